@@ -32,8 +32,8 @@ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=cl
   -DBUILD_SHARED_LIBS=OFF -DTRNSCI_FUZZ=ON -DTRNSCI_SANITIZE=ON -DTRNSCI_BUILD_TESTS=OFF -DTRNSCI_BUILD_BENCH=OFF -DTRNSCI_BUILD_TOOLS=OFF >/dev/null
 # Every registered harness, fuzz_trnblasmp and fuzz_trnsolvermp (registered inside if()s: distributed/ is built
 # when MPI is found) included; one whose library is not configured is named, never skipped silently.
-registered=$(sed -n 's/^ *trnsci_add_fuzzer(\([a-z]*\) .*/\1/p' tests/fuzz/CMakeLists.txt)
-configured=$(cmake --build build-fuzz --target help | sed -n 's/^\.\.\. fuzz_\([a-z]*\)$/\1/p')
+registered=$(sed -n 's/^ *trnsci_add_fuzzer(\([a-z_]*\) .*/\1/p' tests/fuzz/CMakeLists.txt)
+configured=$(cmake --build build-fuzz --target help | sed -n 's/^\.\.\. fuzz_\([a-z_]*\)$/\1/p')
 harnesses=
 for h in $registered; do
   if grep -qx "$h" <<<"$configured"; then harnesses="$harnesses $h"; else echo "fuzz_$h: NOT RUN (its library is not configured in build-fuzz)"; fi

@@ -333,6 +333,16 @@ TYPED_TEST(SymIndef, SingularAndNaN) {
   const auto f = a;
   EXPECT_EQ(ts::sytri({}, ts::Uplo::lower, n, a.data(), n, ipiv.data()), 3);
   EXPECT_EQ(a, f);
+  // Upper runs on the index-reversed matrix; info is still A's index (as LAPACK xSYTRF 'U'), here of
+  // the only zero pivot, and two zero pivots report the one LAPACK meets first (k = n .. 1: the last).
+  for (std::int64_t i = 0; i < n; ++i) a[i + i * n] = i == 1 ? T(0) : make<T>(1.0 + static_cast<double>(i), 0);
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i)
+      if (i != j) a[i + j * n] = T(0);
+  EXPECT_EQ(ts::sytrf({}, ts::Uplo::upper, n, a.data(), n, ipiv.data()), 2);
+  for (std::int64_t i = 0; i < n; ++i) a[i + i * n] = i == 1 || i == 4 ? T(0) : make<T>(1.0 + static_cast<double>(i), 0);
+  EXPECT_EQ(ts::sytrf({}, ts::Uplo::upper, n, a.data(), n, ipiv.data()), 5);
+  EXPECT_EQ(ts::sytrf({}, ts::Uplo::lower, n, a.data(), n, ipiv.data()), 2);
   auto z = sym_matrix<T>(n, n, 1);
   z[0] = make<T>(std::nan(""), 0);
   EXPECT_GT(ts::sytrf({}, ts::Uplo::upper, n, z.data(), n, ipiv.data()), 0);

@@ -219,7 +219,9 @@ int sytrf_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t 
     ipiv[v.row(i)] = q;
   }
   detail::finish_fp64_report(report, std::move(trace), s.target, host);
-  return info;
+  // info counts the view's steps; upper: A's index of that pivot (LAPACK's xSYTF2 runs k = n .. 1, so
+  // the first zero it meets is the same one, reported in A's indexing).
+  return v.upper && info > 0 ? static_cast<int>(n + 1 - info) : info;
 }
 
 // The view's factor (wide, n x n lower) and pivots (1-based, view indexing) of sytrf's output.

@@ -1,0 +1,290 @@
+// libtrnsolver_lapack.so's eigen and SVD entry points called directly (linked, no LD_PRELOAD):
+// workspace queries equal to reference LAPACK 3.11's (Debian's netlib liblapack.so.3, dlopen'ed with
+// RTLD_DEEPBIND so that its internal calls stay its own), bad-argument positions seen by this program's
+// own xerbla_, every ?GESVD job pair and ?GESDD job in both orientations against the reference's singular
+// values and the reconstruction A = U S V^H from where LAPACK puts U and V^T (U / VT / over A), and a
+// call the kit cannot answer (NaN) handed to the next library (the dlopen'ed reference) unchanged. numpy/scipy and LAPACK's own test programs: lapack_abi/run_*.sh.
+#include <dlfcn.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "trnsolver_lapack.h"
+
+using cdouble = std::complex<double>;
+
+extern "C" {
+void dsyev_(const char*, const char*, const int*, double*, const int*, double*, double*, const int*, int*, size_t, size_t);
+void dsyevd_(const char*, const char*, const int*, double*, const int*, double*, double*, const int*, int*, const int*,
+             int*, size_t, size_t);
+void zheev_(const char*, const char*, const int*, void*, const int*, double*, void*, const int*, double*, int*, size_t,
+            size_t);
+void zheevd_(const char*, const char*, const int*, void*, const int*, double*, void*, const int*, double*, const int*,
+             int*, const int*, int*, size_t, size_t);
+void dsygv_(const int*, const char*, const char*, const int*, double*, const int*, double*, const int*, double*, double*,
+            const int*, int*, size_t, size_t);
+void dsygvd_(const int*, const char*, const char*, const int*, double*, const int*, double*, const int*, double*,
+             double*, const int*, int*, const int*, int*, size_t, size_t);
+void zhegvd_(const int*, const char*, const char*, const int*, void*, const int*, void*, const int*, double*, void*,
+             const int*, double*, const int*, int*, const int*, int*, size_t, size_t);
+void dgesvd_(const char*, const char*, const int*, const int*, double*, const int*, double*, double*, const int*,
+             double*, const int*, double*, const int*, int*, size_t, size_t);
+void zgesvd_(const char*, const char*, const int*, const int*, void*, const int*, double*, void*, const int*, void*,
+             const int*, void*, const int*, double*, int*, size_t, size_t);
+void dgesdd_(const char*, const int*, const int*, double*, const int*, double*, double*, const int*, double*,
+             const int*, double*, const int*, int*, int*, size_t);
+void zgesdd_(const char*, const int*, const int*, void*, const int*, double*, void*, const int*, void*, const int*,
+             void*, const int*, double*, int*, int*, size_t);
+}
+
+namespace {
+
+struct Captured {
+  int calls = 0;
+  std::string name;
+  int info = 0;
+};
+Captured g_xerbla;
+
+// Reference LAPACK (netlib's, as Debian's liblapack-test installs it), or nullptr.
+void* reference() {
+  static void* h = dlopen("/usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3", RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+  return h;
+}
+template <class F>
+F* ref_fn(F*, const char* name) {
+  return reinterpret_cast<F*>(dlsym(reference(), name));
+}
+#define REF(fn) ref_fn(&fn, #fn)
+#define NEED_REFERENCE() \
+  if (reference() == nullptr) GTEST_SKIP() << "reference liblapack.so.3 (liblapack-test) not installed"
+
+constexpr double kU = 0x1p-53;
+
+std::vector<double> random_matrix(int m, int n, unsigned seed) {
+  std::mt19937_64 g(seed);
+  std::normal_distribution<double> d;
+  std::vector<double> a(static_cast<std::size_t>(m) * n);
+  for (double& x : a) x = d(g);
+  return a;
+}
+std::vector<cdouble> random_cmatrix(int m, int n, unsigned seed) {
+  const std::vector<double> re = random_matrix(m, n, seed), im = random_matrix(m, n, seed + 1);
+  std::vector<cdouble> a(re.size());
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] = {re[i], im[i]};
+  return a;
+}
+
+}  // namespace
+
+// This program's XERBLA: it overrides the shim's weak default, as a Fortran program's would.
+extern "C" void xerbla_(const char* srname, const int* info, size_t srname_len) {
+  ++g_xerbla.calls;
+  g_xerbla.name.assign(srname, strnlen(srname, srname_len));
+  g_xerbla.info = *info;
+}
+
+// LWORK = -1 (and LIWORK / LRWORK = -1): WORK(1), RWORK(1), IWORK(1) as reference LAPACK 3.11 answers.
+TEST(TrnsolverLapackEigenAbi, WorkspaceQueriesEqualReferenceLapack) {
+  NEED_REFERENCE();
+  const int m1 = -1;
+  for (int n : {0, 1, 2, 7, 40})
+    for (const char* jobz : {"N", "V"}) {
+      SCOPED_TRACE("n=" + std::to_string(n) + " jobz=" + jobz);
+      const int lda = std::max(1, n);
+      double w = 0, work[2] = {0, 0}, rwork[2] = {0, 0}, rw2[2] = {0, 0}, wk2[2] = {0, 0};
+      int iwork = 0, iw2 = 0, info = 9, info2 = 9;
+      dsyev_(jobz, "L", &n, nullptr, &lda, &w, work, &m1, &info, 1, 1);
+      REF(dsyev_)(jobz, "L", &n, nullptr, &lda, &w, wk2, &m1, &info2, 1, 1);
+      EXPECT_EQ(info, 0);
+      EXPECT_EQ(work[0], wk2[0]) << "dsyev";
+      dsyevd_(jobz, "U", &n, nullptr, &lda, &w, work, &m1, &iwork, &m1, &info, 1, 1);
+      REF(dsyevd_)(jobz, "U", &n, nullptr, &lda, &w, wk2, &m1, &iw2, &m1, &info2, 1, 1);
+      EXPECT_EQ(work[0], wk2[0]) << "dsyevd";
+      EXPECT_EQ(iwork, iw2) << "dsyevd";
+      cdouble cw[2], cw2[2];
+      zheev_(jobz, "L", &n, nullptr, &lda, &w, cw, &m1, rwork, &info, 1, 1);
+      REF(zheev_)(jobz, "L", &n, nullptr, &lda, &w, cw2, &m1, rw2, &info2, 1, 1);
+      EXPECT_EQ(cw[0], cw2[0]) << "zheev";
+      zheevd_(jobz, "L", &n, nullptr, &lda, &w, cw, &m1, rwork, &m1, &iwork, &m1, &info, 1, 1);
+      REF(zheevd_)(jobz, "L", &n, nullptr, &lda, &w, cw2, &m1, rw2, &m1, &iw2, &m1, &info2, 1, 1);
+      EXPECT_EQ(cw[0], cw2[0]) << "zheevd";
+      EXPECT_EQ(rwork[0], rw2[0]) << "zheevd";
+      EXPECT_EQ(iwork, iw2) << "zheevd";
+      const int itype = 2;
+      dsygv_(&itype, jobz, "U", &n, nullptr, &lda, nullptr, &lda, &w, work, &m1, &info, 1, 1);
+      REF(dsygv_)(&itype, jobz, "U", &n, nullptr, &lda, nullptr, &lda, &w, wk2, &m1, &info2, 1, 1);
+      EXPECT_EQ(work[0], wk2[0]) << "dsygv";
+      dsygvd_(&itype, jobz, "U", &n, nullptr, &lda, nullptr, &lda, &w, work, &m1, &iwork, &m1, &info, 1, 1);
+      REF(dsygvd_)(&itype, jobz, "U", &n, nullptr, &lda, nullptr, &lda, &w, wk2, &m1, &iw2, &m1, &info2, 1, 1);
+      EXPECT_EQ(work[0], wk2[0]) << "dsygvd";
+      EXPECT_EQ(iwork, iw2) << "dsygvd";
+      zhegvd_(&itype, jobz, "U", &n, nullptr, &lda, nullptr, &lda, &w, cw, &m1, rwork, &m1, &iwork, &m1, &info, 1, 1);
+      REF(zhegvd_)(&itype, jobz, "U", &n, nullptr, &lda, nullptr, &lda, &w, cw2, &m1, rw2, &m1, &iw2, &m1, &info2, 1, 1);
+      EXPECT_EQ(cw[0], cw2[0]) << "zhegvd";
+      EXPECT_EQ(rwork[0], rw2[0]) << "zhegvd";
+      EXPECT_EQ(iwork, iw2) << "zhegvd";
+    }
+}
+
+// Reference LAPACK's positions through this program's XERBLA; INFO = -position, outputs untouched.
+TEST(TrnsolverLapackEigenAbi, BadArgumentsReportLapackPositions) {
+  const int n = 4, lda = 4, ok_lwork = 1 + 6 * n + 2 * n * n, ok_liwork = 3 + 5 * n, small = 2;
+  std::vector<double> a(16, 1.0), w(4, -7.0), work(100);
+  std::vector<int> iwork(100);
+  int info = 0;
+  const auto expect = [&](const char* name, int position) {
+    EXPECT_EQ(g_xerbla.name, name);
+    EXPECT_EQ(g_xerbla.info, position);
+    EXPECT_EQ(info, -position);
+    EXPECT_EQ(w[0], -7.0);
+    g_xerbla = {};
+  };
+  dsyevd_("X", "L", &n, a.data(), &lda, w.data(), work.data(), &ok_lwork, iwork.data(), &ok_liwork, &info, 1, 1);
+  expect("DSYEVD", 1);
+  dsyevd_("V", "L", &n, a.data(), &lda, w.data(), work.data(), &small, iwork.data(), &ok_liwork, &info, 1, 1);
+  expect("DSYEVD", 8);
+  dsyevd_("V", "L", &n, a.data(), &lda, w.data(), work.data(), &ok_lwork, iwork.data(), &small, &info, 1, 1);
+  expect("DSYEVD", 10);
+  const int lda_bad = 3, itype0 = 0, itype1 = 1;
+  dsygvd_(&itype0, "V", "L", &n, a.data(), &lda, a.data(), &lda, w.data(), work.data(), &ok_lwork, iwork.data(),
+          &ok_liwork, &info, 1, 1);
+  expect("DSYGVD", 1);
+  dsygvd_(&itype1, "V", "L", &n, a.data(), &lda, a.data(), &lda_bad, w.data(), work.data(), &ok_lwork, iwork.data(),
+          &ok_liwork, &info, 1, 1);
+  expect("DSYGVD", 8);
+  dsyev_("V", "Q", &n, a.data(), &lda, w.data(), work.data(), &ok_lwork, &info, 1, 1);
+  expect("DSYEV", 2);
+  const int big = 100;
+  dgesvd_("O", "O", &n, &n, a.data(), &lda, w.data(), a.data(), &lda, a.data(), &lda, work.data(), &big, &info, 1, 1);
+  expect("DGESVD", 2);
+  dgesvd_("N", "N", &n, &n, a.data(), &lda, w.data(), a.data(), &lda, a.data(), &lda, work.data(), &small, &info, 1, 1);
+  expect("DGESVD", 13);  // MINWRK = max(3 n + m, 5 n) = 20
+  const int m2 = 6, ldvt_bad = 3;
+  dgesdd_("A", &m2, &n, a.data(), &m2, w.data(), a.data(), &m2, a.data(), &ldvt_bad, work.data(), &big, iwork.data(),
+          &info, 1);
+  expect("DGESDD", 10);
+}
+
+// NaN in the read triangle: the kit does not answer and the call goes, unchanged, to the next library.
+// Here that is the reference LAPACK this program dlopen'ed with RTLD_LOCAL -- outside the global scope
+// RTLD_NEXT searches, as numpy's LAPACK is under Python -- so the result must be the reference's own.
+TEST(TrnsolverLapackEigenAbi, NaNPassesToTheNextLibraryUnchanged) {
+  NEED_REFERENCE();
+  const int n = 3, lda = 3, lwork = 64, liwork = 64;
+  const std::vector<double> a0 = {2, std::nan(""), 0, 0, 2, 0, 0, 0, 2};
+  std::vector<double> a = a0, a_ref = a0, w(3, -7.0), w_ref(3, -7.0), work(64);
+  std::vector<int> iwork(64);
+  int info = 0, info_ref = 0;
+  dsyevd_("V", "L", &n, a.data(), &lda, w.data(), work.data(), &lwork, iwork.data(), &liwork, &info, 1, 1);
+  REF(dsyevd_)("V", "L", &n, a_ref.data(), &lda, w_ref.data(), work.data(), &lwork, iwork.data(), &liwork, &info_ref, 1, 1);
+  EXPECT_NE(info, TRNSOLVER_LAPACK_UNANSWERED);
+  EXPECT_EQ(info, info_ref);
+  const auto same = [](double x, double y) { return x == y || (std::isnan(x) && std::isnan(y)); };
+  for (int i = 0; i < 3; ++i) EXPECT_TRUE(same(w[i], w_ref[i])) << i;
+  for (int i = 0; i < 9; ++i) EXPECT_TRUE(same(a[i], a_ref[i])) << i;
+}
+
+namespace {
+
+// Where LAPACK left U and V^T for one call: (pointer, leading dimension, columns / rows), or none.
+struct Svd {
+  std::vector<double> s;
+  std::vector<cdouble> a, u, vt;
+  int info = 0;
+};
+
+// ||A - U(:, 0:k) diag(s) VT(0:k, :)||_F / ||A||_F with U, VT read from (pu, ldu), (pv, ldv).
+double reconstruction(int m, int n, const std::vector<cdouble>& a0, const double* s, const cdouble* pu, int ldu,
+                      const cdouble* pv, int ldv) {
+  const int k = std::min(m, n);
+  double err = 0, nrm = 0;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      cdouble x = 0;
+      for (int l = 0; l < k; ++l) x += pu[i + l * ldu] * s[l] * pv[l + j * ldv];
+      err += std::norm(a0[i + j * m] - x);
+      nrm += std::norm(a0[i + j * m]);
+    }
+  return std::sqrt(err / nrm);
+}
+
+}  // namespace
+
+// Every ?GESVD job pair (not both 'O') and ?GESDD job, m > n and m < n, real and complex: S within
+// 8 max(m, n) u sigma_1 of reference LAPACK's, and where both sides' vectors are returned,
+// A = U S V^H within 8 min(m, n)^1.5 u (docs/trnsolver.md "gesvd").
+TEST(TrnsolverLapackEigenAbi, SvdEveryJobBothOrientations) {
+  NEED_REFERENCE();
+  const char jobs[] = {'A', 'S', 'O', 'N'};
+  int checked = 0;
+  for (auto [m, n] : {std::pair{9, 5}, std::pair{5, 9}})
+    for (bool complex : {false, true})
+      for (int sdd = 0; sdd < 2; ++sdd)
+        for (char ju : jobs)
+          for (char jv : jobs) {
+            if (sdd ? ju != jv : (ju == 'O' && jv == 'O')) continue;
+            SCOPED_TRACE(std::string(complex ? "z" : "d") + (sdd ? "gesdd " : "gesvd ") + ju + jv + " " +
+                         std::to_string(m) + "x" + std::to_string(n));
+            const int k = std::min(m, n), ldu = m, ldvt = n, lwork = 2000, lda = m;
+            std::vector<double> rwork(2000), s(k), sref(k);
+            std::vector<int> iwork(8 * k);
+            int info = 0, info2 = 0;
+            std::vector<cdouble> a = random_cmatrix(m, n, 31 + m), u(m * m), vt(n * n), work(lwork);
+            if (!complex)
+              for (auto& x : a) x = x.real();
+            const std::vector<cdouble> a0 = a;
+            // Reference singular values (real data through dgesvd, complex through zgesvd).
+            {
+              std::vector<cdouble> ar = a0, cw(lwork);
+              std::vector<double> rr(a0.size()), dw(lwork);
+              for (std::size_t i = 0; i < a0.size(); ++i) rr[i] = a0[i].real();
+              if (complex)
+                REF(zgesvd_)("N", "N", &m, &n, ar.data(), &lda, sref.data(), nullptr, &ldu, nullptr, &ldvt, cw.data(),
+                             &lwork, rwork.data(), &info2, 1, 1);
+              else
+                REF(dgesvd_)("N", "N", &m, &n, rr.data(), &lda, sref.data(), nullptr, &ldu, nullptr, &ldvt, dw.data(),
+                             &lwork, &info2, 1, 1);
+              ASSERT_EQ(info2, 0);
+            }
+            std::vector<double> ra(a.size()), ru(u.size()), rvt(vt.size()), rw(lwork);
+            for (std::size_t i = 0; i < a.size(); ++i) ra[i] = a[i].real();
+            const char jz[2] = {ju, 0}, jt[2] = {jv, 0};
+            if (complex && sdd)
+              zgesdd_(jz, &m, &n, a.data(), &lda, s.data(), u.data(), &ldu, vt.data(), &ldvt, work.data(), &lwork,
+                      rwork.data(), iwork.data(), &info, 1);
+            else if (complex)
+              zgesvd_(jz, jt, &m, &n, a.data(), &lda, s.data(), u.data(), &ldu, vt.data(), &ldvt, work.data(), &lwork,
+                      rwork.data(), &info, 1, 1);
+            else if (sdd)
+              dgesdd_(jz, &m, &n, ra.data(), &lda, s.data(), ru.data(), &ldu, rvt.data(), &ldvt, rw.data(), &lwork,
+                      iwork.data(), &info, 1);
+            else
+              dgesvd_(jz, jt, &m, &n, ra.data(), &lda, s.data(), ru.data(), &ldu, rvt.data(), &ldvt, rw.data(), &lwork,
+                      &info, 1, 1);
+            ASSERT_EQ(info, 0);
+            if (!complex) {
+              for (std::size_t i = 0; i < a.size(); ++i) a[i] = ra[i];
+              for (std::size_t i = 0; i < u.size(); ++i) u[i] = ru[i];
+              for (std::size_t i = 0; i < vt.size(); ++i) vt[i] = rvt[i];
+            }
+            for (int i = 0; i < k; ++i) EXPECT_LE(std::abs(s[i] - sref[i]), 8 * std::max(m, n) * kU * sref[0]);
+            // Where U and V^T are: gesdd 'O' puts the smaller one over A; gesvd 'O' puts that side over A.
+            const bool u_over_a = sdd ? (ju == 'O' && m >= n) : ju == 'O';
+            const bool v_over_a = sdd ? (ju == 'O' && m < n) : jv == 'O';
+            if (ju == 'N' || jv == 'N') continue;
+            const cdouble* pu = u_over_a ? a.data() : u.data();
+            const cdouble* pv = v_over_a ? a.data() : vt.data();
+            EXPECT_LE(reconstruction(m, n, a0, s.data(), pu, u_over_a ? lda : ldu, pv, v_over_a ? lda : ldvt),
+                      8 * std::pow(k, 1.5) * kU);
+            ++checked;
+          }
+  EXPECT_GT(checked, 20);
+}

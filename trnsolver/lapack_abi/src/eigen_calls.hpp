@@ -1,0 +1,435 @@
+// libtrnsolver_lapack.so, eigen and SVD families: reference LAPACK 3.11's argument checks and
+// workspace sizes of ?SYEV ?SYEVD ?HEEV ?HEEVD ?SYGV ?SYGVD ?HEGV ?HEGVD ?GESVD ?GESDD, and the bodies
+// that answer them with trnsolver's kit (eigen_fortran.cpp and svd_fortran.cpp hold the symbols).
+//
+// Which kit routine answers (docs/trnsolver.md "LAPACK ABI shim", eigen and SVD):
+//   ?SYEV ?SYEVD / ?HEEV ?HEEVD   trn::solver::syevd / heevd (Householder tridiagonalization, Cuppen's
+//                                 divide and conquer, compact-WY back-transformation) -- LAPACK's
+//                                 xSYEV (QR iteration) is answered by the same divide and conquer
+//   ?SYGV ?SYGVD / ?HEGV ?HEGVD   trn::solver::sygvd / hegvd (Cholesky reduction + syevd / heevd)
+//   ?GESVD ?GESDD                 trn::solver::gesvd (S/D: one-sided Jacobi; C/Z: gebrd + Jacobi on the
+//                                 bidiagonal), on A or -- m < n -- on A^H (the kit takes m >= n)
+//
+// Every body runs the kit on copies (scratch matrices of leading dimension n or max(m, n)) and writes
+// the caller's outputs only after the kit answered with INFO = 0, so that a call the kit cannot finish
+// -- Inf/NaN in the input (LAPACK's own behaviour there is the next library's), a convergence failure,
+// an fp32 SVD beyond the SBUF-resident Jacobi's kGesvdjMaxDim, a D/Z SVD of a matrix LAPACK would
+// rescale (svd_in_range) -- passes to the next library with every argument as the caller gave it. The exception: ?SYGV(D)/?HEGV(D) with a B that is not positive
+// definite is answered (INFO = N + i, LAPACK's value; the kit writes nothing, so A and B are left as
+// given where LAPACK leaves a partial factor in B).
+//
+// Workspace: the kit allocates its own scratch, so LWORK/LRWORK/LIWORK are only checked against
+// LAPACK's minima (INFO = -position below them, as LAPACK); a query (any of them -1) returns
+// LAPACK's optimal sizes for the eigen drivers (ILAENV's block size 32 for xSYTRD/xHETRD) and LAPACK's
+// minimum for the SVD drivers (their optimum depends on ILAENV queries of six other routines; the
+// minimum is a valid LWORK for this library and for the next one).
+#pragma once
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <vector>
+
+#include "abi_internal.hpp"
+#include "trn/solver/complex_eig.hpp"
+#include "trn/solver/eig.hpp"
+#include "trn/solver/svd.hpp"
+
+namespace trnsolver_lapack::eigen {
+
+using std::int64_t;
+
+// ILAENV(1, 'xSYTRD' / 'xHETRD', ...) of reference LAPACK (the block size its workspace optima use).
+inline constexpr int64_t kSytrdNb = 32;
+
+// ---- finiteness and copies (index moves only) ---------------------------------------------------
+
+template <class T>
+bool finite(const T& v) {
+  if constexpr (is_complex_v<T>)
+    return std::isfinite(v.real()) && std::isfinite(v.imag());
+  else
+    return std::isfinite(v);
+}
+// The uplo triangle (diagonal included) of the n x n matrix a holds only finite values.
+template <class T>
+bool triangle_finite(bool upper, int64_t n, const T* a, int64_t lda) {
+  for (int64_t j = 0; j < n; ++j)
+    for (int64_t i = upper ? 0 : j; i < (upper ? j + 1 : n); ++i)
+      if (!finite(a[i + j * lda])) return false;
+  return true;
+}
+// max |a_ij| of the m x n matrix (LAPACK's xLANGE('M')), NaN when an entry is not finite.
+template <class T>
+double max_abs(int64_t m, int64_t n, const T* a, int64_t lda) {
+  double mx = 0;
+  for (int64_t j = 0; j < n; ++j)
+    for (int64_t i = 0; i < m; ++i) {
+      if (!finite(a[i + j * lda])) return std::nan("");
+      mx = std::max(mx, static_cast<double>(std::abs(a[i + j * lda])));
+    }
+  return mx;
+}
+// The m x n matrix a copied with leading dimension m.
+template <class T>
+std::vector<T> packed(int64_t m, int64_t n, const T* a, int64_t lda) {
+  std::vector<T> x(static_cast<std::size_t>(m * n));
+  for (int64_t j = 0; j < n; ++j)
+    for (int64_t i = 0; i < m; ++i) x[static_cast<std::size_t>(i + j * m)] = a[i + j * lda];
+  return x;
+}
+// b (m x n, ldb) = x (m x n, ldx); only the uplo triangle when `triangle` (upper / lower).
+template <class T>
+void copy_out(int64_t m, int64_t n, const T* x, int64_t ldx, T* b, int64_t ldb, bool triangle = false,
+              bool upper = false) {
+  for (int64_t j = 0; j < n; ++j) {
+    const int64_t lo = triangle && !upper ? j : 0, hi = triangle && upper ? std::min(j + 1, m) : m;
+    for (int64_t i = lo; i < hi; ++i) b[i + j * ldb] = x[i + j * ldx];
+  }
+}
+// b (n x m, ldb) = x^H, x m x n (ldx): the conjugate transpose (the transpose for real data).
+template <class T>
+void adjoint_out(int64_t m, int64_t n, const T* x, int64_t ldx, T* b, int64_t ldb) {
+  for (int64_t j = 0; j < m; ++j)
+    for (int64_t i = 0; i < n; ++i) {
+      const T v = x[j + i * ldx];
+      if constexpr (is_complex_v<T>)
+        b[i + j * ldb] = std::conj(v);
+      else
+        b[i + j * ldb] = v;
+    }
+}
+
+// ---- workspace sizes ----------------------------------------------------------------------------
+
+// LAPACK's minimum and optimal WORK, RWORK and IWORK lengths of one call.
+struct Workspace {
+  int64_t lwmin = 1, lwopt = 1, lrwmin = 1, lropt = 1, liwmin = 1, liopt = 1;
+};
+// The lengths a call passed (nullptr: the routine has no such argument) and their INFO positions.
+struct WorkArgs {
+  int lwork = 0, lwork_pos = 0;
+  const int* lrwork = nullptr;
+  int lrwork_pos = 0;
+  const int* liwork = nullptr;
+  int liwork_pos = 0;
+  bool query() const { return lwork == -1 || (lrwork != nullptr && *lrwork == -1) || (liwork != nullptr && *liwork == -1); }
+};
+// The first length below its minimum, in LAPACK's order (LWORK, LRWORK, LIWORK); 0 for a query.
+inline int workspace_info(const Workspace& w, const WorkArgs& a) {
+  if (a.query()) return 0;
+  return first_info({{a.lwork < w.lwmin, a.lwork_pos},
+                     {a.lrwork != nullptr && *a.lrwork < w.lrwmin, a.lrwork_pos},
+                     {a.liwork != nullptr && *a.liwork < w.liwmin, a.liwork_pos}});
+}
+
+// Which driver of the symmetric / Hermitian family.
+struct EigDriver {
+  bool complex = false;      // ?HE.. (C, Z)
+  bool divide = false;       // ..EVD / ..GVD (IWORK; RWORK lengths for C, Z)
+  bool generalized = false;  // ..GV / ..GVD
+};
+// xSYEV(D), xHEEV(D), xSYGV(D), xHEGV(D) (LAPACK 3.11's formulas; nb = kSytrdNb).
+inline Workspace eig_workspace(const EigDriver& d, bool wantz, int64_t n) {
+  Workspace w;
+  const int64_t nb = kSytrdNb;
+  if (!d.divide) {
+    w.lwmin = std::max<int64_t>(1, d.complex ? 2 * n - 1 : 3 * n - 1);
+    w.lwopt = std::max<int64_t>(d.generalized && !d.complex ? w.lwmin : 1, (nb + (d.complex ? 1 : 2)) * n);
+    return w;
+  }
+  if (n > 1) {
+    if (d.complex) {
+      w.lwmin = wantz ? 2 * n + n * n : n + 1;
+      w.lrwmin = wantz ? 1 + 5 * n + 2 * n * n : n;
+    } else {
+      w.lwmin = wantz ? 1 + 6 * n + 2 * n * n : 2 * n + 1;
+    }
+    w.liwmin = wantz ? 3 + 5 * n : 1;
+  }
+  // xSYEVD / xHEEVD: the optimum allows xSYTRD's blocked panel; xSYGVD / xHEGVD report the minima.
+  w.lwopt = d.generalized || n <= 1 ? w.lwmin : std::max(w.lwmin, (d.complex ? n : 2 * n) + n * nb);
+  w.lropt = w.lrwmin;
+  w.liopt = w.liwmin;
+  return w;
+}
+
+// xGESVD: LAPACK's MINWRK (its optimum is not computed: see the file comment). mn = min(m, n),
+// mx = max(m, n); MNTHR = ILAENV(6, 'xGESVD') = INT(1.6 mn); `no_small` says the vectors of the small
+// side are not wanted (JOBU = 'N' for m >= n, JOBVT = 'N' for m < n: LAPACK's path 1 / 1t).
+inline int64_t gesvd_minwork(bool complex, bool no_small, int64_t m, int64_t n) {
+  const int64_t mn = std::min(m, n), mx = std::max(m, n);
+  if (mn == 0) return 1;
+  const bool path1 = mx >= static_cast<int64_t>(static_cast<float>(mn) * 1.6f) && no_small;
+  if (complex) return path1 ? 3 * mn : 2 * mn + mx;
+  return path1 ? std::max(4 * mn, 5 * mn) : std::max(3 * mn + mx, 5 * mn);
+}
+// xGESDD: LAPACK's MINWRK for JOBZ = job (A, S, O, N).
+inline int64_t gesdd_minwork(bool complex, char job, int64_t m, int64_t n) {
+  const int64_t mn = std::min(m, n), mx = std::max(m, n);
+  if (mn == 0) return 1;
+  const bool jn = lsame(job, 'N'), jo = lsame(job, 'O'), js = lsame(job, 'S');
+  if (complex) {
+    if (mx >= static_cast<int64_t>(static_cast<float>(mn) * 17.0f / 9.0f)) {
+      if (jn) return 3 * mn;
+      if (jo) return 2 * mn * mn + 3 * mn;
+      if (js) return mn * mn + 3 * mn;
+      return mn * mn + std::max(3 * mn, mn + mx);
+    }
+    return 2 * mn + mx + (jo ? mn * mn : 0);
+  }
+  const int64_t bdspac = jn ? 7 * mn : 3 * mn * mn + 4 * mn;
+  if (mx >= static_cast<int64_t>(static_cast<double>(mn) * 11.0 / 6.0)) {
+    if (jn) return bdspac + mn;
+    if (jo) return bdspac + 2 * mn * mn + 3 * mn;
+    if (js) return bdspac + mn * mn + 3 * mn;
+    return mn * mn + std::max(3 * mn + bdspac, mn + mx);
+  }
+  return 3 * mn + std::max(mx, jo ? mn * mn + bdspac : bdspac);
+}
+
+// WORK(1), RWORK(1), IWORK(1) as LAPACK leaves them (a query, and every answered call).
+template <class T>
+void set_sizes(const Workspace& w, const WorkArgs& a, T* work, real_t<T>* rwork, int* iwork) {
+  set_work_size(work, w.lwopt);
+  if (a.lrwork != nullptr) rwork[0] = static_cast<real_t<T>>(w.lropt);
+  if (a.liwork != nullptr) iwork[0] = static_cast<int>(w.liopt);
+}
+
+// ---- argument checks ----------------------------------------------------------------------------
+
+inline bool jobz_ok(char j) { return lsame(j, 'V') || lsame(j, 'N'); }
+inline bool svd_job_ok(char j) { return lsame(j, 'A') || lsame(j, 'S') || lsame(j, 'O') || lsame(j, 'N'); }
+
+// xSYEV(D) / xHEEV(D): 1 jobz, 2 uplo, 3 n, 5 lda, then the workspace lengths.
+inline int standard_eig_info(char jobz, char uplo, int n, int lda, const Workspace& w, const WorkArgs& a) {
+  const int bad = first_info({{!jobz_ok(jobz), 1}, {!uplo_ok(uplo), 2}, {n < 0, 3}, {lda < max1(n), 5}});
+  return bad != 0 ? bad : workspace_info(w, a);
+}
+// xSYGV(D) / xHEGV(D): 1 itype, 2 jobz, 3 uplo, 4 n, 6 lda, 8 ldb, then the workspace lengths.
+inline int generalized_eig_info(int itype, char jobz, char uplo, int n, int lda, int ldb, const Workspace& w,
+                                const WorkArgs& a) {
+  const int bad = first_info({{itype < 1 || itype > 3, 1},
+                              {!jobz_ok(jobz), 2},
+                              {!uplo_ok(uplo), 3},
+                              {n < 0, 4},
+                              {lda < max1(n), 6},
+                              {ldb < max1(n), 8}});
+  return bad != 0 ? bad : workspace_info(w, a);
+}
+// xGESVD: 1 jobu, 2 jobvt (also both 'O'), 3 m, 4 n, 6 lda, 9 ldu, 11 ldvt, 13 lwork.
+inline int gesvd_info(char jobu, char jobvt, int m, int n, int lda, int ldu, int ldvt, const WorkArgs& a,
+                      int64_t minwork) {
+  const int mn = std::min(m, n);
+  const bool uas = lsame(jobu, 'A') || lsame(jobu, 'S');
+  return first_info({{!svd_job_ok(jobu), 1},
+                     {!svd_job_ok(jobvt) || (lsame(jobvt, 'O') && lsame(jobu, 'O')), 2},
+                     {m < 0, 3},
+                     {n < 0, 4},
+                     {lda < max1(m), 6},
+                     {ldu < 1 || (uas && ldu < m), 9},
+                     {ldvt < 1 || (lsame(jobvt, 'A') && ldvt < n) || (lsame(jobvt, 'S') && ldvt < mn), 11},
+                     {!a.query() && a.lwork < minwork, 13}});
+}
+// xGESDD: 1 jobz, 2 m, 3 n, 5 lda, 8 ldu, 10 ldvt, 12 lwork.
+inline int gesdd_info(char jobz, int m, int n, int lda, int ldu, int ldvt, const WorkArgs& a, int64_t minwork) {
+  const int mn = std::min(m, n);
+  const bool qa = lsame(jobz, 'A'), qs = lsame(jobz, 'S'), qo = lsame(jobz, 'O');
+  return first_info({{!svd_job_ok(jobz), 1},
+                     {m < 0, 2},
+                     {n < 0, 3},
+                     {lda < max1(m), 5},
+                     {ldu < 1 || ((qa || qs) && ldu < m) || (qo && m < n && ldu < m), 8},
+                     {ldvt < 1 || (qa && ldvt < n) || (qs && ldvt < mn) || (qo && m >= n && ldvt < n), 10},
+                     {!a.query() && a.lwork < minwork, 12}});
+}
+
+// ---- bodies: the kit on copies --------------------------------------------------------------------
+
+template <class T>
+int kit_eig(const Settings& s, bool wantz, Uplo uplo, int64_t n, T* a, int64_t lda, real_t<T>* w, CallReport* r) {
+  if constexpr (is_complex_v<T>)
+    return trn::solver::heevd(s, wantz, uplo, n, a, lda, w, r);
+  else
+    return trn::solver::syevd(s, wantz, uplo, n, a, lda, w, r);
+}
+template <class T>
+int kit_geneig(const Settings& s, int itype, bool wantz, Uplo uplo, int64_t n, T* a, int64_t lda, T* b, int64_t ldb,
+               real_t<T>* w, CallReport* r) {
+  if constexpr (is_complex_v<T>)
+    return trn::solver::hegvd(s, itype, wantz, uplo, n, a, lda, b, ldb, w, r);
+  else
+    return trn::solver::sygvd(s, itype, wantz, uplo, n, a, lda, b, ldb, w, r);
+}
+
+// A = V diag(W) V^H (jobz 'V': A receives V); A's triangle read from a copy.
+template <class T>
+Answer standard_eig_body(const Settings& s, CallReport* r, bool wantz, char uplo, int64_t n, T* a, int64_t lda,
+                         real_t<T>* w) {
+  const bool upper = lsame(uplo, 'U');
+  if (!triangle_finite(upper, n, a, lda)) return Answer::pass("Inf or NaN in A");
+  std::vector<T> x = packed(n, n, a, lda);
+  std::vector<real_t<T>> wx(static_cast<std::size_t>(n));
+  const int info = kit_eig(s, wantz, to_uplo(uplo), n, x.data(), std::max<int64_t>(1, n), wx.data(), r);
+  if (info != 0) return Answer::pass("trnsolver's divide and conquer did not converge");
+  std::copy(wx.begin(), wx.end(), w);
+  if (wantz) copy_out(n, n, x.data(), n, a, lda);
+  return Answer::done(0);
+}
+
+// The pencil (A, B), itype 1-3: B's triangle receives the Cholesky factor, A (jobz 'V') the vectors.
+template <class T>
+Answer generalized_eig_body(const Settings& s, CallReport* r, int itype, bool wantz, char uplo, int64_t n, T* a,
+                            int64_t lda, T* b, int64_t ldb, real_t<T>* w) {
+  const bool upper = lsame(uplo, 'U');
+  if (!triangle_finite(upper, n, a, lda) || !triangle_finite(upper, n, b, ldb))
+    return Answer::pass("Inf or NaN in A or B");
+  std::vector<T> x = packed(n, n, a, lda), y = packed(n, n, b, ldb);
+  std::vector<real_t<T>> wx(static_cast<std::size_t>(n));
+  const int64_t ld = std::max<int64_t>(1, n);
+  const int info = kit_geneig(s, itype, wantz, to_uplo(uplo), n, x.data(), ld, y.data(), ld, wx.data(), r);
+  if (info > n) return Answer::done(info);  // B's leading minor of order info - n is not positive definite
+  if (info != 0) return Answer::pass("trnsolver's divide and conquer did not converge");
+  std::copy(wx.begin(), wx.end(), w);
+  copy_out(n, n, y.data(), n, b, ldb, true, upper);
+  if (wantz) copy_out(n, n, x.data(), n, a, lda);
+  return Answer::done(0);
+}
+
+// Which singular vectors of one side a call wants, and where.
+enum class Vecs : std::uint8_t { none, thin, full, over_a };
+inline Vecs svd_vecs(char job) {
+  return lsame(job, 'A') ? Vecs::full : lsame(job, 'S') ? Vecs::thin : lsame(job, 'O') ? Vecs::over_a : Vecs::none;
+}
+// The kit's limits: the fp32 one-sided Jacobi keeps its matrix in SBUF (S: the m x n matrix, C: the
+// bidiagonal's n x n).
+template <class T>
+bool svd_fits(int64_t mx, int64_t mn) {
+  if constexpr (std::is_same_v<T, float>) return mx <= trn::solver::kGesvdjMaxDim;
+  if constexpr (std::is_same_v<T, cfloat>) return mn <= trn::solver::kGesvdjMaxDim;
+  return true;
+}
+
+// D/Z: the kit's fp64 Jacobi forms squared column norms without rescaling, so a matrix whose largest
+// entry lies outside xGESVD's unscaled range [SMLNUM, BIGNUM] (SMLNUM = sqrt(safe minimum) / precision,
+// about 6.7e-139; LAPACK scales such a matrix first) gets zero or infinite singular values: such calls
+// pass (found by xeigtstd's near-underflow/-overflow SVD types 4 and 5; measured good to |a| ~ 1e+-150).
+// S/C: the fp32 kernels scale by a power of two themselves, every finite input is answered.
+template <class T>
+bool svd_in_range(double anrm) {
+  if constexpr (std::is_same_v<real_t<T>, double>) {
+    const double smlnum = std::sqrt(std::numeric_limits<double>::min()) / std::numeric_limits<double>::epsilon();
+    return anrm == 0 || (anrm >= smlnum && anrm <= 1 / smlnum);
+  }
+  return true;
+}
+
+// A = U diag(S) V^H. The kit's gesvd takes the tall orientation X (A, or A^H when m < n), X = Ux S Vx^H:
+// m >= n: U = Ux, V^H = Vx^H; m < n: U = Vx = (Vx^H)^H, V^H = Ux^H (conjugate transposes, index moves).
+template <class T>
+Answer svd_body(const Settings& s, CallReport* r, int64_t m, int64_t n, T* a, int64_t lda, real_t<T>* sv, Vecs wu,
+                T* u, int64_t ldu, Vecs wv, T* vt, int64_t ldvt) {
+  const int64_t k = std::min(m, n), big = std::max(m, n);
+  if (k == 0) return Answer::done(0);
+  if (!svd_fits<T>(big, k)) return Answer::pass("fp32 Jacobi SVD limited to kGesvdjMaxDim");
+  const double anrm = max_abs(m, n, a, lda);
+  if (std::isnan(anrm)) return Answer::pass("Inf or NaN in A");
+  if (!svd_in_range<T>(anrm)) return Answer::pass("max|a_ij| where LAPACK rescales (fp64 Jacobi over/underflows)");
+  const bool tall = m >= n;
+  std::vector<T> x(static_cast<std::size_t>(big * k));
+  if (tall)
+    copy_out(m, n, a, lda, x.data(), m);
+  else
+    adjoint_out(m, n, a, lda, x.data(), n);
+  const Vecs left = tall ? wu : wv, right = tall ? wv : wu;
+  const char jobu = left == Vecs::none ? 'N' : left == Vecs::full ? 'A' : 'S';
+  const char jobv = right == Vecs::none ? 'N' : 'S';
+  const int64_t ucols = left == Vecs::full ? big : k;
+  std::vector<T> ux(jobu == 'N' ? 1 : static_cast<std::size_t>(big * ucols));
+  std::vector<T> vxh(jobv == 'N' ? 1 : static_cast<std::size_t>(k * k));
+  std::vector<real_t<T>> sx(static_cast<std::size_t>(k));
+  const int info = trn::solver::gesvd(s, jobu, jobv, big, k, x.data(), big, sx.data(), ux.data(), big, vxh.data(), k, r);
+  if (info != 0) return Answer::pass("trnsolver's Jacobi sweeps did not converge");
+  std::copy(sx.begin(), sx.end(), sv);
+  T* ud = wu == Vecs::over_a ? a : u;
+  T* vd = wv == Vecs::over_a ? a : vt;
+  const int64_t ldud = wu == Vecs::over_a ? lda : ldu, ldvd = wv == Vecs::over_a ? lda : ldvt;
+  if (tall) {
+    if (wu != Vecs::none) copy_out(m, ucols, ux.data(), big, ud, ldud);
+    if (wv != Vecs::none) copy_out(k, k, vxh.data(), k, vd, ldvd);
+  } else {
+    if (wu != Vecs::none) adjoint_out(k, k, vxh.data(), k, ud, ldud);
+    if (wv != Vecs::none) adjoint_out(n, ucols, ux.data(), big, vd, ldvd);
+  }
+  return Answer::done(0);
+}
+
+// ---- drivers: check, query, answer or pass (the entry points' one call) ---------------------------
+
+// The trace's argument text.
+template <class... A>
+const char* args_text(char (&buf)[160], const char* form, A... v) {
+  std::snprintf(buf, sizeof buf, form, v...);
+  return buf;
+}
+
+// xSYEV(D) / xHEEV(D).
+template <class T, class Next>
+void standard_eig(const Entry& e, const EigDriver& d, char jobz, char uplo, int n, T* a, int lda, real_t<T>* w,
+                  T* work, const WorkArgs& wa, real_t<T>* rwork, int* iwork, int* info, Next&& next) {
+  char buf[160];
+  const char* args = args_text(buf, "jobz=%c uplo=%c n=%d lda=%d lwork=%d%s", jobz, uplo, n, lda, wa.lwork,
+                               wa.query() ? " query" : "");
+  const bool wantz = lsame(jobz, 'V');
+  const Workspace ws = eig_workspace(d, wantz, n);
+  const int bad = standard_eig_info(jobz, uplo, n, lda, ws, wa);
+  run(e, args, bad, info, [&](const Settings& s, CallReport* r) -> Answer {
+        if (wa.query() || n == 0) {
+          set_sizes(ws, wa, work, rwork, iwork);
+          return Answer::done(0);
+        }
+        const Answer ans = standard_eig_body(s, r, wantz, uplo, n, a, lda, w);
+        if (ans.answered) set_sizes(ws, wa, work, rwork, iwork);
+        return ans;
+      }, next);
+}
+
+// xSYGV(D) / xHEGV(D).
+template <class T, class Next>
+void generalized_eig(const Entry& e, const EigDriver& d, int itype, char jobz, char uplo, int n, T* a, int lda, T* b,
+                     int ldb, real_t<T>* w, T* work, const WorkArgs& wa, real_t<T>* rwork, int* iwork, int* info,
+                     Next&& next) {
+  char buf[160];
+  const char* args = args_text(buf, "itype=%d jobz=%c uplo=%c n=%d lda=%d ldb=%d lwork=%d%s", itype, jobz, uplo, n,
+                               lda, ldb, wa.lwork, wa.query() ? " query" : "");
+  const bool wantz = lsame(jobz, 'V');
+  const Workspace ws = eig_workspace(d, wantz, n);
+  const int bad = generalized_eig_info(itype, jobz, uplo, n, lda, ldb, ws, wa);
+  run(e, args, bad, info, [&](const Settings& s, CallReport* r) -> Answer {
+        if (wa.query() || n == 0) {
+          set_sizes(ws, wa, work, rwork, iwork);
+          return Answer::done(0);
+        }
+        const Answer ans = generalized_eig_body(s, r, itype, wantz, uplo, n, a, lda, b, ldb, w);
+        if (ans.answered) set_sizes(ws, wa, work, rwork, iwork);
+        return ans;
+      }, next);
+}
+
+// xGESVD and xGESDD after their own checks: wu / wv the vectors each side wants, minwork LAPACK's
+// MINWRK (WORK(1) of a query and of an answered call).
+template <class T, class Next>
+void svd(const Entry& e, const char* args, int bad, bool query, int64_t minwork, int m, int n, T* a, int lda,
+         real_t<T>* sv, Vecs wu, T* u, int ldu, Vecs wv, T* vt, int ldvt, T* work, int* info, Next&& next) {
+  run(e, args, bad, info, [&](const Settings& s, CallReport* r) -> Answer {
+        if (query) {
+          set_work_size(work, minwork);
+          return Answer::done(0);
+        }
+        const Answer ans = svd_body(s, r, m, n, a, lda, sv, wu, u, ldu, wv, vt, ldvt);
+        if (ans.answered) set_work_size(work, minwork);
+        return ans;
+      }, next);
+}
+
+}  // namespace trnsolver_lapack::eigen
