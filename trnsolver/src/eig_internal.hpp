@@ -127,6 +127,20 @@ void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<float>* a, std::int6
                  std::vector<double>& e, std::complex<float>* tau);
 void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<double>* a, std::int64_t lda, std::vector<double>& d,
                  std::vector<double>& e, std::complex<double>* tau);
+// The tridiagonal route of syevd / syevdx / heevd / heevdx on the working copy `work` (n x n, ld n,
+// lower triangle; the reflectors left in it and tau for the back-transformation): sytrd_lower, then
+// stedc. w receives the eigenvalues ascending (fp64), Z (n x n, ld n, the real type R) the
+// tridiagonal's eigenvectors when `vectors` (else it is left empty). Returns stedc's info.
+template <class T, class R>
+int tridiagonal_eig(EigSteps& st, std::int64_t n, T* work, T* tau, bool vectors, std::vector<double>& w,
+                    std::vector<R>& Z) {
+  std::vector<double> d, e;
+  w.assign(static_cast<std::size_t>(n), 0.0);
+  sytrd_lower(st, n, work, n, d, e, tau);
+  Z.assign(vectors ? static_cast<std::size_t>(n * n) : 0, R(0));
+  return stedc(st, n, d, e, w.data(), vectors ? Z.data() : nullptr);
+}
+
 // xLATRD's complex steps (hetrd.cpp), overloads of sytrd.cpp's real ones: y = A v (hemv) and
 // A -= V W^H + W V^H (HER2K). The column update, its reflector and W's corrections are one template
 // over the scalar type in sytrd.cpp (LAPACK xLATRD / zlatrd, lower).

@@ -129,10 +129,9 @@ int heevd_impl(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, T* A,
       std::fill(W, W + n, std::numeric_limits<R>::quiet_NaN());
       info = static_cast<int>(n);
     } else {
-      std::vector<double> d, e, w(static_cast<std::size_t>(n));
-      detail::sytrd_lower(st, n, work.data(), n, d, e, tau.data());
-      std::vector<R> Z(vectors ? static_cast<std::size_t>(n * n) : 0);
-      info = detail::stedc(st, n, d, e, w.data(), vectors ? Z.data() : nullptr);
+      std::vector<double> w;
+      std::vector<R> Z;
+      info = detail::tridiagonal_eig(st, n, work.data(), tau.data(), vectors, w, Z);
       std::vector<T> V(Z.begin(), Z.end());
       if (vectors && n > 1) {  // V = Q Z (Q = diag(1, Q'), the reflectors at (1, 0))
         CallReport r;

@@ -82,10 +82,9 @@ int syevd_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo,
       std::fill(W, W + n, std::numeric_limits<T>::quiet_NaN());
       info = static_cast<int>(n);
     } else {
-      std::vector<double> d, e, w(static_cast<std::size_t>(n));
-      detail::sytrd_lower(st, n, work.data(), n, d, e, tau.data());
-      std::vector<T> Z(vectors ? static_cast<std::size_t>(n * n) : 0);
-      info = detail::stedc(st, n, d, e, w.data(), vectors ? Z.data() : nullptr);
+      std::vector<double> w;
+      std::vector<T> Z;
+      info = detail::tridiagonal_eig(st, n, work.data(), tau.data(), vectors, w, Z);
       const auto [lo, hi] = selected<T>(sel, w, scale);
       m = hi - lo;
       if (vectors && n > 1 && m > 0) {  // V = Q Z for the selected columns only
