@@ -40,8 +40,8 @@ struct Csr {
   }
 };
 
-bool cplx(sp::Value v) { return v == sp::Value::c32 || v == sp::Value::c64; }
-bool single(sp::Value v) { return v == sp::Value::f32 || v == sp::Value::c32; }
+constexpr auto cplx = sp::value_is_complex;
+constexpr auto single = sp::value_is_single;
 
 // Appends value x (rounded to the type) to a raw array and returns the rounded value.
 cld put(std::vector<unsigned char>& raw, sp::Value v, cld x) {

@@ -24,8 +24,8 @@ namespace {
 namespace sp = trn::sparse;
 using cld = std::complex<long double>;
 
-bool cplx(sp::Value v) { return v == sp::Value::c32 || v == sp::Value::c64; }
-bool single(sp::Value v) { return v == sp::Value::f32 || v == sp::Value::c32; }
+constexpr auto cplx = sp::value_is_complex;
+constexpr auto single = sp::value_is_single;
 
 // A stored value as long double and back (the storage type T rounds on the way in).
 template <class T>
