@@ -10,12 +10,19 @@
 
 namespace trnsci::cli::solver_data {
 
+using CL = std::complex<long double>;  // the residuals' arithmetic
+
 template <class T>
 constexpr bool kCplx = !std::is_floating_point_v<T>;
 template <class T>
 using RealT = decltype(std::abs(T()));  // float / double, or the complex type's value_type
 template <class T>
 constexpr double kU = std::is_same_v<RealT<T>, float> ? 0x1p-24 : 0x1p-53;  // unit roundoff
+
+template <class T>
+CL wide(T x) {
+  return CL(static_cast<long double>(std::real(x)), static_cast<long double>(std::imag(x)));
+}
 
 // m x n (ld m), entries N(0, 1) from mt19937_64(seed) (complex: real then imaginary part of each).
 template <class T>

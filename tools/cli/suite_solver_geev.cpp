@@ -17,12 +17,7 @@ namespace trnsci::cli {
 namespace {
 
 namespace ts = trn::solver;
-using CL = std::complex<long double>;
-
-using solver_data::gaussian;
-using solver_data::kCplx;
-using solver_data::kU;
-using solver_data::RealT;
+using namespace solver_data;  // CL, kCplx, RealT, kU, wide, gaussian
 
 // geev of a Gaussian n x n matrix; returns the relative residual (real data: a pair's vectors unpacked).
 template <class T>

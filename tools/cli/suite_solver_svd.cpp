@@ -17,18 +17,7 @@ namespace trnsci::cli {
 namespace {
 
 namespace ts = trn::solver;
-using CL = std::complex<long double>;
-
-using solver_data::gaussian;
-using solver_data::kCplx;
-using solver_data::kU;
-using solver_data::RealT;
-
-template <class T>
-CL wide(T x) {
-  return CL(static_cast<long double>(std::real(x)), static_cast<long double>(std::imag(x)));
-}
-
+using namespace solver_data;  // CL, kCplx, RealT, kU, wide, gaussian
 
 // ||A - X diag(s) Y||_F / ||A||_F, X m x k (ld m), Y k x n (ld k), in long double.
 template <class T, class S>
