@@ -2,6 +2,7 @@
 // sygvj.cpp / trtri.cpp (not installed).
 #pragma once
 #include <algorithm>
+#include <cmath>
 #include <complex>
 #include <cstdint>
 #include <string_view>
@@ -10,6 +11,7 @@
 
 #include "syevj_internal.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/scalar_traits.hpp"
 #include "trn/solver/eig.hpp"
 
 namespace trn::solver::detail {
@@ -127,6 +129,39 @@ void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<float>* a, std::int6
                  std::vector<double>& e, std::complex<float>* tau);
 void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<double>* a, std::int64_t lda, std::vector<double>& d,
                  std::vector<double>& e, std::complex<double>* tau);
+// The uplo triangle of A as a full lower working copy (ld n; Hermitian T: the upper triangle read
+// conjugated, the diagonal real), scaled by a power of two to max |a_ij| (complex: max |re|, |im|) in
+// [1, 2) (exact); returns that scale (0: A holds Inf/NaN; 1 for a zero matrix). syevd, heevd.
+template <class T>
+double scaled_lower_copy(std::int64_t n, const T* A, std::int64_t lda, bool lower, std::vector<T>& work) {
+  work.assign(static_cast<std::size_t>(n * n), T(0));
+  double amax = 0;
+  bool finite = true;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = j; i < n; ++i) {
+      if constexpr (trn::is_complex_v<T>) {
+        T v = lower ? A[i + j * lda] : std::conj(A[j + i * lda]);
+        if (i == j) v = T(v.real(), 0);
+        finite = finite && std::isfinite(v.real()) && std::isfinite(v.imag());
+        amax = std::max({amax, std::fabs(static_cast<double>(v.real())), std::fabs(static_cast<double>(v.imag()))});
+        work[i + j * n] = v;
+      } else {
+        const T v = lower ? A[i + j * lda] : A[j + i * lda];
+        finite = finite && std::isfinite(v);
+        amax = std::max(amax, std::fabs(static_cast<double>(v)));
+        work[i + j * n] = v;
+      }
+    }
+  if (!finite) return 0;
+  const double scale = amax > 0 ? std::ldexp(1.0, -std::ilogb(amax)) : 1.0;
+  // A power of two: exact (real T scaled in double, so that a scale past T's range cannot overflow).
+  for (T& v : work) {
+    if constexpr (trn::is_complex_v<T>) v *= static_cast<trn::real_t<T>>(scale);
+    else v = static_cast<T>(v * scale);
+  }
+  return scale;
+}
+
 // The tridiagonal route of syevd / syevdx / heevd / heevdx on the working copy `work` (n x n, ld n,
 // lower triangle; the reflectors left in it and tau for the back-transformation): sytrd_lower, then
 // stedc. w receives the eigenvalues ascending (fp64), Z (n x n, ld n, the real type R) the
