@@ -5,6 +5,7 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <limits>
 #include <string_view>
 #include <type_traits>
 #include <vector>
@@ -160,6 +161,13 @@ double scaled_lower_copy(std::int64_t n, const T* A, std::int64_t lda, bool lowe
     else v = static_cast<T>(v * scale);
   }
   return scale;
+}
+
+// An input holding Inf/NaN (syevd / heevd / heevdx): every eigenvalue NaN; returns the info n.
+template <class R>
+int non_finite_input(R* W, std::int64_t n) {
+  std::fill(W, W + n, std::numeric_limits<R>::quiet_NaN());
+  return static_cast<int>(n);
 }
 
 // The tridiagonal route of syevd / syevdx / heevd / heevdx on the working copy `work` (n x n, ld n,

@@ -65,8 +65,7 @@ int heevdx_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo
     record_host_step(st.trace, HostStep{.name = "trnsolver.heevdx.prepare", .flops = 2.0 * double(n * n),
                                         .reads = {HostSpan::matrix(A, n, n, lda)}, .writes = {HostSpan(work.data(), n * n)}});
     if (!finite) {
-      std::fill(W, W + n, std::numeric_limits<R>::quiet_NaN());
-      info = static_cast<int>(n);
+      info = detail::non_finite_input(W, n);
     } else {
       std::vector<double> w;
       std::vector<R> Z;

@@ -106,8 +106,7 @@ int heevd_impl(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, T* A,
     record_host_step(st.trace, HostStep{.name = "trnsolver.heevd.prepare", .flops = double(n * n),
                                         .reads = {HostSpan::matrix(A, n, n, lda)}, .writes = {HostSpan(work.data(), n * n)}});
     if (scale == 0) {
-      std::fill(W, W + n, std::numeric_limits<R>::quiet_NaN());
-      info = static_cast<int>(n);
+      info = detail::non_finite_input(W, n);
     } else {
       std::vector<double> w;
       std::vector<R> Z;

@@ -60,8 +60,7 @@ int syevd_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo,
     record_host_step(st.trace, HostStep{.name = "trnsolver.syevd.prepare", .flops = double(n * n),
                                         .reads = {a}, .writes = {wk}});
     if (scale == 0) {
-      std::fill(W, W + n, std::numeric_limits<T>::quiet_NaN());
-      info = static_cast<int>(n);
+      info = detail::non_finite_input(W, n);
     } else {
       std::vector<double> w;
       std::vector<T> Z;
