@@ -1,5 +1,5 @@
-// The scalar traits and the Gaussian test matrix of the real-or-complex solver suites (suite_solver_geev,
-// suite_solver_svd): one definition, so that both draw the same matrices the same way.
+// The scalar traits and the Gaussian test matrix of the real-or-complex solver suites (geev, QR,
+// SVD family): one definition, so that they draw their matrices the same way.
 #pragma once
 #include <cmath>
 #include <complex>
