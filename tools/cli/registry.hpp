@@ -101,6 +101,14 @@ class Registry {
   static Registry& get();
   void add(ValidationCase c) { validation_.push_back(std::move(c)); }
   void add(BenchCase c) { bench_.push_back(std::move(c)); }
+  // A function that adds a validation case under one suite and library (what every suite's add_* does).
+  auto adder(std::string suite, std::string library) {
+    return [this, suite = std::move(suite), library = std::move(library)](ValidationCase c) {
+      c.suite = suite;
+      c.library = library;
+      this->add(std::move(c));
+    };
+  }
   const std::vector<ValidationCase>& validation() const { return validation_; }
   const std::vector<BenchCase>& bench() const { return bench_; }
   std::vector<std::string> suites() const;

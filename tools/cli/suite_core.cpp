@@ -253,11 +253,7 @@ CaseResult tutorial_figure(std::size_t i) {
 }
 
 void add_core(Registry& reg) {
-  auto add = [&](ValidationCase c) {
-    c.suite = "core";
-    c.library = "trnsci::core";
-    reg.add(std::move(c));
-  };
+  auto add = reg.adder("core", "trnsci::core");
   add({.op = "harmonic_sum", .mode = "bf16 RNE on VectorE", .shape = "2000 terms", .metric = "value",
        .bound_text = "= 5.0625 (stagnation)", .experiment = "Higham: bf16 harmonic sum stagnates at 5.0625",
        .run = [] { return harmonic_rne(DType::bf16, 5.0625); }});

@@ -284,11 +284,7 @@ CaseResult poisson_distribution_ks(double lambda) {
 }
 
 void add_rand(Registry& reg) {
-  auto add = [&](ValidationCase c) {
-    c.suite = "rand";
-    c.library = "trnrand";
-    reg.add(std::move(c));
-  };
+  auto add = reg.adder("rand", "trnrand");
   add({.op = "philox4x32_10", .mode = "pure function", .shape = "3 KATs", .metric = "bit_exact",
        .bound_text = "0 mismatches", .experiment = "Random123 kat_vectors", .run = philox_kats});
   for (bool emulated : {true, false})
