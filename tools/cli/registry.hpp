@@ -46,6 +46,17 @@ struct CaseResult {
   DeviceCost device;
 };
 
+// The result of an exact check: `wrong` mismatches against the reference, bound 0, pass iff none.
+inline CaseResult exact_result(double wrong, std::string note, double host_seconds) {
+  CaseResult r;
+  r.measured = wrong;
+  r.bound = 0;
+  r.pass = wrong == 0;
+  r.note = std::move(note);
+  r.host_seconds = host_seconds;
+  return r;
+}
+
 struct ValidationCase {
   std::string suite;       // core | blas | rand
   std::string library;     // trnsci::core, trnblas, trnrand

@@ -159,13 +159,8 @@ CaseResult matmul_contract_bits() {
       }
       mismatches += load_as_f32(DType::f32, acc.at(m, n)) != s;
     }
-  CaseResult r;
-  r.measured = static_cast<double>(mismatches);
-  r.bound = 0;
-  r.pass = mismatches == 0;
-  r.note = "sequential fp32 sum in increasing k, exact bf16 products";
-  r.host_seconds = seconds_since(t0);
-  return r;
+  return exact_result(static_cast<double>(mismatches), "sequential fp32 sum in increasing k, exact bf16 products",
+                      seconds_since(t0));
 }
 
 CaseResult neuron_fp16_example(Rounding rnd) {
