@@ -247,13 +247,10 @@ trnsolverStatus_t trnsolverDnXpotrf_bufferSize(trnsolverDnHandle_t h, trnsolverD
   Check c(g_log, "trnsolverDnXpotrf_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   c.require(g_dn_params.contains(params), 1, "params")
       .one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
-      .nonnegative(n, 3, "n").require(n == 0 || A != nullptr, 5, "A").leading_dim(lda, n, 6, "lda")
-      .not_null(dev_bytes, 8, "workspaceInBytesOnDevice").not_null(host_bytes, 9, "workspaceInBytesOnHost");
+      .nonnegative(n, 3, "n").require(n == 0 || A != nullptr, 5, "A").leading_dim(lda, n, 6, "lda");
+  x_size_outputs(c, dev_bytes, host_bytes, 8);
   check_x_factor_types(c, enum_value(dataTypeA), enum_value(computeType));
-  if (!c) return c.status();
-  *dev_bytes = x_factor_elem(enum_value(dataTypeA));
-  *host_bytes = 0;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return x_size_answer(c, dev_bytes, host_bytes, [&] { return x_factor_elem(enum_value(dataTypeA)); });
 }
 
 trnsolverStatus_t trnsolverDnXpotrf(trnsolverDnHandle_t h, trnsolverDnParams_t params, trnblasFillMode_t uplo,
@@ -305,13 +302,10 @@ trnsolverStatus_t trnsolverDnXgetrf_bufferSize(trnsolverDnHandle_t h, trnsolverD
   if (!x_begin(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsolverDnXgetrf_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   c.require(g_dn_params.contains(params), 1, "params").nonnegative(m, 2, "m").nonnegative(n, 3, "n")
-      .require(m == 0 || n == 0 || A != nullptr, 5, "A").leading_dim(lda, m, 6, "lda")
-      .not_null(dev_bytes, 8, "workspaceInBytesOnDevice").not_null(host_bytes, 9, "workspaceInBytesOnHost");
+      .require(m == 0 || n == 0 || A != nullptr, 5, "A").leading_dim(lda, m, 6, "lda");
+  x_size_outputs(c, dev_bytes, host_bytes, 8);
   check_x_factor_types(c, enum_value(dataTypeA), enum_value(computeType));
-  if (!c) return c.status();
-  *dev_bytes = x_factor_elem(enum_value(dataTypeA));
-  *host_bytes = 0;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return x_size_answer(c, dev_bytes, host_bytes, [&] { return x_factor_elem(enum_value(dataTypeA)); });
 }
 
 trnsolverStatus_t trnsolverDnXgetrf(trnsolverDnHandle_t h, trnsolverDnParams_t params, int64_t m, int64_t n,

@@ -262,11 +262,7 @@ void check_xlarft(Check& c, trnsolverDnParams_t params, int direct, int storev, 
 }
 
 Status x_buffer_answer(Check& c, size_t* dev, int dev_pos, size_t* host, std::size_t bytes) {
-  c.not_null(dev, dev_pos, "workspaceInBytesOnDevice").not_null(host, dev_pos + 1, "workspaceInBytesOnHost");
-  if (!c) return c.status();
-  *dev = bytes;
-  *host = 0;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return x_size_answer(x_size_outputs(c, dev, host, dev_pos), dev, host, [&] { return bytes; });
 }
 
 }  // namespace
