@@ -5,8 +5,6 @@
 #ifndef TRNCORE_H
 #define TRNCORE_H
 
-#include <stddef.h> /* size_t, offsetof: the trnProfile_t layout sizes */
-
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -99,32 +97,7 @@ typedef struct trnProfile_t {
   double tensor_flops;      /* TensorE matmul flops (2 x multiply-adds); flops - tensor_flops: element ops */
   double roofline_ns[TRN_ENGINE_COUNT]; /* each engine's work at its peak rate, summed over cores */
   int cores;                /* cores the profile is stated over (utilisation and roofline denominators) */
-  /* Frozen (v3). A later field is appended below this line and read only through
-     H##GetLastProfileSized: H##GetLastProfile writes TRN_PROFILE_SIZE_V3 bytes, for ever. */
 } trnProfile_t;
-
-/* The versions of trnProfile_t's layout (docs/architecture.md "Versioned trnProfile_t"). Fields are
- * only ever appended, so version k is a prefix of version k + 1 and of trnProfile_t; each size is
- * what sizeof gave the caller compiled against that header:
- *   v1 (trnProfile_v1_t)  target .. instructions_per_engine
- *   v2                    + host_roundtrip_ns, host_critical_ns, host_flops, host_bytes, host_steps
- *   v3                    + tensor_flops, roofline_ns, cores (the layout above)
- * H##GetLastProfileSized(h, profile, size) fills exactly the first `size` bytes of *profile (size >=
- * TRN_PROFILE_SIZE_V1, else INVALID_VALUE at position 2 and nothing written): a caller passes
- * sizeof(its trnProfile_t) and gets a correct prefix from any later library and never a byte past its
- * struct; bytes of a caller newer than the library are zero. */
-typedef struct trnProfile_v1_t {
-  trnTarget_t target;
-  double total_ns;
-  double busy_ns[TRN_ENGINE_COUNT];
-  double flops;
-  double dma_bytes;
-  long long instructions;
-  long long instructions_per_engine[TRN_ENGINE_COUNT];
-} trnProfile_v1_t;
-#define TRN_PROFILE_SIZE_V1 sizeof(trnProfile_v1_t)
-#define TRN_PROFILE_SIZE_V2 offsetof(trnProfile_t, tensor_flops)
-#define TRN_PROFILE_SIZE_V3 sizeof(trnProfile_t)
 
 /* Log callbacks of every library: cuBLAS's (the message) and cuSPARSE's / cuSOLVER's / cuTENSOR's
  * (level, function, message; every message a trnsci library emits is an error, level 1). */
@@ -142,8 +115,7 @@ typedef void (*trnLoggerCallback_t)(int logLevel, const char* functionName, cons
  *   H##SetNumericsProfile(h, p) / H##GetNumericsProfile     docs/numerics.md (IDEAL)
  *   H##SetStochasticRounding(h, enable, seed) / Get...      SR of every rounding instruction, bits keyed by seed (off)
  *   H##SetNumCores(h, cores) / H##GetNumCores(h, &cores)    emulated NeuronCores, 1..64 (1)
- *   H##GetLastProfile(h, &profile)                          modeled cost of the last compute call (v3 layout)
- *   H##GetLastProfileSized(h, &profile, sizeof profile)     the same, the caller's layout version (above)
+ *   H##GetLastProfile(h, &profile)                          modeled cost of the last compute call
  *   H##GetLastErrorParameter(h, &position)                  position of the last illegal argument, 0: none
  *   L##LoggerConfigure(on, toStdout, toStderr, file)        cublasLoggerConfigure
  *   L##SetLoggerCallback(cb) / L##GetLoggerCallback(&cb)    cublasSet/GetLoggerCallback
@@ -158,7 +130,6 @@ typedef void (*trnLoggerCallback_t)(int logLevel, const char* functionName, cons
   Status H##SetNumCores(Handle handle, int cores);                                               \
   Status H##GetNumCores(Handle handle, int* cores);                                              \
   Status H##GetLastProfile(Handle handle, trnProfile_t* profile);                                \
-  Status H##GetLastProfileSized(Handle handle, trnProfile_t* profile, size_t size);              \
   Status H##GetLastErrorParameter(Handle handle, int* position);                                 \
   Status L##LoggerConfigure(int logIsOn, int logToStdOut, int logToStdErr, const char* logFileName); \
   Status L##SetLoggerCallback(trnLogCallback_t callback);                                        \

@@ -417,7 +417,7 @@ TYPED_TEST(EmulationSurface, CoresSpreadTheWorkWithoutChangingBits) {
     EXPECT_EQ(this->last_profile().total_ns, one_core_ns);  // one program: nothing to spread
 }
 
-// Versioned trnProfile_t (trncore.h): a caller compiled against an older header passes its own
+// Versioned trnProfile_t (trnprofile.h): a caller compiled against an older header passes its own
 // sizeof and gets exactly that prefix of the current profile, no byte past it; a newer caller's
 // unknown tail is zero; below v1 or NULL is INVALID_VALUE at its position with nothing written.
 TYPED_TEST(EmulationSurface, SizedProfileFillsTheCallersLayoutOnly) {

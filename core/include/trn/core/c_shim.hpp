@@ -57,6 +57,7 @@
 #include "trn/core/spmd.hpp"
 #include "trnComplex.h"
 #include "trncore.h"
+#include "trnprofile.h"
 
 namespace trn::cshim {
 
@@ -442,7 +443,7 @@ struct EmulationApi {
   static Status get_last_profile(Handle h, const char* fn, trnProfile_t* profile) {
     return get_last_profile_sized(h, fn, profile, TRN_PROFILE_SIZE_V3, false);
   }
-  // GetLastProfileSized: exactly the first `size` bytes of the caller's struct (trncore.h's layout
+  // GetLastProfileSized: exactly the first `size` bytes of the caller's struct (trnprofile.h's layout
   // versions: a prefix of this library's trnProfile_t; the bytes of a newer caller's fields this library
   // does not know are zero). size < TRN_PROFILE_SIZE_V1 is illegal (position 2), nothing written.
   static Status get_last_profile_sized(Handle h, const char* fn, trnProfile_t* profile, std::size_t size,
