@@ -5,7 +5,7 @@
  * shorter struct. Fields are only ever appended (never moved, retyped or removed), so version k is a
  * prefix of version k + 1 and of trnProfile_t; each size below is what sizeof gave a caller compiled
  * against that header:
- *   v1 (trnProfile_v1_t)  target .. instructions_per_engine
+ *   v1                    target .. instructions_per_engine
  *   v2                    + host_roundtrip_ns, host_critical_ns, host_flops, host_bytes, host_steps
  *   v3                    + tensor_flops, roofline_ns, cores (trnProfile_t today; frozen)
  * H##GetLastProfileSized(h, profile, size) writes exactly the first `size` bytes of *profile: the
@@ -24,16 +24,7 @@
 extern "C" {
 #endif
 
-typedef struct trnProfile_v1_t {
-  trnTarget_t target;
-  double total_ns;
-  double busy_ns[TRN_ENGINE_COUNT];
-  double flops;
-  double dma_bytes;
-  long long instructions;
-  long long instructions_per_engine[TRN_ENGINE_COUNT];
-} trnProfile_v1_t;
-#define TRN_PROFILE_SIZE_V1 sizeof(trnProfile_v1_t)
+#define TRN_PROFILE_SIZE_V1 offsetof(trnProfile_t, host_roundtrip_ns)
 #define TRN_PROFILE_SIZE_V2 offsetof(trnProfile_t, tensor_flops)
 #define TRN_PROFILE_SIZE_V3 sizeof(trnProfile_t)
 

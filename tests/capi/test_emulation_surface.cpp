@@ -417,12 +417,23 @@ TYPED_TEST(EmulationSurface, CoresSpreadTheWorkWithoutChangingBits) {
     EXPECT_EQ(this->last_profile().total_ns, one_core_ns);  // one program: nothing to spread
 }
 
+// trnProfile_t as the first trncore.h declared it (v1): what a binary compiled then holds.
+struct ProfileV1 {
+  trnTarget_t target;
+  double total_ns;
+  double busy_ns[TRN_ENGINE_COUNT];
+  double flops;
+  double dma_bytes;
+  long long instructions;
+  long long instructions_per_engine[TRN_ENGINE_COUNT];
+};
+
 // Versioned trnProfile_t (trnprofile.h): a caller compiled against an older header passes its own
 // sizeof and gets exactly that prefix of the current profile, no byte past it; a newer caller's
 // unknown tail is zero; below v1 or NULL is INVALID_VALUE at its position with nothing written.
 TYPED_TEST(EmulationSurface, SizedProfileFillsTheCallersLayoutOnly) {
   using L = TypeParam;
-  static_assert(TRN_PROFILE_SIZE_V1 == offsetof(trnProfile_t, host_roundtrip_ns));
+  static_assert(TRN_PROFILE_SIZE_V1 == sizeof(ProfileV1));  // what the first header's callers hold
   static_assert(TRN_PROFILE_SIZE_V2 == offsetof(trnProfile_t, tensor_flops));
   static_assert(TRN_PROFILE_SIZE_V3 == sizeof(trnProfile_t));
   L::run(this->h);
@@ -438,7 +449,7 @@ TYPED_TEST(EmulationSurface, SizedProfileFillsTheCallersLayoutOnly) {
     EXPECT_EQ(std::memcmp(buf.data(), full_bytes, size), 0) << "prefix of size " << size;
     for (std::size_t i = size; i < buf.size(); ++i) ASSERT_EQ(buf[i], kGuard) << "byte " << i << " past " << size;
   }
-  trnProfile_v1_t v1{};
+  ProfileV1 v1{};
   ASSERT_EQ(L::LastProfileSized(this->h, reinterpret_cast<trnProfile_t*>(&v1), sizeof v1), L::kOk);
   EXPECT_EQ(v1.total_ns, full.total_ns);
   EXPECT_EQ(v1.target, full.target);
