@@ -6,6 +6,7 @@
 // argument gives the library's status, logs the parameter position and changes nothing.
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -47,6 +48,7 @@ std::vector<float> inputs(std::size_t n, float scale = 1.0f) {
   static constexpr auto SetCores = &H##SetNumCores;                         \
   static constexpr auto GetCores = &H##GetNumCores;                         \
   static constexpr auto LastProfile = &H##GetLastProfile;                   \
+  static constexpr auto LastProfileSized = &H##GetLastProfileSized;         \
   static constexpr auto LastError = &H##GetLastErrorParameter;              \
   static constexpr auto LoggerConfigure = &L##LoggerConfigure;              \
   static constexpr auto SetLoggerCallback = &L##SetLoggerCallback;          \
@@ -413,6 +415,60 @@ TYPED_TEST(EmulationSurface, CoresSpreadTheWorkWithoutChangingBits) {
     EXPECT_LT(this->last_profile().total_ns, one_core_ns);
   else
     EXPECT_EQ(this->last_profile().total_ns, one_core_ns);  // one program: nothing to spread
+}
+
+// trnProfile_t as the first trncore.h declared it (v1): what a binary compiled then holds.
+struct ProfileV1 {
+  trnTarget_t target;
+  double total_ns;
+  double busy_ns[TRN_ENGINE_COUNT];
+  double flops;
+  double dma_bytes;
+  long long instructions;
+  long long instructions_per_engine[TRN_ENGINE_COUNT];
+};
+
+// Versioned trnProfile_t (trnprofile.h): a caller compiled against an older header passes its own
+// sizeof and gets exactly that prefix of the current profile, no byte past it; a newer caller's
+// unknown tail is zero; below v1 or NULL is INVALID_VALUE at its position with nothing written.
+TYPED_TEST(EmulationSurface, SizedProfileFillsTheCallersLayoutOnly) {
+  using L = TypeParam;
+  static_assert(TRN_PROFILE_SIZE_V1 == sizeof(ProfileV1));  // what the first header's callers hold
+  static_assert(TRN_PROFILE_SIZE_V2 == offsetof(trnProfile_t, tensor_flops));
+  static_assert(TRN_PROFILE_SIZE_V3 == sizeof(trnProfile_t));
+  L::run(this->h);
+  const trnProfile_t full = this->last_profile();
+  ASSERT_GT(full.total_ns, 0.0);
+  ASSERT_GT(full.cores, 0);
+  const auto* full_bytes = reinterpret_cast<const unsigned char*>(&full);
+  constexpr unsigned char kGuard = 0xA5;
+  constexpr std::size_t kSlack = 64;
+  for (const std::size_t size : {TRN_PROFILE_SIZE_V1, TRN_PROFILE_SIZE_V2, TRN_PROFILE_SIZE_V3}) {
+    Bytes buf(size + kSlack, kGuard);  // the old caller's struct, then memory that is not its
+    ASSERT_EQ(L::LastProfileSized(this->h, reinterpret_cast<trnProfile_t*>(buf.data()), size), L::kOk) << size;
+    EXPECT_EQ(std::memcmp(buf.data(), full_bytes, size), 0) << "prefix of size " << size;
+    for (std::size_t i = size; i < buf.size(); ++i) ASSERT_EQ(buf[i], kGuard) << "byte " << i << " past " << size;
+  }
+  ProfileV1 v1{};
+  ASSERT_EQ(L::LastProfileSized(this->h, reinterpret_cast<trnProfile_t*>(&v1), sizeof v1), L::kOk);
+  EXPECT_EQ(v1.total_ns, full.total_ns);
+  EXPECT_EQ(v1.target, full.target);
+  EXPECT_EQ(v1.instructions, full.instructions);
+  // A newer caller (a longer struct): this library's profile, then zeros up to its size.
+  Bytes newer(sizeof(trnProfile_t) + 32, kGuard);
+  ASSERT_EQ(L::LastProfileSized(this->h, reinterpret_cast<trnProfile_t*>(newer.data()), newer.size() - 8), L::kOk);
+  EXPECT_EQ(std::memcmp(newer.data(), full_bytes, sizeof(trnProfile_t)), 0);
+  for (std::size_t i = sizeof(trnProfile_t); i < newer.size() - 8; ++i) ASSERT_EQ(newer[i], 0) << i;
+  for (std::size_t i = newer.size() - 8; i < newer.size(); ++i) ASSERT_EQ(newer[i], kGuard) << i;
+  // Illegal: size below v1 (position 2), NULL (position 1); nothing written.
+  Bytes small(TRN_PROFILE_SIZE_V1, kGuard);
+  EXPECT_EQ(L::LastProfileSized(this->h, reinterpret_cast<trnProfile_t*>(small.data()), TRN_PROFILE_SIZE_V1 - 1),
+            L::kInvalid);
+  EXPECT_EQ(this->last_error(), 2);
+  EXPECT_EQ(small, Bytes(TRN_PROFILE_SIZE_V1, kGuard));
+  EXPECT_EQ(L::LastProfileSized(this->h, nullptr, sizeof(trnProfile_t)), L::kInvalid);
+  EXPECT_EQ(this->last_error(), 1);
+  EXPECT_EQ(L::LastProfileSized(L::dead(), reinterpret_cast<trnProfile_t*>(&v1), sizeof v1), L::kNotInit);
 }
 
 TYPED_TEST(EmulationSurface, LoggerFamily) {

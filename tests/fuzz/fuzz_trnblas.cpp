@@ -657,6 +657,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
     }
   }
+  // The sized profile read (the kit's, the same in all six shims): any size writes exactly that many
+  // bytes (a prefix of the profile, zeros past it), below TRN_PROFILE_SIZE_V1 nothing at all.
+  if (!in.empty()) {
+    const std::size_t cap = sizeof(trnProfile_t) + 64;
+    const std::size_t want = in.u32() % (cap + 1);
+    std::vector<unsigned char> buf(cap + 16, 0xA5);
+    const trnblasStatus_t st = trnblasGetLastProfileSized(h, reinterpret_cast<trnProfile_t*>(buf.data()), want);
+    require(st == (want < TRN_PROFILE_SIZE_V1 ? TRNBLAS_STATUS_INVALID_VALUE : TRNBLAS_STATUS_SUCCESS),
+            "GetLastProfileSized status");
+    for (std::size_t i = st == TRNBLAS_STATUS_SUCCESS ? want : 0; i < buf.size(); ++i)
+      require(buf[i] == 0xA5, "GetLastProfileSized wrote past its size");
+  }
   trnblasDestroy(h);
   return 0;
 }

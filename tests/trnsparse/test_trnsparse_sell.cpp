@@ -14,9 +14,11 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "c_api_test_util.hpp"
+#include "trn/sparse/sell.hpp"
 #include "trnsparse.h"
 
 namespace {
@@ -242,6 +244,55 @@ void spsv_sweep(std::uint64_t seed) {
         trnsparseDestroySpMat(A);
         trnsparseDestroySpMat(S);
       }
+}
+
+// The plan's predicted microseconds of each line ("...; predicted X us; ..."), in order.
+std::vector<double> predicted_us(const std::string& plan) {
+  std::vector<double> out;
+  for (std::size_t at = plan.find("predicted "); at != std::string::npos; at = plan.find("predicted ", at + 1))
+    out.push_back(std::stod(plan.substr(at + 10)));
+  return out;
+}
+
+template <class T, class I>
+trn::sparse::SellView sell_view(Both<T, I>& m, trn::DType dt) {
+  trn::sparse::SellView v;
+  v.rows = m.rows, v.cols = m.cols, v.nnz = m.nnz, v.values_size = m.size, v.slice_size = m.slice;
+  v.slice_offsets = m.sell_off.data(), v.columns = m.sell_col.data(), v.values = m.sell_val.data();
+  v.offsets_type = v.columns_type = sizeof(I) == 4 ? trn::sparse::IndexType::i32 : trn::sparse::IndexType::i64;
+  v.base = m.base == 0 ? trn::sparse::IndexBase::zero : trn::sparse::IndexBase::one;
+  v.value_type = dt;
+  return v;
+}
+
+// The SELL -> CSR gather is in the call's plan (its line first, as the step runs first) with its
+// predicted time, so that the plan predicts the whole call: on the host-step path (no engine overlap)
+// the lines' predictions add up to the profile's total; on the fp32 path the gather line is there too.
+TEST(SlicedEll, PlanPredictsTheGather) {
+  namespace sp = trn::sparse;
+  std::mt19937_64 g(21);
+  Both<double, std::int64_t> m = make<double, std::int64_t>(g, 300, 200, 0.05, 32, 0, false);
+  std::vector<double> x(static_cast<std::size_t>(m.cols), 0.5), y(static_cast<std::size_t>(m.rows), 0.25);
+  sp::CallReport rep;
+  sp::spmv_host(sp::Settings{}, sp::GOp::N, 1.5, sell_view(m, trn::DType::f32), sp::Value::f64, x.data(), 0.5, y.data(),
+                &rep);
+  ASSERT_EQ(rep.plan.rfind("sell2csr plan", 0), 0u) << rep.plan;
+  const std::vector<double> p = predicted_us(rep.plan);
+  ASSERT_EQ(p.size(), 2u) << rep.plan;
+  EXPECT_GT(p[0], 0.0);
+  EXPECT_NEAR(p[0] + p[1], rep.profile.total_ns * 1e-3, 0.0011) << rep.plan;  // printed to 1 ns each
+  EXPECT_EQ(rep.profile.host_steps, 2);
+
+  Both<float, std::int32_t> f = make<float, std::int32_t>(g, 300, 200, 0.05, 32, 0, false);
+  std::vector<float> xf(static_cast<std::size_t>(f.cols), 0.5f), yf(static_cast<std::size_t>(f.rows), 0.25f);
+  sp::CallReport repf;
+  sp::spmv(sp::Settings{}, sp::Op::N, 1.5f, sell_view(f, trn::DType::f32), xf.data(), trn::DType::f32, 0.5f, yf.data(),
+           trn::DType::f32, &repf);
+  ASSERT_EQ(repf.plan.rfind("sell2csr plan", 0), 0u) << repf.plan;
+  const std::vector<double> pf = predicted_us(repf.plan);
+  ASSERT_GE(pf.size(), 1u);
+  EXPECT_GT(pf[0], 0.0);
+  EXPECT_LT(pf[0], repf.profile.total_ns * 1e-3);
 }
 
 TEST(SlicedEll, SpSVSameBitsAsCsrFp32) { spsv_sweep<float>(11); }

@@ -46,6 +46,17 @@ struct CaseResult {
   DeviceCost device;
 };
 
+// The result of an exact check: `wrong` mismatches against the reference, bound 0, pass iff none.
+inline CaseResult exact_result(double wrong, std::string note, double host_seconds) {
+  CaseResult r;
+  r.measured = wrong;
+  r.bound = 0;
+  r.pass = wrong == 0;
+  r.note = std::move(note);
+  r.host_seconds = host_seconds;
+  return r;
+}
+
 struct ValidationCase {
   std::string suite;       // core | blas | rand
   std::string library;     // trnsci::core, trnblas, trnrand
@@ -101,6 +112,14 @@ class Registry {
   static Registry& get();
   void add(ValidationCase c) { validation_.push_back(std::move(c)); }
   void add(BenchCase c) { bench_.push_back(std::move(c)); }
+  // A function that adds a validation case under one suite and library (what every suite's add_* does).
+  auto adder(std::string suite, std::string library) {
+    return [this, suite = std::move(suite), library = std::move(library)](ValidationCase c) {
+      c.suite = suite;
+      c.library = library;
+      this->add(std::move(c));
+    };
+  }
   const std::vector<ValidationCase>& validation() const { return validation_; }
   const std::vector<BenchCase>& bench() const { return bench_; }
   std::vector<std::string> suites() const;

@@ -200,11 +200,7 @@ CaseResult oz2_table_case(const PublishedOz2& pub, int n) {
 }
 
 void add_blas(Registry& reg) {
-  auto add = [&](ValidationCase c) {
-    c.suite = "blas";
-    c.library = "trnblas";
-    reg.add(std::move(c));
-  };
+  auto add = reg.adder("blas", "trnblas");
   for (int n : {256, 1024, 2048})
     for (const trn::blas::ModeTraits& m : trn::blas::mode_table()) {
       if (m.mode == trn::blas::GemmMode::fp64_ozaki || m.mode == trn::blas::GemmMode::native) continue;

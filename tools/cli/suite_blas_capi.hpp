@@ -74,11 +74,7 @@ template <class T> T alpha_value() {
 }
 
 // Registers a case of suite "blas" (library trnblas).
-inline void add_blas_case(Registry& reg, ValidationCase c) {
-  c.suite = "blas";
-  c.library = "trnblas";
-  reg.add(std::move(c));
-}
+inline void add_blas_case(Registry& reg, ValidationCase c) { reg.adder("blas", "trnblas")(std::move(c)); }
 
 // f(T{}) for T = float, double, complex<float>, complex<double> (a generic lambda reads the type).
 template <class F> void for_each_precision(F&& f) {

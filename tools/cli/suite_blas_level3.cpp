@@ -136,11 +136,7 @@ TrsmRun cgemm_run(trn::blas::ComplexAlgo algo, int n, trn::Generation target) {
 }
 
 void add_blas_level3(Registry& reg) {
-  auto add = [&](ValidationCase c) {
-    c.suite = "blas";
-    c.library = "trnblas";
-    reg.add(std::move(c));
-  };
+  auto add = reg.adder("blas", "trnblas");
   for (int m : {200, 512})
     add({.op = "strsm", .mode = "fp32 LLNN", .shape = std::to_string(m) + "x" + std::to_string(m),
          .metric = "max_comp_residual", .bound_text = "gamma_{m+3} (substitution, Higham Thm 8.5; docs/trnblas.md)",

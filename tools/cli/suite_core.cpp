@@ -159,13 +159,8 @@ CaseResult matmul_contract_bits() {
       }
       mismatches += load_as_f32(DType::f32, acc.at(m, n)) != s;
     }
-  CaseResult r;
-  r.measured = static_cast<double>(mismatches);
-  r.bound = 0;
-  r.pass = mismatches == 0;
-  r.note = "sequential fp32 sum in increasing k, exact bf16 products";
-  r.host_seconds = seconds_since(t0);
-  return r;
+  return exact_result(static_cast<double>(mismatches), "sequential fp32 sum in increasing k, exact bf16 products",
+                      seconds_since(t0));
 }
 
 CaseResult neuron_fp16_example(Rounding rnd) {
@@ -253,11 +248,7 @@ CaseResult tutorial_figure(std::size_t i) {
 }
 
 void add_core(Registry& reg) {
-  auto add = [&](ValidationCase c) {
-    c.suite = "core";
-    c.library = "trnsci::core";
-    reg.add(std::move(c));
-  };
+  auto add = reg.adder("core", "trnsci::core");
   add({.op = "harmonic_sum", .mode = "bf16 RNE on VectorE", .shape = "2000 terms", .metric = "value",
        .bound_text = "= 5.0625 (stagnation)", .experiment = "Higham: bf16 harmonic sum stagnates at 5.0625",
        .run = [] { return harmonic_rne(DType::bf16, 5.0625); }});

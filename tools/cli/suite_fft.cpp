@@ -106,11 +106,7 @@ CaseResult z2z_case(std::int64_t n, std::int64_t batch) {
 }
 
 void add_fft(Registry& reg) {
-  auto add = [&](ValidationCase c) {
-    c.suite = "fft";
-    c.library = "trnfft";
-    reg.add(std::move(c));
-  };
+  auto add = reg.adder("fft", "trnfft");
   const double u32 = 0x1p-24;
   struct Size {
     std::int64_t n, batch;

@@ -130,11 +130,7 @@ BenchResult bench(const std::string& name, trn::Generation target) {
 
 void add_nki(Registry& reg) {
   if (!python_available() || tutorials_folder().empty()) return;
-  auto add = [&](ValidationCase c) {
-    c.suite = "nki";
-    c.library = "trnsci.nki";
-    reg.add(std::move(c));
-  };
+  auto add = reg.adder("nki", "trnsci.nki");
   for (const char* v : {"v8", "v9", "v10"})
     add({.op = std::string("attn_fwd_") + v, .mode = std::string(v) == "v8" ? "fp32, NKI tutorial" : "fp32, mod_alloc",
          .shape = "128 x 1024", .metric = "max_abs_error", .bound_text = "<= 1e-2 (the tutorial's atol)",

@@ -244,13 +244,8 @@ CaseResult sobol_net(unsigned dims, unsigned k) {
     for (std::size_t j = 0; j < points; ++j) ++count[x[d * points + j] >> (32 - k)];
     for (long c : count) worst = std::max(worst, std::labs(c - 1));
   }
-  CaseResult r;
-  r.measured = static_cast<double>(worst);
-  r.bound = 0;
-  r.pass = worst == 0;
-  r.note = "max |points per interval - 1| over 2^k intervals of each dimension";
-  r.host_seconds = seconds_since(t0);
-  return r;
+  return exact_result(static_cast<double>(worst), "max |points per interval - 1| over 2^k intervals of each dimension",
+                      seconds_since(t0));
 }
 
 // trnrandCreatePoissonDistribution's histogram sampled with 2^20 host Philox words as cuRAND's
@@ -284,11 +279,7 @@ CaseResult poisson_distribution_ks(double lambda) {
 }
 
 void add_rand(Registry& reg) {
-  auto add = [&](ValidationCase c) {
-    c.suite = "rand";
-    c.library = "trnrand";
-    reg.add(std::move(c));
-  };
+  auto add = reg.adder("rand", "trnrand");
   add({.op = "philox4x32_10", .mode = "pure function", .shape = "3 KATs", .metric = "bit_exact",
        .bound_text = "0 mismatches", .experiment = "Random123 kat_vectors", .run = philox_kats});
   for (bool emulated : {true, false})

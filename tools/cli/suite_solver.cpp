@@ -361,11 +361,7 @@ CaseResult hpl_mxp_case(int n) {
 }
 
 void add_solver(Registry& reg) {
-  auto add = [&](ValidationCase c) {
-    c.suite = "solver";
-    c.library = "trnsolver";
-    reg.add(std::move(c));
-  };
+  auto add = reg.adder("solver", "trnsolver");
   for (int n : {32, 64, 128, 256})  // n >= 144 runs the two-sided block Jacobi (docs/trnsolver.md)
     add({.op = "ssyevj", .mode = n >= 144 ? "fp32 block Jacobi (b = 8)" : "fp32 round-robin Jacobi", .shape = std::to_string(n) + "x" + std::to_string(n),
          .metric = "max |lambda - dsyevd| / ||A||_2", .bound_text = "3 max(n,8) u32 (docs/trnsolver.md)",

@@ -10,34 +10,22 @@
 #include <vector>
 
 #include "registry.hpp"
+#include "solver_data.hpp"
 #include "trn/solver/geev.hpp"
 
 namespace trnsci::cli {
 namespace {
 
 namespace ts = trn::solver;
-using CL = std::complex<long double>;
-
-template <class T>
-constexpr bool kCplx = !std::is_floating_point_v<T>;
-template <class T>
-using RealT = decltype(std::abs(T()));
-template <class T>
-constexpr double kU = std::is_same_v<RealT<T>, float> ? 0x1p-24 : 0x1p-53;
+using namespace solver_data;  // CL, kCplx, RealT, kU, wide, gaussian
 
 // geev of a Gaussian n x n matrix; returns the relative residual (real data: a pair's vectors unpacked).
 template <class T>
 double run_geev(int n, trn::Generation target, ts::CallReport* rep, double* host_seconds) {
-  using R = RealT<T>;
   ts::Settings st;
   st.target = target;
-  std::mt19937_64 rng(4242 + n);
-  std::normal_distribution<double> nd;
-  std::vector<T> a(static_cast<std::size_t>(n) * n), vr(a.size());
-  for (T& x : a) {
-    if constexpr (kCplx<T>) x = T(static_cast<R>(nd(rng)), static_cast<R>(nd(rng)));
-    else x = static_cast<T>(nd(rng));
-  }
+  const std::vector<T> a = gaussian<T>(n, n, 4242 + static_cast<std::uint64_t>(n));
+  std::vector<T> vr(a.size());
   std::vector<T> w = a;
   std::vector<CL> lam(static_cast<std::size_t>(n)), v(a.size());
   const double t0 = now_seconds();

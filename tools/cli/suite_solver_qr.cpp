@@ -9,6 +9,7 @@
 
 #include "qr_oracles.hpp"
 #include "registry.hpp"
+#include "solver_data.hpp"
 #include "trn/solver/qr.hpp"
 
 namespace trnsci::cli {
@@ -16,32 +17,17 @@ namespace {
 
 namespace ts = trn::solver;
 
+using solver_data::gaussian;
 template <class T>
-constexpr bool kComplex = !std::is_floating_point_v<T>;
+constexpr bool kComplex = solver_data::kCplx<T>;
 template <class T>
 constexpr bool kFp32 = std::is_same_v<T, float> || std::is_same_v<T, std::complex<float>>;
-
-template <class T>
-std::vector<T> random_matrix(int m, int n, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::normal_distribution<double> nd;
-  std::vector<T> a(static_cast<std::size_t>(m) * n);
-  for (T& x : a) {
-    if constexpr (kComplex<T>) {
-      using R = typename T::value_type;
-      x = T(static_cast<R>(nd(rng)), static_cast<R>(nd(rng)));
-    } else {
-      x = static_cast<T>(nd(rng));
-    }
-  }
-  return a;
-}
 
 // geqrf then orgqr on an m x n Gaussian matrix; the report of geqrf.
 template <class T>
 qr_oracle::QrErrors run_qr(trn::Generation target, int m, int n, ts::CallReport* rep, double* host_seconds) {
   const int k = std::min(m, n);
-  const std::vector<T> a0 = random_matrix<T>(m, n, 4242 + static_cast<std::uint64_t>(m + n));
+  const std::vector<T> a0 = gaussian<T>(m, n, 4242 + static_cast<std::uint64_t>(m + n));
   std::vector<T> f = a0, tau(static_cast<std::size_t>(k));
   ts::Settings s;
   s.target = target;

@@ -10,37 +10,14 @@
 #include <vector>
 
 #include "registry.hpp"
+#include "solver_data.hpp"
 #include "trn/solver/svd.hpp"
 
 namespace trnsci::cli {
 namespace {
 
 namespace ts = trn::solver;
-using CL = std::complex<long double>;
-
-template <class T>
-constexpr bool kCplx = !std::is_floating_point_v<T>;
-template <class T>
-using RealT = std::conditional_t<kCplx<T>, typename std::conditional_t<kCplx<T>, T, std::complex<float>>::value_type, T>;
-template <class T>
-constexpr double kU = std::is_same_v<RealT<T>, float> ? 0x1p-24 : 0x1p-53;
-
-template <class T>
-CL wide(T x) {
-  return CL(static_cast<long double>(std::real(x)), static_cast<long double>(std::imag(x)));
-}
-
-template <class T>
-std::vector<T> gaussian(int m, int n, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::normal_distribution<double> nd;
-  std::vector<T> a(static_cast<std::size_t>(m) * n);
-  for (T& x : a) {
-    if constexpr (kCplx<T>) x = T(static_cast<RealT<T>>(nd(rng)), static_cast<RealT<T>>(nd(rng)));
-    else x = static_cast<T>(nd(rng));
-  }
-  return a;
-}
+using namespace solver_data;  // CL, kCplx, RealT, kU, wide, gaussian
 
 // ||A - X diag(s) Y||_F / ||A||_F, X m x k (ld m), Y k x n (ld k), in long double.
 template <class T, class S>

@@ -282,11 +282,7 @@ CaseResult cg_laplacian() {
 }
 
 void add_sparse(Registry& reg) {
-  auto add = [&](ValidationCase c) {
-    c.suite = "sparse";
-    c.library = "trnsparse";
-    reg.add(std::move(c));
-  };
+  auto add = reg.adder("sparse", "trnsparse");
   for (double d : {0.01, 0.05, 0.25, 1.0})
     add({.op = "spmm_bsr128", .mode = "fp32, density " + std::to_string(static_cast<int>(d * 100)) + "%",
          .shape = "1024x1024 x 1024x64", .metric = "max_err_over_bound",

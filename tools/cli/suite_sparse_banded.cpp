@@ -27,8 +27,6 @@ namespace {
 namespace sp = trn::sparse;
 using cld = std::complex<long double>;
 
-bool cplx(sp::Value v) { return v == sp::Value::c32 || v == sp::Value::c64; }
-bool single(sp::Value v) { return v == sp::Value::f32 || v == sp::Value::c32; }
 
 // An array of `count` values of type v, filled from long-double values (rounded on store).
 struct Raw {
@@ -37,7 +35,7 @@ struct Raw {
   Raw(sp::Value v_, std::int64_t count) : v(v_), bytes(static_cast<std::size_t>(count) * sp::value_bytes(v_)) {}
   void set(std::int64_t i, cld x) {
     unsigned char* at = bytes.data() + static_cast<std::size_t>(i) * sp::value_bytes(v);
-    if (single(v)) {
+    if (sp::value_is_single(v)) {
       const float p[2] = {static_cast<float>(x.real()), static_cast<float>(x.imag())};
       std::memcpy(at, p, sp::value_bytes(v));
     } else {
@@ -47,7 +45,7 @@ struct Raw {
   }
   cld get(std::int64_t i) const {
     const unsigned char* at = bytes.data() + static_cast<std::size_t>(i) * sp::value_bytes(v);
-    if (single(v)) {
+    if (sp::value_is_single(v)) {
       float p[2] = {0, 0};
       std::memcpy(p, at, sp::value_bytes(v));
       return {p[0], p[1]};
@@ -94,12 +92,12 @@ Run banded_run(const char* routine, sp::BandedAlgo algo, int half, std::int64_t 
   for (std::int64_t at = 0; at < m * count; ++at) {
     for (int k = 0; k < nb; ++k) {
       const double re = d(g);
-      cld val(re, cplx(v) ? d(g) : 0.0);
+      cld val(re, sp::value_is_complex(v) ? d(g) : 0.0);
       if (k == half && dominant) val += cld(re < 0 ? -(nb + 1.0L) : nb + 1.0L);
       band[static_cast<std::size_t>(k)].set(at, val);
     }
     const double re = d(g);
-    x.set(at, cld(re, cplx(v) ? d(g) : 0.0));
+    x.set(at, cld(re, sp::value_is_complex(v) ? d(g) : 0.0));
   }
   const Raw b = x;
   sp::BandedSystems sys{v, half, m, count, {}, es, ss, x.bytes.data(), es, ss};
@@ -112,7 +110,7 @@ Run banded_run(const char* routine, sp::BandedAlgo algo, int half, std::int64_t 
   Run r;
   r.host_seconds = seconds_since(t0);
   r.profile = rep.profile;
-  const long double us = single(v) ? (cplx(v) ? std::sqrt(2.0L) : 1.0L) * 0x1p-24L : 0.0L;
+  const long double us = sp::value_is_single(v) ? (sp::value_is_complex(v) ? std::sqrt(2.0L) : 1.0L) * 0x1p-24L : 0.0L;
   const long double bound = us + constant_of(algo, half) * 0x1p-53L;
   for (std::int64_t sy = 0; sy < count; ++sy) {
     long double res = 0, an = 0, xn = 0, bn = 0;
@@ -191,14 +189,14 @@ Run geam_run(std::int64_t n, double density, sp::Value v, trn::Generation target
     val.emplace_back(v, static_cast<std::int64_t>(col[k].size()));
     for (std::size_t e = 0; e < col[k].size(); ++e) {
       const double re = d(g);
-      val[static_cast<std::size_t>(k)].set(static_cast<std::int64_t>(e), cld(re, cplx(v) ? d(g) : 0.0));
+      val[static_cast<std::size_t>(k)].set(static_cast<std::int64_t>(e), cld(re, sp::value_is_complex(v) ? d(g) : 0.0));
     }
   }
   auto ref = [&](int k) {
     return sp::SparseRef{sp::SparseRef::Format::csr, n, n, static_cast<std::int64_t>(col[k].size()), off[k].data(), col[k].data(),
                          val[static_cast<std::size_t>(k)].bytes.data(), sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, v};
   };
-  const cld alpha = cplx(v) ? cld(0.75L, -0.5L) : cld(0.75L), beta = cplx(v) ? cld(-1.25L, 0.25L) : cld(-1.25L);
+  const cld alpha = sp::value_is_complex(v) ? cld(0.75L, -0.5L) : cld(0.75L), beta = sp::value_is_complex(v) ? cld(-1.25L, 0.25L) : cld(-1.25L);
   std::vector<std::int32_t> coff(static_cast<std::size_t>(n) + 1);
   sp::Settings s;
   s.target = target;
@@ -214,8 +212,8 @@ Run geam_run(std::int64_t n, double density, sp::Value v, trn::Generation target
   Run r;
   r.host_seconds = seconds_since(t0);
   r.profile = rep.profile;
-  const long double us = single(v) ? 0x1p-24L * (cplx(v) ? std::sqrt(2.0L) : 1.0L) : 0.0L;
-  const long double kk = cplx(v) ? 5.0L : 3.0L, gam = kk * 0x1p-53L / (1 - kk * 0x1p-53L) * (cplx(v) ? std::sqrt(2.0L) : 1.0L);
+  const long double us = sp::value_is_single(v) ? 0x1p-24L * (sp::value_is_complex(v) ? std::sqrt(2.0L) : 1.0L) : 0.0L;
+  const long double kk = sp::value_is_complex(v) ? 5.0L : 3.0L, gam = kk * 0x1p-53L / (1 - kk * 0x1p-53L) * (sp::value_is_complex(v) ? std::sqrt(2.0L) : 1.0L);
   std::vector<cld> dense(static_cast<std::size_t>(n)), mag_alpha(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) {
     std::vector<cld> want(static_cast<std::size_t>(n));

@@ -125,13 +125,7 @@ struct Tally {
 };
 
 CaseResult result_of(const Tally& t, const std::string& note, double seconds) {
-  CaseResult r;
-  r.measured = static_cast<double>(t.bad);
-  r.bound = 0;
-  r.pass = t.bad == 0;
-  r.note = note + (t.failed.empty() ? "" : "; failed calls: " + t.failed);
-  r.host_seconds = seconds;
-  return r;
+  return exact_result(static_cast<double>(t.bad), note + (t.failed.empty() ? "" : "; failed calls: " + t.failed), seconds);
 }
 
 // A handle for the case's calls.

@@ -40,25 +40,23 @@ struct Csr {
   }
 };
 
-bool cplx(sp::Value v) { return v == sp::Value::c32 || v == sp::Value::c64; }
-bool single(sp::Value v) { return v == sp::Value::f32 || v == sp::Value::c32; }
 
 // Appends value x (rounded to the type) to a raw array and returns the rounded value.
 cld put(std::vector<unsigned char>& raw, sp::Value v, cld x) {
   const std::size_t at = raw.size();
   raw.resize(at + sp::value_bytes(v));
-  if (single(v)) {
+  if (sp::value_is_single(v)) {
     const float p[2] = {static_cast<float>(x.real()), static_cast<float>(x.imag())};
     std::memcpy(raw.data() + at, p, sp::value_bytes(v));
-    return {p[0], cplx(v) ? p[1] : 0.0f};
+    return {p[0], sp::value_is_complex(v) ? p[1] : 0.0f};
   }
   const double p[2] = {static_cast<double>(x.real()), static_cast<double>(x.imag())};
   std::memcpy(raw.data() + at, p, sp::value_bytes(v));
-  return {p[0], cplx(v) ? p[1] : 0.0};
+  return {p[0], sp::value_is_complex(v) ? p[1] : 0.0};
 }
 cld get(const std::vector<unsigned char>& raw, sp::Value v, std::int64_t i) {
   const std::size_t at = static_cast<std::size_t>(i) * sp::value_bytes(v);
-  if (single(v)) {
+  if (sp::value_is_single(v)) {
     float p[2] = {0, 0};
     std::memcpy(p, raw.data() + at, sp::value_bytes(v));
     return {p[0], p[1]};
@@ -71,7 +69,7 @@ cld get(const std::vector<unsigned char>& raw, sp::Value v, std::int64_t i) {
 cld draw(std::mt19937_64& g, sp::Value v) {
   std::uniform_real_distribution<double> d(-1.0, 1.0);
   const double re = d(g);
-  return {re, cplx(v) ? d(g) : 0.0};
+  return {re, sp::value_is_complex(v) ? d(g) : 0.0};
 }
 
 // A random n x n CSR with ~density of its entries kept; lower: of the strict lower part, with every
@@ -126,8 +124,8 @@ Csr make_pattern(std::int64_t n, double density, sp::Value v, std::uint64_t seed
 long double bound_of(sp::Value v, std::int64_t k, long double mag, long double result) {
   const long double u32 = 0x1p-24L, u64 = 0x1p-53L;
   if (v == sp::Value::f32) return 2.0L * static_cast<long double>(k + 2) * u32 * mag;
-  const long double kk = static_cast<long double>(k + (cplx(v) ? 4 : 2));
-  long double b = kk * u64 / (1 - kk * u64) * mag * (cplx(v) ? std::sqrt(2.0L) : 1.0L);
+  const long double kk = static_cast<long double>(k + (sp::value_is_complex(v) ? 4 : 2));
+  long double b = kk * u64 / (1 - kk * u64) * mag * (sp::value_is_complex(v) ? std::sqrt(2.0L) : 1.0L);
   if (v == sp::Value::c32) b = b * (1 + u32) + u32 * result;
   return b;
 }
@@ -181,7 +179,7 @@ Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Ge
   std::vector<cld> b, c0;
   for (std::int64_t i = 0; i < n * m; ++i) b.push_back(put(B, v, draw(g, v)));
   for (std::int64_t i = 0; i < n * m; ++i) c0.push_back(put(C, v, draw(g, v)));
-  const cld alpha = cplx(v) ? cld(0.75L, -0.5L) : cld(0.75L), beta = cplx(v) ? cld(-0.25L, 0.125L) : cld(-0.25L);
+  const cld alpha = sp::value_is_complex(v) ? cld(0.75L, -0.5L) : cld(0.75L), beta = sp::value_is_complex(v) ? cld(-0.25L, 0.125L) : cld(-0.25L);
   sp::Settings s;
   s.target = target;
   s.timing_only = timing;
@@ -265,7 +263,7 @@ void add_sparse_generic(Registry& reg) {
           .mode = std::string(type_name(v)) + (v == sp::Value::f32 ? " (TensorE blocks)" : " (host step)"),
           .shape = m == 1 ? "1000x1000, 1%" : "1000x1000 x 1000x16, 1%", .metric = "max_err_over_bound",
           .bound_text = v == sp::Value::f32 ? "2 (k+2) u32 (|a||A||B| + |b||C|)"
-                        : cplx(v)           ? "sqrt(2) gamma_{k+4} (|a||A||B| + |b||C|)" +
+                        : sp::value_is_complex(v)           ? "sqrt(2) gamma_{k+4} (|a||A||B| + |b||C|)" +
                                         std::string(v == sp::Value::c32 ? " + u32 |y|" : "")
                                             : "gamma_{k+2} (|a||A||B| + |b||C|)",
           .run = [v, m] {
@@ -279,7 +277,7 @@ void add_sparse_generic(Registry& reg) {
                       .shape = "4096x4096, 0.5%",
                       .run = [v](trn::Generation target) {
                         const Run run = product(4096, 1, 0.005, v, target);
-                        return with_columns(bench_of(run, (cplx(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz)), run,
+                        return with_columns(bench_of(run, (sp::value_is_complex(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz)), run,
                                             Kind::product, 4096, 1, 0.005, v, target);
                       }});
 }
@@ -293,7 +291,7 @@ void add_sparse_sell(Registry& reg) {
         .mode = std::string(type_name(v)) + (v == sp::Value::f32 ? " (gathered, TensorE blocks)" : " (gathered, host step)"),
         .shape = "1000x1000, 1%, slice 32", .metric = "max_err_over_bound",
         .bound_text = v == sp::Value::f32 ? "2 (k+2) u32 (|a||A||x| + |b||y|)"
-                      : cplx(v)           ? "sqrt(2) gamma_{k+4} (|a||A||x| + |b||y|)" +
+                      : sp::value_is_complex(v)           ? "sqrt(2) gamma_{k+4} (|a||A||x| + |b||y|)" +
                                       std::string(v == sp::Value::c32 ? " + u32 |y|" : "")
                                           : "gamma_{k+2} (|a||A||x| + |b||y|)",
         .run = [v] {
@@ -306,7 +304,7 @@ void add_sparse_sell(Registry& reg) {
                       .shape = "4096x4096, 0.5%, slice 32",
                       .run = [v](trn::Generation target) {
                         const Run run = product(4096, 1, 0.005, v, target, 32);
-                        return bench_of(run, (cplx(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz));
+                        return bench_of(run, (sp::value_is_complex(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz));
                       }});
 }
 
@@ -318,9 +316,9 @@ const Registrar kRegistrarSell(add_sparse_sell);
 // The host step's bound for a k-term fp64 sum of magnitude `mag`: gamma_{k+2} (complex: sqrt(2)
 // gamma_{k+4}), plus the final rounding u32 |result| for fp32 / complex-fp32 outputs.
 long double host_bound(sp::Value v, std::int64_t k, long double mag, long double result) {
-  const long double u32 = 0x1p-24L, u64 = 0x1p-53L, kk = static_cast<long double>(k + (cplx(v) ? 4 : 2));
-  const long double b = kk * u64 / (1 - kk * u64) * mag * (cplx(v) ? std::sqrt(2.0L) : 1.0L);
-  return single(v) ? b * (1 + u32) + u32 * result : b;
+  const long double u32 = 0x1p-24L, u64 = 0x1p-53L, kk = static_cast<long double>(k + (sp::value_is_complex(v) ? 4 : 2));
+  const long double b = kk * u64 / (1 - kk * u64) * mag * (sp::value_is_complex(v) ? std::sqrt(2.0L) : 1.0L);
+  return sp::value_is_single(v) ? b * (1 + u32) + u32 * result : b;
 }
 
 // A random lower-triangular n x n CSR (make_random's lower form).
@@ -336,7 +334,7 @@ Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn:
   std::vector<unsigned char> B, Y(static_cast<std::size_t>(n * m) * sp::value_bytes(v));
   std::vector<cld> b;
   for (std::int64_t i = 0; i < n * m; ++i) b.push_back(put(B, v, draw(g, v)));
-  const cld alpha = cplx(v) ? cld(0.75L, -0.5L) : cld(0.75L);
+  const cld alpha = sp::value_is_complex(v) ? cld(0.75L, -0.5L) : cld(0.75L);
   sp::Settings s;
   s.target = target;
   s.timing_only = timing;
@@ -379,7 +377,7 @@ Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn:
 Run spgemm_run(std::int64_t n, double density, sp::Value v, trn::Generation target, bool timing = false) {
   Csr a = timing ? make_pattern(n, density, v, 31, false) : make_csr(n, density, v, 31 + static_cast<std::uint64_t>(v));
   Csr b = timing ? make_pattern(n, density, v, 41, false) : make_csr(n, density, v, 41 + static_cast<std::uint64_t>(v));
-  const cld alpha = cplx(v) ? cld(0.75L, -0.5L) : cld(0.75L), beta = cplx(v) ? cld(-0.25L, 0.125L) : cld(-0.25L);
+  const cld alpha = sp::value_is_complex(v) ? cld(0.75L, -0.5L) : cld(0.75L), beta = sp::value_is_complex(v) ? cld(-0.25L, 0.125L) : cld(-0.25L);
   sp::Settings s;
   s.target = target;
   s.timing_only = timing;
@@ -460,14 +458,14 @@ void add_sparse_solve(Registry& reg) {
                         .variant = std::string(type_name(v)) + ", host step", .shape = m == 1 ? "4096 lower, 0.5%" : "4096 lower, 0.5% x 16",
                         .run = [v, m](trn::Generation target) {
                           const Run run = triangular(4096, m, 0.005, v, target);
-                          return with_columns(bench_of(run, (cplx(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz * m)), run,
+                          return with_columns(bench_of(run, (sp::value_is_complex(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz * m)), run,
                                               Kind::triangular, 4096, m, 0.005, v, target);
                         }});
     reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spgemm_csr",
                       .variant = std::string(type_name(v)) + ", host step", .shape = "2048^2 x 2048^2, 0.5%",
                       .run = [v](trn::Generation target) {
                         const Run run = spgemm_run(2048, 0.005, v, target);
-                        return with_columns(bench_of(run, (cplx(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz)), run,
+                        return with_columns(bench_of(run, (sp::value_is_complex(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz)), run,
                                             Kind::spgemm, 2048, 2048, 0.005, v, target);
                       }});
   }
@@ -489,7 +487,7 @@ BenchResult with_columns(BenchResult b, const Run& run, Kind kind, std::int64_t 
   b.native_seconds = kind == Kind::product      ? eigen_spmm_seconds(arrays_of(run.a), m)
                      : kind == Kind::triangular ? eigen_spsv_seconds(arrays_of(run.a), m)
                                                 : eigen_spgemm_seconds(arrays_of(run.a), arrays_of(run.b));
-  if (cplx(v)) return b;
+  if (sp::value_is_complex(v)) return b;
   const std::string dims = std::to_string(n) + "x" + std::to_string(m) + "x" + std::to_string(n);
   const std::string what = kind == Kind::triangular ? (v == sp::Value::f32 ? "strsm fp32 " : "dtrsm Ozaki ") + std::to_string(n) + " x " + std::to_string(m)
                                                     : (v == sp::Value::f32 ? "sgemm fp32 " : "dgemm Ozaki ") + dims;
@@ -514,7 +512,7 @@ void add_sparse_spmm_bench(Registry& reg) {
                       .shape = "4096^2 x 4096x16, 0.5%",
                       .run = [v](trn::Generation target) {
                         const Run run = product(4096, 16, 0.005, v, target);
-                        return with_columns(bench_of(run, (cplx(v) ? 8.0 : 2.0) * 16.0 * static_cast<double>(run.nnz)), run,
+                        return with_columns(bench_of(run, (sp::value_is_complex(v) ? 8.0 : 2.0) * 16.0 * static_cast<double>(run.nnz)), run,
                                             Kind::product, 4096, 16, 0.005, v, target);
                       }});
 }

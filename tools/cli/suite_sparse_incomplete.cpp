@@ -24,8 +24,6 @@ namespace {
 namespace sp = trn::sparse;
 using cld = std::complex<long double>;
 
-bool cplx(sp::Value v) { return v == sp::Value::c32 || v == sp::Value::c64; }
-bool single(sp::Value v) { return v == sp::Value::f32 || v == sp::Value::c32; }
 
 // A stored value as long double and back (the storage type T rounds on the way in).
 template <class T>
@@ -62,7 +60,7 @@ Run incomplete_run_typed(sp::Incomplete kind, std::int64_t g, sp::Value v, trn::
     for (const std::int64_t j : {i - g, i - 1, i, i + 1, i + g}) {
       if (j < 0 || j >= n || (j == i - 1 && c == 0) || (j == i + 1 && c == g - 1)) continue;
       col.push_back(static_cast<std::int32_t>(j));
-      a.push_back(j == i ? cld(5.0L) : cld(d(rng), cplx(v) ? d(rng) : 0.0));
+      a.push_back(j == i ? cld(5.0L) : cld(d(rng), sp::value_is_complex(v) ? d(rng) : 0.0));
     }
     row.push_back(static_cast<std::int32_t>(col.size()));
   }
@@ -100,8 +98,8 @@ Run incomplete_run_typed(sp::Incomplete kind, std::int64_t g, sp::Value v, trn::
       if (col[static_cast<std::size_t>(e)] == j) return widen(vals[static_cast<std::size_t>(e)]);
     return 0;
   };
-  const long double u = 0x1p-53L, us = single(v) ? 0x1p-24L * (cplx(v) ? std::sqrt(2.0L) : 1.0L) : 0.0L;
-  const long double k = cplx(v) ? 9 : 6, gamma = k * u / (1 - k * u) * (cplx(v) ? std::sqrt(2.0L) : 1.0L);
+  const long double u = 0x1p-53L, us = sp::value_is_single(v) ? 0x1p-24L * (sp::value_is_complex(v) ? std::sqrt(2.0L) : 1.0L) : 0.0L;
+  const long double k = sp::value_is_complex(v) ? 9 : 6, gamma = k * u / (1 - k * u) * (sp::value_is_complex(v) ? std::sqrt(2.0L) : 1.0L);
   const long double c = gamma + (2 * us + us * us) / ((1 - us) * (1 - us));
   for (std::int64_t i = 0; i < n; ++i)
     for (std::int32_t e = row[static_cast<std::size_t>(i)]; e < row[static_cast<std::size_t>(i) + 1]; ++e) {

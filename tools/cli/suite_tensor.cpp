@@ -372,11 +372,7 @@ CaseResult planner_case() {
 }
 
 void add_tensor(Registry& reg) {
-  auto add = [&](ValidationCase c) {
-    c.suite = "tensor";
-    c.library = "trntensor";
-    reg.add(std::move(c));
-  };
+  auto add = reg.adder("tensor", "trntensor");
   for (const Descriptor& d : kDescriptors)
     for (bool permuted : {false, true}) {
       const std::int64_t n = 128;

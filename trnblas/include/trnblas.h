@@ -12,6 +12,7 @@
 
 #include "trnComplex.h"
 #include "trncore.h"
+#include "trnprofile.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -213,6 +214,7 @@ trnblasStatus_t trnblasGetFixedPointEmulationScheme(trnblasHandle_t handle, trnb
  * position of the last illegal argument, 0 if none); trnblasLoggerConfigure, trnblasSet/GetLoggerCallback,
  * trnblasLoggerSetCallback. ---- */
 TRN_EMULATION_API(trnblas, trnblas, trnblasHandle_t, trnblasStatus_t)
+TRN_PROFILE_SIZED_API(trnblas, trnblasHandle_t, trnblasStatus_t)  /* trnprofile.h: the versioned trnProfile_t */
 
 /* ---- GEMM ---- */
 trnblasStatus_t trnblasSgemm(trnblasHandle_t handle, trnblasOperation_t transa, trnblasOperation_t transb, int m, int n,

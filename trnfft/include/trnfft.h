@@ -11,6 +11,7 @@
 
 #include "trnComplex.h"
 #include "trncore.h"
+#include "trnprofile.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -168,6 +169,7 @@ trnfftResult trnfftGetPlanDescription(trnfftHandle plan, char* description, size
 /* Logging (cuBLAS style): TRNFFT_LOGINFO_DBG=1, TRNFFT_LOGDEST_DBG=stdout|stderr|<file>. */
 typedef trnLogCallback_t trnfftLogCallback;
 TRN_EMULATION_API(trnfft, trnfft, trnfftHandle, trnfftResult)
+TRN_PROFILE_SIZED_API(trnfft, trnfftHandle, trnfftResult)  /* trnprofile.h: the versioned trnProfile_t */
 
 #ifdef __cplusplus
 }

@@ -38,6 +38,7 @@
 #include <stddef.h>
 
 #include "trncore.h"
+#include "trnprofile.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -221,6 +222,7 @@ trnrandStatus_t trnrandGenerateUniformInt(trnrandGenerator_t generator, unsigned
  * trnrandLoggerSetCallback. ---- */
 typedef trnLogCallback_t trnrandLogCallback;
 TRN_EMULATION_API(trnrand, trnrand, trnrandGenerator_t, trnrandStatus_t)
+TRN_PROFILE_SIZED_API(trnrand, trnrandGenerator_t, trnrandStatus_t)  /* trnprofile.h: the versioned trnProfile_t */
 /* Earlier name of trnrandSetTarget (kept). */
 trnrandStatus_t trnrandSetGeneratorTarget(trnrandGenerator_t generator, trnTarget_t target);
 

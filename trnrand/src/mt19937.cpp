@@ -12,6 +12,7 @@
 #include "trn/core/host_loops.hpp"
 #include "trn/rand/sobol.hpp"
 #include "trn/rand/transforms.hpp"
+#include "word_generator_impl.hpp"
 
 namespace trn::rand {
 
@@ -457,33 +458,14 @@ void Mt19937Generator::words_on_engines(std::uint32_t* out, std::size_t n, bool 
   position_ = p1;
 }
 
-template <class T, class Convert>
-void Mt19937Generator::fill(std::span<T> out, const HostTransform& step, Convert&& convert) {
-  std::vector<std::uint32_t> x(out.size());
-  words(x.data(), x.size());
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = convert(x[i]);
-  record_transform(last_trace_, step, HostSpan(x.data(), static_cast<std::int64_t>(x.size())),
-                   HostSpan(out.data(), static_cast<std::int64_t>(out.size())), out.size());
-}
-
-void Mt19937Generator::generate(std::span<std::uint32_t> out) { words(out.data(), out.size()); }
 void Mt19937Generator::uniform(std::span<float> out) {
   if (!engines_) return fill(out, kHostUniform, mt19937_uniform);  // host path: no trace, nothing recorded
   // The kernel's VectorE uniforms straight into out (its DMAs write the float bits).
   words(reinterpret_cast<std::uint32_t*>(out.data()), out.size(), true);
 }
 void Mt19937Generator::uniform_double(std::span<double> out) { fill(out, kHostUniformDouble, mt19937_uniform_double); }
-void Mt19937Generator::normal(std::span<float> out, float mean, float stddev) {
-  fill(out, kHostNormal, [&](std::uint32_t x) { return normal_affine(sobol_normal_icdf(x), mean, stddev); });
-}
 void Mt19937Generator::normal_double(std::span<double> out, double mean, double stddev) {
   fill(out, kHostNormal, [&](std::uint32_t x) { return normal_affine_double(sobol_normal_icdf_double(x), mean, stddev); });
-}
-void Mt19937Generator::log_normal(std::span<float> out, float mean, float stddev) {
-  fill(out, kHostLogNormal, [&](std::uint32_t x) { return log_normal_from(sobol_normal_icdf(x), mean, stddev); });
-}
-void Mt19937Generator::log_normal_double(std::span<double> out, double mean, double stddev) {
-  fill(out, kHostLogNormal, [&](std::uint32_t x) { return log_normal_from_double(sobol_normal_icdf_double(x), mean, stddev); });
 }
 void Mt19937Generator::poisson(std::span<std::uint32_t> out, double lambda) {
   if (!(lambda > 0.0) || !(lambda <= kCurandPoissonMaxLambda))
@@ -504,5 +486,7 @@ void Mt19937Generator::poisson(std::span<std::uint32_t> out, double lambda) {
     });
   }
 }
+
+template class WordGenerator<Mt19937Generator>;
 
 }  // namespace trn::rand

@@ -25,6 +25,7 @@
 #include "trn/core/error.hpp"
 #include "trn/rand/sobol.hpp"
 #include "trn/rand/transforms.hpp"
+#include "word_generator_impl.hpp"
 
 namespace trn::rand {
 
@@ -197,34 +198,15 @@ void Mtgp32Generator::words_on_engines(std::uint32_t* out, std::size_t n, bool u
   position_ = p1;
 }
 
-template <class T, class Convert>
-void Mtgp32Generator::fill(std::span<T> out, const HostTransform& step, Convert&& convert) {
-  std::vector<std::uint32_t> x(out.size());
-  words(x.data(), x.size());
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = convert(x[i]);
-  record_transform(last_trace_, step, HostSpan(x.data(), static_cast<std::int64_t>(x.size())),
-                   HostSpan(out.data(), static_cast<std::int64_t>(out.size())), out.size());
-}
-
-void Mtgp32Generator::generate(std::span<std::uint32_t> out) { words(out.data(), out.size()); }
 void Mtgp32Generator::uniform(std::span<float> out) {
   if (!engines_) return fill(out, kHostUniform, uniform_from_word);  // host path: no trace, nothing recorded
   // The kernel's VectorE uniforms straight into out (its DMAs write the float bits).
   words(reinterpret_cast<std::uint32_t*>(out.data()), out.size(), true);
 }
 void Mtgp32Generator::uniform_double(std::span<double> out) { fill(out, kHostUniformDouble, uniform_double_from_word); }
-void Mtgp32Generator::normal(std::span<float> out, float mean, float stddev) {
-  fill(out, kHostNormal, [&](std::uint32_t x) { return normal_affine(sobol_normal_icdf(x), mean, stddev); });
-}
 void Mtgp32Generator::normal_double(std::span<double> out, double mean, double stddev) {
   // cuRAND widens the float normal (observed: every value a float at mean 0, stddev 1).
   fill(out, kHostNormal, [&](std::uint32_t x) { return normal_affine_double(static_cast<double>(sobol_normal_icdf(x)), mean, stddev); });
-}
-void Mtgp32Generator::log_normal(std::span<float> out, float mean, float stddev) {
-  fill(out, kHostLogNormal, [&](std::uint32_t x) { return log_normal_from(sobol_normal_icdf(x), mean, stddev); });
-}
-void Mtgp32Generator::log_normal_double(std::span<double> out, double mean, double stddev) {
-  fill(out, kHostLogNormal, [&](std::uint32_t x) { return log_normal_from_double(sobol_normal_icdf_double(x), mean, stddev); });
 }
 void Mtgp32Generator::poisson_device_api(std::span<std::uint32_t> out, double lambda) {
   fill(out, kHostPoisson, [&](std::uint32_t x) { return curand_device_poisson(x, lambda); });
@@ -237,5 +219,7 @@ void Mtgp32Generator::poisson(std::span<std::uint32_t> out, double lambda) {
   const WordPoisson sample(lambda, kMtgp32PoissonInversionFrom, table_);
   fill(out, kHostPoisson, [&](std::uint32_t x) { return sample(x); });
 }
+
+template class WordGenerator<Mtgp32Generator>;
 
 }  // namespace trn::rand

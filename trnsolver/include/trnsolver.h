@@ -14,6 +14,7 @@
 
 #include "trnblas.h"
 #include "trncore.h"
+#include "trnprofile.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -93,6 +94,7 @@ const char* trnsolverGetStatusName(trnsolverStatus_t status);
 /* Logging: TRNSOLVER_LOGINFO_DBG=1, TRNSOLVER_LOGDEST_DBG = stdout | stderr | <file>. */
 typedef trnLogCallback_t trnsolverLogCallback;
 TRN_EMULATION_API(trnsolverDn, trnsolver, trnsolverDnHandle_t, trnsolverStatus_t)
+TRN_PROFILE_SIZED_API(trnsolverDn, trnsolverDnHandle_t, trnsolverStatus_t)  /* trnprofile.h: the versioned trnProfile_t */
 /* Earlier name of trnsolverDnSetNumCores (kept). */
 trnsolverStatus_t trnsolverDnSetEmulatedCores(trnsolverDnHandle_t handle, int cores);
 

@@ -25,10 +25,10 @@ Status potrf_buffer(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A
   return TRNSOLVER_STATUS_SUCCESS;
 }
 
-// potrf, and (inverse) potri: the same arguments in the same positions (C, Z).
+// potrf (potri, S/D/C/Z: capi_sym_indef.cpp, on lauum's path).
 template <class T>
 Status potrf_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, int lda, T* Workspace,
-                 int Lwork, int* devInfo, bool inverse = false) {
+                 int Lwork, int* devInfo) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   c.one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
@@ -43,8 +43,6 @@ Status potrf_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, i
       *devInfo = trn::solver::spotrf(h->settings, to_uplo(uplo), n, A, lda, &report);
     else if constexpr (std::is_same_v<T, double>)
       *devInfo = trn::solver::dpotrf(h->settings, to_uplo(uplo), n, A, lda, &report);
-    else if (inverse)
-      *devInfo = trn::solver::potri(h->settings, to_uplo(uplo), n, as_cpp(A), lda, &report);
     else
       *devInfo = trn::solver::potrf(h->settings, to_uplo(uplo), n, as_cpp(A), lda, &report);
   });
@@ -249,13 +247,10 @@ trnsolverStatus_t trnsolverDnXpotrf_bufferSize(trnsolverDnHandle_t h, trnsolverD
   Check c(g_log, "trnsolverDnXpotrf_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   c.require(g_dn_params.contains(params), 1, "params")
       .one_of(enum_value(uplo), {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 2, "uplo")
-      .nonnegative(n, 3, "n").require(n == 0 || A != nullptr, 5, "A").leading_dim(lda, n, 6, "lda")
-      .not_null(dev_bytes, 8, "workspaceInBytesOnDevice").not_null(host_bytes, 9, "workspaceInBytesOnHost");
+      .nonnegative(n, 3, "n").require(n == 0 || A != nullptr, 5, "A").leading_dim(lda, n, 6, "lda");
+  x_size_outputs(c, dev_bytes, host_bytes, 8);
   check_x_factor_types(c, enum_value(dataTypeA), enum_value(computeType));
-  if (!c) return c.status();
-  *dev_bytes = x_factor_elem(enum_value(dataTypeA));
-  *host_bytes = 0;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return x_size_answer(c, dev_bytes, host_bytes, [&] { return x_factor_elem(enum_value(dataTypeA)); });
 }
 
 trnsolverStatus_t trnsolverDnXpotrf(trnsolverDnHandle_t h, trnsolverDnParams_t params, trnblasFillMode_t uplo,
@@ -307,13 +302,10 @@ trnsolverStatus_t trnsolverDnXgetrf_bufferSize(trnsolverDnHandle_t h, trnsolverD
   if (!x_begin(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsolverDnXgetrf_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   c.require(g_dn_params.contains(params), 1, "params").nonnegative(m, 2, "m").nonnegative(n, 3, "n")
-      .require(m == 0 || n == 0 || A != nullptr, 5, "A").leading_dim(lda, m, 6, "lda")
-      .not_null(dev_bytes, 8, "workspaceInBytesOnDevice").not_null(host_bytes, 9, "workspaceInBytesOnHost");
+      .require(m == 0 || n == 0 || A != nullptr, 5, "A").leading_dim(lda, m, 6, "lda");
+  x_size_outputs(c, dev_bytes, host_bytes, 8);
   check_x_factor_types(c, enum_value(dataTypeA), enum_value(computeType));
-  if (!c) return c.status();
-  *dev_bytes = x_factor_elem(enum_value(dataTypeA));
-  *host_bytes = 0;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return x_size_answer(c, dev_bytes, host_bytes, [&] { return x_factor_elem(enum_value(dataTypeA)); });
 }
 
 trnsolverStatus_t trnsolverDnXgetrf(trnsolverDnHandle_t h, trnsolverDnParams_t params, int64_t m, int64_t n,
@@ -367,8 +359,7 @@ trnsolverStatus_t trnsolverDnXgetrs(trnsolverDnHandle_t h, trnsolverDnParams_t p
 
 }  // extern "C"
 
-// ---- complex (C, Z): potrf/potrs/potri/getrf/getrs through the templates above (potri's positions are
-// potrf's: uplo 1, n 2, A 3, lda 4, work 5, lwork 6, devInfo 7; bufferSize: lwork 5) --------------------
+// ---- complex (C, Z): potrf/potrs/getrf/getrs through the templates above (potri: capi_sym_indef.cpp) ----
 
 
 #define TRNSOLVER_DEFINE_COMPLEX_FACTOR(P, C)                                                                     \
@@ -383,14 +374,6 @@ trnsolverStatus_t trnsolverDnXgetrs(trnsolverDnHandle_t h, trnsolverDnParams_t p
   trnsolverStatus_t trnsolverDn##P##potrs(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, int nrhs,          \
                                           const C* A, int lda, C* B, int ldb, int* devInfo) {                       \
     return potrs_run("trnsolverDn" #P "potrs", h, enum_value(uplo), n, nrhs, A, lda, B, ldb, devInfo);             \
-  }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##potri_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, C* A,   \
-                                                     int lda, int* lwork) {                                        \
-    return potrf_buffer("trnsolverDn" #P "potri_bufferSize", h, enum_value(uplo), n, A, lda, lwork);               \
-  }                                                                                                                 \
-  trnsolverStatus_t trnsolverDn##P##potri(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, C* A, int lda,     \
-                                          C* work, int lwork, int* devInfo) {                                       \
-    return potrf_run("trnsolverDn" #P "potri", h, enum_value(uplo), n, A, lda, work, lwork, devInfo, true);              \
   }                                                                                                                 \
   trnsolverStatus_t trnsolverDn##P##getrf_bufferSize(trnsolverDnHandle_t h, int m, int n, C* A, int lda,           \
                                                      int* Lwork) {                                                 \

@@ -106,12 +106,10 @@ trnsolverStatus_t trnsolverDnXgeev_bufferSize(trnsolverDnHandle_t h, trnsolverDn
   const XGeev a{enum_value(jobvl), enum_value(jobvr), n, enum_value(dataTypeA), A, lda, enum_value(dataTypeW), W,
                 enum_value(dataTypeVL), ldvl, enum_value(dataTypeVR), VR, ldvr, enum_value(computeType)};
   check_geev(c, params, a);
-  c.not_null(dev_bytes, 17, "workspaceInBytesOnDevice").not_null(host_bytes, 18, "workspaceInBytesOnHost");
+  x_size_outputs(c, dev_bytes, host_bytes, 17);
   if (!c) return c.status();
   const Bytes b = geev_bytes(a);
-  *dev_bytes = b.device;
-  *host_bytes = b.host;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return x_size_answer(c, dev_bytes, host_bytes, [&] { return b.device; }, b.host);
 }
 
 trnsolverStatus_t trnsolverDnXgeev(trnsolverDnHandle_t h, trnsolverDnParams_t params, trnsolverEigMode_t jobvl,

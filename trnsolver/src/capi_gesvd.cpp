@@ -102,11 +102,8 @@ trnsolverStatus_t trnsolverDnXgesvd_bufferSize(trnsolverDnHandle_t h, trnsolverD
   const int dt = enum_value(dataTypeA);
   check_xgesvd(c, params, jobu, jobvt, m, n, dt, A, lda, enum_value(dataTypeS), S, enum_value(dataTypeU), U, ldu,
                enum_value(dataTypeVT), VT, ldvt, enum_value(computeType));
-  c.not_null(dev_bytes, 18, "workspaceInBytesOnDevice").not_null(host_bytes, 19, "workspaceInBytesOnHost");
-  if (!c) return c.status();
-  *dev_bytes = x_elem_any(dt);
-  *host_bytes = 0;
-  return TRNSOLVER_STATUS_SUCCESS;
+  x_size_outputs(c, dev_bytes, host_bytes, 18);
+  return x_size_answer(c, dev_bytes, host_bytes, [&] { return x_elem_any(dt); });
 }
 
 trnsolverStatus_t trnsolverDnXgesvd(trnsolverDnHandle_t h, trnsolverDnParams_t params, signed char jobu,

@@ -69,6 +69,23 @@ inline std::size_t x_elem(int data) { return data == TRN_R_32F ? sizeof(float) :
 // Leading checks of every X entry point: the handle, params (position 1).
 inline bool x_begin(trnsolverDnHandle_t h) { return g_handles.contains(h); }
 
+// The X routines' _bufferSize outputs, workspaceInBytesOnDevice and workspaceInBytesOnHost, checked at
+// positions pos and pos + 1 (their place in cuSOLVER's order).
+inline Check& x_size_outputs(Check& c, std::size_t* dev, std::size_t* host, int pos) {
+  return c.not_null(dev, pos, "workspaceInBytesOnDevice").not_null(host, pos + 1, "workspaceInBytesOnHost");
+}
+// The _bufferSize answer once every check passed: device() bytes on the device (device() may itself
+// fail the check, e.g. a size past INT64_MAX), `host` bytes on the host.
+template <class DeviceBytes>
+Status x_size_answer(Check& c, std::size_t* dev, std::size_t* host, DeviceBytes&& device, std::size_t host_bytes = 0) {
+  if (!c) return c.status();
+  const std::size_t bytes = device();
+  if (!c) return c.status();
+  *dev = bytes;
+  *host = host_bytes;
+  return TRNSOLVER_STATUS_SUCCESS;
+}
+
 inline void check_x_types(Check& c, int data, int compute) {
   c.require_or(x_types(data, compute), TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED",
                "dataType / computeType: TRN_R_32F or TRN_R_64F, both the same");

@@ -226,11 +226,8 @@ trnsolverStatus_t trnsolverDnXgeqrf_bufferSize(trnsolverDnHandle_t h, trnsolverD
   Check c(g_log, "trnsolverDnXgeqrf_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   const int dt = enum_value(dataTypeA);
   check_xgeqrf(c, params, m, n, dt, A, lda, enum_value(dataTypeTau), tau, enum_value(computeType));
-  c.not_null(dev_bytes, 10, "workspaceInBytesOnDevice").not_null(host_bytes, 11, "workspaceInBytesOnHost");
-  if (!c) return c.status();
-  *dev_bytes = xgeqrf_bytes(h, m, n, dt);
-  *host_bytes = 0;
-  return TRNSOLVER_STATUS_SUCCESS;
+  x_size_outputs(c, dev_bytes, host_bytes, 10);
+  return x_size_answer(c, dev_bytes, host_bytes, [&] { return xgeqrf_bytes(h, m, n, dt); });
 }
 
 trnsolverStatus_t trnsolverDnXgeqrf(trnsolverDnHandle_t h, trnsolverDnParams_t params, int64_t m, int64_t n,

@@ -248,11 +248,7 @@ void x_buffers(Check& c, int dt, void* dev, std::size_t dev_bytes, void* host, s
 }
 
 Status x_buffer_sizes(Check& c, int dt, std::size_t* dev, std::size_t* host, int pos) {
-  c.not_null(dev, pos, "workspaceInBytesOnDevice").not_null(host, pos + 1, "workspaceInBytesOnHost");
-  if (!c) return c.status();
-  *dev = x_elem_any(dt);
-  *host = 0;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return x_size_answer(x_size_outputs(c, dev, host, pos), dev, host, [&] { return x_elem_any(dt); });
 }
 
 }  // namespace

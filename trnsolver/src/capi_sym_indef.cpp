@@ -1,11 +1,12 @@
-// trnsolver.h, the symmetric-indefinite routines and the inverse helpers: sytrf, sytri, lauum, potri
-// (S, D), laswp and their _bufferSize twins (S, D, C, Z), Xsytrs and Xlarft (64-bit API). Each
+// trnsolver.h, the symmetric-indefinite routines and the inverse helpers: sytrf, sytri, lauum, potri,
+// laswp and their _bufferSize twins (S, D, C, Z), Xsytrs and Xlarft (64-bit API). Each
 // checks its arguments in cuSOLVER's order (info = -position where there is an info), a workspace
 // smaller than its _bufferSize is INVALID_VALUE, outputs untouched on error. Conventions: capi.cpp.
 #include <complex>
 #include <type_traits>
 
 #include "capi_internal.hpp"
+#include "trn/solver/complex_factor.hpp"
 #include "trn/solver/sym_indef.hpp"
 
 using namespace trn::solver::capi;  // NOLINT: the shim's shared internals
@@ -94,7 +95,7 @@ Status sytri_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, i
   });
 }
 
-// lauum / potri (S, D) _bufferSize: uplo 1, n 2, A 3, lda 4, lwork 5.
+// lauum / potri (S, D, C, Z) _bufferSize: uplo 1, n 2, A 3, lda 4, lwork 5.
 template <class T>
 Status lauum_buffer(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, int lda, int* lwork) {
   if (!g_handles.contains(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
@@ -104,7 +105,8 @@ Status lauum_buffer(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A
   return buffer_answer(c, lwork, 5, 1);
 }
 
-// lauum / potri (S, D): uplo 1, n 2, A 3, lda 4, work 5, lwork 6 (>= 1), devInfo 7.
+// lauum / potri (S, D, C, Z): uplo 1, n 2, A 3, lda 4, work 5, lwork 6 (>= 1), devInfo 7 (cuSOLVER's
+// potri has lauum's arguments in lauum's positions, so every potri is this one path).
 template <class T>
 Status lauum_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, int lda, T* work, int lwork,
                  int* devInfo, bool inverse) {
@@ -116,11 +118,9 @@ Status lauum_run(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* A, i
       .require(lwork >= 1, 6, "lwork (below the _bufferSize answer)")
       .not_null(devInfo, 7, "devInfo");
   return run_checked(fn, h, c, devInfo, [&](trn::solver::CallReport& rep) {
-    if constexpr (std::is_floating_point_v<T>) {
-      if (inverse) {
-        *devInfo = trn::solver::potri(h->settings, to_uplo(uplo), n, A, lda, &rep);
-        return;
-      }
+    if (inverse) {  // S/D: sym_indef.hpp (trtri + lauum); C/Z: complex_factor.hpp
+      *devInfo = trn::solver::potri(h->settings, to_uplo(uplo), n, as_cpp(A), lda, &rep);
+      return;
     }
     trn::solver::lauum(h->settings, to_uplo(uplo), n, as_cpp(A), lda, &rep);
     *devInfo = 0;
@@ -187,7 +187,7 @@ TRNSOLVER_DEFINE_SYM_INDEF(D, double)
 TRNSOLVER_DEFINE_SYM_INDEF(C, trnComplex)
 TRNSOLVER_DEFINE_SYM_INDEF(Z, trnDoubleComplex)
 
-// S/D potri (C/Z: the complex factor file): the inverse from the Cholesky factor, on lauum's path.
+// potri (S, D, C, Z): the inverse from the Cholesky factor, on lauum's checks.
 #define TRNSOLVER_DEFINE_POTRI(P, T)                                                                              \
   trnsolverStatus_t trnsolverDn##P##potri_bufferSize(trnsolverDnHandle_t h, trnblasFillMode_t uplo, int n, T* A, int lda, \
                                                      int* lwork) {                                                \
@@ -199,6 +199,8 @@ TRNSOLVER_DEFINE_SYM_INDEF(Z, trnDoubleComplex)
   }
 TRNSOLVER_DEFINE_POTRI(S, float)
 TRNSOLVER_DEFINE_POTRI(D, double)
+TRNSOLVER_DEFINE_POTRI(C, trnComplex)
+TRNSOLVER_DEFINE_POTRI(Z, trnDoubleComplex)
 #undef TRNSOLVER_DEFINE_POTRI
 }  // extern "C"
 #undef TRNSOLVER_DEFINE_SYM_INDEF
@@ -260,11 +262,7 @@ void check_xlarft(Check& c, trnsolverDnParams_t params, int direct, int storev, 
 }
 
 Status x_buffer_answer(Check& c, size_t* dev, int dev_pos, size_t* host, std::size_t bytes) {
-  c.not_null(dev, dev_pos, "workspaceInBytesOnDevice").not_null(host, dev_pos + 1, "workspaceInBytesOnHost");
-  if (!c) return c.status();
-  *dev = bytes;
-  *host = 0;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return x_size_answer(x_size_outputs(c, dev, host, dev_pos), dev, host, [&] { return bytes; });
 }
 
 }  // namespace

@@ -81,15 +81,9 @@ Status xeig_buffer_size(const char* fn, trnsolverDnHandle_t h, trnsolverDnParams
   if (!x_begin(h)) return TRNSOLVER_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   check_xeig(c, params, a);
-  c.not_null(dev_bytes, 11 + a.shift(), "workspaceInBytesOnDevice")
-      .not_null(host_bytes, 12 + a.shift(), "workspaceInBytesOnHost");
+  x_size_outputs(c, dev_bytes, host_bytes, 11 + a.shift());
   if (a.batched) c.nonnegative(a.batch, 13, "batchSize");
-  if (!c) return c.status();
-  const std::size_t bytes = xeig_bytes(c, a);
-  if (!c) return c.status();
-  *dev_bytes = bytes;
-  *host_bytes = 0;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return x_size_answer(c, dev_bytes, host_bytes, [&] { return xeig_bytes(c, a); });
 }
 
 // syevd / heevd (the element type picks the overload).
@@ -246,11 +240,8 @@ trnsolverStatus_t trnsolverDnXtrtri_bufferSize(trnsolverDnHandle_t h, trnblasFil
   Check c(g_log, "trnsolverDnXtrtri_bufferSize", TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
   const int dt = enum_value(dataTypeA);
   check_xtrtri(c, enum_value(uplo), enum_value(diag), n, dt, A, lda);
-  c.not_null(dev_bytes, 7, "workspaceInBytesOnDevice").not_null(host_bytes, 8, "workspaceInBytesOnHost");
-  if (!c) return c.status();
-  *dev_bytes = x_elem(dt);
-  *host_bytes = 0;
-  return TRNSOLVER_STATUS_SUCCESS;
+  x_size_outputs(c, dev_bytes, host_bytes, 7);
+  return x_size_answer(c, dev_bytes, host_bytes, [&] { return x_elem(dt); });
 }
 
 trnsolverStatus_t trnsolverDnXtrtri(trnsolverDnHandle_t h, trnblasFillMode_t uplo, trnblasDiagType_t diag, int64_t n,

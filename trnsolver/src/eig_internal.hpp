@@ -2,14 +2,17 @@
 // sygvj.cpp / trtri.cpp (not installed).
 #pragma once
 #include <algorithm>
+#include <cmath>
 #include <complex>
 #include <cstdint>
+#include <limits>
 #include <string_view>
 #include <type_traits>
 #include <vector>
 
 #include "syevj_internal.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/scalar_traits.hpp"
 #include "trn/solver/eig.hpp"
 
 namespace trn::solver::detail {
@@ -127,6 +130,60 @@ void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<float>* a, std::int6
                  std::vector<double>& e, std::complex<float>* tau);
 void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<double>* a, std::int64_t lda, std::vector<double>& d,
                  std::vector<double>& e, std::complex<double>* tau);
+// The uplo triangle of A as a full lower working copy (ld n; Hermitian T: the upper triangle read
+// conjugated, the diagonal real), scaled by a power of two to max |a_ij| (complex: max |re|, |im|) in
+// [1, 2) (exact); returns that scale (0: A holds Inf/NaN; 1 for a zero matrix). syevd, heevd.
+template <class T>
+double scaled_lower_copy(std::int64_t n, const T* A, std::int64_t lda, bool lower, std::vector<T>& work) {
+  work.assign(static_cast<std::size_t>(n * n), T(0));
+  double amax = 0;
+  bool finite = true;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = j; i < n; ++i) {
+      if constexpr (trn::is_complex_v<T>) {
+        T v = lower ? A[i + j * lda] : std::conj(A[j + i * lda]);
+        if (i == j) v = T(v.real(), 0);
+        finite = finite && std::isfinite(v.real()) && std::isfinite(v.imag());
+        amax = std::max({amax, std::fabs(static_cast<double>(v.real())), std::fabs(static_cast<double>(v.imag()))});
+        work[i + j * n] = v;
+      } else {
+        const T v = lower ? A[i + j * lda] : A[j + i * lda];
+        finite = finite && std::isfinite(v);
+        amax = std::max(amax, std::fabs(static_cast<double>(v)));
+        work[i + j * n] = v;
+      }
+    }
+  if (!finite) return 0;
+  const double scale = amax > 0 ? std::ldexp(1.0, -std::ilogb(amax)) : 1.0;
+  // A power of two: exact (real T scaled in double, so that a scale past T's range cannot overflow).
+  for (T& v : work) {
+    if constexpr (trn::is_complex_v<T>) v *= static_cast<trn::real_t<T>>(scale);
+    else v = static_cast<T>(v * scale);
+  }
+  return scale;
+}
+
+// An input holding Inf/NaN (syevd / heevd / heevdx): every eigenvalue NaN; returns the info n.
+template <class R>
+int non_finite_input(R* W, std::int64_t n) {
+  std::fill(W, W + n, std::numeric_limits<R>::quiet_NaN());
+  return static_cast<int>(n);
+}
+
+// The tridiagonal route of syevd / syevdx / heevd / heevdx on the working copy `work` (n x n, ld n,
+// lower triangle; the reflectors left in it and tau for the back-transformation): sytrd_lower, then
+// stedc. w receives the eigenvalues ascending (fp64), Z (n x n, ld n, the real type R) the
+// tridiagonal's eigenvectors when `vectors` (else it is left empty). Returns stedc's info.
+template <class T, class R>
+int tridiagonal_eig(EigSteps& st, std::int64_t n, T* work, T* tau, bool vectors, std::vector<double>& w,
+                    std::vector<R>& Z) {
+  std::vector<double> d, e;
+  w.assign(static_cast<std::size_t>(n), 0.0);
+  sytrd_lower(st, n, work, n, d, e, tau);
+  Z.assign(vectors ? static_cast<std::size_t>(n * n) : 0, R(0));
+  return stedc(st, n, d, e, w.data(), vectors ? Z.data() : nullptr);
+}
+
 // xLATRD's complex steps (hetrd.cpp), overloads of sytrd.cpp's real ones: y = A v (hemv) and
 // A -= V W^H + W V^H (HER2K). The column update, its reflector and W's corrections are one template
 // over the scalar type in sytrd.cpp (LAPACK xLATRD / zlatrd, lower).

@@ -65,13 +65,11 @@ int heevdx_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo
     record_host_step(st.trace, HostStep{.name = "trnsolver.heevdx.prepare", .flops = 2.0 * double(n * n),
                                         .reads = {HostSpan::matrix(A, n, n, lda)}, .writes = {HostSpan(work.data(), n * n)}});
     if (!finite) {
-      std::fill(W, W + n, std::numeric_limits<R>::quiet_NaN());
-      info = static_cast<int>(n);
+      info = detail::non_finite_input(W, n);
     } else {
-      std::vector<double> d, e, w(static_cast<std::size_t>(n));
-      detail::sytrd_lower(st, n, work.data(), n, d, e, tau.data());
-      std::vector<R> Z(vectors ? static_cast<std::size_t>(n * n) : 0);
-      info = detail::stedc(st, n, d, e, w.data(), vectors ? Z.data() : nullptr);
+      std::vector<double> w;
+      std::vector<R> Z;
+      info = detail::tridiagonal_eig(st, n, work.data(), tau.data(), vectors, w, Z);
       const auto [lo, hi] = select_range<R>(sel, w, scale);
       m = hi - lo;
       std::vector<T> V(vectors ? Z.begin() + lo * n : Z.end(), vectors ? Z.begin() + hi * n : Z.end());

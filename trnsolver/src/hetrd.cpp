@@ -88,26 +88,6 @@ namespace {
 template <class T>
 using RealOf = typename T::value_type;
 
-// The uplo triangle of the Hermitian A as a full lower working copy (ld n, diagonal real), scaled by a
-// power of two to max |re|, |im| in [1, 2) (exact); returns the scale (0: Inf/NaN in the triangle).
-template <class T>
-double hermitian_copy(std::int64_t n, const T* A, std::int64_t lda, bool lower, std::vector<T>& work) {
-  work.assign(static_cast<std::size_t>(n * n), T(0));
-  double amax = 0;
-  bool finite = true;
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = j; i < n; ++i) {
-      T v = lower ? A[i + j * lda] : std::conj(A[j + i * lda]);
-      if (i == j) v = T(v.real(), 0);
-      finite = finite && std::isfinite(v.real()) && std::isfinite(v.imag());
-      amax = std::max({amax, std::fabs(static_cast<double>(v.real())), std::fabs(static_cast<double>(v.imag()))});
-      work[i + j * n] = v;
-    }
-  if (!finite) return 0;
-  const double scale = amax > 0 ? std::ldexp(1.0, -std::ilogb(amax)) : 1.0;
-  for (T& v : work) v *= static_cast<RealOf<T>>(scale);
-  return scale;
-}
 
 template <class T>
 int heevd_impl(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, RealOf<T>* W,
@@ -122,17 +102,15 @@ int heevd_impl(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, T* A,
   int info = 0;
   if (n > 0) {
     std::vector<T> work, tau(static_cast<std::size_t>(n));
-    const double scale = hermitian_copy(n, A, lda, uplo == Uplo::lower, work);
+    const double scale = detail::scaled_lower_copy(n, A, lda, uplo == Uplo::lower, work);
     record_host_step(st.trace, HostStep{.name = "trnsolver.heevd.prepare", .flops = double(n * n),
                                         .reads = {HostSpan::matrix(A, n, n, lda)}, .writes = {HostSpan(work.data(), n * n)}});
     if (scale == 0) {
-      std::fill(W, W + n, std::numeric_limits<R>::quiet_NaN());
-      info = static_cast<int>(n);
+      info = detail::non_finite_input(W, n);
     } else {
-      std::vector<double> d, e, w(static_cast<std::size_t>(n));
-      detail::sytrd_lower(st, n, work.data(), n, d, e, tau.data());
-      std::vector<R> Z(vectors ? static_cast<std::size_t>(n * n) : 0);
-      info = detail::stedc(st, n, d, e, w.data(), vectors ? Z.data() : nullptr);
+      std::vector<double> w;
+      std::vector<R> Z;
+      info = detail::tridiagonal_eig(st, n, work.data(), tau.data(), vectors, w, Z);
       std::vector<T> V(Z.begin(), Z.end());
       if (vectors && n > 1) {  // V = Q Z (Q = diag(1, Q'), the reflectors at (1, 0))
         CallReport r;

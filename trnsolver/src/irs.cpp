@@ -32,29 +32,18 @@
 #include "trn/solver/complex_factor.hpp"
 #include "trn/solver/qr.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/scalar_traits.hpp"
 
 namespace trn::solver {
 namespace {
 
 template <class T>
-struct IsComplex : std::false_type {};
-template <class R>
-struct IsComplex<std::complex<R>> : std::true_type {};
-template <class T>
-inline constexpr bool kComplex = IsComplex<T>::value;
+inline constexpr bool kComplex = trn::is_complex_v<T>;  // trn/core/scalar_traits.hpp
 // The lower precision's element type (fp32 or complex fp32) and T's real type.
 template <class T>
 using LowOf = std::conditional_t<kComplex<T>, std::complex<float>, float>;
 template <class T>
-struct RealOfT {
-  using type = T;
-};
-template <class R>
-struct RealOfT<std::complex<R>> {
-  using type = R;
-};
-template <class T>
-using RealOf = typename RealOfT<T>::type;
+using RealOf = trn::real_t<T>;  // trn/core/scalar_traits.hpp
 // An element's magnitude in double.
 template <class T>
 double magnitude(T x) {

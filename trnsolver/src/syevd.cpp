@@ -20,25 +20,6 @@ void check(bool ok, const char* fn, const char* what) {
   if (!ok) throw UsageError("trnsolver", "argument", std::string(fn) + ": " + what);
 }
 
-// The uplo triangle of A as a full lower working copy (ld n), scaled by a power of two to
-// max |a_ij| in [1, 2) (exact); returns that scale (0: A holds Inf/NaN; 1 for a zero matrix).
-template <class T>
-double working_copy(std::int64_t n, const T* A, std::int64_t lda, bool lower, std::vector<T>& work) {
-  work.assign(static_cast<std::size_t>(n * n), T(0));
-  double amax = 0;
-  bool finite = true;
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = j; i < n; ++i) {
-      const T v = lower ? A[i + j * lda] : A[j + i * lda];
-      finite = finite && std::isfinite(v);
-      amax = std::max(amax, std::fabs(static_cast<double>(v)));
-      work[i + j * n] = v;
-    }
-  if (!finite) return 0;
-  const double scale = amax > 0 ? std::ldexp(1.0, -std::ilogb(amax)) : 1.0;
-  for (T& v : work) v = static_cast<T>(v * scale);
-  return scale;
-}
 
 // The selected eigenvalues' index range [lo, hi) in the ascending w; range V compares the values as
 // W returns them (w / scale rounded to T), so that meig counts what the caller sees.
@@ -74,18 +55,16 @@ int syevd_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo,
   int info = 0;
   if (n > 0) {
     std::vector<T> work, tau(static_cast<std::size_t>(n));
-    const double scale = working_copy(n, A, lda, uplo == Uplo::lower, work);
+    const double scale = detail::scaled_lower_copy(n, A, lda, uplo == Uplo::lower, work);
     const HostSpan a = HostSpan::matrix(A, n, n, lda), wk(work.data(), n * n);
     record_host_step(st.trace, HostStep{.name = "trnsolver.syevd.prepare", .flops = double(n * n),
                                         .reads = {a}, .writes = {wk}});
     if (scale == 0) {
-      std::fill(W, W + n, std::numeric_limits<T>::quiet_NaN());
-      info = static_cast<int>(n);
+      info = detail::non_finite_input(W, n);
     } else {
-      std::vector<double> d, e, w(static_cast<std::size_t>(n));
-      detail::sytrd_lower(st, n, work.data(), n, d, e, tau.data());
-      std::vector<T> Z(vectors ? static_cast<std::size_t>(n * n) : 0);
-      info = detail::stedc(st, n, d, e, w.data(), vectors ? Z.data() : nullptr);
+      std::vector<double> w;
+      std::vector<T> Z;
+      info = detail::tridiagonal_eig(st, n, work.data(), tau.data(), vectors, w, Z);
       const auto [lo, hi] = selected<T>(sel, w, scale);
       m = hi - lo;
       if (vectors && n > 1 && m > 0) {  // V = Q Z for the selected columns only

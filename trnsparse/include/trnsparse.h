@@ -15,6 +15,7 @@
 
 #include "trnComplex.h"
 #include "trncore.h"
+#include "trnprofile.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -145,6 +146,7 @@ trnsparseStatus_t trnsparseLoggerForceDisable(void);
  * position of the last illegal argument, 0 if none); trnsparseLoggerConfigure, trnsparseSet/GetLoggerCallback,
  * trnsparseLoggerSetCallback. ---- */
 TRN_EMULATION_API(trnsparse, trnsparse, trnsparseHandle_t, trnsparseStatus_t)
+TRN_PROFILE_SIZED_API(trnsparse, trnsparseHandle_t, trnsparseStatus_t)  /* trnprofile.h: the versioned trnProfile_t */
 
 /* ---- legacy matrix descriptor --------------------------------------------------------------- */
 trnsparseStatus_t trnsparseCreateMatDescr(trnsparseMatDescr_t* descrA);

@@ -54,10 +54,7 @@ trnsparseStatus_t krylov(trnsparseHandle_t h, Solver which, const char* fn, cons
       const std::size_t count = std::min(r.residual_history.size(), static_cast<std::size_t>(max_it) + 1);
       for (std::size_t k = 0; k < count; ++k) history[k] = static_cast<float>(r.residual_history[k]);
     }
-    trnProfile_t p{};
-    p.target = static_cast<trnTarget_t>(h->settings.target);
-    p.total_ns = r.modeled_ns;
-    h->last_profile = p;
+    h->last_profile = r.profile.to_c();  // the launches' profiles summed (total_ns: r.modeled_ns)
   });
 }
 

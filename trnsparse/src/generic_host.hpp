@@ -120,7 +120,7 @@ inline const char* op_name(GOp op) { return op == GOp::N ? "N" : op == GOp::T ? 
 inline const char* format_name(SparseRef::Format f) {
   return f == SparseRef::Format::csr ? "CSR" : f == SparseRef::Format::csc ? "CSC" : "COO";
 }
-inline bool is_complex(Value v) { return v == Value::c32 || v == Value::c64; }
+inline bool is_complex(Value v) { return value_is_complex(v); }  // generic.hpp
 
 template <class F>
 void dispatch(Value v, F&& f) {

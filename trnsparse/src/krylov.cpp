@@ -296,6 +296,7 @@ class KrylovContext {
   KrylovContext(const Settings& s, const BsrView& A, const float* b, float* x, const KrylovOptions& opt, KrylovResult& res,
                 const char* who)
       : s_(s), A_(A), res_(res) {
+    res_.profile.target = s.target;
     validate(A);
     if (A.rows() != A.cols()) throw InvalidArgument(std::string("trnsparse ") + who + ": the operator must be square", "matA");
     if (A.value_type != DType::f32) throw InvalidArgument(std::string("trnsparse ") + who + ": fp32 operator values only", "valueType");
@@ -323,7 +324,7 @@ class KrylovContext {
     LaunchConfig lc = lc_;
     lc.grid = {1, programs, 1};
     const LaunchResult r = launch(lc, k);
-    res_.modeled_ns += model_trace(r.trace, ReportSettings{s_.target}).total_ns;
+    add(model_trace(r.trace, ReportSettings{s_.target}));
     ++res_.launches;
   }
   // dst = src (count floats) or dst = 0 in one launch (move_floats).
@@ -341,13 +342,13 @@ class KrylovContext {
   void spmv_into(float alpha, const Vec& in, float beta, Vec& out) {
     CallReport rep;
     spmv(spmv_settings_, Op::N, alpha, A_, in.data.data(), DType::f32, beta, out.data.data(), DType::f32, &rep);
-    res_.modeled_ns += rep.profile.total_ns;
+    add(rep.profile);
     ++res_.launches;
   }
   void spmv_with(const BsrView& M, const Vec& in, Vec& out) {
     CallReport rep;
     spmv(spmv_settings_, Op::N, 1.0f, M, in.data.data(), DType::f32, 0.0f, out.data.data(), DType::f32, &rep);
-    res_.modeled_ns += rep.profile.total_ns;
+    add(rep.profile);
     ++res_.launches;
   }
   // One host round trip before the first launch (docs/cost-model.md section 7): its modeled time
@@ -355,7 +356,12 @@ class KrylovContext {
   void host(const HostStep& step) {
     Trace t;
     record_host_step(t, step);
-    res_.modeled_ns += model_trace(t, ReportSettings{s_.target}).total_ns;
+    add(model_trace(t, ReportSettings{s_.target}));
+  }
+  // One launch's or host step's profile joins the result's (sequential: no overlap between them).
+  void add(const Profile& p) {
+    res_.modeled_ns += p.total_ns;
+    append_sequential(res_.profile, p);
   }
   double read(const Scalar& sc) {
     ++res_.host_scalar_reads;

@@ -115,14 +115,26 @@ void record_gather(const Settings& s, const SellView& A, const SellAsCsr& c, std
   using generic_host::index_span;
   const std::int64_t slices = (A.rows + A.slice_size - 1) / std::max<std::int64_t>(1, A.slice_size);
   const auto nnz = static_cast<std::int64_t>(c.pattern.columns.size());
-  generic_host::prepend_host_step(
-      s,
-      HostStep{.name = "trnsparse.sell2csr.gather", .flops = static_cast<double>(A.values_size),
-               .reads = {index_span(A.slice_offsets, slices + 1, A.offsets_type), index_span(A.columns, A.values_size, A.columns_type),
-                         bytes_span(A.values, A.values_size, vbytes)},
-               .writes = {HostSpan(c.pattern.offsets.data(), A.rows + 1), HostSpan(c.pattern.columns.data(), nnz),
-                          bytes_span(c.values.data(), nnz, vbytes)}},
-      report);
+  const HostStep step{
+      .name = "trnsparse.sell2csr.gather", .flops = static_cast<double>(A.values_size),
+      .reads = {index_span(A.slice_offsets, slices + 1, A.offsets_type), index_span(A.columns, A.values_size, A.columns_type),
+                bytes_span(A.values, A.values_size, vbytes)},
+      .writes = {HostSpan(c.pattern.offsets.data(), A.rows + 1), HostSpan(c.pattern.columns.data(), nnz),
+                 bytes_span(c.values.data(), nnz, vbytes)}};
+  generic_host::prepend_host_step(s, step, report);
+  if (report == nullptr || !report->plans_wanted) return;
+  // The gather in the call's plan, its line first (the step runs first), so that the plan's
+  // predictions add up to the call: this step's is what the profile adds for it (host_step_ns).
+  PlanFacts f;
+  f.routine = "sell2csr";
+  f.shape = std::to_string(A.rows) + "x" + std::to_string(A.cols) + ", " + std::to_string(slices) + " slices of " +
+            std::to_string(A.slice_size);
+  f.variant = "host gather of the slots into CSR order";
+  f.ops = std::to_string(A.values_size) + " slots, " + std::to_string(nnz) + " stored";
+  f.engines = "host CPU (costed host step), host link";
+  f.predicted_ns = generic_host::predict_host_step_ns(s, step);
+  f.why = "no indirect-DMA primitive in core: SELL takes the CSR path (docs/trnsparse.md \"Sliced-ELL\")";
+  report->plan = report->plan.empty() ? f.print() : f.print() + "\n" + report->plan;
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "trncore.h"
+#include "trnprofile.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -414,6 +415,7 @@ trntensorStatus_t trntensorSetPlannerObjective(trntensorHandle_t handle, trntens
  * position of the last illegal argument, 0 if none); trntensorLoggerConfigure, trntensorSet/GetLoggerCallback,
  * trntensorLoggerSetCallback. ---- */
 TRN_EMULATION_API(trntensor, trntensor, trntensorHandle_t, trntensorStatus_t)
+TRN_PROFILE_SIZED_API(trntensor, trntensorHandle_t, trntensorStatus_t)  /* trnprofile.h: the versioned trnProfile_t */
 
 /* ---- the rest of cuTENSOR's logger (TRNTENSOR_LOGINFO_DBG / TRNTENSOR_LOGDEST_DBG as in cuBLAS) ---- */
 typedef trnLoggerCallback_t trntensorLoggerCallback_t;

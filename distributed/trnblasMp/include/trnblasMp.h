@@ -16,6 +16,7 @@
 
 #include "trnblas.h"
 #include "trncore.h"
+#include "trnprofile.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -193,6 +194,7 @@ trnblasMpStatus_t trnblasMpGetLastPlan(trnblasMpHandle_t handle, char* text, siz
 /* The emulation surface of every trnsci library (trncore.h). GetLastProfile: this rank's device
  * (engine time and, in the C++ Report, the link transfers). */
 TRN_EMULATION_API(trnblasMp, trnblasMp, trnblasMpHandle_t, trnblasMpStatus_t)
+TRN_PROFILE_SIZED_API(trnblasMp, trnblasMpHandle_t, trnblasMpStatus_t)  /* trnprofile.h: the versioned trnProfile_t */
 
 #ifdef __cplusplus
 }

@@ -132,6 +132,25 @@ struct Collective {
   bool sizing = false;
 };
 
+// The values every rank must agree on beyond the sizes and enums: the scalars (read in the carrier's
+// type) and the descriptors, appended to c.exchanged.
+void push_agreed(Collective& c, std::initializer_list<const void*> scalars,
+                 std::initializer_list<trnblasMpMatrixDescriptor_t> descs) {
+  const trn::blasmp::Scalars t = scalars_of(c.carrier);
+  for (const void* p : scalars) push_scalar(c.exchanged, p, t);
+  for (trnblasMpMatrixDescriptor_t d : descs) push_desc(c.exchanged, d);
+}
+
+// The local checks of one routine: NOT_INITIALIZED for a dead handle, else check_and_fill(c) (the
+// checks in cuBLASMp's parameter order; it fills the routine's arguments when they pass) and its status.
+template <class CheckAndFill>
+trnblasMpStatus_t local_checks(trnblasMpHandle_t h, const char* fn, CheckAndFill&& check_and_fill) {
+  if (!g_handles.contains(h)) return TRNBLASMP_STATUS_NOT_INITIALIZED;
+  Check c(g_log, fn, TRNBLASMP_STATUS_INVALID_VALUE, &h->last_error_param);
+  check_and_fill(c);
+  return c.status();
+}
+
 // Local checks done (st), then the exchange over the carrier's grid: the status every rank returns.
 // Without a live carrier there is no communicator to agree over: this rank answers alone.
 trnblasMpStatus_t agree_over(const Collective& c, trnblasMpStatus_t st) {
@@ -372,28 +391,21 @@ struct UpdateCall {
 
 trnblasMpStatus_t syrk_call(const UpdateCall& x, const char* fn, bool sizing, size_t* wd, size_t* wh) {
   trn::blasmp::SyrkArgs args;
-  trnblasMpStatus_t st = TRNBLASMP_STATUS_NOT_INITIALIZED;
-  if (g_handles.contains(x.h)) {
-    Check c(g_log, fn, TRNBLASMP_STATUS_INVALID_VALUE, &x.h->last_error_param);
+  const trnblasMpStatus_t st = local_checks(x.h, fn, [&](Check& c) {
     c.one_of(x.uplo, kFills, 1, "uplo").one_of(x.trans, kOps, 2, "trans").nonnegative(x.d1, 3, "n")
         .nonnegative(x.d2, 4, "k").not_null(x.alpha, 5, "alpha").require(g_descs.contains(x.desc_a), 9, "descA")
         .not_null(x.beta, 10, "beta").require(g_descs.contains(x.desc_c), 14, "descC");
     check_compute(c, x.compute_type, 15, x.desc_c, {x.ia, x.ja, x.ic, x.jc}, &args);
-    st = c.status();
-    if (c) {
-      args.uplo = static_cast<trn::blas::Uplo>(x.uplo);
-      args.trans = static_cast<trn::blas::COp>(x.trans);
-      args.n = x.d1, args.k = x.d2, args.a = x.a, args.c = x.c;
-      args.desc_a = &x.desc_a->d, args.desc_c = &x.desc_c->d;
-      args.work = x.work, args.work_bytes = x.work_bytes;
-      read_scalars(x.desc_c, x.alpha, x.beta, &args);
-    }
-  }
+    if (!c) return;
+    args.uplo = static_cast<trn::blas::Uplo>(x.uplo);
+    args.trans = static_cast<trn::blas::COp>(x.trans);
+    args.n = x.d1, args.k = x.d2, args.a = x.a, args.c = x.c;
+    args.desc_a = &x.desc_a->d, args.desc_c = &x.desc_c->d;
+    args.work = x.work, args.work_bytes = x.work_bytes;
+    read_scalars(x.desc_c, x.alpha, x.beta, &args);
+  });
   Collective co{x.h, fn, x.desc_c, {x.uplo, x.trans, x.d1, x.d2, x.ia, x.ja, x.ic, x.jc, x.compute_type}, wd, wh, sizing};
-  const trn::blasmp::Scalars t = scalars_of(x.desc_c);
-  push_scalar(co.exchanged, x.alpha, t);
-  push_scalar(co.exchanged, x.beta, t);
-  for (trnblasMpMatrixDescriptor_t d : {x.desc_a, x.desc_c}) push_desc(co.exchanged, d);
+  push_agreed(co, {x.alpha, x.beta}, {x.desc_a, x.desc_c});
   using trn::blasmp::SyrkArgs;
   return run_collective<SyrkArgs>(co, st, args, trn::blasmp::syrk_mismatch, trn::blasmp::syrk_workspace_bytes,
                                   [](const trn::blas::Settings& s, const SyrkArgs& a, trn::blas::CallReport* r) {
@@ -418,30 +430,25 @@ struct TrsmCall {
 
 trnblasMpStatus_t trsm_call(const TrsmCall& x, const char* fn, bool sizing, size_t* wd, size_t* wh) {
   trn::blasmp::TrsmArgs args;
-  trnblasMpStatus_t st = TRNBLASMP_STATUS_NOT_INITIALIZED;
-  if (g_handles.contains(x.h)) {
-    Check c(g_log, fn, TRNBLASMP_STATUS_INVALID_VALUE, &x.h->last_error_param);
+  const trnblasMpStatus_t st = local_checks(x.h, fn, [&](Check& c) {
     c.one_of(x.side, {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT}, 1, "side").one_of(x.uplo, kFills, 2, "uplo")
         .one_of(x.trans, kOps, 3, "trans").one_of(x.diag, {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}, 4, "diag")
         .nonnegative(x.m, 5, "m").nonnegative(x.n, 6, "n").not_null(x.alpha, 7, "alpha")
         .require(g_descs.contains(x.desc_a), 11, "descA").require(g_descs.contains(x.desc_b), 15, "descB");
     check_compute(c, x.compute_type, 16, x.desc_b, {x.ia, x.ja, x.ib, x.jb}, &args);
-    st = c.status();
-    if (c) {
-      args.side = static_cast<trn::blas::Side>(x.side);
-      args.uplo = static_cast<trn::blas::Uplo>(x.uplo);
-      args.trans = static_cast<trn::blas::COp>(x.trans);
-      args.diag = static_cast<trn::blas::Diag>(x.diag);
-      args.m = x.m, args.n = x.n, args.a = x.a, args.b = x.b;
-      args.desc_a = &x.desc_a->d, args.desc_b = &x.desc_b->d;
-      args.work = x.work, args.work_bytes = x.work_bytes;
-      read_scalars(x.desc_b, x.alpha, nullptr, &args);
-    }
-  }
+    if (!c) return;
+    args.side = static_cast<trn::blas::Side>(x.side);
+    args.uplo = static_cast<trn::blas::Uplo>(x.uplo);
+    args.trans = static_cast<trn::blas::COp>(x.trans);
+    args.diag = static_cast<trn::blas::Diag>(x.diag);
+    args.m = x.m, args.n = x.n, args.a = x.a, args.b = x.b;
+    args.desc_a = &x.desc_a->d, args.desc_b = &x.desc_b->d;
+    args.work = x.work, args.work_bytes = x.work_bytes;
+    read_scalars(x.desc_b, x.alpha, nullptr, &args);
+  });
   Collective co{x.h, fn, x.desc_b, {x.side, x.uplo, x.trans, x.diag, x.m, x.n, x.ia, x.ja, x.ib, x.jb, x.compute_type},
                 wd, wh, sizing};
-  push_scalar(co.exchanged, x.alpha, scalars_of(x.desc_b));
-  for (trnblasMpMatrixDescriptor_t d : {x.desc_a, x.desc_b}) push_desc(co.exchanged, d);
+  push_agreed(co, {x.alpha}, {x.desc_a, x.desc_b});
   using trn::blasmp::TrsmArgs;
   return run_collective<TrsmArgs>(co, st, args, trn::blasmp::trsm_mismatch, trn::blasmp::trsm_workspace_bytes,
                                   [](const trn::blas::Settings& s, const TrsmArgs& a, trn::blas::CallReport* r) {
@@ -452,34 +459,27 @@ trnblasMpStatus_t trsm_call(const TrsmCall& x, const char* fn, bool sizing, size
 
 trnblasMpStatus_t add_call(const UpdateCall& x, const char* fn, bool sizing, size_t* wd, size_t* wh) {
   trn::blasmp::AddArgs args;
-  trnblasMpStatus_t st = TRNBLASMP_STATUS_NOT_INITIALIZED;
   const bool tradd = x.uplo >= 0;
   const int p = tradd ? 1 : 0;  // positions shift by the uplo argument
-  if (g_handles.contains(x.h)) {
-    Check c(g_log, fn, TRNBLASMP_STATUS_INVALID_VALUE, &x.h->last_error_param);
+  const trnblasMpStatus_t st = local_checks(x.h, fn, [&](Check& c) {
     if (tradd) c.one_of(x.uplo, kFills, 1, "uplo");
     c.one_of(x.trans, kOps, 1 + p, "trans").nonnegative(x.d1, 2 + p, "m").nonnegative(x.d2, 3 + p, "n")
         .not_null(x.alpha, 4 + p, "alpha").require(g_descs.contains(x.desc_a), 8 + p, "descA")
         .not_null(x.beta, 9 + p, "beta").require(g_descs.contains(x.desc_c), 13 + p, "descC")
         .require_or(whole({x.ia, x.ja, x.ic, x.jc}), TRNBLASMP_STATUS_NOT_SUPPORTED, "TRNBLASMP_STATUS_NOT_SUPPORTED",
                     kWholeOnly);
-    st = c.status();
-    if (c) {
-      static_cast<trn::blasmp::Scalars&>(args) = scalars_of(x.desc_c);
-      args.trapezoid = tradd;
-      args.uplo = tradd ? static_cast<trn::blas::Uplo>(x.uplo) : trn::blas::Uplo::lower;
-      args.op = static_cast<trn::blas::COp>(x.trans);
-      args.m = x.d1, args.n = x.d2, args.a = x.a, args.c = x.c;
-      args.desc_a = &x.desc_a->d, args.desc_c = &x.desc_c->d;
-      args.work = x.work, args.work_bytes = x.work_bytes;
-      read_scalars(x.desc_c, x.alpha, x.beta, &args);
-    }
-  }
+    if (!c) return;
+    static_cast<trn::blasmp::Scalars&>(args) = scalars_of(x.desc_c);
+    args.trapezoid = tradd;
+    args.uplo = tradd ? static_cast<trn::blas::Uplo>(x.uplo) : trn::blas::Uplo::lower;
+    args.op = static_cast<trn::blas::COp>(x.trans);
+    args.m = x.d1, args.n = x.d2, args.a = x.a, args.c = x.c;
+    args.desc_a = &x.desc_a->d, args.desc_c = &x.desc_c->d;
+    args.work = x.work, args.work_bytes = x.work_bytes;
+    read_scalars(x.desc_c, x.alpha, x.beta, &args);
+  });
   Collective co{x.h, fn, x.desc_c, {x.uplo, x.trans, x.d1, x.d2, x.ia, x.ja, x.ic, x.jc}, wd, wh, sizing};
-  const trn::blasmp::Scalars t = scalars_of(x.desc_c);
-  push_scalar(co.exchanged, x.alpha, t);
-  push_scalar(co.exchanged, x.beta, t);
-  for (trnblasMpMatrixDescriptor_t d : {x.desc_a, x.desc_c}) push_desc(co.exchanged, d);
+  push_agreed(co, {x.alpha, x.beta}, {x.desc_a, x.desc_c});
   using trn::blasmp::AddArgs;
   return run_collective<AddArgs>(co, st, args, trn::blasmp::add_mismatch, trn::blasmp::add_workspace_bytes,
                                  [](const trn::blas::Settings& s, const AddArgs& a, trn::blas::CallReport* r) {

@@ -27,6 +27,7 @@
 #include "trn/blas/level12.hpp"
 #include "trn/blas/level3.hpp"
 #include "trn/blas/modes.hpp"
+#include "trn/core/scalar_traits.hpp"
 #include "trnblas_blas.h"
 
 // Reference CBLAS's globals (cblas_globals.c), defined in abi_errors.cpp; and its handler.
@@ -44,18 +45,8 @@ using trn::blas::Uplo;
 
 using cfloat = std::complex<float>;
 using cdouble = std::complex<double>;
-template <class T>
-struct RealOf {
-  using type = T;
-};
-template <class T>
-struct RealOf<std::complex<T>> {
-  using type = T;
-};
-template <class T>
-using real_t = typename RealOf<T>::type;
-template <class T>
-constexpr bool is_complex_v = !std::is_same_v<T, real_t<T>>;
+using trn::is_complex_v;  // trn/core/scalar_traits.hpp
+using trn::real_t;
 // The complex Level 3 routines (C/Z) take T = std::complex<float/double>.
 template <class T>
 constexpr bool kComplexL3 = std::is_same_v<T, cfloat> || std::is_same_v<T, cdouble>;

@@ -37,6 +37,7 @@
 //
 // Everything here is thread-safe: the registry and the logger take their own locks.
 #pragma once
+#include <algorithm>
 #include <atomic>
 #include <complex>
 #include <cstdint>
@@ -56,6 +57,7 @@
 #include "trn/core/spmd.hpp"
 #include "trnComplex.h"
 #include "trncore.h"
+#include "trnprofile.h"
 
 namespace trn::cshim {
 
@@ -436,13 +438,29 @@ struct EmulationApi {
       if (c.not_null(cores, 1, "cores")) *cores = s.num_cores;
     });
   }
+  // GetLastProfile: the v3 layout, TRN_PROFILE_SIZE_V3 bytes for ever (a later field is read only
+  // through GetLastProfileSized, so a caller compiled now is never written past its struct).
   static Status get_last_profile(Handle h, const char* fn, trnProfile_t* profile) {
+    return get_last_profile_sized(h, fn, profile, TRN_PROFILE_SIZE_V3, false);
+  }
+  // GetLastProfileSized: exactly the first `size` bytes of the caller's struct (trnprofile.h's layout
+  // versions: a prefix of this library's trnProfile_t; the bytes of a newer caller's fields this library
+  // does not know are zero). size < TRN_PROFILE_SIZE_V1 is illegal (position 2), nothing written.
+  static Status get_last_profile_sized(Handle h, const char* fn, trnProfile_t* profile, std::size_t size,
+                                       bool check_size = true) {
+    static_assert(TRN_PROFILE_SIZE_V1 <= TRN_PROFILE_SIZE_V2 && TRN_PROFILE_SIZE_V2 <= TRN_PROFILE_SIZE_V3);
     return Binding::access(h, [&](auto& a) -> Status {
       Check c(Binding::logger(), fn, Binding::kCodes.invalid_value, a.last_error());
       if (!c.not_null(profile, 1, "profile")) return c.status();
+      if (check_size && !c.require(size >= TRN_PROFILE_SIZE_V1, 2, "size (below TRN_PROFILE_SIZE_V1)"))
+        return c.status();
       trnProfile_t p{};
       const Status st = guarded(Binding::logger(), fn, Binding::status_map(), [&] { p = a.last_profile(); });
-      if (st == Binding::kCodes.success) *profile = p;
+      if (st != Binding::kCodes.success) return st;
+      auto* out = reinterpret_cast<unsigned char*>(profile);
+      const std::size_t known = std::min(size, sizeof p);
+      std::memcpy(out, &p, known);
+      if (size > known) std::memset(out + known, 0, size - known);
       return st;
     });
   }
@@ -591,7 +609,8 @@ struct ContextBinding {
 // prefix of the handle functions (trnblas, trnsolverDn, trnfft, ...), L the library-wide prefix of
 // the logger functions (trnblas, trnsolver, ...). Defines H##SetTarget, H##GetTarget,
 // H##SetNumericsProfile, H##GetNumericsProfile, H##SetStochasticRounding, H##GetStochasticRounding,
-// H##SetNumCores, H##GetNumCores, H##GetLastProfile, H##GetLastErrorParameter, L##LoggerConfigure,
+// H##SetNumCores, H##GetNumCores, H##GetLastProfile, H##GetLastProfileSized, H##GetLastErrorParameter,
+// L##LoggerConfigure,
 // L##SetLoggerCallback, L##GetLoggerCallback and L##LoggerSetCallback; trncore.h's
 // TRN_EMULATION_API declares them. (A macro because C needs one named function per entry point;
 // every body is a call into EmulationApi.)
@@ -622,6 +641,9 @@ struct ContextBinding {
   }                                                                                                                \
   B::Status H##GetLastProfile(B::Handle h, trnProfile_t* v) {                                                      \
     return ::trn::cshim::EmulationApi<B>::get_last_profile(h, #H "GetLastProfile", v);                             \
+  }                                                                                                                \
+  B::Status H##GetLastProfileSized(B::Handle h, trnProfile_t* v, size_t size) {                                    \
+    return ::trn::cshim::EmulationApi<B>::get_last_profile_sized(h, #H "GetLastProfileSized", v, size);            \
   }                                                                                                                \
   B::Status H##GetLastErrorParameter(B::Handle h, int* v) {                                                        \
     return ::trn::cshim::EmulationApi<B>::get_last_error_parameter(h, #H "GetLastErrorParameter", v);              \

@@ -32,6 +32,7 @@
 #include "trn/core/cost_model.hpp"
 #include "trn/rand/kernels.hpp"
 #include "trn/rand/poisson.hpp"
+#include "trn/rand/word_generator.hpp"
 
 namespace trn::rand {
 
@@ -89,7 +90,7 @@ constexpr float mt19937_uniform(std::uint32_t x) { return static_cast<float>(mt1
 //   host path; the double, normal, log-normal and Poisson conversions of the kernel's words run on
 //   the host side of the kernel. Bit-identical to the host path (the same windows, twist and
 //   block layout; tested).
-class Mt19937Generator {
+class Mt19937Generator : public WordGenerator<Mt19937Generator> {
  public:
   explicit Mt19937Generator(bool engines = false, const EngineConfig& cfg = {});
   // Modeled cost of the last call's kernel (engine path; empty otherwise).
@@ -106,13 +107,10 @@ class Mt19937Generator {
   void set_offset(std::uint64_t offset);
   std::uint64_t offset() const { return position_; }
 
-  void generate(std::span<std::uint32_t> out);
+  // generate, normal (any n: one word per value), log_normal, log_normal_double: WordGenerator.
   void uniform(std::span<float> out);
   void uniform_double(std::span<double> out);
-  void normal(std::span<float> out, float mean, float stddev);  // any n (one word per value)
   void normal_double(std::span<double> out, double mean, double stddev);
-  void log_normal(std::span<float> out, float mean, float stddev);
-  void log_normal_double(std::span<double> out, double mean, double stddev);
   void poisson(std::span<std::uint32_t> out, double lambda);
 
  private:
@@ -121,8 +119,7 @@ class Mt19937Generator {
   // `uniform`, out receives the float uniforms' bits.
   void words(std::uint32_t* out, std::size_t n, bool uniform = false);
   void words_on_engines(std::uint32_t* out, std::size_t n, bool uniform);
-  template <class T, class Convert>
-  void fill(std::span<T> out, const HostTransform& step, Convert&& convert);  // kernel words, then step on the host
+  friend class WordGenerator<Mt19937Generator>;  // generate, normal, log_normal(_double): words(), last_trace_
 
   std::uint64_t seed_ = 0;
   std::uint64_t position_ = 0;

@@ -37,6 +37,7 @@
 #include "trn/core/cost_model.hpp"
 #include "trn/rand/kernels.hpp"
 #include "trn/rand/poisson.hpp"
+#include "trn/rand/word_generator.hpp"
 
 namespace trn::rand {
 
@@ -73,7 +74,7 @@ std::uint32_t mtgp32_next(std::uint32_t* ring, std::uint64_t k, const Mtgp32Para
 
 enum class Mtgp32Ordering : std::uint8_t { best, standard, legacy };
 
-class Mtgp32Generator {
+class Mtgp32Generator : public WordGenerator<Mtgp32Generator> {
  public:
   explicit Mtgp32Generator(bool engines = false, const EngineConfig& cfg = {});
   Profile last_profile() const;
@@ -93,13 +94,10 @@ class Mtgp32Generator {
   void set_offset(std::uint64_t offset);
   std::uint64_t offset() const { return position_; }
 
-  void generate(std::span<std::uint32_t> out);
+  // generate, normal (any n: one word per value), log_normal, log_normal_double: WordGenerator.
   void uniform(std::span<float> out);
   void uniform_double(std::span<double> out);
-  void normal(std::span<float> out, float mean, float stddev);  // any n (one word per value)
   void normal_double(std::span<double> out, double mean, double stddev);
-  void log_normal(std::span<float> out, float mean, float stddev);
-  void log_normal_double(std::span<double> out, double mean, double stddev);
   void poisson(std::span<std::uint32_t> out, double lambda);
   // GeneratePoissonMethod(CURAND_DEVICE_API): sobol.hpp curand_device_poisson of each word.
   void poisson_device_api(std::span<std::uint32_t> out, double lambda);
@@ -112,8 +110,7 @@ class Mtgp32Generator {
   // out receives the float uniforms' bits.
   void words(std::uint32_t* out, std::size_t n, bool uniform = false);
   void words_on_engines(std::uint32_t* out, std::size_t n, bool uniform);
-  template <class T, class Convert>
-  void fill(std::span<T> out, const HostTransform& step, Convert&& convert);  // kernel words, then step on the host
+  friend class WordGenerator<Mtgp32Generator>;  // generate, normal, log_normal(_double): words(), last_trace_
 
   std::uint64_t seed_ = 0;
   std::uint64_t position_ = 0;

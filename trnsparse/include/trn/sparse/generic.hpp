@@ -31,6 +31,8 @@ namespace trn::sparse {
 enum class Value : std::uint8_t { f32, f64, c32, c64 };
 std::size_t value_bytes(Value v);
 const char* value_name(Value v);  // "R_32F", "R_64F", "C_32F", "C_64F"
+inline bool value_is_complex(Value v) { return v == Value::c32 || v == Value::c64; }
+inline bool value_is_single(Value v) { return v == Value::f32 || v == Value::c32; }  // fp32 parts
 
 // op(A) of the generic API: N, T, or C (conjugate transpose).
 enum class GOp : std::uint8_t { N, T, C };

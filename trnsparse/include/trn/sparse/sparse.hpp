@@ -297,6 +297,7 @@ struct KrylovResult {
                                            // BiCGStab: (r^, r) = 0, (r^, v) = 0 or (t, t) = 0
   std::vector<double> residual_history;    // ||r_k|| / ||b||, k = 0 .. iterations
   double modeled_ns = 0;                   // sum of the modeled times of every launch (trn target)
+  Profile profile;                         // their profiles summed (append_sequential; total_ns = modeled_ns)
   std::int64_t launches = 0;
   std::int64_t host_scalar_reads = 0;      // scalars the host read back for control flow
 };
