@@ -1285,6 +1285,14 @@ template <class T>
 T* maybe_null(trnfuzz::Input& in, T* p) {
   return in.flag(8) ? nullptr : p;
 }
+// An enum output with an out-of-range sentinel, read back as int (loading -7 from an enum-typed
+// object is what UBSan's enum check reports; the C API stores an int-sized enum).
+template <class E>
+struct EnumOut {
+  static_assert(sizeof(E) == sizeof(int));
+  int raw = -7;
+  E* p() { return reinterpret_cast<E*>(&raw); }
+};
 int value_type(trnfuzz::Input& in) { return in.choice({TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F, TRN_R_16F, TRN_R_16BF}); }
 int index_type(trnfuzz::Input& in) { return in.choice({TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I, TRNSPARSE_INDEX_16U}); }
 int index_base(trnfuzz::Input& in) { return in.choice({TRNSPARSE_INDEX_BASE_ZERO, TRNSPARSE_INDEX_BASE_ONE}); }
@@ -1324,8 +1332,8 @@ void probe_const_descriptors(trnfuzz::Input& in, Arrays& a) {
     if (st != TRNSPARSE_STATUS_SUCCESS || d == nullptr) return;
     std::int64_t r = -7, c = -7, ld = -7;
     const void* v = &a;
-    trnDataType_t t = static_cast<trnDataType_t>(-7);
-    trnsparseOrder_t o = static_cast<trnsparseOrder_t>(-7);
+    trnDataType_t t = static_cast<trnDataType_t>(0);
+    trnsparseOrder_t o = static_cast<trnsparseOrder_t>(0);
     std::int64_t* rows = maybe_null(in, &r);
     const trnsparseStatus_t g = trnsparseConstDnMatGet(d, rows, &c, &ld, &v, &t, &o);
     require(is_status(g), "ConstDnMatGet status");
@@ -1344,7 +1352,7 @@ void probe_const_descriptors(trnfuzz::Input& in, Arrays& a) {
     if (st != TRNSPARSE_STATUS_SUCCESS || d == nullptr) return;
     std::int64_t size = -7;
     const void* v = &a;
-    trnDataType_t t = static_cast<trnDataType_t>(-7);
+    trnDataType_t t = static_cast<trnDataType_t>(0);
     std::int64_t* sz = maybe_null(in, &size);
     const trnsparseStatus_t g = trnsparseConstDnVecGet(d, sz, &v, &t);
     require(is_status(g) && (g == TRNSPARSE_STATUS_SUCCESS ? sz == nullptr || size == n : size == -7), "ConstDnVecGet");
@@ -1362,18 +1370,18 @@ void probe_const_descriptors(trnfuzz::Input& in, Arrays& a) {
     if (st != TRNSPARSE_STATUS_SUCCESS || d == nullptr) return;
     std::int64_t size = -7, k = -7;
     const void *ind = &a, *v = &a;
-    trnsparseIndexType_t it = static_cast<trnsparseIndexType_t>(-7);
-    trnsparseIndexBase_t ib = static_cast<trnsparseIndexBase_t>(-7);
-    trnDataType_t t = static_cast<trnDataType_t>(-7);
+    trnsparseIndexType_t it = static_cast<trnsparseIndexType_t>(0);
+    trnsparseIndexBase_t ib = static_cast<trnsparseIndexBase_t>(0);
+    trnDataType_t t = static_cast<trnDataType_t>(0);
     std::int64_t* kp = maybe_null(in, &k);
     const trnsparseStatus_t g = trnsparseConstSpVecGet(d, &size, kp, &ind, &v, &it, &ib, &t);
     require(is_status(g) && (g == TRNSPARSE_STATUS_SUCCESS ? size == n && (kp == nullptr || k == nnz) : size == -7), "ConstSpVecGet");
     const void* v2 = &a;
     const trnsparseStatus_t g2 = trnsparseConstSpVecGetValues(d, maybe_null(in, &v2));
     require(is_status(g2) && (g2 == TRNSPARSE_STATUS_SUCCESS || v2 == &a), "ConstSpVecGetValues");
-    trnsparseIndexBase_t b2 = static_cast<trnsparseIndexBase_t>(-7);
-    const trnsparseStatus_t g3 = trnsparseSpVecGetIndexBase(d, maybe_null(in, &b2));
-    require(is_status(g3) && (g3 == TRNSPARSE_STATUS_SUCCESS ? b2 == base : b2 == -7), "SpVecGetIndexBase");
+    EnumOut<trnsparseIndexBase_t> b2;
+    const trnsparseStatus_t g3 = trnsparseSpVecGetIndexBase(d, maybe_null(in, b2.p()));
+    require(is_status(g3) && (g3 == TRNSPARSE_STATUS_SUCCESS ? b2.raw == base : b2.raw == -7), "SpVecGetIndexBase");
     trnfuzz::reach("surface_const_ok");
     trnsparseDestroySpVec(d);
     return;
@@ -1398,9 +1406,9 @@ void probe_const_descriptors(trnfuzz::Input& in, Arrays& a) {
   }
   std::int64_t r = -7, c = -7, k = -7, bs = -7, ec = -7;
   const void *p1 = &a, *p2 = &a, *p3 = &a;
-  trnsparseIndexType_t t1 = static_cast<trnsparseIndexType_t>(-7), t2 = t1;
-  trnsparseIndexBase_t ib = static_cast<trnsparseIndexBase_t>(-7);
-  trnDataType_t t = static_cast<trnDataType_t>(-7);
+  trnsparseIndexType_t t1 = static_cast<trnsparseIndexType_t>(0), t2 = t1;
+  trnsparseIndexBase_t ib = static_cast<trnsparseIndexBase_t>(0);
+  trnDataType_t t = static_cast<trnDataType_t>(0);
   trnsparseStatus_t g = TRNSPARSE_STATUS_SUCCESS;
   const std::int64_t* rows = maybe_null(in, &r);
   switch (kind) {
@@ -1414,12 +1422,12 @@ void probe_const_descriptors(trnfuzz::Input& in, Arrays& a) {
   if (g != TRNSPARSE_STATUS_SUCCESS) require(r == -7 && c == -7 && k == -7 && p1 == &a, "a failed ConstGet wrote an output");
   if (g == TRNSPARSE_STATUS_SUCCESS && kind <= 2)
     require((rows == nullptr || r == n) && c == n && k == nnz && ib == base && t == vt, "ConstGet reports the descriptor");
-  trnsparseFormat_t f = static_cast<trnsparseFormat_t>(-7);
-  const trnsparseStatus_t gf = trnsparseSpMatGetFormat(m, maybe_null(in, &f));
-  require(is_status(gf) && (gf == TRNSPARSE_STATUS_SUCCESS || f == -7), "SpMatGetFormat");
-  trnsparseIndexBase_t b2 = static_cast<trnsparseIndexBase_t>(-7);
-  const trnsparseStatus_t gb = trnsparseSpMatGetIndexBase(m, maybe_null(in, &b2));
-  require(is_status(gb) && (gb == TRNSPARSE_STATUS_SUCCESS ? b2 == base : b2 == -7), "SpMatGetIndexBase");
+  EnumOut<trnsparseFormat_t> f;
+  const trnsparseStatus_t gf = trnsparseSpMatGetFormat(m, maybe_null(in, f.p()));
+  require(is_status(gf) && (gf == TRNSPARSE_STATUS_SUCCESS || f.raw == -7), "SpMatGetFormat");
+  EnumOut<trnsparseIndexBase_t> b2;
+  const trnsparseStatus_t gb = trnsparseSpMatGetIndexBase(m, maybe_null(in, b2.p()));
+  require(is_status(gb) && (gb == TRNSPARSE_STATUS_SUCCESS ? b2.raw == base : b2.raw == -7), "SpMatGetIndexBase");
   int count = -7;
   const trnsparseStatus_t gc = trnsparseSpMatGetStridedBatch(m, maybe_null(in, &count));
   require(is_status(gc) && (gc == TRNSPARSE_STATUS_SUCCESS ? count == 1 : count == -7), "SpMatGetStridedBatch");
@@ -1458,9 +1466,9 @@ void probe_spmat_get_set(trnfuzz::Input& in, Arrays& a) {
   if (st != TRNSPARSE_STATUS_SUCCESS) return;
   std::int64_t r = -7, c = -7, k = -7;
   void *p1 = &a, *p2 = &a, *p3 = &a;
-  trnsparseIndexType_t t1 = static_cast<trnsparseIndexType_t>(-7), t2 = t1;
-  trnsparseIndexBase_t ib = static_cast<trnsparseIndexBase_t>(-7);
-  trnDataType_t t = static_cast<trnDataType_t>(-7);
+  trnsparseIndexType_t t1 = static_cast<trnsparseIndexType_t>(0), t2 = t1;
+  trnsparseIndexBase_t ib = static_cast<trnsparseIndexBase_t>(0);
+  trnDataType_t t = static_cast<trnDataType_t>(0);
   trnsparseSpMatDescr_t target = in.flag(16) ? nullptr : m;
   std::int64_t* rows = maybe_null(in, &r);
   trnsparseStatus_t g;
@@ -1504,8 +1512,8 @@ void probe_dense_vectors(trnfuzz::Input& in, Arrays& a) {
           "SpVec");
   std::int64_t r = -7, c = -7, ld = -7;
   void* p = &a;
-  trnDataType_t t = static_cast<trnDataType_t>(-7);
-  trnsparseOrder_t o = static_cast<trnsparseOrder_t>(-7);
+  trnDataType_t t = static_cast<trnDataType_t>(0);
+  trnsparseOrder_t o = static_cast<trnsparseOrder_t>(0);
   trnsparseDnMatDescr_t dm = in.flag(16) ? nullptr : d;
   trnsparseStatus_t g = trnsparseDnMatGet(dm, maybe_null(in, &r), &c, &ld, &p, &t, &o);
   require(is_status(g) && (g == TRNSPARSE_STATUS_SUCCESS ? c == 4 && ld == 4 && p == a.dense : c == -7 && p == &a), "DnMatGet");
@@ -1535,8 +1543,8 @@ void probe_dense_vectors(trnfuzz::Input& in, Arrays& a) {
   require(is_status(trnsparseDnVecSetValues(dv, maybe_null(in, static_cast<void*>(a.y)))), "DnVecSetValues status");
   std::int64_t k = -7;
   void *ind = &a, *val = &a;
-  trnsparseIndexType_t it = static_cast<trnsparseIndexType_t>(-7);
-  trnsparseIndexBase_t ib = static_cast<trnsparseIndexBase_t>(-7);
+  trnsparseIndexType_t it = static_cast<trnsparseIndexType_t>(0);
+  trnsparseIndexBase_t ib = static_cast<trnsparseIndexBase_t>(0);
   trnsparseSpVecDescr_t sv = in.flag(16) ? nullptr : s;
   g = trnsparseSpVecGet(sv, &size, maybe_null(in, &k), &ind, &val, &it, &ib, &t);
   require(is_status(g) && (g == TRNSPARSE_STATUS_SUCCESS ? size == 8 && ind == a.col32 : k == -7 && ind == &a), "SpVecGet");
@@ -1558,23 +1566,25 @@ void probe_handle_settings(trnfuzz::Input& in) {
   const int pm = in.choice({TRNSPARSE_POINTER_MODE_HOST, TRNSPARSE_POINTER_MODE_DEVICE});
   trnsparseStatus_t st = trnsparseSetPointerMode(hh, static_cast<trnsparsePointerMode_t>(pm));
   require(is_status(st), "SetPointerMode status");
-  trnsparsePointerMode_t got_pm = static_cast<trnsparsePointerMode_t>(-7);
-  const trnsparseStatus_t gp = trnsparseGetPointerMode(hh, maybe_null(in, &got_pm));
-  require(is_status(gp) && (gp == TRNSPARSE_STATUS_SUCCESS ? (st != TRNSPARSE_STATUS_SUCCESS || got_pm == pm) : got_pm == -7), "GetPointerMode");
+  EnumOut<trnsparsePointerMode_t> got_pm;
+  const trnsparseStatus_t gp = trnsparseGetPointerMode(hh, maybe_null(in, got_pm.p()));
+  require(is_status(gp) && (gp == TRNSPARSE_STATUS_SUCCESS ? (st != TRNSPARSE_STATUS_SUCCESS || got_pm.raw == pm) : got_pm.raw == -7),
+          "GetPointerMode");
   int token = 0;
-  trnStream_t stream = in.flag() ? nullptr : static_cast<trnStream_t>(&token), got_stream = &got_pm;
+  trnStream_t stream = in.flag() ? nullptr : static_cast<trnStream_t>(&token), got_stream = &got_pm.raw;
   st = trnsparseSetStream(hh, stream);
   require(is_status(st), "SetStream status");
   const trnsparseStatus_t gs = trnsparseGetStream(hh, maybe_null(in, &got_stream));
-  require(is_status(gs) && (gs == TRNSPARSE_STATUS_SUCCESS ? got_stream == stream : got_stream == &got_pm), "GetStream");
+  require(is_status(gs) && (gs == TRNSPARSE_STATUS_SUCCESS ? got_stream == stream : got_stream == &got_pm.raw), "GetStream");
   const int strict = static_cast<int>(in.u32() % 3);
   st = trnsparseSetStrictMode(hh, strict);
   require(is_status(st), "SetStrictMode status");
   int got = -7;
   require(is_status(trnsparseGetStrictMode(hh, maybe_null(in, &got))), "GetStrictMode status");
   int version = -7;
-  const trnsparseStatus_t gv = trnsparseGetVersion(hh, maybe_null(in, &version));
-  require(is_status(gv) && (gv == TRNSPARSE_STATUS_SUCCESS ? version == TRNSPARSE_VERSION : version == -7), "GetVersion");
+  int* vp = maybe_null(in, &version);
+  const trnsparseStatus_t gv = trnsparseGetVersion(hh, vp);
+  require(is_status(gv) && (gv == TRNSPARSE_STATUS_SUCCESS ? vp != nullptr && version == TRNSPARSE_VERSION : version == -7), "GetVersion");
   const auto any = static_cast<trnsparseStatus_t>(in.flag() ? static_cast<int>(in.u32()) : in.byte() % 12);
   require(trnsparseGetErrorName(any) != nullptr && trnsparseGetErrorString(any) != nullptr, "error strings are never NULL");
   // The logger: any level / mask, a file or NULL; always switched off again (the fuzzer's speed).
