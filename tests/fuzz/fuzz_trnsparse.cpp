@@ -1592,6 +1592,33 @@ void probe_handle_settings(trnfuzz::Input& in) {
   require(is_status(gv) && (gv == TRNSPARSE_STATUS_SUCCESS ? vp != nullptr && version == TRNSPARSE_VERSION : version == -7), "GetVersion");
   const auto any = static_cast<trnsparseStatus_t>(in.flag() ? static_cast<int>(in.u32()) : in.byte() % 12);
   require(trnsparseGetErrorName(any) != nullptr && trnsparseGetErrorString(any) != nullptr, "error strings are never NULL");
+  // The emulation surface every trnsci library has (trncore.h TRN_EMULATION_API): any values, NULL outputs.
+  require(is_status(trnsparseSetTarget(hh, static_cast<trnTarget_t>(in.choice({1, 2, 3})))), "SetTarget status");
+  EnumOut<trnTarget_t> target;
+  require(is_status(trnsparseGetTarget(hh, maybe_null(in, target.p()))), "GetTarget status");
+  require(is_status(trnsparseSetNumericsProfile(hh, static_cast<trnNumerics_t>(in.choice({0, 1})))), "SetNumericsProfile status");
+  EnumOut<trnNumerics_t> numerics;
+  require(is_status(trnsparseGetNumericsProfile(hh, maybe_null(in, numerics.p()))), "GetNumericsProfile status");
+  int sr = -7;
+  unsigned long long seed = 0;
+  require(is_status(trnsparseSetStochasticRounding(hh, static_cast<int>(in.u32() % 3), in.u64())), "SetStochasticRounding status");
+  require(is_status(trnsparseGetStochasticRounding(hh, maybe_null(in, &sr), maybe_null(in, &seed))), "GetStochasticRounding status");
+  const int cores = static_cast<int>(in.size(64, false));
+  const trnsparseStatus_t sc = trnsparseSetNumCores(hh, cores);
+  int got_cores = -7;
+  const trnsparseStatus_t gc = trnsparseGetNumCores(hh, maybe_null(in, &got_cores));
+  require(is_status(sc) && is_status(gc), "Set/GetNumCores status");
+  if (sc == TRNSPARSE_STATUS_SUCCESS && gc == TRNSPARSE_STATUS_SUCCESS) require(got_cores == cores, "NumCores round trip");
+  trnProfile_t profile;
+  std::memset(&profile, 0, sizeof profile);
+  int position = -7;
+  require(is_status(trnsparseGetLastProfile(hh, maybe_null(in, &profile))), "GetLastProfile status");
+  require(is_status(trnsparseGetLastErrorParameter(hh, maybe_null(in, &position))), "GetLastErrorParameter status");
+  require(is_status(trnsparseLoggerConfigure(in.byte() % 2, 0, in.byte() % 2, in.flag() ? nullptr : "/dev/null")), "LoggerConfigure status");
+  trnLogCallback_t cb = nullptr;
+  require(is_status(trnsparseSetLoggerCallback(nullptr)) && is_status(trnsparseGetLoggerCallback(maybe_null(in, &cb))) &&
+              is_status(trnsparseLoggerSetCallback(nullptr)),
+          "logger callbacks status");
   // The logger: any level / mask, a file or NULL; always switched off again (the fuzzer's speed).
   require(is_status(trnsparseLoggerSetLevel(in.flag() ? static_cast<int>(in.u32()) : in.byte() % 6)), "LoggerSetLevel status");
   require(is_status(trnsparseLoggerSetMask(in.flag() ? static_cast<int>(in.u32()) : in.byte() % 32)), "LoggerSetMask status");
