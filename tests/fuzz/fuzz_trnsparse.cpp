@@ -1279,7 +1279,7 @@ namespace {
 // A small size: [0, 4] or negative (larger sizes than the arrays hold would be the caller's overrun).
 std::int64_t small_size(trnfuzz::Input& in) {
   const std::int64_t v = in.size(4, false);
-  return v > 4 ? -v : v;
+  return v >= 0 && v <= 4 ? v : -1 - static_cast<std::int64_t>(static_cast<std::uint64_t>(v) % 8);  // -1 .. -8 (no overflow)
 }
 template <class T>
 T* maybe_null(trnfuzz::Input& in, T* p) {
@@ -1323,15 +1323,16 @@ void probe_const_descriptors(trnfuzz::Input& in, Arrays& a) {
   const std::int64_t n = small_size(in), nnz = small_size(in);
   trnsparseConstSpMatDescr_t m = reinterpret_cast<trnsparseConstSpMatDescr_t>(&a);  // sentinel
   const trnsparseConstSpMatDescr_t sentinel = m;
-  const auto I = static_cast<trnsparseIndexType_t>(idx);
-  const auto B = static_cast<trnsparseIndexBase_t>(base);
-  const auto V = static_cast<trnDataType_t>(vt);
+  // enum arguments cast at each call (prvalues: a fuzzed value held in an enum-typed object is UB)
+  auto I = [idx] { return static_cast<trnsparseIndexType_t>(idx); };
+  auto B = [base] { return static_cast<trnsparseIndexBase_t>(base); };
+  auto V = [vt] { return static_cast<trnDataType_t>(vt); };
   trnsparseConstSpMatDescr_t* out = maybe_null(in, &m);
   const void* off = maybe_null(in, a.off(idx));
   trnsparseStatus_t st = TRNSPARSE_STATUS_SUCCESS;
   if (kind == 6) {  // dense and vector descriptors
     trnsparseConstDnMatDescr_t d = nullptr;
-    st = trnsparseCreateConstDnMat(in.flag(8) ? nullptr : &d, n, n, small_size(in), maybe_null(in, a.dense), V,
+    st = trnsparseCreateConstDnMat(in.flag(8) ? nullptr : &d, n, n, small_size(in), maybe_null(in, a.dense), V(),
                                    static_cast<trnsparseOrder_t>(in.choice({TRNSPARSE_ORDER_COL, TRNSPARSE_ORDER_ROW})));
     require(is_status(st), "CreateConstDnMat status");
     if (st != TRNSPARSE_STATUS_SUCCESS || d == nullptr) return;
@@ -1352,7 +1353,7 @@ void probe_const_descriptors(trnfuzz::Input& in, Arrays& a) {
   }
   if (kind == 7) {
     trnsparseConstDnVecDescr_t d = nullptr;
-    st = trnsparseCreateConstDnVec(in.flag(8) ? nullptr : &d, n, maybe_null(in, a.x), V);
+    st = trnsparseCreateConstDnVec(in.flag(8) ? nullptr : &d, n, maybe_null(in, a.x), V());
     require(is_status(st), "CreateConstDnVec status");
     if (st != TRNSPARSE_STATUS_SUCCESS || d == nullptr) return;
     std::int64_t size = -7;
@@ -1370,7 +1371,7 @@ void probe_const_descriptors(trnfuzz::Input& in, Arrays& a) {
   }
   if (kind == 8) {
     trnsparseConstSpVecDescr_t d = nullptr;
-    st = trnsparseCreateConstSpVec(in.flag(8) ? nullptr : &d, n, nnz, maybe_null(in, a.col(idx)), maybe_null(in, a.val), I, B, V);
+    st = trnsparseCreateConstSpVec(in.flag(8) ? nullptr : &d, n, nnz, maybe_null(in, a.col(idx)), maybe_null(in, a.val), I(), B(), V());
     require(is_status(st), "CreateConstSpVec status");
     if (st != TRNSPARSE_STATUS_SUCCESS || d == nullptr) return;
     std::int64_t size = -7, k = -7;
@@ -1392,16 +1393,16 @@ void probe_const_descriptors(trnfuzz::Input& in, Arrays& a) {
     return;
   }
   switch (kind) {
-    case 0: st = trnsparseCreateConstCsr(out, n, n, nnz, off, a.col(idx), a.val, I, I, B, V); break;
-    case 1: st = trnsparseCreateConstCsc(out, n, n, nnz, off, a.row(idx), a.val, I, I, B, V); break;
-    case 2: st = trnsparseCreateConstCoo(out, n, n, nnz, maybe_null(in, a.row(idx)), a.col(idx), a.val, I, B, V); break;
+    case 0: st = trnsparseCreateConstCsr(out, n, n, nnz, off, a.col(idx), a.val, I(), I(), B(), V()); break;
+    case 1: st = trnsparseCreateConstCsc(out, n, n, nnz, off, a.row(idx), a.val, I(), I(), B(), V()); break;
+    case 2: st = trnsparseCreateConstCoo(out, n, n, nnz, maybe_null(in, a.row(idx)), a.col(idx), a.val, I(), B(), V()); break;
     case 3:
-      st = trnsparseCreateConstBsr(out, n, n, nnz, 1 + in.byte() % 2, 1 + in.byte() % 2, off, a.col(idx), a.val, I, I, B, V,
+      st = trnsparseCreateConstBsr(out, n, n, nnz, 1 + in.byte() % 2, 1 + in.byte() % 2, off, a.col(idx), a.val, I(), I(), B(), V(),
                                    static_cast<trnsparseOrder_t>(in.choice({TRNSPARSE_ORDER_COL, TRNSPARSE_ORDER_ROW})));
       break;
-    case 4: st = trnsparseCreateConstBlockedEll(out, n, n, 1, nnz, maybe_null(in, a.col(idx)), a.val, I, B, V); break;
+    case 4: st = trnsparseCreateConstBlockedEll(out, n, n, 1, nnz, maybe_null(in, a.col(idx)), a.val, I(), B(), V()); break;
     default:
-      st = trnsparseCreateConstSlicedEll(out, n, n, nnz, small_size(in) * 2, 1 + in.byte() % 3, off, a.col(idx), a.val, I, I, B, V);
+      st = trnsparseCreateConstSlicedEll(out, n, n, nnz, small_size(in) * 2, 1 + in.byte() % 3, off, a.col(idx), a.val, I(), I(), B(), V());
       break;
   }
   require(is_status(st), "CreateConst* status");
@@ -1452,20 +1453,20 @@ void probe_const_descriptors(trnfuzz::Input& in, Arrays& a) {
 // The non-const getters and setters of CSR / CSC / COO / BSR / Blocked-ELL descriptors.
 void probe_spmat_get_set(trnfuzz::Input& in, Arrays& a) {
   const int idx = in.choice({TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I}), kind = in.byte() % 5;
-  const auto I = static_cast<trnsparseIndexType_t>(idx);
+  auto I = [idx] { return static_cast<trnsparseIndexType_t>(idx); };
   const int vt = value_type(in);
-  const auto V = static_cast<trnDataType_t>(vt);
+  auto V = [vt] { return static_cast<trnDataType_t>(vt); };
   trnsparseSpMatDescr_t m = nullptr;
   trnsparseStatus_t st;
   switch (kind) {
-    case 0: st = trnsparseCreateCsr(&m, 4, 4, 10, a.off(idx), a.col(idx), a.val, I, I, TRNSPARSE_INDEX_BASE_ZERO, V); break;
-    case 1: st = trnsparseCreateCsc(&m, 4, 4, 10, a.off(idx), a.row(idx), a.val, I, I, TRNSPARSE_INDEX_BASE_ZERO, V); break;
-    case 2: st = trnsparseCreateCoo(&m, 4, 4, 10, a.row(idx), a.col(idx), a.val, I, TRNSPARSE_INDEX_BASE_ZERO, V); break;
+    case 0: st = trnsparseCreateCsr(&m, 4, 4, 10, a.off(idx), a.col(idx), a.val, I(), I(), TRNSPARSE_INDEX_BASE_ZERO, V()); break;
+    case 1: st = trnsparseCreateCsc(&m, 4, 4, 10, a.off(idx), a.row(idx), a.val, I(), I(), TRNSPARSE_INDEX_BASE_ZERO, V()); break;
+    case 2: st = trnsparseCreateCoo(&m, 4, 4, 10, a.row(idx), a.col(idx), a.val, I(), TRNSPARSE_INDEX_BASE_ZERO, V()); break;
     case 3:
-      st = trnsparseCreateBsr(&m, 4, 4, 10, 1, 1, a.off(idx), a.col(idx), a.val, I, I, TRNSPARSE_INDEX_BASE_ZERO, V,
+      st = trnsparseCreateBsr(&m, 4, 4, 10, 1, 1, a.off(idx), a.col(idx), a.val, I(), I(), TRNSPARSE_INDEX_BASE_ZERO, V(),
                               TRNSPARSE_ORDER_ROW);
       break;
-    default: st = trnsparseCreateBlockedEll(&m, 4, 4, 1, 4, a.col(idx), a.val, I, TRNSPARSE_INDEX_BASE_ZERO, V); break;
+    default: st = trnsparseCreateBlockedEll(&m, 4, 4, 1, 4, a.col(idx), a.val, I(), TRNSPARSE_INDEX_BASE_ZERO, V()); break;
   }
   require(is_status(st), "Create status");
   if (st != TRNSPARSE_STATUS_SUCCESS) return;
@@ -1590,8 +1591,10 @@ void probe_handle_settings(trnfuzz::Input& in) {
   int* vp = maybe_null(in, &version);
   const trnsparseStatus_t gv = trnsparseGetVersion(hh, vp);
   require(is_status(gv) && (gv == TRNSPARSE_STATUS_SUCCESS ? vp != nullptr && version == TRNSPARSE_VERSION : version == -7), "GetVersion");
-  const auto any = static_cast<trnsparseStatus_t>(in.flag() ? static_cast<int>(in.u32()) : in.byte() % 12);
-  require(trnsparseGetErrorName(any) != nullptr && trnsparseGetErrorString(any) != nullptr, "error strings are never NULL");
+  const int any = in.flag() ? static_cast<int>(in.u32()) : in.byte() % 12;  // cast at the calls (prvalues)
+  require(trnsparseGetErrorName(static_cast<trnsparseStatus_t>(any)) != nullptr &&
+              trnsparseGetErrorString(static_cast<trnsparseStatus_t>(any)) != nullptr,
+          "error strings are never NULL");
   // The emulation surface every trnsci library has (trncore.h TRN_EMULATION_API): any values, NULL outputs.
   require(is_status(trnsparseSetTarget(hh, static_cast<trnTarget_t>(in.choice({1, 2, 3})))), "SetTarget status");
   EnumOut<trnTarget_t> target;
@@ -1849,9 +1852,9 @@ void probe_generic_forms(trnfuzz::Input& in, Arrays& a, trnsparseHandle_t h) {
           "dense operands");
   const Scalar one = scalar_of(vt, 1.0), zero = scalar_of(vt, 0.0);
   const int op = in.choice({TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_TRANSPOSE, TRNSPARSE_OPERATION_CONJUGATE_TRANSPOSE});
-  const auto O = static_cast<trnsparseOperation_t>(op);
+  auto O = [op] { return static_cast<trnsparseOperation_t>(op); };
   const int ct = in.choice({vt, TRN_R_32F, TRN_R_64F});
-  const auto CT = static_cast<trnDataType_t>(ct);
+  auto CT = [ct] { return static_cast<trnDataType_t>(ct); };
   const int alg = static_cast<int>(in.byte() % 4);
   size_t size = 77;
   size_t* sp = maybe_null(in, &size);
@@ -1860,15 +1863,15 @@ void probe_generic_forms(trnfuzz::Input& in, Arrays& a, trnsparseHandle_t h) {
   trnsparseStatus_t st;
   const int which = in.byte() % 9;
   switch (which) {
-    case 0: st = trnsparseSpMM_bufferSize(hh, O, TRNSPARSE_OPERATION_NON_TRANSPOSE, one.b, A, B, zero.b, C, CT, static_cast<trnsparseSpMMAlg_t>(alg), sp); break;
-    case 1: st = trnsparseSpMM_preprocess(hh, O, TRNSPARSE_OPERATION_NON_TRANSPOSE, maybe_null(in, one.b), A, B, zero.b, C, CT, static_cast<trnsparseSpMMAlg_t>(alg), nullptr); break;
-    case 2: st = trnsparseSpMV_bufferSize(hh, O, one.b, A, x, zero.b, y, CT, static_cast<trnsparseSpMVAlg_t>(alg), sp); break;
-    case 3: st = trnsparseSpMV_preprocess(hh, O, one.b, A, x, maybe_null(in, zero.b), y, CT, static_cast<trnsparseSpMVAlg_t>(alg), nullptr); break;
+    case 0: st = trnsparseSpMM_bufferSize(hh, O(), TRNSPARSE_OPERATION_NON_TRANSPOSE, one.b, A, B, zero.b, C, CT(), static_cast<trnsparseSpMMAlg_t>(alg), sp); break;
+    case 1: st = trnsparseSpMM_preprocess(hh, O(), TRNSPARSE_OPERATION_NON_TRANSPOSE, maybe_null(in, one.b), A, B, zero.b, C, CT(), static_cast<trnsparseSpMMAlg_t>(alg), nullptr); break;
+    case 2: st = trnsparseSpMV_bufferSize(hh, O(), one.b, A, x, zero.b, y, CT(), static_cast<trnsparseSpMVAlg_t>(alg), sp); break;
+    case 3: st = trnsparseSpMV_preprocess(hh, O(), one.b, A, x, maybe_null(in, zero.b), y, CT(), static_cast<trnsparseSpMVAlg_t>(alg), nullptr); break;
     case 4: {
       trnsparseDnMatDescr_t U = nullptr, W = nullptr;
       require(trnsparseCreateDnMat(&U, 4, 1, 4, a.x, V, TRNSPARSE_ORDER_COL) == 0 && trnsparseCreateDnMat(&W, 1, 4, 1, a.x, V, TRNSPARSE_ORDER_COL) == 0, "U W");
-      st = in.flag() ? trnsparseSDDMM_bufferSize(hh, O, TRNSPARSE_OPERATION_NON_TRANSPOSE, one.b, U, W, zero.b, A, CT, static_cast<trnsparseSDDMMAlg_t>(alg), sp)
-                     : trnsparseSDDMM_preprocess(hh, O, TRNSPARSE_OPERATION_NON_TRANSPOSE, one.b, U, W, zero.b, A, CT, static_cast<trnsparseSDDMMAlg_t>(alg), nullptr);
+      st = in.flag() ? trnsparseSDDMM_bufferSize(hh, O(), TRNSPARSE_OPERATION_NON_TRANSPOSE, one.b, U, W, zero.b, A, CT(), static_cast<trnsparseSDDMMAlg_t>(alg), sp)
+                     : trnsparseSDDMM_preprocess(hh, O(), TRNSPARSE_OPERATION_NON_TRANSPOSE, one.b, U, W, zero.b, A, CT(), static_cast<trnsparseSDDMMAlg_t>(alg), nullptr);
       trnsparseDestroyDnMat(U);
       trnsparseDestroyDnMat(W);
       break;
@@ -1876,7 +1879,7 @@ void probe_generic_forms(trnfuzz::Input& in, Arrays& a, trnsparseHandle_t h) {
     case 5: {
       trnsparseSpSMDescr_t sm = nullptr;
       require(trnsparseSpSM_createDescr(&sm) == TRNSPARSE_STATUS_SUCCESS, "SpSM descr");
-      st = trnsparseSpSM_bufferSize(hh, O, TRNSPARSE_OPERATION_NON_TRANSPOSE, one.b, A, B, C, CT, static_cast<trnsparseSpSMAlg_t>(alg), sm, sp);
+      st = trnsparseSpSM_bufferSize(hh, O(), TRNSPARSE_OPERATION_NON_TRANSPOSE, one.b, A, B, C, CT(), static_cast<trnsparseSpSMAlg_t>(alg), sm, sp);
       if (in.flag()) {  // updateMatrix before / after an analysis, fuzzed part
         size_t dummy = 0;
         if (in.flag() && trnsparseSpSM_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, one.b, A, B, C, V,
@@ -1894,7 +1897,7 @@ void probe_generic_forms(trnfuzz::Input& in, Arrays& a, trnsparseHandle_t h) {
     case 6: {
       trnsparseSpVecDescr_t v = nullptr;
       require(trnsparseCreateSpVec(&v, 4, 2, a.col32, a.val, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, V) == 0, "SpVec");
-      st = trnsparseSpVV_bufferSize(hh, O, v, x, maybe_null(in, static_cast<const void*>(a.y + 32)), CT, sp);
+      st = trnsparseSpVV_bufferSize(hh, O(), v, x, maybe_null(in, static_cast<const void*>(a.y + 32)), CT(), sp);
       trnsparseDestroySpVec(v);
       break;
     }
