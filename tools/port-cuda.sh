@@ -35,6 +35,10 @@ s/\<cuConj/trnConj/g
 # 16-bit storage types (cuda_fp16.h / cuda_bf16.h)
 s/\<__half\>/trnHalf/g
 s/\<__nv_bfloat16\>/trnBfloat16/g
+# cuda_fp16.h's host conversion functions (trncore.h)
+s/\<__float2half\(_rn\)\?\>/trnFloat2Half\1/g
+s/\<__double2half\>/trnDouble2Half/g
+s/\<__half2float\>/trnHalf2Float/g
 # the stream type every library's SetStream takes
 s/\<cudaStream_t\>/trnStream_t/g
 SED

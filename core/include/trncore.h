@@ -5,6 +5,8 @@
 #ifndef TRNCORE_H
 #define TRNCORE_H
 
+#include <string.h> /* memcpy: the fp16 conversions' bit casts */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -150,11 +152,99 @@ typedef enum libraryPropertyType_t libraryPropertyType_t;
 #endif
 
 /* Storage of cuda_fp16.h's __half and cuda_bf16.h's __nv_bfloat16 (a port writes trnHalf and
- * trnBfloat16): the 16 bits of an IEEE binary16 / bfloat16 value, as in the CUDA structs' __x. */
-typedef struct trnHalf { unsigned short x; } trnHalf;
+ * trnBfloat16): the 16 bits of an IEEE binary16 / bfloat16 value, as in the CUDA structs' __x.
+ * In C++ trnHalf also has cuda_fp16.h's host conversions, so that `__half h = 1.0f;` and
+ * `static_cast<float>(h)` port as written: constructors from float and double (rounded to nearest
+ * even, as __half(float) / __double2half), a conversion to float (exact), a trivial default
+ * constructor. The layout stays C's (one unsigned short; trivially copyable, standard layout): the
+ * members exist only under __cplusplus. Unlike __half, trnHalf has no integer constructor: before
+ * these conversions, C++ code wrote `trnHalf{bits}` for raw bits, and an integer constructor would
+ * give that spelling the value `bits` silently; now it does not compile (float and double are
+ * ambiguous), and raw bits are written `h.x = bits`. */
+typedef struct trnHalf {
+  unsigned short x;
+#ifdef __cplusplus
+  trnHalf() = default;
+  trnHalf(float f);
+  trnHalf(double d);
+  operator float() const;
+#endif
+} trnHalf;
 typedef struct trnBfloat16 { unsigned short x; } trnBfloat16;
+
+/* cuda_fp16.h's conversion functions, in C and C++ (the porting rule maps __float2half ->
+ * trnFloat2Half, __float2half_rn -> trnFloat2Half_rn, __double2half -> trnDouble2Half,
+ * __half2float -> trnHalf2Float). The library's own fp16 conversions (trn::f32_to_f16_rne,
+ * trn::f16_to_f32, core/src/dtype.cpp) are these functions, so a port and the engines round alike.
+ *   trnHalf2Float      exact (binary16 is a subset of binary32); NaN widened bit for bit (payload kept)
+ *   trnFloat2Half(_rn) round to nearest even; overflow to +-inf; NaN: sign and the top 10 payload
+ *                      bits kept, quiet bit set. Branch-light: the fp32 adder does the rounding
+ *                      (M. Maratyszcza's FP16 library, fp16_ieee_from_fp32_value): scaling by 2^112
+ *                      then 2^-110 pushes overflow to inf, adding a power of two aligned to the
+ *                      binary16 quantum of |f| rounds to nearest even. Checked against Eigen::half for
+ *                      every fp32 pattern (tests/core/test_dtype.cpp).
+ *   trnDouble2Half     round to nearest even, once: the double is first rounded to fp32 by round-to-odd
+ *                      (24 >= 11 + 2 significand bits, so the second rounding is exact-as-one; Boldo &
+ *                      Melquiond, "Emulation of FMA and correctly rounded sums: proved algorithms using
+ *                      rounding to odd", IEEE TC 57(4), 2008), then trnFloat2Half_rn. */
+static inline unsigned int trnDetailFloatBits(float f) {
+  unsigned int u;
+  memcpy(&u, &f, sizeof u);
+  return u;
+}
+static inline float trnDetailBitsFloat(unsigned int u) {
+  float f;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+static inline float trnHalf2Float(trnHalf h) {
+  const unsigned int sign = (unsigned int)(h.x & 0x8000u) << 16;
+  const unsigned int em = h.x & 0x7fffu;
+  unsigned int bits;
+  if (em >= 0x7c00u)
+    bits = 0x7f800000u | ((em & 0x3ffu) << 13); /* inf, NaN */
+  else if (em >= 0x0400u)
+    bits = (em << 13) + ((127u - 15u) << 23); /* normal: exponent rebiased */
+  else
+    bits = trnDetailFloatBits((float)em * trnDetailBitsFloat(0x33800000u)); /* subnormal: em * 2^-24, exact */
+  return trnDetailBitsFloat(sign | bits);
+}
+static inline trnHalf trnFloat2Half_rn(float f) {
+  const unsigned int w = trnDetailFloatBits(f);
+  const unsigned int shl1_w = w + w;
+  const unsigned int sign = (w & 0x80000000u) >> 16;
+  unsigned int bias = shl1_w & 0xff000000u;
+  float base;
+  trnHalf h;
+  if (shl1_w > 0xff000000u) { /* NaN */
+    h.x = (unsigned short)(sign | 0x7e00u | ((w & 0x7fffffu) >> 13));
+    return h;
+  }
+  /* |f| * 2^112 * 2^-110 (0x77800000, 0x08800000): inf where binary16 overflows, else 4|f| exactly */
+  base = (trnDetailBitsFloat(w & 0x7fffffffu) * trnDetailBitsFloat(0x77800000u)) * trnDetailBitsFloat(0x08800000u);
+  if (bias < 0x71000000u) bias = 0x71000000u; /* the subnormal quantum 2^-24 at least */
+  base = trnDetailBitsFloat((bias >> 1) + 0x07800000u) + base;
+  {
+    const unsigned int bits = trnDetailFloatBits(base);
+    h.x = (unsigned short)(sign | (((bits >> 13) & 0x7c00u) + (bits & 0x0fffu)));
+  }
+  return h;
+}
+static inline trnHalf trnFloat2Half(float f) { return trnFloat2Half_rn(f); }
+static inline trnHalf trnDouble2Half(double d) {
+  float f = (float)d;
+  if (d == d && (double)f != d) { /* inexact: fp32 rounded to odd (truncated, last bit set) */
+    unsigned int u = trnDetailFloatBits(f);
+    if (d > 0 ? (double)f > d : (double)f < d) u -= 1u; /* rounded away from zero: one step back */
+    f = trnDetailBitsFloat(u | 1u);
+  }
+  return trnFloat2Half_rn(f);
+}
 
 #ifdef __cplusplus
 }
+inline trnHalf::trnHalf(float f) : x(trnFloat2Half_rn(f).x) {}
+inline trnHalf::trnHalf(double d) : x(trnDouble2Half(d).x) {}
+inline trnHalf::operator float() const { return trnHalf2Float(*this); }
 #endif
 #endif /* TRNCORE_H */

@@ -14,6 +14,7 @@
 
 #include "simd_util.hpp"
 #include "trn/core/philox.hpp"
+#include "trncore.h"
 
 namespace trn {
 
@@ -170,35 +171,15 @@ float decode_float(const FloatFormat& f, std::uint32_t code) {
   return neg ? -v : v;
 }
 
+// The fp16 conversions are trncore.h's (trnHalf2Float, trnFloat2Half_rn): one implementation for the
+// engines and for a ported program's __half conversions.
 float f16_to_f32(std::uint16_t h) {
-  const std::uint32_t sign = std::uint32_t{h & 0x8000u} << 16;
-  const std::uint32_t em = h & 0x7fffu;
-  std::uint32_t bits;
-  if (em >= 0x7c00u)
-    bits = 0x7f800000u | ((em & 0x3ffu) << 13);
-  else if (em >= 0x0400u)
-    bits = (em << 13) + ((127u - 15u) << 23);
-  else
-    bits = f32_to_bits(static_cast<float>(em) * 0x1p-24f);  // subnormal: exact
-  return bits_to_f32(sign | bits);
+  trnHalf v;
+  v.x = h;
+  return trnHalf2Float(v);
 }
 
-std::uint16_t f32_to_f16_rne(float x) {
-  // Branch-light RNE by letting the fp32 adder do the rounding (M. Maratyszcza's FP16 library,
-  // fp16_ieee_from_fp32_value): scaling by 2^112 * 2^-110 pushes overflow to inf, adding a power of
-  // two aligned to the fp16 quantum rounds to nearest even. NaN goes through the generic encoder to
-  // keep its payload. Checked against Eigen::half and encode_float (tests/core/test_dtype.cpp).
-  const std::uint32_t w = f32_to_bits(x);
-  const std::uint32_t shl1_w = w + w;
-  if (shl1_w > 0xff000000u) return static_cast<std::uint16_t>(encode_float({5, 10, 15, true}, x, Rounding::nearest_even));
-  float base = (std::fabs(x) * 0x1.0p+112f) * 0x1.0p-110f;
-  std::uint32_t bias = shl1_w & 0xff000000u;
-  if (bias < 0x71000000u) bias = 0x71000000u;
-  base = bits_to_f32((bias >> 1) + 0x07800000u) + base;
-  const std::uint32_t bits = f32_to_bits(base);
-  const std::uint32_t nonsign = ((bits >> 13) & 0x7c00u) + (bits & 0x0fffu);
-  return static_cast<std::uint16_t>(((w & 0x80000000u) >> 16) | nonsign);
-}
+std::uint16_t f32_to_f16_rne(float x) { return trnFloat2Half_rn(x).x; }
 
 namespace {
 // Decode tables for the 8-bit float formats (exact).

@@ -490,7 +490,7 @@ void fuzz_gemv_batched(trnfuzz::Input& in, trnblasHandle_t h) {
                                        A.empty() ? nullptr : A.data(), lda, sa, x.empty() ? nullptr : x.data(), incx,
                                        sx, &beta, y.empty() ? nullptr : y.data(), incy, sy, batch);
   } else {
-    std::vector<trnHalf> Ah(A.size(), trnHalf{0x3800}), xh(x.size(), trnHalf{0x3400});
+    std::vector<trnHalf> Ah(A.size(), trnHalf(0.5f)), xh(x.size(), trnHalf(0.25f));  // 0x3800, 0x3400
     st = trnblasHSSgemvStridedBatched_64(h, static_cast<trnblasOperation_t>(trans), m, n, &alpha,
                                          Ah.empty() ? nullptr : Ah.data(), lda, sa, xh.empty() ? nullptr : xh.data(),
                                          incx, sx, &beta, y.empty() ? nullptr : y.data(), incy, sy, batch);

@@ -1266,6 +1266,719 @@ void bell_calls(trnfuzz::Input& in) {
 }  // namespace
 // ---- end of the s6/ilu block
 
+// ---- issue #28 (s7/half): the entry points no call above reaches (119 of trnsparse.h's 280 named
+// functions: the const creators and getters, the remaining Get/Set of every descriptor, the handle and
+// logger settings, the bufferSize / bufferSizeExt / preprocess forms, nnz, the fp32 legacy BSR calls,
+// the sorts and permutations, numericBoost, BsrBicgstab / BsrGmres, attention backward), one probe
+// per input byte while bytes last (at most 12). Arguments: sizes small or negative, enum values valid
+// or any int, pointers valid or NULL, on 4 x 4 arrays sized for every legal write (16 complex doubles;
+// 64-bit indices). Properties: every status is a trnsparse status; a getter's outputs, a bufferSize and
+// a failed call's outputs are untouched on failure; a successful getter reports what was created.
+namespace {
+
+// A small size: [0, 4] or negative (larger sizes than the arrays hold would be the caller's overrun).
+std::int64_t small_size(trnfuzz::Input& in) {
+  const std::int64_t v = in.size(4, false);
+  return v >= 0 && v <= 4 ? v : -1 - static_cast<std::int64_t>(static_cast<std::uint64_t>(v) % 8);  // -1 .. -8 (no overflow)
+}
+template <class T>
+T* maybe_null(trnfuzz::Input& in, T* p) {
+  return in.flag(8) ? nullptr : p;
+}
+// An enum output with an out-of-range sentinel, read back as int (loading -7 from an enum-typed
+// object is what UBSan's enum check reports; the C API stores an int-sized enum).
+template <class E>
+struct EnumOut {
+  static_assert(sizeof(E) == sizeof(int));
+  int raw = -7;
+  E* p() { return reinterpret_cast<E*>(&raw); }
+};
+int value_type(trnfuzz::Input& in) { return in.choice({TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F, TRN_R_16F, TRN_R_16BF}); }
+// One of the generic API's four value types (never an invalid one: for the fixtures a probe must create).
+int generic_type(trnfuzz::Input& in) {
+  const int types[] = {TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F};
+  return types[in.byte() % 4];
+}
+int index_type(trnfuzz::Input& in) { return in.choice({TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I, TRNSPARSE_INDEX_16U}); }
+int index_base(trnfuzz::Input& in) { return in.choice({TRNSPARSE_INDEX_BASE_ZERO, TRNSPARSE_INDEX_BASE_ONE}); }
+
+// The arrays every probe points into: a 4 x 4 lower triangle with its diagonal (10 entries) as CSR
+// offsets / columns / COO rows in 32- and 64-bit, values in complex-double slots, dense 4 x 4 of the
+// widest type. Probes may overwrite them (sorts, SetValues targets): they are rebuilt per probe.
+struct Arrays {
+  std::int32_t off32[8] = {0, 1, 3, 6, 10, 10, 10, 10}, col32[16] = {0, 0, 1, 0, 1, 2, 0, 1, 2, 3}, row32[16] = {0, 1, 1, 2, 2, 2, 3, 3, 3, 3};
+  std::int64_t off64[8] = {0, 1, 3, 6, 10, 10, 10, 10}, col64[16] = {0, 0, 1, 0, 1, 2, 0, 1, 2, 3}, row64[16] = {0, 1, 1, 2, 2, 2, 3, 3, 3, 3};
+  double val[64], dense[64], x[64], y[64];
+  Arrays() {
+    for (int i = 0; i < 64; ++i) val[i] = dense[i] = x[i] = y[i] = 1.0 + (i % 7) * 0.25;
+  }
+  void* off(int idx) { return idx == TRNSPARSE_INDEX_64I ? static_cast<void*>(off64) : off32; }
+  void* col(int idx) { return idx == TRNSPARSE_INDEX_64I ? static_cast<void*>(col64) : col32; }
+  void* row(int idx) { return idx == TRNSPARSE_INDEX_64I ? static_cast<void*>(row64) : row32; }
+};
+
+// Const creators and the const getters on what they made (failure: the descriptor slot untouched).
+void probe_const_descriptors(trnfuzz::Input& in, Arrays& a) {
+  const int idx = index_type(in), base = index_base(in), vt = value_type(in), kind = in.byte() % 9;
+  const std::int64_t n = small_size(in), nnz = small_size(in);
+  trnsparseConstSpMatDescr_t m = reinterpret_cast<trnsparseConstSpMatDescr_t>(&a);  // sentinel
+  const trnsparseConstSpMatDescr_t sentinel = m;
+  // enum arguments cast at each call (prvalues: a fuzzed value held in an enum-typed object is UB)
+  auto I = [idx] { return static_cast<trnsparseIndexType_t>(idx); };
+  auto B = [base] { return static_cast<trnsparseIndexBase_t>(base); };
+  auto V = [vt] { return static_cast<trnDataType_t>(vt); };
+  trnsparseConstSpMatDescr_t* out = maybe_null(in, &m);
+  const void* off = maybe_null(in, a.off(idx));
+  trnsparseStatus_t st = TRNSPARSE_STATUS_SUCCESS;
+  if (kind == 6) {  // dense and vector descriptors
+    trnsparseConstDnMatDescr_t d = nullptr;
+    st = trnsparseCreateConstDnMat(in.flag(8) ? nullptr : &d, n, n, small_size(in), maybe_null(in, a.dense), V(),
+                                   static_cast<trnsparseOrder_t>(in.choice({TRNSPARSE_ORDER_COL, TRNSPARSE_ORDER_ROW})));
+    require(is_status(st), "CreateConstDnMat status");
+    if (st != TRNSPARSE_STATUS_SUCCESS || d == nullptr) return;
+    std::int64_t r = -7, c = -7, ld = -7;
+    const void* v = &a;
+    trnDataType_t t = static_cast<trnDataType_t>(0);
+    trnsparseOrder_t o = static_cast<trnsparseOrder_t>(0);
+    std::int64_t* rows = maybe_null(in, &r);
+    const trnsparseStatus_t g = trnsparseConstDnMatGet(d, rows, &c, &ld, &v, &t, &o);
+    require(is_status(g), "ConstDnMatGet status");
+    require(g != TRNSPARSE_STATUS_SUCCESS ? r == -7 && c == -7 : (rows == nullptr || r == n) && c == n, "ConstDnMatGet outputs");
+    const void* v2 = &a;
+    const trnsparseStatus_t g2 = trnsparseConstDnMatGetValues(in.flag(8) ? nullptr : d, maybe_null(in, &v2));
+    require(is_status(g2) && (g2 == TRNSPARSE_STATUS_SUCCESS || v2 == &a), "ConstDnMatGetValues");
+    trnfuzz::reach("surface_const_ok");
+    trnsparseDestroyDnMat(d);
+    return;
+  }
+  if (kind == 7) {
+    trnsparseConstDnVecDescr_t d = nullptr;
+    st = trnsparseCreateConstDnVec(in.flag(8) ? nullptr : &d, n, maybe_null(in, a.x), V());
+    require(is_status(st), "CreateConstDnVec status");
+    if (st != TRNSPARSE_STATUS_SUCCESS || d == nullptr) return;
+    std::int64_t size = -7;
+    const void* v = &a;
+    trnDataType_t t = static_cast<trnDataType_t>(0);
+    std::int64_t* sz = maybe_null(in, &size);
+    const trnsparseStatus_t g = trnsparseConstDnVecGet(d, sz, &v, &t);
+    require(is_status(g) && (g == TRNSPARSE_STATUS_SUCCESS ? sz == nullptr || size == n : size == -7), "ConstDnVecGet");
+    const void* v2 = &a;
+    const trnsparseStatus_t g2 = trnsparseConstDnVecGetValues(d, maybe_null(in, &v2));
+    require(is_status(g2) && (g2 == TRNSPARSE_STATUS_SUCCESS || v2 == &a), "ConstDnVecGetValues");
+    trnfuzz::reach("surface_const_ok");
+    trnsparseDestroyDnVec(d);
+    return;
+  }
+  if (kind == 8) {
+    trnsparseConstSpVecDescr_t d = nullptr;
+    st = trnsparseCreateConstSpVec(in.flag(8) ? nullptr : &d, n, nnz, maybe_null(in, a.col(idx)), maybe_null(in, a.val), I(), B(), V());
+    require(is_status(st), "CreateConstSpVec status");
+    if (st != TRNSPARSE_STATUS_SUCCESS || d == nullptr) return;
+    std::int64_t size = -7, k = -7;
+    const void *ind = &a, *v = &a;
+    trnsparseIndexType_t it = static_cast<trnsparseIndexType_t>(0);
+    trnsparseIndexBase_t ib = static_cast<trnsparseIndexBase_t>(0);
+    trnDataType_t t = static_cast<trnDataType_t>(0);
+    std::int64_t* kp = maybe_null(in, &k);
+    const trnsparseStatus_t g = trnsparseConstSpVecGet(d, &size, kp, &ind, &v, &it, &ib, &t);
+    require(is_status(g) && (g == TRNSPARSE_STATUS_SUCCESS ? size == n && (kp == nullptr || k == nnz) : size == -7), "ConstSpVecGet");
+    const void* v2 = &a;
+    const trnsparseStatus_t g2 = trnsparseConstSpVecGetValues(d, maybe_null(in, &v2));
+    require(is_status(g2) && (g2 == TRNSPARSE_STATUS_SUCCESS || v2 == &a), "ConstSpVecGetValues");
+    EnumOut<trnsparseIndexBase_t> b2;
+    const trnsparseStatus_t g3 = trnsparseSpVecGetIndexBase(d, maybe_null(in, b2.p()));
+    require(is_status(g3) && (g3 == TRNSPARSE_STATUS_SUCCESS ? b2.raw == base : b2.raw == -7), "SpVecGetIndexBase");
+    trnfuzz::reach("surface_const_ok");
+    trnsparseDestroySpVec(d);
+    return;
+  }
+  switch (kind) {
+    case 0: st = trnsparseCreateConstCsr(out, n, n, nnz, off, a.col(idx), a.val, I(), I(), B(), V()); break;
+    case 1: st = trnsparseCreateConstCsc(out, n, n, nnz, off, a.row(idx), a.val, I(), I(), B(), V()); break;
+    case 2: st = trnsparseCreateConstCoo(out, n, n, nnz, maybe_null(in, a.row(idx)), a.col(idx), a.val, I(), B(), V()); break;
+    case 3:
+      st = trnsparseCreateConstBsr(out, n, n, nnz, 1 + in.byte() % 2, 1 + in.byte() % 2, off, a.col(idx), a.val, I(), I(), B(), V(),
+                                   static_cast<trnsparseOrder_t>(in.choice({TRNSPARSE_ORDER_COL, TRNSPARSE_ORDER_ROW})));
+      break;
+    case 4: st = trnsparseCreateConstBlockedEll(out, n, n, 1, nnz, maybe_null(in, a.col(idx)), a.val, I(), B(), V()); break;
+    default:
+      st = trnsparseCreateConstSlicedEll(out, n, n, nnz, small_size(in) * 2, 1 + in.byte() % 3, off, a.col(idx), a.val, I(), I(), B(), V());
+      break;
+  }
+  require(is_status(st), "CreateConst* status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) {
+    require(m == sentinel, "a failed CreateConst* wrote the descriptor");
+    return;
+  }
+  std::int64_t r = -7, c = -7, k = -7, bs = -7, ec = -7;
+  const void *p1 = &a, *p2 = &a, *p3 = &a;
+  trnsparseIndexType_t t1 = static_cast<trnsparseIndexType_t>(0), t2 = t1;
+  trnsparseIndexBase_t ib = static_cast<trnsparseIndexBase_t>(0);
+  trnDataType_t t = static_cast<trnDataType_t>(0);
+  trnsparseStatus_t g = TRNSPARSE_STATUS_SUCCESS;
+  const std::int64_t* rows = maybe_null(in, &r);
+  switch (kind) {
+    case 0: g = trnsparseConstCsrGet(m, const_cast<std::int64_t*>(rows), &c, &k, &p1, &p2, &p3, &t1, &t2, &ib, &t); break;
+    case 1: g = trnsparseConstCscGet(m, const_cast<std::int64_t*>(rows), &c, &k, &p1, &p2, &p3, &t1, &t2, &ib, &t); break;
+    case 2: g = trnsparseConstCooGet(m, const_cast<std::int64_t*>(rows), &c, &k, &p1, &p2, &p3, &t1, &ib, &t); break;
+    case 4: g = trnsparseConstBlockedEllGet(m, const_cast<std::int64_t*>(rows), &c, &bs, &ec, &p1, &p2, &t1, &ib, &t); break;
+    default: g = trnsparseConstSpMatGetValues(m, in.flag(8) ? nullptr : &p3); break;
+  }
+  require(is_status(g), "ConstGet status");
+  if (g != TRNSPARSE_STATUS_SUCCESS) require(r == -7 && c == -7 && k == -7 && p1 == &a, "a failed ConstGet wrote an output");
+  if (g == TRNSPARSE_STATUS_SUCCESS && kind <= 2)
+    require((rows == nullptr || r == n) && c == n && k == nnz && ib == base && t == vt, "ConstGet reports the descriptor");
+  EnumOut<trnsparseFormat_t> f;
+  const trnsparseStatus_t gf = trnsparseSpMatGetFormat(m, maybe_null(in, f.p()));
+  require(is_status(gf) && (gf == TRNSPARSE_STATUS_SUCCESS || f.raw == -7), "SpMatGetFormat");
+  EnumOut<trnsparseIndexBase_t> b2;
+  const trnsparseStatus_t gb = trnsparseSpMatGetIndexBase(m, maybe_null(in, b2.p()));
+  require(is_status(gb) && (gb == TRNSPARSE_STATUS_SUCCESS ? b2.raw == base : b2.raw == -7), "SpMatGetIndexBase");
+  int count = -7;
+  const trnsparseStatus_t gc = trnsparseSpMatGetStridedBatch(m, maybe_null(in, &count));
+  require(is_status(gc) && (gc == TRNSPARSE_STATUS_SUCCESS ? count == 1 : count == -7), "SpMatGetStridedBatch");
+  unsigned char attr[16];
+  std::memset(attr, 0xA5, sizeof attr);
+  const std::size_t attr_size = in.byte() % 9;
+  const trnsparseStatus_t ga = trnsparseSpMatGetAttribute(m, static_cast<trnsparseSpMatAttribute_t>(in.choice({0, 1})),
+                                                          maybe_null(in, static_cast<void*>(attr)), attr_size);
+  require(is_status(ga), "SpMatGetAttribute status");
+  if (ga != TRNSPARSE_STATUS_SUCCESS)
+    for (unsigned char u : attr) require(u == 0xA5, "a failed SpMatGetAttribute wrote data");
+  for (std::size_t i = attr_size; i < sizeof attr; ++i) require(attr[i] == 0xA5, "SpMatGetAttribute wrote past dataSize");
+  trnfuzz::reach("surface_const_ok");
+  trnsparseDestroySpMat(m);
+}
+
+// The non-const getters and setters of CSR / CSC / COO / BSR / Blocked-ELL descriptors.
+void probe_spmat_get_set(trnfuzz::Input& in, Arrays& a) {
+  const int idx = in.choice({TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I}), kind = in.byte() % 5;
+  auto I = [idx] { return static_cast<trnsparseIndexType_t>(idx); };
+  const int vt = value_type(in);
+  auto V = [vt] { return static_cast<trnDataType_t>(vt); };
+  trnsparseSpMatDescr_t m = nullptr;
+  trnsparseStatus_t st;
+  switch (kind) {
+    case 0: st = trnsparseCreateCsr(&m, 4, 4, 10, a.off(idx), a.col(idx), a.val, I(), I(), TRNSPARSE_INDEX_BASE_ZERO, V()); break;
+    case 1: st = trnsparseCreateCsc(&m, 4, 4, 10, a.off(idx), a.row(idx), a.val, I(), I(), TRNSPARSE_INDEX_BASE_ZERO, V()); break;
+    case 2: st = trnsparseCreateCoo(&m, 4, 4, 10, a.row(idx), a.col(idx), a.val, I(), TRNSPARSE_INDEX_BASE_ZERO, V()); break;
+    case 3:
+      st = trnsparseCreateBsr(&m, 4, 4, 10, 1, 1, a.off(idx), a.col(idx), a.val, I(), I(), TRNSPARSE_INDEX_BASE_ZERO, V(),
+                              TRNSPARSE_ORDER_ROW);
+      break;
+    default: st = trnsparseCreateBlockedEll(&m, 4, 4, 1, 4, a.col(idx), a.val, I(), TRNSPARSE_INDEX_BASE_ZERO, V()); break;
+  }
+  require(is_status(st), "Create status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) return;
+  std::int64_t r = -7, c = -7, k = -7;
+  void *p1 = &a, *p2 = &a, *p3 = &a;
+  trnsparseIndexType_t t1 = static_cast<trnsparseIndexType_t>(0), t2 = t1;
+  trnsparseIndexBase_t ib = static_cast<trnsparseIndexBase_t>(0);
+  trnDataType_t t = static_cast<trnDataType_t>(0);
+  trnsparseSpMatDescr_t target = in.flag(16) ? nullptr : m;
+  std::int64_t* rows = maybe_null(in, &r);
+  trnsparseStatus_t g;
+  if (kind == 0) g = trnsparseCsrGet(target, rows, &c, &k, &p1, &p2, &p3, &t1, &t2, &ib, &t);
+  else if (kind == 1) g = trnsparseCscGet(target, rows, &c, &k, &p1, &p2, &p3, &t1, &t2, &ib, &t);
+  else if (kind == 2) g = trnsparseCooGet(target, rows, &c, &k, &p1, &p2, &p3, &t1, &ib, &t);
+  else if (kind == 4) g = trnsparseBlockedEllGet(target, rows, &c, &k, &r, &p1, &p2, &t1, &ib, &t);
+  else g = trnsparseSpMatGetValues(target, maybe_null(in, &p3));
+  require(is_status(g), "Get status");
+  if (g != TRNSPARSE_STATUS_SUCCESS) require(c == -7 && k == -7 && p1 == &a && p3 == &a, "a failed Get wrote an output");
+  else if (kind <= 2) require((rows == nullptr || r == 4) && c == 4 && k == 10 && t == vt, "Get reports the descriptor");
+  // The setters: new arrays (the same contents elsewhere) or NULL.
+  std::vector<std::int64_t> off2(a.off64, a.off64 + 8), col2(a.col64, a.col64 + 16);
+  std::vector<std::int32_t> off3(a.off32, a.off32 + 8), col3(a.col32, a.col32 + 16);
+  void* no = idx == TRNSPARSE_INDEX_64I ? static_cast<void*>(off2.data()) : off3.data();
+  void* nc = idx == TRNSPARSE_INDEX_64I ? static_cast<void*>(col2.data()) : col3.data();
+  std::vector<double> v2(a.val, a.val + 64);
+  trnsparseStatus_t sp = TRNSPARSE_STATUS_SUCCESS;
+  if (kind == 1) sp = trnsparseCscSetPointers(target, maybe_null(in, no), maybe_null(in, nc), maybe_null(in, static_cast<void*>(v2.data())));
+  else if (kind == 3) sp = trnsparseBsrSetPointers(target, maybe_null(in, no), maybe_null(in, nc), maybe_null(in, static_cast<void*>(v2.data())));
+  else sp = trnsparseSpMatSetValues(target, maybe_null(in, static_cast<void*>(v2.data())));
+  require(is_status(sp), "SetPointers / SetValues status");
+  if (sp == TRNSPARSE_STATUS_SUCCESS) {
+    void* now = nullptr;
+    require(trnsparseSpMatGetValues(m, &now) == TRNSPARSE_STATUS_SUCCESS && now == v2.data(), "SetPointers / SetValues took the values");
+  }
+  trnfuzz::reach("surface_spmat_ok", g == TRNSPARSE_STATUS_SUCCESS);
+  trnsparseDestroySpMat(m);
+}
+
+// DnMat / DnVec / SpVec getters and setters, DnMat strided batches.
+void probe_dense_vectors(trnfuzz::Input& in, Arrays& a) {
+  const int vt = generic_type(in);
+  const auto V = static_cast<trnDataType_t>(vt);
+  trnsparseDnMatDescr_t d = nullptr;
+  trnsparseDnVecDescr_t v = nullptr;
+  trnsparseSpVecDescr_t s = nullptr;
+  require(trnsparseCreateDnMat(&d, 4, 4, 4, a.dense, V, TRNSPARSE_ORDER_COL) == TRNSPARSE_STATUS_SUCCESS, "DnMat");
+  require(trnsparseCreateDnVec(&v, 4, a.x, V) == TRNSPARSE_STATUS_SUCCESS, "DnVec");
+  require(trnsparseCreateSpVec(&s, 8, 4, a.col32, a.val, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, V) == TRNSPARSE_STATUS_SUCCESS,
+          "SpVec");
+  std::int64_t r = -7, c = -7, ld = -7;
+  void* p = &a;
+  trnDataType_t t = static_cast<trnDataType_t>(0);
+  trnsparseOrder_t o = static_cast<trnsparseOrder_t>(0);
+  trnsparseDnMatDescr_t dm = in.flag(16) ? nullptr : d;
+  trnsparseStatus_t g = trnsparseDnMatGet(dm, maybe_null(in, &r), &c, &ld, &p, &t, &o);
+  require(is_status(g) && (g == TRNSPARSE_STATUS_SUCCESS ? c == 4 && ld == 4 && p == a.dense : c == -7 && p == &a), "DnMatGet");
+  p = &a;
+  g = trnsparseDnMatGetValues(dm, maybe_null(in, &p));
+  require(is_status(g) && (g == TRNSPARSE_STATUS_SUCCESS ? p == a.dense : p == &a), "DnMatGetValues");
+  g = trnsparseDnMatSetValues(dm, maybe_null(in, static_cast<void*>(a.y)));
+  require(is_status(g), "DnMatSetValues status");
+  const int count = static_cast<int>(small_size(in));
+  const std::int64_t stride = in.size(32, true);
+  g = trnsparseDnMatSetStridedBatch(dm, count, stride);
+  require(is_status(g), "DnMatSetStridedBatch status");
+  int got_count = -7;
+  std::int64_t got_stride = -7;
+  const trnsparseStatus_t gs = trnsparseDnMatGetStridedBatch(dm, maybe_null(in, &got_count), &got_stride);
+  require(is_status(gs), "DnMatGetStridedBatch status");
+  if (gs != TRNSPARSE_STATUS_SUCCESS) require(got_count == -7 && got_stride == -7, "a failed DnMatGetStridedBatch wrote");
+  if (gs == TRNSPARSE_STATUS_SUCCESS && g == TRNSPARSE_STATUS_SUCCESS) require(got_count == count && got_stride == stride, "DnMat batch round trip");
+  std::int64_t size = -7;
+  p = &a;
+  trnsparseDnVecDescr_t dv = in.flag(16) ? nullptr : v;
+  g = trnsparseDnVecGet(dv, maybe_null(in, &size), &p, &t);
+  require(is_status(g) && (g == TRNSPARSE_STATUS_SUCCESS ? p == a.x : size == -7 && p == &a), "DnVecGet");
+  p = &a;
+  g = trnsparseDnVecGetValues(dv, maybe_null(in, &p));
+  require(is_status(g) && (g == TRNSPARSE_STATUS_SUCCESS ? p == a.x : p == &a), "DnVecGetValues");
+  require(is_status(trnsparseDnVecSetValues(dv, maybe_null(in, static_cast<void*>(a.y)))), "DnVecSetValues status");
+  std::int64_t k = -7;
+  void *ind = &a, *val = &a;
+  trnsparseIndexType_t it = static_cast<trnsparseIndexType_t>(0);
+  trnsparseIndexBase_t ib = static_cast<trnsparseIndexBase_t>(0);
+  trnsparseSpVecDescr_t sv = in.flag(16) ? nullptr : s;
+  g = trnsparseSpVecGet(sv, &size, maybe_null(in, &k), &ind, &val, &it, &ib, &t);
+  require(is_status(g) && (g == TRNSPARSE_STATUS_SUCCESS ? size == 8 && ind == a.col32 : k == -7 && ind == &a), "SpVecGet");
+  val = &a;
+  g = trnsparseSpVecGetValues(sv, maybe_null(in, &val));
+  require(is_status(g) && (g == TRNSPARSE_STATUS_SUCCESS ? val == a.val : val == &a), "SpVecGetValues");
+  require(is_status(trnsparseSpVecSetValues(sv, maybe_null(in, static_cast<void*>(a.y)))), "SpVecSetValues status");
+  trnfuzz::reach("surface_dense_ok");
+  trnsparseDestroyDnMat(d);
+  trnsparseDestroyDnVec(v);
+  trnsparseDestroySpVec(s);
+}
+
+// Handle settings, error strings, the logger, MatDescr fill mode / diag type / type.
+void probe_handle_settings(trnfuzz::Input& in) {
+  trnsparseHandle_t h = nullptr;
+  require(trnsparseCreate(&h) == TRNSPARSE_STATUS_SUCCESS, "create handle");
+  trnsparseHandle_t hh = in.flag(8) ? nullptr : h;
+  const int pm = in.choice({TRNSPARSE_POINTER_MODE_HOST, TRNSPARSE_POINTER_MODE_DEVICE});
+  trnsparseStatus_t st = trnsparseSetPointerMode(hh, static_cast<trnsparsePointerMode_t>(pm));
+  require(is_status(st), "SetPointerMode status");
+  EnumOut<trnsparsePointerMode_t> got_pm;
+  const trnsparseStatus_t gp = trnsparseGetPointerMode(hh, maybe_null(in, got_pm.p()));
+  require(is_status(gp) && (gp == TRNSPARSE_STATUS_SUCCESS ? (st != TRNSPARSE_STATUS_SUCCESS || got_pm.raw == pm) : got_pm.raw == -7),
+          "GetPointerMode");
+  int token = 0;
+  trnStream_t stream = in.flag() ? nullptr : static_cast<trnStream_t>(&token), got_stream = &got_pm.raw;
+  st = trnsparseSetStream(hh, stream);
+  require(is_status(st), "SetStream status");
+  const trnsparseStatus_t gs = trnsparseGetStream(hh, maybe_null(in, &got_stream));
+  require(is_status(gs) && (gs == TRNSPARSE_STATUS_SUCCESS ? got_stream == stream : got_stream == &got_pm.raw), "GetStream");
+  const int strict = static_cast<int>(in.u32() % 3);
+  st = trnsparseSetStrictMode(hh, strict);
+  require(is_status(st), "SetStrictMode status");
+  int got = -7;
+  require(is_status(trnsparseGetStrictMode(hh, maybe_null(in, &got))), "GetStrictMode status");
+  int version = -7;
+  int* vp = maybe_null(in, &version);
+  const trnsparseStatus_t gv = trnsparseGetVersion(hh, vp);
+  require(is_status(gv) && (gv == TRNSPARSE_STATUS_SUCCESS ? vp != nullptr && version == TRNSPARSE_VERSION : version == -7), "GetVersion");
+  const int any = in.flag() ? static_cast<int>(in.u32()) : in.byte() % 12;  // cast at the calls (prvalues)
+  require(trnsparseGetErrorName(static_cast<trnsparseStatus_t>(any)) != nullptr &&
+              trnsparseGetErrorString(static_cast<trnsparseStatus_t>(any)) != nullptr,
+          "error strings are never NULL");
+  // The emulation surface every trnsci library has (trncore.h TRN_EMULATION_API): any values, NULL outputs.
+  require(is_status(trnsparseSetTarget(hh, static_cast<trnTarget_t>(in.choice({1, 2, 3})))), "SetTarget status");
+  EnumOut<trnTarget_t> target;
+  require(is_status(trnsparseGetTarget(hh, maybe_null(in, target.p()))), "GetTarget status");
+  require(is_status(trnsparseSetNumericsProfile(hh, static_cast<trnNumerics_t>(in.choice({0, 1})))), "SetNumericsProfile status");
+  EnumOut<trnNumerics_t> numerics;
+  require(is_status(trnsparseGetNumericsProfile(hh, maybe_null(in, numerics.p()))), "GetNumericsProfile status");
+  int sr = -7;
+  unsigned long long seed = 0;
+  require(is_status(trnsparseSetStochasticRounding(hh, static_cast<int>(in.u32() % 3), in.u64())), "SetStochasticRounding status");
+  require(is_status(trnsparseGetStochasticRounding(hh, maybe_null(in, &sr), maybe_null(in, &seed))), "GetStochasticRounding status");
+  const int cores = static_cast<int>(in.size(64, false));
+  const trnsparseStatus_t sc = trnsparseSetNumCores(hh, cores);
+  int got_cores = -7;
+  const trnsparseStatus_t gc = trnsparseGetNumCores(hh, maybe_null(in, &got_cores));
+  require(is_status(sc) && is_status(gc), "Set/GetNumCores status");
+  if (sc == TRNSPARSE_STATUS_SUCCESS && gc == TRNSPARSE_STATUS_SUCCESS) require(got_cores == cores, "NumCores round trip");
+  trnProfile_t profile;
+  std::memset(&profile, 0, sizeof profile);
+  int position = -7;
+  require(is_status(trnsparseGetLastProfile(hh, maybe_null(in, &profile))), "GetLastProfile status");
+  require(is_status(trnsparseGetLastErrorParameter(hh, maybe_null(in, &position))), "GetLastErrorParameter status");
+  require(is_status(trnsparseLoggerConfigure(in.byte() % 2, 0, in.byte() % 2, in.flag() ? nullptr : "/dev/null")), "LoggerConfigure status");
+  trnLogCallback_t cb = nullptr;
+  require(is_status(trnsparseSetLoggerCallback(nullptr)) && is_status(trnsparseGetLoggerCallback(maybe_null(in, &cb))) &&
+              is_status(trnsparseLoggerSetCallback(nullptr)),
+          "logger callbacks status");
+  // The logger: any level / mask, a file or NULL; always switched off again (the fuzzer's speed).
+  require(is_status(trnsparseLoggerSetLevel(in.flag() ? static_cast<int>(in.u32()) : in.byte() % 6)), "LoggerSetLevel status");
+  require(is_status(trnsparseLoggerSetMask(in.flag() ? static_cast<int>(in.u32()) : in.byte() % 32)), "LoggerSetMask status");
+  const int which = in.byte() % 3;
+  require(is_status(trnsparseLoggerOpenFile(which == 0 ? nullptr : which == 1 ? "" : "/dev/null")), "LoggerOpenFile status");
+  require(is_status(trnsparseLoggerSetFile(in.flag() ? nullptr : stderr)), "LoggerSetFile status");
+  require(trnsparseLoggerForceDisable() == TRNSPARSE_STATUS_SUCCESS, "LoggerForceDisable");
+  trnsparseMatDescr_t md = nullptr;
+  require(trnsparseCreateMatDescr(&md) == TRNSPARSE_STATUS_SUCCESS, "MatDescr");
+  trnsparseMatDescr_t mdd = in.flag(8) ? nullptr : md;
+  const int fill = in.choice({TRNSPARSE_FILL_MODE_LOWER, TRNSPARSE_FILL_MODE_UPPER});
+  const int diag = in.choice({TRNSPARSE_DIAG_TYPE_NON_UNIT, TRNSPARSE_DIAG_TYPE_UNIT});
+  const trnsparseStatus_t sf = trnsparseSetMatFillMode(mdd, static_cast<trnsparseFillMode_t>(fill));
+  const trnsparseStatus_t sd = trnsparseSetMatDiagType(mdd, static_cast<trnsparseDiagType_t>(diag));
+  require(is_status(sf) && is_status(sd), "SetMatFillMode / SetMatDiagType status");
+  if (sf == TRNSPARSE_STATUS_SUCCESS) require(static_cast<int>(trnsparseGetMatFillMode(md)) == fill, "fill mode round trip");
+  if (sd == TRNSPARSE_STATUS_SUCCESS) require(static_cast<int>(trnsparseGetMatDiagType(md)) == diag, "diag type round trip");
+  (void)trnsparseGetMatType(mdd);  // NULL: cuSPARSE's getters return a value, never crash
+  (void)trnsparseGetMatFillMode(mdd);
+  (void)trnsparseGetMatDiagType(mdd);
+  trnfuzz::reach("surface_handle_ok", gv == TRNSPARSE_STATUS_SUCCESS);
+  trnsparseDestroyMatDescr(md);
+  require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+}
+
+// The legacy fp32 BSR calls and csr2bsr over the 4 x 4 arrays (blockDim 1 or 2; m, n small or negative).
+void probe_legacy_bsr(trnfuzz::Input& in, Arrays& a, trnsparseHandle_t h, trnsparseMatDescr_t md) {
+  const int dir = in.choice({TRNSPARSE_DIRECTION_ROW, TRNSPARSE_DIRECTION_COLUMN});
+  const int op = in.choice({TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_TRANSPOSE});
+  const int bd = static_cast<int>(in.byte() % 4) - 1;  // -1 .. 2
+  const int m = static_cast<int>(small_size(in)), n = static_cast<int>(small_size(in));
+  float fv[64], fx[64], fy[64];
+  for (int i = 0; i < 64; ++i) fv[i] = fx[i] = fy[i] = 0.5f * static_cast<float>(i % 5);
+  const float one = 1.0f, half = 0.5f;
+  const std::vector<float> y0(fy, fy + 64);
+  const trnsparseMatDescr_t d = in.flag(16) ? nullptr : md;
+  trnsparseStatus_t st;
+  switch (in.byte() % 5) {
+    case 0:  // mb x nb blocks, the CSR arrays read as block arrays (nnzb 10 needs mb 4)
+      st = trnsparseSbsrmv(h, static_cast<trnsparseDirection_t>(dir), static_cast<trnsparseOperation_t>(op), m, n,
+                           static_cast<int>(small_size(in)) * 3, maybe_null(in, &one), d, fv, maybe_null(in, a.off32), a.col32, bd,
+                           fx, &half, fy);
+      break;
+    case 1:
+      st = trnsparseSbsrmm(h, static_cast<trnsparseDirection_t>(dir), static_cast<trnsparseOperation_t>(op),
+                           TRNSPARSE_OPERATION_NON_TRANSPOSE, m, 2, n, static_cast<int>(small_size(in)) * 3, &one, d, fv, a.off32,
+                           a.col32, bd, fx, static_cast<int>(small_size(in)) * 2, &half, fy, 8);
+      break;
+    case 2: {
+      std::vector<int> rp(8, -5);
+      int total = -5;
+      st = trnsparseXcsr2bsrNnz(h, static_cast<trnsparseDirection_t>(dir), m, n, d, a.off32, a.col32, bd, md, maybe_null(in, rp.data()),
+                                maybe_null(in, &total));
+      if (st != TRNSPARSE_STATUS_SUCCESS) require(total == -5, "a failed Xcsr2bsrNnz wrote the total");
+      break;
+    }
+    case 3: {
+      std::vector<int> rp(8, 0), ci(16, -5);
+      st = trnsparseXcsr2bsrNnz(h, static_cast<trnsparseDirection_t>(dir), m, n, md, a.off32, a.col32, bd, md, rp.data(), nullptr);
+      if (st == TRNSPARSE_STATUS_SUCCESS)
+        st = trnsparseScsr2bsr(h, static_cast<trnsparseDirection_t>(dir), m, n, d, fv, a.off32, a.col32, bd, md, fy, rp.data(), ci.data());
+      break;
+    }
+    default: {
+      std::vector<int> rp(16, -5), ci(64, -5);  // m * blockDim + 1 row pointers, nnzb * blockDim^2 columns
+      st = trnsparseSbsr2csr(h, static_cast<trnsparseDirection_t>(dir), m, n, d, fv, a.off32, a.col32, bd, md, fy, maybe_null(in, rp.data()),
+                             ci.data());
+      if (st != TRNSPARSE_STATUS_SUCCESS) require(rp == std::vector<int>(16, -5), "a failed bsr2csr wrote row pointers");
+      break;
+    }
+  }
+  require(is_status(st), "legacy BSR status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(std::equal(y0.begin(), y0.end(), fy), "a failed legacy BSR call wrote its output");
+  trnfuzz::reach("surface_legacy_ok", st == TRNSPARSE_STATUS_SUCCESS);
+}
+
+// nnz per row / column of a dense m x n (lda fuzzed) in S / C / Z.
+void probe_nnz(trnfuzz::Input& in, Arrays& a, trnsparseHandle_t h, trnsparseMatDescr_t md) {
+  const int dir = in.choice({TRNSPARSE_DIRECTION_ROW, TRNSPARSE_DIRECTION_COLUMN});
+  const int m = static_cast<int>(small_size(in)), n = static_cast<int>(small_size(in)), lda = static_cast<int>(small_size(in));
+  std::vector<int> per(8, -5);
+  int total = -5;
+  const trnsparseMatDescr_t d = in.flag(16) ? nullptr : md;
+  int* per_p = maybe_null(in, per.data());
+  trnsparseStatus_t st;
+  switch (in.byte() % 3) {
+    case 0: st = trnsparseSnnz(h, static_cast<trnsparseDirection_t>(dir), m, n, d, reinterpret_cast<float*>(a.dense), lda, per_p, &total); break;
+    case 1: st = trnsparseCnnz(h, static_cast<trnsparseDirection_t>(dir), m, n, d, reinterpret_cast<trnComplex*>(a.dense), lda, per_p, &total); break;
+    default:
+      st = trnsparseZnnz(h, static_cast<trnsparseDirection_t>(dir), m, n, d, reinterpret_cast<trnDoubleComplex*>(a.dense), lda, per_p, &total);
+      break;
+  }
+  require(is_status(st), "nnz status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(total == -5 && per == std::vector<int>(8, -5), "a failed nnz wrote");
+  else require(total >= 0 && total <= m * n, "nnz total within m x n");
+  trnfuzz::reach("surface_nnz_ok", st == TRNSPARSE_STATUS_SUCCESS);
+}
+
+// The bufferSizeExt / bufferSize forms of the legacy routines, numericBoost, the sorts and permutations.
+void probe_buffer_sizes(trnfuzz::Input& in, Arrays& a, trnsparseHandle_t h, trnsparseMatDescr_t md, csric02Info_t ic,
+                        csrilu02Info_t ilu) {
+  const int m = static_cast<int>(small_size(in)), n = static_cast<int>(small_size(in)), nnz = static_cast<int>(small_size(in));
+  const int ld = static_cast<int>(small_size(in)), batch = static_cast<int>(small_size(in)), algo = static_cast<int>(in.byte() % 4) - 1;
+  size_t size = 77;
+  size_t* sp = maybe_null(in, &size);
+  const trnsparseMatDescr_t d = in.flag(16) ? nullptr : md;
+  auto* F = reinterpret_cast<float*>(a.val);
+  auto* D = a.val;
+  auto* C = reinterpret_cast<trnComplex*>(a.val);
+  auto* Z = reinterpret_cast<trnDoubleComplex*>(a.val);
+  const int* rp = maybe_null(in, a.off32);
+  trnsparseStatus_t st = TRNSPARSE_STATUS_SUCCESS;
+  const int which = in.byte() % 24;
+  switch (which) {
+    case 0: st = trnsparseScsrgeam2_bufferSizeExt(h, m, n, F, d, nnz, F, rp, a.col32, F, md, nnz, F, a.off32, a.col32, md, F, a.off32, a.col32, sp); break;
+    case 1: st = trnsparseDcsrgeam2_bufferSizeExt(h, m, n, D, d, nnz, D, rp, a.col32, D, md, nnz, D, a.off32, a.col32, md, D, a.off32, a.col32, sp); break;
+    case 2: st = trnsparseCcsrgeam2_bufferSizeExt(h, m, n, C, d, nnz, C, rp, a.col32, C, md, nnz, C, a.off32, a.col32, md, C, a.off32, a.col32, sp); break;
+    case 3: st = trnsparseZcsrgeam2_bufferSizeExt(h, m, n, Z, d, nnz, Z, rp, a.col32, Z, md, nnz, Z, a.off32, a.col32, md, Z, a.off32, a.col32, sp); break;
+    case 4: st = trnsparseScsric02_bufferSizeExt(h, m, nnz, d, F, rp, a.col32, ic, sp); break;
+    case 5: st = trnsparseDcsric02_bufferSizeExt(h, m, nnz, d, D, rp, a.col32, ic, sp); break;
+    case 6: st = trnsparseCcsric02_bufferSizeExt(h, m, nnz, d, C, rp, a.col32, ic, sp); break;
+    case 7: st = trnsparseZcsric02_bufferSizeExt(h, m, nnz, d, Z, rp, a.col32, ic, sp); break;
+    case 8: st = trnsparseScsrilu02_bufferSizeExt(h, m, nnz, d, F, rp, a.col32, ilu, sp); break;
+    case 9: st = trnsparseDcsrilu02_bufferSizeExt(h, m, nnz, d, D, rp, a.col32, ilu, sp); break;
+    case 10: st = trnsparseCcsrilu02_bufferSizeExt(h, m, nnz, d, C, rp, a.col32, ilu, sp); break;
+    case 11: st = trnsparseZcsrilu02_bufferSizeExt(h, m, nnz, d, Z, rp, a.col32, ilu, sp); break;
+    case 12: {
+      double tol = in.flag() ? -1.0 : 1e-3;
+      const int enable = static_cast<int>(in.u32() % 3);
+      const int t = in.byte() % 3;
+      st = t == 0 ? trnsparseScsrilu02_numericBoost(h, in.flag(8) ? nullptr : ilu, enable, maybe_null(in, &tol), F)
+           : t == 1 ? trnsparseCcsrilu02_numericBoost(h, ilu, enable, &tol, maybe_null(in, C))
+                    : trnsparseZcsrilu02_numericBoost(h, ilu, enable, &tol, Z);
+      break;
+    }
+    case 13: st = trnsparseCgtsv2_bufferSizeExt(h, m, n, C, C, C, C, ld, sp); break;
+    case 14: st = trnsparseDgtsv2_bufferSizeExt(h, m, n, D, D, D, maybe_null(in, D), ld, sp); break;
+    case 15: {
+      const int t = in.byte() % 3;
+      st = t == 0 ? trnsparseSgtsv2_nopivot_bufferSizeExt(h, m, n, F, F, F, F, ld, sp)
+           : t == 1 ? trnsparseDgtsv2_nopivot_bufferSizeExt(h, m, n, D, D, D, D, ld, sp)
+                    : trnsparseZgtsv2_nopivot_bufferSizeExt(h, m, n, Z, Z, Z, Z, ld, sp);
+      break;
+    }
+    case 16: {
+      const int t = in.byte() % 3;
+      st = t == 0 ? trnsparseSgtsv2StridedBatch_bufferSizeExt(h, m, F, F, F, F, batch, ld, sp)
+           : t == 1 ? trnsparseCgtsv2StridedBatch_bufferSizeExt(h, m, C, C, C, C, batch, ld, sp)
+                    : trnsparseZgtsv2StridedBatch_bufferSizeExt(h, m, Z, Z, Z, Z, batch, ld, sp);
+      break;
+    }
+    case 17: {
+      const int t = in.byte() % 4;
+      st = t == 0 ? trnsparseSgtsvInterleavedBatch_bufferSizeExt(h, algo, m, F, F, F, F, batch, sp)
+           : t == 1 ? trnsparseCgtsvInterleavedBatch_bufferSizeExt(h, algo, m, C, C, C, C, batch, sp)
+           : t == 2 ? trnsparseDgpsvInterleavedBatch_bufferSizeExt(h, algo, m, D, D, D, D, D, D, batch, sp)
+                    : trnsparseZgpsvInterleavedBatch_bufferSizeExt(h, algo, m, Z, Z, Z, Z, Z, Z, batch, sp);
+      break;
+    }
+    case 18:
+      st = trnsparseCsr2cscEx2_bufferSize(h, m, n, nnz, a.val, rp, a.col32, a.y, a.off32 + 0, a.row32, static_cast<trnDataType_t>(value_type(in)),
+                                          static_cast<trnsparseAction_t>(in.choice({0, 1})), static_cast<trnsparseIndexBase_t>(index_base(in)),
+                                          static_cast<trnsparseCsr2CscAlg_t>(in.choice({1})), sp);
+      break;
+    case 19: {
+      const int t = in.byte() % 3;
+      st = t == 0 ? trnsparseXcoosort_bufferSizeExt(h, m, n, nnz, a.row32, a.col32, sp)
+           : t == 1 ? trnsparseXcsrsort_bufferSizeExt(h, m, n, nnz, rp, a.col32, sp)
+                    : trnsparseXcscsort_bufferSizeExt(h, m, n, nnz, rp, a.row32, sp);
+      break;
+    }
+    case 20: {  // in-place sorts over fuzzed index arrays of nnz entries, P the identity or NULL
+      Bytes b{in};
+      std::vector<int> rows(16), cols(16), perm(16);
+      for (int i = 0; i < 16; ++i) perm[static_cast<std::size_t>(i)] = i;
+      fill_indices(b, rows, 4);
+      fill_indices(b, cols, 4);
+      const std::vector<int> rows0 = rows, cols0 = cols;
+      std::vector<int> colptr(a.off32, a.off32 + 8);
+      if (in.flag()) fill_indices(b, colptr, 10);
+      const bool coo = in.flag();
+      size_t work = 0;  // the workspace the library claims (any status: then 1 byte)
+      if (coo) (void)trnsparseXcoosort_bufferSizeExt(h, m, n, nnz, rows.data(), cols.data(), &work);
+      else (void)trnsparseXcscsort_bufferSizeExt(h, m, n, nnz, colptr.data(), rows.data(), &work);
+      std::vector<unsigned char> buffer(std::max<size_t>(work, 1));
+      void* bp = maybe_null(in, static_cast<void*>(buffer.data()));
+      if (coo)
+        st = trnsparseXcoosortByColumn(h, m, n, nnz, rows.data(), cols.data(), maybe_null(in, perm.data()), bp);
+      else
+        st = trnsparseXcscsort(h, m, n, nnz, d, colptr.data(), rows.data(), maybe_null(in, perm.data()), bp);
+      if (st != TRNSPARSE_STATUS_SUCCESS) require(rows == rows0 && cols == cols0, "a failed sort permuted its arrays");
+      break;
+    }
+    case 21: {
+      std::vector<int> p(8, -5);
+      st = trnsparseCreateIdentityPermutation(h, m, maybe_null(in, p.data()));
+      if (st == TRNSPARSE_STATUS_SUCCESS)
+        for (int i = 0; i < m; ++i) require(p[static_cast<std::size_t>(i)] == i, "identity permutation");
+      else
+        require(p == std::vector<int>(8, -5), "a failed CreateIdentityPermutation wrote");
+      break;
+    }
+    default: {
+      std::vector<int> rows(16, -5);
+      st = trnsparseXcsr2coo(h, rp, nnz, m, maybe_null(in, rows.data()), static_cast<trnsparseIndexBase_t>(index_base(in)));
+      if (st != TRNSPARSE_STATUS_SUCCESS) require(rows == std::vector<int>(16, -5), "a failed Xcsr2coo wrote");
+      break;
+    }
+  }
+  require(is_status(st), "bufferSize / sort status");
+  if (st != TRNSPARSE_STATUS_SUCCESS && which != 12) require(size == 77, "a failed bufferSize query wrote the size");
+  trnfuzz::reach("surface_buffer_ok", st == TRNSPARSE_STATUS_SUCCESS);
+}
+
+// The generic API's bufferSize / preprocess forms, SpSM_updateMatrix, SparseToDense_bufferSize on
+// the 4 x 4 CSR, and BsrBicgstab / BsrGmres / attention backward on a 4 x 4 BSR of 1 x 1 blocks.
+void probe_generic_forms(trnfuzz::Input& in, Arrays& a, trnsparseHandle_t h) {
+  const int vt = generic_type(in);
+  const auto V = static_cast<trnDataType_t>(vt);
+  trnsparseSpMatDescr_t A = nullptr;
+  require(trnsparseCreateCsr(&A, 4, 4, 10, a.off32, a.col32, a.val, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                             TRNSPARSE_INDEX_BASE_ZERO, V) == TRNSPARSE_STATUS_SUCCESS, "CSR");
+  trnsparseDnMatDescr_t B = nullptr, C = nullptr;
+  trnsparseDnVecDescr_t x = nullptr, y = nullptr;
+  const std::int64_t k = 1 + in.byte() % 4;
+  require(trnsparseCreateDnMat(&B, 4, k, 4, a.x, V, TRNSPARSE_ORDER_COL) == 0 && trnsparseCreateDnMat(&C, 4, k, 4, a.y, V, TRNSPARSE_ORDER_COL) == 0 &&
+              trnsparseCreateDnVec(&x, 4, a.x, V) == 0 && trnsparseCreateDnVec(&y, 4, a.y, V) == 0,
+          "dense operands");
+  const Scalar one = scalar_of(vt, 1.0), zero = scalar_of(vt, 0.0);
+  const int op = in.choice({TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_TRANSPOSE, TRNSPARSE_OPERATION_CONJUGATE_TRANSPOSE});
+  auto O = [op] { return static_cast<trnsparseOperation_t>(op); };
+  const int ct = in.choice({vt, TRN_R_32F, TRN_R_64F});
+  auto CT = [ct] { return static_cast<trnDataType_t>(ct); };
+  const int alg = static_cast<int>(in.byte() % 4);
+  size_t size = 77;
+  size_t* sp = maybe_null(in, &size);
+  trnsparseHandle_t hh = in.flag(16) ? nullptr : h;
+  const std::vector<double> y0(a.y, a.y + 64);
+  trnsparseStatus_t st;
+  const int which = in.byte() % 9;
+  switch (which) {
+    case 0: st = trnsparseSpMM_bufferSize(hh, O(), TRNSPARSE_OPERATION_NON_TRANSPOSE, one.b, A, B, zero.b, C, CT(), static_cast<trnsparseSpMMAlg_t>(alg), sp); break;
+    case 1: st = trnsparseSpMM_preprocess(hh, O(), TRNSPARSE_OPERATION_NON_TRANSPOSE, maybe_null(in, one.b), A, B, zero.b, C, CT(), static_cast<trnsparseSpMMAlg_t>(alg), nullptr); break;
+    case 2: st = trnsparseSpMV_bufferSize(hh, O(), one.b, A, x, zero.b, y, CT(), static_cast<trnsparseSpMVAlg_t>(alg), sp); break;
+    case 3: st = trnsparseSpMV_preprocess(hh, O(), one.b, A, x, maybe_null(in, zero.b), y, CT(), static_cast<trnsparseSpMVAlg_t>(alg), nullptr); break;
+    case 4: {
+      trnsparseDnMatDescr_t U = nullptr, W = nullptr;
+      require(trnsparseCreateDnMat(&U, 4, 1, 4, a.x, V, TRNSPARSE_ORDER_COL) == 0 && trnsparseCreateDnMat(&W, 1, 4, 1, a.x, V, TRNSPARSE_ORDER_COL) == 0, "U W");
+      st = in.flag() ? trnsparseSDDMM_bufferSize(hh, O(), TRNSPARSE_OPERATION_NON_TRANSPOSE, one.b, U, W, zero.b, A, CT(), static_cast<trnsparseSDDMMAlg_t>(alg), sp)
+                     : trnsparseSDDMM_preprocess(hh, O(), TRNSPARSE_OPERATION_NON_TRANSPOSE, one.b, U, W, zero.b, A, CT(), static_cast<trnsparseSDDMMAlg_t>(alg), nullptr);
+      trnsparseDestroyDnMat(U);
+      trnsparseDestroyDnMat(W);
+      break;
+    }
+    case 5: {
+      trnsparseSpSMDescr_t sm = nullptr;
+      require(trnsparseSpSM_createDescr(&sm) == TRNSPARSE_STATUS_SUCCESS, "SpSM descr");
+      st = trnsparseSpSM_bufferSize(hh, O(), TRNSPARSE_OPERATION_NON_TRANSPOSE, one.b, A, B, C, CT(), static_cast<trnsparseSpSMAlg_t>(alg), sm, sp);
+      if (in.flag()) {  // updateMatrix before / after an analysis, fuzzed part
+        size_t dummy = 0;
+        if (in.flag() && trnsparseSpSM_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, one.b, A, B, C, V,
+                                                  TRNSPARSE_SPSM_ALG_DEFAULT, sm, &dummy) == TRNSPARSE_STATUS_SUCCESS)
+          (void)trnsparseSpSM_analysis(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, one.b, A, B, C, V,
+                                       TRNSPARSE_SPSM_ALG_DEFAULT, sm, nullptr);
+        std::vector<double> nv(a.val, a.val + 64);
+        st = trnsparseSpSM_updateMatrix(hh, in.flag(8) ? nullptr : sm, maybe_null(in, static_cast<void*>(nv.data())),
+                                        static_cast<trnsparseSpSMUpdate_t>(in.choice({TRNSPARSE_SPSM_UPDATE_GENERAL, TRNSPARSE_SPSM_UPDATE_DIAGONAL})));
+        size = 77;
+      }
+      trnsparseSpSM_destroyDescr(sm);
+      break;
+    }
+    case 6: {
+      trnsparseSpVecDescr_t v = nullptr;
+      require(trnsparseCreateSpVec(&v, 4, 2, a.col32, a.val, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, V) == 0, "SpVec");
+      st = trnsparseSpVV_bufferSize(hh, O(), v, x, maybe_null(in, static_cast<const void*>(a.y + 32)), CT(), sp);
+      trnsparseDestroySpVec(v);
+      break;
+    }
+    case 7: st = trnsparseSparseToDense_bufferSize(hh, A, C, static_cast<trnsparseSparseToDenseAlg_t>(in.choice({0})), sp); break;
+    default: {  // the BSR extensions on 4 x 4 blocks of 1 x 1 (fp32)
+      trnsparseSpMatDescr_t Bs = nullptr;
+      float fv[16], fb[8], fx[8], hist[16];
+      for (int i = 0; i < 16; ++i) fv[i] = i % 3 == 0 ? 4.0f : 0.5f;
+      for (int i = 0; i < 8; ++i) fb[i] = 1.0f, fx[i] = 0.0f;
+      require(trnsparseCreateBsr(&Bs, 4, 4, 10, 1, 1, a.off32, a.col32, fv, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO,
+                                 TRN_R_32F, TRNSPARSE_ORDER_ROW) == 0, "BSR");
+      trnsparseDnVecDescr_t vb = nullptr, vx = nullptr;
+      require(trnsparseCreateDnVec(&vb, 4, fb, TRN_R_32F) == 0 && trnsparseCreateDnVec(&vx, 4, fx, TRN_R_32F) == 0, "b x");
+      const int iters = static_cast<int>(in.byte() % 5) - 1, restart = static_cast<int>(in.byte() % 5) - 1;
+      const int pre = in.choice({TRNSPARSE_PRECOND_NONE, TRNSPARSE_PRECOND_JACOBI, TRNSPARSE_PRECOND_BLOCK_JACOBI});
+      int it = -5, info = -5;
+      const std::vector<float> x0(fx, fx + 8);
+      const float tol = in.flag(8) ? -1.0f : 1e-3f;
+      const int t = in.byte() % 3;
+      if (t == 0) {
+        st = trnsparseBsrBicgstab(hh, Bs, vb, vx, tol, iters, static_cast<trnsparsePreconditioner_t>(pre), maybe_null(in, &it), maybe_null(in, hist), &info);
+      } else if (t == 1) {
+        st = trnsparseBsrGmres(hh, Bs, vb, vx, tol, iters, restart, static_cast<trnsparsePreconditioner_t>(pre), &it, maybe_null(in, hist), maybe_null(in, &info));
+      } else {
+        const std::int64_t hd = small_size(in);
+        std::vector<float> q(16, 0.25f), o(16, 0.5f), lse(8, 0.0f), dq(16, 7.0f), dk(16, 7.0f), dv(16, 7.0f);
+        const std::vector<float> dq0 = dq;
+        st = trnsparseBlockSparseAttentionBackward(hh, Bs, hd, q.data(), q.data(), maybe_null(in, q.data()), o.data(), o.data(), lse.data(), 0.5f,
+                                                   dq.data(), maybe_null(in, dk.data()), dv.data(),
+                                                   static_cast<trnDataType_t>(in.choice({TRN_R_32F, TRN_R_16BF})));
+        if (st != TRNSPARSE_STATUS_SUCCESS) require(dq == dq0, "a failed attention backward wrote dQ");
+      }
+      if (st != TRNSPARSE_STATUS_SUCCESS && t < 2) require(std::equal(x0.begin(), x0.end(), fx), "a failed Krylov solve wrote x");
+      trnfuzz::reach("surface_krylov_ok", st == TRNSPARSE_STATUS_SUCCESS);
+      trnsparseDestroyDnVec(vb);
+      trnsparseDestroyDnVec(vx);
+      trnsparseDestroySpMat(Bs);
+      break;
+    }
+  }
+  require(is_status(st), "generic bufferSize / preprocess status");
+  if (st != TRNSPARSE_STATUS_SUCCESS && which != 5) require(size == 77, "a failed bufferSize query wrote the size");
+  require(std::equal(y0.begin(), y0.end(), a.y) || which == 8, "bufferSize / preprocess wrote an output");
+  trnfuzz::reach("surface_generic_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  trnsparseDestroyDnMat(B);
+  trnsparseDestroyDnMat(C);
+  trnsparseDestroyDnVec(x);
+  trnsparseDestroyDnVec(y);
+  trnsparseDestroySpMat(A);
+}
+
+void surface_calls(trnfuzz::Input& in) {
+  trnsparseHandle_t h = nullptr;
+  trnsparseMatDescr_t md = nullptr;
+  csric02Info_t ic = nullptr;
+  csrilu02Info_t ilu = nullptr;
+  require(trnsparseCreate(&h) == 0 && trnsparseCreateMatDescr(&md) == 0 && trnsparseCreateCsric02Info(&ic) == 0 &&
+              trnsparseCreateCsrilu02Info(&ilu) == 0,
+          "surface fixtures");
+  for (int probe = 0; probe < 12 && !in.empty(); ++probe) {
+    Arrays a;
+    switch (in.byte() % 8) {
+      case 0: probe_const_descriptors(in, a); break;
+      case 1: probe_spmat_get_set(in, a); break;
+      case 2: probe_dense_vectors(in, a); break;
+      case 3: probe_handle_settings(in); break;
+      case 4: probe_legacy_bsr(in, a, h, md); break;
+      case 5: probe_nnz(in, a, h, md); break;
+      case 6: probe_buffer_sizes(in, a, h, md, ic, ilu); break;
+      default: probe_generic_forms(in, a, h); break;
+    }
+  }
+  trnsparseDestroyCsrilu02Info(ilu);
+  trnsparseDestroyCsric02Info(ic);
+  trnsparseDestroyMatDescr(md);
+  require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+}
+
+}  // namespace
+// ---- end of the s7/half block
+
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
   return {{"bsr_created", 600}, {"spmm_ok", 200}, {"spmm_rejected", 350}, {"csc_ok", 300},
           {"ell_ok", 500},     {"api_calls", 1000}, {"api_csr_created", 100},
@@ -1276,7 +1989,9 @@ std::vector<trnfuzz::Floor> trnfuzz::floors() {
           {"sell_created", 300},    {"sell_spmv_ok", 50},  {"sell_spsv_ok", 20},
           {"gebsr_ok", 50},         {"gebsc_ok", 50},      {"bsr_batch_set", 10},
           {"incomplete_analyzed", 100}, {"incomplete_ok", 30},  // s6/ilu (zero pivots: the libFuzzer runs)
-          {"bell_analysis_ok", 50},     {"bell_convert_ok", 50}};
+          {"bell_analysis_ok", 50},     {"bell_convert_ok", 50},
+          {"surface_const_ok", 50},     {"surface_spmat_ok", 50},  {"surface_dense_ok", 50},  // s7/half
+          {"surface_handle_ok", 20},    {"surface_buffer_ok", 20}, {"surface_generic_ok", 20}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -1291,5 +2006,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   gebsr_calls(in);
   incomplete_calls(in);  // s6/ilu
   bell_calls(in);        // s6/ilu
+  trnfuzz::Input again(data, size);  // s7/half: the same bytes read afresh (the calls above use most of them)
+  surface_calls(again);
   return 0;
 }

@@ -15,6 +15,8 @@ to_cuda() {
       -e 's/\<make_trn\(Float\|Double\)\?Complex\>/make_cu\1Complex/g' -e 's/\<trn\(Float\|Double\)Complex\>/cu\1Complex/g' \
       -e 's/\<trnComplex/cuComplex/g' -e 's/\<trnC\(real\|imag\|add\|sub\|mul\|div\|abs\|fma\)/cuC\1/g' \
       -e 's/\<trnConj/cuConj/g' -e 's/\<trnHalf\>/__half/g' -e 's/\<trnBfloat16\>/__nv_bfloat16/g' \
+      -e 's/\<trnFloat2Half\(_rn\)\?\>/__float2half\1/g' -e 's/\<trnDouble2Half\>/__double2half/g' \
+      -e 's/\<trnHalf2Float\>/__half2float/g' \
       -e 's/\<trnStream_t\>/cudaStream_t/g'
 }
 code_only() { gcc -fpreprocessed -dD -E -P -x c - 2>/dev/null; }

@@ -382,7 +382,9 @@ TEST(TrnblasGemmCompat, HgemmIsGemmEx16F) {
   for (auto& v : A) v.x = enc_half(r[i++]);
   for (auto& v : B) v.x = enc_half(r[i++]);
   for (auto& v : C) v.x = enc_half(r[i++]);
-  const trnHalf alpha{enc_half(1.5L)}, beta{enc_half(-0.5L)};
+  trnHalf alpha, beta;  // raw bits: trnHalf{bits} would be ambiguous (trncore.h)
+  alpha.x = enc_half(1.5L);
+  beta.x = enc_half(-0.5L);
   std::vector<trnHalf> c_ex = C, c_h = C, c_s = C, c_b = C;
   for (int b = 0; b < batch; ++b) {
     ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_T, m, n, k, &alpha, A.data() + b * m * k, TRN_R_16F, m,

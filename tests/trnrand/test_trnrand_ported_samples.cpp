@@ -1,6 +1,6 @@
 // NVIDIA's cuRAND host-API samples (CUDALibrarySamples cuRAND/Host, samples/cuda/, verbatim) as a
 // user ports them: tools/port-cuda.sh at build time, the host stand-in for the CUDA runtime
-// (samples/cuda_runtime.h), compiled as C++17 (tests/trnrand/CMakeLists.txt). Each sample prints
+// (tests/porting/cuda_runtime/cuda_runtime.h), compiled as C++17 (tests/trnrand/CMakeLists.txt). Each sample prints
 // its run_on_host vector (trnrandCreateGeneratorHost), then its run_on_device vector
 // (trnrandCreateGenerator, the emulated engines). Checked: the host vector is what libcurand's host
 // generator gives for the same calls (data/curand_host_samples.txt; bounds of

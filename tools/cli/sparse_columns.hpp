@@ -5,8 +5,8 @@
 //  - dense crossover: the density at which the dense TensorE path of the same operation (trnblas
 //    GEMM / TRSM, fp32 or Ozaki fp64, modeled) is as fast as trnsparse's (modeled), found by
 //    running the row's sparse routine at other densities of the same random pattern family: the
-//    sparse path is the faster choice below it. fp32 and fp64 values (the dense complex paths are
-//    not compared). docs/cli.md "bench", docs/trnsparse.md "Bench: Eigen and the dense crossover".
+//    sparse path is the faster choice below it. Every value type: the complex dense paths are
+//    cgemm / zgemm (4M: one real GEMM of 2M x N x 2K) and ctrsm / ztrsm. docs/cli.md "bench", docs/trnsparse.md "Bench: Eigen and the dense crossover".
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -34,8 +34,9 @@ double eigen_spsv_seconds(const CsrArrays& lower, std::int64_t m);
 double eigen_spgemm_seconds(const CsrArrays& a, const CsrArrays& b);
 
 // The dense TensorE path's modeled time (ns) on `target`: GEMM M x N x K (fp32: trnblas gemm in
-// GemmMode::fp32, fp64: Ozaki dgemm; both predicted timing-only) or the left lower TRSM of an n x n
-// matrix with m right-hand sides (strsm fp32 / dtrsm, run timing-only). NaN for complex values.
+// GemmMode::fp32, fp64: Ozaki dgemm; complex: the 4M real GEMM 2M x N x 2K of cgemm / zgemm; all
+// predicted timing-only) or the left lower TRSM of an n x n matrix with m right-hand sides (strsm fp32 /
+// dtrsm / ctrsm fp32 / ztrsm, run timing-only).
 double dense_gemm_ns(trn::Generation target, trn::sparse::Value v, std::int64_t M, std::int64_t N, std::int64_t K);
 double dense_trsm_ns(trn::Generation target, trn::sparse::Value v, std::int64_t n, std::int64_t m);
 

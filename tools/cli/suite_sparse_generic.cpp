@@ -479,7 +479,7 @@ CsrArrays arrays_of(const Csr& a) {
   return {a.n, a.n, static_cast<std::int64_t>(a.col.size()), a.off.data(), a.col.data(), a.raw.data(), a.value};
 }
 
-// The row's Eigen time on its own operands, and (fp32 / fp64) the crossover of its sparse path's
+// The row's Eigen time on its own operands, and (every value type) the crossover of its sparse path's
 // modeled time, re-run at other densities of the same random family, against the dense path's.
 BenchResult with_columns(BenchResult b, const Run& run, Kind kind, std::int64_t n, std::int64_t m, double density, sp::Value v,
                          trn::Generation target) {
@@ -487,10 +487,12 @@ BenchResult with_columns(BenchResult b, const Run& run, Kind kind, std::int64_t 
   b.native_seconds = kind == Kind::product      ? eigen_spmm_seconds(arrays_of(run.a), m)
                      : kind == Kind::triangular ? eigen_spsv_seconds(arrays_of(run.a), m)
                                                 : eigen_spgemm_seconds(arrays_of(run.a), arrays_of(run.b));
-  if (sp::value_is_complex(v)) return b;
   const std::string dims = std::to_string(n) + "x" + std::to_string(m) + "x" + std::to_string(n);
-  const std::string what = kind == Kind::triangular ? (v == sp::Value::f32 ? "strsm fp32 " : "dtrsm Ozaki ") + std::to_string(n) + " x " + std::to_string(m)
-                                                    : (v == sp::Value::f32 ? "sgemm fp32 " : "dgemm Ozaki ") + dims;
+  const int t = v == sp::Value::f32 ? 0 : v == sp::Value::f64 ? 1 : v == sp::Value::c32 ? 2 : 3;
+  const char* const trsm_name[] = {"strsm fp32 ", "dtrsm Ozaki ", "ctrsm fp32 ", "ztrsm Ozaki "};
+  const char* const gemm_name[] = {"sgemm fp32 ", "dgemm Ozaki ", "cgemm 4M fp32 ", "zgemm 4M Ozaki "};
+  const std::string what = kind == Kind::triangular ? trsm_name[t] + std::to_string(n) + " x " + std::to_string(m)
+                                                    : gemm_name[t] + dims;
   const double dense = kind == Kind::triangular ? dense_trsm_ns(target, v, n, m) : dense_gemm_ns(target, v, n, m, n);
   // Memory and host time cap the sweep: 0.5 (8.4 M entries at n = 4096); SpGEMM's products grow as
   // density^2, 0.125 caps a run at n^3 / 64 (1.3e8 at n = 2048).

@@ -35,7 +35,7 @@ constexpr bool kNarrow = std::is_same_v<T, trnHalf> || std::is_same_v<T, trnBflo
 
 float widen(trnHalf v) { return trn::f16_to_f32(v.x); }
 float widen(trnBfloat16 v) { return trn::bf16_to_f32(v.x); }
-trnHalf narrow_to(float f, const trnHalf*) { return trnHalf{trn::f32_to_f16_rne(f)}; }
+trnHalf narrow_to(float f, const trnHalf*) { return trnFloat2Half_rn(f); }  // = trn::f32_to_f16_rne
 trnBfloat16 narrow_to(float f, const trnBfloat16*) { return trnBfloat16{trn::f32_to_bf16_rne(f)}; }
 
 // Where each argument sits (pointer arrays: A 5, lda 6, x 7, incx 8, beta 9, y 10, incy 11, batchCount 12;

@@ -1,6 +1,7 @@
-/* cuda_runtime.h - a host stand-in for the CUDA runtime calls NVIDIA's cuRAND host-API samples make
- * (the files in cuda/, docs/porting.md "By hand"), so that the samples compile after tools/port-cuda.sh
- * with no hand edit: memory is host memory, streams are tokens with nothing to wait for (trnsci
+/* cuda_runtime.h - a host stand-in for the CUDA runtime calls CUDA library samples make (NVIDIA's
+ * cuRAND host-API samples, tests/trnrand/samples/cuda/; the CUDA-spelled cuSPARSE programs of
+ * tests/trnsparse/samples/cuda/; docs/porting.md "By hand"), so that they compile after
+ * tools/port-cuda.sh with no hand edit (cuda_runtime_api.h beside it is this header): memory is host memory, streams are tokens with nothing to wait for (trnsci
  * executes synchronously), cudaDeviceReset has nothing to reset. Test code only: no trnsci library
  * includes it. A fresh "device" allocation is filled with 0xA5 bytes, so a library call that leaves
  * its output unwritten shows in the printed values. */
@@ -58,5 +59,29 @@ inline cudaError_t cudaStreamDestroy(trnStream_t s) {
 inline cudaError_t cudaStreamSynchronize(trnStream_t) { return cudaSuccess; }
 inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
 inline cudaError_t cudaDeviceReset() { return cudaSuccess; }
+inline const char* cudaGetErrorString(cudaError_t e) {
+  return e == cudaSuccess ? "no error" : e == cudaErrorInvalidValue ? "invalid argument" : "out of memory";
+}
+/* The device a sample asks about is the emulated NeuronCore; samples read its compute capability
+ * only to refuse devices that lack a path (spmm_blockedell: Blocked-ELL SpMM needs major >= 7).
+ * The stand-in reports 8.0, a capability no such check refuses: every path those checks gate is
+ * implemented by the trnsci library the sample calls. */
+struct cudaDeviceProp {
+  char name[256];
+  int major;
+  int minor;
+  int multiProcessorCount;
+  std::size_t totalGlobalMem;
+};
+inline cudaError_t cudaGetDeviceProperties(cudaDeviceProp* prop, int device) {
+  if (prop == nullptr || device != 0) return cudaErrorInvalidValue;
+  *prop = cudaDeviceProp{};
+  std::strncpy(prop->name, "trnsci emulated NeuronCore (host stand-in)", sizeof prop->name - 1);
+  prop->major = 8;
+  prop->minor = 0;
+  prop->multiProcessorCount = 1;
+  prop->totalGlobalMem = std::size_t{1} << 34;
+  return cudaSuccess;
+}
 
 #endif
