@@ -45,5 +45,12 @@ TEST(SparseColumns, DenseTimeIsTrnblasPrediction) {
   EXPECT_EQ(dense_gemm_ns(trn::Generation::trn2, trn::sparse::Value::f32, 256, 4, 256),
             trn::blas::predict_gemm_ns(s, trn::blas::GemmMode::fp32, trn::blas::Op::N, trn::blas::Op::N, 256, 4, 256, 0.75f, -0.25f));
   EXPECT_GT(dense_trsm_ns(trn::Generation::trn1, trn::sparse::Value::f32, 256, 2), 0.0);
-  EXPECT_TRUE(std::isnan(dense_gemm_ns(trn::Generation::trn1, trn::sparse::Value::c64, 256, 1, 256)));
+  // Complex: the 4M path's one real GEMM of the real representation, 2M x N x 2K.
+  trn::blas::Settings s1;
+  s1.target = trn::Generation::trn1;
+  EXPECT_EQ(dense_gemm_ns(trn::Generation::trn1, trn::sparse::Value::c64, 256, 1, 256),
+            trn::blas::predict_dgemm_ns(s1, trn::blas::Op::N, trn::blas::Op::N, 512, 1, 512, 0.75, -0.25));
+  EXPECT_EQ(dense_gemm_ns(trn::Generation::trn2, trn::sparse::Value::c32, 256, 4, 256),
+            trn::blas::predict_gemm_ns(s, trn::blas::GemmMode::fp32, trn::blas::Op::N, trn::blas::Op::N, 512, 4, 512, 0.75f, -0.25f));
+  EXPECT_GT(dense_trsm_ns(trn::Generation::trn1, trn::sparse::Value::c64, 64, 2), 0.0);
 }
