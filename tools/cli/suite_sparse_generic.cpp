@@ -375,8 +375,11 @@ Csr make_lower(std::int64_t n, double density, sp::Value v, std::uint64_t seed) 
 
 // L Y = alpha B (m columns) through analysis + solve; max |err| / bound with the bound
 // gamma M(L)^-1 (|L||y_hat| + |alpha b|) (+ u32 |y|) of docs/trnsparse.md.
-Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Generation target, bool timing = false) {
+// format: L given as CSR, or as the COO of other_format (same entry order, so the same values array).
+Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Generation target, bool timing = false,
+               sp::SparseRef::Format format = sp::SparseRef::Format::csr) {
   Csr a = timing ? make_pattern(n, density, v, 21, true) : make_lower(n, density, v, 21 + static_cast<std::uint64_t>(v));
+  OtherFormat other = format != sp::SparseRef::Format::csr ? other_format(a, format) : OtherFormat{};
   std::mt19937_64 g(5);
   std::vector<unsigned char> B, Y(static_cast<std::size_t>(n * m) * sp::value_bytes(v));
   std::vector<cld> b;
@@ -387,7 +390,8 @@ Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn:
   s.timing_only = timing;
   sp::CallReport rep;
   const double t0 = now_seconds();
-  const sp::TriangularAnalysis t = sp::analyze_triangular(a.ref(), true, false, sp::GOp::N);
+  const sp::TriangularAnalysis t =
+      sp::analyze_triangular(format == sp::SparseRef::Format::csr ? a.ref() : other.ref, true, false, sp::GOp::N);
   sp::triangular_solve(s, t, a.raw.data(), nullptr, {static_cast<double>(alpha.real()), static_cast<double>(alpha.imag())},
                        sp::GOp::N, {B.data(), v, n, m, n, sp::Layout::col_major}, {Y.data(), v, n, m, n, sp::Layout::col_major},
                        &rep);
@@ -546,7 +550,7 @@ BenchResult with_columns(BenchResult b, const Run& run, Kind kind, std::int64_t 
   const double hi = kind == Kind::spgemm ? 0.125 : 0.5;
   set_crossover(b, what, dense, density, run.profile.total_ns, 1.0 / static_cast<double>(n * n), hi, [&](double d) {
     const Run r = kind == Kind::product      ? product(n, m, d, v, target, 0, true, format)
-                  : kind == Kind::triangular ? triangular(n, m, d, v, target, true)
+                  : kind == Kind::triangular ? triangular(n, m, d, v, target, true, format)
                                              : spgemm_run(n, d, v, target, true);
     return r.profile.total_ns;
   });
@@ -607,6 +611,34 @@ void add_sparse_other_formats(Registry& reg) {
     }
 }
 const Registrar kOtherFormatsRegistrar(add_sparse_other_formats);
+
+// SpSV / SpSM with L given as COO (cuSPARSE's SpSV / SpSM take CSR, COO and SELL): the spsv_csr cases'
+// matrices, bound and long-double substitution.
+void add_sparse_solve_coo(Registry& reg) {
+  const std::string tri_bound = "gamma_{k+2} M(L)^-1 (|L||y| + |alpha b|) (complex sqrt(2) gamma_{k+4}; 32-bit + u32 |y|)";
+  constexpr auto coo = sp::SparseRef::Format::coo;
+  for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})
+    for (std::int64_t m : {std::int64_t{1}, std::int64_t{8}}) {
+      reg.add(ValidationCase{
+          .suite = "sparse", .library = "trnsparse", .op = m == 1 ? "spsv_coo" : "spsm_coo",
+          .mode = std::string(type_name(v)) + " (host step, level-scheduled)",
+          .shape = m == 1 ? "2000x2000 lower, 0.5%" : "2000x2000 lower, 0.5% x 8 rhs", .metric = "max_err_over_bound",
+          .bound_text = tri_bound,
+          .run = [v, m] {
+            const Run run = triangular(2000, m, 0.005, v, trn::Generation::trn1, false, coo);
+            return case_of(run, "max |err| / bound vs a long-double substitution; nnz " + std::to_string(run.nnz));
+          }});
+      reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = m == 1 ? "spsv_coo" : "spsm_coo",
+                        .variant = std::string(type_name(v)) + ", host step", .shape = m == 1 ? "4096 lower, 0.5%" : "4096 lower, 0.5% x 16",
+                        .run = [v, m](trn::Generation target) {
+                          const std::int64_t rhs = m == 1 ? 1 : 16;
+                          const Run run = triangular(4096, rhs, 0.005, v, target, false, coo);
+                          return with_columns(bench_of(run, (sp::value_is_complex(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz * rhs)),
+                                              run, Kind::triangular, 4096, rhs, 0.005, v, target, coo);
+                        }});
+    }
+}
+const Registrar kSolveCooRegistrar(add_sparse_solve_coo);
 
 // SDDMM on a CSR pattern (fp32: cuSPARSE's SDDMM takes R_32F here; fp64 / complex return
 // NOT_SUPPORTED, docs/trnsparse.md "C API"): C = alpha (A B) o spy(C) + beta C, A n x k and B k x n
