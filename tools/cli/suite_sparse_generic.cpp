@@ -298,7 +298,8 @@ const char* type_name(sp::Value v) { return sp::value_name(v); }
 // Issue #28's bench columns (Eigen's time, the dense crossover) of a row; defined at the end of the file.
 enum class Kind { product, triangular, spgemm };
 BenchResult with_columns(BenchResult b, const Run& run, Kind kind, std::int64_t n, std::int64_t m, double density, sp::Value v,
-                         trn::Generation target, sp::SparseRef::Format format = sp::SparseRef::Format::csr);
+                         trn::Generation target, sp::SparseRef::Format format = sp::SparseRef::Format::csr,
+                         std::int64_t sell_slice = 0);
 
 void add_sparse_generic(Registry& reg) {
   const sp::Value types[] = {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64};
@@ -351,7 +352,8 @@ void add_sparse_sell(Registry& reg) {
                       .shape = "4096x4096, 0.5%, slice 32",
                       .run = [v](trn::Generation target) {
                         const Run run = product(4096, 1, 0.005, v, target, 32);
-                        return bench_of(run, (sp::value_is_complex(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz));
+                        return with_columns(bench_of(run, (sp::value_is_complex(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz)), run,
+                                            Kind::product, 4096, 1, 0.005, v, target, sp::SparseRef::Format::csr, 32);
                       }});
 }
 
@@ -375,11 +377,13 @@ Csr make_lower(std::int64_t n, double density, sp::Value v, std::uint64_t seed) 
 
 // L Y = alpha B (m columns) through analysis + solve; max |err| / bound with the bound
 // gamma M(L)^-1 (|L||y_hat| + |alpha b|) (+ u32 |y|) of docs/trnsparse.md.
-// format: L given as CSR, or as the COO of other_format (same entry order, so the same values array).
+// format: L given as CSR, or as the COO of other_format (same entry order, so the same values array);
+// sell_slice > 0: L given as a Sliced-ELL of that slice (sell_of; the analysis reads its slots).
 Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Generation target, bool timing = false,
-               sp::SparseRef::Format format = sp::SparseRef::Format::csr) {
+               sp::SparseRef::Format format = sp::SparseRef::Format::csr, std::int64_t sell_slice = 0) {
   Csr a = timing ? make_pattern(n, density, v, 21, true) : make_lower(n, density, v, 21 + static_cast<std::uint64_t>(v));
   OtherFormat other = format != sp::SparseRef::Format::csr ? other_format(a, format) : OtherFormat{};
+  const Sell sell = sell_slice > 0 ? sell_of(a, sell_slice) : Sell{};
   std::mt19937_64 g(5);
   std::vector<unsigned char> B, Y(static_cast<std::size_t>(n * m) * sp::value_bytes(v));
   std::vector<cld> b;
@@ -391,8 +395,9 @@ Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn:
   sp::CallReport rep;
   const double t0 = now_seconds();
   const sp::TriangularAnalysis t =
-      sp::analyze_triangular(format == sp::SparseRef::Format::csr ? a.ref() : other.ref, true, false, sp::GOp::N);
-  sp::triangular_solve(s, t, a.raw.data(), nullptr, {static_cast<double>(alpha.real()), static_cast<double>(alpha.imag())},
+      sell_slice > 0 ? sp::analyze_triangular(sell.view, v, true, false, sp::GOp::N)
+                     : sp::analyze_triangular(format == sp::SparseRef::Format::csr ? a.ref() : other.ref, true, false, sp::GOp::N);
+  sp::triangular_solve(s, t, sell_slice > 0 ? sell.raw.data() : a.raw.data(), nullptr, {static_cast<double>(alpha.real()), static_cast<double>(alpha.imag())},
                        sp::GOp::N, {B.data(), v, n, m, n, sp::Layout::col_major}, {Y.data(), v, n, m, n, sp::Layout::col_major},
                        &rep);
   Run r;
@@ -533,7 +538,7 @@ CsrArrays arrays_of(const Csr& a) {
 // The row's Eigen time on its own operands, and (every value type) the crossover of its sparse path's
 // modeled time, re-run at other densities of the same random family, against the dense path's.
 BenchResult with_columns(BenchResult b, const Run& run, Kind kind, std::int64_t n, std::int64_t m, double density, sp::Value v,
-                         trn::Generation target, sp::SparseRef::Format format) {
+                         trn::Generation target, sp::SparseRef::Format format, std::int64_t sell_slice) {
   b.native_name = "Eigen sparse";
   b.native_seconds = kind == Kind::product      ? eigen_spmm_seconds(arrays_of(run.a), m)
                      : kind == Kind::triangular ? eigen_spsv_seconds(arrays_of(run.a), m)
@@ -549,8 +554,8 @@ BenchResult with_columns(BenchResult b, const Run& run, Kind kind, std::int64_t 
   // density^2, 0.125 caps a run at n^3 / 64 (1.3e8 at n = 2048).
   const double hi = kind == Kind::spgemm ? 0.125 : 0.5;
   set_crossover(b, what, dense, density, run.profile.total_ns, 1.0 / static_cast<double>(n * n), hi, [&](double d) {
-    const Run r = kind == Kind::product      ? product(n, m, d, v, target, 0, true, format)
-                  : kind == Kind::triangular ? triangular(n, m, d, v, target, true, format)
+    const Run r = kind == Kind::product      ? product(n, m, d, v, target, sell_slice, true, format)
+                  : kind == Kind::triangular ? triangular(n, m, d, v, target, true, format, sell_slice)
                                              : spgemm_run(n, d, v, target, true);
     return r.profile.total_ns;
   });
@@ -612,31 +617,34 @@ void add_sparse_other_formats(Registry& reg) {
 }
 const Registrar kOtherFormatsRegistrar(add_sparse_other_formats);
 
-// SpSV / SpSM with L given as COO (cuSPARSE's SpSV / SpSM take CSR, COO and SELL): the spsv_csr cases'
-// matrices, bound and long-double substitution.
+// SpSV / SpSM with L given as COO or as a Sliced-ELL of slice 32 (cuSPARSE's SpSV / SpSM take CSR,
+// COO and SELL): the spsv_csr cases' matrices, bound and long-double substitution.
 void add_sparse_solve_coo(Registry& reg) {
   const std::string tri_bound = "gamma_{k+2} M(L)^-1 (|L||y| + |alpha b|) (complex sqrt(2) gamma_{k+4}; 32-bit + u32 |y|)";
-  constexpr auto coo = sp::SparseRef::Format::coo;
-  for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})
-    for (std::int64_t m : {std::int64_t{1}, std::int64_t{8}}) {
-      reg.add(ValidationCase{
-          .suite = "sparse", .library = "trnsparse", .op = m == 1 ? "spsv_coo" : "spsm_coo",
-          .mode = std::string(type_name(v)) + " (host step, level-scheduled)",
-          .shape = m == 1 ? "2000x2000 lower, 0.5%" : "2000x2000 lower, 0.5% x 8 rhs", .metric = "max_err_over_bound",
-          .bound_text = tri_bound,
-          .run = [v, m] {
-            const Run run = triangular(2000, m, 0.005, v, trn::Generation::trn1, false, coo);
-            return case_of(run, "max |err| / bound vs a long-double substitution; nnz " + std::to_string(run.nnz));
-          }});
-      reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = m == 1 ? "spsv_coo" : "spsm_coo",
-                        .variant = std::string(type_name(v)) + ", host step", .shape = m == 1 ? "4096 lower, 0.5%" : "4096 lower, 0.5% x 16",
-                        .run = [v, m](trn::Generation target) {
-                          const std::int64_t rhs = m == 1 ? 1 : 16;
-                          const Run run = triangular(4096, rhs, 0.005, v, target, false, coo);
-                          return with_columns(bench_of(run, (sp::value_is_complex(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz * rhs)),
-                                              run, Kind::triangular, 4096, rhs, 0.005, v, target, coo);
-                        }});
-    }
+  constexpr auto coo = sp::SparseRef::Format::coo, csr = sp::SparseRef::Format::csr;
+  for (const std::int64_t slice : {std::int64_t{0}, std::int64_t{32}})
+    for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})
+      for (std::int64_t m : {std::int64_t{1}, std::int64_t{8}}) {
+        const std::string op = std::string(m == 1 ? "spsv_" : "spsm_") + (slice > 0 ? "sell" : "coo");
+        reg.add(ValidationCase{
+            .suite = "sparse", .library = "trnsparse", .op = op,
+            .mode = std::string(type_name(v)) + " (host step, level-scheduled)",
+            .shape = std::string(m == 1 ? "2000x2000 lower, 0.5%" : "2000x2000 lower, 0.5% x 8 rhs") + (slice > 0 ? ", slice 32" : ""),
+            .metric = "max_err_over_bound", .bound_text = tri_bound,
+            .run = [v, m, slice] {
+              const Run run = triangular(2000, m, 0.005, v, trn::Generation::trn1, false, slice > 0 ? csr : coo, slice);
+              return case_of(run, "max |err| / bound vs a long-double substitution; nnz " + std::to_string(run.nnz));
+            }});
+        reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = op, .variant = std::string(type_name(v)) + ", host step",
+                          .shape = std::string(m == 1 ? "4096 lower, 0.5%" : "4096 lower, 0.5% x 16") + (slice > 0 ? ", slice 32" : ""),
+                          .run = [v, m, slice](trn::Generation target) {
+                            const std::int64_t rhs = m == 1 ? 1 : 16;
+                            const auto f = slice > 0 ? csr : coo;
+                            const Run run = triangular(4096, rhs, 0.005, v, target, false, f, slice);
+                            return with_columns(bench_of(run, (sp::value_is_complex(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz * rhs)),
+                                                run, Kind::triangular, 4096, rhs, 0.005, v, target, f, slice);
+                          }});
+      }
 }
 const Registrar kSolveCooRegistrar(add_sparse_solve_coo);
 
