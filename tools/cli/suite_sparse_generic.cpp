@@ -2,7 +2,10 @@
 // CSR with fp32 (the TensorE BSR-block path), fp64, complex-fp32 and complex-fp64 values (the costed
 // host step), against a long-double loop written here, as max |err| / bound with the bounds of
 // docs/trnsparse.md "Generic API: value types" (fp32: 2 (k + 2) u32 (|alpha||A||B| + |beta||C|), as
-// "Accuracy"; fp64: gamma_{k+2}; complex: sqrt(2) gamma_{k+4}, complex-fp32 plus u32 |y|).
+// "Accuracy"; fp64: gamma_{k+2}; complex: sqrt(2) gamma_{k+4}, complex-fp32 plus u32 |y|). Also (issue
+// #28's "every op, every value type"): SpMV / SpMM on COO and CSC, SpSV / SpSM on CSR, COO and SELL,
+// CSR SpGEMM, SDDMM on CSR, Blocked-ELL SpMM (fp32, fp16) and the sparse-vector operations Axpby,
+// Gather, Scatter, Rot and SpVV; docs/trnsparse.md "Validate and bench coverage per operation".
 #include <cmath>
 #include <algorithm>
 #include <complex>
