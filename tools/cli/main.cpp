@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <set>
 #include <sstream>
@@ -122,10 +123,17 @@ int run_validate(const std::string& suite_arg, const std::string& size, const st
   return mp::broadcast(rc);  // every rank exits with rank 0's code
 }
 
+// ops: "" (every row of the suites) or a comma list of op names (`--op spvv,axpby`): only those rows.
 int run_bench(const std::string& suite_arg, const std::string& size, const std::vector<std::string>& targets,
-              const std::string& json, const std::string& html) {
+              const std::string& json, const std::string& html, const std::string& ops = "") {
   const auto suites = select_suites(suite_arg);
   if (suites.empty()) return 2;
+  std::set<std::string> op_set;
+  for (std::size_t at = 0; !ops.empty() && at <= ops.size();) {
+    const std::size_t comma = std::min(ops.find(',', at), ops.size());
+    op_set.insert(ops.substr(at, comma - at));
+    at = comma + 1;
+  }
   std::vector<trn::Generation> gens;
   for (const auto& t : targets) {
     trn::Generation g;
@@ -137,7 +145,7 @@ int run_bench(const std::string& suite_arg, const std::string& size, const std::
   }
   std::vector<std::pair<const BenchCase*, trn::Generation>> todo;
   for (const auto& c : Registry::get().bench())
-    if (suites.count(c.suite) && (size == "full" || !c.full_only))
+    if (suites.count(c.suite) && (size == "full" || !c.full_only) && (op_set.empty() || op_set.count(c.op)))
       for (auto g : gens) todo.emplace_back(&c, g);
   std::vector<BenchRecord> recs;
   const HostRates host = measure_host_rates();  // before the cases: the emulator-bound column's rates
@@ -183,6 +191,8 @@ int main(int argc, char** argv) {
   bench->add_option("--target", b_targets, "trn1, trn2, trn3 (repeatable)");
   bench->add_option("--json", b_json, "write the results as JSON");
   bench->add_option("--html", b_html, "write a self-contained HTML report");
+  std::string b_ops;
+  bench->add_option("--op", b_ops, "only the rows of these ops (a comma list, e.g. spvv,axpby; default: every row)");
 
   auto* profile = app.add_subcommand("profile", "run one routine of any library on the emulator and print its report "
                                                 "(plan, modeled time, per-engine profile)");
@@ -227,7 +237,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (*validate) return run_validate(v_suite, v_size, v_json, v_html);
-    if (*bench) return run_bench(b_suite, b_size, b_targets, b_json, b_html);
+    if (*bench) return run_bench(b_suite, b_size, b_targets, b_json, b_html, b_ops);
     if (*profile) return run_profile(pf);
     if (*info) return cmd_info();
     if (*modes) {

@@ -82,6 +82,24 @@ double eigen_spgemm_seconds(const CsrArrays& a, const CsrArrays& b) {
   });
 }
 
+double eigen_csr2csc_seconds(const CsrArrays& a) {
+  return with_type(a.value, [&](auto t) {
+    using T = decltype(t);
+    const auto A = eigen_map<T>(a);
+    Eigen::SparseMatrix<T, Eigen::ColMajor, int> C;
+    return best_seconds(3, [&] { C = A; });
+  });
+}
+
+double eigen_dense2sparse_seconds(sp::Value v, std::int64_t rows, std::int64_t cols, std::int64_t ld, const void* dense) {
+  return with_type(v, [&](auto t) {
+    using T = decltype(t);
+    const Eigen::Map<const Dense<T>, 0, Eigen::OuterStride<>> D(static_cast<const T*>(dense), rows, cols, Eigen::OuterStride<>(ld));
+    EigenCsr<T> S;
+    return best_seconds(3, [&] { S = D.sparseView(); });
+  });
+}
+
 double dense_gemm_ns(trn::Generation target, sp::Value v, std::int64_t M, std::int64_t N, std::int64_t K) {
   namespace blas = trn::blas;
   blas::Settings s;

@@ -32,6 +32,10 @@ struct CsrArrays {
 double eigen_spmm_seconds(const CsrArrays& a, std::int64_t m);
 double eigen_spsv_seconds(const CsrArrays& lower, std::int64_t m);
 double eigen_spgemm_seconds(const CsrArrays& a, const CsrArrays& b);
+// The conversions' rows: CSR -> CSC (a column-major SparseMatrix assigned from the row-major map),
+// and a column-major dense rows x cols (leading dimension ld) -> CSR (sparseView of its nonzeros).
+double eigen_csr2csc_seconds(const CsrArrays& a);
+double eigen_dense2sparse_seconds(trn::sparse::Value v, std::int64_t rows, std::int64_t cols, std::int64_t ld, const void* dense);
 
 // The dense TensorE path's modeled time (ns) on `target`: GEMM M x N x K (fp32: trnblas gemm in
 // GemmMode::fp32, fp64: Ozaki dgemm; complex: the 4M real GEMM 2M x N x 2K of cgemm / zgemm; all

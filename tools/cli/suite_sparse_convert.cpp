@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "registry.hpp"
+#include "sparse_columns.hpp"
 #include "trn/sparse/generic.hpp"
 #include "trn/sparse/sell.hpp"
 
@@ -159,25 +160,39 @@ constexpr int kM = 300, kN = 200;
 constexpr double kDensity = 0.05;
 std::uint64_t seed_of(sp::Value v) { return 1000 + static_cast<std::uint64_t>(v); }
 
-// Csr2cscEx2 (numeric, base 0 and base 1) against the CSC scanned from the dense matrix.
-Tally csr2csc(sp::Value v) {
-  const Ref r = make_ref(v, kM, kN, kDensity, seed_of(v));
+// The timed call of a bench row: host seconds, and the modeled profile of the C API call.
+struct Timed {
+  double seconds = 0;
+  trnProfile_t profile{};
+};
+
+// Csr2cscEx2 (numeric, base 0 and base 1) against the CSC scanned from the dense matrix (m x n at
+// `density`; the validate case's 300 x 200 at 5% unless given). timed: the base-0 call's time and profile.
+Tally csr2csc(sp::Value v, int m = kM, int n = kN, double density = kDensity,
+              Timed* timed = nullptr, trn::Generation target = trn::Generation::trn1) {
+  const Ref r = make_ref(v, m, n, density, seed_of(v));
   Handle h;
+  trnsparseSetTarget(h.h, static_cast<trnTarget_t>(target));
   Tally t;
   const int nnz = static_cast<int>(r.csr_col.size());
   for (int base : {0, 1}) {
     const std::vector<int> off = plus(r.csr_off, base), col = plus(r.csr_col, base);
-    std::vector<int> cptr(static_cast<std::size_t>(kN) + 1, -7), rind(static_cast<std::size_t>(nnz), -7);
+    std::vector<int> cptr(static_cast<std::size_t>(n) + 1, -7), rind(static_cast<std::size_t>(nnz), -7);
     Bytes cval(r.csr_val.size(), 0xCD);
     std::size_t bytes = 0;
     const auto b = static_cast<trnsparseIndexBase_t>(base);
-    t.call(trnsparseCsr2cscEx2_bufferSize(h.h, kM, kN, nnz, r.csr_val.data(), off.data(), col.data(), cval.data(), cptr.data(),
+    t.call(trnsparseCsr2cscEx2_bufferSize(h.h, m, n, nnz, r.csr_val.data(), off.data(), col.data(), cval.data(), cptr.data(),
                                           rind.data(), data_type(v), TRNSPARSE_ACTION_NUMERIC, b, TRNSPARSE_CSR2CSC_ALG1, &bytes),
            "Csr2cscEx2_bufferSize");
     std::vector<unsigned char> buffer(std::max<std::size_t>(bytes, 1));
-    t.call(trnsparseCsr2cscEx2(h.h, kM, kN, nnz, r.csr_val.data(), off.data(), col.data(), cval.data(), cptr.data(), rind.data(),
+    const double t0 = now_seconds();
+    t.call(trnsparseCsr2cscEx2(h.h, m, n, nnz, r.csr_val.data(), off.data(), col.data(), cval.data(), cptr.data(), rind.data(),
                                data_type(v), TRNSPARSE_ACTION_NUMERIC, b, TRNSPARSE_CSR2CSC_ALG1, buffer.data()),
            "Csr2cscEx2");
+    if (timed && base == 0) {
+      timed->seconds = seconds_since(t0);
+      trnsparseGetLastProfile(h.h, &timed->profile);
+    }
     t.bad += mismatches(cptr, plus(r.csc_off, base)) + mismatches(rind, plus(r.csc_row, base)) + mismatches(cval, r.csc_val, r.vb);
   }
   return t;
@@ -205,9 +220,12 @@ const char* fmt_name(Fmt f) { return f == Fmt::csr ? "csr" : f == Fmt::csc ? "cs
 
 // DenseToSparse (bufferSize, analysis, SetPointers, convert) into `f`, then SparseToDense from the
 // reference arrays into a dense matrix whose padding rows must keep their bytes.
-Tally dense_sparse(sp::Value v, Fmt f) {
-  const Ref r = make_ref(v, kM, kN, kDensity, seed_of(v));
+// The validate case's 300 x 200 at 5% unless given; timed: DenseToSparse_convert's time and profile.
+Tally dense_sparse(sp::Value v, Fmt f, int m = kM, int n = kN, double density = kDensity,
+                   Timed* timed = nullptr, trn::Generation target = trn::Generation::trn1) {
+  const Ref r = make_ref(v, m, n, density, seed_of(v));
   Handle h;
+  trnsparseSetTarget(h.h, static_cast<trnTarget_t>(target));
   Tally t;
   const trnDataType_t dt = data_type(v);
   const std::vector<int>& want_off = f == Fmt::csc ? r.csc_off : r.csr_off;
@@ -216,17 +234,17 @@ Tally dense_sparse(sp::Value v, Fmt f) {
   const std::size_t nnz = want_idx.size();
   trnsparseDnMatDescr_t A = nullptr;
   trnsparseSpMatDescr_t B = nullptr;
-  t.call(trnsparseCreateDnMat(&A, kM, kN, r.ld, const_cast<unsigned char*>(r.dense.data()), dt, TRNSPARSE_ORDER_COL), "CreateDnMat");
-  std::vector<int> off(static_cast<std::size_t>(f == Fmt::csc ? kN : kM) + 1, -7), idx(nnz, -7), rows(nnz, -7);
+  t.call(trnsparseCreateDnMat(&A, m, n, r.ld, const_cast<unsigned char*>(r.dense.data()), dt, TRNSPARSE_ORDER_COL), "CreateDnMat");
+  std::vector<int> off(static_cast<std::size_t>(f == Fmt::csc ? n : m) + 1, -7), idx(nnz, -7), rows(nnz, -7);
   Bytes val(want_val.size(), 0xCD);
   if (f == Fmt::csr)
-    t.call(trnsparseCreateCsr(&B, kM, kN, 0, off.data(), nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+    t.call(trnsparseCreateCsr(&B, m, n, 0, off.data(), nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
                               TRNSPARSE_INDEX_BASE_ZERO, dt), "CreateCsr");
   else if (f == Fmt::csc)
-    t.call(trnsparseCreateCsc(&B, kM, kN, 0, off.data(), nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+    t.call(trnsparseCreateCsc(&B, m, n, 0, off.data(), nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
                               TRNSPARSE_INDEX_BASE_ZERO, dt), "CreateCsc");
   else
-    t.call(trnsparseCreateCoo(&B, kM, kN, 0, nullptr, nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, dt),
+    t.call(trnsparseCreateCoo(&B, m, n, 0, nullptr, nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, dt),
            "CreateCoo");
   std::size_t bytes = 0;
   t.call(trnsparseDenseToSparse_bufferSize(h.h, A, B, TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT, &bytes), "DenseToSparse_bufferSize");
@@ -238,8 +256,14 @@ Tally dense_sparse(sp::Value v, Fmt f) {
   if (f == Fmt::csr) t.call(trnsparseCsrSetPointers(B, off.data(), idx.data(), val.data()), "CsrSetPointers");
   if (f == Fmt::csc) t.call(trnsparseCscSetPointers(B, off.data(), idx.data(), val.data()), "CscSetPointers");
   if (f == Fmt::coo) t.call(trnsparseCooSetPointers(B, rows.data(), idx.data(), val.data()), "CooSetPointers");
-  if (nnz_got == static_cast<std::int64_t>(nnz))
+  if (nnz_got == static_cast<std::int64_t>(nnz)) {
+    const double t0 = now_seconds();
     t.call(trnsparseDenseToSparse_convert(h.h, A, B, TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT, buffer.data()), "DenseToSparse_convert");
+    if (timed) {
+      timed->seconds = seconds_since(t0);
+      trnsparseGetLastProfile(h.h, &timed->profile);
+    }
+  }
   t.bad += mismatches(idx, want_idx) + mismatches(val, want_val, r.vb);
   t.bad += f == Fmt::coo ? mismatches(rows, r.coo_row) : mismatches(off, want_off);
   trnsparseDestroySpMat(B);
@@ -249,18 +273,18 @@ Tally dense_sparse(sp::Value v, Fmt f) {
   trnsparseDnMatDescr_t D = nullptr;
   const void* vals = want_val.data();
   if (f == Fmt::csr)
-    t.call(trnsparseCreateConstCsr(&S, kM, kN, static_cast<std::int64_t>(nnz), r.csr_off.data(), r.csr_col.data(), vals,
+    t.call(trnsparseCreateConstCsr(&S, m, n, static_cast<std::int64_t>(nnz), r.csr_off.data(), r.csr_col.data(), vals,
                                    TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, dt), "CreateConstCsr");
   else if (f == Fmt::csc)
-    t.call(trnsparseCreateConstCsc(&S, kM, kN, static_cast<std::int64_t>(nnz), r.csc_off.data(), r.csc_row.data(), vals,
+    t.call(trnsparseCreateConstCsc(&S, m, n, static_cast<std::int64_t>(nnz), r.csc_off.data(), r.csc_row.data(), vals,
                                    TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, dt), "CreateConstCsc");
   else
-    t.call(trnsparseCreateConstCoo(&S, kM, kN, static_cast<std::int64_t>(nnz), r.coo_row.data(), r.csr_col.data(), vals,
+    t.call(trnsparseCreateConstCoo(&S, m, n, static_cast<std::int64_t>(nnz), r.coo_row.data(), r.csr_col.data(), vals,
                                    TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, dt), "CreateConstCoo");
   Bytes out(r.dense.size(), 0xEE);
-  for (int j = 0; j < kN; ++j)  // the padding rows as the reference holds them; the matrix part garbage
-    std::memset(out.data() + (static_cast<std::size_t>(kM) + static_cast<std::size_t>(j) * r.ld) * r.vb, 0xAB, 3 * r.vb);
-  t.call(trnsparseCreateDnMat(&D, kM, kN, r.ld, out.data(), dt, TRNSPARSE_ORDER_COL), "CreateDnMat");
+  for (int j = 0; j < n; ++j)  // the padding rows as the reference holds them; the matrix part garbage
+    std::memset(out.data() + (static_cast<std::size_t>(m) + static_cast<std::size_t>(j) * r.ld) * r.vb, 0xAB, 3 * r.vb);
+  t.call(trnsparseCreateDnMat(&D, m, n, r.ld, out.data(), dt, TRNSPARSE_ORDER_COL), "CreateDnMat");
   t.call(trnsparseSparseToDense_bufferSize(h.h, S, D, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, &bytes), "SparseToDense_bufferSize");
   buffer.assign(std::max<std::size_t>(bytes, 1), 0);
   t.call(trnsparseSparseToDense(h.h, S, D, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, buffer.data()), "SparseToDense");
@@ -435,6 +459,36 @@ void add_sparse_convert(Registry& reg) {
 }
 
 const Registrar kRegistrar(add_sparse_convert);
+
+// Bench rows (issue #28: every op a bench row): Csr2cscEx2 and DenseToSparse (CSR) per value type on
+// a 2048 x 2048 matrix at 1%, the conversion call timed alone, its costed host step's modeled time,
+// and Eigen's host time for the same conversion (sparse_columns.hpp). Error: the mismatches of the
+// whole case (0 expected).
+void add_sparse_convert_bench(Registry& reg) {
+  constexpr int n = 2048;
+  constexpr double density = 0.01;
+  for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})
+    for (const char* op : {"csr2csc", "dense2sparse_csr"})
+      reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = op, .variant = std::string(sp::value_name(v)) + ", host step",
+                        .shape = "2048x2048, 1%", .run = [v, op](trn::Generation target) {
+                          const bool to_csc = std::string(op) == "csr2csc";
+                          Timed timed;
+                          const Tally t = to_csc ? csr2csc(v, n, n, density, &timed, target)
+                                                 : dense_sparse(v, Fmt::csr, n, n, density, &timed, target);
+                          BenchResult b;
+                          b.error = static_cast<double>(t.bad);
+                          b.error_metric = "mismatches";
+                          b.host_seconds = timed.seconds;
+                          b.device = DeviceCost::from(timed.profile);
+                          const Ref r = make_ref(v, n, n, density, seed_of(v));
+                          b.native_name = "Eigen sparse";
+                          const CsrArrays a{n, n, static_cast<std::int64_t>(r.csr_col.size()), r.csr_off.data(), r.csr_col.data(),
+                                            r.csr_val.data(), v};
+                          b.native_seconds = to_csc ? eigen_csr2csc_seconds(a) : eigen_dense2sparse_seconds(v, n, n, r.ld, r.dense.data());
+                          return b;
+                        }});
+}
+const Registrar kBenchRegistrar(add_sparse_convert_bench);
 
 }  // namespace
 }  // namespace trnsci::cli

@@ -2,7 +2,10 @@
 // CSR with fp32 (the TensorE BSR-block path), fp64, complex-fp32 and complex-fp64 values (the costed
 // host step), against a long-double loop written here, as max |err| / bound with the bounds of
 // docs/trnsparse.md "Generic API: value types" (fp32: 2 (k + 2) u32 (|alpha||A||B| + |beta||C|), as
-// "Accuracy"; fp64: gamma_{k+2}; complex: sqrt(2) gamma_{k+4}, complex-fp32 plus u32 |y|).
+// "Accuracy"; fp64: gamma_{k+2}; complex: sqrt(2) gamma_{k+4}, complex-fp32 plus u32 |y|). Also (issue
+// #28's "every op, every value type"): SpMV / SpMM on COO and CSC, SpSV / SpSM on CSR, COO and SELL,
+// CSR SpGEMM, SDDMM on CSR, Blocked-ELL SpMM (fp32, fp16) and the sparse-vector operations Axpby,
+// Gather, Scatter, Rot and SpVV; docs/trnsparse.md "Validate and bench coverage per operation".
 #include <cmath>
 #include <algorithm>
 #include <complex>
@@ -14,6 +17,7 @@
 
 #include "registry.hpp"
 #include "sparse_columns.hpp"
+#include "trn/core/dtype.hpp"
 #include "trn/sparse/generic.hpp"
 #include "trn/sparse/sell.hpp"
 #include "trn/sparse/sparse.hpp"
@@ -168,11 +172,46 @@ Sell sell_of(const Csr& a, std::int64_t slice) {
   return s;
 }
 
+// A's COO row indices, or its CSC (column offsets, row indices, values in column order), built here
+// from its CSR by plain loops (a counting sort; rows increase within a column): the product's other
+// formats (issue #28: SpMV / SpMM on COO and CSC per value type).
+struct OtherFormat {
+  std::vector<std::int32_t> off, idx;  // coo: the row of each entry; csc: column offsets, row indices
+  std::vector<unsigned char> raw;      // csc: the values in column order
+  sp::SparseRef ref;
+};
+OtherFormat other_format(Csr& a, sp::SparseRef::Format f) {
+  OtherFormat o;
+  const std::size_t vb = sp::value_bytes(a.value), nnz = a.col.size(), n = static_cast<std::size_t>(a.n);
+  if (f == sp::SparseRef::Format::coo) {
+    for (std::size_t i = 0; i < n; ++i) o.off.insert(o.off.end(), static_cast<std::size_t>(a.off[i + 1] - a.off[i]), static_cast<std::int32_t>(i));
+    o.ref = {f, a.n, a.n, static_cast<std::int64_t>(nnz), o.off.data(), a.col.data(), a.raw.data(),
+             sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, a.value};
+    return o;
+  }
+  o.off.assign(n + 1, 0);
+  for (std::int32_t c : a.col) ++o.off[static_cast<std::size_t>(c) + 1];
+  for (std::size_t j = 0; j < n; ++j) o.off[j + 1] += o.off[j];
+  std::vector<std::int32_t> next(o.off.begin(), o.off.end() - 1);
+  o.idx.resize(nnz);
+  o.raw.resize(nnz * vb);
+  for (std::size_t i = 0; i < n; ++i)
+    for (auto e = static_cast<std::size_t>(a.off[i]); e < static_cast<std::size_t>(a.off[i + 1]); ++e) {
+      const auto at = static_cast<std::size_t>(next[static_cast<std::size_t>(a.col[e])]++);
+      o.idx[at] = static_cast<std::int32_t>(i);
+      std::memcpy(o.raw.data() + at * vb, a.raw.data() + e * vb, vb);
+    }
+  o.ref = {f, a.n, a.n, static_cast<std::int64_t>(nnz), o.off.data(), o.idx.data(), o.raw.data(),
+           sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, a.value};
+  return o;
+}
+
 // C = alpha A B + beta C, B n x m column-major (m = 1: SpMV through spmv), then the elementwise check.
 // sell_slice > 0: A is given as a Sliced-ELL of that slice size (SpMV only).
 // timing: the crossover sweep's run (make_pattern, timing-only tile kernels, no check).
+// format: A given as CSR, or as the COO / CSC of other_format (the check always reads A's CSR).
 Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Generation target, std::int64_t sell_slice = 0,
-            bool timing = false) {
+            bool timing = false, sp::SparseRef::Format format = sp::SparseRef::Format::csr) {
   Csr a = timing ? make_pattern(n, density, v, 7, false) : make_csr(n, density, v, 7 + static_cast<std::uint64_t>(v));
   std::mt19937_64 g(99);
   std::vector<unsigned char> B, C;
@@ -185,27 +224,38 @@ Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Ge
   s.timing_only = timing;
   sp::CallReport rep;
   const Sell sell = sell_slice > 0 ? sell_of(a, sell_slice) : Sell{};
+  OtherFormat other = format != sp::SparseRef::Format::csr ? other_format(a, format) : OtherFormat{};
+  // The fp32 TensorE path on a CSR, COO or CSC view.
+  auto fp32_product = [&](const auto& view) {
+    if (m == 1)
+      sp::spmv(s, sp::Op::N, 0.75f, view, B.data(), trn::DType::f32, -0.25f, C.data(), trn::DType::f32, &rep);
+    else
+      sp::spmm(s, sp::Op::N, sp::Op::N, 0.75f, view, {B.data(), trn::DType::f32, n, m, n, sp::Layout::col_major}, -0.25f,
+               {C.data(), trn::DType::f32, n, m, n, sp::Layout::col_major}, &rep);
+  };
   const double t0 = now_seconds();
-  if (sell_slice > 0 && v == sp::Value::f32) {
+  if (format == sp::SparseRef::Format::coo && v == sp::Value::f32) {
+    fp32_product(sp::CooView{n, n, static_cast<std::int64_t>(a.col.size()), other.off.data(), a.col.data(), a.raw.data(),
+                             sp::IndexType::i32, sp::IndexBase::zero, trn::DType::f32});
+  } else if (format == sp::SparseRef::Format::csc && v == sp::Value::f32) {
+    fp32_product(sp::CscView{n, n, static_cast<std::int64_t>(a.col.size()), other.off.data(), other.idx.data(), other.raw.data(),
+                             sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, trn::DType::f32});
+  } else if (sell_slice > 0 && v == sp::Value::f32) {
     sp::spmv(s, sp::Op::N, 0.75f, sell.view, B.data(), trn::DType::f32, -0.25f, C.data(), trn::DType::f32, &rep);
   } else if (sell_slice > 0) {
     sp::spmv_host(s, sp::GOp::N, sp::Scalar(static_cast<double>(alpha.real()), static_cast<double>(alpha.imag())), sell.view, v,
                   B.data(), sp::Scalar(static_cast<double>(beta.real()), static_cast<double>(beta.imag())), C.data(), &rep);
   } else if (v == sp::Value::f32) {
-    const sp::CsrView A{n, n, static_cast<std::int64_t>(a.col.size()), a.off.data(), a.col.data(), a.raw.data(),
-                        sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, trn::DType::f32};
-    if (m == 1)
-      sp::spmv(s, sp::Op::N, 0.75f, A, B.data(), trn::DType::f32, -0.25f, C.data(), trn::DType::f32, &rep);
-    else
-      sp::spmm(s, sp::Op::N, sp::Op::N, 0.75f, A, {B.data(), trn::DType::f32, n, m, n, sp::Layout::col_major}, -0.25f,
-               {C.data(), trn::DType::f32, n, m, n, sp::Layout::col_major}, &rep);
+    fp32_product(sp::CsrView{n, n, static_cast<std::int64_t>(a.col.size()), a.off.data(), a.col.data(), a.raw.data(),
+                             sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, trn::DType::f32});
   } else {
     const sp::Scalar al(static_cast<double>(alpha.real()), static_cast<double>(alpha.imag()));
     const sp::Scalar be(static_cast<double>(beta.real()), static_cast<double>(beta.imag()));
+    const sp::SparseRef A = format == sp::SparseRef::Format::csr ? a.ref() : other.ref;
     if (m == 1)
-      sp::spmv_host(s, sp::GOp::N, al, a.ref(), B.data(), be, C.data(), &rep);
+      sp::spmv_host(s, sp::GOp::N, al, A, B.data(), be, C.data(), &rep);
     else
-      sp::spmm_host(s, sp::GOp::N, sp::GOp::N, al, a.ref(), {B.data(), v, n, m, n, sp::Layout::col_major}, be,
+      sp::spmm_host(s, sp::GOp::N, sp::GOp::N, al, A, {B.data(), v, n, m, n, sp::Layout::col_major}, be,
                     {C.data(), v, n, m, n, sp::Layout::col_major}, &rep);
   }
   Run r;
@@ -251,7 +301,8 @@ const char* type_name(sp::Value v) { return sp::value_name(v); }
 // Issue #28's bench columns (Eigen's time, the dense crossover) of a row; defined at the end of the file.
 enum class Kind { product, triangular, spgemm };
 BenchResult with_columns(BenchResult b, const Run& run, Kind kind, std::int64_t n, std::int64_t m, double density, sp::Value v,
-                         trn::Generation target);
+                         trn::Generation target, sp::SparseRef::Format format = sp::SparseRef::Format::csr,
+                         std::int64_t sell_slice = 0);
 
 void add_sparse_generic(Registry& reg) {
   const sp::Value types[] = {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64};
@@ -304,7 +355,8 @@ void add_sparse_sell(Registry& reg) {
                       .shape = "4096x4096, 0.5%, slice 32",
                       .run = [v](trn::Generation target) {
                         const Run run = product(4096, 1, 0.005, v, target, 32);
-                        return bench_of(run, (sp::value_is_complex(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz));
+                        return with_columns(bench_of(run, (sp::value_is_complex(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz)), run,
+                                            Kind::product, 4096, 1, 0.005, v, target, sp::SparseRef::Format::csr, 32);
                       }});
 }
 
@@ -328,8 +380,13 @@ Csr make_lower(std::int64_t n, double density, sp::Value v, std::uint64_t seed) 
 
 // L Y = alpha B (m columns) through analysis + solve; max |err| / bound with the bound
 // gamma M(L)^-1 (|L||y_hat| + |alpha b|) (+ u32 |y|) of docs/trnsparse.md.
-Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Generation target, bool timing = false) {
+// format: L given as CSR, or as the COO of other_format (same entry order, so the same values array);
+// sell_slice > 0: L given as a Sliced-ELL of that slice (sell_of; the analysis reads its slots).
+Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Generation target, bool timing = false,
+               sp::SparseRef::Format format = sp::SparseRef::Format::csr, std::int64_t sell_slice = 0) {
   Csr a = timing ? make_pattern(n, density, v, 21, true) : make_lower(n, density, v, 21 + static_cast<std::uint64_t>(v));
+  OtherFormat other = format != sp::SparseRef::Format::csr ? other_format(a, format) : OtherFormat{};
+  const Sell sell = sell_slice > 0 ? sell_of(a, sell_slice) : Sell{};
   std::mt19937_64 g(5);
   std::vector<unsigned char> B, Y(static_cast<std::size_t>(n * m) * sp::value_bytes(v));
   std::vector<cld> b;
@@ -340,8 +397,10 @@ Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn:
   s.timing_only = timing;
   sp::CallReport rep;
   const double t0 = now_seconds();
-  const sp::TriangularAnalysis t = sp::analyze_triangular(a.ref(), true, false, sp::GOp::N);
-  sp::triangular_solve(s, t, a.raw.data(), nullptr, {static_cast<double>(alpha.real()), static_cast<double>(alpha.imag())},
+  const sp::TriangularAnalysis t =
+      sell_slice > 0 ? sp::analyze_triangular(sell.view, v, true, false, sp::GOp::N)
+                     : sp::analyze_triangular(format == sp::SparseRef::Format::csr ? a.ref() : other.ref, true, false, sp::GOp::N);
+  sp::triangular_solve(s, t, sell_slice > 0 ? sell.raw.data() : a.raw.data(), nullptr, {static_cast<double>(alpha.real()), static_cast<double>(alpha.imag())},
                        sp::GOp::N, {B.data(), v, n, m, n, sp::Layout::col_major}, {Y.data(), v, n, m, n, sp::Layout::col_major},
                        &rep);
   Run r;
@@ -482,7 +541,7 @@ CsrArrays arrays_of(const Csr& a) {
 // The row's Eigen time on its own operands, and (every value type) the crossover of its sparse path's
 // modeled time, re-run at other densities of the same random family, against the dense path's.
 BenchResult with_columns(BenchResult b, const Run& run, Kind kind, std::int64_t n, std::int64_t m, double density, sp::Value v,
-                         trn::Generation target) {
+                         trn::Generation target, sp::SparseRef::Format format, std::int64_t sell_slice) {
   b.native_name = "Eigen sparse";
   b.native_seconds = kind == Kind::product      ? eigen_spmm_seconds(arrays_of(run.a), m)
                      : kind == Kind::triangular ? eigen_spsv_seconds(arrays_of(run.a), m)
@@ -498,8 +557,8 @@ BenchResult with_columns(BenchResult b, const Run& run, Kind kind, std::int64_t 
   // density^2, 0.125 caps a run at n^3 / 64 (1.3e8 at n = 2048).
   const double hi = kind == Kind::spgemm ? 0.125 : 0.5;
   set_crossover(b, what, dense, density, run.profile.total_ns, 1.0 / static_cast<double>(n * n), hi, [&](double d) {
-    const Run r = kind == Kind::product      ? product(n, m, d, v, target, 0, true)
-                  : kind == Kind::triangular ? triangular(n, m, d, v, target, true)
+    const Run r = kind == Kind::product      ? product(n, m, d, v, target, sell_slice, true, format)
+                  : kind == Kind::triangular ? triangular(n, m, d, v, target, true, format, sell_slice)
                                              : spgemm_run(n, d, v, target, true);
     return r.profile.total_ns;
   });
@@ -519,6 +578,406 @@ void add_sparse_spmm_bench(Registry& reg) {
                       }});
 }
 const Registrar kSpmmBenchRegistrar(add_sparse_spmm_bench);
+
+// ---- issue #28 acceptance ("every op: a validate case per value type and a bench row"), s7/spval ----
+// SpMV / SpMM on COO and CSC, SDDMM on a CSR pattern, and the sparse-vector operations Axpby, Gather,
+// Scatter, Rot and SpVV, in every value type the operation takes (docs/trnsparse.md "Validate and
+// bench coverage of the generic API").
+
+const sp::SparseRef::Format kOtherFormats[] = {sp::SparseRef::Format::coo, sp::SparseRef::Format::csc};
+const char* format_name(sp::SparseRef::Format f) { return f == sp::SparseRef::Format::coo ? "coo" : "csc"; }
+std::string product_bound_text(sp::Value v) {
+  return v == sp::Value::f32 ? "2 (k+2) u32 (|a||A||B| + |b||C|)"
+         : sp::value_is_complex(v) ? "sqrt(2) gamma_{k+4} (|a||A||B| + |b||C|)" + std::string(v == sp::Value::c32 ? " + u32 |y|" : "")
+                                   : "gamma_{k+2} (|a||A||B| + |b||C|)";
+}
+
+void add_sparse_other_formats(Registry& reg) {
+  for (sp::SparseRef::Format f : kOtherFormats)
+    for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64}) {
+      const std::string path = v == sp::Value::f32 ? " (TensorE blocks)" : " (host step)";
+      for (std::int64_t m : {std::int64_t{1}, std::int64_t{16}}) {
+        const std::string op = std::string(m == 1 ? "spmv_" : "spmm_") + format_name(f);
+        reg.add(ValidationCase{
+            .suite = "sparse", .library = "trnsparse", .op = op, .mode = std::string(type_name(v)) + path,
+            .shape = m == 1 ? "1000x1000, 1%" : "1000x1000 x 1000x16, 1%", .metric = "max_err_over_bound",
+            .bound_text = product_bound_text(v),
+            .run = [v, m, f] {
+              const Run run = product(1000, m, 0.01, v, trn::Generation::trn1, 0, false, f);
+              return case_of(run, "max |err| / bound vs a long-double loop over the CSR it was built from; nnz " +
+                                      std::to_string(run.nnz));
+            }});
+        reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = op,
+                          .variant = std::string(type_name(v)) + (v == sp::Value::f32 ? ", TensorE blocks" : ", host step"),
+                          .shape = m == 1 ? "4096x4096, 0.5%" : "4096^2 x 4096x16, 0.5%",
+                          .run = [v, m, f](trn::Generation target) {
+                            const Run run = product(4096, m, 0.005, v, target, 0, false, f);
+                            const double flops = (sp::value_is_complex(v) ? 8.0 : 2.0) * static_cast<double>(m * run.nnz);
+                            return with_columns(bench_of(run, flops), run, Kind::product, 4096, m, 0.005, v, target, f);
+                          }});
+      }
+    }
+}
+const Registrar kOtherFormatsRegistrar(add_sparse_other_formats);
+
+// SpSV / SpSM with L given as COO or as a Sliced-ELL of slice 32 (cuSPARSE's SpSV / SpSM take CSR,
+// COO and SELL): the spsv_csr cases' matrices, bound and long-double substitution.
+void add_sparse_solve_coo(Registry& reg) {
+  const std::string tri_bound = "gamma_{k+2} M(L)^-1 (|L||y| + |alpha b|) (complex sqrt(2) gamma_{k+4}; 32-bit + u32 |y|)";
+  constexpr auto coo = sp::SparseRef::Format::coo, csr = sp::SparseRef::Format::csr;
+  for (const std::int64_t slice : {std::int64_t{0}, std::int64_t{32}})
+    for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})
+      for (std::int64_t m : {std::int64_t{1}, std::int64_t{8}}) {
+        const std::string op = std::string(m == 1 ? "spsv_" : "spsm_") + (slice > 0 ? "sell" : "coo");
+        reg.add(ValidationCase{
+            .suite = "sparse", .library = "trnsparse", .op = op,
+            .mode = std::string(type_name(v)) + " (host step, level-scheduled)",
+            .shape = std::string(m == 1 ? "2000x2000 lower, 0.5%" : "2000x2000 lower, 0.5% x 8 rhs") + (slice > 0 ? ", slice 32" : ""),
+            .metric = "max_err_over_bound", .bound_text = tri_bound,
+            .run = [v, m, slice] {
+              const Run run = triangular(2000, m, 0.005, v, trn::Generation::trn1, false, slice > 0 ? csr : coo, slice);
+              return case_of(run, "max |err| / bound vs a long-double substitution; nnz " + std::to_string(run.nnz));
+            }});
+        reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = op, .variant = std::string(type_name(v)) + ", host step",
+                          .shape = std::string(m == 1 ? "4096 lower, 0.5%" : "4096 lower, 0.5% x 16") + (slice > 0 ? ", slice 32" : ""),
+                          .run = [v, m, slice](trn::Generation target) {
+                            const std::int64_t rhs = m == 1 ? 1 : 16;
+                            const auto f = slice > 0 ? csr : coo;
+                            const Run run = triangular(4096, rhs, 0.005, v, target, false, f, slice);
+                            return with_columns(bench_of(run, (sp::value_is_complex(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz * rhs)),
+                                                run, Kind::triangular, 4096, rhs, 0.005, v, target, f, slice);
+                          }});
+      }
+}
+const Registrar kSolveCooRegistrar(add_sparse_solve_coo);
+
+// SDDMM on a CSR pattern (fp32: cuSPARSE's SDDMM takes R_32F here; fp64 / complex return
+// NOT_SUPPORTED, docs/trnsparse.md "C API"): C = alpha (A B) o spy(C) + beta C, A n x k and B k x n
+// column-major, C the pattern of make_csr; the bound of "Accuracy" on every stored entry,
+// 2 (k+2) u32 (|alpha| sum |A_il||B_lj| + |beta||c_ij|), against a long-double loop.
+Run sddmm_run(std::int64_t n, std::int64_t k, double density, trn::Generation target, bool timing = false) {
+  const sp::Value v = sp::Value::f32;
+  Csr c = timing ? make_pattern(n, density, v, 61, false) : make_csr(n, density, v, 61);
+  std::mt19937_64 g(17);
+  std::vector<unsigned char> A, B;
+  std::vector<cld> a, b;
+  for (std::int64_t i = 0; i < n * k; ++i) a.push_back(put(A, v, draw(g, v)));
+  for (std::int64_t i = 0; i < k * n; ++i) b.push_back(put(B, v, draw(g, v)));
+  const std::vector<unsigned char> c0 = c.raw;
+  sp::Settings s;
+  s.target = target;
+  s.timing_only = timing;
+  sp::CallReport rep;
+  const double t0 = now_seconds();
+  sp::sddmm(s, sp::Op::N, sp::Op::N, 0.75f, {A.data(), trn::DType::f32, n, k, n, sp::Layout::col_major},
+            {B.data(), trn::DType::f32, k, n, k, sp::Layout::col_major}, -0.25f,
+            sp::CsrView{n, n, static_cast<std::int64_t>(c.col.size()), c.off.data(), c.col.data(), c.raw.data(), sp::IndexType::i32,
+                        sp::IndexType::i32, sp::IndexBase::zero, trn::DType::f32},
+            &rep);
+  Run r;
+  r.host_seconds = seconds_since(t0);
+  r.nnz = static_cast<std::int64_t>(c.col.size());
+  r.profile = rep.profile;
+  if (timing) return r;
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int32_t e = c.off[static_cast<std::size_t>(i)]; e < c.off[static_cast<std::size_t>(i) + 1]; ++e) {
+      const std::int64_t j = c.col[static_cast<std::size_t>(e)];
+      cld acc = 0;
+      long double mag = 0;
+      for (std::int64_t l = 0; l < k; ++l) {
+        const cld p = a[static_cast<std::size_t>(i + l * n)] * b[static_cast<std::size_t>(l + j * k)];
+        acc += p;
+        mag += std::abs(p);
+      }
+      const cld old = get(c0, v, e), want = 0.75L * acc - 0.25L * old;
+      const long double bnd = bound_of(v, k, 0.75L * mag + 0.25L * std::abs(old), std::abs(want));
+      r.max_ratio = std::max(r.max_ratio, static_cast<double>(std::abs(get(c.raw, v, e) - want) / std::max(bnd, 1e-300L)));
+    }
+  return r;
+}
+
+void add_sparse_sddmm_csr(Registry& reg) {
+  reg.add(ValidationCase{.suite = "sparse", .library = "trnsparse", .op = "sddmm_csr", .mode = "R_32F (TensorE tiles)",
+                         .shape = "512x512 pattern 2%, k=64", .metric = "max_err_over_bound",
+                         .bound_text = "2 (k+2) u32 (|a||A||B| + |b||C|) on stored entries",
+                         .run = [] {
+                           const Run run = sddmm_run(512, 64, 0.02, trn::Generation::trn1);
+                           return case_of(run, "max |err| / bound vs a long-double loop; nnz " + std::to_string(run.nnz));
+                         }});
+  reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "sddmm_csr", .variant = "R_32F, TensorE tiles",
+                    .shape = "1024x1024 pattern 0.5%, k=64", .run = [](trn::Generation target) {
+                      const Run run = sddmm_run(1024, 64, 0.005, target);
+                      BenchResult b = bench_of(run, 2.0 * 64.0 * static_cast<double>(run.nnz));
+                      // The dense path: the full product A B (sgemm fp32 1024 x 1024 x 64); the sparse path wins below.
+                      set_crossover(b, "sgemm fp32 1024x1024x64", dense_gemm_ns(target, sp::Value::f32, 1024, 1024, 64), 0.005,
+                                    run.profile.total_ns, 1.0 / (1024.0 * 1024.0), 0.5,
+                                    [&](double d) { return sddmm_run(1024, 64, d, target, true).profile.total_ns; });
+                      return b;
+                    }});
+}
+const Registrar kSddmmCsrRegistrar(add_sparse_sddmm_csr);
+
+// SpMM on a Blocked-ELL A (cuSPARSE's SpMM takes it for 16-bit and fp32 values; fp64 / complex
+// return NOT_SUPPORTED here): n x n in block x block blocks, `slots` distinct random block columns per
+// block row (block row 1 has its last slot empty, -1), A, B and C of one dtype (f32, or f16 with
+// fp32 compute as NVIDIA's spmm_blockedell sample), C = 0.75 A B - 0.25 C, B n x m column-major.
+// Bound: "Accuracy"'s 2 (k+2) u32 (|a||A||B| + |b||C|), k = the row's stored slots x block, plus
+// u16 |C| for an fp16 C (its one rounding, "fp16 Blocked-ELL" below), against a long-double loop.
+Run bell_run(trn::DType dt, std::int64_t n, std::int64_t block, std::int64_t slots, std::int64_t m, trn::Generation target) {
+  const std::int64_t nb = n / block, ell = slots * block;
+  const bool half = dt == trn::DType::f16;
+  std::mt19937_64 g(81);
+  std::vector<std::int32_t> col_ind;
+  for (std::int64_t I = 0; I < nb; ++I) {
+    std::vector<std::int32_t> all(static_cast<std::size_t>(nb));
+    for (std::int64_t J = 0; J < nb; ++J) all[static_cast<std::size_t>(J)] = static_cast<std::int32_t>(J);
+    std::shuffle(all.begin(), all.end(), g);
+    for (std::int64_t s = 0; s < slots; ++s) col_ind.push_back(I == 1 && s == slots - 1 ? -1 : all[static_cast<std::size_t>(s)]);
+  }
+  // Values as stored (fp16 bits or fp32) and their exact float values.
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  auto fill = [&](std::int64_t count, std::vector<float>& exact, std::vector<std::uint16_t>& h) {
+    for (std::int64_t i = 0; i < count; ++i) {
+      float x = u(g);
+      if (half) {
+        h.push_back(trn::f32_to_f16_rne(x));
+        x = trn::f16_to_f32(h.back());
+      }
+      exact.push_back(x);
+    }
+  };
+  std::vector<float> a, b, c;
+  std::vector<std::uint16_t> ah, bh, ch;
+  fill(n * ell, a, ah);
+  fill(n * m, b, bh);
+  fill(n * m, c, ch);
+  const std::vector<float> c0 = c;
+  auto data = [&](std::vector<float>& f, std::vector<std::uint16_t>& h) -> void* { return half ? static_cast<void*>(h.data()) : f.data(); };
+  sp::Settings s;
+  s.target = target;
+  sp::CallReport rep;
+  const double t0 = now_seconds();
+  sp::spmm(s, sp::Op::N, sp::Op::N, 0.75f,
+           sp::BlockedEllView{n, n, block, ell, col_ind.data(), data(a, ah), sp::IndexType::i32, sp::IndexBase::zero, dt},
+           {data(b, bh), dt, n, m, n, sp::Layout::col_major}, -0.25f, {data(c, ch), dt, n, m, n, sp::Layout::col_major}, &rep);
+  Run r;
+  r.host_seconds = seconds_since(t0);
+  r.profile = rep.profile;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::int64_t I = i / block;
+    for (std::int64_t j = 0; j < m; ++j) {
+      long double acc = 0, mag = 0;
+      std::int64_t k = 0;
+      for (std::int64_t sl = 0; sl < slots; ++sl) {
+        const std::int32_t J = col_ind[static_cast<std::size_t>(I * slots + sl)];
+        if (J < 0) continue;
+        k += block;
+        for (std::int64_t q = 0; q < block; ++q) {
+          const long double p = static_cast<long double>(a[static_cast<std::size_t>(i * ell + sl * block + q)]) *
+                                b[static_cast<std::size_t>(J * block + q + j * n)];
+          acc += p;
+          mag += std::fabs(p);
+        }
+      }
+      const std::size_t at = static_cast<std::size_t>(i + j * n);
+      const long double want = 0.75L * acc - 0.25L * c0[at];
+      const long double got = half ? trn::f16_to_f32(ch[at]) : c[at];
+      const long double bnd = bound_of(sp::Value::f32, k, 0.75L * mag + 0.25L * std::fabs(c0[at]), 0) +
+                              (half ? 0x1p-11L * std::fabs(got) : 0.0L);
+      r.nnz = std::max(r.nnz, k);
+      r.max_ratio = std::max(r.max_ratio, static_cast<double>(std::fabs(got - want) / std::max(bnd, 1e-300L)));
+    }
+  }
+  return r;
+}
+
+void add_sparse_bell(Registry& reg) {
+  for (trn::DType dt : {trn::DType::f32, trn::DType::f16}) {
+    const std::string mode = dt == trn::DType::f32 ? "R_32F (TensorE blocks)" : "R_16F, compute R_32F (TensorE blocks)";
+    reg.add(ValidationCase{.suite = "sparse", .library = "trnsparse", .op = "spmm_blockedell", .mode = mode,
+                           .shape = "512x512, 32-blocks, 4 slots x 16", .metric = "max_err_over_bound",
+                           .bound_text = std::string("2 (k+2) u32 (|a||A||B| + |b||C|)") + (dt == trn::DType::f16 ? " + u16 |C|" : ""),
+                           .run = [dt] {
+                             const Run run = bell_run(dt, 512, 32, 4, 16, trn::Generation::trn1);
+                             return case_of(run, "max |err| / bound vs a long-double loop; k <= " + std::to_string(run.nnz));
+                           }});
+    reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spmm_blockedell",
+                      .variant = mode, .shape = "2048x2048, 64-blocks, 4 slots x 64",
+                      .run = [dt](trn::Generation target) {
+                        const Run run = bell_run(dt, 2048, 64, 4, 64, target);
+                        return bench_of(run, 2.0 * 64.0 * 2048.0 * 4.0 * 64.0);
+                      }});
+  }
+}
+const Registrar kBellRegistrar(add_sparse_bell);
+
+// A sparse vector of `size` elements with ~density of the positions stored (distinct, increasing),
+// its values x and a dense y, all of value type v.
+struct SpVecData {
+  std::int64_t size = 0;
+  sp::Value value = sp::Value::f32;
+  std::vector<std::int32_t> idx;
+  std::vector<unsigned char> xraw, yraw;
+  std::vector<cld> x, y;  // the exact stored values
+  sp::SpVecRef ref() {
+    return {size, static_cast<std::int64_t>(idx.size()), idx.data(), xraw.data(), sp::IndexType::i32, sp::IndexBase::zero, value};
+  }
+};
+SpVecData make_spvec(std::int64_t size, double density, sp::Value v, std::uint64_t seed) {
+  SpVecData d;
+  d.size = size;
+  d.value = v;
+  std::mt19937_64 g(seed);
+  std::bernoulli_distribution keep(density);
+  for (std::int64_t i = 0; i < size; ++i) {
+    d.y.push_back(put(d.yraw, v, draw(g, v)));
+    if (keep(g)) {
+      d.idx.push_back(static_cast<std::int32_t>(i));
+      d.x.push_back(put(d.xraw, v, draw(g, v)));
+    }
+  }
+  return d;
+}
+
+enum class VecOp { axpby, gather, scatter, rot, spvv };
+const char* vec_op_name(VecOp op) {
+  const char* const names[] = {"axpby", "gather", "scatter", "rot", "spvv"};
+  return names[static_cast<int>(op)];
+}
+
+// The moves (gather, scatter) are exact: max_ratio = the number of elements whose bits differ (x for
+// gather, all of y for scatter). The arithmetic ones: max |err| / bound over every output element,
+// the bounds of docs/trnsparse.md (fp64 accumulators; host_bound's gamma with k + 2 roundings):
+// axpby k = 0 (gamma_2 (|a||x| + |b||y|)) plus, for the 32-bit types, u32 |b||y| (beta y is stored
+// in the value type before the add); rot k = 1 on (|c||x| + |s||y|) and (|c||y| + |s||x|); spvv
+// k - 1 (gamma_{k+1} sum |x||y|), k = nnz.
+Run vector_run(VecOp op, std::int64_t size, double density, sp::Value v, trn::Generation target) {
+  SpVecData d = make_spvec(size, density, v, 71 + static_cast<std::uint64_t>(v));
+  const bool cx = sp::value_is_complex(v);
+  const cld alpha = cx ? cld(0.75L, -0.5L) : cld(0.75L), beta = cx ? cld(-0.25L, 0.125L) : cld(-0.25L);
+  const cld c = cx ? cld(0.6L, 0.25L) : cld(0.6L), sn = cx ? cld(-0.5L, 0.375L) : cld(0.8L);
+  auto scalar = [](cld z) { return sp::Scalar(static_cast<double>(z.real()), static_cast<double>(z.imag())); };
+  sp::Settings s;
+  s.target = target;
+  sp::CallReport rep;
+  sp::Scalar dot;
+  const std::vector<unsigned char> y0 = d.yraw;
+  std::vector<unsigned char> gathered(d.xraw.size(), 0xCD);
+  const double t0 = now_seconds();
+  switch (op) {
+    case VecOp::axpby: sp::axpby(s, scalar(alpha), d.ref(), scalar(beta), d.yraw.data(), &rep); break;
+    case VecOp::gather: {
+      sp::SpVecRef x = d.ref();
+      x.values = gathered.data();
+      sp::gather(d.yraw.data(), x);
+      break;
+    }
+    case VecOp::scatter: sp::scatter(d.ref(), d.yraw.data()); break;
+    case VecOp::rot: sp::rot(s, scalar(c), scalar(sn), d.ref(), d.yraw.data(), &rep); break;
+    case VecOp::spvv: dot = sp::spvv(s, cx ? sp::GOp::C : sp::GOp::N, d.ref(), d.yraw.data(), &rep); break;
+  }
+  Run r;
+  r.host_seconds = seconds_since(t0);
+  r.nnz = static_cast<std::int64_t>(d.idx.size());
+  r.profile = rep.profile;
+  const std::size_t vb = sp::value_bytes(v);
+  auto ratio = [&](cld got, cld want, long double bnd) {
+    r.max_ratio = std::max(r.max_ratio, static_cast<double>(std::abs(got - want) / std::max(bnd, 1e-300L)));
+  };
+  const long double u32 = sp::value_is_single(v) ? 0x1p-24L : 0.0L;
+  std::vector<cld> want_y = d.y;  // the expected y (scatter, axpby, rot)
+  switch (op) {
+    case VecOp::gather:
+      for (std::size_t e = 0; e < d.idx.size(); ++e)
+        r.max_ratio += std::memcmp(gathered.data() + e * vb, y0.data() + static_cast<std::size_t>(d.idx[e]) * vb, vb) != 0;
+      return r;
+    case VecOp::scatter:
+      for (std::size_t i = 0; i < static_cast<std::size_t>(size); ++i) {
+        const auto hit = std::lower_bound(d.idx.begin(), d.idx.end(), static_cast<std::int32_t>(i));
+        const unsigned char* want = hit != d.idx.end() && *hit == static_cast<std::int32_t>(i)
+                                        ? d.xraw.data() + static_cast<std::size_t>(hit - d.idx.begin()) * vb
+                                        : y0.data() + i * vb;
+        r.max_ratio += std::memcmp(d.yraw.data() + i * vb, want, vb) != 0;
+      }
+      return r;
+    case VecOp::spvv: {
+      cld sum = 0;
+      long double mag = 0;
+      for (std::size_t e = 0; e < d.idx.size(); ++e) {
+        const cld p = (cx ? std::conj(d.x[e]) : d.x[e]) * d.y[static_cast<std::size_t>(d.idx[e])];
+        sum += p;
+        mag += std::abs(p);
+      }
+      ratio(cld(dot.real(), dot.imag()), sum, host_bound(v, std::max<std::int64_t>(r.nnz - 1, 0), mag, std::abs(sum)));
+      return r;
+    }
+    case VecOp::axpby: {
+      std::vector<long double> mag(static_cast<std::size_t>(size)), by(static_cast<std::size_t>(size));
+      for (std::size_t i = 0; i < want_y.size(); ++i) {
+        want_y[i] = beta * d.y[i];
+        by[i] = mag[i] = std::abs(beta) * std::abs(d.y[i]);
+      }
+      for (std::size_t e = 0; e < d.idx.size(); ++e) {
+        const auto i = static_cast<std::size_t>(d.idx[e]);
+        want_y[i] += alpha * d.x[e];
+        mag[i] += std::abs(alpha) * std::abs(d.x[e]);
+      }
+      for (std::size_t i = 0; i < want_y.size(); ++i)
+        ratio(get(d.yraw, v, static_cast<std::int64_t>(i)), want_y[i],
+              host_bound(v, 0, mag[i], std::abs(want_y[i])) + u32 * (1 + u32) * by[i]);
+      return r;
+    }
+    case VecOp::rot:
+      for (std::size_t e = 0; e < d.idx.size(); ++e) {
+        const auto i = static_cast<std::size_t>(d.idx[e]);
+        const cld xv = d.x[e], yv = d.y[i], xw = c * xv + sn * yv, yw = c * yv - sn * xv;
+        const long double mx = std::abs(c) * std::abs(xv) + std::abs(sn) * std::abs(yv);
+        const long double my = std::abs(c) * std::abs(yv) + std::abs(sn) * std::abs(xv);
+        ratio(get(d.xraw, v, static_cast<std::int64_t>(e)), xw, host_bound(v, 1, mx, std::abs(xw)));
+        ratio(get(d.yraw, v, static_cast<std::int64_t>(i)), yw, host_bound(v, 1, my, std::abs(yw)));
+      }
+      // y outside x's positions must be untouched.
+      for (std::size_t i = 0; i < static_cast<std::size_t>(size); ++i)
+        if (!std::binary_search(d.idx.begin(), d.idx.end(), static_cast<std::int32_t>(i)))
+          r.max_ratio += std::memcmp(d.yraw.data() + i * vb, y0.data() + i * vb, vb) != 0 ? 1e30 : 0.0;
+      return r;
+  }
+  return r;
+}
+
+void add_sparse_vectors(Registry& reg) {
+  for (VecOp op : {VecOp::axpby, VecOp::gather, VecOp::scatter, VecOp::rot, VecOp::spvv})
+    for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64}) {
+      const bool moves = op == VecOp::gather || op == VecOp::scatter;
+      const char* bound = op == VecOp::axpby ? "gamma_2 (|a||x| + |b||y|) (complex sqrt(2) gamma_4; 32-bit + u32 (|y| + |b||y|))"
+                          : op == VecOp::rot ? "gamma_3 (|c||x| + |s||y|) (complex sqrt(2) gamma_5; 32-bit + u32 |x'|)"
+                          : op == VecOp::spvv ? "gamma_{k+1} sum |x||y| (complex sqrt(2) gamma_{k+3}; 32-bit + u32 |r|)"
+                                              : "0 mismatches (values moved, never combined)";
+      reg.add(ValidationCase{
+          .suite = "sparse", .library = "trnsparse", .op = vec_op_name(op),
+          .mode = std::string(type_name(v)) + (moves ? " (host moves)" : " (host step)"), .shape = "size 20000, 5%",
+          .metric = moves ? "bit_exact" : "max_err_over_bound", .bound_text = bound,
+          .run = [op, v, moves] {
+            const Run run = vector_run(op, 20000, 0.05, v, trn::Generation::trn1);
+            const std::string note = (moves ? "elements differing from a plain loop's; nnz " : "max |err| / bound vs a long-double loop; nnz ") +
+                                     std::to_string(run.nnz);
+            return moves ? exact_result(run.max_ratio, note, run.host_seconds) : case_of(run, note);
+          }});
+      reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = vec_op_name(op),
+                        .variant = std::string(type_name(v)) + (moves ? ", host moves" : ", host step"), .shape = "size 2^20, 1%",
+                        .run = [op, v, moves](trn::Generation target) {
+                          const Run run = vector_run(op, std::int64_t{1} << 20, 0.01, v, target);
+                          const double per = op == VecOp::rot ? (sp::value_is_complex(v) ? 16.0 : 6.0) : (sp::value_is_complex(v) ? 8.0 : 2.0);
+                          BenchResult b = bench_of(run, moves ? 0.0 : per * static_cast<double>(run.nnz));
+                          if (moves) {
+                            b.error_metric = "mismatches";
+                            b.device = DeviceCost{};  // moves only: no modeled step
+                          }
+                          return b;
+                        }});
+    }
+}
+const Registrar kVectorRegistrar(add_sparse_vectors);
 
 }  // namespace
 }  // namespace trnsci::cli
