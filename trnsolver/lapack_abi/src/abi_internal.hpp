@@ -35,6 +35,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "trn/core/scalar_traits.hpp"
 #include "trn/solver/solver.hpp"
 #include "trnsolver_lapack.h"
 
@@ -46,18 +47,8 @@ using trn::solver::Settings;
 
 using cfloat = std::complex<float>;
 using cdouble = std::complex<double>;
-template <class T>
-struct RealOf {
-  using type = T;
-};
-template <class T>
-struct RealOf<std::complex<T>> {
-  using type = T;
-};
-template <class T>
-using real_t = typename RealOf<T>::type;
-template <class T>
-constexpr bool is_complex_v = !std::is_same_v<T, real_t<T>>;
+using trn::is_complex_v;  // trn/core/scalar_traits.hpp: float -> float, std::complex<double> -> double
+using trn::real_t;
 
 // A Fortran COMPLEX array handed over as void*.
 template <class T>
