@@ -1066,10 +1066,11 @@ struct ScheduleMemo {
   Profile last_profile;
   bool has_last = false;
 
+  // (An empty trace's data() may be null, which memcmp must not be given even for 0 bytes.)
   bool repeats_last(const Trace& trace, const CostModelOptions& opt) const {
     const auto& ins = trace.instructions;
     return has_last && !opt.keep_timeline && ins.size() == last_trace.size() && head_words(opt) == last_head &&
-           std::memcmp(ins.data(), last_trace.data(), ins.size() * sizeof(Instruction)) == 0;
+           (ins.empty() || std::memcmp(ins.data(), last_trace.data(), ins.size() * sizeof(Instruction)) == 0);
   }
   void remember_last(const Trace& trace, const CostModelOptions& opt, const Profile& p) {
     last_trace.assign(trace.instructions.begin(), trace.instructions.end());
