@@ -129,9 +129,16 @@ struct EigDriver {
   bool divide = false;       // ..EVD / ..GVD (IWORK; RWORK lengths for C, Z)
   bool generalized = false;  // ..GV / ..GVD
 };
+// A dimension as the workspace formulas take it, clamped to [0, 2^30]: past 2^30 the minimum already
+// exceeds any 32-bit LWORK, a negative one is rejected by its own check before LWORK is looked at, and the
+// clamp keeps the formulas' 5·n² terms inside int64 for any INTEGER (fuzz_trnsolver_lapack: ZGESDD with
+// m, n near ±2^31 overflowed).
+inline int64_t workspace_dim(int64_t v) { return std::clamp<int64_t>(v, 0, int64_t{1} << 30); }
+
 // xSYEV(D), xHEEV(D), xSYGV(D), xHEGV(D) (LAPACK 3.11's formulas; nb = kSytrdNb).
 inline Workspace eig_workspace(const EigDriver& d, bool wantz, int64_t n) {
   Workspace w;
+  n = workspace_dim(n);
   const int64_t nb = kSytrdNb;
   if (!d.divide) {
     w.lwmin = std::max<int64_t>(1, d.complex ? 2 * n - 1 : 3 * n - 1);
@@ -158,7 +165,7 @@ inline Workspace eig_workspace(const EigDriver& d, bool wantz, int64_t n) {
 // mx = max(m, n); MNTHR = ILAENV(6, 'xGESVD') = INT(1.6 mn); `no_small` says the vectors of the small
 // side are not wanted (JOBU = 'N' for m >= n, JOBVT = 'N' for m < n: LAPACK's path 1 / 1t).
 inline int64_t gesvd_minwork(bool complex, bool no_small, int64_t m, int64_t n) {
-  const int64_t mn = std::min(m, n), mx = std::max(m, n);
+  const int64_t mn = workspace_dim(std::min(m, n)), mx = workspace_dim(std::max(m, n));
   if (mn == 0) return 1;
   const bool path1 = mx >= static_cast<int64_t>(static_cast<float>(mn) * 1.6f) && no_small;
   if (complex) return path1 ? 3 * mn : 2 * mn + mx;
@@ -166,7 +173,7 @@ inline int64_t gesvd_minwork(bool complex, bool no_small, int64_t m, int64_t n) 
 }
 // xGESDD: LAPACK's MINWRK for JOBZ = job (A, S, O, N).
 inline int64_t gesdd_minwork(bool complex, char job, int64_t m, int64_t n) {
-  const int64_t mn = std::min(m, n), mx = std::max(m, n);
+  const int64_t mn = workspace_dim(std::min(m, n)), mx = workspace_dim(std::max(m, n));
   if (mn == 0) return 1;
   const bool jn = lsame(job, 'N'), jo = lsame(job, 'O'), js = lsame(job, 'S');
   if (complex) {
