@@ -500,10 +500,12 @@ SideLayout side_layout(const Layout& l, const std::vector<std::int64_t>& n_side,
     s.dist = l.dist;
   }
   s.axis_stride.assign(d, 0);
+  // embed[0] only bounds the outermost axis, which cuFFT ignores: it never enters a stride (nor the C
+  // shim's span check), so it is not multiplied in — an arbitrary embed[0] would overflow `acc`.
   std::int64_t acc = s.stride;
   for (std::size_t i = d; i-- > 0;) {
     s.axis_stride[i] = acc;
-    acc *= s.embed[i];
+    if (i > 0) acc *= s.embed[i];
   }
   return s;
 }

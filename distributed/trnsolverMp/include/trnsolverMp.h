@@ -125,6 +125,7 @@ trnsolverStatus_t trnsolverMpPotrs(trnsolverMpHandle_t handle, trnblasFillMode_t
 
 /* The emulation surface of every trnsci library (trncore.h). GetLastProfile: this rank's device. */
 TRN_EMULATION_API(trnsolverMp, trnsolverMp, trnsolverMpHandle_t, trnsolverStatus_t)
+TRN_PROFILE_SIZED_API(trnsolverMp, trnsolverMpHandle_t, trnsolverStatus_t)  /* trnprofile.h: the versioned trnProfile_t */
 
 #ifdef __cplusplus
 }
