@@ -2,6 +2,7 @@
 # The CLI's ergonomics: --help for every subcommand, exit code 2 and a clear message for bad flags,
 # unknown commands, suites, targets, operations and shapes.
 set -uo pipefail
+# Needles are matched with [[ ]], never `printf | grep -q` (SIGPIPE under pipefail: profile_routines.sh).
 trnsci=$1
 fail() { echo "FAIL: $*"; exit 1; }
 expect() {  # expect <code> <needle> <args...>
@@ -10,7 +11,7 @@ expect() {  # expect <code> <needle> <args...>
   out=$("$trnsci" "$@" 2>&1)
   rc=$?
   [ "$rc" -eq "$code" ] || fail "trnsci $* exited $rc, expected $code: $out"
-  printf '%s' "$out" | grep -qF -- "$needle" || fail "trnsci $* did not say '$needle': $out"
+  [[ $out == *"$needle"* ]] || fail "trnsci $* did not say '$needle': $out"
 }
 for sub in validate bench profile info; do expect 0 "Usage" "$sub" --help; done
 expect 0 "Subcommands" --help

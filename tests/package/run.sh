@@ -15,9 +15,9 @@ prefix="$work/prefix"
 rm -rf "$work"
 mkdir -p "$work"
 cmake --install "$build_dir" --prefix "$prefix" >/dev/null
-libdir=$(dirname "$(find "$prefix" -name 'trnsci.pc' | head -n1)")/..
+libdir=$(dirname "$(find "$prefix" -name 'trnsci.pc' -print -quit)")/..
 libdir=$(cd "$libdir" && pwd)
-shared=$(find "$libdir" -maxdepth 1 -name 'libtrncore.so*' | head -n1)
+shared=$(find "$libdir" -maxdepth 1 -name 'libtrncore.so*' -print -quit)
 
 # 1. plain cc, exactly the README's line, with no LD_LIBRARY_PATH: the installed libraries' $ORIGIN
 #    RUNPATH lets the linker and the loader find libtrncore.so.0 next to libtrnblas.so.0. The app finds
@@ -35,7 +35,7 @@ pkg-config --exists --print-errors trnblas trnrand trncore trnsci
 static=$( [ -n "$shared" ] || echo --static )
 cc $extra_flags -o "$work/app_pkg" "$src_dir/app.c" $(pkg-config $static --cflags --libs trnblas trnrand)
 "$work/app_pkg"
-pkg-config --print-requires trnblas | grep -qx trncore
+grep -qx trncore <<<"$(pkg-config --print-requires trnblas)"
 
 # 3. find_package with components
 cmake -S "$src_dir" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$prefix" \
@@ -55,8 +55,10 @@ if [ -n "$shared" ]; then
     name=$(basename "$lib" .so)
     name=${name#lib}
     case "$name" in trnblas_blas|trnsolver_lapack) continue ;; esac
-    readelf -d "$lib" | grep -q "SONAME.*\[lib$name\.so\.0\]" || { echo "$lib: SONAME is not lib$name.so.0" >&2; exit 1; }
-    if ! readelf -d "$lib" | grep -Eq 'RUNPATH.*\[\$ORIGIN\]'; then
+    # Here-strings, not `readelf | grep -q` (grep -q exiting early can SIGPIPE readelf under pipefail).
+    dynamic=$(readelf -d "$lib")
+    grep -q "SONAME.*\[lib$name\.so\.0\]" <<<"$dynamic" || { echo "$lib: SONAME is not lib$name.so.0" >&2; exit 1; }
+    if ! grep -Eq 'RUNPATH.*\[\$ORIGIN\]' <<<"$dynamic"; then
       echo "$lib: installed without the \$ORIGIN RUNPATH" >&2; exit 1
     fi
     upper=$(echo "$name" | tr '[:lower:]' '[:upper:]')
