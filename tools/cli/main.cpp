@@ -99,10 +99,7 @@ int run_validate(const std::string& suite_arg, const std::string& size, const st
   const auto suites = select_suites(suite_arg);
   if (suites.empty()) return 2;
   // MPI when a launcher started us (cases spread over the ranks) or the suite mp is asked for.
-  mp::start(mp::launched() || suites.count("mp") != 0);
-  struct Finish {
-    ~Finish() { mp::finish(); }
-  } finish;
+  const mp::Session session(mp::launched() || suites.count("mp") != 0);
   const bool full = size == "full";
   std::vector<const ValidationCase*> todo;
   for (const auto& c : Registry::get().validation())
@@ -147,20 +144,47 @@ int run_bench(const std::string& suite_arg, const std::string& size, const std::
   for (const auto& c : Registry::get().bench())
     if (suites.count(c.suite) && (size == "full" || !c.full_only) && (op_set.empty() || op_set.count(c.op)))
       for (auto g : gens) todo.emplace_back(&c, g);
-  std::vector<BenchRecord> recs;
-  const HostRates host = measure_host_rates();  // before the cases: the emulator-bound column's rates
+  // MPI when a launcher started us: rows dealt round robin like validate's cases (row i on rank
+  // i mod P), rank 0 gathers and prints the 1-rank table. Host times are each rank's own (ranks on
+  // one host share its cores: the emulator-bound ratios are a loaded host's, docs/scale-out.md §10).
+  const mp::Session session(mp::launched());
+  const auto P = static_cast<std::size_t>(mp::size()), me = static_cast<std::size_t>(mp::rank());
+  // The host rates of the emulator-bound column: rank 0's, measured before any rank starts a row.
+  const HostRates host = me == 0 ? measure_host_rates() : HostRates{};
+  (void)mp::broadcast(0);
   const double t0 = now_seconds();
-  for (std::size_t i = 0; i < todo.size(); ++i) {
+  std::vector<std::pair<std::size_t, std::string>> mine;  // (row, '1' + packed result | '0' + error)
+  for (std::size_t i = me; i < todo.size(); i += P) {
     const auto& [c, g] = todo[i];
     const std::string target(trn::hardware_spec(g).name);
+    const std::string what = c->suite + " " + c->op + " " + c->variant + " " + c->shape + " " + target;
     try {
-      recs.push_back({c, target, c->run(g)});
-      progress(i, todo.size(), c->suite + " " + c->op + " " + c->variant + " " + c->shape + " " + target, "done");
+      mine.emplace_back(i, "1" + mp::pack(c->run(g)));
+      if (me == 0) progress(i, todo.size(), what, "done");
     } catch (const std::exception& e) {
-      progress(i, todo.size(), c->suite + " " + c->op + " " + c->variant, std::string("error: ") + e.what());
-      return 1;
+      mine.emplace_back(i, std::string("0") + e.what());
+      break;  // as on one rank: a row that fails ends the run (its later rows would not be printed)
     }
   }
+  const auto gathered = mp::gather(mine);
+  std::vector<BenchRecord> recs;
+  int rc = 0;
+  if (me == 0) {
+    std::vector<const std::string*> by_row(todo.size(), nullptr);
+    for (const auto& [i, bytes] : gathered) by_row[i] = &bytes;
+    for (std::size_t i = 0; i < todo.size() && rc == 0; ++i) {
+      const auto& [c, g] = todo[i];
+      const std::string bytes = by_row[i] != nullptr ? *by_row[i] : "0not run";
+      if (bytes.empty() || bytes[0] != '1') {  // the first failed row stops the table, as on one rank
+        progress(i, todo.size(), c->suite + " " + c->op + " " + c->variant, "error: " + bytes.substr(1));
+        rc = 1;
+      } else {
+        recs.push_back({c, std::string(trn::hardware_spec(g).name), mp::unpack_bench(bytes.substr(1))});
+      }
+    }
+  }
+  rc = mp::broadcast(rc);  // every rank exits with rank 0's code
+  if (rc != 0 || me != 0) return rc;
   RunInfo info{"bench", size, suite_arg, seconds_since(t0), host};
   print_bench_table(recs, info);
   if (!json.empty() && !write_file(json, to_json({}, recs, info))) return 2;

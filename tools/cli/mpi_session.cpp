@@ -42,38 +42,68 @@ struct Reader {
     at += n;
   }
 };
-// Both directions walk the fields in one order (one list, no second copy to keep in step).
-template <class IO, class R, class D>
-void fields(IO& io, R& r, D& d) {
-  auto num = [&](auto& v) {
-    if constexpr (std::is_same_v<IO, Writer>)
+// Both directions walk the fields in one order (one list, no second copy to keep in step): a
+// Writer's or a Reader's field(v) for every member, numbers as bytes, strings length-prefixed.
+template <class IO>
+struct Fields {
+  IO& io;
+  template <class T>
+  Fields& operator()(T& v) {
+    if constexpr (std::is_same_v<std::remove_cv_t<T>, std::string>) {
+      if constexpr (std::is_same_v<IO, Writer>)
+        io.put_string(v);
+      else
+        io.get_string(v);
+    } else if constexpr (std::is_same_v<IO, Writer>) {
       io.put(v);
-    else
+    } else {
       io.get(v);
-  };
-  auto str = [&](auto& s) {
-    if constexpr (std::is_same_v<IO, Writer>)
-      io.put_string(s);
-    else
-      io.get_string(s);
-  };
-  num(r.measured), num(r.bound), num(r.lower), num(r.pass), str(r.note), num(r.host_seconds);
-  num(d.present), str(d.target), num(d.total_ns), num(d.tensor_utilization), num(d.busy_ns), num(d.utilization);
-  num(d.roofline), str(d.roofline_engine), num(d.roofline_ns), num(d.cores), num(d.host_roundtrip_ns);
-  num(d.tensor_flops), num(d.element_ops), num(d.dma_bytes), num(d.host_flops), num(d.host_bytes);
+    }
+    return *this;
+  }
+};
+template <class IO, class D>
+void device_fields(Fields<IO> f, D& d) {
+  f(d.present)(d.target)(d.total_ns)(d.tensor_utilization)(d.busy_ns)(d.utilization);
+  f(d.roofline)(d.roofline_engine)(d.roofline_ns)(d.cores)(d.host_roundtrip_ns);
+  f(d.tensor_flops)(d.element_ops)(d.dma_bytes)(d.host_flops)(d.host_bytes);
+}
+template <class IO, class R>
+void case_fields(Fields<IO> f, R& r) {
+  f(r.measured)(r.bound)(r.lower)(r.pass)(r.note)(r.host_seconds);
+  device_fields(f, r.device);
+}
+template <class IO, class R>
+void bench_fields(Fields<IO> f, R& r) {
+  f(r.error)(r.error_metric)(r.host_seconds)(r.flops)(r.native_seconds)(r.native_name)(r.timing_only);
+  f(r.dense_ns)(r.dense_name)(r.crossover_density)(r.crossover_text);
+  device_fields(f, r.device);
 }
 }  // namespace
 
 std::string pack(const CaseResult& r) {
   Writer w;
-  fields(w, r, r.device);
+  case_fields(Fields<Writer>{w}, r);
   return w.out;
 }
 
 CaseResult unpack(const std::string& bytes) {
   CaseResult r;
   Reader rd{bytes};
-  fields(rd, r, r.device);
+  case_fields(Fields<Reader>{rd}, r);
+  return r;
+}
+
+std::string pack(const BenchResult& r) {
+  Writer w;
+  bench_fields(Fields<Writer>{w}, r);
+  return w.out;
+}
+
+BenchResult unpack_bench(const std::string& bytes) {
+  BenchResult r;
+  Reader rd{bytes};
+  bench_fields(Fields<Reader>{rd}, r);
   return r;
 }
 
