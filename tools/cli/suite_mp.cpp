@@ -123,7 +123,7 @@ CaseResult fftmp_real_case(const std::vector<std::int64_t>& n, bool c2r, bool bi
     std::vector<float> gp(static_cast<std::size_t>(rows * padded), 0.0f);
     for (std::int64_t i = 0; i < rows; ++i) std::copy_n(g.begin() + i * len, len, gp.begin() + i * padded);
     const std::int64_t first = trn::fftmp::slab_start(n[0], P, r) * c[1] * c[2];  // complex elements
-    if (!x.empty()) std::memcpy(x.data(), gp.data() + 2 * first, x.size() * sizeof(cf));
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = cf(gp[static_cast<std::size_t>(2 * first) + 2 * i], gp[static_cast<std::size_t>(2 * first) + 2 * i + 1]);
   } else {
     const std::int64_t y0 = trn::fftmp::slab_start(c[1], P, r), q1 = trn::fftmp::slab_count(c[1], P, r);
     for (std::int64_t i = 0; i < n[0]; ++i)
