@@ -1,5 +1,5 @@
-// trnfftMp bench (docs/scale-out.md "trnfftMp" bench): the modeled time of a 3-D C2C FFT (fp32) of
-// 256^3 and 512^3 on 1, 2, 4, 8, 16 emulated trn1 devices (strong scaling), predicted by the slab
+// trnfftMp bench (docs/scale-out.md "trnfftMp" bench): the modeled time of a 3-D C2C and R2C FFT
+// (fp32) of 256^3 and 512^3 on 1, 2, 4, 8, 16 emulated trn1 devices (strong scaling), predicted by the slab
 // plan (trnfft's own dry runs of the local plans at <= 2^20 points, scaled by the batch; the fabric
 // model for the all-to-all) -- nothing of that size runs here. Then one size small enough to run:
 // the plan's prediction against the modeled time of the ranks' traces (local plans and link records
@@ -15,10 +15,11 @@
 
 namespace {
 
-void print_table(const std::vector<std::int64_t>& sizes) {
-  std::printf("trnfftMp 3-D C2C (fp32 mode) on emulated trn1 devices, slab decomposition, predicted by the plan of\n"
+void print_table(const std::vector<std::int64_t>& sizes, trn::fft::Type type) {
+  std::printf("\ntrnfftMp 3-D %s (fp32 mode) on emulated trn1 devices, slab decomposition, predicted by the plan of\n"
               "rank 0 (every rank's slab is the same size here); times in us; comm = all-to-all (+ the argument\n"
-              "exchange where the trailing-axes FFT does not hide it) / predicted; roofline = max(link time, the local plans' engine roofline bounds); eff = t1 / (P tP)\n");
+              "exchange where the trailing-axes FFT does not hide it) / predicted; roofline = max(link time, the local plans' engine roofline bounds); eff = t1 / (P tP)\n",
+              trn::fft::type_name(type));
   std::printf("%5s %3s %6s %12s %12s %12s %12s %7s %12s %6s %7s\n", "N", "P", "slab", "trailing", "all-to-all", "axis-0",
               "predicted", "comm", "roofline", "ratio", "eff");
   for (std::int64_t n : sizes) {
@@ -26,6 +27,7 @@ void print_table(const std::vector<std::int64_t>& sizes) {
     for (int p : {1, 2, 4, 8, 16}) {
       trn::fftmp::SlabSpec spec;
       spec.n = {n, n, n};
+      spec.type = type;
       const trn::fftmp::SlabPlanInfo s = trn::fftmp::predict_slab(trn::fft::Settings{}, spec, p, 0);
       if (p == 1) t1 = s.predicted_ns;
       std::printf("%5lld %3d %6lld %12.1f %12.1f %12.1f %12.1f %6.1f%% %12.1f %6.2f %6.1f%%\n", static_cast<long long>(n), p,
@@ -64,7 +66,10 @@ int main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   const std::int64_t quick = argc > 1 ? std::atoll(argv[1]) : 32;
   const bool table = argc <= 2 || std::atoi(argv[2]) != 0;
-  if (rank == 0 && table) print_table({256, 512});
+  if (rank == 0 && table) {
+    print_table({256, 512}, trn::fft::Type::c2c);
+    print_table({256, 512}, trn::fft::Type::r2c);  // the half spectrum: about half the bytes on the fabric
+  }
   run_quick(quick, rank, size);
   MPI_Finalize();
   return 0;

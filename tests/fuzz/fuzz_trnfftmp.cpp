@@ -1,10 +1,12 @@
 // The libFuzzer harness over trnfftMp's C API (distributed/trnfftMp, docs/scale-out.md section 9) on
 // one rank (MPI singleton; MPI_COMM_SELF, MPI_COMM_NULL or no communicator): AttachComm, MakePlan2d/3d
-// with fuzzed sizes, types, communicators, comm types and workSize pointers; XtMalloc with fuzzed
-// formats, XtMemcpy, XtExecDescriptor with fuzzed directions and descriptors. Invariants beyond "no
+// with fuzzed sizes, types (C2C / Z2Z / R2C / C2R / D2Z / Z2D), communicators, comm types and workSize
+// pointers, or trnfft's trnfftMakePlan2d/3d on an attached handle; XtMalloc with fuzzed formats,
+// XtMemcpy, XtExecDescriptor[C2C|Z2Z|R2C|C2R|D2Z|Z2D] with fuzzed directions and descriptors. Invariants beyond "no
 // crash, no sanitizer report": every status follows the documented rules in argument order; a failing
 // execution writes nothing (data and subFormat); a successful one matches a naive fp64 DFT of the whole
-// array (one rank: both slab distributions are the whole array) within the plan's relative L2 bound.
+// array (one rank: both slab distributions are the whole array) within the plan's relative L2 bound
+// (R2C: the half spectrum of the padded real rows; C2R: of the half spectrum of a real x, N x).
 #include <mpi.h>
 
 #include <cmath>
@@ -58,15 +60,129 @@ trnfftResult expected_make(bool live, const std::vector<std::int64_t>& n, int ty
   if (type != TRNFFT_C2C && type != TRNFFT_Z2Z && type != TRNFFT_R2C && type != TRNFFT_C2R && type != TRNFFT_D2Z &&
       type != TRNFFT_Z2D)
     return TRNFFT_INVALID_TYPE;
-  if (type != TRNFFT_C2C && type != TRNFFT_Z2Z) return TRNFFT_NOT_SUPPORTED;
   if (!comm_found && !comm_handle_given) return TRNFFT_INVALID_VALUE;
   if (comm_type != TRNFFT_COMM_MPI) return TRNFFT_INVALID_VALUE;
   if (!comm_valid || !ws) return TRNFFT_INVALID_VALUE;
   return TRNFFT_SUCCESS;
 }
 
+bool is_real_type(int t) { return t == TRNFFT_R2C || t == TRNFFT_C2R || t == TRNFFT_D2Z || t == TRNFFT_Z2D; }
+bool forward_type(int t) { return t == TRNFFT_R2C || t == TRNFFT_D2Z; }
+bool inverse_type(int t) { return t == TRNFFT_C2R || t == TRNFFT_Z2D; }
+
+// The whole array's shapes: complex {n0, c1, inner} (the half spectrum of a real type), real rows.
+struct Shapes {
+  std::vector<std::int64_t> c;  // complex_shape of docs/scale-out.md 9
+  std::int64_t rows = 0, len = 0, padded = 0;  // real: rows of the last axis, its length, padded length
+  std::int64_t complex_total() const { return c[0] * c[1] * c[2]; }
+};
+Shapes shapes_of(const std::vector<std::int64_t>& n, bool real) {
+  Shapes s;
+  const bool three = n.size() == 3;
+  s.c = three ? std::vector<std::int64_t>{n[0], n[1], real ? n[2] / 2 + 1 : n[2]}
+              : std::vector<std::int64_t>{n[0], real ? n[1] / 2 + 1 : n[1], 1};
+  s.len = n.back();
+  s.rows = n[0] * (three ? n[1] : 1);
+  s.padded = 2 * (s.len / 2 + 1);
+  return s;
+}
+
+// The fp64 half spectrum (last axis kept to len/2 + 1) of a full complex spectrum.
+std::vector<cd> half_of(const std::vector<cd>& full, const Shapes& s) {
+  std::vector<cd> h(static_cast<std::size_t>(s.rows * (s.len / 2 + 1)));
+  for (std::int64_t r = 0; r < s.rows; ++r)
+    for (std::int64_t k = 0; k <= s.len / 2; ++k)
+      h[static_cast<std::size_t>(r * (s.len / 2 + 1) + k)] = full[static_cast<std::size_t>(r * s.len + k)];
+  return h;
+}
+
+// The data an execution gets (complex elements T; a real side is padded rows of T's value_type)
+// and the fp64 result it must give: C2C the DFT; R2C the half spectrum of a real x (padding: junk
+// it must not read); C2R the half spectrum of a real x in, N x out.
 template <class T>
-void exec_case(trnfuzz::Input& in, trnfftHandle h, const std::vector<std::int64_t>& n, bool fp64) {
+void make_case(trnfuzz::Input& in, const std::vector<std::int64_t>& n, int type, int direction, std::vector<T>* data,
+               std::vector<cd>* want) {
+  using R = typename T::value_type;
+  const Shapes s = shapes_of(n, is_real_type(type));
+  data->assign(static_cast<std::size_t>(s.complex_total()), T(0, 0));
+  auto small = [&] { return static_cast<int>(in.byte() % 9) - 4; };
+  if (!is_real_type(type)) {
+    for (auto& v : *data) v = T(static_cast<R>(small()), static_cast<R>(small()));
+    *want = naive_dft(std::vector<cd>(data->begin(), data->end()), n, direction);
+    return;
+  }
+  std::vector<cd> x(static_cast<std::size_t>(s.rows * s.len));
+  for (auto& v : x) v = cd(small(), 0);
+  if (forward_type(type)) {
+    R* re = reinterpret_cast<R*>(data->data());
+    for (std::int64_t r = 0; r < s.rows; ++r)
+      for (std::int64_t k = 0; k < s.padded; ++k)
+        re[r * s.padded + k] = k < s.len ? static_cast<R>(x[static_cast<std::size_t>(r * s.len + k)].real()) : R(1e3);
+    *want = half_of(naive_dft(x, n, -1), s);
+    return;
+  }
+  const std::vector<cd> h = half_of(naive_dft(x, n, -1), s);  // exact in fp64 up to rounding
+  for (std::size_t i = 0; i < h.size(); ++i) (*data)[i] = T(static_cast<R>(h[i].real()), static_cast<R>(h[i].imag()));
+  want->assign(static_cast<std::size_t>(s.rows * s.padded), cd(0, 0));
+  double points = 1;
+  for (auto v : n) points *= static_cast<double>(v);
+  for (std::int64_t r = 0; r < s.rows; ++r)
+    for (std::int64_t k = 0; k < s.len; ++k)
+      (*want)[static_cast<std::size_t>(r * s.padded + k)] = points * x[static_cast<std::size_t>(r * s.len + k)];
+}
+
+// The result compared with `want` (relative L2; absolute when the reference is near zero). A real
+// output's padding is not the transform's (skipped).
+template <class T>
+void check_result(const std::vector<T>& y, const std::vector<cd>& want, const std::vector<std::int64_t>& n, int type, bool fp64) {
+  using R = typename T::value_type;
+  const Shapes s = shapes_of(n, is_real_type(type));
+  double num = 0, den = 0;
+  if (inverse_type(type)) {
+    const R* re = reinterpret_cast<const R*>(y.data());
+    for (std::size_t i = 0; i < want.size(); ++i) {
+      if (static_cast<std::int64_t>(i) % s.padded >= s.len) continue;
+      num += std::norm(cd(re[i], 0) - want[i]);
+      den += std::norm(want[i]);
+    }
+  } else {
+    for (std::size_t i = 0; i < want.size(); ++i) {
+      num += std::norm(cd(y[i]) - want[i]);
+      den += std::norm(want[i]);
+    }
+  }
+  const double bound = (fp64 ? 1e-13 : 4e-5) * std::max(1.0, std::sqrt(den));
+  require(std::sqrt(num) <= bound, "a successful execution matches the naive DFT");
+}
+
+// The status of an execution: exec 0 generic, 1 C2C, 2 Z2Z, 3 R2C, 4 C2R, 5 D2Z, 6 Z2D.
+trnfftResult expected_exec(int exec, int type, bool null_in, int direction, int format) {
+  static const int kExecType[7] = {-1, TRNFFT_C2C, TRNFFT_Z2Z, TRNFFT_R2C, TRNFFT_C2R, TRNFFT_D2Z, TRNFFT_Z2D};
+  if (exec != 0 && kExecType[exec] != type) return TRNFFT_INVALID_TYPE;
+  if (null_in) return TRNFFT_INVALID_VALUE;
+  const bool dir_ok = forward_type(type)   ? direction == TRNFFT_FORWARD
+                      : inverse_type(type) ? direction == TRNFFT_INVERSE
+                                           : direction == TRNFFT_FORWARD || direction == TRNFFT_INVERSE;
+  if (!dir_ok) return TRNFFT_INVALID_VALUE;
+  if (format != (direction == TRNFFT_FORWARD ? TRNFFT_XT_FORMAT_INPLACE : TRNFFT_XT_FORMAT_INPLACE_SHUFFLED))
+    return TRNFFT_INVALID_VALUE;
+  return TRNFFT_SUCCESS;
+}
+
+trnfftResult run_exec(int exec, trnfftHandle h, trnLibXtDesc* input, trnLibXtDesc* output, int direction) {
+  switch (exec) {
+    case 1: return trnfftXtExecDescriptorC2C(h, input, output, direction);
+    case 2: return trnfftXtExecDescriptorZ2Z(h, input, output, direction);
+    case 3: return trnfftXtExecDescriptorR2C(h, input, output);
+    case 4: return trnfftXtExecDescriptorC2R(h, input, output);
+    case 5: return trnfftXtExecDescriptorD2Z(h, input, output);
+    case 6: return trnfftXtExecDescriptorZ2D(h, input, output);
+    default: return trnfftXtExecDescriptor(h, input, output, direction);
+  }
+}
+
+template <class T>
+void exec_case(trnfuzz::Input& in, trnfftHandle h, const std::vector<std::int64_t>& n, int type, bool fp64) {
   const int format = in.choice({TRNFFT_XT_FORMAT_INPLACE, TRNFFT_XT_FORMAT_INPLACE_SHUFFLED, TRNFFT_XT_FORMAT_INPLACE,
                                 TRNFFT_XT_FORMAT_INPLACE_SHUFFLED, TRNFFT_XT_FORMAT_DISTRIBUTED_INPUT});
   trnLibXtDesc* a = nullptr;
@@ -75,54 +191,37 @@ void exec_case(trnfuzz::Input& in, trnfftHandle h, const std::vector<std::int64_
           "XtMalloc status follows the format rule");
   if (ms != TRNFFT_SUCCESS) return;
   trnfuzz::reach("malloc_ok");
-  std::int64_t total = 1;
-  for (auto v : n) total *= v;
-  require(a->descriptor->size[0] >= static_cast<std::size_t>(total) * sizeof(T), "the descriptor holds the slab");
-  std::vector<T> x(static_cast<std::size_t>(total));
-  for (auto& v : x) v = T(static_cast<int>(in.byte() % 9) - 4, static_cast<int>(in.byte() % 9) - 4);
+  // Mostly the direction the data's distribution asks for (else any direction, 0 or a random int).
+  const int direction = in.flag(4) ? in.choice({TRNFFT_FORWARD, TRNFFT_INVERSE, 0})
+                                   : (format == TRNFFT_XT_FORMAT_INPLACE ? TRNFFT_FORWARD : TRNFFT_INVERSE);
+  std::vector<T> x;
+  std::vector<cd> want;
+  make_case(in, n, type, direction == TRNFFT_INVERSE ? 1 : -1, &x, &want);
+  require(a->descriptor->size[0] >= x.size() * sizeof(T), "the descriptor holds the slab");
   require(trnfftXtMemcpy(h, a, x.data(), TRNFFT_COPY_HOST_TO_DEVICE) == TRNFFT_SUCCESS, "XtMemcpy H2D");
   const bool second = in.flag(3), null_in = in.flag(16);
   trnLibXtDesc* b = a;
   if (second) require(trnfftXtMalloc(h, &b, TRNFFT_XT_FORMAT_INPLACE) == TRNFFT_SUCCESS, "second XtMalloc");
-  // Mostly the direction the data's distribution asks for (else any direction, 0 or a random int).
-  const int direction = in.flag(4) ? in.choice({TRNFFT_FORWARD, TRNFFT_INVERSE, 0})
-                                   : (format == TRNFFT_XT_FORMAT_INPLACE ? TRNFFT_FORWARD : TRNFFT_INVERSE);
-  const int exec = in.byte() % 4 % 3;  // generic (twice as often), C2C, Z2Z
+  const int pick = in.byte() % 10;
+  const int exec = pick < 4 ? 0 : pick - 3;  // generic 4 in 10, each typed one 1 in 10
   std::vector<char> before(b->descriptor->size[0]);
   std::memcpy(before.data(), b->descriptor->data[0], before.size());
   const int fmt_before = b->subFormat;
   trnLibXtDesc* input = null_in ? nullptr : a;
-  const trnfftResult es = exec == 0   ? trnfftXtExecDescriptor(h, input, b, direction)
-                          : exec == 1 ? trnfftXtExecDescriptorC2C(h, input, b, direction)
-                                      : trnfftXtExecDescriptorZ2Z(h, input, b, direction);
-  trnfftResult want = TRNFFT_SUCCESS;
-  if ((exec == 1 && fp64) || (exec == 2 && !fp64))
-    want = TRNFFT_INVALID_TYPE;
-  else if (null_in || (direction != TRNFFT_FORWARD && direction != TRNFFT_INVERSE) ||
-           format != (direction == TRNFFT_FORWARD ? TRNFFT_XT_FORMAT_INPLACE : TRNFFT_XT_FORMAT_INPLACE_SHUFFLED))
-    want = TRNFFT_INVALID_VALUE;
-  require(es == want, "XtExecDescriptor status follows the rules");
+  const int dir_used = exec >= 3 ? (exec % 2 == 1 ? TRNFFT_FORWARD : TRNFFT_INVERSE) : direction;
+  const trnfftResult es = run_exec(exec, h, input, b, direction);
+  require(es == expected_exec(exec, type, null_in, dir_used, format), "XtExecDescriptor status follows the rules");
   if (es != TRNFFT_SUCCESS) {
     trnfuzz::reach("exec_rejected");
     require(std::memcmp(before.data(), b->descriptor->data[0], before.size()) == 0 && b->subFormat == fmt_before,
             "a failing execution writes nothing");
   } else {
-    trnfuzz::reach("exec_ok");
-    require(b->subFormat == (direction == TRNFFT_FORWARD ? TRNFFT_XT_FORMAT_INPLACE_SHUFFLED : TRNFFT_XT_FORMAT_INPLACE),
+    trnfuzz::reach(is_real_type(type) ? "exec_real_ok" : "exec_ok");
+    require(b->subFormat == (dir_used == TRNFFT_FORWARD ? TRNFFT_XT_FORMAT_INPLACE_SHUFFLED : TRNFFT_XT_FORMAT_INPLACE),
             "the output's distribution after the transform");
     std::vector<T> y(x.size());
     require(trnfftXtMemcpy(h, y.data(), b, TRNFFT_COPY_DEVICE_TO_HOST) == TRNFFT_SUCCESS, "XtMemcpy D2H");
-    if (total <= 512) {
-      const std::vector<cd> ref = naive_dft(std::vector<cd>(x.begin(), x.end()), n, direction);
-      double num = 0, den = 0;
-      for (std::size_t i = 0; i < ref.size(); ++i) {
-        num += std::norm(cd(y[i]) - ref[i]);
-        den += std::norm(ref[i]);
-      }
-      // The plan bound is relative L2; the integer inputs may sum to zero (then absolute).
-      const double bound = (fp64 ? 1e-13 : 4e-5) * std::max(1.0, std::sqrt(den));
-      require(std::sqrt(num) <= bound, "a successful execution matches the naive DFT");
-    }
+    if (want.size() <= 512) check_result(y, want, n, type, fp64);
   }
   if (second) require(trnfftXtFree(b) == TRNFFT_SUCCESS, "XtFree second");
   require(trnfftXtFree(a) == TRNFFT_SUCCESS, "XtFree");
@@ -132,7 +231,7 @@ void exec_case(trnfuzz::Input& in, trnfftHandle h, const std::vector<std::int64_
 }  // namespace
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
-  return {{"make_ok", 20}, {"make_rejected", 20}, {"malloc_ok", 10}, {"exec_ok", 5}, {"exec_rejected", 5}};
+  return {{"make_ok", 20}, {"make_rejected", 20}, {"malloc_ok", 10}, {"exec_ok", 5}, {"exec_real_ok", 5}, {"exec_rejected", 5}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -155,7 +254,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bool three = in.flag(2);
   std::vector<std::int64_t> n;
   for (int i = 0; i < (three ? 3 : 2); ++i) n.push_back(in.size(6, true));
-  const int type = in.choice({TRNFFT_C2C, TRNFFT_Z2Z, TRNFFT_C2C, TRNFFT_R2C, 0x77});
+  const int type = in.choice({TRNFFT_C2C, TRNFFT_Z2Z, TRNFFT_C2C, TRNFFT_R2C, TRNFFT_C2R, TRNFFT_D2Z, TRNFFT_Z2D, 0x77});
   const int which = in.byte() % 3;  // &self, NULL (the attached one), &MPI_COMM_NULL
   void* ch = which == 0 ? static_cast<void*>(&self) : which == 2 ? static_cast<void*>(&null_comm) : nullptr;
   const int ct = in.choice({TRNFFT_COMM_MPI, TRNFFT_COMM_MPI, TRNFFT_COMM_NONE});
@@ -163,30 +262,35 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   size_t ws = 0;
   const bool fits = n[0] <= 64 && n[1] <= 64 && (!three || n[2] <= 64);  // beyond: trnfft's limits may refuse
   auto narrow = [](std::int64_t v) { return static_cast<int>(std::max<std::int64_t>(std::min<std::int64_t>(v, 1 << 30), -(1 << 30))); };
+  // cuFFTMp's order: trnfft's own MakePlan on the attached handle (comm: the attached one; NULL workSize allowed).
+  const bool hooked = attached && in.flag(3);
   const trnfftResult st =
-      three ? trnfftMpMakePlan3d(h, narrow(n[0]), narrow(n[1]), narrow(n[2]), static_cast<trnfftType>(type), ch,
+      hooked  ? (three ? trnfftMakePlan3d(h, narrow(n[0]), narrow(n[1]), narrow(n[2]), static_cast<trnfftType>(type), ws_given ? &ws : nullptr)
+                       : trnfftMakePlan2d(h, narrow(n[0]), narrow(n[1]), static_cast<trnfftType>(type), ws_given ? &ws : nullptr))
+      : three ? trnfftMpMakePlan3d(h, narrow(n[0]), narrow(n[1]), narrow(n[2]), static_cast<trnfftType>(type), ch,
                                  static_cast<trnfftMpCommType>(ct), ws_given ? &ws : nullptr)
             : trnfftMpMakePlan2d(h, narrow(n[0]), narrow(n[1]), static_cast<trnfftType>(type), ch,
                                  static_cast<trnfftMpCommType>(ct), ws_given ? &ws : nullptr);
   for (auto& v : n) v = narrow(v);
   const bool comm_found = which == 0 || which == 2 || attached;
-  const trnfftResult want = expected_make(live, n, type, comm_found, which != 1, ct, which == 0 || (which == 1 && attached), ws_given);
+  const trnfftResult want = hooked ? expected_make(live, n, type, true, false, TRNFFT_COMM_MPI, true, true)
+                                   : expected_make(live, n, type, comm_found, which != 1, ct, which == 0 || (which == 1 && attached), ws_given);
   if (fits || want != TRNFFT_SUCCESS)
     require(st == want, "MakePlan status follows the rules in argument order");
   trnfuzz::reach("make_rejected", st != TRNFFT_SUCCESS);
   if (st == TRNFFT_SUCCESS) {
     trnfuzz::reach("make_ok");
-    require(ws > 0, "workSize reports the slab copies");
+    require(ws > 0 || (hooked && !ws_given), "workSize reports the slab copies");
     std::int64_t total = 1;
     for (auto v : n) total *= v;
     if (total > 4096) {  // large plans: made, not run (a fuzz input stays fast)
       require(trnfftDestroy(h) == TRNFFT_SUCCESS, "trnfftDestroy");
       return 0;
     }
-    if (type == TRNFFT_Z2Z)
-      exec_case<std::complex<double>>(in, h, n, true);
+    if (type == TRNFFT_Z2Z || type == TRNFFT_D2Z || type == TRNFFT_Z2D)
+      exec_case<std::complex<double>>(in, h, n, type, true);
     else
-      exec_case<std::complex<float>>(in, h, n, false);
+      exec_case<std::complex<float>>(in, h, n, type, false);
   }
   if (live) require(trnfftDestroy(h) == TRNFFT_SUCCESS, "trnfftDestroy");
   return 0;

@@ -186,6 +186,180 @@ void check_shape(const std::vector<std::int64_t>& n) {
         what + ": inverse differs from the single-device passes' bits");
 }
 
+// ---- Real transforms (R2C / C2R, D2Z / Z2D) ----------------------------------------------------
+
+// The real sizes' padded row: 2 (n_last / 2 + 1) reals.
+std::int64_t padded_row(const std::vector<std::int64_t>& n) { return 2 * (n.back() / 2 + 1); }
+// Rows (of the last axis) in one n0 plane: n1 in 3-D, 1 in 2-D.
+std::int64_t rows_per_plane(const std::vector<std::int64_t>& n) { return n.size() == 3 ? n[1] : 1; }
+
+// The global real input (same on every rank), dense n0 x n1 [x n2], in [-1, 1).
+std::vector<double> global_real(const std::vector<std::int64_t>& n, unsigned seed) {
+  std::int64_t total = 1;
+  for (auto v : n) total *= v;
+  std::vector<double> g(static_cast<std::size_t>(total));
+  for (std::size_t i = 0; i < g.size(); ++i) g[i] = mpitest::hashed(i, seed);
+  return g;
+}
+
+// This rank's INPLACE slab of a dense real array: n0_loc planes of padded rows (padding = `pad`:
+// an R2C must not read it).
+template <class R>
+std::vector<R> padded_n0_slab(const std::vector<double>& g, const std::vector<std::int64_t>& n, R pad) {
+  const std::int64_t rows = trn::fftmp::slab_count(n[0], g_size, g_rank), x0 = trn::fftmp::slab_start(n[0], g_size, g_rank);
+  const std::int64_t rp = rows_per_plane(n), len = n.back(), pr = padded_row(n);
+  std::vector<R> s(static_cast<std::size_t>(rows * rp * pr), pad);
+  for (std::int64_t r = 0; r < rows * rp; ++r)
+    for (std::int64_t k = 0; k < len; ++k)
+      s[static_cast<std::size_t>(r * pr + k)] = static_cast<R>(g[static_cast<std::size_t>((x0 * rp + r) * len + k)]);
+  return s;
+}
+
+// Every rank's contribution summed into one global array (each element written by one rank).
+template <class T>
+void sum_over_ranks(std::vector<T>& g) {
+  MPI_Allreduce(MPI_IN_PLACE, g.data(), static_cast<int>(g.size() * sizeof(T) / sizeof(double)), MPI_DOUBLE, MPI_SUM,
+                MPI_COMM_WORLD);
+}
+
+// FFTW MPI's R2C of the dense global real input, on FFTW's own slabs (FFTW_MPI_TRANSPOSED_OUT),
+// gathered: the whole half spectrum n0 x c1 x inner (trn::fftmp::complex_shape) on every rank.
+std::vector<cd> fftw_mpi_r2c(const std::vector<double>& g, const std::vector<std::int64_t>& n,
+                             const std::vector<std::int64_t>& c) {
+  const int d = static_cast<int>(n.size());
+  const ptrdiff_t nr[3] = {n[0], n[1], d == 3 ? n[2] : 1}, nc[3] = {c[0], c[1], c[2]};
+  ptrdiff_t ln0, s0, ln1, s1;
+  const ptrdiff_t alloc = fftw_mpi_local_size_many_transposed(d, nc, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK,
+                                                              MPI_COMM_WORLD, &ln0, &s0, &ln1, &s1);
+  double* rin = fftw_alloc_real(static_cast<std::size_t>(2 * std::max<ptrdiff_t>(alloc, 1)));
+  fftw_complex* cout = fftw_alloc_complex(static_cast<std::size_t>(std::max<ptrdiff_t>(alloc, 1)));
+  fftw_plan p = fftw_mpi_plan_many_dft_r2c(d, nr, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, rin, cout, MPI_COMM_WORLD,
+                                           FFTW_ESTIMATE | FFTW_MPI_TRANSPOSED_OUT);
+  const std::int64_t rp = rows_per_plane(n), len = n.back(), pr = padded_row(n), inner = c[2];
+  for (std::int64_t r = 0; r < ln0 * rp; ++r)
+    for (std::int64_t k = 0; k < len; ++k) rin[r * pr + k] = g[static_cast<std::size_t>((s0 * rp + r) * len + k)];
+  fftw_execute(p);
+  std::vector<cd> out(static_cast<std::size_t>(c[0] * c[1] * inner));
+  for (std::int64_t y = 0; y < ln1; ++y)  // FFTW's transposed slab: ln1 x n0 x inner
+    for (std::int64_t x = 0; x < c[0]; ++x)
+      for (std::int64_t z = 0; z < inner; ++z) {
+        const fftw_complex& v = cout[(y * c[0] + x) * inner + z];
+        out[static_cast<std::size_t>((x * c[1] + s1 + y) * inner + z)] = cd(v[0], v[1]);
+      }
+  fftw_destroy_plan(p);
+  fftw_free(rin);
+  fftw_free(cout);
+  sum_over_ranks(out);
+  return out;
+}
+
+// FFTW MPI's C2R of a global half spectrum (FFTW_MPI_TRANSPOSED_IN), gathered: the dense real array.
+std::vector<double> fftw_mpi_c2r(const std::vector<cd>& spec, const std::vector<std::int64_t>& n,
+                                 const std::vector<std::int64_t>& c) {
+  const int d = static_cast<int>(n.size());
+  const ptrdiff_t nr[3] = {n[0], n[1], d == 3 ? n[2] : 1}, nc[3] = {c[0], c[1], c[2]};
+  ptrdiff_t ln0, s0, ln1, s1;
+  const ptrdiff_t alloc = fftw_mpi_local_size_many_transposed(d, nc, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK,
+                                                              MPI_COMM_WORLD, &ln0, &s0, &ln1, &s1);
+  fftw_complex* cin = fftw_alloc_complex(static_cast<std::size_t>(std::max<ptrdiff_t>(alloc, 1)));
+  double* rout = fftw_alloc_real(static_cast<std::size_t>(2 * std::max<ptrdiff_t>(alloc, 1)));
+  fftw_plan p = fftw_mpi_plan_many_dft_c2r(d, nr, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, cin, rout, MPI_COMM_WORLD,
+                                           FFTW_ESTIMATE | FFTW_MPI_TRANSPOSED_IN);
+  const std::int64_t inner = c[2];
+  for (std::int64_t y = 0; y < ln1; ++y)
+    for (std::int64_t x = 0; x < c[0]; ++x)
+      for (std::int64_t z = 0; z < inner; ++z) {
+        const cd v = spec[static_cast<std::size_t>((x * c[1] + s1 + y) * inner + z)];
+        cin[(y * c[0] + x) * inner + z][0] = v.real();
+        cin[(y * c[0] + x) * inner + z][1] = v.imag();
+      }
+  fftw_execute(p);
+  const std::int64_t rp = rows_per_plane(n), len = n.back(), pr = padded_row(n);
+  std::vector<double> out(static_cast<std::size_t>(n[0] * rp * len));
+  for (std::int64_t r = 0; r < ln0 * rp; ++r)
+    for (std::int64_t k = 0; k < len; ++k) out[static_cast<std::size_t>((s0 * rp + r) * len + k)] = rout[r * pr + k];
+  fftw_destroy_plan(p);
+  fftw_free(cin);
+  fftw_free(rout);
+  sum_over_ranks(out);
+  return out;
+}
+
+// The dense global real array from every rank's padded INPLACE slab.
+template <class R>
+std::vector<double> gather_real(const trn::fftmp::SlabPlan& plan, const std::vector<R>& slab) {
+  const std::vector<std::int64_t>& n = plan.spec().n;
+  const std::vector<std::int64_t> c = trn::fftmp::complex_shape(plan.spec());
+  std::vector<R> padded(static_cast<std::size_t>(2 * c[0] * c[1] * c[2]));
+  plan.allgather(slab.data(), padded.data(), false);
+  const std::int64_t rows = n[0] * rows_per_plane(n), len = n.back(), pr = padded_row(n);
+  std::vector<double> g(static_cast<std::size_t>(rows * len));
+  for (std::int64_t r = 0; r < rows; ++r)
+    for (std::int64_t k = 0; k < len; ++k) g[static_cast<std::size_t>(r * len + k)] = padded[static_cast<std::size_t>(r * pr + k)];
+  return g;
+}
+
+template <class A, class B>
+double rel_l2_global(const std::vector<A>& got, const std::vector<B>& ref, double scale = 1) {
+  double num = 0, den = 0;
+  for (std::size_t i = 0; i < ref.size(); ++i) {
+    num += std::norm(cd(got[i]) - scale * cd(ref[i]));
+    den += std::norm(scale * cd(ref[i]));
+  }
+  return std::sqrt(num / std::max(den, 1e-300));
+}
+
+// One real shape and precision (R = float: R2C / C2R, double: D2Z / Z2D): the forward against FFTW
+// MPI's r2c, the inverse against FFTW MPI's c2r of the same spectrum, the round trip = N x, each
+// within the plans' bounds and above zero (fp32 / Ozaki results differ from FFTW's fp64 ones: an
+// exact match would mean the oracle met itself); R2C bits = the single-device trnfft R2C plan's.
+template <class R>
+void check_real_shape(const std::vector<std::int64_t>& n) {
+  using C = std::complex<R>;
+  const bool fp64 = sizeof(R) == 8;
+  const std::string what = shape_name(n) + (fp64 ? " D2Z/Z2D" : " R2C/C2R") + " on " + std::to_string(g_size) + " ranks";
+  trn::fftmp::SlabSpec fs, is;
+  fs.n = is.n = n;
+  fs.type = fp64 ? trn::fft::Type::d2z : trn::fft::Type::r2c;
+  is.type = fp64 ? trn::fft::Type::z2d : trn::fft::Type::c2r;
+  trn::fft::Settings settings;
+  const trn::fftmp::SlabPlan fwd(fs, settings, MPI_COMM_WORLD), inv(is, settings, MPI_COMM_WORLD);
+  const std::vector<std::int64_t> c = trn::fftmp::complex_shape(fs);
+  const std::vector<double> g = global_real(n, 23);
+  const std::vector<R> x = padded_n0_slab<R>(g, n, R(777));
+  std::vector<C> y(static_cast<std::size_t>(fwd.shuffled_elements()));
+  trn::fft::ExecReport rep;
+  fwd.execute(x.data(), y.data(), trn::fft::kForward, &rep);
+  std::vector<R> back(x.size(), R(0));
+  inv.execute(y.data(), back.data(), trn::fft::kInverse);
+  std::vector<C> spectrum(static_cast<std::size_t>(c[0] * c[1] * c[2]));
+  fwd.allgather(y.data(), spectrum.data(), true);
+  const double bf = fwd.error_bound(), bi = inv.error_bound();
+  const double e = rel_l2_global(spectrum, fftw_mpi_r2c(g, n, c));
+  check(e > 0 && e <= bf, what + ": forward vs FFTW MPI r2c rel L2 " + std::to_string(e) + " outside (0, " + std::to_string(bf) + "]");
+  const std::vector<double> xb = gather_real(inv, back);
+  const double ei = rel_l2_global(xb, fftw_mpi_c2r(std::vector<cd>(spectrum.begin(), spectrum.end()), n, c));
+  check(ei > 0 && ei <= bi, what + ": inverse vs FFTW MPI c2r rel L2 " + std::to_string(ei) + " outside (0, " + std::to_string(bi) + "]");
+  double points = 1;
+  for (auto v : n) points *= static_cast<double>(v);
+  const double er = rel_l2_global(xb, g, points);
+  check(er > 0 && er <= bf + bi, what + ": C2R(R2C(x)) vs N x rel L2 " + std::to_string(er) + " outside (0, " + std::to_string(bf + bi) + "]");
+  const double ratio = rep.profile.total_ns / fwd.info().predicted_ns;
+  check(ratio >= 0.8 && ratio <= 1.25, what + ": modeled / predicted " + std::to_string(ratio) + " outside [0.8, 1.25]");
+  if (g_rank == 0)
+    std::printf("trnfftMp %s: forward %.3g, inverse %.3g, round trip %.3g of bound %.3g / %.3g; modeled %.2f us (link %.2f us)\n",
+                what.c_str(), e / bf, ei / bi, er / (bf + bi), bf, bi, rep.profile.total_ns / 1e3, rep.profile.link_ns / 1e3);
+  // Bits: the single-device R2C plan on the dense global array (D2Z on one rank only: Ozaki, 9.2).
+  if (fp64 && g_size > 1) return;
+  trn::fft::PlanSpec whole;
+  whole.n = n;
+  whole.type = fs.type;
+  const std::vector<R> gx(g.begin(), g.end());
+  std::vector<C> gy(spectrum.size());
+  trn::fft::Plan(whole, settings).execute(gx.data(), gy.data(), trn::fft::kForward);
+  check(same_bits(spectrum, gy), what + ": R2C differs from the single-device plan's bits");
+}
+
 // The C API: attach, make, descriptors, in-place forward and inverse; the same bits as the C++ API.
 void check_c_api() {
   const std::vector<std::int64_t> n{8, 4, 6};
@@ -229,6 +403,65 @@ void check_c_api() {
   check(trnfftMpAttachComm(h, TRNFFT_COMM_MPI, &comm) == TRNFFT_INVALID_PLAN, "a destroyed plan");
 }
 
+// cuFFTMp's order: trnfftCreate, trnfftMpAttachComm, trnfftMakePlan3d (trnfft's own entry point)
+// for R2C and C2R, descriptors, XtExecDescriptor in place; the same bits as the C++ API.
+void check_c_api_real() {
+  const std::vector<std::int64_t> n{6, 4, 5};
+  MPI_Comm comm = MPI_COMM_WORLD;
+  trnfftHandle hf = TRNFFT_PLAN_NULL, hi = TRNFFT_PLAN_NULL;
+  check(trnfftCreate(&hf) == TRNFFT_SUCCESS && trnfftCreate(&hi) == TRNFFT_SUCCESS, "trnfftCreate (real)");
+  check(trnfftMpAttachComm(hf, TRNFFT_COMM_MPI, &comm) == TRNFFT_SUCCESS, "trnfftMpAttachComm (R2C)");
+  check(trnfftMpAttachComm(hi, TRNFFT_COMM_MPI, &comm) == TRNFFT_SUCCESS, "trnfftMpAttachComm (C2R)");
+  size_t ws = 0;
+  check_all_ranks(trnfftMakePlan3d(hf, 6, 4, 5, TRNFFT_R2C, &ws), TRNFFT_SUCCESS, "trnfftMakePlan3d R2C after MpAttachComm");
+  check(ws > 0, "trnfftMakePlan3d R2C: a workSize");
+  check_all_ranks(trnfftMakePlan3d(hi, 6, 4, 5, TRNFFT_C2R, nullptr), TRNFFT_SUCCESS, "trnfftMakePlan3d C2R (NULL workSize)");
+  trnLibXtDesc* desc = nullptr;
+  check(trnfftXtMalloc(hf, &desc, TRNFFT_XT_FORMAT_INPLACE) == TRNFFT_SUCCESS && desc != nullptr, "trnfftXtMalloc (R2C plan)");
+  const std::vector<float> x = padded_n0_slab<float>(global_real(n, 9), n, 0.0f);
+  check(trnfftXtMemcpy(hf, desc, const_cast<float*>(x.data()), TRNFFT_COPY_HOST_TO_DEVICE) == TRNFFT_SUCCESS, "XtMemcpy H2D (real)");
+  check_all_ranks(trnfftXtExecDescriptor(hf, desc, desc, TRNFFT_INVERSE), TRNFFT_INVALID_VALUE, "R2C plan with INVERSE");
+  check_all_ranks(trnfftXtExecDescriptorC2R(hf, desc, desc), TRNFFT_INVALID_TYPE, "XtExecDescriptorC2R on an R2C plan");
+  check_all_ranks(trnfftXtExecDescriptor(hf, desc, desc, TRNFFT_FORWARD), TRNFFT_SUCCESS, "XtExecDescriptor R2C in place");
+  check(desc->subFormat == TRNFFT_XT_FORMAT_INPLACE_SHUFFLED, "R2C leaves the data INPLACE_SHUFFLED");
+  trn::fftmp::SlabSpec fs, is;
+  fs.n = is.n = n;
+  fs.type = trn::fft::Type::r2c;
+  is.type = trn::fft::Type::c2r;
+  const trn::fftmp::SlabPlan fwd(fs, trn::fft::Settings{}, MPI_COMM_WORLD), inv(is, trn::fft::Settings{}, MPI_COMM_WORLD);
+  std::vector<std::complex<float>> yc(static_cast<std::size_t>(fwd.shuffled_elements())), yd(yc.size());
+  fwd.execute(x.data(), yc.data(), trn::fft::kForward);
+  check(trnfftXtMemcpy(hf, yd.data(), desc, TRNFFT_COPY_DEVICE_TO_HOST) == TRNFFT_SUCCESS, "XtMemcpy D2H (spectrum)");
+  check(same_bits(yc, yd), "the C API's R2C equals the C++ API's bits");
+  check_all_ranks(trnfftXtExecDescriptorC2R(hi, desc, desc), TRNFFT_SUCCESS, "XtExecDescriptorC2R in place");
+  check(desc->subFormat == TRNFFT_XT_FORMAT_INPLACE, "C2R leaves the data INPLACE");
+  std::vector<float> xc(x.size(), 0.0f), xd(x.size(), 0.0f);
+  inv.execute(yc.data(), xc.data(), trn::fft::kInverse);
+  check(trnfftXtMemcpy(hi, xd.data(), desc, TRNFFT_COPY_DEVICE_TO_HOST) == TRNFFT_SUCCESS, "XtMemcpy D2H (real)");
+  for (std::size_t r = 0; r < x.size() / 6; ++r)  // the padding (last axis 5 -> 6 reals) is not the transform's
+    xd[r * 6 + 5] = xc[r * 6 + 5];
+  check(same_bits(xc, xd), "the C API's C2R equals the C++ API's bits");
+  check(trnfftXtFree(desc) == TRNFFT_SUCCESS, "trnfftXtFree (real)");
+  // trnfftMakePlan* on an attached handle that cannot be a slab plan: NOT_SUPPORTED on every rank.
+  int n1[1] = {8}, n2[2] = {8, 4};
+  check_all_ranks(trnfftMakePlan1d(hf, 8, TRNFFT_C2C, 1, &ws), TRNFFT_NOT_SUPPORTED, "trnfftMakePlan1d on an attached handle");
+  check_all_ranks(trnfftMakePlanMany(hf, 2, n2, nullptr, 1, 0, nullptr, 1, 0, TRNFFT_C2C, 2, &ws), TRNFFT_NOT_SUPPORTED,
+                  "trnfftMakePlanMany batch 2 on an attached handle");
+  check_all_ranks(trnfftMakePlanMany(hf, 2, n2, n2, 1, 32, nullptr, 1, 0, TRNFFT_C2C, 1, &ws), TRNFFT_NOT_SUPPORTED,
+                  "trnfftMakePlanMany with inembed on an attached handle");
+  check_all_ranks(trnfftMakePlan2d(hf, 8, g_rank == g_size - 1 ? 0 : 4, TRNFFT_D2Z, &ws), TRNFFT_INVALID_SIZE,
+                  "trnfftMakePlan2d with a zero size on one rank");
+  long long n64[3] = {4, 4, 4};
+  check_all_ranks(trnfftMakePlanMany64(hf, 3, n64, nullptr, 1, 0, nullptr, 1, 0, TRNFFT_Z2D, 1, &ws), TRNFFT_SUCCESS,
+                  "trnfftMakePlanMany64 Z2D on an attached handle");
+  check(trnfftDestroy(hf) == TRNFFT_SUCCESS && trnfftDestroy(hi) == TRNFFT_SUCCESS, "trnfftDestroy (real)");
+  // Without an attached communicator trnfftMakePlan1d stays trnfft's single-device plan.
+  trnfftHandle h1 = TRNFFT_PLAN_NULL;
+  trnfftCreate(&h1);
+  check(trnfftMakePlan1d(h1, n1[0], TRNFFT_R2C, 1, &ws) == TRNFFT_SUCCESS, "trnfftMakePlan1d without a communicator");
+  trnfftDestroy(h1);
+}
+
 // Bad input on one rank: a status on every rank, never a hang.
 void check_bad_input() {
   MPI_Comm comm = MPI_COMM_WORLD;
@@ -248,8 +481,15 @@ void check_bad_input() {
   }
   check_all_ranks(trnfftMpMakePlan3d(h, 8, odd ? 0 : 4, 4, TRNFFT_C2C, &comm, TRNFFT_COMM_MPI, &ws), TRNFFT_INVALID_SIZE,
                   "a zero size on one rank");
-  check_all_ranks(trnfftMpMakePlan2d(h, 8, 4, odd ? TRNFFT_R2C : TRNFFT_C2C, &comm, TRNFFT_COMM_MPI, &ws), TRNFFT_NOT_SUPPORTED,
-                  "R2C on one rank");
+  check_all_ranks(trnfftMpMakePlan2d(h, 8, 4, odd ? TRNFFT_R2C : TRNFFT_C2C, &comm, TRNFFT_COMM_MPI, &ws),
+                  g_size > 1 ? TRNFFT_INVALID_SIZE : TRNFFT_SUCCESS, "R2C on one rank, C2C on the others");
+  check_all_ranks(trnfftMpMakePlan3d(h, 8, 4, odd ? 7 : 6, TRNFFT_R2C, &comm, TRNFFT_COMM_MPI, &ws),
+                  g_size > 1 ? TRNFFT_INVALID_SIZE : TRNFFT_SUCCESS, "R2C with a last size differing on one rank");
+  check_all_ranks(trnfftMpMakePlan3d(h, 8, 4, 6, odd ? static_cast<trnfftType>(99) : TRNFFT_R2C, &comm, TRNFFT_COMM_MPI, &ws), TRNFFT_INVALID_TYPE,
+                  "an unknown type on one rank");
+  MPI_Comm null_comm = MPI_COMM_NULL;
+  check_all_ranks(trnfftMpMakePlan3d(h, 8, 4, 6, TRNFFT_R2C, &null_comm, TRNFFT_COMM_MPI, &ws), TRNFFT_INVALID_VALUE,
+                  "MPI_COMM_NULL (every rank)");
   check_all_ranks(trnfftMpMakePlan2d(h, 8, 4, TRNFFT_C2C, &comm, TRNFFT_COMM_MPI, odd ? nullptr : &ws), TRNFFT_INVALID_VALUE,
                   "a NULL workSize on one rank");
   check_all_ranks(trnfftMpMakePlan2d(h, 8, 4, TRNFFT_C2C, &comm, odd ? TRNFFT_COMM_NONE : TRNFFT_COMM_MPI, &ws),
@@ -295,7 +535,14 @@ int main(int argc, char** argv) {
   }
   check_shape<std::complex<float>>({6, 5, 4});  // slabs of unequal size (P = 4: 2 2 1 1 and 2 1 1 1)
   check_shape<std::complex<float>>({3, 2});     // ranks without planes (P = 4)
+  // Real: even and odd last sizes, slabs of unequal size, 2-D (its half spectrum's n1/2 + 1 split),
+  // ranks without planes or columns (P = 4: {3, 5}: n0 = 3 planes, 3 half-spectrum columns).
+  for (const auto& n : std::vector<std::vector<std::int64_t>>{{8, 12, 10}, {6, 5, 7}, {16, 20}, {3, 5}}) {
+    check_real_shape<float>(n);
+    check_real_shape<double>(n);
+  }
   check_c_api();
+  check_c_api_real();
   check_bad_input();
   fftw_mpi_cleanup();
   int failures = mpitest::g_failures;

@@ -99,6 +99,74 @@ CaseResult fftmp_case(const std::vector<std::int64_t>& n, int sign, bool bits) {
   return res;
 }
 
+// trnfftMp R2C (forward) or C2R (inverse), fp32, of a uniform real input: the gathered result
+// against FFTW (double) on the whole array -- C2R of the half spectrum FFTW's r2c gives, rounded to
+// fp32 -- or the R2C bit for bit with the single-device trnfft plan.
+CaseResult fftmp_real_case(const std::vector<std::int64_t>& n, bool c2r, bool bits) {
+  trn::fftmp::SlabSpec spec;
+  spec.n = n;
+  spec.type = c2r ? trn::fft::Type::c2r : trn::fft::Type::r2c;
+  const trn::fftmp::SlabPlan plan(spec, trn::fft::Settings{}, MPI_COMM_WORLD);
+  const std::vector<std::int64_t> c = trn::fftmp::complex_shape(spec);
+  std::int64_t total = 1;
+  for (auto v : n) total *= v;
+  const std::int64_t len = n.back(), padded = 2 * (len / 2 + 1), rows = total / len;
+  const std::vector<float> g = trnfft_test::uniform_real(total, 37);
+  const std::vector<int> dims(n.begin(), n.end());
+  const std::vector<cd> spectrum = trnfft_test::fftw_r2c(g, dims, 1);  // n0 x c1 x inner, dense
+  const std::vector<cf> spectrum_f(spectrum.begin(), spectrum.end());
+  const int P = plan.ranks(), r = plan.rank();
+  // The input in the type's distribution: R2C my n0 planes of padded rows (the padded array's
+  // contiguous slab), C2R my c1 range of every n0 plane of the half spectrum.
+  std::vector<cf> x(static_cast<std::size_t>(c2r ? plan.shuffled_elements() : plan.inplace_elements()));
+  if (!c2r) {
+    std::vector<float> gp(static_cast<std::size_t>(rows * padded), 0.0f);
+    for (std::int64_t i = 0; i < rows; ++i) std::copy_n(g.begin() + i * len, len, gp.begin() + i * padded);
+    const std::int64_t first = trn::fftmp::slab_start(n[0], P, r) * c[1] * c[2];  // complex elements
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = cf(gp[static_cast<std::size_t>(2 * first) + 2 * i], gp[static_cast<std::size_t>(2 * first) + 2 * i + 1]);
+  } else {
+    const std::int64_t y0 = trn::fftmp::slab_start(c[1], P, r), q1 = trn::fftmp::slab_count(c[1], P, r);
+    for (std::int64_t i = 0; i < n[0]; ++i)
+      std::copy_n(spectrum_f.begin() + (i * c[1] + y0) * c[2], q1 * c[2], x.begin() + i * q1 * c[2]);
+  }
+  std::vector<cf> y(static_cast<std::size_t>(c2r ? plan.inplace_elements() : plan.shuffled_elements()));
+  std::vector<cf> all(static_cast<std::size_t>(c[0] * c[1] * c[2]));
+  trn::fft::ExecReport rep;
+  const double t0 = now_seconds();
+  plan.execute(x.data(), y.data(), c2r ? trn::fft::kInverse : trn::fft::kForward, &rep);
+  CaseResult res;
+  res.host_seconds = seconds_since(t0);
+  plan.allgather(y.data(), all.data(), !c2r);
+  res.device = DeviceCost::from(slowest(rep.profile));
+  res.bound = plan.error_bound();
+  const std::string where = std::to_string(P) + " ranks";
+  if (c2r) {  // the padded real rows, unpadded
+    const float* re = reinterpret_cast<const float*>(all.data());
+    std::vector<float> xr(static_cast<std::size_t>(total));
+    for (std::int64_t i = 0; i < rows; ++i) std::copy_n(re + i * padded, len, xr.begin() + i * len);
+    res.measured = trnfft_test::rel_l2(xr, trnfft_test::fftw_c2r(spectrum_f, dims, 1));
+    res.note = "vs FFTW double c2r of the same fp32 half spectrum, " + where + "; bound = the plans' bounds";
+  } else if (bits) {
+    trn::fft::PlanSpec whole;
+    whole.n = n;
+    whole.type = trn::fft::Type::r2c;
+    std::vector<cf> ref(all.size());
+    trn::fft::Plan(whole, trn::fft::Settings{}).execute(g.data(), ref.data(), trn::fft::kForward);
+    std::size_t differ = 0;
+    for (std::size_t i = 0; i < ref.size(); ++i) differ += std::memcmp(&ref[i], &all[i], sizeof(cf)) != 0 ? 1 : 0;
+    res.measured = static_cast<double>(differ);
+    res.bound = 0;
+    res.pass = differ == 0;
+    res.note = "elements differing from trnfft's single-device R2C plan on " + where;
+    return res;
+  } else {
+    res.measured = trnfft_test::rel_l2(all, spectrum);
+    res.note = "vs FFTW double r2c on the whole array, " + where + "; bound = the plans' bounds";
+  }
+  res.pass = res.measured <= res.bound;
+  return res;
+}
+
 // trnblasMp GEMM C = A B (alpha 1, beta 0) on the most square grid of the world, blocks of 8,
 // against an fp64 loop: max |C - C_ref| / max(1, max |C_ref|) over the bound 4 (k + 2) u.
 CaseResult gemm_case(bool fp64, std::int64_t m, std::int64_t n, std::int64_t k) {
@@ -201,6 +269,18 @@ void add_mp(Registry& reg) {
     add({.library = "trnfftMp", .op = "c2c_slab_forward", .mode = "fp32", .shape = shape_of(n), .metric = "bit_exact",
          .bound_text = "0 elements differ from the single-device plan (any rank count)", .size = size,
          .run = [n] { return fftmp_case<cf>(n, -1, true); }});
+  }
+  for (const auto& n : std::vector<std::vector<std::int64_t>>{{16, 12, 10}, {32, 24}}) {
+    const double size = static_cast<double>(n[0] * n[1] * (n.size() == 3 ? n[2] : 1));
+    add({.library = "trnfftMp", .op = "r2c_slab", .mode = "fp32", .shape = shape_of(n), .metric = "normwise_rel",
+         .bound_text = "trnfft plan bounds (R2C trailing + C2C axis 0)", .size = size,
+         .run = [n] { return fftmp_real_case(n, false, false); }});
+    add({.library = "trnfftMp", .op = "c2r_slab", .mode = "fp32", .shape = shape_of(n), .metric = "normwise_rel",
+         .bound_text = "trnfft plan bounds (C2C axis 0 + C2R trailing)", .size = size,
+         .run = [n] { return fftmp_real_case(n, true, false); }});
+    add({.library = "trnfftMp", .op = "r2c_slab", .mode = "fp32", .shape = shape_of(n), .metric = "bit_exact",
+         .bound_text = "0 elements differ from the single-device R2C plan (any rank count)", .size = size,
+         .run = [n] { return fftmp_real_case(n, false, true); }});
   }
   add({.library = "trnblasMp", .op = "gemm_summa", .mode = "fp32", .shape = "40x36x50", .metric = "max_comp_rel",
        .bound_text = "4 (k + 2) u32 (ratio)", .size = 40.0 * 36 * 50, .run = [] { return gemm_case(false, 40, 36, 50); }});

@@ -52,6 +52,22 @@ std::mutex g_table_mu;
 std::map<int, std::shared_ptr<PlanState>> g_plans;
 int g_next_handle = 1;
 std::atomic<void (*)(int)> g_destroy_hook{nullptr};  // detail::set_c_destroy_hook (trnfftMp)
+using MakePlanHook = bool (*)(int, const trn::fft::detail::MakePlanCall&, int*);
+std::atomic<MakePlanHook> g_make_plan_hook{nullptr};  // detail::set_c_make_plan_hook (trnfftMp)
+
+// Whether trnfftMp took this MakePlan call (a handle with an attached communicator): *status its answer.
+template <class I>
+bool hooked_make_plan(trnfftHandle plan, const char* fn, int rank, const I* n, const I* inembed, const I* onembed, int type,
+                      long long batch, size_t* work_size, trnfftResult* status) {
+  MakePlanHook hook = g_make_plan_hook.load();
+  if (hook == nullptr) return false;
+  trn::fft::detail::MakePlanCall call{fn, rank, {}, inembed == nullptr && onembed == nullptr, type, batch, work_size};
+  if (n != nullptr && rank >= 1 && rank <= 3) call.n.assign(n, n + rank);
+  int st = TRNFFT_SUCCESS;
+  if (!hook(plan, call, &st)) return false;
+  *status = static_cast<trnfftResult>(st);
+  return true;
+}
 
 std::shared_ptr<PlanState> find_plan(trnfftHandle h) {
   std::lock_guard<std::mutex> lock(g_table_mu);
@@ -334,6 +350,8 @@ trnfftResult exec(trnfftHandle h, const char* fn, int expected_type, const void*
 // MakePlanMany with the transform type as the caller's int (see trnfftMakePlan1d).
 trnfftResult make_many(trnfftHandle plan, int rank, int* n, int* inembed, int istride, int idist, int* onembed,
                        int ostride, int odist, int type, int batch, size_t* workSize) {
+  trnfftResult hooked = TRNFFT_SUCCESS;
+  if (hooked_make_plan(plan, "trnfftMakePlanMany", rank, n, inembed, onembed, type, batch, workSize, &hooked)) return hooked;
   std::shared_ptr<PlanState> st = find_plan(plan);
   if (!st) return TRNFFT_INVALID_PLAN;
   std::lock_guard<std::mutex> lock(st->mu);
@@ -374,6 +392,7 @@ bool c_plan_settings(int handle, Settings* settings, Mode* mode) {
 }
 
 void set_c_destroy_hook(void (*hook)(int handle)) { g_destroy_hook.store(hook); }
+void set_c_make_plan_hook(MakePlanHook hook) { g_make_plan_hook.store(hook); }
 
 }  // namespace trn::fft::detail
 
@@ -405,6 +424,9 @@ trnfftResult trnfftMakePlanMany64(trnfftHandle plan, int rank, long long int* n,
                                   long long int istride, long long int idist, long long int* onembed,
                                   long long int ostride, long long int odist, trnfftType type, long long int batch,
                                   size_t* workSize) {
+  trnfftResult hooked = TRNFFT_SUCCESS;
+  if (hooked_make_plan(plan, "trnfftMakePlanMany64", rank, n, inembed, onembed, enum_value(type), batch, workSize, &hooked))
+    return hooked;
   std::shared_ptr<PlanState> st = find_plan(plan);
   if (!st) return TRNFFT_INVALID_PLAN;
   std::lock_guard<std::mutex> lock(st->mu);

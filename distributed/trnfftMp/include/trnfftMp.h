@@ -5,10 +5,16 @@
  * (documented): every "device" buffer is host memory (trnfftXtMalloc allocates it, trnfftXtMemcpy
  * copies host to host); execution is synchronous; the built-in slab distributions only
  * (TRNFFT_XT_FORMAT_INPLACE / _INPLACE_SHUFFLED; the box API trnfftXtSetDistribution and pencils:
- * not built); C2C and Z2Z (R2C / C2R: not built); the plan is made by trnfftMpMakePlan2d/3d (the
- * communicator passed there, or the one trnfftMpAttachComm attached when comm_handle is NULL) --
- * trnfft's own trnfftMakePlan*d make single-device plans. Collective calls exchange their status and
- * arguments first: every rank returns the same status. */
+ * not built); C2C / Z2Z, R2C / C2R and D2Z / Z2D. The plan is made by trnfftMpMakePlan2d/3d (the
+ * communicator passed there, or the one trnfftMpAttachComm attached when comm_handle is NULL), or,
+ * as cuFFTMp programs do, by trnfft's trnfftMakePlan2d / 3d / Many / Many64 on a handle with an
+ * attached communicator (rank 2 or 3, batch 1, NULL embeds: else TRNFFT_NOT_SUPPORTED on every rank);
+ * without one they make single-device plans. Collective calls exchange their status and arguments
+ * first: every rank returns the same status.
+ * Real transforms (cuFFTMp's slab semantics): the real array n0 x n1 [x n2] is INPLACE (split along
+ * n0) with its last axis padded to 2 (n_last/2 + 1) reals; the half spectrum n0 x n1 x (n2/2 + 1)
+ * (3-D) or n0 x (n1/2 + 1) (2-D) is INPLACE_SHUFFLED, split along its axis 1 (n1, or n1/2 + 1 in
+ * 2-D). R2C / D2Z run forward (INPLACE -> INPLACE_SHUFFLED), C2R / Z2D inverse; unnormalised. */
 #ifndef TRNFFTMP_H
 #define TRNFFTMP_H
 
@@ -66,7 +72,7 @@ typedef enum trnfftXtCopyType_t {
  * Local. Positions: comm_type 1, comm_handle 2. */
 trnfftResult trnfftMpAttachComm(trnfftHandle plan, trnfftMpCommType comm_type, void* comm_handle);
 /* Collective over the communicator (comm_handle, or the attached one when NULL): every rank passes
- * the same sizes and type. type TRNFFT_C2C or TRNFFT_Z2Z (R2C/C2R/D2Z/Z2D: NOT_SUPPORTED); workSize
+ * the same sizes and type (any trnfftType; sizes are the real sizes of R2C / C2R); workSize
  * receives the rank's scratch bytes. Positions: nx 1, ny 2, [nz 3,] type, comm_handle, comm_type,
  * workSize. Sizes differing across ranks: TRNFFT_INVALID_SIZE on every rank. */
 trnfftResult trnfftMpMakePlan2d(trnfftHandle plan, int nx, int ny, trnfftType type, void* comm_handle,
@@ -84,10 +90,17 @@ trnfftResult trnfftXtMemcpy(trnfftHandle plan, void* dstPointer, void* srcPointe
 trnfftResult trnfftXtFree(trnLibXtDesc* descriptor);
 /* Collective. Forward: input INPLACE -> output INPLACE_SHUFFLED; inverse: INPLACE_SHUFFLED ->
  * INPLACE (other combinations INVALID_VALUE); input == output is the in-place transform. The
- * output descriptor's subFormat is updated. Positions: input 1, output 2, direction 3. */
+ * output descriptor's subFormat is updated. A real plan's direction is its type's (R2C / D2Z
+ * TRNFFT_FORWARD, C2R / Z2D TRNFFT_INVERSE; the other: INVALID_VALUE). Positions: input 1,
+ * output 2, direction 3. */
 trnfftResult trnfftXtExecDescriptor(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output, int direction);
 trnfftResult trnfftXtExecDescriptorC2C(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output, int direction);
 trnfftResult trnfftXtExecDescriptorZ2Z(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output, int direction);
+/* cufftXt's real executions (no direction: the type's). The plan's type must match: INVALID_TYPE. */
+trnfftResult trnfftXtExecDescriptorR2C(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output);
+trnfftResult trnfftXtExecDescriptorC2R(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output);
+trnfftResult trnfftXtExecDescriptorD2Z(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output);
+trnfftResult trnfftXtExecDescriptorZ2D(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output);
 
 /* ---- extensions ---- */
 /* The modeled profile of the rank's last execution (its trace: the local plans and the link records). */

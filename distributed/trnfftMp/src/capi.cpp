@@ -63,13 +63,15 @@ void forget(int handle) {
   std::lock_guard<std::mutex> wait(p->mu);
 }
 
+bool make_plan_hook(int h, const trn::fft::detail::MakePlanCall& call, int* status);
+
 // The trnfftMp state of a live trnfft handle (created on first use); null for a dead handle.
 std::shared_ptr<MpPlan> state_of(trnfftHandle h) {
   trn::fft::Settings s;
   trn::fft::Mode m;
   if (!trn::fft::detail::c_plan_settings(h, &s, &m)) return nullptr;
   std::lock_guard<std::mutex> lock(g_mu);
-  static const bool hooked = (trn::fft::detail::set_c_destroy_hook(forget), true);
+  static const bool hooked = (trn::fft::detail::set_c_destroy_hook(forget), trn::fft::detail::set_c_make_plan_hook(make_plan_hook), true);
   (void)hooked;
   std::shared_ptr<MpPlan>& p = g_plans[h];
   if (!p) p = std::make_shared<MpPlan>();
@@ -99,8 +101,26 @@ bool is_comm(const void* comm_handle) {
   return c != MPI_COMM_NULL;
 }
 
+// trnfftType <-> trn::fft::Type (a known C type assumed).
+trn::fft::Type fft_type(int t) {
+  switch (t) {
+    case TRNFFT_R2C: return trn::fft::Type::r2c;
+    case TRNFFT_C2R: return trn::fft::Type::c2r;
+    case TRNFFT_Z2Z: return trn::fft::Type::z2z;
+    case TRNFFT_D2Z: return trn::fft::Type::d2z;
+    case TRNFFT_Z2D: return trn::fft::Type::z2d;
+    default: return trn::fft::Type::c2c;
+  }
+}
+int c_type(trn::fft::Type t) {
+  for (const int c : {TRNFFT_C2C, TRNFFT_R2C, TRNFFT_C2R, TRNFFT_Z2Z, TRNFFT_D2Z, TRNFFT_Z2D})
+    if (fft_type(c) == t) return c;
+  return TRNFFT_C2C;
+}
+
+// unsupported: why trnfftMakePlan*'s call cannot be a slab plan (NOT_SUPPORTED), or nullptr.
 trnfftResult make_plan(trnfftHandle h, const char* fn, std::vector<std::int64_t> n, int type, void* comm_handle,
-                       int comm_type, size_t* work_size) {
+                       int comm_type, size_t* work_size, const char* unsupported = nullptr) {
   std::shared_ptr<MpPlan> p = state_of(h);
   const int d = static_cast<int>(n.size());
   // The communicator first: without one there is nobody to agree with.
@@ -111,6 +131,7 @@ trnfftResult make_plan(trnfftHandle h, const char* fn, std::vector<std::int64_t>
   trn::cshim::LastError scratch{0};
   Check check(logger(), fn, TRNFFT_INVALID_VALUE, p ? &p->last_error_param : &scratch);
   if (!p) check.require_or(false, TRNFFT_INVALID_PLAN, "TRNFFT_INVALID_PLAN", "not a live trnfftCreate handle");
+  if (check && unsupported != nullptr) check.require_or(false, TRNFFT_NOT_SUPPORTED, "TRNFFT_NOT_SUPPORTED", unsupported);
   for (int i = 0; i < d && check; ++i)
     check.require_or(n[static_cast<std::size_t>(i)] >= 1 && n[static_cast<std::size_t>(i)] <= trn::fft::kMaxDimension,
                      TRNFFT_INVALID_SIZE, "TRNFFT_INVALID_SIZE", "every size must be in [1, 2^27]");
@@ -118,9 +139,6 @@ trnfftResult make_plan(trnfftHandle h, const char* fn, std::vector<std::int64_t>
     check.require_or(type == TRNFFT_C2C || type == TRNFFT_Z2Z || type == TRNFFT_R2C || type == TRNFFT_C2R ||
                          type == TRNFFT_D2Z || type == TRNFFT_Z2D,
                      TRNFFT_INVALID_TYPE, "TRNFFT_INVALID_TYPE", "unknown trnfftType");
-  if (check)
-    check.require_or(type == TRNFFT_C2C || type == TRNFFT_Z2Z, TRNFFT_NOT_SUPPORTED, "TRNFFT_NOT_SUPPORTED",
-                     "trnfftMp builds C2C and Z2Z slabs (R2C / C2R not yet)");
   if (check) check.require(comm != MPI_COMM_NULL || comm_handle != nullptr, d + 2, "comm_handle");
   if (check) check.one_of(comm_type, {TRNFFT_COMM_MPI}, d + 3, "comm_type");
   if (check) check.require(comm != MPI_COMM_NULL, d + 2, "comm_handle");
@@ -132,16 +150,16 @@ trnfftResult make_plan(trnfftHandle h, const char* fn, std::vector<std::int64_t>
   std::lock_guard<std::mutex> lock(p->mu);
   trn::fftmp::SlabSpec spec;
   spec.n = std::move(n);
-  spec.type = type == TRNFFT_Z2Z ? trn::fft::Type::z2z : trn::fft::Type::c2c;
+  spec.type = fft_type(type);
   trn::fft::Settings settings;
   trn::fft::detail::c_plan_settings(h, &settings, &spec.mode);
-  if (spec.type == trn::fft::Type::z2z) spec.mode = trn::fft::Mode::fp32;
+  if (trn::fftmp::is_fp64(spec.type)) spec.mode = trn::fft::Mode::fp32;
   std::unique_ptr<trn::fftmp::SlabPlan> plan;
   // The local plans may fail on one rank only (a slab beyond trnfft's limits): exchanged again.
   st = trn::cshim::guarded(logger(), fn, kStatus, [&] { plan = std::make_unique<trn::fftmp::SlabPlan>(spec, settings, comm); });
   st = agree_over(comm, fn, st, {}, TRNFFT_INTERNAL_ERROR);
   if (st != TRNFFT_SUCCESS) return st;
-  const std::size_t es = spec.type == trn::fft::Type::z2z ? 16 : 8;
+  const std::size_t es = trn::fftmp::is_fp64(spec.type) ? 16 : 8;
   // The slab copies an execution makes (docs/scale-out.md; trnfft's own scratch not counted).
   const std::int64_t a = plan->inplace_elements(), b = plan->shuffled_elements();
   *work_size = static_cast<std::size_t>(a + b + std::max(a, b)) * es;
@@ -149,7 +167,32 @@ trnfftResult make_plan(trnfftHandle h, const char* fn, std::vector<std::int64_t>
   return TRNFFT_SUCCESS;
 }
 
-std::size_t elem_bytes(const trn::fftmp::SlabPlan& p) { return p.spec().type == trn::fft::Type::z2z ? 16 : 8; }
+// trnfftMakePlan2d / 3d / Many / Many64 on a handle with an attached communicator (trnfft's hook):
+// the slab plan over that communicator, as cuFFTMp's cufftMakePlan*d after cufftMpAttachComm. A
+// handle without one is trnfft's (single-device plan).
+bool make_plan_hook(int h, const trn::fft::detail::MakePlanCall& call, int* status) {
+  std::shared_ptr<MpPlan> p;
+  {
+    std::lock_guard<std::mutex> lock(g_mu);
+    auto it = g_plans.find(h);
+    if (it == g_plans.end()) return false;
+    p = it->second;
+  }
+  {
+    std::lock_guard<std::mutex> lock(p->mu);
+    if (p->attached == MPI_COMM_NULL) return false;
+  }
+  const char* unsupported = nullptr;
+  if (call.rank != 2 && call.rank != 3) unsupported = "trnfftMp slabs are 2-D or 3-D (rank 2 or 3)";
+  else if (call.batch != 1) unsupported = "trnfftMp slabs take batch 1";
+  else if (!call.natural_layout) unsupported = "trnfftMp slabs take the natural layout (inembed, onembed NULL)";
+  std::size_t scratch = 0;  // trnfftMakePlan*'s workSize may be NULL
+  *status = make_plan(h, call.fn, call.n, call.type, nullptr, TRNFFT_COMM_MPI, call.work_size != nullptr ? call.work_size : &scratch,
+                      unsupported);
+  return true;
+}
+
+std::size_t elem_bytes(const trn::fftmp::SlabPlan& p) { return trn::fftmp::is_fp64(p.spec().type) ? 16 : 8; }
 std::int64_t elements_of(const trn::fftmp::SlabPlan& p, int format) {
   return format == TRNFFT_XT_FORMAT_INPLACE_SHUFFLED ? p.shuffled_elements() : p.inplace_elements();
 }
@@ -163,13 +206,20 @@ trnfftResult exec_descriptor(trnfftHandle h, const char* fn, int expected_type, 
   }
   std::lock_guard<std::mutex> lock(p->mu);
   const trn::fftmp::SlabPlan& plan = *p->plan;
-  const int type = plan.spec().type == trn::fft::Type::z2z ? TRNFFT_Z2Z : TRNFFT_C2C;
+  const int type = c_type(plan.spec().type);
   Check check(logger(), fn, TRNFFT_INVALID_VALUE, &p->last_error_param);
   check.require_or(expected_type < 0 || expected_type == type, TRNFFT_INVALID_TYPE, "TRNFFT_INVALID_TYPE",
                    "the plan was made for another transform type");
   if (check) check.require(live_desc(in), 1, "input");
   if (check) check.require(live_desc(out), 2, "output");
-  if (check) check.one_of(direction, {TRNFFT_FORWARD, TRNFFT_INVERSE}, 3, "direction");
+  // A real plan has one direction: R2C / D2Z forward, C2R / Z2D inverse (XtExecDescriptor's direction must match).
+  if (type == TRNFFT_R2C || type == TRNFFT_D2Z) {
+    if (check) check.one_of(direction, {TRNFFT_FORWARD}, 3, "direction");
+  } else if (type == TRNFFT_C2R || type == TRNFFT_Z2D) {
+    if (check) check.one_of(direction, {TRNFFT_INVERSE}, 3, "direction");
+  } else if (check) {
+    check.one_of(direction, {TRNFFT_FORWARD, TRNFFT_INVERSE}, 3, "direction");
+  }
   if (check)
     check.require(in->subFormat == (direction == TRNFFT_FORWARD ? TRNFFT_XT_FORMAT_INPLACE : TRNFFT_XT_FORMAT_INPLACE_SHUFFLED), 1,
                   "input (subFormat)");
@@ -294,6 +344,19 @@ trnfftResult trnfftXtExecDescriptorC2C(trnfftHandle plan, trnLibXtDesc* input, t
 }
 trnfftResult trnfftXtExecDescriptorZ2Z(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output, int direction) {
   return exec_descriptor(plan, "trnfftXtExecDescriptorZ2Z", TRNFFT_Z2Z, input, output, direction);
+}
+
+trnfftResult trnfftXtExecDescriptorR2C(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output) {
+  return exec_descriptor(plan, "trnfftXtExecDescriptorR2C", TRNFFT_R2C, input, output, TRNFFT_FORWARD);
+}
+trnfftResult trnfftXtExecDescriptorC2R(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output) {
+  return exec_descriptor(plan, "trnfftXtExecDescriptorC2R", TRNFFT_C2R, input, output, TRNFFT_INVERSE);
+}
+trnfftResult trnfftXtExecDescriptorD2Z(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output) {
+  return exec_descriptor(plan, "trnfftXtExecDescriptorD2Z", TRNFFT_D2Z, input, output, TRNFFT_FORWARD);
+}
+trnfftResult trnfftXtExecDescriptorZ2D(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output) {
+  return exec_descriptor(plan, "trnfftXtExecDescriptorZ2D", TRNFFT_Z2D, input, output, TRNFFT_INVERSE);
 }
 
 trnfftResult trnfftMpGetLastProfile(trnfftHandle plan, trnProfile_t* profile) {

@@ -21,9 +21,8 @@ namespace {
 using blasmp::detail::agree;
 using blasmp::detail::check_mpi;
 
-bool is_fp64(const SlabSpec& s) { return s.type == fft::Type::z2z; }
-std::size_t elem_bytes(const SlabSpec& s) { return is_fp64(s) ? 16 : 8; }
-std::int64_t inner_of(const SlabSpec& s) { return s.n.size() == 3 ? s.n[2] : 1; }
+std::size_t elem_bytes(const SlabSpec& s) { return is_fp64(s.type) ? 16 : 8; }
+fft::Type complex_type(fft::Type t) { return is_fp64(t) ? fft::Type::z2z : fft::Type::c2c; }
 
 // The settings of one emulated device: every NeuronCore of the chip (as trnblasMp's ranks).
 fft::Settings device_settings(fft::Settings s) {
@@ -31,21 +30,35 @@ fft::Settings device_settings(fft::Settings s) {
   return s;
 }
 
-// Step 1's plan: the trailing axes of `batch` planes, natural layout.
+// A real side of step 1's plan: the padded rows of the INPLACE slab (last axis 2 (n/2 + 1) reals,
+// cuFFT's advanced layout; embed[0] is not used by the formula).
+fft::Layout padded_real_layout(const std::vector<std::int64_t>& trailing) {
+  fft::Layout l;
+  l.embed = trailing;
+  l.embed.back() = 2 * (trailing.back() / 2 + 1);
+  l.dist = 1;
+  for (const std::int64_t e : l.embed) l.dist *= e;  // one plane: the leading sizes x the padded row
+  return l;
+}
+
+// Step 1's plan: the trailing axes of `batch` planes; the complex side natural (dense), a real side
+// (R2C input, C2R output) the padded rows.
 fft::PlanSpec trailing_spec(const SlabSpec& s, std::int64_t batch) {
   fft::PlanSpec p;
   p.n.assign(s.n.begin() + 1, s.n.end());
   p.type = s.type;
   p.mode = s.mode;
   p.batch = batch;
+  if (s.type == fft::Type::r2c || s.type == fft::Type::d2z) p.in = padded_real_layout(p.n);
+  if (s.type == fft::Type::c2r || s.type == fft::Type::z2d) p.out = padded_real_layout(p.n);
   return p;
 }
 // Step 3's plan: axis 0 of the shuffled slab n0 x cols (cols = n1_loc x inner): stride cols, one
-// transform per column.
+// complex transform per column.
 fft::PlanSpec axis0_spec(const SlabSpec& s, std::int64_t cols) {
   fft::PlanSpec p;
   p.n = {s.n[0]};
-  p.type = s.type;
+  p.type = complex_type(s.type);
   p.mode = s.mode;
   p.batch = cols;
   p.in = p.out = fft::Layout{{s.n[0]}, cols, 1};
@@ -99,6 +112,15 @@ LocalPrediction predict_local(const fft::Settings& s, std::int64_t full, std::in
 
 }  // namespace
 
+bool is_real(fft::Type t) { return t == fft::Type::r2c || t == fft::Type::c2r || t == fft::Type::d2z || t == fft::Type::z2d; }
+bool is_fp64(fft::Type t) { return t == fft::Type::z2z || t == fft::Type::d2z || t == fft::Type::z2d; }
+
+std::vector<std::int64_t> complex_shape(const SlabSpec& s) {
+  const bool three = s.n.size() == 3, real = is_real(s.type);
+  if (three) return {s.n[0], s.n[1], real ? s.n[2] / 2 + 1 : s.n[2]};
+  return {s.n[0], real ? s.n[1] / 2 + 1 : s.n[1], 1};
+}
+
 std::int64_t slab_count(std::int64_t n, int p, int r) { return n / p + (r < n % p ? 1 : 0); }
 std::int64_t slab_start(std::int64_t n, int p, int r) { return r * (n / p) + std::min<std::int64_t>(r, n % p); }
 
@@ -106,14 +128,15 @@ SlabPlanInfo predict_slab(const fft::Settings& s0, const SlabSpec& spec, int ran
   const fft::Settings s = device_settings(s0);
   SlabPlanInfo p;
   p.n = spec.n;
-  p.fp64 = is_fp64(spec);
+  p.type = spec.type;
   p.ranks = ranks;
   p.rank = rank;
   p.target = s.target;
-  p.inner = inner_of(spec);
+  const std::vector<std::int64_t> c = complex_shape(spec);
+  p.inner = c[2];
   p.n0_loc = slab_count(spec.n[0], ranks, rank);
-  p.n1_loc = slab_count(spec.n[1], ranks, rank);
-  const std::int64_t plane = spec.n[1] * p.inner, cols = p.n1_loc * p.inner;
+  p.n1_loc = slab_count(c[1], ranks, rank);
+  const std::int64_t plane = spec.n.size() == 3 ? spec.n[1] * spec.n[2] : spec.n[1], cols = p.n1_loc * p.inner;
   const LocalPrediction a = predict_local(s, p.n0_loc, plane, [&](std::int64_t b) { return trailing_spec(spec, b); });
   const LocalPrediction b = predict_local(s, cols, spec.n[0], [&](std::int64_t c) { return axis0_spec(spec, c); });
   p.trailing_ns = a.ns;
@@ -121,7 +144,7 @@ SlabPlanInfo predict_slab(const fft::Settings& s0, const SlabSpec& spec, int ran
   p.predicted_by_scaling = a.scaled || b.scaled;
   const auto es = static_cast<double>(elem_bytes(spec));
   // Sent: my planes' rows of the others' n1 ranges; received: their planes' rows of my n1 range.
-  p.send_bytes = static_cast<double>(p.n0_loc) * static_cast<double>(spec.n[1] - p.n1_loc) * static_cast<double>(p.inner) * es;
+  p.send_bytes = static_cast<double>(p.n0_loc) * static_cast<double>(c[1] - p.n1_loc) * static_cast<double>(p.inner) * es;
   p.recv_bytes = static_cast<double>(spec.n[0] - p.n0_loc) * static_cast<double>(cols) * es;
   const FabricSpec& f = fabric_spec(s.target);
   const RankSet all{0, 1, ranks};
@@ -146,7 +169,7 @@ std::string SlabPlanInfo::print() const {
                 "trnfftMp slab plan %s %s on %d %s devices (%.*s, %.*s), rank %d: n0 slab %lld planes -> "
                 "trailing-axes FFT %.1f us, all-to-all %.3g MB out / %.3g MB in %.1f us, n1 slab %lld -> axis-0 FFT "
                 "%.1f us; predicted %.1f us (communication %.1f%%), roofline bound %.1f us%s; error bound %.2e",
-                shape.c_str(), fp64 ? "Z2Z" : "C2C", ranks, hardware_spec(target).name.data(),
+                shape.c_str(), fft::type_name(type), ranks, hardware_spec(target).name.data(),
                 static_cast<int>(f.instance.size()), f.instance.data(), static_cast<int>(f.link.size()), f.link.data(), rank,
                 static_cast<long long>(n0_loc), trailing_ns / 1e3, send_bytes / 1e6, recv_bytes / 1e6, link_ns / 1e3,
                 static_cast<long long>(n1_loc), axis0_ns / 1e3, predicted_ns / 1e3, 100.0 * comm_share(), roofline_ns / 1e3,
@@ -159,23 +182,31 @@ SlabPlan::SlabPlan(const SlabSpec& spec, const fft::Settings& settings, MPI_Comm
   check_mpi(MPI_Comm_size(comm, &ranks_), "MPI_Comm_size");
   check_mpi(MPI_Comm_rank(comm, &rank_), "MPI_Comm_rank");
   const std::size_t d = spec.n.size();
-  bool ok = (d == 2 || d == 3) && (spec.type == fft::Type::c2c || spec.type == fft::Type::z2z);
+  bool ok = (d == 2 || d == 3) && (spec.type == fft::Type::c2c || spec.type == fft::Type::z2z || is_real(spec.type));
   for (std::size_t i = 0; ok && i < d; ++i) ok = spec.n[i] >= 1 && spec.n[i] <= fft::kMaxDimension;
   std::vector<std::int64_t> args{static_cast<std::int64_t>(d), static_cast<int>(spec.type), static_cast<int>(spec.mode)};
   for (std::size_t i = 0; i < 3; ++i) args.push_back(i < d ? spec.n[i] : 0);
   const blasmp::detail::Agreement ag = agree(comm, ok ? 0 : 1, args);
   if (!ag.mpi_ok) throw Error("trnfftMp: MPI error in the plan's argument exchange");
   if (!ag.same) throw UsageError("trnfftMp plan: the ranks passed different sizes, types or precisions");
-  if (ag.status != 0) throw UsageError("trnfftMp plan: rank 2 or 3, C2C or Z2Z, sizes in [1, 2^27] on every rank");
-  inner_ = inner_of(spec);
+  if (ag.status != 0) throw UsageError("trnfftMp plan: rank 2 or 3, a known type, sizes in [1, 2^27] on every rank");
+  const std::vector<std::int64_t> c = complex_shape(spec);
+  c1_ = c[1];
+  inner_ = c[2];
   n0_loc_ = slab_count(spec.n[0], ranks_, rank_);
-  n1_loc_ = slab_count(spec.n[1], ranks_, rank_);
-  // The local plans (their own checks: a slab beyond trnfft's limits throws here, on this rank --
-  // the C API exchanges that status too).
-  if (n0_loc_ > 0) trailing_ = std::make_unique<fft::Plan>(trailing_spec(spec, n0_loc_), settings_);
-  if (n1_loc_ > 0) axis0_ = std::make_unique<fft::Plan>(axis0_spec(spec, n1_loc_ * inner_), settings_);
+  n1_loc_ = slab_count(c1_, ranks_, rank_);
+  // The duplicate first: MPI_Comm_dup is collective, and a local plan may throw on one rank only.
   check_mpi(MPI_Comm_dup(comm, &comm_), "MPI_Comm_dup");
   MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
+  // The local plans (their own checks: a slab beyond trnfft's limits throws here, on this rank --
+  // the C API exchanges that status too; the destructor does not run, so the duplicate is freed here).
+  try {
+    if (n0_loc_ > 0) trailing_ = std::make_unique<fft::Plan>(trailing_spec(spec, n0_loc_), settings_);
+    if (n1_loc_ > 0) axis0_ = std::make_unique<fft::Plan>(axis0_spec(spec, n1_loc_ * inner_), settings_);
+  } catch (...) {
+    MPI_Comm_free(&comm_);
+    throw;
+  }
 }
 
 SlabPlan::~SlabPlan() {
@@ -184,7 +215,7 @@ SlabPlan::~SlabPlan() {
   if (comm_ != MPI_COMM_NULL && finalized == 0) MPI_Comm_free(&comm_);
 }
 
-std::int64_t SlabPlan::inplace_elements() const { return n0_loc_ * spec_.n[1] * inner_; }
+std::int64_t SlabPlan::inplace_elements() const { return n0_loc_ * c1_ * inner_; }
 std::int64_t SlabPlan::shuffled_elements() const { return spec_.n[0] * n1_loc_ * inner_; }
 
 const SlabPlanInfo& SlabPlan::info() const {
@@ -199,7 +230,7 @@ double SlabPlan::error_bound() const { return info().error_bound; }
 // the destination slab (to_shuffled: received in place; otherwise through a buffer, unpacked).
 void SlabPlan::transpose(const char* send, char* recv, bool to_shuffled, Trace& trace) const {
   const auto es = static_cast<std::int64_t>(elem_bytes(spec_));
-  const std::int64_t n0 = spec_.n[0], n1 = spec_.n[1], row = inner_ * es;  // row: one n1 index's elements
+  const std::int64_t n0 = spec_.n[0], n1 = c1_, row = inner_ * es;  // row: one c1 index's elements
   const auto P = static_cast<std::size_t>(ranks_);
   std::vector<int> scount(P), sdisp(P), rcount(P), rdisp(P);
   std::vector<char> packed, unpacked;
@@ -247,7 +278,7 @@ void SlabPlan::transpose(const char* send, char* recv, bool to_shuffled, Trace& 
 
 void SlabPlan::allgather(const void* local, void* global, bool shuffled) const {
   const auto es = static_cast<std::int64_t>(elem_bytes(spec_));
-  const std::int64_t n0 = spec_.n[0], n1 = spec_.n[1], row = inner_ * es;
+  const std::int64_t n0 = spec_.n[0], n1 = c1_, row = inner_ * es;
   const auto P = static_cast<std::size_t>(ranks_);
   std::vector<int> counts(P), displs(P);
   for (int q = 0; q < ranks_; ++q) {
@@ -300,12 +331,14 @@ void SlabPlan::execute(const void* in, void* out, int direction, fft::ExecReport
   const bool fwd = direction == fft::kForward;
   const std::int64_t in_elems = fwd ? inplace_elements() : shuffled_elements();
   const std::int64_t out_elems = fwd ? shuffled_elements() : inplace_elements();
-  const bool local_ok = (fwd || direction == fft::kInverse) && (in != nullptr || in_elems == 0) &&
-                        (out != nullptr || out_elems == 0);
+  const bool forward_only = spec_.type == fft::Type::r2c || spec_.type == fft::Type::d2z;
+  const bool inverse_only = spec_.type == fft::Type::c2r || spec_.type == fft::Type::z2d;
+  const bool direction_ok = fwd ? !inverse_only : direction == fft::kInverse && !forward_only;
+  const bool local_ok = direction_ok && (in != nullptr || in_elems == 0) && (out != nullptr || out_elems == 0);
   const blasmp::detail::Agreement ag = agree(comm_, local_ok ? 0 : 1, {direction});
   if (!ag.mpi_ok) throw Error("trnfftMp: MPI error in the execution's argument exchange");
   if (!ag.same) throw UsageError("trnfftMp execute: the ranks passed different directions");
-  if (ag.status != 0) throw UsageError("trnfftMp execute: direction must be -1 or +1 and the data pointers non-NULL");
+  if (ag.status != 0) throw UsageError("trnfftMp execute: direction must be -1 or +1 (R2C / D2Z: -1, C2R / Z2D: +1) and the data pointers non-NULL");
   Trace trace;
   LinkTransfer exchange;
   exchange.name = "trnfftMp.exchange";

@@ -12,4 +12,20 @@ bool c_plan_settings(int handle, Settings* settings, Mode* mode);
 // A function trnfftDestroy calls with every handle it destroys (one hook; nullptr: none).
 void set_c_destroy_hook(void (*hook)(int handle));
 
+// A trnfftMakePlan2d / 3d / Many / Many64 call as its caller made it (n: the rank's sizes when n is
+// non-NULL and rank in [1, 3], else empty; natural_layout: inembed and onembed NULL).
+struct MakePlanCall {
+  const char* fn;
+  int rank;
+  std::vector<std::int64_t> n;
+  bool natural_layout;
+  int type;
+  std::int64_t batch;
+  std::size_t* work_size;
+};
+// A function those entry points call first, without any lock held (one hook; nullptr: none): it
+// returns true when it took the call, its status in *status. trnfftMp's: a handle with an attached
+// communicator makes a distributed plan (cuFFTMp's cufftMpAttachComm, then cufftMakePlan3d).
+void set_c_make_plan_hook(bool (*hook)(int handle, const MakePlanCall& call, int* status));
+
 }  // namespace trn::fft::detail

@@ -18,12 +18,20 @@
 // Engines: those of trnfft's plans (TensorE DFT-GEMM stages, VectorE twiddles, DMA reorders) plus
 // the link resource for the transpose; the argument exchange is one more (latency-only) link record.
 //
+// Real transforms (R2C / D2Z forward, C2R / Z2D inverse; cuFFTMp's slab semantics): the real array
+// n0 x n1 [x n2] is split along n0 (INPLACE) with its last axis padded to 2 (n_last/2 + 1) reals (the
+// in-place layout cuFFTMp requires); the half spectrum n0 x n1 x (n2/2 + 1) (3-D) or n0 x (n1/2 + 1)
+// (2-D) is split along its axis 1 (INPLACE_SHUFFLED: n1 in 3-D, n1/2 + 1 in 2-D). Step 1 is trnfft's
+// R2C plan over the trailing axes (reading the padded rows), steps 2 and 3 are the complex ones on
+// the half spectrum; C2R runs them backwards, step 1 last as trnfft's C2R plan writing padded rows.
+// Unnormalised (C2R(R2C(x)) = n0 n1 [n2] x), as cuFFT.
+//
 // Accuracy: trnfft's bound of the whole transform (Plan::error_bound of the n0 x n1 [x n2] plan):
 // each element's operations are those of the single-device passes. Determinism: the forward
 // transform on any P is, element for element, trnfft's single-device 3-D (2-D) plan's sequence of
 // passes (last axis, ..., n0); docs/scale-out.md states what the tests check bit for bit.
 //
-// Limits: C2C (fp32) and Z2Z (fp64) only (R2C / C2R and pencils: not built); n0 >= P and n1 >= P
+// Limits: C2C / R2C / C2R (fp32) and Z2Z / D2Z / Z2D (fp64) slabs (pencils: not built); n0 >= P and n1 >= P
 // are not required (a rank may own zero planes); one rank's local slab must fit trnfft's limits
 // (kMaxPoints per local plan) and one message 2 GiB.
 #pragma once
@@ -46,19 +54,26 @@ std::int64_t slab_count(std::int64_t n, int p, int r);
 std::int64_t slab_start(std::int64_t n, int p, int r);
 
 struct SlabSpec {
-  std::vector<std::int64_t> n;          // 2 or 3 sizes, n[0] slowest
-  fft::Type type = fft::Type::c2c;      // c2c (fp32) or z2z (fp64)
-  fft::Mode mode = fft::Mode::fp32;     // fp32 / bf16 / bf16x3 for c2c (z2z: Ozaki)
+  std::vector<std::int64_t> n;          // 2 or 3 sizes, n[0] slowest (the real sizes of R2C / C2R)
+  fft::Type type = fft::Type::c2c;      // c2c, r2c, c2r (fp32) or z2z, d2z, z2d (fp64)
+  fft::Mode mode = fft::Mode::fp32;     // fp32 / bf16 / bf16x3 for the fp32 types (fp64: Ozaki)
 };
+
+// The complex array the slabs hold, {n0, c1, inner}: C2C / Z2Z {n0, n1, n2 or 1}; real types the
+// half spectrum, 3-D {n0, n1, n2/2 + 1}, 2-D {n0, n1/2 + 1, 1}. INPLACE slabs split n0, shuffled
+// slabs split c1; a real INPLACE slab n0_loc x n1 [x 2(n2/2+1)] reals is n0_loc x c1 x inner complex.
+std::vector<std::int64_t> complex_shape(const SlabSpec& spec);
+bool is_real(fft::Type t);   // r2c, c2r, d2z, z2d
+bool is_fp64(fft::Type t);   // z2z, d2z, z2d
 
 // What one execution on this rank does and its predicted modeled time (no communication: a bench
 // may plan for P ranks it does not run on).
 struct SlabPlanInfo {
   std::vector<std::int64_t> n;
-  bool fp64 = false;
+  fft::Type type = fft::Type::c2c;
   int ranks = 1, rank = 0;
   Generation target = Generation::trn1;
-  std::int64_t n0_loc = 0, n1_loc = 0, inner = 1;  // inner = n2 (3-D) or 1 (2-D)
+  std::int64_t n0_loc = 0, n1_loc = 0, inner = 1;  // n1_loc: of complex_shape's c1; inner its third
   double trailing_ns = 0;   // step 1 (the trailing-axes plan), trnfft's modeled time
   double axis0_ns = 0;      // step 3 (the n0 plan)
   double link_ns = 0;       // the transpose's all-to-all
@@ -90,18 +105,21 @@ class SlabPlan {
   SlabPlan& operator=(const SlabPlan&) = delete;
 
   // Elements (complex) of this rank's slab in the INPLACE (split along n0) and INPLACE_SHUFFLED
-  // (split along n1) distributions; a buffer that serves both (in-place descriptor) holds the max.
+  // (split along c1) distributions; a buffer that serves both (in-place descriptor) holds the max.
+  // A real INPLACE slab (padded rows) is inplace_elements() complex = twice as many reals.
   std::int64_t inplace_elements() const;
   std::int64_t shuffled_elements() const;
 
   // Collective. Forward (kForward): in = INPLACE slab, out = INPLACE_SHUFFLED slab. Inverse: in =
   // shuffled slab, out = INPLACE slab. in == out allowed (the buffer holds the larger of the two);
-  // out-of-place leaves `in` untouched. float2 (c2c) or double2 (z2z) elements. Every rank passes
-  // the same direction (exchanged first: UsageError on every rank otherwise).
+  // out-of-place leaves `in` untouched. float2 (c2c) or double2 (z2z) elements; the real side of
+  // R2C / C2R (D2Z / Z2D) float (double) padded rows. R2C / D2Z plans run forward only, C2R / Z2D
+  // inverse only. Every rank passes the same direction (exchanged first: UsageError on every rank
+  // otherwise, or for the wrong direction of a real plan).
   void execute(const void* in, void* out, int direction, fft::ExecReport* report = nullptr) const;
 
-  // Collective: the whole n0 x n1 [x n2] array on every rank from each rank's slab (shuffled: the
-  // INPLACE_SHUFFLED distribution, else INPLACE). For checks and small arrays (one MPI_Allgatherv;
+  // Collective: the whole complex_shape array (real INPLACE: the padded real array, as many bytes)
+  // on every rank from each rank's slab (shuffled: the INPLACE_SHUFFLED distribution, else INPLACE). For checks and small arrays (one MPI_Allgatherv;
   // not an emulated transfer, not in any trace).
   void allgather(const void* local, void* global, bool shuffled) const;
 
@@ -123,6 +141,7 @@ class SlabPlan {
   fft::Settings settings_;
   MPI_Comm comm_ = MPI_COMM_NULL;
   int ranks_ = 1, rank_ = 0;
+  std::int64_t c1_ = 0;  // complex_shape(spec)[1]: the axis the shuffled slabs split
   std::int64_t n0_loc_ = 0, n1_loc_ = 0, inner_ = 1;
   std::unique_ptr<fft::Plan> trailing_, axis0_;  // null when this rank's slab is empty
   mutable std::unique_ptr<SlabPlanInfo> info_;
