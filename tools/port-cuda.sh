@@ -39,6 +39,10 @@ s/\<__nv_bfloat16\>/trnBfloat16/g
 s/\<__float2half\(_rn\)\?\>/trnFloat2Half\1/g
 s/\<__double2half\>/trnDouble2Half/g
 s/\<__half2float\>/trnHalf2Float/g
+# cuda_bf16.h's host conversion functions (trncore.h)
+s/\<__float2bfloat16\(_rn\)\?\>/trnFloat2Bfloat16\1/g
+s/\<__double2bfloat16\>/trnDouble2Bfloat16/g
+s/\<__bfloat162float\>/trnBfloat162Float/g
 # the stream type every library's SetStream takes
 s/\<cudaStream_t\>/trnStream_t/g
 SED

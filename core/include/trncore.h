@@ -160,7 +160,8 @@ typedef enum libraryPropertyType_t libraryPropertyType_t;
  * members exist only under __cplusplus. Unlike __half, trnHalf has no integer constructor: before
  * these conversions, C++ code wrote `trnHalf{bits}` for raw bits, and an integer constructor would
  * give that spelling the value `bits` silently; now it does not compile (float and double are
- * ambiguous), and raw bits are written `h.x = bits`. */
+ * ambiguous), and raw bits are written `h.x = bits`. trnBfloat16 has cuda_bf16.h's host conversions
+ * alike (__nv_bfloat16(float), __nv_bfloat16(double), operator float), with the same rules. */
 typedef struct trnHalf {
   unsigned short x;
 #ifdef __cplusplus
@@ -170,7 +171,15 @@ typedef struct trnHalf {
   operator float() const;
 #endif
 } trnHalf;
-typedef struct trnBfloat16 { unsigned short x; } trnBfloat16;
+typedef struct trnBfloat16 {
+  unsigned short x;
+#ifdef __cplusplus
+  trnBfloat16() = default;
+  trnBfloat16(float f);
+  trnBfloat16(double d);
+  operator float() const;
+#endif
+} trnBfloat16;
 
 /* cuda_fp16.h's conversion functions, in C and C++ (the porting rule maps __float2half ->
  * trnFloat2Half, __float2half_rn -> trnFloat2Half_rn, __double2half -> trnDouble2Half,
@@ -186,7 +195,18 @@ typedef struct trnBfloat16 { unsigned short x; } trnBfloat16;
  *   trnDouble2Half     round to nearest even, once: the double is first rounded to fp32 by round-to-odd
  *                      (24 >= 11 + 2 significand bits, so the second rounding is exact-as-one; Boldo &
  *                      Melquiond, "Emulation of FMA and correctly rounded sums: proved algorithms using
- *                      rounding to odd", IEEE TC 57(4), 2008), then trnFloat2Half_rn. */
+ *                      rounding to odd", IEEE TC 57(4), 2008), then trnFloat2Half_rn.
+ * cuda_bf16.h's (__float2bfloat16 -> trnFloat2Bfloat16, __float2bfloat16_rn -> trnFloat2Bfloat16_rn,
+ * __double2bfloat16 -> trnDouble2Bfloat16, __bfloat162float -> trnBfloat162Float); the engines' bf16
+ * conversions (trn::f32_to_bf16_rne, trn::bf16_to_f32, trn/core/dtype.hpp) are these:
+ *   trnBfloat162Float      exact (the 16 bits are fp32's top half); NaN widened bit for bit
+ *   trnFloat2Bfloat16(_rn) round to nearest even (add 0x7fff plus the kept lsb, drop 16 bits; the
+ *                          carry takes the largest finite values past the midpoint to inf); NaN: sign
+ *                          and the top 7 payload bits kept, quiet bit set (never rounded to inf).
+ *                          Branch-free, so row conversions vectorise. Checked against Eigen::bfloat16
+ *                          for every fp32 pattern (tests/core/test_dtype.cpp).
+ *   trnDouble2Bfloat16     round to nearest even, once: round-to-odd to fp32 (24 >= 8 + 2), then
+ *                          trnFloat2Bfloat16_rn. */
 static inline unsigned int trnDetailFloatBits(float f) {
   unsigned int u;
   memcpy(&u, &f, sizeof u);
@@ -231,20 +251,38 @@ static inline trnHalf trnFloat2Half_rn(float f) {
   return h;
 }
 static inline trnHalf trnFloat2Half(float f) { return trnFloat2Half_rn(f); }
-static inline trnHalf trnDouble2Half(double d) {
+/* d rounded to fp32 by round-to-odd (inexact: truncated, last bit set), so that a second rounding to a
+ * format of at most 22 significand bits rounds as once. */
+static inline float trnDetailDoubleToFloatOdd(double d) {
   float f = (float)d;
-  if (d == d && (double)f != d) { /* inexact: fp32 rounded to odd (truncated, last bit set) */
+  if (d == d && (double)f != d) {
     unsigned int u = trnDetailFloatBits(f);
     if (d > 0 ? (double)f > d : (double)f < d) u -= 1u; /* rounded away from zero: one step back */
     f = trnDetailBitsFloat(u | 1u);
   }
-  return trnFloat2Half_rn(f);
+  return f;
 }
+static inline trnHalf trnDouble2Half(double d) { return trnFloat2Half_rn(trnDetailDoubleToFloatOdd(d)); }
+
+static inline float trnBfloat162Float(trnBfloat16 b) { return trnDetailBitsFloat((unsigned int)b.x << 16); }
+static inline trnBfloat16 trnFloat2Bfloat16_rn(float f) {
+  const unsigned int u = trnDetailFloatBits(f);
+  const unsigned int rounded = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
+  const unsigned int quiet_nan = (u >> 16) | 0x0040u;
+  trnBfloat16 b;
+  b.x = (unsigned short)((u & 0x7fffffffu) > 0x7f800000u ? quiet_nan : rounded);
+  return b;
+}
+static inline trnBfloat16 trnFloat2Bfloat16(float f) { return trnFloat2Bfloat16_rn(f); }
+static inline trnBfloat16 trnDouble2Bfloat16(double d) { return trnFloat2Bfloat16_rn(trnDetailDoubleToFloatOdd(d)); }
 
 #ifdef __cplusplus
 }
 inline trnHalf::trnHalf(float f) : x(trnFloat2Half_rn(f).x) {}
 inline trnHalf::trnHalf(double d) : x(trnDouble2Half(d).x) {}
 inline trnHalf::operator float() const { return trnHalf2Float(*this); }
+inline trnBfloat16::trnBfloat16(float f) : x(trnFloat2Bfloat16_rn(f).x) {}
+inline trnBfloat16::trnBfloat16(double d) : x(trnDouble2Bfloat16(d).x) {}
+inline trnBfloat16::operator float() const { return trnBfloat162Float(*this); }
 #endif
 #endif /* TRNCORE_H */

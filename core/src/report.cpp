@@ -58,6 +58,9 @@ Profile model_trace(const Trace& trace, const ReportSettings& rs, std::vector<Sc
 }
 
 void append_sequential(Profile& q, const Profile& p) {
+  // The sum is stated over the cores of both (Profile::cores, the utilisation denominators): a solver
+  // whose launches use fewer cores than its settings give still reports the settings' count.
+  q.cores = std::max(q.cores, p.cores);
   q.total_ns += p.total_ns;
   for (std::size_t e = 0; e < p.busy_ns.size(); ++e) {
     q.busy_ns[e] += p.busy_ns[e];

@@ -20,6 +20,7 @@
 #include <random>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "trn/core/dtype.hpp"
@@ -871,4 +872,84 @@ TEST(DtypeInfo, SizesNamesAndCMapping) {
   }
   DType out{};
   EXPECT_FALSE(dtype_from_c(TRN_R_64F, &out));
+}
+
+// ---- trnBfloat16's conversions (trncore.h; cuda_bf16.h's host conversions for a port) -----------
+
+static_assert(sizeof(trnBfloat16) == 2 && std::is_standard_layout_v<trnBfloat16> &&
+                  std::is_trivially_copyable_v<trnBfloat16> && std::is_trivially_default_constructible_v<trnBfloat16>,
+              "trnBfloat16 keeps C's layout: one unsigned short");
+
+namespace {
+// The bf16 nearest to d (ties to even), found independently of trncore.h: the two bf16 neighbours of
+// |d| (fp32 truncated toward zero, then its top 16 bits) and exact double distances (Sterbenz).
+std::uint16_t nearest_bf16(double d) {
+  const double a = std::fabs(d);
+  float f = static_cast<float>(a);
+  if (static_cast<double>(f) > a) f = std::nextafter(f, 0.0f);
+  const std::uint16_t lo = static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(f) >> 16);
+  const double lo_v = std::bit_cast<float>(std::uint32_t{lo} << 16), hi_v = std::bit_cast<float>(std::uint32_t(lo + 1) << 16);
+  const double below = a - lo_v, above = hi_v - a;
+  const std::uint16_t mag = below < above ? lo : above < below ? static_cast<std::uint16_t>(lo + 1)
+                                                               : static_cast<std::uint16_t>(lo + (lo & 1));
+  return static_cast<std::uint16_t>(mag | (std::signbit(d) ? 0x8000u : 0u));
+}
+}  // namespace
+
+TEST(TrnBfloat16, CxxConversionsRoundToNearestEvenAndKeepNans) {
+  const trnBfloat16 one = 1.0f;
+  EXPECT_EQ(one.x, 0x3f80u);
+  EXPECT_EQ(static_cast<float>(one), 1.0f);
+  EXPECT_EQ(trnBfloat16(std::bit_cast<float>(0x3f808000u)).x, 0x3f80u);  // tie to even (down)
+  EXPECT_EQ(trnBfloat16(std::bit_cast<float>(0x3f818000u)).x, 0x3f82u);  // tie to even (up)
+  EXPECT_EQ(trnBfloat16(std::bit_cast<float>(0x3f808001u)).x, 0x3f81u);  // above the tie
+  EXPECT_EQ(trnBfloat16(-0.0f).x, 0x8000u);
+  EXPECT_EQ(trnBfloat16(std::numeric_limits<float>::max()).x, 0x7f80u);  // past the largest bf16 -> inf
+  EXPECT_EQ(trnBfloat16(-std::numeric_limits<float>::infinity()).x, 0xff80u);
+  // NaN stays NaN: sign and top payload bits kept, quiet bit set (a low-payload sNaN does not become inf).
+  for (const std::uint32_t nan : {0x7f800001u, 0xff812345u, 0x7fc00000u, 0xffffffffu}) {
+    const trnBfloat16 b = std::bit_cast<float>(nan);
+    EXPECT_EQ(b.x, static_cast<std::uint16_t>((nan >> 16) | 0x40u)) << hex(nan);
+    EXPECT_TRUE(std::isnan(static_cast<float>(b))) << hex(nan);
+    EXPECT_EQ(trnFloat2Bfloat16(std::bit_cast<float>(nan)).x, b.x);
+    EXPECT_TRUE(std::isnan(static_cast<float>(trnBfloat16(std::bit_cast<double>(0x7ff0000000000001ull | (std::uint64_t{nan >> 31} << 63))))));
+  }
+  // Every code widens exactly (fp32's top half; NaN payload kept) and a non-NaN code round-trips.
+  for (std::uint32_t c = 0; c < 0x10000u; ++c) {
+    trnBfloat16 b;
+    b.x = static_cast<std::uint16_t>(c);
+    const float f = b;
+    ASSERT_EQ(std::bit_cast<std::uint32_t>(f), c << 16) << hex(c);
+    ASSERT_EQ(std::bit_cast<std::uint32_t>(trnBfloat162Float(b)), c << 16) << hex(c);
+    if (!std::isnan(f)) {
+      ASSERT_EQ(trnBfloat16(f).x, c) << hex(c);
+    }
+  }
+  // The C++ float conversion is the engines' rounding (trn::f32_to_bf16_rne, checked against Eigen above).
+  std::mt19937 rng(29);
+  for (int i = 0; i < 200000; ++i) {
+    const float f = std::bit_cast<float>(static_cast<std::uint32_t>(rng()));
+    ASSERT_EQ(trnBfloat16(f).x, f32_to_bf16_rne(f)) << hex(std::bit_cast<std::uint32_t>(f));
+  }
+}
+
+TEST(TrnBfloat16, DoubleConversionRoundsOnce) {
+  // 1 + 2^-8 + 2^-40 lies above the midpoint 1 + 2^-8 of 1 and 1 + 2^-7; rounding to fp32 first lands on
+  // the midpoint and ties to even (1.0): a single rounding gives 1 + 2^-7.
+  const double just_above = 1.0 + 0x1p-8 + 0x1p-40;
+  EXPECT_EQ(f32_to_bf16_rne(static_cast<float>(just_above)), 0x3f80u);  // the double rounding
+  EXPECT_EQ(trnBfloat16(just_above).x, 0x3f81u);
+  EXPECT_EQ(trnDouble2Bfloat16(-just_above).x, 0xbf81u);
+  EXPECT_EQ(trnBfloat16(1.0 + 0x1p-8).x, 0x3f80u);  // the exact tie: to even
+  EXPECT_EQ(trnBfloat16(1e300).x, 0x7f80u);         // overflow -> inf
+  EXPECT_EQ(trnBfloat16(-0.0).x, 0x8000u);
+  std::mt19937_64 rng(31);
+  std::uniform_real_distribution<double> mant(1.0, 2.0);
+  std::uniform_int_distribution<int> ex(-120, 120);
+  for (int i = 0; i < 200000; ++i) {
+    double d = std::ldexp(mant(rng), ex(rng));
+    if (i % 3 == 0) d = std::nextafter(static_cast<double>(std::bit_cast<float>((std::bit_cast<std::uint32_t>(static_cast<float>(d)) & 0xffff0000u) | 0x8000u)), i % 2 ? 0.0 : 4.0);  // near a tie
+    if (i % 2) d = -d;
+    ASSERT_EQ(trnBfloat16(d).x, nearest_bf16(d)) << std::hexfloat << d;
+  }
 }

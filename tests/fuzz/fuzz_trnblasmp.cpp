@@ -17,26 +17,14 @@
 #include <vector>
 
 #include "fuzz_input.hpp"
+#include "fuzz_mpi.hpp"
 #include "trnblasMp.h"
 
 namespace {
 
 using trnfuzz::require;
-
-// Elements of an n-long dimension in nb blocks that process p of np owns (first block on 0), counted
-// block by block.
-std::int64_t owned(std::int64_t n, std::int64_t nb, std::int64_t p, std::int64_t np) {
-  std::int64_t count = 0;
-  for (std::int64_t b = 0, start = 0; start < n; ++b, start += nb)
-    if (b % np == p) count += std::min(nb, n - start);
-  return count;
-}
-
-void ensure_mpi() {
-  int up = 0;
-  MPI_Initialized(&up);
-  if (!up) MPI_Init(nullptr, nullptr);
-}
+using trnfuzz::ensure_mpi;
+using trnfuzz::owned;
 
 template <class T>
 void gemm_case(trnfuzz::Input& in, trnblasMpHandle_t h, trnblasMpGrid_t grid) {

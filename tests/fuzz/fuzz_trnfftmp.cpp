@@ -16,18 +16,14 @@
 #include <vector>
 
 #include "fuzz_input.hpp"
+#include "fuzz_mpi.hpp"
 #include "trnfftMp.h"
 
 namespace {
 
 using trnfuzz::require;
+using trnfuzz::ensure_mpi;
 using cd = std::complex<double>;
-
-void ensure_mpi() {
-  int up = 0;
-  MPI_Initialized(&up);
-  if (!up) MPI_Init(nullptr, nullptr);
-}
 
 // The unnormalised DFT of a row-major array over every axis (sign -1 forward), in fp64.
 std::vector<cd> naive_dft(const std::vector<cd>& x, const std::vector<std::int64_t>& n, int sign) {

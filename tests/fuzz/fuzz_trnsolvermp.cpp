@@ -18,25 +18,15 @@
 #include <vector>
 
 #include "fuzz_input.hpp"
+#include "fuzz_mpi.hpp"
 #include "trnsolverMp.h"
 
 namespace {
 
 using trnfuzz::require;
+using trnfuzz::ensure_mpi;
+using trnfuzz::owned;
 using cd = std::complex<double>;
-
-std::int64_t owned(std::int64_t n, std::int64_t nb, std::int64_t p, std::int64_t np) {
-  std::int64_t count = 0;
-  for (std::int64_t b = 0, start = 0; start < n; ++b, start += nb)
-    if (b % np == p) count += std::min(nb, n - start);
-  return count;
-}
-
-void ensure_mpi() {
-  int up = 0;
-  MPI_Initialized(&up);
-  if (!up) MPI_Init(nullptr, nullptr);
-}
 
 template <class T>
 constexpr trnDataType_t type_of() {

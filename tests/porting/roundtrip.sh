@@ -17,6 +17,8 @@ to_cuda() {
       -e 's/\<trnConj/cuConj/g' -e 's/\<trnHalf\>/__half/g' -e 's/\<trnBfloat16\>/__nv_bfloat16/g' \
       -e 's/\<trnFloat2Half\(_rn\)\?\>/__float2half\1/g' -e 's/\<trnDouble2Half\>/__double2half/g' \
       -e 's/\<trnHalf2Float\>/__half2float/g' \
+      -e 's/\<trnFloat2Bfloat16\(_rn\)\?\>/__float2bfloat16\1/g' -e 's/\<trnDouble2Bfloat16\>/__double2bfloat16/g' \
+      -e 's/\<trnBfloat162Float\>/__bfloat162float/g' \
       -e 's/\<trnStream_t\>/cudaStream_t/g'
 }
 code_only() { gcc -fpreprocessed -dD -E -P -x c - 2>/dev/null; }

@@ -3,6 +3,7 @@
 // NOT_SUPPORTED combinations, logging, and the last-call profile.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -209,6 +210,76 @@ TEST(TrnblasApi, BetaZeroNeverReadsCAndAlphaZeroNeverReadsAB) {
   ASSERT_EQ(trnblasDgemm(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, &d1, Ad.data(), m, Bd.data(), k, &d0, Cd.data(), m),
             TRNBLAS_STATUS_SUCCESS);
   for (double c : Cd) EXPECT_EQ(c, 6.0);
+}
+
+// beta == 0 means C is not read (BLAS, cuBLAS): with alpha == 0 or k == 0 the result is C := 0, +0.0
+// whatever C held. C pre-filled with -0.0 and NaN (real and imaginary parts) must come back +0.0 bit
+// for bit (a C scaled by beta = 0 would give -0.0 * 0 = -0.0 and NaN); alpha == 0 with NaN A and B too
+// (A and B are not read either).
+template <class T>
+void expect_positive_zeros(const std::vector<T>& C, const char* what) {
+  for (std::size_t i = 0; i < C.size(); ++i) {
+    EXPECT_EQ(C[i], T(0)) << what << " element " << i;
+    EXPECT_FALSE(std::signbit(C[i])) << what << " element " << i << ": -0.0 (C's old zero kept its sign)";
+  }
+}
+template <class T>
+std::vector<T> negative_zeros_and_nans(std::size_t count) {
+  std::vector<T> C(count);
+  for (std::size_t i = 0; i < count; ++i) C[i] = i % 2 ? std::numeric_limits<T>::quiet_NaN() : -T(0);
+  return C;
+}
+
+TEST(TrnblasApi, BetaZeroWithAlphaZeroOrKZeroGivesPositiveZerosWhateverCHeld) {
+  Handle h;
+  const int m = 6, n = 5, k = 3;
+  const float f1 = 1.0f, f0 = 0.0f, fnan = std::numeric_limits<float>::quiet_NaN();
+  const double d1 = 1.0, d0 = 0.0;
+  std::vector<float> A(m * k, 1.5f), B(k * n, -2.0f), An(m * k, fnan), Bn(k * n, fnan);
+  std::vector<double> Ad(A.begin(), A.end()), Bd(B.begin(), B.end());
+  for (const bool k_zero : {false, true}) {
+    const int kk = k_zero ? 0 : k;
+    const char* which = k_zero ? "k = 0, alpha = 1" : "alpha = 0";
+    const float* fa = k_zero ? &f1 : &f0;
+    const double* da = k_zero ? &d1 : &d0;
+    auto C = negative_zeros_and_nans<float>(m * n);
+    ASSERT_EQ(trnblasSgemm(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, kk, fa, A.data(), m, B.data(), std::max(1, kk), &f0,
+                           C.data(), m),
+              TRNBLAS_STATUS_SUCCESS);
+    expect_positive_zeros(C, which);
+    C = negative_zeros_and_nans<float>(m * n);
+    ASSERT_EQ(trnblasSgemm(h, TRNBLAS_OP_T, TRNBLAS_OP_N, m, n, kk, fa, An.data(), std::max(1, kk), Bn.data(),
+                           std::max(1, kk), &f0, C.data(), m),
+              TRNBLAS_STATUS_SUCCESS);
+    if (!k_zero) expect_positive_zeros(C, "alpha = 0, NaN A and B");
+    auto Cd = negative_zeros_and_nans<double>(m * n);
+    ASSERT_EQ(trnblasDgemm(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, kk, da, Ad.data(), m, Bd.data(), std::max(1, kk), &d0,
+                           Cd.data(), m),
+              TRNBLAS_STATUS_SUCCESS);
+    expect_positive_zeros(Cd, which);
+    // Cgemm: the interleaved (re, im) floats, both parts -0.0 or NaN.
+    std::vector<float> Ac(2 * m * k, 0.5f), Bc(2 * k * n, -1.0f);
+    auto Cc = negative_zeros_and_nans<float>(2 * m * n);
+    const trnComplex c1{f1, 0.0f}, c0{0.0f, 0.0f};
+    ASSERT_EQ(trnblasCgemm(h, TRNBLAS_OP_N, TRNBLAS_OP_C, m, n, kk, k_zero ? &c1 : &c0,
+                           reinterpret_cast<const trnComplex*>(Ac.data()), m, reinterpret_cast<const trnComplex*>(Bc.data()),
+                           n, &c0, reinterpret_cast<trnComplex*>(Cc.data()), m),
+              TRNBLAS_STATUS_SUCCESS);
+    expect_positive_zeros(Cc, which);
+    // GemmEx in fp32 (compute 32F and a bf16 fast mode) and fp64.
+    for (const trnblasComputeType_t ct : {TRNBLAS_COMPUTE_32F, TRNBLAS_COMPUTE_32F_FAST_16BF}) {
+      C = negative_zeros_and_nans<float>(m * n);
+      ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, kk, fa, A.data(), TRN_R_32F, m, B.data(), TRN_R_32F,
+                              std::max(1, kk), &f0, C.data(), TRN_R_32F, m, ct, TRNBLAS_GEMM_DEFAULT),
+                TRNBLAS_STATUS_SUCCESS);
+      expect_positive_zeros(C, which);
+    }
+    Cd = negative_zeros_and_nans<double>(m * n);
+    ASSERT_EQ(trnblasGemmEx(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, kk, da, Ad.data(), TRN_R_64F, m, Bd.data(), TRN_R_64F,
+                            std::max(1, kk), &d0, Cd.data(), TRN_R_64F, m, TRNBLAS_COMPUTE_64F, TRNBLAS_GEMM_DEFAULT),
+              TRNBLAS_STATUS_SUCCESS);
+    expect_positive_zeros(Cd, which);
+  }
 }
 
 TEST(TrnblasApi, LastProfileReflectsTheModeCost) {

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <random>
@@ -473,6 +474,36 @@ TEST(BlockJacobi, SingularOrRectangularBlocksAreRejected) {
   std::vector<std::int64_t> off(3, 0);
   rect.offsets = off.data();
   EXPECT_THROW(sp::gmres({}, rect, b.data(), x.data(), opt), sp::InvalidArgument);
+}
+
+// The solvers' launches run on one core whatever the settings' count (the host reads a scalar between
+// launches), but the result's profile is stated over the settings' cores, as every library's report
+// (ReportSettings::of): with 3 cores Profile::cores is 3 (it stayed 1: append_sequential did not carry
+// the count and the launches were modeled without it), while x, the iterations and the modeled time
+// keep their one-core bits.
+TEST(KrylovProfile, StatedOverTheSettingsCoresWithTheOneCoreBitsAndTime) {
+  const Rows a = convection_diffusion(16, 16, 1.0);
+  Bsr A = to_bsr(a, 128);
+  std::vector<float> b(a.size(), 1.0f);
+  using Solver = sp::KrylovResult (*)(const sp::Settings&, const sp::BsrView&, const float*, float*, const sp::KrylovOptions&);
+  const std::pair<const char*, Solver> solvers[] = {{"cg", sp::cg}, {"bicgstab", sp::bicgstab}, {"gmres", sp::gmres}};
+  for (const auto& [name, solve] : solvers) {
+    sp::Settings one, three;
+    three.num_cores = 3;
+    std::vector<float> x1(a.size(), 0.0f), x3(a.size(), 0.0f);
+    const sp::KrylovResult r1 = solve(one, A.view(), b.data(), x1.data(), {40, 1e-5f, true});
+    const sp::KrylovResult r3 = solve(three, A.view(), b.data(), x3.data(), {40, 1e-5f, true});
+    EXPECT_EQ(r1.profile.cores, 1) << name;
+    EXPECT_EQ(r3.profile.cores, 3) << name;
+    EXPECT_EQ(r3.iterations, r1.iterations) << name;
+    EXPECT_EQ(r3.launches, r1.launches) << name;
+    EXPECT_EQ(r3.modeled_ns, r1.modeled_ns) << name;
+    EXPECT_EQ(r3.profile.total_ns, r1.profile.total_ns) << name;
+    EXPECT_EQ(std::memcmp(x1.data(), x3.data(), x1.size() * sizeof(float)), 0) << name;
+    EXPECT_GT(r1.profile.total_ns, 0.0) << name;
+    // The utilisation denominators: the same busy time over three cores' worth of time.
+    EXPECT_NEAR(r3.profile.utilization(trn::Engine::vector) * 3, r1.profile.utilization(trn::Engine::vector), 1e-12) << name;
+  }
 }
 
 }  // namespace

@@ -36,7 +36,7 @@ constexpr bool kNarrow = std::is_same_v<T, trnHalf> || std::is_same_v<T, trnBflo
 float widen(trnHalf v) { return trn::f16_to_f32(v.x); }
 float widen(trnBfloat16 v) { return trn::bf16_to_f32(v.x); }
 trnHalf narrow_to(float f, const trnHalf*) { return trnFloat2Half_rn(f); }  // = trn::f32_to_f16_rne
-trnBfloat16 narrow_to(float f, const trnBfloat16*) { return trnBfloat16{trn::f32_to_bf16_rne(f)}; }
+trnBfloat16 narrow_to(float f, const trnBfloat16*) { return trnFloat2Bfloat16_rn(f); }  // = trn::f32_to_bf16_rne
 
 // Where each argument sits (pointer arrays: A 5, lda 6, x 7, incx 8, beta 9, y 10, incy 11, batchCount 12;
 // strided: A 5, lda 6, strideA 7, x 8, incx 9, stridex 10, beta 11, y 12, incy 13, stridey 14, batchCount 15).

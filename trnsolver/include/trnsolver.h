@@ -403,7 +403,7 @@ typedef struct trnsolverDnIRSParams* trnsolverDnIRSParams_t;
 struct trnsolverDnIRSInfos;
 typedef struct trnsolverDnIRSInfos* trnsolverDnIRSInfos_t;
 
-/* Defaults: refinement NOT_SET (must be set), main precision not set (must be R_64F or R_32F),
+/* Defaults: refinement NOT_SET (must be set), main precision not set (must be R_64F, R_32F, C_64F or C_32F),
  * lowest precision = main, Tol 0 (= sqrt(n) eps of the main precision, cuSOLVER's test), TolInner
  * 1e-4, MaxIters 50 (outer + inner), MaxItersInner 50, fallback enabled. A NULL or destroyed params
  * -> IRS_PARAMS_NOT_INITIALIZED; MaxIters / MaxItersInner <= 0 -> INVALID_VALUE; MaxItersInner >
@@ -441,11 +441,13 @@ trnsolverStatus_t trnsolverDnIRSInfosRequestResidual(trnsolverDnIRSInfos_t infos
 trnsolverStatus_t trnsolverDnIRSInfosGetResidualHistory(trnsolverDnIRSInfos_t infos, void** residual_history);
 trnsolverStatus_t trnsolverDnIRSInfosGetMaxIters(trnsolverDnIRSInfos_t infos, trnsolver_int_t* maxiters);
 
-/* dA, dB, dX of the main precision (double for R_64F, float for R_32F); lowest precision R_64F
- * (main R_64F only: Dgetrf), R_32F, R_16F, R_16BF, R_TF32 (the LU's TensorE input format). Refinement
- * NONE, CLASSICAL, CLASSICAL_GMRES (GMRES-IR: inner GMRES to TolInner), GMRES (restarted GMRES
- * preconditioned by the LU, run to the outer tolerance), GMRES_NOPCOND; the GMRES solvers take
- * nrhs = 1 (else IRS_NRHS_NOT_SUPPORTED_FOR_REFINE_GMRES). Statuses: IRS_PARAMS_NOT_INITIALIZED,
+/* dA, dB, dX of the main precision (double for R_64F, float for R_32F, trnDoubleComplex for C_64F,
+ * trnComplex for C_32F); lowest precision the main one (R_64F: Dgetrf; C_64F: Zgetrf; R_32F / C_32F:
+ * the fp32 LU), or a lower one of the same domain: R_32F, R_16F, R_16BF, R_TF32 for a real main, C_32F,
+ * C_16F, C_16BF, C_TF32 for a complex one (the LU's TensorE input format). Refinement NONE, CLASSICAL,
+ * CLASSICAL_GMRES (GMRES-IR: inner GMRES to TolInner), GMRES (restarted GMRES preconditioned by the
+ * LU, run to the outer tolerance), GMRES_NOPCOND; the GMRES solvers take nrhs = 1 and a real main
+ * precision (else IRS_NRHS_NOT_SUPPORTED_FOR_REFINE_GMRES). Statuses: IRS_PARAMS_NOT_INITIALIZED,
  * IRS_INFOS_NOT_INITIALIZED, IRS_PARAMS_INVALID_PREC, IRS_PARAMS_INVALID_REFINE (NOT_SET or a
  * PREC_* value), IRS_NOT_SUPPORTED (GMRES_GMRES), else INVALID_VALUE with the position (params 1,
  * infos 2, n 3, nrhs 4, dA 5, ldda 6, dB 7, lddb 8, dX 9, lddx 10, dWorkspace 11, lwork_bytes 12,

@@ -324,7 +324,7 @@ class KrylovContext {
     LaunchConfig lc = lc_;
     lc.grid = {1, programs, 1};
     const LaunchResult r = launch(lc, k);
-    add(model_trace(r.trace, ReportSettings{s_.target}));
+    add(model_trace(r.trace, ReportSettings::of(s_)));
     ++res_.launches;
   }
   // dst = src (count floats) or dst = 0 in one launch (move_floats).
@@ -356,9 +356,12 @@ class KrylovContext {
   void host(const HostStep& step) {
     Trace t;
     record_host_step(t, step);
-    add(model_trace(t, ReportSettings{s_.target}));
+    add(model_trace(t, ReportSettings::of(s_)));
   }
-  // One launch's or host step's profile joins the result's (sequential: no overlap between them).
+  // One launch's or host step's profile joins the result's (sequential: no overlap between them). The
+  // launches run on one core, but the profiles are stated over the settings' cores (ReportSettings::of,
+  // as every library's reports; append_sequential keeps the larger count): the utilisation then shows
+  // the idle cores. The schedule, and so the modeled time, is the trace's whatever the count.
   void add(const Profile& p) {
     res_.modeled_ns += p.total_ns;
     append_sequential(res_.profile, p);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "collective.hpp"
 #include "exchange.hpp"
 #include "trn/blasmp/blasmp.hpp"
 #include "trn/blasmp/level3mp.hpp"
@@ -48,6 +49,10 @@ constexpr trn::cshim::SurfaceCodes<trnblasMpStatus_t> kSurfaceCodes{
     TRNBLASMP_STATUS_SUCCESS, TRNBLASMP_STATUS_NOT_INITIALIZED, TRNBLASMP_STATUS_INVALID_VALUE};
 using Surface = trn::cshim::ContextBinding<trnblasMpContext, trnblasMpStatus_t, &g_handles, &g_log, &kStatusMap,
                                            &kSurfaceCodes>;
+// A collective call (collective.hpp) and the steps every collective routine shares, over these registries.
+using Collective = trn::blasmp::detail::Collective<trnblasMpHandle_t, trnblasMpMatrixDescriptor_t>;
+const trn::blasmp::detail::CollectiveApi<trnblasMpStatus_t, trnblasMpGridImpl, trnblasMpMatrixDescriptorImpl> kApi{
+    g_grids, g_descs, g_log, kStatusMap};
 
 // The compute types trnblasMp runs: the fp32 family as trnblas's GemmMode, or fp64 (Ozaki).
 bool gemm_mode_of(int compute_type, trn::blas::GemmMode* mode, bool* fp64) {
@@ -114,23 +119,7 @@ void push_scalar(std::vector<std::int64_t>& v, const void* p, const trn::blasmp:
   if (p != nullptr) std::memcpy(w, p, t.elem_bytes());
   v.insert(v.end(), {w[0], w[1]});
 }
-void push_desc(std::vector<std::int64_t>& v, trnblasMpMatrixDescriptor_t d) {
-  const trn::blasmp::Descriptor e = g_descs.contains(d) ? d->d : trn::blasmp::Descriptor{};
-  v.insert(v.end(), {e.m, e.n, e.mb, e.nb, e.rsrc, e.csrc, static_cast<std::int64_t>(e.type)});
-}
-
-// A collective call's arguments as the C shim passes them on: what every rank must agree on
-// (sizes, enums, scalars, descriptors: not the pointers or local leading dimensions), the
-// descriptor whose grid carries the exchange, and the _bufferSize outputs.
-struct Collective {
-  trnblasMpHandle_t h;
-  const char* fn;
-  trnblasMpMatrixDescriptor_t carrier;
-  std::vector<std::int64_t> exchanged;
-  size_t* ws_device = nullptr;  // non-null: the _bufferSize form
-  size_t* ws_host = nullptr;
-  bool sizing = false;
-};
+void push_desc(std::vector<std::int64_t>& v, trnblasMpMatrixDescriptor_t d) { kApi.push_desc(v, d); }
 
 // The values every rank must agree on beyond the sizes and enums: the scalars (read in the carrier's
 // type) and the descriptors, appended to c.exchanged.
@@ -151,17 +140,6 @@ trnblasMpStatus_t local_checks(trnblasMpHandle_t h, const char* fn, CheckAndFill
   return c.status();
 }
 
-// Local checks done (st), then the exchange over the carrier's grid: the status every rank returns.
-// Without a live carrier there is no communicator to agree over: this rank answers alone.
-trnblasMpStatus_t agree_over(const Collective& c, trnblasMpStatus_t st) {
-  if (!g_descs.contains(c.carrier) || !g_grids.contains(c.carrier->grid))
-    return st == TRNBLASMP_STATUS_SUCCESS ? TRNBLASMP_STATUS_INVALID_VALUE : st;
-  const char* why = nullptr;
-  st = trn::blasmp::detail::agreed_status(c.carrier->d.grid->comm, st, c.exchanged, TRNBLASMP_STATUS_INVALID_VALUE,
-                                          TRNBLASMP_STATUS_INTERNAL_ERROR, &why);
-  return why != nullptr ? trn::cshim::fail(g_log, kStatusMap, c.fn, st, why) : st;
-}
-
 // The rest of every collective routine after its local argument checks (st): the layout check
 // (`mismatch`; the _bufferSize form with an unlimited workspace), the exchange, then either the
 // workspace sizes or the call (guarded; the handle keeps its profile and plan).
@@ -170,18 +148,9 @@ trnblasMpStatus_t run_collective(const Collective& c, trnblasMpStatus_t st, Args
                                  std::string (*mismatch)(const Args&), std::size_t (*workspace)(const Args&), Run run) {
   if (st == TRNBLASMP_STATUS_SUCCESS && c.sizing && (c.ws_device == nullptr || c.ws_host == nullptr))
     st = trn::cshim::fail(g_log, kStatusMap, c.fn, TRNBLASMP_STATUS_INVALID_VALUE, "workspace size pointers must not be NULL");
-  if (st == TRNBLASMP_STATUS_SUCCESS) {
-    if (c.sizing) args.work_bytes = static_cast<std::size_t>(-1), args.work = &args;  // any size fits
-    const std::string why = mismatch(args);
-    if (!why.empty()) st = trn::cshim::fail(g_log, kStatusMap, c.fn, TRNBLASMP_STATUS_INVALID_VALUE, why);
-  }
-  st = agree_over(c, st);
+  st = kApi.agree_over(c, kApi.check_layout(c.sizing, c.fn, st, args, mismatch));
   if (st != TRNBLASMP_STATUS_SUCCESS) return st;
-  if (c.sizing) {
-    *c.ws_device = workspace(args);
-    *c.ws_host = 0;
-    return TRNBLASMP_STATUS_SUCCESS;
-  }
+  if (c.sizing) return kApi.answer_sizes(c, args, workspace);
   trn::blas::CallReport r;
   st = trn::cshim::guarded(g_log, c.fn, kStatusMap, [&] { run(c.h->settings, args, &r); });
   if (st == TRNBLASMP_STATUS_SUCCESS) {

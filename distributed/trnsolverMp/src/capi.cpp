@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "exchange.hpp"
+#include "collective.hpp"
 #include "trn/core/c_shim.hpp"
 #include "trn/solvermp/solvermp.hpp"
 #include "trnsolverMp.h"
@@ -45,6 +45,12 @@ constexpr trn::cshim::StatusMap<Status> kStatusMap{
 constexpr trn::cshim::SurfaceCodes<Status> kSurfaceCodes{TRNSOLVER_STATUS_SUCCESS, TRNSOLVER_STATUS_NOT_INITIALIZED,
                                                          TRNSOLVER_STATUS_INVALID_VALUE};
 using Surface = trn::cshim::ContextBinding<trnsolverMpHandle, Status, &g_handles, &g_log, &kStatusMap, &kSurfaceCodes>;
+// A collective routine's call as the shim passes it on (trnblasMp's collective.hpp: what every rank must
+// agree on, the descriptor whose grid carries the exchange, the _bufferSize outputs or the info output)
+// and the steps every collective routine shares, over these registries.
+using Collective = trn::blasmp::detail::Collective<trnsolverMpHandle_t, trnsolverMpMatrixDescriptor_t>;
+const trn::blasmp::detail::CollectiveApi<Status, trnsolverMpGrid, trnsolverMpMatrixDescriptor> kApi{g_grids, g_descs, g_log,
+                                                                                                   kStatusMap};
 
 constexpr std::initializer_list<int> kTypes{TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F};
 const char* const kWholeOnly = "only whole matrices (ia = ja = 1)";
@@ -71,24 +77,7 @@ bool needs_data(trnsolverMpMatrixDescriptor_t d) {
   return g_descs.contains(d) && d->d.local_rows() > 0 && d->d.local_cols() > 0;
 }
 
-void push_desc(std::vector<std::int64_t>& v, trnsolverMpMatrixDescriptor_t d) {
-  const trn::blasmp::Descriptor e = g_descs.contains(d) ? d->d : trn::blasmp::Descriptor{};
-  v.insert(v.end(), {e.m, e.n, e.mb, e.nb, e.rsrc, e.csrc, static_cast<std::int64_t>(e.type)});
-}
-
-// A collective routine's call as the shim passes it on: what every rank must agree on (sizes,
-// enums, offsets, compute type, descriptors; not pointers or local leading dimensions), the
-// descriptor whose grid carries the exchange, the _bufferSize outputs or the info output.
-struct Collective {
-  trnsolverMpHandle_t h;
-  const char* fn;
-  trnsolverMpMatrixDescriptor_t carrier;
-  std::vector<std::int64_t> exchanged;
-  bool sizing = false;
-  size_t* ws_device = nullptr;
-  size_t* ws_host = nullptr;
-  int* info = nullptr;
-};
+void push_desc(std::vector<std::int64_t>& v, trnsolverMpMatrixDescriptor_t d) { kApi.push_desc(v, d); }
 
 // The checks' outcome on this rank: its status and the position of its first illegal argument.
 struct Local {
@@ -104,23 +93,9 @@ Status run_collective(const Collective& c, Local loc, Args& args, std::string (*
                       std::size_t (*workspace)(const Args&), Run run) {
   Status st = loc.status;
   if (st != TRNSOLVER_STATUS_SUCCESS && loc.position > 0 && c.info != nullptr) *c.info = -loc.position;
-  if (st == TRNSOLVER_STATUS_SUCCESS) {
-    if (c.sizing) args.work_bytes = static_cast<std::size_t>(-1), args.work = &args;  // any size fits
-    const std::string why = mismatch(args);
-    if (!why.empty()) st = trn::cshim::fail(g_log, kStatusMap, c.fn, TRNSOLVER_STATUS_INVALID_VALUE, why);
-  }
-  if (!g_descs.contains(c.carrier) || !g_grids.contains(c.carrier->grid))  // no communicator: this rank alone
-    return st == TRNSOLVER_STATUS_SUCCESS ? TRNSOLVER_STATUS_INVALID_VALUE : st;
-  const char* why = nullptr;
-  st = trn::blasmp::detail::agreed_status(c.carrier->d.grid->comm, st, c.exchanged, TRNSOLVER_STATUS_INVALID_VALUE,
-                                          TRNSOLVER_STATUS_INTERNAL_ERROR, &why);
-  if (why != nullptr) return trn::cshim::fail(g_log, kStatusMap, c.fn, st, why);
+  st = kApi.agree_over(c, kApi.check_layout(c.sizing, c.fn, st, args, mismatch));
   if (st != TRNSOLVER_STATUS_SUCCESS) return st;
-  if (c.sizing) {
-    *c.ws_device = workspace(args);
-    *c.ws_host = 0;
-    return TRNSOLVER_STATUS_SUCCESS;
-  }
+  if (c.sizing) return kApi.answer_sizes(c, args, workspace);
   trn::blas::CallReport r;
   int info = 0;
   st = trn::cshim::guarded(g_log, c.fn, kStatusMap, [&] { info = run(c.h->settings, args, &r); });
@@ -182,14 +157,17 @@ Status getrf_call(const GetrfCall& x, Collective co) {
                                    });
 }
 
-struct GetrsCall {
+// ---- Getrs / Potrs: one argument order (op, N, NRHS, A, [ipiv], B, computeType, workspace) ----
+
+// The arguments of one Getrs / Potrs call (or its _bufferSize), as the caller passed them.
+struct SolveCall {
   trnsolverMpHandle_t h;
-  int trans;
+  int op;  // Getrs's trans, Potrs's uplo
   std::int64_t n, nrhs;
   const void* a;
   std::int64_t ia, ja;
   trnsolverMpMatrixDescriptor_t desc_a;
-  const std::int64_t* ipiv;
+  const std::int64_t* ipiv;  // Getrs's pivots; Potrs has none (nullptr)
   void* b;
   std::int64_t ib, jb;
   trnsolverMpMatrixDescriptor_t desc_b;
@@ -199,32 +177,49 @@ struct GetrsCall {
   int* info;
 };
 
-Status getrs_call(const GetrsCall& x, Collective co) {
-  trn::solvermp::GetrsArgs args;
+// How cuSOLVERMp names a solve's parameters (Getrs: N, d_A, IA, ...; Potrs: n, a, ia, ...), and whether
+// the routine has d_ipiv (position 8: every later argument one position further).
+struct SolveNames {
+  const char *op, *n, *nrhs, *a, *ia, *ja, *desc_a, *b, *ib, *jb, *desc_b;
+  bool pivots;
+};
+constexpr SolveNames kGetrsNames{"trans", "N", "NRHS", "d_A", "IA", "JA", "descrA", "d_B", "IB", "JB", "descrB", true};
+constexpr SolveNames kPotrsNames{"uplo", "n", "nrhs", "a", "ia", "ja", "descA", "b", "ib", "jb", "descB", false};
+
+// The prologue of Getrs and Potrs: the exchanged arguments (B carries the exchange), the local checks
+// in cuSOLVERMp's order (op one of `ops`) and, when they pass, the operands shared by args.
+template <class Args>
+Local solve_prologue(const SolveCall& x, const SolveNames& nm, std::initializer_list<int> ops, Collective& co, Args* args) {
   Local loc;
   co.h = x.h, co.carrier = x.desc_b, co.info = co.sizing ? nullptr : x.info;
-  co.exchanged = {x.trans, x.n, x.nrhs, x.ia, x.ja, x.ib, x.jb, x.compute_type};
+  co.exchanged = {x.op, x.n, x.nrhs, x.ia, x.ja, x.ib, x.jb, x.compute_type};
   push_desc(co.exchanged, x.desc_a);
   push_desc(co.exchanged, x.desc_b);
-  if (g_handles.contains(x.h)) {
-    Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &x.h->last_error_param);
-    const bool a_rows = g_descs.contains(x.desc_a) && x.desc_a->d.local_rows() > 0;
-    c.one_of(x.trans, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 1, "trans").nonnegative(x.n, 2, "N")
-        .nonnegative(x.nrhs, 3, "NRHS").require(co.sizing || x.a != nullptr || !needs_data(x.desc_a), 4, "d_A")
-        .require(x.ia >= 1, 5, "IA").require(x.ja >= 1, 6, "JA").require(g_descs.contains(x.desc_a), 7, "descrA")
-        .require(co.sizing || x.ipiv != nullptr || !a_rows, 8, "d_ipiv")
-        .require(co.sizing || x.b != nullptr || !needs_data(x.desc_b), 9, "d_B").require(x.ib >= 1, 10, "IB")
-        .require(x.jb >= 1, 11, "JB").require(g_descs.contains(x.desc_b), 12, "descrB")
-        .require(compute_of(x.compute_type, x.desc_a, &args), 13, "computeType");
-    check_tail(c, co, 14, x.work, x.work_bytes, x.info, {x.ia, x.ja, x.ib, x.jb});
-    loc = {c.status(), c.failed_position()};
-    if (c) {
-      args.trans = static_cast<trn::blas::COp>(x.trans);
-      args.n = x.n, args.nrhs = x.nrhs, args.ipiv = x.ipiv, args.a = x.a, args.b = x.b;
-      args.desc_a = &x.desc_a->d, args.desc_b = &x.desc_b->d;
-      args.work = x.work, args.work_bytes = x.work_bytes;
-    }
+  if (!g_handles.contains(x.h)) return loc;
+  Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &x.h->last_error_param);
+  c.one_of(x.op, ops, 1, nm.op).nonnegative(x.n, 2, nm.n).nonnegative(x.nrhs, 3, nm.nrhs)
+      .require(co.sizing || x.a != nullptr || !needs_data(x.desc_a), 4, nm.a).require(x.ia >= 1, 5, nm.ia)
+      .require(x.ja >= 1, 6, nm.ja).require(g_descs.contains(x.desc_a), 7, nm.desc_a);
+  const bool a_rows = g_descs.contains(x.desc_a) && x.desc_a->d.local_rows() > 0;
+  if (nm.pivots) c.require(co.sizing || x.ipiv != nullptr || !a_rows, 8, "d_ipiv");
+  const int p = nm.pivots ? 1 : 0;
+  c.require(co.sizing || x.b != nullptr || !needs_data(x.desc_b), 8 + p, nm.b).require(x.ib >= 1, 9 + p, nm.ib)
+      .require(x.jb >= 1, 10 + p, nm.jb).require(g_descs.contains(x.desc_b), 11 + p, nm.desc_b)
+      .require(compute_of(x.compute_type, x.desc_a, args), 12 + p, "computeType");
+  check_tail(c, co, 13 + p, x.work, x.work_bytes, x.info, {x.ia, x.ja, x.ib, x.jb});
+  loc = {c.status(), c.failed_position()};
+  if (c) {
+    args->n = x.n, args->nrhs = x.nrhs, args->a = x.a, args->b = x.b;
+    args->desc_a = &x.desc_a->d, args->desc_b = &x.desc_b->d;
+    args->work = x.work, args->work_bytes = x.work_bytes;
   }
+  return loc;
+}
+
+Status getrs_call(const SolveCall& x, Collective co) {
+  trn::solvermp::GetrsArgs args;
+  const Local loc = solve_prologue(x, kGetrsNames, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, co, &args);
+  if (loc.status == TRNSOLVER_STATUS_SUCCESS) args.trans = static_cast<trn::blas::COp>(x.op), args.ipiv = x.ipiv;
   using trn::solvermp::GetrsArgs;
   return run_collective<GetrsArgs>(co, loc, args, trn::solvermp::getrs_mismatch, trn::solvermp::getrs_workspace_bytes,
                                    [](const trn::blas::Settings& s, const GetrsArgs& a, trn::blas::CallReport* r) {
@@ -275,46 +270,11 @@ Status potrf_call(const PotrfCall& x, Collective co) {
                                    });
 }
 
-struct PotrsCall {
-  trnsolverMpHandle_t h;
-  int uplo;
-  std::int64_t n, nrhs;
-  const void* a;
-  std::int64_t ia, ja;
-  trnsolverMpMatrixDescriptor_t desc_a;
-  void* b;
-  std::int64_t ib, jb;
-  trnsolverMpMatrixDescriptor_t desc_b;
-  int compute_type;
-  void* work;
-  std::size_t work_bytes;
-  int* info;
-};
-
-Status potrs_call(const PotrsCall& x, Collective co) {
+Status potrs_call(const SolveCall& x, Collective co) {
   trn::solvermp::PotrsArgs args;
-  Local loc;
-  co.h = x.h, co.carrier = x.desc_b, co.info = co.sizing ? nullptr : x.info;
-  co.exchanged = {x.uplo, x.n, x.nrhs, x.ia, x.ja, x.ib, x.jb, x.compute_type};
-  push_desc(co.exchanged, x.desc_a);
-  push_desc(co.exchanged, x.desc_b);
-  if (g_handles.contains(x.h)) {
-    Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &x.h->last_error_param);
-    c.one_of(x.uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo").nonnegative(x.n, 2, "n")
-        .nonnegative(x.nrhs, 3, "nrhs").require(co.sizing || x.a != nullptr || !needs_data(x.desc_a), 4, "a")
-        .require(x.ia >= 1, 5, "ia").require(x.ja >= 1, 6, "ja").require(g_descs.contains(x.desc_a), 7, "descA")
-        .require(co.sizing || x.b != nullptr || !needs_data(x.desc_b), 8, "b").require(x.ib >= 1, 9, "ib")
-        .require(x.jb >= 1, 10, "jb").require(g_descs.contains(x.desc_b), 11, "descB")
-        .require(compute_of(x.compute_type, x.desc_a, &args), 12, "computeType");
-    check_tail(c, co, 13, x.work, x.work_bytes, x.info, {x.ia, x.ja, x.ib, x.jb});
-    loc = {c.status(), c.failed_position()};
-    if (c) {
-      args.uplo = static_cast<trn::blas::Uplo>(x.uplo);
-      args.n = x.n, args.nrhs = x.nrhs, args.a = x.a, args.b = x.b;
-      args.desc_a = &x.desc_a->d, args.desc_b = &x.desc_b->d;
-      args.work = x.work, args.work_bytes = x.work_bytes;
-    }
-  }
+  const Local loc =
+      solve_prologue(x, kPotrsNames, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, co, &args);
+  if (loc.status == TRNSOLVER_STATUS_SUCCESS) args.uplo = static_cast<trn::blas::Uplo>(x.op);
   using trn::solvermp::PotrsArgs;
   return run_collective<PotrsArgs>(co, loc, args, trn::solvermp::potrs_mismatch, trn::solvermp::potrs_workspace_bytes,
                                    [](const trn::blas::Settings& s, const PotrsArgs& a, trn::blas::CallReport* r) {
@@ -323,8 +283,8 @@ Status potrs_call(const PotrsCall& x, Collective co) {
                                    });
 }
 
-Collective call_of(const char* fn) { return Collective{nullptr, fn, nullptr, {}, false, nullptr, nullptr, nullptr}; }
-Collective sizing_of(const char* fn, size_t* wd, size_t* wh) { return Collective{nullptr, fn, nullptr, {}, true, wd, wh, nullptr}; }
+Collective call_of(const char* fn) { return Collective{nullptr, fn, nullptr, {}, nullptr, nullptr, false, nullptr}; }
+Collective sizing_of(const char* fn, size_t* wd, size_t* wh) { return Collective{nullptr, fn, nullptr, {}, wd, wh, true, nullptr}; }
 
 }  // namespace
 
@@ -443,7 +403,7 @@ trnsolverStatus_t trnsolverMpGetrs_bufferSize(trnsolverMpHandle_t handle, trnbla
                                               int64_t IB, int64_t JB, trnsolverMpMatrixDescriptor_t descrB,
                                               trnDataType_t computeType, size_t* workspaceInBytesOnDevice,
                                               size_t* workspaceInBytesOnHost) {
-  const GetrsCall x{handle, trn::cshim::enum_value(trans), N, NRHS, d_A, IA, JA, descrA, d_ipiv, d_B, IB, JB, descrB,
+  const SolveCall x{handle, trn::cshim::enum_value(trans), N, NRHS, d_A, IA, JA, descrA, d_ipiv, d_B, IB, JB, descrB,
                     trn::cshim::enum_value(computeType), nullptr, 0, nullptr};
   return getrs_call(x, sizing_of("trnsolverMpGetrs_bufferSize", workspaceInBytesOnDevice, workspaceInBytesOnHost));
 }
@@ -456,7 +416,7 @@ trnsolverStatus_t trnsolverMpGetrs(trnsolverMpHandle_t handle, trnblasOperation_
                                    int* d_info) {
   (void)h_work;
   (void)workspaceInBytesOnHost;
-  const GetrsCall x{handle, trn::cshim::enum_value(trans), N, NRHS, d_A, IA, JA, descrA, d_ipiv, d_B, IB, JB, descrB,
+  const SolveCall x{handle, trn::cshim::enum_value(trans), N, NRHS, d_A, IA, JA, descrA, d_ipiv, d_B, IB, JB, descrB,
                     trn::cshim::enum_value(computeType), d_work, workspaceInBytesOnDevice, d_info};
   return getrs_call(x, call_of("trnsolverMpGetrs"));
 }
@@ -486,7 +446,7 @@ trnsolverStatus_t trnsolverMpPotrs_bufferSize(trnsolverMpHandle_t handle, trnbla
                                               const void* b, int64_t ib, int64_t jb, trnsolverMpMatrixDescriptor_t descB,
                                               trnDataType_t computeType, size_t* workspaceInBytesOnDevice,
                                               size_t* workspaceInBytesOnHost) {
-  const PotrsCall x{handle, trn::cshim::enum_value(uplo), n, nrhs, a, ia, ja, descA, const_cast<void*>(b), ib, jb, descB,
+  const SolveCall x{handle, trn::cshim::enum_value(uplo), n, nrhs, a, ia, ja, descA, nullptr, const_cast<void*>(b), ib, jb, descB,
                     trn::cshim::enum_value(computeType), nullptr, 0, nullptr};
   return potrs_call(x, sizing_of("trnsolverMpPotrs_bufferSize", workspaceInBytesOnDevice, workspaceInBytesOnHost));
 }
@@ -498,7 +458,7 @@ trnsolverStatus_t trnsolverMpPotrs(trnsolverMpHandle_t handle, trnblasFillMode_t
                                    void* h_work, size_t workspaceInBytesOnHost, int* info) {
   (void)h_work;
   (void)workspaceInBytesOnHost;
-  const PotrsCall x{handle, trn::cshim::enum_value(uplo), n, nrhs, a, ia, ja, descA, b, ib, jb, descB,
+  const SolveCall x{handle, trn::cshim::enum_value(uplo), n, nrhs, a, ia, ja, descA, nullptr, b, ib, jb, descB,
                     trn::cshim::enum_value(computeType), d_work, workspaceInBytesOnDevice, info};
   return potrs_call(x, call_of("trnsolverMpPotrs"));
 }

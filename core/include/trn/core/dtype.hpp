@@ -86,14 +86,10 @@ float decode_float(const FloatFormat& f, std::uint32_t code);
 inline float bits_to_f32(std::uint32_t u) { return std::bit_cast<float>(u); }
 inline std::uint32_t f32_to_bits(float x) { return std::bit_cast<std::uint32_t>(x); }
 
+// bf16 <-> fp32 are trncore.h's (trnBfloat162Float, trnFloat2Bfloat16_rn): one implementation for the
+// engines and for a ported program's __nv_bfloat16 conversions.
 inline float bf16_to_f32(std::uint16_t b) { return bits_to_f32(std::uint32_t{b} << 16); }
-inline std::uint16_t f32_to_bf16_rne(float x) {
-  const std::uint32_t u = f32_to_bits(x);
-  const std::uint32_t rounded = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
-  const std::uint32_t quiet_nan = (u >> 16) | 0x0040u;
-  // Branch-free select so that row conversions vectorise.
-  return static_cast<std::uint16_t>((u & 0x7fffffffu) > 0x7f800000u ? quiet_nan : rounded);
-}
+inline std::uint16_t f32_to_bf16_rne(float x) { return trnFloat2Bfloat16_rn(x).x; }
 // SR for bf16: round away from zero iff (rand >> 16) < the 16 dropped bits, so P(up) = dropped / 2^16
 // exactly; the same rule as encode_float (bit-identical for every (x, rand)).
 inline std::uint16_t f32_to_bf16_sr(float x, std::uint32_t rand) {
