@@ -157,24 +157,35 @@ Tile hbm_scalar(void* v, DType dt = DType::f32) { return tile::hbm_view(v, dt, 1
 using PieceBody = FnRef<void(NeuronCore&, const Piece&, std::span<const Tile>)>;
 using Setup = FnRef<void(NeuronCore&, ProgramTiles&)>;
 
+// How a program lays the vector into SBUF: in chunks down the partitions (above), or, for a short
+// vector (one_partition: n <= pmax), as one piece [1, n] along one partition's free axis.
+enum class Layout { chunks, one_partition };
+
 // chunk_fill: AllocFill::none when every body writes each buffer view before reading it.
 void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep, Setup setup, PieceBody body,
-                FnRef<void(NeuronCore&)> finish = {}, AllocFill chunk_fill = AllocFill::poison) {
+                FnRef<void(NeuronCore&)> finish = {}, AllocFill chunk_fill = AllocFill::poison,
+                Layout layout = Layout::chunks) {
   const std::int64_t P = hardware_spec(s.target).pmax;
-  const std::int64_t F = std::min(kChunkFree, (n + P - 1) / P);
+  const bool one_partition = layout == Layout::one_partition;
+  const std::int64_t F = one_partition ? n : std::min(kChunkFree, (n + P - 1) / P);
   constexpr int kMaxBuffers = 8;  // the most any Level 1 body uses (complex rotations)
   if (buffers > kMaxBuffers) throw Error("trnblas run_pieces: more vector buffers than kMaxBuffers");
+  if (one_partition && n > P) throw Error("trnblas run_pieces: a one-partition vector is at most pmax long");
   const auto nb = static_cast<std::size_t>(buffers);
   const auto program = [&](NeuronCore& nc) {
     ProgramTiles sb(nc.sbuf());
     std::array<Tile, kMaxBuffers> buf, view;  // on the stack: no allocation per call
     for (std::size_t b = 0; b < nb; ++b)
-      buf[b] = sb.alloc(DType::f32, static_cast<std::int32_t>(P), {F}, "vector chunk", chunk_fill);
+      buf[b] = sb.alloc(DType::f32, one_partition ? 1 : static_cast<std::int32_t>(P), {F}, "vector chunk", chunk_fill);
     if (setup) setup(nc, sb);
-    for_each_piece(n, P, [&](const Piece& pc) {
+    const auto run_body = [&](const Piece& pc) {
       for (std::size_t b = 0; b < nb; ++b) view[b] = buf[b].rows(0, pc.rows).cols(0, pc.cols);
       body(nc, pc, std::span<const Tile>(view.data(), nb));
-    });
+    };
+    if (one_partition)
+      run_body(Piece{0, 1, n});
+    else
+      for_each_piece(n, P, run_body);
     if (finish) finish(nc);
   };
   // The launch's std::function holds one reference (stored in place, no heap copy of the lambda).
@@ -187,11 +198,46 @@ void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep
 // column is reduced across partitions with `combine` into a [1, 1] tile, epilogue may transform
 // it (on the engines), and the value is returned.
 using Partial = FnRef<void(NeuronCore&, const Piece&, std::span<const Tile>, const Tile&)>;
+using Epilogue = FnRef<void(NeuronCore&, const Tile&)>;
+
+// The reduction of a vector of n <= pmax elements. The chunk layout would put one element on each
+// partition, so the partition partials would be the elements themselves, each combined onto `init`,
+// and the cross-partition pass would fold them in partition (= element) order, then the unused
+// partitions' `init`s. Laid along one partition ([1, n], Layout::one_partition) the partial's
+// free-axis fold is the same fold in the same order, and one combine onto `init` follows it:
+// the same value for add (init +0: x + 0 = x for x != -0, and a sum is -0 only if every term is,
+// which the one trailing +0 turns into +0 as the per-element combines did), maximum (init 0 below
+// values >= 0) and minimum (init +inf), with NaN propagated from the same first NaN. No partition
+// accumulator, no transposes and no cross-partition fold: 5 instructions fewer (docs/trnblas.md).
+float run_short_reduction(const Settings& s, std::int64_t n, int buffers, AluOp combine, float init, l12::Report& rep,
+                          Partial partial, Epilogue epilogue, const Vec* typed) {
+  float result = 0.0f;
+  Tile acc, part;
+  run_pieces(
+      s, n, buffers, rep,
+      [&](NeuronCore& nc, ProgramTiles& sb) {
+        constexpr AllocFill kWrittenFirst = AllocFill::none;  // the memset / the partial write them
+        acc = sb.alloc(DType::f32, 1, {1}, "accumulator", kWrittenFirst);
+        part = sb.alloc(DType::f32, 1, {1}, "partial", kWrittenFirst);
+        nc.memset(acc, init);
+      },
+      [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+        partial(nc, pc, v, part);
+        nc.tensor_tensor(acc, acc, part, combine);
+      },
+      [&](NeuronCore& nc) {
+        if (epilogue) epilogue(nc, acc);
+        nc.dma_copy(hbm_scalar(&result), acc);
+        if (typed != nullptr) nc.dma_copy(hbm_scalar(const_cast<void*>(typed->p), typed->dt), acc);
+      },
+      AllocFill::none, Layout::one_partition);
+  return result;
+}
 
 // `typed`, when given, also receives the result in its storage type (the DMA rounds it).
 float run_reduction(const Settings& s, std::int64_t n, int buffers, AluOp combine, float init, l12::Report& rep,
-                    Partial partial, FnRef<void(NeuronCore&, const Tile&)> epilogue = {},
-                    const Vec* typed = nullptr) {
+                    Partial partial, Epilogue epilogue = {}, const Vec* typed = nullptr) {
+  if (n <= hardware_spec(s.target).pmax) return run_short_reduction(s, n, buffers, combine, init, rep, partial, epilogue, typed);
   float result = 0.0f;
   Tile acc, part, row, out;
   run_pieces(
