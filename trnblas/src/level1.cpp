@@ -437,10 +437,78 @@ float dot_kernel(const Settings& s, std::int64_t n, Vec x0, std::int64_t incx, V
       {}, typed);
 }
 
+// The factors of nrm2's scaling, {2^e1, 2^e2, 2^-e1, 2^-e2, cap} with e1 + e2 = -ilogb(m): 2^-e
+// maps m into [1, 2); two factors keep each a normal fp32 (|e| <= 149); cap (+Inf: no effect) bounds
+// the sum of squares before the square root. For m = 0 or NaN the factors are 1, so that the
+// scaled pass returns m itself (short_nrm2); for m = Inf the sum of squares (Inf) is capped at 1,
+// inside ScalarE sqrt's valid range (2^-116 .. 2^118; Inf would give NaN), and 1 * 2^127 * 2^127
+// overflows to the result, Inf.
+std::array<float, 5> nrm2_scale_factors(float m) {
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  if (std::isinf(m)) return {1.0f, 1.0f, 0x1p127f, 0x1p127f, 1.0f};
+  if (std::isnan(m) || m == 0.0f) return {1.0f, 1.0f, 1.0f, 1.0f, kInf};
+  const int e = std::ilogb(m);
+  const int e1 = -e / 2, e2 = -e - e1;
+  return {std::ldexp(1.0f, e1), std::ldexp(1.0f, e2), std::ldexp(1.0f, -e1), std::ldexp(1.0f, -e2), kInf};
+}
+
+// nrm2 of n <= pmax elements as ONE program on one partition ([1, n], Layout::one_partition):
+//   |x| (VectorE) -> m = max |x_i| (tensor_reduce maximum) -> the scale factors from m on GpSimdE
+//   (a custom operator: nrm2_scale_factors, exponent arithmetic on one value) -> |x| times the two
+//   down factors, read as per-partition scalar tiles -> squares -> their sum (tensor_reduce add)
+//   -> min(sum, cap) -> sqrt (ScalarE) -> times the two up factors -> HBM.
+// The same bits as the two-pass chunked path (pass 1 on the host's side of a launch boundary, the
+// factors picked on the host): the squares of |x_i| and x_i are equal, the free-axis folds are the
+// partition folds in the same order, and the accumulators' combines with +0 are identities here
+// (a maximum of values >= +0, and a sum of squares, are never -0; NaN passes unchanged). For m = 0,
+// Inf or NaN the factors are 1 and the sum of squares is m itself: +0, +Inf (no NaN present), or the
+// same first NaN the maximum fold propagated (both folds pass a NaN operand through as `a + b`).
+float short_nrm2(const Settings& s, std::int64_t n, Vec x, std::int64_t incx, l12::Report& rep, const Vec* typed) {
+  float result = 0.0f;
+  Tile m, factors, sum;
+  run_pieces(
+      s, n, 1, rep,
+      [&](NeuronCore&, ProgramTiles& sb) {
+        constexpr AllocFill kWrittenFirst = AllocFill::none;  // each is an instruction's destination first
+        m = sb.alloc(DType::f32, 1, {1}, "max |x|", kWrittenFirst);
+        factors = sb.alloc(DType::f32, 1, {5}, "scale factors", kWrittenFirst);
+        sum = sb.alloc(DType::f32, 1, {1}, "sum of squares", kWrittenFirst);
+      },
+      [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+        nc.dma_copy(v[0], hbm_piece(x, incx, pc));
+        nc.tensor_scalar(v[0], v[0], AluOp::abs_max, 0.0f);  // |x| (NaN stays NaN)
+        nc.tensor_reduce(m, v[0], AluOp::maximum);
+        const Tile outputs[] = {factors};
+        const Tile inputs[] = {m};
+        // A few integer operations on one value (ilogb, two ldexp pairs): GpSimdE's start-up cost.
+        nc.custom_op("nrm2_scale_factors", outputs, inputs, static_cast<double>(nc.hw().gpsimd_start),
+                     [](const CustomOpContext& ctx) {
+                       float mv = 0.0f;
+                       std::memcpy(&mv, ctx.inputs[0].at(0, 0), sizeof mv);
+                       const std::array<float, 5> f = nrm2_scale_factors(mv);
+                       std::memcpy(ctx.outputs[0].at(0, 0), f.data(), sizeof f);
+                     });
+        nc.tensor_scalar(v[0], v[0], AluOp::multiply, factors.cols(0, 1), AluOp::multiply,
+                         factors.cols(1, 1));  // exact scaling
+        nc.tensor_tensor(v[0], v[0], v[0], AluOp::multiply);
+        nc.tensor_reduce(sum, v[0], AluOp::add);
+      },
+      [&](NeuronCore& nc) {
+        nc.tensor_scalar(sum, sum, AluOp::minimum, factors.cols(4, 1));  // the cap (Inf only)
+        nc.activation(sum, sum, ActFunc::sqrt);                            // ScalarE
+        nc.tensor_scalar(sum, sum, AluOp::multiply, factors.cols(2, 1), AluOp::multiply, factors.cols(3, 1));
+        nc.dma_copy(hbm_scalar(&result), sum);
+        if (typed != nullptr) nc.dma_copy(hbm_scalar(const_cast<void*>(typed->p), typed->dt), sum);
+      },
+      AllocFill::none, Layout::one_partition);
+  return result;
+}
+
 // sqrt(sum x_i^2) scaled as documented (incx > 0). typed: also stored in its type; the special
 // results (NaN, Inf, 0: exact in every float type) are encoded as the DMA would round them.
 float nrm2_kernel(const Settings& s, std::int64_t n, Vec x, std::int64_t incx, l12::Report& rep,
                   const Vec* typed = nullptr) {
+  if (n <= hardware_spec(s.target).pmax) return short_nrm2(s, n, x, incx, rep, typed);
   const float m = extreme_abs(s, n, x, incx, true, rep);
   if (std::isnan(m) || std::isinf(m) || m == 0.0f || s.timing_only) {
     const float r = s.timing_only ? 0.0f : m;
@@ -451,11 +519,7 @@ float nrm2_kernel(const Settings& s, std::int64_t n, Vec x, std::int64_t incx, l
     }
     return r;
   }
-  // 2^-e with m * 2^-e in [1, 2); applied as two factors so that each is a normal fp32 (|e| <= 149).
-  const int e = std::ilogb(m);
-  const int e1 = -e / 2, e2 = -e - e1;
-  const float down1 = std::ldexp(1.0f, e1), down2 = std::ldexp(1.0f, e2);
-  const float up1 = std::ldexp(1.0f, -e1), up2 = std::ldexp(1.0f, -e2);
+  const auto [down1, down2, up1, up2, cap] = nrm2_scale_factors(m);  // cap: +Inf (m is finite here)
   return run_reduction(
       s, n, 1, AluOp::add, 0.0f, rep,
       [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
