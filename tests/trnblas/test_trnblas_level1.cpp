@@ -191,8 +191,9 @@ TEST(Level1Float, ShortReductionsAreOneProgramOnOnePartition) {
   trnProfile_t p{};
   ASSERT_EQ(trnblasSnrm2(h, 16, x.data(), 1, &r), TRNBLAS_STATUS_SUCCESS);
   ASSERT_EQ(trnblasGetLastProfile(h, &p), TRNBLAS_STATUS_SUCCESS);
-  EXPECT_EQ(p.instructions, 11u);  // dma, |x|, max, factors, scale, square, sum, cap, sqrt, scale, dma
+  EXPECT_EQ(p.instructions, 10u);  // dma, |x|, max, factors, scale, squares + sum, cap, sqrt, scale, dma
   EXPECT_EQ(p.instructions_per_engine[static_cast<int>(TRN_ENGINE_GPSIMD)], 1u);  // the factors
+  EXPECT_EQ(p.instructions_per_engine[static_cast<int>(TRN_ENGINE_SCALAR)], 2u);  // squares + sum, sqrt
   float ref = 0;
   for (float v : x) ref += v * v;
   EXPECT_EQ(r, std::sqrt(ref));  // 16 small integers + 1/2: every square and sum is exact

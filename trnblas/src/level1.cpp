@@ -455,8 +455,8 @@ std::array<float, 5> nrm2_scale_factors(float m) {
 // nrm2 of n <= pmax elements as ONE program on one partition ([1, n], Layout::one_partition):
 //   |x| (VectorE) -> m = max |x_i| (tensor_reduce maximum) -> the scale factors from m on GpSimdE
 //   (a custom operator: nrm2_scale_factors, exponent arithmetic on one value) -> |x| times the two
-//   down factors, read as per-partition scalar tiles -> squares -> their sum (tensor_reduce add)
-//   -> min(sum, cap) -> sqrt (ScalarE) -> times the two up factors -> HBM.
+//   down factors, read as per-partition scalar tiles -> squares and their sum (ScalarE square with
+//   reduce_dst) -> min(sum, cap) -> sqrt (ScalarE) -> times the two up factors -> HBM.
 // The same bits as the two-pass chunked path (pass 1 on the host's side of a launch boundary, the
 // factors picked on the host): the squares of |x_i| and x_i are equal, the free-axis folds are the
 // partition folds in the same order, and the accumulators' combines with +0 are identities here
@@ -490,8 +490,10 @@ float short_nrm2(const Settings& s, std::int64_t n, Vec x, std::int64_t incx, l1
                      });
         nc.tensor_scalar(v[0], v[0], AluOp::multiply, factors.cols(0, 1), AluOp::multiply,
                          factors.cols(1, 1));  // exact scaling
-        nc.tensor_tensor(v[0], v[0], v[0], AluOp::multiply);
-        nc.tensor_reduce(sum, v[0], AluOp::add);
+        // The squares and their sum in one ScalarE instruction: square is fl(v^2) (the double
+        // product is exact, rounded once), and reduce_dst folds 0 + y_0 + y_1 + ... left to right in
+        // fp32 -- the bits of tensor_tensor(multiply) then tensor_reduce(add) (0 + y_0 = y_0: y_0 >= +0).
+        nc.activation(v[0], v[0], ActFunc::square, 0.0f, 1.0f, &sum);
       },
       [&](NeuronCore& nc) {
         nc.tensor_scalar(sum, sum, AluOp::minimum, factors.cols(4, 1));  // the cap (Inf only)
