@@ -20,6 +20,9 @@
 //   error), the squares cannot overflow, and squares below fp32's range are negligible against
 //   the largest one (>= 1). This is the purpose of Blue's algorithm (ACM TOMS 4(1), 1978) with one
 //   more pass and no thresholds; relative error <= (n + 2) u / 2 + 2 u.
+//   Short vectors (n <= pmax): a reduction runs on one partition ([1, n]: run_short_reduction, the
+//   same fold order and bits without the accumulator column's transposes), and nrm2 is one program
+//   (short_nrm2: the scale factors from max|x_i| by a GpSimdE custom operator instead of the host).
 //   i?amax/i?amin: pass 1 the extreme |x_i| (or NaN), pass 2 a key (2^24 - index) on the lanes
 //   that match it (or hold a NaN), maximum-reduced: the first index wins. Indices are exact fp32
 //   integers, hence n < 2^24.
