@@ -79,15 +79,18 @@ inline void require_physical_partitions(std::string_view instr, std::string_view
   if (t.is_partition_broadcast()) require_physical_partitions_checked(instr, operand, t);
 }
 // Common checks of an on-chip compute operand: memory space, alignment, non-empty, free-size limit.
-inline void check_engine_operand(std::string_view instr, std::string_view operand, const Tile& t,
-                                 const HardwareSpec& hw, Engine engine) {
+// The whole condition of check_engine_operand (true: every check passes).
+inline bool engine_operand_ok(const Tile& t, const HardwareSpec& hw, Engine engine) {
   const std::int64_t f = free_size_of(t);
   const bool mem_ok = engine == Engine::gpsimd ? t.mem == MemSpace::sbuf  // "GpSimd Engine cannot access PSUM"
                                                : t.mem == MemSpace::sbuf || t.mem == MemSpace::psum;
   const std::int64_t limit = t.mem == MemSpace::psum ? hw.vector_psum_fmax : hw.vector_sbuf_fmax;
-  if (t.partitions >= 1 && f >= 1 && t.base != nullptr && !t.is_partition_broadcast() && mem_ok &&
-      partition_alignment_ok(t, hw) && f <= limit)
-    return;
+  return t.partitions >= 1 && f >= 1 && t.base != nullptr && !t.is_partition_broadcast() && mem_ok &&
+         partition_alignment_ok(t, hw) && f <= limit;
+}
+inline void check_engine_operand(std::string_view instr, std::string_view operand, const Tile& t,
+                                 const HardwareSpec& hw, Engine engine) {
+  if (engine_operand_ok(t, hw, engine)) return;
   check_engine_operand_checked(instr, operand, t, hw, engine);
 }
 

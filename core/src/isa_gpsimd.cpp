@@ -165,15 +165,21 @@ void NeuronCore::affine_select(const Tile& dst, std::span<const std::array<std::
 // stays written.
 void NeuronCore::custom_op(std::string_view name, std::span<const Tile> outputs, std::span<const Tile> inputs,
                            double cycles, const CustomOpFn& fn) {
-  const std::string instr = "custom_op '" + std::string(name) + "'";
-  if (outputs.empty()) throw UsageError(instr, "outputs", "a custom operator needs at least one output tile");
-  for (std::size_t i = 0; i < outputs.size(); ++i)
-    detail::check_engine_operand(instr, "outputs[" + std::to_string(i) + "]", outputs[i], *hw_, Engine::gpsimd);
-  for (std::size_t i = 0; i < inputs.size(); ++i)
-    detail::check_engine_operand(instr, "inputs[" + std::to_string(i) + "]", inputs[i], *hw_, Engine::gpsimd);
+  // The instruction's name and the operand labels are built only for an error (two heap strings
+  // per operand on every call were most of a small custom operator's host cost).
+  const auto instr = [name] { return "custom_op '" + std::string(name) + "'"; };
+  if (outputs.empty()) throw UsageError(instr(), "outputs", "a custom operator needs at least one output tile");
+  const auto check_operands = [&](std::span<const Tile> tiles, std::string_view kind) {
+    for (std::size_t i = 0; i < tiles.size(); ++i)
+      if (!detail::engine_operand_ok(tiles[i], *hw_, Engine::gpsimd))
+        detail::check_engine_operand_checked(instr(), std::string(kind) + "[" + std::to_string(i) + "]", tiles[i],
+                                             *hw_, Engine::gpsimd);
+  };
+  check_operands(outputs, "outputs");
+  check_operands(inputs, "inputs");
   if (!std::isfinite(cycles) || cycles < 0.0)
-    throw UsageError(instr, "cycles", "declared cycles " + std::to_string(cycles) + " must be finite and >= 0");
-  if (!fn) throw UsageError(instr, "fn", "empty function");
+    throw UsageError(instr(), "cycles", "declared cycles " + std::to_string(cycles) + " must be finite and >= 0");
+  if (!fn) throw UsageError(instr(), "fn", "empty function");
 
   const std::size_t record_at = trace_.instructions.size();
   Instruction& ins = record(Engine::gpsimd, Opcode::custom_op);

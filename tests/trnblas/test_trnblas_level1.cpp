@@ -138,9 +138,10 @@ TYPED_TEST(Level1, DotAsumNrm2WithinGammaBoundsOfLongDoubleAndOpenBlas) {
 TYPED_TEST(Level1, Nrm2NeitherOverflowsNorUnderflows) {
   using T = TypeParam;
   Handle h;
-  const int n = 300;
-  // Elements whose squares overflow (huge) or underflow (tiny) in T, and a mixture down to subnormals.
+  // Elements whose squares overflow (huge) or underflow (tiny) in T, and a mixture down to subnormals;
+  // n = 300 (float: the two-pass chunked program) and 100 (float: the one-program path, n <= 128).
   const T huge = std::numeric_limits<T>::max() / 1024, tiny = std::numeric_limits<T>::min() * 4;
+  for (const int n : {300, 100})
   for (T scale : {huge, tiny, std::numeric_limits<T>::denorm_min() * 1024}) {
     std::vector<T> x = random_vec<T>(n, 5);
     long double s = 0;
@@ -158,21 +159,48 @@ TYPED_TEST(Level1, Nrm2NeitherOverflowsNorUnderflows) {
     // smallest subnormal.
     const long double abs_part = r < std::numeric_limits<T>::min() ? std::numeric_limits<T>::denorm_min() / 2.0L : 0.0L;
     EXPECT_LE(std::fabs(r - exact), (gamma<T>(n + 2) / 2 + 2 * unit_roundoff<T>()) * exact + abs_part)
-        << "scale " << scale;
+        << "n " << n << " scale " << scale;
   }
-  // Special values: Inf -> Inf, NaN -> NaN, zero vector -> 0.
-  std::vector<T> x(10, T(1));
-  T r = 0;
-  x[3] = std::numeric_limits<T>::infinity();
-  ASSERT_EQ(nrm2(h, 10, x.data(), 1, &r), TRNBLAS_STATUS_SUCCESS);
-  EXPECT_TRUE(std::isinf(r));
-  x[5] = std::numeric_limits<T>::quiet_NaN();
-  ASSERT_EQ(nrm2(h, 10, x.data(), 1, &r), TRNBLAS_STATUS_SUCCESS);
-  EXPECT_TRUE(std::isnan(r));
-  std::vector<T> z(10, T(0));
-  r = -1;
-  ASSERT_EQ(nrm2(h, 10, z.data(), 1, &r), TRNBLAS_STATUS_SUCCESS);
-  EXPECT_EQ(r, T(0));
+  // Special values: Inf -> +Inf (also -Inf: float's one-program path caps the sum before ScalarE's
+  // sqrt), NaN -> NaN, zero vector (of -0s too) -> +0; n = 10 and 300.
+  for (const int n : {10, 300}) {
+    std::vector<T> x(static_cast<std::size_t>(n), T(1));
+    T r = 0;
+    x[3] = -std::numeric_limits<T>::infinity();
+    ASSERT_EQ(nrm2(h, n, x.data(), 1, &r), TRNBLAS_STATUS_SUCCESS);
+    EXPECT_TRUE(std::isinf(r) && r > 0) << "n " << n;
+    x[5] = std::numeric_limits<T>::quiet_NaN();
+    ASSERT_EQ(nrm2(h, n, x.data(), 1, &r), TRNBLAS_STATUS_SUCCESS);
+    EXPECT_TRUE(std::isnan(r)) << "n " << n;
+    std::vector<T> z(static_cast<std::size_t>(n), T(-0.0));
+    r = -1;
+    ASSERT_EQ(nrm2(h, n, z.data(), 1, &r), TRNBLAS_STATUS_SUCCESS);
+    EXPECT_EQ(r, T(0)) << "n " << n;
+    EXPECT_FALSE(std::signbit(r)) << "n " << n;
+  }
+}
+
+// Float nrm2 of n <= 128 elements is one program (issue #30): max |x_i|, the scale factors on
+// GpSimdE, the scaled sum of squares, the root and the scaling back; reductions of n <= 128 run on
+// one partition without the cross-partition transposes. The instruction counts say so.
+TEST(Level1Float, ShortReductionsAreOneProgramOnOnePartition) {
+  Handle h;
+  std::vector<float> x(16), y(16);
+  for (int i = 0; i < 16; ++i) x[static_cast<std::size_t>(i)] = 0.5f + static_cast<float>(i), y[static_cast<std::size_t>(i)] = 1.0f;
+  float r = 0;
+  trnProfile_t p{};
+  ASSERT_EQ(trnblasSnrm2(h, 16, x.data(), 1, &r), TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasGetLastProfile(h, &p), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(p.instructions, 10u);  // dma, |x|, max, factors, scale, squares + sum, cap, sqrt, scale, dma
+  EXPECT_EQ(p.instructions_per_engine[static_cast<int>(TRN_ENGINE_GPSIMD)], 1u);  // the factors
+  EXPECT_EQ(p.instructions_per_engine[static_cast<int>(TRN_ENGINE_SCALAR)], 2u);  // squares + sum, sqrt
+  float ref = 0;
+  for (float v : x) ref += v * v;
+  EXPECT_EQ(r, std::sqrt(ref));  // 16 small integers + 1/2: every square and sum is exact
+  ASSERT_EQ(trnblasSdot(h, 16, x.data(), 1, y.data(), 1, &r), TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasGetLastProfile(h, &p), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(p.instructions, 7u);  // memset, two dmas, multiply, reduce, combine, dma
+  EXPECT_EQ(r, 16.0f * 8.0f);
 }
 
 TYPED_TEST(Level1, AxpyScalRotWithinBoundsCopySwapExact) {

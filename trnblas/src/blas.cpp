@@ -112,7 +112,8 @@ void detail::dgemv_row(const Settings& s, Op tb, std::int64_t n, std::int64_t k,
   const Fp64VectorPlan plan = plan_fp64_vector(s, n, k);
   if (n == 0 || k == 0 || alpha == 0.0 || plan.algorithm == Fp64VectorAlgorithm::ozaki_gemm) {
     dgemm(s, Op::N, tb, 1, n, k, alpha, x, incx, B, ldb, beta, y, incy, report);
-    if (report != nullptr && plan.algorithm == Fp64VectorAlgorithm::ozaki_gemm) report->plan = plan.print();
+    if (report != nullptr && report->plans_wanted && plan.algorithm == Fp64VectorAlgorithm::ozaki_gemm)
+      report->plan = plan.print();
     return;
   }
   if (report != nullptr) *report = CallReport{};
@@ -139,7 +140,7 @@ void gemm_batched(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m
   tile::GemmPlan plan;
   LaunchResult r = tile::launch_gemm(launch_config(s), problems, &plan);
   finish_report(report, s, std::move(r.trace));
-  if (report != nullptr) report->plan = plan.print();
+  if (report != nullptr && report->plans_wanted) report->plan = plan.print();  // (a profile-only report: no text)
 }
 
 void gemm(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
@@ -218,7 +219,7 @@ void syrk(const Settings& s, GemmMode mode, Uplo uplo, Op trans, std::int64_t n,
   tile::GemmPlan plan;
   LaunchResult r = tile::launch_gemm(launch_config(s), {g}, &plan);
   finish_report(report, s, std::move(r.trace));
-  if (report != nullptr) report->plan = plan.print();
+  if (report != nullptr && report->plans_wanted) report->plan = plan.print();  // (a profile-only report: no text)
 }
 
 void dsyrk(const Settings& s, Uplo uplo, Op trans, std::int64_t n, std::int64_t k, double alpha, const double* A,

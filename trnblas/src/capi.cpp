@@ -291,6 +291,7 @@ bool valid_handle(trnblasHandle_t h) { return valid(h); }
 trn::cshim::ArgCheck<trnblasStatus_t> arg_check(trnblasHandle_t h, const char* fn) { return ::arg_check(h, fn); }
 trnblasStatus_t run(trnblasHandle_t h, const char* fn, const std::function<void(const Settings&, CallReport*)>& body) {
   trn::blas::CallReport report;
+  report.plans_wanted = false;  // the C API keeps the profile only (store_report): no plan text built
   const trnblasStatus_t st = ::guarded(h, fn, [&] { body(settings_for(h), &report); });
   if (st == TRNBLAS_STATUS_SUCCESS) ::store_report(h, report);
   trn::recycle_trace(std::move(report.trace));  // the next small call's launch records into it

@@ -229,10 +229,12 @@ trnblasStatus_t gemm_ex_impl(trnblasHandle_t h, const char* fn, const GemmPositi
   const std::int64_t ldb_k = kernel_ld(ldb, tb == TRNBLAS_OP_N ? k : n, tb == TRNBLAS_OP_N ? n : k);
   const std::int64_t ldc_k = kernel_ld(ldc, m, n);
   trn::blas::CallReport report;
+  report.plans_wanted = false;  // the C API keeps the profile only (store_report): no plan text built
   const trnblasStatus_t st = guarded(h, fn, [&] {
     const trn::blas::Settings s = settings_for(h);
     if (plan.f64) {
       trn::blas::CallReport one;
+      one.plans_wanted = false;
       for (I b = 0; b < batch; ++b) {
         trn::blas::dgemm(s, to_op(ta), to_op(tb), m, n, k, *static_cast<const double*>(alpha),
                          static_cast<const double*>(ops.A(b)), lda_k, static_cast<const double*>(ops.B(b)), ldb_k,
@@ -351,6 +353,7 @@ trnblasStatus_t syrk_impl(trnblasHandle_t h, const char* fn, int uplo, int trans
   if (!check) return check.status();
   if (n == 0) return TRNBLAS_STATUS_SUCCESS;
   trn::blas::CallReport report;
+  report.plans_wanted = false;  // the C API keeps the profile only (store_report): no plan text built
   const trnblasStatus_t st = guarded(h, fn, [&] {
     const trn::blas::Settings s = settings_for(h);
     const auto ul = uplo == TRNBLAS_FILL_MODE_LOWER ? trn::blas::Uplo::lower : trn::blas::Uplo::upper;
@@ -564,6 +567,7 @@ trnblasStatus_t grouped_impl(trnblasHandle_t h, const char* fn, const trnblasOpe
   }
   constexpr bool f64 = std::is_same_v<T, double>;
   trn::blas::CallReport report;
+  report.plans_wanted = false;  // the C API keeps the profile only (store_report): no plan text built
   const trnblasStatus_t st = guarded(h, fn, [&] {
     const trn::blas::Settings s = settings_for(h);
     std::int64_t base = 0;
@@ -577,6 +581,7 @@ trnblasStatus_t grouped_impl(trnblasHandle_t h, const char* fn, const trnblasOpe
       const bool need_ab = !grouped_zero(alpha_array[g]) && k > 0;
       auto entry = [&](const auto* arr, I e) { return need_ab && arr != nullptr ? arr[base + e] : nullptr; };
       trn::blas::CallReport one;
+      one.plans_wanted = false;
       if constexpr (!std::is_arithmetic_v<T>) {  // C/Z: one 4M complex GEMM per entry
         for (I e = 0; e < size; ++e) {
           if constexpr (std::is_same_v<T, trnDoubleComplex>)

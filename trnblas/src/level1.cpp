@@ -20,6 +20,9 @@
 //   error), the squares cannot overflow, and squares below fp32's range are negligible against
 //   the largest one (>= 1). This is the purpose of Blue's algorithm (ACM TOMS 4(1), 1978) with one
 //   more pass and no thresholds; relative error <= (n + 2) u / 2 + 2 u.
+//   Short vectors (n <= pmax): a reduction runs on one partition ([1, n]: run_short_reduction, the
+//   same fold order and bits without the accumulator column's transposes), and nrm2 is one program
+//   (short_nrm2: the scale factors from max|x_i| by a GpSimdE custom operator instead of the host).
 //   i?amax/i?amin: pass 1 the extreme |x_i| (or NaN), pass 2 a key (2^24 - index) on the lanes
 //   that match it (or hold a NaN), maximum-reduced: the first index wins. Indices are exact fp32
 //   integers, hence n < 2^24.
@@ -157,24 +160,35 @@ Tile hbm_scalar(void* v, DType dt = DType::f32) { return tile::hbm_view(v, dt, 1
 using PieceBody = FnRef<void(NeuronCore&, const Piece&, std::span<const Tile>)>;
 using Setup = FnRef<void(NeuronCore&, ProgramTiles&)>;
 
+// How a program lays the vector into SBUF: in chunks down the partitions (above), or, for a short
+// vector (one_partition: n <= pmax), as one piece [1, n] along one partition's free axis.
+enum class Layout { chunks, one_partition };
+
 // chunk_fill: AllocFill::none when every body writes each buffer view before reading it.
 void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep, Setup setup, PieceBody body,
-                FnRef<void(NeuronCore&)> finish = {}, AllocFill chunk_fill = AllocFill::poison) {
+                FnRef<void(NeuronCore&)> finish = {}, AllocFill chunk_fill = AllocFill::poison,
+                Layout layout = Layout::chunks) {
   const std::int64_t P = hardware_spec(s.target).pmax;
-  const std::int64_t F = std::min(kChunkFree, (n + P - 1) / P);
+  const bool one_partition = layout == Layout::one_partition;
+  const std::int64_t F = one_partition ? n : std::min(kChunkFree, (n + P - 1) / P);
   constexpr int kMaxBuffers = 8;  // the most any Level 1 body uses (complex rotations)
   if (buffers > kMaxBuffers) throw Error("trnblas run_pieces: more vector buffers than kMaxBuffers");
+  if (one_partition && n > P) throw Error("trnblas run_pieces: a one-partition vector is at most pmax long");
   const auto nb = static_cast<std::size_t>(buffers);
   const auto program = [&](NeuronCore& nc) {
     ProgramTiles sb(nc.sbuf());
     std::array<Tile, kMaxBuffers> buf, view;  // on the stack: no allocation per call
     for (std::size_t b = 0; b < nb; ++b)
-      buf[b] = sb.alloc(DType::f32, static_cast<std::int32_t>(P), {F}, "vector chunk", chunk_fill);
+      buf[b] = sb.alloc(DType::f32, one_partition ? 1 : static_cast<std::int32_t>(P), {F}, "vector chunk", chunk_fill);
     if (setup) setup(nc, sb);
-    for_each_piece(n, P, [&](const Piece& pc) {
+    const auto run_body = [&](const Piece& pc) {
       for (std::size_t b = 0; b < nb; ++b) view[b] = buf[b].rows(0, pc.rows).cols(0, pc.cols);
       body(nc, pc, std::span<const Tile>(view.data(), nb));
-    });
+    };
+    if (one_partition)
+      run_body(Piece{0, 1, n});
+    else
+      for_each_piece(n, P, run_body);
     if (finish) finish(nc);
   };
   // The launch's std::function holds one reference (stored in place, no heap copy of the lambda).
@@ -187,11 +201,46 @@ void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep
 // column is reduced across partitions with `combine` into a [1, 1] tile, epilogue may transform
 // it (on the engines), and the value is returned.
 using Partial = FnRef<void(NeuronCore&, const Piece&, std::span<const Tile>, const Tile&)>;
+using Epilogue = FnRef<void(NeuronCore&, const Tile&)>;
+
+// The reduction of a vector of n <= pmax elements. The chunk layout would put one element on each
+// partition, so the partition partials would be the elements themselves, each combined onto `init`,
+// and the cross-partition pass would fold them in partition (= element) order, then the unused
+// partitions' `init`s. Laid along one partition ([1, n], Layout::one_partition) the partial's
+// free-axis fold is the same fold in the same order, and one combine onto `init` follows it:
+// the same value for add (init +0: x + 0 = x for x != -0, and a sum is -0 only if every term is,
+// which the one trailing +0 turns into +0 as the per-element combines did), maximum (init 0 below
+// values >= 0) and minimum (init +inf), with NaN propagated from the same first NaN. No partition
+// accumulator, no transposes and no cross-partition fold: 5 instructions fewer (docs/trnblas.md).
+float run_short_reduction(const Settings& s, std::int64_t n, int buffers, AluOp combine, float init, l12::Report& rep,
+                          Partial partial, Epilogue epilogue, const Vec* typed) {
+  float result = 0.0f;
+  Tile acc, part;
+  run_pieces(
+      s, n, buffers, rep,
+      [&](NeuronCore& nc, ProgramTiles& sb) {
+        constexpr AllocFill kWrittenFirst = AllocFill::none;  // the memset / the partial write them
+        acc = sb.alloc(DType::f32, 1, {1}, "accumulator", kWrittenFirst);
+        part = sb.alloc(DType::f32, 1, {1}, "partial", kWrittenFirst);
+        nc.memset(acc, init);
+      },
+      [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+        partial(nc, pc, v, part);
+        nc.tensor_tensor(acc, acc, part, combine);
+      },
+      [&](NeuronCore& nc) {
+        if (epilogue) epilogue(nc, acc);
+        nc.dma_copy(hbm_scalar(&result), acc);
+        if (typed != nullptr) nc.dma_copy(hbm_scalar(const_cast<void*>(typed->p), typed->dt), acc);
+      },
+      AllocFill::none, Layout::one_partition);
+  return result;
+}
 
 // `typed`, when given, also receives the result in its storage type (the DMA rounds it).
 float run_reduction(const Settings& s, std::int64_t n, int buffers, AluOp combine, float init, l12::Report& rep,
-                    Partial partial, FnRef<void(NeuronCore&, const Tile&)> epilogue = {},
-                    const Vec* typed = nullptr) {
+                    Partial partial, Epilogue epilogue = {}, const Vec* typed = nullptr) {
+  if (n <= hardware_spec(s.target).pmax) return run_short_reduction(s, n, buffers, combine, init, rep, partial, epilogue, typed);
   float result = 0.0f;
   Tile acc, part, row, out;
   run_pieces(
@@ -391,10 +440,80 @@ float dot_kernel(const Settings& s, std::int64_t n, Vec x0, std::int64_t incx, V
       {}, typed);
 }
 
+// The factors of nrm2's scaling, {2^e1, 2^e2, 2^-e1, 2^-e2, cap} with e1 + e2 = -ilogb(m): 2^-e
+// maps m into [1, 2); two factors keep each a normal fp32 (|e| <= 149); cap (+Inf: no effect) bounds
+// the sum of squares before the square root. For m = 0 or NaN the factors are 1, so that the
+// scaled pass returns m itself (short_nrm2); for m = Inf the sum of squares (Inf) is capped at 1,
+// inside ScalarE sqrt's valid range (2^-116 .. 2^118; Inf would give NaN), and 1 * 2^127 * 2^127
+// overflows to the result, Inf.
+std::array<float, 5> nrm2_scale_factors(float m) {
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  if (std::isinf(m)) return {1.0f, 1.0f, 0x1p127f, 0x1p127f, 1.0f};
+  if (std::isnan(m) || m == 0.0f) return {1.0f, 1.0f, 1.0f, 1.0f, kInf};
+  const int e = std::ilogb(m);
+  const int e1 = -e / 2, e2 = -e - e1;
+  return {std::ldexp(1.0f, e1), std::ldexp(1.0f, e2), std::ldexp(1.0f, -e1), std::ldexp(1.0f, -e2), kInf};
+}
+
+// nrm2 of n <= pmax elements as ONE program on one partition ([1, n], Layout::one_partition):
+//   |x| (VectorE) -> m = max |x_i| (tensor_reduce maximum) -> the scale factors from m on GpSimdE
+//   (a custom operator: nrm2_scale_factors, exponent arithmetic on one value) -> |x| times the two
+//   down factors, read as per-partition scalar tiles -> squares and their sum (ScalarE square with
+//   reduce_dst) -> min(sum, cap) -> sqrt (ScalarE) -> times the two up factors -> HBM.
+// The same bits as the two-pass chunked path (pass 1 on the host's side of a launch boundary, the
+// factors picked on the host): the squares of |x_i| and x_i are equal, the free-axis folds are the
+// partition folds in the same order, and the accumulators' combines with +0 are identities here
+// (a maximum of values >= +0, and a sum of squares, are never -0; NaN passes unchanged). For m = 0,
+// Inf or NaN the factors are 1 and the sum of squares is m itself: +0, +Inf (no NaN present), or the
+// same first NaN the maximum fold propagated (both folds pass a NaN operand through as `a + b`).
+float short_nrm2(const Settings& s, std::int64_t n, Vec x, std::int64_t incx, l12::Report& rep, const Vec* typed) {
+  float result = 0.0f;
+  Tile m, factors, sum;
+  run_pieces(
+      s, n, 1, rep,
+      [&](NeuronCore&, ProgramTiles& sb) {
+        constexpr AllocFill kWrittenFirst = AllocFill::none;  // each is an instruction's destination first
+        m = sb.alloc(DType::f32, 1, {1}, "max |x|", kWrittenFirst);
+        factors = sb.alloc(DType::f32, 1, {5}, "scale factors", kWrittenFirst);
+        sum = sb.alloc(DType::f32, 1, {1}, "sum of squares", kWrittenFirst);
+      },
+      [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+        nc.dma_copy(v[0], hbm_piece(x, incx, pc));
+        nc.tensor_scalar(v[0], v[0], AluOp::abs_max, 0.0f);  // |x| (NaN stays NaN)
+        nc.tensor_reduce(m, v[0], AluOp::maximum);
+        const Tile outputs[] = {factors};
+        const Tile inputs[] = {m};
+        // A few integer operations on one value (ilogb, two ldexp pairs): GpSimdE's start-up cost.
+        nc.custom_op("nrm2_scale_factors", outputs, inputs, static_cast<double>(nc.hw().gpsimd_start),
+                     [](const CustomOpContext& ctx) {
+                       float mv = 0.0f;
+                       std::memcpy(&mv, ctx.inputs[0].at(0, 0), sizeof mv);
+                       const std::array<float, 5> f = nrm2_scale_factors(mv);
+                       std::memcpy(ctx.outputs[0].at(0, 0), f.data(), sizeof f);
+                     });
+        nc.tensor_scalar(v[0], v[0], AluOp::multiply, factors.cols(0, 1), AluOp::multiply,
+                         factors.cols(1, 1));  // exact scaling
+        // The squares and their sum in one ScalarE instruction: square is fl(v^2) (the double
+        // product is exact, rounded once), and reduce_dst folds 0 + y_0 + y_1 + ... left to right in
+        // fp32 -- the bits of tensor_tensor(multiply) then tensor_reduce(add) (0 + y_0 = y_0: y_0 >= +0).
+        nc.activation(v[0], v[0], ActFunc::square, 0.0f, 1.0f, &sum);
+      },
+      [&](NeuronCore& nc) {
+        nc.tensor_scalar(sum, sum, AluOp::minimum, factors.cols(4, 1));  // the cap (Inf only)
+        nc.activation(sum, sum, ActFunc::sqrt);                            // ScalarE
+        nc.tensor_scalar(sum, sum, AluOp::multiply, factors.cols(2, 1), AluOp::multiply, factors.cols(3, 1));
+        nc.dma_copy(hbm_scalar(&result), sum);
+        if (typed != nullptr) nc.dma_copy(hbm_scalar(const_cast<void*>(typed->p), typed->dt), sum);
+      },
+      AllocFill::none, Layout::one_partition);
+  return result;
+}
+
 // sqrt(sum x_i^2) scaled as documented (incx > 0). typed: also stored in its type; the special
 // results (NaN, Inf, 0: exact in every float type) are encoded as the DMA would round them.
 float nrm2_kernel(const Settings& s, std::int64_t n, Vec x, std::int64_t incx, l12::Report& rep,
                   const Vec* typed = nullptr) {
+  if (n <= hardware_spec(s.target).pmax) return short_nrm2(s, n, x, incx, rep, typed);
   const float m = extreme_abs(s, n, x, incx, true, rep);
   if (std::isnan(m) || std::isinf(m) || m == 0.0f || s.timing_only) {
     const float r = s.timing_only ? 0.0f : m;
@@ -405,11 +524,7 @@ float nrm2_kernel(const Settings& s, std::int64_t n, Vec x, std::int64_t incx, l
     }
     return r;
   }
-  // 2^-e with m * 2^-e in [1, 2); applied as two factors so that each is a normal fp32 (|e| <= 149).
-  const int e = std::ilogb(m);
-  const int e1 = -e / 2, e2 = -e - e1;
-  const float down1 = std::ldexp(1.0f, e1), down2 = std::ldexp(1.0f, e2);
-  const float up1 = std::ldexp(1.0f, -e1), up2 = std::ldexp(1.0f, -e2);
+  const auto [down1, down2, up1, up2, cap] = nrm2_scale_factors(m);  // cap: +Inf (m is finite here)
   return run_reduction(
       s, n, 1, AluOp::add, 0.0f, rep,
       [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {

@@ -43,7 +43,9 @@ HostSpan vec_span(const T* x, std::int64_t n, std::int64_t inc) {
 class Report {
  public:
   Report(const Settings& s, CallReport* r) : s_(s), r_(r) {
-    if (r_ != nullptr) *r_ = CallReport{};
+    if (r_ == nullptr) return;
+    *r_ = CallReport{};
+    sub_.plans_wanted = static_cast<bool>(r_->plans_wanted);  // a nested call prints its plan only if asked
   }
   // A CallReport for a nested call (gemm, dgemm), or nullptr when nobody asked for one.
   CallReport* sub() { return r_ != nullptr ? &sub_ : nullptr; }

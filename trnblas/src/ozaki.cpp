@@ -907,7 +907,7 @@ double fold_slice_pairs(const float* P, std::int64_t chunks, std::int64_t chunk_
 
 void fill_vector_report(CallReport* report, const Fp64VectorPlan& plan) {
   if (report == nullptr) return;
-  report->plan = plan.print();
+  if (report->plans_wanted) report->plan = plan.print();
   report->ozaki_scheme = OzakiScheme::slices;
   report->ozaki_slices_a = plan.slices_x;
   report->ozaki_slices_b = plan.slices_b;

@@ -69,18 +69,21 @@ void k_loop(ProgramState& st, const std::vector<OutTile>& outs, std::int64_t i_b
     const int tk = static_cast<int>(std::min<std::int64_t>(st.TK, g.k_end - k0));
     const OperandSlot& u = st.slots[static_cast<std::size_t>(kt % st.b.buffers)];
     pack_terms(st.nc, g, g.a_src, k0, tk, i_begin, bm, u.a_raw, u.a_res, u.a_terms, st.double_row);
-    std::vector<Tile> b_now;
+    // op(B)'s terms of this K tile: the slot's own (not copied: a heap block per K tile), or views
+    // of the resident strip's K tile.
+    std::vector<Tile> strip_now;
+    const std::vector<Tile>* b_now = &u.b_terms;
     if (st.b.resident) {
       for (const Tile& s : st.b_strip)
-        b_now.push_back(st.double_row ? s.slice(0, kt, 1).reshape({2, st.bn}) : s.slice(0, kt, 1).reshape({st.bn}));
+        strip_now.push_back(st.double_row ? s.slice(0, kt, 1).reshape({2, st.bn}) : s.slice(0, kt, 1).reshape({st.bn}));
       if (!st.strip_packed)
-        pack_terms(st.nc, g, g.b_src, k0, tk, st.j_begin, st.bn, u.b_raw, u.b_res, b_now, st.double_row);
+        pack_terms(st.nc, g, g.b_src, k0, tk, st.j_begin, st.bn, u.b_raw, u.b_res, strip_now, st.double_row);
+      b_now = &strip_now;
     } else {
-      b_now = u.b_terms;
       pack_terms(st.nc, g, g.b_src, k0, tk, st.j_begin, st.bn, u.b_raw, u.b_res, u.b_terms, st.double_row);
     }
     issue_one_store(st);
-    macro_kernel(st, outs, b_now, u.a_terms, i_begin, tk);
+    macro_kernel(st, outs, *b_now, u.a_terms, i_begin, tk);
   }
   st.strip_packed = true;
 }
