@@ -705,10 +705,13 @@ void sddmm_call(const sp::Settings& s, sp::Value v, std::int64_t n, std::int64_t
     return;
   }
   const std::int64_t nb = n / p.block;
-  sp::sddmm_host(s, sp::GOp::N, sp::GOp::N, 0.75, a, b, -0.25,
-                 sp::BsrView{nb, nb, nnz, p.block, p.block, p.c.off.data(), p.c.col.data(), p.raw.data(), sp::IndexType::i32,
-                             sp::IndexType::i32, sp::IndexBase::zero, trn::DType::f32, sp::BlockOrder::row},
-                 v, rep);
+  const sp::BsrView c{nb, nb, nnz, p.block, p.block, p.c.off.data(), p.c.col.data(), p.raw.data(), sp::IndexType::i32,
+                      sp::IndexType::i32, sp::IndexBase::zero, trn::DType::f32, sp::BlockOrder::row};
+  if (v == sp::Value::f32)
+    sp::sddmm(s, sp::Op::N, sp::Op::N, 0.75f, {A.data(), trn::DType::f32, n, k, n, sp::Layout::col_major},
+              {B.data(), trn::DType::f32, k, n, k, sp::Layout::col_major}, -0.25f, c, rep);
+  else
+    sp::sddmm_host(s, sp::GOp::N, sp::GOp::N, 0.75, a, b, -0.25, c, v, rep);
 }
 
 Run sddmm_run(std::int64_t n, std::int64_t k, double density, trn::Generation target, bool timing = false,
@@ -767,12 +770,15 @@ void add_sparse_sddmm_csr(Registry& reg) {
                                     [&](double d) { return sddmm_run(1024, 64, d, target, true).profile.total_ns; });
                       return b;
                     }});
-  // fp64 / complex (issue #28): CSR and BSR (4 x 4 blocks) patterns on the host step.
-  for (sp::Value v : {sp::Value::f64, sp::Value::c32, sp::Value::c64})
+  // fp64 / complex (issue #28): CSR and BSR (4 x 4 blocks) patterns on the host step; fp32 BSR of
+  // 4 x 4 blocks on the TensorE tiles (suite_sparse.cpp's sddmm_bsr128 validates 128-blocks only).
+  for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})
     for (const std::int64_t block : {std::int64_t{0}, std::int64_t{4}}) {
+      if (v == sp::Value::f32 && block == 0) continue;  // the R_32F CSR rows above
       const std::string op = block == 0 ? "sddmm_csr" : "sddmm_bsr";
+      const std::string path = v == sp::Value::f32 ? "TensorE tiles" : "host step";
       reg.add(ValidationCase{
-          .suite = "sparse", .library = "trnsparse", .op = op, .mode = std::string(type_name(v)) + " (host step)",
+          .suite = "sparse", .library = "trnsparse", .op = op, .mode = std::string(type_name(v)) + " (" + path + ")",
           .shape = block == 0 ? "512x512 pattern 2%, k=64" : "512x512 pattern of 4x4 blocks 2%, k=64", .metric = "max_err_over_bound",
           .bound_text = product_bound_text(v) + " on stored entries, k = K",
           .run = [v, block] {
@@ -780,12 +786,12 @@ void add_sparse_sddmm_csr(Registry& reg) {
             return case_of(run, "max |err| / bound vs a long-double loop; stored " + std::to_string(run.nnz));
           }});
       reg.add(BenchCase{
-          .suite = "sparse", .library = "trnsparse", .op = op, .variant = std::string(type_name(v)) + ", host step",
+          .suite = "sparse", .library = "trnsparse", .op = op, .variant = std::string(type_name(v)) + ", " + path,
           .shape = block == 0 ? "1024x1024 pattern 0.5%, k=64" : "1024x1024 pattern of 4x4 blocks 0.5%, k=64",
           .run = [v, block](trn::Generation target) {
             const Run run = sddmm_run(1024, 64, 0.005, target, false, v, block);
             BenchResult b = bench_of(run, (sp::value_is_complex(v) ? 8.0 : 2.0) * 64.0 * static_cast<double>(run.nnz));
-            // The dense path: the full product A B on TensorE (Ozaki dgemm, or the 4M real GEMM of cgemm / zgemm).
+            // The dense path: the full product A B on TensorE (sgemm fp32, Ozaki dgemm, or the 4M real GEMM of cgemm / zgemm).
             set_crossover(b, std::string(type_name(v)) + " gemm 1024x1024x64", dense_gemm_ns(target, v, 1024, 1024, 64), 0.005,
                           run.profile.total_ns, 1.0 / (1024.0 * 1024.0), 0.5,
                           [&](double d) { return sddmm_run(1024, 64, d, target, true, v, block).profile.total_ns; });
