@@ -15,7 +15,7 @@
 // (gtsv2 family, gpsvInterleavedBatch) on fuzzed sizes and values (banded_calls); csrgeam2, nnz and
 // GetProperty, legacy D/C/Z bsrmv and Dbsrmm on the same fuzzed arrays (geam_calls); Sliced-ELL
 // descriptors with SpMV / SpSV (sell_calls); csr2gebsr / Xcsr2gebsrNnz / gebsr2gebsc and
-// BsrSetStridedBatch (gebsr_calls).
+// BsrSetStridedBatch (gebsr_calls); SDDMM in every value type on CSR / BSR patterns, batched (sddmm_calls).
 //
 // The layout of every harness (fuzz_input.hpp): the libFuzzer target fuzz_trnsparse (tools/fuzz.sh)
 // and the ctest fuzz_replay_trnsparse (its corpus, mutations of it and random inputs; fuzz_replay.cpp).
@@ -24,6 +24,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <algorithm>
+#include <array>
 #include <type_traits>
 #include <vector>
 
@@ -1979,6 +1980,84 @@ void surface_calls(trnfuzz::Input& in) {
 }  // namespace
 // ---- end of the s7/half block
 
+// ---- s8/sddmm: SDDMM in every value type (issue #28)
+namespace {
+
+// SDDMM into a CSR or BSR pattern of fuzzed index arrays (valid, or raw bytes; allocated at exactly
+// the length the descriptor claims) in every value type, sometimes with a mismatched matB or
+// compute type, op(A) / op(B) N / T / C, 1-3 strided batches (A, B and C's values strided, the
+// pattern shared). Every buffer is sized for all batches. Properties: the status is SUCCESS,
+// INVALID_VALUE or NOT_SUPPORTED; a failed call leaves C's values bit-identical.
+void sddmm_calls(trnfuzz::Input& in) {
+  Bytes b{in};
+  trnsparseHandle_t h = nullptr;
+  require(trnsparseCreate(&h) == TRNSPARSE_STATUS_SUCCESS, "create handle");
+  // (an exhausted input's zero bytes give an fp64 CSR of 2 x 2, K 1, op N, one batch)
+  const int vt = std::array<int, 4>{TRN_R_64F, TRN_C_32F, TRN_C_64F, TRN_R_32F}[b.u8() % 4];
+  const int bvt = b.u8() % 8 == 7 ? in.choice({TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F}) : vt;
+  const int ct = b.u8() % 8 == 7 ? in.choice({TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F}) : vt;
+  const bool bsr = (b.u8() & 1) != 0;
+  const int brows = (b.u8() + 2) % 4, bcols = (b.u8() + 2) % 4;
+  const int rb = bsr ? 1 + b.u8() % 3 : 1, cb = bsr ? 1 + b.u8() % 3 : 1;
+  const int K = (b.u8() + 1) % 4, batches = 1 + b.u8() % 3;
+  const int opA = in.choice({0, 1, 2}), opB = in.choice({0, 1, 2});
+  std::vector<int> off(static_cast<std::size_t>(brows + 1), 0), col;
+  const bool valid = b.u8() < 200;
+  for (int i = 0; i < brows; ++i) {
+    for (int j = 0; j < bcols && valid; ++j)
+      if ((b.u8() & 1) != 0) col.push_back(j);
+    off[static_cast<std::size_t>(i) + 1] = valid ? static_cast<int>(col.size()) : b.u8() % 9 - 1;
+  }
+  const int nnzb = valid ? static_cast<int>(col.size()) : b.u8() % 6;
+  if (!valid) col.assign(static_cast<std::size_t>(nnzb), 0), fill_indices(b, col, bcols);
+  const std::vector<int> one_batch = col;
+  if (!bsr)  // CSR batches: the columns move with the values' stride
+    for (int k = 1; k < batches; ++k) col.insert(col.end(), one_batch.begin(), one_batch.end());
+  const int M = brows * rb, N = bcols * cb, stored = nnzb * rb * cb;
+  // Values as doubles, two per element (room for a complex double whatever the types say).
+  std::vector<double> cval(static_cast<std::size_t>(2 * stored * batches + 2), 0.75);
+  for (auto& v : cval) v = static_cast<double>(b.u8() % 9) - 4.0;
+  const int arows = opA == 0 ? M : K, acols = opA == 0 ? K : M, brows_b = opB == 0 ? K : N, bcols_b = opB == 0 ? N : K;
+  const std::int64_t lda = std::max(acols, 1), ldb = std::max(brows_b, 1);
+  const std::int64_t a_stride = lda * arows, b_stride = ldb * bcols_b;
+  std::vector<double> A(static_cast<std::size_t>(2 * a_stride * batches + 2), 0.5), B(static_cast<std::size_t>(2 * b_stride * batches + 2), -0.25);
+  trnsparseDnMatDescr_t dA = nullptr, dB = nullptr;
+  trnsparseSpMatDescr_t sC = nullptr;
+  require(trnsparseCreateDnMat(&dA, arows, acols, lda, A.data(), static_cast<trnDataType_t>(vt), TRNSPARSE_ORDER_ROW) == 0,
+          "SDDMM matA");
+  const trnsparseStatus_t made_b =  // bvt may be any int (in.choice's escape)
+      trnsparseCreateDnMat(&dB, brows_b, bcols_b, ldb, B.data(), static_cast<trnDataType_t>(bvt), TRNSPARSE_ORDER_COL);
+  require(allowed(made_b), "SDDMM matB status");
+  const auto V = static_cast<trnDataType_t>(vt);
+  const trnsparseStatus_t made =
+      bsr ? trnsparseCreateBsr(&sC, brows, bcols, nnzb, rb, cb, off.data(), col.data(), cval.data(), TRNSPARSE_INDEX_32I,
+                               TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, V, b.u8() % 2 ? TRNSPARSE_ORDER_ROW : TRNSPARSE_ORDER_COL)
+          : trnsparseCreateCsr(&sC, M, N, nnzb, off.data(), col.data(), cval.data(), TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                               TRNSPARSE_INDEX_BASE_ZERO, V);
+  require(made == TRNSPARSE_STATUS_SUCCESS, "SDDMM output descriptor");
+  if (batches > 1) {
+    require(allowed(trnsparseDnMatSetStridedBatch(dA, batches, a_stride)) && allowed(trnsparseDnMatSetStridedBatch(dB, batches, b_stride)),
+            "DnMatSetStridedBatch");  // (dB NULL after a failed creation: INVALID_VALUE)
+    require(allowed(bsr ? trnsparseBsrSetStridedBatch(sC, batches, 0, 0, stored) : trnsparseCsrSetStridedBatch(sC, batches, 0, nnzb)),
+            "SetStridedBatch");
+  }
+  const Scalar alpha = scalar_of(vt, 1.5), beta = scalar_of(vt, b.u8() % 2 ? 0.0 : -0.5);
+  const std::vector<double> c0 = cval;
+  const trnsparseStatus_t st = trnsparseSDDMM(h, static_cast<trnsparseOperation_t>(opA), static_cast<trnsparseOperation_t>(opB), alpha.b,
+                                              dA, dB, beta.b, sC, static_cast<trnDataType_t>(ct), TRNSPARSE_SDDMM_ALG_DEFAULT, nullptr);
+  require(allowed(st), "SDDMM status");
+  if (st != TRNSPARSE_STATUS_SUCCESS)
+    require(std::memcmp(c0.data(), cval.data(), c0.size() * sizeof(double)) == 0, "a failed SDDMM wrote C");
+  trnfuzz::reach("sddmm_wide_ok", st == TRNSPARSE_STATUS_SUCCESS && vt != TRN_R_32F);
+  trnsparseDestroyDnMat(dA);
+  if (made_b == TRNSPARSE_STATUS_SUCCESS) trnsparseDestroyDnMat(dB);
+  trnsparseDestroySpMat(sC);
+  require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+}
+
+}  // namespace
+// ---- end of the s8/sddmm block
+
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
   return {{"bsr_created", 600}, {"spmm_ok", 200}, {"spmm_rejected", 350}, {"csc_ok", 300},
           {"ell_ok", 500},     {"api_calls", 1000}, {"api_csr_created", 100},
@@ -1991,7 +2070,8 @@ std::vector<trnfuzz::Floor> trnfuzz::floors() {
           {"incomplete_analyzed", 100}, {"incomplete_ok", 30},  // s6/ilu (zero pivots: the libFuzzer runs)
           {"bell_analysis_ok", 50},     {"bell_convert_ok", 50},
           {"surface_const_ok", 50},     {"surface_spmat_ok", 50},  {"surface_dense_ok", 50},  // s7/half
-          {"surface_handle_ok", 20},    {"surface_buffer_ok", 20}, {"surface_generic_ok", 20}};
+          {"surface_handle_ok", 20},    {"surface_buffer_ok", 20}, {"surface_generic_ok", 20},
+          {"sddmm_wide_ok", 20}};  // s8/sddmm
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -2008,5 +2088,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   bell_calls(in);        // s6/ilu
   trnfuzz::Input again(data, size);  // s7/half: the same bytes read afresh (the calls above use most of them)
   surface_calls(again);
+  trnfuzz::Input fresh(data, size);  // s8/sddmm: read afresh too
+  sddmm_calls(fresh);
   return 0;
 }

@@ -4,7 +4,8 @@
 // two-sided (the error is within the bound, and the bound is tight enough that a wrong op, a missed
 // conjugate or a dropped entry would exceed it); the descriptor getters and setters; the
 // sparse-vector operations; the conversions and sorts; bad arguments per position with outputs
-// untouched, out-of-range indices as INVALID_VALUE.
+// untouched, out-of-range indices as INVALID_VALUE; SDDMM in the same three value types on CSR and
+// BSR patterns (both block orders), strided batches and op N / T / C, against the same kind of loop.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include <cstdio>
 #include <cstring>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "c_api_test_util.hpp"
@@ -623,6 +625,211 @@ TEST(GenericConversions, CooCsrRoundTripAndSortsCarryThePermutation) {
   trnsparseDestroyMatDescr(descr);
 }
 
+
+// ---- SDDMM in fp64 / complex (CSR and BSR patterns, batches, op N / T / C) ---------------------
+
+// SDDMM's output pattern: CSR (random, ~40% of m x n) or BSR (block rows x block cols of rb x cb
+// blocks, ~50% of the blocks, row or column order inside a block), with where[e] = (i, j) of every
+// value slot e, from the layout rules of cuSPARSE's CSR / BSR (written here independently of the
+// library's walk).
+struct SddmmPattern {
+  bool bsr = false;
+  int m = 0, n = 0, brows = 0, bcols = 0, rb = 1, cb = 1, nnzb = 0;
+  bool row_order = true;
+  std::vector<int> off, col;
+  std::vector<std::pair<int, int>> where;
+  SddmmPattern(bool bsr_, bool row_order_, std::uint64_t seed) : bsr(bsr_), row_order(row_order_) {
+    std::mt19937_64 g(seed);
+    std::bernoulli_distribution keep(bsr ? 0.5 : 0.4);
+    brows = bsr ? 3 : 11, bcols = bsr ? 4 : 9, rb = bsr ? 2 : 1, cb = bsr ? 3 : 1;
+    m = brows * rb, n = bcols * cb;
+    off.push_back(0);
+    for (int I = 0; I < brows; ++I) {
+      for (int J = 0; J < bcols; ++J)
+        if (keep(g)) col.push_back(J);
+      off.push_back(static_cast<int>(col.size()));
+    }
+    nnzb = static_cast<int>(col.size());
+    where.resize(static_cast<size_t>(nnzb * rb * cb));
+    for (int I = 0; I < brows; ++I)
+      for (int b = off[static_cast<size_t>(I)]; b < off[static_cast<size_t>(I) + 1]; ++b)
+        for (int r = 0; r < rb; ++r)
+          for (int c = 0; c < cb; ++c)
+            where[static_cast<size_t>(b * rb * cb + (row_order ? r * cb + c : c * rb + r))] = {I * rb + r,
+                                                                                                 col[static_cast<size_t>(b)] * cb + c};
+  }
+  int values() const { return static_cast<int>(where.size()); }
+  trnsparseSpMatDescr_t create(int* offp, int* colp, void* val, trnDataType_t vt) const {
+    trnsparseSpMatDescr_t d = nullptr;
+    const trnsparseStatus_t st =
+        bsr ? trnsparseCreateBsr(&d, brows, bcols, nnzb, rb, cb, offp, colp, val, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                                 TRNSPARSE_INDEX_BASE_ZERO, vt, row_order ? TRNSPARSE_ORDER_ROW : TRNSPARSE_ORDER_COL)
+            : trnsparseCreateCsr(&d, m, n, nnzb, offp, colp, val, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                                 TRNSPARSE_INDEX_BASE_ZERO, vt);
+    EXPECT_EQ(st, TRNSPARSE_STATUS_SUCCESS);
+    return d;
+  }
+};
+
+// C = alpha (op(A) op(B)) o spy(C) + beta C through trnsparseSDDMM (bufferSize, preprocess, call) on
+// `batches` strided batches (A, B and C's values strided; C's pattern shared), against a long-double
+// loop: A row-major, B column-major (op N: A M x K, B K x N; op T / C: A K x M, B N x K).
+template <class T>
+void check_sddmm(bool bsr, bool row_order, int opA, int opB, int batches, std::uint64_t seed) {
+  Handle h;
+  SddmmPattern p(bsr, row_order, seed);
+  const int M = p.m, N = p.n, K = 13, nv = p.values();
+  const int arows = opA == 0 ? M : K, acols = opA == 0 ? K : M, brows = opB == 0 ? K : N, bcols = opB == 0 ? N : K;
+  std::mt19937_64 g(seed + 7);
+  std::vector<T> A(static_cast<size_t>(M * K * batches)), B(static_cast<size_t>(K * N * batches)),
+      C(static_cast<size_t>(nv * batches));
+  for (auto& x : A) x = draw<T>(g);
+  for (auto& x : B) x = draw<T>(g);
+  for (auto& x : C) x = draw<T>(g);
+  const std::vector<T> C0 = C;
+  std::vector<int> cols = p.col;  // per batch for CSR (columns move with the values' stride)
+  if (!bsr)
+    for (int b = 1; b < batches; ++b) cols.insert(cols.end(), p.col.begin(), p.col.end());
+  const T alpha = narrow<T>(cld(0.75L, Traits<T>::complex ? -0.5L : 0.0L));
+  const T beta = narrow<T>(cld(-0.25L, Traits<T>::complex ? 0.125L : 0.0L));
+  const trnDataType_t vt = Traits<T>::type;
+  trnsparseDnMatDescr_t dA = nullptr, dB = nullptr;
+  ASSERT_EQ(trnsparseCreateDnMat(&dA, arows, acols, acols, A.data(), vt, TRNSPARSE_ORDER_ROW), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseCreateDnMat(&dB, brows, bcols, brows, B.data(), vt, TRNSPARSE_ORDER_COL), TRNSPARSE_STATUS_SUCCESS);
+  trnsparseSpMatDescr_t sC = p.create(p.off.data(), cols.data(), C.data(), vt);
+  if (batches > 1) {
+    ASSERT_EQ(trnsparseDnMatSetStridedBatch(dA, batches, M * K), TRNSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(trnsparseDnMatSetStridedBatch(dB, batches, K * N), TRNSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(bsr ? trnsparseBsrSetStridedBatch(sC, batches, 0, 0, nv) : trnsparseCsrSetStridedBatch(sC, batches, 0, p.nnzb),
+              TRNSPARSE_STATUS_SUCCESS);
+  }
+  const auto oa = static_cast<trnsparseOperation_t>(opA), ob = static_cast<trnsparseOperation_t>(opB);
+  size_t bytes = 0;
+  ASSERT_EQ(trnsparseSDDMM_bufferSize(h.h, oa, ob, &alpha, dA, dB, &beta, sC, vt, TRNSPARSE_SDDMM_ALG_DEFAULT, &bytes),
+            TRNSPARSE_STATUS_SUCCESS);
+  std::vector<char> buf(bytes);
+  ASSERT_EQ(trnsparseSDDMM_preprocess(h.h, oa, ob, &alpha, dA, dB, &beta, sC, vt, TRNSPARSE_SDDMM_ALG_DEFAULT, buf.data()),
+            TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(trnsparseSDDMM(h.h, oa, ob, &alpha, dA, dB, &beta, sC, vt, TRNSPARSE_SDDMM_ALG_DEFAULT, buf.data()),
+            TRNSPARSE_STATUS_SUCCESS);
+  trnProfile_t prof{};
+  ASSERT_EQ(trnsparseGetLastProfile(h.h, &prof), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_GT(prof.total_ns, 0.0) << "the host step is costed";
+  trnsparseDestroyDnMat(dA);
+  trnsparseDestroyDnMat(dB);
+  trnsparseDestroySpMat(sC);
+  auto opa = [&](int b, int i, int k) {  // op(A)(i, k) of batch b
+    const T* a = A.data() + static_cast<size_t>(b * M * K);
+    const cld v = wide(opA == 0 ? a[i * K + k] : a[k * M + i]);
+    return opA == 2 ? std::conj(v) : v;
+  };
+  auto opb = [&](int b, int k, int j) {  // op(B)(k, j) of batch b
+    const T* x = B.data() + static_cast<size_t>(b * K * N);
+    const cld v = wide(opB == 0 ? x[k + j * K] : x[j + k * N]);
+    return opB == 2 ? std::conj(v) : v;
+  };
+  long double worst = 0;
+  for (int b = 0; b < batches; ++b)
+    for (int e = 0; e < nv; ++e) {
+      const auto [i, j] = p.where[static_cast<size_t>(e)];
+      cld acc = 0;
+      long double mag = 0;
+      for (int k = 0; k < K; ++k) {
+        acc += opa(b, i, k) * opb(b, k, j);
+        mag += std::abs(opa(b, i, k)) * std::abs(opb(b, k, j));
+      }
+      const size_t ci = static_cast<size_t>(b * nv + e);
+      const cld want = wide(alpha) * acc + wide(beta) * wide(C0[ci]);
+      const long double err = std::abs(wide(C[ci]) - want);
+      const long double bnd =
+          bound<T>(K, std::abs(wide(alpha)) * mag + std::abs(wide(beta)) * std::abs(wide(C0[ci])), std::abs(want));
+      ASSERT_LE(err, bnd) << "batch " << b << " entry " << e << " (" << i << ", " << j << ")";
+      // Tight enough to catch a wrong op, a missed conjugate or a misplaced entry: far below one product.
+      EXPECT_LT(bnd, 1e-5L * (std::abs(wide(alpha)) * mag + 1e-3L));
+      worst = std::max(worst, err / (bnd + 1e-300L));
+    }
+  EXPECT_LE(worst, 1.0L);
+}
+
+template <class T>
+void sddmm_sweep() {
+  std::uint64_t seed = 101;
+  for (bool bsr : {false, true})
+    for (int opA = 0; opA < 3; ++opA)
+      for (int opB = 0; opB < 3; ++opB) {
+        SCOPED_TRACE(testing::Message() << (bsr ? "BSR" : "CSR") << " opA " << opA << " opB " << opB);
+        check_sddmm<T>(bsr, (opA + opB) % 2 == 0, opA, opB, 1, ++seed);
+      }
+  for (bool bsr : {false, true}) {  // strided batches, both block orders
+    SCOPED_TRACE(testing::Message() << (bsr ? "BSR" : "CSR") << " batched");
+    check_sddmm<T>(bsr, true, 1, 0, 3, ++seed);
+    check_sddmm<T>(bsr, false, 0, 2, 2, ++seed);
+  }
+}
+
+TEST(GenericSddmm, Fp64CsrAndBsrWithinTheBound) { sddmm_sweep<double>(); }
+TEST(GenericSddmm, ComplexFp32CsrAndBsrWithinTheBound) { sddmm_sweep<std::complex<float>>(); }
+TEST(GenericSddmm, ComplexFp64CsrAndBsrWithinTheBound) { sddmm_sweep<std::complex<double>>(); }
+
+// Mixed value types / compute types: NOT_SUPPORTED (cuSPARSE's table: A, B, C and computeType of
+// one type for R_64F / C_32F / C_64F); bad arguments INVALID_VALUE at their position; a bad pattern
+// column in batch 1 rejected before batch 0 is written; C untouched every time.
+TEST(GenericSddmm, MixedTypesBadArgumentsAndBadPatternLeaveCUntouched) {
+  Handle h;
+  using Z = std::complex<double>;
+  SddmmPattern p(false, true, 5);
+  const int M = p.m, N = p.n, K = 4, nv = p.values();
+  std::vector<Z> A(static_cast<size_t>(M * K * 2), Z(1, 1)), B(static_cast<size_t>(K * N * 2), Z(0.5, -1));
+  std::vector<double> Bd(static_cast<size_t>(K * N), 0.5);
+  std::vector<std::complex<float>> Bc(static_cast<size_t>(K * N), {0.5f, -1.0f});
+  std::vector<Z> C(static_cast<size_t>(nv * 2), Z(2, 3));
+  std::vector<int> cols = p.col;
+  cols.insert(cols.end(), p.col.begin(), p.col.end());
+  const std::vector<Z> before = C;
+  trnsparseDnMatDescr_t dA = nullptr, dB = nullptr, dBd = nullptr, dBc = nullptr;
+  trnsparseCreateDnMat(&dA, M, K, K, A.data(), TRN_C_64F, TRNSPARSE_ORDER_ROW);
+  trnsparseCreateDnMat(&dB, K, N, K, B.data(), TRN_C_64F, TRNSPARSE_ORDER_COL);
+  trnsparseCreateDnMat(&dBd, K, N, K, Bd.data(), TRN_R_64F, TRNSPARSE_ORDER_COL);
+  trnsparseCreateDnMat(&dBc, K, N, K, Bc.data(), TRN_C_32F, TRNSPARSE_ORDER_COL);
+  trnsparseSpMatDescr_t sC = p.create(p.off.data(), cols.data(), C.data(), TRN_C_64F);
+  const Z alpha(1, 0), beta(0.5, 0);
+  const auto Nop = TRNSPARSE_OPERATION_NON_TRANSPOSE;
+  auto sddmm = [&](trnsparseDnMatDescr_t b, int ct, const void* al = nullptr) {
+    return trnsparseSDDMM(h.h, Nop, Nop, al != nullptr ? al : &alpha, dA, b, &beta, sC, static_cast<trnDataType_t>(ct),
+                          TRNSPARSE_SDDMM_ALG_DEFAULT, nullptr);
+  };
+  EXPECT_EQ(sddmm(dBd, TRN_C_64F), TRNSPARSE_STATUS_NOT_SUPPORTED);  // B R_64F
+  EXPECT_EQ(sddmm(dBc, TRN_C_64F), TRNSPARSE_STATUS_NOT_SUPPORTED);  // B C_32F
+  EXPECT_EQ(sddmm(dB, TRN_R_64F), TRNSPARSE_STATUS_NOT_SUPPORTED);   // compute R_64F
+  EXPECT_EQ(sddmm(dB, TRN_C_32F), TRNSPARSE_STATUS_NOT_SUPPORTED);   // compute C_32F
+  EXPECT_EQ(sddmm(dB, TRN_R_16F), TRNSPARSE_STATUS_INVALID_VALUE);   // not a compute type
+  EXPECT_EQ(h.last_param(), 8);
+  EXPECT_EQ(trnsparseSDDMM(h.h, Nop, Nop, nullptr, dA, dB, &beta, sC, TRN_C_64F, TRNSPARSE_SDDMM_ALG_DEFAULT, nullptr),
+            TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 3);
+  EXPECT_EQ(trnsparseSDDMM(h.h, TRNSPARSE_OPERATION_TRANSPOSE, Nop, &alpha, dA, dB, &beta, sC, TRN_C_64F,
+                           TRNSPARSE_SDDMM_ALG_DEFAULT, nullptr),
+            TRNSPARSE_STATUS_INVALID_VALUE);  // op(A) = A^T is K x M
+  EXPECT_EQ(h.last_param(), 4);
+  EXPECT_EQ(C, before);
+  // Strided batch of 2 with a bad column in batch 1 only.
+  trnsparseDnMatSetStridedBatch(dA, 2, M * K);
+  trnsparseDnMatSetStridedBatch(dB, 2, K * N);
+  ASSERT_EQ(trnsparseCsrSetStridedBatch(sC, 2, 0, p.nnzb), TRNSPARSE_STATUS_SUCCESS);
+  cols[static_cast<size_t>(p.nnzb)] = N;  // out of range
+  EXPECT_EQ(sddmm(dB, TRN_C_64F), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 7);
+  EXPECT_EQ(C, before);
+  cols[static_cast<size_t>(p.nnzb)] = p.col[0];
+  ASSERT_EQ(sddmm(dB, TRN_C_64F), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_NE(C, before);
+  trnsparseDestroyDnMat(dA);
+  trnsparseDestroyDnMat(dB);
+  trnsparseDestroyDnMat(dBd);
+  trnsparseDestroyDnMat(dBc);
+  trnsparseDestroySpMat(sC);
+}
+
 }  // namespace
 
 // The C++ layer's report: the plan prints the format, the value type and where it ran, and the
@@ -642,5 +849,25 @@ TEST(GenericPlan, HostStepPlanPrintsFormatTypeAndEngines) {
   // y = A^H x: A = [0 1+2i; 3+4i 0], A^H = [0 3-4i; 1-2i 0]: y = (3-4i) i, (1-2i) 1.
   EXPECT_EQ(y[0], std::complex<double>(4, 3));
   EXPECT_EQ(y[1], std::complex<double>(1, -2));
+  std::printf("%s\n", r.plan.c_str());
+}
+
+
+TEST(GenericSddmm, HostStepPlanPrintsFormatTypeAndEngines) {
+  namespace sp = trn::sparse;
+  // C = [x 0; 0 x] (CSR), A = [1 i; 2 0], B = I: C = A o spy(C) = [1 0; 0 0] + beta C.
+  const int off[3] = {0, 1, 2}, col[2] = {0, 1};
+  std::complex<double> a[4] = {{1, 0}, {2, 0}, {0, 1}, {0, 0}}, b[4] = {{1, 0}, {0, 0}, {0, 0}, {1, 0}}, c[2] = {{5, 5}, {7, 7}};
+  const sp::DenseAny A{a, sp::Value::c64, 2, 2, 2, sp::Layout::col_major}, B{b, sp::Value::c64, 2, 2, 2, sp::Layout::col_major};
+  const sp::SparseRef C{sp::SparseRef::Format::csr, 2, 2, 2, off, col, c, sp::IndexType::i32, sp::IndexType::i32,
+                        sp::IndexBase::zero, sp::Value::c64};
+  sp::CallReport r;
+  sp::sddmm_host(sp::Settings{}, sp::GOp::N, sp::GOp::N, 1.0, A, B, 0.0, C, &r);
+  EXPECT_NE(r.plan.find("sddmm plan"), std::string::npos) << r.plan;
+  EXPECT_NE(r.plan.find("CSR C_64F"), std::string::npos) << r.plan;
+  EXPECT_NE(r.plan.find("host step"), std::string::npos) << r.plan;
+  EXPECT_GT(r.modeled_ns(), 0.0);
+  EXPECT_EQ(c[0], std::complex<double>(1, 0));
+  EXPECT_EQ(c[1], std::complex<double>(0, 0));
   std::printf("%s\n", r.plan.c_str());
 }

@@ -4,7 +4,7 @@
 // docs/trnsparse.md "Generic API: value types" (fp32: 2 (k + 2) u32 (|alpha||A||B| + |beta||C|), as
 // "Accuracy"; fp64: gamma_{k+2}; complex: sqrt(2) gamma_{k+4}, complex-fp32 plus u32 |y|). Also (issue
 // #28's "every op, every value type"): SpMV / SpMM on COO and CSC, SpSV / SpSM on CSR, COO and SELL,
-// CSR SpGEMM, SDDMM on CSR, Blocked-ELL SpMM (fp32, fp16) and the sparse-vector operations Axpby,
+// CSR SpGEMM, SDDMM on CSR (every value type) and BSR (fp64 / complex), Blocked-ELL SpMM (fp32, fp16) and the sparse-vector operations Axpby,
 // Gather, Scatter, Rot and SpVV; docs/trnsparse.md "Validate and bench coverage per operation".
 #include <cmath>
 #include <algorithm>
@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "registry.hpp"
@@ -651,47 +652,102 @@ void add_sparse_solve_coo(Registry& reg) {
 }
 const Registrar kSolveCooRegistrar(add_sparse_solve_coo);
 
-// SDDMM on a CSR pattern (fp32: cuSPARSE's SDDMM takes R_32F here; fp64 / complex return
-// NOT_SUPPORTED, docs/trnsparse.md "C API"): C = alpha (A B) o spy(C) + beta C, A n x k and B k x n
-// column-major, C the pattern of make_csr; the bound of "Accuracy" on every stored entry,
-// 2 (k+2) u32 (|alpha| sum |A_il||B_lj| + |beta||c_ij|), against a long-double loop.
-Run sddmm_run(std::int64_t n, std::int64_t k, double density, trn::Generation target, bool timing = false) {
-  const sp::Value v = sp::Value::f32;
-  Csr c = timing ? make_pattern(n, density, v, 61, false) : make_csr(n, density, v, 61);
+// SDDMM: C = alpha (A B) o spy(C) + beta C, A n x k and B k x n column-major, on a CSR pattern
+// (make_csr / make_pattern) or a BSR pattern of block x block blocks (the block pattern of make_csr
+// over n / block block rows, row-major blocks), in every value type cuSPARSE's SDDMM takes: fp32 on
+// the TensorE tiles (sparse.hpp), fp64 / complex on the costed host step (generic.hpp sddmm_host).
+// The bound of docs/trnsparse.md on every stored entry — fp32 2 (k+2) u32 (|alpha| sum |A_il||B_lj|
+// + |beta||c_ij|), fp64 gamma_{k+2}, complex sqrt(2) gamma_{k+4} (+ u32 |c| for C_32F) of the same
+// magnitudes — against a long-double loop.
+struct SddmmPattern {
+  Csr c;                        // CSR pattern, or the block pattern (block > 0)
+  std::int64_t block = 0;
+  std::vector<unsigned char> raw;  // the values: nnz, or bnnz * block^2 (row-major blocks)
+  std::int64_t stored() const { return static_cast<std::int64_t>(raw.size() / sp::value_bytes(c.value)); }
+};
+SddmmPattern sddmm_pattern(std::int64_t n, double density, sp::Value v, bool timing, std::int64_t block) {
+  SddmmPattern p;
+  p.block = block;
+  const std::int64_t rows = block > 0 ? n / block : n;
+  p.c = timing ? make_pattern(rows, density, v, 61, false) : make_csr(rows, density, v, 61);
+  if (block == 0) {
+    p.raw = p.c.raw;
+    return p;
+  }
+  std::mt19937_64 g(23);
+  for (std::size_t e = 0; e < p.c.col.size() * static_cast<std::size_t>(block * block); ++e) put(p.raw, v, draw(g, v));
+  return p;
+}
+
+// (i, j) of value slot e of the pattern.
+std::pair<std::int64_t, std::int64_t> sddmm_entry(const SddmmPattern& p, std::int64_t I, std::int64_t e) {
+  if (p.block == 0) return {I, p.c.col[static_cast<std::size_t>(e)]};
+  const std::int64_t b = e / (p.block * p.block), r = e % (p.block * p.block) / p.block, c = e % p.block;
+  return {I * p.block + r, std::int64_t{p.c.col[static_cast<std::size_t>(b)]} * p.block + c};
+}
+
+void sddmm_call(const sp::Settings& s, sp::Value v, std::int64_t n, std::int64_t k, std::vector<unsigned char>& A,
+                std::vector<unsigned char>& B, SddmmPattern& p, sp::CallReport* rep) {
+  const auto nnz = static_cast<std::int64_t>(p.c.col.size());
+  if (v == sp::Value::f32 && p.block == 0) {
+    sp::sddmm(s, sp::Op::N, sp::Op::N, 0.75f, {A.data(), trn::DType::f32, n, k, n, sp::Layout::col_major},
+              {B.data(), trn::DType::f32, k, n, k, sp::Layout::col_major}, -0.25f,
+              sp::CsrView{n, n, nnz, p.c.off.data(), p.c.col.data(), p.raw.data(), sp::IndexType::i32, sp::IndexType::i32,
+                          sp::IndexBase::zero, trn::DType::f32},
+              rep);
+    return;
+  }
+  const sp::DenseAny a{A.data(), v, n, k, n, sp::Layout::col_major}, b{B.data(), v, k, n, k, sp::Layout::col_major};
+  if (p.block == 0) {
+    sp::SparseRef c = p.c.ref();
+    c.values = p.raw.data();
+    sp::sddmm_host(s, sp::GOp::N, sp::GOp::N, 0.75, a, b, -0.25, c, rep);
+    return;
+  }
+  const std::int64_t nb = n / p.block;
+  const sp::BsrView c{nb, nb, nnz, p.block, p.block, p.c.off.data(), p.c.col.data(), p.raw.data(), sp::IndexType::i32,
+                      sp::IndexType::i32, sp::IndexBase::zero, trn::DType::f32, sp::BlockOrder::row};
+  if (v == sp::Value::f32)
+    sp::sddmm(s, sp::Op::N, sp::Op::N, 0.75f, {A.data(), trn::DType::f32, n, k, n, sp::Layout::col_major},
+              {B.data(), trn::DType::f32, k, n, k, sp::Layout::col_major}, -0.25f, c, rep);
+  else
+    sp::sddmm_host(s, sp::GOp::N, sp::GOp::N, 0.75, a, b, -0.25, c, v, rep);
+}
+
+Run sddmm_run(std::int64_t n, std::int64_t k, double density, trn::Generation target, bool timing = false,
+              sp::Value v = sp::Value::f32, std::int64_t block = 0) {
+  SddmmPattern p = sddmm_pattern(n, density, v, timing, block);
   std::mt19937_64 g(17);
   std::vector<unsigned char> A, B;
   std::vector<cld> a, b;
   for (std::int64_t i = 0; i < n * k; ++i) a.push_back(put(A, v, draw(g, v)));
   for (std::int64_t i = 0; i < k * n; ++i) b.push_back(put(B, v, draw(g, v)));
-  const std::vector<unsigned char> c0 = c.raw;
+  const std::vector<unsigned char> c0 = p.raw;
   sp::Settings s;
   s.target = target;
   s.timing_only = timing;
   sp::CallReport rep;
   const double t0 = now_seconds();
-  sp::sddmm(s, sp::Op::N, sp::Op::N, 0.75f, {A.data(), trn::DType::f32, n, k, n, sp::Layout::col_major},
-            {B.data(), trn::DType::f32, k, n, k, sp::Layout::col_major}, -0.25f,
-            sp::CsrView{n, n, static_cast<std::int64_t>(c.col.size()), c.off.data(), c.col.data(), c.raw.data(), sp::IndexType::i32,
-                        sp::IndexType::i32, sp::IndexBase::zero, trn::DType::f32},
-            &rep);
+  sddmm_call(s, v, n, k, A, B, p, &rep);
   Run r;
   r.host_seconds = seconds_since(t0);
-  r.nnz = static_cast<std::int64_t>(c.col.size());
+  r.nnz = p.stored();
   r.profile = rep.profile;
   if (timing) return r;
-  for (std::int64_t i = 0; i < n; ++i)
-    for (std::int32_t e = c.off[static_cast<std::size_t>(i)]; e < c.off[static_cast<std::size_t>(i) + 1]; ++e) {
-      const std::int64_t j = c.col[static_cast<std::size_t>(e)];
+  const std::int64_t per = block > 0 ? block * block : 1;
+  for (std::int64_t I = 0; I < static_cast<std::int64_t>(p.c.off.size()) - 1; ++I)
+    for (std::int64_t e = p.c.off[static_cast<std::size_t>(I)] * per; e < p.c.off[static_cast<std::size_t>(I) + 1] * per; ++e) {
+      const auto [i, j] = sddmm_entry(p, I, e);
       cld acc = 0;
       long double mag = 0;
       for (std::int64_t l = 0; l < k; ++l) {
-        const cld p = a[static_cast<std::size_t>(i + l * n)] * b[static_cast<std::size_t>(l + j * k)];
-        acc += p;
-        mag += std::abs(p);
+        const cld x = a[static_cast<std::size_t>(i + l * n)] * b[static_cast<std::size_t>(l + j * k)];
+        acc += x;
+        mag += std::abs(x);
       }
       const cld old = get(c0, v, e), want = 0.75L * acc - 0.25L * old;
       const long double bnd = bound_of(v, k, 0.75L * mag + 0.25L * std::abs(old), std::abs(want));
-      r.max_ratio = std::max(r.max_ratio, static_cast<double>(std::abs(get(c.raw, v, e) - want) / std::max(bnd, 1e-300L)));
+      r.max_ratio = std::max(r.max_ratio, static_cast<double>(std::abs(get(p.raw, v, e) - want) / std::max(bnd, 1e-300L)));
     }
   return r;
 }
@@ -714,6 +770,34 @@ void add_sparse_sddmm_csr(Registry& reg) {
                                     [&](double d) { return sddmm_run(1024, 64, d, target, true).profile.total_ns; });
                       return b;
                     }});
+  // fp64 / complex (issue #28): CSR and BSR (4 x 4 blocks) patterns on the host step; fp32 BSR of
+  // 4 x 4 blocks on the TensorE tiles (suite_sparse.cpp's sddmm_bsr128 validates 128-blocks only).
+  for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})
+    for (const std::int64_t block : {std::int64_t{0}, std::int64_t{4}}) {
+      if (v == sp::Value::f32 && block == 0) continue;  // the R_32F CSR rows above
+      const std::string op = block == 0 ? "sddmm_csr" : "sddmm_bsr";
+      const std::string path = v == sp::Value::f32 ? "TensorE tiles" : "host step";
+      reg.add(ValidationCase{
+          .suite = "sparse", .library = "trnsparse", .op = op, .mode = std::string(type_name(v)) + " (" + path + ")",
+          .shape = block == 0 ? "512x512 pattern 2%, k=64" : "512x512 pattern of 4x4 blocks 2%, k=64", .metric = "max_err_over_bound",
+          .bound_text = product_bound_text(v) + " on stored entries, k = K",
+          .run = [v, block] {
+            const Run run = sddmm_run(512, 64, 0.02, trn::Generation::trn1, false, v, block);
+            return case_of(run, "max |err| / bound vs a long-double loop; stored " + std::to_string(run.nnz));
+          }});
+      reg.add(BenchCase{
+          .suite = "sparse", .library = "trnsparse", .op = op, .variant = std::string(type_name(v)) + ", " + path,
+          .shape = block == 0 ? "1024x1024 pattern 0.5%, k=64" : "1024x1024 pattern of 4x4 blocks 0.5%, k=64",
+          .run = [v, block](trn::Generation target) {
+            const Run run = sddmm_run(1024, 64, 0.005, target, false, v, block);
+            BenchResult b = bench_of(run, (sp::value_is_complex(v) ? 8.0 : 2.0) * 64.0 * static_cast<double>(run.nnz));
+            // The dense path: the full product A B on TensorE (sgemm fp32, Ozaki dgemm, or the 4M real GEMM of cgemm / zgemm).
+            set_crossover(b, std::string(type_name(v)) + " gemm 1024x1024x64", dense_gemm_ns(target, v, 1024, 1024, 64), 0.005,
+                          run.profile.total_ns, 1.0 / (1024.0 * 1024.0), 0.5,
+                          [&](double d) { return sddmm_run(1024, 64, d, target, true, v, block).profile.total_ns; });
+            return b;
+          }});
+    }
 }
 const Registrar kSddmmCsrRegistrar(add_sparse_sddmm_csr);
 

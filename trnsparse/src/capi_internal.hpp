@@ -51,8 +51,9 @@ struct trnsparseSpMatDescr {
   int fill = TRNSPARSE_FILL_MODE_LOWER;
   int diag = TRNSPARSE_DIAG_TYPE_NON_UNIT;
   bool is_const = false;
-  // Values not of a tile dtype (TRN_R_64F, TRN_C_32F, TRN_C_64F): SpMV/SpMM on CSR/CSC/COO take the
-  // host-step path (trn/sparse/generic.hpp); the other compute calls return NOT_SUPPORTED.
+  // Values not of a tile dtype (TRN_R_64F, TRN_C_32F, TRN_C_64F): SpMV/SpMM on CSR/CSC/COO and SDDMM
+  // into CSR/BSR take the host-step path (trn/sparse/generic.hpp); BSR / Blocked-ELL SpMM / SpMV and
+  // the Krylov solvers return NOT_SUPPORTED (docs/trnsparse.md "C API").
   bool wide = false;
   int batch_count = 1;                    // CsrSetStridedBatch / CooSetStridedBatch (recorded)
   std::int64_t offsets_stride = 0, values_stride = 0;

@@ -91,10 +91,17 @@ Check& sddmm_checks(Check& c, bool strict, int opA, int opB, const void* alpha, 
   c.require(!strict || opA != 2, 1, "opA").require(!strict || opB != 2, 2, "opB");
   c.require(g_dnmats.contains(A), 4, "matA").require(g_dnmats.contains(B), 5, "matB").not_null(beta, 6, "beta");
   c.require(g_spmats.contains(C) && !C->is_const, 7, "matC");
-  c.one_of(computeType, {TRN_R_32F, TRN_R_64F}, 8, "computeType").one_of(alg, {0}, 9, "alg");
+  c.one_of(computeType, {TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F}, 8, "computeType").one_of(alg, {0}, 9, "alg");
   if (!c) return c;
-  c.require_or(computeType == TRN_R_32F && !A->wide && !B->wide && !C->wide, TRNSPARSE_STATUS_NOT_SUPPORTED,
-               "TRNSPARSE_STATUS_NOT_SUPPORTED", "fp64 values or compute: no fp64 tile path");
+  // cuSPARSE's SDDMM table: fp32-class A/B with computeType R_32F (the TensorE kernels), or A, B, C
+  // and computeType all R_64F, all C_32F or all C_64F (the host step, trn/sparse/generic.hpp).
+  if (!A->wide && !B->wide && !C->wide)
+    c.require_or(computeType == TRN_R_32F, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+                 "fp32-class values take the TensorE path: computeType TRN_R_32F");
+  else
+    c.require_or(A->value_type == B->value_type && A->value_type == C->value_type && computeType == A->value_type,
+                 TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+                 "fp64 and complex values: matA, matB, matC and computeType of one value type");
   c.require_or(C->format == TRNSPARSE_FORMAT_BSR || C->format == TRNSPARSE_FORMAT_CSR, TRNSPARSE_STATUS_NOT_SUPPORTED,
                "TRNSPARSE_STATUS_NOT_SUPPORTED", "SDDMM output patterns are CSR or BSR (as cuSPARSE)");
   const std::int64_t M = sp_rows(C), N = sp_cols(C), K = opA == 0 ? A->m.cols : A->m.rows;
@@ -111,6 +118,18 @@ Check& sddmm_checks(Check& c, bool strict, int opA, int opB, const void* alpha, 
     check_sparse(c, &one, 7, "matC");
   }
   return check_sparse(c, C, 7, "matC");
+}
+
+float fp32_scalar(const void* p) { return *static_cast<const float*>(p); }
+
+// One batch of an fp64 / complex SDDMM (validated by sddmm_checks): the host step on C's CSR or BSR pattern.
+void sddmm_wide(trnsparseHandle_t h, sp::GOp opA, sp::GOp opB, const void* alpha, const trnsparseDnMatDescr& A,
+                const trnsparseDnMatDescr& B, const void* beta, const trnsparseSpMatDescr& C, sp::CallReport* r) {
+  const sp::Scalar al = load_scalar(alpha, C.value_type), be = load_scalar(beta, C.value_type);
+  if (C.format == TRNSPARSE_FORMAT_BSR)
+    sp::sddmm_host(h->settings, opA, opB, al, dense_any(&A), dense_any(&B), be, C.bsr, generic_value(C.value_type), r);
+  else
+    sp::sddmm_host(h->settings, opA, opB, al, dense_any(&A), dense_any(&B), be, generic_of(&C), r);
 }
 
 }  // namespace
@@ -262,7 +281,7 @@ trnsparseStatus_t trnsparseSDDMM(trnsparseHandle_t h, trnsparseOperation_t opA, 
   Check c(g_log, "trnsparseSDDMM", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!sddmm_checks(c, h->strict, enum_value(opA), enum_value(opB), alpha, A, B, beta, C, enum_value(ct), enum_value(alg)))
     return c.status();
-  const float a = *static_cast<const float*>(alpha), b = *static_cast<const float*>(beta);
+  const int o_a = enum_value(opA), o_b = enum_value(opB);
   return trn::cshim::guarded(g_log, "trnsparseSDDMM", kStatusMap, [&] {
     sp::CallReport total;
     for (int batch = 0; batch < C->batch_count; ++batch) {  // batches run one after the other
@@ -270,10 +289,14 @@ trnsparseStatus_t trnsparseSDDMM(trnsparseHandle_t h, trnsparseOperation_t opA, 
       const trnsparseSpMatDescr cs = batch_of(C, batch);
       sp::CallReport r;
       r.plans_wanted = false;  // the profile only: no plan printed, so no prediction computed
-      if (C->format == TRNSPARSE_FORMAT_BSR)
-        sp::sddmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, dense_of(&da), dense_of(&db), b, cs.bsr, &r);
+      if (C->wide)
+        sddmm_wide(h, gop_of(o_a), gop_of(o_b), alpha, da, db, beta, cs, &r);
+      else if (C->format == TRNSPARSE_FORMAT_BSR)
+        sp::sddmm(h->settings, op_of(o_a), op_of(o_b), fp32_scalar(alpha), dense_of(&da), dense_of(&db), fp32_scalar(beta),
+                  cs.bsr, &r);
       else
-        sp::sddmm(h->settings, op_of(enum_value(opA)), op_of(enum_value(opB)), a, dense_of(&da), dense_of(&db), b, cs.csr, &r);
+        sp::sddmm(h->settings, op_of(o_a), op_of(o_b), fp32_scalar(alpha), dense_of(&da), dense_of(&db), fp32_scalar(beta),
+                  cs.csr, &r);
       accumulate_batch(total, std::move(r), batch);
     }
     store_profile(h, total);

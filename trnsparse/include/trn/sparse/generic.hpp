@@ -76,6 +76,19 @@ void spmv_host(const Settings& s, GOp opA, Scalar alpha, const SparseRef& A, con
 // The plan text of both: format, value type, shape, where it runs and why.
 std::string host_product_plan(const char* routine, GOp opA, const SparseRef& A, std::int64_t n);
 
+// ---- SDDMM in fp64 / complex (sddmm_host.cpp) -------------------------------------------------
+// C = alpha (op(A) op(B)) o spy(C) + beta C on the stored entries of C's pattern, A, B dense and C
+// of one Value (not f32: fp32-class values take sparse.hpp's TensorE kernels). op(A) M x K, op(B)
+// K x N, C M x N; op C conjugates (complex). Each stored entry is one K-term dot product in
+// increasing k with an fp64 (complex<double>) accumulator, as ONE costed host step per call (the
+// header comment above says why). Accuracy per stored entry: the SpMM bound above with k = K.
+// beta == 0 never reads C's values. CSR pattern (`C.format` csr) or BSR pattern (block order as
+// the view says; C.value_type is ignored: `value` is the values' type).
+void sddmm_host(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
+                const SparseRef& C, CallReport* report = nullptr);
+void sddmm_host(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
+                const BsrView& C, Value value, CallReport* report = nullptr);
+
 // ---- sparse vectors ---------------------------------------------------------------------------
 // nnz entries: values[i] at position indices[i] - base of a vector of `size`; indices in range
 // (validate()); duplicates are allowed and processed in storage order.

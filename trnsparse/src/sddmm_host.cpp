@@ -1,0 +1,137 @@
+// SDDMM in fp64, complex-fp32 and complex-fp64 (trn/sparse/generic.hpp sddmm_host):
+// C = alpha (op(A) op(B)) o spy(C) + beta C on the stored entries of a CSR or BSR pattern.
+//
+// Algorithm   per stored entry (i, j) of C, in storage order: s = sum_{k = 0..K-1} op(A)(i, k)
+//             op(B)(k, j) with an fp64 (complex<double>) accumulator in increasing k, then
+//             C(i, j) = alpha s + beta C(i, j) (beta == 0 never reads C), rounded once to the
+//             value type. A BSR pattern walks its block rows, stored blocks and each block's
+//             rb x cb entries; the value of entry (r, c) of block b is at b rb cb + r cb + c (row
+//             order) or b rb cb + c rb + r (column order), as cuSPARSE's BSR layout.
+// Engines     one costed host step per call (trn/core/host_step.hpp, "trnsparse.sddmm.host"): no
+//             NeuronCore engine computes in fp64 or in complex (docs/trnsparse.md "Generic API:
+//             value types" says why this is a host step and what the engine path would be); the
+//             step moves A, B, C's index arrays and C's values (read when beta != 0) over the
+//             host link and C's values back.
+// Accuracy    each stored entry is the SpMM host step's bound with k = K (Higham §3.1, §3.6):
+//             real gamma_{K+2} (|alpha| |op(A)| |op(B)| + |beta| |C|), complex sqrt(2) gamma_{K+4}
+//             of the same magnitudes, complex-fp32 plus the final rounding u32 |C(i, j)|.
+// Limits      C's pattern is validated (sorted, in-range columns) before anything is written;
+//             A, B and C of one value type; dimensions as op(A) M x K, op(B) K x N, C M x N.
+#include <array>
+#include <complex>
+#include <string>
+#include <utility>
+
+#include "generic_detail.hpp"
+#include "generic_host.hpp"
+#include "trn/core/host_step.hpp"
+#include "trn/sparse/generic.hpp"
+
+namespace trn::sparse {
+
+using namespace generic_detail;  // NOLINT: this file's own helpers
+using namespace generic_host;    // NOLINT: the host-step helpers
+
+namespace {
+
+// The checked shape of one SDDMM: op(A) M x K, op(B) K x N.
+struct SddmmShape {
+  std::int64_t M = 0, N = 0, K = 0;
+};
+SddmmShape sddmm_shape(GOp opA, GOp opB, const DenseAny& A, const DenseAny& B, std::int64_t M, std::int64_t N, Value value) {
+  if (A.value != value || B.value != value) invalid("sddmm: A, B and C must share one value type", "valueType");
+  if (value == Value::f32) invalid("sddmm: fp32 values take the TensorE path", "valueType");
+  const std::int64_t am = opA == GOp::N ? A.rows : A.cols, K = opA == GOp::N ? A.cols : A.rows;
+  const std::int64_t bk = opB == GOp::N ? B.rows : B.cols, bn = opB == GOp::N ? B.cols : B.rows;
+  if (am != M) invalid("sddmm: op(A) is not M x K", "matA");
+  if (bk != K || bn != N) invalid("sddmm: op(B) is not K x N", "matB");
+  return {M, N, K};
+}
+
+// C(e) = alpha op(A)(i, :) op(B)(:, j) + beta C(e) for every stored entry visited by `walk`
+// (walk(f) calls f(i, j, e) in storage order).
+template <class T, class Walk>
+void sddmm_typed(GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta, void* values,
+                 std::int64_t K, Walk&& walk) {
+  using V = Acc<T>;
+  const V al = from_scalar<V>(alpha), be = from_scalar<V>(beta);
+  const bool read_c = beta != Scalar{};
+  walk([&](std::int64_t i, std::int64_t j, std::int64_t e) {
+    V sum{};
+    for (std::int64_t k = 0; k < K; ++k) {
+      const V a = opA == GOp::N ? load<T>(A.data, at(A, i, k)) : conj_if(load<T>(A.data, at(A, k, i)), opA == GOp::C);
+      const V b = opB == GOp::N ? load<T>(B.data, at(B, k, j)) : conj_if(load<T>(B.data, at(B, j, k)), opB == GOp::C);
+      sum += a * b;
+    }
+    V v = al * sum;
+    if (read_c) v += be * load<T>(values, e);
+    store<T>(values, e, v);
+  });
+}
+
+PlanFacts sddmm_facts(const char* format, GOp opA, GOp opB, const SddmmShape& d, std::int64_t stored, Value value) {
+  PlanFacts p;
+  p.routine = "sddmm";
+  p.shape = std::to_string(d.M) + "x" + std::to_string(d.N) + " K=" + std::to_string(d.K) + " stored=" + std::to_string(stored) +
+            " op(A)=" + op_name(opA) + " op(B)=" + op_name(opB);
+  p.variant = std::string(format) + " " + value_name(value) +
+              ": one K-term dot product per stored entry, fp64 accumulators on the host (one round trip)";
+  p.ops = std::to_string(static_cast<long long>((is_complex(value) ? 8.0 : 2.0) * static_cast<double>(stored) *
+                                                static_cast<double>(d.K))) +
+          " flops";
+  p.engines = "host CPU (costed host step), host link";
+  p.why = "no NeuronCore engine computes in fp64 or complex; fp32-class values take the TensorE SDDMM kernels";
+  return p;
+}
+
+// The host step of one call: its flops (K multiply-adds per stored entry, then alpha / beta) and spans.
+void finish_sddmm(const Settings& s, const SddmmShape& d, std::int64_t stored, Value value, Scalar beta,
+                  std::array<HostSpan, 3> pattern, const DenseAny& A, const DenseAny& B, PlanFacts facts,
+                  CallReport* report) {
+  const bool cplx = is_complex(value);
+  const double flops = (cplx ? 8.0 : 2.0) * static_cast<double>(stored) * static_cast<double>(d.K) +
+                       (cplx ? 14.0 : 3.0) * static_cast<double>(stored);
+  // C's values go to the host too when beta != 0: a step keeps four reads, so that trip is listed
+  // as a second span of the written range (record_host_step counts every span's bytes; the write
+  // already orders the step against the device).
+  const HostStep step{.name = "trnsparse.sddmm.host", .flops = flops,
+                      .reads = {pattern[0], pattern[1], dense_span(A), dense_span(B)},
+                      .writes = {pattern[2], beta != Scalar{} ? pattern[2] : HostSpan{}}};
+  finish_host(s, step, std::move(facts), report);
+}
+
+}  // namespace
+
+void sddmm_host(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
+                const SparseRef& C, CallReport* report) {
+  if (C.format != SparseRef::Format::csr) invalid("sddmm: the output pattern is CSR or BSR", "matC");
+  const SddmmShape d = sddmm_shape(opA, opB, A, B, C.rows, C.cols, C.value);
+  validate(C);
+  dispatch(C.value, [&](auto t) {
+    sddmm_typed<decltype(t)>(opA, opB, alpha, A, B, beta, C.values, d.K, [&](auto&& f) { for_each_entry(C, f); });
+  });
+  finish_sddmm(s, d, C.nnz, C.value, beta, sparse_spans(C), A, B, sddmm_facts("CSR", opA, opB, d, C.nnz, C.value), report);
+}
+
+void sddmm_host(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
+                const BsrView& C, Value value, CallReport* report) {
+  const SddmmShape d = sddmm_shape(opA, opB, A, B, C.rows(), C.cols(), value);
+  validate(C);
+  const std::int64_t rb = C.row_block, cb = C.col_block, base = base_value(C.base);
+  const bool row_order = C.order == BlockOrder::row;
+  auto walk = [&](auto&& f) {
+    for (std::int64_t I = 0; I < C.brows; ++I)
+      for (std::int64_t b = idx(C.offsets, C.offsets_type, I) - base; b < idx(C.offsets, C.offsets_type, I + 1) - base; ++b) {
+        const std::int64_t J = idx(C.columns, C.columns_type, b) - base;
+        for (std::int64_t r = 0; r < rb; ++r)
+          for (std::int64_t c = 0; c < cb; ++c) f(I * rb + r, J * cb + c, b * rb * cb + (row_order ? r * cb + c : c * rb + r));
+      }
+  };
+  dispatch(value, [&](auto t) { sddmm_typed<decltype(t)>(opA, opB, alpha, A, B, beta, C.values, d.K, walk); });
+  const std::int64_t stored = C.bnnz * rb * cb;
+  const std::array<HostSpan, 3> pattern{index_span(C.offsets, C.brows + 1, C.offsets_type), index_span(C.columns, C.bnnz, C.columns_type),
+                                        bytes_span(C.values, stored, value_bytes(value))};
+  finish_sddmm(s, d, stored, value, beta, pattern, A, B, sddmm_facts("BSR", opA, opB, d, stored, value), report);
+}
+
+}  // namespace trn::sparse
