@@ -781,9 +781,10 @@ trnsolverStatus_t trnsolverDnXgesvd(trnsolverDnHandle_t handle, trnsolverDnParam
                                     void* bufferOnHost, size_t workspaceInBytesOnHost, int* info);
 
 /* ---- Xtrtri: inverse of a triangular matrix (64-bit API, no params argument as cuSOLVER) ------------
- * docs/trnsolver.md "Xtrtri": T X = I by the triangular-solve tile kernel (TRN_R_32F) or fp64 host
- * substitution (TRN_R_64F); complex types NOT_SUPPORTED. info: 0, -i, or i when A(i, i) is exactly zero
- * (nothing written). One element of device workspace, none on the host. */
+ * docs/trnsolver.md "Xtrtri": T X = I by the triangular-solve tile kernel (TRN_R_32F), fp64 host
+ * substitution (TRN_R_64F) or trnblas ctrsm / ztrsm on TensorE (TRN_C_32F 4M fp32, TRN_C_64F Ozaki).
+ * info: 0, -i, or i when A(i, i) is exactly zero (nothing written). One element of device workspace,
+ * none on the host. */
 trnsolverStatus_t trnsolverDnXtrtri_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, trnblasDiagType_t diag,
                                                int64_t n, trnDataType_t dataTypeA, void* A, int64_t lda,
                                                size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost);
