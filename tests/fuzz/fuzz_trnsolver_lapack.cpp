@@ -23,6 +23,7 @@ void zpotri_(const char*, const int*, void*, const int*, int*, size_t);
 void dlauum_(const char*, const int*, double*, const int*, int*, size_t);
 void strtri_(const char*, const char*, const int*, float*, const int*, int*, size_t, size_t);
 void ztrtri_(const char*, const char*, const int*, void*, const int*, int*, size_t, size_t);
+void ctrtri_(const char*, const char*, const int*, void*, const int*, int*, size_t, size_t);
 void dgetrf_(const int*, const int*, double*, const int*, int*, int*);
 void cgetrs_(const char*, const int*, const int*, const void*, const int*, const int*, void*, const int*, int*, size_t);
 void sgesv_(const int*, const int*, float*, const int*, int*, float*, const int*, int*);
@@ -144,22 +145,42 @@ void fuzz_cholesky(trnfuzz::Input& in) {
   }
 }
 
+// An answered TRTRI wrote only its triangle: the other one, a unit diagonal and rows n .. lda - 1 keep
+// their values (bytes).
+template <class T>
+void trtri_kept_outside(char uplo, char diag, int n, int lda, const std::vector<T>& a, const std::vector<T>& a0) {
+  const bool lower = uplo == 'L' || uplo == 'l', unit = diag == 'U' || diag == 'u';
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < lda; ++i) {
+      const auto k = static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * static_cast<std::size_t>(lda);
+      if (!(i < n && (lower ? i >= j : i <= j) && !(unit && i == j)))
+        require(std::memcmp(&a[k], &a0[k], sizeof a[k]) == 0, "TRTRI wrote outside its triangle");
+    }
+}
+
 void fuzz_trtri(trnfuzz::Input& in) {
   const char uplo = letter(in, "UL"), diag = letter(in, "NU");
   const int n = dim(in), lda = dim(in);
   int info = 0;
-  if (in.flag()) {
-    auto a = buffer<float>(in, lda, n);
+  const auto run_complex = [&](auto zero, auto routine, const char* what) {
+    auto a = buffer<decltype(zero)>(in, lda, n);
     if (a.empty()) return;
     const auto a0 = a;
-    strtri_(&uplo, &diag, &n, a.data(), &lda, &info, 1, 1);
-    check("strtri info", info, {1, 2, 3, 5}, n, a, a0, false);
-  } else {  // complex TRTRI is passed on: unanswered here
-    auto a = buffer<std::complex<double>>(in, lda, n);
-    if (a.empty()) return;
-    const auto a0 = a;
-    ztrtri_(&uplo, &diag, &n, a.data(), &lda, &info, 1, 1);
-    check("ztrtri info", info, {1, 2, 3, 5}, n, a, a0, true);
+    routine(&uplo, &diag, &n, a.data(), &lda, &info, 1, 1);
+    check(what, info, {1, 2, 3, 5}, n, a, a0, false);
+    if (info >= 0) trtri_kept_outside(uplo, diag, n, lda, a, a0);
+  };
+  switch (in.byte() % 3) {
+    case 0: {
+      auto a = buffer<float>(in, lda, n);
+      if (a.empty()) return;
+      const auto a0 = a;
+      strtri_(&uplo, &diag, &n, a.data(), &lda, &info, 1, 1);
+      check("strtri info", info, {1, 2, 3, 5}, n, a, a0, false);
+      break;
+    }
+    case 1: run_complex(std::complex<double>(), ztrtri_, "ztrtri info"); break;
+    default: run_complex(std::complex<float>(), ctrtri_, "ctrtri info");
   }
 }
 

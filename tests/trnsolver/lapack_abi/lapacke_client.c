@@ -170,6 +170,7 @@ static void cholesky_cases(void) {
   to_c(N * NRHS, zb, cb);
   emit_z("zpotrf", LAPACKE_zpotrf_work(LAPACK_COL_MAJOR, 'U', N, z, N), z, N * N);
   emit_z("zpotrs", LAPACKE_zpotrs_work(LAPACK_COL_MAJOR, 'U', N, NRHS, z, N, zb, N), zb, N * NRHS);
+  emit_z("zpotri", LAPACKE_zpotri_work(LAPACK_COL_MAJOR, 'U', N, z, N), z, N * N);
   emit_c("cpotrf", LAPACKE_cpotrf_work(LAPACK_COL_MAJOR, 'L', N, c, N), c, N * N);
   emit_c("cpotrs", LAPACKE_cpotrs_work(LAPACK_COL_MAJOR, 'L', N, NRHS, c, N, cb, N), cb, N * NRHS);
   emit_c("cpotri", LAPACKE_cpotri_work(LAPACK_COL_MAJOR, 'L', N, c, N), c, N * N);
@@ -185,12 +186,20 @@ static void triangular_cases(void) {
   general_d(N, N, N / 2.0, t);
   to_s(N * N, t, ts);
   emit_s("strtri_lower", LAPACKE_strtri_work(LAPACK_COL_MAJOR, 'L', 'N', N, ts, N), ts, N * N);
-  /* Complex TRTRI is not in trnsolver: the shim passes it to the next library (counted "passed"). */
+  /* Complex TRTRI (both triangles and diagonal kinds), and a zero diagonal: INFO 3, A untouched. */
   lapack_complex_double z[N * N];
   lapack_complex_float c[N * N];
   general_z(N, N, N / 2.0, z);
   to_c(N * N, z, c);
-  emit_c("ctrtri_passthrough", LAPACKE_ctrtri_work(LAPACK_COL_MAJOR, 'U', 'N', N, c, N), c, N * N);
+  emit_c("ctrtri_upper", LAPACKE_ctrtri_work(LAPACK_COL_MAJOR, 'U', 'N', N, c, N), c, N * N);
+  to_c(N * N, z, c);
+  emit_c("ctrtri_lower_unit", LAPACKE_ctrtri_work(LAPACK_COL_MAJOR, 'L', 'U', N, c, N), c, N * N);
+  emit_z("ztrtri_lower", LAPACKE_ztrtri_work(LAPACK_COL_MAJOR, 'L', 'N', N, z, N), z, N * N);
+  general_z(N, N, N / 2.0, z);
+  emit_z("ztrtri_upper_unit", LAPACKE_ztrtri_work(LAPACK_COL_MAJOR, 'U', 'U', N, z, N), z, N * N);
+  general_z(N, N, N / 2.0, z);
+  z[2 + 2 * N] = 0;
+  emit_z("ztrtri_singular", LAPACKE_ztrtri_work(LAPACK_COL_MAJOR, 'U', 'N', N, z, N), z, N * N);
 }
 
 static void lu_cases(void) {
@@ -350,6 +359,11 @@ static void bad_argument_cases(void) {
                sizeof a);
   bad_argument("bad_dtrtri_diag", "DTRTRI", 2, LAPACKE_dtrtri_work(LAPACK_COL_MAJOR, 'U', 'Z', N, a, N), a, keep,
                sizeof a);
+  lapack_complex_double z[N * N], zkeep[N * N];
+  general_z(N, N, N / 2.0, z);
+  memcpy(zkeep, z, sizeof z);
+  bad_argument("bad_ztrtri_lda", "ZTRTRI", 5, LAPACKE_ztrtri_work(LAPACK_COL_MAJOR, 'L', 'N', N, z, N - 1), z, zkeep,
+               sizeof z);
 }
 
 /* ---- compare mode ------------------------------------------------------------------------------- */
