@@ -285,12 +285,24 @@ static void gels_cases(void) {
   general_d(MT, N, 2.0, a);
   general_d(MT, NRHS, 0, b);
   emit_d("dgels_T", LAPACKE_dgels_work(LAPACK_COL_MAJOR, 'T', MT, N, NRHS, a, MT, b, MT, w, 8192), b, MT * NRHS);
-  /* M < N: LAPACK's LQ path, not in trnsolver: passed through (counted "passed"). */
+  /* M < N (LAPACK's LQ path; the shim: QR of A^H): the minimum-norm solution (TRANS = N) and the
+     least-squares solution of A^T X = B (TRANS = T; rows M+1..N of B: the residual's Q components). */
   double wide[N * MT], bw[MT * NRHS];
   general_d(N, MT, 2.0, wide);
   general_d(MT, NRHS, 0, bw);
-  emit_d("dgels_wide_passthrough", LAPACKE_dgels_work(LAPACK_COL_MAJOR, 'N', N, MT, NRHS, wide, N, bw, MT, w, 8192), bw,
+  emit_d("dgels_wide_N", LAPACKE_dgels_work(LAPACK_COL_MAJOR, 'N', N, MT, NRHS, wide, N, bw, MT, w, 8192), bw,
          MT * NRHS);
+  emit_d("dgels_wide_N_lq", 0, wide, N * MT); /* A on exit: xGELQF's L, reflectors (rowwise) */
+  general_d(N, MT, 2.0, wide);
+  general_d(MT, NRHS, 0, bw);
+  emit_d("dgels_wide_T", LAPACKE_dgels_work(LAPACK_COL_MAJOR, 'T', N, MT, NRHS, wide, N, bw, MT, w, 8192), bw,
+         MT * NRHS);
+  /* A scaled by 2^-1000 (below SMLNUM: LAPACK rescales first, the kit does not): passed through. */
+  general_d(N, MT, 2.0, wide);
+  for (int i = 0; i < N * MT; ++i) wide[i] = ldexp(wide[i], -1000);
+  general_d(MT, NRHS, 0, bw);
+  emit_d("dgels_tiny_passthrough", LAPACKE_dgels_work(LAPACK_COL_MAJOR, 'N', N, MT, NRHS, wide, N, bw, MT, w, 8192),
+         bw, MT * NRHS);
   float as[MT * N], bs[MT * NRHS], ws[8192];
   general_d(MT, N, 2.0, a);
   general_d(MT, NRHS, 0, b);
@@ -301,6 +313,23 @@ static void gels_cases(void) {
   general_z(MT, N, 2.0, z);
   general_z(MT, NRHS, 0, zb);
   emit_z("zgels_C", LAPACKE_zgels_work(LAPACK_COL_MAJOR, 'C', MT, N, NRHS, z, MT, zb, MT, zw, 8192), zb, MT * NRHS);
+  lapack_complex_double zwide[N * MT];
+  general_z(N, MT, 2.0, zwide);
+  general_z(MT, NRHS, 0, zb);
+  emit_z("zgels_wide_N", LAPACKE_zgels_work(LAPACK_COL_MAJOR, 'N', N, MT, NRHS, zwide, N, zb, MT, zw, 8192), zb,
+         MT * NRHS);
+  emit_z("zgels_wide_N_lq", 0, zwide, N * MT);
+  general_z(N, MT, 2.0, zwide);
+  general_z(MT, NRHS, 0, zb);
+  emit_z("zgels_wide_C", LAPACKE_zgels_work(LAPACK_COL_MAJOR, 'C', N, MT, NRHS, zwide, N, zb, MT, zw, 8192), zb,
+         MT * NRHS);
+  float wides[N * MT];
+  general_d(N, MT, 2.0, wide);
+  general_d(MT, NRHS, 0, bw);
+  to_s(N * MT, wide, wides);
+  to_s(MT * NRHS, bw, bs);
+  emit_s("sgels_wide_N", LAPACKE_sgels_work(LAPACK_COL_MAJOR, 'N', N, MT, NRHS, wides, N, bs, MT, ws, 8192), bs,
+         MT * NRHS);
 }
 
 static void sym_indef_cases(void) {
