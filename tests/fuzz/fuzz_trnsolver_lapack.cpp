@@ -33,6 +33,8 @@ void sormqr_(const char*, const char*, const int*, const int*, const int*, const
              float*, const int*, float*, const int*, int*, size_t, size_t);
 void dgels_(const char*, const int*, const int*, const int*, double*, const int*, double*, const int*, double*,
             const int*, int*, size_t);
+void zgels_(const char*, const int*, const int*, const int*, void*, const int*, void*, const int*, void*, const int*,
+            int*, size_t);
 void dsytrf_(const char*, const int*, double*, const int*, int*, double*, const int*, int*, size_t);
 void dsytrs_(const char*, const int*, const int*, const double*, const int*, const int*, double*, const int*, int*,
              size_t);
@@ -258,15 +260,22 @@ void fuzz_qr(trnfuzz::Input& in) {
       check("sormqr info", info, {1, 2, 3, 4, 5, 7, 10, 12}, 0, c, c0, false);
       break;
     }
-    default: {  // M < N and data LAPACK would rescale are passed on: unanswered here
-      const char trans = letter(in, "NT");
-      auto a = buffer<double>(in, lda, n);
-      auto b = buffer<double>(in, ldc, k);
-      if (a.empty() || b.empty()) return;
-      std::vector<double> work(static_cast<std::size_t>(wlen));
-      const auto b0 = b;
-      dgels_(&trans, &m, &n, &k, a.data(), &lda, b.data(), &ldc, work.data(), &lwork, &info, 1);
-      check("dgels info", info, {1, 2, 3, 4, 6, 8, 10}, std::min(m, n), b, b0, true);
+    default: {  // data LAPACK would rescale is passed on: unanswered here (M < N is answered: LQ)
+      const auto run_gels = [&](auto zero, auto routine, const char* letters, const char* what) {
+        using T = decltype(zero);
+        const char trans = letter(in, letters);
+        auto a = buffer<T>(in, lda, n);
+        auto b = buffer<T>(in, ldc, k);
+        if (a.empty() || b.empty()) return;
+        std::vector<T> work(static_cast<std::size_t>(wlen));
+        const auto b0 = b;
+        routine(&trans, &m, &n, &k, a.data(), &lda, b.data(), &ldc, work.data(), &lwork, &info, 1);
+        check(what, info, {1, 2, 3, 4, 6, 8, 10}, std::min(m, n), b, b0, true);
+      };
+      if (in.flag())
+        run_gels(0.0, dgels_, "NT", "dgels info");
+      else
+        run_gels(std::complex<double>(), zgels_, "NC", "zgels info");
     }
   }
 }
