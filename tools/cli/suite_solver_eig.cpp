@@ -326,7 +326,7 @@ CaseResult trtri_case(int n, trn::Generation target = trn::Generation::trn1) {
   c.bound = (cx ? 16 : 8) * n * u;
   c.lower = f32 ? u / 64 : 0;
   c.pass = info == 0 && c.measured >= c.lower && c.measured <= c.bound;
-  c.note = cx ? (f32 ? "T X = I by trnblas ctrsm on TensorE (4M, fp32)" : "T X = I by trnblas ztrsm on TensorE (Ozaki fp64)")
+  c.note = cx ? (f32 ? "T X = I by trnblas ctrsm on TensorE (4M, fp32)" : "T X = I by trnblas ztrsm (Ozaki updates on TensorE, fp64 diagonal blocks on the host)")
               : f32 ? "T X = I on the triangular-solve tile kernel" : "fp64 host substitution (a recorded host step)";
   c.device = DeviceCost::from(rep.profile);
   return c;
@@ -361,7 +361,7 @@ void add_gesvd_trtri(Registry& reg) {
   // n^3 / 3 complex multiply-adds).
   for (bool c32 : {true, false}) {
     const char* op = c32 ? "Xtrtri C_32F" : "Xtrtri C_64F";
-    const char* how = c32 ? "ctrsm on TensorE (4M, fp32)" : "ztrsm on TensorE (Ozaki)";
+    const char* how = c32 ? "ctrsm on TensorE (4M, fp32)" : "ztrsm (Ozaki updates, host fp64 diagonal blocks)";
     reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = op, .variant = how, .shape = "256x256 upper",
                       .run = [c32](trn::Generation target) {
                         const CaseResult c = c32 ? trtri_case<std::complex<float>>(256, target)
