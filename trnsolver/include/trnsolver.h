@@ -254,7 +254,7 @@ trnsolverStatus_t trnsolverDnDgetrs(trnsolverDnHandle_t handle, trnblasOperation
 /* Blocked right-looking as the real routines: the panels (potrf: nb x nb diagonal blocks; getrf: the
  * m x nb panels with their pivot search by |re| + |im| and row interchanges) on the host CPU in fp64,
  * everything else by trnblas complex TRSM / HERK / GEMM (4M) on TensorE: fp32 mode (C), Ozaki fp64 (Z).
- * devInfo as the real routines; potrf reads the diagonal's real parts only. potri: A^-1 from potrf's
+ * devInfo as the real routines; potrf reads the diagonal's real parts only. potri (trtri + lauum, as S/D): A^-1 from potrf's
  * factor (uplo triangle), devInfo i > 0 when the factor's i-th diagonal element is zero.
  * getrs trans: OP_N, OP_T or OP_C (conjugate transpose). Lwork/lwork in elements (1: none needed). */
 trnsolverStatus_t trnsolverDnCpotrf_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, trnComplex* A,
