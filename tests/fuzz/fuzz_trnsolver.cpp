@@ -784,6 +784,23 @@ void expect_status(trnsolverStatus_t st, const char* what) {
           what);
 }
 
+// Xtrtri (any of its four types) wrote only its triangle: the other triangle, a unit diagonal and the
+// elements past column n - 1 keep their bytes.
+void xtrtri_kept_outside(const std::vector<double>& a, const std::vector<double>& a0, int type, bool lower, bool unit,
+                         std::int64_t n, std::int64_t lda) {
+  const std::size_t es = type == TRN_R_32F ? 4 : type == TRN_C_64F ? 16 : 8;
+  const auto* p = reinterpret_cast<const unsigned char*>(a.data());
+  const auto* p0 = reinterpret_cast<const unsigned char*>(a0.data());
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < lda; ++i) {
+      const bool written = i < n && (lower ? i >= j : i <= j) && !(unit && i == j);
+      const auto at = static_cast<std::size_t>(i + j * lda) * es;
+      if (!written) require(std::memcmp(p + at, p0 + at, es) == 0, "Xtrtri wrote outside its triangle");
+    }
+  const std::size_t end = static_cast<std::size_t>(n * lda) * es, bytes = a.size() * sizeof(double);
+  require(end > bytes || std::memcmp(p + end, p0 + end, bytes - end) == 0, "Xtrtri wrote past column n - 1");
+}
+
 void fuzz_x_eig(trnfuzz::Input& in, trnsolverDnHandle_t h, trnsolverDnParams_t p) {
   const int routine = in.byte() % 4, n = fuzz_dim(in), batch = 1 + in.byte() % 3;  // 3: Xtrtri
   const int jobz = in.choice({TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR});
@@ -817,6 +834,8 @@ void fuzz_x_eig(trnfuzz::Input& in, trnsolverDnHandle_t h, trnsolverDnParams_t p
     if (ts != TRNSOLVER_STATUS_SUCCESS) require(same_bytes(a, t0) && info[0] < 0, "Xtrtri wrote after rejecting");
     if (ts == TRNSOLVER_STATUS_SUCCESS) require(info[0] >= 0 && info[0] <= n, "Xtrtri info out of range");
     if (ts == TRNSOLVER_STATUS_SUCCESS && info[0] > 0) require(same_bytes(a, t0), "Xtrtri wrote a singular matrix");
+    if (ts == TRNSOLVER_STATUS_SUCCESS) xtrtri_kept_outside(a, t0, ta, uplo == TRNBLAS_FILL_MODE_LOWER,
+                                                            diag == TRNBLAS_DIAG_UNIT, n, lda);
     return;
   }
   trnsolverStatus_t bs;

@@ -23,6 +23,7 @@ void zpotri_(const char*, const int*, void*, const int*, int*, size_t);
 void dlauum_(const char*, const int*, double*, const int*, int*, size_t);
 void strtri_(const char*, const char*, const int*, float*, const int*, int*, size_t, size_t);
 void ztrtri_(const char*, const char*, const int*, void*, const int*, int*, size_t, size_t);
+void ctrtri_(const char*, const char*, const int*, void*, const int*, int*, size_t, size_t);
 void dgetrf_(const int*, const int*, double*, const int*, int*, int*);
 void cgetrs_(const char*, const int*, const int*, const void*, const int*, const int*, void*, const int*, int*, size_t);
 void sgesv_(const int*, const int*, float*, const int*, int*, float*, const int*, int*);
@@ -32,6 +33,8 @@ void sormqr_(const char*, const char*, const int*, const int*, const int*, const
              float*, const int*, float*, const int*, int*, size_t, size_t);
 void dgels_(const char*, const int*, const int*, const int*, double*, const int*, double*, const int*, double*,
             const int*, int*, size_t);
+void zgels_(const char*, const int*, const int*, const int*, void*, const int*, void*, const int*, void*, const int*,
+            int*, size_t);
 void dsytrf_(const char*, const int*, double*, const int*, int*, double*, const int*, int*, size_t);
 void dsytrs_(const char*, const int*, const int*, const double*, const int*, const int*, double*, const int*, int*,
              size_t);
@@ -144,22 +147,42 @@ void fuzz_cholesky(trnfuzz::Input& in) {
   }
 }
 
+// An answered TRTRI wrote only its triangle: the other one, a unit diagonal and rows n .. lda - 1 keep
+// their values (bytes).
+template <class T>
+void trtri_kept_outside(char uplo, char diag, int n, int lda, const std::vector<T>& a, const std::vector<T>& a0) {
+  const bool lower = uplo == 'L' || uplo == 'l', unit = diag == 'U' || diag == 'u';
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < lda; ++i) {
+      const auto k = static_cast<std::size_t>(i) + static_cast<std::size_t>(j) * static_cast<std::size_t>(lda);
+      if (!(i < n && (lower ? i >= j : i <= j) && !(unit && i == j)))
+        require(std::memcmp(&a[k], &a0[k], sizeof a[k]) == 0, "TRTRI wrote outside its triangle");
+    }
+}
+
 void fuzz_trtri(trnfuzz::Input& in) {
   const char uplo = letter(in, "UL"), diag = letter(in, "NU");
   const int n = dim(in), lda = dim(in);
   int info = 0;
-  if (in.flag()) {
-    auto a = buffer<float>(in, lda, n);
+  const auto run_complex = [&](auto zero, auto routine, const char* what) {
+    auto a = buffer<decltype(zero)>(in, lda, n);
     if (a.empty()) return;
     const auto a0 = a;
-    strtri_(&uplo, &diag, &n, a.data(), &lda, &info, 1, 1);
-    check("strtri info", info, {1, 2, 3, 5}, n, a, a0, false);
-  } else {  // complex TRTRI is passed on: unanswered here
-    auto a = buffer<std::complex<double>>(in, lda, n);
-    if (a.empty()) return;
-    const auto a0 = a;
-    ztrtri_(&uplo, &diag, &n, a.data(), &lda, &info, 1, 1);
-    check("ztrtri info", info, {1, 2, 3, 5}, n, a, a0, true);
+    routine(&uplo, &diag, &n, a.data(), &lda, &info, 1, 1);
+    check(what, info, {1, 2, 3, 5}, n, a, a0, false);
+    if (info >= 0) trtri_kept_outside(uplo, diag, n, lda, a, a0);
+  };
+  switch (in.byte() % 3) {
+    case 0: {
+      auto a = buffer<float>(in, lda, n);
+      if (a.empty()) return;
+      const auto a0 = a;
+      strtri_(&uplo, &diag, &n, a.data(), &lda, &info, 1, 1);
+      check("strtri info", info, {1, 2, 3, 5}, n, a, a0, false);
+      break;
+    }
+    case 1: run_complex(std::complex<double>(), ztrtri_, "ztrtri info"); break;
+    default: run_complex(std::complex<float>(), ctrtri_, "ctrtri info");
   }
 }
 
@@ -237,15 +260,22 @@ void fuzz_qr(trnfuzz::Input& in) {
       check("sormqr info", info, {1, 2, 3, 4, 5, 7, 10, 12}, 0, c, c0, false);
       break;
     }
-    default: {  // M < N and data LAPACK would rescale are passed on: unanswered here
-      const char trans = letter(in, "NT");
-      auto a = buffer<double>(in, lda, n);
-      auto b = buffer<double>(in, ldc, k);
-      if (a.empty() || b.empty()) return;
-      std::vector<double> work(static_cast<std::size_t>(wlen));
-      const auto b0 = b;
-      dgels_(&trans, &m, &n, &k, a.data(), &lda, b.data(), &ldc, work.data(), &lwork, &info, 1);
-      check("dgels info", info, {1, 2, 3, 4, 6, 8, 10}, std::min(m, n), b, b0, true);
+    default: {  // data LAPACK would rescale is passed on: unanswered here (M < N is answered: LQ)
+      const auto run_gels = [&](auto zero, auto routine, const char* letters, const char* what) {
+        using T = decltype(zero);
+        const char trans = letter(in, letters);
+        auto a = buffer<T>(in, lda, n);
+        auto b = buffer<T>(in, ldc, k);
+        if (a.empty() || b.empty()) return;
+        std::vector<T> work(static_cast<std::size_t>(wlen));
+        const auto b0 = b;
+        routine(&trans, &m, &n, &k, a.data(), &lda, b.data(), &ldc, work.data(), &lwork, &info, 1);
+        check(what, info, {1, 2, 3, 4, 6, 8, 10}, std::min(m, n), b, b0, true);
+      };
+      if (in.flag())
+        run_gels(0.0, dgels_, "NT", "dgels info");
+      else
+        run_gels(std::complex<double>(), zgels_, "NC", "zgels info");
     }
   }
 }

@@ -5,11 +5,13 @@
 // and NVIDIA's Xsyevd / Xsyevdx samples ported to C (trnsolver_c_eig_samples.c). Xtrtri: against
 // LAPACKE dtrtri, ||T X - I|| bound (Higham, Accuracy and Stability, section 14.2: the residual of a
 // substitution-computed inverse is <= c n u |T||X|), the other triangle untouched, a zero diagonal
-// (info i, nothing written), positions, and NVIDIA's Xtrtri sample.
+// (info i, nothing written), positions, and NVIDIA's Xtrtri sample; complex Xtrtri (C_32F, C_64F)
+// against LAPACKE ztrtri with the same checks.
 #include <gtest/gtest.h>
 #include <lapacke.h>
 
 #include <cmath>
+#include <complex>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -332,9 +334,130 @@ TEST(TrnsolverXtrtri, SingularAndArgumentPositions) {
   fail(trnsolverDnXtrtri(f.h, U, N, n, TRN_R_64F, a.data(), n, nullptr, 32, nullptr, 0, &info), 7);
   fail(trnsolverDnXtrtri(f.h, U, N, n, TRN_R_64F, a.data(), n, work.data(), 4, nullptr, 0, &info), 8);
   fail(trnsolverDnXtrtri(f.h, U, N, n, TRN_R_64F, a.data(), n, work.data(), 32, nullptr, 8, &info), 9);
-  EXPECT_EQ(trnsolverDnXtrtri(f.h, U, N, n, TRN_C_64F, a.data(), n, work.data(), 32, nullptr, 0, &info),
+  EXPECT_EQ(trnsolverDnXtrtri(f.h, U, N, n, TRN_R_16F, a.data(), n, work.data(), 32, nullptr, 0, &info),
             TRNSOLVER_STATUS_NOT_SUPPORTED);
   EXPECT_EQ(a, a0);
+}
+
+// Complex Xtrtri (C_32F: trnblas ctrsm in fp32 mode, 4M; C_64F: ztrsm, Ozaki) against LAPACKE ztrtri
+// in fp64 on the same values: entrywise within 16 n u and ||T X - I||_max <= 16 n u (Higham, section
+// 14.2; complex multiply-adds add a small constant to the real bound: docs/trnsolver.md "Xtrtri").
+// C_32F two-sided: an error of at least u / 64 says the solve ran in fp32, as documented. The other
+// triangle (NaN) and a unit diagonal (1e30) are neither read nor written.
+template <class R>
+void check_xtrtri_complex(int n, trnblasFillMode_t uplo, trnblasDiagType_t diag, std::uint64_t seed) {
+  using C = std::complex<R>;
+  SCOPED_TRACE(testing::Message() << (sizeof(R) == 4 ? "C" : "Z") << " n " << n << " uplo " << uplo << " diag " << diag);
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> ud(-1, 1);
+  const int lda = n + 1;
+  const bool lower = uplo == TRNBLAS_FILL_MODE_LOWER, unit = diag == TRNBLAS_DIAG_UNIT;
+  const R nan = std::numeric_limits<R>::quiet_NaN();
+  std::vector<C> a(static_cast<std::size_t>(lda) * n, C(nan, nan));
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i)
+      if (lower ? i >= j : i <= j)
+        a[i + j * lda] = i != j ? C(R(ud(rng) / n), R(ud(rng) / n)) : unit ? C(1e30f, -1e30f) : C(R(2 + ud(rng)), R(ud(rng)));
+  const auto a0 = a;
+  Fixture f;
+  constexpr trnDataType_t dt = sizeof(R) == 4 ? TRN_C_32F : TRN_C_64F;
+  size_t dev = 0, host = 3;
+  ASSERT_EQ(trnsolverDnXtrtri_bufferSize(f.h, uplo, diag, n, dt, a.data(), lda, &dev, &host), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(host, 0u);
+  EXPECT_EQ(dev, sizeof(C));
+  std::vector<unsigned char> work(dev);
+  int info = -1;
+  ASSERT_EQ(trnsolverDnXtrtri(f.h, uplo, diag, n, dt, a.data(), lda, work.data(), dev, nullptr, 0, &info),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  std::vector<std::complex<double>> ref(a0.begin(), a0.end());
+  ASSERT_EQ(LAPACKE_ztrtri(LAPACK_COL_MAJOR, lower ? 'L' : 'U', unit ? 'U' : 'N', n,
+                           reinterpret_cast<lapack_complex_double*>(ref.data()), lda),
+            0);
+  const double u = sizeof(R) == 4 ? 0x1p-24 : 0x1p-53;
+  const auto in_tri = [&](int i, int j) { return lower ? i >= j : i <= j; };
+  auto tri = [&](const std::vector<C>& m, int i, int j) -> std::complex<long double> {
+    if (i == j && unit) return 1.0L;
+    return in_tri(i, j) ? std::complex<long double>(m[i + j * lda].real(), m[i + j * lda].imag()) : 0.0L;
+  };
+  double emax = 0, rmax = 0;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const C x = a[i + j * lda];
+      if (!in_tri(i, j) || (unit && i == j)) {
+        EXPECT_EQ(std::memcmp(&x, &a0[i + j * lda], sizeof x), 0) << "written outside the inverse at " << i << "," << j;
+        continue;
+      }
+      emax = std::max(emax, std::abs(std::complex<double>(x) - ref[i + j * lda]));
+      std::complex<long double> r = i == j ? -1.0L : 0.0L;
+      for (int k = 0; k < n; ++k) r += tri(a0, i, k) * tri(a, k, j);
+      rmax = std::max(rmax, double(std::abs(r)));
+    }
+  EXPECT_LE(emax, 16 * n * u);
+  EXPECT_LE(rmax, 16 * n * u);
+  if (sizeof(R) == 4) {
+    EXPECT_GE(emax, u / 64) << "an fp32 solve with no rounding error at all";
+  }
+}
+
+TEST(TrnsolverXtrtri, ComplexAgainstZtrtriAllTrianglesAndDiagonals) {
+  std::uint64_t seed = 170;
+  for (auto uplo : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER})
+    for (auto diag : {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}) {
+      check_xtrtri_complex<float>(29, uplo, diag, seed++);
+      check_xtrtri_complex<double>(29, uplo, diag, seed++);
+    }
+  check_xtrtri_complex<float>(140, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_DIAG_NON_UNIT, seed++);
+}
+
+// Complex Xtrtri: a zero diagonal is info i with A untouched (C and Z; only the diagonal's exact zero
+// counts, as LAPACK: a NaN or tiny diagonal is not singular), a unit diagonal never singular, and the
+// bad-argument positions with A untouched.
+TEST(TrnsolverXtrtri, ComplexSingularAndArgumentPositions) {
+  Fixture f;
+  const int n = 4;
+  std::vector<std::complex<double>> z(16, {0.5, 0.25});
+  std::vector<std::complex<float>> c(16, {0.5f, 0.25f});
+  for (int i = 0; i < n; ++i) z[i + i * n] = c[i + i * n] = {1.0f + i, -1.0f};
+  z[2 + 2 * n] = c[2 + 2 * n] = 0.0f;  // A(3, 3) = 0
+  z[1 + 1 * n] = {0.0, std::numeric_limits<double>::denorm_min()};
+  const auto z0 = z;
+  const auto c0 = c;
+  std::vector<std::complex<double>> work(4);
+  const auto L = TRNBLAS_FILL_MODE_LOWER;
+  const auto N = TRNBLAS_DIAG_NON_UNIT;
+  int info = -1;
+  ASSERT_EQ(trnsolverDnXtrtri(f.h, L, N, n, TRN_C_64F, z.data(), n, work.data(), 64, nullptr, 0, &info),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 3);
+  EXPECT_EQ(z, z0);
+  info = -1;
+  ASSERT_EQ(trnsolverDnXtrtri(f.h, L, N, n, TRN_C_32F, c.data(), n, work.data(), 64, nullptr, 0, &info),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 3);
+  EXPECT_EQ(c, c0);
+  info = -1;
+  ASSERT_EQ(trnsolverDnXtrtri(f.h, L, TRNBLAS_DIAG_UNIT, n, TRN_C_32F, c.data(), n, work.data(), 64, nullptr, 0, &info),
+            TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  EXPECT_NE(c, c0);  // the strict lower triangle now holds the unit-diagonal inverse
+  for (int i = 0; i < n; ++i) EXPECT_EQ(c[i + i * n], c0[i + i * n]);
+  auto fail = [&](trnsolverStatus_t st, int pos) {
+    EXPECT_EQ(st, TRNSOLVER_STATUS_INVALID_VALUE) << pos;
+    EXPECT_EQ(info, -pos) << pos;
+    EXPECT_EQ(z, z0) << pos;
+  };
+  int bad = 7;
+  trnblasFillMode_t bad_uplo;
+  std::memcpy(&bad_uplo, &bad, sizeof bad);
+  fail(trnsolverDnXtrtri(f.h, bad_uplo, N, n, TRN_C_64F, z.data(), n, work.data(), 64, nullptr, 0, &info), 1);
+  fail(trnsolverDnXtrtri(f.h, L, N, n, TRN_C_64F, z.data(), n - 1, work.data(), 64, nullptr, 0, &info), 6);
+  fail(trnsolverDnXtrtri(f.h, L, N, n, TRN_C_64F, z.data(), n, work.data(), 8, nullptr, 0, &info), 8);  // < 16 bytes
+  size_t dev = 0, host = 0;
+  EXPECT_EQ(trnsolverDnXtrtri_bufferSize(f.h, L, N, n, TRN_C_32F, c.data(), n, &dev, &host), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(dev, 8u);
+  EXPECT_EQ(trnsolverDnXtrtri_bufferSize(f.h, L, N, n, TRN_C_32F, c.data(), n, nullptr, &host),
+            TRNSOLVER_STATUS_INVALID_VALUE);
 }
 
 // NVIDIA's Xtrtri sample (n = 100 here, fixed seed): info 0 and "Check: PASSED" (|I - A A^-1|_inf <= 1e-15).

@@ -3,23 +3,34 @@
 // oracle), and a bench row with LAPACKE ?syevd's host time (same matrix, vectors) in its metric text;
 // the row's flop count is 9 n^3 (the usual figure for syevd with vectors). ?sygvd (itype 1) the same
 // way against LAPACKE dsygv, with the bounds of docs/trnsolver.md "sygvd" (κ(B) from dsyevd of B);
-// ?gesvd and Xtrtri's trtri (validate cases) with the bounds of "gesvd" and "Xtrtri".
+// ?gesvd and Xtrtri's trtri (S, D, C, Z; validate cases) with the bounds of "gesvd" and "Xtrtri".
 #include <lapacke.h>
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <random>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 #include "registry.hpp"
+#include "trn/solver/complex_factor.hpp"  // trtri (C, Z)
 #include "trn/solver/eig.hpp"
 
 namespace trnsci::cli {
 namespace {
 
 namespace ts = trn::solver;
+
+template <class T>
+struct RealOf {  // the real type of an element type (itself for real ones)
+  using type = T;
+};
+template <class R>
+struct RealOf<std::complex<R>> {
+  using type = R;
+};
 
 std::vector<double> symmetric(int n, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
@@ -276,17 +287,26 @@ CaseResult gesvd_case(int m, int n, trn::Generation target = trn::Generation::tr
   return c;
 }
 
-// trtri (upper, non-unit, diagonal in [1, 3], off-diagonal O(1/n)): max|T X - I| in [u/64 (fp32), 8 n u]
-// (docs/trnsolver.md "Xtrtri").
+// trtri (upper, non-unit, diagonal in [1, 3] (complex: plus an imaginary part in (-1, 1)), off-diagonal
+// O(1/n)): max|T X - I| in [u/64 (fp32, C), 8 n u (S, D) or 16 n u (C, Z)] (docs/trnsolver.md "Xtrtri").
 template <class T>
 CaseResult trtri_case(int n, trn::Generation target = trn::Generation::trn1) {
-  constexpr bool f32 = std::is_same_v<T, float>;
+  constexpr bool cx = !std::is_floating_point_v<T>;
+  using R = typename RealOf<T>::type;
+  using L = std::conditional_t<cx, std::complex<long double>, long double>;  // the residual's accumulator
+  constexpr bool f32 = std::is_same_v<R, float>;
   const double u = f32 ? 0x1p-24 : 0x1p-53;
-  const std::vector<double> g = symmetric(n, 433);
+  const std::vector<double> g = symmetric(n, 433), gi = symmetric(n, 434);
+  const auto make = [](double re, double im) {
+    if constexpr (cx) return T(static_cast<R>(re), static_cast<R>(im));
+    else return static_cast<T>(re);
+  };
   std::vector<T> t(static_cast<std::size_t>(n) * n, T(0));
   for (int j = 0; j < n; ++j)
-    for (int i = 0; i <= j; ++i)
-      t[i + static_cast<std::size_t>(j) * n] = static_cast<T>(i == j ? 2.0 + std::tanh(g[i + static_cast<std::size_t>(j) * n]) : g[i + static_cast<std::size_t>(j) * n] / n);
+    for (int i = 0; i <= j; ++i) {
+      const std::size_t k = i + static_cast<std::size_t>(j) * n;
+      t[k] = i == j ? make(2.0 + std::tanh(g[k]), std::tanh(gi[k])) : make(g[k] / n, gi[k] / n);
+    }
   std::vector<T> x = t;
   ts::CallReport rep;
   CaseResult c;
@@ -298,15 +318,16 @@ CaseResult trtri_case(int n, trn::Generation target = trn::Generation::trn1) {
   double rmax = 0;
   for (int j = 0; j < n; ++j)
     for (int i = 0; i <= j; ++i) {
-      long double r = i == j ? -1 : 0;
-      for (int k = i; k <= j; ++k) r += (long double)t[i + static_cast<std::size_t>(k) * n] * x[k + static_cast<std::size_t>(j) * n];
-      rmax = std::max(rmax, std::fabs(static_cast<double>(r)));
+      L r = i == j ? L(-1) : L(0);
+      for (int k = i; k <= j; ++k) r += L(t[i + static_cast<std::size_t>(k) * n]) * L(x[k + static_cast<std::size_t>(j) * n]);
+      rmax = std::max(rmax, static_cast<double>(std::abs(r)));
     }
   c.measured = rmax;
-  c.bound = 8 * n * u;
+  c.bound = (cx ? 16 : 8) * n * u;
   c.lower = f32 ? u / 64 : 0;
   c.pass = info == 0 && c.measured >= c.lower && c.measured <= c.bound;
-  c.note = f32 ? "T X = I on the triangular-solve tile kernel" : "fp64 host substitution (a recorded host step)";
+  c.note = cx ? (f32 ? "T X = I by trnblas ctrsm on TensorE (4M, fp32)" : "T X = I by trnblas ztrsm (Ozaki updates on TensorE, fp64 diagonal blocks on the host)")
+              : f32 ? "T X = I on the triangular-solve tile kernel" : "fp64 host substitution (a recorded host step)";
   c.device = DeviceCost::from(rep.profile);
   return c;
 }
@@ -336,8 +357,24 @@ void add_gesvd_trtri(Registry& reg) {
                            .metric = "max |T X - I|", .bound_text = "[u/64 (fp32), 8 n u]", .size = 96.0,
                            .run = [f32] { return f32 ? trtri_case<float>(96) : trtri_case<double>(96); }});
   }
+  // Complex Xtrtri (C_32F, C_64F): trnblas ctrsm / ztrsm on the identity; 4 n^3 / 3 real flops (xTRTRI's
+  // n^3 / 3 complex multiply-adds).
+  for (bool c32 : {true, false}) {
+    const char* op = c32 ? "Xtrtri C_32F" : "Xtrtri C_64F";
+    const char* how = c32 ? "ctrsm on TensorE (4M, fp32)" : "ztrsm (Ozaki updates, host fp64 diagonal blocks)";
+    reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = op, .variant = how, .shape = "256x256 upper",
+                      .run = [c32](trn::Generation target) {
+                        const CaseResult c = c32 ? trtri_case<std::complex<float>>(256, target)
+                                                 : trtri_case<std::complex<double>>(256, target);
+                        return bench_of(c, "max |T X - I|", 4.0 * 256 * 256 * 256 / 3);
+                      }});
+    reg.add(ValidationCase{.suite = "solver", .library = "trnsolver", .op = op, .mode = how, .shape = "96x96 upper",
+                           .metric = "max |T X - I|", .bound_text = c32 ? "[u/64, 16 n u]" : "[0, 16 n u]", .size = 96.0,
+                           .run = [c32] {
+                             return c32 ? trtri_case<std::complex<float>>(96) : trtri_case<std::complex<double>>(96);
+                           }});
+  }
 }
-
 
 void add_solver_eig(Registry& reg) {
   add_syevd<float>(reg, "ssyevd", "tridiagonal + divide and conquer, fp32 TensorE");

@@ -254,7 +254,7 @@ trnsolverStatus_t trnsolverDnDgetrs(trnsolverDnHandle_t handle, trnblasOperation
 /* Blocked right-looking as the real routines: the panels (potrf: nb x nb diagonal blocks; getrf: the
  * m x nb panels with their pivot search by |re| + |im| and row interchanges) on the host CPU in fp64,
  * everything else by trnblas complex TRSM / HERK / GEMM (4M) on TensorE: fp32 mode (C), Ozaki fp64 (Z).
- * devInfo as the real routines; potrf reads the diagonal's real parts only. potri: A^-1 from potrf's
+ * devInfo as the real routines; potrf reads the diagonal's real parts only. potri (trtri + lauum, as S/D): A^-1 from potrf's
  * factor (uplo triangle), devInfo i > 0 when the factor's i-th diagonal element is zero.
  * getrs trans: OP_N, OP_T or OP_C (conjugate transpose). Lwork/lwork in elements (1: none needed). */
 trnsolverStatus_t trnsolverDnCpotrf_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, int n, trnComplex* A,
@@ -783,9 +783,10 @@ trnsolverStatus_t trnsolverDnXgesvd(trnsolverDnHandle_t handle, trnsolverDnParam
                                     void* bufferOnHost, size_t workspaceInBytesOnHost, int* info);
 
 /* ---- Xtrtri: inverse of a triangular matrix (64-bit API, no params argument as cuSOLVER) ------------
- * docs/trnsolver.md "Xtrtri": T X = I by the triangular-solve tile kernel (TRN_R_32F) or fp64 host
- * substitution (TRN_R_64F); complex types NOT_SUPPORTED. info: 0, -i, or i when A(i, i) is exactly zero
- * (nothing written). One element of device workspace, none on the host. */
+ * docs/trnsolver.md "Xtrtri": T X = I by the triangular-solve tile kernel (TRN_R_32F), fp64 host
+ * substitution (TRN_R_64F) or trnblas ctrsm / ztrsm on TensorE (TRN_C_32F 4M fp32, TRN_C_64F Ozaki).
+ * info: 0, -i, or i when A(i, i) is exactly zero (nothing written). One element of device workspace,
+ * none on the host. */
 trnsolverStatus_t trnsolverDnXtrtri_bufferSize(trnsolverDnHandle_t handle, trnblasFillMode_t uplo, trnblasDiagType_t diag,
                                                int64_t n, trnDataType_t dataTypeA, void* A, int64_t lda,
                                                size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost);

@@ -1,6 +1,6 @@
 // trnsolver.h, the 64-bit generic API of the symmetric eigensolver: Xsyevd, Xsyevdx, XsyevBatched with
 // their _bufferSize twins, dispatching by data type to the S/D syevd / syevdx of syevd.cpp and the C/Z
-// heevd / heevdx (hetrd.cpp, heevdx.cpp; dataTypeW the real type of dataTypeA), and Xtrtri (trtri.cpp; no params argument, as cuSOLVER). Conventions: capi.cpp; positions counted without the handle (params 1).
+// heevd / heevdx (hetrd.cpp, heevdx.cpp; dataTypeW the real type of dataTypeA), and Xtrtri (trtri.cpp, C/Z complex_factor.cpp; no params argument, as cuSOLVER). Conventions: capi.cpp; positions counted without the handle (params 1).
 // Workspace: syevd's element count (LAPACK xSYEVD's lwork) times the element size on the device, none
 // on the host; a smaller workspaceInBytesOnDevice -> INVALID_VALUE.
 #include <complex>
@@ -10,6 +10,7 @@
 
 #include "capi_internal.hpp"
 #include "trn/solver/complex_eig.hpp"
+#include "trn/solver/complex_factor.hpp"  // trtri (C, Z)
 
 using namespace trn::solver::capi;  // NOLINT: the shim's shared internals
 
@@ -157,7 +158,7 @@ void check_xtrtri(Check& c, int uplo, int diag, std::int64_t n, int dt, const vo
   c.one_of(uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo")
       .one_of(diag, {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}, 2, "diag").nonnegative(n, 3, "n")
       .require(n == 0 || A != nullptr, 5, "A").leading_dim(lda, n, 6, "lda");
-  check_x_types(c, dt, dt);
+  check_x_factor_types(c, dt, dt);  // R_32F, R_64F, C_32F, C_64F
 }
 
 }  // namespace
@@ -241,7 +242,7 @@ trnsolverStatus_t trnsolverDnXtrtri_bufferSize(trnsolverDnHandle_t h, trnblasFil
   const int dt = enum_value(dataTypeA);
   check_xtrtri(c, enum_value(uplo), enum_value(diag), n, dt, A, lda);
   x_size_outputs(c, dev_bytes, host_bytes, 7);
-  return x_size_answer(c, dev_bytes, host_bytes, [&] { return x_elem(dt); });
+  return x_size_answer(c, dev_bytes, host_bytes, [&] { return x_factor_elem(dt); });
 }
 
 trnsolverStatus_t trnsolverDnXtrtri(trnsolverDnHandle_t h, trnblasFillMode_t uplo, trnblasDiagType_t diag, int64_t n,
@@ -253,11 +254,10 @@ trnsolverStatus_t trnsolverDnXtrtri(trnsolverDnHandle_t h, trnblasFillMode_t upl
   const int dt = enum_value(dataTypeA), ul = enum_value(uplo);
   const bool unit = enum_value(diag) == TRNBLAS_DIAG_UNIT;
   check_xtrtri(c, ul, enum_value(diag), n, dt, A, lda);
-  c.not_null(bufferOnDevice, 7, "bufferOnDevice").require(dev_bytes >= x_elem(dt), 8, "workspaceInBytesOnDevice")
+  c.not_null(bufferOnDevice, 7, "bufferOnDevice").require(dev_bytes >= x_factor_elem(dt), 8, "workspaceInBytesOnDevice")
       .require(host_bytes == 0 || bufferOnHost != nullptr, 9, "bufferOnHost").not_null(info, 11, "info");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
-    *info = dt == TRN_R_32F ? trn::solver::trtri(h->settings, to_uplo(ul), unit, n, static_cast<float*>(A), lda, &rep)
-                            : trn::solver::trtri(h->settings, to_uplo(ul), unit, n, static_cast<double*>(A), lda, &rep);
+    with_x_type(dt, A, [&](auto* a) { *info = trn::solver::trtri(h->settings, to_uplo(ul), unit, n, a, lda, &rep); });
   });
 }
 

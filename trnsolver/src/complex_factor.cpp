@@ -1,8 +1,9 @@
-// Complex Cholesky and LU (C, Z): cpotrf/zpotrf, cpotrs/zpotrs, cpotri/zpotri, cgetrf/zgetrf,
+// Complex Cholesky and LU (C, Z): cpotrf/zpotrf, cpotrs/zpotrs, ctrtri/ztrtri, cgetrf/zgetrf,
 // cgetrs/zgetrs. Blocked right-looking drivers in LAPACK's order (Anderson et al., LAPACK Users'
 // Guide 3rd ed., xPOTRF/xGETRF; Golub & Van Loan, Matrix Computations 4th ed., 4.2.9 and 3.4.8):
 // the panels (O(n nb^2) work) as recorded fp64 host steps, every O(n^3) product and every triangular
-// solve by trnblas's complex Level 3 (ctrsm/cherk/cgemm in fp32 mode, 4M; ztrsm/zherk/zgemm through
+// solve (the triangular inverse ctrtri/ztrtri too; cpotri/zpotri are trtri + lauum in lauum.cpp) by
+// trnblas's complex Level 3 (ctrsm/cherk/cgemm in fp32 mode, 4M; ztrsm/zherk/zgemm through
 // Ozaki fp64) on TensorE. The triangular solves use trnblas's substitution TRSM (componentwise
 // backward stable, Settings::trsm_substitution). docs/trnsolver.md "Complex Cholesky and LU".
 #include "trn/solver/complex_factor.hpp"
@@ -184,26 +185,27 @@ void potrs_impl(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs,
   detail::finish_fp64_report(report, std::move(trace), s.target, 0);
 }
 
-// potri: X = A^-1 by potrs on the identity (two substitution TRSMs, 2 n^3 complex multiply-adds on
-// TensorE), then X's uplo triangle into A by a host step that moves it.
+// trtri: X = I, then T X = I by one substitution TRSM on TensorE reading A's uplo triangle in place
+// (unit: its diagonal not read), then X's triangle into A by a host step that moves it (the solve
+// does not exploit X's triangular structure: n^3 complex multiply-adds where xTRTRI needs n^3 / 3).
 template <class R>
-int potri_impl(const Settings& s, Uplo uplo, std::int64_t n, Cx<R>* A, std::int64_t lda, CallReport* report) {
-  check_square(kPrefix<R> == 'c' ? "cpotri" : "zpotri", n, lda, A);
+int trtri_impl(const Settings& s, Uplo uplo, bool unit, std::int64_t n, Cx<R>* A, std::int64_t lda,
+               CallReport* report) {
+  check_square(kPrefix<R> == 'c' ? "ctrtri" : "ztrtri", n, lda, A);
   if (report != nullptr) *report = CallReport{};
-  for (std::int64_t j = 0; j < n; ++j)
+  for (std::int64_t j = 0; !unit && j < n; ++j)  // an exactly zero diagonal: singular, nothing written
     if (A[j + j * lda] == Cx<R>(0)) return static_cast<int>(j + 1);
   std::vector<Cx<R>> X(static_cast<std::size_t>(n * n));
   for (std::int64_t j = 0; j < n; ++j) X[j + j * n] = Cx<R>(1);
   TraceParts trace;
-  potrs_solves<R>(blas_settings<R>(s), uplo, n, n, A, lda, X.data(), n, trace);
+  trsm<R>(blas_settings<R>(s), blas::Side::left, uplo, blas::COp::N, unit ? blas::Diag::unit : blas::Diag::non_unit,
+          n, n, A, lda, X.data(), n, trace);
   const bool lower = uplo == Uplo::lower;
-  for (std::int64_t j = 0; j < n; ++j) {
-    const std::int64_t i0 = lower ? j : 0, i1 = lower ? n : j + 1;
-    for (std::int64_t i = i0; i < i1; ++i) A[i + j * lda] = X[i + j * n];
-    A[j + j * lda] = Cx<R>(X[j + j * n].real(), R(0));
-  }
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i)
+      if (!(unit && i == j)) A[i + j * lda] = X[i + j * n];
   if (n > 0)
-    record_host_step(trace, HostStep{.name = kPrefix<R> == 'c' ? "trnsolver.cpotri.store" : "trnsolver.zpotri.store",
+    record_host_step(trace, HostStep{.name = kPrefix<R> == 'c' ? "trnsolver.ctrtri.store" : "trnsolver.ztrtri.store",
                                      .reads = {HostSpan(X.data(), n * n)},
                                      .writes = {HostSpan::matrix(A, n, n, lda)}});
   detail::finish_fp64_report(report, std::move(trace), s.target, 0);
@@ -354,8 +356,9 @@ FactorPlan plan_complex_factor(const Settings& s, char prefix, char kind, std::i
              Cx<R>* B, std::int64_t ldb, CallReport* report) {                                                 \
     potrs_impl<R>(s, uplo, n, nrhs, A, lda, B, ldb, report);                                                  \
   }                                                                                                            \
-  int potri(const Settings& s, Uplo uplo, std::int64_t n, Cx<R>* A, std::int64_t lda, CallReport* report) {  \
-    return potri_impl<R>(s, uplo, n, A, lda, report);                                                         \
+  int trtri(const Settings& s, Uplo uplo, bool unit, std::int64_t n, Cx<R>* A, std::int64_t lda,              \
+            CallReport* report) {                                                                              \
+    return trtri_impl<R>(s, uplo, unit, n, A, lda, report);                                                   \
   }                                                                                                            \
   int getrf(const Settings& s, std::int64_t m, std::int64_t n, Cx<R>* A, std::int64_t lda, int* ipiv,         \
             CallReport* report) {                                                                              \

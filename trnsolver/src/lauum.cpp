@@ -1,4 +1,4 @@
-// lauum, potri (S, D), laswp and larft: the inverse helpers of the Cholesky and QR families
+// lauum, potri (S, D, C, Z), laswp and larft: the inverse helpers of the Cholesky and QR families
 // (LAPACK xLAUUM, xPOTRI, xLASWP, xLARFT; Anderson et al., LAPACK Users' Guide 3rd ed.). lauum is one
 // TensorE GEMM of the zero-padded triangle (2 n^3 multiply-adds where LAPACK's blocked xLAUUM does
 // n^3 / 3: the GEMM tiles stay full and the product is one call), potri = trtri + lauum, laswp the
@@ -9,7 +9,8 @@
 
 #include "sym_steps.hpp"
 #include "trn/core/host_step.hpp"
-#include "trn/solver/eig.hpp"  // trtri
+#include "trn/solver/complex_factor.hpp"  // trtri (C, Z), potri (C, Z)
+#include "trn/solver/eig.hpp"             // trtri (S, D)
 #include "trn/solver/sym_indef.hpp"
 
 namespace trn::solver {
@@ -59,8 +60,8 @@ void lauum_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t
   detail::finish_fp64_report(report, std::move(trace), s.target, 0);
 }
 
-// potri (S, D): inv(U) or inv(L) in place by trtri, then A^-1 = inv(U) inv(U)^T (lauum upper) or
-// inv(L)^T inv(L) (lauum lower).
+// potri (S, D, C, Z): inv(U) or inv(L) in place by trtri (S, D: trtri.cpp; C, Z: complex_factor.cpp),
+// then A^-1 = inv(U) inv(U)^H (lauum upper) or inv(L)^H inv(L) (lauum lower).
 template <class T>
 int potri_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, CallReport* report) {
   detail::require_square("potri", n, lda, A);
@@ -190,6 +191,13 @@ int potri(const Settings& s, Uplo uplo, std::int64_t n, float* A, std::int64_t l
   return potri_impl(s, uplo, n, A, lda, report);
 }
 int potri(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, CallReport* report) {
+  return potri_impl(s, uplo, n, A, lda, report);
+}
+int potri(const Settings& s, Uplo uplo, std::int64_t n, std::complex<float>* A, std::int64_t lda, CallReport* report) {
+  return potri_impl(s, uplo, n, A, lda, report);
+}
+int potri(const Settings& s, Uplo uplo, std::int64_t n, std::complex<double>* A, std::int64_t lda,
+          CallReport* report) {
   return potri_impl(s, uplo, n, A, lda, report);
 }
 

@@ -170,6 +170,7 @@ static void cholesky_cases(void) {
   to_c(N * NRHS, zb, cb);
   emit_z("zpotrf", LAPACKE_zpotrf_work(LAPACK_COL_MAJOR, 'U', N, z, N), z, N * N);
   emit_z("zpotrs", LAPACKE_zpotrs_work(LAPACK_COL_MAJOR, 'U', N, NRHS, z, N, zb, N), zb, N * NRHS);
+  emit_z("zpotri", LAPACKE_zpotri_work(LAPACK_COL_MAJOR, 'U', N, z, N), z, N * N);
   emit_c("cpotrf", LAPACKE_cpotrf_work(LAPACK_COL_MAJOR, 'L', N, c, N), c, N * N);
   emit_c("cpotrs", LAPACKE_cpotrs_work(LAPACK_COL_MAJOR, 'L', N, NRHS, c, N, cb, N), cb, N * NRHS);
   emit_c("cpotri", LAPACKE_cpotri_work(LAPACK_COL_MAJOR, 'L', N, c, N), c, N * N);
@@ -185,12 +186,20 @@ static void triangular_cases(void) {
   general_d(N, N, N / 2.0, t);
   to_s(N * N, t, ts);
   emit_s("strtri_lower", LAPACKE_strtri_work(LAPACK_COL_MAJOR, 'L', 'N', N, ts, N), ts, N * N);
-  /* Complex TRTRI is not in trnsolver: the shim passes it to the next library (counted "passed"). */
+  /* Complex TRTRI (both triangles and diagonal kinds), and a zero diagonal: INFO 3, A untouched. */
   lapack_complex_double z[N * N];
   lapack_complex_float c[N * N];
   general_z(N, N, N / 2.0, z);
   to_c(N * N, z, c);
-  emit_c("ctrtri_passthrough", LAPACKE_ctrtri_work(LAPACK_COL_MAJOR, 'U', 'N', N, c, N), c, N * N);
+  emit_c("ctrtri_upper", LAPACKE_ctrtri_work(LAPACK_COL_MAJOR, 'U', 'N', N, c, N), c, N * N);
+  to_c(N * N, z, c);
+  emit_c("ctrtri_lower_unit", LAPACKE_ctrtri_work(LAPACK_COL_MAJOR, 'L', 'U', N, c, N), c, N * N);
+  emit_z("ztrtri_lower", LAPACKE_ztrtri_work(LAPACK_COL_MAJOR, 'L', 'N', N, z, N), z, N * N);
+  general_z(N, N, N / 2.0, z);
+  emit_z("ztrtri_upper_unit", LAPACKE_ztrtri_work(LAPACK_COL_MAJOR, 'U', 'U', N, z, N), z, N * N);
+  general_z(N, N, N / 2.0, z);
+  z[2 + 2 * N] = 0;
+  emit_z("ztrtri_singular", LAPACKE_ztrtri_work(LAPACK_COL_MAJOR, 'U', 'N', N, z, N), z, N * N);
 }
 
 static void lu_cases(void) {
@@ -276,12 +285,24 @@ static void gels_cases(void) {
   general_d(MT, N, 2.0, a);
   general_d(MT, NRHS, 0, b);
   emit_d("dgels_T", LAPACKE_dgels_work(LAPACK_COL_MAJOR, 'T', MT, N, NRHS, a, MT, b, MT, w, 8192), b, MT * NRHS);
-  /* M < N: LAPACK's LQ path, not in trnsolver: passed through (counted "passed"). */
+  /* M < N (LAPACK's LQ path; the shim: QR of A^H): the minimum-norm solution (TRANS = N) and the
+     least-squares solution of A^T X = B (TRANS = T; rows M+1..N of B: the residual's Q components). */
   double wide[N * MT], bw[MT * NRHS];
   general_d(N, MT, 2.0, wide);
   general_d(MT, NRHS, 0, bw);
-  emit_d("dgels_wide_passthrough", LAPACKE_dgels_work(LAPACK_COL_MAJOR, 'N', N, MT, NRHS, wide, N, bw, MT, w, 8192), bw,
+  emit_d("dgels_wide_N", LAPACKE_dgels_work(LAPACK_COL_MAJOR, 'N', N, MT, NRHS, wide, N, bw, MT, w, 8192), bw,
          MT * NRHS);
+  emit_d("dgels_wide_N_lq", 0, wide, N * MT); /* A on exit: xGELQF's L, reflectors (rowwise) */
+  general_d(N, MT, 2.0, wide);
+  general_d(MT, NRHS, 0, bw);
+  emit_d("dgels_wide_T", LAPACKE_dgels_work(LAPACK_COL_MAJOR, 'T', N, MT, NRHS, wide, N, bw, MT, w, 8192), bw,
+         MT * NRHS);
+  /* A scaled by 2^-1000 (below SMLNUM: LAPACK rescales first, the kit does not): passed through. */
+  general_d(N, MT, 2.0, wide);
+  for (int i = 0; i < N * MT; ++i) wide[i] = ldexp(wide[i], -1000);
+  general_d(MT, NRHS, 0, bw);
+  emit_d("dgels_tiny_passthrough", LAPACKE_dgels_work(LAPACK_COL_MAJOR, 'N', N, MT, NRHS, wide, N, bw, MT, w, 8192),
+         bw, MT * NRHS);
   float as[MT * N], bs[MT * NRHS], ws[8192];
   general_d(MT, N, 2.0, a);
   general_d(MT, NRHS, 0, b);
@@ -292,6 +313,23 @@ static void gels_cases(void) {
   general_z(MT, N, 2.0, z);
   general_z(MT, NRHS, 0, zb);
   emit_z("zgels_C", LAPACKE_zgels_work(LAPACK_COL_MAJOR, 'C', MT, N, NRHS, z, MT, zb, MT, zw, 8192), zb, MT * NRHS);
+  lapack_complex_double zwide[N * MT];
+  general_z(N, MT, 2.0, zwide);
+  general_z(MT, NRHS, 0, zb);
+  emit_z("zgels_wide_N", LAPACKE_zgels_work(LAPACK_COL_MAJOR, 'N', N, MT, NRHS, zwide, N, zb, MT, zw, 8192), zb,
+         MT * NRHS);
+  emit_z("zgels_wide_N_lq", 0, zwide, N * MT);
+  general_z(N, MT, 2.0, zwide);
+  general_z(MT, NRHS, 0, zb);
+  emit_z("zgels_wide_C", LAPACKE_zgels_work(LAPACK_COL_MAJOR, 'C', N, MT, NRHS, zwide, N, zb, MT, zw, 8192), zb,
+         MT * NRHS);
+  float wides[N * MT];
+  general_d(N, MT, 2.0, wide);
+  general_d(MT, NRHS, 0, bw);
+  to_s(N * MT, wide, wides);
+  to_s(MT * NRHS, bw, bs);
+  emit_s("sgels_wide_N", LAPACKE_sgels_work(LAPACK_COL_MAJOR, 'N', N, MT, NRHS, wides, N, bs, MT, ws, 8192), bs,
+         MT * NRHS);
 }
 
 static void sym_indef_cases(void) {
@@ -350,6 +388,11 @@ static void bad_argument_cases(void) {
                sizeof a);
   bad_argument("bad_dtrtri_diag", "DTRTRI", 2, LAPACKE_dtrtri_work(LAPACK_COL_MAJOR, 'U', 'Z', N, a, N), a, keep,
                sizeof a);
+  lapack_complex_double z[N * N], zkeep[N * N];
+  general_z(N, N, N / 2.0, z);
+  memcpy(zkeep, z, sizeof z);
+  bad_argument("bad_ztrtri_lda", "ZTRTRI", 5, LAPACKE_ztrtri_work(LAPACK_COL_MAJOR, 'L', 'N', N, z, N - 1), z, zkeep,
+               sizeof z);
 }
 
 /* ---- compare mode ------------------------------------------------------------------------------- */

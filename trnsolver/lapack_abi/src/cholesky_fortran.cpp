@@ -1,6 +1,5 @@
-// libtrnsolver_lapack.so, Cholesky family: ?POTRF, ?POTRS, ?POTRI, ?LAUUM (S, D, C, Z) and ?TRTRI
-// (S, D; C/Z TRTRI pass through: the kit has no complex triangular inverse). Reference LAPACK 3.11's
-// argument checks; the kit's routines (solver.hpp, complex_factor.hpp, sym_indef.hpp, eig.hpp) answer.
+// libtrnsolver_lapack.so, Cholesky family: ?POTRF, ?POTRS, ?POTRI (trtri + lauum), ?LAUUM and ?TRTRI
+// (S, D, C, Z). Reference LAPACK 3.11's argument checks; the kit's routines (solver.hpp, complex_factor.hpp, sym_indef.hpp, eig.hpp) answer.
 #include <cstdio>
 
 #include "abi_internal.hpp"
@@ -85,7 +84,7 @@ void potri_call(const Entry& e, bool lauum, char uplo, int n, T* a, int lda, int
   }, next);
 }
 
-// ?TRTRI(UPLO, DIAG, N, A, LDA, INFO): 1 uplo, 2 diag, 3 n, 5 lda. S, D only.
+// ?TRTRI(UPLO, DIAG, N, A, LDA, INFO): 1 uplo, 2 diag, 3 n, 5 lda (S, D: eig.hpp; C, Z: complex_factor.hpp).
 template <class T, class Next>
 void trtri_call(const Entry& e, char uplo, char diag, int n, T* a, int lda, int* info, Next&& next) {
   char args[96];
@@ -93,11 +92,7 @@ void trtri_call(const Entry& e, char uplo, char diag, int n, T* a, int lda, int*
   const int bad = first_info(
       {{!uplo_ok(uplo), 1}, {!lsame(diag, 'N') && !lsame(diag, 'U'), 2}, {n < 0, 3}, {lda < max1(n), 5}});
   run(e, args, bad, info, [&](const Settings& s, CallReport* r) {
-    if constexpr (is_complex_v<T>) {
-      return Answer::pass("complex TRTRI not in trnsolver");
-    } else {
-      return Answer::done(n == 0 ? 0 : ts::trtri(s, to_uplo(uplo), lsame(diag, 'U'), n, a, lda, r));
-    }
+    return Answer::done(n == 0 ? 0 : ts::trtri(s, to_uplo(uplo), lsame(diag, 'U'), n, a, lda, r));
   }, next);
 }
 

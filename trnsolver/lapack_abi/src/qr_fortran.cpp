@@ -5,12 +5,15 @@
 //
 // ?GELS is LAPACK's composition for M >= N: GEQRF, then (TRANS = 'N') Q^T B and R X = (Q^T B)(1:N), or
 // (TRANS = 'T'/'C') R^T Y = B(1:N), B(N+1:M) = 0, Q Y - the triangular solves by trnblas TRSM (fp32
-// mode for S/C, Ozaki fp64 for D/Z). It passes through what the kit has no counterpart for: M < N
-// (LAPACK's LQ path) and matrices LAPACK would rescale first (max |a_ij| or max |b_ij| outside
-// [SMLNUM, BIGNUM] = [safmin / eps, eps / safmin]; or not finite).
+// mode for S/C, Ozaki fp64 for D/Z). M < N (LAPACK's LQ path: xGELQF, xORMLQ) is the same on the QR of
+// A^H (A = L Q with L = R^H, Q = Q_R^H; gels_lq). It passes through what the kit has no counterpart for:
+// matrices LAPACK would rescale first (max |a_ij| or max |b_ij| outside [SMLNUM, BIGNUM] = [safmin /
+// eps, eps / safmin]; or not finite).
 #include <cmath>
+#include <complex>
 #include <cstdio>
 #include <limits>
+#include <vector>
 
 #include "abi_internal.hpp"
 #include "trn/blas/level3.hpp"
@@ -167,6 +170,33 @@ int gels_qr(const Settings& s, bool transposed, int m, int n, int nrhs, T* a, in
   return 0;
 }
 
+// dst (cols x rows, ldd) = src^H (src rows x cols, lds): the conjugate transpose (a transpose for S, D).
+template <class T>
+void conj_transpose(int rows, int cols, const T* src, int lds, T* dst, int ldd) {
+  for (int j = 0; j < cols; ++j)
+    for (int i = 0; i < rows; ++i) {
+      const T v = src[i + static_cast<std::int64_t>(lds) * j];
+      if constexpr (is_complex_v<T>)
+        dst[j + static_cast<std::int64_t>(ldd) * i] = std::conj(v);
+      else
+        dst[j + static_cast<std::int64_t>(ldd) * i] = v;
+    }
+}
+
+// M < N (LAPACK's LQ path) as the QR of C = A^H (N x M): A = L Q with L = R^H and Q = Q_C^H, so TRANS =
+// 'N' (min ||X|| subject to A X = B; Golub & Van Loan 4th ed., 5.6.2) is C's minimum-norm solve
+// (R^H Y = B(1:M), X = Q_C [Y; 0]) and TRANS = 'T' / 'C' (min ||B - A^H X||) C's least-squares solve.
+// A then receives C^H: xGELQF's storage exactly (L in the lower triangle, conj(v_i) in row i right of
+// the diagonal; the same tau, xGELQ2's H(i) = I - tau v v^H with Q = H(k)^H ... H(1)^H).
+template <class T>
+int gels_lq(const Settings& s, bool transposed, int m, int n, int nrhs, T* a, int lda, T* b, int ldb, CallReport* r) {
+  std::vector<T> c(static_cast<std::size_t>(n) * static_cast<std::size_t>(m));
+  conj_transpose(m, n, a, lda, c.data(), n);
+  const int singular = gels_qr(s, !transposed, n, m, nrhs, c.data(), n, b, ldb, r);
+  conj_transpose(n, m, c.data(), n, a, lda);
+  return singular;
+}
+
 // ?GELS(TRANS, M, N, NRHS, A, LDA, B, LDB, WORK, LWORK, INFO): 1 trans (N, T; complex N, C), 2 m, 3 n,
 // 4 nrhs, 6 lda, 8 ldb < max(1, m, n), 10 lwork < max(1, mn + max(mn, nrhs)).
 template <class T, class Next>
@@ -192,7 +222,6 @@ void gels_call(const Entry& e, char trans, int m, int n, int nrhs, T* a, int lda
       set_work_size(work, wsize);
       return Answer::done(0);
     }
-    if (m < n) return Answer::pass("M < N: LAPACK's LQ path, not in trnsolver");
     const double anrm = max_abs(m, n, a, lda), bnrm = max_abs(std::max(m, n), nrhs, b, ldb);
     if (lapack_would_rescale<T>(anrm) || lapack_would_rescale<T>(bnrm))
       return Answer::pass("A or B outside LAPACK's unscaled range (or not finite)");
@@ -201,7 +230,9 @@ void gels_call(const Entry& e, char trans, int m, int n, int nrhs, T* a, int lda
       set_work_size(work, wsize);
       return Answer::done(0);
     }
-    const int singular = gels_qr(s, !lsame(trans, 'N'), m, n, nrhs, a, lda, b, ldb, r);
+    const bool transposed = !lsame(trans, 'N');
+    const int singular = m >= n ? gels_qr(s, transposed, m, n, nrhs, a, lda, b, ldb, r)
+                                : gels_lq(s, transposed, m, n, nrhs, a, lda, b, ldb, r);
     if (singular == 0) set_work_size(work, wsize);
     return Answer::done(singular);
   }, next);

@@ -14,7 +14,7 @@
 //   sytrs  the product-form solve of LAPACK xSYTRS as a recorded fp64 host step (O(n^2 nrhs))
 //   sytri  A^-1 = sytrs(I), its uplo triangle stored (fp64 host step)
 //   lauum  U U^H / L^H L as one trnblas GEMM on TensorE of the zero-padded triangle
-//   potri  S/D: trtri then lauum (C/Z potri: complex_factor.hpp)
+//   potri  trtri then lauum (S/D here, C/Z declared in complex_factor.hpp; all defined in lauum.cpp)
 //   laswp  row interchanges as DMA copies through SBUF on one emulated NeuronCore
 //   larft  T of a block reflector: the Gram matrix V^H V by a trnblas GEMM on TensorE, the k x k
 //          triangular recurrence as a recorded host step (forward: T upper, backward: T lower)
