@@ -86,5 +86,7 @@ void run_lu_tests();
 void run_capi_tests();
 // test_blasmp_matmul.cpp: trnblasMp's Matmul (C API) against its Gemm.
 void run_matmul_tests();
+// test_solvermp_qr.cpp: Geqrf / Ormqr / Gels against ScaLAPACK and trnsolver.
+void run_qr_tests();
 
 }  // namespace mpitest
