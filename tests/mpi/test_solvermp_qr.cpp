@@ -315,9 +315,126 @@ void gels_case(int m, int n, int nrhs, int nb) {
   if (g_rank == 0) std::printf("%-40s on %dx%d: solution vs p?gels %.3g of bound\n", what.c_str(), nprow, npcol, e);
 }
 
+// Geqrf + Ormqr (D) and Gels (Z) through the C API equal the C++ API's bits.
+void capi_qr_equals_cpp() {
+  Api api;
+  const int m = 44, n = 30, nb = 8, nrhs = 2;
+  auto da = api.desc(TRN_R_64F, m, n, nb), dc = api.desc(TRN_R_64F, m, nrhs, nb);
+  int lr, lc;
+  auto A = local_part(global_matrix<double>(m, n, 51), m, n, nb, nb, api.myrow, api.mycol, api.nprow, api.npcol, &lr, &lc);
+  std::vector<double> tau(static_cast<std::size_t>(std::max(lc, 1)), 0.0), tau2 = tau;  // LOCc(n)
+  auto C = local_part(global_matrix<double>(m, nrhs, 52), m, nrhs, nb, nb, api.myrow, api.mycol, api.nprow, api.npcol, &lr, &lc);
+  auto A2 = A, C2 = C;
+  size_t wd = 0, wh = 0;
+  check_all_ranks(trnsolverMpGeqrf_bufferSize(api.h, m, n, A.data(), 1, 1, da, TRN_R_64F, &wd, &wh), TRNSOLVER_STATUS_SUCCESS,
+                  "Geqrf_bufferSize");
+  std::vector<char> work(wd);
+  int info = -99;
+  check_all_ranks(trnsolverMpGeqrf(api.h, m, n, A.data(), 1, 1, da, tau.data(), TRN_R_64F, work.data(), wd, nullptr, 0, &info),
+                  TRNSOLVER_STATUS_SUCCESS, "Geqrf");
+  check_all_ranks(info, 0, "Geqrf info");
+  check_all_ranks(trnsolverMpOrmqr_bufferSize(api.h, TRNBLAS_SIDE_LEFT, TRNBLAS_OP_T, m, nrhs, n, A.data(), 1, 1, da, tau.data(),
+                                              C.data(), 1, 1, dc, TRN_R_64F, &wd, &wh),
+                  TRNSOLVER_STATUS_SUCCESS, "Ormqr_bufferSize");
+  work.assign(wd, 0);
+  info = -99;
+  check_all_ranks(trnsolverMpOrmqr(api.h, TRNBLAS_SIDE_LEFT, TRNBLAS_OP_T, m, nrhs, n, A.data(), 1, 1, da, tau.data(), C.data(),
+                                   1, 1, dc, TRN_R_64F, work.data(), wd, nullptr, 0, &info),
+                  TRNSOLVER_STATUS_SUCCESS, "Ormqr");
+  check_all_ranks(info, 0, "Ormqr info");
+  trnProfile_t prof{};
+  check(trnsolverMpGetLastProfile(api.h, &prof) == TRNSOLVER_STATUS_SUCCESS && prof.total_ns > 0, "GetLastProfile after Ormqr");
+  trn::blasmp::Grid g;
+  trn::blasmp::grid_create(g, api.nprow, api.npcol, trn::blasmp::GridLayout::col_major, MPI_COMM_WORLD);
+  const auto ca = trn::blasmp::make_descriptor(g, m, n, nb, nb, 0, 0, TRN_R_64F);
+  const auto cc = trn::blasmp::make_descriptor(g, m, nrhs, nb, nb, 0, 0, TRN_R_64F);
+  smp::GeqrfArgs f;
+  f.fp64 = true, f.m = m, f.n = n, f.a = A2.data(), f.desc_a = &ca, f.tau = tau2.data();
+  std::vector<char> w2(smp::geqrf_workspace_bytes(f));
+  f.work = w2.data(), f.work_bytes = w2.size();
+  smp::geqrf(trn::blas::Settings{}, f);
+  smp::OrmqrArgs o;
+  o.fp64 = true, o.trans = trn::blas::COp::T, o.m = m, o.n = nrhs, o.k = n, o.a = A2.data(), o.desc_a = &ca, o.tau = tau2.data();
+  o.c = C2.data(), o.desc_c = &cc;
+  std::vector<char> w3(smp::ormqr_workspace_bytes(o));
+  o.work = w3.data(), o.work_bytes = w3.size();
+  smp::ormqr(trn::blas::Settings{}, o);
+  check(A == A2 && tau == tau2 && C == C2, "the C API's Geqrf / Ormqr give the C++ API's bits");
+  trn::blasmp::grid_destroy(g);
+  for (auto d : {da, dc}) trnsolverMpDestroyMatrixDesc(d);
+}
+
+// Bad input: one status on every rank (no hang), info = -position where the argument is illegal,
+// NOT_SUPPORTED for the unsupported shapes, nothing written; a rank-deficient Gels: info on every rank.
+void capi_qr_bad_input() {
+  Api api;
+  const int m = 24, n = 16, nb = 8;
+  auto da = api.desc(TRN_R_64F, m, n, nb), db = api.desc(TRN_R_64F, m, 1, nb);
+  int lr, lc;
+  auto whole = global_matrix<double>(m, n, 53);
+  for (int i = 0; i < m; ++i) whole[static_cast<std::size_t>(i + 9 * m)] = 0;  // column 10 (1-based) zero: R(10, 10) = 0
+  const auto A0 = local_part(whole, m, n, nb, nb, api.myrow, api.mycol, api.nprow, api.npcol, &lr, &lc);
+  auto A = A0;
+  std::vector<double> tau(static_cast<std::size_t>(std::max(lc, 1)), 5.0), B(static_cast<std::size_t>(std::max(lr, 1)), 3.0);
+  const auto tau0 = tau, B0 = B;
+  size_t wd = 0, wh = 0;
+  trnsolverMpGeqrf_bufferSize(api.h, m, n, A.data(), 1, 1, da, TRN_R_64F, &wd, &wh);
+  std::vector<char> work(wd + 64);
+  const bool last = g_rank == g_size - 1;
+  auto geqrf = [&](int64_t mm, int64_t ja, trnDataType_t ct, size_t ws, int* info) {
+    return trnsolverMpGeqrf(api.h, mm, n, A.data(), 1, ja, da, tau.data(), ct, work.data(), ws, nullptr, 0, info);
+  };
+  int info = 99;
+  check_all_ranks(geqrf(last ? m + 1 : m, 1, TRN_R_64F, wd, &info), TRNSOLVER_STATUS_INVALID_VALUE,
+                  "Geqrf: one rank's M differs -> INVALID_VALUE everywhere");
+  check_all_ranks(info, 99, "Geqrf: info untouched when the ranks disagree");
+  check_all_ranks(geqrf(last ? -1 : m, 1, TRN_R_64F, wd, &info), TRNSOLVER_STATUS_INVALID_VALUE,
+                  "Geqrf: one rank's M < 0 -> INVALID_VALUE everywhere");
+  check(info == (last ? -1 : 99), "Geqrf: info = -1 on the rank whose M is illegal (this rank: " + std::to_string(info) + ")");
+  info = 99;
+  check_all_ranks(geqrf(m, 1, TRN_R_32F, wd, &info), TRNSOLVER_STATUS_INVALID_VALUE, "Geqrf: computeType not the descriptor's");
+  check_all_ranks(info, -8, "Geqrf: info = -8 (computeType)");
+  check_all_ranks(geqrf(m, 2, TRN_R_64F, wd, &info), TRNSOLVER_STATUS_NOT_SUPPORTED, "Geqrf: JA = 2 -> NOT_SUPPORTED everywhere");
+  check_all_ranks(geqrf(m, 1, TRN_R_64F, last && wd > 0 ? wd - 1 : wd, &info),
+                  g_size == 1 && wd == 0 ? TRNSOLVER_STATUS_SUCCESS : TRNSOLVER_STATUS_INVALID_VALUE,
+                  "Geqrf: a short workspace on one rank -> INVALID_VALUE everywhere");
+  auto ormqr = [&](trnblasSideMode_t side, trnblasOperation_t op, int64_t k, int* inf) {
+    return trnsolverMpOrmqr(api.h, side, op, m, 1, k, A.data(), 1, 1, da, tau.data(), B.data(), 1, 1, db, TRN_R_64F, work.data(),
+                            work.size(), nullptr, 0, inf);
+  };
+  info = 99;
+  check_all_ranks(ormqr(TRNBLAS_SIDE_RIGHT, TRNBLAS_OP_N, 1, &info), TRNSOLVER_STATUS_NOT_SUPPORTED,
+                  "Ormqr: side right (K <= N) -> NOT_SUPPORTED everywhere");
+  check_all_ranks(ormqr(TRNBLAS_SIDE_LEFT, TRNBLAS_OP_T, m + 1, &info), TRNSOLVER_STATUS_INVALID_VALUE, "Ormqr: K > M -> INVALID_VALUE");
+  check_all_ranks(info, -5, "Ormqr: info = -5 (K)");
+  check_all_ranks(ormqr(TRNBLAS_SIDE_LEFT, TRNBLAS_OP_C, n, &info), TRNSOLVER_STATUS_INVALID_VALUE,
+                  "Ormqr: trans C on real data -> INVALID_VALUE everywhere");
+  check_all_ranks(info, -2, "Ormqr: info = -2 (trans)");
+  auto gels = [&](trnblasOperation_t op, int64_t mm, int64_t nn, int* inf) {
+    return trnsolverMpGels(api.h, op, mm, nn, 1, A.data(), 1, 1, da, B.data(), 1, 1, db, TRN_R_64F, work.data(), work.size(),
+                           nullptr, 0, inf);
+  };
+  check_all_ranks(gels(TRNBLAS_OP_T, m, n, &info), TRNSOLVER_STATUS_NOT_SUPPORTED, "Gels: trans T -> NOT_SUPPORTED everywhere");
+  int same = A == A0 && tau == tau0 && B == B0;
+  check_all_ranks(same, 1, "failing Geqrf / Ormqr / Gels calls wrote neither A, tau nor B");
+  // Rank deficient: R(10, 10) is exactly zero -> info 10 on every rank, B untouched.
+  trnsolverMpGels_bufferSize(api.h, TRNBLAS_OP_N, m, n, 1, A.data(), 1, 1, da, B.data(), 1, 1, db, TRN_R_64F, &wd, &wh);
+  work.assign(wd, 0);
+  info = 99;
+  check_all_ranks(trnsolverMpGels(api.h, TRNBLAS_OP_N, m, n, 1, A.data(), 1, 1, da, B.data(), 1, 1, db, TRN_R_64F, work.data(),
+                                  wd, nullptr, 0, &info),
+                  TRNSOLVER_STATUS_SUCCESS, "Gels of a rank-deficient matrix returns SUCCESS");
+  check_all_ranks(info, 10, "Gels: info = 10 (R(10, 10) = 0) on every rank");
+  same = B == B0;
+  check_all_ranks(same, 1, "a rank-deficient Gels leaves B untouched");
+  for (auto d : {da, db}) trnsolverMpDestroyMatrixDesc(d);
+}
+
 }  // namespace
 
 void run_qr_tests() {
+  capi_qr_equals_cpp();
+  capi_qr_bad_input();
   qr_case<double>({60, 40, 8});
   qr_case<double>({40, 56, 8});
   qr_case<float>({52, 36, 8});
