@@ -1,13 +1,14 @@
 // The libFuzzer harness over trnsolverMp's C API (distributed/, docs/scale-out.md section 6) on one rank
 // (MPI singleton; MPI_COMM_SELF, or MPI_COMM_NULL sometimes): NUMROC against a block count,
 // CreateDeviceGrid with fuzzed shapes and mappings (and a NULL handle sometimes), CreateMatrixDesc with
-// fuzzed types, sizes, blocks, sources and leading dimensions, then one of Getrf(+Getrs) or
-// Potrf(+Potrs) on S, D, C or Z with fuzzed sizes, blocks, enums (valid and not), offsets, compute
+// fuzzed types, sizes, blocks, sources and leading dimensions, then one of Getrf(+Getrs),
+// Geqrf(+Ormqr+Gels) or Potrf(+Potrs) on S, D, C or Z with fuzzed sizes, blocks, enums (valid and not), offsets, compute
 // types, NULL pointers and workspaces. Invariants beyond "no crash, no sanitizer report": every status
 // follows the documented rules; info = -position on an illegal argument (untouched otherwise); a
 // failing call writes nothing into A, B or the pivots; a successful Getrf satisfies P A = L U and a
 // successful Potrf A = L L^H within c n u (|L| |U|); the solves' residuals op(A) X - B within the same
-// kind of bound.
+// kind of bound; a successful Geqrf + Ormqr A = Q R and Q^H Q = I within c (m + n) u, Gels's normal
+// equations within c (m + n) u ||A|| (||A|| ||X|| + ||B||).
 #include <mpi.h>
 
 #include <algorithm>
@@ -231,6 +232,149 @@ void chol_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescripto
   trnfuzz::reach("potrs_ok");
 }
 
+// ||x||_F over the first `count` elements, in fp64.
+template <class T>
+double frob(const std::vector<T>& x, std::size_t count) {
+  double s = 0;
+  for (std::size_t i = 0; i < count && i < x.size(); ++i) s += std::norm(wide(x[i]));
+  return std::sqrt(s);
+}
+
+// Gels (trans N) on A0 (m x n, m >= n) and the m x nrhs right-hand sides: status rules, info, and for a
+// dominant diagonal the normal equations ||A^H (B - A X)|| <= c (m + n) u ||A|| (||A|| ||X|| + ||B||).
+template <class T>
+void gels_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor_t da, trnsolverMpGrid_t grid,
+               const std::vector<T>& A0, trnfuzz::Input& in) {
+  const std::int64_t m = s.m, n = s.n, nrhs = std::clamp<std::int64_t>(s.nrhs, 0, 3);
+  trnsolverMpMatrixDescriptor_t dbm = nullptr;
+  require(trnsolverMpCreateMatrixDesc(&dbm, grid, type_of<T>(), m, nrhs, s.mb, s.mb, 0, 0, std::max<std::int64_t>(1, m)) ==
+              TRNSOLVER_STATUS_SUCCESS, "descB (m x nrhs)");
+  std::vector<T> A = A0, B(static_cast<std::size_t>(std::max<std::int64_t>(1, m) * std::max<std::int64_t>(1, nrhs)));
+  for (auto& x : B) x = narrow<T>(cd(static_cast<int>(in.byte() % 9) - 4, 0));
+  const std::vector<T> B0 = B;
+  const int trans = in.flag(4) ? s.op : TRNBLAS_OP_N;
+  size_t wd = 0, wh = 0;
+  const trnsolverStatus_t bs = trnsolverMpGels_bufferSize(h, static_cast<trnblasOperation_t>(trans), m, n, nrhs, A.data(), 1, 1, da,
+                                                          B.data(), 1, 1, dbm, type_of<T>(), &wd, &wh);
+  const trnsolverStatus_t want = trans == TRNBLAS_OP_N                            ? TRNSOLVER_STATUS_SUCCESS
+                                 : trans == TRNBLAS_OP_T || trans == TRNBLAS_OP_C ? TRNSOLVER_STATUS_NOT_SUPPORTED
+                                                                                  : TRNSOLVER_STATUS_INVALID_VALUE;
+  require(bs == want, "Gels_bufferSize: trans N succeeds, T / C are NOT_SUPPORTED, others INVALID_VALUE");
+  std::vector<char> work(wd + 1);
+  int info = 77;
+  const trnsolverStatus_t st = trnsolverMpGels(h, static_cast<trnblasOperation_t>(trans), m, n, nrhs, A.data(), 1, 1, da, B.data(),
+                                               1, 1, dbm, type_of<T>(), work.data(), wd, nullptr, 0, &info);
+  require(st == want, "Gels status follows the rules");
+  trnsolverMpDestroyMatrixDesc(dbm);
+  if (st != TRNSOLVER_STATUS_SUCCESS) {
+    require(A == A0 && B == B0 && info == (want == TRNSOLVER_STATUS_INVALID_VALUE ? -1 : 77), "a failing Gels writes nothing but info");
+    return;
+  }
+  require(info >= 0 && info <= n, "Gels info in 0 .. n");
+  if (info > 0) require(B == B0, "a rank-deficient Gels leaves B");
+  if (info != 0 || !s.hermitian) return;
+  trnfuzz::reach("gels_ok");
+  const double na = frob(A0, static_cast<std::size_t>(m * n)), nb = frob(B0, B0.size());
+  for (std::int64_t j = 0; j < nrhs; ++j) {
+    std::vector<cd> r(static_cast<std::size_t>(m));
+    double nx = 0;
+    for (std::int64_t i = 0; i < m; ++i) r[static_cast<std::size_t>(i)] = wide(B0[static_cast<std::size_t>(i + j * m)]);
+    for (std::int64_t l = 0; l < n; ++l) {
+      const cd x = wide(B[static_cast<std::size_t>(l + j * m)]);
+      nx += std::norm(x);
+      for (std::int64_t i = 0; i < m; ++i) r[static_cast<std::size_t>(i)] -= wide(A0[static_cast<std::size_t>(i + l * m)]) * x;
+    }
+    double ne = 0;
+    for (std::int64_t l = 0; l < n; ++l) {
+      cd v = 0;
+      for (std::int64_t i = 0; i < m; ++i) v += std::conj(wide(A0[static_cast<std::size_t>(i + l * m)])) * r[static_cast<std::size_t>(i)];
+      ne += std::norm(v);
+    }
+    require(std::sqrt(ne) <= 64.0 * static_cast<double>(m + n + 2) * unit_roundoff<T>() * na * (na * std::sqrt(nx) + nb) + 1e-300,
+            "Gels: the normal equations within their bound");
+  }
+}
+
+// Geqrf on the 1 x 1 grid, then Ormqr (op(Q) of the identity: Q or Q^H, the trans fuzzed) and, m >= n,
+// Gels; statuses, info and A = Q R, Q^H Q = I within c (m + n) u checked.
+template <class T>
+void qr_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor_t da, trnsolverMpGrid_t grid, std::vector<T>& A,
+             trnfuzz::Input& in) {
+  if (s.hermitian)  // a dominant diagonal: Gels's solution is then checked
+    for (std::int64_t i = 0; i < std::min(s.m, s.n) && s.m <= 8 && s.n <= 8; ++i)
+      A[static_cast<std::size_t>(i + i * s.m)] = narrow<T>(wide(A[static_cast<std::size_t>(i + i * s.m)]) + 40.0);
+  const std::vector<T> A0 = A;
+  const bool sizes_ok = s.m >= 0 && s.n >= 0 && s.m <= 8 && s.n <= 8;
+  const std::int64_t k = sizes_ok ? std::min(s.m, s.n) : 0;
+  std::vector<T> tau(8, T(5));
+  const auto tau0 = tau;
+  size_t wd = 0, wh = 0;
+  T* a = s.null_a ? nullptr : A.data();
+  T* t = s.null_ipiv ? nullptr : tau.data();
+  const trnsolverStatus_t bs = trnsolverMpGeqrf_bufferSize(h, s.m, s.n, a, s.ia, 1, da, as_type(s.compute), &wd, &wh);
+  const bool valid = sizes_ok && s.ia == 1 && s.compute == type_of<T>();
+  require((bs == TRNSOLVER_STATUS_SUCCESS) == valid, "Geqrf_bufferSize status follows the rules");
+  std::vector<char> work(wd + 1);
+  const bool short_call = s.short_ws && wd > 0;
+  int info = 77;
+  const trnsolverStatus_t st = trnsolverMpGeqrf(h, s.m, s.n, a, s.ia, 1, da, t, as_type(s.compute), work.data(),
+                                                short_call ? wd - 1 : wd, nullptr, 0, s.null_info ? nullptr : &info);
+  const bool call_ok = valid && !short_call && !s.null_info && !(s.null_a && s.m > 0 && s.n > 0) && !(s.null_ipiv && k > 0);
+  require((st == TRNSOLVER_STATUS_SUCCESS) == call_ok, "Geqrf status follows the rules");
+  trnfuzz::reach("geqrf_rejected", st != TRNSOLVER_STATUS_SUCCESS);
+  if (st != TRNSOLVER_STATUS_SUCCESS) {
+    require(A == A0 && tau == tau0, "a failing Geqrf writes neither A nor tau");
+    if (!s.null_info) require(info == 77 || (info < 0 && info >= -13), "a failing Geqrf's info is -position or untouched");
+    if (s.m < 0 && !s.null_info) require(info == -1, "Geqrf with M < 0 gives info = -1");
+    return;
+  }
+  require(info == 0, "Geqrf info 0");
+  trnfuzz::reach("geqrf_ok");
+  const std::int64_t m = s.m, n = s.n;
+  // op(Q) of the m x m identity by Ormqr: Q (N) or Q^H (T real, C complex; the other one is illegal).
+  trnsolverMpMatrixDescriptor_t dq = nullptr;
+  require(trnsolverMpCreateMatrixDesc(&dq, grid, type_of<T>(), m, m, s.mb, s.mb, 0, 0, std::max<std::int64_t>(1, m)) ==
+              TRNSOLVER_STATUS_SUCCESS, "descQ");
+  std::vector<T> Q(static_cast<std::size_t>(std::max<std::int64_t>(1, m * m)), T(0));
+  for (std::int64_t i = 0; i < m; ++i) Q[static_cast<std::size_t>(i * (m + 1))] = T(1);
+  const std::vector<T> Q0 = Q;
+  constexpr bool cplx = !std::is_same_v<T, float> && !std::is_same_v<T, double>;
+  const int adjoint = cplx ? TRNBLAS_OP_C : TRNBLAS_OP_T;
+  const bool op_ok = s.op == TRNBLAS_OP_N || s.op == adjoint;
+  const trnsolverStatus_t so = trnsolverMpOrmqr_bufferSize(h, TRNBLAS_SIDE_LEFT, static_cast<trnblasOperation_t>(s.op), m, m, k,
+                                                           A.data(), 1, 1, da, tau.data(), Q.data(), 1, 1, dq, type_of<T>(), &wd, &wh);
+  require((so == TRNSOLVER_STATUS_SUCCESS) == op_ok, "Ormqr_bufferSize status follows the rules");
+  work.assign(wd + 1, 0);
+  info = 77;
+  const trnsolverStatus_t sc = trnsolverMpOrmqr(h, TRNBLAS_SIDE_LEFT, static_cast<trnblasOperation_t>(s.op), m, m, k, A.data(), 1, 1,
+                                                da, tau.data(), Q.data(), 1, 1, dq, type_of<T>(), work.data(), wd, nullptr, 0, &info);
+  require((sc == TRNSOLVER_STATUS_SUCCESS) == op_ok, "Ormqr status follows the rules");
+  trnsolverMpDestroyMatrixDesc(dq);
+  if (!op_ok) {
+    require(Q == Q0 && info == -2, "an illegal trans: Ormqr info = -2, C untouched");
+    return;
+  }
+  trnfuzz::reach("ormqr_ok");
+  auto q = [&](std::int64_t i, std::int64_t j) {  // Q(i, j) from the result (Q or Q^H)
+    return s.op == TRNBLAS_OP_N ? wide(Q[static_cast<std::size_t>(i + j * m)]) : std::conj(wide(Q[static_cast<std::size_t>(j + i * m)]));
+  };
+  const double c_bound = 64.0 * static_cast<double>(m + n + 2) * unit_roundoff<T>();
+  const double na = frob(A0, static_cast<std::size_t>(m * n));
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) {
+      cd v = 0;
+      for (std::int64_t l = 0; l <= std::min(j, k - 1); ++l) v += q(i, l) * wide(A[static_cast<std::size_t>(l + j * m)]);
+      require(std::abs(v - wide(A0[static_cast<std::size_t>(i + j * m)])) <= c_bound * na + 1e-300, "A = Q R within its bound");
+    }
+  for (std::int64_t j = 0; j < m; ++j)
+    for (std::int64_t i = 0; i < m; ++i) {
+      cd v = i == j ? cd(-1) : cd(0);
+      for (std::int64_t l = 0; l < m; ++l) v += std::conj(q(l, i)) * q(l, j);
+      require(std::abs(v) <= c_bound, "Q^H Q = I within its bound");
+    }
+  if (m >= n) gels_case<T>(s, h, da, grid, A0, in);
+}
+
 template <class T>
 void routine_case(trnfuzz::Input& in, trnsolverMpHandle_t h, trnsolverMpGrid_t grid) {
   Shape s{};
@@ -257,7 +401,9 @@ void routine_case(trnfuzz::Input& in, trnsolverMpHandle_t h, trnsolverMpGrid_t g
   std::vector<T> B(static_cast<std::size_t>(std::max<std::int64_t>(1, dn) * std::max<std::int64_t>(1, drhs)));
   for (auto& x : A) x = narrow<T>(cd(static_cast<int>(in.byte() % 9) - 4, static_cast<int>(in.byte() % 5) - 2));
   for (auto& x : B) x = narrow<T>(cd(static_cast<int>(in.byte() % 9) - 4, static_cast<int>(in.byte() % 5) - 2));
-  if (lu)
+  if (lu && in.flag(3))  // drawn last: the other cases read the input as before
+    qr_case<T>(s, h, da, grid, A, in);
+  else if (lu)
     lu_case<T>(s, h, da, db, A, B);
   else
     chol_case<T>(s, h, da, db, A, B);
@@ -269,7 +415,7 @@ void routine_case(trnfuzz::Input& in, trnsolverMpHandle_t h, trnsolverMpGrid_t g
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
   return {{"getrf_ok", 10}, {"getrf_rejected", 10}, {"getrs_ok", 3}, {"potrf_ok", 10}, {"potrf_rejected", 10}, {"potrs_ok", 5},
-          {"descriptor_ok", 20}};
+          {"descriptor_ok", 20}, {"geqrf_ok", 5}, {"geqrf_rejected", 5}, {"ormqr_ok", 3}, {"gels_ok", 2}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

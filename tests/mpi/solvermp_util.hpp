@@ -12,6 +12,7 @@
 
 #include "mpi_util.hpp"
 #include "trn/blasmp/blasmp.hpp"
+#include "trnsolverMp.h"
 
 namespace mpitest {
 
@@ -80,11 +81,37 @@ bool same_piece(const std::vector<char>& whole, const std::vector<char>& mine, i
   return mine.size() == piece.size() * sizeof(T) && std::memcmp(piece.data(), mine.data(), mine.size()) == 0;
 }
 
+// One rank's C API objects on the nprow x npcol grid of MPI_COMM_WORLD.
+struct Api {
+  trnsolverMpHandle_t h = nullptr;
+  trnsolverMpGrid_t grid = nullptr;
+  int nprow = 1, npcol = 1, myrow = 0, mycol = 0;
+  Api() {
+    grid_shape(g_size, &nprow, &npcol);
+    myrow = g_rank % nprow, mycol = g_rank / nprow;
+    check(trnsolverMpCreate(&h, 0, nullptr) == TRNSOLVER_STATUS_SUCCESS, "trnsolverMpCreate");
+    check_all_ranks(trnsolverMpCreateDeviceGrid(h, &grid, MPI_COMM_WORLD, nprow, npcol, TRNSOLVERMP_GRID_MAPPING_COL_MAJOR),
+                    TRNSOLVER_STATUS_SUCCESS, "trnsolverMpCreateDeviceGrid");
+  }
+  ~Api() {
+    trnsolverMpDestroyGrid(grid);
+    trnsolverMpDestroy(h);
+  }
+  trnsolverMpMatrixDescriptor_t desc(trnDataType_t t, int m, int n, int nb) const {
+    trnsolverMpMatrixDescriptor_t d = nullptr;
+    const int64_t lld = std::max<int64_t>(1, trnsolverMpNUMROC(m, nb, static_cast<uint32_t>(myrow), 0, static_cast<uint32_t>(nprow)));
+    check(trnsolverMpCreateMatrixDesc(&d, grid, t, m, n, nb, nb, 0, 0, lld) == TRNSOLVER_STATUS_SUCCESS, "CreateMatrixDesc");
+    return d;
+  }
+};
+
 // test_solvermp_lu.cpp: Getrf / Getrs against ScaLAPACK and trnsolver.
 void run_lu_tests();
 // test_solvermp_capi.cpp: the C API (trnsolverMp.h).
 void run_capi_tests();
 // test_blasmp_matmul.cpp: trnblasMp's Matmul (C API) against its Gemm.
 void run_matmul_tests();
+// test_solvermp_qr.cpp: Geqrf / Ormqr / Gels against ScaLAPACK and trnsolver.
+void run_qr_tests();
 
 }  // namespace mpitest

@@ -24,30 +24,6 @@ namespace mpitest {
 
 namespace {
 
-// One rank's C API objects on the nprow x npcol grid of MPI_COMM_WORLD.
-struct Api {
-  trnsolverMpHandle_t h = nullptr;
-  trnsolverMpGrid_t grid = nullptr;
-  int nprow = 1, npcol = 1, myrow = 0, mycol = 0;
-  Api() {
-    grid_shape(g_size, &nprow, &npcol);
-    myrow = g_rank % nprow, mycol = g_rank / nprow;
-    check(trnsolverMpCreate(&h, 0, nullptr) == TRNSOLVER_STATUS_SUCCESS, "trnsolverMpCreate");
-    check_all_ranks(trnsolverMpCreateDeviceGrid(h, &grid, MPI_COMM_WORLD, nprow, npcol, TRNSOLVERMP_GRID_MAPPING_COL_MAJOR),
-                    TRNSOLVER_STATUS_SUCCESS, "trnsolverMpCreateDeviceGrid");
-  }
-  ~Api() {
-    trnsolverMpDestroyGrid(grid);
-    trnsolverMpDestroy(h);
-  }
-  trnsolverMpMatrixDescriptor_t desc(trnDataType_t t, int m, int n, int nb) const {
-    trnsolverMpMatrixDescriptor_t d = nullptr;
-    const int64_t lld = std::max<int64_t>(1, trnsolverMpNUMROC(m, nb, static_cast<uint32_t>(myrow), 0, static_cast<uint32_t>(nprow)));
-    check(trnsolverMpCreateMatrixDesc(&d, grid, t, m, n, nb, nb, 0, 0, lld) == TRNSOLVER_STATUS_SUCCESS, "CreateMatrixDesc");
-    return d;
-  }
-};
-
 // Getrf + Getrs (D) through the C API equal the C++ API's bits and pivots.
 void capi_lu_equals_cpp() {
   Api api;
@@ -255,6 +231,7 @@ int main(int argc, char** argv) {
   run_capi_tests();
   run_lu_tests();
   run_matmul_tests();
+  run_qr_tests();
   int total = 0;
   MPI_Allreduce(&g_failures, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (g_rank == 0) std::printf("%s: %d failure(s) over %d rank(s)\n", total == 0 ? "PASSED" : "FAILED", total, g_size);

@@ -2,7 +2,8 @@
 // `mpirun -n P trnsci validate --suite mp` (or on one rank without a launcher). Every case is
 // collective: each rank holds its part of the data and runs its part of the call; rank 0 reports.
 // Oracles: FFTW (double / long double: tests/reference/fft_reference.hpp) on the whole array for
-// trnfftMp; an fp64 loop for trnblasMp's GEMM. Every rank computes the (small) reference itself.
+// trnfftMp; an fp64 loop for trnblasMp's GEMM; the residual ||A - Q R|| of trnsolverMp's QR (Q from its
+// Ormqr) in long double. Every rank computes the (small) reference itself.
 #include <mpi.h>
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 #include "registry.hpp"
 #include "trn/blasmp/blasmp.hpp"
 #include "trn/fftmp/fftmp.hpp"
+#include "trn/solvermp/solvermp.hpp"
 
 namespace trnsci::cli {
 namespace {
@@ -99,6 +101,105 @@ CaseResult fftmp_case(const std::vector<std::int64_t>& n, int sign, bool bits) {
   return res;
 }
 
+// This rank's block-cyclic piece (descriptor d: square blocks from process (0, 0)) of a column-major
+// global matrix g (d.m rows).
+template <class T>
+std::vector<T> piece_of(const std::vector<T>& g, const trn::blasmp::Descriptor& d) {
+  const trn::blasmp::Grid& grid = *d.grid;
+  std::vector<T> l(static_cast<std::size_t>(d.lld * std::max<std::int64_t>(d.local_cols(), 1)));
+  for (std::int64_t jl = 0; jl < d.local_cols(); ++jl)
+    for (std::int64_t il = 0; il < d.local_rows(); ++il) {
+      const std::int64_t ig = (il / d.mb * grid.nprow + grid.myrow) * d.mb + il % d.mb;
+      const std::int64_t jg = (jl / d.nb * grid.npcol + grid.mycol) * d.nb + jl % d.nb;
+      l[static_cast<std::size_t>(il + jl * d.lld)] = g[static_cast<std::size_t>(ig + jg * d.m)];
+    }
+  return l;
+}
+
+// The whole matrix from every rank's piece (piece_of's inverse), on every rank: one owner per entry,
+// so the MPI sum is exact.
+std::vector<double> whole_of(const std::vector<double>& l, const trn::blasmp::Descriptor& d) {
+  const trn::blasmp::Grid& grid = *d.grid;
+  std::vector<double> g(static_cast<std::size_t>(d.m * d.n), 0.0);
+  for (std::int64_t jl = 0; jl < d.local_cols(); ++jl)
+    for (std::int64_t il = 0; il < d.local_rows(); ++il) {
+      const std::int64_t ig = (il / d.mb * grid.nprow + grid.myrow) * d.mb + il % d.mb;
+      const std::int64_t jg = (jl / d.nb * grid.npcol + grid.mycol) * d.nb + jl % d.nb;
+      g[static_cast<std::size_t>(ig + jg * d.m)] = l[static_cast<std::size_t>(il + jl * d.lld)];
+    }
+  MPI_Allreduce(MPI_IN_PLACE, g.data(), static_cast<int>(g.size()), MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  return g;
+}
+
+// The most square nprow x npcol grid of the world (nprow <= npcol).
+void square_grid(trn::blasmp::Grid& grid) {
+  const int P = world_size();
+  int nprow = 1;
+  for (int q = 1; q * q <= P; ++q)
+    if (P % q == 0) nprow = q;
+  trn::blasmp::grid_create(grid, nprow, P / nprow, trn::blasmp::GridLayout::col_major, MPI_COMM_WORLD);
+}
+
+// trnsolverMp Geqrf (fp32 or fp64) of an m x n matrix (m >= n, blocks of 8) on the most square grid,
+// then Q's first n columns by Ormqr from the identity: ||A - Q R||_F / ||A||_F in fp64 on the gathered
+// factors, over the bound 16 (m + n) u (Higham Thm 19.4's shape).
+CaseResult geqrf_case(bool fp64, std::int64_t m, std::int64_t n) {
+  using trn::blasmp::Descriptor;
+  trn::blasmp::Grid grid;
+  square_grid(grid);
+  const std::int64_t nb = 8;
+  const trnDataType_t type = fp64 ? TRN_R_64F : TRN_R_32F;
+  auto desc = [&](std::int64_t rows, std::int64_t cols) {
+    Descriptor d{rows, cols, nb, nb, 0, 0, 1, type, &grid};
+    d.lld = std::max<std::int64_t>(1, d.local_rows());
+    return d;
+  };
+  const Descriptor da = desc(m, n), dq = desc(m, n);
+  const std::vector<cf> v = trnfft_test::uniform_complex(m * n, 5);
+  std::vector<double> A(v.size()), I(v.size(), 0.0);
+  for (std::size_t i = 0; i < v.size(); ++i) A[i] = static_cast<double>(v[i].real());
+  if (!fp64) for (double& x : A) x = static_cast<double>(static_cast<float>(x));
+  for (std::int64_t j = 0; j < n; ++j) I[static_cast<std::size_t>(j + j * m)] = 1;
+  std::vector<double> la = piece_of(A, da), lq = piece_of(I, dq), tau(static_cast<std::size_t>(std::max<std::int64_t>(da.local_cols(), 1)));
+  std::vector<float> fa(la.begin(), la.end()), fq(lq.begin(), lq.end()), ftau(tau.size());
+  trn::solvermp::GeqrfArgs f;
+  f.fp64 = fp64, f.m = m, f.n = n, f.desc_a = &da;
+  f.a = fp64 ? static_cast<void*>(la.data()) : fa.data();
+  f.tau = fp64 ? static_cast<void*>(tau.data()) : ftau.data();
+  std::vector<char> work(trn::solvermp::geqrf_workspace_bytes(f));
+  f.work = work.data(), f.work_bytes = work.size();
+  trn::blas::CallReport rep;
+  const double t0 = now_seconds();
+  trn::solvermp::geqrf(trn::blas::Settings{}, f, &rep);
+  CaseResult res;
+  res.host_seconds = seconds_since(t0);
+  trn::solvermp::OrmqrArgs o;
+  o.fp64 = fp64, o.m = m, o.n = n, o.k = n, o.a = f.a, o.desc_a = &da, o.tau = f.tau, o.desc_c = &dq;
+  o.c = fp64 ? static_cast<void*>(lq.data()) : fq.data();
+  work.assign(trn::solvermp::ormqr_workspace_bytes(o), 0);
+  o.work = work.data(), o.work_bytes = work.size();
+  trn::solvermp::ormqr(trn::blas::Settings{}, o);
+  if (!fp64) std::copy(fa.begin(), fa.end(), la.begin()), std::copy(fq.begin(), fq.end(), lq.begin());
+  const std::vector<double> R = whole_of(la, da), Q = whole_of(lq, dq);
+  long double num = 0, den = 0;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) {
+      long double qr = 0;
+      for (std::int64_t l = 0; l <= j; ++l) qr += static_cast<long double>(Q[static_cast<std::size_t>(i + l * m)]) * R[static_cast<std::size_t>(l + j * m)];
+      const long double a = A[static_cast<std::size_t>(i + j * m)];
+      num += (a - qr) * (a - qr), den += a * a;
+    }
+  const double u = fp64 ? 0x1p-53 : 0x1p-24;
+  res.measured = static_cast<double>(std::sqrt(num / den)) / (16.0 * static_cast<double>(m + n) * u);
+  res.bound = 1;
+  res.pass = res.measured <= 1;
+  res.note = "||A - QR||_F / ||A||_F over 16 (m + n) u, Q by Ormqr, " + std::to_string(grid.nprow) + "x" +
+             std::to_string(grid.npcol) + " grid, blocks 8";
+  res.device = DeviceCost::from(slowest(rep.profile));
+  trn::blasmp::grid_destroy(grid);
+  return res;
+}
+
 // trnfftMp R2C (forward) or C2R (inverse), fp32, of a uniform real input: the gathered result
 // against FFTW (double) on the whole array -- C2R of the half spectrum FFTW's r2c gives, rounded to
 // fp32 -- or the R2C bit for bit with the single-device trnfft plan.
@@ -171,12 +272,8 @@ CaseResult fftmp_real_case(const std::vector<std::int64_t>& n, bool c2r, bool bi
 // against an fp64 loop: max |C - C_ref| / max(1, max |C_ref|) over the bound 4 (k + 2) u.
 CaseResult gemm_case(bool fp64, std::int64_t m, std::int64_t n, std::int64_t k) {
   using trn::blasmp::Descriptor;
-  const int P = world_size();
-  int nprow = 1;
-  for (int q = 1; q * q <= P; ++q)
-    if (P % q == 0) nprow = q;
   trn::blasmp::Grid grid;
-  trn::blasmp::grid_create(grid, nprow, P / nprow, trn::blasmp::GridLayout::col_major, MPI_COMM_WORLD);
+  square_grid(grid);
   const std::int64_t nb = 8;
   const trnDataType_t type = fp64 ? TRN_R_64F : TRN_R_32F;
   auto desc = [&](std::int64_t rows, std::int64_t cols) {
@@ -192,18 +289,7 @@ CaseResult gemm_case(bool fp64, std::int64_t m, std::int64_t n, std::int64_t k) 
     return g;
   };
   const std::vector<double> A = global(m, k, 1), B = global(k, n, 2);
-  // This rank's block-cyclic piece of a column-major global matrix, as the call's type.
-  auto local = [&](const std::vector<double>& g, const Descriptor& d) {
-    std::vector<double> l(static_cast<std::size_t>(d.lld * std::max<std::int64_t>(d.local_cols(), 1)));
-    for (std::int64_t jl = 0; jl < d.local_cols(); ++jl)
-      for (std::int64_t il = 0; il < d.local_rows(); ++il) {
-        const std::int64_t ig = (il / nb * grid.nprow + grid.myrow) * nb + il % nb;
-        const std::int64_t jg = (jl / nb * grid.npcol + grid.mycol) * nb + jl % nb;
-        l[static_cast<std::size_t>(il + jl * d.lld)] = g[static_cast<std::size_t>(ig + jg * d.m)];
-      }
-    return l;
-  };
-  const std::vector<double> la = local(A, da), lb = local(B, db);
+  const std::vector<double> la = piece_of(A, da), lb = piece_of(B, db);
   std::vector<double> lc(static_cast<std::size_t>(dc.lld * std::max<std::int64_t>(dc.local_cols(), 1)));
   std::vector<float> fa(la.begin(), la.end()), fb(lb.begin(), lb.end()), fc(lc.size());
   std::vector<char> work(trn::blasmp::gemm_workspace_bytes(da, db, dc, k));
@@ -286,6 +372,10 @@ void add_mp(Registry& reg) {
        .bound_text = "4 (k + 2) u32 (ratio)", .size = 40.0 * 36 * 50, .run = [] { return gemm_case(false, 40, 36, 50); }});
   add({.library = "trnblasMp", .op = "gemm_summa", .mode = "fp64 (Ozaki)", .shape = "40x36x50", .metric = "max_comp_rel",
        .bound_text = "4 (k + 2) u64 (ratio)", .size = 40.0 * 36 * 50, .run = [] { return gemm_case(true, 40, 36, 50); }});
+  for (bool fp64 : {false, true})
+    add({.library = "trnsolverMp", .op = "geqrf_ormqr", .mode = fp64 ? "fp64 (Ozaki)" : "fp32", .shape = "48x32",
+         .metric = "normwise_rel", .bound_text = std::string("16 (m + n) ") + (fp64 ? "u64" : "u32") + " (ratio)",
+         .size = 48.0 * 32 * 32, .run = [fp64] { return geqrf_case(fp64, 48, 32); }});
 }
 
 const Registrar kRegistrar(add_mp);

@@ -372,6 +372,27 @@ double geqrf_steps(Steps& st, std::int64_t nb, std::int64_t m, std::int64_t n, T
   return ops;
 }
 
+// qr_block_reflector (qr.hpp): geqrf's panel step (factor) or ormqr's block formation alone, on one
+// panel, for the distributed drivers; the same functions as geqrf_steps / form_blocks, so the same bits.
+template <class T>
+int qr_block_impl(const Settings& s, bool factor, std::int64_t r, std::int64_t w, T* A, std::int64_t lda, T* tau, T* V,
+                  T* Tf, CallReport* report) {
+  check(r >= w && w >= 0 && lda >= std::max<std::int64_t>(1, r) && (w == 0 || (A != nullptr && tau != nullptr && V != nullptr && Tf != nullptr)),
+        "qr_block_reflector", "r >= w >= 0, lda >= max(1, r), A, tau, V and T not NULL");
+  if (report != nullptr) *report = CallReport{};
+  if (w == 0) return 0;
+  TraceParts trace;
+  const Block<T> b{0, r, w, V, Tf};
+  const double ops = (factor ? geqr2(A, lda, r, w, tau) : 0.0) + form_block(A, lda, tau, b);
+  const HostSpan p = HostSpan::matrix(A, r, w, lda);
+  record_host_step(trace, HostStep{.name = factor ? "trnsolver.geqrf.panel" : "trnsolver.ormqr.blocks",
+                                   .flops = 2.0 * kFlopsPerOp<T> * ops, .reads = {p, HostSpan(tau, w)},
+                                   .writes = {factor ? p : HostSpan{}, HostSpan(tau, factor ? w : 0),
+                                              HostSpan(V, r * w), HostSpan(Tf, w * w)}});
+  detail::finish_fp64_report(report, std::move(trace), s.target, kFp64<T> ? 2.0 * kFlopsPerOp<T> * ops : 0.0);
+  return 0;
+}
+
 template <class T>
 int orgqr_impl(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t k, T* A, std::int64_t lda, const T* tau,
           CallReport* report) {
@@ -658,6 +679,13 @@ static_assert(trn::Plan<QrPlan>);
             const T* A, std::int64_t lda, const T* tau, T* C, std::int64_t ldc, CallReport* r) {               \
     return ormqr_impl(s, left, trans, m, n, k, A, lda, tau, C, ldc, r);                                        \
   }
+#define TRNSOLVER_QR_BLOCK_DEFINE(T)                                                                          \
+  int qr_block_reflector(const Settings& s, bool factor, std::int64_t r, std::int64_t w, T* A, std::int64_t lda, \
+                         T* tau, T* V, T* Tf, CallReport* report) {                                            \
+    return qr_block_impl(s, factor, r, w, A, lda, tau, V, Tf, report);                                          \
+  }
+TRN_FOR_EACH_SDCZ(TRNSOLVER_QR_BLOCK_DEFINE)
+#undef TRNSOLVER_QR_BLOCK_DEFINE
 TRNSOLVER_QR_DEFINE(float)
 TRNSOLVER_QR_DEFINE(double)
 TRNSOLVER_QR_DEFINE(std::complex<float>)

@@ -38,23 +38,28 @@ Local make_local(const blas::Settings& s, const Scalars& t, Trace& trace) {
 
 void local_gemm(const Local& l, std::int64_t m, std::int64_t n, std::int64_t k, cd alpha, const void* A,
                 std::int64_t lda, const void* B, std::int64_t ldb, cd beta, void* C, std::int64_t ldc) {
+  local_gemm(l, blas::COp::N, blas::COp::N, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+
+void local_gemm(const Local& l, blas::COp op_a, blas::COp op_b, std::int64_t m, std::int64_t n, std::int64_t k, cd alpha,
+                const void* A, std::int64_t lda, const void* B, std::int64_t ldb, cd beta, void* C, std::int64_t ldc) {
   if (m <= 0 || n <= 0) return;
-  using blas::COp;
   using blas::Op;
+  const auto real_op = [](blas::COp op) { return op == blas::COp::N ? Op::N : Op::T; };  // real data: C is T
   blas::CallReport r;
   const std::int64_t la = std::max<std::int64_t>(lda, 1), lb = std::max<std::int64_t>(ldb, 1);
   if (l.t.complex && l.t.fp64)
-    blas::zgemm(l.st, blas::ComplexAlgo::four_m, COp::N, COp::N, m, n, k, alpha, as<cd>(A), la, as<cd>(B), lb, beta,
+    blas::zgemm(l.st, blas::ComplexAlgo::four_m, op_a, op_b, m, n, k, alpha, as<cd>(A), la, as<cd>(B), lb, beta,
                 as<cd>(C), ldc, &r);
   else if (l.t.complex)
-    blas::cgemm(l.st, l.t.mode, blas::ComplexAlgo::four_m, COp::N, COp::N, m, n, k, to_cf(alpha), as<cf>(A), la,
+    blas::cgemm(l.st, l.t.mode, blas::ComplexAlgo::four_m, op_a, op_b, m, n, k, to_cf(alpha), as<cf>(A), la,
                 as<cf>(B), lb, to_cf(beta), as<cf>(C), ldc, &r);
   else if (l.t.fp64)
-    blas::dgemm(l.st, Op::N, Op::N, m, n, k, alpha.real(), as<double>(A), la, as<double>(B), lb, beta.real(),
-                as<double>(C), ldc, &r);
+    blas::dgemm(l.st, real_op(op_a), real_op(op_b), m, n, k, alpha.real(), as<double>(A), la, as<double>(B), lb,
+                beta.real(), as<double>(C), ldc, &r);
   else
-    blas::gemm(l.st, l.t.mode, Op::N, Op::N, m, n, k, static_cast<float>(alpha.real()), {A, DType::f32, la},
-               {B, DType::f32, lb}, static_cast<float>(beta.real()), {C, DType::f32, ldc}, &r);
+    blas::gemm(l.st, l.t.mode, real_op(op_a), real_op(op_b), m, n, k, static_cast<float>(alpha.real()),
+               {A, DType::f32, la}, {B, DType::f32, lb}, static_cast<float>(beta.real()), {C, DType::f32, ldc}, &r);
   append(l, r);
 }
 

@@ -25,6 +25,9 @@ Local make_local(const blas::Settings& s, const Scalars& t, Trace& trace);
 // C = alpha A B + beta C (op N, N; m x n x k; leading dimensions in elements).
 void local_gemm(const Local& l, std::int64_t m, std::int64_t n, std::int64_t k, cd alpha, const void* A,
                 std::int64_t lda, const void* B, std::int64_t ldb, cd beta, void* C, std::int64_t ldc);
+// C = alpha op_a(A) op_b(B) + beta C (m x n x k; real data: C is T).
+void local_gemm(const Local& l, blas::COp op_a, blas::COp op_b, std::int64_t m, std::int64_t n, std::int64_t k, cd alpha,
+                const void* A, std::int64_t lda, const void* B, std::int64_t ldb, cd beta, void* C, std::int64_t ldc);
 // B = alpha op(A)^-1 B (left) or alpha B op(A)^-1 (right), A triangular, B m x n (trnblas's TRSM).
 void local_trsm(const Local& l, blas::Side side, blas::Uplo uplo, blas::COp op, blas::Diag diag, std::int64_t m,
                 std::int64_t n, cd alpha, const void* A, std::int64_t lda, void* B, std::int64_t ldb);

@@ -123,6 +123,48 @@ trnsolverStatus_t trnsolverMpPotrs(trnsolverMpHandle_t handle, trnblasFillMode_t
                                    trnDataType_t computeType, void* d_work, size_t workspaceInBytesOnDevice,
                                    void* h_work, size_t workspaceInBytesOnHost, int* info);
 
+/* A = Q R (Householder; LAPACK's xGEQRF storage: R on and above the diagonal, the reflectors v_i below it,
+ * v_i(i) = 1 implicit) of the M x N matrix A (square blocks MB_A = NB_A), in place. d_tau: this rank's
+ * LOCc(JA + min(M, N) - 1) scalars in ScaLAPACK PDGEQRF's layout (tau of local column jl; the same on
+ * every process row), H_i = I - tau_i v_i v_i^H, Q = H_1 ... H_k. info: 0 (or -i). Algorithm, accuracy
+ * and bits: docs/scale-out.md section 6.3. */
+trnsolverStatus_t trnsolverMpGeqrf_bufferSize(trnsolverMpHandle_t handle, int64_t M, int64_t N, void* d_A, int64_t IA,
+                                              int64_t JA, trnsolverMpMatrixDescriptor_t descrA, trnDataType_t computeType,
+                                              size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost);
+trnsolverStatus_t trnsolverMpGeqrf(trnsolverMpHandle_t handle, int64_t M, int64_t N, void* d_A, int64_t IA, int64_t JA,
+                                   trnsolverMpMatrixDescriptor_t descrA, void* d_tau, trnDataType_t computeType, void* d_work,
+                                   size_t workspaceInBytesOnDevice, void* h_work, size_t workspaceInBytesOnHost,
+                                   int* d_info);
+
+/* C = op(Q) C with Q = H_1 ... H_K from Geqrf's reflectors in A (M x at least K) and d_tau; C M x N with A's
+ * row distribution (same grid, MB and RSRC). side: TRNBLAS_SIDE_LEFT only (RIGHT: NOT_SUPPORTED). trans:
+ * N or T (real), N or C (complex), as LAPACK's xORMQR / xUNMQR. */
+trnsolverStatus_t trnsolverMpOrmqr_bufferSize(trnsolverMpHandle_t handle, trnblasSideMode_t side, trnblasOperation_t trans,
+                                              int64_t M, int64_t N, int64_t K, const void* d_A, int64_t IA, int64_t JA,
+                                              trnsolverMpMatrixDescriptor_t descrA, const void* d_tau, void* d_C, int64_t IC,
+                                              int64_t JC, trnsolverMpMatrixDescriptor_t descrC, trnDataType_t computeType,
+                                              size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost);
+trnsolverStatus_t trnsolverMpOrmqr(trnsolverMpHandle_t handle, trnblasSideMode_t side, trnblasOperation_t trans, int64_t M,
+                                   int64_t N, int64_t K, const void* d_A, int64_t IA, int64_t JA,
+                                   trnsolverMpMatrixDescriptor_t descrA, const void* d_tau, void* d_C, int64_t IC, int64_t JC,
+                                   trnsolverMpMatrixDescriptor_t descrC, trnDataType_t computeType, void* d_work,
+                                   size_t workspaceInBytesOnDevice, void* h_work, size_t workspaceInBytesOnHost,
+                                   int* d_info);
+
+/* Least squares min ||A X - B|| of the M x N matrix A of full rank (trans N with M >= N only; others
+ * NOT_SUPPORTED): Geqrf, Q^H B, R X = (Q^H B)(1:N); X overwrites B's first N rows, A its QR. info > 0:
+ * R(info, info) is exactly zero (rank deficient; B not written). */
+trnsolverStatus_t trnsolverMpGels_bufferSize(trnsolverMpHandle_t handle, trnblasOperation_t trans, int64_t M, int64_t N,
+                                             int64_t NRHS, void* d_A, int64_t IA, int64_t JA,
+                                             trnsolverMpMatrixDescriptor_t descrA, void* d_B, int64_t IB, int64_t JB,
+                                             trnsolverMpMatrixDescriptor_t descrB, trnDataType_t computeType,
+                                             size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost);
+trnsolverStatus_t trnsolverMpGels(trnsolverMpHandle_t handle, trnblasOperation_t trans, int64_t M, int64_t N, int64_t NRHS,
+                                  void* d_A, int64_t IA, int64_t JA, trnsolverMpMatrixDescriptor_t descrA, void* d_B,
+                                  int64_t IB, int64_t JB, trnsolverMpMatrixDescriptor_t descrB, trnDataType_t computeType,
+                                  void* d_work, size_t workspaceInBytesOnDevice, void* h_work,
+                                  size_t workspaceInBytesOnHost, int* d_info);
+
 /* The emulation surface of every trnsci library (trncore.h). GetLastProfile: this rank's device. */
 TRN_EMULATION_API(trnsolverMp, trnsolverMp, trnsolverMpHandle_t, trnsolverStatus_t)
 TRN_PROFILE_SIZED_API(trnsolverMp, trnsolverMpHandle_t, trnsolverStatus_t)  /* trnprofile.h: the versioned trnProfile_t */

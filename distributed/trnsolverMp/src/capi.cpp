@@ -1,4 +1,5 @@
-// trnsolverMp C API (trnsolverMp.h): handles, grids, descriptors, Getrf / Getrs / Potrf / Potrs and their
+// trnsolverMp C API (trnsolverMp.h): handles, grids, descriptors, Getrf / Getrs / Potrf / Potrs / Geqrf /
+// Ormqr / Gels and their
 // _bufferSize over the C++ API (trn/solvermp/solvermp.hpp), written with the C-shim kit
 // (trn/core/c_shim.hpp). Collective entry points check their arguments locally in cuSOLVERMp's order,
 // then exchange (status, arguments) over the grid's communicator (trnblasMp's exchange.hpp) before any
@@ -283,6 +284,161 @@ Status potrs_call(const SolveCall& x, Collective co) {
                                    });
 }
 
+// ---- Geqrf / Ormqr / Gels ----
+
+const char* const kLeftOnly = "only side = TRNBLAS_SIDE_LEFT";
+const char* const kGelsOnly = "only trans = TRNBLAS_OP_N with M >= N (least squares)";
+
+bool is_complex_type(int compute_type) { return compute_type == TRN_C_32F || compute_type == TRN_C_64F; }
+
+// Whether this rank holds any of the first `cols` global columns of d (its tau entries, ScaLAPACK's LOCc).
+bool owns_columns(trnsolverMpMatrixDescriptor_t d, std::int64_t cols) {
+  if (!g_descs.contains(d) || cols <= 0) return false;
+  const trn::blasmp::Grid& g = *d->d.grid;
+  return trn::blasmp::numroc(cols, d->d.nb, g.mycol, d->d.csrc, g.npcol) > 0;
+}
+
+struct GeqrfCall {
+  trnsolverMpHandle_t h;
+  std::int64_t m, n;
+  void* a;
+  std::int64_t ia, ja;
+  trnsolverMpMatrixDescriptor_t desc_a;
+  void* tau;
+  int compute_type;
+  void* work;
+  std::size_t work_bytes;
+  int* info;
+};
+
+Status geqrf_call(const GeqrfCall& x, Collective co) {
+  trn::solvermp::GeqrfArgs args;
+  Local loc;
+  co.h = x.h, co.carrier = x.desc_a, co.info = co.sizing ? nullptr : x.info;
+  co.exchanged = {x.m, x.n, x.ia, x.ja, x.compute_type};
+  push_desc(co.exchanged, x.desc_a);
+  if (g_handles.contains(x.h)) {
+    Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &x.h->last_error_param);
+    const int t = co.sizing ? 7 : 8;  // _bufferSize has no d_tau
+    c.nonnegative(x.m, 1, "M").nonnegative(x.n, 2, "N").require(co.sizing || x.a != nullptr || !needs_data(x.desc_a), 3, "d_A")
+        .require(x.ia >= 1, 4, "IA").require(x.ja >= 1, 5, "JA").require(g_descs.contains(x.desc_a), 6, "descrA")
+        .require(co.sizing || x.tau != nullptr || !owns_columns(x.desc_a, std::min(x.m, x.n)), 7, "d_tau")
+        .require(compute_of(x.compute_type, x.desc_a, &args), t, "computeType");
+    check_tail(c, co, t + 1, x.work, x.work_bytes, x.info, {x.ia, x.ja});
+    loc = {c.status(), c.failed_position()};
+    if (c) {
+      args.m = x.m, args.n = x.n, args.a = x.a, args.desc_a = &x.desc_a->d, args.tau = x.tau;
+      args.work = x.work, args.work_bytes = x.work_bytes;
+    }
+  }
+  using trn::solvermp::GeqrfArgs;
+  return run_collective<GeqrfArgs>(co, loc, args, trn::solvermp::geqrf_mismatch, trn::solvermp::geqrf_workspace_bytes,
+                                   [](const trn::blas::Settings& s, const GeqrfArgs& a, trn::blas::CallReport* r) {
+                                     return trn::solvermp::geqrf(s, a, r);
+                                   });
+}
+
+struct OrmqrCall {
+  trnsolverMpHandle_t h;
+  int side, trans;
+  std::int64_t m, n, k;
+  const void* a;
+  std::int64_t ia, ja;
+  trnsolverMpMatrixDescriptor_t desc_a;
+  const void* tau;
+  void* c;
+  std::int64_t ic, jc;
+  trnsolverMpMatrixDescriptor_t desc_c;
+  int compute_type;
+  void* work;
+  std::size_t work_bytes;
+  int* info;
+};
+
+Status ormqr_call(const OrmqrCall& x, Collective co) {
+  trn::solvermp::OrmqrArgs args;
+  Local loc;
+  co.h = x.h, co.carrier = x.desc_c, co.info = co.sizing ? nullptr : x.info;
+  co.exchanged = {x.side, x.trans, x.m, x.n, x.k, x.ia, x.ja, x.ic, x.jc, x.compute_type};
+  push_desc(co.exchanged, x.desc_a);
+  push_desc(co.exchanged, x.desc_c);
+  if (g_handles.contains(x.h)) {
+    Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &x.h->last_error_param);
+    const int adjoint = is_complex_type(x.compute_type) ? TRNBLAS_OP_C : TRNBLAS_OP_T;  // LAPACK's xORMQR / xUNMQR
+    c.one_of(x.side, {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT}, 1, "side").one_of(x.trans, {TRNBLAS_OP_N, adjoint}, 2, "trans")
+        .nonnegative(x.m, 3, "M").nonnegative(x.n, 4, "N").require(x.k >= 0 && x.k <= (x.side == TRNBLAS_SIDE_LEFT ? x.m : x.n), 5, "K")
+        .require(co.sizing || x.a != nullptr || !needs_data(x.desc_a), 6, "d_A").require(x.ia >= 1, 7, "IA")
+        .require(x.ja >= 1, 8, "JA").require(g_descs.contains(x.desc_a), 9, "descrA")
+        .require(co.sizing || x.tau != nullptr || !owns_columns(x.desc_a, x.k), 10, "d_tau")
+        .require(co.sizing || x.c != nullptr || !needs_data(x.desc_c), 11, "d_C").require(x.ic >= 1, 12, "IC")
+        .require(x.jc >= 1, 13, "JC").require(g_descs.contains(x.desc_c), 14, "descrC")
+        .require(compute_of(x.compute_type, x.desc_a, &args), 15, "computeType");
+    check_tail(c, co, 16, x.work, x.work_bytes, x.info, {x.ia, x.ja, x.ic, x.jc});
+    c.require_or(x.side == TRNBLAS_SIDE_LEFT, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED", kLeftOnly);
+    loc = {c.status(), c.failed_position()};
+    if (c) {
+      args.trans = static_cast<trn::blas::COp>(x.trans);
+      args.m = x.m, args.n = x.n, args.k = x.k, args.a = x.a, args.desc_a = &x.desc_a->d, args.tau = x.tau;
+      args.c = x.c, args.desc_c = &x.desc_c->d;
+      args.work = x.work, args.work_bytes = x.work_bytes;
+    }
+  }
+  using trn::solvermp::OrmqrArgs;
+  return run_collective<OrmqrArgs>(co, loc, args, trn::solvermp::ormqr_mismatch, trn::solvermp::ormqr_workspace_bytes,
+                                   [](const trn::blas::Settings& s, const OrmqrArgs& a, trn::blas::CallReport* r) {
+                                     trn::solvermp::ormqr(s, a, r);
+                                     return 0;
+                                   });
+}
+
+struct GelsCall {
+  trnsolverMpHandle_t h;
+  int trans;
+  std::int64_t m, n, nrhs;
+  void* a;
+  std::int64_t ia, ja;
+  trnsolverMpMatrixDescriptor_t desc_a;
+  void* b;
+  std::int64_t ib, jb;
+  trnsolverMpMatrixDescriptor_t desc_b;
+  int compute_type;
+  void* work;
+  std::size_t work_bytes;
+  int* info;
+};
+
+Status gels_call(const GelsCall& x, Collective co) {
+  trn::solvermp::GelsArgs args;
+  Local loc;
+  co.h = x.h, co.carrier = x.desc_b, co.info = co.sizing ? nullptr : x.info;
+  co.exchanged = {x.trans, x.m, x.n, x.nrhs, x.ia, x.ja, x.ib, x.jb, x.compute_type};
+  push_desc(co.exchanged, x.desc_a);
+  push_desc(co.exchanged, x.desc_b);
+  if (g_handles.contains(x.h)) {
+    Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &x.h->last_error_param);
+    c.one_of(x.trans, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 1, "trans").nonnegative(x.m, 2, "M")
+        .nonnegative(x.n, 3, "N").nonnegative(x.nrhs, 4, "NRHS").require(co.sizing || x.a != nullptr || !needs_data(x.desc_a), 5, "d_A")
+        .require(x.ia >= 1, 6, "IA").require(x.ja >= 1, 7, "JA").require(g_descs.contains(x.desc_a), 8, "descrA")
+        .require(co.sizing || x.b != nullptr || !needs_data(x.desc_b), 9, "d_B").require(x.ib >= 1, 10, "IB")
+        .require(x.jb >= 1, 11, "JB").require(g_descs.contains(x.desc_b), 12, "descrB")
+        .require(compute_of(x.compute_type, x.desc_a, &args), 13, "computeType");
+    check_tail(c, co, 14, x.work, x.work_bytes, x.info, {x.ia, x.ja, x.ib, x.jb});
+    c.require_or(x.trans == TRNBLAS_OP_N && x.m >= x.n, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED", kGelsOnly);
+    loc = {c.status(), c.failed_position()};
+    if (c) {
+      args.trans = static_cast<trn::blas::COp>(x.trans);
+      args.m = x.m, args.n = x.n, args.nrhs = x.nrhs, args.a = x.a, args.desc_a = &x.desc_a->d;
+      args.b = x.b, args.desc_b = &x.desc_b->d;
+      args.work = x.work, args.work_bytes = x.work_bytes;
+    }
+  }
+  using trn::solvermp::GelsArgs;
+  return run_collective<GelsArgs>(co, loc, args, trn::solvermp::gels_mismatch, trn::solvermp::gels_workspace_bytes,
+                                  [](const trn::blas::Settings& s, const GelsArgs& a, trn::blas::CallReport* r) {
+                                    return trn::solvermp::gels(s, a, r);
+                                  });
+}
+
 Collective call_of(const char* fn) { return Collective{nullptr, fn, nullptr, {}, nullptr, nullptr, false, nullptr}; }
 Collective sizing_of(const char* fn, size_t* wd, size_t* wh) { return Collective{nullptr, fn, nullptr, {}, wd, wh, true, nullptr}; }
 
@@ -461,6 +617,69 @@ trnsolverStatus_t trnsolverMpPotrs(trnsolverMpHandle_t handle, trnblasFillMode_t
   const SolveCall x{handle, trn::cshim::enum_value(uplo), n, nrhs, a, ia, ja, descA, nullptr, b, ib, jb, descB,
                     trn::cshim::enum_value(computeType), d_work, workspaceInBytesOnDevice, info};
   return potrs_call(x, call_of("trnsolverMpPotrs"));
+}
+
+trnsolverStatus_t trnsolverMpGeqrf_bufferSize(trnsolverMpHandle_t handle, int64_t M, int64_t N, void* d_A, int64_t IA,
+                                              int64_t JA, trnsolverMpMatrixDescriptor_t descrA, trnDataType_t computeType,
+                                              size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost) {
+  const GeqrfCall x{handle, M, N, d_A, IA, JA, descrA, nullptr, trn::cshim::enum_value(computeType), nullptr, 0, nullptr};
+  return geqrf_call(x, sizing_of("trnsolverMpGeqrf_bufferSize", workspaceInBytesOnDevice, workspaceInBytesOnHost));
+}
+
+trnsolverStatus_t trnsolverMpGeqrf(trnsolverMpHandle_t handle, int64_t M, int64_t N, void* d_A, int64_t IA, int64_t JA,
+                                   trnsolverMpMatrixDescriptor_t descrA, void* d_tau, trnDataType_t computeType, void* d_work,
+                                   size_t workspaceInBytesOnDevice, void* h_work, size_t workspaceInBytesOnHost,
+                                   int* d_info) {
+  (void)h_work;
+  (void)workspaceInBytesOnHost;
+  const GeqrfCall x{handle, M, N, d_A, IA, JA, descrA, d_tau, trn::cshim::enum_value(computeType), d_work,
+                    workspaceInBytesOnDevice, d_info};
+  return geqrf_call(x, call_of("trnsolverMpGeqrf"));
+}
+
+trnsolverStatus_t trnsolverMpOrmqr_bufferSize(trnsolverMpHandle_t handle, trnblasSideMode_t side, trnblasOperation_t trans,
+                                              int64_t M, int64_t N, int64_t K, const void* d_A, int64_t IA, int64_t JA,
+                                              trnsolverMpMatrixDescriptor_t descrA, const void* d_tau, void* d_C, int64_t IC,
+                                              int64_t JC, trnsolverMpMatrixDescriptor_t descrC, trnDataType_t computeType,
+                                              size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost) {
+  const OrmqrCall x{handle, trn::cshim::enum_value(side), trn::cshim::enum_value(trans), M, N, K, d_A, IA, JA, descrA, d_tau,
+                    d_C, IC, JC, descrC, trn::cshim::enum_value(computeType), nullptr, 0, nullptr};
+  return ormqr_call(x, sizing_of("trnsolverMpOrmqr_bufferSize", workspaceInBytesOnDevice, workspaceInBytesOnHost));
+}
+
+trnsolverStatus_t trnsolverMpOrmqr(trnsolverMpHandle_t handle, trnblasSideMode_t side, trnblasOperation_t trans, int64_t M,
+                                   int64_t N, int64_t K, const void* d_A, int64_t IA, int64_t JA,
+                                   trnsolverMpMatrixDescriptor_t descrA, const void* d_tau, void* d_C, int64_t IC, int64_t JC,
+                                   trnsolverMpMatrixDescriptor_t descrC, trnDataType_t computeType, void* d_work,
+                                   size_t workspaceInBytesOnDevice, void* h_work, size_t workspaceInBytesOnHost,
+                                   int* d_info) {
+  (void)h_work;
+  (void)workspaceInBytesOnHost;
+  const OrmqrCall x{handle, trn::cshim::enum_value(side), trn::cshim::enum_value(trans), M, N, K, d_A, IA, JA, descrA, d_tau,
+                    d_C, IC, JC, descrC, trn::cshim::enum_value(computeType), d_work, workspaceInBytesOnDevice, d_info};
+  return ormqr_call(x, call_of("trnsolverMpOrmqr"));
+}
+
+trnsolverStatus_t trnsolverMpGels_bufferSize(trnsolverMpHandle_t handle, trnblasOperation_t trans, int64_t M, int64_t N,
+                                             int64_t NRHS, void* d_A, int64_t IA, int64_t JA,
+                                             trnsolverMpMatrixDescriptor_t descrA, void* d_B, int64_t IB, int64_t JB,
+                                             trnsolverMpMatrixDescriptor_t descrB, trnDataType_t computeType,
+                                             size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost) {
+  const GelsCall x{handle, trn::cshim::enum_value(trans), M, N, NRHS, d_A, IA, JA, descrA, d_B, IB, JB, descrB,
+                   trn::cshim::enum_value(computeType), nullptr, 0, nullptr};
+  return gels_call(x, sizing_of("trnsolverMpGels_bufferSize", workspaceInBytesOnDevice, workspaceInBytesOnHost));
+}
+
+trnsolverStatus_t trnsolverMpGels(trnsolverMpHandle_t handle, trnblasOperation_t trans, int64_t M, int64_t N, int64_t NRHS,
+                                  void* d_A, int64_t IA, int64_t JA, trnsolverMpMatrixDescriptor_t descrA, void* d_B,
+                                  int64_t IB, int64_t JB, trnsolverMpMatrixDescriptor_t descrB, trnDataType_t computeType,
+                                  void* d_work, size_t workspaceInBytesOnDevice, void* h_work,
+                                  size_t workspaceInBytesOnHost, int* d_info) {
+  (void)h_work;
+  (void)workspaceInBytesOnHost;
+  const GelsCall x{handle, trn::cshim::enum_value(trans), M, N, NRHS, d_A, IA, JA, descrA, d_B, IB, JB, descrB,
+                   trn::cshim::enum_value(computeType), d_work, workspaceInBytesOnDevice, d_info};
+  return gels_call(x, call_of("trnsolverMpGels"));
 }
 
 TRN_CSHIM_EMULATION_ENTRY_POINTS(trnsolverMp, trnsolverMp, Surface)

@@ -21,6 +21,7 @@
 
 #include "exchange.hpp"
 #include "local.hpp"
+#include "rows.hpp"
 #include "trn/core/error.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/link_step.hpp"
@@ -30,12 +31,10 @@
 
 namespace trn::solvermp {
 
-namespace {
+// The block-cyclic index helpers and the panel gather (rows.hpp), shared with qr.cpp.
+namespace detail {
 
 using blasmp::numroc;
-using blasmp::detail::Carve;
-using blasmp::detail::cd;
-using blasmp::detail::Local;
 
 char* at(void* base, std::int64_t elems, std::size_t es) { return static_cast<char*>(base) + static_cast<std::size_t>(elems) * es; }
 
@@ -50,11 +49,6 @@ int checked_int(std::size_t bytes) {
   if (bytes > static_cast<std::size_t>(INT_MAX)) throw NotSupportedError("trnsolverMp getrf", "a message over 2 GiB", "any");
   return static_cast<int>(bytes);
 }
-
-// A distributed dimension: `count` global rows in blocks of nb from process row src.
-struct RowLayout {
-  std::int64_t count, nb, src;
-};
 
 // Rows [r0, rows.count) of `cols` columns (local columns lc0.. of `a`, ld lda) gathered along this
 // process column into `out` ((count - r0) x cols, column-major, ld count - r0), in global row order:
@@ -93,6 +87,16 @@ void gather_rows(const blasmp::Grid& g, const RowLayout& rows, std::int64_t r0, 
   if (total > 0) t.receives[0].data = out, t.receives[0].hull = t.receives[0].bytes = total;
   record_link_transfer(trace, t);
 }
+
+}  // namespace detail
+
+namespace {
+
+using blasmp::numroc;
+using blasmp::detail::Carve;
+using blasmp::detail::cd;
+using blasmp::detail::Local;
+using namespace detail;
 
 // One row interchange of the final permutation: row `dst` receives the old row `src` (global rows).
 struct RowMove {
@@ -226,13 +230,12 @@ struct GetrfBuffers {
   }
 };
 
+}  // namespace
+
+namespace detail {
+
 // Where step i works: rows / columns [r0, r1), the owners of block row and column i, my first local
 // rows and columns at r0 and at r1.
-struct StepPlace {
-  std::int64_t r0, kb, r1;
-  int pr, pc;
-  std::int64_t lr0, lc0, s1, c1;
-};
 StepPlace place_step(const Descriptor& d, std::int64_t i, std::int64_t kmin) {
   const blasmp::Grid& g = *d.grid;
   StepPlace p{};
@@ -247,6 +250,10 @@ StepPlace place_step(const Descriptor& d, std::int64_t i, std::int64_t kmin) {
   p.c1 = numroc(p.r1, d.nb, g.mycol, d.csrc, g.npcol);
   return p;
 }
+
+}  // namespace detail
+
+namespace {
 
 // The panel of step `st` on its process column: gathered, factored (every rank of the column alike),
 // my rows written back. Fills piv_info = (relative info, relative pivots...).

@@ -96,4 +96,16 @@ std::int64_t qr_workspace(char prefix, char kind, std::int64_t m, std::int64_t n
 TRN_FOR_EACH_SDCZ(TRNSOLVER_QR_DECLARE)
 #undef TRNSOLVER_QR_DECLARE
 
+// One block reflector of geqrf as the distributed QR (trnsolverMp Geqrf / Ormqr) builds it, with geqrf's
+// own code and bits: factor = true: xGEQR2 on the r x w panel A (lda, r >= w) -- R above the diagonal,
+// the reflectors below, tau (w) -- then xLARFT; factor = false: xLARFT only, from the reflectors and tau
+// of an earlier geqrf (A and tau read). Both write V (r x w, ld r: explicit, unit lower trapezoidal) and
+// T (w x w, ld w, upper triangular) with H_1 ... H_w = I - V T V^H, as one recorded host step (geqrf's
+// panel step, "trnsolver.geqrf.panel"; factor = false: "trnsolver.ormqr.blocks"). Returns 0.
+#define TRNSOLVER_QR_BLOCK_DECLARE(T)                                                                         \
+  int qr_block_reflector(const Settings& s, bool factor, std::int64_t r, std::int64_t w, T* A, std::int64_t lda, \
+                         T* tau, T* V, T* Tf, CallReport* report = nullptr);
+TRN_FOR_EACH_SDCZ(TRNSOLVER_QR_BLOCK_DECLARE)
+#undef TRNSOLVER_QR_BLOCK_DECLARE
+
 }  // namespace trn::solver

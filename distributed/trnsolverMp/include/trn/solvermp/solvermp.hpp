@@ -1,7 +1,7 @@
-// trnsolverMp C++ API: distributed Cholesky and LU on ScaLAPACK's 2-D block-cyclic layout (cuSOLVERMp's
-// cusolverMpPotrf / Potrs / Getrf / Getrs shape), one MPI rank = one emulated Trainium device
-// (docs/scale-out.md section 6). Grids and descriptors are trnblasMp's. The C API (trnsolverMp.h) is a
-// thin shim over this header.
+// trnsolverMp C++ API: distributed Cholesky, LU and QR on ScaLAPACK's 2-D block-cyclic layout (cuSOLVERMp's
+// cusolverMpPotrf / Potrs / Getrf / Getrs / Geqrf / Ormqr / Gels shape; QR: qr.cpp and the declarations
+// below), one MPI rank = one emulated Trainium device (docs/scale-out.md section 6). Grids and
+// descriptors are trnblasMp's. The C API (trnsolverMp.h) is a thin shim over this header.
 //
 // potrf (lower): a right-looking block Cholesky over A's diagonal blocks (square blocks, mb = nb),
 // on a workspace copy of the rank's block (the upper triangle of A is neither read nor written):
@@ -93,5 +93,57 @@ struct GetrsArgs : blasmp::Scalars, blasmp::SolveOperands, blasmp::Workspace {
 std::string getrs_mismatch(const GetrsArgs& args);
 std::size_t getrs_workspace_bytes(const GetrsArgs& args);
 void getrs(const blas::Settings& s, const GetrsArgs& args, blas::CallReport* report = nullptr);
+
+// QR (qr.cpp): Householder A = Q R of the m x n matrix A (square blocks mb = nb), in place (LAPACK's
+// xGEQRF storage: R on and above the diagonal, the reflectors v_i below it with v_i(i) = 1 implicit),
+// ScaLAPACK PDGEQRF's block-column order: per block column, the panel gathered on its process column
+// and factored there by trnsolver's geqrf panel step (xGEQR2 + xLARFT: every rank of the column alike),
+// V and T broadcast along the process rows, the trailing columns updated A -= V (T^H (V^H A)) with V^H A
+// summed over the process column in process-row order (an MPI_Allgather of the partial products and
+// trnblas GEAMs: fixed for a given grid). tau: this rank's LOCc(min(m, n)) scalars in ScaLAPACK's
+// layout (local column jl's reflector; replicated over process rows). Returns 0.
+struct GeqrfArgs : blasmp::Scalars, blasmp::Workspace {
+  std::int64_t m = 0, n = 0;
+  void* a = nullptr;
+  const Descriptor* desc_a = nullptr;
+  void* tau = nullptr;
+};
+std::string geqrf_mismatch(const GeqrfArgs& args);
+std::size_t geqrf_workspace_bytes(const GeqrfArgs& args);
+int geqrf(const blas::Settings& s, const GeqrfArgs& args, blas::CallReport* report = nullptr);
+
+// C = op(Q) C (side left only; op N, T for real data, C for complex) with Q = H_1 ... H_k from geqrf's
+// reflectors in A (m x at least k, the first k block columns read) and tau; C m x n with A's row
+// distribution (same grid, MB and RSRC). Per block (LAPACK's order: first to last for Q^H, last to first
+// for Q): V and T rebuilt on the block's process column (trnsolver's xLARFT step), broadcast along the
+// process rows, then C -= V (op(T) (V^H C)) as in geqrf.
+struct OrmqrArgs : blasmp::Scalars, blasmp::Workspace {
+  blas::Side side = blas::Side::left;
+  blas::COp trans = blas::COp::N;
+  std::int64_t m = 0, n = 0, k = 0;
+  const void* a = nullptr;
+  const Descriptor* desc_a = nullptr;
+  const void* tau = nullptr;
+  void* c = nullptr;
+  const Descriptor* desc_c = nullptr;
+};
+std::string ormqr_mismatch(const OrmqrArgs& args);
+std::size_t ormqr_workspace_bytes(const OrmqrArgs& args);
+void ormqr(const blas::Settings& s, const OrmqrArgs& args, blas::CallReport* report = nullptr);
+
+// Least squares min ||A X - B|| (trans N, m >= n, A of full rank): geqrf, C = Q^H B, R X = C(0:n) by
+// trnblasMp's TRSM; X overwrites B's first n rows (A overwritten by its QR). Returns 0, or i > 0 when
+// R(i, i) is exactly zero (rank deficient: B is not written, as LAPACK's xGELS).
+struct GelsArgs : blasmp::Scalars, blasmp::Workspace {
+  blas::COp trans = blas::COp::N;
+  std::int64_t m = 0, n = 0, nrhs = 0;
+  void* a = nullptr;
+  const Descriptor* desc_a = nullptr;
+  void* b = nullptr;
+  const Descriptor* desc_b = nullptr;
+};
+std::string gels_mismatch(const GelsArgs& args);
+std::size_t gels_workspace_bytes(const GelsArgs& args);
+int gels(const blas::Settings& s, const GelsArgs& args, blas::CallReport* report = nullptr);
 
 }  // namespace trn::solvermp

@@ -1,0 +1,44 @@
+// Internal to trnsolverMp: block-cyclic index arithmetic and the gather of a panel's rows along a
+// process column, shared by the LU (getrf.cpp, where they are defined) and QR (qr.cpp) drivers.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "trn/blasmp/blasmp.hpp"
+#include "trn/core/trace.hpp"
+
+namespace trn::solvermp::detail {
+
+// base + elems elements of es bytes.
+char* at(void* base, std::int64_t elems, std::size_t es);
+// The process owning global index g (blocks nb, first block on src, np processes) and its local index;
+// the global index of local index l on process p.
+int owner_of(std::int64_t g, std::int64_t nb, std::int64_t src, int np);
+std::int64_t local_of(std::int64_t g, std::int64_t nb, int np);
+std::int64_t global_of(std::int64_t l, std::int64_t nb, int p, std::int64_t src, int np);
+// bytes as an MPI count (throws NotSupportedError past INT_MAX: a message over 2 GiB).
+int checked_int(std::size_t bytes);
+
+// A distributed dimension: `count` global rows in blocks of nb from process row src.
+struct RowLayout {
+  std::int64_t count, nb, src;
+};
+
+// Rows [r0, rows.count) of `cols` columns (local columns lc0.. of `a`, ld lda) gathered along this
+// process column into `out` ((count - r0) x cols, column-major, ld count - r0), in global row order
+// (one MPI_Allgatherv, recorded as the link transfer `name`).
+void gather_rows(const blasmp::Grid& g, const RowLayout& rows, std::int64_t r0, const char* a, std::int64_t lda,
+                 std::int64_t lc0, std::int64_t cols, std::size_t es, char* out, const char* name, Generation target,
+                 Trace& trace);
+
+// Where step i of a blocked factorisation over A's block columns (square blocks) works: rows / columns
+// [r0, r1) (kb = r1 - r0, kmin the factorisation's last column), the owners of block row and column i,
+// my first local rows and columns at r0 and at r1.
+struct StepPlace {
+  std::int64_t r0, kb, r1;
+  int pr, pc;
+  std::int64_t lr0, lc0, s1, c1;
+};
+StepPlace place_step(const blasmp::Descriptor& d, std::int64_t i, std::int64_t kmin);
+
+}  // namespace trn::solvermp::detail
