@@ -524,7 +524,10 @@ float nrm2_kernel(const Settings& s, std::int64_t n, Vec x, std::int64_t incx, l
     }
     return r;
   }
-  const auto [down1, down2, up1, up2, cap] = nrm2_scale_factors(m);  // cap: +Inf (m is finite here)
+  // Named copies, not a structured binding: clang 14 (the fuzz build's compiler) cannot capture a
+  // structured binding in a lambda (a C++20 feature it gained in clang 16).
+  const auto factors = nrm2_scale_factors(m);  // its cap is +Inf here (m is finite)
+  const float down1 = factors[0], down2 = factors[1], up1 = factors[2], up2 = factors[3];
   return run_reduction(
       s, n, 1, AluOp::add, 0.0f, rep,
       [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
