@@ -31,7 +31,7 @@
 
 namespace trn::solvermp {
 
-// The block-cyclic index helpers and the panel gather (rows.hpp), shared with qr.cpp.
+// The block-cyclic index helpers and the panel gather (rows.hpp), shared with geqrf.cpp.
 namespace detail {
 
 using blasmp::numroc;

@@ -1,5 +1,5 @@
 // Internal to trnsolverMp: block-cyclic index arithmetic and the gather of a panel's rows along a
-// process column, shared by the LU (getrf.cpp, where they are defined) and QR (qr.cpp) drivers.
+// process column, shared by the LU (getrf.cpp, where they are defined) and QR (geqrf.cpp) drivers.
 #pragma once
 #include <cstddef>
 #include <cstdint>

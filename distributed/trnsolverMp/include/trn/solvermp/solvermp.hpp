@@ -1,5 +1,5 @@
 // trnsolverMp C++ API: distributed Cholesky, LU and QR on ScaLAPACK's 2-D block-cyclic layout (cuSOLVERMp's
-// cusolverMpPotrf / Potrs / Getrf / Getrs / Geqrf / Ormqr / Gels shape; QR: qr.cpp and the declarations
+// cusolverMpPotrf / Potrs / Getrf / Getrs / Geqrf / Ormqr / Gels shape; QR: geqrf.cpp and the declarations
 // below), one MPI rank = one emulated Trainium device (docs/scale-out.md section 6). Grids and
 // descriptors are trnblasMp's. The C API (trnsolverMp.h) is a thin shim over this header.
 //
@@ -94,7 +94,7 @@ std::string getrs_mismatch(const GetrsArgs& args);
 std::size_t getrs_workspace_bytes(const GetrsArgs& args);
 void getrs(const blas::Settings& s, const GetrsArgs& args, blas::CallReport* report = nullptr);
 
-// QR (qr.cpp): Householder A = Q R of the m x n matrix A (square blocks mb = nb), in place (LAPACK's
+// QR (geqrf.cpp): Householder A = Q R of the m x n matrix A (square blocks mb = nb), in place (LAPACK's
 // xGEQRF storage: R on and above the diagonal, the reflectors v_i below it with v_i(i) = 1 implicit),
 // ScaLAPACK PDGEQRF's block-column order: per block column, the panel gathered on its process column
 // and factored there by trnsolver's geqrf panel step (xGEQR2 + xLARFT: every rank of the column alike),
