@@ -24,4 +24,14 @@ expect 2 "--shape must be" profile gemm --shape 12x
 expect 2 "unknown mode 'bf17'" profile gemm --mode bf17
 expect 0 "critical path" profile gemm --shape 256 --mode bf16x3 --target trn2
 expect 0 "trn3" info
+# --op narrows validate and bench to the named ops; a list that selects nothing is a usage error.
+expect 2 "no case of op 'frobnicate'" validate --suite core --op frobnicate
+expect 2 "no case of op 'frobnicate'" bench --suite rand --op frobnicate
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$trnsci" validate --suite core --op harmonic_sum --json "$work/v.json" >/dev/null 2>&1 || fail "validate --op harmonic_sum failed"
+/usr/bin/python3 -c '
+import json, sys
+ops = {c["op"] for c in json.load(open(sys.argv[1]))["cases"]}
+assert ops == {"harmonic_sum"}, ops' "$work/v.json" || fail "validate --op harmonic_sum ran other ops"
 echo "cli ergonomics: ok"

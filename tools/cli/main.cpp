@@ -48,6 +48,26 @@ std::set<std::string> select_suites(const std::string& arg) {
 }
 
 // Progress: a redrawn bar on a terminal, one plain line per case otherwise.
+// A comma list of op names (`--op spvv,axpby`) as a set; empty: every op.
+std::set<std::string> op_names(const std::string& ops) {
+  std::set<std::string> out;
+  for (std::size_t at = 0; !ops.empty() && at <= ops.size();) {
+    const std::size_t comma = std::min(ops.find(',', at), ops.size());
+    out.insert(ops.substr(at, comma - at));
+    at = comma + 1;
+  }
+  return out;
+}
+
+// An --op list that selects nothing is a usage error (exit 2), not an empty, failing report.
+bool selects_something(const std::set<std::string>& op_set, std::size_t selected, const char* command) {
+  if (op_set.empty() || selected > 0) return true;
+  std::string names;
+  for (const auto& o : op_set) names += (names.empty() ? "" : ",") + o;
+  std::fprintf(stderr, "trnsci %s: no case of op '%s' in the selected suites and size\n", command, names.c_str());
+  return false;
+}
+
 void progress(std::size_t i, std::size_t n, const std::string& what, const std::string& result) {
   static const bool tty = isatty(fileno(stderr)) != 0;
   if (tty) {
@@ -95,15 +115,19 @@ std::vector<ValidationRecord> run_cases(const std::vector<const ValidationCase*>
   return recs;
 }
 
-int run_validate(const std::string& suite_arg, const std::string& size, const std::string& json, const std::string& html) {
+// ops: "" (every case of the suites) or a comma list of op names (`--op harmonic_sum`): only those cases.
+int run_validate(const std::string& suite_arg, const std::string& size, const std::string& json, const std::string& html,
+                 const std::string& ops = "") {
   const auto suites = select_suites(suite_arg);
   if (suites.empty()) return 2;
+  const std::set<std::string> op_set = op_names(ops);
   // MPI when a launcher started us (cases spread over the ranks) or the suite mp is asked for.
   const mp::Session session(mp::launched() || suites.count("mp") != 0);
   const bool full = size == "full";
   std::vector<const ValidationCase*> todo;
   for (const auto& c : Registry::get().validation())
-    if (suites.count(c.suite) && (full || !c.full_only)) todo.push_back(&c);
+    if (suites.count(c.suite) && (full || !c.full_only) && (op_set.empty() || op_set.count(c.op))) todo.push_back(&c);
+  if (!selects_something(op_set, todo.size(), "validate")) return 2;
   const double t0 = now_seconds();
   const std::vector<ValidationRecord> recs = run_cases(todo);
   int rc = 0;
@@ -125,12 +149,7 @@ int run_bench(const std::string& suite_arg, const std::string& size, const std::
               const std::string& json, const std::string& html, const std::string& ops = "") {
   const auto suites = select_suites(suite_arg);
   if (suites.empty()) return 2;
-  std::set<std::string> op_set;
-  for (std::size_t at = 0; !ops.empty() && at <= ops.size();) {
-    const std::size_t comma = std::min(ops.find(',', at), ops.size());
-    op_set.insert(ops.substr(at, comma - at));
-    at = comma + 1;
-  }
+  const std::set<std::string> op_set = op_names(ops);
   std::vector<trn::Generation> gens;
   for (const auto& t : targets) {
     trn::Generation g;
@@ -144,6 +163,7 @@ int run_bench(const std::string& suite_arg, const std::string& size, const std::
   for (const auto& c : Registry::get().bench())
     if (suites.count(c.suite) && (size == "full" || !c.full_only) && (op_set.empty() || op_set.count(c.op)))
       for (auto g : gens) todo.emplace_back(&c, g);
+  if (!selects_something(op_set, todo.size(), "bench")) return 2;
   // MPI when a launcher started us: rows dealt round robin like validate's cases (row i on rank
   // i mod P), rank 0 gathers and prints the 1-rank table. Host times are each rank's own (ranks on
   // one host share its cores: the emulator-bound ratios are a loaded host's, docs/scale-out.md §10).
@@ -206,6 +226,8 @@ int main(int argc, char** argv) {
   validate->add_option("--size", v_size, "quick (< 2 min) or full")->check(CLI::IsMember({"quick", "full"}));
   validate->add_option("--json", v_json, "write the results as JSON (schema: docs/cli.md)");
   validate->add_option("--html", v_html, "write a self-contained HTML report");
+  std::string v_ops;
+  validate->add_option("--op", v_ops, "only the cases of these ops, as the op column names them (a comma list; default: every case)");
 
   auto* bench = app.add_subcommand("bench", "benchmark the algorithm variants: accuracy, host time, modeled device time");
   std::string b_suite = "all", b_size = "quick", b_json, b_html;
@@ -260,7 +282,7 @@ int main(int argc, char** argv) {
     return rc == 0 ? 0 : 2;      // usage errors exit with 2
   }
   try {
-    if (*validate) return run_validate(v_suite, v_size, v_json, v_html);
+    if (*validate) return run_validate(v_suite, v_size, v_json, v_html, v_ops);
     if (*bench) return run_bench(b_suite, b_size, b_targets, b_json, b_html, b_ops);
     if (*profile) return run_profile(pf);
     if (*info) return cmd_info();
