@@ -88,22 +88,6 @@ void gather_rows(const blasmp::Grid& g, const RowLayout& rows, std::int64_t r0, 
   record_link_transfer(trace, t);
 }
 
-std::string factor_mismatch(const blasmp::Descriptor* a, trnDataType_t type, std::int64_t rows, std::int64_t cols,
-                            const char* shape, std::size_t need, const void* work, std::size_t work_bytes) {
-  if (a == nullptr || a->grid == nullptr) return "descA is NULL";
-  if (a->type != type) return "the descriptor's type does not match the call's";
-  if (a->m != rows || a->n != cols) return std::string("A's descriptor must be ") + shape;
-  if (a->mb != a->nb) return "A's blocks must be square (mb = nb)";
-  if (work_bytes < need || (need > 0 && work == nullptr)) return "the workspace is smaller than the _bufferSize's";
-  return {};
-}
-
-void finish(const blas::Settings& s, Trace&& trace, blas::CallReport* report) {
-  if (report == nullptr) return;
-  *report = blas::CallReport{};
-  report->finish(s, std::move(trace));
-}
-
 }  // namespace detail
 
 namespace {
@@ -343,10 +327,23 @@ int getrf_step(const Local& l, const GetrfArgs& x, const GetrfBuffers& b, std::i
   return piv_info[0] > 0 ? static_cast<int>(st.r0) + piv_info[0] : 0;
 }
 
+void finish(const blas::Settings& s, Trace&& trace, blas::CallReport* report) {
+  if (report == nullptr) return;
+  *report = blas::CallReport{};
+  report->finish(s, std::move(trace));
+}
+
 }  // namespace
 
 std::string getrf_mismatch(const GetrfArgs& x) {
-  return factor_mismatch(x.desc_a, x.type(), x.m, x.n, "m x n", getrf_workspace_bytes(x), x.work, x.work_bytes);
+  if (x.desc_a == nullptr || x.desc_a->grid == nullptr) return "descA is NULL";
+  const Descriptor& a = *x.desc_a;
+  if (a.type != x.type()) return "the descriptor's type does not match the call's";
+  if (a.m != x.m || a.n != x.n) return "A's descriptor must be m x n";
+  if (a.mb != a.nb) return "A's blocks must be square (mb = nb)";
+  const std::size_t need = getrf_workspace_bytes(x);
+  if (x.work_bytes < need || (need > 0 && x.work == nullptr)) return "the workspace is smaller than the _bufferSize's";
+  return {};
 }
 
 std::size_t getrf_workspace_bytes(const GetrfArgs& x) {

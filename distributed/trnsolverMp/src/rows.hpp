@@ -1,12 +1,9 @@
-// Internal to trnsolverMp: block-cyclic index arithmetic, the gather of a panel's rows along a process
-// column and the drivers' common argument check and report, shared by the Cholesky (potrf.cpp), LU
-// (getrf.cpp, where they are defined) and QR (geqrf.cpp) drivers.
+// Internal to trnsolverMp: block-cyclic index arithmetic and the gather of a panel's rows along a
+// process column, shared by the LU (getrf.cpp, where they are defined) and QR (geqrf.cpp) drivers.
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <string>
 
-#include "trn/blas/blas.hpp"
 #include "trn/blasmp/blasmp.hpp"
 #include "trn/core/trace.hpp"
 
@@ -43,13 +40,5 @@ struct StepPlace {
   std::int64_t lr0, lc0, s1, c1;
 };
 StepPlace place_step(const blasmp::Descriptor& d, std::int64_t i, std::int64_t kmin);
-
-// The layout check of a factorisation of A (the *_mismatch functions): A's descriptor live, of the
-// call's type, rows x cols (`shape` says so in the message), square blocks; the workspace at least
-// `need` bytes. Empty when all hold.
-std::string factor_mismatch(const blasmp::Descriptor* a, trnDataType_t type, std::int64_t rows, std::int64_t cols,
-                            const char* shape, std::size_t need, const void* work, std::size_t work_bytes);
-// The call's report from its trace (nothing when report is null).
-void finish(const blas::Settings& s, Trace&& trace, blas::CallReport* report);
 
 }  // namespace trn::solvermp::detail
