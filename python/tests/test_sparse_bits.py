@@ -135,3 +135,46 @@ def test_einsum_path_equals_c_api(capi, rng, optimize, mode):
     assert got["path"] == [(path[2 * i], path[2 * i + 1]) for i in range(len(ops) - 1)]
     assert (got["naive_flops"], got["optimized_flops"], got["largest_intermediate"]) == (naive.value, opt.value,
                                                                                         largest.value)
+
+
+# cudaDataType values (library_types.h) and the ctypes scalar each value type's alpha/beta take.
+_VALUE_TYPES = {np.float64: (1, lambda z: ctypes.c_double(z.real)),
+                np.complex64: (4, lambda z: (c_float * 2)(z.real, z.imag)),
+                np.complex128: (5, lambda z: (ctypes.c_double * 2)(z.real, z.imag))}
+
+
+@pytest.mark.parametrize("dtype", list(_VALUE_TYPES), ids=lambda t: t.__name__)
+def test_sddmm_bits_equal_c_api_every_value_type(capi, rng, dtype):
+    """SDDMM in fp64 / complex: trnsci.sparse.sddmm is trnsparseSDDMM's bits, and its values are
+    alpha (x @ b) on the pattern within a loose bound (a check that the call did the product)."""
+    code, scalar = _VALUE_TYPES[dtype]
+    pattern = sp.random(40, 24, density=0.25, format="csr", random_state=3, dtype=np.float64).astype(dtype)
+    pattern.sort_indices()
+    x, b = (rng.standard_normal(s) + (1j * rng.standard_normal(s) if np.iscomplexobj(dtype(0)) else 0)
+            for s in ((40, 16), (16, 24)))
+    x, b = x.astype(dtype), b.astype(dtype)
+    alpha = 1.25 - (0.5j if np.iscomplexobj(dtype(0)) else 0)
+    lib, h, keep = capi.sparse, c_void_p(), []
+    assert lib.trnsparseCreate(byref(h)) == 0
+    out = pattern.copy()
+    P, X, B = c_void_p(), c_void_p(), c_void_p()
+    ip, ix = out.indptr.astype(np.int32), out.indices.astype(np.int32)
+    keep += [ip, ix]
+    assert lib.trnsparseCreateCsr(byref(P), c_int64(40), c_int64(24), c_int64(out.nnz), capi.ptr(ip), capi.ptr(ix),
+                                  capi.ptr(out.data), IDX32, IDX32, BASE0, code) == 0
+    for d, m in ((X, x), (B, b)):
+        assert lib.trnsparseCreateDnMat(byref(d), c_int64(m.shape[0]), c_int64(m.shape[1]), c_int64(m.shape[1]),
+                                        capi.ptr(m), code, ROW) == 0
+    al, be, nbytes = scalar(alpha), scalar(0.0), c_size_t()
+    assert lib.trnsparseSDDMM_bufferSize(h, 0, 0, byref(al), X, B, byref(be), P, code, 0, byref(nbytes)) == 0
+    work = np.zeros(max(nbytes.value, 1), dtype=np.uint8)
+    assert lib.trnsparseSDDMM(h, 0, 0, byref(al), X, B, byref(be), P, code, 0, capi.ptr(work)) == 0
+    lib.trnsparseDestroySpMat(P)
+    lib.trnsparseDestroyDnMat(X)
+    lib.trnsparseDestroyDnMat(B)
+    lib.trnsparseDestroy(h)
+    got = trnsci.sparse.sddmm(x, b, pattern, alpha=alpha)
+    assert got.dtype == dtype and bits_equal(got.data, out.data) and (got.indices == pattern.indices).all()
+    want = (pattern != 0).multiply(alpha * (x.astype(np.complex128) @ b.astype(np.complex128))).tocsr()
+    scale = np.finfo(dtype).eps * 16 * 4
+    assert abs(got.astype(np.complex128) - want).max() <= scale * abs(want).max()

@@ -8,7 +8,7 @@ operand's dtype (C- or Fortran-ordered).
 * spmv / spmm: float32 values run trnsparse's TensorE path (CSR is blocked into 128 x 128 BSR tiles
   per call); float64 / complex64 / complex128 CSR run its costed host step.  A float64 BSR raises
   trnsci.NotSupportedError (no fp64 tile path), as the C API.
-* sddmm: float32.
+* sddmm: float32, float64, complex64, complex128 (pattern CSR or BSR; the dense operands of its dtype).
 * cg / bicgstab / gmres: scipy.sparse.linalg-like signatures on float32 operators; a CSR operator is
   converted to BSR (square blocks, ``blocksize=`` or the largest of 32, 16, 8, 4, 2, 1 dividing n)
   before the call; M is None, "jacobi" or "block_jacobi" (trnsparse's preconditioners); the stopping
@@ -71,7 +71,7 @@ def spmm(a, b, c=None, *, alpha=1.0, beta=0.0, trans=False, target=None, cores=N
 
 def sddmm(a, b, pattern, *, alpha=1.0, beta=0.0, target=None, cores=None, profile=False):
     """alpha (a @ b) sampled on pattern's stored entries + beta pattern: a new sparse matrix of
-    pattern's type and structure (a, b dense float32; pattern CSR or BSR float32)."""
+    pattern's type and structure (a, b dense arrays of pattern's dtype; pattern CSR or BSR)."""
     p = _operand(pattern, "sddmm", 3, "pattern")
     values, prof = _core.sparse.sddmm(a, b, p, alpha, beta, settings_of(target, cores))
     out = type(pattern)((values, p.indices.copy(), p.indptr.copy()), shape=p.shape)
