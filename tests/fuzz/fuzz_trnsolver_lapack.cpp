@@ -52,6 +52,12 @@ void dgesvd_(const char*, const char*, const int*, const int*, double*, const in
              double*, const int*, double*, const int*, int*, size_t, size_t);
 void zgesdd_(const char*, const int*, const int*, void*, const int*, double*, void*, const int*, void*, const int*,
              void*, const int*, double*, int*, int*, size_t);
+void dsyevr_(const char*, const char*, const char*, const int*, double*, const int*, const double*, const double*,
+             const int*, const int*, const double*, int*, double*, double*, const int*, int*, double*, const int*, int*,
+             const int*, int*, size_t, size_t, size_t);
+void cheevx_(const char*, const char*, const char*, const int*, void*, const int*, const float*, const float*,
+             const int*, const int*, const float*, int*, float*, void*, const int*, void*, const int*, float*, int*,
+             int*, int*, size_t, size_t, size_t);
 // The harness's own XERBLA (as LAPACK's test programs): counts, never stops.
 void xerbla_(const char*, const int*, size_t) { trnfuzz::reach("xerbla"); }
 }
@@ -300,6 +306,42 @@ void fuzz_sytrf(trnfuzz::Input& in) {
   check("dsytrs info", info, {1, 2, 3, 5, 8}, 0, b, b0, false);
 }
 
+// The selective drivers ?SYEVR (real, fp64) and ?HEEVX (complex, fp32): RANGE, VL/VU, IL/IU fuzzed. Z gets
+// ldz x n (M <= n), W n, ISUPPZ 2n, IFAIL n, RWORK 7n, IWORK max(LIWORK, 5n).
+void fuzz_select(trnfuzz::Input& in, bool mrrr) {
+  const char jobz = letter(in, "VNvn"), range = letter(in, "AVIavi"), uplo = letter(in, "ULul");
+  const int n = dim(in), lda = dim(in), ldz = dim(in), il = dim(in), iu = dim(in);
+  const float vl = in.value(), vu = in.value(), abstol = 0;
+  const int lwork = in.flag(4) ? -1 : work_length(in), liwork = in.flag(4) ? -1 : work_length(in) / 2;
+  const std::int64_t nn = std::max(1, n);
+  if (n > kCap || 7 * nn > kCap || std::max({1, lwork, liwork}) > kCap) return;
+  std::vector<int> iwork(static_cast<std::size_t>(std::max<std::int64_t>({1, liwork, 5 * nn}))), isuppz(count(2 * nn)),
+      ifail(count(nn));
+  int m = -7, info = 0;
+  if (mrrr) {
+    auto a = buffer<double>(in, lda, n);
+    auto z = buffer<double>(in, ldz, n);
+    if (a.empty() || z.empty()) return;
+    std::vector<double> w(static_cast<std::size_t>(nn), -7.0), work(static_cast<std::size_t>(std::max(1, lwork)));
+    const double dvl = vl, dvu = vu, dabstol = abstol;
+    const auto z0 = z;
+    dsyevr_(&jobz, &range, &uplo, &n, a.data(), &lda, &dvl, &dvu, &il, &iu, &dabstol, &m, w.data(), z.data(), &ldz,
+            isuppz.data(), work.data(), &lwork, iwork.data(), &liwork, &info, 1, 1, 1);
+    check("dsyevr info", info, {1, 2, 3, 4, 6, 8, 9, 10, 15, 18, 20}, 0, z, z0, true);
+  } else {
+    auto a = buffer<std::complex<float>>(in, lda, n);
+    auto z = buffer<std::complex<float>>(in, ldz, n);
+    if (a.empty() || z.empty()) return;
+    std::vector<float> w(static_cast<std::size_t>(nn), -7.0f), rwork(static_cast<std::size_t>(7 * nn));
+    std::vector<std::complex<float>> work(static_cast<std::size_t>(std::max(1, lwork)));
+    const auto z0 = z;
+    cheevx_(&jobz, &range, &uplo, &n, a.data(), &lda, &vl, &vu, &il, &iu, &abstol, &m, w.data(), z.data(), &ldz,
+            work.data(), &lwork, rwork.data(), iwork.data(), ifail.data(), &info, 1, 1, 1);
+    check("cheevx info", info, {1, 2, 3, 4, 6, 8, 9, 10, 15, 17}, 0, z, z0, true);
+  }
+  if (info == 0 && lwork != -1 && liwork != -1) require(m >= 0 && m <= std::max(n, 0), "M outside [0, N]");
+}
+
 // Symmetric / Hermitian eigen drivers: standard (?SYEV, ?SYEVD, ?HEEVD) and generalized (?SYGVD, ?HEGV).
 // INFO of an answer: 0, or N + i (B not positive definite); Inf/NaN in the data is passed on.
 void fuzz_eigen(trnfuzz::Input& in) {
@@ -417,7 +459,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 1: fuzz_trtri(in); break;
       case 2: fuzz_lu(in); break;
       case 3: fuzz_qr(in); break;
-      case 4: fuzz_eigen(in); break;
+      case 4: {
+        // One byte value in 8 of the eigen family goes to the selective drivers (?SYEVR / ?HEEVX).
+        const std::uint8_t sel = in.byte();
+        if (sel % 8 == 7)
+          fuzz_select(in, sel % 16 == 7);
+        else
+          fuzz_eigen(in);
+        break;
+      }
       case 5: fuzz_svd(in); break;
       default: fuzz_sytrf(in);
     }

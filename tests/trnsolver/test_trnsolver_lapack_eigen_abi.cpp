@@ -42,6 +42,18 @@ void dgesdd_(const char*, const int*, const int*, double*, const int*, double*, 
              const int*, double*, const int*, int*, int*, size_t);
 void zgesdd_(const char*, const int*, const int*, void*, const int*, double*, void*, const int*, void*, const int*,
              void*, const int*, double*, int*, int*, size_t);
+void dsyevr_(const char*, const char*, const char*, const int*, double*, const int*, const double*, const double*,
+             const int*, const int*, const double*, int*, double*, double*, const int*, int*, double*, const int*, int*,
+             const int*, int*, size_t, size_t, size_t);
+void zheevr_(const char*, const char*, const char*, const int*, void*, const int*, const double*, const double*,
+             const int*, const int*, const double*, int*, double*, void*, const int*, int*, void*, const int*, double*,
+             const int*, int*, const int*, int*, size_t, size_t, size_t);
+void dsyevx_(const char*, const char*, const char*, const int*, double*, const int*, const double*, const double*,
+             const int*, const int*, const double*, int*, double*, double*, const int*, double*, const int*, int*, int*,
+             int*, size_t, size_t, size_t);
+void zheevx_(const char*, const char*, const char*, const int*, void*, const int*, const double*, const double*,
+             const int*, const int*, const double*, int*, double*, void*, const int*, void*, const int*, double*, int*,
+             int*, int*, size_t, size_t, size_t);
 }
 
 namespace {
@@ -287,4 +299,235 @@ TEST(TrnsolverLapackEigenAbi, SvdEveryJobBothOrientations) {
             ++checked;
           }
   EXPECT_GT(checked, 20);
+}
+
+// ---- ?SYEVR ?HEEVR ?SYEVX ?HEEVX: a selection of the eigenpairs -----------------------------------------
+
+namespace {
+
+// One selective call's outputs (real or complex vectors as cdouble).
+struct Selected {
+  int info = 0, m = -1;
+  std::vector<double> w;
+  std::vector<cdouble> z;
+  std::vector<int> isuppz, ifail;
+};
+
+// dsyevr / zheevr (evr) or dsyevx / zheevx on the n x n Hermitian a0 (column-major, lower triangle read),
+// through the shim (ref = false) or reference LAPACK (ref = true). Workspace: LAPACK's minimum + 1.
+Selected select_call(bool complex, bool evr, bool ref, const char* range, int n, const std::vector<cdouble>& a0,
+                     double vl, double vu, int il, int iu) {
+  Selected r;
+  r.w.assign(static_cast<std::size_t>(n), -7.0);
+  r.z.assign(static_cast<std::size_t>(n) * n, cdouble(-7.0));
+  r.isuppz.assign(static_cast<std::size_t>(2 * n), -7);
+  r.ifail.assign(static_cast<std::size_t>(n), -7);
+  const double abstol = 0;
+  const int lda = n, ldz = n, lwork = 40 * n + 64, lrwork = 30 * n + 8, liwork = 12 * n + 8;
+  std::vector<double> rwork(static_cast<std::size_t>(lrwork)), dwork(static_cast<std::size_t>(lwork));
+  std::vector<cdouble> cwork(static_cast<std::size_t>(lwork));
+  std::vector<int> iwork(static_cast<std::size_t>(liwork));
+  if (complex) {
+    std::vector<cdouble> a = a0;
+    if (evr)
+      (ref ? REF(zheevr_) : &zheevr_)("V", range, "L", &n, a.data(), &lda, &vl, &vu, &il, &iu, &abstol, &r.m, r.w.data(),
+                                      r.z.data(), &ldz, r.isuppz.data(), cwork.data(), &lwork, rwork.data(), &lrwork,
+                                      iwork.data(), &liwork, &r.info, 1, 1, 1);
+    else
+      (ref ? REF(zheevx_) : &zheevx_)("V", range, "L", &n, a.data(), &lda, &vl, &vu, &il, &iu, &abstol, &r.m, r.w.data(),
+                                      r.z.data(), &ldz, cwork.data(), &lwork, rwork.data(), iwork.data(), r.ifail.data(),
+                                      &r.info, 1, 1, 1);
+    return r;
+  }
+  std::vector<double> a(a0.size()), z(a0.size(), -7.0);
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] = a0[i].real();
+  if (evr)
+    (ref ? REF(dsyevr_) : &dsyevr_)("V", range, "L", &n, a.data(), &lda, &vl, &vu, &il, &iu, &abstol, &r.m, r.w.data(),
+                                    z.data(), &ldz, r.isuppz.data(), dwork.data(), &lwork, iwork.data(), &liwork, &r.info,
+                                    1, 1, 1);
+  else
+    (ref ? REF(dsyevx_) : &dsyevx_)("V", range, "L", &n, a.data(), &lda, &vl, &vu, &il, &iu, &abstol, &r.m, r.w.data(),
+                                    z.data(), &ldz, dwork.data(), &lwork, iwork.data(), r.ifail.data(), &r.info, 1, 1, 1);
+  for (std::size_t i = 0; i < z.size(); ++i) r.z[i] = z[i];
+  return r;
+}
+
+std::vector<cdouble> hermitian_matrix(int n, bool complex, unsigned seed) {
+  std::vector<cdouble> g = complex ? random_cmatrix(n, n, seed) : std::vector<cdouble>(static_cast<std::size_t>(n) * n);
+  if (!complex) {
+    const std::vector<double> re = random_matrix(n, n, seed);
+    for (std::size_t i = 0; i < g.size(); ++i) g[i] = re[i];
+  }
+  std::vector<cdouble> a(g.size());
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) a[i + j * n] = (g[i + j * n] + std::conj(g[j + i * n])) / 2.0;
+  return a;
+}
+
+}  // namespace
+
+// RANGE 'A', 'V' and 'I' through ?SYEVR / ?HEEVR / ?SYEVX / ?HEEVX against reference LAPACK: the same M,
+// W within 8 n u ||A||_2 (||A||_F bounds it), ||A Z - Z diag(W)||_F <= 8 n u ||A||_F sqrt(M) and
+// ||Z^H Z - I||_F <= 8 n u sqrt(M) (docs/trnsolver.md "syevd" bounds), ISUPPZ inside [1, n] with lo <= hi
+// where LAPACK sets it, IFAIL(1:M) = 0.
+TEST(TrnsolverLapackEigenAbi, SelectiveDriversEveryRangeAgainstReference) {
+  NEED_REFERENCE();
+  const int n = 24;
+  int checked = 0;
+  for (bool complex : {false, true})
+    for (bool evr : {true, false}) {
+      const std::vector<cdouble> a = hermitian_matrix(n, complex, complex ? 31u : 17u);
+      double anorm = 0;
+      for (const cdouble& x : a) anorm += std::norm(x);
+      anorm = std::sqrt(anorm);
+      const Selected all = select_call(complex, evr, true, "A", n, a, 0, 0, 1, n);
+      ASSERT_EQ(all.info, 0);
+      // 'V': an interval strictly between eigenvalues (no eigenvalue near its ends), 'I': a middle block.
+      const double vl = (all.w[5] + all.w[6]) / 2, vu = (all.w[15] + all.w[16]) / 2;
+      struct Case {
+        const char* range;
+        int il, iu;
+      };
+      for (const Case& c : {Case{"A", 1, n}, Case{"V", 1, n}, Case{"I", 4, 11}, Case{"I", 1, n}}) {
+        SCOPED_TRACE(std::string(complex ? "complex " : "real ") + (evr ? "evr " : "evx ") + c.range + " il=" +
+                     std::to_string(c.il) + " iu=" + std::to_string(c.iu));
+        const Selected got = select_call(complex, evr, false, c.range, n, a, vl, vu, c.il, c.iu);
+        const Selected want = select_call(complex, evr, true, c.range, n, a, vl, vu, c.il, c.iu);
+        ASSERT_EQ(got.info, 0);
+        ASSERT_EQ(want.info, 0);
+        ASSERT_EQ(got.m, want.m);
+        ASSERT_GT(got.m, 0);
+        const double tol = 8.0 * n * kU * anorm;
+        for (int k = 0; k < got.m; ++k) EXPECT_NEAR(got.w[k], want.w[k], tol) << k;
+        double res = 0, orth = 0;
+        for (int p = 0; p < got.m; ++p) {
+          for (int i = 0; i < n; ++i) {
+            cdouble az = 0;
+            for (int l = 0; l < n; ++l) az += a[i + l * n] * got.z[l + p * n];
+            res += std::norm(az - got.w[p] * got.z[i + p * n]);
+          }
+          for (int q = 0; q < got.m; ++q) {
+            cdouble d = 0;
+            for (int i = 0; i < n; ++i) d += std::conj(got.z[i + p * n]) * got.z[i + q * n];
+            orth += std::norm(d - (p == q ? 1.0 : 0.0));
+          }
+        }
+        EXPECT_LE(std::sqrt(res), tol * std::sqrt(got.m));
+        EXPECT_LE(std::sqrt(orth), 8.0 * n * kU * std::sqrt(got.m));
+        if (got.m < n) {
+          EXPECT_EQ(got.z[static_cast<std::size_t>(got.m) * n], cdouble(-7.0)) << "column M + 1 untouched";
+        }
+        if (evr && (c.range[0] == 'A' || (c.range[0] == 'I' && c.il == 1 && c.iu == n))) {
+          for (int k = 0; k < got.m; ++k) {
+            EXPECT_GE(got.isuppz[2 * k], 1);
+            EXPECT_LE(got.isuppz[2 * k], got.isuppz[2 * k + 1]);
+            EXPECT_LE(got.isuppz[2 * k + 1], n);
+          }
+        }
+        if (!evr) {
+          for (int k = 0; k < got.m; ++k) EXPECT_EQ(got.ifail[k], 0) << k;
+        }
+        ++checked;
+      }
+    }
+  EXPECT_EQ(checked, 16);
+}
+
+// LWORK / LRWORK / LIWORK = -1: WORK(1), RWORK(1), IWORK(1) equal reference LAPACK 3.11's; and the bad
+// arguments' positions, INFO = -position, outputs untouched.
+TEST(TrnsolverLapackEigenAbi, SelectiveDriversQueriesAndBadArguments) {
+  NEED_REFERENCE();
+  const int m1 = -1, il = 1, iu = 1;
+  const double vl = 0, vu = 1, abstol = 0;
+  for (int n : {0, 1, 2, 7, 40}) {
+    SCOPED_TRACE("n=" + std::to_string(n));
+    const int lda = std::max(1, n);
+    int m = 0, info = 9, info2 = 9, isz[2], iwork = 0, iw2 = 0, ifail = 0;
+    double w = 0, work = 0, wk2 = 0, rwork = 0, rw2 = 0;
+    cdouble cw = 0, cw2 = 0;
+    dsyevr_("V", "A", "L", &n, nullptr, &lda, &vl, &vu, &il, &iu, &abstol, &m, &w, nullptr, &lda, isz, &work, &m1,
+            &iwork, &m1, &info, 1, 1, 1);
+    REF(dsyevr_)("V", "A", "L", &n, nullptr, &lda, &vl, &vu, &il, &iu, &abstol, &m, &w, nullptr, &lda, isz, &wk2, &m1,
+                 &iw2, &m1, &info2, 1, 1, 1);
+    EXPECT_EQ(info, 0);
+    EXPECT_EQ(work, wk2) << "dsyevr";
+    EXPECT_EQ(iwork, iw2) << "dsyevr";
+    zheevr_("V", "A", "L", &n, nullptr, &lda, &vl, &vu, &il, &iu, &abstol, &m, &w, nullptr, &lda, isz, &cw, &m1, &rwork,
+            &m1, &iwork, &m1, &info, 1, 1, 1);
+    REF(zheevr_)("V", "A", "L", &n, nullptr, &lda, &vl, &vu, &il, &iu, &abstol, &m, &w, nullptr, &lda, isz, &cw2, &m1,
+                 &rw2, &m1, &iw2, &m1, &info2, 1, 1, 1);
+    EXPECT_EQ(cw, cw2) << "zheevr";
+    EXPECT_EQ(rwork, rw2) << "zheevr";
+    EXPECT_EQ(iwork, iw2) << "zheevr";
+    dsyevx_("V", "A", "L", &n, nullptr, &lda, &vl, &vu, &il, &iu, &abstol, &m, &w, nullptr, &lda, &work, &m1, &iwork,
+            &ifail, &info, 1, 1, 1);
+    REF(dsyevx_)("V", "A", "L", &n, nullptr, &lda, &vl, &vu, &il, &iu, &abstol, &m, &w, nullptr, &lda, &wk2, &m1, &iw2,
+                 &ifail, &info2, 1, 1, 1);
+    EXPECT_EQ(work, wk2) << "dsyevx";
+    zheevx_("V", "A", "L", &n, nullptr, &lda, &vl, &vu, &il, &iu, &abstol, &m, &w, nullptr, &lda, &cw, &m1, &rwork,
+            &iwork, &ifail, &info, 1, 1, 1);
+    REF(zheevx_)("V", "A", "L", &n, nullptr, &lda, &vl, &vu, &il, &iu, &abstol, &m, &w, nullptr, &lda, &cw2, &m1, &rw2,
+                 &iw2, &ifail, &info2, 1, 1, 1);
+    EXPECT_EQ(cw, cw2) << "zheevx";
+  }
+
+  const int n = 4, lda = 4, lwork = 26 * n, liwork = 10 * n, small = 2, bad_lda = 3, il0 = 0, il3 = 3, iu2 = 2;
+  std::vector<double> a(16, 1.0), w(4, -7.0), z(16, -7.0), work(200);
+  std::vector<int> iwork(100), isuppz(8, -7), ifail(4, -7);
+  int m = -7, info = 0;
+  const auto expect = [&](const char* name, int position) {
+    EXPECT_EQ(g_xerbla.name, name);
+    EXPECT_EQ(g_xerbla.info, position);
+    EXPECT_EQ(info, -position);
+    EXPECT_EQ(w[0], -7.0);
+    EXPECT_EQ(z[0], -7.0);
+    EXPECT_EQ(m, -7);
+    g_xerbla = {};
+  };
+  const auto evr = [&](const char* jobz, const char* range, const char* uplo, const int* nn, const int* ld,
+                       const double* l, const double* u, const int* i0, const int* i1, const int* ldz, const int* lw,
+                       const int* liw) {
+    dsyevr_(jobz, range, uplo, nn, a.data(), ld, l, u, i0, i1, &abstol, &m, w.data(), z.data(), ldz, isuppz.data(),
+            work.data(), lw, iwork.data(), liw, &info, 1, 1, 1);
+  };
+  const int neg = -1;
+  evr("X", "A", "L", &n, &lda, &vl, &vu, &il, &iu, &lda, &lwork, &liwork);
+  expect("DSYEVR", 1);
+  evr("V", "X", "L", &n, &lda, &vl, &vu, &il, &iu, &lda, &lwork, &liwork);
+  expect("DSYEVR", 2);
+  evr("V", "A", "X", &n, &lda, &vl, &vu, &il, &iu, &lda, &lwork, &liwork);
+  expect("DSYEVR", 3);
+  evr("V", "A", "L", &neg, &lda, &vl, &vu, &il, &iu, &lda, &lwork, &liwork);
+  expect("DSYEVR", 4);
+  evr("V", "A", "L", &n, &bad_lda, &vl, &vu, &il, &iu, &lda, &lwork, &liwork);
+  expect("DSYEVR", 6);
+  evr("V", "V", "L", &n, &lda, &vu, &vl, &il, &iu, &lda, &lwork, &liwork);
+  expect("DSYEVR", 8);
+  evr("V", "I", "L", &n, &lda, &vl, &vu, &il0, &iu, &lda, &lwork, &liwork);
+  expect("DSYEVR", 9);
+  evr("V", "I", "L", &n, &lda, &vl, &vu, &il3, &iu2, &lda, &lwork, &liwork);
+  expect("DSYEVR", 10);
+  evr("V", "A", "L", &n, &lda, &vl, &vu, &il, &iu, &bad_lda, &lwork, &liwork);
+  expect("DSYEVR", 15);
+  evr("V", "A", "L", &n, &lda, &vl, &vu, &il, &iu, &lda, &small, &liwork);
+  expect("DSYEVR", 18);
+  evr("V", "A", "L", &n, &lda, &vl, &vu, &il, &iu, &lda, &lwork, &small);
+  expect("DSYEVR", 20);
+  dsyevx_("V", "A", "L", &n, a.data(), &lda, &vl, &vu, &il, &iu, &abstol, &m, w.data(), z.data(), &lda, work.data(),
+          &small, iwork.data(), ifail.data(), &info, 1, 1, 1);
+  expect("DSYEVX", 17);
+  std::vector<cdouble> ca(16, 1.0), cz(16, -7.0), cwork(100);
+  std::vector<double> rwork(200);
+  zheevr_("V", "A", "L", &n, ca.data(), &lda, &vl, &vu, &il, &iu, &abstol, &m, w.data(), cz.data(), &lda, isuppz.data(),
+          cwork.data(), &lwork, rwork.data(), &small, iwork.data(), &liwork, &info, 1, 1, 1);
+  expect("ZHEEVR", 20);
+  zheevr_("V", "A", "L", &n, ca.data(), &lda, &vl, &vu, &il, &iu, &abstol, &m, w.data(), cz.data(), &lda, isuppz.data(),
+          cwork.data(), &lwork, rwork.data(), &lwork, iwork.data(), &small, &info, 1, 1, 1);
+  expect("ZHEEVR", 22);
+  zheevx_("N", "A", "L", &n, ca.data(), &lda, &vl, &vu, &il, &iu, &abstol, &m, w.data(), cz.data(), &lda, cwork.data(),
+          &neg, rwork.data(), iwork.data(), ifail.data(), &info, 1, 1, 1);
+  EXPECT_EQ(info, 0) << "a query is not a bad LWORK";
+  zheevx_("N", "A", "L", &n, ca.data(), &lda, &vl, &vu, &il, &iu, &abstol, &m, w.data(), cz.data(), &lda, cwork.data(),
+          &small, rwork.data(), iwork.data(), ifail.data(), &info, 1, 1, 1);
+  expect("ZHEEVX", 17);
 }

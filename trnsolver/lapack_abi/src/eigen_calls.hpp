@@ -1,11 +1,13 @@
 // libtrnsolver_lapack.so, eigen and SVD families: reference LAPACK 3.11's argument checks and
-// workspace sizes of ?SYEV ?SYEVD ?HEEV ?HEEVD ?SYGV ?SYGVD ?HEGV ?HEGVD ?GESVD ?GESDD, and the bodies
-// that answer them with trnsolver's kit (eigen_fortran.cpp and svd_fortran.cpp hold the symbols).
+// workspace sizes of ?SYEV ?SYEVD ?HEEV ?HEEVD ?SYGV ?SYGVD ?HEGV ?HEGVD ?SYEVR ?HEEVR ?SYEVX ?HEEVX ?GESVD
+// ?GESDD, and the bodies that answer them with trnsolver's kit (eigen_fortran.cpp and svd_fortran.cpp hold
+// the symbols).
 //
 // Which kit routine answers (docs/trnsolver.md "LAPACK ABI shim", eigen and SVD):
 //   ?SYEV ?SYEVD / ?HEEV ?HEEVD   trn::solver::syevd / heevd (Householder tridiagonalization, Cuppen's
 //                                 divide and conquer, compact-WY back-transformation) -- LAPACK's
 //                                 xSYEV (QR iteration) is answered by the same divide and conquer
+//   ?SYEVR ?SYEVX / ?HEEVR ?HEEVX trn::solver::syevdx / heevdx (the same stages, RANGE A / V / I)
 //   ?SYGV ?SYGVD / ?HEGV ?HEGVD   trn::solver::sygvd / hegvd (Cholesky reduction + syevd / heevd)
 //   ?GESVD ?GESDD                 trn::solver::gesvd (S/D: one-sided Jacobi; C/Z: gebrd + Jacobi on the
 //                                 bidiagonal), on A or -- m < n -- on A^H (the kit takes m >= n)
@@ -435,6 +437,156 @@ void svd(const Entry& e, const char* args, int bad, bool query, int64_t minwork,
         }
         const Answer ans = svd_body(s, r, m, n, a, lda, sv, wu, u, ldu, wv, vt, ldvt);
         if (ans.answered) set_work_size(work, minwork);
+        return ans;
+      }, next);
+}
+
+
+// ---- ?SYEVR ?HEEVR ?SYEVX ?HEEVX: a selection of the eigenpairs ------------------------------------
+//
+// RANGE 'A' (all), 'V' (the eigenvalues in the half-open interval (VL, VU]) or 'I' (the IL-th through
+// IU-th in ascending order) -- cuSOLVER's EIG_RANGE_ALL / _V / _I, so trnsolver's syevdx / heevdx answer
+// all four (Householder tridiagonalization, divide and conquer, the selected vectors back-transformed).
+// LAPACK's algorithms differ (xSYEVR: MRRR, xSTEMR; xSYEVX: bisection + inverse iteration, xSTEBZ /
+// xSTEIN); ABSTOL, their bisection tolerance, is read by neither kit routine: the eigenvalues carry the
+// divide and conquer's bound (docs/trnsolver.md "syevd"), which is at least as tight as LAPACK's for
+// ABSTOL <= 0 (its default eps |T|). Outputs as LAPACK: M, W(1:M) ascending, Z(:, 1:M) (JOBZ 'V'),
+// ISUPPZ(1:2M) for ..EVR when every eigenpair is computed (RANGE 'A', or 'I' with IL = 1, IU = N: the
+// only case LAPACK implements) -- the first and last row of each vector's nonzero entries, as the
+// vectors are returned; IFAIL(1:M) = 0 for ..EVX (every vector converged). A (destroyed by LAPACK) is left
+// as given.
+
+using trn::solver::EigRange;
+using trn::solver::EigSelect;
+
+// Which selective driver: ..EVR (ISUPPZ, LIWORK; C/Z: LRWORK) or ..EVX (IFAIL; fixed IWORK / RWORK).
+struct SelectDriver {
+  bool complex = false;
+  bool mrrr = false;  // ..EVR
+};
+
+// LAPACK 3.11's minimum and optimal lengths (NB = max(ILAENV xSYTRD, xORMTR) = kSytrdNb).
+inline Workspace select_workspace(const SelectDriver& d, int64_t n) {
+  Workspace w;
+  n = workspace_dim(n);
+  const int64_t nb = kSytrdNb;
+  if (d.mrrr) {
+    w.lwmin = std::max<int64_t>(1, d.complex ? 2 * n : 26 * n);
+    w.lwopt = std::max((nb + 1) * n, w.lwmin);
+    w.lrwmin = w.lropt = d.complex ? std::max<int64_t>(1, 24 * n) : 1;
+    w.liwmin = w.liopt = std::max<int64_t>(1, 10 * n);
+    return w;
+  }
+  if (n <= 1) return w;
+  w.lwmin = d.complex ? 2 * n : 8 * n;
+  w.lwopt = d.complex ? (nb + 1) * n : std::max(w.lwmin, (nb + 3) * n);
+  return w;
+}
+
+inline bool range_ok(char r) { return lsame(r, 'A') || lsame(r, 'V') || lsame(r, 'I'); }
+
+// The selection a call asks for, and the outputs only the selective drivers have.
+template <class T>
+struct Selection {
+  char range;
+  real_t<T> vl, vu;
+  int il, iu;
+  int* m;
+  real_t<T>* w;
+  T* z;
+  int ldz;
+  int* isuppz;  // ..EVR, else nullptr
+  int* ifail;   // ..EVX, else nullptr
+  EigSelect kit() const {
+    EigSelect e;
+    if (lsame(range, 'V')) e = {EigRange::value, static_cast<double>(vl), static_cast<double>(vu), 1, 0};
+    if (lsame(range, 'I')) e = {EigRange::index, 0, 0, il, iu};
+    return e;
+  }
+  // Every eigenpair of the n: the case ..EVR sets ISUPPZ in.
+  bool everything(int n) const { return lsame(range, 'A') || (lsame(range, 'I') && il == 1 && iu == n); }
+};
+
+// 1 jobz, 2 range, 3 uplo, 4 n, 6 lda, 8 vu <= vl (RANGE 'V', n > 0), 9 il, 10 iu (RANGE 'I'), 15 ldz,
+// then the workspace lengths (LAPACK 3.11's order).
+template <class T>
+int select_eig_info(char jobz, char uplo, int n, int lda, const Selection<T>& q, const Workspace& w,
+                    const WorkArgs& a) {
+  const bool val = lsame(q.range, 'V'), ind = lsame(q.range, 'I');
+  const int bad = first_info({{!jobz_ok(jobz), 1},
+                              {!range_ok(q.range), 2},
+                              {!uplo_ok(uplo), 3},
+                              {n < 0, 4},
+                              {lda < max1(n), 6},
+                              {val && n > 0 && q.vu <= q.vl, 8},
+                              {ind && (q.il < 1 || q.il > max1(n)), 9},
+                              {ind && (q.iu < std::min(n, q.il) || q.iu > n), 10},
+                              {q.ldz < 1 || (lsame(jobz, 'V') && q.ldz < n), 15}});
+  return bad != 0 ? bad : workspace_info(w, a);
+}
+
+template <class T>
+int kit_select(const Settings& s, bool wantz, const EigSelect& sel, Uplo uplo, int64_t n, T* a, int64_t lda,
+               int64_t* m, real_t<T>* w, CallReport* r) {
+  if constexpr (is_complex_v<T>)
+    return trn::solver::heevdx(s, wantz, sel, uplo, n, a, lda, m, w, r);
+  else
+    return trn::solver::syevdx(s, wantz, sel, uplo, n, a, lda, m, w, r);
+}
+
+// ISUPPZ(2i-1 : 2i) of the n x m vectors z (1-based rows of each column's first and last nonzero).
+template <class T>
+void vector_support(int64_t n, int64_t m, const T* z, int64_t ldz, int* isuppz) {
+  for (int64_t j = 0; j < m; ++j) {
+    int64_t lo = 0, hi = -1;
+    for (int64_t i = 0; i < n; ++i)
+      if (z[i + j * ldz] != T(0)) {
+        if (hi < 0) lo = i;
+        hi = i;
+      }
+    isuppz[2 * j] = static_cast<int>(lo + 1);
+    isuppz[2 * j + 1] = static_cast<int>(hi + 1);
+  }
+}
+
+template <class T>
+Answer select_eig_body(const Settings& s, CallReport* r, bool wantz, char uplo, int64_t n, T* a, int64_t lda,
+                       const Selection<T>& q) {
+  if (!triangle_finite(lsame(uplo, 'U'), n, a, lda)) return Answer::pass("Inf or NaN in A");
+  std::vector<T> x = packed(n, n, a, lda);
+  std::vector<real_t<T>> wx(static_cast<std::size_t>(n));
+  int64_t meig = 0;
+  const int info = kit_select(s, wantz, q.kit(), to_uplo(uplo), n, x.data(), std::max<int64_t>(1, n), &meig,
+                              wx.data(), r);
+  if (info != 0) return Answer::pass("trnsolver's divide and conquer did not converge");
+  *q.m = static_cast<int>(meig);
+  std::copy_n(wx.begin(), meig, q.w);
+  if (!wantz) return Answer::done(0);
+  copy_out(n, meig, x.data(), n, q.z, q.ldz);
+  if (q.isuppz != nullptr && q.everything(static_cast<int>(n))) vector_support(n, meig, q.z, q.ldz, q.isuppz);
+  if (q.ifail != nullptr) std::fill_n(q.ifail, meig, 0);
+  return Answer::done(0);
+}
+
+// xSYEVR / xHEEVR / xSYEVX / xHEEVX.
+template <class T, class Next>
+void select_eig(const Entry& e, const SelectDriver& d, char jobz, char uplo, int n, T* a, int lda,
+                const Selection<T>& q, T* work, const WorkArgs& wa, real_t<T>* rwork, int* iwork, int* info,
+                Next&& next) {
+  char buf[160];
+  const char* args = args_text(buf, "jobz=%c range=%c uplo=%c n=%d lda=%d il=%d iu=%d ldz=%d lwork=%d%s", jobz,
+                               q.range, uplo, n, lda, q.il, q.iu, q.ldz, wa.lwork, wa.query() ? " query" : "");
+  const bool wantz = lsame(jobz, 'V');
+  const Workspace ws = select_workspace(d, n);
+  const int bad = select_eig_info(jobz, uplo, n, lda, q, ws, wa);
+  run(e, args, bad, info, [&](const Settings& s, CallReport* r) -> Answer {
+        if (wa.query() || n == 0) {
+          if (n == 0 && !wa.query()) *q.m = 0;
+          set_sizes(ws, wa, work, rwork, iwork);
+          return Answer::done(0);
+        }
+        const Answer ans = select_eig_body(s, r, wantz, uplo, n, a, lda, q);
+        if (ans.answered) set_sizes(ws, wa, work, rwork, iwork);
         return ans;
       }, next);
 }
