@@ -340,6 +340,7 @@ void fuzz_select(trnfuzz::Input& in, bool mrrr) {
     check("cheevx info", info, {1, 2, 3, 4, 6, 8, 9, 10, 15, 17}, 0, z, z0, true);
   }
   if (info == 0 && lwork != -1 && liwork != -1) require(m >= 0 && m <= std::max(n, 0), "M outside [0, N]");
+  trnfuzz::reach("selective driver called");
 }
 
 // Symmetric / Hermitian eigen drivers: standard (?SYEV, ?SYEVD, ?HEEVD) and generalized (?SYGVD, ?HEGV).
@@ -449,7 +450,7 @@ void fuzz_svd(trnfuzz::Input& in) {
 
 }  // namespace
 
-std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"answered", 100}, {"rejected", 60}, {"unanswered", 5}}; }
+std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"answered", 100}, {"rejected", 60}, {"unanswered", 5}, {"selective driver called", 20}}; }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
