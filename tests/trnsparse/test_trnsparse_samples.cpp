@@ -11,6 +11,7 @@
 // where the operation is exact (everything but the Krylov solves, which have their tolerance).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -544,6 +545,83 @@ TEST(CusparseSamples, GpsvInterleavedBatch) {
             0);
   const double bound = 8.0 * m * std::ldexp(1.0, -24) * 5.0;
   for (std::size_t i = 0; i < x.size(); ++i) EXPECT_NEAR(x[i], x_true[i], bound) << i;
+}
+
+namespace {
+
+// The g x g grid's 5-point operator in CSR (fp64, columns ascending): 4 on the diagonal, -1 to the
+// north and south neighbours, -1 - convection to the west and -1 + convection to the east (convection
+// 0: the symmetric positive definite Poisson matrix; else non-symmetric, still diagonally dominant).
+struct Grid {
+  int n = 0;
+  std::vector<int> offsets, columns;
+  std::vector<double> values;
+};
+
+Grid grid_operator(int g, double convection) {
+  Grid a;
+  a.n = g * g;
+  a.offsets.push_back(0);
+  for (int i = 0; i < g; ++i)
+    for (int j = 0; j < g; ++j) {
+      const auto add = [&](int ii, int jj, double v) {
+        if (ii < 0 || jj < 0 || ii >= g || jj >= g) return;
+        a.columns.push_back(ii * g + jj);
+        a.values.push_back(v);
+      };
+      add(i - 1, j, -1.0);
+      add(i, j - 1, -1.0 - convection);
+      add(i, j, 4.0);
+      add(i, j + 1, -1.0 + convection);
+      add(i + 1, j, -1.0);
+      a.offsets.push_back(static_cast<int>(a.values.size()));
+    }
+  return a;
+}
+
+std::vector<long double> grid_times(const Grid& a, const std::vector<double>& x) {
+  std::vector<long double> y(static_cast<std::size_t>(a.n), 0.0L);
+  for (int i = 0; i < a.n; ++i)
+    for (int e = a.offsets[i]; e < a.offsets[i + 1]; ++e)
+      y[static_cast<std::size_t>(i)] += static_cast<long double>(a.values[e]) * x[static_cast<std::size_t>(a.columns[e])];
+  return y;
+}
+
+using KrylovWalk = int (*)(int, int, const int*, const int*, const double*, const double*, double, int, double*, int*);
+
+// Solves A x = A x_true from x = 0 with tolerance 1e-10: the walkthrough stops before max_iterations,
+// the true residual |b - A x|_2 (long double, here) is within twice the tolerance (the loop stops on
+// the recursively updated residual, which drifts from the true one), and x is within 1e-6 |x_true|
+// of x_true (cond(A) < 200 on these grids: the error is at most cond x the residual).
+void expect_krylov_solves(KrylovWalk walk, const Grid& a, int max_iterations) {
+  std::vector<double> x_true(static_cast<std::size_t>(a.n)), b, x(x_true.size(), 0.0);
+  for (std::size_t i = 0; i < x_true.size(); ++i) x_true[i] = static_cast<double>(static_cast<int>((i * 7) % 11) - 5);
+  for (long double v : grid_times(a, x_true)) b.push_back(static_cast<double>(v));
+  int iterations = -1;
+  ASSERT_EQ(walk(a.n, static_cast<int>(a.values.size()), a.offsets.data(), a.columns.data(), a.values.data(), b.data(),
+                 1e-10, max_iterations, x.data(), &iterations),
+            0);
+  testing::Test::RecordProperty("iterations", iterations);
+  EXPECT_GT(iterations, 0);
+  EXPECT_LT(iterations, max_iterations);
+  const std::vector<long double> ax = grid_times(a, x);
+  long double r2 = 0, b2 = 0, err = 0;
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    r2 += (b[i] - ax[i]) * (b[i] - ax[i]);
+    b2 += static_cast<long double>(b[i]) * b[i];
+    err = std::max(err, std::fabs(static_cast<long double>(x[i]) - x_true[i]));
+  }
+  EXPECT_LE(static_cast<double>(std::sqrt(r2)), 2e-10 * static_cast<double>(std::sqrt(b2)));
+  EXPECT_LE(static_cast<double>(err), 1e-6 * 5.0);
+}
+
+}  // namespace
+
+// 16 x 16 Poisson (256 unknowns), IC(0) by csric02, CG with two SpSV (L, then L transposed) per step.
+TEST(CusparseSamples, CgIncompleteCholesky) { expect_krylov_solves(walk_cg_ic0, grid_operator(16, 0.0), 200); }
+// 16 x 16 convection-diffusion (convection 0.4), ILU(0) by csrilu02, BiCGStab with four SpSV per step.
+TEST(CusparseSamples, BiCGStabIncompleteLU) {
+  expect_krylov_solves(walk_bicgstab_ilu0, grid_operator(16, 0.4), 200);
 }
 
 // ---- issue #28 (s7/half): CUDA-spelled C++ programs of samples/cuda/, ported at build time by

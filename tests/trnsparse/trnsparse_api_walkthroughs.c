@@ -650,3 +650,239 @@ int walk_gpsv_interleaved_batch(int m, int batch, const float* ds, const float* 
   TRY(trnsparseDestroy(h));
   return 0;
 }
+
+/* ---- preconditioned Krylov solves (fp64): IC(0) + CG, ILU(0) + BiCGStab ------------------------------- */
+
+/* The state both Krylov walkthroughs share: the handles, A and the factor's triangles (lower; upper
+ * for ILU(0), NULL for IC(0), whose upper solve is the lower triangle transposed), the SpSV descriptors
+ * of the two preconditioner solves, the work vectors and their dense-vector descriptors. */
+enum { KRYLOV_VECTORS = 9 };
+typedef struct {
+  int n;
+  trnsparseHandle_t h;
+  trnblasHandle_t blas;
+  trnsparseSpMatDescr_t A, lower, upper;
+  trnsparseSpSVDescr_t lower_solve, upper_solve;
+  trnsparseOperation_t upper_op;
+  double* factor;
+  double* v[KRYLOV_VECTORS];
+  trnsparseDnVecDescr_t dn[KRYLOV_VECTORS];
+  void* buffers[3]; /* SpMV, lower SpSV, upper SpSV */
+} krylov_t;
+
+/* The factor's values by csric02 (ic0 != 0) or csrilu02 on a copy of A's, with cuSPARSE's legacy
+ * protocol: matrix descriptor, info, bufferSize, analysis, zeroPivot, factorization, zeroPivot. */
+static int factorize(krylov_t* k, int ic0, int nnz, const int* offsets, const int* columns, const double* values) {
+  trnsparseMatDescr_t descr;
+  csric02Info_t ic;
+  csrilu02Info_t ilu;
+  int bytes = 0, pivot = -1;
+  void* buffer;
+  ALLOC(k->factor, sizeof(double) * (size_t)nnz);
+  memcpy(k->factor, values, sizeof(double) * (size_t)nnz);
+  TRY(trnsparseCreateMatDescr(&descr));
+  TRY(trnsparseSetMatIndexBase(descr, BASE0));
+  TRY(trnsparseSetMatType(descr, TRNSPARSE_MATRIX_TYPE_GENERAL));
+  if (ic0) {
+    TRY(trnsparseSetMatFillMode(descr, TRNSPARSE_FILL_MODE_LOWER));
+    TRY(trnsparseSetMatDiagType(descr, TRNSPARSE_DIAG_TYPE_NON_UNIT));
+    TRY(trnsparseCreateCsric02Info(&ic));
+    TRY(trnsparseDcsric02_bufferSize(k->h, k->n, nnz, descr, k->factor, offsets, columns, ic, &bytes));
+    ALLOC(buffer, bytes);
+    TRY(trnsparseDcsric02_analysis(k->h, k->n, nnz, descr, k->factor, offsets, columns, ic,
+                                   TRNSPARSE_SOLVE_POLICY_NO_LEVEL, buffer));
+    TRY(trnsparseXcsric02_zeroPivot(k->h, ic, &pivot)); /* ZERO_PIVOT (not 0) would name a structural zero */
+    TRY(trnsparseDcsric02(k->h, k->n, nnz, descr, k->factor, offsets, columns, ic, TRNSPARSE_SOLVE_POLICY_NO_LEVEL,
+                          buffer));
+    TRY(trnsparseXcsric02_zeroPivot(k->h, ic, &pivot));
+    TRY(trnsparseDestroyCsric02Info(ic));
+  } else {
+    TRY(trnsparseCreateCsrilu02Info(&ilu));
+    TRY(trnsparseDcsrilu02_bufferSize(k->h, k->n, nnz, descr, k->factor, offsets, columns, ilu, &bytes));
+    ALLOC(buffer, bytes);
+    TRY(trnsparseDcsrilu02_analysis(k->h, k->n, nnz, descr, k->factor, offsets, columns, ilu,
+                                    TRNSPARSE_SOLVE_POLICY_NO_LEVEL, buffer));
+    TRY(trnsparseXcsrilu02_zeroPivot(k->h, ilu, &pivot));
+    TRY(trnsparseDcsrilu02(k->h, k->n, nnz, descr, k->factor, offsets, columns, ilu, TRNSPARSE_SOLVE_POLICY_NO_LEVEL,
+                           buffer));
+    TRY(trnsparseXcsrilu02_zeroPivot(k->h, ilu, &pivot));
+    TRY(trnsparseDestroyCsrilu02Info(ilu));
+  }
+  free(buffer);
+  TRY(trnsparseDestroyMatDescr(descr));
+  return 0;
+}
+
+/* A triangle of the factor as a generic descriptor with its fill mode and diagonal type. */
+static int factor_triangle(krylov_t* k, trnsparseSpMatDescr_t* M, int nnz, const int* offsets, const int* columns,
+                           trnsparseFillMode_t fill, trnsparseDiagType_t diag) {
+  TRY(trnsparseCreateCsr(M, k->n, k->n, nnz, (void*)offsets, (void*)columns, k->factor, I32, I32, BASE0, TRN_R_64F));
+  TRY(trnsparseSpMatSetAttribute(*M, TRNSPARSE_SPMAT_FILL_MODE, &fill, sizeof fill));
+  TRY(trnsparseSpMatSetAttribute(*M, TRNSPARSE_SPMAT_DIAG_TYPE, &diag, sizeof diag));
+  return 0;
+}
+
+/* SpSV's bufferSize and analysis for solves M out = in with op. */
+static int analyse_solve(krylov_t* k, trnsparseOperation_t op, trnsparseSpMatDescr_t M, trnsparseSpSVDescr_t* d,
+                         void** buffer, int in, int out) {
+  const double one = 1.0;
+  size_t bytes = 0;
+  TRY(trnsparseSpSV_createDescr(d));
+  TRY(trnsparseSpSV_bufferSize(k->h, op, &one, M, k->dn[in], k->dn[out], TRN_R_64F, TRNSPARSE_SPSV_ALG_DEFAULT, *d,
+                               &bytes));
+  ALLOC(*buffer, bytes);
+  TRY(trnsparseSpSV_analysis(k->h, op, &one, M, k->dn[in], k->dn[out], TRN_R_64F, TRNSPARSE_SPSV_ALG_DEFAULT, *d,
+                             *buffer));
+  return 0;
+}
+
+/* Handles, A, the factor and its triangles, the vectors (x is the caller's), the analyses; vector 1 is
+ * the residual r = b - A x, vectors 2 and 3 the preconditioner's intermediate and output. */
+static int open_krylov(krylov_t* k, int ic0, int n, int nnz, const int* offsets, const int* columns,
+                       const double* values, const double* b, double* x) {
+  const double minus_one = -1.0, one = 1.0;
+  size_t bytes = 0;
+  int i;
+  memset(k, 0, sizeof *k);
+  k->n = n;
+  TRY(trnsparseCreate(&k->h));
+  TRY(trnblasCreate(&k->blas));
+  TRY(trnsparseCreateCsr(&k->A, n, n, nnz, (void*)offsets, (void*)columns, (void*)values, I32, I32, BASE0, TRN_R_64F));
+  k->v[0] = x;
+  for (i = 1; i < KRYLOV_VECTORS; ++i) ALLOC(k->v[i], sizeof(double) * (size_t)n);
+  for (i = 0; i < KRYLOV_VECTORS; ++i) TRY(trnsparseCreateDnVec(&k->dn[i], n, k->v[i], TRN_R_64F));
+  TRY(factorize(k, ic0, nnz, offsets, columns, values));
+  TRY(factor_triangle(k, &k->lower, nnz, offsets, columns, TRNSPARSE_FILL_MODE_LOWER,
+                      ic0 ? TRNSPARSE_DIAG_TYPE_NON_UNIT : TRNSPARSE_DIAG_TYPE_UNIT));
+  if (!ic0)
+    TRY(factor_triangle(k, &k->upper, nnz, offsets, columns, TRNSPARSE_FILL_MODE_UPPER, TRNSPARSE_DIAG_TYPE_NON_UNIT));
+  k->upper_op = ic0 ? TRNSPARSE_OPERATION_TRANSPOSE : NON_T;
+  TRY(analyse_solve(k, NON_T, k->lower, &k->lower_solve, &k->buffers[1], 1, 2));
+  TRY(analyse_solve(k, k->upper_op, ic0 ? k->lower : k->upper, &k->upper_solve, &k->buffers[2], 2, 3));
+  /* r = b - A x: SpMV with alpha -1, beta 1 into a copy of b. */
+  TRY(trnblasDcopy(k->blas, n, b, 1, k->v[1], 1));
+  TRY(trnsparseSpMV_bufferSize(k->h, NON_T, &minus_one, k->A, k->dn[0], &one, k->dn[1], TRN_R_64F,
+                               TRNSPARSE_SPMV_ALG_DEFAULT, &bytes));
+  ALLOC(k->buffers[0], bytes);
+  TRY(trnsparseSpMV(k->h, NON_T, &minus_one, k->A, k->dn[0], &one, k->dn[1], TRN_R_64F, TRNSPARSE_SPMV_ALG_DEFAULT,
+                    k->buffers[0]));
+  return 0;
+}
+
+/* out = A in (vectors by number). */
+static int apply_a(krylov_t* k, int in, int out) {
+  const double one = 1.0, zero = 0.0;
+  TRY(trnsparseSpMV(k->h, NON_T, &one, k->A, k->dn[in], &zero, k->dn[out], TRN_R_64F, TRNSPARSE_SPMV_ALG_DEFAULT,
+                    k->buffers[0]));
+  return 0;
+}
+
+/* out = M^-1 in through vector 2: the lower solve, then the upper (or the lower transposed). */
+static int precondition(krylov_t* k, int in, int out) {
+  const double one = 1.0;
+  TRY(trnsparseSpSV_solve(k->h, NON_T, &one, k->lower, k->dn[in], k->dn[2], TRN_R_64F, TRNSPARSE_SPSV_ALG_DEFAULT,
+                          k->lower_solve));
+  TRY(trnsparseSpSV_solve(k->h, k->upper_op, &one, k->upper != NULL ? k->upper : k->lower, k->dn[2], k->dn[out],
+                          TRN_R_64F, TRNSPARSE_SPSV_ALG_DEFAULT, k->upper_solve));
+  return 0;
+}
+
+static int close_krylov(krylov_t* k) {
+  int i;
+  TRY(trnsparseSpSV_destroyDescr(k->lower_solve));
+  TRY(trnsparseSpSV_destroyDescr(k->upper_solve));
+  for (i = 0; i < KRYLOV_VECTORS; ++i) TRY(trnsparseDestroyDnVec(k->dn[i]));
+  for (i = 1; i < KRYLOV_VECTORS; ++i) free(k->v[i]);
+  for (i = 0; i < 3; ++i) free(k->buffers[i]);
+  TRY(trnsparseDestroySpMat(k->A));
+  TRY(trnsparseDestroySpMat(k->lower));
+  if (k->upper != NULL) TRY(trnsparseDestroySpMat(k->upper));
+  free(k->factor);
+  TRY(trnblasDestroy(k->blas));
+  TRY(trnsparseDestroy(k->h));
+  return 0;
+}
+
+/* Preconditioned CG (Saad, Iterative Methods for Sparse Linear Systems, 2nd ed., Algorithm 9.1):
+ * vectors x 0, r 1, z 3, p 4, q 5. */
+int walk_cg_ic0(int n, int nnz, const int* offsets, const int* columns, const double* values, const double* b,
+                double tolerance, int max_iterations, double* x, int* iterations) {
+  enum { X = 0, R = 1, Z = 3, P = 4, Q = 5 };
+  krylov_t k;
+  double b_norm, r_norm, rz, rz_next, pq, step, beta;
+  int it;
+  TRY(open_krylov(&k, 1, n, nnz, offsets, columns, values, b, x));
+  TRY(trnblasDnrm2(k.blas, n, b, 1, &b_norm));
+  TRY(precondition(&k, R, Z));
+  TRY(trnblasDcopy(k.blas, n, k.v[Z], 1, k.v[P], 1));
+  TRY(trnblasDdot(k.blas, n, k.v[R], 1, k.v[Z], 1, &rz));
+  TRY(trnblasDnrm2(k.blas, n, k.v[R], 1, &r_norm));
+  for (it = 0; it < max_iterations && r_norm > tolerance * b_norm; ++it) {
+    TRY(apply_a(&k, P, Q));
+    TRY(trnblasDdot(k.blas, n, k.v[P], 1, k.v[Q], 1, &pq));
+    step = rz / pq;
+    TRY(trnblasDaxpy(k.blas, n, &step, k.v[P], 1, k.v[X], 1));
+    step = -step;
+    TRY(trnblasDaxpy(k.blas, n, &step, k.v[Q], 1, k.v[R], 1));
+    TRY(trnblasDnrm2(k.blas, n, k.v[R], 1, &r_norm));
+    TRY(precondition(&k, R, Z));
+    TRY(trnblasDdot(k.blas, n, k.v[R], 1, k.v[Z], 1, &rz_next));
+    beta = rz_next / rz;
+    rz = rz_next;
+    TRY(trnblasDscal(k.blas, n, &beta, k.v[P], 1)); /* p = z + beta p */
+    beta = 1.0;
+    TRY(trnblasDaxpy(k.blas, n, &beta, k.v[Z], 1, k.v[P], 1));
+  }
+  *iterations = it;
+  return close_krylov(&k);
+}
+
+/* Right-preconditioned BiCGStab (van der Vorst 1992; Saad, Algorithm 7.7 with M^-1 applied to p and s):
+ * vectors x 0, r (= s) 1, p-hat / s-hat 3, r-hat 4, p 5, v 6, t 7. */
+int walk_bicgstab_ilu0(int n, int nnz, const int* offsets, const int* columns, const double* values, const double* b,
+                       double tolerance, int max_iterations, double* x, int* iterations) {
+  enum { X = 0, R = 1, HAT = 3, R0 = 4, P = 5, V = 6, T = 7 };
+  krylov_t k;
+  double b_norm, r_norm, rho = 1.0, rho_next, alpha = 1.0, omega = 1.0, beta, dot, tt, scale;
+  int it;
+  TRY(open_krylov(&k, 0, n, nnz, offsets, columns, values, b, x));
+  TRY(trnblasDnrm2(k.blas, n, b, 1, &b_norm));
+  TRY(trnblasDnrm2(k.blas, n, k.v[R], 1, &r_norm));
+  TRY(trnblasDcopy(k.blas, n, k.v[R], 1, k.v[R0], 1));
+  TRY(trnblasDcopy(k.blas, n, k.v[R], 1, k.v[P], 1));
+  for (it = 0; it < max_iterations && r_norm > tolerance * b_norm; ++it) {
+    TRY(trnblasDdot(k.blas, n, k.v[R0], 1, k.v[R], 1, &rho_next));
+    if (it > 0) { /* p = r + beta (p - omega v) */
+      beta = (rho_next / rho) * (alpha / omega);
+      scale = -omega;
+      TRY(trnblasDaxpy(k.blas, n, &scale, k.v[V], 1, k.v[P], 1));
+      TRY(trnblasDscal(k.blas, n, &beta, k.v[P], 1));
+      scale = 1.0;
+      TRY(trnblasDaxpy(k.blas, n, &scale, k.v[R], 1, k.v[P], 1));
+    }
+    rho = rho_next;
+    TRY(precondition(&k, P, HAT));
+    TRY(apply_a(&k, HAT, V));
+    TRY(trnblasDdot(k.blas, n, k.v[R0], 1, k.v[V], 1, &dot));
+    alpha = rho / dot;
+    TRY(trnblasDaxpy(k.blas, n, &alpha, k.v[HAT], 1, k.v[X], 1));
+    scale = -alpha;
+    TRY(trnblasDaxpy(k.blas, n, &scale, k.v[V], 1, k.v[R], 1)); /* s = r - alpha v, kept in r */
+    TRY(trnblasDnrm2(k.blas, n, k.v[R], 1, &r_norm));
+    if (r_norm <= tolerance * b_norm) {
+      ++it;
+      break;
+    }
+    TRY(precondition(&k, R, HAT));
+    TRY(apply_a(&k, HAT, T));
+    TRY(trnblasDdot(k.blas, n, k.v[T], 1, k.v[R], 1, &dot));
+    TRY(trnblasDdot(k.blas, n, k.v[T], 1, k.v[T], 1, &tt));
+    omega = dot / tt;
+    TRY(trnblasDaxpy(k.blas, n, &omega, k.v[HAT], 1, k.v[X], 1));
+    scale = -omega;
+    TRY(trnblasDaxpy(k.blas, n, &scale, k.v[T], 1, k.v[R], 1));
+    TRY(trnblasDnrm2(k.blas, n, k.v[R], 1, &r_norm));
+  }
+  *iterations = it;
+  return close_krylov(&k);
+}

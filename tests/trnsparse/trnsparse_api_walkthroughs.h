@@ -92,6 +92,16 @@ int walk_spgemm_reuse(const walk_sparse_t* A, const walk_sparse_t* B, const floa
  * system. */
 int walk_gpsv_interleaved_batch(int m, int batch, const float* ds, const float* dl, const float* d, const float* du,
                                 const float* dw, const float* b, float* x);
+/* Preconditioned Krylov solves of A x = b (fp64 CSR, n x n, columns ascending in each row, the
+ * diagonal stored): CG with IC(0) (csric02; A symmetric positive definite), BiCGStab with ILU(0)
+ * (csrilu02). Two SpSV per preconditioner application (IC(0): L, then L transposed), the vector steps
+ * by trnblas; stop when |r|_2 <= tolerance |b|_2 (r the recursively updated residual) or after
+ * max_iterations. x in: the start, out: the solution; *iterations done. */
+int walk_cg_ic0(int n, int nnz, const int* offsets, const int* columns, const double* values, const double* b,
+                double tolerance, int max_iterations, double* x, int* iterations);
+int walk_bicgstab_ilu0(int n, int nnz, const int* offsets, const int* columns, const double* values, const double* b,
+                       double tolerance, int max_iterations, double* x, int* iterations);
+
 #ifdef __cplusplus
 }
 #endif
