@@ -126,7 +126,8 @@ std::vector<double> dense_product(const Dense& A, int n, double alpha, const Vec
 
 void expect_equal(const Vec& got, const std::vector<double>& want, const std::string& what) {
   ASSERT_EQ(got.size(), want.size()) << what;
-  for (std::size_t i = 0; i < got.size(); ++i) EXPECT_EQ(static_cast<double>(got[i]), want[i]) << what << " [" << i << "]";
+  for (std::size_t i = 0; i < got.size(); ++i)
+    EXPECT_EQ(static_cast<double>(got[i]), want[i]) << what << " [" << i << "]";
 }
 
 }  // namespace
@@ -198,7 +199,8 @@ std::vector<double> dense_sddmm(int m, int k, int n, const Vec& A, const Vec& B,
     for (int e = pattern.offsets[i]; e < pattern.offsets[i + 1]; ++e) {
       double s = 0;
       for (int l = 0; l < k; ++l)
-        s += static_cast<double>(A[static_cast<std::size_t>(i * k + l)]) * B[static_cast<std::size_t>(l * n + pattern.columns[e])];
+        s += static_cast<double>(A[static_cast<std::size_t>(i * k + l)]) *
+             B[static_cast<std::size_t>(l * n + pattern.columns[e])];
       out.push_back(alpha * s + beta * old[static_cast<std::size_t>(e)]);
     }
   (void)n;
@@ -238,7 +240,8 @@ TEST(CusparseSamples, SDDMM) {
           const int i = br * block + r, j = bcolumns[e] * block + cc;
           double s = 0;
           for (int l = 0; l < k; ++l)
-            s += static_cast<double>(bA[static_cast<std::size_t>(i * k + l)]) * bB[static_cast<std::size_t>(l * bn + j)];
+            s += static_cast<double>(bA[static_cast<std::size_t>(i * k + l)]) *
+                 bB[static_cast<std::size_t>(l * bn + j)];
           bwant.push_back(s);
         }
   expect_equal(bvalues, bwant, "bsr");
@@ -316,8 +319,8 @@ TEST(CusparseSamples, Conversions) {
   std::vector<int> offsets(static_cast<std::size_t>(A.rows + 1), -1), columns(16, -1);
   Vec values(16, 99.0f);
   int nnz = -1;
-  ASSERT_EQ(walk_dense2sparse_csr(A.rows, A.cols, dense.data(), 16, offsets.data(), columns.data(), values.data(), &nnz),
-            0);
+  ASSERT_EQ(
+      walk_dense2sparse_csr(A.rows, A.cols, dense.data(), 16, offsets.data(), columns.data(), values.data(), &nnz), 0);
   ASSERT_EQ(nnz, static_cast<int>(c.values.size()));
   EXPECT_EQ(offsets, c.offsets);
   EXPECT_EQ(std::vector<int>(columns.begin(), columns.begin() + nnz), c.columns);
@@ -533,7 +536,9 @@ TEST(CusparseSamples, GpsvInterleavedBatch) {
       dw.push_back(i + 2 < m ? -1.0f : 0.0f);
     }
     for (int i = 0; i < m; ++i) {
-      const auto at = [&](int j) { return j >= 0 && j < m ? static_cast<double>(x_true[static_cast<std::size_t>(s * m + j)]) : 0.0; };
+      const auto at = [&](int j) {
+        return j >= 0 && j < m ? static_cast<double>(x_true[static_cast<std::size_t>(s * m + j)]) : 0.0;
+      };
       const std::size_t r = static_cast<std::size_t>(s * m + i);
       b.push_back(static_cast<float>(ds[r] * at(i - 2) + dl[r] * at(i - 1) + d[r] * at(i) + du[r] * at(i + 1) +
                                      dw[r] * at(i + 2)));
@@ -583,7 +588,8 @@ std::vector<long double> grid_times(const Grid& a, const std::vector<double>& x)
   std::vector<long double> y(static_cast<std::size_t>(a.n), 0.0L);
   for (int i = 0; i < a.n; ++i)
     for (int e = a.offsets[i]; e < a.offsets[i + 1]; ++e)
-      y[static_cast<std::size_t>(i)] += static_cast<long double>(a.values[e]) * x[static_cast<std::size_t>(a.columns[e])];
+      y[static_cast<std::size_t>(i)] +=
+          static_cast<long double>(a.values[e]) * x[static_cast<std::size_t>(a.columns[e])];
   return y;
 }
 

@@ -564,7 +564,8 @@ int walk_spgemm(const walk_sparse_t* A, const walk_sparse_t* B, float alpha, int
 
 int walk_spgemm_mem(const walk_sparse_t* A, const walk_sparse_t* B, float alpha, int capacity, int* c_offsets,
                     int* c_columns, float* c_values, int* c_nnz, long long* products) {
-  return products == NULL ? __LINE__ : run_spgemm(A, B, alpha, capacity, c_offsets, c_columns, c_values, c_nnz, products);
+  if (products == NULL) return __LINE__;
+  return run_spgemm(A, B, alpha, capacity, c_offsets, c_columns, c_values, c_nnz, products);
 }
 
 /* The structure of C once (workEstimation, nnz, copy: each twice, a NULL buffer first), then its values
