@@ -1,4 +1,4 @@
-// trnsparse C API: the ported cuSPARSE sample programs (trnsparse_samples.c, plain C), argument
+// trnsparse C API: the plain-C99 generic-API checks on trnsci's own data (trnsparse_samples.c), argument
 // checks in signature order with the logged 1-based position, outputs untouched on every error,
 // fp64 -> NOT_SUPPORTED, legacy bsrmm/bsrmv and conversions against the generic API, profiles.
 #include <gtest/gtest.h>

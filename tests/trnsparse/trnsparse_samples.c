@@ -1,10 +1,11 @@
-/* The logic of NVIDIA's cuSPARSE samples (CUDALibrarySamples/cuSPARSE: spmm_csr, spmv_csr, sddmm_csr,
- * sddmm_bsr, spmm_blockedell; an SpMM over the same matrix in BSR form, an SpMV with A as CSC)
- * written against trnsparse.h in plain C99: the same problems (spmm_blockedell: its call sequence
- * on spmm_csr's matrix), the same generic-API call sequence (create descriptors, _bufferSize, buffer,
- * _preprocess where the sample has it, compute, destroy) and the same exact result checks, with host
- * memory in place of cudaMalloc/cudaMemcpy. Each function returns 0 when its check passes, the
- * failing line otherwise. Also the C header check (compiles as C, enum values). */
+/* Plain-C99 checks of trnsparse.h's generic API on trnsci's own 4 x 4 matrix (the C API tests'
+ * CApiSamples): SpMM with A as CSR, COO, BSR (row-major B and C, with _preprocess) and Blocked-ELL
+ * (BlockedEllGet), SpMV with A as CSR and as CSC, SDDMM into CSR and BSR patterns, each with the
+ * generic call sequence (create descriptors, _bufferSize, buffer, _preprocess where shown, compute,
+ * destroy) on host memory; every expected result is computed here by a dense double loop over the
+ * same data (exact: small integers). Each function returns 0 when its check passes, the failing line
+ * otherwise. Also the C header check (compiles as C, enum values). (An earlier version of this file
+ * used the data of NVIDIA's cuSPARSE samples; it now uses the project's own.) */
 #include <stdlib.h>
 
 #include "trnsparse.h"
@@ -14,10 +15,36 @@
     if ((call) != TRNSPARSE_STATUS_SUCCESS) return __LINE__;   \
   } while (0)
 
-/* The 4 x 4 matrix of the spmm_csr / spmv_csr samples (9 entries, zero-based CSR). */
-static const int kOffsets[] = {0, 3, 4, 7, 9};
-static const int kColumns[] = {0, 2, 3, 1, 0, 2, 3, 1, 3};
-static const float kValues[] = {1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f, 9.0f};
+/* trnsci's 4 x 4 test matrix (row-major; every 2 x 2 block holds a nonzero) and its zero-based CSR. */
+static const float kDense[16] = {3, 0, -2, 0, 0, 1, 0, 5, -4, 0, 0, 2, 0, 6, 1, 0};
+static const int kOffsets[] = {0, 2, 4, 6, 8};
+static const int kColumns[] = {0, 2, 1, 3, 0, 3, 1, 2};
+static const float kValues[] = {3.0f, -2.0f, 1.0f, 5.0f, -4.0f, 2.0f, 6.0f, 1.0f};
+
+/* want (rows x n, column-major, ld rows) = a (rows x k, row-major) times b (k x n, column-major). */
+static void dense_product(int rows, int k, int n, const float* a, const float* b, float* want) {
+  int i, j, l;
+  for (j = 0; j < n; ++j)
+    for (i = 0; i < rows; ++i) {
+      double s = 0;
+      for (l = 0; l < k; ++l) s += (double)a[i * k + l] * b[l + j * k];
+      want[i + j * rows] = (float)s;
+    }
+}
+
+/* The operands' small-integer pattern: entry i of an array is i mod `period` minus `shift`. */
+static void small_ints(float* v, int count, int period, int shift) {
+  int i;
+  for (i = 0; i < count; ++i) v[i] = (float)(i % period - shift);
+}
+
+/* (A B)(i, j) for row-major A (. x k) and B (k x n), in double. */
+static float row_major_entry(const float* a, const float* b, int k, int n, int i, int j) {
+  double s = 0;
+  int l;
+  for (l = 0; l < k; ++l) s += (double)a[i * k + l] * b[l * n + j];
+  return (float)s;
+}
 
 static int equal(const float* got, const float* want, int n) {
   int i;
@@ -26,17 +53,16 @@ static int equal(const float* got, const float* want, int n) {
   return 1;
 }
 
-/* The samples' SpMM on the 4 x 4 matrix in any format: C (4 x 3, column-major) = A B with B = 1, 2,
- * ... column-major, the call sequence (bufferSize, buffer, SpMM) and spmm_csr's exact check. */
+/* SpMM on the 4 x 4 matrix in any format: C (4 x 3, column-major) = A B with B's small integers,
+ * column-major, the call sequence (bufferSize, buffer, SpMM) and an exact check. */
 static int spmm_4x4(trnsparseHandle_t h, trnsparseConstSpMatDescr_t A, trnsparseSpMMAlg_t alg) {
-  float B[12], C[12] = {0};
-  const float want[12] = {19.0f, 8.0f, 51.0f, 52.0f, 43.0f, 24.0f, 123.0f, 120.0f, 67.0f, 40.0f, 195.0f, 188.0f};
+  float B[12], C[12] = {0}, want[12];
   float alpha = 1.0f, beta = 0.0f;
   trnsparseDnMatDescr_t mB, mC;
   size_t bytes = 0;
   void* buffer;
-  int i;
-  for (i = 0; i < 12; ++i) B[i] = (float)(i + 1);
+  small_ints(B, 12, 5, 2);
+  dense_product(4, 4, 3, kDense, B, want);
   TRY(trnsparseCreateDnMat(&mB, 4, 3, 4, B, TRN_R_32F, TRNSPARSE_ORDER_COL));
   TRY(trnsparseCreateDnMat(&mC, 4, 3, 4, C, TRN_R_32F, TRNSPARSE_ORDER_COL));
   TRY(trnsparseSpMM_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, mB,
@@ -50,16 +76,16 @@ static int spmm_4x4(trnsparseHandle_t h, trnsparseConstSpMatDescr_t A, trnsparse
   return equal(C, want, 12) ? 0 : __LINE__;
 }
 
-/* The samples' SpMV on the 4 x 4 matrix: y = A x, x = (1, 2, 3, 4), spmv_csr's exact check. */
+/* SpMV on the 4 x 4 matrix: y = A x, x = (1, -2, 3, -1), an exact check. */
 static int spmv_4x4(trnsparseHandle_t h, trnsparseConstSpMatDescr_t A) {
-  const float x[4] = {1.0f, 2.0f, 3.0f, 4.0f};
-  float y[4] = {0};
-  const float want[4] = {19.0f, 8.0f, 51.0f, 52.0f};
+  const float x[4] = {1.0f, -2.0f, 3.0f, -1.0f};
+  float y[4] = {0}, want[4];
   float alpha = 1.0f, beta = 0.0f;
   trnsparseConstDnVecDescr_t vx;
   trnsparseDnVecDescr_t vy;
   size_t bytes = 0;
   void* buffer;
+  dense_product(4, 4, 1, kDense, x, want);
   TRY(trnsparseCreateConstDnVec(&vx, 4, x, TRN_R_32F));
   TRY(trnsparseCreateDnVec(&vy, 4, y, TRN_R_32F));
   TRY(trnsparseSpMV_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, A, vx, &beta, vy, TRN_R_32F,
@@ -87,7 +113,7 @@ int trnsparse_sample_spmm_csr(void) {
   trnsparseHandle_t h = NULL;
   trnsparseSpMatDescr_t A;
   TRY(trnsparseCreate(&h));
-  TRY(trnsparseCreateCsr(&A, 4, 4, 9, (void*)kOffsets, (void*)kColumns, (void*)kValues, TRNSPARSE_INDEX_32I,
+  TRY(trnsparseCreateCsr(&A, 4, 4, 8, (void*)kOffsets, (void*)kColumns, (void*)kValues, TRNSPARSE_INDEX_32I,
                          TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F));
   RUN_AND_DESTROY(spmm_4x4(h, A, TRNSPARSE_SPMM_ALG_DEFAULT));
 }
@@ -96,10 +122,9 @@ int trnsparse_sample_spmm_bsr(void) {
   /* The same matrix as 2 x 2 blocks (row-major inside blocks, CreateBsr), row-major B and C. */
   const int offsets[] = {0, 2, 4};
   const int columns[] = {0, 1, 0, 1};
-  const float values[] = {1.0f, 0.0f, 0.0f, 4.0f, 2.0f, 3.0f, 0.0f, 0.0f,
-                          5.0f, 0.0f, 0.0f, 8.0f, 6.0f, 7.0f, 0.0f, 9.0f};
-  float B[12], C[12] = {0};
-  const float want[12] = {19.0f, 43.0f, 67.0f, 8.0f, 24.0f, 40.0f, 51.0f, 123.0f, 195.0f, 52.0f, 120.0f, 188.0f};
+  const float values[] = {3.0f, 0.0f,  0.0f, 1.0f, -2.0f, 0.0f, 0.0f, 5.0f,
+                          -4.0f, 0.0f, 0.0f, 6.0f, 0.0f,  2.0f, 1.0f, 0.0f};
+  float B[12], B_col[12], C[12] = {0}, want[12], want_col[12];
   float alpha = 1.0f, beta = 0.0f;
   trnsparseHandle_t h = NULL;
   trnsparseConstSpMatDescr_t A;
@@ -108,8 +133,13 @@ int trnsparse_sample_spmm_bsr(void) {
   size_t bytes = 0;
   void* buffer;
   int i, j;
+  small_ints(B_col, 12, 5, 2);
+  dense_product(4, 4, 3, kDense, B_col, want_col);
   for (i = 0; i < 4; ++i)
-    for (j = 0; j < 3; ++j) B[i * 3 + j] = (float)(i + 4 * j + 1); /* the column-major B above, stored row-major */
+    for (j = 0; j < 3; ++j) { /* the column-major B and want above, stored row-major */
+      B[i * 3 + j] = B_col[i + 4 * j];
+      want[i * 3 + j] = want_col[i + 4 * j];
+    }
   TRY(trnsparseCreate(&h));
   TRY(trnsparseCreateConstBsr(&A, 2, 2, 4, 2, 2, offsets, columns, values, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
                               TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F, TRNSPARSE_ORDER_ROW));
@@ -134,42 +164,43 @@ int trnsparse_sample_spmv_csr(void) {
   trnsparseHandle_t h = NULL;
   trnsparseConstSpMatDescr_t A;
   TRY(trnsparseCreate(&h));
-  TRY(trnsparseCreateConstCsr(&A, 4, 4, 9, kOffsets, kColumns, kValues, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+  TRY(trnsparseCreateConstCsr(&A, 4, 4, 8, kOffsets, kColumns, kValues, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
                               TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F));
   RUN_AND_DESTROY(spmv_4x4(h, A));
 }
 
 int trnsparse_sample_spmm_coo(void) {
-  /* The spmm_coo sample: the same matrix as COO (row-sorted), C = A B column-major. */
-  const int rows[9] = {0, 0, 0, 1, 2, 2, 2, 3, 3};
+  /* The same matrix as COO (row-sorted), C = A B column-major. */
+  const int rows[8] = {0, 0, 1, 1, 2, 2, 3, 3};
   trnsparseHandle_t h = NULL;
   trnsparseConstSpMatDescr_t A;
   TRY(trnsparseCreate(&h));
-  TRY(trnsparseCreateConstCoo(&A, 4, 4, 9, rows, kColumns, kValues, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO,
+  TRY(trnsparseCreateConstCoo(&A, 4, 4, 8, rows, kColumns, kValues, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO,
                               TRN_R_32F));
   RUN_AND_DESTROY(spmm_4x4(h, A, TRNSPARSE_SPMM_COO_ALG1));
 }
 
 int trnsparse_sample_sddmm_csr(void) {
-  /* C (4 x 3, CSR pattern) = (A * B) o spy(C), A 4 x 4 and B 4 x 3 row-major with entries 1, 2, ... */
+  /* C (4 x 3, CSR pattern) = (A * B) o spy(C), A 4 x 4 and B 4 x 3 row-major small integers. */
   float A[16], B[12];
-  const int offsets[] = {0, 3, 4, 7, 9};
-  const int columns[] = {0, 1, 2, 1, 0, 1, 2, 0, 2};
-  float values[9] = {0};
-  const float want[9] = {70.0f, 80.0f, 90.0f, 184.0f, 246.0f, 288.0f, 330.0f, 334.0f, 450.0f};
+  const int offsets[] = {0, 2, 3, 6, 8};
+  const int columns[] = {0, 2, 1, 0, 1, 2, 1, 2};
+  float values[8] = {0}, want[8];
   float alpha = 1.0f, beta = 0.0f;
   trnsparseHandle_t h = NULL;
   trnsparseDnMatDescr_t mA, mB;
   trnsparseSpMatDescr_t C;
   size_t bytes = 0;
   void* buffer;
-  int i;
-  for (i = 0; i < 16; ++i) A[i] = (float)(i + 1);
-  for (i = 0; i < 12; ++i) B[i] = (float)(i + 1);
+  int i, e;
+  small_ints(A, 16, 7, 3);
+  small_ints(B, 12, 5, 2);
+  for (i = 0; i < 4; ++i)
+    for (e = offsets[i]; e < offsets[i + 1]; ++e) want[e] = row_major_entry(A, B, 4, 3, i, columns[e]);
   TRY(trnsparseCreate(&h));
   TRY(trnsparseCreateDnMat(&mA, 4, 4, 4, A, TRN_R_32F, TRNSPARSE_ORDER_ROW));
   TRY(trnsparseCreateDnMat(&mB, 4, 3, 3, B, TRN_R_32F, TRNSPARSE_ORDER_ROW));
-  TRY(trnsparseCreateCsr(&C, 4, 3, 9, (void*)offsets, (void*)columns, values, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+  TRY(trnsparseCreateCsr(&C, 4, 3, 8, (void*)offsets, (void*)columns, values, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
                          TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F));
   TRY(trnsparseSDDMM_bufferSize(h, TRNSPARSE_OPERATION_NON_TRANSPOSE, TRNSPARSE_OPERATION_NON_TRANSPOSE, &alpha, mA, mB,
                                 &beta, C, TRN_R_32F, TRNSPARSE_SDDMM_ALG_DEFAULT, &bytes));
@@ -183,12 +214,12 @@ int trnsparse_sample_sddmm_csr(void) {
   TRY(trnsparseDestroyDnMat(mB));
   TRY(trnsparseDestroySpMat(C));
   TRY(trnsparseDestroy(h));
-  return equal(values, want, 9) ? 0 : __LINE__;
+  return equal(values, want, 8) ? 0 : __LINE__;
 }
 
 int trnsparse_sample_sddmm_bsr(void) {
-  /* 8 x 8 operands whose every row is 1..8; C has the two diagonal 4 x 4 blocks (row-major blocks):
-   * (A B)(i, j) = 36 (j + 1). */
+  /* 8 x 8 row-major operands of small integers; C has the two diagonal 4 x 4 blocks (row-major
+   * blocks): entry r * 4 + c of block b is (A B)(4 b + r, 4 b + c). */
   float A[64], B[64];
   const int offsets[] = {0, 1, 2};
   const int columns[] = {0, 1};
@@ -201,8 +232,9 @@ int trnsparse_sample_sddmm_bsr(void) {
   size_t bytes = 0;
   void* buffer;
   int i;
-  for (i = 0; i < 64; ++i) A[i] = B[i] = (float)(i % 8 + 1);
-  for (i = 0; i < 32; ++i) want[i] = 36.0f * (float)((i / 16) * 4 + i % 4 + 1);
+  small_ints(A, 64, 9, 4);
+  small_ints(B, 64, 7, 3);
+  for (i = 0; i < 32; ++i) want[i] = row_major_entry(A, B, 8, 8, (i / 16) * 4 + (i % 16) / 4, (i / 16) * 4 + i % 4);
   TRY(trnsparseCreate(&h));
   TRY(trnsparseCreateDnMat(&mA, 8, 8, 8, A, TRN_R_32F, TRNSPARSE_ORDER_ROW));
   TRY(trnsparseCreateDnMat(&mB, 8, 8, 8, B, TRN_R_32F, TRNSPARSE_ORDER_ROW));
@@ -223,15 +255,15 @@ int trnsparse_sample_sddmm_bsr(void) {
 
 /* The header as C: enum values that differ between the two block-order enums, statuses, version. */
 int trnsparse_sample_spmv_csc(void) {
-  /* spmv_csr's problem with A given as CSC (column offsets, row indices). */
-  const int offsets[5] = {0, 2, 4, 6, 9};
-  const int rows[9] = {0, 2, 1, 3, 0, 2, 0, 2, 3};
-  const float values[9] = {1.0f, 5.0f, 4.0f, 8.0f, 2.0f, 6.0f, 3.0f, 7.0f, 9.0f};
+  /* The SpMV problem with A given as CSC (column offsets, row indices). */
+  const int offsets[5] = {0, 2, 4, 6, 8};
+  const int rows[8] = {0, 2, 1, 3, 0, 3, 1, 2};
+  const float values[8] = {3.0f, -4.0f, 1.0f, 6.0f, -2.0f, 1.0f, 5.0f, 2.0f};
   trnsparseHandle_t h = NULL;
   trnsparseConstSpMatDescr_t A;
   trnsparseFormat_t format;
   TRY(trnsparseCreate(&h));
-  TRY(trnsparseCreateConstCsc(&A, 4, 4, 9, offsets, rows, values, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+  TRY(trnsparseCreateConstCsc(&A, 4, 4, 8, offsets, rows, values, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
                               TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F));
   TRY(trnsparseSpMatGetFormat(A, &format));
   if (format != TRNSPARSE_FORMAT_CSC) return __LINE__;
@@ -239,11 +271,11 @@ int trnsparse_sample_spmv_csc(void) {
 }
 
 int trnsparse_sample_spmm_blockedell(void) {
-  /* The spmm_blockedell sample's call sequence on spmm_csr's matrix: 2 x 2 blocks, two slots per
-   * block row (block row 1 lists its blocks in reverse order), ellValue 4 x 4 row-major. */
+  /* Blocked-ELL SpMM's call sequence on the 4 x 4 matrix: 2 x 2 blocks, two slots per block row
+   * (block row 1 lists its blocks in reverse order), ellValue 4 x 4 row-major. */
   const int ell_columns[4] = {0, 1, 1, 0};
-  const float ell_values[16] = {1.0f, 0.0f, 2.0f, 3.0f, 0.0f, 4.0f, 0.0f, 0.0f,
-                                6.0f, 7.0f, 5.0f, 0.0f, 0.0f, 9.0f, 0.0f, 8.0f};
+  const float ell_values[16] = {3.0f, 0.0f, -2.0f, 0.0f, 0.0f, 1.0f, 0.0f, 5.0f,
+                                0.0f, 2.0f, -4.0f, 0.0f, 1.0f, 0.0f, 0.0f, 6.0f};
   trnsparseHandle_t h = NULL;
   trnsparseSpMatDescr_t A;
   int64_t rows, cols, block, ell_cols;
