@@ -152,6 +152,7 @@ trnblasStatus_t gemv_batched(trnblasHandle_t h, const char* fn, const Pos& p, in
     blas_capi::Accumulate acc;
     for (I b = 0; b < batch; ++b) {
       CallReport one;
+      one.plans_wanted = false;  // only the profile is kept (store_report): no plan text per entry
       gemv_entry<TA, TS, TY>(s, trans, m, n, *alpha, ops.A(b), lda, ops.X(b), incx, *beta, ops.Y(b), incy, &one);
       acc.add(one);
     }

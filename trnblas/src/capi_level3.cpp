@@ -274,6 +274,7 @@ trnblasStatus_t complex_gemm(trnblasHandle_t h, const char* fn, trn::blas::Compl
     const Std al(alpha->x, alpha->y), be(beta->x, beta->y);
     trn::Trace trace;
     trn::blas::CallReport one;
+    one.plans_wanted = false;  // only the profile is kept (store_report): no plan text per entry
     for (I b = 0; b < batch; ++b) {
       const Cx* ab = arrays ? (A_array == nullptr ? nullptr : A_array[b]) : A;
       const Cx* bp = arrays ? (B_array == nullptr ? nullptr : B_array[b]) : B;
@@ -852,6 +853,7 @@ trnblasStatus_t complex_gemm_ex(trnblasHandle_t h, const char* fn, const Complex
   return run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
     trn::Trace trace;
     trn::blas::CallReport one;
+    one.plans_wanted = false;  // only the profile is kept (store_report): no plan text per entry
     for (std::int64_t b = 0; b < c.batch; ++b) {
       if (is64) {
         const auto* al = static_cast<const std::complex<double>*>(c.alpha);
@@ -932,6 +934,7 @@ trnblasStatus_t int8_gemm_ex(trnblasHandle_t h, const char* fn, const ComplexGem
   return run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
     trn::Trace trace;
     trn::blas::CallReport one;
+    one.plans_wanted = false;  // only the profile is kept (store_report): no plan text per entry
     for (std::int64_t b = 0; b < c.batch; ++b) {
       const auto* a = static_cast<const std::int8_t*>(c.A(b));
       const auto* bb = static_cast<const std::int8_t*>(c.B(b));

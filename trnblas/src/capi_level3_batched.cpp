@@ -157,6 +157,7 @@ trnblasStatus_t matinv(trnblasHandle_t h, const char* fn, int n, const T* const 
     }
     Accumulate acc;
     trn::blas::CallReport one;
+    one.plans_wanted = false;  // only the profile is kept (store_report): no plan text per entry
     trn::blas::getrf_batched<S>(s, n, lu_ptr.data(), std::max(n, 1), piv.data(), info_lu.data(), batch, &one);
     acc.add(one);
     std::vector<const S*> lu_const(lu_ptr.begin(), lu_ptr.end());
@@ -210,6 +211,7 @@ trnblasStatus_t trsm_batched(trnblasHandle_t h, const char* fn, int side, int up
   return capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
     Accumulate acc;
     trn::blas::CallReport one;
+    one.plans_wanted = false;  // only the profile is kept (store_report): no plan text per entry
     for (I b = 0; b < batch; ++b) {
       const auto* a = capi::cpp(A == nullptr ? nullptr : A[b]);
       auto* bb = capi::cpp(B[b]);
