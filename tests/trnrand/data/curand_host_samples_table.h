@@ -1,9 +1,12 @@
-/* The call sequences of NVIDIA's cuRAND host-API samples (CUDALibrarySamples, cuRAND/Host/<type>/
- * curand_<type>_<distribution>_example.cpp, function run_on_host), all but the eight scrambled-Sobol
- * ones: the generator type, the ordering, the count, and which of SetGeneratorOffset,
- * SetQuasiRandomGeneratorDimensions and SetPseudoRandomGeneratorSeed each sample calls (in its order:
- * offset, dimensions, ordering, seed), then one Generate call. Shared by gen_curand_host_samples.cpp
- * (libcurand, not built by CMake) and tests/trnrand/test_trnrand_samples.cpp (trnrand). Plain C. */
+/* cuRAND host-API call sequences, one per generator x distribution x ordering that NVIDIA's cuRAND
+ * host samples (CUDALibrarySamples cuRAND/Host) exercise, recorded here as parameters (no sample code
+ * is in the tree): the generator type, the ordering, the count, and which of SetGeneratorOffset,
+ * SetQuasiRandomGeneratorDimensions and SetPseudoRandomGeneratorSeed the sequence calls (in this
+ * order: offset, dimensions, ordering, seed), then one Generate call. kCurandHostSamples: the 28 of
+ * the implemented generators, shared by gen_curand_host_samples.cpp (libcurand, not built by CMake)
+ * and trnrand_c_host_samples.c (trnrand, the project's own program, run by test_trnrand_samples.cpp).
+ * kScrambledSobolSamples: the 8 scrambled-Sobol ones, which trnrand refuses at generator creation
+ * with TYPE_ERROR (docs/trnrand.md section 7). Plain C. */
 #ifndef CURAND_HOST_SAMPLES_TABLE_H
 #define CURAND_HOST_SAMPLES_TABLE_H
 
@@ -52,5 +55,18 @@ static const struct curand_host_sample kCurandHostSamples[] = {
     {"xorwow_uniform", 101, 100, 10, 1, 0, 1, SAMPLE_UNIFORM},
 };
 #define CURAND_HOST_SAMPLE_COUNT (sizeof kCurandHostSamples / sizeof kCurandHostSamples[0])
+
+/* QUASI_SCRAMBLED_SOBOL32 (202) and QUASI_SCRAMBLED_SOBOL64 (204), QUASI_DEFAULT ordering. */
+static const struct curand_host_sample kScrambledSobolSamples[] = {
+    {"scrambled_sobol32_lognormal", 202, 201, 10, 1, 0, 0, SAMPLE_LOGNORMAL},
+    {"scrambled_sobol32_normal", 202, 201, 10, 1, 0, 0, SAMPLE_NORMAL},
+    {"scrambled_sobol32_poisson", 202, 201, 10, 1, 1, 0, SAMPLE_POISSON},
+    {"scrambled_sobol32_uniform", 202, 201, 10, 1, 0, 0, SAMPLE_UNIFORM},
+    {"scrambled_sobol64_lognormal", 204, 201, 12, 1, 1, 0, SAMPLE_LOGNORMAL},
+    {"scrambled_sobol64_normal", 204, 201, 12, 1, 1, 0, SAMPLE_NORMAL},
+    {"scrambled_sobol64_poisson", 204, 201, 12, 1, 1, 0, SAMPLE_POISSON},
+    {"scrambled_sobol64_uniform", 204, 201, 12, 1, 1, 0, SAMPLE_UNIFORM},
+};
+#define SCRAMBLED_SOBOL_SAMPLE_COUNT (sizeof kScrambledSobolSamples / sizeof kScrambledSobolSamples[0])
 
 #endif
