@@ -20,7 +20,7 @@
 #include "trn/rand/xorwow.hpp"
 #include "trnrand.h"
 #include "curand_replay.hpp"
-#include "data/curand_host_samples_table.h"
+#include "data/host_sample_sequences.h"
 #include "trnrand_test_util.hpp"
 
 extern "C" {
@@ -126,7 +126,7 @@ TEST(TrnrandSamples, QuasiRandomSamplesRunOnBothPaths) {
 
 // The generator x distribution x ordering combinations of NVIDIA's cuRAND host samples (earlier
 // sessions ran NVIDIA's 36 programs themselves; their code left the tree, docs/porting.md): each row of
-// data/curand_host_samples_table.h run by the project's C program (trnrand_sample_sequence) on both
+// data/host_sample_sequences.h run by the project's C program (trnrand_sample_sequence) on both
 // creation functions, against the outputs libcurand's host generator gives for the same calls
 // (data/curand_host_samples.txt, from data/gen_curand_host_samples.cpp). Uniform and Poisson
 // bit-exact (the sobol32 Poisson row's element 2 = 12 included); inverse-CDF normals (MT19937, MTGP32,
@@ -134,10 +134,10 @@ TEST(TrnrandSamples, QuasiRandomSamplesRunOnBothPaths) {
 // MRG32K3A) within box_muller_close; the engines' vector equals the host generator's bit for bit.
 TEST(TrnrandSamples, HostSampleSequencesAsLibcurand) {
   const auto expected = trnrand_test::curand_host_sample_outputs();
-  ASSERT_EQ(expected.size(), CURAND_HOST_SAMPLE_COUNT);
-  ASSERT_EQ(CURAND_HOST_SAMPLE_COUNT, 28u);
-  for (std::size_t row = 0; row < CURAND_HOST_SAMPLE_COUNT; ++row) {
-    const auto& s = kCurandHostSamples[row];
+  ASSERT_EQ(expected.size(), HOST_SAMPLE_SEQUENCE_COUNT);
+  ASSERT_EQ(HOST_SAMPLE_SEQUENCE_COUNT, 28u);
+  for (std::size_t row = 0; row < HOST_SAMPLE_SEQUENCE_COUNT; ++row) {
+    const auto& s = kHostSampleSequences[row];
     const auto n = static_cast<std::size_t>(s.n);
     std::vector<std::uint32_t> host_bits;
     for (const bool device : {false, true}) {
@@ -154,22 +154,22 @@ TEST(TrnrandSamples, HostSampleSequencesAsLibcurand) {
         host_bits = got;
     }
   }
-  EXPECT_EQ(trnrand_sample_sequence(0, CURAND_HOST_SAMPLE_COUNT, 0, nullptr, nullptr), -1);
+  EXPECT_EQ(trnrand_sample_sequence(0, HOST_SAMPLE_SEQUENCE_COUNT, 0, nullptr, nullptr), -1);
 }
 
 // The eight scrambled-Sobol combinations: the first call (generator creation, host or engines)
 // returns TYPE_ERROR (docs/trnrand.md section 7: NVIDIA does not publish the scramble constants) and
 // no output is written.
 TEST(TrnrandSamples, ScrambledSobolSequencesStopWithTypeError) {
-  ASSERT_EQ(SCRAMBLED_SOBOL_SAMPLE_COUNT, 8u);
-  for (std::size_t row = 0; row < SCRAMBLED_SOBOL_SAMPLE_COUNT; ++row)
+  ASSERT_EQ(SCRAMBLED_SOBOL_SEQUENCE_COUNT, 8u);
+  for (std::size_t row = 0; row < SCRAMBLED_SOBOL_SEQUENCE_COUNT; ++row)
     for (const int device : {0, 1}) {
-      const auto n = static_cast<std::size_t>(kScrambledSobolSamples[row].n);
+      const auto n = static_cast<std::size_t>(kScrambledSobolSequences[row].n);
       std::vector<float> f(n, -7.0f);
       std::vector<unsigned int> u(n, 0xdeadbeefu);
       EXPECT_EQ(trnrand_sample_sequence(1, row, device, f.data(), u.data()), TRNRAND_STATUS_TYPE_ERROR)
-          << kScrambledSobolSamples[row].name << " device " << device;
-      EXPECT_EQ(f, std::vector<float>(n, -7.0f)) << kScrambledSobolSamples[row].name;
-      EXPECT_EQ(u, std::vector<unsigned int>(n, 0xdeadbeefu)) << kScrambledSobolSamples[row].name;
+          << kScrambledSobolSequences[row].name << " device " << device;
+      EXPECT_EQ(f, std::vector<float>(n, -7.0f)) << kScrambledSobolSequences[row].name;
+      EXPECT_EQ(u, std::vector<unsigned int>(n, 0xdeadbeefu)) << kScrambledSobolSequences[row].name;
     }
 }

@@ -3,14 +3,14 @@
  * "Host API Example": create the generator, set the stream, offset, ordering and seed
  * (pseudo-random) or the dimensions (quasi-random), generate, destroy; host memory, and `device`
  * chooses trnrandCreateGenerator (the engines) or trnrandCreateGeneratorHost. trnrand_sample_sequence
- * runs one row of data/curand_host_samples_table.h: the generator x distribution x ordering
+ * runs one row of data/host_sample_sequences.h: the generator x distribution x ordering
  * combinations of NVIDIA's cuRAND host samples (whose code is not in the tree), 28 checked against
  * libcurand's outputs for the same calls and 8 scrambled-Sobol ones refused with TYPE_ERROR. Called
  * from test_trnrand_samples.cpp, which checks the outputs against cuRAND's stored vectors and the C++
  * generators. */
 #include <stddef.h>
 
-#include "data/curand_host_samples_table.h"
+#include "data/host_sample_sequences.h"
 #include "trnrand.h"
 
 #define SAMPLE_CHECK(call)                   \
@@ -68,7 +68,7 @@ int trnrand_sample_quasi(trnrandRngType_t type, int device, unsigned int dims, u
 
 /* One generate call of a table row's distribution (mean 1, stddev 2; lambda 10) into `values`
  * (uniform, normal, log-normal) or `counts` (Poisson). */
-static trnrandStatus_t generate_row(trnrandGenerator_t gen, const struct curand_host_sample* row, float* values,
+static trnrandStatus_t generate_row(trnrandGenerator_t gen, const struct host_sample_sequence* row, float* values,
                                     unsigned int* counts) {
   const size_t n = (size_t)row->n;
   switch (row->distribution) {
@@ -79,17 +79,17 @@ static trnrandStatus_t generate_row(trnrandGenerator_t gen, const struct curand_
   }
 }
 
-/* Row `index` of kCurandHostSamples (scrambled = 0) or kScrambledSobolSamples (scrambled = 1): its
+/* Row `index` of kHostSampleSequences (scrambled = 0) or kScrambledSobolSequences (scrambled = 1): its
  * calls in the table's order on a generator of the row's type, row->n outputs into `values` or
  * `counts`. Returns the first failing status (a refused creation returns before any other call),
  * -1 for an index past the table. */
 int trnrand_sample_sequence(int scrambled, size_t index, int device, float* values, unsigned int* counts);
 int trnrand_sample_sequence(int scrambled, size_t index, int device, float* values, unsigned int* counts) {
-  const struct curand_host_sample* row;
+  const struct host_sample_sequence* row;
   trnrandGenerator_t gen = NULL;
   int status;
-  if (index >= (scrambled ? SCRAMBLED_SOBOL_SAMPLE_COUNT : CURAND_HOST_SAMPLE_COUNT)) return -1;
-  row = scrambled ? &kScrambledSobolSamples[index] : &kCurandHostSamples[index];
+  if (index >= (scrambled ? SCRAMBLED_SOBOL_SEQUENCE_COUNT : HOST_SAMPLE_SEQUENCE_COUNT)) return -1;
+  row = scrambled ? &kScrambledSobolSequences[index] : &kHostSampleSequences[index];
   status = create(&gen, (trnrandRngType_t)row->rng, device);
   if (status != TRNRAND_STATUS_SUCCESS) return status;
   SAMPLE_CHECK(trnrandSetStream(gen, NULL));
