@@ -16,7 +16,7 @@
 
 #include "trn/rand/mtgp32.hpp"
 #include "trn/rand/poisson.hpp"
-#include "data/curand_host_samples_table.h"
+#include "data/host_sample_sequences.h"
 #include "trnrand_test_util.hpp"
 
 namespace trnrand_test {

@@ -1,5 +1,5 @@
-// The ported cuRAND host samples (trnrand_c_host_samples.c, C99) for every implemented generator
-// type, on both creation functions: they run to SUCCESS, give cuRAND's stored values where the
+// The project's own cuRAND host-API programs (trnrand_c_host_samples.c, C99) for every implemented
+// generator type, on both creation functions: they run to SUCCESS, give cuRAND's stored values where the
 // reference files have the same call (XORWOW and MRG32K3A: seed 1234, offset 5, 1000 words;
 // MT19937: the 64-bit-seed record; Philox: cuRAND's seed-0 words), and equal the C++ host
 // generators' outputs for the whole calling sequence.
@@ -20,7 +20,7 @@
 #include "trn/rand/xorwow.hpp"
 #include "trnrand.h"
 #include "curand_replay.hpp"
-#include "data/curand_host_samples_table.h"
+#include "data/host_sample_sequences.h"
 #include "trnrand_test_util.hpp"
 
 extern "C" {
@@ -28,6 +28,7 @@ int trnrand_sample_pseudo(trnrandRngType_t type, int device, unsigned long long 
                           size_t n, unsigned int* words, float* uniforms, float* normals);
 int trnrand_sample_quasi(trnrandRngType_t type, int device, unsigned int dims, unsigned long long offset, size_t n,
                          float* uniforms, unsigned int* words, unsigned long long* words64);
+int trnrand_sample_sequence(int scrambled, size_t index, int device, float* values, unsigned int* counts);
 }
 
 namespace {
@@ -123,42 +124,52 @@ TEST(TrnrandSamples, QuasiRandomSamplesRunOnBothPaths) {
   }
 }
 
-// NVIDIA's cuRAND host-API samples (CUDALibrarySamples cuRAND/Host, all 28 but the eight
-// scrambled-Sobol ones, which stay TYPE_ERROR: docs/trnrand.md 7): each sample's run_on_host call
-// sequence, prefix-substituted (data/curand_host_samples_table.h), on both creation functions,
-// against the outputs libcurand's host generator printed for it (data/curand_host_samples.txt, from
-// data/gen_curand_host_samples.cpp). Uniform and Poisson bit-exact (the sobol32 Poisson sample's
-// Host[2] = 12 included); inverse-CDF normals (MT19937, MTGP32, SOBOL32, SOBOL64) bit-exact and their
-// log-normals within 2 ulp; Box-Muller outputs (Philox, XORWOW, MRG32K3A) within box_muller_close.
-TEST(TrnrandSamples, NvidiaHostSamplesAsLibcurand) {
+// The generator x distribution x ordering combinations of NVIDIA's cuRAND host samples (earlier
+// sessions ran NVIDIA's 36 programs themselves; their code left the tree, docs/porting.md): each row of
+// data/host_sample_sequences.h run by the project's C program (trnrand_sample_sequence) on both
+// creation functions, against the outputs libcurand's host generator gives for the same calls
+// (data/curand_host_samples.txt, from data/gen_curand_host_samples.cpp). Uniform and Poisson
+// bit-exact (the sobol32 Poisson row's element 2 = 12 included); inverse-CDF normals (MT19937, MTGP32,
+// SOBOL32, SOBOL64) bit-exact and their log-normals within 2 ulp; Box-Muller outputs (Philox, XORWOW,
+// MRG32K3A) within box_muller_close; the engines' vector equals the host generator's bit for bit.
+TEST(TrnrandSamples, HostSampleSequencesAsLibcurand) {
   const auto expected = trnrand_test::curand_host_sample_outputs();
-  ASSERT_EQ(expected.size(), CURAND_HOST_SAMPLE_COUNT);
-  for (const bool device : {false, true})
-    for (const auto& s : kCurandHostSamples) {
-      trnrandGenerator_t g = nullptr;
-      const auto type = static_cast<trnrandRngType_t>(s.rng);
-      ASSERT_EQ(device ? trnrandCreateGenerator(&g, type) : trnrandCreateGeneratorHost(&g, type), TRNRAND_STATUS_SUCCESS);
-      ASSERT_EQ(trnrandSetStream(g, nullptr), TRNRAND_STATUS_SUCCESS);
-      const int off = s.set_offset ? trnrandSetGeneratorOffset(g, 0) : TRNRAND_STATUS_SUCCESS;
-      const int dims = s.dimensions ? trnrandSetQuasiRandomGeneratorDimensions(g, s.dimensions) : TRNRAND_STATUS_SUCCESS;
-      const int ord = trnrandSetGeneratorOrdering(g, static_cast<trnrandOrdering_t>(s.ordering));
-      const int seed = s.set_seed ? trnrandSetPseudoRandomGeneratorSeed(g, 1234ULL) : TRNRAND_STATUS_SUCCESS;
-      ASSERT_EQ(off | dims | ord | seed, TRNRAND_STATUS_SUCCESS) << s.name;
-      const auto n = static_cast<std::size_t>(s.n);
+  ASSERT_EQ(expected.size(), HOST_SAMPLE_SEQUENCE_COUNT);
+  ASSERT_EQ(HOST_SAMPLE_SEQUENCE_COUNT, 28u);
+  for (std::size_t row = 0; row < HOST_SAMPLE_SEQUENCE_COUNT; ++row) {
+    const auto& s = kHostSampleSequences[row];
+    const auto n = static_cast<std::size_t>(s.n);
+    std::vector<std::uint32_t> host_bits;
+    for (const bool device : {false, true}) {
       std::vector<float> f(n);
       std::vector<unsigned int> u(n);
-      trnrandStatus_t st = TRNRAND_STATUS_SUCCESS;
-      switch (s.distribution) {
-        case SAMPLE_UNIFORM: st = trnrandGenerateUniform(g, f.data(), n); break;
-        case SAMPLE_NORMAL: st = trnrandGenerateNormal(g, f.data(), n, 1.0f, 2.0f); break;
-        case SAMPLE_LOGNORMAL: st = trnrandGenerateLogNormal(g, f.data(), n, 1.0f, 2.0f); break;
-        default: st = trnrandGeneratePoisson(g, u.data(), n, 10.0); break;
-      }
-      ASSERT_EQ(st, TRNRAND_STATUS_SUCCESS) << s.name;
-      ASSERT_EQ(trnrandDestroyGenerator(g), TRNRAND_STATUS_SUCCESS);
+      ASSERT_EQ(trnrand_sample_sequence(0, row, device ? 1 : 0, f.data(), u.data()), TRNRAND_STATUS_SUCCESS) << s.name;
       std::vector<std::uint32_t> got(n);
       for (std::size_t i = 0; i < n; ++i)
         got[i] = s.distribution == SAMPLE_POISSON ? u[i] : std::bit_cast<std::uint32_t>(f[i]);
       trnrand_test::expect_as_libcurand_sample(s, got, expected.at(s.name), device ? "device" : "host");
+      if (device)
+        EXPECT_EQ(got, host_bits) << s.name << ": the engine generator's vector differs from the host generator's";
+      else
+        host_bits = got;
+    }
+  }
+  EXPECT_EQ(trnrand_sample_sequence(0, HOST_SAMPLE_SEQUENCE_COUNT, 0, nullptr, nullptr), -1);
+}
+
+// The eight scrambled-Sobol combinations: the first call (generator creation, host or engines)
+// returns TYPE_ERROR (docs/trnrand.md section 7: NVIDIA does not publish the scramble constants) and
+// no output is written.
+TEST(TrnrandSamples, ScrambledSobolSequencesStopWithTypeError) {
+  ASSERT_EQ(SCRAMBLED_SOBOL_SEQUENCE_COUNT, 8u);
+  for (std::size_t row = 0; row < SCRAMBLED_SOBOL_SEQUENCE_COUNT; ++row)
+    for (const int device : {0, 1}) {
+      const auto n = static_cast<std::size_t>(kScrambledSobolSequences[row].n);
+      std::vector<float> f(n, -7.0f);
+      std::vector<unsigned int> u(n, 0xdeadbeefu);
+      EXPECT_EQ(trnrand_sample_sequence(1, row, device, f.data(), u.data()), TRNRAND_STATUS_TYPE_ERROR)
+          << kScrambledSobolSequences[row].name << " device " << device;
+      EXPECT_EQ(f, std::vector<float>(n, -7.0f)) << kScrambledSobolSequences[row].name;
+      EXPECT_EQ(u, std::vector<unsigned int>(n, 0xdeadbeefu)) << kScrambledSobolSequences[row].name;
     }
 }

@@ -1,6 +1,6 @@
-/* cuda_runtime.h - a host stand-in for the CUDA runtime calls CUDA library samples make (NVIDIA's
- * cuRAND host-API samples, tests/trnrand/samples/cuda/; the CUDA-spelled cuSPARSE programs of
- * tests/trnsparse/samples/cuda/; docs/porting.md "By hand"), so that they compile after
+/* cuda_runtime.h - a host stand-in for the CUDA runtime calls CUDA library samples make (the
+ * CUDA-spelled cuSPARSE programs of tests/trnsparse/samples/cuda/; earlier, NVIDIA's cuRAND host
+ * samples, no longer in the tree; docs/porting.md "By hand"), so that they compile after
  * tools/port-cuda.sh with no hand edit (cuda_runtime_api.h beside it is this header): memory is host memory, streams are tokens with nothing to wait for (trnsci
  * executes synchronously), cudaDeviceReset has nothing to reset. Test code only: no trnsci library
  * includes it. A fresh "device" allocation is filled with 0xA5 bytes, so a library call that leaves

@@ -1,6 +1,6 @@
 // One-off generator (NOT built by CMake; needs libcurand) of curand_host_samples.txt: the outputs
-// of NVIDIA's cuRAND host-API samples' run_on_host (the call sequences of
-// curand_host_samples_table.h) on libcurand's host generator, one line per sample:
+// of the cuRAND host-API call sequences of host_sample_sequences.h (kHostSampleSequences) on
+// libcurand's host generator, one line per sequence:
 //   sample <name> <status> <n values as 8 hex digits: u32 / float bits>
 //   g++ -std=c++17 -O2 -I/usr/local/cuda/include tests/trnrand/data/gen_curand_host_samples.cpp
 //       -L/usr/local/cuda/lib64 -lcurand -Wl,-rpath,/usr/local/cuda/lib64 -o /tmp/gen_samples
@@ -12,10 +12,10 @@
 #include <cstring>
 #include <vector>
 
-#include "curand_host_samples_table.h"
+#include "host_sample_sequences.h"
 
 int main() {
-  for (const auto& s : kCurandHostSamples) {
+  for (const auto& s : kHostSampleSequences) {
     curandGenerator_t g = nullptr;
     int st = curandCreateGeneratorHost(&g, static_cast<curandRngType_t>(s.rng));
     if (st == 0) st = curandSetStream(g, nullptr);

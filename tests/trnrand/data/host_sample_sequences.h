@@ -1,15 +1,18 @@
-/* The call sequences of NVIDIA's cuRAND host-API samples (CUDALibrarySamples, cuRAND/Host/<type>/
- * curand_<type>_<distribution>_example.cpp, function run_on_host), all but the eight scrambled-Sobol
- * ones: the generator type, the ordering, the count, and which of SetGeneratorOffset,
- * SetQuasiRandomGeneratorDimensions and SetPseudoRandomGeneratorSeed each sample calls (in its order:
- * offset, dimensions, ordering, seed), then one Generate call. Shared by gen_curand_host_samples.cpp
- * (libcurand, not built by CMake) and tests/trnrand/test_trnrand_samples.cpp (trnrand). Plain C. */
-#ifndef CURAND_HOST_SAMPLES_TABLE_H
-#define CURAND_HOST_SAMPLES_TABLE_H
+/* cuRAND host-API call sequences, one per generator x distribution x ordering that NVIDIA's cuRAND
+ * host samples (CUDALibrarySamples cuRAND/Host) exercise, recorded here as parameters (no sample code
+ * is in the tree): the generator type, the ordering, the count, and which of SetGeneratorOffset,
+ * SetQuasiRandomGeneratorDimensions and SetPseudoRandomGeneratorSeed the sequence calls (in this
+ * order: offset, dimensions, ordering, seed), then one Generate call. kHostSampleSequences: the 28 of
+ * the implemented generators, shared by gen_curand_host_samples.cpp (libcurand, not built by CMake)
+ * and trnrand_c_host_samples.c (trnrand, the project's own program, run by test_trnrand_samples.cpp).
+ * kScrambledSobolSequences: the 8 scrambled-Sobol ones, which trnrand refuses at generator creation
+ * with TYPE_ERROR (docs/trnrand.md section 7). Plain C. */
+#ifndef TRNSCI_HOST_SAMPLE_SEQUENCES_H
+#define TRNSCI_HOST_SAMPLE_SEQUENCES_H
 
 enum { SAMPLE_UNIFORM = 0, SAMPLE_NORMAL = 1, SAMPLE_LOGNORMAL = 2, SAMPLE_POISSON = 3 };
 
-struct curand_host_sample {
+struct host_sample_sequence {
   const char* name;
   int rng;          /* cuRAND's rng type value */
   int ordering;     /* cuRAND's ordering value */
@@ -21,7 +24,7 @@ struct curand_host_sample {
 };
 
 /* mean 1, stddev 2 for the normal and log-normal samples; lambda 10 for Poisson. */
-static const struct curand_host_sample kCurandHostSamples[] = {
+static const struct host_sample_sequence kHostSampleSequences[] = {
     {"mrg32k3a_lognormal", 121, 100, 10, 1, 0, 1, SAMPLE_LOGNORMAL},
     {"mrg32k3a_normal", 121, 100, 10, 1, 0, 1, SAMPLE_NORMAL},
     {"mrg32k3a_poisson", 121, 101, 10, 0, 0, 1, SAMPLE_POISSON},
@@ -51,6 +54,19 @@ static const struct curand_host_sample kCurandHostSamples[] = {
     {"xorwow_poisson", 101, 101, 10, 0, 0, 1, SAMPLE_POISSON},
     {"xorwow_uniform", 101, 100, 10, 1, 0, 1, SAMPLE_UNIFORM},
 };
-#define CURAND_HOST_SAMPLE_COUNT (sizeof kCurandHostSamples / sizeof kCurandHostSamples[0])
+#define HOST_SAMPLE_SEQUENCE_COUNT (sizeof kHostSampleSequences / sizeof kHostSampleSequences[0])
+
+/* QUASI_SCRAMBLED_SOBOL32 (202) and QUASI_SCRAMBLED_SOBOL64 (204), QUASI_DEFAULT ordering. */
+static const struct host_sample_sequence kScrambledSobolSequences[] = {
+    {"scrambled_sobol32_lognormal", 202, 201, 10, 1, 0, 0, SAMPLE_LOGNORMAL},
+    {"scrambled_sobol32_normal", 202, 201, 10, 1, 0, 0, SAMPLE_NORMAL},
+    {"scrambled_sobol32_poisson", 202, 201, 10, 1, 1, 0, SAMPLE_POISSON},
+    {"scrambled_sobol32_uniform", 202, 201, 10, 1, 0, 0, SAMPLE_UNIFORM},
+    {"scrambled_sobol64_lognormal", 204, 201, 12, 1, 1, 0, SAMPLE_LOGNORMAL},
+    {"scrambled_sobol64_normal", 204, 201, 12, 1, 1, 0, SAMPLE_NORMAL},
+    {"scrambled_sobol64_poisson", 204, 201, 12, 1, 1, 0, SAMPLE_POISSON},
+    {"scrambled_sobol64_uniform", 204, 201, 12, 1, 1, 0, SAMPLE_UNIFORM},
+};
+#define SCRAMBLED_SOBOL_SEQUENCE_COUNT (sizeof kScrambledSobolSequences / sizeof kScrambledSobolSequences[0])
 
 #endif
