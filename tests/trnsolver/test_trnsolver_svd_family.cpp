@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstdlib>
 #include <limits>
 #include <random>
 #include <type_traits>
@@ -262,6 +263,19 @@ TEST(TrnsolverSvdFamily, GebrdOrgbrReconstructAndMatchLapack) {
     check_gebrd<std::complex<float>>(m, n, 13);
     check_gebrd<std::complex<double>>(m, n, 14);
   }
+}
+
+// The blocked xGEBRD with several panels (TRNSOLVER_GEBRD_NB = 4: panels, trailing GEMMs, the last panel
+// without them; the default nb 32 gives one panel and a tail on 40 x 33 above): the same bounds.
+TEST(TrnsolverSvdFamily, GebrdBlockedPanelsReconstructAndMatchLapack) {
+  ASSERT_EQ(setenv("TRNSOLVER_GEBRD_NB", "4", 1), 0);
+  for (auto [m, n] : {std::pair{23, 17}, std::pair{13, 13}, std::pair{9, 8}}) {
+    check_gebrd<float>(m, n, 21);
+    check_gebrd<double>(m, n, 22);
+    check_gebrd<std::complex<float>>(m, n, 23);
+    check_gebrd<std::complex<double>>(m, n, 24);
+  }
+  ASSERT_EQ(unsetenv("TRNSOLVER_GEBRD_NB"), 0);
 }
 
 // orgbr's four branches (Q with m >= k and m < k, P with k < n and k >= n) against LAPACKE zungbr on
