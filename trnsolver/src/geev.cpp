@@ -1,10 +1,9 @@
 // geev: eigenvalues and right eigenvectors of a general square matrix (LAPACK xGEEV's algorithm;
 // Golub & Van Loan, Matrix Computations 4th ed., 7.4-7.6; cuSOLVER's cusolverDnXgeev contract).
 //
-//   1. Hessenberg reduction A = Q H Q^H, Householder reflector by reflector (LAPACK xGEHD2; GVL 7.4.3,
-//      Algorithm 7.4.2): 10/3 n^3 real flops (x4 complex) as ONE recorded host step in the working
-//      precision. Not yet the blocked xGEHRD/xLAHR2 whose trailing updates are GEMMs (docs/trnsolver.md
-//      "Non-symmetric eigen", what is missing) -- the precedent of gebrd.cpp's unblocked xGEBD2.
+//   1. Hessenberg reduction A = Q H Q^H by the blocked xGEHRD (gehrd.cpp: xLAHR2 panels of nb = 32
+//      columns whose trailing updates are GEMMs on TensorE, the panels' trailing GEMVs on TensorE for
+//      S/C and fp64 host steps for D/Z, the last nb + 1 columns by xGEHD2 as one host step).
 //   2. Q (only with vectors) as LAPACK xORGHR does it: the reflectors shifted one column right (an
 //      index move), then orgqr/ungqr on the trailing (n-1) x (n-1) block -- compact-WY block
 //      reflectors whose three GEMMs per block run on TensorE (geqrf.cpp; fp32 S/C, Ozaki fp64 D/Z).
@@ -53,24 +52,6 @@ struct EigOut {
   HostSpan span(std::int64_t n) const { return kRealType<T> ? HostSpan(wr, n) : HostSpan(w, n); }
   HostSpan span_im(std::int64_t n) const { return kRealType<T> ? HostSpan(wi, n) : HostSpan{}; }
 };
-
-// xGEHD2 on the n x n matrix a (lda), in place: H on and above the subdiagonal, reflector i below it
-// in column i (v(i+1) = 1 implicit), tau (n-1). Returns the multiply-add count.
-template <class T>
-double gehd2(std::int64_t n, T* a, std::int64_t lda, T* tau) {
-  double ops = 0;
-  for (std::int64_t i = 0; i + 1 < n; ++i) {
-    T* col = a + (i + 1) + i * lda;
-    T alpha = col[0];
-    tau[i] = detail::householder(n - i - 1, alpha, col + 1);
-    col[0] = T(1);
-    ops += detail::apply_right(a + (i + 1) * lda, lda, n, n - i - 1, col, tau[i]);
-    ops += detail::apply_left(col, n - i - 1, cj(tau[i]), a + (i + 1) + (i + 1) * lda, lda, n - i - 1);
-    col[0] = alpha;
-    ops += static_cast<double>(n - i);
-  }
-  return ops;
-}
 
 template <class T>
 int run_lahqr(bool want_t, std::int64_t n, T* H, std::int64_t ldh, const EigOut<T>& e, T* Z, double& flops) {
@@ -165,10 +146,7 @@ int geev_steps(const Settings& s, bool vectors, std::int64_t n, T* A, std::int64
                std::int64_t ldvr, detail::SubCalls& sub, double& host_flops) {
   std::vector<T> tau(static_cast<std::size_t>(n)), Z, X;
   const HostSpan a = HostSpan::matrix(A, n, n, lda);
-  const double gehd2_flops = kOpFlops<T> * gehd2(n, A, lda, tau.data());
-  host_flops += gehd2_flops;
-  record_host_step(sub.trace, HostStep{.name = "trnsolver.geev.gehd2", .flops = gehd2_flops, .reads = {a},
-                                       .writes = {a, HostSpan(tau.data(), n - 1)}});
+  host_flops += detail::gehrd(s, n, A, lda, tau.data(), sub.trace);
   if (vectors) {  // Z = Q (xORGHR)
     Z.assign(static_cast<std::size_t>(n * n), T(0));
     for (std::int64_t j = 0; j < n; ++j) std::copy(A + j * lda, A + j * lda + n, Z.data() + j * n);
