@@ -238,7 +238,8 @@ TYPED_TEST(Geev, RandomAgainstLapack) {
 // geev's Hessenberg reduction alone (the blocked xGEHRD of gehrd.cpp, internal): ||A - Q H Q^H||_F / ||A||_F
 // <= kHess n u and ||Q^H Q - I||_F <= kHess n u with Q formed from its reflectors by LAPACKE zunghr (an
 // independent oracle of the storage: xGEHRD's), H's first column against LAPACKE zgehrd's (the same
-// reflector conventions); several panels (TRNSOLVER_GEHRD_NB = 5), one panel and the xGEHD2 tail (nb 32).
+// reflector conventions); the default crossover, and blocked at any size (TRNSOLVER_GEHRD_NX = 0): several
+// panels (TRNSOLVER_GEHRD_NB = 5), one panel and the xGEHD2 tail (nb 32).
 constexpr double kHess = 16.0;
 template <class T>
 void check_hessenberg(std::int64_t n, std::uint64_t seed) {
@@ -278,10 +279,13 @@ void check_hessenberg(std::int64_t n, std::uint64_t seed) {
 }
 
 TYPED_TEST(Geev, HessenbergReductionResidualAndOrthogonality) {
+  check_hessenberg<TypeParam>(70, 170);  // the default crossover: S/C one panel + xGEHD2, D/Z xGEHD2 alone
+  ASSERT_EQ(setenv("TRNSOLVER_GEHRD_NX", "0", 1), 0);  // blocked whatever the size and precision
   for (std::int64_t n : {3, 40, 70}) check_hessenberg<TypeParam>(n, 90 + static_cast<std::uint64_t>(n));
   ASSERT_EQ(setenv("TRNSOLVER_GEHRD_NB", "5", 1), 0);
   for (std::int64_t n : {8, 23}) check_hessenberg<TypeParam>(n, 80 + static_cast<std::uint64_t>(n));
   ASSERT_EQ(unsetenv("TRNSOLVER_GEHRD_NB"), 0);
+  ASSERT_EQ(unsetenv("TRNSOLVER_GEHRD_NX"), 0);
 }
 
 // Q B Q^T with B = diag of rotation-scaling blocks [a b; -b a] (eigenvalues a +- ib) and reals, Q

@@ -265,9 +265,17 @@ TEST(TrnsolverSvdFamily, GebrdOrgbrReconstructAndMatchLapack) {
   }
 }
 
-// The blocked xGEBRD with several panels (TRNSOLVER_GEBRD_NB = 4: panels, trailing GEMMs, the last panel
-// without them; the default nb 32 gives one panel and a tail on 40 x 33 above): the same bounds.
+// The blocked xGEBRD (TRNSOLVER_GEBRD_NX = 0: blocked whatever the size and precision; by default only S/C
+// with more than 128 columns): several panels (TRNSOLVER_GEBRD_NB = 4, the xGEBD2 tail of nb columns) and
+// one panel of the default nb 32 with its tail (40 x 33, 64 x 40): the same bounds as above.
 TEST(TrnsolverSvdFamily, GebrdBlockedPanelsReconstructAndMatchLapack) {
+  ASSERT_EQ(setenv("TRNSOLVER_GEBRD_NX", "0", 1), 0);
+  for (auto [m, n] : {std::pair{40, 33}, std::pair{64, 40}}) {
+    check_gebrd<float>(m, n, 31);
+    check_gebrd<double>(m, n, 32);
+    check_gebrd<std::complex<float>>(m, n, 33);
+    check_gebrd<std::complex<double>>(m, n, 34);
+  }
   ASSERT_EQ(setenv("TRNSOLVER_GEBRD_NB", "4", 1), 0);
   for (auto [m, n] : {std::pair{23, 17}, std::pair{13, 13}, std::pair{9, 8}}) {
     check_gebrd<float>(m, n, 21);
@@ -276,6 +284,7 @@ TEST(TrnsolverSvdFamily, GebrdBlockedPanelsReconstructAndMatchLapack) {
     check_gebrd<std::complex<double>>(m, n, 24);
   }
   ASSERT_EQ(unsetenv("TRNSOLVER_GEBRD_NB"), 0);
+  ASSERT_EQ(unsetenv("TRNSOLVER_GEBRD_NX"), 0);
 }
 
 // orgbr's four branches (Q with m >= k and m < k, P with k < n and k >= n) against LAPACKE zungbr on

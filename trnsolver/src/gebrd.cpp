@@ -56,6 +56,21 @@ std::int64_t gebrd_panel_width() {
   return v >= 1 && v <= 256 ? v : 32;
 }
 
+// The crossover nx: the last nx columns (at least nb) are reduced by xGEBD2 as one host step
+// (TRNSOLVER_GEBRD_NX overrides). S, C: 128, LAPACK's ILAENV value, which the cost model confirms (trn2,
+// sgebrd 128 x 96: 1.02 ms unblocked, 1.08 ms with nx 64; 256 x 192: 8.1 ms unblocked, 4.5 ms blocked;
+// 512 x 384: 64.7 / 16.2 ms, cgebrd 259 / 87 ms). D, Z: never by default -- the Ozaki trailing GEMMs
+// with k = nb are bound by their fp64 slicing and reconstruction, and the panels' GEMVs stay fp64 host
+// steps, so blocking loses (dgebrd 512 x 384: 65 ms unblocked, 152 ms at nb 32, 101 ms at nb 128).
+template <class T>
+inline constexpr std::int64_t kGebrdCrossover = detail::kFp64Type<T> ? std::int64_t{1} << 40 : 128;
+template <class T>
+std::int64_t gebrd_crossover() {
+  const char* env = std::getenv("TRNSOLVER_GEBRD_NX");
+  const long v = env != nullptr ? std::strtol(env, nullptr, 10) : -1;
+  return v >= 0 && v <= 1 << 20 ? v : kGebrdCrossover<T>;
+}
+
 // ---- xLABRD's scalar pieces (host) ----------------------------------------------------------------------
 
 // The panel of xLABRD: the matrix, its X (m x nb, ld m) and Y (n x nb, ld n), and the running counts.
@@ -154,19 +169,19 @@ void record_panel_step(Panel<T, R>& p, std::int64_t i, double ops) {
                                                 HostSpan(p.x(0, i), p.m), HostSpan(p.y(0, i), p.n)}});
 }
 
-// xLABRD (m >= n): the first w columns and rows of the m x n matrix reduced, X and Y such that the trailing
-// matrix's update is A22 -= V Y^H + X U^H. Per column two host steps and two trailing GEMVs (above).
+// xLABRD (m >= n): the first w < n columns and rows of the m x n matrix reduced, X and Y such that the
+// trailing matrix's update is A22 -= V Y^H + X U^H. Per column two host steps (X's corrections of the
+// previous row are folded into the next column's step: one host round trip fewer) and two trailing GEMVs.
 template <class T, class R>
 void labrd(Panel<T, R>& p, std::int64_t w) {
   for (std::int64_t i = 0; i < w; ++i) {
-    record_panel_step(p, i, update_column(p, i));
-    if (i + 1 >= p.n) break;
+    record_panel_step(p, i, (i > 0 ? finish_x(p, i - 1) : 0.0) + update_column(p, i));
     *p.at(i, i) = T(1);
     trailing_gemv(p, 'C', p.m - i, p.n - i - 1, p.at(i, i + 1), p.at(i, i), 1, p.y(i + 1, i));
     record_panel_step(p, i, finish_y_and_row(p, i));
     trailing_gemv(p, 'N', p.m - i - 1, p.n - i - 1, p.at(i + 1, i + 1), p.at(i, i + 1), p.lda, p.x(i + 1, i));
-    record_panel_step(p, i, finish_x(p, i));
   }
+  record_panel_step(p, w - 1, finish_x(p, w - 1));
 }
 
 // xGEBRD's trailing update A22 -= V Y^H + X U^H (two GEMMs on TensorE: fp32 S, 4M complex fp32 C, Ozaki
@@ -188,25 +203,62 @@ void restore_bidiagonal(Panel<T, R>& p, std::int64_t w) {
   record_move(p.trace, "trnsolver.gebrd.restore", HostSpan(p.d, w), HostSpan::strided(p.a, w, p.lda + 1, 1, 1));
 }
 
-// xGEBRD for m >= n: panels of nb columns and rows (xLABRD) each followed by the trailing GEMMs; the last
-// panel (n - i0 <= nb) runs all its columns through xLABRD without a trailing update. Returns the host
+// xGEBD2 for m >= n. Returns the multiply-add count.
+template <class T, class R>
+double gebd2(std::int64_t m, std::int64_t n, T* a, std::int64_t lda, R* d, R* e, T* tauq, T* taup) {
+  double ops = 0;
+  std::vector<T> row(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) {
+    T* col = a + i + i * lda;
+    T alpha = col[0];
+    tauq[i] = detail::householder(m - i, alpha, col + 1);
+    d[i] = real_part(alpha);
+    col[0] = T(1);
+    ops += apply_left(col, m - i, cj(tauq[i]), col + lda, lda, n - i - 1) + static_cast<double>(m - i);
+    col[0] = T(d[i]);
+    if (i + 1 == n) {
+      taup[i] = T(0);
+      break;
+    }
+    const std::int64_t len = n - i - 1;
+    for (std::int64_t j = 0; j < len; ++j) row[static_cast<std::size_t>(j)] = cj(a[i + (i + 1 + j) * lda]);
+    T beta = row[0];
+    taup[i] = detail::householder(len, beta, row.data() + 1);
+    e[i] = real_part(beta);
+    row[0] = T(1);
+    ops += apply_right(a + i + 1 + (i + 1) * lda, lda, m - i - 1, len, row.data(), taup[i]) + static_cast<double>(len);
+    a[i + (i + 1) * lda] = T(e[i]);
+    for (std::int64_t j = 1; j < len; ++j) a[i + (i + 1 + j) * lda] = cj(row[static_cast<std::size_t>(j)]);
+  }
+  return ops;
+}
+
+// xGEBRD for m >= n: panels of nb columns and rows (xLABRD) each followed by the trailing GEMMs while more
+// than nx columns remain (LAPACK's crossover), then xGEBD2 on the rest as one host step. Returns the host
 // multiply-adds.
 template <class T, class R>
 double gebrd_blocked(const Settings& s, std::int64_t m, std::int64_t n, T* A, std::int64_t lda, R* d, R* e, T* tauq,
                      T* taup, TraceParts& trace) {
-  const std::int64_t nb = gebrd_panel_width();
+  const std::int64_t nb = gebrd_panel_width(), nx = std::max(nb, gebrd_crossover<T>());
   double host_ops = 0;
-  for (std::int64_t i0 = 0; i0 < n; i0 += nb) {
-    const std::int64_t M = m - i0, N = n - i0, w = std::min(N, nb);
+  std::int64_t i0 = 0;
+  for (; n - i0 > nx; i0 += nb) {
+    const std::int64_t M = m - i0, N = n - i0;
     Panel<T, R> p{s, M, N, A + i0 + i0 * lda, lda, d + i0, e + i0, tauq + i0, taup + i0,
-                  std::vector<T>(static_cast<std::size_t>(M * w), T(0)),
-                  std::vector<T>(static_cast<std::size_t>(N * w), T(0)), trace};
-    labrd(p, w);
-    if (w < N) trailing_update(p, w);
-    restore_bidiagonal(p, w);
+                  std::vector<T>(static_cast<std::size_t>(M * nb), T(0)),
+                  std::vector<T>(static_cast<std::size_t>(N * nb), T(0)), trace};
+    labrd(p, nb);
+    trailing_update(p, nb);
+    restore_bidiagonal(p, nb);
     host_ops += p.host_ops;
   }
-  return host_ops;
+  const double tail = gebd2(m - i0, n - i0, A + i0 + i0 * lda, lda, d + i0, e + i0, tauq + i0, taup + i0);
+  const HostSpan a = HostSpan::matrix(A + i0 + i0 * lda, m - i0, n - i0, lda);
+  record_host_step(trace, HostStep{.name = "trnsolver.gebrd.gebd2", .flops = kOpFlops<T> * tail, .reads = {a},
+                                   .writes = {a, HostSpan(d + i0, n - i0), HostSpan(e + i0, n - i0 - 1),
+                                              HostSpan(tauq + i0, n - i0)}});
+  record_move(trace, "trnsolver.gebrd.taup", HostSpan(taup + i0, n - i0), HostSpan(taup + i0, n - i0));
+  return host_ops + tail;
 }
 
 // The host fp64 flops of a step of `ops` multiply-adds (D, Z: the report's host_fp64_flops).
@@ -226,8 +278,7 @@ int gebrd_impl(const Settings& s, std::int64_t m, std::int64_t n, T* A, std::int
   TraceParts trace;
   double ops = 0;
   if (n > 0) {
-    ops = gebrd_blocked(s, m, n, A, lda, d, e, tauq, taup, trace);  // writes e(0:n-1) only
-    taup[n - 1] = T(0);  // xGEBD2's G(n) = I
+    ops = gebrd_blocked(s, m, n, A, lda, d, e, tauq, taup, trace);
   }
   detail::finish_fp64_report(report, std::move(trace), s.target, fp64_flops<T>(ops));
   return 0;

@@ -177,6 +177,19 @@ std::int64_t gehrd_panel_width() {
 
 namespace {
 
+// The crossover nx: the last nx + 1 columns (at least nb + 1) are reduced by xGEHD2 as one host step
+// (TRNSOLVER_GEHRD_NX overrides). S, C: 64 from the cost model (trn2 sgeev 128: 12.64 ms unblocked,
+// 12.40 ms at nx 64; 256: 90.9 / 83.0 ms, cgeev 454 / 406 ms). D, Z: never by default, for gebrd.cpp's
+// reason (dgeev 256: 141 ms unblocked, 176 ms blocked: Ozaki GEMMs with k = nb, fp64 host GEMVs).
+template <class T>
+inline constexpr std::int64_t kGehrdCrossover = kFp64Type<T> ? std::int64_t{1} << 40 : 64;
+template <class T>
+std::int64_t gehrd_crossover() {
+  const char* env = std::getenv("TRNSOLVER_GEHRD_NX");
+  const long v = env != nullptr ? std::strtol(env, nullptr, 10) : -1;
+  return v >= 0 && v <= 1 << 20 ? v : kGehrdCrossover<T>;
+}
+
 // xGEHD2 on the n x n matrix a (lda) from column `first` (xGEHRD's blocked part did the columns before),
 // in place: H on and above the subdiagonal, reflector i below it in column i (v(i+1) = 1 implicit), tau
 // (n-1). Returns the multiply-add count.
@@ -200,10 +213,10 @@ double gehd2(std::int64_t n, std::int64_t first, T* a, std::int64_t lda, T* tau)
 // host flops.
 template <class T>
 double gehrd_impl(const Settings& s, std::int64_t n, T* A, std::int64_t lda, T* tau, TraceParts& trace) {
-  const std::int64_t nb = gehrd_panel_width();
+  const std::int64_t nb = gehrd_panel_width(), nx = std::max(nb, gehrd_crossover<T>());
   double host_ops = 0;
   std::int64_t c = 0;
-  for (; c + nb + 2 <= n; c += nb) {  // LAPACK's loop I = ILO, IHI-1-NX, NB with NX = nb (1-based I = c + 1)
+  for (; c + nx + 2 <= n; c += nb) {  // LAPACK's loop I = ILO, IHI-1-NX, NB (1-based I = c + 1)
     HessPanel<T> p{s, n, c, c + 1, nb, A, lda, tau + c, std::vector<T>(static_cast<std::size_t>(n * nb), T(0)),
                    std::vector<T>(static_cast<std::size_t>(nb * nb), T(0)), trace};
     const T ei = lahr2_columns(p);
