@@ -288,6 +288,27 @@ TYPED_TEST(Geev, HessenbergReductionResidualAndOrthogonality) {
   ASSERT_EQ(unsetenv("TRNSOLVER_GEHRD_NX"), 0);
 }
 
+// The plan states the reduction it runs: S/C blocked above the crossover (64 columns at nb 32), D/Z
+// xGEHD2; the blocked columns' flops move from the host count to the TensorE count (S/C: all of them).
+TEST(GeevPlan, PrintsPanelsAndSplitsFlops) {
+  const ts::GeevPlan s128 = ts::plan_geev('s', 128, true), s48 = ts::plan_geev('s', 48, true),
+                     d128 = ts::plan_geev('d', 128, true);
+  EXPECT_EQ(s128.gehrd_nb, 32);
+  EXPECT_EQ(s128.gehrd_blocked, 64);  // panels at columns 0 and 32; xGEHD2 from 64 (nx = 64)
+  EXPECT_EQ(s48.gehrd_blocked, 0);
+  EXPECT_EQ(d128.gehrd_blocked, 0);
+  EXPECT_NE(s128.print().find("blocked Householder Hessenberg (nb 32, 64 columns by panels)"), std::string::npos);
+  EXPECT_NE(d128.print().find("unblocked Householder Hessenberg"), std::string::npos);
+  ASSERT_EQ(setenv("TRNSOLVER_GEHRD_NX", "1000", 1), 0);
+  const ts::GeevPlan s128_unblocked = ts::plan_geev('s', 128, true);
+  ASSERT_EQ(unsetenv("TRNSOLVER_GEHRD_NX"), 0);
+  EXPECT_EQ(s128_unblocked.gehrd_blocked, 0);
+  double moved = 0;  // xGEHD2's flops of columns 0..63: 4 n (n-i-1) + 4 (n-i-1)^2
+  for (int i = 0; i < 64; ++i) moved += 4.0 * 128 * (127 - i) + 4.0 * (127 - i) * (127 - i);
+  EXPECT_NEAR(s128_unblocked.host_flops - s128.host_flops, moved, 1e-9 * moved);
+  EXPECT_NEAR(s128.gemm_flops - s128_unblocked.gemm_flops, moved, 1e-9 * moved);
+}
+
 // Q B Q^T with B = diag of rotation-scaling blocks [a b; -b a] (eigenvalues a +- ib) and reals, Q
 // orthogonal (Householder of a random vector): the exact spectrum is known.
 TYPED_TEST(Geev, KnownConjugatePairs) {

@@ -40,6 +40,7 @@ double trevc(std::int64_t n, const std::complex<double>* T, std::int64_t ldt, st
 // trailing updates on TensorE while more than nb + 1 columns remain, then xGEHD2 (one host step). The
 // steps are appended to trace; returns the host flops (real operations).
 std::int64_t gehrd_panel_width();  // TRNSOLVER_GEHRD_NB (1..256) or 32, LAPACK's ILAENV default
+std::int64_t gehrd_blocked_columns(char prefix, std::int64_t n);  // columns gehrd reduces by panels
 double gehrd(const Settings& s, std::int64_t n, float* A, std::int64_t lda, float* tau, TraceParts& trace);
 double gehrd(const Settings& s, std::int64_t n, double* A, std::int64_t lda, double* tau, TraceParts& trace);
 double gehrd(const Settings& s, std::int64_t n, std::complex<float>* A, std::int64_t lda, std::complex<float>* tau,

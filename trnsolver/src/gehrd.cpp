@@ -232,6 +232,21 @@ double gehrd_impl(const Settings& s, std::int64_t n, T* A, std::int64_t lda, T* 
 
 }  // namespace
 
+std::int64_t gehrd_blocked_columns(char prefix, std::int64_t n) {
+  const std::int64_t nb = gehrd_panel_width();
+  const auto blocked = [&](std::int64_t nx) {
+    std::int64_t c = 0;
+    while (c + std::max(nb, nx) + 2 <= n) c += nb;  // gehrd_impl's loop
+    return c;
+  };
+  switch (prefix) {
+    case 's': return blocked(gehrd_crossover<float>());
+    case 'd': return blocked(gehrd_crossover<double>());
+    case 'c': return blocked(gehrd_crossover<std::complex<float>>());
+    default: return blocked(gehrd_crossover<std::complex<double>>());
+  }
+}
+
 #define TRNSOLVER_GEHRD_DEFINE(T)                                                                            \
   double gehrd(const Settings& s, std::int64_t n, T* A, std::int64_t lda, T* tau, TraceParts& trace) {      \
     return gehrd_impl(s, n, A, lda, tau, trace);                                                              \
