@@ -12,6 +12,9 @@
 //           row by the panel's earlier ones and the two xLARFG reflectors are host steps in the working
 //           precision (three per column). Output storage exactly xGEBRD's (d, e, tauq, taup, reflectors).
 //           Accuracy: backward stable, ||A - Q B P^H|| / ||A|| <= c m u (GVL 5.4.8); tested c = 16.
+//           Engines: TensorE (trailing GEMMs; S/C panel GEMVs), host (panel steps; D/Z GEMVs; the xGEBD2
+//           tail of nx columns). Limits: m >= n; the crossover nx (gebrd_crossover) keeps D/Z and
+//           S/C with n <= 128 on the unblocked xGEBD2 host step, which the cost model says is faster.
 //   orgbr   Q (vect 'Q') is orgqr/ungqr of the column reflectors (geqrf.cpp: block reflectors applied by
 //           TensorE GEMMs); P^H (vect 'P') is xORGLQ of the row reflectors, formed as the conjugate
 //           transpose of orgqr/ungqr on the conjugate-transposed rows (the row of G_i stores conj(u_i),

@@ -20,7 +20,9 @@
 // The last columns (n - c <= nb + 1) run xGEHD2 as one host step (O(n nb^2), LAPACK's crossover NX = nb).
 // Output storage exactly xGEHRD's: H on and above the subdiagonal, reflector i in A(i+2:n, i), tau.
 // Accuracy: backward stable, ||A - Q H Q^H|| / ||A|| <= c n u (GVL 7.4.3); geev's tests bound it with c = 16.
-// Limits: ilo = 1, ihi = n only (geev does not balance).
+// Engines: TensorE (the GEMMs above; S/C panel GEMVs), host (panel steps; D/Z GEMVs; the xGEHD2 tail).
+// Limits: ilo = 1, ihi = n only (geev does not balance); the crossover nx (gehrd_crossover) keeps D/Z and
+// S/C with n <= 66 on xGEHD2 alone, which the cost model says is faster.
 #include <algorithm>
 #include <complex>
 #include <cstdlib>
