@@ -16,12 +16,15 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <random>
 #include <type_traits>
 #include <vector>
 
+#include "geev_internal.hpp"  // trnsolver/src: detail::gehrd
+#include "trn/core/trace.hpp"
 #include "trn/solver/geev.hpp"
 #include "trnsolver.h"
 
@@ -95,7 +98,8 @@ void unpack_real(std::int64_t n, const R* wr, const R* wi, const R* vr, Eig& e) 
 template <class T>
 Eig run_geev(std::int64_t n, std::vector<T> a, bool vectors, const ts::Settings& s = {}) {
   Eig e;
-  std::vector<T> vr(static_cast<std::size_t>(std::max<std::int64_t>(1, n * n)));
+  // (n + 1) n + 1 entries: GCC 12 cannot see that a pair never starts in the last column (-Warray-bounds)
+  std::vector<T> vr(static_cast<std::size_t>(std::max<std::int64_t>(0, (n + 1) * n) + 1));
   if constexpr (Tr<T>::complex) {
     std::vector<T> w(static_cast<std::size_t>(n));
     e.info = ts::geev(s, vectors, n, a.data(), std::max<std::int64_t>(1, n), w.data(), vectors ? vr.data() : nullptr,
@@ -236,6 +240,80 @@ TYPED_TEST_SUITE(Geev, Types);
 TYPED_TEST(Geev, RandomAgainstLapack) {
   std::uint64_t seed = 7;
   for (std::int64_t n : {1, 2, 3, 4, 5, 7, 16, 33, 64}) check_random<TypeParam>(n, seed++);
+}
+
+// geev's Hessenberg reduction alone (the blocked xGEHRD of gehrd.cpp, internal): ||A - Q H Q^H||_F / ||A||_F
+// <= kHess n u and ||Q^H Q - I||_F <= kHess n u with Q formed from its reflectors by LAPACKE zunghr (an
+// independent oracle of the storage: xGEHRD's), H's first column against LAPACKE zgehrd's (the same
+// reflector conventions); the default crossover, and blocked at any size (TRNSOLVER_GEHRD_NX = 0): several
+// panels (TRNSOLVER_GEHRD_NB = 5), one panel and the xGEHD2 tail (nb 32).
+constexpr double kHess = 16.0;
+template <class T>
+void check_hessenberg(std::int64_t n, std::uint64_t seed) {
+  SCOPED_TRACE(testing::Message() << "n=" << n);
+  const std::vector<T> a0 = random_matrix<T>(n, seed);
+  std::vector<T> a = a0, tau(static_cast<std::size_t>(n));
+  trn::TraceParts trace;
+  ts::detail::gehrd(ts::Settings{}, n, a.data(), n, tau.data(), trace);
+  const auto N = static_cast<lapack_int>(n);
+  std::vector<ZC> q(a.size()), tq(static_cast<std::size_t>(n)), href(a.size()), tref(tq.size());
+  for (std::size_t i = 0; i < a.size(); ++i) q[i] = ZC(static_cast<double>(lc(a[i]).real()), static_cast<double>(lc(a[i]).imag()));
+  for (std::size_t i = 0; i < tq.size(); ++i) tq[i] = ZC(static_cast<double>(lc(tau[i]).real()), static_cast<double>(lc(tau[i]).imag()));
+  for (std::size_t i = 0; i < a.size(); ++i) href[i] = ZC(static_cast<double>(lc(a0[i]).real()), static_cast<double>(lc(a0[i]).imag()));
+  auto L = [](std::vector<ZC>& v) { return reinterpret_cast<lapack_complex_double*>(v.data()); };
+  ASSERT_EQ(LAPACKE_zgehrd(LAPACK_COL_MAJOR, N, 1, N, L(href), N, L(tref)), 0);
+  ASSERT_EQ(LAPACKE_zunghr(LAPACK_COL_MAJOR, N, 1, N, L(q), N, L(tq)), 0);
+  const double u = u_of<T>(), an = fro(a0);
+  for (std::int64_t i = 0; i < 2; ++i)  // column 0 of H (no rounding amplification): LAPACK's
+    EXPECT_LE(static_cast<double>(std::abs(lc(a[i]) - LC(href[i]))), kHess * static_cast<double>(n) * u * an) << i;
+  long double res = 0, orth = 0;
+  for (std::int64_t i = 0; i < n; ++i)
+    for (std::int64_t j = 0; j < n; ++j) {
+      LC s = 0, g = 0;  // (Q H Q^H)(i, j) and (Q^H Q)(i, j)
+      for (std::int64_t k = 0; k < n; ++k) {
+        LC qh = 0;  // (Q H)(i, k), H upper Hessenberg
+        for (std::int64_t l = 0; l <= std::min(n - 1, k + 1); ++l) qh += LC(q[i + l * n]) * lc(a[l + k * n]);
+        s += qh * std::conj(LC(q[j + k * n]));
+        g += std::conj(LC(q[k + i * n])) * LC(q[k + j * n]);
+      }
+      res += std::norm(s - lc(a0[i + j * n]));
+      orth += std::norm(g - LC(i == j ? 1 : 0));
+    }
+  const double rel = static_cast<double>(std::sqrt(res)) / an;
+  EXPECT_LE(rel, kHess * static_cast<double>(n) * u);
+  EXPECT_GE(rel, u / 64);  // the working precision's rounding is there (not an fp64 reduction of fp32 data)
+  EXPECT_LE(static_cast<double>(std::sqrt(orth)), kHess * static_cast<double>(n) * u);
+}
+
+TYPED_TEST(Geev, HessenbergReductionResidualAndOrthogonality) {
+  check_hessenberg<TypeParam>(70, 170);  // the default crossover: S/C one panel + xGEHD2, D/Z xGEHD2 alone
+  ASSERT_EQ(setenv("TRNSOLVER_GEHRD_NX", "0", 1), 0);  // blocked whatever the size and precision
+  for (std::int64_t n : {3, 40, 70}) check_hessenberg<TypeParam>(n, 90 + static_cast<std::uint64_t>(n));
+  ASSERT_EQ(setenv("TRNSOLVER_GEHRD_NB", "5", 1), 0);
+  for (std::int64_t n : {8, 23}) check_hessenberg<TypeParam>(n, 80 + static_cast<std::uint64_t>(n));
+  ASSERT_EQ(unsetenv("TRNSOLVER_GEHRD_NB"), 0);
+  ASSERT_EQ(unsetenv("TRNSOLVER_GEHRD_NX"), 0);
+}
+
+// The plan states the reduction it runs: S/C blocked above the crossover (64 columns at nb 32), D/Z
+// xGEHD2; the blocked columns' flops move from the host count to the TensorE count (S/C: all of them).
+TEST(GeevPlan, PrintsPanelsAndSplitsFlops) {
+  const ts::GeevPlan s128 = ts::plan_geev('s', 128, true), s48 = ts::plan_geev('s', 48, true),
+                     d128 = ts::plan_geev('d', 128, true);
+  EXPECT_EQ(s128.gehrd_nb, 32);
+  EXPECT_EQ(s128.gehrd_blocked, 64);  // panels at columns 0 and 32; xGEHD2 from 64 (nx = 64)
+  EXPECT_EQ(s48.gehrd_blocked, 0);
+  EXPECT_EQ(d128.gehrd_blocked, 0);
+  EXPECT_NE(s128.print().find("blocked Householder Hessenberg (nb 32, 64 columns by panels)"), std::string::npos);
+  EXPECT_NE(d128.print().find("unblocked Householder Hessenberg"), std::string::npos);
+  ASSERT_EQ(setenv("TRNSOLVER_GEHRD_NX", "1000", 1), 0);
+  const ts::GeevPlan s128_unblocked = ts::plan_geev('s', 128, true);
+  ASSERT_EQ(unsetenv("TRNSOLVER_GEHRD_NX"), 0);
+  EXPECT_EQ(s128_unblocked.gehrd_blocked, 0);
+  double moved = 0;  // xGEHD2's flops of columns 0..63: 4 n (n-i-1) + 4 (n-i-1)^2
+  for (int i = 0; i < 64; ++i) moved += 4.0 * 128 * (127 - i) + 4.0 * (127 - i) * (127 - i);
+  EXPECT_NEAR(s128_unblocked.host_flops - s128.host_flops, moved, 1e-9 * moved);
+  EXPECT_NEAR(s128.gemm_flops - s128_unblocked.gemm_flops, moved, 1e-9 * moved);
 }
 
 // Q B Q^T with B = diag of rotation-scaling blocks [a b; -b a] (eigenvalues a +- ib) and reals, Q

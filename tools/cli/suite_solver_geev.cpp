@@ -93,9 +93,9 @@ void add_rows(Registry& reg, const char* op, const char* mode) {
 }
 
 void add_solver_geev(Registry& reg) {
-  add_rows<float>(reg, "Xgeev R_32F", "xGEHD2 + Francis double-shift QR (host) + trevc, VR = Z X fp32 GEMM");
+  add_rows<float>(reg, "Xgeev R_32F", "xGEHRD (xLAHR2 panels, n > 66) + Francis double-shift QR (host) + trevc, VR = Z X fp32 GEMM");
   add_rows<double>(reg, "Xgeev R_64F", "xGEHD2 + Francis double-shift QR (host) + trevc, VR = Z X Ozaki GEMM");
-  add_rows<std::complex<float>>(reg, "Xgeev C_32F", "xGEHD2 + single-shift QR (host) + trevc, VR = Z X 4M GEMM");
+  add_rows<std::complex<float>>(reg, "Xgeev C_32F", "xGEHRD (xLAHR2 panels, n > 66) + single-shift QR (host) + trevc, VR = Z X 4M GEMM");
   add_rows<std::complex<double>>(reg, "Xgeev C_64F", "xGEHD2 + single-shift QR (host) + trevc, VR = Z X Ozaki 4M GEMM");
 }
 

@@ -135,11 +135,30 @@ void add_rows(Registry& reg, const SvdRow& r) {
                     }});
 }
 
+// A bench row of gebrd above its crossover (S, C: more than 128 columns), where the blocked xGEBRD runs:
+// 512 x 384, the same error metric and flop count as add_rows' gebrd rows.
+template <class T>
+void add_blocked_gebrd_row(Registry& reg, const char* op, const char* mode) {
+  reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = op, .variant = mode, .shape = "512x384",
+                    .run = [](trn::Generation target) {
+                      BenchResult b;
+                      ts::CallReport rep;
+                      b.error = run_svd<T>('b', 512, 384, target, &rep, &b.host_seconds);
+                      b.error_metric = "||A - U S V^H||_F / ||A||_F";
+                      const double dm = 512, dn = 384;
+                      b.flops = (kCplx<T> ? 4.0 : 1.0) * (4 * dm * dn * dn - 4 * dn * dn * dn / 3);
+                      b.device = DeviceCost::from(rep.profile);
+                      return b;
+                    }});
+}
+
 void add_solver_svd(Registry& reg) {
-  add_rows<float>(reg, {"sgebrd+orgbr", "xGEBD2 host step + orgqr GEMMs (fp32)", 'b', 16});
+  add_rows<float>(reg, {"sgebrd+orgbr", "xGEBRD (xLABRD panels, n > 128; else xGEBD2 host step) + orgqr GEMMs (fp32)", 'b', 16});
   add_rows<double>(reg, {"dgebrd+orgbr", "xGEBD2 host step + orgqr Ozaki GEMMs", 'b', 16});
-  add_rows<std::complex<float>>(reg, {"cgebrd+ungbr", "xGEBD2 host step + ungqr 4M GEMMs (fp32)", 'b', 16});
+  add_rows<std::complex<float>>(reg, {"cgebrd+ungbr", "xGEBRD (xLABRD panels, n > 128; else xGEBD2 host step) + ungqr 4M GEMMs (fp32)", 'b', 16});
   add_rows<std::complex<double>>(reg, {"zgebrd+ungbr", "xGEBD2 host step + ungqr Ozaki 4M GEMMs", 'b', 16});
+  add_blocked_gebrd_row<float>(reg, "sgebrd+orgbr", "xGEBRD: xLABRD panels nb 32, 2 GEMMs per panel (fp32)");
+  add_blocked_gebrd_row<std::complex<float>>(reg, "cgebrd+ungbr", "xGEBRD: xLABRD panels nb 32, 2 4M GEMMs per panel");
   add_rows<std::complex<float>>(reg, {"cgesvd", "gebrd + bidiagonal Jacobi (fp32) + ungbr", 'g', 16});
   add_rows<std::complex<double>>(reg, {"zgesvd", "gebrd + bidiagonal Jacobi (fp64) + ungbr", 'g', 16});
   add_rows<float>(reg, {"sgesvdaStridedBatched", "exact SVD (Jacobi) truncated, rank n", 'a', 16});

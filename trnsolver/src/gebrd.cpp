@@ -2,11 +2,19 @@
 // xGEBD2/xGEBRD and xORGBR/xUNGBR; Golub & Kahan 1965; Golub & Van Loan, Matrix Computations 4th ed.,
 // 5.4.8), m >= n as cuSOLVER's gebrd requires.
 //
-//   gebrd   xGEBD2 column by column (left reflector on the column, right reflector on the row, each
-//           applied to the trailing matrix) as ONE recorded host step in the working precision
-//           (core/include/trn/core/host_step.hpp): 4 m n^2 - 4/3 n^3 real multiply-adds (x4 complex).
-//           Not yet the blocked xLABRD with its two trailing GEMMs per panel (docs/trnsolver.md "SVD
-//           family", what is missing).
+//   gebrd   LAPACK xGEBRD: panels of nb columns and rows (xLABRD; Dongarra, Sorensen & Hammarling,
+//           "Block reduction of matrices to condensed forms", J. Comput. Appl. Math. 27, 1989; LAPACK
+//           Working Note 2) each followed by A22 -= V Y^H + X U^H, two GEMMs on TensorE (fp32 S, 4M fp32 C,
+//           Ozaki D/Z: the QR drivers' qr_gemm) -- half of the 4 m n^2 - 4/3 n^3 multiply-adds. The other
+//           half is the panel's two trailing-matrix products per column (Y = A^H v, X = A u), the BLAS-2
+//           part a one-stage reduction cannot avoid: trnblas gemv on TensorE for S/C, an fp64 host step
+//           for D/Z (sytrd.cpp's precedent for dsytrd's symv). The O(m nb) corrections of each column and
+//           row by the panel's earlier ones and the two xLARFG reflectors are host steps in the working
+//           precision (three per column). Output storage exactly xGEBRD's (d, e, tauq, taup, reflectors).
+//           Accuracy: backward stable, ||A - Q B P^H|| / ||A|| <= c m u (GVL 5.4.8); tested c = 16.
+//           Engines: TensorE (trailing GEMMs; S/C panel GEMVs), host (panel steps; D/Z GEMVs; the xGEBD2
+//           tail of nx columns). Limits: m >= n; the crossover nx (gebrd_crossover) keeps D/Z and
+//           S/C with n <= 128 on the unblocked xGEBD2 host step, which the cost model says is faster.
 //   orgbr   Q (vect 'Q') is orgqr/ungqr of the column reflectors (geqrf.cpp: block reflectors applied by
 //           TensorE GEMMs); P^H (vect 'P') is xORGLQ of the row reflectors, formed as the conjugate
 //           transpose of orgqr/ungqr on the conjugate-transposed rows (the row of G_i stores conj(u_i),
@@ -14,6 +22,7 @@
 //           gebrd's matrix had fewer rows (Q) or columns (P) than k, LAPACK's shift by one row/column
 //           first. Index moves (shift, transposes) are recorded host steps without flops.
 #include <algorithm>
+#include <cstdlib>
 #include <complex>
 #include <string>
 #include <type_traits>
@@ -22,6 +31,7 @@
 #include "trn/core/for_each_scalar.hpp"
 #include "svd_internal.hpp"
 #include "syevj_internal.hpp"
+#include "trn/blas/level12.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/solver/qr.hpp"
 #include "trn/solver/svd.hpp"
@@ -38,6 +48,163 @@ using detail::apply_left;
 using detail::apply_right;
 using detail::record_move;
 using detail::shift_reflectors;
+using detail::host_gemv;
+using detail::lacgv;
+
+// The panel width nb of the blocked reduction: TRNSOLVER_GEBRD_NB (1..256) or 32 (LAPACK's ILAENV
+// default for xGEBRD). Tests set it small to run several panels on small matrices.
+std::int64_t gebrd_panel_width() {
+  const char* env = std::getenv("TRNSOLVER_GEBRD_NB");
+  const long v = env != nullptr ? std::strtol(env, nullptr, 10) : 0;
+  return v >= 1 && v <= 256 ? v : 32;
+}
+
+// The crossover nx: the last nx columns (at least nb) are reduced by xGEBD2 as one host step
+// (TRNSOLVER_GEBRD_NX overrides). S, C: 128, LAPACK's ILAENV value, which the cost model confirms (trn2,
+// sgebrd 128 x 96: 1.02 ms unblocked, 1.08 ms with nx 64; 256 x 192: 8.1 ms unblocked, 4.5 ms blocked;
+// 512 x 384: 64.7 / 16.2 ms, cgebrd 259 / 87 ms). D, Z: never by default -- the Ozaki trailing GEMMs
+// with k = nb are bound by their fp64 slicing and reconstruction, and the panels' GEMVs stay fp64 host
+// steps, so blocking loses (dgebrd 512 x 384: 65 ms unblocked, 152 ms at nb 32, 101 ms at nb 128).
+template <class T>
+inline constexpr std::int64_t kGebrdCrossover = detail::kFp64Type<T> ? std::int64_t{1} << 40 : 128;
+template <class T>
+std::int64_t gebrd_crossover() {
+  const char* env = std::getenv("TRNSOLVER_GEBRD_NX");
+  const long v = env != nullptr ? std::strtol(env, nullptr, 10) : -1;
+  return v >= 0 && v <= 1 << 20 ? v : kGebrdCrossover<T>;
+}
+
+// ---- xLABRD's scalar pieces (host) ----------------------------------------------------------------------
+
+// The panel of xLABRD: the matrix, its X (m x nb, ld m) and Y (n x nb, ld n), and the running counts.
+template <class T, class R>
+struct Panel {
+  const Settings& s;
+  std::int64_t m, n;  // the trailing matrix this panel reduces (m >= n)
+  T* a;
+  std::int64_t lda;
+  R* d;
+  R* e;
+  T* tauq;
+  T* taup;
+  std::vector<T> X, Y;
+  TraceParts& trace;
+  double host_ops = 0;  // multiply-adds on the host (the report's fp64 flops for D, Z)
+  T* at(std::int64_t i, std::int64_t j) { return a + i + j * lda; }
+  T* x(std::int64_t i, std::int64_t j) { return X.data() + i + j * m; }
+  T* y(std::int64_t i, std::int64_t j) { return Y.data() + i + j * n; }
+};
+
+// y = op(A) x for the trailing matrix (detail::panel_gemv: TensorE for S/C, fp64 host step for D/Z).
+template <class T, class R>
+void trailing_gemv(Panel<T, R>& p, char op, std::int64_t m, std::int64_t n, const T* A, const T* x,
+                   std::int64_t incx, T* y) {
+  detail::panel_gemv(p.s, "trnsolver.gebrd.gemv", op, m, n, A, p.lda, x, incx, y, p.trace, p.host_ops);
+}
+
+// xLABRD step 1 for column i: A(i:m, i) -= A(i:m, 0:i) Y(i, 0:i)^H + X(i:m, 0:i) A(0:i, i), then the left
+// reflector (xLARFG; d(i) its beta). Returns multiply-adds.
+template <class T, class R>
+double update_column(Panel<T, R>& p, std::int64_t i) {
+  const std::int64_t m = p.m;
+  double ops = 0;
+  lacgv(i, p.y(i, 0), p.n);
+  ops += host_gemv('N', m - i, i, T(-1), p.at(i, 0), p.lda, p.y(i, 0), p.n, T(1), p.at(i, i), 1);
+  lacgv(i, p.y(i, 0), p.n);
+  ops += host_gemv('N', m - i, i, T(-1), p.x(i, 0), m, p.at(0, i), 1, T(1), p.at(i, i), 1);
+  T alpha = *p.at(i, i);
+  p.tauq[i] = detail::householder(m - i, alpha, p.at(i + 1, i));
+  p.d[i] = real_part(alpha);
+  return ops + static_cast<double>(m - i);
+}
+
+// xLABRD step 2 for row i (after Y(i+1:n, i) = A(i:m, i+1:n)^H v on the engine): Y's corrections by the
+// panel's earlier columns, scaled by tauq(i); the row A(i, i+1:n) brought up to date; the right reflector
+// (xLARFG on the conjugated row, e(i) its beta; the row keeps conj(u), as xGEBD2). Returns multiply-adds.
+template <class T, class R>
+double finish_y_and_row(Panel<T, R>& p, std::int64_t i) {
+  const std::int64_t m = p.m, n = p.n, rest = n - i - 1;
+  const T* v = p.at(i, i);
+  double ops = host_gemv('C', m - i, i, T(1), p.at(i, 0), p.lda, v, 1, T(0), p.y(0, i), 1);
+  ops += host_gemv('N', rest, i, T(-1), p.y(i + 1, 0), n, p.y(0, i), 1, T(1), p.y(i + 1, i), 1);
+  ops += host_gemv('C', m - i, i, T(1), p.x(i, 0), m, v, 1, T(0), p.y(0, i), 1);
+  ops += host_gemv('C', i, rest, T(-1), p.at(0, i + 1), p.lda, p.y(0, i), 1, T(1), p.y(i + 1, i), 1);
+  for (std::int64_t k = 0; k < rest; ++k) *p.y(i + 1 + k, i) *= p.tauq[i];
+  lacgv(rest, p.at(i, i + 1), p.lda);
+  lacgv(i + 1, p.at(i, 0), p.lda);
+  ops += host_gemv('N', rest, i + 1, T(-1), p.y(i + 1, 0), n, p.at(i, 0), p.lda, T(1), p.at(i, i + 1), p.lda);
+  lacgv(i + 1, p.at(i, 0), p.lda);
+  lacgv(i, p.x(i, 0), m);
+  ops += host_gemv('C', i, rest, T(-1), p.at(0, i + 1), p.lda, p.x(i, 0), m, T(1), p.at(i, i + 1), p.lda);
+  lacgv(i, p.x(i, 0), m);
+  std::vector<T> row(static_cast<std::size_t>(rest));  // xLARFG wants the row contiguous
+  for (std::int64_t k = 0; k < rest; ++k) row[static_cast<std::size_t>(k)] = *p.at(i, i + 1 + k);
+  p.taup[i] = detail::householder(rest, row[0], row.data() + 1);
+  p.e[i] = real_part(row[0]);
+  row[0] = T(1);
+  for (std::int64_t k = 0; k < rest; ++k) *p.at(i, i + 1 + k) = row[static_cast<std::size_t>(k)];
+  return ops + static_cast<double>(2 * rest);
+}
+
+// xLABRD step 3 for row i (after X(i+1:m, i) = A(i+1:m, i+1:n) u on the engine): X's corrections, scaled by
+// taup(i), and the row conjugated back. Returns multiply-adds.
+template <class T, class R>
+double finish_x(Panel<T, R>& p, std::int64_t i) {
+  const std::int64_t m = p.m, n = p.n, rest = n - i - 1;
+  const T* u = p.at(i, i + 1);
+  double ops = host_gemv('C', rest, i + 1, T(1), p.y(i + 1, 0), n, u, p.lda, T(0), p.x(0, i), 1);
+  ops += host_gemv('N', m - i - 1, i + 1, T(-1), p.at(i + 1, 0), p.lda, p.x(0, i), 1, T(1), p.x(i + 1, i), 1);
+  ops += host_gemv('N', i, rest, T(1), p.at(0, i + 1), p.lda, u, p.lda, T(0), p.x(0, i), 1);
+  ops += host_gemv('N', m - i - 1, i, T(-1), p.x(i + 1, 0), m, p.x(0, i), 1, T(1), p.x(i + 1, i), 1);
+  for (std::int64_t k = i + 1; k < m; ++k) *p.x(k, i) *= p.taup[i];
+  lacgv(rest, p.at(i, i + 1), p.lda);
+  return ops + static_cast<double>(m - i - 1);
+}
+
+// One host step of the panel: `ops` multiply-adds; the column (and row) i read and written, and the X and
+// Y columns i the host computed (they cross to the device for the panel's GEMMs).
+template <class T, class R>
+void record_panel_step(Panel<T, R>& p, std::int64_t i, double ops) {
+  p.host_ops += ops;
+  record_host_step(p.trace, HostStep{.name = "trnsolver.gebrd.panel", .flops = kOpFlops<T> * ops,
+                                     .reads = {HostSpan(p.at(i, i), p.m - i), HostSpan::strided(p.at(i, i), 1, 1, p.n - i, p.lda)},
+                                     .writes = {HostSpan(p.at(i, i), p.m - i), HostSpan::strided(p.at(i, i), 1, 1, p.n - i, p.lda),
+                                                HostSpan(p.x(0, i), p.m), HostSpan(p.y(0, i), p.n)}});
+}
+
+// xLABRD (m >= n): the first w < n columns and rows of the m x n matrix reduced, X and Y such that the
+// trailing matrix's update is A22 -= V Y^H + X U^H. Per column two host steps (X's corrections of the
+// previous row are folded into the next column's step: one host round trip fewer) and two trailing GEMVs.
+template <class T, class R>
+void labrd(Panel<T, R>& p, std::int64_t w) {
+  for (std::int64_t i = 0; i < w; ++i) {
+    record_panel_step(p, i, (i > 0 ? finish_x(p, i - 1) : 0.0) + update_column(p, i));
+    *p.at(i, i) = T(1);
+    trailing_gemv(p, 'C', p.m - i, p.n - i - 1, p.at(i, i + 1), p.at(i, i), 1, p.y(i + 1, i));
+    record_panel_step(p, i, finish_y_and_row(p, i));
+    trailing_gemv(p, 'N', p.m - i - 1, p.n - i - 1, p.at(i + 1, i + 1), p.at(i, i + 1), p.lda, p.x(i + 1, i));
+  }
+  record_panel_step(p, w - 1, finish_x(p, w - 1));
+}
+
+// xGEBRD's trailing update A22 -= V Y^H + X U^H (two GEMMs on TensorE: fp32 S, 4M complex fp32 C, Ozaki
+// D/Z), then the panel's d and e written back over the unit entries of V and U.
+template <class T, class R>
+void trailing_update(Panel<T, R>& p, std::int64_t w) {
+  const std::int64_t mr = p.m - w, nr = p.n - w;
+  detail::qr_gemm(p.s, 'N', 'C', mr, nr, w, T(-1), p.at(w, 0), p.lda, p.y(w, 0), p.n, T(1), p.at(w, w), p.lda, p.trace);
+  detail::qr_gemm(p.s, 'N', 'N', mr, nr, w, T(-1), p.x(w, 0), p.m, p.at(0, w), p.lda, T(1), p.at(w, w), p.lda, p.trace);
+}
+
+// The diagonal and superdiagonal of the panel's w columns written back (xGEBRD's copy of B into A).
+template <class T, class R>
+void restore_bidiagonal(Panel<T, R>& p, std::int64_t w) {
+  for (std::int64_t j = 0; j < w; ++j) {
+    *p.at(j, j) = T(p.d[j]);
+    if (j + 1 < p.n) *p.at(j, j + 1) = T(p.e[j]);
+  }
+  record_move(p.trace, "trnsolver.gebrd.restore", HostSpan(p.d, w), HostSpan::strided(p.a, w, p.lda + 1, 1, 1));
+}
 
 // xGEBD2 for m >= n. Returns the multiply-add count.
 template <class T, class R>
@@ -69,6 +236,34 @@ double gebd2(std::int64_t m, std::int64_t n, T* a, std::int64_t lda, R* d, R* e,
   return ops;
 }
 
+// xGEBRD for m >= n: panels of nb columns and rows (xLABRD) each followed by the trailing GEMMs while more
+// than nx columns remain (LAPACK's crossover), then xGEBD2 on the rest as one host step. Returns the host
+// multiply-adds.
+template <class T, class R>
+double gebrd_blocked(const Settings& s, std::int64_t m, std::int64_t n, T* A, std::int64_t lda, R* d, R* e, T* tauq,
+                     T* taup, TraceParts& trace) {
+  const std::int64_t nb = gebrd_panel_width(), nx = std::max(nb, gebrd_crossover<T>());
+  double host_ops = 0;
+  std::int64_t i0 = 0;
+  for (; n - i0 > nx; i0 += nb) {
+    const std::int64_t M = m - i0, N = n - i0;
+    Panel<T, R> p{s, M, N, A + i0 + i0 * lda, lda, d + i0, e + i0, tauq + i0, taup + i0,
+                  std::vector<T>(static_cast<std::size_t>(M * nb), T(0)),
+                  std::vector<T>(static_cast<std::size_t>(N * nb), T(0)), trace};
+    labrd(p, nb);
+    trailing_update(p, nb);
+    restore_bidiagonal(p, nb);
+    host_ops += p.host_ops;
+  }
+  const double tail = gebd2(m - i0, n - i0, A + i0 + i0 * lda, lda, d + i0, e + i0, tauq + i0, taup + i0);
+  const HostSpan a = HostSpan::matrix(A + i0 + i0 * lda, m - i0, n - i0, lda);
+  record_host_step(trace, HostStep{.name = "trnsolver.gebrd.gebd2", .flops = kOpFlops<T> * tail, .reads = {a},
+                                   .writes = {a, HostSpan(d + i0, n - i0), HostSpan(e + i0, n - i0 - 1),
+                                              HostSpan(tauq + i0, n - i0)}});
+  record_move(trace, "trnsolver.gebrd.taup", HostSpan(taup + i0, n - i0), HostSpan(taup + i0, n - i0));
+  return host_ops + tail;
+}
+
 // The host fp64 flops of a step of `ops` multiply-adds (D, Z: the report's host_fp64_flops).
 template <class T>
 double fp64_flops(double ops) {
@@ -86,12 +281,7 @@ int gebrd_impl(const Settings& s, std::int64_t m, std::int64_t n, T* A, std::int
   TraceParts trace;
   double ops = 0;
   if (n > 0) {
-    ops = gebd2(m, n, A, lda, d, e, tauq, taup);
-    const HostSpan a = HostSpan::matrix(A, m, n, lda);
-    record_host_step(trace, HostStep{.name = "trnsolver.gebrd.gebd2", .flops = kOpFlops<T> * ops, .reads = {a},
-                                     .writes = {a, HostSpan(d, n), HostSpan(e, std::max<std::int64_t>(0, n - 1)),
-                                                HostSpan(tauq, n)}});
-    record_move(trace, "trnsolver.gebrd.taup", HostSpan(taup, n), HostSpan(taup, n));  // (a step has 4 writes)
+    ops = gebrd_blocked(s, m, n, A, lda, d, e, tauq, taup, trace);
   }
   detail::finish_fp64_report(report, std::move(trace), s.target, fp64_flops<T>(ops));
   return 0;
@@ -161,5 +351,42 @@ int orgbr_impl(const Settings& s, char vect, std::int64_t m, std::int64_t n, std
   }
 TRN_FOR_EACH_SDCZ_REAL(TRNSOLVER_GEBRD_DEFINE)
 #undef TRNSOLVER_GEBRD_DEFINE
+
+// The panels' trailing-matrix GEMV of gebrd and geev's Hessenberg reduction (svd_internal.hpp).
+namespace detail {
+template <class T>
+void panel_gemv_impl(const Settings& s, const char* host_name, char op, std::int64_t m, std::int64_t n, const T* A,
+                     std::int64_t lda, const T* x, std::int64_t incx, T* y, TraceParts& trace, double& host_ops) {
+  const std::int64_t leny = op == 'N' ? m : n;
+  if (m == 0 || n == 0) {
+    std::fill(y, y + leny, T(0));
+    return;
+  }
+  if constexpr (kFp64Type<T>) {
+    const double ops = host_gemv(op, m, n, T(1), A, lda, x, incx, T(0), y, 1);
+    host_ops += ops;
+    record_host_step(trace, HostStep{.name = host_name, .flops = kOpFlops<T> * ops,
+                                     .reads = {HostSpan::matrix(A, m, n, lda)}, .writes = {HostSpan(y, leny)}});
+  } else {
+    blas::CallReport r;
+    const blas::Op t = op == 'N' ? blas::Op::N : blas::Op::T;
+    if constexpr (std::is_same_v<T, float>)
+      blas::gemv(step_blas_settings(s), t, m, n, 1.0f, A, lda, x, incx, 0.0f, y, 1, &r);
+    else
+      blas::gemv(step_blas_settings(s), t, op != 'N', m, n, T(1), A, lda, x, incx, T(0), y, 1, &r);
+    trace.add(std::move(r.trace));
+  }
+}
+#define TRNSOLVER_PANEL_GEMV_DEFINE(T)                                                                          \
+  void panel_gemv(const Settings& s, const char* host_name, char op, std::int64_t m, std::int64_t n, const T* A, \
+                  std::int64_t lda, const T* x, std::int64_t incx, T* y, TraceParts& trace, double& host_ops) {  \
+    panel_gemv_impl(s, host_name, op, m, n, A, lda, x, incx, y, trace, host_ops);                                 \
+  }
+TRNSOLVER_PANEL_GEMV_DEFINE(float)
+TRNSOLVER_PANEL_GEMV_DEFINE(double)
+TRNSOLVER_PANEL_GEMV_DEFINE(std::complex<float>)
+TRNSOLVER_PANEL_GEMV_DEFINE(std::complex<double>)
+#undef TRNSOLVER_PANEL_GEMV_DEFINE
+}  // namespace detail
 
 }  // namespace trn::solver

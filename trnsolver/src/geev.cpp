@@ -1,10 +1,9 @@
 // geev: eigenvalues and right eigenvectors of a general square matrix (LAPACK xGEEV's algorithm;
 // Golub & Van Loan, Matrix Computations 4th ed., 7.4-7.6; cuSOLVER's cusolverDnXgeev contract).
 //
-//   1. Hessenberg reduction A = Q H Q^H, Householder reflector by reflector (LAPACK xGEHD2; GVL 7.4.3,
-//      Algorithm 7.4.2): 10/3 n^3 real flops (x4 complex) as ONE recorded host step in the working
-//      precision. Not yet the blocked xGEHRD/xLAHR2 whose trailing updates are GEMMs (docs/trnsolver.md
-//      "Non-symmetric eigen", what is missing) -- the precedent of gebrd.cpp's unblocked xGEBD2.
+//   1. Hessenberg reduction A = Q H Q^H by the blocked xGEHRD (gehrd.cpp: xLAHR2 panels of nb = 32
+//      columns whose trailing updates are GEMMs on TensorE, the panels' trailing GEMVs on TensorE for
+//      S/C and fp64 host steps for D/Z, the last nb + 1 columns by xGEHD2 as one host step).
 //   2. Q (only with vectors) as LAPACK xORGHR does it: the reflectors shifted one column right (an
 //      index move), then orgqr/ungqr on the trailing (n-1) x (n-1) block -- compact-WY block
 //      reflectors whose three GEMMs per block run on TensorE (geqrf.cpp; fp32 S/C, Ozaki fp64 D/Z).
@@ -53,24 +52,6 @@ struct EigOut {
   HostSpan span(std::int64_t n) const { return kRealType<T> ? HostSpan(wr, n) : HostSpan(w, n); }
   HostSpan span_im(std::int64_t n) const { return kRealType<T> ? HostSpan(wi, n) : HostSpan{}; }
 };
-
-// xGEHD2 on the n x n matrix a (lda), in place: H on and above the subdiagonal, reflector i below it
-// in column i (v(i+1) = 1 implicit), tau (n-1). Returns the multiply-add count.
-template <class T>
-double gehd2(std::int64_t n, T* a, std::int64_t lda, T* tau) {
-  double ops = 0;
-  for (std::int64_t i = 0; i + 1 < n; ++i) {
-    T* col = a + (i + 1) + i * lda;
-    T alpha = col[0];
-    tau[i] = detail::householder(n - i - 1, alpha, col + 1);
-    col[0] = T(1);
-    ops += detail::apply_right(a + (i + 1) * lda, lda, n, n - i - 1, col, tau[i]);
-    ops += detail::apply_left(col, n - i - 1, cj(tau[i]), a + (i + 1) + (i + 1) * lda, lda, n - i - 1);
-    col[0] = alpha;
-    ops += static_cast<double>(n - i);
-  }
-  return ops;
-}
 
 template <class T>
 int run_lahqr(bool want_t, std::int64_t n, T* H, std::int64_t ldh, const EigOut<T>& e, T* Z, double& flops) {
@@ -165,10 +146,7 @@ int geev_steps(const Settings& s, bool vectors, std::int64_t n, T* A, std::int64
                std::int64_t ldvr, detail::SubCalls& sub, double& host_flops) {
   std::vector<T> tau(static_cast<std::size_t>(n)), Z, X;
   const HostSpan a = HostSpan::matrix(A, n, n, lda);
-  const double gehd2_flops = kOpFlops<T> * gehd2(n, A, lda, tau.data());
-  host_flops += gehd2_flops;
-  record_host_step(sub.trace, HostStep{.name = "trnsolver.geev.gehd2", .flops = gehd2_flops, .reads = {a},
-                                       .writes = {a, HostSpan(tau.data(), n - 1)}});
+  host_flops += detail::gehrd(s, n, A, lda, tau.data(), sub.trace);
   if (vectors) {  // Z = Q (xORGHR)
     Z.assign(static_cast<std::size_t>(n * n), T(0));
     for (std::int64_t j = 0; j < n; ++j) std::copy(A + j * lda, A + j * lda + n, Z.data() + j * n);
@@ -224,20 +202,43 @@ int geev_impl(const Settings& s, bool vectors, std::int64_t n, T* A, std::int64_
 
 }  // namespace
 
+// The Hessenberg reduction's real flops of columns [c0, c1) (xGEHD2's count per column i: the right
+// reflector on n x (n-i-1), the left one on (n-i-1) x (n-i-1), 2 x 2 flops per entry; 10/3 n^3 in all).
+static double hessenberg_flops(std::int64_t n, std::int64_t c0, std::int64_t c1) {
+  double f = 0;
+  for (std::int64_t i = c0; i < c1; ++i) {
+    const auto r = static_cast<double>(n - i - 1);
+    f += 4.0 * static_cast<double>(n) * r + 4.0 * r * r;
+  }
+  return f;
+}
+
 GeevPlan plan_geev(char prefix, std::int64_t n, bool vectors) {
   GeevPlan p;
   const bool cplx = prefix == 'c' || prefix == 'z', fp64 = prefix == 'd' || prefix == 'z';
   p.routine = std::string(1, prefix) + "geev";
   p.n = n;
   p.vectors = vectors;
+  p.gehrd_nb = detail::gehrd_panel_width();
+  p.gehrd_blocked = detail::gehrd_blocked_columns(prefix, n);
   const double f = cplx ? 4.0 : 1.0, nn = static_cast<double>(n), n3 = nn * nn * nn;
-  p.host_flops = f * (10.0 / 3.0 * n3 + (vectors ? 10.0 : 4.0) * n3 + (vectors ? n3 / 3.0 : 0.0));
-  if (vectors && n > 1) p.gemm_flops = plan_qr(prefix, 'g', n - 1, n - 1, n - 1).gemm_flops + f * 2.0 * n3;
-  p.why = std::string("Hessenberg reduction (xGEHD2) and the QR iteration (xLAHQR, ~10 n^3 flops estimated) as "
-                      "host steps in the working precision") +
+  // Blocked columns: half their flops (the panels' GEMVs) on the host for D/Z, all on TensorE for S/C.
+  const double blocked = f * hessenberg_flops(n, 0, p.gehrd_blocked), host_share = fp64 ? 0.5 : 0.0;
+  p.host_flops = f * hessenberg_flops(n, p.gehrd_blocked, n) + host_share * blocked +
+                 f * ((vectors ? 10.0 : 4.0) * n3 + (vectors ? n3 / 3.0 : 0.0));
+  p.gemm_flops = (1.0 - host_share) * blocked;
+  if (vectors && n > 1) p.gemm_flops += plan_qr(prefix, 'g', n - 1, n - 1, n - 1).gemm_flops + f * 2.0 * n3;
+  p.why = std::string("Hessenberg reduction: ") +
+          (p.gehrd_blocked > 0 ? "xLAHR2 panels of " + std::to_string(p.gehrd_nb) + " columns on the first " +
+                                     std::to_string(p.gehrd_blocked) + " (trailing GEMMs on TensorE, the panels' GEMVs " +
+                                     (fp64 ? "fp64 host steps" : "on TensorE") + "), then "
+                               : std::string("below the crossover (S/C: 64 columns; D/Z: Ozaki updates with k = nb "
+                                             "lose to the host step), ")) +
+          "xGEHD2 as one host step; the QR iteration (xLAHQR, ~10 n^3 flops estimated) as host steps in the "
+          "working precision" +
           (vectors ? std::string("; Q by orgqr block reflectors and VR = Z X by a ") +
                          (fp64 ? "Ozaki fp64" : "fp32") + (cplx ? " 4M complex" : "") + " GEMM on TensorE"
-                   : std::string("; eigenvalues only: no TensorE step"));
+                   : std::string(p.gehrd_blocked > 0 ? "" : "; eigenvalues only: no TensorE step"));
   return p;
 }
 
@@ -245,12 +246,16 @@ std::string GeevPlan::print() const {
   PlanFacts f;
   f.routine = routine;
   f.shape = "n=" + std::to_string(n) + (vectors ? " right vectors" : " eigenvalues only");
-  f.variant = "unblocked Householder Hessenberg, Francis QR, back substitution";
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "host %.3g flops (gehd2, QR sweeps, trevc), TensorE %.3g flops (orghr, VR = Z X)",
+  f.variant = (gehrd_blocked > 0 ? "blocked Householder Hessenberg (nb " + std::to_string(gehrd_nb) + ", " +
+                                       std::to_string(gehrd_blocked) + " columns by panels)"
+                                 : std::string("unblocked Householder Hessenberg")) +
+              ", Francis QR, back substitution";
+  char buf[200];
+  std::snprintf(buf, sizeof buf,
+                "host %.3g flops (gehd2, QR sweeps, trevc), TensorE %.3g flops (gehrd panels, orghr, VR = Z X)",
                 host_flops, gemm_flops);
   f.ops = buf;
-  f.engines = vectors ? "host CPU, TensorE (GEMMs), VectorE, DMA" : "host CPU";
+  f.engines = vectors || gehrd_blocked > 0 ? "host CPU, TensorE (GEMMs), VectorE, DMA" : "host CPU";
   f.predicted_ns = predicted_ns;
   f.why = why;
   return f.print();

@@ -5,6 +5,9 @@
 #include <complex>
 #include <cstdint>
 
+#include "trn/core/trace.hpp"
+#include "trn/solver/solver.hpp"
+
 namespace trn::solver::detail {
 
 // xLAHQR on the n x n upper Hessenberg H (ldh; the entries below the subdiagonal are ignored and set
@@ -31,5 +34,18 @@ double trevc(std::int64_t n, const double* T, std::int64_t ldt, double* X, std::
 double trevc(std::int64_t n, const std::complex<float>* T, std::int64_t ldt, std::complex<float>* X, std::int64_t ldx);
 double trevc(std::int64_t n, const std::complex<double>* T, std::int64_t ldt, std::complex<double>* X,
              std::int64_t ldx);
+
+// xGEHRD (gehrd.cpp) on the n x n A (lda), in place, LAPACK's storage (H on and above the subdiagonal,
+// reflector i in A(i+2:n, i), tau(n-1)): panels of nb = gehrd_panel_width() columns (xLAHR2) with their
+// trailing updates on TensorE while more than nb + 1 columns remain, then xGEHD2 (one host step). The
+// steps are appended to trace; returns the host flops (real operations).
+std::int64_t gehrd_panel_width();  // TRNSOLVER_GEHRD_NB (1..256) or 32, LAPACK's ILAENV default
+std::int64_t gehrd_blocked_columns(char prefix, std::int64_t n);  // columns gehrd reduces by panels
+double gehrd(const Settings& s, std::int64_t n, float* A, std::int64_t lda, float* tau, TraceParts& trace);
+double gehrd(const Settings& s, std::int64_t n, double* A, std::int64_t lda, double* tau, TraceParts& trace);
+double gehrd(const Settings& s, std::int64_t n, std::complex<float>* A, std::int64_t lda, std::complex<float>* tau,
+             TraceParts& trace);
+double gehrd(const Settings& s, std::int64_t n, std::complex<double>* A, std::int64_t lda, std::complex<double>* tau,
+             TraceParts& trace);
 
 }  // namespace trn::solver::detail

@@ -18,7 +18,13 @@ namespace trn::solver::detail {
   /* C = alpha op(A) op(B) + beta C (op 'N', 'T', 'C') on TensorE; the trace appended */                      \
   void qr_gemm(const Settings& s, char ta, char tb, std::int64_t m, std::int64_t n, std::int64_t k, T alpha, \
                const T* A, std::int64_t lda, const T* B, std::int64_t ldb, T beta, T* C, std::int64_t ldc,   \
-               TraceParts& trace);
+               TraceParts& trace);                                                                           \
+  /* y = op(A) x (op 'N' or 'C'), A m x n: the panels' trailing-matrix GEMV of gebrd and geev's gehrd --  \
+     trnblas gemv on TensorE for S/C (fp32 mode), an fp64 host step `host_name` for D/Z whose multiply-   \
+     adds are added to host_ops (defined in gebrd.cpp) */                                                    \
+  void panel_gemv(const Settings& s, const char* host_name, char op, std::int64_t m, std::int64_t n,         \
+                  const T* A, std::int64_t lda, const T* x, std::int64_t incx, T* y, TraceParts& trace,     \
+                  double& host_ops);
 TRNSOLVER_SVD_STEPS_DECLARE(float)
 TRNSOLVER_SVD_STEPS_DECLARE(double)
 TRNSOLVER_SVD_STEPS_DECLARE(std::complex<float>)
@@ -71,6 +77,29 @@ inline double apply_right(T* C, std::int64_t ldc, std::int64_t rows, std::int64_
     for (std::int64_t i = 0; i < rows; ++i) C[i + j * ldc] -= w[static_cast<std::size_t>(i)] * f;
   }
   return 2.0 * static_cast<double>(rows * cols);
+}
+
+// LAPACK xLACGV: x <- conj(x), n entries at stride inc (nothing for real data).
+template <class T>
+inline void lacgv(std::int64_t n, T* x, std::int64_t inc) {
+  if constexpr (!kRealType<T>)
+    for (std::int64_t i = 0; i < n; ++i) x[i * inc] = std::conj(x[i * inc]);
+}
+
+// y = alpha op(A) x + beta y on the host in the working precision (op 'N', or 'C' the conjugate
+// transpose); A is m x n. The panel's O(m nb) products with its own X, Y and reflectors (xGEMV's
+// reference loops). Returns the multiply-add count.
+template <class T>
+inline double host_gemv(char op, std::int64_t m, std::int64_t n, T alpha, const T* A, std::int64_t lda, const T* x,
+                 std::int64_t incx, T beta, T* y, std::int64_t incy) {
+  const std::int64_t leny = op == 'N' ? m : n;
+  for (std::int64_t i = 0; i < leny; ++i) y[i * incy] = beta == T(0) ? T(0) : beta * y[i * incy];
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) {
+      if (op == 'N') y[i * incy] += alpha * A[i + j * lda] * x[j * incx];
+      else y[j * incy] += alpha * cj(A[i + j * lda]) * x[i * incx];
+    }
+  return static_cast<double>(m * n + leny);
 }
 
 // A recorded index move (no flops) from `from` to `to`.

@@ -28,8 +28,10 @@ struct GeevPlan {
   std::string routine;  // "sgeev", "zgeev", ...
   std::int64_t n = 0;
   bool vectors = false;
+  std::int64_t gehrd_nb = 0;       // the blocked Hessenberg reduction's panel width (xLAHR2)
+  std::int64_t gehrd_blocked = 0;  // columns reduced by panels (0: xGEHD2 alone, below the crossover)
   double host_flops = 0;  // real flops of the host steps (gehd2, QR sweeps estimated at 10 n^3, trevc)
-  double gemm_flops = 0;  // real flops of the TensorE GEMMs (orgqr's block reflectors, VR = Z X)
+  double gemm_flops = 0;  // real flops on TensorE (gehrd's panels and updates, orgqr's block reflectors, VR = Z X)
   double predicted_ns = -1;
   std::string why;
   std::string print() const;
