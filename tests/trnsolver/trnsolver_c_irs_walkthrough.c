@@ -1,18 +1,30 @@
-/* The cuSOLVER IRS expert-API and 64-bit getrf/getrs calling sequences, ported by prefix substitution
- * to host memory, in C99 (the test target compiles this file as C with -pedantic): a 3 x 3 system
- * solved by IRSXgesv (main R_64F, lowest R_16BF, CLASSICAL_GMRES, residual history requested) and by
- * Xgetrf + Xgetrs (TRN_R_64F). Returns 0 and x (3) from each path, niters, outer iterations and the
- * first two residual-history rows; the C++ test checks them against LAPACKE_dgesv. */
+/* trnsolverDnIRSXgesv and Xgetrf + Xgetrs from plain C99: the project's own walkthrough of the IRS
+ * expert API's call sequence (IRS params and infos objects, solver precisions R_64F / R_16BF, refinement
+ * CLASSICAL_GMRES, tolerance, iteration limits, fallback, residual history requested, the workspace
+ * query, the solve, the infos queries, destroy) and of the 64-bit getrf/getrs sequence (params object,
+ * SetAdvOptions, the workspace query, Xgetrf, Xgetrs) as a C program written against cuSOLVER would make
+ * it. The system and its expected result belong to test_trnsolver_irs.cpp (TrnsolverIrsSample.*), which
+ * passes A and b in and checks x against an integer solution and LAPACKE_dgesv.
+ *
+ * Algorithm: none here (the C API's protocol only). Engines: those of IRSXgesv and Xgetrf/Xgetrs.
+ * Accuracy: that of IRSXgesv and Xgetrf (docs/trnsolver.md "Iterative refinement").
+ * Limits: n <= 8, one right-hand side, lda = ldb = n; A and b left unchanged. */
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "trnsolverDn.h"
 
-int trnsolver_sample_irs(double* x_irs, double* x_lu, int* niters, int* outer, double* history);
-int trnsolver_sample_irs(double* x_irs, double* x_lu, int* niters, int* outer, double* history) {
-  const int n = 3, nrhs = 1, lda = 3;
-  double A[9] = {4.0, 1.0, 2.0, 1.0, 5.0, 3.0, 2.0, 3.0, 6.0}; /* column-major */
-  double B[3] = {1.0, 2.0, 3.0};
+int trnsolver_walkthrough_irs(int n, const double* A_in, const double* b_in, double* x_irs, double* x_lu, int* niters,
+                              int* outer, double* history);
+
+/* x_irs = A \ b by IRSXgesv, x_lu by Xgetrf + Xgetrs; niters, the outer iteration count and the first two
+ * rows (iteration, residual) of the residual history. Returns 0, the first status that was not SUCCESS,
+ * 100 + info / 300 + info / 400 + info for a nonzero info of IRSXgesv / Xgetrf / Xgetrs, 200 when the
+ * history is missing, or -1 for sizes beyond the Limits. */
+int trnsolver_walkthrough_irs(int n, const double* A_in, const double* b_in, double* x_irs, double* x_lu, int* niters,
+                              int* outer, double* history) {
+  const int nrhs = 1, lda = n;
+  double A[64], B[8];
   trnsolverDnHandle_t handle = NULL;
   trnsolverDnIRSParams_t params = NULL;
   trnsolverDnIRSInfos_t infos = NULL;
@@ -21,8 +33,11 @@ int trnsolver_sample_irs(double* x_irs, double* x_lu, int* niters, int* outer, d
   void* hist = NULL;
   size_t lwork_bytes = 0, dev_bytes = 0, host_bytes = 0;
   int info = 0, maxiters = 0, status, i;
-  int64_t ipiv[3];
-  double LU[9];
+  int64_t ipiv[8];
+  double LU[64];
+  if (n < 1 || n > 8) return -1;
+  for (i = 0; i < n * n; ++i) A[i] = A_in[i];
+  for (i = 0; i < n; ++i) B[i] = b_in[i];
   if ((status = trnsolverDnCreate(&handle)) != TRNSOLVER_STATUS_SUCCESS) return status;
   if ((status = trnsolverDnIRSParamsCreate(&params)) != TRNSOLVER_STATUS_SUCCESS) return status;
   if ((status = trnsolverDnIRSInfosCreate(&infos)) != TRNSOLVER_STATUS_SUCCESS) return status;
@@ -49,8 +64,8 @@ int trnsolver_sample_irs(double* x_irs, double* x_lu, int* niters, int* outer, d
   trnsolverDnIRSInfosDestroy(infos);
   trnsolverDnIRSParamsDestroy(params);
 
-  for (i = 0; i < 9; ++i) LU[i] = A[i];
-  for (i = 0; i < 3; ++i) x_lu[i] = B[i];
+  for (i = 0; i < n * n; ++i) LU[i] = A[i];
+  for (i = 0; i < n; ++i) x_lu[i] = B[i];
   if ((status = trnsolverDnCreateParams(&xparams)) != TRNSOLVER_STATUS_SUCCESS) return status;
   trnsolverDnSetAdvOptions(xparams, TRNSOLVERDN_GETRF, TRNSOLVER_ALG_0);
   status = trnsolverDnXgetrf_bufferSize(handle, xparams, n, n, TRN_R_64F, LU, lda, TRN_R_64F, &dev_bytes, &host_bytes);
