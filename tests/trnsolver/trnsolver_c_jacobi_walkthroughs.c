@@ -12,15 +12,7 @@
 #include <string.h>
 
 #include "trnsolverDn.h"
-
-#define WALK_CHECK(call)                                   \
-  do {                                                     \
-    const int status_ = (int)(call);                       \
-    if (status_ != 0) {                                    \
-      failed = status_;                                    \
-      goto done;                                           \
-    }                                                      \
-  } while (0)
+#include "trnsolver_c_walkthrough.h"
 
 int trnsolver_walkthrough_gesvdj(int m, int n, const double* A, double* S, double* U, double* V, int* info,
                                  double* residual, int* sweeps);
