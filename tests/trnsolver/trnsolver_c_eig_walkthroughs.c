@@ -172,8 +172,8 @@ int trnsolver_walkthrough_xtrtri(int64_t n, const double* A, double* A_inv, doub
                                device_work, device_bytes, host_work, host_bytes, info));
   for (i = 0; i < n; i++) residual[i * n + i] = 1.0;
   WALK_CHECK(trnblasCreate(&blas));
-  WALK_CHECK(trnblasGemmEx(blas, TRNBLAS_OP_N, TRNBLAS_OP_N, (int)n, (int)n, (int)n, &alpha, A, TRN_R_64F, (int)n, A_inv,
-                           TRN_R_64F, (int)n, &beta, residual, TRN_R_64F, (int)n, TRNBLAS_COMPUTE_64F,
+  WALK_CHECK(trnblasGemmEx(blas, TRNBLAS_OP_N, TRNBLAS_OP_N, (int)n, (int)n, (int)n, &alpha, A, TRN_R_64F, (int)n,
+                           A_inv, TRN_R_64F, (int)n, &beta, residual, TRN_R_64F, (int)n, TRNBLAS_COMPUTE_64F,
                            TRNBLAS_GEMM_DEFAULT));
   *res_norm = 0.0;
   for (i = 0; i < n; i++) { /* the infinity norm: the largest row sum of |I - A A_inv| */

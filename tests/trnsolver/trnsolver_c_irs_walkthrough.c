@@ -51,7 +51,8 @@ int trnsolver_walkthrough_irs(int n, const double* A_in, const double* b_in, dou
   if ((status = trnsolverDnIRSXgesv_bufferSize(handle, params, n, nrhs, &lwork_bytes)) != TRNSOLVER_STATUS_SUCCESS)
     return status;
   work = malloc(lwork_bytes);
-  status = trnsolverDnIRSXgesv(handle, params, infos, n, nrhs, A, lda, B, n, x_irs, n, work, lwork_bytes, niters, &info);
+  status = trnsolverDnIRSXgesv(handle, params, infos, n, nrhs, A, lda, B, n, x_irs, n, work, lwork_bytes, niters,
+                               &info);
   free(work);
   if (status != TRNSOLVER_STATUS_SUCCESS || info != 0) return status != 0 ? status : 100 + info;
   trnsolverDnIRSInfosGetOuterNiters(infos, outer);
@@ -75,7 +76,8 @@ int trnsolver_walkthrough_irs(int n, const double* A_in, const double* b_in, dou
                              host_bytes, &info);
   free(work);
   if (status != TRNSOLVER_STATUS_SUCCESS || info != 0) return status != 0 ? status : 300 + info;
-  status = trnsolverDnXgetrs(handle, xparams, TRNBLAS_OP_N, n, nrhs, TRN_R_64F, LU, lda, ipiv, TRN_R_64F, x_lu, n, &info);
+  status = trnsolverDnXgetrs(handle, xparams, TRNBLAS_OP_N, n, nrhs, TRN_R_64F, LU, lda, ipiv, TRN_R_64F, x_lu, n,
+                             &info);
   if (status != TRNSOLVER_STATUS_SUCCESS || info != 0) return status != 0 ? status : 400 + info;
   trnsolverDnDestroyParams(xparams);
   trnsolverDnDestroy(handle);
