@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The shipped porting rule reproduces the hand ports: every ported NVIDIA sample of the suite
-# (tests/trnblas/trnblas_c_samples*.c/.h, tests/trnfft/trnfft_c_samples.c), spelled back in CUDA's
-# names (the inverse map below), gives its own code again through tools/port-cuda.sh. Comments are
+# The shipped porting rule is a bijection on the suite's C programs written in trnsci's names (the
+# project's own walkthroughs of cuBLAS / cuFFT call sequences: tests/trnblas/trnblas_c_samples*.c/.h,
+# tests/trnfft/trnfft_c_walkthroughs.c): spelled back in CUDA's names (the inverse map below), each
+# gives its own code again through tools/port-cuda.sh. Comments are
 # compared without their text (they quote CUDA names on purpose); code must match token for token.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
@@ -24,7 +25,7 @@ to_cuda() {
 code_only() { gcc -fpreprocessed -dD -E -P -x c - 2>/dev/null; }
 checked=0
 for f in "$src"/tests/trnblas/trnblas_c_samples*.c "$src"/tests/trnblas/trnblas_c_samples.h \
-         "$src"/tests/trnfft/trnfft_c_samples.c; do
+         "$src"/tests/trnfft/trnfft_c_walkthroughs.c; do
   to_cuda < "$f" > "$work/cuda.c"
   if grep -qE '\<(trn|TRN)(blas|fft|BLAS|FFT|_[RC]_)' "$work/cuda.c"; then
     echo "roundtrip: $f: the inverse map left trnsci names" >&2
