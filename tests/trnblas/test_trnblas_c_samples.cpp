@@ -1,6 +1,6 @@
-// NVIDIA's cuBLAS samples (CUDALibrarySamples/cuBLAS: Level-1, Level-2, Level-3, Extensions,
-// Emulation), ported to trnblas by prefix substitution and host memory as C99
-// (trnblas_c_samples_*.c), against the output the samples document: each sample's README shows a
+// Level-1: the project's own C99 walkthroughs (trnblas_c_level1_walkthroughs.c) against CBLAS.
+// Level-2, Level-3, Extensions, Emulation: NVIDIA's cuBLAS samples (CUDALibrarySamples/cuBLAS), ported to
+// trnblas by prefix substitution and host memory as C99 (trnblas_c_samples_*.c), against the output the samples document: each sample's README shows a
 // run (printf "%0.2f", DotcEx "%f") and its source repeats the result in a comment. A value printed
 // with d decimals identifies the result within half a unit of the last digit, which is what a
 // printed value is asserted to; results that are small integers (exact in binary floating point for
@@ -67,81 +67,122 @@ void ExpectPrinted(const double (&value)[N], const double (&printed)[N]) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Level-1: A = [1 2 3 4], B = [5 6 7 8]
+// Level-1: the project's own C99 walkthroughs (trnblas_c_level1_walkthroughs.c) on this test's vectors
+// x, y (n = 7), against OpenBLAS's CBLAS (the oracle) and exact values; the fp64 routines' results are
+// asserted within a few units in the last place of the reference (docs/trnblas.md: fp64 Level-1 rounds
+// as a sequential loop would, to within n u), exactly where every operation is exact.
+
+constexpr int kN = 7;
+constexpr double kX[kN] = {3, -1, 4, 1, -5, 9, 2}, kY[kN] = {2, 7, -1, 8, 2, -8, 1};
+
+void ExpectNearRel(double value, double ref, double ulps = 4 * kN) {
+  EXPECT_NEAR(value, ref, ulps * 0x1p-53 * std::max(1.0, std::fabs(ref))) << "value " << value << ", ref " << ref;
+}
 
 TEST(TrnblasCSamples, Level1AmaxAmin) {
-  int result = -1;
-  ASSERT_EQ(trnblas_sample_amax(&result), 0);
-  EXPECT_EQ(result, 4);  // 1-based, as cuBLAS
-  ASSERT_EQ(trnblas_sample_amin(&result), 0);
-  EXPECT_EQ(result, 1);
+  int imax = -1, imin = -1;
+  ASSERT_EQ(trnblas_walkthrough_iamax_iamin(kN, kX, &imax, &imin), 0);
+  EXPECT_EQ(imax, static_cast<int>(cblas_idamax(kN, kX, 1)) + 1);  // 1-based, as cuBLAS
+  EXPECT_EQ(imax, 6);
+  EXPECT_EQ(imin, 2);  // |-1| and |1|: the first of the ties
 }
 
 TEST(TrnblasCSamples, Level1AsumDotNrm2) {
-  double result = 0;
-  ASSERT_EQ(trnblas_sample_asum(&result), 0);
-  EXPECT_EQ(result, 10.0);
-  ASSERT_EQ(trnblas_sample_dot(&result), 0);
-  EXPECT_EQ(result, 70.0);
-  ASSERT_EQ(trnblas_sample_nrm2(&result), 0);
-  ExpectPrinted(result, 5.48);
-  EXPECT_NEAR(result, std::sqrt(30.0), 4e-16 * std::sqrt(30.0));
+  double sums[3] = {0, 0, 0};
+  ASSERT_EQ(trnblas_walkthrough_asum_dot_nrm2(kN, kX, kY, sums), 0);
+  EXPECT_EQ(sums[0], cblas_dasum(kN, kX, 1));  // small integers: exact
+  EXPECT_EQ(sums[0], 25.0);
+  EXPECT_EQ(sums[1], cblas_ddot(kN, kX, 1, kY, 1));
+  ExpectNearRel(sums[2], cblas_dnrm2(kN, kX, 1));
+  ExpectNearRel(sums[2], std::sqrt(137.0));
 }
 
 TEST(TrnblasCSamples, Level1AxpyCopyScalSwap) {
-  double A[4], B[4];
-  ASSERT_EQ(trnblas_sample_axpy(B), 0);
-  ExpectPrinted(B, {7.10, 10.20, 13.30, 16.40});
-  ASSERT_EQ(trnblas_sample_copy(B), 0);
-  ExpectExact(B, {1.0, 2.0, 3.0, 4.0});
-  ASSERT_EQ(trnblas_sample_scal(A), 0);
-  ExpectPrinted(A, {2.2, 4.4, 6.6, 8.8});
-  ASSERT_EQ(trnblas_sample_swap(A, B), 0);
-  ExpectExact(A, {5.0, 6.0, 7.0, 8.0});
-  ExpectExact(B, {1.0, 2.0, 3.0, 4.0});
+  double y[kN], ref[kN], x[kN];
+  std::copy(kY, kY + kN, y);
+  std::copy(kY, kY + kN, ref);
+  ASSERT_EQ(trnblas_walkthrough_axpy(kN, -0.375, kX, y), 0);  // dyadic alpha: every product and sum exact
+  cblas_daxpy(kN, -0.375, kX, 1, ref, 1);
+  for (int i = 0; i < kN; ++i) EXPECT_EQ(y[i], ref[i]) << i;
+  std::fill(y, y + kN, -1.0);
+  ASSERT_EQ(trnblas_walkthrough_copy(kN, kX, y), 0);
+  for (int i = 0; i < kN; ++i) EXPECT_EQ(y[i], kX[i]) << i;
+  std::copy(kX, kX + kN, x);
+  std::copy(kX, kX + kN, ref);
+  ASSERT_EQ(trnblas_walkthrough_scal(kN, 1.7, x), 0);
+  cblas_dscal(kN, 1.7, ref, 1);
+  for (int i = 0; i < kN; ++i) ExpectNearRel(x[i], ref[i], 1);
+  std::copy(kX, kX + kN, x);
+  std::copy(kY, kY + kN, y);
+  ASSERT_EQ(trnblas_walkthrough_swap(kN, x, y), 0);
+  for (int i = 0; i < kN; ++i) {
+    EXPECT_EQ(x[i], kY[i]) << i;
+    EXPECT_EQ(y[i], kX[i]) << i;
+  }
 }
 
 TEST(TrnblasCSamples, Level1Dotc) {
+  const trnDoubleComplex x[3] = {{0.5, -2.0}, {3.0, 1.25}, {-1.0, 4.0}}, y[3] = {{2.0, 1.0}, {-0.75, 3.0}, {1.5, -2.5}};
   trnDoubleComplex result = {0, 0};
-  ASSERT_EQ(trnblas_sample_dotc(&result), 0);
-  ExpectPrinted(result, 178.44, -1.60);
+  ASSERT_EQ(trnblas_walkthrough_zdotc(3, x, y, &result), 0);
+  cld ref = 0;  // conj(x) . y in long double: dyadic data, exact
+  for (int i = 0; i < 3; ++i) ref += std::conj(cld(x[i].x, x[i].y)) * cld(y[i].x, y[i].y);
+  EXPECT_EQ(result.x, static_cast<double>(ref.real()));
+  EXPECT_EQ(result.y, static_cast<double>(ref.imag()));
 }
 
 TEST(TrnblasCSamples, Level1RotRotm) {
-  double A[4], B[4];
-  ASSERT_EQ(trnblas_sample_rot(A, B), 0);
-  ExpectPrinted(A, {8.10, 11.40, 14.70, 18.00});
-  ExpectPrinted(B, {9.30, 10.20, 11.10, 12.00});
-  ASSERT_EQ(trnblas_sample_rotm(A, B), 0);  // flag 1: H = [5 1; -1 8], integer results
-  ExpectExact(A, {10.0, 16.0, 22.0, 28.0});
-  ExpectExact(B, {39.0, 46.0, 53.0, 60.0});
+  double x[kN], y[kN], rx[kN], ry[kN];
+  std::copy(kX, kX + kN, x);
+  std::copy(kY, kY + kN, y);
+  std::copy(kX, kX + kN, rx);
+  std::copy(kY, kY + kN, ry);
+  ASSERT_EQ(trnblas_walkthrough_rot(kN, x, y, 0.6, 0.8), 0);  // a rotation (0.6^2 + 0.8^2 = 1)
+  cblas_drot(kN, rx, 1, ry, 1, 0.6, 0.8);
+  for (int i = 0; i < kN; ++i) {
+    ExpectNearRel(x[i], rx[i], 4);
+    ExpectNearRel(y[i], ry[i], 4);
+  }
+  const double param[5] = {-1.0, 2.0, -3.0, 0.5, 4.0};  // flag -1: H = [h11 h12; h21 h22] all given
+  std::copy(kX, kX + kN, x);
+  std::copy(kY, kY + kN, y);
+  ASSERT_EQ(trnblas_walkthrough_rotm(kN, x, y, param), 0);
+  for (int i = 0; i < kN; ++i) {  // integer / half-integer results: exact
+    EXPECT_EQ(x[i], 2.0 * kX[i] + 0.5 * kY[i]) << i;
+    EXPECT_EQ(y[i], -3.0 * kX[i] + 4.0 * kY[i]) << i;
+  }
 }
 
 TEST(TrnblasCSamples, Level1Rotg) {
-  double a = 0, b = 0, c = 0, s = 0;
-  ASSERT_EQ(trnblas_sample_rotg(&a, &b, &c, &s), 0);
-  ExpectPrinted(a, 2.42);  // r = hypot(2.1, 1.2), sign of the larger input
-  ExpectPrinted(b, 0.50);  // z = s, as |a| > |b|
-  // not printed by the sample: c and s rotate (2.1, 1.2) onto (r, 0)
-  const long double r = std::hypot(2.1L, 1.2L);
-  EXPECT_NEAR(c, static_cast<double>(2.1L / r), 1e-15);
-  EXPECT_NEAR(s, static_cast<double>(1.2L / r), 1e-15);
+  double a = -3.0, b = 4.0, c = 0, s = 0;
+  double ra = a, rb = b, rc = 0, rs = 0;
+  ASSERT_EQ(trnblas_walkthrough_rotg(&a, &b, &c, &s), 0);
+  cblas_drotg(&ra, &rb, &rc, &rs);
+  ExpectNearRel(a, ra, 2);  // r = 5 with the sign of the larger |b|: +5
+  EXPECT_NEAR(a, 5.0, 1e-15);
+  ExpectNearRel(c, rc, 2);  // c = -0.6, s = 0.8
+  ExpectNearRel(s, rs, 2);
+  ExpectNearRel(b, rb, 2);  // z = 1 / c, as |b| > |a| and c != 0
 }
 
 TEST(TrnblasCSamples, Level1Rotmg) {
-  double d1 = 0, d2 = 0, x1 = 0, param[5];
-  ASSERT_EQ(trnblas_sample_rotmg(&d1, &d2, &x1, param), 0);
-  ExpectPrinted(d1, 3.10);
-  ExpectPrinted(d2, 0.62);
-  ExpectPrinted(x1, 1.94);
-  // not printed: H (param[0] = flag) maps (2.1, 1.2) to (x1, 0) (netlib drotmg's definition)
+  double d1 = 2.0, d2 = 3.0, x1 = 1.5, param[5] = {0, 0, 0, 0, 0};
+  const double y1 = -2.0;
+  double rd1 = d1, rd2 = d2, rx1 = x1, rparam[5] = {0, 0, 0, 0, 0};
+  ASSERT_EQ(trnblas_walkthrough_rotmg(&d1, &d2, &x1, y1, param), 0);
+  cblas_drotmg(&rd1, &rd2, &rx1, y1, rparam);
+  EXPECT_EQ(param[0], rparam[0]);  // the same flag as netlib's drotmg
+  ExpectNearRel(d1, rd1, 8);
+  ExpectNearRel(d2, rd2, 8);
+  ExpectNearRel(x1, rx1, 8);
+  // H (param[0] = flag) maps (1.5, -2) to (x1, 0) (netlib drotmg's definition)
   const double flag = param[0];
   double h11 = param[1], h21 = param[2], h12 = param[3], h22 = param[4];
   if (flag == 0.0) h11 = h22 = 1.0;
   if (flag == 1.0) h21 = -1.0, h12 = 1.0;
   ASSERT_NE(flag, -2.0);
-  EXPECT_NEAR(h11 * 2.1 + h12 * 1.2, x1, 1e-14);
-  EXPECT_NEAR(h21 * 2.1 + h22 * 1.2, 0.0, 1e-14);
+  EXPECT_NEAR(h11 * 1.5 + h12 * y1, x1, 1e-14);
+  EXPECT_NEAR(h21 * 1.5 + h22 * y1, 0.0, 1e-14);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,47 +5,18 @@
  * NULL), the default stream (trnsci executes synchronously, so cudaStreamSynchronize has nothing to
  * wait for). Each sample keeps its data, sizes and arguments; it writes what the sample prints into
  * the caller's arrays and returns 0, or the first status that was not TRNBLAS_STATUS_SUCCESS.
- * The samples are C99 (trnblas_c_samples_level1.c, _level2.c, _level3.c, _extensions.c, _emulation.c);
+ * The samples are C99 (trnblas_c_samples_level2.c, _level3.c, _extensions.c, _emulation.c; Level-1 is the
+ * project's own trnblas_c_level1_walkthroughs.c, declared in trnblas_c_walkthrough.h);
  * test_trnblas_c_samples.cpp compares their results with the values the samples document. */
 #ifndef TRNBLAS_C_SAMPLES_H
 #define TRNBLAS_C_SAMPLES_H
 
 #include "trnblas.h"
+#include "trnblas_c_walkthrough.h" /* trnblas_sample_open / _close */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* cublasCreate, then the stream binding of every sample. On failure no handle is left open. */
-static inline trnblasStatus_t trnblas_sample_open(trnblasHandle_t* handle) {
-  trnblasStatus_t status = trnblasCreate(handle);
-  if (status != TRNBLAS_STATUS_SUCCESS) return status;
-  status = trnblasSetStream(*handle, NULL);
-  if (status != TRNBLAS_STATUS_SUCCESS) trnblasDestroy(*handle);
-  return status;
-}
-
-/* cublasDestroy; the status of the computation wins over the one of the destruction. */
-static inline int trnblas_sample_close(trnblasHandle_t handle, trnblasStatus_t status) {
-  const trnblasStatus_t destroyed = trnblasDestroy(handle);
-  return status != TRNBLAS_STATUS_SUCCESS ? (int)status : (int)destroyed;
-}
-
-/* Level-1 (double unless named): A and B are the samples' 4-vectors after the call. */
-int trnblas_sample_amax(int* result);
-int trnblas_sample_amin(int* result);
-int trnblas_sample_asum(double* result);
-int trnblas_sample_axpy(double B[4]);
-int trnblas_sample_copy(double B[4]);
-int trnblas_sample_dot(double* result);
-int trnblas_sample_dotc(trnDoubleComplex* result);
-int trnblas_sample_nrm2(double* result);
-int trnblas_sample_rot(double A[4], double B[4]);
-int trnblas_sample_rotg(double* A, double* B, double* c, double* s);
-int trnblas_sample_rotm(double A[4], double B[4]);
-int trnblas_sample_rotmg(double* A, double* B, double* X, double param[5]);
-int trnblas_sample_scal(double A[4]);
-int trnblas_sample_swap(double A[4], double B[4]);
 
 /* Level-2: y or x (2-vectors), A (2 x 2 column-major) or AP (packed, 3 entries). */
 int trnblas_sample_gbmv(double y[2]);

@@ -1,0 +1,48 @@
+/* What the project's C99 walkthroughs of trnblas's C API share (trnblas_c_level1_walkthroughs.c, and the
+ * C programs of trnblas_c_samples.h): the handle opened as a cuBLAS program opens it (trnblasCreate, then
+ * the stream binding: NULL, the default stream, since trnsci executes synchronously) and closed with the
+ * computation's status winning over the destruction's. */
+#ifndef TRNBLAS_C_WALKTHROUGH_H
+#define TRNBLAS_C_WALKTHROUGH_H
+
+#include "trnblas.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* trnblasCreate, then the stream binding. On failure no handle is left open. */
+static inline trnblasStatus_t trnblas_sample_open(trnblasHandle_t* handle) {
+  trnblasStatus_t status = trnblasCreate(handle);
+  if (status != TRNBLAS_STATUS_SUCCESS) return status;
+  status = trnblasSetStream(*handle, NULL);
+  if (status != TRNBLAS_STATUS_SUCCESS) trnblasDestroy(*handle);
+  return status;
+}
+
+/* trnblasDestroy; the status of the computation wins over the one of the destruction. */
+static inline int trnblas_sample_close(trnblasHandle_t handle, trnblasStatus_t status) {
+  const trnblasStatus_t destroyed = trnblasDestroy(handle);
+  return status != TRNBLAS_STATUS_SUCCESS ? (int)status : (int)destroyed;
+}
+
+/* Level-1 walkthroughs (trnblas_c_level1_walkthroughs.c): each opens a handle, makes its call(s) on
+ * the caller's data (vectors with unit increments; in/out arrays updated in place) and closes it.
+ * Returns 0 or the first status that was not SUCCESS. */
+int trnblas_walkthrough_iamax_iamin(int n, const double* x, int* imax, int* imin);
+int trnblas_walkthrough_asum_dot_nrm2(int n, const double* x, const double* y, double sums[3]);
+int trnblas_walkthrough_axpy(int n, double alpha, const double* x, double* y);
+int trnblas_walkthrough_copy(int n, const double* x, double* y);
+int trnblas_walkthrough_scal(int n, double alpha, double* x);
+int trnblas_walkthrough_swap(int n, double* x, double* y);
+int trnblas_walkthrough_zdotc(int n, const trnDoubleComplex* x, const trnDoubleComplex* y, trnDoubleComplex* result);
+int trnblas_walkthrough_rot(int n, double* x, double* y, double c, double s);
+int trnblas_walkthrough_rotg(double* a, double* b, double* c, double* s);
+int trnblas_walkthrough_rotm(int n, double* x, double* y, const double param[5]);
+int trnblas_walkthrough_rotmg(double* d1, double* d2, double* x1, double y1, double param[5]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
