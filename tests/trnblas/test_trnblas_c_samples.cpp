@@ -1,5 +1,5 @@
-// Level-1: the project's own C99 walkthroughs (trnblas_c_level1_walkthroughs.c) against CBLAS.
-// Level-2, Level-3, Extensions, Emulation: NVIDIA's cuBLAS samples (CUDALibrarySamples/cuBLAS), ported to
+// Levels 1 and 2: the project's own C99 walkthroughs (trnblas_c_level{1,2}_walkthroughs.c) against CBLAS.
+// Level-3, Extensions, Emulation: NVIDIA's cuBLAS samples (CUDALibrarySamples/cuBLAS), ported to
 // trnblas by prefix substitution and host memory as C99 (trnblas_c_samples_*.c), against the output the samples document: each sample's README shows a
 // run (printf "%0.2f", DotcEx "%f") and its source repeats the result in a comment. A value printed
 // with d decimals identifies the result within half a unit of the last digit, which is what a
@@ -186,120 +186,174 @@ TEST(TrnblasCSamples, Level1Rotmg) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Level-2: 2 x 2, x = [5 6], y = [7 8]; complex x = [5.1+6.2i 7.3+8.4i], y = [1.1+2.2i 3.3+4.4i]
+// Level-2: the project's own C99 walkthroughs (trnblas_c_level2_walkthroughs.c) on this test's 4 x 4
+// integer / dyadic data against OpenBLAS's CBLAS with the same storage (band, packed, full). Every
+// product and sum of the data is exact in binary64 (and in trnblas's fp64 paths), and the triangular
+// solves divide by powers of two, so the results are asserted bit for bit.
+
+constexpr int kM = 4;
+// column-major 4 x 4; its diagonal is a power of two (the solves stay exact)
+constexpr double kA[16] = {2, -1, 3, 0.5, 1, 4, -2, 1, -3, 0.5, -1, 2, 2, -1, 1.5, 0.5};
+constexpr double kU[4] = {1, -2, 0.5, 3}, kV[4] = {-1, 2, 1.5, -0.5};
+
+// General band (kl, ku) of the dense column-major n x n a, lda = kl + ku + 1 (BLAS's layout).
+template <class T>
+std::vector<T> general_band(const T* a, int n, int kl, int ku) {
+  const int lda = kl + ku + 1;
+  std::vector<T> band(static_cast<std::size_t>(lda) * n, T(0));
+  for (int j = 0; j < n; ++j)
+    for (int i = std::max(0, j - ku); i <= std::min(n - 1, j + kl); ++i) band[ku + i - j + j * lda] = a[i + n * j];
+  return band;
+}
+// Upper packed: AP[i + j (j + 1) / 2] = a(i, j), i <= j.
+template <class T>
+std::vector<T> upper_packed(const T* a, int n) {
+  std::vector<T> ap;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i <= j; ++i) ap.push_back(a[i + n * j]);
+  return ap;
+}
+template <class T>
+void ExpectSame(const std::vector<T>& got, const std::vector<T>& ref) {
+  ASSERT_EQ(got.size(), ref.size());
+  for (std::size_t i = 0; i < ref.size(); ++i) EXPECT_EQ(got[i], ref[i]) << "entry " << i;
+}
 
 TEST(TrnblasCSamples, Level2MatrixVector) {
-  double y[2];
-  ASSERT_EQ(trnblas_sample_gbmv(y), 0);
-  ExpectExact(y, {27.0, 24.0});
-  ASSERT_EQ(trnblas_sample_gemv(y), 0);
-  ExpectExact(y, {17.0, 39.0});
-  ASSERT_EQ(trnblas_sample_sbmv(y), 0);
-  ExpectExact(y, {33.0, 39.0});
-  ASSERT_EQ(trnblas_sample_spmv(y), 0);
-  ExpectExact(y, {23.0, 39.0});
-  ASSERT_EQ(trnblas_sample_symv(y), 0);
-  ExpectExact(y, {23.0, 39.0});
+  const std::vector<double> x(kU, kU + 4), y0(kV, kV + 4);
+  std::vector<double> y = y0, ref = y0;
+  ASSERT_EQ(trnblas_walkthrough_dgemv(kM, kM, 1.5, kA, kM, x.data(), -2.0, y.data()), 0);
+  cblas_dgemv(CblasColMajor, CblasNoTrans, kM, kM, 1.5, kA, kM, x.data(), 1, -2.0, ref.data(), 1);
+  ExpectSame(y, ref);
+  const auto gb = general_band(kA, kM, 1, 2);
+  y = ref = y0;
+  ASSERT_EQ(trnblas_walkthrough_dgbmv(kM, kM, 1, 2, 2.0, gb.data(), 4, x.data(), 0.5, y.data()), 0);
+  cblas_dgbmv(CblasColMajor, CblasNoTrans, kM, kM, 1, 2, 2.0, gb.data(), 4, x.data(), 1, 0.5, ref.data(), 1);
+  ExpectSame(y, ref);
+  const auto sb = general_band(kA, kM, 0, 1);  // the upper band (k = 1) of the symmetric matrix it defines
+  y = ref = y0;
+  ASSERT_EQ(trnblas_walkthrough_dsbmv(kM, 1, 1.0, sb.data(), 2, x.data(), 1.0, y.data()), 0);
+  cblas_dsbmv(CblasColMajor, CblasUpper, kM, 1, 1.0, sb.data(), 2, x.data(), 1, 1.0, ref.data(), 1);
+  ExpectSame(y, ref);
+  const auto ap = upper_packed(kA, kM);
+  y = ref = y0;
+  ASSERT_EQ(trnblas_walkthrough_dspmv(kM, -1.0, ap.data(), x.data(), 0.0, y.data()), 0);
+  cblas_dspmv(CblasColMajor, CblasUpper, kM, -1.0, ap.data(), x.data(), 1, 0.0, ref.data(), 1);
+  ExpectSame(y, ref);
+  const auto y_spmv = y;
+  y = ref = y0;
+  ASSERT_EQ(trnblas_walkthrough_dsymv(kM, -1.0, kA, kM, x.data(), 0.0, y.data()), 0);
+  cblas_dsymv(CblasColMajor, CblasUpper, kM, -1.0, kA, kM, x.data(), 1, 0.0, ref.data(), 1);
+  ExpectSame(y, ref);
+  ExpectSame(y, y_spmv);  // symv and spmv of the same upper triangle agree
 }
 
 TEST(TrnblasCSamples, Level2RankUpdates) {
-  double A[4], AP[3];
-  ASSERT_EQ(trnblas_sample_ger(A), 0);
-  ExpectExact(A, {71.0, 87.0, 82.0, 100.0});
-  ASSERT_EQ(trnblas_sample_syr(A), 0);  // the strictly lower entry keeps its 3
-  ExpectExact(A, {26.0, 3.0, 33.0, 40.0});
-  ASSERT_EQ(trnblas_sample_syr2(A), 0);
-  ExpectExact(A, {71.0, 3.0, 85.0, 100.0});
-  ASSERT_EQ(trnblas_sample_spr(AP), 0);
-  ExpectExact(AP, {26.0, 33.0, 40.0});
-  ASSERT_EQ(trnblas_sample_spr2(AP), 0);
-  ExpectExact(AP, {71.0, 85.0, 100.0});
+  std::vector<double> a(kA, kA + 16), ref(kA, kA + 16);
+  ASSERT_EQ(trnblas_walkthrough_dger(kM, kM, 2.0, kU, kV, a.data(), kM), 0);
+  cblas_dger(CblasColMajor, kM, kM, 2.0, kU, 1, kV, 1, ref.data(), kM);
+  ExpectSame(a, ref);
+  a.assign(kA, kA + 16);
+  ref = a;
+  ASSERT_EQ(trnblas_walkthrough_dsyr(kM, 0.5, kU, a.data(), kM), 0);
+  cblas_dsyr(CblasColMajor, CblasUpper, kM, 0.5, kU, 1, ref.data(), kM);
+  ExpectSame(a, ref);  // the strictly lower entries keep kA's
+  a.assign(kA, kA + 16);
+  ref = a;
+  ASSERT_EQ(trnblas_walkthrough_dsyr2(kM, -1.0, kU, kV, a.data(), kM), 0);
+  cblas_dsyr2(CblasColMajor, CblasUpper, kM, -1.0, kU, 1, kV, 1, ref.data(), kM);
+  ExpectSame(a, ref);
+  auto ap = upper_packed(kA, kM), rap = ap;
+  ASSERT_EQ(trnblas_walkthrough_dspr(kM, 0.5, kU, ap.data()), 0);
+  cblas_dspr(CblasColMajor, CblasUpper, kM, 0.5, kU, 1, rap.data());
+  ExpectSame(ap, rap);
+  ap = rap = upper_packed(kA, kM);
+  ASSERT_EQ(trnblas_walkthrough_dspr2(kM, -1.0, kU, kV, ap.data()), 0);
+  cblas_dspr2(CblasColMajor, CblasUpper, kM, -1.0, kU, 1, kV, 1, rap.data());
+  ExpectSame(ap, rap);
 }
 
 TEST(TrnblasCSamples, Level2Triangular) {
-  double x[2];
-  ASSERT_EQ(trnblas_sample_tbmv(x), 0);
-  ExpectExact(x, {27.0, 24.0});
-  ASSERT_EQ(trnblas_sample_tbsv(x), 0);  // [3 2; 0 4] x = [5 6]
-  ExpectPrinted(x, {0.67, 1.50});
-  EXPECT_EQ(x[1], 1.5);
-  ASSERT_EQ(trnblas_sample_tpmv(x), 0);
-  ExpectExact(x, {17.0, 24.0});
-  ASSERT_EQ(trnblas_sample_tpsv(x), 0);
-  ExpectExact(x, {2.0, 1.5});
-  ASSERT_EQ(trnblas_sample_trmv(x), 0);
-  ExpectExact(x, {17.0, 24.0});
-  ASSERT_EQ(trnblas_sample_trsv(x), 0);
-  ExpectExact(x, {2.0, 1.5});
+  const auto tb = general_band(kA, kM, 0, 2), tp = upper_packed(kA, kM);
+  const std::vector<double> x0(kV, kV + 4);
+  auto run = [&](auto walk, auto oracle, const char* what) {
+    SCOPED_TRACE(what);
+    std::vector<double> x = x0, ref = x0;
+    ASSERT_EQ(walk(x.data()), 0);
+    oracle(ref.data());
+    ExpectSame(x, ref);
+  };
+  const auto U = CblasUpper;
+  const auto N = CblasNoTrans;
+  const auto D = CblasNonUnit;
+  run([&](double* x) { return trnblas_walkthrough_dtbmv(kM, 2, tb.data(), 3, x); },
+      [&](double* r) { cblas_dtbmv(CblasColMajor, U, N, D, kM, 2, tb.data(), 3, r, 1); }, "tbmv");
+  run([&](double* x) { return trnblas_walkthrough_dtbsv(kM, 2, tb.data(), 3, x); },
+      [&](double* r) { cblas_dtbsv(CblasColMajor, U, N, D, kM, 2, tb.data(), 3, r, 1); }, "tbsv");
+  run([&](double* x) { return trnblas_walkthrough_dtpmv(kM, tp.data(), x); },
+      [&](double* r) { cblas_dtpmv(CblasColMajor, U, N, D, kM, tp.data(), r, 1); }, "tpmv");
+  run([&](double* x) { return trnblas_walkthrough_dtpsv(kM, tp.data(), x); },
+      [&](double* r) { cblas_dtpsv(CblasColMajor, U, N, D, kM, tp.data(), r, 1); }, "tpsv");
+  run([&](double* x) { return trnblas_walkthrough_dtrmv(kM, kA, kM, x); },
+      [&](double* r) { cblas_dtrmv(CblasColMajor, U, N, D, kM, kA, kM, r, 1); }, "trmv");
+  run([&](double* x) { return trnblas_walkthrough_dtrsv(kM, kA, kM, x); },
+      [&](double* r) { cblas_dtrsv(CblasColMajor, U, N, D, kM, kA, kM, r, 1); }, "trsv");
 }
+
+// Complex data of this test: a Hermitian-in-its-upper-triangle 4 x 4 matrix (diagonal real as stored;
+// BLAS reads only the real part there), x, y, alpha, beta, all with dyadic parts.
+using zd = std::complex<double>;
+std::vector<zd> complex_A() {
+  std::vector<zd> a(16);
+  for (int j = 0; j < 4; ++j)
+    for (int i = 0; i < 4; ++i) a[i + 4 * j] = i == j ? zd(1.0 + j, 0.0) : zd(0.5 * (i - j), 0.25 * (i + 2 * j) - 1);
+  return a;
+}
+const std::vector<zd> kZx = {{1, -0.5}, {2, 1}, {-1.5, 0.25}, {0.5, 2}}, kZy = {{0.25, 1}, {-1, -1}, {2, 0.5}, {1, -2}};
+trnDoubleComplex* T(std::vector<zd>& v) { return reinterpret_cast<trnDoubleComplex*>(v.data()); }
+const trnDoubleComplex* T(const std::vector<zd>& v) { return reinterpret_cast<const trnDoubleComplex*>(v.data()); }
 
 TEST(TrnblasCSamples, Level2Hermitian) {
-  trnDoubleComplex y[2], A[4];
-  ASSERT_EQ(trnblas_sample_hbmv(y), 0);
-  ExpectPrinted(y[0], -44.06, 73.02);
-  ExpectPrinted(y[1], 19.42, 102.42);
-  ASSERT_EQ(trnblas_sample_hemv(y), 0);
-  ExpectPrinted(y[0], -41.42, 45.90);
-  ExpectPrinted(y[1], 19.42, 102.42);
-  ASSERT_EQ(trnblas_sample_her(A), 0);
-  ExpectPrinted(A[0], 65.55, 0.00);
-  ExpectPrinted(A[1], 3.50, 3.60);  // strictly lower: untouched
-  ExpectPrinted(A[2], 91.61, 4.82);
-  ExpectPrinted(A[3], 128.55, 0.00);
-  EXPECT_EQ(A[0].y, 0.0);  // Hermitian updates zero the diagonal's imaginary parts
-  EXPECT_EQ(A[3].y, 0.0);
-  ASSERT_EQ(trnblas_sample_her2(A), 0);
-  ExpectPrinted(A[0], 48.40, 0.00);
-  ExpectPrinted(A[1], 3.50, 3.60);
-  ExpectPrinted(A[2], 81.72, 24.84);
-  ExpectPrinted(A[3], 135.60, 0.00);
+  const auto A = complex_A();
+  const zd alpha(1.5, -0.5), beta(0.5, 1);
+  const trnDoubleComplex ta = {alpha.real(), alpha.imag()}, tb = {beta.real(), beta.imag()};
+  std::vector<zd> y = kZy, ref = kZy;
+  ASSERT_EQ(trnblas_walkthrough_zhemv(4, ta, T(A), 4, T(kZx), tb, T(y)), 0);
+  cblas_zhemv(CblasColMajor, CblasUpper, 4, &alpha, A.data(), 4, kZx.data(), 1, &beta, ref.data(), 1);
+  ExpectSame(y, ref);
+  const auto hb = general_band(A.data(), 4, 0, 1);
+  y = ref = kZy;
+  ASSERT_EQ(trnblas_walkthrough_zhbmv(4, 1, ta, T(hb), 2, T(kZx), tb, T(y)), 0);
+  cblas_zhbmv(CblasColMajor, CblasUpper, 4, 1, &alpha, hb.data(), 2, kZx.data(), 1, &beta, ref.data(), 1);
+  ExpectSame(y, ref);
+  std::vector<zd> a = A, ra = A;
+  ASSERT_EQ(trnblas_walkthrough_zher(4, 0.5, T(kZx), T(a), 4), 0);
+  cblas_zher(CblasColMajor, CblasUpper, 4, 0.5, kZx.data(), 1, ra.data(), 4);
+  ExpectSame(a, ra);
+  for (int j = 0; j < 4; ++j) EXPECT_EQ(a[j * 5].imag(), 0.0);  // Hermitian updates: real diagonal
+  a = ra = A;
+  ASSERT_EQ(trnblas_walkthrough_zher2(4, ta, T(kZx), T(kZy), T(a), 4), 0);
+  cblas_zher2(CblasColMajor, CblasUpper, 4, &alpha, kZx.data(), 1, kZy.data(), 1, ra.data(), 4);
+  ExpectSame(a, ra);
 }
 
-// The packed Hermitian samples, where the README and the source comment disagree: the comment's
-// values (asserted) are confirmed by a long-double evaluation of the samples' data.
 TEST(TrnblasCSamples, Level2HermitianPacked) {
-  const cld x[2] = {{5.1L, 6.2L}, {7.3L, 8.4L}}, y[2] = {{1.1L, 2.2L}, {3.3L, 4.4L}}, alpha = {1.0L, 1.0L};
-  trnDoubleComplex out[3];
-
-  ASSERT_EQ(trnblas_sample_hpmv(out), 0);
-  ExpectPrinted(out[0], -41.42, 45.90);  // README: -61.58 + 63.42j 34.30 + 79.62j
-  ExpectPrinted(out[1], 19.42, 102.42);
-  {
-    // upper packed [a00 a01 a11] = [1.1+1.2i 2.3+2.4i 4.7+4.8i]; the diagonal is read as real
-    const cld a00 = 1.1L, a01 = {2.3L, 2.4L}, a11 = 4.7L;
-    const cld y0 = alpha * (a00 * x[0] + a01 * x[1]), y1 = alpha * (std::conj(a01) * x[0] + a11 * x[1]);
-    EXPECT_NEAR(out[0].x, static_cast<double>(y0.real()), 1e-12);
-    EXPECT_NEAR(out[0].y, static_cast<double>(y0.imag()), 1e-12);
-    EXPECT_NEAR(out[1].x, static_cast<double>(y1.real()), 1e-12);
-    EXPECT_NEAR(out[1].y, static_cast<double>(y1.imag()), 1e-12);
-  }
-
-  // upper packed [1.1+1.2i 3.5+3.6i 4.7+4.8i]
-  const cld a01 = {3.5L, 3.6L};
-  ASSERT_EQ(trnblas_sample_hpr(out), 0);  // AP += x x^H
-  ExpectPrinted(out[0], 65.55, 0.00);
-  ExpectPrinted(out[1], 92.81, 6.02);
-  ExpectPrinted(out[2], 128.55, 0.00);  // README: 126.15
-  {
-    const cld u01 = a01 + x[0] * std::conj(x[1]);
-    const long double u11 = 4.7L + std::norm(x[1]);
-    EXPECT_NEAR(out[1].x, static_cast<double>(u01.real()), 1e-12);
-    EXPECT_NEAR(out[1].y, static_cast<double>(u01.imag()), 1e-12);
-    EXPECT_NEAR(out[2].x, static_cast<double>(u11), 1e-12);
-  }
-
-  ASSERT_EQ(trnblas_sample_hpr2(out), 0);  // AP += alpha x y^H + conj(alpha) y x^H
-  ExpectPrinted(out[0], 48.40, 0.00);
-  ExpectPrinted(out[1], 82.92, 26.04);
-  ExpectPrinted(out[2], 135.60, 0.00);  // README: 133.20
-  {
-    const cld u01 = a01 + alpha * x[0] * std::conj(y[1]) + std::conj(alpha) * y[0] * std::conj(x[1]);
-    const cld u11 = 4.7L + alpha * x[1] * std::conj(y[1]) + std::conj(alpha) * y[1] * std::conj(x[1]);
-    EXPECT_NEAR(out[1].x, static_cast<double>(u01.real()), 1e-12);
-    EXPECT_NEAR(out[1].y, static_cast<double>(u01.imag()), 1e-12);
-    EXPECT_NEAR(out[2].x, static_cast<double>(u11.real()), 1e-12);
-    EXPECT_EQ(out[2].y, 0.0);
-  }
+  const auto A = complex_A();
+  const zd alpha(-0.5, 2), beta(1, -0.25);
+  const trnDoubleComplex ta = {alpha.real(), alpha.imag()}, tb = {beta.real(), beta.imag()};
+  const auto ap0 = upper_packed(A.data(), 4);
+  std::vector<zd> y = kZy, ref = kZy;
+  ASSERT_EQ(trnblas_walkthrough_zhpmv(4, ta, T(ap0), T(kZx), tb, T(y)), 0);
+  cblas_zhpmv(CblasColMajor, CblasUpper, 4, &alpha, ap0.data(), kZx.data(), 1, &beta, ref.data(), 1);
+  ExpectSame(y, ref);
+  std::vector<zd> ap = ap0, rap = ap0;
+  ASSERT_EQ(trnblas_walkthrough_zhpr(4, -1.5, T(kZy), T(ap)), 0);
+  cblas_zhpr(CblasColMajor, CblasUpper, 4, -1.5, kZy.data(), 1, rap.data());
+  ExpectSame(ap, rap);
+  ap = rap = ap0;
+  ASSERT_EQ(trnblas_walkthrough_zhpr2(4, ta, T(kZx), T(kZy), T(ap)), 0);
+  cblas_zhpr2(CblasColMajor, CblasUpper, 4, &alpha, kZx.data(), 1, kZy.data(), 1, rap.data());
+  ExpectSame(ap, rap);
 }
 
 // The real samples whose README and source comment disagree, evaluated by OpenBLAS on the samples'

@@ -5,8 +5,8 @@
  * NULL), the default stream (trnsci executes synchronously, so cudaStreamSynchronize has nothing to
  * wait for). Each sample keeps its data, sizes and arguments; it writes what the sample prints into
  * the caller's arrays and returns 0, or the first status that was not TRNBLAS_STATUS_SUCCESS.
- * The samples are C99 (trnblas_c_samples_level2.c, _level3.c, _extensions.c, _emulation.c; Level-1 is the
- * project's own trnblas_c_level1_walkthroughs.c, declared in trnblas_c_walkthrough.h);
+ * The samples are C99 (trnblas_c_samples_level3.c, _extensions.c, _emulation.c; Levels 1 and 2 are the
+ * project's own trnblas_c_level{1,2}_walkthroughs.c, declared in trnblas_c_walkthrough.h);
  * test_trnblas_c_samples.cpp compares their results with the values the samples document. */
 #ifndef TRNBLAS_C_SAMPLES_H
 #define TRNBLAS_C_SAMPLES_H
@@ -17,31 +17,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Level-2: y or x (2-vectors), A (2 x 2 column-major) or AP (packed, 3 entries). */
-int trnblas_sample_gbmv(double y[2]);
-int trnblas_sample_gemv(double y[2]);
-int trnblas_sample_ger(double A[4]);
-int trnblas_sample_sbmv(double y[2]);
-int trnblas_sample_spmv(double y[2]);
-int trnblas_sample_spr(double AP[3]);
-int trnblas_sample_spr2(double AP[3]);
-int trnblas_sample_symv(double y[2]);
-int trnblas_sample_syr(double A[4]);
-int trnblas_sample_syr2(double A[4]);
-int trnblas_sample_tbmv(double x[2]);
-int trnblas_sample_tbsv(double x[2]);
-int trnblas_sample_tpmv(double x[2]);
-int trnblas_sample_tpsv(double x[2]);
-int trnblas_sample_trmv(double x[2]);
-int trnblas_sample_trsv(double x[2]);
-int trnblas_sample_hbmv(trnDoubleComplex y[2]);
-int trnblas_sample_hemv(trnDoubleComplex y[2]);
-int trnblas_sample_her(trnDoubleComplex A[4]);
-int trnblas_sample_her2(trnDoubleComplex A[4]);
-int trnblas_sample_hpmv(trnDoubleComplex y[2]);
-int trnblas_sample_hpr(trnDoubleComplex AP[3]);
-int trnblas_sample_hpr2(trnDoubleComplex AP[3]);
 
 /* Level-3: C (or B) 2 x 2 column-major; batched samples two of them, C0 then C1; grouped ones
  * two 2 x 2 and one 3 x 3. */

@@ -1,4 +1,4 @@
-/* What the project's C99 walkthroughs of trnblas's C API share (trnblas_c_level1_walkthroughs.c, and the
+/* What the project's C99 walkthroughs of trnblas's C API share (trnblas_c_level1_walkthroughs.c, _level2_, and the
  * C programs of trnblas_c_samples.h): the handle opened as a cuBLAS program opens it (trnblasCreate, then
  * the stream binding: NULL, the default stream, since trnsci executes synchronously) and closed with the
  * computation's status winning over the destruction's. */
@@ -40,6 +40,40 @@ int trnblas_walkthrough_rot(int n, double* x, double* y, double c, double s);
 int trnblas_walkthrough_rotg(double* a, double* b, double* c, double* s);
 int trnblas_walkthrough_rotm(int n, double* x, double* y, const double param[5]);
 int trnblas_walkthrough_rotmg(double* d1, double* d2, double* x1, double y1, double param[5]);
+
+/* Level-2 walkthroughs (trnblas_c_level2_walkthroughs.c): one call each on the caller's data, column-major,
+ * unit increments, uplo UPPER, trans N, diag NON_UNIT (the triangular ones), results in place. */
+int trnblas_walkthrough_dgbmv(int m, int n, int kl, int ku, double alpha, const double* A, int lda, const double* x,
+                              double beta, double* y);
+int trnblas_walkthrough_dgemv(int m, int n, double alpha, const double* A, int lda, const double* x, double beta,
+                              double* y);
+int trnblas_walkthrough_dger(int m, int n, double alpha, const double* x, const double* y, double* A, int lda);
+int trnblas_walkthrough_dsbmv(int n, int k, double alpha, const double* A, int lda, const double* x, double beta,
+                              double* y);
+int trnblas_walkthrough_dspmv(int n, double alpha, const double* AP, const double* x, double beta, double* y);
+int trnblas_walkthrough_dspr(int n, double alpha, const double* x, double* AP);
+int trnblas_walkthrough_dspr2(int n, double alpha, const double* x, const double* y, double* AP);
+int trnblas_walkthrough_dsymv(int n, double alpha, const double* A, int lda, const double* x, double beta, double* y);
+int trnblas_walkthrough_dsyr(int n, double alpha, const double* x, double* A, int lda);
+int trnblas_walkthrough_dsyr2(int n, double alpha, const double* x, const double* y, double* A, int lda);
+int trnblas_walkthrough_dtbmv(int n, int k, const double* A, int lda, double* x);
+int trnblas_walkthrough_dtbsv(int n, int k, const double* A, int lda, double* x);
+int trnblas_walkthrough_dtpmv(int n, const double* AP, double* x);
+int trnblas_walkthrough_dtpsv(int n, const double* AP, double* x);
+int trnblas_walkthrough_dtrmv(int n, const double* A, int lda, double* x);
+int trnblas_walkthrough_dtrsv(int n, const double* A, int lda, double* x);
+int trnblas_walkthrough_zhbmv(int n, int k, trnDoubleComplex alpha, const trnDoubleComplex* A, int lda,
+                              const trnDoubleComplex* x, trnDoubleComplex beta, trnDoubleComplex* y);
+int trnblas_walkthrough_zhemv(int n, trnDoubleComplex alpha, const trnDoubleComplex* A, int lda,
+                              const trnDoubleComplex* x, trnDoubleComplex beta, trnDoubleComplex* y);
+int trnblas_walkthrough_zher(int n, double alpha, const trnDoubleComplex* x, trnDoubleComplex* A, int lda);
+int trnblas_walkthrough_zher2(int n, trnDoubleComplex alpha, const trnDoubleComplex* x, const trnDoubleComplex* y,
+                              trnDoubleComplex* A, int lda);
+int trnblas_walkthrough_zhpmv(int n, trnDoubleComplex alpha, const trnDoubleComplex* AP, const trnDoubleComplex* x,
+                              trnDoubleComplex beta, trnDoubleComplex* y);
+int trnblas_walkthrough_zhpr(int n, double alpha, const trnDoubleComplex* x, trnDoubleComplex* AP);
+int trnblas_walkthrough_zhpr2(int n, trnDoubleComplex alpha, const trnDoubleComplex* x, const trnDoubleComplex* y,
+                              trnDoubleComplex* AP);
 
 #ifdef __cplusplus
 }
