@@ -1,6 +1,7 @@
-// Levels 1 and 2: the project's own C99 walkthroughs (trnblas_c_level{1,2}_walkthroughs.c) against CBLAS.
-// Level-3, Extensions, Emulation: NVIDIA's cuBLAS samples (CUDALibrarySamples/cuBLAS), ported to
-// trnblas by prefix substitution and host memory as C99 (trnblas_c_samples_*.c), against the output the samples document: each sample's README shows a
+// Levels 1, 2 and 3: the project's own C99 walkthroughs (trnblas_c_level{1,2,3}_walkthroughs.c) against CBLAS.
+// Extensions, Emulation: NVIDIA's cuBLAS samples (CUDALibrarySamples/cuBLAS), ported to trnblas by
+// prefix substitution and host memory as C99 (trnblas_c_samples_*.c), against the output the samples
+// document (their replacement by the project's own programs is open): each sample's README shows a
 // run (printf "%0.2f", DotcEx "%f") and its source repeats the result in a comment. A value printed
 // with d decimals identifies the result within half a unit of the last digit, which is what a
 // printed value is asserted to; results that are small integers (exact in binary floating point for
@@ -387,98 +388,163 @@ TEST(TrnblasCSamples, DisagreeingDocumentationResolvedByOpenBLAS) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Level-3: results column-major; the READMEs print them row by row
+// Level-3: the project's own C99 walkthroughs (trnblas_c_level3_walkthroughs.c) on this test's small
+// integer / dyadic matrices against CBLAS (and long-double loops for herkx / syrkx, which CBLAS lacks).
+// Small integers are exact in every input format trnblas may round to (bf16 included) and their products
+// and sums are exact in fp32 / fp64 accumulators, so every result is asserted bit for bit.
+
+// column-major 3 x 3 (diagonal a power of two: the solves stay exact), 3 x 2 and a second 3 x 3
+constexpr double kA3[9] = {2, 1, -1, 3, -4, 2, -1, 0.5, 1}, kB32[6] = {1, -2, 0.5, 3, 1, -1};
+constexpr double kC3[9] = {1, 0, 2, -1, 3, 1, 2, -2, 0.5};
+
+std::vector<double> cblas_gemm_ref(int m, int n, int k, const double* A, const double* B) {
+  std::vector<double> c(static_cast<std::size_t>(m) * n, 0.0);
+  cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, A, m, B, k, 0.0, c.data(), m);
+  return c;
+}
 
 TEST(TrnblasCSamples, Level3Gemm) {
-  double C[4];
-  ASSERT_EQ(trnblas_sample_gemm(C), 0);
-  ExpectExact(C, {19.0, 43.0, 22.0, 50.0});  // README (the source comment's [23 31; 34 46] is not A B)
+  std::vector<double> c(kC3, kC3 + 6), ref(kC3, kC3 + 6);  // 3 x 2
+  ASSERT_EQ(trnblas_walkthrough_dgemm(3, 2, 3, 1.5, kA3, kB32, -0.5, c.data()), 0);
+  cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, 3, 2, 3, 1.5, kA3, 3, kB32, 3, -0.5, ref.data(), 3);
+  ExpectSame(c, ref);
 }
 
 TEST(TrnblasCSamples, Level3Gemm3m) {
-  trnComplex C[4];
-  ASSERT_EQ(trnblas_sample_gemm3m(C), 0);
-  ExpectPrinted(C[0], -20.14, 18.50);
-  ExpectPrinted(C[1], -43.18, 40.58);
-  ExpectPrinted(C[2], -28.78, 26.66);
-  ExpectPrinted(C[3], -63.34, 60.26);
+  using cf = std::complex<float>;
+  const std::vector<cf> a = {{1, 2}, {-3, 1}, {0.5f, -1}, {2, 0}}, b = {{2, -1}, {1, 1}, {-1, 3}, {0, 2}};
+  const cf alpha(1, -2), beta(0.5f, 0);
+  std::vector<cf> c = {{1, 1}, {0, -1}, {2, 0}, {-1, 2}}, ref = c;
+  const auto* ta = reinterpret_cast<const trnComplex*>(a.data());
+  const auto* tb = reinterpret_cast<const trnComplex*>(b.data());
+  ASSERT_EQ(trnblas_walkthrough_cgemm3m(2, 2, 2, {alpha.real(), alpha.imag()}, ta, tb, {beta.real(), beta.imag()},
+                                        reinterpret_cast<trnComplex*>(c.data())),
+            0);
+  cblas_cgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, 2, 2, 2, &alpha, a.data(), 2, b.data(), 2, &beta, ref.data(),
+              2);
+  ExpectSame(c, ref);
 }
-
-constexpr double kBatchedC[8] = {19.0, 43.0, 22.0, 50.0, 111.0, 151.0, 122.0, 166.0};
 
 TEST(TrnblasCSamples, Level3GemmBatched) {
-  double C[8];
-  ASSERT_EQ(trnblas_sample_gemmBatched(C), 0);
-  ExpectExact(C, kBatchedC);
-  ASSERT_EQ(trnblas_sample_gemmStridedBatched(C), 0);
-  ExpectExact(C, kBatchedC);
+  std::vector<double> A(kA3, kA3 + 9), B(kB32, kB32 + 6);  // batch 2: (kA3, kB32), (kC3, kB32 reversed)
+  A.insert(A.end(), kC3, kC3 + 9);
+  B.insert(B.end(), std::rbegin(kB32), std::rend(kB32));
+  std::vector<double> ref = cblas_gemm_ref(3, 2, 3, A.data(), B.data());
+  const auto ref1 = cblas_gemm_ref(3, 2, 3, A.data() + 9, B.data() + 6);
+  ref.insert(ref.end(), ref1.begin(), ref1.end());
+  std::vector<double> c(12, -7.0);
+  ASSERT_EQ(trnblas_walkthrough_dgemm_batched(3, 2, 3, 2, A.data(), B.data(), c.data()), 0);
+  ExpectSame(c, ref);
+  std::fill(c.begin(), c.end(), -7.0);
+  ASSERT_EQ(trnblas_walkthrough_dgemm_strided_batched(3, 2, 3, 2, A.data(), B.data(), c.data()), 0);
+  ExpectSame(c, ref);
 }
 
-constexpr double kGroupedC[17] = {19.0, 43.0, 22.0, 50.0, 111.0, 151.0, 122.0, 166.0,
-                                  48.0, 111.0, 174.0, 54.0, 126.0, 198.0, 60.0, 141.0, 222.0};
-
 TEST(TrnblasCSamples, Level3GemmGroupedBatched) {
-  double C[17];
-  ASSERT_EQ(trnblas_sample_gemmGroupedBatched(C), 0);  // C was NaN: beta = 0 never read it
-  ExpectExact(C, kGroupedC);
+  // group 0: two 3 x 2 x 3 products; group 1: one 3 x 3 x 3 product (kA3 kC3)
+  const int m[2] = {3, 3}, n[2] = {2, 3}, k[2] = {3, 3}, size[2] = {2, 1};
+  std::vector<double> A(kA3, kA3 + 9), B(kB32, kB32 + 6);
+  A.insert(A.end(), kC3, kC3 + 9);
+  B.insert(B.end(), std::rbegin(kB32), std::rend(kB32));
+  A.insert(A.end(), kA3, kA3 + 9);
+  B.insert(B.end(), kC3, kC3 + 9);
+  std::vector<double> ref = cblas_gemm_ref(3, 2, 3, A.data(), B.data()), c(21, std::nan(""));
+  for (const auto& part : {cblas_gemm_ref(3, 2, 3, A.data() + 9, B.data() + 6),
+                           cblas_gemm_ref(3, 3, 3, A.data() + 18, B.data() + 12)})
+    ref.insert(ref.end(), part.begin(), part.end());
+  ASSERT_EQ(trnblas_walkthrough_dgemm_grouped_batched(2, m, n, k, size, A.data(), B.data(), c.data()), 0);
+  ExpectSame(c, ref);  // C was NaN: beta = 0 never read it
 }
 
 TEST(TrnblasCSamples, Level3Hermitian) {
-  trnDoubleComplex C[4];
-  ASSERT_EQ(trnblas_sample_hemm(C), 0);
-  ExpectPrinted(C[0], -17.38, 18.62);
-  ExpectPrinted(C[1], 4.82, 38.90);
-  ExpectPrinted(C[2], -23.14, 26.78);
-  ExpectPrinted(C[3], 10.58, 55.70);
-
-  ASSERT_EQ(trnblas_sample_herk(C), 0);
-  ExpectPrinted(C[0], 13.70, 0.00);
-  ExpectPrinted(C[2], 30.50, 0.48);
-  ExpectPrinted(C[3], 70.34, 0.00);
-  EXPECT_EQ(C[1].x, 0.0);  // the lower triangle is not written
-  EXPECT_EQ(C[1].y, 0.0);
-  EXPECT_EQ(C[0].y, 0.0);
-  EXPECT_EQ(C[3].y, 0.0);
-
-  ASSERT_EQ(trnblas_sample_her2k(C), 0);
-  ExpectPrinted(C[0], 27.40, 0.00);
-  ExpectPrinted(C[2], 61.00, 0.96);
-  ExpectPrinted(C[3], 140.68, 0.00);
-  EXPECT_EQ(C[1].x, 0.0);
-  EXPECT_EQ(C[1].y, 0.0);
-
-  ASSERT_EQ(trnblas_sample_herkx(C), 0);
-  ExpectPrinted(C[0], 13.70, 0.00);
-  ExpectPrinted(C[2], 30.02, 30.98);
-  ExpectPrinted(C[3], 70.34, 0.00);
-  EXPECT_EQ(C[1].x, 0.0);
-  EXPECT_EQ(C[1].y, 0.0);
-  EXPECT_EQ(C[0].y, 0.0);
-  EXPECT_EQ(C[3].y, 0.0);
+  const auto H = complex_A();  // 4 x 4, Hermitian in its upper triangle
+  const std::vector<zd> B = {{1, 0}, {0, 1}, {-1, 0.5}, {2, -1}, {0.5, 0.5}, {1, -2}, {0, 0}, {-1, 1}};  // 4 x 2
+  const zd alpha(0.5, 1), beta(2, -1);
+  const trnDoubleComplex ta = {alpha.real(), alpha.imag()}, tb = {beta.real(), beta.imag()};
+  std::vector<zd> c(B.rbegin(), B.rend()), ref = c;
+  ASSERT_EQ(trnblas_walkthrough_zhemm(4, 2, ta, T(H), T(B), tb, T(c)), 0);
+  cblas_zhemm(CblasColMajor, CblasLeft, CblasUpper, 4, 2, &alpha, H.data(), 4, B.data(), 4, &beta, ref.data(), 4);
+  ExpectSame(c, ref);
+  // rank-k updates of C = H (4 x 4) by the 4 x 2 B and X = reversed B
+  const std::vector<zd> X(B.rbegin(), B.rend());
+  c = ref = H;
+  ASSERT_EQ(trnblas_walkthrough_zherk(4, 2, 0.5, T(B), -1.0, T(c)), 0);
+  cblas_zherk(CblasColMajor, CblasUpper, CblasNoTrans, 4, 2, 0.5, B.data(), 4, -1.0, ref.data(), 4);
+  ExpectSame(c, ref);
+  c = ref = H;
+  ASSERT_EQ(trnblas_walkthrough_zher2k(4, 2, ta, T(B), T(X), 2.0, T(c)), 0);
+  cblas_zher2k(CblasColMajor, CblasUpper, CblasNoTrans, 4, 2, &alpha, B.data(), 4, X.data(), 4, 2.0, ref.data(), 4);
+  ExpectSame(c, ref);
+  // herkx: C (upper) = alpha B X^H + beta C, the diagonal's imaginary parts zero (cuBLAS's definition), by a
+  // long-double loop; the strictly lower triangle untouched.
+  c = H;
+  ASSERT_EQ(trnblas_walkthrough_zherkx(4, 2, ta, T(B), T(X), 0.5, T(c)), 0);
+  for (int j = 0; j < 4; ++j)
+    for (int i = 0; i < 4; ++i) {
+      if (i > j) {
+        EXPECT_EQ(c[i + 4 * j], H[i + 4 * j]);
+        continue;
+      }
+      cld s = 0;
+      for (int l = 0; l < 2; ++l) s += cld(B[i + 4 * l]) * std::conj(cld(X[j + 4 * l]));
+      cld r = cld(alpha) * s + 0.5L * cld(H[i + 4 * j]);
+      if (i == j) r = cld(r.real(), 0);
+      EXPECT_EQ(c[i + 4 * j], zd(static_cast<double>(r.real()), static_cast<double>(r.imag()))) << i << "," << j;
+    }
 }
 
 TEST(TrnblasCSamples, Level3Symmetric) {
-  double C[4];
-  ASSERT_EQ(trnblas_sample_symm(C), 0);
-  ExpectExact(C, {26.0, 43.0, 31.0, 53.0});
-  ASSERT_EQ(trnblas_sample_syrk(C), 0);
-  ExpectExact(C, {10.0, 0.0, 15.0, 25.0});
-  ASSERT_EQ(trnblas_sample_syr2k(C), 0);
-  ExpectExact(C, {52.0, 0.0, 74.0, 106.0});
-  ASSERT_EQ(trnblas_sample_syrkx(C), 0);
-  ExpectExact(C, {26.0, 0.0, 31.0, 53.0});
+  std::vector<double> c(kC3, kC3 + 6), ref = c;  // symm: 3 x 2
+  ASSERT_EQ(trnblas_walkthrough_dsymm(3, 2, 2.0, kA3, kB32, 1.0, c.data()), 0);
+  cblas_dsymm(CblasColMajor, CblasLeft, CblasUpper, 3, 2, 2.0, kA3, 3, kB32, 3, 1.0, ref.data(), 3);
+  ExpectSame(c, ref);
+  c.assign(kC3, kC3 + 9);
+  ref = c;
+  ASSERT_EQ(trnblas_walkthrough_dsyrk(3, 3, -1.0, kA3, 0.5, c.data()), 0);  // A^T A
+  cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, 3, 3, -1.0, kA3, 3, 0.5, ref.data(), 3);
+  ExpectSame(c, ref);
+  c.assign(kC3, kC3 + 9);
+  ref = c;
+  ASSERT_EQ(trnblas_walkthrough_dsyr2k(3, 3, 1.0, kA3, kC3, -2.0, c.data()), 0);
+  cblas_dsyr2k(CblasColMajor, CblasUpper, CblasNoTrans, 3, 3, 1.0, kA3, 3, kC3, 3, -2.0, ref.data(), 3);
+  ExpectSame(c, ref);
+  c.assign(kC3, kC3 + 9);  // syrkx: C (upper) = alpha A B^T + beta C by a dense loop; lower untouched
+  ASSERT_EQ(trnblas_walkthrough_dsyrkx(3, 3, 0.5, kA3, kC3, 1.0, c.data()), 0);
+  for (int j = 0; j < 3; ++j)
+    for (int i = 0; i < 3; ++i) {
+      double s = 0;
+      for (int l = 0; l < 3; ++l) s += kA3[i + 3 * l] * kC3[j + 3 * l];
+      EXPECT_EQ(c[i + 3 * j], i > j ? kC3[i + 3 * j] : 0.5 * s + kC3[i + 3 * j]) << i << "," << j;
+    }
 }
 
 TEST(TrnblasCSamples, Level3Triangular) {
-  double C[4], B[8];
-  ASSERT_EQ(trnblas_sample_trmm(C), 0);
-  ExpectExact(C, {19.0, 28.0, 22.0, 32.0});
-  ASSERT_EQ(trnblas_sample_trsm(C), 0);
-  ExpectExact(C, {1.5, 1.75, 2.0, 2.0});
-  ASSERT_EQ(trnblas_sample_trsmBatched(B), 0);
-  ExpectExact(reinterpret_cast<const double(&)[4]>(B[0]), {1.5, 1.75, 2.0, 2.0});
-  ExpectPrinted(reinterpret_cast<const double(&)[4]>(B[4]), {0.15, 1.38, 0.20, 1.50});
+  std::vector<double> c(6, -9.0), ref(kB32, kB32 + 6);
+  ASSERT_EQ(trnblas_walkthrough_dtrmm(3, 2, 2.0, kA3, kB32, c.data()), 0);
+  cblas_dtrmm(CblasColMajor, CblasLeft, CblasUpper, CblasNoTrans, CblasNonUnit, 3, 2, 2.0, kA3, 3, ref.data(), 3);
+  ExpectSame(c, ref);
+  std::vector<double> b(kB32, kB32 + 6);
+  ref = b;
+  ASSERT_EQ(trnblas_walkthrough_dtrsm(3, 2, -0.5, kA3, b.data()), 0);
+  cblas_dtrsm(CblasColMajor, CblasLeft, CblasUpper, CblasNoTrans, CblasNonUnit, 3, 2, -0.5, kA3, 3, ref.data(), 3);
+  ExpectSame(b, ref);
+  std::vector<double> A(kA3, kA3 + 9), B(kB32, kB32 + 6);  // batch 2: (kA3, kB32), (diag-2 kC3 upper, kB32 reversed)
+  const double A1[9] = {4, 0, 0, -1, -2, 0, 3, 1, 0.5};
+  A.insert(A.end(), A1, A1 + 9);
+  B.insert(B.end(), std::rbegin(kB32), std::rend(kB32));
+  std::vector<double> rb = B;
+  ASSERT_EQ(trnblas_walkthrough_dtrsm_batched(3, 2, 2, 1.0, A.data(), B.data()), 0);
+  for (int p = 0; p < 2; ++p)
+    cblas_dtrsm(CblasColMajor, CblasLeft, CblasUpper, CblasNoTrans, CblasNonUnit, 3, 2, 1.0, A.data() + 9 * p, 3,
+                rb.data() + 6 * p, 3);
+  ExpectSame(B, rb);
 }
+
+// The Extensions samples' batched / grouped GEMMs multiply the matrices of NVIDIA's Level-3 samples:
+// [1 2; 3 4] [5 6; 7 8], [5 6; 7 8] [9 10; 11 12] and (grouped) [1 2 3; 4 5 6; 7 8 9] [4 5 6; 7 8 9; 10 11 12].
+constexpr double kBatchedC[8] = {19.0, 43.0, 22.0, 50.0, 111.0, 151.0, 122.0, 166.0};
+constexpr double kGroupedC[17] = {19.0, 43.0, 22.0, 50.0, 111.0, 151.0, 122.0, 166.0,
+                                  48.0, 111.0, 174.0, 54.0, 126.0, 198.0, 60.0, 141.0, 222.0};
 
 // ---------------------------------------------------------------------------------------------
 // Extensions

@@ -9,16 +9,6 @@
  * Limits: unit increments, uplo UPPER, trans N, diag NON_UNIT, host pointer mode. */
 #include "trnblas_c_walkthrough.h"
 
-/* Open a handle, make `call` (an expression naming `handle`), close it: the computation's status wins. */
-#define WALK_CALL(call)                                             \
-  do {                                                              \
-    trnblasHandle_t handle;                                         \
-    trnblasStatus_t status = trnblas_sample_open(&handle);          \
-    if (status != TRNBLAS_STATUS_SUCCESS) return (int)status;       \
-    status = (call);                                                \
-    return trnblas_sample_close(handle, status);                    \
-  } while (0)
-
 #define UP TRNBLAS_FILL_MODE_UPPER
 #define NO TRNBLAS_OP_N
 #define NU TRNBLAS_DIAG_NON_UNIT

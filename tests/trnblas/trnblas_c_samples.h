@@ -5,8 +5,8 @@
  * NULL), the default stream (trnsci executes synchronously, so cudaStreamSynchronize has nothing to
  * wait for). Each sample keeps its data, sizes and arguments; it writes what the sample prints into
  * the caller's arrays and returns 0, or the first status that was not TRNBLAS_STATUS_SUCCESS.
- * The samples are C99 (trnblas_c_samples_level3.c, _extensions.c, _emulation.c; Levels 1 and 2 are the
- * project's own trnblas_c_level{1,2}_walkthroughs.c, declared in trnblas_c_walkthrough.h);
+ * The samples are C99 (trnblas_c_samples_extensions.c, _emulation.c; Levels 1, 2 and 3 are the project's
+ * own trnblas_c_level{1,2,3}_walkthroughs.c, declared in trnblas_c_walkthrough.h);
  * test_trnblas_c_samples.cpp compares their results with the values the samples document. */
 #ifndef TRNBLAS_C_SAMPLES_H
 #define TRNBLAS_C_SAMPLES_H
@@ -17,25 +17,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Level-3: C (or B) 2 x 2 column-major; batched samples two of them, C0 then C1; grouped ones
- * two 2 x 2 and one 3 x 3. */
-int trnblas_sample_gemm(double C[4]);
-int trnblas_sample_gemm3m(trnComplex C[4]);
-int trnblas_sample_gemmBatched(double C[8]);
-int trnblas_sample_gemmStridedBatched(double C[8]);
-int trnblas_sample_gemmGroupedBatched(double C[17]);
-int trnblas_sample_hemm(trnDoubleComplex C[4]);
-int trnblas_sample_herk(trnDoubleComplex C[4]);
-int trnblas_sample_her2k(trnDoubleComplex C[4]);
-int trnblas_sample_herkx(trnDoubleComplex C[4]);
-int trnblas_sample_symm(double C[4]);
-int trnblas_sample_syrk(double C[4]);
-int trnblas_sample_syr2k(double C[4]);
-int trnblas_sample_syrkx(double C[4]);
-int trnblas_sample_trmm(double C[4]);
-int trnblas_sample_trsm(double B[4]);
-int trnblas_sample_trsmBatched(double B[8]);
 
 /* Extensions. */
 int trnblas_sample_AxpyEx(double B[4]);

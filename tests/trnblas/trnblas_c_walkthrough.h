@@ -1,4 +1,4 @@
-/* What the project's C99 walkthroughs of trnblas's C API share (trnblas_c_level1_walkthroughs.c, _level2_, and the
+/* What the project's C99 walkthroughs of trnblas's C API share (trnblas_c_level{1,2,3}_walkthroughs.c, and the
  * C programs of trnblas_c_samples.h): the handle opened as a cuBLAS program opens it (trnblasCreate, then
  * the stream binding: NULL, the default stream, since trnsci executes synchronously) and closed with the
  * computation's status winning over the destruction's. */
@@ -25,6 +25,16 @@ static inline int trnblas_sample_close(trnblasHandle_t handle, trnblasStatus_t s
   const trnblasStatus_t destroyed = trnblasDestroy(handle);
   return status != TRNBLAS_STATUS_SUCCESS ? (int)status : (int)destroyed;
 }
+
+/* Open a handle, make `call` (an expression naming `handle`), close it: the computation's status wins. */
+#define WALK_CALL(call)                                       \
+  do {                                                        \
+    trnblasHandle_t handle;                                   \
+    trnblasStatus_t status = trnblas_sample_open(&handle);    \
+    if (status != TRNBLAS_STATUS_SUCCESS) return (int)status; \
+    status = (call);                                          \
+    return trnblas_sample_close(handle, status);              \
+  } while (0)
 
 /* Level-1 walkthroughs (trnblas_c_level1_walkthroughs.c): each opens a handle, makes its call(s) on
  * the caller's data (vectors with unit increments; in/out arrays updated in place) and closes it.
@@ -74,6 +84,33 @@ int trnblas_walkthrough_zhpmv(int n, trnDoubleComplex alpha, const trnDoubleComp
 int trnblas_walkthrough_zhpr(int n, double alpha, const trnDoubleComplex* x, trnDoubleComplex* AP);
 int trnblas_walkthrough_zhpr2(int n, trnDoubleComplex alpha, const trnDoubleComplex* x, const trnDoubleComplex* y,
                               trnDoubleComplex* AP);
+
+/* Level-3 walkthroughs (trnblas_c_level3_walkthroughs.c): column-major with leading dimension = row count,
+ * no transposition (syrk: A^T A, as trans T), uplo UPPER, side LEFT, diag NON_UNIT; batches stored one
+ * after the other (at most 8 problems), results in place. */
+int trnblas_walkthrough_dgemm(int m, int n, int k, double alpha, const double* A, const double* B, double beta,
+                              double* C);
+int trnblas_walkthrough_cgemm3m(int m, int n, int k, trnComplex alpha, const trnComplex* A, const trnComplex* B,
+                                trnComplex beta, trnComplex* C);
+int trnblas_walkthrough_dgemm_batched(int m, int n, int k, int batch, const double* A, const double* B, double* C);
+int trnblas_walkthrough_dgemm_strided_batched(int m, int n, int k, int batch, const double* A, const double* B,
+                                              double* C);
+int trnblas_walkthrough_dgemm_grouped_batched(int group_count, const int* m, const int* n, const int* k,
+                                              const int* group_size, const double* A, const double* B, double* C);
+int trnblas_walkthrough_zhemm(int m, int n, trnDoubleComplex alpha, const trnDoubleComplex* A,
+                              const trnDoubleComplex* B, trnDoubleComplex beta, trnDoubleComplex* C);
+int trnblas_walkthrough_zherk(int n, int k, double alpha, const trnDoubleComplex* A, double beta, trnDoubleComplex* C);
+int trnblas_walkthrough_zher2k(int n, int k, trnDoubleComplex alpha, const trnDoubleComplex* A,
+                               const trnDoubleComplex* B, double beta, trnDoubleComplex* C);
+int trnblas_walkthrough_zherkx(int n, int k, trnDoubleComplex alpha, const trnDoubleComplex* A,
+                               const trnDoubleComplex* B, double beta, trnDoubleComplex* C);
+int trnblas_walkthrough_dsymm(int m, int n, double alpha, const double* A, const double* B, double beta, double* C);
+int trnblas_walkthrough_dsyrk(int n, int k, double alpha, const double* A, double beta, double* C);
+int trnblas_walkthrough_dsyr2k(int n, int k, double alpha, const double* A, const double* B, double beta, double* C);
+int trnblas_walkthrough_dsyrkx(int n, int k, double alpha, const double* A, const double* B, double beta, double* C);
+int trnblas_walkthrough_dtrmm(int m, int n, double alpha, const double* A, const double* B, double* C);
+int trnblas_walkthrough_dtrsm(int m, int n, double alpha, const double* A, double* B);
+int trnblas_walkthrough_dtrsm_batched(int m, int n, int batch, double alpha, const double* A, double* B);
 
 #ifdef __cplusplus
 }
