@@ -1,5 +1,5 @@
-// Levels 1, 2 and 3: the project's own C99 walkthroughs (trnblas_c_level{1,2,3}_walkthroughs.c) against CBLAS.
-// Extensions, Emulation: NVIDIA's cuBLAS samples (CUDALibrarySamples/cuBLAS), ported to trnblas by
+// Levels 1, 2, 3 and Emulation: the project's own C99 walkthroughs (trnblas_c_*_walkthroughs.c) against
+// CBLAS. Extensions: NVIDIA's cuBLAS samples (CUDALibrarySamples/cuBLAS), ported to trnblas by
 // prefix substitution and host memory as C99 (trnblas_c_samples_*.c), against the output the samples
 // document (their replacement by the project's own programs is open): each sample's README shows a
 // run (printf "%0.2f", DotcEx "%f") and its source repeats the result in a comment. A value printed
@@ -631,33 +631,55 @@ TEST(TrnblasCSamples, ExtensionsPackedFull) {
 // ---------------------------------------------------------------------------------------------
 // Emulation: integer data, so every mode's result is exact
 
+// Emulation: the project's own C99 walkthroughs (trnblas_c_emulation_walkthroughs.c) on integer data of
+// this test, small enough that every path is exact (bf16 holds integers below 2^8 exactly, the fixed-point
+// slices hold these integers exactly), so native, emulated and CBLAS results agree bit for bit.
 TEST(TrnblasCSamples, EmulationBf16x9) {
-  // README, row by row; symmetric, so also column-major
-  const float printed[16] = {276, 304, 332, 360, 304, 336, 368, 400, 332, 368, 404, 440, 360, 400, 440, 480};
-  float native[16], emulated[16];
-  ASSERT_EQ(trnblas_sample_bf16x9_gemmEx(native, emulated), 0);
-  ExpectExact(native, printed);
-  ExpectExact(emulated, printed);
-  ASSERT_EQ(trnblas_sample_bf16x9_sgemm(native, emulated), 0);
-  ExpectExact(native, printed);
-  ExpectExact(emulated, printed);
+  const int m = 5, n = 3, k = 4;
+  std::vector<float> a(m * k), b(k * n), ref(m * n, 0.0f);
+  for (int i = 0; i < m * k; ++i) a[i] = float((i * 7) % 19 - 9);
+  for (int i = 0; i < k * n; ++i) b[i] = float((i * 5) % 13 - 6);
+  cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a.data(), m, b.data(), k, 0.0f, ref.data(), m);
+  for (int use_sgemm = 0; use_sgemm <= 1; ++use_sgemm) {
+    SCOPED_TRACE(use_sgemm ? "Sgemm" : "GemmEx");
+    std::vector<float> native(m * n, -1.0f), emulated(m * n, -1.0f);
+    ASSERT_EQ(trnblas_walkthrough_bf16x9(use_sgemm, m, n, k, a.data(), b.data(), native.data(), emulated.data()), 0);
+    ExpectSame(native, ref);
+    ExpectSame(emulated, ref);
+  }
 }
 
 TEST(TrnblasCSamples, EmulationFixedPoint) {
-  double C[4];
-  for (auto sample : {trnblas_sample_dgemm_dynamic, trnblas_sample_dgemm_fixed, trnblas_sample_gemmEx_dynamic,
-                      trnblas_sample_gemmEx_fixed}) {
-    ASSERT_EQ(sample(C), 0);
-    ExpectExact(C, {23.0, 34.0, 31.0, 46.0});  // [1 3; 2 4] [5 7; 6 8]
+  const int m = 3, n = 4, k = 3;
+  const double a[9] = {3, -1, 4, 1, -5, 9, 2, 6, -5}, b[12] = {3, 5, -8, 9, 7, -9, 3, 2, 3, -8, 4, 6};
+  std::vector<double> c0(m * n);
+  for (int i = 0; i < m * n; ++i) c0[i] = double(i % 5) - 2;
+  std::vector<double> ref = c0;
+  cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, 2.0, a, m, b, k, -1.0, ref.data(), m);
+  const trnEmulationMantissaControl_t dyn = TRN_EMULATION_MANTISSA_CONTROL_DYNAMIC;
+  const trnEmulationMantissaControl_t fix = TRN_EMULATION_MANTISSA_CONTROL_FIXED;
+  // (use_gemm_ex, set_math_mode, control, bits): Dgemm dynamic 79 / fixed 55, GemmEx dynamic / fixed
+  const struct { int gemm_ex, math_mode; trnEmulationMantissaControl_t control; int bits; } runs[4] = {
+      {0, 1, dyn, 79}, {0, 1, fix, 55}, {1, 0, dyn, 79}, {1, 1, fix, 55}};
+  for (const auto& r : runs) {
+    SCOPED_TRACE(testing::Message() << "gemm_ex " << r.gemm_ex << " bits " << r.bits);
+    std::vector<double> c = c0;
+    ASSERT_EQ(trnblas_walkthrough_fixed_point_dgemm(r.gemm_ex, r.math_mode, r.control, r.bits, m, n, k, 2.0, a, b,
+                                                    -1.0, c.data()),
+              0);
+    ExpectSame(c, ref);
   }
-  for (auto sample : {trnblas_sample_zgemm_dynamic, trnblas_sample_zgemm_fixed}) {
-    trnDoubleComplex Z[4];
-    ASSERT_EQ(sample(Z), 0);
-    const double expected[4][2] = {{-26, -26}, {68, -68}, {62, -62}, {36, 36}};
-    for (int i = 0; i < 4; i++) {
-      EXPECT_EQ(Z[i].x, expected[i][0]) << "entry " << i;
-      EXPECT_EQ(Z[i].y, expected[i][1]) << "entry " << i;
-    }
+  const std::vector<zd> za = {{1, 2}, {-3, 1}, {2, -2}, {0, 4}}, zb = {{5, -1}, {2, 3}, {-4, 0}, {1, 1}};
+  const zd alpha(1, -1), beta(0, 0);
+  std::vector<zd> zref(4, zd(0, 0));
+  cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, 2, 2, 2, &alpha, za.data(), 2, zb.data(), 2, &beta,
+              zref.data(), 2);
+  for (auto control : {dyn, fix}) {
+    std::vector<zd> zc(4, zd(7, 7));
+    ASSERT_EQ(trnblas_walkthrough_fixed_point_zgemm(control, control == dyn ? 79 : 55, 2, 2, 2, {1, -1}, T(za), T(zb),
+                                                    {0, 0}, T(zc)),
+              0);
+    ExpectSame(zc, zref);
   }
 }
 

@@ -5,8 +5,9 @@
  * NULL), the default stream (trnsci executes synchronously, so cudaStreamSynchronize has nothing to
  * wait for). Each sample keeps its data, sizes and arguments; it writes what the sample prints into
  * the caller's arrays and returns 0, or the first status that was not TRNBLAS_STATUS_SUCCESS.
- * The samples are C99 (trnblas_c_samples_extensions.c, _emulation.c; Levels 1, 2 and 3 are the project's
- * own trnblas_c_level{1,2,3}_walkthroughs.c, declared in trnblas_c_walkthrough.h);
+ * The samples are C99 (trnblas_c_samples_extensions.c; Levels 1, 2, 3 and Emulation are the project's
+ * own trnblas_c_level{1,2,3}_walkthroughs.c and trnblas_c_emulation_walkthroughs.c, declared in
+ * trnblas_c_walkthrough.h);
  * test_trnblas_c_samples.cpp compares their results with the values the samples document. */
 #ifndef TRNBLAS_C_SAMPLES_H
 #define TRNBLAS_C_SAMPLES_H
@@ -40,17 +41,6 @@ int trnblas_sample_Csyrk3mEx(trnComplex C[4]);
 /* packed <-> full upper triangle, n = 2: A (4, lower entry left 0), AP (4: 3 written, the last 0) */
 int trnblas_sample_tpttr(double A[4]);
 int trnblas_sample_trttp(double AP[4]);
-
-/* Emulation: the 4 x 4 fp32 product natively and as bf16x9; the 2 x 2 fp64 (complex) products
- * through the fixed-point emulation, dynamic or fixed mantissa control. */
-int trnblas_sample_bf16x9_gemmEx(float Cnative[16], float Cemulated[16]);
-int trnblas_sample_bf16x9_sgemm(float Cnative[16], float Cemulated[16]);
-int trnblas_sample_dgemm_dynamic(double C[4]);
-int trnblas_sample_dgemm_fixed(double C[4]);
-int trnblas_sample_gemmEx_dynamic(double C[4]);
-int trnblas_sample_gemmEx_fixed(double C[4]);
-int trnblas_sample_zgemm_dynamic(trnDoubleComplex C[4]);
-int trnblas_sample_zgemm_fixed(trnDoubleComplex C[4]);
 
 #ifdef __cplusplus
 }

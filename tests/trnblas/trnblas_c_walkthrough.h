@@ -1,4 +1,4 @@
-/* What the project's C99 walkthroughs of trnblas's C API share (trnblas_c_level{1,2,3}_walkthroughs.c, and the
+/* What the project's C99 walkthroughs of trnblas's C API share (trnblas_c_level{1,2,3}_walkthroughs.c, trnblas_c_emulation_walkthroughs.c, and the
  * C programs of trnblas_c_samples.h): the handle opened as a cuBLAS program opens it (trnblasCreate, then
  * the stream binding: NULL, the default stream, since trnsci executes synchronously) and closed with the
  * computation's status winning over the destruction's. */
@@ -111,6 +111,16 @@ int trnblas_walkthrough_dsyrkx(int n, int k, double alpha, const double* A, cons
 int trnblas_walkthrough_dtrmm(int m, int n, double alpha, const double* A, const double* B, double* C);
 int trnblas_walkthrough_dtrsm(int m, int n, double alpha, const double* A, double* B);
 int trnblas_walkthrough_dtrsm_batched(int m, int n, int batch, double alpha, const double* A, double* B);
+
+/* Emulation walkthroughs (trnblas_c_emulation_walkthroughs.c): no transposition, leading dimension = rows. */
+int trnblas_walkthrough_bf16x9(int use_sgemm, int m, int n, int k, const float* A, const float* B, float* Cnative,
+                               float* Cemulated);
+int trnblas_walkthrough_fixed_point_dgemm(int use_gemm_ex, int set_math_mode, trnEmulationMantissaControl_t control,
+                                          int bits, int m, int n, int k, double alpha, const double* A,
+                                          const double* B, double beta, double* C);
+int trnblas_walkthrough_fixed_point_zgemm(trnEmulationMantissaControl_t control, int bits, int m, int n, int k,
+                                          trnDoubleComplex alpha, const trnDoubleComplex* A,
+                                          const trnDoubleComplex* B, trnDoubleComplex beta, trnDoubleComplex* C);
 
 #ifdef __cplusplus
 }
