@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The shipped porting rule is a bijection on the suite's C programs written in trnsci's cuBLAS / cuFFT
-# names (tests/trnblas/trnblas_c_samples*.c/.h, the cuBLAS samples ported by earlier sessions not yet
-# replaced; the project's own walkthroughs tests/trnblas/trnblas_c_*walkthrough*.[ch] and
-# tests/trnfft/trnfft_c_walkthroughs.c): spelled back in CUDA's names (the inverse map below), each
+# names (the project's own walkthroughs tests/trnblas/trnblas_c_*walkthrough*.[ch] and
+# tests/trnfft/trnfft_c_walkthroughs.c; they replaced the NVIDIA samples earlier sessions had ported and
+# checked here): spelled back in CUDA's names (the inverse map below), each
 # gives its own code again through tools/port-cuda.sh. Comments are
 # compared without their text (they quote CUDA names on purpose); code must match token for token.
 set -euo pipefail
@@ -25,8 +25,7 @@ to_cuda() {
 }
 code_only() { gcc -fpreprocessed -dD -E -P -x c - 2>/dev/null; }
 checked=0
-for f in "$src"/tests/trnblas/trnblas_c_samples*.c "$src"/tests/trnblas/trnblas_c_samples.h \
-         "$src"/tests/trnblas/trnblas_c_*walkthrough*.[ch] \
+for f in "$src"/tests/trnblas/trnblas_c_*walkthrough*.[ch] \
          "$src"/tests/trnfft/trnfft_c_walkthroughs.c; do
   to_cuda < "$f" > "$work/cuda.c"
   if grep -qE '\<(trn|TRN)(blas|fft|BLAS|FFT|_[RC]_)' "$work/cuda.c"; then

@@ -50,7 +50,8 @@ static trnblasStatus_t fixed_point_setup(trnblasHandle_t handle, int set_math_mo
     status = trnblasSetMathMode(handle, TRNBLAS_FP64_EMULATED_FIXEDPOINT_MATH);
   if (status == TRNBLAS_STATUS_SUCCESS) status = trnblasSetEmulationStrategy(handle, TRNBLAS_EMULATION_STRATEGY_EAGER);
   if (status == TRNBLAS_STATUS_SUCCESS) status = trnblasSetFixedPointEmulationMantissaControl(handle, control);
-  if (status == TRNBLAS_STATUS_SUCCESS) status = trnblasSetFixedPointEmulationMaxMantissaBitCount(handle, mantissa_bits);
+  if (status == TRNBLAS_STATUS_SUCCESS)
+    status = trnblasSetFixedPointEmulationMaxMantissaBitCount(handle, mantissa_bits);
   if (status == TRNBLAS_STATUS_SUCCESS && control == TRN_EMULATION_MANTISSA_CONTROL_DYNAMIC)
     status = trnblasSetFixedPointEmulationMantissaBitOffset(handle, -8);
   return status;

@@ -1,7 +1,9 @@
-/* What the project's C99 walkthroughs of trnblas's C API share (trnblas_c_level{1,2,3}_walkthroughs.c, trnblas_c_emulation_walkthroughs.c, and the
- * C programs of trnblas_c_samples.h): the handle opened as a cuBLAS program opens it (trnblasCreate, then
- * the stream binding: NULL, the default stream, since trnsci executes synchronously) and closed with the
- * computation's status winning over the destruction's. */
+/* The project's own C99 walkthroughs of trnblas's C API (trnblas_c_level{1,2,3}_walkthroughs.c,
+ * trnblas_c_extensions_walkthroughs.c, trnblas_c_emulation_walkthroughs.c; test_trnblas_c_samples.cpp
+ * drives and checks them): their declarations and what they share -- the handle opened as a cuBLAS program
+ * opens it (trnblasCreate, then the stream binding: NULL, the default stream, since trnsci executes
+ * synchronously) and closed with the computation's status winning over the destruction's. (They replace
+ * NVIDIA's cuBLAS samples, which earlier sessions ported and ran; see docs/trnblas.md.) */
 #ifndef TRNBLAS_C_WALKTHROUGH_H
 #define TRNBLAS_C_WALKTHROUGH_H
 
@@ -121,6 +123,29 @@ int trnblas_walkthrough_fixed_point_dgemm(int use_gemm_ex, int set_math_mode, tr
 int trnblas_walkthrough_fixed_point_zgemm(trnEmulationMantissaControl_t control, int bits, int m, int n, int k,
                                           trnDoubleComplex alpha, const trnDoubleComplex* A,
                                           const trnDoubleComplex* B, trnDoubleComplex beta, trnDoubleComplex* C);
+
+/* Extensions walkthroughs (trnblas_c_extensions_walkthroughs.c); see that file for the conventions. */
+int trnblas_walkthrough_axpy_ex(int n, double alpha, const double* x, double* y);
+int trnblas_walkthrough_dot_ex(int n, const double* x, const double* y, double* result);
+int trnblas_walkthrough_dotc_ex(int n, const trnDoubleComplex* x, const trnDoubleComplex* y,
+                                trnDoubleComplex* result);
+int trnblas_walkthrough_nrm2_ex(int n, const double* x, double* result);
+int trnblas_walkthrough_rot_ex(int n, double* x, double* y, double c, double s);
+int trnblas_walkthrough_scal_ex(int n, double alpha, double* x);
+int trnblas_walkthrough_dgmm(int m, int n, const double* A, const double* x, double* C);
+int trnblas_walkthrough_geam(int m, int n, double alpha, const double* A, double beta, const double* B, double* C);
+int trnblas_walkthrough_gemm_ex(int autotune, int m, int n, int k, const double* A, const double* B, double* C);
+int trnblas_walkthrough_gemm_batched_ex(int m, int n, int k, int batch, const double* A, const double* B, double* C);
+int trnblas_walkthrough_gemm_strided_batched_ex(int m, int n, int k, int batch, const double* A, const double* B,
+                                                double* C);
+int trnblas_walkthrough_gemm_grouped_batched_ex(int group_count, const int* m, const int* n, const int* k,
+                                                const int* group_size, const float* A, const float* B, float* C);
+int trnblas_walkthrough_cherk_ex(int three_m, int n, int k, float alpha, const trnComplex* A, float beta,
+                                 trnComplex* C);
+int trnblas_walkthrough_csyrk_ex(int three_m, int n, int k, trnComplex alpha, const trnComplex* A, trnComplex beta,
+                                 trnComplex* C);
+int trnblas_walkthrough_tpttr(int n, const double* AP, double* A);
+int trnblas_walkthrough_trttp(int n, const double* A, double* AP);
 
 #ifdef __cplusplus
 }
