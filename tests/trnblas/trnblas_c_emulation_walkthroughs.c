@@ -22,7 +22,7 @@ int trnblas_walkthrough_bf16x9(int use_sgemm, int m, int n, int k, const float* 
                                float* Cemulated) {
   const float alpha = 1.0f, beta = 0.0f;
   trnblasHandle_t handle;
-  trnblasStatus_t status = trnblas_sample_open(&handle);
+  trnblasStatus_t status = trnblas_walk_open(&handle);
   if (status != TRNBLAS_STATUS_SUCCESS) return (int)status;
   if (use_sgemm) {
     status = trnblasSgemm(handle, NO, NO, m, n, k, &alpha, A, m, B, k, &beta, Cnative, m);
@@ -39,7 +39,7 @@ int trnblas_walkthrough_bf16x9(int use_sgemm, int m, int n, int k, const float* 
       status = trnblasGemmEx(handle, NO, NO, m, n, k, &alpha, A, TRN_R_32F, m, B, TRN_R_32F, k, &beta, Cemulated,
                              TRN_R_32F, m, TRNBLAS_COMPUTE_32F_EMULATED_16BFX9, TRNBLAS_GEMM_DEFAULT);
   }
-  return trnblas_sample_close(handle, status);
+  return trnblas_walk_close(handle, status);
 }
 
 /* The fixed-point handle setup, in the order above. */
@@ -64,7 +64,7 @@ int trnblas_walkthrough_fixed_point_dgemm(int use_gemm_ex, int set_math_mode, tr
                                           int bits, int m, int n, int k, double alpha, const double* A,
                                           const double* B, double beta, double* C) {
   trnblasHandle_t handle;
-  trnblasStatus_t status = trnblas_sample_open(&handle);
+  trnblasStatus_t status = trnblas_walk_open(&handle);
   if (status != TRNBLAS_STATUS_SUCCESS) return (int)status;
   status = fixed_point_setup(handle, set_math_mode || !use_gemm_ex, control, bits);
   if (status == TRNBLAS_STATUS_SUCCESS) {
@@ -74,7 +74,7 @@ int trnblas_walkthrough_fixed_point_dgemm(int use_gemm_ex, int set_math_mode, tr
     else
       status = trnblasDgemm(handle, NO, NO, m, n, k, &alpha, A, m, B, k, &beta, C, m);
   }
-  return trnblas_sample_close(handle, status);
+  return trnblas_walk_close(handle, status);
 }
 
 /* C = alpha A B + beta C in complex fp64 through the fixed-point emulation (Zgemm, math mode set). */
@@ -82,9 +82,9 @@ int trnblas_walkthrough_fixed_point_zgemm(trnEmulationMantissaControl_t control,
                                           trnDoubleComplex alpha, const trnDoubleComplex* A,
                                           const trnDoubleComplex* B, trnDoubleComplex beta, trnDoubleComplex* C) {
   trnblasHandle_t handle;
-  trnblasStatus_t status = trnblas_sample_open(&handle);
+  trnblasStatus_t status = trnblas_walk_open(&handle);
   if (status != TRNBLAS_STATUS_SUCCESS) return (int)status;
   status = fixed_point_setup(handle, 1, control, bits);
   if (status == TRNBLAS_STATUS_SUCCESS) status = trnblasZgemm(handle, NO, NO, m, n, k, &alpha, A, m, B, k, &beta, C, m);
-  return trnblas_sample_close(handle, status);
+  return trnblas_walk_close(handle, status);
 }

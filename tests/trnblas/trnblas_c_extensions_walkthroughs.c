@@ -60,12 +60,12 @@ int trnblas_walkthrough_gemm_ex(int autotune, int m, int n, int k, const double*
   const int calls = autotune ? 4 : 1;
   int call;
   trnblasHandle_t handle;
-  trnblasStatus_t status = trnblas_sample_open(&handle);
+  trnblasStatus_t status = trnblas_walk_open(&handle);
   if (status != TRNBLAS_STATUS_SUCCESS) return (int)status;
   for (call = 0; call < calls && status == TRNBLAS_STATUS_SUCCESS; call++)
     status = trnblasGemmEx(handle, NO, NO, m, n, k, &alpha, A, R64, m, B, R64, k, &beta, C, R64, m, TRNBLAS_COMPUTE_64F,
                            algos[call]);
-  return trnblas_sample_close(handle, status);
+  return trnblas_walk_close(handle, status);
 }
 
 /* C[b] = A[b] B[b] (fp64, COMPUTE_64F) through arrays of pointers; matrices one after the other. */

@@ -14,7 +14,7 @@ extern "C" {
 #endif
 
 /* trnblasCreate, then the stream binding. On failure no handle is left open. */
-static inline trnblasStatus_t trnblas_sample_open(trnblasHandle_t* handle) {
+static inline trnblasStatus_t trnblas_walk_open(trnblasHandle_t* handle) {
   trnblasStatus_t status = trnblasCreate(handle);
   if (status != TRNBLAS_STATUS_SUCCESS) return status;
   status = trnblasSetStream(*handle, NULL);
@@ -23,7 +23,7 @@ static inline trnblasStatus_t trnblas_sample_open(trnblasHandle_t* handle) {
 }
 
 /* trnblasDestroy; the status of the computation wins over the one of the destruction. */
-static inline int trnblas_sample_close(trnblasHandle_t handle, trnblasStatus_t status) {
+static inline int trnblas_walk_close(trnblasHandle_t handle, trnblasStatus_t status) {
   const trnblasStatus_t destroyed = trnblasDestroy(handle);
   return status != TRNBLAS_STATUS_SUCCESS ? (int)status : (int)destroyed;
 }
@@ -32,10 +32,10 @@ static inline int trnblas_sample_close(trnblasHandle_t handle, trnblasStatus_t s
 #define WALK_CALL(call)                                       \
   do {                                                        \
     trnblasHandle_t handle;                                   \
-    trnblasStatus_t status = trnblas_sample_open(&handle);    \
+    trnblasStatus_t status = trnblas_walk_open(&handle);    \
     if (status != TRNBLAS_STATUS_SUCCESS) return (int)status; \
     status = (call);                                          \
-    return trnblas_sample_close(handle, status);              \
+    return trnblas_walk_close(handle, status);              \
   } while (0)
 
 /* Level-1 walkthroughs (trnblas_c_level1_walkthroughs.c): each opens a handle, makes its call(s) on
