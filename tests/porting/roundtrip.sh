@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The shipped porting rule reproduces the hand ports: every ported NVIDIA sample of the suite
-# (tests/trnblas/trnblas_c_samples*.c/.h, tests/trnfft/trnfft_c_samples.c) and the project's own cuRAND
-# host-API program (tests/trnrand/trnrand_c_host_samples.c), spelled back in CUDA's names (the
-# inverse map below), gives its own code again through tools/port-cuda.sh. Comments are
+# The shipped porting rule is a bijection on the suite's C programs written in trnsci's cuBLAS / cuFFT /
+# cuRAND names (the project's own walkthroughs tests/trnblas/trnblas_c_*walkthrough*.[ch],
+# tests/trnfft/trnfft_c_walkthroughs.c and the cuRAND host-API program tests/trnrand/trnrand_c_host_samples.c;
+# they replaced the NVIDIA samples earlier sessions had ported and checked here): spelled back in CUDA's
+# names (the inverse map below), each gives its own code again through tools/port-cuda.sh. Comments are
 # compared without their text (they quote CUDA names on purpose); code must match token for token.
 set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
@@ -24,8 +25,8 @@ to_cuda() {
 }
 code_only() { gcc -fpreprocessed -dD -E -P -x c - 2>/dev/null; }
 checked=0
-for f in "$src"/tests/trnblas/trnblas_c_samples*.c "$src"/tests/trnblas/trnblas_c_samples.h \
-         "$src"/tests/trnfft/trnfft_c_samples.c "$src"/tests/trnrand/trnrand_c_host_samples.c; do
+for f in "$src"/tests/trnblas/trnblas_c_*walkthrough*.[ch] \
+         "$src"/tests/trnfft/trnfft_c_walkthroughs.c "$src"/tests/trnrand/trnrand_c_host_samples.c; do
   to_cuda < "$f" > "$work/cuda.c"
   if grep -qE '\<(trn|TRN)(blas|fft|BLAS|FFT|_[RC]_)' "$work/cuda.c"; then
     echo "roundtrip: $f: the inverse map left trnsci names" >&2

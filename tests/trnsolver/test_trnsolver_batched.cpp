@@ -1,7 +1,7 @@
 // potrfBatched / potrsBatched (S, D) through the C API: each matrix's factor and solution bit for bit
 // those of Spotrf/Dpotrf and Spotrs/Dpotrs on it (a non-SPD matrix in the batch reports its own info
 // and does not disturb the others), the factor against LAPACKE dpotrf, argument positions with outputs
-// untouched, and NVIDIA's potrfBatched sample ported to C (trnsolver_c_batched_samples.c).
+// untouched, and the project's own C99 walkthrough of the batched call sequence (trnsolver_c_batched_walkthrough.c).
 #include <gtest/gtest.h>
 #include <lapacke.h>
 
@@ -12,7 +12,8 @@
 
 #include "trnsolver.h"
 
-extern "C" int trnsolver_sample_potrf_batched(int* infoArray, double* L0, double* X0, int* potrs_info);
+extern "C" int trnsolver_walkthrough_potrf_batched(int n, int batch, const double* A, const double* B, double* L,
+                                                   double* X, int* infoArray, int* potrs_info);
 
 namespace {
 
@@ -144,20 +145,46 @@ TEST(TrnsolverPotrfBatched, ArgumentPositions) {
   trnsolverDnDestroy(h);
 }
 
-// NVIDIA's potrfBatched sample (README): info = (0, 2), L0 = [1 0 0; 2 1 0; 3 -1 1.4142], X0 = (10.5, -2.5, -1.5).
 TEST(TrnsolverPotrfBatched, SamplePrintsItsDocumentedResult) {
-  int info[2] = {-1, -1}, pinfo = -1;
-  double L0[9], X0[3];
-  ASSERT_EQ(trnsolver_sample_potrf_batched(info, L0, X0, &pinfo), 0);
+  // The C99 walkthrough of potrfBatched + potrsBatched (trnsolver_c_batched_walkthrough.c) on three 3 x 3
+  // matrices built here: A0 = L0 L0^T and A2 = L2 L2^T from integer factors (so Cholesky's factor is
+  // exactly L0, L2), A1 whose leading 2 x 2 minor is negative (info 2); B_k = A_k x_k for integer x_k.
+  const double L0[9] = {2, -1, 1, 0, 3, 2, 0, 0, 1}, L2[9] = {1, 2, -1, 0, 1, 1, 0, 0, 3};  // column-major
+  const double x0[3] = {1, -1, 2}, x2[3] = {2, 0, -1};
+  double A[27], B[9] = {0, 0, 0, 1, 1, 1, 0, 0, 0};
+  const double A1[9] = {1, 2, 0, 2, 3, 0, 0, 0, 1};  // minor 1 * 3 - 2 * 2 = -1
+  for (int j = 0; j < 3; ++j)
+    for (int i = 0; i < 3; ++i) {  // A_k = L_k L_k^T by a dense loop
+      double s0 = 0, s2 = 0;
+      for (int k = 0; k < 3; ++k) {
+        s0 += L0[i + 3 * k] * L0[j + 3 * k];
+        s2 += L2[i + 3 * k] * L2[j + 3 * k];
+      }
+      A[i + 3 * j] = s0;
+      A[18 + i + 3 * j] = s2;
+      A[9 + i + 3 * j] = A1[i + 3 * j];
+    }
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      B[i] += A[i + 3 * j] * x0[j];
+      B[6 + i] += A[18 + i + 3 * j] * x2[j];
+    }
+  int info[3] = {-1, -1, -1}, pinfo = -1;
+  double L[27], X[9];
+  ASSERT_EQ(trnsolver_walkthrough_potrf_batched(3, 3, A, B, L, X, info, &pinfo), 0);
   EXPECT_EQ(info[0], 0);
   EXPECT_EQ(info[1], 2);
+  EXPECT_EQ(info[2], 0);
   EXPECT_EQ(pinfo, 0);
-  const double L[9] = {1, 2, 3, 0, 1, -1, 0, 0, std::sqrt(2.0)};
   for (int j = 0; j < 3; ++j)
-    for (int i = j; i < 3; ++i) EXPECT_NEAR(L0[i + 3 * j], L[i + 3 * j], 1e-15);
-  EXPECT_NEAR(X0[0], 10.5, 1e-13);
-  EXPECT_NEAR(X0[1], -2.5, 1e-13);
-  EXPECT_NEAR(X0[2], -1.5, 1e-13);
+    for (int i = j; i < 3; ++i) {  // integer factors with integer square roots on the diagonal: exact
+      EXPECT_NEAR(L[i + 3 * j], L0[i + 3 * j], 1e-15) << i << "," << j;
+      EXPECT_NEAR(L[18 + i + 3 * j], L2[i + 3 * j], 1e-15) << i << "," << j;
+    }
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_NEAR(X[i], x0[i], 1e-13);
+    EXPECT_NEAR(X[6 + i], x2[i], 1e-13);
+  }
 }
 
 }  // namespace

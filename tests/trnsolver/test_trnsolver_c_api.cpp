@@ -43,9 +43,10 @@ TEST_F(TrnsolverCApi, HeaderCompilesAsCAndEnumsMatchCusolver) {
 }
 
 TEST_F(TrnsolverCApi, SsyevjSampleFlowMatchesDsyevd) {
-  // The cuSOLVER syevj sample's flow (3 x 3 matrix of the sample, ported by prefix substitution).
+  // The syevj call flow (params, tolerance, sweeps, workspace query, call, sweeps/residual queries) on a
+  // 3 x 3 matrix of this test with the exact spectrum {1, 3, 5} (the block [2 1; 1 2] has eigenvalues 1, 3).
   const int n = 3, lda = 3;
-  float A[] = {3.5f, 0.5f, 0.0f, 0.5f, 3.5f, 0.0f, 0.0f, 0.0f, 2.0f};
+  float A[] = {2.0f, 1.0f, 0.0f, 1.0f, 2.0f, 0.0f, 0.0f, 0.0f, 5.0f};
   float W[3];
   int lwork = 0, info = -7, sweeps = -1;
   double residual = -1;
@@ -60,10 +61,9 @@ TEST_F(TrnsolverCApi, SsyevjSampleFlowMatchesDsyevd) {
                               &info, params),
             TRNSOLVER_STATUS_SUCCESS);
   EXPECT_EQ(info, 0);
-  // The sample documents W = {2, 3, 4}.
-  EXPECT_NEAR(W[0], 2.0f, 1e-6);
+  EXPECT_NEAR(W[0], 1.0f, 1e-6);
   EXPECT_NEAR(W[1], 3.0f, 1e-6);
-  EXPECT_NEAR(W[2], 4.0f, 1e-6);
+  EXPECT_NEAR(W[2], 5.0f, 1e-6);
   EXPECT_EQ(trnsolverDnXsyevjGetSweeps(h, params, &sweeps), TRNSOLVER_STATUS_SUCCESS);
   EXPECT_EQ(trnsolverDnXsyevjGetResidual(h, params, &residual), TRNSOLVER_STATUS_SUCCESS);
   EXPECT_GE(sweeps, 1);

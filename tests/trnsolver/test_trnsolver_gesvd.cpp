@@ -1,7 +1,7 @@
 // gesvd (S, D) and Xgesvd through the C API: every jobu / jobvt combination ('A', 'S', 'O', 'N', not
 // both 'O') against LAPACKE dgesvd's singular values, the orthogonality of what is returned and the
 // reconstruction A = U S V^T when both are; argument positions (n > m rejected at n) with outputs
-// untouched; Xgesvd bit for bit Dgesvd/Sgesvd; NVIDIA's gesvd / Xgesvd samples ported to C.
+// untouched; Xgesvd bit for bit Dgesvd/Sgesvd; the project's own C99 walkthrough of gesvd / Xgesvd.
 //
 // Bounds (docs/trnsolver.md "gesvd", those of gesvdj): |sigma - sigma_ref| <= 8 max(m, n) u sigma_1;
 // ||U^T U - I||_F, ||V V^T - I||_F <= 8 n^1.5 u; ||A - U S V^T||_F <= 8 n^1.5 u ||A||_F.
@@ -15,7 +15,8 @@
 
 #include "trnsolver.h"
 
-extern "C" int trnsolver_sample_gesvd(int x, double* S, double* U, double* VT, double* s_err, double* r_err, int* info);
+extern "C" int trnsolver_walkthrough_gesvd(int x, int m, int n, const double* A, double* S, double* U, double* VT,
+                                           double* r_err, int* info);
 
 namespace {
 
@@ -182,27 +183,47 @@ TEST(TrnsolverGesvd, XgesvdSameBitsAndArgumentPositions) {
   trnsolverDnDestroy(h);
 }
 
-// NVIDIA's gesvd / Xgesvd samples (README): S = (7.07, 1.04), U and VT as printed (up to the sign of
-// a singular pair), |S - S_exact| ~ 1e-15, |A - U S VT| ~ 2e-15.
+// The C99 walkthrough of the gesvd / Xgesvd call sequences (trnsolver_c_svd_walkthroughs.c) on a 5 x 3
+// integer matrix of this test: S against LAPACKE_dgesvd, ||A - U S VT||_F as trnblas computes it and by
+// a dense loop here, U and VT orthogonal (bounds of docs/trnsolver.md "gesvd").
 TEST(TrnsolverGesvd, SamplesPrintTheirDocumentedResults) {
-  const double readme_u[3][3] = {{-0.31, -0.91, -0.29}, {0.49, 0.11, -0.87}, {0.82, -0.41, 0.41}};
-  const double readme_vt[2][2] = {{-0.64, -0.77}, {-0.77, 0.64}};  // rows
+  const int m = 5, n = 3;
+  const double A[15] = {2, 0, -1, 3, 1, -1, 4, 2, 0, 1, 3, 1, 5, -2, 0};
+  double ref_a[15], ref_s[3], ref_u[25], ref_vt[9], superb[2];
+  std::memcpy(ref_a, A, sizeof A);
+  ASSERT_EQ(LAPACKE_dgesvd(LAPACK_COL_MAJOR, 'N', 'N', m, n, ref_a, m, ref_s, ref_u, m, ref_vt, n, superb), 0);
+  const double u = 0x1p-53, bound = 8 * std::pow(double(n), 1.5) * u;
+  double fro = 0;
+  for (double v : A) fro += v * v;
+  fro = std::sqrt(fro);
   for (int x = 0; x <= 1; ++x) {
     SCOPED_TRACE(x ? "Xgesvd" : "gesvd");
-    double S[2], U[9], VT[4], s_err = 1, r_err = 1;
+    double S[3], U[25], VT[9], r_err = 1;
     int info = -1;
-    ASSERT_EQ(trnsolver_sample_gesvd(x, S, U, VT, &s_err, &r_err, &info), 0);
+    ASSERT_EQ(trnsolver_walkthrough_gesvd(x, m, n, A, S, U, VT, &r_err, &info), 0);
     EXPECT_EQ(info, 0);
-    EXPECT_LE(s_err, 4e-15);
-    EXPECT_LE(r_err, 8e-15);
-    for (int j = 0; j < 2; ++j) {  // singular pair j: U column j and VT row j share a sign
-      const double sign = U[3 * j] * readme_u[j][0] < 0 ? -1 : 1;
-      for (int i = 0; i < 3; ++i) EXPECT_NEAR(sign * U[i + 3 * j], readme_u[j][i], 0.005 + 1e-12);
-      for (int i = 0; i < 2; ++i) EXPECT_NEAR(sign * VT[j + 2 * i], readme_vt[j][i], 0.005 + 1e-12);
-    }
-    // U's third column spans the complement: (0.82, -0.41, 0.41) up to sign.
-    const double sign = U[6] < 0 ? -1 : 1;
-    for (int i = 0; i < 3; ++i) EXPECT_NEAR(sign * U[6 + i], readme_u[2][i], 0.005 + 1e-12);
+    for (int k = 0; k < n; ++k) EXPECT_NEAR(S[k], ref_s[k], 8 * m * u * ref_s[0]) << k;
+    double r2 = 0;
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < m; ++i) {
+        double e = A[i + m * j];
+        for (int k = 0; k < n; ++k) e -= U[i + m * k] * S[k] * VT[k + n * j];
+        r2 += e * e;
+      }
+    EXPECT_LE(std::sqrt(r2), bound * fro);
+    EXPECT_NEAR(r_err, std::sqrt(r2), bound * fro);
+    for (int p = 0; p < m; ++p)  // U^T U = I (m x m) and VT VT^T = I
+      for (int q = 0; q < m; ++q) {
+        double s = 0;
+        for (int i = 0; i < m; ++i) s += U[i + m * p] * U[i + m * q];
+        EXPECT_NEAR(s, p == q ? 1.0 : 0.0, bound) << p << "," << q;
+      }
+    for (int p = 0; p < n; ++p)
+      for (int q = 0; q < n; ++q) {
+        double s = 0;
+        for (int i = 0; i < n; ++i) s += VT[p + n * i] * VT[q + n * i];
+        EXPECT_NEAR(s, p == q ? 1.0 : 0.0, bound) << p << "," << q;
+      }
   }
 }
 

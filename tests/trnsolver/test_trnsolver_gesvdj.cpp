@@ -2,7 +2,7 @@
 // orthogonality of U and V, the reconstruction ||A - U S V^T|| / ||A||, econ and full mode (U
 // completed), rank deficiency, batched, NOVECTOR, non-finite input and sweep limits, argument
 // positions with outputs untouched, relative accuracy on a graded matrix against a long-double
-// one-sided Jacobi written here, and NVIDIA's gesvdj sample ported to C.
+// one-sided Jacobi written here, and the project's own C99 walkthrough of the gesvdj call sequence.
 //
 // Bounds (u = 2^-24 for S, 2^-53 for D; S = executed sweeps, K = min(m, n), M = max(m, n),
 // tol = the effective tolerance max(tol, 4 sqrt(M) u)):
@@ -31,7 +31,8 @@
 #include "trn/solver/solver.hpp"
 #include "trnsolver.h"
 
-extern "C" int trnsolver_sample_gesvdj(double* S, double* U, double* V, int* info, double* residual, int* sweeps);
+extern "C" int trnsolver_walkthrough_gesvdj(int m, int n, const double* A, double* S, double* U, double* V, int* info,
+                                            double* residual, int* sweeps);
 
 namespace {
 
@@ -397,25 +398,27 @@ TEST(TrnsolverDgesvdj, GradedMatrixRelativeAccuracy) {
               worst_lapack);
 }
 
-// NVIDIA's gesvdj sample (trnsolver_c_jacobi_samples.c): S against LAPACKE_dgesvd, the residual the
-// sample prints (||A - U S V^T||) and the reported sweeps / residual.
+// The C99 walkthrough of the gesvdj call sequence (trnsolver_c_jacobi_walkthroughs.c) on a 4 x 3 integer
+// matrix of this test: S against LAPACKE_dgesvd, ||A - U S V^T|| by a dense loop, U's orthogonality and
+// the reported sweeps / residual.
 TEST(TrnsolverGesvdj, CusolverSamplePortReproduces) {
-  double S[2], U[9], V[4], residual = -1;
+  const int m = 4, n = 3;
+  const std::vector<double> A = {2, -1, 0, 3, 1, 4, -2, 0, 0, 1, 5, -1};  // column-major
+  double S[3], U[16], V[9], residual = -1;
   int info = -1, sweeps = -1;
-  ASSERT_EQ(trnsolver_sample_gesvdj(S, U, V, &info, &residual, &sweeps), 0);
+  ASSERT_EQ(trnsolver_walkthrough_gesvdj(m, n, A.data(), S, U, V, &info, &residual, &sweeps), 0);
   EXPECT_EQ(info, 0);
-  const std::vector<double> A = {1.0, 4.0, 2.0, 2.0, 5.0, 1.0};
-  const auto ref = dgesvd_values(A, 3, 2, 3);
-  for (int k = 0; k < 2; ++k) EXPECT_NEAR(S[k], ref[k], 1e-14 * ref[0]);
+  const auto ref = dgesvd_values(A, m, n, m);
+  for (int k = 0; k < n; ++k) EXPECT_NEAR(S[k], ref[k], 1e-14 * ref[0]);
   double r = 0;
-  for (int j = 0; j < 2; ++j)
-    for (int i = 0; i < 3; ++i) {
-      double x = A[i + j * 3];
-      for (int k = 0; k < 2; ++k) x -= U[i + k * 3] * S[k] * V[j + k * 2];
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      double x = A[i + j * m];
+      for (int k = 0; k < n; ++k) x -= U[i + k * m] * S[k] * V[j + k * n];
       r = std::max(r, std::fabs(x));
     }
-  EXPECT_LE(r, 1e-14);
-  EXPECT_LE(orthogonality(U, 3, 3, 3), 3 * 1e-7);  // the sample's tolerance bounds each pair
+  EXPECT_LE(r, 1e-13);
+  EXPECT_LE(orthogonality(U, m, m, m), 3 * 1e-7);  // the tolerance 1e-7 bounds each pair
   EXPECT_GE(sweeps, 1);
   EXPECT_LE(sweeps, 15);
   EXPECT_LE(residual, 1e-7);

@@ -599,20 +599,30 @@ TEST(TrnsolverIrsHplMxp, ScaledResidualBelow16) {
 
 }  // namespace
 
-extern "C" int trnsolver_sample_irs(double* x_irs, double* x_lu, int* niters, int* outer, double* history);
+extern "C" int trnsolver_walkthrough_irs(int n, const double* A, const double* b, double* x_irs, double* x_lu,
+                                         int* niters, int* outer, double* history);
 
 namespace {
 
 TEST(TrnsolverIrsSample, CSequenceMatchesDgesv) {
-  double xi[3] = {0, 0, 0}, xl[3] = {0, 0, 0}, hist[4] = {-1, -1, -1, -1};
+  // The C99 walkthrough of the IRS expert API and Xgetrf/Xgetrs (trnsolver_c_irs_walkthrough.c) on a 4 x 4
+  // non-symmetric, diagonally dominant integer system built here with b = A x for the integer x below.
+  const int n = 4;
+  const std::vector<double> a0 = {7, -1, 2, 0, 3, 9, -2, 1, -1, 2, 8, 3, 2, 0, -3, 6};  // column-major
+  const double x_true[4] = {1, -2, 3, -1};
+  std::vector<double> b0(n, 0.0);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) b0[i] += a0[i + n * j] * x_true[j];
+  double xi[4] = {0, 0, 0, 0}, xl[4] = {0, 0, 0, 0}, hist[4] = {-1, -1, -1, -1};
   int niters = -7, outer = -7;
-  ASSERT_EQ(trnsolver_sample_irs(xi, xl, &niters, &outer, hist), 0);
-  std::vector<double> a = {4.0, 1.0, 2.0, 1.0, 5.0, 3.0, 2.0, 3.0, 6.0}, b = {1.0, 2.0, 3.0};
-  std::vector<int> ip(3);
-  ASSERT_EQ(LAPACKE_dgesv(LAPACK_COL_MAJOR, 3, 1, a.data(), 3, ip.data(), b.data(), 3), 0);
-  for (int i = 0; i < 3; ++i) {
+  ASSERT_EQ(trnsolver_walkthrough_irs(n, a0.data(), b0.data(), xi, xl, &niters, &outer, hist), 0);
+  std::vector<double> a = a0, b = b0;
+  std::vector<int> ip(n);
+  ASSERT_EQ(LAPACKE_dgesv(LAPACK_COL_MAJOR, n, 1, a.data(), n, ip.data(), b.data(), n), 0);
+  for (int i = 0; i < n; ++i) {
     EXPECT_NEAR(xi[i], b[i], 1e-14);
     EXPECT_NEAR(xl[i], b[i], 1e-14);
+    EXPECT_NEAR(xi[i], x_true[i], 1e-13);
   }
   EXPECT_GE(niters, 1);
   EXPECT_GE(outer, 1);

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <complex>
 #include <cstdio>
 #include <cstdlib>
@@ -199,9 +200,9 @@ TYPED_TEST(Qr, OrmqrEverySideAndOperationAgainstLapacke) {
 // ---- C API -----------------------------------------------------------------------------------------
 
 extern "C" {
-int trnsolver_sample_orgqr(double* Q, double* orth);
-int trnsolver_sample_ormqr(double* X);
-int trnsolver_sample_Xgeqrf(double* A_out, double* tau_out);
+int trnsolver_walkthrough_orgqr(int m, int n, const double* A, double* Q, double* orth);
+int trnsolver_walkthrough_ormqr(int n, const double* A, const double* b, double* x);
+int trnsolver_walkthrough_xgeqrf(std::int64_t m, std::int64_t n, const double* A, double* A_out, double* tau);
 }
 
 namespace {
@@ -212,26 +213,33 @@ struct Handle {
   ~Handle() { trnsolverDnDestroy(h); }
 };
 
-// NVIDIA's samples: the results their READMEs print (two decimals) and LAPACKE's values.
+// The C99 walkthroughs of the orgqr, ormqr and Xgeqrf call sequences (trnsolver_c_qr_walkthroughs.c) on
+// integer matrices of this test: Q and the factored A against LAPACKE dgeqrf/dorgqr, |I - Q^T Q|, and a
+// square solve against its integer solution.
 TEST(TrnsolverQrSamples, OrgqrOrmqrXgeqrfPrintTheirDocumentedResults) {
-  double q[6], orth = -1;
-  ASSERT_EQ(trnsolver_sample_orgqr(q, &orth), 0);
-  const double q_doc[6] = {-0.22, -0.87, -0.44, 0.53, 0.27, -0.80};
-  for (int i = 0; i < 6; ++i) EXPECT_NEAR(q[i], q_doc[i], 0.005) << i;
-  EXPECT_LT(orth, 1e-14);  // the README prints 5.5e-16
-  double x[3];
-  ASSERT_EQ(trnsolver_sample_ormqr(x), 0);
-  for (double xi : x) EXPECT_NEAR(xi, 1.0, 1e-13);
-  double a[9], tau[3];
-  ASSERT_EQ(trnsolver_sample_Xgeqrf(a, tau), 0);
-  const double tau_doc[3] = {1.27, 1.80, 0.00};
-  const double a_doc[9] = {-3.74, 0.42, 0.63, -7.22, -1.39, -0.33, -13.10, 2.52, 0.38};
-  for (int i = 0; i < 3; ++i) EXPECT_NEAR(tau[i], tau_doc[i], 0.005) << i;
-  for (int i = 0; i < 9; ++i) EXPECT_NEAR(a[i], a_doc[i], 0.005) << i;
-  double ar[9] = {1.0, 2.0, 3.0, 2.0, 5.0, 5.0, 3.0, 5.0, 12.0}, tr[3];
-  ASSERT_EQ(LAPACKE_dgeqrf(LAPACK_COL_MAJOR, 3, 3, ar, 3, tr), 0);
-  for (int i = 0; i < 9; ++i) EXPECT_NEAR(a[i], ar[i], 1e-14 * 14) << i;
-  for (int i = 0; i < 3; ++i) EXPECT_NEAR(tau[i], tr[i], 1e-14) << i;
+  const int m = 5, n = 3;
+  const double a[15] = {3, -1, 2, 0, 1, 1, 4, -2, 2, 0, -2, 1, 5, 1, 3};  // column-major 5 x 3
+  double q[15], orth = -1;
+  ASSERT_EQ(trnsolver_walkthrough_orgqr(m, n, a, q, &orth), 0);
+  double qr_ref[15], tau_ref[3];
+  std::memcpy(qr_ref, a, sizeof a);
+  ASSERT_EQ(LAPACKE_dgeqrf(LAPACK_COL_MAJOR, m, n, qr_ref, m, tau_ref), 0);
+  double q_ref[15];
+  std::memcpy(q_ref, qr_ref, sizeof qr_ref);
+  ASSERT_EQ(LAPACKE_dorgqr(LAPACK_COL_MAJOR, m, n, n, q_ref, m, tau_ref), 0);
+  for (int i = 0; i < m * n; ++i) EXPECT_NEAR(q[i], q_ref[i], 1e-14) << i;
+  EXPECT_LT(orth, 1e-14);
+  double f[15], tau[3];
+  ASSERT_EQ(trnsolver_walkthrough_xgeqrf(m, n, a, f, tau), 0);
+  for (int i = 0; i < m * n; ++i) EXPECT_NEAR(f[i], qr_ref[i], 1e-14 * 8) << i;  // |R| <= ||A||_F < 8
+  for (int i = 0; i < n; ++i) EXPECT_NEAR(tau[i], tau_ref[i], 1e-14) << i;
+  const double s[16] = {5, 1, -1, 2, 2, 6, 0, -1, 1, -2, 7, 1, 0, 1, 3, 4};  // 4 x 4, diagonally dominant
+  const double x_true[4] = {1, -1, 2, 3};
+  double b[4] = {0, 0, 0, 0}, x[4];
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) b[i] += s[i + 4 * j] * x_true[j];
+  ASSERT_EQ(trnsolver_walkthrough_ormqr(4, s, b, x), 0);
+  for (int i = 0; i < 4; ++i) EXPECT_NEAR(x[i], x_true[i], 1e-13) << i;
 }
 
 // The C entry points run the C++ routines: same bits for every precision, Lwork as _bufferSize says.

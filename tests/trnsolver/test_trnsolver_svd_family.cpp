@@ -3,13 +3,14 @@
 // double or double complex: oracles only) and long-double measures computed here. Bounds two-sided where
 // the routine runs in a documented precision: the error is below c n u_eff and, for reconstructions,
 // above u_eff / 64 (an fp32 routine that secretly ran in fp64 fails). Bad input per argument position,
-// outputs untouched; Inf/NaN -> the documented info; NVIDIA's samples (gesvdaStridedBatched, Xgesvdp,
-// Xgesvdr) ported to C with their documented results.
+// outputs untouched; Inf/NaN -> the documented info; the project's own C99 walkthroughs of the
+// gesvdaStridedBatched, Xgesvdp and Xgesvdr call sequences.
 #include <gtest/gtest.h>
 #include <lapacke.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <complex>
 #include <cstdlib>
 #include <limits>
@@ -19,9 +20,12 @@
 
 #include "trnsolver.h"
 
-extern "C" int trnsolver_sample_gesvda(float* S, double* s_err, double* rnrm, int* info);
-extern "C" int trnsolver_sample_xgesvdp(double* S, double* s_err, double* r_err, double* err_sigma, int* info);
-extern "C" int trnsolver_sample_xgesvdr(double* S, double* max_relerr, int* info);
+extern "C" int trnsolver_walkthrough_gesvda(int m, int n, int rank, int batch, const float* A, float* S, float* U,
+                                            float* V, double* RnrmF, int* info);
+extern "C" int trnsolver_walkthrough_xgesvdp(int m, int n, const double* A, double* S, double* U, double* V,
+                                             double* r_err, double* err_sigma, int* info);
+extern "C" int trnsolver_walkthrough_xgesvdr(std::int64_t m, std::int64_t n, std::int64_t rank, std::int64_t p,
+                                             std::int64_t iters, const double* A, double* S, int* info);
 
 namespace {
 
@@ -834,30 +838,57 @@ TEST(TrnsolverSvdFamily, BadInputPerArgumentLeavesOutputsUntouched) {
   EXPECT_EQ(ca, ca0);
 }
 
-// ---- NVIDIA's samples --------------------------------------------------------------------------------------
+// ---- C99 walkthroughs (trnsolver_c_svd_walkthroughs.c) -----------------------------------------------
 
-// gesvdaStridedBatched (README): S0 = (7.07, 1.04), S1 = (18.84, 0.26) to fp32 rounding, residuals ~1e-6; Xgesvdp: S = (7.065, 1.040), |S - S_exact| ~ 1e-15, h_err_sigma 0; Xgesvdr: the two
-// leading singular values to max_relerr below the sample's eps 1e-8 ("Success").
+// Singular values of a matrix of this test by LAPACKE_dgesvd (the oracle).
+std::vector<double> walkthrough_reference_values(std::vector<double> a, int m, int n) {
+  std::vector<double> s(n), superb(n);
+  EXPECT_EQ(LAPACKE_dgesvd(LAPACK_COL_MAJOR, 'N', 'N', m, n, a.data(), m, s.data(), nullptr, m, nullptr, n,
+                           superb.data()),
+            0);
+  return s;
+}
+
+// gesvdaStridedBatched on two 4 x 3 fp32 matrices (rank 3), Xgesvdp on a 5 x 3 fp64 matrix, Xgesvdr on
+// A = H diag(4, 2, 1e-3, 1e-4) H (H the orthogonal 4 x 4 Hadamard / 2: singular values known) with rank 2,
+// p 2, 2 iterations; bounds of docs/trnsolver.md "SVD family" (the name is kept from the ported samples).
 TEST(TrnsolverSvdFamily, NvidiaSamples) {
-  float S[8];
-  double s_err = 1, rn[2] = {-1, -1}, r_err = 1, errs = -1;
+  const double u32 = 0x1p-24, u64 = 0x1p-53;
+  const float Af[24] = {3, -1, 2, 0, 1, 4, -2, 1, 0, 2, 1, 5, 1, 1, 1, 1, 2, -3, 0, 1, -1, 0, 4, 2};
+  float S[6], U[24], V[18];
+  double rn[2] = {-1, -1};
   int info[2] = {-1, -1};
-  ASSERT_EQ(trnsolver_sample_gesvda(S, &s_err, rn, info), 0);
+  ASSERT_EQ(trnsolver_walkthrough_gesvda(4, 3, 3, 2, Af, S, U, V, rn, info), 0);
+  for (int b = 0; b < 2; ++b) {
+    EXPECT_EQ(info[b], 0);
+    const auto ref = walkthrough_reference_values(std::vector<double>(Af + 12 * b, Af + 12 * b + 12), 4, 3);
+    double fro = 0;
+    for (int i = 0; i < 12; ++i) fro += double(Af[12 * b + i]) * Af[12 * b + i];
+    for (int k = 0; k < 3; ++k) EXPECT_NEAR(S[3 * b + k], ref[k], 8 * 4 * u32 * ref[0]) << b << "," << k;
+    EXPECT_LE(rn[b], 16 * 3 * u32 * std::sqrt(fro)) << b;  // full rank kept: (sum_{j > rank} sigma_j^2)^1/2 = 0
+  }
+  const int m = 5, n = 3;
+  const double A[15] = {2, 0, -1, 3, 1, -1, 4, 2, 0, 1, 3, 1, 5, -2, 0};
+  double Sd[3], Ud[15], Vd[9], r_err = 1, err_sigma = -1;
+  ASSERT_EQ(trnsolver_walkthrough_xgesvdp(m, n, A, Sd, Ud, Vd, &r_err, &err_sigma, info), 0);
   EXPECT_EQ(info[0], 0);
-  EXPECT_EQ(info[1], 0);
-  EXPECT_LE(s_err, 1e-5);
-  EXPECT_LE(rn[0], 1e-5);
-  EXPECT_LE(rn[1], 1e-5);
-  double Sd[3];
-  ASSERT_EQ(trnsolver_sample_xgesvdp(Sd, &s_err, &r_err, &errs, info), 0);
+  double fro = 0;
+  for (double v : A) fro += v * v;
+  fro = std::sqrt(fro);
+  const auto ref = walkthrough_reference_values(std::vector<double>(A, A + 15), m, n);
+  for (int k = 0; k < n; ++k) EXPECT_NEAR(Sd[k], ref[k], 16 * m * u64 * fro) << k;
+  EXPECT_LE(r_err, 32 * m * u64 * fro);
+  EXPECT_EQ(err_sigma, 0.0);  // full rank
+  const int h[4][4] = {{1, 1, 1, 1}, {1, -1, 1, -1}, {1, 1, -1, -1}, {1, -1, -1, 1}};
+  const double sigma[4] = {4, 2, 1e-3, 1e-4};
+  std::vector<double> R(16, 0.0);
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j)
+      for (int k = 0; k < 4; ++k) R[i + 4 * j] += 0.25 * h[i][k] * h[j][k] * sigma[k];
+  double Sr[4] = {-1, -1, -1, -1};
+  ASSERT_EQ(trnsolver_walkthrough_xgesvdr(4, 4, 2, 2, 2, R.data(), Sr, info), 0);
   EXPECT_EQ(info[0], 0);
-  EXPECT_LE(s_err, 1e-13);
-  EXPECT_LE(r_err, 1e-13);
-  EXPECT_EQ(errs, 0.0);
-  double Sr[5], relerr = 1;
-  ASSERT_EQ(trnsolver_sample_xgesvdr(Sr, &relerr, info), 0);
-  EXPECT_EQ(info[0], 0);
-  EXPECT_LE(relerr, 1e-8);
+  for (int k = 0; k < 2; ++k) EXPECT_NEAR(Sr[k], sigma[k], 16 * 4 * u64 * sigma[0]) << k;
 }
 
 }  // namespace

@@ -16,12 +16,14 @@
 
 #include "trn/solver/eig.hpp"
 #include "trnsolver.h"
+#include "walkthrough_problems.hpp"
 
 namespace ts = trn::solver;
 
-extern "C" int trnsolver_sample_syevd(double* V, double* W, double* lambda_sup);
-extern "C" int trnsolver_sample_syevdx(double* V, double* W, int* meig, double* lambda_sup);
-extern "C" int trnsolver_sample_sygvd(int x_range, double* V, double* W, int* meig, double* lambda_sup);
+extern "C" int trnsolver_walkthrough_syevd(int x_range, int n, const double* A, int il, int iu, double* V, double* W,
+                                           int* meig, int* info);
+extern "C" int trnsolver_walkthrough_sygvd(int x_range, int n, const double* A, const double* B, int il, int iu,
+                                           double* V, double* W, int* meig, int* info);
 
 namespace {
 
@@ -223,15 +225,19 @@ TYPED_TEST(TrnsolverSyevd, SytrdOrgtrOrmtrReduceToTheTridiagonal) {
   }
 }
 
+// The C99 walkthrough of the Dsyevd call sequence (trnsolver_c_eig_walkthroughs.c) on a 4 x 4 matrix with
+// the exactly known spectrum (-1, 2, 3, 5): W to a few ulps of the largest, A V = V W, V orthonormal.
 TEST(TrnsolverSyevdSamples, SyevdPrintsItsDocumentedResult) {
-  double V[9], W[3], sup = 1;
-  ASSERT_EQ(trnsolver_sample_syevd(V, W, &sup), 0);
-  EXPECT_LE(sup, 1e-14);  // README: |lambda - W| = 0.000000E+00 (printed to 6 digits)
-  const double r = std::sqrt(0.5), ref[3][3] = {{0, 0, 1}, {-r, r, 0}, {r, r, 0}};
-  for (int j = 0; j < 3; ++j) {
-    const double sign = V[3 * j] * ref[j][0] + V[3 * j + 1] * ref[j][1] + V[3 * j + 2] * ref[j][2] < 0 ? -1 : 1;
-    for (int i = 0; i < 3; ++i) EXPECT_NEAR(sign * V[i + 3 * j], ref[j][i], 1e-14);
-  }
+  const auto A = walkthrough::hadamard_symmetric();
+  const double lambda[4] = {-1, 2, 3, 5};
+  double V[16], W[4];
+  int meig = -1, info = -1;
+  ASSERT_EQ(trnsolver_walkthrough_syevd(0, 4, A.data(), 0, 0, V, W, &meig, &info), 0);
+  EXPECT_EQ(info, 0);
+  EXPECT_EQ(meig, 4);
+  for (int k = 0; k < 4; ++k) EXPECT_NEAR(W[k], lambda[k], 1e-14 * 5) << k;
+  EXPECT_LE(walkthrough::eigenpair_residual(4, A.data(), nullptr, V, W, 4), 1e-14 * 5 * 4);
+  EXPECT_LE(walkthrough::orthonormality_error(4, nullptr, V, 4), 1e-14 * 4);
 }
 
 // Every argument in cuSOLVER's order: INVALID_VALUE, info = -position, nothing written; lwork one
@@ -340,50 +346,39 @@ TYPED_TEST(TrnsolverSyevd, SyevdxSelectsFromTheSpectrum) {
                trn::UsageError);
 }
 
+// Dsyevdx range I (il 2, iu 3) on the same matrix: meig 2, W = (2, 3), those two eigenpairs.
 TEST(TrnsolverSyevdSamples, SyevdxPrintsItsDocumentedResult) {
-  double V[9], W[3], sup = 1;
-  int meig = 0;
-  ASSERT_EQ(trnsolver_sample_syevdx(V, W, &meig, &sup), 0);
-  EXPECT_EQ(meig, 2);       // README: Eigenvalues found = 2
-  EXPECT_LE(sup, 1e-14);    // README: |lambda - W| = 0.000000E+00 (W[3] = 4: the whole spectrum)
-  EXPECT_NEAR(std::fabs(V[2]), 1.0, 1e-14);                 // column 1: (0, 0, 1) up to sign
-  EXPECT_NEAR(std::fabs(V[3]), std::sqrt(0.5), 1e-14);      // column 2: (-0.71, 0.71, 0) up to sign
-  EXPECT_EQ(V[6], 0.0);                                     // column 3: A's, untouched: (0, 0, 2)
-  EXPECT_EQ(V[8], 2.0);
+  const auto A = walkthrough::hadamard_symmetric();
+  double V[16], W[4];
+  int meig = -1, info = -1;
+  ASSERT_EQ(trnsolver_walkthrough_syevd(1, 4, A.data(), 2, 3, V, W, &meig, &info), 0);
+  EXPECT_EQ(info, 0);
+  EXPECT_EQ(meig, 2);
+  EXPECT_NEAR(W[0], 2.0, 1e-14 * 5);
+  EXPECT_NEAR(W[1], 3.0, 1e-14 * 5);
+  EXPECT_LE(walkthrough::eigenpair_residual(4, A.data(), nullptr, V, W, 2), 1e-14 * 5 * 4);
+  EXPECT_LE(walkthrough::orthonormality_error(4, nullptr, V, 2), 1e-14 * 4);
 }
 
-// NVIDIA's sygvd and sygvdx samples (itype 1, B = [10 2 3; 2 10 5; 3 5 10]): the README's
-// eigenvalues to the sample's own tolerance, meig = 2 for sygvdx, X B-orthonormal with A X = B X W,
-// and (sygvd) the README's V to its two printed digits up to sign. Independent check: LAPACKE_dsygv.
+// Dsygvd and Dsygvdx (range I, il 1, iu 2) for A x = lambda B x, A the matrix above and B a tridiagonal
+// SPD matrix of this test: eigenvalues against LAPACKE_dsygv, A X = B X W and X^T B X = I.
 TEST(TrnsolverSyevdSamples, SygvdAndSygvdxPrintTheirDocumentedResults) {
-  const double A[9] = {3.5, 0.5, 0.0, 0.5, 3.5, 0.0, 0.0, 0.0, 2.0}, B[9] = {10, 2, 3, 2, 10, 5, 3, 5, 10};
-  double ra[9], rb[9], rw[3];
-  std::copy(A, A + 9, ra);
-  std::copy(B, B + 9, rb);
-  ASSERT_EQ(LAPACKE_dsygv(LAPACK_COL_MAJOR, 1, 'N', 'L', 3, ra, 3, rb, 3, rw), 0);
-  // sygvd's README V by columns; sygvdx's README shows the same first two (its third column is not an
-  // eigenvector: only meig columns are defined).
-  const double readme_v[3][3] = {{0.05, 0.09, 0.24}, {0.31, -0.16, -0.02}, {-0.12, -0.31, 0.29}};
+  const auto A = walkthrough::hadamard_symmetric();
+  const double B[16] = {4, 1, 0, 0, 1, 5, 1, 0, 0, 1, 6, 1, 0, 0, 1, 7};
+  double ra[16], rb[16], rw[4];
+  std::copy(A.begin(), A.end(), ra);
+  std::copy(B, B + 16, rb);
+  ASSERT_EQ(LAPACKE_dsygv(LAPACK_COL_MAJOR, 1, 'N', 'L', 4, ra, 4, rb, 4, rw), 0);
   for (int x = 0; x <= 1; ++x) {
     SCOPED_TRACE(x ? "sygvdx" : "sygvd");
-    double V[9], W[3], sup = 1;
-    int meig = -1;
-    ASSERT_EQ(trnsolver_sample_sygvd(x, V, W, &meig, &sup), 0);
-    EXPECT_EQ(meig, x ? 2 : 3);  // README (sygvdx): Eigenvalues found = 2
-    EXPECT_LE(sup, 1e-12);       // README: |lambda - W| = 3.053113E-16 (lambda given to 12-15 digits)
-    for (int k = 0; k < 3; ++k) EXPECT_NEAR(W[k], rw[k], 1e-14);
-    for (int j = 0; j < meig; ++j) {
-      const double sign = V[3 * j] * readme_v[j][0] < 0 ? -1 : 1;
-      for (int i = 0; i < 3; ++i) {
-        EXPECT_NEAR(sign * V[i + 3 * j], readme_v[j][i], 0.005 + 1e-12) << i << "," << j;
-        double ax = 0, bx = 0;
-        for (int k = 0; k < 3; ++k) {
-          ax += A[i + 3 * k] * V[k + 3 * j];
-          bx += B[i + 3 * k] * V[k + 3 * j];
-        }
-        EXPECT_NEAR(ax, W[j] * bx, 1e-14);
-      }
-    }
+    double V[16], W[4];
+    int meig = -1, info = -1;
+    ASSERT_EQ(trnsolver_walkthrough_sygvd(x, 4, A.data(), B, 1, 2, V, W, &meig, &info), 0);
+    EXPECT_EQ(info, 0);
+    EXPECT_EQ(meig, x ? 2 : 4);
+    for (int k = 0; k < meig; ++k) EXPECT_NEAR(W[k], rw[k], 1e-14) << k;
+    EXPECT_LE(walkthrough::eigenpair_residual(4, A.data(), B, V, W, meig), 1e-13);
+    EXPECT_LE(walkthrough::orthonormality_error(4, B, V, meig), 1e-13);
   }
 }
 

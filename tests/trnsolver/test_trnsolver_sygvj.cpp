@@ -1,6 +1,6 @@
 // sygvj, sygvd and sygvdx (generalized symmetric-definite eigenproblem) through the C API against LAPACKE_dsygv:
 // eigenvalues, residuals and B-orthogonality for itype 1, 2, 3 and both uplo, S and D; B not
-// positive definite; argument positions with outputs untouched; NVIDIA's sygvj sample in C.
+// positive definite; argument positions with outputs untouched; the project's own C99 walkthrough of sygvj.
 //
 // Bounds (u = 2^-24 / 2^-53, kB = kappa_2(B) from LAPACKE_dsyevd of B): the reduction C =
 // L^-1 A L^-T (or L^T A L) is computed from a backward-stable Cholesky (Higham, Accuracy and
@@ -23,7 +23,8 @@
 #include "solver_reference.hpp"
 #include "trnsolver.h"
 
-extern "C" int trnsolver_sample_sygvj(double* W, double* X, int* info, double* residual, int* sweeps);
+extern "C" int trnsolver_walkthrough_sygvj(int n, const double* A, const double* B, double* W, double* X, int* info,
+                                           double* residual, int* sweeps);
 
 namespace {
 
@@ -352,27 +353,32 @@ TEST(TrnsolverSygvj, NotPositiveDefiniteBAndArgumentPositions) {
   trnsolverDnDestroy(h);
 }
 
-// NVIDIA's sygvj sample (trnsolver_c_jacobi_samples.c) against LAPACKE_dsygv.
+// The C99 walkthrough of the sygvj call sequence (trnsolver_c_jacobi_walkthroughs.c) on a 4 x 4 pencil of
+// this test (A symmetric indefinite, B SPD by diagonal dominance) against LAPACKE_dsygv and the dense
+// residual |A X - B X diag(W)|.
 TEST(TrnsolverSygvj, CusolverSamplePortReproduces) {
-  double W[3], X[9], residual = -1;
+  const int n = 4;
+  const std::vector<double> A = {4, 1, -1, 2, 1, -3, 0, 1, -1, 0, 2, 1, 2, 1, 1, 5};
+  const std::vector<double> B = {6, 1, 0, 1, 1, 5, 2, 0, 0, 2, 7, -1, 1, 0, -1, 4};
+  double W[4], X[16], residual = -1;
   int info = -1, sweeps = -1;
-  ASSERT_EQ(trnsolver_sample_sygvj(W, X, &info, &residual, &sweeps), 0);
+  ASSERT_EQ(trnsolver_walkthrough_sygvj(n, A.data(), B.data(), W, X, &info, &residual, &sweeps), 0);
   EXPECT_EQ(info, 0);
-  std::vector<double> A = {3.5, 0.5, 0.0, 0.5, 3.5, 0.0, 0.0, 0.0, 2.0}, B = {10, 2, 3, 2, 10, 5, 3, 5, 10};
-  std::vector<double> ra(A), rb(B), rw(3);
-  ASSERT_EQ(LAPACKE_dsygv(LAPACK_COL_MAJOR, 1, 'N', 'L', 3, ra.data(), 3, rb.data(), 3, rw.data()), 0);
-  for (int k = 0; k < 3; ++k) EXPECT_NEAR(W[k], rw[k], 1e-14);
+  std::vector<double> ra(A), rb(B), rw(n);
+  ASSERT_EQ(LAPACKE_dsygv(LAPACK_COL_MAJOR, 1, 'N', 'L', n, ra.data(), n, rb.data(), n, rw.data()), 0);
+  for (int k = 0; k < n; ++k) EXPECT_NEAR(W[k], rw[k], 1e-14 * std::fabs(rw[n - 1]) + 1e-14);
   double r = 0;
-  for (int j = 0; j < 3; ++j)
-    for (int i = 0; i < 3; ++i) {
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
       double ax = 0, bx = 0;
-      for (int k = 0; k < 3; ++k) {
-        ax += A[i + k * 3] * X[k + j * 3];
-        bx += B[i + k * 3] * X[k + j * 3];
+      for (int k = 0; k < n; ++k) {
+        ax += A[i + k * n] * X[k + j * n];
+        bx += B[i + k * n] * X[k + j * n];
       }
       r = std::max(r, std::fabs(ax - W[j] * bx));
     }
-  EXPECT_LE(r, 1e-7);  // the sample's tolerance
+  EXPECT_LE(r, 1e-7);  // the tolerance 1e-7
+  EXPECT_GE(sweeps, 1);
   EXPECT_LE(sweeps, 15);
 }
 

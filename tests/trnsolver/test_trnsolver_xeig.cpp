@@ -2,10 +2,10 @@
 // as the 32-bit Ssyevd/Dsyevd/Ssyevdx/Dsyevdx entry points for the same data (one kernel behind both),
 // XsyevBatched per matrix equal to Xsyevd of that matrix, eigenvalues against LAPACKE dsyevd,
 // NOT_SUPPORTED for the complex and mixed types, argument positions (params 1) with outputs untouched,
-// and NVIDIA's Xsyevd / Xsyevdx samples ported to C (trnsolver_c_eig_samples.c). Xtrtri: against
+// and the project's own C99 walkthroughs of Xsyevd / Xsyevdx (trnsolver_c_eig_walkthroughs.c). Xtrtri: against
 // LAPACKE dtrtri, ||T X - I|| bound (Higham, Accuracy and Stability, section 14.2: the residual of a
 // substitution-computed inverse is <= c n u |T||X|), the other triangle untouched, a zero diagonal
-// (info i, nothing written), positions, and NVIDIA's Xtrtri sample; complex Xtrtri (C_32F, C_64F)
+// (info i, nothing written), positions, and the C99 walkthrough of Xtrtri; complex Xtrtri (C_32F, C_64F)
 // against LAPACKE ztrtri with the same checks.
 #include <gtest/gtest.h>
 #include <lapacke.h>
@@ -18,9 +18,11 @@
 #include <vector>
 
 #include "trnsolver.h"
+#include "walkthrough_problems.hpp"
 
-extern "C" int trnsolver_sample_xsyevd(int x_range, double* V, double* W, long long* meig, double* lambda_sup);
-extern "C" int trnsolver_sample_xtrtri(double* res_norm, int* h_info);
+extern "C" int trnsolver_walkthrough_xsyevd(int x_range, std::int64_t n, const double* A, double* V, double* W,
+                                            std::int64_t* meig, int* info);
+extern "C" int trnsolver_walkthrough_xtrtri(std::int64_t n, const double* A, double* A_inv, double* res_norm, int* info);
 
 namespace {
 
@@ -227,21 +229,22 @@ TEST(TrnsolverXsyevd, TypesAndArgumentPositions) {
          IV, 16, "batchSize");
 }
 
-// NVIDIA's Xsyevd and Xsyevdx samples: README W = (2, 3, 4), |lambda - W| = 0, V's columns (0, 0, 1),
-// (-0.71, 0.71, 0), (0.71, 0.71, 0) up to sign.
+// The C99 walkthroughs of the Xsyevd and Xsyevdx (range ALL) call sequences (trnsolver_c_eig_walkthroughs.c)
+// on a 4 x 4 matrix with the exactly known spectrum (-1, 2, 3, 5): W, A V = V W, V orthonormal.
 TEST(TrnsolverXsyevd, SamplesPrintTheirDocumentedResults) {
+  const auto A = walkthrough::hadamard_symmetric();
+  const double lambda[4] = {-1, 2, 3, 5};
   for (int x = 0; x <= 1; ++x) {
     SCOPED_TRACE(x ? "Xsyevdx" : "Xsyevd");
-    double V[9], W[3], sup = 1;
-    long long meig = -1;
-    ASSERT_EQ(trnsolver_sample_xsyevd(x, V, W, &meig, &sup), 0);
-    EXPECT_EQ(meig, 3);
-    EXPECT_LE(sup, 1e-14);
-    const double r = std::sqrt(0.5), ref[3][3] = {{0, 0, 1}, {-r, r, 0}, {r, r, 0}};
-    for (int j = 0; j < 3; ++j) {
-      const double sign = V[3 * j] * ref[j][0] + V[3 * j + 1] * ref[j][1] + V[3 * j + 2] * ref[j][2] < 0 ? -1 : 1;
-      for (int i = 0; i < 3; ++i) EXPECT_NEAR(sign * V[i + 3 * j], ref[j][i], 1e-14);
-    }
+    double V[16], W[4];
+    std::int64_t meig = -1;
+    int info = -1;
+    ASSERT_EQ(trnsolver_walkthrough_xsyevd(x, 4, A.data(), V, W, &meig, &info), 0);
+    EXPECT_EQ(info, 0);
+    EXPECT_EQ(meig, 4);
+    for (int k = 0; k < 4; ++k) EXPECT_NEAR(W[k], lambda[k], 1e-14 * 5) << k;
+    EXPECT_LE(walkthrough::eigenpair_residual(4, A.data(), nullptr, V, W, 4), 1e-14 * 5 * 4);
+    EXPECT_LE(walkthrough::orthonormality_error(4, nullptr, V, 4), 1e-14 * 4);
   }
 }
 
@@ -460,13 +463,30 @@ TEST(TrnsolverXtrtri, ComplexSingularAndArgumentPositions) {
             TRNSOLVER_STATUS_INVALID_VALUE);
 }
 
-// NVIDIA's Xtrtri sample (n = 100 here, fixed seed): info 0 and "Check: PASSED" (|I - A A^-1|_inf <= 1e-15).
+// The C99 walkthrough of the Xtrtri call sequence (trnsolver_c_eig_walkthroughs.c) on an 8 x 8 upper
+// triangular integer matrix with power-of-two diagonal: its inverse has dyadic entries, computed exactly
+// here by back substitution (every intermediate is a small dyadic rational), and |I - A A^-1|_inf.
 TEST(TrnsolverXtrtri, SamplePrintsItsDocumentedResult) {
+  const int n = 8;
+  const double diag[n] = {1, 2, -1, 4, 1, -2, 1, 2};
+  std::vector<double> a(n * n, 0.0), inv(n * n, 0.0), got(n * n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i <= j; ++i) a[i + n * j] = i == j ? diag[i] : double((i * 3 + j * 5) % 7 - 3);
+  for (int j = 0; j < n; ++j)  // column j of A^-1: A y = e_j by back substitution
+    for (int i = j; i >= 0; --i) {
+      double s = i == j ? 1.0 : 0.0;
+      for (int k = i + 1; k <= j; ++k) s -= a[i + n * k] * inv[k + n * j];
+      inv[i + n * j] = s / a[i + n * i];
+    }
   double res = 1;
   int info = -1;
-  ASSERT_EQ(trnsolver_sample_xtrtri(&res, &info), 0);
+  ASSERT_EQ(trnsolver_walkthrough_xtrtri(n, a.data(), got.data(), &res, &info), 0);
   EXPECT_EQ(info, 0);
-  EXPECT_LE(res, 1e-15);
+  double scale = 0;
+  for (double v : inv) scale = std::max(scale, std::fabs(v));
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i <= j; ++i) EXPECT_NEAR(got[i + n * j], inv[i + n * j], 1e-14 * scale) << i << "," << j;
+  EXPECT_LE(res, 1e-12);
 }
 
 }  // namespace

@@ -13,15 +13,7 @@
 #include <string.h>
 
 #include "trnsolverDn.h"
-
-#define WALK_CHECK(call)                                   \
-  do {                                                     \
-    const int status_ = (int)(call);                       \
-    if (status_ != 0) {                                    \
-      failed = status_;                                    \
-      goto done;                                           \
-    }                                                      \
-  } while (0)
+#include "trnsolver_c_walkthrough.h"
 
 /* Bytes of one element of a dense array of type `t` (0: a type Xgeev does not take). */
 static size_t element_bytes(trnDataType_t t) {
