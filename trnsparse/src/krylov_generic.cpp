@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "trn/core/dtype.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/sparse/incomplete.hpp"
 #include "trn/sparse/triangular.hpp"
@@ -70,6 +71,8 @@ class Context {
       throw InvalidArgument(std::string("trnsparse ") + who + ": b or x is NULL", "vector");
     if (opt.max_iterations < 0 || !(opt.tolerance >= 0))
       throw InvalidArgument(std::string("trnsparse ") + who + ": maxIterations < 0 or tolerance not >= 0", "tolerance");
+    if (opt.bf16_vectors && A.value != Value::f32)
+      throw InvalidArgument(std::string("trnsparse ") + who + ": bf16 vectors need R_32F values", "valueType");
     n = A.rows;
     b_.assign(static_cast<const T*>(b), static_cast<const T*>(b) + n);
     x_.assign(static_cast<const T*>(x), static_cast<const T*>(x) + n);
@@ -86,14 +89,30 @@ class Context {
     return acc;
   }
   double norm(const T* u) const { return std::sqrt(real_of(dot(u, u))); }
-  void axpy(W a, const T* x, T* y) const {  // y += a x, rounded once to T
+  void axpy(W a, const T* x, T* y) {  // y += a x, rounded once to T (and to bf16 storage: narrow)
     for (std::int64_t i = 0; i < n; ++i) y[i] = static_cast<T>(W(y[i]) + a * W(x[i]));
+    narrow(y);
   }
-  void xpay(const T* x, W a, T* y) const {  // y = x + a y
+  void xpay(const T* x, W a, T* y) {  // y = x + a y
     for (std::int64_t i = 0; i < n; ++i) y[i] = static_cast<T>(W(x[i]) + a * W(y[i]));
+    narrow(y);
   }
-  void scale(W a, const T* x, T* y) const {  // y = a x
+  void scale(W a, const T* x, T* y) {  // y = a x
     for (std::int64_t i = 0; i < n; ++i) y[i] = static_cast<T>(a * W(x[i]));
+    narrow(y);
+  }
+  // bf16 vector storage (R_32F, GenericKrylovOptions::bf16_vectors): the n values just updated are
+  // rounded to bf16 — nearest-even, or stochastically when the settings ask for it (SetStochastic-
+  // Rounding): core's f32_to_bf16_sr with the bits of SrStream{sr_seed, 0, update number, 0} for
+  // element i, so the same seed gives the same bits (the engines' SR rule, trn/core/dtype.hpp).
+  void narrow(T* y) {
+    if constexpr (std::is_same_v<T, float>) {
+      if (!opt_.bf16_vectors) return;
+      const SrStream sr{s_.sr_seed, 0, updates_++, 0};
+      for (std::int64_t i = 0; i < n; ++i)
+        y[i] = bf16_to_f32(s_.stochastic_rounding ? f32_to_bf16_sr(y[i], sr.bits(static_cast<std::uint64_t>(i)))
+                                                  : f32_to_bf16_rne(y[i]));
+    }
   }
 
   // One fused host round trip: `vec_reads` / `vec_writes` vectors of n values cross the link, `ops`
@@ -227,6 +246,7 @@ class Context {
   KrylovResult& res_;
   const char* who_;
   std::vector<W> dinv_;
+  std::uint32_t updates_ = 0;  // vector updates so far (the SR stream's instruction number)
   std::vector<std::int32_t> rows_, cols_;
   std::vector<T> factor_, tmp_;
   TriangularAnalysis first_, second_;

@@ -57,6 +57,11 @@ struct GenericKrylovOptions {
   double tolerance = 1e-10;  // stop when ||r_k|| <= tolerance * ||b||
   KrylovPreconditioner precond = KrylovPreconditioner::none;
   int restart = 30;          // GMRES: Krylov vectors per cycle, >= 1
+  // R_32F only: the solver's vectors stored in bf16 — every vector update (x, r, p, s, v_j, ...;
+  // not the SpMV / preconditioner outputs) rounded to bf16 after its fp64 arithmetic, nearest-even,
+  // or stochastically when Settings::stochastic_rounding is set (bits keyed by Settings::sr_seed
+  // and the update number: reproducible for a seed). docs/trnsparse.md "bf16 vectors and SR".
+  bool bf16_vectors = false;
 };
 
 // x holds the initial guess on entry and the solution on exit (A.value elements, A.rows of them);
