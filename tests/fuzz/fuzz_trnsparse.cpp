@@ -1848,11 +1848,11 @@ trnsparseStatus_t probe_csr_krylov(trnfuzz::Input& in, Arrays& a, trnsparseHandl
   const int poison = in.byte() % 8;  // 0: NaN, 1: zero diagonal, 2: negative diagonal, else none
   if (poison == 0) vals[in.byte() % 10] = std::numeric_limits<double>::quiet_NaN();
   if (poison == 1 || poison == 2) vals[0] = poison == 1 ? 0.0 : -3.0;
-  const int idx = in.choice({TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_64I});
+  const int idx = in.flag() ? TRNSPARSE_INDEX_64I : TRNSPARSE_INDEX_32I;
   trnsparseSpMatDescr_t A = nullptr;
   require(trnsparseCreateCsr(&A, 4, 4, 10, a.off(idx), a.col(idx), vals.data(), static_cast<trnsparseIndexType_t>(idx),
                              static_cast<trnsparseIndexType_t>(idx), TRNSPARSE_INDEX_BASE_ZERO, V) == TRNSPARSE_STATUS_SUCCESS, "CSR");
-  const int xt = in.flag(8) ? in.choice({TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F}) : vt;
+  const int xt = in.flag(8) ? generic_type(in) : vt;
   const std::int64_t xn = in.flag(8) ? 3 : 4;
   trnsparseDnVecDescr_t vb = nullptr, vx = nullptr;
   require(trnsparseCreateDnVec(&vb, 4, bv.data(), V) == 0 && trnsparseCreateDnVec(&vx, xn, xv.data(), static_cast<trnDataType_t>(xt)) == 0, "b x");
