@@ -133,6 +133,8 @@ class Context {
     record_host_step(t, h);
     add(model_trace(t, ReportSettings::of(s_)));
   }
+  // One call's or host step's profile joins the result's (sequential); KrylovResult::launches counts
+  // every SpMV, SpSV, factorization and host step of these solvers.
   void add(const Profile& p) {
     res_.modeled_ns += p.total_ns;
     append_sequential(res_.profile, p);
