@@ -25,6 +25,7 @@
 #include <cstring>
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <type_traits>
 #include <vector>
 
@@ -1837,6 +1838,48 @@ void probe_buffer_sizes(trnfuzz::Input& in, Arrays& a, trnsparseHandle_t h, trns
   trnfuzz::reach("surface_buffer_ok", st == TRNSPARSE_STATUS_SUCCESS);
 }
 
+// BsrCg / BsrBicgstab / BsrGmres on a 4 x 4 CSR of every generic value type (issue #28: the CSR
+// Krylov path, preconditioners NONE .. IC0 and out-of-range ones), values possibly poisoned (NaN, a
+// zero or negative diagonal: breakdown, zero pivot), vecX possibly of another type or size. A
+// failed call leaves x, iterations and info as they were.
+trnsparseStatus_t probe_csr_krylov(trnfuzz::Input& in, Arrays& a, trnsparseHandle_t hh, int vt) {
+  const auto V = static_cast<trnDataType_t>(vt);
+  std::vector<double> vals(a.val, a.val + 64), bv(a.y, a.y + 64), xv(64, 0.0);
+  const int poison = in.byte() % 8;  // 0: NaN, 1: zero diagonal, 2: negative diagonal, else none
+  if (poison == 0) vals[in.byte() % 10] = std::numeric_limits<double>::quiet_NaN();
+  if (poison == 1 || poison == 2) vals[0] = poison == 1 ? 0.0 : -3.0;
+  const int idx = in.flag() ? TRNSPARSE_INDEX_64I : TRNSPARSE_INDEX_32I;
+  trnsparseSpMatDescr_t A = nullptr;
+  require(trnsparseCreateCsr(&A, 4, 4, 10, a.off(idx), a.col(idx), vals.data(), static_cast<trnsparseIndexType_t>(idx),
+                             static_cast<trnsparseIndexType_t>(idx), TRNSPARSE_INDEX_BASE_ZERO, V) == TRNSPARSE_STATUS_SUCCESS, "CSR");
+  const int xt = in.flag(8) ? generic_type(in) : vt;
+  const std::int64_t xn = in.flag(8) ? 3 : 4;
+  trnsparseDnVecDescr_t vb = nullptr, vx = nullptr;
+  require(trnsparseCreateDnVec(&vb, 4, bv.data(), V) == 0 && trnsparseCreateDnVec(&vx, xn, xv.data(), static_cast<trnDataType_t>(xt)) == 0, "b x");
+  const int iters = static_cast<int>(in.byte() % 6) - 1, restart = static_cast<int>(in.byte() % 5) - 1;
+  const int pre = static_cast<int>(in.byte() % 6);  // NONE .. IC0, and 5 (invalid)
+  const float tol = in.flag(8) ? -1.0f : in.flag() ? 1e-3f : 0.0f;
+  int it = -5, info = -5;
+  float hist[8];
+  const auto P = static_cast<trnsparsePreconditioner_t>(pre);
+  const int t = in.byte() % 3;
+  const trnsparseStatus_t st =
+      t == 0   ? trnsparseBsrCg(hh, A, vb, vx, tol, iters, P, maybe_null(in, &it), maybe_null(in, hist), &info)
+      : t == 1 ? trnsparseBsrBicgstab(hh, A, vb, vx, tol, iters, P, &it, maybe_null(in, hist), maybe_null(in, &info))
+               : trnsparseBsrGmres(hh, A, vb, vx, tol, iters, restart, P, &it, maybe_null(in, hist), &info);
+  if (st != TRNSPARSE_STATUS_SUCCESS) {
+    require(std::all_of(xv.begin(), xv.end(), [](double v) { return v == 0.0; }), "a failed CSR Krylov solve wrote x");
+    require(it == -5 && info == -5, "a failed CSR Krylov solve wrote iterations / info");
+  } else {
+    require(info >= 0 && info <= 2 && it >= 0 && it <= std::max(iters, 0), "CSR Krylov info / iterations");
+  }
+  trnfuzz::reach("csr_krylov_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  trnsparseDestroyDnVec(vb);
+  trnsparseDestroyDnVec(vx);
+  trnsparseDestroySpMat(A);
+  return st;
+}
+
 // The generic API's bufferSize / preprocess forms, SpSM_updateMatrix, SparseToDense_bufferSize on
 // the 4 x 4 CSR, and BsrBicgstab / BsrGmres / attention backward on a 4 x 4 BSR of 1 x 1 blocks.
 void probe_generic_forms(trnfuzz::Input& in, Arrays& a, trnsparseHandle_t h) {
@@ -1862,8 +1905,9 @@ void probe_generic_forms(trnfuzz::Input& in, Arrays& a, trnsparseHandle_t h) {
   trnsparseHandle_t hh = in.flag(16) ? nullptr : h;
   const std::vector<double> y0(a.y, a.y + 64);
   trnsparseStatus_t st;
-  const int which = in.byte() % 9;
+  const int which = in.byte() % 10;
   switch (which) {
+    case 9: st = probe_csr_krylov(in, a, hh, vt); break;
     case 0: st = trnsparseSpMM_bufferSize(hh, O(), TRNSPARSE_OPERATION_NON_TRANSPOSE, one.b, A, B, zero.b, C, CT(), static_cast<trnsparseSpMMAlg_t>(alg), sp); break;
     case 1: st = trnsparseSpMM_preprocess(hh, O(), TRNSPARSE_OPERATION_NON_TRANSPOSE, maybe_null(in, one.b), A, B, zero.b, C, CT(), static_cast<trnsparseSpMMAlg_t>(alg), nullptr); break;
     case 2: st = trnsparseSpMV_bufferSize(hh, O(), one.b, A, x, zero.b, y, CT(), static_cast<trnsparseSpMVAlg_t>(alg), sp); break;

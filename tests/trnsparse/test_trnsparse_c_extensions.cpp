@@ -189,9 +189,11 @@ TEST(CApiKrylov, BadArgumentsAtTheirPositionsAndXUntouched) {
   ASSERT_EQ(gm(A, vb, vx, 1e-5f, 10, 0, 1, &it, &info), TRNSPARSE_STATUS_INVALID_VALUE);
   EXPECT_EQ(hd.last_param(), 6);
   EXPECT_NE(g_lines.back().find("trnsparseBsrGmres parameter number 6"), std::string::npos) << g_lines.back();
-  ASSERT_EQ(trnsparseBsrCg(hd.h, A, vb, vx, 1e-5f, 10, static_cast<trnsparsePreconditioner_t>(3), &it, nullptr, &info),
+  ASSERT_EQ(trnsparseBsrCg(hd.h, A, vb, vx, 1e-5f, 10, static_cast<trnsparsePreconditioner_t>(5), &it, nullptr, &info),
             TRNSPARSE_STATUS_INVALID_VALUE);
   EXPECT_EQ(hd.last_param(), 6);
+  // ILU0 / IC0 (3, 4) are CSR's: NOT_SUPPORTED on a BSR operator.
+  EXPECT_EQ(trnsparseBsrCg(hd.h, A, vb, vx, 1e-5f, 10, TRNSPARSE_PRECOND_IC0, &it, nullptr, &info), TRNSPARSE_STATUS_NOT_SUPPORTED);
   ASSERT_EQ(trnsparseBsrBicgstab(hd.h, A, vb, vx, 1e-5f, 10, TRNSPARSE_PRECOND_JACOBI, &it, nullptr, nullptr),
             TRNSPARSE_STATUS_INVALID_VALUE);
   EXPECT_EQ(hd.last_param(), 9);
@@ -207,12 +209,19 @@ TEST(CApiKrylov, BadArgumentsAtTheirPositionsAndXUntouched) {
   EXPECT_EQ(hd.last_param(), 1);
   a.col[0] = 0;
   for (float v : x) ASSERT_EQ(v, 0.25f);
-  // A CSR operator: NOT_SUPPORTED.
+  // A CSR operator runs the CSR solvers (test_trnsparse_krylov_generic): this all-zero one has no
+  // diagonal for Jacobi (INVALID_VALUE at matA, x untouched); a CSC operator: NOT_SUPPORTED.
   std::vector<std::int32_t> ro(static_cast<std::size_t>(a.n) + 1, 0);
-  trnsparseSpMatDescr_t csr = nullptr;
+  trnsparseSpMatDescr_t csr = nullptr, csc = nullptr;
   trnsparseCreateCsr(&csr, a.n, a.n, 0, ro.data(), nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
                      TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F);
-  EXPECT_EQ(gm(csr, vb, vx, 1e-5f, 10, 5, 1, &it, &info), TRNSPARSE_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(gm(csr, vb, vx, 1e-5f, 10, 5, 1, &it, &info), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(hd.last_param(), 1);
+  for (float v : x) ASSERT_EQ(v, 0.25f);
+  trnsparseCreateCsc(&csc, a.n, a.n, 0, ro.data(), nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                     TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F);
+  EXPECT_EQ(gm(csc, vb, vx, 1e-5f, 10, 5, 1, &it, &info), TRNSPARSE_STATUS_NOT_SUPPORTED);
+  trnsparseDestroySpMat(csc);
   EXPECT_EQ(trnsparseBsrCg(nullptr, A, vb, vx, 1e-5f, 10, TRNSPARSE_PRECOND_NONE, &it, nullptr, &info),
             TRNSPARSE_STATUS_NOT_INITIALIZED);
   // An empty system: solved by the empty x, b and x may be NULL.

@@ -444,10 +444,19 @@ trnsparseStatus_t trnsparseSpSM_updateMatrix(trnsparseHandle_t handle, trnsparse
  * reports the summed modeled time of every launch (total_ns only). docs/trnsparse.md. */
 /* BLOCK_JACOBI: the diagonal blocks (square, <= 128) inverted once without pivoting; a singular one
  * is INVALID_VALUE at matA. */
+/* CSR operators (issue #28): matA CSR of TRN_R_32F, TRN_R_64F, TRN_C_32F or TRN_C_64F values, vecB
+ * and vecX of the same value type; CG then needs A Hermitian positive definite (inner products
+ * conjugate their first argument). precond NONE, JACOBI, ILU0 (M = L U from csrilu02, applied by
+ * two SpSV solves) or IC0 (M = L L^H from csric02; A's lower triangle); BLOCK_JACOBI is BSR's and ILU0 /
+ * IC0 CSR's (else NOT_SUPPORTED). A zero pivot of the factorization (or no stored diagonal) is
+ * INVALID_VALUE at matA, outputs untouched. info 2 also when a scalar became NaN / Inf (the
+ * iterate is then the last finite one). docs/trnsparse.md "Krylov solvers in fp64 and complex". */
 typedef enum {
   TRNSPARSE_PRECOND_NONE = 0,
   TRNSPARSE_PRECOND_JACOBI = 1,
-  TRNSPARSE_PRECOND_BLOCK_JACOBI = 2
+  TRNSPARSE_PRECOND_BLOCK_JACOBI = 2,
+  TRNSPARSE_PRECOND_ILU0 = 3,
+  TRNSPARSE_PRECOND_IC0 = 4
 } trnsparsePreconditioner_t;
 trnsparseStatus_t trnsparseBsrCg(trnsparseHandle_t handle, trnsparseConstSpMatDescr_t matA, trnsparseConstDnVecDescr_t vecB,
                                  trnsparseDnVecDescr_t vecX, float tolerance, int maxIterations,

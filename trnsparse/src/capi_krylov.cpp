@@ -1,11 +1,62 @@
 // trnsparse C shim: the extensions, Krylov solvers (CG, BiCGStab, GMRES) and block-sparse attention.
 #include "capi_internal.hpp"
+#include "trn/sparse/krylov_generic.hpp"
 
 using namespace trn::sparse::capi;  // NOLINT: the shim files share one internal namespace
 
 namespace {
 
 enum class Solver { cg, bicgstab, gmres };
+
+// The outputs of a finished solve: iterations, info (0 converged, 1 iteration limit, 2 breakdown
+// or a non-finite scalar), min(history, maxIterations + 1) residuals, the summed profile.
+void report_solve(trnsparseHandle_t h, const sp::KrylovResult& r, int max_it, int* iterations, float* history, int* info) {
+  *iterations = r.iterations;
+  *info = r.converged ? 0 : r.breakdown ? 2 : 1;
+  if (history != nullptr) {
+    const std::size_t count = std::min(r.residual_history.size(), static_cast<std::size_t>(max_it) + 1);
+    for (std::size_t k = 0; k < count; ++k) history[k] = static_cast<float>(r.residual_history[k]);
+  }
+  h->last_profile = r.profile.to_c();  // the launches' and host steps' profiles summed (total_ns: r.modeled_ns)
+}
+
+// A CSR operator of any generic value type (trn/sparse/krylov_generic.hpp), after the shared checks.
+trnsparseStatus_t krylov_csr(trnsparseHandle_t h, Solver which, const char* fn, Check& c, const trnsparseSpMatDescr* A,
+                             const trnsparseDnVecDescr* b, trnsparseDnVecDescr* x, float tol, int max_it, int restart,
+                             int precond, int* iterations, float* history, int* info) {
+  c.require_or(is_generic_value_type(A->value_type), TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "Krylov solvers on CSR take R_32F, R_64F, C_32F or C_64F values");
+  c.require_or(precond != TRNSPARSE_PRECOND_BLOCK_JACOBI, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "BLOCK_JACOBI takes BSR operators");
+  if (!c) return c.status();
+  const std::int64_t n = A->csr.rows;
+  c.require(n == A->csr.cols, 1, "matA");
+  c.require(b->size == n && b->value_type == A->value_type, 2, "vecB");
+  c.require(x->size == n && x->value_type == A->value_type, 3, "vecX");
+  if (!check_sparse(c, A, 1, "matA")) return c.status();
+  if (n == 0) {  // an empty system is solved by the empty x
+    *iterations = 0;
+    *info = 0;
+    if (history != nullptr) history[0] = 0.0f;
+    return TRNSPARSE_STATUS_SUCCESS;
+  }
+  sp::GenericKrylovOptions opt;
+  opt.max_iterations = max_it;
+  opt.tolerance = tol;
+  opt.restart = restart;
+  opt.precond = precond == TRNSPARSE_PRECOND_JACOBI ? sp::KrylovPreconditioner::jacobi
+                : precond == TRNSPARSE_PRECOND_ILU0 ? sp::KrylovPreconditioner::ilu0
+                : precond == TRNSPARSE_PRECOND_IC0  ? sp::KrylovPreconditioner::ic0
+                                                    : sp::KrylovPreconditioner::none;
+  return run(h, fn, {{"matA", 1}, {"offsets", 1}, {"columns", 1}, {"nnz", 1}, {"values", 1}, {"vector", 3}, {"restart", 6}},
+             [&] {
+               const sp::SparseRef a = generic_of(A);
+               const sp::KrylovResult r = which == Solver::cg         ? sp::cg(h->settings, a, b->values, x->values, opt)
+                                          : which == Solver::bicgstab ? sp::bicgstab(h->settings, a, b->values, x->values, opt)
+                                                                      : sp::gmres(h->settings, a, b->values, x->values, opt);
+               report_solve(h, r, max_it, iterations, history, info);
+             });
+}
 
 // The shared body of trnsparseBsrCg/Bicgstab/Gmres. Positions: matA 1, vecB 2, vecX 3, tolerance 4,
 // maxIterations 5, (GMRES: restart 6), then precond, iterations, residualHistory, info.
@@ -18,13 +69,21 @@ trnsparseStatus_t krylov(trnsparseHandle_t h, Solver which, const char* fn, cons
   c.require(g_spmats.contains(A), 1, "matA").require(g_dnvecs.contains(b), 2, "vecB");
   c.require(g_dnvecs.contains(x) && !x->is_const, 3, "vecX").require(tol >= 0.0f, 4, "tolerance");
   c.nonnegative(max_it, 5, "maxIterations").require(which != Solver::gmres || restart >= 1, 6, "restart");
-  c.one_of(precond, {TRNSPARSE_PRECOND_NONE, TRNSPARSE_PRECOND_JACOBI, TRNSPARSE_PRECOND_BLOCK_JACOBI}, 6 + shift, "precond");
+  c.one_of(precond,
+           {TRNSPARSE_PRECOND_NONE, TRNSPARSE_PRECOND_JACOBI, TRNSPARSE_PRECOND_BLOCK_JACOBI, TRNSPARSE_PRECOND_ILU0,
+            TRNSPARSE_PRECOND_IC0},
+           6 + shift, "precond");
   c.not_null(iterations, 7 + shift, "iterations").not_null(info, 9 + shift, "info");
   if (!c) return c.status();
-  c.require_or(A->format == TRNSPARSE_FORMAT_BSR, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
-               "Krylov solvers take BSR operators");
+  c.require_or(A->format == TRNSPARSE_FORMAT_BSR || A->format == TRNSPARSE_FORMAT_CSR, TRNSPARSE_STATUS_NOT_SUPPORTED,
+               "TRNSPARSE_STATUS_NOT_SUPPORTED", "Krylov solvers take BSR or CSR operators");
+  if (!c) return c.status();
+  if (A->format == TRNSPARSE_FORMAT_CSR)
+    return krylov_csr(h, which, fn, c, A, b, x, tol, max_it, restart, precond, iterations, history, info);
   c.require_or(!A->wide && !b->wide && !x->wide, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
                "fp64 values: no fp64 tile path");
+  c.require_or(precond != TRNSPARSE_PRECOND_ILU0 && precond != TRNSPARSE_PRECOND_IC0, TRNSPARSE_STATUS_NOT_SUPPORTED,
+               "TRNSPARSE_STATUS_NOT_SUPPORTED", "ILU0 / IC0 take CSR operators");
   if (!c) return c.status();
   c.require(A->bsr.rows() == A->bsr.cols() && A->bsr.value_type == trn::DType::f32, 1, "matA");
   c.require(b->size == A->bsr.rows() && b->dtype == trn::DType::f32, 2, "vecB");
@@ -48,13 +107,7 @@ trnsparseStatus_t krylov(trnsparseHandle_t h, Solver which, const char* fn, cons
     const sp::KrylovResult r = which == Solver::cg         ? sp::cg(h->settings, A->bsr, bv, xv, opt)
                                : which == Solver::bicgstab ? sp::bicgstab(h->settings, A->bsr, bv, xv, opt)
                                                            : sp::gmres(h->settings, A->bsr, bv, xv, opt);
-    *iterations = r.iterations;
-    *info = r.converged ? 0 : r.breakdown ? 2 : 1;
-    if (history != nullptr) {
-      const std::size_t count = std::min(r.residual_history.size(), static_cast<std::size_t>(max_it) + 1);
-      for (std::size_t k = 0; k < count; ++k) history[k] = static_cast<float>(r.residual_history[k]);
-    }
-    h->last_profile = r.profile.to_c();  // the launches' profiles summed (total_ns: r.modeled_ns)
+    report_solve(h, r, max_it, iterations, history, info);
   });
 }
 

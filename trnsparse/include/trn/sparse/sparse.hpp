@@ -295,6 +295,8 @@ struct KrylovResult {
   bool converged = false;
   bool breakdown = false;                  // CG: p^T A p <= 0 (A not SPD, or lost definiteness in fp32);
                                            // BiCGStab: (r^, r) = 0, (r^, v) = 0 or (t, t) = 0
+  bool nonfinite = false;                  // a NaN / Inf scalar stopped the solve (breakdown is set too;
+                                           // krylov_generic.hpp's solvers)
   std::vector<double> residual_history;    // ||r_k|| / ||b||, k = 0 .. iterations
   double modeled_ns = 0;                   // sum of the modeled times of every launch (trn target)
   Profile profile;                         // their profiles summed (append_sequential; total_ns = modeled_ns)
