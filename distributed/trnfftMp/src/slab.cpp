@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "local.hpp"
 #include "exchange.hpp"  // trnblasMp's argument exchange (one allreduce of status and arguments)
 #include "trn/core/error.hpp"
 #include "trn/core/link_step.hpp"
@@ -20,15 +21,14 @@ namespace {
 
 using blasmp::detail::agree;
 using blasmp::detail::check_mpi;
+using detail::alltoall_ns;
+using detail::device_settings;
+using detail::LocalPrediction;
+using detail::predict_local;
+using detail::run_local;
 
 std::size_t elem_bytes(const SlabSpec& s) { return is_fp64(s.type) ? 16 : 8; }
 fft::Type complex_type(fft::Type t) { return is_fp64(t) ? fft::Type::z2z : fft::Type::c2c; }
-
-// The settings of one emulated device: every NeuronCore of the chip (as trnblasMp's ranks).
-fft::Settings device_settings(fft::Settings s) {
-  s.num_cores = hardware_spec(s.target).cores_per_device;
-  return s;
-}
 
 // A real side of step 1's plan: the padded rows of the INPLACE slab (last axis 2 (n/2 + 1) reals,
 // cuFFT's advanced layout; embed[0] is not used by the formula).
@@ -75,39 +75,6 @@ void copy_rows(const char* src, std::int64_t src_stride, char* dst, std::int64_t
 int checked_int(std::int64_t bytes) {
   if (bytes > INT_MAX) throw NotSupportedError("trnfftMp transpose", "a message over 2 GiB", "any");
   return static_cast<int>(bytes);
-}
-
-// A personalized all-to-all among the set: p - 1 steps, this device's larger direction (what it
-// sends to / receives from the others; its own share is a local copy) over its ring bandwidth --
-// trnblasMp's assumption for its redistribution (docs/scale-out.md): no contention, no bisection limit.
-double alltoall_ns(const FabricSpec& f, const RankSet& set, double send_bytes, double recv_bytes) {
-  if (set.count <= 1) return 0;
-  const bool cross = set.crosses_instances(f);
-  return (set.count - 1) * f.step_latency_ns(cross) + std::max(send_bytes, recv_bytes) / f.ring_bytes_per_ns(cross);
-}
-
-// Modeled time of one local plan of `full` transforms of `points` points each, as spec_for(batch)
-// makes it, predicted at most 2^20 points (the dry run needs host memory in proportion to the data)
-// and scaled by the batch ratio beyond. The axis-0 plan keeps its access pattern when narrowed:
-// spec_for(b) is a shuffled slab of b columns (stride b), whose per-point cost is at most the wider
-// slab's (trnfft's strided pass gets cheaper per point as the runs grow: docs/scale-out.md 9.1).
-struct LocalPrediction {
-  double ns = 0, roofline_ns = 0, bound = 0;
-  bool scaled = false;
-};
-template <class SpecFor>
-LocalPrediction predict_local(const fft::Settings& s, std::int64_t full, std::int64_t points, SpecFor&& spec_for) {
-  LocalPrediction r;
-  constexpr std::int64_t kCap = std::int64_t{1} << 20;
-  const std::int64_t b = std::clamp<std::int64_t>(kCap / std::max<std::int64_t>(points, 1), 1, std::max<std::int64_t>(full, 1));
-  const fft::Plan plan(spec_for(b), s);
-  r.bound = plan.error_bound();
-  if (full <= 0) return r;  // this rank has no planes / columns: only the bound (the plan never runs)
-  r.scaled = b < full;
-  const double scale = static_cast<double>(full) / static_cast<double>(b);
-  r.ns = plan.modeled_ns() * scale;
-  r.roofline_ns = plan.modeled_profile().roofline_bound_ns() * scale;
-  return r;
 }
 
 }  // namespace
@@ -299,16 +266,6 @@ void SlabPlan::allgather(const void* local, void* global, bool shuffled) const {
       copy_rows(packed.data() + displs[static_cast<std::size_t>(q)], slab_count(n1, ranks_, q) * row,
                 static_cast<char*>(global) + slab_start(n1, ranks_, q) * row, n1 * row, n0, slab_count(n1, ranks_, q) * row);
 }
-
-namespace {
-void run_local(const fft::Plan* plan, const void* in, void* out, int direction, Trace& trace) {
-  if (plan == nullptr) return;
-  fft::ExecReport r;
-  r.plans_wanted = false;
-  plan->execute(in, out, direction, &r);
-  trace.append(std::move(r.trace));
-}
-}  // namespace
 
 void SlabPlan::run_forward(const char* in, char* out, Trace& trace) const {
   const std::size_t es = elem_bytes(spec_);
