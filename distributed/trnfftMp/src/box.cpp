@@ -100,6 +100,7 @@ std::string box_layout_error(const Box& b) {
     if (b.extent(d) < 0) return "lower > upper on axis " + std::to_string(d);
     if (b.strides[static_cast<std::size_t>(d)] < 1) return "a stride < 1 on axis " + std::to_string(d);
   }
+  if (b.volume() == 0) return "";  // an empty box has no addresses
   std::array<int, 3> axes{0, 1, 2};
   std::sort(axes.begin(), axes.end(), [&](int x, int y) { return b.strides[static_cast<std::size_t>(x)] < b.strides[static_cast<std::size_t>(y)]; });
   std::int64_t reach = 0;  // the largest offset reached by the faster axes, plus one

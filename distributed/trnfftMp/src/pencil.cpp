@@ -243,10 +243,12 @@ void PencilPlan::transpose(MPI_Comm sub, const RankSet& set, int from, int to, c
                            Trace& trace) const {
   const bool row = sub == row_;
   const Moved m = redistribute(sub, member_boxes(from, row), member_boxes(to, row), elem_bytes(spec_.type), src, dst);
-  if (m.sent == 0 && m.received == 0) return;  // a local re-layout (a row of one rank): no message
+  // A local re-layout (a row of one rank) sends nothing: recorded at 0 ns all the same, so the
+  // schedule keeps the next pass after the previous one (its spans carry the dependency).
+  const bool local = m.sent == 0 && m.received == 0;
   LinkTransfer t;
   t.name = name;
-  t.ns = alltoall_ns(fabric_spec(settings_.target), set, m.sent, m.received);
+  t.ns = local ? 0 : alltoall_ns(fabric_spec(settings_.target), set, m.sent, m.received);
   const auto es = static_cast<std::int64_t>(elem_bytes(spec_.type));
   if (boxes_[static_cast<std::size_t>(from)].span() > 0) t.sends[0] = HostSpan(src, boxes_[static_cast<std::size_t>(from)].span() * es);
   if (boxes_[static_cast<std::size_t>(to)].span() > 0) t.receives[0] = HostSpan(dst, boxes_[static_cast<std::size_t>(to)].span() * es);

@@ -22,8 +22,8 @@
 // strides: element (i, j, k) of the box is at (i - lower0) s0 + (j - lower1) s1 + (k - lower2) s2 of
 // the rank's buffer. A BoxPlan redistributes the ranks' input boxes to the pencil plan's A boxes
 // (one all-to-all over the communicator), transforms, and redistributes C to the output boxes
-// (inverse: output boxes -> C -> ... -> A -> input boxes). A redistribution is skipped (no message,
-// no cost) when the user's boxes are the plan's own (same bounds and strides on every rank).
+// (inverse: output boxes -> C -> ... -> A -> input boxes). A rank that neither sends nor receives in a
+// redistribution (its box already is its pencil, up to strides) has no link time for it.
 //
 // Engines: trnfft's plans (TensorE DFT-GEMM stages, VectorE twiddles, DMA reorders) on the rank's
 // device; the link resource for each all-to-all; the pack / unpack copies around a message are the
