@@ -148,6 +148,7 @@ Moved redistribute(MPI_Comm comm, const std::vector<Box>& from, const std::vecto
     soff += sb;
     roff += rb;
     if (q != u) moved.sent += static_cast<double>(sb), moved.received += static_cast<double>(rb);
+    else moved.kept = static_cast<double>(sb);
   }
   std::vector<char> sbuf(static_cast<std::size_t>(std::max<std::int64_t>(soff, 1))), rbuf(static_cast<std::size_t>(std::max<std::int64_t>(roff, 1)));
   char* s = const_cast<char*>(static_cast<const char*>(src));  // read only (pack = true)

@@ -4,8 +4,8 @@
 //
 // Algorithm: forward = redistribute(input boxes -> the pencil plan's A boxes), the pencil forward
 // transform (A -> C), redistribute(C -> output boxes); inverse the other way round. Engines: the pencil plan's, plus one
-// link_transfer per redistribution (an all-to-all over the whole communicator; 0 ns for a rank that
-// neither sends nor receives). Accuracy: the pencil
+// link_transfer per redistribution (an all-to-all over the whole communicator, or the HBM re-layout
+// of the rank's own block when longer). Accuracy: the pencil
 // plan's (the moves are exact). Limits: complex types; the boxes of a 2-D transform have
 // lower2 = 0, upper2 = 1.
 #include <algorithm>
@@ -80,12 +80,14 @@ void BoxPlan::move(const std::vector<Box>& from, const std::vector<Box>& to, con
                    Trace& trace) const {
   const std::size_t es = pencil_->spec().type == fft::Type::z2z ? 16 : 8;
   const Moved m = redistribute(pencil_->comm(), from, to, es, src, dst);
-  // Nothing sent or received (the boxes were the pencils already): 0 ns, the spans keep the order.
+  // The remote blocks over the link, the own block re-laid out through HBM beside them (pencil.hpp).
   const bool local = m.sent == 0 && m.received == 0;
   const int me = pencil_->rank();
+  const Generation target = pencil_->settings().target;
   LinkTransfer t;
   t.name = name;
-  t.ns = local ? 0 : detail::alltoall_ns(fabric_spec(pencil_->settings().target), RankSet{0, 1, pencil_->ranks()}, m.sent, m.received);
+  t.ns = std::max(local ? 0 : detail::alltoall_ns(fabric_spec(target), RankSet{0, 1, pencil_->ranks()}, m.sent, m.received),
+                  detail::relayout_ns(target, m.kept));
   const auto u = static_cast<std::size_t>(me);
   if (from[u].span() > 0) t.sends[0] = HostSpan(static_cast<const char*>(src), from[u].span() * static_cast<std::int64_t>(es));
   if (to[u].span() > 0) t.receives[0] = HostSpan(static_cast<const char*>(dst), to[u].span() * static_cast<std::int64_t>(es));

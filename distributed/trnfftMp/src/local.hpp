@@ -26,6 +26,11 @@ inline double alltoall_ns(const FabricSpec& f, const RankSet& set, double send_b
   return (set.count - 1) * f.step_latency_ns(cross) + std::max(send_bytes, recv_bytes) / f.ring_bytes_per_ns(cross);
 }
 
+// A transpose's own block (what a rank keeps) is a DMA re-layout through the device's HBM: read and
+// written once, at the chip's HBM bandwidth; it runs beside the link transfer of the rest, so a
+// transpose takes the longer of the two (pencils and boxes; the slab plan receives in place).
+inline double relayout_ns(Generation target, double kept_bytes) { return 2 * kept_bytes / hardware_spec(target).hbm_bytes_per_ns; }
+
 // Modeled time of one local plan of `full` transforms of `points` points each, as spec_for(batch)
 // makes it, predicted at most 2^20 points (the dry run needs host memory in proportion to the data)
 // and scaled by the batch ratio beyond. The axis-0 plan keeps its access pattern when narrowed:

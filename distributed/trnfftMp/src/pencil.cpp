@@ -51,12 +51,22 @@ std::int64_t pass_batch(const Box& b, int stage) {
 RankSet row_set(int p1, int p2_count) { return RankSet{p1 * p2_count, 1, p2_count}; }
 RankSet col_set(int p2, int p1_count, int p2_count) { return RankSet{p2, p2_count, p1_count}; }
 
-// Bytes this rank sends to / receives from the others of `members` moving stage `from` to `to`.
-double larger_direction(const Index3& n, int p1c, int p2c, int rank, const std::vector<int>& members, int from, int to) {
+// Elements this rank sends to / receives from the others of `members` moving stage `from` to `to`
+// (the larger direction), and those it keeps (*kept).
+double larger_direction(const Index3& n, int p1c, int p2c, int rank, const std::vector<int>& members, int from, int to,
+                        double* kept) {
   const std::array<Box, 3> mine = pencil_boxes(n, p1c, p2c, rank);
   double sent = 0, recv = 0;
   for (const int q : members) {
-    if (q == rank) continue;
+    if (q == rank) {
+      Box k = mine[static_cast<std::size_t>(from)];
+      for (std::size_t d = 0; d < 3; ++d) {
+        k.lower[d] = std::max(k.lower[d], mine[static_cast<std::size_t>(to)].lower[d]);
+        k.upper[d] = std::max(k.lower[d], std::min(k.upper[d], mine[static_cast<std::size_t>(to)].upper[d]));
+      }
+      *kept = static_cast<double>(k.volume());
+      continue;
+    }
     const std::array<Box, 3> theirs = pencil_boxes(n, p1c, p2c, q);
     Box s = mine[static_cast<std::size_t>(from)], r = theirs[static_cast<std::size_t>(from)];
     for (std::size_t d = 0; d < 3; ++d) {
@@ -143,10 +153,13 @@ PencilPlanInfo predict_pencil(const fft::Settings& s0, const PencilSpec& spec0, 
   const FabricSpec& f = fabric_spec(s.target);
   const double es = static_cast<double>(elem_bytes(spec.type));
   const int p1 = rank / spec.p2, p2 = rank % spec.p2;
-  p.row_bytes = es * larger_direction(spec.n, spec.p1, spec.p2, rank, row_members(p1, spec.p2), 0, 1);
-  p.col_bytes = es * larger_direction(spec.n, spec.p1, spec.p2, rank, col_members(p2, spec.p1, spec.p2), 1, 2);
-  p.row_link_ns = p.row_bytes > 0 ? alltoall_ns(f, row_set(p1, spec.p2), p.row_bytes, p.row_bytes) : 0;
-  p.col_link_ns = p.col_bytes > 0 ? alltoall_ns(f, col_set(p2, spec.p1, spec.p2), p.col_bytes, p.col_bytes) : 0;
+  double row_kept = 0, col_kept = 0;
+  p.row_bytes = es * larger_direction(spec.n, spec.p1, spec.p2, rank, row_members(p1, spec.p2), 0, 1, &row_kept);
+  p.col_bytes = es * larger_direction(spec.n, spec.p1, spec.p2, rank, col_members(p2, spec.p1, spec.p2), 1, 2, &col_kept);
+  p.row_link_ns = std::max(p.row_bytes > 0 ? alltoall_ns(f, row_set(p1, spec.p2), p.row_bytes, p.row_bytes) : 0,
+                           detail::relayout_ns(s.target, es * row_kept));
+  p.col_link_ns = std::max(p.col_bytes > 0 ? alltoall_ns(f, col_set(p2, spec.p1, spec.p2), p.col_bytes, p.col_bytes) : 0,
+                           detail::relayout_ns(s.target, es * col_kept));
   p.exchange_ns = small_allreduce_ns(f, RankSet{0, 1, ranks});
   p.predicted_ns = std::max(p.exchange_ns, p.axis_ns[0]) + p.row_link_ns + p.axis_ns[1] + p.col_link_ns + p.axis_ns[2];
   p.roofline_ns = std::max(p.row_link_ns + p.col_link_ns + p.exchange_ns, roof);
@@ -243,12 +256,13 @@ void PencilPlan::transpose(MPI_Comm sub, const RankSet& set, int from, int to, c
                            Trace& trace) const {
   const bool row = sub == row_;
   const Moved m = redistribute(sub, member_boxes(from, row), member_boxes(to, row), elem_bytes(spec_.type), src, dst);
-  // A local re-layout (a row of one rank) sends nothing: recorded at 0 ns all the same, so the
-  // schedule keeps the next pass after the previous one (its spans carry the dependency).
+  // The remote blocks over the link, the own block re-laid out through HBM beside them (a row of one
+  // rank: the re-layout alone); the record's spans keep the next pass after the previous one.
   const bool local = m.sent == 0 && m.received == 0;
   LinkTransfer t;
   t.name = name;
-  t.ns = local ? 0 : alltoall_ns(fabric_spec(settings_.target), set, m.sent, m.received);
+  t.ns = std::max(local ? 0 : alltoall_ns(fabric_spec(settings_.target), set, m.sent, m.received),
+                  detail::relayout_ns(settings_.target, m.kept));
   const auto es = static_cast<std::int64_t>(elem_bytes(spec_.type));
   if (boxes_[static_cast<std::size_t>(from)].span() > 0) t.sends[0] = HostSpan(src, boxes_[static_cast<std::size_t>(from)].span() * es);
   if (boxes_[static_cast<std::size_t>(to)].span() > 0) t.receives[0] = HostSpan(dst, boxes_[static_cast<std::size_t>(to)].span() * es);

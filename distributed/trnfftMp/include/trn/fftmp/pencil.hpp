@@ -16,14 +16,16 @@
 // The inverse runs it backwards (axis 0 on C first). Every pass is dense (the transposes place
 // each pencil's axis contiguously), unlike the slab plan's strided axis-0 pass. An axis of length 1
 // is the identity: no plan. P2 = 1 is a slab decomposition (step 2 is a local re-layout).
-// Each all-to-all is a link_transfer timed by the fabric model over its sub-communicator's devices.
+// Each transpose is a link_transfer timed by the fabric model over its sub-communicator's devices,
+// or by the DMA re-layout of the rank's own block through HBM (read + write at the chip's HBM
+// bandwidth) when that is longer (always on one device, where the whole pencil is re-laid out).
 //
 // Boxes (cuFFTMp's "flexible slabs and pencils"): a Box is [lower, upper) in global indices with
 // strides: element (i, j, k) of the box is at (i - lower0) s0 + (j - lower1) s1 + (k - lower2) s2 of
 // the rank's buffer. A BoxPlan redistributes the ranks' input boxes to the pencil plan's A boxes
 // (one all-to-all over the communicator), transforms, and redistributes C to the output boxes
-// (inverse: output boxes -> C -> ... -> A -> input boxes). A rank that neither sends nor receives in a
-// redistribution (its box already is its pencil, up to strides) has no link time for it.
+// (inverse: output boxes -> C -> ... -> A -> input boxes). Each redistribution is timed as a transpose:
+// the all-to-all over the communicator or the re-layout of the rank's own block, the longer.
 //
 // Engines: trnfft's plans (TensorE DFT-GEMM stages, VectorE twiddles, DMA reorders) on the rank's
 // device; the link resource for each all-to-all; the pack / unpack copies around a message are the
@@ -75,7 +77,7 @@ std::string tiling_error(const std::vector<Box>& boxes, const Index3& shape);
 // over comm (from / to: one box per rank of comm). One MPI_Alltoallv; src == dst allowed (packed
 // before anything is written). Returns the bytes this rank sent to / received from other ranks.
 struct Moved {
-  double sent = 0, received = 0;
+  double sent = 0, received = 0, kept = 0;  // kept: the bytes of this rank's own block
 };
 Moved redistribute(MPI_Comm comm, const std::vector<Box>& from, const std::vector<Box>& to, std::size_t elem_bytes,
                    const void* src, void* dst);
@@ -102,7 +104,7 @@ struct PencilPlanInfo {
   Generation target = Generation::trn1;
   std::array<Index3, 3> extents{};      // of A, B, C
   std::array<double, 3> axis_ns{};      // axis 2, axis 1, axis 0 passes (trnfft's modeled time)
-  double row_link_ns = 0, col_link_ns = 0, exchange_ns = 0;
+  double row_link_ns = 0, col_link_ns = 0, exchange_ns = 0;  // the transposes (link or re-layout) and the exchange
   double row_bytes = 0, col_bytes = 0;  // the larger direction of each all-to-all, this rank
   double predicted_ns = 0;              // max(exchange, axis 2) + row + axis 1 + column + axis 0
   double roofline_ns = 0;               // max(link time, the local plans' roofline bounds)
