@@ -25,7 +25,6 @@ namespace trn::fftmp {
 
 namespace {
 
-using blasmp::detail::agree;
 using blasmp::detail::check_mpi;
 
 // Every rank's box, from each rank's own (one MPI_Allgather of 9 integers).
@@ -100,16 +99,10 @@ void BoxPlan::execute(const void* in, void* out, int direction, fft::ExecReport*
   const Box& dst_box = fwd ? out_ : in_;
   const bool local_ok = (fwd || direction == fft::kInverse) && (in != nullptr || src_box.volume() == 0) &&
                         (out != nullptr || dst_box.volume() == 0);
-  const blasmp::detail::Agreement ag = agree(pencil_->comm(), local_ok ? 0 : 1, {direction});
-  if (!ag.mpi_ok) throw Error("trnfftMp: MPI error in the execution's argument exchange");
-  if (!ag.same) throw UsageError("trnfftMp box execute: the ranks passed different directions");
-  if (ag.status != 0) throw UsageError("trnfftMp box execute: direction must be -1 or +1 and the data pointers non-NULL");
+  detail::agree_execution(pencil_->comm(), local_ok, direction,
+                          "trnfftMp box execute: direction must be -1 or +1 and the data pointers non-NULL");
   const fft::Settings& settings = pencil_->settings();
-  Trace trace;
-  LinkTransfer exchange;
-  exchange.name = "trnfftMp.exchange";
-  exchange.ns = small_allreduce_ns(fabric_spec(settings.target), RankSet{0, 1, pencil_->ranks()});
-  record_link_transfer(trace, exchange);
+  Trace trace = detail::execution_trace(settings.target, pencil_->ranks());
   const std::size_t es = pencil_->spec().type == fft::Type::z2z ? 16 : 8;
   const int me = pencil_->rank();
   const Box& first = (fwd ? all_a_ : all_c_)[static_cast<std::size_t>(me)];
@@ -120,13 +113,7 @@ void BoxPlan::execute(const void* in, void* out, int direction, fft::ExecReport*
   move(fwd ? all_in_ : all_out_, fwd ? all_a_ : all_c_, in != nullptr ? in : empty, x.data(), "trnfftMp.box.to_pencils", trace);
   pencil_->run(x.data(), y.data(), direction, trace);
   move(fwd ? all_c_ : all_a_, fwd ? all_out_ : all_in_, y.data(), out != nullptr ? out : empty, "trnfftMp.box.from_pencils", trace);
-  if (report != nullptr) {
-    const bool plans = report->plans_wanted;
-    *report = fft::ExecReport{};
-    report->tensor_passes = trace.per_engine[static_cast<int>(Engine::tensor)];
-    finish_report(*report, std::move(trace), ReportSettings::of(settings));
-    if (plans) report->add_plan(print());
-  }
+  detail::finish_execution(report, std::move(trace), settings, report != nullptr && report->plans_wanted ? print() : "");
 }
 
 std::string BoxPlan::print() const {

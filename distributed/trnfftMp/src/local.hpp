@@ -2,8 +2,11 @@
 // the device settings of one rank, the all-to-all cost, a local plan's prediction and execution.
 // Not installed.
 #pragma once
+#include <mpi.h>
+
 #include <algorithm>
 #include <cstdint>
+#include <string>
 
 #include "trn/core/fabric.hpp"
 #include "trn/core/report.hpp"
@@ -63,5 +66,14 @@ inline void run_local(const fft::Plan* plan, const void* in, void* out, int dire
   plan->execute(in, out, direction, &r);
   trace.append(std::move(r.trace));
 }
+
+// An execution's argument exchange (every rank passes its local verdict and the direction; all
+// throw together): Error on an MPI failure, UsageError when the directions differ or a rank's
+// arguments are bad (`bad` says why).
+void agree_execution(MPI_Comm comm, bool local_ok, int direction, const char* bad);
+// A trace that starts with the argument exchange's latency-only link record.
+Trace execution_trace(Generation target, int ranks);
+// The report of an execution from its trace (the plan text when the caller wants plans).
+void finish_execution(fft::ExecReport* report, Trace&& trace, const fft::Settings& settings, const std::string& plan_text);
 
 }  // namespace trn::fftmp::detail

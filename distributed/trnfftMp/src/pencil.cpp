@@ -299,24 +299,11 @@ void PencilPlan::execute(const void* in, void* out, int direction, fft::ExecRepo
   const bool local_ok = (direction == fft::kForward || direction == fft::kInverse) &&
                         (in != nullptr || boxes_[direction == fft::kForward ? 0 : 2].volume() == 0) &&
                         (out != nullptr || boxes_[direction == fft::kForward ? 2 : 0].volume() == 0);
-  const blasmp::detail::Agreement ag = agree(comm_, local_ok ? 0 : 1, {direction});
-  if (!ag.mpi_ok) throw Error("trnfftMp: MPI error in the execution's argument exchange");
-  if (!ag.same) throw UsageError("trnfftMp pencil execute: the ranks passed different directions");
-  if (ag.status != 0) throw UsageError("trnfftMp pencil execute: direction must be -1 or +1 and the data pointers non-NULL");
-  Trace trace;
-  LinkTransfer exchange;
-  exchange.name = "trnfftMp.exchange";
-  exchange.ns = small_allreduce_ns(fabric_spec(settings_.target), RankSet{0, 1, p1_ * p2_});
-  record_link_transfer(trace, exchange);
+  detail::agree_execution(comm_, local_ok, direction, "trnfftMp pencil execute: direction must be -1 or +1 and the data pointers non-NULL");
+  Trace trace = detail::execution_trace(settings_.target, p1_ * p2_);
   static char empty[16] = {};
   run(in != nullptr ? in : empty, out != nullptr ? out : empty, direction, trace);
-  if (report != nullptr) {
-    const bool plans = report->plans_wanted;
-    *report = fft::ExecReport{};
-    report->tensor_passes = trace.per_engine[static_cast<int>(Engine::tensor)];
-    finish_report(*report, std::move(trace), ReportSettings::of(settings_));
-    if (plans) report->add_plan(print());
-  }
+  detail::finish_execution(report, std::move(trace), settings_, report != nullptr && report->plans_wanted ? print() : "");
 }
 
 }  // namespace trn::fftmp

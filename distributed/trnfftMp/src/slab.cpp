@@ -292,15 +292,9 @@ void SlabPlan::execute(const void* in, void* out, int direction, fft::ExecReport
   const bool inverse_only = spec_.type == fft::Type::c2r || spec_.type == fft::Type::z2d;
   const bool direction_ok = fwd ? !inverse_only : direction == fft::kInverse && !forward_only;
   const bool local_ok = direction_ok && (in != nullptr || in_elems == 0) && (out != nullptr || out_elems == 0);
-  const blasmp::detail::Agreement ag = agree(comm_, local_ok ? 0 : 1, {direction});
-  if (!ag.mpi_ok) throw Error("trnfftMp: MPI error in the execution's argument exchange");
-  if (!ag.same) throw UsageError("trnfftMp execute: the ranks passed different directions");
-  if (ag.status != 0) throw UsageError("trnfftMp execute: direction must be -1 or +1 (R2C / D2Z: -1, C2R / Z2D: +1) and the data pointers non-NULL");
-  Trace trace;
-  LinkTransfer exchange;
-  exchange.name = "trnfftMp.exchange";
-  exchange.ns = small_allreduce_ns(fabric_spec(settings_.target), RankSet{0, 1, ranks_});
-  record_link_transfer(trace, exchange);
+  detail::agree_execution(comm_, local_ok, direction,
+                          "trnfftMp execute: direction must be -1 or +1 (R2C / D2Z: -1, C2R / Z2D: +1) and the data pointers non-NULL");
+  Trace trace = detail::execution_trace(settings_.target, ranks_);
   // Empty slabs: a rank with nothing to send still takes part in the all-to-all (pointers unused).
   static char empty = 0;
   const char* i = in != nullptr ? static_cast<const char*>(in) : &empty;
@@ -309,14 +303,36 @@ void SlabPlan::execute(const void* in, void* out, int direction, fft::ExecReport
     run_forward(i, o, trace);
   else
     run_inverse(i, o, trace);
-  if (report != nullptr) {
-    const bool plans = report->plans_wanted;
-    *report = fft::ExecReport{};
-    report->tensor_passes = trace.per_engine[static_cast<int>(Engine::tensor)];
-    ReportSettings rs = ReportSettings::of(settings_);
-    finish_report(*report, std::move(trace), rs);
-    if (plans) report->add_plan(print());
-  }
+  detail::finish_execution(report, std::move(trace), settings_, report != nullptr && report->plans_wanted ? print() : "");
 }
+
+namespace detail {
+
+void agree_execution(MPI_Comm comm, bool local_ok, int direction, const char* bad) {
+  const blasmp::detail::Agreement ag = agree(comm, local_ok ? 0 : 1, {direction});
+  if (!ag.mpi_ok) throw Error("trnfftMp: MPI error in the execution's argument exchange");
+  if (!ag.same) throw UsageError("trnfftMp execute: the ranks passed different directions");
+  if (ag.status != 0) throw UsageError(bad);
+}
+
+Trace execution_trace(Generation target, int ranks) {
+  Trace trace;
+  LinkTransfer exchange;
+  exchange.name = "trnfftMp.exchange";
+  exchange.ns = small_allreduce_ns(fabric_spec(target), RankSet{0, 1, ranks});
+  record_link_transfer(trace, exchange);
+  return trace;
+}
+
+void finish_execution(fft::ExecReport* report, Trace&& trace, const fft::Settings& settings, const std::string& plan_text) {
+  if (report == nullptr) return;
+  const bool plans = report->plans_wanted;
+  *report = fft::ExecReport{};
+  report->tensor_passes = trace.per_engine[static_cast<int>(Engine::tensor)];
+  finish_report(*report, std::move(trace), ReportSettings::of(settings));
+  if (plans) report->add_plan(plan_text);
+}
+
+}  // namespace detail
 
 }  // namespace trn::fftmp
