@@ -252,18 +252,18 @@ FuzzBox fuzz_box(trnfuzz::Input& in, const std::vector<std::int64_t>& n) {
   return b;
 }
 
-// The documented layout rule, checked by enumeration: lower <= upper, strides >= 1, and no two
-// elements at one offset (whatever the order of the strides).
+// The documented layout rule, checked by enumeration: bounds in [0, 2^27], lower <= upper, strides
+// in [1, 2^31], and no two elements at one offset (whatever the order of the strides).
 bool layout_rule(const FuzzBox& b, std::size_t rank, bool* ordered) {
   *ordered = true;
   long long count = 1;
   for (std::size_t d = 0; d < rank; ++d) {
-    if (b.upper[d] < b.lower[d]) *ordered = false;
+    if (b.upper[d] < b.lower[d] || b.lower[d] < 0 || b.upper[d] > (1LL << 27)) *ordered = false;
     count *= std::max<long long>(b.upper[d] - b.lower[d], 0);
   }
   if (!*ordered) return false;
   for (std::size_t d = 0; d < rank; ++d)
-    if (b.strides[d] < 1) return false;
+    if (b.strides[d] < 1 || b.strides[d] > (1LL << 31)) return false;
   if (count == 0) return true;
   std::vector<long long> offsets;
   const long long e1 = b.upper[1] - b.lower[1], e2 = rank == 3 ? b.upper[2] - b.lower[2] : 1;

@@ -111,8 +111,9 @@ trnfftResult trnfftXtExecDescriptorZ2D(trnfftHandle plan, trnLibXtDesc* input, t
  * a box outside the domain → INVALID_VALUE on every rank. Then XtMalloc with
  * TRNFFT_XT_FORMAT_DISTRIBUTED_INPUT / _OUTPUT (the buffer holds the larger span), forward
  * DISTRIBUTED_INPUT -> DISTRIBUTED_OUTPUT, inverse the other way (docs/scale-out.md 9.8).
- * Positions: rank 1, lower_input 2, upper_input 3, lower_output 4, upper_output 5, strides_input 6
- * (also: a layout in which two elements share an address), strides_output 7. */
+ * Positions (NULL pointers first, then the values): rank 1, lower_input 2 (a bound outside
+ * [0, 2^27]), upper_input 3 (also upper < lower), lower_output 4, upper_output 5, strides_input 6
+ * (a stride outside [1, 2^31], or a layout in which two elements share an address), strides_output 7. */
 trnfftResult trnfftXtSetDistribution(trnfftHandle plan, int rank, const long long int* lower_input,
                                      const long long int* upper_input, const long long int* lower_output,
                                      const long long int* upper_output, const long long int* strides_input,

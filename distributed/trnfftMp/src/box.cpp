@@ -69,16 +69,25 @@ bool overlap(const Box& a, const Box& b) { return intersect(a, b).volume() > 0; 
 
 }  // namespace
 
+// Saturating at INT64_MAX (boxes are checked by box_layout_error before use; this keeps an
+// unchecked one from overflowing).
 std::int64_t Box::volume() const {
   std::int64_t v = 1;
-  for (int d = 0; d < 3; ++d) v *= std::max<std::int64_t>(extent(d), 0);
+  for (std::size_t d = 0; d < 3; ++d) {
+    if (upper[d] <= lower[d]) return 0;
+    std::int64_t e = 0;
+    if (__builtin_sub_overflow(upper[d], lower[d], &e) || __builtin_mul_overflow(v, e, &v)) v = INT64_MAX;
+  }
   return v;
 }
 
 std::int64_t Box::span() const {
   if (volume() == 0) return 0;
   std::int64_t s = 1;
-  for (int d = 0; d < 3; ++d) s += (extent(d) - 1) * strides[static_cast<std::size_t>(d)];
+  for (std::size_t d = 0; d < 3; ++d) {
+    std::int64_t reach = 0;
+    if (__builtin_mul_overflow(upper[d] - lower[d] - 1, strides[d], &reach) || __builtin_add_overflow(s, reach, &s)) return INT64_MAX;
+  }
   return s;
 }
 
@@ -96,9 +105,10 @@ Box dense_box(const Index3& lower, const Index3& upper, const std::array<int, 3>
 }
 
 std::string box_layout_error(const Box& b) {
-  for (int d = 0; d < 3; ++d) {
-    if (b.extent(d) < 0) return "lower > upper on axis " + std::to_string(d);
-    if (b.strides[static_cast<std::size_t>(d)] < 1) return "a stride < 1 on axis " + std::to_string(d);
+  for (std::size_t d = 0; d < 3; ++d) {  // first: nothing below overflows
+    if (b.lower[d] < 0 || b.upper[d] > kMaxBoxIndex) return "a bound outside [0, 2^27] on axis " + std::to_string(d);
+    if (b.upper[d] < b.lower[d]) return "lower > upper on axis " + std::to_string(d);
+    if (b.strides[d] < 1 || b.strides[d] > kMaxBoxStride) return "a stride outside [1, 2^31] on axis " + std::to_string(d);
   }
   if (b.volume() == 0) return "";  // an empty box has no addresses
   std::array<int, 3> axes{0, 1, 2};
@@ -112,14 +122,20 @@ std::string box_layout_error(const Box& b) {
   return "";
 }
 
+bool too_large_for_mpi(const Box& b, std::size_t es) {
+  return static_cast<double>(b.volume()) * static_cast<double>(es) > static_cast<double>(INT_MAX);
+}
+
 std::string tiling_error(const std::vector<Box>& boxes, const Index3& shape) {
   std::int64_t total = 0, want = 1;
-  for (std::size_t d = 0; d < 3; ++d) want *= shape[d];
+  for (std::size_t d = 0; d < 3; ++d) want *= shape[d];  // the plan's sizes: at most 2^48 points
   for (std::size_t r = 0; r < boxes.size(); ++r) {
+    const bool empty = boxes[r].lower[0] >= boxes[r].upper[0] || boxes[r].lower[1] >= boxes[r].upper[1] ||
+                       boxes[r].lower[2] >= boxes[r].upper[2];
     for (std::size_t d = 0; d < 3; ++d)
-      if (boxes[r].volume() > 0 && (boxes[r].lower[d] < 0 || boxes[r].upper[d] > shape[d]))
+      if (!empty && (boxes[r].lower[d] < 0 || boxes[r].upper[d] > shape[d]))
         return "rank " + std::to_string(r) + "'s box leaves the domain on axis " + std::to_string(d);
-    total += boxes[r].volume();
+    total += boxes[r].volume();  // inside the domain: at most its size
   }
   for (std::size_t r = 0; r < boxes.size(); ++r)
     for (std::size_t q = r + 1; q < boxes.size(); ++q)

@@ -67,6 +67,10 @@ BoxPlan::BoxPlan(const PencilSpec& spec, const Box& in_box, const Box& out_box, 
   if (why.empty()) why = tiling_error(all_out_, spec.n).empty() ? "" : "output boxes: " + tiling_error(all_out_, spec.n);
   // The same gathered data on every rank: the same verdict, no further exchange needed.
   if (!why.empty()) throw UsageError("trnfftMp box plan: " + why);
+  const std::size_t es = spec.type == fft::Type::z2z ? 16 : 8;
+  for (std::size_t r = 0; r < all_in_.size(); ++r)
+    if (too_large_for_mpi(all_in_[r], es) || too_large_for_mpi(all_out_[r], es))
+      throw NotSupportedError("trnfftMp box plan", "a box of 2 GiB or more (MPI's int message counts)", "smaller boxes");
   const PencilSpec& s = pencil_->spec();
   for (int r = 0; r < pencil_->ranks(); ++r) {
     const std::array<Box, 3> b = pencil_boxes(s.n, s.p1, s.p2, r);

@@ -469,12 +469,23 @@ trnfftResult trnfftXtSetDistribution(trnfftHandle plan, int rank, const long lon
       .not_null(strides_input, 6, "strides_input")
       .not_null(strides_output, 7, "strides_output");
   if (!check) return check.status();
-  const trn::fftmp::Box in = box_of(rank, lower_input, upper_input, strides_input);
+  const trn::fftmp::Box in = box_of(rank, lower_input, upper_input, strides_input);  // read, not yet computed with
   const trn::fftmp::Box out = box_of(rank, lower_output, upper_output, strides_output);
   // lower <= upper and a one-to-one layout (the tiling is checked by the make call, collectively).
-  const auto ordered = [](const trn::fftmp::Box& b) { return b.extent(0) >= 0 && b.extent(1) >= 0 && b.extent(2) >= 0; };
-  check.require(ordered(in), 3, "upper_input")
-      .require(ordered(out), 5, "upper_output")
+  // Bounds in [0, 2^27] (a box must lie in a domain of sizes <= 2^27), lower <= upper, then the
+  // layout (strides in [1, 2^31], one-to-one); the tiling is checked by the make call, collectively.
+  const auto in_range = [](const long long* v, int r) {
+    for (int d = 0; d < r; ++d)
+      if (v[d] < 0 || v[d] > trn::fftmp::kMaxBoxIndex) return false;
+    return true;
+  };
+  const auto ordered = [](const trn::fftmp::Box& b) {  // compared, not subtracted: any values
+    return b.upper[0] >= b.lower[0] && b.upper[1] >= b.lower[1] && b.upper[2] >= b.lower[2];
+  };
+  check.require(in_range(lower_input, rank), 2, "lower_input")
+      .require(in_range(upper_input, rank) && ordered(in), 3, "upper_input")
+      .require(in_range(lower_output, rank), 4, "lower_output")
+      .require(in_range(upper_output, rank) && ordered(out), 5, "upper_output")
       .require(trn::fftmp::box_layout_error(in).empty(), 6, "strides_input")
       .require(trn::fftmp::box_layout_error(out).empty(), 7, "strides_output");
   if (!check) return check.status();

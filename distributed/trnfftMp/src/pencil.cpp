@@ -95,6 +95,7 @@ std::vector<int> col_members(int p2, int p1c, int p2c) {
 bool valid_spec(const PencilSpec& s, int ranks) {
   bool ok = s.type == fft::Type::c2c || s.type == fft::Type::z2z;
   for (const std::int64_t v : s.n) ok = ok && v >= 1 && v <= fft::kMaxDimension;
+  ok = ok && static_cast<double>(s.n[0]) * static_cast<double>(s.n[1]) * static_cast<double>(s.n[2]) <= kMaxPencilPoints;
   const bool auto_grid = s.p1 == 0 && s.p2 == 0;
   return ok && (auto_grid || (s.p1 >= 1 && s.p2 >= 1 && static_cast<std::int64_t>(s.p1) * s.p2 == ranks));
 }
@@ -197,13 +198,18 @@ PencilPlan::PencilPlan(const PencilSpec& spec, const fft::Settings& settings, MP
   if (!ag.mpi_ok) throw Error("trnfftMp: MPI error in the pencil plan's argument exchange");
   if (!ag.same) throw UsageError("trnfftMp pencil plan: the ranks passed different sizes, types, precisions or grids");
   if (ag.status != 0)
-    throw UsageError("trnfftMp pencil plan: C2C or Z2Z, sizes in [1, 2^27], a grid p1 x p2 = the communicator's size (or 0 x 0)");
+    throw UsageError("trnfftMp pencil plan: C2C or Z2Z, sizes in [1, 2^27] and at most 2^48 points, a grid p1 x p2 = the communicator's size (or 0 x 0)");
   if (spec_.p1 == 0) {
     const std::array<int, 2> g = choose_grid(spec.n, ranks);
     spec_.p1 = g[0], spec_.p2 = g[1];
   }
   p1_ = spec_.p1, p2_ = spec_.p2;
   boxes_ = pencil_boxes(spec_.n, p1_, p2_, rank_);
+  // Every rank's pencils below 2 GiB (MPI's int counts): the same verdict on every rank.
+  for (int q = 0; q < ranks; ++q)
+    for (const Box& b : pencil_boxes(spec_.n, p1_, p2_, q))
+      if (too_large_for_mpi(b, elem_bytes(spec_.type)))
+        throw NotSupportedError("trnfftMp pencil plan", "a pencil of 2 GiB or more (MPI's int message counts)", "more ranks");
   check_mpi(MPI_Comm_dup(comm, &comm_), "MPI_Comm_dup");
   MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
   // Row p1 (key p2: the row rank is p2), column p2 (key p1).

@@ -39,7 +39,9 @@
 // (Ozaki balancing, docs/scale-out.md 9.2): deterministic for a given grid, within the bound across.
 //
 // Limits: complex types only (C2C, Z2Z; R2C / C2R pencils and boxes: not built); 3-D (2-D through
-// the box API as n0 x n1 x 1); one message 2 GiB; the local pencils within trnfft's limits.
+// the box API as n0 x n1 x 1); at most 2^48 points; one rank's box below 2 GiB (every message and
+// displacement fits MPI's int: checked from every rank's boxes at plan time, the same verdict on
+// every rank); the local pencils within trnfft's limits.
 #pragma once
 #include <mpi.h>
 
@@ -56,20 +58,29 @@ namespace trn::fftmp {
 
 using Index3 = std::array<std::int64_t, 3>;
 
+// Box bounds lie in [0, 2^27] (trnfft's largest size) and strides in [1, 2^31]: nothing computed
+// from a valid box overflows. A pencil plan takes at most 2^48 points in all.
+inline constexpr std::int64_t kMaxBoxIndex = std::int64_t{1} << 27;
+inline constexpr std::int64_t kMaxBoxStride = std::int64_t{1} << 31;
+inline constexpr double kMaxPencilPoints = 281474976710656.0;  // 2^48
+
 struct Box {
   Index3 lower{}, upper{}, strides{};
   std::int64_t extent(int d) const { return upper[static_cast<std::size_t>(d)] - lower[static_cast<std::size_t>(d)]; }
-  std::int64_t volume() const;  // elements in the box (0 when an extent is 0)
-  std::int64_t span() const;    // elements a buffer holding the box needs: 1 + sum (e_d - 1) s_d (0: empty)
+  std::int64_t volume() const;  // elements in the box (0 when an extent is 0; saturating)
+  std::int64_t span() const;    // elements a buffer holding the box needs: 1 + sum (e_d - 1) s_d (0: empty; saturating)
   bool operator==(const Box& o) const { return lower == o.lower && upper == o.upper && strides == o.strides; }
 };
 
 // A dense box: axes stored in `order` (slowest first), e.g. {0, 1, 2} row-major.
 Box dense_box(const Index3& lower, const Index3& upper, const std::array<int, 3>& order);
-// lower <= upper, strides >= 1 and the layout one-to-one (sorted by stride, each stride at least
+// Bounds in [0, 2^27], lower <= upper, strides in [1, 2^31] and the layout one-to-one (sorted by stride, each stride at least
 // the previous stride times its extent: no two elements share an address). Axes of extent <= 1
 // are free. "" when valid, else why.
 std::string box_layout_error(const Box& b);
+// True when a box holds 2 GiB or more: a message or displacement of it would not fit MPI's int
+// (every message to or from a rank is a part of its box).
+bool too_large_for_mpi(const Box& b, std::size_t elem_bytes);
 // "" when the boxes lie in [0, shape) and tile it exactly (no overlap, no hole), else why.
 std::string tiling_error(const std::vector<Box>& boxes, const Index3& shape);
 
