@@ -274,9 +274,11 @@ bool layout_rule(const FuzzBox& b, std::size_t rank, bool* ordered) {
   return std::adjacent_find(offsets.begin(), offsets.end()) == offsets.end();
 }
 // The rule with the nesting the library asks for (docs: each stride at least the previous stride
-// times its extent, axes of extent <= 1 free); implies layout_rule's.
+// times its extent, axes of extent <= 1 free; an empty box has no addresses); implies layout_rule's.
 bool nested_rule(const FuzzBox& b, std::size_t rank) {
   std::vector<std::pair<long long, long long>> axes;  // (stride, extent) of the axes of extent > 1
+  for (std::size_t d = 0; d < rank; ++d)
+    if (b.upper[d] == b.lower[d]) return true;
   for (std::size_t d = 0; d < rank; ++d)
     if (b.upper[d] - b.lower[d] > 1) axes.emplace_back(b.strides[d], b.upper[d] - b.lower[d]);
   std::sort(axes.begin(), axes.end());
