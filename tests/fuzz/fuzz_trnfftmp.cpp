@@ -384,7 +384,9 @@ void box_case(trnfuzz::Input& in) {
                                                      &self, TRNFFT_COMM_MPI, &ws);
   trnfftResult want = TRNFFT_SUCCESS;
   const bool complex_type = type == TRNFFT_C2C || type == TRNFFT_Z2Z;
-  if (type != TRNFFT_C2C && type != TRNFFT_Z2Z && type != TRNFFT_R2C) want = TRNFFT_INVALID_TYPE;
+  if (type != TRNFFT_C2C && type != TRNFFT_Z2Z && type != TRNFFT_R2C && type != TRNFFT_C2R && type != TRNFFT_D2Z &&
+      type != TRNFFT_Z2D)
+    want = TRNFFT_INVALID_TYPE;
   else if (set && r != n.size()) want = TRNFFT_INVALID_VALUE;
   else if (set && !complex_type) want = TRNFFT_NOT_SUPPORTED;
   else if (set && !(whole_domain(bi, n) && whole_domain(bo, n))) want = TRNFFT_INVALID_VALUE;
