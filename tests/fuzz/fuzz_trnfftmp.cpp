@@ -7,8 +7,11 @@
 // execution writes nothing (data and subFormat); a successful one matches a naive fp64 DFT of the whole
 // array (one rank: both slab distributions are the whole array) within the plan's relative L2 bound
 // (R2C: the half spectrum of the padded real rows; C2R: of the half spectrum of a real x, N x).
+// One input in four goes to the box API (trnfftXtSetDistribution, box_case): fuzzed ranks, pointers,
+// bounds and strides, the make call's box rules, and whole-domain boxes of any strides transformed.
 #include <mpi.h>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdint>
@@ -224,15 +227,193 @@ void exec_case(trnfuzz::Input& in, trnfftHandle h, const std::vector<std::int64_
   require(trnfftXtFree(a) == TRNFFT_INVALID_VALUE, "XtFree twice");
 }
 
+// ---- the box API (trnfftXtSetDistribution; docs/scale-out.md 9.8) on one rank ----------------------
+// One rank's boxes tile the domain only when each is the whole domain: anything else is INVALID_VALUE.
+struct FuzzBox {
+  long long lower[3] = {0, 0, 0}, upper[3] = {1, 1, 1}, strides[3] = {1, 1, 1};
+};
+
+// A box over n (rank 2: axis 2 is [0, 1)): mostly the whole domain; its strides row-major dense,
+// axis-reversed dense, row-major padded, or small arbitrary values (0 and shared addresses included).
+FuzzBox fuzz_box(trnfuzz::Input& in, const std::vector<std::int64_t>& n) {
+  FuzzBox b;
+  const std::size_t rank = n.size();
+  for (std::size_t d = 0; d < rank; ++d) {
+    b.lower[d] = in.flag(8) ? static_cast<long long>(in.byte() % 3) - 1 : 0;
+    b.upper[d] = n[d] + (in.flag(8) ? static_cast<long long>(in.byte() % 3) - 1 : 0);
+  }
+  const int mode = in.byte() % 4;
+  long long stride = 1;
+  for (std::size_t i = 0; i < rank; ++i) {
+    const std::size_t d = mode == 1 ? i : rank - 1 - i;  // mode 1: axis 0 fastest
+    b.strides[d] = mode == 3 ? static_cast<long long>(in.byte() % 5) : stride;
+    stride *= std::max<long long>(b.upper[d] - b.lower[d], 1) + (mode == 2 ? 2 : 0);
+  }
+  return b;
+}
+
+// The documented layout rule, checked by enumeration: bounds in [0, 2^27], lower <= upper, strides
+// in [1, 2^31], and no two elements at one offset (whatever the order of the strides).
+bool layout_rule(const FuzzBox& b, std::size_t rank, bool* ordered) {
+  *ordered = true;
+  long long count = 1;
+  for (std::size_t d = 0; d < rank; ++d) {
+    if (b.upper[d] < b.lower[d] || b.lower[d] < 0 || b.upper[d] > (1LL << 27)) *ordered = false;
+    count *= std::max<long long>(b.upper[d] - b.lower[d], 0);
+  }
+  if (!*ordered) return false;
+  for (std::size_t d = 0; d < rank; ++d)
+    if (b.strides[d] < 1 || b.strides[d] > (1LL << 31)) return false;
+  if (count == 0) return true;
+  std::vector<long long> offsets;
+  const long long e1 = b.upper[1] - b.lower[1], e2 = rank == 3 ? b.upper[2] - b.lower[2] : 1;
+  for (long long i = 0; i < b.upper[0] - b.lower[0]; ++i)
+    for (long long j = 0; j < e1; ++j)
+      for (long long k = 0; k < e2; ++k) offsets.push_back(i * b.strides[0] + j * b.strides[1] + (rank == 3 ? k * b.strides[2] : 0));
+  std::sort(offsets.begin(), offsets.end());
+  return std::adjacent_find(offsets.begin(), offsets.end()) == offsets.end();
+}
+// The rule with the nesting the library asks for (docs: each stride at least the previous stride
+// times its extent, axes of extent <= 1 free; an empty box has no addresses); implies layout_rule's.
+bool nested_rule(const FuzzBox& b, std::size_t rank) {
+  std::vector<std::pair<long long, long long>> axes;  // (stride, extent) of the axes of extent > 1
+  for (std::size_t d = 0; d < rank; ++d)
+    if (b.upper[d] == b.lower[d]) return true;
+  for (std::size_t d = 0; d < rank; ++d)
+    if (b.upper[d] - b.lower[d] > 1) axes.emplace_back(b.strides[d], b.upper[d] - b.lower[d]);
+  std::sort(axes.begin(), axes.end());
+  long long reach = 1;
+  for (const auto& [stride, extent] : axes) {
+    if (stride < reach) return false;
+    reach = stride * extent;
+  }
+  return true;
+}
+
+bool whole_domain(const FuzzBox& b, const std::vector<std::int64_t>& n) {
+  for (std::size_t d = 0; d < n.size(); ++d)
+    if (b.lower[d] != 0 || b.upper[d] != n[d]) return false;
+  return true;
+}
+long long span_of(const FuzzBox& b, std::size_t rank) {
+  long long s = 1;
+  for (std::size_t d = 0; d < rank; ++d) s += (b.upper[d] - b.lower[d] - 1) * b.strides[d];
+  return s;
+}
+long long offset_of(const FuzzBox& b, const std::vector<std::int64_t>& n, std::int64_t flat) {
+  const std::int64_t k = n.size() == 3 ? flat % n[2] : 0, rest = n.size() == 3 ? flat / n[2] : flat;
+  return (rest / n[1]) * b.strides[0] + (rest % n[1]) * b.strides[1] + (n.size() == 3 ? k * b.strides[2] : 0);
+}
+
+// A forward transform between two whole-domain boxes with any valid strides: the naive DFT at every
+// element of the output box, the output descriptor's gaps untouched (out of place), and the
+// inverse on DISTRIBUTED_INPUT data rejected with nothing written.
+template <class T>
+void box_exec(trnfuzz::Input& in, trnfftHandle h, const std::vector<std::int64_t>& n, const FuzzBox& bi, const FuzzBox& bo,
+              bool fp64) {
+  trnLibXtDesc* a = nullptr;
+  trnLibXtDesc* b = nullptr;
+  require(trnfftXtMalloc(h, &a, TRNFFT_XT_FORMAT_INPLACE) == TRNFFT_INVALID_VALUE, "XtMalloc INPLACE on a box plan");
+  require(trnfftXtMalloc(h, &a, TRNFFT_XT_FORMAT_DISTRIBUTED_INPUT) == TRNFFT_SUCCESS, "XtMalloc DISTRIBUTED_INPUT");
+  const std::size_t rank = n.size();
+  const long long si = span_of(bi, rank), so = span_of(bo, rank);
+  require(a->descriptor->size[0] >= static_cast<std::size_t>(std::max(si, so)) * sizeof(T), "the descriptor holds both boxes");
+  std::int64_t total = 1;
+  for (auto v : n) total *= v;
+  std::vector<cd> x(static_cast<std::size_t>(total));
+  for (auto& v : x) v = cd(static_cast<int>(in.byte() % 9) - 4, static_cast<int>(in.byte() % 9) - 4);
+  std::vector<T> host(static_cast<std::size_t>(si), T(77, 77));
+  for (std::int64_t f = 0; f < total; ++f) host[static_cast<std::size_t>(offset_of(bi, n, f))] = T(x[static_cast<std::size_t>(f)]);
+  require(trnfftXtMemcpy(h, a, host.data(), TRNFFT_COPY_HOST_TO_DEVICE) == TRNFFT_SUCCESS, "XtMemcpy H2D (box)");
+  std::vector<char> before(a->descriptor->size[0]);
+  std::memcpy(before.data(), a->descriptor->data[0], before.size());
+  require(trnfftXtExecDescriptor(h, a, a, TRNFFT_INVERSE) == TRNFFT_INVALID_VALUE &&
+              std::memcmp(before.data(), a->descriptor->data[0], before.size()) == 0,
+          "an inverse on DISTRIBUTED_INPUT data is rejected and writes nothing");
+  const bool in_place = in.flag(2);
+  if (!in_place) require(trnfftXtMalloc(h, &b, TRNFFT_XT_FORMAT_DISTRIBUTED_OUTPUT) == TRNFFT_SUCCESS, "XtMalloc DISTRIBUTED_OUTPUT");
+  trnLibXtDesc* out = in_place ? a : b;
+  const trnfftResult es = fp64 ? trnfftXtExecDescriptorZ2Z(h, a, out, TRNFFT_FORWARD) : trnfftXtExecDescriptorC2C(h, a, out, TRNFFT_FORWARD);
+  require(es == TRNFFT_SUCCESS && out->subFormat == TRNFFT_XT_FORMAT_DISTRIBUTED_OUTPUT, "a box forward succeeds");
+  trnfuzz::reach("box_exec_ok");
+  std::vector<T> y(static_cast<std::size_t>(so));
+  require(trnfftXtMemcpy(h, y.data(), out, TRNFFT_COPY_DEVICE_TO_HOST) == TRNFFT_SUCCESS, "XtMemcpy D2H (box)");
+  const std::vector<cd> want = naive_dft(x, n, -1);
+  std::vector<char> in_box(static_cast<std::size_t>(so), 0);
+  double num = 0, den = 0;
+  for (std::int64_t f = 0; f < total; ++f) {
+    const auto o = static_cast<std::size_t>(offset_of(bo, n, f));
+    in_box[o] = 1;
+    num += std::norm(cd(y[o]) - want[static_cast<std::size_t>(f)]);
+    den += std::norm(want[static_cast<std::size_t>(f)]);
+  }
+  require(std::sqrt(num) <= (fp64 ? 1e-13 : 4e-5) * std::max(1.0, std::sqrt(den)), "a box forward matches the naive DFT");
+  if (!in_place)
+    for (std::size_t e = 0; e < y.size(); ++e) require(in_box[e] != 0 || y[e] == T(0, 0), "only the output box is written");
+  if (b != nullptr) require(trnfftXtFree(b) == TRNFFT_SUCCESS, "XtFree (box output)");
+  require(trnfftXtFree(a) == TRNFFT_SUCCESS, "XtFree (box)");
+}
+
+// SetDistribution with fuzzed rank, pointers and boxes (statuses in argument order), then the make
+// call (its own checks first, then the box rules: rank, type, tiling) and, when made, box_exec.
+void box_case(trnfuzz::Input& in) {
+  trnfftHandle h = TRNFFT_PLAN_NULL;
+  require(trnfftCreate(&h) == TRNFFT_SUCCESS, "trnfftCreate (box)");
+  const bool three = in.flag(2);
+  std::vector<std::int64_t> n;
+  for (int i = 0; i < (three ? 3 : 2); ++i) n.push_back(1 + in.byte() % 5);
+  const FuzzBox bi = fuzz_box(in, n), bo = fuzz_box(in, n);
+  const int rank = in.flag(8) ? in.choice({1, 4, 0}) : static_cast<int>(n.size());
+  const int null_at = in.flag(8) ? 2 + in.byte() % 6 : 0;  // which pointer (position 2..7) is NULL
+  const long long* ptrs[6] = {bi.lower, bi.upper, bo.lower, bo.upper, bi.strides, bo.strides};
+  if (null_at != 0) ptrs[null_at - 2] = nullptr;
+  const trnfftResult ss = trnfftXtSetDistribution(h, rank, ptrs[0], ptrs[1], ptrs[2], ptrs[3], ptrs[4], ptrs[5]);
+  const std::size_t r = rank == 2 || rank == 3 ? static_cast<std::size_t>(rank) : 0;
+  bool ordered_in = true, ordered_out = true;
+  const bool layout_in = r != 0 && layout_rule(bi, r, &ordered_in) && nested_rule(bi, r);
+  const bool layout_out = r != 0 && layout_rule(bo, r, &ordered_out) && nested_rule(bo, r);
+  const bool set = r != 0 && null_at == 0 && ordered_in && ordered_out && layout_in && layout_out;
+  require((ss == TRNFFT_SUCCESS) == set && (set || ss == TRNFFT_INVALID_VALUE), "XtSetDistribution status follows the rules");
+  trnfuzz::reach(set ? "box_set" : "box_set_rejected");
+  MPI_Comm self = MPI_COMM_SELF;
+  const int type = in.choice({TRNFFT_C2C, TRNFFT_Z2Z, TRNFFT_C2C, TRNFFT_R2C});
+  size_t ws = 0;
+  const trnfftResult st = three ? trnfftMpMakePlan3d(h, static_cast<int>(n[0]), static_cast<int>(n[1]), static_cast<int>(n[2]),
+                                                     static_cast<trnfftType>(type), &self, TRNFFT_COMM_MPI, &ws)
+                                : trnfftMpMakePlan2d(h, static_cast<int>(n[0]), static_cast<int>(n[1]), static_cast<trnfftType>(type),
+                                                     &self, TRNFFT_COMM_MPI, &ws);
+  trnfftResult want = TRNFFT_SUCCESS;
+  const bool complex_type = type == TRNFFT_C2C || type == TRNFFT_Z2Z;
+  if (type != TRNFFT_C2C && type != TRNFFT_Z2Z && type != TRNFFT_R2C && type != TRNFFT_C2R && type != TRNFFT_D2Z &&
+      type != TRNFFT_Z2D)
+    want = TRNFFT_INVALID_TYPE;
+  else if (set && r != n.size()) want = TRNFFT_INVALID_VALUE;
+  else if (set && !complex_type) want = TRNFFT_NOT_SUPPORTED;
+  else if (set && !(whole_domain(bi, n) && whole_domain(bo, n))) want = TRNFFT_INVALID_VALUE;
+  require(st == want, "MakePlan with boxes: status follows the rules");
+  if (st == TRNFFT_SUCCESS && set) {
+    require(trnfftXtSetDistribution(h, rank, bi.lower, bi.upper, bo.lower, bo.upper, bi.strides, bo.strides) == TRNFFT_INVALID_PLAN,
+            "XtSetDistribution after the make call");
+    if (type == TRNFFT_Z2Z) box_exec<std::complex<double>>(in, h, n, bi, bo, true);
+    else box_exec<std::complex<float>>(in, h, n, bi, bo, false);
+  }
+  require(trnfftDestroy(h) == TRNFFT_SUCCESS, "trnfftDestroy (box)");
+}
+
 }  // namespace
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
-  return {{"make_ok", 20}, {"make_rejected", 20}, {"malloc_ok", 10}, {"exec_ok", 5}, {"exec_real_ok", 5}, {"exec_rejected", 5}};
+  return {{"make_ok", 20},     {"make_rejected", 20},   {"malloc_ok", 10},   {"exec_ok", 5}, {"exec_real_ok", 5},
+          {"exec_rejected", 5}, {"box_set_rejected", 3}, {"box_set", 5},      {"box_exec_ok", 2}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   ensure_mpi();
   trnfuzz::Input in(data, size);
+  if (in.flag(4)) {  // the box API, one input in four
+    box_case(in);
+    return 0;
+  }
   trnfftHandle h = TRNFFT_PLAN_NULL;
   require(trnfftCreate(&h) == TRNFFT_SUCCESS, "trnfftCreate");
   MPI_Comm self = MPI_COMM_SELF, null_comm = MPI_COMM_NULL;

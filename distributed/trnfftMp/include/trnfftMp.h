@@ -4,8 +4,8 @@
  * trnfftSetPlanPrecision set it up, trnfftDestroy frees it (and the distributed state). Differences
  * (documented): every "device" buffer is host memory (trnfftXtMalloc allocates it, trnfftXtMemcpy
  * copies host to host); execution is synchronous; the built-in slab distributions only
- * (TRNFFT_XT_FORMAT_INPLACE / _INPLACE_SHUFFLED; the box API trnfftXtSetDistribution and pencils:
- * not built); C2C / Z2Z, R2C / C2R and D2Z / Z2D. The plan is made by trnfftMpMakePlan2d/3d (the
+ * (TRNFFT_XT_FORMAT_INPLACE / _INPLACE_SHUFFLED) and the box API trnfftXtSetDistribution (any
+ * boxes, run on a pencil decomposition; C2C / Z2Z); C2C / Z2Z, R2C / C2R and D2Z / Z2D. The plan is made by trnfftMpMakePlan2d/3d (the
  * communicator passed there, or the one trnfftMpAttachComm attached when comm_handle is NULL), or,
  * as cuFFTMp programs do, by trnfft's trnfftMakePlan2d / 3d / Many / Many64 on a handle with an
  * attached communicator (rank 2 or 3, batch 1, NULL embeds: else TRNFFT_NOT_SUPPORTED on every rank);
@@ -101,6 +101,23 @@ trnfftResult trnfftXtExecDescriptorR2C(trnfftHandle plan, trnLibXtDesc* input, t
 trnfftResult trnfftXtExecDescriptorC2R(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output);
 trnfftResult trnfftXtExecDescriptorD2Z(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output);
 trnfftResult trnfftXtExecDescriptorZ2D(trnfftHandle plan, trnLibXtDesc* input, trnLibXtDesc* output);
+
+/* cuFFTMp's box API ("flexible slabs and pencils"). Local; before the make call (after it:
+ * INVALID_PLAN). rank 2 or 3 (the transform's; the make call's must match: INVALID_VALUE on every
+ * rank); this rank's input and output boxes [lower, upper) in global indices (slowest axis first),
+ * element (i, j[, k]) at sum (x_d - lower_d) strides_d of the rank's buffer. C2C / Z2Z only (the
+ * make call: NOT_SUPPORTED otherwise). The make call (collective) allgathers every rank's boxes and
+ * checks that the input boxes and the output boxes each tile the domain exactly: overlap, holes,
+ * a box outside the domain → INVALID_VALUE on every rank. Then XtMalloc with
+ * TRNFFT_XT_FORMAT_DISTRIBUTED_INPUT / _OUTPUT (the buffer holds the larger span), forward
+ * DISTRIBUTED_INPUT -> DISTRIBUTED_OUTPUT, inverse the other way (docs/scale-out.md 9.8).
+ * Positions (NULL pointers first, then the values): rank 1, lower_input 2 (a bound outside
+ * [0, 2^27]), upper_input 3 (also upper < lower), lower_output 4, upper_output 5, strides_input 6
+ * (a stride outside [1, 2^31], or a layout in which two elements share an address), strides_output 7. */
+trnfftResult trnfftXtSetDistribution(trnfftHandle plan, int rank, const long long int* lower_input,
+                                     const long long int* upper_input, const long long int* lower_output,
+                                     const long long int* upper_output, const long long int* strides_input,
+                                     const long long int* strides_output);
 
 /* ---- extensions ---- */
 /* The modeled profile of the rank's last execution (its trace: the local plans and the link records). */

@@ -3,6 +3,7 @@
 // handle's settings; trnfftDestroy calls our hook). Collective entry points check their arguments
 // locally, then exchange (status, arguments) over the plan's communicator before anything else, so
 // every rank returns the same status (docs/scale-out.md "trnfftMp", "Bad input").
+#include <array>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -15,6 +16,7 @@
 #include "trn/core/c_shim.hpp"
 #include "trn/fft/c_plans.hpp"
 #include "trn/fftmp/fftmp.hpp"
+#include "trn/fftmp/pencil.hpp"
 #include "trnfftMp.h"
 
 namespace {
@@ -34,10 +36,15 @@ struct MpPlan {
   std::mutex mu;
   MPI_Comm attached = MPI_COMM_NULL;  // trnfftMpAttachComm's (a duplicate; freed with the plan)
   std::unique_ptr<trn::fftmp::SlabPlan> plan;
+  // trnfftXtSetDistribution's boxes (box_rank 0: none set) and the box plan made from them.
+  int box_rank = 0;
+  trn::fftmp::Box box_in, box_out;
+  std::unique_ptr<trn::fftmp::BoxPlan> box;
   trnProfile_t last_profile{};
   trn::cshim::LastError last_error_param{0};
   ~MpPlan() {
     plan.reset();
+    box.reset();
     if (attached != MPI_COMM_NULL) {
       int finalized = 0;
       MPI_Finalized(&finalized);
@@ -118,6 +125,30 @@ int c_type(trn::fft::Type t) {
   return TRNFFT_C2C;
 }
 
+// The box API's plan (trnfftXtSetDistribution before the make call): a pencil plan between the
+// ranks' boxes. Bad boxes (overlap, holes, outside the domain, a layout with shared addresses) are
+// found from the allgathered boxes, the same verdict on every rank: INVALID_VALUE everywhere.
+trnfftResult make_box_plan(MpPlan& p, const char* fn, const trn::fftmp::SlabSpec& slab, const trn::fft::Settings& settings,
+                           MPI_Comm comm, size_t* work_size) {
+  trn::fftmp::PencilSpec spec;
+  spec.n = {slab.n[0], slab.n[1], slab.n.size() == 3 ? slab.n[2] : 1};
+  spec.type = slab.type;
+  spec.mode = slab.mode;
+  std::unique_ptr<trn::fftmp::BoxPlan> plan;
+  trnfftResult st = trn::cshim::guarded(logger(), fn, kStatus, [&] {
+    plan = std::make_unique<trn::fftmp::BoxPlan>(spec, p.box_in, p.box_out, settings, comm);
+  });
+  st = agree_over(comm, fn, st, {}, TRNFFT_INTERNAL_ERROR);
+  if (st != TRNFFT_SUCCESS) return st;
+  const std::size_t es = trn::fftmp::is_fp64(spec.type) ? 16 : 8;
+  // The copies an execution makes: the first and last pencils, the middle one, the received boxes.
+  const trn::fftmp::PencilPlan& pencils = plan->pencils();
+  const std::array<trn::fftmp::Box, 3> b = trn::fftmp::pencil_boxes(pencils.spec().n, pencils.spec().p1, pencils.spec().p2, pencils.rank());
+  *work_size = static_cast<std::size_t>(2 * b[0].span() + b[1].span() + 2 * b[2].span()) * es;
+  p.box = std::move(plan);
+  return TRNFFT_SUCCESS;
+}
+
 // unsupported: why trnfftMakePlan*'s call cannot be a slab plan (NOT_SUPPORTED), or nullptr.
 trnfftResult make_plan(trnfftHandle h, const char* fn, std::vector<std::int64_t> n, int type, void* comm_handle,
                        int comm_type, size_t* work_size, const char* unsupported = nullptr) {
@@ -143,7 +174,13 @@ trnfftResult make_plan(trnfftHandle h, const char* fn, std::vector<std::int64_t>
   if (check) check.one_of(comm_type, {TRNFFT_COMM_MPI}, d + 3, "comm_type");
   if (check) check.require(comm != MPI_COMM_NULL, d + 2, "comm_handle");
   if (check) check.not_null(work_size, d + 4, "workSize");
-  std::vector<std::int64_t> args{d, type};
+  const int box_rank = p ? p->box_rank : 0;
+  if (check && box_rank != 0)
+    check.require_or(box_rank == d, TRNFFT_INVALID_VALUE, "TRNFFT_INVALID_VALUE",
+                     "trnfftXtSetDistribution's rank differs from the plan's")
+        .require_or(type == TRNFFT_C2C || type == TRNFFT_Z2Z, TRNFFT_NOT_SUPPORTED, "TRNFFT_NOT_SUPPORTED",
+                    "boxes (trnfftXtSetDistribution) take C2C or Z2Z");
+  std::vector<std::int64_t> args{d, type, box_rank};
   for (int i = 0; i < 3; ++i) args.push_back(i < d ? n[static_cast<std::size_t>(i)] : 0);
   trnfftResult st = agree_over(comm, fn, check.status(), args, TRNFFT_INVALID_SIZE);
   if (st != TRNFFT_SUCCESS) return st;
@@ -154,6 +191,7 @@ trnfftResult make_plan(trnfftHandle h, const char* fn, std::vector<std::int64_t>
   trn::fft::Settings settings;
   trn::fft::detail::c_plan_settings(h, &settings, &spec.mode);
   if (trn::fftmp::is_fp64(spec.type)) spec.mode = trn::fft::Mode::fp32;
+  if (box_rank != 0) return make_box_plan(*p, fn, spec, settings, comm, work_size);
   std::unique_ptr<trn::fftmp::SlabPlan> plan;
   // The local plans may fail on one rank only (a slab beyond trnfft's limits): exchanged again.
   st = trn::cshim::guarded(logger(), fn, kStatus, [&] { plan = std::make_unique<trn::fftmp::SlabPlan>(spec, settings, comm); });
@@ -192,21 +230,31 @@ bool make_plan_hook(int h, const trn::fft::detail::MakePlanCall& call, int* stat
   return true;
 }
 
-std::size_t elem_bytes(const trn::fftmp::SlabPlan& p) { return trn::fftmp::is_fp64(p.spec().type) ? 16 : 8; }
-std::int64_t elements_of(const trn::fftmp::SlabPlan& p, int format) {
-  return format == TRNFFT_XT_FORMAT_INPLACE_SHUFFLED ? p.shuffled_elements() : p.inplace_elements();
+// What the descriptor calls need of either plan (the slab plan, or the box API's).
+int plan_type(const MpPlan& p) {
+  return c_type(p.box ? p.box->pencils().spec().type : p.plan->spec().type);
+}
+std::size_t elem_bytes(const MpPlan& p) { return trn::fftmp::is_fp64(fft_type(plan_type(p))) ? 16 : 8; }
+std::int64_t elements_of(const MpPlan& p, int format) {
+  if (p.box) return format == TRNFFT_XT_FORMAT_DISTRIBUTED_OUTPUT ? p.box->output_span() : p.box->input_span();
+  return format == TRNFFT_XT_FORMAT_INPLACE_SHUFFLED ? p.plan->shuffled_elements() : p.plan->inplace_elements();
+}
+bool made(const MpPlan& p) { return p.plan != nullptr || p.box != nullptr; }
+// The formats of a forward transform's input and output (the inverse swaps them).
+std::array<int, 2> forward_formats(const MpPlan& p) {
+  if (p.box) return {TRNFFT_XT_FORMAT_DISTRIBUTED_INPUT, TRNFFT_XT_FORMAT_DISTRIBUTED_OUTPUT};
+  return {TRNFFT_XT_FORMAT_INPLACE, TRNFFT_XT_FORMAT_INPLACE_SHUFFLED};
 }
 
 trnfftResult exec_descriptor(trnfftHandle h, const char* fn, int expected_type, trnLibXtDesc* in, trnLibXtDesc* out,
                              int direction) {
   std::shared_ptr<MpPlan> p = state_of(h);
-  if (!p || !p->plan) {  // no communicator: this rank answers alone
+  if (!p || !made(*p)) {  // no communicator: this rank answers alone
     logger().log(trn::cshim::failure_message(fn, "TRNFFT_INVALID_PLAN", "not a trnfftMp plan made by trnfftMpMakePlan*d"));
     return TRNFFT_INVALID_PLAN;
   }
   std::lock_guard<std::mutex> lock(p->mu);
-  const trn::fftmp::SlabPlan& plan = *p->plan;
-  const int type = c_type(plan.spec().type);
+  const int type = plan_type(*p);
   Check check(logger(), fn, TRNFFT_INVALID_VALUE, &p->last_error_param);
   check.require_or(expected_type < 0 || expected_type == type, TRNFFT_INVALID_TYPE, "TRNFFT_INVALID_TYPE",
                    "the plan was made for another transform type");
@@ -220,21 +268,34 @@ trnfftResult exec_descriptor(trnfftHandle h, const char* fn, int expected_type, 
   } else if (check) {
     check.one_of(direction, {TRNFFT_FORWARD, TRNFFT_INVERSE}, 3, "direction");
   }
-  if (check)
-    check.require(in->subFormat == (direction == TRNFFT_FORWARD ? TRNFFT_XT_FORMAT_INPLACE : TRNFFT_XT_FORMAT_INPLACE_SHUFFLED), 1,
-                  "input (subFormat)");
-  const int out_format = direction == TRNFFT_FORWARD ? TRNFFT_XT_FORMAT_INPLACE_SHUFFLED : TRNFFT_XT_FORMAT_INPLACE;
-  const trnfftResult st = agree_over(plan.comm_for_exchange(), fn, check.status(), {direction}, TRNFFT_INVALID_VALUE);
+  const std::array<int, 2> f = forward_formats(*p);
+  const bool fwd = direction == TRNFFT_FORWARD;
+  if (check) check.require(in->subFormat == (fwd ? f[0] : f[1]), 1, "input (subFormat)");
+  const MPI_Comm comm = p->box ? p->box->pencils().comm() : p->plan->comm_for_exchange();
+  const trnfftResult st = agree_over(comm, fn, check.status(), {direction}, TRNFFT_INVALID_VALUE);
   if (st != TRNFFT_SUCCESS) return st;
   trn::fft::ExecReport rep;
   rep.plans_wanted = false;
-  const trnfftResult r = trn::cshim::guarded(logger(), fn, kStatus,
-                                             [&] { plan.execute(in->descriptor->data[0], out->descriptor->data[0], direction, &rep); });
+  void* i = in->descriptor->data[0];
+  void* o = out->descriptor->data[0];
+  const trnfftResult r = trn::cshim::guarded(logger(), fn, kStatus, [&] {
+    if (p->box) p->box->execute(i, o, direction, &rep);
+    else p->plan->execute(i, o, direction, &rep);
+  });
   if (r == TRNFFT_SUCCESS) {
-    out->subFormat = out_format;
+    out->subFormat = fwd ? f[1] : f[0];
     p->last_profile = rep.profile.to_c();
   }
   return r;
+}
+
+// One box of trnfftXtSetDistribution (rank 2: the third axis [0, 1), stride 1).
+trn::fftmp::Box box_of(int rank, const long long* lower, const long long* upper, const long long* strides) {
+  trn::fftmp::Box b;
+  b.upper[2] = 1;
+  b.strides[2] = 1;
+  for (std::size_t d = 0; d < static_cast<std::size_t>(rank); ++d) b.lower[d] = lower[d], b.upper[d] = upper[d], b.strides[d] = strides[d];
+  return b;
 }
 
 }  // namespace
@@ -273,19 +334,22 @@ trnfftResult trnfftXtMalloc(trnfftHandle plan, trnLibXtDesc** descriptor, trnfft
   if (!p) return TRNFFT_INVALID_PLAN;
   std::lock_guard<std::mutex> lock(p->mu);
   Check check(logger(), "trnfftXtMalloc", TRNFFT_INVALID_VALUE, &p->last_error_param);
-  check.require_or(p->plan != nullptr, TRNFFT_INVALID_PLAN, "TRNFFT_INVALID_PLAN", "the plan has not been made")
-      .not_null(descriptor, 1, "descriptor")
-      .one_of(trn::cshim::enum_value(format), {TRNFFT_XT_FORMAT_INPLACE, TRNFFT_XT_FORMAT_INPLACE_SHUFFLED}, 2, "format");
+  check.require_or(made(*p), TRNFFT_INVALID_PLAN, "TRNFFT_INVALID_PLAN", "the plan has not been made")
+      .not_null(descriptor, 1, "descriptor");
+  if (check) {
+    const std::array<int, 2> f = forward_formats(*p);
+    check.one_of(trn::cshim::enum_value(format), {f[0], f[1]}, 2, "format");
+  }
   if (!check) return check.status();
+  const std::array<int, 2> f = forward_formats(*p);
   const std::size_t bytes =
-      static_cast<std::size_t>(std::max<std::int64_t>({p->plan->inplace_elements(), p->plan->shuffled_elements(), 1})) *
-      elem_bytes(*p->plan);
+      static_cast<std::size_t>(std::max<std::int64_t>({elements_of(*p, f[0]), elements_of(*p, f[1]), 1})) * elem_bytes(*p);
   auto lib = std::make_unique<trnLibXtDesc>();
   auto xt = std::make_unique<trnXtDesc>();
   std::memset(lib.get(), 0, sizeof(trnLibXtDesc));
   std::memset(xt.get(), 0, sizeof(trnXtDesc));
   xt->nGPUs = 1;
-  xt->GPUs[0] = p->plan->rank();
+  xt->GPUs[0] = p->box ? p->box->pencils().rank() : p->plan->rank();
   xt->data[0] = std::calloc(bytes, 1);
   xt->size[0] = bytes;
   if (xt->data[0] == nullptr) return TRNFFT_ALLOC_FAILED;
@@ -318,7 +382,7 @@ trnfftResult trnfftXtMemcpy(trnfftHandle plan, void* dstPointer, void* srcPointe
   std::lock_guard<std::mutex> lock(p->mu);
   const int t = trn::cshim::enum_value(type);
   Check check(logger(), "trnfftXtMemcpy", TRNFFT_INVALID_VALUE, &p->last_error_param);
-  check.require_or(p->plan != nullptr, TRNFFT_INVALID_PLAN, "TRNFFT_INVALID_PLAN", "the plan has not been made")
+  check.require_or(made(*p), TRNFFT_INVALID_PLAN, "TRNFFT_INVALID_PLAN", "the plan has not been made")
       .not_null(dstPointer, 1, "dstPointer")
       .not_null(srcPointer, 2, "srcPointer")
       .one_of(t, {TRNFFT_COPY_HOST_TO_DEVICE, TRNFFT_COPY_DEVICE_TO_HOST, TRNFFT_COPY_DEVICE_TO_DEVICE}, 3, "type");
@@ -328,7 +392,7 @@ trnfftResult trnfftXtMemcpy(trnfftHandle plan, void* dstPointer, void* srcPointe
   auto* dst = static_cast<trnLibXtDesc*>(dstPointer);
   auto* src = static_cast<trnLibXtDesc*>(srcPointer);
   const int format = t == TRNFFT_COPY_HOST_TO_DEVICE ? dst->subFormat : src->subFormat;
-  const std::size_t bytes = static_cast<std::size_t>(elements_of(*p->plan, format)) * elem_bytes(*p->plan);
+  const std::size_t bytes = static_cast<std::size_t>(elements_of(*p, format)) * elem_bytes(*p);
   void* to = t == TRNFFT_COPY_DEVICE_TO_HOST ? dstPointer : dst->descriptor->data[0];
   const void* from = t == TRNFFT_COPY_HOST_TO_DEVICE ? srcPointer : src->descriptor->data[0];
   if (bytes > 0 && to != from) std::memmove(to, from, bytes);
@@ -375,17 +439,60 @@ trnfftResult trnfftMpGetPlanDescription(trnfftHandle plan, char* description, si
   if (!p) return TRNFFT_INVALID_PLAN;
   std::lock_guard<std::mutex> lock(p->mu);
   Check check(logger(), "trnfftMpGetPlanDescription", TRNFFT_INVALID_VALUE, &p->last_error_param);
-  check.require_or(p->plan != nullptr, TRNFFT_INVALID_PLAN, "TRNFFT_INVALID_PLAN", "the plan has not been made")
+  check.require_or(made(*p), TRNFFT_INVALID_PLAN, "TRNFFT_INVALID_PLAN", "the plan has not been made")
       .not_null(description, 1, "description")
       .require(size >= 1, 2, "size");
   if (!check) return check.status();
   std::string text;
-  const trnfftResult r = trn::cshim::guarded(logger(), "trnfftMpGetPlanDescription", kStatus, [&] { text = p->plan->print(); });
+  const trnfftResult r = trn::cshim::guarded(logger(), "trnfftMpGetPlanDescription", kStatus, [&] { text = p->box ? p->box->print() : p->plan->print(); });
   if (r != TRNFFT_SUCCESS) return r;
   const std::size_t n = std::min(text.size(), size - 1);
   std::memcpy(description, text.data(), n);
   description[n] = '\0';
   return text.size() < size ? TRNFFT_SUCCESS : TRNFFT_INVALID_VALUE;
+}
+
+trnfftResult trnfftXtSetDistribution(trnfftHandle plan, int rank, const long long int* lower_input,
+                                     const long long int* upper_input, const long long int* lower_output,
+                                     const long long int* upper_output, const long long int* strides_input,
+                                     const long long int* strides_output) {
+  std::shared_ptr<MpPlan> p = state_of(plan);
+  if (!p) return TRNFFT_INVALID_PLAN;
+  std::lock_guard<std::mutex> lock(p->mu);
+  Check check(logger(), "trnfftXtSetDistribution", TRNFFT_INVALID_VALUE, &p->last_error_param);
+  check.require_or(!made(*p), TRNFFT_INVALID_PLAN, "TRNFFT_INVALID_PLAN", "the plan has already been made")
+      .one_of(rank, {2, 3}, 1, "rank")
+      .not_null(lower_input, 2, "lower_input")
+      .not_null(upper_input, 3, "upper_input")
+      .not_null(lower_output, 4, "lower_output")
+      .not_null(upper_output, 5, "upper_output")
+      .not_null(strides_input, 6, "strides_input")
+      .not_null(strides_output, 7, "strides_output");
+  if (!check) return check.status();
+  const trn::fftmp::Box in = box_of(rank, lower_input, upper_input, strides_input);  // read, not yet computed with
+  const trn::fftmp::Box out = box_of(rank, lower_output, upper_output, strides_output);
+  // lower <= upper and a one-to-one layout (the tiling is checked by the make call, collectively).
+  // Bounds in [0, 2^27] (a box must lie in a domain of sizes <= 2^27), lower <= upper, then the
+  // layout (strides in [1, 2^31], one-to-one); the tiling is checked by the make call, collectively.
+  const auto in_range = [](const long long* v, int r) {
+    for (int d = 0; d < r; ++d)
+      if (v[d] < 0 || v[d] > trn::fftmp::kMaxBoxIndex) return false;
+    return true;
+  };
+  const auto ordered = [](const trn::fftmp::Box& b) {  // compared, not subtracted: any values
+    return b.upper[0] >= b.lower[0] && b.upper[1] >= b.lower[1] && b.upper[2] >= b.lower[2];
+  };
+  check.require(in_range(lower_input, rank), 2, "lower_input")
+      .require(in_range(upper_input, rank) && ordered(in), 3, "upper_input")
+      .require(in_range(lower_output, rank), 4, "lower_output")
+      .require(in_range(upper_output, rank) && ordered(out), 5, "upper_output")
+      .require(trn::fftmp::box_layout_error(in).empty(), 6, "strides_input")
+      .require(trn::fftmp::box_layout_error(out).empty(), 7, "strides_output");
+  if (!check) return check.status();
+  p->box_rank = rank;
+  p->box_in = in;
+  p->box_out = out;
+  return TRNFFT_SUCCESS;
 }
 
 }  // extern "C"

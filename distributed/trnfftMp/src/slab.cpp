@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "local.hpp"
 #include "exchange.hpp"  // trnblasMp's argument exchange (one allreduce of status and arguments)
 #include "trn/core/error.hpp"
 #include "trn/core/link_step.hpp"
@@ -20,15 +21,14 @@ namespace {
 
 using blasmp::detail::agree;
 using blasmp::detail::check_mpi;
+using detail::alltoall_ns;
+using detail::device_settings;
+using detail::LocalPrediction;
+using detail::predict_local;
+using detail::run_local;
 
 std::size_t elem_bytes(const SlabSpec& s) { return is_fp64(s.type) ? 16 : 8; }
 fft::Type complex_type(fft::Type t) { return is_fp64(t) ? fft::Type::z2z : fft::Type::c2c; }
-
-// The settings of one emulated device: every NeuronCore of the chip (as trnblasMp's ranks).
-fft::Settings device_settings(fft::Settings s) {
-  s.num_cores = hardware_spec(s.target).cores_per_device;
-  return s;
-}
 
 // A real side of step 1's plan: the padded rows of the INPLACE slab (last axis 2 (n/2 + 1) reals,
 // cuFFT's advanced layout; embed[0] is not used by the formula).
@@ -75,39 +75,6 @@ void copy_rows(const char* src, std::int64_t src_stride, char* dst, std::int64_t
 int checked_int(std::int64_t bytes) {
   if (bytes > INT_MAX) throw NotSupportedError("trnfftMp transpose", "a message over 2 GiB", "any");
   return static_cast<int>(bytes);
-}
-
-// A personalized all-to-all among the set: p - 1 steps, this device's larger direction (what it
-// sends to / receives from the others; its own share is a local copy) over its ring bandwidth --
-// trnblasMp's assumption for its redistribution (docs/scale-out.md): no contention, no bisection limit.
-double alltoall_ns(const FabricSpec& f, const RankSet& set, double send_bytes, double recv_bytes) {
-  if (set.count <= 1) return 0;
-  const bool cross = set.crosses_instances(f);
-  return (set.count - 1) * f.step_latency_ns(cross) + std::max(send_bytes, recv_bytes) / f.ring_bytes_per_ns(cross);
-}
-
-// Modeled time of one local plan of `full` transforms of `points` points each, as spec_for(batch)
-// makes it, predicted at most 2^20 points (the dry run needs host memory in proportion to the data)
-// and scaled by the batch ratio beyond. The axis-0 plan keeps its access pattern when narrowed:
-// spec_for(b) is a shuffled slab of b columns (stride b), whose per-point cost is at most the wider
-// slab's (trnfft's strided pass gets cheaper per point as the runs grow: docs/scale-out.md 9.1).
-struct LocalPrediction {
-  double ns = 0, roofline_ns = 0, bound = 0;
-  bool scaled = false;
-};
-template <class SpecFor>
-LocalPrediction predict_local(const fft::Settings& s, std::int64_t full, std::int64_t points, SpecFor&& spec_for) {
-  LocalPrediction r;
-  constexpr std::int64_t kCap = std::int64_t{1} << 20;
-  const std::int64_t b = std::clamp<std::int64_t>(kCap / std::max<std::int64_t>(points, 1), 1, std::max<std::int64_t>(full, 1));
-  const fft::Plan plan(spec_for(b), s);
-  r.bound = plan.error_bound();
-  if (full <= 0) return r;  // this rank has no planes / columns: only the bound (the plan never runs)
-  r.scaled = b < full;
-  const double scale = static_cast<double>(full) / static_cast<double>(b);
-  r.ns = plan.modeled_ns() * scale;
-  r.roofline_ns = plan.modeled_profile().roofline_bound_ns() * scale;
-  return r;
 }
 
 }  // namespace
@@ -300,16 +267,6 @@ void SlabPlan::allgather(const void* local, void* global, bool shuffled) const {
                 static_cast<char*>(global) + slab_start(n1, ranks_, q) * row, n1 * row, n0, slab_count(n1, ranks_, q) * row);
 }
 
-namespace {
-void run_local(const fft::Plan* plan, const void* in, void* out, int direction, Trace& trace) {
-  if (plan == nullptr) return;
-  fft::ExecReport r;
-  r.plans_wanted = false;
-  plan->execute(in, out, direction, &r);
-  trace.append(std::move(r.trace));
-}
-}  // namespace
-
 void SlabPlan::run_forward(const char* in, char* out, Trace& trace) const {
   const std::size_t es = elem_bytes(spec_);
   std::vector<char> slab(static_cast<std::size_t>(inplace_elements()) * es);  // step 1's output
@@ -335,15 +292,9 @@ void SlabPlan::execute(const void* in, void* out, int direction, fft::ExecReport
   const bool inverse_only = spec_.type == fft::Type::c2r || spec_.type == fft::Type::z2d;
   const bool direction_ok = fwd ? !inverse_only : direction == fft::kInverse && !forward_only;
   const bool local_ok = direction_ok && (in != nullptr || in_elems == 0) && (out != nullptr || out_elems == 0);
-  const blasmp::detail::Agreement ag = agree(comm_, local_ok ? 0 : 1, {direction});
-  if (!ag.mpi_ok) throw Error("trnfftMp: MPI error in the execution's argument exchange");
-  if (!ag.same) throw UsageError("trnfftMp execute: the ranks passed different directions");
-  if (ag.status != 0) throw UsageError("trnfftMp execute: direction must be -1 or +1 (R2C / D2Z: -1, C2R / Z2D: +1) and the data pointers non-NULL");
-  Trace trace;
-  LinkTransfer exchange;
-  exchange.name = "trnfftMp.exchange";
-  exchange.ns = small_allreduce_ns(fabric_spec(settings_.target), RankSet{0, 1, ranks_});
-  record_link_transfer(trace, exchange);
+  detail::agree_execution(comm_, local_ok, direction,
+                          "trnfftMp execute: direction must be -1 or +1 (R2C / D2Z: -1, C2R / Z2D: +1) and the data pointers non-NULL");
+  Trace trace = detail::execution_trace(settings_.target, ranks_);
   // Empty slabs: a rank with nothing to send still takes part in the all-to-all (pointers unused).
   static char empty = 0;
   const char* i = in != nullptr ? static_cast<const char*>(in) : &empty;
@@ -352,14 +303,36 @@ void SlabPlan::execute(const void* in, void* out, int direction, fft::ExecReport
     run_forward(i, o, trace);
   else
     run_inverse(i, o, trace);
-  if (report != nullptr) {
-    const bool plans = report->plans_wanted;
-    *report = fft::ExecReport{};
-    report->tensor_passes = trace.per_engine[static_cast<int>(Engine::tensor)];
-    ReportSettings rs = ReportSettings::of(settings_);
-    finish_report(*report, std::move(trace), rs);
-    if (plans) report->add_plan(print());
-  }
+  detail::finish_execution(report, std::move(trace), settings_, report != nullptr && report->plans_wanted ? print() : "");
 }
+
+namespace detail {
+
+void agree_execution(MPI_Comm comm, bool local_ok, int direction, const char* bad) {
+  const blasmp::detail::Agreement ag = agree(comm, local_ok ? 0 : 1, {direction});
+  if (!ag.mpi_ok) throw Error("trnfftMp: MPI error in the execution's argument exchange");
+  if (!ag.same) throw UsageError("trnfftMp execute: the ranks passed different directions");
+  if (ag.status != 0) throw UsageError(bad);
+}
+
+Trace execution_trace(Generation target, int ranks) {
+  Trace trace;
+  LinkTransfer exchange;
+  exchange.name = "trnfftMp.exchange";
+  exchange.ns = small_allreduce_ns(fabric_spec(target), RankSet{0, 1, ranks});
+  record_link_transfer(trace, exchange);
+  return trace;
+}
+
+void finish_execution(fft::ExecReport* report, Trace&& trace, const fft::Settings& settings, const std::string& plan_text) {
+  if (report == nullptr) return;
+  const bool plans = report->plans_wanted;
+  *report = fft::ExecReport{};
+  report->tensor_passes = trace.per_engine[static_cast<int>(Engine::tensor)];
+  finish_report(*report, std::move(trace), ReportSettings::of(settings));
+  if (plans) report->add_plan(plan_text);
+}
+
+}  // namespace detail
 
 }  // namespace trn::fftmp

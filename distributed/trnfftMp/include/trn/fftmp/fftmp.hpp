@@ -31,7 +31,7 @@
 // transform on any P is, element for element, trnfft's single-device 3-D (2-D) plan's sequence of
 // passes (last axis, ..., n0); docs/scale-out.md states what the tests check bit for bit.
 //
-// Limits: C2C / R2C / C2R (fp32) and Z2Z / D2Z / Z2D (fp64) slabs (pencils: not built); n0 >= P and n1 >= P
+// Limits: C2C / R2C / C2R (fp32) and Z2Z / D2Z / Z2D (fp64) slabs (pencils and the box API: pencil.hpp); n0 >= P and n1 >= P
 // are not required (a rank may own zero planes); one rank's local slab must fit trnfft's limits
 // (kMaxPoints per local plan) and one message 2 GiB.
 #pragma once

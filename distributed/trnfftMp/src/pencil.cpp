@@ -1,0 +1,315 @@
+// trnfftMp pencil decomposition (pencil.hpp; docs/scale-out.md 9.6): the grid choice, the pencils,
+// the prediction and the execution (three dense 1-D trnfft passes, two sub-communicator all-to-alls).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <vector>
+
+#include "exchange.hpp"  // trnblasMp's argument exchange
+#include "local.hpp"
+#include "trn/core/error.hpp"
+#include "trn/core/link_step.hpp"
+#include "trn/core/report.hpp"
+#include "trn/fftmp/fftmp.hpp"
+#include "trn/fftmp/pencil.hpp"
+
+namespace trn::fftmp {
+
+namespace {
+
+using blasmp::detail::agree;
+using blasmp::detail::check_mpi;
+using detail::alltoall_ns;
+using detail::device_settings;
+
+std::size_t elem_bytes(fft::Type t) { return t == fft::Type::z2z ? 16 : 8; }
+
+// Each stage's whole axis and storage order (pencil.hpp): A axis 2, B axis 1, C axis 0.
+constexpr std::array<int, 3> kAxis{2, 1, 0};
+constexpr std::array<std::array<int, 3>, 3> kOrder{{{0, 1, 2}, {0, 2, 1}, {1, 2, 0}}};
+
+// The plan of one stage's pass: n = {n_axis}, a dense batch of the box's other elements.
+fft::PlanSpec pass_spec(const PencilSpec& s, int stage, std::int64_t batch) {
+  fft::PlanSpec p;
+  const std::int64_t len = s.n[static_cast<std::size_t>(kAxis[static_cast<std::size_t>(stage)])];
+  p.n = {len};
+  p.type = s.type;
+  p.mode = s.mode;
+  p.batch = batch;
+  return p;
+}
+
+std::int64_t pass_batch(const Box& b, int stage) {
+  const int axis = kAxis[static_cast<std::size_t>(stage)];
+  return b.extent(axis) > 0 ? b.volume() / b.extent(axis) : 0;
+}
+
+// The ranks of row p1 (stride 1) and of column p2 (stride P2) as fabric rank sets.
+RankSet row_set(int p1, int p2_count) { return RankSet{p1 * p2_count, 1, p2_count}; }
+RankSet col_set(int p2, int p1_count, int p2_count) { return RankSet{p2, p2_count, p1_count}; }
+
+// Elements this rank sends to / receives from the others of `members` moving stage `from` to `to`
+// (the larger direction), and those it keeps (*kept).
+double larger_direction(const Index3& n, int p1c, int p2c, int rank, const std::vector<int>& members, int from, int to,
+                        double* kept) {
+  const std::array<Box, 3> mine = pencil_boxes(n, p1c, p2c, rank);
+  double sent = 0, recv = 0;
+  for (const int q : members) {
+    if (q == rank) {
+      Box k = mine[static_cast<std::size_t>(from)];
+      for (std::size_t d = 0; d < 3; ++d) {
+        k.lower[d] = std::max(k.lower[d], mine[static_cast<std::size_t>(to)].lower[d]);
+        k.upper[d] = std::max(k.lower[d], std::min(k.upper[d], mine[static_cast<std::size_t>(to)].upper[d]));
+      }
+      *kept = static_cast<double>(k.volume());
+      continue;
+    }
+    const std::array<Box, 3> theirs = pencil_boxes(n, p1c, p2c, q);
+    Box s = mine[static_cast<std::size_t>(from)], r = theirs[static_cast<std::size_t>(from)];
+    for (std::size_t d = 0; d < 3; ++d) {
+      s.lower[d] = std::max(s.lower[d], theirs[static_cast<std::size_t>(to)].lower[d]);
+      s.upper[d] = std::max(s.lower[d], std::min(s.upper[d], theirs[static_cast<std::size_t>(to)].upper[d]));
+      r.lower[d] = std::max(r.lower[d], mine[static_cast<std::size_t>(to)].lower[d]);
+      r.upper[d] = std::max(r.lower[d], std::min(r.upper[d], mine[static_cast<std::size_t>(to)].upper[d]));
+    }
+    sent += static_cast<double>(s.volume());
+    recv += static_cast<double>(r.volume());
+  }
+  return std::max(sent, recv);
+}
+
+std::vector<int> row_members(int p1, int p2c) {
+  std::vector<int> m;
+  for (int q = 0; q < p2c; ++q) m.push_back(p1 * p2c + q);
+  return m;
+}
+std::vector<int> col_members(int p2, int p1c, int p2c) {
+  std::vector<int> m;
+  for (int q = 0; q < p1c; ++q) m.push_back(q * p2c + p2);
+  return m;
+}
+
+bool valid_spec(const PencilSpec& s, int ranks) {
+  bool ok = s.type == fft::Type::c2c || s.type == fft::Type::z2z;
+  for (const std::int64_t v : s.n) ok = ok && v >= 1 && v <= fft::kMaxDimension;
+  ok = ok && static_cast<double>(s.n[0]) * static_cast<double>(s.n[1]) * static_cast<double>(s.n[2]) <= kMaxPencilPoints;
+  const bool auto_grid = s.p1 == 0 && s.p2 == 0;
+  return ok && (auto_grid || (s.p1 >= 1 && s.p2 >= 1 && static_cast<std::int64_t>(s.p1) * s.p2 == ranks));
+}
+
+}  // namespace
+
+std::array<int, 2> choose_grid(const Index3& n, int ranks) {
+  if (ranks <= std::min(n[0], n[1])) return {ranks, 1};
+  std::array<int, 2> best{ranks, 1}, best_fit{0, 0};
+  for (int p2 = 1; p2 * p2 <= ranks; ++p2) {
+    if (ranks % p2 != 0) continue;
+    const int p1 = ranks / p2;
+    best = {p1, p2};  // the last divisor <= sqrt(P): the most square
+    if (p1 <= std::min(n[0], n[1]) && p2 <= std::min(n[1], n[2])) best_fit = {p1, p2};
+  }
+  return best_fit[0] > 0 ? best_fit : best;
+}
+
+std::array<Box, 3> pencil_boxes(const Index3& n, int p1c, int p2c, int rank) {
+  const int p1 = rank / p2c, p2 = rank % p2c;
+  const std::int64_t a0 = slab_start(n[0], p1c, p1), a1 = a0 + slab_count(n[0], p1c, p1);
+  const std::int64_t b0 = slab_start(n[1], p2c, p2), b1 = b0 + slab_count(n[1], p2c, p2);
+  const std::int64_t c0 = slab_start(n[2], p2c, p2), c1 = c0 + slab_count(n[2], p2c, p2);
+  const std::int64_t d0 = slab_start(n[1], p1c, p1), d1 = d0 + slab_count(n[1], p1c, p1);
+  return {dense_box({a0, b0, 0}, {a1, b1, n[2]}, kOrder[0]), dense_box({a0, 0, c0}, {a1, n[1], c1}, kOrder[1]),
+          dense_box({0, d0, c0}, {n[0], d1, c1}, kOrder[2])};
+}
+
+double PencilPlanInfo::comm_ns() const {
+  return row_link_ns + col_link_ns + std::max(0.0, exchange_ns - axis_ns[0]);
+}
+
+PencilPlanInfo predict_pencil(const fft::Settings& s0, const PencilSpec& spec0, int ranks, int rank) {
+  const fft::Settings s = device_settings(s0);
+  PencilSpec spec = spec0;
+  if (spec.p1 == 0 || spec.p2 == 0) {
+    const std::array<int, 2> g = choose_grid(spec.n, ranks);
+    spec.p1 = g[0], spec.p2 = g[1];
+  }
+  PencilPlanInfo p;
+  p.n = spec.n, p.type = spec.type, p.ranks = ranks, p.rank = rank, p.p1 = spec.p1, p.p2 = spec.p2, p.target = s.target;
+  const std::array<Box, 3> boxes = pencil_boxes(spec.n, spec.p1, spec.p2, rank);
+  double roof = 0;
+  for (int stage = 0; stage < 3; ++stage) {
+    const auto st = static_cast<std::size_t>(stage);
+    p.extents[st] = {boxes[st].extent(0), boxes[st].extent(1), boxes[st].extent(2)};
+    const std::int64_t len = spec.n[static_cast<std::size_t>(kAxis[st])];
+    if (len == 1) continue;  // the identity: no plan
+    const detail::LocalPrediction l = detail::predict_local(s, pass_batch(boxes[st], stage), len,
+                                                            [&](std::int64_t b) { return pass_spec(spec, stage, b); });
+    p.axis_ns[st] = l.ns;
+    p.error_bound += l.bound;
+    p.predicted_by_scaling = p.predicted_by_scaling || l.scaled;
+    roof += l.roofline_ns;
+  }
+  const FabricSpec& f = fabric_spec(s.target);
+  const double es = static_cast<double>(elem_bytes(spec.type));
+  const int p1 = rank / spec.p2, p2 = rank % spec.p2;
+  double row_kept = 0, col_kept = 0;
+  p.row_bytes = es * larger_direction(spec.n, spec.p1, spec.p2, rank, row_members(p1, spec.p2), 0, 1, &row_kept);
+  p.col_bytes = es * larger_direction(spec.n, spec.p1, spec.p2, rank, col_members(p2, spec.p1, spec.p2), 1, 2, &col_kept);
+  p.row_link_ns = std::max(p.row_bytes > 0 ? alltoall_ns(f, row_set(p1, spec.p2), p.row_bytes, p.row_bytes) : 0,
+                           detail::relayout_ns(s.target, es * row_kept));
+  p.col_link_ns = std::max(p.col_bytes > 0 ? alltoall_ns(f, col_set(p2, spec.p1, spec.p2), p.col_bytes, p.col_bytes) : 0,
+                           detail::relayout_ns(s.target, es * col_kept));
+  p.exchange_ns = small_allreduce_ns(f, RankSet{0, 1, ranks});
+  p.predicted_ns = std::max(p.exchange_ns, p.axis_ns[0]) + p.row_link_ns + p.axis_ns[1] + p.col_link_ns + p.axis_ns[2];
+  p.roofline_ns = std::max(p.row_link_ns + p.col_link_ns + p.exchange_ns, roof);
+  return p;
+}
+
+std::string PencilPlanInfo::print() const {
+  char buf[1024];
+  const FabricSpec& f = fabric_spec(target);
+  std::snprintf(buf, sizeof buf,
+                "trnfftMp pencil plan %lldx%lldx%lld %s on %d %s devices (%.*s, %.*s), grid %d x %d, rank %d: "
+                "A %lldx%lldx%lld -> axis-2 FFT %.1f us, row all-to-all (%d ranks) %.3g MB %.1f us, B %lldx%lldx%lld -> "
+                "axis-1 FFT %.1f us, column all-to-all (%d ranks) %.3g MB %.1f us, C %lldx%lldx%lld -> axis-0 FFT %.1f us; "
+                "predicted %.1f us (communication %.1f%%), roofline bound %.1f us%s; error bound %.2e",
+                static_cast<long long>(n[0]), static_cast<long long>(n[1]), static_cast<long long>(n[2]), fft::type_name(type),
+                ranks, hardware_spec(target).name.data(), static_cast<int>(f.instance.size()), f.instance.data(),
+                static_cast<int>(f.link.size()), f.link.data(), p1, p2, rank, static_cast<long long>(extents[0][0]),
+                static_cast<long long>(extents[0][1]), static_cast<long long>(extents[0][2]), axis_ns[0] / 1e3, p2,
+                row_bytes / 1e6, row_link_ns / 1e3, static_cast<long long>(extents[1][0]), static_cast<long long>(extents[1][1]),
+                static_cast<long long>(extents[1][2]), axis_ns[1] / 1e3, p1, col_bytes / 1e6, col_link_ns / 1e3,
+                static_cast<long long>(extents[2][0]), static_cast<long long>(extents[2][1]), static_cast<long long>(extents[2][2]),
+                axis_ns[2] / 1e3, predicted_ns / 1e3, 100.0 * comm_share(), roofline_ns / 1e3,
+                predicted_by_scaling ? " (local plans predicted at <= 2^20 points, scaled by the batch)" : "", error_bound);
+  return buf;
+}
+
+PencilPlan::PencilPlan(const PencilSpec& spec, const fft::Settings& settings, MPI_Comm comm)
+    : spec_(spec), settings_(device_settings(settings)) {
+  int ranks = 1;
+  check_mpi(MPI_Comm_size(comm, &ranks), "MPI_Comm_size");
+  check_mpi(MPI_Comm_rank(comm, &rank_), "MPI_Comm_rank");
+  const bool ok = valid_spec(spec, ranks);
+  const blasmp::detail::Agreement ag = agree(comm, ok ? 0 : 1, {spec.n[0], spec.n[1], spec.n[2], static_cast<int>(spec.type),
+                                                                static_cast<int>(spec.mode), spec.p1, spec.p2});
+  if (!ag.mpi_ok) throw Error("trnfftMp: MPI error in the pencil plan's argument exchange");
+  if (!ag.same) throw UsageError("trnfftMp pencil plan: the ranks passed different sizes, types, precisions or grids");
+  if (ag.status != 0)
+    throw UsageError("trnfftMp pencil plan: C2C or Z2Z, sizes in [1, 2^27] and at most 2^48 points, a grid p1 x p2 = the communicator's size (or 0 x 0)");
+  if (spec_.p1 == 0) {
+    const std::array<int, 2> g = choose_grid(spec.n, ranks);
+    spec_.p1 = g[0], spec_.p2 = g[1];
+  }
+  p1_ = spec_.p1, p2_ = spec_.p2;
+  boxes_ = pencil_boxes(spec_.n, p1_, p2_, rank_);
+  // Every rank's pencils below 2 GiB (MPI's int counts): the same verdict on every rank.
+  for (int q = 0; q < ranks; ++q)
+    for (const Box& b : pencil_boxes(spec_.n, p1_, p2_, q))
+      if (too_large_for_mpi(b, elem_bytes(spec_.type)))
+        throw NotSupportedError("trnfftMp pencil plan", "a pencil of 2 GiB or more (MPI's int message counts)", "more ranks");
+  check_mpi(MPI_Comm_dup(comm, &comm_), "MPI_Comm_dup");
+  MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
+  // Row p1 (key p2: the row rank is p2), column p2 (key p1).
+  check_mpi(MPI_Comm_split(comm_, rank_ / p2_, rank_ % p2_, &row_), "MPI_Comm_split");
+  check_mpi(MPI_Comm_split(comm_, rank_ % p2_, rank_ / p2_, &col_), "MPI_Comm_split");
+  // The local plans may fail on one rank only (a pencil beyond trnfft's limits): the failure is
+  // exchanged, so every rank throws (its own error, or that another rank's plan failed) and none
+  // goes on to a collective its peers never reach.
+  std::exception_ptr failure;
+  try {
+    for (int stage = 0; stage < 3; ++stage) {
+      const auto st = static_cast<std::size_t>(stage);
+      const std::int64_t batch = pass_batch(boxes_[st], stage);
+      if (batch > 0 && spec_.n[static_cast<std::size_t>(kAxis[st])] > 1)
+        axis_[st] = std::make_unique<fft::Plan>(pass_spec(spec_, stage, batch), settings_);
+    }
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  const blasmp::detail::Agreement built = agree(comm_, failure ? 1 : 0, {});
+  if (built.status == 0 && built.mpi_ok) return;
+  for (MPI_Comm* c : {&row_, &col_, &comm_}) MPI_Comm_free(c);
+  if (failure) std::rethrow_exception(failure);
+  throw UsageError("trnfftMp pencil plan: another rank's local plan failed (its pencil is beyond trnfft's limits)");
+}
+
+PencilPlan::~PencilPlan() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (finalized != 0) return;
+  for (MPI_Comm* c : {&row_, &col_, &comm_})
+    if (*c != MPI_COMM_NULL) MPI_Comm_free(c);
+}
+
+const PencilPlanInfo& PencilPlan::info() const {
+  if (!info_) info_ = std::make_unique<PencilPlanInfo>(predict_pencil(settings_, spec_, p1_ * p2_, rank_));
+  return *info_;
+}
+
+// The boxes of stage `stage` of the members of this rank's row (or column), in sub-communicator order.
+std::vector<Box> PencilPlan::member_boxes(int stage, bool row) const {
+  const int p1 = rank_ / p2_, p2 = rank_ % p2_;
+  std::vector<Box> b;
+  for (const int q : row ? row_members(p1, p2_) : col_members(p2, p1_, p2_))
+    b.push_back(pencil_boxes(spec_.n, p1_, p2_, q)[static_cast<std::size_t>(stage)]);
+  return b;
+}
+
+void PencilPlan::transpose(MPI_Comm sub, const RankSet& set, int from, int to, const char* src, char* dst, const char* name,
+                           Trace& trace) const {
+  const bool row = sub == row_;
+  const Moved m = redistribute(sub, member_boxes(from, row), member_boxes(to, row), elem_bytes(spec_.type), src, dst);
+  // The remote blocks over the link, the own block re-laid out through HBM beside them (a row of one
+  // rank: the re-layout alone); the record's spans keep the next pass after the previous one.
+  const bool local = m.sent == 0 && m.received == 0;
+  LinkTransfer t;
+  t.name = name;
+  t.ns = std::max(local ? 0 : alltoall_ns(fabric_spec(settings_.target), set, m.sent, m.received),
+                  detail::relayout_ns(settings_.target, m.kept));
+  const auto es = static_cast<std::int64_t>(elem_bytes(spec_.type));
+  if (boxes_[static_cast<std::size_t>(from)].span() > 0) t.sends[0] = HostSpan(src, boxes_[static_cast<std::size_t>(from)].span() * es);
+  if (boxes_[static_cast<std::size_t>(to)].span() > 0) t.receives[0] = HostSpan(dst, boxes_[static_cast<std::size_t>(to)].span() * es);
+  record_link_transfer(trace, t);
+}
+
+void PencilPlan::run(const void* in, void* out, int direction, Trace& trace) const {
+  const std::size_t es = elem_bytes(spec_.type);
+  const int p1 = rank_ / p2_, p2 = rank_ % p2_;
+  const RankSet rows = row_set(p1, p2_), cols = col_set(p2, p1_, p2_);
+  std::vector<char> a(static_cast<std::size_t>(std::max<std::int64_t>(boxes_[0].span(), 1)) * es);
+  std::vector<char> b(static_cast<std::size_t>(std::max<std::int64_t>(boxes_[1].span(), 1)) * es);
+  const auto* i = static_cast<const char*>(in);
+  auto* o = static_cast<char*>(out);
+  if (direction == fft::kForward) {
+    if (axis_[0]) detail::run_local(axis_[0].get(), i, a.data(), direction, trace);
+    else if (boxes_[0].span() > 0) std::memcpy(a.data(), i, static_cast<std::size_t>(boxes_[0].span()) * es);
+    transpose(row_, rows, 0, 1, a.data(), b.data(), "trnfftMp.pencil.row_transpose", trace);
+    detail::run_local(axis_[1].get(), b.data(), b.data(), direction, trace);
+    transpose(col_, cols, 1, 2, b.data(), o, "trnfftMp.pencil.column_transpose", trace);
+    detail::run_local(axis_[2].get(), o, o, direction, trace);
+    return;
+  }
+  std::vector<char> c(static_cast<std::size_t>(std::max<std::int64_t>(boxes_[2].span(), 1)) * es);
+  if (axis_[2]) detail::run_local(axis_[2].get(), i, c.data(), direction, trace);
+  else if (boxes_[2].span() > 0) std::memcpy(c.data(), i, static_cast<std::size_t>(boxes_[2].span()) * es);
+  transpose(col_, cols, 2, 1, c.data(), b.data(), "trnfftMp.pencil.column_transpose", trace);
+  detail::run_local(axis_[1].get(), b.data(), b.data(), direction, trace);
+  transpose(row_, rows, 1, 0, b.data(), o, "trnfftMp.pencil.row_transpose", trace);
+  detail::run_local(axis_[0].get(), o, o, direction, trace);
+}
+
+void PencilPlan::execute(const void* in, void* out, int direction, fft::ExecReport* report) const {
+  const bool local_ok = (direction == fft::kForward || direction == fft::kInverse) &&
+                        (in != nullptr || boxes_[direction == fft::kForward ? 0 : 2].volume() == 0) &&
+                        (out != nullptr || boxes_[direction == fft::kForward ? 2 : 0].volume() == 0);
+  detail::agree_execution(comm_, local_ok, direction, "trnfftMp pencil execute: direction must be -1 or +1 and the data pointers non-NULL");
+  Trace trace = detail::execution_trace(settings_.target, p1_ * p2_);
+  static char empty[16] = {};
+  run(in != nullptr ? in : empty, out != nullptr ? out : empty, direction, trace);
+  detail::finish_execution(report, std::move(trace), settings_, report != nullptr && report->plans_wanted ? print() : "");
+}
+
+}  // namespace trn::fftmp
