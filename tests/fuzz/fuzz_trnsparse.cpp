@@ -2074,6 +2074,83 @@ std::vector<trnfuzz::Floor> trnfuzz::floors() {
           {"sddmm_wide_ok", 20}};  // s8/sddmm
 }
 
+
+// ---- s9/spengine: complex-fp32 SpMM / SpMV on BSR and Blocked-ELL (issue #28)
+namespace {
+
+// A C_32F BSR (either block order) or Blocked-ELL matrix over fuzzed index arrays (valid, or raw
+// bytes; allocated at exactly the claimed length), SpMV or SpMM with op(A) / op(B) N / T / C, alpha
+// and beta with or without an imaginary part, C row- or column-major. Buffers hold every element the
+// call may touch. Properties: SUCCESS, INVALID_VALUE or NOT_SUPPORTED; a failed call leaves C as it was.
+void c32_block_calls(trnfuzz::Input& in) {
+  Bytes b{in};
+  trnsparseHandle_t h = nullptr;
+  require(trnsparseCreate(&h) == TRNSPARSE_STATUS_SUCCESS, "create handle");
+  const bool ell = (b.u8() & 1) != 0, valid = b.u8() < 200;
+  const int brows = b.u8() % 4, bcols = b.u8() % 4, bs = 1 + b.u8() % 3, n = b.u8() % 3;
+  const int opA = in.choice({0, 1, 2}), opB = in.choice({0, 1, 2});
+  std::vector<int> off(static_cast<std::size_t>(brows + 1), 0), col, slots;
+  for (int i = 0; i < brows; ++i) {
+    for (int j = 0; j < bcols && valid; ++j)
+      if ((b.u8() & 1) != 0) col.push_back(j);
+    off[static_cast<std::size_t>(i) + 1] = valid ? static_cast<int>(col.size()) : b.u8() % 9 - 1;
+  }
+  const int nnzb = valid ? static_cast<int>(col.size()) : b.u8() % 6;
+  if (!valid) col.assign(static_cast<std::size_t>(nnzb), 0), fill_indices(b, col, bcols);
+  const int nslots = 1 + b.u8() % 2;  // Blocked-ELL: slots per block row, -1 or a fuzzed column
+  slots.assign(static_cast<std::size_t>(brows * nslots), -1);
+  for (auto& c : slots) c = b.u8() % 3 == 0 ? -1 : b.u8() % (bcols + 2) - 1;
+  const int M = brows * bs, K = bcols * bs, rows_op = opA == 0 ? M : K, cols_op = opA == 0 ? K : M;
+  const int stored = ell ? M * nslots * bs : nnzb * bs * bs;
+  std::vector<float> val(static_cast<std::size_t>(2 * stored + 2));
+  for (auto& v : val) v = static_cast<float>(b.u8() % 9) - 4.0f;
+  trnsparseSpMatDescr_t A = nullptr;
+  const trnsparseStatus_t made =
+      ell ? trnsparseCreateBlockedEll(&A, M, K, bs, nslots * bs, slots.data(), val.data(), TRNSPARSE_INDEX_32I,
+                                      TRNSPARSE_INDEX_BASE_ZERO, TRN_C_32F)
+          : trnsparseCreateBsr(&A, brows, bcols, nnzb, bs, bs, off.data(), col.data(), val.data(), TRNSPARSE_INDEX_32I,
+                               TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, TRN_C_32F,
+                               b.u8() % 2 ? TRNSPARSE_ORDER_ROW : TRNSPARSE_ORDER_COL);
+  require(allowed(made), "C_32F block descriptor status");
+  if (made != TRNSPARSE_STATUS_SUCCESS) {
+    require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+    return;
+  }
+  const float alpha[2] = {1.5f, b.u8() % 2 ? 0.0f : -0.5f}, beta[2] = {b.u8() % 2 ? 0.0f : -0.5f, b.u8() % 2 ? 0.0f : 0.25f};
+  const int cols = std::max(n, 1);
+  std::vector<float> B(static_cast<std::size_t>(2 * cols_op * cols + 2), 0.5f), C(static_cast<std::size_t>(2 * rows_op * cols + 2), -1.0f);
+  const std::vector<float> c0 = C;
+  trnsparseStatus_t st = TRNSPARSE_STATUS_SUCCESS;
+  const auto oa = static_cast<trnsparseOperation_t>(opA), ob = static_cast<trnsparseOperation_t>(opB);
+  if (n == 0) {
+    trnsparseDnVecDescr_t x = nullptr, y = nullptr;
+    require(trnsparseCreateDnVec(&x, cols_op, B.data(), TRN_C_32F) == 0 && trnsparseCreateDnVec(&y, rows_op, C.data(), TRN_C_32F) == 0,
+            "C_32F vectors");
+    st = trnsparseSpMV(h, oa, alpha, A, x, beta, y, TRN_C_32F, TRNSPARSE_SPMV_ALG_DEFAULT, nullptr);
+    trnsparseDestroyDnVec(x);
+    trnsparseDestroyDnVec(y);
+  } else {
+    trnsparseDnMatDescr_t mB = nullptr, mC = nullptr;
+    const int br = opB == 0 ? cols_op : n, bc = opB == 0 ? n : cols_op;
+    const bool c_row = (b.u8() & 1) != 0;
+    require(trnsparseCreateDnMat(&mB, br, bc, std::max(br, 1), B.data(), TRN_C_32F, TRNSPARSE_ORDER_COL) == 0 &&
+                trnsparseCreateDnMat(&mC, rows_op, n, c_row ? n : std::max(rows_op, 1), C.data(), TRN_C_32F,
+                                     c_row ? TRNSPARSE_ORDER_ROW : TRNSPARSE_ORDER_COL) == 0,
+            "C_32F dense operands");
+    st = trnsparseSpMM(h, oa, ob, alpha, A, mB, beta, mC, TRN_C_32F, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr);
+    trnsparseDestroyDnMat(mB);
+    trnsparseDestroyDnMat(mC);
+  }
+  require(allowed(st), "C_32F block product status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(std::memcmp(c0.data(), C.data(), c0.size() * sizeof(float)) == 0, "a failed product wrote C");
+  trnfuzz::reach("c32_block_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  trnsparseDestroySpMat(A);
+  require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+}
+
+}  // namespace
+// ---- end of the s9/spengine block
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   run_one(in);
@@ -2090,5 +2167,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   surface_calls(again);
   trnfuzz::Input fresh(data, size);  // s8/sddmm: read afresh too
   sddmm_calls(fresh);
+  trnfuzz::Input spengine(data, size);  // s9/spengine: read afresh too
+  c32_block_calls(spengine);
   return 0;
 }

@@ -135,6 +135,22 @@ long double bound_of(sp::Value v, std::int64_t k, long double mag, long double r
   return b;
 }
 
+// Complex-fp32 SpMV / SpMM on TensorE (the real 2x2 embedding, docs/trnsparse.md "Complex-fp32 on
+// TensorE"): sqrt(2) gamma32_{2k+6} of the same magnitudes.
+long double c32_engine_bound(std::int64_t k, long double mag) {
+  const long double t = static_cast<long double>(2 * k + 6) * 0x1p-24L;
+  return std::sqrt(2.0L) * t / (1 - t) * mag;
+}
+// The product path a value type takes (SELL: C_32F keeps the host step).
+bool c32_engine(sp::Value v, std::int64_t sell_slice) { return v == sp::Value::c32 && sell_slice == 0; }
+const char* path_mode(sp::Value v) {
+  return v == sp::Value::f32 ? " (TensorE blocks)" : v == sp::Value::c32 ? " (TensorE, 2x2 embedding)" : " (host step)";
+}
+const char* path_variant(sp::Value v) {
+  return v == sp::Value::f32 ? ", TensorE blocks" : v == sp::Value::c32 ? ", TensorE 2x2 embedding" : ", host step";
+}
+std::string product_bound_text(sp::Value v, bool engine);  // the validate cases' bound text
+
 struct Run {
   double max_ratio = 0;
   double host_seconds = 0;
@@ -253,7 +269,10 @@ Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Ge
     const sp::Scalar al(static_cast<double>(alpha.real()), static_cast<double>(alpha.imag()));
     const sp::Scalar be(static_cast<double>(beta.real()), static_cast<double>(beta.imag()));
     const sp::SparseRef A = format == sp::SparseRef::Format::csr ? a.ref() : other.ref;
-    if (m == 1)
+    if (v == sp::Value::c32)  // TensorE through the real embedding (SpMV: the n = 1 product)
+      sp::spmm_c32(s, sp::GOp::N, sp::GOp::N, al, A, {B.data(), v, n, m, n, sp::Layout::col_major}, be,
+                   {C.data(), v, n, m, n, sp::Layout::col_major}, &rep);
+    else if (m == 1)
       sp::spmv_host(s, sp::GOp::N, al, A, B.data(), be, C.data(), &rep);
     else
       sp::spmm_host(s, sp::GOp::N, sp::GOp::N, al, A, {B.data(), v, n, m, n, sp::Layout::col_major}, be,
@@ -277,7 +296,8 @@ Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Ge
       const std::size_t ci = static_cast<std::size_t>(i + c * n);
       const cld want = alpha * acc + beta * c0[ci];
       const long double err = std::abs(get(C, v, static_cast<std::int64_t>(ci)) - want);
-      const long double bnd = bound_of(v, k, std::abs(alpha) * mag + std::abs(beta) * std::abs(c0[ci]), std::abs(want));
+      const long double scale = std::abs(alpha) * mag + std::abs(beta) * std::abs(c0[ci]);
+      const long double bnd = c32_engine(v, sell_slice) ? c32_engine_bound(k, scale) : bound_of(v, k, scale, std::abs(want));
       r.max_ratio = std::max(r.max_ratio, static_cast<double>(err / std::max(bnd, 1e-300L)));
     }
   }
@@ -312,12 +332,9 @@ void add_sparse_generic(Registry& reg) {
       const std::string op = m == 1 ? "spmv_csr" : "spmm_csr";
       reg.add(ValidationCase{
           .suite = "sparse", .library = "trnsparse", .op = op,
-          .mode = std::string(type_name(v)) + (v == sp::Value::f32 ? " (TensorE blocks)" : " (host step)"),
+          .mode = std::string(type_name(v)) + path_mode(v),
           .shape = m == 1 ? "1000x1000, 1%" : "1000x1000 x 1000x16, 1%", .metric = "max_err_over_bound",
-          .bound_text = v == sp::Value::f32 ? "2 (k+2) u32 (|a||A||B| + |b||C|)"
-                        : sp::value_is_complex(v)           ? "sqrt(2) gamma_{k+4} (|a||A||B| + |b||C|)" +
-                                        std::string(v == sp::Value::c32 ? " + u32 |y|" : "")
-                                            : "gamma_{k+2} (|a||A||B| + |b||C|)",
+          .bound_text = product_bound_text(v, true),
           .run = [v, m] {
             const Run run = product(1000, m, 0.01, v, trn::Generation::trn1);
             return case_of(run, "max |err| / bound vs a long-double loop; nnz " + std::to_string(run.nnz));
@@ -325,7 +342,7 @@ void add_sparse_generic(Registry& reg) {
     }
   for (sp::Value v : types)
     reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spmv_csr",
-                      .variant = std::string(type_name(v)) + (v == sp::Value::f32 ? ", TensorE blocks" : ", host step"),
+                      .variant = std::string(type_name(v)) + path_variant(v),
                       .shape = "4096x4096, 0.5%",
                       .run = [v](trn::Generation target) {
                         const Run run = product(4096, 1, 0.005, v, target);
@@ -570,7 +587,7 @@ BenchResult with_columns(BenchResult b, const Run& run, Kind kind, std::int64_t 
 void add_sparse_spmm_bench(Registry& reg) {
   for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})
     reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spmm_csr",
-                      .variant = std::string(type_name(v)) + (v == sp::Value::f32 ? ", TensorE blocks" : ", host step"),
+                      .variant = std::string(type_name(v)) + path_variant(v),
                       .shape = "4096^2 x 4096x16, 0.5%",
                       .run = [v](trn::Generation target) {
                         const Run run = product(4096, 16, 0.005, v, target);
@@ -587,7 +604,9 @@ const Registrar kSpmmBenchRegistrar(add_sparse_spmm_bench);
 
 const sp::SparseRef::Format kOtherFormats[] = {sp::SparseRef::Format::coo, sp::SparseRef::Format::csc};
 const char* format_name(sp::SparseRef::Format f) { return f == sp::SparseRef::Format::coo ? "coo" : "csc"; }
-std::string product_bound_text(sp::Value v) {
+// engine: the SpMV / SpMM paths (C_32F on TensorE); false: SDDMM (C_32F the host step).
+std::string product_bound_text(sp::Value v, bool engine) {
+  if (v == sp::Value::c32 && engine) return "sqrt(2) gamma32_{2k+6} (|a||A||B| + |b||C|)";
   return v == sp::Value::f32 ? "2 (k+2) u32 (|a||A||B| + |b||C|)"
          : sp::value_is_complex(v) ? "sqrt(2) gamma_{k+4} (|a||A||B| + |b||C|)" + std::string(v == sp::Value::c32 ? " + u32 |y|" : "")
                                    : "gamma_{k+2} (|a||A||B| + |b||C|)";
@@ -596,20 +615,20 @@ std::string product_bound_text(sp::Value v) {
 void add_sparse_other_formats(Registry& reg) {
   for (sp::SparseRef::Format f : kOtherFormats)
     for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64}) {
-      const std::string path = v == sp::Value::f32 ? " (TensorE blocks)" : " (host step)";
+      const std::string path = path_mode(v);
       for (std::int64_t m : {std::int64_t{1}, std::int64_t{16}}) {
         const std::string op = std::string(m == 1 ? "spmv_" : "spmm_") + format_name(f);
         reg.add(ValidationCase{
             .suite = "sparse", .library = "trnsparse", .op = op, .mode = std::string(type_name(v)) + path,
             .shape = m == 1 ? "1000x1000, 1%" : "1000x1000 x 1000x16, 1%", .metric = "max_err_over_bound",
-            .bound_text = product_bound_text(v),
+            .bound_text = product_bound_text(v, true),
             .run = [v, m, f] {
               const Run run = product(1000, m, 0.01, v, trn::Generation::trn1, 0, false, f);
               return case_of(run, "max |err| / bound vs a long-double loop over the CSR it was built from; nnz " +
                                       std::to_string(run.nnz));
             }});
         reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = op,
-                          .variant = std::string(type_name(v)) + (v == sp::Value::f32 ? ", TensorE blocks" : ", host step"),
+                          .variant = std::string(type_name(v)) + path_variant(v),
                           .shape = m == 1 ? "4096x4096, 0.5%" : "4096^2 x 4096x16, 0.5%",
                           .run = [v, m, f](trn::Generation target) {
                             const Run run = product(4096, m, 0.005, v, target, 0, false, f);
@@ -780,7 +799,7 @@ void add_sparse_sddmm_csr(Registry& reg) {
       reg.add(ValidationCase{
           .suite = "sparse", .library = "trnsparse", .op = op, .mode = std::string(type_name(v)) + " (" + path + ")",
           .shape = block == 0 ? "512x512 pattern 2%, k=64" : "512x512 pattern of 4x4 blocks 2%, k=64", .metric = "max_err_over_bound",
-          .bound_text = product_bound_text(v) + " on stored entries, k = K",
+          .bound_text = product_bound_text(v, false) + " on stored entries, k = K",
           .run = [v, block] {
             const Run run = sddmm_run(512, 64, 0.02, trn::Generation::trn1, false, v, block);
             return case_of(run, "max |err| / bound vs a long-double loop; stored " + std::to_string(run.nnz));
