@@ -60,7 +60,7 @@ struct Blocks {
       off.push_back(static_cast<int>(col.size()));
       slots = std::max(slots, static_cast<int>(rows[static_cast<size_t>(I)].size()));
     }
-    ++slots;  // one empty slot per row at least
+    slots = std::min(slots + 1, bc);  // an empty slot in most rows (ellCols <= cols)
     ell.assign(static_cast<size_t>(br * b * slots * b), cf(7.0f, 7.0f));  // empty slots hold garbage
     ell_col.assign(static_cast<size_t>(br * slots), -1);
     for (int I = 0; I < br; ++I)
@@ -165,7 +165,7 @@ void check(const Case& k, std::uint64_t seed) {
       long double mag = 0;
       for (int j = 0; j < K; ++j) {
         const cf braw = k.n == 0 || k.opB == 0 ? B[static_cast<size_t>(j + c * brows)] : B[static_cast<size_t>(c + j * brows)];
-        const cld b = k.opB == 2 ? std::conj(wide(braw)) : wide(braw);
+        const cld b = k.n != 0 && k.opB == 2 ? std::conj(wide(braw)) : wide(braw);  // (SpMV: x as is)
         acc += a.at(r, j, k.opA) * b;
         mag += std::abs(a.at(r, j, k.opA)) * std::abs(b);
       }

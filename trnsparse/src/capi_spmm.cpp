@@ -142,11 +142,16 @@ void wide_product(trnsparseHandle_t h, sp::GOp opA, sp::GOp opB, const void* alp
     sp::spmm_c32(h->settings, opA, opB, al, generic_of(&A), B, be, C, r);
 }
 
-// One batch of an fp64 / complex SDDMM (validated by sddmm_checks): the host step on C's CSR or BSR pattern.
+// One batch of an fp64 / complex SDDMM (validated by sddmm_checks): C_32F on TensorE (trn/sparse/generic.hpp
+// sddmm_c32), R_64F / C_64F the host step, on C's CSR or BSR pattern.
 void sddmm_wide(trnsparseHandle_t h, sp::GOp opA, sp::GOp opB, const void* alpha, const trnsparseDnMatDescr& A,
                 const trnsparseDnMatDescr& B, const void* beta, const trnsparseSpMatDescr& C, sp::CallReport* r) {
   const sp::Scalar al = load_scalar(alpha, C.value_type), be = load_scalar(beta, C.value_type);
-  if (C.format == TRNSPARSE_FORMAT_BSR)
+  if (C.value_type == TRN_C_32F && C.format == TRNSPARSE_FORMAT_BSR)  // TensorE: the real interleaved form
+    sp::sddmm_c32(h->settings, opA, opB, al, dense_any(&A), dense_any(&B), be, C.bsr, r);
+  else if (C.value_type == TRN_C_32F)
+    sp::sddmm_c32(h->settings, opA, opB, al, dense_any(&A), dense_any(&B), be, generic_of(&C), r);
+  else if (C.format == TRNSPARSE_FORMAT_BSR)
     sp::sddmm_host(h->settings, opA, opB, al, dense_any(&A), dense_any(&B), be, C.bsr, generic_value(C.value_type), r);
   else
     sp::sddmm_host(h->settings, opA, opB, al, dense_any(&A), dense_any(&B), be, generic_of(&C), r);

@@ -168,7 +168,7 @@ void unpack_c(const RealOperands& o, const DenseAny& C) {
   if (!o.c_packed) return;
   for (std::int64_t c = 0; c < C.cols; ++c)
     for (std::int64_t r = 0; r < C.rows; ++r)
-      std::memcpy(static_cast<cf*>(C.data) + element(C, r, c), &o.c_pack[static_cast<std::size_t>(2 * r + c * 2 * C.rows)],
+      std::memcpy(static_cast<void*>(static_cast<cf*>(C.data) + element(C, r, c)), &o.c_pack[static_cast<std::size_t>(2 * r + c * 2 * C.rows)],
                   sizeof(cf));
 }
 
@@ -292,6 +292,167 @@ void spmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BlockedEl
                    },
                    report);
   add_alpha_step(s, map, A.values, A.rows * A.ell_cols, report);
+}
+
+// ---- SDDMM ------------------------------------------------------------------------------------
+//
+// Algorithm   The column-interleaved form: op(A) read as the real M x 2K matrix A'' (row i holds
+//             ar_k, ai_k at columns 2k, 2k + 1: a row-major A with op N is its own view, other
+//             layouts are packed) times B'' = the 2K x 2N real matrix with B''(2k, 2j) = br,
+//             B''(2k + 1, 2j) = -bi, B''(2k, 2j + 1) = bi, B''(2k + 1, 2j + 1) = br (packed, op(B)
+//             and a complex alpha applied while packing) is the M x 2N real matrix whose columns 2j,
+//             2j + 1 hold the parts of (op(A) op(B))(i, j) -- again four real products per complex
+//             one in one PSUM sum. The stored entry e = (i, j) of C becomes the real entries
+//             (i, 2j), (i, 2j + 1), i.e. exactly the interleaved fp32 view of C's values: a CSR
+//             pattern is re-spelled (offsets and columns doubled, values in place), a row-order BSR
+//             pattern is the real BSR with rb x 2cb blocks over the same arrays; column-order blocks
+//             are copied to row order and back. Then the fp32 SDDMM kernel (bsr_kernels.hpp).
+// Accuracy    each stored part an fp32 sum of 2K products: the SpMM bound with k = K.
+
+namespace {
+
+// op(A) as the real M x 2K row-major matrix A''.
+DenseRef sddmm_a(GOp opA, const DenseAny& A, std::int64_t M, std::int64_t K, std::vector<float>& pack) {
+  if (opA == GOp::N && A.layout == Layout::row_major)
+    return DenseRef{A.data, DType::f32, M, 2 * K, 2 * std::max<std::int64_t>(A.ld, 1), Layout::row_major};
+  pack.resize(static_cast<std::size_t>(2 * M * K));
+  const auto* src = static_cast<const cf*>(A.data);
+  for (std::int64_t i = 0; i < M; ++i)
+    for (std::int64_t k = 0; k < K; ++k) {
+      cf v = opA == GOp::N ? src[element(A, i, k)] : src[element(A, k, i)];
+      if (opA == GOp::C) v = std::conj(v);
+      pack[static_cast<std::size_t>(i * 2 * K + 2 * k)] = v.real();
+      pack[static_cast<std::size_t>(i * 2 * K + 2 * k + 1)] = v.imag();
+    }
+  return DenseRef{pack.data(), DType::f32, M, 2 * K, std::max<std::int64_t>(2 * K, 1), Layout::row_major};
+}
+
+// op(B) (times a folded alpha) as the real 2K x 2N column-major matrix B''.
+DenseRef sddmm_b(GOp opB, const DenseAny& B, std::int64_t K, std::int64_t N, const EntryMap& fold, std::vector<float>& pack) {
+  pack.resize(static_cast<std::size_t>(4 * K * N));
+  const auto* src = static_cast<const cf*>(B.data);
+  const std::int64_t ld = 2 * K;
+  for (std::int64_t j = 0; j < N; ++j)
+    for (std::int64_t k = 0; k < K; ++k) {
+      cf v = opB == GOp::N ? src[element(B, k, j)] : src[element(B, j, k)];
+      if (opB == GOp::C) v = std::conj(v);
+      v = fold(v);
+      pack[static_cast<std::size_t>(2 * k + 2 * j * ld)] = v.real();
+      pack[static_cast<std::size_t>(2 * k + 1 + 2 * j * ld)] = -v.imag();
+      pack[static_cast<std::size_t>(2 * k + (2 * j + 1) * ld)] = v.imag();
+      pack[static_cast<std::size_t>(2 * k + 1 + (2 * j + 1) * ld)] = v.real();
+    }
+  return DenseRef{pack.data(), DType::f32, 2 * K, 2 * N, std::max<std::int64_t>(ld, 1), Layout::col_major};
+}
+
+// C's stored values scaled by beta on the host (beta with an imaginary part).
+HostStep scale_values(void* values, std::int64_t count, Scalar beta) {
+  const cf be(static_cast<float>(beta.real()), static_cast<float>(beta.imag()));
+  auto* v = static_cast<cf*>(values);
+  for (std::int64_t e = 0; e < count; ++e) v[e] = mul32(be, v[e]);
+  const HostSpan span = generic_host::bytes_span(values, count, sizeof(cf));
+  return HostStep{.name = "trnsparse.c32.beta", .flops = 6.0 * static_cast<double>(count), .reads = {span}, .writes = {span}};
+}
+
+struct SddmmOperands {
+  std::vector<float> a_pack, b_pack;
+  DenseRef a, b;
+  float alpha = 1.0f, beta = 0.0f;
+  EntryMap fold;
+  HostStep beta_step;
+  bool beta_folded = false;
+};
+// The checked shape, the real operands and the scalars; a complex beta scales `values` (count stored).
+SddmmOperands sddmm_operands(GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
+                             std::int64_t M, std::int64_t N, void* values, std::int64_t count) {
+  if (A.value != Value::c32 || B.value != Value::c32) invalid("sddmm: A, B and C must share one value type", "valueType");
+  const std::int64_t K = opA == GOp::N ? A.cols : A.rows;
+  if ((opA == GOp::N ? A.rows : A.cols) != M) invalid("sddmm: op(A) is not M x K", "matA");
+  if ((opB == GOp::N ? B.rows : B.cols) != K || (opB == GOp::N ? B.cols : B.rows) != N) invalid("sddmm: op(B) is not K x N", "matB");
+  SddmmOperands o;
+  o.fold.fold = alpha.imag() != 0.0;
+  o.fold.factor = cf(static_cast<float>(alpha.real()), static_cast<float>(alpha.imag()));
+  o.alpha = o.fold.fold ? 1.0f : static_cast<float>(alpha.real());
+  o.a = sddmm_a(opA, A, M, K, o.a_pack);
+  o.b = sddmm_b(opB, B, K, N, o.fold, o.b_pack);
+  o.beta_folded = beta.imag() != 0.0;
+  if (o.beta_folded) o.beta_step = scale_values(values, count, beta);
+  o.beta = o.beta_folded ? 1.0f : static_cast<float>(beta.real());
+  return o;
+}
+
+// The folds' host steps and the plan line, after the kernel's report.
+void finish_sddmm_c32(const Settings& s, const SddmmOperands& o, const char* format, std::int64_t M, std::int64_t N,
+                      std::int64_t stored, const DenseAny& B, CallReport* report) {
+  if (report == nullptr) return;
+  if (o.beta_folded) generic_host::prepend_host_step(s, o.beta_step, report);
+  if (o.fold.fold) {
+    const HostSpan span = generic_host::dense_span(B);
+    generic_host::prepend_host_step(
+        s, HostStep{.name = "trnsparse.c32.alpha", .flops = 6.0 * static_cast<double>(B.rows * B.cols), .reads = {span}},
+        report);
+  }
+  if (report->plans_wanted)
+    report->plan = std::string("sddmm plan: ") + format + " C_32F " + std::to_string(M) + "x" + std::to_string(N) +
+                   " stored=" + std::to_string(stored) +
+                   "; column-interleaved real form (M x 2K times 2K x 2N, 4 real products per complex one, summed in "
+                   "PSUM) on the fp32 TensorE SDDMM kernel" +
+                   (o.fold.fold ? "; complex alpha folded into op(B) (host step)" : "") +
+                   (o.beta_folded ? "; complex beta scales C first (host step)" : "") + "; engines DMA, TensorE, VectorE\n" +
+                   report->plan;
+}
+
+}  // namespace
+
+void sddmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
+               const SparseRef& C, CallReport* report) {
+  if (C.format != SparseRef::Format::csr) invalid("sddmm: the output pattern is CSR or BSR", "matC");
+  if (C.value != Value::c32) invalid("sddmm_c32 takes C_32F values", "valueType");
+  validate(C);
+  std::vector<std::int64_t> offsets(static_cast<std::size_t>(C.rows) + 1), columns(static_cast<std::size_t>(2 * C.nnz));
+  const std::int64_t base = base_value(C.base);
+  for (std::int64_t i = 0; i <= C.rows; ++i) offsets[static_cast<std::size_t>(i)] = 2 * (idx(C.offsets, C.offsets_type, i) - base);
+  for (std::int64_t e = 0; e < C.nnz; ++e) {
+    const std::int64_t j = idx(C.indices, C.indices_type, e) - base;
+    columns[static_cast<std::size_t>(2 * e)] = 2 * j;
+    columns[static_cast<std::size_t>(2 * e + 1)] = 2 * j + 1;
+  }
+  const SddmmOperands o = sddmm_operands(opA, opB, alpha, A, B, beta, C.rows, C.cols, C.values, C.nnz);
+  const CsrView real{C.rows, 2 * C.cols, 2 * C.nnz, offsets.data(), columns.data(), C.values, IndexType::i64, IndexType::i64,
+                     IndexBase::zero, DType::f32};
+  sddmm(s, Op::N, Op::N, o.alpha, o.a, o.b, o.beta, real, report);
+  finish_sddmm_c32(s, o, "CSR", C.rows, C.cols, C.nnz, B, report);
+}
+
+void sddmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
+               const BsrView& C, CallReport* report) {
+  BsrView real = C;
+  real.value_type = DType::f32;
+  validate(real);
+  const std::int64_t rb = C.row_block, cb = C.col_block, count = C.bnnz * rb * cb;
+  std::vector<cf> row_order;  // column-order blocks copied to row order (and back after the kernel)
+  auto* values = static_cast<cf*>(C.values);
+  const bool transposed = C.order == BlockOrder::col;
+  auto reorder = [&](cf* dst, const cf* src, bool to_row) {
+    for (std::int64_t b = 0; b < C.bnnz; ++b)
+      for (std::int64_t r = 0; r < rb; ++r)
+        for (std::int64_t c = 0; c < cb; ++c) {
+          const std::int64_t rm = b * rb * cb + r * cb + c, cm = b * rb * cb + c * rb + r;
+          dst[to_row ? rm : cm] = src[to_row ? cm : rm];
+        }
+  };
+  if (transposed) {
+    row_order.resize(static_cast<std::size_t>(count));
+    reorder(row_order.data(), values, true);
+  }
+  cf* work = transposed ? row_order.data() : values;
+  const SddmmOperands o = sddmm_operands(opA, opB, alpha, A, B, beta, C.rows(), C.cols(), work, count);
+  real.col_block = 2 * cb;
+  real.order = BlockOrder::row;
+  real.values = work;
+  sddmm(s, Op::N, Op::N, o.alpha, o.a, o.b, o.beta, real, report);
+  if (transposed) reorder(values, row_order.data(), false);
+  finish_sddmm_c32(s, o, "BSR", C.rows(), C.cols(), count, B, report);
 }
 
 }  // namespace trn::sparse

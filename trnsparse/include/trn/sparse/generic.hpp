@@ -88,6 +88,13 @@ void spmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BsrView& 
               const DenseAny& C, CallReport* report = nullptr);
 void spmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BlockedEllView& A, const DenseAny& B, Scalar beta,
               const DenseAny& C, CallReport* report = nullptr);
+// SDDMM C = alpha (op(A) op(B)) o spy(C) + beta C in C_32F on the fp32 TensorE SDDMM kernel (the
+// column-interleaved real form: M x 2K times 2K x 2N, C's values in place). CSR pattern (C.format
+// csr) or BSR pattern (complex<float> values, value_type ignored). Bound: the SpMM one with k = K.
+void sddmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
+               const SparseRef& C, CallReport* report = nullptr);
+void sddmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
+               const BsrView& C, CallReport* report = nullptr);
 
 // ---- SDDMM in fp64 / complex (sddmm_host.cpp) -------------------------------------------------
 // C = alpha (op(A) op(B)) o spy(C) + beta C on the stored entries of C's pattern, A, B dense and C
