@@ -291,4 +291,153 @@ TEST(C32Engine, LegacyCbsrmvRunsOnTensorE) {
   trnsparseDestroyMatDescr(descr);
 }
 
+// ---- R_64F / C_64F BSR and Blocked-ELL: Ozaki GEMMs per block row (trn/sparse/generic.hpp spmm_fp64) ----
+
+using cd = std::complex<double>;
+template <class T>
+T from_cf(cf v) {
+  if constexpr (std::is_same_v<T, double>)
+    return v.real();
+  else
+    return T(v.real(), v.imag());
+}
+template <class T>
+cld wide64(T v) {
+  if constexpr (std::is_same_v<T, double>)
+    return cld(v, 0.0L);
+  else
+    return cld(v.real(), v.imag());
+}
+
+// C = alpha op(A) op(B) + beta C through the C API (fmt 0/1 BSR row/column order, 2 Blocked-ELL), against
+// the long-double loop with trnblas's Ozaki bound per block row: 2^-50 k max|a_i.| max|b_.j| |alpha| plus
+// the epilogue's roundings (4 u64 of the magnitudes), C_64F four real products: twice that.
+template <class T>
+void check_fp64(int fmt, int opA, int opB, int n_cols, std::uint64_t seed) {
+  const Blocks a(4, 3, 3, fmt != 1, seed);
+  const trnDataType_t vt = std::is_same_v<T, double> ? TRN_R_64F : TRN_C_64F;
+  const int M = opA == 0 ? a.rows() : a.cols(), K = opA == 0 ? a.cols() : a.rows(), n = n_cols == 0 ? 1 : n_cols;
+  std::mt19937_64 g(seed + 3);
+  std::uniform_real_distribution<double> d(-1.0, 1.0);
+  std::vector<T> B(static_cast<size_t>(K * n)), C(static_cast<size_t>(M * n));
+  for (auto& x : B) x = from_cf<T>(cf(1, 1)) * d(g) + from_cf<T>(cf(0, 1)) * d(g);
+  for (auto& x : C) x = from_cf<T>(cf(1, 0)) * d(g);
+  const std::vector<T> C0 = C;
+  std::vector<T> vals;
+  for (const cf v : fmt == 2 ? a.ell : a.bsr) vals.push_back(from_cf<T>(v));
+  std::vector<int> off = a.off, col = a.col, ecol = a.ell_col;
+  const T alpha = from_cf<T>(cf(0.75f, -0.5f)), beta = from_cf<T>(cf(-0.25f, 0.125f));
+  Handle h;
+  trnsparseSpMatDescr_t A = nullptr;
+  if (fmt == 2)
+    ASSERT_EQ(trnsparseCreateBlockedEll(&A, a.rows(), a.cols(), a.bs, a.slots * a.bs, ecol.data(), vals.data(), TRNSPARSE_INDEX_32I,
+                                        TRNSPARSE_INDEX_BASE_ZERO, vt),
+              TRNSPARSE_STATUS_SUCCESS);
+  else
+    ASSERT_EQ(trnsparseCreateBsr(&A, a.brows, a.bcols, static_cast<int64_t>(col.size()), a.bs, a.bs, off.data(), col.data(),
+                                 vals.data(), TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, vt,
+                                 fmt == 0 ? TRNSPARSE_ORDER_ROW : TRNSPARSE_ORDER_COL),
+              TRNSPARSE_STATUS_SUCCESS);
+  const auto oa = static_cast<trnsparseOperation_t>(opA), ob = static_cast<trnsparseOperation_t>(opB);
+  if (n_cols == 0) {
+    trnsparseDnVecDescr_t x = nullptr, y = nullptr;
+    ASSERT_EQ(trnsparseCreateDnVec(&x, K, B.data(), vt), TRNSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(trnsparseCreateDnVec(&y, M, C.data(), vt), TRNSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(trnsparseSpMV(h.h, oa, &alpha, A, x, &beta, y, vt, TRNSPARSE_SPMV_ALG_DEFAULT, nullptr), TRNSPARSE_STATUS_SUCCESS);
+    trnsparseDestroyDnVec(x);
+    trnsparseDestroyDnVec(y);
+  } else {  // B column-major, C row-major
+    trnsparseDnMatDescr_t mB = nullptr, mC = nullptr;
+    const int br = opB == 0 ? K : n, bc = opB == 0 ? n : K;
+    ASSERT_EQ(trnsparseCreateDnMat(&mB, br, bc, br, B.data(), vt, TRNSPARSE_ORDER_COL), TRNSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(trnsparseCreateDnMat(&mC, M, n, n, C.data(), vt, TRNSPARSE_ORDER_ROW), TRNSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(trnsparseSpMM(h.h, oa, ob, &alpha, A, mB, &beta, mC, vt, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr), TRNSPARSE_STATUS_SUCCESS);
+    trnsparseDestroyDnMat(mB);
+    trnsparseDestroyDnMat(mC);
+  }
+  trnProfile_t prof{};
+  ASSERT_EQ(trnsparseGetLastProfile(h.h, &prof), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_GT(prof.busy_ns[TRN_ENGINE_TENSOR], 0.0) << "Ozaki products on TensorE";
+  trnsparseDestroySpMat(A);
+  const int brows = n_cols == 0 || opB == 0 ? K : n;
+  auto opb = [&](int j, int c) {
+    const T raw = n_cols == 0 || opB == 0 ? B[static_cast<size_t>(j + c * brows)] : B[static_cast<size_t>(c + j * brows)];
+    return n_cols != 0 && opB == 2 ? std::conj(wide64(raw)) : wide64(raw);
+  };
+  long double max_b = 0;
+  for (int j = 0; j < K; ++j)
+    for (int c = 0; c < n; ++c) max_b = std::max(max_b, std::abs(opb(j, c)));
+  long double worst = 0;
+  for (int r = 0; r < M; ++r) {
+    long double max_a = 0;
+    int k = 0;
+    for (int j = 0; j < K; ++j) {
+      max_a = std::max(max_a, std::abs(a.at(r, j, opA)));
+      k += a.stored(r, j, opA) ? 1 : 0;
+    }
+    for (int c = 0; c < n; ++c) {
+      cld acc = 0;
+      long double mag = 0;
+      for (int j = 0; j < K; ++j) {
+        acc += a.at(r, j, opA) * opb(j, c);
+        mag += std::abs(a.at(r, j, opA)) * std::abs(opb(j, c));
+      }
+      const size_t ci = n_cols == 0 ? static_cast<size_t>(r) : static_cast<size_t>(r * n + c);
+      const cld want = wide64(alpha) * acc + wide64(beta) * wide64(C0[ci]);
+      const long double scale = std::abs(wide64(alpha)) * mag + std::abs(wide64(beta)) * std::abs(wide64(C0[ci]));
+      const long double parts = std::is_same_v<T, double> ? 1.0L : 2.0L;
+      const long double bnd = parts * (0x1p-50L * k * max_a * max_b * std::abs(wide64(alpha)) + 4 * 0x1p-53L * scale);
+      const long double err = std::abs(wide64(C[ci]) - want);
+      ASSERT_LE(err, bnd) << "row " << r << " col " << c;
+      EXPECT_LT(bnd, 1e-12L * (scale + k * max_a * max_b + 1e-3L));  // a wrong op or a lost block is O(1)
+      worst = std::max(worst, err / (bnd + 1e-300L));
+    }
+  }
+  EXPECT_LE(worst, 1.0L);
+}
+
+TEST(Fp64Engine, BsrAndBlockedEllOzakiSpMMAndSpMVWithinTheBound) {
+  std::uint64_t seed = 300;
+  for (int fmt = 0; fmt < 3; ++fmt)
+    for (int opA = 0; opA < 3; ++opA) {
+      SCOPED_TRACE(testing::Message() << "format " << fmt << " opA " << opA);
+      check_fp64<double>(fmt, opA, opA, 3, ++seed);
+      check_fp64<double>(fmt, opA, 0, 0, ++seed);
+      check_fp64<cd>(fmt, opA, opA, 2, ++seed);
+      check_fp64<cd>(fmt, opA, 0, 0, ++seed);
+    }
+}
+
+// The plan names the Ozaki GEMMs; the bits do not depend on host threads or cores.
+TEST(Fp64Engine, PlanAndBitsIndependentOfThreadsAndCores) {
+  const Blocks a(5, 4, 4, true, 21);
+  std::vector<cd> vals;
+  for (const cf v : a.bsr) vals.push_back(cd(v.real(), v.imag()));
+  const sp::BsrView bsr{a.brows, a.bcols, static_cast<std::int64_t>(a.col.size()), a.bs, a.bs, a.off.data(), a.col.data(),
+                        vals.data(), sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, trn::DType::f32,
+                        sp::BlockOrder::row};
+  const int M = a.rows(), K = a.cols(), n = 2;
+  std::vector<cd> B(static_cast<size_t>(K * n)), C0(static_cast<size_t>(M * n), cd(0.5, -0.5));
+  for (int i = 0; i < K * n; ++i) B[static_cast<size_t>(i)] = cd(std::sin(i + 1.0), std::cos(3.0 * i));
+  auto product = [&](int threads, int cores, sp::CallReport* r) {
+    sp::Settings s;
+    s.host_threads = threads;
+    s.num_cores = cores;
+    std::vector<cd> C = C0;
+    sp::spmm_fp64(s, sp::GOp::N, sp::GOp::N, {1.0, 0.5}, bsr, sp::Value::c64, {B.data(), sp::Value::c64, K, n, K, sp::Layout::col_major},
+                  {0.5, 0.0}, {C.data(), sp::Value::c64, M, n, M, sp::Layout::col_major}, r);
+    return C;
+  };
+  sp::CallReport r;
+  const std::vector<cd> ref = product(1, 1, &r);
+  EXPECT_NE(r.plan.find("spmm plan: BSR C_64F"), std::string::npos) << r.plan;
+  EXPECT_NE(r.plan.find("Ozaki zgemm 4M per block row"), std::string::npos) << r.plan;
+  EXPECT_GT(r.matmuls, 0);
+  std::printf("%s\n", r.plan.c_str());
+  for (auto [threads, cores] : {std::pair{3, 1}, std::pair{2, 2}}) {
+    const std::vector<cd> got = product(threads, cores, nullptr);
+    EXPECT_EQ(std::memcmp(got.data(), ref.data(), ref.size() * sizeof(cd)), 0) << threads << " threads, " << cores << " cores";
+  }
+}
+
 }  // namespace

@@ -9,7 +9,8 @@ namespace {
 // embedding on the same tile kernels (matA a CSR / CSC / COO / BSR / Blocked-ELL of TRN_C_32F
 // values, trn/sparse/generic.hpp spmm_c32), or the host step (matA a CSR / CSC / COO of TRN_R_64F
 // or TRN_C_64F values); the dense operands and computeType of that same type, as cuSPARSE's table
-// of supported combinations. SpMV also takes a Sliced-ELL matA of those types (gathered to CSR,
+// of supported combinations; BSR / Blocked-ELL of TRN_R_64F / TRN_C_64F values take Ozaki GEMMs per
+// block row (spmm_fp64). SpMV also takes a Sliced-ELL matA of those types (gathered to CSR,
 // trn/sparse/sell.hpp; host step in every wide type).
 Check& path_checks(Check& c, const trnsparseSpMatDescr* A, int b_type, bool b_wide, int c_type, bool c_wide, int ct,
                    bool sell_ok = false) {
@@ -17,12 +18,11 @@ Check& path_checks(Check& c, const trnsparseSpMatDescr* A, int b_type, bool b_wi
   if (!A->wide && !b_wide && !c_wide)
     return c.require_or(ct == TRN_R_32F, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
                         "fp32-class values take the TensorE path: computeType TRN_R_32F");
-  const bool block_c32 = A->value_type == TRN_C_32F &&
-                         (A->format == TRNSPARSE_FORMAT_BSR || A->format == TRNSPARSE_FORMAT_BLOCKED_ELL);
-  c.require_or(generic_format(A->format) || block_c32 || (sell_ok && A->format == TRNSPARSE_FORMAT_SLICED_ELLPACK),
+  const bool block = A->format == TRNSPARSE_FORMAT_BSR || A->format == TRNSPARSE_FORMAT_BLOCKED_ELL;
+  c.require_or(generic_format(A->format) || block || (sell_ok && A->format == TRNSPARSE_FORMAT_SLICED_ELLPACK),
                TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
-               sell_ok ? "fp64 and complex values: matA CSR, CSC, COO or SELL (C_32F also BSR, Blocked-ELL)"
-                       : "fp64 and complex values: matA CSR, CSC or COO (C_32F also BSR, Blocked-ELL)");
+               sell_ok ? "fp64 and complex values: matA CSR, CSC, COO, BSR, Blocked-ELL or SELL"
+                       : "fp64 and complex values: matA CSR, CSC, COO, BSR or Blocked-ELL");
   return c.require_or(A->value_type == b_type && A->value_type == c_type && ct == A->value_type,
                       TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
                       "fp64 and complex values: matA, the dense operands and computeType of one value type");
@@ -128,11 +128,17 @@ Check& sddmm_checks(Check& c, bool strict, int opA, int opB, const void* alpha, 
 float fp32_scalar(const void* p) { return *static_cast<const float*>(p); }
 
 // One wide product (validated): C_32F on TensorE through the real embedding (CSR / CSC / COO / BSR /
-// Blocked-ELL), R_64F / C_64F on the host step (CSR / CSC / COO).
+// Blocked-ELL); R_64F / C_64F BSR / Blocked-ELL as Ozaki GEMMs per block row (TensorE), CSR / CSC /
+// COO on the host step.
 void wide_product(trnsparseHandle_t h, sp::GOp opA, sp::GOp opB, const void* alpha, const trnsparseSpMatDescr& A,
                   const sp::DenseAny& B, const void* beta, const sp::DenseAny& C, sp::CallReport* r) {
   const sp::Scalar al = load_scalar(alpha, A.value_type), be = load_scalar(beta, A.value_type);
-  if (A.value_type != TRN_C_32F)
+  const sp::Value v = generic_value(A.value_type);
+  if (A.value_type != TRN_C_32F && A.format == TRNSPARSE_FORMAT_BSR)  // Ozaki GEMMs per block row
+    sp::spmm_fp64(h->settings, opA, opB, al, A.bsr, v, B, be, C, r);
+  else if (A.value_type != TRN_C_32F && A.format == TRNSPARSE_FORMAT_BLOCKED_ELL)
+    sp::spmm_fp64(h->settings, opA, opB, al, A.ell, v, B, be, C, r);
+  else if (A.value_type != TRN_C_32F)
     sp::spmm_host(h->settings, opA, opB, al, generic_of(&A), B, be, C, r);
   else if (A.format == TRNSPARSE_FORMAT_BSR)
     sp::spmm_c32(h->settings, opA, opB, al, A.bsr, B, be, C, r);
@@ -257,7 +263,7 @@ trnsparseStatus_t trnsparseSpMV(trnsparseHandle_t h, trnsparseOperation_t opA, c
       const sp::Value v = generic_value(A->value_type);
       if (A->format == TRNSPARSE_FORMAT_SLICED_ELLPACK)
         sp::spmv_host(h->settings, o, al, A->sell, v, x->values, be, y->values, &r);
-      else if (A->value_type == TRN_C_32F)  // the n = 1 product on TensorE
+      else if (A->value_type == TRN_C_32F || !generic_format(A->format))  // the n = 1 product on TensorE
         wide_product(h, o, sp::GOp::N, alpha, *A, {x->values, v, K, 1, std::max<std::int64_t>(K, 1), sp::Layout::col_major},
                      beta, {y->values, v, M, 1, std::max<std::int64_t>(M, 1), sp::Layout::col_major}, &r);
       else

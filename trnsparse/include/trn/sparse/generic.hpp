@@ -88,6 +88,16 @@ void spmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BsrView& 
               const DenseAny& C, CallReport* report = nullptr);
 void spmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BlockedEllView& A, const DenseAny& B, Scalar beta,
               const DenseAny& C, CallReport* report = nullptr);
+// ---- fp64 / complex-fp64 BSR and Blocked-ELL products on TensorE (block_fp64.cpp) -------------
+// C = alpha op(A) op(B) + beta C for R_64F or C_64F values (`value`; the view's value_type is
+// ignored): per block row of op(A) one trnblas Ozaki GEMM (dgemm, or zgemm 4M) of the gathered
+// block panel and op(B) rows, on TensorE (docs/trnsparse.md "fp64 BSR and Blocked-ELL on TensorE":
+// algorithm, bound, plan). Deterministic; beta == 0 never reads C.
+void spmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BsrView& A, Value value, const DenseAny& B,
+               Scalar beta, const DenseAny& C, CallReport* report = nullptr);
+void spmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BlockedEllView& A, Value value, const DenseAny& B,
+               Scalar beta, const DenseAny& C, CallReport* report = nullptr);
+
 // SDDMM C = alpha (op(A) op(B)) o spy(C) + beta C in C_32F on the fp32 TensorE SDDMM kernel (the
 // column-interleaved real form: M x 2K times 2K x 2N, C's values in place). CSR pattern (C.format
 // csr) or BSR pattern (complex<float> values, value_type ignored). Bound: the SpMM one with k = K.
