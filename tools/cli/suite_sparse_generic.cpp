@@ -141,8 +141,8 @@ long double c32_engine_bound(std::int64_t k, long double mag) {
   const long double t = static_cast<long double>(2 * k + 6) * 0x1p-24L;
   return std::sqrt(2.0L) * t / (1 - t) * mag;
 }
-// The product path a value type takes (SELL: C_32F keeps the host step).
-bool c32_engine(sp::Value v, std::int64_t sell_slice) { return v == sp::Value::c32 && sell_slice == 0; }
+// The product path a value type takes (C_32F on TensorE in every format, SELL through its gathered CSR).
+bool c32_engine(sp::Value v) { return v == sp::Value::c32; }
 const char* path_mode(sp::Value v) {
   return v == sp::Value::f32 ? " (TensorE blocks)" : v == sp::Value::c32 ? " (TensorE, 2x2 embedding)" : " (host step)";
 }
@@ -297,7 +297,7 @@ Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Ge
       const cld want = alpha * acc + beta * c0[ci];
       const long double err = std::abs(get(C, v, static_cast<std::int64_t>(ci)) - want);
       const long double scale = std::abs(alpha) * mag + std::abs(beta) * std::abs(c0[ci]);
-      const long double bnd = c32_engine(v, sell_slice) ? c32_engine_bound(k, scale) : bound_of(v, k, scale, std::abs(want));
+      const long double bnd = c32_engine(v) ? c32_engine_bound(k, scale) : bound_of(v, k, scale, std::abs(want));
       r.max_ratio = std::max(r.max_ratio, static_cast<double>(err / std::max(bnd, 1e-300L)));
     }
   }
@@ -357,19 +357,19 @@ void add_sparse_sell(Registry& reg) {
   for (sp::Value v : types)
     reg.add(ValidationCase{
         .suite = "sparse", .library = "trnsparse", .op = "spmv_sell",
-        .mode = std::string(type_name(v)) + (v == sp::Value::f32 ? " (gathered, TensorE blocks)" : " (gathered, host step)"),
+        .mode = std::string(type_name(v)) + " (gathered, " + (path_mode(v) + 2),
         .shape = "1000x1000, 1%, slice 32", .metric = "max_err_over_bound",
-        .bound_text = v == sp::Value::f32 ? "2 (k+2) u32 (|a||A||x| + |b||y|)"
-                      : sp::value_is_complex(v)           ? "sqrt(2) gamma_{k+4} (|a||A||x| + |b||y|)" +
-                                      std::string(v == sp::Value::c32 ? " + u32 |y|" : "")
-                                          : "gamma_{k+2} (|a||A||x| + |b||y|)",
+        .bound_text = v == sp::Value::f32   ? "2 (k+2) u32 (|a||A||x| + |b||y|)"
+                      : v == sp::Value::c32 ? product_bound_text(v, true)
+                      : sp::value_is_complex(v) ? "sqrt(2) gamma_{k+4} (|a||A||x| + |b||y|)"
+                                                : "gamma_{k+2} (|a||A||x| + |b||y|)",
         .run = [v] {
           const Run run = product(1000, 1, 0.01, v, trn::Generation::trn1, 32);
           return case_of(run, "max |err| / bound vs a long-double loop; nnz " + std::to_string(run.nnz));
         }});
   for (sp::Value v : types)
     reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spmv_sell",
-                      .variant = std::string(type_name(v)) + (v == sp::Value::f32 ? ", TensorE blocks" : ", host step"),
+                      .variant = std::string(type_name(v)) + path_variant(v),
                       .shape = "4096x4096, 0.5%, slice 32",
                       .run = [v](trn::Generation target) {
                         const Run run = product(4096, 1, 0.005, v, target, 32);
