@@ -720,7 +720,10 @@ void sddmm_call(const sp::Settings& s, sp::Value v, std::int64_t n, std::int64_t
   if (p.block == 0) {
     sp::SparseRef c = p.c.ref();
     c.values = p.raw.data();
-    sp::sddmm_host(s, sp::GOp::N, sp::GOp::N, 0.75, a, b, -0.25, c, rep);
+    if (v == sp::Value::c32)  // TensorE (the C API's path): the column-interleaved real form
+      sp::sddmm_c32(s, sp::GOp::N, sp::GOp::N, 0.75, a, b, -0.25, c, rep);
+    else
+      sp::sddmm_host(s, sp::GOp::N, sp::GOp::N, 0.75, a, b, -0.25, c, rep);
     return;
   }
   const std::int64_t nb = n / p.block;
@@ -729,6 +732,8 @@ void sddmm_call(const sp::Settings& s, sp::Value v, std::int64_t n, std::int64_t
   if (v == sp::Value::f32)
     sp::sddmm(s, sp::Op::N, sp::Op::N, 0.75f, {A.data(), trn::DType::f32, n, k, n, sp::Layout::col_major},
               {B.data(), trn::DType::f32, k, n, k, sp::Layout::col_major}, -0.25f, c, rep);
+  else if (v == sp::Value::c32)
+    sp::sddmm_c32(s, sp::GOp::N, sp::GOp::N, 0.75, a, b, -0.25, c, rep);
   else
     sp::sddmm_host(s, sp::GOp::N, sp::GOp::N, 0.75, a, b, -0.25, c, v, rep);
 }
@@ -765,7 +770,8 @@ Run sddmm_run(std::int64_t n, std::int64_t k, double density, trn::Generation ta
         mag += std::abs(x);
       }
       const cld old = get(c0, v, e), want = 0.75L * acc - 0.25L * old;
-      const long double bnd = bound_of(v, k, 0.75L * mag + 0.25L * std::abs(old), std::abs(want));
+      const long double scale = 0.75L * mag + 0.25L * std::abs(old);
+      const long double bnd = c32_engine(v) ? c32_engine_bound(k, scale) : bound_of(v, k, scale, std::abs(want));
       r.max_ratio = std::max(r.max_ratio, static_cast<double>(std::abs(get(p.raw, v, e) - want) / std::max(bnd, 1e-300L)));
     }
   return r;
@@ -795,11 +801,11 @@ void add_sparse_sddmm_csr(Registry& reg) {
     for (const std::int64_t block : {std::int64_t{0}, std::int64_t{4}}) {
       if (v == sp::Value::f32 && block == 0) continue;  // the R_32F CSR rows above
       const std::string op = block == 0 ? "sddmm_csr" : "sddmm_bsr";
-      const std::string path = v == sp::Value::f32 ? "TensorE tiles" : "host step";
+      const std::string path = v == sp::Value::f32 ? "TensorE tiles" : v == sp::Value::c32 ? "TensorE, interleaved form" : "host step";
       reg.add(ValidationCase{
           .suite = "sparse", .library = "trnsparse", .op = op, .mode = std::string(type_name(v)) + " (" + path + ")",
           .shape = block == 0 ? "512x512 pattern 2%, k=64" : "512x512 pattern of 4x4 blocks 2%, k=64", .metric = "max_err_over_bound",
-          .bound_text = product_bound_text(v, false) + " on stored entries, k = K",
+          .bound_text = product_bound_text(v, true) + " on stored entries, k = K",
           .run = [v, block] {
             const Run run = sddmm_run(512, 64, 0.02, trn::Generation::trn1, false, v, block);
             return case_of(run, "max |err| / bound vs a long-double loop; stored " + std::to_string(run.nnz));
@@ -820,8 +826,8 @@ void add_sparse_sddmm_csr(Registry& reg) {
 }
 const Registrar kSddmmCsrRegistrar(add_sparse_sddmm_csr);
 
-// SpMM on a Blocked-ELL A (cuSPARSE's SpMM takes it for 16-bit and fp32 values; fp64 / complex
-// return NOT_SUPPORTED here): n x n in block x block blocks, `slots` distinct random block columns per
+// SpMM on a Blocked-ELL A (16-bit and fp32 values here; C_32F / R_64F / C_64F Blocked-ELL run the
+// BSR paths of suite_sparse_block_wide.cpp): n x n in block x block blocks, `slots` distinct random block columns per
 // block row (block row 1 has its last slot empty, -1), A, B and C of one dtype (f32, or f16 with
 // fp32 compute as NVIDIA's spmm_blockedell sample), C = 0.75 A B - 0.25 C, B n x m column-major.
 // Bound: "Accuracy"'s 2 (k+2) u32 (|a||A||B| + |b||C|), k = the row's stored slots x block, plus
