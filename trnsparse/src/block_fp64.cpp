@@ -101,15 +101,7 @@ OpRows op_rows(const Blocks& p, bool transpose) {
   return o;
 }
 
-template <class T>
-T conj_if(T v, bool c) {
-  if constexpr (std::is_same_v<T, double>) {
-    (void)c;
-    return v;
-  } else {
-    return c ? std::conj(v) : v;
-  }
-}
+using generic_host::conj_if;  // conj for complex values, identity for real ones
 
 // Where element (r, c) of stored block `e` lives in the values array.
 struct Layout2 {

@@ -130,9 +130,7 @@ struct RealOperands {
   MutableDenseRef c;
   bool c_packed = false;
 };
-std::int64_t element(const DenseAny& d, std::int64_t r, std::int64_t c) {
-  return d.layout == Layout::col_major ? r + c * d.ld : r * d.ld + c;
-}
+using generic_host::at;  // element (r, c) of a dense operand
 RealOperands real_operands(GOp opB, const DenseAny& B, const DenseAny& C, bool read_c, std::int64_t K) {
   RealOperands o;
   const std::int64_t M = C.rows, n = C.cols;
@@ -143,7 +141,7 @@ RealOperands real_operands(GOp opB, const DenseAny& B, const DenseAny& C, bool r
     const auto* src = static_cast<const cf*>(B.data);
     for (std::int64_t c = 0; c < n; ++c)
       for (std::int64_t k = 0; k < K; ++k) {
-        cf v = opB == GOp::N ? src[element(B, k, c)] : src[element(B, c, k)];
+        cf v = opB == GOp::N ? src[at(B, k, c)] : src[at(B, c, k)];
         if (opB == GOp::C) v = std::conj(v);
         o.b_pack[static_cast<std::size_t>(2 * k + c * 2 * K)] = v.real();
         o.b_pack[static_cast<std::size_t>(2 * k + 1 + c * 2 * K)] = v.imag();
@@ -159,7 +157,7 @@ RealOperands real_operands(GOp opB, const DenseAny& B, const DenseAny& C, bool r
   if (read_c)
     for (std::int64_t c = 0; c < n; ++c)
       for (std::int64_t r = 0; r < M; ++r)
-        std::memcpy(&o.c_pack[static_cast<std::size_t>(2 * r + c * 2 * M)], static_cast<const cf*>(C.data) + element(C, r, c),
+        std::memcpy(&o.c_pack[static_cast<std::size_t>(2 * r + c * 2 * M)], static_cast<const cf*>(C.data) + at(C, r, c),
                     sizeof(cf));
   o.c = MutableDenseRef{o.c_pack.data(), DType::f32, 2 * M, n, std::max<std::int64_t>(2 * M, 1), Layout::col_major};
   return o;
@@ -168,7 +166,7 @@ void unpack_c(const RealOperands& o, const DenseAny& C) {
   if (!o.c_packed) return;
   for (std::int64_t c = 0; c < C.cols; ++c)
     for (std::int64_t r = 0; r < C.rows; ++r)
-      std::memcpy(static_cast<void*>(static_cast<cf*>(C.data) + element(C, r, c)), &o.c_pack[static_cast<std::size_t>(2 * r + c * 2 * C.rows)],
+      std::memcpy(static_cast<void*>(static_cast<cf*>(C.data) + at(C, r, c)), &o.c_pack[static_cast<std::size_t>(2 * r + c * 2 * C.rows)],
                   sizeof(cf));
 }
 
@@ -177,7 +175,7 @@ HostStep scale_c(const DenseAny& C, Scalar beta) {
   const cf be(static_cast<float>(beta.real()), static_cast<float>(beta.imag()));
   auto* data = static_cast<cf*>(C.data);
   for (std::int64_t c = 0; c < C.cols; ++c)
-    for (std::int64_t r = 0; r < C.rows; ++r) data[element(C, r, c)] = mul32(be, data[element(C, r, c)]);
+    for (std::int64_t r = 0; r < C.rows; ++r) data[at(C, r, c)] = mul32(be, data[at(C, r, c)]);
   const HostSpan span = generic_host::dense_span(C);
   return HostStep{.name = "trnsparse.c32.beta", .flops = 6.0 * static_cast<double>(C.rows * C.cols), .reads = {span},
                   .writes = {span}};
@@ -319,7 +317,7 @@ DenseRef sddmm_a(GOp opA, const DenseAny& A, std::int64_t M, std::int64_t K, std
   const auto* src = static_cast<const cf*>(A.data);
   for (std::int64_t i = 0; i < M; ++i)
     for (std::int64_t k = 0; k < K; ++k) {
-      cf v = opA == GOp::N ? src[element(A, i, k)] : src[element(A, k, i)];
+      cf v = opA == GOp::N ? src[at(A, i, k)] : src[at(A, k, i)];
       if (opA == GOp::C) v = std::conj(v);
       pack[static_cast<std::size_t>(i * 2 * K + 2 * k)] = v.real();
       pack[static_cast<std::size_t>(i * 2 * K + 2 * k + 1)] = v.imag();
@@ -334,7 +332,7 @@ DenseRef sddmm_b(GOp opB, const DenseAny& B, std::int64_t K, std::int64_t N, con
   const std::int64_t ld = 2 * K;
   for (std::int64_t j = 0; j < N; ++j)
     for (std::int64_t k = 0; k < K; ++k) {
-      cf v = opB == GOp::N ? src[element(B, k, j)] : src[element(B, j, k)];
+      cf v = opB == GOp::N ? src[at(B, k, j)] : src[at(B, j, k)];
       if (opB == GOp::C) v = std::conj(v);
       v = fold(v);
       pack[static_cast<std::size_t>(2 * k + 2 * j * ld)] = v.real();
