@@ -15,7 +15,8 @@
 // (gtsv2 family, gpsvInterleavedBatch) on fuzzed sizes and values (banded_calls); csrgeam2, nnz and
 // GetProperty, legacy D/C/Z bsrmv and Dbsrmm on the same fuzzed arrays (geam_calls); Sliced-ELL
 // descriptors with SpMV / SpSV (sell_calls); csr2gebsr / Xcsr2gebsrNnz / gebsr2gebsc and
-// BsrSetStridedBatch (gebsr_calls); SDDMM in every value type on CSR / BSR patterns, batched (sddmm_calls).
+// BsrSetStridedBatch (gebsr_calls); SDDMM in every value type on CSR / BSR patterns, batched (sddmm_calls);
+// BSR / Blocked-ELL SpMM / SpMV in C_32F, R_64F and C_64F (wide_block_calls, s9/spengine).
 //
 // The layout of every harness (fuzz_input.hpp): the libFuzzer target fuzz_trnsparse (tools/fuzz.sh)
 // and the ctest fuzz_replay_trnsparse (its corpus, mutations of it and random inputs; fuzz_replay.cpp).
@@ -2118,6 +2119,94 @@ std::vector<trnfuzz::Floor> trnfuzz::floors() {
           {"sddmm_wide_ok", 20}};  // s8/sddmm
 }
 
+
+// ---- s9/spengine: complex-fp32 SpMM / SpMV on BSR and Blocked-ELL (issue #28)
+namespace {
+
+// A C_32F / R_64F / C_64F BSR (either block order) or Blocked-ELL matrix over fuzzed index arrays (valid, or raw
+// bytes; allocated at exactly the claimed length), SpMV or SpMM with op(A) / op(B) N / T / C, alpha
+// and beta with or without an imaginary part, C row- or column-major. Buffers hold every element the
+// call may touch. Properties: SUCCESS, INVALID_VALUE or NOT_SUPPORTED; a failed call leaves C as it was.
+void wide_block_calls(trnfuzz::Input& in) {
+  Bytes b{in};
+  trnsparseHandle_t h = nullptr;
+  require(trnsparseCreate(&h) == TRNSPARSE_STATUS_SUCCESS, "create handle");
+  const int vt = std::array<int, 3>{TRN_C_32F, TRN_R_64F, TRN_C_64F}[b.u8() % 3];
+  const auto V = static_cast<trnDataType_t>(vt);
+  const bool ell = (b.u8() & 1) != 0, valid = b.u8() < 200;
+  const int brows = b.u8() % 4, bcols = b.u8() % 4, bs = 1 + b.u8() % 3, n = b.u8() % 3;
+  const int opA = in.choice({0, 1, 2}), opB = in.choice({0, 1, 2});
+  std::vector<int> off(static_cast<std::size_t>(brows + 1), 0), col, slots;
+  for (int i = 0; i < brows; ++i) {
+    for (int j = 0; j < bcols && valid; ++j)
+      if ((b.u8() & 1) != 0) col.push_back(j);
+    off[static_cast<std::size_t>(i) + 1] = valid ? static_cast<int>(col.size()) : b.u8() % 9 - 1;
+  }
+  const int nnzb = valid ? static_cast<int>(col.size()) : b.u8() % 6;
+  if (!valid) col.assign(static_cast<std::size_t>(nnzb), 0), fill_indices(b, col, bcols);
+  const int nslots = 1 + b.u8() % 2;  // Blocked-ELL: slots per block row, -1 or a fuzzed column
+  slots.assign(static_cast<std::size_t>(brows * nslots), -1);
+  for (auto& c : slots) c = b.u8() % 3 == 0 ? -1 : b.u8() % (bcols + 2) - 1;
+  const int M = brows * bs, K = bcols * bs, rows_op = opA == 0 ? M : K, cols_op = opA == 0 ? K : M;
+  const int stored = ell ? M * nslots * bs : nnzb * bs * bs;
+  std::vector<double> val(static_cast<std::size_t>(2 * stored + 2));  // room for complex doubles
+  for (auto& v : val) v = static_cast<double>(b.u8() % 9) - 4.0;
+  trnsparseSpMatDescr_t A = nullptr;
+  const trnsparseStatus_t made =
+      ell ? trnsparseCreateBlockedEll(&A, M, K, bs, nslots * bs, slots.data(), val.data(), TRNSPARSE_INDEX_32I,
+                                      TRNSPARSE_INDEX_BASE_ZERO, V)
+          : trnsparseCreateBsr(&A, brows, bcols, nnzb, bs, bs, off.data(), col.data(), val.data(), TRNSPARSE_INDEX_32I,
+                               TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, V,
+                               b.u8() % 2 ? TRNSPARSE_ORDER_ROW : TRNSPARSE_ORDER_COL);
+  require(allowed(made), "wide block descriptor status");
+  if (made != TRNSPARSE_STATUS_SUCCESS) {
+    require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+    return;
+  }
+  const double parts[4] = {1.5, b.u8() % 2 ? 0.0 : -0.5, b.u8() % 2 ? 0.0 : -0.5, b.u8() % 2 ? 0.0 : 0.25};
+  Scalar alpha, beta;  // (re, im) in the value type's precision (R_64F: the real part)
+  if (vt == TRN_C_32F) {
+    const float f[4] = {1.5f, static_cast<float>(parts[1]), static_cast<float>(parts[2]), static_cast<float>(parts[3])};
+    std::memcpy(alpha.b, f, 8);
+    std::memcpy(beta.b, f + 2, 8);
+  } else {
+    std::memcpy(alpha.b, parts, 16);
+    std::memcpy(beta.b, parts + 2, 16);
+  }
+  const int cols = std::max(n, 1);
+  std::vector<double> B(static_cast<std::size_t>(2 * cols_op * cols + 2), 0.5), C(static_cast<std::size_t>(2 * rows_op * cols + 2), -1.0);
+  const std::vector<double> c0 = C;
+  trnsparseStatus_t st = TRNSPARSE_STATUS_SUCCESS;
+  const auto oa = static_cast<trnsparseOperation_t>(opA), ob = static_cast<trnsparseOperation_t>(opB);
+  if (n == 0) {
+    trnsparseDnVecDescr_t x = nullptr, y = nullptr;
+    require(trnsparseCreateDnVec(&x, cols_op, B.data(), V) == 0 && trnsparseCreateDnVec(&y, rows_op, C.data(), V) == 0,
+            "wide vectors");
+    st = trnsparseSpMV(h, oa, alpha.b, A, x, beta.b, y, V, TRNSPARSE_SPMV_ALG_DEFAULT, nullptr);
+    trnsparseDestroyDnVec(x);
+    trnsparseDestroyDnVec(y);
+  } else {
+    trnsparseDnMatDescr_t mB = nullptr, mC = nullptr;
+    const int br = opB == 0 ? cols_op : n, bc = opB == 0 ? n : cols_op;
+    const bool c_row = (b.u8() & 1) != 0;
+    require(trnsparseCreateDnMat(&mB, br, bc, std::max(br, 1), B.data(), V, TRNSPARSE_ORDER_COL) == 0 &&
+                trnsparseCreateDnMat(&mC, rows_op, n, c_row ? n : std::max(rows_op, 1), C.data(), V,
+                                     c_row ? TRNSPARSE_ORDER_ROW : TRNSPARSE_ORDER_COL) == 0,
+            "wide dense operands");
+    st = trnsparseSpMM(h, oa, ob, alpha.b, A, mB, beta.b, mC, V, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr);
+    trnsparseDestroyDnMat(mB);
+    trnsparseDestroyDnMat(mC);
+  }
+  require(allowed(st), "wide block product status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(std::memcmp(c0.data(), C.data(), c0.size() * sizeof(double)) == 0, "a failed product wrote C");
+  trnfuzz::reach("wide_block_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  trnsparseDestroySpMat(A);
+  require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+}
+
+}  // namespace
+// ---- end of the s9/spengine block
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   run_one(in);
@@ -2134,5 +2223,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   surface_calls(again);
   trnfuzz::Input fresh(data, size);  // s8/sddmm: read afresh too
   sddmm_calls(fresh);
+  trnfuzz::Input spengine(data, size);  // s9/spengine: read afresh too
+  wide_block_calls(spengine);
   return 0;
 }

@@ -40,7 +40,7 @@ template <>
 struct Traits<std::complex<float>> {
   static constexpr trnDataType_t type = TRN_C_32F;
   static constexpr bool complex = true;
-  static constexpr long double u = 0x1p-53L;
+  static constexpr long double u = 0x1p-24L;  // fp32 sums on TensorE (the real embedding)
 };
 template <>
 struct Traits<std::complex<double>> {
@@ -142,14 +142,23 @@ struct Desc {
 };
 
 // The documented bound: real fp64 gamma_{k+2}, complex sqrt(2) gamma_{k+4} of |alpha||op(A)||op(B)| +
-// |beta||C|; complex-fp32 adds the final rounding u32 |result|.
+// |beta||C| (host step); complex-fp32 on TensorE sqrt(2) gamma32_{2k+6} ("Complex-fp32 on TensorE",
+// SpMM / SpMV and SDDMM with k = K); engine_c32 false: the complex-fp32 host step's bound (fp64 sums,
+// sqrt(2) gamma_{k+4} plus the final rounding).
 template <class T>
-long double bound(int k, long double mag, long double result) {
+long double bound(int k, long double mag, long double result, bool engine_c32 = true) {
+  if constexpr (std::is_same_v<T, std::complex<float>>) {
+    if (engine_c32) {
+      const int kk = 2 * k + 6;
+      return std::sqrt(2.0L) * kk * 0x1p-24L / (1 - kk * 0x1p-24L) * mag;
+    }
+    const int kk = k + 4;
+    const long double b = std::sqrt(2.0L) * kk * 0x1p-53L / (1 - kk * 0x1p-53L) * mag;
+    return b * (1 + 0x1p-24L) + 0x1p-24L * result;
+  }
   const long double u = Traits<T>::u;
   const int kk = k + (Traits<T>::complex ? 4 : 2);
-  long double b = kk * u / (1 - kk * u) * mag * (Traits<T>::complex ? std::sqrt(2.0L) : 1.0L);
-  if constexpr (std::is_same_v<T, std::complex<float>>) b = b * (1 + 0x1p-24L) + 0x1p-24L * result;
-  return b;
+  return kk * u / (1 - kk * u) * mag * (Traits<T>::complex ? std::sqrt(2.0L) : 1.0L);
 }
 
 // C = alpha op(A) op(B) + beta C through trnsparseSpMM (n columns; SpMV when n == 0) and the check.
@@ -200,6 +209,12 @@ void check_product(trnsparseFormat_t fmt, int opA, int opB, int n_cols, std::uin
   trnProfile_t prof{};
   ASSERT_EQ(trnsparseGetLastProfile(h.h, &prof), TRNSPARSE_STATUS_SUCCESS);
   EXPECT_GT(prof.total_ns, 0.0) << "the host step is costed";
+  if constexpr (std::is_same_v<T, std::complex<float>>) {  // TensorE; the complex alpha and beta folds on the host
+    EXPECT_GT(prof.busy_ns[TRN_ENGINE_TENSOR], 0.0);
+    EXPECT_EQ(prof.host_steps, 2);
+  } else {
+    EXPECT_EQ(prof.host_steps, 1);
+  }
   const int brows = spmv ? K : (opB == 0 ? K : n);
   int k_max = 0;
   for (int r = 0; r < M; ++r) {
@@ -715,6 +730,9 @@ void check_sddmm(bool bsr, bool row_order, int opA, int opB, int batches, std::u
   trnProfile_t prof{};
   ASSERT_EQ(trnsparseGetLastProfile(h.h, &prof), TRNSPARSE_STATUS_SUCCESS);
   EXPECT_GT(prof.total_ns, 0.0) << "the host step is costed";
+  if constexpr (std::is_same_v<T, std::complex<float>>) {
+    EXPECT_GT(prof.busy_ns[TRN_ENGINE_TENSOR], 0.0) << "C_32F on TensorE";
+  }
   trnsparseDestroyDnMat(dA);
   trnsparseDestroyDnMat(dB);
   trnsparseDestroySpMat(sC);

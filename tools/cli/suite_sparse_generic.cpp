@@ -135,6 +135,22 @@ long double bound_of(sp::Value v, std::int64_t k, long double mag, long double r
   return b;
 }
 
+// Complex-fp32 SpMV / SpMM on TensorE (the real 2x2 embedding, docs/trnsparse.md "Complex-fp32 on
+// TensorE"): sqrt(2) gamma32_{2k+6} of the same magnitudes.
+long double c32_engine_bound(std::int64_t k, long double mag) {
+  const long double t = static_cast<long double>(2 * k + 6) * 0x1p-24L;
+  return std::sqrt(2.0L) * t / (1 - t) * mag;
+}
+// The product path a value type takes (C_32F on TensorE in every format, SELL through its gathered CSR).
+bool c32_engine(sp::Value v) { return v == sp::Value::c32; }
+const char* path_mode(sp::Value v) {
+  return v == sp::Value::f32 ? " (TensorE blocks)" : v == sp::Value::c32 ? " (TensorE, 2x2 embedding)" : " (host step)";
+}
+const char* path_variant(sp::Value v) {
+  return v == sp::Value::f32 ? ", TensorE blocks" : v == sp::Value::c32 ? ", TensorE 2x2 embedding" : ", host step";
+}
+std::string product_bound_text(sp::Value v, bool engine);  // the validate cases' bound text
+
 struct Run {
   double max_ratio = 0;
   double host_seconds = 0;
@@ -253,7 +269,10 @@ Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Ge
     const sp::Scalar al(static_cast<double>(alpha.real()), static_cast<double>(alpha.imag()));
     const sp::Scalar be(static_cast<double>(beta.real()), static_cast<double>(beta.imag()));
     const sp::SparseRef A = format == sp::SparseRef::Format::csr ? a.ref() : other.ref;
-    if (m == 1)
+    if (v == sp::Value::c32)  // TensorE through the real embedding (SpMV: the n = 1 product)
+      sp::spmm_c32(s, sp::GOp::N, sp::GOp::N, al, A, {B.data(), v, n, m, n, sp::Layout::col_major}, be,
+                   {C.data(), v, n, m, n, sp::Layout::col_major}, &rep);
+    else if (m == 1)
       sp::spmv_host(s, sp::GOp::N, al, A, B.data(), be, C.data(), &rep);
     else
       sp::spmm_host(s, sp::GOp::N, sp::GOp::N, al, A, {B.data(), v, n, m, n, sp::Layout::col_major}, be,
@@ -277,7 +296,8 @@ Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Ge
       const std::size_t ci = static_cast<std::size_t>(i + c * n);
       const cld want = alpha * acc + beta * c0[ci];
       const long double err = std::abs(get(C, v, static_cast<std::int64_t>(ci)) - want);
-      const long double bnd = bound_of(v, k, std::abs(alpha) * mag + std::abs(beta) * std::abs(c0[ci]), std::abs(want));
+      const long double scale = std::abs(alpha) * mag + std::abs(beta) * std::abs(c0[ci]);
+      const long double bnd = c32_engine(v) ? c32_engine_bound(k, scale) : bound_of(v, k, scale, std::abs(want));
       r.max_ratio = std::max(r.max_ratio, static_cast<double>(err / std::max(bnd, 1e-300L)));
     }
   }
@@ -312,12 +332,9 @@ void add_sparse_generic(Registry& reg) {
       const std::string op = m == 1 ? "spmv_csr" : "spmm_csr";
       reg.add(ValidationCase{
           .suite = "sparse", .library = "trnsparse", .op = op,
-          .mode = std::string(type_name(v)) + (v == sp::Value::f32 ? " (TensorE blocks)" : " (host step)"),
+          .mode = std::string(type_name(v)) + path_mode(v),
           .shape = m == 1 ? "1000x1000, 1%" : "1000x1000 x 1000x16, 1%", .metric = "max_err_over_bound",
-          .bound_text = v == sp::Value::f32 ? "2 (k+2) u32 (|a||A||B| + |b||C|)"
-                        : sp::value_is_complex(v)           ? "sqrt(2) gamma_{k+4} (|a||A||B| + |b||C|)" +
-                                        std::string(v == sp::Value::c32 ? " + u32 |y|" : "")
-                                            : "gamma_{k+2} (|a||A||B| + |b||C|)",
+          .bound_text = product_bound_text(v, true),
           .run = [v, m] {
             const Run run = product(1000, m, 0.01, v, trn::Generation::trn1);
             return case_of(run, "max |err| / bound vs a long-double loop; nnz " + std::to_string(run.nnz));
@@ -325,7 +342,7 @@ void add_sparse_generic(Registry& reg) {
     }
   for (sp::Value v : types)
     reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spmv_csr",
-                      .variant = std::string(type_name(v)) + (v == sp::Value::f32 ? ", TensorE blocks" : ", host step"),
+                      .variant = std::string(type_name(v)) + path_variant(v),
                       .shape = "4096x4096, 0.5%",
                       .run = [v](trn::Generation target) {
                         const Run run = product(4096, 1, 0.005, v, target);
@@ -340,19 +357,19 @@ void add_sparse_sell(Registry& reg) {
   for (sp::Value v : types)
     reg.add(ValidationCase{
         .suite = "sparse", .library = "trnsparse", .op = "spmv_sell",
-        .mode = std::string(type_name(v)) + (v == sp::Value::f32 ? " (gathered, TensorE blocks)" : " (gathered, host step)"),
+        .mode = std::string(type_name(v)) + " (gathered, " + (path_mode(v) + 2),
         .shape = "1000x1000, 1%, slice 32", .metric = "max_err_over_bound",
-        .bound_text = v == sp::Value::f32 ? "2 (k+2) u32 (|a||A||x| + |b||y|)"
-                      : sp::value_is_complex(v)           ? "sqrt(2) gamma_{k+4} (|a||A||x| + |b||y|)" +
-                                      std::string(v == sp::Value::c32 ? " + u32 |y|" : "")
-                                          : "gamma_{k+2} (|a||A||x| + |b||y|)",
+        .bound_text = v == sp::Value::f32   ? "2 (k+2) u32 (|a||A||x| + |b||y|)"
+                      : v == sp::Value::c32 ? product_bound_text(v, true)
+                      : sp::value_is_complex(v) ? "sqrt(2) gamma_{k+4} (|a||A||x| + |b||y|)"
+                                                : "gamma_{k+2} (|a||A||x| + |b||y|)",
         .run = [v] {
           const Run run = product(1000, 1, 0.01, v, trn::Generation::trn1, 32);
           return case_of(run, "max |err| / bound vs a long-double loop; nnz " + std::to_string(run.nnz));
         }});
   for (sp::Value v : types)
     reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spmv_sell",
-                      .variant = std::string(type_name(v)) + (v == sp::Value::f32 ? ", TensorE blocks" : ", host step"),
+                      .variant = std::string(type_name(v)) + path_variant(v),
                       .shape = "4096x4096, 0.5%, slice 32",
                       .run = [v](trn::Generation target) {
                         const Run run = product(4096, 1, 0.005, v, target, 32);
@@ -570,7 +587,7 @@ BenchResult with_columns(BenchResult b, const Run& run, Kind kind, std::int64_t 
 void add_sparse_spmm_bench(Registry& reg) {
   for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})
     reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spmm_csr",
-                      .variant = std::string(type_name(v)) + (v == sp::Value::f32 ? ", TensorE blocks" : ", host step"),
+                      .variant = std::string(type_name(v)) + path_variant(v),
                       .shape = "4096^2 x 4096x16, 0.5%",
                       .run = [v](trn::Generation target) {
                         const Run run = product(4096, 16, 0.005, v, target);
@@ -587,7 +604,9 @@ const Registrar kSpmmBenchRegistrar(add_sparse_spmm_bench);
 
 const sp::SparseRef::Format kOtherFormats[] = {sp::SparseRef::Format::coo, sp::SparseRef::Format::csc};
 const char* format_name(sp::SparseRef::Format f) { return f == sp::SparseRef::Format::coo ? "coo" : "csc"; }
-std::string product_bound_text(sp::Value v) {
+// engine: the SpMV / SpMM paths (C_32F on TensorE); false: SDDMM (C_32F the host step).
+std::string product_bound_text(sp::Value v, bool engine) {
+  if (v == sp::Value::c32 && engine) return "sqrt(2) gamma32_{2k+6} (|a||A||B| + |b||C|)";
   return v == sp::Value::f32 ? "2 (k+2) u32 (|a||A||B| + |b||C|)"
          : sp::value_is_complex(v) ? "sqrt(2) gamma_{k+4} (|a||A||B| + |b||C|)" + std::string(v == sp::Value::c32 ? " + u32 |y|" : "")
                                    : "gamma_{k+2} (|a||A||B| + |b||C|)";
@@ -596,20 +615,20 @@ std::string product_bound_text(sp::Value v) {
 void add_sparse_other_formats(Registry& reg) {
   for (sp::SparseRef::Format f : kOtherFormats)
     for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64}) {
-      const std::string path = v == sp::Value::f32 ? " (TensorE blocks)" : " (host step)";
+      const std::string path = path_mode(v);
       for (std::int64_t m : {std::int64_t{1}, std::int64_t{16}}) {
         const std::string op = std::string(m == 1 ? "spmv_" : "spmm_") + format_name(f);
         reg.add(ValidationCase{
             .suite = "sparse", .library = "trnsparse", .op = op, .mode = std::string(type_name(v)) + path,
             .shape = m == 1 ? "1000x1000, 1%" : "1000x1000 x 1000x16, 1%", .metric = "max_err_over_bound",
-            .bound_text = product_bound_text(v),
+            .bound_text = product_bound_text(v, true),
             .run = [v, m, f] {
               const Run run = product(1000, m, 0.01, v, trn::Generation::trn1, 0, false, f);
               return case_of(run, "max |err| / bound vs a long-double loop over the CSR it was built from; nnz " +
                                       std::to_string(run.nnz));
             }});
         reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = op,
-                          .variant = std::string(type_name(v)) + (v == sp::Value::f32 ? ", TensorE blocks" : ", host step"),
+                          .variant = std::string(type_name(v)) + path_variant(v),
                           .shape = m == 1 ? "4096x4096, 0.5%" : "4096^2 x 4096x16, 0.5%",
                           .run = [v, m, f](trn::Generation target) {
                             const Run run = product(4096, m, 0.005, v, target, 0, false, f);
@@ -701,7 +720,10 @@ void sddmm_call(const sp::Settings& s, sp::Value v, std::int64_t n, std::int64_t
   if (p.block == 0) {
     sp::SparseRef c = p.c.ref();
     c.values = p.raw.data();
-    sp::sddmm_host(s, sp::GOp::N, sp::GOp::N, 0.75, a, b, -0.25, c, rep);
+    if (v == sp::Value::c32)  // TensorE (the C API's path): the column-interleaved real form
+      sp::sddmm_c32(s, sp::GOp::N, sp::GOp::N, 0.75, a, b, -0.25, c, rep);
+    else
+      sp::sddmm_host(s, sp::GOp::N, sp::GOp::N, 0.75, a, b, -0.25, c, rep);
     return;
   }
   const std::int64_t nb = n / p.block;
@@ -710,6 +732,8 @@ void sddmm_call(const sp::Settings& s, sp::Value v, std::int64_t n, std::int64_t
   if (v == sp::Value::f32)
     sp::sddmm(s, sp::Op::N, sp::Op::N, 0.75f, {A.data(), trn::DType::f32, n, k, n, sp::Layout::col_major},
               {B.data(), trn::DType::f32, k, n, k, sp::Layout::col_major}, -0.25f, c, rep);
+  else if (v == sp::Value::c32)
+    sp::sddmm_c32(s, sp::GOp::N, sp::GOp::N, 0.75, a, b, -0.25, c, rep);
   else
     sp::sddmm_host(s, sp::GOp::N, sp::GOp::N, 0.75, a, b, -0.25, c, v, rep);
 }
@@ -746,7 +770,8 @@ Run sddmm_run(std::int64_t n, std::int64_t k, double density, trn::Generation ta
         mag += std::abs(x);
       }
       const cld old = get(c0, v, e), want = 0.75L * acc - 0.25L * old;
-      const long double bnd = bound_of(v, k, 0.75L * mag + 0.25L * std::abs(old), std::abs(want));
+      const long double scale = 0.75L * mag + 0.25L * std::abs(old);
+      const long double bnd = c32_engine(v) ? c32_engine_bound(k, scale) : bound_of(v, k, scale, std::abs(want));
       r.max_ratio = std::max(r.max_ratio, static_cast<double>(std::abs(get(p.raw, v, e) - want) / std::max(bnd, 1e-300L)));
     }
   return r;
@@ -776,11 +801,11 @@ void add_sparse_sddmm_csr(Registry& reg) {
     for (const std::int64_t block : {std::int64_t{0}, std::int64_t{4}}) {
       if (v == sp::Value::f32 && block == 0) continue;  // the R_32F CSR rows above
       const std::string op = block == 0 ? "sddmm_csr" : "sddmm_bsr";
-      const std::string path = v == sp::Value::f32 ? "TensorE tiles" : "host step";
+      const std::string path = v == sp::Value::f32 ? "TensorE tiles" : v == sp::Value::c32 ? "TensorE, interleaved form" : "host step";
       reg.add(ValidationCase{
           .suite = "sparse", .library = "trnsparse", .op = op, .mode = std::string(type_name(v)) + " (" + path + ")",
           .shape = block == 0 ? "512x512 pattern 2%, k=64" : "512x512 pattern of 4x4 blocks 2%, k=64", .metric = "max_err_over_bound",
-          .bound_text = product_bound_text(v) + " on stored entries, k = K",
+          .bound_text = product_bound_text(v, true) + " on stored entries, k = K",
           .run = [v, block] {
             const Run run = sddmm_run(512, 64, 0.02, trn::Generation::trn1, false, v, block);
             return case_of(run, "max |err| / bound vs a long-double loop; stored " + std::to_string(run.nnz));
@@ -801,8 +826,8 @@ void add_sparse_sddmm_csr(Registry& reg) {
 }
 const Registrar kSddmmCsrRegistrar(add_sparse_sddmm_csr);
 
-// SpMM on a Blocked-ELL A (cuSPARSE's SpMM takes it for 16-bit and fp32 values; fp64 / complex
-// return NOT_SUPPORTED here): n x n in block x block blocks, `slots` distinct random block columns per
+// SpMM on a Blocked-ELL A (16-bit and fp32 values here; C_32F / R_64F / C_64F Blocked-ELL run the
+// BSR paths of suite_sparse_block_wide.cpp): n x n in block x block blocks, `slots` distinct random block columns per
 // block row (block row 1 has its last slot empty, -1), A, B and C of one dtype (f32, or f16 with
 // fp32 compute as NVIDIA's spmm_blockedell sample), C = 0.75 A B - 0.25 C, B n x m column-major.
 // Bound: "Accuracy"'s 2 (k+2) u32 (|a||A||B| + |b||C|), k = the row's stored slots x block, plus

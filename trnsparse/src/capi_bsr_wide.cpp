@@ -1,6 +1,7 @@
 // trnsparse C shim: legacy BSR products in fp64 and complex — Dbsrmv, Cbsrmv, Zbsrmv and Dbsrmm.
-// No NeuronCore engine computes in fp64 or complex and trnsparse's BSR tile kernels are fp32-class,
-// so the matrix is expanded to the scalar CSR it stands for (index work: each block row's blocks,
+// Cbsrmv runs on TensorE through the real 2 x 2 embedding of its complex-fp32 blocks
+// (trn/sparse/generic.hpp spmm_c32). For fp64 / complex-fp64 no NeuronCore engine computes in fp64
+// and trnsparse's BSR tile kernels are fp32-class, so the matrix is expanded to the scalar CSR it stands for (index work: each block row's blocks,
 // in their sorted order, give each of its scalar rows block-size columns; the values are gathered
 // in that order, row- or column-major inside a block as dirA says) and the product runs as the
 // generic API's costed fp64 host step (trn/sparse/generic.hpp spmv_host / spmm_host: its accuracy
@@ -51,6 +52,19 @@ trnsparseStatus_t bsrmv(trnsparseHandle_t h, const char* fn, const BsrmvArgs& a)
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!bsrmv_checks(c, h->strict, a, value_of<T>() != sp::Value::f64)) return c.status();
+  if constexpr (value_of<T>() == sp::Value::c32)  // complex-fp32: the real embedding on TensorE (generic.hpp)
+    return run(h, fn, {{"offsets", 9}, {"nnz", 5}, {"columns", 10}}, [&] {
+      const sp::BsrView view{a.mb, a.nb, a.nnzb, a.block, a.block, a.row, a.col, const_cast<void*>(a.val), sp::IndexType::i32,
+                             sp::IndexType::i32, index_base(a.descr->base), trn::DType::f32,
+                             a.dir == TRNSPARSE_DIRECTION_ROW ? sp::BlockOrder::row : sp::BlockOrder::col};
+      const std::int64_t M = std::int64_t{a.ta == 0 ? a.mb : a.nb} * a.block, K = std::int64_t{a.ta == 0 ? a.nb : a.mb} * a.block;
+      sp::CallReport r;
+      sp::spmm_c32(h->settings, gop_of(a.ta), sp::GOp::N, load_scalar(a.alpha, TRN_C_32F), view,
+                   {const_cast<void*>(a.x), sp::Value::c32, K, 1, std::max<std::int64_t>(K, 1), sp::Layout::col_major},
+                   load_scalar(a.beta, TRN_C_32F),
+                   {const_cast<void*>(a.y), sp::Value::c32, M, 1, std::max<std::int64_t>(M, 1), sp::Layout::col_major}, &r);
+      store_profile(h, r);
+    });
   return run(h, fn, {{"offsets", 9}, {"nnz", 5}, {"columns", 10}}, [&] {
     const ScalarCsr s = expand(a.dir, a.mb, a.nb, a.nnzb, a.block, a.descr, a.val, a.row, a.col, value_of<T>());
     sp::CallReport r;

@@ -5,19 +5,24 @@ using namespace trn::sparse::capi;  // NOLINT: the shim files share one internal
 
 namespace {
 
-// The product's path: the tile path (fp32-class values, computeType TRN_R_32F) or the host step
-// (matA a CSR / CSC / COO of TRN_R_64F, TRN_C_32F or TRN_C_64F values; the dense operands and
-// computeType of that same type, as cuSPARSE's table of supported combinations).
-// SpMV also takes a Sliced-ELL matA of those types (gathered to CSR, trn/sparse/sell.hpp).
+// The product's path: the tile path (fp32-class values, computeType TRN_R_32F), the complex-fp32
+// embedding on the same tile kernels (matA a CSR / CSC / COO / BSR / Blocked-ELL of TRN_C_32F
+// values, trn/sparse/generic.hpp spmm_c32), or the host step (matA a CSR / CSC / COO of TRN_R_64F
+// or TRN_C_64F values); the dense operands and computeType of that same type, as cuSPARSE's table
+// of supported combinations; BSR / Blocked-ELL of TRN_R_64F / TRN_C_64F values take Ozaki GEMMs per
+// block row (spmm_fp64). SpMV also takes a Sliced-ELL matA of those types (gathered to CSR,
+// trn/sparse/sell.hpp; host step in every wide type).
 Check& path_checks(Check& c, const trnsparseSpMatDescr* A, int b_type, bool b_wide, int c_type, bool c_wide, int ct,
                    bool sell_ok = false) {
   if (!c) return c;
   if (!A->wide && !b_wide && !c_wide)
     return c.require_or(ct == TRN_R_32F, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
                         "fp32-class values take the TensorE path: computeType TRN_R_32F");
-  c.require_or(generic_format(A->format) || (sell_ok && A->format == TRNSPARSE_FORMAT_SLICED_ELLPACK),
+  const bool block = A->format == TRNSPARSE_FORMAT_BSR || A->format == TRNSPARSE_FORMAT_BLOCKED_ELL;
+  c.require_or(generic_format(A->format) || block || (sell_ok && A->format == TRNSPARSE_FORMAT_SLICED_ELLPACK),
                TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
-               sell_ok ? "fp64 and complex values: matA CSR, CSC, COO or SELL" : "fp64 and complex values: matA CSR, CSC or COO");
+               sell_ok ? "fp64 and complex values: matA CSR, CSC, COO, BSR, Blocked-ELL or SELL"
+                       : "fp64 and complex values: matA CSR, CSC, COO, BSR or Blocked-ELL");
   return c.require_or(A->value_type == b_type && A->value_type == c_type && ct == A->value_type,
                       TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
                       "fp64 and complex values: matA, the dense operands and computeType of one value type");
@@ -122,11 +127,37 @@ Check& sddmm_checks(Check& c, bool strict, int opA, int opB, const void* alpha, 
 
 float fp32_scalar(const void* p) { return *static_cast<const float*>(p); }
 
-// One batch of an fp64 / complex SDDMM (validated by sddmm_checks): the host step on C's CSR or BSR pattern.
+// One wide product (validated): C_32F on TensorE through the real embedding (CSR / CSC / COO / BSR /
+// Blocked-ELL); R_64F / C_64F BSR / Blocked-ELL as Ozaki GEMMs per block row (TensorE), CSR / CSC /
+// COO on the host step.
+void wide_product(trnsparseHandle_t h, sp::GOp opA, sp::GOp opB, const void* alpha, const trnsparseSpMatDescr& A,
+                  const sp::DenseAny& B, const void* beta, const sp::DenseAny& C, sp::CallReport* r) {
+  const sp::Scalar al = load_scalar(alpha, A.value_type), be = load_scalar(beta, A.value_type);
+  const sp::Value v = generic_value(A.value_type);
+  if (A.value_type != TRN_C_32F && A.format == TRNSPARSE_FORMAT_BSR)  // Ozaki GEMMs per block row
+    sp::spmm_fp64(h->settings, opA, opB, al, A.bsr, v, B, be, C, r);
+  else if (A.value_type != TRN_C_32F && A.format == TRNSPARSE_FORMAT_BLOCKED_ELL)
+    sp::spmm_fp64(h->settings, opA, opB, al, A.ell, v, B, be, C, r);
+  else if (A.value_type != TRN_C_32F)
+    sp::spmm_host(h->settings, opA, opB, al, generic_of(&A), B, be, C, r);
+  else if (A.format == TRNSPARSE_FORMAT_BSR)
+    sp::spmm_c32(h->settings, opA, opB, al, A.bsr, B, be, C, r);
+  else if (A.format == TRNSPARSE_FORMAT_BLOCKED_ELL)
+    sp::spmm_c32(h->settings, opA, opB, al, A.ell, B, be, C, r);
+  else
+    sp::spmm_c32(h->settings, opA, opB, al, generic_of(&A), B, be, C, r);
+}
+
+// One batch of an fp64 / complex SDDMM (validated by sddmm_checks): C_32F on TensorE (trn/sparse/generic.hpp
+// sddmm_c32), R_64F / C_64F the host step, on C's CSR or BSR pattern.
 void sddmm_wide(trnsparseHandle_t h, sp::GOp opA, sp::GOp opB, const void* alpha, const trnsparseDnMatDescr& A,
                 const trnsparseDnMatDescr& B, const void* beta, const trnsparseSpMatDescr& C, sp::CallReport* r) {
   const sp::Scalar al = load_scalar(alpha, C.value_type), be = load_scalar(beta, C.value_type);
-  if (C.format == TRNSPARSE_FORMAT_BSR)
+  if (C.value_type == TRN_C_32F && C.format == TRNSPARSE_FORMAT_BSR)  // TensorE: the real interleaved form
+    sp::sddmm_c32(h->settings, opA, opB, al, dense_any(&A), dense_any(&B), be, C.bsr, r);
+  else if (C.value_type == TRN_C_32F)
+    sp::sddmm_c32(h->settings, opA, opB, al, dense_any(&A), dense_any(&B), be, generic_of(&C), r);
+  else if (C.format == TRNSPARSE_FORMAT_BSR)
     sp::sddmm_host(h->settings, opA, opB, al, dense_any(&A), dense_any(&B), be, C.bsr, generic_value(C.value_type), r);
   else
     sp::sddmm_host(h->settings, opA, opB, al, dense_any(&A), dense_any(&B), be, generic_of(&C), r);
@@ -180,8 +211,7 @@ trnsparseStatus_t trnsparseSpMM(trnsparseHandle_t h, trnsparseOperation_t opA, t
       sp::CallReport r;
       r.plans_wanted = false;  // the profile only: no plan printed, so no prediction computed
       if (A->wide) {
-        sp::spmm_host(h->settings, gop_of(o_a), gop_of(o_b), load_scalar(alpha, A->value_type), generic_of(&a),
-                      dense_any(&b), load_scalar(beta, A->value_type), dense_any(&cm), &r);
+        wide_product(h, gop_of(o_a), gop_of(o_b), alpha, a, dense_any(&b), beta, dense_any(&cm), &r);
       } else {
         const float al = *static_cast<const float*>(alpha), be = *static_cast<const float*>(beta);
         visit(&a, [&](const auto& v) { sp::spmm(h->settings, op_of(o_a), op_of(o_b), al, v, dense_of(&b), be, cm.m, &r); });
@@ -229,8 +259,13 @@ trnsparseStatus_t trnsparseSpMV(trnsparseHandle_t h, trnsparseOperation_t opA, c
       sp::CallReport r;
       const sp::GOp o = gop_of(enum_value(opA));
       const sp::Scalar al = load_scalar(alpha, A->value_type), be = load_scalar(beta, A->value_type);
+      const std::int64_t M = o == sp::GOp::N ? sp_rows(A) : sp_cols(A), K = o == sp::GOp::N ? sp_cols(A) : sp_rows(A);
+      const sp::Value v = generic_value(A->value_type);
       if (A->format == TRNSPARSE_FORMAT_SLICED_ELLPACK)
-        sp::spmv_host(h->settings, o, al, A->sell, generic_value(A->value_type), x->values, be, y->values, &r);
+        sp::spmv_host(h->settings, o, al, A->sell, v, x->values, be, y->values, &r);
+      else if (A->value_type == TRN_C_32F || !generic_format(A->format))  // the n = 1 product on TensorE
+        wide_product(h, o, sp::GOp::N, alpha, *A, {x->values, v, K, 1, std::max<std::int64_t>(K, 1), sp::Layout::col_major},
+                     beta, {y->values, v, M, 1, std::max<std::int64_t>(M, 1), sp::Layout::col_major}, &r);
       else
         sp::spmv_host(h->settings, o, al, generic_of(A), x->values, be, y->values, &r);
       store_profile(h, r);

@@ -156,7 +156,14 @@ void spmm(const Settings& s, Op opA, Op opB, float alpha, const SellView& A, con
 void spmv_host(const Settings& s, GOp opA, Scalar alpha, const SellView& A, Value value, const void* x, Scalar beta, void* y,
                CallReport* report) {
   const SellAsCsr c = sell_as_csr(A, value_bytes(value));
-  spmv_host(s, opA, alpha, c.ref(value), x, beta, y, report);
+  if (value == Value::c32) {  // C_32F: the gathered CSR on TensorE (generic.hpp spmm_c32), as a CSR C_32F SpMV
+    const std::int64_t M = opA == GOp::N ? A.rows : A.cols, K = opA == GOp::N ? A.cols : A.rows;
+    spmm_c32(s, opA, GOp::N, alpha, c.ref(value),
+             DenseAny{const_cast<void*>(x), value, K, 1, std::max<std::int64_t>(K, 1), Layout::col_major}, beta,
+             DenseAny{y, value, M, 1, std::max<std::int64_t>(M, 1), Layout::col_major}, report);
+  } else {
+    spmv_host(s, opA, alpha, c.ref(value), x, beta, y, report);
+  }
   record_gather(s, A, c, value_bytes(value), report);
 }
 

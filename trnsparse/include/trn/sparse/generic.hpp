@@ -76,6 +76,36 @@ void spmv_host(const Settings& s, GOp opA, Scalar alpha, const SparseRef& A, con
 // The plan text of both: format, value type, shape, where it runs and why.
 std::string host_product_plan(const char* routine, GOp opA, const SparseRef& A, std::int64_t n);
 
+// ---- complex-fp32 products on TensorE (complex_embed.cpp) ---------------------------------------
+// C = alpha op(A) op(B) + beta C for C_32F values (A, B, C all Value::c32; BsrView / BlockedEllView
+// with complex<float> values, their value_type ignored) as ONE real fp32 product on the TensorE BSR
+// kernel: the real 2 x 2 embedding [ar -ai; ai ar] of A times the interleaved (re, im) fp32 view of
+// op(B) (docs/trnsparse.md "Complex-fp32 on TensorE": algorithm, bound gamma32_{2k+2}, plan).
+// Deterministic (the kernel's fixed order); beta == 0 never reads C. SpMV is the n = 1 case.
+void spmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B, Scalar beta,
+              const DenseAny& C, CallReport* report = nullptr);
+void spmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BsrView& A, const DenseAny& B, Scalar beta,
+              const DenseAny& C, CallReport* report = nullptr);
+void spmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BlockedEllView& A, const DenseAny& B, Scalar beta,
+              const DenseAny& C, CallReport* report = nullptr);
+// ---- fp64 / complex-fp64 BSR and Blocked-ELL products on TensorE (block_fp64.cpp) -------------
+// C = alpha op(A) op(B) + beta C for R_64F or C_64F values (`value`; the view's value_type is
+// ignored): per block row of op(A) one trnblas Ozaki GEMM (dgemm, or zgemm 4M) of the gathered
+// block panel and op(B) rows, on TensorE (docs/trnsparse.md "fp64 BSR and Blocked-ELL on TensorE":
+// algorithm, bound, plan). Deterministic; beta == 0 never reads C.
+void spmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BsrView& A, Value value, const DenseAny& B,
+               Scalar beta, const DenseAny& C, CallReport* report = nullptr);
+void spmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BlockedEllView& A, Value value, const DenseAny& B,
+               Scalar beta, const DenseAny& C, CallReport* report = nullptr);
+
+// SDDMM C = alpha (op(A) op(B)) o spy(C) + beta C in C_32F on the fp32 TensorE SDDMM kernel (the
+// column-interleaved real form: M x 2K times 2K x 2N, C's values in place). CSR pattern (C.format
+// csr) or BSR pattern (complex<float> values, value_type ignored). Bound: the SpMM one with k = K.
+void sddmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
+               const SparseRef& C, CallReport* report = nullptr);
+void sddmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
+               const BsrView& C, CallReport* report = nullptr);
+
 // ---- SDDMM in fp64 / complex (sddmm_host.cpp) -------------------------------------------------
 // C = alpha (op(A) op(B)) o spy(C) + beta C on the stored entries of C's pattern, A, B dense and C
 // of one Value (not f32: fp32-class values take sparse.hpp's TensorE kernels). op(A) M x K, op(B)

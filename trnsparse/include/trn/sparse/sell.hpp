@@ -70,7 +70,8 @@ void spmm(const Settings& s, Op opA, Op opB, float alpha, const SellView& A, con
           const MutableDenseRef& C, CallReport* report = nullptr);
 
 // The host-step path of generic.hpp over a SELL matrix of fp64 / complex values (`value`): the
-// values gathered to CSR, then spmv_host (same bits as spmv_host on that CSR).
+// values gathered to CSR, then spmv_host (same bits as spmv_host on that CSR); C_32F: spmm_c32 on that
+// CSR instead (TensorE, same bits as a CSR C_32F SpMV).
 void spmv_host(const Settings& s, GOp opA, Scalar alpha, const SellView& A, Value value, const void* x, Scalar beta, void* y,
                CallReport* report = nullptr);
 

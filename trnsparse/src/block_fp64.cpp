@@ -1,0 +1,246 @@
+// fp64 and complex-fp64 (R_64F, C_64F) SpMM / SpMV on BSR and Blocked-ELL matrices as Ozaki
+// products on TensorE (trnblas's dgemm / zgemm: trn/blas/blas.hpp, level3.hpp).
+//
+// Algorithm   op(A)'s block rows: the stored blocks of block row I of op(A) (for op T / C the block
+//             column I of A, found by a counting sort of the block pattern, stable, so in increasing
+//             block row of A), t of them, gathered side by side into the dense rb' x t cb' panel
+//             [op(A)_{I,J1} ... op(A)_{I,Jt}] (transposed / conjugated while gathering), and the
+//             rows of op(B) those blocks meet gathered into the t cb' x n panel G. C's rows of block
+//             row I = alpha panel G + beta C_I is ONE fp64 GEMM of trnblas: dgemm (Ozaki scheme of
+//             the settings, CRT by default: exact integer products on TensorE, scaling and
+//             reconstruction host-side) or zgemm 4M (four real dgemms). Block rows without stored
+//             blocks: the same call with k = 0 (C_I = beta C_I). Blocked-ELL is its BSR (slots
+//             sorted by block column; empty slots dropped). Row-major C is copied to a column-major
+//             scratch and back.
+// Engines     TensorE and DMA (the Ozaki slice / residue products), VectorE, the Ozaki host steps
+//             (trnblas: scaling, reconstruction, epilogue in fp64).
+// Accuracy    per block row, trnblas dgemm's bound with k = t cb' (docs/trnblas.md "Ozaki", scheme II
+//             with the automatic bit count): |C_hat - C| <= 2^-50 k max|a_i.| max|b_.j| |alpha| + the
+//             epilogue's roundings; C_64F: that bound per real product, four of them (docs/trnsparse.md
+//             "fp64 BSR and Blocked-ELL on TensorE").
+// Limits      one trnblas call per block row of op(A): per-call overheads (host round trips of the
+//             Ozaki steps) scale with the block rows, so large blocks pay, 1 x 1 blocks do not.
+#include <algorithm>
+#include <complex>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "generic_detail.hpp"
+#include "generic_host.hpp"
+#include "trn/blas/blas.hpp"
+#include "trn/blas/level3.hpp"
+#include "trn/sparse/generic.hpp"
+
+namespace trn::sparse {
+
+using namespace generic_detail;  // NOLINT: this file's own helpers
+
+namespace {
+
+auto z(std::int64_t i) { return static_cast<std::size_t>(i); }
+
+// A block pattern (0-based) with each block's value offset: block row r holds [start[r], start[r+1]).
+struct Blocks {
+  std::int64_t brows = 0, bcols = 0, rb = 1, cb = 1;
+  bool row_major = true;
+  std::vector<std::int64_t> start, col, block;
+};
+Blocks bsr_blocks(const BsrView& A) {
+  Blocks p{A.brows, A.bcols, A.row_block, A.col_block, A.order == BlockOrder::row, {}, {}, {}};
+  const std::int64_t base = base_value(A.base);
+  for (std::int64_t r = 0; r <= A.brows; ++r) p.start.push_back(idx(A.offsets, A.offsets_type, r) - base);
+  for (std::int64_t e = 0; e < A.bnnz; ++e) {
+    p.col.push_back(idx(A.columns, A.columns_type, e) - base);
+    p.block.push_back(e);
+  }
+  return p;
+}
+// Blocked-ELL: slot t of block row i holds block (i * slots + t) of the row-major value grid; its
+// element (r, c) lies at (i bs + r) ell_cols + t bs + c, i.e. not contiguous: `block` holds the slot
+// index and the gather reads through ell_element.
+Blocks ell_blocks(const BlockedEllView& A) {
+  const std::int64_t bs = A.block, slots = A.ell_cols / bs, base = base_value(A.base);
+  Blocks p{A.rows / bs, A.cols / bs, bs, bs, true, {0}, {}, {}};
+  std::vector<std::pair<std::int64_t, std::int64_t>> row;
+  for (std::int64_t i = 0; i < p.brows; ++i) {
+    row.clear();
+    for (std::int64_t t = 0; t < slots; ++t) {
+      const std::int64_t raw = idx(A.col_ind, A.index_type, i * slots + t);
+      if (raw != -1) row.emplace_back(raw - base, i * slots + t);
+    }
+    std::sort(row.begin(), row.end());
+    for (const auto& [c, slot] : row) {
+      p.col.push_back(c);
+      p.block.push_back(slot);
+    }
+    p.start.push_back(static_cast<std::int64_t>(p.col.size()));
+  }
+  return p;
+}
+// op(A)'s block rows for op T / C: the transposed pattern (stable counting sort by block column).
+struct OpRows {
+  std::vector<std::int64_t> start, other, entry;  // op-row r: [start[r], start[r+1]) of (op-column, entry in p)
+};
+OpRows op_rows(const Blocks& p, bool transpose) {
+  OpRows o;
+  const std::int64_t rows = transpose ? p.bcols : p.brows;
+  o.start.assign(z(rows) + 1, 0);
+  for (std::int64_t i = 0; i < p.brows; ++i)
+    for (std::int64_t e = p.start[z(i)]; e < p.start[z(i) + 1]; ++e) ++o.start[z(transpose ? p.col[z(e)] : i) + 1];
+  for (std::int64_t r = 0; r < rows; ++r) o.start[z(r) + 1] += o.start[z(r)];
+  std::vector<std::int64_t> next(o.start.begin(), o.start.end() - 1);
+  o.other.resize(p.col.size());
+  o.entry.resize(p.col.size());
+  for (std::int64_t i = 0; i < p.brows; ++i)
+    for (std::int64_t e = p.start[z(i)]; e < p.start[z(i) + 1]; ++e) {
+      const std::int64_t r = transpose ? p.col[z(e)] : i, at = next[z(r)]++;
+      o.other[z(at)] = transpose ? i : p.col[z(e)];
+      o.entry[z(at)] = e;
+    }
+  return o;
+}
+
+using generic_host::conj_if;  // conj for complex values, identity for real ones
+
+// Where element (r, c) of stored block `e` lives in the values array.
+struct Layout2 {
+  const Blocks* p;
+  bool ell = false;
+  std::int64_t ell_cols = 0, slots = 1;
+  std::int64_t at(std::int64_t e, std::int64_t r, std::int64_t c) const {
+    const std::int64_t b = p->block[z(e)];
+    if (ell) return (b / slots * p->rb + r) * ell_cols + (b % slots) * p->cb + c;
+    return b * p->rb * p->cb + (p->row_major ? r * p->cb + c : r + c * p->rb);
+  }
+};
+
+template <class T>
+struct Product {
+  const Settings* s;
+  GOp opA, opB;
+  Scalar alpha, beta;
+  const DenseAny* B;
+  T* c = nullptr;  // column-major M x n
+  std::int64_t ldc = 0, n = 0;
+};
+
+// One block row of op(A): gather the panels and run trnblas's fp64 GEMM into C's rows.
+template <class T>
+void block_row(const Product<T>& g, const Blocks& p, const Layout2& lay, const OpRows& o, std::int64_t r, const T* vals,
+               blas::CallReport* rep) {
+  const bool tr = g.opA != GOp::N;
+  const std::int64_t rbo = tr ? p.cb : p.rb, cbo = tr ? p.rb : p.cb;
+  const std::int64_t t = o.start[z(r) + 1] - o.start[z(r)], k = t * cbo;
+  std::vector<T> panel(z(rbo * std::max<std::int64_t>(k, 1))), gathered(z(std::max<std::int64_t>(k, 1) * g.n));
+  const auto* b = static_cast<const T*>(g.B->data);
+  for (std::int64_t q = 0; q < t; ++q) {
+    const std::int64_t e = o.entry[z(o.start[z(r)] + q)], J = o.other[z(o.start[z(r)] + q)];
+    for (std::int64_t i = 0; i < rbo; ++i)
+      for (std::int64_t c = 0; c < cbo; ++c)
+        panel[z(i + (q * cbo + c) * rbo)] = conj_if(vals[lay.at(e, tr ? c : i, tr ? i : c)], g.opA == GOp::C);
+    for (std::int64_t col = 0; col < g.n; ++col)
+      for (std::int64_t c = 0; c < cbo; ++c) {
+        const std::int64_t kk = J * cbo + c;
+        gathered[z(q * cbo + c + col * k)] = g.opB == GOp::N ? b[generic_host::at(*g.B, kk, col)]
+                                                             : conj_if(b[generic_host::at(*g.B, col, kk)], g.opB == GOp::C);
+      }
+  }
+  blas::Settings bs;
+  static_cast<EmulatorSettings&>(bs) = *g.s;
+  T* c = g.c + r * rbo;
+  const std::int64_t lda = std::max<std::int64_t>(rbo, 1), ldb = std::max<std::int64_t>(k, 1);
+  if constexpr (std::is_same_v<T, double>)
+    blas::dgemm(bs, blas::Op::N, blas::Op::N, rbo, g.n, k, g.alpha.real(), panel.data(), lda, gathered.data(), ldb,
+                g.beta.real(), c, g.ldc, rep);
+  else
+    blas::zgemm(bs, blas::ComplexAlgo::four_m, blas::COp::N, blas::COp::N, rbo, g.n, k, g.alpha, panel.data(), lda,
+                gathered.data(), ldb, g.beta, c, g.ldc, rep);
+}
+
+template <class T>
+void block_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Blocks& p, const Layout2& lay, const T* vals,
+                   const DenseAny& B, Scalar beta, const DenseAny& C, const char* format, CallReport* report) {
+  const bool tr = opA != GOp::N;
+  const std::int64_t M = (tr ? p.bcols * p.cb : p.brows * p.rb), K = (tr ? p.brows * p.rb : p.bcols * p.cb), n = C.cols;
+  if ((opB == GOp::N ? B.rows : B.cols) != K || (opB == GOp::N ? B.cols : B.rows) != n) invalid("op(B) is not K x n", "matB");
+  if (C.rows != M) invalid("C is not M x n", "matC");
+  const OpRows o = op_rows(p, tr);
+  std::vector<T> scratch;  // a row-major C, column-major while the GEMMs run
+  Product<T> g{&s, opA, opB, alpha, beta, &B, static_cast<T*>(C.data), std::max<std::int64_t>(C.ld, 1), n};
+  if (C.layout == Layout::row_major) {
+    scratch.resize(z(M * n));
+    for (std::int64_t i = 0; i < M; ++i)
+      for (std::int64_t j = 0; j < n; ++j) scratch[z(i + j * M)] = static_cast<const T*>(C.data)[i * C.ld + j];
+    g.c = scratch.data();
+    g.ldc = std::max<std::int64_t>(M, 1);
+  }
+  CallReport total;
+  const std::int64_t op_brows = tr ? p.bcols : p.brows;
+  for (std::int64_t r = 0; r < op_brows && M > 0 && n > 0; ++r) {  // block rows one after the other
+    blas::CallReport rep;
+    block_row(g, p, lay, o, r, vals, &rep);
+    if (r == 0)
+      total.profile = rep.profile;
+    else
+      append_sequential(total.profile, rep.profile);
+    total.matmuls += rep.tensor_passes;
+  }
+  if (C.layout == Layout::row_major)
+    for (std::int64_t i = 0; i < M; ++i)
+      for (std::int64_t j = 0; j < n; ++j) static_cast<T*>(C.data)[i * C.ld + j] = scratch[z(i + j * M)];
+  if (report == nullptr) return;
+  const bool wanted = report->plans_wanted;
+  *report = std::move(total);
+  report->blocks = static_cast<std::int64_t>(p.col.size());
+  if (wanted)
+    report->add_plan(std::string(n == 1 ? "spmv" : "spmm") + " plan: " + format + " " + (std::is_same_v<T, double> ? "R_64F" : "C_64F") +
+                     " " + std::to_string(M) + "x" + std::to_string(K) + " blocks " + std::to_string(p.rb) + "x" +
+                     std::to_string(p.cb) + " stored=" + std::to_string(p.col.size()) + " n=" + std::to_string(n) +
+                     " op(A)=" + generic_host::op_name(opA) + "; one Ozaki " +
+                     (std::is_same_v<T, double> ? "dgemm" : "zgemm 4M") + " per block row of op(A) (" +
+                     std::to_string(op_brows) + " calls, panels gathered on the host); engines TensorE, DMA, VectorE, "
+                     "Ozaki host steps; modeled " + std::to_string(report->profile.total_ns / 1000.0) + " us");
+}
+
+template <class F>
+void dispatch_wide(Value v, F&& f) {
+  if (v == Value::f64)
+    f(double{});
+  else if (v == Value::c64)
+    f(std::complex<double>{});
+  else
+    invalid("spmm_fp64 takes R_64F or C_64F values", "valueType");
+}
+
+}  // namespace
+
+void spmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BsrView& A, Value value, const DenseAny& B,
+               Scalar beta, const DenseAny& C, CallReport* report) {
+  BsrView real = A;
+  real.value_type = DType::f32;  // (the index rules only)
+  validate(real);
+  if (B.value != value || C.value != value) invalid("A, B and C must share one value type", "valueType");
+  const Blocks p = bsr_blocks(A);
+  const Layout2 lay{&p};
+  dispatch_wide(value, [&](auto t) {
+    using T = decltype(t);
+    block_product<T>(s, opA, opB, alpha, p, lay, static_cast<const T*>(A.values), B, beta, C, "BSR", report);
+  });
+}
+
+void spmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BlockedEllView& A, Value value, const DenseAny& B,
+               Scalar beta, const DenseAny& C, CallReport* report) {
+  BlockedEllView real = A;
+  real.value_type = DType::f32;
+  validate(real);
+  if (B.value != value || C.value != value) invalid("A, B and C must share one value type", "valueType");
+  const Blocks p = ell_blocks(A);
+  const Layout2 lay{&p, true, A.ell_cols, A.block > 0 ? A.ell_cols / A.block : 1};
+  dispatch_wide(value, [&](auto t) {
+    using T = decltype(t);
+    block_product<T>(s, opA, opB, alpha, p, lay, static_cast<const T*>(A.values), B, beta, C, "Blocked-ELL", report);
+  });
+}
+
+}  // namespace trn::sparse
