@@ -14,6 +14,8 @@
 #include "exchange.hpp"
 #include "trn/core/c_shim.hpp"
 #include "trn/fft/c_plans.hpp"
+#include "trn/blasmp/merged_trace.hpp"
+#include "trn/core/error.hpp"
 #include "trn/fftmp/fftmp.hpp"
 #include "trnfftMp.h"
 
@@ -224,7 +226,10 @@ trnfftResult exec_descriptor(trnfftHandle h, const char* fn, int expected_type, 
     check.require(in->subFormat == (direction == TRNFFT_FORWARD ? TRNFFT_XT_FORMAT_INPLACE : TRNFFT_XT_FORMAT_INPLACE_SHUFFLED), 1,
                   "input (subFormat)");
   const int out_format = direction == TRNFFT_FORWARD ? TRNFFT_XT_FORMAT_INPLACE_SHUFFLED : TRNFFT_XT_FORMAT_INPLACE;
-  const trnfftResult st = agree_over(plan.comm_for_exchange(), fn, check.status(), {direction}, TRNFFT_INVALID_VALUE);
+  // The merged-trace request (TRNSCI_MP_TRACE, trn/blasmp/merged_trace.hpp) is agreed with the direction.
+  const std::string trace_path = trn::blasmp::merged_trace_path();
+  const trnfftResult st = agree_over(plan.comm_for_exchange(), fn, check.status(), {direction, trace_path.empty() ? 0 : 1},
+                                     TRNFFT_INVALID_VALUE);
   if (st != TRNFFT_SUCCESS) return st;
   trn::fft::ExecReport rep;
   rep.plans_wanted = false;
@@ -233,6 +238,11 @@ trnfftResult exec_descriptor(trnfftHandle h, const char* fn, int expected_type, 
   if (r == TRNFFT_SUCCESS) {
     out->subFormat = out_format;
     p->last_profile = rep.profile.to_c();
+    if (!trace_path.empty())  // a failure to write is logged; the transform's status stays success
+      (void)trn::cshim::guarded(logger(), fn, kStatus, [&] {
+        if (!trn::blasmp::write_merged_trace(plan.comm_for_exchange(), rep, rep.profile.target, trace_path))
+          throw trn::Error("cannot write the merged trace to " + trace_path);
+      });
   }
   return r;
 }
