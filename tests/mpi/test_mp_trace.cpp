@@ -198,7 +198,8 @@ void capi_trace() {
     ss << f.rdbuf();
     std::vector<int> seen(static_cast<std::size_t>(g_size));
     try {
-      for (const auto& e : nlohmann::json::parse(ss.str())["traceEvents"])
+      const nlohmann::json doc = nlohmann::json::parse(ss.str());
+      for (const auto& e : doc["traceEvents"])
         if (e["ph"] == "M" && e["name"] == "process_name") seen[static_cast<std::size_t>(e["pid"].get<int>())] += 1;
     } catch (const std::exception& e) {
       check(false, std::string("the C API's trace file does not parse: ") + e.what());
