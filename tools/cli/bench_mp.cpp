@@ -49,7 +49,7 @@ BenchResult plan_row(const MpBenchRow& row, int p, trn::Generation target) {
   b.error = plan.link_ns / plan.predicted_ns;  // no error (nothing ran): the communication share
   b.error_metric = "link_share";
   b.host_seconds = seconds_since(t0);
-  b.flops = plan.flops;
+  b.flops = 0;  // host GF/s would divide the plan's flops by the planning time: not a rate of anything
   b.timing_only = true;  // nothing ran: no emulator-bound column
   DeviceCost& d = b.device;
   d.present = true;

@@ -17,6 +17,7 @@
 #include "trn/blasmp/blasmp.hpp"
 #include "trn/blasmp/merged_trace.hpp"
 #include "trn/fftmp/fftmp.hpp"
+#include "trn/solvermp/plan.hpp"
 #include "trn/solvermp/solvermp.hpp"
 
 namespace trnsci::cli {
@@ -80,7 +81,9 @@ MpRun run_gemm_mp(const std::vector<std::int64_t>& d, trn::blas::Settings s) {
 
 // potrf_mp / getrf_mp / geqrf_mp: one factorisation of a diagonally dominant fp32 matrix.
 template <class Args, class Call, class Work>
-MpRun run_factor(const std::vector<std::int64_t>& d, trn::blas::Settings s, bool square, const char* what, Call call, Work workspace) {
+MpRun run_factor(const std::vector<std::int64_t>& d, trn::blas::Settings s, trn::solvermp::FactorKind kind, const char* what, Call call,
+                 Work workspace) {
+  const bool square = kind == trn::solvermp::FactorKind::potrf;
   const std::int64_t m = d[0], n = square || d.size() < 2 ? m : d[1];
   trn::blasmp::Grid g;
   world_grid(g);
@@ -98,6 +101,7 @@ MpRun run_factor(const std::vector<std::int64_t>& d, trn::blas::Settings s, bool
   trn::blas::CallReport r;
   call(s, x, &r);
   MpRun out{std::move(r), std::string(what) + ", " + std::to_string(g.nprow) + "x" + std::to_string(g.npcol) + " grid, blocks 32"};
+  out.report.add_plan(trn::solvermp::plan_factor(s, kind, g.nprow, g.npcol, m, n, kBlock));  // process (0, 0)'s prediction
   trn::blasmp::grid_destroy(g);
   return out;
 }
@@ -133,13 +137,13 @@ MpRun run_mp(const std::string& op, const std::vector<std::int64_t>& d, const tr
   namespace sm = trn::solvermp;
   if (op == "gemm_mp") return run_gemm_mp(d, s);
   if (op == "potrf_mp")
-    return run_factor<sm::PotrfArgs>(d, s, true, "fp32 Cholesky (lower)",
+    return run_factor<sm::PotrfArgs>(d, s, sm::FactorKind::potrf, "fp32 Cholesky (lower)",
                                      [](auto& st, auto& x, auto* r) { sm::potrf(st, x, r); }, sm::potrf_workspace_bytes);
   if (op == "getrf_mp")
-    return run_factor<sm::GetrfArgs>(d, s, false, "fp32 LU, partial pivoting",
+    return run_factor<sm::GetrfArgs>(d, s, sm::FactorKind::getrf, "fp32 LU, partial pivoting",
                                      [](auto& st, auto& x, auto* r) { sm::getrf(st, x, r); }, sm::getrf_workspace_bytes);
   if (op == "geqrf_mp")
-    return run_factor<sm::GeqrfArgs>(d, s, false, "fp32 Householder QR",
+    return run_factor<sm::GeqrfArgs>(d, s, sm::FactorKind::geqrf, "fp32 Householder QR",
                                      [](auto& st, auto& x, auto* r) { sm::geqrf(st, x, r); }, sm::geqrf_workspace_bytes);
   return run_fft_mp(d, s);
 }

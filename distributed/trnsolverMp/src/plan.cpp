@@ -79,6 +79,7 @@ double panel_kernel_ns(const blas::Settings& dev, bool lu, std::int64_t rows, st
 // and my local columns from r1 (the trailing block).
 struct Step {
   std::int64_t r0, kb, r1, rows_below, m_loc, m_trail, n_trail;
+  bool my_row, my_col;  // process (0, 0) is in block row / block column i's process row / column
 };
 
 Step step_of(const FactorPlan& p, std::int64_t i) {
@@ -90,6 +91,7 @@ Step step_of(const FactorPlan& p, std::int64_t i) {
   s.rows_below = s.m_loc - numroc(s.r0, p.nb, 0, 0, p.nprow);
   s.m_trail = s.m_loc - numroc(s.r1, p.nb, 0, 0, p.nprow);
   s.n_trail = numroc(p.n, p.nb, 0, 0, p.npcol) - numroc(s.r1, p.nb, 0, 0, p.npcol);
+  s.my_row = i % p.nprow == 0, s.my_col = i % p.npcol == 0;
   return s;
 }
 
@@ -104,11 +106,12 @@ StepCost potrf_step(const FactorPlan& p, const blas::Settings& dev, const Step& 
                     const RankSet& col, double es) {
   const FabricSpec& f = fabric_spec(p.target);
   StepCost c;
-  c.panel = panel_kernel_ns(dev, false, s.kb, s.kb);
+  if (s.my_row && s.my_col) c.panel = panel_kernel_ns(dev, false, s.kb, s.kb);  // the owner of block (i, i)
   c.message(broadcast_ns(f, all, 4), 4);                                    // info
-  c.message(broadcast_ns(f, col, s.kb * s.kb * es), s.kb * s.kb * es);      // L_ii down the column
-  const std::int64_t below = s.m_loc - numroc(s.r1, p.nb, 0, 0, p.nprow);
-  c.update = gemm_ns(dev, below, s.kb, s.kb);                               // the panel TRSM, as its GEMM
+  if (s.my_col) {  // process column of i: L_ii down the column, the panel TRSM (as its GEMM)
+    c.message(broadcast_ns(f, col, s.kb * s.kb * es), s.kb * s.kb * es);
+    c.update = gemm_ns(dev, s.m_loc - numroc(s.r1, p.nb, 0, 0, p.nprow), s.kb, s.kb);
+  }
   c.message(broadcast_ns(f, row, s.m_loc * s.kb * es), s.m_loc * s.kb * es);  // the panel along the row
   c.message(allgather_ns(f, col, s.n_trail * s.kb * es), s.n_trail * s.kb * es);  // its transpose
   c.update += gemm_ns(dev, s.m_trail, s.n_trail, s.kb);
@@ -120,12 +123,16 @@ StepCost getrf_step(const FactorPlan& p, const blas::Settings& dev, const Step& 
   const FabricSpec& f = fabric_spec(p.target);
   const std::int64_t rows = p.m - s.r0, n_loc = numroc(p.n, p.nb, 0, 0, p.npcol);
   StepCost c;
-  c.message(allgather_ns(f, col, rows * s.kb * es), rows * s.kb * es);  // the panel onto its column
-  c.panel = panel_kernel_ns(dev, true, rows, s.kb);
+  if (s.my_col) {  // process column of i: the panel gathered onto it and factored there
+    c.message(allgather_ns(f, col, rows * s.kb * es), rows * s.kb * es);
+    c.panel = panel_kernel_ns(dev, true, rows, s.kb);
+  }
   c.message(broadcast_ns(f, row, 8.0 * (s.kb + 1)), 8.0 * (s.kb + 1));     // pivots and info
   c.message(allgather_ns(f, col, s.kb * n_loc * es), s.kb * n_loc * es);  // the interchange (priced as an allgather)
-  c.message(broadcast_ns(f, row, s.kb * s.kb * es), s.kb * s.kb * es);    // L11 along the row
-  c.update = gemm_ns(dev, s.kb, s.n_trail, s.kb);                          // U12 = L11^-1 A12, as its GEMM
+  if (s.my_row) {  // process row of i: L11 along the row, U12 = L11^-1 A12 (as its GEMM)
+    c.message(broadcast_ns(f, row, s.kb * s.kb * es), s.kb * s.kb * es);
+    c.update = gemm_ns(dev, s.kb, s.n_trail, s.kb);
+  }
   c.message(broadcast_ns(f, col, s.kb * s.n_trail * es), s.kb * s.n_trail * es);  // U12 down the column
   c.message(broadcast_ns(f, row, s.m_trail * s.kb * es), s.m_trail * s.kb * es);  // L21 along the row
   c.update += gemm_ns(dev, s.m_trail, s.n_trail, s.kb);
@@ -137,9 +144,11 @@ StepCost geqrf_step(const FactorPlan& p, const blas::Settings& dev, const Step& 
   const FabricSpec& f = fabric_spec(p.target);
   const std::int64_t rows = p.m - s.r0;
   StepCost c;
-  c.message(allgather_ns(f, col, rows * s.kb * es), rows * s.kb * es);
-  const double host_bytes = 2.0 * static_cast<double>(rows * s.kb) * es;  // the panel to the host and back
-  c.panel = host_step_ns(host_bytes, 3.0 * static_cast<double>(rows) * s.kb * s.kb, hardware_spec(p.target));
+  if (s.my_col) {  // process column of i: the panel gathered and factored (a host step)
+    c.message(allgather_ns(f, col, rows * s.kb * es), rows * s.kb * es);
+    const double host_bytes = 2.0 * static_cast<double>(rows * s.kb) * es;  // the panel to the host and back
+    c.panel = host_step_ns(host_bytes, 3.0 * static_cast<double>(rows) * s.kb * s.kb, hardware_spec(p.target));
+  }
   if (s.r1 >= p.n) return c;
   c.message(broadcast_ns(f, row, (s.rows_below + s.kb) * s.kb * es), (s.rows_below + s.kb) * s.kb * es);  // V and T
   c.update = gemm_ns(dev, s.kb, s.n_trail, s.rows_below);                 // V^H A

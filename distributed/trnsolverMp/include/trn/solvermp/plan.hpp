@@ -3,10 +3,13 @@
 // section 6.4). No communication and no data: a bench may plan for a grid it does not run on.
 //
 // Algorithm: the drivers' own step sequence (potrf.cpp, getrf.cpp, geqrf.cpp): per block column i,
-//   the panel work, the messages, the trailing update, one after another (no look-ahead: the modeled
-//   schedule of a step waits for the previous step's update, so the prediction is the sum of the
-//   steps). Process (0, 0) holds the first diagonal block and the largest local blocks (blocks from
-//   process (0, 0)): the slowest rank of a square or 1 x P grid.
+//   the parts process (0, 0) takes part in -- the panel work only when block column i is on its process
+//   column (block (i, i) on it, for Cholesky's diagonal kernel), the TRSM of U12 only on block row i's
+//   process row, every message it sends or receives, its trailing update -- one after another (no
+//   look-ahead), summed. That is what the rank's own modeled trace holds: a rank's Profile (and so the
+//   bench's "slowest rank") does not include the time it waits for another rank's panel, and neither
+//   does the plan. Process (0, 0) holds the first diagonal block and the largest local blocks (blocks
+//   from process (0, 0)).
 // Engines (what each part is priced with): the trailing GEMMs, U12 / panel TRSMs (as the GEMM of
 //   their shape) and QR's three GEMMs by trnblas's predictor (blas::predict_gemm_ns, fp32 modes;
 //   beyond 2048 in a dimension at 2048 scaled by the flop ratio); Cholesky's diagonal block by
