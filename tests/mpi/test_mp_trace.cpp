@@ -20,6 +20,7 @@
 #include "trn/blasmp/merged_trace.hpp"
 #include "trn/core/cost_model.hpp"
 #include "trn/fftmp/fftmp.hpp"
+#include "trn/solvermp/plan.hpp"
 #include "trn/solvermp/solvermp.hpp"
 #include "trnsolverMp.h"
 
@@ -222,6 +223,55 @@ void capi_trace() {
   trnsolverMpDestroy(h);
 }
 
+// trnsolverMp's plans (plan.hpp) against the slowest rank's modeled time of the same fp32 call: 128 x 128
+// (geqrf 128 x 64), blocks 32, within [0.5, 1.5] (docs/scale-out.md 6.4: measured 0.69 .. 1.13 at 256).
+void plans_vs_traces() {
+  int nprow, npcol;
+  grid_shape(g_size, &nprow, &npcol);
+  trn::blasmp::Grid g;
+  trn::blasmp::grid_create(g, nprow, npcol, trn::blasmp::GridLayout::col_major, MPI_COMM_WORLD);
+  namespace sm = trn::solvermp;
+  for (sm::FactorKind kind : {sm::FactorKind::potrf, sm::FactorKind::getrf, sm::FactorKind::geqrf}) {
+    const std::int64_t m = 128, n = kind == sm::FactorKind::geqrf ? 64 : 128, nb = 32;
+    trn::blasmp::Descriptor d{m, n, nb, nb, 0, 0, 1, TRN_R_32F, &g};
+    d.lld = std::max<std::int64_t>(1, d.local_rows());
+    std::vector<float> A(static_cast<std::size_t>(d.lld * std::max<std::int64_t>(1, d.local_cols())), 0.0f);
+    for (std::int64_t jl = 0; jl < d.local_cols(); ++jl)
+      for (std::int64_t il = 0; il < d.local_rows(); ++il) {
+        const std::int64_t i = (il / nb * nprow + g.myrow) * nb + il % nb, j = (jl / nb * npcol + g.mycol) * nb + jl % nb;
+        A[static_cast<std::size_t>(il + jl * d.lld)] = i == j ? 4.0f * m : 1.0f / static_cast<float>(1 + i + j);
+      }
+    std::vector<std::int64_t> ipiv(static_cast<std::size_t>(std::max<std::int64_t>(1, d.local_rows())));
+    std::vector<float> tau(static_cast<std::size_t>(std::max<std::int64_t>(1, d.local_cols())));
+    std::vector<char> work;
+    trn::blas::CallReport r;
+    const trn::blas::Settings s;
+    if (kind == sm::FactorKind::potrf) {
+      sm::PotrfArgs x;
+      x.n = n, x.a = A.data(), x.desc_a = &d;
+      work.resize(sm::potrf_workspace_bytes(x)), x.work = work.data(), x.work_bytes = work.size();
+      sm::potrf(s, x, &r);
+    } else if (kind == sm::FactorKind::getrf) {
+      sm::GetrfArgs x;
+      x.m = m, x.n = n, x.a = A.data(), x.desc_a = &d, x.ipiv = ipiv.data();
+      work.resize(sm::getrf_workspace_bytes(x)), x.work = work.data(), x.work_bytes = work.size();
+      sm::getrf(s, x, &r);
+    } else {
+      sm::GeqrfArgs x;
+      x.m = m, x.n = n, x.a = A.data(), x.desc_a = &d, x.tau = tau.data();
+      work.resize(sm::geqrf_workspace_bytes(x)), x.work = work.data(), x.work_bytes = work.size();
+      sm::geqrf(s, x, &r);
+    }
+    double slowest = r.profile.total_ns;
+    MPI_Allreduce(MPI_IN_PLACE, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    const sm::FactorPlan plan = sm::plan_factor(s, kind, nprow, npcol, m, n, nb);
+    const double ratio = plan.predicted_ns / slowest;
+    if (g_rank == 0) std::printf("plan %s: predicted / modeled %.3f\n", plan.print().substr(0, 40).c_str(), ratio);
+    check(ratio >= 0.5 && ratio <= 1.5, "plan prediction within [0.5, 1.5] of the slowest rank's modeled time: " + plan.print());
+  }
+  trn::blasmp::grid_destroy(g);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -232,6 +282,7 @@ int main(int argc, char** argv) {
   potrf_trace();
   fft_trace();
   capi_trace();
+  plans_vs_traces();
   int total = 0;
   MPI_Allreduce(&g_failures, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (g_rank == 0) std::printf("%s: %d failure(s) over %d rank(s)\n", total == 0 ? "PASSED" : "FAILED", total, g_size);
