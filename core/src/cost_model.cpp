@@ -3,6 +3,7 @@
 #include "trn/core/cost_model.hpp"
 #include "trn/core/fabric.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/perfetto_ranks.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -1145,93 +1146,193 @@ Schedule schedule_uncached(const Trace& trace, const CostModelOptions& opt) {
 }  // namespace
 
 
-std::string perfetto_json(const Trace& trace, const Schedule& schedule, std::size_t max_flows) {
-  std::string out = "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
-  char buf[512];
+namespace {
+
+// Where perfetto_json's events go. Single device (rank < 0): one process per NeuronCore (pid = core,
+// tid = engine or 10 + DMA queue), the host round trips and the fabric each a process after them.
+// One rank of a merged multi-rank trace (rank >= 0): every track in process `rank`, the cores as
+// groups of threads (tid = 100 core + the single-device tid), the host on tid kHostTid, the link
+// transfers on tid kFabricTid; flow ids offset by rank << 40 so that ranks' arrows never pair up.
+struct EventLayout {
+  static constexpr int kHostTid = 90000, kFabricTid = 90001, kHiddenTid = 90002;
+  int rank = -1;
+  int cores = 1;
+  int core_pid(int core) const { return rank < 0 ? core : rank; }
+  int core_tid(int core, int track) const { return rank < 0 ? track : 100 * core + track; }
+  int host_pid() const { return rank < 0 ? cores : rank; }
+  int host_tid() const { return rank < 0 ? 0 : kHostTid; }
+  int link_pid() const { return rank < 0 ? cores + 1 : rank; }
+  int link_tid() const { return rank < 0 ? 0 : kFabricTid; }
+  unsigned long long flow_id(std::size_t k) const {
+    return (rank < 0 ? 0ull : static_cast<unsigned long long>(rank) << 40) + static_cast<unsigned long long>(k);
+  }
+};
+
+// Appends event objects to `out`, comma-separated (`first`: nothing before the next one yet).
+struct EventSink {
+  std::string& out;
   bool first = true;
-  auto emit = [&](const char* s) {
+  void emit(const char* s) {
     if (!first) out += ",\n";
     first = false;
     out += s;
-  };
+  }
+};
+
+// The metadata events: process and thread names of every track the schedule uses.
+void emit_track_names(const Schedule& schedule, const EventLayout& lay, EventSink& sink) {
+  char buf[512];
   const HardwareSpec& hw = hardware_spec(schedule.profile.target);
+  auto thread_name = [&](int pid, int tid, const std::string& name) {
+    std::snprintf(buf, sizeof buf, "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":\"%s\"}}",
+                  pid, tid, name.c_str());
+    sink.emit(buf);
+  };
+  if (lay.rank >= 0) {
+    std::snprintf(buf, sizeof buf, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"rank %d\"}}",
+                  lay.rank, lay.rank);
+    sink.emit(buf);
+    std::snprintf(buf, sizeof buf, "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":%d,\"args\":{\"sort_index\":%d}}",
+                  lay.rank, lay.rank);
+    sink.emit(buf);
+  }
   // Track ids: 0..3 compute engines, 10 + q for DMA queue q.
   for (int core = 0; core < schedule.profile.cores; ++core) {
-    std::snprintf(buf, sizeof buf, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"NeuronCore %d (%s)\"}}",
-                  core, core, std::string(hw.name).c_str());
-    emit(buf);
-    for (int e = 0; e < 4; ++e) {
-      std::snprintf(buf, sizeof buf, "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":\"%s\"}}",
-                    core, e, std::string(engine_name(static_cast<Engine>(e))).c_str());
-      emit(buf);
+    const std::string prefix = lay.rank < 0 ? "" : "NeuronCore " + std::to_string(core) + " ";
+    if (lay.rank < 0) {
+      std::snprintf(buf, sizeof buf, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"NeuronCore %d (%s)\"}}",
+                    core, core, std::string(hw.name).c_str());
+      sink.emit(buf);
     }
-    for (int q = 0; q < hw.dma_engines; ++q) {
-      std::snprintf(buf, sizeof buf, "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":\"DMA queue %d\"}}",
-                    core, 10 + q, q);
-      emit(buf);
-    }
+    for (int e = 0; e < 4; ++e)
+      thread_name(lay.core_pid(core), lay.core_tid(core, e), prefix + std::string(engine_name(static_cast<Engine>(e))));
+    for (int q = 0; q < hw.dma_engines; ++q)
+      thread_name(lay.core_pid(core), lay.core_tid(core, 10 + q), prefix + "DMA queue " + std::to_string(q));
   }
-  // Host round trips: a process of their own after the cores, one "host" track (tid 0).
-  const int host_pid = schedule.profile.cores;
+  // Host round trips: a process of their own after the cores (a thread of the rank's), one "host" track.
   if (schedule.profile.host_steps > 0) {
-    std::snprintf(buf, sizeof buf, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"Host CPU (%s)\"}}",
-                  host_pid, std::string(hw.host_cpu).c_str());
-    emit(buf);
-    std::snprintf(buf, sizeof buf, "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%d,\"tid\":0,\"args\":{\"name\":\"host\"}}",
-                  host_pid);
-    emit(buf);
+    if (lay.rank < 0) {
+      std::snprintf(buf, sizeof buf, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"Host CPU (%s)\"}}",
+                    lay.host_pid(), std::string(hw.host_cpu).c_str());
+      sink.emit(buf);
+    }
+    thread_name(lay.host_pid(), lay.host_tid(), lay.rank < 0 ? "host" : "host (" + std::string(hw.host_cpu) + ")");
   }
-  // Link transfers (link_step.hpp): a "fabric" process after the host's, one track.
-  const int link_pid = host_pid + 1;
+  // Link transfers (link_step.hpp): a "fabric" process after the host's (a thread of the rank's).
   if (schedule.profile.link_transfers > 0) {
-    std::snprintf(buf, sizeof buf, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"Fabric (%s)\"}}",
-                  link_pid, std::string(fabric_spec(schedule.profile.target).link).c_str());
-    emit(buf);
+    const std::string link = "Fabric (" + std::string(fabric_spec(schedule.profile.target).link) + ")";
+    if (lay.rank < 0) {
+      std::snprintf(buf, sizeof buf, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%d,\"args\":{\"name\":\"%s\"}}",
+                    lay.link_pid(), link.c_str());
+      sink.emit(buf);
+    } else {
+      thread_name(lay.link_pid(), lay.link_tid(), link);
+      thread_name(lay.rank, EventLayout::kHiddenTid, "link hidden behind compute");
+    }
   }
+}
+
+// One "X" event per scheduled instruction and the flow arrows of cross-engine dependencies.
+void emit_instructions(const Trace& trace, const Schedule& schedule, const EventLayout& lay, std::size_t max_flows,
+                       EventSink& sink) {
+  char buf[512];
   const auto& tl = schedule.timeline;
   auto is_link = [&](std::size_t i) { return trace.instructions[i].opcode == Opcode::link_transfer; };
   auto is_host = [&](std::size_t i) { return trace.instructions[i].opcode == Opcode::host_compute || is_link(i); };
-  auto pid = [&](std::size_t i) { return is_link(i) ? link_pid : is_host(i) ? host_pid : trace.instructions[i].core; };
   auto track = [&](std::size_t i) {
     const Instruction& ins = trace.instructions[i];
     if (is_host(i)) return 0;
     return ins.engine == Engine::dma ? 10 + std::max(0, tl[i].queue) : static_cast<int>(ins.engine);
+  };
+  auto pid = [&](std::size_t i) { return is_link(i) ? lay.link_pid() : is_host(i) ? lay.host_pid() : lay.core_pid(trace.instructions[i].core); };
+  auto tid = [&](std::size_t i) {
+    return is_link(i) ? lay.link_tid() : is_host(i) ? lay.host_tid() : lay.core_tid(trace.instructions[i].core, track(i));
   };
   std::size_t flows = 0;
   for (std::size_t i = 0; i < tl.size() && i < trace.instructions.size(); ++i) {
     const Instruction& ins = trace.instructions[i];
     if (is_host(i)) {
       std::snprintf(buf, sizeof buf,
-                    "{\"ph\":\"X\",\"name\":\"%s\",\"cat\":\"host\",\"pid\":%d,\"tid\":0,\"ts\":%.4f,\"dur\":%.4f,"
+                    "{\"ph\":\"X\",\"name\":\"%s\",\"cat\":\"host\",\"pid\":%d,\"tid\":%d,\"ts\":%.4f,\"dur\":%.4f,"
                     "\"args\":{\"index\":%llu,\"flops\":%.0f,\"bytes_to_host\":%lld,\"bytes_to_device\":%lld}}",
-                    std::string(host_step_name(ins.host_label)).c_str(), pid(i), tl[i].start_ns * 1e-3,
+                    std::string(host_step_name(ins.host_label)).c_str(), pid(i), tid(i), tl[i].start_ns * 1e-3,
                     (tl[i].end_ns - tl[i].start_ns) * 1e-3, static_cast<unsigned long long>(ins.index),
                     ins.declared_cycles, static_cast<long long>(ins.bytes_read), static_cast<long long>(ins.bytes_written));
     } else {
       std::snprintf(buf, sizeof buf,
                     "{\"ph\":\"X\",\"name\":\"%s\",\"cat\":\"%s\",\"pid\":%d,\"tid\":%d,\"ts\":%.4f,\"dur\":%.4f,"
                     "\"args\":{\"program\":%d,\"index\":%llu,\"partitions\":%d,\"free\":%lld,\"bytes\":%lld,\"queues\":%d}}",
-                    std::string(opcode_name(ins.opcode)).c_str(), std::string(engine_name(ins.engine)).c_str(), ins.core,
-                    track(i), tl[i].start_ns * 1e-3, (tl[i].end_ns - tl[i].start_ns) * 1e-3, ins.program,
+                    std::string(opcode_name(ins.opcode)).c_str(), std::string(engine_name(ins.engine)).c_str(), pid(i),
+                    tid(i), tl[i].start_ns * 1e-3, (tl[i].end_ns - tl[i].start_ns) * 1e-3, ins.program,
                     static_cast<unsigned long long>(ins.index), ins.partitions, static_cast<long long>(ins.free_elems),
                     static_cast<long long>(std::max(ins.bytes_read, ins.bytes_written)), tl[i].queues);
     }
-    emit(buf);
+    sink.emit(buf);
     const std::int64_t d = tl[i].depends_on;
     const auto du = static_cast<std::size_t>(d);
     if (d >= 0 && flows < max_flows &&
         (trace.instructions[du].engine != ins.engine || is_host(du) != is_host(i))) {
-      std::snprintf(buf, sizeof buf, "{\"ph\":\"s\",\"name\":\"dep\",\"cat\":\"dep\",\"id\":%zu,\"pid\":%d,\"tid\":%d,\"ts\":%.4f}",
-                    flows, pid(du), track(du), tl[du].end_ns * 1e-3);
-      emit(buf);
+      std::snprintf(buf, sizeof buf, "{\"ph\":\"s\",\"name\":\"dep\",\"cat\":\"dep\",\"id\":%llu,\"pid\":%d,\"tid\":%d,\"ts\":%.4f}",
+                    lay.flow_id(flows), pid(du), tid(du), tl[du].end_ns * 1e-3);
+      sink.emit(buf);
       std::snprintf(buf, sizeof buf,
-                    "{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"dep\",\"cat\":\"dep\",\"id\":%zu,\"pid\":%d,\"tid\":%d,\"ts\":%.4f}",
-                    flows, pid(i), track(i), tl[i].start_ns * 1e-3);
-      emit(buf);
+                    "{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"dep\",\"cat\":\"dep\",\"id\":%llu,\"pid\":%d,\"tid\":%d,\"ts\":%.4f}",
+                    lay.flow_id(flows), pid(i), tid(i), tl[i].start_ns * 1e-3);
+      sink.emit(buf);
       ++flows;
     }
   }
+}
+
+// The parts of the link transfers that overlap device work (any engine of any core, or a host
+// step): one "X" event (cat "overlap") per overlapping piece on the rank's "link hidden behind
+// compute" track -- the communication the schedule hid, drawn (its sum is at most
+// Profile::link_ns - link_critical_ns plus what overlapped other critical work).
+void emit_hidden_link(const Trace& trace, const Schedule& schedule, const EventLayout& lay, EventSink& sink) {
+  const auto& tl = schedule.timeline;
+  std::vector<std::pair<double, double>> busy, links;
+  for (std::size_t i = 0; i < tl.size() && i < trace.instructions.size(); ++i)
+    (trace.instructions[i].opcode == Opcode::link_transfer ? links : busy).emplace_back(tl[i].start_ns, tl[i].end_ns);
+  std::sort(busy.begin(), busy.end());
+  std::vector<std::pair<double, double>> merged;  // the union of the device's busy intervals
+  for (const auto& b : busy)
+    if (!merged.empty() && b.first <= merged.back().second)
+      merged.back().second = std::max(merged.back().second, b.second);
+    else
+      merged.push_back(b);
+  char buf[256];
+  for (const auto& l : links)
+    for (auto it = std::lower_bound(merged.begin(), merged.end(), std::make_pair(l.first, l.first),
+                                    [](const auto& a, const auto& b) { return a.second < b.first; });
+         it != merged.end() && it->first < l.second; ++it) {
+      const double s0 = std::max(l.first, it->first), s1 = std::min(l.second, it->second);
+      if (s1 <= s0) continue;
+      std::snprintf(buf, sizeof buf,
+                    "{\"ph\":\"X\",\"name\":\"hidden link\",\"cat\":\"overlap\",\"pid\":%d,\"tid\":%d,\"ts\":%.4f,\"dur\":%.4f}",
+                    lay.rank, EventLayout::kHiddenTid, s0 * 1e-3, (s1 - s0) * 1e-3);
+      sink.emit(buf);
+    }
+}
+
+}  // namespace
+
+std::string perfetto_json(const Trace& trace, const Schedule& schedule, std::size_t max_flows) {
+  std::string out = "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
+  EventSink sink{out};
+  const EventLayout lay{-1, schedule.profile.cores};
+  emit_track_names(schedule, lay, sink);
+  emit_instructions(trace, schedule, lay, max_flows, sink);
   out += "\n]}\n";
+  return out;
+}
+
+std::string perfetto_rank_events(const Trace& trace, const Schedule& schedule, int rank, std::size_t max_flows) {
+  std::string out;
+  EventSink sink{out};
+  const EventLayout lay{std::max(0, rank), schedule.profile.cores};
+  emit_track_names(schedule, lay, sink);
+  emit_instructions(trace, schedule, lay, max_flows, sink);
+  if (schedule.profile.link_transfers > 0) emit_hidden_link(trace, schedule, lay, sink);
   return out;
 }
 

@@ -355,10 +355,29 @@ bool parse_dims(const std::string& s, std::vector<std::int64_t>* dims) {
 std::string profile_op_list() {
   std::string s;
   for (const ProfileOp& o : profile_ops()) s += (s.empty() ? "" : ", ") + std::string(o.name);
+#ifdef TRNSCI_CLI_MPI
+  s += ", " + profile_mp_op_list();
+#endif
   return s;
 }
 
+#ifdef TRNSCI_CLI_MPI
+int run_profile_mp(const ProfileFlags& f, const std::vector<std::int64_t>& dims, trn::Generation target);
+#endif
+
 int run_profile(const ProfileFlags& f) {
+#ifdef TRNSCI_CLI_MPI
+  if (is_profile_mp_op(f.op)) {  // the distributed routines: profile_mp.cpp
+    std::vector<std::int64_t> dims;
+    trn::Generation target = trn::Generation::trn1;
+    const std::string shape = f.shape.empty() ? profile_mp_default_shape(f.op) : f.shape;
+    if (!parse_dims(shape, &dims) || !trn::parse_generation(f.target, &target)) {
+      std::fprintf(stderr, "trnsci profile: bad --shape '%s' or --target '%s'\n", shape.c_str(), f.target.c_str());
+      return 2;
+    }
+    return run_profile_mp(f, dims, target);
+  }
+#endif
   const auto& ops = profile_ops();
   const auto op = std::find_if(ops.begin(), ops.end(), [&](const ProfileOp& o) { return f.op == o.name; });
   if (op == ops.end()) {

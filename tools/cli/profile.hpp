@@ -23,4 +23,10 @@ int run_profile(const ProfileFlags& f);
 // The routines run_profile knows, comma-separated (for --help and errors).
 std::string profile_op_list();
 
+// The distributed routines (profile_mp.cpp, built with MPI): gemm_mp, potrf_mp, getrf_mp, geqrf_mp,
+// fft_mp. run_profile hands them to run_profile_mp (under mpirun; --trace: one merged trace).
+bool is_profile_mp_op(const std::string& op);
+std::string profile_mp_op_list();
+const char* profile_mp_default_shape(const std::string& op);
+
 }  // namespace trnsci::cli

@@ -132,6 +132,15 @@ std::vector<double> whole_of(const std::vector<double>& l, const trn::blasmp::De
   return g;
 }
 
+// A rows x cols descriptor on grid in nb x nb blocks from process (0, 0), with the tightest local
+// leading dimension.
+trn::blasmp::Descriptor block_desc(const trn::blasmp::Grid& grid, std::int64_t rows, std::int64_t cols, std::int64_t nb,
+                                   trnDataType_t type) {
+  trn::blasmp::Descriptor d{rows, cols, nb, nb, 0, 0, 1, type, &grid};
+  d.lld = std::max<std::int64_t>(1, d.local_rows());
+  return d;
+}
+
 // The most square nprow x npcol grid of the world (nprow <= npcol).
 void square_grid(trn::blasmp::Grid& grid) {
   const int P = world_size();
@@ -150,11 +159,7 @@ CaseResult geqrf_case(bool fp64, std::int64_t m, std::int64_t n) {
   square_grid(grid);
   const std::int64_t nb = 8;
   const trnDataType_t type = fp64 ? TRN_R_64F : TRN_R_32F;
-  auto desc = [&](std::int64_t rows, std::int64_t cols) {
-    Descriptor d{rows, cols, nb, nb, 0, 0, 1, type, &grid};
-    d.lld = std::max<std::int64_t>(1, d.local_rows());
-    return d;
-  };
+  auto desc = [&](std::int64_t rows, std::int64_t cols) { return block_desc(grid, rows, cols, nb, type); };
   const Descriptor da = desc(m, n), dq = desc(m, n);
   const std::vector<cf> v = trnfft_test::uniform_complex(m * n, 5);
   std::vector<double> A(v.size()), I(v.size(), 0.0);
@@ -331,11 +336,7 @@ CaseResult gemm_case(bool fp64, std::int64_t m, std::int64_t n, std::int64_t k) 
   square_grid(grid);
   const std::int64_t nb = 8;
   const trnDataType_t type = fp64 ? TRN_R_64F : TRN_R_32F;
-  auto desc = [&](std::int64_t rows, std::int64_t cols) {
-    Descriptor d{rows, cols, nb, nb, 0, 0, 1, type, &grid};
-    d.lld = std::max<std::int64_t>(1, d.local_rows());
-    return d;
-  };
+  auto desc = [&](std::int64_t rows, std::int64_t cols) { return block_desc(grid, rows, cols, nb, type); };
   const Descriptor da = desc(m, k), db = desc(k, n), dc = desc(m, n);
   auto global = [](std::int64_t rows, std::int64_t cols, std::uint64_t seed) {
     const std::vector<cf> v = trnfft_test::uniform_complex(rows * cols, seed);  // real parts in [-0.5, 0.5)

@@ -144,10 +144,11 @@ trnblasMpStatus_t local_checks(trnblasMpHandle_t h, const char* fn, CheckAndFill
 // (`mismatch`; the _bufferSize form with an unlimited workspace), the exchange, then either the
 // workspace sizes or the call (guarded; the handle keeps its profile and plan).
 template <class Args, class Run>
-trnblasMpStatus_t run_collective(const Collective& c, trnblasMpStatus_t st, Args& args,
+trnblasMpStatus_t run_collective(Collective c, trnblasMpStatus_t st, Args& args,
                                  std::string (*mismatch)(const Args&), std::size_t (*workspace)(const Args&), Run run) {
   if (st == TRNBLASMP_STATUS_SUCCESS && c.sizing && (c.ws_device == nullptr || c.ws_host == nullptr))
     st = trn::cshim::fail(g_log, kStatusMap, c.fn, TRNBLASMP_STATUS_INVALID_VALUE, "workspace size pointers must not be NULL");
+  const std::string trace_path = kApi.trace_request(c);
   st = kApi.agree_over(c, kApi.check_layout(c.sizing, c.fn, st, args, mismatch));
   if (st != TRNBLASMP_STATUS_SUCCESS) return st;
   if (c.sizing) return kApi.answer_sizes(c, args, workspace);
@@ -156,6 +157,7 @@ trnblasMpStatus_t run_collective(const Collective& c, trnblasMpStatus_t st, Args
   if (st == TRNBLASMP_STATUS_SUCCESS) {
     c.h->last_profile.store(r.profile.to_c());
     c.h->last_plan.store(r.plan);
+    if (!trace_path.empty()) kApi.write_trace(c, r, trace_path);
   }
   return st;
 }
@@ -529,17 +531,8 @@ trnblasMpStatus_t trnblasMpGridCreate(int64_t nprow, int64_t npcol, trnblasMpGri
   if (!ag.mpi_ok) return trn::cshim::fail(g_log, kStatusMap, fn, TRNBLASMP_STATUS_INVALID_VALUE, "comm is not a valid communicator");
   if (ag.status != 0) return TRNBLASMP_STATUS_INVALID_VALUE;
   if (!ag.same) return trn::cshim::fail(g_log, kStatusMap, fn, TRNBLASMP_STATUS_INVALID_VALUE, "the ranks passed different grids");
-  trnblasMpGridImpl* out = nullptr;
-  const trnblasMpStatus_t st = trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
-    trn::blasmp::Grid g;
-    trn::blasmp::grid_create(g, static_cast<int>(nprow), static_cast<int>(npcol),
-                             static_cast<trn::blasmp::GridLayout>(lay), comm);
-    out = new trnblasMpGridImpl{g};
-  });
-  if (st != TRNBLASMP_STATUS_SUCCESS) return st;
-  g_grids.insert(out);
-  *grid = out;
-  return TRNBLASMP_STATUS_SUCCESS;
+  return trn::blasmp::detail::create_grid(g_grids, g_log, kStatusMap, fn, static_cast<int>(nprow), static_cast<int>(npcol),
+                                         static_cast<trn::blasmp::GridLayout>(lay), comm, grid);
 }
 
 trnblasMpStatus_t trnblasMpGridDestroy(trnblasMpGrid_t grid) {

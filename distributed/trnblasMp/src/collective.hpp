@@ -14,7 +14,9 @@
 
 #include "exchange.hpp"
 #include "trn/blasmp/blasmp.hpp"
+#include "trn/blasmp/merged_trace.hpp"
 #include "trn/core/c_shim.hpp"
+#include "trn/core/error.hpp"
 
 namespace trn::blasmp::detail {
 
@@ -70,6 +72,25 @@ struct CollectiveApi {
     return why != nullptr ? cshim::fail(log, map, c.fn, st, why) : st;
   }
 
+  // The merged-trace request (merged_trace.hpp): the path in TRNSCI_MP_TRACE on this rank; whether it
+  // is set goes onto the exchange, so ranks that disagree get a status rather than wait in the gather.
+  template <class Handle>
+  std::string trace_request(Collective<Handle, DescImpl*>& c) const {
+    std::string path = merged_trace_path();
+    c.exchanged.push_back(path.empty() ? 0 : 1);
+    return path;
+  }
+  // After a successful call every rank agreed to trace: the merged trace of its report to `path`
+  // (collective over the carrier's grid). A failure to write is logged; the call's status stays
+  // success (its outputs are already written).
+  template <class Handle>
+  void write_trace(const Collective<Handle, DescImpl*>& c, const Report& r, const std::string& path) const {
+    (void)cshim::guarded(log, c.fn, map, [&] {
+      if (!write_merged_trace(c.carrier->d.grid->comm, r, r.profile.target, path))
+        throw Error(std::string("cannot write the merged trace to ") + path);
+    });
+  }
+
   // The _bufferSize form's answer once every rank agreed: the device workspace, no host workspace.
   template <class Handle, class Args>
   Status answer_sizes(const Collective<Handle, DescImpl*>& c, const Args& args,
@@ -79,5 +100,24 @@ struct CollectiveApi {
     return map.success;
   }
 };
+
+// The tail of a grid's Create once every rank agreed on its arguments (trnblasMpGridCreate,
+// trnsolverMpCreateDeviceGrid): the grid made (collective; grid_create checks nprow * npcol against the
+// communicator's size on every rank), registered in `grids` and returned through *out. A failure is
+// the guarded call's status, *out untouched.
+template <class Status, class GridImpl>
+Status create_grid(cshim::HandleRegistry<GridImpl>& grids, const cshim::Logger& log, const cshim::StatusMap<Status>& map,
+                   const char* fn, int nprow, int npcol, GridLayout layout, MPI_Comm comm, GridImpl** out) {
+  GridImpl* made = nullptr;
+  const Status st = cshim::guarded(log, fn, map, [&] {
+    Grid g;
+    grid_create(g, nprow, npcol, layout, comm);
+    made = new GridImpl{g};
+  });
+  if (st != map.success) return st;
+  grids.insert(made);
+  *out = made;
+  return map.success;
+}
 
 }  // namespace trn::blasmp::detail

@@ -15,6 +15,8 @@
 #include "exchange.hpp"
 #include "trn/core/c_shim.hpp"
 #include "trn/fft/c_plans.hpp"
+#include "trn/blasmp/merged_trace.hpp"
+#include "trn/core/error.hpp"
 #include "trn/fftmp/fftmp.hpp"
 #include "trn/fftmp/pencil.hpp"
 #include "trnfftMp.h"
@@ -272,7 +274,10 @@ trnfftResult exec_descriptor(trnfftHandle h, const char* fn, int expected_type, 
   const bool fwd = direction == TRNFFT_FORWARD;
   if (check) check.require(in->subFormat == (fwd ? f[0] : f[1]), 1, "input (subFormat)");
   const MPI_Comm comm = p->box ? p->box->pencils().comm() : p->plan->comm_for_exchange();
-  const trnfftResult st = agree_over(comm, fn, check.status(), {direction}, TRNFFT_INVALID_VALUE);
+  // The merged-trace request (TRNSCI_MP_TRACE, trn/blasmp/merged_trace.hpp) is agreed with the direction.
+  const std::string trace_path = trn::blasmp::merged_trace_path();
+  const trnfftResult st = agree_over(comm, fn, check.status(), {direction, trace_path.empty() ? 0 : 1},
+                                     TRNFFT_INVALID_VALUE);
   if (st != TRNFFT_SUCCESS) return st;
   trn::fft::ExecReport rep;
   rep.plans_wanted = false;
@@ -285,6 +290,11 @@ trnfftResult exec_descriptor(trnfftHandle h, const char* fn, int expected_type, 
   if (r == TRNFFT_SUCCESS) {
     out->subFormat = fwd ? f[1] : f[0];
     p->last_profile = rep.profile.to_c();
+    if (!trace_path.empty())  // a failure to write is logged; the transform's status stays success
+      (void)trn::cshim::guarded(logger(), fn, kStatus, [&] {
+        if (!trn::blasmp::write_merged_trace(comm, rep, rep.profile.target, trace_path))
+          throw trn::Error("cannot write the merged trace to " + trace_path);
+      });
   }
   return r;
 }

@@ -90,10 +90,11 @@ struct Local {
 // layout check (`mismatch`; unlimited workspace when sizing), the exchange, then the workspace sizes or
 // the guarded call (its info on every rank, the handle's profile).
 template <class Args, class Run>
-Status run_collective(const Collective& c, Local loc, Args& args, std::string (*mismatch)(const Args&),
+Status run_collective(Collective c, Local loc, Args& args, std::string (*mismatch)(const Args&),
                       std::size_t (*workspace)(const Args&), Run run) {
   Status st = loc.status;
   if (st != TRNSOLVER_STATUS_SUCCESS && loc.position > 0 && c.info != nullptr) *c.info = -loc.position;
+  const std::string trace_path = kApi.trace_request(c);
   st = kApi.agree_over(c, kApi.check_layout(c.sizing, c.fn, st, args, mismatch));
   if (st != TRNSOLVER_STATUS_SUCCESS) return st;
   if (c.sizing) return kApi.answer_sizes(c, args, workspace);
@@ -103,6 +104,7 @@ Status run_collective(const Collective& c, Local loc, Args& args, std::string (*
   if (st == TRNSOLVER_STATUS_SUCCESS) {
     *c.info = info;
     c.h->last_profile.store(r.profile.to_c());
+    if (!trace_path.empty()) kApi.write_trace(c, r, trace_path);
   }
   return st;
 }
@@ -117,6 +119,24 @@ void check_tail(Check& c, const Collective& x, int p, void* d_work, std::size_t 
     c.require(wsd == 0 || d_work != nullptr, p, "d_work").not_null(info, p + 4, "info");
   c.require_or(whole(offsets), TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED", kWholeOnly);
 }
+
+// The start of every routine's call: the collective's handle, carrier (the descriptor whose grid
+// carries the exchange) and info output (none when sizing), the exchanged arguments (`agreed`, then each
+// descriptor of `descs`), then, on a live handle, the local checks `checks(c)` in cuSOLVERMp's order and
+// their outcome (a dead handle: NOT_INITIALIZED, no check run).
+template <class Checks>
+Local prologue(Collective& co, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor_t carrier, int* info,
+               std::vector<std::int64_t> agreed, std::initializer_list<trnsolverMpMatrixDescriptor_t> descs, Checks checks) {
+  co.h = h, co.carrier = carrier, co.info = co.sizing ? nullptr : info;
+  co.exchanged = std::move(agreed);
+  for (trnsolverMpMatrixDescriptor_t d : descs) push_desc(co.exchanged, d);
+  if (!g_handles.contains(h)) return {};
+  Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &h->last_error_param);
+  checks(c);
+  return {c.status(), c.failed_position()};
+}
+
+constexpr Status kOk = TRNSOLVER_STATUS_SUCCESS;
 
 // ---- Getrf / Getrs ----
 
@@ -135,21 +155,16 @@ struct GetrfCall {
 
 Status getrf_call(const GetrfCall& x, Collective co) {
   trn::solvermp::GetrfArgs args;
-  Local loc;
-  co.h = x.h, co.carrier = x.desc_a, co.info = co.sizing ? nullptr : x.info;
-  co.exchanged = {x.m, x.n, x.ia, x.ja, x.compute_type, x.ipiv != nullptr};
-  push_desc(co.exchanged, x.desc_a);
-  if (g_handles.contains(x.h)) {
-    Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &x.h->last_error_param);
+  const Local loc = prologue(co, x.h, x.desc_a, x.info, {x.m, x.n, x.ia, x.ja, x.compute_type, x.ipiv != nullptr}, {x.desc_a},
+                             [&](Check& c) {
     c.nonnegative(x.m, 1, "M").nonnegative(x.n, 2, "N").require(co.sizing || x.a != nullptr || !needs_data(x.desc_a), 3, "d_A")
         .require(x.ia >= 1, 4, "IA").require(x.ja >= 1, 5, "JA").require(g_descs.contains(x.desc_a), 6, "descrA")
         .require(compute_of(x.compute_type, x.desc_a, &args), 8, "computeType");
     check_tail(c, co, 9, x.work, x.work_bytes, x.info, {x.ia, x.ja});
-    loc = {c.status(), c.failed_position()};
-    if (c) {
-      args.m = x.m, args.n = x.n, args.a = x.a, args.desc_a = &x.desc_a->d, args.ipiv = x.ipiv;
-      args.work = x.work, args.work_bytes = x.work_bytes;
-    }
+  });
+  if (loc.status == kOk) {
+    args.m = x.m, args.n = x.n, args.a = x.a, args.desc_a = &x.desc_a->d, args.ipiv = x.ipiv;
+    args.work = x.work, args.work_bytes = x.work_bytes;
   }
   using trn::solvermp::GetrfArgs;
   return run_collective<GetrfArgs>(co, loc, args, trn::solvermp::getrf_mismatch, trn::solvermp::getrf_workspace_bytes,
@@ -191,25 +206,20 @@ constexpr SolveNames kPotrsNames{"uplo", "n", "nrhs", "a", "ia", "ja", "descA", 
 // in cuSOLVERMp's order (op one of `ops`) and, when they pass, the operands shared by args.
 template <class Args>
 Local solve_prologue(const SolveCall& x, const SolveNames& nm, std::initializer_list<int> ops, Collective& co, Args* args) {
-  Local loc;
-  co.h = x.h, co.carrier = x.desc_b, co.info = co.sizing ? nullptr : x.info;
-  co.exchanged = {x.op, x.n, x.nrhs, x.ia, x.ja, x.ib, x.jb, x.compute_type};
-  push_desc(co.exchanged, x.desc_a);
-  push_desc(co.exchanged, x.desc_b);
-  if (!g_handles.contains(x.h)) return loc;
-  Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &x.h->last_error_param);
-  c.one_of(x.op, ops, 1, nm.op).nonnegative(x.n, 2, nm.n).nonnegative(x.nrhs, 3, nm.nrhs)
-      .require(co.sizing || x.a != nullptr || !needs_data(x.desc_a), 4, nm.a).require(x.ia >= 1, 5, nm.ia)
-      .require(x.ja >= 1, 6, nm.ja).require(g_descs.contains(x.desc_a), 7, nm.desc_a);
-  const bool a_rows = g_descs.contains(x.desc_a) && x.desc_a->d.local_rows() > 0;
-  if (nm.pivots) c.require(co.sizing || x.ipiv != nullptr || !a_rows, 8, "d_ipiv");
-  const int p = nm.pivots ? 1 : 0;
-  c.require(co.sizing || x.b != nullptr || !needs_data(x.desc_b), 8 + p, nm.b).require(x.ib >= 1, 9 + p, nm.ib)
-      .require(x.jb >= 1, 10 + p, nm.jb).require(g_descs.contains(x.desc_b), 11 + p, nm.desc_b)
-      .require(compute_of(x.compute_type, x.desc_a, args), 12 + p, "computeType");
-  check_tail(c, co, 13 + p, x.work, x.work_bytes, x.info, {x.ia, x.ja, x.ib, x.jb});
-  loc = {c.status(), c.failed_position()};
-  if (c) {
+  const Local loc = prologue(co, x.h, x.desc_b, x.info, {x.op, x.n, x.nrhs, x.ia, x.ja, x.ib, x.jb, x.compute_type},
+                             {x.desc_a, x.desc_b}, [&](Check& c) {
+    c.one_of(x.op, ops, 1, nm.op).nonnegative(x.n, 2, nm.n).nonnegative(x.nrhs, 3, nm.nrhs)
+        .require(co.sizing || x.a != nullptr || !needs_data(x.desc_a), 4, nm.a).require(x.ia >= 1, 5, nm.ia)
+        .require(x.ja >= 1, 6, nm.ja).require(g_descs.contains(x.desc_a), 7, nm.desc_a);
+    const bool a_rows = g_descs.contains(x.desc_a) && x.desc_a->d.local_rows() > 0;
+    if (nm.pivots) c.require(co.sizing || x.ipiv != nullptr || !a_rows, 8, "d_ipiv");
+    const int p = nm.pivots ? 1 : 0;
+    c.require(co.sizing || x.b != nullptr || !needs_data(x.desc_b), 8 + p, nm.b).require(x.ib >= 1, 9 + p, nm.ib)
+        .require(x.jb >= 1, 10 + p, nm.jb).require(g_descs.contains(x.desc_b), 11 + p, nm.desc_b)
+        .require(compute_of(x.compute_type, x.desc_a, args), 12 + p, "computeType");
+    check_tail(c, co, 13 + p, x.work, x.work_bytes, x.info, {x.ia, x.ja, x.ib, x.jb});
+  });
+  if (loc.status == kOk) {
     args->n = x.n, args->nrhs = x.nrhs, args->a = x.a, args->b = x.b;
     args->desc_a = &x.desc_a->d, args->desc_b = &x.desc_b->d;
     args->work = x.work, args->work_bytes = x.work_bytes;
@@ -246,23 +256,17 @@ struct PotrfCall {
 
 Status potrf_call(const PotrfCall& x, Collective co) {
   trn::solvermp::PotrfArgs args;
-  Local loc;
-  co.h = x.h, co.carrier = x.desc_a, co.info = co.sizing ? nullptr : x.info;
-  co.exchanged = {x.uplo, x.n, x.ia, x.ja, x.compute_type};
-  push_desc(co.exchanged, x.desc_a);
-  if (g_handles.contains(x.h)) {
-    Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &x.h->last_error_param);
+  const Local loc = prologue(co, x.h, x.desc_a, x.info, {x.uplo, x.n, x.ia, x.ja, x.compute_type}, {x.desc_a}, [&](Check& c) {
     c.one_of(x.uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, 1, "uplo").nonnegative(x.n, 2, "n")
         .require(co.sizing || x.a != nullptr || !needs_data(x.desc_a), 3, "a").require(x.ia >= 1, 4, "ia")
         .require(x.ja >= 1, 5, "ja").require(g_descs.contains(x.desc_a), 6, "descA")
         .require(compute_of(x.compute_type, x.desc_a, &args), 7, "computeType");
     check_tail(c, co, 8, x.work, x.work_bytes, x.info, {x.ia, x.ja});
-    loc = {c.status(), c.failed_position()};
-    if (c) {
-      args.uplo = static_cast<trn::blas::Uplo>(x.uplo);
-      args.n = x.n, args.a = x.a, args.desc_a = &x.desc_a->d;
-      args.work = x.work, args.work_bytes = x.work_bytes;
-    }
+  });
+  if (loc.status == kOk) {
+    args.uplo = static_cast<trn::blas::Uplo>(x.uplo);
+    args.n = x.n, args.a = x.a, args.desc_a = &x.desc_a->d;
+    args.work = x.work, args.work_bytes = x.work_bytes;
   }
   using trn::solvermp::PotrfArgs;
   return run_collective<PotrfArgs>(co, loc, args, trn::solvermp::potrf_mismatch, trn::solvermp::potrf_workspace_bytes,
@@ -313,23 +317,17 @@ struct GeqrfCall {
 
 Status geqrf_call(const GeqrfCall& x, Collective co) {
   trn::solvermp::GeqrfArgs args;
-  Local loc;
-  co.h = x.h, co.carrier = x.desc_a, co.info = co.sizing ? nullptr : x.info;
-  co.exchanged = {x.m, x.n, x.ia, x.ja, x.compute_type};
-  push_desc(co.exchanged, x.desc_a);
-  if (g_handles.contains(x.h)) {
-    Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &x.h->last_error_param);
+  const Local loc = prologue(co, x.h, x.desc_a, x.info, {x.m, x.n, x.ia, x.ja, x.compute_type}, {x.desc_a}, [&](Check& c) {
     const int t = co.sizing ? 7 : 8;  // _bufferSize has no d_tau
     c.nonnegative(x.m, 1, "M").nonnegative(x.n, 2, "N").require(co.sizing || x.a != nullptr || !needs_data(x.desc_a), 3, "d_A")
         .require(x.ia >= 1, 4, "IA").require(x.ja >= 1, 5, "JA").require(g_descs.contains(x.desc_a), 6, "descrA")
         .require(co.sizing || x.tau != nullptr || !owns_columns(x.desc_a, std::min(x.m, x.n)), 7, "d_tau")
         .require(compute_of(x.compute_type, x.desc_a, &args), t, "computeType");
     check_tail(c, co, t + 1, x.work, x.work_bytes, x.info, {x.ia, x.ja});
-    loc = {c.status(), c.failed_position()};
-    if (c) {
-      args.m = x.m, args.n = x.n, args.a = x.a, args.desc_a = &x.desc_a->d, args.tau = x.tau;
-      args.work = x.work, args.work_bytes = x.work_bytes;
-    }
+  });
+  if (loc.status == kOk) {
+    args.m = x.m, args.n = x.n, args.a = x.a, args.desc_a = &x.desc_a->d, args.tau = x.tau;
+    args.work = x.work, args.work_bytes = x.work_bytes;
   }
   using trn::solvermp::GeqrfArgs;
   return run_collective<GeqrfArgs>(co, loc, args, trn::solvermp::geqrf_mismatch, trn::solvermp::geqrf_workspace_bytes,
@@ -357,13 +355,8 @@ struct OrmqrCall {
 
 Status ormqr_call(const OrmqrCall& x, Collective co) {
   trn::solvermp::OrmqrArgs args;
-  Local loc;
-  co.h = x.h, co.carrier = x.desc_c, co.info = co.sizing ? nullptr : x.info;
-  co.exchanged = {x.side, x.trans, x.m, x.n, x.k, x.ia, x.ja, x.ic, x.jc, x.compute_type};
-  push_desc(co.exchanged, x.desc_a);
-  push_desc(co.exchanged, x.desc_c);
-  if (g_handles.contains(x.h)) {
-    Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &x.h->last_error_param);
+  const Local loc = prologue(co, x.h, x.desc_c, x.info, {x.side, x.trans, x.m, x.n, x.k, x.ia, x.ja, x.ic, x.jc, x.compute_type},
+                             {x.desc_a, x.desc_c}, [&](Check& c) {
     const int adjoint = is_complex_type(x.compute_type) ? TRNBLAS_OP_C : TRNBLAS_OP_T;  // LAPACK's xORMQR / xUNMQR
     c.one_of(x.side, {TRNBLAS_SIDE_LEFT, TRNBLAS_SIDE_RIGHT}, 1, "side").one_of(x.trans, {TRNBLAS_OP_N, adjoint}, 2, "trans")
         .nonnegative(x.m, 3, "M").nonnegative(x.n, 4, "N").require(x.k >= 0 && x.k <= (x.side == TRNBLAS_SIDE_LEFT ? x.m : x.n), 5, "K")
@@ -375,13 +368,12 @@ Status ormqr_call(const OrmqrCall& x, Collective co) {
         .require(compute_of(x.compute_type, x.desc_a, &args), 15, "computeType");
     check_tail(c, co, 16, x.work, x.work_bytes, x.info, {x.ia, x.ja, x.ic, x.jc});
     c.require_or(x.side == TRNBLAS_SIDE_LEFT, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED", kLeftOnly);
-    loc = {c.status(), c.failed_position()};
-    if (c) {
-      args.trans = static_cast<trn::blas::COp>(x.trans);
-      args.m = x.m, args.n = x.n, args.k = x.k, args.a = x.a, args.desc_a = &x.desc_a->d, args.tau = x.tau;
-      args.c = x.c, args.desc_c = &x.desc_c->d;
-      args.work = x.work, args.work_bytes = x.work_bytes;
-    }
+  });
+  if (loc.status == kOk) {
+    args.trans = static_cast<trn::blas::COp>(x.trans);
+    args.m = x.m, args.n = x.n, args.k = x.k, args.a = x.a, args.desc_a = &x.desc_a->d, args.tau = x.tau;
+    args.c = x.c, args.desc_c = &x.desc_c->d;
+    args.work = x.work, args.work_bytes = x.work_bytes;
   }
   using trn::solvermp::OrmqrArgs;
   return run_collective<OrmqrArgs>(co, loc, args, trn::solvermp::ormqr_mismatch, trn::solvermp::ormqr_workspace_bytes,
@@ -409,13 +401,8 @@ struct GelsCall {
 
 Status gels_call(const GelsCall& x, Collective co) {
   trn::solvermp::GelsArgs args;
-  Local loc;
-  co.h = x.h, co.carrier = x.desc_b, co.info = co.sizing ? nullptr : x.info;
-  co.exchanged = {x.trans, x.m, x.n, x.nrhs, x.ia, x.ja, x.ib, x.jb, x.compute_type};
-  push_desc(co.exchanged, x.desc_a);
-  push_desc(co.exchanged, x.desc_b);
-  if (g_handles.contains(x.h)) {
-    Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &x.h->last_error_param);
+  const Local loc = prologue(co, x.h, x.desc_b, x.info, {x.trans, x.m, x.n, x.nrhs, x.ia, x.ja, x.ib, x.jb, x.compute_type},
+                             {x.desc_a, x.desc_b}, [&](Check& c) {
     c.one_of(x.trans, {TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C}, 1, "trans").nonnegative(x.m, 2, "M")
         .nonnegative(x.n, 3, "N").nonnegative(x.nrhs, 4, "NRHS").require(co.sizing || x.a != nullptr || !needs_data(x.desc_a), 5, "d_A")
         .require(x.ia >= 1, 6, "IA").require(x.ja >= 1, 7, "JA").require(g_descs.contains(x.desc_a), 8, "descrA")
@@ -424,13 +411,12 @@ Status gels_call(const GelsCall& x, Collective co) {
         .require(compute_of(x.compute_type, x.desc_a, &args), 13, "computeType");
     check_tail(c, co, 14, x.work, x.work_bytes, x.info, {x.ia, x.ja, x.ib, x.jb});
     c.require_or(x.trans == TRNBLAS_OP_N && x.m >= x.n, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED", kGelsOnly);
-    loc = {c.status(), c.failed_position()};
-    if (c) {
-      args.trans = static_cast<trn::blas::COp>(x.trans);
-      args.m = x.m, args.n = x.n, args.nrhs = x.nrhs, args.a = x.a, args.desc_a = &x.desc_a->d;
-      args.b = x.b, args.desc_b = &x.desc_b->d;
-      args.work = x.work, args.work_bytes = x.work_bytes;
-    }
+  });
+  if (loc.status == kOk) {
+    args.trans = static_cast<trn::blas::COp>(x.trans);
+    args.m = x.m, args.n = x.n, args.nrhs = x.nrhs, args.a = x.a, args.desc_a = &x.desc_a->d;
+    args.b = x.b, args.desc_b = &x.desc_b->d;
+    args.work = x.work, args.work_bytes = x.work_bytes;
   }
   using trn::solvermp::GelsArgs;
   return run_collective<GelsArgs>(co, loc, args, trn::solvermp::gels_mismatch, trn::solvermp::gels_workspace_bytes,
@@ -487,16 +473,8 @@ trnsolverStatus_t trnsolverMpCreateDeviceGrid(trnsolverMpHandle_t handle, trnsol
                                                        TRNSOLVER_STATUS_INVALID_VALUE, TRNSOLVER_STATUS_INVALID_VALUE, &why);
   if (why != nullptr) return trn::cshim::fail(g_log, kStatusMap, fn, st, why);
   if (st != TRNSOLVER_STATUS_SUCCESS) return st;
-  trnsolverMpGrid* out = nullptr;
-  const Status made = trn::cshim::guarded(g_log, fn, kStatusMap, [&] {
-    trn::blasmp::Grid g;  // grid_create checks numRowDevices * numColDevices against comm's size on every rank
-    trn::blasmp::grid_create(g, numRowDevices, numColDevices, static_cast<trn::blasmp::GridLayout>(map), comm);
-    out = new trnsolverMpGrid{g};
-  });
-  if (made != TRNSOLVER_STATUS_SUCCESS) return made;
-  g_grids.insert(out);
-  *grid = out;
-  return TRNSOLVER_STATUS_SUCCESS;
+  return trn::blasmp::detail::create_grid(g_grids, g_log, kStatusMap, fn, numRowDevices, numColDevices,
+                                         static_cast<trn::blasmp::GridLayout>(map), comm, grid);
 }
 
 trnsolverStatus_t trnsolverMpDestroyGrid(trnsolverMpGrid_t grid) {

@@ -176,24 +176,9 @@ void geqrf_step(const Local& l, const GeqrfArgs& x, const QrBuffers& b, std::int
   apply_reflector(l, g, st, nrows, b, true, x.a, d.lld, st.c1, d.local_cols() - st.c1, es, target);
 }
 
-void finish(const blas::Settings& s, Trace&& trace, blas::CallReport* report) {
-  if (report == nullptr) return;
-  *report = blas::CallReport{};
-  report->finish(s, std::move(trace));
-}
-
 }  // namespace
 
-std::string geqrf_mismatch(const GeqrfArgs& x) {
-  if (x.desc_a == nullptr || x.desc_a->grid == nullptr) return "descA is NULL";
-  const Descriptor& a = *x.desc_a;
-  if (a.type != x.type()) return "the descriptor's type does not match the call's";
-  if (a.m != x.m || a.n != x.n) return "A's descriptor must be m x n";
-  if (a.mb != a.nb) return "A's blocks must be square (mb = nb)";
-  const std::size_t need = geqrf_workspace_bytes(x);
-  if (x.work_bytes < need || (need > 0 && x.work == nullptr)) return "the workspace is smaller than the _bufferSize's";
-  return {};
-}
+std::string geqrf_mismatch(const GeqrfArgs& x) { return factor_mismatch(x, x.m, x.n, "m x n", geqrf_workspace_bytes); }
 
 std::size_t geqrf_workspace_bytes(const GeqrfArgs& x) {
   if (x.desc_a == nullptr || x.desc_a->grid == nullptr) return 0;

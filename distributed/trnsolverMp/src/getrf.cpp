@@ -88,6 +88,12 @@ void gather_rows(const blasmp::Grid& g, const RowLayout& rows, std::int64_t r0, 
   record_link_transfer(trace, t);
 }
 
+void finish(const blas::Settings& s, Trace&& trace, blas::CallReport* report) {
+  if (report == nullptr) return;
+  *report = blas::CallReport{};
+  report->finish(s, std::move(trace));
+}
+
 }  // namespace detail
 
 namespace {
@@ -327,24 +333,9 @@ int getrf_step(const Local& l, const GetrfArgs& x, const GetrfBuffers& b, std::i
   return piv_info[0] > 0 ? static_cast<int>(st.r0) + piv_info[0] : 0;
 }
 
-void finish(const blas::Settings& s, Trace&& trace, blas::CallReport* report) {
-  if (report == nullptr) return;
-  *report = blas::CallReport{};
-  report->finish(s, std::move(trace));
-}
-
 }  // namespace
 
-std::string getrf_mismatch(const GetrfArgs& x) {
-  if (x.desc_a == nullptr || x.desc_a->grid == nullptr) return "descA is NULL";
-  const Descriptor& a = *x.desc_a;
-  if (a.type != x.type()) return "the descriptor's type does not match the call's";
-  if (a.m != x.m || a.n != x.n) return "A's descriptor must be m x n";
-  if (a.mb != a.nb) return "A's blocks must be square (mb = nb)";
-  const std::size_t need = getrf_workspace_bytes(x);
-  if (x.work_bytes < need || (need > 0 && x.work == nullptr)) return "the workspace is smaller than the _bufferSize's";
-  return {};
-}
+std::string getrf_mismatch(const GetrfArgs& x) { return factor_mismatch(x, x.m, x.n, "m x n", getrf_workspace_bytes); }
 
 std::size_t getrf_workspace_bytes(const GetrfArgs& x) {
   Carve carve;

@@ -8,6 +8,7 @@
 
 #include "exchange.hpp"
 #include "local.hpp"
+#include "rows.hpp"
 #include "trn/core/error.hpp"
 #include "trn/core/link_step.hpp"
 #include "trn/solver/complex_factor.hpp"
@@ -22,6 +23,8 @@ using blasmp::detail::Carve;
 using blasmp::detail::cd;
 using blasmp::detail::Local;
 using blasmp::numroc;
+using detail::at;
+using detail::finish;
 
 // The lower problem's working copy W (A, or A^T for upper, in A's blocks; lld = local rows) and the
 // per-step buffers. Holds the descriptor W's pointers refer to: not copied.
@@ -43,8 +46,6 @@ struct PotrfBuffers {
     lcol = carve.take(static_cast<std::size_t>(a.mb * wd.local_cols()) * es);
   }
 };
-
-char* at(void* base, std::int64_t elems, std::size_t es) { return static_cast<char*>(base) + static_cast<std::size_t>(elems) * es; }
 
 // trnsolver's Cholesky of the kb x kb diagonal block (lower), on the rank's device.
 int local_potrf(const Local& l, std::int64_t kb, void* a, std::int64_t lda) {
@@ -154,23 +155,10 @@ int potrf_step(const Local& l, const PotrfBuffers& b, std::int64_t i, Generation
   return 0;
 }
 
-void finish(const blas::Settings& s, Trace&& trace, blas::CallReport* report) {
-  if (report == nullptr) return;
-  *report = blas::CallReport{};
-  report->finish(s, std::move(trace));
-}
-
 }  // namespace
 
 std::string potrf_mismatch(const PotrfArgs& x) {
-  if (x.desc_a == nullptr || x.desc_a->grid == nullptr) return "descA is NULL";
-  const Descriptor& a = *x.desc_a;
-  if (a.type != x.type()) return "the descriptor's type does not match the call's";
-  if (a.m != x.n || a.n != x.n) return "A's descriptor must be n x n";
-  if (a.mb != a.nb) return "A's blocks must be square (mb = nb)";
-  const std::size_t need = potrf_workspace_bytes(x);
-  if (x.work_bytes < need || (need > 0 && x.work == nullptr)) return "the workspace is smaller than the _bufferSize's";
-  return {};
+  return detail::factor_mismatch(x, x.n, x.n, "n x n", potrf_workspace_bytes);
 }
 
 std::size_t potrf_workspace_bytes(const PotrfArgs& x) {

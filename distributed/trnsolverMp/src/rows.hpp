@@ -1,9 +1,12 @@
-// Internal to trnsolverMp: block-cyclic index arithmetic and the gather of a panel's rows along a
-// process column, shared by the LU (getrf.cpp, where they are defined) and QR (geqrf.cpp) drivers.
+// Internal to trnsolverMp: block-cyclic index arithmetic, the gather of a panel's rows along a process
+// column and the drivers' common layout check and report finish, shared by the Cholesky (potrf.cpp),
+// LU (getrf.cpp, where they are defined) and QR (geqrf.cpp) drivers.
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
+#include "trn/blas/blas.hpp"
 #include "trn/blasmp/blasmp.hpp"
 #include "trn/core/trace.hpp"
 
@@ -40,5 +43,25 @@ struct StepPlace {
   std::int64_t lr0, lc0, s1, c1;
 };
 StepPlace place_step(const blasmp::Descriptor& d, std::int64_t i, std::int64_t kmin);
+
+// The layout check of a factorisation of A (potrf_mismatch, getrf_mismatch, geqrf_mismatch): A's
+// descriptor live, of the call's type, rows x cols (`shape` names it in the message), square blocks,
+// then the workspace at least workspace_bytes(x). The workspace size is computed only after the
+// descriptor checks pass (it reads the descriptor and its grid). Empty when all hold.
+template <class Args>
+std::string factor_mismatch(const Args& x, std::int64_t rows, std::int64_t cols, const char* shape,
+                            std::size_t (*workspace_bytes)(const Args&)) {
+  if (x.desc_a == nullptr || x.desc_a->grid == nullptr) return "descA is NULL";
+  const blasmp::Descriptor& a = *x.desc_a;
+  if (a.type != x.type()) return "the descriptor's type does not match the call's";
+  if (a.m != rows || a.n != cols) return std::string("A's descriptor must be ") + shape;
+  if (a.mb != a.nb) return "A's blocks must be square (mb = nb)";
+  const std::size_t need = workspace_bytes(x);
+  if (x.work_bytes < need || (need > 0 && x.work == nullptr)) return "the workspace is smaller than the _bufferSize's";
+  return {};
+}
+
+// The call's report from its trace (nothing when report is null).
+void finish(const blas::Settings& s, Trace&& trace, blas::CallReport* report);
 
 }  // namespace trn::solvermp::detail
