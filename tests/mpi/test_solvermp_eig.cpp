@@ -238,9 +238,66 @@ void sygvd_case(int n, int nb, char uplo) {
   check(rb.d[0] == -7.0, tag + ": D untouched when B is not positive definite");
 }
 
+// The C API: Syevd through trnsolverMpSyevd gives the C++ call's bits; bad arguments give the status on
+// every rank with D untouched (jobz, a workspace under the _bufferSize's, complex, itype 2, ranks that
+// disagree on uplo).
+void capi_eig() {
+  const int n = 21, nb = 4;
+  Api api;
+  const auto A = symmetric<double>(n, 5u, 0.0), B = symmetric<double>(n, 6u, double(n));
+  int lr, lc;
+  auto a = local_part(A, n, n, nb, nb, api.myrow, api.mycol, api.nprow, api.npcol, &lr, &lc);
+  auto b = local_part(B, n, n, nb, nb, api.myrow, api.mycol, api.nprow, api.npcol, &lr, &lc);
+  std::vector<double> z(a.size(), -7.0), d(static_cast<std::size_t>(n), -7.0);
+  trnsolverMpMatrixDescriptor_t da = api.desc(TRN_R_64F, n, n, nb);
+  size_t wd = 0, wh = 0;
+  check_all_ranks(trnsolverMpSyevd_bufferSize(api.h, "V", TRNBLAS_FILL_MODE_LOWER, n, 1, 1, da, 1, 1, da, TRN_R_64F, &wd, &wh),
+                  TRNSOLVER_STATUS_SUCCESS, "Syevd_bufferSize");
+  std::vector<char> work(wd);
+  int info = -99;
+  auto a0 = a;
+  check_all_ranks(trnsolverMpSyevd(api.h, "X", TRNBLAS_FILL_MODE_LOWER, n, a0.data(), 1, 1, da, d.data(), z.data(), 1, 1, da,
+                                   TRN_R_64F, work.data(), wd, nullptr, 0, &info),
+                  TRNSOLVER_STATUS_INVALID_VALUE, "Syevd jobz \"X\"");
+  check(info == -1 && d[0] == -7.0 && a0 == a, "Syevd jobz \"X\": info -1, D and A untouched");
+  check_all_ranks(trnsolverMpSyevd(api.h, "V", TRNBLAS_FILL_MODE_LOWER, n, a0.data(), 1, 1, da, d.data(), z.data(), 1, 1, da,
+                                   TRN_R_64F, work.data(), wd - 1, nullptr, 0, &info),
+                  TRNSOLVER_STATUS_INVALID_VALUE, "Syevd workspace one byte short");
+  const trnblasFillMode_t mixed = g_rank == 0 ? TRNBLAS_FILL_MODE_LOWER : TRNBLAS_FILL_MODE_UPPER;
+  check_all_ranks(trnsolverMpSyevd(api.h, "V", g_size > 1 ? mixed : TRNBLAS_FILL_MODE_LOWER, g_size > 1 ? n : -1, a0.data(), 1, 1,
+                                   da, d.data(), z.data(), 1, 1, da, TRN_R_64F, work.data(), wd, nullptr, 0, &info),
+                  TRNSOLVER_STATUS_INVALID_VALUE, "Syevd with ranks that disagree (or N < 0 on one rank)");
+  check(d[0] == -7.0 && z[0] == -7.0, "Syevd: D and Z untouched after the errors");
+  size_t cw = 0;
+  check_all_ranks(trnsolverMpSyevd_bufferSize(api.h, "V", TRNBLAS_FILL_MODE_LOWER, n, 1, 1, da, 1, 1, da, TRN_C_64F, &cw, &wh),
+                  TRNSOLVER_STATUS_INVALID_VALUE, "Syevd_bufferSize with a compute type that is not the descriptor's");
+  check_all_ranks(trnsolverMpSygvd_bufferSize(api.h, TRNSOLVER_EIG_TYPE_2, TRNSOLVER_EIG_MODE_VECTOR, TRNBLAS_FILL_MODE_LOWER, n, 1,
+                                              1, da, 1, 1, da, 1, 1, da, TRN_R_64F, &cw, &wh),
+                  TRNSOLVER_STATUS_NOT_SUPPORTED, "Sygvd_bufferSize itype 2");
+  check_all_ranks(trnsolverMpSyevd(api.h, "V", TRNBLAS_FILL_MODE_LOWER, n, a0.data(), 1, 1, da, d.data(), z.data(), 1, 1, da,
+                                   TRN_R_64F, work.data(), wd, nullptr, 0, &info),
+                  TRNSOLVER_STATUS_SUCCESS, "Syevd");
+  check_all_ranks(info, 0, "Syevd info");
+  const EigResult r = run_eig<double>(api.nprow, api.npcol, n, nb, 'L', A, nullptr);
+  check(bytes_of(z) == r.zbits && bytes_of(d) == r.dbits, "C API Syevd equals the C++ call bit for bit");
+  check_all_ranks(trnsolverMpSygvd_bufferSize(api.h, TRNSOLVER_EIG_TYPE_1, TRNSOLVER_EIG_MODE_VECTOR, TRNBLAS_FILL_MODE_LOWER, n, 1,
+                                              1, da, 1, 1, da, 1, 1, da, TRN_R_64F, &cw, &wh),
+                  TRNSOLVER_STATUS_SUCCESS, "Sygvd_bufferSize");
+  std::vector<char> gw(cw);
+  a0 = a;
+  check_all_ranks(trnsolverMpSygvd(api.h, TRNSOLVER_EIG_TYPE_1, TRNSOLVER_EIG_MODE_VECTOR, TRNBLAS_FILL_MODE_LOWER, n, a0.data(), 1,
+                                   1, da, b.data(), 1, 1, da, d.data(), z.data(), 1, 1, da, TRN_R_64F, gw.data(), cw, nullptr, 0,
+                                   &info),
+                  TRNSOLVER_STATUS_SUCCESS, "Sygvd");
+  check_all_ranks(info, 0, "Sygvd info");
+  if (g_rank == 0) std::printf("C API Syevd / Sygvd on %dx%d: statuses, untouched outputs, C++ bits checked\n", api.nprow, api.npcol);
+  trnsolverMpDestroyMatrixDesc(da);
+}
+
 }  // namespace
 
 void run_eig_tests() {
+  capi_eig();
   syevd_case<double>(37, 8, 'L');
   syevd_case<double>(24, 4, 'U');
   syevd_case<float>(37, 8, 'L');
