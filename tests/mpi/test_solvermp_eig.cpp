@@ -3,8 +3,9 @@
 // within 16 n u ||A|| of ScaLAPACK's; the residual ||A Z - Z Lambda|| / ||A|| (Sygvd: ||A Z - B Z Lambda||
 // / (||A|| ||Z||)) and ||Z^T Z - I|| (Sygvd: ||Z^T B Z - I||) inside a two-sided bound (above u / 64: the
 // products were formed; below 16 n u, Sygvd 64 n u kappa-scaled); the same bits for 1 and 2 host
-// threads; the 1 x 1 grid's eigenvalues against trnsolver's single-device syevd within the bound (not
-// bits: docs/scale-out.md 6.4 says why); a B that is not positive definite gives info n + i on every rank.
+// threads; the distributed algorithm forced on 1 x 1 against trnsolver's single-device syevd within the
+// bound, the default 1 x 1 path (the single-device driver) bit for bit with syevd / sygvd; a B that is not
+// positive definite gives info n + i on every rank; the C API's statuses on every rank.
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -91,7 +92,7 @@ struct EigResult {
 // Syevd (b == nullptr) or Sygvd (B given) through the C++ API on an nprow x npcol grid.
 template <class T>
 EigResult run_eig(int nprow, int npcol, int n, int nb, char uplo, const std::vector<T>& A, const std::vector<T>* B,
-                  int threads = 1) {
+                  int threads = 1, bool one_device_path = false) {
   trn::blasmp::Grid g;
   trn::blasmp::grid_create(g, nprow, npcol, trn::blasmp::GridLayout::col_major, MPI_COMM_WORLD);
   const auto da = trn::blasmp::make_descriptor(g, n, n, nb, nb, 0, 0, Traits<T>::type);
@@ -106,6 +107,7 @@ EigResult run_eig(int nprow, int npcol, int n, int nb, char uplo, const std::vec
   x.uplo = uplo == 'L' ? trn::blas::Uplo::lower : trn::blas::Uplo::upper;
   x.n = n, x.a = a.data(), x.desc_a = &da, x.d = d.data(), x.z = z.data(), x.desc_z = &da;
   x.b = b.data(), x.desc_b = &da;
+  x.one_device_path = one_device_path;
   const bool gv = B != nullptr;
   std::vector<char> work(gv ? smp::sygvd_workspace_bytes(x) : smp::syevd_workspace_bytes(x));
   x.work = work.data(), x.work_bytes = work.size();
@@ -186,13 +188,16 @@ void syevd_case(int n, int nb, char uplo) {
                 tag.c_str(), nprow, npcol, ev / anorm / u, res / u, orth / u, bound / u, r.ns * 1e-3);
   const EigResult r2 = run_eig<T>(nprow, npcol, n, nb, uplo, tri, nullptr, 2);  // host threads change no bit
   check(r2.zbits == r.zbits && r2.dbits == r.dbits, tag + ": the same bits for 1 and 2 host threads");
-  if (g_size == 1) {  // the single-device syevd: within the bound (its xLATRD panel sums in another order)
+  if (g_size == 1) {  // the 1 x 1 distributed algorithm's eigenvalues against the single-device syevd: within the bound
     std::vector<T> w(static_cast<std::size_t>(n)), a1(tri);
     trn::solver::Settings ss;
     trn::solver::syevd(ss, true, uplo == 'L' ? trn::blas::Uplo::lower : trn::blas::Uplo::upper, n, a1.data(), n, w.data());
     double e1 = 0;
     for (int i = 0; i < n; ++i) e1 = std::max(e1, std::fabs(double(w[static_cast<std::size_t>(i)]) - r.d[static_cast<std::size_t>(i)]));
-    check(e1 <= bound * anorm, tag + ": 1 x 1 vs single-device syevd eigenvalues " + std::to_string(e1 / anorm / u) + " u");
+    check(e1 <= bound * anorm, tag + ": 1 x 1 distributed vs single-device syevd eigenvalues " + std::to_string(e1 / anorm / u) + " u");
+    // The default 1 x 1 path is the single-device driver: its bits (D and Z).
+    const EigResult r1 = run_eig<T>(1, 1, n, nb, uplo, tri, nullptr, 1, true);
+    check(r1.dbits == bytes_of(w) && r1.zbits == bytes_of(a1), tag + ": 1 x 1 equals trnsolver's single-device syevd bit for bit");
   }
 }
 
@@ -230,6 +235,14 @@ void sygvd_case(int n, int nb, char uplo) {
   if (g_rank == 0)
     std::printf("%-28s on %dx%d: eigenvalues vs p?sygst+p?syevd %.3g u||A||, ||AZ-BZL|| %.3g u, ||Z^TBZ-I|| %.3g u (bound %.0f u)\n",
                 tag.c_str(), nprow, npcol, ev / anorm / u, res / u, orth / u, bound / u);
+  if (g_size == 1) {  // the default 1 x 1 path: trnsolver's single-device sygvd bit for bit
+    std::vector<T> a1(A), b1(B), w(static_cast<std::size_t>(n));
+    trn::solver::Settings ss;
+    trn::solver::sygvd(ss, 1, true, uplo == 'L' ? trn::blas::Uplo::lower : trn::blas::Uplo::upper, n, a1.data(), n, b1.data(), n,
+                       w.data());
+    const EigResult r1 = run_eig<T>(1, 1, n, nb, uplo, A, &B, 1, true);
+    check(r1.dbits == bytes_of(w) && r1.zbits == bytes_of(a1), tag + ": 1 x 1 equals trnsolver's single-device sygvd bit for bit");
+  }
   // B not positive definite (its (3, 3) entry -n^2): info n + 3 on every rank, D untouched.
   auto bad = B;
   bad[2 + 2 * static_cast<std::size_t>(n)] = static_cast<T>(-double(n) * n);
@@ -278,7 +291,7 @@ void capi_eig() {
                                    TRN_R_64F, work.data(), wd, nullptr, 0, &info),
                   TRNSOLVER_STATUS_SUCCESS, "Syevd");
   check_all_ranks(info, 0, "Syevd info");
-  const EigResult r = run_eig<double>(api.nprow, api.npcol, n, nb, 'L', A, nullptr);
+  const EigResult r = run_eig<double>(api.nprow, api.npcol, n, nb, 'L', A, nullptr, 1, true);  // the C API's default path
   check(bytes_of(z) == r.zbits && bytes_of(d) == r.dbits, "C API Syevd equals the C++ call bit for bit");
   check_all_ranks(trnsolverMpSygvd_bufferSize(api.h, TRNSOLVER_EIG_TYPE_1, TRNSOLVER_EIG_MODE_VECTOR, TRNBLAS_FILL_MODE_LOWER, n, 1,
                                               1, da, 1, 1, da, 1, 1, da, TRN_R_64F, &cw, &wh),

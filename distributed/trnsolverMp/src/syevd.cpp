@@ -23,9 +23,10 @@
 //   tridiagonalisation is unblocked (Level-2: 4 small collectives and a rank-2 GEMM per column, no
 //   PDLATRD panel); stedc is replicated (n^2 elements of V on every rank); messages under 2 GiB.
 // Determinism: every sum has a fixed order (the row sums in process-column order, GEAMs); the bits are
-//   fixed by the grid shape and the block size, not by the host threads or the run. They differ from
-//   trnsolver's single-device syevd (its blocked xLATRD panel with symv / SYR2K updates sums in
-//   another order), so a 1 x 1 grid matches it within the bounds above, not bit for bit.
+//   fixed by the grid shape and the block size, not by the host threads or the run. The column-by-column
+//   distributed order differs from trnsolver's single-device syevd (its blocked xLATRD panel with symv /
+//   SYR2K updates sums in another order), so a 1 x 1 grid runs that single-device driver instead
+//   (SyevdArgs::one_device_path; nothing to distribute on one device): the 1-rank call gives its bits.
 #include <algorithm>
 #include <cmath>
 #include <complex>
@@ -35,6 +36,7 @@
 #include <vector>
 
 #include "eig_internal.hpp"
+#include "eig_one_device.hpp"
 #include "exchange.hpp"
 #include "local.hpp"
 #include "rows.hpp"
@@ -341,6 +343,36 @@ int syevd_typed(const blas::Settings& s0, const SyevdArgs& x, Trace& trace) {
 
 }  // namespace
 
+namespace detail {
+
+bool on_one_device(const SyevdArgs& x) {
+  return x.one_device_path && x.desc_a->grid->nprow == 1 && x.desc_a->grid->npcol == 1;
+}
+
+// The 1 x 1 grid: trnsolver's single-device syevd (itype 0) or sygvd (itype 1) on the local blocks (the
+// whole matrices), then V from A into Z (unless A held Inf/NaN: info n, Z not written). Returns its info.
+template <class T>
+int one_device_typed(const blas::Settings& s, const SyevdArgs& x, int itype, void* b, std::int64_t ldb, Trace& trace) {
+  solver::Settings ss;
+  static_cast<EmulatorSettings&>(ss) = static_cast<const EmulatorSettings&>(s);
+  solver::CallReport r;
+  T* a = static_cast<T*>(x.a);
+  const std::int64_t lda = x.desc_a->lld;
+  const int info = itype == 0 ? solver::syevd(ss, x.vectors, x.uplo, x.n, a, lda, static_cast<T*>(x.d), &r)
+                              : solver::sygvd(ss, itype, x.vectors, x.uplo, x.n, a, lda, static_cast<T*>(b), ldb, static_cast<T*>(x.d), &r);
+  trace.append(std::move(r.trace));
+  if (x.vectors && info < x.n)
+    for (std::int64_t j = 0; j < x.n; ++j)
+      std::memcpy(static_cast<T*>(x.z) + j * x.desc_z->lld, a + j * lda, static_cast<std::size_t>(x.n) * sizeof(T));
+  return info;
+}
+
+int one_device(const blas::Settings& s, const SyevdArgs& x, int itype, void* b, std::int64_t ldb, Trace& trace) {
+  return x.fp64 ? one_device_typed<double>(s, x, itype, b, ldb, trace) : one_device_typed<float>(s, x, itype, b, ldb, trace);
+}
+
+}  // namespace detail
+
 std::string syevd_mismatch(const SyevdArgs& x) {
   if (x.desc_a == nullptr || x.desc_a->grid == nullptr) return "descA is NULL";
   const Descriptor& a = *x.desc_a;
@@ -372,7 +404,9 @@ int syevd(const blas::Settings& s0, const SyevdArgs& x, blas::CallReport* report
   const blas::Settings s = blasmp::device_settings(s0);
   Trace trace;
   blasmp::detail::record_exchange(*x.desc_a->grid, s.target, "trnsolverMp.syevd.exchange", trace);
-  const int info = x.fp64 ? syevd_typed<double>(s0, x, trace) : syevd_typed<float>(s0, x, trace);
+  const int info = on_one_device(x)   ? one_device(s, x, 0, nullptr, 1, trace)
+                   : x.fp64           ? syevd_typed<double>(s0, x, trace)
+                                      : syevd_typed<float>(s0, x, trace);
   if (report != nullptr) {
     *report = blas::CallReport{};
     report->finish(s, std::move(trace));

@@ -9,11 +9,13 @@
 // Accuracy: for a well-conditioned B the eigenvalues within c n u ||A|| ||B^-1|| of the exact ones,
 //   ||A Z - B Z Lambda|| <= c n u ||A|| ||Z|| (Higham, Accuracy and Stability, section 8 / LAPACK Users'
 //   Guide 4.10); tested against ScaLAPACK within 64 n u kappa(B) ||A|| / ||B||-scaled.
-// Limits: itype 1 only; real S and D; square blocks; B and Z distributed as A; the whole matrices.
+// Limits: itype 1 only; real S and D; square blocks; B and Z distributed as A; the whole matrices. A 1 x 1
+//   grid runs trnsolver's single-device sygvd (SyevdArgs::one_device_path; its bits).
 #include <algorithm>
 #include <cstring>
 #include <utility>
 
+#include "eig_one_device.hpp"
 #include "exchange.hpp"
 #include "local.hpp"
 #include "rows.hpp"
@@ -113,6 +115,13 @@ std::size_t sygvd_workspace_bytes(const SygvdArgs& x) {
 int sygvd(const blas::Settings& s0, const SygvdArgs& x, blas::CallReport* report) {
   if (const std::string why = sygvd_mismatch(x); !why.empty()) throw UsageError("trnsolverMp sygvd: " + why);
   const blas::Settings s = blasmp::device_settings(s0);
+  if (on_one_device(x)) {  // trnsolver's single-device sygvd (its bits on one rank)
+    Trace trace;
+    blasmp::detail::record_exchange(*x.desc_a->grid, s.target, "trnsolverMp.sygvd.exchange", trace);
+    const int info = one_device(s, x, x.itype, x.b, x.desc_b->lld, trace);
+    if (report != nullptr) *report = blas::CallReport{}, report->finish(s, std::move(trace));
+    return info;
+  }
   GvParts p(x);
   p.place(x);
   const bool rep = report != nullptr;

@@ -154,7 +154,11 @@ int gels(const blas::Settings& s, const GelsArgs& args, blas::CallReport* report
 // vectors: Z (n x n, descriptor desc_z: A's grid, MB and RSRC) receives the eigenvectors. A is
 // destroyed. Returns info: 0; i > 0 when i off-diagonal elements of a QL leaf did not converge; n when
 // A holds Inf or NaN (d NaN, Z not written). Every rank returns the same info.
+// On a 1 x 1 grid (one device: nothing to distribute) Syevd and Sygvd run trnsolver's single-device
+// syevd / sygvd on the local block (its blocked xLATRD panel; the 1-rank call gives its bits) unless
+// one_device_path is false (then the distributed algorithm runs on 1 x 1 too).
 struct SyevdArgs : blasmp::Scalars, blasmp::Workspace {
+  bool one_device_path = true;
   bool vectors = true;
   blas::Uplo uplo = blas::Uplo::lower;
   std::int64_t n = 0;
