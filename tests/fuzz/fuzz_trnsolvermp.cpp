@@ -20,6 +20,7 @@
 
 #include "fuzz_input.hpp"
 #include "fuzz_mpi.hpp"
+#include "trn/solvermp/solvermp.hpp"
 #include "trnsolverMp.h"
 
 namespace {
@@ -375,6 +376,53 @@ void qr_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor_
   if (m >= n) gels_case<T>(s, h, da, grid, A0, in);
 }
 
+// D ascending, A Z = B Z diag(D) and Z^T B Z = I within c n u (B = I for Syevd; A from A0's uplo triangle).
+template <class T>
+void check_eig(bool gv, bool lower, std::int64_t n, const std::vector<T>& A0, const std::vector<T>& B0, const std::vector<T>& D,
+               const std::vector<T>& Z) {
+  for (std::int64_t i = 1; i < n; ++i) require(wide(D[static_cast<std::size_t>(i - 1)]).real() <= wide(D[static_cast<std::size_t>(i)]).real(), "ascending");
+  auto sym = [&](std::int64_t i, std::int64_t j) {  // A0's uplo triangle mirrored
+    const bool stored = lower ? i >= j : i <= j;
+    return wide(stored ? A0[static_cast<std::size_t>(i + j * n)] : A0[static_cast<std::size_t>(j + i * n)]).real();
+  };
+  auto bm = [&](std::int64_t i, std::int64_t j) { return gv ? wide(B0[static_cast<std::size_t>(i + j * n)]).real() : (i == j ? 1.0 : 0.0); };
+  auto z = [&](std::int64_t i, std::int64_t j) { return wide(Z[static_cast<std::size_t>(i + j * n)]).real(); };
+  const double c_bound = 64.0 * static_cast<double>(n + 2) * unit_roundoff<T>() * (gv ? 64.0 : 1.0);
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i) {
+      double az = 0, bz = 0, ztbz = i == j ? -1.0 : 0.0;
+      for (std::int64_t k = 0; k < n; ++k) az += sym(i, k) * z(k, j), bz += bm(i, k) * z(k, j);
+      for (std::int64_t k = 0; k < n; ++k)
+        for (std::int64_t l = 0; l < n; ++l) ztbz += z(k, i) * bm(k, l) * z(l, j);
+      require(std::fabs(az - bz * wide(D[static_cast<std::size_t>(j)]).real()) <= c_bound * 8.0 * (n + 40.0), "A Z = B Z L within its bound");
+      require(std::fabs(ztbz) <= c_bound * (gv ? 48.0 : 1.0), "Z^T B Z = I within its bound");
+    }
+}
+
+// The distributed algorithm itself (the C API's 1 x 1 grid runs the single-device driver): the C++ call
+// with one_device_path = false on a 1 x 1 grid of MPI_COMM_SELF, blocks mb, the same checks.
+template <class T>
+void distributed_eig(bool gv, bool lower, std::int64_t n, std::int64_t mb, const std::vector<T>& A0, const std::vector<T>& B0) {
+  trn::blasmp::Grid g;
+  trn::blasmp::grid_create(g, 1, 1, trn::blasmp::GridLayout::col_major, MPI_COMM_SELF);
+  const trn::blasmp::Descriptor d = trn::blasmp::make_descriptor(g, n, n, mb, mb, 0, 0, type_of<T>());
+  const auto nn = static_cast<std::size_t>(std::max<std::int64_t>(1, n * n));
+  std::vector<T> a(A0.begin(), A0.begin() + static_cast<std::ptrdiff_t>(std::min(nn, A0.size()))), b(B0.begin(), B0.begin() + static_cast<std::ptrdiff_t>(nn));
+  std::vector<T> z(nn, T(0)), dd(static_cast<std::size_t>(std::max<std::int64_t>(1, n)), T(0));
+  a.resize(nn);
+  trn::solvermp::SygvdArgs x;
+  x.fp64 = std::is_same_v<T, double>, x.one_device_path = false, x.vectors = true;
+  x.uplo = lower ? trn::blas::Uplo::lower : trn::blas::Uplo::upper;
+  x.n = n, x.a = a.data(), x.desc_a = &d, x.d = dd.data(), x.z = z.data(), x.desc_z = &d, x.b = b.data(), x.desc_b = &d;
+  std::vector<char> work(gv ? trn::solvermp::sygvd_workspace_bytes(x) : trn::solvermp::syevd_workspace_bytes(x));
+  x.work = work.data(), x.work_bytes = work.size();
+  const int info = gv ? trn::solvermp::sygvd(trn::blas::Settings{}, x) : trn::solvermp::syevd(trn::blas::Settings{}, x);
+  require(info == 0, "the distributed Syevd / Sygvd: info 0");
+  trnfuzz::reach("eig_distributed_ok");
+  check_eig<T>(gv, lower, n, A0, B0, dd, z);
+  trn::blasmp::grid_destroy(g);
+}
+
 // Syevd or Sygvd (itype fuzzed) on the 1 x 1 grid with A's uplo triangle (B = A's symmetric part + 40 I):
 // statuses (complex, itype 2 and ia = 2 NOT_SUPPORTED), untouched outputs on failure, info 0, eigenvalues
 // ascending, ||A Z - B Z L|| and ||Z^T B Z - I|| within c n u (B = I for Syevd).
@@ -424,25 +472,12 @@ void eig_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor
   }
   require(info == 0, "Syevd / Sygvd info 0");
   trnfuzz::reach(gv ? "sygvd_ok" : "syevd_ok");
-  for (std::int64_t i = 1; i < n; ++i) require(wide(D[static_cast<std::size_t>(i - 1)]).real() <= wide(D[static_cast<std::size_t>(i)]).real(), "ascending");
-  if (!vectors) return;
-  const bool lower = fill == TRNBLAS_FILL_MODE_LOWER;
-  auto sym = [&](std::int64_t i, std::int64_t j) {  // A0's uplo triangle mirrored
-    const bool stored = lower ? i >= j : i <= j;
-    return wide(stored ? A0[static_cast<std::size_t>(i + j * n)] : A0[static_cast<std::size_t>(j + i * n)]).real();
-  };
-  auto bm = [&](std::int64_t i, std::int64_t j) { return gv ? wide(B0[static_cast<std::size_t>(i + j * n)]).real() : (i == j ? 1.0 : 0.0); };
-  auto z = [&](std::int64_t i, std::int64_t j) { return wide(Z[static_cast<std::size_t>(i + j * n)]).real(); };
-  const double c_bound = 64.0 * static_cast<double>(n + 2) * unit_roundoff<T>() * (gv ? 64.0 : 1.0);
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < n; ++i) {
-      double az = 0, bz = 0, ztbz = i == j ? -1.0 : 0.0;
-      for (std::int64_t k = 0; k < n; ++k) az += sym(i, k) * z(k, j), bz += bm(i, k) * z(k, j);
-      for (std::int64_t k = 0; k < n; ++k)
-        for (std::int64_t l = 0; l < n; ++l) ztbz += z(k, i) * bm(k, l) * z(l, j);
-      require(std::fabs(az - bz * wide(D[static_cast<std::size_t>(j)]).real()) <= c_bound * 8.0 * (n + 40.0), "A Z = B Z L within its bound");
-      require(std::fabs(ztbz) <= c_bound * (gv ? 48.0 : 1.0), "Z^T B Z = I within its bound");
-    }
+  if (!vectors) {
+    for (std::int64_t i = 1; i < n; ++i) require(wide(D[static_cast<std::size_t>(i - 1)]).real() <= wide(D[static_cast<std::size_t>(i)]).real(), "ascending");
+    return;
+  }
+  check_eig<T>(gv, fill == TRNBLAS_FILL_MODE_LOWER, n, A0, B0, D, Z);
+  if constexpr (!cplx) distributed_eig<T>(gv, fill == TRNBLAS_FILL_MODE_LOWER, n, s.mb, A0, B0);
 }
 
 template <class T>
@@ -488,7 +523,7 @@ void routine_case(trnfuzz::Input& in, trnsolverMpHandle_t h, trnsolverMpGrid_t g
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
   return {{"getrf_ok", 10}, {"getrf_rejected", 10}, {"getrs_ok", 3}, {"potrf_ok", 10}, {"potrf_rejected", 10}, {"potrs_ok", 5},
           {"descriptor_ok", 20}, {"geqrf_ok", 5}, {"geqrf_rejected", 5}, {"ormqr_ok", 3}, {"gels_ok", 2},
-          {"syevd_ok", 2}, {"sygvd_ok", 2}, {"eig_rejected", 5}};
+          {"syevd_ok", 2}, {"sygvd_ok", 2}, {"eig_rejected", 5}, {"eig_distributed_ok", 2}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
