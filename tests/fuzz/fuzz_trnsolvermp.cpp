@@ -15,6 +15,7 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -435,7 +436,8 @@ void eig_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor
   const int itype = in.choice({1, 1, 1, 2, 4}), jobz = in.choice({0, 1, 1, 2});
   const char* const jobz_text = jobz == 0 ? "N" : jobz == 1 ? "V" : "X";
   const bool vectors = jobz == 1;
-  const std::size_t nn = static_cast<std::size_t>(std::max<std::int64_t>(1, n * n)) + 64;
+  const std::int64_t dn = std::clamp<std::int64_t>(n, 0, 8);  // the buffers: the descriptor's (clamped) size
+  const std::size_t nn = static_cast<std::size_t>(std::max<std::int64_t>(1, dn * dn)) + 64;
   std::vector<T> B(nn, T(0)), Z(nn, T(-7)), D(16, T(-7));
   for (std::int64_t j = 0; square && j < n; ++j)  // A is n x n only when square
     for (std::int64_t i = 0; i < n; ++i)
@@ -447,10 +449,15 @@ void eig_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor
       gv ? trnsolverMpSygvd_bufferSize(h, static_cast<trnsolverEigType_t>(itype), static_cast<trnsolverEigMode_t>(jobz), as_fill(fill), n,
                                        s.ia, 1, da, 1, 1, da, 1, 1, da, as_type(s.compute), &wd, &wh)
          : trnsolverMpSyevd_bufferSize(h, jobz_text, as_fill(fill), n, s.ia, 1, da, 1, 1, da, as_type(s.compute), &wd, &wh);
-  const bool args_ok = square && (gv ? itype != 4 : true) && jobz != 2 && s.compute == type_of<T>();
-  const trnsolverStatus_t want = !args_ok ? TRNSOLVER_STATUS_INVALID_VALUE
+  // The local checks first (an illegal value: INVALID_VALUE; then what is not implemented: NOT_SUPPORTED),
+  // then the layout (descA n x n: INVALID_VALUE).
+  // (choice gives an arbitrary value sometimes: uplo, itype, jobz and the compute type may be illegal.)
+  const bool args_ok = n >= 0 && (!gv || (itype >= 1 && itype <= 3)) && (jobz == 0 || jobz == 1) &&
+                       (fill == TRNBLAS_FILL_MODE_LOWER || fill == TRNBLAS_FILL_MODE_UPPER) && s.compute == type_of<T>();
+  const trnsolverStatus_t want = !args_ok                                      ? TRNSOLVER_STATUS_INVALID_VALUE
                                  : (s.ia != 1 || cplx || (gv && itype != 1)) ? TRNSOLVER_STATUS_NOT_SUPPORTED
-                                                                              : TRNSOLVER_STATUS_SUCCESS;
+                                 : !square                                     ? TRNSOLVER_STATUS_INVALID_VALUE
+                                                                               : TRNSOLVER_STATUS_SUCCESS;
   require(bs == want, "Syevd / Sygvd _bufferSize status follows the rules");
   std::vector<char> work(wd + 1);
   const bool short_call = s.short_ws && wd > 0;
