@@ -266,7 +266,7 @@ void tridiagonalize(const Local& l, const EigBuffers& b, std::vector<double>& dg
   const Descriptor& d = b.wd;
   const blasmp::Grid& g = *d.grid;
   const std::int64_t n = d.n;
-  dg.assign(static_cast<std::size_t>(n), 0.0), e.assign(static_cast<std::size_t>(std::max<std::int64_t>(n - 1, 0)), 0.0);
+  dg.assign(static_cast<std::size_t>(n), 0.0), e.assign(static_cast<std::size_t>(n), 0.0);  // e[n - 1] unused (stedc reads e + lo)
   for (std::int64_t k = 0; k + 1 < n; ++k) {
     share_column(l, b, k, sizeof(T), target);
     const std::int64_t mp = n - k - 1;

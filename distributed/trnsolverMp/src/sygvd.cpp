@@ -87,11 +87,12 @@ std::string sygvd_mismatch(const SygvdArgs& x) {
   const Descriptor &a = *x.desc_a, &b = *x.desc_b;
   if (b.grid != a.grid || b.m != a.m || b.n != a.n || b.mb != a.mb || b.nb != a.nb || b.rsrc != a.rsrc || b.csrc != a.csrc)
     return "B must be distributed as A (same grid, sizes, blocks and sources)";
+  SyevdArgs own = x;  // A's and Z's own checks first (C has A's layout), before any size is computed from n
+  own.work = &own, own.work_bytes = static_cast<std::size_t>(-1);
+  if (std::string why = syevd_mismatch(own); !why.empty()) return why;
   GvParts p(x);
   p.factor.work = p.left.work = p.right.work = p.back.work = p.eig.work = &p;
   p.factor.work_bytes = p.left.work_bytes = p.right.work_bytes = p.back.work_bytes = p.eig.work_bytes = static_cast<std::size_t>(-1);
-  p.eig.desc_a = x.desc_a;  // A's own checks first (C has A's layout)
-  if (std::string why = syevd_mismatch(p.eig); !why.empty()) return why;
   if (std::string why = potrf_mismatch(p.factor); !why.empty()) return why;
   p.left.b = p.right.b = &p;
   if (std::string why = blasmp::trsm_mismatch(p.left); !why.empty()) return why;
