@@ -2,7 +2,7 @@
 // (MPI singleton; MPI_COMM_SELF, or MPI_COMM_NULL sometimes): NUMROC against a block count,
 // CreateDeviceGrid with fuzzed shapes and mappings (and a NULL handle sometimes), CreateMatrixDesc with
 // fuzzed types, sizes, blocks, sources and leading dimensions, then one of Getrf(+Getrs),
-// Geqrf(+Ormqr+Gels) or Potrf(+Potrs) on S, D, C or Z with fuzzed sizes, blocks, enums (valid and not), offsets, compute
+// Geqrf(+Ormqr+Gels), Potrf(+Potrs) or Syevd / Sygvd on S, D, C or Z with fuzzed sizes, blocks, enums (valid and not), offsets, compute
 // types, NULL pointers and workspaces. Invariants beyond "no crash, no sanitizer report": every status
 // follows the documented rules; info = -position on an illegal argument (untouched otherwise); a
 // failing call writes nothing into A, B or the pivots; a successful Getrf satisfies P A = L U and a
@@ -15,11 +15,13 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
 #include "fuzz_input.hpp"
 #include "fuzz_mpi.hpp"
+#include "trn/solvermp/solvermp.hpp"
 #include "trnsolverMp.h"
 
 namespace {
@@ -375,6 +377,116 @@ void qr_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor_
   if (m >= n) gels_case<T>(s, h, da, grid, A0, in);
 }
 
+// D ascending, A Z = B Z diag(D) and Z^T B Z = I within c n u (B = I for Syevd; A from A0's uplo triangle).
+template <class T>
+void check_eig(bool gv, bool lower, std::int64_t n, const std::vector<T>& A0, const std::vector<T>& B0, const std::vector<T>& D,
+               const std::vector<T>& Z) {
+  for (std::int64_t i = 1; i < n; ++i) require(wide(D[static_cast<std::size_t>(i - 1)]).real() <= wide(D[static_cast<std::size_t>(i)]).real(), "ascending");
+  auto sym = [&](std::int64_t i, std::int64_t j) {  // A0's uplo triangle mirrored
+    const bool stored = lower ? i >= j : i <= j;
+    return wide(stored ? A0[static_cast<std::size_t>(i + j * n)] : A0[static_cast<std::size_t>(j + i * n)]).real();
+  };
+  auto bm = [&](std::int64_t i, std::int64_t j) { return gv ? wide(B0[static_cast<std::size_t>(i + j * n)]).real() : (i == j ? 1.0 : 0.0); };
+  auto z = [&](std::int64_t i, std::int64_t j) { return wide(Z[static_cast<std::size_t>(i + j * n)]).real(); };
+  const double c_bound = 64.0 * static_cast<double>(n + 2) * unit_roundoff<T>() * (gv ? 64.0 : 1.0);
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i) {
+      double az = 0, bz = 0, ztbz = i == j ? -1.0 : 0.0;
+      for (std::int64_t k = 0; k < n; ++k) az += sym(i, k) * z(k, j), bz += bm(i, k) * z(k, j);
+      for (std::int64_t k = 0; k < n; ++k)
+        for (std::int64_t l = 0; l < n; ++l) ztbz += z(k, i) * bm(k, l) * z(l, j);
+      require(std::fabs(az - bz * wide(D[static_cast<std::size_t>(j)]).real()) <= c_bound * 8.0 * (n + 40.0), "A Z = B Z L within its bound");
+      require(std::fabs(ztbz) <= c_bound * (gv ? 48.0 : 1.0), "Z^T B Z = I within its bound");
+    }
+}
+
+// The distributed algorithm itself (the C API's 1 x 1 grid runs the single-device driver): the C++ call
+// with one_device_path = false on a 1 x 1 grid of MPI_COMM_SELF, blocks mb, the same checks.
+template <class T>
+void distributed_eig(bool gv, bool lower, std::int64_t n, std::int64_t mb, const std::vector<T>& A0, const std::vector<T>& B0) {
+  trn::blasmp::Grid g;
+  trn::blasmp::grid_create(g, 1, 1, trn::blasmp::GridLayout::col_major, MPI_COMM_SELF);
+  const trn::blasmp::Descriptor d = trn::blasmp::make_descriptor(g, n, n, mb, mb, 0, 0, type_of<T>());
+  const auto nn = static_cast<std::size_t>(std::max<std::int64_t>(1, n * n));
+  std::vector<T> a(A0.begin(), A0.begin() + static_cast<std::ptrdiff_t>(std::min(nn, A0.size()))), b(B0.begin(), B0.begin() + static_cast<std::ptrdiff_t>(nn));
+  std::vector<T> z(nn, T(0)), dd(static_cast<std::size_t>(std::max<std::int64_t>(1, n)), T(0));
+  a.resize(nn);
+  trn::solvermp::SygvdArgs x;
+  x.fp64 = std::is_same_v<T, double>, x.one_device_path = false, x.vectors = true;
+  x.uplo = lower ? trn::blas::Uplo::lower : trn::blas::Uplo::upper;
+  x.n = n, x.a = a.data(), x.desc_a = &d, x.d = dd.data(), x.z = z.data(), x.desc_z = &d, x.b = b.data(), x.desc_b = &d;
+  std::vector<char> work(gv ? trn::solvermp::sygvd_workspace_bytes(x) : trn::solvermp::syevd_workspace_bytes(x));
+  x.work = work.data(), x.work_bytes = work.size();
+  const int info = gv ? trn::solvermp::sygvd(trn::blas::Settings{}, x) : trn::solvermp::syevd(trn::blas::Settings{}, x);
+  require(info == 0, "the distributed Syevd / Sygvd: info 0");
+  trnfuzz::reach("eig_distributed_ok");
+  check_eig<T>(gv, lower, n, A0, B0, dd, z);
+  trn::blasmp::grid_destroy(g);
+}
+
+// Syevd or Sygvd (itype fuzzed) on the 1 x 1 grid with A's uplo triangle (B = A's symmetric part + 40 I):
+// statuses (complex, itype 2 and ia = 2 NOT_SUPPORTED), untouched outputs on failure, info 0, eigenvalues
+// ascending, ||A Z - B Z L|| and ||Z^T B Z - I|| within c n u (B = I for Syevd).
+template <class T>
+void eig_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor_t da, std::vector<T>& A, trnfuzz::Input& in) {
+  constexpr bool cplx = !std::is_same_v<T, float> && !std::is_same_v<T, double>;
+  const std::int64_t n = s.n;
+  const bool square = n >= 0 && n <= 8 && std::clamp<std::int64_t>(s.m, 0, 8) == n;
+  const bool gv = in.flag(2);
+  const int itype = in.choice({1, 1, 1, 2, 4}), jobz = in.choice({0, 1, 1, 2});
+  const char* const jobz_text = jobz == 0 ? "N" : jobz == 1 ? "V" : "X";
+  const bool vectors = jobz == 1;
+  const std::int64_t dn = std::clamp<std::int64_t>(n, 0, 8);  // the buffers: the descriptor's (clamped) size
+  const std::size_t nn = static_cast<std::size_t>(std::max<std::int64_t>(1, dn * dn)) + 64;
+  std::vector<T> B(nn, T(0)), Z(nn, T(-7)), D(16, T(-7));
+  for (std::int64_t j = 0; square && j < n; ++j)  // A is n x n only when square
+    for (std::int64_t i = 0; i < n; ++i)
+      B[static_cast<std::size_t>(i + j * n)] = narrow<T>(0.5 * (wide(A[static_cast<std::size_t>(i + j * n)]) + wide(A[static_cast<std::size_t>(j + i * n)])).real() + (i == j ? 40.0 : 0.0));
+  const std::vector<T> A0 = A, B0 = B, Z0 = Z, D0 = D;
+  size_t wd = 0, wh = 0;
+  const int fill = s.uplo;
+  const trnsolverStatus_t bs =
+      gv ? trnsolverMpSygvd_bufferSize(h, static_cast<trnsolverEigType_t>(itype), static_cast<trnsolverEigMode_t>(jobz), as_fill(fill), n,
+                                       s.ia, 1, da, 1, 1, da, 1, 1, da, as_type(s.compute), &wd, &wh)
+         : trnsolverMpSyevd_bufferSize(h, jobz_text, as_fill(fill), n, s.ia, 1, da, 1, 1, da, as_type(s.compute), &wd, &wh);
+  // The local checks first (an illegal value: INVALID_VALUE; then what is not implemented: NOT_SUPPORTED),
+  // then the layout (descA n x n: INVALID_VALUE).
+  // (choice gives an arbitrary value sometimes: uplo, itype, jobz and the compute type may be illegal.)
+  const bool args_ok = n >= 0 && (!gv || (itype >= 1 && itype <= 3)) && (jobz == 0 || jobz == 1) &&
+                       (fill == TRNBLAS_FILL_MODE_LOWER || fill == TRNBLAS_FILL_MODE_UPPER) && s.compute == type_of<T>();
+  const trnsolverStatus_t want = !args_ok                                      ? TRNSOLVER_STATUS_INVALID_VALUE
+                                 : (s.ia != 1 || cplx || (gv && itype != 1)) ? TRNSOLVER_STATUS_NOT_SUPPORTED
+                                 : !square                                     ? TRNSOLVER_STATUS_INVALID_VALUE
+                                                                               : TRNSOLVER_STATUS_SUCCESS;
+  require(bs == want, "Syevd / Sygvd _bufferSize status follows the rules");
+  std::vector<char> work(wd + 1);
+  const bool short_call = s.short_ws && wd > 0;
+  int info = 77;
+  T* a = s.null_a ? nullptr : A.data();
+  const trnsolverStatus_t st =
+      gv ? trnsolverMpSygvd(h, static_cast<trnsolverEigType_t>(itype), static_cast<trnsolverEigMode_t>(jobz), as_fill(fill), n, a, s.ia,
+                            1, da, B.data(), 1, 1, da, D.data(), Z.data(), 1, 1, da, as_type(s.compute), work.data(),
+                            short_call ? wd - 1 : wd, nullptr, 0, s.null_info ? nullptr : &info)
+         : trnsolverMpSyevd(h, jobz_text, as_fill(fill), n, a, s.ia, 1, da, D.data(), Z.data(), 1, 1, da, as_type(s.compute),
+                            work.data(), short_call ? wd - 1 : wd, nullptr, 0, s.null_info ? nullptr : &info);
+  const bool call_ok = want == TRNSOLVER_STATUS_SUCCESS && !short_call && !s.null_info && !(s.null_a && n > 0);
+  require((st == TRNSOLVER_STATUS_SUCCESS) == call_ok, "Syevd / Sygvd status follows the rules");
+  trnfuzz::reach("eig_rejected", st != TRNSOLVER_STATUS_SUCCESS);
+  if (st != TRNSOLVER_STATUS_SUCCESS) {
+    require(A == A0 && B == B0 && Z == Z0 && D == D0, "a failing Syevd / Sygvd writes nothing");
+    if (!s.null_info) require(info == 77 || (info < 0 && info >= -23), "a failing Syevd / Sygvd's info is -position or untouched");
+    return;
+  }
+  require(info == 0, "Syevd / Sygvd info 0");
+  trnfuzz::reach(gv ? "sygvd_ok" : "syevd_ok");
+  if (!vectors) {
+    for (std::int64_t i = 1; i < n; ++i) require(wide(D[static_cast<std::size_t>(i - 1)]).real() <= wide(D[static_cast<std::size_t>(i)]).real(), "ascending");
+    return;
+  }
+  check_eig<T>(gv, fill == TRNBLAS_FILL_MODE_LOWER, n, A0, B0, D, Z);
+  if constexpr (!cplx) distributed_eig<T>(gv, fill == TRNBLAS_FILL_MODE_LOWER, n, s.mb, A0, B0);
+}
+
 template <class T>
 void routine_case(trnfuzz::Input& in, trnsolverMpHandle_t h, trnsolverMpGrid_t grid) {
   Shape s{};
@@ -405,6 +517,8 @@ void routine_case(trnfuzz::Input& in, trnsolverMpHandle_t h, trnsolverMpGrid_t g
     qr_case<T>(s, h, da, grid, A, in);
   else if (lu)
     lu_case<T>(s, h, da, db, A, B);
+  else if (in.flag(3))  // drawn last, as the QR case
+    eig_case<T>(s, h, da, A, in);
   else
     chol_case<T>(s, h, da, db, A, B);
   trnsolverMpDestroyMatrixDesc(da);
@@ -415,7 +529,8 @@ void routine_case(trnfuzz::Input& in, trnsolverMpHandle_t h, trnsolverMpGrid_t g
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
   return {{"getrf_ok", 10}, {"getrf_rejected", 10}, {"getrs_ok", 3}, {"potrf_ok", 10}, {"potrf_rejected", 10}, {"potrs_ok", 5},
-          {"descriptor_ok", 20}, {"geqrf_ok", 5}, {"geqrf_rejected", 5}, {"ormqr_ok", 3}, {"gels_ok", 2}};
+          {"descriptor_ok", 20}, {"geqrf_ok", 5}, {"geqrf_rejected", 5}, {"ormqr_ok", 3}, {"gels_ok", 2},
+          {"syevd_ok", 2}, {"sygvd_ok", 2}, {"eig_rejected", 5}, {"eig_distributed_ok", 2}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

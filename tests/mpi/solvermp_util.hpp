@@ -113,5 +113,7 @@ void run_capi_tests();
 void run_matmul_tests();
 // test_solvermp_qr.cpp: Geqrf / Ormqr / Gels against ScaLAPACK and trnsolver.
 void run_qr_tests();
+// test_solvermp_eig.cpp: Syevd / Sygvd against ScaLAPACK and trnsolver.
+void run_eig_tests();
 
 }  // namespace mpitest

@@ -232,6 +232,7 @@ int main(int argc, char** argv) {
   run_lu_tests();
   run_matmul_tests();
   run_qr_tests();
+  run_eig_tests();
   int total = 0;
   MPI_Allreduce(&g_failures, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (g_rank == 0) std::printf("%s: %d failure(s) over %d rank(s)\n", total == 0 ? "PASSED" : "FAILED", total, g_size);

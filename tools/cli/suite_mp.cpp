@@ -392,6 +392,56 @@ CaseResult gemm_case(bool fp64, std::int64_t m, std::int64_t n, std::int64_t k) 
   return res;
 }
 
+// trnsolverMp Syevd (fp32 or fp64, jobz V) of an n x n symmetric matrix (blocks of 8, lower triangle) on
+// the most square grid: ||A Z - Z Lambda||_F / ||A||_F in long double on the gathered eigenvectors, over
+// the bound 16 n u (Higham Thm 19.4 / 19.5's shape; docs/scale-out.md 6.4).
+CaseResult syevd_case(bool fp64, std::int64_t n) {
+  trn::blasmp::Grid grid;
+  square_grid(grid);
+  const trn::blasmp::Descriptor da = trn::blasmp::make_descriptor(grid, n, n, 8, 8, 0, 0, fp64 ? TRN_R_64F : TRN_R_32F);
+  const std::vector<cf> v = trnfft_test::uniform_complex(n * n, 7);
+  std::vector<double> A(v.size());
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i) {
+      const double x = 0.5 * (static_cast<double>(v[static_cast<std::size_t>(i + j * n)].real()) + v[static_cast<std::size_t>(j + i * n)].real());
+      A[static_cast<std::size_t>(i + j * n)] = fp64 ? x : static_cast<double>(static_cast<float>(x));
+    }
+  std::vector<double> la = piece_of(A, da), lz(la.size()), d(static_cast<std::size_t>(n));
+  std::vector<float> fa(la.begin(), la.end()), fz(la.size()), fd(d.size());
+  trn::solvermp::SyevdArgs x;
+  x.fp64 = fp64, x.n = n, x.desc_a = &da, x.desc_z = &da;
+  x.a = fp64 ? static_cast<void*>(la.data()) : fa.data();
+  x.z = fp64 ? static_cast<void*>(lz.data()) : fz.data();
+  x.d = fp64 ? static_cast<void*>(d.data()) : fd.data();
+  std::vector<char> work(trn::solvermp::syevd_workspace_bytes(x));
+  x.work = work.data(), x.work_bytes = work.size();
+  trn::blas::CallReport rep;
+  const double t0 = now_seconds();
+  const int info = trn::solvermp::syevd(trn::blas::Settings{}, x, &rep);
+  CaseResult res;
+  res.host_seconds = seconds_since(t0);
+  if (!fp64) std::copy(fz.begin(), fz.end(), lz.begin()), std::copy(fd.begin(), fd.end(), d.begin());
+  const std::vector<double> Z = whole_of(lz, da);
+  long double num = 0, den = 0;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i) {
+      long double az = 0;
+      for (std::int64_t l = 0; l < n; ++l) az += static_cast<long double>(A[static_cast<std::size_t>(i + l * n)]) * Z[static_cast<std::size_t>(l + j * n)];
+      const long double r = az - static_cast<long double>(Z[static_cast<std::size_t>(i + j * n)]) * d[static_cast<std::size_t>(j)];
+      const long double a = A[static_cast<std::size_t>(i + j * n)];
+      num += r * r, den += a * a;
+    }
+  const double u = fp64 ? 0x1p-53 : 0x1p-24;
+  res.measured = static_cast<double>(std::sqrt(num / den)) / (16.0 * static_cast<double>(n) * u);
+  res.bound = 1;
+  res.pass = info == 0 && res.measured <= 1;
+  res.note = "||A Z - Z L||_F / ||A||_F over 16 n u (info " + std::to_string(info) + "), " + std::to_string(grid.nprow) + "x" +
+             std::to_string(grid.npcol) + " grid, blocks 8";
+  res.device = DeviceCost::from(slowest(rep.profile));
+  trn::blasmp::grid_destroy(grid);
+  return res;
+}
+
 void add_mp(Registry& reg) {
   auto add = [&](ValidationCase c) {
     c.suite = "mp";  // collective: main.cpp runs the suite's cases on every rank
@@ -437,6 +487,10 @@ void add_mp(Registry& reg) {
     add({.library = "trnsolverMp", .op = "geqrf_ormqr", .mode = fp64 ? "fp64 (Ozaki)" : "fp32", .shape = "48x32",
          .metric = "normwise_rel", .bound_text = std::string("16 (m + n) ") + (fp64 ? "u64" : "u32") + " (ratio)",
          .size = 48.0 * 32 * 32, .run = [fp64] { return geqrf_case(fp64, 48, 32); }});
+  for (bool fp64 : {false, true})
+    add({.library = "trnsolverMp", .op = "syevd", .mode = fp64 ? "fp64 (Ozaki)" : "fp32", .shape = "40x40",
+         .metric = "normwise_rel", .bound_text = std::string("16 n ") + (fp64 ? "u64" : "u32") + " (ratio)",
+         .size = 40.0 * 40 * 40, .run = [fp64] { return syevd_case(fp64, 40); }});
 }
 
 const Registrar kRegistrar(add_mp);

@@ -165,6 +165,38 @@ trnsolverStatus_t trnsolverMpGels(trnsolverMpHandle_t handle, trnblasOperation_t
                                   void* d_work, size_t workspaceInBytesOnDevice, void* h_work,
                                   size_t workspaceInBytesOnHost, int* d_info);
 
+/* Eigenvalues (and, jobz "V", eigenvectors) of the real symmetric N x N matrix A from its uplo triangle
+ * (square blocks): D (N, the working precision, every rank) ascending, Z (N x N, A's grid, MB, NB and
+ * RSRC) the eigenvectors; A destroyed. jobz: cuSOLVERMp's string, "N" or "V". TRN_R_32F / TRN_R_64F
+ * (complex: NOT_SUPPORTED). info: 0; i > 0 when i off-diagonal elements of a tridiagonal subproblem did
+ * not converge; N when A holds Inf/NaN (D NaN). Algorithm, bounds and bits: docs/scale-out.md 6.4. */
+trnsolverStatus_t trnsolverMpSyevd_bufferSize(trnsolverMpHandle_t handle, const char* jobz, trnblasFillMode_t uplo, int64_t N,
+                                              int64_t IA, int64_t JA, trnsolverMpMatrixDescriptor_t descrA, int64_t IZ,
+                                              int64_t JZ, trnsolverMpMatrixDescriptor_t descrZ, trnDataType_t computeType,
+                                              size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost);
+trnsolverStatus_t trnsolverMpSyevd(trnsolverMpHandle_t handle, const char* jobz, trnblasFillMode_t uplo, int64_t N, void* d_A,
+                                   int64_t IA, int64_t JA, trnsolverMpMatrixDescriptor_t descrA, void* d_D, void* d_Z,
+                                   int64_t IZ, int64_t JZ, trnsolverMpMatrixDescriptor_t descrZ, trnDataType_t computeType,
+                                   void* d_work, size_t workspaceInBytesOnDevice, void* h_work, size_t workspaceInBytesOnHost,
+                                   int* d_info);
+
+/* A x = lambda B x (itype TRNSOLVER_EIG_TYPE_1; 2 and 3: NOT_SUPPORTED) for symmetric A and symmetric
+ * positive definite B (M x M, B distributed as A): B's uplo triangle overwritten by its Cholesky factor,
+ * W (M) the eigenvalues ascending, Z (jobz VECTOR) the eigenvectors with Z^T B Z = I. info: M + i when
+ * B's leading minor of order i is not positive definite (W, Z not written), else Syevd's. */
+trnsolverStatus_t trnsolverMpSygvd_bufferSize(trnsolverMpHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                              trnblasFillMode_t uplo, int64_t M, int64_t IA, int64_t JA,
+                                              trnsolverMpMatrixDescriptor_t descrA, int64_t IB, int64_t JB,
+                                              trnsolverMpMatrixDescriptor_t descrB, int64_t IZ, int64_t JZ,
+                                              trnsolverMpMatrixDescriptor_t descrZ, trnDataType_t computeType,
+                                              size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost);
+trnsolverStatus_t trnsolverMpSygvd(trnsolverMpHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                   trnblasFillMode_t uplo, int64_t M, void* d_A, int64_t IA, int64_t JA,
+                                   trnsolverMpMatrixDescriptor_t descrA, void* d_B, int64_t IB, int64_t JB,
+                                   trnsolverMpMatrixDescriptor_t descrB, void* d_W, void* d_Z, int64_t IZ, int64_t JZ,
+                                   trnsolverMpMatrixDescriptor_t descrZ, trnDataType_t computeType, void* d_work,
+                                   size_t workspaceInBytesOnDevice, void* h_work, size_t workspaceInBytesOnHost, int* d_info);
+
 /* The emulation surface of every trnsci library (trncore.h). GetLastProfile: this rank's device. */
 TRN_EMULATION_API(trnsolverMp, trnsolverMp, trnsolverMpHandle_t, trnsolverStatus_t)
 TRN_PROFILE_SIZED_API(trnsolverMp, trnsolverMpHandle_t, trnsolverStatus_t)  /* trnprofile.h: the versioned trnProfile_t */

@@ -425,6 +425,102 @@ Status gels_call(const GelsCall& x, Collective co) {
                                   });
 }
 
+// ---- Syevd / Sygvd ----
+
+const char* const kEigReal = "only real data (TRN_R_32F, TRN_R_64F): complex Hermitian Syevd / Sygvd are not implemented";
+const char* const kEigType1 = "only itype = TRNSOLVER_EIG_TYPE_1 (A x = lambda B x)";
+
+// The arguments of one Syevd / Sygvd call (or its _bufferSize), as the caller passed them. Syevd's jobz is
+// cuSOLVERMp's string ("N" / "V"), Sygvd's the enum; Syevd has no itype and no B.
+struct EigCall {
+  trnsolverMpHandle_t h;
+  bool gv;
+  int itype;
+  const char* jobz_text;
+  int jobz;
+  int uplo;
+  std::int64_t n;
+  void* a;
+  std::int64_t ia, ja;
+  trnsolverMpMatrixDescriptor_t desc_a;
+  void* b;
+  std::int64_t ib, jb;
+  trnsolverMpMatrixDescriptor_t desc_b;
+  void* d;
+  void* z;
+  std::int64_t iz, jz;
+  trnsolverMpMatrixDescriptor_t desc_z;
+  int compute_type;
+  void* work;
+  std::size_t work_bytes;
+  int* info;
+};
+
+// Syevd's jobz: 1 "V", 0 "N", -1 anything else (NULL included).
+int jobz_of(const char* j) {
+  if (j == nullptr || (j[0] != 'N' && j[0] != 'V') || j[1] != '\0') return -1;
+  return j[0] == 'V' ? 1 : 0;
+}
+
+// cuSOLVERMp's order: [itype,] jobz, uplo, N, A (IA, JA, descrA), [B (IB, JB, descrB),] D, Z (IZ, JZ,
+// descrZ), computeType, workspace, info; the _bufferSize has no data pointers (positions close up).
+Local eig_checks(const EigCall& x, const Collective& co, bool vectors, trn::solvermp::SygvdArgs* args) {
+  Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &x.h->last_error_param);
+  int p = 0;
+  const auto next = [&](bool pointer) { return pointer && co.sizing ? 0 : ++p; };
+  const bool call = !co.sizing;
+  if (x.gv) c.one_of(x.itype, {TRNSOLVER_EIG_TYPE_1, TRNSOLVER_EIG_TYPE_2, TRNSOLVER_EIG_TYPE_3}, next(false), "itype");
+  if (x.gv) c.one_of(x.jobz, {TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}, next(false), "jobz");
+  else c.require(jobz_of(x.jobz_text) >= 0, next(false), "jobz");
+  c.one_of(x.uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, next(false), "uplo").nonnegative(x.n, next(false), "N");
+  if (call) c.require(x.a != nullptr || !needs_data(x.desc_a), next(true), "d_A");
+  c.require(x.ia >= 1, next(false), "IA").require(x.ja >= 1, next(false), "JA").require(g_descs.contains(x.desc_a), next(false), "descrA");
+  if (x.gv) {
+    if (call) c.require(x.b != nullptr || !needs_data(x.desc_b), next(true), "d_B");
+    c.require(x.ib >= 1, next(false), "IB").require(x.jb >= 1, next(false), "JB").require(g_descs.contains(x.desc_b), next(false), "descrB");
+  }
+  if (call) c.require(x.d != nullptr || x.n == 0, next(true), x.gv ? "d_W" : "d_D");
+  if (call) c.require(!vectors || x.z != nullptr || !needs_data(x.desc_z), next(true), "d_Z");
+  c.require(x.iz >= 1, next(false), "IZ").require(x.jz >= 1, next(false), "JZ")
+      .require(!vectors || g_descs.contains(x.desc_z), next(false), "descrZ")
+      .require(compute_of(x.compute_type, x.desc_a, args), next(false), "computeType");
+  check_tail(c, co, p + 1, x.work, x.work_bytes, x.info, {x.ia, x.ja, x.gv ? x.ib : 1, x.gv ? x.jb : 1, x.iz, x.jz});
+  c.require_or(!is_complex_type(x.compute_type), TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED", kEigReal);
+  if (x.gv) c.require_or(x.itype == TRNSOLVER_EIG_TYPE_1, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED", kEigType1);
+  return {c.status(), c.failed_position()};
+}
+
+Status eig_call(const EigCall& x, Collective co) {
+  trn::solvermp::SygvdArgs args;
+  Local loc;
+  const bool vectors = x.gv ? x.jobz == TRNSOLVER_EIG_MODE_VECTOR : jobz_of(x.jobz_text) == 1;
+  co.h = x.h, co.carrier = x.desc_a, co.info = co.sizing ? nullptr : x.info;
+  co.exchanged = {x.gv, x.itype, x.gv ? x.jobz : jobz_of(x.jobz_text), x.uplo, x.n, x.ia, x.ja, x.ib, x.jb, x.iz, x.jz, x.compute_type};
+  push_desc(co.exchanged, x.desc_a);
+  if (x.gv) push_desc(co.exchanged, x.desc_b);
+  if (vectors) push_desc(co.exchanged, x.desc_z);
+  if (g_handles.contains(x.h)) {
+    loc = eig_checks(x, co, vectors, &args);
+    if (loc.status == TRNSOLVER_STATUS_SUCCESS) {
+      args.itype = x.gv ? x.itype : 1, args.vectors = vectors, args.uplo = static_cast<trn::blas::Uplo>(x.uplo);
+      args.n = x.n, args.a = x.a, args.desc_a = &x.desc_a->d, args.d = x.d;
+      args.z = x.z, args.desc_z = vectors ? &x.desc_z->d : nullptr;
+      if (x.gv) args.b = x.b, args.desc_b = &x.desc_b->d;
+      args.work = x.work, args.work_bytes = x.work_bytes;
+    }
+  }
+  using trn::solvermp::SygvdArgs;
+  if (x.gv)
+    return run_collective<SygvdArgs>(co, loc, args, trn::solvermp::sygvd_mismatch, trn::solvermp::sygvd_workspace_bytes,
+                                     [](const trn::blas::Settings& s, const SygvdArgs& a, trn::blas::CallReport* r) {
+                                       return trn::solvermp::sygvd(s, a, r);
+                                     });
+  return run_collective<SygvdArgs>(
+      co, loc, args, [](const SygvdArgs& a) { return trn::solvermp::syevd_mismatch(a); },
+      [](const SygvdArgs& a) { return trn::solvermp::syevd_workspace_bytes(a); },
+      [](const trn::blas::Settings& s, const SygvdArgs& a, trn::blas::CallReport* r) { return trn::solvermp::syevd(s, a, r); });
+}
+
 Collective call_of(const char* fn) { return Collective{nullptr, fn, nullptr, {}, nullptr, nullptr, false, nullptr}; }
 Collective sizing_of(const char* fn, size_t* wd, size_t* wh) { return Collective{nullptr, fn, nullptr, {}, wd, wh, true, nullptr}; }
 
@@ -658,6 +754,53 @@ trnsolverStatus_t trnsolverMpGels(trnsolverMpHandle_t handle, trnblasOperation_t
   const GelsCall x{handle, trn::cshim::enum_value(trans), M, N, NRHS, d_A, IA, JA, descrA, d_B, IB, JB, descrB,
                    trn::cshim::enum_value(computeType), d_work, workspaceInBytesOnDevice, d_info};
   return gels_call(x, call_of("trnsolverMpGels"));
+}
+
+trnsolverStatus_t trnsolverMpSyevd_bufferSize(trnsolverMpHandle_t handle, const char* jobz, trnblasFillMode_t uplo, int64_t N,
+                                              int64_t IA, int64_t JA, trnsolverMpMatrixDescriptor_t descrA, int64_t IZ,
+                                              int64_t JZ, trnsolverMpMatrixDescriptor_t descrZ, trnDataType_t computeType,
+                                              size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost) {
+  const EigCall x{handle, false, 0, jobz, 0, trn::cshim::enum_value(uplo), N, nullptr, IA, JA, descrA, nullptr, 1, 1, nullptr,
+                  nullptr, nullptr, IZ, JZ, descrZ, trn::cshim::enum_value(computeType), nullptr, 0, nullptr};
+  return eig_call(x, sizing_of("trnsolverMpSyevd_bufferSize", workspaceInBytesOnDevice, workspaceInBytesOnHost));
+}
+
+trnsolverStatus_t trnsolverMpSyevd(trnsolverMpHandle_t handle, const char* jobz, trnblasFillMode_t uplo, int64_t N, void* d_A,
+                                   int64_t IA, int64_t JA, trnsolverMpMatrixDescriptor_t descrA, void* d_D, void* d_Z,
+                                   int64_t IZ, int64_t JZ, trnsolverMpMatrixDescriptor_t descrZ, trnDataType_t computeType,
+                                   void* d_work, size_t workspaceInBytesOnDevice, void* h_work, size_t workspaceInBytesOnHost,
+                                   int* d_info) {
+  (void)h_work;
+  (void)workspaceInBytesOnHost;
+  const EigCall x{handle, false, 0, jobz, 0, trn::cshim::enum_value(uplo), N, d_A, IA, JA, descrA, nullptr, 1, 1, nullptr,
+                  d_D, d_Z, IZ, JZ, descrZ, trn::cshim::enum_value(computeType), d_work, workspaceInBytesOnDevice, d_info};
+  return eig_call(x, call_of("trnsolverMpSyevd"));
+}
+
+trnsolverStatus_t trnsolverMpSygvd_bufferSize(trnsolverMpHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                              trnblasFillMode_t uplo, int64_t M, int64_t IA, int64_t JA,
+                                              trnsolverMpMatrixDescriptor_t descrA, int64_t IB, int64_t JB,
+                                              trnsolverMpMatrixDescriptor_t descrB, int64_t IZ, int64_t JZ,
+                                              trnsolverMpMatrixDescriptor_t descrZ, trnDataType_t computeType,
+                                              size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost) {
+  const EigCall x{handle, true, trn::cshim::enum_value(itype), nullptr, trn::cshim::enum_value(jobz), trn::cshim::enum_value(uplo),
+                  M, nullptr, IA, JA, descrA, nullptr, IB, JB, descrB, nullptr, nullptr, IZ, JZ, descrZ,
+                  trn::cshim::enum_value(computeType), nullptr, 0, nullptr};
+  return eig_call(x, sizing_of("trnsolverMpSygvd_bufferSize", workspaceInBytesOnDevice, workspaceInBytesOnHost));
+}
+
+trnsolverStatus_t trnsolverMpSygvd(trnsolverMpHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
+                                   trnblasFillMode_t uplo, int64_t M, void* d_A, int64_t IA, int64_t JA,
+                                   trnsolverMpMatrixDescriptor_t descrA, void* d_B, int64_t IB, int64_t JB,
+                                   trnsolverMpMatrixDescriptor_t descrB, void* d_W, void* d_Z, int64_t IZ, int64_t JZ,
+                                   trnsolverMpMatrixDescriptor_t descrZ, trnDataType_t computeType, void* d_work,
+                                   size_t workspaceInBytesOnDevice, void* h_work, size_t workspaceInBytesOnHost, int* d_info) {
+  (void)h_work;
+  (void)workspaceInBytesOnHost;
+  const EigCall x{handle, true, trn::cshim::enum_value(itype), nullptr, trn::cshim::enum_value(jobz), trn::cshim::enum_value(uplo),
+                  M, d_A, IA, JA, descrA, d_B, IB, JB, descrB, d_W, d_Z, IZ, JZ, descrZ,
+                  trn::cshim::enum_value(computeType), d_work, workspaceInBytesOnDevice, d_info};
+  return eig_call(x, call_of("trnsolverMpSygvd"));
 }
 
 TRN_CSHIM_EMULATION_ENTRY_POINTS(trnsolverMp, trnsolverMp, Surface)
