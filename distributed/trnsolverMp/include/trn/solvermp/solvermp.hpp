@@ -146,7 +146,7 @@ std::string gels_mismatch(const GelsArgs& args);
 std::size_t gels_workspace_bytes(const GelsArgs& args);
 int gels(const blas::Settings& s, const GelsArgs& args, blas::CallReport* report = nullptr);
 
-// Symmetric eigensolver (syevd.cpp; docs/scale-out.md section 6.4): A = Z diag(D) Z^T of the real
+// Symmetric eigensolver (syevd.cpp; docs/scale-out.md section 6.5): A = Z diag(D) Z^T of the real
 // symmetric n x n matrix A (S, D; square blocks mb = nb) from its uplo triangle, ScaLAPACK PDSYEVD's
 // three stages: distributed Householder tridiagonalisation (PDSYTD2's column order), the tridiagonal
 // problem by trnsolver's divide and conquer replicated on every rank, the back-transformation Z = Q V
