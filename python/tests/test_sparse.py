@@ -129,10 +129,13 @@ def test_sparse_errors(csr):
         trnsci.sparse.spmv(csr, x.astype(np.float64))
     with pytest.raises(trnsci.InvalidArgumentError, match="trans"):
         trnsci.sparse.spmv(csr, x, trans="X")
-    # a float64 BSR: trnsparse's NOT_SUPPORTED (no fp64 tile path), raised with the C status name
+    # a float64 BSR SpMV runs (trnsparse's Ozaki block path); the BSR Krylov solvers have no fp64 tile
+    # path: trnsparse's NOT_SUPPORTED, raised with the C status name
     bsr64 = sp.random(64, 64, density=0.2, format="csr", random_state=1).tobsr(blocksize=(16, 16))
+    y = trnsci.sparse.spmv(bsr64, np.ones(64))
+    assert np.allclose(y, bsr64 @ np.ones(64), rtol=1e-13, atol=1e-13)
     with pytest.raises(trnsci.NotSupportedError) as e:
-        trnsci.sparse.spmv(bsr64, np.ones(64))
+        trnsci.sparse.cg((bsr64 + 10 * sp.eye(64)).tobsr(blocksize=(16, 16)), np.ones(64))
     assert e.value.status == "TRNSPARSE_STATUS_NOT_SUPPORTED" and e.value.library == "trnsparse"
     # a zero diagonal with Jacobi: INVALID_VALUE at matA (C parameter 1)
     zero_diag = sp.diags([1.0, 0.0, 1.0], [-1, 0, 1], shape=(64, 64), format="csr", dtype=np.float32)

@@ -5,9 +5,9 @@ bsr_array), read in place when their indices are sorted int32 (otherwise a sorte
 index arrays is made; values are never converted).  Dense operands are numpy arrays of the sparse
 operand's dtype (C- or Fortran-ordered).
 
-* spmv / spmm: float32 values run trnsparse's TensorE path (CSR is blocked into 128 x 128 BSR tiles
-  per call); float64 / complex64 / complex128 CSR run its costed host step.  A float64 BSR raises
-  trnsci.NotSupportedError (no fp64 tile path), as the C API.
+* spmv / spmm: float32 and complex64 values run trnsparse's TensorE path (CSR is blocked into 128 x 128
+  BSR tiles per call; complex64 through the real 2 x 2 embedding); float64 / complex128 BSR run its
+  Ozaki block products and float64 / complex128 CSR its costed host step (docs/trnsparse.md).
 * sddmm: float32, float64, complex64, complex128 (pattern CSR or BSR; the dense operands of its dtype).
 * cg / bicgstab / gmres: scipy.sparse.linalg-like signatures on float32 operators; a CSR operator is
   converted to BSR (square blocks, ``blocksize=`` or the largest of 32, 16, 8, 4, 2, 1 dividing n)
