@@ -2177,12 +2177,15 @@ void wide_block_calls(trnfuzz::Input& in) {
   std::vector<double> B(static_cast<std::size_t>(2 * cols_op * cols + 2), 0.5), C(static_cast<std::size_t>(2 * rows_op * cols + 2), -1.0);
   const std::vector<double> c0 = C;
   trnsparseStatus_t st = TRNSPARSE_STATUS_SUCCESS;
-  const auto oa = static_cast<trnsparseOperation_t>(opA), ob = static_cast<trnsparseOperation_t>(opB);
+  // The operations as prvalues at the call: a fuzzed int outside the enum's values must not be stored
+  // in (and loaded from) an enum object (UBSan's -fsanitize=enum), as the other probes pass them.
+  const auto oa = [opA] { return static_cast<trnsparseOperation_t>(opA); };
+  const auto ob = [opB] { return static_cast<trnsparseOperation_t>(opB); };
   if (n == 0) {
     trnsparseDnVecDescr_t x = nullptr, y = nullptr;
     require(trnsparseCreateDnVec(&x, cols_op, B.data(), V) == 0 && trnsparseCreateDnVec(&y, rows_op, C.data(), V) == 0,
             "wide vectors");
-    st = trnsparseSpMV(h, oa, alpha.b, A, x, beta.b, y, V, TRNSPARSE_SPMV_ALG_DEFAULT, nullptr);
+    st = trnsparseSpMV(h, oa(), alpha.b, A, x, beta.b, y, V, TRNSPARSE_SPMV_ALG_DEFAULT, nullptr);
     trnsparseDestroyDnVec(x);
     trnsparseDestroyDnVec(y);
   } else {
@@ -2193,7 +2196,7 @@ void wide_block_calls(trnfuzz::Input& in) {
                 trnsparseCreateDnMat(&mC, rows_op, n, c_row ? n : std::max(rows_op, 1), C.data(), V,
                                      c_row ? TRNSPARSE_ORDER_ROW : TRNSPARSE_ORDER_COL) == 0,
             "wide dense operands");
-    st = trnsparseSpMM(h, oa, ob, alpha.b, A, mB, beta.b, mC, V, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr);
+    st = trnsparseSpMM(h, oa(), ob(), alpha.b, A, mB, beta.b, mC, V, TRNSPARSE_SPMM_ALG_DEFAULT, nullptr);
     trnsparseDestroyDnMat(mB);
     trnsparseDestroyDnMat(mC);
   }
