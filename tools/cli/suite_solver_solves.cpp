@@ -1,0 +1,266 @@
+// `trnsci validate/bench` suite "solver", the solves and batched Cholesky #27 added without a case of
+// their own: C/Z getrs (op N, T, C) and potrs (lower and upper), and S/D/C/Z potrfBatched / potrsBatched
+// through the C API (cuSOLVER's pointer arrays). Bounds: docs/trnsolver.md "Validate cases of the
+// solves, the batched Cholesky, the Q routines and the selected eigensolvers"; error measures in long
+// double (tests/reference/factor_oracles.hpp), independent of the library's kernels. Each batched factor
+// is also checked bit-equal to the single-matrix C call (the documented semantics). Bench rows use
+// LAPACK's flop counts (getrs / potrs 2 n^2 nrhs, potrf n^3 / 3; x4 complex).
+#include <complex>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "complex_matrices.hpp"
+#include "factor_oracles.hpp"
+#include "registry.hpp"
+#include "solver_data.hpp"
+#include "trn/solver/complex_factor.hpp"
+#include "trnsolver.h"
+
+namespace trnsci::cli {
+namespace {
+
+namespace ts = trn::solver;
+using solver_data::kCplx;
+using solver_data::kU;
+template <class T>
+constexpr bool kFp32 = std::is_same_v<solver_data::RealT<T>, float>;
+constexpr int kRhs = 3;
+
+// Symmetric / Hermitian positive definite G^H G / n + I (kappa ~ 5), both triangles stored.
+template <class T>
+std::vector<T> spd(int n, std::uint64_t seed) {
+  if constexpr (kCplx<T>) {
+    return complex_matrix::hpd_matrix<T>(n, n, seed);
+  } else {
+    const std::vector<T> g = solver_data::gaussian<T>(n, n, seed);
+    std::vector<T> a(g.size());
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i <= j; ++i) {
+        long double s = i == j ? n : 0;
+        for (int k = 0; k < n; ++k) s += static_cast<long double>(g[k + i * n]) * g[k + j * n];
+        a[i + static_cast<std::size_t>(j) * n] = a[j + static_cast<std::size_t>(i) * n] = static_cast<T>(s / n);
+      }
+    return a;
+  }
+}
+
+ts::Settings on(trn::Generation target) {
+  ts::Settings s;
+  s.target = target;
+  return s;
+}
+
+struct Run {
+  double measured = 0, host_seconds = 0;
+  std::string note;
+  ts::CallReport rep;
+};
+
+// getrs (kind 'g': ops N, T, C on one getrf) or potrs (kind 'p': lower and upper): the worst normwise
+// backward error ||B - op(A) X||_F / (||A||_F ||X||_F) over them; host time and report of the first solve.
+template <class T>
+Run run_solve(char kind, int n, trn::Generation target) {
+  const std::vector<T> a0 = kind == 'p' ? spd<T>(n, 610 + static_cast<std::uint64_t>(n))
+                                        : solver_data::gaussian<T>(n, n, 710 + static_cast<std::uint64_t>(n));
+  const std::vector<T> b0 = solver_data::gaussian<T>(n, kRhs, 810);
+  const auto at = [&](std::int64_t i, std::int64_t k) { return factor_oracle::wide(a0[i + k * n]); };
+  Run r;
+  std::vector<int> ipiv(static_cast<std::size_t>(n));
+  std::vector<T> f = a0;
+  if (kind == 'g') ts::getrf(on(target), n, n, f.data(), n, ipiv.data());
+  for (int v = 0; v < (kind == 'g' ? 3 : 2); ++v) {
+    std::vector<T> x = b0;
+    ts::CallReport rep;
+    const double t0 = now_seconds();
+    double e = 0;
+    if (kind == 'g') {
+      const ts::SolveOp op = v == 0 ? ts::SolveOp::N : v == 1 ? ts::SolveOp::T : ts::SolveOp::C;
+      ts::getrs(on(target), op, n, kRhs, f.data(), n, ipiv.data(), x.data(), n, &rep);
+      const double secs = seconds_since(t0);
+      e = factor_oracle::solve_backward(n, kRhs, a0.data(), n,
+                                        [&](std::int64_t i, std::int64_t k) {
+                                          return v == 0 ? at(i, k) : v == 1 ? at(k, i) : std::conj(at(k, i));
+                                        },
+                                        b0.data(), x.data(), n);
+      if (v == 0) r.host_seconds = secs;
+      r.note += std::string(v == 0 ? "op N " : v == 1 ? ", T " : ", C ") + sci(e);
+    } else {
+      const ts::Uplo uplo = v == 0 ? ts::Uplo::lower : ts::Uplo::upper;
+      std::vector<T> l = a0;
+      ts::potrf(on(target), uplo, n, l.data(), n);
+      const double t1 = now_seconds();
+      ts::potrs(on(target), uplo, n, kRhs, l.data(), n, x.data(), n, &rep);
+      if (v == 0) r.host_seconds = seconds_since(t1);
+      e = factor_oracle::solve_backward(n, kRhs, a0.data(), n, at, b0.data(), x.data(), n);
+      r.note += std::string(v == 0 ? "lower " : ", upper ") + sci(e);
+    }
+    if (v == 0) r.rep = rep;
+    r.measured = std::max(r.measured, e);
+  }
+  return r;
+}
+
+// The C entry points of the batched Cholesky and of the single-matrix potrf (the bit-equality reference).
+template <class T>
+struct Capi;
+#define TRNSCI_BATCHED_CAPI(T, C, P)                                                                             \
+  template <>                                                                                                     \
+  struct Capi<T> {                                                                                                \
+    static C* c(T* p) { return reinterpret_cast<C*>(p); }                                                        \
+    static C** c(T** p) { return reinterpret_cast<C**>(p); }                                                     \
+    static constexpr auto potrf_batched = &trnsolverDn##P##potrfBatched;                                         \
+    static constexpr auto potrs_batched = &trnsolverDn##P##potrsBatched;                                         \
+    static constexpr auto potrf_buffer = &trnsolverDn##P##potrf_bufferSize;                                      \
+    static constexpr auto potrf = &trnsolverDn##P##potrf;                                                         \
+  };
+TRNSCI_BATCHED_CAPI(float, float, S)
+TRNSCI_BATCHED_CAPI(double, double, D)
+TRNSCI_BATCHED_CAPI(std::complex<float>, trnComplex, C)
+TRNSCI_BATCHED_CAPI(std::complex<double>, trnDoubleComplex, Z)
+#undef TRNSCI_BATCHED_CAPI
+
+// potrfBatched (kind 'f', lower) then potrsBatched (kind 's', nrhs 1) over `batch` SPD / HPD matrices:
+// 'f' the worst ||A - L L^H||_F / ||A||_F, 's' the worst solve backward error; either fails unless
+// every info is 0 and every batched factor is bit-equal to trnsolverDn?potrf's on the same matrix.
+template <class T>
+Run run_batched(char kind, int n, int batch, trn::Generation target) {
+  using A = Capi<T>;
+  trnsolverDnHandle_t h = nullptr;
+  trnsolverDnCreate(&h);
+  trnsolverDnSetTarget(h, static_cast<trnTarget_t>(target));
+  const std::size_t nn = static_cast<std::size_t>(n) * n;
+  std::vector<std::vector<T>> a0(batch), f(batch), x(batch), b0(batch);
+  std::vector<T*> fp(batch), xp(batch);
+  for (int k = 0; k < batch; ++k) {
+    a0[k] = spd<T>(n, 1500 + static_cast<std::uint64_t>(n * 16 + k));
+    f[k] = a0[k];
+    b0[k] = x[k] = solver_data::gaussian<T>(n, 1, 1600 + static_cast<std::uint64_t>(k));
+    fp[k] = f[k].data();
+    xp[k] = x[k].data();
+  }
+  std::vector<int> info(static_cast<std::size_t>(batch), -99);
+  int sinfo = -99;
+  Run r;
+  trnProfile_t prof{};
+  double t0 = now_seconds();
+  trnsolverStatus_t st = A::potrf_batched(h, TRNBLAS_FILL_MODE_LOWER, n, A::c(fp.data()), n, info.data(), batch);
+  if (kind == 'f') {
+    r.host_seconds = seconds_since(t0);
+    trnsolverDnGetLastProfile(h, &prof);
+  } else {
+    t0 = now_seconds();
+    st = st != TRNSOLVER_STATUS_SUCCESS ? st
+                                        : A::potrs_batched(h, TRNBLAS_FILL_MODE_LOWER, n, 1, A::c(fp.data()), n,
+                                                           A::c(xp.data()), n, &sinfo, batch);
+    r.host_seconds = seconds_since(t0);
+    trnsolverDnGetLastProfile(h, &prof);
+  }
+  int bad = st != TRNSOLVER_STATUS_SUCCESS || (kind == 's' && sinfo != 0), differ = 0;
+  int lwork = 0, dinfo = -99;
+  for (int k = 0; k < batch; ++k) {
+    bad += info[k] != 0;
+    std::vector<T> single = a0[k];
+    A::potrf_buffer(h, TRNBLAS_FILL_MODE_LOWER, n, A::c(single.data()), n, &lwork);
+    std::vector<T> work(static_cast<std::size_t>(std::max(lwork, 1)));
+    A::potrf(h, TRNBLAS_FILL_MODE_LOWER, n, A::c(single.data()), n, A::c(work.data()), lwork, &dinfo);
+    differ += std::memcmp(single.data(), f[k].data(), nn * sizeof(T)) != 0;
+    const auto at = [&](std::int64_t i, std::int64_t j) { return factor_oracle::wide(a0[k][i + j * n]); };
+    const double e = kind == 'f' ? factor_oracle::cholesky_backward(n, a0[k].data(), f[k].data(), n, true)
+                                 : factor_oracle::solve_backward(n, 1, a0[k].data(), n, at, b0[k].data(), x[k].data(), n);
+    r.measured = std::max(r.measured, e);
+  }
+  trnsolverDnDestroy(h);
+  r.rep.profile = trn::Profile::from_c(prof);
+  r.note = std::to_string(batch - bad) + "/" + std::to_string(batch) + " info 0, " + std::to_string(differ) +
+           " factors differing from the single ?potrf call (must be 0)";
+  if (bad != 0 || differ != 0) r.measured = std::numeric_limits<double>::infinity();
+  return r;
+}
+
+// Two-sided for the fp32 types (>= u/64: the work really ran in fp32), one-sided for D/Z.
+CaseResult to_case(const Run& r, double lower, double bound, const std::string& how) {
+  CaseResult c;
+  c.measured = r.measured;
+  c.bound = bound;
+  c.lower = lower;
+  c.pass = r.measured <= bound && (std::isnan(lower) || r.measured >= lower);
+  c.note = r.note + "; " + how;
+  c.host_seconds = r.host_seconds;
+  c.device = DeviceCost::from(r.rep.profile);
+  return c;
+}
+
+template <class T>
+void add_solve(Registry& reg, char kind, const std::string& op, const std::string& mode) {
+  const int n = 96;
+  const double lower = kFp32<T> ? kU<T> / 64 : NAN, bound = 8 * n * kU<T>;
+  reg.add(ValidationCase{.suite = "solver", .library = "trnsolver", .op = op, .mode = mode,
+                         .shape = std::to_string(n) + "x" + std::to_string(n) + ", nrhs 3",
+                         .metric = "max over " + std::string(kind == 'g' ? "op N/T/C" : "uplo L/U") +
+                                   " ||B - op(A) X||_F / (||A||_F ||X||_F)",
+                         .bound_text = std::string(kFp32<T> ? "[u/64, 8 n u]" : "8 n u") + " (docs/trnsolver.md)",
+                         .size = n, .run = [kind, n, lower, bound, mode] {
+                           return to_case(run_solve<T>(kind, n, trn::Generation::trn1), lower, bound, mode);
+                         }});
+  reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = op, .variant = mode, .shape = "512x512, nrhs 3",
+                    .run = [kind](trn::Generation target) {
+                      const Run r = run_solve<T>(kind, 512, target);
+                      BenchResult b;
+                      b.error = r.measured;
+                      b.error_metric = "||B - op(A) X||_F / (||A||_F ||X||_F)";
+                      b.host_seconds = r.host_seconds;
+                      b.flops = (kCplx<T> ? 4.0 : 1.0) * 2.0 * 512 * 512 * kRhs;
+                      b.device = DeviceCost::from(r.rep.profile);
+                      return b;
+                    }});
+}
+
+template <class T>
+void add_batched(Registry& reg, const std::string& p, const std::string& mode) {
+  for (const char kind : {'f', 's'}) {
+    const std::string op = p + (kind == 'f' ? "potrfBatched" : "potrsBatched");
+    const int n = 64, batch = 4;
+    const double lower = kFp32<T> ? kU<T> / 64 : NAN, bound = (kind == 'f' ? 4 : 8) * n * kU<T>;
+    reg.add(ValidationCase{
+        .suite = "solver", .library = "trnsolver", .op = op, .mode = mode,
+        .shape = std::to_string(batch) + " x " + std::to_string(n) + "x" + std::to_string(n),
+        .metric = kind == 'f' ? "max over matrices ||A - L L^H||_F / ||A||_F"
+                              : "max over matrices ||b - A x||_F / (||A||_F ||x||_F)",
+        .bound_text = std::string(kFp32<T> ? "[u/64, " : "[0, ") + (kind == 'f' ? "4" : "8") +
+                      " n u]; every info 0; factors bit-equal to ?potrf (docs/trnsolver.md)",
+        .size = static_cast<double>(n) * batch, .run = [kind, n, lower, bound, mode] {
+          return to_case(run_batched<T>(kind, n, batch, trn::Generation::trn1), lower, bound, mode);
+        }});
+    reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = op, .variant = mode, .shape = "16 x 128x128",
+                      .run = [kind](trn::Generation target) {
+                        const Run r = run_batched<T>(kind, 128, 16, target);
+                        BenchResult b;
+                        b.error = r.measured;
+                        b.error_metric = kind == 'f' ? "||A - L L^H||_F / ||A||_F" : "||b - A x||_F / (||A||_F ||x||_F)";
+                        b.host_seconds = r.host_seconds;
+                        const double dn = 128;
+                        b.flops = 16 * (kCplx<T> ? 4.0 : 1.0) * (kind == 'f' ? dn * dn * dn / 3 : 2 * dn * dn);
+                        b.device = DeviceCost::from(r.rep.profile);
+                        return b;
+                      }});
+  }
+}
+
+void add_solver_solves(Registry& reg) {
+  add_solve<std::complex<float>>(reg, 'g', "cgetrs", "ctrsm (4M, fp32) on TensorE, interchanges as a host step");
+  add_solve<std::complex<double>>(reg, 'g', "zgetrs", "ztrsm (4M, Ozaki) on TensorE, interchanges as a host step");
+  add_solve<std::complex<float>>(reg, 'p', "cpotrs", "two ctrsm (4M, fp32) on TensorE");
+  add_solve<std::complex<double>>(reg, 'p', "zpotrs", "two ztrsm (4M, Ozaki) on TensorE");
+  add_batched<float>(reg, "s", "each matrix spotrf / spotrs (fp32 panels + SYRK)");
+  add_batched<double>(reg, "d", "each matrix dpotrf / dpotrs (fp64 host panels + Ozaki DSYRK)");
+  add_batched<std::complex<float>>(reg, "c", "each matrix cpotrf / cpotrs (fp64 host blocks + fp32 4M HERK)");
+  add_batched<std::complex<double>>(reg, "z", "each matrix zpotrf / zpotrs (fp64 host blocks + Ozaki 4M HERK)");
+}
+
+const Registrar kRegistrar(add_solver_solves);
+
+}  // namespace
+}  // namespace trnsci::cli
