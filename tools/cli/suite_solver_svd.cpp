@@ -163,6 +163,8 @@ void add_solver_svd(Registry& reg) {
   add_rows<std::complex<double>>(reg, {"zgesvd", "gebrd + bidiagonal Jacobi (fp64) + ungbr", 'g', 16});
   add_rows<float>(reg, {"sgesvdaStridedBatched", "exact SVD (Jacobi) truncated, rank n", 'a', 16});
   add_rows<std::complex<double>>(reg, {"zgesvdaStridedBatched", "exact SVD (gebrd + Jacobi) truncated, rank n", 'a', 16});
+  add_rows<double>(reg, {"dgesvdaStridedBatched", "exact SVD (Jacobi, fp64) truncated, rank n", 'a', 16});  // #27 audit
+  add_rows<std::complex<float>>(reg, {"cgesvdaStridedBatched", "exact SVD (gebrd + Jacobi) truncated, rank n", 'a', 16});
   add_rows<float>(reg, {"Xgesvdp R_32F", "QDWH polar (QR form) + syevd", 'p', 32});
   add_rows<double>(reg, {"Xgesvdp R_64F", "QDWH polar (QR form) + syevd", 'p', 32});
   add_rows<std::complex<double>>(reg, {"Xgesvdp C_64F", "QDWH polar (QR form) + heevd", 'p', 32});

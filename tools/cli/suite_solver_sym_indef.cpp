@@ -3,6 +3,8 @@
 // in LAPACK's storage and ipiv convention), ?sytrs, ?sytri, ?lauum, ?potri, ?larft (S, D) and dlaswp
 // with the bounds of docs/trnsolver.md "Symmetric indefinite (sytrf) and inverses"; LAPACKE is the
 // oracle, never in the library. Bench rows: the same cases at a larger n, flops the usual figures.
+// C/Z sytri, lauum, potri (Hermitian positive definite, factor by LAPACKE zpotrf) and laswp (exact
+// against LAPACKE zlaswp) were added by the #27 audit (s10/solvval).
 #include <lapacke.h>
 
 #include <algorithm>
@@ -13,7 +15,9 @@
 #include <type_traits>
 #include <vector>
 
+#include "complex_matrices.hpp"
 #include "registry.hpp"
+#include "trn/solver/complex_factor.hpp"  // potri (C, Z)
 #include "trn/solver/sym_indef.hpp"
 
 namespace trnsci::cli {
@@ -82,14 +86,17 @@ double backward_error(int n, int r, const std::vector<T>& a, const X& x, const B
 }
 
 // The full symmetric matrix from the uplo triangle of an n x n result.
+// hermitian: the other triangle is the conjugate (potri's A^-1 for C/Z), else the transpose.
 template <class T>
-std::vector<T> full_from(const std::vector<T>& t, int n, bool upper) {
+std::vector<T> full_from(const std::vector<T>& t, int n, bool upper, bool hermitian = false) {
   std::vector<T> f(t.size());
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i) {
       const bool stored = upper ? i <= j : i >= j;
-      f[i + static_cast<std::size_t>(j) * n] =
-          stored ? t[i + static_cast<std::size_t>(j) * n] : t[j + static_cast<std::size_t>(i) * n];
+      T x = stored ? t[i + static_cast<std::size_t>(j) * n] : t[j + static_cast<std::size_t>(i) * n];
+      if constexpr (kCx<T>)
+        if (hermitian && !stored) x = std::conj(x);
+      f[i + static_cast<std::size_t>(j) * n] = x;
     }
   return f;
 }
@@ -119,7 +126,9 @@ CaseResult sym_case(char kind, int n, trn::Generation target = trn::Generation::
   const double u = unit<T>(), lower = std::is_same_v<T, double> || std::is_same_v<T, std::complex<double>> ? 0 : u / 64;
   const bool upper = n % 2 == 0;  // both triangles over the sizes the registry uses
   const auto uplo = upper ? ts::Uplo::upper : ts::Uplo::lower;
-  const auto a = sym_data<T>(n, 4242 + static_cast<std::uint64_t>(n), kind == 'p');
+  std::vector<T> a = sym_data<T>(n, 4242 + static_cast<std::uint64_t>(n), kind == 'p');
+  if constexpr (kCx<T>)  // potri C/Z: Hermitian positive definite B^H B / n + I with complex entries
+    if (kind == 'p') a = complex_matrix::hpd_matrix<T>(n, n, 4242 + static_cast<std::uint64_t>(n));
   std::vector<T> f = a, rhs(static_cast<std::size_t>(n) * 2);
   for (std::size_t i = 0; i < rhs.size(); ++i) rhs[i] = from<T>(std::sin(1.0 + static_cast<double>(i)), 0.25);
   std::vector<int> ipiv(static_cast<std::size_t>(n));
@@ -127,15 +136,19 @@ CaseResult sym_case(char kind, int n, trn::Generation target = trn::Generation::
   CaseResult c;
   double t0 = now_seconds();
   if (kind == 'p') {
-    std::vector<double> d(a.size());
-    for (std::size_t i = 0; i < a.size(); ++i) d[i] = static_cast<double>(lc(a[i]).real());
-    LAPACKE_dpotrf(LAPACK_COL_MAJOR, upper ? 'U' : 'L', n, d.data(), n);
-    for (std::size_t i = 0; i < a.size(); ++i) f[i] = from<T>(d[i], 0);
+    using W = std::conditional_t<kCx<T>, std::complex<double>, double>;
+    std::vector<W> d(a.begin(), a.end());
+    if constexpr (kCx<T>)
+      LAPACKE_zpotrf(LAPACK_COL_MAJOR, upper ? 'U' : 'L', n, reinterpret_cast<lapack_complex_double*>(d.data()), n);
+    else
+      LAPACKE_dpotrf(LAPACK_COL_MAJOR, upper ? 'U' : 'L', n, d.data(), n);
+    for (std::size_t i = 0; i < a.size(); ++i) f[i] = static_cast<T>(d[i]);
     t0 = now_seconds();
-    if constexpr (!kCx<T>) ts::potri(on(target), uplo, n, f.data(), n, &rep);
+    const int info = ts::potri(on(target), uplo, n, f.data(), n, &rep);
     std::vector<T> id(f.size(), T(0));
     for (int i = 0; i < n; ++i) id[i + static_cast<std::size_t>(i) * n] = T(1);
-    return finish(c, backward_error(n, n, a, full_from(f, n, upper), id), 0, 8.0 * n * u, rep, t0,
+    if (info != 0) return finish(c, INFINITY, 0, 8.0 * n * u, rep, t0, "potri info " + std::to_string(info));
+    return finish(c, backward_error(n, n, a, full_from(f, n, upper, true), id), 0, 8.0 * n * u, rep, t0,
                   "||A X - I||_F / (||A||_F ||X||_F); trtri + lauum (GEMM on TensorE)");
   }
   if (kind == 'l') {
@@ -198,45 +211,54 @@ CaseResult aux_case(char kind, int n, trn::Generation target = trn::Generation::
     std::vector<int> ipiv(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) ipiv[i] = std::min(n, i + 1 + (i * 7) % 5);
     std::vector<T> a = v;
-    std::vector<double> ref(v.begin(), v.end());
+    using W = std::conditional_t<kCx<T>, std::complex<double>, double>;
+    std::vector<W> ref(v.begin(), v.end());
     ts::laswp(on(target), n, a.data(), n, 1, n, ipiv.data(), 1, &rep);
     const double secs = seconds_since(t0);
     std::vector<lapack_int> piv(ipiv.begin(), ipiv.end());
-    LAPACKE_dlaswp(LAPACK_COL_MAJOR, n, ref.data(), n, 1, n, piv.data(), 1);
+    if constexpr (kCx<T>)
+      LAPACKE_zlaswp(LAPACK_COL_MAJOR, n, reinterpret_cast<lapack_complex_double*>(ref.data()), n, 1, n, piv.data(), 1);
+    else
+      LAPACKE_dlaswp(LAPACK_COL_MAJOR, n, ref.data(), n, 1, n, piv.data(), 1);
     double diff = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) diff += static_cast<double>(a[i]) != ref[i] ? 1 : 0;
-    CaseResult r = finish(c, diff, 0, 0, rep, t0, "elements differing from LAPACKE dlaswp; DMA through SBUF");
+    for (std::size_t i = 0; i < a.size(); ++i) diff += static_cast<W>(a[i]) != ref[i] ? 1 : 0;
+    CaseResult r = finish(c, diff, 0, 0, rep, t0, std::string("elements differing from LAPACKE ") +
+                                                      (kCx<T> ? "zlaswp" : "dlaswp") + "; DMA through SBUF");
     r.host_seconds = secs;
     return r;
   }
-  std::vector<T> tau(static_cast<std::size_t>(k)), t(static_cast<std::size_t>(k) * k, T(0));
-  for (int j = 0; j < k; ++j) {  // tau_j = 2 / ||v_j||^2: every H_j orthogonal, as from geqrf
-    double nv = 1;
-    for (int i = j + 1; i < n; ++i)
-      nv += static_cast<double>(v[i + static_cast<std::size_t>(j) * n]) * v[i + static_cast<std::size_t>(j) * n];
-    tau[j] = static_cast<T>(2.0 / nv);
-  }
-  ts::larft(on(target), true, n, k, v.data(), n, tau.data(), t.data(), k, &rep);
-  const double secs = seconds_since(t0);
-  std::vector<double> vd(v.begin(), v.end()), td(tau.begin(), tau.end()), tl(t.size(), 0.0);
-  for (int j = 0; j < k; ++j) {
-    for (int i = 0; i < j; ++i) vd[i + static_cast<std::size_t>(j) * n] = 0;
-    vd[j + static_cast<std::size_t>(j) * n] = 1;
-  }
-  LAPACKE_dlarft(LAPACK_COL_MAJOR, 'F', 'C', n, k, vd.data(), n, td.data(), tl.data(), k);
-  double err = 0, ref = 0;
-  for (int j = 0; j < k; ++j)
-    for (int i = 0; i <= j; ++i) {
-      const double d =
-          static_cast<double>(t[i + static_cast<std::size_t>(j) * k]) - tl[i + static_cast<std::size_t>(j) * k];
-      err += d * d;
-      ref += tl[i + static_cast<std::size_t>(j) * k] * tl[i + static_cast<std::size_t>(j) * k];
+  if constexpr (kCx<T>) {
+    return c;  // larft: S and D only (registered so)
+  } else {
+    std::vector<T> tau(static_cast<std::size_t>(k)), t(static_cast<std::size_t>(k) * k, T(0));
+    for (int j = 0; j < k; ++j) {  // tau_j = 2 / ||v_j||^2: every H_j orthogonal, as from geqrf
+      double nv = 1;
+      for (int i = j + 1; i < n; ++i)
+        nv += static_cast<double>(v[i + static_cast<std::size_t>(j) * n]) * v[i + static_cast<std::size_t>(j) * n];
+      tau[j] = static_cast<T>(2.0 / nv);
     }
-  const double u = unit<T>();
-  CaseResult r = finish(c, std::sqrt(err / ref), std::is_same_v<T, float> ? u / 64 : 0, 4.0 * n * u, rep, t0,
-                        "against LAPACKE dlarft (forward, columnwise); Gram V^T V on TensorE");
-  r.host_seconds = secs;
-  return r;
+    ts::larft(on(target), true, n, k, v.data(), n, tau.data(), t.data(), k, &rep);
+    const double secs = seconds_since(t0);
+    std::vector<double> vd(v.begin(), v.end()), td(tau.begin(), tau.end()), tl(t.size(), 0.0);
+    for (int j = 0; j < k; ++j) {
+      for (int i = 0; i < j; ++i) vd[i + static_cast<std::size_t>(j) * n] = 0;
+      vd[j + static_cast<std::size_t>(j) * n] = 1;
+    }
+    LAPACKE_dlarft(LAPACK_COL_MAJOR, 'F', 'C', n, k, vd.data(), n, td.data(), tl.data(), k);
+    double err = 0, ref = 0;
+    for (int j = 0; j < k; ++j)
+      for (int i = 0; i <= j; ++i) {
+        const double d =
+            static_cast<double>(t[i + static_cast<std::size_t>(j) * k]) - tl[i + static_cast<std::size_t>(j) * k];
+        err += d * d;
+        ref += tl[i + static_cast<std::size_t>(j) * k] * tl[i + static_cast<std::size_t>(j) * k];
+      }
+    const double u = unit<T>();
+    CaseResult r = finish(c, std::sqrt(err / ref), std::is_same_v<T, float> ? u / 64 : 0, 4.0 * n * u, rep, t0,
+                          "against LAPACKE dlarft (forward, columnwise); Gram V^T V on TensorE");
+    r.host_seconds = secs;
+    return r;
+  }
 }
 
 template <class T>
@@ -262,6 +284,29 @@ void add_sym(Registry& reg, const std::string& p, char kind, const char* name, c
                     }});
 }
 
+// ?laswp: exact against LAPACKE dlaswp / zlaswp (the complex values compared as double complex).
+template <class T>
+void add_laswp(Registry& reg, const std::string& op) {
+  const std::string metric = std::string("elements differing from LAPACKE ") + (kCx<T> ? "zlaswp" : "dlaswp");
+  reg.add(ValidationCase{.suite = "solver",
+                         .library = "trnsolver",
+                         .op = op,
+                         .mode = "DMA through SBUF",
+                         .shape = "96x96",
+                         .metric = metric,
+                         .bound_text = "0",
+                         .size = 96.0,
+                         .run = [] { return aux_case<T>('w', 96); }});
+  reg.add(BenchCase{.suite = "solver",
+                    .library = "trnsolver",
+                    .op = op,
+                    .variant = "DMA through SBUF",
+                    .shape = "512x512",
+                    .run = [metric](trn::Generation target) {
+                      return bench_of(aux_case<T>('w', 512, target), metric.c_str(), 0.0);
+                    }});
+}
+
 void add_solver_sym_indef(Registry& reg) {
   const char* be = "||A x - b||_F / (||A||_F ||x||_F)";
   add_sym<float>(reg, "s", 'f', "sytrf", "Bunch-Kaufman, fp64 host panels + fp32 SYRKX", be, "[u/64, 8 n u]", 1.0 / 3);
@@ -280,6 +325,15 @@ void add_solver_sym_indef(Registry& reg) {
   const char* rel = "||E||_F / ||U U^T||_F";
   add_sym<float>(reg, "s", 'l', "lauum", "one fp32 GEMM on TensorE", rel, "[u/64, 4 n u]", 2.0);
   add_sym<double>(reg, "d", 'l', "lauum", "one Ozaki GEMM on TensorE", rel, "[0, 4 n u]", 2.0);
+  // C/Z (#27 audit): sytri of a complex symmetric A, potri of a Hermitian positive definite one, lauum
+  // U U^H; LAPACK's complex flop counts (x4 of the real ones).
+  add_sym<std::complex<float>>(reg, "c", 'i', "sytri", "complex symmetric, sytrs on I, fp64 host", inv, "[0, 8 n u]", 8.0);
+  add_sym<std::complex<double>>(reg, "z", 'i', "sytri", "complex symmetric, sytrs on I, fp64 host", inv, "[0, 8 n u]", 8.0);
+  add_sym<std::complex<float>>(reg, "c", 'p', "potri", "trtri (ctrsm) + lauum (fp32 4M GEMM)", inv, "[0, 8 n u]", 4.0);
+  add_sym<std::complex<double>>(reg, "z", 'p', "potri", "trtri (ztrsm) + lauum (Ozaki 4M GEMM)", inv, "[0, 8 n u]", 4.0);
+  const char* relh = "||E||_F / ||U U^H||_F";
+  add_sym<std::complex<float>>(reg, "c", 'l', "lauum", "one fp32 4M GEMM on TensorE", relh, "[u/64, 4 n u]", 8.0);
+  add_sym<std::complex<double>>(reg, "z", 'l', "lauum", "one Ozaki 4M GEMM on TensorE", relh, "[0, 4 n u]", 8.0);
   for (const bool f32 : {true, false}) {
     const std::string op = f32 ? "Xlarft R_32F" : "Xlarft R_64F";
     reg.add(ValidationCase{.suite = "solver",
@@ -302,23 +356,9 @@ void add_solver_sym_indef(Registry& reg) {
                         return bench_of(c, "||T - T_dlarft||_F / ||T_dlarft||_F", 2.0 * 512 * 64 * 64);
                       }});
   }
-  reg.add(ValidationCase{.suite = "solver",
-                         .library = "trnsolver",
-                         .op = "dlaswp",
-                         .mode = "DMA through SBUF",
-                         .shape = "96x96",
-                         .metric = "elements differing from LAPACKE dlaswp",
-                         .bound_text = "0",
-                         .size = 96.0,
-                         .run = [] { return aux_case<double>('w', 96); }});
-  reg.add(BenchCase{.suite = "solver",
-                    .library = "trnsolver",
-                    .op = "dlaswp",
-                    .variant = "DMA through SBUF",
-                    .shape = "512x512",
-                    .run = [](trn::Generation target) {
-                      return bench_of(aux_case<double>('w', 512, target), "elements differing from dlaswp", 0.0);
-                    }});
+  add_laswp<double>(reg, "dlaswp");
+  add_laswp<std::complex<float>>(reg, "claswp");  // C/Z: #27 audit
+  add_laswp<std::complex<double>>(reg, "zlaswp");
 }
 
 const Registrar kRegistrar(add_solver_sym_indef);
