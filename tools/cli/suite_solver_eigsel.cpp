@@ -1,10 +1,11 @@
 // `trnsci validate/bench` suite "solver", the selected-range symmetric eigensolvers and the 64-bit X
 // eigen names (#27 audit): S/D syevdx and sygvdx (itype 1) with range V and range I, and Xsyevd,
-// Xsyevdx (range I and V) and XsyevBatched in R_32F / R_64F through the C API. Oracles: LAPACKE dsyevd
-// / dsygv eigenvalues in double (the selection's expected count and values); residuals and
-// orthogonality in long double. Bounds: docs/trnsolver.md "Validate cases of the solves, the batched
+// Xsyevdx (range I and V) and XsyevBatched in R_32F / R_64F / C_32F / C_64F through the C API (complex:
+// Hermitian A, heevd's kernels). Oracles: LAPACKE dsyevd / zheevd / dsygv eigenvalues in double (the
+// selection's expected count and values); residuals and orthogonality in long double. Bounds: docs/trnsolver.md "Validate cases of the solves, the batched
 // Cholesky, the Q routines and the selected eigensolvers" (those of "syevd" and "sygvd" restricted to
-// the selected columns; meig must equal the oracle's count). Bench rows count syevd's 9 n^3 (sygvdx 14 n^3).
+// the selected columns; meig must equal the oracle's count). Bench rows count syevd's 9 n^3 (sygvdx 14 n^3;
+// x4 complex).
 #include <lapacke.h>
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 
 #include "registry.hpp"
 #include "solver_data.hpp"
+#include "trn/solver/complex_eig.hpp"
 #include "trn/solver/eig.hpp"
 #include "trnsolver.h"
 
@@ -23,14 +25,25 @@ namespace trnsci::cli {
 namespace {
 
 namespace ts = trn::solver;
+using solver_data::CL;
+using solver_data::kCplx;
 using solver_data::kU;
+using solver_data::RealT;
+using solver_data::wide;
 using LDv = long double;
 
+// Symmetric (real) or Hermitian (complex: real diagonal, conjugate upper triangle) Gaussian.
 template <class T>
 std::vector<T> symmetric(int n, std::uint64_t seed) {
   std::vector<T> a = solver_data::gaussian<T>(n, n, seed);
-  for (int j = 0; j < n; ++j)
-    for (int i = j + 1; i < n; ++i) a[j + static_cast<std::size_t>(i) * n] = a[i + static_cast<std::size_t>(j) * n];
+  for (int j = 0; j < n; ++j) {
+    if constexpr (kCplx<T>) a[j + static_cast<std::size_t>(j) * n] = T(a[j + static_cast<std::size_t>(j) * n].real(), 0);
+    for (int i = j + 1; i < n; ++i) {
+      const T x = a[i + static_cast<std::size_t>(j) * n];
+      if constexpr (kCplx<T>) a[j + static_cast<std::size_t>(i) * n] = std::conj(x);
+      else a[j + static_cast<std::size_t>(i) * n] = x;
+    }
+  }
   return a;
 }
 // G G^T / n + I (kappa ~ 5), exactly symmetric.
@@ -80,35 +93,35 @@ void worst(Errors& into, const Errors& e) {
 // ||A X - B X W||_F / ((||A||_F + ||B||_F max|w_ref|) ||X||_F) (B = I: ||AX - XW||_F / ||A||_F, X
 // orthonormal), ||X^T B X - I||_F, max |w - w_ref| / max|w_ref| over the selection.
 template <class T>
-Errors check(int n, const std::vector<T>& a, const T* b, const T* x, const T* w, std::int64_t meig,
+Errors check(int n, const std::vector<T>& a, const T* b, const T* x, const RealT<T>* w, std::int64_t meig,
              const std::vector<double>& ref, const Sel& s) {
   Errors e;
   e.count_ok = meig == s.count;
   const int m = static_cast<int>(std::min<std::int64_t>(meig, s.count));
-  const auto at = [n](const auto* p, int i, int j) { return static_cast<LDv>(p[i + static_cast<std::size_t>(j) * n]); };
+  const auto at = [n](const T* p, int i, int j) { return wide(p[i + static_cast<std::size_t>(j) * n]); };
   const double top = std::max(std::fabs(ref.front()), std::fabs(ref.back()));
   LDv rr = 0, oo = 0, an = 0, bn = 0, xn = 0;
-  std::vector<LDv> bx(static_cast<std::size_t>(n));
+  std::vector<CL> bx(static_cast<std::size_t>(n));
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i) {
-      an += at(a.data(), i, j) * at(a.data(), i, j);
-      bn += b != nullptr ? at(b, i, j) * at(b, i, j) : (i == j);
+      an += std::norm(at(a.data(), i, j));
+      bn += b != nullptr ? std::norm(at(b, i, j)) : (i == j);
     }
   for (int j = 0; j < m; ++j) {
     for (int i = 0; i < n; ++i) {
-      LDv ax = 0, y = b != nullptr ? 0 : at(x, i, j);
+      CL ax = 0, y = b != nullptr ? CL(0) : at(x, i, j);
       for (int k = 0; k < n; ++k) {
         ax += at(a.data(), i, k) * at(x, k, j);
         if (b != nullptr) y += at(b, i, k) * at(x, k, j);
       }
       bx[static_cast<std::size_t>(i)] = y;
-      rr += (ax - y * w[j]) * (ax - y * w[j]);
-      xn += at(x, i, j) * at(x, i, j);
+      rr += std::norm(ax - y * static_cast<LDv>(w[j]));
+      xn += std::norm(at(x, i, j));
     }
     for (int i = 0; i < m; ++i) {
-      LDv d = i == j ? -1 : 0;
-      for (int k = 0; k < n; ++k) d += at(x, k, i) * bx[static_cast<std::size_t>(k)];
-      oo += d * d;
+      CL d = i == j ? CL(-1) : CL(0);
+      for (int k = 0; k < n; ++k) d += std::conj(at(x, k, i)) * bx[static_cast<std::size_t>(k)];
+      oo += std::norm(d);
     }
     e.val = std::max(e.val, std::fabs(double(w[j]) - ref[static_cast<std::size_t>(s.first + j)]) / top);
   }
@@ -122,6 +135,18 @@ std::vector<double> dsyevd_values(const std::vector<double>& a, int n) {
   std::vector<double> c = a, w(static_cast<std::size_t>(n));
   LAPACKE_dsyevd(LAPACK_COL_MAJOR, 'N', 'L', n, c.data(), n, w.data());
   return w;
+}
+// LAPACKE dsyevd / zheevd eigenvalues of a (in double / double complex).
+template <class T>
+std::vector<double> oracle_values(const std::vector<T>& a, int n) {
+  if constexpr (kCplx<T>) {
+    std::vector<std::complex<double>> c(a.begin(), a.end());
+    std::vector<double> w(static_cast<std::size_t>(n));
+    LAPACKE_zheevd(LAPACK_COL_MAJOR, 'N', 'L', n, reinterpret_cast<lapack_complex_double*>(c.data()), n, w.data());
+    return w;
+  } else {
+    return dsyevd_values(std::vector<double>(a.begin(), a.end()), n);
+  }
 }
 
 struct Run {
@@ -169,33 +194,37 @@ Run run_selected(char kind, int n, trn::Generation target) {
 }
 
 template <class T>
-constexpr trnDataType_t kType = std::is_same_v<T, float> ? TRN_R_32F : TRN_R_64F;
+constexpr trnDataType_t kType = std::is_same_v<T, float>                 ? TRN_R_32F
+                                : std::is_same_v<T, double>              ? TRN_R_64F
+                                : std::is_same_v<T, std::complex<float>> ? TRN_C_32F
+                                                                         : TRN_C_64F;
 
 // One X call: 'd' Xsyevd, 'x' Xsyevdx (selection s), 'b' XsyevBatched over `batch` matrices at a.
 template <class T>
-bool x_call(trnsolverDnHandle_t h, trnsolverDnParams_t p, char which, int n, int batch, T* a, T* w, const Sel& s,
-            std::int64_t* meig, std::vector<int>& info) {
-  const trnDataType_t dt = kType<T>;
+bool x_call(trnsolverDnHandle_t h, trnsolverDnParams_t p, char which, int n, int batch, T* a, RealT<T>* w,
+            const Sel& s, std::int64_t* meig, std::vector<int>& info) {
+  using R = RealT<T>;
+  const trnDataType_t dt = kType<T>, wt = kType<R>;
   const auto jobz = TRNSOLVER_EIG_MODE_VECTOR;
   const auto lo = TRNBLAS_FILL_MODE_LOWER;
   const auto range = s.sel.range == ts::EigRange::value ? TRNSOLVER_EIG_RANGE_V : TRNSOLVER_EIG_RANGE_I;
-  T vl = static_cast<T>(s.sel.vl), vu = static_cast<T>(s.sel.vu);
+  R vl = static_cast<R>(s.sel.vl), vu = static_cast<R>(s.sel.vu);
   std::size_t dev = 0, host = 0;
   trnsolverStatus_t st = TRNSOLVER_STATUS_SUCCESS;
-  if (which == 'd') st = trnsolverDnXsyevd_bufferSize(h, p, jobz, lo, n, dt, a, n, dt, w, dt, &dev, &host);
+  if (which == 'd') st = trnsolverDnXsyevd_bufferSize(h, p, jobz, lo, n, dt, a, n, wt, w, dt, &dev, &host);
   if (which == 'x')
-    st = trnsolverDnXsyevdx_bufferSize(h, p, jobz, range, lo, n, dt, a, n, &vl, &vu, s.sel.il, s.sel.iu, meig, dt, w, dt,
+    st = trnsolverDnXsyevdx_bufferSize(h, p, jobz, range, lo, n, dt, a, n, &vl, &vu, s.sel.il, s.sel.iu, meig, wt, w, dt,
                                        &dev, &host);
-  if (which == 'b') st = trnsolverDnXsyevBatched_bufferSize(h, p, jobz, lo, n, dt, a, n, dt, w, dt, &dev, &host, batch);
+  if (which == 'b') st = trnsolverDnXsyevBatched_bufferSize(h, p, jobz, lo, n, dt, a, n, wt, w, dt, &dev, &host, batch);
   std::vector<char> dbuf(std::max<std::size_t>(dev, 1)), hbuf(std::max<std::size_t>(host, 1));
   if (st != TRNSOLVER_STATUS_SUCCESS) return false;
   if (which == 'd')
-    st = trnsolverDnXsyevd(h, p, jobz, lo, n, dt, a, n, dt, w, dt, dbuf.data(), dev, hbuf.data(), host, info.data());
+    st = trnsolverDnXsyevd(h, p, jobz, lo, n, dt, a, n, wt, w, dt, dbuf.data(), dev, hbuf.data(), host, info.data());
   if (which == 'x')
-    st = trnsolverDnXsyevdx(h, p, jobz, range, lo, n, dt, a, n, &vl, &vu, s.sel.il, s.sel.iu, meig, dt, w, dt,
+    st = trnsolverDnXsyevdx(h, p, jobz, range, lo, n, dt, a, n, &vl, &vu, s.sel.il, s.sel.iu, meig, wt, w, dt,
                             dbuf.data(), dev, hbuf.data(), host, info.data());
   if (which == 'b')
-    st = trnsolverDnXsyevBatched(h, p, jobz, lo, n, dt, a, n, dt, w, dt, dbuf.data(), dev, hbuf.data(), host,
+    st = trnsolverDnXsyevBatched(h, p, jobz, lo, n, dt, a, n, wt, w, dt, dbuf.data(), dev, hbuf.data(), host,
                                  info.data(), batch);
   return st == TRNSOLVER_STATUS_SUCCESS;
 }
@@ -212,7 +241,7 @@ Run run_x(char which, int n, trn::Generation target) {
   for (int k = 0; k < batch; ++k) {
     const std::vector<T> one = symmetric<T>(n, 5300 + static_cast<std::uint64_t>(n + k));
     std::copy(one.begin(), one.end(), a0.begin() + static_cast<std::ptrdiff_t>(nn * k));
-    refs.push_back(dsyevd_values(std::vector<double>(one.begin(), one.end()), n));
+    refs.push_back(oracle_values(one, n));
   }
   trnsolverDnHandle_t h = nullptr;
   trnsolverDnParams_t p = nullptr;
@@ -223,7 +252,8 @@ Run run_x(char which, int n, trn::Generation target) {
   int failures = 0, differ = 0;
   for (int pass = 0; pass < (which == 'x' ? 2 : 1); ++pass) {
     const Sel s = which == 'x' ? selection(pass == 0, n, refs[0]) : Sel{{}, 0, n};
-    std::vector<T> v = a0, w(static_cast<std::size_t>(n) * batch);
+    std::vector<T> v = a0;
+    std::vector<RealT<T>> w(static_cast<std::size_t>(n) * batch);
     std::vector<int> info(static_cast<std::size_t>(batch), -99);
     std::int64_t meig = which == 'x' ? -1 : n;
     const double t0 = now_seconds();
@@ -238,34 +268,40 @@ Run run_x(char which, int n, trn::Generation target) {
       failures += info[static_cast<std::size_t>(k)] != 0;
       const std::vector<T> ak(a0.begin() + static_cast<std::ptrdiff_t>(nn * k), a0.begin() + static_cast<std::ptrdiff_t>(nn * (k + 1)));
       const T* vk = v.data() + nn * k;
-      const T* wk = w.data() + static_cast<std::size_t>(n) * k;
+      const RealT<T>* wk = w.data() + static_cast<std::size_t>(n) * k;
       worst(r.e, check(n, ak, static_cast<const T*>(nullptr), vk, wk, meig, refs[static_cast<std::size_t>(k)], s));
       if (which != 'x') {
-        std::vector<T> cv = ak, cw(static_cast<std::size_t>(n));
+        std::vector<T> cv = ak;
+        std::vector<RealT<T>> cw(static_cast<std::size_t>(n));
         ts::Settings st;
         st.target = target;
-        ts::syevd(st, true, ts::Uplo::lower, n, cv.data(), n, cw.data());
-        differ += std::memcmp(cv.data(), vk, nn * sizeof(T)) != 0 || std::memcmp(cw.data(), wk, n * sizeof(T)) != 0;
+        if constexpr (kCplx<T>) ts::heevd(st, true, ts::Uplo::lower, n, cv.data(), n, cw.data());
+        else ts::syevd(st, true, ts::Uplo::lower, n, cv.data(), n, cw.data());
+        differ += std::memcmp(cv.data(), vk, nn * sizeof(T)) != 0 ||
+                  std::memcmp(cw.data(), wk, n * sizeof(RealT<T>)) != 0;
       }
     }
     if (which == 'x') r.note += std::string(pass == 0 ? "range V: meig " : "; range I: meig ") + std::to_string(meig) + "/" + std::to_string(s.count);
   }
   trnsolverDnDestroyParams(p);
   trnsolverDnDestroy(h);
-  if (which != 'x') r.note = std::to_string(differ) + " of " + std::to_string(batch) + " (W, V) differing from ?syevd (must be 0)";
+  if (which != 'x')
+    r.note = std::to_string(differ) + " of " + std::to_string(batch) + " (W, V) differing from " +
+             (kCplx<T> ? "?heevd" : "?syevd") + " (must be 0)";
   r.note += "; " + std::to_string(failures) + " failed calls / nonzero info";
   r.e.count_ok = r.e.count_ok && failures == 0 && differ == 0;
   return r;
 }
 
-// docs/trnsolver.md: standard problem residual in [u/64 (fp32), n u], ||V^T V - I||_F <= 4 n u, values
-// n u ||A||_2; generalized residual [u/64 (fp32), 8 n u kappa(B)], ||X^T B X - I||_F <= 8 n^1.5 u kappa(B),
+// docs/trnsolver.md: standard problem residual in [u/64 (fp32), n u] (complex: 2 n u), ||V^H V - I||_F <=
+// 4 n u, values n u ||A||_2 (complex: 2 n u); generalized residual [u/64 (fp32), 8 n u kappa(B)], ||X^T B X - I||_F <= 8 n^1.5 u kappa(B),
 // values 8 n u kappa(B) max|w|; meig (and every info, bit-equality) as the oracle's.
 template <class T>
 CaseResult to_case(const Run& r, int n, bool general) {
-  constexpr bool f32 = std::is_same_v<T, float>;
+  constexpr bool f32 = std::is_same_v<RealT<T>, float>;
   const double u = kU<T>, nu = std::max(n, 8) * u;
-  const double rb = general ? 8 * nu * r.kappa : nu, ob = general ? rb * std::sqrt(double(n)) : 4 * nu;
+  // Complex (heevd's kernels): heevd's documented residual and eigenvalue constant 2 (docs/trnsolver.md "heevd").
+  const double rb = general ? 8 * nu * r.kappa : (kCplx<T> ? 2 : 1) * nu, ob = general ? rb * std::sqrt(double(n)) : 4 * nu;
   CaseResult c;
   c.measured = r.e.res;
   c.bound = rb;
@@ -284,13 +320,16 @@ void add_case(Registry& reg, const std::string& op, const std::string& mode, cha
   const bool sel = kind == 'x' || kind == 'g' || kind == 'X';
   const std::string shape = std::string("64x64") + (kind == 'B' ? " x 3" : "") + (sel ? ", range V and I" : "");
   const auto run = [kind](int n, trn::Generation target) {
-    return kind == 'x' || kind == 'g' ? run_selected<T>(kind, n, target)
-                                      : run_x<T>(kind == 'X' ? 'x' : kind == 'B' ? 'b' : 'd', n, target);
+    if constexpr (!kCplx<T>)  // syevdx / sygvdx: S and D
+      if (kind == 'x' || kind == 'g') return run_selected<T>(kind, n, target);
+    return run_x<T>(kind == 'X' ? 'x' : kind == 'B' ? 'b' : 'd', n, target);
   };
   reg.add(ValidationCase{
       .suite = "solver", .library = "trnsolver", .op = op, .mode = mode, .shape = shape,
       .metric = general ? "||AX - BXW||_F / ((||A||_F + ||B||_F max|w|) ||X||_F)" : "||AV - VW||_F / ||A||_F",
       .bound_text = general ? "[u/64 (fp32), 8 n u kappa(B)]; ||X^T B X - I||_F <= 8 n^1.5 u kappa(B); meig exact"
+                    : kCplx<T> ? std::string("[u/64 (fp32), 2 n u]; ||V^H V - I||_F <= 4 n u; |w - w_zheevd| <= 2 n u ||A||_2") +
+                                     (sel ? "; meig exact" : "; bit-equal to ?heevd")
                             : std::string("[u/64 (fp32), n u]; ||V^T V - I||_F <= 4 n u; |w - w_dsyevd| <= n u ||A||_2") +
                                   (sel ? "; meig exact" : "; bit-equal to ?syevd"),
       .size = 64.0, .run = [run, general] { return to_case<T>(run(64, trn::Generation::trn1), 64, general); }});
@@ -303,7 +342,7 @@ void add_case(Registry& reg, const std::string& op, const std::string& mode, cha
                       b.error_metric = general ? "||AX - BXW||_F / ((||A||_F + ||B||_F max|w|) ||X||_F)" : "||AV - VW||_F / ||A||_F";
                       b.host_seconds = r.host_seconds;
                       const double dn = 256;
-                      b.flops = (general ? 14 : 9) * dn * dn * dn * (kind == 'B' ? 3 : 1);
+                      b.flops = (general ? 14 : 9) * dn * dn * dn * (kind == 'B' ? 3 : 1) * (kCplx<T> ? 4 : 1);
                       b.device = DeviceCost::from(r.profile);
                       return b;
                     }});
@@ -320,6 +359,12 @@ void add_solver_eigsel(Registry& reg) {
   add_case<double>(reg, "Xsyevdx R_64F", "C API, Dsyevdx's kernels", 'X');
   add_case<float>(reg, "XsyevBatched R_32F", "C API, Ssyevd per matrix", 'B');
   add_case<double>(reg, "XsyevBatched R_64F", "C API, Dsyevd per matrix", 'B');
+  add_case<std::complex<float>>(reg, "Xsyevd C_32F", "C API, Cheevd's kernels", 'd');
+  add_case<std::complex<double>>(reg, "Xsyevd C_64F", "C API, Zheevd's kernels", 'd');
+  add_case<std::complex<float>>(reg, "Xsyevdx C_32F", "C API, Cheevdx's kernels", 'X');
+  add_case<std::complex<double>>(reg, "Xsyevdx C_64F", "C API, Zheevdx's kernels", 'X');
+  add_case<std::complex<float>>(reg, "XsyevBatched C_32F", "C API, Cheevd per matrix", 'B');
+  add_case<std::complex<double>>(reg, "XsyevBatched C_64F", "C API, Zheevd per matrix", 'B');
 }
 
 const Registrar kRegistrar(add_solver_eigsel);
