@@ -151,10 +151,10 @@ void add_row(Registry& reg, const std::string& op, const std::string& mode) {
 }
 
 void add_solver_gesvda_batched(Registry& reg) {
-  add_row<float>(reg, "sgesvdaStridedBatched", "C API, batch 3, rank 8 (fp32 Jacobi)");
-  add_row<double>(reg, "dgesvdaStridedBatched", "C API, batch 3, rank 8 (fp64 Jacobi)");
-  add_row<std::complex<float>>(reg, "cgesvdaStridedBatched", "C API, batch 3, rank 8 (gebrd + fp32 Jacobi)");
-  add_row<std::complex<double>>(reg, "zgesvdaStridedBatched", "C API, batch 3, rank 8 (gebrd + fp64 Jacobi)");
+  add_row<float>(reg, "sgesvdaStridedBatched", "C API strided batch, fp32 Jacobi");
+  add_row<double>(reg, "dgesvdaStridedBatched", "C API strided batch, fp64 Jacobi");
+  add_row<std::complex<float>>(reg, "cgesvdaStridedBatched", "C API strided batch, gebrd + fp32 Jacobi");
+  add_row<std::complex<double>>(reg, "zgesvdaStridedBatched", "C API strided batch, gebrd + fp64 Jacobi");
 }
 
 const Registrar kRegistrar(add_solver_gesvda_batched);
