@@ -42,6 +42,10 @@
 // slab plan, and trnfft's fp32 bits do not depend on batch or layout, so the forward pencil result
 // equals them bit for bit on any grid (tested); fp64 (Z2Z) bits depend on the batch of a pass
 // (Ozaki balancing, docs/scale-out.md 9.2): deterministic for a given grid, within the bound across.
+// Real types (9.9): R2C equals trnfft's single-device R2C plan bit for bit on any grid (the same
+// passes in the same order); C2R runs axis 0, 1, then the C2R pass -- the single-device C2R runs its
+// complex axes the other way round -- so it equals the 1-rank pencil C2R on any grid, and trnfft's
+// single-device C2R within the bound.
 //
 // Limits: 3-D (2-D through the box API: complex as n0 x n1 x 1, real as 1 x n0 x n1 so that the
 // halved axis is axis 2); a real transform's n2 must be one trnfft's R2C plan takes; at most 2^48 points; one rank's box below 2 GiB (every message and
