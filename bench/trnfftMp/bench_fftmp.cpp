@@ -1,6 +1,7 @@
 // trnfftMp bench (docs/scale-out.md "trnfftMp" bench): the modeled time of a 3-D C2C and R2C FFT
 // (fp32) of 256^3 and 512^3 on 1, 2, 4, 8, 16 emulated trn1 devices (strong scaling), predicted by the slab
-// plan (and a 512^3 / 1024^3 C2C by the pencil plan, beside the slab plan's prediction): trnfft's
+// plan (and a 512^3 / 1024^3 C2C and a 512^3 R2C by the pencil plan, beside the slab plan's
+// prediction of the same type): trnfft's
 // own dry runs of the local plans at <= 2^20 points, scaled by the batch; the fabric model for the
 // all-to-alls -- nothing of that size runs here. Then one size small enough to run:
 // the plan's prediction against the modeled time of the ranks' traces (local plans and link records
@@ -19,7 +20,8 @@ namespace {
 
 void print_table(const std::vector<std::int64_t>& sizes, trn::fft::Type type) {
   std::printf("\ntrnfftMp 3-D %s (fp32 mode) on emulated trn1 devices, slab decomposition, predicted by the plan of\n"
-              "rank 0 (every rank's slab is the same size here); times in us; comm = all-to-all (+ the argument\n"
+              "rank 0 (every rank's slab is the same size here); times in us; all-to-all = the transpose (the all-to-all, or\n"
+              "the HBM re-layout of the own block when longer: always on 1 device); comm = all-to-all (+ the argument\n"
               "exchange where the trailing-axes FFT does not hide it) / predicted; roofline = max(link time, the local plans' engine roofline bounds); eff = t1 / (P tP)\n",
               trn::fft::type_name(type));
   std::printf("%5s %3s %6s %12s %12s %12s %12s %7s %12s %6s %7s\n", "N", "P", "slab", "trailing", "all-to-all", "axis-0",
@@ -44,12 +46,15 @@ void print_table(const std::vector<std::int64_t>& sizes, trn::fft::Type type) {
 // The pencil plan's prediction (pencil.hpp) on the most square grid P1 x P2 of P devices beside the
 // slab plan's: every pass dense (the transposes place each axis contiguously), two all-to-alls over
 // a row (P2 devices) and a column (P1 devices) instead of one over all P.
-void print_pencil_table(const std::vector<std::int64_t>& sizes) {
-  std::printf("\ntrnfftMp 3-D C2C (fp32 mode) on emulated trn1 devices, pencil decomposition on the grid P1 x P2, predicted by\n"
+void print_pencil_table(const std::vector<std::int64_t>& sizes, trn::fft::Type type) {
+  std::printf("\ntrnfftMp 3-D %s (fp32 mode) on emulated trn1 devices, pencil decomposition on the grid P1 x P2, predicted by\n"
               "the plan of rank 0; times in us; row / col = the transposes over P2 / P1 devices (the all-to-all, or the HBM\n"
               "re-layout of the own block when longer: always on 1 device); comm = (row + col + the\n"
               "exchange not hidden) / predicted; roofline = max(link time, the local plans' roofline bounds); eff = t1 / (P tP);\n"
-              "slab = the slab plan's prediction on P devices; slab / pencil = the pencils' speed-up\n");
+              "slab = the slab plan's prediction on P devices; slab / pencil = the pencils' speed-up%s\n",
+              trn::fft::type_name(type),
+              type == trn::fft::Type::r2c ? "\n(R2C: the axis-2 pass is the real transform, the transposes move the half spectrum n x n x (n/2 + 1))"
+                                          : "");
   std::printf("%5s %3s %5s %11s %9s %11s %9s %11s %11s %6s %10s %6s %6s %11s %6s\n", "N", "P", "grid", "axis-2", "row",
               "axis-1", "col", "axis-0", "predicted", "comm", "roofline", "ratio", "eff", "slab", "s/p");
   for (std::int64_t n : sizes) {
@@ -57,12 +62,14 @@ void print_pencil_table(const std::vector<std::int64_t>& sizes) {
     for (int p : {1, 2, 4, 8, 16}) {
       trn::fftmp::PencilSpec spec;
       spec.n = {n, n, n};
+      spec.type = type;
       spec.p2 = 1;
       while (spec.p2 * 2 * spec.p2 * 2 <= p) spec.p2 *= 2;  // the most square power-of-two grid, P1 >= P2
       spec.p1 = p / spec.p2;
       const trn::fftmp::PencilPlanInfo s = trn::fftmp::predict_pencil(trn::fft::Settings{}, spec, p, 0);
       trn::fftmp::SlabSpec slab;
       slab.n = {n, n, n};
+      slab.type = type;
       const double ts = trn::fftmp::predict_slab(trn::fft::Settings{}, slab, p, 0).predicted_ns;
       if (p == 1) t1 = s.predicted_ns;
       std::printf("%5lld %3d %2dx%-2d %11.1f %9.1f %11.1f %9.1f %11.1f %11.1f %5.1f%% %10.1f %6.2f %5.1f%% %11.1f %6.2f\n",
@@ -128,7 +135,8 @@ int main(int argc, char** argv) {
   if (rank == 0 && table) {
     print_table({256, 512}, trn::fft::Type::c2c);
     print_table({256, 512}, trn::fft::Type::r2c);  // the half spectrum: about half the bytes on the fabric
-    print_pencil_table({512, 1024});
+    print_pencil_table({512, 1024}, trn::fft::Type::c2c);
+    print_pencil_table({512}, trn::fft::Type::r2c);
   }
   run_quick(quick, rank, size);
   run_quick_pencil(quick, rank, size, false);

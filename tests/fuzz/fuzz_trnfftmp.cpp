@@ -8,7 +8,9 @@
 // array (one rank: both slab distributions are the whole array) within the plan's relative L2 bound
 // (R2C: the half spectrum of the padded real rows; C2R: of the half spectrum of a real x, N x).
 // One input in four goes to the box API (trnfftXtSetDistribution, box_case): fuzzed ranks, pointers,
-// bounds and strides, the make call's box rules, and whole-domain boxes of any strides transformed.
+// bounds and strides, the make call's box rules, and whole-domain boxes of any strides transformed
+// (C2C / Z2Z, and the real types: the input box over the real domain, the output box over the half
+// spectrum -- boxes fuzzed over the real sizes tile it when the last size is 1 or 2).
 #include <mpi.h>
 
 #include <algorithm>
@@ -354,8 +356,77 @@ void box_exec(trnfuzz::Input& in, trnfftHandle h, const std::vector<std::int64_t
   require(trnfftXtFree(a) == TRNFFT_SUCCESS, "XtFree (box)");
 }
 
+// A real transform between whole-domain boxes (the real input box over n, the complex output box over
+// the half spectrum c): R2C / D2Z DISTRIBUTED_INPUT -> OUTPUT against the naive DFT's half, C2R / Z2D
+// OUTPUT -> INPUT of that half spectrum against N x; the wrong direction rejected, nothing written;
+// the descriptor holds both boxes in bytes (real span x sizeof(R), complex span x sizeof(C)).
+template <class R>
+void box_exec_real(trnfuzz::Input& in, trnfftHandle h, const std::vector<std::int64_t>& n, const std::vector<std::int64_t>& c,
+                   const FuzzBox& bi, const FuzzBox& bo, int type) {
+  using C = std::complex<R>;
+  const bool fwd = forward_type(type), fp64 = sizeof(R) == 8;
+  const std::size_t rank = n.size();
+  const long long si = span_of(bi, rank), so = span_of(bo, rank);
+  std::int64_t total = 1, half_total = 1;
+  for (auto v : n) total *= v;
+  for (auto v : c) half_total *= v;
+  std::vector<cd> x(static_cast<std::size_t>(total));
+  for (auto& v : x) v = cd(static_cast<int>(in.byte() % 9) - 4, 0);
+  const std::vector<cd> full = naive_dft(x, n, -1);
+  std::vector<cd> half(static_cast<std::size_t>(half_total));
+  for (std::int64_t f = 0; f < half_total; ++f)
+    half[static_cast<std::size_t>(f)] = full[static_cast<std::size_t>((f / c.back()) * n.back() + f % c.back())];
+  const int in_fmt = fwd ? TRNFFT_XT_FORMAT_DISTRIBUTED_INPUT : TRNFFT_XT_FORMAT_DISTRIBUTED_OUTPUT;
+  const int out_fmt = fwd ? TRNFFT_XT_FORMAT_DISTRIBUTED_OUTPUT : TRNFFT_XT_FORMAT_DISTRIBUTED_INPUT;
+  trnLibXtDesc* a = nullptr;
+  trnLibXtDesc* b = nullptr;
+  require(trnfftXtMalloc(h, &a, static_cast<trnfftXtSubFormat>(in_fmt)) == TRNFFT_SUCCESS, "XtMalloc (real box)");
+  require(a->descriptor->size[0] >= std::max(static_cast<std::size_t>(si) * sizeof(R), static_cast<std::size_t>(so) * sizeof(C)),
+          "the descriptor holds the real and the complex box");
+  std::vector<R> real_host(static_cast<std::size_t>(si), R(77));
+  std::vector<C> complex_host(static_cast<std::size_t>(so), C(77, 77));
+  for (std::int64_t f = 0; f < total && fwd; ++f) real_host[static_cast<std::size_t>(offset_of(bi, n, f))] = R(x[static_cast<std::size_t>(f)].real());
+  for (std::int64_t f = 0; f < half_total && !fwd; ++f) complex_host[static_cast<std::size_t>(offset_of(bo, c, f))] = C(half[static_cast<std::size_t>(f)]);
+  require(trnfftXtMemcpy(h, a, fwd ? static_cast<void*>(real_host.data()) : static_cast<void*>(complex_host.data()),
+                         TRNFFT_COPY_HOST_TO_DEVICE) == TRNFFT_SUCCESS,
+          "XtMemcpy H2D (real box)");
+  std::vector<char> before(a->descriptor->size[0]);
+  std::memcpy(before.data(), a->descriptor->data[0], before.size());
+  require(trnfftXtExecDescriptor(h, a, a, fwd ? TRNFFT_INVERSE : TRNFFT_FORWARD) == TRNFFT_INVALID_VALUE &&
+              std::memcmp(before.data(), a->descriptor->data[0], before.size()) == 0,
+          "a real box plan's other direction is rejected and writes nothing");
+  const bool in_place = in.flag(2);
+  if (!in_place) require(trnfftXtMalloc(h, &b, static_cast<trnfftXtSubFormat>(out_fmt)) == TRNFFT_SUCCESS, "XtMalloc (real box out)");
+  trnLibXtDesc* out = in_place ? a : b;
+  const trnfftResult es = fwd ? (fp64 ? trnfftXtExecDescriptorD2Z(h, a, out) : trnfftXtExecDescriptorR2C(h, a, out))
+                              : (fp64 ? trnfftXtExecDescriptorZ2D(h, a, out) : trnfftXtExecDescriptorC2R(h, a, out));
+  require(es == TRNFFT_SUCCESS && out->subFormat == out_fmt, "a real box transform succeeds");
+  trnfuzz::reach("box_exec_real_ok");
+  double num = 0, den = 0;
+  if (fwd) {
+    std::vector<C> y(static_cast<std::size_t>(so));
+    require(trnfftXtMemcpy(h, y.data(), out, TRNFFT_COPY_DEVICE_TO_HOST) == TRNFFT_SUCCESS, "XtMemcpy D2H (R2C box)");
+    for (std::int64_t f = 0; f < half_total; ++f) {
+      num += std::norm(cd(y[static_cast<std::size_t>(offset_of(bo, c, f))]) - half[static_cast<std::size_t>(f)]);
+      den += std::norm(half[static_cast<std::size_t>(f)]);
+    }
+  } else {
+    std::vector<R> y(static_cast<std::size_t>(si));
+    require(trnfftXtMemcpy(h, y.data(), out, TRNFFT_COPY_DEVICE_TO_HOST) == TRNFFT_SUCCESS, "XtMemcpy D2H (C2R box)");
+    for (std::int64_t f = 0; f < total; ++f) {
+      const cd want = static_cast<double>(total) * x[static_cast<std::size_t>(f)];
+      num += std::norm(cd(y[static_cast<std::size_t>(offset_of(bi, n, f))], 0) - want);
+      den += std::norm(want);
+    }
+  }
+  require(std::sqrt(num) <= (fp64 ? 1e-13 : 4e-5) * std::max(1.0, std::sqrt(den)), "a real box transform matches the naive DFT");
+  if (b != nullptr) require(trnfftXtFree(b) == TRNFFT_SUCCESS, "XtFree (real box output)");
+  require(trnfftXtFree(a) == TRNFFT_SUCCESS, "XtFree (real box)");
+}
+
 // SetDistribution with fuzzed rank, pointers and boxes (statuses in argument order), then the make
-// call (its own checks first, then the box rules: rank, type, tiling) and, when made, box_exec.
+// call (its own checks first, then the box rules: rank, tiling -- a real type's output box against the
+// half spectrum) and, when made, box_exec / box_exec_real.
 void box_case(trnfuzz::Input& in) {
   trnfftHandle h = TRNFFT_PLAN_NULL;
   require(trnfftCreate(&h) == TRNFFT_SUCCESS, "trnfftCreate (box)");
@@ -376,7 +447,11 @@ void box_case(trnfuzz::Input& in) {
   require((ss == TRNFFT_SUCCESS) == set && (set || ss == TRNFFT_INVALID_VALUE), "XtSetDistribution status follows the rules");
   trnfuzz::reach(set ? "box_set" : "box_set_rejected");
   MPI_Comm self = MPI_COMM_SELF;
-  const int type = in.choice({TRNFFT_C2C, TRNFFT_Z2Z, TRNFFT_C2C, TRNFFT_R2C});
+  // The fourth choice is a real type (one more byte picks which: inputs of the other types keep their bytes).
+  int type = in.choice({TRNFFT_C2C, TRNFFT_Z2Z, TRNFFT_C2C, TRNFFT_R2C});
+  if (type == TRNFFT_R2C) type = in.choice({TRNFFT_R2C, TRNFFT_C2R, TRNFFT_D2Z, TRNFFT_Z2D});
+  std::vector<std::int64_t> c = n;  // the output boxes' domain: a real type's half spectrum
+  if (is_real_type(type)) c.back() = n.back() / 2 + 1;
   size_t ws = 0;
   const trnfftResult st = three ? trnfftMpMakePlan3d(h, static_cast<int>(n[0]), static_cast<int>(n[1]), static_cast<int>(n[2]),
                                                      static_cast<trnfftType>(type), &self, TRNFFT_COMM_MPI, &ws)
@@ -388,14 +463,15 @@ void box_case(trnfuzz::Input& in) {
       type != TRNFFT_Z2D)
     want = TRNFFT_INVALID_TYPE;
   else if (set && r != n.size()) want = TRNFFT_INVALID_VALUE;
-  else if (set && !complex_type) want = TRNFFT_NOT_SUPPORTED;
-  else if (set && !(whole_domain(bi, n) && whole_domain(bo, n))) want = TRNFFT_INVALID_VALUE;
+  else if (set && !(whole_domain(bi, n) && whole_domain(bo, c))) want = TRNFFT_INVALID_VALUE;
   require(st == want, "MakePlan with boxes: status follows the rules");
   if (st == TRNFFT_SUCCESS && set) {
     require(trnfftXtSetDistribution(h, rank, bi.lower, bi.upper, bo.lower, bo.upper, bi.strides, bo.strides) == TRNFFT_INVALID_PLAN,
             "XtSetDistribution after the make call");
     if (type == TRNFFT_Z2Z) box_exec<std::complex<double>>(in, h, n, bi, bo, true);
-    else box_exec<std::complex<float>>(in, h, n, bi, bo, false);
+    else if (complex_type) box_exec<std::complex<float>>(in, h, n, bi, bo, false);
+    else if (type == TRNFFT_D2Z || type == TRNFFT_Z2D) box_exec_real<double>(in, h, n, c, bi, bo, type);
+    else box_exec_real<float>(in, h, n, c, bi, bo, type);
   }
   require(trnfftDestroy(h) == TRNFFT_SUCCESS, "trnfftDestroy (box)");
 }
@@ -404,7 +480,8 @@ void box_case(trnfuzz::Input& in) {
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
   return {{"make_ok", 20},     {"make_rejected", 20},   {"malloc_ok", 10},   {"exec_ok", 5}, {"exec_real_ok", 5},
-          {"exec_rejected", 5}, {"box_set_rejected", 3}, {"box_set", 5},      {"box_exec_ok", 2}};
+          {"exec_rejected", 5}, {"box_set_rejected", 3}, {"box_set", 5},      {"box_exec_ok", 2},
+          {"box_exec_real_ok", 1}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "fftw_mpi_real.hpp"
 #include "mpi_util.hpp"
 #include "trn/core/error.hpp"
 #include "trn/fftmp/fftmp.hpp"
@@ -21,6 +22,11 @@ using mpitest::check;
 using mpitest::check_all_ranks;
 using mpitest::g_rank;
 using mpitest::g_size;
+using mpitest::fftw_mpi_c2r;
+using mpitest::fftw_mpi_r2c;
+using mpitest::global_real;
+using mpitest::padded_row;
+using mpitest::rows_per_plane;
 
 namespace {
 
@@ -188,20 +194,6 @@ void check_shape(const std::vector<std::int64_t>& n) {
 
 // ---- Real transforms (R2C / C2R, D2Z / Z2D) ----------------------------------------------------
 
-// The real sizes' padded row: 2 (n_last / 2 + 1) reals.
-std::int64_t padded_row(const std::vector<std::int64_t>& n) { return 2 * (n.back() / 2 + 1); }
-// Rows (of the last axis) in one n0 plane: n1 in 3-D, 1 in 2-D.
-std::int64_t rows_per_plane(const std::vector<std::int64_t>& n) { return n.size() == 3 ? n[1] : 1; }
-
-// The global real input (same on every rank), dense n0 x n1 [x n2], in [-1, 1).
-std::vector<double> global_real(const std::vector<std::int64_t>& n, unsigned seed) {
-  std::int64_t total = 1;
-  for (auto v : n) total *= v;
-  std::vector<double> g(static_cast<std::size_t>(total));
-  for (std::size_t i = 0; i < g.size(); ++i) g[i] = mpitest::hashed(i, seed);
-  return g;
-}
-
 // This rank's INPLACE slab of a dense real array: n0_loc planes of padded rows (padding = `pad`:
 // an R2C must not read it).
 template <class R>
@@ -213,76 +205,6 @@ std::vector<R> padded_n0_slab(const std::vector<double>& g, const std::vector<st
     for (std::int64_t k = 0; k < len; ++k)
       s[static_cast<std::size_t>(r * pr + k)] = static_cast<R>(g[static_cast<std::size_t>((x0 * rp + r) * len + k)]);
   return s;
-}
-
-// Every rank's contribution summed into one global array (each element written by one rank).
-template <class T>
-void sum_over_ranks(std::vector<T>& g) {
-  MPI_Allreduce(MPI_IN_PLACE, g.data(), static_cast<int>(g.size() * sizeof(T) / sizeof(double)), MPI_DOUBLE, MPI_SUM,
-                MPI_COMM_WORLD);
-}
-
-// FFTW MPI's R2C of the dense global real input, on FFTW's own slabs (FFTW_MPI_TRANSPOSED_OUT),
-// gathered: the whole half spectrum n0 x c1 x inner (trn::fftmp::complex_shape) on every rank.
-std::vector<cd> fftw_mpi_r2c(const std::vector<double>& g, const std::vector<std::int64_t>& n,
-                             const std::vector<std::int64_t>& c) {
-  const int d = static_cast<int>(n.size());
-  const ptrdiff_t nr[3] = {n[0], n[1], d == 3 ? n[2] : 1}, nc[3] = {c[0], c[1], c[2]};
-  ptrdiff_t ln0, s0, ln1, s1;
-  const ptrdiff_t alloc = fftw_mpi_local_size_many_transposed(d, nc, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK,
-                                                              MPI_COMM_WORLD, &ln0, &s0, &ln1, &s1);
-  double* rin = fftw_alloc_real(static_cast<std::size_t>(2 * std::max<ptrdiff_t>(alloc, 1)));
-  fftw_complex* cout = fftw_alloc_complex(static_cast<std::size_t>(std::max<ptrdiff_t>(alloc, 1)));
-  fftw_plan p = fftw_mpi_plan_many_dft_r2c(d, nr, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, rin, cout, MPI_COMM_WORLD,
-                                           FFTW_ESTIMATE | FFTW_MPI_TRANSPOSED_OUT);
-  const std::int64_t rp = rows_per_plane(n), len = n.back(), pr = padded_row(n), inner = c[2];
-  for (std::int64_t r = 0; r < ln0 * rp; ++r)
-    for (std::int64_t k = 0; k < len; ++k) rin[r * pr + k] = g[static_cast<std::size_t>((s0 * rp + r) * len + k)];
-  fftw_execute(p);
-  std::vector<cd> out(static_cast<std::size_t>(c[0] * c[1] * inner));
-  for (std::int64_t y = 0; y < ln1; ++y)  // FFTW's transposed slab: ln1 x n0 x inner
-    for (std::int64_t x = 0; x < c[0]; ++x)
-      for (std::int64_t z = 0; z < inner; ++z) {
-        const fftw_complex& v = cout[(y * c[0] + x) * inner + z];
-        out[static_cast<std::size_t>((x * c[1] + s1 + y) * inner + z)] = cd(v[0], v[1]);
-      }
-  fftw_destroy_plan(p);
-  fftw_free(rin);
-  fftw_free(cout);
-  sum_over_ranks(out);
-  return out;
-}
-
-// FFTW MPI's C2R of a global half spectrum (FFTW_MPI_TRANSPOSED_IN), gathered: the dense real array.
-std::vector<double> fftw_mpi_c2r(const std::vector<cd>& spec, const std::vector<std::int64_t>& n,
-                                 const std::vector<std::int64_t>& c) {
-  const int d = static_cast<int>(n.size());
-  const ptrdiff_t nr[3] = {n[0], n[1], d == 3 ? n[2] : 1}, nc[3] = {c[0], c[1], c[2]};
-  ptrdiff_t ln0, s0, ln1, s1;
-  const ptrdiff_t alloc = fftw_mpi_local_size_many_transposed(d, nc, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK,
-                                                              MPI_COMM_WORLD, &ln0, &s0, &ln1, &s1);
-  fftw_complex* cin = fftw_alloc_complex(static_cast<std::size_t>(std::max<ptrdiff_t>(alloc, 1)));
-  double* rout = fftw_alloc_real(static_cast<std::size_t>(2 * std::max<ptrdiff_t>(alloc, 1)));
-  fftw_plan p = fftw_mpi_plan_many_dft_c2r(d, nr, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, cin, rout, MPI_COMM_WORLD,
-                                           FFTW_ESTIMATE | FFTW_MPI_TRANSPOSED_IN);
-  const std::int64_t inner = c[2];
-  for (std::int64_t y = 0; y < ln1; ++y)
-    for (std::int64_t x = 0; x < c[0]; ++x)
-      for (std::int64_t z = 0; z < inner; ++z) {
-        const cd v = spec[static_cast<std::size_t>((x * c[1] + s1 + y) * inner + z)];
-        cin[(y * c[0] + x) * inner + z][0] = v.real();
-        cin[(y * c[0] + x) * inner + z][1] = v.imag();
-      }
-  fftw_execute(p);
-  const std::int64_t rp = rows_per_plane(n), len = n.back(), pr = padded_row(n);
-  std::vector<double> out(static_cast<std::size_t>(n[0] * rp * len));
-  for (std::int64_t r = 0; r < ln0 * rp; ++r)
-    for (std::int64_t k = 0; k < len; ++k) out[static_cast<std::size_t>((s0 * rp + r) * len + k)] = rout[r * pr + k];
-  fftw_destroy_plan(p);
-  fftw_free(cin);
-  fftw_free(rout);
-  sum_over_ranks(out);
-  return out;
 }
 
 // The dense global real array from every rank's padded INPLACE slab.
@@ -499,6 +421,22 @@ void check_bad_input() {
   check_all_ranks(trnfftMpMakePlan2d(odd ? dead : h, 8, 4, TRNFFT_C2C, &comm, TRNFFT_COMM_MPI, &ws), TRNFFT_INVALID_PLAN,
                   "a destroyed plan on one rank");
   check_all_ranks(trnfftMpMakePlan2d(h, 8, 4, TRNFFT_C2C, &comm, TRNFFT_COMM_MPI, &ws), TRNFFT_SUCCESS, "the good plan after");
+  // A transpose message or displacement of 2 GiB or more (2048 x 1024 x 1024 C2C: 16 GiB in all; on
+  // 4 ranks 1 GiB messages at displacements up to 3 GiB): decided at plan time, NOT_SUPPORTED on every
+  // rank (before, one rank threw just before MPI_Alltoallv and its peers waited in it).
+  const trnfftHandle big = fresh();
+  check_all_ranks(trnfftMpMakePlan3d(big, 2048, 1024, 1024, TRNFFT_C2C, &comm, TRNFFT_COMM_MPI, &ws), TRNFFT_NOT_SUPPORTED,
+                  "a slab transpose over 2 GiB");
+  trnfftDestroy(big);
+  int said_why = 0;
+  try {
+    trn::fftmp::SlabSpec spec;
+    spec.n = {2048, 1024, 1024};
+    const trn::fftmp::SlabPlan plan(spec, trn::fft::Settings{}, MPI_COMM_WORLD);
+  } catch (const trn::NotSupportedError& e) {
+    said_why = std::strstr(e.what(), "2 GiB") != nullptr ? 1 : 0;
+  }
+  check_all_ranks(said_why, 1, "SlabPlan over 2 GiB: NotSupportedError naming the 2 GiB limit");
   trnLibXtDesc* d = nullptr;
   trnfftXtMalloc(h, &d, TRNFFT_XT_FORMAT_INPLACE);
   check_all_ranks(trnfftXtExecDescriptor(h, d, d, odd ? 0 : TRNFFT_FORWARD), TRNFFT_INVALID_VALUE, "direction 0 on one rank");

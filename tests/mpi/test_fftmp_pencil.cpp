@@ -2,7 +2,8 @@
 // several process grids and the box API (C++ BoxPlan and trnfftXtSetDistribution) against FFTW's
 // 3-D DFT of the gathered global array (libfftw3, fp64: the oracle only), bit equality across grids
 // and with the single-device trnfft plan, irregular boxes with non-default strides round-tripping,
-// and bad boxes answered with one status on every rank.
+// and bad boxes answered with one status on every rank. Real transforms (R2C / C2R, D2Z / Z2D) on
+// pencils and boxes against FFTW's MPI r2c / c2r (libfftw3-mpi, gathered: fftw_mpi_real.hpp).
 #include <fftw3.h>
 #include <mpi.h>
 
@@ -13,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "fftw_mpi_real.hpp"
 #include "mpi_util.hpp"
 #include "trn/core/error.hpp"
 #include "trn/fftmp/fftmp.hpp"
@@ -62,9 +64,9 @@ std::int64_t at(const Box& b, std::int64_t i, std::int64_t j, std::int64_t k) {
 }
 std::int64_t global_at(const Index3& n, std::int64_t i, std::int64_t j, std::int64_t k) { return (i * n[1] + j) * n[2] + k; }
 
-// The box's elements of a global array in the box's layout; the gaps hold `fill`.
-template <class T>
-std::vector<T> box_of(const std::vector<cd>& g, const Index3& n, const Box& b, T fill) {
+// The box's elements of a global array (complex or real) in the box's layout; the gaps hold `fill`.
+template <class T, class G>
+std::vector<T> box_of(const std::vector<G>& g, const Index3& n, const Box& b, T fill) {
   std::vector<T> v(static_cast<std::size_t>(std::max<std::int64_t>(b.span(), 1)), fill);
   for (std::int64_t i = b.lower[0]; i < b.upper[0]; ++i)
     for (std::int64_t j = b.lower[1]; j < b.upper[1]; ++j)
@@ -74,13 +76,13 @@ std::vector<T> box_of(const std::vector<cd>& g, const Index3& n, const Box& b, T
 }
 
 // Relative L2 distance of every rank's box (in `got`) from scale x ref, over the whole array.
-template <class T>
-double rel_l2(const std::vector<T>& got, const Box& b, const Index3& n, const std::vector<cd>& ref, double scale = 1) {
+template <class T, class G>
+double rel_l2(const std::vector<T>& got, const Box& b, const Index3& n, const std::vector<G>& ref, double scale = 1) {
   double s[2] = {0, 0};
   for (std::int64_t i = b.lower[0]; i < b.upper[0]; ++i)
     for (std::int64_t j = b.lower[1]; j < b.upper[1]; ++j)
       for (std::int64_t k = b.lower[2]; k < b.upper[2]; ++k) {
-        const cd r = scale * ref[static_cast<std::size_t>(global_at(n, i, j, k))];
+        const cd r = scale * cd(ref[static_cast<std::size_t>(global_at(n, i, j, k))]);
         s[0] += std::norm(cd(got[static_cast<std::size_t>(at(b, i, j, k))]) - r);
         s[1] += std::norm(r);
       }
@@ -400,7 +402,8 @@ void check_c_api_bad_boxes() {
   Box outside = out;
   if (g_rank == 0) outside.upper[2] += 2;  // within the padded layout
   check_all_ranks(make(true, in, outside, TRNFFT_C2C), TRNFFT_INVALID_VALUE, "a box outside the domain");
-  check_all_ranks(make(true, in, out, TRNFFT_R2C), TRNFFT_NOT_SUPPORTED, "boxes with R2C");
+  // R2C: the output boxes must tile the half spectrum 6 x 7 x 3, not the real domain.
+  check_all_ranks(make(true, in, out, TRNFFT_R2C), TRNFFT_INVALID_VALUE, "R2C output boxes tiling the real domain");
   if (g_size > 1) check_all_ranks(make(g_rank == 0, in, out, TRNFFT_C2C), TRNFFT_INVALID_SIZE, "boxes set on rank 0 only");
   trnfftHandle h = TRNFFT_PLAN_NULL;
   trnfftCreate(&h);
@@ -438,12 +441,236 @@ void check_boxes_2d() {
   check(box_bits_equal(y, out, n, gy), "2-D box API 9x10: forward differs from trnfft's single-device 2-D plan's bits");
 }
 
+
+// ---- Real transforms (R2C / C2R, D2Z / Z2D) on pencils and boxes ----------------------------------
+
+std::vector<std::int64_t> vec_of(const Index3& n) { return {n[0], n[1], n[2]}; }
+
+// The whole array (global row-major over `dims`) from every rank's box of `got` (each element written
+// by one rank, summed over the ranks).
+template <class T>
+std::vector<cd> gather_box(const std::vector<T>& got, const Box& b, const Index3& dims) {
+  std::vector<cd> g(static_cast<std::size_t>(total(dims)));
+  for (std::int64_t i = b.lower[0]; i < b.upper[0]; ++i)
+    for (std::int64_t j = b.lower[1]; j < b.upper[1]; ++j)
+      for (std::int64_t k = b.lower[2]; k < b.upper[2]; ++k)
+        g[static_cast<std::size_t>(global_at(dims, i, j, k))] = cd(got[static_cast<std::size_t>(at(b, i, j, k))]);
+  mpitest::sum_over_ranks(g);
+  return g;
+}
+
+// trnfft's single-device R2C (forward) or C2R (inverse) plan of n on the dense global array, fp32:
+// the bits the distributed real transforms must give.
+std::vector<cf> single_device_r2c(const Index3& n, const std::vector<double>& g) {
+  trn::fft::PlanSpec whole;
+  whole.n = n[0] == 1 ? std::vector<std::int64_t>{n[1], n[2]} : vec_of(n);
+  whole.type = trn::fft::Type::r2c;
+  const std::vector<float> x(g.begin(), g.end());
+  std::vector<cf> y(static_cast<std::size_t>(n[0] * n[1] * (n[2] / 2 + 1)));
+  trn::fft::Plan(whole, trn::fft::Settings{}).execute(x.data(), y.data(), trn::fft::kForward);
+  return y;
+}
+// The C2R pencil plan on one rank (MPI_COMM_SELF) over the whole half spectrum: its real result,
+// row-major (one rank's A pencil is the whole dense array). The inverse's reference of "the same bits
+// on any grid": trnfft's single-device C2R runs its complex passes in another order (axis 1, then 0),
+// so its bits differ (within the bound; docs/scale-out.md 9.9).
+std::vector<float> one_rank_c2r(const Index3& n, const std::vector<cd>& spectrum) {
+  trn::fftmp::PencilSpec spec;
+  spec.n = n;
+  spec.type = trn::fft::Type::c2r;
+  const trn::fftmp::PencilPlan plan(spec, trn::fft::Settings{}, MPI_COMM_SELF);
+  const std::vector<cf> x = box_of<cf>(spectrum, trn::fftmp::complex_dims(spec), plan.output_box(), cf(0));
+  std::vector<float> y(static_cast<std::size_t>(total(n)));
+  plan.execute(x.data(), y.data(), trn::fft::kInverse);
+  return y;
+}
+
+// Both directions of one real transform between the rank's real box (xin, real_box) and complex box
+// (complex_box), checked: forward vs FFTW MPI's r2c, inverse (of the forward's gathered spectrum) vs
+// FFTW MPI's c2r of it, round trip vs N x -- each in (0, bound] -- and, fp32, bit for bit: the R2C
+// against trnfft's single-device plan, the C2R against the 1-rank pencil plan. run(direction, in, out) executes the plan of that direction.
+struct RealCheck {
+  Index3 n{}, c{};
+  Box real_box, complex_box;
+  double bound_forward = 0, bound_inverse = 0;
+  std::string what;
+  bool inverse_in_place = false;  // the inverse's real box shares its buffer with the spectrum (padding not kept)
+};
+template <class R, class Run>
+void check_real_pair(const RealCheck& rc, Run&& run) {
+  using C = std::complex<R>;
+  const std::vector<double> g = mpitest::global_real(vec_of(rc.n), 23);
+  const R pad(777);
+  const std::vector<R> x = box_of<R>(g, rc.n, rc.real_box, pad);
+  const C fill(R(1234.5), R(-99));
+  std::vector<C> y(static_cast<std::size_t>(std::max<std::int64_t>(rc.complex_box.span(), 1)), fill);
+  run(trn::fft::kForward, x.data(), y.data());
+  const double bf = rc.bound_forward, bi = rc.bound_inverse;
+  const double e = rel_l2(y, rc.complex_box, rc.c, mpitest::fftw_mpi_r2c(g, vec_of(rc.n), vec_of(rc.c)));
+  check(e > 0 && e <= bf, rc.what + ": forward vs FFTW MPI r2c rel L2 " + std::to_string(e) + " outside (0, " + std::to_string(bf) + "]");
+  check(gaps_untouched(y, rc.complex_box, fill), rc.what + ": the forward wrote outside the complex box");
+  const std::vector<cd> spectrum = gather_box(y, rc.complex_box, rc.c);
+  std::vector<R> xi(static_cast<std::size_t>(std::max<std::int64_t>(rc.real_box.span(), 1)), pad);
+  run(trn::fft::kInverse, y.data(), xi.data());
+  const double ei = rel_l2(xi, rc.real_box, rc.n, mpitest::fftw_mpi_c2r(spectrum, vec_of(rc.n), vec_of(rc.c)));
+  check(ei > 0 && ei <= bi, rc.what + ": inverse vs FFTW MPI c2r rel L2 " + std::to_string(ei) + " outside (0, " + std::to_string(bi) + "]");
+  if (!rc.inverse_in_place) check(gaps_untouched(xi, rc.real_box, pad), rc.what + ": the inverse wrote outside the real box");
+  const double er = rel_l2(xi, rc.real_box, rc.n, g, static_cast<double>(total(rc.n)));
+  check(er > 0 && er <= bf + bi, rc.what + ": C2R(R2C(x)) vs N x rel L2 " + std::to_string(er) + " outside (0, bf + bi]");
+  if (g_rank == 0)
+    std::printf("trnfftMp %s: forward %.3g of bound %.3g, inverse %.3g of %.3g, round trip %.3g of their sum\n", rc.what.c_str(),
+                e / bf, bf, ei / bi, bi, er / (bf + bi));
+  if constexpr (sizeof(R) == 4) {  // D2Z / Z2D bits depend on a pass's batch (Ozaki balancing): the bounds only
+    check(box_bits_equal(y, rc.complex_box, rc.c, single_device_r2c(rc.n, g)), rc.what + ": R2C differs from trnfft's single-device bits");
+    check(box_bits_equal(xi, rc.real_box, rc.n, one_rank_c2r(rc.n, spectrum)), rc.what + ": C2R differs from the 1-rank pencil bits");
+  }
+}
+
+// Real pencils (R = float: R2C / C2R; double: D2Z / Z2D) on the grid p1 x p2 (0 x 0: the plan's).
+template <class R>
+void check_pencil_real(const Index3& n, int p1, int p2) {
+  const bool fp64 = sizeof(R) == 8;
+  trn::fftmp::PencilSpec fs, is;
+  fs.n = is.n = n;
+  fs.p1 = is.p1 = p1, fs.p2 = is.p2 = p2;
+  fs.type = fp64 ? trn::fft::Type::d2z : trn::fft::Type::r2c;
+  is.type = fp64 ? trn::fft::Type::z2d : trn::fft::Type::c2r;
+  const trn::fftmp::PencilPlan fwd(fs, trn::fft::Settings{}, MPI_COMM_WORLD), inv(is, trn::fft::Settings{}, MPI_COMM_WORLD);
+  RealCheck rc;
+  rc.n = n;
+  rc.c = trn::fftmp::complex_dims(fs);
+  rc.real_box = fwd.input_box();
+  rc.complex_box = fwd.output_box();
+  check(inv.input_box() == rc.real_box && inv.output_box() == rc.complex_box, "R2C and C2R pencil plans: the same boxes");
+  rc.bound_forward = fwd.error_bound();
+  rc.bound_inverse = inv.error_bound();
+  rc.what = "pencil " + name_of(n) + (fp64 ? " D2Z/Z2D" : " R2C/C2R") + " grid " + std::to_string(fwd.spec().p1) + "x" +
+            std::to_string(fwd.spec().p2) + " on " + std::to_string(g_size) + " ranks";
+  check_real_pair<R>(rc, [&](int dir, const void* in, void* out) { (dir == trn::fft::kForward ? fwd : inv).execute(in, out, dir); });
+  // A real plan runs in its own direction only: UsageError on every rank otherwise.
+  int threw = 0;
+  std::vector<R> dummy(static_cast<std::size_t>(std::max<std::int64_t>({rc.real_box.span(), 2 * rc.complex_box.span(), 2})));
+  try {
+    fwd.execute(dummy.data(), dummy.data(), trn::fft::kInverse);
+  } catch (const trn::UsageError&) {
+    threw = 1;
+  }
+  check_all_ranks(threw, 1, rc.what + ": an inverse on the R2C plan throws UsageError");
+  // The prediction against the modeled trace of the forward.
+  const std::vector<R> x(static_cast<std::size_t>(std::max<std::int64_t>(rc.real_box.span(), 1)), R(0.5));
+  std::vector<std::complex<R>> y(static_cast<std::size_t>(std::max<std::int64_t>(rc.complex_box.span(), 1)));
+  trn::fft::ExecReport rep;
+  rep.plans_wanted = false;
+  fwd.execute(x.data(), y.data(), trn::fft::kForward, &rep);
+  double worst[2] = {rep.profile.total_ns, fwd.info().predicted_ns};
+  MPI_Allreduce(MPI_IN_PLACE, worst, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  check(worst[0] / worst[1] >= 0.8 && worst[0] / worst[1] <= 1.25,
+        rc.what + ": modeled / predicted " + std::to_string(worst[0] / worst[1]) + " outside [0.8, 1.25]");
+}
+
+// The box API's real transforms (C++ BoxPlan): irregular, padded, strided boxes -- the real input
+// boxes on the real domain, the complex output boxes on the half spectrum.
+template <class R>
+void check_boxes_real(const Index3& n) {
+  const bool fp64 = sizeof(R) == 8;
+  trn::fftmp::PencilSpec fs, is;
+  fs.n = is.n = n;
+  fs.type = fp64 ? trn::fft::Type::d2z : trn::fft::Type::r2c;
+  is.type = fp64 ? trn::fft::Type::z2d : trn::fft::Type::c2r;
+  RealCheck rc;
+  rc.n = n;
+  rc.c = trn::fftmp::complex_dims(fs);
+  Box unused;
+  irregular_boxes(n, &rc.real_box, &unused);
+  irregular_boxes(rc.c, &unused, &rc.complex_box);
+  const trn::fftmp::BoxPlan fwd(fs, rc.real_box, rc.complex_box, trn::fft::Settings{}, MPI_COMM_WORLD);
+  const trn::fftmp::BoxPlan inv(is, rc.real_box, rc.complex_box, trn::fft::Settings{}, MPI_COMM_WORLD);
+  rc.bound_forward = fwd.error_bound();
+  rc.bound_inverse = inv.error_bound();
+  rc.what = "box API " + name_of(n) + (fp64 ? " D2Z/Z2D" : " R2C/C2R") + " on " + std::to_string(g_size) + " ranks";
+  check_real_pair<R>(rc, [&](int dir, const void* in, void* out) { (dir == trn::fft::kForward ? fwd : inv).execute(in, out, dir); });
+}
+
+// trnfftXtSetDistribution with R2C / C2R plans (cuFFTMp's r2c_c2r_pencils layout): real input
+// pencils along the last axis with cuFFTMp's in-place padding 2 (n_last/2 + 1) as the row stride,
+// complex output pencils along axis 1 (3-D) or slabs of the half spectrum's last axis (2-D); one
+// in-place descriptor: R2C DISTRIBUTED_INPUT -> OUTPUT, C2R back.
+void check_c_api_real_boxes(const Index3& n, int rank) {
+  const int pa = g_size == 4 && rank == 3 ? 2 : g_size, pb = g_size / pa, i = g_rank / pb, j = g_rank % pb;
+  const Index3 c{n[0], n[1], n[2] / 2 + 1};
+  const std::int64_t padded = 2 * c[2];
+  RealCheck rc;
+  rc.n = n;
+  rc.c = c;
+  Box& rb = rc.real_box;
+  Box& cb = rc.complex_box;
+  if (rank == 3) {
+    rb.lower = {trn::fftmp::slab_start(n[0], pa, i), trn::fftmp::slab_start(n[1], pb, j), 0};
+    rb.upper = {rb.lower[0] + trn::fftmp::slab_count(n[0], pa, i), rb.lower[1] + trn::fftmp::slab_count(n[1], pb, j), n[2]};
+    cb.lower = {trn::fftmp::slab_start(c[0], pa, i), 0, trn::fftmp::slab_start(c[2], pb, j)};
+    cb.upper = {cb.lower[0] + trn::fftmp::slab_count(c[0], pa, i), c[1], cb.lower[2] + trn::fftmp::slab_count(c[2], pb, j)};
+  } else {  // 2-D n1 x n2 (n0 = 1): real rows split, the half spectrum's columns split
+    rb.lower = {0, trn::fftmp::slab_start(n[1], g_size, g_rank), 0};
+    rb.upper = {1, rb.lower[1] + trn::fftmp::slab_count(n[1], g_size, g_rank), n[2]};
+    cb.lower = {0, 0, trn::fftmp::slab_start(c[2], g_size, g_rank)};
+    cb.upper = {1, c[1], cb.lower[2] + trn::fftmp::slab_count(c[2], g_size, g_rank)};
+  }
+  rb.strides = {std::max<std::int64_t>(rb.extent(1), 1) * padded, padded, 1};
+  cb.strides = {c[1] * std::max<std::int64_t>(cb.extent(2), 1), std::max<std::int64_t>(cb.extent(2), 1), 1};
+  // The C API's 2-D boxes drop axis 0.
+  const auto lo = [&](const Index3& v) { return rank == 3 ? ll(v) : std::array<long long, 3>{v[1], v[2], 0}; };
+  MPI_Comm comm = MPI_COMM_WORLD;
+  trnfftHandle hf = TRNFFT_PLAN_NULL, hi = TRNFFT_PLAN_NULL;
+  check(trnfftCreate(&hf) == TRNFFT_SUCCESS && trnfftCreate(&hi) == TRNFFT_SUCCESS, "trnfftCreate (real boxes)");
+  for (const trnfftHandle h : {hf, hi}) {
+    check(trnfftMpAttachComm(h, TRNFFT_COMM_MPI, &comm) == TRNFFT_SUCCESS, "trnfftMpAttachComm (real boxes)");
+    check(trnfftXtSetDistribution(h, rank, lo(rb.lower).data(), lo(rb.upper).data(), lo(cb.lower).data(), lo(cb.upper).data(),
+                                  lo(rb.strides).data(), lo(cb.strides).data()) == TRNFFT_SUCCESS,
+          "trnfftXtSetDistribution (real boxes)");
+  }
+  size_t ws = 0;
+  const int nf = rank == 3 ? trnfftMakePlan3d(hf, static_cast<int>(n[0]), static_cast<int>(n[1]), static_cast<int>(n[2]), TRNFFT_R2C, &ws)
+                           : trnfftMakePlan2d(hf, static_cast<int>(n[1]), static_cast<int>(n[2]), TRNFFT_R2C, &ws);
+  const int ni = rank == 3 ? trnfftMakePlan3d(hi, static_cast<int>(n[0]), static_cast<int>(n[1]), static_cast<int>(n[2]), TRNFFT_C2R, &ws)
+                           : trnfftMakePlan2d(hi, static_cast<int>(n[1]), static_cast<int>(n[2]), TRNFFT_C2R, &ws);
+  rc.inverse_in_place = true;
+  rc.what = "C API box " + std::to_string(rank) + "-D " + name_of(n) + " R2C/C2R on " + std::to_string(g_size) + " ranks";
+  check_all_ranks(nf, TRNFFT_SUCCESS, rc.what + ": make R2C with boxes");
+  check_all_ranks(ni, TRNFFT_SUCCESS, rc.what + ": make C2R with boxes");
+  trnLibXtDesc* desc = nullptr;
+  check(trnfftXtMalloc(hf, &desc, TRNFFT_XT_FORMAT_DISTRIBUTED_INPUT) == TRNFFT_SUCCESS && desc != nullptr, rc.what + ": XtMalloc");
+  check(desc->descriptor->size[0] >= static_cast<size_t>(std::max<std::int64_t>(rb.span() * 4, cb.span() * 8)),
+        rc.what + ": the descriptor holds the real and the complex box");
+  // The C API's bounds: the C++ plans' (same boxes, made the same way).
+  trn::fftmp::PencilSpec ps;
+  ps.n = n;
+  ps.type = trn::fft::Type::r2c;
+  rc.bound_forward = trn::fftmp::BoxPlan(ps, rb, cb, trn::fft::Settings{}, MPI_COMM_WORLD).error_bound();
+  ps.type = trn::fft::Type::c2r;
+  rc.bound_inverse = trn::fftmp::BoxPlan(ps, rb, cb, trn::fft::Settings{}, MPI_COMM_WORLD).error_bound();
+  // Run through the one in-place descriptor: copy in, execute, copy out.
+  const std::size_t real_bytes = static_cast<std::size_t>(rb.span()) * 4, complex_bytes = static_cast<std::size_t>(cb.span()) * 8;
+  check_real_pair<float>(rc, [&](int dir, const void* in, void* out) {
+    const bool fwd = dir == trn::fft::kForward;
+    std::memcpy(desc->descriptor->data[0], in, fwd ? real_bytes : complex_bytes);
+    desc->subFormat = fwd ? TRNFFT_XT_FORMAT_DISTRIBUTED_INPUT : TRNFFT_XT_FORMAT_DISTRIBUTED_OUTPUT;
+    if (fwd) check_all_ranks(trnfftXtExecDescriptorC2R(hf, desc, desc), TRNFFT_INVALID_TYPE, rc.what + ": C2R on the R2C plan");
+    if (fwd) check_all_ranks(trnfftXtExecDescriptor(hf, desc, desc, TRNFFT_INVERSE), TRNFFT_INVALID_VALUE, rc.what + ": INVERSE on R2C");
+    const int st = fwd ? trnfftXtExecDescriptorR2C(hf, desc, desc) : trnfftXtExecDescriptor(hi, desc, desc, TRNFFT_INVERSE);
+    check_all_ranks(st, TRNFFT_SUCCESS, rc.what + (fwd ? ": XtExecDescriptorR2C in place" : ": XtExecDescriptor C2R in place"));
+    check(desc->subFormat == (fwd ? TRNFFT_XT_FORMAT_DISTRIBUTED_OUTPUT : TRNFFT_XT_FORMAT_DISTRIBUTED_INPUT), rc.what + ": subFormat");
+    check(trnfftXtMemcpy(fwd ? hf : hi, out, desc, TRNFFT_COPY_DEVICE_TO_HOST) == TRNFFT_SUCCESS, rc.what + ": XtMemcpy D2H");
+  });
+  check(trnfftXtFree(desc) == TRNFFT_SUCCESS, "trnfftXtFree (real boxes)");
+  check(trnfftDestroy(hf) == TRNFFT_SUCCESS && trnfftDestroy(hi) == TRNFFT_SUCCESS, "trnfftDestroy (real boxes)");
+}
 }  // namespace
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &g_size);
+  fftw_mpi_init();
   // Grids: the plan's choice, all ranks along n0 (slabs), all along n1 / n2, and 2 x 2 on 4 ranks.
   std::vector<std::array<int, 2>> grids{{0, 0}, {g_size, 1}, {1, g_size}};
   if (g_size == 4) grids.push_back({2, 2});
@@ -462,6 +689,18 @@ int main(int argc, char** argv) {
   check_threads();
   check_c_api_boxes();
   check_c_api_bad_boxes();
+  // Real transforms: pencils on the grids above (odd and even last sizes), boxes (C++ and C API).
+  for (const auto& grid : grids) {
+    check_pencil_real<float>({8, 12, 10}, grid[0], grid[1]);
+    check_pencil_real<float>({3, 5, 7}, grid[0], grid[1]);  // empty pencils on 4 ranks, odd n2
+  }
+  check_pencil_real<double>({6, 4, 5}, 0, 0);
+  check_pencil_real<double>({6, 4, 6}, 1, g_size);
+  check_boxes_real<float>({6, 7, 5});
+  check_boxes_real<double>({5, 9, 4});
+  check_c_api_real_boxes({5, 6, 7}, 3);
+  check_c_api_real_boxes({1, 9, 10}, 2);
+  fftw_mpi_cleanup();
   int failures = mpitest::g_failures;
   MPI_Allreduce(MPI_IN_PLACE, &failures, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (g_rank == 0)

@@ -5,7 +5,7 @@
  * (documented): every "device" buffer is host memory (trnfftXtMalloc allocates it, trnfftXtMemcpy
  * copies host to host); execution is synchronous; the built-in slab distributions only
  * (TRNFFT_XT_FORMAT_INPLACE / _INPLACE_SHUFFLED) and the box API trnfftXtSetDistribution (any
- * boxes, run on a pencil decomposition; C2C / Z2Z); C2C / Z2Z, R2C / C2R and D2Z / Z2D. The plan is made by trnfftMpMakePlan2d/3d (the
+ * boxes, run on a pencil decomposition); C2C / Z2Z, R2C / C2R and D2Z / Z2D on both. The plan is made by trnfftMpMakePlan2d/3d (the
  * communicator passed there, or the one trnfftMpAttachComm attached when comm_handle is NULL), or,
  * as cuFFTMp programs do, by trnfft's trnfftMakePlan2d / 3d / Many / Many64 on a handle with an
  * attached communicator (rank 2 or 3, batch 1, NULL embeds: else TRNFFT_NOT_SUPPORTED on every rank);
@@ -105,11 +105,14 @@ trnfftResult trnfftXtExecDescriptorZ2D(trnfftHandle plan, trnLibXtDesc* input, t
 /* cuFFTMp's box API ("flexible slabs and pencils"). Local; before the make call (after it:
  * INVALID_PLAN). rank 2 or 3 (the transform's; the make call's must match: INVALID_VALUE on every
  * rank); this rank's input and output boxes [lower, upper) in global indices (slowest axis first),
- * element (i, j[, k]) at sum (x_d - lower_d) strides_d of the rank's buffer. C2C / Z2Z only (the
- * make call: NOT_SUPPORTED otherwise). The make call (collective) allgathers every rank's boxes and
+ * element (i, j[, k]) at sum (x_d - lower_d) strides_d of the rank's buffer. Real types (cuFFTMp's
+ * rule, for R2C and C2R plans alike): the input box lies in the real domain n0 x n1 [x n2] (strides
+ * in real elements: the in-place padding 2 (n_last/2 + 1) is a stride choice), the output box in the
+ * half spectrum n0 x [n1 x] (n_last/2 + 1) (complex elements); R2C / D2Z run DISTRIBUTED_INPUT ->
+ * DISTRIBUTED_OUTPUT, C2R / Z2D the other way. The make call (collective) allgathers every rank's boxes and
  * checks that the input boxes and the output boxes each tile the domain exactly: overlap, holes,
  * a box outside the domain → INVALID_VALUE on every rank. Then XtMalloc with
- * TRNFFT_XT_FORMAT_DISTRIBUTED_INPUT / _OUTPUT (the buffer holds the larger span), forward
+ * TRNFFT_XT_FORMAT_DISTRIBUTED_INPUT / _OUTPUT (the buffer holds the larger span in bytes), forward
  * DISTRIBUTED_INPUT -> DISTRIBUTED_OUTPUT, inverse the other way (docs/scale-out.md 9.8).
  * Positions (NULL pointers first, then the values): rank 1, lower_input 2 (a bound outside
  * [0, 2^27]), upper_input 3 (also upper < lower), lower_output 4, upper_output 5, strides_input 6

@@ -6,8 +6,9 @@
 // transform (A -> C), redistribute(C -> output boxes); inverse the other way round. Engines: the pencil plan's, plus one
 // link_transfer per redistribution (an all-to-all over the whole communicator, or the HBM re-layout
 // of the rank's own block when longer). Accuracy: the pencil
-// plan's (the moves are exact). Limits: complex types; the boxes of a 2-D transform have
-// lower2 = 0, upper2 = 1.
+// plan's (the moves are exact). Real types: the input side (input boxes, A pencils) moves real
+// elements, the output side (output boxes, C pencils) the half spectrum. Limits: the boxes of a 2-D
+// complex transform have lower2 = 0, upper2 = 1, of a real one lower0 = 0, upper0 = 1.
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -19,6 +20,7 @@
 #include "trn/core/error.hpp"
 #include "trn/core/link_step.hpp"
 #include "trn/core/report.hpp"
+#include "trn/fftmp/fftmp.hpp"
 #include "trn/fftmp/pencil.hpp"
 
 namespace trn::fftmp {
@@ -61,27 +63,28 @@ BoxPlan::BoxPlan(const PencilSpec& spec, const Box& in_box, const Box& out_box, 
   const MPI_Comm c = pencil_->comm();
   all_in_ = gather_boxes(c, in_box);
   all_out_ = gather_boxes(c, out_box);
+  // A real type's input boxes tile the real domain, its output boxes the half spectrum.
+  const Index3 out_dims = complex_dims(spec);
   std::string why = layouts_error(all_in_, "input");
   if (why.empty()) why = layouts_error(all_out_, "output");
   if (why.empty()) why = tiling_error(all_in_, spec.n).empty() ? "" : "input boxes: " + tiling_error(all_in_, spec.n);
-  if (why.empty()) why = tiling_error(all_out_, spec.n).empty() ? "" : "output boxes: " + tiling_error(all_out_, spec.n);
+  if (why.empty()) why = tiling_error(all_out_, out_dims).empty() ? "" : "output boxes: " + tiling_error(all_out_, out_dims);
   // The same gathered data on every rank: the same verdict, no further exchange needed.
   if (!why.empty()) throw UsageError("trnfftMp box plan: " + why);
-  const std::size_t es = spec.type == fft::Type::z2z ? 16 : 8;
+  out_es_ = is_fp64(spec.type) ? 16 : 8;
+  in_es_ = is_real(spec.type) ? out_es_ / 2 : out_es_;
   for (std::size_t r = 0; r < all_in_.size(); ++r)
-    if (too_large_for_mpi(all_in_[r], es) || too_large_for_mpi(all_out_[r], es))
+    if (too_large_for_mpi(all_in_[r], in_es_) || too_large_for_mpi(all_out_[r], out_es_))
       throw NotSupportedError("trnfftMp box plan", "a box of 2 GiB or more (MPI's int message counts)", "smaller boxes");
   const PencilSpec& s = pencil_->spec();
   for (int r = 0; r < pencil_->ranks(); ++r) {
-    const std::array<Box, 3> b = pencil_boxes(s.n, s.p1, s.p2, r);
-    all_a_.push_back(b[0]);
-    all_c_.push_back(b[2]);
+    all_a_.push_back(pencil_input_box(s, s.p1, s.p2, r));
+    all_c_.push_back(pencil_boxes(complex_dims(s), s.p1, s.p2, r)[2]);
   }
 }
 
-void BoxPlan::move(const std::vector<Box>& from, const std::vector<Box>& to, const void* src, void* dst, const char* name,
-                   Trace& trace) const {
-  const std::size_t es = pencil_->spec().type == fft::Type::z2z ? 16 : 8;
+void BoxPlan::move(const std::vector<Box>& from, const std::vector<Box>& to, std::size_t es, const void* src, void* dst,
+                   const char* name, Trace& trace) const {
   const Moved m = redistribute(pencil_->comm(), from, to, es, src, dst);
   // The remote blocks over the link, the own block re-laid out through HBM beside them (pencil.hpp).
   const bool local = m.sent == 0 && m.received == 0;
@@ -101,22 +104,24 @@ void BoxPlan::execute(const void* in, void* out, int direction, fft::ExecReport*
   const bool fwd = direction == fft::kForward;
   const Box& src_box = fwd ? in_ : out_;
   const Box& dst_box = fwd ? out_ : in_;
-  const bool local_ok = (fwd || direction == fft::kInverse) && (in != nullptr || src_box.volume() == 0) &&
+  const bool local_ok = detail::direction_allowed(pencil_->spec().type, direction) && (in != nullptr || src_box.volume() == 0) &&
                         (out != nullptr || dst_box.volume() == 0);
   detail::agree_execution(pencil_->comm(), local_ok, direction,
-                          "trnfftMp box execute: direction must be -1 or +1 and the data pointers non-NULL");
+                          "trnfftMp box execute: direction must be -1 or +1 (R2C / D2Z: -1, C2R / Z2D: +1) and the data pointers non-NULL");
   const fft::Settings& settings = pencil_->settings();
   Trace trace = detail::execution_trace(settings.target, pencil_->ranks());
-  const std::size_t es = pencil_->spec().type == fft::Type::z2z ? 16 : 8;
+  const std::size_t es_first = fwd ? in_es_ : out_es_, es_last = fwd ? out_es_ : in_es_;
   const int me = pencil_->rank();
   const Box& first = (fwd ? all_a_ : all_c_)[static_cast<std::size_t>(me)];
   const Box& last = (fwd ? all_c_ : all_a_)[static_cast<std::size_t>(me)];
-  std::vector<char> x(static_cast<std::size_t>(std::max<std::int64_t>(first.span(), 1)) * es);
-  std::vector<char> y(static_cast<std::size_t>(std::max<std::int64_t>(last.span(), 1)) * es);
+  std::vector<char> x(static_cast<std::size_t>(std::max<std::int64_t>(first.span(), 1)) * es_first);
+  std::vector<char> y(static_cast<std::size_t>(std::max<std::int64_t>(last.span(), 1)) * es_last);
   static char empty[16] = {};
-  move(fwd ? all_in_ : all_out_, fwd ? all_a_ : all_c_, in != nullptr ? in : empty, x.data(), "trnfftMp.box.to_pencils", trace);
+  move(fwd ? all_in_ : all_out_, fwd ? all_a_ : all_c_, es_first, in != nullptr ? in : empty, x.data(), "trnfftMp.box.to_pencils",
+       trace);
   pencil_->run(x.data(), y.data(), direction, trace);
-  move(fwd ? all_c_ : all_a_, fwd ? all_out_ : all_in_, y.data(), out != nullptr ? out : empty, "trnfftMp.box.from_pencils", trace);
+  move(fwd ? all_c_ : all_a_, fwd ? all_out_ : all_in_, es_last, y.data(), out != nullptr ? out : empty,
+       "trnfftMp.box.from_pencils", trace);
   detail::finish_execution(report, std::move(trace), settings, report != nullptr && report->plans_wanted ? print() : "");
 }
 

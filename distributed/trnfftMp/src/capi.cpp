@@ -3,6 +3,7 @@
 // handle's settings; trnfftDestroy calls our hook). Collective entry points check their arguments
 // locally, then exchange (status, arguments) over the plan's communicator before anything else, so
 // every rank returns the same status (docs/scale-out.md "trnfftMp", "Bad input").
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <cstring>
@@ -130,22 +131,38 @@ int c_type(trn::fft::Type t) {
 // The box API's plan (trnfftXtSetDistribution before the make call): a pencil plan between the
 // ranks' boxes. Bad boxes (overlap, holes, outside the domain, a layout with shared addresses) are
 // found from the allgathered boxes, the same verdict on every rank: INVALID_VALUE everywhere.
+// A 2-D real transform runs as 1 x n0 x n1 (its halved axis last): its boxes move up one axis.
+trn::fftmp::Box real_2d_box(const trn::fftmp::Box& b) {
+  trn::fftmp::Box r;
+  r.lower = {0, b.lower[0], b.lower[1]};
+  r.upper = {1, b.upper[0], b.upper[1]};
+  r.strides = {1, b.strides[0], b.strides[1]};
+  return r;
+}
+
 trnfftResult make_box_plan(MpPlan& p, const char* fn, const trn::fftmp::SlabSpec& slab, const trn::fft::Settings& settings,
                            MPI_Comm comm, size_t* work_size) {
   trn::fftmp::PencilSpec spec;
-  spec.n = {slab.n[0], slab.n[1], slab.n.size() == 3 ? slab.n[2] : 1};
+  const bool real_2d = slab.n.size() == 2 && trn::fftmp::is_real(slab.type);
+  spec.n = slab.n.size() == 3 ? trn::fftmp::Index3{slab.n[0], slab.n[1], slab.n[2]}
+           : real_2d          ? trn::fftmp::Index3{1, slab.n[0], slab.n[1]}
+                              : trn::fftmp::Index3{slab.n[0], slab.n[1], 1};
   spec.type = slab.type;
   spec.mode = slab.mode;
+  const trn::fftmp::Box in = real_2d ? real_2d_box(p.box_in) : p.box_in;
+  const trn::fftmp::Box out = real_2d ? real_2d_box(p.box_out) : p.box_out;
   std::unique_ptr<trn::fftmp::BoxPlan> plan;
   trnfftResult st = trn::cshim::guarded(logger(), fn, kStatus, [&] {
-    plan = std::make_unique<trn::fftmp::BoxPlan>(spec, p.box_in, p.box_out, settings, comm);
+    plan = std::make_unique<trn::fftmp::BoxPlan>(spec, in, out, settings, comm);
   });
   st = agree_over(comm, fn, st, {}, TRNFFT_INTERNAL_ERROR);
   if (st != TRNFFT_SUCCESS) return st;
   const std::size_t es = trn::fftmp::is_fp64(spec.type) ? 16 : 8;
-  // The copies an execution makes: the first and last pencils, the middle one, the received boxes.
+  // The copies an execution makes: the first and last pencils, the middle one, the received boxes
+  // (counted as complex pencils of the (half) spectrum: a real A pencil is no larger).
   const trn::fftmp::PencilPlan& pencils = plan->pencils();
-  const std::array<trn::fftmp::Box, 3> b = trn::fftmp::pencil_boxes(pencils.spec().n, pencils.spec().p1, pencils.spec().p2, pencils.rank());
+  const std::array<trn::fftmp::Box, 3> b = trn::fftmp::pencil_boxes(trn::fftmp::complex_dims(pencils.spec()), pencils.spec().p1,
+                                                                    pencils.spec().p2, pencils.rank());
   *work_size = static_cast<std::size_t>(2 * b[0].span() + b[1].span() + 2 * b[2].span()) * es;
   p.box = std::move(plan);
   return TRNFFT_SUCCESS;
@@ -179,9 +196,7 @@ trnfftResult make_plan(trnfftHandle h, const char* fn, std::vector<std::int64_t>
   const int box_rank = p ? p->box_rank : 0;
   if (check && box_rank != 0)
     check.require_or(box_rank == d, TRNFFT_INVALID_VALUE, "TRNFFT_INVALID_VALUE",
-                     "trnfftXtSetDistribution's rank differs from the plan's")
-        .require_or(type == TRNFFT_C2C || type == TRNFFT_Z2Z, TRNFFT_NOT_SUPPORTED, "TRNFFT_NOT_SUPPORTED",
-                    "boxes (trnfftXtSetDistribution) take C2C or Z2Z");
+                     "trnfftXtSetDistribution's rank differs from the plan's");
   std::vector<std::int64_t> args{d, type, box_rank};
   for (int i = 0; i < 3; ++i) args.push_back(i < d ? n[static_cast<std::size_t>(i)] : 0);
   trnfftResult st = agree_over(comm, fn, check.status(), args, TRNFFT_INVALID_SIZE);
@@ -236,7 +251,12 @@ bool make_plan_hook(int h, const trn::fft::detail::MakePlanCall& call, int* stat
 int plan_type(const MpPlan& p) {
   return c_type(p.box ? p.box->pencils().spec().type : p.plan->spec().type);
 }
-std::size_t elem_bytes(const MpPlan& p) { return trn::fftmp::is_fp64(fft_type(plan_type(p))) ? 16 : 8; }
+// Bytes of one element of a descriptor in `format`: complex, except a real box plan's
+// DISTRIBUTED_INPUT (real elements). A real slab's INPLACE slab counts as complex elements (padded rows).
+std::size_t elem_bytes(const MpPlan& p, int format) {
+  if (p.box) return format == TRNFFT_XT_FORMAT_DISTRIBUTED_OUTPUT ? p.box->output_bytes() : p.box->input_bytes();
+  return trn::fftmp::is_fp64(fft_type(plan_type(p))) ? 16 : 8;
+}
 std::int64_t elements_of(const MpPlan& p, int format) {
   if (p.box) return format == TRNFFT_XT_FORMAT_DISTRIBUTED_OUTPUT ? p.box->output_span() : p.box->input_span();
   return format == TRNFFT_XT_FORMAT_INPLACE_SHUFFLED ? p.plan->shuffled_elements() : p.plan->inplace_elements();
@@ -352,8 +372,9 @@ trnfftResult trnfftXtMalloc(trnfftHandle plan, trnLibXtDesc** descriptor, trnfft
   }
   if (!check) return check.status();
   const std::array<int, 2> f = forward_formats(*p);
-  const std::size_t bytes =
-      static_cast<std::size_t>(std::max<std::int64_t>({elements_of(*p, f[0]), elements_of(*p, f[1]), 1})) * elem_bytes(*p);
+  const std::size_t bytes = std::max<std::size_t>(
+      {static_cast<std::size_t>(elements_of(*p, f[0])) * elem_bytes(*p, f[0]),
+       static_cast<std::size_t>(elements_of(*p, f[1])) * elem_bytes(*p, f[1]), elem_bytes(*p, f[1])});
   auto lib = std::make_unique<trnLibXtDesc>();
   auto xt = std::make_unique<trnXtDesc>();
   std::memset(lib.get(), 0, sizeof(trnLibXtDesc));
@@ -402,7 +423,7 @@ trnfftResult trnfftXtMemcpy(trnfftHandle plan, void* dstPointer, void* srcPointe
   auto* dst = static_cast<trnLibXtDesc*>(dstPointer);
   auto* src = static_cast<trnLibXtDesc*>(srcPointer);
   const int format = t == TRNFFT_COPY_HOST_TO_DEVICE ? dst->subFormat : src->subFormat;
-  const std::size_t bytes = static_cast<std::size_t>(elements_of(*p, format)) * elem_bytes(*p);
+  const std::size_t bytes = static_cast<std::size_t>(elements_of(*p, format)) * elem_bytes(*p, format);
   void* to = t == TRNFFT_COPY_DEVICE_TO_HOST ? dstPointer : dst->descriptor->data[0];
   const void* from = t == TRNFFT_COPY_HOST_TO_DEVICE ? srcPointer : src->descriptor->data[0];
   if (bytes > 0 && to != from) std::memmove(to, from, bytes);

@@ -31,7 +31,7 @@ inline double alltoall_ns(const FabricSpec& f, const RankSet& set, double send_b
 
 // A transpose's own block (what a rank keeps) is a DMA re-layout through the device's HBM: read and
 // written once, at the chip's HBM bandwidth; it runs beside the link transfer of the rest, so a
-// transpose takes the longer of the two (pencils and boxes; the slab plan receives in place).
+// transpose takes the longer of the two (slabs, pencils and boxes).
 inline double relayout_ns(Generation target, double kept_bytes) { return 2 * kept_bytes / hardware_spec(target).hbm_bytes_per_ns; }
 
 // Modeled time of one local plan of `full` transforms of `points` points each, as spec_for(batch)
@@ -65,6 +65,13 @@ inline void run_local(const fft::Plan* plan, const void* in, void* out, int dire
   r.plans_wanted = false;
   plan->execute(in, out, direction, &r);
   trace.append(std::move(r.trace));
+}
+
+// A real plan has one direction: R2C / D2Z forward, C2R / Z2D inverse; a complex one either.
+inline bool direction_allowed(fft::Type t, int direction) {
+  if (t == fft::Type::r2c || t == fft::Type::d2z) return direction == fft::kForward;
+  if (t == fft::Type::c2r || t == fft::Type::z2d) return direction == fft::kInverse;
+  return direction == fft::kForward || direction == fft::kInverse;
 }
 
 // An execution's argument exchange (every rank passes its local verdict and the direction; all

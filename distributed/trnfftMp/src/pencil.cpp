@@ -25,18 +25,22 @@ using blasmp::detail::check_mpi;
 using detail::alltoall_ns;
 using detail::device_settings;
 
-std::size_t elem_bytes(fft::Type t) { return t == fft::Type::z2z ? 16 : 8; }
+std::size_t elem_bytes(fft::Type t) { return is_fp64(t) ? 16 : 8; }  // a complex element (the transposes')
+fft::Type complex_type(fft::Type t) { return is_fp64(t) ? fft::Type::z2z : fft::Type::c2c; }
 
 // Each stage's whole axis and storage order (pencil.hpp): A axis 2, B axis 1, C axis 0.
 constexpr std::array<int, 3> kAxis{2, 1, 0};
 constexpr std::array<std::array<int, 3>, 3> kOrder{{{0, 1, 2}, {0, 2, 1}, {1, 2, 0}}};
 
-// The plan of one stage's pass: n = {n_axis}, a dense batch of the box's other elements.
+// The plan of one stage's pass: n = {n_axis}, a dense batch of the box's other elements. A real
+// transform's axis-2 pass is trnfft's R2C / C2R (D2Z / Z2D) plan of length n2 between the dense real
+// pencil (rows of n2 reals) and the dense half-spectrum pencil (rows of n2/2 + 1); axes 1 and 0 are
+// complex passes on the half spectrum.
 fft::PlanSpec pass_spec(const PencilSpec& s, int stage, std::int64_t batch) {
   fft::PlanSpec p;
   const std::int64_t len = s.n[static_cast<std::size_t>(kAxis[static_cast<std::size_t>(stage)])];
   p.n = {len};
-  p.type = s.type;
+  p.type = stage == 0 ? s.type : complex_type(s.type);
   p.mode = s.mode;
   p.batch = batch;
   return p;
@@ -92,8 +96,14 @@ std::vector<int> col_members(int p2, int p1c, int p2c) {
   return m;
 }
 
+// A pass is the identity (no plan) on an axis of length 1, except a real transform's axis 2 (the
+// R2C / C2R changes the element type).
+bool needs_pass(const PencilSpec& s, int stage) {
+  return s.n[static_cast<std::size_t>(kAxis[static_cast<std::size_t>(stage)])] > 1 || (stage == 0 && is_real(s.type));
+}
+
 bool valid_spec(const PencilSpec& s, int ranks) {
-  bool ok = s.type == fft::Type::c2c || s.type == fft::Type::z2z;
+  bool ok = s.type == fft::Type::c2c || s.type == fft::Type::z2z || is_real(s.type);
   for (const std::int64_t v : s.n) ok = ok && v >= 1 && v <= fft::kMaxDimension;
   ok = ok && static_cast<double>(s.n[0]) * static_cast<double>(s.n[1]) * static_cast<double>(s.n[2]) <= kMaxPencilPoints;
   const bool auto_grid = s.p1 == 0 && s.p2 == 0;
@@ -101,6 +111,10 @@ bool valid_spec(const PencilSpec& s, int ranks) {
 }
 
 }  // namespace
+
+Index3 complex_dims(const PencilSpec& s) { return {s.n[0], s.n[1], is_real(s.type) ? s.n[2] / 2 + 1 : s.n[2]}; }
+
+Box pencil_input_box(const PencilSpec& s, int p1, int p2, int rank) { return pencil_boxes(s.n, p1, p2, rank)[0]; }
 
 std::array<int, 2> choose_grid(const Index3& n, int ranks) {
   if (ranks <= std::min(n[0], n[1])) return {ranks, 1};
@@ -137,13 +151,14 @@ PencilPlanInfo predict_pencil(const fft::Settings& s0, const PencilSpec& spec0, 
   }
   PencilPlanInfo p;
   p.n = spec.n, p.type = spec.type, p.ranks = ranks, p.rank = rank, p.p1 = spec.p1, p.p2 = spec.p2, p.target = s.target;
-  const std::array<Box, 3> boxes = pencil_boxes(spec.n, spec.p1, spec.p2, rank);
+  const Index3 cn = complex_dims(spec);  // the transposes move the (half) spectrum
+  const std::array<Box, 3> boxes = pencil_boxes(cn, spec.p1, spec.p2, rank);
   double roof = 0;
   for (int stage = 0; stage < 3; ++stage) {
     const auto st = static_cast<std::size_t>(stage);
     p.extents[st] = {boxes[st].extent(0), boxes[st].extent(1), boxes[st].extent(2)};
     const std::int64_t len = spec.n[static_cast<std::size_t>(kAxis[st])];
-    if (len == 1) continue;  // the identity: no plan
+    if (!needs_pass(spec, stage)) continue;  // the identity: no plan
     const detail::LocalPrediction l = detail::predict_local(s, pass_batch(boxes[st], stage), len,
                                                             [&](std::int64_t b) { return pass_spec(spec, stage, b); });
     p.axis_ns[st] = l.ns;
@@ -155,8 +170,8 @@ PencilPlanInfo predict_pencil(const fft::Settings& s0, const PencilSpec& spec0, 
   const double es = static_cast<double>(elem_bytes(spec.type));
   const int p1 = rank / spec.p2, p2 = rank % spec.p2;
   double row_kept = 0, col_kept = 0;
-  p.row_bytes = es * larger_direction(spec.n, spec.p1, spec.p2, rank, row_members(p1, spec.p2), 0, 1, &row_kept);
-  p.col_bytes = es * larger_direction(spec.n, spec.p1, spec.p2, rank, col_members(p2, spec.p1, spec.p2), 1, 2, &col_kept);
+  p.row_bytes = es * larger_direction(cn, spec.p1, spec.p2, rank, row_members(p1, spec.p2), 0, 1, &row_kept);
+  p.col_bytes = es * larger_direction(cn, spec.p1, spec.p2, rank, col_members(p2, spec.p1, spec.p2), 1, 2, &col_kept);
   p.row_link_ns = std::max(p.row_bytes > 0 ? alltoall_ns(f, row_set(p1, spec.p2), p.row_bytes, p.row_bytes) : 0,
                            detail::relayout_ns(s.target, es * row_kept));
   p.col_link_ns = std::max(p.col_bytes > 0 ? alltoall_ns(f, col_set(p2, spec.p1, spec.p2), p.col_bytes, p.col_bytes) : 0,
@@ -198,16 +213,18 @@ PencilPlan::PencilPlan(const PencilSpec& spec, const fft::Settings& settings, MP
   if (!ag.mpi_ok) throw Error("trnfftMp: MPI error in the pencil plan's argument exchange");
   if (!ag.same) throw UsageError("trnfftMp pencil plan: the ranks passed different sizes, types, precisions or grids");
   if (ag.status != 0)
-    throw UsageError("trnfftMp pencil plan: C2C or Z2Z, sizes in [1, 2^27] and at most 2^48 points, a grid p1 x p2 = the communicator's size (or 0 x 0)");
+    throw UsageError("trnfftMp pencil plan: a known type, sizes in [1, 2^27] and at most 2^48 points, a grid p1 x p2 = the communicator's size (or 0 x 0)");
   if (spec_.p1 == 0) {
     const std::array<int, 2> g = choose_grid(spec.n, ranks);
     spec_.p1 = g[0], spec_.p2 = g[1];
   }
   p1_ = spec_.p1, p2_ = spec_.p2;
-  boxes_ = pencil_boxes(spec_.n, p1_, p2_, rank_);
-  // Every rank's pencils below 2 GiB (MPI's int counts): the same verdict on every rank.
+  cn_ = complex_dims(spec_);
+  boxes_ = pencil_boxes(cn_, p1_, p2_, rank_);
+  in_box_ = pencil_input_box(spec_, p1_, p2_, rank_);
+  // Every rank's (complex) pencils below 2 GiB (MPI's int counts): the same verdict on every rank.
   for (int q = 0; q < ranks; ++q)
-    for (const Box& b : pencil_boxes(spec_.n, p1_, p2_, q))
+    for (const Box& b : pencil_boxes(cn_, p1_, p2_, q))
       if (too_large_for_mpi(b, elem_bytes(spec_.type)))
         throw NotSupportedError("trnfftMp pencil plan", "a pencil of 2 GiB or more (MPI's int message counts)", "more ranks");
   check_mpi(MPI_Comm_dup(comm, &comm_), "MPI_Comm_dup");
@@ -223,7 +240,7 @@ PencilPlan::PencilPlan(const PencilSpec& spec, const fft::Settings& settings, MP
     for (int stage = 0; stage < 3; ++stage) {
       const auto st = static_cast<std::size_t>(stage);
       const std::int64_t batch = pass_batch(boxes_[st], stage);
-      if (batch > 0 && spec_.n[static_cast<std::size_t>(kAxis[st])] > 1)
+      if (batch > 0 && needs_pass(spec_, stage))
         axis_[st] = std::make_unique<fft::Plan>(pass_spec(spec_, stage, batch), settings_);
     }
   } catch (...) {
@@ -254,7 +271,7 @@ std::vector<Box> PencilPlan::member_boxes(int stage, bool row) const {
   const int p1 = rank_ / p2_, p2 = rank_ % p2_;
   std::vector<Box> b;
   for (const int q : row ? row_members(p1, p2_) : col_members(p2, p1_, p2_))
-    b.push_back(pencil_boxes(spec_.n, p1_, p2_, q)[static_cast<std::size_t>(stage)]);
+    b.push_back(pencil_boxes(cn_, p1_, p2_, q)[static_cast<std::size_t>(stage)]);
   return b;
 }
 
@@ -297,15 +314,20 @@ void PencilPlan::run(const void* in, void* out, int direction, Trace& trace) con
   else if (boxes_[2].span() > 0) std::memcpy(c.data(), i, static_cast<std::size_t>(boxes_[2].span()) * es);
   transpose(col_, cols, 2, 1, c.data(), b.data(), "trnfftMp.pencil.column_transpose", trace);
   detail::run_local(axis_[1].get(), b.data(), b.data(), direction, trace);
-  transpose(row_, rows, 1, 0, b.data(), o, "trnfftMp.pencil.row_transpose", trace);
-  detail::run_local(axis_[0].get(), o, o, direction, trace);
+  // A complex A pencil is received in place; a real transform's half spectrum into scratch, from which
+  // the C2R pass writes the real pencil.
+  char* a_dst = is_real(spec_.type) ? a.data() : o;
+  transpose(row_, rows, 1, 0, b.data(), a_dst, "trnfftMp.pencil.row_transpose", trace);
+  detail::run_local(axis_[0].get(), a_dst, o, direction, trace);
 }
 
+
 void PencilPlan::execute(const void* in, void* out, int direction, fft::ExecReport* report) const {
-  const bool local_ok = (direction == fft::kForward || direction == fft::kInverse) &&
-                        (in != nullptr || boxes_[direction == fft::kForward ? 0 : 2].volume() == 0) &&
-                        (out != nullptr || boxes_[direction == fft::kForward ? 2 : 0].volume() == 0);
-  detail::agree_execution(comm_, local_ok, direction, "trnfftMp pencil execute: direction must be -1 or +1 and the data pointers non-NULL");
+  const bool fwd = direction == fft::kForward;
+  const bool local_ok = detail::direction_allowed(spec_.type, direction) && (in != nullptr || (fwd ? in_box_ : boxes_[2]).volume() == 0) &&
+                        (out != nullptr || (fwd ? boxes_[2] : in_box_).volume() == 0);
+  detail::agree_execution(comm_, local_ok, direction,
+                          "trnfftMp pencil execute: direction must be -1 or +1 (R2C / D2Z: -1, C2R / Z2D: +1) and the data pointers non-NULL");
   Trace trace = detail::execution_trace(settings_.target, p1_ * p2_);
   static char empty[16] = {};
   run(in != nullptr ? in : empty, out != nullptr ? out : empty, direction, trace);

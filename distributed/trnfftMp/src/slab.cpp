@@ -77,6 +77,43 @@ int checked_int(std::int64_t bytes) {
   return static_cast<int>(bytes);
 }
 
+// The byte counts and displacements of rank `rank`'s MPI_Alltoallv in a slab transpose (to_shuffled:
+// n0 slabs -> c1 slabs; else back): the transpose's own arguments, and what the plan checks for every
+// rank at plan time (slab_messages_fit) so that no rank throws alone just before the collective.
+struct TransposeCounts {
+  std::vector<std::int64_t> scount, sdisp, rcount, rdisp;
+  std::int64_t sent = 0, received = 0;  // totals (own block included)
+};
+TransposeCounts transpose_counts(std::int64_t n0, std::int64_t c1, std::int64_t row, int ranks, int rank, bool to_shuffled) {
+  const auto P = static_cast<std::size_t>(ranks);
+  TransposeCounts t{std::vector<std::int64_t>(P), std::vector<std::int64_t>(P), std::vector<std::int64_t>(P),
+                    std::vector<std::int64_t>(P), 0, 0};
+  const std::int64_t n0_loc = slab_count(n0, ranks, rank), n1_loc = slab_count(c1, ranks, rank);
+  for (int q = 0; q < ranks; ++q) {
+    const auto u = static_cast<std::size_t>(q);
+    const std::int64_t q0 = slab_count(n0, ranks, q), q1 = slab_count(c1, ranks, q);
+    t.scount[u] = to_shuffled ? n0_loc * q1 * row : q0 * n1_loc * row;
+    t.rcount[u] = to_shuffled ? q0 * n1_loc * row : n0_loc * q1 * row;
+    t.sdisp[u] = to_shuffled ? t.sent : slab_start(n0, ranks, q) * n1_loc * row;
+    t.rdisp[u] = t.received;
+    t.sent += t.scount[u];
+    t.received += t.rcount[u];
+  }
+  return t;
+}
+
+// True when every rank's counts and displacements of both transposes fit MPI's int (the same verdict
+// on every rank: computed from the spec alone). O(P^2) integer work at plan time.
+bool slab_messages_fit(std::int64_t n0, std::int64_t c1, std::int64_t row, int ranks) {
+  for (int q = 0; q < ranks; ++q)
+    for (const bool to_shuffled : {true, false}) {
+      const TransposeCounts t = transpose_counts(n0, c1, row, ranks, q, to_shuffled);
+      for (const std::vector<std::int64_t>* v : {&t.scount, &t.sdisp, &t.rcount, &t.rdisp})
+        if (*std::max_element(v->begin(), v->end()) > INT_MAX) return false;
+    }
+  return true;
+}
+
 }  // namespace
 
 bool is_real(fft::Type t) { return t == fft::Type::r2c || t == fft::Type::c2r || t == fft::Type::d2z || t == fft::Type::z2d; }
@@ -115,7 +152,9 @@ SlabPlanInfo predict_slab(const fft::Settings& s0, const SlabSpec& spec, int ran
   p.recv_bytes = static_cast<double>(spec.n[0] - p.n0_loc) * static_cast<double>(cols) * es;
   const FabricSpec& f = fabric_spec(s.target);
   const RankSet all{0, 1, ranks};
-  p.link_ns = alltoall_ns(f, all, p.send_bytes, p.recv_bytes);
+  // The own block (n0_loc x n1_loc rows) is re-laid out through HBM beside the link transfer.
+  p.kept_bytes = static_cast<double>(p.n0_loc) * static_cast<double>(cols) * es;
+  p.link_ns = std::max(alltoall_ns(f, all, p.send_bytes, p.recv_bytes), detail::relayout_ns(s.target, p.kept_bytes));
   p.exchange_ns = small_allreduce_ns(f, all);
   // The exchange (a latency-only link record) runs beside step 1, which does not wait for it; the
   // transpose waits for step 1's output, step 3 for the transpose.
@@ -160,6 +199,11 @@ SlabPlan::SlabPlan(const SlabSpec& spec, const fft::Settings& settings, MPI_Comm
   const std::vector<std::int64_t> c = complex_shape(spec);
   c1_ = c[1];
   inner_ = c[2];
+  // Every rank's transpose messages and displacements within MPI's int, decided here from the spec
+  // (the same verdict on every rank: all throw, none waits in an MPI_Alltoallv a peer never reaches).
+  if (!slab_messages_fit(spec.n[0], c1_, inner_ * static_cast<std::int64_t>(elem_bytes(spec)), ranks_))
+    throw NotSupportedError("trnfftMp slab plan", "a transpose message or displacement of 2 GiB or more (MPI's int counts)",
+                            "more ranks, or the pencil / box API");
   n0_loc_ = slab_count(spec.n[0], ranks_, rank_);
   n1_loc_ = slab_count(c1_, ranks_, rank_);
   // The duplicate first: MPI_Comm_dup is collective, and a local plan may throw on one rank only.
@@ -201,19 +245,15 @@ void SlabPlan::transpose(const char* send, char* recv, bool to_shuffled, Trace& 
   const auto P = static_cast<std::size_t>(ranks_);
   std::vector<int> scount(P), sdisp(P), rcount(P), rdisp(P);
   std::vector<char> packed, unpacked;
-  std::int64_t soff = 0, roff = 0;
-  for (int q = 0; q < ranks_; ++q) {
-    const auto u = static_cast<std::size_t>(q);
-    const std::int64_t q0 = slab_count(n0, ranks_, q), q1 = slab_count(n1, ranks_, q);
-    const std::int64_t sbytes = to_shuffled ? n0_loc_ * q1 * row : q0 * n1_loc_ * row;
-    const std::int64_t rbytes = to_shuffled ? q0 * n1_loc_ * row : n0_loc_ * q1 * row;
-    sdisp[u] = checked_int(to_shuffled ? soff : slab_start(n0, ranks_, q) * n1_loc_ * row);
-    scount[u] = checked_int(sbytes);
-    rdisp[u] = checked_int(roff);
-    rcount[u] = checked_int(rbytes);
-    soff += sbytes;
-    roff += rbytes;
+  // Checked for every rank at plan time (slab_messages_fit): checked_int cannot throw here.
+  const TransposeCounts tc = transpose_counts(n0, n1, row, ranks_, rank_, to_shuffled);
+  for (std::size_t u = 0; u < P; ++u) {
+    scount[u] = checked_int(tc.scount[u]);
+    sdisp[u] = checked_int(tc.sdisp[u]);
+    rcount[u] = checked_int(tc.rcount[u]);
+    rdisp[u] = checked_int(tc.rdisp[u]);
   }
+  const std::int64_t soff = tc.sent, roff = tc.received;
   const char* sbuf = send;
   if (to_shuffled) {  // pack: for destination q, my planes' rows of q's n1 range
     packed.resize(static_cast<std::size_t>(soff));
@@ -234,8 +274,11 @@ void SlabPlan::transpose(const char* send, char* recv, bool to_shuffled, Trace& 
   const auto me = static_cast<std::size_t>(rank_);
   LinkTransfer t;
   t.name = to_shuffled ? "trnfftMp.transpose.to_n1_slabs" : "trnfftMp.transpose.to_n0_slabs";
-  t.ns = alltoall_ns(fabric_spec(settings_.target), RankSet{0, 1, ranks_}, static_cast<double>(soff - scount[me]),
-                     static_cast<double>(roff - rcount[me]));
+  // The remote blocks over the link, the own block (packed, then received in place) re-laid out
+  // through HBM beside them: the longer of the two (as the pencil transposes; on one rank the re-layout).
+  t.ns = std::max(alltoall_ns(fabric_spec(settings_.target), RankSet{0, 1, ranks_}, static_cast<double>(soff - scount[me]),
+                              static_cast<double>(roff - rcount[me])),
+                  detail::relayout_ns(settings_.target, static_cast<double>(scount[me])));
   const std::int64_t src_bytes = (to_shuffled ? inplace_elements() : shuffled_elements()) * es;
   const std::int64_t dst_bytes = (to_shuffled ? shuffled_elements() : inplace_elements()) * es;
   if (src_bytes > 0) t.sends[0] = HostSpan(send, src_bytes);
@@ -288,10 +331,7 @@ void SlabPlan::execute(const void* in, void* out, int direction, fft::ExecReport
   const bool fwd = direction == fft::kForward;
   const std::int64_t in_elems = fwd ? inplace_elements() : shuffled_elements();
   const std::int64_t out_elems = fwd ? shuffled_elements() : inplace_elements();
-  const bool forward_only = spec_.type == fft::Type::r2c || spec_.type == fft::Type::d2z;
-  const bool inverse_only = spec_.type == fft::Type::c2r || spec_.type == fft::Type::z2d;
-  const bool direction_ok = fwd ? !inverse_only : direction == fft::kInverse && !forward_only;
-  const bool local_ok = direction_ok && (in != nullptr || in_elems == 0) && (out != nullptr || out_elems == 0);
+  const bool local_ok = detail::direction_allowed(spec_.type, direction) && (in != nullptr || in_elems == 0) && (out != nullptr || out_elems == 0);
   detail::agree_execution(comm_, local_ok, direction,
                           "trnfftMp execute: direction must be -1 or +1 (R2C / D2Z: -1, C2R / Z2D: +1) and the data pointers non-NULL");
   Trace trace = detail::execution_trace(settings_.target, ranks_);

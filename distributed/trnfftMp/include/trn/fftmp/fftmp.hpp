@@ -33,7 +33,8 @@
 //
 // Limits: C2C / R2C / C2R (fp32) and Z2Z / D2Z / Z2D (fp64) slabs (pencils and the box API: pencil.hpp); n0 >= P and n1 >= P
 // are not required (a rank may own zero planes); one rank's local slab must fit trnfft's limits
-// (kMaxPoints per local plan) and one message 2 GiB.
+// (kMaxPoints per local plan), and every transpose count and displacement MPI's int (2 GiB): both
+// decided at plan time from the spec, the same verdict on every rank (NotSupportedError on all).
 #pragma once
 #include <mpi.h>
 
@@ -76,9 +77,10 @@ struct SlabPlanInfo {
   std::int64_t n0_loc = 0, n1_loc = 0, inner = 1;  // n1_loc: of complex_shape's c1; inner its third
   double trailing_ns = 0;   // step 1 (the trailing-axes plan), trnfft's modeled time
   double axis0_ns = 0;      // step 3 (the n0 plan)
-  double link_ns = 0;       // the transpose's all-to-all
+  double link_ns = 0;       // the transpose: max(the all-to-all, the own block's HBM re-layout)
   double exchange_ns = 0;   // the argument exchange
   double send_bytes = 0, recv_bytes = 0;  // the transpose, this rank to / from the others
+  double kept_bytes = 0;  // the transpose's own block (an HBM re-layout beside the link transfer)
   double predicted_ns = 0;  // max(exchange, trailing) + transpose + axis0 (each step needs the previous)
   double roofline_ns = 0;   // max(link time, the two local plans' own roofline bounds)
   double error_bound = 0;   // trnfft's bound of the whole transform

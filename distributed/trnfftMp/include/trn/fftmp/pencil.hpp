@@ -13,7 +13,12 @@
 //   3. axis 1 on B: trnfft plan n = {n1}, dense batch;
 //   4. B -> C over the column communicator (the P1 ranks of column p2): one MPI_Alltoallv;
 //   5. axis 0 on C: trnfft plan n = {n0}, dense batch.
-// The inverse runs it backwards (axis 0 on C first). Every pass is dense (the transposes place
+// The inverse runs it backwards (axis 0 on C first).
+// Real transforms (R2C / D2Z forward only, C2R / Z2D inverse only): the input A pencil is real, n2
+// reals per row (dense), and step 1 is trnfft's 1-D R2C of length n2 into the half-spectrum A
+// pencil (n2/2 + 1 per row); steps 2-5 are the complex ones on the half spectrum n0 x n1 x (n2/2 + 1)
+// (B and C split its axis 2). C2R runs them backwards, step 1 last as trnfft's C2R writing the real
+// pencil. Unnormalised, as cuFFT. Every pass is dense (the transposes place
 // each pencil's axis contiguously), unlike the slab plan's strided axis-0 pass. An axis of length 1
 // is the identity: no plan. P2 = 1 is a slab decomposition (step 2 is a local re-layout).
 // Each transpose is a link_transfer timed by the fabric model over its sub-communicator's devices,
@@ -37,9 +42,13 @@
 // slab plan, and trnfft's fp32 bits do not depend on batch or layout, so the forward pencil result
 // equals them bit for bit on any grid (tested); fp64 (Z2Z) bits depend on the batch of a pass
 // (Ozaki balancing, docs/scale-out.md 9.2): deterministic for a given grid, within the bound across.
+// Real types (9.9): R2C equals trnfft's single-device R2C plan bit for bit on any grid (the same
+// passes in the same order); C2R runs axis 0, 1, then the C2R pass -- the single-device C2R runs its
+// complex axes the other way round -- so it equals the 1-rank pencil C2R on any grid, and trnfft's
+// single-device C2R within the bound.
 //
-// Limits: complex types only (C2C, Z2Z; R2C / C2R pencils and boxes: not built); 3-D (2-D through
-// the box API as n0 x n1 x 1); at most 2^48 points; one rank's box below 2 GiB (every message and
+// Limits: 3-D (2-D through the box API: complex as n0 x n1 x 1, real as 1 x n0 x n1 so that the
+// halved axis is axis 2); a real transform's n2 must be one trnfft's R2C plan takes; at most 2^48 points; one rank's box below 2 GiB (every message and
 // displacement fits MPI's int: checked from every rank's boxes at plan time, the same verdict on
 // every rank); the local pencils within trnfft's limits.
 #pragma once
@@ -94,8 +103,8 @@ Moved redistribute(MPI_Comm comm, const std::vector<Box>& from, const std::vecto
                    const void* src, void* dst);
 
 struct PencilSpec {
-  Index3 n{};                        // n0 slowest
-  fft::Type type = fft::Type::c2c;   // c2c (fp32 modes) or z2z
+  Index3 n{};                        // n0 slowest (the real sizes of R2C / C2R)
+  fft::Type type = fft::Type::c2c;   // c2c, r2c, c2r (fp32 modes) or z2z, d2z, z2d
   fft::Mode mode = fft::Mode::fp32;
   int p1 = 0, p2 = 0;                // the process grid; 0, 0: the plan chooses (choose_grid)
 };
@@ -107,13 +116,17 @@ std::array<int, 2> choose_grid(const Index3& n, int ranks);
 
 // The three boxes of `rank` on the grid (header comment), with their storage strides.
 std::array<Box, 3> pencil_boxes(const Index3& n, int p1, int p2, int rank);
+// The complex array the transposes move: n, or the half spectrum {n0, n1, n2/2 + 1} of a real type.
+Index3 complex_dims(const PencilSpec& s);
+// The rank's forward input (inverse output) box: the A pencil of spec.n (real for a real type).
+Box pencil_input_box(const PencilSpec& s, int p1, int p2, int rank);
 
 struct PencilPlanInfo {
   Index3 n{};
   fft::Type type = fft::Type::c2c;
   int ranks = 1, rank = 0, p1 = 1, p2 = 1;
   Generation target = Generation::trn1;
-  std::array<Index3, 3> extents{};      // of A, B, C
+  std::array<Index3, 3> extents{};      // of A, B, C (complex: a real type's half spectrum)
   std::array<double, 3> axis_ns{};      // axis 2, axis 1, axis 0 passes (trnfft's modeled time)
   double row_link_ns = 0, col_link_ns = 0, exchange_ns = 0;  // the transposes (link or re-layout) and the exchange
   double row_bytes = 0, col_bytes = 0;  // the larger direction of each all-to-all, this rank
@@ -139,11 +152,13 @@ class PencilPlan {
   PencilPlan(const PencilPlan&) = delete;
   PencilPlan& operator=(const PencilPlan&) = delete;
 
-  // The rank's A box (forward input, inverse output) and C box (forward output, inverse input).
-  const Box& input_box() const { return boxes_[0]; }
+  // The rank's A box (forward input, inverse output; real elements for a real type) and C box
+  // (forward output, inverse input; complex).
+  const Box& input_box() const { return in_box_; }
   const Box& output_box() const { return boxes_[2]; }
   // Collective. Forward: in = A pencil, out = C pencil; inverse: in = C, out = A. float2 / double2
-  // elements; in == out allowed when the buffer holds both. Every rank passes the same direction.
+  // elements (the real A pencil: float / double); in == out allowed when the buffer holds both.
+  // Every rank passes the same direction (a real type's own: R2C / D2Z -1, C2R / Z2D +1).
   void execute(const void* in, void* out, int direction, fft::ExecReport* report = nullptr) const;
   // The same without the exchange and report: appends the steps to `trace` (the box plan's body).
   void run(const void* in, void* out, int direction, Trace& trace) const;
@@ -165,22 +180,31 @@ class PencilPlan {
   fft::Settings settings_;
   MPI_Comm comm_ = MPI_COMM_NULL, row_ = MPI_COMM_NULL, col_ = MPI_COMM_NULL;
   int rank_ = 0, p1_ = 1, p2_ = 1;
-  std::array<Box, 3> boxes_{};
+  Index3 cn_{};                 // complex_dims(spec_)
+  std::array<Box, 3> boxes_{};  // A, B, C of cn_
+  Box in_box_{};                // A of spec_.n (a real type's real pencil; else boxes_[0])
   std::array<std::unique_ptr<fft::Plan>, 3> axis_;  // axis 2, 1, 0 (null: empty pencil or length 1)
   mutable std::unique_ptr<PencilPlanInfo> info_;
 };
 
-// cuFFTMp's box API: a 2-D (n0 x n1, boxes with lower2 = 0, upper2 = 1) or 3-D complex transform
-// from every rank's input box to its output box.
+// cuFFTMp's box API: a 2-D (complex n0 x n1: boxes with lower2 = 0, upper2 = 1; real 1 x n0 x n1:
+// lower0 = 0, upper0 = 1) or 3-D transform from every rank's input box to its output box. Real types
+// (cuFFTMp's rule for R2C / C2R plans): the input box is in the real domain spec.n (real elements,
+// strides in reals: cuFFTMp's in-place padding 2 (n2/2 + 1) is a stride like any other), the output
+// box in the half spectrum complex_dims(spec) (complex elements); R2C / D2Z run forward (input ->
+// output), C2R / Z2D inverse (output -> input).
 class BoxPlan {
  public:
   // Collective: the same sizes and type on every rank (exchanged), then every rank's boxes (one
   // allgather) checked: each rank's layout (box_layout_error) and that the input and the output
   // boxes tile the domain exactly: UsageError on every rank otherwise. spec.p1 / p2 as PencilPlan.
   BoxPlan(const PencilSpec& spec, const Box& in_box, const Box& out_box, const fft::Settings& settings, MPI_Comm comm);
-  // Elements of the rank's input / output box buffers (span); a descriptor holds the larger.
+  // Elements of the rank's input / output box buffers (span; a real type's input box in reals); a
+  // descriptor holds the larger in bytes (input_bytes / output_bytes: one element's).
   std::int64_t input_span() const { return in_.span(); }
   std::int64_t output_span() const { return out_.span(); }
+  std::size_t input_bytes() const { return in_es_; }
+  std::size_t output_bytes() const { return out_es_; }
   // Collective. Forward: in = the input box, out = the output box; inverse: in = output box, out =
   // input box; in == out allowed (a buffer of both spans). Only the box's elements are written.
   void execute(const void* in, void* out, int direction, fft::ExecReport* report = nullptr) const;
@@ -189,10 +213,11 @@ class BoxPlan {
   double error_bound() const { return pencil_->error_bound(); }
 
  private:
-  void move(const std::vector<Box>& from, const std::vector<Box>& to, const void* src, void* dst, const char* name,
-            Trace& trace) const;
+  void move(const std::vector<Box>& from, const std::vector<Box>& to, std::size_t es, const void* src, void* dst,
+            const char* name, Trace& trace) const;
   std::unique_ptr<PencilPlan> pencil_;
   Box in_, out_;
+  std::size_t in_es_ = 8, out_es_ = 8;  // bytes of one input-side / output-side element
   std::vector<Box> all_in_, all_out_, all_a_, all_c_;
 };
 
