@@ -23,10 +23,16 @@ inline constexpr std::size_t kWarmPoolVectors = 32, kWarmPoolElements = 4096;
 template <class T>
 class WarmPool {
  public:
-  ~WarmPool() { dead() = true; }
+  ~WarmPool() {
+    current_ = nullptr;
+    dead_ = true;
+  }
+  // One thread-local lookup on the warm path (each costs a __tls_get_addr call in a shared library).
   static WarmPool* of_thread() {
-    if (dead()) return nullptr;
+    if (WarmPool* p = current_) return p;
+    if (dead_) return nullptr;
     thread_local WarmPool pool;
+    current_ = &pool;
     return &pool;
   }
   std::vector<T> take() {
@@ -43,10 +49,8 @@ class WarmPool {
 
  private:
   // Trivially destructible, so still readable while the thread's other thread_locals are destroyed.
-  static bool& dead() {
-    thread_local bool d = false;
-    return d;
-  }
+  static inline thread_local WarmPool* current_ = nullptr;
+  static inline thread_local bool dead_ = false;
   std::vector<std::vector<T>> spare_;
 };
 

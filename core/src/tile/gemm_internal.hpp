@@ -25,9 +25,14 @@ struct OutTile {
 
 // The operand slots of one K-tile buffer (pass plans): per source the fp32 tile and residual
 // (split modes only) and the terms the micro-kernel reads.
-// The program's lists are WarmVectors: their heap blocks are reused by the thread's next program.
+// The program's lists are WarmVectors: their heap blocks are reused by the thread's next program
+// (the split modes' staging lists stay plain: empty, they cost no heap block, and a WarmVector
+// costs two thread-local lookups whether it is used or not).
 struct OperandSlot {
-  detail::WarmVector<Tile> a_raw, a_res, a_terms, b_raw, b_res, b_terms;
+  std::vector<Tile> a_raw, a_res;
+  detail::WarmVector<Tile> a_terms;
+  std::vector<Tile> b_raw, b_res;
+  detail::WarmVector<Tile> b_terms;
 };
 
 // Everything a program's loops share: arguments, plan, tiles.
