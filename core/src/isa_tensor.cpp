@@ -56,7 +56,7 @@ std::size_t psum_word(const NeuronCore& nc, const Tile& t, std::int32_t p, std::
 // resident DFT matrix, a plane read by two matmuls) converts and memoises it.
 const float* NeuronCore::converted_operand(const Tile& t, int panel, int which, const detail::RowScan** scan_out,
                                            bool convert_on_first_use) {
-  for (const auto& [lo, hi] : sbuf_.take_poisoned()) {  // allocations since the last read
+  sbuf_.drain_poisoned([&](std::int64_t lo, std::int64_t hi) {  // allocations since the last read
     Region poisoned;
     poisoned.mem = MemSpace::sbuf;
     poisoned.write = true;
@@ -65,7 +65,7 @@ const float* NeuronCore::converted_operand(const Tile& t, int panel, int which, 
     poisoned.lo = static_cast<std::uint64_t>(lo);
     poisoned.hi = static_cast<std::uint64_t>(hi);
     invalidate_operand_memo(&poisoned);
-  }
+  });
   OperandMemoCache::Role& role = memo_->roles[static_cast<std::size_t>(which)];
   ++memo_->clock;
   auto drop = [&](std::size_t i) {

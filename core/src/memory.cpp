@@ -10,6 +10,7 @@
 
 #include "onchip_dirty.hpp"
 #include "simd_util.hpp"
+#include "warm_vector.hpp"
 #include "trn/core/error.hpp"
 
 namespace trn {
@@ -303,11 +304,18 @@ void merge_closest(DirtySet& d) {
   --d.n;
 }
 
+// d = out, the ranges in use only (a set is ~280 bytes; a small call rewrites a few per allocation).
+void assign_ranges(DirtySet& d, const DirtySet& out) {
+  d.n = out.n;
+  std::copy(out.r, out.r + out.n, d.r);
+}
+
 // [lo, hi) written: joined with the ranges it overlaps or touches.
 void add_dirty(DirtySet& d, std::int64_t lo, std::int64_t hi) {
   for (std::int64_t i = 0; i < d.n; ++i)
     if (d.r[i].lo <= lo && hi <= d.r[i].hi) return;  // already inside one range (the common case)
-  DirtySet out{};
+  DirtySet out;  // only r[0, n) is ever read
+  out.n = 0;
   bool placed = false;
   for (std::int64_t i = 0; i < d.n; ++i) {
     const DirtyRange& x = d.r[i];
@@ -324,12 +332,13 @@ void add_dirty(DirtySet& d, std::int64_t lo, std::int64_t hi) {
   }
   if (!placed) out.r[out.n++] = {lo, hi};
   merge_closest(out);
-  d = out;
+  assign_ranges(d, out);
 }
 
 // [lo, hi) holds the poison again in every partition of the group.
 void remove_dirty(DirtySet& d, std::int64_t lo, std::int64_t hi) {
-  DirtySet out{};
+  DirtySet out;  // only r[0, n) is ever read
+  out.n = 0;
   for (std::int64_t i = 0; i < d.n; ++i) {
     const DirtyRange& x = d.r[i];
     if (x.hi <= lo || x.lo >= hi) {
@@ -340,7 +349,7 @@ void remove_dirty(DirtySet& d, std::int64_t lo, std::int64_t hi) {
     if (x.hi > hi) out.r[out.n++] = {hi, x.hi};  // at most one range splits in two: n <= kDirtyRanges + 1
   }
   merge_closest(out);
-  d = out;
+  assign_ranges(d, out);
 }
 }  // namespace
 
@@ -520,12 +529,6 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
   return t;
 }
 
-std::vector<std::pair<std::int64_t, std::int64_t>> OnChipMemory::take_poisoned() {
-  std::vector<std::pair<std::int64_t, std::int64_t>> r;
-  r.swap(poisoned_);
-  return r;
-}
-
 void OnChipMemory::free(const Tile& t) {
   if (t.mem != space_) return;
   auto it = std::find_if(blocks_.begin(), blocks_.end(), [&](const Block& b) { return b.offset == t.offset_bytes; });
@@ -547,12 +550,17 @@ std::int64_t OnChipMemory::used_bytes() const {
 
 AllocScope::~AllocScope() {
   for (auto it = tiles_.rbegin(); it != tiles_.rend(); ++it) mem_.free(*it);
+  detail::give_warm_vector(std::move(tiles_));  // the thread's next scope reuses the block
 }
 
 Tile AllocScope::alloc(DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> free_shape,
                        std::string_view name, std::int32_t partition_start, AllocFill fill) {
-  // Room for a program's usual tile count at once (growing 1, 2, 4, 8, 16 was five heap blocks).
-  if (tiles_.capacity() == 0) tiles_.reserve(16);
+  // Room for a program's usual tile count at once (growing 1, 2, 4, 8, 16 was five heap blocks),
+  // in a block an earlier scope on this thread handed back when there is one.
+  if (tiles_.capacity() == 0) {
+    tiles_ = detail::take_warm_vector<Tile>();
+    if (tiles_.capacity() < 16) tiles_.reserve(16);
+  }
   tiles_.push_back(mem_.alloc(dtype, partitions, free_shape, name, partition_start, fill));
   return tiles_.back();
 }

@@ -120,16 +120,19 @@ void detail::dgemv_row(const Settings& s, Op tb, std::int64_t n, std::int64_t k,
   detail::gemv_slice_pairs(s, tb, n, k, alpha, x, incx, B, ldb, beta, y, incy, report);
 }
 
-void gemm_batched(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k,
-                  float alpha, const std::vector<MatrixRef>& A, const std::vector<MatrixRef>& B, float beta,
-                  const std::vector<MutableMatrixRef>& C, CallReport* report) {
+namespace {
+// gemm_batched over `count` problems given as arrays (gemm passes one without building three
+// one-element vectors: three heap blocks of every small call).
+void gemm_problems(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k,
+                   float alpha, const MatrixRef* A, const MatrixRef* B, float beta, const MutableMatrixRef* C,
+                   std::size_t count, CallReport* report) {
   require(m >= 0 && n >= 0 && k >= 0, "m, n, k must be non-negative");
   require(mode != GemmMode::fp64_ozaki, "fp64 GEMM goes through dgemm");
-  require(A.size() == C.size() && B.size() == C.size(), "batch arrays must have equal length");
   if (report != nullptr) *report = CallReport{};
-  if (C.empty() || m == 0 || n == 0 || ((alpha == 0.0f || k == 0) && beta == 1.0f)) return;
+  if (count == 0 || m == 0 || n == 0 || ((alpha == 0.0f || k == 0) && beta == 1.0f)) return;
   std::vector<BlockGemmArgs> problems;
-  for (std::size_t b = 0; b < C.size(); ++b) {
+  problems.reserve(count);
+  for (std::size_t b = 0; b < count; ++b) {
     BlockGemmArgs g = block_args(mode, m, n, k, alpha, beta, A[b].dtype, C[b]);
     if (g.multiply) {
       g.a_src = {view_kf(A[b].data, A[b].dtype, A[b].ld, ta == Op::T, k, m)};
@@ -142,10 +145,20 @@ void gemm_batched(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m
   finish_report(report, s, std::move(r.trace));
   if (report != nullptr && report->plans_wanted) report->plan = plan.print();  // (a profile-only report: no text)
 }
+}  // namespace
+
+void gemm_batched(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k,
+                  float alpha, const std::vector<MatrixRef>& A, const std::vector<MatrixRef>& B, float beta,
+                  const std::vector<MutableMatrixRef>& C, CallReport* report) {
+  require(m >= 0 && n >= 0 && k >= 0, "m, n, k must be non-negative");
+  require(mode != GemmMode::fp64_ozaki, "fp64 GEMM goes through dgemm");
+  require(A.size() == C.size() && B.size() == C.size(), "batch arrays must have equal length");
+  gemm_problems(s, mode, ta, tb, m, n, k, alpha, A.data(), B.data(), beta, C.data(), C.size(), report);
+}
 
 void gemm(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
           MatrixRef A, MatrixRef B, float beta, MutableMatrixRef C, CallReport* report) {
-  gemm_batched(s, mode, ta, tb, m, n, k, alpha, {A}, {B}, beta, {C}, report);
+  gemm_problems(s, mode, ta, tb, m, n, k, alpha, &A, &B, beta, &C, 1, report);
 }
 
 namespace {

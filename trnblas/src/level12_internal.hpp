@@ -51,7 +51,9 @@ class Report {
   CallReport* sub() { return r_ != nullptr ? &sub_ : nullptr; }
   void add_sub() {
     if (r_ == nullptr) return;
-    trace_.append(sub_.trace);
+    // Taken over (the nested call's buffer, often the launch's recycled one) when it is the call's
+    // first trace; a later nested call resets sub_ (its Report or `*report = CallReport{}`).
+    trace_.append(std::move(sub_.trace));
     if (!sub_.plan.empty() && r_->plan.find(sub_.plan) == std::string::npos) r_->add_plan(sub_.plan);
     if (sub_.ozaki_mantissa_bits > r_->ozaki_mantissa_bits) {
       r_->ozaki_mantissa_bits = sub_.ozaki_mantissa_bits;

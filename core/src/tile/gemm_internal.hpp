@@ -5,10 +5,10 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <optional>
 #include <vector>
 
+#include "../warm_vector.hpp"
 #include "trn/tile/gemm.hpp"
 #include "trn/tile/matmul.hpp"
 
@@ -25,8 +25,14 @@ struct OutTile {
 
 // The operand slots of one K-tile buffer (pass plans): per source the fp32 tile and residual
 // (split modes only) and the terms the micro-kernel reads.
+// The program's lists are WarmVectors: their heap blocks are reused by the thread's next program
+// (the split modes' staging lists stay plain: empty, they cost no heap block, and a WarmVector
+// costs two thread-local lookups whether it is used or not).
 struct OperandSlot {
-  std::vector<Tile> a_raw, a_res, a_terms, b_raw, b_res, b_terms;
+  std::vector<Tile> a_raw, a_res;
+  detail::WarmVector<Tile> a_terms;
+  std::vector<Tile> b_raw, b_res;
+  detail::WarmVector<Tile> b_terms;
 };
 
 // Everything a program's loops share: arguments, plan, tiles.
@@ -55,22 +61,23 @@ struct ProgramState {
     cast_out = g.c.dtype() != DType::f32 && !g.raw;
   }
   std::optional<PsumRing> banks;   // pass plans: one per output tile of a pass; K-blocked: rotated
-  std::vector<Accumulator> accs;   // pass plans: the groups of the current pass, one per output tile
-  std::vector<OperandSlot> slots;  // rotated by K-tile index
-  std::vector<Tile> b_strip;       // resident plan: the op(B) strip, [k, k tile, j] per term
+  detail::WarmVector<Accumulator> accs;   // pass plans: the groups of the current pass, one per output tile
+  detail::WarmVector<OperandSlot> slots;  // rotated by K-tile index
+  detail::WarmVector<Tile> b_strip;       // resident plan: the op(B) strip, [k, k tile, j] per term
   bool strip_packed = false;
   struct EpilogueSlot {
     Tile out, cold, out_c;
   };
-  std::vector<EpilogueSlot> epi;  // rotated by output tile
+  detail::WarmVector<EpilogueSlot> epi;  // rotated by output tile
   // Stores of evacuated output tiles not yet issued: the next pass's K loop issues one per K tile
   // after its packing DMAs, so that a pass's output does not hold up the operand loads that the
-  // next pass's matmuls wait for (the program's last pass flushes them at its end).
+  // next pass's matmuls wait for (the program's last pass flushes them at its end). Oldest first
+  // (at most one per epilogue slot: erasing the front is a short move).
   struct PendingStore {
     OutTile tile;
     std::size_t slot;
   };
-  std::deque<PendingStore> stores;
+  detail::WarmVector<PendingStore> stores;
 };
 
 // Moves rows [0, tnj) x columns [0, tni) of an on-chip tile from/to C at (j0, i0), restricted to the

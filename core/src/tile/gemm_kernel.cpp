@@ -26,12 +26,12 @@ void store_tile(ProgramState& st, const ProgramState::PendingStore& ps) {
 void issue_one_store(ProgramState& st) {
   if (st.stores.empty()) return;
   store_tile(st, st.stores.front());
-  st.stores.pop_front();
+  st.stores.erase(st.stores.begin());
 }
 
 // The output tiles of the pass starting at row i_begin; ti outer.
-std::vector<OutTile> pass_tiles(const ProgramState& st, std::int64_t i_begin, int bm) {
-  std::vector<OutTile> outs;
+detail::WarmVector<OutTile> pass_tiles(const ProgramState& st, std::int64_t i_begin, int bm) {
+  detail::WarmVector<OutTile> outs;
   for (int ti = 0; ti < (bm + st.TI - 1) / st.TI; ++ti)
     for (int tj = 0; tj < st.tiles_j; ++tj) {
       const std::int64_t j0 = st.j_begin + std::int64_t{tj} * st.TJ, i0 = i_begin + std::int64_t{ti} * st.TI;
@@ -183,7 +183,7 @@ void pass_program(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape& b) {
   int epi_slot = 0;
   for (std::int64_t i_begin = i_first; i_begin < i_last; i_begin += pass_rows) {
     const int bm = static_cast<int>(std::min(pass_rows, i_last - i_begin));
-    const std::vector<OutTile> outs = pass_tiles(st, i_begin, bm);
+    const detail::WarmVector<OutTile> outs = pass_tiles(st, i_begin, bm);
     if (!any_live(outs)) continue;
     open_groups(st, outs);
     if (st.compute) k_loop(st, outs, i_begin, bm);

@@ -143,7 +143,13 @@ class OnChipMemory {
   // Byte ranges [lo, hi) within every partition that allocation poisoning wrote since the last
   // call. Poisoning is not an instruction, so the core's host-side operand-conversion memo learns
   // of it here (a re-allocated tile must read its poison, not a remembered conversion).
-  std::vector<std::pair<std::int64_t, std::int64_t>> take_poisoned();
+  // f(lo, hi) for each range, then the record is emptied (its buffer kept: one heap block per
+  // allocation was a small call's cost when the record was handed out as a fresh vector).
+  template <class F>
+  void drain_poisoned(F&& f) {
+    for (const auto& [lo, hi] : poisoned_) f(lo, hi);
+    poisoned_.clear();
+  }
 
  private:
   struct Block {
@@ -163,7 +169,7 @@ class OnChipMemory {
   std::unique_ptr<std::byte[], detail::HostFree> storage_;
   std::vector<Block> blocks_;  // sorted by offset
   std::int64_t peak_ = 0;
-  std::vector<std::pair<std::int64_t, std::int64_t>> poisoned_;  // since the last take_poisoned()
+  std::vector<std::pair<std::int64_t, std::int64_t>> poisoned_;  // since the last drain_poisoned()
 };
 
 // RAII: frees every tile allocated through it when it goes out of scope.
