@@ -40,7 +40,7 @@ struct GvParts {
   std::size_t c_bytes = 0;
   explicit GvParts(const SygvdArgs& x) {
     const bool lower = x.uplo == blas::Uplo::lower;
-    const blas::COp tr = blas::COp::T;
+    const blas::COp tr = x.complex ? blas::COp::C : blas::COp::T;  // Hermitian: L^-H, U^-H
     if (x.desc_a != nullptr && x.desc_a->grid != nullptr) {
       const Descriptor& a = *x.desc_a;
       cd = blasmp::make_descriptor(*a.grid, x.n, x.n, a.mb, a.mb, a.rsrc, a.csrc, a.type);
@@ -71,11 +71,12 @@ struct GvParts {
   }
 };
 
-// C = A's uplo triangle mirrored: A^T redistributed into C, then A's stored triangle copied over it.
+// C = A's uplo triangle mirrored: A^T (complex: A^H) redistributed into C, then A's stored triangle copied
+// over it.
 void mirrored_copy(const SygvdArgs& x, const GvParts& p, Generation target, Trace& trace) {
   const Descriptor& a = *x.desc_a;
   const std::size_t es = x.elem_bytes();
-  blasmp::redistribute(target, {&a, x.a, &p.cd, p.left.b, true, false}, "trnsolverMp.sygvd.transpose_A", trace);
+  blasmp::redistribute(target, {&a, x.a, &p.cd, p.left.b, true, x.complex}, "trnsolverMp.sygvd.transpose_A", trace);
   blasmp::detail::copy_trapezoid(a, x.uplo, es, x.a, a.lld, p.left.b, p.cd.lld);
 }
 
