@@ -18,6 +18,7 @@
 #include "solvermp_util.hpp"
 #include "trn/solver/complex_eig.hpp"
 #include "trn/solver/eig.hpp"
+#include "trn/solvermp/plan.hpp"
 #include "trn/solvermp/solvermp.hpp"
 
 extern "C" {  // ScaLAPACK (oracle)
@@ -448,9 +449,31 @@ void capi_eig() {
   trnsolverMpDestroyMatrixDesc(da);
 }
 
+// The Syevd / Sygvd plans (plan.hpp) against the slowest rank's modeled time of the same fp32 call (the
+// distributed algorithm, also on 1 x 1): n 64, blocks 16, within [0.5, 1.5] (docs/scale-out.md 6.4: measured
+// 0.93 .. 1.25 on 1, 2, 4 ranks).
+void eig_plans_vs_traces() {
+  int nprow, npcol;
+  grid_shape(g_size, &nprow, &npcol);
+  const int n = 64, nb = 16;
+  namespace sm = trn::solvermp;
+  for (const bool gv : {false, true}) {
+    const auto A = symmetric<float>(n, 41u, 0.0), B = symmetric<float>(n, 43u, double(n));
+    const EigResult<float> r = run_eig<float>(nprow, npcol, n, nb, 'L', A, gv ? &B : nullptr);
+    double slowest = r.ns;
+    MPI_Allreduce(MPI_IN_PLACE, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    const sm::FactorPlan plan =
+        sm::plan_factor(trn::blas::Settings{}, gv ? sm::FactorKind::sygvd : sm::FactorKind::syevd, nprow, npcol, n, n, nb);
+    const double ratio = plan.predicted_ns / slowest;
+    if (g_rank == 0) std::printf("%s plan on %dx%d: predicted / modeled %.3f\n", gv ? "ssygvd" : "ssyevd", nprow, npcol, ratio);
+    check(ratio >= 0.5 && ratio <= 1.5, "plan prediction within [0.5, 1.5] of the slowest rank's modeled time: " + plan.print());
+  }
+}
+
 }  // namespace
 
 void run_eig_tests() {
+  eig_plans_vs_traces();
   capi_eig();
   syevd_case<double>(37, 8, 'L');
   syevd_case<double>(24, 4, 'U');

@@ -1,17 +1,21 @@
-// trnsolverMp Syevd: the distributed symmetric eigensolver (solvermp.hpp; docs/scale-out.md section 6.5).
+// trnsolverMp Syevd: the distributed symmetric (S, D) and Hermitian (C, Z) eigensolver (solvermp.hpp;
+// docs/scale-out.md section 6.5).
 // Algorithm: ScaLAPACK PDSYEVD's three stages (Tisseur & Dongarra, "A parallel divide and conquer
 //   algorithm for the symmetric eigenvalue problem on distributed memory architectures", SISC 20(6),
-//   1999), on a full symmetric working copy W of A (both triangles, A's layout, scaled by a power of two):
-//   1. tridiagonalisation Q^T W Q = T column by column (LAPACK xSYTD2's order, as ScaLAPACK's PDSYTD2):
+//   1999; PZHEEVD's for complex data), on a full symmetric (Hermitian) working copy W of A (both
+//   triangles, A's layout, the diagonal real, scaled by a power of two):
+//   1. tridiagonalisation Q^H W Q = T column by column (LAPACK xSYTD2's / xHETD2's order, as ScaLAPACK's
+//      PDSYTD2; complex reflectors with real beta, so T is real):
 //      column k gathered on its process column and shared along the process rows; its reflector
 //      (v, tau, beta) built by trnsolver's geqrf panel step on every rank alike; y = W22 v as local
-//      GEMMs summed along the process row in process-column order; w = tau y - (tau^2 / 2)(y^T v) v;
-//      W22 -= v w^T + w v^T as one local GEMM per rank (k = 2);
-//   2. T's eigenvalues and eigenvectors by trnsolver's divide and conquer (stedc) on every rank, the
-//      same input and kernel everywhere (the same bits on every rank, no message);
+//      GEMMs summed along the process row in process-column order (rows.hpp's ordered_sum); x = tau y,
+//      w = x - (tau / 2)(x^H v) v; W22 -= v w^H + w v^H as one local GEMM per rank (k = 2);
+//   2. T's eigenvalues and eigenvectors by trnsolver's (real) divide and conquer (stedc) on every rank,
+//      the same input and kernel everywhere (the same bits on every rank, no message);
 //   3. Z = Q V: each rank's piece of V, then Ormqr (N) with the reflectors stored shifted one column
 //      (reflector k in column k + 1, rows k + 1..: xGEQRF's storage; column 0 the identity, tau 0).
-// Engines: y = W22 v and the rank-2 update are trnblas GEMMs (TensorE: fp32 mode for S, Ozaki for D);
+// Engines: y = W22 v and the rank-2 update are trnblas GEMMs (TensorE: fp32 mode for S, Ozaki for D, 4M
+//   complex products for C and Z);
 //   the column sums trnblas GEAMs; the reflectors trnsolver's geqrf panel step and w's O(n) corrections
 //   recorded host steps (fp64), as trnsolver's sytrd; stedc as trnsolver's syevd (host secular
 //   equations, TensorE merge GEMMs); the back-transformation Ormqr's GEMMs; every message an MPI
@@ -19,14 +23,15 @@
 // Accuracy: Householder tridiagonalisation and divide and conquer are backward stable: |lambda_i -
 //   lambda_i(A)| <= c n u ||A||, ||A Z - Z Lambda|| <= c n u ||A||, ||Z^T Z - I|| <= c n u (Higham,
 //   Accuracy and Stability, Thm 19.4 / 19.5; Tisseur & Dongarra 1999); tested within 16 n u.
-// Limits: real S and D; square blocks; the whole matrix; Z with A's grid, MB and RSRC; the
+// Limits: square blocks; the whole matrix; Z with A's grid, MB and RSRC; the
 //   tridiagonalisation is unblocked (Level-2: 4 small collectives and a rank-2 GEMM per column, no
 //   PDLATRD panel); stedc is replicated (n^2 elements of V on every rank); messages under 2 GiB.
 // Determinism: every sum has a fixed order (the row sums in process-column order, GEAMs); the bits are
 //   fixed by the grid shape and the block size, not by the host threads or the run. The column-by-column
 //   distributed order differs from trnsolver's single-device syevd (its blocked xLATRD panel with symv /
-//   SYR2K updates sums in another order), so a 1 x 1 grid runs that single-device driver instead
-//   (SyevdArgs::one_device_path; nothing to distribute on one device): the 1-rank call gives its bits.
+//   SYR2K updates sums in another order), so a 1 x 1 grid runs that single-device driver (syevd, or
+//   heevd for complex data) instead (SyevdArgs::one_device_path; nothing to distribute on one device): the
+//   1-rank call gives its bits.
 #include <algorithm>
 #include <cmath>
 #include <complex>

@@ -1,16 +1,16 @@
-// trnsolverMp Sygvd: the distributed generalized symmetric-definite eigenproblem A x = lambda B x
-// (itype 1; solvermp.hpp; docs/scale-out.md section 6.5), LAPACK xSYGVD's reduction (ScaLAPACK's
-// PDSYGVX route: PDPOTRF, PDSYGST, the standard solver, PDTRSM back):
-// Algorithm: B = L L^T (lower) or U^T U (upper) by Potrf in place; C = L^-1 A L^-T (U^-T A U^-1) by two
-//   trnblasMp TRSMs (left, then right) on a full symmetric copy of A (A's uplo triangle mirrored, as
-//   Syevd builds its working copy); Syevd(C) = V diag(D) V^T; Z = L^-T V (U^-1 V) by one TRSM.
+// trnsolverMp Sygvd: the distributed generalized symmetric- (Hermitian-) definite eigenproblem
+// A x = lambda B x (itype 1; solvermp.hpp; docs/scale-out.md section 6.5), LAPACK xSYGVD's / xHEGVD's
+// reduction (ScaLAPACK's PDSYGVX route: PDPOTRF, PDSYGST, the standard solver, PDTRSM back):
+// Algorithm: B = L L^H (lower) or U^H U (upper) by Potrf in place; C = L^-1 A L^-H (U^-H A U^-1) by two
+//   trnblasMp TRSMs (left, then right) on a full symmetric (Hermitian) copy of A (A's uplo triangle
+//   mirrored, as Syevd builds its working copy); Syevd(C) = V diag(D) V^H; Z = L^-H V (U^-1 V) by one TRSM.
 // Engines: Potrf's, Trsm's and Syevd's (trnblas TRSM / GEMM tile kernels on TensorE; the messages
 //   their collectives).
 // Accuracy: for a well-conditioned B the eigenvalues within c n u ||A|| ||B^-1|| of the exact ones,
 //   ||A Z - B Z Lambda|| <= c n u ||A|| ||Z|| (Higham, Accuracy and Stability, section 8 / LAPACK Users'
 //   Guide 4.10); tested against ScaLAPACK within 64 n u kappa(B) ||A|| / ||B||-scaled.
-// Limits: itype 1 only; real S and D; square blocks; B and Z distributed as A; the whole matrices. A 1 x 1
-//   grid runs trnsolver's single-device sygvd (SyevdArgs::one_device_path; its bits).
+// Limits: itype 1 only (cuSOLVERMp's Sygvd implements ibtype 1 only); S, D, C, Z; square blocks; B and Z distributed as A; the whole matrices. A 1 x 1
+//   grid runs trnsolver's single-device sygvd / hegvd (SyevdArgs::one_device_path; its bits).
 #include <algorithm>
 #include <cstring>
 #include <utility>
