@@ -453,7 +453,8 @@ void eig_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor
   for (std::int64_t j = 0; square && j < n; ++j)  // A is n x n only when square
     for (std::int64_t i = 0; i < n; ++i)
       B[static_cast<std::size_t>(i + j * n)] = narrow<T>(0.5 * (wide(A[static_cast<std::size_t>(i + j * n)]) + wide(A[static_cast<std::size_t>(j + i * n)])).real() + (i == j ? 40.0 : 0.0));
-  const std::vector<T> A0 = A, B0 = B, Z0 = Z, D0 = D;
+  const std::vector<T> A0 = A, B0 = B, Z0 = Z;
+  const std::vector<RealOf<T>> D0 = D;
   size_t wd = 0, wh = 0;
   const int fill = s.uplo;
   const bool size_query_null_a = in.flag(2), size_query_null_d = in.flag(2);  // Syevd_bufferSize reads no data
@@ -492,6 +493,7 @@ void eig_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor
   }
   require(info == 0, "Syevd / Sygvd info 0");
   trnfuzz::reach(gv ? "sygvd_ok" : "syevd_ok");
+  trnfuzz::reach("eig_hermitian_ok", !std::is_same_v<RealOf<T>, T>);  // complex: the Hermitian solver
   if (!vectors) {
     for (std::int64_t i = 1; i < n; ++i) require(D[static_cast<std::size_t>(i - 1)] <= D[static_cast<std::size_t>(i)], "ascending");
     return;
@@ -543,7 +545,7 @@ void routine_case(trnfuzz::Input& in, trnsolverMpHandle_t h, trnsolverMpGrid_t g
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
   return {{"getrf_ok", 10}, {"getrf_rejected", 10}, {"getrs_ok", 3}, {"potrf_ok", 10}, {"potrf_rejected", 10}, {"potrs_ok", 5},
           {"descriptor_ok", 20}, {"geqrf_ok", 5}, {"geqrf_rejected", 5}, {"ormqr_ok", 3}, {"gels_ok", 2},
-          {"syevd_ok", 2}, {"sygvd_ok", 2}, {"eig_rejected", 5}, {"eig_distributed_ok", 2}};
+          {"syevd_ok", 2}, {"sygvd_ok", 2}, {"eig_rejected", 5}, {"eig_distributed_ok", 2}, {"eig_hermitian_ok", 5}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
