@@ -300,7 +300,7 @@ FactorPlan plan_factor(const blas::Settings& s, FactorKind kind, int nprow, int 
 
 std::string FactorPlan::print() const {
   const FabricSpec& f = fabric_spec(target);
-  char comp[48] = "not predicted (fp64 / complex)", pred[32] = "not predicted";
+  char comp[128] = "not predicted (fp64 / complex)", pred[48] = "not predicted";
   if (compute_ns() >= 0) std::snprintf(comp, sizeof comp, "%.3f us (panels %.3f, updates %.3f)", compute_ns() * 1e-3, panel_ns * 1e-3, update_ns * 1e-3);
   if (predicted_ns >= 0) std::snprintf(pred, sizeof pred, "%.3f us", predicted_ns * 1e-3);
   char buf[768];
