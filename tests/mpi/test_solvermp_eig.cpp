@@ -232,6 +232,20 @@ int single_device(int itype, char uplo, int n, std::vector<T>& a, std::vector<T>
                       : trn::solver::sygvd(ss, itype, true, ul, n, a.data(), n, b->data(), n, w.data());
 }
 
+// A with what the eigensolvers must not read poisoned: the triangle other than uplo, and (Hermitian) the
+// diagonal's imaginary parts.
+template <class T>
+std::vector<T> poisoned(const std::vector<T>& A, int n, char uplo) {
+  std::vector<T> tri(A);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      if (uplo == 'L' ? i < j : i > j) tri[i + static_cast<std::size_t>(j) * n] = T(1e3);
+      if constexpr (is_complex<T>::value)
+        if (i == j) tri[i + static_cast<std::size_t>(j) * n] = T(std::real(A[i + static_cast<std::size_t>(j) * n]), RealOf<T>(1e3));
+    }
+  return tri;
+}
+
 template <class T>
 std::string eig_tag(const char* real_name, const char* herm_name, int n) {
   return std::string(Traits<T>::name) + (is_complex<T>::value ? herm_name : real_name) + " n=" + std::to_string(n);
@@ -244,13 +258,7 @@ void syevd_case(int n, int nb, char uplo) {
   const double u = Traits<T>::u, bound = 16.0 * n * u;
   const std::string tag = eig_tag<T>("syevd", "heevd", n) + " nb=" + std::to_string(nb) + " " + uplo;
   const auto A = symmetric<T>(n, 17u + static_cast<unsigned>(n), 0.0);
-  std::vector<T> tri(A);  // only the uplo triangle is read: the other one poisoned (Hermitian: the diagonal's imaginary parts too)
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i) {
-      if (uplo == 'L' ? i < j : i > j) tri[i + static_cast<std::size_t>(j) * n] = T(1e3);
-      if constexpr (is_complex<T>::value)
-        if (i == j) tri[i + static_cast<std::size_t>(j) * n] = T(std::real(A[i + static_cast<std::size_t>(j) * n]), RealOf<T>(1e3));
-    }
+  const std::vector<T> tri = poisoned<T>(A, n, uplo);  // only the uplo triangle is read
   const EigResult<T> r = run_eig<T>(nprow, npcol, n, nb, uplo, tri, nullptr);
   check_all_ranks(r.info, 0, tag + ": info");
   std::vector<Wide<T>> a(A.begin(), A.end());
@@ -295,7 +303,8 @@ void sygvd_case(int n, int nb, char uplo) {
   const double u = Traits<T>::u;
   const std::string tag = eig_tag<T>("sygvd", "hegvd", n) + " " + uplo;
   const auto A = symmetric<T>(n, 29u, 0.0), B = symmetric<T>(n, 31u, double(n));
-  const EigResult<T> r = run_eig<T>(nprow, npcol, n, nb, uplo, A, &B);
+  const std::vector<T> tri = poisoned<T>(A, n, uplo), btri = poisoned<T>(B, n, uplo);  // only the uplo triangles are read
+  const EigResult<T> r = run_eig<T>(nprow, npcol, n, nb, uplo, tri, &btri);
   check_all_ranks(r.info, 0, tag + ": info");
   const std::vector<Wide<T>> a(A.begin(), A.end()), b(B.begin(), B.end());
   // B = M + n I with |m_ij| <= 1 is well conditioned (its eigenvalues near n +- 2 sqrt(n) for the hash's
@@ -324,10 +333,10 @@ void sygvd_case(int n, int nb, char uplo) {
                 tag.c_str(), nprow, npcol, is_complex<T>::value ? "he" : "sy", is_complex<T>::value ? "he" : "sy", ev / anorm / u,
                 res / u, orth / u, bound / u);
   if (g_size == 1) {  // the default 1 x 1 path: trnsolver's single-device sygvd / hegvd bit for bit
-    std::vector<T> a1(A), b1(B);
+    std::vector<T> a1(tri), b1(btri);
     std::vector<RealOf<T>> w;
     single_device<T>(1, uplo, n, a1, &b1, w);
-    const EigResult<T> r1 = run_eig<T>(1, 1, n, nb, uplo, A, &B, 1, true);
+    const EigResult<T> r1 = run_eig<T>(1, 1, n, nb, uplo, tri, &btri, 1, true);
     check(r1.dbits == bytes_of(w) && r1.zbits == bytes_of(a1), tag + ": 1 x 1 equals trnsolver's single-device driver bit for bit");
   }
   // B not positive definite (its (3, 3) entry -n^2): info n + 3 on every rank, D untouched.

@@ -72,12 +72,19 @@ struct GvParts {
 };
 
 // C = A's uplo triangle mirrored: A^T (complex: A^H) redistributed into C, then A's stored triangle copied
-// over it.
+// over it; Hermitian: the diagonal's imaginary parts zeroed (not read, as LAPACK's xHEGST takes
+// DBLE(A(k, k))), before the TRSMs spread them.
 void mirrored_copy(const SygvdArgs& x, const GvParts& p, Generation target, Trace& trace) {
   const Descriptor& a = *x.desc_a;
   const std::size_t es = x.elem_bytes();
   blasmp::redistribute(target, {&a, x.a, &p.cd, p.left.b, true, x.complex}, "trnsolverMp.sygvd.transpose_A", trace);
   blasmp::detail::copy_trapezoid(a, x.uplo, es, x.a, a.lld, p.left.b, p.cd.lld);
+  const blasmp::Grid& g = *p.cd.grid;
+  for (std::int64_t jl = 0; x.complex && jl < p.cd.local_cols(); ++jl) {
+    const std::int64_t j = global_of(jl, p.cd.nb, g.mycol, p.cd.csrc, g.npcol);
+    if (owner_of(j, p.cd.mb, p.cd.rsrc, g.nprow) == g.myrow)
+      std::memset(at(p.left.b, local_of(j, p.cd.mb, g.nprow) + jl * p.cd.lld, es) + es / 2, 0, es / 2);
+  }
 }
 
 }  // namespace
