@@ -377,26 +377,34 @@ void qr_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor_
   if (m >= n) gels_case<T>(s, h, da, grid, A0, in);
 }
 
-// D ascending, A Z = B Z diag(D) and Z^T B Z = I within c n u (B = I for Syevd; A from A0's uplo triangle).
+// The real type of T (Syevd's D: float for C, double for Z).
 template <class T>
-void check_eig(bool gv, bool lower, std::int64_t n, const std::vector<T>& A0, const std::vector<T>& B0, const std::vector<T>& D,
-               const std::vector<T>& Z) {
-  for (std::int64_t i = 1; i < n; ++i) require(wide(D[static_cast<std::size_t>(i - 1)]).real() <= wide(D[static_cast<std::size_t>(i)]).real(), "ascending");
+using RealOf = decltype(std::real(T{}));
+
+// D ascending, A Z = B Z diag(D) and Z^H B Z = I within c n u (B = I for Syevd; A from A0's uplo triangle,
+// Hermitian for complex data: the mirror conjugated, the diagonal's imaginary parts not read).
+template <class T>
+void check_eig(bool gv, bool lower, std::int64_t n, const std::vector<T>& A0, const std::vector<T>& B0,
+               const std::vector<RealOf<T>>& D, const std::vector<T>& Z) {
+  for (std::int64_t i = 1; i < n; ++i) require(D[static_cast<std::size_t>(i - 1)] <= D[static_cast<std::size_t>(i)], "ascending");
   auto sym = [&](std::int64_t i, std::int64_t j) {  // A0's uplo triangle mirrored
     const bool stored = lower ? i >= j : i <= j;
-    return wide(stored ? A0[static_cast<std::size_t>(i + j * n)] : A0[static_cast<std::size_t>(j + i * n)]).real();
+    return i == j ? cd(wide(A0[static_cast<std::size_t>(i + j * n)]).real())
+           : stored ? wide(A0[static_cast<std::size_t>(i + j * n)])
+                    : std::conj(wide(A0[static_cast<std::size_t>(j + i * n)]));
   };
-  auto bm = [&](std::int64_t i, std::int64_t j) { return gv ? wide(B0[static_cast<std::size_t>(i + j * n)]).real() : (i == j ? 1.0 : 0.0); };
-  auto z = [&](std::int64_t i, std::int64_t j) { return wide(Z[static_cast<std::size_t>(i + j * n)]).real(); };
+  auto bm = [&](std::int64_t i, std::int64_t j) { return gv ? wide(B0[static_cast<std::size_t>(i + j * n)]) : cd(i == j ? 1.0 : 0.0); };
+  auto z = [&](std::int64_t i, std::int64_t j) { return wide(Z[static_cast<std::size_t>(i + j * n)]); };
   const double c_bound = 64.0 * static_cast<double>(n + 2) * unit_roundoff<T>() * (gv ? 64.0 : 1.0);
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < n; ++i) {
-      double az = 0, bz = 0, ztbz = i == j ? -1.0 : 0.0;
+      cd az = 0, bz = 0, ztbz = i == j ? -1.0 : 0.0;
       for (std::int64_t k = 0; k < n; ++k) az += sym(i, k) * z(k, j), bz += bm(i, k) * z(k, j);
       for (std::int64_t k = 0; k < n; ++k)
-        for (std::int64_t l = 0; l < n; ++l) ztbz += z(k, i) * bm(k, l) * z(l, j);
-      require(std::fabs(az - bz * wide(D[static_cast<std::size_t>(j)]).real()) <= c_bound * 8.0 * (n + 40.0), "A Z = B Z L within its bound");
-      require(std::fabs(ztbz) <= c_bound * (gv ? 48.0 : 1.0), "Z^T B Z = I within its bound");
+        for (std::int64_t l = 0; l < n; ++l) ztbz += std::conj(z(k, i)) * bm(k, l) * z(l, j);
+      require(std::abs(az - bz * static_cast<double>(D[static_cast<std::size_t>(j)])) <= c_bound * 8.0 * (n + 40.0),
+              "A Z = B Z L within its bound");
+      require(std::abs(ztbz) <= c_bound * (gv ? 48.0 : 1.0), "Z^H B Z = I within its bound");
     }
 }
 
@@ -409,10 +417,12 @@ void distributed_eig(bool gv, bool lower, std::int64_t n, std::int64_t mb, const
   const trn::blasmp::Descriptor d = trn::blasmp::make_descriptor(g, n, n, mb, mb, 0, 0, type_of<T>());
   const auto nn = static_cast<std::size_t>(std::max<std::int64_t>(1, n * n));
   std::vector<T> a(A0.begin(), A0.begin() + static_cast<std::ptrdiff_t>(std::min(nn, A0.size()))), b(B0.begin(), B0.begin() + static_cast<std::ptrdiff_t>(nn));
-  std::vector<T> z(nn, T(0)), dd(static_cast<std::size_t>(std::max<std::int64_t>(1, n)), T(0));
+  std::vector<T> z(nn, T(0));
+  std::vector<RealOf<T>> dd(static_cast<std::size_t>(std::max<std::int64_t>(1, n)), RealOf<T>(0));
   a.resize(nn);
   trn::solvermp::SygvdArgs x;
-  x.fp64 = std::is_same_v<T, double>, x.one_device_path = false, x.vectors = true;
+  x.fp64 = std::is_same_v<RealOf<T>, double>, x.complex = !std::is_same_v<RealOf<T>, T>;
+  x.one_device_path = false, x.vectors = true;
   x.uplo = lower ? trn::blas::Uplo::lower : trn::blas::Uplo::upper;
   x.n = n, x.a = a.data(), x.desc_a = &d, x.d = dd.data(), x.z = z.data(), x.desc_z = &d, x.b = b.data(), x.desc_b = &d;
   std::vector<char> work(gv ? trn::solvermp::sygvd_workspace_bytes(x) : trn::solvermp::syevd_workspace_bytes(x));
@@ -424,12 +434,12 @@ void distributed_eig(bool gv, bool lower, std::int64_t n, std::int64_t mb, const
   trn::blasmp::grid_destroy(g);
 }
 
-// Syevd or Sygvd (itype fuzzed) on the 1 x 1 grid with A's uplo triangle (B = A's symmetric part + 40 I):
-// statuses (complex, itype 2 and ia = 2 NOT_SUPPORTED), untouched outputs on failure, info 0, eigenvalues
-// ascending, ||A Z - B Z L|| and ||Z^T B Z - I|| within c n u (B = I for Syevd).
+// Syevd or Sygvd (itype fuzzed) on the 1 x 1 grid with A's uplo triangle (B = A's symmetric part + 40 I),
+// real or complex Hermitian: statuses (itype 2 and ia = 2 NOT_SUPPORTED, a compute type that is not the
+// descriptor's INVALID_VALUE), untouched outputs on failure, info 0, eigenvalues ascending,
+// ||A Z - B Z L|| and ||Z^H B Z - I|| within c n u (B = I for Syevd); the distributed algorithm on 1 x 1 too.
 template <class T>
 void eig_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor_t da, std::vector<T>& A, trnfuzz::Input& in) {
-  constexpr bool cplx = !std::is_same_v<T, float> && !std::is_same_v<T, double>;
   const std::int64_t n = s.n;
   const bool square = n >= 0 && n <= 8 && std::clamp<std::int64_t>(s.m, 0, 8) == n;
   const bool gv = in.flag(2);
@@ -438,24 +448,28 @@ void eig_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor
   const bool vectors = jobz == 1;
   const std::int64_t dn = std::clamp<std::int64_t>(n, 0, 8);  // the buffers: the descriptor's (clamped) size
   const std::size_t nn = static_cast<std::size_t>(std::max<std::int64_t>(1, dn * dn)) + 64;
-  std::vector<T> B(nn, T(0)), Z(nn, T(-7)), D(16, T(-7));
+  std::vector<T> B(nn, T(0)), Z(nn, T(-7));
+  std::vector<RealOf<T>> D(16, RealOf<T>(-7));
   for (std::int64_t j = 0; square && j < n; ++j)  // A is n x n only when square
     for (std::int64_t i = 0; i < n; ++i)
       B[static_cast<std::size_t>(i + j * n)] = narrow<T>(0.5 * (wide(A[static_cast<std::size_t>(i + j * n)]) + wide(A[static_cast<std::size_t>(j + i * n)])).real() + (i == j ? 40.0 : 0.0));
-  const std::vector<T> A0 = A, B0 = B, Z0 = Z, D0 = D;
+  const std::vector<T> A0 = A, B0 = B, Z0 = Z;
+  const std::vector<RealOf<T>> D0 = D;
   size_t wd = 0, wh = 0;
   const int fill = s.uplo;
+  const bool size_query_null_a = in.flag(2), size_query_null_d = in.flag(2);  // Syevd_bufferSize reads no data
   const trnsolverStatus_t bs =
       gv ? trnsolverMpSygvd_bufferSize(h, static_cast<trnsolverEigType_t>(itype), static_cast<trnsolverEigMode_t>(jobz), as_fill(fill), n,
                                        s.ia, 1, da, 1, 1, da, 1, 1, da, as_type(s.compute), &wd, &wh)
-         : trnsolverMpSyevd_bufferSize(h, jobz_text, as_fill(fill), n, s.ia, 1, da, 1, 1, da, as_type(s.compute), &wd, &wh);
+         : trnsolverMpSyevd_bufferSize(h, jobz_text, as_fill(fill), n, size_query_null_a ? nullptr : A.data(), s.ia, 1, da,
+                                       size_query_null_d ? nullptr : D.data(), Z.data(), 1, 1, da, as_type(s.compute), &wd, &wh);
   // The local checks first (an illegal value: INVALID_VALUE; then what is not implemented: NOT_SUPPORTED),
   // then the layout (descA n x n: INVALID_VALUE).
   // (choice gives an arbitrary value sometimes: uplo, itype, jobz and the compute type may be illegal.)
   const bool args_ok = n >= 0 && (!gv || (itype >= 1 && itype <= 3)) && (jobz == 0 || jobz == 1) &&
                        (fill == TRNBLAS_FILL_MODE_LOWER || fill == TRNBLAS_FILL_MODE_UPPER) && s.compute == type_of<T>();
   const trnsolverStatus_t want = !args_ok                                      ? TRNSOLVER_STATUS_INVALID_VALUE
-                                 : (s.ia != 1 || cplx || (gv && itype != 1)) ? TRNSOLVER_STATUS_NOT_SUPPORTED
+                                 : (s.ia != 1 || (gv && itype != 1))          ? TRNSOLVER_STATUS_NOT_SUPPORTED
                                  : !square                                     ? TRNSOLVER_STATUS_INVALID_VALUE
                                                                                : TRNSOLVER_STATUS_SUCCESS;
   require(bs == want, "Syevd / Sygvd _bufferSize status follows the rules");
@@ -479,12 +493,13 @@ void eig_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor
   }
   require(info == 0, "Syevd / Sygvd info 0");
   trnfuzz::reach(gv ? "sygvd_ok" : "syevd_ok");
+  trnfuzz::reach("eig_hermitian_ok", !std::is_same_v<RealOf<T>, T>);  // complex: the Hermitian solver
   if (!vectors) {
-    for (std::int64_t i = 1; i < n; ++i) require(wide(D[static_cast<std::size_t>(i - 1)]).real() <= wide(D[static_cast<std::size_t>(i)]).real(), "ascending");
+    for (std::int64_t i = 1; i < n; ++i) require(D[static_cast<std::size_t>(i - 1)] <= D[static_cast<std::size_t>(i)], "ascending");
     return;
   }
   check_eig<T>(gv, fill == TRNBLAS_FILL_MODE_LOWER, n, A0, B0, D, Z);
-  if constexpr (!cplx) distributed_eig<T>(gv, fill == TRNBLAS_FILL_MODE_LOWER, n, s.mb, A0, B0);
+  distributed_eig<T>(gv, fill == TRNBLAS_FILL_MODE_LOWER, n, s.mb, A0, B0);
 }
 
 template <class T>
@@ -530,7 +545,7 @@ void routine_case(trnfuzz::Input& in, trnsolverMpHandle_t h, trnsolverMpGrid_t g
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
   return {{"getrf_ok", 10}, {"getrf_rejected", 10}, {"getrs_ok", 3}, {"potrf_ok", 10}, {"potrf_rejected", 10}, {"potrs_ok", 5},
           {"descriptor_ok", 20}, {"geqrf_ok", 5}, {"geqrf_rejected", 5}, {"ormqr_ok", 3}, {"gels_ok", 2},
-          {"syevd_ok", 2}, {"sygvd_ok", 2}, {"eig_rejected", 5}, {"eig_distributed_ok", 2}};
+          {"syevd_ok", 2}, {"sygvd_ok", 2}, {"eig_rejected", 5}, {"eig_distributed_ok", 2}, {"eig_hermitian_ok", 5}};
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -27,6 +27,8 @@ const MpBenchRow kRows[] = {
     {"potrf_mp", FactorKind::potrf, 16384, 16384, 512},
     {"getrf_mp", FactorKind::getrf, 16384, 16384, 512},
     {"geqrf_mp", FactorKind::geqrf, 16384, 16384, 512},
+    {"syevd_mp", FactorKind::syevd, 16384, 16384, 512},
+    {"sygvd_mp", FactorKind::sygvd, 16384, 16384, 512},
 };
 constexpr int kDevices[] = {1, 2, 4, 8, 16};
 

@@ -442,6 +442,57 @@ CaseResult syevd_case(bool fp64, std::int64_t n) {
   return res;
 }
 
+// trnsolverMp Syevd with complex Hermitian data (TRN_C_32F / TRN_C_64F, jobz V; cuSOLVERMp's Syevd takes
+// both): A = (G + G^H) / 2 of uniform complex entries, lower triangle, blocks of 8, the most square grid;
+// ||A Z - Z Lambda||_F / ||A||_F in long double on the gathered eigenvectors (their real and imaginary
+// parts gathered apart), over 16 n u as syevd_case (docs/scale-out.md 6.5).
+template <class T>
+CaseResult heevd_case(std::int64_t n) {
+  using R = typename T::value_type;
+  using cl = std::complex<long double>;
+  constexpr bool fp64 = std::is_same_v<R, double>;
+  trn::blasmp::Grid grid;
+  square_grid(grid);
+  const trn::blasmp::Descriptor da = trn::blasmp::make_descriptor(grid, n, n, 8, 8, 0, 0, fp64 ? TRN_C_64F : TRN_C_32F);
+  const std::vector<cf> v = trnfft_test::uniform_complex(n * n, 11);
+  std::vector<T> A(v.size());
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i)
+      A[static_cast<std::size_t>(i + j * n)] = T(0.5 * (cd(v[static_cast<std::size_t>(i + j * n)]) + std::conj(cd(v[static_cast<std::size_t>(j + i * n)]))));
+  std::vector<T> la = piece_of(A, da), lz(la.size());
+  std::vector<R> d(static_cast<std::size_t>(n));
+  trn::solvermp::SyevdArgs x;
+  x.fp64 = fp64, x.complex = true, x.n = n, x.desc_a = &da, x.desc_z = &da, x.a = la.data(), x.z = lz.data(), x.d = d.data();
+  std::vector<char> work(trn::solvermp::syevd_workspace_bytes(x));
+  x.work = work.data(), x.work_bytes = work.size();
+  trn::blas::CallReport rep;
+  const double t0 = now_seconds();
+  const int info = trn::solvermp::syevd(trn::blas::Settings{}, x, &rep);
+  CaseResult res;
+  res.host_seconds = seconds_since(t0);
+  std::vector<double> zr(lz.size()), zi(lz.size());
+  for (std::size_t e = 0; e < lz.size(); ++e) zr[e] = static_cast<double>(lz[e].real()), zi[e] = static_cast<double>(lz[e].imag());
+  const std::vector<double> Zr = whole_of(zr, da), Zi = whole_of(zi, da);
+  long double num = 0, den = 0;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i) {
+      cl az = 0;
+      for (std::int64_t l = 0; l < n; ++l)
+        az += cl(A[static_cast<std::size_t>(i + l * n)]) * cl(Zr[static_cast<std::size_t>(l + j * n)], Zi[static_cast<std::size_t>(l + j * n)]);
+      const cl r = az - cl(Zr[static_cast<std::size_t>(i + j * n)], Zi[static_cast<std::size_t>(i + j * n)]) * static_cast<long double>(d[static_cast<std::size_t>(j)]);
+      num += std::norm(r), den += std::norm(cl(A[static_cast<std::size_t>(i + j * n)]));
+    }
+  const double u = fp64 ? 0x1p-53 : 0x1p-24;
+  res.measured = static_cast<double>(std::sqrt(num / den)) / (16.0 * static_cast<double>(n) * u);
+  res.bound = 1;
+  res.pass = info == 0 && res.measured <= 1;
+  res.note = "Hermitian: ||A Z - Z L||_F / ||A||_F over 16 n u (info " + std::to_string(info) + "), " + std::to_string(grid.nprow) +
+             "x" + std::to_string(grid.npcol) + " grid, blocks 8";
+  res.device = DeviceCost::from(slowest(rep.profile));
+  trn::blasmp::grid_destroy(grid);
+  return res;
+}
+
 void add_mp(Registry& reg) {
   auto add = [&](ValidationCase c) {
     c.suite = "mp";  // collective: main.cpp runs the suite's cases on every rank
@@ -491,6 +542,10 @@ void add_mp(Registry& reg) {
     add({.library = "trnsolverMp", .op = "syevd", .mode = fp64 ? "fp64 (Ozaki)" : "fp32", .shape = "40x40",
          .metric = "normwise_rel", .bound_text = std::string("16 n ") + (fp64 ? "u64" : "u32") + " (ratio)",
          .size = 40.0 * 40 * 40, .run = [fp64] { return syevd_case(fp64, 40); }});
+  add({.library = "trnsolverMp", .op = "syevd_hermitian", .mode = "fp32", .shape = "32x32", .metric = "normwise_rel",
+       .bound_text = "16 n u32 (ratio)", .size = 32.0 * 32 * 32, .run = [] { return heevd_case<cf>(32); }});
+  add({.library = "trnsolverMp", .op = "syevd_hermitian", .mode = "fp64 (Ozaki)", .shape = "32x32", .metric = "normwise_rel",
+       .bound_text = "16 n u64 (ratio)", .size = 32.0 * 32 * 32, .run = [] { return heevd_case<cd>(32); }});
 }
 
 const Registrar kRegistrar(add_mp);

@@ -165,14 +165,19 @@ trnsolverStatus_t trnsolverMpGels(trnsolverMpHandle_t handle, trnblasOperation_t
                                   void* d_work, size_t workspaceInBytesOnDevice, void* h_work,
                                   size_t workspaceInBytesOnHost, int* d_info);
 
-/* Eigenvalues (and, jobz "V", eigenvectors) of the real symmetric N x N matrix A from its uplo triangle
- * (square blocks): D (N, the working precision, every rank) ascending, Z (N x N, A's grid, MB, NB and
- * RSRC) the eigenvectors; A destroyed. jobz: cuSOLVERMp's string, "N" or "V". TRN_R_32F / TRN_R_64F
- * (complex: NOT_SUPPORTED). info: 0; i > 0 when i off-diagonal elements of a tridiagonal subproblem did
- * not converge; N when A holds Inf/NaN (D NaN). Algorithm, bounds and bits: docs/scale-out.md 6.4. */
+/* Eigenvalues (and, jobz "V", eigenvectors) of the real symmetric or complex Hermitian N x N matrix A from
+ * its uplo triangle (square blocks; Hermitian: the diagonal's imaginary parts are not read): D (N real
+ * values of the working precision -- float for TRN_R_32F / TRN_C_32F, double for TRN_R_64F / TRN_C_64F --
+ * on every rank) ascending, Z (N x N, A's type, grid, MB, NB and RSRC) the eigenvectors; A destroyed.
+ * jobz: cuSOLVERMp's string, "N" or "V". TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F (cuSOLVERMp's
+ * table; complex is the Hermitian solver, ScaLAPACK's PZHEEVD). info: 0; i > 0 when i off-diagonal
+ * elements of a tridiagonal subproblem did not converge; N when A holds Inf/NaN (D NaN). The _bufferSize
+ * takes d_A, d_D and d_Z as cusolverMpSyevd_bufferSize does (not read: NULL is allowed). Algorithm,
+ * bounds and bits: docs/scale-out.md 6.5. */
 trnsolverStatus_t trnsolverMpSyevd_bufferSize(trnsolverMpHandle_t handle, const char* jobz, trnblasFillMode_t uplo, int64_t N,
-                                              int64_t IA, int64_t JA, trnsolverMpMatrixDescriptor_t descrA, int64_t IZ,
-                                              int64_t JZ, trnsolverMpMatrixDescriptor_t descrZ, trnDataType_t computeType,
+                                              void* d_A, int64_t IA, int64_t JA, trnsolverMpMatrixDescriptor_t descrA,
+                                              void* d_D, void* d_Z, int64_t IZ, int64_t JZ,
+                                              trnsolverMpMatrixDescriptor_t descrZ, trnDataType_t computeType,
                                               size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost);
 trnsolverStatus_t trnsolverMpSyevd(trnsolverMpHandle_t handle, const char* jobz, trnblasFillMode_t uplo, int64_t N, void* d_A,
                                    int64_t IA, int64_t JA, trnsolverMpMatrixDescriptor_t descrA, void* d_D, void* d_Z,
@@ -180,10 +185,13 @@ trnsolverStatus_t trnsolverMpSyevd(trnsolverMpHandle_t handle, const char* jobz,
                                    void* d_work, size_t workspaceInBytesOnDevice, void* h_work, size_t workspaceInBytesOnHost,
                                    int* d_info);
 
-/* A x = lambda B x (itype TRNSOLVER_EIG_TYPE_1; 2 and 3: NOT_SUPPORTED) for symmetric A and symmetric
- * positive definite B (M x M, B distributed as A): B's uplo triangle overwritten by its Cholesky factor,
- * W (M) the eigenvalues ascending, Z (jobz VECTOR) the eigenvectors with Z^T B Z = I. info: M + i when
- * B's leading minor of order i is not positive definite (W, Z not written), else Syevd's. */
+/* A x = lambda B x (itype TRNSOLVER_EIG_TYPE_1; 2 and 3: NOT_SUPPORTED, as cuSOLVERMp's "the current
+ * implementation supports ibtype = CUSOLVER_EIG_TYPE_1") for symmetric (Hermitian) A and symmetric
+ * (Hermitian) positive definite B (M x M, B distributed as A), S, D, C and Z: B's uplo triangle
+ * overwritten by its Cholesky factor, W (M real values, as Syevd's D) the eigenvalues ascending, Z (jobz
+ * VECTOR) the eigenvectors with Z^H B Z = I. jobz NOVECTOR and uplo upper (cuSOLVERMp: VECTOR and lower
+ * only) are accepted. info: M + i when B's leading minor of order i is not positive definite (W, Z not
+ * written), else Syevd's. */
 trnsolverStatus_t trnsolverMpSygvd_bufferSize(trnsolverMpHandle_t handle, trnsolverEigType_t itype, trnsolverEigMode_t jobz,
                                               trnblasFillMode_t uplo, int64_t M, int64_t IA, int64_t JA,
                                               trnsolverMpMatrixDescriptor_t descrA, int64_t IB, int64_t JB,

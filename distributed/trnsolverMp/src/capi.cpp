@@ -427,8 +427,9 @@ Status gels_call(const GelsCall& x, Collective co) {
 
 // ---- Syevd / Sygvd ----
 
-const char* const kEigReal = "only real data (TRN_R_32F, TRN_R_64F): complex Hermitian Syevd / Sygvd are not implemented";
-const char* const kEigType1 = "only itype = TRNSOLVER_EIG_TYPE_1 (A x = lambda B x)";
+// cuSOLVERMp's Sygvd: "the current implementation supports the inputs of ibtype = CUSOLVER_EIG_TYPE_1"
+// (cuSOLVERMp functions reference, cusolverMpSygvd); itype 2 and 3 are NOT_SUPPORTED as there.
+const char* const kEigType1 = "only itype = TRNSOLVER_EIG_TYPE_1 (A x = lambda B x), as cuSOLVERMp's Sygvd";
 
 // The arguments of one Syevd / Sygvd call (or its _bufferSize), as the caller passed them. Syevd's jobz is
 // cuSOLVERMp's string ("N" / "V"), Sygvd's the enum; Syevd has no itype and no B.
@@ -463,29 +464,33 @@ int jobz_of(const char* j) {
 }
 
 // cuSOLVERMp's order: [itype,] jobz, uplo, N, A (IA, JA, descrA), [B (IB, JB, descrB),] D, Z (IZ, JZ,
-// descrZ), computeType, workspace, info; the _bufferSize has no data pointers (positions close up).
+// descrZ), computeType, workspace, info. Sygvd's _bufferSize has no data pointers (positions close up);
+// Syevd's has d_A, d_D and d_Z (cusolverMpSyevd_bufferSize's signature) at their positions, not read (a
+// size query needs no data: they are not checked).
 Local eig_checks(const EigCall& x, const Collective& co, bool vectors, trn::solvermp::SygvdArgs* args) {
   Check c(g_log, co.fn, TRNSOLVER_STATUS_INVALID_VALUE, &x.h->last_error_param);
   int p = 0;
-  const auto next = [&](bool pointer) { return pointer && co.sizing ? 0 : ++p; };
+  const auto next = [&](bool pointer) { return pointer && co.sizing && x.gv ? 0 : ++p; };
   const bool call = !co.sizing;
   if (x.gv) c.one_of(x.itype, {TRNSOLVER_EIG_TYPE_1, TRNSOLVER_EIG_TYPE_2, TRNSOLVER_EIG_TYPE_3}, next(false), "itype");
   if (x.gv) c.one_of(x.jobz, {TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR}, next(false), "jobz");
   else c.require(jobz_of(x.jobz_text) >= 0, next(false), "jobz");
   c.one_of(x.uplo, {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER}, next(false), "uplo").nonnegative(x.n, next(false), "N");
-  if (call) c.require(x.a != nullptr || !needs_data(x.desc_a), next(true), "d_A");
+  const int pa = next(true);
+  if (call) c.require(x.a != nullptr || !needs_data(x.desc_a), pa, "d_A");
   c.require(x.ia >= 1, next(false), "IA").require(x.ja >= 1, next(false), "JA").require(g_descs.contains(x.desc_a), next(false), "descrA");
   if (x.gv) {
-    if (call) c.require(x.b != nullptr || !needs_data(x.desc_b), next(true), "d_B");
+    const int pb = next(true);
+    if (call) c.require(x.b != nullptr || !needs_data(x.desc_b), pb, "d_B");
     c.require(x.ib >= 1, next(false), "IB").require(x.jb >= 1, next(false), "JB").require(g_descs.contains(x.desc_b), next(false), "descrB");
   }
-  if (call) c.require(x.d != nullptr || x.n == 0, next(true), x.gv ? "d_W" : "d_D");
-  if (call) c.require(!vectors || x.z != nullptr || !needs_data(x.desc_z), next(true), "d_Z");
+  const int pd = next(true), pz = next(true);
+  if (call) c.require(x.d != nullptr || x.n == 0, pd, x.gv ? "d_W" : "d_D");
+  if (call) c.require(!vectors || x.z != nullptr || !needs_data(x.desc_z), pz, "d_Z");
   c.require(x.iz >= 1, next(false), "IZ").require(x.jz >= 1, next(false), "JZ")
       .require(!vectors || g_descs.contains(x.desc_z), next(false), "descrZ")
       .require(compute_of(x.compute_type, x.desc_a, args), next(false), "computeType");
   check_tail(c, co, p + 1, x.work, x.work_bytes, x.info, {x.ia, x.ja, x.gv ? x.ib : 1, x.gv ? x.jb : 1, x.iz, x.jz});
-  c.require_or(!is_complex_type(x.compute_type), TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED", kEigReal);
   if (x.gv) c.require_or(x.itype == TRNSOLVER_EIG_TYPE_1, TRNSOLVER_STATUS_NOT_SUPPORTED, "TRNSOLVER_STATUS_NOT_SUPPORTED", kEigType1);
   return {c.status(), c.failed_position()};
 }
@@ -757,11 +762,12 @@ trnsolverStatus_t trnsolverMpGels(trnsolverMpHandle_t handle, trnblasOperation_t
 }
 
 trnsolverStatus_t trnsolverMpSyevd_bufferSize(trnsolverMpHandle_t handle, const char* jobz, trnblasFillMode_t uplo, int64_t N,
-                                              int64_t IA, int64_t JA, trnsolverMpMatrixDescriptor_t descrA, int64_t IZ,
-                                              int64_t JZ, trnsolverMpMatrixDescriptor_t descrZ, trnDataType_t computeType,
+                                              void* d_A, int64_t IA, int64_t JA, trnsolverMpMatrixDescriptor_t descrA,
+                                              void* d_D, void* d_Z, int64_t IZ, int64_t JZ,
+                                              trnsolverMpMatrixDescriptor_t descrZ, trnDataType_t computeType,
                                               size_t* workspaceInBytesOnDevice, size_t* workspaceInBytesOnHost) {
-  const EigCall x{handle, false, 0, jobz, 0, trn::cshim::enum_value(uplo), N, nullptr, IA, JA, descrA, nullptr, 1, 1, nullptr,
-                  nullptr, nullptr, IZ, JZ, descrZ, trn::cshim::enum_value(computeType), nullptr, 0, nullptr};
+  const EigCall x{handle, false, 0, jobz, 0, trn::cshim::enum_value(uplo), N, d_A, IA, JA, descrA, nullptr, 1, 1, nullptr,
+                  d_D, d_Z, IZ, JZ, descrZ, trn::cshim::enum_value(computeType), nullptr, 0, nullptr};
   return eig_call(x, sizing_of("trnsolverMpSyevd_bufferSize", workspaceInBytesOnDevice, workspaceInBytesOnHost));
 }
 

@@ -111,27 +111,6 @@ std::int64_t share_reflector(const Local& l, const Descriptor& d, std::int64_t m
   return nrows;
 }
 
-// W = sum over the process column of the partial products (kb x cols each): every process row's
-// partial gathered (one MPI_Allgather), then summed by trnblas GEAMs in process-row order 0 .. nprow - 1
-// on every rank (the fixed order of the file comment). Returns W (the partial itself when nprow = 1).
-void* column_sum(const Local& l, const blasmp::Grid& g, std::int64_t kb, std::int64_t cols, const QrBuffers& b,
-                 std::size_t es, const char* name, Generation target) {
-  if (g.nprow == 1) return b.partial;
-  const std::size_t bytes = static_cast<std::size_t>(kb * cols) * es;
-  blasmp::detail::check_mpi(MPI_Allgather(b.partial, checked_int(bytes), MPI_BYTE, b.gathered, checked_int(bytes), MPI_BYTE,
-                                          g.col_comm),
-                            "MPI_Allgather");
-  LinkTransfer t;
-  t.name = name;
-  t.ns = allgather_ns(fabric_spec(target), g.col_set(), static_cast<double>(bytes) * g.nprow);
-  if (bytes > 0) t.receives[0].data = b.gathered, t.receives[0].hull = t.receives[0].bytes = bytes * static_cast<std::size_t>(g.nprow);
-  record_link_transfer(*l.trace, t);
-  char* w = static_cast<char*>(b.gathered);
-  for (int q = 1; q < g.nprow; ++q)
-    blasmp::detail::local_geam(l, kb, cols, cd(1.0), w + static_cast<std::size_t>(q) * bytes, kb, cd(1.0), w, kb, w, kb);
-  return w;
-}
-
 // C(r0:m, cols) = op(H) C(r0:m, cols) for the step's H = I - V T V^H (my rows of V and T in b.vt, nrows
 // of them; C's local rows from lr0, local columns c0 .. c0 + cols, ld ldc): W = V^H C summed over the
 // process column, W2 = op(T) W (adjoint: T^H, H^H applied), C -= V W2. Three trnblas GEMMs.
@@ -146,7 +125,9 @@ void apply_reflector(const Local& l, const blasmp::Grid& g, const StepPlace& st,
     blasmp::detail::local_gemm(l, COp::C, COp::N, st.kb, cols, nrows, cd(1.0), vloc, nrows, c_rows, ldc, cd(0.0), b.partial, st.kb);
   else if (cols > 0)
     std::memset(b.partial, 0, static_cast<std::size_t>(st.kb * cols) * es);
-  const void* w = column_sum(l, g, st.kb, cols, b, es, "trnsolverMp.qr.column_sum", target);
+  // W = the partials summed over the process column in process-row order (rows.hpp's ordered_sum).
+  const void* w = ordered_sum(l, g.col_comm, g.col_set(), g.nprow, st.kb, cols, b.partial, b.gathered, es,
+                              "trnsolverMp.qr.column_sum", target);
   blasmp::detail::local_gemm(l, adjoint ? COp::C : COp::N, COp::N, st.kb, cols, st.kb, cd(1.0), t, st.kb, w, st.kb, cd(0.0),
                              b.w2, st.kb);
   blasmp::detail::local_gemm(l, COp::N, COp::N, nrows, cols, st.kb, cd(-1.0), vloc, nrows, b.w2, st.kb, cd(1.0), c_rows, ldc);

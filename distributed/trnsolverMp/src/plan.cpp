@@ -9,6 +9,7 @@
 #include <tuple>
 #include <vector>
 
+#include "local.hpp"
 #include "trn/blasmp/blasmp.hpp"
 #include "trn/core/cost_model.hpp"
 #include "trn/core/fabric.hpp"
@@ -157,14 +158,113 @@ StepCost geqrf_step(const FactorPlan& p, const blas::Settings& dev, const Step& 
   return c;
 }
 
-const char* kind_name(FactorKind k) { return k == FactorKind::potrf ? "potrf" : k == FactorKind::getrf ? "getrf" : "geqrf"; }
+// Syevd's column k (syevd.cpp's tridiagonalize) on process (0, 0): column k gathered on its process
+// column and broadcast along the row, the reflector (xLARFG + xLARFT, a host step) and w (a host step),
+// y = W22 v and the rank-2 update as the GEMMs of this rank's trailing block, the ordered row sum, y
+// gathered along the column.
+StepCost syevd_column(const FactorPlan& p, const blas::Settings& dev, std::int64_t k, const RankSet& row, const RankSet& col,
+                      double es) {
+  const FabricSpec& f = fabric_spec(p.target);
+  const HardwareSpec& hw = hardware_spec(p.target);
+  const std::int64_t len = p.n - k, mp = len - 1, r0 = k + 1;
+  const std::int64_t mr = numroc(p.n, p.nb, 0, 0, p.nprow) - numroc(r0, p.nb, 0, 0, p.nprow);
+  const std::int64_t nc = numroc(p.n, p.nb, 0, 0, p.npcol) - numroc(r0, p.nb, 0, 0, p.npcol);
+  const double ops = p.complex ? 4.0 : 1.0;
+  StepCost c;
+  if ((k / p.nb) % p.npcol == 0) c.message(allgather_ns(f, col, len * es), len * es);
+  c.message(broadcast_ns(f, row, len * es), len * es);
+  c.panel = host_step_ns(2.0 * mp * es, ops * 4.0 * mp, hw) + host_step_ns(3.0 * mp * es, ops * 6.0 * mp, hw);
+  c.update = gemm_ns(dev, mr, 1, nc) + gemm_ns(dev, mr, nc, 2);
+  if (p.npcol > 1) c.message(allgather_ns(f, row, p.npcol * mr * es), p.npcol * mr * es);
+  c.message(allgather_ns(f, col, mp * es), mp * es);
+  return c;
+}
+
+// The replicated divide and conquer of order n (every rank): the merges' eigenvector products as (4/3)
+// n^3 multiply-adds of GEMM (no deflation: an upper bound) and the secular equations as 20 n^2 host flops.
+double stedc_ns(const FactorPlan& p, const blas::Settings& dev) {
+  const double n = static_cast<double>(p.n);
+  return 4.0 / 3.0 * gemm_ns(dev, p.n, p.n, p.n) + host_step_ns(8.0 * n * n, 20.0 * n * n, hardware_spec(p.target));
+}
+
+// Block i of the back-transformation Z = Q V (Ormqr over all n columns of Z): the block's reflectors
+// gathered on their process column and T rebuilt there (xLARFT, a host step), V and T along the row,
+// V^H Z, its column sum, T W and Z -= V W2.
+StepCost back_transform_block(const FactorPlan& p, const blas::Settings& dev, const Step& s, const RankSet& row, const RankSet& col,
+                              double es) {
+  const FabricSpec& f = fabric_spec(p.target);
+  const std::int64_t rows = p.n - s.r0, n_loc = numroc(p.n, p.nb, 0, 0, p.npcol);
+  StepCost c;
+  if (s.my_col) {
+    c.message(allgather_ns(f, col, rows * s.kb * es), rows * s.kb * es);
+    c.panel = host_step_ns(2.0 * static_cast<double>(rows * s.kb) * es, static_cast<double>(rows) * s.kb * s.kb, hardware_spec(p.target));
+  }
+  c.message(broadcast_ns(f, row, (s.rows_below + s.kb) * s.kb * es), (s.rows_below + s.kb) * s.kb * es);
+  c.update = gemm_ns(dev, s.kb, n_loc, s.rows_below);
+  if (p.nprow > 1) c.message(allgather_ns(f, col, p.nprow * s.kb * n_loc * es), p.nprow * s.kb * n_loc * es);
+  c.update += gemm_ns(dev, s.kb, n_loc, s.kb) + gemm_ns(dev, s.rows_below, n_loc, s.kb);
+  return c;
+}
+
+// Block i of one of Sygvd's n x n trnblasMp TRSMs (level3mp.cpp's trsm_step, lower): A's panel along the
+// row, the diagonal solve (as its GEMM) on block row i's process row, X down the column, the update GEMM.
+StepCost trsm_block(const FactorPlan& p, const blas::Settings& dev, const Step& s, const RankSet& row, const RankSet& col,
+                    double es) {
+  const FabricSpec& f = fabric_spec(p.target);
+  const std::int64_t n_loc = numroc(p.n, p.nb, 0, 0, p.npcol);
+  StepCost c;
+  c.message(broadcast_ns(f, row, s.m_loc * s.kb * es), s.m_loc * s.kb * es);
+  if (s.my_row) c.update = gemm_ns(dev, s.kb, n_loc, s.kb);
+  c.message(broadcast_ns(f, col, s.kb * n_loc * es), s.kb * n_loc * es);
+  c.update += gemm_ns(dev, s.m_trail, n_loc, s.kb);
+  return c;
+}
+
+void add(FactorPlan& p, const StepCost& c) {
+  p.panel_ns += c.panel, p.update_ns += c.update, p.link_ns += c.link, p.message_bytes += c.bytes, p.messages += c.messages;
+}
+
+// Syevd's (and Sygvd's) steps after the exchange, summed into p: see plan.hpp.
+void plan_eig(FactorPlan& p, const blas::Settings& dev, const RankSet& all, const RankSet& row, const RankSet& col, double es) {
+  const FabricSpec& f = fabric_spec(p.target);
+  const std::int64_t blocks = p.nb > 0 ? (p.n + p.nb - 1) / p.nb : 0;
+  const double local = static_cast<double>(numroc(p.n, p.nb, 0, 0, p.nprow) * numroc(p.n, p.nb, 0, 0, p.npcol)) * es;
+  const int redistributions = p.kind == FactorKind::sygvd ? 5 : 1;  // the working copies' A^T (+ Sygvd's four)
+  for (int r = 0; r < redistributions; ++r) {
+    StepCost c;
+    c.message(blasmp::detail::alltoall_ns(f, all, local, local), local);
+    add(p, c);
+  }
+  if (p.kind == FactorKind::sygvd)
+    for (std::int64_t i = 0; i < blocks; ++i) add(p, potrf_step(p, dev, step_of(p, i), all, row, col, es));
+  for (int t = 0; p.kind == FactorKind::sygvd && t < 2; ++t)  // C = L^-1 A L^-H
+    for (std::int64_t i = 0; i < blocks; ++i) add(p, trsm_block(p, dev, step_of(p, i), row, col, es));
+  for (std::int64_t k = 0; k + 1 < p.n; ++k) add(p, syevd_column(p, dev, k, row, col, es));
+  p.stedc_ns = stedc_ns(p, dev);
+  p.update_ns += p.stedc_ns;
+  for (std::int64_t i = 0; i < blocks; ++i) add(p, back_transform_block(p, dev, step_of(p, i), row, col, es));
+  for (std::int64_t i = 0; p.kind == FactorKind::sygvd && i < blocks; ++i)  // Z = L^-H V
+    add(p, trsm_block(p, dev, step_of(p, i), row, col, es));
+  p.steps = (p.n > 0 ? p.n - 1 : 0) + blocks * (p.kind == FactorKind::sygvd ? 5 : 1);
+}
+
+const char* kind_name(FactorKind k) {
+  switch (k) {
+    case FactorKind::potrf: return "potrf";
+    case FactorKind::getrf: return "getrf";
+    case FactorKind::geqrf: return "geqrf";
+    case FactorKind::syevd: return "syevd";
+    default: return "sygvd";
+  }
+}
 
 }  // namespace
 
 FactorPlan plan_factor(const blas::Settings& s, FactorKind kind, int nprow, int npcol, std::int64_t m, std::int64_t n,
                        std::int64_t nb, bool fp64, bool complex) {
   FactorPlan p;
-  p.kind = kind, p.m = kind == FactorKind::potrf ? n : m, p.n = n, p.nb = nb, p.nprow = nprow, p.npcol = npcol;
+  const bool eig = kind == FactorKind::syevd || kind == FactorKind::sygvd;
+  p.kind = kind, p.m = kind == FactorKind::potrf || eig ? n : m, p.n = n, p.nb = nb, p.nprow = nprow, p.npcol = npcol;
   p.target = s.target, p.fp64 = fp64, p.complex = complex;
   const std::int64_t kmin = std::min(p.m, p.n);
   p.steps = nb > 0 ? (kmin + nb - 1) / nb : 0;
@@ -175,7 +275,8 @@ FactorPlan plan_factor(const blas::Settings& s, FactorKind kind, int nprow, int 
   const blas::Settings dev = blasmp::device_settings(s);
   p.link_ns = small_allreduce_ns(fabric_spec(s.target), all);  // the argument exchange
   p.messages = 1;
-  for (std::int64_t i = 0; i < p.steps; ++i) {
+  if (eig) plan_eig(p, dev, all, row, col, es);
+  for (std::int64_t i = 0; !eig && i < p.steps; ++i) {
     const Step st = step_of(p, i);
     const StepCost c = kind == FactorKind::potrf   ? potrf_step(p, dev, st, all, row, col, es)
                        : kind == FactorKind::getrf ? getrf_step(p, dev, st, row, col, es)
@@ -185,9 +286,12 @@ FactorPlan plan_factor(const blas::Settings& s, FactorKind kind, int nprow, int 
   if (fp64 || complex) p.panel_ns = p.update_ns = -1;  // Ozaki / 4M work: not predicted
   p.predicted_ns = p.compute_ns() < 0 ? -1.0 : p.compute_ns() + p.link_ns;
   const double M = static_cast<double>(p.m), N = static_cast<double>(p.n);
-  p.flops = kind == FactorKind::potrf ? N * N * N / 3.0
-            : kind == FactorKind::getrf ? M * N * N - N * N * N / 3.0
-                                        : 2.0 * M * N * N - 2.0 * N * N * N / 3.0;  // LAPACK's counts (m >= n)
+  const double n3 = N * N * N, eig_flops = 4.0 / 3.0 * n3 + 2.0 * n3;  // xSYTRD + xORMTR (stedc's merges not counted)
+  p.flops = kind == FactorKind::potrf   ? n3 / 3.0
+            : kind == FactorKind::getrf ? M * N * N - n3 / 3.0
+            : kind == FactorKind::geqrf ? 2.0 * M * N * N - 2.0 * n3 / 3.0  // LAPACK's counts (m >= n)
+            : kind == FactorKind::syevd ? eig_flops
+                                        : eig_flops + n3 / 3.0 + n3 + n3;  // + xPOTRF, xSYGST, Z = L^-T V
   const HardwareSpec& hw = hardware_spec(s.target);
   const double peak = hw.tensor_peak_flops() * 1e-9 / (fp64 ? 1.0 : hw.matmul_fp32_passes) * hw.cores_per_device;
   p.roofline_ns = std::max(p.flops / (nprow * npcol) / peak, p.link_ns);
@@ -196,7 +300,7 @@ FactorPlan plan_factor(const blas::Settings& s, FactorKind kind, int nprow, int 
 
 std::string FactorPlan::print() const {
   const FabricSpec& f = fabric_spec(target);
-  char comp[48] = "not predicted (fp64 / complex)", pred[32] = "not predicted";
+  char comp[128] = "not predicted (fp64 / complex)", pred[48] = "not predicted";
   if (compute_ns() >= 0) std::snprintf(comp, sizeof comp, "%.3f us (panels %.3f, updates %.3f)", compute_ns() * 1e-3, panel_ns * 1e-3, update_ns * 1e-3);
   if (predicted_ns >= 0) std::snprintf(pred, sizeof pred, "%.3f us", predicted_ns * 1e-3);
   char buf[768];
@@ -209,7 +313,13 @@ std::string FactorPlan::print() const {
                 static_cast<int>(f.link.size()), f.link.data(), static_cast<long long>(nb), static_cast<long long>(steps),
                 static_cast<long long>(messages), message_bytes * 1e-6, link_ns * 1e-3, comp, pred,
                 predicted_ns > 0 ? 100.0 * link_ns / predicted_ns : 0.0, roofline_ns * 1e-3, flops);
-  return buf;
+  std::string out = buf;
+  if (stedc_ns > 0 && compute_ns() >= 0) {  // Syevd / Sygvd: what the replicated tridiagonal stage takes
+    char eig[160];
+    std::snprintf(eig, sizeof eig, "; of the compute, the replicated stedc (every rank, no deflation assumed) %.3f us", stedc_ns * 1e-3);
+    out += eig;
+  }
+  return out;
 }
 
 }  // namespace trn::solvermp

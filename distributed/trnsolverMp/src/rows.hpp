@@ -10,6 +10,10 @@
 #include "trn/blasmp/blasmp.hpp"
 #include "trn/core/trace.hpp"
 
+namespace trn::blasmp::detail {
+struct Local;  // local.hpp: the rank's tile kernels
+}
+
 namespace trn::solvermp::detail {
 
 // base + elems elements of es bytes.
@@ -63,5 +67,14 @@ std::string factor_mismatch(const Args& x, std::int64_t rows, std::int64_t cols,
 
 // The call's report from its trace (nothing when report is null).
 void finish(const blas::Settings& s, Trace&& trace, blas::CallReport* report);
+
+// The sum over the np processes of a process row or column (communicator comm, ranks set) of each one's
+// rows x cols partial (ld rows, es-byte elements): every partial gathered into `gathered` (np partials;
+// one MPI_Allgather recorded as the link transfer `name`), then added by trnblas GEAMs in process order
+// 0 .. np - 1 on every rank (a fixed order: the bits are fixed by the grid; never MPI_Allreduce). Returns
+// the sum: `gathered` (np > 1) or `partial` itself (np = 1). ordered_sum.cpp; Geqrf's column sum, Syevd's
+// row sum.
+void* ordered_sum(const blasmp::detail::Local& l, MPI_Comm comm, const RankSet& set, int np, std::int64_t rows,
+                  std::int64_t cols, void* partial, void* gathered, std::size_t es, const char* name, Generation target);
 
 }  // namespace trn::solvermp::detail

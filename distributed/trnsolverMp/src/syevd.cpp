@@ -1,17 +1,21 @@
-// trnsolverMp Syevd: the distributed symmetric eigensolver (solvermp.hpp; docs/scale-out.md section 6.5).
+// trnsolverMp Syevd: the distributed symmetric (S, D) and Hermitian (C, Z) eigensolver (solvermp.hpp;
+// docs/scale-out.md section 6.5).
 // Algorithm: ScaLAPACK PDSYEVD's three stages (Tisseur & Dongarra, "A parallel divide and conquer
 //   algorithm for the symmetric eigenvalue problem on distributed memory architectures", SISC 20(6),
-//   1999), on a full symmetric working copy W of A (both triangles, A's layout, scaled by a power of two):
-//   1. tridiagonalisation Q^T W Q = T column by column (LAPACK xSYTD2's order, as ScaLAPACK's PDSYTD2):
+//   1999; PZHEEVD's for complex data), on a full symmetric (Hermitian) working copy W of A (both
+//   triangles, A's layout, the diagonal real, scaled by a power of two):
+//   1. tridiagonalisation Q^H W Q = T column by column (LAPACK xSYTD2's / xHETD2's order, as ScaLAPACK's
+//      PDSYTD2; complex reflectors with real beta, so T is real):
 //      column k gathered on its process column and shared along the process rows; its reflector
 //      (v, tau, beta) built by trnsolver's geqrf panel step on every rank alike; y = W22 v as local
-//      GEMMs summed along the process row in process-column order; w = tau y - (tau^2 / 2)(y^T v) v;
-//      W22 -= v w^T + w v^T as one local GEMM per rank (k = 2);
-//   2. T's eigenvalues and eigenvectors by trnsolver's divide and conquer (stedc) on every rank, the
-//      same input and kernel everywhere (the same bits on every rank, no message);
+//      GEMMs summed along the process row in process-column order (rows.hpp's ordered_sum); x = tau y,
+//      w = x - (tau / 2)(x^H v) v; W22 -= v w^H + w v^H as one local GEMM per rank (k = 2);
+//   2. T's eigenvalues and eigenvectors by trnsolver's (real) divide and conquer (stedc) on every rank,
+//      the same input and kernel everywhere (the same bits on every rank, no message);
 //   3. Z = Q V: each rank's piece of V, then Ormqr (N) with the reflectors stored shifted one column
 //      (reflector k in column k + 1, rows k + 1..: xGEQRF's storage; column 0 the identity, tau 0).
-// Engines: y = W22 v and the rank-2 update are trnblas GEMMs (TensorE: fp32 mode for S, Ozaki for D);
+// Engines: y = W22 v and the rank-2 update are trnblas GEMMs (TensorE: fp32 mode for S, Ozaki for D, 4M
+//   complex products for C and Z);
 //   the column sums trnblas GEAMs; the reflectors trnsolver's geqrf panel step and w's O(n) corrections
 //   recorded host steps (fp64), as trnsolver's sytrd; stedc as trnsolver's syevd (host secular
 //   equations, TensorE merge GEMMs); the back-transformation Ormqr's GEMMs; every message an MPI
@@ -19,19 +23,21 @@
 // Accuracy: Householder tridiagonalisation and divide and conquer are backward stable: |lambda_i -
 //   lambda_i(A)| <= c n u ||A||, ||A Z - Z Lambda|| <= c n u ||A||, ||Z^T Z - I|| <= c n u (Higham,
 //   Accuracy and Stability, Thm 19.4 / 19.5; Tisseur & Dongarra 1999); tested within 16 n u.
-// Limits: real S and D; square blocks; the whole matrix; Z with A's grid, MB and RSRC; the
+// Limits: square blocks; the whole matrix; Z with A's grid, MB and RSRC; the
 //   tridiagonalisation is unblocked (Level-2: 4 small collectives and a rank-2 GEMM per column, no
 //   PDLATRD panel); stedc is replicated (n^2 elements of V on every rank); messages under 2 GiB.
 // Determinism: every sum has a fixed order (the row sums in process-column order, GEAMs); the bits are
 //   fixed by the grid shape and the block size, not by the host threads or the run. The column-by-column
 //   distributed order differs from trnsolver's single-device syevd (its blocked xLATRD panel with symv /
-//   SYR2K updates sums in another order), so a 1 x 1 grid runs that single-device driver instead
-//   (SyevdArgs::one_device_path; nothing to distribute on one device): the 1-rank call gives its bits.
+//   SYR2K updates sums in another order), so a 1 x 1 grid runs that single-device driver (syevd, or
+//   heevd for complex data) instead (SyevdArgs::one_device_path; nothing to distribute on one device): the
+//   1-rank call gives its bits.
 #include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -44,6 +50,7 @@
 #include "trn/core/error.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/link_step.hpp"
+#include "trn/solver/complex_eig.hpp"
 #include "trn/solver/qr.hpp"
 #include "trn/solvermp/solvermp.hpp"
 
@@ -56,6 +63,15 @@ using blasmp::detail::Carve;
 using blasmp::detail::cd;
 using blasmp::detail::Local;
 using namespace detail;
+using solver::detail::conj_fp64;
+using solver::detail::Fp64;
+using solver::detail::from_fp64;
+using solver::detail::kIsComplex;
+using solver::detail::to_fp64;
+
+// The real type of a working-precision scalar (float for C, double for Z): the eigenvalues' and T's.
+template <class T>
+using RealOf = decltype(std::real(T{}));
 
 // The working copy, the reflectors and the per-column buffers (carved from the workspace).
 struct EigBuffers {
@@ -107,14 +123,15 @@ OrmqrArgs back_transform_args(const SyevdArgs& x, const EigBuffers& b) {
   return o;
 }
 
-// W = A's uplo triangle mirrored (A^T redistributed into b.refl for the other triangle), scaled by the
-// power of two that brings max |a_ij| into [1, 2) (exact), as trnsolver's syevd. Returns that scale,
-// the same on every rank (a MAX allreduce), or 0 when A holds Inf or NaN.
+// W = A's uplo triangle mirrored (A^H redistributed into b.refl for the other triangle; Hermitian: the
+// diagonal's imaginary parts are not read, as LAPACK's xHEEVD), scaled by the power of two that brings
+// max |a_ij| into [1, 2) (exact), as trnsolver's syevd. Returns that scale, the same on every rank (a MAX
+// allreduce), or 0 when A holds Inf or NaN.
 template <class T>
 double symmetric_copy(const SyevdArgs& x, const EigBuffers& b, Generation target, Trace& trace) {
   const Descriptor& a = *x.desc_a;
   const blasmp::Grid& g = *a.grid;
-  blasmp::redistribute(target, {&a, x.a, &b.wd, b.refl, true, false}, "trnsolverMp.syevd.transpose_A", trace);
+  blasmp::redistribute(target, {&a, x.a, &b.wd, b.refl, true, kIsComplex<T>}, "trnsolverMp.syevd.transpose_A", trace);
   const T* src = static_cast<const T*>(x.a);
   const T* tr = static_cast<const T*>(b.refl);
   T* w = static_cast<T*>(b.w);
@@ -124,9 +141,10 @@ double symmetric_copy(const SyevdArgs& x, const EigBuffers& b, Generation target
     for (std::int64_t il = 0; il < ml; ++il) {
       const std::int64_t i = global_of(il, a.mb, g.myrow, a.rsrc, g.nprow), j = global_of(jl, a.nb, g.mycol, a.csrc, g.npcol);
       const bool stored = x.uplo == blas::Uplo::lower ? i >= j : i <= j;
-      const T e = stored ? src[il + jl * a.lld] : tr[il + jl * ld];
-      if (!std::isfinite(e)) mine[1] = 1;
-      else mine[0] = std::max(mine[0], std::fabs(static_cast<double>(e)));
+      const T e = i == j ? T(std::real(src[il + jl * a.lld])) : stored ? src[il + jl * a.lld] : tr[il + jl * ld];
+      const Fp64<T> e64 = to_fp64(e);
+      if (!std::isfinite(std::real(e64)) || !std::isfinite(std::imag(e64))) mine[1] = 1;
+      else mine[0] = std::max(mine[0], std::abs(e64));
       w[il + jl * ld] = e;
     }
   double all[2];
@@ -136,7 +154,7 @@ double symmetric_copy(const SyevdArgs& x, const EigBuffers& b, Generation target
   lt.ns = small_allreduce_ns(fabric_spec(target), RankSet{0, 1, g.nprow * g.npcol});
   record_link_transfer(trace, lt);
   const double scale = all[1] != 0 ? 0.0 : all[0] > 0 ? std::ldexp(1.0, -std::ilogb(all[0])) : 1.0;
-  for (std::int64_t e = 0; scale != 0 && e < ld * nl; ++e) w[e] = static_cast<T>(static_cast<double>(w[e]) * scale);
+  for (std::int64_t e = 0; scale != 0 && e < ld * nl; ++e) w[e] = from_fp64<T>(to_fp64(w[e]) * scale);
   std::memset(b.refl, 0, blasmp::detail::local_bytes(b.wd, sizeof(T)));
   std::memset(b.tauq, 0, static_cast<std::size_t>(std::max<std::int64_t>(nl, 1)) * sizeof(T));
   record_host_step(trace, HostStep{.name = "trnsolverMp.syevd.prepare", .flops = double(ml * nl),
@@ -158,10 +176,11 @@ void share_column(const Local& l, const EigBuffers& b, std::int64_t k, std::size
                             "trnsolverMp.syevd.broadcast_column", target, *l.trace);
 }
 
-// The reflector H = I - tau v v^T with H x = (beta, 0, ..) for x = W(k + 1 :, k) (length mp): trnsolver's
-// geqrf panel step on an mp x 1 panel (xGEQR2 + xLARFT), every rank alike. Returns beta.
+// The reflector H = I - tau v v^H with H^H x = (beta, 0, ..) for x = W(k + 1 :, k) (length mp): trnsolver's
+// geqrf panel step on an mp x 1 panel (xGEQR2 + xLARFT; its xLARFG makes beta real for complex data, so
+// T's off-diagonal is real, as LAPACK's xHETD2), every rank alike. Returns beta.
 template <class T>
-T make_reflector(const Local& l, const EigBuffers& b, std::int64_t mp) {
+double make_reflector(const Local& l, const EigBuffers& b, std::int64_t mp) {
   std::memcpy(b.panel, static_cast<const T*>(b.col) + 1, static_cast<std::size_t>(mp) * sizeof(T));
   solver::Settings ss;
   static_cast<EmulatorSettings&>(ss) = static_cast<const EmulatorSettings&>(l.st);
@@ -169,7 +188,7 @@ T make_reflector(const Local& l, const EigBuffers& b, std::int64_t mp) {
   solver::qr_block_reflector(ss, true, mp, 1, static_cast<T*>(b.panel), mp, static_cast<T*>(b.tau), static_cast<T*>(b.v),
                              static_cast<T*>(b.t), &r);
   l.trace->append(std::move(r.trace));
-  return static_cast<const T*>(b.panel)[0];
+  return static_cast<double>(std::real(static_cast<const T*>(b.panel)[0]));
 }
 
 // y = W22 v on every rank (rows and columns k + 1 ..): each rank's local product (one trnblas GEMM), the
@@ -188,42 +207,32 @@ void distributed_symv(const Local& l, const EigBuffers& b, std::int64_t k, Gener
   T* y = static_cast<T*>(b.y) + s;
   if (mr > 0 && nc > 0)
     blasmp::detail::local_gemm(l, mr, 1, nc, cd(1.0), at(b.w, s + c * d.lld, es), d.lld, vloc, nc, cd(0.0), y, mr);
-  else if (mr > 0)
-    std::memset(y, 0, static_cast<std::size_t>(mr) * es);
-  if (g.npcol > 1) {
-    const std::size_t bytes = static_cast<std::size_t>(mr) * es;
-    blasmp::detail::check_mpi(MPI_Allgather(y, checked_int(bytes), MPI_BYTE, b.gathered, checked_int(bytes), MPI_BYTE, g.row_comm),
-                              "MPI_Allgather");
-    LinkTransfer t;
-    t.name = "trnsolverMp.syevd.row_sum";
-    t.ns = allgather_ns(fabric_spec(target), g.row_set(), static_cast<double>(bytes) * g.npcol);
-    if (bytes > 0) t.receives[0].data = b.gathered, t.receives[0].hull = t.receives[0].bytes = bytes * static_cast<std::size_t>(g.npcol);
-    record_link_transfer(*l.trace, t);
-    char* sum = static_cast<char*>(b.gathered);
-    for (int q = 1; q < g.npcol && mr > 0; ++q)
-      blasmp::detail::local_geam(l, mr, 1, cd(1.0), sum + static_cast<std::size_t>(q) * bytes, mr, cd(1.0), sum, mr, sum, mr);
-    if (mr > 0) std::memcpy(y, sum, bytes);
-  }
+  else
+    std::fill(y, y + mr, T(0));
+  const void* sum = ordered_sum(l, g.row_comm, g.row_set(), g.npcol, mr, 1, y, b.gathered, es, "trnsolverMp.syevd.row_sum", target);
+  if (sum != y && mr > 0) std::memcpy(y, sum, static_cast<std::size_t>(mr) * es);
   gather_rows(g, {d.n, d.mb, d.rsrc}, r0, static_cast<const char*>(b.y), d.local_rows(), 0, 1, es, static_cast<char*>(b.yfull),
               "trnsolverMp.syevd.gather_y", target, *l.trace);
 }
 
-// w = tau y - (tau / 2)(tau y^T v) v (LAPACK xSYTD2), in fp64 on every rank alike (a recorded host step).
+// w = x - (tau / 2)(x^H v) v with x = tau y (LAPACK xSYTD2 / xHETD2), in fp64 on every rank alike (a
+// recorded host step; complex: the same with complex tau and the conjugated dot product).
 template <class T>
 void symmetric_update_vector(const Local& l, const EigBuffers& b, std::int64_t mp) {
   const T* y = static_cast<const T*>(b.yfull);
   const T* v = static_cast<const T*>(b.v);
   T* w = static_cast<T*>(b.wv);
-  const double tau = static_cast<double>(*static_cast<const T*>(b.tau));
-  double dot = 0;
-  for (std::int64_t i = 0; i < mp; ++i) dot += tau * static_cast<double>(y[i]) * static_cast<double>(v[i]);
-  const double alpha = -0.5 * tau * dot;
-  for (std::int64_t i = 0; i < mp; ++i) w[i] = static_cast<T>(tau * static_cast<double>(y[i]) + alpha * static_cast<double>(v[i]));
-  record_host_step(*l.trace, HostStep{.name = "trnsolverMp.syevd.update_vector", .flops = 6.0 * static_cast<double>(mp),
+  const Fp64<T> tau = to_fp64(*static_cast<const T*>(b.tau));
+  Fp64<T> dot = 0;
+  for (std::int64_t i = 0; i < mp; ++i) dot += conj_fp64(tau * to_fp64(y[i])) * to_fp64(v[i]);
+  const Fp64<T> alpha = -0.5 * tau * dot;
+  for (std::int64_t i = 0; i < mp; ++i) w[i] = from_fp64<T>(tau * to_fp64(y[i]) + alpha * to_fp64(v[i]));
+  const double ops = kIsComplex<T> ? 4.0 : 1.0;
+  record_host_step(*l.trace, HostStep{.name = "trnsolverMp.syevd.update_vector", .flops = ops * 6.0 * static_cast<double>(mp),
                                       .reads = {HostSpan(y, mp), HostSpan(v, mp)}, .writes = {HostSpan(w, mp)}});
 }
 
-// W22 -= v w^T + w v^T on my block: [v w](my rows) [w v]^T(my columns), one trnblas GEMM (k = 2).
+// W22 -= v w^H + w v^H on my block: [v w](my rows) [w v]^H(my columns), one trnblas GEMM (k = 2).
 template <class T>
 void rank2_update(const Local& l, const EigBuffers& b, std::int64_t k) {
   const Descriptor& d = b.wd;
@@ -241,7 +250,7 @@ void rank2_update(const Local& l, const EigBuffers& b, std::int64_t k) {
   }
   for (std::int64_t jl = c; jl < d.local_cols(); ++jl) {
     const std::int64_t r = global_of(jl, d.nb, g.mycol, d.csrc, g.npcol) - r0;
-    right[2 * (jl - c)] = w[r], right[2 * (jl - c) + 1] = v[r];
+    right[2 * (jl - c)] = from_fp64<T>(conj_fp64(to_fp64(w[r]))), right[2 * (jl - c) + 1] = from_fp64<T>(conj_fp64(to_fp64(v[r])));
   }
   blasmp::detail::local_gemm(l, mr, nc, 2, cd(-1.0), left, mr, right, 2, cd(1.0), at(b.w, s + c * d.lld, sizeof(T)), d.lld);
 }
@@ -270,8 +279,8 @@ void tridiagonalize(const Local& l, const EigBuffers& b, std::vector<double>& dg
   for (std::int64_t k = 0; k + 1 < n; ++k) {
     share_column(l, b, k, sizeof(T), target);
     const std::int64_t mp = n - k - 1;
-    dg[static_cast<std::size_t>(k)] = static_cast<double>(static_cast<const T*>(b.col)[0]);
-    e[static_cast<std::size_t>(k)] = static_cast<double>(make_reflector<T>(l, b, mp));
+    dg[static_cast<std::size_t>(k)] = static_cast<double>(std::real(static_cast<const T*>(b.col)[0]));
+    e[static_cast<std::size_t>(k)] = make_reflector<T>(l, b, mp);
     distributed_symv<T>(l, b, k, target);
     symmetric_update_vector<T>(l, b, mp);
     rank2_update<T>(l, b, k);
@@ -284,20 +293,21 @@ void tridiagonalize(const Local& l, const EigBuffers& b, std::vector<double>& dg
     last = static_cast<const T*>(b.w)[local_of(n - 1, d.mb, g.nprow) + local_of(n - 1, d.nb, g.npcol) * d.lld];
   blasmp::detail::broadcast(g.comm, RankSet{0, 1, g.nprow * g.npcol}, g.rank_of(pr, pc), g.rank, &last, sizeof last,
                             "trnsolverMp.syevd.broadcast_last", target, *l.trace);
-  dg[static_cast<std::size_t>(n - 1)] = static_cast<double>(last);
+  dg[static_cast<std::size_t>(n - 1)] = static_cast<double>(std::real(last));
 }
 
-// Stage 2: trnsolver's divide and conquer on every rank (vectors: into b.zfull, n x n). Returns its info.
-template <class T>
+// Stage 2: trnsolver's divide and conquer on every rank (vectors: into b.zfull, n x n of the real type R).
+// Returns its info.
+template <class R>
 int solve_tridiagonal(const blas::Settings& s, const SyevdArgs& x, const EigBuffers& b, std::vector<double>& dg,
                       std::vector<double>& e, std::vector<double>& lambda, Trace& trace) {
   solver::Settings ss;
   static_cast<EmulatorSettings&>(ss) = static_cast<const EmulatorSettings&>(s);
-  constexpr bool kS = std::is_same_v<T, float>;
+  constexpr bool kS = std::is_same_v<R, float>;
   solver::detail::EigSteps st{kS ? solver::detail::step_blas_settings(ss) : solver::detail::fp64_update_blas_settings(ss), {}, 0,
                               false};
   lambda.assign(static_cast<std::size_t>(x.n), 0.0);
-  const int info = solver::detail::stedc(st, x.n, dg, e, lambda.data(), x.vectors ? static_cast<T*>(b.zfull) : nullptr);
+  const int info = solver::detail::stedc(st, x.n, dg, e, lambda.data(), x.vectors ? static_cast<R*>(b.zfull) : nullptr);
   trace.append(std::move(st.trace).join());
   return info;
 }
@@ -307,12 +317,12 @@ template <class T>
 void back_transform(const blas::Settings& s, const SyevdArgs& x, const EigBuffers& b, Trace& trace) {
   const Descriptor& dz = *x.desc_z;
   const blasmp::Grid& g = *dz.grid;
-  const T* v = static_cast<const T*>(b.zfull);
+  const RealOf<T>* v = static_cast<const RealOf<T>*>(b.zfull);
   T* z = static_cast<T*>(x.z);
   for (std::int64_t jl = 0; jl < dz.local_cols(); ++jl)
     for (std::int64_t il = 0; il < dz.local_rows(); ++il)
-      z[il + jl * dz.lld] = v[global_of(il, dz.mb, g.myrow, dz.rsrc, g.nprow) +
-                              global_of(jl, dz.nb, g.mycol, dz.csrc, g.npcol) * x.n];
+      z[il + jl * dz.lld] = T(v[global_of(il, dz.mb, g.myrow, dz.rsrc, g.nprow) +
+                                global_of(jl, dz.nb, g.mycol, dz.csrc, g.npcol) * x.n]);
   OrmqrArgs o = back_transform_args(x, b);
   o.work = b.rest, o.work_bytes = ormqr_workspace_bytes(o);
   blas::CallReport r;
@@ -326,17 +336,18 @@ int syevd_typed(const blas::Settings& s0, const SyevdArgs& x, Trace& trace) {
   Carve carve{static_cast<char*>(x.work)};
   const EigBuffers b(x, carve);
   const Local l = blasmp::detail::make_local(s, x, trace);
-  T* d = static_cast<T*>(x.d);
+  using R = RealOf<T>;
+  R* d = static_cast<R*>(x.d);
   if (x.n == 0) return 0;
   const double scale = symmetric_copy<T>(x, b, s.target, trace);
   if (scale == 0) {
-    std::fill(d, d + x.n, std::numeric_limits<T>::quiet_NaN());
+    std::fill(d, d + x.n, std::numeric_limits<R>::quiet_NaN());
     return static_cast<int>(x.n);
   }
   std::vector<double> dg, e, lambda;
   tridiagonalize<T>(l, b, dg, e, s.target);
-  const int info = solve_tridiagonal<T>(s, x, b, dg, e, lambda, trace);
-  for (std::int64_t i = 0; i < x.n; ++i) d[i] = static_cast<T>(lambda[static_cast<std::size_t>(i)] / scale);
+  const int info = solve_tridiagonal<R>(s, x, b, dg, e, lambda, trace);
+  for (std::int64_t i = 0; i < x.n; ++i) d[i] = static_cast<R>(lambda[static_cast<std::size_t>(i)] / scale);
   if (x.vectors) back_transform<T>(s0, x, b, trace);
   return info;
 }
@@ -349,17 +360,25 @@ bool on_one_device(const SyevdArgs& x) {
   return x.one_device_path && x.desc_a->grid->nprow == 1 && x.desc_a->grid->npcol == 1;
 }
 
-// The 1 x 1 grid: trnsolver's single-device syevd (itype 0) or sygvd (itype 1) on the local blocks (the
-// whole matrices), then V from A into Z (unless A held Inf/NaN: info n, Z not written). Returns its info.
+// The 1 x 1 grid: trnsolver's single-device syevd / heevd (itype 0) or sygvd / hegvd (itype 1) on the
+// local blocks (the whole matrices), then V from A into Z (unless A held Inf/NaN: info n, Z not written).
+// Returns its info.
 template <class T>
 int one_device_typed(const blas::Settings& s, const SyevdArgs& x, int itype, void* b, std::int64_t ldb, Trace& trace) {
+  using R = RealOf<T>;
   solver::Settings ss;
   static_cast<EmulatorSettings&>(ss) = static_cast<const EmulatorSettings&>(s);
   solver::CallReport r;
   T* a = static_cast<T*>(x.a);
   const std::int64_t lda = x.desc_a->lld;
-  const int info = itype == 0 ? solver::syevd(ss, x.vectors, x.uplo, x.n, a, lda, static_cast<T*>(x.d), &r)
-                              : solver::sygvd(ss, itype, x.vectors, x.uplo, x.n, a, lda, static_cast<T*>(b), ldb, static_cast<T*>(x.d), &r);
+  R* d = static_cast<R*>(x.d);
+  int info = 0;
+  if constexpr (kIsComplex<T>)
+    info = itype == 0 ? solver::heevd(ss, x.vectors, x.uplo, x.n, a, lda, d, &r)
+                      : solver::hegvd(ss, itype, x.vectors, x.uplo, x.n, a, lda, static_cast<T*>(b), ldb, d, &r);
+  else
+    info = itype == 0 ? solver::syevd(ss, x.vectors, x.uplo, x.n, a, lda, d, &r)
+                      : solver::sygvd(ss, itype, x.vectors, x.uplo, x.n, a, lda, static_cast<T*>(b), ldb, d, &r);
   trace.append(std::move(r.trace));
   if (x.vectors && info < x.n)
     for (std::int64_t j = 0; j < x.n; ++j)
@@ -368,6 +387,9 @@ int one_device_typed(const blas::Settings& s, const SyevdArgs& x, int itype, voi
 }
 
 int one_device(const blas::Settings& s, const SyevdArgs& x, int itype, void* b, std::int64_t ldb, Trace& trace) {
+  if (x.complex)
+    return x.fp64 ? one_device_typed<std::complex<double>>(s, x, itype, b, ldb, trace)
+                  : one_device_typed<std::complex<float>>(s, x, itype, b, ldb, trace);
   return x.fp64 ? one_device_typed<double>(s, x, itype, b, ldb, trace) : one_device_typed<float>(s, x, itype, b, ldb, trace);
 }
 
@@ -376,7 +398,6 @@ int one_device(const blas::Settings& s, const SyevdArgs& x, int itype, void* b, 
 std::string syevd_mismatch(const SyevdArgs& x) {
   if (x.desc_a == nullptr || x.desc_a->grid == nullptr) return "descA is NULL";
   const Descriptor& a = *x.desc_a;
-  if (x.complex) return "complex (Hermitian) data is not supported (S and D only)";
   if (a.type != x.type()) return "the descriptor's type does not match the call's";
   if (a.m != x.n || a.n != x.n) return "A's descriptor must be n x n";
   if (a.mb != a.nb) return "A's blocks must be square (mb = nb)";
@@ -404,9 +425,10 @@ int syevd(const blas::Settings& s0, const SyevdArgs& x, blas::CallReport* report
   const blas::Settings s = blasmp::device_settings(s0);
   Trace trace;
   blasmp::detail::record_exchange(*x.desc_a->grid, s.target, "trnsolverMp.syevd.exchange", trace);
-  const int info = on_one_device(x)   ? one_device(s, x, 0, nullptr, 1, trace)
-                   : x.fp64           ? syevd_typed<double>(s0, x, trace)
-                                      : syevd_typed<float>(s0, x, trace);
+  int info = 0;
+  if (on_one_device(x)) info = one_device(s, x, 0, nullptr, 1, trace);
+  else if (x.complex) info = x.fp64 ? syevd_typed<std::complex<double>>(s0, x, trace) : syevd_typed<std::complex<float>>(s0, x, trace);
+  else info = x.fp64 ? syevd_typed<double>(s0, x, trace) : syevd_typed<float>(s0, x, trace);
   if (report != nullptr) {
     *report = blas::CallReport{};
     report->finish(s, std::move(trace));

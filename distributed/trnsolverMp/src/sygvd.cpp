@@ -1,16 +1,16 @@
-// trnsolverMp Sygvd: the distributed generalized symmetric-definite eigenproblem A x = lambda B x
-// (itype 1; solvermp.hpp; docs/scale-out.md section 6.5), LAPACK xSYGVD's reduction (ScaLAPACK's
-// PDSYGVX route: PDPOTRF, PDSYGST, the standard solver, PDTRSM back):
-// Algorithm: B = L L^T (lower) or U^T U (upper) by Potrf in place; C = L^-1 A L^-T (U^-T A U^-1) by two
-//   trnblasMp TRSMs (left, then right) on a full symmetric copy of A (A's uplo triangle mirrored, as
-//   Syevd builds its working copy); Syevd(C) = V diag(D) V^T; Z = L^-T V (U^-1 V) by one TRSM.
+// trnsolverMp Sygvd: the distributed generalized symmetric- (Hermitian-) definite eigenproblem
+// A x = lambda B x (itype 1; solvermp.hpp; docs/scale-out.md section 6.5), LAPACK xSYGVD's / xHEGVD's
+// reduction (ScaLAPACK's PDSYGVX route: PDPOTRF, PDSYGST, the standard solver, PDTRSM back):
+// Algorithm: B = L L^H (lower) or U^H U (upper) by Potrf in place; C = L^-1 A L^-H (U^-H A U^-1) by two
+//   trnblasMp TRSMs (left, then right) on a full symmetric (Hermitian) copy of A (A's uplo triangle
+//   mirrored, as Syevd builds its working copy); Syevd(C) = V diag(D) V^H; Z = L^-H V (U^-1 V) by one TRSM.
 // Engines: Potrf's, Trsm's and Syevd's (trnblas TRSM / GEMM tile kernels on TensorE; the messages
 //   their collectives).
 // Accuracy: for a well-conditioned B the eigenvalues within c n u ||A|| ||B^-1|| of the exact ones,
 //   ||A Z - B Z Lambda|| <= c n u ||A|| ||Z|| (Higham, Accuracy and Stability, section 8 / LAPACK Users'
 //   Guide 4.10); tested against ScaLAPACK within 64 n u kappa(B) ||A|| / ||B||-scaled.
-// Limits: itype 1 only; real S and D; square blocks; B and Z distributed as A; the whole matrices. A 1 x 1
-//   grid runs trnsolver's single-device sygvd (SyevdArgs::one_device_path; its bits).
+// Limits: itype 1 only (cuSOLVERMp's Sygvd implements ibtype 1 only); S, D, C, Z; square blocks; B and Z distributed as A; the whole matrices. A 1 x 1
+//   grid runs trnsolver's single-device sygvd / hegvd (SyevdArgs::one_device_path; its bits).
 #include <algorithm>
 #include <cstring>
 #include <utility>
@@ -40,7 +40,7 @@ struct GvParts {
   std::size_t c_bytes = 0;
   explicit GvParts(const SygvdArgs& x) {
     const bool lower = x.uplo == blas::Uplo::lower;
-    const blas::COp tr = blas::COp::T;
+    const blas::COp tr = x.complex ? blas::COp::C : blas::COp::T;  // Hermitian: L^-H, U^-H
     if (x.desc_a != nullptr && x.desc_a->grid != nullptr) {
       const Descriptor& a = *x.desc_a;
       cd = blasmp::make_descriptor(*a.grid, x.n, x.n, a.mb, a.mb, a.rsrc, a.csrc, a.type);
@@ -71,12 +71,20 @@ struct GvParts {
   }
 };
 
-// C = A's uplo triangle mirrored: A^T redistributed into C, then A's stored triangle copied over it.
+// C = A's uplo triangle mirrored: A^T (complex: A^H) redistributed into C, then A's stored triangle copied
+// over it; Hermitian: the diagonal's imaginary parts zeroed (not read, as LAPACK's xHEGST takes
+// DBLE(A(k, k))), before the TRSMs spread them.
 void mirrored_copy(const SygvdArgs& x, const GvParts& p, Generation target, Trace& trace) {
   const Descriptor& a = *x.desc_a;
   const std::size_t es = x.elem_bytes();
-  blasmp::redistribute(target, {&a, x.a, &p.cd, p.left.b, true, false}, "trnsolverMp.sygvd.transpose_A", trace);
+  blasmp::redistribute(target, {&a, x.a, &p.cd, p.left.b, true, x.complex}, "trnsolverMp.sygvd.transpose_A", trace);
   blasmp::detail::copy_trapezoid(a, x.uplo, es, x.a, a.lld, p.left.b, p.cd.lld);
+  const blasmp::Grid& g = *p.cd.grid;
+  for (std::int64_t jl = 0; x.complex && jl < p.cd.local_cols(); ++jl) {
+    const std::int64_t j = global_of(jl, p.cd.nb, g.mycol, p.cd.csrc, g.npcol);
+    if (owner_of(j, p.cd.mb, p.cd.rsrc, g.nprow) == g.myrow)
+      std::memset(at(p.left.b, local_of(j, p.cd.mb, g.nprow) + jl * p.cd.lld, es) + es / 2, 0, es / 2);
+  }
 }
 
 }  // namespace

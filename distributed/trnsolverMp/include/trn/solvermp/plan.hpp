@@ -21,6 +21,20 @@
 // Accuracy of the prediction: the sum of parts each within its own model's error; fp64 and complex
 //   compute are not predicted (compute_ns -1, as trnblasMp's SUMMA plan: Ozaki's work depends on the
 //   data), their link part is.
+// Syevd / Sygvd (FactorKind::syevd / sygvd; syevd.cpp, sygvd.cpp): Syevd's n - 1 tridiagonalisation
+//   columns as the driver takes them (column k gathered on its process column and broadcast along the
+//   row; the reflector and w as host steps at the cost model's host rate; y = W22 v and the rank-2 update
+//   as the GEMMs of their local shapes; the row sum and y's gather by the fabric model), the replicated
+//   divide and conquer (stedc on every rank: its merges' eigenvector products priced as (4/3) n^3
+//   multiply-adds of GEMM without deflation -- an upper bound, deflation only removes work -- and its
+//   secular equations as 20 n^2 host flops), then the back-transformation Z = Q V (Ormqr's blocks:
+//   the panel gathered and xLARFT on the host, V and T broadcast, three GEMMs and the column sum per
+//   block, over all n columns of Z). Sygvd adds Potrf's steps, the three trnblasMp TRSMs (per block: A's
+//   panel along the row, the diagonal solve as its GEMM, X down the column, the update GEMM) and the
+//   four n x n redistributions (the mirrored copy, the right TRSM's two, the back TRSM's A^T) priced as
+//   all-to-alls. Flops (the roofline's): Syevd 4/3 n^3 (reduction) + 2 n^3 (back-transformation; LAPACK's
+//   counts, stedc's data-dependent merges not counted); Sygvd adds n^3 / 3 (potrf) + n^3 (the two-sided
+//   reduction, xSYGST's) + n^3 (Z = L^-T V).
 // Limits: square blocks from process (0, 0); the whole matrix.
 #pragma once
 #include <cstdint>
@@ -30,7 +44,7 @@
 
 namespace trn::solvermp {
 
-enum class FactorKind { potrf, getrf, geqrf };
+enum class FactorKind { potrf, getrf, geqrf, syevd, sygvd };
 
 struct FactorPlan {
   FactorKind kind = FactorKind::potrf;
@@ -47,12 +61,13 @@ struct FactorPlan {
   double predicted_ns = 0;         // steps in sequence (-1 when compute is not predicted)
   double flops = 0;                // the factorisation's own flops (LAPACK's counts), whole matrix
   double roofline_ns = 0;          // max(this rank's share of the flops at the device's TensorE peak, link_ns)
+  double stedc_ns = 0;             // Syevd / Sygvd: the replicated divide and conquer (in update_ns and panel_ns)
   double compute_ns() const { return panel_ns < 0 || update_ns < 0 ? -1.0 : panel_ns + update_ns; }
   std::string print() const;
 };
 
-// Plans for process (0, 0) of an nprow x npcol grid on s.target devices: A m x n (potrf: n x n) in
-// nb x nb blocks; fp64 / complex as the call's element type.
+// Plans for process (0, 0) of an nprow x npcol grid on s.target devices: A m x n (potrf, syevd, sygvd:
+// n x n, eigenvectors computed) in nb x nb blocks; fp64 / complex as the call's element type.
 FactorPlan plan_factor(const blas::Settings& s, FactorKind kind, int nprow, int npcol, std::int64_t m, std::int64_t n,
                        std::int64_t nb, bool fp64 = false, bool complex = false);
 

@@ -146,16 +146,18 @@ std::string gels_mismatch(const GelsArgs& args);
 std::size_t gels_workspace_bytes(const GelsArgs& args);
 int gels(const blas::Settings& s, const GelsArgs& args, blas::CallReport* report = nullptr);
 
-// Symmetric eigensolver (syevd.cpp; docs/scale-out.md section 6.5): A = Z diag(D) Z^T of the real
-// symmetric n x n matrix A (S, D; square blocks mb = nb) from its uplo triangle, ScaLAPACK PDSYEVD's
+// Symmetric / Hermitian eigensolver (syevd.cpp; docs/scale-out.md section 6.5): A = Z diag(D) Z^H of the
+// real symmetric or complex Hermitian n x n matrix A (S, D, C, Z; square blocks mb = nb) from its uplo
+// triangle (the diagonal's imaginary parts not read), ScaLAPACK PDSYEVD's (PZHEEVD's)
 // three stages: distributed Householder tridiagonalisation (PDSYTD2's column order), the tridiagonal
 // problem by trnsolver's divide and conquer replicated on every rank, the back-transformation Z = Q V
-// by Ormqr's compact-WY blocks. d: n eigenvalues ascending on every rank (the working precision);
+// by Ormqr's compact-WY blocks. d: n eigenvalues ascending on every rank (real: float for S / C, double
+// for D / Z);
 // vectors: Z (n x n, descriptor desc_z: A's grid, MB and RSRC) receives the eigenvectors. A is
 // destroyed. Returns info: 0; i > 0 when i off-diagonal elements of a QL leaf did not converge; n when
 // A holds Inf or NaN (d NaN, Z not written). Every rank returns the same info.
 // On a 1 x 1 grid (one device: nothing to distribute) Syevd and Sygvd run trnsolver's single-device
-// syevd / sygvd on the local block (its blocked xLATRD panel; the 1-rank call gives its bits) unless
+// syevd / sygvd (heevd / hegvd) on the local block (its blocked xLATRD panel; the 1-rank call gives its bits) unless
 // one_device_path is false (then the distributed algorithm runs on 1 x 1 too).
 struct SyevdArgs : blasmp::Scalars, blasmp::Workspace {
   bool one_device_path = true;
@@ -172,9 +174,9 @@ std::string syevd_mismatch(const SyevdArgs& args);
 std::size_t syevd_workspace_bytes(const SyevdArgs& args);
 int syevd(const blas::Settings& s, const SyevdArgs& args, blas::CallReport* report = nullptr);
 
-// Generalized symmetric-definite eigenproblem A x = lambda B x (itype 1; sygvd.cpp): B = L L^T (uplo
-// lower) or U^T U (Potrf, in place on B's uplo triangle), C = L^-1 A L^-T (two trnblasMp TRSMs on a
-// full symmetric copy of A), Syevd(C), Z = L^-T V (one TRSM): Z^T B Z = I. B's descriptor: A's grid,
+// Generalized symmetric- (Hermitian-) definite eigenproblem A x = lambda B x (itype 1; sygvd.cpp): B = L L^H
+// (uplo lower) or U^H U (Potrf, in place on B's uplo triangle), C = L^-1 A L^-H (two trnblasMp TRSMs on a
+// full symmetric copy of A), Syevd(C), Z = L^-H V (one TRSM): Z^H B Z = I. B's descriptor: A's grid,
 // blocks and sources. Returns info: n + i when B's leading minor of order i is not positive definite
 // (D and Z not written), else Syevd's info.
 struct SygvdArgs : SyevdArgs {
