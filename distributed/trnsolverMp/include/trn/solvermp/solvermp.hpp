@@ -146,6 +146,20 @@ std::string gels_mismatch(const GelsArgs& args);
 std::size_t gels_workspace_bytes(const GelsArgs& args);
 int gels(const blas::Settings& s, const GelsArgs& args, blas::CallReport* report = nullptr);
 
+// The explicit Q (orgqr.cpp; cuSOLVERMp's cusolverMpOrgqr, LAPACK's xORGQR / xUNGQR): A's m x n block
+// (m >= n >= k >= 0) overwritten by the first n columns of Q = H_1 ... H_k from geqrf's reflectors in A's
+// first k columns and tau. This rank's block of A is copied to the workspace, A set to [I; 0], and ormqr
+// (side left, trans N) applies Q to it. Bits: those of ormqr on the identity with the same reflectors.
+struct OrgqrArgs : blasmp::Scalars, blasmp::Workspace {
+  std::int64_t m = 0, n = 0, k = 0;
+  void* a = nullptr;
+  const Descriptor* desc_a = nullptr;
+  const void* tau = nullptr;
+};
+std::string orgqr_mismatch(const OrgqrArgs& args);
+std::size_t orgqr_workspace_bytes(const OrgqrArgs& args);
+void orgqr(const blas::Settings& s, const OrgqrArgs& args, blas::CallReport* report = nullptr);
+
 // Symmetric eigensolver (syevd.cpp; docs/scale-out.md section 6.5): A = Z diag(D) Z^T of the real
 // symmetric n x n matrix A (S, D; square blocks mb = nb) from its uplo triangle, ScaLAPACK PDSYEVD's
 // three stages: distributed Householder tridiagonalisation (PDSYTD2's column order), the tridiagonal
