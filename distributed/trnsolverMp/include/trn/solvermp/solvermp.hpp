@@ -1,6 +1,6 @@
 // trnsolverMp C++ API: distributed Cholesky, LU and QR on ScaLAPACK's 2-D block-cyclic layout (cuSOLVERMp's
-// cusolverMpPotrf / Potrs / Getrf / Getrs / Geqrf / Ormqr / Gels shape; QR: geqrf.cpp and the declarations
-// below), one MPI rank = one emulated Trainium device (docs/scale-out.md section 6). Grids and
+// cusolverMpPotrf / Potrs / Getrf / Getrs / Geqrf / Ormqr / Gels / Orgqr shape; QR: geqrf.cpp, orgqr.cpp and
+// the declarations below), one MPI rank = one emulated Trainium device (docs/scale-out.md section 6). Grids and
 // descriptors are trnblasMp's. The C API (trnsolverMp.h) is a thin shim over this header.
 //
 // potrf (lower): a right-looking block Cholesky over A's diagonal blocks (square blocks, mb = nb),
