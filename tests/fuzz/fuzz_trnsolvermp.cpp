@@ -2,12 +2,12 @@
 // (MPI singleton; MPI_COMM_SELF, or MPI_COMM_NULL sometimes): NUMROC against a block count,
 // CreateDeviceGrid with fuzzed shapes and mappings (and a NULL handle sometimes), CreateMatrixDesc with
 // fuzzed types, sizes, blocks, sources and leading dimensions, then one of Getrf(+Getrs),
-// Geqrf(+Ormqr+Gels), Potrf(+Potrs) or Syevd / Sygvd on S, D, C or Z with fuzzed sizes, blocks, enums (valid and not), offsets, compute
+// Geqrf(+Ormqr+Orgqr+Gels), Potrf(+Potrs) or Syevd / Sygvd on S, D, C or Z with fuzzed sizes, blocks, enums (valid and not), offsets, compute
 // types, NULL pointers and workspaces. Invariants beyond "no crash, no sanitizer report": every status
 // follows the documented rules; info = -position on an illegal argument (untouched otherwise); a
 // failing call writes nothing into A, B or the pivots; a successful Getrf satisfies P A = L U and a
 // successful Potrf A = L L^H within c n u (|L| |U|); the solves' residuals op(A) X - B within the same
-// kind of bound; a successful Geqrf + Ormqr A = Q R and Q^H Q = I within c (m + n) u, Gels's normal
+// kind of bound; a successful Geqrf + Ormqr (or Orgqr) A = Q R and Q^H Q = I within c (m + n) u, Gels's normal
 // equations within c (m + n) u ||A|| (||A|| ||X|| + ||B||).
 #include <mpi.h>
 
@@ -297,6 +297,47 @@ void gels_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescripto
   }
 }
 
+// Orgqr (m >= n) on a copy of Geqrf's factored A (F) with k = the fuzzed nrhs (legal in 0 .. n; negative or
+// past n: INVALID_VALUE, info = -3, A untouched; no input byte drawn): Q^H Q = I within c (m + n) u, and
+// with k = n, A0 = Q R (R from F) within the same kind of bound.
+template <class T>
+void orgqr_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor_t da, const std::vector<T>& F,
+                const std::vector<T>& tau, const std::vector<T>& A0) {
+  const std::int64_t m = s.m, n = s.n, k = s.nrhs;
+  std::vector<T> Q = F;
+  const bool ok = k >= 0 && k <= n;
+  size_t wd = 0, wh = 0;
+  const trnsolverStatus_t bs = trnsolverMpOrgqr_bufferSize(h, m, n, k, Q.data(), 1, 1, da, tau.data(), type_of<T>(), &wd, &wh);
+  require((bs == TRNSOLVER_STATUS_SUCCESS) == ok, "Orgqr_bufferSize status follows the rules");
+  std::vector<char> work(wd + 1);
+  int info = 77;
+  const trnsolverStatus_t st =
+      trnsolverMpOrgqr(h, m, n, k, Q.data(), 1, 1, da, tau.data(), type_of<T>(), work.data(), wd, nullptr, 0, &info);
+  require((st == TRNSOLVER_STATUS_SUCCESS) == ok, "Orgqr status follows the rules");
+  if (!ok) {
+    require(Q == F && info == -3, "an illegal k: Orgqr info = -3, A untouched");
+    return;
+  }
+  require(info == 0, "Orgqr info 0");
+  trnfuzz::reach("orgqr_ok");
+  auto q = [&](std::int64_t i, std::int64_t j) { return wide(Q[static_cast<std::size_t>(i + j * m)]); };
+  const double c_bound = 64.0 * static_cast<double>(m + n + 2) * unit_roundoff<T>();
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i) {
+      cd v = i == j ? cd(-1) : cd(0);
+      for (std::int64_t l = 0; l < m; ++l) v += std::conj(q(l, i)) * q(l, j);
+      require(std::abs(v) <= c_bound, "Orgqr: Q^H Q = I within its bound");
+    }
+  if (k != n) return;
+  const double na = frob(A0, static_cast<std::size_t>(m * n));
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i) {
+      cd v = 0;
+      for (std::int64_t l = 0; l <= j; ++l) v += q(i, l) * wide(F[static_cast<std::size_t>(l + j * m)]);
+      require(std::abs(v - wide(A0[static_cast<std::size_t>(i + j * m)])) <= c_bound * na + 1e-300, "Orgqr: A = Q R within its bound");
+    }
+}
+
 // Geqrf on the 1 x 1 grid, then Ormqr (op(Q) of the identity: Q or Q^H, the trans fuzzed) and, m >= n,
 // Gels; statuses, info and A = Q R, Q^H Q = I within c (m + n) u checked.
 template <class T>
@@ -374,6 +415,7 @@ void qr_case(const Shape& s, trnsolverMpHandle_t h, trnsolverMpMatrixDescriptor_
       for (std::int64_t l = 0; l < m; ++l) v += std::conj(q(l, i)) * q(l, j);
       require(std::abs(v) <= c_bound, "Q^H Q = I within its bound");
     }
+  if (m >= n) orgqr_case<T>(s, h, da, A, tau, A0);
   if (m >= n) gels_case<T>(s, h, da, grid, A0, in);
 }
 
@@ -544,7 +586,7 @@ void routine_case(trnfuzz::Input& in, trnsolverMpHandle_t h, trnsolverMpGrid_t g
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() {
   return {{"getrf_ok", 10}, {"getrf_rejected", 10}, {"getrs_ok", 3}, {"potrf_ok", 10}, {"potrf_rejected", 10}, {"potrs_ok", 5},
-          {"descriptor_ok", 20}, {"geqrf_ok", 5}, {"geqrf_rejected", 5}, {"ormqr_ok", 3}, {"gels_ok", 2},
+          {"descriptor_ok", 20}, {"geqrf_ok", 5}, {"geqrf_rejected", 5}, {"ormqr_ok", 3}, {"gels_ok", 2}, {"orgqr_ok", 2},
           {"syevd_ok", 2}, {"sygvd_ok", 2}, {"eig_rejected", 5}, {"eig_distributed_ok", 2}, {"eig_hermitian_ok", 5}};
 }
 

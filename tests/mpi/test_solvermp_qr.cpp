@@ -1,5 +1,5 @@
-// trnsolverMp Geqrf / Ormqr / Gels (C++ API) under MPI (ctest label mpi, 1, 2, 4 ranks): against
-// ScaLAPACK's p?geqrf / p?gels on the same BLACS grid (oracle only): R, the reflectors and tau within
+// trnsolverMp Geqrf / Ormqr / Gels / Orgqr (C++ API) under MPI (ctest label mpi, 1, 2, 4 ranks): against
+// ScaLAPACK's p?geqrf / p?gels / p?orgqr (p?ungqr) on the same BLACS grid (oracle only): R, the reflectors and tau within
 // their bound; Q formed by Ormqr from the identity gives ||A - Q R|| / ||A|| and ||Q^H Q - I|| inside a
 // two-sided bound (above u / 64: the products were formed; below 16 (m + n) u); Q^H Q by Ormqr's adjoint
 // path; the 1 x 1 grid's bits equal trnsolver's single-device geqrf with qr_block_size = mb (S, C: also
@@ -23,6 +23,13 @@ TRN_PGEQRF_DECL(pd)
 TRN_PGEQRF_DECL(pc)
 TRN_PGEQRF_DECL(pz)
 #undef TRN_PGEQRF_DECL
+#define TRN_PORGQR_DECL(name) \
+  void name##_(const int*, const int*, const int*, void*, const int*, const int*, const int*, const void*, void*, const int*, int*);
+TRN_PORGQR_DECL(psorgqr)
+TRN_PORGQR_DECL(pdorgqr)
+TRN_PORGQR_DECL(pcungqr)
+TRN_PORGQR_DECL(pzungqr)
+#undef TRN_PORGQR_DECL
 }
 
 namespace mpitest {
@@ -315,6 +322,88 @@ void gels_case(int m, int n, int nrhs, int nb) {
   if (g_rank == 0) std::printf("%-40s on %dx%d: solution vs p?gels %.3g of bound\n", what.c_str(), nprow, npcol, e);
 }
 
+template <class T>
+void porgqr(const int* m, const int* n, const int* k, T* a, const int* desc, const T* tau, T* work, const int* lwork, int* info) {
+  const int one = 1;
+  if constexpr (std::is_same_v<T, float>) psorgqr_(m, n, k, a, &one, &one, desc, tau, work, lwork, info);
+  else if constexpr (std::is_same_v<T, double>) pdorgqr_(m, n, k, a, &one, &one, desc, tau, work, lwork, info);
+  else if constexpr (std::is_same_v<T, std::complex<float>>) pcungqr_(m, n, k, a, &one, &one, desc, tau, work, lwork, info);
+  else pzungqr_(m, n, k, a, &one, &one, desc, tau, work, lwork, info);
+}
+
+// Orgqr (m >= n >= k) against ScaLAPACK's p?geqrf + p?orgqr (p?ungqr) on the same grid: Q within
+// 16 (m + n) u; ||Q^H Q - I|| inside (u / 64, 16 (m + n) u] when k = n; with k = n = min(m, n) its bits
+// equal Ormqr's on the identity (run_qr's Q: Orgqr is that Ormqr).
+template <class T>
+void orgqr_case(const QrCase& c, int k) {
+  int nprow, npcol;
+  grid_shape(g_size, &nprow, &npcol);
+  const double u = Traits<T>::u, bound = 16.0 * (c.m + c.n) * u;
+  const std::string what = std::string(Traits<T>::name) + "orgqr " + std::to_string(c.m) + "x" + std::to_string(c.n) + " k " +
+                           std::to_string(k) + " nb " + std::to_string(c.nb);
+  trn::blasmp::Grid g;
+  trn::blasmp::grid_create(g, nprow, npcol, trn::blasmp::GridLayout::col_major, MPI_COMM_WORLD);
+  const auto da = trn::blasmp::make_descriptor(g, c.m, c.n, c.nb, c.nb, 0, 0, Traits<T>::type);
+  int lr, lc;
+  auto A = local_part(global_matrix<T>(c.m, c.n, 41), c.m, c.n, c.nb, c.nb, g.myrow, g.mycol, nprow, npcol, &lr, &lc);
+  auto Ar = A;
+  std::vector<T> tau(static_cast<std::size_t>(std::max(lc, 1)) + static_cast<std::size_t>(c.nb), T(0)), taur = tau;
+  smp::GeqrfArgs f;
+  set_type<T>(f);
+  f.m = c.m, f.n = c.n, f.a = A.data(), f.desc_a = &da, f.tau = tau.data();
+  std::vector<char> work(smp::geqrf_workspace_bytes(f));
+  f.work = work.data(), f.work_bytes = work.size();
+  smp::geqrf(trn::blas::Settings{}, f);
+  smp::OrgqrArgs o;
+  set_type<T>(o);
+  o.m = c.m, o.n = c.n, o.k = k, o.a = A.data(), o.desc_a = &da, o.tau = tau.data();
+  work.assign(smp::orgqr_workspace_bytes(o), 0);
+  o.work = work.data(), o.work_bytes = work.size();
+  trn::blas::CallReport rep;
+  smp::orgqr(trn::blas::Settings{}, o, &rep);
+  check(rep.profile.total_ns > 0 && rep.profile.link_transfers > 0, what + ": a modeled time with its link transfers");
+  trn::blasmp::grid_destroy(g);
+  {
+    Blacs b(nprow, npcol);
+    int desca[9], info = 0, lwork = -1;
+    b.desc(desca, c.m, c.n, c.nb, std::max(lr, 1));
+    std::vector<T> w(1);
+    pgeqrf<T>(&c.m, &c.n, Ar.data(), desca, taur.data(), w.data(), &lwork, &info);
+    lwork = static_cast<int>(std::real(w[0])) + 1;
+    w.assign(static_cast<std::size_t>(lwork), T(0));
+    pgeqrf<T>(&c.m, &c.n, Ar.data(), desca, taur.data(), w.data(), &lwork, &info);
+    lwork = -1;
+    porgqr<T>(&c.m, &c.n, &k, Ar.data(), desca, taur.data(), w.data(), &lwork, &info);
+    lwork = static_cast<int>(std::real(w[0])) + 1;
+    w.assign(static_cast<std::size_t>(lwork), T(0));
+    porgqr<T>(&c.m, &c.n, &k, Ar.data(), desca, taur.data(), w.data(), &lwork, &info);
+    check(info == 0, what + ": p?orgqr info 0");
+  }
+  const double e = rel_error<T>(bytes_of(A), bytes_of(Ar)) / bound;
+  check(e <= 1.0, what + ": Q vs p?orgqr, error / bound " + std::to_string(e));
+  double orth = 0;
+  if (k == c.n) {
+    const auto q = whole_of<T>(bytes_of(A), c.m, c.n, c.nb, nprow, npcol);
+    long double o2 = 0;
+    for (int j = 0; j < c.n; ++j)
+      for (int i = 0; i < c.n; ++i) {
+        std::complex<long double> sum = i == j ? -1.0L : 0.0L;
+        for (int l = 0; l < c.m; ++l) {
+          const T x = conj_of(q[l + static_cast<std::size_t>(i) * c.m]), y = q[l + static_cast<std::size_t>(j) * c.m];
+          sum += std::complex<long double>(std::real(x), std::imag(x)) * std::complex<long double>(std::real(y), std::imag(y));
+        }
+        o2 += std::norm(sum);
+      }
+    orth = std::sqrt(static_cast<double>(o2));
+    check(orth > u / 64 && orth <= bound, what + ": ||Q^H Q - I|| = " + std::to_string(orth / u) + " u outside (1/64, 16 (m + n)) u");
+    const QrResult x = run_qr<T>(MPI_COMM_WORLD, nprow, npcol, c);
+    check(bytes_of(A) == x.q, what + ": Orgqr's bits equal Ormqr's on the identity");
+  }
+  if (g_rank == 0)
+    std::printf("%-40s on %dx%d: Q vs p?orgqr %.3g of bound; ||Q^HQ-I|| %.3g u; modeled %.1f us\n", what.c_str(), nprow, npcol, e,
+                orth / u, rep.profile.total_ns * 1e-3);
+}
+
 // Geqrf + Ormqr (D) and Gels (Z) through the C API equal the C++ API's bits.
 void capi_qr_equals_cpp() {
   Api api;
@@ -360,6 +449,20 @@ void capi_qr_equals_cpp() {
   o.work = w3.data(), o.work_bytes = w3.size();
   smp::ormqr(trn::blas::Settings{}, o);
   check(A == A2 && tau == tau2 && C == C2, "the C API's Geqrf / Ormqr give the C++ API's bits");
+  // Orgqr (k = 20 < n): the C API's Q equals the C++ API's bits.
+  check_all_ranks(trnsolverMpOrgqr_bufferSize(api.h, m, n, 20, A.data(), 1, 1, da, tau.data(), TRN_R_64F, &wd, &wh),
+                  TRNSOLVER_STATUS_SUCCESS, "Orgqr_bufferSize");
+  work.assign(wd, 0);
+  info = -99;
+  check_all_ranks(trnsolverMpOrgqr(api.h, m, n, 20, A.data(), 1, 1, da, tau.data(), TRN_R_64F, work.data(), wd, nullptr, 0, &info),
+                  TRNSOLVER_STATUS_SUCCESS, "Orgqr");
+  check_all_ranks(info, 0, "Orgqr info");
+  smp::OrgqrArgs og;
+  og.fp64 = true, og.m = m, og.n = n, og.k = 20, og.a = A2.data(), og.desc_a = &ca, og.tau = tau2.data();
+  std::vector<char> w4(smp::orgqr_workspace_bytes(og));
+  og.work = w4.data(), og.work_bytes = w4.size();
+  smp::orgqr(trn::blas::Settings{}, og);
+  check(A == A2, "the C API's Orgqr gives the C++ API's bits");
   trn::blasmp::grid_destroy(g);
   for (auto d : {da, dc}) trnsolverMpDestroyMatrixDesc(d);
 }
@@ -415,6 +518,26 @@ void capi_qr_bad_input() {
                            nullptr, 0, inf);
   };
   check_all_ranks(gels(TRNBLAS_OP_T, m, n, &info), TRNSOLVER_STATUS_NOT_SUPPORTED, "Gels: trans T -> NOT_SUPPORTED everywhere");
+  check_all_ranks(gels(TRNBLAS_OP_N, n, m, &info), TRNSOLVER_STATUS_NOT_SUPPORTED, "Gels: M < N -> NOT_SUPPORTED everywhere");
+  trnsolverMpOrgqr_bufferSize(api.h, m, n, n, A.data(), 1, 1, da, tau.data(), TRN_R_64F, &wd, &wh);
+  if (wd > work.size()) work.resize(wd);
+  auto orgqr = [&](int64_t mm, int64_t nn, int64_t k, int64_t ia, int* inf) {
+    return trnsolverMpOrgqr(api.h, mm, nn, k, A.data(), ia, 1, da, tau.data(), TRN_R_64F, work.data(), work.size(), nullptr, 0, inf);
+  };
+  info = 99;
+  check_all_ranks(orgqr(n - 1, n, 1, 1, &info), TRNSOLVER_STATUS_INVALID_VALUE, "Orgqr: n > m -> INVALID_VALUE everywhere");
+  check_all_ranks(info, -2, "Orgqr: info = -2 (n)");
+  check_all_ranks(orgqr(m, n, n + 1, 1, &info), TRNSOLVER_STATUS_INVALID_VALUE, "Orgqr: k > n -> INVALID_VALUE everywhere");
+  check_all_ranks(info, -3, "Orgqr: info = -3 (k)");
+  info = 99;
+  check_all_ranks(orgqr(m, n, last ? 2 : 1, 1, &info), g_size == 1 ? TRNSOLVER_STATUS_SUCCESS : TRNSOLVER_STATUS_INVALID_VALUE,
+                  "Orgqr: one rank's k differs -> INVALID_VALUE everywhere");
+  if (g_size > 1) check_all_ranks(info, 99, "Orgqr: info untouched when the ranks disagree");
+  A = A0, tau = tau0;
+  check_all_ranks(orgqr(m, n, 1, 2, &info), TRNSOLVER_STATUS_NOT_SUPPORTED, "Orgqr: ia = 2 -> NOT_SUPPORTED everywhere");
+  check_all_ranks(trnsolverMpOrgqr(api.h, m, n, 1, A.data(), 1, 1, da, tau.data(), TRN_R_64F, work.data(),
+                                   last ? 1 : work.size(), nullptr, 0, &info),
+                  TRNSOLVER_STATUS_INVALID_VALUE, "Orgqr: a short workspace on one rank -> INVALID_VALUE everywhere");
   int same = A == A0 && tau == tau0 && B == B0;
   check_all_ranks(same, 1, "failing Geqrf / Ormqr / Gels calls wrote neither A, tau nor B");
   // Rank deficient: R(10, 10) is exactly zero -> info 10 on every rank, B untouched.
@@ -446,6 +569,11 @@ void run_qr_tests() {
   qr_bits<std::complex<float>>({30, 20, 4});
   gels_case<double>(50, 30, 2, 8);
   gels_case<std::complex<float>>(40, 24, 1, 8);
+  orgqr_case<double>({60, 40, 8}, 40);
+  orgqr_case<double>({50, 36, 8}, 20);
+  orgqr_case<float>({40, 40, 8}, 40);
+  orgqr_case<std::complex<double>>({44, 30, 8}, 30);
+  orgqr_case<std::complex<float>>({36, 28, 4}, 16);
 }
 
 }  // namespace mpitest

@@ -44,6 +44,23 @@ trn::Profile slowest(trn::Profile p) {
   return p;
 }
 
+// A bits case's verdict (the trnfftMp cases' shared set-up of their reference): trnfft's single-device
+// plan `whole` on the global input g (direction sign) against the gathered distributed result `all`,
+// element for element (memcmp); measured = the elements that differ, bound 0, the note naming `where`.
+template <class Out>
+CaseResult single_device_bits(CaseResult res, const trn::fft::PlanSpec& whole, const void* g, int sign,
+                              const std::vector<Out>& all, const std::string& where) {
+  std::vector<Out> ref(all.size());
+  trn::fft::Plan(whole, trn::fft::Settings{}).execute(g, ref.data(), sign);
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < ref.size(); ++i) differ += std::memcmp(&ref[i], &all[i], sizeof(Out)) != 0 ? 1 : 0;
+  res.measured = static_cast<double>(differ);
+  res.bound = 0;
+  res.pass = differ == 0;
+  res.note = "elements differing from trnfft's single-device " + where;
+  return res;
+}
+
 // trnfftMp forward (sign -1) or inverse (+1) of a uniform global input, T = cf (C2C) or cd (Z2Z):
 // the distributed result gathered and compared with FFTW on the whole array (relative L2), or bit
 // for bit with the single-device trnfft plan (bits: forward only).
@@ -82,15 +99,7 @@ CaseResult fftmp_case(const std::vector<std::int64_t>& n, int sign, bool bits) {
     trn::fft::PlanSpec whole;
     whole.n = n;
     whole.type = spec.type;
-    std::vector<T> ref(gx.size());
-    trn::fft::Plan(whole, trn::fft::Settings{}).execute(gx.data(), ref.data(), sign);
-    std::size_t differ = 0;
-    for (std::size_t i = 0; i < ref.size(); ++i) differ += std::memcmp(&ref[i], &all[i], sizeof(T)) != 0 ? 1 : 0;
-    res.measured = static_cast<double>(differ);
-    res.bound = 0;
-    res.pass = differ == 0;
-    res.note = "elements differing from trnfft's single-device plan on " + std::to_string(P) + " ranks";
-    return res;
+    return single_device_bits(res, whole, gx.data(), sign, all, "plan on " + std::to_string(P) + " ranks");
   }
   const std::vector<int> dims(n.begin(), n.end());
   res.measured = fp64 ? trnfft_test::rel_l2(all, trnfft_test::fftwl_c2c(gx, dims, 1, sign))
@@ -151,9 +160,10 @@ void square_grid(trn::blasmp::Grid& grid) {
 }
 
 // trnsolverMp Geqrf (fp32 or fp64) of an m x n matrix (m >= n, blocks of 8) on the most square grid,
-// then Q's first n columns by Ormqr from the identity: ||A - Q R||_F / ||A||_F in fp64 on the gathered
-// factors, over the bound 16 (m + n) u (Higham Thm 19.4's shape).
-CaseResult geqrf_case(bool fp64, std::int64_t m, std::int64_t n) {
+// then Q's first n columns by Ormqr from the identity (or, explicit_q, by Orgqr on a copy of the
+// factored A): ||A - Q R||_F / ||A||_F in fp64 on the gathered factors, over the bound 16 (m + n) u
+// (Higham Thm 19.4's shape).
+CaseResult geqrf_case(bool fp64, std::int64_t m, std::int64_t n, bool explicit_q = false) {
   using trn::blasmp::Descriptor;
   trn::blasmp::Grid grid;
   square_grid(grid);
@@ -179,12 +189,21 @@ CaseResult geqrf_case(bool fp64, std::int64_t m, std::int64_t n) {
   trn::solvermp::geqrf(trn::blas::Settings{}, f, &rep);
   CaseResult res;
   res.host_seconds = seconds_since(t0);
-  trn::solvermp::OrmqrArgs o;
-  o.fp64 = fp64, o.m = m, o.n = n, o.k = n, o.a = f.a, o.desc_a = &da, o.tau = f.tau, o.desc_c = &dq;
-  o.c = fp64 ? static_cast<void*>(lq.data()) : fq.data();
-  work.assign(trn::solvermp::ormqr_workspace_bytes(o), 0);
-  o.work = work.data(), o.work_bytes = work.size();
-  trn::solvermp::ormqr(trn::blas::Settings{}, o);
+  void* q = fp64 ? static_cast<void*>(lq.data()) : fq.data();
+  if (explicit_q) {  // Orgqr overwrites its A: a copy of the factored A (dq has da's layout)
+    std::memcpy(q, f.a, la.size() * (fp64 ? sizeof(double) : sizeof(float)));
+    trn::solvermp::OrgqrArgs g;
+    g.fp64 = fp64, g.m = m, g.n = n, g.k = n, g.a = q, g.desc_a = &dq, g.tau = f.tau;
+    work.assign(trn::solvermp::orgqr_workspace_bytes(g), 0);
+    g.work = work.data(), g.work_bytes = work.size();
+    trn::solvermp::orgqr(trn::blas::Settings{}, g);
+  } else {
+    trn::solvermp::OrmqrArgs o;
+    o.fp64 = fp64, o.m = m, o.n = n, o.k = n, o.a = f.a, o.desc_a = &da, o.tau = f.tau, o.desc_c = &dq, o.c = q;
+    work.assign(trn::solvermp::ormqr_workspace_bytes(o), 0);
+    o.work = work.data(), o.work_bytes = work.size();
+    trn::solvermp::ormqr(trn::blas::Settings{}, o);
+  }
   if (!fp64) std::copy(fa.begin(), fa.end(), la.begin()), std::copy(fq.begin(), fq.end(), lq.begin());
   const std::vector<double> R = whole_of(la, da), Q = whole_of(lq, dq);
   long double num = 0, den = 0;
@@ -199,8 +218,8 @@ CaseResult geqrf_case(bool fp64, std::int64_t m, std::int64_t n) {
   res.measured = static_cast<double>(std::sqrt(num / den)) / (16.0 * static_cast<double>(m + n) * u);
   res.bound = 1;
   res.pass = res.measured <= 1;
-  res.note = "||A - QR||_F / ||A||_F over 16 (m + n) u, Q by Ormqr, " + std::to_string(grid.nprow) + "x" +
-             std::to_string(grid.npcol) + " grid, blocks 8";
+  res.note = std::string("||A - QR||_F / ||A||_F over 16 (m + n) u, Q by ") + (explicit_q ? "Orgqr, " : "Ormqr, ") +
+             std::to_string(grid.nprow) + "x" + std::to_string(grid.npcol) + " grid, blocks 8";
   res.device = DeviceCost::from(slowest(rep.profile));
   trn::blasmp::grid_destroy(grid);
   return res;
@@ -257,15 +276,7 @@ CaseResult fftmp_real_case(const std::vector<std::int64_t>& n, bool c2r, bool bi
     trn::fft::PlanSpec whole;
     whole.n = n;
     whole.type = trn::fft::Type::r2c;
-    std::vector<cf> ref(all.size());
-    trn::fft::Plan(whole, trn::fft::Settings{}).execute(g.data(), ref.data(), trn::fft::kForward);
-    std::size_t differ = 0;
-    for (std::size_t i = 0; i < ref.size(); ++i) differ += std::memcmp(&ref[i], &all[i], sizeof(cf)) != 0 ? 1 : 0;
-    res.measured = static_cast<double>(differ);
-    res.bound = 0;
-    res.pass = differ == 0;
-    res.note = "elements differing from trnfft's single-device R2C plan on " + where;
-    return res;
+    return single_device_bits(res, whole, g.data(), trn::fft::kForward, all, "R2C plan on " + where);
   } else {
     res.measured = trnfft_test::rel_l2(all, spectrum);
     res.note = "vs FFTW double r2c on the whole array, " + where + "; bound = the plans' bounds";
@@ -310,15 +321,7 @@ CaseResult fftmp_box_case(const trn::fftmp::Index3& n, bool bits) {
   if (bits) {
     trn::fft::PlanSpec whole;
     whole.n = {n[0], n[1], n[2]};
-    std::vector<cf> ref(all.size());
-    trn::fft::Plan(whole, trn::fft::Settings{}).execute(g.data(), ref.data(), trn::fft::kForward);
-    std::size_t differ = 0;
-    for (std::size_t i = 0; i < ref.size(); ++i) differ += std::memcmp(&ref[i], &all[i], sizeof(cf)) != 0 ? 1 : 0;
-    res.measured = static_cast<double>(differ);
-    res.bound = 0;
-    res.pass = differ == 0;
-    res.note = "elements differing from trnfft's single-device plan, boxes on " + std::to_string(P) + " ranks";
-    return res;
+    return single_device_bits(res, whole, g.data(), trn::fft::kForward, all, "plan, boxes on " + std::to_string(P) + " ranks");
   }
   res.measured = trnfft_test::rel_l2(all, trnfft_test::fftw_c2c(g, {static_cast<int>(n[0]), static_cast<int>(n[1]), static_cast<int>(n[2])}, 1, -1));
   res.bound = plan.error_bound();
@@ -538,6 +541,10 @@ void add_mp(Registry& reg) {
     add({.library = "trnsolverMp", .op = "geqrf_ormqr", .mode = fp64 ? "fp64 (Ozaki)" : "fp32", .shape = "48x32",
          .metric = "normwise_rel", .bound_text = std::string("16 (m + n) ") + (fp64 ? "u64" : "u32") + " (ratio)",
          .size = 48.0 * 32 * 32, .run = [fp64] { return geqrf_case(fp64, 48, 32); }});
+  for (bool fp64 : {false, true})
+    add({.library = "trnsolverMp", .op = "geqrf_orgqr", .mode = fp64 ? "fp64 (Ozaki)" : "fp32", .shape = "48x32",
+         .metric = "normwise_rel", .bound_text = std::string("16 (m + n) ") + (fp64 ? "u64" : "u32") + " (ratio)",
+         .size = 48.0 * 32 * 32, .run = [fp64] { return geqrf_case(fp64, 48, 32, true); }});
   for (bool fp64 : {false, true})
     add({.library = "trnsolverMp", .op = "syevd", .mode = fp64 ? "fp64 (Ozaki)" : "fp32", .shape = "40x40",
          .metric = "normwise_rel", .bound_text = std::string("16 n ") + (fp64 ? "u64" : "u32") + " (ratio)",

@@ -137,8 +137,9 @@ trnsolverStatus_t trnsolverMpGeqrf(trnsolverMpHandle_t handle, int64_t M, int64_
                                    int* d_info);
 
 /* C = op(Q) C with Q = H_1 ... H_K from Geqrf's reflectors in A (M x at least K) and d_tau; C M x N with A's
- * row distribution (same grid, MB and RSRC). side: TRNBLAS_SIDE_LEFT only (RIGHT: NOT_SUPPORTED). trans:
- * N or T (real), N or C (complex), as LAPACK's xORMQR / xUNMQR. */
+ * row distribution (same grid, MB and RSRC). side: TRNBLAS_SIDE_LEFT only (RIGHT: NOT_SUPPORTED, as
+ * cuSOLVERMp: "the current implementation only support[s] CUBLAS_SIDE_LEFT"). trans: N or T (real), N or C
+ * (complex), as LAPACK's xORMQR / xUNMQR. */
 trnsolverStatus_t trnsolverMpOrmqr_bufferSize(trnsolverMpHandle_t handle, trnblasSideMode_t side, trnblasOperation_t trans,
                                               int64_t M, int64_t N, int64_t K, const void* d_A, int64_t IA, int64_t JA,
                                               trnsolverMpMatrixDescriptor_t descrA, const void* d_tau, void* d_C, int64_t IC,
@@ -151,8 +152,9 @@ trnsolverStatus_t trnsolverMpOrmqr(trnsolverMpHandle_t handle, trnblasSideMode_t
                                    size_t workspaceInBytesOnDevice, void* h_work, size_t workspaceInBytesOnHost,
                                    int* d_info);
 
-/* Least squares min ||A X - B|| of the M x N matrix A of full rank (trans N with M >= N only; others
- * NOT_SUPPORTED): Geqrf, Q^H B, R X = (Q^H B)(1:N); X overwrites B's first N rows, A its QR. info > 0:
+/* Least squares min ||A X - B|| of the M x N matrix A of full rank (trans N with M >= N only, cuSOLVERMp's
+ * supported case, "only supported via QR factorization"; others NOT_SUPPORTED): Geqrf, Q^H B,
+ * R X = (Q^H B)(1:N); X overwrites B's first N rows, A its QR. info > 0:
  * R(info, info) is exactly zero (rank deficient; B not written). */
 trnsolverStatus_t trnsolverMpGels_bufferSize(trnsolverMpHandle_t handle, trnblasOperation_t trans, int64_t M, int64_t N,
                                              int64_t NRHS, void* d_A, int64_t IA, int64_t JA,
@@ -164,6 +166,20 @@ trnsolverStatus_t trnsolverMpGels(trnsolverMpHandle_t handle, trnblasOperation_t
                                   int64_t IB, int64_t JB, trnsolverMpMatrixDescriptor_t descrB, trnDataType_t computeType,
                                   void* d_work, size_t workspaceInBytesOnDevice, void* h_work,
                                   size_t workspaceInBytesOnHost, int* d_info);
+
+/* The explicit Q (cuSOLVERMp's cusolverMpOrgqr; LAPACK xORGQR / xUNGQR): the m x n matrix A (m >= n >= k >= 0)
+ * holding Geqrf's reflectors in its first k columns is overwritten by the first n columns of
+ * Q = H_1 ... H_k (d_tau: Geqrf's, LOCc layout). Square blocks. Parameter positions: m 1, n 2, k 3, d_A 4,
+ * ia 5, ja 6, descA 7, d_tau 8, computeType 9, d_work 10, d_info 14 (_bufferSize: its sizes 10, 11).
+ * Algorithm and accuracy: docs/scale-out.md section 6.3. */
+trnsolverStatus_t trnsolverMpOrgqr_bufferSize(trnsolverMpHandle_t handle, int64_t m, int64_t n, int64_t k, const void* d_A,
+                                              int64_t ia, int64_t ja, trnsolverMpMatrixDescriptor_t descA, const void* d_tau,
+                                              trnDataType_t computeType, size_t* workspaceInBytesOnDevice,
+                                              size_t* workspaceInBytesOnHost);
+trnsolverStatus_t trnsolverMpOrgqr(trnsolverMpHandle_t handle, int64_t m, int64_t n, int64_t k, void* d_A, int64_t ia, int64_t ja,
+                                   trnsolverMpMatrixDescriptor_t descA, const void* d_tau, trnDataType_t computeType,
+                                   void* d_work, size_t workspaceInBytesOnDevice, void* h_work, size_t workspaceInBytesOnHost,
+                                   int* d_info);
 
 /* Eigenvalues (and, jobz "V", eigenvectors) of the real symmetric or complex Hermitian N x N matrix A from
  * its uplo triangle (square blocks; Hermitian: the diagonal's imaginary parts are not read): D (N real

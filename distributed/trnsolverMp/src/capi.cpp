@@ -1,5 +1,5 @@
 // trnsolverMp C API (trnsolverMp.h): handles, grids, descriptors, Getrf / Getrs / Potrf / Potrs / Geqrf /
-// Ormqr / Gels and their
+// Ormqr / Gels / Orgqr and their
 // _bufferSize over the C++ API (trn/solvermp/solvermp.hpp), written with the C-shim kit
 // (trn/core/c_shim.hpp). Collective entry points check their arguments locally in cuSOLVERMp's order,
 // then exchange (status, arguments) over the grid's communicator (trnblasMp's exchange.hpp) before any
@@ -425,6 +425,44 @@ Status gels_call(const GelsCall& x, Collective co) {
                                   });
 }
 
+// ---- Orgqr ----
+
+struct OrgqrCall {
+  trnsolverMpHandle_t h;
+  std::int64_t m, n, k;
+  void* a;
+  std::int64_t ia, ja;
+  trnsolverMpMatrixDescriptor_t desc_a;
+  const void* tau;
+  int compute_type;
+  void* work;
+  std::size_t work_bytes;
+  int* info;
+};
+
+// cuSOLVERMp's order (m, n, k, d_A, ia, ja, descA, d_tau, computeType; LAPACK xORGQR's m >= n >= k >= 0).
+Status orgqr_call(const OrgqrCall& x, Collective co) {
+  trn::solvermp::OrgqrArgs args;
+  const Local loc = prologue(co, x.h, x.desc_a, x.info, {x.m, x.n, x.k, x.ia, x.ja, x.compute_type}, {x.desc_a}, [&](Check& c) {
+    c.nonnegative(x.m, 1, "m").require(x.n >= 0 && x.n <= x.m, 2, "n").require(x.k >= 0 && x.k <= x.n, 3, "k")
+        .require(co.sizing || x.a != nullptr || !needs_data(x.desc_a), 4, "d_A").require(x.ia >= 1, 5, "ia")
+        .require(x.ja >= 1, 6, "ja").require(g_descs.contains(x.desc_a), 7, "descA")
+        .require(co.sizing || x.tau != nullptr || !owns_columns(x.desc_a, x.k), 8, "d_tau")
+        .require(compute_of(x.compute_type, x.desc_a, &args), 9, "computeType");
+    check_tail(c, co, 10, x.work, x.work_bytes, x.info, {x.ia, x.ja});
+  });
+  if (loc.status == kOk) {
+    args.m = x.m, args.n = x.n, args.k = x.k, args.a = x.a, args.desc_a = &x.desc_a->d, args.tau = x.tau;
+    args.work = x.work, args.work_bytes = x.work_bytes;
+  }
+  using trn::solvermp::OrgqrArgs;
+  return run_collective<OrgqrArgs>(co, loc, args, trn::solvermp::orgqr_mismatch, trn::solvermp::orgqr_workspace_bytes,
+                                   [](const trn::blas::Settings& s, const OrgqrArgs& a, trn::blas::CallReport* r) {
+                                     trn::solvermp::orgqr(s, a, r);
+                                     return 0;
+                                   });
+}
+
 // ---- Syevd / Sygvd ----
 
 // cuSOLVERMp's Sygvd: "the current implementation supports the inputs of ibtype = CUSOLVER_EIG_TYPE_1"
@@ -759,6 +797,26 @@ trnsolverStatus_t trnsolverMpGels(trnsolverMpHandle_t handle, trnblasOperation_t
   const GelsCall x{handle, trn::cshim::enum_value(trans), M, N, NRHS, d_A, IA, JA, descrA, d_B, IB, JB, descrB,
                    trn::cshim::enum_value(computeType), d_work, workspaceInBytesOnDevice, d_info};
   return gels_call(x, call_of("trnsolverMpGels"));
+}
+
+trnsolverStatus_t trnsolverMpOrgqr_bufferSize(trnsolverMpHandle_t handle, int64_t m, int64_t n, int64_t k, const void* d_A,
+                                              int64_t ia, int64_t ja, trnsolverMpMatrixDescriptor_t descA, const void* d_tau,
+                                              trnDataType_t computeType, size_t* workspaceInBytesOnDevice,
+                                              size_t* workspaceInBytesOnHost) {
+  const OrgqrCall x{handle, m, n, k, const_cast<void*>(d_A), ia, ja, descA, d_tau, trn::cshim::enum_value(computeType), nullptr, 0,
+                    nullptr};
+  return orgqr_call(x, sizing_of("trnsolverMpOrgqr_bufferSize", workspaceInBytesOnDevice, workspaceInBytesOnHost));
+}
+
+trnsolverStatus_t trnsolverMpOrgqr(trnsolverMpHandle_t handle, int64_t m, int64_t n, int64_t k, void* d_A, int64_t ia, int64_t ja,
+                                   trnsolverMpMatrixDescriptor_t descA, const void* d_tau, trnDataType_t computeType,
+                                   void* d_work, size_t workspaceInBytesOnDevice, void* h_work, size_t workspaceInBytesOnHost,
+                                   int* d_info) {
+  (void)h_work;
+  (void)workspaceInBytesOnHost;
+  const OrgqrCall x{handle, m, n, k, d_A, ia, ja, descA, d_tau, trn::cshim::enum_value(computeType), d_work,
+                    workspaceInBytesOnDevice, d_info};
+  return orgqr_call(x, call_of("trnsolverMpOrgqr"));
 }
 
 trnsolverStatus_t trnsolverMpSyevd_bufferSize(trnsolverMpHandle_t handle, const char* jobz, trnblasFillMode_t uplo, int64_t N,

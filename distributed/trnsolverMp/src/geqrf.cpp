@@ -169,14 +169,12 @@ std::size_t geqrf_workspace_bytes(const GeqrfArgs& x) {
 }
 
 int geqrf(const blas::Settings& s0, const GeqrfArgs& x, blas::CallReport* report) {
-  if (const std::string why = geqrf_mismatch(x); !why.empty()) throw UsageError("trnsolverMp geqrf: " + why);
-  const blas::Settings s = blasmp::device_settings(s0);
+  DriverPrologue p(s0, x, geqrf_mismatch, "geqrf", "trnsolverMp.geqrf.exchange");
+  const blas::Settings& s = p.s;
+  Trace& trace = p.trace;
   const Descriptor& a = *x.desc_a;
-  Trace trace;
-  blasmp::detail::record_exchange(*a.grid, s.target, "trnsolverMp.geqrf.exchange", trace);
-  Carve carve{static_cast<char*>(x.work)};
-  const QrBuffers b(a, x.m, a.local_cols(), x.elem_bytes(), carve);
-  const Local l = blasmp::detail::make_local(s, x, trace);
+  const QrBuffers b(a, x.m, a.local_cols(), x.elem_bytes(), p.carve);
+  const Local l = p.local(x);
   const std::int64_t blocks = (std::min(x.m, x.n) + a.mb - 1) / a.mb;
   for (std::int64_t i = 0; i < blocks; ++i) geqrf_step(l, x, b, i, s.target);
   finish(s, std::move(trace), report);
@@ -231,13 +229,11 @@ std::size_t ormqr_workspace_bytes(const OrmqrArgs& x) {
 }
 
 void ormqr(const blas::Settings& s0, const OrmqrArgs& x, blas::CallReport* report) {
-  if (const std::string why = ormqr_mismatch(x); !why.empty()) throw UsageError("trnsolverMp ormqr: " + why);
-  const blas::Settings s = blasmp::device_settings(s0);
-  Trace trace;
-  blasmp::detail::record_exchange(*x.desc_a->grid, s.target, "trnsolverMp.ormqr.exchange", trace);
-  Carve carve{static_cast<char*>(x.work)};
-  const QrBuffers b(*x.desc_a, x.m, x.desc_c->local_cols(), x.elem_bytes(), carve);
-  const Local l = blasmp::detail::make_local(s, x, trace);
+  DriverPrologue p(s0, x, ormqr_mismatch, "ormqr", "trnsolverMp.ormqr.exchange");
+  const blas::Settings& s = p.s;
+  Trace& trace = p.trace;
+  const QrBuffers b(*x.desc_a, x.m, x.desc_c->local_cols(), x.elem_bytes(), p.carve);
+  const Local l = p.local(x);
   const std::int64_t blocks = (x.k + x.desc_a->mb - 1) / x.desc_a->mb;
   // LAPACK's order: Q^H C = H_k^H ... H_1^H C applies the blocks first to last, Q C last to first.
   const bool forward = x.trans != blas::COp::N;

@@ -344,21 +344,18 @@ std::size_t getrf_workspace_bytes(const GetrfArgs& x) {
 }
 
 int getrf(const blas::Settings& s0, const GetrfArgs& x, blas::CallReport* report) {
-  if (const std::string why = getrf_mismatch(x); !why.empty()) throw UsageError("trnsolverMp getrf: " + why);
-  const blas::Settings s = blasmp::device_settings(s0);
+  DriverPrologue p(s0, x, getrf_mismatch, "getrf", "trnsolverMp.getrf.exchange");
+  const blas::Settings& s = p.s;
   const Descriptor& a = *x.desc_a;
-  Trace trace;
-  blasmp::detail::record_exchange(*a.grid, s.target, "trnsolverMp.getrf.exchange", trace);
-  Carve carve{static_cast<char*>(x.work)};
-  const GetrfBuffers b(x, carve);
-  const Local l = blasmp::detail::make_local(s, x, trace);
+  const GetrfBuffers b(x, p.carve);
+  const Local l = p.local(x);
   const std::int64_t kmin = std::min(x.m, x.n), blocks = (kmin + a.mb - 1) / a.mb;
   int info = 0;
   for (std::int64_t i = 0; i < blocks; ++i) {
     const int step = getrf_step(l, x, b, i, s.target);
     if (info == 0) info = step;
   }
-  finish(s, std::move(trace), report);
+  finish(s, std::move(p.trace), report);
   return info;
 }
 

@@ -24,6 +24,7 @@ using blasmp::detail::cd;
 using blasmp::detail::Local;
 using blasmp::numroc;
 using detail::at;
+using detail::DriverPrologue;
 using detail::finish;
 
 // The lower problem's working copy W (A, or A^T for upper, in A's blocks; lld = local rows) and the
@@ -168,21 +169,19 @@ std::size_t potrf_workspace_bytes(const PotrfArgs& x) {
 }
 
 int potrf(const blas::Settings& s0, const PotrfArgs& x, blas::CallReport* report) {
-  if (const std::string why = potrf_mismatch(x); !why.empty()) throw UsageError("trnsolverMp potrf: " + why);
-  const blas::Settings s = blasmp::device_settings(s0);
+  DriverPrologue p(s0, x, potrf_mismatch, "potrf", "trnsolverMp.potrf.exchange");
+  const blas::Settings& s = p.s;
+  Trace& trace = p.trace;
   const Descriptor& a = *x.desc_a;
   const std::size_t es = x.elem_bytes();
-  Trace trace;
-  blasmp::detail::record_exchange(*a.grid, s.target, "trnsolverMp.potrf.exchange", trace);
-  Carve carve{static_cast<char*>(x.work)};
-  const PotrfBuffers b(x, carve);
+  const PotrfBuffers b(x, p.carve);
   const bool upper = x.uplo == blas::Uplo::upper;
   if (upper)  // the lower problem: W = A^T (complex: A^H; only A's upper triangle is used)
     blasmp::redistribute(s.target, {&a, x.a, &b.wd, b.w, true, x.complex}, "trnsolverMp.potrf.transpose_A", trace);
   else
     for (std::int64_t j = 0; j < a.local_cols(); ++j)
       std::memcpy(at(b.w, j * b.wd.lld, es), at(x.a, j * a.lld, es), static_cast<std::size_t>(a.local_rows()) * es);
-  const Local l = blasmp::detail::make_local(s, x, trace);
+  const Local l = p.local(x);
   const std::int64_t blocks = (x.n + a.mb - 1) / a.mb;
   int info = 0;
   for (std::int64_t i = 0; i < blocks && info == 0; ++i) info = potrf_step(l, b, i, s.target);

@@ -1,13 +1,15 @@
 // Internal to trnsolverMp: block-cyclic index arithmetic, the gather of a panel's rows along a process
-// column and the drivers' common layout check and report finish, shared by the Cholesky (potrf.cpp),
+// column and the drivers' common prologue, layout check and report finish, shared by the Cholesky (potrf.cpp),
 // LU (getrf.cpp, where they are defined) and QR (geqrf.cpp) drivers.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
+#include "local.hpp"
 #include "trn/blas/blas.hpp"
 #include "trn/blasmp/blasmp.hpp"
+#include "trn/core/error.hpp"
 #include "trn/core/trace.hpp"
 
 namespace trn::blasmp::detail {
@@ -64,6 +66,29 @@ std::string factor_mismatch(const Args& x, std::int64_t rows, std::int64_t cols,
   if (x.work_bytes < need || (need > 0 && x.work == nullptr)) return "the workspace is smaller than the _bufferSize's";
   return {};
 }
+
+// The opening every factorisation driver shares (potrf, getrf, geqrf, ormqr): the layout check
+// (`mismatch`; a UsageError naming `routine` when it fails), the device's settings, the call's trace
+// opened with the argument exchange's link record (`exchange`, a string literal), and the workspace the
+// driver carves its buffers from; local(x) gives the rank's kernels appending to that trace.
+struct DriverPrologue {
+  blas::Settings s;
+  Trace trace;
+  blasmp::detail::Carve carve;
+  template <class Args>
+  DriverPrologue(const blas::Settings& s0, const Args& x, std::string (*mismatch)(const Args&), const char* routine,
+                 const char* exchange)
+      : s(checked_settings(s0, mismatch(x), routine)), carve{static_cast<char*>(x.work)} {
+    blasmp::detail::record_exchange(*x.desc_a->grid, s.target, exchange, trace);
+  }
+  blasmp::detail::Local local(const blasmp::Scalars& t) { return blasmp::detail::make_local(s, t, trace); }
+
+ private:
+  static blas::Settings checked_settings(const blas::Settings& s0, const std::string& why, const char* routine) {
+    if (!why.empty()) throw UsageError(std::string("trnsolverMp ") + routine + ": " + why);
+    return blasmp::device_settings(s0);
+  }
+};
 
 // The call's report from its trace (nothing when report is null).
 void finish(const blas::Settings& s, Trace&& trace, blas::CallReport* report);

@@ -1,6 +1,6 @@
 // trnsolverMp C++ API: distributed Cholesky, LU and QR on ScaLAPACK's 2-D block-cyclic layout (cuSOLVERMp's
-// cusolverMpPotrf / Potrs / Getrf / Getrs / Geqrf / Ormqr / Gels shape; QR: geqrf.cpp and the declarations
-// below), one MPI rank = one emulated Trainium device (docs/scale-out.md section 6). Grids and
+// cusolverMpPotrf / Potrs / Getrf / Getrs / Geqrf / Ormqr / Gels / Orgqr shape; QR: geqrf.cpp, orgqr.cpp and
+// the declarations below), one MPI rank = one emulated Trainium device (docs/scale-out.md section 6). Grids and
 // descriptors are trnblasMp's. The C API (trnsolverMp.h) is a thin shim over this header.
 //
 // potrf (lower): a right-looking block Cholesky over A's diagonal blocks (square blocks, mb = nb),
@@ -145,6 +145,20 @@ struct GelsArgs : blasmp::Scalars, blasmp::Workspace {
 std::string gels_mismatch(const GelsArgs& args);
 std::size_t gels_workspace_bytes(const GelsArgs& args);
 int gels(const blas::Settings& s, const GelsArgs& args, blas::CallReport* report = nullptr);
+
+// The explicit Q (orgqr.cpp; cuSOLVERMp's cusolverMpOrgqr, LAPACK's xORGQR / xUNGQR): A's m x n block
+// (m >= n >= k >= 0) overwritten by the first n columns of Q = H_1 ... H_k from geqrf's reflectors in A's
+// first k columns and tau. This rank's block of A is copied to the workspace, A set to [I; 0], and ormqr
+// (side left, trans N) applies Q to it. Bits: those of ormqr on the identity with the same reflectors.
+struct OrgqrArgs : blasmp::Scalars, blasmp::Workspace {
+  std::int64_t m = 0, n = 0, k = 0;
+  void* a = nullptr;
+  const Descriptor* desc_a = nullptr;
+  const void* tau = nullptr;
+};
+std::string orgqr_mismatch(const OrgqrArgs& args);
+std::size_t orgqr_workspace_bytes(const OrgqrArgs& args);
+void orgqr(const blas::Settings& s, const OrgqrArgs& args, blas::CallReport* report = nullptr);
 
 // Symmetric / Hermitian eigensolver (syevd.cpp; docs/scale-out.md section 6.5): A = Z diag(D) Z^H of the
 // real symmetric or complex Hermitian n x n matrix A (S, D, C, Z; square blocks mb = nb) from its uplo
