@@ -371,8 +371,9 @@ void bsrmv_case(trnsparseStatus_t (*fn)(trnsparseHandle_t, trnsparseDirection_t,
         // Cbsrmv runs on TensorE (real 2x2 embedding): sqrt(2) gamma32_{2k+6}, k <= 12 stored per row.
         const long double g32 = 30 * 0x1p-24L / (1 - 30 * 0x1p-24L) * std::sqrt(2.0L) * (al * mag + by);
         const long double bound = std::is_same_v<T, std::complex<float>> ? g32 : ozaki;
-        if constexpr (!std::is_same_v<T, std::complex<float>>)
+        if constexpr (!std::is_same_v<T, std::complex<float>>) {
           EXPECT_LT(bound, 1e-9L * (al * mag + by + 1e-3L)) << "the bound catches a wrong op or a lost block";
+        }
         EXPECT_LE(std::abs(widen(y[i]) - want), bound) << "dir " << dir << " op " << op << " row " << i;
       }
       trnsparseDestroyMatDescr(d);
