@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstring>
 #include <random>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -915,4 +916,101 @@ TEST(GenericSddmm, Fp64EnginePlanPrintsFormatTypeAndEngines) {
   EXPECT_EQ(c[0], std::complex<double>(1, 0));
   EXPECT_EQ(c[1], std::complex<double>(0, 0));
   std::printf("%s\n", r.plan.c_str());
+}
+
+// ---- s10/spfp64: the R_64F / C_64F row groups on TensorE (rows_fp64.cpp, sddmm_fp64) ------------
+
+namespace {
+
+namespace sp = trn::sparse;
+using cd = std::complex<double>;
+
+// A rows x cols CSR (int32): band = true, entries at |i - j| <= 3 (each group of rows shares its
+// columns); false, ~2% scattered (seeded). Values complex; R_64F runs read their real parts.
+struct RowsCsr {
+  int rows, cols;
+  std::vector<int> off{0}, col;
+  std::vector<cd> val;
+  std::vector<double> re;
+  RowsCsr(int m, int n, bool band, std::uint64_t seed) : rows(m), cols(n) {
+    std::mt19937_64 g(seed);
+    std::bernoulli_distribution keep(0.02);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (int i = 0; i < rows; ++i) {
+      for (int j = 0; j < cols; ++j)
+        if (band ? std::abs(i - j) <= 3 : keep(g)) {
+          col.push_back(j);
+          val.emplace_back(u(g), u(g));
+          re.push_back(val.back().real());
+        }
+      off.push_back(static_cast<int>(col.size()));
+    }
+  }
+  sp::SparseRef ref(sp::Value v) {
+    return {sp::SparseRef::Format::csr, rows, cols, static_cast<std::int64_t>(col.size()), off.data(), col.data(),
+            v == sp::Value::c64 ? static_cast<void*>(val.data()) : static_cast<void*>(re.data()), sp::IndexType::i32,
+            sp::IndexType::i32, sp::IndexBase::zero, v};
+  }
+};
+
+// C = 0.75 A B - 0.25 C (n columns; n == 1 through spmv_host) and SDDMM on A's pattern, as raw bytes.
+std::vector<unsigned char> rows_run(RowsCsr& a, sp::Value v, int n, const sp::Settings& s, sp::CallReport* r) {
+  const std::size_t vb = sp::value_bytes(v);
+  std::vector<unsigned char> B(static_cast<std::size_t>(a.cols * n) * vb), C(static_cast<std::size_t>(a.rows * n) * vb);
+  for (std::size_t i = 0; i < B.size() / 8; ++i) reinterpret_cast<double*>(B.data())[i] = std::sin(1.0 + static_cast<double>(i));
+  for (std::size_t i = 0; i < C.size() / 8; ++i) reinterpret_cast<double*>(C.data())[i] = std::cos(2.0 * static_cast<double>(i));
+  if (n == 1)
+    sp::spmv_host(s, sp::GOp::N, 0.75, a.ref(v), B.data(), -0.25, C.data(), r);
+  else
+    sp::spmm_host(s, sp::GOp::N, sp::GOp::N, 0.75, a.ref(v), {B.data(), v, a.cols, n, a.cols, sp::Layout::col_major}, -0.25,
+                  {C.data(), v, a.rows, n, a.rows, sp::Layout::col_major}, r);
+  // SDDMM on a copy of A's pattern: A_d (rows x 5) times B_d (5 x cols), both from B's bytes.
+  std::vector<unsigned char> vals(a.col.size() * vb, 0);
+  std::vector<unsigned char> Ad(static_cast<std::size_t>(a.rows * 5) * vb), Bd(static_cast<std::size_t>(5 * a.cols) * vb);
+  for (std::size_t i = 0; i < Ad.size() / 8; ++i) reinterpret_cast<double*>(Ad.data())[i] = std::cos(0.5 + static_cast<double>(i));
+  for (std::size_t i = 0; i < Bd.size() / 8; ++i) reinterpret_cast<double*>(Bd.data())[i] = std::sin(0.25 * static_cast<double>(i));
+  sp::SparseRef pat = a.ref(v);
+  pat.values = vals.data();
+  sp::sddmm_host(s, sp::GOp::N, sp::GOp::N, 0.75, {Ad.data(), v, a.rows, 5, a.rows, sp::Layout::col_major},
+                 {Bd.data(), v, 5, a.cols, 5, sp::Layout::col_major}, 0.0, pat, nullptr);
+  C.insert(C.end(), vals.begin(), vals.end());
+  return C;
+}
+
+}  // namespace
+
+// Same bits for 1 / 3 host threads, 1 / 2 cores and trn1 / trn2 (the grouping depends on the pattern
+// alone); the plan names the group size: banded rows (which share their columns) take larger groups
+// than scattered rows (which pad a group's panel with its rows' distinct columns); TensorE runs the
+// products.
+TEST(Fp64Rows, BitsIndependentOfThreadsCoresAndTargetAndGroupSizeFollowsThePattern) {
+  auto group_rows = [](const std::string& plan) {
+    const auto at = plan.find("row groups of ");
+    return at == std::string::npos ? -1 : std::stoi(plan.substr(at + 14));
+  };
+  int g_band = 0, g_scattered = 0;
+  for (const bool band : {true, false}) {
+    RowsCsr a(300, 280, band, 9);
+    for (const sp::Value v : {sp::Value::f64, sp::Value::c64})
+      for (const int n : {1, 3}) {
+        SCOPED_TRACE(testing::Message() << (band ? "band" : "scattered") << " " << sp::value_name(v) << " n " << n);
+        sp::CallReport r;
+        const std::vector<unsigned char> ref = rows_run(a, v, n, sp::Settings{}, &r);
+        EXPECT_GT(r.matmuls, 0);
+        EXPECT_GT(r.profile.busy_ns[static_cast<int>(trn::Engine::tensor)], 0.0);
+        const int g = group_rows(r.plan);
+        EXPECT_GE(g, 1) << r.plan;
+        (band ? g_band : g_scattered) = std::max(band ? g_band : g_scattered, g);
+        for (auto [threads, cores, target] : {std::tuple{3, 1, trn::Generation::trn1}, std::tuple{2, 2, trn::Generation::trn1},
+                                              std::tuple{1, 1, trn::Generation::trn2}}) {
+          sp::Settings s;
+          s.host_threads = threads;
+          s.num_cores = cores;
+          s.target = target;
+          EXPECT_TRUE(rows_run(a, v, n, s, nullptr) == ref) << threads << " threads, " << cores << " cores";
+        }
+      }
+  }
+  EXPECT_GT(g_band, g_scattered);
+  std::printf("row groups: band %d rows, scattered %d rows\n", g_band, g_scattered);
 }

@@ -3,8 +3,9 @@
 //
 // Algorithm   Row groups. op(A)'s row pattern is built by a stable counting sort of the stored
 //             entries (storage order) by their row of op(A): CSR, CSC, COO and op N / T / C take one
-//             path, every op(A) row in increasing column. The rows are cut into groups of G = pmax
-//             consecutive rows (the partition count: one group is one TensorE row tile). Per group:
+//             path, every op(A) row in increasing column. The rows are cut into groups of G consecutive
+//             rows, G of pmax, pmax / 2, ..., 1 by least estimated cost (choose_group_rows: banded
+//             rows keep one TensorE row tile of pmax, scattered rows smaller groups). Per group:
 //             the distinct columns S of op(A) its entries meet, ascending (u = |S|); the dense G x u
 //             panel P (zeros where a row has no entry; conjugated for op C) and the u x n rows of
 //             op(B) at S, both gathered on the host (data movement, as the fp32 CSR path's copy
@@ -22,8 +23,8 @@
 //             |op(A)| |op(B)| + |beta| |C|)), q = 1 real, 2 complex (trnblas "Ozaki", k = u). Derivations
 //             in docs/trnsparse.md.
 // Limits      One trnblas call per group: per-call costs (the host steps' round trips) scale with
-//             ceil(M / 128). The panel holds G u values: a group whose rows share few columns
-//             pads up to G x its entries (the doc's table says when BSR / dense is the faster choice).
+//             ceil(M / G). The panel holds G u values: a group whose rows share few columns pads up
+//             to G x its entries (docs/trnsparse.md says when BSR / dense is the faster choice).
 #include <algorithm>
 #include <complex>
 #include <string>
@@ -80,6 +81,48 @@ void group_columns(const OpPattern& p, std::int64_t r0, std::int64_t r1, std::ve
   for (std::size_t q = 0; q < cols.size(); ++q) where[z(cols[q])] = static_cast<std::int64_t>(q);
 }
 
+// The panel values sum_g rows_g u_g of the groups of G rows (one pass over the pattern).
+std::int64_t panel_values_of(const OpPattern& p, std::int64_t G, std::vector<std::int64_t>& stamp) {
+  std::fill(stamp.begin(), stamp.end(), -1);
+  std::int64_t total = 0;
+  for (std::int64_t r0 = 0; r0 < p.rows; r0 += G) {
+    const std::int64_t r1 = std::min(p.rows, r0 + G);
+    std::int64_t u = 0;
+    for (std::int64_t e = p.start[z(r0)]; e < p.start[z(r1)]; ++e)
+      if (stamp[z(p.col[z(e)])] != r0) {
+        stamp[z(p.col[z(e)])] = r0;
+        ++u;
+      }
+    total += (r1 - r0) * u;
+  }
+  return total;
+}
+
+// The rows per group: of G = pmax, pmax / 2, ..., 1 the one of least estimated cost, the cost being
+// what dominates the trnblas calls on these panels -- their host round trips (two per call: slicing /
+// scaling, fold / reconstruction) and the panel values they move over the host link and slice
+// (trnblas "fp64 Levels 1 and 2": 8 + 3 S flops per element, S ~ 7 slices; the bytes there and back,
+// and the gathered op(B) rows), priced by host_step_ns on trn1's figures whatever the target, so
+// that the grouping (and with it the bits) depends on the pattern alone. Scattered rows share few
+// columns and take small groups (less padding, more calls); banded rows keep pmax.
+std::int64_t choose_group_rows(const OpPattern& p, std::int64_t pmax, std::size_t value_bytes, std::int64_t n) {
+  const HardwareSpec& hw = hardware_spec(Generation::trn1);
+  std::vector<std::int64_t> stamp(z(p.cols));
+  std::int64_t best = pmax;
+  double best_ns = 0;
+  for (std::int64_t G = pmax; G >= 1; G /= 2) {
+    const auto values = static_cast<double>(panel_values_of(p, G, stamp));
+    const auto calls = static_cast<double>((p.rows + G - 1) / G);
+    const double ns = 2 * calls * host_step_ns(0, 0, hw) +
+                      host_step_ns(values * static_cast<double>(value_bytes) * (2.0 + static_cast<double>(n)), values * 29.0, hw);
+    if (G == pmax || ns < best_ns) {
+      best = G;
+      best_ns = ns;
+    }
+  }
+  return best;
+}
+
 template <class T>
 struct RowProduct {
   blas::Settings bs;
@@ -121,13 +164,13 @@ void group_product(const RowProduct<T>& g, const OpPattern& p, std::int64_t r0, 
                             true, rep);
 }
 
-std::string rows_plan(const SparseRef& A, GOp opA, std::int64_t M, std::int64_t K, std::int64_t n, std::int64_t groups,
-                      std::int64_t panel_values, double ns) {
+std::string rows_plan(const SparseRef& A, GOp opA, std::int64_t M, std::int64_t K, std::int64_t n, std::int64_t G,
+                      std::int64_t groups, std::int64_t panel_values, double ns) {
   const bool real = A.value == Value::f64;
   const double density = panel_values > 0 ? 100.0 * static_cast<double>(A.nnz) / static_cast<double>(panel_values) : 0.0;
   return std::string(n == 1 ? "spmv" : "spmm") + " plan: " + generic_host::format_name(A.format) + " " +
          value_name(A.value) + " " + std::to_string(M) + "x" + std::to_string(K) + " nnz=" + std::to_string(A.nnz) +
-         " n=" + std::to_string(n) + " op(A)=" + generic_host::op_name(opA) + "; row groups of 128 rows of op(A) (" +
+         " n=" + std::to_string(n) + " op(A)=" + generic_host::op_name(opA) + "; row groups of " + std::to_string(G) + " rows of op(A) (" +
          std::to_string(groups) + " calls), each a dense panel of the group's distinct columns gathered on the host (" +
          std::to_string(panel_values) + " panel values, " + std::to_string(density) + "% stored), one trnblas " +
          (n == 1 ? (real ? "dgemv (fp64 slice pairs)" : "zgemv (fp64 slice pairs, real representation)")
@@ -147,7 +190,7 @@ void rows_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Spars
   w.stamp.assign(z(K), -1);
   w.where.assign(z(K), 0);
   fp64_engine::CallSum sum;
-  const std::int64_t G = hardware_spec(s.target).pmax;
+  const std::int64_t G = choose_group_rows(p, hardware_spec(s.target).pmax, sizeof(T), n);
   std::int64_t panel_values = 0;
   for (std::int64_t r0 = 0; r0 < M && n > 0; r0 += G) {  // groups one after the other
     const std::int64_t r1 = std::min(M, r0 + G);
@@ -157,7 +200,7 @@ void rows_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Spars
     sum.add(rep);
   }
   cm.finish();
-  sum.into(report, sum.calls, [&](double ns) { return rows_plan(A, opA, M, K, n, sum.calls, panel_values, ns); });
+  sum.into(report, sum.calls, [&](double ns) { return rows_plan(A, opA, M, K, n, G, sum.calls, panel_values, ns); });
 }
 
 }  // namespace
