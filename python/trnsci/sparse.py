@@ -7,7 +7,8 @@ operand's dtype (C- or Fortran-ordered).
 
 * spmv / spmm: float32 and complex64 values run trnsparse's TensorE path (CSR is blocked into 128 x 128
   BSR tiles per call; complex64 through the real 2 x 2 embedding); float64 / complex128 BSR run its
-  Ozaki block products and float64 / complex128 CSR its costed host step (docs/trnsparse.md).
+  Ozaki block products and float64 / complex128 CSR its TensorE row groups (trnblas's fp64 GEMV slice
+  pairs for SpMV, Ozaki GEMMs for SpMM; docs/trnsparse.md).
 * sddmm: float32, float64, complex64, complex128 (pattern CSR or BSR; the dense operands of its dtype).
 * cg / bicgstab / gmres: scipy.sparse.linalg-like signatures on float32 operators; a CSR operator is
   converted to BSR (square blocks, ``blocksize=`` or the largest of 32, 16, 8, 4, 2, 1 dividing n)

@@ -295,8 +295,10 @@ TEST(Nnz, EveryType) {
 namespace {
 
 // Legacy BSR in fp64 / complex (Dbsrmv, Cbsrmv, Zbsrmv, Dbsrmm) against a dense long-double product of
-// the BSR matrix assembled here, both block orders, every op; bound gamma_{k+2} (complex sqrt(2)
-// gamma_{k+4}) of the magnitudes; complex-fp32 (TensorE) sqrt(2) gamma32_{2k+6}.
+// the BSR matrix assembled here, both block orders, every op. D / Z run as Ozaki GEMMs per block row
+// (spmm_fp64 BSR, docs/trnsparse.md "fp64 BSR and Blocked-ELL on TensorE"): q (2^-50 k max|a_i.|
+// max|x| |alpha| + 4 u (|alpha| |op(A)| |x| + |beta y|)), k = 12 the widest panel, q = 1 real, 2
+// complex; complex-fp32 (TensorE) sqrt(2) gamma32_{2k+6}.
 template <class T>
 struct Bsr {
   int mb, nb, bs, dir, base;
@@ -354,19 +356,24 @@ void bsrmv_case(trnsparseStatus_t (*fn)(trnsparseHandle_t, trnsparseDirection_t,
                 TRNSPARSE_STATUS_SUCCESS);
       for (int i = 0; i < rows; ++i) {
         LC acc = 0;
-        long double mag = 0;
+        long double mag = 0, max_a = 0, max_x = 0;
         for (int j = 0; j < cols; ++j) {
           LC a = op == 0 ? A.at(i, j) : A.at(j, i);
           if (op == 2) a = std::conj(a);
           acc += a * widen(x[j]);
           mag += std::abs(a) * std::abs(widen(x[j]));
+          max_a = std::max(max_a, std::abs(a));
+          max_x = std::max(max_x, std::abs(widen(x[j])));
         }
         const LC want = widen(alpha) * acc + widen(beta) * widen(y0[i]);
-        const long double k = 12 + (kComplex<T> ? 4 : 2), gk = k * 0x1p-53L / (1 - k * 0x1p-53L) * (kComplex<T> ? std::sqrt(2.0L) : 1.0L);
+        const long double al = std::abs(widen(alpha)), by = std::abs(widen(beta) * widen(y0[i]));
+        const long double ozaki = (kComplex<T> ? 2.0L : 1.0L) * (0x1p-50L * 12 * max_a * max_x * al + 4 * 0x1p-53L * (al * mag + by));
         // Cbsrmv runs on TensorE (real 2x2 embedding): sqrt(2) gamma32_{2k+6}, k <= 12 stored per row.
-        const long double g32 = 30 * 0x1p-24L / (1 - 30 * 0x1p-24L) * std::sqrt(2.0L);
-        const long double bound = (std::is_same_v<T, std::complex<float>> ? g32 : gk) *
-                                  (std::abs(widen(alpha)) * mag + std::abs(widen(beta) * widen(y0[i])));
+        const long double g32 = 30 * 0x1p-24L / (1 - 30 * 0x1p-24L) * std::sqrt(2.0L) * (al * mag + by);
+        const long double bound = std::is_same_v<T, std::complex<float>> ? g32 : ozaki;
+        if constexpr (!std::is_same_v<T, std::complex<float>>) {
+          EXPECT_LT(bound, 1e-9L * (al * mag + by + 1e-3L)) << "the bound catches a wrong op or a lost block";
+        }
         EXPECT_LE(std::abs(widen(y[i]) - want), bound) << "dir " << dir << " op " << op << " row " << i;
       }
       trnsparseDestroyMatDescr(d);
@@ -415,14 +422,18 @@ TEST(WideBsr, Dbsrmm) {
           EXPECT_EQ(C[i + j * ldc], C0[i + j * ldc]);  // rows below m untouched
           continue;
         }
-        long double acc = 0, mag = 0;
+        long double acc = 0, mag = 0, max_a = 0, max_b = 0;
         for (int p = 0; p < k; ++p) {
           const long double a = A.at(i, p).real(), b = tb == 0 ? B[p + j * ldb] : B[j + p * ldb];
           acc += a * b;
           mag += std::fabs(a * b);
+          max_a = std::max(max_a, std::fabs(a));
+          max_b = std::max(max_b, std::fabs(b));
         }
         const long double want = alpha * acc + beta * C0[i + j * ldc];
-        EXPECT_LE(std::fabs(C[i + j * ldc] - want), 10 * 0x1p-53L * (alpha * mag + 0.5L)) << i << "," << j;
+        // the Ozaki GEMM of the block row (spmm_fp64 BSR): 2^-50 k max|a| max|b| |alpha| + 4 u (...)
+        EXPECT_LE(std::fabs(C[i + j * ldc] - want), 0x1p-50L * k * max_a * max_b * alpha + 4 * 0x1p-53L * (alpha * mag + 0.5L))
+            << i << "," << j;
       }
     trnsparseDestroyMatDescr(d);
   }

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstring>
 #include <random>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -161,6 +162,19 @@ long double bound(int k, long double mag, long double result, bool engine_c32 = 
   return kk * u / (1 - kk * u) * mag * (Traits<T>::complex ? std::sqrt(2.0L) : 1.0L);
 }
 
+// R_64F / C_64F run on TensorE through trnblas (docs/trnsparse.md "fp64 CSR, CSC, COO, SELL and SDDMM
+// on TensorE"): SpMV by the fp64 GEMV (slice pairs), relative to the exact product p:
+// 4.1 u (|alpha p| + |beta c|) real, 8 u complex; SpMM and SDDMM by the Ozaki GEMM, k its contraction
+// length (K here: at least the gathered panel's): q (2^-50 k max|a_i.| max|b_.j| |alpha| +
+// 4 u (|alpha| |op(A)| |op(B)| + |beta| |c|)), q = 1 real, 2 complex.
+long double vector_bound(bool cplx, long double alpha_p, long double beta_c) {
+  return (cplx ? 8.0L : 4.1L) * 0x1p-53L * (alpha_p + beta_c);
+}
+long double ozaki_bound(bool cplx, int k, long double max_a, long double max_b, long double alpha, long double mag,
+                        long double beta_c) {
+  return (cplx ? 2.0L : 1.0L) * (0x1p-50L * k * max_a * max_b * alpha + 4 * 0x1p-53L * (alpha * mag + beta_c));
+}
+
 // C = alpha op(A) op(B) + beta C through trnsparseSpMM (n columns; SpMV when n == 0) and the check.
 template <class T>
 void check_product(trnsparseFormat_t fmt, int opA, int opB, int n_cols, std::uint64_t seed) {
@@ -208,12 +222,12 @@ void check_product(trnsparseFormat_t fmt, int opA, int opB, int n_cols, std::uin
   }
   trnProfile_t prof{};
   ASSERT_EQ(trnsparseGetLastProfile(h.h, &prof), TRNSPARSE_STATUS_SUCCESS);
-  EXPECT_GT(prof.total_ns, 0.0) << "the host step is costed";
-  if constexpr (std::is_same_v<T, std::complex<float>>) {  // TensorE; the complex alpha and beta folds on the host
-    EXPECT_GT(prof.busy_ns[TRN_ENGINE_TENSOR], 0.0);
+  EXPECT_GT(prof.total_ns, 0.0) << "the call is costed";
+  EXPECT_GT(prof.busy_ns[TRN_ENGINE_TENSOR], 0.0) << "every value type runs on TensorE";
+  if constexpr (std::is_same_v<T, std::complex<float>>) {  // the complex alpha and beta folds on the host
     EXPECT_EQ(prof.host_steps, 2);
   } else {
-    EXPECT_EQ(prof.host_steps, 1);
+    EXPECT_GE(prof.host_steps, 2) << "trnblas's fp64 host steps (slicing or scaling, fold or reconstruction)";
   }
   const int brows = spmv ? K : (opB == 0 ? K : n);
   int k_max = 0;
@@ -226,19 +240,26 @@ void check_product(trnsparseFormat_t fmt, int opA, int opB, int n_cols, std::uin
   for (int r = 0; r < M; ++r)
     for (int c = 0; c < n; ++c) {
       cld acc = 0;
-      long double mag = 0;
+      long double mag = 0, max_a = 0, max_b = 0;
       for (int j = 0; j < K; ++j) {
         const cld b = spmv || opB == 0 ? wide(B[static_cast<size_t>(j + c * brows)])
                                        : (opB == 2 ? std::conj(wide(B[static_cast<size_t>(c + j * brows)]))
                                                    : wide(B[static_cast<size_t>(c + j * brows)]));
         acc += s.at(r, j, opA) * b;
         mag += std::abs(s.at(r, j, opA)) * std::abs(b);
+        max_a = std::max(max_a, std::abs(s.at(r, j, opA)));
+        max_b = std::max(max_b, std::abs(b));
       }
       const size_t ci = spmv ? static_cast<size_t>(r) : static_cast<size_t>(r * n + c);
       const cld want = wide(alpha) * acc + wide(beta) * wide(C0[ci]);
       const long double err = std::abs(wide(C[ci]) - want);
-      const long double bnd = bound<T>(k_max, std::abs(wide(alpha)) * mag + std::abs(wide(beta)) * std::abs(wide(C0[ci])),
-                                       std::abs(want));
+      const long double al = std::abs(wide(alpha)), bc = std::abs(wide(beta)) * std::abs(wide(C0[ci]));
+      long double bnd = 0;
+      if constexpr (std::is_same_v<T, std::complex<float>>)
+        bnd = bound<T>(k_max, al * mag + bc, std::abs(want));
+      else
+        bnd = spmv ? vector_bound(Traits<T>::complex, al * std::abs(acc), bc)
+                   : ozaki_bound(Traits<T>::complex, K, max_a, max_b, al, mag, bc);
       ASSERT_LE(err, bnd) << "row " << r << " col " << c;
       // Tight enough to catch a wrong op or a lost entry: far below the size of one product.
       EXPECT_LT(bnd, 1e-5L * (std::abs(wide(alpha)) * mag + 1e-3L));
@@ -729,10 +750,8 @@ void check_sddmm(bool bsr, bool row_order, int opA, int opB, int batches, std::u
             TRNSPARSE_STATUS_SUCCESS);
   trnProfile_t prof{};
   ASSERT_EQ(trnsparseGetLastProfile(h.h, &prof), TRNSPARSE_STATUS_SUCCESS);
-  EXPECT_GT(prof.total_ns, 0.0) << "the host step is costed";
-  if constexpr (std::is_same_v<T, std::complex<float>>) {
-    EXPECT_GT(prof.busy_ns[TRN_ENGINE_TENSOR], 0.0) << "C_32F on TensorE";
-  }
+  EXPECT_GT(prof.total_ns, 0.0) << "the call is costed";
+  EXPECT_GT(prof.busy_ns[TRN_ENGINE_TENSOR], 0.0) << "C_32F, R_64F and C_64F on TensorE";
   trnsparseDestroyDnMat(dA);
   trnsparseDestroyDnMat(dB);
   trnsparseDestroySpMat(sC);
@@ -751,16 +770,22 @@ void check_sddmm(bool bsr, bool row_order, int opA, int opB, int batches, std::u
     for (int e = 0; e < nv; ++e) {
       const auto [i, j] = p.where[static_cast<size_t>(e)];
       cld acc = 0;
-      long double mag = 0;
+      long double mag = 0, max_a = 0, max_b = 0;
       for (int k = 0; k < K; ++k) {
         acc += opa(b, i, k) * opb(b, k, j);
         mag += std::abs(opa(b, i, k)) * std::abs(opb(b, k, j));
+        max_a = std::max(max_a, std::abs(opa(b, i, k)));
+        max_b = std::max(max_b, std::abs(opb(b, k, j)));
       }
       const size_t ci = static_cast<size_t>(b * nv + e);
       const cld want = wide(alpha) * acc + wide(beta) * wide(C0[ci]);
       const long double err = std::abs(wide(C[ci]) - want);
-      const long double bnd =
-          bound<T>(K, std::abs(wide(alpha)) * mag + std::abs(wide(beta)) * std::abs(wide(C0[ci])), std::abs(want));
+      const long double al = std::abs(wide(alpha)), bc = std::abs(wide(beta)) * std::abs(wide(C0[ci]));
+      long double bnd = 0;
+      if constexpr (std::is_same_v<T, std::complex<float>>)
+        bnd = bound<T>(K, al * mag + bc, std::abs(want));
+      else  // the Ozaki GEMM of each row group (TensorE)
+        bnd = ozaki_bound(Traits<T>::complex, K, max_a, max_b, al, mag, bc);
       ASSERT_LE(err, bnd) << "batch " << b << " entry " << e << " (" << i << ", " << j << ")";
       // Tight enough to catch a wrong op, a missed conjugate or a misplaced entry: far below one product.
       EXPECT_LT(bnd, 1e-5L * (std::abs(wide(alpha)) * mag + 1e-3L));
@@ -850,9 +875,9 @@ TEST(GenericSddmm, MixedTypesBadArgumentsAndBadPatternLeaveCUntouched) {
 
 }  // namespace
 
-// The C++ layer's report: the plan prints the format, the value type and where it ran, and the
-// host step is the profile's time.
-TEST(GenericPlan, HostStepPlanPrintsFormatTypeAndEngines) {
+// The C++ layer's report: the plan prints the format, the value type and where it ran (C_64F: the
+// row groups through trnblas on TensorE), and the profile holds the modeled time.
+TEST(GenericPlan, Fp64EnginePlanPrintsFormatTypeAndEngines) {
   namespace sp = trn::sparse;
   const int off[3] = {0, 1, 2}, col[2] = {1, 0};
   std::complex<double> val[2] = {{1, 2}, {3, 4}}, x[2] = {{1, 0}, {0, 1}}, y[2] = {};
@@ -862,8 +887,10 @@ TEST(GenericPlan, HostStepPlanPrintsFormatTypeAndEngines) {
   sp::spmv_host(sp::Settings{}, sp::GOp::C, 1.0, A, x, 0.0, y, &r);
   EXPECT_NE(r.plan.find("spmv plan"), std::string::npos) << r.plan;
   EXPECT_NE(r.plan.find("CSR C_64F"), std::string::npos) << r.plan;
-  EXPECT_NE(r.plan.find("host step"), std::string::npos) << r.plan;
+  EXPECT_NE(r.plan.find("zgemv (fp64 slice pairs"), std::string::npos) << r.plan;
+  EXPECT_NE(r.plan.find("TensorE"), std::string::npos) << r.plan;
   EXPECT_GT(r.modeled_ns(), 0.0);
+  EXPECT_GT(r.matmuls, 0);
   // y = A^H x: A = [0 1+2i; 3+4i 0], A^H = [0 3-4i; 1-2i 0]: y = (3-4i) i, (1-2i) 1.
   EXPECT_EQ(y[0], std::complex<double>(4, 3));
   EXPECT_EQ(y[1], std::complex<double>(1, -2));
@@ -871,7 +898,7 @@ TEST(GenericPlan, HostStepPlanPrintsFormatTypeAndEngines) {
 }
 
 
-TEST(GenericSddmm, HostStepPlanPrintsFormatTypeAndEngines) {
+TEST(GenericSddmm, Fp64EnginePlanPrintsFormatTypeAndEngines) {
   namespace sp = trn::sparse;
   // C = [x 0; 0 x] (CSR), A = [1 i; 2 0], B = I: C = A o spy(C) = [1 0; 0 0] + beta C.
   const int off[3] = {0, 1, 2}, col[2] = {0, 1};
@@ -883,9 +910,107 @@ TEST(GenericSddmm, HostStepPlanPrintsFormatTypeAndEngines) {
   sp::sddmm_host(sp::Settings{}, sp::GOp::N, sp::GOp::N, 1.0, A, B, 0.0, C, &r);
   EXPECT_NE(r.plan.find("sddmm plan"), std::string::npos) << r.plan;
   EXPECT_NE(r.plan.find("CSR C_64F"), std::string::npos) << r.plan;
-  EXPECT_NE(r.plan.find("host step"), std::string::npos) << r.plan;
+  EXPECT_NE(r.plan.find("Ozaki zgemm 4M"), std::string::npos) << r.plan;
   EXPECT_GT(r.modeled_ns(), 0.0);
+  EXPECT_GT(r.matmuls, 0);
   EXPECT_EQ(c[0], std::complex<double>(1, 0));
   EXPECT_EQ(c[1], std::complex<double>(0, 0));
   std::printf("%s\n", r.plan.c_str());
+}
+
+// ---- s10/spfp64: the R_64F / C_64F row groups on TensorE (rows_fp64.cpp, sddmm_fp64) ------------
+
+namespace {
+
+namespace sp = trn::sparse;
+using cd = std::complex<double>;
+
+// A rows x cols CSR (int32): band = true, entries at |i - j| <= 3 (each group of rows shares its
+// columns); false, ~2% scattered (seeded). Values complex; R_64F runs read their real parts.
+struct RowsCsr {
+  int rows, cols;
+  std::vector<int> off{0}, col;
+  std::vector<cd> val;
+  std::vector<double> re;
+  RowsCsr(int m, int n, bool band, std::uint64_t seed) : rows(m), cols(n) {
+    std::mt19937_64 g(seed);
+    std::bernoulli_distribution keep(0.02);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (int i = 0; i < rows; ++i) {
+      for (int j = 0; j < cols; ++j)
+        if (band ? std::abs(i - j) <= 3 : keep(g)) {
+          col.push_back(j);
+          val.emplace_back(u(g), u(g));
+          re.push_back(val.back().real());
+        }
+      off.push_back(static_cast<int>(col.size()));
+    }
+  }
+  sp::SparseRef ref(sp::Value v) {
+    return {sp::SparseRef::Format::csr, rows, cols, static_cast<std::int64_t>(col.size()), off.data(), col.data(),
+            v == sp::Value::c64 ? static_cast<void*>(val.data()) : static_cast<void*>(re.data()), sp::IndexType::i32,
+            sp::IndexType::i32, sp::IndexBase::zero, v};
+  }
+};
+
+// C = 0.75 A B - 0.25 C (n columns; n == 1 through spmv_host) and SDDMM on A's pattern, as raw bytes.
+std::vector<unsigned char> rows_run(RowsCsr& a, sp::Value v, int n, const sp::Settings& s, sp::CallReport* r) {
+  const std::size_t vb = sp::value_bytes(v);
+  std::vector<unsigned char> B(static_cast<std::size_t>(a.cols * n) * vb), C(static_cast<std::size_t>(a.rows * n) * vb);
+  for (std::size_t i = 0; i < B.size() / 8; ++i) reinterpret_cast<double*>(B.data())[i] = std::sin(1.0 + static_cast<double>(i));
+  for (std::size_t i = 0; i < C.size() / 8; ++i) reinterpret_cast<double*>(C.data())[i] = std::cos(2.0 * static_cast<double>(i));
+  if (n == 1)
+    sp::spmv_host(s, sp::GOp::N, 0.75, a.ref(v), B.data(), -0.25, C.data(), r);
+  else
+    sp::spmm_host(s, sp::GOp::N, sp::GOp::N, 0.75, a.ref(v), {B.data(), v, a.cols, n, a.cols, sp::Layout::col_major}, -0.25,
+                  {C.data(), v, a.rows, n, a.rows, sp::Layout::col_major}, r);
+  // SDDMM on a copy of A's pattern: A_d (rows x 5) times B_d (5 x cols), both from B's bytes.
+  std::vector<unsigned char> vals(a.col.size() * vb, 0);
+  std::vector<unsigned char> Ad(static_cast<std::size_t>(a.rows * 5) * vb), Bd(static_cast<std::size_t>(5 * a.cols) * vb);
+  for (std::size_t i = 0; i < Ad.size() / 8; ++i) reinterpret_cast<double*>(Ad.data())[i] = std::cos(0.5 + static_cast<double>(i));
+  for (std::size_t i = 0; i < Bd.size() / 8; ++i) reinterpret_cast<double*>(Bd.data())[i] = std::sin(0.25 * static_cast<double>(i));
+  sp::SparseRef pat = a.ref(v);
+  pat.values = vals.data();
+  sp::sddmm_host(s, sp::GOp::N, sp::GOp::N, 0.75, {Ad.data(), v, a.rows, 5, a.rows, sp::Layout::col_major},
+                 {Bd.data(), v, 5, a.cols, 5, sp::Layout::col_major}, 0.0, pat, nullptr);
+  C.insert(C.end(), vals.begin(), vals.end());
+  return C;
+}
+
+}  // namespace
+
+// Same bits for 1 / 3 host threads, 1 / 2 cores and trn1 / trn2 (the grouping depends on the pattern
+// alone); the plan names the group size: banded rows (which share their columns) take larger groups
+// than scattered rows (which pad a group's panel with its rows' distinct columns); TensorE runs the
+// products.
+TEST(Fp64Rows, BitsIndependentOfThreadsCoresAndTargetAndGroupSizeFollowsThePattern) {
+  auto group_rows = [](const std::string& plan) {
+    const auto at = plan.find("row groups of ");
+    return at == std::string::npos ? -1 : std::stoi(plan.substr(at + 14));
+  };
+  int g_band = 0, g_scattered = 0;
+  for (const bool band : {true, false}) {
+    RowsCsr a(300, 280, band, 9);
+    for (const sp::Value v : {sp::Value::f64, sp::Value::c64})
+      for (const int n : {1, 3}) {
+        SCOPED_TRACE(testing::Message() << (band ? "band" : "scattered") << " " << sp::value_name(v) << " n " << n);
+        sp::CallReport r;
+        const std::vector<unsigned char> ref = rows_run(a, v, n, sp::Settings{}, &r);
+        EXPECT_GT(r.matmuls, 0);
+        EXPECT_GT(r.profile.busy_ns[static_cast<int>(trn::Engine::tensor)], 0.0);
+        const int g = group_rows(r.plan);
+        EXPECT_GE(g, 1) << r.plan;
+        (band ? g_band : g_scattered) = std::max(band ? g_band : g_scattered, g);
+        for (auto [threads, cores, target] : {std::tuple{3, 1, trn::Generation::trn1}, std::tuple{2, 2, trn::Generation::trn1},
+                                              std::tuple{1, 1, trn::Generation::trn2}}) {
+          sp::Settings s;
+          s.host_threads = threads;
+          s.num_cores = cores;
+          s.target = target;
+          EXPECT_TRUE(rows_run(a, v, n, s, nullptr) == ref) << threads << " threads, " << cores << " cores";
+        }
+      }
+  }
+  EXPECT_GT(g_band, g_scattered);
+  std::printf("row groups: band %d rows, scattered %d rows\n", g_band, g_scattered);
 }

@@ -266,8 +266,9 @@ trn::sparse::SellView sell_view(Both<T, I>& m, trn::DType dt) {
 }
 
 // The SELL -> CSR gather is in the call's plan (its line first, as the step runs first) with its
-// predicted time, so that the plan predicts the whole call: on the host-step path (no engine overlap)
-// the lines' predictions add up to the profile's total; on the fp32 path the gather line is there too.
+// predicted time; R_64F: the gathered CSR's row-group plan follows (TensorE through trnblas, its
+// modeled time printed after the calls), the gather's prediction below the total; on the fp32 path
+// the gather line is there too.
 TEST(SlicedEll, PlanPredictsTheGather) {
   namespace sp = trn::sparse;
   std::mt19937_64 g(21);
@@ -278,10 +279,13 @@ TEST(SlicedEll, PlanPredictsTheGather) {
                 &rep);
   ASSERT_EQ(rep.plan.rfind("sell2csr plan", 0), 0u) << rep.plan;
   const std::vector<double> p = predicted_us(rep.plan);
-  ASSERT_EQ(p.size(), 2u) << rep.plan;
+  ASSERT_EQ(p.size(), 1u) << rep.plan;
   EXPECT_GT(p[0], 0.0);
-  EXPECT_NEAR(p[0] + p[1], rep.profile.total_ns * 1e-3, 0.0011) << rep.plan;  // printed to 1 ns each
-  EXPECT_EQ(rep.profile.host_steps, 2);
+  EXPECT_LT(p[0], rep.profile.total_ns * 1e-3) << rep.plan;
+  EXPECT_NE(rep.plan.find("spmv plan: CSR R_64F"), std::string::npos) << rep.plan;
+  EXPECT_NE(rep.plan.find("dgemv (fp64 slice pairs)"), std::string::npos) << rep.plan;
+  EXPECT_GT(rep.matmuls, 0);
+  EXPECT_GT(rep.profile.busy_ns[static_cast<int>(trn::Engine::tensor)], 0.0);
 
   Both<float, std::int32_t> f = make<float, std::int32_t>(g, 300, 200, 0.05, 32, 0, false);
   std::vector<float> xf(static_cast<std::size_t>(f.cols), 0.5f), yf(static_cast<std::size_t>(f.rows), 0.25f);

@@ -141,13 +141,42 @@ long double c32_engine_bound(std::int64_t k, long double mag) {
   const long double t = static_cast<long double>(2 * k + 6) * 0x1p-24L;
   return std::sqrt(2.0L) * t / (1 - t) * mag;
 }
+// ---- s10/spfp64: R_64F / C_64F products on TensorE through trnblas (docs/trnsparse.md "fp64 CSR,
+// CSC, COO, SELL and SDDMM on TensorE"). SpMV, the fp64 GEMV's slice pairs, relative to the exact
+// product p: 4.1 u (|alpha p| + |beta c|) real, 8 u complex; SpMM / SDDMM, the Ozaki GEMM of contraction
+// length k (the row group's panel width; SDDMM K): q (2^-50 k max|a_i.| max|b_.j| |alpha| + 4 u scale),
+// q = 1 real, 2 complex.
+bool fp64_engine(sp::Value v) { return v == sp::Value::f64 || v == sp::Value::c64; }
+long double fp64_vector_bound(sp::Value v, long double alpha_p, long double beta_c) {
+  return (sp::value_is_complex(v) ? 8.0L : 4.1L) * 0x1p-53L * (alpha_p + beta_c);
+}
+long double fp64_ozaki_bound(sp::Value v, std::int64_t k, long double max_a, long double max_b, long double alpha,
+                             long double scale) {
+  return (sp::value_is_complex(v) ? 2.0L : 1.0L) *
+         (0x1p-50L * static_cast<long double>(k) * max_a * max_b * alpha + 4 * 0x1p-53L * scale);
+}
+// The panel width of each row's group (128 consecutive rows): the distinct columns the group's rows meet.
+std::vector<std::int64_t> group_widths(const std::vector<std::int32_t>& off, const std::vector<std::int32_t>& col) {
+  const std::size_t rows = off.size() - 1;
+  std::vector<std::int64_t> width(rows);
+  for (std::size_t g0 = 0; g0 < rows; g0 += 128) {
+    const std::size_t g1 = std::min(rows, g0 + 128);
+    std::vector<std::int32_t> cols(col.begin() + off[g0], col.begin() + off[g1]);
+    std::sort(cols.begin(), cols.end());
+    const auto u = static_cast<std::int64_t>(std::unique(cols.begin(), cols.end()) - cols.begin());
+    for (std::size_t i = g0; i < g1; ++i) width[i] = u;
+  }
+  return width;
+}
+// ---- end s10/spfp64 ----
+
 // The product path a value type takes (C_32F on TensorE in every format, SELL through its gathered CSR).
 bool c32_engine(sp::Value v) { return v == sp::Value::c32; }
 const char* path_mode(sp::Value v) {
-  return v == sp::Value::f32 ? " (TensorE blocks)" : v == sp::Value::c32 ? " (TensorE, 2x2 embedding)" : " (host step)";
+  return v == sp::Value::f32 ? " (TensorE blocks)" : v == sp::Value::c32 ? " (TensorE, 2x2 embedding)" : " (TensorE, trnblas row groups)";
 }
 const char* path_variant(sp::Value v) {
-  return v == sp::Value::f32 ? ", TensorE blocks" : v == sp::Value::c32 ? ", TensorE 2x2 embedding" : ", host step";
+  return v == sp::Value::f32 ? ", TensorE blocks" : v == sp::Value::c32 ? ", TensorE 2x2 embedding" : ", TensorE trnblas row groups";
 }
 std::string product_bound_text(sp::Value v, bool engine);  // the validate cases' bound text
 
@@ -283,21 +312,29 @@ Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Ge
   r.nnz = static_cast<std::int64_t>(a.col.size());
   r.profile = rep.profile;
   if (timing) return r;
+  const std::vector<std::int64_t> width = group_widths(a.off, a.col);  // s10/spfp64: the row groups' panels
   for (std::int64_t i = 0; i < n; ++i) {
     const std::int64_t k = a.off[static_cast<std::size_t>(i) + 1] - a.off[static_cast<std::size_t>(i)];
     for (std::int64_t c = 0; c < m; ++c) {
       cld acc = 0;
-      long double mag = 0;
+      long double mag = 0, max_a = 0, max_b = 0;
       for (std::int32_t e = a.off[static_cast<std::size_t>(i)]; e < a.off[static_cast<std::size_t>(i) + 1]; ++e) {
         const cld bv = b[static_cast<std::size_t>(a.col[static_cast<std::size_t>(e)] + c * n)];
         acc += a.val[static_cast<std::size_t>(e)] * bv;
         mag += std::abs(a.val[static_cast<std::size_t>(e)]) * std::abs(bv);
+        max_a = std::max(max_a, std::abs(a.val[static_cast<std::size_t>(e)]));
       }
+      for (std::int64_t j = 0; j < n && fp64_engine(v) && m > 1; ++j)  // the gathered column's largest (<= all of it)
+        max_b = std::max(max_b, std::abs(b[static_cast<std::size_t>(j + c * n)]));
       const std::size_t ci = static_cast<std::size_t>(i + c * n);
       const cld want = alpha * acc + beta * c0[ci];
       const long double err = std::abs(get(C, v, static_cast<std::int64_t>(ci)) - want);
       const long double scale = std::abs(alpha) * mag + std::abs(beta) * std::abs(c0[ci]);
-      const long double bnd = c32_engine(v) ? c32_engine_bound(k, scale) : bound_of(v, k, scale, std::abs(want));
+      const long double bnd =
+          c32_engine(v)    ? c32_engine_bound(k, scale)
+          : !fp64_engine(v) ? bound_of(v, k, scale, std::abs(want))
+          : m == 1          ? fp64_vector_bound(v, std::abs(alpha) * std::abs(acc), std::abs(beta) * std::abs(c0[ci]))
+                            : fp64_ozaki_bound(v, width[static_cast<std::size_t>(i)], max_a, max_b, std::abs(alpha), scale);
       r.max_ratio = std::max(r.max_ratio, static_cast<double>(err / std::max(bnd, 1e-300L)));
     }
   }
@@ -359,10 +396,7 @@ void add_sparse_sell(Registry& reg) {
         .suite = "sparse", .library = "trnsparse", .op = "spmv_sell",
         .mode = std::string(type_name(v)) + " (gathered, " + (path_mode(v) + 2),
         .shape = "1000x1000, 1%, slice 32", .metric = "max_err_over_bound",
-        .bound_text = v == sp::Value::f32   ? "2 (k+2) u32 (|a||A||x| + |b||y|)"
-                      : v == sp::Value::c32 ? product_bound_text(v, true)
-                      : sp::value_is_complex(v) ? "sqrt(2) gamma_{k+4} (|a||A||x| + |b||y|)"
-                                                : "gamma_{k+2} (|a||A||x| + |b||y|)",
+        .bound_text = v == sp::Value::f32 ? "2 (k+2) u32 (|a||A||x| + |b||y|)" : product_bound_text(v, true),
         .run = [v] {
           const Run run = product(1000, 1, 0.01, v, trn::Generation::trn1, 32);
           return case_of(run, "max |err| / bound vs a long-double loop; nnz " + std::to_string(run.nnz));
@@ -607,6 +641,9 @@ const char* format_name(sp::SparseRef::Format f) { return f == sp::SparseRef::Fo
 // engine: the SpMV / SpMM paths (C_32F on TensorE); false: SDDMM (C_32F the host step).
 std::string product_bound_text(sp::Value v, bool engine) {
   if (v == sp::Value::c32 && engine) return "sqrt(2) gamma32_{2k+6} (|a||A||B| + |b||C|)";
+  if (fp64_engine(v) && engine)  // s10/spfp64: trnblas on TensorE (SpMV the GEMV slice pairs, SpMM / SDDMM Ozaki)
+    return std::string("SpMV ") + (v == sp::Value::c64 ? "8" : "4.1") + " u (|a (Ax)_i| + |b y_i|); SpMM / SDDMM " +
+           (v == sp::Value::c64 ? "2 " : "") + "(2^-50 k max|a_i.| max|b_.j| |a| + 4 u (|a||A||B| + |b||C|))";
   return v == sp::Value::f32 ? "2 (k+2) u32 (|a||A||B| + |b||C|)"
          : sp::value_is_complex(v) ? "sqrt(2) gamma_{k+4} (|a||A||B| + |b||C|)" + std::string(v == sp::Value::c32 ? " + u32 |y|" : "")
                                    : "gamma_{k+2} (|a||A||B| + |b||C|)";
@@ -674,7 +711,7 @@ const Registrar kSolveCooRegistrar(add_sparse_solve_coo);
 // SDDMM: C = alpha (A B) o spy(C) + beta C, A n x k and B k x n column-major, on a CSR pattern
 // (make_csr / make_pattern) or a BSR pattern of block x block blocks (the block pattern of make_csr
 // over n / block block rows, row-major blocks), in every value type cuSPARSE's SDDMM takes: fp32 on
-// the TensorE tiles (sparse.hpp), fp64 / complex on the costed host step (generic.hpp sddmm_host).
+// the TensorE tiles (sparse.hpp), fp64 / complex on TensorE (generic.hpp sddmm_host -> sddmm_fp64: Ozaki row groups, s10/spfp64).
 // The bound of docs/trnsparse.md on every stored entry — fp32 2 (k+2) u32 (|alpha| sum |A_il||B_lj|
 // + |beta||c_ij|), fp64 gamma_{k+2}, complex sqrt(2) gamma_{k+4} (+ u32 |c| for C_32F) of the same
 // magnitudes — against a long-double loop.
@@ -763,15 +800,19 @@ Run sddmm_run(std::int64_t n, std::int64_t k, double density, trn::Generation ta
     for (std::int64_t e = p.c.off[static_cast<std::size_t>(I)] * per; e < p.c.off[static_cast<std::size_t>(I) + 1] * per; ++e) {
       const auto [i, j] = sddmm_entry(p, I, e);
       cld acc = 0;
-      long double mag = 0;
+      long double mag = 0, max_a = 0, max_b = 0;
       for (std::int64_t l = 0; l < k; ++l) {
         const cld x = a[static_cast<std::size_t>(i + l * n)] * b[static_cast<std::size_t>(l + j * k)];
         acc += x;
         mag += std::abs(x);
+        max_a = std::max(max_a, std::abs(a[static_cast<std::size_t>(i + l * n)]));
+        max_b = std::max(max_b, std::abs(b[static_cast<std::size_t>(l + j * k)]));
       }
       const cld old = get(c0, v, e), want = 0.75L * acc - 0.25L * old;
       const long double scale = 0.75L * mag + 0.25L * std::abs(old);
-      const long double bnd = c32_engine(v) ? c32_engine_bound(k, scale) : bound_of(v, k, scale, std::abs(want));
+      const long double bnd = c32_engine(v)    ? c32_engine_bound(k, scale)
+                              : fp64_engine(v) ? fp64_ozaki_bound(v, k, max_a, max_b, 0.75L, scale)  // s10/spfp64
+                                               : bound_of(v, k, scale, std::abs(want));
       r.max_ratio = std::max(r.max_ratio, static_cast<double>(std::abs(get(p.raw, v, e) - want) / std::max(bnd, 1e-300L)));
     }
   return r;
@@ -795,13 +836,15 @@ void add_sparse_sddmm_csr(Registry& reg) {
                                     [&](double d) { return sddmm_run(1024, 64, d, target, true).profile.total_ns; });
                       return b;
                     }});
-  // fp64 / complex (issue #28): CSR and BSR (4 x 4 blocks) patterns on the host step; fp32 BSR of
+  // fp64 / complex (issue #28): CSR and BSR (4 x 4 blocks) patterns on TensorE (Ozaki row groups, s10/spfp64); fp32 BSR of
   // 4 x 4 blocks on the TensorE tiles (suite_sparse.cpp's sddmm_bsr128 validates 128-blocks only).
   for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})
     for (const std::int64_t block : {std::int64_t{0}, std::int64_t{4}}) {
       if (v == sp::Value::f32 && block == 0) continue;  // the R_32F CSR rows above
       const std::string op = block == 0 ? "sddmm_csr" : "sddmm_bsr";
-      const std::string path = v == sp::Value::f32 ? "TensorE tiles" : v == sp::Value::c32 ? "TensorE, interleaved form" : "host step";
+      const std::string path = v == sp::Value::f32   ? "TensorE tiles"
+                               : v == sp::Value::c32 ? "TensorE, interleaved form"
+                                                     : "TensorE, Ozaki row groups";
       reg.add(ValidationCase{
           .suite = "sparse", .library = "trnsparse", .op = op, .mode = std::string(type_name(v)) + " (" + path + ")",
           .shape = block == 0 ? "512x512 pattern 2%, k=64" : "512x512 pattern of 4x4 blocks 2%, k=64", .metric = "max_err_over_bound",

@@ -493,9 +493,10 @@ trnsparseStatus_t trnsparseSbsrmm(trnsparseHandle_t handle, trnsparseDirection_t
                                   const trnsparseMatDescr_t descrA, const float* bsrSortedValA,
                                   const int* bsrSortedRowPtrA, const int* bsrSortedColIndA, const int blockSize,
                                   const float* B, const int ldb, const float* beta, float* C, int ldc);
-/* fp64 (Dbsrmm, Dbsrmv) and complex (Cbsrmv, Zbsrmv): the matrix is expanded to its scalar CSR and the product
- * runs as the generic API's costed fp64 host step (no NeuronCore engine computes in fp64 or complex); transA may
- * also be CONJUGATE_TRANSPOSE for complex (strict mode: NON_TRANSPOSE only, as cuSPARSE). */
+/* fp64 (Dbsrmm, Dbsrmv) and complex-fp64 (Zbsrmv): the generic API's fp64 BSR path, one Ozaki GEMM per block row
+ * on TensorE (docs/trnsparse.md "fp64 BSR and Blocked-ELL on TensorE"); complex-fp32 (Cbsrmv): the real 2 x 2
+ * embedding on TensorE; transA may also be CONJUGATE_TRANSPOSE for complex (strict mode: NON_TRANSPOSE only, as
+ * cuSPARSE). */
 trnsparseStatus_t trnsparseDbsrmm(trnsparseHandle_t handle, trnsparseDirection_t dirA, trnsparseOperation_t transA,
                                   trnsparseOperation_t transB, int mb, int n, int kb, int nnzb, const double* alpha,
                                   const trnsparseMatDescr_t descrA, const double* bsrSortedValA,
@@ -540,9 +541,10 @@ trnsparseStatus_t trnsparseSbsr2csr(trnsparseHandle_t handle, trnsparseDirection
  * Value types of CSR, CSC and COO descriptors, dense matrices and vectors, sparse vectors:
  * TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F (and TRN_R_16F / TRN_R_16BF as before). Where the
  * arithmetic runs (docs/trnsparse.md "Generic API: value types"): TRN_R_32F (and 16-bit) SpMV/SpMM
- * keep the TensorE BSR-block path; TRN_R_64F, TRN_C_32F and TRN_C_64F SpMV/SpMM and the sparse-vector
- * operations run as one costed host step each (no NeuronCore engine computes in fp64 or complex),
- * with computeType equal to the value type. Conversions and sorts move values, no arithmetic. */
+ * keep the TensorE BSR-block path; TRN_C_32F SpMV/SpMM run on TensorE through the real 2 x 2 embedding;
+ * TRN_R_64F and TRN_C_64F SpMV/SpMM/SDDMM run on TensorE through trnblas's fp64 products (row groups:
+ * docs/trnsparse.md "fp64 CSR, CSC, COO, SELL and SDDMM on TensorE"); the sparse-vector operations
+ * run as one costed host step each; computeType equal to the value type. Conversions and sorts move values, no arithmetic. */
 struct trnsparseSpVecDescr;
 typedef struct trnsparseSpVecDescr* trnsparseSpVecDescr_t;
 typedef struct trnsparseSpVecDescr const* trnsparseConstSpVecDescr_t;

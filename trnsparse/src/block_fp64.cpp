@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "generic_detail.hpp"
+#include "fp64_engine.hpp"
 #include "generic_host.hpp"
 #include "trn/blas/blas.hpp"
 #include "trn/blas/level3.hpp"
@@ -146,8 +147,7 @@ void block_row(const Product<T>& g, const Blocks& p, const Layout2& lay, const O
                                                              : conj_if(b[generic_host::at(*g.B, col, kk)], g.opB == GOp::C);
       }
   }
-  blas::Settings bs;
-  static_cast<EmulatorSettings&>(bs) = *g.s;
+  const blas::Settings bs = fp64_engine::blas_settings(*g.s);
   T* c = g.c + r * rbo;
   const std::int64_t lda = std::max<std::int64_t>(rbo, 1), ldb = std::max<std::int64_t>(k, 1);
   if constexpr (std::is_same_v<T, double>)
@@ -166,51 +166,24 @@ void block_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Bloc
   if ((opB == GOp::N ? B.rows : B.cols) != K || (opB == GOp::N ? B.cols : B.rows) != n) invalid("op(B) is not K x n", "matB");
   if (C.rows != M) invalid("C is not M x n", "matC");
   const OpRows o = op_rows(p, tr);
-  std::vector<T> scratch;  // a row-major C, column-major while the GEMMs run
-  Product<T> g{&s, opA, opB, alpha, beta, &B, static_cast<T*>(C.data), std::max<std::int64_t>(C.ld, 1), n};
-  if (C.layout == Layout::row_major) {
-    scratch.resize(z(M * n));
-    for (std::int64_t i = 0; i < M; ++i)
-      for (std::int64_t j = 0; j < n; ++j) scratch[z(i + j * M)] = static_cast<const T*>(C.data)[i * C.ld + j];
-    g.c = scratch.data();
-    g.ldc = std::max<std::int64_t>(M, 1);
-  }
-  CallReport total;
+  fp64_engine::ColumnMajorC<T> cm(C, M, n);  // a row-major C, column-major while the GEMMs run
+  Product<T> g{&s, opA, opB, alpha, beta, &B, cm.data, cm.ld, n};
+  fp64_engine::CallSum sum;
   const std::int64_t op_brows = tr ? p.bcols : p.brows;
   for (std::int64_t r = 0; r < op_brows && M > 0 && n > 0; ++r) {  // block rows one after the other
     blas::CallReport rep;
     block_row(g, p, lay, o, r, vals, &rep);
-    if (r == 0)
-      total.profile = rep.profile;
-    else
-      append_sequential(total.profile, rep.profile);
-    total.matmuls += rep.tensor_passes;
+    sum.add(rep);
   }
-  if (C.layout == Layout::row_major)
-    for (std::int64_t i = 0; i < M; ++i)
-      for (std::int64_t j = 0; j < n; ++j) static_cast<T*>(C.data)[i * C.ld + j] = scratch[z(i + j * M)];
-  if (report == nullptr) return;
-  const bool wanted = report->plans_wanted;
-  *report = std::move(total);
-  report->blocks = static_cast<std::int64_t>(p.col.size());
-  if (wanted)
-    report->add_plan(std::string(n == 1 ? "spmv" : "spmm") + " plan: " + format + " " + (std::is_same_v<T, double> ? "R_64F" : "C_64F") +
-                     " " + std::to_string(M) + "x" + std::to_string(K) + " blocks " + std::to_string(p.rb) + "x" +
-                     std::to_string(p.cb) + " stored=" + std::to_string(p.col.size()) + " n=" + std::to_string(n) +
-                     " op(A)=" + generic_host::op_name(opA) + "; one Ozaki " +
-                     (std::is_same_v<T, double> ? "dgemm" : "zgemm 4M") + " per block row of op(A) (" +
-                     std::to_string(op_brows) + " calls, panels gathered on the host); engines TensorE, DMA, VectorE, "
-                     "Ozaki host steps; modeled " + std::to_string(report->profile.total_ns / 1000.0) + " us");
-}
-
-template <class F>
-void dispatch_wide(Value v, F&& f) {
-  if (v == Value::f64)
-    f(double{});
-  else if (v == Value::c64)
-    f(std::complex<double>{});
-  else
-    invalid("spmm_fp64 takes R_64F or C_64F values", "valueType");
+  cm.finish();
+  sum.into(report, static_cast<std::int64_t>(p.col.size()), [&](double ns) {
+    return std::string(n == 1 ? "spmv" : "spmm") + " plan: " + format + " " + (std::is_same_v<T, double> ? "R_64F" : "C_64F") +
+           " " + std::to_string(M) + "x" + std::to_string(K) + " blocks " + std::to_string(p.rb) + "x" +
+           std::to_string(p.cb) + " stored=" + std::to_string(p.col.size()) + " n=" + std::to_string(n) +
+           " op(A)=" + generic_host::op_name(opA) + "; one Ozaki " + (std::is_same_v<T, double> ? "dgemm" : "zgemm 4M") +
+           " per block row of op(A) (" + std::to_string(op_brows) + " calls, panels gathered on the host); engines "
+           "TensorE, DMA, VectorE, Ozaki host steps; modeled " + std::to_string(ns / 1000.0) + " us";
+  });
 }
 
 }  // namespace
@@ -223,7 +196,7 @@ void spmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BsrView&
   if (B.value != value || C.value != value) invalid("A, B and C must share one value type", "valueType");
   const Blocks p = bsr_blocks(A);
   const Layout2 lay{&p};
-  dispatch_wide(value, [&](auto t) {
+  fp64_engine::dispatch_wide(value, [&](auto t) {
     using T = decltype(t);
     block_product<T>(s, opA, opB, alpha, p, lay, static_cast<const T*>(A.values), B, beta, C, "BSR", report);
   });
@@ -237,7 +210,7 @@ void spmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BlockedE
   if (B.value != value || C.value != value) invalid("A, B and C must share one value type", "valueType");
   const Blocks p = ell_blocks(A);
   const Layout2 lay{&p, true, A.ell_cols, A.block > 0 ? A.ell_cols / A.block : 1};
-  dispatch_wide(value, [&](auto t) {
+  fp64_engine::dispatch_wide(value, [&](auto t) {
     using T = decltype(t);
     block_product<T>(s, opA, opB, alpha, p, lay, static_cast<const T*>(A.values), B, beta, C, "Blocked-ELL", report);
   });

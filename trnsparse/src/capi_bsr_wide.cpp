@@ -1,11 +1,10 @@
 // trnsparse C shim: legacy BSR products in fp64 and complex — Dbsrmv, Cbsrmv, Zbsrmv and Dbsrmm.
 // Cbsrmv runs on TensorE through the real 2 x 2 embedding of its complex-fp32 blocks
-// (trn/sparse/generic.hpp spmm_c32). For fp64 / complex-fp64 no NeuronCore engine computes in fp64
-// and trnsparse's BSR tile kernels are fp32-class, so the matrix is expanded to the scalar CSR it stands for (index work: each block row's blocks,
-// in their sorted order, give each of its scalar rows block-size columns; the values are gathered
-// in that order, row- or column-major inside a block as dirA says) and the product runs as the
-// generic API's costed fp64 host step (trn/sparse/generic.hpp spmv_host / spmm_host: its accuracy
-// bound, gamma_{k+2} real and sqrt(2) gamma_{k+4} complex, k the stored entries of a row of op(A)).
+// (trn/sparse/generic.hpp spmm_c32). Dbsrmv, Zbsrmv and Dbsrmm run on the generic API's fp64 BSR path
+// (trn/sparse/generic.hpp spmm_fp64 on a BsrView of the caller's arrays, dirA the block order): one
+// Ozaki GEMM (dgemm; zgemm 4M) per block row of op(A) on TensorE, its bound 2^-50 k max|a| max|b|
+// |alpha| + the epilogue's roundings per output, k = t blockDim (docs/trnsparse.md "fp64 BSR and
+// Blocked-ELL on TensorE").
 #include <complex>
 #include <cstring>
 #include <vector>
@@ -16,35 +15,13 @@ using namespace trn::sparse::capi;  // NOLINT: the shim files share one internal
 
 namespace {
 
-// The scalar CSR of a validated legacy BSR (int32 arrays, base of descr): owned arrays and the view.
-struct ScalarCsr {
-  std::vector<std::int64_t> off, col;
-  std::vector<unsigned char> val;
-  sp::SparseRef ref;
-};
-ScalarCsr expand(int dir, int mb, int nb, int nnzb, int bs, const trnsparseMatDescr* d, const void* val, const int* row, const int* col,
-                 sp::Value v) {
-  const sp::BsrView view{mb, nb, nnzb, bs, bs, row, col, const_cast<void*>(val), sp::IndexType::i32,
-                         sp::IndexType::i32, index_base(d->base), trn::DType::f32,
-                         dir == TRNSPARSE_DIRECTION_ROW ? sp::BlockOrder::row : sp::BlockOrder::col};
-  sp::validate(view);  // InvalidArgument "offsets" / "columns" / "nnz"
-  ScalarCsr s;
-  const std::size_t vb = sp::value_bytes(v);
-  const auto* src = static_cast<const unsigned char*>(val);
-  s.off.push_back(0);
-  for (int I = 0; I < mb; ++I)
-    for (int r = 0; r < bs; ++r) {
-      for (int k = row[I] - d->base; k < row[I + 1] - d->base; ++k)
-        for (int c = 0; c < bs; ++c) {
-          s.col.push_back(std::int64_t{col[k] - d->base} * bs + c);
-          const std::int64_t at = std::int64_t{k} * bs * bs + (dir == TRNSPARSE_DIRECTION_ROW ? r * bs + c : c * bs + r);
-          s.val.insert(s.val.end(), src + at * static_cast<std::int64_t>(vb), src + (at + 1) * static_cast<std::int64_t>(vb));
-        }
-      s.off.push_back(static_cast<std::int64_t>(s.col.size()));
-    }
-  s.ref = {sp::SparseRef::Format::csr, std::int64_t{mb} * bs, std::int64_t{nb} * bs, static_cast<std::int64_t>(s.col.size()),
-           s.off.data(), s.col.data(), s.val.data(), sp::IndexType::i64, sp::IndexType::i64, sp::IndexBase::zero, v};
-  return s;
+// The caller's legacy BSR arrays as a view (int32 indices, base of descr, dirA the block order); the
+// value type is the call's (`value`), the view's value_type only satisfies the index checks.
+sp::BsrView legacy_view(int dir, int mb, int nb, int nnzb, int bs, const trnsparseMatDescr* d, const void* val, const int* row,
+                        const int* col) {
+  return sp::BsrView{mb, nb, nnzb, bs, bs, row, col, const_cast<void*>(val), sp::IndexType::i32, sp::IndexType::i32,
+                     index_base(d->base), trn::DType::f32,
+                     dir == TRNSPARSE_DIRECTION_ROW ? sp::BlockOrder::row : sp::BlockOrder::col};
 }
 
 template <class T>
@@ -52,24 +29,19 @@ trnsparseStatus_t bsrmv(trnsparseHandle_t h, const char* fn, const BsrmvArgs& a)
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!bsrmv_checks(c, h->strict, a, value_of<T>() != sp::Value::f64)) return c.status();
-  if constexpr (value_of<T>() == sp::Value::c32)  // complex-fp32: the real embedding on TensorE (generic.hpp)
-    return run(h, fn, {{"offsets", 9}, {"nnz", 5}, {"columns", 10}}, [&] {
-      const sp::BsrView view{a.mb, a.nb, a.nnzb, a.block, a.block, a.row, a.col, const_cast<void*>(a.val), sp::IndexType::i32,
-                             sp::IndexType::i32, index_base(a.descr->base), trn::DType::f32,
-                             a.dir == TRNSPARSE_DIRECTION_ROW ? sp::BlockOrder::row : sp::BlockOrder::col};
-      const std::int64_t M = std::int64_t{a.ta == 0 ? a.mb : a.nb} * a.block, K = std::int64_t{a.ta == 0 ? a.nb : a.mb} * a.block;
-      sp::CallReport r;
-      sp::spmm_c32(h->settings, gop_of(a.ta), sp::GOp::N, load_scalar(a.alpha, TRN_C_32F), view,
-                   {const_cast<void*>(a.x), sp::Value::c32, K, 1, std::max<std::int64_t>(K, 1), sp::Layout::col_major},
-                   load_scalar(a.beta, TRN_C_32F),
-                   {const_cast<void*>(a.y), sp::Value::c32, M, 1, std::max<std::int64_t>(M, 1), sp::Layout::col_major}, &r);
-      store_profile(h, r);
-    });
+  // complex-fp32: the real embedding on TensorE (spmm_c32); fp64 / complex-fp64: Ozaki GEMMs per block row (spmm_fp64)
   return run(h, fn, {{"offsets", 9}, {"nnz", 5}, {"columns", 10}}, [&] {
-    const ScalarCsr s = expand(a.dir, a.mb, a.nb, a.nnzb, a.block, a.descr, a.val, a.row, a.col, value_of<T>());
+    const sp::BsrView view = legacy_view(a.dir, a.mb, a.nb, a.nnzb, a.block, a.descr, a.val, a.row, a.col);
+    const std::int64_t M = std::int64_t{a.ta == 0 ? a.mb : a.nb} * a.block, K = std::int64_t{a.ta == 0 ? a.nb : a.mb} * a.block;
+    constexpr sp::Value v = value_of<T>();
+    const sp::DenseAny x{const_cast<void*>(a.x), v, K, 1, std::max<std::int64_t>(K, 1), sp::Layout::col_major};
+    const sp::DenseAny y{const_cast<void*>(a.y), v, M, 1, std::max<std::int64_t>(M, 1), sp::Layout::col_major};
+    const sp::Scalar al = load_scalar(a.alpha, value_type_of(v)), be = load_scalar(a.beta, value_type_of(v));
     sp::CallReport r;
-    sp::spmv_host(h->settings, gop_of(a.ta), load_scalar(a.alpha, value_type_of(value_of<T>())), s.ref, a.x, load_scalar(a.beta, value_type_of(value_of<T>())),
-                  const_cast<void*>(a.y), &r);
+    if constexpr (v == sp::Value::c32)
+      sp::spmm_c32(h->settings, gop_of(a.ta), sp::GOp::N, al, view, x, be, y, &r);
+    else
+      sp::spmm_fp64(h->settings, gop_of(a.ta), sp::GOp::N, al, view, v, x, be, y, &r);
     store_profile(h, r);
   });
 }
@@ -100,9 +72,9 @@ trnsparseStatus_t trnsparseDbsrmm(trnsparseHandle_t h, trnsparseDirection_t dirA
   return legacy_bsrmm(h, "trnsparseDbsrmm",
                       {dir, ta, tb, mb, n, kb, nnzb, blockSize, ldb, ldc, alpha, beta, descrA, val, rowPtr, colInd, B, C},
                       [&](std::int64_t rows_c, std::int64_t k) {
-                        const ScalarCsr s = expand(dir, mb, kb, nnzb, blockSize, descrA, val, rowPtr, colInd, sp::Value::f64);
+                        const sp::BsrView view = legacy_view(dir, mb, kb, nnzb, blockSize, descrA, val, rowPtr, colInd);
                         sp::CallReport r;
-                        sp::spmm_host(h->settings, gop_of(ta), gop_of(tb), {*alpha, 0.0}, s.ref,
+                        sp::spmm_fp64(h->settings, gop_of(ta), gop_of(tb), {*alpha, 0.0}, view, sp::Value::f64,
                                       {const_cast<double*>(B), sp::Value::f64, tb == 0 ? k : n, tb == 0 ? n : k, ldb,
                                        sp::Layout::col_major},
                                       {*beta, 0.0}, {C, sp::Value::f64, rows_c, n, ldc, sp::Layout::col_major}, &r);

@@ -72,6 +72,10 @@ namespace {
 // spmm_host's product under the plan name `routine` ("spmm", or "spmv" for one column).
 void host_product(const char* routine, const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A,
                   const DenseAny& B, Scalar beta, const DenseAny& C, CallReport* report) {
+  if (A.value == Value::f64 || A.value == Value::c64) {  // TensorE: row groups through trnblas (rows_fp64.cpp)
+    spmm_fp64(s, opA, opB, alpha, A, B, beta, C, report);
+    return;
+  }
   validate(A);
   const std::int64_t M = opA == GOp::N ? A.rows : A.cols, K = opA == GOp::N ? A.cols : A.rows;
   const std::int64_t bk = opB == GOp::N ? B.rows : B.cols, bn = opB == GOp::N ? B.cols : B.rows;

@@ -1,5 +1,9 @@
-// SDDMM in fp64, complex-fp32 and complex-fp64 (trn/sparse/generic.hpp sddmm_host):
+// SDDMM in fp64, complex-fp32 and complex-fp64 (trn/sparse/generic.hpp sddmm_host, sddmm_fp64):
 // C = alpha (op(A) op(B)) o spy(C) + beta C on the stored entries of a CSR or BSR pattern.
+// R_64F / C_64F run on TensorE (sddmm_fp64, below the host step: C's stored entries grouped by 128
+// rows of C, one Ozaki GEMM per group into a tile holding C's stored values; docs/trnsparse.md "fp64
+// CSR, CSC, COO, SELL and SDDMM on TensorE": bound per stored entry the Ozaki one with k = K). What
+// follows describes the host step C_32F keeps through this C++ entry.
 //
 // Algorithm   per stored entry (i, j) of C, in storage order: s = sum_{k = 0..K-1} op(A)(i, k)
 //             op(B)(k, j) with an fp64 (complex<double>) accumulator in increasing k, then
@@ -17,11 +21,13 @@
 //             of the same magnitudes, complex-fp32 plus the final rounding u32 |C(i, j)|.
 // Limits      C's pattern is validated (sorted, in-range columns) before anything is written;
 //             A, B and C of one value type; dimensions as op(A) M x K, op(B) K x N, C M x N.
+#include <algorithm>
 #include <array>
 #include <complex>
 #include <string>
 #include <utility>
 
+#include "fp64_engine.hpp"
 #include "generic_detail.hpp"
 #include "generic_host.hpp"
 #include "trn/core/host_step.hpp"
@@ -31,6 +37,7 @@ namespace trn::sparse {
 
 using namespace generic_detail;  // NOLINT: this file's own helpers
 using namespace generic_host;    // NOLINT: the host-step helpers
+using fp64_engine::z;
 
 namespace {
 
@@ -46,6 +53,21 @@ SddmmShape sddmm_shape(GOp opA, GOp opB, const DenseAny& A, const DenseAny& B, s
   if (am != M) invalid("sddmm: op(A) is not M x K", "matA");
   if (bk != K || bn != N) invalid("sddmm: op(B) is not K x N", "matB");
   return {M, N, K};
+}
+
+// f(i, j, e) for every stored entry of a validated BSR pattern: block rows, their stored blocks, each
+// block's rb x cb entries; entry (r, c) of block b at b rb cb + r cb + c (row order) or
+// b rb cb + c rb + r (column order), as cuSPARSE's BSR layout.
+template <class F>
+void for_each_bsr_entry(const BsrView& C, F&& f) {
+  const std::int64_t rb = C.row_block, cb = C.col_block, base = base_value(C.base);
+  const bool row_order = C.order == BlockOrder::row;
+  for (std::int64_t I = 0; I < C.brows; ++I)
+    for (std::int64_t b = idx(C.offsets, C.offsets_type, I) - base; b < idx(C.offsets, C.offsets_type, I + 1) - base; ++b) {
+      const std::int64_t J = idx(C.columns, C.columns_type, b) - base;
+      for (std::int64_t r = 0; r < rb; ++r)
+        for (std::int64_t c = 0; c < cb; ++c) f(I * rb + r, J * cb + c, b * rb * cb + (row_order ? r * cb + c : c * rb + r));
+    }
 }
 
 // C(e) = alpha op(A)(i, :) op(B)(:, j) + beta C(e) for every stored entry visited by `walk`
@@ -100,10 +122,113 @@ void finish_sddmm(const Settings& s, const SddmmShape& d, std::int64_t stored, V
   finish_host(s, step, std::move(facts), report);
 }
 
+// ---- R_64F / C_64F on TensorE: row groups of C, one Ozaki GEMM each -----------------------------
+
+struct StoredEntry {
+  std::int64_t i, j, e;  // row, column, value index of a stored entry of C
+};
+
+// The operands of one engine SDDMM.
+struct SddmmOperands {
+  GOp opA, opB;
+  Scalar alpha, beta;
+  const DenseAny *A, *B;
+  void* values;
+  SddmmShape d;
+};
+
+// The entries of rows [r0, r1) of C (`group`): the distinct columns S (ascending, u of them), the
+// rows x K panel of op(A)'s rows, the K x u panel of op(B)'s columns at S, and the rows x u tile W
+// holding C's stored values at their places (zeros elsewhere; not read when beta == 0); W = alpha
+// op(A)_rows op(B)_S + beta W as ONE Ozaki GEMM, the stored entries read back out of W.
+template <class T>
+void sddmm_group(const blas::Settings& bs, const SddmmOperands& o, std::int64_t r0, std::int64_t r1,
+                 const std::vector<StoredEntry>& group, std::vector<std::int64_t>& stamp, std::vector<std::int64_t>& where,
+                 blas::CallReport* rep) {
+  const std::int64_t K = o.d.K, rows = r1 - r0;
+  std::vector<std::int64_t> cols;
+  for (const StoredEntry& x : group)
+    if (stamp[z(x.j)] != r0) {
+      stamp[z(x.j)] = r0;
+      cols.push_back(x.j);
+    }
+  std::sort(cols.begin(), cols.end());
+  for (std::size_t q = 0; q < cols.size(); ++q) where[z(cols[q])] = static_cast<std::int64_t>(q);
+  const std::int64_t u = static_cast<std::int64_t>(cols.size());
+  std::vector<T> a(z(rows * std::max<std::int64_t>(K, 1))), b(z(std::max<std::int64_t>(K, 1) * u)), w(z(rows * u), T{});
+  const auto* ad = static_cast<const T*>(o.A->data);
+  const auto* bd = static_cast<const T*>(o.B->data);
+  for (std::int64_t k = 0; k < K; ++k) {
+    for (std::int64_t i = 0; i < rows; ++i)
+      a[z(i + k * rows)] = o.opA == GOp::N ? ad[at(*o.A, r0 + i, k)] : conj_if(ad[at(*o.A, k, r0 + i)], o.opA == GOp::C);
+    for (std::int64_t q = 0; q < u; ++q)
+      b[z(k + q * K)] = o.opB == GOp::N ? bd[at(*o.B, k, cols[z(q)])] : conj_if(bd[at(*o.B, cols[z(q)], k)], o.opB == GOp::C);
+  }
+  auto* cv = static_cast<T*>(o.values);
+  if (o.beta != Scalar{})
+    for (const StoredEntry& x : group) w[z(x.i - r0 + where[z(x.j)] * rows)] = cv[x.e];
+  fp64_engine::fp64_product(bs, rows, u, K, o.alpha, a.data(), b.data(), o.beta, w.data(), std::max<std::int64_t>(rows, 1),
+                            false, rep);
+  for (const StoredEntry& x : group) cv[x.e] = w[z(x.i - r0 + where[z(x.j)] * rows)];
+}
+
+// Groups C's stored entries by 128 rows (stable) and runs sddmm_group per non-empty group.
+template <class T>
+void sddmm_engine(const Settings& s, const SddmmOperands& o, const std::vector<StoredEntry>& entries, const char* format,
+                  Value value, CallReport* report) {
+  const std::int64_t G = hardware_spec(s.target).pmax, groups = (o.d.M + G - 1) / G;
+  std::vector<std::vector<StoredEntry>> by_group(z(groups));
+  for (const StoredEntry& x : entries) by_group[z(x.i / G)].push_back(x);
+  std::vector<std::int64_t> stamp(z(o.d.N), -1), where(z(o.d.N), 0);
+  const blas::Settings bs = fp64_engine::blas_settings(s);
+  fp64_engine::CallSum sum;
+  for (std::int64_t g = 0; g < groups; ++g) {  // groups one after the other; a group without entries has no call
+    if (by_group[z(g)].empty()) continue;
+    const std::int64_t r0 = g * G, r1 = std::min(o.d.M, r0 + G);
+    blas::CallReport rep;
+    sddmm_group<T>(bs, o, r0, r1, by_group[z(g)], stamp, where, &rep);
+    sum.add(rep);
+  }
+  sum.into(report, sum.calls, [&](double ns) {
+    return "sddmm plan: " + std::string(format) + " " + value_name(value) + " " + std::to_string(o.d.M) + "x" +
+           std::to_string(o.d.N) + " K=" + std::to_string(o.d.K) + " stored=" + std::to_string(entries.size()) +
+           " op(A)=" + op_name(o.opA) + " op(B)=" + op_name(o.opB) + "; row groups of 128 rows of C (" +
+           std::to_string(sum.calls) + " calls): op(A)'s rows times op(B)'s columns at the group's stored columns, one " +
+           (value == Value::f64 ? "Ozaki dgemm" : "Ozaki zgemm 4M") +
+           " per group into a tile holding C's stored values (beta applied there), gathered on the host; engines "
+           "TensorE, DMA, VectorE, trnblas host steps; modeled " + std::to_string(ns / 1000.0) + " us";
+  });
+}
+
 }  // namespace
+
+void sddmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
+                const SparseRef& C, CallReport* report) {
+  if (C.format != SparseRef::Format::csr) invalid("sddmm: the output pattern is CSR or BSR", "matC");
+  const SddmmShape d = sddmm_shape(opA, opB, A, B, C.rows, C.cols, C.value);
+  validate(C);
+  std::vector<StoredEntry> entries;
+  for_each_entry(C, [&](std::int64_t i, std::int64_t j, std::int64_t e) { entries.push_back({i, j, e}); });
+  const SddmmOperands o{opA, opB, alpha, beta, &A, &B, C.values, d};
+  fp64_engine::dispatch_wide(C.value, [&](auto t) { sddmm_engine<decltype(t)>(s, o, entries, "CSR", C.value, report); });
+}
+
+void sddmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
+                const BsrView& C, Value value, CallReport* report) {
+  const SddmmShape d = sddmm_shape(opA, opB, A, B, C.rows(), C.cols(), value);
+  validate(C);
+  std::vector<StoredEntry> entries;
+  for_each_bsr_entry(C, [&](std::int64_t i, std::int64_t j, std::int64_t e) { entries.push_back({i, j, e}); });
+  const SddmmOperands o{opA, opB, alpha, beta, &A, &B, C.values, d};
+  fp64_engine::dispatch_wide(value, [&](auto t) { sddmm_engine<decltype(t)>(s, o, entries, "BSR", value, report); });
+}
 
 void sddmm_host(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
                 const SparseRef& C, CallReport* report) {
+  if (C.value == Value::f64 || C.value == Value::c64) {  // TensorE (sddmm_fp64)
+    sddmm_fp64(s, opA, opB, alpha, A, B, beta, C, report);
+    return;
+  }
   if (C.format != SparseRef::Format::csr) invalid("sddmm: the output pattern is CSR or BSR", "matC");
   const SddmmShape d = sddmm_shape(opA, opB, A, B, C.rows, C.cols, C.value);
   validate(C);
@@ -115,18 +240,14 @@ void sddmm_host(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAn
 
 void sddmm_host(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
                 const BsrView& C, Value value, CallReport* report) {
+  if (value == Value::f64 || value == Value::c64) {  // TensorE (sddmm_fp64)
+    sddmm_fp64(s, opA, opB, alpha, A, B, beta, C, value, report);
+    return;
+  }
   const SddmmShape d = sddmm_shape(opA, opB, A, B, C.rows(), C.cols(), value);
   validate(C);
-  const std::int64_t rb = C.row_block, cb = C.col_block, base = base_value(C.base);
-  const bool row_order = C.order == BlockOrder::row;
-  auto walk = [&](auto&& f) {
-    for (std::int64_t I = 0; I < C.brows; ++I)
-      for (std::int64_t b = idx(C.offsets, C.offsets_type, I) - base; b < idx(C.offsets, C.offsets_type, I + 1) - base; ++b) {
-        const std::int64_t J = idx(C.columns, C.columns_type, b) - base;
-        for (std::int64_t r = 0; r < rb; ++r)
-          for (std::int64_t c = 0; c < cb; ++c) f(I * rb + r, J * cb + c, b * rb * cb + (row_order ? r * cb + c : c * rb + r));
-      }
-  };
+  const std::int64_t rb = C.row_block, cb = C.col_block;
+  auto walk = [&](auto&& f) { for_each_bsr_entry(C, f); };
   dispatch(value, [&](auto t) { sddmm_typed<decltype(t)>(opA, opB, alpha, A, B, beta, C.values, d.K, walk); });
   const std::int64_t stored = C.bnnz * rb * cb;
   const std::array<HostSpan, 3> pattern{index_span(C.offsets, C.brows + 1, C.offsets_type), index_span(C.columns, C.bnnz, C.columns_type),

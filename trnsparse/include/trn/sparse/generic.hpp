@@ -3,16 +3,18 @@
 // index conversions (sparse <-> dense, CSR -> CSC, COO <-> CSR, the sorts). The C API (trnsparse.h)
 // is a thin shim over this header.
 //
-// Where the arithmetic runs (docs/trnsparse.md "Generic API: value types"). No NeuronCore engine
-// computes in fp64 or in complex, and the row-gather a CSR product needs has no DMA of its own on
-// the emulated core, so these products run as ONE costed host step per call (trn/core/host_step.hpp):
-// the operands cross the host link, a host thread runs the entry loop with fp64 (complex<double>)
-// accumulators, the result crosses back; the step's time (round trip + bytes / link bandwidth +
-// flops / host fp64 rate) is the call's modeled time. fp32 real values keep the TensorE BSR-block
+// Where the arithmetic runs (docs/trnsparse.md "Generic API: value types"). R_64F / C_64F products
+// (SpMV, SpMM, SDDMM) run on TensorE through trnblas's fp64 products (spmm_fp64, sddmm_fp64 below;
+// "fp64 CSR, CSC, COO, SELL and SDDMM on TensorE"); C_32F SpMV / SpMM of the C API run on TensorE
+// through the real embedding (spmm_c32), and spmm_host / spmv_host with C_32F values remain ONE
+// costed host step per call (trn/core/host_step.hpp): the operands cross the host link, a host thread
+// runs the entry loop with fp64 (complex<double>) accumulators, the result crosses back; the step's
+// time (round trip + bytes / link bandwidth + flops / host fp64 rate) is the call's modeled time.
+// The sparse-vector operations below are host steps too. fp32 real values keep the TensorE BSR-block
 // path of sparse.hpp. Conversions and sorts move values and indices only (no arithmetic).
 //
-// Accuracy (u64 = 2^-53, u32 = 2^-24, gamma_k = k u64 / (1 - k u64); Higham, Accuracy and Stability
-// of Numerical Algorithms, 2nd ed., §3.1 and §3.6): each output element of op(A) op(B) is a sum of
+// Accuracy of the host step (u64 = 2^-53, u32 = 2^-24, gamma_k = k u64 / (1 - k u64); Higham, Accuracy
+// and Stability of Numerical Algorithms, 2nd ed., §3.1 and §3.6): each output element of op(A) op(B) is a sum of
 // k products accumulated in entry order in fp64, so for real values
 //     |y_hat - y| <= gamma_{k+2} (|alpha| |op(A)| |op(B)| + |beta| |C|)        (fp64)
 // and for complex values sqrt(2) gamma_{k+4} of the same magnitudes; complex-fp32 outputs add the
@@ -65,9 +67,11 @@ struct DenseAny {
 
 using Scalar = std::complex<double>;  // alpha, beta, c, s as given (the real part for real types)
 
-// C = alpha op(A) op(B) + beta C on the host step (A, B, C of one Value, not f32: those take the
-// tile path). op(A) M x K, op(B) K x n, C M x n. beta == 0 never reads C. Deterministic: entries
-// are accumulated in storage order.
+// C = alpha op(A) op(B) + beta C for A, B, C of one Value, not f32 (those take the tile path).
+// op(A) M x K, op(B) K x n, C M x n. beta == 0 never reads C. R_64F / C_64F run on TensorE
+// (spmm_fp64 below: the function keeps its name for its callers); C_32F runs as the costed host
+// step described above (entries accumulated in storage order; C_32F callers that want TensorE call
+// spmm_c32). Deterministic.
 void spmm_host(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B, Scalar beta,
                const DenseAny& C, CallReport* report = nullptr);
 // y = alpha op(A) x + beta y: spmm_host with one column.
@@ -88,6 +92,14 @@ void spmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BsrView& 
               const DenseAny& C, CallReport* report = nullptr);
 void spmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BlockedEllView& A, const DenseAny& B, Scalar beta,
               const DenseAny& C, CallReport* report = nullptr);
+// ---- fp64 / complex-fp64 CSR, CSC and COO products on TensorE (rows_fp64.cpp) -----------------
+// C = alpha op(A) op(B) + beta C for R_64F or C_64F values (A, B, C of one of them): op(A)'s rows in
+// groups of 128, each group's dense panel of its distinct columns gathered with op(B)'s rows, one
+// trnblas call per group -- n == 1 the fp64 GEMV (slice pairs: one rounding per output part), n > 1
+// the Ozaki GEMM (docs/trnsparse.md "fp64 CSR, CSC, COO, SELL and SDDMM on TensorE": algorithm,
+// bounds, plan). Deterministic; beta == 0 never reads C.
+void spmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B, Scalar beta,
+               const DenseAny& C, CallReport* report = nullptr);
 // ---- fp64 / complex-fp64 BSR and Blocked-ELL products on TensorE (block_fp64.cpp) -------------
 // C = alpha op(A) op(B) + beta C for R_64F or C_64F values (`value`; the view's value_type is
 // ignored): per block row of op(A) one trnblas Ozaki GEMM (dgemm, or zgemm 4M) of the gathered
@@ -114,9 +126,20 @@ void sddmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny
 // header comment above says why). Accuracy per stored entry: the SpMM bound above with k = K.
 // beta == 0 never reads C's values. CSR pattern (`C.format` csr) or BSR pattern (block order as
 // the view says; C.value_type is ignored: `value` is the values' type).
+// R_64F / C_64F run on TensorE (sddmm_fp64 below; the function keeps its name for its callers).
 void sddmm_host(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
                 const SparseRef& C, CallReport* report = nullptr);
 void sddmm_host(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
+                const BsrView& C, Value value, CallReport* report = nullptr);
+
+// SDDMM in R_64F / C_64F on TensorE (sddmm_host.cpp): C's stored entries grouped by 128 rows of C
+// (a BSR pattern as its scalar entries); per group op(A)'s rows times op(B)'s columns at the group's
+// distinct stored columns as ONE Ozaki GEMM (dgemm / zgemm 4M) into a tile holding C's stored values
+// (beta applied there), the stored entries read back (docs/trnsparse.md "fp64 CSR, CSC, COO, SELL
+// and SDDMM on TensorE"). Per stored entry the Ozaki bound with k = K. beta == 0 never reads C.
+void sddmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
+                const SparseRef& C, CallReport* report = nullptr);
+void sddmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
                 const BsrView& C, Value value, CallReport* report = nullptr);
 
 // ---- sparse vectors ---------------------------------------------------------------------------

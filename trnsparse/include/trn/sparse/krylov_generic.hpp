@@ -17,7 +17,8 @@
 //             trn/sparse/triangular.hpp) and IC(0) (M = L L^H from csric02, applied as L y = r,
 //             L^H z = y: SpSV with op N, then op C / T on the same lower triangle).
 // Engines     q = A p is trnsparse's own SpMV in the operator's type: the TensorE CSR tile path for
-//             fp32 (sparse.hpp spmv), spmv_host (generic.hpp) for fp64 / complex — whatever that
+//             fp32 (sparse.hpp spmv), spmv_host (generic.hpp: TensorE row groups for R_64F /
+//             C_64F, the host step for C_32F) — whatever that
 //             entry runs on, these solvers run on. The preconditioner solves are SpSV's
 //             (triangular_solve: a costed host step today). The dots, norms, scalar recurrences and
 //             vector updates of one iteration run as a few fused costed host steps

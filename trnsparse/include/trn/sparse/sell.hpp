@@ -16,7 +16,8 @@
 //             each row's stored slots sorted by column, which gives the CSR of the matrix as a list
 //             of slot numbers. SpMV / SpMM gather the values by those slot numbers (a host copy: data
 //             movement, no arithmetic) and run the CSR path of the value type (fp32: 128 x 128 BSR
-//             tiles on TensorE, sparse.hpp; fp64 / complex: the costed host step, generic.hpp), so
+//             tiles on TensorE, sparse.hpp; C_32F: the real embedding on TensorE; R_64F / C_64F: the
+//             row groups through trnblas on TensorE, generic.hpp spmm_fp64), so
 //             they have the accuracy bounds of those paths with k = the most stored entries of a row.
 //             SpSV analyses that CSR pattern and keeps the slot numbers as the entries' positions
 //             in A's values array, so the solve (and SpSV_updateMatrix) reads the SELL values array
@@ -69,9 +70,9 @@ void spmv(const Settings& s, Op opA, float alpha, const SellView& A, const void*
 void spmm(const Settings& s, Op opA, Op opB, float alpha, const SellView& A, const DenseRef& B, float beta,
           const MutableDenseRef& C, CallReport* report = nullptr);
 
-// The host-step path of generic.hpp over a SELL matrix of fp64 / complex values (`value`): the
-// values gathered to CSR, then spmv_host (same bits as spmv_host on that CSR); C_32F: spmm_c32 on that
-// CSR instead (TensorE, same bits as a CSR C_32F SpMV).
+// The generic path over a SELL matrix of fp64 / complex values (`value`): the values gathered to CSR,
+// then spmv_host (R_64F / C_64F: the TensorE row groups of spmm_fp64; same bits as spmv_host on that
+// CSR); C_32F: spmm_c32 on that CSR instead (TensorE, same bits as a CSR C_32F SpMV).
 void spmv_host(const Settings& s, GOp opA, Scalar alpha, const SellView& A, Value value, const void* x, Scalar beta, void* y,
                CallReport* report = nullptr);
 
