@@ -434,6 +434,25 @@ const char* args_text(char (&buf)[160], const char* form, A... v) {
   return buf;
 }
 
+// The call of every eigen and SVD driver after its own checks (the drivers differ only in their body): a
+// query or an empty problem (`quick`) answers the workspace sizes, and zeroes *count (the M / NS of the
+// selective drivers) when given; otherwise body(settings, report) runs, and an answered call sets the
+// sizes too (WORK(1), RWORK(1), IWORK(1) as LAPACK leaves them).
+template <class T, class Body, class Next>
+void run_eig(const Entry& e, const char* args, int bad, bool quick, const Workspace& ws, const WorkArgs& wa, T* work,
+             real_t<T>* rwork, int* iwork, int* count, int* info, Body&& body, Next&& next) {
+  run(e, args, bad, info, [&](const Settings& s, CallReport* r) -> Answer {
+        if (quick) {
+          if (count != nullptr) *count = 0;
+          set_sizes(ws, wa, work, rwork, iwork);
+          return Answer::done(0);
+        }
+        const Answer ans = body(s, r);
+        if (ans.answered) set_sizes(ws, wa, work, rwork, iwork);
+        return ans;
+      }, next);
+}
+
 // xSYEV(D) / xHEEV(D).
 template <class T, class Next>
 void standard_eig(const Entry& e, const EigDriver& d, char jobz, char uplo, int n, T* a, int lda, real_t<T>* w,
@@ -444,15 +463,8 @@ void standard_eig(const Entry& e, const EigDriver& d, char jobz, char uplo, int 
   const bool wantz = lsame(jobz, 'V');
   const Workspace ws = eig_workspace(d, wantz, n);
   const int bad = standard_eig_info(jobz, uplo, n, lda, ws, wa);
-  run(e, args, bad, info, [&](const Settings& s, CallReport* r) -> Answer {
-        if (wa.query() || n == 0) {
-          set_sizes(ws, wa, work, rwork, iwork);
-          return Answer::done(0);
-        }
-        const Answer ans = standard_eig_body(s, r, wantz, uplo, n, a, lda, w);
-        if (ans.answered) set_sizes(ws, wa, work, rwork, iwork);
-        return ans;
-      }, next);
+  run_eig(e, args, bad, wa.query() || n == 0, ws, wa, work, rwork, iwork, nullptr, info,
+          [&](const Settings& s, CallReport* r) { return standard_eig_body(s, r, wantz, uplo, n, a, lda, w); }, next);
 }
 
 // xSYGV(D) / xHEGV(D).
@@ -466,15 +478,11 @@ void generalized_eig(const Entry& e, const EigDriver& d, int itype, char jobz, c
   const bool wantz = lsame(jobz, 'V');
   const Workspace ws = eig_workspace(d, wantz, n);
   const int bad = generalized_eig_info(itype, jobz, uplo, n, lda, ldb, ws, wa);
-  run(e, args, bad, info, [&](const Settings& s, CallReport* r) -> Answer {
-        if (wa.query() || n == 0) {
-          set_sizes(ws, wa, work, rwork, iwork);
-          return Answer::done(0);
-        }
-        const Answer ans = generalized_eig_body(s, r, itype, wantz, uplo, n, a, lda, b, ldb, w);
-        if (ans.answered) set_sizes(ws, wa, work, rwork, iwork);
-        return ans;
-      }, next);
+  run_eig(e, args, bad, wa.query() || n == 0, ws, wa, work, rwork, iwork, nullptr, info,
+          [&](const Settings& s, CallReport* r) {
+            return generalized_eig_body(s, r, itype, wantz, uplo, n, a, lda, b, ldb, w);
+          },
+          next);
 }
 
 // xGESVD and xGESDD after their own checks: wu / wv the vectors each side wants, minwork LAPACK's
@@ -483,16 +491,13 @@ void generalized_eig(const Entry& e, const EigDriver& d, int itype, char jobz, c
 template <class T, class Next>
 void svd(const Entry& e, const char* args, int bad, const WorkArgs& wa, int64_t minwork, int m, int n, T* a, int lda,
          real_t<T>* sv, Vecs wu, T* u, int ldu, Vecs wv, T* vt, int ldvt, T* work, int* info, Next&& next) {
-  const int64_t best = std::max(minwork, svd_scratch(svd_shape(workspace_dim(m), workspace_dim(n), wu, wv)));
-  run(e, args, bad, info, [&](const Settings& s, CallReport* r) -> Answer {
-        if (wa.query()) {
-          set_work_size(work, best);
-          return Answer::done(0);
-        }
-        const Answer ans = svd_body(s, r, m, n, a, lda, sv, wu, u, ldu, wv, vt, ldvt, work, wa.lwork);
-        if (ans.answered) set_work_size(work, best);
-        return ans;
-      }, next);
+  Workspace ws;
+  ws.lwopt = std::max(minwork, svd_scratch(svd_shape(workspace_dim(m), workspace_dim(n), wu, wv)));
+  run_eig(e, args, bad, wa.query(), ws, wa, work, static_cast<real_t<T>*>(nullptr), nullptr, nullptr, info,
+          [&](const Settings& s, CallReport* r) {
+            return svd_body(s, r, m, n, a, lda, sv, wu, u, ldu, wv, vt, ldvt, work, wa.lwork);
+          },
+          next);
 }
 
 // ---- ?GESVDX: a selection of the singular triplets ------------------------------------------------
@@ -613,17 +618,14 @@ void gesvdx(const Entry& e, char jobu, char jobvt, int m, int n, T* a, int lda, 
   const int bad = gesvdx_info(jobu, jobvt, m, n, lda, ldu, ldvt, q, wa, ws.lwmin);
   const SvdShape shape = svd_shape(workspace_dim(m), workspace_dim(n), wantu ? Vecs::thin : Vecs::none,
                                    wantvt ? Vecs::thin : Vecs::none);
-  const int64_t best = std::max(ws.lwopt, svd_scratch(shape));
-  run(e, args, bad, info, [&](const Settings& s, CallReport* r) -> Answer {
-        if (wa.query() || std::min(m, n) == 0) {
-          *q.ns = 0;
-          set_work_size(work, best);
-          return Answer::done(0);
-        }
-        const Answer ans = gesvdx_body(s, r, wantu, wantvt, m, n, a, lda, q, sv, u, ldu, vt, ldvt, work, lwork);
-        if (ans.answered) set_work_size(work, best);
-        return ans;
-      }, next);
+  Workspace best = ws;
+  best.lwopt = std::max(ws.lwopt, svd_scratch(shape));
+  run_eig(e, args, bad, wa.query() || std::min(m, n) == 0, best, wa, work, static_cast<real_t<T>*>(nullptr), nullptr,
+          q.ns, info,
+          [&](const Settings& s, CallReport* r) {
+            return gesvdx_body(s, r, wantu, wantvt, m, n, a, lda, q, sv, u, ldu, vt, ldvt, work, lwork);
+          },
+          next);
 }
 
 // ---- ?SYEVR ?HEEVR ?SYEVX ?HEEVX: a selection of the eigenpairs ------------------------------------
@@ -761,16 +763,8 @@ void select_eig(const Entry& e, const SelectDriver& d, char jobz, char uplo, int
   const bool wantz = lsame(jobz, 'V');
   const Workspace ws = select_workspace(d, n);
   const int bad = select_eig_info(jobz, uplo, n, lda, q, ws, wa);
-  run(e, args, bad, info, [&](const Settings& s, CallReport* r) -> Answer {
-        if (wa.query() || n == 0) {
-          if (n == 0 && !wa.query()) *q.m = 0;
-          set_sizes(ws, wa, work, rwork, iwork);
-          return Answer::done(0);
-        }
-        const Answer ans = select_eig_body(s, r, wantz, uplo, n, a, lda, q);
-        if (ans.answered) set_sizes(ws, wa, work, rwork, iwork);
-        return ans;
-      }, next);
+  run_eig(e, args, bad, wa.query() || n == 0, ws, wa, work, rwork, iwork, n == 0 && !wa.query() ? q.m : nullptr, info,
+          [&](const Settings& s, CallReport* r) { return select_eig_body(s, r, wantz, uplo, n, a, lda, q); }, next);
 }
 
 }  // namespace trnsolver_lapack::eigen
