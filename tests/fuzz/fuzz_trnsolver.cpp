@@ -2197,7 +2197,8 @@ void fuzz_gaps_real_solve(trnfuzz::Input& in, trnsolverDnHandle_t h, bool lu) {
                      ldb >= 1 && ldb <= kMaxN + 2;
   std::vector<T> A = sized ? matrix<T>(in, n, n, lda, !lu) : std::vector<T>(1);
   for (int i = 0; sized && i < n && !in.flag(4); ++i) A[static_cast<std::size_t>(i + i * lda)] += static_cast<T>(2 * n + 2);
-  std::vector<T> B(static_cast<std::size_t>(std::max(ldb, std::max(n, 1)) * 3), T(1));
+  // B: what a legal solve writes (ldb x nrhs, nrhs <= 3); an unsized call passes a NULL A and is rejected first.
+  std::vector<T> B(sized ? static_cast<std::size_t>(std::max({ldb, n, 1})) * 3 : 3, T(1));
   std::vector<int> ipiv(static_cast<std::size_t>(kMaxN + 1), 1);
   const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
   const int trans = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C});

@@ -559,7 +559,7 @@ int gesvdx_info(char jobu, char jobvt, int m, int n, int lda, int ldu, int ldvt,
                      {some && ind && (q.il < 1 || q.il > std::max(1, mn)), 10},
                      {some && ind && (q.iu < std::min(mn, q.il) || q.iu > mn), 11},
                      {some && vecs_u && ldu < m, 15},
-                     {some && vecs_vt && ldvt < (ind ? q.iu - q.il + 1 : mn), 17},
+                     {some && vecs_vt && ldvt < (ind ? int64_t{q.iu} - q.il + 1 : mn), 17},  // int64: IU - IL + 1 of any INTEGERs
                      {!a.query() && a.lwork < minwork, 19}});
 }
 
