@@ -4,7 +4,9 @@
 // X eigensolvers, Xtrtri, gesvd/Xgesvd, potrf/potrsBatched and the complex factorisations and Hermitian
 // eigensolvers (C/Z potrf, potrs, potri, getrf, getrs, heevd, hetrd, ungtr, unmtr), the IRS family (every
 // <t1><t2>gesv / gels pair of issue #27), the SVD family (gebrd, orgbr/ungbr, gesvdaStridedBatched, C/Z gesvd,
-// Xgesvdp, Xgesvdr), Xgeev with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
+// Xgesvdp, Xgesvdr), Xgeev, and the gaps slot (C/Z sytrf/sytri/lauum/laswp, C/Z potrf/potrsBatched, DS/DB/DX/SXgesv,
+// IRSXgels with every IRS params setter, Sgesvd, Xpotrf/Xpotrs, DsyevjBatched, Dsygvj, the syevj/gesvdj info
+// setters, SetAdvOptions, the handle surface, D getrf/getrs/potrf/potrs, the _bufferSize twins) with sizes, leading dimensions, enum values (valid and any int), workspace sizes and NULLs
 // from the grammar of fuzz_input.hpp, on matrices that may hold NaN and Inf. Invariants beyond "no
 // crash, no hang, no sanitizer report": statuses are cuSOLVER's; a call rejected by its argument
 // checks (INVALID_VALUE) writes nothing but info; info is 0, -position or > 0 as cuSOLVER defines;
@@ -798,7 +800,7 @@ void xtrtri_kept_outside(const std::vector<double>& a, const std::vector<double>
       if (!written) require(std::memcmp(p + at, p0 + at, es) == 0, "Xtrtri wrote outside its triangle");
     }
   const std::size_t end = static_cast<std::size_t>(n * lda) * es, bytes = a.size() * sizeof(double);
-  require(end > bytes || std::memcmp(p + end, p0 + end, bytes - end) == 0, "Xtrtri wrote past column n - 1");
+  require(end >= bytes || std::memcmp(p + end, p0 + end, bytes - end) == 0, "Xtrtri wrote past column n - 1");
 }
 
 void fuzz_x_eig(trnfuzz::Input& in, trnsolverDnHandle_t h, trnsolverDnParams_t p) {
@@ -1689,6 +1691,608 @@ void fuzz_geev(trnfuzz::Input& in, trnsolverDnHandle_t h) {
 }
 // ---- end of the Xgeev slot -------------------------------------------------------------------------------
 
+// ---- gaps slot (#27 fuzz gaps): the entry points no earlier slot reaches -------------------------------------
+// routine 0 sytrf / sytri / lauum / potri / laswp with their _bufferSize twins (S, D, C, Z), 1 C/Z potrfBatched
+// + potrsBatched, 2 DSgesv / DBgesv / DXgesv / SXgesv, 3 IRSXgels with every params setter and infos getter, 4
+// Sgesvd and the S/D/X gesvd _bufferSize, 5 Xpotrf + Xpotrs, 6 DsyevjBatched, 7 Dsygvj (+ S/D _bufferSize), 8 the
+// syevj / gesvdj info setters and getters, SetAdvOptions and the handle surface, 9 Dgetrf/Dgetrs, Dpotrf/Dpotrs,
+// Sgetrs/Spotrs. Buffers: every matrix the library may write holds (kMaxN + 2)^2 elements of the widest type
+// the call may name, info arrays the batch. Invariants: statuses are cuSOLVER's; a rejected call writes
+// nothing but info (= -position); a success has info in the routine's documented range.
+template <class T>
+struct GapsMiscApi {
+  trnsolverStatus_t (*sytrf_bs)(trnsolverDnHandle_t, int, T*, int, int*);
+  trnsolverStatus_t (*sytrf)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, int*, T*, int, int*);
+  trnsolverStatus_t (*sytri_bs)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, const int*, int*);
+  trnsolverStatus_t (*sytri)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, const int*, T*, int, int*);
+  trnsolverStatus_t (*lauum_bs)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, int*);
+  trnsolverStatus_t (*lauum)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, T*, int, int*);
+  trnsolverStatus_t (*potri_bs)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, int*);
+  trnsolverStatus_t (*potri)(trnsolverDnHandle_t, trnblasFillMode_t, int, T*, int, T*, int, int*);
+  trnsolverStatus_t (*laswp)(trnsolverDnHandle_t, int, T*, int, int, int, const int*, int);
+};
+
+// The workspace of a _bufferSize answer (or a fuzzed size when it failed), at most kMaxN * 64 + 1 elements:
+// the lwork passed is never above the buffer.
+template <class T>
+std::vector<T> gaps_work(trnfuzz::Input& in, bool bs_ok, int lwork, bool* short_work) {
+  *short_work = bs_ok && lwork > 0 && in.flag(6);
+  const int lw = bs_ok ? (*short_work ? lwork - 1 : lwork) : static_cast<int>(in.size(4, false));
+  return std::vector<T>(static_cast<std::size_t>(std::clamp(lw, 1, kMaxN * 64 + 1)));
+}
+
+template <class T>
+int gaps_lwork(const std::vector<T>& work, bool bs_ok, int lwork, bool short_work) {
+  const int want = bs_ok ? (short_work ? lwork - 1 : lwork) : static_cast<int>(work.size());
+  return std::min(want, static_cast<int>(work.size()));
+}
+
+template <class T, class R>
+void fuzz_gaps_misc(trnfuzz::Input& in, trnsolverDnHandle_t h, const GapsMiscApi<T>& api) {
+  constexpr int kParts = static_cast<int>(sizeof(T) / sizeof(R));
+  const int routine = in.byte() % 5, n = fuzz_dim(in);
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const bool sized = n >= 0 && n <= kMaxN && lda >= 1 && lda <= kMaxN + 2;
+  const int ld = std::max(lda, n);  // the buffer's leading dimension (lda < n is rejected before any read)
+  std::vector<R> a = sized ? matrix<R>(in, kParts * ld, std::max(n, 1), kParts * ld, false) : std::vector<R>(kParts, R(0));
+  for (int i = 0; sized && i < n && !in.flag(6); ++i) a[static_cast<std::size_t>(kParts * (i + i * ld))] += R(2 * n + 2);
+  T* A = sized && !in.flag(20) ? reinterpret_cast<T*>(a.data()) : nullptr;
+  std::vector<int> ipiv(static_cast<std::size_t>(kMaxN + 2), 1);
+  const auto U = [](int v) { return static_cast<trnblasFillMode_t>(v); };
+  int lwork = 0, info = -12345;
+  bool short_work = false;
+  trnsolverStatus_t st;
+  std::vector<R> a0 = a;
+  if (routine == 0) {  // sytrf, then sytri on its own factors (and pivots) when it succeeded
+    const bool bs_ok = api.sytrf_bs(h, n, A, lda, &lwork) == TRNSOLVER_STATUS_SUCCESS;
+    std::vector<T> work = gaps_work<T>(in, bs_ok, lwork, &short_work);
+    st = api.sytrf(h, U(uplo), n, A, lda, ipiv.data(), work.data(), gaps_lwork(work, bs_ok, lwork, short_work), &info);
+    require(!bs_ok || !short_work || st != TRNSOLVER_STATUS_SUCCESS, "sytrf accepted a workspace below _bufferSize");
+    if (st == TRNSOLVER_STATUS_SUCCESS) {
+      require(info >= 0 && info <= n, "sytrf info out of [0, n]");
+      for (int i = 0; i < n; ++i) require(ipiv[static_cast<std::size_t>(i)] != 0 && std::abs(ipiv[i]) <= n, "sytrf pivot out of range");
+      trnfuzz::reach("gaps_sytrf_ok", n > 0);
+      if (info == 0 && n > 0) {  // sytri on sytrf's factors: info 0 (D nonsingular)
+        int swork = 0, sinfo = -12345;
+        const bool sbs = api.sytri_bs(h, U(uplo), n, A, lda, ipiv.data(), &swork) == TRNSOLVER_STATUS_SUCCESS;
+        require(sbs && swork >= 1, "sytri_bufferSize rejected sytrf's own output");
+        std::vector<T> w(static_cast<std::size_t>(std::clamp(swork, 1, kMaxN * 64 + 1)));
+        const auto ip0 = ipiv;
+        const trnsolverStatus_t s2 = api.sytri(h, U(uplo), n, A, lda, ipiv.data(), w.data(),
+                                               std::min(swork, static_cast<int>(w.size())), &sinfo);
+        require(s2 == TRNSOLVER_STATUS_SUCCESS && sinfo == 0, "sytri failed on sytrf's nonsingular factors");
+        require(ipiv == ip0, "sytri wrote ipiv");
+      }
+    }
+    a0 = a;  // the checks below are about the last call
+  } else if (routine == 1) {  // sytri on fuzzed pivots
+    for (int k = 0; k < static_cast<int>(ipiv.size()); ++k) {
+      const std::int64_t v = in.size(kMaxN, false);
+      ipiv[static_cast<std::size_t>(k)] = static_cast<int>(std::clamp<std::int64_t>(in.flag(4) ? -v : v, INT32_MIN, INT32_MAX));
+    }
+    const bool bs_ok = api.sytri_bs(h, U(uplo), n, A, lda, ipiv.data(), &lwork) == TRNSOLVER_STATUS_SUCCESS;
+    std::vector<T> work = gaps_work<T>(in, bs_ok, lwork, &short_work);
+    const auto ip0 = ipiv;
+    st = api.sytri(h, U(uplo), n, A, lda, ipiv.data(), work.data(), gaps_lwork(work, bs_ok, lwork, short_work), &info);
+    require(ipiv == ip0, "sytri wrote ipiv");
+    require(!bs_ok || !short_work || st != TRNSOLVER_STATUS_SUCCESS, "sytri accepted a workspace below _bufferSize");
+  } else if (routine == 2 || routine == 3) {  // lauum / potri with their _bufferSize
+    const bool bs_ok = (routine == 2 ? api.lauum_bs : api.potri_bs)(h, U(uplo), n, A, lda, &lwork) == TRNSOLVER_STATUS_SUCCESS;
+    std::vector<T> work = gaps_work<T>(in, bs_ok, lwork, &short_work);
+    st = (routine == 2 ? api.lauum : api.potri)(h, U(uplo), n, A, lda, work.data(),
+                                                gaps_lwork(work, bs_ok, lwork, short_work), &info);
+    if (st == TRNSOLVER_STATUS_SUCCESS) require(routine == 2 ? info == 0 : info >= 0 && info <= n, "lauum / potri info");
+  } else {  // laswp: pivots in or out of [1, lda], k1..k2 inside the pivot buffer or a NULL ipiv
+    const int k1 = static_cast<int>(in.size(4, false)), k2 = static_cast<int>(in.size(kMaxN, false));
+    const int incx = in.choice({1, -1});
+    for (auto& p : ipiv) p = static_cast<int>(in.size(kMaxN + 2, false));
+    const bool fits = k1 >= 1 && k2 >= k1 && k2 <= kMaxN + 2;
+    st = api.laswp(h, n, A, lda, k1, k2, fits ? ipiv.data() : nullptr, incx);
+  }
+  expect_status(st, "unexpected gaps misc status");
+  if (st != TRNSOLVER_STATUS_SUCCESS) {
+    require(same_bytes(a, a0), "gaps misc routine wrote after rejecting");
+    require(info == -12345 || info < 0, "info of a rejected gaps misc call is not -position");
+  }
+}
+
+template <class R>
+bool same_batch(const std::vector<std::vector<R>>& a, const std::vector<std::vector<R>>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t k = 0; k < a.size(); ++k)
+    if (!same_bytes(a[k], b[k])) return false;
+  return true;
+}
+
+// C/Z potrfBatched + potrsBatched: batch in [-1, 3] (info holds 4), NULL entries in the arrays.
+template <class T, class R>
+void fuzz_gaps_potrf_batched(trnfuzz::Input& in, trnsolverDnHandle_t h,
+                             trnsolverStatus_t (*potrf)(trnsolverDnHandle_t, trnblasFillMode_t, int, T**, int, int*, int),
+                             trnsolverStatus_t (*potrs)(trnsolverDnHandle_t, trnblasFillMode_t, int, int, T**, int, T**,
+                                                        int, int*, int)) {
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  const int n = fuzz_dim(in), batch = in.byte() % 5 - 1, nrhs = in.flag(8) ? 2 : 1;
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const int ldb = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const bool sized = n >= 0 && n <= kMaxN && lda >= std::max(1, n) && lda <= kMaxN + 2 && ldb >= 1 &&
+                     ldb <= kMaxN + 2 && batch >= 0 && batch <= 3;
+  std::vector<std::vector<R>> a, b;
+  for (int k = 0; sized && k < batch; ++k) {
+    a.push_back(matrix<R>(in, 2 * n, n, 2 * lda, false));
+    for (int i = 0; i < n && !in.flag(5); ++i) a.back()[static_cast<std::size_t>(2 * (i + i * lda))] += R(4 * n + 4);
+    b.push_back(std::vector<R>(static_cast<std::size_t>(2 * std::max(ldb, n) * nrhs), R(1)));
+  }
+  std::vector<T*> pa, pb;
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    pa.push_back(in.flag(20) ? nullptr : reinterpret_cast<T*>(a[k].data()));
+    pb.push_back(reinterpret_cast<T*>(b[k].data()));
+  }
+  std::vector<int> info(4, -12345);
+  const auto a0 = a, b0 = b;
+  const trnsolverStatus_t st = potrf(h, EU(uplo), n, pa.empty() ? nullptr : pa.data(), lda, info.data(), batch);
+  expect_status(st, "unexpected C/Z potrfBatched status");
+  if (st != TRNSOLVER_STATUS_SUCCESS) {
+    require(same_batch(a, a0), "C/Z potrfBatched wrote after rejecting");
+    return;
+  }
+  for (int k = 0; k < batch; ++k) require(info[static_cast<std::size_t>(k)] >= 0 && info[static_cast<std::size_t>(k)] <= n, "C/Z potrfBatched info out of range");
+  trnfuzz::reach("gaps_cpotrf_batched_ok", batch > 0 && n > 0);
+  int sinfo = -12345;
+  const auto a1 = a;
+  const trnsolverStatus_t rs = potrs(h, EU(uplo), n, nrhs, pa.empty() ? nullptr : pa.data(), lda,
+                                     pb.empty() ? nullptr : pb.data(), in.flag(10) ? 0 : ldb, &sinfo, batch);
+  expect_status(rs, "unexpected C/Z potrsBatched status");
+  require(rs != TRNSOLVER_STATUS_SUCCESS || sinfo == 0, "C/Z potrsBatched success with info != 0");
+  require(rs == TRNSOLVER_STATUS_SUCCESS || (sinfo < 0 && same_batch(b, b0)), "C/Z potrsBatched rejected without -position or wrote B");
+  require(same_batch(a, a1), "potrsBatched wrote A");
+}
+
+// IRS statuses (INVALID_VALUE and the IRS_* family of cuSOLVER's IRS API).
+bool irs_status(trnsolverStatus_t st) {
+  return st == TRNSOLVER_STATUS_SUCCESS || st == TRNSOLVER_STATUS_INVALID_VALUE || st == TRNSOLVER_STATUS_NOT_SUPPORTED ||
+         (st >= TRNSOLVER_STATUS_IRS_PARAMS_NOT_INITIALIZED && st <= TRNSOLVER_STATUS_IRS_MATRIX_SINGULAR);
+}
+
+// IRSXgels with every params setter (main / lowest precision, Tol, TolInner, fallback) and infos getter.
+// Buffers hold complex doubles (the widest main precision) at the fuzzed leading dimensions.
+void fuzz_gaps_irs_xgels(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  const int m = fuzz_dim(in), n = fuzz_dim(in), nrhs = in.flag(4) ? fuzz_dim(in) : 1;
+  auto lead = [&](int want) { return in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, want); };
+  const int lda = lead(m), ldb = lead(m), ldx = lead(n);
+  auto fits = [](int v) { return v >= 0 && v <= kMaxN + 2; };
+  const bool sized = fits(m) && fits(n) && fits(nrhs) && m <= kMaxN && n <= kMaxN && nrhs <= kMaxN && lda >= 1 &&
+                     fits(lda) && ldb >= 1 && fits(ldb) && ldx >= 1 && fits(ldx);
+  const std::size_t cap = 2 * static_cast<std::size_t>(kMaxN + 2) * (kMaxN + 2);
+  std::vector<double> A(cap), B(cap), X(cap, -3.0);
+  for (std::size_t i = 0; sized && i < static_cast<std::size_t>(2 * lda * n); ++i) A[i] = in.value();
+  for (std::size_t i = 0; sized && i < static_cast<std::size_t>(2 * ldb * nrhs); ++i) B[i] = in.value();
+  const int main = in.choice({TRNSOLVER_R_64F, TRNSOLVER_R_32F, TRNSOLVER_C_64F, TRNSOLVER_C_32F});
+  const int lowest = in.choice({TRNSOLVER_R_64F, TRNSOLVER_R_32F, TRNSOLVER_R_16F, TRNSOLVER_R_16BF, TRNSOLVER_R_TF32,
+                                TRNSOLVER_C_64F, TRNSOLVER_C_32F, TRNSOLVER_C_16F, TRNSOLVER_C_16BF, TRNSOLVER_C_TF32});
+  trnsolverDnIRSParams_t p = nullptr;
+  trnsolverDnIRSInfos_t inf = nullptr;
+  trnsolverDnIRSParamsCreate(&p);
+  trnsolverDnIRSInfosCreate(&inf);
+  trnsolverDnIRSParamsSetRefinementSolver(p, static_cast<trnsolverIRSRefinement_t>(in.choice(
+      {TRNSOLVER_IRS_REFINE_CLASSICAL, TRNSOLVER_IRS_REFINE_NONE, TRNSOLVER_IRS_REFINE_GMRES, TRNSOLVER_IRS_REFINE_NOT_SET})));
+  expect_status(trnsolverDnIRSParamsSetSolverMainPrecision(p, static_cast<trnsolverPrecType_t>(main)), "SetSolverMainPrecision");
+  if (in.flag(2))
+    expect_status(trnsolverDnIRSParamsSetSolverLowestPrecision(p, static_cast<trnsolverPrecType_t>(lowest)),
+                  "SetSolverLowestPrecision");
+  const double tols[] = {0.0, 1e-12, 1e-3, -1.0, std::numeric_limits<double>::quiet_NaN()};
+  expect_status(trnsolverDnIRSParamsSetTol(p, tols[in.byte() % 5]), "SetTol status");
+  expect_status(trnsolverDnIRSParamsSetTolInner(p, tols[in.byte() % 5]), "SetTolInner status");
+  trnsolverDnIRSParamsSetMaxIters(p, 1 + in.byte() % 8);
+  if (in.flag(2)) trnsolverDnIRSParamsDisableFallback(p);
+  if (in.flag(2)) require(trnsolverDnIRSParamsEnableFallback(p) == TRNSOLVER_STATUS_SUCCESS, "EnableFallback");
+  if (in.flag(2)) trnsolverDnIRSInfosRequestResidual(inf);
+  size_t bytes = 0;
+  const trnsolverStatus_t bs = trnsolverDnIRSXgels_bufferSize(h, in.flag(16) ? nullptr : p, m, n, nrhs, &bytes);
+  require(irs_status(bs), "unexpected IRSXgels_bufferSize status");
+  std::vector<char> ws(std::min<size_t>(bytes, 1 << 20) + 1);
+  const size_t lw = std::min(in.flag(6) ? bytes / 2 : bytes, ws.size());
+  const auto A0 = A, X0 = X;
+  int niters = -12345, info = -12345;
+  const trnsolverStatus_t st =
+      trnsolverDnIRSXgels(h, in.flag(16) ? nullptr : p, in.flag(16) ? nullptr : inf, m, n, nrhs,
+                          sized && !in.flag(20) ? A.data() : nullptr, lda, B.data(), ldb, X.data(), ldx, ws.data(), lw,
+                          &niters, &info);
+  require(irs_status(st), "unexpected IRSXgels status");
+  if (st != TRNSOLVER_STATUS_SUCCESS) {
+    require(same_bytes(A, A0) && same_bytes(X, X0), "IRSXgels wrote after rejecting");
+    require(info == -12345 || info < 0, "IRSXgels info of a rejected call is not -position");
+  } else {
+    require(info >= 0 && info <= n, "IRSXgels info out of [0, n]");
+    int it = -1, outer = -1, maxit = -1;
+    require(trnsolverDnIRSInfosGetNiters(inf, &it) == TRNSOLVER_STATUS_SUCCESS && it == niters, "GetNiters != niters");
+    require(trnsolverDnIRSInfosGetOuterNiters(inf, &outer) == TRNSOLVER_STATUS_SUCCESS, "GetOuterNiters status");
+    require(trnsolverDnIRSInfosGetMaxIters(inf, &maxit) == TRNSOLVER_STATUS_SUCCESS && maxit >= 1, "GetMaxIters");
+    require(niters <= maxit && (niters >= -maxit || niters == -2 || niters == -3), "IRSXgels niters out of range");
+    trnfuzz::reach("gaps_irsxgels_ok", n > 0);
+  }
+  trnsolverDnIRSInfosDestroy(inf);
+  trnsolverDnIRSParamsDestroy(p);
+}
+
+// Sgesvd (m >= n as cuSOLVER) with its _bufferSize, the D/X _bufferSize twins: U, VT (kMaxN + 2)^2.
+void fuzz_gaps_sgesvd(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  const signed char jobu = static_cast<signed char>(in.choice({'A', 'S', 'O', 'N'}));
+  const signed char jobvt = static_cast<signed char>(in.choice({'A', 'S', 'O', 'N'}));
+  const int m = fuzz_dim(in), n = fuzz_dim(in);
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, m);
+  const int ldu = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, m);
+  const int ldvt = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const bool sized = m >= 0 && n >= 0 && m <= kMaxN && n <= kMaxN && lda >= std::max(1, m) && lda <= kMaxN + 2 &&
+                     ldu >= 1 && ldu <= kMaxN + 2 && ldvt >= 1 && ldvt <= kMaxN + 2;
+  std::vector<float> a = sized ? matrix<float>(in, m, n, lda, false) : std::vector<float>(1);
+  std::vector<float> s(kMaxN + 2, -1.0f), u((kMaxN + 2) * (kMaxN + 2), 9.0f), vt(u.size(), 9.0f);
+  int lwork = 0, dlwork = 0;
+  const bool bs_ok = trnsolverDnSgesvd_bufferSize(h, m, n, &lwork) == TRNSOLVER_STATUS_SUCCESS;
+  expect_status(trnsolverDnDgesvd_bufferSize(h, m, n, &dlwork), "Dgesvd_bufferSize status");
+  size_t dev = 0, host = 0;
+  const int t = fuzz_type(in);
+  expect_status(trnsolverDnXgesvd_bufferSize(h, nullptr, jobu, jobvt, m, n, ET(t), a.data(), lda, ET(t), s.data(), ET(t),
+                                             u.data(), ldu, ET(t), vt.data(), ldvt, ET(t), &dev, &host),
+                "Xgesvd_bufferSize status");
+  bool short_work = false;
+  std::vector<float> work = gaps_work<float>(in, bs_ok, lwork, &short_work);
+  const auto a0 = a, s0 = s, u0 = u, vt0 = vt;
+  int info = -12345;
+  const trnsolverStatus_t st =
+      trnsolverDnSgesvd(h, jobu, jobvt, m, n, sized && !in.flag(20) ? a.data() : nullptr, lda, s.data(), u.data(), ldu,
+                        vt.data(), ldvt, work.data(), gaps_lwork(work, bs_ok, lwork, short_work), nullptr, &info);
+  expect_status(st, "unexpected Sgesvd status");
+  if (st != TRNSOLVER_STATUS_SUCCESS) {
+    require(same_bytes(a, a0) && same_bytes(s, s0) && same_bytes(u, u0) && same_bytes(vt, vt0), "Sgesvd wrote after rejecting");
+    require(info == -12345 || info < 0, "Sgesvd info not -position");
+    return;
+  }
+  require(info >= 0 && info <= std::max(1, n), "Sgesvd info out of range");
+  bool finite = sized;
+  for (int j = 0; sized && j < n; ++j)
+    for (int i = 0; i < m; ++i) finite = finite && std::isfinite(a0[static_cast<std::size_t>(i + j * lda)]);
+  if (finite && info == 0) {
+    trnfuzz::reach("gaps_sgesvd_ok", n > 0);
+    for (int k = 0; k < std::min(m, n); ++k) require(s[k] >= 0 && (k == 0 || s[k] <= s[k - 1]), "Sgesvd S not descending");
+  }
+}
+
+// Xpotrf + Xpotrs: the four data types (and any int), NULL params, workspace from _bufferSize or less.
+void fuzz_gaps_xpotrf(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  trnsolverDnParams_t p = nullptr;
+  trnsolverDnCreateParams(&p);
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  const int ta = fuzz_type(in), tc = in.flag(8) ? fuzz_type(in) : ta, tb = in.flag(8) ? fuzz_type(in) : ta;
+  const std::int64_t n = in.size(kMaxN, true), nrhs = in.flag(4) ? in.size(3, true) : 1;
+  const std::int64_t lda = in.flag(8) ? in.size(3, true) : std::max<std::int64_t>(1, n);
+  const std::int64_t ldb = in.flag(8) ? in.size(3, true) : std::max<std::int64_t>(1, n);
+  const bool sized = n >= 0 && n <= kMaxN && lda >= std::max<std::int64_t>(1, n) && lda <= kMaxN + 2 && ldb >= 1 &&
+                     ldb <= kMaxN + 2 && nrhs >= 0 && nrhs <= 3;
+  const std::size_t cap = 2 * static_cast<std::size_t>(kMaxN + 2) * (kMaxN + 2);
+  std::vector<double> A(cap, 0.0), B(cap, 1.0);
+  // The matrix is written in the element type the call names (the bytes of a double buffer).
+  const bool single = ta == TRN_R_32F || ta == TRN_C_32F;
+  const int parts = ta == TRN_C_32F || ta == TRN_C_64F ? 2 : 1;
+  for (std::int64_t j = 0; sized && j < n; ++j)
+    for (std::int64_t i = 0; i < n * parts; ++i) {
+      const double v = in.value() + (i == j * parts ? 4.0 * n + 4 : 0.0);
+      if (single) reinterpret_cast<float*>(A.data())[i + j * lda * parts] = static_cast<float>(v);
+      else A[static_cast<std::size_t>(i + j * lda * parts)] = v;
+    }
+  size_t dev = 0, host = 0;
+  void* a = sized && !in.flag(20) ? A.data() : nullptr;
+  trnsolverDnParams_t pp = in.flag(16) ? nullptr : p;
+  const trnsolverStatus_t bs = trnsolverDnXpotrf_bufferSize(h, pp, EU(uplo), n, ET(ta), a, lda, ET(tc), &dev, &host);
+  expect_status(bs, "Xpotrf_bufferSize status");
+  if (bs != TRNSOLVER_STATUS_SUCCESS) dev = host = 8;
+  dev = std::min<size_t>(dev, 1 << 16);
+  host = std::min<size_t>(host, 1 << 16);
+  if (in.flag(8) && dev > 0) dev -= 1;
+  std::vector<char> dw(dev + 1), hw(host + 1);
+  const auto A0 = A;
+  int info = -12345;
+  const trnsolverStatus_t st = trnsolverDnXpotrf(h, pp, EU(uplo), n, ET(ta), a, lda, ET(tc), dw.data(), dev, hw.data(), host,
+                                                 in.flag(32) ? nullptr : &info);
+  expect_status(st, "Xpotrf status");
+  if (st != TRNSOLVER_STATUS_SUCCESS) {
+    require(same_bytes(A, A0), "Xpotrf wrote after rejecting");
+    require(info == -12345 || info < 0, "Xpotrf info not -position");
+  } else {
+    require(info >= 0 && info <= n, "Xpotrf info out of [0, n]");
+  }
+  const auto A1 = A, B0 = B;
+  int sinfo = -12345;
+  const trnsolverStatus_t rs = trnsolverDnXpotrs(h, pp, EU(uplo), n, nrhs, ET(ta), a, lda, ET(tb), B.data(), ldb, &sinfo);
+  expect_status(rs, "Xpotrs status");
+  require(same_bytes(A, A1), "Xpotrs wrote A");
+  if (rs != TRNSOLVER_STATUS_SUCCESS) require(same_bytes(B, B0) && sinfo < 0, "Xpotrs wrote after rejecting");
+  else require(sinfo == 0, "Xpotrs success with info != 0");
+  trnfuzz::reach("gaps_xpotrs_ok", rs == TRNSOLVER_STATUS_SUCCESS && n > 0);
+  trnsolverDnDestroyParams(p);
+}
+
+// DsyevjBatched (batch clamped to the harness's info): per matrix info in [0, n + 1], converged finite
+// matrices give ascending eigenvalues.
+void fuzz_gaps_dsyevj_batched(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  constexpr int kMaxBatch = 3, kN = 16;
+  const int jobz = in.choice({TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR});
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  const int n = static_cast<int>(std::clamp<std::int64_t>(in.size(kN, false), INT32_MIN, INT32_MAX));
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const int batch = static_cast<int>(std::clamp<std::int64_t>(in.size(kMaxBatch, false), INT32_MIN, kMaxBatch));
+  const bool sized = n >= 0 && n <= kN && lda >= std::max(1, n) && lda <= kN + 2 && batch >= 0;
+  syevjInfo_t params = nullptr;
+  trnsolverDnCreateSyevjInfo(&params);
+  trnsolverDnXsyevjSetMaxSweeps(params, 1 + in.byte() % 12);
+  const std::size_t msz = sized ? static_cast<std::size_t>(lda) * static_cast<std::size_t>(n) : 0;
+  std::vector<double> A, W;
+  for (int k = 0; sized && k < batch; ++k) {
+    const std::vector<double> a = matrix<double>(in, n, n, lda, true);
+    A.insert(A.end(), a.begin(), a.begin() + static_cast<std::ptrdiff_t>(msz));
+  }
+  if (sized) W.assign(static_cast<std::size_t>(std::max(1, n * batch)), 0.0);
+  if (sized && A.empty()) A.assign(1, 0.0);
+  int lwork = 0;
+  const bool bs_ok = trnsolverDnDsyevjBatched_bufferSize(h, EJ(jobz), EU(uplo), n, A.empty() ? nullptr : A.data(), lda,
+                                                         W.empty() ? nullptr : W.data(), &lwork, params, batch) ==
+                     TRNSOLVER_STATUS_SUCCESS;
+  bool short_work = false;
+  std::vector<double> work = gaps_work<double>(in, bs_ok, lwork, &short_work);
+  std::vector<int> info(kMaxBatch, -12345);
+  const auto A0 = A, W0 = W;
+  const trnsolverStatus_t st =
+      trnsolverDnDsyevjBatched(h, EJ(jobz), EU(uplo), n, A.empty() ? nullptr : A.data(), lda, W.empty() ? nullptr : W.data(),
+                               work.data(), gaps_lwork(work, bs_ok, lwork, short_work), info.data(), params, batch);
+  expect_status(st, "unexpected DsyevjBatched status");
+  if (st != TRNSOLVER_STATUS_SUCCESS) require(same_bytes(A, A0) && same_bytes(W, W0), "DsyevjBatched wrote after rejecting");
+  for (int k = 0; st == TRNSOLVER_STATUS_SUCCESS && sized && k < batch; ++k) {
+    const int ik = info[static_cast<std::size_t>(k)];
+    require(ik >= 0 && ik <= n + 1, "DsyevjBatched info out of range");
+    bool finite = true;
+    for (std::size_t i = 0; i < msz; ++i) finite = finite && std::isfinite(A0[k * msz + i]);
+    if (ik != 0 || !finite) continue;
+    trnfuzz::reach("gaps_dsyevj_batched_ok", n > 1);
+    const double* w = W.data() + static_cast<std::size_t>(k) * n;
+    for (int i = 1; i < n; ++i) require(w[i - 1] <= w[i], "DsyevjBatched eigenvalues not ascending");
+  }
+  trnsolverDnDestroySyevjInfo(params);
+}
+
+// Dsygvj with its _bufferSize (and Ssygvj's): B positive definite most of the time.
+void fuzz_gaps_dsygvj(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  const int itype = in.choice({1, 2, 3});
+  const int jobz = in.choice({TRNSOLVER_EIG_MODE_NOVECTOR, TRNSOLVER_EIG_MODE_VECTOR});
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  const int n = static_cast<int>(std::clamp<std::int64_t>(in.size(10, false), INT32_MIN, INT32_MAX));
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const int ldb = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const bool fits = n >= 0 && n <= 10 && lda >= std::max(1, n) && lda <= 12 && ldb >= std::max(1, n) && ldb <= 12;
+  std::vector<double> A = fits ? matrix<double>(in, n, n, lda, true) : std::vector<double>();
+  std::vector<double> B = fits ? matrix<double>(in, n, n, ldb, true) : std::vector<double>();
+  for (int i = 0; fits && i < n && !in.flag(5); ++i)
+    B[static_cast<std::size_t>(i + i * ldb)] = std::fabs(B[static_cast<std::size_t>(i + i * ldb)]) + 8.0 * n + 64.0;
+  std::vector<double> W(fits ? static_cast<std::size_t>(std::max(n, 1)) : 0, -2.0);
+  syevjInfo_t params = nullptr;
+  trnsolverDnCreateSyevjInfo(&params);
+  auto ptr = [&](std::vector<double>& v) { return v.empty() || in.flag(30) ? nullptr : v.data(); };
+  double* pa = ptr(A);
+  double* pb = ptr(B);
+  double* pw = ptr(W);
+  const auto IT = [](int v) { return static_cast<trnsolverEigType_t>(v); };
+  int lwork = 0, slwork = 0;
+  const bool bs_ok = trnsolverDnDsygvj_bufferSize(h, IT(itype), EJ(jobz), EU(uplo), n, pa, lda, pb, ldb, pw, &lwork,
+                                                  params) == TRNSOLVER_STATUS_SUCCESS;
+  std::vector<float> af(A.begin(), A.end()), bf(B.begin(), B.end()), wf(W.begin(), W.end());
+  expect_status(trnsolverDnSsygvj_bufferSize(h, IT(itype), EJ(jobz), EU(uplo), n, pa ? af.data() : nullptr, lda,
+                                             pb ? bf.data() : nullptr, ldb, pw ? wf.data() : nullptr, &slwork, params),
+                "Ssygvj_bufferSize status");
+  bool short_work = false;
+  std::vector<double> work = gaps_work<double>(in, bs_ok, lwork, &short_work);
+  const auto A0 = A, B0 = B, W0 = W;
+  int info = -12345;
+  const trnsolverStatus_t st = trnsolverDnDsygvj(h, IT(itype), EJ(jobz), EU(uplo), n, pa, lda, pb, ldb, pw, work.data(),
+                                                 gaps_lwork(work, bs_ok, lwork, short_work), &info, params);
+  expect_status(st, "unexpected Dsygvj status");
+  if (st != TRNSOLVER_STATUS_SUCCESS)
+    require(same_bytes(A, A0) && same_bytes(B, B0) && same_bytes(W, W0) && info <= 0, "Dsygvj wrote after rejecting");
+  if (st == TRNSOLVER_STATUS_SUCCESS && fits && n > 0) {
+    require(info >= 0 && info <= 2 * n, "Dsygvj info out of range");
+    if (info > n + 1) require(same_bytes(A, A0) && same_bytes(W, W0), "Dsygvj wrote with B not PD");
+    trnfuzz::reach("gaps_dsygvj_ok", info == 0);
+  }
+  trnsolverDnDestroySyevjInfo(params);
+}
+
+// The syevj / gesvdj info setters and getters around a small Ssyevj / Sgesvdj (tolerance, sort: any value;
+// a setter rejects what cuSOLVER rejects), the S/D gesvdj(Batched) _bufferSize, SetAdvOptions (any int), and
+// the handle surface (stream, deterministic mode, math mode, emulation strategy, cores).
+void fuzz_gaps_params(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  const double tols[] = {0.0, 1e-7, 1e-14, -1.0, std::numeric_limits<double>::quiet_NaN(), 1e300};
+  const int n = static_cast<int>(in.byte() % 9);
+  std::vector<float> a = matrix<float>(in, n, n, std::max(1, n), true), w(static_cast<std::size_t>(n + 1));
+  syevjInfo_t sp = nullptr;
+  trnsolverDnCreateSyevjInfo(&sp);
+  expect_status(trnsolverDnXsyevjSetTolerance(sp, tols[in.byte() % 6]), "XsyevjSetTolerance status");
+  expect_status(trnsolverDnXsyevjSetSortEig(sp, in.choice({0, 1})), "XsyevjSetSortEig status");
+  trnsolverDnXsyevjSetMaxSweeps(sp, 1 + in.byte() % 8);
+  float work[2];
+  int info = -12345;
+  const auto J = [](int v) { return static_cast<trnsolverEigMode_t>(v); };
+  const trnsolverStatus_t st = trnsolverDnSsyevj(h, J(TRNSOLVER_EIG_MODE_VECTOR), EU(TRNBLAS_FILL_MODE_LOWER), n, a.data(),
+                                                 std::max(1, n), w.data(), work, 1, &info, sp);
+  expect_status(st, "Ssyevj status (params slot)");
+  double residual = -1;
+  int sweeps = -1;
+  const trnsolverStatus_t rs = trnsolverDnXsyevjGetResidual(h, sp, &residual);
+  const trnsolverStatus_t ss = trnsolverDnXsyevjGetSweeps(h, sp, &sweeps);
+  expect_status(rs, "XsyevjGetResidual status");
+  expect_status(ss, "XsyevjGetSweeps status");
+  if (st == TRNSOLVER_STATUS_SUCCESS && info == 0 && ss == TRNSOLVER_STATUS_SUCCESS)
+    require(sweeps >= 0 && sweeps <= 8, "Xsyevj sweeps beyond max_sweeps");
+  trnsolverDnDestroySyevjInfo(sp);
+  gesvdjInfo_t gp = nullptr;
+  trnsolverDnCreateGesvdjInfo(&gp);
+  expect_status(trnsolverDnXgesvdjSetTolerance(gp, tols[in.byte() % 6]), "XgesvdjSetTolerance status");
+  expect_status(trnsolverDnXgesvdjSetSortEig(gp, in.choice({0, 1})), "XgesvdjSetSortEig status");
+  const int m = std::max(n, 1), ld = std::max(1, m);
+  std::vector<float> s(static_cast<std::size_t>(m)), u(static_cast<std::size_t>(ld * m)), v(u.size());
+  std::vector<double> ad(a.begin(), a.end()), sd(s.size()), ud(u.size()), vd(v.size());
+  ad.resize(std::max<std::size_t>(ad.size(), 1));
+  a.resize(ad.size());
+  int lw = 0;
+  const int econ = in.byte() % 2;
+  expect_status(trnsolverDnSgesvdj_bufferSize(h, J(TRNSOLVER_EIG_MODE_VECTOR), econ, n, n, a.data(), ld, s.data(), u.data(),
+                                              ld, v.data(), ld, &lw, gp), "Sgesvdj_bufferSize status");
+  expect_status(trnsolverDnDgesvdj_bufferSize(h, J(TRNSOLVER_EIG_MODE_VECTOR), econ, n, n, ad.data(), ld, sd.data(),
+                                              ud.data(), ld, vd.data(), ld, &lw, gp), "Dgesvdj_bufferSize status");
+  expect_status(trnsolverDnSgesvdjBatched_bufferSize(h, J(in.choice({TRNSOLVER_EIG_MODE_VECTOR})), n, n, a.data(), ld,
+                                                     s.data(), u.data(), ld, v.data(), ld, &lw, gp, 1),
+                "SgesvdjBatched_bufferSize status");
+  expect_status(trnsolverDnDgesvdjBatched_bufferSize(h, J(TRNSOLVER_EIG_MODE_VECTOR), n, n, ad.data(), ld, sd.data(),
+                                                     ud.data(), ld, vd.data(), ld, &lw, gp, static_cast<int>(in.size(2, false))),
+                "DgesvdjBatched_bufferSize status");
+  float gw[2];
+  const trnsolverStatus_t gs = trnsolverDnSgesvdj(h, J(TRNSOLVER_EIG_MODE_VECTOR), econ, n, n, a.data(), ld, s.data(),
+                                                  u.data(), ld, v.data(), ld, gw, 1, &info, gp);
+  expect_status(gs, "Sgesvdj status (params slot)");
+  expect_status(trnsolverDnXgesvdjGetResidual(h, gp, &residual), "XgesvdjGetResidual status");
+  expect_status(trnsolverDnXgesvdjGetSweeps(h, gp, &sweeps), "XgesvdjGetSweeps status");
+  trnsolverDnDestroyGesvdjInfo(gp);
+  trnsolverDnParams_t p = nullptr;
+  trnsolverDnCreateParams(&p);
+  const int fn = in.choice({TRNSOLVERDN_GETRF, TRNSOLVERDN_POTRF, TRNSOLVERDN_SYEVBATCHED});
+  const int alg = in.choice({TRNSOLVER_ALG_0, TRNSOLVER_ALG_1, TRNSOLVER_ALG_2});
+  expect_status(trnsolverDnSetAdvOptions(in.flag(16) ? nullptr : p, static_cast<trnsolverDnFunction_t>(fn),
+                                         static_cast<trnsolverAlgMode_t>(alg)),
+                "SetAdvOptions status");
+  trnsolverDnDestroyParams(p);
+  // the handle surface (the earlier slots' calls are done: a changed mode affects nothing after)
+  trnStream_t stream = nullptr;
+  expect_status(trnsolverDnSetStream(h, nullptr), "SetStream status");
+  expect_status(trnsolverDnGetStream(h, &stream), "GetStream status");
+  const int det = in.choice({TRNSOLVER_DETERMINISTIC_RESULTS, TRNSOLVER_ALLOW_NON_DETERMINISTIC_RESULTS});
+  expect_status(trnsolverDnSetDeterministicMode(h, static_cast<trnsolverDeterministicMode_t>(det)), "SetDeterministicMode");
+  trnsolverDeterministicMode_t dm{};
+  expect_status(trnsolverDnGetDeterministicMode(h, &dm), "GetDeterministicMode status");
+  trnsolverMathMode_t mm{};
+  expect_status(trnsolverDnGetMathMode(h, &mm), "GetMathMode status");
+  trnEmulationStrategy_t es{};
+  expect_status(trnsolverDnGetEmulationStrategy(h, &es), "GetEmulationStrategy status");
+  const int cores = in.choice({1, 2});
+  const trnsolverStatus_t cs = in.flag(2) ? trnsolverDnSetNumCores(h, cores) : trnsolverDnSetEmulatedCores(h, cores);
+  require(cs == TRNSOLVER_STATUS_SUCCESS || cs == TRNSOLVER_STATUS_INVALID_VALUE, "SetNumCores status");
+  int got = -1;
+  expect_status(trnsolverDnGetNumCores(h, &got), "GetNumCores status");
+  require(cs != TRNSOLVER_STATUS_SUCCESS || got == cores, "GetNumCores differs from the accepted SetNumCores");
+}
+
+// D getrf/getrs, D potrf/potrs and S getrs/potrs: a factorisation then a solve with its output.
+template <class T>
+void fuzz_gaps_real_solve(trnfuzz::Input& in, trnsolverDnHandle_t h, bool lu) {
+  const int n = fuzz_dim(in), nrhs = in.flag(4) ? fuzz_dim(in) : 1;
+  const int lda = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const int ldb = in.flag(8) ? static_cast<int>(in.size(3, false)) : std::max(1, n);
+  const bool sized = n >= 0 && n <= kMaxN && nrhs >= 0 && nrhs <= 3 && lda >= std::max(1, n) && lda <= kMaxN + 2 &&
+                     ldb >= 1 && ldb <= kMaxN + 2;
+  std::vector<T> A = sized ? matrix<T>(in, n, n, lda, !lu) : std::vector<T>(1);
+  for (int i = 0; sized && i < n && !in.flag(4); ++i) A[static_cast<std::size_t>(i + i * lda)] += static_cast<T>(2 * n + 2);
+  // B: what a legal solve writes (ldb x nrhs, nrhs <= 3); an unsized call passes a NULL A and is rejected first.
+  std::vector<T> B(sized ? static_cast<std::size_t>(std::max({ldb, n, 1})) * 3 : 3, T(1));
+  std::vector<int> ipiv(static_cast<std::size_t>(kMaxN + 1), 1);
+  const int uplo = in.choice({TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER});
+  const int trans = in.choice({TRNBLAS_OP_N, TRNBLAS_OP_T, TRNBLAS_OP_C});
+  T* a = sized && !in.flag(20) ? A.data() : nullptr;
+  int lwork = 0, info = -12345;
+  trnsolverStatus_t st = TRNSOLVER_STATUS_SUCCESS;
+  const auto A0 = A;
+  if constexpr (std::is_same_v<T, double>) {
+    if (lu) trnsolverDnDgetrf_bufferSize(h, n, n, a, lda, &lwork);
+    else trnsolverDnDpotrf_bufferSize(h, EU(uplo), n, a, lda, &lwork);
+    std::vector<T> work(static_cast<std::size_t>(std::clamp(lwork, 1, kMaxN * 64 + 1)));
+    st = lu ? trnsolverDnDgetrf(h, n, n, a, lda, work.data(), ipiv.data(), &info)
+            : trnsolverDnDpotrf(h, EU(uplo), n, a, lda, work.data(), std::min(lwork, static_cast<int>(work.size())), &info);
+  } else {
+    if (lu) trnsolverDnSgetrf_bufferSize(h, n, n, a, lda, &lwork);
+    else trnsolverDnSpotrf_bufferSize(h, EU(uplo), n, a, lda, &lwork);
+    std::vector<T> work(static_cast<std::size_t>(std::clamp(lwork, 1, kMaxN * 64 + 1)));
+    st = lu ? trnsolverDnSgetrf(h, n, n, a, lda, work.data(), ipiv.data(), &info)
+            : trnsolverDnSpotrf(h, EU(uplo), n, a, lda, work.data(), std::min(lwork, static_cast<int>(work.size())), &info);
+  }
+  expect_status(st, "unexpected real factor status (gaps)");
+  if (st != TRNSOLVER_STATUS_SUCCESS) {
+    require(same_bytes(A, A0), "real factor wrote after rejecting");
+    return;
+  }
+  require(info >= 0 && info <= n, "real factor info out of [0, n]");
+  if (info != 0) return;
+  const auto A1 = A, B0 = B;
+  int sinfo = -12345;
+  trnsolverStatus_t rs;
+  if constexpr (std::is_same_v<T, double>)
+    rs = lu ? trnsolverDnDgetrs(h, static_cast<trnblasOperation_t>(trans), n, nrhs, a, lda, ipiv.data(), B.data(), ldb, &sinfo)
+            : trnsolverDnDpotrs(h, EU(uplo), n, nrhs, a, lda, B.data(), ldb, &sinfo);
+  else
+    rs = lu ? trnsolverDnSgetrs(h, static_cast<trnblasOperation_t>(trans), n, nrhs, a, lda, ipiv.data(), B.data(), ldb, &sinfo)
+            : trnsolverDnSpotrs(h, EU(uplo), n, nrhs, a, lda, B.data(), ldb, &sinfo);
+  expect_status(rs, "unexpected real solve status (gaps)");
+  require(same_bytes(A, A1), "real solve wrote A");
+  if (rs != TRNSOLVER_STATUS_SUCCESS) require(same_bytes(B, B0) && sinfo < 0, "real solve wrote after rejecting");
+  else require(sinfo == 0, "real solve info != 0 on success");
+  trnfuzz::reach("gaps_real_solve_ok", rs == TRNSOLVER_STATUS_SUCCESS && n > 0);
+}
+
+const IrsPairs<double> kIrsGapsD{{{trnsolverDnDSgesv_bufferSize, trnsolverDnDSgesv},
+                                  {trnsolverDnDBgesv_bufferSize, trnsolverDnDBgesv},
+                                  {trnsolverDnDXgesv_bufferSize, trnsolverDnDXgesv}},
+                                 kIrsD.gels};
+const IrsPairs<float> kIrsGapsS{{{trnsolverDnSXgesv_bufferSize, trnsolverDnSXgesv}}, kIrsS.gels};
+
+void fuzz_gaps(trnfuzz::Input& in, trnsolverDnHandle_t h) {
+  switch (in.byte() % 10) {
+    case 0:
+      switch (in.byte() % 4) {
+        case 0:
+          return fuzz_gaps_misc<trnComplex, float>(
+              in, h, {trnsolverDnCsytrf_bufferSize, trnsolverDnCsytrf, trnsolverDnCsytri_bufferSize, trnsolverDnCsytri,
+                      trnsolverDnClauum_bufferSize, trnsolverDnClauum, trnsolverDnCpotri_bufferSize, trnsolverDnCpotri,
+                      trnsolverDnClaswp});
+        case 1:
+          return fuzz_gaps_misc<trnDoubleComplex, double>(
+              in, h, {trnsolverDnZsytrf_bufferSize, trnsolverDnZsytrf, trnsolverDnZsytri_bufferSize, trnsolverDnZsytri,
+                      trnsolverDnZlauum_bufferSize, trnsolverDnZlauum, trnsolverDnZpotri_bufferSize, trnsolverDnZpotri,
+                      trnsolverDnZlaswp});
+        case 2:
+          return fuzz_gaps_misc<float, float>(
+              in, h, {trnsolverDnSsytrf_bufferSize, trnsolverDnSsytrf, trnsolverDnSsytri_bufferSize, trnsolverDnSsytri,
+                      trnsolverDnSlauum_bufferSize, trnsolverDnSlauum, trnsolverDnSpotri_bufferSize, trnsolverDnSpotri,
+                      trnsolverDnSlaswp});
+        default:
+          return fuzz_gaps_misc<double, double>(
+              in, h, {trnsolverDnDsytrf_bufferSize, trnsolverDnDsytrf, trnsolverDnDsytri_bufferSize, trnsolverDnDsytri,
+                      trnsolverDnDlauum_bufferSize, trnsolverDnDlauum, trnsolverDnDpotri_bufferSize, trnsolverDnDpotri,
+                      trnsolverDnDlaswp});
+      }
+    case 1:
+      if (in.flag(2))
+        return fuzz_gaps_potrf_batched<trnComplex, float>(in, h, trnsolverDnCpotrfBatched, trnsolverDnCpotrsBatched);
+      return fuzz_gaps_potrf_batched<trnDoubleComplex, double>(in, h, trnsolverDnZpotrfBatched, trnsolverDnZpotrsBatched);
+    case 2:
+      if (in.flag(2)) return fuzz_irs_family_typed(in, h, kIrsGapsD);
+      return fuzz_irs_family_typed(in, h, kIrsGapsS);
+    case 3: return fuzz_gaps_irs_xgels(in, h);
+    case 4: return fuzz_gaps_sgesvd(in, h);
+    case 5: return fuzz_gaps_xpotrf(in, h);
+    case 6: return fuzz_gaps_dsyevj_batched(in, h);
+    case 7: return fuzz_gaps_dsygvj(in, h);
+    case 8: return fuzz_gaps_params(in, h);
+    default:
+      if (in.flag(2)) return fuzz_gaps_real_solve<double>(in, h, in.flag(2));
+      return fuzz_gaps_real_solve<float>(in, h, in.flag(2));
+  }
+}
+// ---- end of the gaps slot ---------------------------------------------------------------------------------
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   trnsolverDnHandle_t h = nullptr;
@@ -1728,6 +2332,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!in.empty()) fuzz_svd_family(in, h);  // SVD family slot (appended: earlier bytes keep their meaning)
   if (!in.empty()) fuzz_misc(in, h);  // misc (#27): appended, earlier bytes keep their meaning
   if (!in.empty()) fuzz_geev(in, h);  // Xgeev (#27): appended, earlier bytes keep their meaning
+  if (!in.empty()) fuzz_gaps(in, h);  // the #27 fuzz gaps: appended, earlier bytes keep their meaning
   trnsolverDnDestroy(h);
   return 0;
 }

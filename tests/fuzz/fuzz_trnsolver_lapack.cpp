@@ -52,6 +52,12 @@ void dgesvd_(const char*, const char*, const int*, const int*, double*, const in
              double*, const int*, double*, const int*, int*, size_t, size_t);
 void zgesdd_(const char*, const int*, const int*, void*, const int*, double*, void*, const int*, void*, const int*,
              void*, const int*, double*, int*, int*, size_t);
+void dgesvdx_(const char*, const char*, const char*, const int*, const int*, double*, const int*, const double*,
+              const double*, const int*, const int*, int*, double*, double*, const int*, double*, const int*, double*,
+              const int*, int*, int*, size_t, size_t, size_t);
+void zgesvdx_(const char*, const char*, const char*, const int*, const int*, void*, const int*, const double*,
+              const double*, const int*, const int*, int*, double*, void*, const int*, void*, const int*, void*,
+              const int*, double*, int*, int*, size_t, size_t, size_t);
 void dsyevr_(const char*, const char*, const char*, const int*, double*, const int*, const double*, const double*,
              const int*, const int*, const double*, int*, double*, double*, const int*, int*, double*, const int*, int*,
              const int*, int*, size_t, size_t, size_t);
@@ -448,6 +454,50 @@ void fuzz_svd(trnfuzz::Input& in) {
   }
 }
 
+// ?GESVDX (D, Z): JOBU / JOBVT V or N, RANGE A / V / I (any byte sometimes), VL, VU, IL, IU from the
+// grammar. U gets ldu x min(m, n), VT ldvt x n (NS <= min(m, n) rows). An answer: INFO 0, NS in
+// [0, min(m, n)], S(1:NS) descending and non-negative.
+void fuzz_gesvdx(trnfuzz::Input& in) {
+  const char jobu = letter(in, "VN"), jobvt = letter(in, "VN"), range = letter(in, "AVI");
+  const int m = dim(in), n = dim(in), lda = dim(in), ldu = dim(in), ldvt = dim(in), il = dim(in), iu = dim(in);
+  const double vl = in.value(), vu = in.flag(4) ? vl : in.value();
+  const int wl = work_length(in);
+  const int lwork = in.flag(4) ? -1 : wl > 0 && wl < 10000 ? wl * 8 : wl;
+  const std::int64_t mn = std::max(1, std::min(std::max(m, 0), std::max(n, 0))), mx = std::max({1, m, n});
+  if (std::max<std::int64_t>(1, lwork) > kCap || mx > kCap) return;
+  std::vector<double> s(static_cast<std::size_t>(mn), -7.0), rwork(static_cast<std::size_t>(17 * mn * mn));
+  std::vector<int> iwork(static_cast<std::size_t>(12 * mn));
+  int info = 0, ns = -5;
+  const auto s0 = s;
+  const auto answered = [&](const char* what) {
+    if (info != 0) return;
+    require(ns >= 0 && ns <= mn, what);
+    for (int i = 0; i < ns; ++i) require(s[i] >= 0 && (i == 0 || s[i] <= s[i - 1]), "gesvdx S not descending");
+    trnfuzz::reach("gesvdx answered");
+  };
+  if (in.flag()) {
+    auto a = buffer<double>(in, lda, n);
+    auto u = buffer<double>(in, ldu, mn);
+    auto vt = buffer<double>(in, ldvt, n);
+    if (a.empty() || u.empty() || vt.empty()) return;
+    std::vector<double> work(static_cast<std::size_t>(std::max(1, lwork)));
+    dgesvdx_(&jobu, &jobvt, &range, &m, &n, a.data(), &lda, &vl, &vu, &il, &iu, &ns, s.data(), u.data(), &ldu,
+             vt.data(), &ldvt, work.data(), &lwork, iwork.data(), &info, 1, 1, 1);
+    check("dgesvdx info", info, {1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 15, 17, 19}, 0, s, s0, true);
+    if (lwork != -1) answered("dgesvdx NS out of [0, min(m, n)]");
+  } else {
+    auto a = buffer<std::complex<double>>(in, lda, n);
+    auto u = buffer<std::complex<double>>(in, ldu, mn);
+    auto vt = buffer<std::complex<double>>(in, ldvt, n);
+    if (a.empty() || u.empty() || vt.empty()) return;
+    std::vector<std::complex<double>> work(static_cast<std::size_t>(std::max(1, lwork)));
+    zgesvdx_(&jobu, &jobvt, &range, &m, &n, a.data(), &lda, &vl, &vu, &il, &iu, &ns, s.data(), u.data(), &ldu,
+             vt.data(), &ldvt, work.data(), &lwork, rwork.data(), iwork.data(), &info, 1, 1, 1);
+    check("zgesvdx info", info, {1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 15, 17, 19}, 0, s, s0, true);
+    if (lwork != -1) answered("zgesvdx NS out of [0, min(m, n)]");
+  }
+}
+
 }  // namespace
 
 std::vector<trnfuzz::Floor> trnfuzz::floors() { return {{"answered", 100}, {"rejected", 60}, {"unanswered", 5}, {"selective driver called", 20}}; }
@@ -473,5 +523,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       default: fuzz_sytrf(in);
     }
   }
+  if (!in.empty()) fuzz_gesvdx(in);  // ?GESVDX: appended, earlier bytes keep their meaning
   return 0;
 }

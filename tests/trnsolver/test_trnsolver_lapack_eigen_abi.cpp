@@ -42,6 +42,9 @@ void dgesdd_(const char*, const int*, const int*, double*, const int*, double*, 
              const int*, double*, const int*, int*, int*, size_t);
 void zgesdd_(const char*, const int*, const int*, void*, const int*, double*, void*, const int*, void*, const int*,
              void*, const int*, double*, int*, int*, size_t);
+void dgesvdx_(const char*, const char*, const char*, const int*, const int*, double*, const int*, const double*,
+              const double*, const int*, const int*, int*, double*, double*, const int*, double*, const int*, double*,
+              const int*, int*, int*, size_t, size_t, size_t);
 void dsyevr_(const char*, const char*, const char*, const int*, double*, const int*, const double*, const double*,
              const int*, const int*, const double*, int*, double*, double*, const int*, int*, double*, const int*, int*,
              const int*, int*, size_t, size_t, size_t);
@@ -530,4 +533,109 @@ TEST(TrnsolverLapackEigenAbi, SelectiveDriversQueriesAndBadArguments) {
   zheevx_("N", "A", "L", &n, ca.data(), &lda, &vl, &vu, &il, &iu, &abstol, &m, w.data(), cz.data(), &lda, cwork.data(),
           &small, rwork.data(), iwork.data(), ifail.data(), &info, 1, 1, 1);
   expect("ZHEEVX", 17);
+}
+
+// ?GESVD / ?GESDD / ?GESVDX workspace queries: at least reference LAPACK's MINWRK (the shim's answer is
+// max(MINWRK, its scratch), docs/trnsolver.md) and, for ?GESVDX, at least reference LAPACK's own answer
+// (its MAXWRK); a call with exactly the queried LWORK is answered (WORK then holds the shim's scratch), and
+// gives the same S as a call with LAPACK's minimum (allocated scratch).
+TEST(TrnsolverLapackEigenAbi, SvdQueriesAnswerAtLeastLapackAndTheShimsScratch) {
+  NEED_REFERENCE();
+  const int m1 = -1;
+  for (const auto& [m, n] : {std::pair{12, 5}, std::pair{5, 12}, std::pair{9, 8}, std::pair{40, 3}}) {
+    SCOPED_TRACE("m=" + std::to_string(m) + " n=" + std::to_string(n));
+    const int mn = std::min(m, n), mx = std::max(m, n), lda = m, ldu = m, ldvt = n;
+    std::vector<double> a = random_matrix(m, n, 7), u(static_cast<std::size_t>(m) * m), vt(static_cast<std::size_t>(n) * n);
+    std::vector<double> s(static_cast<std::size_t>(mn));
+    std::vector<int> iwork(static_cast<std::size_t>(12 * mn));
+    double q = 0, qref = 0;
+    int info = 9, info_ref = 9, ns = -1, ns_ref = -1;
+    dgesvd_("A", "A", &m, &n, a.data(), &lda, s.data(), u.data(), &ldu, vt.data(), &ldvt, &q, &m1, &info, 1, 1);
+    EXPECT_EQ(info, 0);
+    EXPECT_GE(q, std::max(3 * mn + mx, 5 * mn)) << "dgesvd query below LAPACK's MINWRK";
+    EXPECT_GE(q, static_cast<double>(mx) * mn + static_cast<double>(mx) * mx + mn * mn + mn) << "dgesvd query below the scratch";
+    dgesdd_("S", &m, &n, a.data(), &lda, s.data(), u.data(), &ldu, vt.data(), &ldvt, &q, &m1, iwork.data(), &info, 1);
+    REF(dgesdd_)("S", &m, &n, a.data(), &lda, s.data(), u.data(), &ldu, vt.data(), &ldvt, &qref, &m1, iwork.data(),
+                 &info_ref, 1);
+    EXPECT_EQ(info, 0);
+    EXPECT_GE(q, 3.0 * mn) << "dgesdd query below a plausible minimum";
+    const double vl = 0, vu = 1;
+    const int il = 1, iu = mn;
+    for (const char* range : {"A", "V", "I"}) {
+      dgesvdx_("V", "V", range, &m, &n, a.data(), &lda, &vl, &vu, &il, &iu, &ns, s.data(), u.data(), &ldu, vt.data(),
+               &ldvt, &q, &m1, iwork.data(), &info, 1, 1, 1);
+      REF(dgesvdx_)("V", "V", range, &m, &n, a.data(), &lda, &vl, &vu, &il, &iu, &ns_ref, s.data(), u.data(), &ldu,
+                    vt.data(), &ldvt, &qref, &m1, iwork.data(), &info_ref, 1, 1, 1);
+      EXPECT_EQ(info, info_ref);
+      EXPECT_EQ(ns, 0) << "a query sets NS = 0 as LAPACK";
+      EXPECT_GE(q, qref) << "dgesvdx query below reference LAPACK's";
+    }
+    // Exactly the queried LWORK (the scratch in WORK) and LAPACK's minimum (allocated scratch): same bits.
+    dgesvdx_("V", "V", "A", &m, &n, a.data(), &lda, &vl, &vu, &il, &iu, &ns, s.data(), u.data(), &ldu, vt.data(), &ldvt,
+             &q, &m1, iwork.data(), &info, 1, 1, 1);
+    std::vector<double> work(static_cast<std::size_t>(q)), s2(s.size());
+    std::vector<double> a1 = a;
+    int lwork = static_cast<int>(q);
+    dgesvdx_("V", "V", "A", &m, &n, a1.data(), &lda, &vl, &vu, &il, &iu, &ns, s.data(), u.data(), &ldu, vt.data(),
+             &ldvt, work.data(), &lwork, iwork.data(), &info, 1, 1, 1);
+    EXPECT_EQ(info, 0);
+    EXPECT_EQ(ns, mn);
+    a1 = a;
+    lwork = mn * (mn * 3 + 20) + 4 * mx;  // at least MINWRK on every path
+    dgesvdx_("N", "N", "A", &m, &n, a1.data(), &lda, &vl, &vu, &il, &iu, &ns, s2.data(), u.data(), &ldu, vt.data(),
+             &ldvt, work.data(), &lwork, iwork.data(), &info, 1, 1, 1);
+    EXPECT_EQ(info, 0);
+    for (int i = 0; i < mn; ++i) EXPECT_EQ(s[i], s2[i]) << i;
+  }
+}
+
+// ?GESVDX: reference LAPACK 3.11's positions (RANGE 3, VL < 0 8, VU <= VL 9, IL 10, IU 11, LDU 15, LDVT
+// 17, LWORK 19) through this program's XERBLA, NS and S untouched; a NaN passes to the next library
+// (the reference, outside the global scope) and its answer is the reference's own.
+TEST(TrnsolverLapackEigenAbi, GesvdxBadArgumentsAndNaN) {
+  NEED_REFERENCE();
+  const int m = 6, n = 4, lda = 6, big = 1000, small = 10;
+  std::vector<double> a = random_matrix(m, n, 3), s(4, -7.0), u(36), vt(16), work(1000);
+  std::vector<int> iwork(48);
+  int info = 0, ns = -5;
+  const auto call = [&](const char* range, double vl, double vu, int il, int iu, int ldu, int ldvt, int lwork) {
+    dgesvdx_("V", "V", range, &m, &n, a.data(), &lda, &vl, &vu, &il, &iu, &ns, s.data(), u.data(), &ldu, vt.data(),
+             &ldvt, work.data(), &lwork, iwork.data(), &info, 1, 1, 1);
+  };
+  const auto expect = [&](int position) {
+    EXPECT_EQ(g_xerbla.name, "DGESVDX");
+    EXPECT_EQ(g_xerbla.info, position);
+    EXPECT_EQ(info, -position);
+    EXPECT_EQ(s[0], -7.0);
+    g_xerbla = {};
+  };
+  call("X", 0, 1, 1, 1, m, n, big);
+  expect(3);
+  call("V", -1, 1, 1, 1, m, n, big);
+  expect(8);
+  call("V", 2, 1, 1, 1, m, n, big);
+  expect(9);
+  call("I", 0, 0, 0, 1, m, n, big);
+  expect(10);
+  call("I", 0, 0, 2, 5, m, n, big);
+  expect(11);
+  call("A", 0, 0, 1, 1, m - 1, n, big);
+  expect(15);
+  call("I", 0, 0, 1, 3, m, 2, big);
+  expect(17);
+  call("A", 0, 0, 1, 1, m, n, small);
+  expect(19);
+  std::vector<double> an = a, an_ref = a, s_ref(4, -7.0);
+  an[3] = std::nan("");
+  an_ref[3] = std::nan("");
+  int ns_ref = -5, info_ref = 0;
+  const double vl = 0, vu = 0;
+  const int il = 1, iu = 2, ldu = m, ldvt = n, lwork = big;
+  dgesvdx_("N", "N", "I", &m, &n, an.data(), &lda, &vl, &vu, &il, &iu, &ns, s.data(), u.data(), &ldu, vt.data(), &ldvt,
+           work.data(), &lwork, iwork.data(), &info, 1, 1, 1);
+  REF(dgesvdx_)("N", "N", "I", &m, &n, an_ref.data(), &lda, &vl, &vu, &il, &iu, &ns_ref, s_ref.data(), u.data(), &ldu,
+                vt.data(), &ldvt, work.data(), &lwork, iwork.data(), &info_ref, 1, 1, 1);
+  EXPECT_NE(info, TRNSOLVER_LAPACK_UNANSWERED);
+  EXPECT_EQ(info, info_ref);
+  EXPECT_EQ(ns, ns_ref);
 }

@@ -15,9 +15,11 @@
 #include <cstdlib>
 #include <limits>
 #include <random>
+#include <string>
 #include <type_traits>
 #include <vector>
 
+#include "trn/solver/svd.hpp"
 #include "trnsolver.h"
 
 extern "C" int trnsolver_walkthrough_gesvda(int m, int n, int rank, int batch, const float* A, float* S, float* U,
@@ -892,3 +894,71 @@ TEST(TrnsolverSvdFamily, NvidiaSamples) {
 }
 
 }  // namespace
+
+// gebrd's plan (trn::solver::GebrdPlan) in the C++ report: the blocked/unblocked choice, the crossover
+// and panel width with their source (rule or TRNSOLVER_GEBRD_NX / _NB), the engines, the flop split
+// (summing to xGEBD2's count, computed here independently), and the modeled time it predicts by
+// replaying the driver on a synthetic matrix of the call's shape: S, whose modeled time does not depend
+// on the data, within 1% of the call's.
+namespace {
+double gebrd_flops_reference(std::int64_t m, std::int64_t n) {  // 4 m n^2 - 4/3 n^3, column by column
+  double f = 0;
+  for (std::int64_t i = 0; i < n; ++i) f += 4.0 * (m - i) * (n - i - 1) + 4.0 * std::max<std::int64_t>(m - i - 1, 0) * (n - i - 1);
+  return f;
+}
+double predicted_us(const std::string& plan) {
+  const auto at = plan.find("predicted ");
+  return at == std::string::npos ? -1.0 : std::stod(plan.substr(at + 10));
+}
+}  // namespace
+
+TEST(GebrdPlan, PrintsChoiceCrossoverEnginesAndModeledTime) {
+  namespace ts = trn::solver;
+  {  // sgebrd 200 x 160: n > nx = 128, one panel of 32, the tail of 128 by xGEBD2
+    std::mt19937 g(3);
+    std::uniform_real_distribution<float> u(-1, 1);
+    std::vector<float> a(200 * 160), d(160), e(160), tq(160), tp(160);
+    for (float& x : a) x = u(g);
+    ts::CallReport rep;
+    ASSERT_EQ(ts::gebrd(ts::Settings{}, 200, 160, a.data(), 200, d.data(), e.data(), tq.data(), tp.data(), &rep), 0);
+    EXPECT_NE(rep.plan.find("sgebrd plan 200x160"), std::string::npos) << rep.plan;
+    EXPECT_NE(rep.plan.find("blocked Householder bidiagonalisation (xLABRD panels of 32, 32 columns by panels, xGEBD2 tail of 128)"),
+              std::string::npos) << rep.plan;
+    EXPECT_NE(rep.plan.find("crossover nx 128 (rule"), std::string::npos) << rep.plan;
+    EXPECT_NE(rep.plan.find("TensorE (GEMMs, GEMVs)"), std::string::npos) << rep.plan;
+    const double modeled_us = rep.profile.total_ns * 1e-3, predicted = predicted_us(rep.plan);
+    EXPECT_NEAR(predicted / modeled_us, 1.0, 0.01) << rep.plan << "\nmodeled " << modeled_us << " us";
+    const ts::GebrdPlan p = ts::plan_gebrd('s', 200, 160);
+    EXPECT_EQ(p.blocked, 32);
+    EXPECT_NEAR(p.host_flops + p.gemm_flops + p.gemv_flops, gebrd_flops_reference(200, 160), 1.0);
+    EXPECT_NEAR(p.gemm_flops, p.gemv_flops, 1.0);  // a blocked column: half GEMMs, half GEMVs
+  }
+  {  // dgebrd: never blocked by the rule; the plan says so and runs on the host
+    std::vector<double> a(40 * 30, 0.5), d(30), e(30), tq(30), tp(30);
+    for (std::size_t i = 0; i < a.size(); ++i) a[i] = std::sin(0.37 * static_cast<double>(i));
+    ts::CallReport rep;
+    ASSERT_EQ(ts::gebrd(ts::Settings{}, 40, 30, a.data(), 40, d.data(), e.data(), tq.data(), tp.data(), &rep), 0);
+    EXPECT_NE(rep.plan.find("unblocked Householder bidiagonalisation (xGEBD2, one host step)"), std::string::npos)
+        << rep.plan;
+    EXPECT_NE(rep.plan.find("crossover nx none (rule: D/Z never block"), std::string::npos) << rep.plan;
+    EXPECT_NE(rep.plan.find("engines host CPU"), std::string::npos) << rep.plan;
+    EXPECT_GT(predicted_us(rep.plan), 0.0) << rep.plan;
+    const ts::GebrdPlan p = ts::plan_gebrd('z', 40, 30);
+    EXPECT_EQ(p.blocked, 0);
+    EXPECT_NEAR(p.host_flops, 4 * gebrd_flops_reference(40, 30), 4.0);
+  }
+  // The overrides: TRNSOLVER_GEBRD_NX 8, _NB 8 on a 40 x 30: panels at columns 0, 8, 16 (30, 22, 14 > 8),
+  // the last 6 by xGEBD2; the plan names the variables.
+  setenv("TRNSOLVER_GEBRD_NX", "8", 1);
+  setenv("TRNSOLVER_GEBRD_NB", "8", 1);
+  const ts::GebrdPlan p = ts::plan_gebrd('c', 40, 30);
+  unsetenv("TRNSOLVER_GEBRD_NX");
+  unsetenv("TRNSOLVER_GEBRD_NB");
+  EXPECT_EQ(p.panels, 3);
+  EXPECT_EQ(p.blocked, 24);
+  const std::string text = p.print();
+  EXPECT_NE(text.find("xGEBD2 tail of 6"), std::string::npos) << text;
+  EXPECT_NE(text.find("panel width 8 from TRNSOLVER_GEBRD_NB"), std::string::npos) << text;
+  EXPECT_NE(text.find("from TRNSOLVER_GEBRD_NX"), std::string::npos) << text;
+  EXPECT_NE(text.find("4M"), std::string::npos) << text;
+}

@@ -17,6 +17,7 @@
 #include <random>
 #include <vector>
 
+#include "trn/solver/eig.hpp"
 #include "trnsolver.h"
 #include "walkthrough_problems.hpp"
 
@@ -305,6 +306,50 @@ TEST(TrnsolverXtrtri, AgainstDtrtriAllTrianglesAndDiagonals) {
       check_xtrtri<double>(37, uplo, diag, seed++);
     }
   check_xtrtri<float>(150, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_DIAG_NON_UNIT, seed++);
+  // Two fp32 launches (256 + 8 columns; the second on the trailing / leading block only).
+  check_xtrtri<float>(264, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_DIAG_NON_UNIT, seed++);
+  check_xtrtri<float>(264, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_DIAG_UNIT, seed++);
+}
+
+// trtri does the textbook n^3/3 work: dtrtri's host fp64 flops are sum_j (n - j)^2 (each column solved on
+// its trailing / leading block), and its inverse equals, bit for bit, the full substitution T X = I
+// (computed here, column by column over all n rows, as the routine did before).
+TEST(TrnsolverXtrtri, TriangularWorkAndTheFullSolvesBits) {
+  namespace ts = trn::solver;
+  const int n = 45;
+  std::mt19937_64 rng(9);
+  std::uniform_real_distribution<double> ud(-1, 1);
+  for (const bool lower : {true, false}) {
+    std::vector<double> a(static_cast<std::size_t>(n) * n, 0.0);
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i)
+        if (lower ? i >= j : i <= j) a[i + j * n] = i == j ? 2.0 + ud(rng) : ud(rng) / n;
+    std::vector<double> x(a.size(), 0.0);  // the full solve on I
+    for (int c = 0; c < n; ++c) {
+      double* col = x.data() + static_cast<std::ptrdiff_t>(c) * n;
+      col[c] = 1.0;
+      if (lower)
+        for (int i = 0; i < n; ++i) {
+          double v = col[i];
+          for (int k = 0; k < i; ++k) v -= a[i + k * n] * col[k];
+          col[i] = v / a[i + i * n];
+        }
+      else
+        for (int i = n; i-- > 0;) {
+          double v = col[i];
+          for (int k = i + 1; k < n; ++k) v -= a[i + k * n] * col[k];
+          col[i] = v / a[i + i * n];
+        }
+    }
+    ts::CallReport rep;
+    ASSERT_EQ(ts::trtri(ts::Settings{}, lower ? ts::Uplo::lower : ts::Uplo::upper, false, n, a.data(), n, &rep), 0);
+    EXPECT_EQ(rep.host_fp64_flops, static_cast<double>(n) * (n + 1) * (2 * n + 1) / 6) << "not n^3/3 + O(n^2)";
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i)
+        if (lower ? i >= j : i <= j) {
+          EXPECT_EQ(a[i + j * n], x[i + j * n]) << i << "," << j;
+        }
+  }
 }
 
 TEST(TrnsolverXtrtri, SingularAndArgumentPositions) {

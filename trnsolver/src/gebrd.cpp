@@ -22,6 +22,8 @@
 //           gebrd's matrix had fewer rows (Q) or columns (P) than k, LAPACK's shift by one row/column
 //           first. Index moves (shift, transposes) are recorded host steps without flops.
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <complex>
 #include <string>
@@ -33,6 +35,8 @@
 #include "syevj_internal.hpp"
 #include "trn/blas/level12.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/plan.hpp"
+#include "trn/core/scalar_traits.hpp"
 #include "trn/solver/qr.hpp"
 #include "trn/solver/svd.hpp"
 
@@ -53,10 +57,12 @@ using detail::lacgv;
 
 // The panel width nb of the blocked reduction: TRNSOLVER_GEBRD_NB (1..256) or 32 (LAPACK's ILAENV
 // default for xGEBRD). Tests set it small to run several panels on small matrices.
-std::int64_t gebrd_panel_width() {
+std::int64_t gebrd_panel_width(const char** source = nullptr) {
   const char* env = std::getenv("TRNSOLVER_GEBRD_NB");
   const long v = env != nullptr ? std::strtol(env, nullptr, 10) : 0;
-  return v >= 1 && v <= 256 ? v : 32;
+  const bool from_env = v >= 1 && v <= 256;
+  if (source != nullptr) *source = from_env ? "TRNSOLVER_GEBRD_NB" : "rule";
+  return from_env ? v : 32;
 }
 
 // The crossover nx: the last nx columns (at least nb) are reduced by xGEBD2 as one host step
@@ -67,11 +73,16 @@ std::int64_t gebrd_panel_width() {
 // steps, so blocking loses (dgebrd 512 x 384: 65 ms unblocked, 152 ms at nb 32, 101 ms at nb 128).
 template <class T>
 inline constexpr std::int64_t kGebrdCrossover = detail::kFp64Type<T> ? std::int64_t{1} << 40 : 128;
-template <class T>
-std::int64_t gebrd_crossover() {
+std::int64_t gebrd_crossover(bool fp64, const char** source = nullptr) {
   const char* env = std::getenv("TRNSOLVER_GEBRD_NX");
   const long v = env != nullptr ? std::strtol(env, nullptr, 10) : -1;
-  return v >= 0 && v <= 1 << 20 ? v : kGebrdCrossover<T>;
+  const bool from_env = v >= 0 && v <= 1 << 20;
+  if (source != nullptr) *source = from_env ? "TRNSOLVER_GEBRD_NX" : "rule";
+  return from_env ? v : fp64 ? kGebrdCrossover<double> : kGebrdCrossover<float>;
+}
+template <class T>
+std::int64_t gebrd_crossover() {
+  return gebrd_crossover(detail::kFp64Type<T>);
 }
 
 // ---- xLABRD's scalar pieces (host) ----------------------------------------------------------------------
@@ -272,6 +283,52 @@ double fp64_flops(double ops) {
 
 template <class T, class R>
 int gebrd_impl(const Settings& s, std::int64_t m, std::int64_t n, T* A, std::int64_t lda, R* d, R* e, T* tauq,
+               T* taup, CallReport* report);
+
+// A synthetic well-scaled m x n matrix (splitmix64-style hash of the index, entries in [-1, 1)): the
+// replayed call's input. Complex: both parts.
+template <class T>
+std::vector<T> synthetic_matrix(std::int64_t m, std::int64_t n) {
+  std::vector<T> a(static_cast<std::size_t>(std::max<std::int64_t>(1, m * n)));
+  std::uint64_t x = 0x9e3779b97f4a7c15ULL;
+  const auto next = [&x] {
+    x += 0x9e3779b97f4a7c15ULL;
+    std::uint64_t z = x;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return static_cast<double>((z ^ (z >> 31)) >> 11) * 0x1p-52 - 1.0;
+  };
+  for (T& v : a) {
+    if constexpr (trn::is_complex_v<T>) {
+      const double re = next(), im = next();
+      v = T(static_cast<trn::real_t<T>>(re), static_cast<trn::real_t<T>>(im));
+    } else {
+      v = static_cast<T>(next());
+    }
+  }
+  return a;
+}
+
+// The plan of a call, its modeled time computed when the plan is printed: the driver replayed on the
+// synthetic matrix of the call's shape (sizes and settings captured, never the caller's buffers).
+template <class T>
+GebrdPlan plan_of(const Settings& s, std::int64_t m, std::int64_t n) {
+  GebrdPlan p = plan_gebrd(detail::precision_prefix<T>(), m, n);
+  p.predicted_ns = trn::LazyNs([s, m, n] {
+    using R = trn::real_t<T>;
+    std::vector<T> a = synthetic_matrix<T>(m, n), tauq(static_cast<std::size_t>(std::max<std::int64_t>(1, n))),
+                   taup(tauq.size());
+    std::vector<R> d(tauq.size()), e(tauq.size());
+    CallReport r;
+    r.plans_wanted = false;
+    gebrd_impl(s, m, n, a.data(), std::max<std::int64_t>(1, m), d.data(), e.data(), tauq.data(), taup.data(), &r);
+    return r.modeled_ns();
+  });
+  return p;
+}
+
+template <class T, class R>
+int gebrd_impl(const Settings& s, std::int64_t m, std::int64_t n, T* A, std::int64_t lda, R* d, R* e, T* tauq,
                T* taup, CallReport* report) {
   require(m >= n && n >= 0 && lda >= std::max<std::int64_t>(1, m) &&
               (n == 0 || (A != nullptr && d != nullptr && tauq != nullptr && taup != nullptr)) &&
@@ -284,6 +341,7 @@ int gebrd_impl(const Settings& s, std::int64_t m, std::int64_t n, T* A, std::int
     ops = gebrd_blocked(s, m, n, A, lda, d, e, tauq, taup, trace);
   }
   detail::finish_fp64_report(report, std::move(trace), s.target, fp64_flops<T>(ops));
+  if (report != nullptr && report->plans_wanted) report->add_plan(plan_of<T>(s, m, n));
   return 0;
 }
 
@@ -351,6 +409,72 @@ int orgbr_impl(const Settings& s, char vect, std::int64_t m, std::int64_t n, std
   }
 TRN_FOR_EACH_SDCZ_REAL(TRNSOLVER_GEBRD_DEFINE)
 #undef TRNSOLVER_GEBRD_DEFINE
+
+// xGEBD2's real flops of columns [c0, c1) of an m x n reduction (the left reflector on (m-i) x (n-i-1),
+// the right one on (m-i-1) x (n-i-1): 4 flops per entry each; 4 m n^2 - 4/3 n^3 in all), times f.
+static double bidiagonal_flops(std::int64_t m, std::int64_t n, std::int64_t c0, std::int64_t c1, double f) {
+  double flops = 0;
+  for (std::int64_t i = c0; i < c1; ++i) {
+    const auto cols = static_cast<double>(n - i - 1);
+    flops += 4.0 * static_cast<double>(m - i) * cols + 4.0 * static_cast<double>(std::max<std::int64_t>(m - i - 1, 0)) * cols;
+  }
+  return f * flops;
+}
+
+GebrdPlan plan_gebrd(char prefix, std::int64_t m, std::int64_t n) {
+  GebrdPlan p;
+  const bool cplx = prefix == 'c' || prefix == 'z', fp64 = prefix == 'd' || prefix == 'z';
+  p.routine = std::string(1, prefix) + "gebrd";
+  p.m = m;
+  p.n = n;
+  const char* nb_from = "rule";
+  const char* nx_from = "rule";
+  p.nb = gebrd_panel_width(&nb_from);
+  p.nx = std::max(p.nb, gebrd_crossover(fp64, &nx_from));
+  p.nb_source = nb_from;
+  p.nx_source = nx_from;
+  for (std::int64_t i0 = 0; n - i0 > p.nx; i0 += p.nb) ++p.panels;  // gebrd_blocked's loop
+  p.blocked = std::min(n, p.panels * p.nb);
+  p.complex = cplx;
+  p.update_mode = fp64 ? blas::GemmMode::fp64_ozaki : blas::GemmMode::fp32;
+  const double f = cplx ? 4.0 : 1.0, blocked = bidiagonal_flops(m, n, 0, p.blocked, f);
+  p.gemm_flops = blocked / 2;                       // A22 -= V Y^H + X U^H
+  (fp64 ? p.host_flops : p.gemv_flops) = blocked / 2;  // Y = A^H v, X = A u per column
+  p.host_flops += bidiagonal_flops(m, n, p.blocked, n, f);
+  const std::string nx_text = p.nx_source != "rule" ? "from " + p.nx_source
+                              : fp64 ? std::string("rule: D/Z never block (Ozaki GEMMs with k = nb lose to the host step)")
+                                     : std::string("rule: 128, LAPACK's ILAENV value, confirmed by the cost model");
+  p.why = "panel width " + std::to_string(p.nb) + (p.nb_source != "rule" ? " from " + p.nb_source : " (LAPACK's ILAENV)") +
+          "; crossover nx " + (p.nx >= (std::int64_t{1} << 40) ? std::string("none") : std::to_string(p.nx)) + " (" +
+          nx_text + ")" +
+          (p.blocked > 0 ? "; " + std::to_string(p.panels) + (p.panels == 1 ? " xLABRD panel" : " xLABRD panels") + ", trailing GEMMs by trnblas " +
+                               blas::gemm_mode_name(p.update_mode) + (cplx ? " 4M complex" : "") + ", panel GEMVs " +
+                               (fp64 ? "fp64 host steps" : "on TensorE") + ", then"
+                         : std::string("; n <= nx:")) +
+          " xGEBD2 on the last " + std::to_string(n - p.blocked) + " columns as one host step";
+  return p;
+}
+
+std::string GebrdPlan::print() const {
+  PlanFacts f;
+  f.routine = routine;
+  f.shape = std::to_string(m) + "x" + std::to_string(n);
+  f.variant = blocked > 0 ? "blocked Householder bidiagonalisation (xLABRD panels of " + std::to_string(nb) + ", " +
+                                std::to_string(blocked) + " columns by panels, xGEBD2 tail of " +
+                                std::to_string(n - blocked) + ")"
+                          : std::string("unblocked Householder bidiagonalisation (xGEBD2, one host step)");
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "host %.3g flops, TensorE %.3g flops (trailing GEMMs, %s%s) + %.3g (panel GEMVs)",
+                host_flops, gemm_flops, blas::gemm_mode_name(update_mode), complex ? ", 4M" : "", gemv_flops);
+  f.ops = buf;
+  f.engines = blocked == 0 ? "host CPU"
+              : update_mode == blas::GemmMode::fp64_ozaki ? "host CPU (panels, GEMVs, tail), TensorE (Ozaki GEMMs), VectorE, DMA"
+                                                           : "host CPU (panel steps, tail), TensorE (GEMMs, GEMVs), VectorE, DMA";
+  f.predicted_ns = predicted_ns.get();
+  f.why = why;
+  return f.print();
+}
+static_assert(trn::Plan<GebrdPlan>);
 
 // The panels' trailing-matrix GEMV of gebrd and geev's Hessenberg reduction (svd_internal.hpp).
 namespace detail {

@@ -2,7 +2,13 @@
 // T X = I -- fp32 on the triangular-solve tile kernel (trnblas trsm_left_kernel: TensorE broadcasts,
 // VectorE updates), fp64 by substitution on the host CPU (recorded host step, as dpotrs) -- and the
 // triangular solves it shares with sygvj / sygvd (detail::tri_solve). docs/trnsolver.md "Xtrtri".
+// X is triangular like T, so column j of X = T^-1 e_j only involves T's trailing (lower: rows and columns
+// j..n-1) or leading (upper: 0..j) block: trtri solves each column (fp64) or each block of kTrtriBlock
+// columns (fp32 kernel) on that block alone -- n^3/3 flops (the textbook count, LAPACK xTRTI2's; fp32: plus
+// O(n^2 kTrtriBlock) of the blocks' square corners) instead of the n^3 of a full solve on I. The skipped rows hold exact zeros in the full solve and subtract exact
+// zeros from the others, so the computed inverse is the same, bit for bit, for finite T.
 #include <algorithm>
+#include <cstdint>
 #include <vector>
 
 #include "eig_internal.hpp"
@@ -53,6 +59,53 @@ void tri_solve(const Settings&, const double* t, std::int64_t si, std::int64_t s
 
 namespace {
 
+// Columns per fp32 kernel launch of the triangular inverse: each launch solves its columns on the
+// trailing (lower) / leading (upper) block from its first / last column, so narrower blocks skip more of
+// the full solve's zero work but launch more often. 256 measured best on the cost model (trn2 strtri
+// n = 600 lower: 8.34 ms as a full solve, 6.82 ms at 128, 5.79 ms at 256, 10.3 ms at 64); n <= 256 stays
+// one launch, as before (docs/trnsolver.md "Xtrtri").
+constexpr std::int64_t kTrtriBlock = 256;
+
+// X = T^-1 in r (n x n, ld n, entering as I), T dense n x n with zeros outside its triangle.
+void tri_inverse(const Settings& s, const float* t, bool lower, bool unit, std::int64_t n, float* r,
+                 TraceParts& trace, double*) {
+  LaunchConfig lc = s.launch_config();
+  lc.num_cores = 1;
+  lc.core.execute = true;
+  const std::int64_t block = std::min<std::int64_t>(kTrtriBlock, hardware_spec(s.target).gemm_moving_fmax);
+  for (std::int64_t c0 = 0; c0 < n; c0 += block) {
+    const std::int64_t w = std::min(block, n - c0), r0 = lower ? c0 : 0, rows = lower ? n - c0 : c0 + w;
+    const blas::TrsmProblem p{.t = t + r0 + r0 * n, .t_si = 1, .t_sj = n, .lower = lower, .unit = unit,
+                              .b = r + r0 + c0 * n, .ldb = n, .n = rows, .nrhs = w};
+    trace.add(launch(lc, [&](NeuronCore& nc) { blas::trsm_left_kernel(nc, p); }).trace);
+  }
+}
+void tri_inverse(const Settings&, const double* t, bool lower, bool unit, std::int64_t n, double* r, TraceParts& trace,
+                 double* flops) {
+  double f = 0;
+  for (std::int64_t c = 0; c < n; ++c) {
+    double* x = r + c * n;
+    if (lower) {
+      for (std::int64_t i = c; i < n; ++i) {
+        double v = x[i];
+        for (std::int64_t k = c; k < i; ++k) v -= t[i + k * n] * x[k];
+        x[i] = unit ? v : v / t[i + i * n];
+      }
+      f += static_cast<double>(n - c) * static_cast<double>(n - c);
+    } else {
+      for (std::int64_t i = c + 1; i-- > 0;) {
+        double v = x[i];
+        for (std::int64_t k = i + 1; k <= c; ++k) v -= t[i + k * n] * x[k];
+        x[i] = unit ? v : v / t[i + i * n];
+      }
+      f += static_cast<double>(c + 1) * static_cast<double>(c + 1);
+    }
+  }
+  *flops += f;
+  record_host_step(trace, HostStep{.name = "trnsolver.dtrtri.substitution", .flops = f,
+                                   .reads = {HostSpan(t, n * n), HostSpan(r, n * n)}, .writes = {HostSpan(r, n * n)}});
+}
+
 template <class T>
 int trtri_impl(const Settings& s, Uplo uplo, bool unit, std::int64_t n, T* A, std::int64_t lda, CallReport* report) {
   if (!(n >= 0 && lda >= std::max<std::int64_t>(1, n) && (n == 0 || A != nullptr)))
@@ -74,7 +127,7 @@ int trtri_impl(const Settings& s, Uplo uplo, bool unit, std::int64_t n, T* A, st
   }
   TraceParts trace;
   double flops = 0;
-  detail::tri_solve(s, t.data(), 1, n, lower, unit, n, n, x.data(), trace, &flops, "trnsolver.dtrtri.substitution");
+  tri_inverse(s, t.data(), lower, unit, n, x.data(), trace, &flops);
   for (std::int64_t j = 0; j < n; ++j)  // X's triangle (its diagonal too unless unit) into A
     for (std::int64_t i = 0; i < n; ++i)
       if (in_tri(i, j) && !(unit && i == j)) A[i + j * lda] = x[static_cast<std::size_t>(i + j * n)];

@@ -346,6 +346,106 @@ static void sym_indef_cases(void) {
 
 /* A bad argument: xerbla_(name, position), the output untouched, and LAPACKE's INFO -(position + 1) (the
    _work functions count the layout argument: LAPACK's INFO - 1). */
+/* ?GESVDX: RANGE A, V (the interval between the 3rd/4th and the 7th/8th largest singular values of this
+ * run's RANGE A answer: midpoints, far from every singular value) and I (2..5), tall and wide, JOBU = JOBVT
+ * = 'V'. Compared: NS and S (the vectors are unique up to a sign per pair only); self-checked here: the
+ * selected triplets reconstruct, max |A v_c - s_c u_c| <= tol ||A||_max, and the workspace query answers
+ * at least LAPACK's MINWRK (path 2: max(mn (2 mn + 19), 4 mn + mx) for D). */
+#define SVM 24
+#define SVN 16
+static void gesvdx_d_case(int m, int n, char range, double vl, double vu, double* s_all) {
+  double a[SVM * SVM], a0[SVM * SVM], s[SVN], u[SVM * SVN], vt[SVN * SVM], query;
+  lapack_int iwork[12 * SVN], ns = -1;
+  g_seed = 777;
+  general_d(m, n, 0, a);
+  memcpy(a0, a, sizeof(double) * m * n);
+  const int mn = m < n ? m : n, mx = m < n ? n : m, ldu = m, ldvt = mn;
+  int info = LAPACKE_dgesvdx_work(LAPACK_COL_MAJOR, 'V', 'V', range, m, n, a, m, vl, vu, 2, 5, &ns, s, u, ldu, vt,
+                                  ldvt, &query, -1, iwork);
+  const double minwrk = fmax(mn * (2.0 * mn + 19), 4.0 * mn + mx);
+  self_check(info == 0 && query >= minwrk, "dgesvdx workspace query answers at least LAPACK's MINWRK");
+  double* work = malloc(sizeof(double) * (size_t)query);
+  info = LAPACKE_dgesvdx_work(LAPACK_COL_MAJOR, 'V', 'V', range, m, n, a, m, vl, vu, 2, 5, &ns, s, u, ldu, vt, ldvt,
+                              work, (int)query, iwork);
+  free(work);
+  char name[32], name_ns[40];
+  snprintf(name, sizeof name, "dgesvdx_%c_%dx%d", range, m, n);
+  snprintf(name_ns, sizeof name_ns, "%s_ns", name);
+  emit_i(name_ns, info, &ns, 1);
+  emit_d(name, info, s, info == 0 ? ns : 0);
+  double amax = 0, res = 0;
+  for (int i = 0; i < m * n; ++i) amax = fmax(amax, fabs(a0[i]));
+  for (int c = 0; info == 0 && c < ns; ++c)
+    for (int i = 0; i < m; ++i) {
+      double av = 0;
+      for (int k = 0; k < n; ++k) av += a0[i + m * k] * vt[c + ldvt * k];
+      res = fmax(res, fabs(av - s[c] * u[i + ldu * c]));
+    }
+  self_check(info == 0 && ns >= 1 && res <= 1e-11 * amax * mx, "dgesvdx triplets reconstruct A v = s u");
+  if (s_all != NULL && info == 0) memcpy(s_all, s, sizeof(double) * ns);
+}
+static void gesvdx_z_case(int m, int n, char range) {
+  lapack_complex_double a[SVM * SVM], a0[SVM * SVM], u[SVM * SVN], vt[SVN * SVM], query;
+  double s[SVN], rwork[SVN * (SVN * 2 + 15 * SVN)];
+  lapack_int iwork[12 * SVN], ns = -1;
+  g_seed = 778;
+  general_z(m, n, 0, a);
+  memcpy(a0, a, sizeof(lapack_complex_double) * m * n);
+  const int mn = m < n ? m : n, mx = m < n ? n : m, ldu = m, ldvt = mn;
+  int info = LAPACKE_zgesvdx_work(LAPACK_COL_MAJOR, 'V', 'V', range, m, n, a, m, 0, 0, 2, 5, &ns, s, u, ldu, vt, ldvt,
+                                  &query, -1, rwork, iwork);
+  self_check(info == 0 && creal(query) >= 3.0 * mn + mx, "zgesvdx workspace query answers at least LAPACK's MINWRK");
+  const int lwork = (int)creal(query);
+  lapack_complex_double* work = malloc(sizeof(lapack_complex_double) * lwork);
+  info = LAPACKE_zgesvdx_work(LAPACK_COL_MAJOR, 'V', 'V', range, m, n, a, m, 0, 0, 2, 5, &ns, s, u, ldu, vt, ldvt, work,
+                              lwork, rwork, iwork);
+  free(work);
+  char name[32], name_ns[40];
+  snprintf(name, sizeof name, "zgesvdx_%c_%dx%d", range, m, n);
+  snprintf(name_ns, sizeof name_ns, "%s_ns", name);
+  emit_i(name_ns, info, &ns, 1);
+  emit_d(name, info, s, info == 0 ? ns : 0);
+  double amax = 0, res = 0;
+  for (int i = 0; i < m * n; ++i) amax = fmax(amax, cabs(a0[i]));
+  for (int c = 0; info == 0 && c < ns; ++c)
+    for (int i = 0; i < m; ++i) {
+      lapack_complex_double av = 0;
+      for (int k = 0; k < n; ++k) av += a0[i + m * k] * conj(vt[c + ldvt * k]);
+      res = fmax(res, cabs(av - s[c] * u[i + ldu * c]));
+    }
+  self_check(info == 0 && ns >= 1 && res <= 1e-11 * amax * mx, "zgesvdx triplets reconstruct A v = s u");
+}
+static void gesvdx_cases(void) {
+  for (int wide = 0; wide < 2; ++wide) {
+    const int m = wide ? SVN : SVM, n = wide ? SVM : SVN;
+    double s_all[SVN];
+    gesvdx_d_case(m, n, 'A', 0, 0, s_all);
+    gesvdx_d_case(m, n, 'V', 0.5 * (s_all[6] + s_all[7]), 0.5 * (s_all[2] + s_all[3]), NULL);
+    gesvdx_d_case(m, n, 'I', 0, 0, NULL);
+    gesvdx_z_case(m, n, wide ? 'A' : 'I');
+  }
+  /* S and C: the 2nd..5th largest of a tall matrix (fp32 tolerance). */
+  float as[SVM * SVN], ss[SVN], us[SVM * SVN], vts[SVN * SVN], ws[4096];
+  lapack_int iwork[12 * SVN], ns = -1;
+  double a[SVM * SVN];
+  g_seed = 779;
+  general_d(SVM, SVN, 0, a);
+  to_s(SVM * SVN, a, as);
+  int info = LAPACKE_sgesvdx_work(LAPACK_COL_MAJOR, 'V', 'V', 'I', SVM, SVN, as, SVM, 0, 0, 2, 5, &ns, ss, us, SVM,
+                                  vts, SVN, ws, 4096, iwork);
+  emit_i("sgesvdx_I_ns", info, &ns, 1);
+  emit_s("sgesvdx_I", info, ss, info == 0 ? ns : 0);
+  lapack_complex_float ac[SVM * SVN], uc[SVM * SVN], vtc[SVN * SVN], wc[4096];
+  float rwc[SVN * (SVN * 2 + 15 * SVN)];
+  lapack_complex_double z[SVM * SVN];
+  general_z(SVM, SVN, 0, z);
+  to_c(SVM * SVN, z, ac);
+  info = LAPACKE_cgesvdx_work(LAPACK_COL_MAJOR, 'N', 'N', 'I', SVM, SVN, ac, SVM, 0, 0, 2, 5, &ns, ss, uc, SVM, vtc,
+                              SVN, wc, 4096, rwc, iwork);
+  emit_i("cgesvdx_I_ns", info, &ns, 1);
+  emit_s("cgesvdx_I", info, ss, info == 0 ? ns : 0);
+}
+
 static void bad_argument(const char* name, const char* routine, int position, int info, const void* out,
                          const void* before, size_t bytes) {
   char what[160];
@@ -450,6 +550,7 @@ int main(int argc, char** argv) {
   qr_cases();
   gels_cases();
   sym_indef_cases();
+  gesvdx_cases();
   bad_argument_cases();
   fclose(g_out);
   if (g_self_failures != 0) fprintf(stderr, "%d self checks failed\n", g_self_failures);

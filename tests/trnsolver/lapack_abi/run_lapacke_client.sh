@@ -39,6 +39,8 @@ for sym in dpotrf_ dpotrs_ dpotri_ spotrf_ spotrs_ spotri_ zpotrf_ zpotrs_ zpotr
            sorgqr_ zgeqrf_ zunmqr_ cgeqrf_ cungqr_ dgels_ sgels_ zgels_ dsytrf_ dsytrs_; do
   expect_at_least "$sym" answered 1
 done
+for sym in sgesvdx_ cgesvdx_ zgesvdx_; do expect_at_least "$sym" answered 1; done
+expect_at_least dgesvdx_ answered 6  # RANGE A, V, I, tall and wide (the queries are counted too)
 expect_at_least spotrf_ passed 1
 expect_at_least dgels_ passed 1
 expect_at_least dgels_ answered 4  # N, T, and M < N (LQ on the QR of A^T): N, T

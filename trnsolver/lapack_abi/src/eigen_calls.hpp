@@ -1,6 +1,6 @@
 // libtrnsolver_lapack.so, eigen and SVD families: reference LAPACK 3.11's argument checks and
 // workspace sizes of ?SYEV ?SYEVD ?HEEV ?HEEVD ?SYGV ?SYGVD ?HEGV ?HEGVD ?SYEVR ?HEEVR ?SYEVX ?HEEVX ?GESVD
-// ?GESDD, and the bodies that answer them with trnsolver's kit (eigen_fortran.cpp and svd_fortran.cpp hold
+// ?GESDD ?GESVDX, and the bodies that answer them with trnsolver's kit (eigen_fortran.cpp and svd_fortran.cpp hold
 // the symbols).
 //
 // Which kit routine answers (docs/trnsolver.md "LAPACK ABI shim", eigen and SVD):
@@ -208,6 +208,7 @@ void set_sizes(const Workspace& w, const WorkArgs& a, T* work, real_t<T>* rwork,
 // ---- argument checks ----------------------------------------------------------------------------
 
 inline bool jobz_ok(char j) { return lsame(j, 'V') || lsame(j, 'N'); }
+inline bool range_ok(char r) { return lsame(r, 'A') || lsame(r, 'V') || lsame(r, 'I'); }
 inline bool svd_job_ok(char j) { return lsame(j, 'A') || lsame(j, 'S') || lsame(j, 'O') || lsame(j, 'N'); }
 
 // xSYEV(D) / xHEEV(D): 1 jobz, 2 uplo, 3 n, 5 lda, then the workspace lengths.
@@ -333,42 +334,93 @@ bool svd_in_range(double anrm) {
   return true;
 }
 
+// The shape of the kit's SVD of the tall orientation X = A (m >= n) or A^H (m < n), X = Ux S Vx^H:
+// X big x k; Ux big x ucols (the left vectors of X: U for m >= n, V for m < n), Vx^H k x k.
+struct SvdShape {
+  int64_t big = 0, k = 0, ucols = 0;
+  Vecs left = Vecs::none, right = Vecs::none;  // the vectors of X's two sides the call wants
+  bool tall = true;
+};
+inline SvdShape svd_shape(int64_t m, int64_t n, Vecs wu, Vecs wv) {
+  SvdShape s;
+  s.tall = m >= n;
+  s.big = std::max(m, n);
+  s.k = std::min(m, n);
+  s.left = s.tall ? wu : wv;
+  s.right = s.tall ? wv : wu;
+  s.ucols = s.left == Vecs::full ? s.big : s.k;
+  return s;
+}
+// The shim's scratch of one SVD in elements of T: X, Ux, Vx^H and S (k reals, one T slot each). A WORK
+// at least this long holds them (the call allocates nothing of its own then); a query answers it
+// (docs/trnsolver.md "LAPACK ABI shim: eigen and SVD", workspace). Dimensions clamped as workspace_dim.
+inline int64_t svd_scratch(const SvdShape& s) {
+  const int64_t big = workspace_dim(s.big), k = workspace_dim(s.k), ucols = workspace_dim(s.ucols);
+  return big * k + (s.left != Vecs::none ? big * ucols : 0) + (s.right != Vecs::none ? k * k : 0) + k;
+}
+
+// The kit's tall SVD in the caller's WORK (lwork >= svd_scratch) or in storage of its own.
+template <class T>
+struct TallSvd {
+  std::vector<T> owned;
+  T* x = nullptr;
+  T* ux = nullptr;
+  T* vxh = nullptr;
+  real_t<T>* sx = nullptr;
+};
+
+// Checks what the kit cannot answer (the SBUF limit, Inf/NaN, LAPACK's rescaling range), copies A (or
+// A^H) into X and runs the kit's gesvd. k = min(m, n) > 0.
+template <class T>
+Answer tall_svd(const Settings& s, CallReport* r, int64_t m, int64_t n, const T* a, int64_t lda, const SvdShape& sh,
+                T* work, int64_t lwork, TallSvd<T>& out) {
+  if (!svd_fits<T>(sh.big, sh.k)) return Answer::pass("fp32 Jacobi SVD limited to kGesvdjMaxDim");
+  const double anrm = max_abs(m, n, a, lda);
+  if (std::isnan(anrm)) return Answer::pass("Inf or NaN in A");
+  if (!svd_in_range<T>(anrm)) return Answer::pass("max|a_ij| where LAPACK rescales (fp64 Jacobi over/underflows)");
+  const int64_t need = svd_scratch(sh);
+  T* base = work;
+  if (work == nullptr || lwork < need) {
+    out.owned.assign(static_cast<std::size_t>(need), T(0));
+    base = out.owned.data();
+  }
+  out.x = base;
+  out.ux = out.x + sh.big * sh.k;
+  out.vxh = out.ux + (sh.left != Vecs::none ? sh.big * sh.ucols : 0);
+  out.sx = reinterpret_cast<real_t<T>*>(out.vxh + (sh.right != Vecs::none ? sh.k * sh.k : 0));  // T's real part
+  if (sh.tall)
+    copy_out(m, n, a, lda, out.x, m);
+  else
+    adjoint_out(m, n, a, lda, out.x, n);
+  const char jobu = sh.left == Vecs::none ? 'N' : sh.left == Vecs::full ? 'A' : 'S';
+  const char jobv = sh.right == Vecs::none ? 'N' : 'S';
+  const int info = trn::solver::gesvd(s, jobu, jobv, sh.big, sh.k, out.x, sh.big, out.sx, out.ux, sh.big, out.vxh,
+                                      sh.k, r);
+  if (info != 0) return Answer::pass("trnsolver's Jacobi sweeps did not converge");
+  return Answer::done(0);
+}
+
 // A = U diag(S) V^H. The kit's gesvd takes the tall orientation X (A, or A^H when m < n), X = Ux S Vx^H:
 // m >= n: U = Ux, V^H = Vx^H; m < n: U = Vx = (Vx^H)^H, V^H = Ux^H (conjugate transposes, index moves).
 template <class T>
 Answer svd_body(const Settings& s, CallReport* r, int64_t m, int64_t n, T* a, int64_t lda, real_t<T>* sv, Vecs wu,
-                T* u, int64_t ldu, Vecs wv, T* vt, int64_t ldvt) {
-  const int64_t k = std::min(m, n), big = std::max(m, n);
-  if (k == 0) return Answer::done(0);
-  if (!svd_fits<T>(big, k)) return Answer::pass("fp32 Jacobi SVD limited to kGesvdjMaxDim");
-  const double anrm = max_abs(m, n, a, lda);
-  if (std::isnan(anrm)) return Answer::pass("Inf or NaN in A");
-  if (!svd_in_range<T>(anrm)) return Answer::pass("max|a_ij| where LAPACK rescales (fp64 Jacobi over/underflows)");
-  const bool tall = m >= n;
-  std::vector<T> x(static_cast<std::size_t>(big * k));
-  if (tall)
-    copy_out(m, n, a, lda, x.data(), m);
-  else
-    adjoint_out(m, n, a, lda, x.data(), n);
-  const Vecs left = tall ? wu : wv, right = tall ? wv : wu;
-  const char jobu = left == Vecs::none ? 'N' : left == Vecs::full ? 'A' : 'S';
-  const char jobv = right == Vecs::none ? 'N' : 'S';
-  const int64_t ucols = left == Vecs::full ? big : k;
-  std::vector<T> ux(jobu == 'N' ? 1 : static_cast<std::size_t>(big * ucols));
-  std::vector<T> vxh(jobv == 'N' ? 1 : static_cast<std::size_t>(k * k));
-  std::vector<real_t<T>> sx(static_cast<std::size_t>(k));
-  const int info = trn::solver::gesvd(s, jobu, jobv, big, k, x.data(), big, sx.data(), ux.data(), big, vxh.data(), k, r);
-  if (info != 0) return Answer::pass("trnsolver's Jacobi sweeps did not converge");
-  std::copy(sx.begin(), sx.end(), sv);
+                T* u, int64_t ldu, Vecs wv, T* vt, int64_t ldvt, T* work, int64_t lwork) {
+  const SvdShape sh = svd_shape(m, n, wu, wv);
+  if (sh.k == 0) return Answer::done(0);
+  TallSvd<T> t;
+  const Answer ans = tall_svd(s, r, m, n, a, lda, sh, work, lwork, t);
+  if (!ans.answered) return ans;
+  const int64_t k = sh.k, big = sh.big;
+  std::copy_n(t.sx, k, sv);
   T* ud = wu == Vecs::over_a ? a : u;
   T* vd = wv == Vecs::over_a ? a : vt;
   const int64_t ldud = wu == Vecs::over_a ? lda : ldu, ldvd = wv == Vecs::over_a ? lda : ldvt;
-  if (tall) {
-    if (wu != Vecs::none) copy_out(m, ucols, ux.data(), big, ud, ldud);
-    if (wv != Vecs::none) copy_out(k, k, vxh.data(), k, vd, ldvd);
+  if (sh.tall) {
+    if (wu != Vecs::none) copy_out(m, sh.ucols, t.ux, big, ud, ldud);
+    if (wv != Vecs::none) copy_out(k, k, t.vxh, k, vd, ldvd);
   } else {
-    if (wu != Vecs::none) adjoint_out(k, k, vxh.data(), k, ud, ldud);
-    if (wv != Vecs::none) adjoint_out(n, ucols, ux.data(), big, vd, ldvd);
+    if (wu != Vecs::none) adjoint_out(k, k, t.vxh, k, ud, ldud);
+    if (wv != Vecs::none) adjoint_out(n, sh.ucols, t.ux, big, vd, ldvd);
   }
   return Answer::done(0);
 }
@@ -382,6 +434,25 @@ const char* args_text(char (&buf)[160], const char* form, A... v) {
   return buf;
 }
 
+// The call of every eigen and SVD driver after its own checks (the drivers differ only in their body): a
+// query or an empty problem (`quick`) answers the workspace sizes, and zeroes *count (the M / NS of the
+// selective drivers) when given; otherwise body(settings, report) runs, and an answered call sets the
+// sizes too (WORK(1), RWORK(1), IWORK(1) as LAPACK leaves them).
+template <class T, class Body, class Next>
+void run_eig(const Entry& e, const char* args, int bad, bool quick, const Workspace& ws, const WorkArgs& wa, T* work,
+             real_t<T>* rwork, int* iwork, int* count, int* info, Body&& body, Next&& next) {
+  run(e, args, bad, info, [&](const Settings& s, CallReport* r) -> Answer {
+        if (quick) {
+          if (count != nullptr) *count = 0;
+          set_sizes(ws, wa, work, rwork, iwork);
+          return Answer::done(0);
+        }
+        const Answer ans = body(s, r);
+        if (ans.answered) set_sizes(ws, wa, work, rwork, iwork);
+        return ans;
+      }, next);
+}
+
 // xSYEV(D) / xHEEV(D).
 template <class T, class Next>
 void standard_eig(const Entry& e, const EigDriver& d, char jobz, char uplo, int n, T* a, int lda, real_t<T>* w,
@@ -392,15 +463,8 @@ void standard_eig(const Entry& e, const EigDriver& d, char jobz, char uplo, int 
   const bool wantz = lsame(jobz, 'V');
   const Workspace ws = eig_workspace(d, wantz, n);
   const int bad = standard_eig_info(jobz, uplo, n, lda, ws, wa);
-  run(e, args, bad, info, [&](const Settings& s, CallReport* r) -> Answer {
-        if (wa.query() || n == 0) {
-          set_sizes(ws, wa, work, rwork, iwork);
-          return Answer::done(0);
-        }
-        const Answer ans = standard_eig_body(s, r, wantz, uplo, n, a, lda, w);
-        if (ans.answered) set_sizes(ws, wa, work, rwork, iwork);
-        return ans;
-      }, next);
+  run_eig(e, args, bad, wa.query() || n == 0, ws, wa, work, rwork, iwork, nullptr, info,
+          [&](const Settings& s, CallReport* r) { return standard_eig_body(s, r, wantz, uplo, n, a, lda, w); }, next);
 }
 
 // xSYGV(D) / xHEGV(D).
@@ -414,33 +478,155 @@ void generalized_eig(const Entry& e, const EigDriver& d, int itype, char jobz, c
   const bool wantz = lsame(jobz, 'V');
   const Workspace ws = eig_workspace(d, wantz, n);
   const int bad = generalized_eig_info(itype, jobz, uplo, n, lda, ldb, ws, wa);
-  run(e, args, bad, info, [&](const Settings& s, CallReport* r) -> Answer {
-        if (wa.query() || n == 0) {
-          set_sizes(ws, wa, work, rwork, iwork);
-          return Answer::done(0);
-        }
-        const Answer ans = generalized_eig_body(s, r, itype, wantz, uplo, n, a, lda, b, ldb, w);
-        if (ans.answered) set_sizes(ws, wa, work, rwork, iwork);
-        return ans;
-      }, next);
+  run_eig(e, args, bad, wa.query() || n == 0, ws, wa, work, rwork, iwork, nullptr, info,
+          [&](const Settings& s, CallReport* r) {
+            return generalized_eig_body(s, r, itype, wantz, uplo, n, a, lda, b, ldb, w);
+          },
+          next);
 }
 
 // xGESVD and xGESDD after their own checks: wu / wv the vectors each side wants, minwork LAPACK's
-// MINWRK (WORK(1) of a query and of an answered call).
+// MINWRK. WORK(1) of a query and of an answered call: max(MINWRK, the shim's scratch) -- a valid LWORK
+// for LAPACK, and with it the call runs in WORK (svd_scratch).
 template <class T, class Next>
-void svd(const Entry& e, const char* args, int bad, bool query, int64_t minwork, int m, int n, T* a, int lda,
+void svd(const Entry& e, const char* args, int bad, const WorkArgs& wa, int64_t minwork, int m, int n, T* a, int lda,
          real_t<T>* sv, Vecs wu, T* u, int ldu, Vecs wv, T* vt, int ldvt, T* work, int* info, Next&& next) {
-  run(e, args, bad, info, [&](const Settings& s, CallReport* r) -> Answer {
-        if (query) {
-          set_work_size(work, minwork);
-          return Answer::done(0);
-        }
-        const Answer ans = svd_body(s, r, m, n, a, lda, sv, wu, u, ldu, wv, vt, ldvt);
-        if (ans.answered) set_work_size(work, minwork);
-        return ans;
-      }, next);
+  Workspace ws;
+  ws.lwopt = std::max(minwork, svd_scratch(svd_shape(workspace_dim(m), workspace_dim(n), wu, wv)));
+  run_eig(e, args, bad, wa.query(), ws, wa, work, static_cast<real_t<T>*>(nullptr), nullptr, nullptr, info,
+          [&](const Settings& s, CallReport* r) {
+            return svd_body(s, r, m, n, a, lda, sv, wu, u, ldu, wv, vt, ldvt, work, wa.lwork);
+          },
+          next);
 }
 
+// ---- ?GESVDX: a selection of the singular triplets ------------------------------------------------
+//
+// RANGE 'A' (all), 'V' (the singular values in the half-open interval (VL, VU]) or 'I' (the IL-th through
+// IU-th largest). LAPACK's algorithm (xBDSVDX: bisection and inverse iteration on the Golub-Kahan
+// tridiagonal) computes only the selection; trnsolver has no selective SVD (gesvdr is randomized, not
+// exact), so the shim computes the whole SVD with gesvd (as ?GESVD, the same bounds) and selects from its
+// singular values -- index moves on an honest full factorization. Outputs as LAPACK: NS, S(1:NS)
+// descending, U(:, 1:NS) (JOBU 'V'), VT(1:NS, :) (JOBVT 'V'); WORK(1) = max(MAXWRK, the shim's scratch).
+
+// LAPACK 3.11's MINWRK and MAXWRK of xGESVDX (ILAENV's NB = 32 for xGEQRF, xGELQF, xGEBRD, xORMQR,
+// xORMLQ / xUNMQR; MNTHR = INT(1.6 min(m, n)) as xGESVD's).
+inline Workspace gesvdx_workspace(bool complex, bool wantu, bool wantvt, int64_t m, int64_t n) {
+  Workspace w;
+  const int64_t mn = workspace_dim(std::min(m, n)), mx = workspace_dim(std::max(m, n)), nb = kSytrdNb;
+  if (mn == 0) return w;
+  const bool much = mx >= static_cast<int64_t>(static_cast<float>(mn) * 1.6f), vecs = wantu || wantvt;
+  if (complex) {
+    w.lwmin = much ? mn * (mn + 5) : 3 * mn + mx;
+    w.lwopt = much ? std::max(mn + mn * nb, mn * mn + 2 * mn + 2 * mn * nb) : 2 * mn + (mx + mn) * nb;
+    if (vecs) w.lwopt = std::max(w.lwopt, much ? mn * mn + 2 * mn + mn * nb : 2 * mn + mn * nb);
+  } else {
+    w.lwmin = much ? mn * (mn * 3 + 20) : std::max(mn * (mn * 2 + 19), 4 * mn + mx);
+    w.lwopt = much ? std::max(mn + mn * nb, mn * (mn + 5) + 2 * mn * nb) : 4 * mn + (mx + mn) * nb;
+    if (vecs) w.lwopt = std::max(w.lwopt, much ? mn * (mn * 3 + 6) + mn * nb : mn * (mn * 2 + 5) + mn * nb);
+  }
+  w.lwopt = std::max(w.lwopt, w.lwmin);
+  return w;
+}
+
+inline bool vn_ok(char j) { return lsame(j, 'V') || lsame(j, 'N'); }
+
+// The selection of one xGESVDX call.
+template <class T>
+struct SvdSelection {
+  char range;
+  real_t<T> vl, vu;
+  int il, iu;
+  int* ns;
+};
+
+// 1 jobu, 2 jobvt, 3 range, 4 m, 5 n, 7 lda (M > LDA), 8 vl < 0, 9 vu <= vl, 10 il, 11 iu, 15 ldu, 17 ldvt,
+// 19 lwork (LAPACK 3.11's order; the ranges are checked only when min(m, n) > 0).
+template <class T>
+int gesvdx_info(char jobu, char jobvt, int m, int n, int lda, int ldu, int ldvt, const SvdSelection<T>& q,
+                const WorkArgs& a, int64_t minwork) {
+  const int mn = std::min(m, n);
+  const bool val = lsame(q.range, 'V'), ind = lsame(q.range, 'I'), some = m >= 0 && n >= 0 && mn > 0;
+  const bool vecs_u = lsame(jobu, 'V'), vecs_vt = lsame(jobvt, 'V');
+  return first_info({{!vn_ok(jobu), 1},
+                     {!vn_ok(jobvt), 2},
+                     {!range_ok(q.range), 3},
+                     {m < 0, 4},
+                     {n < 0, 5},
+                     {m > lda, 7},
+                     {some && val && q.vl < 0, 8},
+                     {some && val && q.vu <= q.vl, 9},
+                     {some && ind && (q.il < 1 || q.il > std::max(1, mn)), 10},
+                     {some && ind && (q.iu < std::min(mn, q.il) || q.iu > mn), 11},
+                     {some && vecs_u && ldu < m, 15},
+                     {some && vecs_vt && ldvt < (ind ? int64_t{q.iu} - q.il + 1 : mn), 17},  // int64: IU - IL + 1 of any INTEGERs
+                     {!a.query() && a.lwork < minwork, 19}});
+}
+
+// The 0-based indices (into the descending S of k) the selection keeps.
+template <class T>
+std::vector<int64_t> selected_values(const SvdSelection<T>& q, int64_t k, const real_t<T>* sx) {
+  std::vector<int64_t> sel;
+  for (int64_t j = 0; j < k; ++j) {
+    const bool keep = lsame(q.range, 'V') ? sx[j] > q.vl && sx[j] <= q.vu
+                      : lsame(q.range, 'I') ? j >= q.il - 1 && j <= q.iu - 1
+                                            : true;
+    if (keep) sel.push_back(j);
+  }
+  return sel;
+}
+
+// The whole SVD by the kit (svd_body's tall orientation, thin vectors), then S, U, VT of the selection.
+template <class T>
+Answer gesvdx_body(const Settings& s, CallReport* r, bool wantu, bool wantvt, int64_t m, int64_t n, const T* a,
+                   int64_t lda, const SvdSelection<T>& q, real_t<T>* sv, T* u, int64_t ldu, T* vt, int64_t ldvt,
+                   T* work, int64_t lwork) {
+  const SvdShape sh = svd_shape(m, n, wantu ? Vecs::thin : Vecs::none, wantvt ? Vecs::thin : Vecs::none);
+  TallSvd<T> t;
+  const Answer ans = tall_svd(s, r, m, n, a, lda, sh, work, lwork, t);
+  if (!ans.answered) return ans;
+  const std::vector<int64_t> sel = selected_values(q, sh.k, t.sx);
+  const auto conj_if = [](const T& v) {
+    if constexpr (is_complex_v<T>)
+      return std::conj(v);
+    else
+      return v;
+  };
+  for (std::size_t i = 0; i < sel.size(); ++i) {
+    const int64_t j = sel[i], c = static_cast<int64_t>(i);
+    sv[i] = t.sx[j];
+    // m >= n: U(:, c) = Ux(:, j), VT(c, :) = Vx^H(j, :); m < n: U(:, c) = (Vx^H(j, :))^H, VT(c, :) = Ux(:, j)^H.
+    for (int64_t row = 0; wantu && row < m; ++row)
+      u[row + c * ldu] = sh.tall ? t.ux[row + j * sh.big] : conj_if(t.vxh[j + row * sh.k]);
+    for (int64_t col = 0; wantvt && col < n; ++col)
+      vt[c + col * ldvt] = sh.tall ? t.vxh[j + col * sh.k] : conj_if(t.ux[col + j * sh.big]);
+  }
+  *q.ns = static_cast<int>(sel.size());
+  return Answer::done(0);
+}
+
+// xGESVDX.
+template <class T, class Next>
+void gesvdx(const Entry& e, char jobu, char jobvt, int m, int n, T* a, int lda, const SvdSelection<T>& q,
+            real_t<T>* sv, T* u, int ldu, T* vt, int ldvt, T* work, int lwork, int* info, Next&& next) {
+  char buf[160];
+  const WorkArgs wa{lwork, 19};
+  const bool wantu = lsame(jobu, 'V'), wantvt = lsame(jobvt, 'V');
+  const Workspace ws = gesvdx_workspace(is_complex_v<T>, wantu, wantvt, m, n);
+  const char* args = args_text(buf, "jobu=%c jobvt=%c range=%c m=%d n=%d lda=%d il=%d iu=%d ldu=%d ldvt=%d lwork=%d%s",
+                               jobu, jobvt, q.range, m, n, lda, q.il, q.iu, ldu, ldvt, lwork, wa.query() ? " query" : "");
+  const int bad = gesvdx_info(jobu, jobvt, m, n, lda, ldu, ldvt, q, wa, ws.lwmin);
+  const SvdShape shape = svd_shape(workspace_dim(m), workspace_dim(n), wantu ? Vecs::thin : Vecs::none,
+                                   wantvt ? Vecs::thin : Vecs::none);
+  Workspace best = ws;
+  best.lwopt = std::max(ws.lwopt, svd_scratch(shape));
+  run_eig(e, args, bad, wa.query() || std::min(m, n) == 0, best, wa, work, static_cast<real_t<T>*>(nullptr), nullptr,
+          q.ns, info,
+          [&](const Settings& s, CallReport* r) {
+            return gesvdx_body(s, r, wantu, wantvt, m, n, a, lda, q, sv, u, ldu, vt, ldvt, work, lwork);
+          },
+          next);
+}
 
 // ---- ?SYEVR ?HEEVR ?SYEVX ?HEEVX: a selection of the eigenpairs ------------------------------------
 //
@@ -482,8 +668,6 @@ inline Workspace select_workspace(const SelectDriver& d, int64_t n) {
   w.lwopt = d.complex ? (nb + 1) * n : std::max(w.lwmin, (nb + 3) * n);
   return w;
 }
-
-inline bool range_ok(char r) { return lsame(r, 'A') || lsame(r, 'V') || lsame(r, 'I'); }
 
 // The selection a call asks for, and the outputs only the selective drivers have.
 template <class T>
@@ -579,16 +763,8 @@ void select_eig(const Entry& e, const SelectDriver& d, char jobz, char uplo, int
   const bool wantz = lsame(jobz, 'V');
   const Workspace ws = select_workspace(d, n);
   const int bad = select_eig_info(jobz, uplo, n, lda, q, ws, wa);
-  run(e, args, bad, info, [&](const Settings& s, CallReport* r) -> Answer {
-        if (wa.query() || n == 0) {
-          if (n == 0 && !wa.query()) *q.m = 0;
-          set_sizes(ws, wa, work, rwork, iwork);
-          return Answer::done(0);
-        }
-        const Answer ans = select_eig_body(s, r, wantz, uplo, n, a, lda, q);
-        if (ans.answered) set_sizes(ws, wa, work, rwork, iwork);
-        return ans;
-      }, next);
+  run_eig(e, args, bad, wa.query() || n == 0, ws, wa, work, rwork, iwork, n == 0 && !wa.query() ? q.m : nullptr, info,
+          [&](const Settings& s, CallReport* r) { return select_eig_body(s, r, wantz, uplo, n, a, lda, q); }, next);
 }
 
 }  // namespace trnsolver_lapack::eigen

@@ -9,6 +9,7 @@
 #pragma once
 #include <complex>
 #include <cstdint>
+#include <string>
 
 #include "trn/solver/solver.hpp"
 
@@ -33,6 +34,35 @@ namespace trn::solver {
 // gesvdr: cuSOLVER Xgesvdr, the k leading singular triplets by the randomized SVD with p
 // oversampling columns and niters power iterations (k >= 1, k + p <= min(m, n), niters >= 0); S k
 // values, U m x k (want_u), V n x k (want_v). A is not modified. Returns gesvd's info on the small SVD.
+// What gebrd runs (trn::Plan): xGEBRD's blocked reduction (xLABRD panels of nb columns and rows, each
+// followed by the two trailing GEMMs on TensorE) while more than nx columns remain, then xGEBD2 on the
+// rest as one host step. nb: TRNSOLVER_GEBRD_NB (1..256) or 32, LAPACK's ILAENV value; nx: the crossover,
+// max(nb, TRNSOLVER_GEBRD_NX (0..2^20) or the rule: S/C 128, D/Z never -- docs/trnsolver.md "SVD family").
+// Flops (real): xGEBD2's 4 m n^2 - 4/3 n^3 per column sum (x 4 complex); of a blocked column, half in
+// the panel's two trailing GEMVs (TensorE for S/C, fp64 host steps for D/Z) and half in the trailing
+// GEMMs (TensorE: fp32, 4M fp32, Ozaki fp64).
+struct GebrdPlan {
+  std::string routine;  // "sgebrd", "zgebrd", ...
+  std::int64_t m = 0, n = 0;
+  std::int64_t nb = 0, nx = 0;    // panel width and crossover (columns left to xGEBD2 at most)
+  std::int64_t blocked = 0;       // columns reduced by panels (0: xGEBD2 alone, the unblocked choice)
+  std::int64_t panels = 0;
+  std::string nb_source, nx_source;  // "rule" or the environment variable that decided
+  blas::GemmMode update_mode = blas::GemmMode::fp32;
+  bool complex = false;
+  double host_flops = 0;   // real flops of the host steps (panel steps, D/Z GEMVs, the xGEBD2 tail)
+  double gemv_flops = 0;   // real flops of the panels' trailing GEMVs on TensorE (S/C)
+  double gemm_flops = 0;   // real flops of the trailing GEMMs on TensorE
+  // Modeled time (ns on the target; -1: not predicted), computed when first asked for: the driver replayed
+  // on a synthetic well-scaled m x n matrix of the call's shape (the time of a dense random matrix; a
+  // matrix whose reflectors vanish skips no step either, but the Ozaki slice counts of D/Z follow the data).
+  trn::LazyNs predicted_ns;
+  std::string why;
+  std::string print() const;
+};
+// prefix 's', 'd', 'c', 'z'; m >= n >= 0. The environment variables are read here and by the driver.
+GebrdPlan plan_gebrd(char prefix, std::int64_t m, std::int64_t n);
+
 inline constexpr int kQdwhMaxIter = 16;
 struct GesvdpResult {
   int info = 0;
