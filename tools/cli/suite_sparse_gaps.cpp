@@ -10,6 +10,9 @@
 // Bounds (docs/trnsparse.md "Validate and bench: op(A) T / C, SpGEMMreuse, batched SpMM,
 // gtsv2_nopivot"): the op-N cases' bounds with k the number of stored terms of op(A)'s row.
 #include <algorithm>
+#include <bit>
+#include <cstdio>
+#include <cstring>
 #include <cmath>
 #include <complex>
 #include <cstdint>
@@ -664,6 +667,203 @@ void add_sparse_gaps(Registry& reg) {
   add_protocol_cases<C64>(reg);
 }
 const Registrar kRegistrar(add_sparse_gaps);
+
+// ---- Krylov solvers on BSR operators of R_64F / C_32F / C_64F, and the bf16 / SR C switch ----------
+
+enum class Method { cg, bicgstab, gmres };
+const char* method_op(Method m) { return m == Method::cg ? "bsr_cg" : m == Method::bicgstab ? "bsr_bicgstab" : "bsr_gmres"; }
+
+// The g x g 5-point operator of suite_sparse_krylov.cpp (CG: diagonal 4.6, Hermitian 0.25i east /
+// west couplings; BiCGStab / GMRES: convection 1.5, 0.4i) as a BSR of 4 x 4 blocks (row order), the
+// dense row-major matrix kept for the reference.
+template <class T>
+struct GridBsr {
+  std::int64_t n = 0;
+  std::vector<T> dense;
+  std::vector<std::int32_t> off{0}, col;
+  std::vector<T> val;
+};
+template <class T>
+GridBsr<T> grid_bsr(Method m, std::int64_t g) {
+  GridBsr<T> a;
+  a.n = g * g;
+  const double conv = m == Method::cg ? 0.0 : 1.5, im = kComplex<T> ? (m == Method::cg ? 0.25 : 0.4) : 0.0;
+  a.dense.assign(static_cast<std::size_t>(a.n * a.n), T(0));
+  auto at = [&](std::int64_t i, std::int64_t j, double re, double imag) {
+    a.dense[static_cast<std::size_t>(i * a.n + j)] = narrow_to<T>(cld(re, imag));
+  };
+  for (std::int64_t i = 0; i < a.n; ++i) {
+    const std::int64_t x = i % g;
+    if (i >= g) at(i, i - g, -1, 0);
+    if (x > 0) at(i, i - 1, -1 - conv, -im);
+    at(i, i, (m == Method::cg ? 4.6 : 4.0) + conv, 0);
+    if (x + 1 < g) at(i, i + 1, -1, im);
+    if (i + g < a.n) at(i, i + g, -1, 0);
+  }
+  constexpr std::int64_t bs = 4;
+  for (std::int64_t I = 0; I < a.n / bs; ++I) {
+    for (std::int64_t J = 0; J < a.n / bs; ++J) {
+      bool any = false;
+      for (std::int64_t e = 0; e < bs * bs; ++e) any |= wide(a.dense[static_cast<std::size_t>((I * bs + e / bs) * a.n + J * bs + e % bs)]) != cld(0);
+      if (!any) continue;
+      a.col.push_back(static_cast<std::int32_t>(J));
+      for (std::int64_t e = 0; e < bs * bs; ++e) a.val.push_back(a.dense[static_cast<std::size_t>((I * bs + e / bs) * a.n + J * bs + e % bs)]);
+    }
+    a.off.push_back(static_cast<std::int32_t>(a.col.size()));
+  }
+  return a;
+}
+
+// A x = b through trnsparseBsrCg / Bicgstab / Gmres(30) with JACOBI on the BSR; the metric is the true
+// residual ||b - A x||_2 / ||b||_2 in long double over 10 tol + 100 n u_s (suite_sparse_krylov.cpp's
+// bound), infinite when the solve did not report convergence.
+template <class T>
+Run krylov_bsr_run(Method m, std::int64_t g, trnTarget_t target) {
+  GridBsr<T> a = grid_bsr<T>(m, g);
+  std::vector<T> b(static_cast<std::size_t>(a.n)), x(b.size());
+  for (std::int64_t i = 0; i < a.n; ++i)
+    b[static_cast<std::size_t>(i)] = narrow_to<T>(cld(std::sin(0.37 * static_cast<double>(i) + 0.2), kComplex<T> ? std::cos(0.11 * static_cast<double>(i)) : 0.0));
+  Run r;
+  r.nnz = static_cast<std::int64_t>(a.val.size());
+  Session s;
+  trnsparseSetTarget(s.h, target);
+  trnsparseSpMatDescr_t A = nullptr;
+  trnsparseCreateBsr(&A, a.n / 4, a.n / 4, static_cast<std::int64_t>(a.col.size()), 4, 4, a.off.data(), a.col.data(), a.val.data(),
+                     TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, data_type<T>(), TRNSPARSE_ORDER_ROW);
+  s.cleanup.emplace_back([A] { trnsparseDestroySpMat(A); });
+  const float tol = kSingle<T> ? 1e-5f : 1e-10f;
+  int it = 0, info = -1;
+  trnsparseDnVecDescr_t vb = make_dnvec(s, b), vx = make_dnvec(s, x);
+  const double t0 = now_seconds();
+  const trnsparsePreconditioner_t pc = TRNSPARSE_PRECOND_JACOBI;
+  check(r, m == Method::cg         ? trnsparseBsrCg(s.h, A, vb, vx, tol, 4000, pc, &it, nullptr, &info)
+           : m == Method::bicgstab ? trnsparseBsrBicgstab(s.h, A, vb, vx, tol, 4000, pc, &it, nullptr, &info)
+                                   : trnsparseBsrGmres(s.h, A, vb, vx, tol, 4000, 30, pc, &it, nullptr, &info),
+        method_op(m), s.h);
+  r.host_seconds = seconds_since(t0);
+  trnsparseGetLastProfile(s.h, &r.profile);
+  long double rn = 0, bn = 0;
+  for (std::int64_t i = 0; i < a.n; ++i) {
+    cld acc = wide(b[static_cast<std::size_t>(i)]);
+    for (std::int64_t j = 0; j < a.n; ++j) acc -= wide(a.dense[static_cast<std::size_t>(i * a.n + j)]) * wide(x[static_cast<std::size_t>(j)]);
+    rn += std::norm(acc);
+    bn += std::norm(wide(b[static_cast<std::size_t>(i)]));
+  }
+  const long double bound = 10 * static_cast<long double>(tol) + 100.0L * static_cast<long double>(a.n) * (kSingle<T> ? kU32 : kU64);
+  r.max_ratio = info == 0 ? static_cast<double>(std::sqrt(rn / bn) / bound) : INFINITY;
+  r.nnz = it;  // the note reports the iterations
+  return r;
+}
+
+template <class T>
+void add_bsr_krylov_cases(Registry& reg) {
+  const std::string tn = type_label<T>();
+  const char* path = std::is_same_v<T, C32> ? "TensorE 2x2 embedding SpMV" : "Ozaki block-row SpMV";
+  for (Method m : {Method::cg, Method::bicgstab, Method::gmres}) {
+    reg.add(ValidationCase{.suite = "sparse", .library = "trnsparse", .op = method_op(m), .mode = tn + ", Jacobi (" + path + ")",
+                           .shape = "8x8 5-point grid, 4x4 blocks (64 rows)", .metric = "residual_over_bound",
+                           .bound_text = "true ||b - A x|| / ||b|| <= 10 tol + 100 n u_s (tol 1e-10 / 1e-5)",
+                           .run = [m] {
+                             const Run run = krylov_bsr_run<T>(m, 8, TRN_TARGET_TRN1);
+                             return case_of(run, "C API; " + std::to_string(run.nnz) + " iterations; long-double true residual");
+                           }});
+    reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = method_op(m), .variant = tn + ", Jacobi, " + path,
+                      .shape = "12x12 5-point grid, 4x4 blocks", .run = [m](trn::Generation target) {
+                        const Run run = krylov_bsr_run<T>(m, 12, gen_of(target));
+                        BenchResult b = bench_of(run, 0.0);
+                        b.error_metric = "residual_over_bound";
+                        return b;
+                      }});
+  }
+}
+
+// The C switch of bf16 Krylov vectors with stochastic rounding (trnsparseSetKrylovVectorType +
+// SetStochasticRounding), CG on the 16 x 16 Poisson R_32F CSR, tol 1e-3: the count of these that FAIL
+// (0 passes): every x element a bf16 value; SR (seed 1) bits differ from RNE's; seed 1 twice gives
+// the same bits; seed 2 other bits; SR's forward error within 2x RNE's (docs/trnsparse.md "bf16
+// vectors and SR": SR rounds by at most one ulp, unbiased).
+CaseResult bf16_sr_case() {
+  const std::int64_t g = 16, n = g * g;
+  Csr<float> a;
+  a.n = n;
+  std::vector<long double> dense(static_cast<std::size_t>(n * n));
+  auto put = [&](std::int64_t i, std::int64_t j, float v) {
+    a.col.push_back(static_cast<std::int32_t>(j));
+    a.val.push_back(v);
+    dense[static_cast<std::size_t>(i * n + j)] = v;
+  };
+  for (std::int64_t i = 0; i < n; ++i) {
+    if (i >= g) put(i, i - g, -1);
+    if (i % g > 0) put(i, i - 1, -1);
+    put(i, i, 4);
+    if (i % g + 1 < g) put(i, i + 1, -1);
+    if (i + g < n) put(i, i + g, -1);
+    a.off.push_back(static_cast<std::int32_t>(a.col.size()));
+  }
+  std::vector<float> b(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) b[static_cast<std::size_t>(i)] = static_cast<float>(std::sin(0.37 * static_cast<double>(i) + 0.2));
+  // the long-double solution by Gaussian elimination (SPD: no pivoting), for the forward errors
+  std::vector<long double> M = dense, xs(b.begin(), b.end());
+  for (std::int64_t k = 0; k < n; ++k)
+    for (std::int64_t i = k + 1; i < std::min(n, k + g + 1); ++i) {
+      const long double f = M[static_cast<std::size_t>(i * n + k)] / M[static_cast<std::size_t>(k * n + k)];
+      if (f == 0) continue;
+      for (std::int64_t j = k; j < std::min(n, k + g + 1); ++j) M[static_cast<std::size_t>(i * n + j)] -= f * M[static_cast<std::size_t>(k * n + j)];
+      xs[static_cast<std::size_t>(i)] -= f * xs[static_cast<std::size_t>(k)];
+    }
+  for (std::int64_t i = n - 1; i >= 0; --i) {
+    long double acc = xs[static_cast<std::size_t>(i)];
+    for (std::int64_t j = i + 1; j < std::min(n, i + g + 1); ++j) acc -= M[static_cast<std::size_t>(i * n + j)] * xs[static_cast<std::size_t>(j)];
+    xs[static_cast<std::size_t>(i)] = acc / M[static_cast<std::size_t>(i * n + i)];
+  }
+  Session s;
+  trnsparseSpMatDescr_t A = make_csr_descr(s, a);
+  int failed = 0;
+  auto solve = [&](bool sr, unsigned long long seed) {
+    std::vector<float> x(static_cast<std::size_t>(n), 0.0f);
+    if (trnsparseSetKrylovVectorType(s.h, TRN_R_16BF) != TRNSPARSE_STATUS_SUCCESS ||
+        trnsparseSetStochasticRounding(s.h, sr ? 1 : 0, seed) != TRNSPARSE_STATUS_SUCCESS)
+      ++failed;
+    int it = 0, info = -1;
+    Session v;
+    if (trnsparseBsrCg(s.h, A, make_dnvec(v, b), make_dnvec(v, x), 1e-3f, 200, TRNSPARSE_PRECOND_NONE, &it, nullptr, &info) !=
+        TRNSPARSE_STATUS_SUCCESS)
+      ++failed;
+    return x;
+  };
+  auto error = [&](const std::vector<float>& x) {
+    long double e = 0, m = 0;
+    for (std::int64_t i = 0; i < n; ++i) {
+      e += std::fabs(x[static_cast<std::size_t>(i)] - xs[static_cast<std::size_t>(i)]);
+      m += std::fabs(xs[static_cast<std::size_t>(i)]);
+    }
+    return e / m;
+  };
+  const double t0 = now_seconds();
+  const std::vector<float> rne = solve(false, 0), sr1 = solve(true, 1), sr1b = solve(true, 1), sr2 = solve(true, 2);
+  const double host = seconds_since(t0);
+  for (float v : sr1) failed += (std::bit_cast<std::uint32_t>(v) & 0xFFFFu) != 0;  // on the bf16 grid
+  failed += sr1 == rne;
+  failed += sr1 != sr1b;
+  failed += sr1 == sr2;
+  failed += error(sr1) > 2 * error(rne);
+  failed += error(sr2) > 2 * error(rne);
+  char note[160];
+  std::snprintf(note, sizeof note, "C API; forward error RNE %.3Lg, SR seed 1 %.3Lg, seed 2 %.3Lg; properties failed", error(rne), error(sr1),
+                error(sr2));
+  return exact_result(failed, note, host);
+}
+
+void add_sparse_gaps_krylov(Registry& reg) {
+  add_bsr_krylov_cases<double>(reg);
+  add_bsr_krylov_cases<C32>(reg);
+  add_bsr_krylov_cases<C64>(reg);
+  reg.add(ValidationCase{.suite = "sparse", .library = "trnsparse", .op = "csr_cg_bf16_sr", .mode = "R_32F, bf16 vectors (C switch)",
+                         .shape = "16x16 5-point grid (256 rows)", .metric = "bit_exact",
+                         .bound_text = "0 failed: x on the bf16 grid, SR != RNE bits, seed reproducible, seeds differ, SR error <= 2x RNE",
+                         .run = [] { return bf16_sr_case(); }});
+}
+const Registrar kKrylovRegistrar(add_sparse_gaps_krylov);
 
 }  // namespace
 }  // namespace trnsci::cli
