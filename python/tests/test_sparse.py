@@ -129,13 +129,18 @@ def test_sparse_errors(csr):
         trnsci.sparse.spmv(csr, x.astype(np.float64))
     with pytest.raises(trnsci.InvalidArgumentError, match="trans"):
         trnsci.sparse.spmv(csr, x, trans="X")
-    # a float64 BSR SpMV runs (trnsparse's Ozaki block path); the BSR Krylov solvers have no fp64 tile
-    # path: trnsparse's NOT_SUPPORTED, raised with the C status name
+    # a float64 BSR SpMV runs (trnsparse's Ozaki block path), and so do the BSR Krylov solvers since
+    # s10/spgaps (their SpMV is that path); block Jacobi stays the float32 tile path's: NOT_SUPPORTED,
+    # raised with the C status name
     bsr64 = sp.random(64, 64, density=0.2, format="csr", random_state=1).tobsr(blocksize=(16, 16))
     y = trnsci.sparse.spmv(bsr64, np.ones(64))
     assert np.allclose(y, bsr64 @ np.ones(64), rtol=1e-13, atol=1e-13)
+    spd64 = (bsr64 @ bsr64.T + 10 * sp.eye(64)).tobsr(blocksize=(16, 16))
+    x64, info = trnsci.sparse.cg(spd64, np.ones(64), rtol=1e-10)
+    assert info == 0 and x64.dtype == np.float64
+    assert np.linalg.norm(spd64 @ x64 - np.ones(64)) <= 1e-9 * np.sqrt(64)
     with pytest.raises(trnsci.NotSupportedError) as e:
-        trnsci.sparse.cg((bsr64 + 10 * sp.eye(64)).tobsr(blocksize=(16, 16)), np.ones(64))
+        trnsci.sparse.cg(spd64, np.ones(64), M="block_jacobi")
     assert e.value.status == "TRNSPARSE_STATUS_NOT_SUPPORTED" and e.value.library == "trnsparse"
     # a zero diagonal with Jacobi: INVALID_VALUE at matA (C parameter 1)
     zero_diag = sp.diags([1.0, 0.0, 1.0], [-1, 0, 1], shape=(64, 64), format="csr", dtype=np.float32)

@@ -10,7 +10,8 @@ operand's dtype (C- or Fortran-ordered).
   Ozaki block products and float64 / complex128 CSR its TensorE row groups (trnblas's fp64 GEMV slice
   pairs for SpMV, Ozaki GEMMs for SpMM; docs/trnsparse.md).
 * sddmm: float32, float64, complex64, complex128 (pattern CSR or BSR; the dense operands of its dtype).
-* cg / bicgstab / gmres: scipy.sparse.linalg-like signatures on float32 operators; a CSR operator is
+* cg / bicgstab / gmres: scipy.sparse.linalg-like signatures on float32 operators (float64 / complex64 /
+  complex128 BSR too: trnsparse's generic solvers on its Ozaki / embedding SpMV, M None or "jacobi"); a CSR operator is
   converted to BSR (square blocks, ``blocksize=`` or the largest of 32, 16, 8, 4, 2, 1 dividing n)
   before the call; M is None, "jacobi" or "block_jacobi" (trnsparse's preconditioners); the stopping
   test is ||r|| <= rtol ||b|| (scipy's legacy atol=None meaning; other atol values raise).

@@ -2116,7 +2116,8 @@ std::vector<trnfuzz::Floor> trnfuzz::floors() {
           {"bell_analysis_ok", 50},     {"bell_convert_ok", 50},
           {"surface_const_ok", 50},     {"surface_spmat_ok", 50},  {"surface_dense_ok", 50},  // s7/half
           {"surface_handle_ok", 20},    {"surface_buffer_ok", 20}, {"surface_generic_ok", 20},
-          {"sddmm_wide_ok", 20}};  // s8/sddmm
+          {"sddmm_wide_ok", 20},  // s8/sddmm
+          {"krylov_switch_ok", 4}, {"krylov_bsr_wide_ok", 3}, {"krylov_bf16_ok", 1}};  // s10/spgaps (its corpus inputs alone)
 }
 
 
@@ -2210,6 +2211,102 @@ void wide_block_calls(trnfuzz::Input& in) {
 }  // namespace
 // ---- end of the s9/spengine block
 
+// ---- s10/spgaps: trnsparseSetKrylovVectorType / GetKrylovVectorType with SR on or off, and the
+// Krylov solvers on BSR operators of R_64F / C_32F / C_64F (issue #28)
+namespace {
+
+// A fuzzed vector type (valid, or any int) set on a handle (or NULL), read back; SR on or off; then
+// CG / BiCGStab / GMRES on a 4 x 4 operator (CSR, or BSR of 2 x 2 blocks, index arrays valid or a
+// fuzzed column) of any generic value type, a diagonal sometimes zero or NaN, vecX sometimes of
+// another type, preconditioners 0..5, maxIterations -1..6 (history sized maxIterations + 1).
+// Properties: the setter's status (SUCCESS only for R_32F / R_16BF on a live handle, the setting
+// unchanged otherwise); solves end SUCCESS, INVALID_VALUE or NOT_SUPPORTED; bf16 vectors with
+// anything but an R_32F CSR never succeed; a failed solve leaves x, iterations and info untouched.
+void krylov_switch_calls(trnfuzz::Input& in) {
+  Bytes b{in};
+  trnsparseHandle_t h = nullptr;
+  require(trnsparseCreate(&h) == TRNSPARSE_STATUS_SUCCESS, "create handle");
+  const int want = in.choice({TRN_R_32F, TRN_R_16BF, TRN_R_64F});
+  const bool null_handle = b.u8() % 16 == 0;
+  const trnsparseStatus_t set = trnsparseSetKrylovVectorType(null_handle ? nullptr : h, static_cast<trnDataType_t>(want));
+  const bool valid_type = want == TRN_R_32F || want == TRN_R_16BF;
+  require(set == (null_handle ? TRNSPARSE_STATUS_NOT_INITIALIZED : valid_type ? TRNSPARSE_STATUS_SUCCESS : TRNSPARSE_STATUS_INVALID_VALUE),
+          "SetKrylovVectorType status");
+  trnDataType_t got = TRN_R_64F;
+  require(trnsparseGetKrylovVectorType(h, &got) == TRNSPARSE_STATUS_SUCCESS, "GetKrylovVectorType");
+  const bool bf16 = set == TRNSPARSE_STATUS_SUCCESS && want == TRN_R_16BF;
+  require(static_cast<int>(got) == (bf16 ? TRN_R_16BF : TRN_R_32F), "GetKrylovVectorType value");
+  if (b.u8() % 2 != 0) require(trnsparseSetStochasticRounding(h, 1, b.u8()) == TRNSPARSE_STATUS_SUCCESS, "SR on");
+  const int vt = std::array<int, 4>{TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F}[b.u8() % 4];
+  const auto V = static_cast<trnDataType_t>(vt);
+  const bool bsr = b.u8() % 2 != 0;
+  // a diagonally dominant 4 x 4 (complex: the imaginary parts fuzzed), every entry stored
+  std::vector<double> val(32, 0.0);  // 16 entries, room for complex doubles
+  auto put = [&](int slot, double re, double im) {
+    if (vt == TRN_R_32F || vt == TRN_C_32F) {
+      const float f[2] = {static_cast<float>(re), static_cast<float>(im)};
+      std::memcpy(reinterpret_cast<unsigned char*>(val.data()) + slot * (vt == TRN_R_32F ? 4 : 8), f, vt == TRN_R_32F ? 4 : 8);
+    } else {
+      const double d[2] = {re, im};
+      std::memcpy(reinterpret_cast<unsigned char*>(val.data()) + slot * (vt == TRN_R_64F ? 8 : 16), d, vt == TRN_R_64F ? 8 : 16);
+    }
+  };
+  const int poison = b.u8() % 8;  // 0: zero diagonal entry, 1: NaN, else none
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) {
+      double re = i == j ? 6.0 : static_cast<double>(b.u8() % 5) - 2.0;
+      if (i == j && i == 1 && poison == 0) re = 0.0;
+      if (i == j && i == 2 && poison == 1) re = std::numeric_limits<double>::quiet_NaN();
+      // CSR: row-major entries; BSR 2 x 2 blocks (row order): block (I, J) at 4 (2 I + J), (r, c) at 2 r + c
+      const int slot = bsr ? 4 * (2 * (i / 2) + j / 2) + 2 * (i % 2) + j % 2 : 4 * i + j;
+      put(slot, re, i == j ? 0.0 : static_cast<double>(b.u8() % 3) - 1.0);
+    }
+  std::int32_t off_csr[5] = {0, 4, 8, 12, 16}, col_csr[16], off_bsr[3] = {0, 2, 4}, col_bsr[4] = {0, 1, 0, 1};
+  for (int e = 0; e < 16; ++e) col_csr[e] = e % 4;
+  if (b.u8() % 8 == 0) (bsr ? col_bsr[1] : col_csr[5]) = static_cast<std::int32_t>(b.u8() % 6) - 1;  // out of order / range
+  trnsparseSpMatDescr_t A = nullptr;
+  const trnsparseStatus_t made =
+      bsr ? trnsparseCreateBsr(&A, 2, 2, 4, 2, 2, off_bsr, col_bsr, val.data(), TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                               TRNSPARSE_INDEX_BASE_ZERO, V, TRNSPARSE_ORDER_ROW)
+          : trnsparseCreateCsr(&A, 4, 4, 16, off_csr, col_csr, val.data(), TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                               TRNSPARSE_INDEX_BASE_ZERO, V);
+  require(made == TRNSPARSE_STATUS_SUCCESS, "Krylov operator descriptor");
+  std::vector<double> bv(8, 1.0), xv(8, 0.0);
+  const std::vector<double> x0 = xv;
+  const int xt = b.u8() % 8 == 0 ? std::array<int, 4>{TRN_R_32F, TRN_R_64F, TRN_C_32F, TRN_C_64F}[b.u8() % 4] : vt;
+  trnsparseDnVecDescr_t vb = nullptr, vx = nullptr;
+  require(trnsparseCreateDnVec(&vb, 4, bv.data(), V) == 0 && trnsparseCreateDnVec(&vx, 4, xv.data(), static_cast<trnDataType_t>(xt)) == 0,
+          "Krylov vectors");
+  const int iters = static_cast<int>(b.u8() % 8) - 1, restart = 1 + b.u8() % 4, pre = b.u8() % 6;
+  const float tol = b.u8() % 2 != 0 ? 1e-4f : 0.0f;
+  int it = -5, info = -5;
+  float hist[8];
+  const int which = b.u8() % 3;
+  auto P = [pre] { return static_cast<trnsparsePreconditioner_t>(pre); };
+  const trnsparseStatus_t st =
+      which == 0   ? trnsparseBsrCg(h, A, vb, vx, tol, iters, P(), &it, hist, &info)
+      : which == 1 ? trnsparseBsrBicgstab(h, A, vb, vx, tol, iters, P(), &it, hist, &info)
+                   : trnsparseBsrGmres(h, A, vb, vx, tol, iters, restart, P(), &it, hist, &info);
+  require(allowed(st), "Krylov status");
+  if (bf16 && (bsr || vt != TRN_R_32F)) require(st != TRNSPARSE_STATUS_SUCCESS, "bf16 vectors outside R_32F CSR succeeded");
+  if (st != TRNSPARSE_STATUS_SUCCESS) {
+    require(xv == x0, "a failed Krylov solve wrote x");
+    require(it == -5 && info == -5, "a failed Krylov solve wrote iterations / info");
+  } else {
+    require(info >= 0 && info <= 2 && it >= 0 && it <= std::max(iters, 0), "Krylov info / iterations");
+  }
+  trnfuzz::reach("krylov_switch_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  trnfuzz::reach("krylov_bsr_wide_ok", st == TRNSPARSE_STATUS_SUCCESS && bsr && vt != TRN_R_32F);
+  trnfuzz::reach("krylov_bf16_ok", st == TRNSPARSE_STATUS_SUCCESS && bf16);
+  trnsparseDestroyDnVec(vb);
+  trnsparseDestroyDnVec(vx);
+  trnsparseDestroySpMat(A);
+  require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+}
+
+}  // namespace
+// ---- end of the s10/spgaps block
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   run_one(in);
@@ -2228,5 +2325,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   sddmm_calls(fresh);
   trnfuzz::Input spengine(data, size);  // s9/spengine: read afresh too
   wide_block_calls(spengine);
+  trnfuzz::Input spgaps(data, size);  // s10/spgaps: read afresh too
+  krylov_switch_calls(spgaps);
   return 0;
 }

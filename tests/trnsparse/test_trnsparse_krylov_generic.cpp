@@ -460,3 +460,249 @@ TEST(KrylovBf16, StochasticRoundingIsSelectableReproducibleAndNoLessAccurate) {
 }
 
 }  // namespace
+
+// ---- issue #28, s10/spgaps: the C switch for bf16 vectors + SR, C_32F SpMV on TensorE, BSR
+// operators of R_64F / C_32F / C_64F values ------------------------------------------------------
+namespace {
+
+using CApiSolver = trnsparseStatus_t (*)(trnsparseHandle_t, trnsparseConstSpMatDescr_t, trnsparseConstDnVecDescr_t,
+                                         trnsparseDnVecDescr_t, float, int, trnsparsePreconditioner_t, int*, float*, int*);
+trnsparseStatus_t c_gmres30(trnsparseHandle_t h, trnsparseConstSpMatDescr_t A, trnsparseConstDnVecDescr_t b,
+                            trnsparseDnVecDescr_t x, float tol, int max_it, trnsparsePreconditioner_t pc, int* it, float* hist,
+                            int* info) {
+  return trnsparseBsrGmres(h, A, b, x, tol, max_it, 30, pc, it, hist, info);
+}
+
+template <class T>
+trnDataType_t c_type() {
+  return std::is_same_v<T, float> ? TRN_R_32F : std::is_same_v<T, double> ? TRN_R_64F
+         : std::is_same_v<T, std::complex<float>> ? TRN_C_32F : TRN_C_64F;
+}
+
+// One C API solve of A x = b (x0 = 0) on a handle set up by the caller; x, the status and the profile.
+struct CSolve {
+  trnsparseStatus_t status = TRNSPARSE_STATUS_SUCCESS;
+  int iterations = -1, info = -1, param = 0;  // param: GetLastErrorParameter right after the call
+  trnProfile_t profile{};
+};
+template <class T>
+CSolve c_solve(trnsparseHandle_t h, CApiSolver solve, trnsparseSpMatDescr_t A, const std::vector<T>& b, std::vector<T>& x,
+               float tol, int max_it, trnsparsePreconditioner_t pc = TRNSPARSE_PRECOND_NONE) {
+  trnsparseDnVecDescr_t vb = nullptr, vx = nullptr;
+  EXPECT_EQ(trnsparseCreateDnVec(&vb, static_cast<int64_t>(b.size()), const_cast<T*>(b.data()), c_type<T>()), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(trnsparseCreateDnVec(&vx, static_cast<int64_t>(x.size()), x.data(), c_type<T>()), TRNSPARSE_STATUS_SUCCESS);
+  CSolve out;
+  out.status = solve(h, A, vb, vx, tol, max_it, pc, &out.iterations, nullptr, &out.info);
+  trnsparseGetLastErrorParameter(h, &out.param);
+  trnsparseGetLastProfile(h, &out.profile);
+  trnsparseDestroyDnVec(vb);
+  trnsparseDestroyDnVec(vx);
+  return out;
+}
+template <class T>
+trnsparseSpMatDescr_t c_csr(Csr<T>& a) {
+  trnsparseSpMatDescr_t A = nullptr;
+  EXPECT_EQ(trnsparseCreateCsr(&A, a.n, a.n, static_cast<int64_t>(a.col.size()), a.row.data(), a.col.data(), a.val.data(),
+                               TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, c_type<T>()),
+            TRNSPARSE_STATUS_SUCCESS);
+  return A;
+}
+
+// trnsparseSetKrylovVectorType(TRN_R_16BF) + SetStochasticRounding: the C user gets exactly the C++
+// API's bf16 / SR solves (bit for bit), SR changes bits against RNE, one seed always the same bits,
+// another seed others; the default keeps the fp32 vectors; bad values and other value types refused.
+TEST(KrylovBf16CApi, SwitchReachesSrBitForBitAndPerSeed) {
+  Csr<float> a = grid<float>(16, 4.0, 0.0, 0.0);
+  const std::vector<float> b = rhs<float>(a.n);
+  const Oracle<float> o(a, b);
+  const double tol = static_cast<double>(1e-3f);  // the C API's float tolerance, widened as it widens it
+  const std::pair<Solver, CApiSolver> solvers[] = {{Solver(sp::cg), CApiSolver(trnsparseBsrCg)},
+                                                   {Solver(sp::bicgstab), CApiSolver(trnsparseBsrBicgstab)},
+                                                   {Solver(sp::gmres), CApiSolver(c_gmres30)}};
+  trnsparseHandle_t h = nullptr;
+  ASSERT_EQ(trnsparseCreate(&h), TRNSPARSE_STATUS_SUCCESS);
+  trnsparseSpMatDescr_t A = c_csr(a);
+  trnDataType_t vt = TRN_R_64F;
+  ASSERT_EQ(trnsparseGetKrylovVectorType(h, &vt), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(vt, TRN_R_32F);  // the default
+  for (const auto& [cpp, capi] : solvers) {
+    auto run = [&](bool bf16, bool sr, unsigned long long seed) {
+      EXPECT_EQ(trnsparseSetKrylovVectorType(h, bf16 ? TRN_R_16BF : TRN_R_32F), TRNSPARSE_STATUS_SUCCESS);
+      EXPECT_EQ(trnsparseSetStochasticRounding(h, sr ? 1 : 0, seed), TRNSPARSE_STATUS_SUCCESS);
+      std::vector<float> x(b.size(), 0.0f);
+      const CSolve r = c_solve(h, capi, A, b, x, 1e-3f, 120);
+      EXPECT_EQ(r.status, TRNSPARSE_STATUS_SUCCESS);
+      return x;
+    };
+    const std::vector<float> f32 = run(false, true, 1), rne = run(true, false, 0), sr1 = run(true, true, 1),
+                             sr1b = run(true, true, 1), sr2 = run(true, true, 2);
+    EXPECT_EQ(rne, bf16_solve(cpp, a, o, b, false, 0, tol).x);  // the C++ API's bits
+    EXPECT_EQ(sr1, bf16_solve(cpp, a, o, b, true, 1, tol).x);
+    EXPECT_EQ(sr1, sr1b);  // reproducible for a seed
+    EXPECT_NE(sr1, rne);   // SR changes bits
+    EXPECT_NE(sr1, sr2);   // and the seed selects them
+    EXPECT_NE(f32, rne);   // the default (SR on but no bf16 vectors) is not the bf16 mode
+    for (float v : sr1) ASSERT_EQ(v, trn::bf16_to_f32(trn::f32_to_bf16_rne(v)));  // x stored in bf16
+    bool any_off_grid = false;  // fp32 vectors: not every element a bf16 value
+    for (float v : f32) any_off_grid |= v != trn::bf16_to_f32(trn::f32_to_bf16_rne(v));
+    EXPECT_TRUE(any_off_grid);
+  }
+  // A value outside {R_32F, R_16BF}: INVALID_VALUE at 1, the setting unchanged.
+  ASSERT_EQ(trnsparseSetKrylovVectorType(h, TRN_R_16BF), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(trnsparseSetKrylovVectorType(h, TRN_R_64F), TRNSPARSE_STATUS_INVALID_VALUE);
+  int param = 0;
+  trnsparseGetLastErrorParameter(h, &param);
+  EXPECT_EQ(param, 1);
+  ASSERT_EQ(trnsparseGetKrylovVectorType(h, &vt), TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(vt, TRN_R_16BF);
+  EXPECT_EQ(trnsparseGetKrylovVectorType(h, nullptr), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(trnsparseSetKrylovVectorType(nullptr, TRN_R_16BF), TRNSPARSE_STATUS_NOT_INITIALIZED);
+  // bf16 vectors with an R_64F operator: NOT_SUPPORTED, x and the counters untouched.
+  Csr<double> d = grid<double>(6, 4.0, 0.0, 0.0);
+  const std::vector<double> bd = rhs<double>(d.n);
+  std::vector<double> xd(bd.size(), 7.0);
+  trnsparseSpMatDescr_t D = c_csr(d);
+  const CSolve r = c_solve(h, CApiSolver(trnsparseBsrCg), D, bd, xd, 1e-10f, 50);
+  EXPECT_EQ(r.status, TRNSPARSE_STATUS_NOT_SUPPORTED);
+  EXPECT_EQ(r.iterations, -1);
+  EXPECT_EQ(xd, std::vector<double>(bd.size(), 7.0));
+  trnsparseDestroySpMat(D);
+  trnsparseDestroySpMat(A);
+  trnsparseDestroy(h);
+}
+
+// A CSR -> BSR of rb x cb blocks (row-major blocks), through a dense long-double-free copy: every
+// block that holds a stored entry is stored, its other entries zero.
+template <class T>
+struct Bsr {
+  std::int64_t brows = 0, rb = 0, cb = 0;
+  std::vector<std::int32_t> off{0}, col;
+  std::vector<T> val;
+};
+template <class T>
+Bsr<T> to_bsr(const Csr<T>& a, std::int64_t rb, std::int64_t cb) {
+  Bsr<T> out;
+  out.brows = a.n / rb;
+  out.rb = rb;
+  out.cb = cb;
+  const std::int64_t bcols = a.n / cb;
+  for (std::int64_t I = 0; I < out.brows; ++I) {
+    std::vector<T> dense_row(static_cast<std::size_t>(rb * a.n));
+    std::vector<bool> used(static_cast<std::size_t>(bcols), false);
+    for (std::int64_t r = 0; r < rb; ++r)
+      for (std::int32_t e = a.row[static_cast<std::size_t>(I * rb + r)]; e < a.row[static_cast<std::size_t>(I * rb + r) + 1]; ++e) {
+        dense_row[static_cast<std::size_t>(r * a.n + a.col[static_cast<std::size_t>(e)])] = a.val[static_cast<std::size_t>(e)];
+        used[static_cast<std::size_t>(a.col[static_cast<std::size_t>(e)] / cb)] = true;
+      }
+    for (std::int64_t J = 0; J < bcols; ++J) {
+      if (!used[static_cast<std::size_t>(J)]) continue;
+      out.col.push_back(static_cast<std::int32_t>(J));
+      for (std::int64_t r = 0; r < rb; ++r)
+        for (std::int64_t c = 0; c < cb; ++c) out.val.push_back(dense_row[static_cast<std::size_t>(r * a.n + J * cb + c)]);
+    }
+    out.off.push_back(static_cast<std::int32_t>(out.col.size()));
+  }
+  return out;
+}
+
+template <class T>
+class KrylovBsrWide : public ::testing::Test {};
+using WideTypes = ::testing::Types<double, std::complex<float>, std::complex<double>>;
+TYPED_TEST_SUITE(KrylovBsrWide, WideTypes);
+
+// CG (Hermitian operator; NONE and JACOBI), BiCGStab and GMRES(30) (convection) on BSR operators
+// of 4 x 4 and 2 x 8 blocks through the C API: converged, the long-double true residual within
+// 10 tol + 100 n u_s, the forward error within kappa_1 times it, and the SpMV on TensorE (Ozaki
+// block-row GEMMs for R_64F / C_64F, the 2 x 2 embedding for C_32F: TensorE busy in the profile).
+TYPED_TEST(KrylovBsrWide, SolvesOnTheEnginePaths) {
+  using T = TypeParam;
+  const float tol = kUnit<T> < 1e-10 ? 1e-10f : 1e-5f;
+  trnsparseHandle_t h = nullptr;
+  ASSERT_EQ(trnsparseCreate(&h), TRNSPARSE_STATUS_SUCCESS);
+  for (const bool hermitian : {true, false})
+    for (const auto& [rb, cb] : {std::pair<int, int>{4, 4}, std::pair<int, int>{2, 8}}) {
+      Csr<T> a = hermitian ? grid<T>(8, 4.6, 0.0, 0.25) : grid<T>(8, 4.0, 1.5, 0.4);
+      const std::vector<T> b = rhs<T>(a.n);
+      const Oracle<T> o(a, b);
+      Bsr<T> m = to_bsr(a, rb, cb);
+      trnsparseSpMatDescr_t A = nullptr;
+      ASSERT_EQ(trnsparseCreateBsr(&A, m.brows, a.n / cb, static_cast<int64_t>(m.col.size()), rb, cb, m.off.data(), m.col.data(),
+                                   m.val.data(), TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, c_type<T>(),
+                                   TRNSPARSE_ORDER_ROW),
+                TRNSPARSE_STATUS_SUCCESS);
+      std::vector<std::pair<CApiSolver, trnsparsePreconditioner_t>> runs;
+      // one solve per (operator, block shape): CG NONE / JACOBI on the Hermitian one, BiCGStab
+      // JACOBI / GMRES NONE on the convection one (the emulated Ozaki SpMV costs ~1 ms a call)
+      const bool first = rb == 4;
+      if (hermitian) runs = {{CApiSolver(trnsparseBsrCg), first ? TRNSPARSE_PRECOND_NONE : TRNSPARSE_PRECOND_JACOBI}};
+      else runs = {{first ? CApiSolver(trnsparseBsrBicgstab) : CApiSolver(c_gmres30), first ? TRNSPARSE_PRECOND_JACOBI : TRNSPARSE_PRECOND_NONE}};
+      for (const auto& [solve, pc] : runs) {
+        std::vector<T> x(b.size());
+        const CSolve r = c_solve(h, solve, A, b, x, tol, 2000, pc);
+        ASSERT_EQ(r.status, TRNSPARSE_STATUS_SUCCESS);
+        EXPECT_EQ(r.info, 0) << "iterations " << r.iterations;
+        const auto [res, err] = o.errors(b, x);
+        EXPECT_LE(res, 10 * static_cast<LD>(tol) + 100.0L * static_cast<LD>(a.n) * kUnit<T>) << "true residual";
+        EXPECT_LE(err, o.kappa * res * 1.0001L + 1e-30L);
+        EXPECT_GT(r.profile.busy_ns[TRN_ENGINE_TENSOR], 0.0) << "the SpMV runs on TensorE";
+        if (std::getenv("KRYLOV_VERBOSE"))
+          std::printf("  BSR %s %dx%d pc %d: %d it, true residual %.3Lg, error %.3Lg, modeled %.4g us\n", sp::value_name(kVal<T>), rb,
+                      cb, static_cast<int>(pc), r.iterations, res, err, r.profile.total_ns * 1e-3);
+      }
+      trnsparseDestroySpMat(A);
+    }
+  trnsparseDestroy(h);
+}
+
+// Bad input on a wide BSR operator: BLOCK_JACOBI / ILU0 / IC0 NOT_SUPPORTED; a zero diagonal with
+// JACOBI INVALID_VALUE at matA (1); x, iterations and info untouched on every failure.
+TYPED_TEST(KrylovBsrWide, UnsupportedPreconditionersAndZeroDiagonal) {
+  using T = TypeParam;
+  trnsparseHandle_t h = nullptr;
+  ASSERT_EQ(trnsparseCreate(&h), TRNSPARSE_STATUS_SUCCESS);
+  Csr<T> a = grid<T>(8, 4.6, 0.0, 0.25);
+  const std::vector<T> b = rhs<T>(a.n);
+  Bsr<T> m = to_bsr(a, 4, 4);
+  trnsparseSpMatDescr_t A = nullptr;
+  ASSERT_EQ(trnsparseCreateBsr(&A, m.brows, m.brows, static_cast<int64_t>(m.col.size()), 4, 4, m.off.data(), m.col.data(), m.val.data(),
+                               TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, c_type<T>(), TRNSPARSE_ORDER_ROW),
+            TRNSPARSE_STATUS_SUCCESS);
+  const std::vector<T> x0(b.size(), T(3));
+  for (trnsparsePreconditioner_t pc : {TRNSPARSE_PRECOND_BLOCK_JACOBI, TRNSPARSE_PRECOND_ILU0, TRNSPARSE_PRECOND_IC0}) {
+    std::vector<T> x = x0;
+    const CSolve r = c_solve(h, CApiSolver(trnsparseBsrCg), A, b, x, 1e-5f, 50, pc);
+    EXPECT_EQ(r.status, TRNSPARSE_STATUS_NOT_SUPPORTED);
+    EXPECT_EQ(x, x0);
+    EXPECT_EQ(r.iterations, -1);
+  }
+  m.val[5 * 0 + 0] = T(0);  // a_00: the (0, 0) entry of the first stored block (block column 0)
+  std::vector<T> x = x0;
+  const CSolve r = c_solve(h, CApiSolver(trnsparseBsrBicgstab), A, b, x, 1e-5f, 50, TRNSPARSE_PRECOND_JACOBI);
+  EXPECT_EQ(r.status, TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(r.param, 1);
+  EXPECT_EQ(x, x0);
+  EXPECT_EQ(r.info, -1);
+  trnsparseDestroySpMat(A);
+  trnsparseDestroy(h);
+}
+
+// C_32F CSR: the solvers' SpMV is the TensorE 2 x 2 embedding (as trnsparseSpMV's C_32F path), so the
+// profile has TensorE busy time (the host-step SpMV had none).
+TEST(KrylovC32Engine, CsrSpmvOnTensorE) {
+  Csr<std::complex<float>> a = grid<std::complex<float>>(10, 4.6, 0.0, 0.25);
+  const std::vector<std::complex<float>> b = rhs<std::complex<float>>(a.n);
+  trnsparseHandle_t h = nullptr;
+  ASSERT_EQ(trnsparseCreate(&h), TRNSPARSE_STATUS_SUCCESS);
+  trnsparseSpMatDescr_t A = c_csr(a);
+  std::vector<std::complex<float>> x(b.size());
+  const CSolve r = c_solve(h, CApiSolver(trnsparseBsrCg), A, b, x, 1e-5f, 200, TRNSPARSE_PRECOND_IC0);
+  ASSERT_EQ(r.status, TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(r.info, 0);
+  EXPECT_GT(r.profile.busy_ns[TRN_ENGINE_TENSOR], 0.0);
+  const Oracle<std::complex<float>> o(a, b);
+  EXPECT_LE(o.errors(b, x).first, 10 * 1e-5L + 100.0L * static_cast<LD>(a.n) * 0x1p-24L);
+  trnsparseDestroySpMat(A);
+  trnsparseDestroy(h);
+}
+
+}  // namespace

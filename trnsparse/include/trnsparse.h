@@ -125,6 +125,13 @@ trnsparseStatus_t trnsparseSetPointerMode(trnsparseHandle_t handle, trnsparsePoi
  * CONJUGATE_TRANSPOSE anywhere, become INVALID_VALUE at their parameter position. */
 trnsparseStatus_t trnsparseSetStrictMode(trnsparseHandle_t handle, int enable);
 trnsparseStatus_t trnsparseGetStrictMode(trnsparseHandle_t handle, int* enable);
+/* Krylov vector storage (trnsci extension): TRN_R_32F (default: the solvers' vectors in the
+ * operator's value type) or TRN_R_16BF (the CSR solvers' vectors rounded to bf16 after every update,
+ * R_32F CSR operators only — other operators then return NOT_SUPPORTED). The rounding is
+ * nearest-even, or stochastic when SetStochasticRounding(handle, 1, seed) is on (the same seed gives
+ * the same bits). Another vectorType: INVALID_VALUE at 1. docs/trnsparse.md "bf16 vectors and SR". */
+trnsparseStatus_t trnsparseSetKrylovVectorType(trnsparseHandle_t handle, trnDataType_t vectorType);
+trnsparseStatus_t trnsparseGetKrylovVectorType(trnsparseHandle_t handle, trnDataType_t* vectorType);
 
 /* ---- logging -------------------------------------------------------------------------------
  * cuSPARSE's logger (callback with level and function name; level 1 = error) and cuBLAS-style

@@ -83,6 +83,19 @@ trnsparseStatus_t trnsparseGetStrictMode(trnsparseHandle_t handle, int* enable) 
                       [](const trnsparseContext& c) { return c.strict ? 1 : 0; });
 }
 
+// The Krylov solvers' vector storage (extension, issue #28 s10/spgaps): TRN_R_32F (the operator's
+// type, the default) or TRN_R_16BF (bf16 vectors, R_32F CSR operators; stochastic rounding as
+// SetStochasticRounding sets it). Anything else: INVALID_VALUE at 1 (the setters' position), the handle unchanged.
+trnsparseStatus_t trnsparseSetKrylovVectorType(trnsparseHandle_t handle, trnDataType_t vectorType) {
+  const int v = enum_value(vectorType);
+  return Surface::set_one_of(handle, "trnsparseSetKrylovVectorType", v, {TRN_R_32F, TRN_R_16BF}, "vectorType",
+                             [&](trnsparseContext& c) { c.krylov_vector_type = v; });
+}
+
+trnsparseStatus_t trnsparseGetKrylovVectorType(trnsparseHandle_t handle, trnDataType_t* vectorType) {
+  return Surface::get(handle, "trnsparseGetKrylovVectorType", vectorType, "vectorType",
+                      [](const trnsparseContext& c) { return static_cast<trnDataType_t>(c.krylov_vector_type); });
+}
 
 // ---- logging: the cuSPARSE family on the kit's logger ---------------------------------------------
 

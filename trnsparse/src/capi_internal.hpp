@@ -29,6 +29,7 @@ struct trnsparseContext {
   trnProfile_t last_profile{};
   trn::cshim::LastError last_error_param{0};  // atomic: a handle may serve several threads
   bool strict = false;
+  int krylov_vector_type = TRN_R_32F;  // SetKrylovVectorType: TRN_R_16BF stores the CSR solvers' vectors in bf16
 };
 
 struct trnsparseMatDescr {

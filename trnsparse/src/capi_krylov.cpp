@@ -28,6 +28,8 @@ trnsparseStatus_t krylov_csr(trnsparseHandle_t h, Solver which, const char* fn, 
                "Krylov solvers on CSR take R_32F, R_64F, C_32F or C_64F values");
   c.require_or(precond != TRNSPARSE_PRECOND_BLOCK_JACOBI, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
                "BLOCK_JACOBI takes BSR operators");
+  c.require_or(h->krylov_vector_type != TRN_R_16BF || A->value_type == TRN_R_32F, TRNSPARSE_STATUS_NOT_SUPPORTED,
+               "TRNSPARSE_STATUS_NOT_SUPPORTED", "bf16 Krylov vectors (SetKrylovVectorType) take R_32F operators");
   if (!c) return c.status();
   const std::int64_t n = A->csr.rows;
   c.require(n == A->csr.cols, 1, "matA");
@@ -44,6 +46,7 @@ trnsparseStatus_t krylov_csr(trnsparseHandle_t h, Solver which, const char* fn, 
   opt.max_iterations = max_it;
   opt.tolerance = tol;
   opt.restart = restart;
+  opt.bf16_vectors = h->krylov_vector_type == TRN_R_16BF;  // rounded per h->settings' SR switch and seed
   opt.precond = precond == TRNSPARSE_PRECOND_JACOBI ? sp::KrylovPreconditioner::jacobi
                 : precond == TRNSPARSE_PRECOND_ILU0 ? sp::KrylovPreconditioner::ilu0
                 : precond == TRNSPARSE_PRECOND_IC0  ? sp::KrylovPreconditioner::ic0
@@ -56,6 +59,43 @@ trnsparseStatus_t krylov_csr(trnsparseHandle_t h, Solver which, const char* fn, 
                                                                       : sp::gmres(h->settings, a, b->values, x->values, opt);
                report_solve(h, r, max_it, iterations, history, info);
              });
+}
+
+// A BSR operator of R_64F, C_32F or C_64F values (issue #28, s10/spgaps): the generic solvers of
+// krylov_generic.hpp on the BSR, its SpMV the Ozaki block-row GEMMs (R_64F / C_64F) or the TensorE
+// 2 x 2 embedding (C_32F), as trnsparseSpMV runs these; NONE or JACOBI (BLOCK_JACOBI: the fp32
+// tile path's, NOT_SUPPORTED here).
+trnsparseStatus_t krylov_bsr_wide(trnsparseHandle_t h, Solver which, const char* fn, Check& c, const trnsparseSpMatDescr* A,
+                                  const trnsparseDnVecDescr* b, trnsparseDnVecDescr* x, float tol, int max_it, int restart,
+                                  int precond, int* iterations, float* history, int* info) {
+  c.require_or(is_generic_value_type(A->value_type), TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "Krylov solvers on BSR take R_32F, R_64F, C_32F or C_64F values");
+  c.require_or(precond != TRNSPARSE_PRECOND_BLOCK_JACOBI, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "BLOCK_JACOBI takes R_32F BSR operators");
+  if (!c) return c.status();
+  const std::int64_t n = A->bsr.rows();
+  c.require(n == A->bsr.cols(), 1, "matA");
+  c.require(b->size == n && b->value_type == A->value_type, 2, "vecB");
+  c.require(x->size == n && x->value_type == A->value_type, 3, "vecX");
+  if (!check_sparse(c, A, 1, "matA")) return c.status();
+  if (n == 0) {  // an empty system is solved by the empty x
+    *iterations = 0;
+    *info = 0;
+    if (history != nullptr) history[0] = 0.0f;
+    return TRNSPARSE_STATUS_SUCCESS;
+  }
+  sp::GenericKrylovOptions opt;
+  opt.max_iterations = max_it;
+  opt.tolerance = tol;
+  opt.restart = restart;
+  opt.precond = precond == TRNSPARSE_PRECOND_JACOBI ? sp::KrylovPreconditioner::jacobi : sp::KrylovPreconditioner::none;
+  const sp::Value v = generic_value(A->value_type);
+  return run(h, fn, {{"matA", 1}, {"offsets", 1}, {"columns", 1}, {"values", 1}, {"vector", 3}, {"restart", 6}}, [&] {
+    const sp::KrylovResult r = which == Solver::cg         ? sp::cg(h->settings, A->bsr, v, b->values, x->values, opt)
+                               : which == Solver::bicgstab ? sp::bicgstab(h->settings, A->bsr, v, b->values, x->values, opt)
+                                                           : sp::gmres(h->settings, A->bsr, v, b->values, x->values, opt);
+    report_solve(h, r, max_it, iterations, history, info);
+  });
 }
 
 // The shared body of trnsparseBsrCg/Bicgstab/Gmres. Positions: matA 1, vecB 2, vecX 3, tolerance 4,
@@ -80,11 +120,13 @@ trnsparseStatus_t krylov(trnsparseHandle_t h, Solver which, const char* fn, cons
   if (!c) return c.status();
   if (A->format == TRNSPARSE_FORMAT_CSR)
     return krylov_csr(h, which, fn, c, A, b, x, tol, max_it, restart, precond, iterations, history, info);
-  c.require_or(!A->wide && !b->wide && !x->wide, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
-               "fp64 values: no fp64 tile path");
   c.require_or(precond != TRNSPARSE_PRECOND_ILU0 && precond != TRNSPARSE_PRECOND_IC0, TRNSPARSE_STATUS_NOT_SUPPORTED,
                "TRNSPARSE_STATUS_NOT_SUPPORTED", "ILU0 / IC0 take CSR operators");
+  c.require_or(h->krylov_vector_type != TRN_R_16BF, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "bf16 Krylov vectors (SetKrylovVectorType) take R_32F CSR operators");
   if (!c) return c.status();
+  if (A->wide)
+    return krylov_bsr_wide(h, which, fn, c, A, b, x, tol, max_it, restart, precond, iterations, history, info);
   c.require(A->bsr.rows() == A->bsr.cols() && A->bsr.value_type == trn::DType::f32, 1, "matA");
   c.require(b->size == A->bsr.rows() && b->dtype == trn::DType::f32, 2, "vecB");
   c.require(x->size == A->bsr.rows() && x->dtype == trn::DType::f32, 3, "vecX");

@@ -60,12 +60,18 @@ class Context {
   using W = HostFp64<T>;
   static constexpr double kFlop = kComplex<T> ? 4.0 : 1.0;  // real flops per multiply-add pair / 2
 
-  Context(const Settings& s, const SparseRef& A, const void* b, const void* x, const GenericKrylovOptions& opt,
-          KrylovResult& res, const char* who)
-      : s_(s), A_(A), opt_(opt), res_(res), who_(who) {
+  // bsr != nullptr: the operator is that BSR (A then only carries its size, stored-value count and
+  // value type: bsr_stub); else A is the CSR operator.
+  Context(const Settings& s, const SparseRef& A, const BsrView* bsr, const void* b, const void* x,
+          const GenericKrylovOptions& opt, KrylovResult& res, const char* who)
+      : s_(s), A_(A), bsr_(bsr), opt_(opt), res_(res), who_(who) {
     res_.profile.target = s.target;
-    if (A.format != SparseRef::Format::csr) throw InvalidArgument(std::string("trnsparse ") + who + ": CSR operators only", "matA");
-    validate(A);
+    if (bsr == nullptr && A.format != SparseRef::Format::csr)
+      throw InvalidArgument(std::string("trnsparse ") + who + ": CSR or BSR operators only", "matA");
+    if (bsr != nullptr && (opt.precond == KrylovPreconditioner::ilu0 || opt.precond == KrylovPreconditioner::ic0))
+      throw InvalidArgument(std::string("trnsparse ") + who + ": ILU(0) / IC(0) take CSR operators", "matA");
+    if (bsr != nullptr) validate(*bsr);
+    else validate(A);
     if (A.rows != A.cols) throw InvalidArgument(std::string("trnsparse ") + who + ": the operator must be square", "matA");
     if ((b == nullptr || x == nullptr) && A.rows > 0)
       throw InvalidArgument(std::string("trnsparse ") + who + ": b or x is NULL", "vector");
@@ -76,7 +82,11 @@ class Context {
     n = A.rows;
     b_.assign(static_cast<const T*>(b), static_cast<const T*>(b) + n);
     x_.assign(static_cast<const T*>(x), static_cast<const T*>(x) + n);
-    if (opt.precond == KrylovPreconditioner::jacobi) jacobi_inverse();
+    if (opt.precond == KrylovPreconditioner::jacobi) {
+      if (bsr_ != nullptr) bsr_diagonal();
+      else csr_diagonal();
+      jacobi_inverse();
+    }
     if (opt.precond == KrylovPreconditioner::ilu0 || opt.precond == KrylovPreconditioner::ic0) factor();
   }
   std::int64_t n = 0;
@@ -141,16 +151,29 @@ class Context {
     ++res_.launches;
   }
 
-  // out = alpha A in + beta out: trnsparse's SpMV of the operator's type.
+  // out = alpha A in + beta out: trnsparse's SpMV of the operator's format and type, the path the
+  // C API's trnsparseSpMV takes for it: fp32 the TensorE tile path (CSR or BSR); complex-fp32 the
+  // TensorE 2 x 2 embedding (spmm_c32, n = 1: docs/trnsparse.md "Complex-fp32 on TensorE"); fp64 /
+  // complex-fp64 BSR the Ozaki block-row GEMMs (spmm_fp64), CSR the host step (spmv_host).
   void spmv(double alpha, const T* in, double beta, T* out) {
     CallReport rep;
     rep.plans_wanted = false;
+    const DenseAny x{const_cast<T*>(in), kValue<T>, n, 1, std::max<std::int64_t>(n, 1), Layout::col_major};
+    const DenseAny y{out, kValue<T>, n, 1, std::max<std::int64_t>(n, 1), Layout::col_major};
     if constexpr (std::is_same_v<T, float>) {
-      const CsrView v{A_.rows, A_.cols, A_.nnz, A_.offsets, A_.indices, A_.values, A_.offsets_type, A_.indices_type, A_.base,
-                      DType::f32};
-      sparse::spmv(s_, Op::N, static_cast<float>(alpha), v, in, DType::f32, static_cast<float>(beta), out, DType::f32, &rep);
+      if (bsr_ != nullptr) {
+        sparse::spmv(s_, Op::N, static_cast<float>(alpha), *bsr_, in, DType::f32, static_cast<float>(beta), out, DType::f32, &rep);
+      } else {
+        const CsrView v{A_.rows, A_.cols, A_.nnz, A_.offsets, A_.indices, A_.values, A_.offsets_type, A_.indices_type, A_.base,
+                        DType::f32};
+        sparse::spmv(s_, Op::N, static_cast<float>(alpha), v, in, DType::f32, static_cast<float>(beta), out, DType::f32, &rep);
+      }
+    } else if constexpr (std::is_same_v<T, std::complex<float>>) {
+      if (bsr_ != nullptr) spmm_c32(s_, GOp::N, GOp::N, Scalar(alpha), *bsr_, x, Scalar(beta), y, &rep);
+      else spmm_c32(s_, GOp::N, GOp::N, Scalar(alpha), A_, x, Scalar(beta), y, &rep);
     } else {
-      spmv_host(s_, GOp::N, Scalar(alpha), A_, in, Scalar(beta), out, &rep);
+      if (bsr_ != nullptr) spmm_fp64(s_, GOp::N, GOp::N, Scalar(alpha), *bsr_, kValue<T>, x, Scalar(beta), y, &rep);
+      else spmv_host(s_, GOp::N, Scalar(alpha), A_, in, Scalar(beta), out, &rep);
     }
     add(rep.profile);
   }
@@ -184,22 +207,47 @@ class Context {
   }
 
  private:
-  // 1 / a_ii from the stored diagonal (host index work and n divisions: one host step).
-  void jacobi_inverse() {
+  // a_ii of a CSR operator into dinv_ (0 where not stored).
+  void csr_diagonal() {
     dinv_.assign(static_cast<std::size_t>(n), W{});
     const std::int64_t base = A_.base == IndexBase::one ? 1 : 0;
     const auto* vals = static_cast<const T*>(A_.values);
-    for (std::int64_t i = 0; i < n; ++i) {
+    for (std::int64_t i = 0; i < n; ++i)
       for (std::int64_t e = index_at(A_.offsets, A_.offsets_type, i) - base;
            e < index_at(A_.offsets, A_.offsets_type, i + 1) - base; ++e)
         if (index_at(A_.indices, A_.indices_type, e) - base == i) dinv_[static_cast<std::size_t>(i)] = W(vals[e]);
+  }
+  // a_ii of a BSR operator (any rb x cb blocks, either block order) into dinv_: row i = I rb + r of
+  // block (I, J) meets the diagonal at block column c = i - J cb when 0 <= c < cb.
+  void bsr_diagonal() {
+    dinv_.assign(static_cast<std::size_t>(n), W{});
+    const BsrView& a = *bsr_;
+    const std::int64_t base = a.base == IndexBase::one ? 1 : 0, rb = a.row_block, cb = a.col_block;
+    const auto* vals = static_cast<const T*>(a.values);
+    for (std::int64_t I = 0; I < a.brows; ++I)
+      for (std::int64_t e = index_at(a.offsets, a.offsets_type, I) - base; e < index_at(a.offsets, a.offsets_type, I + 1) - base; ++e) {
+        const std::int64_t J = index_at(a.columns, a.columns_type, e) - base;
+        for (std::int64_t r = 0; r < rb; ++r) {
+          const std::int64_t i = I * rb + r, c = i - J * cb;
+          if (c < 0 || c >= cb) continue;
+          dinv_[static_cast<std::size_t>(i)] = W(vals[e * rb * cb + (a.order == BlockOrder::row ? r * cb + c : r + c * rb)]);
+        }
+      }
+  }
+  // 1 / a_ii from the stored diagonal in dinv_ (host index work and n divisions: one host step).
+  void jacobi_inverse() {
+    const auto* vals = static_cast<const T*>(A_.values);
+    const void* offsets = bsr_ != nullptr ? bsr_->offsets : A_.offsets;
+    const IndexType offsets_type = bsr_ != nullptr ? bsr_->offsets_type : A_.offsets_type;
+    const std::int64_t offset_count = (bsr_ != nullptr ? bsr_->brows : n) + 1;
+    for (std::int64_t i = 0; i < n; ++i) {
       if (dinv_[static_cast<std::size_t>(i)] == W{})
         throw InvalidArgument(std::string("trnsparse ") + who_ + ": zero diagonal entry " + std::to_string(i) + " (Jacobi)",
                               "matA");
       dinv_[static_cast<std::size_t>(i)] = W(1.0) / dinv_[static_cast<std::size_t>(i)];
     }
     host(HostStep{.name = "trnsparse.krylov.jacobi_inverse", .flops = static_cast<double>(A_.nnz + n) * kFlop,
-                  .reads = {HostSpan(static_cast<const std::byte*>(A_.offsets), (n + 1) * (A_.offsets_type == IndexType::i32 ? 4 : 8)),
+                  .reads = {HostSpan(static_cast<const std::byte*>(offsets), offset_count * (offsets_type == IndexType::i32 ? 4 : 8)),
                             HostSpan(vals, A_.nnz)},
                   .writes = {HostSpan(dinv_.data(), n)}});
   }
@@ -244,6 +292,7 @@ class Context {
 
   const Settings& s_;
   const SparseRef& A_;
+  const BsrView* bsr_;
   const GenericKrylovOptions& opt_;
   KrylovResult& res_;
   const char* who_;
@@ -260,10 +309,11 @@ double scale_of(double norm_b) { return norm_b > 0 ? norm_b : 1.0; }
 // iteration: one SpMV, one preconditioner application, two fused host steps (the x / r update with
 // p^H q and r^H r; the direction update with rho' = r^H z). Breakdown: Re(p^H A p) <= 0.
 template <class T>
-KrylovResult cg_typed(const Settings& s, const SparseRef& A, const void* b, void* x, const GenericKrylovOptions& opt) {
+KrylovResult cg_typed(const Settings& s, const SparseRef& A, const BsrView* bsr, const void* b, void* x,
+                          const GenericKrylovOptions& opt) {
   using W = HostFp64<T>;
   KrylovResult res;
-  Context<T> k(s, A, b, x, opt, res, "cg");
+  Context<T> k(s, A, bsr, b, x, opt, res, "cg");
   const auto n = static_cast<std::size_t>(k.n);
   std::vector<T> r(k.b_), z(n), p(n), q(n);
   T* xv = k.x_.data();
@@ -308,10 +358,11 @@ KrylovResult cg_typed(const Settings& s, const SparseRef& A, const void* b, void
 // Right-preconditioned BiCGStab (van der Vorst 1992), r^ = r_0, the recurrences of krylov.cpp's
 // fp32 solver with conjugated inner products. Breakdown: (r^, r), (r^, v) or (t, t) = 0.
 template <class T>
-KrylovResult bicgstab_typed(const Settings& s, const SparseRef& A, const void* b, void* x, const GenericKrylovOptions& opt) {
+KrylovResult bicgstab_typed(const Settings& s, const SparseRef& A, const BsrView* bsr, const void* b, void* x,
+                          const GenericKrylovOptions& opt) {
   using W = HostFp64<T>;
   KrylovResult res;
-  Context<T> k(s, A, b, x, opt, res, "bicgstab");
+  Context<T> k(s, A, bsr, b, x, opt, res, "bicgstab");
   const auto n = static_cast<std::size_t>(k.n);
   std::vector<T> r(k.b_), rhat, p(n), phat(n), v(n), sv(n), shat(n), t(n);
   T* xv = k.x_.data();
@@ -461,11 +512,12 @@ bool arnoldi_step(Context<T>& k, Hessenberg<HostFp64<T>>& hs, std::vector<T>& V,
 // Restarted GMRES(m), right preconditioning (Saad Alg. 6.9, §9.3.2): the fp32 solver's cycle
 // structure (krylov.cpp) with complex Givens rotations; convergence on the true residual at a restart.
 template <class T>
-KrylovResult gmres_typed(const Settings& s, const SparseRef& A, const void* b, void* x, const GenericKrylovOptions& opt) {
+KrylovResult gmres_typed(const Settings& s, const SparseRef& A, const BsrView* bsr, const void* b, void* x,
+                          const GenericKrylovOptions& opt) {
   using W = HostFp64<T>;
   KrylovResult res;
   if (opt.restart < 1) throw InvalidArgument("trnsparse gmres: restart must be >= 1", "restart");
-  Context<T> k(s, A, b, x, opt, res, "gmres");
+  Context<T> k(s, A, bsr, b, x, opt, res, "gmres");
   const std::int64_t n = k.n, m = opt.restart;
   std::vector<T> V(static_cast<std::size_t>((m + 1) * n)), r(static_cast<std::size_t>(n)), w(r), z(r), u(r);
   T* xv = k.x_.data();
@@ -527,29 +579,61 @@ KrylovResult gmres_typed(const Settings& s, const SparseRef& A, const void* b, v
 
 KrylovResult gmres(const Settings& s, const SparseRef& A, const void* b, void* x, const GenericKrylovOptions& opt) {
   switch (A.value) {
-    case Value::f32: return gmres_typed<float>(s, A, b, x, opt);
-    case Value::f64: return gmres_typed<double>(s, A, b, x, opt);
-    case Value::c32: return gmres_typed<std::complex<float>>(s, A, b, x, opt);
-    default: return gmres_typed<std::complex<double>>(s, A, b, x, opt);
+    case Value::f32: return gmres_typed<float>(s, A, nullptr, b, x, opt);
+    case Value::f64: return gmres_typed<double>(s, A, nullptr, b, x, opt);
+    case Value::c32: return gmres_typed<std::complex<float>>(s, A, nullptr, b, x, opt);
+    default: return gmres_typed<std::complex<double>>(s, A, nullptr, b, x, opt);
   }
 }
 
 KrylovResult cg(const Settings& s, const SparseRef& A, const void* b, void* x, const GenericKrylovOptions& opt) {
   switch (A.value) {
-    case Value::f32: return cg_typed<float>(s, A, b, x, opt);
-    case Value::f64: return cg_typed<double>(s, A, b, x, opt);
-    case Value::c32: return cg_typed<std::complex<float>>(s, A, b, x, opt);
-    default: return cg_typed<std::complex<double>>(s, A, b, x, opt);
+    case Value::f32: return cg_typed<float>(s, A, nullptr, b, x, opt);
+    case Value::f64: return cg_typed<double>(s, A, nullptr, b, x, opt);
+    case Value::c32: return cg_typed<std::complex<float>>(s, A, nullptr, b, x, opt);
+    default: return cg_typed<std::complex<double>>(s, A, nullptr, b, x, opt);
   }
 }
 
 KrylovResult bicgstab(const Settings& s, const SparseRef& A, const void* b, void* x, const GenericKrylovOptions& opt) {
   switch (A.value) {
-    case Value::f32: return bicgstab_typed<float>(s, A, b, x, opt);
-    case Value::f64: return bicgstab_typed<double>(s, A, b, x, opt);
-    case Value::c32: return bicgstab_typed<std::complex<float>>(s, A, b, x, opt);
-    default: return bicgstab_typed<std::complex<double>>(s, A, b, x, opt);
+    case Value::f32: return bicgstab_typed<float>(s, A, nullptr, b, x, opt);
+    case Value::f64: return bicgstab_typed<double>(s, A, nullptr, b, x, opt);
+    case Value::c32: return bicgstab_typed<std::complex<float>>(s, A, nullptr, b, x, opt);
+    default: return bicgstab_typed<std::complex<double>>(s, A, nullptr, b, x, opt);
   }
+}
+
+namespace {
+
+// The BSR operator's size, stored-value count and value type as the CSR-shaped SparseRef the
+// solvers' bookkeeping reads (its index pointers stay null: the Context reads the BsrView).
+SparseRef bsr_stub(const BsrView& A, Value value) {
+  return {SparseRef::Format::csr, A.rows(), A.cols(), A.bnnz * A.row_block * A.col_block, nullptr, nullptr, A.values,
+          A.offsets_type, A.columns_type, A.base, value};
+}
+
+template <class Solve>
+KrylovResult on_bsr(const BsrView& A, Value value, Solve&& solve) {
+  const SparseRef stub = bsr_stub(A, value);
+  switch (value) {
+    case Value::f32: return solve(float{}, stub);
+    case Value::f64: return solve(double{}, stub);
+    case Value::c32: return solve(std::complex<float>{}, stub);
+    default: return solve(std::complex<double>{}, stub);
+  }
+}
+
+}  // namespace
+
+KrylovResult cg(const Settings& s, const BsrView& A, Value value, const void* b, void* x, const GenericKrylovOptions& opt) {
+  return on_bsr(A, value, [&](auto t, const SparseRef& stub) { return cg_typed<decltype(t)>(s, stub, &A, b, x, opt); });
+}
+KrylovResult bicgstab(const Settings& s, const BsrView& A, Value value, const void* b, void* x, const GenericKrylovOptions& opt) {
+  return on_bsr(A, value, [&](auto t, const SparseRef& stub) { return bicgstab_typed<decltype(t)>(s, stub, &A, b, x, opt); });
+}
+KrylovResult gmres(const Settings& s, const BsrView& A, Value value, const void* b, void* x, const GenericKrylovOptions& opt) {
+  return on_bsr(A, value, [&](auto t, const SparseRef& stub) { return gmres_typed<decltype(t)>(s, stub, &A, b, x, opt); });
 }
 
 }  // namespace trn::sparse

@@ -16,10 +16,13 @@
 //             trn/sparse/incomplete.hpp, applied as two SpSV solves L y = r, U z = y through
 //             trn/sparse/triangular.hpp) and IC(0) (M = L L^H from csric02, applied as L y = r,
 //             L^H z = y: SpSV with op N, then op C / T on the same lower triangle).
-// Engines     q = A p is trnsparse's own SpMV in the operator's type: the TensorE CSR tile path for
-//             fp32 (sparse.hpp spmv), spmv_host (generic.hpp: TensorE row groups for R_64F /
-//             C_64F, the host step for C_32F) — whatever that
-//             entry runs on, these solvers run on. The preconditioner solves are SpSV's
+// Engines     q = A p is trnsparse's own SpMV in the operator's format and type, the path the C
+//             API's trnsparseSpMV takes: the TensorE tile path for fp32 (sparse.hpp spmv, CSR or
+//             BSR), the TensorE 2 x 2 real embedding for complex-fp32 (generic.hpp spmm_c32, CSR
+//             or BSR), the Ozaki block-row GEMMs for fp64 / complex-fp64 BSR (spmm_fp64) and
+//             spmv_host (generic.hpp: TensorE row groups through trnblas) for
+//             fp64 / complex-fp64 CSR — whatever that entry runs on,
+//             these solvers run on. The preconditioner solves are SpSV's
 //             (triangular_solve: a costed host step today). The dots, norms, scalar recurrences and
 //             vector updates of one iteration run as a few fused costed host steps
 //             ("trnsparse.krylov.*", trn/core/host_step.hpp) with fp64 (complex<double>)
@@ -36,7 +39,7 @@
 //             Iterative Methods for Solving Linear Systems, §7.3), u the storage unit roundoff
 //             (2^-53 fp64, 2^-24 fp32); the solution error is then at most
 //             kappa(A) (tol + c k u kappa(A)) ||x|| in the 2-norm. Tests: docs/trnsparse.md.
-// Limits      CSR operators only (ILU(0) / IC(0) need CSR; CSC / COO: convert first); sorted
+// Limits      CSR or BSR operators (ILU(0) / IC(0) need CSR; CSC / COO: convert first); sorted
 //             strictly increasing columns in each row (cuSPARSE's csrilu02 rule) when
 //             preconditioned by ILU(0) / IC(0); int32 indices of the factor (nnz < 2^31). Every
 //             stop is bounded: max_iterations (GMRES: Arnoldi steps) or a breakdown test; a
@@ -72,5 +75,14 @@ struct GenericKrylovOptions {
 KrylovResult cg(const Settings& s, const SparseRef& A, const void* b, void* x, const GenericKrylovOptions& opt);
 KrylovResult bicgstab(const Settings& s, const SparseRef& A, const void* b, void* x, const GenericKrylovOptions& opt);
 KrylovResult gmres(const Settings& s, const SparseRef& A, const void* b, void* x, const GenericKrylovOptions& opt);
+
+// The same solvers on a square BSR operator (any rb x cb blocks, either block order) of `value`
+// values (A.value_type is ignored, as spmm_fp64 / spmm_c32 do): precond none or Jacobi (the
+// diagonal read from the blocks; a zero one is InvalidArgument "matA"); ILU(0) / IC(0) take CSR
+// (InvalidArgument "matA"). The fp32 BSR solvers of krylov.hpp (tiles on VectorE, block Jacobi)
+// stay the C API's R_32F BSR path; these serve R_64F, C_32F and C_64F BSR (issue #28, s10/spgaps).
+KrylovResult cg(const Settings& s, const BsrView& A, Value value, const void* b, void* x, const GenericKrylovOptions& opt);
+KrylovResult bicgstab(const Settings& s, const BsrView& A, Value value, const void* b, void* x, const GenericKrylovOptions& opt);
+KrylovResult gmres(const Settings& s, const BsrView& A, Value value, const void* b, void* x, const GenericKrylovOptions& opt);
 
 }  // namespace trn::sparse
