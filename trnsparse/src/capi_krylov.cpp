@@ -1,4 +1,6 @@
 // trnsparse C shim: the extensions, Krylov solvers (CG, BiCGStab, GMRES) and block-sparse attention.
+#include <optional>
+
 #include "capi_internal.hpp"
 #include "trn/sparse/krylov_generic.hpp"
 
@@ -20,6 +22,33 @@ void report_solve(trnsparseHandle_t h, const sp::KrylovResult& r, int max_it, in
   h->last_profile = r.profile.to_c();  // the launches' and host steps' profiles summed (total_ns: r.modeled_ns)
 }
 
+// The checks the CSR and BSR operators share (an n x n matA, vecB and vecX of n values of A's type,
+// the descriptor's arrays) and the empty system's answer: a status when the call is finished (an
+// error, or n = 0: solved by the empty x), nothing when the solve should run.
+std::optional<trnsparseStatus_t> square_system_checked(Check& c, const trnsparseSpMatDescr* A, std::int64_t n, std::int64_t cols,
+                                                       const trnsparseDnVecDescr* b, const trnsparseDnVecDescr* x,
+                                                       int* iterations, float* history, int* info) {
+  c.require(n == cols, 1, "matA");
+  c.require(b->size == n && b->value_type == A->value_type, 2, "vecB");
+  c.require(x->size == n && x->value_type == A->value_type, 3, "vecX");
+  if (!check_sparse(c, A, 1, "matA")) return c.status();
+  if (n == 0) {
+    *iterations = 0;
+    *info = 0;
+    if (history != nullptr) history[0] = 0.0f;
+    return TRNSPARSE_STATUS_SUCCESS;
+  }
+  return std::nullopt;
+}
+
+sp::GenericKrylovOptions options_of(float tol, int max_it, int restart) {
+  sp::GenericKrylovOptions opt;
+  opt.max_iterations = max_it;
+  opt.tolerance = tol;
+  opt.restart = restart;
+  return opt;
+}
+
 // A CSR operator of any generic value type (trn/sparse/krylov_generic.hpp), after the shared checks.
 trnsparseStatus_t krylov_csr(trnsparseHandle_t h, Solver which, const char* fn, Check& c, const trnsparseSpMatDescr* A,
                              const trnsparseDnVecDescr* b, trnsparseDnVecDescr* x, float tol, int max_it, int restart,
@@ -31,21 +60,8 @@ trnsparseStatus_t krylov_csr(trnsparseHandle_t h, Solver which, const char* fn, 
   c.require_or(h->krylov_vector_type != TRN_R_16BF || A->value_type == TRN_R_32F, TRNSPARSE_STATUS_NOT_SUPPORTED,
                "TRNSPARSE_STATUS_NOT_SUPPORTED", "bf16 Krylov vectors (SetKrylovVectorType) take R_32F operators");
   if (!c) return c.status();
-  const std::int64_t n = A->csr.rows;
-  c.require(n == A->csr.cols, 1, "matA");
-  c.require(b->size == n && b->value_type == A->value_type, 2, "vecB");
-  c.require(x->size == n && x->value_type == A->value_type, 3, "vecX");
-  if (!check_sparse(c, A, 1, "matA")) return c.status();
-  if (n == 0) {  // an empty system is solved by the empty x
-    *iterations = 0;
-    *info = 0;
-    if (history != nullptr) history[0] = 0.0f;
-    return TRNSPARSE_STATUS_SUCCESS;
-  }
-  sp::GenericKrylovOptions opt;
-  opt.max_iterations = max_it;
-  opt.tolerance = tol;
-  opt.restart = restart;
+  if (const auto done = square_system_checked(c, A, A->csr.rows, A->csr.cols, b, x, iterations, history, info)) return *done;
+  sp::GenericKrylovOptions opt = options_of(tol, max_it, restart);
   opt.bf16_vectors = h->krylov_vector_type == TRN_R_16BF;  // rounded per h->settings' SR switch and seed
   opt.precond = precond == TRNSPARSE_PRECOND_JACOBI ? sp::KrylovPreconditioner::jacobi
                 : precond == TRNSPARSE_PRECOND_ILU0 ? sp::KrylovPreconditioner::ilu0
@@ -73,21 +89,8 @@ trnsparseStatus_t krylov_bsr_wide(trnsparseHandle_t h, Solver which, const char*
   c.require_or(precond != TRNSPARSE_PRECOND_BLOCK_JACOBI, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
                "BLOCK_JACOBI takes R_32F BSR operators");
   if (!c) return c.status();
-  const std::int64_t n = A->bsr.rows();
-  c.require(n == A->bsr.cols(), 1, "matA");
-  c.require(b->size == n && b->value_type == A->value_type, 2, "vecB");
-  c.require(x->size == n && x->value_type == A->value_type, 3, "vecX");
-  if (!check_sparse(c, A, 1, "matA")) return c.status();
-  if (n == 0) {  // an empty system is solved by the empty x
-    *iterations = 0;
-    *info = 0;
-    if (history != nullptr) history[0] = 0.0f;
-    return TRNSPARSE_STATUS_SUCCESS;
-  }
-  sp::GenericKrylovOptions opt;
-  opt.max_iterations = max_it;
-  opt.tolerance = tol;
-  opt.restart = restart;
+  if (const auto done = square_system_checked(c, A, A->bsr.rows(), A->bsr.cols(), b, x, iterations, history, info)) return *done;
+  sp::GenericKrylovOptions opt = options_of(tol, max_it, restart);
   opt.precond = precond == TRNSPARSE_PRECOND_JACOBI ? sp::KrylovPreconditioner::jacobi : sp::KrylovPreconditioner::none;
   const sp::Value v = generic_value(A->value_type);
   return run(h, fn, {{"matA", 1}, {"offsets", 1}, {"columns", 1}, {"values", 1}, {"vector", 3}, {"restart", 6}}, [&] {

@@ -76,12 +76,7 @@ void host_product(const char* routine, const Settings& s, GOp opA, GOp opB, Scal
     spmm_fp64(s, opA, opB, alpha, A, B, beta, C, report);
     return;
   }
-  validate(A);
-  const std::int64_t M = opA == GOp::N ? A.rows : A.cols, K = opA == GOp::N ? A.cols : A.rows;
-  const std::int64_t bk = opB == GOp::N ? B.rows : B.cols, bn = opB == GOp::N ? B.cols : B.rows;
-  if (B.value != A.value || C.value != A.value) invalid("A, B and C must share one value type", "valueType");
-  if (bk != K || bn != C.cols) invalid("op(B) is not K x n", "matB");
-  if (C.rows != M) invalid("C is not M x n", "matC");
+  const std::int64_t M = generic_detail::check_product_shapes(opA, opB, A, B, C).first;
   dispatch(A.value, [&](auto t) { spmm_typed<decltype(t)>(opA, opB, alpha, A, B, beta, C); });
   const double per = is_complex(A.value) ? 8.0 : 2.0;
   const double flops = per * static_cast<double>(A.nnz) * static_cast<double>(C.cols) +

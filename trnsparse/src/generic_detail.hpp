@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "trn/sparse/generic.hpp"
@@ -23,6 +24,19 @@ inline void put_index(const void* p, IndexType t, std::int64_t i, std::int64_t v
     static_cast<std::int32_t*>(const_cast<void*>(p))[i] = static_cast<std::int32_t>(v);
   else
     static_cast<std::int64_t*>(const_cast<void*>(p))[i] = v;
+}
+
+// The product's shape checks (spmm_host's and spmm_fp64's, in this order): A valid, one value type for
+// A, B and C, op(B) K x n, C M x n. Returns {M, K} of op(A).
+inline std::pair<std::int64_t, std::int64_t> check_product_shapes(GOp opA, GOp opB, const SparseRef& A, const DenseAny& B,
+                                                                  const DenseAny& C) {
+  validate(A);
+  const std::int64_t M = opA == GOp::N ? A.rows : A.cols, K = opA == GOp::N ? A.cols : A.rows;
+  const std::int64_t bk = opB == GOp::N ? B.rows : B.cols, bn = opB == GOp::N ? B.cols : B.rows;
+  if (B.value != A.value || C.value != A.value) invalid("A, B and C must share one value type", "valueType");
+  if (bk != K || bn != C.cols) invalid("op(B) is not K x n", "matB");
+  if (C.rows != M) invalid("C is not M x n", "matC");
+  return {M, K};
 }
 
 // A compressed pattern with base-0 indices: the entries of row i are start[i] .. start[i + 1].

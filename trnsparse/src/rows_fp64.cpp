@@ -207,12 +207,7 @@ void rows_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Spars
 
 void spmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B, Scalar beta,
                const DenseAny& C, CallReport* report) {
-  validate(A);
-  const std::int64_t M = opA == GOp::N ? A.rows : A.cols, K = opA == GOp::N ? A.cols : A.rows;
-  const std::int64_t bk = opB == GOp::N ? B.rows : B.cols, bn = opB == GOp::N ? B.cols : B.rows;
-  if (B.value != A.value || C.value != A.value) invalid("A, B and C must share one value type", "valueType");
-  if (bk != K || bn != C.cols) invalid("op(B) is not K x n", "matB");
-  if (C.rows != M) invalid("C is not M x n", "matC");
+  generic_detail::check_product_shapes(opA, opB, A, B, C);
   fp64_engine::dispatch_wide(A.value, [&](auto t) { rows_product<decltype(t)>(s, opA, opB, alpha, A, B, beta, C, report); });
 }
 
