@@ -459,36 +459,36 @@ std::vector<cd> gather_box(const std::vector<T>& got, const Box& b, const Index3
   return g;
 }
 
-// trnfft's single-device R2C (forward) or C2R (inverse) plan of n on the dense global array, fp32:
-// the bits the distributed real transforms must give.
-std::vector<cf> single_device_r2c(const Index3& n, const std::vector<double>& g) {
+// trnfft's single-device R2C / D2Z plan of n on the dense global array: the bits the distributed
+// forward must give (a 2-D transform as 1 x n0 x n1: the 2-D plan).
+template <class R>
+std::vector<std::complex<R>> single_device_r2c(const Index3& n, const std::vector<double>& g) {
   trn::fft::PlanSpec whole;
   whole.n = n[0] == 1 ? std::vector<std::int64_t>{n[1], n[2]} : vec_of(n);
-  whole.type = trn::fft::Type::r2c;
-  const std::vector<float> x(g.begin(), g.end());
-  std::vector<cf> y(static_cast<std::size_t>(n[0] * n[1] * (n[2] / 2 + 1)));
+  whole.type = sizeof(R) == 8 ? trn::fft::Type::d2z : trn::fft::Type::r2c;
+  const std::vector<R> x(g.begin(), g.end());
+  std::vector<std::complex<R>> y(static_cast<std::size_t>(n[0] * n[1] * (n[2] / 2 + 1)));
   trn::fft::Plan(whole, trn::fft::Settings{}).execute(x.data(), y.data(), trn::fft::kForward);
   return y;
 }
-// The C2R pencil plan on one rank (MPI_COMM_SELF) over the whole half spectrum: its real result,
-// row-major (one rank's A pencil is the whole dense array). The inverse's reference of "the same bits
-// on any grid": trnfft's single-device C2R runs its complex passes in another order (axis 1, then 0),
-// so its bits differ (within the bound; docs/scale-out.md 9.9).
-std::vector<float> one_rank_c2r(const Index3& n, const std::vector<cd>& spectrum) {
-  trn::fftmp::PencilSpec spec;
-  spec.n = n;
-  spec.type = trn::fft::Type::c2r;
-  const trn::fftmp::PencilPlan plan(spec, trn::fft::Settings{}, MPI_COMM_SELF);
-  const std::vector<cf> x = box_of<cf>(spectrum, trn::fftmp::complex_dims(spec), plan.output_box(), cf(0));
-  std::vector<float> y(static_cast<std::size_t>(total(n)));
-  plan.execute(x.data(), y.data(), trn::fft::kInverse);
+// trnfft's single-device C2R / Z2D plan of n on the whole half spectrum (row-major): the bits the
+// distributed inverse must give (issue #31: the same complex-axis order, n-2 ... 0, then the C2R).
+template <class R>
+std::vector<R> single_device_c2r(const Index3& n, const std::vector<cd>& spectrum) {
+  trn::fft::PlanSpec whole;
+  whole.n = n[0] == 1 ? std::vector<std::int64_t>{n[1], n[2]} : vec_of(n);
+  whole.type = sizeof(R) == 8 ? trn::fft::Type::z2d : trn::fft::Type::c2r;
+  const std::vector<std::complex<R>> x(spectrum.begin(), spectrum.end());
+  std::vector<R> y(static_cast<std::size_t>(total(n)));
+  trn::fft::Plan(whole, trn::fft::Settings{}).execute(x.data(), y.data(), trn::fft::kInverse);
   return y;
 }
 
 // Both directions of one real transform between the rank's real box (xin, real_box) and complex box
 // (complex_box), checked: forward vs FFTW MPI's r2c, inverse (of the forward's gathered spectrum) vs
 // FFTW MPI's c2r of it, round trip vs N x -- each in (0, bound] -- and, fp32, bit for bit: the R2C
-// against trnfft's single-device plan, the C2R against the 1-rank pencil plan. run(direction, in, out) executes the plan of that direction.
+// against trnfft's single-device R2C, the C2R against its single-device C2R (fp64: on one rank).
+// run(direction, in, out) executes the plan of that direction.
 struct RealCheck {
   Index3 n{}, c{};
   Box real_box, complex_box;
@@ -520,9 +520,12 @@ void check_real_pair(const RealCheck& rc, Run&& run) {
   if (g_rank == 0)
     std::printf("trnfftMp %s: forward %.3g of bound %.3g, inverse %.3g of %.3g, round trip %.3g of their sum\n", rc.what.c_str(),
                 e / bf, bf, ei / bi, bi, er / (bf + bi));
-  if constexpr (sizeof(R) == 4) {  // D2Z / Z2D bits depend on a pass's batch (Ozaki balancing): the bounds only
-    check(box_bits_equal(y, rc.complex_box, rc.c, single_device_r2c(rc.n, g)), rc.what + ": R2C differs from trnfft's single-device bits");
-    check(box_bits_equal(xi, rc.real_box, rc.n, one_rank_c2r(rc.n, spectrum)), rc.what + ": C2R differs from the 1-rank pencil bits");
+  // fp32: trnfft's single-device bits on any grid; D2Z / Z2D on one rank (Ozaki: a pass's bits depend
+  // on its batch, which only one rank shares with the single-device plan; docs/scale-out.md 9.2).
+  if (sizeof(R) == 4 || g_size == 1) {
+    check(box_bits_equal(y, rc.complex_box, rc.c, single_device_r2c<R>(rc.n, g)), rc.what + ": R2C differs from trnfft's single-device bits");
+    check(box_bits_equal(xi, rc.real_box, rc.n, single_device_c2r<R>(rc.n, spectrum)),
+          rc.what + ": C2R differs from trnfft's single-device C2R bits");
   }
 }
 
@@ -566,6 +569,16 @@ void check_pencil_real(const Index3& n, int p1, int p2) {
   MPI_Allreduce(MPI_IN_PLACE, worst, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
   check(worst[0] / worst[1] >= 0.8 && worst[0] / worst[1] <= 1.25,
         rc.what + ": modeled / predicted " + std::to_string(worst[0] / worst[1]) + " outside [0.8, 1.25]");
+  // ... and of the inverse (the reordered C2R: column transpose, re-layout, all-to-all over every rank).
+  trn::fft::ExecReport irep;
+  irep.plans_wanted = false;
+  std::vector<R> xo(static_cast<std::size_t>(std::max<std::int64_t>(rc.real_box.span(), 1)));
+  inv.execute(y.data(), xo.data(), trn::fft::kInverse, &irep);
+  double iworst[2] = {irep.profile.total_ns, inv.info().predicted_ns};
+  MPI_Allreduce(MPI_IN_PLACE, iworst, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  if (g_rank == 0) std::printf("trnfftMp %s: inverse modeled / predicted %.3f\n", rc.what.c_str(), iworst[0] / iworst[1]);
+  check(iworst[0] / iworst[1] >= 0.8 && iworst[0] / iworst[1] <= 1.25,
+        rc.what + ": inverse modeled / predicted " + std::to_string(iworst[0] / iworst[1]) + " outside [0.8, 1.25]");
 }
 
 // The box API's real transforms (C++ BoxPlan): irregular, padded, strided boxes -- the real input

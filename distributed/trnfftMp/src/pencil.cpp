@@ -55,32 +55,27 @@ std::int64_t pass_batch(const Box& b, int stage) {
 RankSet row_set(int p1, int p2_count) { return RankSet{p1 * p2_count, 1, p2_count}; }
 RankSet col_set(int p2, int p1_count, int p2_count) { return RankSet{p2, p2_count, p1_count}; }
 
-// Elements this rank sends to / receives from the others of `members` moving stage `from` to `to`
-// (the larger direction), and those it keeps (*kept).
-double larger_direction(const Index3& n, int p1c, int p2c, int rank, const std::vector<int>& members, int from, int to,
-                        double* kept) {
-  const std::array<Box, 3> mine = pencil_boxes(n, p1c, p2c, rank);
+// Elements in both boxes.
+double common_volume(const Box& a, const Box& b) {
+  Box r = a;
+  for (std::size_t d = 0; d < 3; ++d) {
+    r.lower[d] = std::max(a.lower[d], b.lower[d]);
+    r.upper[d] = std::max(r.lower[d], std::min(a.upper[d], b.upper[d]));
+  }
+  return static_cast<double>(r.volume());
+}
+
+// Elements member `me` sends to / receives from the other members moving from[] to to[] (one box per
+// member; the larger direction), and those it keeps (*kept).
+double larger_direction(const std::vector<Box>& from, const std::vector<Box>& to, std::size_t me, double* kept) {
   double sent = 0, recv = 0;
-  for (const int q : members) {
-    if (q == rank) {
-      Box k = mine[static_cast<std::size_t>(from)];
-      for (std::size_t d = 0; d < 3; ++d) {
-        k.lower[d] = std::max(k.lower[d], mine[static_cast<std::size_t>(to)].lower[d]);
-        k.upper[d] = std::max(k.lower[d], std::min(k.upper[d], mine[static_cast<std::size_t>(to)].upper[d]));
-      }
-      *kept = static_cast<double>(k.volume());
+  for (std::size_t q = 0; q < from.size(); ++q) {
+    if (q == me) {
+      *kept = common_volume(from[me], to[me]);
       continue;
     }
-    const std::array<Box, 3> theirs = pencil_boxes(n, p1c, p2c, q);
-    Box s = mine[static_cast<std::size_t>(from)], r = theirs[static_cast<std::size_t>(from)];
-    for (std::size_t d = 0; d < 3; ++d) {
-      s.lower[d] = std::max(s.lower[d], theirs[static_cast<std::size_t>(to)].lower[d]);
-      s.upper[d] = std::max(s.lower[d], std::min(s.upper[d], theirs[static_cast<std::size_t>(to)].upper[d]));
-      r.lower[d] = std::max(r.lower[d], mine[static_cast<std::size_t>(to)].lower[d]);
-      r.upper[d] = std::max(r.lower[d], std::min(r.upper[d], mine[static_cast<std::size_t>(to)].upper[d]));
-    }
-    sent += static_cast<double>(s.volume());
-    recv += static_cast<double>(r.volume());
+    sent += common_volume(from[me], to[q]);
+    recv += common_volume(from[q], to[me]);
   }
   return std::max(sent, recv);
 }
@@ -94,6 +89,51 @@ std::vector<int> col_members(int p2, int p1c, int p2c) {
   std::vector<int> m;
   for (int q = 0; q < p1c; ++q) m.push_back(q * p2c + p2);
   return m;
+}
+
+std::vector<int> all_members(int ranks) {
+  std::vector<int> m(static_cast<std::size_t>(ranks));
+  for (int q = 0; q < ranks; ++q) m[static_cast<std::size_t>(q)] = q;
+  return m;
+}
+std::size_t index_of(const std::vector<int>& members, int rank) {
+  return static_cast<std::size_t>(std::find(members.begin(), members.end(), rank) - members.begin());
+}
+
+// Stage `stage`'s pencil of each member.
+std::vector<Box> stage_boxes(const Index3& n, int p1c, int p2c, const std::vector<int>& members, int stage) {
+  std::vector<Box> b;
+  for (const int q : members) b.push_back(pencil_boxes(n, p1c, p2c, q)[static_cast<std::size_t>(stage)]);
+  return b;
+}
+
+// The reordered C2R (pencil.hpp): a C2R / Z2D whose axes 0 and 1 are both longer than 1 (with one of
+// them of length 1, the plain inverse's order axis 0, 1, 2 is already the single-device C2R's).
+bool reordered_inverse(const PencilSpec& s) {
+  return (s.type == fft::Type::c2r || s.type == fft::Type::z2d) && s.n[0] > 1 && s.n[1] > 1;
+}
+
+// The E box of `rank` on the half spectrum cn: all n0 x all n1 x sub-slab p1 of P1 of the axis-2
+// slab p2 of P2; stored axis 1 contiguous (E1, the axis-1 pass) or axis 0 contiguous (E0).
+constexpr std::array<int, 3> kOrderE1{2, 0, 1}, kOrderE0{2, 1, 0};
+Box e_box(const Index3& cn, int p1c, int p2c, int rank, bool axis1_contiguous) {
+  const int p1 = rank / p2c, p2 = rank % p2c;
+  const std::int64_t c0 = slab_start(cn[2], p2c, p2), cc = slab_count(cn[2], p2c, p2);
+  const std::int64_t e0 = c0 + slab_start(cc, p1c, p1), e1 = e0 + slab_count(cc, p1c, p1);
+  return dense_box({0, 0, e0}, {cn[0], cn[1], e1}, axis1_contiguous ? kOrderE1 : kOrderE0);
+}
+std::vector<Box> e_boxes(const Index3& cn, int p1c, int p2c, const std::vector<int>& members, bool axis1_contiguous) {
+  std::vector<Box> b;
+  for (const int q : members) b.push_back(e_box(cn, p1c, p2c, q, axis1_contiguous));
+  return b;
+}
+
+// The batch of stage `stage`'s pass (axis 2, 1, 0) of this rank: its pencil's, or on E (the reordered C2R).
+std::int64_t stage_batch(const PencilSpec& s, const Index3& cn, int rank, int stage) {
+  const auto st = static_cast<std::size_t>(stage);
+  if (stage == 0 || !reordered_inverse(s)) return pass_batch(pencil_boxes(cn, s.p1, s.p2, rank)[st], stage);
+  const std::int64_t len = cn[static_cast<std::size_t>(kAxis[st])];
+  return e_box(cn, s.p1, s.p2, rank, true).volume() / len;
 }
 
 // A pass is the identity (no plan) on an axis of length 1, except a real transform's axis 2 (the
@@ -139,8 +179,45 @@ std::array<Box, 3> pencil_boxes(const Index3& n, int p1c, int p2c, int rank) {
 }
 
 double PencilPlanInfo::comm_ns() const {
+  if (reordered) return row_link_ns + col_link_ns + relayout_ns + exchange_ns;  // nothing overlaps the exchange
   return row_link_ns + col_link_ns + std::max(0.0, exchange_ns - axis_ns[0]);
 }
+
+namespace {
+// The time of one move: the all-to-all over `set` of the larger direction (bytes), or the own block's
+// HBM re-layout (kept bytes) when longer.
+double move_ns(const FabricSpec& f, Generation target, const RankSet& set, double bytes, double kept_bytes) {
+  return std::max(bytes > 0 ? alltoall_ns(f, set, bytes, bytes) : 0, detail::relayout_ns(target, kept_bytes));
+}
+
+// The two transposes of the plain decomposition (A <-> B over the row, B <-> C over the column).
+void predict_transposes(const FabricSpec& f, const PencilSpec& spec, const Index3& cn, int rank, double es, PencilPlanInfo& p) {
+  const int p1 = rank / spec.p2, p2 = rank % spec.p2;
+  const std::vector<int> row = row_members(p1, spec.p2), col = col_members(p2, spec.p1, spec.p2);
+  double row_kept = 0, col_kept = 0;
+  p.row_bytes = es * larger_direction(stage_boxes(cn, spec.p1, spec.p2, row, 0), stage_boxes(cn, spec.p1, spec.p2, row, 1),
+                                      index_of(row, rank), &row_kept);
+  p.col_bytes = es * larger_direction(stage_boxes(cn, spec.p1, spec.p2, col, 1), stage_boxes(cn, spec.p1, spec.p2, col, 2),
+                                      index_of(col, rank), &col_kept);
+  p.row_link_ns = move_ns(f, p.target, row_set(p1, spec.p2), p.row_bytes, es * row_kept);
+  p.col_link_ns = move_ns(f, p.target, col_set(p2, spec.p1, spec.p2), p.col_bytes, es * col_kept);
+}
+
+// The reordered C2R's moves (pencil.hpp): C -> E1 over the column, E1 -> E0 locally, E0 -> A over all.
+void predict_reordered_moves(const FabricSpec& f, const PencilSpec& spec, const Index3& cn, int ranks, int rank, double es,
+                             PencilPlanInfo& p) {
+  const int p2 = rank % spec.p2;
+  const std::vector<int> col = col_members(p2, spec.p1, spec.p2), all = all_members(ranks);
+  double col_kept = 0, all_kept = 0;
+  p.col_bytes = es * larger_direction(stage_boxes(cn, spec.p1, spec.p2, col, 2), e_boxes(cn, spec.p1, spec.p2, col, true),
+                                      index_of(col, rank), &col_kept);
+  p.row_bytes = es * larger_direction(e_boxes(cn, spec.p1, spec.p2, all, false), stage_boxes(cn, spec.p1, spec.p2, all, 0),
+                                      static_cast<std::size_t>(rank), &all_kept);
+  p.col_link_ns = move_ns(f, p.target, col_set(p2, spec.p1, spec.p2), p.col_bytes, es * col_kept);
+  p.row_link_ns = move_ns(f, p.target, RankSet{0, 1, ranks}, p.row_bytes, es * all_kept);
+  p.relayout_ns = detail::relayout_ns(p.target, es * static_cast<double>(e_box(cn, spec.p1, spec.p2, rank, true).volume()));
+}
+}  // namespace
 
 PencilPlanInfo predict_pencil(const fft::Settings& s0, const PencilSpec& spec0, int ranks, int rank) {
   const fft::Settings s = device_settings(s0);
@@ -151,15 +228,17 @@ PencilPlanInfo predict_pencil(const fft::Settings& s0, const PencilSpec& spec0, 
   }
   PencilPlanInfo p;
   p.n = spec.n, p.type = spec.type, p.ranks = ranks, p.rank = rank, p.p1 = spec.p1, p.p2 = spec.p2, p.target = s.target;
+  p.reordered = reordered_inverse(spec);
   const Index3 cn = complex_dims(spec);  // the transposes move the (half) spectrum
-  const std::array<Box, 3> boxes = pencil_boxes(cn, spec.p1, spec.p2, rank);
+  std::array<Box, 3> boxes = pencil_boxes(cn, spec.p1, spec.p2, rank);
+  if (p.reordered) boxes[1] = e_box(cn, spec.p1, spec.p2, rank, true);  // the passes of axes 1 and 0 run on E
   double roof = 0;
   for (int stage = 0; stage < 3; ++stage) {
     const auto st = static_cast<std::size_t>(stage);
     p.extents[st] = {boxes[st].extent(0), boxes[st].extent(1), boxes[st].extent(2)};
     const std::int64_t len = spec.n[static_cast<std::size_t>(kAxis[st])];
     if (!needs_pass(spec, stage)) continue;  // the identity: no plan
-    const detail::LocalPrediction l = detail::predict_local(s, pass_batch(boxes[st], stage), len,
+    const detail::LocalPrediction l = detail::predict_local(s, stage_batch(spec, cn, rank, stage), len,
                                                             [&](std::int64_t b) { return pass_spec(spec, stage, b); });
     p.axis_ns[st] = l.ns;
     p.error_bound += l.bound;
@@ -168,21 +247,45 @@ PencilPlanInfo predict_pencil(const fft::Settings& s0, const PencilSpec& spec0, 
   }
   const FabricSpec& f = fabric_spec(s.target);
   const double es = static_cast<double>(elem_bytes(spec.type));
-  const int p1 = rank / spec.p2, p2 = rank % spec.p2;
-  double row_kept = 0, col_kept = 0;
-  p.row_bytes = es * larger_direction(cn, spec.p1, spec.p2, rank, row_members(p1, spec.p2), 0, 1, &row_kept);
-  p.col_bytes = es * larger_direction(cn, spec.p1, spec.p2, rank, col_members(p2, spec.p1, spec.p2), 1, 2, &col_kept);
-  p.row_link_ns = std::max(p.row_bytes > 0 ? alltoall_ns(f, row_set(p1, spec.p2), p.row_bytes, p.row_bytes) : 0,
-                           detail::relayout_ns(s.target, es * row_kept));
-  p.col_link_ns = std::max(p.col_bytes > 0 ? alltoall_ns(f, col_set(p2, spec.p1, spec.p2), p.col_bytes, p.col_bytes) : 0,
-                           detail::relayout_ns(s.target, es * col_kept));
   p.exchange_ns = small_allreduce_ns(f, RankSet{0, 1, ranks});
+  if (p.reordered) {
+    predict_reordered_moves(f, spec, cn, ranks, rank, es, p);
+    p.predicted_ns = p.exchange_ns + p.col_link_ns + p.axis_ns[1] + p.relayout_ns + p.axis_ns[2] + p.row_link_ns + p.axis_ns[0];
+    p.roofline_ns = std::max(p.row_link_ns + p.col_link_ns + p.relayout_ns + p.exchange_ns, roof);
+    return p;
+  }
+  predict_transposes(f, spec, cn, rank, es, p);
   p.predicted_ns = std::max(p.exchange_ns, p.axis_ns[0]) + p.row_link_ns + p.axis_ns[1] + p.col_link_ns + p.axis_ns[2];
   p.roofline_ns = std::max(p.row_link_ns + p.col_link_ns + p.exchange_ns, roof);
   return p;
 }
 
+namespace {
+// The reordered C2R's plan text (pencil.hpp): its moves and passes in execution order.
+std::string print_reordered(const PencilPlanInfo& i) {
+  char buf[1024];
+  const FabricSpec& f = fabric_spec(i.target);
+  std::snprintf(buf, sizeof buf,
+                "trnfftMp pencil plan %lldx%lldx%lld %s on %d %s devices (%.*s, %.*s), grid %d x %d, rank %d, the single-device "
+                "C2R order: C %lldx%lldx%lld -> column all-to-all (%d ranks) %.3g MB %.1f us, E %lldx%lldx%lld -> axis-1 FFT %.1f us, "
+                "re-layout %.1f us, axis-0 FFT %.1f us, all-to-all (%d ranks) %.3g MB %.1f us, A %lldx%lldx%lld -> axis-2 C2R %.1f us; "
+                "predicted %.1f us (communication %.1f%%), roofline bound %.1f us%s; error bound %.2e",
+                static_cast<long long>(i.n[0]), static_cast<long long>(i.n[1]), static_cast<long long>(i.n[2]), fft::type_name(i.type),
+                i.ranks, hardware_spec(i.target).name.data(), static_cast<int>(f.instance.size()), f.instance.data(),
+                static_cast<int>(f.link.size()), f.link.data(), i.p1, i.p2, i.rank, static_cast<long long>(i.extents[2][0]),
+                static_cast<long long>(i.extents[2][1]), static_cast<long long>(i.extents[2][2]), i.p1, i.col_bytes / 1e6,
+                i.col_link_ns / 1e3, static_cast<long long>(i.extents[1][0]), static_cast<long long>(i.extents[1][1]),
+                static_cast<long long>(i.extents[1][2]), i.axis_ns[1] / 1e3, i.relayout_ns / 1e3, i.axis_ns[2] / 1e3, i.ranks,
+                i.row_bytes / 1e6, i.row_link_ns / 1e3, static_cast<long long>(i.extents[0][0]), static_cast<long long>(i.extents[0][1]),
+                static_cast<long long>(i.extents[0][2]), i.axis_ns[0] / 1e3, i.predicted_ns / 1e3, 100.0 * i.comm_share(),
+                i.roofline_ns / 1e3, i.predicted_by_scaling ? " (local plans predicted at <= 2^20 points, scaled by the batch)" : "",
+                i.error_bound);
+  return buf;
+}
+}  // namespace
+
 std::string PencilPlanInfo::print() const {
+  if (reordered) return print_reordered(*this);
   char buf[1024];
   const FabricSpec& f = fabric_spec(target);
   std::snprintf(buf, sizeof buf,
@@ -221,6 +324,7 @@ PencilPlan::PencilPlan(const PencilSpec& spec, const fft::Settings& settings, MP
   p1_ = spec_.p1, p2_ = spec_.p2;
   cn_ = complex_dims(spec_);
   boxes_ = pencil_boxes(cn_, p1_, p2_, rank_);
+  reordered_ = reordered_inverse(spec_);
   in_box_ = pencil_input_box(spec_, p1_, p2_, rank_);
   // Every rank's (complex) pencils below 2 GiB (MPI's int counts): the same verdict on every rank.
   for (int q = 0; q < ranks; ++q)
@@ -239,7 +343,7 @@ PencilPlan::PencilPlan(const PencilSpec& spec, const fft::Settings& settings, MP
   try {
     for (int stage = 0; stage < 3; ++stage) {
       const auto st = static_cast<std::size_t>(stage);
-      const std::int64_t batch = pass_batch(boxes_[st], stage);
+      const std::int64_t batch = stage_batch(spec_, cn_, rank_, stage);
       if (batch > 0 && needs_pass(spec_, stage))
         axis_[st] = std::make_unique<fft::Plan>(pass_spec(spec_, stage, batch), settings_);
     }
@@ -275,10 +379,9 @@ std::vector<Box> PencilPlan::member_boxes(int stage, bool row) const {
   return b;
 }
 
-void PencilPlan::transpose(MPI_Comm sub, const RankSet& set, int from, int to, const char* src, char* dst, const char* name,
-                           Trace& trace) const {
-  const bool row = sub == row_;
-  const Moved m = redistribute(sub, member_boxes(from, row), member_boxes(to, row), elem_bytes(spec_.type), src, dst);
+void PencilPlan::move_boxes(MPI_Comm sub, const RankSet& set, const std::vector<Box>& from, const std::vector<Box>& to, int me,
+                            const char* src, char* dst, const char* name, Trace& trace) const {
+  const Moved m = redistribute(sub, from, to, elem_bytes(spec_.type), src, dst);
   // The remote blocks over the link, the own block re-laid out through HBM beside them (a row of one
   // rank: the re-layout alone); the record's spans keep the next pass after the previous one.
   const bool local = m.sent == 0 && m.received == 0;
@@ -287,9 +390,37 @@ void PencilPlan::transpose(MPI_Comm sub, const RankSet& set, int from, int to, c
   t.ns = std::max(local ? 0 : alltoall_ns(fabric_spec(settings_.target), set, m.sent, m.received),
                   detail::relayout_ns(settings_.target, m.kept));
   const auto es = static_cast<std::int64_t>(elem_bytes(spec_.type));
-  if (boxes_[static_cast<std::size_t>(from)].span() > 0) t.sends[0] = HostSpan(src, boxes_[static_cast<std::size_t>(from)].span() * es);
-  if (boxes_[static_cast<std::size_t>(to)].span() > 0) t.receives[0] = HostSpan(dst, boxes_[static_cast<std::size_t>(to)].span() * es);
+  const auto u = static_cast<std::size_t>(me);
+  if (from[u].span() > 0) t.sends[0] = HostSpan(src, from[u].span() * es);
+  if (to[u].span() > 0) t.receives[0] = HostSpan(dst, to[u].span() * es);
   record_link_transfer(trace, t);
+}
+
+void PencilPlan::transpose(MPI_Comm sub, const RankSet& set, int from, int to, const char* src, char* dst, const char* name,
+                           Trace& trace) const {
+  const bool row = sub == row_;
+  const int me = row ? rank_ % p2_ : rank_ / p2_;  // the rank in the row (key p2) or column (key p1)
+  move_boxes(sub, set, member_boxes(from, row), member_boxes(to, row), me, src, dst, name, trace);
+}
+
+// The reordered C2R (pencil.hpp): C -> E1 (column), axis 1, E1 -> E0 (local), axis 0, E0 -> A (every
+// rank) into a half-spectrum scratch pencil, then the C2R pass writing the real pencil.
+void PencilPlan::run_reordered_inverse(const char* in, char* out, Trace& trace) const {
+  const std::size_t es = elem_bytes(spec_.type);
+  const int p2 = rank_ % p2_, ranks = p1_ * p2_;
+  const std::vector<int> col = col_members(p2, p1_, p2_), all = all_members(ranks);
+  const Box e1 = e_box(cn_, p1_, p2_, rank_, true), e0 = e_box(cn_, p1_, p2_, rank_, false);
+  std::vector<char> b1(static_cast<std::size_t>(std::max<std::int64_t>(e1.span(), 1)) * es);
+  std::vector<char> b0(b1.size());
+  std::vector<char> a(static_cast<std::size_t>(std::max<std::int64_t>(boxes_[0].span(), 1)) * es);
+  move_boxes(col_, col_set(p2, p1_, p2_), stage_boxes(cn_, p1_, p2_, col, 2), e_boxes(cn_, p1_, p2_, col, true),
+             rank_ / p2_, in, b1.data(), "trnfftMp.pencil.column_transpose", trace);
+  detail::run_local(axis_[1].get(), b1.data(), b1.data(), fft::kInverse, trace);
+  move_boxes(MPI_COMM_SELF, RankSet{rank_, 1, 1}, {e1}, {e0}, 0, b1.data(), b0.data(), "trnfftMp.pencil.relayout", trace);
+  detail::run_local(axis_[2].get(), b0.data(), b0.data(), fft::kInverse, trace);
+  move_boxes(comm_, RankSet{0, 1, ranks}, e_boxes(cn_, p1_, p2_, all, false), stage_boxes(cn_, p1_, p2_, all, 0), rank_,
+             b0.data(), a.data(), "trnfftMp.pencil.all_to_all", trace);
+  detail::run_local(axis_[0].get(), a.data(), out, fft::kInverse, trace);
 }
 
 void PencilPlan::run(const void* in, void* out, int direction, Trace& trace) const {
@@ -309,6 +440,7 @@ void PencilPlan::run(const void* in, void* out, int direction, Trace& trace) con
     detail::run_local(axis_[2].get(), o, o, direction, trace);
     return;
   }
+  if (reordered_) return run_reordered_inverse(i, o, trace);
   std::vector<char> c(static_cast<std::size_t>(std::max<std::int64_t>(boxes_[2].span(), 1)) * es);
   if (axis_[2]) detail::run_local(axis_[2].get(), i, c.data(), direction, trace);
   else if (boxes_[2].span() > 0) std::memcpy(c.data(), i, static_cast<std::size_t>(boxes_[2].span()) * es);

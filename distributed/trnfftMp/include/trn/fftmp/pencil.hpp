@@ -43,9 +43,20 @@
 // equals them bit for bit on any grid (tested); fp64 (Z2Z) bits depend on the batch of a pass
 // (Ozaki balancing, docs/scale-out.md 9.2): deterministic for a given grid, within the bound across.
 // Real types (9.9): R2C equals trnfft's single-device R2C plan bit for bit on any grid (the same
-// passes in the same order); C2R runs axis 0, 1, then the C2R pass -- the single-device C2R runs its
-// complex axes the other way round -- so it equals the 1-rank pencil C2R on any grid, and trnfft's
-// single-device C2R within the bound.
+// passes in the same order). C2R / Z2D run trnfft's single-device C2R order -- axis 1, axis 0, then
+// the last-axis C2R (trnfft/src/plan.cpp, Plan::Impl::execute: the complex axes n-2 ... 0) -- through
+// the E boxes (all n0 x all n1 x a part of the half spectrum's axis 2, reordered C2R below), so the
+// fp32 C2R equals trnfft's single-device C2R bit for bit on any grid (Z2D: on one rank; Ozaki).
+//
+// Reordered C2R (C2R / Z2D with n0 > 1 and n1 > 1; otherwise the plain inverse above already has the
+// single-device order). E of rank (p1, p2) = all n0 x all n1 x sub-slab p1 of P1 of the axis-2 slab p2
+// of P2 (the union of column p2's C pencils), stored axis 1 contiguous (E1: [i2][i0][i1]) or axis 0
+// contiguous (E0: [i2][i1][i0]):
+//   1. C -> E1 over the column communicator (one MPI_Alltoallv);  2. axis 1 on E1 (dense batch);
+//   3. E1 -> E0, a local DMA re-layout through HBM;                4. axis 0 on E0 (dense batch);
+//   5. E0 -> A over the whole communicator (one MPI_Alltoallv);     6. trnfft's 1-D C2R on A.
+// One local re-layout more than the plain inverse and the second all-to-all over all P ranks instead
+// of the row's P2 (docs/scale-out.md 9.9). Ranks beyond n2/2 + 1 hold no E box (idle in 2 and 4).
 //
 // Limits: 3-D (2-D through the box API: complex as n0 x n1 x 1, real as 1 x n0 x n1 so that the
 // halved axis is axis 2); a real transform's n2 must be one trnfft's R2C plan takes; at most 2^48 points; one rank's box below 2 GiB (every message and
@@ -131,6 +142,11 @@ struct PencilPlanInfo {
   double row_link_ns = 0, col_link_ns = 0, exchange_ns = 0;  // the transposes (link or re-layout) and the exchange
   double row_bytes = 0, col_bytes = 0;  // the larger direction of each all-to-all, this rank
   double predicted_ns = 0;              // max(exchange, axis 2) + row + axis 1 + column + axis 0
+  // Reordered C2R (header comment): extents[1] is E, axis_ns[1] / [2] the passes on E, col_* C -> E1,
+  // row_* the all-to-all E0 -> A over every rank, relayout_ns E1 -> E0; predicted = exchange + column
+  // + axis 1 + re-layout + axis 0 + all-to-all + the C2R pass.
+  bool reordered = false;
+  double relayout_ns = 0;
   double roofline_ns = 0;               // max(link time, the local plans' roofline bounds)
   double error_bound = 0;
   bool predicted_by_scaling = false;
@@ -176,6 +192,11 @@ class PencilPlan {
   void transpose(MPI_Comm sub, const RankSet& set, int from, int to, const char* src, char* dst, const char* name,
                  Trace& trace) const;
   std::vector<Box> member_boxes(int stage, bool row) const;
+  // Moves this rank's `from` box (src) to its `to` box (dst) over sub, every member's boxes given in
+  // sub's rank order; one link_transfer record timed over `set` (or the own block's re-layout).
+  void move_boxes(MPI_Comm sub, const RankSet& set, const std::vector<Box>& from, const std::vector<Box>& to, int me,
+                  const char* src, char* dst, const char* name, Trace& trace) const;
+  void run_reordered_inverse(const char* in, char* out, Trace& trace) const;
   PencilSpec spec_;
   fft::Settings settings_;
   MPI_Comm comm_ = MPI_COMM_NULL, row_ = MPI_COMM_NULL, col_ = MPI_COMM_NULL;
@@ -184,6 +205,7 @@ class PencilPlan {
   std::array<Box, 3> boxes_{};  // A, B, C of cn_
   Box in_box_{};                // A of spec_.n (a real type's real pencil; else boxes_[0])
   std::array<std::unique_ptr<fft::Plan>, 3> axis_;  // axis 2, 1, 0 (null: empty pencil or length 1)
+  bool reordered_ = false;      // the reordered C2R: axis_[1] / [2] run on E1 / E0
   mutable std::unique_ptr<PencilPlanInfo> info_;
 };
 
