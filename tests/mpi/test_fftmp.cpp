@@ -253,7 +253,8 @@ void check_real_shape(const std::vector<std::int64_t>& n) {
   trn::fft::ExecReport rep;
   fwd.execute(x.data(), y.data(), trn::fft::kForward, &rep);
   std::vector<R> back(x.size(), R(0));
-  inv.execute(y.data(), back.data(), trn::fft::kInverse);
+  trn::fft::ExecReport irep;
+  inv.execute(y.data(), back.data(), trn::fft::kInverse, &irep);
   std::vector<C> spectrum(static_cast<std::size_t>(c[0] * c[1] * c[2]));
   fwd.allgather(y.data(), spectrum.data(), true);
   const double bf = fwd.error_bound(), bi = inv.error_bound();
@@ -268,10 +269,15 @@ void check_real_shape(const std::vector<std::int64_t>& n) {
   check(er > 0 && er <= bf + bi, what + ": C2R(R2C(x)) vs N x rel L2 " + std::to_string(er) + " outside (0, " + std::to_string(bf + bi) + "]");
   const double ratio = rep.profile.total_ns / fwd.info().predicted_ns;
   check(ratio >= 0.8 && ratio <= 1.25, what + ": modeled / predicted " + std::to_string(ratio) + " outside [0.8, 1.25]");
+  const double iratio = irep.profile.total_ns / inv.info().predicted_ns;
+  check(iratio >= 0.8 && iratio <= 1.25, what + ": inverse modeled / predicted " + std::to_string(iratio) + " outside [0.8, 1.25]");
   if (g_rank == 0)
-    std::printf("trnfftMp %s: forward %.3g, inverse %.3g, round trip %.3g of bound %.3g / %.3g; modeled %.2f us (link %.2f us)\n",
-                what.c_str(), e / bf, ei / bi, er / (bf + bi), bf, bi, rep.profile.total_ns / 1e3, rep.profile.link_ns / 1e3);
-  // Bits: the single-device R2C plan on the dense global array (D2Z on one rank only: Ozaki, 9.2).
+    std::printf("trnfftMp %s: forward %.3g, inverse %.3g, round trip %.3g of bound %.3g / %.3g; modeled %.2f us (link %.2f us), "
+                "inverse %.2f us (modeled / predicted %.3f)\n",
+                what.c_str(), e / bf, ei / bi, er / (bf + bi), bf, bi, rep.profile.total_ns / 1e3, rep.profile.link_ns / 1e3,
+                irep.profile.total_ns / 1e3, iratio);
+  // Bits: the single-device R2C and C2R plans on the dense global array / the gathered spectrum
+  // (D2Z / Z2D on one rank only: Ozaki, 9.2).
   if (fp64 && g_size > 1) return;
   trn::fft::PlanSpec whole;
   whole.n = n;
@@ -280,6 +286,10 @@ void check_real_shape(const std::vector<std::int64_t>& n) {
   std::vector<C> gy(spectrum.size());
   trn::fft::Plan(whole, settings).execute(gx.data(), gy.data(), trn::fft::kForward);
   check(same_bits(spectrum, gy), what + ": R2C differs from the single-device plan's bits");
+  whole.type = is.type;
+  std::vector<R> gr(g.size());
+  trn::fft::Plan(whole, settings).execute(spectrum.data(), gr.data(), trn::fft::kInverse);
+  check(same_bits(xb, std::vector<double>(gr.begin(), gr.end())), what + ": C2R differs from the single-device C2R plan's bits");
 }
 
 // The C API: attach, make, descriptors, in-place forward and inverse; the same bits as the C++ API.

@@ -145,6 +145,20 @@ std::string tiling_error(const std::vector<Box>& boxes, const Index3& shape) {
   return "";
 }
 
+Moved planned_moves(const std::vector<Box>& from, const std::vector<Box>& to, std::size_t me, std::size_t es) {
+  Moved m;
+  const auto e = static_cast<double>(es);
+  for (std::size_t q = 0; q < from.size(); ++q) {
+    if (q == me) {
+      m.kept = e * static_cast<double>(intersect(from[me], to[me]).volume());
+      continue;
+    }
+    m.sent += e * static_cast<double>(intersect(from[me], to[q]).volume());
+    m.received += e * static_cast<double>(intersect(from[q], to[me]).volume());
+  }
+  return m;
+}
+
 Moved redistribute(MPI_Comm comm, const std::vector<Box>& from, const std::vector<Box>& to, std::size_t es,
                    const void* src, void* dst) {
   int me = 0, p = 1;

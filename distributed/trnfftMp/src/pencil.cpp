@@ -55,29 +55,12 @@ std::int64_t pass_batch(const Box& b, int stage) {
 RankSet row_set(int p1, int p2_count) { return RankSet{p1 * p2_count, 1, p2_count}; }
 RankSet col_set(int p2, int p1_count, int p2_count) { return RankSet{p2, p2_count, p1_count}; }
 
-// Elements in both boxes.
-double common_volume(const Box& a, const Box& b) {
-  Box r = a;
-  for (std::size_t d = 0; d < 3; ++d) {
-    r.lower[d] = std::max(a.lower[d], b.lower[d]);
-    r.upper[d] = std::max(r.lower[d], std::min(a.upper[d], b.upper[d]));
-  }
-  return static_cast<double>(r.volume());
-}
-
 // Elements member `me` sends to / receives from the other members moving from[] to to[] (one box per
 // member; the larger direction), and those it keeps (*kept).
 double larger_direction(const std::vector<Box>& from, const std::vector<Box>& to, std::size_t me, double* kept) {
-  double sent = 0, recv = 0;
-  for (std::size_t q = 0; q < from.size(); ++q) {
-    if (q == me) {
-      *kept = common_volume(from[me], to[me]);
-      continue;
-    }
-    sent += common_volume(from[me], to[q]);
-    recv += common_volume(from[q], to[me]);
-  }
-  return std::max(sent, recv);
+  const Moved m = planned_moves(from, to, me, 1);
+  *kept = m.kept;
+  return std::max(m.sent, m.received);
 }
 
 std::vector<int> row_members(int p1, int p2c) {

@@ -14,6 +14,7 @@
 #include "trn/core/link_step.hpp"
 #include "trn/core/report.hpp"
 #include "trn/fftmp/fftmp.hpp"
+#include "trn/fftmp/pencil.hpp"  // boxes and redistribute: the single-device-order C2R's moves
 
 namespace trn::fftmp {
 
@@ -63,6 +64,50 @@ fft::PlanSpec axis0_spec(const SlabSpec& s, std::int64_t cols) {
   p.batch = cols;
   p.in = p.out = fft::Layout{{s.n[0]}, cols, 1};
   return p;
+}
+
+// The 3-D C2R / Z2D in trnfft's single-device order (fftmp.hpp): with n0 = 1 or n1 = 1 the plain
+// inverse (axis 0, then the trailing C2R plan) already has that order.
+bool reordered_inverse(const SlabSpec& s) {
+  return s.n.size() == 3 && (s.type == fft::Type::c2r || s.type == fft::Type::z2d) && s.n[0] > 1 && s.n[1] > 1;
+}
+// Its step 2: trnfft's 2-D plan n = {n0, n1} over the rank's E slab n0 x n1 x width (stride width):
+// axis 1, then axis 0, as the single-device C2R's complex passes.
+fft::PlanSpec e_plan_spec(const SlabSpec& s, std::int64_t width) {
+  fft::PlanSpec p;
+  p.n = {s.n[0], s.n[1]};
+  p.type = complex_type(s.type);
+  p.mode = s.mode;
+  p.batch = width;
+  p.in = p.out = fft::Layout{{s.n[0], s.n[1]}, width, 1};
+  return p;
+}
+// Its step 4: trnfft's 1-D C2R of n2 over `rows` dense half-spectrum rows, writing padded rows.
+fft::PlanSpec c2r_rows_spec(const SlabSpec& s, std::int64_t rows) {
+  fft::PlanSpec p;
+  p.n = {s.n[2]};
+  p.type = s.type;
+  p.mode = s.mode;
+  p.batch = rows;
+  p.out = padded_real_layout(p.n);
+  return p;
+}
+// Every rank's slab of the half spectrum c (row-major) split along `axis`: 1 the shuffled slabs, 2
+// the E slabs, 0 the (complex) n0 slabs.
+std::vector<Box> slab_boxes(const std::vector<std::int64_t>& c, int ranks, int axis) {
+  std::vector<Box> b;
+  const auto a = static_cast<std::size_t>(axis);
+  for (int q = 0; q < ranks; ++q) {
+    Index3 lo{0, 0, 0}, hi{c[0], c[1], c[2]};
+    lo[a] = slab_start(c[a], ranks, q);
+    hi[a] = lo[a] + slab_count(c[a], ranks, q);
+    b.push_back(dense_box(lo, hi, {0, 1, 2}));
+  }
+  return b;
+}
+// A move between two of those splits: the all-to-all, or the own block's re-layout when longer.
+double slab_move_ns(Generation target, int ranks, const Moved& m) {
+  return std::max(alltoall_ns(fabric_spec(target), RankSet{0, 1, ranks}, m.sent, m.received), detail::relayout_ns(target, m.kept));
 }
 
 // Copies `rows` runs of `len` bytes from src (rows src_stride apart) to dst (dst_stride apart): the
@@ -128,6 +173,32 @@ std::vector<std::int64_t> complex_shape(const SlabSpec& s) {
 std::int64_t slab_count(std::int64_t n, int p, int r) { return n / p + (r < n % p ? 1 : 0); }
 std::int64_t slab_start(std::int64_t n, int p, int r) { return r * (n / p) + std::min<std::int64_t>(r, n % p); }
 
+namespace {
+// predict_slab of the single-device-order C2R: exchange, shuffled -> E, the 2-D plan on E, E -> n0
+// slabs, the 1-D C2R (each step needs the previous; the exchange is a link record before the first move).
+void predict_reordered(const fft::Settings& s, const SlabSpec& spec, int ranks, int rank, SlabPlanInfo& p) {
+  const std::vector<std::int64_t> c = complex_shape(spec);
+  const std::int64_t width = slab_count(c[2], ranks, rank);
+  const LocalPrediction e = predict_local(s, width, spec.n[0] * spec.n[1], [&](std::int64_t b) { return e_plan_spec(spec, b); });
+  const LocalPrediction r = predict_local(s, p.n0_loc * spec.n[1], spec.n[2], [&](std::int64_t b) { return c2r_rows_spec(spec, b); });
+  p.reordered = true;
+  p.axis0_ns = e.ns;
+  p.trailing_ns = r.ns;
+  p.predicted_by_scaling = e.scaled || r.scaled;
+  const std::size_t es = elem_bytes(spec), me = static_cast<std::size_t>(rank);
+  const std::vector<Box> shuffled = slab_boxes(c, ranks, 1), e_slabs = slab_boxes(c, ranks, 2), n0_slabs = slab_boxes(c, ranks, 0);
+  const Moved in = planned_moves(shuffled, e_slabs, me, es), out = planned_moves(e_slabs, n0_slabs, me, es);
+  p.send_bytes = in.sent + out.sent;
+  p.recv_bytes = in.received + out.received;
+  p.kept_bytes = in.kept + out.kept;
+  p.link_ns = slab_move_ns(s.target, ranks, in) + slab_move_ns(s.target, ranks, out);
+  p.exchange_ns = small_allreduce_ns(fabric_spec(s.target), RankSet{0, 1, ranks});
+  p.predicted_ns = p.exchange_ns + p.link_ns + p.axis0_ns + p.trailing_ns;
+  p.roofline_ns = std::max(p.link_ns + p.exchange_ns, e.roofline_ns + r.roofline_ns);
+  p.error_bound = e.bound + r.bound;
+}
+}  // namespace
+
 SlabPlanInfo predict_slab(const fft::Settings& s0, const SlabSpec& spec, int ranks, int rank) {
   const fft::Settings s = device_settings(s0);
   SlabPlanInfo p;
@@ -140,6 +211,10 @@ SlabPlanInfo predict_slab(const fft::Settings& s0, const SlabSpec& spec, int ran
   p.inner = c[2];
   p.n0_loc = slab_count(spec.n[0], ranks, rank);
   p.n1_loc = slab_count(c[1], ranks, rank);
+  if (reordered_inverse(spec)) {
+    predict_reordered(s, spec, ranks, rank, p);
+    return p;
+  }
   const std::int64_t plane = spec.n.size() == 3 ? spec.n[1] * spec.n[2] : spec.n[1], cols = p.n1_loc * p.inner;
   const LocalPrediction a = predict_local(s, p.n0_loc, plane, [&](std::int64_t b) { return trailing_spec(spec, b); });
   const LocalPrediction b = predict_local(s, cols, spec.n[0], [&](std::int64_t c) { return axis0_spec(spec, c); });
@@ -171,6 +246,19 @@ std::string SlabPlanInfo::print() const {
   const FabricSpec& f = fabric_spec(target);
   std::string shape = std::to_string(n[0]);
   for (std::size_t i = 1; i < n.size(); ++i) shape += "x" + std::to_string(n[i]);
+  if (reordered) {
+    std::snprintf(buf, sizeof buf,
+                  "trnfftMp slab plan %s %s on %d %s devices (%.*s, %.*s), rank %d, the single-device C2R order: n1 slab %lld "
+                  "-> all-to-all to axis-2 slabs, 2-D FFT (axis 1, axis 0) %.1f us, all-to-all to n0 slabs (both %.3g MB out / "
+                  "%.3g MB in %.1f us), n0 slab %lld planes -> axis-2 C2R %.1f us; predicted %.1f us (communication %.1f%%), "
+                  "roofline bound %.1f us%s; error bound %.2e",
+                  shape.c_str(), fft::type_name(type), ranks, hardware_spec(target).name.data(),
+                  static_cast<int>(f.instance.size()), f.instance.data(), static_cast<int>(f.link.size()), f.link.data(), rank,
+                  static_cast<long long>(n1_loc), axis0_ns / 1e3, send_bytes / 1e6, recv_bytes / 1e6, link_ns / 1e3,
+                  static_cast<long long>(n0_loc), trailing_ns / 1e3, predicted_ns / 1e3, 100.0 * comm_share(), roofline_ns / 1e3,
+                  predicted_by_scaling ? " (local plans predicted at <= 2^20 points, scaled by the batch)" : "", error_bound);
+    return buf;
+  }
   std::snprintf(buf, sizeof buf,
                 "trnfftMp slab plan %s %s on %d %s devices (%.*s, %.*s), rank %d: n0 slab %lld planes -> "
                 "trailing-axes FFT %.1f us, all-to-all %.3g MB out / %.3g MB in %.1f us, n1 slab %lld -> axis-0 FFT "
@@ -206,14 +294,25 @@ SlabPlan::SlabPlan(const SlabSpec& spec, const fft::Settings& settings, MPI_Comm
                             "more ranks, or the pencil / box API");
   n0_loc_ = slab_count(spec.n[0], ranks_, rank_);
   n1_loc_ = slab_count(c1_, ranks_, rank_);
+  reordered_ = reordered_inverse(spec);
+  if (reordered_)  // every rank's E slab below 2 GiB too (the moves' messages are parts of the slabs)
+    for (const Box& b : slab_boxes(c, ranks_, 2))
+      if (too_large_for_mpi(b, elem_bytes(spec)))
+        throw NotSupportedError("trnfftMp slab plan", "an axis-2 slab of 2 GiB or more (MPI's int counts)", "more ranks");
   // The duplicate first: MPI_Comm_dup is collective, and a local plan may throw on one rank only.
   check_mpi(MPI_Comm_dup(comm, &comm_), "MPI_Comm_dup");
   MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN);
   // The local plans (their own checks: a slab beyond trnfft's limits throws here, on this rank --
   // the C API exchanges that status too; the destructor does not run, so the duplicate is freed here).
   try {
-    if (n0_loc_ > 0) trailing_ = std::make_unique<fft::Plan>(trailing_spec(spec, n0_loc_), settings_);
-    if (n1_loc_ > 0) axis0_ = std::make_unique<fft::Plan>(axis0_spec(spec, n1_loc_ * inner_), settings_);
+    const std::int64_t width = slab_count(inner_, ranks_, rank_);  // the reordered C2R's E slab
+    if (reordered_) {
+      if (n0_loc_ > 0) trailing_ = std::make_unique<fft::Plan>(c2r_rows_spec(spec, n0_loc_ * c1_), settings_);
+      if (width > 0) axis0_ = std::make_unique<fft::Plan>(e_plan_spec(spec, width), settings_);
+    } else {
+      if (n0_loc_ > 0) trailing_ = std::make_unique<fft::Plan>(trailing_spec(spec, n0_loc_), settings_);
+      if (n1_loc_ > 0) axis0_ = std::make_unique<fft::Plan>(axis0_spec(spec, n1_loc_ * inner_), settings_);
+    }
   } catch (...) {
     MPI_Comm_free(&comm_);
     throw;
@@ -318,7 +417,31 @@ void SlabPlan::run_forward(const char* in, char* out, Trace& trace) const {
   run_local(axis0_.get(), out, out, fft::kForward, trace);
 }
 
+// The single-device-order C2R (fftmp.hpp): shuffled -> E, the 2-D plan on E, E -> n0 slabs, the
+// 1-D C2R into the padded rows. Each move one link_transfer record (as transpose()'s).
+void SlabPlan::run_reordered_inverse(const char* in, char* out, Trace& trace) const {
+  const std::size_t es = elem_bytes(spec_);
+  const std::vector<std::int64_t> c = complex_shape(spec_);
+  const std::vector<Box> shuffled = slab_boxes(c, ranks_, 1), e_slabs = slab_boxes(c, ranks_, 2), n0_slabs = slab_boxes(c, ranks_, 0);
+  const auto me = static_cast<std::size_t>(rank_);
+  std::vector<char> e(static_cast<std::size_t>(std::max<std::int64_t>(e_slabs[me].volume(), 1)) * es);
+  std::vector<char> slab(static_cast<std::size_t>(std::max<std::int64_t>(inplace_elements(), 1)) * es);
+  auto move = [&](const std::vector<Box>& from, const std::vector<Box>& to, const char* src, char* dst, const char* name) {
+    LinkTransfer t;
+    t.name = name;
+    t.ns = slab_move_ns(settings_.target, ranks_, redistribute(comm_, from, to, es, src, dst));
+    if (from[me].volume() > 0) t.sends[0] = HostSpan(src, from[me].volume() * static_cast<std::int64_t>(es));
+    if (to[me].volume() > 0) t.receives[0] = HostSpan(dst, to[me].volume() * static_cast<std::int64_t>(es));
+    record_link_transfer(trace, t);
+  };
+  move(shuffled, e_slabs, in, e.data(), "trnfftMp.transpose.to_axis2_slabs");
+  run_local(axis0_.get(), e.data(), e.data(), fft::kInverse, trace);
+  move(e_slabs, n0_slabs, e.data(), slab.data(), "trnfftMp.transpose.to_n0_slabs");
+  run_local(trailing_.get(), slab.data(), out, fft::kInverse, trace);
+}
+
 void SlabPlan::run_inverse(const char* in, char* out, Trace& trace) const {
+  if (reordered_) return run_reordered_inverse(in, out, trace);
   const std::size_t es = elem_bytes(spec_);
   std::vector<char> shuffled(static_cast<std::size_t>(shuffled_elements()) * es);
   std::vector<char> slab(static_cast<std::size_t>(inplace_elements()) * es);

@@ -24,7 +24,13 @@
 // (2-D) is split along its axis 1 (INPLACE_SHUFFLED: n1 in 3-D, n1/2 + 1 in 2-D). Step 1 is trnfft's
 // R2C plan over the trailing axes (reading the padded rows), steps 2 and 3 are the complex ones on
 // the half spectrum; C2R runs them backwards, step 1 last as trnfft's C2R plan writing padded rows.
-// Unnormalised (C2R(R2C(x)) = n0 n1 [n2] x), as cuFFT.
+// Unnormalised (C2R(R2C(x)) = n0 n1 [n2] x), as cuFFT. A 3-D C2R / Z2D with n0 > 1 and n1 > 1 runs
+// trnfft's single-device C2R order instead (its complex passes axis 1, then axis 0, then the
+// last-axis C2R: trnfft/src/plan.cpp), through axis-2 slabs E (all n0 x all n1 x a slab of n2/2 + 1):
+//   1. shuffled slabs -> E (one MPI_Alltoallv);  2. trnfft's 2-D C2C plan n = {n0, n1} on E (stride
+//   E's width: axis 1, then axis 0 -- the single-device passes);  3. E -> n0 slabs of the half
+//   spectrum (one MPI_Alltoallv);  4. trnfft's 1-D C2R of n2 writing the padded rows.
+// Two all-to-alls instead of one (docs/scale-out.md 9.4); ranks beyond n2/2 + 1 hold no E slab.
 //
 // Accuracy: trnfft's bound of the whole transform (Plan::error_bound of the n0 x n1 [x n2] plan):
 // each element's operations are those of the single-device passes. Determinism: the forward
@@ -85,8 +91,12 @@ struct SlabPlanInfo {
   double roofline_ns = 0;   // max(link time, the two local plans' own roofline bounds)
   double error_bound = 0;   // trnfft's bound of the whole transform
   bool predicted_by_scaling = false;  // local plans predicted at a smaller batch and scaled
+  // The 3-D C2R / Z2D in the single-device order (header comment): axis0_ns is the 2-D plan on E,
+  // trailing_ns the 1-D C2R, link_ns / bytes both all-to-alls; predicted = exchange + link + both plans.
+  bool reordered = false;
   // The communication on the critical path: the all-to-all and what of the exchange step 1 does not hide.
   double comm_share() const {
+    if (reordered) return predicted_ns > 0 ? (link_ns + exchange_ns) / predicted_ns : 0;
     return predicted_ns > 0 ? (link_ns + std::max(0.0, exchange_ns - trailing_ns)) / predicted_ns : 0;
   }
   std::string print() const;
@@ -139,6 +149,7 @@ class SlabPlan {
   void run_forward(const char* in, char* out, Trace& trace) const;
   void run_inverse(const char* in, char* out, Trace& trace) const;
   void transpose(const char* send, char* recv, bool to_shuffled, Trace& trace) const;
+  void run_reordered_inverse(const char* in, char* out, Trace& trace) const;
   SlabSpec spec_;
   fft::Settings settings_;
   MPI_Comm comm_ = MPI_COMM_NULL;
@@ -146,6 +157,7 @@ class SlabPlan {
   std::int64_t c1_ = 0;  // complex_shape(spec)[1]: the axis the shuffled slabs split
   std::int64_t n0_loc_ = 0, n1_loc_ = 0, inner_ = 1;
   std::unique_ptr<fft::Plan> trailing_, axis0_;  // null when this rank's slab is empty
+  bool reordered_ = false;  // the single-device C2R order: axis0_ is the 2-D plan on E, trailing_ the 1-D C2R
   mutable std::unique_ptr<SlabPlanInfo> info_;
 };
 

@@ -112,6 +112,8 @@ struct Moved {
 };
 Moved redistribute(MPI_Comm comm, const std::vector<Box>& from, const std::vector<Box>& to, std::size_t elem_bytes,
                    const void* src, void* dst);
+// What redistribute would move for member `me` (no communication: a prediction's bytes).
+Moved planned_moves(const std::vector<Box>& from, const std::vector<Box>& to, std::size_t me, std::size_t elem_bytes);
 
 struct PencilSpec {
   Index3 n{};                        // n0 slowest (the real sizes of R2C / C2R)
