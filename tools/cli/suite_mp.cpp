@@ -10,7 +10,9 @@
 #include <cmath>
 #include <complex>
 #include <cstring>
+#include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "fft_reference.hpp"
@@ -227,7 +229,7 @@ CaseResult geqrf_case(bool fp64, std::int64_t m, std::int64_t n, bool explicit_q
 
 // trnfftMp R2C (forward) or C2R (inverse), fp32, of a uniform real input: the gathered result
 // against FFTW (double) on the whole array -- C2R of the half spectrum FFTW's r2c gives, rounded to
-// fp32 -- or the R2C bit for bit with the single-device trnfft plan.
+// fp32 -- or bit for bit with the single-device trnfft R2C / C2R plan.
 CaseResult fftmp_real_case(const std::vector<std::int64_t>& n, bool c2r, bool bits) {
   trn::fftmp::SlabSpec spec;
   spec.n = n;
@@ -270,6 +272,12 @@ CaseResult fftmp_real_case(const std::vector<std::int64_t>& n, bool c2r, bool bi
     const float* re = reinterpret_cast<const float*>(all.data());
     std::vector<float> xr(static_cast<std::size_t>(total));
     for (std::int64_t i = 0; i < rows; ++i) std::copy_n(re + i * padded, len, xr.begin() + i * len);
+    if (bits) {  // trnfft's single-device C2R of the same fp32 half spectrum (docs/scale-out.md 9.4)
+      trn::fft::PlanSpec whole;
+      whole.n = n;
+      whole.type = trn::fft::Type::c2r;
+      return single_device_bits(res, whole, spectrum_f.data(), trn::fft::kInverse, xr, "C2R plan on " + where);
+    }
     res.measured = trnfft_test::rel_l2(xr, trnfft_test::fftw_c2r(spectrum_f, dims, 1));
     res.note = "vs FFTW double c2r of the same fp32 half spectrum, " + where + "; bound = the plans' bounds";
   } else if (bits) {
@@ -328,6 +336,162 @@ CaseResult fftmp_box_case(const trn::fftmp::Index3& n, bool bits) {
   res.pass = res.measured > 0 && res.measured <= res.bound;
   res.note = "vs FFTW double on the whole array, uneven strided boxes on " + std::to_string(P) + " ranks (pencils " +
              std::to_string(plan.pencils().spec().p1) + "x" + std::to_string(plan.pencils().spec().p2) + "); bound = trnfft's plan bound";
+  return res;
+}
+
+// ---- trnfftMp real pencils and boxes (docs/scale-out.md 9.9) -------------------------------------
+
+// The whole array (row-major over dims) from every rank's box of `mine` (one writer per element, summed
+// with the others' zeros over MPI_COMM_WORLD: exact). T = float, double or their complex.
+template <class T>
+std::vector<T> gather_box(const std::vector<T>& mine, const trn::fftmp::Box& b, const trn::fftmp::Index3& dims) {
+  std::vector<T> all(static_cast<std::size_t>(dims[0] * dims[1] * dims[2]));
+  for (std::int64_t i = b.lower[0]; i < b.upper[0]; ++i)
+    for (std::int64_t j = b.lower[1]; j < b.upper[1]; ++j)
+      for (std::int64_t k = b.lower[2]; k < b.upper[2]; ++k)
+        all[static_cast<std::size_t>((i * dims[1] + j) * dims[2] + k)] =
+            mine[static_cast<std::size_t>((i - b.lower[0]) * b.strides[0] + (j - b.lower[1]) * b.strides[1] + (k - b.lower[2]) * b.strides[2])];
+  constexpr bool fp64 = std::is_same_v<T, double> || std::is_same_v<T, cd>;  // else float / cf
+  MPI_Allreduce(MPI_IN_PLACE, all.data(), static_cast<int>(all.size() * sizeof(T) / (fp64 ? 8 : 4)), fp64 ? MPI_DOUBLE : MPI_FLOAT,
+                MPI_SUM, MPI_COMM_WORLD);
+  return all;
+}
+// The rank's box buffer (span elements) of a whole row-major array over dims.
+template <class T, class G>
+std::vector<T> box_from(const std::vector<G>& whole, const trn::fftmp::Box& b, const trn::fftmp::Index3& dims) {
+  std::vector<T> x(static_cast<std::size_t>(std::max<std::int64_t>(b.span(), 1)));
+  for (std::int64_t i = b.lower[0]; i < b.upper[0]; ++i)
+    for (std::int64_t j = b.lower[1]; j < b.upper[1]; ++j)
+      for (std::int64_t k = b.lower[2]; k < b.upper[2]; ++k)
+        x[static_cast<std::size_t>((i - b.lower[0]) * b.strides[0] + (j - b.lower[1]) * b.strides[1] + (k - b.lower[2]) * b.strides[2])] =
+            static_cast<T>(whole[static_cast<std::size_t>((i * dims[1] + j) * dims[2] + k)]);
+  return x;
+}
+
+// The references, independent of trnfft (FFTW long double C2C on the whole array): the half spectrum
+// of a real x (R2C / D2Z), and a C2R / Z2D by its definition for any half spectrum X (trnfft's, and
+// FFTW's c2r for Hermitian X): x = Re(IDFT_3D(Z)), Z = c_k X along the last axis (c = 1 at k = 0 and
+// n/2, else 2) and 0 above n/2.
+std::vector<trnfft_test::cl> reference_r2c(const std::vector<double>& x, const trn::fftmp::Index3& n) {
+  const std::vector<cd> xc(x.begin(), x.end());
+  const std::vector<trnfft_test::cl> full = trnfft_test::fftwl_c2c(xc, {static_cast<int>(n[0]), static_cast<int>(n[1]), static_cast<int>(n[2])}, 1, -1);
+  const std::int64_t h = n[2] / 2 + 1;
+  std::vector<trnfft_test::cl> half(static_cast<std::size_t>(n[0] * n[1] * h));
+  for (std::int64_t row = 0; row < n[0] * n[1]; ++row)
+    std::copy_n(full.begin() + row * n[2], h, half.begin() + row * h);
+  return half;
+}
+template <class C>
+std::vector<long double> reference_c2r(const std::vector<C>& half, const trn::fftmp::Index3& n) {
+  const std::int64_t h = n[2] / 2 + 1;
+  std::vector<trnfft_test::cl> z(static_cast<std::size_t>(n[0] * n[1] * n[2]));
+  for (std::int64_t row = 0; row < n[0] * n[1]; ++row)
+    for (std::int64_t k = 0; k < h; ++k)
+      z[static_cast<std::size_t>(row * n[2] + k)] =
+          trnfft_test::cl(half[static_cast<std::size_t>(row * h + k)]) * static_cast<long double>(k == 0 || 2 * k == n[2] ? 1 : 2);
+  const std::vector<trnfft_test::cl> y = trnfft_test::fftwl_c2c(z, {static_cast<int>(n[0]), static_cast<int>(n[1]), static_cast<int>(n[2])}, 1, 1);
+  std::vector<long double> x(y.size());
+  for (std::size_t i = 0; i < y.size(); ++i) x[i] = y[i].real();
+  return x;
+}
+
+// What a real pencil / box case checks: the forward against the reference, the inverse (of the
+// reference spectrum rounded to the plan's precision) against the reference C2R, the round trip
+// C2R(R2C(x)) against N x, or the inverse bit for bit with trnfft's single-device C2R plan.
+enum class RealCheck { forward, inverse, round_trip, c2r_bits };
+
+// The R2C and C2R (D2Z / Z2D) plans of a real pencil or box case: the plan's own pencils, or uneven
+// boxes (real input split along n1 by cut points n1 r^2 / P^2, stored axis 2 slowest; the half
+// spectrum split along n0 in rank order, row-major).
+struct RealPlans {
+  std::unique_ptr<trn::fftmp::PencilPlan> pf, pi;
+  std::unique_ptr<trn::fftmp::BoxPlan> bf, bi;
+  trn::fftmp::Box in, out;
+  void run(bool fwd, const void* x, void* y, trn::fft::ExecReport* rep) const {
+    const int dir = fwd ? trn::fft::kForward : trn::fft::kInverse;
+    if (pf) (fwd ? pf : pi)->execute(x, y, dir, rep);
+    else (fwd ? bf : bi)->execute(x, y, dir, rep);
+  }
+  double bound(bool fwd) const { return pf ? (fwd ? pf : pi)->error_bound() : (fwd ? bf : bi)->error_bound(); }
+  std::string grid() const {
+    const trn::fftmp::PencilSpec& s = pf ? pf->spec() : bf->pencils().spec();
+    return std::to_string(s.p1) + "x" + std::to_string(s.p2);
+  }
+};
+RealPlans real_plans(const trn::fftmp::Index3& n, bool fp64, bool boxes) {
+  trn::fftmp::PencilSpec fs, is;
+  fs.n = is.n = n;
+  fs.type = fp64 ? trn::fft::Type::d2z : trn::fft::Type::r2c;
+  is.type = fp64 ? trn::fft::Type::z2d : trn::fft::Type::c2r;
+  RealPlans p;
+  if (!boxes) {
+    p.pf = std::make_unique<trn::fftmp::PencilPlan>(fs, trn::fft::Settings{}, MPI_COMM_WORLD);
+    p.pi = std::make_unique<trn::fftmp::PencilPlan>(is, trn::fft::Settings{}, MPI_COMM_WORLD);
+    p.in = p.pf->input_box(), p.out = p.pf->output_box();
+    return p;
+  }
+  const int P = world_size();
+  int r = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  const auto cut = [P](std::int64_t len, int q) { return len * q * q / (static_cast<std::int64_t>(P) * P); };
+  const trn::fftmp::Index3 c = trn::fftmp::complex_dims(fs);
+  p.in = trn::fftmp::dense_box({0, cut(n[1], r), 0}, {n[0], cut(n[1], r + 1), n[2]}, {2, 0, 1});
+  p.out = trn::fftmp::dense_box({cut(c[0], r), 0, 0}, {cut(c[0], r + 1), c[1], c[2]}, {0, 1, 2});
+  p.bf = std::make_unique<trn::fftmp::BoxPlan>(fs, p.in, p.out, trn::fft::Settings{}, MPI_COMM_WORLD);
+  p.bi = std::make_unique<trn::fftmp::BoxPlan>(is, p.in, p.out, trn::fft::Settings{}, MPI_COMM_WORLD);
+  return p;
+}
+
+// trnfftMp real pencils (boxes = false: the plan's grid) or boxes, R = float (R2C / C2R) or double
+// (D2Z / Z2D), of a uniform real input.
+template <class R>
+CaseResult fftmp_real_pencil_case(const trn::fftmp::Index3& n, bool boxes, RealCheck check) {
+  using C = std::complex<R>;
+  const bool fp64 = sizeof(R) == 8;
+  const RealPlans plans = real_plans(n, fp64, boxes);
+  const trn::fftmp::Index3 c{n[0], n[1], n[2] / 2 + 1};
+  const std::vector<float> u = trnfft_test::uniform_real(n[0] * n[1] * n[2], 41);
+  const std::vector<double> g(u.begin(), u.end());
+  const std::vector<trnfft_test::cl> spectrum = reference_r2c(g, n);
+  const std::vector<C> spectrum_r(spectrum.begin(), spectrum.end());  // the inverse's input, rounded
+  const bool fwd_first = check == RealCheck::forward || check == RealCheck::round_trip;
+  std::vector<C> y(static_cast<std::size_t>(std::max<std::int64_t>(plans.out.span(), 1)));
+  std::vector<R> x = box_from<R>(g, plans.in, n);
+  if (check != RealCheck::forward && check != RealCheck::round_trip) y = box_from<C>(spectrum_r, plans.out, c);
+  trn::fft::ExecReport rep;
+  const double t0 = now_seconds();
+  if (fwd_first) plans.run(true, x.data(), y.data(), &rep);
+  trn::fft::ExecReport irep;
+  if (check != RealCheck::forward) plans.run(false, y.data(), x.data(), &irep);
+  CaseResult res;
+  res.host_seconds = seconds_since(t0);
+  trn::Profile prof = check == RealCheck::forward ? rep.profile : irep.profile;
+  if (check == RealCheck::round_trip) prof.total_ns += rep.profile.total_ns;
+  res.device = DeviceCost::from(slowest(prof));
+  const std::string where = std::string(boxes ? "uneven strided boxes" : "pencils") + " on " + std::to_string(world_size()) +
+                            " ranks (grid " + plans.grid() + ")";
+  if (check == RealCheck::c2r_bits) {
+    trn::fft::PlanSpec whole;
+    whole.n = {n[0], n[1], n[2]};
+    whole.type = fp64 ? trn::fft::Type::z2d : trn::fft::Type::c2r;
+    return single_device_bits(res, whole, spectrum_r.data(), trn::fft::kInverse, gather_box(x, plans.in, n), "C2R plan, " + where);
+  }
+  if (check == RealCheck::forward) {
+    res.measured = trnfft_test::rel_l2(gather_box(y, plans.out, c), spectrum);
+    res.bound = plans.bound(true);
+    res.note = "vs FFTW long double C2C of the real input (its half spectrum), " + where + "; bound = the plan's";
+  } else if (check == RealCheck::inverse) {
+    res.measured = trnfft_test::rel_l2(gather_box(x, plans.in, n), reference_c2r(spectrum_r, n));
+    res.bound = plans.bound(false);
+    res.note = "vs FFTW long double C2C of the weighted half spectrum (C2R by definition), " + where + "; bound = the plan's";
+  } else {
+    std::vector<double> nx(g.size());
+    for (std::size_t i = 0; i < g.size(); ++i) nx[i] = g[i] * static_cast<double>(g.size());
+    res.measured = trnfft_test::rel_l2(gather_box(x, plans.in, n), nx);
+    res.bound = plans.bound(true) + plans.bound(false);
+    res.note = "C2R(R2C(x)) vs N x, " + where + "; bound = the two plans' bounds";
+  }
+  res.pass = res.measured > 0 && res.measured <= res.bound;  // 0 would mean the oracle met itself
   return res;
 }
 
@@ -496,6 +660,33 @@ CaseResult heevd_case(std::int64_t n) {
   return res;
 }
 
+// The real pencil / box cases (9.9) and the C2R bits of slabs (9.4), pencils and boxes.
+template <class Add>
+void add_mp_real(Add&& add) {
+  const trn::fftmp::Index3 n{12, 10, 8};
+  const double size = 12.0 * 10 * 8;
+  const struct { RealCheck check; const char* fp32_op; const char* fp64_op; const char* metric; const char* bound; } kChecks[] = {
+      {RealCheck::forward, "r2c", "d2z", "normwise_rel", "trnfft plan bounds (R2C + 2 complex passes)"},
+      {RealCheck::inverse, "c2r", "z2d", "normwise_rel", "trnfft plan bounds (2 complex passes + C2R)"},
+      {RealCheck::round_trip, "r2c_c2r", "d2z_z2d", "normwise_rel", "the R2C and C2R plans' bounds summed"}};
+  for (const bool boxes : {false, true})
+    for (const auto& k : kChecks)
+      for (const bool fp64 : {false, true})
+        add({.library = "trnfftMp", .op = std::string(fp64 ? k.fp64_op : k.fp32_op) + (boxes ? "_box" : "_pencil"),
+             .mode = fp64 ? "fp64 (Ozaki)" : "fp32", .shape = "12x10x8", .metric = k.metric, .bound_text = k.bound, .size = size,
+             .run = [n, boxes, fp64, check = k.check] {
+               return fp64 ? fftmp_real_pencil_case<double>(n, boxes, check) : fftmp_real_pencil_case<float>(n, boxes, check);
+             }});
+  for (const bool boxes : {false, true})
+    add({.library = "trnfftMp", .op = boxes ? "c2r_box" : "c2r_pencil", .mode = "fp32", .shape = "12x10x8", .metric = "bit_exact",
+         .bound_text = "0 elements differ from the single-device C2R plan (any grid, boxes, rank count)", .size = size,
+         .run = [n, boxes] { return fftmp_real_pencil_case<float>(n, boxes, RealCheck::c2r_bits); }});
+  for (const auto& s : std::vector<std::vector<std::int64_t>>{{16, 12, 10}, {32, 24}})
+    add({.library = "trnfftMp", .op = "c2r_slab", .mode = "fp32", .shape = shape_of(s), .metric = "bit_exact",
+         .bound_text = "0 elements differ from the single-device C2R plan (any rank count)",
+         .size = static_cast<double>(s[0] * s[1] * (s.size() == 3 ? s[2] : 1)), .run = [s] { return fftmp_real_case(s, true, true); }});
+}
+
 void add_mp(Registry& reg) {
   auto add = [&](ValidationCase c) {
     c.suite = "mp";  // collective: main.cpp runs the suite's cases on every rank
@@ -553,6 +744,7 @@ void add_mp(Registry& reg) {
        .bound_text = "16 n u32 (ratio)", .size = 32.0 * 32 * 32, .run = [] { return heevd_case<cf>(32); }});
   add({.library = "trnsolverMp", .op = "syevd_hermitian", .mode = "fp64 (Ozaki)", .shape = "32x32", .metric = "normwise_rel",
        .bound_text = "16 n u64 (ratio)", .size = 32.0 * 32 * 32, .run = [] { return heevd_case<cd>(32); }});
+  add_mp_real(add);
 }
 
 const Registrar kRegistrar(add_mp);
