@@ -10,6 +10,7 @@
 
 #include "mpi_util.hpp"
 #include "solvermp_util.hpp"
+#include "trn/core/host_step.hpp"
 #include "trn/solver/qr.hpp"
 #include "trn/solvermp/solvermp.hpp"
 
@@ -362,6 +363,23 @@ void orgqr_case(const QrCase& c, int k) {
   trn::blas::CallReport rep;
   smp::orgqr(trn::blas::Settings{}, o, &rep);
   check(rep.profile.total_ns > 0 && rep.profile.link_transfers > 0, what + ": a modeled time with its link transfers");
+  // The local copy of A and the identity are in the trace (issue #31): DMA copies of the local block
+  // (HBM -> SBUF -> HBM: twice its bytes read and written) before the identity's host step, which
+  // writes the whole block (da.lld x the local columns).
+  {
+    const auto block = static_cast<std::int64_t>(da.lld * da.local_cols() * static_cast<std::int64_t>(sizeof(T)));
+    std::int64_t copied_in = 0, copied_out = 0, identity_written = -1;
+    for (const trn::Instruction& ins : rep.trace.instructions) {
+      if (ins.opcode == trn::Opcode::host_compute && trn::host_step_name(ins.host_label) == "trnsolverMp.orgqr.identity") {
+        identity_written = ins.bytes_written;
+        break;
+      }
+      if (ins.opcode == trn::Opcode::dma_copy) copied_in += ins.bytes_read, copied_out += ins.bytes_written;
+    }
+    check(block == 0 ? identity_written == -1 && copied_in == 0 : identity_written == block && copied_in == 2 * block && copied_out == 2 * block,
+          what + ": the trace's copy of A (" + std::to_string(copied_in) + " / " + std::to_string(copied_out) + " bytes) and identity (" +
+              std::to_string(identity_written) + " bytes) of the " + std::to_string(block) + "-byte block");
+  }
   trn::blasmp::grid_destroy(g);
   {
     Blacs b(nprow, npcol);

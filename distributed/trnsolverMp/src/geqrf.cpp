@@ -228,18 +228,20 @@ std::size_t ormqr_workspace_bytes(const OrmqrArgs& x) {
   return carve.used;
 }
 
-void ormqr(const blas::Settings& s0, const OrmqrArgs& x, blas::CallReport* report) {
-  DriverPrologue p(s0, x, ormqr_mismatch, "ormqr", "trnsolverMp.ormqr.exchange");
-  const blas::Settings& s = p.s;
-  Trace& trace = p.trace;
+void detail::ormqr_steps(DriverPrologue& p, const OrmqrArgs& x) {
   const QrBuffers b(*x.desc_a, x.m, x.desc_c->local_cols(), x.elem_bytes(), p.carve);
   const Local l = p.local(x);
   const std::int64_t blocks = (x.k + x.desc_a->mb - 1) / x.desc_a->mb;
   // LAPACK's order: Q^H C = H_k^H ... H_1^H C applies the blocks first to last, Q C last to first.
   const bool forward = x.trans != blas::COp::N;
   if (x.m > 0 && x.n > 0)
-    for (std::int64_t i = 0; i < blocks; ++i) ormqr_step(l, x, b, forward ? i : blocks - 1 - i, s.target);
-  finish(s, std::move(trace), report);
+    for (std::int64_t i = 0; i < blocks; ++i) ormqr_step(l, x, b, forward ? i : blocks - 1 - i, p.s.target);
+}
+
+void ormqr(const blas::Settings& s0, const OrmqrArgs& x, blas::CallReport* report) {
+  DriverPrologue p(s0, x, ormqr_mismatch, "ormqr", "trnsolverMp.ormqr.exchange");
+  detail::ormqr_steps(p, x);
+  finish(p.s, std::move(p.trace), report);
 }
 
 // ---- Gels ----

@@ -6,8 +6,12 @@
 //   A = Q [I; 0]. ScaLAPACK's PDORGQR instead applies each block reflector only to the columns it
 //   reaches (PDLARFB on A(j:m, j:n)); this applies it to all n columns (up to twice PDORGQR's flops
 //   when n = k, the same messages).
-// Engines: Ormqr's (trnsolver's xLARFT step on the block's process column, trnblas GEMMs on TensorE, the
-//   column sums trnblas GEAMs, link transfers for the broadcasts and the gathers).
+// Engines: the copy of A to the workspace is DMA work (trnblas's copy_segments: the local block's bytes
+//   through SBUF and back, bit for bit in every precision); the identity [I; 0] is a documented host
+//   step ("trnsolverMp.orgqr.identity": A's local block written back over the host link, as trnsolver's
+//   single-device orgqr writes its [I; 0] in its host step); then Ormqr's (trnsolver's xLARFT step on
+//   the block's process column, trnblas GEMMs on TensorE, the column sums trnblas GEAMs, link transfers
+//   for the broadcasts and the gathers). One argument exchange ("trnsolverMp.orgqr.exchange").
 // Accuracy: Q is orthonormal to working accuracy, ||Q^H Q - I|| <= c m n u and ||A - Q R|| <= c m n u
 //   ||A|| with Geqrf's R (Higham, Accuracy and Stability, Thm 19.4, Lemma 19.3); tested within
 //   16 (m + n) u against ScaLAPACK's p?orgqr.
@@ -16,11 +20,14 @@
 // Determinism: Ormqr's (the column sum in process-row order: fixed for a given grid).
 #include <algorithm>
 #include <cstring>
+#include <span>
 #include <utility>
 
 #include "local.hpp"
 #include "rows.hpp"
+#include "trn/blas/level12.hpp"
 #include "trn/core/error.hpp"
+#include "trn/core/host_step.hpp"
 #include "trn/solvermp/solvermp.hpp"
 
 namespace trn::solvermp {
@@ -86,17 +93,24 @@ std::size_t orgqr_workspace_bytes(const OrgqrArgs& x) {
   return copy_bytes(x) + ormqr_workspace_bytes(ormqr_of(x, nullptr));
 }
 
-void orgqr(const blas::Settings& s, const OrgqrArgs& x, blas::CallReport* report) {
-  if (const std::string why = orgqr_mismatch(x); !why.empty()) throw UsageError("trnsolverMp orgqr: " + why);
+void orgqr(const blas::Settings& s0, const OrgqrArgs& x, blas::CallReport* report) {
+  DriverPrologue p(s0, x, orgqr_mismatch, "orgqr", "trnsolverMp.orgqr.exchange");
   const Descriptor& d = *x.desc_a;
-  const std::size_t es = x.elem_bytes(), copy = copy_bytes(x);
-  char* reflectors = static_cast<char*>(x.work);
-  if (local_bytes(d, es) > 0) std::memcpy(reflectors, x.a, local_bytes(d, es));
+  const std::size_t es = x.elem_bytes(), bytes = local_bytes(d, es);
+  auto* reflectors = static_cast<char*>(p.carve.take(copy_bytes(x)));  // Ormqr's buffers follow (orgqr_workspace_bytes)
+  if (bytes > 0) {  // the reflectors to the workspace: one DMA program, fp32 words (every precision bit for bit)
+    const blas::CopySegment whole{static_cast<const float*>(x.a), reinterpret_cast<float*>(reflectors),
+                                  static_cast<std::int64_t>(bytes / sizeof(float))};
+    blas::CallReport copied;
+    blas::copy_segments(p.local(x).st, std::span(&whole, 1), &copied);
+    p.trace.append(std::move(copied.trace));
+  }
   write_identity(d, es, x.fp64, x.a);
-  OrmqrArgs q = ormqr_of(x, reflectors);
-  q.work = reflectors != nullptr ? reflectors + copy : nullptr;
-  q.work_bytes = x.work_bytes - copy;
-  ormqr(s, q, report);  // its report (exchange record, gathers, broadcasts, GEMMs) is Orgqr's
+  if (bytes > 0)
+    record_host_step(p.trace, HostStep{.name = "trnsolverMp.orgqr.identity", .flops = 0, .reads = {},
+                                       .writes = {HostSpan(static_cast<const char*>(x.a), static_cast<std::int64_t>(bytes))}});
+  ormqr_steps(p, ormqr_of(x, reflectors));  // the exchange above is Orgqr's; Ormqr's checks are implied by Orgqr's
+  finish(p.s, std::move(p.trace), report);
 }
 
 }  // namespace trn::solvermp

@@ -11,6 +11,7 @@
 #include "trn/blasmp/blasmp.hpp"
 #include "trn/core/error.hpp"
 #include "trn/core/trace.hpp"
+#include "trn/solvermp/solvermp.hpp"
 
 namespace trn::blasmp::detail {
 struct Local;  // local.hpp: the rank's tile kernels
@@ -92,6 +93,10 @@ struct DriverPrologue {
 
 // The call's report from its trace (nothing when report is null).
 void finish(const blas::Settings& s, Trace&& trace, blas::CallReport* report);
+
+// Ormqr's block steps on a prologue's trace and workspace (geqrf.cpp): Ormqr's body, and Orgqr's after
+// its copy of the reflectors and its identity.
+void ormqr_steps(DriverPrologue& p, const OrmqrArgs& x);
 
 // The sum over the np processes of a process row or column (communicator comm, ranks set) of each one's
 // rows x cols partial (ld rows, es-byte elements): every partial gathered into `gathered` (np partials;
