@@ -711,6 +711,9 @@ int main(int argc, char** argv) {
   check_pencil_real<double>({6, 4, 6}, 1, g_size);
   check_boxes_real<float>({6, 7, 5});
   check_boxes_real<double>({5, 9, 4});
+  // 2-D real transforms as 1 x n0 x n1 (the box API's form): D2Z / Z2D bits against trnfft's 2-D plan (one rank).
+  check_boxes_real<double>({1, 9, 10});
+  check_pencil_real<double>({1, 6, 8}, 0, 0);
   check_c_api_real_boxes({5, 6, 7}, 3);
   check_c_api_real_boxes({1, 9, 10}, 2);
   fftw_mpi_cleanup();
