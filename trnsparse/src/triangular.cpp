@@ -147,6 +147,7 @@ void triangular_solve(const Settings& s, const TriangularAnalysis& t, const void
   if (C.rows != t.n) invalid("C is not n x ncols", "matC");
   if (opB == GOp::N ? (B.rows != t.n || B.cols != m) : (B.cols != t.n || B.rows != m)) invalid("op(B) is not n x ncols", "matB");
   if (first_zero_pivot(t, values, diagonal) >= 0) invalid("triangular solve: zero pivot", "matA");
+  if (triangular_on_engines(t.value)) return triangular_solve_engines(s, t, values, diagonal, alpha, opB, B, C, report);
   dispatch(t.value, [&](auto tag) { solve_typed<decltype(tag)>(t, values, diagonal, alpha, opB, B, C); });
   const double per = is_complex(t.value) ? 8.0 : 2.0;
   const double flops = per * static_cast<double>(t.col.size() + z(t.n)) * static_cast<double>(m);
