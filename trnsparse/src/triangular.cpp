@@ -129,8 +129,14 @@ PlanFacts triangular_facts(const char* routine, const TriangularAnalysis& t, std
   p.ops = std::to_string(static_cast<long long>(per * static_cast<double>(t.col.size() + z(t.n)) * static_cast<double>(ncols))) +
           " flops";
   p.engines = "host CPU (costed host step), host link";
-  p.why = "each level depends on the previous one and a row gathers arbitrary earlier entries: no gather DMA on the "
-          "emulated core and no fp64 engine; the levels bound the dependent steps a device schedule would take";
+  p.why = "fp64 values: no fp64 engine, and the per-level trnblas fp64 products would cost two host round trips per "
+          "level; the levels bound the dependent steps a device schedule would take";
+  if (triangular_on_engines(t.value)) {  // the solve's own report prints the measured plan (triangular_engine.cpp)
+    p.variant = std::string(value_name(t.value)) + ": level sets (" + std::to_string(t.levels()) +
+                " levels, Anderson & Saad 1989), one tile step per chunk of <= pmax rows of a level";
+    p.engines = "DMA (gathers of solved entries), VectorE";
+    p.why = "fp32 values: rows of one level are independent partitions";
+  }
   return p;
 }
 
