@@ -293,6 +293,15 @@ void engine_tiling_case() {
   const std::vector<T> y = solve(1, 1, &rep);
   EXPECT_EQ(0, std::memcmp(y.data(), solve(2, 2, nullptr).data(), y.size() * sizeof(T)));
   EXPECT_EQ(rep.blocks, 3 + (t.levels() - 1) + 0) << "tile steps: level 0 in three, the others fit one each";
+  {  // SpSM, 70 copies of b (two column blocks of <= 64): every column has the SpSV's bits
+    const int m = 70;
+    std::vector<T> bm(static_cast<size_t>(n) * m), ym(bm.size());
+    for (int c = 0; c < m; ++c) std::copy(b.begin(), b.end(), bm.begin() + static_cast<std::ptrdiff_t>(c) * n);
+    sp::triangular_solve(sp::Settings{}, t, val.data(), nullptr, sp::Scalar(wide(alpha).real(), wide(alpha).imag()), sp::GOp::N,
+                         {bm.data(), v, n, m, n, sp::Layout::col_major}, {ym.data(), v, n, m, n, sp::Layout::col_major});
+    for (int c = 0; c < m; ++c)
+      EXPECT_EQ(0, std::memcmp(y.data(), ym.data() + static_cast<std::ptrdiff_t>(c) * n, y.size() * sizeof(T))) << "column " << c;
+  }
   EXPECT_GT(rep.profile.total_ns, 0.0);
   const std::string plan = rep.plan;
   EXPECT_NE(plan.find("VectorE"), std::string::npos) << plan;
