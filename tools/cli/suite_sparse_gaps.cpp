@@ -90,6 +90,17 @@ long double host_bound(std::int64_t k, long double mag, long double result) {
   const long double b = gamma_of(kk, kU64) * mag * (kComplex<T> ? std::sqrt(2.0L) : 1.0L);
   return kSingle<T> ? b * (1 + kU32) + kU32 * result : b;
 }
+// The triangular solves' bound for a row of k stored entries (diagonal included): R_32F / C_32F on
+// the engines in fp32, gamma_{k+2} (complex sqrt(2) gamma_{k+5}) in u32; the 64-bit types' fp64
+// host step host_bound(k + 1) (docs/trnsparse.md "Sparse triangular solves").
+template <class T>
+long double triangular_bound(std::int64_t k, long double mag, long double result) {
+  if constexpr (!kSingle<T>) return host_bound<T>(k + 1, mag, result);
+  const long double kk = static_cast<long double>(k + (kComplex<T> ? 5 : 2));
+  return gamma_of(kk, kU32) * mag * (kComplex<T> ? std::sqrt(2.0L) : 1.0L);
+}
+template <class T>
+const char* triangular_path() { return kSingle<T> ? "engines, level sets" : "host step, level-scheduled"; }
 
 // An n x n CSR (int32, base 0) with ~density of its entries; lower: the strict lower part at that
 // density plus a diagonal of magnitude 2..3 (a well-conditioned triangle, as the op-N SpSV cases).
@@ -332,7 +343,7 @@ Run triangular_op(std::int64_t n, std::int64_t m, double density, trnsparseOpera
       y[static_cast<std::size_t>(i)] = acc / d;
       w[static_cast<std::size_t>(i)] = (mag + std::abs(d) * std::abs(got)) / std::abs(d);
       const auto k = static_cast<std::int64_t>(rows[static_cast<std::size_t>(i)].size());
-      const long double bnd = host_bound<T>(k + 1, w[static_cast<std::size_t>(i)], std::abs(y[static_cast<std::size_t>(i)]));
+      const long double bnd = triangular_bound<T>(k, w[static_cast<std::size_t>(i)], std::abs(y[static_cast<std::size_t>(i)]));
       r.max_ratio = std::max(r.max_ratio, static_cast<double>(std::abs(got - y[static_cast<std::size_t>(i)]) / std::max(bnd, 1e-300L)));
     }
   }
@@ -591,11 +602,11 @@ void add_op_cases(Registry& reg) {
                         return bench_of(run, flops_per_term(kComplex<T>) * static_cast<double>(p.m * run.nnz));
                       }});
   }
-  const std::string tri_bound = "gamma_{k+2} M(op(L))^-1 (|op(L)||y| + |alpha b|) (complex sqrt(2) gamma_{k+4}; 32-bit + u32 |y|)";
+  const std::string tri_bound = "gamma M(op(L))^-1 (|op(L)||y| + |alpha b|): 32-bit engines gamma_{k+2} (complex sqrt(2) gamma_{k+5}) in u32, 64-bit host gamma_{k+3} (complex sqrt(2) gamma_{k+5})";
   for (auto o : ops)
     for (std::int64_t m : {std::int64_t{1}, std::int64_t{8}}) {
       const std::string op = std::string(m == 1 ? "spsv_csr_op" : "spsm_csr_op") + op_letter(o);
-      reg.add(ValidationCase{.suite = "sparse", .library = "trnsparse", .op = op, .mode = tn + " (host step, level-scheduled)",
+      reg.add(ValidationCase{.suite = "sparse", .library = "trnsparse", .op = op, .mode = tn + " (" + triangular_path<T>() + ")",
                              .shape = m == 1 ? "2000x2000 lower, 0.5%" : "2000x2000 lower, 0.5% x 8 rhs",
                              .metric = "max_err_over_bound", .bound_text = tri_bound,
                              .run = [o, m] {
@@ -603,7 +614,7 @@ void add_op_cases(Registry& reg) {
                                return case_of(run, "C API; max |err| / bound vs a long-double back substitution; nnz " +
                                                        std::to_string(run.nnz));
                              }});
-      reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = op, .variant = tn + ", host step (solve phase)",
+      reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = op, .variant = tn + ", " + triangular_path<T>() + " (solve phase)",
                         .shape = m == 1 ? "4096 lower, 0.5%" : "4096 lower, 0.5% x 16",
                         .run = [o, m](trn::Generation target) {
                           const std::int64_t rhs = m == 1 ? 1 : 16;

@@ -425,6 +425,17 @@ long double host_bound(sp::Value v, std::int64_t k, long double mag, long double
   return sp::value_is_single(v) ? b * (1 + u32) + u32 * result : b;
 }
 
+// The substitution's bound for a row of k stored entries (diagonal included) of weight
+// w = M(L)^-1 (|L||y_hat| + |alpha b|) (docs/trnsparse.md "Sparse triangular solves"): R_32F / C_32F
+// run on the engines in fp32, gamma_{k+2} (complex sqrt(2) gamma_{k+5}) in u = 2^-24; R_64F / C_64F
+// the fp64 host step, host_bound's gamma_{k+3} (complex sqrt(2) gamma_{k+5}).
+long double triangular_bound(sp::Value v, std::int64_t k, long double w, long double result) {
+  if (!sp::value_is_single(v)) return host_bound(v, k + 1, w, result);
+  const long double u32 = 0x1p-24L, kk = static_cast<long double>(k + (sp::value_is_complex(v) ? 5 : 2));
+  return kk * u32 / (1 - kk * u32) * w * (sp::value_is_complex(v) ? std::sqrt(2.0L) : 1.0L);
+}
+const char* triangular_path(sp::Value v) { return sp::value_is_single(v) ? "engines, level sets" : "host step, level-scheduled"; }
+
 // A random lower-triangular n x n CSR (make_random's lower form).
 Csr make_lower(std::int64_t n, double density, sp::Value v, std::uint64_t seed) {
   return make_random(n, density, v, seed, true);
@@ -476,7 +487,7 @@ Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn:
       y[static_cast<std::size_t>(i)] = acc / a.val[last];
       w[static_cast<std::size_t>(i)] = (mag + std::abs(a.val[last]) * std::abs(got)) / std::abs(a.val[last]);
       const long double k = static_cast<long double>(last) + 1 - a.off[static_cast<std::size_t>(i)];
-      const long double bnd = host_bound(v, static_cast<std::int64_t>(k) + 1, w[static_cast<std::size_t>(i)], std::abs(y[static_cast<std::size_t>(i)]));
+      const long double bnd = triangular_bound(v, static_cast<std::int64_t>(k), w[static_cast<std::size_t>(i)], std::abs(y[static_cast<std::size_t>(i)]));
       r.max_ratio = std::max(r.max_ratio, static_cast<double>(std::abs(got - y[static_cast<std::size_t>(i)]) / std::max(bnd, 1e-300L)));
     }
   }
@@ -542,12 +553,12 @@ Run spgemm_run(std::int64_t n, double density, sp::Value v, trn::Generation targ
 
 void add_sparse_solve(Registry& reg) {
   const sp::Value types[] = {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64};
-  const std::string tri_bound = "gamma_{k+2} M(L)^-1 (|L||y| + |alpha b|) (complex sqrt(2) gamma_{k+4}; 32-bit + u32 |y|)";
+  const std::string tri_bound = "gamma M(L)^-1 (|L||y| + |alpha b|): 32-bit engines gamma_{k+2} (complex sqrt(2) gamma_{k+5}) in u32, 64-bit host gamma_{k+3} (complex sqrt(2) gamma_{k+5})";
   for (sp::Value v : types) {
     for (std::int64_t m : {std::int64_t{1}, std::int64_t{8}})
       reg.add(ValidationCase{
           .suite = "sparse", .library = "trnsparse", .op = m == 1 ? "spsv_csr" : "spsm_csr",
-          .mode = std::string(type_name(v)) + " (host step, level-scheduled)",
+          .mode = std::string(type_name(v)) + " (" + triangular_path(v) + ")",
           .shape = m == 1 ? "2000x2000 lower, 0.5%" : "2000x2000 lower, 0.5% x 8 rhs", .metric = "max_err_over_bound",
           .bound_text = tri_bound,
           .run = [v, m] {
@@ -566,7 +577,7 @@ void add_sparse_solve(Registry& reg) {
   for (sp::Value v : types) {
     for (std::int64_t m : {std::int64_t{1}, std::int64_t{16}})
       reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = m == 1 ? "spsv_csr" : "spsm_csr",
-                        .variant = std::string(type_name(v)) + ", host step", .shape = m == 1 ? "4096 lower, 0.5%" : "4096 lower, 0.5% x 16",
+                        .variant = std::string(type_name(v)) + ", " + triangular_path(v), .shape = m == 1 ? "4096 lower, 0.5%" : "4096 lower, 0.5% x 16",
                         .run = [v, m](trn::Generation target) {
                           const Run run = triangular(4096, m, 0.005, v, target);
                           return with_columns(bench_of(run, (sp::value_is_complex(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz * m)), run,
@@ -680,7 +691,7 @@ const Registrar kOtherFormatsRegistrar(add_sparse_other_formats);
 // SpSV / SpSM with L given as COO or as a Sliced-ELL of slice 32 (cuSPARSE's SpSV / SpSM take CSR,
 // COO and SELL): the spsv_csr cases' matrices, bound and long-double substitution.
 void add_sparse_solve_coo(Registry& reg) {
-  const std::string tri_bound = "gamma_{k+2} M(L)^-1 (|L||y| + |alpha b|) (complex sqrt(2) gamma_{k+4}; 32-bit + u32 |y|)";
+  const std::string tri_bound = "gamma M(L)^-1 (|L||y| + |alpha b|): 32-bit engines gamma_{k+2} (complex sqrt(2) gamma_{k+5}) in u32, 64-bit host gamma_{k+3} (complex sqrt(2) gamma_{k+5})";
   constexpr auto coo = sp::SparseRef::Format::coo, csr = sp::SparseRef::Format::csr;
   for (const std::int64_t slice : {std::int64_t{0}, std::int64_t{32}})
     for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})
@@ -688,14 +699,14 @@ void add_sparse_solve_coo(Registry& reg) {
         const std::string op = std::string(m == 1 ? "spsv_" : "spsm_") + (slice > 0 ? "sell" : "coo");
         reg.add(ValidationCase{
             .suite = "sparse", .library = "trnsparse", .op = op,
-            .mode = std::string(type_name(v)) + " (host step, level-scheduled)",
+            .mode = std::string(type_name(v)) + " (" + triangular_path(v) + ")",
             .shape = std::string(m == 1 ? "2000x2000 lower, 0.5%" : "2000x2000 lower, 0.5% x 8 rhs") + (slice > 0 ? ", slice 32" : ""),
             .metric = "max_err_over_bound", .bound_text = tri_bound,
             .run = [v, m, slice] {
               const Run run = triangular(2000, m, 0.005, v, trn::Generation::trn1, false, slice > 0 ? csr : coo, slice);
               return case_of(run, "max |err| / bound vs a long-double substitution; nnz " + std::to_string(run.nnz));
             }});
-        reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = op, .variant = std::string(type_name(v)) + ", host step",
+        reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = op, .variant = std::string(type_name(v)) + ", " + triangular_path(v),
                           .shape = std::string(m == 1 ? "4096 lower, 0.5%" : "4096 lower, 0.5% x 16") + (slice > 0 ? ", slice 32" : ""),
                           .run = [v, m, slice](trn::Generation target) {
                             const std::int64_t rhs = m == 1 ? 1 : 16;

@@ -129,8 +129,14 @@ PlanFacts triangular_facts(const char* routine, const TriangularAnalysis& t, std
   p.ops = std::to_string(static_cast<long long>(per * static_cast<double>(t.col.size() + z(t.n)) * static_cast<double>(ncols))) +
           " flops";
   p.engines = "host CPU (costed host step), host link";
-  p.why = "each level depends on the previous one and a row gathers arbitrary earlier entries: no gather DMA on the "
-          "emulated core and no fp64 engine; the levels bound the dependent steps a device schedule would take";
+  p.why = "fp64 values: no fp64 engine, and the per-level trnblas fp64 products would cost two host round trips per "
+          "level; the levels bound the dependent steps a device schedule would take";
+  if (triangular_on_engines(t.value)) {  // the solve's own report prints the measured plan (triangular_engine.cpp)
+    p.variant = std::string(value_name(t.value)) + ": level sets (" + std::to_string(t.levels()) +
+                " levels, Anderson & Saad 1989), one tile step per chunk of <= pmax rows of a level";
+    p.engines = "DMA (gathers of solved entries), VectorE";
+    p.why = "fp32 values: rows of one level are independent partitions";
+  }
   return p;
 }
 
@@ -147,6 +153,7 @@ void triangular_solve(const Settings& s, const TriangularAnalysis& t, const void
   if (C.rows != t.n) invalid("C is not n x ncols", "matC");
   if (opB == GOp::N ? (B.rows != t.n || B.cols != m) : (B.cols != t.n || B.rows != m)) invalid("op(B) is not n x ncols", "matB");
   if (first_zero_pivot(t, values, diagonal) >= 0) invalid("triangular solve: zero pivot", "matA");
+  if (triangular_on_engines(t.value)) return triangular_solve_engines(s, t, values, diagonal, alpha, opB, B, C, report);
   dispatch(t.value, [&](auto tag) { solve_typed<decltype(tag)>(t, values, diagonal, alpha, opB, B, C); });
   const double per = is_complex(t.value) ? 8.0 : 2.0;
   const double flops = per * static_cast<double>(t.col.size() + z(t.n)) * static_cast<double>(m);

@@ -12,12 +12,15 @@
 //             uses (Naumov, "Parallel solution of sparse triangular linear systems in the
 //             preconditioned iterative methods on the GPU", NVIDIA NVR-2011-001). The levels are the
 //             dependent steps of the solve (the plan prints them).
-//             Solve: ONE costed host step per call (trn/core/host_step.hpp, "trnsparse.spsv.host"):
-//             the arrays cross the host link, rows are substituted level by level, each row as
-//             s = alpha b_i; s -= a_ij y_j over the row's entries in order; y_i = s / a_ii (unit: s),
-//             with fp64 (complex<double>) arithmetic, y kept in fp64 until it is stored. Every value
-//             type takes this path, fp32 included (docs/trnsparse.md "Sparse triangular solves").
-// Accuracy    (u = 2^-53, gamma_k = k u / (1 - k u), k = the most stored entries of a row of the
+//             Solve, R_32F and C_32F: on the engines (src/triangular_engine.cpp), one tile step per
+//             chunk of <= pmax rows of a level: DMA gathers of the solved entries, VectorE products,
+//             row sums, subtract and divide in fp32 (its header states the fp32 bound).
+//             Solve, R_64F and C_64F: ONE costed host step per call (trn/core/host_step.hpp,
+//             "trnsparse.spsv.host"): the arrays cross the host link, rows are substituted level by
+//             level, each row as s = alpha b_i; s -= a_ij y_j over the row's entries in order;
+//             y_i = s / a_ii (unit: s), with fp64 (complex<double>) arithmetic, y kept in fp64 until it
+//             is stored (docs/trnsparse.md "Sparse triangular solves").
+// Accuracy    (fp64 host step; u = 2^-53, gamma_k = k u / (1 - k u), k = the most stored entries of a row of the
 //             triangle; Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., Thm 8.5
 //             and §8.2): the computed y solves (T + dT) y = alpha b + db with |dT| <= gamma_{k+1} |T|,
 //             |db| <= u |alpha b|, so with M(T) the comparison matrix (|t_ii| on the diagonal,
@@ -69,6 +72,13 @@ std::int64_t first_zero_pivot(const TriangularAnalysis& t, const void* values, c
 // complex: conjugate transpose). values: A's nnz values; diagonal as above.
 void triangular_solve(const Settings& s, const TriangularAnalysis& t, const void* values, const void* diagonal,
                       Scalar alpha, GOp opB, const DenseAny& B, const DenseAny& C, CallReport* report = nullptr);
+
+// The engine path of triangular_solve (src/triangular_engine.cpp): R_32F and C_32F values run as one
+// launch, one tile step per chunk of <= pmax rows of a level (DMA gathers, VectorE arithmetic);
+// triangular_solve takes it for those value types after its checks (callers use triangular_solve).
+bool triangular_on_engines(Value v);
+void triangular_solve_engines(const Settings& s, const TriangularAnalysis& t, const void* values, const void* diagonal,
+                              Scalar alpha, GOp opB, const DenseAny& B, const DenseAny& C, CallReport* report);
 
 // The plan text: format of the analysis, levels, where it runs and why.
 std::string triangular_plan(const char* routine, const TriangularAnalysis& t, std::int64_t ncols);

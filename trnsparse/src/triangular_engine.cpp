@@ -1,0 +1,397 @@
+// fp32 and complex-fp32 (R_32F, C_32F) sparse triangular solves (SpSV / SpSM) on the emulated
+// engines: one tile step per chunk of a level (docs/trnsparse.md "Sparse triangular solves").
+//
+// Algorithm   The analysis (triangular.cpp) groups op(A)'s rows into the dependency levels of
+//             Anderson & Saad (1989); the rows of a level depend only on rows of earlier levels.
+//             One launch (one program, one core) runs the levels in order; a level's rows are cut
+//             into chunks of pmax rows (partition p = the chunk's p-th row, rows ascending), and
+//             each chunk is one tile step for a block of mb <= 64 right-hand sides (block_shape):
+//               B  [P, mb w]    <- rows i of the work vector (their op(B) values)     DMA, one per run
+//                                  of consecutive rows; conj (opB = C) and alpha on VectorE
+//               X  [P, K mb w]  <- y(j, :) for the entries (i, j) of row i            DMA gather, one
+//                                  descriptor per run of consecutive columns j (zeros where a row is short)
+//               Av [P, K w]     <- the entries' values a_ij                           DMA, per run of
+//                                  consecutive entry numbers (conj for op C on VectorE)
+//               s(:, c) = sum_k Av[:, k] X[:, k, c]   VectorE tensor_tensor multiply, tensor_reduce add
+//                                  (sequential, left to right: the row's entries in order), per column
+//               y(i, :) = (B - s) / a_ii               VectorE subtract, divide (unit diagonal: no divide)
+//               DMA the chunk's y back (one descriptor per run of consecutive rows)
+//             w = 1 (real) or 2 (complex, interleaved re/im; products as (ar xr - ai xi, ar xi + ai xr),
+//             the division as r conj(d) / (dr^2 + di^2), every operation one fp32 rounding on VectorE).
+//             K is the longest row of the chunk's strict triangle, taken in slices of
+//             min(1024, longest row) entries (partial sums added in slice order; the pattern alone
+//             fixes them, so SpSM's column c has SpSV's bits). The work vector (fp32, in column
+//             blocks, each row-major) is op(B)'s
+//             values copied in by the host (data movement) and C's values copied out after the
+//             launch; B == C (in place) is therefore safe.
+// Engines     DMA (gathers, scatters), VectorE. One program: deterministic for any host thread or
+//             core count (num_cores > 1 leaves the other cores idle: the levels are a chain).
+// Accuracy    (u = 2^-24, k = the most off-diagonal entries of a row, gamma_j = j u / (1 - j u);
+//             Higham, ASNA 2nd ed., Thm 8.5 and §3.1): row i is y_i = fl((fl(alpha b_i) - s_i) / t_ii),
+//             s_i a recursively summed dot product of length k_i, so y_hat solves
+//             (T + dT) y_hat = fl(alpha b) with |dT| <= gamma_{k+2} |T|, whence
+//               |y_hat - y| <= gamma_{k+3} M(T)^-1 (|T| |y_hat| + |alpha b|)                   (real)
+//             and the same with sqrt(2) gamma_{k+6} for complex values (complex product sqrt(2) gamma_2,
+//             division by r conj(d) / |d|^2 at most 5 roundings deep), M(T) the comparison matrix.
+//             docs/trnsparse.md derives it; tests/trnsparse/test_spsv_engine.cpp checks it two-sided.
+// Limits      Complex division forms dr^2 + di^2 in fp32: diagonals with |d| >= 2^63 or <= 2^-63
+//             overflow or underflow there (documented choice). One DMA descriptor per run: a
+//             scattered pattern pays one descriptor per entry (the plan prints the count).
+#include <algorithm>
+#include <complex>
+#include <string>
+#include <vector>
+
+#include "generic_host.hpp"
+#include "trn/core/spmd.hpp"
+#include "trn/sparse/triangular.hpp"
+
+namespace trn::sparse {
+
+namespace {
+
+using generic_host::at;
+std::size_t z(std::int64_t i) { return static_cast<std::size_t>(i); }
+
+constexpr std::int64_t kSliceEntries = 1024;  // most entries of a row per product slice
+constexpr std::int64_t kSliceWords = 16384;   // SBUF words per partition of the gathered y slice (64 KiB)
+constexpr std::int64_t kBlockColumns = 64;    // most right-hand sides per pass (one pass per block)
+
+// What the kernel reads and writes: every array as fp32 words (complex: re, im interleaved).
+// The work vector holds the right-hand sides in blocks of <= kBlockColumns columns, each block
+// row-major (row i's mb values contiguous), so one descriptor moves a run of rows for every column.
+struct EngineSolve {
+  const TriangularAnalysis* t = nullptr;
+  const float* values = nullptr;    // A's values (t->nnz of them)
+  const float* diagonal = nullptr;  // n diagonal values (SpSV_updateMatrix UPDATE_DIAGONAL) or NULL
+  float* work = nullptr;            // the whole work vector: op(B) in, the solution out
+  float* y = nullptr;               // the current block: n x mb, row-major
+  std::int64_t ncols = 0, mb = 1;   // all columns; the current block's
+  std::int64_t slice = 1, block = 1;  // entries per product slice; columns per block (block_shape)
+  int w = 1;                        // words per value
+  bool conj_a = false, conj_b = false;
+  float alpha_re = 1, alpha_im = 0;
+  std::int64_t row_words() const { return mb * w; }
+};
+
+// Counters the plan prints.
+struct EngineCounts {
+  std::int64_t chunks = 0, descriptors = 0, widest = 0;
+};
+
+// Calls f(first position, first index, length) for each maximal run of consecutive indices
+// idx[k0 .. k1) (idx[q + 1] == idx[q] + 1): the DMA descriptors of a gather.
+template <class F>
+void for_each_run(const std::int64_t* idx, std::int64_t k0, std::int64_t k1, F&& f) {
+  for (std::int64_t q = k0; q < k1;) {
+    std::int64_t len = 1;
+    while (q + len < k1 && idx[q + len] == idx[q] + len) ++len;
+    f(q - k0, idx[q], len);
+    q += len;
+  }
+}
+
+// The words [first, first + len) of a flat fp32 array as one DMA endpoint (one partition).
+Tile words(const float* base, std::int64_t first, std::int64_t len) {
+  return HbmTensor::wrap(const_cast<float*>(base) + first, DType::f32, {1, len}).tile(0, 1, 0, len);
+}
+// Rows [r0, r0 + rows) of a flat array of `width`-word rows as `rows` partitions.
+Tile value_rows(const float* base, std::int64_t r0, std::int64_t rows, std::int64_t width) {
+  return HbmTensor::wrap(const_cast<float*>(base) + r0 * width, DType::f32, {rows, width})
+      .tile(0, static_cast<std::int32_t>(rows), 0, width);
+}
+
+// The kernel's SBUF tiles (allocated once, sized for pmax rows, one block and one product slice).
+struct Tiles {
+  Tile av, x, p1, p2, p3, part, s, b, d, den, t1, t2, t3;
+  std::int64_t slice = 1;  // entries per product slice
+};
+
+// The product slice (min(1024, the longest row)) depends on the pattern alone, so that a column's
+// bits do not depend on how many columns are solved with it (SpSM column c == SpSV); the block
+// width then keeps the gathered y slice within kSliceWords.
+void block_shape(EngineSolve& g) {
+  const TriangularAnalysis& t = *g.t;
+  std::int64_t widest = 0;
+  for (std::int64_t i = 0; i < t.n; ++i) widest = std::max(widest, t.start[z(i) + 1] - t.start[z(i)]);
+  g.slice = std::max<std::int64_t>(1, std::min(kSliceEntries, widest));
+  g.block = std::clamp<std::int64_t>(kSliceWords / (g.slice * g.w), 1, kBlockColumns);
+}
+
+// Complex product planes: dst = a b (dst_re, dst_im separate from the operands), VectorE.
+void complex_product(NeuronCore& nc, const Tile& dre, const Tile& dim, const Tile& are, const Tile& aim, const Tile& bre,
+                     const Tile& bim, const Tile& tmp) {
+  nc.tensor_tensor(dre, are, bre, AluOp::multiply);
+  nc.tensor_tensor(tmp, aim, bim, AluOp::multiply);
+  nc.tensor_tensor(dre, dre, tmp, AluOp::subtract);
+  nc.tensor_tensor(dim, are, bim, AluOp::multiply);
+  nc.tensor_tensor(tmp, aim, bre, AluOp::multiply);
+  nc.tensor_tensor(dim, dim, tmp, AluOp::add);
+}
+// `count` words of a [P, n] tile, every `stride`-th from word `first`: a value plane or a column's entries.
+Tile every(const Tile& t, std::int64_t first, std::int64_t count, std::int64_t stride) {
+  return t.slice(t.ndim - 1, first, count, stride);
+}
+
+// Gathers slice [k0, k0 + kw) of each chunk row's entries: values into av, the solved y_j (every
+// column of the block) into x. One descriptor per run of consecutive entry numbers / columns.
+void gather_slice(NeuronCore& nc, const EngineSolve& g, const Tile& av, const Tile& x, std::int64_t q0, std::int32_t P,
+                  std::int64_t k0, std::int64_t kw, EngineCounts& n) {
+  const TriangularAnalysis& t = *g.t;
+  const std::int64_t rw = g.row_words();
+  nc.memset(av, 0.0f);
+  nc.memset(x, 0.0f);
+  for (std::int32_t p = 0; p < P; ++p) {
+    const std::int64_t i = t.order[z(q0 + p)];
+    const std::int64_t e0 = t.start[z(i)] + k0, e1 = std::min(t.start[z(i) + 1], e0 + kw);
+    if (e0 >= e1) continue;
+    for_each_run(t.src.data(), e0, e1, [&](std::int64_t k, std::int64_t src, std::int64_t len) {
+      nc.dma_copy(av.rows(p, 1).cols(k * g.w, len * g.w), words(g.values, src * g.w, len * g.w));
+      ++n.descriptors;
+    });
+    for_each_run(t.col.data(), e0, e1, [&](std::int64_t k, std::int64_t j, std::int64_t len) {
+      nc.dma_copy(x.rows(p, 1).cols(k * rw, len * rw), words(g.y, j * rw, len * rw));
+      ++n.descriptors;
+    });
+  }
+  if (g.w == 2 && g.conj_a) nc.tensor_scalar(every(av, 1, kw, 2), every(av, 1, kw, 2), AluOp::multiply, -1.0f);
+}
+
+// s[:, c] = sum over each chunk row's entries of a_ij y(j, c), every column c of the block.
+void off_diagonal_sums(NeuronCore& nc, const EngineSolve& g, const Tiles& w, std::int64_t q0, std::int32_t P,
+                       std::int64_t K, EngineCounts& n) {
+  const std::int64_t rw = g.row_words();
+  for (std::int64_t k0 = 0; k0 < K; k0 += w.slice) {
+    const std::int64_t kw = std::min(w.slice, K - k0);
+    const Tile av = w.av.rows(0, P).cols(0, kw * g.w), x = w.x.rows(0, P).cols(0, kw * rw);
+    gather_slice(nc, g, av, x, q0, P, k0, kw, n);
+    const Tile sum = (k0 == 0 ? w.s : w.part).rows(0, P).cols(0, rw);
+    const Tile p1 = w.p1.rows(0, P).cols(0, kw), p2 = w.p2.rows(0, P).cols(0, kw);
+    for (std::int64_t c = 0; c < g.mb; ++c) {
+      if (g.w == 1) {
+        nc.tensor_tensor(p1, av, every(x, c, kw, g.mb), AluOp::multiply);
+        nc.tensor_reduce(sum.cols(c, 1), p1, AluOp::add);
+        continue;
+      }
+      complex_product(nc, p1, p2, every(av, 0, kw, 2), every(av, 1, kw, 2), every(x, 2 * c, kw, 2 * g.mb),
+                      every(x, 2 * c + 1, kw, 2 * g.mb), w.p3.rows(0, P).cols(0, kw));
+      nc.tensor_reduce(sum.cols(2 * c, 1), p1, AluOp::add);
+      nc.tensor_reduce(sum.cols(2 * c + 1, 1), p2, AluOp::add);
+    }
+    if (k0 > 0) nc.tensor_tensor(w.s.rows(0, P).cols(0, rw), w.s.rows(0, P).cols(0, rw), sum, AluOp::add);
+  }
+}
+
+// b = alpha conj?(b) on the chunk's [P, mb w] right-hand sides, VectorE (complex: the roundings of
+// complex_product, (ar br - ai bi, ar bi + ai br)).
+void scale_rhs(NeuronCore& nc, const EngineSolve& g, const Tiles& w, std::int32_t P) {
+  const Tile b = w.b.rows(0, P).cols(0, g.row_words());
+  if (g.w == 1) {
+    nc.tensor_scalar(b, b, AluOp::multiply, g.alpha_re);
+    return;
+  }
+  const Tile br = every(b, 0, g.mb, 2), bi = every(b, 1, g.mb, 2);
+  const Tile t1 = w.t1.rows(0, P).cols(0, g.mb), t2 = w.t2.rows(0, P).cols(0, g.mb), t3 = w.t3.rows(0, P).cols(0, g.mb);
+  if (g.conj_b) nc.tensor_scalar(bi, bi, AluOp::multiply, -1.0f);
+  nc.tensor_scalar(t1, bi, AluOp::multiply, g.alpha_re);
+  nc.tensor_scalar(t3, br, AluOp::multiply, g.alpha_im);
+  nc.tensor_tensor(t1, t1, t3, AluOp::add);  // im = ar bi + ai br
+  nc.tensor_scalar(t2, br, AluOp::multiply, g.alpha_re);
+  nc.tensor_scalar(t3, bi, AluOp::multiply, g.alpha_im);
+  nc.tensor_tensor(br, t2, t3, AluOp::subtract);  // re = ar br - ai bi
+  nc.tensor_copy(bi, t1);
+}
+
+// b = b / d on the chunk's [P, mb w] tile (d per partition), VectorE: real one divide; complex
+// b conj(d) / (dr^2 + di^2).
+void divide_by_diagonal(NeuronCore& nc, const EngineSolve& g, const Tiles& w, std::int32_t P) {
+  const Tile b = w.b.rows(0, P).cols(0, g.row_words()), d = w.d.rows(0, P);
+  if (g.w == 1) {
+    nc.tensor_scalar(b, b, AluOp::divide, d.cols(0, 1));
+    return;
+  }
+  const Tile den = w.den.rows(0, P).cols(0, 1), tmp = w.den.rows(0, P).cols(1, 1);
+  nc.tensor_tensor(den, d.cols(0, 1), d.cols(0, 1), AluOp::multiply);
+  nc.tensor_tensor(tmp, d.cols(1, 1), d.cols(1, 1), AluOp::multiply);
+  nc.tensor_tensor(den, den, tmp, AluOp::add);
+  const Tile br = every(b, 0, g.mb, 2), bi = every(b, 1, g.mb, 2);
+  const Tile t1 = w.t1.rows(0, P).cols(0, g.mb), t2 = w.t2.rows(0, P).cols(0, g.mb), t3 = w.t3.rows(0, P).cols(0, g.mb);
+  nc.tensor_scalar(t1, br, AluOp::multiply, d.cols(0, 1));
+  nc.tensor_scalar(t3, bi, AluOp::multiply, d.cols(1, 1));
+  nc.tensor_tensor(t1, t1, t3, AluOp::add);  // br dr + bi di
+  nc.tensor_scalar(t2, bi, AluOp::multiply, d.cols(0, 1));
+  nc.tensor_scalar(t3, br, AluOp::multiply, d.cols(1, 1));
+  nc.tensor_tensor(t2, t2, t3, AluOp::subtract);  // bi dr - br di
+  nc.tensor_scalar(br, t1, AluOp::divide, den);
+  nc.tensor_scalar(bi, t2, AluOp::divide, den);
+}
+
+// The diagonal values of the chunk's rows into d (one descriptor per run of consecutive sources).
+void load_diagonal(NeuronCore& nc, const EngineSolve& g, const Tiles& w, std::int64_t q0, std::int32_t P, EngineCounts& n) {
+  const TriangularAnalysis& t = *g.t;
+  std::vector<std::int64_t> src(z(P));
+  for (std::int32_t p = 0; p < P; ++p) {
+    const std::int64_t i = t.order[z(q0 + p)];
+    src[z(p)] = g.diagonal != nullptr ? i : t.diag[z(i)];
+  }
+  const float* base = g.diagonal != nullptr ? g.diagonal : g.values;
+  for_each_run(src.data(), 0, P, [&](std::int64_t p, std::int64_t first, std::int64_t len) {
+    nc.dma_copy(w.d.rows(static_cast<std::int32_t>(p), static_cast<std::int32_t>(len)).cols(0, g.w), value_rows(base, first, len, g.w));
+    ++n.descriptors;
+  });
+  if (g.w == 2 && g.conj_a) nc.tensor_scalar(w.d.rows(0, P).cols(1, 1), w.d.rows(0, P).cols(1, 1), AluOp::multiply, -1.0f);
+}
+
+// One chunk of a level: rows order[q0 .. q0 + P), every column of the block, as one tile step.
+void solve_chunk(NeuronCore& nc, const EngineSolve& g, const Tiles& w, std::int64_t q0, std::int32_t P, EngineCounts& n) {
+  const TriangularAnalysis& t = *g.t;
+  std::int64_t K = 0;
+  for (std::int32_t p = 0; p < P; ++p) {
+    const std::int64_t i = t.order[z(q0 + p)];
+    K = std::max(K, t.start[z(i) + 1] - t.start[z(i)]);
+  }
+  n.widest = std::max(n.widest, K);
+  if (!t.unit) load_diagonal(nc, g, w, q0, P, n);
+  const std::int64_t* rows = t.order.data() + q0;
+  const std::int64_t rw = g.row_words();
+  const Tile b = w.b.rows(0, P).cols(0, rw);
+  for_each_run(rows, 0, P, [&](std::int64_t p, std::int64_t first, std::int64_t len) {
+    nc.dma_copy(b.rows(static_cast<std::int32_t>(p), static_cast<std::int32_t>(len)), value_rows(g.y, first, len, rw));
+    ++n.descriptors;
+  });
+  scale_rhs(nc, g, w, P);
+  if (K > 0) {
+    off_diagonal_sums(nc, g, w, q0, P, K, n);
+    nc.tensor_tensor(b, b, w.s.rows(0, P).cols(0, rw), AluOp::subtract);
+  }
+  if (!t.unit) divide_by_diagonal(nc, g, w, P);
+  for_each_run(rows, 0, P, [&](std::int64_t p, std::int64_t first, std::int64_t len) {
+    nc.dma_copy(value_rows(g.y, first, len, rw), b.rows(static_cast<std::int32_t>(p), static_cast<std::int32_t>(len)));
+    ++n.descriptors;
+  });
+  ++n.chunks;
+}
+
+Tiles alloc_tiles(AllocScope& sb, std::int32_t P, const EngineSolve& g) {
+  const std::int64_t mb = std::min(g.ncols, g.block), rw = mb * g.w;
+  Tiles w;
+  w.slice = g.slice;
+  w.av = sb.alloc(DType::f32, P, {w.slice * g.w}, "a_ij");
+  w.x = sb.alloc(DType::f32, P, {w.slice * rw}, "gathered y_j");
+  w.p1 = sb.alloc(DType::f32, P, {w.slice}, "products (re)");
+  w.p2 = sb.alloc(DType::f32, P, {w.slice}, "products (im)");
+  w.p3 = sb.alloc(DType::f32, P, {w.slice}, "product temp");
+  w.part = sb.alloc(DType::f32, P, {rw}, "slice sums");
+  w.s = sb.alloc(DType::f32, P, {rw}, "row sums");
+  w.b = sb.alloc(DType::f32, P, {rw}, "rhs / solution");
+  w.d = sb.alloc(DType::f32, P, {2}, "diagonal");
+  w.den = sb.alloc(DType::f32, P, {2}, "|d|^2");
+  w.t1 = sb.alloc(DType::f32, P, {mb}, "temp");
+  w.t2 = sb.alloc(DType::f32, P, {mb}, "temp");
+  w.t3 = sb.alloc(DType::f32, P, {mb}, "temp");
+  return w;
+}
+
+void solve_kernel(NeuronCore& nc, const EngineSolve& g0, EngineCounts& n) {
+  const TriangularAnalysis& t = *g0.t;
+  const std::int32_t P = nc.hw().pmax;
+  AllocScope sb(nc.sbuf());
+  const Tiles w = alloc_tiles(sb, P, g0);
+  for (std::int64_t c0 = 0; c0 < g0.ncols; c0 += g0.block) {  // column blocks one after the other
+    EngineSolve g = g0;
+    g.mb = std::min(g0.block, g0.ncols - c0);
+    g.y = g0.work + c0 * t.n * g0.w;
+    for (std::int64_t l = 0; l < t.levels(); ++l)
+      for (std::int64_t q = t.level_start[z(l)]; q < t.level_start[z(l) + 1]; q += P)
+        solve_chunk(nc, g, w, q, static_cast<std::int32_t>(std::min<std::int64_t>(P, t.level_start[z(l) + 1] - q)), n);
+  }
+}
+
+// Where element (i, c) of the solve lives in the work vector (in values): column blocks of
+// `block` columns, each row-major.
+std::int64_t work_at(std::int64_t n, std::int64_t m, std::int64_t block, std::int64_t i, std::int64_t c) {
+  const std::int64_t c0 = c / block * block, mb = std::min(block, m - c0);
+  return c0 * n + i * mb + (c - c0);
+}
+
+// op(B) into the work vector (work_at's layout), host data movement (no arithmetic).
+template <class T>
+void stage_rhs(GOp opB, const DenseAny& B, std::int64_t n, std::int64_t m, std::int64_t block, std::vector<T>& y) {
+  const T* b = static_cast<const T*>(B.data);
+  for (std::int64_t c = 0; c < m; ++c)
+    for (std::int64_t i = 0; i < n; ++i) y[z(work_at(n, m, block, i, c))] = opB == GOp::N ? b[at(B, i, c)] : b[at(B, c, i)];
+}
+// The solution out of the work vector into C.
+template <class T>
+void store_solution(const std::vector<T>& y, std::int64_t n, std::int64_t m, std::int64_t block, const DenseAny& C) {
+  for (std::int64_t c = 0; c < m; ++c)
+    for (std::int64_t i = 0; i < n; ++i) static_cast<T*>(C.data)[at(C, i, c)] = y[z(work_at(n, m, block, i, c))];
+}
+
+std::string rows_per_level(const TriangularAnalysis& t) {
+  std::int64_t most = 0;
+  for (std::int64_t l = 0; l < t.levels(); ++l) most = std::max(most, t.level_start[z(l) + 1] - t.level_start[z(l)]);
+  const double mean = t.levels() > 0 ? static_cast<double>(t.n) / static_cast<double>(t.levels()) : 0.0;
+  return std::to_string(t.levels()) + " levels, rows per level mean " + std::to_string(mean).substr(0, 6) + " max " +
+         std::to_string(most);
+}
+
+PlanFacts engine_facts(const TriangularAnalysis& t, std::int64_t m, const EngineCounts& n, double ns) {
+  PlanFacts p;
+  p.routine = m == 1 ? "spsv" : "spsm";
+  p.shape = std::to_string(t.n) + "x" + std::to_string(t.n) + " triangle nnz=" + std::to_string(t.col.size()) +
+            "+diag ncols=" + std::to_string(m) + " op(A)=" + generic_host::op_name(t.op) + (t.lower_op ? " lower" : " upper") +
+            (t.unit ? " unit" : " non-unit");
+  p.variant = std::string(value_name(t.value)) + ": level sets (Anderson & Saad 1989), " + rows_per_level(t) + "; " +
+              std::to_string(n.chunks) + " tile steps of <= pmax rows, longest row " + std::to_string(n.widest) +
+              " off-diagonal entries, " + std::to_string(n.descriptors) + " DMA descriptors (gather runs)";
+  const double per = generic_host::is_complex(t.value) ? 8.0 : 2.0;
+  p.ops = std::to_string(static_cast<long long>(per * static_cast<double>(t.col.size() + z(t.n)) * static_cast<double>(m))) +
+          " flops";
+  p.engines = "DMA (gathers of solved entries, scatters of solved rows), VectorE (products, sums, subtract, divide)";
+  p.predicted_ns = ns;
+  p.why = "fp32 values: the levels are the dependent steps; rows of one level are independent partitions";
+  return p;
+}
+
+}  // namespace
+
+bool triangular_on_engines(Value v) { return v == Value::f32 || v == Value::c32; }
+
+void triangular_solve_engines(const Settings& s, const TriangularAnalysis& t, const void* values, const void* diagonal,
+                              Scalar alpha, GOp opB, const DenseAny& B, const DenseAny& C, CallReport* report) {
+  const std::int64_t n = t.n, m = C.cols;
+  const bool cplx = t.value == Value::c32;
+  EngineSolve g;
+  g.t = &t;
+  g.values = static_cast<const float*>(values);
+  g.diagonal = static_cast<const float*>(diagonal);
+  g.ncols = m;
+  g.w = cplx ? 2 : 1;
+  g.conj_a = t.op == GOp::C;
+  g.conj_b = opB == GOp::C;
+  g.alpha_re = static_cast<float>(alpha.real());
+  g.alpha_im = static_cast<float>(alpha.imag());
+  block_shape(g);
+  std::vector<std::complex<float>> yc(cplx ? z(n * m) : 0);
+  std::vector<float> yr(cplx ? 0 : z(n * m));
+  if (cplx)
+    stage_rhs(opB, B, n, m, g.block, yc);
+  else
+    stage_rhs(opB, B, n, m, g.block, yr);
+  g.work = cplx ? reinterpret_cast<float*>(yc.data()) : yr.data();
+  EngineCounts counts;
+  LaunchResult r;
+  if (n > 0 && m > 0) r = launch(s.launch_config(), [&](NeuronCore& nc) { solve_kernel(nc, g, counts); });
+  if (cplx)
+    store_solution(yc, n, m, g.block, C);
+  else
+    store_solution(yr, n, m, g.block, C);
+  if (report == nullptr) return;
+  const bool wanted = report->plans_wanted;
+  finish_report(*report, std::move(r.trace), ReportSettings::of(s));
+  report->blocks = counts.chunks;
+  if (wanted) report->add_plan(engine_facts(t, m, counts, report->profile.total_ns).print());
+}
+
+}  // namespace trn::sparse
