@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "trn/blasmp/blasmp.hpp"
 #include "trn/blasmp/merged_trace.hpp"
 #include "trn/core/cost_model.hpp"
 #include "trn/fftmp/fftmp.hpp"
@@ -54,6 +55,7 @@ Own own_counts(const trn::Report& r) {
   trn::ReportSettings rs;
   rs.target = r.profile.target;
   rs.cores = trn::hardware_spec(rs.target).cores_per_device;
+  rs.link_peers = &trn::blasmp::peer_exchange();  // the report's waits for peers (collective: every rank models)
   trn::Schedule s;
   s.profile = trn::model_trace(r.trace, rs, &s.timeline);
   const nlohmann::json j = nlohmann::json::parse(trn::perfetto_json(r.trace, s));

@@ -286,6 +286,7 @@ void PencilPlan::transpose(MPI_Comm sub, const RankSet& set, int from, int to, c
   t.name = name;
   t.ns = std::max(local ? 0 : alltoall_ns(fabric_spec(settings_.target), set, m.sent, m.received),
                   detail::relayout_ns(settings_.target, m.kept));
+  t.peers = blasmp::detail::peers_over(sub);
   const auto es = static_cast<std::int64_t>(elem_bytes(spec_.type));
   if (boxes_[static_cast<std::size_t>(from)].span() > 0) t.sends[0] = HostSpan(src, boxes_[static_cast<std::size_t>(from)].span() * es);
   if (boxes_[static_cast<std::size_t>(to)].span() > 0) t.receives[0] = HostSpan(dst, boxes_[static_cast<std::size_t>(to)].span() * es);
@@ -328,7 +329,7 @@ void PencilPlan::execute(const void* in, void* out, int direction, fft::ExecRepo
                         (out != nullptr || (fwd ? boxes_[2] : in_box_).volume() == 0);
   detail::agree_execution(comm_, local_ok, direction,
                           "trnfftMp pencil execute: direction must be -1 or +1 (R2C / D2Z: -1, C2R / Z2D: +1) and the data pointers non-NULL");
-  Trace trace = detail::execution_trace(settings_.target, p1_ * p2_);
+  Trace trace = detail::execution_trace(settings_.target, p1_ * p2_, comm_);
   static char empty[16] = {};
   run(in != nullptr ? in : empty, out != nullptr ? out : empty, direction, trace);
   detail::finish_execution(report, std::move(trace), settings_, report != nullptr && report->plans_wanted ? print() : "");
