@@ -728,7 +728,7 @@ class Scheduler {
     prof.link_bytes += static_cast<double>(ins.bytes_read + ins.bytes_written);
   }
 
-  // docs/scale-out.md section 7: pl.start is this device's arrival at the collective (operands ready,
+  // docs/scale-out.md section 12: pl.start is this device's arrival at the collective (operands ready,
   // link free); the record starts at max(arrival, the peers' answer) = the root's arrival for a
   // broadcast's receiver, the group's latest arrival for a symmetric collective. The gap is waiting:
   // counted apart (Profile::link_wait_*), the link resource busy through it (the rank is inside
