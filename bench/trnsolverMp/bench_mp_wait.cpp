@@ -104,9 +104,9 @@ int main(int argc, char** argv) {
   trn::blasmp::grid_create(g, nprow, g_size / nprow, trn::blasmp::GridLayout::col_major, MPI_COMM_WORLD);
   namespace sm = trn::solvermp;
   gemm_row(g, n, nb);
-  factor_row("potrf", g, n, nb, sm::PotrfArgs{}, [](auto& s, auto& x, auto* r) { sm::potrf(s, x, r); }, sm::potrf_workspace_bytes);
-  factor_row("getrf", g, n, nb, sm::GetrfArgs{}, [](auto& s, auto& x, auto* r) { sm::getrf(s, x, r); }, sm::getrf_workspace_bytes);
-  factor_row("syevd", g, n_eig, std::min<std::int64_t>(nb, 16), sm::SyevdArgs{}, [](auto& s, auto& x, auto* r) { sm::syevd(s, x, r); },
+  factor_row("potrf", g, n, nb, sm::PotrfArgs{}, [](const auto& s, auto& x, auto* r) { sm::potrf(s, x, r); }, sm::potrf_workspace_bytes);
+  factor_row("getrf", g, n, nb, sm::GetrfArgs{}, [](const auto& s, auto& x, auto* r) { sm::getrf(s, x, r); }, sm::getrf_workspace_bytes);
+  factor_row("syevd", g, n_eig, std::min<std::int64_t>(nb, 16), sm::SyevdArgs{}, [](const auto& s, auto& x, auto* r) { sm::syevd(s, x, r); },
              sm::syevd_workspace_bytes);
   trn::blasmp::grid_destroy(g);
   MPI_Finalize();
