@@ -3,6 +3,7 @@
 #include "trn/core/cost_model.hpp"
 #include "trn/core/fabric.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/link_step.hpp"
 #include "trn/core/perfetto_ranks.hpp"
 
 #include <algorithm>
@@ -281,6 +282,11 @@ std::string Profile::summary() const {
                   static_cast<long long>(link_transfers), link_ns * 1e-3, link_critical_ns * 1e-3,
                   (link_ns - link_critical_ns) * 1e-3, link_bytes * 1e-6,
                   std::string(fabric_spec(target).link).c_str(), std::string(fabric_spec(target).efa).c_str());
+    s += buf;
+  }
+  if (link_waits > 0) {
+    std::snprintf(buf, sizeof buf, "  waiting  for peers in %lld transfers: %.3f us (critical %.3f us)\n",
+                  static_cast<long long>(link_waits), link_wait_ns * 1e-3, link_wait_critical_ns * 1e-3);
     s += buf;
   }
   if (!dma_queue_busy_ns.empty() && total_ns > 0) {
@@ -619,6 +625,7 @@ class Scheduler {
     double start = 0, d = 0, fin = 0;
     std::int64_t p = -1;
     int q0 = -1, nq = 0;
+    double wait = 0;  // link transfers: time waited for peers (wait_for_peers)
   };
 
   double result_latency_ns(Engine producer, Engine consumer) const {
@@ -709,14 +716,37 @@ class Scheduler {
   }
 
   // A message between devices (link_step.hpp): the device's link resource runs them in program
-  // order, beside the engines; its time is the record's own (the fabric model's).
+  // order, beside the engines; its time is the record's own (the fabric model's). With a peer
+  // exchange, a tagged record starts no earlier than its peers allow (wait_for_peers).
   void place_link(const Instruction& ins, std::size_t i, Placement& pl) {
     Profile& prof = sched_.profile;
     pl.d = ins.declared_cycles;
     place_serial(link_, i, pl);
+    wait_for_peers(ins, i, pl);
     ++prof.link_transfers;
     prof.link_ns += pl.d;
     prof.link_bytes += static_cast<double>(ins.bytes_read + ins.bytes_written);
+  }
+
+  // docs/scale-out.md section 12: pl.start is this device's arrival at the collective (operands ready,
+  // link free); the record starts at max(arrival, the peers' answer) = the root's arrival for a
+  // broadcast's receiver, the group's latest arrival for a symmetric collective. The gap is waiting:
+  // counted apart (Profile::link_wait_*), the link resource busy through it (the rank is inside
+  // the collective call).
+  void wait_for_peers(const Instruction& ins, std::size_t i, Placement& pl) {
+    if (opt_.link_peers == nullptr) return;
+    const LinkPeers peers = link_peers_of(ins);
+    if (peers.group < 0) return;
+    const double not_before = opt_.link_peers->not_before(peers, pl.start);
+    if (!(not_before > pl.start)) return;
+    pl.wait = not_before - pl.start;
+    pl.start = not_before;
+    pl.fin = not_before + pl.d;
+    link_.free = pl.fin;
+    waits_.emplace_back(static_cast<std::int64_t>(i), pl.wait);
+    Profile& prof = sched_.profile;
+    ++prof.link_waits;
+    prof.link_wait_ns += pl.wait;
   }
 
   // A DMA on its queues: partitions 8q .. 8q+7 are served by DMA engine q (DMAOV); each engine
@@ -870,6 +900,7 @@ class Scheduler {
       t.queue = pl.q0;
       t.queues = pl.nq;
       t.depends_on = pl.ready_by >= 0 && pl.ready >= pl.start ? pl.ready_by : -1;
+      t.wait_ns = pl.wait;
     }
   }
 
@@ -886,6 +917,13 @@ class Scheduler {
     }
   }
 
+  // The time link record i waited for its peers (waits_ is in trace order).
+  double wait_of(std::int64_t i) const {
+    const auto it = std::lower_bound(waits_.begin(), waits_.end(), i,
+                                     [](const std::pair<std::int64_t, double>& w, std::int64_t k) { return w.first < k; });
+    return it != waits_.end() && it->first == i ? it->second : 0.0;
+  }
+
   // Critical path: walk back from the instruction that finishes last through whatever set each
   // start (a dependency, the engine's previous instruction, or a shared port).
   void walk_critical_path() {
@@ -897,6 +935,7 @@ class Scheduler {
       (e == kLinkTrack   ? prof.link_critical_ns
        : e == kHostTrack ? prof.host_critical_ns
                          : prof.critical_ns[e]) += dur_[static_cast<std::size_t>(i)];
+      if (e == kLinkTrack) prof.link_wait_critical_ns += wait_of(i);
       const std::int64_t nxt = pred_[static_cast<std::size_t>(i)];
       if (nxt >= i) break;  // defensive: predecessors always precede
       i = nxt;
@@ -923,6 +962,7 @@ class Scheduler {
   std::vector<std::vector<std::pair<double, double>>> dma_spans_;  // DMA transfer intervals per core
   SerialResource host_;  // one host thread runs the host steps in program order
   SerialResource link_;  // one link resource per device runs the link transfers in program order
+  std::vector<std::pair<std::int64_t, double>> waits_;  // (link record, time it waited for peers), in order
 };
 
 Schedule schedule_one(const Trace& trace, const CostModelOptions& opt, bool reorder) {
@@ -1111,6 +1151,8 @@ ScheduleMemo& this_thread_memo() {
 }  // namespace
 
 Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
+  // A schedule with peers is collective (it exchanges arrival times): never answered from the memo.
+  if (opt.link_peers != nullptr) return schedule_uncached(trace, opt);
   ScheduleMemo& memo = this_thread_memo();
   Schedule s;
   if (memo.repeats_last(trace, opt)) {
@@ -1154,7 +1196,7 @@ namespace {
 // groups of threads (tid = 100 core + the single-device tid), the host on tid kHostTid, the link
 // transfers on tid kFabricTid; flow ids offset by rank << 40 so that ranks' arrows never pair up.
 struct EventLayout {
-  static constexpr int kHostTid = 90000, kFabricTid = 90001, kHiddenTid = 90002;
+  static constexpr int kHostTid = 90000, kFabricTid = 90001, kHiddenTid = 90002, kWaitTid = 90003;
   int rank = -1;
   int cores = 1;
   int core_pid(int core) const { return rank < 0 ? core : rank; }
@@ -1228,6 +1270,7 @@ void emit_track_names(const Schedule& schedule, const EventLayout& lay, EventSin
     } else {
       thread_name(lay.link_pid(), lay.link_tid(), link);
       thread_name(lay.rank, EventLayout::kHiddenTid, "link hidden behind compute");
+      if (schedule.profile.link_waits > 0) thread_name(lay.rank, EventLayout::kWaitTid, "waiting for peers");
     }
   }
 }
@@ -1314,6 +1357,22 @@ void emit_hidden_link(const Trace& trace, const Schedule& schedule, const EventL
     }
 }
 
+// The time the link transfers waited for their peers (ScheduledInstruction::wait_ns): one "X" event
+// (cat "wait") per waiting transfer on the rank's "waiting for peers" track, ending where the
+// transfer starts.
+void emit_peer_waits(const Trace& trace, const Schedule& schedule, const EventLayout& lay, EventSink& sink) {
+  const auto& tl = schedule.timeline;
+  char buf[320];
+  for (std::size_t i = 0; i < tl.size() && i < trace.instructions.size(); ++i) {
+    if (!(tl[i].wait_ns > 0)) continue;
+    std::snprintf(buf, sizeof buf,
+                  "{\"ph\":\"X\",\"name\":\"wait: %s\",\"cat\":\"wait\",\"pid\":%d,\"tid\":%d,\"ts\":%.4f,\"dur\":%.4f}",
+                  std::string(host_step_name(trace.instructions[i].host_label)).c_str(), lay.rank, EventLayout::kWaitTid,
+                  (tl[i].start_ns - tl[i].wait_ns) * 1e-3, tl[i].wait_ns * 1e-3);
+    sink.emit(buf);
+  }
+}
+
 }  // namespace
 
 std::string perfetto_json(const Trace& trace, const Schedule& schedule, std::size_t max_flows) {
@@ -1333,6 +1392,7 @@ std::string perfetto_rank_events(const Trace& trace, const Schedule& schedule, i
   emit_track_names(schedule, lay, sink);
   emit_instructions(trace, schedule, lay, max_flows, sink);
   if (schedule.profile.link_transfers > 0) emit_hidden_link(trace, schedule, lay, sink);
+  if (schedule.profile.link_waits > 0) emit_peer_waits(trace, schedule, lay, sink);
   return out;
 }
 

@@ -84,8 +84,15 @@ void record_host_step(Trace& trace, const HostStep& step) {
 
 // Link transfers share the host steps' name table (their label is interned the same way).
 void record_link_transfer(Trace& trace, const LinkTransfer& t) {
-  trace.instructions.push_back(off_engine_record(trace, Opcode::link_transfer, t.ns, t.name, t.receives, t.sends));
+  Instruction ins = off_engine_record(trace, Opcode::link_transfer, t.ns, t.name, t.receives, t.sends);
+  ins.partitions = t.peers.group + 1;
+  ins.matmul_m = t.peers.root + 1;
+  trace.instructions.push_back(ins);
   ++trace.link_transfers;
+}
+
+LinkPeers link_peers_of(const Instruction& link_record) {
+  return {link_record.partitions - 1, link_record.matmul_m - 1};
 }
 
 void record_host_step(TraceParts& parts, const HostStep& step) {

@@ -50,6 +50,7 @@ Profile model_trace(const Trace& trace, const ReportSettings& rs, std::vector<Sc
   opt.target = rs.target;
   opt.keep_timeline = timeline != nullptr;
   opt.host = rs.host;
+  opt.link_peers = rs.link_peers;
   if (rs.schedule_over_cores) opt.num_cores = rs.cores;
   Schedule sched = schedule_trace(trace, opt);
   if (timeline != nullptr) *timeline = std::move(sched.timeline);
@@ -77,6 +78,9 @@ void append_sequential(Profile& q, const Profile& p) {
   q.link_ns += p.link_ns;
   q.link_critical_ns += p.link_critical_ns;
   q.link_bytes += p.link_bytes;
+  q.link_waits += p.link_waits;
+  q.link_wait_ns += p.link_wait_ns;
+  q.link_wait_critical_ns += p.link_wait_critical_ns;
   q.total_instructions += p.total_instructions;
   q.flops += p.flops;
   q.tensor_flops += p.tensor_flops;

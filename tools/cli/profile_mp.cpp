@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -56,16 +57,29 @@ std::vector<float> local_values(const trn::blasmp::Descriptor& d, float diag) {
   return v;
 }
 
+// One call's report, and what its link records' communicators belong to (the grid or plan): kept
+// until the merged trace is written, which models the report again with its peers (collective).
 struct MpRun {
   trn::Report report;
   std::string label;
   MPI_Comm comm = MPI_COMM_WORLD;
+  std::shared_ptr<trn::blasmp::Grid> grid;
+  std::shared_ptr<const trn::fftmp::SlabPlan> plan;
 };
+
+std::shared_ptr<trn::blasmp::Grid> world_grid() {
+  auto g = std::shared_ptr<trn::blasmp::Grid>(new trn::blasmp::Grid, [](trn::blasmp::Grid* p) {
+    trn::blasmp::grid_destroy(*p);
+    delete p;
+  });
+  world_grid(*g);
+  return g;
+}
 
 MpRun run_gemm_mp(const std::vector<std::int64_t>& d, trn::blas::Settings s) {
   const std::int64_t m = d[0], n = d.size() > 1 ? d[1] : m, k = d.size() > 2 ? d[2] : n;
-  trn::blasmp::Grid g;
-  world_grid(g);
+  std::shared_ptr<trn::blasmp::Grid> grid = world_grid();
+  const trn::blasmp::Grid& g = *grid;
   const trn::blasmp::Descriptor da = square_blocks(g, m, k), db = square_blocks(g, k, n), dc = square_blocks(g, m, n);
   std::vector<float> A = local_values(da, 0), B = local_values(db, 0), C(static_cast<std::size_t>(dc.lld * std::max<std::int64_t>(1, dc.local_cols())));
   std::vector<char> work(trn::blasmp::gemm_workspace_bytes(da, db, dc, k));
@@ -74,9 +88,8 @@ MpRun run_gemm_mp(const std::vector<std::int64_t>& d, trn::blas::Settings s) {
   x.work = work.data(), x.work_bytes = work.size();
   trn::blas::CallReport r;
   trn::blasmp::gemm(s, x, &r);
-  MpRun out{std::move(r), "fp32 SUMMA, " + std::to_string(g.nprow) + "x" + std::to_string(g.npcol) + " grid, blocks 32"};
-  trn::blasmp::grid_destroy(g);
-  return out;
+  return {std::move(r), "fp32 SUMMA, " + std::to_string(g.nprow) + "x" + std::to_string(g.npcol) + " grid, blocks 32",
+          MPI_COMM_WORLD, grid, nullptr};
 }
 
 // potrf_mp / getrf_mp / geqrf_mp: one factorisation of a diagonally dominant fp32 matrix.
@@ -85,8 +98,8 @@ MpRun run_factor(const std::vector<std::int64_t>& d, trn::blas::Settings s, trn:
                  Work workspace) {
   const bool square = kind == trn::solvermp::FactorKind::potrf;
   const std::int64_t m = d[0], n = square || d.size() < 2 ? m : d[1];
-  trn::blasmp::Grid g;
-  world_grid(g);
+  std::shared_ptr<trn::blasmp::Grid> grid = world_grid();
+  const trn::blasmp::Grid& g = *grid;
   const trn::blasmp::Descriptor da = square_blocks(g, m, n);
   std::vector<float> A = local_values(da, static_cast<float>(n));
   std::vector<std::int64_t> ipiv(static_cast<std::size_t>(std::max<std::int64_t>(1, da.local_rows())));
@@ -100,9 +113,9 @@ MpRun run_factor(const std::vector<std::int64_t>& d, trn::blas::Settings s, trn:
   x.work = work.data(), x.work_bytes = work.size();
   trn::blas::CallReport r;
   call(s, x, &r);
-  MpRun out{std::move(r), std::string(what) + ", " + std::to_string(g.nprow) + "x" + std::to_string(g.npcol) + " grid, blocks 32"};
+  MpRun out{std::move(r), std::string(what) + ", " + std::to_string(g.nprow) + "x" + std::to_string(g.npcol) + " grid, blocks 32",
+            MPI_COMM_WORLD, grid, nullptr};
   out.report.add_plan(trn::solvermp::plan_factor(s, kind, g.nprow, g.npcol, m, n, kBlock));  // process (0, 0)'s prediction
-  trn::blasmp::grid_destroy(g);
   return out;
 }
 
@@ -112,11 +125,11 @@ MpRun run_fft_mp(const std::vector<std::int64_t>& d, trn::blas::Settings s) {
   spec.type = trn::fft::Type::c2c;
   trn::fft::Settings fs;
   fs.target = s.target;
-  const trn::fftmp::SlabPlan plan(spec, fs, MPI_COMM_WORLD);
-  std::vector<float> x(static_cast<std::size_t>(2 * std::max(plan.inplace_elements(), plan.shuffled_elements())), 0.25f);
+  auto plan = std::make_shared<const trn::fftmp::SlabPlan>(spec, fs, MPI_COMM_WORLD);
+  std::vector<float> x(static_cast<std::size_t>(2 * std::max(plan->inplace_elements(), plan->shuffled_elements())), 0.25f);
   trn::fft::ExecReport r;
-  plan.execute(x.data(), x.data(), trn::fft::kForward, &r);
-  return {std::move(r), "c2c forward fp32, slabs over " + std::to_string(plan.ranks()) + " rank(s)"};
+  plan->execute(x.data(), x.data(), trn::fft::kForward, &r);
+  return {std::move(r), "c2c forward fp32, slabs over " + std::to_string(plan->ranks()) + " rank(s)", MPI_COMM_WORLD, nullptr, plan};
 }
 
 struct MpOp {
@@ -168,13 +181,21 @@ int run_profile_mp(const ProfileFlags& f, const std::vector<std::int64_t>& dims,
   const double t0 = now_seconds();
   MpRun run = run_mp(f.op, dims, s);
   const double host = seconds_since(t0);
-  double slowest = run.report.profile.total_ns;
-  MPI_Allreduce(MPI_IN_PLACE, &slowest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  // The slowest rank's modeled time with the waits for peers (the report's), and as every rank
+  // modeled alone (no waits: the lower bound of the critical path; docs/scale-out.md section 7).
+  trn::ReportSettings alone;
+  alone.target = target;
+  alone.cores = trn::hardware_spec(target).cores_per_device;
+  double slowest[3] = {run.report.profile.total_ns, trn::model_trace(run.report.trace, alone).total_ns,
+                       run.report.profile.link_wait_ns};
+  MPI_Allreduce(MPI_IN_PLACE, slowest, 3, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
   const bool wrote = f.trace_path.empty() || trn::blasmp::write_merged_trace(run.comm, run.report, target, f.trace_path);
   if (mp::rank() == 0) {
     std::printf("trnsci profile %s (%s) %s %s target=%s ranks=%d (emulation %.2f s host)\n", op.name, op.library,
                 f.shape.empty() ? op.default_shape : f.shape.c_str(), run.label.c_str(), f.target.c_str(), mp::size(), host);
-    std::printf("slowest rank's modeled time: %.3f us; rank 0's report:\n%s", slowest * 1e-3, run.report.print().c_str());
+    std::printf("slowest rank's modeled time: %.3f us (every rank modeled alone, without waiting for peers: %.3f us; "
+                "the longest wait of a rank: %.3f us); rank 0's report:\n%s",
+                slowest[0] * 1e-3, slowest[1] * 1e-3, slowest[2] * 1e-3, run.report.print().c_str());
     if (!f.trace_path.empty() && wrote)
       std::printf("merged Perfetto trace (one process per rank): %s (open in ui.perfetto.dev)\n", f.trace_path.c_str());
     if (!wrote) std::fprintf(stderr, "trnsci profile: cannot write %s\n", f.trace_path.c_str());

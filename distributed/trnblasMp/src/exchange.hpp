@@ -10,6 +10,8 @@
 #include <initializer_list>
 #include <vector>
 
+#include "trn/core/link_step.hpp"
+
 namespace trn::blasmp::detail {
 
 struct Agreement {
@@ -35,6 +37,10 @@ Status agreed_status(MPI_Comm comm, Status local, const std::vector<std::int64_t
   if (!ag.same) return *why = "the ranks passed different arguments (sizes, blocks, types, scalars or enums)", invalid;
   return Status{};
 }
+
+// The peers of a collective over comm (peers.cpp): its MPI_Comm_c2f handle and `root` (-1: symmetric);
+// none on a communicator of one rank. Every link record of a collective carries them (link_step.hpp).
+LinkPeers peers_over(MPI_Comm comm, int root = -1);
 
 // Throws trn::Error naming `what` when an MPI call returned an error code (the grid's
 // communicators return errors rather than abort: MPI_ERRORS_RETURN).

@@ -45,9 +45,7 @@ void copy_local(const Descriptor& d, std::size_t es, const void* from, std::int6
 }
 
 void finish(const blas::Settings& s, Trace&& trace, blas::CallReport* report) {
-  if (report == nullptr) return;
-  *report = blas::CallReport{};
-  report->finish(s, std::move(trace));
+  detail::finish_collective(s, std::move(trace), report);
 }
 
 // ---- GEADD / TRADD ----

@@ -124,6 +124,7 @@ void record_exchange(const Grid& g, Generation target, const char* name, Trace& 
   LinkTransfer exchange;  // the argument exchange the C API makes first (a small allreduce)
   exchange.name = name;
   exchange.ns = small_allreduce_ns(fabric_spec(target), RankSet{0, 1, g.nprow * g.npcol});
+  exchange.peers = peers_over(g.comm);
   record_link_transfer(trace, exchange);
 }
 
@@ -158,6 +159,7 @@ void broadcast(MPI_Comm comm, const RankSet& set, int root, int me, void* buf, s
   LinkTransfer t;
   t.name = name;
   t.ns = broadcast_ns(fabric_spec(target), set, static_cast<double>(bytes));
+  t.peers = peers_over(comm, root);
   if (bytes > 0 && set.count > 1) {
     HostSpan& span = me == root ? t.sends[0] : t.receives[0];
     span.data = buf;

@@ -71,6 +71,10 @@ void broadcast(MPI_Comm comm, const RankSet& set, int root, int me, void* buf, s
 // The link record of a call's argument exchange (the small allreduce the C API makes first).
 void record_exchange(const Grid& g, Generation target, const char* name, Trace& trace);
 
+// A distributed routine's report (when report is not null): reset, then modeled from `trace` with
+// collective_report_settings(s) -- collective over the trace's communicators (peers.cpp).
+void finish_collective(const blas::Settings& s, Trace&& trace, blas::CallReport* report);
+
 // Negates the imaginary half of one complex element of es bytes (8: C_32F, 16: C_64F; else nothing).
 void conjugate(char* p, std::size_t es);
 // A personalized all-to-all among the devices of `set`: p - 1 steps, this rank's larger direction over

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "exchange.hpp"
+#include "trn/blasmp/blasmp.hpp"
 #include "trn/core/perfetto_ranks.hpp"
 #include "trn/core/error.hpp"
 
@@ -26,6 +27,7 @@ std::string merged_perfetto_json(MPI_Comm comm, const Report& r, Generation targ
   ReportSettings rs;
   rs.target = target;
   rs.cores = hardware_spec(target).cores_per_device;
+  rs.link_peers = &peer_exchange();  // the report's own waits for peers (collective, as the call's model pass)
   Schedule sched;
   sched.profile = model_trace(r.trace, rs, &sched.timeline);
   const std::string mine = perfetto_rank_events(r.trace, sched, rank);

@@ -118,6 +118,7 @@ void redistribute(Generation target, const Redistribution& r, const char* name, 
   t.name = name;
   t.ns = detail::alltoall_ns(fabric_spec(target), RankSet{0, 1, P}, static_cast<double>(send.size() - static_cast<std::size_t>(scount[me])),
                      static_cast<double>(total - static_cast<std::size_t>(rcount[me])));
+  t.peers = detail::peers_over(g.comm);
   const std::size_t src_bytes = detail::local_bytes(*r.src, es), dst_bytes = detail::local_bytes(*r.dst, es);
   if (src_bytes > 0 && !send.empty()) {
     t.sends[0].data = r.a;

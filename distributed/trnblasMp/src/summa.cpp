@@ -205,6 +205,7 @@ void gather_panel(const PanelGather& pg, std::int64_t k0, std::int64_t k1, Slice
   LinkTransfer t;
   t.name = name;
   t.ns = allgather_ns(fabric_spec(target), pg.set, static_cast<double>(total));
+  t.peers = detail::peers_over(pg.comm);
   if (mine > 0 && pg.len > 0) {
     t.sends[0].data = local.base + lo * local.slice_stride * es;
     t.sends[0].hull = static_cast<std::size_t>(((mine - 1) * local.slice_stride + (pg.len - 1) * local.elem_stride + 1) * es);
@@ -342,8 +343,7 @@ void gemm(const blas::Settings& s0, const GemmArgs& x, blas::CallReport* report)
   detail::Carve carve{static_cast<char*>(x.work)};
   const SummaPlan plan = detail::gemm_in(s, x, carve, trace);
   if (report != nullptr) {
-    *report = blas::CallReport{};
-    report->finish(s, std::move(trace));
+    detail::finish_collective(s, std::move(trace), report);
     report->add_plan(plan);
   }
 }

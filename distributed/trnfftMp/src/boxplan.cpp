@@ -94,6 +94,7 @@ void BoxPlan::move(const std::vector<Box>& from, const std::vector<Box>& to, std
   t.name = name;
   t.ns = std::max(local ? 0 : detail::alltoall_ns(fabric_spec(target), RankSet{0, 1, pencil_->ranks()}, m.sent, m.received),
                   detail::relayout_ns(target, m.kept));
+  t.peers = blasmp::detail::peers_over(pencil_->comm());
   const auto u = static_cast<std::size_t>(me);
   if (from[u].span() > 0) t.sends[0] = HostSpan(static_cast<const char*>(src), from[u].span() * static_cast<std::int64_t>(es));
   if (to[u].span() > 0) t.receives[0] = HostSpan(static_cast<const char*>(dst), to[u].span() * static_cast<std::int64_t>(es));
@@ -109,7 +110,7 @@ void BoxPlan::execute(const void* in, void* out, int direction, fft::ExecReport*
   detail::agree_execution(pencil_->comm(), local_ok, direction,
                           "trnfftMp box execute: direction must be -1 or +1 (R2C / D2Z: -1, C2R / Z2D: +1) and the data pointers non-NULL");
   const fft::Settings& settings = pencil_->settings();
-  Trace trace = detail::execution_trace(settings.target, pencil_->ranks());
+  Trace trace = detail::execution_trace(settings.target, pencil_->ranks(), pencil_->comm());
   const std::size_t es_first = fwd ? in_es_ : out_es_, es_last = fwd ? out_es_ : in_es_;
   const int me = pencil_->rank();
   const Box& first = (fwd ? all_a_ : all_c_)[static_cast<std::size_t>(me)];

@@ -78,8 +78,8 @@ inline bool direction_allowed(fft::Type t, int direction) {
 // throw together): Error on an MPI failure, UsageError when the directions differ or a rank's
 // arguments are bad (`bad` says why).
 void agree_execution(MPI_Comm comm, bool local_ok, int direction, const char* bad);
-// A trace that starts with the argument exchange's latency-only link record.
-Trace execution_trace(Generation target, int ranks);
+// A trace that starts with the argument exchange's latency-only link record (over comm's `ranks`).
+Trace execution_trace(Generation target, int ranks, MPI_Comm comm);
 // The report of an execution from its trace (the plan text when the caller wants plans).
 void finish_execution(fft::ExecReport* report, Trace&& trace, const fft::Settings& settings, const std::string& plan_text);
 

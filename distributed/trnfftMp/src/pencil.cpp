@@ -372,6 +372,7 @@ void PencilPlan::move_boxes(MPI_Comm sub, const RankSet& set, const std::vector<
   t.name = name;
   t.ns = std::max(local ? 0 : alltoall_ns(fabric_spec(settings_.target), set, m.sent, m.received),
                   detail::relayout_ns(settings_.target, m.kept));
+  t.peers = blasmp::detail::peers_over(sub);
   const auto es = static_cast<std::int64_t>(elem_bytes(spec_.type));
   const auto u = static_cast<std::size_t>(me);
   if (from[u].span() > 0) t.sends[0] = HostSpan(src, from[u].span() * es);
@@ -443,7 +444,7 @@ void PencilPlan::execute(const void* in, void* out, int direction, fft::ExecRepo
                         (out != nullptr || (fwd ? boxes_[2] : in_box_).volume() == 0);
   detail::agree_execution(comm_, local_ok, direction,
                           "trnfftMp pencil execute: direction must be -1 or +1 (R2C / D2Z: -1, C2R / Z2D: +1) and the data pointers non-NULL");
-  Trace trace = detail::execution_trace(settings_.target, p1_ * p2_);
+  Trace trace = detail::execution_trace(settings_.target, p1_ * p2_, comm_);
   static char empty[16] = {};
   run(in != nullptr ? in : empty, out != nullptr ? out : empty, direction, trace);
   detail::finish_execution(report, std::move(trace), settings_, report != nullptr && report->plans_wanted ? print() : "");

@@ -10,6 +10,7 @@
 
 #include "local.hpp"
 #include "exchange.hpp"  // trnblasMp's argument exchange (one allreduce of status and arguments)
+#include "trn/blasmp/blasmp.hpp"
 #include "trn/core/error.hpp"
 #include "trn/core/link_step.hpp"
 #include "trn/core/report.hpp"
@@ -378,6 +379,7 @@ void SlabPlan::transpose(const char* send, char* recv, bool to_shuffled, Trace& 
   t.ns = std::max(alltoall_ns(fabric_spec(settings_.target), RankSet{0, 1, ranks_}, static_cast<double>(soff - scount[me]),
                               static_cast<double>(roff - rcount[me])),
                   detail::relayout_ns(settings_.target, static_cast<double>(scount[me])));
+  t.peers = blasmp::detail::peers_over(comm_);
   const std::int64_t src_bytes = (to_shuffled ? inplace_elements() : shuffled_elements()) * es;
   const std::int64_t dst_bytes = (to_shuffled ? shuffled_elements() : inplace_elements()) * es;
   if (src_bytes > 0) t.sends[0] = HostSpan(send, src_bytes);
@@ -457,7 +459,7 @@ void SlabPlan::execute(const void* in, void* out, int direction, fft::ExecReport
   const bool local_ok = detail::direction_allowed(spec_.type, direction) && (in != nullptr || in_elems == 0) && (out != nullptr || out_elems == 0);
   detail::agree_execution(comm_, local_ok, direction,
                           "trnfftMp execute: direction must be -1 or +1 (R2C / D2Z: -1, C2R / Z2D: +1) and the data pointers non-NULL");
-  Trace trace = detail::execution_trace(settings_.target, ranks_);
+  Trace trace = detail::execution_trace(settings_.target, ranks_, comm_);
   // Empty slabs: a rank with nothing to send still takes part in the all-to-all (pointers unused).
   static char empty = 0;
   const char* i = in != nullptr ? static_cast<const char*>(in) : &empty;
@@ -478,11 +480,12 @@ void agree_execution(MPI_Comm comm, bool local_ok, int direction, const char* ba
   if (ag.status != 0) throw UsageError(bad);
 }
 
-Trace execution_trace(Generation target, int ranks) {
+Trace execution_trace(Generation target, int ranks, MPI_Comm comm) {
   Trace trace;
   LinkTransfer exchange;
   exchange.name = "trnfftMp.exchange";
   exchange.ns = small_allreduce_ns(fabric_spec(target), RankSet{0, 1, ranks});
+  exchange.peers = blasmp::detail::peers_over(comm);
   record_link_transfer(trace, exchange);
   return trace;
 }
@@ -492,7 +495,9 @@ void finish_execution(fft::ExecReport* report, Trace&& trace, const fft::Setting
   const bool plans = report->plans_wanted;
   *report = fft::ExecReport{};
   report->tensor_passes = trace.per_engine[static_cast<int>(Engine::tensor)];
-  finish_report(*report, std::move(trace), ReportSettings::of(settings));
+  ReportSettings rs = ReportSettings::of(settings);
+  rs.link_peers = &blasmp::peer_exchange();  // collective: waiting for peers (docs/scale-out.md section 7)
+  finish_report(*report, std::move(trace), rs);
   if (plans) report->add_plan(plan_text);
 }
 

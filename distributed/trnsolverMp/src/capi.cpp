@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "collective.hpp"
@@ -86,9 +87,22 @@ struct Local {
   int position = 0;
 };
 
+// The info a routine returns (Potrf, Getrf, Geqrf, Gels, Syevd, Sygvd), or 0 for one that returns
+// none (Getrs, Potrs, Ormqr, Orgqr).
+template <class Run, class Args>
+int info_of(Run& run, const trn::blas::Settings& s, const Args& a, trn::blas::CallReport* r) {
+  if constexpr (std::is_void_v<std::invoke_result_t<Run&, const trn::blas::Settings&, const Args&, trn::blas::CallReport*>>) {
+    run(s, a, r);
+    return 0;
+  } else {
+    return run(s, a, r);
+  }
+}
+
 // Every routine after its local checks: info = -position on a rank with an illegal argument, the
 // layout check (`mismatch`; unlimited workspace when sizing), the exchange, then the workspace sizes or
-// the guarded call (its info on every rank, the handle's profile).
+// the guarded call of `run` -- the routine itself, trn::solvermp::<routine> (its info on every rank,
+// the handle's profile).
 template <class Args, class Run>
 Status run_collective(Collective c, Local loc, Args& args, std::string (*mismatch)(const Args&),
                       std::size_t (*workspace)(const Args&), Run run) {
@@ -100,7 +114,7 @@ Status run_collective(Collective c, Local loc, Args& args, std::string (*mismatc
   if (c.sizing) return kApi.answer_sizes(c, args, workspace);
   trn::blas::CallReport r;
   int info = 0;
-  st = trn::cshim::guarded(g_log, c.fn, kStatusMap, [&] { info = run(c.h->settings, args, &r); });
+  st = trn::cshim::guarded(g_log, c.fn, kStatusMap, [&] { info = info_of(run, c.h->settings, args, &r); });
   if (st == TRNSOLVER_STATUS_SUCCESS) {
     *c.info = info;
     c.h->last_profile.store(r.profile.to_c());
@@ -168,9 +182,7 @@ Status getrf_call(const GetrfCall& x, Collective co) {
   }
   using trn::solvermp::GetrfArgs;
   return run_collective<GetrfArgs>(co, loc, args, trn::solvermp::getrf_mismatch, trn::solvermp::getrf_workspace_bytes,
-                                   [](const trn::blas::Settings& s, const GetrfArgs& a, trn::blas::CallReport* r) {
-                                     return trn::solvermp::getrf(s, a, r);
-                                   });
+                                   trn::solvermp::getrf);
 }
 
 // ---- Getrs / Potrs: one argument order (op, N, NRHS, A, [ipiv], B, computeType, workspace) ----
@@ -233,10 +245,7 @@ Status getrs_call(const SolveCall& x, Collective co) {
   if (loc.status == TRNSOLVER_STATUS_SUCCESS) args.trans = static_cast<trn::blas::COp>(x.op), args.ipiv = x.ipiv;
   using trn::solvermp::GetrsArgs;
   return run_collective<GetrsArgs>(co, loc, args, trn::solvermp::getrs_mismatch, trn::solvermp::getrs_workspace_bytes,
-                                   [](const trn::blas::Settings& s, const GetrsArgs& a, trn::blas::CallReport* r) {
-                                     trn::solvermp::getrs(s, a, r);
-                                     return 0;
-                                   });
+                                   trn::solvermp::getrs);
 }
 
 // ---- Potrf / Potrs ----
@@ -270,9 +279,7 @@ Status potrf_call(const PotrfCall& x, Collective co) {
   }
   using trn::solvermp::PotrfArgs;
   return run_collective<PotrfArgs>(co, loc, args, trn::solvermp::potrf_mismatch, trn::solvermp::potrf_workspace_bytes,
-                                   [](const trn::blas::Settings& s, const PotrfArgs& a, trn::blas::CallReport* r) {
-                                     return trn::solvermp::potrf(s, a, r);
-                                   });
+                                   trn::solvermp::potrf);
 }
 
 Status potrs_call(const SolveCall& x, Collective co) {
@@ -282,10 +289,7 @@ Status potrs_call(const SolveCall& x, Collective co) {
   if (loc.status == TRNSOLVER_STATUS_SUCCESS) args.uplo = static_cast<trn::blas::Uplo>(x.op);
   using trn::solvermp::PotrsArgs;
   return run_collective<PotrsArgs>(co, loc, args, trn::solvermp::potrs_mismatch, trn::solvermp::potrs_workspace_bytes,
-                                   [](const trn::blas::Settings& s, const PotrsArgs& a, trn::blas::CallReport* r) {
-                                     trn::solvermp::potrs(s, a, r);
-                                     return 0;
-                                   });
+                                   trn::solvermp::potrs);
 }
 
 // ---- Geqrf / Ormqr / Gels ----
@@ -331,9 +335,7 @@ Status geqrf_call(const GeqrfCall& x, Collective co) {
   }
   using trn::solvermp::GeqrfArgs;
   return run_collective<GeqrfArgs>(co, loc, args, trn::solvermp::geqrf_mismatch, trn::solvermp::geqrf_workspace_bytes,
-                                   [](const trn::blas::Settings& s, const GeqrfArgs& a, trn::blas::CallReport* r) {
-                                     return trn::solvermp::geqrf(s, a, r);
-                                   });
+                                   trn::solvermp::geqrf);
 }
 
 struct OrmqrCall {
@@ -377,10 +379,7 @@ Status ormqr_call(const OrmqrCall& x, Collective co) {
   }
   using trn::solvermp::OrmqrArgs;
   return run_collective<OrmqrArgs>(co, loc, args, trn::solvermp::ormqr_mismatch, trn::solvermp::ormqr_workspace_bytes,
-                                   [](const trn::blas::Settings& s, const OrmqrArgs& a, trn::blas::CallReport* r) {
-                                     trn::solvermp::ormqr(s, a, r);
-                                     return 0;
-                                   });
+                                   trn::solvermp::ormqr);
 }
 
 struct GelsCall {
@@ -420,9 +419,7 @@ Status gels_call(const GelsCall& x, Collective co) {
   }
   using trn::solvermp::GelsArgs;
   return run_collective<GelsArgs>(co, loc, args, trn::solvermp::gels_mismatch, trn::solvermp::gels_workspace_bytes,
-                                  [](const trn::blas::Settings& s, const GelsArgs& a, trn::blas::CallReport* r) {
-                                    return trn::solvermp::gels(s, a, r);
-                                  });
+                                  trn::solvermp::gels);
 }
 
 // ---- Orgqr ----
@@ -457,10 +454,7 @@ Status orgqr_call(const OrgqrCall& x, Collective co) {
   }
   using trn::solvermp::OrgqrArgs;
   return run_collective<OrgqrArgs>(co, loc, args, trn::solvermp::orgqr_mismatch, trn::solvermp::orgqr_workspace_bytes,
-                                   [](const trn::blas::Settings& s, const OrgqrArgs& a, trn::blas::CallReport* r) {
-                                     trn::solvermp::orgqr(s, a, r);
-                                     return 0;
-                                   });
+                                   trn::solvermp::orgqr);
 }
 
 // ---- Syevd / Sygvd ----
@@ -555,13 +549,11 @@ Status eig_call(const EigCall& x, Collective co) {
   using trn::solvermp::SygvdArgs;
   if (x.gv)
     return run_collective<SygvdArgs>(co, loc, args, trn::solvermp::sygvd_mismatch, trn::solvermp::sygvd_workspace_bytes,
-                                     [](const trn::blas::Settings& s, const SygvdArgs& a, trn::blas::CallReport* r) {
-                                       return trn::solvermp::sygvd(s, a, r);
-                                     });
+                                     trn::solvermp::sygvd);
   return run_collective<SygvdArgs>(
       co, loc, args, [](const SygvdArgs& a) { return trn::solvermp::syevd_mismatch(a); },
       [](const SygvdArgs& a) { return trn::solvermp::syevd_workspace_bytes(a); },
-      [](const trn::blas::Settings& s, const SygvdArgs& a, trn::blas::CallReport* r) { return trn::solvermp::syevd(s, a, r); });
+      trn::solvermp::syevd);
 }
 
 Collective call_of(const char* fn) { return Collective{nullptr, fn, nullptr, {}, nullptr, nullptr, false, nullptr}; }

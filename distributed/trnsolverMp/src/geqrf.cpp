@@ -314,6 +314,7 @@ int zero_diagonal(const GelsArgs& x, Generation target, Trace& trace) {
   LinkTransfer t;
   t.name = "trnsolverMp.gels.rank_check";
   t.ns = small_allreduce_ns(fabric_spec(target), RankSet{0, 1, g.nprow * g.npcol});
+  t.peers = blasmp::detail::peers_over(g.comm);
   record_link_transfer(trace, t);
   return all <= x.n ? static_cast<int>(all) : 0;
 }

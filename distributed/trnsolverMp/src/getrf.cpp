@@ -84,14 +84,13 @@ void gather_rows(const blasmp::Grid& g, const RowLayout& rows, std::int64_t r0, 
   LinkTransfer t;
   t.name = name;
   t.ns = allgather_ns(fabric_spec(target), g.col_set(), static_cast<double>(total));
+  t.peers = blasmp::detail::peers_over(g.col_comm);
   if (total > 0) t.receives[0].data = out, t.receives[0].hull = t.receives[0].bytes = total;
   record_link_transfer(trace, t);
 }
 
 void finish(const blas::Settings& s, Trace&& trace, blas::CallReport* report) {
-  if (report == nullptr) return;
-  *report = blas::CallReport{};
-  report->finish(s, std::move(trace));
+  blasmp::detail::finish_collective(s, std::move(trace), report);
 }
 
 }  // namespace detail
@@ -176,6 +175,7 @@ void permute_rows(const blasmp::Grid& g, const RowLayout& rows, char* a, std::in
   t.name = name;
   t.ns = blasmp::detail::alltoall_ns(fabric_spec(target), g.col_set(), static_cast<double>(stotal - static_cast<std::size_t>(scount[self])),
                                      static_cast<double>(rtotal - static_cast<std::size_t>(rcount[self])));
+  t.peers = blasmp::detail::peers_over(g.col_comm);
   record_link_transfer(trace, t);
 }
 

@@ -24,6 +24,7 @@ void* ordered_sum(const blasmp::detail::Local& l, MPI_Comm comm, const RankSet& 
   LinkTransfer t;
   t.name = name;
   t.ns = allgather_ns(fabric_spec(target), set, static_cast<double>(bytes) * np);
+  t.peers = blasmp::detail::peers_over(comm);
   if (bytes > 0) t.receives[0].data = gathered, t.receives[0].hull = t.receives[0].bytes = bytes * static_cast<std::size_t>(np);
   record_link_transfer(*l.trace, t);
   char* sum = static_cast<char*>(gathered);

@@ -111,6 +111,7 @@ void gather_transposed_panel(const Local& l, const Descriptor& wd, std::int64_t 
   LinkTransfer t;
   t.name = "trnsolverMp.potrf.allgather_panel_T";
   t.ns = allgather_ns(fabric_spec(target), g.col_set(), static_cast<double>(total));
+  t.peers = blasmp::detail::peers_over(g.col_comm);
   if (total > 0 && n_loc > c0) {
     t.receives[0].data = lcol + static_cast<std::size_t>(c0 * kb) * es;
     t.receives[0].hull = t.receives[0].bytes = static_cast<std::size_t>((n_loc - c0) * kb) * es;

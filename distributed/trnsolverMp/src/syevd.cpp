@@ -152,6 +152,7 @@ double symmetric_copy(const SyevdArgs& x, const EigBuffers& b, Generation target
   LinkTransfer lt;
   lt.name = "trnsolverMp.syevd.scale";
   lt.ns = small_allreduce_ns(fabric_spec(target), RankSet{0, 1, g.nprow * g.npcol});
+  lt.peers = blasmp::detail::peers_over(g.comm);
   record_link_transfer(trace, lt);
   const double scale = all[1] != 0 ? 0.0 : all[0] > 0 ? std::ldexp(1.0, -std::ilogb(all[0])) : 1.0;
   for (std::int64_t e = 0; scale != 0 && e < ld * nl; ++e) w[e] = from_fp64<T>(to_fp64(w[e]) * scale);
@@ -429,10 +430,7 @@ int syevd(const blas::Settings& s0, const SyevdArgs& x, blas::CallReport* report
   if (on_one_device(x)) info = one_device(s, x, 0, nullptr, 1, trace);
   else if (x.complex) info = x.fp64 ? syevd_typed<std::complex<double>>(s0, x, trace) : syevd_typed<std::complex<float>>(s0, x, trace);
   else info = x.fp64 ? syevd_typed<double>(s0, x, trace) : syevd_typed<float>(s0, x, trace);
-  if (report != nullptr) {
-    *report = blas::CallReport{};
-    report->finish(s, std::move(trace));
-  }
+  blasmp::detail::finish_collective(s, std::move(trace), report);
   return info;
 }
 

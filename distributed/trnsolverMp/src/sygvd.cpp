@@ -128,7 +128,7 @@ int sygvd(const blas::Settings& s0, const SygvdArgs& x, blas::CallReport* report
     Trace trace;
     blasmp::detail::record_exchange(*x.desc_a->grid, s.target, "trnsolverMp.sygvd.exchange", trace);
     const int info = one_device(s, x, x.itype, x.b, x.desc_b->lld, trace);
-    if (report != nullptr) *report = blas::CallReport{}, report->finish(s, std::move(trace));
+    blasmp::detail::finish_collective(s, std::move(trace), report);
     return info;
   }
   GvParts p(x);
@@ -155,10 +155,7 @@ int sygvd(const blas::Settings& s0, const SygvdArgs& x, blas::CallReport* report
       keep();
     }
   }
-  if (rep) {
-    *report = blas::CallReport{};
-    report->finish(s, std::move(trace));
-  }
+  if (rep) blasmp::detail::finish_collective(s, std::move(trace), report);
   return info;
 }
 

@@ -21,6 +21,8 @@
 
 namespace trn {
 
+class LinkPeerExchange;  // link_step.hpp
+
 // Occupancy of one instruction on its engine, in that engine's cycles (DMA: nanoseconds of one
 // queue) — the documented per-instruction formula, before any dependency stall.
 double instruction_cycles(const Instruction& ins, const HardwareSpec& hw);
@@ -94,6 +96,14 @@ struct Profile {
   double link_ns = 0;
   double link_critical_ns = 0;
   double link_bytes = 0;
+  // Waiting for peers (a schedule given a LinkPeerExchange; docs/scale-out.md section 7): the link
+  // transfers that started later than this device reached them because a peer reached them later
+  // (a broadcast's root, or the last member of a symmetric collective), the time they waited (summed)
+  // and the part of it on the critical path (inside total_ns, in no engine's or the link's critical
+  // time). 0 when modeled alone.
+  std::int64_t link_waits = 0;
+  double link_wait_ns = 0;
+  double link_wait_critical_ns = 0;
 
   // Roofline (docs/cost-model.md section 8): per engine, its instructions' work at the engine's peak
   // rate (instruction_roofline_ns), summed over cores. roofline_bound_ns() is the largest of the
@@ -129,6 +139,7 @@ struct ScheduledInstruction {
   std::int32_t queue = -1;        // DMA: first queue used; compute engines: -1
   std::int32_t queues = 0;        // DMA: number of queues used
   std::int64_t depends_on = -1;   // index (in the trace) of the instruction that set the start, if a dependency did
+  double wait_ns = 0;             // link transfers: time waited for peers before start_ns (Profile::link_wait_ns)
 };
 
 struct CostModelOptions {
@@ -139,6 +150,10 @@ struct CostModelOptions {
   int reorder_window = 64;      // look-ahead of the reorder mode, in instructions per engine
   bool compare_modes = true;    // also schedule in the other mode (Profile::*_total_ns)
   HostCostOptions host{};       // host round-trip rates (docs/cost-model.md section 7)
+  // A multi-rank call's peers (link_step.hpp): tagged link records wait for their peers' arrival.
+  // Null: every record is modeled alone. Not null makes the schedule collective over the records'
+  // groups (it is never memoised).
+  LinkPeerExchange* link_peers = nullptr;
 };
 
 struct Schedule {

@@ -37,6 +37,8 @@ struct ReportSettings {
   bool keep_timeline = false;
   // Host round-trip rates replacing the target's (CostModelOptions::host; `trnsci profile --host-*`).
   HostCostOptions host{};
+  // A multi-rank call's peer exchange (CostModelOptions::link_peers; null: modeled alone).
+  LinkPeerExchange* link_peers = nullptr;
 
   // The settings' target, and their core count as the profile's.
   static ReportSettings of(const EmulatorSettings& s) {

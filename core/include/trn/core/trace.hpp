@@ -57,9 +57,9 @@ struct Instruction {
   Engine engine = Engine::vector;
   Opcode opcode = Opcode::tensor_copy;
   DType in_dtype = DType::f32, out_dtype = DType::f32;
-  std::int32_t partitions = 0;   // active partitions (matmul: K)
+  std::int32_t partitions = 0;   // active partitions (matmul: K; link_transfer: its peer group + 1, link_step.hpp)
   std::int64_t free_elems = 0;   // elements per partition of the widest operand (matmul: N moving)
-  std::int32_t matmul_m = 0;     // matmul stationary free size (output partitions)
+  std::int32_t matmul_m = 0;     // matmul stationary free size (output partitions; link_transfer: its root + 1)
   std::int32_t inputs = 1;       // tensor inputs read (Vector cost: 1 input ~N, 2 inputs ~2N)
   std::int64_t bytes_read = 0, bytes_written = 0;
   double declared_cycles = 0;    // custom operators declare their own cost; host_compute: its fp64 flops;

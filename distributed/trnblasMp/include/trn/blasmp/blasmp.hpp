@@ -141,4 +141,14 @@ std::string gemm_mismatch(const GemmArgs& args);
 // The settings of one emulated device of s.target: every NeuronCore of the chip.
 blas::Settings device_settings(blas::Settings s);
 
+// The model pass's peer exchange of the distributed libraries (docs/scale-out.md section 7; core's
+// link_step.hpp): a link record tagged with its communicator starts no earlier than its peers reach
+// it (a broadcast's root; a symmetric collective's last member). Modeling a distributed call's trace
+// with it is collective over the call's communicators, which must still exist.
+LinkPeerExchange& peer_exchange();
+// The report settings of a distributed call on device settings s: trnblas's (target, cores,
+// report_trace_only) with peer_exchange() -- what every trnblasMp / trnsolverMp / trnfftMp report is
+// modeled with, and what a caller re-modeling a report (a timeline, merged_perfetto_json) passes.
+ReportSettings collective_report_settings(const blas::Settings& s);
+
 }  // namespace trn::blasmp

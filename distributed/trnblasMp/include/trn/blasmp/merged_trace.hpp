@@ -8,11 +8,13 @@
 //   and options as the call's report: the rank's device, every NeuronCore of it), formats its events,
 //   and one MPI_Gatherv over the communicator brings them to rank 0, which joins them in rank order.
 // Timestamps: every rank's timeline starts at 0 = the call's start (the argument exchange every
-//   collective routine begins with); the unit is the microsecond, as in perfetto_json. Each rank's
-//   schedule is modeled on its own (its link transfers take the fabric model's time; a broadcast is
-//   not aligned with its peers' receives), so cross-rank instants agree to the model's accuracy.
+//   collective routine begins with); the unit is the microsecond, as in perfetto_json. The schedule
+//   is the report's, waits for peers included (peer_exchange(), docs/scale-out.md section 7: a
+//   receiver's transfer starts no earlier than its root reached it), and the waits are drawn on a
+//   "waiting for peers" track; each transfer still takes the fabric model's time on each rank.
 // Engines: none (host formatting and one gather; nothing is added to any trace or profile).
-// Limits: collective -- every rank of comm must call it (the C APIs decide by their argument exchange,
+// Limits: collective -- every rank of comm must call it, while the call's grid or plan (the
+//   communicators its link records name) still exists (the C APIs decide by their argument exchange,
 //   so ranks that disagree get a status, not a hang); a rank's part is limited to 2 GiB of text.
 #pragma once
 #include <mpi.h>
