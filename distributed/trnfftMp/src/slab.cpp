@@ -432,6 +432,7 @@ void SlabPlan::run_reordered_inverse(const char* in, char* out, Trace& trace) co
     LinkTransfer t;
     t.name = name;
     t.ns = slab_move_ns(settings_.target, ranks_, redistribute(comm_, from, to, es, src, dst));
+    t.peers = blasmp::detail::peers_over(comm_);  // an all-to-all: starts when the last rank arrives
     if (from[me].volume() > 0) t.sends[0] = HostSpan(src, from[me].volume() * static_cast<std::int64_t>(es));
     if (to[me].volume() > 0) t.receives[0] = HostSpan(dst, to[me].volume() * static_cast<std::int64_t>(es));
     record_link_transfer(trace, t);
