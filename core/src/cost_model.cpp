@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -1048,6 +1049,60 @@ std::uint64_t hash_key(const std::vector<std::uint64_t>& key) {
   return h ^ (h >> 29);
 }
 
+// Which bytes of an Instruction are fields (0xFF) and which are padding (0), as 64-bit words.
+// Region has 2 + 4 bytes of padding and Instruction 1 + 7 of its own; a record copied out of a
+// temporary carries whatever those bytes held (uninitialised memory: valgrind flagged the bytewise
+// compare below). Comparing the field bytes only is exact whatever the padding holds.
+constexpr std::size_t kRecordWords = sizeof(Instruction) / 8;
+static_assert(sizeof(Instruction) % 8 == 0 && alignof(Instruction) == 8);
+constexpr std::array<std::uint64_t, kRecordWords> record_field_mask() {
+  std::array<unsigned char, sizeof(Instruction)> b{};
+  const auto mark = [&](std::size_t offset, std::size_t bytes) {
+    for (std::size_t i = 0; i < bytes; ++i) b[offset + i] = 0xFF;
+  };
+#define TRN_MARK(f) mark(offsetof(Instruction, f), sizeof(Instruction::f))
+  TRN_MARK(index); TRN_MARK(program); TRN_MARK(core); TRN_MARK(engine); TRN_MARK(opcode); TRN_MARK(in_dtype);
+  TRN_MARK(out_dtype); TRN_MARK(partitions); TRN_MARK(free_elems); TRN_MARK(matmul_m); TRN_MARK(inputs);
+  TRN_MARK(bytes_read); TRN_MARK(bytes_written); TRN_MARK(declared_cycles); TRN_MARK(accumulate);
+  TRN_MARK(double_row); TRN_MARK(contiguous); TRN_MARK(subop); TRN_MARK(nregions); TRN_MARK(host_label);
+  TRN_MARK(regions_dropped);
+#undef TRN_MARK
+  for (std::size_t r = 0; r < std::tuple_size_v<decltype(Instruction::regions)>; ++r) {
+    const std::size_t base = offsetof(Instruction, regions) + r * sizeof(Region);
+#define TRN_MARK(f) mark(base + offsetof(Region, f), sizeof(Region::f))
+    TRN_MARK(mem); TRN_MARK(write); TRN_MARK(p0); TRN_MARK(np); TRN_MARK(lo); TRN_MARK(hi);
+#undef TRN_MARK
+  }
+  std::array<std::uint64_t, kRecordWords> w{};
+  for (std::size_t i = 0; i < sizeof(Instruction); ++i) w[i / 8] |= std::uint64_t{b[i]} << (8 * (i % 8));
+  return w;
+}
+constexpr std::array<std::uint64_t, kRecordWords> kRecordFieldMask = record_field_mask();
+constexpr int field_bytes() {
+  int n = 0;
+  for (std::uint64_t w : kRecordFieldMask) n += std::popcount(w) / 8;
+  return n;
+}
+// 200 bytes of fields in 208 (Region: 26 in 32): a field added without updating the mask fails here.
+static_assert(field_bytes() == 208 - 8 - 4 * 6, "Instruction or Region changed: update record_field_mask");
+
+// a[0, n) and b[0, n) hold the same fields (padding ignored).
+bool same_records(const Instruction* a, const Instruction* b, std::size_t n) {
+  const auto* x = reinterpret_cast<const unsigned char*>(a);
+  const auto* y = reinterpret_cast<const unsigned char*>(b);
+  for (std::size_t i = 0; i < n; ++i, x += sizeof(Instruction), y += sizeof(Instruction)) {
+    std::uint64_t diff = 0;
+    for (std::size_t k = 0; k < kRecordWords; ++k) {
+      std::uint64_t u = 0, v = 0;
+      std::memcpy(&u, x + 8 * k, 8);
+      std::memcpy(&v, y + 8 * k, 8);
+      diff |= (u ^ v) & kRecordFieldMask[k];
+    }
+    if (diff != 0) return false;
+  }
+  return true;
+}
+
 struct ScheduleMemo {
   struct Entry {
     std::uint64_t hash = 0;
@@ -1061,17 +1116,16 @@ struct ScheduleMemo {
   // The last memoisable trace looked up, verbatim (HBM addresses included), its options and its
   // profile. A call that repeats it byte for byte (a loop of calls on the same buffers) has the
   // same key, so its profile is returned without building, hashing and comparing the key. Any
-  // byte that differs (padding included) only sends the lookup down the keyed path.
+  // field byte that differs only sends the lookup down the keyed path (padding is not compared).
   std::vector<Instruction> last_trace;
   HeadWords last_head{};
   Profile last_profile;
   bool has_last = false;
 
-  // (An empty trace's data() may be null, which memcmp must not be given even for 0 bytes.)
   bool repeats_last(const Trace& trace, const CostModelOptions& opt) const {
     const auto& ins = trace.instructions;
     return has_last && !opt.keep_timeline && ins.size() == last_trace.size() && head_words(opt) == last_head &&
-           (ins.empty() || std::memcmp(ins.data(), last_trace.data(), ins.size() * sizeof(Instruction)) == 0);
+           same_records(ins.data(), last_trace.data(), ins.size());
   }
   void remember_last(const Trace& trace, const CostModelOptions& opt, const Profile& p) {
     last_trace.assign(trace.instructions.begin(), trace.instructions.end());
