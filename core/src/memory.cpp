@@ -406,13 +406,23 @@ __attribute__((target("avx512f"))) void poison_short_rows_avx512(std::byte* firs
   for (std::int32_t r = 0; r < rows; ++r)
     for (std::int64_t x = a; x < b; x += kAllocAlignBytes) _mm512_storeu_si512(first + r * stride + x, ones);
 }
+// The same with 32-byte stores (hosts without AVX-512; also what valgrind runs, which has no AVX-512).
+__attribute__((target("avx2"))) void poison_short_rows_avx2(std::byte* first, std::int64_t stride, std::int32_t rows,
+                                                            std::int64_t a, std::int64_t b) {
+  const __m256i ones = _mm256_set1_epi32(-1);
+  for (std::int32_t r = 0; r < rows; ++r)
+    for (std::int64_t x = a; x < b; x += 32) _mm256_storeu_si256(reinterpret_cast<__m256i*>(first + r * stride + x), ones);
+}
 TRN_SIMD_WARNINGS_END
 
 // poison_bytes(row, a, b) for partitions [q0, q1) (the same bytes).
 void poison_rows(const OnChipMemory& m, std::int32_t q0, std::int32_t q1, std::int64_t a, std::int64_t b) {
   const std::int64_t stride = host_stride_of(m);
   std::byte* first = m.storage() + std::int64_t{q0} * stride;
-  if (b - a <= 4 * kAllocAlignBytes && simd::has_avx512()) return poison_short_rows_avx512(first, stride, q1 - q0, a, b);
+  if (b - a <= 4 * kAllocAlignBytes) {
+    if (simd::has_avx512()) return poison_short_rows_avx512(first, stride, q1 - q0, a, b);
+    if (host_simd_available(HostSimd::avx2)) return poison_short_rows_avx2(first, stride, q1 - q0, a, b);
+  }
   for (std::int32_t p = 0; p < q1 - q0; ++p) poison_bytes(first + std::int64_t{p} * stride, a, b);
 }
 
@@ -427,6 +437,10 @@ void poison(const OnChipMemory& m, std::int32_t p0, std::int32_t rows, std::int6
     const std::int32_t q0 = std::max(p0, g * kGroup), q1 = std::min(p0 + rows, (g + 1) * kGroup);
     bool filled = false;
     for (std::int64_t i = 0; i < d.n; ++i) {
+      // The ranges are sorted and disjoint, and lo, hi are block aligned: ranges wholly before
+      // [lo, hi) widen to nothing inside it, and none after the first one past hi can reach it.
+      if (d.r[i].hi <= lo) continue;
+      if (d.r[i].lo >= hi) break;
       // Widened to whole 64-byte blocks (lo and hi are block aligned): more fill, fewer stores.
       const std::int64_t a = std::max(lo, d.r[i].lo) / kAllocAlignBytes * kAllocAlignBytes,
                          b = (std::min(hi, d.r[i].hi) + kAllocAlignBytes - 1) / kAllocAlignBytes * kAllocAlignBytes;
