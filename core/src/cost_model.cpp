@@ -2,6 +2,7 @@
 // hardware.cpp and docs/cost-model.md.
 #include "trn/core/cost_model.hpp"
 #include "trn/core/fabric.hpp"
+#include "trn/core/host_simd.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/perfetto_ranks.hpp"
 
@@ -9,6 +10,7 @@
 #include <bit>
 #include <cmath>
 #include <cstddef>
+#include <immintrin.h>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -1086,20 +1088,52 @@ constexpr int field_bytes() {
 // 200 bytes of fields in 208 (Region: 26 in 32): a field added without updating the mask fails here.
 static_assert(field_bytes() == 208 - 8 - 4 * 6, "Instruction or Region changed: update record_field_mask");
 
+// One record's fields compared 16 bytes at a time (SSE2, x86-64's baseline): true when equal.
+bool same_record_sse2(const unsigned char* x, const unsigned char* y) {
+  alignas(16) static constexpr std::array<std::uint64_t, kRecordWords> mask = kRecordFieldMask;
+  __m128i diff = _mm_setzero_si128();
+  for (std::size_t k = 0; k < kRecordWords / 2; ++k) {
+    const __m128i u = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + 16 * k));
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y + 16 * k));
+    const __m128i m = _mm_load_si128(reinterpret_cast<const __m128i*>(mask.data() + 2 * k));
+    diff = _mm_or_si128(diff, _mm_and_si128(_mm_xor_si128(u, v), m));
+  }
+  return _mm_movemask_epi8(_mm_cmpeq_epi8(diff, _mm_setzero_si128())) == 0xFFFF;
+}
+
+// Two records (416 bytes, 13 x 32) at a time with AVX2 (the mask's period), then SSE2 for an odd
+// one: about as fast as the memcmp this replaced.
+constexpr std::array<std::uint64_t, 2 * kRecordWords> two_record_mask() {
+  std::array<std::uint64_t, 2 * kRecordWords> w{};
+  for (std::size_t k = 0; k < w.size(); ++k) w[k] = kRecordFieldMask[k % kRecordWords];
+  return w;
+}
+__attribute__((target("avx2"))) bool same_records_avx2(const unsigned char* x, const unsigned char* y, std::size_t n) {
+  static_assert(2 * sizeof(Instruction) % 32 == 0);
+  alignas(32) static constexpr std::array<std::uint64_t, 2 * kRecordWords> mask = two_record_mask();
+  std::size_t i = 0;
+  for (; i + 2 <= n; i += 2, x += 2 * sizeof(Instruction), y += 2 * sizeof(Instruction)) {
+    __m256i diff = _mm256_setzero_si256();
+    for (std::size_t k = 0; k < 2 * sizeof(Instruction) / 32; ++k) {
+      const __m256i u = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 32 * k));
+      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y + 32 * k));
+      const __m256i m = _mm256_load_si256(reinterpret_cast<const __m256i*>(mask.data() + 4 * k));
+      diff = _mm256_or_si256(diff, _mm256_and_si256(_mm256_xor_si256(u, v), m));
+    }
+    if (!_mm256_testz_si256(diff, diff)) return false;
+  }
+  return i == n || same_record_sse2(x, y);
+}
+
 // a[0, n) and b[0, n) hold the same fields (padding ignored).
 bool same_records(const Instruction* a, const Instruction* b, std::size_t n) {
+  static_assert(kRecordWords % 2 == 0);
   const auto* x = reinterpret_cast<const unsigned char*>(a);
   const auto* y = reinterpret_cast<const unsigned char*>(b);
-  for (std::size_t i = 0; i < n; ++i, x += sizeof(Instruction), y += sizeof(Instruction)) {
-    std::uint64_t diff = 0;
-    for (std::size_t k = 0; k < kRecordWords; ++k) {
-      std::uint64_t u = 0, v = 0;
-      std::memcpy(&u, x + 8 * k, 8);
-      std::memcpy(&v, y + 8 * k, 8);
-      diff |= (u ^ v) & kRecordFieldMask[k];
-    }
-    if (diff != 0) return false;
-  }
+  static const bool avx2 = host_simd_available(HostSimd::avx2);
+  if (avx2) return same_records_avx2(x, y, n);
+  for (std::size_t i = 0; i < n; ++i, x += sizeof(Instruction), y += sizeof(Instruction))
+    if (!same_record_sse2(x, y)) return false;
   return true;
 }
 
