@@ -406,23 +406,13 @@ __attribute__((target("avx512f"))) void poison_short_rows_avx512(std::byte* firs
   for (std::int32_t r = 0; r < rows; ++r)
     for (std::int64_t x = a; x < b; x += kAllocAlignBytes) _mm512_storeu_si512(first + r * stride + x, ones);
 }
-// The same with 32-byte stores (hosts without AVX-512; also what valgrind runs, which has no AVX-512).
-__attribute__((target("avx2"))) void poison_short_rows_avx2(std::byte* first, std::int64_t stride, std::int32_t rows,
-                                                            std::int64_t a, std::int64_t b) {
-  const __m256i ones = _mm256_set1_epi32(-1);
-  for (std::int32_t r = 0; r < rows; ++r)
-    for (std::int64_t x = a; x < b; x += 32) _mm256_storeu_si256(reinterpret_cast<__m256i*>(first + r * stride + x), ones);
-}
 TRN_SIMD_WARNINGS_END
 
 // poison_bytes(row, a, b) for partitions [q0, q1) (the same bytes).
 void poison_rows(const OnChipMemory& m, std::int32_t q0, std::int32_t q1, std::int64_t a, std::int64_t b) {
   const std::int64_t stride = host_stride_of(m);
   std::byte* first = m.storage() + std::int64_t{q0} * stride;
-  if (b - a <= 4 * kAllocAlignBytes) {
-    if (simd::has_avx512()) return poison_short_rows_avx512(first, stride, q1 - q0, a, b);
-    if (host_simd_available(HostSimd::avx2)) return poison_short_rows_avx2(first, stride, q1 - q0, a, b);
-  }
+  if (b - a <= 4 * kAllocAlignBytes && simd::has_avx512()) return poison_short_rows_avx512(first, stride, q1 - q0, a, b);
   for (std::int32_t p = 0; p < q1 - q0; ++p) poison_bytes(first + std::int64_t{p} * stride, a, b);
 }
 
