@@ -427,6 +427,10 @@ void poison(const OnChipMemory& m, std::int32_t p0, std::int32_t rows, std::int6
     const std::int32_t q0 = std::max(p0, g * kGroup), q1 = std::min(p0 + rows, (g + 1) * kGroup);
     bool filled = false;
     for (std::int64_t i = 0; i < d.n; ++i) {
+      // The ranges are sorted and disjoint, and lo, hi are block aligned: ranges wholly before
+      // [lo, hi) widen to nothing inside it, and none after the first one past hi can reach it.
+      if (d.r[i].hi <= lo) continue;
+      if (d.r[i].lo >= hi) break;
       // Widened to whole 64-byte blocks (lo and hi are block aligned): more fill, fewer stores.
       const std::int64_t a = std::max(lo, d.r[i].lo) / kAllocAlignBytes * kAllocAlignBytes,
                          b = (std::min(hi, d.r[i].hi) + kAllocAlignBytes - 1) / kAllocAlignBytes * kAllocAlignBytes;

@@ -301,3 +301,24 @@ TEST(TileGemm, PlanFitsEveryGenerationAndChunksKByShapeAlone) {
         }
       }
 }
+
+// plan_gemm remembers the last plan per thread for the built-in generation tables: alternating
+// shapes, generations and byte counts must each get their own plan, the same as planning afresh
+// for a copy of the table (a caller's spec, which is never memoised).
+TEST(TileGemm, PlanMemoReturnsThePlanOfTheArguments) {
+  const std::vector<std::array<std::int64_t, 3>> dims = {{8, 8, 8}, {1, 8, 8}, {700, 130, 129}, {8, 8, 8}, {4096, 8192, 8192}};
+  for (int round = 0; round < 2; ++round)
+    for (const auto& [m, n, k] : dims)
+      for (Generation gen : {Generation::trn1, Generation::trn2})
+        for (int term_bytes : {2, 4}) {
+          tile::SbufBytes bytes;
+          bytes.term_bytes = term_bytes;
+          const HardwareSpec copy = hardware_spec(gen);  // another address: planned afresh
+          const tile::GemmPlan memo = tile::plan_gemm(hardware_spec(gen), m, n, k, 1, 1, bytes, term_bytes == 4);
+          const tile::GemmPlan fresh = tile::plan_gemm(copy, m, n, k, 1, 1, bytes, term_bytes == 4);
+          EXPECT_EQ(memo.print(), fresh.print());
+          EXPECT_EQ(memo.tensor_bound_ns, fresh.tensor_bound_ns) << memo.print();
+          EXPECT_EQ(memo.m, m);
+          EXPECT_EQ(memo.k, k);
+        }
+}

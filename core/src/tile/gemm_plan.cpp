@@ -193,8 +193,55 @@ BlockShape choose_block(const HardwareSpec& hw, std::int64_t m, std::int64_t n, 
   return best;
 }
 
+namespace {
+// plan_gemm of the last call on this thread, returned again for the same arguments: a loop of small
+// calls of one shape plans once (choose_block was ~5 % of an 8x8 Sgemv's host instructions). Kept
+// only for the built-in generation tables (hardware_spec: immutable), never for a caller's spec.
+struct PlanMemo {
+  bool valid = false;
+  const HardwareSpec* hw = nullptr;
+  std::int64_t m = 0, n = 0, k = 0;
+  int problems = 0, pairs = 0;
+  SbufBytes bytes;
+  bool fp32_matmul = false;
+  GemmPlan plan;
+};
+
+bool same_bytes(const SbufBytes& a, const SbufBytes& b) {
+  return a.a_sources == b.a_sources && a.b_sources == b.b_sources && a.split == b.split &&
+         a.term_bytes == b.term_bytes && a.read_c == b.read_c && a.cast_bytes == b.cast_bytes &&
+         a.k_rows == b.k_rows && a.triangle == b.triangle;
+}
+static_assert(sizeof(SbufBytes) == 32, "SbufBytes changed: compare the new field in same_bytes");
+
+GemmPlan plan_gemm_uncached(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k, int problems,
+                            int pairs, const SbufBytes& bytes, bool fp32_matmul);
+}  // namespace
+
 GemmPlan plan_gemm(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k, int problems, int pairs,
                    const SbufBytes& bytes, bool fp32_matmul) {
+  if (&hw != &hardware_spec(hw.generation)) return plan_gemm_uncached(hw, m, n, k, problems, pairs, bytes, fp32_matmul);
+  thread_local PlanMemo memo;
+  if (!(memo.valid && memo.hw == &hw && memo.m == m && memo.n == n && memo.k == k && memo.problems == problems &&
+        memo.pairs == pairs && same_bytes(memo.bytes, bytes) && memo.fp32_matmul == fp32_matmul)) {
+    memo.valid = false;  // stays false if planning throws
+    memo.plan = plan_gemm_uncached(hw, m, n, k, problems, pairs, bytes, fp32_matmul);
+    memo.hw = &hw;
+    memo.m = m;
+    memo.n = n;
+    memo.k = k;
+    memo.problems = problems;
+    memo.pairs = pairs;
+    memo.bytes = bytes;
+    memo.fp32_matmul = fp32_matmul;
+    memo.valid = true;
+  }
+  return memo.plan;
+}
+
+namespace {
+GemmPlan plan_gemm_uncached(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::int64_t k, int problems,
+                            int pairs, const SbufBytes& bytes, bool fp32_matmul) {
   GemmPlan p;
   p.block = choose_block(hw, m, n, k, bytes);
   p.m = m;
@@ -223,6 +270,7 @@ GemmPlan plan_gemm(const HardwareSpec& hw, std::int64_t m, std::int64_t n, std::
                            : "least DMA volume: op(A) and op(B) streamed per block";
   return p;
 }
+}  // namespace
 
 namespace {
 std::string plan_text(const GemmPlan& p);
