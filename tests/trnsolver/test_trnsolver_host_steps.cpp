@@ -50,9 +50,9 @@ void expect_host_time(const ts::CallReport& r, std::string_view name, std::int64
   EXPECT_EQ(r.trace.host_steps, p.host_steps) << what;
 }
 
-// Dsyevj / Dgesvdj (block Jacobi, jacobi_f64.hpp): n = 24 is two blocks of 16 and 8, one block pair, so
-// one pair step per sweep, one prepare and one finish step; the rotations are Ozaki DGEMMs (device
-// instructions, and trnblas's own host steps beside the named ones).
+// Dsyevj / Dgesvdj (block Jacobi, jacobi_f64.hpp): n = 24 is one block of 32, so one pair step per sweep,
+// one prepare and one finish step; the eigen/singular vector updates (and Dgesvdj's Gram matrices and
+// column rotations) are Ozaki DGEMMs (device instructions, and trnblas's own host steps).
 TEST(HostSteps, Fp64JacobiRoutinesReportTheirHostRoundTrip) {
   const std::int64_t n = 24;
   auto a = spd<double>(n, 1);

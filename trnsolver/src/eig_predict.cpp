@@ -21,15 +21,15 @@ namespace trn::solver {
 double dsyevj_sweep_flops(std::int64_t n, bool vectors, double sweeps) {
   (void)vectors;  // the eigenvectors' updates are DGEMMs on TensorE
   double f = 0;
-  for (const auto& [bi, bj] : detail::jacobi_block_pairs(n, detail::kJacobiF64Block)) {
-    const auto k = static_cast<std::int64_t>(detail::jacobi_pair_columns(n, detail::kJacobiF64Block, bi, bj).size());
+  for (const auto& [bi, bj] : detail::jacobi_block_pairs(n, detail::jacobi_f64_block())) {
+    const auto k = static_cast<std::int64_t>(detail::jacobi_pair_columns(n, detail::jacobi_f64_block(), bi, bj).size());
     f += detail::jacobi_pair_step_cost(k).flops + static_cast<double>((n - k) * k + k * k);
   }
   return sweeps * f;
 }
 
 double dsyevj_rotation_sweeps(std::int64_t n) {
-  return n < 2 ? 0.0 : std::max(1.0, std::round(1.2 * std::log2(static_cast<double>(n))) - 1.0);
+  return n < 2 ? 0.0 : std::round(4.0 + 0.66 * std::log2(static_cast<double>(n)));
 }
 
 namespace {
@@ -41,8 +41,8 @@ double dsyevj_matrix_ns(const Settings& s, std::int64_t n, bool vectors, double 
   const blas::Settings bs = detail::fp64_update_blas_settings(s);
   const auto nn = static_cast<double>(n * n);
   double visit = 0, idle = 0;
-  for (const auto& [bi, bj] : detail::jacobi_block_pairs(n, detail::kJacobiF64Block)) {
-    const auto k = static_cast<std::int64_t>(detail::jacobi_pair_columns(n, detail::kJacobiF64Block, bi, bj).size());
+  for (const auto& [bi, bj] : detail::jacobi_block_pairs(n, detail::jacobi_f64_block())) {
+    const auto k = static_cast<std::int64_t>(detail::jacobi_pair_columns(n, detail::jacobi_f64_block(), bi, bj).size());
     const std::int64_t rows = n - k;
     const auto kk = static_cast<double>(k * k), rk = static_cast<double>(rows * k);
     visit += host_step_ns(16.0 * (kk + rk), detail::jacobi_pair_step_cost(k).flops + rk + kk, hw);
@@ -76,13 +76,13 @@ std::string DsyevjPlan::print() const {
   PlanFacts f;
   f.routine = "dsyevj";
   f.shape = "n=" + std::to_string(n) + (batch != 1 ? " batch " + std::to_string(batch) : std::string());
-  f.variant = "block Jacobi in fp64 (blocks of " + std::to_string(detail::kJacobiF64Block) +
+  f.variant = "block Jacobi in fp64 (blocks of " + std::to_string(detail::jacobi_f64_block()) +
               "): host pair subproblems, rotations as balanced Ozaki DGEMMs";
   char buf[240];
   std::snprintf(buf, sizeof buf,
-                "%zu block pairs per sweep; %.0f rotating sweeps assumed (round(1.2 log2(n)) - 1, random data at the "
+                "%zu block pairs per sweep; %.0f rotating sweeps assumed (round(4 + 0.66 log2(n)), random data at the "
                 "default tolerance; the data decides) + 1 confirming; %.3g host flops of the pair subproblems",
-                detail::jacobi_block_pairs(n, detail::kJacobiF64Block).size(), rotation_sweeps,
+                detail::jacobi_block_pairs(n, detail::jacobi_f64_block()).size(), rotation_sweeps,
                 static_cast<double>(batch) * dsyevj_sweep_flops(n, vectors, rotation_sweeps));
   f.ops = buf;
   f.engines = "TensorE (Ozaki DGEMMs), host CPU (pair subproblems, Ozaki scaling/reconstruction), DMA";

@@ -330,14 +330,14 @@ JacobiColumns<double> jacobi_f64(const Settings& s, const double* a, std::int64_
     for (std::int64_t i = 0; i < K; ++i) v[static_cast<std::size_t>(i + i * K)] = 1.0;
   }
   const double tol = dgesvdj_effective_tolerance(M, p.tolerance);
-  const auto pairs = detail::jacobi_block_pairs(K, detail::kJacobiF64Block);
+  const auto pairs = detail::jacobi_block_pairs(K, detail::jacobi_f64_block());
   bool converged = false;
   double measure = 0;
   while (!converged && out.res.sweeps < p.max_sweeps) {
     bool rotated = false;
     measure = 0;
     for (const auto& [bi, bj] : pairs)
-      rotated = gesvdj_pair_f64(s, M, K, x, v, detail::jacobi_pair_columns(K, detail::kJacobiF64Block, bi, bj), tol,
+      rotated = gesvdj_pair_f64(s, M, K, x, v, detail::jacobi_pair_columns(K, detail::jacobi_f64_block(), bi, bj), tol,
                                 &measure, trace, *flops) ||
                 rotated;
     ++out.res.sweeps;

@@ -4,11 +4,21 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 #include "syevj_internal.hpp"
 #include "trn/blas/blas.hpp"
 
 namespace trn::solver::detail {
+
+std::int64_t jacobi_f64_block() {
+  static const std::int64_t b = [] {
+    const char* env = std::getenv("TRNSOLVER_JACOBI_F64_BLOCK");
+    const std::int64_t v = env != nullptr ? std::atoll(env) : kJacobiF64Block;
+    return v >= 4 && v <= 128 ? v : kJacobiF64Block;
+  }();
+  return b;
+}
 
 std::vector<std::pair<std::int64_t, std::int64_t>> jacobi_block_pairs(std::int64_t n, std::int64_t b) {
   const std::int64_t nb = (n + b - 1) / b;

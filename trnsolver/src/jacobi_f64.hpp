@@ -19,9 +19,12 @@
 
 namespace trn::solver::detail {
 
-// The block width b of Dsyevj / Dgesvdj (subproblems of 2b = 32): measured against 8 and 32 in
-// docs/trnsolver.md (modeled time; host flops O(n^2 b) per sweep against the GEMMs' O(n^3)).
-constexpr std::int64_t kJacobiF64Block = 16;
+// The block width b of Dsyevj / Dgesvdj (subproblems of 2b = 64): measured against 8, 16 and 64 in
+// docs/trnsolver.md (modeled time: the host subproblems cost O(n^2 b) per sweep, the Ozaki DGEMMs' host
+// reconstruction O(n^3 / b); 32 halves 16's time at n = 128 .. 256). TRNSOLVER_JACOBI_F64_BLOCK (read once; 4 .. 128) overrides it for cost
+// studies; the bits depend on b.
+constexpr std::int64_t kJacobiF64Block = 32;
+std::int64_t jacobi_f64_block();
 
 // Inner sweeps of the host subproblem per pair visit (Van Loan's "one sweep" variant: the outer sweeps
 // converge as the cyclic scalar method; a full diagonalisation costs ~5x the host flops for ~1 outer

@@ -150,12 +150,12 @@ SyevjResult dsyevj_block(const Settings& s, bool vectors, bool lower, std::int64
     for (std::int64_t i = 0; i < n; ++i) v[static_cast<std::size_t>(i + i * n)] = 1.0;
   }
   const double tol = p.tolerance > 0 ? p.tolerance : DBL_EPSILON;
-  const auto pairs = jacobi_block_pairs(n, kJacobiF64Block);
+  const auto pairs = jacobi_block_pairs(n, jacobi_f64_block());
   bool converged = false;
   while (!converged && res.sweeps < p.max_sweeps) {
     bool rotated = false;
     for (const auto& [bi, bj] : pairs)
-      rotated = visit_pair(s, n, a, v, jacobi_pair_columns(n, kJacobiF64Block, bi, bj), tol, trace, *flops) || rotated;
+      rotated = visit_pair(s, n, a, v, jacobi_pair_columns(n, jacobi_f64_block(), bi, bj), tol, trace, *flops) || rotated;
     ++res.sweeps;
     converged = !rotated;
   }

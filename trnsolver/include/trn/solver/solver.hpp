@@ -7,8 +7,8 @@
 //           step's n/2 disjoint rotations are applied as column rotations on VectorE, the
 //           two-sided update uses symmetry (A' = (A J P)^T J P) with TensorE transposes, the 2x2
 //           angles are computed on VectorE/ScalarE from diagonals broadcast by a TensorE matmul.
-//   dsyevj  fp64: block Jacobi (blocks of 16) with the Demmel-Veselic relative threshold: each block
-//           pair's 32 x 32 subproblem on the host (O(b^3)), its rotation applied by balanced Ozaki
+//   dsyevj  fp64: block Jacobi (blocks of 32) with the Demmel-Veselic relative threshold: each block
+//           pair's 64 x 64 subproblem on the host (O(b^3)), its rotation applied by balanced Ozaki
 //           DGEMMs on TensorE (O(n b^2) per pair); CallReport::host_fp64_flops counts the host work.
 #pragma once
 #include <cstdint>
@@ -115,8 +115,8 @@ DsyevjPlan plan_dsyevj(const Settings& s, std::int64_t n, std::int64_t batch, bo
 // rotated once, plus the balancing).
 double dsyevj_sweep_flops(std::int64_t n, bool vectors, double sweeps);
 // Rotating outer sweeps a random symmetric fp64 matrix of order n takes to the default tolerance
-// (the block Jacobi's sweeps less the confirming one): round(1.2 log2(n)) - 1, at least 1
-// (measured in tests/trnsolver/test_trnsolver_predict.cpp).
+// (the block Jacobi's sweeps less the confirming one): round(4 + 0.66 log2(n)) (measured in
+// tests/trnsolver/test_trnsolver_predict.cpp).
 double dsyevj_rotation_sweeps(std::int64_t n);
 // The plan's modeled time with `rotation_sweeps` rotating sweeps per matrix.
 double predict_dsyevj_ns(const Settings& s, const DsyevjPlan& plan, double rotation_sweeps);
