@@ -64,7 +64,7 @@ inline std::vector<double> random_spd(int n, std::mt19937_64& rng) {
 // The graded symmetric matrix of Demmel & Veselic's accuracy experiments: A = D H D, H = G G^T + n I
 // (G standard normal from `rng`) scaled to unit diagonal, D = diag(10^linspace(-8, 0)); n x n
 // column-major.
-inline std::vector<double> graded_symmetric(int n, std::mt19937_64& rng) {
+inline std::vector<double> graded_symmetric(int n, std::mt19937_64& rng, double lo_exponent = -8.0) {
   std::normal_distribution<double> nd;
   const auto N = static_cast<std::size_t>(n);
   std::vector<double> g(N * N), h(N * N), a(N * N), d(N);
@@ -76,7 +76,7 @@ inline std::vector<double> graded_symmetric(int n, std::mt19937_64& rng) {
       h[static_cast<std::size_t>(i + j * n)] = s + (i == j ? n : 0);
     }
   for (int i = 0; i < n; ++i)
-    d[static_cast<std::size_t>(i)] = std::pow(10.0, -8.0 + 8.0 * i / (n - 1)) / std::sqrt(h[static_cast<std::size_t>(i + i * n)]);
+    d[static_cast<std::size_t>(i)] = std::pow(10.0, lo_exponent - lo_exponent * i / (n - 1)) / std::sqrt(h[static_cast<std::size_t>(i + i * n)]);
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i)
       a[static_cast<std::size_t>(i + j * n)] = d[static_cast<std::size_t>(i)] * h[static_cast<std::size_t>(i + j * n)] * d[static_cast<std::size_t>(j)];

@@ -398,6 +398,41 @@ TEST(TrnsolverDgesvdj, GradedMatrixRelativeAccuracy) {
               worst_lapack);
 }
 
+// The block path's graded case (80 columns: three blocks of 32, the rotations balanced Ozaki DGEMMs):
+// A = B D, B 100 x 80 Gaussian, D = diag(10^linspace(-10, 0)) with the columns shuffled (every block pair
+// mixes scales). Bound (docs/trnsolver.md "Dsyevj and Dgesvdj: fp64 block Jacobi"): |sigma^ - sigma| /
+// sigma <= c n u, c = 4 S kappa(B) (S sweeps); kappa(B) from LAPACKE dgesvd on B. Two-sided: not exactly 0.
+TEST(TrnsolverDgesvdj, GradedBlockJacobiRelativeAccuracy) {
+  const int m = 100, n = 80;
+  const auto b = random_matrix(m, n, m, 23);
+  const auto sb = dgesvd_values(b, m, n, m);
+  std::vector<int> perm(n);
+  for (int j = 0; j < n; ++j) perm[j] = j;
+  std::mt19937_64 rng(5);
+  std::shuffle(perm.begin(), perm.end(), rng);
+  std::vector<double> a(b);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) a[i + j * m] *= std::pow(10.0, -10.0 + 10.0 * perm[j] / (n - 1));
+  std::vector<double> S(n), U(m * n), V(n * n), ac(a);
+  trn::solver::CallReport rep;
+  const auto r = trn::solver::dgesvdj({}, true, true, m, n, ac.data(), m, S.data(), U.data(), m, V.data(), n, {}, &rep);
+  ASSERT_EQ(r.info, 0);
+  const auto ref = jacobi_long_double(std::vector<long double>(a.begin(), a.end()), m, n);
+  const auto lap = dgesvd_values(a, m, n, m);
+  double worst = 0, worst_lapack = 0;
+  for (int k = 0; k < n; ++k) {
+    worst = std::max(worst, static_cast<double>(std::fabs((S[k] - ref[k]) / ref[k])));
+    worst_lapack = std::max(worst_lapack, static_cast<double>(std::fabs((lap[k] - ref[k]) / ref[k])));
+  }
+  const double c = 4.0 * r.sweeps * sb[0] / sb[n - 1], u = 0x1p-53;
+  std::printf("graded 100 x 80 block (sigma %.1Le .. %.1Le): Dgesvdj worst rel err %.2e (%.3f of c n u, c = %.1f, %d "
+              "sweeps), LAPACKE dgesvd %.2e\n",
+              ref[n - 1], ref[0], worst, worst / (c * n * u), c, r.sweeps, worst_lapack);
+  EXPECT_LE(worst, c * n * u);
+  EXPECT_GT(worst, 0.0);
+  EXPECT_GT(rep.profile.total_instructions, 0) << "the rotations and Gram matrices ran on TensorE";
+}
+
 // The C99 walkthrough of the gesvdj call sequence (trnsolver_c_jacobi_walkthroughs.c) on a 4 x 3 integer
 // matrix of this test: S against LAPACKE_dgesvd, ||A - U S V^T|| by a dense loop, U's orthogonality and
 // the reported sweeps / residual.

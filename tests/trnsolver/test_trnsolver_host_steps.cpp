@@ -1,6 +1,6 @@
 // Host round trips in trnsolver profiles (#26, docs/cost-model.md section 7): the fp64 routines whose
-// work runs on the host CPU (Dsyevj, Dgesvdj, Dpotrf/Dgetrf panels, Dpotrs/Dgetrs) report it as host
-// round-trip time; device-only routines (Ssyevj, Spotrf) report none.
+// work runs partly on the host CPU (Dsyevj/Dgesvdj pair subproblems, Dpotrf/Dgetrf panels, Dpotrs/Dgetrs)
+// report it as host round-trip time; device-only routines (Ssyevj, Spotrf) report none.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -50,22 +50,31 @@ void expect_host_time(const ts::CallReport& r, std::string_view name, std::int64
   EXPECT_EQ(r.trace.host_steps, p.host_steps) << what;
 }
 
+// Dsyevj / Dgesvdj (block Jacobi, jacobi_f64.hpp): n = 24 is one block of 32, so one pair step per sweep,
+// one prepare and one finish step; the eigen/singular vector updates (and Dgesvdj's Gram matrices and
+// column rotations) are Ozaki DGEMMs (device instructions, and trnblas's own host steps).
 TEST(HostSteps, Fp64JacobiRoutinesReportTheirHostRoundTrip) {
   const std::int64_t n = 24;
   auto a = spd<double>(n, 1);
   std::vector<double> w(static_cast<std::size_t>(n));
   ts::CallReport r;
-  ts::dsyevj({}, true, ts::Uplo::lower, n, a.data(), n, w.data(), {}, &r);
-  expect_host_time(r, "trnsolver.dsyevj.jacobi", 1, "dsyevj");
-  EXPECT_EQ(r.profile.total_instructions, 0);
-  EXPECT_DOUBLE_EQ(r.profile.total_ns, r.profile.host_roundtrip_ns);  // nothing else to overlap
-  EXPECT_DOUBLE_EQ(r.profile.host_flops, r.host_fp64_flops);
+  const ts::SyevjResult res = ts::dsyevj({}, true, ts::Uplo::lower, n, a.data(), n, w.data(), {}, &r);
+  ASSERT_EQ(res.info, 0);
+  expect_host_time(r, "trnsolver.dsyevj.pair", res.sweeps, "dsyevj");
+  EXPECT_EQ(named_steps(r.trace, "trnsolver.dsyevj.prepare"), 1);
+  EXPECT_EQ(named_steps(r.trace, "trnsolver.dsyevj.finish"), 1);
+  EXPECT_GT(r.profile.total_instructions, 0);  // the rotations run on TensorE
+  EXPECT_GT(r.profile.total_ns, r.profile.host_roundtrip_ns);
+  EXPECT_GE(r.profile.host_flops, r.host_fp64_flops);  // plus the Ozaki DGEMMs' host scaling/reconstruction
 
   auto b = spd<double>(n, 2);
   std::vector<double> s(static_cast<std::size_t>(n)), U(static_cast<std::size_t>(n * n)), V(U.size());
   ts::CallReport rs;
-  ts::dgesvdj({}, true, false, n, n, b.data(), n, s.data(), U.data(), n, V.data(), n, {}, &rs);
-  expect_host_time(rs, "trnsolver.dgesvdj.jacobi", 1, "dgesvdj");
+  const ts::GesvdjResult gs = ts::dgesvdj({}, true, false, n, n, b.data(), n, s.data(), U.data(), n, V.data(), n, {}, &rs);
+  ASSERT_EQ(gs.info, 0);
+  expect_host_time(rs, "trnsolver.dgesvdj.pair", gs.sweeps, "dgesvdj");
+  EXPECT_EQ(named_steps(rs.trace, "trnsolver.dgesvdj.finish"), 1);
+  EXPECT_GT(rs.profile.total_instructions, 0);
 }
 
 TEST(HostSteps, Fp64FactorizationsAndSolvesReportTheirPanels) {

@@ -276,10 +276,10 @@ TEST(PlanPrediction, ProfileOnlyReportsSkipThePlan) {
 
 namespace {
 
-// Dsyevj: one host round trip whose flops the data's rotations decide; the plan assumes
-// dsyevj_rotation_sweeps(n) full sweeps (random matrices). Exact at the measured flops (the
-// formula is the recorded step's), within 10% at the estimate over n = 8 .. 200, vectors or not,
-// a batch, two targets.
+// Dsyevj: block Jacobi whose pair visits rotate while the data needs it; the plan assumes
+// dsyevj_rotation_sweeps(n) rotating sweeps (every visit rotating) + 1 confirming. Within 15% at the
+// measured rotating sweeps (the late sweeps' visits rotate fewer pairs than the model's all) and within
+// 25% at the estimate over n = 8 .. 200, vectors or not, a batch, two targets.
 TEST(PlanPrediction, DsyevjPredictedTimeMatchesTheModeledTime) {
   struct Case {
     std::int64_t n, batch;
@@ -296,14 +296,19 @@ TEST(PlanPrediction, DsyevjPredictedTimeMatchesTheModeledTime) {
       ts::Settings s;
       s.target = g;
       ts::CallReport r;
-      ts::dsyevj_batched(s, c.vectors, ts::Uplo::lower, c.n, a.data(), c.n, w.data(), {}, c.batch, &r);
+      const auto res = ts::dsyevj_batched(s, c.vectors, ts::Uplo::lower, c.n, a.data(), c.n, w.data(), {}, c.batch, &r);
+      std::vector<int> sweeps;
+      for (const auto& x : res) sweeps.push_back(x.sweeps);
       const ts::DsyevjPlan plan = ts::plan_dsyevj(s, c.n, c.batch, c.vectors, {});
-      const double measured_sweeps = r.host_fp64_flops / (static_cast<double>(c.batch) * ts::dsyevj_sweep_flops(c.n, c.vectors, 1));
-      EXPECT_NEAR(ts::predict_dsyevj_ns(s, plan, measured_sweeps) / r.profile.total_ns, 1.0, 1e-9) << "the step's own formula";
+      const double measured_sweeps = (*std::max_element(sweeps.begin(), sweeps.end())) - 1;
+      const double at_measured = ts::predict_dsyevj_ns(s, plan, measured_sweeps) / r.profile.total_ns;
+      std::printf("dsyevj n=%lld: at the measured %.0f rotating sweeps %.3f of the modeled time (estimate %.0f)\n",
+                  static_cast<long long>(c.n), measured_sweeps, at_measured, plan.rotation_sweeps);
+      EXPECT_NEAR(at_measured, 1.0, 0.15) << "n=" << c.n;
       check("dsyevj n=" + std::to_string(c.n) + (c.batch > 1 ? " batch " + std::to_string(c.batch) : "") +
                 (c.vectors ? "" : " values only") + (g == trn::Generation::trn1 ? " trn1" : " trn2") + " (" +
-                std::to_string(measured_sweeps).substr(0, 4) + " sweeps of rotations measured)",
-            r, 0.10);
+                std::to_string(measured_sweeps).substr(0, 4) + " rotating sweeps measured)",
+            r, 0.25);
     }
 }
 

@@ -67,9 +67,46 @@ CaseResult eig_case(int n, bool fp32) {
   c.bound = (fp32 ? 3.0 : 1.0) * std::max(n, 8) * u;
   c.pass = r.info == 0 && c.measured <= c.bound;
   c.note = "info " + std::to_string(r.info) + ", " + std::to_string(r.sweeps) + " sweeps, off(A)_F " + sci(r.residual) +
-           (fp32 ? "" : "; fp64 Jacobi runs on the host CPU");
-  if (fp32) c.device = DeviceCost::from(rep.profile);
+           (fp32 ? "" : "; fp64 block Jacobi: host pair subproblems, Ozaki DGEMM rotations");
+  c.device = DeviceCost::from(rep.profile);
   return c;
+}
+
+// The ssyevj / dsyevj bench row: vectors, random symmetric n x n (seed 77), eigenvalues against
+// LAPACKE dsyevd, native LAPACKE ?syevd.
+BenchResult syevj_bench(int n, bool fp32, trn::Generation target) {
+  const auto a = random_symmetric(n, 77);
+  std::vector<double> ad(a), wd(static_cast<std::size_t>(n));
+  ts::Settings s;
+  s.target = target;
+  ts::CallReport rep;
+  const double t0 = now_seconds();
+  if (fp32) {
+    std::vector<float> af(a.begin(), a.end()), w(static_cast<std::size_t>(n));
+    ts::ssyevj(s, true, ts::Uplo::lower, n, af.data(), n, w.data(), {}, &rep);
+    wd.assign(w.begin(), w.end());
+  } else {
+    ts::dsyevj(s, true, ts::Uplo::lower, n, ad.data(), n, wd.data(), {}, &rep);
+  }
+  BenchResult b;
+  b.host_seconds = seconds_since(t0);
+  std::vector<double> ref(a);
+  if (fp32)
+    for (double& x : ref) x = static_cast<double>(static_cast<float>(x));
+  b.error = max_value_error(wd, dsyevd_values(ref, n));
+  b.error_metric = "max |lambda - dsyevd| / ||A||_2";
+  b.flops = 0;
+  b.device = DeviceCost::from(rep.profile);
+  b.native_name = fp32 ? "LAPACKE ssyevd (OpenBLAS)" : "LAPACKE dsyevd (OpenBLAS)";
+  b.native_seconds = best_seconds(2, [&] {
+    std::vector<float> an(a.begin(), a.end()), wn(static_cast<std::size_t>(n));
+    std::vector<double> dn(a), dw(static_cast<std::size_t>(n));
+    if (fp32)
+      LAPACKE_ssyevd(LAPACK_COL_MAJOR, 'V', 'L', n, an.data(), n, wn.data());
+    else
+      LAPACKE_dsyevd(LAPACK_COL_MAJOR, 'V', 'L', n, dn.data(), n, dw.data());
+  });
+  return b;
 }
 
 // SsyevjBatched over `batch` random symmetric n x n matrices (fp32): the worst eigenvalue error of
@@ -147,8 +184,8 @@ CaseResult svd_case(int m, int n, bool fp32) {
   c.bound = (6 * uu * r.sweeps * k + k * tol) * std::sqrt(fro) / ref[0];
   c.pass = r.info == 0 && c.measured <= c.bound;
   c.note = "info " + std::to_string(r.info) + ", " + std::to_string(r.sweeps) + " sweeps, ||A - U S V^T||_F/||A||_F " +
-           sci(std::sqrt(rec / fro)) + (fp32 ? "" : "; fp64 Jacobi runs on the host CPU");
-  if (fp32) c.device = DeviceCost::from(rep.profile);
+           sci(std::sqrt(rec / fro)) + (fp32 ? "" : "; fp64 block Jacobi: host pair subproblems, Ozaki DGEMM rotations");
+  c.device = DeviceCost::from(rep.profile);
   return c;
 }
 
@@ -181,18 +218,18 @@ CaseResult sygvj_case(int n, bool fp32) {
   c.bound = 8 * n * (fp32 ? 0x1p-24 : 0x1p-53) * bw.back() / bw.front();
   c.pass = r.info == 0 && c.measured <= c.bound;
   c.note = "info " + std::to_string(r.info) + ", " + std::to_string(r.sweeps) + " sweeps, kappa(B) " +
-           sci(bw.back() / bw.front()) + (fp32 ? "" : "; solves and Jacobi in fp64 on the host CPU");
+           sci(bw.back() / bw.front()) + (fp32 ? "" : "; Cholesky panels and solves on the host, Jacobi rotations as Ozaki DGEMMs");
   if (fp32) c.device = DeviceCost::from(rep.profile);
   return c;
 }
 
 using trn_reference::jacobi_long_double;  // tests/reference/solver_oracles.hpp (shared with the tests)
 
-// A = D H D, H = G G^T + n I at unit diagonal, D = diag(10^linspace(-8, 0)) (numerics reference 5.3).
-CaseResult graded_case() {
-  const int n = 12;
-  std::mt19937_64 rng(11);
-  std::vector<double> a = trn_reference::graded_symmetric(n, rng);
+// A = D H D, H = G G^T + n I at unit diagonal, D = diag(10^linspace(lo, 0)) (numerics reference 5.3);
+// n = 12: one block (the host subproblem is the whole run), n = 64: four blocks (Ozaki DGEMM rotations).
+CaseResult graded_case(int n, double lo) {
+  std::mt19937_64 rng(n == 12 ? 11 : 19);
+  std::vector<double> a = trn_reference::graded_symmetric(n, rng, lo);
   std::vector<long double> al(a.begin(), a.end());
   const auto ref = jacobi_long_double(al, n);
   std::vector<double> ac(a), w(n);
@@ -392,16 +429,19 @@ void add_solver(Registry& reg) {
          .experiment = "Jacobi sweeps and accuracy (numerics reference 5.2)", .size = static_cast<double>(n) * batch,
          .full_only = n > 64, .run = [n, batch] { return eig_batched_case(n, batch); }});
   for (int n : {32, 128})
-    add({.op = "dsyevj", .mode = "fp64 host Jacobi", .shape = std::to_string(n) + "x" + std::to_string(n),
+    add({.op = "dsyevj", .mode = "fp64 block Jacobi, Ozaki DGEMM rotations", .shape = std::to_string(n) + "x" + std::to_string(n),
          .metric = "max |lambda - dsyevd| / ||A||_2", .bound_text = "max(n,8) u64", .size = static_cast<double>(n),
          .full_only = n > 32, .run = [n] { return eig_case(n, false); }});
-  add({.op = "dsyevj", .mode = "fp64 host Jacobi, relative threshold", .shape = "12x12 graded, kappa 1e16",
+  add({.op = "dsyevj", .mode = "fp64 Jacobi, relative threshold", .shape = "12x12 graded, kappa 1e16",
        .metric = "max relative eigenvalue error", .bound_text = "<= 1e-13 (Demmel-Veselic)",
-       .experiment = "graded matrix D H D (numerics reference 5.3)", .run = graded_case});
+       .experiment = "graded matrix D H D (numerics reference 5.3)", .run = [] { return graded_case(12, -8.0); }});
+  add({.op = "dsyevj", .mode = "fp64 block Jacobi, balanced Ozaki DGEMM rotations", .shape = "64x64 graded, D 1e-10..1",
+       .metric = "max relative eigenvalue error", .bound_text = "<= 1e-13 (Demmel-Veselic)",
+       .experiment = "graded matrix D H D (numerics reference 5.3)", .run = [] { return graded_case(64, -10.0); }});
 
   for (const auto& [m, n] : std::vector<std::pair<int, int>>{{64, 48}, {48, 64}, {256, 128}})
     for (bool fp32 : {true, false})
-      add({.op = fp32 ? "sgesvdj" : "dgesvdj", .mode = fp32 ? "fp32 one-sided Jacobi" : "fp64 host one-sided Jacobi",
+      add({.op = fp32 ? "sgesvdj" : "dgesvdj", .mode = fp32 ? "fp32 one-sided Jacobi" : "fp64 one-sided block Jacobi, Ozaki DGEMMs",
            .shape = std::to_string(m) + "x" + std::to_string(n), .metric = "max |sigma - dgesvd| / sigma_max",
            .bound_text = "(6 u S K + K tol) ||A||_F / sigma_max (docs/trnsolver.md)", .size = static_cast<double>(m),
            .full_only = m > 64, .run = [m, n, fp32] { return svd_case(m, n, fp32); }});
@@ -442,29 +482,11 @@ void add_solver(Registry& reg) {
   for (int n : {64, 128, 256})
     reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = "ssyevj", .variant = "vectors",
                       .shape = std::to_string(n) + "x" + std::to_string(n), .full_only = n > 64,
-                      .run = [n](trn::Generation target) {
-                        const auto a = random_symmetric(n, 77);
-                        std::vector<float> af(a.begin(), a.end()), w(static_cast<std::size_t>(n));
-                        ts::Settings s;
-                        s.target = target;
-                        ts::CallReport rep;
-                        const double t0 = now_seconds();
-                        ts::ssyevj(s, true, ts::Uplo::lower, n, af.data(), n, w.data(), {}, &rep);
-                        BenchResult b;
-                        b.host_seconds = seconds_since(t0);
-                        std::vector<double> wd(w.begin(), w.end()), ad(a);
-                        for (double& x : ad) x = static_cast<double>(static_cast<float>(x));
-                        b.error = max_value_error(wd, dsyevd_values(ad, n));
-                        b.error_metric = "max |lambda - dsyevd| / ||A||_2";
-                        b.flops = 0;
-                        b.device = DeviceCost::from(rep.profile);
-                        b.native_name = "LAPACKE ssyevd (OpenBLAS)";
-                        b.native_seconds = best_seconds(2, [&] {
-                          std::vector<float> an(a.begin(), a.end()), wn(static_cast<std::size_t>(n));
-                          LAPACKE_ssyevd(LAPACK_COL_MAJOR, 'V', 'L', n, an.data(), n, wn.data());
-                        });
-                        return b;
-                      }});
+                      .run = [n](trn::Generation target) { return syevj_bench(n, true, target); }});
+  for (int n : {64, 128})  // fp64 block Jacobi: host pair subproblems, Ozaki DGEMM rotations
+    reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = "dsyevj", .variant = "vectors, block Jacobi + Ozaki DGEMMs",
+                      .shape = std::to_string(n) + "x" + std::to_string(n), .full_only = n > 64,
+                      .run = [n](trn::Generation target) { return syevj_bench(n, false, target); }});
 }
 
 const Registrar kRegistrar(add_solver);

@@ -1,6 +1,6 @@
 // gesvdj: one-sided Jacobi SVD (Hestenes 1958; Demmel & Veselic, SIMAX 13(4), 1992; Drmac &
-// Veselic, SIMAX 29(4), 2008). The fp32 tile kernel and the fp64 host twin share the drivers: both
-// produce the rotated columns (normalised), their norms and the accumulated rotations in
+// Veselic, SIMAX 29(4), 2008). The fp32 tile kernel and the fp64 block Jacobi (Ozaki DGEMM
+// rotations, jacobi_f64.hpp) share the drivers: both produce the rotated columns (normalised), their norms and the accumulated rotations in
 // round-robin position order; the drivers order them (host index moves), complete U where needed
 // and write S, U, V.
 //
@@ -31,7 +31,9 @@
 #include <span>
 #include <type_traits>
 
+#include "jacobi_f64.hpp"
 #include "jacobi_tiles.hpp"
+#include "syevj_internal.hpp"
 #include "trn/blas/level12.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/solver/solver.hpp"
@@ -255,88 +257,96 @@ JacobiColumns<float> jacobi_f32(const Settings& s, const HbmTensor& a, std::int6
   return out;
 }
 
-// ---- fp64 on the host -----------------------------------------------------------------------------
+// ---- fp64: one-sided block Jacobi, rotations as Ozaki DGEMMs ------------------------------------------
 
-// The same round-robin one-sided Jacobi in fp64 with the relative threshold of Demmel & Veselic:
-// the pair is rotated iff |gamma| > tol sqrt(alpha beta); converged when a sweep rotates nothing.
-// Rotation as jacobi_angles (Golub & Van Loan Alg. 8.5.2 on the pair's Gram matrix).
-JacobiColumns<double> jacobi_f64(const double* a, std::int64_t rs, std::int64_t cs, std::int64_t M, std::int64_t K,
-                                 bool vectors, const GesvdjParams& p, double* flops) {
+// One block pair of the one-sided sweep (jacobi_f64.hpp): G = X(:, idx)^T X(:, idx) by the Ozaki DGEMM,
+// the largest pair cosine |g_pq| / sqrt(g_pp g_qq) of G (into *measure), one inner sweep of the host
+// Jacobi on G (Demmel-Veselic threshold; zero columns skipped), and when it rotated X(:, idx) U by the
+// balanced Ozaki DGEMM (column p's exponent from sqrt(g_pp), its norm) and V(:, idx) U. Returns whether
+// it rotated.
+bool gesvdj_pair_f64(const Settings& s, std::int64_t M, std::int64_t K, std::vector<double>& x, std::vector<double>& v,
+                     const std::vector<std::int64_t>& idx, double tol, double* measure, TraceParts& trace, double& flops) {
+  const auto k = static_cast<std::int64_t>(idx.size());
+  std::vector<double> xb(static_cast<std::size_t>(M * k)), G(static_cast<std::size_t>(k * k)), u(G.size(), 0.0);
+  for (std::int64_t j = 0; j < k; ++j) std::copy_n(x.begin() + idx[j] * M, M, xb.begin() + j * M);
+  detail::gram_dgemm(s, M, k, xb.data(), G.data(), trace);
+  std::vector<double> g(G);
+  for (std::int64_t j = 0; j < k; ++j) {
+    u[j + j * k] = 1.0;
+    for (std::int64_t i = 0; i < j; ++i) g[i + j * k] = g[j + i * k];  // exactly symmetric: the lower triangle
+  }
+  for (std::int64_t j = 0; j < k; ++j)
+    for (std::int64_t i = j + 1; i < k; ++i) {
+      const double d = std::sqrt(g[i + i * k]) * std::sqrt(g[j + j * k]);
+      if (d > 0) *measure = std::max(*measure, std::fabs(g[i + j * k]) / d);
+    }
+  double step_flops = 3.0 * static_cast<double>(k * k);
+  const bool rotated = detail::host_symmetric_jacobi(k, g.data(), u.data(), tol, detail::kJacobiF64InnerSweeps, true, step_flops);
+  if (rotated) step_flops += static_cast<double>(M * k + k * k);  // the power-of-two balancing
+  flops += step_flops;
+  record_host_step(trace, HostStep{.name = "trnsolver.dgesvdj.pair", .flops = step_flops,
+                                   .reads = {HostSpan(G.data(), k * k), HostSpan(xb.data(), rotated ? M * k : 0)},
+                                   .writes = {HostSpan(u.data(), k * k), HostSpan(xb.data(), rotated ? M * k : 0)}});
+  if (!rotated) return false;
+  std::vector<int> e(static_cast<std::size_t>(k));
+  for (std::int64_t p = 0; p < k; ++p) e[p] = detail::scale_exponent(std::sqrt(G[p + p * k]));
+  std::vector<double> ub(u), y(xb.size());
+  detail::balanced_dgemm(s, M, k, xb.data(), ub.data(), e, y.data(), trace);
+  for (std::int64_t j = 0; j < k; ++j) std::copy_n(y.begin() + j * M, M, x.begin() + idx[j] * M);
+  if (!v.empty()) {
+    std::vector<double> vin(static_cast<std::size_t>(K * k)), vout(vin.size());
+    for (std::int64_t j = 0; j < k; ++j) std::copy_n(v.begin() + idx[j] * K, K, vin.begin() + j * K);
+    detail::plain_dgemm(s, K, k, vin.data(), u.data(), vout.data(), trace);
+    for (std::int64_t j = 0; j < k; ++j) std::copy_n(vout.begin() + j * K, K, v.begin() + idx[j] * K);
+  }
+  return true;
+}
+
+// The one-sided block Jacobi of one fp64 matrix (M x K view a, M >= K): sweeps of gesvdj_pair_f64 until
+// one rotates nothing (then every pair's cosine is <= tol: Demmel & Veselic's test), then the column
+// norms and the normalised columns (host step trnsolver.dgesvdj.finish, O(M K)). Columns stay in place.
+JacobiColumns<double> jacobi_f64(const Settings& s, const double* a, std::int64_t rs, std::int64_t cs, std::int64_t M,
+                                 std::int64_t K, bool vectors, const GesvdjParams& p, TraceParts& trace, double* flops) {
   JacobiColumns<double> out;
-  const std::int64_t N = K + K % 2, mp = N / 2;
-  out.N = N;
-  out.pad = K % 2 != 0 ? K : -1;
-  std::vector<double> x(static_cast<std::size_t>(M * N), 0.0);
+  out.N = K;
+  std::vector<double> x(static_cast<std::size_t>(M * K), 0.0), v;
   bool finite = true;
   for (std::int64_t j = 0; j < K; ++j)
     for (std::int64_t i = 0; i < M; ++i) {
-      const double v = a[i * rs + j * cs];
-      finite = finite && std::isfinite(v);
-      x[static_cast<std::size_t>(i + j * M)] = v;
+      const double val = a[i * rs + j * cs];
+      finite = finite && std::isfinite(val);
+      x[static_cast<std::size_t>(i + j * M)] = val;
     }
+  record_host_step(trace, HostStep{.name = "trnsolver.dgesvdj.prepare", .flops = 0, .reads = {HostSpan(x.data(), M * K)},
+                                   .writes = {HostSpan(x.data(), M * K)}});
   if (!finite) {
     out.res.info = static_cast<int>(K) + 1;
     out.res.residual = std::nan("");
-    out.norms.assign(static_cast<std::size_t>(N), std::nan(""));
+    out.norms.assign(static_cast<std::size_t>(K), std::nan(""));
     return out;
   }
   if (vectors) {
-    out.v.assign(static_cast<std::size_t>(K * N), 0.0);
-    for (std::int64_t i = 0; i < K; ++i) out.v[static_cast<std::size_t>(i + i * K)] = 1.0;
+    v.assign(static_cast<std::size_t>(K * K), 0.0);
+    for (std::int64_t i = 0; i < K; ++i) v[static_cast<std::size_t>(i + i * K)] = 1.0;
   }
   const double tol = dgesvdj_effective_tolerance(M, p.tolerance);
-  // slot[k]: the column at round-robin position k (columns stay in place; the ordering moves).
-  std::vector<std::int64_t> slot(static_cast<std::size_t>(N)), next(static_cast<std::size_t>(N));
-  std::iota(slot.begin(), slot.end(), 0);
+  const auto pairs = detail::jacobi_block_pairs(K, detail::jacobi_f64_block());
   bool converged = false;
-  double measure = 0, work = 0;
-  auto col = [&](std::vector<double>& m, std::int64_t rows, std::int64_t j) { return m.data() + j * rows; };
+  double measure = 0;
   while (!converged && out.res.sweeps < p.max_sweeps) {
     bool rotated = false;
     measure = 0;
-    for (std::int64_t step = 0; step < N - 1; ++step) {
-      for (std::int64_t k = 0; k < mp; ++k) {
-        const std::int64_t pp = slot[static_cast<std::size_t>(2 * k)], qq = slot[static_cast<std::size_t>(2 * k + 1)];
-        if (pp >= K || qq >= K) continue;  // the padding column
-        double* xp = col(x, M, pp);
-        double* xq = col(x, M, qq);
-        double al = 0, be = 0, ga = 0;
-        for (std::int64_t i = 0; i < M; ++i) {
-          al += xp[i] * xp[i];
-          be += xq[i] * xq[i];
-          ga += xp[i] * xq[i];
-        }
-        work += 6.0 * static_cast<double>(M);
-        const double scale = std::sqrt(al) * std::sqrt(be);
-        if (scale > 0) measure = std::max(measure, std::fabs(ga) / scale);
-        if (!(std::fabs(ga) > tol * scale)) continue;
-        rotated = true;
-        const double theta = be - al;
-        const double t = 2.0 * ga * (theta >= 0 ? 1.0 : -1.0) / (std::fabs(theta) + std::hypot(theta, 2.0 * ga));
-        const double c = 1.0 / std::hypot(1.0, t), sn = t * c;
-        auto rotate = [&](double* u, double* w, std::int64_t rows) {
-          for (std::int64_t i = 0; i < rows; ++i) {
-            const double up = u[i], wq = w[i];
-            u[i] = c * up - sn * wq;
-            w[i] = sn * up + c * wq;
-          }
-          work += 6.0 * static_cast<double>(rows);
-        };
-        rotate(xp, xq, M);
-        if (vectors) rotate(col(out.v, K, pp), col(out.v, K, qq), K);
-      }
-      for (std::int64_t k = 0; k < N; ++k) next[static_cast<std::size_t>(detail::round_robin_next(k, mp))] = slot[static_cast<std::size_t>(k)];
-      slot.swap(next);
-    }
+    for (const auto& [bi, bj] : pairs)
+      rotated = gesvdj_pair_f64(s, M, K, x, v, detail::jacobi_pair_columns(K, detail::jacobi_f64_block(), bi, bj), tol,
+                                &measure, trace, *flops) ||
+                rotated;
     ++out.res.sweeps;
     converged = !rotated;
   }
   out.res.residual = measure;
   out.res.info = converged ? 0 : static_cast<int>(K) + 1;
-  // Columns stayed in place: position order = column order (no padding column moves here).
-  out.pad = K % 2 != 0 ? K : -1;
-  out.norms.assign(static_cast<std::size_t>(N), 0.0);
-  out.xn.assign(static_cast<std::size_t>(M * N), 0.0);
+  out.norms.assign(static_cast<std::size_t>(K), 0.0);
+  out.xn.assign(static_cast<std::size_t>(M * K), 0.0);
   for (std::int64_t j = 0; j < K; ++j) {
     double s2 = 0;
     for (std::int64_t i = 0; i < M; ++i) s2 += x[static_cast<std::size_t>(i + j * M)] * x[static_cast<std::size_t>(i + j * M)];
@@ -344,7 +354,11 @@ JacobiColumns<double> jacobi_f64(const double* a, std::int64_t rs, std::int64_t 
     out.norms[static_cast<std::size_t>(j)] = nrm;
     for (std::int64_t i = 0; i < M; ++i) out.xn[static_cast<std::size_t>(i + j * M)] = x[static_cast<std::size_t>(i + j * M)] / nrm;
   }
-  *flops += work + 3.0 * static_cast<double>(M * K);
+  out.v = std::move(v);
+  const double f = 3.0 * static_cast<double>(M * K);
+  *flops += f;
+  record_host_step(trace, HostStep{.name = "trnsolver.dgesvdj.finish", .flops = f, .reads = {HostSpan(x.data(), M * K)},
+                                   .writes = {HostSpan(out.xn.data(), M * K), HostSpan(out.norms.data(), K)}});
   return out;
 }
 
@@ -397,22 +411,22 @@ struct Ops<float> {
 };
 template <>
 struct Ops<double> {
+  const Settings& s;
+  TraceParts* trace;
   double* flops;
   JacobiColumns<double> jacobi(const double* a, std::int64_t rs, std::int64_t cs, std::int64_t M, std::int64_t K,
                                bool vectors, const GesvdjParams& p) const {
-    return jacobi_f64(a, rs, cs, M, K, vectors, p, flops);
+    return jacobi_f64(s, a, rs, cs, M, K, vectors, p, *trace, flops);
   }
-  // W = I - U1 U1^T on the host in fp64 (the fp64 path runs on the host; docs/trnsolver.md).
+  // W = I - U1 U1^T (M x M) by trnblas's Ozaki DGEMM on TensorE.
   void projector(std::int64_t M, std::int64_t g, const double* u1, double* w) const {
-    for (std::int64_t j = 0; j < M; ++j)
-      for (std::int64_t i = 0; i < M; ++i) {
-        double acc = i == j ? 1.0 : 0.0;
-        for (std::int64_t k = 0; k < g; ++k) acc -= u1[i + k * M] * u1[j + k * M];
-        w[i + j * M] = acc;
-      }
-    *flops += 2.0 * static_cast<double>(M * M * g);
+    for (std::int64_t i = 0; i < M; ++i) w[i + i * M] = 1.0;
+    if (g == 0) return;
+    blas::CallReport br;
+    blas::dgemm(detail::fp64_update_blas_settings(s), blas::Op::N, blas::Op::T, M, M, g, -1.0, u1, M, u1, M, 1.0, w, M, &br);
+    trace->add(std::move(br.trace));
   }
-  // The output columns, copied on the host (the fp64 path runs on the host).
+  // The output columns, copied on the host (index moves).
   struct Segment {
     const double* src;
     double* dst;
@@ -550,25 +564,10 @@ std::vector<GesvdjResult> dgesvdj_any(const Settings& s, bool vectors, bool econ
   check_args(vectors, econ, m, n, lda, A, S, U, ldu, V, ldv, batch, p);
   if (report != nullptr) *report = CallReport{};
   double flops = 0;
-  const Ops<double> ops{&flops};
+  TraceParts trace;
+  const Ops<double> ops{s, &trace, &flops};
   auto res = run_batch(ops, vectors, econ, sort, m, n, A, lda, S, U, ldu, V, ldv, p, batch);
-  if (report != nullptr) {
-    // No engine computes in fp64: the one-sided Jacobi is one host round trip (A to the host; S and,
-    // with vectors, U and V back; matrix b's U and V start b m and b n columns in).
-    Trace t;
-    const std::int64_t k = std::min(m, n);
-    if (k > 0 && batch > 0) {
-      const std::int64_t ucols = (batch - 1) * m + (econ ? k : m), vcols = (batch - 1) * n + (econ ? k : n);
-      record_host_step(t, HostStep{.name = "trnsolver.dgesvdj.jacobi",
-                                   .flops = flops,
-                                   .reads = {HostSpan::matrix(A, m, n * batch, lda)},
-                                   .writes = {HostSpan(S, k * batch),
-                                              vectors ? HostSpan::matrix(U, m, ucols, ldu) : HostSpan{},
-                                              vectors ? HostSpan::matrix(V, n, vcols, ldv) : HostSpan{}}});
-    }
-    finish_report(*report, std::move(t), ReportSettings{s.target});
-    report->host_fp64_flops = flops;
-  }
+  detail::finish_fp64_report(report, std::move(trace), s.target, flops);
   return res;
 }
 

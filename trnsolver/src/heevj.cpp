@@ -17,6 +17,7 @@
 #include <string>
 
 #include "complex_eig_internal.hpp"
+#include "jacobi_f64.hpp"
 
 namespace trn::solver {
 namespace {
@@ -83,23 +84,11 @@ std::vector<T> narrow(const std::vector<Wide>& u) {
   return out;
 }
 
-// The column indices of block pair (bi, bj) (bi == bj: the one block) of n columns in blocks of kHeevjBlock.
+// The block pairs and their columns: jacobi_f64.hpp (shared with Dsyevj / Dgesvdj), blocks of kHeevjBlock.
 std::vector<std::int64_t> pair_columns(std::int64_t n, std::int64_t bi, std::int64_t bj) {
-  std::vector<std::int64_t> idx;
-  for (std::int64_t blk : {bi, bj}) {
-    for (std::int64_t i = blk * kHeevjBlock; i < std::min(n, (blk + 1) * kHeevjBlock); ++i) idx.push_back(i);
-    if (bi == bj) break;
-  }
-  return idx;
+  return detail::jacobi_pair_columns(n, kHeevjBlock, bi, bj);
 }
-std::vector<std::pair<std::int64_t, std::int64_t>> block_pairs(std::int64_t n) {
-  const std::int64_t nb = (n + kHeevjBlock - 1) / kHeevjBlock;
-  std::vector<std::pair<std::int64_t, std::int64_t>> pairs;
-  if (nb == 1) pairs.emplace_back(0, 0);
-  for (std::int64_t i = 0; i < nb; ++i)
-    for (std::int64_t j = i + 1; j < nb; ++j) pairs.emplace_back(i, j);
-  return pairs;
-}
+std::vector<std::pair<std::int64_t, std::int64_t>> block_pairs(std::int64_t n) { return detail::jacobi_block_pairs(n, kHeevjBlock); }
 
 // x(:, idx) <-> buf (rows x k, ld rows): index moves of the host side.
 template <class T>

@@ -1,6 +1,5 @@
 // syevj drivers: argument checks, launches of the fp32 tile kernel (syevj_f32.cpp), and the fp64
-// Jacobi that runs on the host CPU (no NeuronCore engine computes in fp64; docs/trnsolver.md
-// "Where the fp64 work runs").
+// block Jacobi (syevj_f64.cpp: host subproblems, rotations as Ozaki DGEMMs on TensorE).
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -8,6 +7,7 @@
 #include <cstdlib>
 #include <numeric>
 
+#include "jacobi_f64.hpp"
 #include "jacobi_tiles.hpp"
 #include "trn/core/host_step.hpp"
 #include "syevj_internal.hpp"
@@ -32,103 +32,6 @@ void check_args(std::int64_t n, std::int64_t lda, const void* A, const void* W, 
   require(lda >= std::max<std::int64_t>(1, n), "lda >= max(1, n)");
   require(batch >= 0, "batch >= 0");
   require(n == 0 || batch == 0 || (A != nullptr && W != nullptr), "A and W not NULL");
-}
-
-// ---- fp64 on the host --------------------------------------------------------------------------
-
-// Two-sided Jacobi in fp64 with the Demmel-Veselic threshold: the pair (p, q) is rotated iff
-// |a_pq| > tol sqrt(|a_pp a_qq|); the run has converged when a whole sweep rotates nothing. That
-// test gives eigenvalues of graded positive definite matrices to high relative accuracy (Demmel &
-// Veselic, SIMAX 13(4), 1992). Rotation: Golub & Van Loan Alg. 8.5.2, diagonal by Rutishauser's
-// update a_pp -= t a_pq, a_qq += t a_pq, a_pq = 0.
-SyevjResult jacobi_fp64(bool vectors, bool lower, std::int64_t n, double* Ain, std::int64_t lda, double* W,
-                        const SyevjParams& prm, bool sort, double* flops) {
-  SyevjResult res;
-  const std::int64_t N = n + (n % 2), m = N / 2;
-  std::vector<double> a(static_cast<std::size_t>(N * N), 0.0), v;
-  auto at = [&](std::int64_t i, std::int64_t j) -> double& { return a[static_cast<std::size_t>(i + j * N)]; };
-  bool finite = true;
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < n; ++i) {
-      const bool stored = lower ? i >= j : i <= j;
-      const double x = stored ? Ain[i + j * lda] : Ain[j + i * lda];
-      finite = finite && std::isfinite(x);
-      at(i, j) = x;
-    }
-  if (!finite) {
-    res.info = static_cast<int>(n) + 1;
-    res.residual = std::nan("");
-    std::fill(W, W + n, std::nan(""));
-    return res;
-  }
-  if (vectors) {
-    v.assign(static_cast<std::size_t>(N * N), 0.0);
-    for (std::int64_t i = 0; i < N; ++i) v[static_cast<std::size_t>(i + i * N)] = 1.0;
-  }
-  const double tol = prm.tolerance > 0 ? prm.tolerance : DBL_EPSILON;
-  // slot[k] = matrix index currently at position k of the round-robin arrangement.
-  std::vector<std::int64_t> slot(static_cast<std::size_t>(N)), next(static_cast<std::size_t>(N));
-  std::iota(slot.begin(), slot.end(), 0);
-  bool converged = false;
-  double work = 0;
-  while (!converged && res.sweeps < prm.max_sweeps) {
-    bool rotated = false;
-    for (std::int64_t step = 0; step < N - 1; ++step) {
-      for (std::int64_t k = 0; k < m; ++k) {
-        std::int64_t p = slot[static_cast<std::size_t>(2 * k)], q = slot[static_cast<std::size_t>(2 * k + 1)];
-        if (p > q) std::swap(p, q);
-        if (q >= n) continue;  // padding index
-        const double apq = at(p, q), app = at(p, p), aqq = at(q, q);
-        if (!(std::fabs(apq) > tol * std::sqrt(std::fabs(app * aqq)))) continue;
-        rotated = true;
-        const double tau = (aqq - app) / (2.0 * apq);
-        const double t = (tau >= 0 ? 1.0 : -1.0) / (std::fabs(tau) + std::hypot(1.0, tau));
-        const double c = 1.0 / std::hypot(1.0, t), s = t * c;
-        for (std::int64_t r = 0; r < n; ++r) {  // columns p, q
-          const double xp = at(r, p), xq = at(r, q);
-          at(r, p) = c * xp - s * xq;
-          at(r, q) = s * xp + c * xq;
-        }
-        for (std::int64_t r = 0; r < n; ++r) {  // rows p, q
-          const double xp = at(p, r), xq = at(q, r);
-          at(p, r) = c * xp - s * xq;
-          at(q, r) = s * xp + c * xq;
-        }
-        at(p, p) = app - t * apq;
-        at(q, q) = aqq + t * apq;
-        at(p, q) = at(q, p) = 0.0;
-        work += 12.0 * static_cast<double>(n) + 20.0;
-        if (vectors)
-          for (std::int64_t r = 0; r < n; ++r) {
-            double& vp = v[static_cast<std::size_t>(r + p * N)];
-            double& vq = v[static_cast<std::size_t>(r + q * N)];
-            const double xp = vp, xq = vq;
-            vp = c * xp - s * xq;
-            vq = s * xp + c * xq;
-          }
-        if (vectors) work += 6.0 * static_cast<double>(n);
-      }
-      for (std::int64_t k = 0; k < N; ++k) next[static_cast<std::size_t>(detail::round_robin_next(k, m))] = slot[static_cast<std::size_t>(k)];
-      slot.swap(next);
-    }
-    ++res.sweeps;
-    converged = !rotated;
-  }
-  double off2 = 0;
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < n; ++i)
-      if (i != j) off2 += at(i, j) * at(i, j);
-  res.residual = std::sqrt(off2);
-  res.info = converged ? 0 : static_cast<int>(n) + 1;
-  std::vector<std::int64_t> order(static_cast<std::size_t>(n));
-  std::iota(order.begin(), order.end(), 0);
-  if (sort) std::stable_sort(order.begin(), order.end(), [&](std::int64_t x, std::int64_t y) { return at(x, x) < at(y, y); });
-  for (std::int64_t k = 0; k < n; ++k) W[k] = at(order[static_cast<std::size_t>(k)], order[static_cast<std::size_t>(k)]);
-  if (vectors)
-    for (std::int64_t k = 0; k < n; ++k)
-      for (std::int64_t i = 0; i < n; ++i) Ain[i + k * lda] = v[static_cast<std::size_t>(i + order[static_cast<std::size_t>(k)] * N)];
-  *flops += work;
-  return res;
 }
 
 }  // namespace
@@ -310,21 +213,13 @@ std::vector<SyevjResult> dsyevj_batched(const Settings& s, bool vectors, Uplo up
   if (report != nullptr) *report = CallReport{};
   std::vector<SyevjResult> results(static_cast<std::size_t>(batch));
   double flops = 0;
+  TraceParts trace;
+  // The block Jacobi of syevj_f64.cpp, one matrix after another (a matrix's bits never depend on the batch).
   for (std::int64_t k = 0; k < batch && n > 0; ++k)
-    results[static_cast<std::size_t>(k)] =
-        jacobi_fp64(vectors, uplo == Uplo::lower, n, A + k * lda * n, lda, W + k * n, p, p.sort_eig, &flops);
+    results[static_cast<std::size_t>(k)] = detail::dsyevj_block(s, vectors, uplo == Uplo::lower, n, A + k * lda * n, lda,
+                                                                W + k * n, p, p.sort_eig, trace, &flops);
   if (report != nullptr) {
-    // No engine computes in fp64: the Jacobi sweeps are one host round trip (the matrices to the
-    // host, the eigenvalues and, with vectors, the eigenvectors back).
-    Trace t;
-    if (n > 0 && batch > 0)
-      record_host_step(t, HostStep{.name = "trnsolver.dsyevj.jacobi",
-                                   .flops = flops,
-                                   .reads = {HostSpan::matrix(A, n, n * batch, lda)},
-                                   .writes = {HostSpan(W, n * batch),
-                                              vectors ? HostSpan::matrix(A, n, n * batch, lda) : HostSpan{}}});
-    finish_report(report, s, std::move(t));
-    report->host_fp64_flops = flops;
+    detail::finish_fp64_report(report, std::move(trace), s.target, flops);
     report->add_plan(plan_dsyevj(s, n, batch, vectors, p));
   }
   return results;

@@ -7,9 +7,9 @@
 //           step's n/2 disjoint rotations are applied as column rotations on VectorE, the
 //           two-sided update uses symmetry (A' = (A J P)^T J P) with TensorE transposes, the 2x2
 //           angles are computed on VectorE/ScalarE from diagonals broadcast by a TensorE matmul.
-//   dsyevj  fp64: no NeuronCore engine computes in fp64. The same round-robin Jacobi runs on the
-//           host CPU in fp64 (Demmel-Veselic relative threshold); its profile is empty (no device
-//           instructions) and CallReport::host_fp64_flops counts the host work.
+//   dsyevj  fp64: block Jacobi (blocks of 32) with the Demmel-Veselic relative threshold: each block
+//           pair's 64 x 64 subproblem on the host (O(b^3)), its rotation applied by balanced Ozaki
+//           DGEMMs on TensorE (O(n b^2) per pair); CallReport::host_fp64_flops counts the host work.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -94,30 +94,31 @@ SyevjPlan plan_ssyevj(const Settings& s, std::int64_t n, std::int64_t batch, boo
 void predict_ssyevj(const Settings& s, SyevjPlan& plan);
 // The same as a value (what the lazy prediction of a call's plan computes).
 SyevjPrediction ssyevj_prediction(const Settings& s, const SyevjPlan& plan);
-// dsyevj / dsyevj_batched's plan (trn::Plan): the cyclic Jacobi in fp64 as one host round trip (no
-// engine computes in fp64), and its predicted modeled time: host_step_ns over the step's bytes
-// (the matrices there, the eigenvalues and, with vectors, the eigenvectors back) and its flops, the
-// rotations of `rotation_sweeps` full sweeps -- every pair of the n (n - 1) / 2 rotated, 12 n + 20
-// flops each, 6 n more with vectors (jacobi_fp64's count). Rotations below the threshold are
-// skipped, so the count is data dependent: dsyevj_rotation_sweeps(n) is the measured equivalent of
+// dsyevj / dsyevj_batched's plan (trn::Plan): the fp64 block Jacobi (pair subproblems on the host,
+// rotations as Ozaki DGEMMs on TensorE; docs/trnsolver.md), and its predicted modeled time: per matrix
+// the prepare and finish host steps, `rotation_sweeps` sweeps in which every block pair rotates (its
+// host step with every pair of the subproblem rotated once, trnblas's predicted DGEMMs of the other rows
+// and of the eigenvectors) and one confirming sweep of pair steps without rotations. Pairs below the
+// threshold are skipped, so the count is data dependent: dsyevj_rotation_sweeps(n) is measured on
 // random symmetric matrices at the default tolerance (docs/cost-model.md section 9). Computed when
 // printed (trn::LazyNs).
 struct DsyevjPlan {
   std::int64_t n = 0, batch = 1;
   bool vectors = true;
   int max_sweeps = 100;
-  double rotation_sweeps = 0;  // full sweeps of rotations assumed (estimate, capped at max_sweeps)
+  double rotation_sweeps = 0;  // rotating outer sweeps assumed (estimate, capped at max_sweeps)
   trn::LazyNs predicted_ns;
   std::string print() const;
 };
 DsyevjPlan plan_dsyevj(const Settings& s, std::int64_t n, std::int64_t batch, bool vectors, const SyevjParams& p);
-// The flops of `sweeps` full sweeps of rotations of one matrix (every pair rotated).
+// The host flops of `sweeps` sweeps of one matrix's pair subproblems (every pair of every subproblem
+// rotated once, plus the balancing).
 double dsyevj_sweep_flops(std::int64_t n, bool vectors, double sweeps);
-// Full sweeps of rotations a random symmetric fp64 matrix of order n takes to the default tolerance
-// (the rotations of every sweep, counted as whole sweeps; measured n = 8 .. 300: 4.8 .. 8.7):
-// 2.5 + 0.8 log2(n).
+// Rotating outer sweeps a random symmetric fp64 matrix of order n takes to the default tolerance
+// (the block Jacobi's sweeps less the confirming one): round(4 + 0.66 log2(n)) (measured in
+// tests/trnsolver/test_trnsolver_predict.cpp).
 double dsyevj_rotation_sweeps(std::int64_t n);
-// The plan's modeled time with `rotation_sweeps` full sweeps of rotations per matrix.
+// The plan's modeled time with `rotation_sweeps` rotating sweeps per matrix.
 double predict_dsyevj_ns(const Settings& s, const DsyevjPlan& plan, double rotation_sweeps);
 
 // The sweeps a random symmetric fp32 matrix of order n typically takes to the default tolerance
