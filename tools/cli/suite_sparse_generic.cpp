@@ -440,7 +440,7 @@ Csr make_lower(std::int64_t n, double density, sp::Value v, std::uint64_t seed) 
 // gamma M(L)^-1 (|L||y_hat| + |alpha b|) (+ u32 |y|) of docs/trnsparse.md.
 // format: L given as CSR, or as the COO of other_format (same entry order, so the same values array);
 // sell_slice > 0: L given as a Sliced-ELL of that slice (sell_of; the analysis reads its slots).
-// op (timing runs only: the check is op N's): op(L) Y = alpha B.
+// op (timing runs only: the check is op N's): op(L) Y = alpha B (the analysis takes op(L); B is op N).
 Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Generation target, bool timing = false,
                sp::SparseRef::Format format = sp::SparseRef::Format::csr, std::int64_t sell_slice = 0, sp::GOp op = sp::GOp::N) {
   Csr a = timing ? make_pattern(n, density, v, 21, true) : make_lower(n, density, v, 21 + static_cast<std::uint64_t>(v));
@@ -460,7 +460,7 @@ Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn:
       sell_slice > 0 ? sp::analyze_triangular(sell.view, v, true, false, op)
                      : sp::analyze_triangular(format == sp::SparseRef::Format::csr ? a.ref() : other.ref, true, false, op);
   sp::triangular_solve(s, t, sell_slice > 0 ? sell.raw.data() : a.raw.data(), nullptr, {static_cast<double>(alpha.real()), static_cast<double>(alpha.imag())},
-                       op, {B.data(), v, n, m, n, sp::Layout::col_major}, {Y.data(), v, n, m, n, sp::Layout::col_major},
+                       sp::GOp::N, {B.data(), v, n, m, n, sp::Layout::col_major}, {Y.data(), v, n, m, n, sp::Layout::col_major},
                        &rep);
   Run r;
   r.host_seconds = seconds_since(t0);
