@@ -532,6 +532,9 @@ TEST(GeneralBsr, Gebsr2gebsrBadArgumentsAtTheirPositionsOutputsUntouched) {
   EXPECT_EQ(nnz(0, 2, 3, dA, bad_row, col, 2, dC, rowc, 2, &total), TRNSPARSE_STATUS_INVALID_VALUE);
   EXPECT_EQ(h.last_param(), 6);
   EXPECT_EQ(nnz(0, 2, 2, dA, row, col, 2, dC, rowc, 2, &total), TRNSPARSE_STATUS_INVALID_VALUE);
+  // m = mb rowBlockDimA past INT_MAX: refused at rowBlockDimA before any array is read or sized
+  EXPECT_EQ(nnz(0, 1 << 20, 3, dA, row, col, 1 << 12, dC, rowc, 2, &total), TRNSPARSE_STATUS_INVALID_VALUE);
+  EXPECT_EQ(h.last_param(), 8);
   EXPECT_EQ(rowc[0], -5);
   EXPECT_EQ(total, -5);
   // bufferSize

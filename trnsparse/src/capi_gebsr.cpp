@@ -4,6 +4,8 @@
 // Xgebsr2gebsrNnz, {X,S,D,C,Z}gebsr2csr over trn/sparse/gebsr.hpp. Positions as cuSPARSE's (handle not
 // counted); descriptors of MATRIX_TYPE_GENERAL only; every index array validated before anything
 // is written (outputs untouched on error).
+#include <climits>
+
 #include "capi_internal.hpp"
 #include "trn/sparse/gebsr.hpp"
 
@@ -182,7 +184,10 @@ Check& gebsr_in_checks(Check& c, const GebsrIn& a, const GebsrPos& p) {
   if (p.nnzb != 0 && p.val != 0) c.require(a.val != nullptr || a.nnzb == 0, p.val, "bsrSortedValA");
   c.not_null(a.row, p.row, "bsrSortedRowPtrA");
   if (p.nnzb != 0) c.require(a.col != nullptr || a.nnzb == 0, p.col, "bsrSortedColIndA");
-  return c.require(a.rb >= 1, p.rb, "rowBlockDimA").require(a.cb >= 1, p.cb, "colBlockDimA");
+  c.require(a.rb >= 1, p.rb, "rowBlockDimA").require(a.cb >= 1, p.cb, "colBlockDimA");
+  // m = mb rowBlockDimA and n = nb colBlockDimA are ints in cuSPARSE (and C's row pointer has m + 1
+  // entries at most): checked here, before any buffer is sized from them.
+  return c.require(std::int64_t{a.mb} * a.rb <= INT_MAX, p.rb, "rowBlockDimA").require(std::int64_t{a.nb} * a.cb <= INT_MAX, p.cb, "colBlockDimA");
 }
 Check& gebsr_in_arrays(Check& c, const GebsrIn& a, const GebsrPos& p) {
   if (!c || p.nnzb != 0) return c;
