@@ -16,7 +16,8 @@
 // GetProperty, legacy D/C/Z bsrmv and Dbsrmm on the same fuzzed arrays (geam_calls); Sliced-ELL
 // descriptors with SpMV / SpSV (sell_calls); csr2gebsr / Xcsr2gebsrNnz / gebsr2gebsc and
 // BsrSetStridedBatch (gebsr_calls); SDDMM in every value type on CSR / BSR patterns, batched (sddmm_calls);
-// BSR / Blocked-ELL SpMM / SpMV in C_32F, R_64F and C_64F (wide_block_calls, s9/spengine).
+// BSR / Blocked-ELL SpMM / SpMV in C_32F, R_64F and C_64F (wide_block_calls, s9/spengine);
+// Xgebsr2gebsrNnz / gebsr2gebsr (+ both bufferSize forms) / gebsr2csr / Xgebsr2csr (gebsr2_calls, s11/spconv).
 //
 // The layout of every harness (fuzz_input.hpp): the libFuzzer target fuzz_trnsparse (tools/fuzz.sh)
 // and the ctest fuzz_replay_trnsparse (its corpus, mutations of it and random inputs; fuzz_replay.cpp).
@@ -2117,7 +2118,8 @@ std::vector<trnfuzz::Floor> trnfuzz::floors() {
           {"surface_const_ok", 50},     {"surface_spmat_ok", 50},  {"surface_dense_ok", 50},  // s7/half
           {"surface_handle_ok", 20},    {"surface_buffer_ok", 20}, {"surface_generic_ok", 20},
           {"sddmm_wide_ok", 20},  // s8/sddmm
-          {"krylov_switch_ok", 4}, {"krylov_bsr_wide_ok", 3}, {"krylov_bf16_ok", 1}};  // s10/spgaps (its corpus inputs alone)
+          {"krylov_switch_ok", 4}, {"krylov_bsr_wide_ok", 3}, {"krylov_bf16_ok", 1},  // s10/spgaps (its corpus inputs alone)
+          {"gebsr2gebsr_nnz_ok", 20}, {"gebsr2gebsr_ok", 10}, {"gebsr2csr_ok", 20}};  // s11/spconv
 }
 
 
@@ -2307,6 +2309,142 @@ void krylov_switch_calls(trnfuzz::Input& in) {
 }  // namespace
 // ---- end of the s10/spgaps block
 
+// ---- s11/spconv: gebsr2gebsr / gebsr2csr (issue #28)
+namespace {
+
+template <class T>
+trnsparseStatus_t gebsr2_pair(trnsparseHandle_t h, int dir, int mb, int nb, int nnzb, trnsparseMatDescr_t dA, const double* val,
+                              const int* row, const int* col, int rb, int cb, trnsparseMatDescr_t dC, double* cval, int* crow,
+                              int* ccol, int rbc, int cbc);
+template <class T>
+trnsparseStatus_t gebsr2csr_call(trnsparseHandle_t h, int dir, int mb, int nb, trnsparseMatDescr_t dA, const double* val,
+                                 const int* row, const int* col, int rb, int cb, trnsparseMatDescr_t dC, double* cval, int* crow,
+                                 int* ccol);
+// Both bufferSize forms (the same status), then gebsr2gebsr; and gebsr2csr. The direction is cast in
+// each call's argument list (TRNSPARSE_FUZZ_DIR), never held in an enum variable.
+#define TRNSPARSE_FUZZ_GEBSR2(L, T)                                                                                           \
+  template <>                                                                                                                 \
+  trnsparseStatus_t gebsr2_pair<T>(trnsparseHandle_t h, int dir, int mb, int nb, int nnzb, trnsparseMatDescr_t dA,           \
+                                   const double* val, const int* row, const int* col, int rb, int cb, trnsparseMatDescr_t dC, \
+                                   double* cval, int* crow, int* ccol, int rbc, int cbc) {                                    \
+    const auto* v = reinterpret_cast<const T*>(val);                                                                          \
+    int isz = -1;                                                                                                             \
+    size_t ssz = 0;                                                                                                           \
+    const trnsparseStatus_t s1 =                                                                                              \
+        trnsparse##L##gebsr2gebsr_bufferSize(h, TRNSPARSE_FUZZ_DIR, mb, nb, nnzb, dA, v, row, col, rb, cb, rbc, cbc, &isz);    \
+    const trnsparseStatus_t s2 =                                                                                              \
+        trnsparse##L##gebsr2gebsr_bufferSizeExt(h, TRNSPARSE_FUZZ_DIR, mb, nb, nnzb, dA, v, row, col, rb, cb, rbc, cbc, &ssz); \
+    require(s1 == s2 && (allowed(s1) || s1 == TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED), "gebsr2gebsr_bufferSize status");  \
+    return trnsparse##L##gebsr2gebsr(h, TRNSPARSE_FUZZ_DIR, mb, nb, nnzb, dA, v, row, col, rb, cb, dC, reinterpret_cast<T*>(cval), \
+                                     crow, ccol, rbc, cbc, nullptr);                                                          \
+  }                                                                                                                           \
+  template <>                                                                                                                 \
+  trnsparseStatus_t gebsr2csr_call<T>(trnsparseHandle_t h, int dir, int mb, int nb, trnsparseMatDescr_t dA, const double* val, \
+                                      const int* row, const int* col, int rb, int cb, trnsparseMatDescr_t dC, double* cval,    \
+                                      int* crow, int* ccol) {                                                                 \
+    return trnsparse##L##gebsr2csr(h, TRNSPARSE_FUZZ_DIR, mb, nb, dA, reinterpret_cast<const T*>(val), row, col, rb, cb, dC,  \
+                                   reinterpret_cast<T*>(cval), crow, ccol);                                                   \
+  }
+TRNSPARSE_FUZZ_GEBSR2(S, float)
+TRNSPARSE_FUZZ_GEBSR2(D, double)
+TRNSPARSE_FUZZ_GEBSR2(C, trnComplex)
+TRNSPARSE_FUZZ_GEBSR2(Z, trnDoubleComplex)
+#undef TRNSPARSE_FUZZ_GEBSR2
+
+// gebsr2_calls: a general BSR A (a valid random block pattern, or raw row pointer / columns; nnzb the
+// pattern's or off by one), block dims -1 .. 3 for A and C, direction valid or any int, bases,
+// MATRIX_TYPE_SYMMETRIC sometimes; Xgebsr2gebsrNnz, the bufferSize forms and gebsr2gebsr (C's row
+// pointer Nnz's, or spoiled), gebsr2csr and Xgebsr2csr, one value type. Every output buffer holds
+// what the call may legally write (C: mbC x nbC blocks, the most there are; the CSR: the larger of
+// the two block counts times rb cb). Properties: SUCCESS, INVALID_VALUE or MATRIX_TYPE_NOT_SUPPORTED;
+// a failed call leaves its outputs bit-identical; gebsr2csr writes nnzb rb cb entries and
+// Xgebsr2csr the same pattern.
+void gebsr2_calls(trnfuzz::Input& in) {
+  Bytes b{in};
+  trnsparseHandle_t h = nullptr;
+  require(trnsparseCreate(&h) == TRNSPARSE_STATUS_SUCCESS, "create handle");
+  // (an exhausted input's zero bytes give 2 x 2 blocks of 1 x 2 re-blocked as 2 x 1)
+  const int mb = (b.u8() + 2) % 4, nb = (b.u8() + 2) % 4, rb = (b.u8() + 2) % 5 - 1, cb = (b.u8() + 3) % 5 - 1;
+  const int rbc = (b.u8() + 3) % 5 - 1, cbc = (b.u8() + 2) % 5 - 1, dir = in.choice({0, 1});
+  trnsparseMatDescr_t dA = nullptr, dC = nullptr;
+  require(trnsparseCreateMatDescr(&dA) == 0 && trnsparseCreateMatDescr(&dC) == 0, "descr");
+  trnsparseSetMatIndexBase(dA, static_cast<trnsparseIndexBase_t>(b.u8() & 1));
+  trnsparseSetMatIndexBase(dC, static_cast<trnsparseIndexBase_t>(b.u8() & 1));
+  if (b.u8() % 16 == 15) trnsparseSetMatType(dA, TRNSPARSE_MATRIX_TYPE_SYMMETRIC);
+  const int base = trnsparseGetMatIndexBase(dA);
+  std::vector<int> row(static_cast<std::size_t>(mb + 1), base), col;
+  const bool valid = b.u8() < 180;
+  for (int i = 0; i < mb; ++i) {
+    for (int j = 0; j < nb && valid; ++j)
+      if (b.u8() & 1) col.push_back(j + base);
+    row[static_cast<std::size_t>(i) + 1] = valid ? static_cast<int>(col.size()) + base : b.u8() % 9 - 1;
+  }
+  const int counted = std::max(row.back() - base, 0);
+  if (!valid) col.assign(static_cast<std::size_t>(counted), 0), fill_indices(b, col, nb);
+  const int nnzb = counted - (b.u8() % 8 == 7 ? 1 : 0);
+  const bool dims = rb >= 1 && cb >= 1 && rbc >= 1 && cbc >= 1;
+  const std::size_t blk = rb >= 1 && cb >= 1 ? static_cast<std::size_t>(rb * cb) : 1;
+  // A's values: the most blocks any count may claim, two doubles per value (room for a complex double)
+  const std::vector<double> val(2 * static_cast<std::size_t>(std::max(counted, std::max(nnzb, 0))) * blk + 1, 1.5);
+  const int mbc = dims ? (mb * rb + rbc - 1) / rbc : 1, nbc = dims ? (nb * cb + cbc - 1) / cbc : 1;
+  std::vector<int> crow(static_cast<std::size_t>(mbc) + 1, -3);
+  int total = -4;
+  const auto ok = [](trnsparseStatus_t s) { return allowed(s) || s == TRNSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED; };
+  trnsparseStatus_t st = trnsparseXgebsr2gebsrNnz(h, static_cast<trnsparseDirection_t>(dir), mb, nb, nnzb, dA, row.data(), col.data(),
+                                                  rb, cb, dC, crow.data(), rbc, cbc, &total, nullptr);
+  require(ok(st), "Xgebsr2gebsrNnz status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(total == -4 && crow[0] == -3, "a failed Xgebsr2gebsrNnz wrote its outputs");
+  if (st == TRNSPARSE_STATUS_SUCCESS) require(total >= 0 && total <= mbc * nbc, "Xgebsr2gebsrNnz count");
+  trnfuzz::reach("gebsr2gebsr_nnz_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  if (b.u8() % 8 == 7) crow[0] += 1;  // a row pointer that is not Nnz's
+  const std::size_t cblk = dims ? static_cast<std::size_t>(rbc * cbc) : 1, most = static_cast<std::size_t>(mbc) * static_cast<std::size_t>(nbc);
+  std::vector<int> ccol(most, -5);
+  std::vector<double> cval(2 * most * cblk + 1, -6.0);
+  const std::vector<int> ccol0 = ccol;
+  const std::vector<double> cval0 = cval;
+  const int vt = in.choice({0, 1, 2, 3});
+  const int* r = row.data();
+  const int* c = col.data();
+  switch (vt) {
+    case 0: st = gebsr2_pair<float>(h, dir, mb, nb, nnzb, dA, val.data(), r, c, rb, cb, dC, cval.data(), crow.data(), ccol.data(), rbc, cbc); break;
+    case 1: st = gebsr2_pair<double>(h, dir, mb, nb, nnzb, dA, val.data(), r, c, rb, cb, dC, cval.data(), crow.data(), ccol.data(), rbc, cbc); break;
+    case 2: st = gebsr2_pair<trnComplex>(h, dir, mb, nb, nnzb, dA, val.data(), r, c, rb, cb, dC, cval.data(), crow.data(), ccol.data(), rbc, cbc); break;
+    default: st = gebsr2_pair<trnDoubleComplex>(h, dir, mb, nb, nnzb, dA, val.data(), r, c, rb, cb, dC, cval.data(), crow.data(), ccol.data(), rbc, cbc);
+  }
+  require(ok(st), "gebsr2gebsr status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(ccol == ccol0 && cval == cval0, "a failed gebsr2gebsr wrote C");
+  trnfuzz::reach("gebsr2gebsr_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  // gebsr2csr / Xgebsr2csr: m + 1 row offsets, counted rb cb entries (the row pointer's count)
+  const int m = rb >= 1 ? mb * rb : 1;
+  const std::size_t entries = static_cast<std::size_t>(counted) * blk;
+  std::vector<int> orow(static_cast<std::size_t>(m) + 1, -7), ocol(entries, -8), xrow(orow), xcol(ocol);
+  std::vector<double> oval(2 * entries + 1, -9.0);
+  const std::vector<int> orow0 = orow, ocol0 = ocol;
+  const std::vector<double> oval0 = oval;
+  switch (vt) {
+    case 0: st = gebsr2csr_call<float>(h, dir, mb, nb, dA, val.data(), r, c, rb, cb, dC, oval.data(), orow.data(), ocol.data()); break;
+    case 1: st = gebsr2csr_call<double>(h, dir, mb, nb, dA, val.data(), r, c, rb, cb, dC, oval.data(), orow.data(), ocol.data()); break;
+    case 2: st = gebsr2csr_call<trnComplex>(h, dir, mb, nb, dA, val.data(), r, c, rb, cb, dC, oval.data(), orow.data(), ocol.data()); break;
+    default: st = gebsr2csr_call<trnDoubleComplex>(h, dir, mb, nb, dA, val.data(), r, c, rb, cb, dC, oval.data(), orow.data(), ocol.data());
+  }
+  require(ok(st), "gebsr2csr status");
+  if (st != TRNSPARSE_STATUS_SUCCESS) require(orow == orow0 && ocol == ocol0 && oval == oval0, "a failed gebsr2csr wrote its outputs");
+  const trnsparseStatus_t xs = trnsparseXgebsr2csr(h, static_cast<trnsparseDirection_t>(dir), mb, nb, dA, r, c, rb, cb, dC, xrow.data(),
+                                                   xcol.data());
+  require(xs == st, "Xgebsr2csr status differs from gebsr2csr's");
+  if (st == TRNSPARSE_STATUS_SUCCESS) {
+    require(orow.back() - trnsparseGetMatIndexBase(dC) == static_cast<int>(entries), "gebsr2csr entry count");
+    require(xrow == orow && xcol == ocol, "Xgebsr2csr pattern differs from gebsr2csr's");
+  }
+  trnfuzz::reach("gebsr2csr_ok", st == TRNSPARSE_STATUS_SUCCESS);
+  trnsparseDestroyMatDescr(dA);
+  trnsparseDestroyMatDescr(dC);
+  require(trnsparseDestroy(h) == TRNSPARSE_STATUS_SUCCESS, "destroy handle");
+}
+
+}  // namespace
+// ---- end of the s11/spconv block
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trnfuzz::Input in(data, size);
   run_one(in);
@@ -2327,5 +2465,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   wide_block_calls(spengine);
   trnfuzz::Input spgaps(data, size);  // s10/spgaps: read afresh too
   krylov_switch_calls(spgaps);
+  trnfuzz::Input spconv(data, size);  // s11/spconv: read afresh too
+  gebsr2_calls(spconv);
   return 0;
 }

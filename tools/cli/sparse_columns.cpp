@@ -72,6 +72,60 @@ double eigen_spsv_seconds(const CsrArrays& lower, std::int64_t m) {
   });
 }
 
+double eigen_spmm_op_seconds(const CsrArrays& a, std::int64_t m, int opA, int opB) {
+  return with_type(a.value, [&](auto t) {
+    using T = decltype(t);
+    const auto A = eigen_map<T>(a);
+    const bool bt = opB != 0;
+    const Dense<T> X = filled<T>(bt ? m : a.rows, bt ? a.rows : m);
+    Dense<T> Y = filled<T>(opA == 0 ? a.rows : a.cols, m);
+    const T alpha(0.75f), beta(-0.25f);
+    // op(A) op(X) as Eigen writes it (A.transpose() / A.adjoint() on the row-major map: no copy).
+    const auto times_op_x = [&](const auto& opa) {
+      if (opB == 0) Y.noalias() += alpha * (opa * X);
+      else if (opB == 1) Y.noalias() += alpha * (opa * X.transpose());
+      else Y.noalias() += alpha * (opa * X.adjoint());
+    };
+    return best_seconds(3, [&] {
+      Y *= beta;
+      if (opA == 0) times_op_x(A);
+      else if (opA == 1) times_op_x(A.transpose());
+      else times_op_x(A.adjoint());
+    });
+  });
+}
+
+double eigen_spsv_op_seconds(const CsrArrays& lower, std::int64_t m, int op) {
+  if (op == 0) return eigen_spsv_seconds(lower, m);
+  return with_type(lower.value, [&](auto t) {
+    using T = decltype(t);
+    const auto L = eigen_map<T>(lower);
+    const Dense<T> B = filled<T>(lower.rows, m);
+    Dense<T> Y;
+    return best_seconds(3, [&] {
+      Y = T(0.75f) * B;
+      if (op == 1) L.transpose().template triangularView<Eigen::Upper>().solveInPlace(Y);
+      else L.adjoint().template triangularView<Eigen::Upper>().solveInPlace(Y);
+    });
+  });
+}
+
+double eigen_sddmm_seconds(const CsrArrays& pattern, std::int64_t k) {
+  return with_type(pattern.value, [&](auto t) {
+    using T = decltype(t);
+    const Dense<T> A = filled<T>(pattern.rows, k), B = filled<T>(k, pattern.cols);
+    const auto* v0 = static_cast<const T*>(pattern.values);
+    std::vector<T> c(v0, v0 + pattern.nnz);
+    const T alpha(0.75f), beta(-0.25f);
+    return best_seconds(3, [&] {
+      for (std::int64_t i = 0; i < pattern.rows; ++i)
+        for (std::int32_t e = pattern.offsets[i]; e < pattern.offsets[i + 1]; ++e)
+          c[static_cast<std::size_t>(e)] = alpha * A.row(i).transpose().cwiseProduct(B.col(pattern.columns[e])).sum() +
+                                           beta * c[static_cast<std::size_t>(e)];
+    });
+  });
+}
+
 double eigen_spgemm_seconds(const CsrArrays& a, const CsrArrays& b) {
   return with_type(a.value, [&](auto t) {
     using T = decltype(t);

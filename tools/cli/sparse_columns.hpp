@@ -52,4 +52,21 @@ double dense_trsm_ns(trn::Generation target, trn::sparse::Value v, std::int64_t 
 void set_crossover(BenchResult& b, const std::string& dense_name, double dense_ns, double d0, double t0, double lo,
                    double hi, const std::function<double(double)>& sparse_ns);
 
+// ---- the s10/spgaps rows (op T / C, SpGEMMreuse, strided batches; s11/spconv) ----------------------
+// Eigen with op(A) / op(B): Y = alpha op(A) op(X) + beta Y (op(X) n x m; X stored m x n for T / C),
+// and op(L) Y = alpha B (L lower: op T / C an upper solve). ops: 0 N, 1 T, 2 C (the C API's numbers).
+double eigen_spmm_op_seconds(const CsrArrays& a, std::int64_t m, int opA, int opB);
+double eigen_spsv_op_seconds(const CsrArrays& lower, std::int64_t m, int op);
+// SDDMM C = alpha (A B) o spy(C) + beta C on the stored entries of a CSR pattern (n x n; A n x k, B
+// k x n dense): Eigen has no SDDMM, so one Eigen dense dot product (cwiseProduct().sum()) per
+// stored entry, the loop a host program would write around Eigen.
+double eigen_sddmm_seconds(const CsrArrays& pattern, std::int64_t k);
+// The modeled ns of suite_sparse_generic.cpp's timing-only run of one sparse routine on an n x n
+// random pattern at `density` (the crossover sweep of the rows above): product op(A) op(B) with m
+// columns (m = 1, opB N: SpMV), the lower triangular solve op(L) with m right-hand sides (opA), or
+// the CSR SpGEMM n^3 (numeric + values).
+enum class SparseSweep { product, triangular, spgemm };
+double sparse_sweep_ns(SparseSweep kind, std::int64_t n, std::int64_t m, double density, trn::sparse::Value v,
+                       trn::Generation target, trn::sparse::GOp opA, trn::sparse::GOp opB);
+
 }  // namespace trnsci::cli

@@ -1,6 +1,7 @@
 // Validation cases of trnsparse's format conversions (issue #28): Csr2cscEx2, Xcoo2csr / Xcsr2coo,
 // DenseToSparse / SparseToDense for CSR, CSC and COO, Xcsr2bsrNnz + Scsr2bsr, Xcsr2gebsrNnz +
-// {S,D,C,Z}csr2gebsr through the C API, and the Sliced-ELL gather (trn/sparse/sell.hpp's
+// {S,D,C,Z}csr2gebsr, Xgebsr2gebsrNnz + {S,D,C,Z}gebsr2gebsr, {X,S,D,C,Z}gebsr2csr through the C
+// API, and the Sliced-ELL gather (trn/sparse/sell.hpp's
 // sell_as_csr), in every value type they take. Conversions move values and never combine them, so
 // each case is exact: every output array, element by element (values bit for bit), against the
 // formats built here from one random dense matrix by plain loops (independent of trnsparse's
@@ -295,24 +296,27 @@ Tally dense_sparse(sp::Value v, Fmt f, int m = kM, int n = kN, double density = 
 }
 
 // The general BSR of the reference in rb x cb blocks (block order row or column), counted from base:
-// a block is stored iff one of its entries is nonzero; its values zero-filled, then copied.
+// a block of the rows x cols matrix is stored iff stored(i, j) for one of its entries; its values
+// zero-filled, then the reference's copied in (zero outside its m x n).
 struct Gebsr {
   std::vector<int> row{0}, col;
   Bytes val;
 };
-Gebsr gebsr_of(const Ref& r, int rb, int cb, bool row_order, int base) {
+Gebsr gebsr_cover(const Ref& r, int rb, int cb, bool row_order, int base, int rows, int cols,
+                  const std::function<bool(int, int)>& stored) {
   Gebsr b;
   b.row[0] = base;
-  for (int I = 0; I * rb < r.m; ++I) {
-    for (int J = 0; J * cb < r.n; ++J) {
+  for (int I = 0; I * rb < rows; ++I) {
+    for (int J = 0; J * cb < cols; ++J) {
       Bytes block(static_cast<std::size_t>(rb) * cb * r.vb, 0);
       bool any = false;
-      for (int i = I * rb; i < std::min(r.m, (I + 1) * rb); ++i)
-        for (int j = J * cb; j < std::min(r.n, (J + 1) * cb); ++j)
-          if (r.nonzero(i, j)) {
+      for (int i = I * rb; i < std::min(rows, (I + 1) * rb); ++i)
+        for (int j = J * cb; j < std::min(cols, (J + 1) * cb); ++j)
+          if (stored(i, j)) {
             any = true;
             const int a = i - I * rb, c = j - J * cb;
-            std::memcpy(block.data() + static_cast<std::size_t>(row_order ? a * cb + c : a + c * rb) * r.vb, r.at(i, j), r.vb);
+            if (i < r.m && j < r.n)
+              std::memcpy(block.data() + static_cast<std::size_t>(row_order ? a * cb + c : a + c * rb) * r.vb, r.at(i, j), r.vb);
           }
       if (!any) continue;
       b.col.push_back(J + base);
@@ -321,6 +325,10 @@ Gebsr gebsr_of(const Ref& r, int rb, int cb, bool row_order, int base) {
     b.row.push_back(static_cast<int>(b.col.size()) + base);
   }
   return b;
+}
+// A block is stored iff one of its entries is nonzero.
+Gebsr gebsr_of(const Ref& r, int rb, int cb, bool row_order, int base) {
+  return gebsr_cover(r, rb, cb, row_order, base, r.m, r.n, [&r](int i, int j) { return r.nonzero(i, j); });
 }
 
 // Xcsr2gebsrNnz + <t>csr2gebsr (rb x cb = 3 x 5 and 4 x 4; row and column block order; output base 1).
@@ -365,6 +373,143 @@ Tally csr2gebsr(sp::Value v) {
     }
     t.call(st, "csr2gebsr");
     t.bad += mismatches(col, want.col) + mismatches(val, want.val, r.vb);
+  }
+  return t;
+}
+
+// ---- gebsr2gebsr / gebsr2csr (s11/spconv) ----------------------------------------------------
+
+// A general BSR input: the reference in rb x cb blocks (base 0), its padded size, and which of its
+// entries a stored block covers (every value of a stored block is an entry of C, explicit zeros too).
+struct GebsrInput {
+  int rb = 1, cb = 1, mb = 0, nb = 0;
+  bool row_order = true;
+  Gebsr a;
+  std::vector<char> covered;  // mb rb x nb cb, row-major
+  int rows() const { return mb * rb; }
+  int cols() const { return nb * cb; }
+  std::function<bool(int, int)> stored() const {
+    return [this](int i, int j) { return covered[static_cast<std::size_t>(i) * static_cast<std::size_t>(cols()) + static_cast<std::size_t>(j)] != 0; };
+  }
+};
+GebsrInput gebsr_input(const Ref& r, int rb, int cb, bool row_order) {
+  GebsrInput in{rb, cb, (r.m + rb - 1) / rb, (r.n + cb - 1) / cb, row_order, gebsr_of(r, rb, cb, row_order, 0), {}};
+  in.covered.assign(static_cast<std::size_t>(in.rows()) * static_cast<std::size_t>(in.cols()), 0);
+  for (int I = 0; I < in.mb; ++I)
+    for (int k = in.a.row[static_cast<std::size_t>(I)]; k < in.a.row[static_cast<std::size_t>(I) + 1]; ++k)
+      for (int i = I * rb; i < (I + 1) * rb; ++i)
+        for (int j = in.a.col[static_cast<std::size_t>(k)] * cb; j < (in.a.col[static_cast<std::size_t>(k)] + 1) * cb; ++j)
+          in.covered[static_cast<std::size_t>(i) * static_cast<std::size_t>(in.cols()) + static_cast<std::size_t>(j)] = 1;
+  return in;
+}
+
+// <t>gebsr2gebsr for value type v (the arrays as bytes).
+trnsparseStatus_t call_gebsr2gebsr(sp::Value v, trnsparseHandle_t h, trnsparseDirection_t dir, const GebsrInput& in,
+                                   trnsparseMatDescr_t dA, trnsparseMatDescr_t dC, void* val, int* row, int* col, int rbc, int cbc) {
+  const int nnzb = static_cast<int>(in.a.col.size());
+  const void* av = in.a.val.data();
+  const int *ar = in.a.row.data(), *ac = in.a.col.data();
+  switch (v) {
+    case sp::Value::f32:
+      return trnsparseSgebsr2gebsr(h, dir, in.mb, in.nb, nnzb, dA, static_cast<const float*>(av), ar, ac, in.rb, in.cb, dC,
+                                   static_cast<float*>(val), row, col, rbc, cbc, nullptr);
+    case sp::Value::f64:
+      return trnsparseDgebsr2gebsr(h, dir, in.mb, in.nb, nnzb, dA, static_cast<const double*>(av), ar, ac, in.rb, in.cb, dC,
+                                   static_cast<double*>(val), row, col, rbc, cbc, nullptr);
+    case sp::Value::c32:
+      return trnsparseCgebsr2gebsr(h, dir, in.mb, in.nb, nnzb, dA, static_cast<const trnComplex*>(av), ar, ac, in.rb, in.cb, dC,
+                                   static_cast<trnComplex*>(val), row, col, rbc, cbc, nullptr);
+    default:
+      return trnsparseZgebsr2gebsr(h, dir, in.mb, in.nb, nnzb, dA, static_cast<const trnDoubleComplex*>(av), ar, ac, in.rb, in.cb, dC,
+                                   static_cast<trnDoubleComplex*>(val), row, col, rbc, cbc, nullptr);
+  }
+}
+// <t>gebsr2csr for value type v.
+trnsparseStatus_t call_gebsr2csr(sp::Value v, trnsparseHandle_t h, trnsparseDirection_t dir, const GebsrInput& in,
+                                 trnsparseMatDescr_t dA, trnsparseMatDescr_t dC, void* val, int* row, int* col) {
+  const void* av = in.a.val.data();
+  const int *ar = in.a.row.data(), *ac = in.a.col.data();
+  switch (v) {
+    case sp::Value::f32:
+      return trnsparseSgebsr2csr(h, dir, in.mb, in.nb, dA, static_cast<const float*>(av), ar, ac, in.rb, in.cb, dC, static_cast<float*>(val),
+                                 row, col);
+    case sp::Value::f64:
+      return trnsparseDgebsr2csr(h, dir, in.mb, in.nb, dA, static_cast<const double*>(av), ar, ac, in.rb, in.cb, dC,
+                                 static_cast<double*>(val), row, col);
+    case sp::Value::c32:
+      return trnsparseCgebsr2csr(h, dir, in.mb, in.nb, dA, static_cast<const trnComplex*>(av), ar, ac, in.rb, in.cb, dC,
+                                 static_cast<trnComplex*>(val), row, col);
+    default:
+      return trnsparseZgebsr2csr(h, dir, in.mb, in.nb, dA, static_cast<const trnDoubleComplex*>(av), ar, ac, in.rb, in.cb, dC,
+                                 static_cast<trnDoubleComplex*>(val), row, col);
+  }
+}
+
+// The (input blocks, output blocks) pairs of the gebsr cases: dims that do not divide 300 x 200
+// (padding rows / columns), both block orders.
+struct Reblock {
+  int rb, cb, rbc, cbc;
+  bool row_order;
+};
+constexpr Reblock kReblocks[] = {{7, 3, 4, 5, true}, {4, 6, 5, 2, false}};
+
+// Xgebsr2gebsrNnz + <t>gebsr2gebsr (output base 1) against gebsr_cover of the covered entries.
+// m, n, density: the reference's (the validate case's 300 x 200 at 5% unless given); timed: the
+// first gebsr2gebsr call's time and profile.
+Tally gebsr2gebsr(sp::Value v, int m = kM, int n = kN, double density = kDensity, Timed* timed = nullptr,
+                  trn::Generation target = trn::Generation::trn1) {
+  const Ref r = make_ref(v, m, n, density, seed_of(v));
+  const Legacy L;
+  trnsparseSetTarget(L.h, static_cast<trnTarget_t>(target));
+  Tally t;
+  for (const Reblock& b : kReblocks) {
+    const GebsrInput in = gebsr_input(r, b.rb, b.cb, b.row_order);
+    const Gebsr want = gebsr_cover(r, b.rbc, b.cbc, b.row_order, 1, in.rows(), in.cols(), in.stored());
+    const auto dir = b.row_order ? TRNSPARSE_DIRECTION_ROW : TRNSPARSE_DIRECTION_COLUMN;
+    std::vector<int> row(static_cast<std::size_t>((in.rows() + b.rbc - 1) / b.rbc) + 1, -7);
+    int nnzb = -1;
+    t.call(trnsparseXgebsr2gebsrNnz(L.h, dir, in.mb, in.nb, static_cast<int>(in.a.col.size()), L.dA, in.a.row.data(), in.a.col.data(),
+                                    b.rb, b.cb, L.dC, row.data(), b.rbc, b.cbc, &nnzb, nullptr),
+           "Xgebsr2gebsrNnz");
+    t.bad += mismatches(row, want.row) + (nnzb != static_cast<int>(want.col.size()));
+    if (nnzb != static_cast<int>(want.col.size())) continue;
+    std::vector<int> col(want.col.size(), -7);
+    Bytes val(want.val.size(), 0xCD);
+    const double t0 = now_seconds();
+    t.call(call_gebsr2gebsr(v, L.h, dir, in, L.dA, L.dC, val.data(), row.data(), col.data(), b.rbc, b.cbc), "gebsr2gebsr");
+    if (timed != nullptr && &b == &kReblocks[0]) {
+      timed->seconds = seconds_since(t0);
+      trnsparseGetLastProfile(L.h, &timed->profile);
+    }
+    t.bad += mismatches(col, want.col) + mismatches(val, want.val, r.vb);
+  }
+  return t;
+}
+
+// <t>gebsr2csr and Xgebsr2csr (output base 1) against the covered entries scanned row by row (the
+// 1 x 1 blocks of gebsr_cover). timed: the first <t>gebsr2csr call's time and profile.
+Tally gebsr2csr(sp::Value v, int m = kM, int n = kN, double density = kDensity, Timed* timed = nullptr,
+                trn::Generation target = trn::Generation::trn1) {
+  const Ref r = make_ref(v, m, n, density, seed_of(v));
+  const Legacy L;
+  trnsparseSetTarget(L.h, static_cast<trnTarget_t>(target));
+  Tally t;
+  for (const Reblock& b : kReblocks) {
+    const GebsrInput in = gebsr_input(r, b.rb, b.cb, b.row_order);
+    const Gebsr want = gebsr_cover(r, 1, 1, true, 1, in.rows(), in.cols(), in.stored());
+    const auto dir = b.row_order ? TRNSPARSE_DIRECTION_ROW : TRNSPARSE_DIRECTION_COLUMN;
+    std::vector<int> row(want.row.size(), -7), col(want.col.size(), -7), xrow(row), xcol(col);
+    Bytes val(want.val.size(), 0xCD);
+    const double t0 = now_seconds();
+    t.call(call_gebsr2csr(v, L.h, dir, in, L.dA, L.dC, val.data(), row.data(), col.data()), "gebsr2csr");
+    if (timed != nullptr && &b == &kReblocks[0]) {
+      timed->seconds = seconds_since(t0);
+      trnsparseGetLastProfile(L.h, &timed->profile);
+    }
+    t.call(trnsparseXgebsr2csr(L.h, dir, in.mb, in.nb, L.dA, in.a.row.data(), in.a.col.data(), b.rb, b.cb, L.dC, xrow.data(), xcol.data()),
+           "Xgebsr2csr");
+    t.bad += mismatches(row, want.row) + mismatches(col, want.col) + mismatches(val, want.val, r.vb);
+    t.bad += mismatches(xrow, want.row) + mismatches(xcol, want.col);
   }
   return t;
 }
@@ -450,6 +595,10 @@ void add_sparse_convert(Registry& reg) {
           [v, f] { return dense_sparse(v, f); });
     add("csr2gebsr", tn + " (Xcsr2gebsrNnz)", "3x5 row-order and 4x4 column-order blocks, base 1, vs a block scan",
         [v] { return csr2gebsr(v); });
+    add("gebsr2gebsr", tn + " (Xgebsr2gebsrNnz)", "7x3 row-order -> 4x5 and 4x6 column-order -> 5x2 blocks, base 0 -> 1, vs a cover scan",
+        [v] { return gebsr2gebsr(v); });
+    add("gebsr2csr", tn + " (and Xgebsr2csr)", "7x3 row-order and 4x6 column-order blocks, base 0 -> 1, every stored value vs a row scan",
+        [v] { return gebsr2csr(v); });
     add("sell2csr", tn + " (sell_as_csr)", "slice 32, rows stored in reverse order; CSR pattern and values vs the CSR",
         [v] { return sell(v); });
   }
@@ -489,6 +638,29 @@ void add_sparse_convert_bench(Registry& reg) {
                         }});
 }
 const Registrar kBenchRegistrar(add_sparse_convert_bench);
+
+// Bench rows of gebsr2gebsr (7x3 row-order -> 4x5 blocks) and gebsr2csr (7x3 blocks) per value type,
+// 2048 x 2048 at 1% (the input blocks of a uniformly random pattern): the first call timed alone,
+// its host round trip's modeled time. No native column: Eigen has no block-sparse format.
+void add_sparse_gebsr_bench(Registry& reg) {
+  constexpr int n = 2048;
+  constexpr double density = 0.01;
+  for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})
+    for (const char* op : {"gebsr2gebsr", "gebsr2csr"})
+      reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = op, .variant = std::string(sp::value_name(v)) + ", host step",
+                        .shape = "2048x2048, 1%, 7x3 blocks", .run = [v, op](trn::Generation target) {
+                          Timed timed;
+                          const Tally t = std::string(op) == "gebsr2gebsr" ? gebsr2gebsr(v, n, n, density, &timed, target)
+                                                                          : gebsr2csr(v, n, n, density, &timed, target);
+                          BenchResult b;
+                          b.error = static_cast<double>(t.bad);
+                          b.error_metric = "mismatches";
+                          b.host_seconds = timed.seconds;
+                          b.device = DeviceCost::from(timed.profile);
+                          return b;
+                        }});
+}
+const Registrar kGebsrBenchRegistrar(add_sparse_gebsr_bench);
 
 }  // namespace
 }  // namespace trnsci::cli

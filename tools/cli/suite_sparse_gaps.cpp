@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "registry.hpp"
+#include "sparse_columns.hpp"
 #include "trnsparse.h"
 
 namespace trnsci::cli {
@@ -569,6 +570,44 @@ std::string product_bound_text() {
 }
 double flops_per_term(bool complex) { return complex ? 8.0 : 2.0; }
 
+// ---- issue #28's two bench columns on these rows (s11/spconv; sparse_columns.hpp) -----------------
+// native x: Eigen on the very pattern the row ran on (regenerated from its seed; Eigen's time does
+// not depend on the values); dense crossover: the row's routine re-run timing-only (suite_sparse_
+// generic.cpp's product / triangular / SpGEMM with the row's ops) on patterns of the same random
+// family, against the dense TensorE path of the same shape.
+template <class T>
+trn::sparse::Value value_of() {
+  if constexpr (std::is_same_v<T, float>) return trn::sparse::Value::f32;
+  else if constexpr (std::is_same_v<T, double>) return trn::sparse::Value::f64;
+  else if constexpr (std::is_same_v<T, C32>) return trn::sparse::Value::c32;
+  else return trn::sparse::Value::c64;
+}
+template <class T>
+CsrArrays arrays_of(const Csr<T>& a) {
+  return {a.n, a.n, a.nnz(), a.off.data(), a.col.data(), a.val.data(), value_of<T>()};
+}
+trn::sparse::GOp gop(trnsparseOperation_t o) { return static_cast<trn::sparse::GOp>(static_cast<int>(o)); }
+// kind product: `batches` SpMMs n x m against as many GEMMs n x m x n; triangular: TRSM n x m;
+// spgemm: the CSR SpGEMM against GEMM n^3 (t0: the row's own modeled ns, the sweep's start).
+template <class T>
+void gap_crossover(BenchResult& b, SparseSweep kind, std::int64_t n, std::int64_t m, int batches, double density, trnsparseOperation_t opA,
+                   trnsparseOperation_t opB, trn::Generation target, double t0) {
+  const trn::sparse::Value v = value_of<T>();
+  const std::string tn = type_label<T>();
+  const double dense = kind == SparseSweep::triangular ? dense_trsm_ns(target, v, n, m)
+                       : kind == SparseSweep::spgemm   ? dense_gemm_ns(target, v, n, n, n)
+                                                       : batches * dense_gemm_ns(target, v, n, m, n);
+  const std::string name = kind == SparseSweep::triangular ? tn + " trsm " + std::to_string(n) + " x " + std::to_string(m)
+                           : kind == SparseSweep::spgemm   ? tn + " gemm " + std::to_string(n) + "^3"
+                                                           : (batches > 1 ? std::to_string(batches) + " x " : std::string()) + tn +
+                                                               " gemm " + std::to_string(n) + "x" + std::to_string(m) + "x" + std::to_string(n);
+  // SpGEMM's products grow as density^2: 0.125 caps a run at n^3 / 64 (generic's spgemm_csr row).
+  const double hi = kind == SparseSweep::spgemm ? 0.125 : 0.5;
+  set_crossover(b, name, dense, density, t0, 1.0 / static_cast<double>(n * n), hi, [&](double d) {
+    return batches * sparse_sweep_ns(kind, n, m, d, v, target, gop(opA), gop(opB));
+  });
+}
+
 template <class T>
 void add_op_cases(Registry& reg) {
   const std::string tn = type_label<T>();
@@ -599,7 +638,12 @@ void add_op_cases(Registry& reg) {
                       .shape = p.m == 1 ? "4096x4096, 0.5%" : "4096^2 x 4096x16, 0.5%",
                       .run = [p](trn::Generation target) {
                         const Run run = product_op<T>(4096, p.m, 0.005, p.a, p.b, gen_of(target));
-                        return bench_of(run, flops_per_term(kComplex<T>) * static_cast<double>(p.m * run.nnz));
+                        BenchResult b = bench_of(run, flops_per_term(kComplex<T>) * static_cast<double>(p.m * run.nnz));
+                        const Csr<T> a = random_csr<T>(4096, 0.005, 101 + static_cast<std::uint64_t>(p.a), false);  // product_op's
+                        b.native_name = "Eigen sparse";
+                        b.native_seconds = eigen_spmm_op_seconds(arrays_of(a), p.m, p.a, p.b);
+                        gap_crossover<T>(b, SparseSweep::product, 4096, p.m, 1, 0.005, p.a, p.b, target, run.profile.total_ns);
+                        return b;
                       }});
   }
   const std::string tri_bound = "gamma M(op(L))^-1 (|op(L)||y| + |alpha b|): 32-bit engines gamma_{k+2} (complex sqrt(2) gamma_{k+5}) in u32, 64-bit host gamma_{k+3} (complex sqrt(2) gamma_{k+5})";
@@ -619,7 +663,13 @@ void add_op_cases(Registry& reg) {
                         .run = [o, m](trn::Generation target) {
                           const std::int64_t rhs = m == 1 ? 1 : 16;
                           const Run run = triangular_op<T>(4096, rhs, 0.005, o, gen_of(target));
-                          return bench_of(run, flops_per_term(kComplex<T>) * static_cast<double>(rhs * run.nnz));
+                          BenchResult b = bench_of(run, flops_per_term(kComplex<T>) * static_cast<double>(rhs * run.nnz));
+                          const Csr<T> a = random_csr<T>(4096, 0.005, 404, true);  // triangular_op's
+                          b.native_name = "Eigen sparse";
+                          b.native_seconds = eigen_spsv_op_seconds(arrays_of(a), rhs, o);
+                          gap_crossover<T>(b, SparseSweep::triangular, 4096, rhs, 1, 0.005, o, TRNSPARSE_OPERATION_NON_TRANSPOSE, target,
+                                           run.profile.total_ns);
+                          return b;
                         }});
     }
 }
@@ -637,7 +687,14 @@ void add_protocol_cases(Registry& reg) {
   reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spgemm_reuse", .variant = tn + ", host step (compute)",
                     .shape = "2048^2 x 2048^2, 0.5%", .run = [](trn::Generation target) {
                       const Run run = spgemm_reuse<T>(2048, 0.005, gen_of(target));
-                      return bench_of(run, 0.0);
+                      BenchResult b = bench_of(run, 0.0);
+                      const Csr<T> a = random_csr<T>(2048, 0.005, 606, false), bm = random_csr<T>(2048, 0.005, 707, false);  // spgemm_reuse's
+                      b.native_name = "Eigen sparse";
+                      b.native_seconds = eigen_spgemm_seconds(arrays_of(a), arrays_of(bm));
+                      // The sweep runs the CSR SpGEMM (numeric + values): the products a reuse compute repeats.
+                      const auto N = TRNSPARSE_OPERATION_NON_TRANSPOSE;
+                      gap_crossover<T>(b, SparseSweep::spgemm, 2048, 2048, 1, 0.005, N, N, target, run.profile.total_ns);
+                      return b;
                     }});
   reg.add(ValidationCase{.suite = "sparse", .library = "trnsparse", .op = "spmm_csr_batched", .mode = tn + " (" + product_path<T>() + ")",
                          .shape = "3 x (500x500, 2%) x 500x8", .metric = "max_err_over_bound", .bound_text = product_bound_text<T>(),
@@ -649,7 +706,15 @@ void add_protocol_cases(Registry& reg) {
   reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spmm_csr_batched", .variant = tn + ", " + product_path<T>(),
                     .shape = "8 x (2048^2, 0.5%) x 2048x16", .run = [](trn::Generation target) {
                       const Run run = spmm_batched<T>(2048, 16, 8, 0.005, gen_of(target));
-                      return bench_of(run, flops_per_term(kComplex<T>) * 16.0 * static_cast<double>(run.nnz));
+                      BenchResult b = bench_of(run, flops_per_term(kComplex<T>) * 16.0 * static_cast<double>(run.nnz));
+                      // Eigen: the 8 products one after the other on the shared pattern (spmm_batched's; the time does not depend
+                      // on each batch's values).
+                      const Csr<T> a = random_csr<T>(2048, 0.005, 111, false);
+                      b.native_name = "Eigen sparse";
+                      b.native_seconds = 8 * eigen_spmm_op_seconds(arrays_of(a), 16, 0, 0);
+                      const auto N = TRNSPARSE_OPERATION_NON_TRANSPOSE;
+                      gap_crossover<T>(b, SparseSweep::product, 2048, 16, 8, 0.005, N, N, target, run.profile.total_ns);
+                      return b;
                     }});
   reg.add(ValidationCase{.suite = "sparse", .library = "trnsparse", .op = "gtsv2_nopivot", .mode = tn + " (host step, no pivoting)",
                          .shape = "500x500 tridiagonal x 8 rhs", .metric = "backward_err_over_bound",

@@ -256,8 +256,10 @@ OtherFormat other_format(Csr& a, sp::SparseRef::Format f) {
 // sell_slice > 0: A is given as a Sliced-ELL of that slice size (SpMV only).
 // timing: the crossover sweep's run (make_pattern, timing-only tile kernels, no check).
 // format: A given as CSR, or as the COO / CSC of other_format (the check always reads A's CSR).
+// opA / opB (timing runs only: the check is op N's): op(A) op(B), op(B) T / C stored m x n (ld m).
 Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Generation target, std::int64_t sell_slice = 0,
-            bool timing = false, sp::SparseRef::Format format = sp::SparseRef::Format::csr) {
+            bool timing = false, sp::SparseRef::Format format = sp::SparseRef::Format::csr, sp::GOp opA = sp::GOp::N,
+            sp::GOp opB = sp::GOp::N) {
   Csr a = timing ? make_pattern(n, density, v, 7, false) : make_csr(n, density, v, 7 + static_cast<std::uint64_t>(v));
   std::mt19937_64 g(99);
   std::vector<unsigned char> B, C;
@@ -271,13 +273,17 @@ Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Ge
   sp::CallReport rep;
   const Sell sell = sell_slice > 0 ? sell_of(a, sell_slice) : Sell{};
   OtherFormat other = format != sp::SparseRef::Format::csr ? other_format(a, format) : OtherFormat{};
+  // op(B) T / C: B stored m x n (leading dimension m); the real types take C as T.
+  const bool bt = opB != sp::GOp::N;
+  const std::int64_t b_rows = bt ? m : n, b_cols = bt ? n : m;
+  const auto real_op = [](sp::GOp o) { return o == sp::GOp::N ? sp::Op::N : sp::Op::T; };
   // The fp32 TensorE path on a CSR, COO or CSC view.
   auto fp32_product = [&](const auto& view) {
-    if (m == 1)
-      sp::spmv(s, sp::Op::N, 0.75f, view, B.data(), trn::DType::f32, -0.25f, C.data(), trn::DType::f32, &rep);
+    if (m == 1 && !bt)
+      sp::spmv(s, real_op(opA), 0.75f, view, B.data(), trn::DType::f32, -0.25f, C.data(), trn::DType::f32, &rep);
     else
-      sp::spmm(s, sp::Op::N, sp::Op::N, 0.75f, view, {B.data(), trn::DType::f32, n, m, n, sp::Layout::col_major}, -0.25f,
-               {C.data(), trn::DType::f32, n, m, n, sp::Layout::col_major}, &rep);
+      sp::spmm(s, real_op(opA), real_op(opB), 0.75f, view, {B.data(), trn::DType::f32, b_rows, b_cols, b_rows, sp::Layout::col_major},
+               -0.25f, {C.data(), trn::DType::f32, n, m, n, sp::Layout::col_major}, &rep);
   };
   const double t0 = now_seconds();
   if (format == sp::SparseRef::Format::coo && v == sp::Value::f32) {
@@ -299,12 +305,12 @@ Run product(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Ge
     const sp::Scalar be(static_cast<double>(beta.real()), static_cast<double>(beta.imag()));
     const sp::SparseRef A = format == sp::SparseRef::Format::csr ? a.ref() : other.ref;
     if (v == sp::Value::c32)  // TensorE through the real embedding (SpMV: the n = 1 product)
-      sp::spmm_c32(s, sp::GOp::N, sp::GOp::N, al, A, {B.data(), v, n, m, n, sp::Layout::col_major}, be,
+      sp::spmm_c32(s, opA, opB, al, A, {B.data(), v, b_rows, b_cols, b_rows, sp::Layout::col_major}, be,
                    {C.data(), v, n, m, n, sp::Layout::col_major}, &rep);
-    else if (m == 1)
-      sp::spmv_host(s, sp::GOp::N, al, A, B.data(), be, C.data(), &rep);
+    else if (m == 1 && !bt)
+      sp::spmv_host(s, opA, al, A, B.data(), be, C.data(), &rep);
     else
-      sp::spmm_host(s, sp::GOp::N, sp::GOp::N, al, A, {B.data(), v, n, m, n, sp::Layout::col_major}, be,
+      sp::spmm_host(s, opA, opB, al, A, {B.data(), v, b_rows, b_cols, b_rows, sp::Layout::col_major}, be,
                     {C.data(), v, n, m, n, sp::Layout::col_major}, &rep);
   }
   Run r;
@@ -445,8 +451,9 @@ Csr make_lower(std::int64_t n, double density, sp::Value v, std::uint64_t seed) 
 // gamma M(L)^-1 (|L||y_hat| + |alpha b|) (+ u32 |y|) of docs/trnsparse.md.
 // format: L given as CSR, or as the COO of other_format (same entry order, so the same values array);
 // sell_slice > 0: L given as a Sliced-ELL of that slice (sell_of; the analysis reads its slots).
+// op (timing runs only: the check is op N's): op(L) Y = alpha B (the analysis takes op(L); B is op N).
 Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Generation target, bool timing = false,
-               sp::SparseRef::Format format = sp::SparseRef::Format::csr, std::int64_t sell_slice = 0) {
+               sp::SparseRef::Format format = sp::SparseRef::Format::csr, std::int64_t sell_slice = 0, sp::GOp op = sp::GOp::N) {
   Csr a = timing ? make_pattern(n, density, v, 21, true) : make_lower(n, density, v, 21 + static_cast<std::uint64_t>(v));
   OtherFormat other = format != sp::SparseRef::Format::csr ? other_format(a, format) : OtherFormat{};
   const Sell sell = sell_slice > 0 ? sell_of(a, sell_slice) : Sell{};
@@ -461,8 +468,8 @@ Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn:
   sp::CallReport rep;
   const double t0 = now_seconds();
   const sp::TriangularAnalysis t =
-      sell_slice > 0 ? sp::analyze_triangular(sell.view, v, true, false, sp::GOp::N)
-                     : sp::analyze_triangular(format == sp::SparseRef::Format::csr ? a.ref() : other.ref, true, false, sp::GOp::N);
+      sell_slice > 0 ? sp::analyze_triangular(sell.view, v, true, false, op)
+                     : sp::analyze_triangular(format == sp::SparseRef::Format::csr ? a.ref() : other.ref, true, false, op);
   sp::triangular_solve(s, t, sell_slice > 0 ? sell.raw.data() : a.raw.data(), nullptr, {static_cast<double>(alpha.real()), static_cast<double>(alpha.imag())},
                        sp::GOp::N, {B.data(), v, n, m, n, sp::Layout::col_major}, {Y.data(), v, n, m, n, sp::Layout::col_major},
                        &rep);
@@ -627,6 +634,18 @@ BenchResult with_columns(BenchResult b, const Run& run, Kind kind, std::int64_t 
   });
   return b;
 }
+
+}  // namespace
+
+double sparse_sweep_ns(SparseSweep kind, std::int64_t n, std::int64_t m, double density, sp::Value v, trn::Generation target,
+                       sp::GOp opA, sp::GOp opB) {
+  const Run r = kind == SparseSweep::product      ? product(n, m, density, v, target, 0, true, sp::SparseRef::Format::csr, opA, opB)
+                : kind == SparseSweep::triangular ? triangular(n, m, density, v, target, true, sp::SparseRef::Format::csr, 0, opA)
+                                                  : spgemm_run(n, density, v, target, true);
+  return r.profile.total_ns;
+}
+
+namespace {
 
 // SpMM over CSR (issue #28's bench rows name SpMM): 16 columns, the spmm_csr validation's paths.
 void add_sparse_spmm_bench(Registry& reg) {
@@ -829,6 +848,27 @@ Run sddmm_run(std::int64_t n, std::int64_t k, double density, trn::Generation ta
   return r;
 }
 
+// The stored entries of an SDDMM pattern as a CSR (n x n; block patterns expanded entry by entry,
+// rows in order), for Eigen's row of the bench.
+struct EntryCsr {
+  std::vector<std::int32_t> off{0}, col;
+  std::vector<unsigned char> raw;
+  CsrArrays arrays;
+};
+EntryCsr entry_csr(const SddmmPattern& p, std::int64_t n) {
+  EntryCsr e;
+  const std::int64_t bk = std::max<std::int64_t>(p.block, 1);
+  for (std::int64_t i = 0; i < n; ++i) {
+    const auto I = static_cast<std::size_t>(i / bk);
+    for (std::int32_t k = p.c.off[I]; k < p.c.off[I + 1]; ++k)
+      for (std::int64_t c = 0; c < bk; ++c) e.col.push_back(static_cast<std::int32_t>(p.c.col[static_cast<std::size_t>(k)] * bk + c));
+    e.off.push_back(static_cast<std::int32_t>(e.col.size()));
+  }
+  e.raw.assign(e.col.size() * sp::value_bytes(p.c.value), 0);
+  e.arrays = {n, n, static_cast<std::int64_t>(e.col.size()), e.off.data(), e.col.data(), e.raw.data(), p.c.value};
+  return e;
+}
+
 void add_sparse_sddmm_csr(Registry& reg) {
   reg.add(ValidationCase{.suite = "sparse", .library = "trnsparse", .op = "sddmm_csr", .mode = "R_32F (TensorE tiles)",
                          .shape = "512x512 pattern 2%, k=64", .metric = "max_err_over_bound",
@@ -841,6 +881,9 @@ void add_sparse_sddmm_csr(Registry& reg) {
                     .shape = "1024x1024 pattern 0.5%, k=64", .run = [](trn::Generation target) {
                       const Run run = sddmm_run(1024, 64, 0.005, target);
                       BenchResult b = bench_of(run, 2.0 * 64.0 * static_cast<double>(run.nnz));
+                      b.native_name = "Eigen (dense dots)";  // s11/spconv
+                      const EntryCsr entries = entry_csr(sddmm_pattern(1024, 0.005, sp::Value::f32, false, 0), 1024);
+                      b.native_seconds = eigen_sddmm_seconds(entries.arrays, 64);
                       // The dense path: the full product A B (sgemm fp32 1024 x 1024 x 64); the sparse path wins below.
                       set_crossover(b, "sgemm fp32 1024x1024x64", dense_gemm_ns(target, sp::Value::f32, 1024, 1024, 64), 0.005,
                                     run.profile.total_ns, 1.0 / (1024.0 * 1024.0), 0.5,
@@ -870,6 +913,9 @@ void add_sparse_sddmm_csr(Registry& reg) {
           .run = [v, block](trn::Generation target) {
             const Run run = sddmm_run(1024, 64, 0.005, target, false, v, block);
             BenchResult b = bench_of(run, (sp::value_is_complex(v) ? 8.0 : 2.0) * 64.0 * static_cast<double>(run.nnz));
+            b.native_name = "Eigen (dense dots)";  // s11/spconv: on the row's stored entries (blocks expanded)
+            const EntryCsr entries = entry_csr(sddmm_pattern(1024, 0.005, v, false, block), 1024);
+            b.native_seconds = eigen_sddmm_seconds(entries.arrays, 64);
             // The dense path: the full product A B on TensorE (sgemm fp32, Ozaki dgemm, or the 4M real GEMM of cgemm / zgemm).
             set_crossover(b, std::string(type_name(v)) + " gemm 1024x1024x64", dense_gemm_ns(target, v, 1024, 1024, 64), 0.005,
                           run.profile.total_ns, 1.0 / (1024.0 * 1024.0), 0.5,

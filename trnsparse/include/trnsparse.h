@@ -937,6 +937,76 @@ trnsparseStatus_t trnsparseZgebsr2gebsc(trnsparseHandle_t handle, int mb, int nb
     const int* bsrSortedRowPtr, const int* bsrSortedColInd, int rowBlockDim, int colBlockDim, trnDoubleComplex* bscVal,
     int* bscRowInd, int* bscColPtr, trnsparseAction_t copyValues, trnsparseIndexBase_t idxBase, void* pBuffer);
 
+/* ---- gebsr2gebsr, gebsr2csr (legacy API, deprecated in CUDA 12.8; int32 indices) --------------
+ * gebsr2gebsr: general BSR A (rowBlockDimA x colBlockDimA) -> general BSR C (rowBlockDimC x
+ * colBlockDimC), the row pointer from Xgebsr2gebsrNnz first; C's blocks are those meeting a stored
+ * block of A (explicit zeros included), A's block layout (dirA) kept. gebsr2csr: every value of
+ * every stored block becomes a CSR entry (Xgebsr2csr: the pattern only). Host index work (values
+ * moved, never combined); pBuffer is not used (may be NULL). docs/trnsparse.md "gebsr2gebsr". */
+trnsparseStatus_t trnsparseXgebsr2gebsrNnz(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb, int nnzb,
+    const trnsparseMatDescr_t descrA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA, int rowBlockDimA,
+    int colBlockDimA, const trnsparseMatDescr_t descrC, int* bsrSortedRowPtrC, int rowBlockDimC, int colBlockDimC,
+    int* nnzTotalDevHostPtr, void* pBuffer);
+trnsparseStatus_t trnsparseXgebsr2csr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb,
+    const trnsparseMatDescr_t descrA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA, int rowBlockDim, int colBlockDim,
+    const trnsparseMatDescr_t descrC, int* csrSortedRowPtrC, int* csrSortedColIndC);
+trnsparseStatus_t trnsparseSgebsr2gebsr_bufferSize(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb,
+    int nnzb, const trnsparseMatDescr_t descrA, const float* bsrSortedValA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA,
+    int rowBlockDimA, int colBlockDimA, int rowBlockDimC, int colBlockDimC, int* pBufferSize);
+trnsparseStatus_t trnsparseSgebsr2gebsr_bufferSizeExt(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb,
+    int nnzb, const trnsparseMatDescr_t descrA, const float* bsrSortedValA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA,
+    int rowBlockDimA, int colBlockDimA, int rowBlockDimC, int colBlockDimC, size_t* pBufferSize);
+trnsparseStatus_t trnsparseSgebsr2gebsr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb, int nnzb,
+    const trnsparseMatDescr_t descrA, const float* bsrSortedValA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA,
+    int rowBlockDimA, int colBlockDimA, const trnsparseMatDescr_t descrC, float* bsrSortedValC, int* bsrSortedRowPtrC,
+    int* bsrSortedColIndC, int rowBlockDimC, int colBlockDimC, void* pBuffer);
+trnsparseStatus_t trnsparseSgebsr2csr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb,
+    const trnsparseMatDescr_t descrA, const float* bsrSortedValA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA,
+    int rowBlockDim, int colBlockDim, const trnsparseMatDescr_t descrC, float* csrSortedValC, int* csrSortedRowPtrC,
+    int* csrSortedColIndC);
+trnsparseStatus_t trnsparseDgebsr2gebsr_bufferSize(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb,
+    int nnzb, const trnsparseMatDescr_t descrA, const double* bsrSortedValA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA,
+    int rowBlockDimA, int colBlockDimA, int rowBlockDimC, int colBlockDimC, int* pBufferSize);
+trnsparseStatus_t trnsparseDgebsr2gebsr_bufferSizeExt(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb,
+    int nnzb, const trnsparseMatDescr_t descrA, const double* bsrSortedValA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA,
+    int rowBlockDimA, int colBlockDimA, int rowBlockDimC, int colBlockDimC, size_t* pBufferSize);
+trnsparseStatus_t trnsparseDgebsr2gebsr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb, int nnzb,
+    const trnsparseMatDescr_t descrA, const double* bsrSortedValA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA,
+    int rowBlockDimA, int colBlockDimA, const trnsparseMatDescr_t descrC, double* bsrSortedValC, int* bsrSortedRowPtrC,
+    int* bsrSortedColIndC, int rowBlockDimC, int colBlockDimC, void* pBuffer);
+trnsparseStatus_t trnsparseDgebsr2csr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb,
+    const trnsparseMatDescr_t descrA, const double* bsrSortedValA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA,
+    int rowBlockDim, int colBlockDim, const trnsparseMatDescr_t descrC, double* csrSortedValC, int* csrSortedRowPtrC,
+    int* csrSortedColIndC);
+trnsparseStatus_t trnsparseCgebsr2gebsr_bufferSize(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb,
+    int nnzb, const trnsparseMatDescr_t descrA, const trnComplex* bsrSortedValA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA,
+    int rowBlockDimA, int colBlockDimA, int rowBlockDimC, int colBlockDimC, int* pBufferSize);
+trnsparseStatus_t trnsparseCgebsr2gebsr_bufferSizeExt(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb,
+    int nnzb, const trnsparseMatDescr_t descrA, const trnComplex* bsrSortedValA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA,
+    int rowBlockDimA, int colBlockDimA, int rowBlockDimC, int colBlockDimC, size_t* pBufferSize);
+trnsparseStatus_t trnsparseCgebsr2gebsr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb, int nnzb,
+    const trnsparseMatDescr_t descrA, const trnComplex* bsrSortedValA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA,
+    int rowBlockDimA, int colBlockDimA, const trnsparseMatDescr_t descrC, trnComplex* bsrSortedValC, int* bsrSortedRowPtrC,
+    int* bsrSortedColIndC, int rowBlockDimC, int colBlockDimC, void* pBuffer);
+trnsparseStatus_t trnsparseCgebsr2csr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb,
+    const trnsparseMatDescr_t descrA, const trnComplex* bsrSortedValA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA,
+    int rowBlockDim, int colBlockDim, const trnsparseMatDescr_t descrC, trnComplex* csrSortedValC, int* csrSortedRowPtrC,
+    int* csrSortedColIndC);
+trnsparseStatus_t trnsparseZgebsr2gebsr_bufferSize(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb,
+    int nnzb, const trnsparseMatDescr_t descrA, const trnDoubleComplex* bsrSortedValA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA,
+    int rowBlockDimA, int colBlockDimA, int rowBlockDimC, int colBlockDimC, int* pBufferSize);
+trnsparseStatus_t trnsparseZgebsr2gebsr_bufferSizeExt(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb,
+    int nnzb, const trnsparseMatDescr_t descrA, const trnDoubleComplex* bsrSortedValA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA,
+    int rowBlockDimA, int colBlockDimA, int rowBlockDimC, int colBlockDimC, size_t* pBufferSize);
+trnsparseStatus_t trnsparseZgebsr2gebsr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb, int nnzb,
+    const trnsparseMatDescr_t descrA, const trnDoubleComplex* bsrSortedValA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA,
+    int rowBlockDimA, int colBlockDimA, const trnsparseMatDescr_t descrC, trnDoubleComplex* bsrSortedValC, int* bsrSortedRowPtrC,
+    int* bsrSortedColIndC, int rowBlockDimC, int colBlockDimC, void* pBuffer);
+trnsparseStatus_t trnsparseZgebsr2csr(trnsparseHandle_t handle, trnsparseDirection_t dirA, int mb, int nb,
+    const trnsparseMatDescr_t descrA, const trnDoubleComplex* bsrSortedValA, const int* bsrSortedRowPtrA, const int* bsrSortedColIndA,
+    int rowBlockDim, int colBlockDim, const trnsparseMatDescr_t descrC, trnDoubleComplex* csrSortedValC, int* csrSortedRowPtrC,
+    int* csrSortedColIndC);
+
 /* ---- csrgeam2: C = alpha A + beta B on CSR (legacy API, int32 indices, sorted columns) ----------
  * C's pattern is the union of A's and B's whatever alpha and beta are; Xcsrgeam2Nnz writes C's row
  * offsets (descrC's base) and nnz, csrgeam2 checks C's offsets are those and writes the columns and

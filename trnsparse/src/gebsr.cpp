@@ -1,4 +1,5 @@
-// General (rectangular-block) BSR conversions: csr2gebsr and gebsr2gebsc (trn/sparse/gebsr.hpp).
+// General (rectangular-block) BSR conversions: csr2gebsr, gebsr2gebsc, gebsr2gebsr and gebsr2csr
+// (trn/sparse/gebsr.hpp).
 #include "trn/sparse/gebsr.hpp"
 
 #include <algorithm>
@@ -45,6 +46,79 @@ BlockPattern block_pattern(const CsrView& a, std::int64_t rb, std::int64_t cb) {
   return p;
 }
 
+// Copies one value into its C block: (r, c) of the rb x cb block whose column is J, in block row
+// `first .. last` of the sorted block columns (block order row: r * cb + c; col: r + c * rb).
+void place_value(std::byte* out, std::size_t block_bytes, const std::vector<std::int64_t>& cols, std::int64_t first,
+                 std::int64_t last, std::int64_t J, std::int64_t at, const std::byte* from, std::size_t value_bytes) {
+  const auto lo = cols.begin() + first, hi = cols.begin() + last;
+  const std::size_t k = z(std::lower_bound(lo, hi, J) - cols.begin());
+  std::memcpy(out + k * block_bytes + z(at) * value_bytes, from, value_bytes);
+}
+std::int64_t within_block(BlockOrder order, std::int64_t r, std::int64_t c, std::int64_t rb, std::int64_t cb) {
+  return order == BlockOrder::row ? r * cb + c : r + c * rb;
+}
+
+// The rbC x cbC block pattern of a general BSR A (validated here): C block row I collects the C
+// block columns covered by every stored A block whose rows meet I's (every value of a stored block
+// counts, explicit zeros included: cuSPARSE's gebsr2gebsr = gebsr2csr then csr2gebsr).
+BlockPattern gebsr_block_pattern(const BsrView& a, std::int64_t rbc, std::int64_t cbc) {
+  if (rbc < 1) invalid("rowBlockDimC must be >= 1", "rowBlockDimC");
+  if (cbc < 1) invalid("colBlockDimC must be >= 1", "colBlockDimC");
+  validate(a);
+  const std::int64_t m = a.brows * a.row_block, n = a.bcols * a.col_block;
+  if (m > INT_MAX || n > INT_MAX) invalid("mb * rowBlockDimA or nb * colBlockDimA does not fit an int", "brows");
+  const std::int64_t mbc = (m + rbc - 1) / rbc, b = generic_detail::base_value(a.base);
+  BlockPattern p;
+  p.start.assign(z(mbc) + 1, 0);
+  for (std::int64_t I = 0; I < mbc; ++I) {
+    const auto first = static_cast<std::ptrdiff_t>(p.cols.size());
+    const std::int64_t i_end = std::min(a.brows, ((I + 1) * rbc + a.row_block - 1) / a.row_block);
+    for (std::int64_t i = I * rbc / a.row_block; i < i_end; ++i)
+      for (std::int64_t k = idx(a.offsets, a.offsets_type, i) - b; k < idx(a.offsets, a.offsets_type, i + 1) - b; ++k) {
+        const std::int64_t j = idx(a.columns, a.columns_type, k) - b;
+        // A's block columns increase within a block row, so C's columns J do too, except where
+        // two A block rows of I (or two A blocks sharing a C column) meet: sort + unique below.
+        for (std::int64_t J = j * a.col_block / cbc; J <= ((j + 1) * a.col_block - 1) / cbc; ++J)
+          if (static_cast<std::ptrdiff_t>(p.cols.size()) == first || p.cols.back() != J) p.cols.push_back(J);
+      }
+    std::sort(p.cols.begin() + first, p.cols.end());
+    p.cols.erase(std::unique(p.cols.begin() + first, p.cols.end()), p.cols.end());
+    p.start[z(I) + 1] = static_cast<std::int64_t>(p.cols.size());
+  }
+  if (p.cols.size() >= static_cast<std::size_t>(INT_MAX)) invalid("nnzb of C (+ base) does not fit an int", "nnzbC");
+  return p;
+}
+
+// Writes C's block columns (from ob) and, when bsr_val is not NULL, its zero-filled blocks with
+// every value of every stored block of A moved in (value_bytes each, A's block order kept for C).
+void scatter_gebsr(const BsrView& a, std::size_t value_bytes, std::int64_t rbc, std::int64_t cbc, const BlockPattern& p,
+                   std::int64_t ob, std::int32_t* bsr_col_ind, void* bsr_val) {
+  for (std::size_t k = 0; k < p.cols.size(); ++k) bsr_col_ind[k] = static_cast<std::int32_t>(p.cols[k] + ob);
+  if (bsr_val == nullptr || p.cols.empty()) return;
+  const std::size_t block_bytes = z(rbc * cbc) * value_bytes, a_block = z(a.row_block * a.col_block);
+  auto* out = static_cast<std::byte*>(bsr_val);
+  std::memset(out, 0, p.cols.size() * block_bytes);
+  const auto* in = static_cast<const std::byte*>(a.values);
+  const std::int64_t b = generic_detail::base_value(a.base);
+  for (std::int64_t i = 0; i < a.brows; ++i)
+    for (std::int64_t k = idx(a.offsets, a.offsets_type, i) - b; k < idx(a.offsets, a.offsets_type, i + 1) - b; ++k) {
+      const std::int64_t j = idx(a.columns, a.columns_type, k) - b;
+      for (std::int64_t r = 0; r < a.row_block; ++r) {
+        const std::int64_t row = i * a.row_block + r, I = row / rbc;
+        for (std::int64_t c = 0; c < a.col_block; ++c) {
+          const std::int64_t col = j * a.col_block + c;
+          const std::int64_t at = within_block(a.order, row % rbc, col % cbc, rbc, cbc);
+          const std::byte* from = in + (z(k) * a_block + z(within_block(a.order, r, c, a.row_block, a.col_block))) * value_bytes;
+          place_value(out, block_bytes, p.cols, p.start[z(I)], p.start[z(I) + 1], col / cbc, at, from, value_bytes);
+        }
+      }
+    }
+}
+
+void write_row_ptr(const BlockPattern& p, std::int64_t ob, std::int32_t* row_ptr) {
+  for (std::size_t I = 0; I < p.start.size(); ++I) row_ptr[I] = static_cast<std::int32_t>(p.start[I] + ob);
+}
+
 }  // namespace
 
 std::int64_t csr_to_gebsr_nnz(const CsrView& csr, std::int64_t rb, std::int64_t cb, IndexBase out_base,
@@ -69,12 +143,10 @@ void csr_to_gebsr(const CsrView& csr, std::int64_t rb, std::int64_t cb, BlockOrd
   const auto* in = static_cast<const std::byte*>(csr.values);
   for (std::int64_t i = 0; i < csr.rows; ++i) {
     const std::int64_t I = i / rb, r = i % rb;
-    const auto first = p.cols.begin() + p.start[z(I)], last = p.cols.begin() + p.start[z(I) + 1];
     for (std::int64_t e = idx(csr.offsets, csr.offsets_type, i) - b; e < idx(csr.offsets, csr.offsets_type, i + 1) - b; ++e) {
-      const std::int64_t j = idx(csr.columns, csr.columns_type, e) - b, c = j % cb;
-      const std::size_t k = z(std::lower_bound(first, last, j / cb) - p.cols.begin());
-      const std::int64_t at = order == BlockOrder::row ? r * cb + c : r + c * rb;
-      std::memcpy(out + k * block_bytes + z(at) * value_bytes, in + z(e) * value_bytes, value_bytes);
+      const std::int64_t j = idx(csr.columns, csr.columns_type, e) - b;
+      place_value(out, block_bytes, p.cols, p.start[z(I)], p.start[z(I) + 1], j / cb, within_block(order, r, j % cb, rb, cb),
+                  in + z(e) * value_bytes, value_bytes);
     }
   }
 }
@@ -96,6 +168,34 @@ void gebsr_to_gebsc(const BsrView& bsr, std::size_t value_bytes, bool numeric, v
       bsc_row_ind[z(to)] = static_cast<std::int32_t>(I + b);
       if (numeric) std::memcpy(out + z(to) * block_bytes, in + z(k) * block_bytes, block_bytes);
     }
+}
+
+std::int64_t gebsr_to_gebsr_nnz(const BsrView& a, std::int64_t rbc, std::int64_t cbc, IndexBase out_base,
+                               std::int32_t* bsr_row_ptr_c) {
+  const BlockPattern p = gebsr_block_pattern(a, rbc, cbc);
+  write_row_ptr(p, generic_detail::base_value(out_base), bsr_row_ptr_c);
+  return static_cast<std::int64_t>(p.cols.size());
+}
+
+void gebsr_to_gebsr(const BsrView& a, std::size_t value_bytes, std::int64_t rbc, std::int64_t cbc, IndexBase out_base,
+                    const std::int32_t* bsr_row_ptr_c, std::int32_t* bsr_col_ind_c, void* bsr_val_c) {
+  const BlockPattern p = gebsr_block_pattern(a, rbc, cbc);
+  const std::int64_t ob = generic_detail::base_value(out_base);
+  for (std::size_t I = 0; I < p.start.size(); ++I)
+    if (bsr_row_ptr_c[I] != p.start[I] + ob) invalid("bsrSortedRowPtrC differs from Xgebsr2gebsrNnz's", "bsrRowPtrC");
+  if (!p.cols.empty() && (bsr_col_ind_c == nullptr || bsr_val_c == nullptr)) invalid("bsrSortedColIndC or bsrSortedValC is NULL", "bsrValC");
+  scatter_gebsr(a, value_bytes, rbc, cbc, p, ob, bsr_col_ind_c, bsr_val_c);
+}
+
+void gebsr_to_csr(const BsrView& a, std::size_t value_bytes, IndexBase out_base, std::int32_t* csr_row_ptr,
+                  std::int32_t* csr_col_ind, void* csr_val) {
+  // A CSR is the general BSR of 1 x 1 blocks (cuSPARSE: gebsr2gebsr with rowBlockDimC = colBlockDimC = 1
+  // is gebsr2csr); its pattern is every value of every stored block.
+  const BlockPattern p = gebsr_block_pattern(a, 1, 1);
+  if (!p.cols.empty() && csr_col_ind == nullptr) invalid("csrSortedColIndC is NULL", "csrColIndC");
+  const std::int64_t ob = generic_detail::base_value(out_base);
+  write_row_ptr(p, ob, csr_row_ptr);
+  scatter_gebsr(a, value_bytes, 1, 1, p, ob, csr_col_ind, csr_val);
 }
 
 }  // namespace trn::sparse
