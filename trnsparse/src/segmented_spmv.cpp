@@ -27,6 +27,7 @@ inline auto z(std::int64_t i) { return static_cast<std::size_t>(i); }
 // op(A) x as a real product: rows of (col, val) in increasing column over the real vector x.
 struct RealRows {
   std::int64_t rows = 0;
+  bool mirrored = false;  // C_64F: odd row 2r + 1 holds row 2r's values, pairs swapped, the first negated
   std::vector<std::int64_t> start, col;
   std::vector<double> val, x;
 };
@@ -48,6 +49,7 @@ RealRows real_rows(const OpPattern& p, const double* vals, std::vector<double> x
 RealRows real_rows(const OpPattern& p, const std::complex<double>* vals, GOp opA, const std::vector<std::complex<double>>& xc) {
   RealRows rr;
   rr.rows = 2 * p.rows;
+  rr.mirrored = true;
   rr.start.assign(z(rr.rows) + 1, 0);
   rr.col.reserve(4 * p.entry.size());
   rr.val.reserve(4 * p.entry.size());
@@ -154,10 +156,24 @@ Slices slice_operands(const RealRows& rr, const Tiles& t, int pmax, int stationa
   for (std::int64_t r = 0; r < rr.rows; ++r)
     for (std::int64_t e = rr.start[z(r)]; e < rr.start[z(r) + 1]; ++e) {
       const std::int64_t s = t.slot[z(e)];
-      if (q.er[z(r)] != sl::kNoExp) sl::cut_slices(rr.val[z(e)], -q.er[z(r)], q.Sa, q.qa.data() + s * q.Sa, 1);
       std::copy_n(xs.data() + rr.col[z(e)] * q.Sx, q.Sx, q.qx.data() + s * q.Sx);
+      if (q.er[z(r)] == sl::kNoExp) continue;
+      if (!rr.mirrored || r % 2 == 0) {
+        sl::cut_slices(rr.val[z(e)], -q.er[z(r)], q.Sa, q.qa.data() + s * q.Sa, 1);
+        continue;
+      }
+      // C_64F odd row: (Im a, Re a) = (-(-Im a), Re a) of row r - 1 (same e_r): its slices copied, the
+      // first of each pair with the sign bit flipped (cut_slices(-v) = -cut_slices(v), bit for bit).
+      const std::int64_t i = e - rr.start[z(r)], from = t.slot[z(rr.start[z(r) - 1] + (i ^ 1))];
+      const std::uint16_t flip = i % 2 == 0 ? 0x8000 : 0;
+      for (int k = 0; k < q.Sa; ++k) q.qa[z(s * q.Sa + k)] = static_cast<std::uint16_t>(q.qa[z(from * q.Sa + k)] ^ flip);
     }
   return q;
+}
+
+// The values the slice step cuts (C_64F's odd rows are copies): flops are charged for these.
+double sliced_values(const RealRows& rr) {
+  return static_cast<double>(rr.val.size()) / (rr.mirrored ? 2.0 : 1.0);
 }
 
 // The launch's operands in HBM and its shape.
@@ -320,7 +336,7 @@ void segmented_typed(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Sp
   const auto slots = static_cast<double>(tiles.count * hw.pmax), xlen = static_cast<double>(rr.x.size());
   Trace trace;
   record_host_step(trace, HostStep{.name = "trnsparse.spmv.slice",
-                                   .flops = (8.0 + 3.0 * q.Sa) * static_cast<double>(rr.val.size()) + (8.0 + 3.0 * q.Sx) * xlen,
+                                   .flops = (8.0 + 3.0 * q.Sa) * sliced_values(rr) + (8.0 + 3.0 * q.Sx) * xlen,
                                    .reads = {a[0], a[1], a[2], generic_host::dense_span(B)},
                                    .writes = {HostSpan(q.qa.data(), static_cast<std::int64_t>(q.qa.size())),
                                               HostSpan(q.qx.data(), static_cast<std::int64_t>(q.qx.size())),
