@@ -992,13 +992,13 @@ TEST(Fp64Rows, BitsIndependentOfThreadsCoresAndTargetAndGroupSizeFollowsThePatte
   for (const bool band : {true, false}) {
     RowsCsr a(300, 280, band, 9);
     for (const sp::Value v : {sp::Value::f64, sp::Value::c64})
-      for (const int n : {1, 3}) {
+      for (const int n : {1, 3, 17}) {  // n <= 16: the segmented kernel (s11/spseg); 17: the row groups
         SCOPED_TRACE(testing::Message() << (band ? "band" : "scattered") << " " << sp::value_name(v) << " n " << n);
         sp::CallReport r;
         const std::vector<unsigned char> ref = rows_run(a, v, n, sp::Settings{}, &r);
         EXPECT_GT(r.matmuls, 0);
         EXPECT_GT(r.profile.busy_ns[static_cast<int>(trn::Engine::tensor)], 0.0);
-        if (n == 1) {  // SpMV: the segmented slice-pair launch (s11/spseg), no row groups
+        if (n <= 16) {  // SpMV and narrow SpMM: the segmented slice-pair launch (s11/spseg), no row groups
           EXPECT_NE(r.plan.find("segmented slice pairs"), std::string::npos) << r.plan;
         } else {
           const int g = group_rows(r.plan);

@@ -165,6 +165,34 @@ TEST(SegmentedSpmv, Complex64PartsThatCancelAreRoundedOnceOpNAndOpC) {
   }
 }
 
+// SpMM (n = 3 <= kSegmentedMaxColumns): column c of X is x 2^-c (exact), so column c of A X is p 2^-c
+// exactly; every column rounded once, in one launch (two host steps), C row-major.
+TEST(SegmentedSpmv, Fp64SpmmColumnsThatCancelAreRoundedOnce) {
+  std::mt19937_64 g(13);
+  const std::vector<double> x = make_x(400, g);
+  CancellingRows a(120, x, 53, 17);
+  const int n = 3;
+  std::vector<double> X(static_cast<std::size_t>(a.K * n)), Y(static_cast<std::size_t>(a.M * n), -1.0);
+  for (int c = 0; c < n; ++c)
+    for (int k = 0; k < a.K; ++k) X[static_cast<std::size_t>(c * a.K + k)] = std::ldexp(x[static_cast<std::size_t>(k)], -c);
+  sp::CallReport r;
+  sp::spmm_host(sp::Settings{}, sp::GOp::N, sp::GOp::N, 1.0, csr_ref(a, a.val.data(), sp::Value::f64),
+                {X.data(), sp::Value::f64, a.K, n, a.K, sp::Layout::col_major}, 0.0,
+                {Y.data(), sp::Value::f64, a.M, n, n, sp::Layout::row_major}, &r);
+  for (int c = 0; c < n; ++c) {
+    std::vector<double> yc;
+    std::vector<i128> pc;
+    for (int i = 0; i < a.M; ++i) {
+      yc.push_back(std::ldexp(Y[static_cast<std::size_t>(i * n + c)], c));  // undo the exact 2^-c
+      pc.push_back(a.p[static_cast<std::size_t>(i)]);
+    }
+    check_rounded_once(yc, pc, "SpMM column");
+  }
+  EXPECT_NE(r.plan.find("spmm plan"), std::string::npos) << r.plan;
+  EXPECT_NE(r.plan.find("segmented slice pairs"), std::string::npos) << r.plan;
+  EXPECT_EQ(r.profile.host_steps, 2);
+}
+
 // alpha / beta, empty rows, Inf and NaN: y = alpha p + beta y with p exact-then-rounded; a row meeting
 // Inf gives the IEEE result, the other rows are unaffected; beta = 0 never reads y (NaN there).
 TEST(SegmentedSpmv, EpilogueEmptyRowsAndSpecialValues) {

@@ -186,8 +186,8 @@ void rows_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Spars
 void spmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B, Scalar beta,
                const DenseAny& C, CallReport* report) {
   generic_detail::check_product_shapes(opA, opB, A, B, C);
-  if (C.cols == 1 && (A.value == Value::f64 || A.value == Value::c64)) {  // SpMV: one launch (segmented_spmv.hpp)
-    spmv_fp64_segmented(s, opA, opB, alpha, A, B, beta, C, report);
+  if (C.cols >= 1 && C.cols <= kSegmentedMaxColumns && (A.value == Value::f64 || A.value == Value::c64)) {
+    spmm_fp64_segmented(s, opA, opB, alpha, A, B, beta, C, report);
     return;
   }
   fp64_engine::dispatch_wide(A.value, [&](auto t) { rows_product<decltype(t)>(s, opA, opB, alpha, A, B, beta, C, report); });

@@ -49,9 +49,12 @@ namespace trn::sparse {
 
 // Row segments a tile of pmax entries may hold (pattern only: fixes the tiles, never the bits).
 inline constexpr int kSegmentsPerTile = 32;
+// SpMM with up to this many columns takes the segmented kernel (X's slices are copied per stored
+// entry: n S_x values each); wider products keep the row groups' Ozaki GEMMs (rows_fp64.cpp).
+inline constexpr std::int64_t kSegmentedMaxColumns = 16;
 
-// C (M x 1) = alpha op(A) op(B) + beta C with op(B) K x 1; A R_64F or C_64F (shapes checked by the caller).
-void spmv_fp64_segmented(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
+// C (M x n) = alpha op(A) op(B) + beta C with op(B) K x n; A R_64F or C_64F (shapes checked by the caller).
+void spmm_fp64_segmented(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
                          Scalar beta, const DenseAny& C, CallReport* report);
 
 }  // namespace trn::sparse
