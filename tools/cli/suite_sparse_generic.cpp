@@ -172,13 +172,13 @@ std::vector<std::int64_t> group_widths(const std::vector<std::int32_t>& off, con
 
 // The product path a value type takes (C_32F on TensorE in every format, SELL through its gathered CSR).
 bool c32_engine(sp::Value v) { return v == sp::Value::c32; }
-// fp64 / complex-fp64 SpMV (m == 1) is the segmented slice-pair launch (s11/spseg); SpMM keeps the row groups.
+// fp64 / complex-fp64 SpMV and SpMM with m <= 16 columns are the segmented slice-pair launch (s11/spseg); wider SpMM the row groups.
 const char* path_mode(sp::Value v, std::int64_t m = 16) {
-  if (fp64_engine(v) && m == 1) return " (TensorE, segmented slice pairs)";
+  if (fp64_engine(v) && m <= 16) return " (TensorE, segmented slice pairs)";
   return v == sp::Value::f32 ? " (TensorE blocks)" : v == sp::Value::c32 ? " (TensorE, 2x2 embedding)" : " (TensorE, trnblas row groups)";
 }
 const char* path_variant(sp::Value v, std::int64_t m = 16) {
-  if (fp64_engine(v) && m == 1) return ", TensorE segmented slice pairs";
+  if (fp64_engine(v) && m <= 16) return ", TensorE segmented slice pairs";
   return v == sp::Value::f32 ? ", TensorE blocks" : v == sp::Value::c32 ? ", TensorE 2x2 embedding" : ", TensorE trnblas row groups";
 }
 std::string product_bound_text(sp::Value v, bool engine);  // the validate cases' bound text
