@@ -1,6 +1,6 @@
-// The segmented slice-pair SpMV: fp64 and complex-fp64 (R_64F, C_64F) y = alpha op(A) x + beta y on
-// CSR, CSC, COO (and SELL, gathered to CSR) as ONE launch per call (docs/trnsparse.md "Segmented
-// slice-pair SpMV").
+// The segmented slice-pair SpMV / narrow SpMM: fp64 and complex-fp64 (R_64F, C_64F)
+// C = alpha op(A) op(B) + beta C with n <= kSegmentedMaxColumns columns on CSR, CSC, COO (and SELL,
+// gathered to CSR) as ONE launch per call (docs/trnsparse.md "Segmented slice-pair SpMV").
 //
 // Algorithm   Real rows. op(A)'s rows in increasing column (op_pattern.hpp; op C conjugates). C_64F
 //             runs through the real representation: op(A) row r becomes real rows 2r (real part:
@@ -11,8 +11,8 @@
 //             kSegmentsPerTile row segments (a segment = the run of one row's entries inside one
 //             tile; a long row spans tiles). No padding between rows.
 //             Host step `trnsparse.spmv.slice` (fp64, error-free): per real row its largest exponent
-//             e_r, for x one e_x; every entry a is cut into S_a 8-bit slices of a 2^-e_r and every
-//             entry's x into S_x slices of x 2^-e_x (trn/blas/fp64_slices.hpp, the splitting of
+//             e_r, for each column of X one e_x; every entry a is cut into S_a 8-bit slices of
+//             a 2^-e_r and every entry's row of X into n S_x slices of x 2^-e_x (trn/blas/fp64_slices.hpp, the splitting of
 //             trnblas's fp64 slice-pair dgemv; S = ceil((52 + spread) / 8): every bit kept), written
 //             in the tiles' entry order (the x slices gathered per entry: host data movement, since
 //             the emulated ISA has no indirect DMA) with each entry's segment number in its tile.
@@ -21,9 +21,10 @@
 //               GpSimdE   iota 0..J-1
 //               VectorE   one-hot segment masks (segment number == j), then
 //                         W[e, (j, s)] = mask[e, j] * qa[e, s] (exact: 0 or the slice)
-//               TensorE   per tile: PSUM[t, (j, s)] = sum_e qx[e, t] W[e, (j, s)] — the segment sums
-//                         of every slice pair, exact (|.| <= 128 * 255^2 < 2^24)
-//               VectorE   PSUM -> SBUF, DMA the partials [S_x, J S_a] per tile to HBM.
+//               TensorE   per tile and chunk of <= 128 of the n S_x columns: PSUM[(c, t), (j, s)] =
+//                         sum_e qx[e, (c, t)] W[e, (j, s)] — the segment sums of every slice pair,
+//                         exact (|.| <= 128 * 255^2 < 2^24)
+//               VectorE   PSUM -> SBUF, DMA the partials [n S_x, J S_a] per tile to HBM.
 //             Host step `trnsparse.spmv.fold` (fp64, exact until the last rounding): per real row the
 //             partials of its segments summed by weight g = s + t (integers < 2^53), the carries
 //             normalised and the digits summed (digits_to_double: one rounding), then the alpha /
@@ -41,7 +42,8 @@
 //             (plan: "capped"); results in fp64's subnormal range are rounded twice.
 // Limits      One launch and two host round trips per call. The slicing (8 + 3S flops per value)
 //             and the slices' bytes cross the host link: the host step, not the engines, is the
-//             bound (docs/trnsparse.md, measured). n == 1 only (SpMM keeps the row groups).
+//             bound (docs/trnsparse.md, measured). n <= kSegmentedMaxColumns (wider SpMM keeps
+//             the row groups: X's slices are copied per stored entry, n S_x values each).
 #pragma once
 #include "trn/sparse/generic.hpp"
 
