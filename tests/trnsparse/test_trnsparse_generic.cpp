@@ -875,8 +875,8 @@ TEST(GenericSddmm, MixedTypesBadArgumentsAndBadPatternLeaveCUntouched) {
 
 }  // namespace
 
-// The C++ layer's report: the plan prints the format, the value type and where it ran (C_64F: the
-// row groups through trnblas on TensorE), and the profile holds the modeled time.
+// The C++ layer's report: the plan prints the format, the value type and where it ran (C_64F SpMV:
+// the segmented slice-pair launch on TensorE, s11/spseg), and the profile holds the modeled time.
 TEST(GenericPlan, Fp64EnginePlanPrintsFormatTypeAndEngines) {
   namespace sp = trn::sparse;
   const int off[3] = {0, 1, 2}, col[2] = {1, 0};
@@ -887,7 +887,7 @@ TEST(GenericPlan, Fp64EnginePlanPrintsFormatTypeAndEngines) {
   sp::spmv_host(sp::Settings{}, sp::GOp::C, 1.0, A, x, 0.0, y, &r);
   EXPECT_NE(r.plan.find("spmv plan"), std::string::npos) << r.plan;
   EXPECT_NE(r.plan.find("CSR C_64F"), std::string::npos) << r.plan;
-  EXPECT_NE(r.plan.find("zgemv (fp64 slice pairs"), std::string::npos) << r.plan;
+  EXPECT_NE(r.plan.find("segmented slice pairs"), std::string::npos) << r.plan;
   EXPECT_NE(r.plan.find("TensorE"), std::string::npos) << r.plan;
   EXPECT_GT(r.modeled_ns(), 0.0);
   EXPECT_GT(r.matmuls, 0);
@@ -992,15 +992,19 @@ TEST(Fp64Rows, BitsIndependentOfThreadsCoresAndTargetAndGroupSizeFollowsThePatte
   for (const bool band : {true, false}) {
     RowsCsr a(300, 280, band, 9);
     for (const sp::Value v : {sp::Value::f64, sp::Value::c64})
-      for (const int n : {1, 3}) {
+      for (const int n : {1, 3, 17}) {  // n <= 16: the segmented kernel (s11/spseg); 17: the row groups
         SCOPED_TRACE(testing::Message() << (band ? "band" : "scattered") << " " << sp::value_name(v) << " n " << n);
         sp::CallReport r;
         const std::vector<unsigned char> ref = rows_run(a, v, n, sp::Settings{}, &r);
         EXPECT_GT(r.matmuls, 0);
         EXPECT_GT(r.profile.busy_ns[static_cast<int>(trn::Engine::tensor)], 0.0);
-        const int g = group_rows(r.plan);
-        EXPECT_GE(g, 1) << r.plan;
-        (band ? g_band : g_scattered) = std::max(band ? g_band : g_scattered, g);
+        if (n <= 16) {  // SpMV and narrow SpMM: the segmented slice-pair launch (s11/spseg), no row groups
+          EXPECT_NE(r.plan.find("segmented slice pairs"), std::string::npos) << r.plan;
+        } else {
+          const int g = group_rows(r.plan);
+          EXPECT_GE(g, 1) << r.plan;
+          (band ? g_band : g_scattered) = std::max(band ? g_band : g_scattered, g);
+        }
         for (auto [threads, cores, target] : {std::tuple{3, 1, trn::Generation::trn1}, std::tuple{2, 2, trn::Generation::trn1},
                                               std::tuple{1, 1, trn::Generation::trn2}}) {
           sp::Settings s;

@@ -172,10 +172,13 @@ std::vector<std::int64_t> group_widths(const std::vector<std::int32_t>& off, con
 
 // The product path a value type takes (C_32F on TensorE in every format, SELL through its gathered CSR).
 bool c32_engine(sp::Value v) { return v == sp::Value::c32; }
-const char* path_mode(sp::Value v) {
+// fp64 / complex-fp64 SpMV and SpMM with m <= 16 columns are the segmented slice-pair launch (s11/spseg); wider SpMM the row groups.
+const char* path_mode(sp::Value v, std::int64_t m = 16) {
+  if (fp64_engine(v) && m <= 16) return " (TensorE, segmented slice pairs)";
   return v == sp::Value::f32 ? " (TensorE blocks)" : v == sp::Value::c32 ? " (TensorE, 2x2 embedding)" : " (TensorE, trnblas row groups)";
 }
-const char* path_variant(sp::Value v) {
+const char* path_variant(sp::Value v, std::int64_t m = 16) {
+  if (fp64_engine(v) && m <= 16) return ", TensorE segmented slice pairs";
   return v == sp::Value::f32 ? ", TensorE blocks" : v == sp::Value::c32 ? ", TensorE 2x2 embedding" : ", TensorE trnblas row groups";
 }
 std::string product_bound_text(sp::Value v, bool engine);  // the validate cases' bound text
@@ -375,7 +378,7 @@ void add_sparse_generic(Registry& reg) {
       const std::string op = m == 1 ? "spmv_csr" : "spmm_csr";
       reg.add(ValidationCase{
           .suite = "sparse", .library = "trnsparse", .op = op,
-          .mode = std::string(type_name(v)) + path_mode(v),
+          .mode = std::string(type_name(v)) + path_mode(v, m),
           .shape = m == 1 ? "1000x1000, 1%" : "1000x1000 x 1000x16, 1%", .metric = "max_err_over_bound",
           .bound_text = product_bound_text(v, true),
           .run = [v, m] {
@@ -385,7 +388,7 @@ void add_sparse_generic(Registry& reg) {
     }
   for (sp::Value v : types)
     reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spmv_csr",
-                      .variant = std::string(type_name(v)) + path_variant(v),
+                      .variant = std::string(type_name(v)) + path_variant(v, 1),
                       .shape = "4096x4096, 0.5%",
                       .run = [v](trn::Generation target) {
                         const Run run = product(4096, 1, 0.005, v, target);
@@ -400,7 +403,7 @@ void add_sparse_sell(Registry& reg) {
   for (sp::Value v : types)
     reg.add(ValidationCase{
         .suite = "sparse", .library = "trnsparse", .op = "spmv_sell",
-        .mode = std::string(type_name(v)) + " (gathered, " + (path_mode(v) + 2),
+        .mode = std::string(type_name(v)) + " (gathered, " + (path_mode(v, 1) + 2),
         .shape = "1000x1000, 1%, slice 32", .metric = "max_err_over_bound",
         .bound_text = v == sp::Value::f32 ? "2 (k+2) u32 (|a||A||x| + |b||y|)" : product_bound_text(v, true),
         .run = [v] {
@@ -409,7 +412,7 @@ void add_sparse_sell(Registry& reg) {
         }});
   for (sp::Value v : types)
     reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spmv_sell",
-                      .variant = std::string(type_name(v)) + path_variant(v),
+                      .variant = std::string(type_name(v)) + path_variant(v, 1),
                       .shape = "4096x4096, 0.5%, slice 32",
                       .run = [v](trn::Generation target) {
                         const Run run = product(4096, 1, 0.005, v, target, 32);
@@ -671,7 +674,7 @@ const char* format_name(sp::SparseRef::Format f) { return f == sp::SparseRef::Fo
 // engine: the SpMV / SpMM paths (C_32F on TensorE); false: SDDMM (C_32F the host step).
 std::string product_bound_text(sp::Value v, bool engine) {
   if (v == sp::Value::c32 && engine) return "sqrt(2) gamma32_{2k+6} (|a||A||B| + |b||C|)";
-  if (fp64_engine(v) && engine)  // s10/spfp64: trnblas on TensorE (SpMV the GEMV slice pairs, SpMM / SDDMM Ozaki)
+  if (fp64_engine(v) && engine)  // SpMV: the segmented slice pairs (s11/spseg); SpMM / SDDMM: Ozaki row groups (s10/spfp64)
     return std::string("SpMV ") + (v == sp::Value::c64 ? "8" : "4.1") + " u (|a (Ax)_i| + |b y_i|); SpMM / SDDMM " +
            (v == sp::Value::c64 ? "2 " : "") + "(2^-50 k max|a_i.| max|b_.j| |a| + 4 u (|a||A||B| + |b||C|))";
   return v == sp::Value::f32 ? "2 (k+2) u32 (|a||A||B| + |b||C|)"
@@ -682,8 +685,8 @@ std::string product_bound_text(sp::Value v, bool engine) {
 void add_sparse_other_formats(Registry& reg) {
   for (sp::SparseRef::Format f : kOtherFormats)
     for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64}) {
-      const std::string path = path_mode(v);
       for (std::int64_t m : {std::int64_t{1}, std::int64_t{16}}) {
+        const std::string path = path_mode(v, m);
         const std::string op = std::string(m == 1 ? "spmv_" : "spmm_") + format_name(f);
         reg.add(ValidationCase{
             .suite = "sparse", .library = "trnsparse", .op = op, .mode = std::string(type_name(v)) + path,
@@ -695,7 +698,7 @@ void add_sparse_other_formats(Registry& reg) {
                                       std::to_string(run.nnz));
             }});
         reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = op,
-                          .variant = std::string(type_name(v)) + path_variant(v),
+                          .variant = std::string(type_name(v)) + path_variant(v, m),
                           .shape = m == 1 ? "4096x4096, 0.5%" : "4096^2 x 4096x16, 0.5%",
                           .run = [v, m, f](trn::Generation target) {
                             const Run run = product(4096, m, 0.005, v, target, 0, false, f);

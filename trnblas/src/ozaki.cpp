@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 
+#include "trn/blas/fp64_slices.hpp"
 #include "trn/core/host_loops.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/plan.hpp"
@@ -61,21 +62,11 @@ struct Operands {
   }
 };
 
-constexpr int kNoExp = INT_MIN / 4;  // exponent of 0, Inf and NaN (they take no part in scaling)
+using slices::exp_of;
+using slices::kNoExp;
+using slices::pow2_normal;
+using slices::scale2;
 
-// e with 2^(e-1) <= |x| < 2^e for finite nonzero x (subnormals included), else kNoExp.
-inline int exp_of(double x) {
-  const std::uint64_t bits = std::bit_cast<std::uint64_t>(x) & ~(std::uint64_t{1} << 63);
-  const int biased = static_cast<int>(bits >> 52);
-  if (bits == 0 || biased == 0x7ff) return kNoExp;
-  if (biased != 0) return biased - 1022;
-  return std::ilogb(x) + 1;
-}
-
-// 2^e for a normal exponent (-1022 <= e <= 1023), built from its bits: exact.
-inline double pow2_normal(int e) { return std::bit_cast<double>(static_cast<std::uint64_t>(e + 1023) << 52); }
-// x 2^e rounded once when the result is normal (a product by a normal power of two is correctly rounded).
-inline double scale2(double x, int e) { return e >= -1022 && e <= 1023 ? x * pow2_normal(e) : std::ldexp(x, e); }
 // Nearest integer (ties to even) of a double, as nearbyint in the default rounding mode.
 inline double round_integer(double v) {
   constexpr double kTwo52 = 0x1p52;
@@ -279,8 +270,10 @@ void fill_report(CallReport* report, const OzakiPlan& plan) {
 
 // ---- scheme I: slices ---------------------------------------------------------------------------
 
-constexpr int kSliceBits = 8;  // |slice| <= 255: exact in bf16 (8 significant bits)
-constexpr double kSliceScale = 1 << kSliceBits;
+
+using slices::cut_slices;
+using slices::kSliceBits;
+using slices::kSliceScale;
 
 struct SlicePlanInputs {
   std::vector<int> d;
@@ -314,18 +307,6 @@ OzakiPlan plan_slices(const Settings& st, const Operands& o, const SlicePlanInpu
   return p;
 }
 
-// x 2^shift (|.| < 1, 0 for Inf/NaN) cut into S 8-bit integer slices from the top, as bf16 at out[0],
-// out[stride], ...: slice s weighs 2^-8(s+1) and the remainder after S slices is below 2^-8S.
-void cut_slices(double x, int shift, int S, std::uint16_t* out, std::int64_t stride) {
-  double r = std::isfinite(x) ? scale2(x, shift) : 0.0;  // correctly rounded, as ldexp
-  for (int s = 0; s < S; ++s) {
-    r *= kSliceScale;                // exact: scaling up by a power of two
-    const double q = std::trunc(r);  // |q| <= 255
-    r -= q;                          // exact
-    // bf16 of an integer of <= 8 significant bits: the top half of its fp32 bits (exact, as RNE)
-    out[s * stride] = static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(static_cast<float>(q)) >> 16);
-  }
-}
 
 // Slices of op(X) (K x F viewed as [k][f]) into S integer-valued bf16 matrices [K][F]: x 2^(dk - e_f)
 // has |.| < 1 and is cut into 8-bit pieces from the top.
@@ -864,35 +845,10 @@ void gemm_ozaki_slices(const Settings& s, Op ta, Op tb, std::int64_t m, std::int
 
 namespace {
 
-constexpr int kSlicesForExact = 52;  // 8 S >= 52 + spread: every bit of every element of a line kept
 
-int exact_slices(int spread) { return spread == 0 ? 1 : (kSlicesForExact + spread + kSliceBits - 1) / kSliceBits; }
 
-// V = sum_g T[g] 2^-8g (T integer-valued, |T| < 2^52, G >= 1 terms) times 2^e, rounded: exact carries
-// into 8-bit digits (T[g] = 256 c + d, d in [0, 256)), the sign taken out (a negative leading part
-// -A - 1 + F is -(A + (1 - F)), 1 - F again in nonnegative digits), then the digits summed from the
-// least significant, the leading integer last: every partial sum is below 1.008 times the next
-// digit's weight, so |error| <= 2.02 u |V| (ozaki.hpp, Accuracy).
-double digits_to_double(double* T, int G, int e) {
-  for (int g = G - 1; g > 0; --g) {
-    const double c = std::floor(T[g] * (1.0 / kSliceScale));  // exact: a power-of-two scaling, floor
-    T[g] -= c * kSliceScale;
-    T[g - 1] += c;
-  }
-  double sign = 1.0;
-  if (T[0] < 0 && G > 1) {
-    sign = -1.0;
-    T[0] = -T[0] - 1.0;
-    for (int g = 1; g < G; ++g) T[g] = (kSliceScale - 1.0) - T[g];
-    T[G - 1] += 1.0;
-  } else if (T[0] < 0) {
-    sign = -1.0;
-    T[0] = -T[0];
-  }
-  double t = 0.0;
-  for (int g = G - 1; g > 0; --g) t += scale2(T[g], -kSliceBits * g);
-  return std::ldexp(sign * (T[0] + t), e);
-}
+using slices::digits_to_double;
+using slices::exact_slices;
 
 // Output j's value before scaling: partials P[c][(j, t)][s] of every chunk c, summed by weight s + t.
 double fold_slice_pairs(const float* P, std::int64_t chunks, std::int64_t chunk_stride, int Sx, int Sb, int e) {

@@ -33,6 +33,8 @@
 #include "fp64_engine.hpp"
 #include "generic_detail.hpp"
 #include "generic_host.hpp"
+#include "op_pattern.hpp"
+#include "segmented_spmv.hpp"
 #include "trn/sparse/generic.hpp"
 
 namespace trn::sparse {
@@ -41,30 +43,6 @@ using namespace generic_detail;  // NOLINT: this file's own helpers
 using fp64_engine::z;
 
 namespace {
-
-// op(A)'s rows: row r holds entries [start[r], start[r + 1]) of (col, entry) in increasing column.
-struct OpPattern {
-  std::int64_t rows = 0, cols = 0;
-  std::vector<std::int64_t> start, col, entry;
-};
-OpPattern op_pattern(const SparseRef& A, GOp opA) {
-  const bool tr = opA != GOp::N;
-  OpPattern p;
-  p.rows = tr ? A.cols : A.rows;
-  p.cols = tr ? A.rows : A.cols;
-  p.start.assign(z(p.rows) + 1, 0);
-  for_each_entry(A, [&](std::int64_t i, std::int64_t j, std::int64_t) { ++p.start[z(tr ? j : i) + 1]; });
-  for (std::int64_t r = 0; r < p.rows; ++r) p.start[z(r) + 1] += p.start[z(r)];
-  std::vector<std::int64_t> next(p.start.begin(), p.start.end() - 1);
-  p.col.resize(z(A.nnz));
-  p.entry.resize(z(A.nnz));
-  for_each_entry(A, [&](std::int64_t i, std::int64_t j, std::int64_t e) {
-    const std::int64_t at = next[z(tr ? j : i)]++;
-    p.col[z(at)] = tr ? i : j;
-    p.entry[z(at)] = e;
-  });
-  return p;
-}
 
 // The distinct columns the rows [r0, r1) meet, ascending, into `cols`; where[j] = j's position.
 // stamp[j] == r0 marks a column already taken by this group (groups start at distinct rows).
@@ -208,6 +186,10 @@ void rows_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Spars
 void spmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B, Scalar beta,
                const DenseAny& C, CallReport* report) {
   generic_detail::check_product_shapes(opA, opB, A, B, C);
+  if (C.cols >= 1 && C.cols <= kSegmentedMaxColumns && (A.value == Value::f64 || A.value == Value::c64)) {
+    spmm_fp64_segmented(s, opA, opB, alpha, A, B, beta, C, report);
+    return;
+  }
   fp64_engine::dispatch_wide(A.value, [&](auto t) { rows_product<decltype(t)>(s, opA, opB, alpha, A, B, beta, C, report); });
 }
 

@@ -1,0 +1,433 @@
+// The segmented slice-pair SpMV (R_64F, C_64F): algorithm, engines, accuracy and limits in
+// segmented_spmv.hpp; derivation and measurements in docs/trnsparse.md.
+#include "segmented_spmv.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "generic_host.hpp"
+#include "op_pattern.hpp"
+#include "trn/blas/blas.hpp"
+#include "trn/blas/fp64_slices.hpp"
+#include "trn/core/host_step.hpp"
+#include "trn/core/report.hpp"
+#include "trn/core/spmd.hpp"
+#include "trn/tile/view.hpp"
+
+namespace trn::sparse {
+namespace {
+
+namespace sl = blas::slices;
+using tile::view;
+inline auto z(std::int64_t i) { return static_cast<std::size_t>(i); }
+
+// op(A) X as a real product: rows of (col, val) in increasing column over the real columns of X
+// (x[c xlen + k]: column c, n columns).
+struct RealRows {
+  std::int64_t rows = 0, xlen = 0, n = 1;
+  bool mirrored = false;  // C_64F: odd row 2r + 1 holds row 2r's values, pairs swapped, the first negated
+  std::vector<std::int64_t> start, col;
+  std::vector<double> val, x;
+};
+
+// R_64F: op(A)'s rows as they are (op T and C are the same).
+RealRows real_rows(const OpPattern& p, const double* vals, std::vector<double> x) {
+  RealRows rr;
+  rr.rows = p.rows;
+  rr.start = p.start;
+  rr.col = p.col;
+  rr.val.resize(p.entry.size());
+  for (std::size_t e = 0; e < p.entry.size(); ++e) rr.val[e] = vals[p.entry[e]];
+  rr.xlen = p.cols;
+  rr.x = std::move(x);
+  return rr;
+}
+
+// C_64F: op(A) row r as real rows 2r (Re: (Re a, 2c), (-Im a, 2c + 1)) and 2r + 1 (Im: (Im a, 2c),
+// (Re a, 2c + 1)) over x = [Re x_0, Im x_0, ...]; op C conjugates a first. Columns stay increasing.
+RealRows real_rows(const OpPattern& p, const std::complex<double>* vals, GOp opA, const std::vector<std::complex<double>>& xc) {
+  RealRows rr;
+  rr.rows = 2 * p.rows;
+  rr.mirrored = true;
+  rr.start.assign(z(rr.rows) + 1, 0);
+  rr.col.reserve(4 * p.entry.size());
+  rr.val.reserve(4 * p.entry.size());
+  for (std::int64_t r = 0; r < p.rows; ++r)
+    for (int part = 0; part < 2; ++part) {
+      for (std::int64_t e = p.start[z(r)]; e < p.start[z(r) + 1]; ++e) {
+        const std::complex<double> a = generic_host::conj_if(vals[p.entry[z(e)]], opA == GOp::C);
+        const std::int64_t c = p.col[z(e)];
+        rr.col.push_back(2 * c);
+        rr.val.push_back(part == 0 ? a.real() : a.imag());
+        rr.col.push_back(2 * c + 1);
+        rr.val.push_back(part == 0 ? -a.imag() : a.real());
+      }
+      rr.start[z(2 * r + part) + 1] = static_cast<std::int64_t>(rr.col.size());
+    }
+  rr.xlen = 2 * p.cols;
+  rr.x.resize(2 * xc.size());  // column c of X: [Re x_0c, Im x_0c, ...] (xc column-major as well)
+  for (std::size_t k = 0; k < xc.size(); ++k) {
+    rr.x[2 * k] = xc[k].real();
+    rr.x[2 * k + 1] = xc[k].imag();
+  }
+  return rr;
+}
+
+// The packed entries in tiles of pmax (pattern only): tile t holds packed slots [t pmax, (t+1) pmax).
+struct Tiles {
+  std::int64_t count = 0;
+  int J = 1;                          // most segments of any tile (the partials' width is J S_a)
+  std::vector<std::int64_t> slot;     // slot of each real-row entry
+  std::vector<std::int64_t> seg_row;  // [count][kSegmentsPerTile]: real row of segment j (-1: none)
+  std::vector<float> seg_of;          // [count][pmax]: segment number of each slot (0 on padding)
+};
+
+// A tile closes at pmax entries or kSegmentsPerTile segments; a segment is one row's run in a tile.
+Tiles make_tiles(const RealRows& rr, int pmax) {
+  Tiles t;
+  t.slot.resize(rr.col.size());
+  std::int64_t in_tile = pmax, segs = 0, last_row = -1;
+  for (std::int64_t r = 0; r < rr.rows; ++r)
+    for (std::int64_t e = rr.start[z(r)]; e < rr.start[z(r) + 1]; ++e) {
+      bool new_segment = r != last_row;
+      if (in_tile == pmax || (new_segment && segs == kSegmentsPerTile)) {
+        ++t.count;
+        t.seg_row.resize(z(t.count * kSegmentsPerTile), -1);
+        t.seg_of.resize(z(t.count * pmax), 0.0f);
+        in_tile = segs = 0;
+        new_segment = true;
+      }
+      const std::int64_t tile = t.count - 1;
+      if (new_segment) {
+        t.seg_row[z(tile * kSegmentsPerTile + segs++)] = r;
+        last_row = r;
+      }
+      t.slot[z(e)] = tile * pmax + in_tile;
+      t.seg_of[z(tile * pmax + in_tile++)] = static_cast<float>(segs - 1);
+      t.J = std::max(t.J, static_cast<int>(segs));
+    }
+  return t;
+}
+
+// A host buffer the launch reads or writes: zero-filled when the call computes, left uninitialised
+// in timing-only runs (only its addresses are recorded, and untouched pages cost the host nothing).
+template <class T>
+struct Buffer {
+  std::unique_ptr<T[]> p;
+  std::size_t n = 0;
+  void allocate(std::size_t count, bool zero) {
+    n = count;
+    p = zero ? std::make_unique<T[]>(count) : std::make_unique_for_overwrite<T[]>(count);
+  }
+  T* data() const { return p.get(); }
+  std::size_t size() const { return n; }
+  T& operator[](std::size_t i) const { return p[i]; }
+};
+
+// The host step's output: slices of A's entries and of each entry's x in slot order.
+struct Slices {
+  int Sa = 1, Sx = 1;
+  std::vector<int> ex;              // per column of X: largest exponent
+  bool capped = false;
+  std::vector<int> er;              // per real row: largest exponent
+  Buffer<std::uint16_t> qa, qx;       // [slots][Sa], [slots][n Sx] bf16 integers (column c at c Sx)
+};
+
+// Largest exponent and spread (e_max - e_min + 1, 0 if no finite nonzero) of values [lo, hi).
+std::pair<int, int> exponent_range(const double* v, std::int64_t n) {
+  int hi = sl::kNoExp, lo = 0;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const int e = sl::exp_of(v[i]);
+    if (e == sl::kNoExp) continue;
+    lo = hi == sl::kNoExp ? e : std::min(lo, e);
+    hi = std::max(hi, e);
+  }
+  return {hi, hi == sl::kNoExp ? 0 : hi - lo + 1};
+}
+
+// Exponents and slice counts, then (unless timing only) the error-free slices.
+Slices slice_operands(const RealRows& rr, const Tiles& t, int pmax, int stationary_max, bool compute) {
+  Slices q;
+  q.er.resize(z(rr.rows));
+  int spread_a = 0;
+  for (std::int64_t r = 0; r < rr.rows; ++r) {
+    const auto [e, spread] = exponent_range(rr.val.data() + rr.start[z(r)], rr.start[z(r) + 1] - rr.start[z(r)]);
+    q.er[z(r)] = e;
+    spread_a = std::max(spread_a, spread);
+  }
+  int spread_x = 0;
+  for (std::int64_t c = 0; c < rr.n; ++c) {
+    const auto [e, spread] = exponent_range(rr.x.data() + c * rr.xlen, rr.xlen);
+    q.ex.push_back(e);
+    spread_x = std::max(spread_x, spread);
+  }
+  const int want_a = sl::exact_slices(spread_a), want_x = sl::exact_slices(spread_x);
+  q.Sa = std::min(want_a, blas::kVectorMaxSlices);
+  q.Sx = std::min({want_x, blas::kVectorMaxSlices, stationary_max});
+  q.capped = q.Sa < want_a || q.Sx < want_x;
+  const std::int64_t slots = t.count * pmax;
+  q.qa.allocate(z(slots * q.Sa), compute);
+  const std::int64_t W = rr.n * q.Sx;  // slices of one row of X
+  q.qx.allocate(z(slots * W), compute);
+  if (!compute) return q;
+  // X once into its slices ([k][(c, t)]), then each entry's copy (data movement: the gather).
+  std::vector<std::uint16_t> xs(z(rr.xlen * W));
+  for (std::int64_t c = 0; c < rr.n; ++c)
+    for (std::int64_t k = 0; k < rr.xlen; ++k) {
+      const int e = q.ex[z(c)];
+      sl::cut_slices(e != sl::kNoExp ? rr.x[z(c * rr.xlen + k)] : 0.0, -e, q.Sx, xs.data() + k * W + c * q.Sx, 1);
+    }
+  for (std::int64_t r = 0; r < rr.rows; ++r)
+    for (std::int64_t e = rr.start[z(r)]; e < rr.start[z(r) + 1]; ++e) {
+      const std::int64_t s = t.slot[z(e)];
+      std::copy_n(xs.data() + rr.col[z(e)] * W, W, q.qx.data() + s * W);
+      if (q.er[z(r)] == sl::kNoExp) continue;
+      if (!rr.mirrored || r % 2 == 0) {
+        sl::cut_slices(rr.val[z(e)], -q.er[z(r)], q.Sa, q.qa.data() + s * q.Sa, 1);
+        continue;
+      }
+      // C_64F odd row: (Im a, Re a) = (-(-Im a), Re a) of row r - 1 (same e_r): its slices copied, the
+      // first of each pair with the sign bit flipped (cut_slices(-v) = -cut_slices(v), bit for bit).
+      const std::int64_t i = e - rr.start[z(r)], from = t.slot[z(rr.start[z(r) - 1] + (i ^ 1))];
+      const std::uint16_t flip = i % 2 == 0 ? 0x8000 : 0;
+      for (int k = 0; k < q.Sa; ++k) q.qa[z(s * q.Sa + k)] = static_cast<std::uint16_t>(q.qa[z(from * q.Sa + k)] ^ flip);
+    }
+  return q;
+}
+
+// The values the slice step cuts (C_64F's odd rows are copies): flops are charged for these.
+double sliced_values(const RealRows& rr) {
+  return static_cast<double>(rr.val.size()) / (rr.mirrored ? 2.0 : 1.0);
+}
+
+// The launch's operands in HBM and its shape.
+struct SegmentLaunch {
+  const std::uint16_t* qa;
+  const std::uint16_t* qx;
+  const float* seg_of;
+  float* partial;  // [tiles][n Sx][J Sa]
+  std::int64_t tiles, per_program;
+  int Sa, Sx, J;
+  std::int64_t W;  // n Sx: stationary columns of a tile (TensorE takes <= gemm_stationary_fmax at once)
+};
+
+// One program: tiles [t0, t0 + nt) (segmented_spmv.hpp, Algorithm).
+void segment_program(NeuronCore& nc, const SegmentLaunch& L) {
+  const HardwareSpec& hw = nc.hw();
+  const int P = hw.pmax;
+  const std::int64_t t0 = nc.program_id(0) * L.per_program, nt = std::min(L.per_program, L.tiles - t0);
+  const std::int64_t N = static_cast<std::int64_t>(L.J) * L.Sa, bank = hw.psum_bank_bytes / 4;
+  AllocScope sb(nc.sbuf()), ps(nc.psum());
+  const Tile qa = sb.alloc(DType::bf16, P, {nt * L.Sa}, "seg.qa", 0, AllocFill::none);
+  const Tile qx = sb.alloc(DType::bf16, P, {nt * L.W}, "seg.qx", 0, AllocFill::none);
+  const Tile seg = sb.alloc(DType::f32, P, {nt}, "seg.id", 0, AllocFill::none);
+  const Tile col = sb.alloc(DType::f32, P, {L.J}, "seg.iota", 0, AllocFill::none);
+  const Tile mask = sb.alloc(DType::bf16, P, {nt * L.J}, "seg.mask", 0, AllocFill::none);
+  const Tile w = sb.alloc(DType::bf16, P, {nt * N}, "seg.w", 0, AllocFill::none);
+  nc.dma_copy(qa, tile::hbm_view(L.qa + t0 * P * L.Sa, DType::bf16, P, L.Sa, {{nt, P * L.Sa}, {L.Sa, 1}}));
+  nc.dma_copy(qx, tile::hbm_view(L.qx + t0 * P * L.W, DType::bf16, P, L.W, {{nt, P * L.W}, {L.W, 1}}));
+  nc.dma_copy(seg, tile::hbm_view(L.seg_of + t0 * P, DType::f32, P, 1, {{nt, P}}));
+  const std::array<std::array<std::int64_t, 2>, 1> iota_pattern{{{1, L.J}}};
+  nc.iota(col, iota_pattern, 0, 0);
+  nc.tensor_tensor(view(mask, 0, {{nt, L.J}, {L.J, 1}}), view(col, 0, {{nt, 0}, {L.J, 1}}),
+                   view(seg, 0, {{nt, 1}, {L.J, 0}}), AluOp::equal);
+  nc.tensor_tensor(view(w, 0, {{nt, N}, {L.J, L.Sa}, {L.Sa, 1}}), view(mask, 0, {{nt, L.J}, {L.J, 1}, {L.Sa, 0}}),
+                   view(qa, 0, {{nt, L.Sa}, {L.J, 0}, {L.Sa, 1}}), AluOp::multiply);
+  const std::int64_t wmax = std::min<std::int64_t>(L.W, hw.gemm_stationary_fmax);
+  std::vector<Tile> banks;
+  for (int b = 0; b < hw.psum_banks; ++b) banks.push_back(ps.alloc(DType::f32, static_cast<std::int32_t>(wmax), {bank}, "seg.psum"));
+  std::size_t next = 0;
+  for (std::int64_t w0 = 0; w0 < L.W; w0 += wmax) {  // stationary chunks: columns (c, t) of X's slices
+    const auto wc = static_cast<std::int32_t>(std::min(wmax, L.W - w0));
+    AllocScope chunk(nc.sbuf());
+    const Tile out = chunk.alloc(DType::f32, wc, {nt * N}, "seg.out", 0, AllocFill::none);
+    for (std::int64_t t = 0; t < nt; ++t)
+      for (std::int64_t c0 = 0; c0 < N; c0 += bank) {  // moving columns of <= one bank
+        const std::int64_t nc_cols = std::min(bank, N - c0);
+        const Tile acc = banks[next++ % banks.size()].rows(0, wc).cols(0, nc_cols);
+        nc.nc_matmul(acc, view(qx, t * L.W + w0, {{wc, 1}}), view(w, t * N + c0, {{nc_cols, 1}}), false);
+        nc.tensor_copy(view(out, t * N + c0, {{nc_cols, 1}}), acc);
+      }
+    nc.dma_copy(tile::hbm_view(L.partial + t0 * L.W * N + w0 * N, DType::f32, wc, N, {{nt, L.W * N}, {N, 1}}),
+                view(out, 0, {{nt, N}, {N, 1}}));
+  }
+}
+
+// Tiles per program: the program's SBUF (all its tiles' operands, masks, W and partials) within
+// kProgramSbufBytes per partition, at most kMaxTilesPerProgram.
+constexpr std::int64_t kProgramSbufBytes = 64 * 1024, kMaxTilesPerProgram = 64;
+std::int64_t tiles_per_program(int Sa, std::int64_t W, int J) {
+  const std::int64_t N = static_cast<std::int64_t>(J) * Sa;
+  const std::int64_t per_tile = 2 * (Sa + W + J) + 4 + 6 * N;
+  return std::clamp<std::int64_t>(kProgramSbufBytes / per_tile, 1, kMaxTilesPerProgram);
+}
+
+// Per real row and column of X: the exact fold of its segments' partials, rounded once
+// (digits_to_double); p[c rows + r].
+std::vector<double> fold_rows(const RealRows& rr, const Tiles& t, const Slices& q, const Buffer<float>& partial) {
+  std::vector<double> p(z(rr.rows * rr.n), 0.0);
+  const int G = q.Sa + q.Sx - 1;
+  const std::int64_t N = static_cast<std::int64_t>(t.J) * q.Sa, W = rr.n * q.Sx;
+  std::vector<double> T(z(G * rr.n), 0.0);
+  std::int64_t row = -1;
+  auto finish = [&] {
+    for (std::int64_t c = 0; c < rr.n && row >= 0; ++c)
+      if (q.er[z(row)] != sl::kNoExp && q.ex[z(c)] != sl::kNoExp)
+        p[z(c * rr.rows + row)] = sl::digits_to_double(T.data() + c * G, G, q.er[z(row)] + q.ex[z(c)] - 2 * sl::kSliceBits);
+    std::fill(T.begin(), T.end(), 0.0);
+  };
+  for (std::int64_t tile = 0; tile < t.count; ++tile)
+    for (int j = 0; j < t.J; ++j) {
+      const std::int64_t r = t.seg_row[z(tile * kSegmentsPerTile + j)];
+      if (r < 0) break;
+      if (r != row) {
+        finish();
+        row = r;
+      }
+      for (std::int64_t c = 0; c < rr.n; ++c)
+        for (int tx = 0; tx < q.Sx; ++tx) {
+          const float* src = partial.data() + (tile * W + c * q.Sx + tx) * N + j * q.Sa;
+          double* Tc = T.data() + c * G;
+          for (int s = 0; s < q.Sa; ++s) Tc[s + tx] += static_cast<double>(src[s]);  // integers < 2^53: exact
+        }
+    }
+  finish();
+  return p;
+}
+
+// Rows meeting Inf or NaN (in A or in X's column): the IEEE fp64 dot in entry order, so they propagate.
+std::int64_t recompute_special_rows(const RealRows& rr, std::vector<double>& p) {
+  std::int64_t recomputed = 0;
+  for (std::int64_t c = 0; c < rr.n; ++c) {
+    const double* x = rr.x.data() + c * rr.xlen;
+    for (std::int64_t r = 0; r < rr.rows; ++r) {
+      bool special = false;
+      for (std::int64_t e = rr.start[z(r)]; e < rr.start[z(r) + 1] && !special; ++e)
+        special = !std::isfinite(rr.val[z(e)]) || !std::isfinite(x[rr.col[z(e)]]);
+      if (!special) continue;
+      double dot = 0;
+      for (std::int64_t e = rr.start[z(r)]; e < rr.start[z(r) + 1]; ++e) dot += rr.val[z(e)] * x[rr.col[z(e)]];
+      p[z(c * rr.rows + r)] = dot;
+      ++recomputed;
+    }
+  }
+  return recomputed;
+}
+
+// y = alpha p + beta y (beta == 0 never reads y), in T's fp64 arithmetic.
+template <class T>
+void epilogue(const std::vector<double>& p, Scalar alpha, Scalar beta, const DenseAny& C) {
+  auto* y = static_cast<T*>(C.data);
+  const T al = generic_host::from_scalar<T>(alpha), be = generic_host::from_scalar<T>(beta);
+  const std::int64_t real_rows = std::is_same_v<T, double> ? C.rows : 2 * C.rows;
+  for (std::int64_t col = 0; col < C.cols; ++col)
+    for (std::int64_t i = 0; i < C.rows; ++i) {
+      const double* pc = p.data() + col * real_rows;
+      T v;
+      if constexpr (std::is_same_v<T, double>)
+        v = pc[i];
+      else
+        v = T(pc[2 * i], pc[2 * i + 1]);
+      T& c = y[generic_host::at(C, i, col)];
+      const T a = al * v;
+      c = be == T(0) ? a : a + be * c;
+    }
+}
+
+// op(B)'s n columns, column-major (K x n).
+template <class T>
+std::vector<T> gather_x(GOp opB, const DenseAny& B, std::int64_t K, std::int64_t n) {
+  const auto* b = static_cast<const T*>(B.data);
+  std::vector<T> x(z(K * n));
+  for (std::int64_t c = 0; c < n; ++c)
+    for (std::int64_t k = 0; k < K; ++k)
+      x[z(c * K + k)] = opB == GOp::N ? b[generic_host::at(B, k, c)]
+                                      : generic_host::conj_if(b[generic_host::at(B, c, k)], opB == GOp::C);
+  return x;
+}
+
+std::string segmented_plan(const SparseRef& A, GOp opA, std::int64_t M, std::int64_t K, const Tiles& t, const Slices& q,
+                           std::int64_t programs, double ns) {
+  const auto n = static_cast<std::int64_t>(q.ex.size());
+  return std::string(n == 1 ? "spmv" : "spmm") + " plan: " + generic_host::format_name(A.format) + " " +
+         value_name(A.value) + " " + std::to_string(M) + "x" + std::to_string(K) + " nnz=" + std::to_string(A.nnz) +
+         " n=" + std::to_string(n) + " op(A)=" +
+         generic_host::op_name(opA) + "; segmented slice pairs: " + std::to_string(t.count) +
+         " tiles of <= 128 entries (<= " + std::to_string(t.J) + " row segments each), " + std::to_string(q.Sa) + " x " +
+         std::to_string(q.Sx) + " 8-bit slices" + (q.capped ? " (capped)" : "") + ", one launch of " +
+         std::to_string(programs) +
+         " programs (DMA, GpSimdE iota, VectorE masks, TensorE segment sums, exact), host slice + fold (2 round "
+         "trips); engines host, DMA, GpSimdE, VectorE, TensorE; modeled " +
+         std::to_string(ns / 1000.0) + " us";
+}
+
+template <class T>
+void segmented_typed(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
+                     Scalar beta, const DenseAny& C, CallReport* report) {
+  const HardwareSpec& hw = hardware_spec(s.target);
+  const OpPattern pat = op_pattern(A, opA);
+  const std::int64_t M = pat.rows, K = pat.cols;
+  RealRows rr;
+  if constexpr (std::is_same_v<T, double>)
+    rr = real_rows(pat, static_cast<const double*>(A.values), gather_x<double>(opB, B, K, C.cols));
+  else
+    rr = real_rows(pat, static_cast<const T*>(A.values), opA, gather_x<T>(opB, B, K, C.cols));
+  rr.n = C.cols;
+  const Tiles tiles = make_tiles(rr, hw.pmax);  // pattern only
+  const Slices q = slice_operands(rr, tiles, hw.pmax, hw.gemm_stationary_fmax, !s.timing_only);
+  const std::int64_t W = rr.n * q.Sx, N = static_cast<std::int64_t>(tiles.J) * q.Sa;
+  const std::int64_t per = tiles_per_program(q.Sa, W, tiles.J);
+  const std::int64_t programs = (tiles.count + per - 1) / per;
+  Buffer<float> partial;
+  partial.allocate(z(tiles.count * W * N), !s.timing_only);
+  const auto a = generic_host::sparse_spans(A);
+  const auto slots = static_cast<double>(tiles.count * hw.pmax), xlen = static_cast<double>(rr.x.size());  // all columns
+  Trace trace;
+  record_host_step(trace, HostStep{.name = "trnsparse.spmv.slice",
+                                   .flops = (8.0 + 3.0 * q.Sa) * sliced_values(rr) + (8.0 + 3.0 * q.Sx) * xlen,
+                                   .reads = {a[0], a[1], a[2], generic_host::dense_span(B)},
+                                   .writes = {HostSpan(q.qa.data(), static_cast<std::int64_t>(q.qa.size())),
+                                              HostSpan(q.qx.data(), static_cast<std::int64_t>(q.qx.size())),
+                                              HostSpan(tiles.seg_of.data(), static_cast<std::int64_t>(slots))}});
+  if (programs > 0) {
+    const SegmentLaunch L{q.qa.data(), q.qx.data(), tiles.seg_of.data(), partial.data(), tiles.count, per, q.Sa, q.Sx, tiles.J, W};
+    LaunchResult r = launch(s.launch_config({static_cast<int>(programs), 1, 1}),
+                            [&](NeuronCore& nc) { segment_program(nc, L); });
+    trace.append(std::move(r.trace));
+  }
+  std::int64_t special = 0;
+  if (!s.timing_only) {
+    std::vector<double> p = fold_rows(rr, tiles, q, partial);
+    special = recompute_special_rows(rr, p);
+    epilogue<T>(p, alpha, beta, C);
+  }
+  const double G = q.Sa + q.Sx - 1;
+  record_host_step(trace, HostStep{.name = "trnsparse.spmv.fold",
+                                   .flops = static_cast<double>(partial.size()) + (5.0 * G + 3.0) * static_cast<double>(rr.rows * rr.n) +
+                                            2.0 * static_cast<double>(special) * static_cast<double>(rr.xlen),
+                                   .reads = {HostSpan(partial.data(), static_cast<std::int64_t>(partial.size())),
+                                             beta != Scalar(0) ? generic_host::dense_span(C) : HostSpan{}},
+                                   .writes = {generic_host::dense_span(C)}});
+  if (report == nullptr) return;
+  *report = CallReport{};
+  report->matmuls = trace.per_engine[static_cast<int>(Engine::tensor)];
+  report->blocks = tiles.count;
+  trn::finish_report(*report, std::move(trace), ReportSettings::of(s));
+  if (report->plans_wanted) report->add_plan(segmented_plan(A, opA, M, K, tiles, q, programs, report->profile.total_ns));
+}
+
+}  // namespace
+
+void spmm_fp64_segmented(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
+                         Scalar beta, const DenseAny& C, CallReport* report) {
+  if (A.value == Value::f64)
+    segmented_typed<double>(s, opA, opB, alpha, A, B, beta, C, report);
+  else
+    segmented_typed<std::complex<double>>(s, opA, opB, alpha, A, B, beta, C, report);
+}
+
+}  // namespace trn::sparse

@@ -1,0 +1,62 @@
+// The segmented slice-pair SpMV / narrow SpMM: fp64 and complex-fp64 (R_64F, C_64F)
+// C = alpha op(A) op(B) + beta C with n <= kSegmentedMaxColumns columns on CSR, CSC, COO (and SELL,
+// gathered to CSR) as ONE launch per call (docs/trnsparse.md "Segmented slice-pair SpMV").
+//
+// Algorithm   Real rows. op(A)'s rows in increasing column (op_pattern.hpp; op C conjugates). C_64F
+//             runs through the real representation: op(A) row r becomes real rows 2r (real part:
+//             (Re a, x_re), (-Im a, x_im)) and 2r + 1 (imaginary part: (Im a, x_re), (Re a, x_im)) over
+//             the real vector [Re x_0, Im x_0, Re x_1, ...]; R_64F takes its rows as they are.
+//             Tiles (pattern only, make_tiles). The stored entries in row order are packed into
+//             tiles of pmax = 128 entries, nnz-balanced: a tile closes at 128 entries or at
+//             kSegmentsPerTile row segments (a segment = the run of one row's entries inside one
+//             tile; a long row spans tiles). No padding between rows.
+//             Host step `trnsparse.spmv.slice` (fp64, error-free): per real row its largest exponent
+//             e_r, for each column of X one e_x; every entry a is cut into S_a 8-bit slices of
+//             a 2^-e_r and every entry's row of X into n S_x slices of x 2^-e_x (trn/blas/fp64_slices.hpp, the splitting of
+//             trnblas's fp64 slice-pair dgemv; S = ceil((52 + spread) / 8): every bit kept), written
+//             in the tiles' entry order (the x slices gathered per entry: host data movement, since
+//             the emulated ISA has no indirect DMA) with each entry's segment number in its tile.
+//             One launch (segment_program, grid = ceil(tiles / tiles per program)), per program:
+//               DMA       the slices of A and x and the segment numbers of its tiles into SBUF
+//               GpSimdE   iota 0..J-1
+//               VectorE   one-hot segment masks (segment number == j), then
+//                         W[e, (j, s)] = mask[e, j] * qa[e, s] (exact: 0 or the slice)
+//               TensorE   per tile and chunk of <= 128 of the n S_x columns: PSUM[(c, t), (j, s)] =
+//                         sum_e qx[e, (c, t)] W[e, (j, s)] — the segment sums of every slice pair,
+//                         exact (|.| <= 128 * 255^2 < 2^24)
+//               VectorE   PSUM -> SBUF, DMA the partials [n S_x, J S_a] per tile to HBM.
+//             Host step `trnsparse.spmv.fold` (fp64, exact until the last rounding): per real row the
+//             partials of its segments summed by weight g = s + t (integers < 2^53), the carries
+//             normalised and the digits summed (digits_to_double: one rounding), then the alpha /
+//             beta epilogue in fp64 (complex: std::complex<double>). Rows holding Inf / NaN (in A
+//             or in the x entries they meet) are recomputed as an IEEE fp64 dot on the host.
+// Engines     host (slice, fold + epilogue: two round trips per call), DMA, GpSimdE, VectorE, TensorE.
+// Accuracy    (u = 2^-53) per output, p_i = (op(A) x)_i exactly: every slice product and segment sum is
+//             an exact integer, so p_i is rounded once: |p_hat - p| <= 2.02 u |p|; with the epilogue
+//             |y_hat - (alpha p + beta y)| <= 4.1 u (|alpha p| + |beta y|) (R_64F), and each part of
+//             C_64F's p rounded once (2.02 u |p|) plus the complex epilogue: <= 8 u (|alpha||p| +
+//             |beta||y|). Independent of the condition number, the row length and the tiling: the
+//             bits depend on the values and the pattern only (any thread / core count, trn1 / trn2).
+//             Exceptions: a line whose exponent spread asks for more than kVectorMaxSlices slices
+//             (S_x also at most 128, TensorE's stationary width) is truncated below 2^(e_max - 8S)
+//             (plan: "capped"); results in fp64's subnormal range are rounded twice.
+// Limits      One launch and two host round trips per call. The slicing (8 + 3S flops per value)
+//             and the slices' bytes cross the host link: the host step, not the engines, is the
+//             bound (docs/trnsparse.md, measured). n <= kSegmentedMaxColumns (wider SpMM keeps
+//             the row groups: X's slices are copied per stored entry, n S_x values each).
+#pragma once
+#include "trn/sparse/generic.hpp"
+
+namespace trn::sparse {
+
+// Row segments a tile of pmax entries may hold (pattern only: fixes the tiles, never the bits).
+inline constexpr int kSegmentsPerTile = 32;
+// SpMM with up to this many columns takes the segmented kernel (X's slices are copied per stored
+// entry: n S_x values each); wider products keep the row groups' Ozaki GEMMs (rows_fp64.cpp).
+inline constexpr std::int64_t kSegmentedMaxColumns = 16;
+
+// C (M x n) = alpha op(A) op(B) + beta C with op(B) K x n; A R_64F or C_64F (shapes checked by the caller).
+void spmm_fp64_segmented(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
+                         Scalar beta, const DenseAny& C, CallReport* report);
+
+}  // namespace trn::sparse
