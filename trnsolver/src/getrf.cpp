@@ -504,8 +504,8 @@ namespace {
 // dgetrf's recursive panel (LAPACK dgetrf2's order; Toledo, SIAM J. Matrix Anal. Appl. 18(4), 1997):
 // the panel's columns split in halves, the left half factored, its interchanges applied to the right
 // half (DMA), U12 = L11^-1 A12 (dgetrf_u12: Ozaki DGEMMs), A22 -= L21 U12 (Ozaki DGEMM), the right
-// half factored, its interchanges applied to the left half (DMA). A column (the recursion's leaf)
-// is the only host work: its pivot search, the interchange inside the column and its scaling.
+// half factored, its interchanges applied to the left half (DMA). The leaf, a block of at most
+// kFp64LeafColumns = 32 columns, is the only host work (xGETF2: O(M 32^2) per leaf).
 struct Fp64Panel {
   const Settings& s;
   double* A = nullptr;
@@ -516,33 +516,43 @@ struct Fp64Panel {
   TraceParts& trace;
 };
 
-// Column c0 over rows [r0, r0 + M) (r0 == c0): p = the first row of max |a_ic| (LAPACK IDAMAX: the
-// same choice as dgetrf's), the interchange of a_r0 and a_p inside the column, a_ic /= a_pivot below
-// (one rounding). A zero pivot: info (the first), no interchange, no scaling (dgetrf2). One host
-// round trip of O(M): the column to the host and back.
-void dgetrf_column(Fp64Panel& p, std::int64_t r0, std::int64_t c0, std::int64_t M, int* lp) {
-  double* col = p.A + r0 + c0 * p.lda;
-  std::int64_t q = 0;
-  if (p.pivot)
-    for (std::int64_t i = 1; i < M; ++i)
-      if (std::fabs(col[i]) > std::fabs(col[q])) q = i;
-  lp[0] = static_cast<int>(q + 1);
-  if (col[q] == 0.0) {
-    if (p.info == 0) p.info = static_cast<int>(c0 + 1);
-  } else {
-    if (q != 0) std::swap(col[0], col[q]);
-    for (std::int64_t i = 1; i < M; ++i) col[i] /= col[0];
+// The recursion's leaf: LAPACK xGETF2 on the M x w block at (r0, c0) (w <= kLeafColumns), on the
+// host in fp64 (one round trip: the block to the host and back, O(M w^2) flops). Per column j: the
+// pivot p = the first row of max |a_ij| (LAPACK IDAMAX: dgetrf's choice), rows j and p interchanged
+// across the block's w columns, a_ij /= a_jj below (one rounding), the rank-1 update of the block's
+// later columns. A zero pivot: info (the first), no interchange, no scaling (dgetrf2).
+void dgetrf_leaf(Fp64Panel& p, std::int64_t r0, std::int64_t c0, std::int64_t M, std::int64_t w, int* lp) {
+  const std::int64_t ld = p.lda;
+  double* a = p.A + r0 + c0 * ld;
+  double flops = 0;
+  for (std::int64_t j = 0; j < w; ++j) {
+    double* col = a + j * ld;
+    std::int64_t q = j;
+    if (p.pivot)
+      for (std::int64_t i = j + 1; i < M; ++i)
+        if (std::fabs(col[i]) > std::fabs(col[q])) q = i;
+    lp[j] = static_cast<int>(q + 1);
+    flops += static_cast<double>(M - j);
+    if (col[q] == 0.0) {
+      if (p.info == 0) p.info = static_cast<int>(c0 + j + 1);
+      continue;
+    }
+    if (q != j)
+      for (std::int64_t c = 0; c < w; ++c) std::swap(a[j + c * ld], a[q + c * ld]);
+    for (std::int64_t i = j + 1; i < M; ++i) col[i] /= col[j];
+    for (std::int64_t c = j + 1; c < w; ++c)
+      for (std::int64_t i = j + 1; i < M; ++i) a[i + c * ld] -= col[i] * a[j + c * ld];
+    flops += static_cast<double>(M - j - 1) * (1.0 + 2.0 * static_cast<double>(w - j - 1));
   }
-  const double flops = static_cast<double>(p.pivot ? 2 * M - 1 : M - 1);
   p.host += flops;
-  const HostSpan span(col, M);
-  record_host_step(p.trace, HostStep{.name = "trnsolver.dgetrf.column", .flops = flops, .reads = {span}, .writes = {span}});
+  const HostSpan span = HostSpan::matrix(a, M, w, ld);
+  record_host_step(p.trace, HostStep{.name = "trnsolver.dgetrf.leaf", .flops = flops, .reads = {span}, .writes = {span}});
 }
 
 // LU of the M x w panel at (r0, c0) (M >= w), local pivots lp[0 .. w) 1-based relative to row r0;
 // the interchanges are applied to the panel's columns only.
 void dgetrf_recursive(Fp64Panel& p, std::int64_t r0, std::int64_t c0, std::int64_t M, std::int64_t w, int* lp) {
-  if (w == 1) return dgetrf_column(p, r0, c0, M, lp);
+  if (w <= detail::kFp64LeafColumns) return dgetrf_leaf(p, r0, c0, M, w, lp);
   const std::int64_t n1 = w / 2, n2 = w - n1, ld = p.lda;
   double* a = p.A + r0 + c0 * ld;  // the panel's (0, 0)
   dgetrf_recursive(p, r0, c0, M, n1, lp);

@@ -21,6 +21,11 @@
 
 namespace trn::solver::detail {
 
+// Width of dgetrf's / dpotrf's recursion leaves (host xGETF2 / xPOTF2 of M x 32, one round trip):
+// below it an Ozaki product's fixed cost (its host round trips and launches, ~30-60 us modeled)
+// exceeds the host flops it saves. (Here beside the interchanges: both drivers include this header.)
+inline constexpr std::int64_t kFp64LeafColumns = 32;
+
 // Applies ipiv[k0 .. k1) to the rows of the `rows` x `cols` matrix at B (ld ldb, elements of
 // elem_bytes bytes). ipiv entries are 1-based row numbers of this view in [1, rows]. The launch's
 // trace joins `trace`; nothing is launched when no row moves or cols == 0.

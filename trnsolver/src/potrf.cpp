@@ -26,6 +26,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "interchanges.hpp"  // kFp64LeafColumns
 #include "syevj_internal.hpp"
 #include "trn/blas/level12.hpp"
 #include "trn/tile/matmul.hpp"
@@ -296,25 +297,31 @@ struct Fp64CholPanel {
   double* at(std::int64_t i, std::int64_t j) const { return lower ? A + i + j * lda : A + j + i * lda; }
 };
 
-// Column c over rows [c, c + M): l_cc = sqrt(s_cc), l_ic = s_ic / l_cc below (one rounding each). A
-// non-positive or non-finite pivot: info, nothing written (the column keeps its Schur complement).
-// One host round trip of O(M). Returns false on failure.
-bool dpotrf_column(Fp64CholPanel& p, std::int64_t c, std::int64_t M) {
-  const std::int64_t step = p.lower ? 1 : p.lda;
-  double* col = p.at(c, c);
-  const HostSpan span = HostSpan::strided(col, M, step, 1, 1);
-  const double d = col[0];
-  const bool ok = d > 0.0 && std::isfinite(d);
-  if (!ok) {
-    p.info = static_cast<int>(c + 1);
-  } else {
+// The recursion's leaf: LAPACK xPOTF2 (right-looking) on the M x w block at (c0, c0), w <=
+// kFp64LeafColumns, on the host in fp64 (one round trip, O(M w^2) flops): l_jj = sqrt(s_jj),
+// l_ij = s_ij / l_jj below (one rounding each), the block's later columns updated. A non-positive or
+// non-finite pivot: info = its column, the column left as its Schur complement. Returns false then.
+bool dpotrf_leaf(Fp64CholPanel& p, std::int64_t c0, std::int64_t M, std::int64_t w) {
+  auto L = [&](std::int64_t i, std::int64_t j) -> double& { return *p.at(c0 + i, c0 + j); };
+  double flops = 0;
+  bool ok = true;
+  for (std::int64_t j = 0; j < w && ok; ++j) {
+    const double d = L(j, j);
+    ok = d > 0.0 && std::isfinite(d);
+    if (!ok) {
+      p.info = static_cast<int>(c0 + j + 1);
+      break;
+    }
     const double r = std::sqrt(d);
-    col[0] = r;
-    for (std::int64_t i = 1; i < M; ++i) col[i * step] /= r;
-    p.host += static_cast<double>(M);
+    L(j, j) = r;
+    for (std::int64_t i = j + 1; i < M; ++i) L(i, j) /= r;
+    for (std::int64_t k = j + 1; k < w; ++k)
+      for (std::int64_t i = k; i < M; ++i) L(i, k) -= L(i, j) * L(k, j);
+    flops += static_cast<double>(M - j) * (1.0 + 2.0 * static_cast<double>(w - j - 1));
   }
-  record_host_step(p.trace, HostStep{.name = "trnsolver.dpotrf.column", .flops = ok ? static_cast<double>(M) : 0.0,
-                                     .reads = {span}, .writes = {span}});
+  p.host += flops;
+  const HostSpan span = p.lower ? HostSpan::matrix(p.at(c0, c0), M, w, p.lda) : HostSpan::matrix(p.at(c0, c0), w, M, p.lda);
+  record_host_step(p.trace, HostStep{.name = "trnsolver.dpotrf.leaf", .flops = flops, .reads = {span}, .writes = {span}});
   return ok;
 }
 
@@ -341,7 +348,7 @@ void dpotrf_update(Fp64CholPanel& p, std::int64_t c0, std::int64_t M, std::int64
 
 // Cholesky of the M x w panel at (c0, c0) (M >= w). Returns false at the first failed pivot.
 bool dpotrf_recursive(Fp64CholPanel& p, std::int64_t c0, std::int64_t M, std::int64_t w) {
-  if (w == 1) return dpotrf_column(p, c0, M);
+  if (w <= detail::kFp64LeafColumns) return dpotrf_leaf(p, c0, M, w);
   const std::int64_t n1 = w / 2, n2 = w - n1;
   if (!dpotrf_recursive(p, c0, M, n1)) return false;
   dpotrf_update(p, c0, M, n1, n2);
