@@ -228,8 +228,7 @@ void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
 namespace trn::solver {
 
 // fp64 Cholesky: panels of 128 columns factored recursively (LAPACK dpotrf2's order) with Ozaki
-// DSYRK/DGEMM updates on TensorE; a column's square root and scaling is the only host step (O(n)
-// per column). Trailing updates by Ozaki DSYRK. info as spotrf (docs/trnsolver.md "Dpotrf").
+// DSYRK/DGEMM updates on TensorE; a 32-column leaf (LAPACK xPOTF2, O(n 32^2)) is the only host step. Trailing updates by Ozaki DSYRK. info as spotrf (docs/trnsolver.md "Dpotrf").
 int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, CallReport* report = nullptr);
 // fp64 solve with dpotrf's factor: two trnblas DTRSMs (Ozaki DGEMM block updates, 128-row diagonal
 // blocks by fp64 substitution: trnblas's host step, 128^2 nrhs flops per block).
@@ -258,7 +257,7 @@ namespace trn::solver {
 
 // fp64 LU with partial pivoting (LAPACK dgetrf's pivots): panels of 128 columns factored
 // recursively (dgetrf2's order) with Ozaki DGEMM updates on TensorE and row interchanges as DMA; a
-// column's pivot search and scaling is the only host step (O(m) per column). U12 by dgetrf_u12, the
+// 32-column leaf (LAPACK xGETF2, O(m 32^2)) is the only host step. U12 by dgetrf_u12, the
 // trailing updates A22 -= L21 U12 by Ozaki DGEMM. Semantics as sgetrf (docs/trnsolver.md "Dgetrf").
 int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::int64_t lda, int* ipiv,
            CallReport* report = nullptr);
