@@ -342,7 +342,7 @@ void dpotrf_update(Fp64CholPanel& p, std::int64_t c0, std::int64_t M, std::int64
                 p.at(r2, r1), ld, &gr);
   else  // U[r1.., r2..] -= U[c0.., r1..]^T U[c0.., r2..]
     blas::dgemm(bs, blas::Op::T, blas::Op::N, n2, below, n1, -1.0, p.at(r1, c0), ld, p.at(r2, c0), ld, 1.0,
-                p.at(r1, r2), ld, &gr);
+                p.at(r2, r1), ld, &gr);
   p.trace.add(std::move(gr.trace));
 }
 
