@@ -1,6 +1,7 @@
 // Host round trips in trnsolver profiles (#26, docs/cost-model.md section 7): the fp64 routines whose
-// work runs partly on the host CPU (Dsyevj/Dgesvdj pair subproblems, Dpotrf/Dgetrf panels, Dpotrs/Dgetrs)
-// report it as host round-trip time; device-only routines (Ssyevj, Spotrf) report none.
+// work runs partly on the host CPU (Dsyevj/Dgesvdj pair subproblems, Dpotrf/Dgetrf 32-column leaves, the
+// Dpotrs/Dgetrs DTRSM diagonal blocks) report it as host round-trip time; device-only routines (Ssyevj, Spotrf)
+// report none.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -82,21 +83,23 @@ TEST(HostSteps, Fp64FactorizationsAndSolvesReportTheirPanels) {
   auto a = spd<double>(n, 3);
   ts::CallReport r;
   ASSERT_EQ(ts::dpotrf({}, ts::Uplo::lower, n, a.data(), n, &r), 0);
-  expect_host_time(r, "trnsolver.dpotrf.panel", 2, "dpotrf");
+  expect_host_time(r, "trnsolver.dpotrf.leaf", 5, "dpotrf");  // 32-column leaves: 4 of panel 1, panel 2 (22)
   EXPECT_GT(r.profile.total_instructions, 0);  // the trailing update runs on the device
   std::vector<double> x(static_cast<std::size_t>(n), 1.0);
   ts::CallReport rs;
   ts::dpotrs({}, ts::Uplo::lower, n, 1, a.data(), n, x.data(), n, &rs);
-  expect_host_time(rs, "trnsolver.dpotrs.substitution", 1, "dpotrs");
+  expect_host_time(rs, "trnblas.dtrsm.diag_solve", 4, "dpotrs");  // two DTRSMs of two diagonal blocks
 
   auto g = spd<double>(n, 4);
   std::vector<int> piv(static_cast<std::size_t>(n));
   ts::CallReport rg;
   ASSERT_EQ(ts::dgetrf({}, n, n, g.data(), n, piv.data(), &rg), 0);
-  expect_host_time(rg, "trnsolver.dgetrf.panel", 2, "dgetrf");
+  expect_host_time(rg, "trnsolver.dgetrf.leaf", 5, "dgetrf");  // 32-column leaves, as dpotrf
   ts::CallReport rt;
   ts::dgetrs({}, false, n, 1, g.data(), n, piv.data(), x.data(), n, &rt);
-  expect_host_time(rt, "trnsolver.dgetrs.substitution", 1, "dgetrs");
+  expect_host_time(rt, "trnblas.dtrsm.diag_solve", 4, "dgetrs");
+  EXPECT_GT(rt.profile.instructions[static_cast<int>(trn::Engine::dma)], 0) << "interchanges by DMA";
+  EXPECT_LE(rg.host_fp64_flops, 66.0 * n * n) << "O(32 n) host flops per column (the leaves)";
 }
 
 // Host steps of the trace recorded under `name`: their declared flops and bytes each way.
@@ -199,28 +202,27 @@ TEST(HostSteps, DeviceOnlyRoutinesHaveNoHostTime) {
   EXPECT_EQ(rp.profile.host_roundtrip_ns, 0.0);
 }
 
-// Sgetrs's row interchanges of B are a host round trip (a permutation, no flops) when a row moves;
-// with ipiv = identity or NULL there is none.
-TEST(HostSteps, SgetrsInterchangesAreOneRoundTrip) {
+// Sgetrs's row interchanges of B are DMA instructions (interchanges.cpp), no host round trip: two
+// copies (HBM -> SBUF, SBUF -> HBM) per moved row; with ipiv = identity none; the result is the
+// permuted solve (checked against the identity-pivot solve of the permuted B).
+TEST(HostSteps, SgetrsInterchangesAreDmaNotHostSteps) {
   const std::int64_t n = 40, nrhs = 3;
   auto a = spd<float>(n, 7);
-  std::vector<float> b(static_cast<std::size_t>(n * nrhs), 1.0f), b2 = b;
-  std::vector<int> ipiv(static_cast<std::size_t>(n));
-  for (std::int64_t k = 0; k < n; ++k) ipiv[static_cast<std::size_t>(k)] = static_cast<int>(k + 1);
+  std::vector<float> b(static_cast<std::size_t>(n * nrhs));
+  for (std::size_t i = 0; i < b.size(); ++i) b[i] = 1.0f + 0.25f * static_cast<float>(i % 11);
+  std::vector<int> ipiv(static_cast<std::size_t>(n)), ident(ipiv.size());
+  for (std::int64_t k = 0; k < n; ++k) ipiv[static_cast<std::size_t>(k)] = ident[static_cast<std::size_t>(k)] = static_cast<int>(k + 1);
   ipiv[3] = 9;  // rows 3 and 8 of B trade places (one interchange)
-  for (const bool trans : {false, true}) {
-    ts::CallReport r;
-    ts::sgetrs({}, trans, n, nrhs, a.data(), n, ipiv.data(), b.data(), n, &r);
-    EXPECT_EQ(named_steps(r.trace, "trnsolver.sgetrs.interchanges"), 1) << trans;
-    EXPECT_EQ(r.profile.host_steps, 1) << trans;
-    EXPECT_EQ(r.profile.host_flops, 0.0) << trans;
-    // Two rows of nrhs floats each way, and ipiv to the host.
-    EXPECT_EQ(r.profile.host_bytes, 2.0 * (2 * nrhs * 4) + 4.0 * n) << trans;
-  }
-  ipiv[3] = 4;
-  ts::CallReport r;
-  ts::sgetrs({}, false, n, nrhs, a.data(), n, ipiv.data(), b2.data(), n, &r);
-  EXPECT_EQ(r.profile.host_steps, 0);
+  ts::CallReport r0, r1;
+  std::vector<float> x1 = b, x0 = b;
+  for (std::int64_t c = 0; c < nrhs; ++c) std::swap(x0[static_cast<std::size_t>(3 + c * n)], x0[static_cast<std::size_t>(8 + c * n)]);
+  ts::sgetrs({}, false, n, nrhs, a.data(), n, ident.data(), x0.data(), n, &r0);
+  ts::sgetrs({}, false, n, nrhs, a.data(), n, ipiv.data(), x1.data(), n, &r1);
+  EXPECT_EQ(x0, x1) << "P B by DMA = B permuted beforehand";
+  EXPECT_EQ(r1.profile.host_steps, 0);
+  EXPECT_EQ(r0.profile.host_steps, 0);
+  const auto dma = static_cast<int>(trn::Engine::dma);
+  EXPECT_EQ(r1.profile.instructions[dma] - r0.profile.instructions[dma], 4) << "2 moved rows x (load, store)";
 }
 
 // FactorPlan's predicted time of spotrf (docs/cost-model.md section 8: the panel kernels run

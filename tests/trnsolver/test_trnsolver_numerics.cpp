@@ -1012,10 +1012,13 @@ TEST(TrnsolverIrs, ForwardErrorAgainstDgesv) {
 
 namespace {
 
-// dgetrf (host fp64 panels, Ozaki DGEMM trailing updates) against LAPACKE_dgetrf: same pivots,
-// factors within n u64, trailing updates on TensorE.
+// dgetrf (recursive panels with Ozaki DGEMM updates and DMA interchanges, Ozaki trailing updates)
+// against LAPACKE_dgetrf: the same pivots (LAPACK's partial pivoting choice), factors within the
+// bound of docs/trnsolver.md "Dgetrf", a backward error ||P A - L U||_max <= gamma max|L||U| that is
+// not vacuous (above u64/4: the test could fail both ways), and the same bits on 1 and 2 host
+// threads and cores.
 TEST(TrnsolverDgetrf, AgainstLapacke) {
-  for (const auto& [m, n] : {std::pair{200, 200}, std::pair{260, 150}}) {
+  for (const auto& [m, n] : {std::pair{200, 200}, std::pair{260, 150}, std::pair{150, 260}}) {
     std::mt19937_64 rng(m * 7 + n);
     std::normal_distribution<double> nd;
     std::vector<double> a(static_cast<std::size_t>(m) * n);
@@ -1026,16 +1029,64 @@ TEST(TrnsolverDgetrf, AgainstLapacke) {
     ts::CallReport rep;
     ASSERT_EQ(ts::dgetrf({}, m, n, f.data(), m, ip.data(), &rep), 0);
     ASSERT_EQ(LAPACKE_dgetrf(LAPACK_COL_MAJOR, m, n, r.data(), m, rip.data()), 0);
-    EXPECT_EQ(ip, rip);
+    EXPECT_EQ(ip, rip) << "LAPACK's pivots";
     double d = 0, rn = 0;
     for (std::size_t i = 0; i < f.size(); ++i) {
       d = std::max(d, std::fabs(f[i] - r[i]));
       rn = std::max(rn, std::fabs(r[i]));
     }
     EXPECT_LE(d / rn, std::max(m, n) * kU64 * 10) << m << "x" << n;
+    // Backward error: (P A)(i, j) - sum_k L(i, k) U(k, j) against |L||U| (long double sums).
+    std::vector<double> pa(a);
+    for (int j = 0; j < k; ++j)
+      if (ip[j] - 1 != j)
+        for (int c = 0; c < n; ++c) std::swap(pa[j + static_cast<std::size_t>(c) * m], pa[ip[j] - 1 + static_cast<std::size_t>(c) * m]);
+    double worst = 0;
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < m; ++i) {
+        long double s = 0, sa = 0;
+        for (int q = 0; q <= std::min({i, j, k - 1}); ++q) {
+          const long double l = q == i ? 1.0L : f[i + static_cast<std::size_t>(q) * m];
+          const long double u = f[q + static_cast<std::size_t>(j) * m];
+          s += l * u;
+          sa += std::fabs(l * u);
+        }
+        if (sa > 0) worst = std::max(worst, double(std::fabs(s - pa[i + static_cast<std::size_t>(j) * m]) / sa));
+      }
+    const double gamma = 2.0 * (k + 2) * kU64;  // docs/trnsolver.md "Dgetrf": (k + 2) u Ozaki products, two roundings each
+    EXPECT_LE(worst, gamma) << m << "x" << n;
+    EXPECT_GT(worst, kU64 / 4) << "the check sees rounding: not vacuous";
     EXPECT_GT(rep.profile.instructions[static_cast<int>(trn::Engine::tensor)], 0);
-    std::printf("[dgetrf] %dx%d max |LU - LAPACKE| / max|LU| = %.2e\n", m, n, d / rn);
+    EXPECT_GT(rep.profile.instructions[static_cast<int>(trn::Engine::dma)], 0) << "interchanges by DMA";
+    // Host steps: the 32-column leaves (xGETF2, O(32 m) per column), plus the Ozaki GEMMs' own.
+    EXPECT_LE(rep.host_fp64_flops, 66.0 * m * k) << "O(32 m) host flops per column";
+    // Determinism across host threads and cores.
+    for (const int threads : {1, 2}) {
+      ts::Settings st;
+      st.host_threads = threads;
+      st.num_cores = threads;
+      std::vector<double> g(a);
+      std::vector<int> gp(k);
+      ASSERT_EQ(ts::dgetrf(st, m, n, g.data(), m, gp.data()), 0);
+      EXPECT_EQ(0, std::memcmp(g.data(), f.data(), f.size() * sizeof(double))) << threads << " threads";
+      EXPECT_EQ(gp, ip);
+    }
+    std::printf("[dgetrf] %dx%d max |LU - LAPACKE| / max|LU| = %.2e backward %.2e (bound %.2e)\n", m, n, d / rn, worst,
+                gamma);
   }
+}
+
+// Rows whose pivot choice is a tie after rounding (equal magnitudes): IDAMAX's first index, as LAPACK.
+TEST(TrnsolverDgetrf, TiesTakeTheFirstRowAsLapack) {
+  const int n = 40;
+  std::vector<double> a(static_cast<std::size_t>(n) * n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) a[i + static_cast<std::size_t>(j) * n] = ((i * 7 + j * 3) % 5) - 2.0 + (i == j ? 0.5 : 0.0);
+  std::vector<double> f(a), r(a);
+  std::vector<int> ip(n), rip(n);
+  const int info = ts::dgetrf({}, n, n, f.data(), n, ip.data());
+  EXPECT_EQ(info, LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, r.data(), n, rip.data()));
+  EXPECT_EQ(ip, rip);
 }
 
 }  // namespace

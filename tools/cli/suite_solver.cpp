@@ -455,7 +455,7 @@ void add_solver(Registry& reg) {
 
   for (int n : {256, 1024})
     for (bool fp32 : {true, false})
-      add({.op = fp32 ? "spotrf" : "dpotrf", .mode = fp32 ? "fp32 blocked right-looking" : "fp64 host panels + Ozaki",
+      add({.op = fp32 ? "spotrf" : "dpotrf", .mode = fp32 ? "fp32 blocked right-looking" : "fp64 recursive panels + Ozaki",
            .shape = std::to_string(n) + "x" + std::to_string(n), .metric = "||A - L L^T||_F / ||A||_F",
            .bound_text = "n u (Higham Thm 10.3)", .size = static_cast<double>(n), .full_only = n > 256,
            .run = [n, fp32] { return potrf_case(n, fp32); }});

@@ -250,12 +250,12 @@ void add_batched(Registry& reg, const std::string& p, const std::string& mode) {
 }
 
 void add_solver_solves(Registry& reg) {
-  add_solve<std::complex<float>>(reg, 'g', "cgetrs", "ctrsm (4M, fp32) on TensorE, interchanges as a host step");
-  add_solve<std::complex<double>>(reg, 'g', "zgetrs", "ztrsm (4M, Ozaki) on TensorE, interchanges as a host step");
+  add_solve<std::complex<float>>(reg, 'g', "cgetrs", "ctrsm (4M, fp32) on TensorE, interchanges by DMA");
+  add_solve<std::complex<double>>(reg, 'g', "zgetrs", "ztrsm (4M, Ozaki) on TensorE, interchanges by DMA");
   add_solve<std::complex<float>>(reg, 'p', "cpotrs", "two ctrsm (4M, fp32) on TensorE");
   add_solve<std::complex<double>>(reg, 'p', "zpotrs", "two ztrsm (4M, Ozaki) on TensorE");
   add_batched<float>(reg, "s", "each matrix spotrf / spotrs (fp32 panels + SYRK)");
-  add_batched<double>(reg, "d", "each matrix dpotrf / dpotrs (fp64 host panels + Ozaki DSYRK)");
+  add_batched<double>(reg, "d", "each matrix dpotrf / dpotrs (fp64 recursive panels + Ozaki DSYRK, DTRSM)");
   add_batched<std::complex<float>>(reg, "c", "each matrix cpotrf / cpotrs (fp64 host blocks + fp32 4M HERK)");
   add_batched<std::complex<double>>(reg, "z", "each matrix zpotrf / zpotrs (fp64 host blocks + Ozaki 4M HERK)");
 }

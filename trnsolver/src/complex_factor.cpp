@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "interchanges.hpp"
 #include "mode_factor.hpp"
 #include "syevj_internal.hpp"
 #include "trn/blas/level3.hpp"
@@ -293,19 +294,6 @@ int getrf_impl(const Settings& s, std::int64_t m, std::int64_t n, Cx<R>* A, std:
   return info;
 }
 
-// B's rows interchanged by ipiv[0 .. n) in order (forward) or in reverse: a host step moving rows.
-template <class R>
-void apply_pivots(const char* step, const int* ipiv, bool forward, std::int64_t n, std::int64_t nrhs, Cx<R>* B,
-                  std::int64_t ldb, TraceParts& trace) {
-  if (ipiv == nullptr || n <= 0 || nrhs <= 0) return;
-  for (std::int64_t t = 0; t < n; ++t) {
-    const std::int64_t k = forward ? t : n - 1 - t, p = ipiv[k] - 1;
-    if (p != k) swap_rows(B, ldb, k, p, 0, nrhs);
-  }
-  const HostSpan b = HostSpan::matrix(B, n, nrhs, ldb);
-  record_host_step(trace, HostStep{.name = step, .reads = {HostSpan(ipiv, n), b}, .writes = {b}});
-}
-
 template <class R>
 void getrs_impl(const Settings& s, SolveOp op, std::int64_t n, std::int64_t nrhs, const Cx<R>* A, std::int64_t lda,
                 const int* ipiv, Cx<R>* B, std::int64_t ldb, CallReport* report) {
@@ -314,17 +302,16 @@ void getrs_impl(const Settings& s, SolveOp op, std::int64_t n, std::int64_t nrhs
     if (ipiv[k] < 1 || ipiv[k] > n) throw UsageError("trnsolver", "argument", "getrs: ipiv entries in [1, n]");
   if (report != nullptr) *report = CallReport{};
   const blas::Settings bs = blas_settings<R>(s);
-  const char* step = kPrefix<R> == 'c' ? "trnsolver.cgetrs.interchanges" : "trnsolver.zgetrs.interchanges";
   TraceParts trace;
   if (op == SolveOp::N) {  // L U X = P B
-    apply_pivots(step, ipiv, true, n, nrhs, B, ldb, trace);
+    detail::apply_interchanges(s, ipiv, 0, n, true, n, nrhs, B, ldb, sizeof(Cx<R>), trace);  // DMA
     trsm<R>(bs, blas::Side::left, Uplo::lower, blas::COp::N, blas::Diag::unit, n, nrhs, A, lda, B, ldb, trace);
     trsm<R>(bs, blas::Side::left, Uplo::upper, blas::COp::N, blas::Diag::non_unit, n, nrhs, A, lda, B, ldb, trace);
   } else {  // op(U) op(L) P X = B
     const auto o = op == SolveOp::T ? blas::COp::T : blas::COp::C;
     trsm<R>(bs, blas::Side::left, Uplo::upper, o, blas::Diag::non_unit, n, nrhs, A, lda, B, ldb, trace);
     trsm<R>(bs, blas::Side::left, Uplo::lower, o, blas::Diag::unit, n, nrhs, A, lda, B, ldb, trace);
-    apply_pivots(step, ipiv, false, n, nrhs, B, ldb, trace);
+    detail::apply_interchanges(s, ipiv, 0, n, false, n, nrhs, B, ldb, sizeof(Cx<R>), trace);
   }
   detail::finish_fp64_report(report, std::move(trace), s.target, 0);
 }

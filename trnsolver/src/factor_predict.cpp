@@ -1,9 +1,14 @@
 // Predicted modeled time of the fp64 factorisations (FactorPlan::predicted_ns of dpotrf and dgetrf;
-// docs/cost-model.md section 9): per panel the host step the driver records, priced by host_step_ns
-// over the bytes and flops it will record, then the trailing update by trnblas's fp64 predictor
-// (predict_dsyrk_ns / predict_dgemm_ns: the Ozaki product run timing-only on well-scaled
-// operands), summed in the driver's order.
+// docs/cost-model.md section 9): their recursive panels issue hundreds of data-dependent small steps
+// (Ozaki GEMMs whose precision follows the data, interchanges that follow the pivots), so the
+// prediction is the driver itself replayed on a synthetic matrix of the plan's shape — uniform
+// [-1, 1) entries from a fixed integer hash (dgetrf with pivoting: the typical partial-pivoting path)
+// or the same made diagonally dominant (dgetrf without pivoting, dpotrf: symmetric) — and its
+// report's modeled time. Exact for the synthetic data; other data differs by its interchanges and
+// by the Ozaki moduli it asks.
 #include <algorithm>
+#include <cstdint>
+#include <vector>
 
 #include "syevj_internal.hpp"
 #include "trn/solver/solver.hpp"
@@ -11,47 +16,44 @@
 namespace trn::solver {
 namespace {
 
-// Flops of the host's unblocked elimination of panel columns [j0, j0 + w) over `rows` rows (the
-// drivers' own count: (rows - j)(1 + 2 (j0 + w - j)) per column j).
-double panel_flops(std::int64_t rows, std::int64_t j0, std::int64_t w) {
-  double f = 0;
-  for (std::int64_t j = j0; j < j0 + w; ++j) f += static_cast<double>(rows - j) * (1.0 + 2.0 * static_cast<double>(j0 + w - j));
-  return f;
+// Entry (i, j) of the synthetic matrix: a splitmix64 hash of (i, j) mapped to [-1, 1).
+double synthetic_entry(std::int64_t i, std::int64_t j) {
+  std::uint64_t z = static_cast<std::uint64_t>(i) * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(j) + 1;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  z ^= z >> 31;
+  return static_cast<double>(z >> 11) * 0x1p-52 - 1.0;
+}
+
+std::vector<double> synthetic_matrix(std::int64_t m, std::int64_t n, bool dominant) {
+  std::vector<double> a(static_cast<std::size_t>(m * n));
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < m; ++i)
+      a[static_cast<std::size_t>(i + j * m)] =
+          i == j && dominant ? static_cast<double>(std::max(m, n)) : synthetic_entry(std::min(i, j), std::max(i, j));
+  return a;
 }
 
 }  // namespace
 
 double predict_dpotrf_ns(const Settings& s, const FactorPlan& plan) {
-  const HardwareSpec& hw = hardware_spec(s.target);
-  const blas::Settings bs = detail::fp64_update_blas_settings(s);
-  const std::int64_t n = plan.n, nb = plan.nb;
-  double ns = 0;
-  for (std::int64_t j0 = 0; j0 < n; j0 += nb) {
-    const std::int64_t w = std::min(nb, n - j0), n2 = n - j0 - w;
-    // The panel (n - j0) x w to the host and back (the upper triangle's transposed panel: the same bytes).
-    ns += host_step_ns(2.0 * 8.0 * static_cast<double>((n - j0) * w), panel_flops(n, j0, w), hw);
-    if (n2 > 0) ns += blas::predict_dsyrk_ns(bs, blas::Op::N, n2, w, -1.0);  // the upper's Op::T costs the same
-  }
-  return ns;
+  if (plan.n <= 0) return 0.0;
+  std::vector<double> a = synthetic_matrix(plan.n, plan.n, true);
+  CallReport r;
+  detail::dpotrf_driver(s, Uplo::lower, plan.n, a.data(), plan.n, &r, false);
+  return r.profile.total_ns;
 }
 
 double predict_dgetrf_ns(const Settings& s, const FactorPlan& plan, bool pivot) {
-  const HardwareSpec& hw = hardware_spec(s.target);
-  const blas::Settings bs = detail::fp64_update_blas_settings(s);
-  const std::int64_t m = plan.m, n = plan.n, nb = plan.nb, kmin = std::min(m, n);
-  double ns = 0;
-  for (std::int64_t j0 = 0; j0 < kmin; j0 += nb) {
-    const std::int64_t w = std::min(nb, kmin - j0), n2 = n - j0 - w, m2 = m - j0 - w;
-    // The typical path of partial pivoting: every column that has a row below it interchanges (random
-    // data: column j keeps its diagonal with probability 1 / (m - j)); each interchange moves two
-    // rows of the n - w columns outside the panel.
-    const std::int64_t swaps = pivot ? std::min(w, std::max<std::int64_t>(0, m - 1 - j0)) : 0;
-    const double flops = panel_flops(m, j0, w) + (n2 > 0 ? static_cast<double>(w * w * n2) : 0.0);
-    const double elems = static_cast<double>((m - j0) * w + w * std::max<std::int64_t>(n2, 0) + 2 * swaps * (n - w));
-    ns += host_step_ns(2.0 * 8.0 * elems, flops, hw);
-    if (n2 > 0 && m2 > 0) ns += blas::predict_dgemm_ns(bs, blas::Op::N, blas::Op::N, m2, n2, w, -1.0, 1.0);
-  }
-  return ns;
+  if (plan.m <= 0 || plan.n <= 0) return 0.0;
+  std::vector<double> a = synthetic_matrix(plan.m, plan.n, !pivot);
+  if (pivot)  // not symmetric: the hash of (i, j) itself
+    for (std::int64_t j = 0; j < plan.n; ++j)
+      for (std::int64_t i = 0; i < plan.m; ++i) a[static_cast<std::size_t>(i + j * plan.m)] = synthetic_entry(i, j);
+  std::vector<int> ipiv(static_cast<std::size_t>(std::min(plan.m, plan.n)));
+  CallReport r;
+  detail::dgetrf_driver(s, plan.m, plan.n, a.data(), plan.m, pivot ? ipiv.data() : nullptr, &r, false);
+  return r.profile.total_ns;
 }
 
 }  // namespace trn::solver

@@ -20,6 +20,7 @@
 #include <limits>
 #include <string>
 
+#include "interchanges.hpp"
 #include "syevj_internal.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/blas/level3.hpp"   // strsm
@@ -457,7 +458,8 @@ FactorPlan plan_getrf(const Settings& s, std::int64_t m, std::int64_t n, blas::G
   plan.host_panels = fp64;
   plan.update_mode = fp64 ? blas::GemmMode::fp64_ozaki : update_mode;
   if (fp64) {
-    plan.why = "no engine computes in fp64: panels and U12 on the host, A22 -= L21 U12 by Ozaki DGEMM";
+    plan.why = "recursive panels (Ozaki DGEMM updates, DMA interchanges; a column's pivot search and scaling on the "
+               "host), U12 by recursive Ozaki TRSM, A22 -= L21 U12 by Ozaki DGEMM";
     return plan;
   }
   // The transposed panel kernel once the panel's rows fit SBUF (rows shrink panel by panel).
@@ -478,37 +480,15 @@ void sgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, co
   if (report != nullptr) *report = CallReport{};
   if (n == 0 || nrhs == 0) return;
   TraceParts trace;
-  // Row interchanges of B: a permutation (no arithmetic), applied on the host: one round trip per
-  // pass over ipiv (the interchanged rows of B to the host and back; docs/cost-model.md section 7).
-  auto swap_rows = [&](std::int64_t k) {
-    const std::int64_t p = ipiv[k] - 1;
-    if (p != k)
-      for (std::int64_t c = 0; c < nrhs; ++c) std::swap(B[k + c * ldb], B[p + c * ldb]);
-  };
-  auto record_interchanges = [&] {
-    std::int64_t rows = 0;
-    for (std::int64_t k = 0; k < n; ++k) rows += ipiv[k] - 1 != k ? 2 : 0;
-    if (rows == 0) return;
-    HostSpan b = HostSpan::matrix(B, n, nrhs, ldb);
-    b.bytes = sizeof(float) * static_cast<std::size_t>(rows * nrhs);
-    record_host_step(trace, HostStep{.name = "trnsolver.sgetrs.interchanges", .flops = 0,
-                                     .reads = {b, HostSpan(ipiv, n)}, .writes = {b}});
-  };
   if (!trans) {
-    if (ipiv != nullptr) {
-      record_interchanges();
-      for (std::int64_t k = 0; k < n; ++k) swap_rows(k);
-    }
+    detail::apply_interchanges(s, ipiv, 0, n, true, n, nrhs, B, ldb, sizeof(float), trace);  // P B (DMA)
     detail::strsm_left(s, A, 1, lda, true, true, n, nrhs, B, ldb, trace);
     detail::strsm_left(s, A, 1, lda, false, false, n, nrhs, B, ldb, trace);
   } else {
     // A^T = U^T L^T P: U^T y = b (lower view of U), L^T z = y (unit, upper view of L), then P^T.
     detail::strsm_left(s, A, lda, 1, true, false, n, nrhs, B, ldb, trace);
     detail::strsm_left(s, A, lda, 1, false, true, n, nrhs, B, ldb, trace);
-    if (ipiv != nullptr) {
-      record_interchanges();
-      for (std::int64_t k = n - 1; k >= 0; --k) swap_rows(k);
-    }
+    detail::apply_interchanges(s, ipiv, 0, n, false, n, nrhs, B, ldb, sizeof(float), trace);
   }
   if (report != nullptr) {
     finish_report(*report, std::move(trace).join(), ReportSettings{s.target});
@@ -519,11 +499,117 @@ void sgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, co
 
 namespace trn::solver {
 
+namespace {
+
+// dgetrf's recursive panel (LAPACK dgetrf2's order; Toledo, SIAM J. Matrix Anal. Appl. 18(4), 1997):
+// the panel's columns split in halves, the left half factored, its interchanges applied to the right
+// half (DMA), U12 = L11^-1 A12 (dgetrf_u12: Ozaki DGEMMs), A22 -= L21 U12 (Ozaki DGEMM), the right
+// half factored, its interchanges applied to the left half (DMA). The leaf, a block of at most
+// kFp64LeafColumns = 32 columns, is the only host work (xGETF2: O(M 32^2) per leaf).
+struct Fp64Panel {
+  const Settings& s;
+  double* A = nullptr;
+  std::int64_t lda = 0;
+  bool pivot = true;
+  int& info;
+  double& host;  // host fp64 flops
+  TraceParts& trace;
+};
+
+// The recursion's leaf: LAPACK xGETF2 on the M x w block at (r0, c0) (w <= kLeafColumns), on the
+// host in fp64 (one round trip: the block to the host and back, O(M w^2) flops). Per column j: the
+// pivot p = the first row of max |a_ij| (LAPACK IDAMAX: dgetrf's choice), rows j and p interchanged
+// across the block's w columns, a_ij /= a_jj below (one rounding), the rank-1 update of the block's
+// later columns. A zero pivot: info (the first), no interchange, no scaling (dgetrf2).
+void dgetrf_leaf(Fp64Panel& p, std::int64_t r0, std::int64_t c0, std::int64_t M, std::int64_t w, int* lp) {
+  const std::int64_t ld = p.lda;
+  double* a = p.A + r0 + c0 * ld;
+  double flops = 0;
+  for (std::int64_t j = 0; j < w; ++j) {
+    double* col = a + j * ld;
+    std::int64_t q = j;
+    if (p.pivot)
+      for (std::int64_t i = j + 1; i < M; ++i)
+        if (std::fabs(col[i]) > std::fabs(col[q])) q = i;
+    lp[j] = static_cast<int>(q + 1);
+    flops += static_cast<double>(M - j);
+    if (col[q] == 0.0) {
+      if (p.info == 0) p.info = static_cast<int>(c0 + j + 1);
+      continue;
+    }
+    if (q != j)
+      for (std::int64_t c = 0; c < w; ++c) std::swap(a[j + c * ld], a[q + c * ld]);
+    for (std::int64_t i = j + 1; i < M; ++i) col[i] /= col[j];
+    for (std::int64_t c = j + 1; c < w; ++c)
+      for (std::int64_t i = j + 1; i < M; ++i) a[i + c * ld] -= col[i] * a[j + c * ld];
+    flops += static_cast<double>(M - j - 1) * (1.0 + 2.0 * static_cast<double>(w - j - 1));
+  }
+  p.host += flops;
+  const HostSpan span = HostSpan::matrix(a, M, w, ld);
+  record_host_step(p.trace, HostStep{.name = "trnsolver.dgetrf.leaf", .flops = flops, .reads = {span}, .writes = {span}});
+}
+
+// LU of the M x w panel at (r0, c0) (M >= w), local pivots lp[0 .. w) 1-based relative to row r0;
+// the interchanges are applied to the panel's columns only.
+void dgetrf_recursive(Fp64Panel& p, std::int64_t r0, std::int64_t c0, std::int64_t M, std::int64_t w, int* lp) {
+  if (w <= detail::kFp64LeafColumns) return dgetrf_leaf(p, r0, c0, M, w, lp);
+  const std::int64_t n1 = w / 2, n2 = w - n1, ld = p.lda;
+  double* a = p.A + r0 + c0 * ld;  // the panel's (0, 0)
+  dgetrf_recursive(p, r0, c0, M, n1, lp);
+  if (p.pivot) detail::apply_interchanges(p.s, lp, 0, n1, true, M, n2, a + n1 * ld, ld, sizeof(double), p.trace);
+  detail::dgetrf_u12(p.s, n1, n2, a, ld, a + n1 * ld, ld, p.trace);
+  if (M > n1) {
+    blas::CallReport br;
+    blas::dgemm(detail::fp64_update_blas_settings(p.s), blas::Op::N, blas::Op::N, M - n1, n2, n1, -1.0, a + n1, ld,
+                a + n1 * ld, ld, 1.0, a + n1 + n1 * ld, ld, &br);
+    p.trace.add(std::move(br.trace));
+  }
+  dgetrf_recursive(p, r0 + n1, c0 + n1, M - n1, n2, lp + n1);
+  for (std::int64_t k = n1; k < w; ++k) lp[k] += static_cast<int>(n1);
+  if (p.pivot) detail::apply_interchanges(p.s, lp, n1, w, true, M, n1, a, ld, sizeof(double), p.trace);
+}
+
+}  // namespace
+
+// U12 = L11^-1 A12 for the unit lower w x w triangle L11 (ld ldl), A12 w x cols (ld ldb): recursive
+// halving (the top half solved, the bottom half updated by one Ozaki DGEMM, then solved) down to
+// diagonal blocks of kU12Leaf rows, solved by trnblas DTRSM (its fp64 substitution host step,
+// kU12Leaf^2 cols flops per block: O(w kU12Leaf cols) over the triangle, not O(w^2 cols)).
+void detail::dgetrf_u12(const Settings& s, std::int64_t w, std::int64_t cols, const double* L, std::int64_t ldl,
+                        double* B, std::int64_t ldb, TraceParts& trace) {
+  constexpr std::int64_t kU12Leaf = 16;
+  if (w <= 0 || cols <= 0) return;
+  const blas::Settings bs = detail::fp64_update_blas_settings(s);
+  if (w <= kU12Leaf) {
+    blas::CallReport r;
+    blas::dtrsm(bs, blas::Side::left, blas::Uplo::lower, blas::Op::N, blas::Diag::unit, w, cols, 1.0, L, ldl, B, ldb, &r);
+    trace.add(std::move(r.trace));
+    return;
+  }
+  const std::int64_t w1 = w / 2;
+  dgetrf_u12(s, w1, cols, L, ldl, B, ldb, trace);
+  blas::CallReport br;
+  blas::dgemm(bs, blas::Op::N, blas::Op::N, w - w1, cols, w1, -1.0, L + w1, ldl, B, ldb, 1.0, B + w1, ldb, &br);
+  trace.add(std::move(br.trace));
+  dgetrf_u12(s, w - w1, cols, L + w1 + w1 * ldl, ldl, B + w1, ldb, trace);
+}
+
+void dgetrf_u12(const Settings& s, std::int64_t w, std::int64_t cols, const double* L, std::int64_t ldl, double* B,
+                std::int64_t ldb, CallReport* report) {
+  TraceParts trace;
+  detail::dgetrf_u12(s, w, cols, L, ldl, B, ldb, trace);
+  if (report != nullptr) finish_report(*report, std::move(trace).join(), ReportSettings{s.target});
+}
+
 int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::int64_t lda, int* ipiv, CallReport* report) {
+  return detail::dgetrf_driver(s, m, n, A, lda, ipiv, report, true);
+}
+
+int detail::dgetrf_driver(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::int64_t lda, int* ipiv,
+                          CallReport* report, bool with_plan) {
   if (m < 0 || n < 0 || lda < std::max<std::int64_t>(1, m) || (m > 0 && n > 0 && A == nullptr))
     throw UsageError("trnsolver", "argument", "dgetrf: m, n >= 0, lda >= max(1, m), A not NULL");
   if (report != nullptr) *report = CallReport{};
-  auto a = [&](std::int64_t i, std::int64_t j) -> double& { return A[i + j * lda]; };
   FactorPlan plan = plan_getrf(s, m, n, blas::GemmMode::fp64_ozaki, true);
   if (report != nullptr)
     plan.predicted_ns = trn::LazyNs([s, p = plan, pivot = ipiv != nullptr] { return predict_dgetrf_ns(s, p, pivot); });
@@ -532,51 +618,32 @@ int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::in
   TraceParts trace;
   double host = 0;
   int info = 0;
+  std::vector<int> lp(static_cast<std::size_t>(nb));
   for (std::int64_t j0 = 0; j0 < kmin; j0 += nb) {
-    const std::int64_t w = std::min(nb, kmin - j0);
-    // Host fp64 panel (LAPACK xGETF2 on columns j0 .. j0+w-1, interchanges applied to whole rows)
-    // and U12: one round trip per panel (the panel, U12's rows and the interchanged rows outside
-    // the panel to the host and back).
-    const double host0 = host;
-    std::int64_t swaps = 0;
-    for (std::int64_t j = j0; j < j0 + w; ++j) {
-      std::int64_t p = j;
-      if (ipiv != nullptr) {
-        for (std::int64_t i = j + 1; i < m; ++i)
-          if (std::fabs(a(i, j)) > std::fabs(a(p, j))) p = i;
-        ipiv[j] = static_cast<int>(p + 1);
-        swaps += p != j;
-        if (p != j)
-          for (std::int64_t c = 0; c < n; ++c) std::swap(a(j, c), a(p, c));
-      }
-      if (a(j, j) == 0.0) {
-        if (info == 0) info = static_cast<int>(j + 1);
-        continue;
-      }
-      for (std::int64_t i = j + 1; i < m; ++i) a(i, j) /= a(j, j);
-      for (std::int64_t c = j + 1; c < j0 + w; ++c)
-        for (std::int64_t i = j + 1; i < m; ++i) a(i, c) -= a(i, j) * a(j, c);
-      host += static_cast<double>(m - j) * (1.0 + 2.0 * static_cast<double>(j0 + w - j));
+    const std::int64_t w = std::min(nb, kmin - j0), n2 = n - j0 - w, m2 = m - j0 - w;
+    // The panel (recursive, on the engines but for its columns' pivot searches and scalings), its
+    // interchanges on the columns left and right of it (DMA), U12 and the trailing update.
+    Fp64Panel panel{s, A, lda, ipiv != nullptr, info, host, trace};
+    dgetrf_recursive(panel, j0, j0, m - j0, w, lp.data());
+    if (ipiv != nullptr) {
+      for (std::int64_t k = 0; k < w; ++k) ipiv[j0 + k] = lp[static_cast<std::size_t>(k)] + static_cast<int>(j0);
+      detail::apply_interchanges(s, lp.data(), 0, w, true, m - j0, j0, A + j0, lda, sizeof(double), trace);
+      if (n2 > 0)
+        detail::apply_interchanges(s, lp.data(), 0, w, true, m - j0, n2, A + j0 + (j0 + w) * lda, lda, sizeof(double),
+                                   trace);
     }
-    const std::int64_t n2 = n - j0 - w, m2 = m - j0 - w;
-    if (n2 > 0) {
-      for (std::int64_t c = j0 + w; c < n; ++c)  // U12 = L11^-1 A12 (unit lower, host fp64)
-        for (std::int64_t j = j0; j < j0 + w; ++j)
-          for (std::int64_t i = j + 1; i < j0 + w; ++i) a(i, c) -= a(i, j) * a(j, c);
-      host += static_cast<double>(w) * static_cast<double>(w) * static_cast<double>(n2);
-    }
-    HostSpan rows = HostSpan::matrix(&a(j0, 0), m - j0, n, lda);  // every element the step may touch
-    rows.bytes = static_cast<std::size_t>((m - j0) * w + w * std::max<std::int64_t>(n2, 0) +
-                                          2 * swaps * (n - w)) * sizeof(double);
-    record_host_step(trace, HostStep{.name = "trnsolver.dgetrf.panel", .flops = host - host0, .reads = {rows},
-                                     .writes = {rows}});
-    if (n2 <= 0 || m2 <= 0) continue;
+    if (n2 <= 0) continue;
+    detail::dgetrf_u12(s, w, n2, A + j0 + j0 * lda, lda, A + j0 + (j0 + w) * lda, lda, trace);
+    if (m2 <= 0) continue;
     blas::CallReport br;
-    blas::dgemm(bs, blas::Op::N, blas::Op::N, m2, n2, w, -1.0, &a(j0 + w, j0), lda, &a(j0, j0 + w), lda, 1.0,
-                &a(j0 + w, j0 + w), lda, &br);
+    blas::dgemm(bs, blas::Op::N, blas::Op::N, m2, n2, w, -1.0, A + (j0 + w) + j0 * lda, lda, A + j0 + (j0 + w) * lda,
+                lda, 1.0, A + (j0 + w) + (j0 + w) * lda, lda, &br);
     trace.add(std::move(br.trace));
   }
-  detail::finish_factor_report(report, std::move(trace), s.target, plan, host);
+  if (with_plan)
+    detail::finish_factor_report(report, std::move(trace), s.target, plan, host);
+  else
+    detail::finish_fp64_report(report, std::move(trace), s.target, host);
   return info;
 }
 
@@ -594,17 +661,12 @@ void finish_factor_report(CallReport* report, TraceParts&& trace, Generation tar
   if (report != nullptr) report->add_plan(plan);
 }
 
-void finish_fp64_solve(const Settings& s, std::string_view step, std::int64_t n, std::int64_t nrhs, const double* A,
-                       std::int64_t lda, const int* ipiv, const double* B, std::int64_t ldb, CallReport* report) {
-  if (report == nullptr || n <= 0 || nrhs <= 0) return;
-  const double flops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(nrhs);
-  Trace t;
-  const HostSpan b = HostSpan::matrix(B, n, nrhs, ldb);
-  record_host_step(t, HostStep{.name = step, .flops = flops,
-                               .reads = {HostSpan::matrix(A, n, n, lda), ipiv ? HostSpan(ipiv, n) : HostSpan{}, b},
-                               .writes = {b}});
-  finish_report(*report, std::move(t), ReportSettings{s.target});
-  report->host_fp64_flops = flops;
+void dtrsm_left(const Settings& s, blas::Uplo uplo, blas::Op op, blas::Diag diag, std::int64_t n, std::int64_t nrhs,
+                const double* A, std::int64_t lda, double* B, std::int64_t ldb, TraceParts& trace) {
+  if (n <= 0 || nrhs <= 0) return;
+  blas::CallReport r;
+  blas::dtrsm(fp64_update_blas_settings(s), blas::Side::left, uplo, op, diag, n, nrhs, 1.0, A, lda, B, ldb, &r);
+  trace.add(std::move(r.trace));
 }
 
 void begin_fp64_solve(const Settings& s, const char* name, std::int64_t n, std::int64_t nrhs, const double* A,
@@ -623,36 +685,20 @@ void begin_fp64_solve(const Settings& s, const char* name, std::int64_t n, std::
 void dgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, const double* A, std::int64_t lda,
             const int* ipiv, double* B, std::int64_t ldb, CallReport* report) {
   detail::begin_fp64_solve(s, "dgetrs", n, nrhs, A, lda, B, ldb, report);
-  auto a = [&](std::int64_t i, std::int64_t j) { return A[i + j * lda]; };
-  for (std::int64_t c = 0; c < nrhs; ++c) {
-    double* b = B + c * ldb;
-    if (!trans) {
-      if (ipiv != nullptr)
-        for (std::int64_t k = 0; k < n; ++k) std::swap(b[k], b[ipiv[k] - 1]);
-      for (std::int64_t j = 0; j < n; ++j)
-        for (std::int64_t i = j + 1; i < n; ++i) b[i] -= a(i, j) * b[j];
-      for (std::int64_t j = n - 1; j >= 0; --j) {
-        b[j] /= a(j, j);
-        for (std::int64_t i = 0; i < j; ++i) b[i] -= a(i, j) * b[j];
-      }
-    } else {
-      for (std::int64_t j = 0; j < n; ++j) {  // U^T y = b
-        double t = b[j];
-        for (std::int64_t i = 0; i < j; ++i) t -= a(i, j) * b[i];
-        b[j] = t / a(j, j);
-      }
-      for (std::int64_t j = n - 1; j >= 0; --j) {  // L^T z = y
-        double t = b[j];
-        for (std::int64_t i = j + 1; i < n; ++i) t -= a(i, j) * b[i];
-        b[j] = t;
-      }
-      if (ipiv != nullptr)
-        for (std::int64_t k = n - 1; k >= 0; --k) std::swap(b[k], b[ipiv[k] - 1]);
-    }
+  if (n == 0 || nrhs == 0) return;
+  TraceParts trace;
+  const auto L = blas::Uplo::lower, U = blas::Uplo::upper;
+  const auto N = blas::Op::N, T = blas::Op::T;
+  if (!trans) {  // L U X = P B: the interchanges (DMA), then L (unit) and U by trnblas DTRSM
+    detail::apply_interchanges(s, ipiv, 0, n, true, n, nrhs, B, ldb, sizeof(double), trace);
+    detail::dtrsm_left(s, L, N, blas::Diag::unit, n, nrhs, A, lda, B, ldb, trace);
+    detail::dtrsm_left(s, U, N, blas::Diag::non_unit, n, nrhs, A, lda, B, ldb, trace);
+  } else {  // U^T L^T P X = B
+    detail::dtrsm_left(s, U, T, blas::Diag::non_unit, n, nrhs, A, lda, B, ldb, trace);
+    detail::dtrsm_left(s, L, T, blas::Diag::unit, n, nrhs, A, lda, B, ldb, trace);
+    detail::apply_interchanges(s, ipiv, 0, n, false, n, nrhs, B, ldb, sizeof(double), trace);
   }
-  // Host fp64: interchanges and both substitutions in one round trip (the factors, the pivots and B
-  // to the host, X back).
-  detail::finish_fp64_solve(s, "trnsolver.dgetrs.substitution", n, nrhs, A, lda, ipiv, B, ldb, report);
+  detail::finish_fp64_report(report, std::move(trace), s.target, 0);
 }
 
 }  // namespace trn::solver

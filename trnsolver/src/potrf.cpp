@@ -26,6 +26,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "interchanges.hpp"  // kFp64LeafColumns
 #include "syevj_internal.hpp"
 #include "trn/blas/level12.hpp"
 #include "trn/tile/matmul.hpp"
@@ -280,13 +281,92 @@ void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
 
 namespace trn::solver {
 
+namespace {
+
+// dpotrf's recursive panel (LAPACK dpotrf2's order, on the whole panel: the rows below the diagonal
+// block ride along in every update, so no separate triangular solve). The lower view L(i, j) =
+// A[i si + j sj] (si = 1 for uplo lower; the transpose of the stored upper triangle otherwise).
+struct Fp64CholPanel {
+  const Settings& s;
+  double* A = nullptr;
+  std::int64_t lda = 0;
+  bool lower = true;
+  int& info;
+  double& host;
+  TraceParts& trace;
+  double* at(std::int64_t i, std::int64_t j) const { return lower ? A + i + j * lda : A + j + i * lda; }
+};
+
+// The recursion's leaf: LAPACK xPOTF2 (right-looking) on the M x w block at (c0, c0), w <=
+// kFp64LeafColumns, on the host in fp64 (one round trip, O(M w^2) flops): l_jj = sqrt(s_jj),
+// l_ij = s_ij / l_jj below (one rounding each), the block's later columns updated. A non-positive or
+// non-finite pivot: info = its column, the column left as its Schur complement. Returns false then.
+bool dpotrf_leaf(Fp64CholPanel& p, std::int64_t c0, std::int64_t M, std::int64_t w) {
+  auto L = [&](std::int64_t i, std::int64_t j) -> double& { return *p.at(c0 + i, c0 + j); };
+  double flops = 0;
+  bool ok = true;
+  for (std::int64_t j = 0; j < w && ok; ++j) {
+    const double d = L(j, j);
+    ok = d > 0.0 && std::isfinite(d);
+    if (!ok) {
+      p.info = static_cast<int>(c0 + j + 1);
+      break;
+    }
+    const double r = std::sqrt(d);
+    L(j, j) = r;
+    for (std::int64_t i = j + 1; i < M; ++i) L(i, j) /= r;
+    for (std::int64_t k = j + 1; k < w; ++k)
+      for (std::int64_t i = k; i < M; ++i) L(i, k) -= L(i, j) * L(k, j);
+    flops += static_cast<double>(M - j) * (1.0 + 2.0 * static_cast<double>(w - j - 1));
+  }
+  p.host += flops;
+  const HostSpan span = p.lower ? HostSpan::matrix(p.at(c0, c0), M, w, p.lda) : HostSpan::matrix(p.at(c0, c0), w, M, p.lda);
+  record_host_step(p.trace, HostStep{.name = "trnsolver.dpotrf.leaf", .flops = flops, .reads = {span}, .writes = {span}});
+  return ok;
+}
+
+// S[c0 + n1 .., c0 + n1 .. c0 + w) -= X Y^T with X = L[c0 + n1 .. c0 + M, c0 .. c0 + n1),
+// Y = L[c0 + n1 .. c0 + w, c0 .. c0 + n1): Ozaki DSYRK on the n2 x n2 diagonal block (its uplo
+// triangle only) and one Ozaki DGEMM for the rows below it, in the stored orientation.
+void dpotrf_update(Fp64CholPanel& p, std::int64_t c0, std::int64_t M, std::int64_t n1, std::int64_t n2) {
+  const blas::Settings bs = detail::fp64_update_blas_settings(p.s);
+  const std::int64_t ld = p.lda, below = M - n1 - n2, r1 = c0 + n1, r2 = c0 + n1 + n2;
+  blas::CallReport sr;
+  blas::dsyrk(bs, p.lower ? blas::Uplo::lower : blas::Uplo::upper, p.lower ? blas::Op::N : blas::Op::T, n2, n1, -1.0,
+              p.at(r1, c0), ld, 1.0, p.at(r1, r1), ld, &sr);
+  p.trace.add(std::move(sr.trace));
+  if (below <= 0) return;
+  blas::CallReport gr;
+  if (p.lower)  // L[r2.., r1..] -= L[r2.., c0..] L[r1.., c0..]^T
+    blas::dgemm(bs, blas::Op::N, blas::Op::T, below, n2, n1, -1.0, p.at(r2, c0), ld, p.at(r1, c0), ld, 1.0,
+                p.at(r2, r1), ld, &gr);
+  else  // U[r1.., r2..] -= U[c0.., r1..]^T U[c0.., r2..]
+    blas::dgemm(bs, blas::Op::T, blas::Op::N, n2, below, n1, -1.0, p.at(r1, c0), ld, p.at(r2, c0), ld, 1.0,
+                p.at(r2, r1), ld, &gr);
+  p.trace.add(std::move(gr.trace));
+}
+
+// Cholesky of the M x w panel at (c0, c0) (M >= w). Returns false at the first failed pivot.
+bool dpotrf_recursive(Fp64CholPanel& p, std::int64_t c0, std::int64_t M, std::int64_t w) {
+  if (w <= detail::kFp64LeafColumns) return dpotrf_leaf(p, c0, M, w);
+  const std::int64_t n1 = w / 2, n2 = w - n1;
+  if (!dpotrf_recursive(p, c0, M, n1)) return false;
+  dpotrf_update(p, c0, M, n1, n2);
+  return dpotrf_recursive(p, c0 + n1, M - n1, n2);
+}
+
+}  // namespace
+
 int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, CallReport* report) {
+  return detail::dpotrf_driver(s, uplo, n, A, lda, report, true);
+}
+
+int detail::dpotrf_driver(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, CallReport* report,
+                          bool with_plan) {
   if (n < 0 || lda < std::max<std::int64_t>(1, n) || (n > 0 && A == nullptr))
     throw UsageError("trnsolver", "argument", "dpotrf: n >= 0, lda >= max(1, n), A not NULL");
   if (report != nullptr) *report = CallReport{};
   const bool lower = uplo == Uplo::lower;
-  const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
-  auto L = [&](std::int64_t i, std::int64_t j) -> double& { return A[i * si + j * sj]; };
   FactorPlan plan = plan_potrf(s, n, true);
   if (report != nullptr) plan.predicted_ns = trn::LazyNs([s, p = plan] { return predict_dpotrf_ns(s, p); });
   const std::int64_t nb = plan.nb;
@@ -295,29 +375,9 @@ int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t
   double host = 0;
   int info = 0;
   for (std::int64_t j0 = 0; j0 < n && info == 0; j0 += nb) {
-    const std::int64_t w = std::min(nb, n - j0);
-    // Host fp64: unblocked Cholesky of the panel (diagonal block and the rows below it), one round
-    // trip per panel (the panel to the host and back; stored transposed for uplo upper).
-    const double host0 = host;
-    for (std::int64_t j = j0; j < j0 + w && info == 0; ++j) {
-      const double d = L(j, j);
-      if (!(d > 0.0) || !std::isfinite(d)) {
-        info = static_cast<int>(j + 1);
-        break;
-      }
-      const double r = std::sqrt(d);
-      L(j, j) = r;
-      for (std::int64_t i = j + 1; i < n; ++i) L(i, j) /= r;
-      for (std::int64_t k = j + 1; k < j0 + w; ++k)
-        for (std::int64_t i = k; i < n; ++i) L(i, k) -= L(i, j) * L(k, j);
-      host += static_cast<double>(n - j) * (1.0 + 2.0 * static_cast<double>(j0 + w - j));
-    }
-    const HostSpan panel = lower ? HostSpan::matrix(A + j0 + j0 * lda, n - j0, w, lda)
-                                 : HostSpan::matrix(A + j0 + j0 * lda, w, n - j0, lda);
-    record_host_step(trace, HostStep{.name = "trnsolver.dpotrf.panel", .flops = host - host0, .reads = {panel},
-                                     .writes = {panel}});
-    const std::int64_t n2 = n - j0 - w;
-    if (info != 0 || n2 <= 0) continue;
+    const std::int64_t w = std::min(nb, n - j0), n2 = n - j0 - w;
+    Fp64CholPanel panel{s, A, lda, lower, info, host, trace};
+    if (!dpotrf_recursive(panel, j0, n - j0, w) || n2 <= 0) continue;
     blas::CallReport br;
     if (lower)
       blas::dsyrk(bs, blas::Uplo::lower, blas::Op::N, n2, w, -1.0, A + (j0 + w) + j0 * lda, lda, 1.0,
@@ -327,30 +387,25 @@ int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t
                   A + (j0 + w) + (j0 + w) * lda, lda, &br);
     trace.add(std::move(br.trace));
   }
-  detail::finish_factor_report(report, std::move(trace), s.target, plan, host);
+  if (with_plan)
+    detail::finish_factor_report(report, std::move(trace), s.target, plan, host);
+  else
+    detail::finish_fp64_report(report, std::move(trace), s.target, host);
   return info;
 }
 
 void dpotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, const double* A, std::int64_t lda,
             double* B, std::int64_t ldb, CallReport* report) {
   detail::begin_fp64_solve(s, "dpotrs", n, nrhs, A, lda, B, ldb, report);
+  if (n == 0 || nrhs == 0) return;
+  // L L^T X = B (lower) or U^T U X = B (upper): two trnblas DTRSMs on the stored triangle.
+  TraceParts trace;
   const bool lower = uplo == Uplo::lower;
-  const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
-  auto L = [&](std::int64_t i, std::int64_t j) { return A[i * si + j * sj]; };
-  for (std::int64_t c = 0; c < nrhs; ++c) {
-    double* b = B + c * ldb;
-    for (std::int64_t j = 0; j < n; ++j) {  // L y = b (column-oriented forward substitution)
-      b[j] /= L(j, j);
-      for (std::int64_t i = j + 1; i < n; ++i) b[i] -= L(i, j) * b[j];
-    }
-    for (std::int64_t j = n - 1; j >= 0; --j) {  // L^T x = y
-      double t = b[j];
-      for (std::int64_t i = j + 1; i < n; ++i) t -= L(i, j) * b[i];
-      b[j] = t / L(j, j);
-    }
-  }
-  // Host fp64: both substitutions in one round trip (the factor and B to the host, X back).
-  detail::finish_fp64_solve(s, "trnsolver.dpotrs.substitution", n, nrhs, A, lda, nullptr, B, ldb, report);
+  const auto N = blas::Op::N, T = blas::Op::T;
+  const auto D = blas::Diag::non_unit;
+  detail::dtrsm_left(s, uplo, lower ? N : T, D, n, nrhs, A, lda, B, ldb, trace);
+  detail::dtrsm_left(s, uplo, lower ? T : N, D, n, nrhs, A, lda, B, ldb, trace);
+  detail::finish_fp64_report(report, std::move(trace), s.target, 0);
 }
 
 FactorPlan plan_potrf(const Settings& s, std::int64_t n, bool fp64) {
@@ -361,7 +416,8 @@ FactorPlan plan_potrf(const Settings& s, std::int64_t n, bool fp64) {
   plan.panels = n > 0 ? (n + plan.nb - 1) / plan.nb : 0;
   plan.host_panels = fp64;
   plan.update_mode = fp64 ? blas::GemmMode::fp64_ozaki : blas::GemmMode::fp32;
-  plan.why = fp64 ? "no engine computes in fp64: panels on the host, trailing updates by Ozaki DSYRK"
+  plan.why = fp64 ? "recursive panels (Ozaki DSYRK/DGEMM; a column's sqrt and scaling on the host), trailing updates "
+                    "by Ozaki DSYRK"
                   : "diagonal block by one tile kernel (8 dependent instructions per column), rows below by "
                     "TRSM and the trailing matrix by SYRK on TensorE (LAPACK spotrf's split)";
   return plan;
@@ -373,12 +429,14 @@ std::string FactorPlan::print() const {
   f.shape = m == n ? "n=" + std::to_string(n) : std::to_string(m) + "x" + std::to_string(n);
   f.variant = "blocked right-looking, panel width " + std::to_string(nb) + ", " + std::to_string(panels) + " panels";
   if (host_panels)
-    f.variant += " on the host (fp64)";
+    f.variant += " (fp64: recursive, Ozaki updates; per column one O(m) host step)";
   else if (routine == "sgetrf")
     f.variant += transposed_from < 0 ? ", row-tile panel kernel"
                                      : ", transposed panel kernel from column " + std::to_string(transposed_from);
   f.ops = std::string("trailing updates in trnblas mode ") + blas::gemm_mode_name(update_mode);
-  f.engines = host_panels ? "host CPU (panels), TensorE (updates), DMA" : "VectorE, ScalarE, GpSimdE, TensorE, DMA";
+  f.engines = host_panels ? "TensorE (Ozaki updates), DMA (interchanges), host CPU (pivot search, scaling, Ozaki "
+                            "slicing)"
+                          : "VectorE, ScalarE, GpSimdE, TensorE, DMA";
   f.predicted_ns = predicted_ns.get();
   f.why = why;
   return f.print();

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "trn/blas/level12.hpp"
+#include "trn/blas/level3.hpp"  // dtrsm_left
 #include "trn/solver/solver.hpp"
 
 namespace trn::solver::detail {
@@ -152,13 +153,25 @@ void finish_fp64_report(CallReport* report, TraceParts&& trace, Generation targe
 // finish_fp64_report, then the plan that chose its panels. Nothing without a report.
 void finish_factor_report(CallReport* report, TraceParts&& trace, Generation target, const FactorPlan& plan,
                           double host_fp64_flops = 0);
-// The report of an fp64 host solve (dgetrs, dpotrs: host step `step`, a string literal): both
-// substitutions, 2 n^2 nrhs flops, as one round trip reading the factors (n x n, lda), the pivots
-// (ipiv, or none) and B, writing X back. Nothing without a report or when n or nrhs is 0.
-void finish_fp64_solve(const Settings& s, std::string_view step, std::int64_t n, std::int64_t nrhs, const double* A,
-                       std::int64_t lda, const int* ipiv, const double* B, std::int64_t ldb, CallReport* report);
-// The argument check of the fp64 host solves (dgetrs, dpotrs: `name`), then the report they fill
-// (its profile on s.target, no engine time).
+// op(A) X = B in place for the n x n triangle of A (uplo, ld lda), B n x nrhs (ldb), fp64: trnblas
+// DTRSM (blocks of 128 rows in solve order: each block's update one Ozaki DGEMM on TensorE, its
+// diagonal block by fp64 substitution, trnblas's recorded host step trnblas.dtrsm.diag_solve of
+// 128^2 nrhs flops). Its trace joins `trace` (dgetrs, dpotrs, dgetrf's U12).
+void dtrsm_left(const Settings& s, blas::Uplo uplo, blas::Op op, blas::Diag diag, std::int64_t n, std::int64_t nrhs,
+                const double* A, std::int64_t lda, double* B, std::int64_t ldb, TraceParts& trace);
+// dgetrf's U12 = L11^-1 A12 (unit lower w x w L11, ld ldl; A12 w x cols, ld ldb) on the engines:
+// recursive halving with Ozaki DGEMM updates down to 16-row diagonal blocks (trnblas DTRSM). Its
+// trace joins `trace`. trnsolverMp's Getrf calls the public form (solver.hpp) for the same bits.
+void dgetrf_u12(const Settings& s, std::int64_t w, std::int64_t cols, const double* L, std::int64_t ldl, double* B,
+                std::int64_t ldb, TraceParts& trace);
+// dgetrf / dpotrf; with_plan false: the report without the plan (and so without evaluating its
+// prediction): the predictors' replays (factor_predict.cpp).
+int dgetrf_driver(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::int64_t lda, int* ipiv,
+                  CallReport* report, bool with_plan);
+int dpotrf_driver(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, CallReport* report,
+                  bool with_plan);
+// The argument check of the fp64 solves (dgetrs, dpotrs: `name`), then the report they fill (its
+// profile on s.target until the solve's trace replaces it).
 void begin_fp64_solve(const Settings& s, const char* name, std::int64_t n, std::int64_t nrhs, const double* A,
                       std::int64_t lda, const double* B, std::int64_t ldb, CallReport* report);
 

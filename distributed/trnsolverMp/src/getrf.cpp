@@ -4,7 +4,8 @@
 // factorization routines", 1996): per block column, the panel, the interchanges, U12, the trailing
 // update; the panel is gathered onto its process column and factored there by trnsolver's getrf.
 // Engines: the panel is trnsolver's getrf (fp32: its tile kernels on Vector/Scalar/GpSimd and TensorE;
-//   fp64, C, Z: its recorded fp64 host panel); U12 trnblas TRSM (fp32, C, Z) or dgetrf's host loop (D);
+//   fp64: its recursive Ozaki panel; C, Z: its recorded fp64 host panel); U12 trnblas TRSM (fp32, C, Z)
+//   or trnsolver's dgetrf_u12 (D);
 //   the trailing update one trnblas GEMM per rank (TensorE: fp32 mode, Ozaki for D, 4M for C / Z);
 //   every message an MPI collective recorded as a link transfer (fabric model).
 // Accuracy: LU with partial pivoting, ||P A - L U|| = O(n u) growth (Higham Thm 9.5); tested against
@@ -198,19 +199,16 @@ int panel_getrf(const Local& l, std::int64_t mp, std::int64_t kb, void* p, int* 
 }
 
 // U12 = L11^-1 A12 (L11 kb x kb unit lower, ld kb; A12 kb x cols, ld lda) as trnsolver's getrf does
-// it: fp64 on the host in dgetrf's loop order (a recorded host step), fp32 by trnblas STRSM, complex
+// it: fp64 by trnsolver's dgetrf_u12 (recursive, Ozaki DGEMMs), fp32 by trnblas STRSM, complex
 // by trnblas's substitution TRSM (cgetrf / zgetrf's).
 void solve_u12(const Local& l, std::int64_t kb, std::int64_t cols, const void* l11, void* a12, std::int64_t lda) {
   if (kb <= 0 || cols <= 0) return;
   if (l.t.fp64 && !l.t.complex) {
-    const auto* L = static_cast<const double*>(l11);
-    auto* A = static_cast<double*>(a12);
-    for (std::int64_t c = 0; c < cols; ++c)
-      for (std::int64_t j = 0; j < kb; ++j)
-        for (std::int64_t i = j + 1; i < kb; ++i) A[i + c * lda] -= L[i + j * kb] * A[j + c * lda];
-    HostSpan span = HostSpan::matrix(A, kb, cols, lda);
-    record_host_step(*l.trace, HostStep{.name = "trnsolverMp.getrf.u12", .flops = static_cast<double>(kb * kb * cols),
-                                        .reads = {span}, .writes = {span}});
+    solver::Settings ss;
+    static_cast<EmulatorSettings&>(ss) = static_cast<const EmulatorSettings&>(l.st);
+    solver::CallReport r;
+    solver::dgetrf_u12(ss, kb, cols, static_cast<const double*>(l11), kb, static_cast<double*>(a12), lda, &r);
+    l.trace->append(std::move(r.trace));
     return;
   }
   Local sub = l;

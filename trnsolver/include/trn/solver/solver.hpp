@@ -151,11 +151,11 @@ FactorPlan plan_potrf(const Settings& s, std::int64_t n, bool fp64);
 // positive (a failing pivot ends the factorisation early).
 double predict_spotrf_ns(const Settings& s, const FactorPlan& plan, bool lower);
 FactorPlan plan_getrf(const Settings& s, std::int64_t m, std::int64_t n, blas::GemmMode update_mode, bool fp64);
-// dpotrf's / dgetrf's predicted modeled time (docs/cost-model.md section 9): per panel the recorded
-// host step by host_step_ns (its bytes and flops as the driver counts them) and the Ozaki trailing
-// update by trnblas predict_dsyrk_ns / predict_dgemm_ns (well-scaled data: 55 mantissa bits; data
-// that asks for more moduli costs more). dgetrf with pivoting: every column that can interchanges
-// (the typical path; data that keeps its diagonals moves fewer rows). sgetrf's: per panel its panel
+// dpotrf's / dgetrf's predicted modeled time (docs/cost-model.md section 9): the driver replayed on a
+// synthetic matrix of the plan's shape (dgetrf: uniform [-1, 1) entries, the typical
+// partial-pivoting path; without pivoting and for dpotrf: diagonally dominant), its report's
+// modeled time (data that asks the Ozaki products for more moduli, or interchanges fewer rows,
+// costs otherwise). sgetrf's: per panel its panel
 // kernel run timing-only on the typical path (each column interchanges with a row half way down
 // the rows below it), STRSM and the trailing GEMM by trnblas's predictors.
 double predict_dpotrf_ns(const Settings& s, const FactorPlan& plan);
@@ -228,12 +228,11 @@ void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
 
 namespace trn::solver {
 
-// fp64 Cholesky: no NeuronCore engine computes in fp64. The trailing updates (the O(n^3) part) are
-// trnblas Ozaki DSYRK on TensorE; the nb x nb diagonal block and the panel's triangular solve run
-// on the host CPU in fp64 (CallReport::host_fp64_flops counts them). info as spotrf.
+// fp64 Cholesky: panels of 128 columns factored recursively (LAPACK dpotrf2's order) with Ozaki
+// DSYRK/DGEMM updates on TensorE; a 32-column leaf (LAPACK xPOTF2, O(n 32^2)) is the only host step. Trailing updates by Ozaki DSYRK. info as spotrf (docs/trnsolver.md "Dpotrf").
 int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, CallReport* report = nullptr);
-// fp64 solve with dpotrf's factor: the two triangular solves run on the host CPU in fp64 (O(n^2
-// nrhs) work; documented in docs/trnsolver.md). The profile is empty.
+// fp64 solve with dpotrf's factor: two trnblas DTRSMs (Ozaki DGEMM block updates, 128-row diagonal
+// blocks by fp64 substitution: trnblas's host step, 128^2 nrhs flops per block).
 void dpotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, const double* A, std::int64_t lda,
             double* B, std::int64_t ldb, CallReport* report = nullptr);
 
@@ -257,12 +256,19 @@ void sgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, co
 
 namespace trn::solver {
 
-// fp64 LU with partial pivoting: the panels (pivot search, swaps, elimination) and U12's
-// triangular solve run on the host CPU in fp64; the trailing updates A22 -= L21 U12 (the O(n^3)
-// part) are trnblas Ozaki DGEMM on TensorE. Semantics as sgetrf.
+// fp64 LU with partial pivoting (LAPACK dgetrf's pivots): panels of 128 columns factored
+// recursively (dgetrf2's order) with Ozaki DGEMM updates on TensorE and row interchanges as DMA; a
+// 32-column leaf (LAPACK xGETF2, O(m 32^2)) is the only host step. U12 by dgetrf_u12, the
+// trailing updates A22 -= L21 U12 by Ozaki DGEMM. Semantics as sgetrf (docs/trnsolver.md "Dgetrf").
 int dgetrf(const Settings& s, std::int64_t m, std::int64_t n, double* A, std::int64_t lda, int* ipiv,
            CallReport* report = nullptr);
-// fp64 solve with dgetrf's factors, on the host CPU in fp64 (O(n^2 nrhs)); empty profile.
+// dgetrf's U12 = L11^-1 A12 (L11 w x w unit lower, ld ldl; A12 w x cols, ld ldb): recursive halving,
+// Ozaki DGEMM updates, 16-row diagonal blocks by trnblas DTRSM. Each column's result depends on that
+// column only (trnsolverMp's Getrf calls it on its own columns for dgetrf's bits).
+void dgetrf_u12(const Settings& s, std::int64_t w, std::int64_t cols, const double* L, std::int64_t ldl, double* B,
+                std::int64_t ldb, CallReport* report = nullptr);
+// fp64 solve with dgetrf's factors: the interchanges as DMA, L and U by trnblas DTRSM (Ozaki DGEMM
+// block updates, 128-row diagonal blocks by fp64 substitution: trnblas's host step).
 void dgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, const double* A, std::int64_t lda,
             const int* ipiv, double* B, std::int64_t ldb, CallReport* report = nullptr);
 
