@@ -68,6 +68,26 @@ bool selects_something(const std::set<std::string>& op_set, std::size_t selected
   return false;
 }
 
+// --list: the selected suites' cases (validate) or rows (bench), one a line, tab-separated
+// (suite, library, op, mode or variant, shape, quick|full), without running them: what
+// tools/acceptance_audit.py reads to find the cases of every routine.
+int list_cases(const std::string& suite_arg, bool bench) {
+  const auto suites = select_suites(suite_arg);
+  if (suites.empty()) return 2;
+  const auto line = [](const auto& c, const std::string& mode) {
+    std::printf("%s\t%s\t%s\t%s\t%s\t%s\n", c.suite.c_str(), c.library.c_str(), c.op.c_str(), mode.c_str(),
+                c.shape.c_str(), c.full_only ? "full" : "quick");
+  };
+  if (bench) {
+    for (const auto& c : Registry::get().bench())
+      if (suites.count(c.suite)) line(c, c.variant);
+  } else {
+    for (const auto& c : Registry::get().validation())
+      if (suites.count(c.suite)) line(c, c.mode);
+  }
+  return 0;
+}
+
 void progress(std::size_t i, std::size_t n, const std::string& what, const std::string& result) {
   static const bool tty = isatty(fileno(stderr)) != 0;
   if (tty) {
@@ -228,6 +248,8 @@ int main(int argc, char** argv) {
   validate->add_option("--html", v_html, "write a self-contained HTML report");
   std::string v_ops;
   validate->add_option("--op", v_ops, "only the cases of these ops, as the op column names them (a comma list; default: every case)");
+  bool v_list = false;
+  validate->add_flag("--list", v_list, "print the selected suites' cases (tab-separated: suite, library, op, mode, shape, size) without running them");
 
   auto* bench = app.add_subcommand("bench", "benchmark the algorithm variants: accuracy, host time, modeled device time");
   std::string b_suite = "all", b_size = "quick", b_json, b_html;
@@ -239,6 +261,8 @@ int main(int argc, char** argv) {
   bench->add_option("--html", b_html, "write a self-contained HTML report");
   std::string b_ops;
   bench->add_option("--op", b_ops, "only the rows of these ops (a comma list, e.g. spvv,axpby; default: every row)");
+  bool b_list = false;
+  bench->add_flag("--list", b_list, "print the selected suites' rows (tab-separated: suite, library, op, variant, shape, size) without running them");
 
   auto* profile = app.add_subcommand("profile", "run one routine of any library on the emulator and print its report "
                                                 "(plan, modeled time, per-engine profile)");
@@ -282,6 +306,8 @@ int main(int argc, char** argv) {
     return rc == 0 ? 0 : 2;      // usage errors exit with 2
   }
   try {
+    if (*validate && v_list) return list_cases(v_suite, false);
+    if (*bench && b_list) return list_cases(b_suite, true);
     if (*validate) return run_validate(v_suite, v_size, v_json, v_html, v_ops);
     if (*bench) return run_bench(b_suite, b_size, b_targets, b_json, b_html, b_ops);
     if (*profile) return run_profile(pf);
