@@ -17,6 +17,16 @@
 
 #include "trnsolver.h"
 
+extern "C" {
+int trnsolver_sample_getrf(int n, const double* A, const double* b, double* x, int* ipiv);
+int trnsolver_sample_xpotrf(int n, const double* A, const double* b, double* x);
+int trnsolver_sample_syevj(int n, const double* A, double* W, double* V, double* residual, int* sweeps);
+int trnsolver_sample_syevj_batched(int n, int batch, const double* A, double* W, double* V, int* info);
+int trnsolver_sample_gesvdj_batched(int m, int n, int batch, const double* A, double* S, double* U, double* V, int* info);
+int trnsolver_sample_dhgesv(int n, const double* A, const double* b, double* x, int* iter);
+int trnsolver_sample_irsxgesv_niters(int n, const double* A, const double* b, double* x, int* niters);
+}
+
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -262,6 +272,130 @@ TEST_F(Acceptance, WorkspaceBelowBufferSizeIsInvalidValueAtLworkPosition) {
   EXPECT_LT(infos[0], 0);
   EXPECT_EQ(A, A0);
   EXPECT_EQ(std::memcmp(W.data(), W0.data(), W.size() * sizeof(double)), 0);
+}
+
+// ---- the C99 programs over the CUDALibrarySamples call sequences (trnsolver_c_sample_walkthroughs.c) --
+// Each result is checked against a dense double loop: solves by the normwise backward error
+// |b - A x|_inf / (|A|_inf |x|_inf + |b|_inf) <= 4 n u (LU / Cholesky backward stability with a small
+// constant; IRS refines to the fp64 level), eigen and singular pairs by |A v - lambda v|_inf <=
+// 8 n u |A|_inf per pair (Jacobi's bound with the documented constant, docs/trnsolver.md).
+
+constexpr double kU = 0x1p-53;
+
+double inf_norm(const std::vector<double>& a, int rows, int cols) {
+  double best = 0;
+  for (int i = 0; i < rows; ++i) {
+    double row = 0;
+    for (int j = 0; j < cols; ++j) row += std::fabs(a[static_cast<std::size_t>(i + j * rows)]);
+    best = std::max(best, row);
+  }
+  return best;
+}
+
+double backward_error(const std::vector<double>& A, int n, const std::vector<double>& x, const std::vector<double>& b) {
+  double r = 0, xn = 0, bn = 0;
+  for (int i = 0; i < n; ++i) {
+    long double s = b[static_cast<std::size_t>(i)];
+    for (int j = 0; j < n; ++j) s -= static_cast<long double>(A[static_cast<std::size_t>(i + j * n)]) * x[static_cast<std::size_t>(j)];
+    r = std::max(r, static_cast<double>(std::fabs(s)));
+    xn = std::max(xn, std::fabs(x[static_cast<std::size_t>(i)]));
+    bn = std::max(bn, std::fabs(b[static_cast<std::size_t>(i)]));
+  }
+  return r / (inf_norm(A, n, n) * xn + bn);
+}
+
+// max over k of |A v_k - w_k v_k|_inf for the n x n symmetric A and column-major V.
+double eigen_residual(const double* A, int n, const double* W, const double* V) {
+  double worst = 0;
+  for (int k = 0; k < n; ++k)
+    for (int i = 0; i < n; ++i) {
+      long double s = -static_cast<long double>(W[k]) * V[i + k * n];
+      for (int j = 0; j < n; ++j) s += static_cast<long double>(A[i + j * n]) * V[j + k * n];
+      worst = std::max(worst, static_cast<double>(std::fabs(s)));
+    }
+  return worst;
+}
+
+std::vector<double> rhs(int n) {
+  std::vector<double> b(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) b[static_cast<std::size_t>(i)] = 1.0 + i;
+  return b;
+}
+
+TEST(TrnsolverCSamples, GetrfXpotrfDhgesvIrsxgesvSolve) {
+  constexpr int n = 8;
+  std::vector<double> A = spd(n), b = rhs(n), x(n);
+  A[static_cast<std::size_t>(0 + 5 * n)] = 7.5;  // not symmetric: getrf pivots
+  std::vector<int> ipiv(n);
+  ASSERT_EQ(trnsolver_sample_getrf(n, A.data(), b.data(), x.data(), ipiv.data()), 0);
+  EXPECT_LE(backward_error(A, n, x, b), 4 * n * kU);
+  for (int p : ipiv) EXPECT_TRUE(p >= 1 && p <= n);
+  int iter = 0;
+  ASSERT_EQ(trnsolver_sample_dhgesv(n, A.data(), b.data(), x.data(), &iter), 0);
+  EXPECT_LE(backward_error(A, n, x, b), 4 * n * kU) << "iter " << iter;
+  int niters = -99;
+  ASSERT_EQ(trnsolver_sample_irsxgesv_niters(n, A.data(), b.data(), x.data(), &niters), 0);
+  EXPECT_LE(backward_error(A, n, x, b), 4 * n * kU) << "niters " << niters;
+  EXPECT_GE(niters, 0);
+  const std::vector<double> S = spd(n);
+  ASSERT_EQ(trnsolver_sample_xpotrf(n, S.data(), b.data(), x.data()), 0);
+  EXPECT_LE(backward_error(S, n, x, b), 4 * n * kU);
+}
+
+TEST(TrnsolverCSamples, SyevjAndSyevjBatchedEigenpairs) {
+  constexpr int n = 6, batch = 3;
+  const std::vector<double> A = spd(n);
+  std::vector<double> W(n), Vm(static_cast<std::size_t>(n) * n);
+  double residual = -1;
+  int sweeps = -1;
+  ASSERT_EQ(trnsolver_sample_syevj(n, A.data(), W.data(), Vm.data(), &residual, &sweeps), 0);
+  EXPECT_LE(eigen_residual(A.data(), n, W.data(), Vm.data()), 8 * n * kU * inf_norm(A, n, n) + 1e-7 * inf_norm(A, n, n));
+  EXPECT_TRUE(sweeps >= 1 && sweeps <= 15) << sweeps;
+  EXPECT_GE(residual, 0.0);
+  for (int i = 1; i < n; ++i) EXPECT_LE(W[static_cast<std::size_t>(i - 1)], W[static_cast<std::size_t>(i)]);
+  std::vector<double> Ab;
+  for (int k = 0; k < batch; ++k) {
+    std::vector<double> Ak = spd(n);
+    for (int i = 0; i < n; ++i) Ak[static_cast<std::size_t>(i + i * n)] += 3.0 * k;
+    Ab.insert(Ab.end(), Ak.begin(), Ak.end());
+  }
+  std::vector<double> Wb(static_cast<std::size_t>(n) * batch), Vb(Ab.size());
+  std::vector<int> info(batch, -7);
+  ASSERT_EQ(trnsolver_sample_syevj_batched(n, batch, Ab.data(), Wb.data(), Vb.data(), info.data()), 0);
+  for (int k = 0; k < batch; ++k) {
+    const std::size_t off = static_cast<std::size_t>(k) * n * n;
+    EXPECT_EQ(info[static_cast<std::size_t>(k)], 0);
+    EXPECT_LE(eigen_residual(Ab.data() + off, n, Wb.data() + static_cast<std::size_t>(k) * n, Vb.data() + off),
+              8 * n * kU * inf_norm(A, n, n) * 2 + 1e-7 * 2 * inf_norm(A, n, n));
+  }
+}
+
+TEST(TrnsolverCSamples, GesvdjBatchedReconstructs) {
+  constexpr int m = 5, n = 4, batch = 2;
+  std::vector<double> A(static_cast<std::size_t>(m) * n * batch);
+  for (std::size_t i = 0; i < A.size(); ++i) A[i] = std::sin(1.0 + static_cast<double>(i)) + (i % (m + 1) == 0 ? 2 : 0);
+  std::vector<double> S(static_cast<std::size_t>(n) * batch), U(static_cast<std::size_t>(m) * m * batch),
+      Vm(static_cast<std::size_t>(n) * n * batch);
+  std::vector<int> info(batch, -7);
+  ASSERT_EQ(trnsolver_sample_gesvdj_batched(m, n, batch, A.data(), S.data(), U.data(), Vm.data(), info.data()), 0);
+  for (int k = 0; k < batch; ++k) {
+    EXPECT_EQ(info[static_cast<std::size_t>(k)], 0);
+    const double* a = A.data() + static_cast<std::size_t>(k) * m * n;
+    const double* s = S.data() + static_cast<std::size_t>(k) * n;
+    const double* u = U.data() + static_cast<std::size_t>(k) * m * m;
+    const double* v = Vm.data() + static_cast<std::size_t>(k) * n * n;
+    double worst = 0, norm = 0;
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < n; ++j) {
+        long double r = a[i + j * m];
+        for (int l = 0; l < n; ++l) r -= static_cast<long double>(u[i + l * m]) * s[l] * v[j + l * n];
+        worst = std::max(worst, static_cast<double>(std::fabs(r)));
+        norm = std::max(norm, std::fabs(a[i + j * m]));
+      }
+    for (int l = 1; l < n; ++l) EXPECT_GE(s[l - 1], s[l]);
+    // Converged to the 1e-7 tolerance the program sets: reconstruction within 8 max(m,n) u + tol.
+    EXPECT_LE(worst, (8.0 * m * kU + 1e-7) * n * norm) << "matrix " << k;
+  }
 }
 
 }  // namespace
