@@ -155,8 +155,9 @@ def case_keys(lib, op, mode):
             return [("IRSX" + m.group(3), LETTER_TYPE[m.group(1)])]
         return [("IRS " + m.group(3), LETTER_TYPE[m.group(1)])]
     m = re.fullmatch(r"X(\w+)", name)
-    if m:
-        return [("X" + m.group(1), t) for t in types]
+    if m:  # the op's routine and every other X routine the mode names ("C API, Xgetrf + Xgetrs ...")
+        routines = {m.group(1)} | set(re.findall(r"\bX([a-z]\w*)", mode))
+        return [("X" + r, t) for r in sorted(routines) for t in types]
     m = re.fullmatch(r"([sdcz])([a-z]\w*?)(\+(\w+))?", name)
     if not m:
         return []
