@@ -144,10 +144,15 @@ def case_keys(lib, op, mode):
     if lib == "sparse":
         if "int32" in text or "index" in text:
             types = types or ["index"]
+        fams = []
         for pat, fam in SPARSE_CASE_FAMILIES:
             if re.search(pat, op):
-                return [(fam, t) for t in types]
-        return []
+                fams.append(fam)
+                break
+        # Routines a case's mode says it also runs ("R_32F (and SparseToDense)", "int32 (Xcoo2csr/Xcsr2coo)").
+        fams += [fam for word, fam in (("SparseToDense", "SparseToDense"), ("Xcsr2coo", "csr2coo"), ("Xcoo2csr", "coo2csr"))
+                 if word in mode and fam not in fams]
+        return [(fam, t) for fam in fams for t in types]
     name = op.split()[0]
     m = re.fullmatch(r"([SDCZ])([SDCZHBXKEY])(gesv|gels)", name)
     if m:

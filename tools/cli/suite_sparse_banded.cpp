@@ -145,6 +145,9 @@ constexpr Kind kKinds[] = {
     {"gtsv2", sp::BandedAlgo::lu_pivot, 1, false, false, "LU, partial pivoting"},
     {"gtsv2StridedBatch", sp::BandedAlgo::no_pivot, 1, false, true, "no pivoting, diagonally dominant"},
     {"gpsvInterleavedBatch", sp::BandedAlgo::qr_givens, 2, true, false, "Givens QR"},
+    // gtsvInterleavedBatch (#28 acceptance audit): algo 1 and algo 2 as the C API maps them (capi_gtsv.cpp).
+    {"gtsvInterleavedBatch", sp::BandedAlgo::lu_pivot, 1, true, false, "algo 1, LU, partial pivoting"},
+    {"gtsvInterleavedBatch", sp::BandedAlgo::qr_givens, 1, true, false, "algo 2, Givens QR"},
 };
 
 void add_sparse_banded(Registry& reg) {
