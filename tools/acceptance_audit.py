@@ -190,31 +190,32 @@ def cli_list(trnsci, suite, command):
     return rows
 
 
-def bench_quality(path, lib):
-    """(family, type) -> set of the columns a bench JSON's rows fill: acc, native, trn1, trn2, roofline."""
-    if not path:
+def bench_quality(paths, lib):
+    """(family, type) -> the columns the bench JSON files' rows fill: acc (an error value), native (a native
+    library's host time), trn1 / trn2 (a modeled time on that target), roofline (its roofline ratio) and,
+    for sparse, crossover (the dense-GEMM crossover density). None without files."""
+    if not paths:
         return None
-    with open(path, encoding="utf-8") as f:
-        data = json.load(f)
-    rows = data.get("bench", data.get("results", []))
     out = collections.defaultdict(set)
-    for r in rows:
-        if r.get("suite") != LIBS[lib]["suite"]:
-            continue
-        cols = set()
-        err = r.get("error")
-        if isinstance(err, (int, float)):
-            cols.add("acc")
-        if (r.get("native_seconds") or 0) > 0:
-            cols.add("native")
-        dev = r.get("device") or {}
-        target = r.get("target", "")
-        if (dev.get("total_ns") or r.get("modeled_ns") or 0) > 0:
-            cols.add(target)
-        if (dev.get("roofline") or r.get("roofline_ratio") or 0) > 0:
-            cols.add("roofline")
-        for key in case_keys(lib, r.get("op", ""), r.get("variant", "")):
-            out[key] |= cols
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        for r in data.get("bench", []):
+            if r.get("suite") != LIBS[lib]["suite"]:
+                continue
+            cols = set()
+            if isinstance(r.get("error"), (int, float)) and r["error"] == r["error"]:
+                cols.add("acc")
+            if (r.get("native_seconds") or 0) > 0:
+                cols.add("native")
+            if ((r.get("device") or {}).get("total_ns") or 0) > 0:
+                cols.add(r.get("target", "?"))
+            if (r.get("roofline") or 0) > 0:
+                cols.add("roofline")
+            if (r.get("crossover_density") or -1) > 0 or r.get("crossover"):
+                cols.add("crossover")
+            for key in case_keys(lib, r.get("op", ""), r.get("variant", "")):
+                out[key] |= cols
     return out
 
 
@@ -391,7 +392,9 @@ def family_table(lib, rows, fam_types, vkeys, bkeys, bq):
             missing = set()
             for t in types:
                 if (fam, t) in bkeys:
-                    missing |= {"acc", "native", "trn1", "trn2", "roofline"} - bq.get((fam, t), set())
+                    want = {"acc", "native", "trn1", "trn2", "roofline"} | ({"crossover"} if lib == "sparse" else set())
+                    got = bq.get((fam, t), set())
+                    missing |= (want - got) if got else {"row not in the JSON (a --size full row?)"}
             cols = ", ".join(sorted(missing)) if missing else "none"
         fz = sum(r["fuzz"] for r in rs)
         totals["f"] += fz
@@ -413,7 +416,8 @@ def main():
     ap.add_argument("--build", default="build")
     ap.add_argument("--lib", default="both", choices=["solver", "sparse", "both"])
     ap.add_argument("--cuda-include", default="/usr/local/cuda/include")
-    ap.add_argument("--bench-json", help="a `trnsci bench --suite solver,sparse --target trn1 --target trn2 --json` file")
+    ap.add_argument("--bench-json", action="append", default=[],
+                    help="a `trnsci bench --suite solver,sparse --target trn1 --target trn2 --json` file (repeatable)")
     ap.add_argument("--badinput-log", help="log of the library's ctests run with <LIB>_LOGINFO_DBG=1")
     ap.add_argument("--run-badinput", action="store_true", help="run the library's ctests to write that log")
     ap.add_argument("--markdown", action="store_true", help="print the docs' tables")
