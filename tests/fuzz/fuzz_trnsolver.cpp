@@ -1531,6 +1531,10 @@ void fuzz_misc_typed(trnfuzz::Input& in, trnsolverDnHandle_t h, const MiscApi<T>
           trnsolverDnXsytrs(h, EU(uplo), n, 1, api.x_type, a.data(), lda, p64.data(), api.x_type, b.data(), n,
                             buf.data(), buf.size(), nullptr, 0, &xinfo);
       require(xs == TRNSOLVER_STATUS_SUCCESS && xinfo == 0, "Xsytrs rejected sytrf's own pivots");
+      std::size_t xdev = 0, xhost = 0;  // its workspace query, same arguments (#27 acceptance audit)
+      require(trnsolverDnXsytrs_bufferSize(h, EU(uplo), n, 1, api.x_type, a.data(), lda, p64.data(), api.x_type, b.data(), n,
+                                           &xdev, &xhost) == TRNSOLVER_STATUS_SUCCESS,
+              "Xsytrs_bufferSize rejected the arguments Xsytrs accepted");
       trnfuzz::reach("sytrf_ok", true);
     }
   } else if (routine == 1) {
@@ -1621,6 +1625,24 @@ void fuzz_misc(trnfuzz::Input& in, trnsolverDnHandle_t h) {
   const trnsolverStatus_t ps = trnsolverGetProperty(static_cast<libraryPropertyType>(prop), &value);
   require((ps == TRNSOLVER_STATUS_SUCCESS) == (prop >= 0 && prop <= 2), "GetProperty status");
   expect_status(trnsolverDnLoggerSetLevel(in.choice({0, 1, 5})), "unexpected LoggerSetLevel status");
+  trnsolverDnLoggerForceDisable();
+  // The rest of the logger surface and GetVersion (#27 acceptance audit: the entry points no slot called),
+  // deterministic (no input consumed, so the grammar and the corpus keep their meaning). The FILE* the
+  // logger holds is released by ForceDisable before it is closed.
+  int version = -1;
+  require(trnsolverGetVersion(&version) == TRNSOLVER_STATUS_SUCCESS && version > 0, "GetVersion");
+  require(trnsolverDnLoggerSetMask(32) == TRNSOLVER_STATUS_INVALID_VALUE, "LoggerSetMask accepted 32");
+  expect_status(trnsolverDnLoggerSetMask(1), "unexpected LoggerSetMask status");
+  require(trnsolverDnLoggerSetFile(nullptr) == TRNSOLVER_STATUS_INVALID_VALUE, "LoggerSetFile accepted NULL");
+  if (std::FILE* f = std::fopen("/dev/null", "w")) {
+    require(trnsolverDnLoggerSetFile(f) == TRNSOLVER_STATUS_SUCCESS, "LoggerSetFile rejected a stream");
+    trnsolverDnLoggerForceDisable();
+    std::fclose(f);
+  }
+  expect_status(trnsolverDnLoggerOpenFile("/dev/null"), "unexpected LoggerOpenFile status");
+  require(trnsolverDnLoggerSetCallback([](int, const char*, const char*) {}) == TRNSOLVER_STATUS_SUCCESS,
+          "LoggerSetCallback");
+  require(trnsolverDnLoggerSetCallback(nullptr) == TRNSOLVER_STATUS_SUCCESS, "LoggerSetCallback(NULL)");
   trnsolverDnLoggerForceDisable();
 }
 
