@@ -94,6 +94,12 @@ void add_solver_irs(Registry& reg) {
                  256);
   add_irs<std::complex<float>>(reg, "CYgels", "QR tf32 4M block reflectors + CSNE refinement", GM::tf32, 128, 64, 512,
                                256);
+  // The value types tools/acceptance_audit.py found without an IRS case (#27 acceptance audit, s12/audit):
+  // fp32 and complex-fp32 gesv, complex-fp64 gels.
+  add_irs<float>(reg, "SHgesv", "LU fp16 updates + classical IR (fp32 residual)", GM::fp16, 192, 192, 512, 512);
+  add_irs<std::complex<float>>(reg, "CKgesv", "complex LU fp16 4M updates + classical IR", GM::fp16, 192, 192, 512, 512);
+  add_irs<std::complex<double>>(reg, "ZKgels", "QR fp16 4M block reflectors + CSNE refinement (Ozaki residual)", GM::fp16,
+                                192, 96, 512, 256);
 }
 
 const Registrar kRegistrar(add_solver_irs);
