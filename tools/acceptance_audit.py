@@ -39,6 +39,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import api_coverage  # noqa: E402  (the prototype reader and nm wrapper, shared)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FULL_ONLY_BENCH = set()  # (family, type) whose bench rows all run with --size full only (set by audit())
 GENERIC_TYPES = ("R_32F", "R_64F", "C_32F", "C_64F")
 LETTER_TYPE = {"S": "R_32F", "D": "R_64F", "C": "C_32F", "Z": "C_64F"}
 
@@ -46,11 +47,11 @@ LETTER_TYPE = {"S": "R_32F", "D": "R_64F", "C": "C_32F", "Z": "C_64F"}
 LIBS = {
     "solver": dict(so="trnsolver/libtrnsolver.so", src="cusolver", dst="trnsolver", suite="solver",
                    headers=["cusolverDn.h", "cusolver_common.h"], skip_deprecated=False,
-                   fuzz=["tests/fuzz/fuzz_trnsolver.cpp"], env="TRNSOLVER", test_regex="trnsolver|Trnsolver",
+                   fuzz=["tests/fuzz/fuzz_trnsolver.cpp"], env="TRNSOLVER", test_label="solver",
                    doc="docs/trnsolver.md"),
     "sparse": dict(so="trnsparse/libtrnsparse.so", src="cusparse", dst="trnsparse", suite="sparse",
                    headers=["cusparse.h"], skip_deprecated=True,
-                   fuzz=["tests/fuzz/fuzz_trnsparse.cpp"], env="TRNSPARSE", test_regex="trnsparse|Trnsparse|Cusparse",
+                   fuzz=["tests/fuzz/fuzz_trnsparse.cpp"], env="TRNSPARSE", test_label="sparse",
                    doc="docs/trnsparse.md"),
 }
 
@@ -313,7 +314,8 @@ def run_badinput(build, lib, log):
     env = dict(os.environ)
     env[LIBS[lib]["env"] + "_LOGINFO_DBG"] = "1"
     env[LIBS[lib]["env"] + "_LOGDEST_DBG"] = os.path.abspath(log)
-    subprocess.run(["ctest", "--test-dir", build, "-R", LIBS[lib]["test_regex"], "-j2", "-E", "fuzz|golden|mpi"],
+    # The library's ctest label (tests/trn<lib>/CMakeLists.txt); only the tests that are built run.
+    subprocess.run(["ctest", "--test-dir", build, "-L", LIBS[lib]["test_label"], "-j2", "-E", "fuzz|golden|mpi"],
                    env=env, capture_output=True, text=True)
 
 
@@ -346,8 +348,14 @@ def audit(args, lib):
     vkeys, bkeys = set(), set()
     for r in cli_list(trnsci, cfg["suite"], "validate"):
         vkeys |= set(case_keys(lib, r["op"], r["mode"]))
+    bquick = set()
     for r in cli_list(trnsci, cfg["suite"], "bench"):
-        bkeys |= set(case_keys(lib, r["op"], r["mode"]))
+        keys = set(case_keys(lib, r["op"], r["mode"]))
+        bkeys |= keys
+        if r["size"] == "quick":
+            bquick |= keys
+    global FULL_ONLY_BENCH
+    FULL_ONLY_BENCH = bkeys - bquick
     bq = bench_quality(args.bench_json, lib)
     fuzzed = called_names(cfg["fuzz"], cfg["dst"])
     if args.run_badinput:
@@ -394,8 +402,11 @@ def family_table(lib, rows, fam_types, vkeys, bkeys, bq):
                 if (fam, t) in bkeys:
                     want = {"acc", "native", "trn1", "trn2", "roofline"} | ({"crossover"} if lib == "sparse" else set())
                     got = bq.get((fam, t), set())
-                    missing |= (want - got) if got else {"row not in the JSON (a --size full row?)"}
-            cols = ", ".join(sorted(missing)) if missing else "none"
+                    if got:
+                        missing |= want - got
+                    else:
+                        missing.add("--size full row, not run" if (fam, t) in FULL_ONLY_BENCH else "row not in the JSON")
+            cols = ", ".join(sorted(missing)) if missing else ("none" if any((fam, t) in bkeys for t in types) else "no row")
         fz = sum(r["fuzz"] for r in rs)
         totals["f"] += fz
         totals["n"] += len(rs)
