@@ -445,6 +445,10 @@ void poison(const OnChipMemory& m, std::int32_t p0, std::int32_t rows, std::int6
 }
 }  // namespace
 
+void detail::poison_onchip(OnChipMemory& m, std::int32_t p0, std::int32_t rows, std::int64_t lo, std::int64_t bytes) {
+  if (rows > 0 && bytes > 0) poison(m, p0, rows, lo, bytes);
+}
+
 Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> free_shape,
                          std::string_view name, std::int32_t partition_start, AllocFill fill) {
   if (detail::replay::recording_anywhere()) [[unlikely]]

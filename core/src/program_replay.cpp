@@ -4,6 +4,9 @@
 
 #include <algorithm>
 
+#include "engine_util.hpp"
+#include "onchip_dirty.hpp"
+
 #include "trn/core/error.hpp"
 
 namespace trn::detail::replay {
@@ -83,15 +86,19 @@ ScalarOperand renamed(const ScalarOperand& s, std::int8_t hbm, std::span<const H
 void replay_alloc(NeuronCore& nc, const Event& e) {
   OnChipMemory& m = e.space == MemSpace::psum ? nc.psum() : nc.sbuf();
   const std::int64_t* s = e.shape;
+  const AllocFill fill = e.first_touch_writes ? AllocFill::none : e.fill;
   Tile t;
   switch (e.ndim) {
-    case 1: t = m.alloc(e.dtype, e.partitions, {s[0]}, e.name, e.partition_start, e.fill); break;
-    case 2: t = m.alloc(e.dtype, e.partitions, {s[0], s[1]}, e.name, e.partition_start, e.fill); break;
-    case 3: t = m.alloc(e.dtype, e.partitions, {s[0], s[1], s[2]}, e.name, e.partition_start, e.fill); break;
-    default: t = m.alloc(e.dtype, e.partitions, {s[0], s[1], s[2], s[3]}, e.name, e.partition_start, e.fill); break;
+    case 1: t = m.alloc(e.dtype, e.partitions, {s[0]}, e.name, e.partition_start, fill); break;
+    case 2: t = m.alloc(e.dtype, e.partitions, {s[0], s[1]}, e.name, e.partition_start, fill); break;
+    case 3: t = m.alloc(e.dtype, e.partitions, {s[0], s[1], s[2]}, e.name, e.partition_start, fill); break;
+    default: t = m.alloc(e.dtype, e.partitions, {s[0], s[1], s[2], s[3]}, e.name, e.partition_start, fill); break;
   }
   if (t.base != e.t[0].base)
     throw Error("program replay: allocation '" + e.name + "' landed elsewhere than when recorded");
+  for (int k = 0; k < e.nrest; ++k)
+    poison_onchip(m, static_cast<std::int32_t>(e.rest[k][0]), static_cast<std::int32_t>(e.rest[k][1]), e.rest[k][2],
+                  e.rest[k][3]);
 }
 
 void replay_event(NeuronCore& nc, const Event& e, std::span<const HbmOperand> ops) {
@@ -112,6 +119,114 @@ void replay_event(NeuronCore& nc, const Event& e, std::span<const HbmOperand> op
       return nc.tensor_tensor(renamed(e.t[0], e.hbm[0], ops), renamed(e.t[1], e.hbm[1], ops),
                               renamed(e.t[2], e.hbm[2], ops), e.op0, e.engine, e.opt);
     case Kind::memset: return nc.memset(renamed(e.t[0], e.hbm[0], ops), e.value, e.engine);
+  }
+}
+
+
+// ---- first-touch analysis (which allocation fills no instruction can observe) --------------------
+
+// An on-chip operand's partitions [p0, p1) x bytes [lo, hi) (the trace's region hull).
+struct Rect {
+  MemSpace mem;
+  std::int64_t p0, p1, lo, hi;
+};
+Rect rect_of(const Tile& t) {
+  const Region g = region_inline(t, false);
+  return {t.mem, g.p0, std::int64_t{g.p0} + g.np, static_cast<std::int64_t>(g.lo), static_cast<std::int64_t>(g.hi)};
+}
+bool meets(const Rect& a, const Rect& b) {
+  return a.mem == b.mem && a.p0 < b.p1 && b.p0 < a.p1 && a.lo < b.hi && b.lo < a.hi;
+}
+bool inside(const Rect& a, const Rect& b) { return a.p0 >= b.p0 && a.p1 <= b.p1 && a.lo >= b.lo && a.hi <= b.hi; }
+
+// The operands an instruction event reads (its destination too when it accumulates onto it).
+int read_operands(const Event& e, const Tile* out[4]) {
+  int n = 0;
+  switch (e.kind) {
+    case Kind::nc_matmul:
+      if (e.accumulate) out[n++] = &e.t[0];
+      out[n++] = &e.t[1];
+      out[n++] = &e.t[2];
+      break;
+    case Kind::tensor_tensor:
+      out[n++] = &e.t[1];
+      out[n++] = &e.t[2];
+      break;
+    case Kind::tensor_scalar:
+      out[n++] = &e.t[1];
+      if (e.s0.is_tile) out[n++] = &e.s0.tile;
+      if (e.s1.is_tile) out[n++] = &e.s1.tile;
+      break;
+    case Kind::dma_copy:
+    case Kind::tensor_copy: out[n++] = &e.t[1]; break;
+    default: break;
+  }
+  return n;
+}
+
+// True when no instruction after events[from] reads a byte of `whole` outside `written` before
+// the tile is freed: the rest of the tile is then never read by this program, and its bytes keep
+// their dirty record (onchip_dirty.hpp), so any later allocation refills them before any read.
+bool rest_never_read(const std::vector<Event>& events, std::size_t from, const Event& a, const Rect& whole,
+                     const Rect& written) {
+  for (std::size_t j = from; j < events.size(); ++j) {
+    const Event& e = events[j];
+    if (e.kind == Kind::alloc) continue;
+    if (e.kind == Kind::free) {
+      if (e.space == a.space && e.t[0].offset_bytes == a.t[0].offset_bytes) return true;
+      continue;
+    }
+    const Tile* reads[4];
+    const int nr = read_operands(e, reads);
+    for (int k = 0; k < nr; ++k) {
+      if (reads[k]->mem == MemSpace::hbm) continue;
+      const Rect r = rect_of(*reads[k]);
+      if (meets(r, whole) && !inside(r, written)) return false;
+    }
+  }
+  return true;
+}
+
+// What the first instruction touching allocation `a` (events[i]) does to it: when it writes a
+// dense rectangle of the tile and reads none of it, the replay fills only the rest (the written
+// bytes are the instruction's whatever the fill; nothing reads them before). Otherwise the full
+// fill stays (a read first, a sparse or partial hull, or no touch before the free).
+void analyse_first_touch(std::vector<Event>& events, std::size_t i) {
+  Event& a = events[i];
+  const Tile& t = a.t[0];
+  const std::int64_t need = (t.free_size() * dtype_size(t.dtype) + kAllocAlignBytes - 1) / kAllocAlignBytes * kAllocAlignBytes;
+  const Rect whole{t.mem, t.partition_start, std::int64_t{t.partition_start} + t.partitions, t.offset_bytes,
+                   t.offset_bytes + need};
+  for (std::size_t j = i + 1; j < events.size(); ++j) {
+    const Event& e = events[j];
+    if (e.kind == Kind::alloc) continue;
+    if (e.kind == Kind::free) {
+      if (e.space == a.space && e.t[0].offset_bytes == t.offset_bytes) return;
+      continue;
+    }
+    const Tile* reads[4];
+    const int nr = read_operands(e, reads);
+    for (int k = 0; k < nr; ++k)
+      if (reads[k]->mem != MemSpace::hbm && meets(rect_of(*reads[k]), whole)) return;
+    const Tile& d = e.t[0];
+    if (d.mem == MemSpace::hbm) continue;
+    const Rect w = rect_of(d);
+    if (!meets(w, whole)) continue;
+    if (!d.free_contiguous() || d.is_partition_broadcast() || !inside(w, whole)) return;
+    a.first_touch_writes = true;
+    a.nrest = 0;
+    const auto rest = [&](std::int64_t p0, std::int64_t p1, std::int64_t lo, std::int64_t hi) {
+      if (p1 > p0 && hi > lo) {
+        std::int64_t* r = a.rest[a.nrest++];
+        r[0] = p0, r[1] = p1 - p0, r[2] = lo, r[3] = hi - lo;
+      }
+    };
+    rest(whole.p0, whole.p1, whole.lo, w.lo);
+    rest(whole.p0, whole.p1, w.hi, whole.hi);
+    rest(whole.p0, w.p0, w.lo, w.hi);
+    rest(w.p1, whole.p1, w.lo, w.hi);
+    if (rest_never_read(events, j + 1, a, whole, w)) a.nrest = 0;
+    return;
   }
 }
 
@@ -161,6 +276,11 @@ void end_recording(bool ok) {
   r->out->complete =
       ok && !r->unsupported && !r->pending_alloc && r->nc->instruction_count() - r->first_instruction == r->noted_instructions;
   if (!r->out->complete) r->out->events.clear();
+  // Fills are skipped only where the instructions compute (timing-only runs write no bytes).
+  if (r->out->complete && r->nc->config().execute)
+    for (std::size_t i = 0; i < r->out->events.size(); ++i)
+      if (r->out->events[i].kind == Kind::alloc && r->out->events[i].fill == AllocFill::poison)
+        analyse_first_touch(r->out->events, i);
   delete r;
 }
 

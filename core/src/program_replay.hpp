@@ -56,6 +56,12 @@ struct Event {
   int ndim = 0;
   std::int64_t shape[kMaxFreeDims] = {};
   std::string name;                 // alloc (error texts only)
+  // alloc with a poison fill: the first instruction that touches the tile writes the dense
+  // rectangle `written` of it and reads none of it, so the replay fills only the rest (`rest`:
+  // up to four rectangles {p0, rows, lo, bytes}) and leaves the same bytes (program_replay.cpp).
+  bool first_touch_writes = false;
+  std::int64_t rest[4][4] = {};
+  int nrest = 0;
   Tile t[3]{};
   ScalarOperand s0{0.0f}, s1{0.0f};
   std::int8_t hbm[5] = {-1, -1, -1, -1, -1};  // t[0..2], s0.tile, s1.tile
