@@ -38,7 +38,9 @@ void push_tensor(std::vector<std::int64_t>& k, const HbmTensor& t) {
   k.insert(k.end(), t.strides().begin(), t.strides().end());
 }
 
-// Everything that decides the launch's instruction stream and plan (gemm_replay.hpp).
+// Everything that decides the launch's instruction stream and plan (gemm_replay.hpp). A field
+// added to CoreConfig must be added to the key too (it may change the stream).
+static_assert(sizeof(CoreConfig) == 24, "CoreConfig changed: add the new field to build_key");
 void build_key(std::vector<std::int64_t>& k, const CoreConfig& c, const BlockGemmArgs& g) {
   k.clear();
   k.insert(k.end(), {static_cast<std::int64_t>(c.generation), static_cast<std::int64_t>(c.numerics),
