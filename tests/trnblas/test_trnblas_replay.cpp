@@ -1,6 +1,6 @@
 // Warm-program replay (issue #30; docs/architecture.md "Per-call cost", seventh round): a small
-// GEMM / Level 2 call whose one-program launch was recorded on this thread is replayed against the
-// new call's tensors. The replay must leave what a cold run leaves: the same output bits, the same
+// GEMM / Level 2 call whose one-program launch was recorded on this thread (a key's second launch;
+// the first runs cold) is replayed against the new call's tensors. The replay must leave what a cold run leaves: the same output bits, the same
 // trace (HBM regions on the *new* tensors, every other field equal) and the same modeled profile,
 // with the recorded call's buffers untouched, after changes of stride, settings, seed or an error
 // call in between, on two threads at once; and on-chip memory must still read as poison in fresh
@@ -160,7 +160,8 @@ TEST(ProgramReplay, ReplayRenamesTheOperandsToTheNewCall) {
       const Outcome want = cold(call, s, want_b);
       std::thread([&, &call = call, &name = name] {
         Buffers first(1);
-        (void)call(s, first);  // recorded
+        (void)call(s, first);  // the key's first launch: cold
+        (void)call(s, first);  // its second: recorded
         const Buffers first_after = first;
         for (int rep = 0; rep < 3; ++rep) {
           Buffers b(2);
@@ -174,7 +175,8 @@ TEST(ProgramReplay, ReplayRenamesTheOperandsToTheNewCall) {
     }
 }
 
-// One thread runs every call under every setting in turn, twice, with an invalid C call (rejected
+// One thread runs every call under every setting in turn, four times (cold, recorded, replayed
+// twice), with an invalid C call (rejected
 // before any launch) and calls of other shapes and strides between them: each equals its cold run.
 TEST(ProgramReplay, StrideSettingsSeedAndErrorChangesBetweenReplays) {
   const auto cs = calls();
@@ -188,7 +190,7 @@ TEST(ProgramReplay, StrideSettingsSeedAndErrorChangesBetweenReplays) {
   std::thread([&] {
     trnblasHandle_t h = nullptr;
     ASSERT_EQ(trnblasCreate(&h), TRNBLAS_STATUS_SUCCESS);
-    for (int round = 0; round < 2; ++round)
+    for (int round = 0; round < 4; ++round)  // cold, recorded, replayed, replayed
       for (std::size_t k = 0; k < ss.size(); ++k)
         for (std::size_t i = 0; i < cs.size(); ++i) {
           Buffers b(5);
@@ -232,7 +234,7 @@ TEST(ProgramReplay, FreshAllocationsAfterReplaysReadAsPoison) {
   std::thread([] {
     const Settings s = settings()[0];
     for (const auto& [name, call] : calls())
-      for (int rep = 0; rep < 3; ++rep) {
+      for (int rep = 0; rep < 4; ++rep) {  // cold, recorded, replayed twice
         Buffers b(rep);
         (void)call(s, b);
       }

@@ -21,11 +21,36 @@ struct WarmGemm {
 
 namespace {
 
+// Keys seen once (hashes): a key is recorded on its second launch, so a caller whose shapes
+// rarely repeat (a LAPACK client through the BLAS shim) does not pay a recording per call.
+inline constexpr int kSeenKeys = 64;
+
 struct WarmTable {
   WarmGemm entries[kWarmGemmEntries];
   int next = 0;  // round-robin victim
   std::vector<std::int64_t> key;  // the key being looked up (its buffer reused)
+  std::uint64_t seen[kSeenKeys] = {};
+  int next_seen = 0;
 };
+
+std::uint64_t key_hash(const std::vector<std::int64_t>& k) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (std::int64_t v : k) h = (h ^ static_cast<std::uint64_t>(v)) * 1099511628211ull;
+  return h | 1;  // never 0 (an empty slot)
+}
+
+// True when the key was seen before (and forgets it: it is about to get an entry); otherwise notes it.
+bool seen_before(WarmTable& t) {
+  const std::uint64_t h = key_hash(t.key);
+  for (std::uint64_t& s : t.seen)
+    if (s == h) {
+      s = 0;
+      return true;
+    }
+  t.seen[t.next_seen] = h;
+  t.next_seen = (t.next_seen + 1) % kSeenKeys;
+  return false;
+}
 WarmTable& warm_table() {
   thread_local WarmTable t;
   return t;
@@ -84,6 +109,7 @@ WarmGemm* warm_gemm_entry(const LaunchConfig& lc, const std::vector<BlockGemmArg
       break;
     }
   if (w == nullptr) {
+    if (!seen_before(table)) return nullptr;  // first launch of this key: cold, unrecorded
     w = &table.entries[table.next];
     table.next = (table.next + 1) % kWarmGemmEntries;
     warm_gemm_drop(*w);

@@ -5,9 +5,9 @@
 //   (generation, numerics, stochastic rounding and seed, trace/execute/strict flags, matmul host
 //   kernel choices) and every field of the problem that decides the instruction stream (operand
 //   term counts, dtypes, shapes and strides, load dtype, split, term pairs, m, n, K range, C's
-//   layout, alpha and beta bit for bit, multiply/raw/triangle). The first launch of a key plans and
-//   runs the kernel while program_replay.hpp records it; later launches reuse the plan and replay
-//   the recording with the new call's tensors.
+//   layout, alpha and beta bit for bit, multiply/raw/triangle). The first launch of a key runs
+//   cold (its hash is noted), the second plans and runs the kernel while program_replay.hpp
+//   records it; later launches reuse the plan and replay the recording with the new call's tensors.
 // Engines: the recorded instructions, run for real (program_replay.hpp): same bits, trace records
 //   and modeled times as the cold kernel.
 // Accuracy: not applicable.
