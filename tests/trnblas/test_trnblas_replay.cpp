@@ -176,8 +176,8 @@ TEST(ProgramReplay, ReplayRenamesTheOperandsToTheNewCall) {
 }
 
 // One thread runs every call under every setting in turn, four times (cold, recorded, replayed
-// twice), with an invalid C call (rejected
-// before any launch) and calls of other shapes and strides between them: each equals its cold run.
+// twice), with an invalid C call (rejected before any launch) and calls of other shapes and
+// strides between them: each equals its cold run.
 TEST(ProgramReplay, StrideSettingsSeedAndErrorChangesBetweenReplays) {
   const auto cs = calls();
   const auto ss = settings();
