@@ -7,6 +7,7 @@
 #include <cstring>
 #include <string>
 
+#include "program_replay.hpp"
 #include "engine_util.hpp"
 #include "simd_util.hpp"
 #include "trn/core/error.hpp"
@@ -183,6 +184,8 @@ void describe_dma(Instruction& ins, const Tile& dst, const Tile& src) {
 }  // namespace
 
 void NeuronCore::dma_copy(const Tile& dst, const Tile& src) {
+  if (detail::replay::recording_anywhere()) [[unlikely]]
+    detail::replay::note_dma_copy(*this, dst, src);
   const std::string_view instr = "dma_copy";
   check_dma_endpoint(instr, "src", src, *hw_);
   check_dma_endpoint(instr, "dst", dst, *hw_);

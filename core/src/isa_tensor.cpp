@@ -6,6 +6,7 @@
 #include <string>
 #include <type_traits>
 
+#include "program_replay.hpp"
 #include "engine_util.hpp"
 #include "matmul_kernels.hpp"
 #include "operand_memo.hpp"
@@ -204,6 +205,8 @@ void check_double_row(const HardwareSpec& h, const Tile& stat, const Tile& mov) 
 
 void NeuronCore::nc_matmul(const Tile& dst, const Tile& stationary, const Tile& moving, bool accumulate,
                            MatmulPerfMode perf_mode) {
+  if (detail::replay::recording_anywhere()) [[unlikely]]
+    detail::replay::note_nc_matmul(*this, dst, stationary, moving, accumulate, perf_mode);
   const HardwareSpec& h = *hw_;
   detail::require_nonempty(kMatmul, "stationary", stationary);
   detail::require_nonempty(kMatmul, "moving", moving);

@@ -30,6 +30,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "program_replay.hpp"
 #include "engine_util.hpp"
 #include "simd_util.hpp"
 #include "trn/core/error.hpp"
@@ -428,6 +429,8 @@ void ts_apply_bits(AluOp op, std::int64_t* x, std::int64_t s, bool reverse, std:
 // ================================================================================================
 
 void NeuronCore::tensor_copy(const Tile& dst, const Tile& src, Engine engine, InstrOptions opt) {
+  if (detail::replay::recording_anywhere()) [[unlikely]]
+    detail::replay::note_tensor_copy(*this, dst, src, engine, opt);
   const std::string_view instr = "tensor_copy";
   if (engine != Engine::vector && engine != Engine::gpsimd && engine != Engine::scalar)
     throw UsageError(instr, "engine", "tensor_copy runs on VectorE, ScalarE or GpSimdE");
@@ -505,6 +508,8 @@ bool tt_runs_in_place(const Tile& dst, const Tile& in) {
 
 void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, AluOp op, Engine engine,
                                InstrOptions opt) {
+  if (detail::replay::recording_anywhere()) [[unlikely]]
+    detail::replay::note_tensor_tensor(*this, dst, a, b, op, engine, opt);
   const std::string_view instr = "tensor_tensor";
   require_vector_engine(instr, engine, {Engine::vector, Engine::gpsimd}, "VectorE or GpSimdE");
   // ISA: tensor_tensor "power" is a GpSimd operation.
@@ -616,6 +621,8 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
 
 void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, ScalarOperand s0, AluOp op1,
                                ScalarOperand s1, Engine engine, bool reverse0, bool reverse1, InstrOptions opt) {
+  if (detail::replay::recording_anywhere()) [[unlikely]]
+    detail::replay::note_tensor_scalar(*this, dst, src, op0, s0, op1, s1, engine, reverse0, reverse1, opt);
   const std::string_view instr = "tensor_scalar";
   require_vector_engine(instr, engine, {Engine::vector, Engine::scalar, Engine::gpsimd},
                         "VectorE, ScalarE (trn2+) or GpSimdE");
@@ -868,6 +875,8 @@ void NeuronCore::tensor_tensor_scan(const Tile& dst, const Tile& d0, const Tile&
 // ================================================================================================
 
 void NeuronCore::memset(const Tile& dst, float value, Engine engine) {
+  if (detail::replay::recording_anywhere()) [[unlikely]]
+    detail::replay::note_memset(*this, dst, value, engine);
   const std::string_view instr = "memset";
   require_vector_engine(instr, engine, {Engine::vector, Engine::gpsimd}, "VectorE or GpSimdE");
   detail::check_engine_operand(instr, "dst", dst, *hw_, engine);

@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "onchip_dirty.hpp"
+#include "program_replay.hpp"
 #include "simd_util.hpp"
 #include "warm_vector.hpp"
 #include "trn/core/error.hpp"
@@ -444,8 +445,14 @@ void poison(const OnChipMemory& m, std::int32_t p0, std::int32_t rows, std::int6
 }
 }  // namespace
 
+void detail::poison_onchip(OnChipMemory& m, std::int32_t p0, std::int32_t rows, std::int64_t lo, std::int64_t bytes) {
+  if (rows > 0 && bytes > 0) poison(m, p0, rows, lo, bytes);
+}
+
 Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> free_shape,
                          std::string_view name, std::int32_t partition_start, AllocFill fill) {
+  if (detail::replay::recording_anywhere()) [[unlikely]]
+    detail::replay::note_alloc(*this, dtype, partitions, free_shape, name, partition_start, fill);
   // The error texts are built only when a check fails (an allocation is on every call's path).
   const auto instr = [&] { return std::string(mem_space_name(space_)) + " alloc"; };
   const auto who = [&] { return std::string(name); };
@@ -530,10 +537,14 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
     poisoned_.emplace_back(found, found + need);
   else
     poisoned_.assign(1, {0, partition_bytes_});
+  if (detail::replay::recording_anywhere()) [[unlikely]]
+    detail::replay::note_alloc_result(*this, t);
   return t;
 }
 
 void OnChipMemory::free(const Tile& t) {
+  if (detail::replay::recording_anywhere()) [[unlikely]]
+    detail::replay::note_free(*this, t);
   if (t.mem != space_) return;
   auto it = std::find_if(blocks_.begin(), blocks_.end(), [&](const Block& b) { return b.offset == t.offset_bytes; });
   if (it == blocks_.end())
@@ -542,6 +553,8 @@ void OnChipMemory::free(const Tile& t) {
 }
 
 void OnChipMemory::reset() {
+  if (detail::replay::recording_anywhere()) [[unlikely]]
+    detail::replay::note_reset(*this);
   blocks_.clear();
   peak_ = 0;
 }

@@ -13,5 +13,9 @@ void note_onchip_write(OnChipMemory& m, const Region& r);
 // Anything in m may have been written (an instruction whose regions were not all recorded, or a
 // program that stopped with an exception part-way through an instruction).
 void note_onchip_write_all(OnChipMemory& m);
+// The allocation poison into bytes [lo, lo + bytes) of partitions [p0, p0 + rows) of m (what an
+// allocation's fill does, limited to the dirty ranges): for a replayed allocation whose tile the
+// program overwrites in part before reading it (program_replay.cpp), the part it does not.
+void poison_onchip(OnChipMemory& m, std::int32_t p0, std::int32_t rows, std::int64_t lo, std::int64_t bytes);
 
 }  // namespace trn::detail

@@ -1,0 +1,150 @@
+// Warm one-program GEMM launches: the per-thread key table (contract in gemm_replay.hpp).
+#include "gemm_replay.hpp"
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+#include "../program_replay.hpp"
+
+namespace trn::tile::gemm_detail {
+
+struct WarmGemm {
+  std::vector<std::int64_t> key;
+  GemmPlan plan;
+  bool has_plan = false;
+  bool cold_only = false;  // recorded once without exception but not replayable: run cold, unrecorded
+  detail::replay::Program program;
+  detail::replay::HbmOperand ops[kMaxWarmOperands];
+  int nops = 0;
+};
+
+namespace {
+
+// Keys seen once (hashes): a key is recorded on its second launch, so a caller whose shapes
+// rarely repeat (a LAPACK client through the BLAS shim) does not pay a recording per call.
+inline constexpr int kSeenKeys = 64;
+
+struct WarmTable {
+  WarmGemm entries[kWarmGemmEntries];
+  int next = 0;  // round-robin victim
+  std::vector<std::int64_t> key;  // the key being looked up (its buffer reused)
+  std::uint64_t seen[kSeenKeys] = {};
+  int next_seen = 0;
+};
+
+std::uint64_t key_hash(const std::vector<std::int64_t>& k) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (std::int64_t v : k) h = (h ^ static_cast<std::uint64_t>(v)) * 1099511628211ull;
+  return h | 1;  // never 0 (an empty slot)
+}
+
+// True when the key was seen before (and forgets it: it is about to get an entry); otherwise notes it.
+bool seen_before(WarmTable& t) {
+  const std::uint64_t h = key_hash(t.key);
+  for (std::uint64_t& s : t.seen)
+    if (s == h) {
+      s = 0;
+      return true;
+    }
+  t.seen[t.next_seen] = h;
+  t.next_seen = (t.next_seen + 1) % kSeenKeys;
+  return false;
+}
+WarmTable& warm_table() {
+  thread_local WarmTable t;
+  return t;
+}
+
+void push_tensor(std::vector<std::int64_t>& k, const HbmTensor& t) {
+  k.push_back(static_cast<std::int64_t>(t.dtype()));
+  k.push_back(static_cast<std::int64_t>(t.shape().size()));
+  k.insert(k.end(), t.shape().begin(), t.shape().end());
+  k.insert(k.end(), t.strides().begin(), t.strides().end());
+}
+
+// Everything that decides the launch's instruction stream and plan (gemm_replay.hpp). A field
+// added to CoreConfig must be added to the key too (it may change the stream).
+static_assert(sizeof(CoreConfig) == 24, "CoreConfig changed: add the new field to build_key");
+void build_key(std::vector<std::int64_t>& k, const CoreConfig& c, const BlockGemmArgs& g) {
+  k.clear();
+  k.insert(k.end(), {static_cast<std::int64_t>(c.generation), static_cast<std::int64_t>(c.numerics),
+                     std::int64_t{c.stochastic_rounding}, static_cast<std::int64_t>(c.sr_seed), std::int64_t{c.trace},
+                     std::int64_t{c.execute}, std::int64_t{c.strict},
+                     static_cast<std::int64_t>(c.activation_out_of_range), static_cast<std::int64_t>(c.matmul_isa),
+                     static_cast<std::int64_t>(c.double_row_order), std::int64_t{c.matmul_skip_zero_terms}});
+  k.push_back(static_cast<std::int64_t>(g.a_src.size()));
+  for (const HbmTensor& t : g.a_src) push_tensor(k, t);
+  k.push_back(static_cast<std::int64_t>(g.b_src.size()));
+  for (const HbmTensor& t : g.b_src) push_tensor(k, t);
+  k.insert(k.end(), {static_cast<std::int64_t>(g.load), g.split, static_cast<std::int64_t>(g.pairs.size())});
+  for (const auto& [a, b] : g.pairs) k.insert(k.end(), {a, b});
+  k.insert(k.end(), {g.m, g.n, g.k_begin, g.k_end});
+  push_tensor(k, g.c);
+  k.insert(k.end(), {std::bit_cast<std::int32_t>(g.alpha), std::bit_cast<std::int32_t>(g.beta), std::int64_t{g.multiply},
+                     std::int64_t{g.raw}, static_cast<std::int64_t>(g.triangle)});
+}
+
+}  // namespace
+
+WarmGemm* warm_gemm_entry(const LaunchConfig& lc, const std::vector<BlockGemmArgs>& problems) {
+  if (problems.size() != 1 || detail::replay::recording_on_this_thread()) return nullptr;
+  const BlockGemmArgs& g = problems.front();
+  const std::size_t nops = g.a_src.size() + g.b_src.size() + 1;
+  if (nops > kMaxWarmOperands) return nullptr;
+  detail::replay::HbmOperand ops[kMaxWarmOperands];
+  std::size_t i = 0;
+  for (const HbmTensor& t : g.a_src) ops[i++] = detail::replay::hbm_operand(t);
+  for (const HbmTensor& t : g.b_src) ops[i++] = detail::replay::hbm_operand(t);
+  ops[i++] = detail::replay::hbm_operand(g.c);
+  if (detail::replay::any_overlap({ops, nops})) return nullptr;
+
+  WarmTable& table = warm_table();
+  build_key(table.key, lc.core, g);
+  WarmGemm* w = nullptr;
+  for (WarmGemm& e : table.entries)
+    if (e.key.size() == table.key.size() &&
+        std::memcmp(e.key.data(), table.key.data(), table.key.size() * sizeof(std::int64_t)) == 0) {
+      w = &e;
+      break;
+    }
+  if (w == nullptr) {
+    if (!seen_before(table)) return nullptr;  // first launch of this key: cold, unrecorded
+    w = &table.entries[table.next];
+    table.next = (table.next + 1) % kWarmGemmEntries;
+    warm_gemm_drop(*w);
+    w->key = table.key;
+  }
+  std::copy(ops, ops + nops, w->ops);
+  w->nops = static_cast<int>(nops);
+  return w;
+}
+
+const GemmPlan* warm_gemm_plan(const WarmGemm& w) { return w.has_plan ? &w.plan : nullptr; }
+
+void warm_gemm_run(NeuronCore& nc, WarmGemm& w, const BlockGemmArgs& g, const BlockShape& b, const GemmPlan& plan) {
+  const std::span<const detail::replay::HbmOperand> ops(w.ops, static_cast<std::size_t>(w.nops));
+  if (w.program.complete && w.program.core == &nc && w.program.sbuf_storage == nc.sbuf().storage() &&
+      w.program.psum_storage == nc.psum().storage())
+    return detail::replay::replay(nc, w.program, ops);
+  if (w.cold_only) return gemm_block_kernel(nc, g, b);
+  w.has_plan = false;
+  detail::replay::record(nc, ops, w.program, [&](NeuronCore& core) { gemm_block_kernel(core, g, b); });
+  if (w.program.complete) {
+    w.plan = plan;
+    w.has_plan = true;
+  } else {
+    w.cold_only = true;
+  }
+}
+
+void warm_gemm_drop(WarmGemm& w) {
+  w.key.clear();
+  w.has_plan = false;
+  w.cold_only = false;
+  w.program.events.clear();
+  w.program.complete = false;
+  w.program.core = nullptr;
+}
+
+}  // namespace trn::tile::gemm_detail
