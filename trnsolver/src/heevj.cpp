@@ -200,15 +200,16 @@ bool heevj_pair(const Settings& s, std::int64_t n, T* a, T* v, const std::vector
   record_host_step(trace, HostStep{.name = "trnsolver.heevj.pair", .flops = 2.0 * double(k * k) + balance_flops,
                                    .reads = {HostSpan(a, n * n)}, .writes = {HostSpan(u.data(), k * k)}});
   if (!rotated) return false;
-  const std::vector<T> U = narrow<T>(u), Ub = balanced_rotation(U, k, e);
-  rotate_columns(s, a, n, idx, Ub, trace, e);
+  const std::vector<T> U = narrow<T>(u), Ub = e.empty() ? std::vector<T>{} : balanced_rotation(U, k, e);
+  const std::vector<T>& Ur = e.empty() ? U : Ub;  // C: U itself (its host addresses unchanged)
+  rotate_columns(s, a, n, idx, Ur, trace, e);
   // Rows: A(idx, :) = U^H A(idx, :) = (2^e U)^H (2^-e A(idx, :)), the k x n row block gathered (index
   // moves) and rotated by one GEMM.
   std::vector<T> rin(static_cast<std::size_t>(k * n)), rout(rin.size());
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < k; ++i)
       rin[i + j * k] = e.empty() ? a[idx[i] + j * n] : times_pow2(a[idx[i] + j * n], -e[static_cast<std::size_t>(i)]);
-  detail::complex_gemm(s, blas::COp::C, blas::COp::N, k, n, k, Ub.data(), k, rin.data(), k, rout.data(), k, trace);
+  detail::complex_gemm(s, blas::COp::C, blas::COp::N, k, n, k, Ur.data(), k, rin.data(), k, rout.data(), k, trace);
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < k; ++i) a[idx[i] + j * n] = rout[i + j * k];
   for (std::int64_t j = 0; j < k; ++j)
@@ -352,7 +353,10 @@ double gesvdj_pair(const Settings& s, std::int64_t rows, std::int64_t cols, T* x
                                    .reads = {HostSpan(G.data(), k * k)}, .writes = {HostSpan(u.data(), k * k)}});
   if (!rotate) return worst;
   const std::vector<T> U = narrow<T>(u);
-  rotate_columns(s, x, rows, idx, balanced_rotation(U, k, e), trace, e);
+  if (e.empty())  // C: U itself (no copy: the trace's host addresses, and so C's modeled time, unchanged)
+    rotate_columns(s, x, rows, idx, U, trace);
+  else
+    rotate_columns(s, x, rows, idx, balanced_rotation(U, k, e), trace, e);
   if (v != nullptr) rotate_columns(s, v, cols, idx, U, trace);
   return worst;
 }
