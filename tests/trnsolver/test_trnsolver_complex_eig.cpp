@@ -9,8 +9,10 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstdio>
 #include <cstdint>
 #include <limits>
+#include <numeric>
 #include <random>
 #include <type_traits>
 #include <vector>
@@ -18,6 +20,7 @@
 #include "complex_eig_oracles.hpp"
 #include "complex_matrices.hpp"
 #include "factor_oracles.hpp"
+#include "solver_oracles.hpp"
 #include "trn/solver/complex_eig.hpp"
 #include "trnsolver.h"
 
@@ -598,6 +601,103 @@ TEST_F(ComplexEigCApi, XsyevdXsyevdxXsyevBatchedComplex) {
                               TRN_C_64F, w.data(), TRN_C_64F, work.data(), dev, nullptr, 0, info),
             TRNSOLVER_STATUS_NOT_SUPPORTED);
   trnsolverDnDestroyParams(p);
+}
+
+// Zheevj / Zgesvdj keep the Demmel-Veselic relative accuracy on graded matrices (the exact power-of-two
+// column balancing of the Ozaki ZGEMMs, as Dsyevj / Dgesvdj): A = D H D and X = B D with
+// D = diag(10^linspace(-10, 0)), H Hermitian positive definite with unit diagonal (kappa ~ 5), B Gaussian,
+// both symmetrically / column permuted (every block pair mixes scales). Reference: the real 2n x 2n form
+// [Re, -Im; Im, Re] (each eigenvalue twice) by the long-double Demmel-Veselic Jacobi (solver_oracles.hpp);
+// singular values from X^H X formed in long double. Bound (docs/trnsolver.md): |lambda^ - lambda| / lambda
+// <= c n u, c = 4 S ||H^-1||_2 (S sweeps; ||H^-1|| <= 1 here as H = G^H G / n + I scaled). Two-sided: not
+// exactly zero, and LAPACKE zheevd / zgesvd (normwise accurate only) are reported for scale.
+std::vector<long double> graded_reference(const std::vector<LC>& a, int n) {
+  std::vector<long double> r(static_cast<std::size_t>(4 * n * n));
+  const int N = 2 * n;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const LC z = a[static_cast<std::size_t>(i + j * n)];
+      r[static_cast<std::size_t>(i + j * N)] = r[static_cast<std::size_t>(i + n + (j + n) * N)] = z.real();
+      r[static_cast<std::size_t>(i + n + j * N)] = z.imag();
+      r[static_cast<std::size_t>(i + (j + n) * N)] = -z.imag();
+    }
+  const std::vector<long double> w2 = trn_reference::jacobi_long_double(r, N);
+  std::vector<long double> w(static_cast<std::size_t>(n));
+  for (int k = 0; k < n; ++k) w[static_cast<std::size_t>(k)] = (w2[2 * k] + w2[2 * k + 1]) / 2;
+  return w;
+}
+
+TEST(ComplexEigGraded, ZheevjZgesvdjRelativeAccuracy) {
+  const int n = 96;
+  const double u = std::ldexp(1.0, -53);
+  std::mt19937_64 rng(23);
+  std::vector<int> perm(n);
+  std::iota(perm.begin(), perm.end(), 0);
+  std::shuffle(perm.begin(), perm.end(), rng);
+  std::vector<double> d(n);
+  for (int i = 0; i < n; ++i) d[perm[i]] = std::pow(10.0, -10.0 + 10.0 * i / (n - 1));
+  const std::vector<ZC> h0 = hpd_matrix<ZC>(n, n, 31);
+  std::vector<ZC> a(static_cast<std::size_t>(n * n));
+  std::vector<LC> al(a.size());
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const std::size_t k = static_cast<std::size_t>(i + j * n);
+      const double sc = d[i] * d[j] / std::sqrt(h0[i + i * n].real() * h0[j + j * n].real());
+      a[k] = h0[k] * sc;
+      al[k] = LC(a[k]);
+    }
+  const std::vector<long double> ref = graded_reference(al, n);
+  std::vector<ZC> ac(a), lap(a);
+  std::vector<double> w(n), wl(n);
+  ts::CallReport rep;
+  const ts::SyevjResult r = ts::heevj(ts::Settings{}, false, ts::Uplo::lower, n, ac.data(), n, w.data(), ts::SyevjParams{}, &rep);
+  ASSERT_EQ(r.info, 0);
+  LAPACKE_zheevd(LAPACK_COL_MAJOR, 'N', 'L', n, reinterpret_cast<lapack_complex_double*>(lap.data()), n, wl.data());
+  double worst = 0, worst_lapack = 0;
+  for (int k = 0; k < n; ++k) {
+    worst = std::max(worst, double(fabsl((long double)w[k] - ref[k]) / fabsl(ref[k])));
+    worst_lapack = std::max(worst_lapack, double(fabsl((long double)wl[k] - ref[k]) / fabsl(ref[k])));
+  }
+  const double c = 4.0 * r.sweeps;
+  std::printf("[graded zheevj] n=%d lambda %.2Le .. %.2Le: worst rel err %.2e (%.3f of c n u, %d sweeps), zheevd %.2e\n",
+              n, ref[0], ref[n - 1], worst, worst / (c * n * u), r.sweeps, worst_lapack);
+  EXPECT_LE(worst, c * n * u);
+  EXPECT_GT(worst, 0.0);
+  EXPECT_GT(rep.profile.tensor_flops, 0.0);
+  // gesvdj on X = B D (m = n + 8 rows): sigma_k^2 = eigenvalues of X^H X (long double).
+  const int m = n + 8;
+  const std::vector<ZC> b = random_matrix<ZC>(m, n, m, 37);
+  std::vector<ZC> x(static_cast<std::size_t>(m * n));
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) x[static_cast<std::size_t>(i + j * m)] = b[static_cast<std::size_t>(i + j * m)] * d[j];
+  std::vector<LC> g(static_cast<std::size_t>(n * n));
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      LC t = 0;
+      for (int k = 0; k < m; ++k) t += std::conj(LC(x[k + i * m])) * LC(x[k + j * m]);
+      g[static_cast<std::size_t>(i + j * n)] = t;
+    }
+  std::vector<long double> sref = graded_reference(g, n);
+  for (auto& v : sref) v = sqrtl(v);
+  std::sort(sref.begin(), sref.end(), std::greater<>());
+  std::vector<ZC> xc(x), xl(x);
+  std::vector<double> sv(n), sl(n);
+  const ts::GesvdjResult rs =
+      ts::gesvdj(ts::Settings{}, false, true, m, n, xc.data(), m, sv.data(), nullptr, m, nullptr, n, ts::GesvdjParams{});
+  ASSERT_EQ(rs.info, 0);
+  std::vector<double> superb(n);
+  LAPACKE_zgesvd(LAPACK_COL_MAJOR, 'N', 'N', m, n, reinterpret_cast<lapack_complex_double*>(xl.data()), m, sl.data(),
+                 nullptr, 1, nullptr, 1, superb.data());
+  double sworst = 0, sworst_lapack = 0;
+  for (int k = 0; k < n; ++k) {
+    sworst = std::max(sworst, double(fabsl((long double)sv[k] - sref[k]) / sref[k]));
+    sworst_lapack = std::max(sworst_lapack, double(fabsl((long double)sl[k] - sref[k]) / sref[k]));
+  }
+  const double cs = 4.0 * rs.sweeps * 4;  // ||B^+||_2^2-class factor: B Gaussian (m - n = 8), kappa(B) <= ~4
+  std::printf("[graded zgesvdj] sigma %.2Le .. %.2Le: worst rel err %.2e (%.3f of c n u, %d sweeps), zgesvd %.2e\n",
+              sref[n - 1], sref[0], sworst, sworst / (cs * n * u), rs.sweeps, sworst_lapack);
+  EXPECT_LE(sworst, cs * n * u);
+  EXPECT_GT(sworst, 0.0);
 }
 
 }  // namespace

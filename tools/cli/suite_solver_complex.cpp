@@ -80,7 +80,7 @@ CaseResult factor_case(char kind, int n) {
   if (kFp32<T>) c.lower = u / 64;
   c.pass = c.measured <= c.bound && (!kFp32<T> || c.measured >= c.lower) && r.solve <= 8 * n * u;
   c.note = std::string(kind == 'p' ? "potrs" : "getrs") + " ||b - A x||_F / (||A||_F ||x||_F) = " + sci(r.solve) +
-           " (bound 8 n u); fp64 host panels, " + (kFp32<T> ? "fp32-mode" : "Ozaki") + " 4M TRSM/" +
+           " (bound 8 n u); recursive panels (host leaves <= 32 columns), " + (kFp32<T> ? "fp32-mode" : "Ozaki") + " 4M TRSM/" +
            (kind == 'p' ? "HERK" : "GEMM") + " on TensorE";
   c.host_seconds = r.host_seconds;
   c.device = DeviceCost::from(r.rep.profile);
@@ -187,10 +187,10 @@ void add_heevd(Registry& reg, const char* op, const char* mode) {
 }
 
 void add_solver_complex(Registry& reg) {
-  add_factor<std::complex<float>>(reg, 'p', "cpotrf", "fp64 host diagonal blocks + fp32 4M TRSM/HERK");
-  add_factor<std::complex<double>>(reg, 'p', "zpotrf", "fp64 host diagonal blocks + Ozaki 4M TRSM/HERK");
-  add_factor<std::complex<float>>(reg, 'g', "cgetrf", "fp64 host panels + fp32 4M TRSM/GEMM");
-  add_factor<std::complex<double>>(reg, 'g', "zgetrf", "fp64 host panels + Ozaki 4M TRSM/GEMM");
+  add_factor<std::complex<float>>(reg, 'p', "cpotrf", "recursive panels (host leaves <= 32) + fp32 4M HERK/GEMM");
+  add_factor<std::complex<double>>(reg, 'p', "zpotrf", "recursive panels (host leaves <= 32) + Ozaki 4M HERK/GEMM");
+  add_factor<std::complex<float>>(reg, 'g', "cgetrf", "recursive panels (host leaves <= 32) + fp32 4M TRSM/GEMM");
+  add_factor<std::complex<double>>(reg, 'g', "zgetrf", "recursive panels (host leaves <= 32) + Ozaki 4M TRSM/GEMM");
   add_heevd<std::complex<float>>(reg, "cheevd", "hetrd (hemv + HER2K fp32) + D&C + unmqr");
   add_heevd<std::complex<double>>(reg, "zheevd", "hetrd (host hemv + Ozaki HER2K) + D&C + unmqr");
 }

@@ -20,6 +20,7 @@
 #include <limits>
 #include <string>
 
+#include "factor_recursive.hpp"
 #include "interchanges.hpp"
 #include "syevj_internal.hpp"
 #include "trn/core/host_step.hpp"
@@ -499,99 +500,15 @@ void sgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, co
 
 namespace trn::solver {
 
-namespace {
-
-// dgetrf's recursive panel (LAPACK dgetrf2's order; Toledo, SIAM J. Matrix Anal. Appl. 18(4), 1997):
-// the panel's columns split in halves, the left half factored, its interchanges applied to the right
-// half (DMA), U12 = L11^-1 A12 (dgetrf_u12: Ozaki DGEMMs), A22 -= L21 U12 (Ozaki DGEMM), the right
-// half factored, its interchanges applied to the left half (DMA). The leaf, a block of at most
-// kFp64LeafColumns = 32 columns, is the only host work (xGETF2: O(M 32^2) per leaf).
-struct Fp64Panel {
-  const Settings& s;
-  double* A = nullptr;
-  std::int64_t lda = 0;
-  bool pivot = true;
-  int& info;
-  double& host;  // host fp64 flops
-  TraceParts& trace;
-};
-
-// The recursion's leaf: LAPACK xGETF2 on the M x w block at (r0, c0) (w <= kLeafColumns), on the
-// host in fp64 (one round trip: the block to the host and back, O(M w^2) flops). Per column j: the
-// pivot p = the first row of max |a_ij| (LAPACK IDAMAX: dgetrf's choice), rows j and p interchanged
-// across the block's w columns, a_ij /= a_jj below (one rounding), the rank-1 update of the block's
-// later columns. A zero pivot: info (the first), no interchange, no scaling (dgetrf2).
-void dgetrf_leaf(Fp64Panel& p, std::int64_t r0, std::int64_t c0, std::int64_t M, std::int64_t w, int* lp) {
-  const std::int64_t ld = p.lda;
-  double* a = p.A + r0 + c0 * ld;
-  double flops = 0;
-  for (std::int64_t j = 0; j < w; ++j) {
-    double* col = a + j * ld;
-    std::int64_t q = j;
-    if (p.pivot)
-      for (std::int64_t i = j + 1; i < M; ++i)
-        if (std::fabs(col[i]) > std::fabs(col[q])) q = i;
-    lp[j] = static_cast<int>(q + 1);
-    flops += static_cast<double>(M - j);
-    if (col[q] == 0.0) {
-      if (p.info == 0) p.info = static_cast<int>(c0 + j + 1);
-      continue;
-    }
-    if (q != j)
-      for (std::int64_t c = 0; c < w; ++c) std::swap(a[j + c * ld], a[q + c * ld]);
-    for (std::int64_t i = j + 1; i < M; ++i) col[i] /= col[j];
-    for (std::int64_t c = j + 1; c < w; ++c)
-      for (std::int64_t i = j + 1; i < M; ++i) a[i + c * ld] -= col[i] * a[j + c * ld];
-    flops += static_cast<double>(M - j - 1) * (1.0 + 2.0 * static_cast<double>(w - j - 1));
-  }
-  p.host += flops;
-  const HostSpan span = HostSpan::matrix(a, M, w, ld);
-  record_host_step(p.trace, HostStep{.name = "trnsolver.dgetrf.leaf", .flops = flops, .reads = {span}, .writes = {span}});
-}
-
-// LU of the M x w panel at (r0, c0) (M >= w), local pivots lp[0 .. w) 1-based relative to row r0;
-// the interchanges are applied to the panel's columns only.
-void dgetrf_recursive(Fp64Panel& p, std::int64_t r0, std::int64_t c0, std::int64_t M, std::int64_t w, int* lp) {
-  if (w <= detail::kFp64LeafColumns) return dgetrf_leaf(p, r0, c0, M, w, lp);
-  const std::int64_t n1 = w / 2, n2 = w - n1, ld = p.lda;
-  double* a = p.A + r0 + c0 * ld;  // the panel's (0, 0)
-  dgetrf_recursive(p, r0, c0, M, n1, lp);
-  if (p.pivot) detail::apply_interchanges(p.s, lp, 0, n1, true, M, n2, a + n1 * ld, ld, sizeof(double), p.trace);
-  detail::dgetrf_u12(p.s, n1, n2, a, ld, a + n1 * ld, ld, p.trace);
-  if (M > n1) {
-    blas::CallReport br;
-    blas::dgemm(detail::fp64_update_blas_settings(p.s), blas::Op::N, blas::Op::N, M - n1, n2, n1, -1.0, a + n1, ld,
-                a + n1 * ld, ld, 1.0, a + n1 + n1 * ld, ld, &br);
-    p.trace.add(std::move(br.trace));
-  }
-  dgetrf_recursive(p, r0 + n1, c0 + n1, M - n1, n2, lp + n1);
-  for (std::int64_t k = n1; k < w; ++k) lp[k] += static_cast<int>(n1);
-  if (p.pivot) detail::apply_interchanges(p.s, lp, n1, w, true, M, n1, a, ld, sizeof(double), p.trace);
-}
-
-}  // namespace
-
 // U12 = L11^-1 A12 for the unit lower w x w triangle L11 (ld ldl), A12 w x cols (ld ldb): recursive
 // halving (the top half solved, the bottom half updated by one Ozaki DGEMM, then solved) down to
-// diagonal blocks of kU12Leaf rows, solved by trnblas DTRSM (its fp64 substitution host step,
-// kU12Leaf^2 cols flops per block: O(w kU12Leaf cols) over the triangle, not O(w^2 cols)).
+// diagonal blocks of 16 rows, solved by trnblas DTRSM (its fp64 substitution host step, 16^2 cols
+// flops per block: O(16 w cols) over the triangle, not O(w^2 cols)). factor_recursive.cpp.
 void detail::dgetrf_u12(const Settings& s, std::int64_t w, std::int64_t cols, const double* L, std::int64_t ldl,
                         double* B, std::int64_t ldb, TraceParts& trace) {
-  constexpr std::int64_t kU12Leaf = 16;
-  if (w <= 0 || cols <= 0) return;
-  const blas::Settings bs = detail::fp64_update_blas_settings(s);
-  if (w <= kU12Leaf) {
-    blas::CallReport r;
-    blas::dtrsm(bs, blas::Side::left, blas::Uplo::lower, blas::Op::N, blas::Diag::unit, w, cols, 1.0, L, ldl, B, ldb, &r);
-    trace.add(std::move(r.trace));
-    return;
-  }
-  const std::int64_t w1 = w / 2;
-  dgetrf_u12(s, w1, cols, L, ldl, B, ldb, trace);
-  blas::CallReport br;
-  blas::dgemm(bs, blas::Op::N, blas::Op::N, w - w1, cols, w1, -1.0, L + w1, ldl, B, ldb, 1.0, B + w1, ldb, &br);
-  trace.add(std::move(br.trace));
-  dgetrf_u12(s, w - w1, cols, L + w1 + w1 * ldl, ldl, B + w1, ldb, trace);
+  int info = 0;
+  double host = 0;
+  detail::getrf_u12(detail::RecursiveFactor{s, blas::GemmMode::fp64_ozaki, true, info, host, trace}, w, cols, L, ldl, B, ldb);
 }
 
 void dgetrf_u12(const Settings& s, std::int64_t w, std::int64_t cols, const double* L, std::int64_t ldl, double* B,
@@ -613,33 +530,11 @@ int detail::dgetrf_driver(const Settings& s, std::int64_t m, std::int64_t n, dou
   FactorPlan plan = plan_getrf(s, m, n, blas::GemmMode::fp64_ozaki, true);
   if (report != nullptr)
     plan.predicted_ns = trn::LazyNs([s, p = plan, pivot = ipiv != nullptr] { return predict_dgetrf_ns(s, p, pivot); });
-  const std::int64_t nb = plan.nb, kmin = std::min(m, n);
-  const blas::Settings bs = detail::fp64_update_blas_settings(s);
   TraceParts trace;
   double host = 0;
   int info = 0;
-  std::vector<int> lp(static_cast<std::size_t>(nb));
-  for (std::int64_t j0 = 0; j0 < kmin; j0 += nb) {
-    const std::int64_t w = std::min(nb, kmin - j0), n2 = n - j0 - w, m2 = m - j0 - w;
-    // The panel (recursive, on the engines but for its columns' pivot searches and scalings), its
-    // interchanges on the columns left and right of it (DMA), U12 and the trailing update.
-    Fp64Panel panel{s, A, lda, ipiv != nullptr, info, host, trace};
-    dgetrf_recursive(panel, j0, j0, m - j0, w, lp.data());
-    if (ipiv != nullptr) {
-      for (std::int64_t k = 0; k < w; ++k) ipiv[j0 + k] = lp[static_cast<std::size_t>(k)] + static_cast<int>(j0);
-      detail::apply_interchanges(s, lp.data(), 0, w, true, m - j0, j0, A + j0, lda, sizeof(double), trace);
-      if (n2 > 0)
-        detail::apply_interchanges(s, lp.data(), 0, w, true, m - j0, n2, A + j0 + (j0 + w) * lda, lda, sizeof(double),
-                                   trace);
-    }
-    if (n2 <= 0) continue;
-    detail::dgetrf_u12(s, w, n2, A + j0 + j0 * lda, lda, A + j0 + (j0 + w) * lda, lda, trace);
-    if (m2 <= 0) continue;
-    blas::CallReport br;
-    blas::dgemm(bs, blas::Op::N, blas::Op::N, m2, n2, w, -1.0, A + (j0 + w) + j0 * lda, lda, A + j0 + (j0 + w) * lda,
-                lda, 1.0, A + (j0 + w) + (j0 + w) * lda, lda, &br);
-    trace.add(std::move(br.trace));
-  }
+  detail::getrf_blocked(detail::RecursiveFactor{s, blas::GemmMode::fp64_ozaki, ipiv != nullptr, info, host, trace}, m, n, A,
+                        lda, ipiv, plan.nb);
   if (with_plan)
     detail::finish_factor_report(report, std::move(trace), s.target, plan, host);
   else

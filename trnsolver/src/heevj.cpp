@@ -101,15 +101,55 @@ void scatter(const std::vector<T>& buf, std::int64_t rows, const std::vector<std
   for (std::size_t j = 0; j < idx.size(); ++j) std::copy(buf.begin() + j * rows, buf.begin() + (j + 1) * rows, x + idx[j] * ld);
 }
 
-// x(:, idx) = x(:, idx) U (x rows x ., ld rows) by one complex GEMM.
+// z 2^e, exactly (both parts; fp64's normal range).
+template <class T>
+T times_pow2(T z, int e) {
+  return T(std::ldexp(z.real(), e), std::ldexp(z.imag(), e));
+}
+
+// The balanced rotation of Zheevj / Zgesvdj (as Dsyevj / Dgesvdj, jacobi_f64.hpp balanced_dgemm): U's
+// row p times 2^e_p; the operand it meets is divided by 2^e_p along the same index, so every product
+// is unchanged and the Ozaki ZGEMM's error, bounded per output by its row's and column's largest
+// terms, stays relative to the graded scales. C: no balancing (empty e; fp32 4M products are exact).
+template <class T>
+std::vector<T> balanced_rotation(const std::vector<T>& U, std::int64_t k, const std::vector<int>& e) {
+  std::vector<T> ub(U);
+  for (std::int64_t j = 0; j < k && !e.empty(); ++j)
+    for (std::int64_t p = 0; p < k; ++p) ub[p + j * k] = times_pow2(ub[p + j * k], e[static_cast<std::size_t>(p)]);
+  return ub;
+}
+
+// x(:, idx) = x(:, idx) U (x rows x ., ld rows) by one complex GEMM; with balancing exponents e, as
+// (x(:, idx) 2^-e) (2^e U) (Ub: U balanced by e, balanced_rotation).
 template <class T>
 void rotate_columns(const Settings& s, T* x, std::int64_t rows, const std::vector<std::int64_t>& idx,
-                    const std::vector<T>& U, TraceParts& trace) {
+                    const std::vector<T>& Ub, TraceParts& trace, const std::vector<int>& e = {}) {
   const auto k = static_cast<std::int64_t>(idx.size());
   std::vector<T> in, out(static_cast<std::size_t>(rows * k));
   gather(x, rows, rows, idx, in);
-  detail::complex_gemm(s, blas::COp::N, blas::COp::N, rows, k, k, in.data(), rows, U.data(), k, out.data(), rows, trace);
+  for (std::int64_t p = 0; p < k && !e.empty(); ++p)
+    for (std::int64_t i = 0; i < rows; ++i) in[i + p * rows] = times_pow2(in[i + p * rows], -e[static_cast<std::size_t>(p)]);
+  detail::complex_gemm(s, blas::COp::N, blas::COp::N, rows, k, k, in.data(), rows, Ub.data(), k, out.data(), rows, trace);
   scatter(out, rows, idx, x, rows);
+}
+
+// Zheevj's balancing exponents of pair idx (two_sided_balance_exponents over the rows outside the
+// pair); empty for C.
+template <class T>
+std::vector<int> heevj_exponents(std::int64_t n, const T* a, const std::vector<std::int64_t>& idx) {
+  if constexpr (std::is_same_v<RealOf<T>, float>) return {};
+  const auto k = static_cast<std::int64_t>(idx.size());
+  std::vector<bool> in(static_cast<std::size_t>(n), false);
+  for (std::int64_t i : idx) in[static_cast<std::size_t>(i)] = true;
+  double mu = 0;
+  for (std::int64_t i = 0; i < n; ++i) mu = std::max(mu, std::fabs(static_cast<double>(a[i + i * n].real())));
+  std::vector<double> c(static_cast<std::size_t>(k), 0.0), d(static_cast<std::size_t>(k));
+  for (std::int64_t p = 0; p < k; ++p) {
+    for (std::int64_t i = 0; i < n; ++i)
+      if (!in[static_cast<std::size_t>(i)]) c[p] = std::max(c[p], static_cast<double>(std::abs(a[i + idx[p] * n])));
+    d[p] = std::fabs(static_cast<double>(a[idx[p] + idx[p] * n].real()));
+  }
+  return detail::two_sided_balance_exponents(mu, d, c);
 }
 
 // One Newton-Schulz step towards the unitary polar factor, Q <- Q (3 I - Q^H Q) / 2 (Higham, Functions of
@@ -153,16 +193,23 @@ bool heevj_pair(const Settings& s, std::int64_t n, T* a, T* v, const std::vector
     }
   }
   const bool rotated = host_jacobi(k, g.data(), u.data(), flops);
-  record_host_step(trace, HostStep{.name = "trnsolver.heevj.pair", .flops = 2.0 * double(k * k),
+  // Z: the balancing (exact powers of two; O(n k) host work in this step).
+  const std::vector<int> e = rotated ? heevj_exponents(n, a, idx) : std::vector<int>{};
+  const double balance_flops = e.empty() ? 0.0 : 4.0 * double(n * k + k * k);
+  flops += balance_flops;
+  record_host_step(trace, HostStep{.name = "trnsolver.heevj.pair", .flops = 2.0 * double(k * k) + balance_flops,
                                    .reads = {HostSpan(a, n * n)}, .writes = {HostSpan(u.data(), k * k)}});
   if (!rotated) return false;
-  const std::vector<T> U = narrow<T>(u);
-  rotate_columns(s, a, n, idx, U, trace);
-  // Rows: A(idx, :) = U^H A(idx, :), the k x n row block gathered (index moves) and rotated by one GEMM.
+  const std::vector<T> U = narrow<T>(u), Ub = e.empty() ? std::vector<T>{} : balanced_rotation(U, k, e);
+  const std::vector<T>& Ur = e.empty() ? U : Ub;  // C: U itself (its host addresses unchanged)
+  rotate_columns(s, a, n, idx, Ur, trace, e);
+  // Rows: A(idx, :) = U^H A(idx, :) = (2^e U)^H (2^-e A(idx, :)), the k x n row block gathered (index
+  // moves) and rotated by one GEMM.
   std::vector<T> rin(static_cast<std::size_t>(k * n)), rout(rin.size());
   for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = 0; i < k; ++i) rin[i + j * k] = a[idx[i] + j * n];
-  detail::complex_gemm(s, blas::COp::C, blas::COp::N, k, n, k, U.data(), k, rin.data(), k, rout.data(), k, trace);
+    for (std::int64_t i = 0; i < k; ++i)
+      rin[i + j * k] = e.empty() ? a[idx[i] + j * n] : times_pow2(a[idx[i] + j * n], -e[static_cast<std::size_t>(i)]);
+  detail::complex_gemm(s, blas::COp::C, blas::COp::N, k, n, k, Ur.data(), k, rin.data(), k, rout.data(), k, trace);
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < k; ++i) a[idx[i] + j * n] = rout[i + j * k];
   for (std::int64_t j = 0; j < k; ++j)
@@ -296,11 +343,20 @@ double gesvdj_pair(const Settings& s, std::int64_t rows, std::int64_t cols, T* x
     }
   }
   const bool rotate = worst > tol && host_jacobi(k, g.data(), u.data(), flops);
-  record_host_step(trace, HostStep{.name = "trnsolver.gesvdj.pair", .flops = 2.0 * double(k * k),
+  // Z: column p balanced by its norm's exponent (Dgesvdj's e_p = scale_exponent(||x_p||)).
+  std::vector<int> e;
+  if constexpr (!std::is_same_v<RealOf<T>, float>)
+    for (std::int64_t p = 0; p < k && rotate; ++p) e.push_back(detail::scale_exponent(std::sqrt(G[p + p * k].real())));
+  const double balance_flops = e.empty() ? 0.0 : 4.0 * double(rows * k + k * k);
+  flops += balance_flops;
+  record_host_step(trace, HostStep{.name = "trnsolver.gesvdj.pair", .flops = 2.0 * double(k * k) + balance_flops,
                                    .reads = {HostSpan(G.data(), k * k)}, .writes = {HostSpan(u.data(), k * k)}});
   if (!rotate) return worst;
   const std::vector<T> U = narrow<T>(u);
-  rotate_columns(s, x, rows, idx, U, trace);
+  if (e.empty())  // C: U itself (no copy: the trace's host addresses, and so C's modeled time, unchanged)
+    rotate_columns(s, x, rows, idx, U, trace);
+  else
+    rotate_columns(s, x, rows, idx, balanced_rotation(U, k, e), trace, e);
   if (v != nullptr) rotate_columns(s, v, cols, idx, U, trace);
   return worst;
 }

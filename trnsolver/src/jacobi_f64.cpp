@@ -92,6 +92,14 @@ bool host_symmetric_jacobi(std::int64_t k, double* g, double* u, double tol, int
 
 int scale_exponent(double x) { return x > 0 && std::isfinite(x) ? std::ilogb(x) : 0; }
 
+std::vector<int> two_sided_balance_exponents(double mu_diag, const std::vector<double>& d, const std::vector<double>& c) {
+  double mu = mu_diag;
+  for (double cp : c) mu = std::max(mu, cp);
+  std::vector<int> e(c.size(), 0);
+  for (std::size_t p = 0; p < c.size(); ++p) e[p] = scale_exponent(std::max(std::sqrt(d[p]), mu > 0 ? c[p] / std::sqrt(mu) : 0.0));
+  return e;
+}
+
 void balanced_dgemm(const Settings& s, std::int64_t rows, std::int64_t k, double* X, double* U,
                     const std::vector<int>& e, double* out, TraceParts& trace) {
   for (std::int64_t p = 0; p < k; ++p) {

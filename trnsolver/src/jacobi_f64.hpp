@@ -78,4 +78,9 @@ PairStepCost jacobi_pair_step_cost(std::int64_t k);
 // The exponent e with 2^e <= x < 2^(e+1) for finite x > 0, else 0 (no balancing of that index).
 int scale_exponent(double x);
 
+// The balancing exponents of a two-sided pair rotation (Dsyevj, Zheevj; syevj_f64.cpp step 2):
+// e_p = scale_exponent(max(sqrt(d_p), c_p / sqrt(mu))), mu = max(mu_diag, max_p c_p), with d_p = |a_pp|,
+// c_p = the largest |a_ip| over the rows i outside the pair, mu_diag = the largest |a_ii| of the matrix.
+std::vector<int> two_sided_balance_exponents(double mu_diag, const std::vector<double>& d, const std::vector<double>& c);
+
 }  // namespace trn::solver::detail

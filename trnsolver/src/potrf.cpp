@@ -26,7 +26,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "interchanges.hpp"  // kFp64LeafColumns
+#include "factor_recursive.hpp"
 #include "syevj_internal.hpp"
 #include "trn/blas/level12.hpp"
 #include "trn/tile/matmul.hpp"
@@ -281,82 +281,7 @@ void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
 
 namespace trn::solver {
 
-namespace {
-
-// dpotrf's recursive panel (LAPACK dpotrf2's order, on the whole panel: the rows below the diagonal
-// block ride along in every update, so no separate triangular solve). The lower view L(i, j) =
-// A[i si + j sj] (si = 1 for uplo lower; the transpose of the stored upper triangle otherwise).
-struct Fp64CholPanel {
-  const Settings& s;
-  double* A = nullptr;
-  std::int64_t lda = 0;
-  bool lower = true;
-  int& info;
-  double& host;
-  TraceParts& trace;
-  double* at(std::int64_t i, std::int64_t j) const { return lower ? A + i + j * lda : A + j + i * lda; }
-};
-
-// The recursion's leaf: LAPACK xPOTF2 (right-looking) on the M x w block at (c0, c0), w <=
-// kFp64LeafColumns, on the host in fp64 (one round trip, O(M w^2) flops): l_jj = sqrt(s_jj),
-// l_ij = s_ij / l_jj below (one rounding each), the block's later columns updated. A non-positive or
-// non-finite pivot: info = its column, the column left as its Schur complement. Returns false then.
-bool dpotrf_leaf(Fp64CholPanel& p, std::int64_t c0, std::int64_t M, std::int64_t w) {
-  auto L = [&](std::int64_t i, std::int64_t j) -> double& { return *p.at(c0 + i, c0 + j); };
-  double flops = 0;
-  bool ok = true;
-  for (std::int64_t j = 0; j < w && ok; ++j) {
-    const double d = L(j, j);
-    ok = d > 0.0 && std::isfinite(d);
-    if (!ok) {
-      p.info = static_cast<int>(c0 + j + 1);
-      break;
-    }
-    const double r = std::sqrt(d);
-    L(j, j) = r;
-    for (std::int64_t i = j + 1; i < M; ++i) L(i, j) /= r;
-    for (std::int64_t k = j + 1; k < w; ++k)
-      for (std::int64_t i = k; i < M; ++i) L(i, k) -= L(i, j) * L(k, j);
-    flops += static_cast<double>(M - j) * (1.0 + 2.0 * static_cast<double>(w - j - 1));
-  }
-  p.host += flops;
-  const HostSpan span = p.lower ? HostSpan::matrix(p.at(c0, c0), M, w, p.lda) : HostSpan::matrix(p.at(c0, c0), w, M, p.lda);
-  record_host_step(p.trace, HostStep{.name = "trnsolver.dpotrf.leaf", .flops = flops, .reads = {span}, .writes = {span}});
-  return ok;
-}
-
-// S[c0 + n1 .., c0 + n1 .. c0 + w) -= X Y^T with X = L[c0 + n1 .. c0 + M, c0 .. c0 + n1),
-// Y = L[c0 + n1 .. c0 + w, c0 .. c0 + n1): Ozaki DSYRK on the n2 x n2 diagonal block (its uplo
-// triangle only) and one Ozaki DGEMM for the rows below it, in the stored orientation.
-void dpotrf_update(Fp64CholPanel& p, std::int64_t c0, std::int64_t M, std::int64_t n1, std::int64_t n2) {
-  const blas::Settings bs = detail::fp64_update_blas_settings(p.s);
-  const std::int64_t ld = p.lda, below = M - n1 - n2, r1 = c0 + n1, r2 = c0 + n1 + n2;
-  blas::CallReport sr;
-  blas::dsyrk(bs, p.lower ? blas::Uplo::lower : blas::Uplo::upper, p.lower ? blas::Op::N : blas::Op::T, n2, n1, -1.0,
-              p.at(r1, c0), ld, 1.0, p.at(r1, r1), ld, &sr);
-  p.trace.add(std::move(sr.trace));
-  if (below <= 0) return;
-  blas::CallReport gr;
-  if (p.lower)  // L[r2.., r1..] -= L[r2.., c0..] L[r1.., c0..]^T
-    blas::dgemm(bs, blas::Op::N, blas::Op::T, below, n2, n1, -1.0, p.at(r2, c0), ld, p.at(r1, c0), ld, 1.0,
-                p.at(r2, r1), ld, &gr);
-  else  // U[r1.., r2..] -= U[c0.., r1..]^T U[c0.., r2..]
-    blas::dgemm(bs, blas::Op::T, blas::Op::N, n2, below, n1, -1.0, p.at(r1, c0), ld, p.at(r2, c0), ld, 1.0,
-                p.at(r2, r1), ld, &gr);
-  p.trace.add(std::move(gr.trace));
-}
-
-// Cholesky of the M x w panel at (c0, c0) (M >= w). Returns false at the first failed pivot.
-bool dpotrf_recursive(Fp64CholPanel& p, std::int64_t c0, std::int64_t M, std::int64_t w) {
-  if (w <= detail::kFp64LeafColumns) return dpotrf_leaf(p, c0, M, w);
-  const std::int64_t n1 = w / 2, n2 = w - n1;
-  if (!dpotrf_recursive(p, c0, M, n1)) return false;
-  dpotrf_update(p, c0, M, n1, n2);
-  return dpotrf_recursive(p, c0 + n1, M - n1, n2);
-}
-
-}  // namespace
-
+// dpotrf's recursive panel: LAPACK dpotrf2's order (factor_recursive.cpp).
 int dpotrf(const Settings& s, Uplo uplo, std::int64_t n, double* A, std::int64_t lda, CallReport* report) {
   return detail::dpotrf_driver(s, uplo, n, A, lda, report, true);
 }
@@ -369,24 +294,11 @@ int detail::dpotrf_driver(const Settings& s, Uplo uplo, std::int64_t n, double* 
   const bool lower = uplo == Uplo::lower;
   FactorPlan plan = plan_potrf(s, n, true);
   if (report != nullptr) plan.predicted_ns = trn::LazyNs([s, p = plan] { return predict_dpotrf_ns(s, p); });
-  const std::int64_t nb = plan.nb;
-  const blas::Settings bs = detail::fp64_update_blas_settings(s);
   TraceParts trace;
   double host = 0;
   int info = 0;
-  for (std::int64_t j0 = 0; j0 < n && info == 0; j0 += nb) {
-    const std::int64_t w = std::min(nb, n - j0), n2 = n - j0 - w;
-    Fp64CholPanel panel{s, A, lda, lower, info, host, trace};
-    if (!dpotrf_recursive(panel, j0, n - j0, w) || n2 <= 0) continue;
-    blas::CallReport br;
-    if (lower)
-      blas::dsyrk(bs, blas::Uplo::lower, blas::Op::N, n2, w, -1.0, A + (j0 + w) + j0 * lda, lda, 1.0,
-                  A + (j0 + w) + (j0 + w) * lda, lda, &br);
-    else
-      blas::dsyrk(bs, blas::Uplo::upper, blas::Op::T, n2, w, -1.0, A + j0 + (j0 + w) * lda, lda, 1.0,
-                  A + (j0 + w) + (j0 + w) * lda, lda, &br);
-    trace.add(std::move(br.trace));
-  }
+  detail::potrf_blocked(detail::RecursiveFactor{s, blas::GemmMode::fp64_ozaki, false, info, host, trace}, lower, n, A,
+                        lda, plan.nb);
   if (with_plan)
     detail::finish_factor_report(report, std::move(trace), s.target, plan, host);
   else

@@ -37,17 +37,12 @@ std::vector<int> balance_exponents(const std::vector<double>& a, std::int64_t n,
   const auto k = static_cast<std::int64_t>(idx.size());
   double mu = 0;
   for (std::int64_t i = 0; i < n; ++i) mu = std::max(mu, std::fabs(a[static_cast<std::size_t>(i + i * n)]));
-  std::vector<double> c(static_cast<std::size_t>(k), 0.0);
+  std::vector<double> c(static_cast<std::size_t>(k), 0.0), d(static_cast<std::size_t>(k));
   for (std::int64_t p = 0; p < k; ++p) {
     for (std::int64_t i = 0; i < rows; ++i) c[p] = std::max(c[p], std::fabs(x[static_cast<std::size_t>(i + p * rows)]));
-    mu = std::max(mu, c[p]);
+    d[p] = std::fabs(a[static_cast<std::size_t>(idx[p] + idx[p] * n)]);
   }
-  std::vector<int> e(static_cast<std::size_t>(k), 0);
-  for (std::int64_t p = 0; p < k; ++p) {
-    const double app = std::fabs(a[static_cast<std::size_t>(idx[p] + idx[p] * n)]);
-    e[p] = scale_exponent(std::max(std::sqrt(app), mu > 0 ? c[p] / std::sqrt(mu) : 0.0));
-  }
-  return e;
+  return two_sided_balance_exponents(mu, d, c);
 }
 
 // The visit of one block pair (header steps 1-3). Returns whether it rotated.
