@@ -1,11 +1,13 @@
 // libtrnblas_blas.so: configuration from the environment (TRNBLAS_TARGET, TRNBLAS_NUMERICS,
-// TRNBLAS_COMPUTE) and the TRNBLAS_BLAS_TRACE lines. Contract: trnblas_blas.h.
+// TRNBLAS_COMPUTE), the TRNBLAS_BLAS_TRACE lines and the TRNBLAS_BLAS_COUNT totals. Contract:
+// trnblas_blas.h.
 #include <strings.h>
 
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <set>
 #include <string>
@@ -94,7 +96,56 @@ void trace_write(const char* line) {
   std::fflush(f);
 }
 
+// TRNBLAS_BLAS_COUNT: calls per entry point, kept in memory (no trace, no I/O per call) and written
+// once at exit, so an untraced run still says how many calls the shim answered.
+struct CallCounts {
+  std::mutex mu;
+  std::map<std::string, long long> by_symbol;  // symbol (with CBLAS layout) -> calls
+  std::string path;
+};
+
+CallCounts* call_counts() {  // never destroyed: calls may come from other exit handlers
+  static CallCounts* counts = new CallCounts;
+  return counts;
+}
+
+// The atexit handler: "<calls> <symbol>" lines, most called first, then "<total> total".
+void write_call_counts() {
+  CallCounts& c = *call_counts();
+  std::lock_guard<std::mutex> lock(c.mu);
+  FILE* f = std::fopen(c.path.c_str(), "w");
+  if (f == nullptr) {
+    std::fprintf(stderr, "trnblas_blas: warning: cannot open TRNBLAS_BLAS_COUNT=%s\n", c.path.c_str());
+    return;
+  }
+  std::multimap<long long, const std::string*, std::greater<>> by_calls;
+  long long total = 0;
+  for (const auto& [symbol, calls] : c.by_symbol) {
+    by_calls.emplace(calls, &symbol);
+    total += calls;
+  }
+  for (const auto& [calls, symbol] : by_calls) std::fprintf(f, "%lld %s\n", calls, symbol->c_str());
+  std::fprintf(f, "%lld total\n", total);
+  std::fclose(f);
+}
+
 }  // namespace
+
+void count_call(const Entry& e) {
+  // Read once, at the first call: the totals go to one file, written at exit.
+  static const char* const path = [] {
+    const char* v = std::getenv("TRNBLAS_BLAS_COUNT");
+    return (v == nullptr || *v == '\0' || std::strcmp(v, "0") == 0) ? nullptr : v;
+  }();
+  if (path == nullptr) return;
+  CallCounts& c = *call_counts();
+  std::lock_guard<std::mutex> lock(c.mu);
+  if (c.path.empty()) {
+    c.path = path;
+    std::atexit(write_call_counts);
+  }
+  ++c.by_symbol[std::string(e.symbol) + e.layout];
+}
 
 Config config_from_env(bool fp64) {
   Config c;
