@@ -4,6 +4,7 @@
 #include <strings.h>
 
 #include <cctype>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -158,6 +159,16 @@ Config config_from_env(bool fp64) {
 bool trace_requested() {
   const char* v = std::getenv("TRNBLAS_BLAS_TRACE");
   return v != nullptr && *v != '\0' && std::strcmp(v, "0") != 0;
+}
+
+void trace_args(char* buf, std::size_t size, const char* format, ...) {
+  if (size == 0) return;
+  buf[0] = '\0';
+  if (!trace_requested()) return;
+  va_list ap;
+  va_start(ap, format);
+  std::vsnprintf(buf, size, format, ap);
+  va_end(ap);
 }
 
 void trace_outcome(const Entry& e, const char* args, const char* outcome) {
