@@ -157,15 +157,18 @@ void NeuronCore::affine_select(const Tile& dst, std::span<const std::array<std::
   // A row-constant pattern selects whole rows: one comparison per partition, on_true's row copied
   // or on_false's filled, through the same row loads and stores (the same bytes as element-wise).
   const bool whole_rows = row_constant(pattern);
+  bool row_is_fill = false;
   if (is_integer(dst.dtype) && is_integer(on_true.dtype)) {
     const std::int64_t f = f32_to_int_saturate(dst.dtype, on_false);
     std::int64_t* t = detail::scratch_i64(1, static_cast<std::size_t>(n));
     for (std::int32_t p = 0; p < dst.partitions; ++p) {
       if (whole_rows) {
-        if (row_constant_holds(cmp, offset, channel_multiplier, p))
+        const bool keep = row_constant_holds(cmp, offset, channel_multiplier, p);
+        if (keep)
           detail::load_row_int(on_true, p, t);
-        else
+        else if (!row_is_fill)
           std::fill_n(t, n, f);
+        row_is_fill = !keep;  // t holds on_false's row for the next rejected partition
       } else {
         affine_row(pattern, offset, channel_multiplier, p, mask);
         compare_with_zero(cmp, mask, n);
@@ -180,10 +183,12 @@ void NeuronCore::affine_select(const Tile& dst, std::span<const std::array<std::
     float* t = detail::scratch_f32(0, static_cast<std::size_t>(n));
     for (std::int32_t p = 0; p < dst.partitions; ++p) {
       if (whole_rows) {
-        if (row_constant_holds(cmp, offset, channel_multiplier, p))
+        const bool keep = row_constant_holds(cmp, offset, channel_multiplier, p);
+        if (keep)
           detail::load_row(on_true, p, t);
-        else
+        else if (!row_is_fill)
           std::fill_n(t, n, on_false);
+        row_is_fill = !keep;
       } else {
         affine_row(pattern, offset, channel_multiplier, p, mask);
         compare_with_zero(cmp, mask, n);
