@@ -12,6 +12,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <utility>
 
 #include "abi_internal.hpp"
 
@@ -101,7 +102,8 @@ void trace_write(const char* line) {
 // once at exit, so an untraced run still says how many calls the shim answered.
 struct CallCounts {
   std::mutex mu;
-  std::map<std::string, long long> by_symbol;  // symbol (with CBLAS layout) -> calls
+  // (symbol, CBLAS layout) string literals -> calls: no string built per call; merged by text at exit.
+  std::map<std::pair<const char*, const char*>, long long> by_entry;
   std::string path;
 };
 
@@ -119,9 +121,11 @@ void write_call_counts() {
     std::fprintf(stderr, "trnblas_blas: warning: cannot open TRNBLAS_BLAS_COUNT=%s\n", c.path.c_str());
     return;
   }
+  std::map<std::string, long long> by_symbol;
+  for (const auto& [entry, calls] : c.by_entry) by_symbol[std::string(entry.first) + entry.second] += calls;
   std::multimap<long long, const std::string*, std::greater<>> by_calls;
   long long total = 0;
-  for (const auto& [symbol, calls] : c.by_symbol) {
+  for (const auto& [symbol, calls] : by_symbol) {
     by_calls.emplace(calls, &symbol);
     total += calls;
   }
@@ -133,19 +137,17 @@ void write_call_counts() {
 }  // namespace
 
 void count_call(const Entry& e) {
-  // Read once, at the first call: the totals go to one file, written at exit.
-  static const char* const path = [] {
-    const char* v = std::getenv("TRNBLAS_BLAS_COUNT");
-    return (v == nullptr || *v == '\0' || std::strcmp(v, "0") == 0) ? nullptr : v;
-  }();
-  if (path == nullptr) return;
+  // Read on every call (as TRNBLAS_BLAS_TRACE); the file named at the first counted call gets the
+  // totals of every counted call, written at exit.
+  const char* path = std::getenv("TRNBLAS_BLAS_COUNT");
+  if (path == nullptr || *path == '\0' || std::strcmp(path, "0") == 0) return;
   CallCounts& c = *call_counts();
   std::lock_guard<std::mutex> lock(c.mu);
   if (c.path.empty()) {
     c.path = path;
     std::atexit(write_call_counts);
   }
-  ++c.by_symbol[std::string(e.symbol) + e.layout];
+  ++c.by_entry[{e.symbol, e.layout}];
 }
 
 Config config_from_env(bool fp64) {

@@ -110,7 +110,7 @@ bool trace_requested();  // TRNBLAS_BLAS_TRACE is set (and not "0")
 // A call's argument text (printf format) into buf, formatted only when TRNBLAS_BLAS_TRACE is on:
 // only trace lines read it, and formatting it on every untraced call was ~2 % of a LAPACK client.
 void trace_args(char* buf, std::size_t size, const char* format, ...) __attribute__((format(printf, 3, 4)));
-// TRNBLAS_BLAS_COUNT (read at the first call): counts the call by entry point; totals written at exit.
+// TRNBLAS_BLAS_COUNT set: counts the call by entry point; totals written at exit.
 void count_call(const Entry& e);
 void trace_outcome(const Entry& e, const char* args, const char* outcome);
 // The trace line of a finished call: its mode, target, numerics and instruction counts.
