@@ -86,6 +86,21 @@ void compare_with_zero(AluOp cmp, std::int64_t* v, std::int64_t n) {
   }
 }
 
+// True when the pattern's affine value is the same for every element of a row (each dimension has
+// step 0 or a single element): then partition p's value is offset + p * channel_multiplier alone.
+// A row selector's mask ([rows, 128], pattern [[0, 128]]) is such a pattern.
+bool row_constant(Pattern pattern) {
+  return std::all_of(pattern.begin(), pattern.end(), [](const auto& d) { return d[0] == 0 || d[1] == 1; });
+}
+
+// cmp(offset + p * channel_multiplier, 0) in the same int32 wrap-around arithmetic as affine_row.
+bool row_constant_holds(AluOp cmp, std::int64_t offset, std::int64_t channel_multiplier, std::int32_t p) {
+  std::int64_t v = static_cast<std::int32_t>(static_cast<std::uint32_t>(offset) +
+                                             static_cast<std::uint32_t>(p) * static_cast<std::uint32_t>(channel_multiplier));
+  compare_with_zero(cmp, &v, 1);
+  return v != 0;
+}
+
 }  // namespace
 
 // iota (ISA iota): dst[p, i...] = the affine value (int32, see above) cast to dst's dtype:
@@ -139,14 +154,27 @@ void NeuronCore::affine_select(const Tile& dst, std::span<const std::array<std::
   if (!executes()) return commit_instruction();
   const std::int64_t n = dst.free_size();
   std::int64_t* mask = detail::scratch_i64(0, static_cast<std::size_t>(n));
+  // A row-constant pattern selects whole rows: one comparison per partition, on_true's row copied
+  // or on_false's filled, through the same row loads and stores (the same bytes as element-wise).
+  const bool whole_rows = row_constant(pattern);
+  bool row_is_fill = false;
   if (is_integer(dst.dtype) && is_integer(on_true.dtype)) {
     const std::int64_t f = f32_to_int_saturate(dst.dtype, on_false);
     std::int64_t* t = detail::scratch_i64(1, static_cast<std::size_t>(n));
     for (std::int32_t p = 0; p < dst.partitions; ++p) {
-      affine_row(pattern, offset, channel_multiplier, p, mask);
-      compare_with_zero(cmp, mask, n);
-      detail::load_row_int(on_true, p, t);
-      for (std::int64_t i = 0; i < n; ++i) t[i] = mask[i] != 0 ? t[i] : f;
+      if (whole_rows) {
+        const bool keep = row_constant_holds(cmp, offset, channel_multiplier, p);
+        if (keep)
+          detail::load_row_int(on_true, p, t);
+        else if (!row_is_fill)
+          std::fill_n(t, n, f);
+        row_is_fill = !keep;  // t holds on_false's row for the next rejected partition
+      } else {
+        affine_row(pattern, offset, channel_multiplier, p, mask);
+        compare_with_zero(cmp, mask, n);
+        detail::load_row_int(on_true, p, t);
+        for (std::int64_t i = 0; i < n; ++i) t[i] = mask[i] != 0 ? t[i] : f;
+      }
       detail::store_row_int(dst, p, t);
     }
   } else {
@@ -154,10 +182,19 @@ void NeuronCore::affine_select(const Tile& dst, std::span<const std::array<std::
     const SrStream sr = sr_stream();
     float* t = detail::scratch_f32(0, static_cast<std::size_t>(n));
     for (std::int32_t p = 0; p < dst.partitions; ++p) {
-      affine_row(pattern, offset, channel_multiplier, p, mask);
-      compare_with_zero(cmp, mask, n);
-      detail::load_row(on_true, p, t);
-      for (std::int64_t i = 0; i < n; ++i) t[i] = mask[i] != 0 ? t[i] : on_false;
+      if (whole_rows) {
+        const bool keep = row_constant_holds(cmp, offset, channel_multiplier, p);
+        if (keep)
+          detail::load_row(on_true, p, t);
+        else if (!row_is_fill)
+          std::fill_n(t, n, on_false);
+        row_is_fill = !keep;
+      } else {
+        affine_row(pattern, offset, channel_multiplier, p, mask);
+        compare_with_zero(cmp, mask, n);
+        detail::load_row(on_true, p, t);
+        for (std::int64_t i = 0; i < n; ++i) t[i] = mask[i] != 0 ? t[i] : on_false;
+      }
       detail::store_row(dst, p, t, r, &sr);
     }
   }

@@ -159,6 +159,51 @@ TEST(GpsimdAffineSelect, EveryComparisonAndExactIntegers) {
   }
 }
 
+// Row-constant patterns (every step 0 or num 1: a row selector's [[0, 128]] mask, the [[0, 1]]
+// columns of a triangular solve) select whole rows: the value is offset + p * channel_multiplier in
+// int32 wrap-around arithmetic. Every comparison, fp32 -> bf16 (on_false rounded), integers, wrap.
+TEST(GpsimdAffineSelect, RowConstantPatternsSelectWholeRows) {
+  NeuronCore nc;
+  const int P = 40, F = 24;
+  const Tile src = nc.sbuf().alloc(DType::f32, P, {F}, "on_true");
+  const Tile dst = nc.sbuf().alloc(DType::bf16, P, {F}, "dst");
+  const Tile isrc = nc.sbuf().alloc(DType::i32, P, {F}, "int on_true");
+  const Tile idst = nc.sbuf().alloc(DType::i32, P, {F}, "int dst");
+  HbmTensor h(DType::f32, {P, F});
+  for (int k = 0; k < P * F; ++k) h.as<float>()[k] = 1.0f + static_cast<float>(k) / 7.0f;
+  nc.dma_copy(src, h.tile(0, P, 0, F));
+  for (int p = 0; p < P; ++p)
+    for (int i = 0; i < F; ++i) store_int(DType::i32, isrc.at(p, i), -1000 * p - i);
+  const auto ref = read(src);
+  const Pattern patterns[] = {{{0, F}}, {{0, 4}, {5, 1}, {0, 6}}, {{7, 1}, {0, F}}};
+  struct Affine {
+    std::int64_t offset, multiplier;
+  };
+  // p - 17; 3 - 2p; 2^31 - 5 + p wraps past INT32_MAX to negative values at p = 5.
+  const Affine affines[] = {{-17, 1}, {3, -2}, {(std::int64_t{1} << 31) - 5, 1}};
+  const AluOp cmps[] = {AluOp::equal, AluOp::not_equal, AluOp::greater, AluOp::greater_equal, AluOp::less,
+                        AluOp::less_equal};
+  for (const Pattern& pat : patterns)
+    for (const Affine& a : affines)
+      for (AluOp cmp : cmps) {
+        nc.affine_select(dst, pat, a.offset, a.multiplier, cmp, src, 7.6f);
+        nc.affine_select(idst, pat, a.offset, a.multiplier, cmp, isrc, 7.6f);
+        const auto got = read(dst);
+        const auto igot = read_int(idst);
+        for (int p = 0; p < P; ++p) {
+          const auto v = static_cast<std::int32_t>(static_cast<std::uint32_t>(a.offset) +
+                                                   static_cast<std::uint32_t>(p) * static_cast<std::uint32_t>(a.multiplier));
+          const bool keep = cmp == AluOp::equal ? v == 0 : cmp == AluOp::not_equal ? v != 0 : cmp == AluOp::greater ? v > 0
+                            : cmp == AluOp::greater_equal ? v >= 0 : cmp == AluOp::less ? v < 0 : v <= 0;
+          for (int i = 0; i < F; ++i) {
+            const float want = keep ? bf16_to_f32(f32_to_bf16_rne(ref[p * F + i])) : 7.59375f;
+            ASSERT_EQ(got[p * F + i], want) << alu_op_name(cmp) << " p=" << p << " i=" << i << " offset=" << a.offset;
+            ASSERT_EQ(igot[p * F + i], keep ? -1000 * p - i : 8) << alu_op_name(cmp) << " p=" << p << " i=" << i;
+          }
+        }
+      }
+}
+
 TEST(GpsimdAffineSelect, Checks) {
   NeuronCore nc;
   const Tile t = nc.sbuf().alloc(DType::f32, 32, {8}, "t");

@@ -5,6 +5,8 @@
 // run_netlib_blas.sh.
 #include <cblas.h>  // OpenBLAS's header: CBLAS prototypes and enums; OpenBLAS itself is dlopen'ed
 #include <dlfcn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -895,6 +897,42 @@ TEST(TrnblasBlasAbi, TraceRecordsEveryCallAndItsOutcome) {
                            "compute=fp64_ozaki target=trn1 numerics=ideal tensor_passes=", 0),
             0u)
       << lines[2];
+  std::remove(path.c_str());
+}
+
+// TRNBLAS_BLAS_COUNT: calls counted per entry point (errors included, none while unset) and written
+// at exit. The calls run in a forked child (single-program launches only: no worker pool there) so
+// that the child's exit writes the file.
+TEST(TrnblasBlasAbi, CountTotalsEveryCallPerEntryPointAtExit) {
+  DefaultEnv env;
+  const std::string path = testing::TempDir() + "trnblas_blas_counts.txt";
+  std::remove(path.c_str());
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const int m = 8, n = 8, k = 8, bad = 1;
+    std::vector<float> A(64, 1.0f), C(64, 0.0f);
+    const float one = 1.0f;
+    sgemm_("N", "N", &m, &n, &k, &one, A.data(), &m, A.data(), &k, &one, C.data(), &m, 1, 1);  // not counted
+    setenv("TRNBLAS_BLAS_COUNT", path.c_str(), 1);
+    for (int i = 0; i < 2; ++i) sgemm_("N", "T", &m, &n, &k, &one, A.data(), &m, A.data(), &n, &one, C.data(), &m, 1, 1);
+    sgemm_("N", "N", &m, &n, &k, &one, A.data(), &bad, A.data(), &k, &one, C.data(), &m, 1, 1);  // xerbla(8): counted
+    cblas_saxpy(n, one, A.data(), 1, C.data(), 1);
+    cblas_sscal(n, 2.0f, C.data(), 1);
+    std::exit(0);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(lines[0], "3 sgemm_");
+  EXPECT_TRUE((lines[1] == "1 cblas_saxpy" && lines[2] == "1 cblas_sscal") ||
+                  (lines[1] == "1 cblas_sscal" && lines[2] == "1 cblas_saxpy"))
+      << lines[1] << " / " << lines[2];
+  EXPECT_EQ(lines[3], "5 total");
   std::remove(path.c_str());
 }
 

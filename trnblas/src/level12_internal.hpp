@@ -9,6 +9,7 @@
 
 #include "trn/blas/blas.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/trace_recycle.hpp"
 
 namespace trn::blas::l12 {
 
@@ -70,7 +71,10 @@ class Report {
     if (r_ != nullptr) trace_.append(t);
   }
   void add(Trace&& t) {  // a launch's trace: taken over, not copied, when it is the call's first
-    if (r_ != nullptr) trace_.append(std::move(t));
+    if (r_ != nullptr)
+      trace_.append(std::move(t));
+    else
+      trn::recycle_trace(std::move(t));  // nobody reads it: the next launch on this thread records into its buffer
   }
   // One host round trip (docs/cost-model.md section 7) of this call.
   void host_step(const HostStep& h) {

@@ -36,11 +36,17 @@ class Recorder {
   ~Recorder() {
     if (report_ != nullptr) report_->finish(s_, std::move(trace_));
   }
-  void add(const Trace& t) { trace_.append(t); }
-  void host_step(const HostStep& h) { record_host_step(trace_, h); }
+  // Without a report nobody reads the trace: nothing is copied (a LAPACK client's untraced calls).
+  void add(const Trace& t) {
+    if (report_ != nullptr) trace_.append(t);
+  }
+  void host_step(const HostStep& h) {
+    if (report_ != nullptr) record_host_step(trace_, h);
+  }
   void add(const CallReport& sub) {
+    if (report_ == nullptr) return;
     trace_.append(sub.trace);
-    if (report_ != nullptr && sub.ozaki_mantissa_bits >= 0) {
+    if (sub.ozaki_mantissa_bits >= 0) {
       report_->ozaki_mantissa_bits = sub.ozaki_mantissa_bits;
       report_->ozaki_slices_a = sub.ozaki_slices_a;
       report_->ozaki_slices_b = sub.ozaki_slices_b;

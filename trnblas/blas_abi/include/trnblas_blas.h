@@ -39,6 +39,11 @@
  *                     arguments, the mode and the outcome ("xerbla(8)" or "tensor_passes=N
  *                     instructions=M": the nc_matmul and all emulated instructions it issued; a
  *                     DTRSM whose A has at most 128 rows runs only its host-side fp64 substitution).
+ *   TRNBLAS_BLAS_COUNT  unset or 0: off; otherwise a file written at exit (the value at the first
+ *                     counted call):
+ *                     "<calls> <entry point>" per entry point called (most first; every call that
+ *                     would write a TRNBLAS_BLAS_TRACE line, errors included), then "<total> total".
+ *                     No per-call I/O: an untraced run's call count.
  * An unknown value prints one warning line on stderr and the default is used.
  *
  * Error handlers: the library's xerbla_ and cblas_xerbla are WEAK and overridable (a program's own

@@ -1,14 +1,18 @@
 // libtrnblas_blas.so: configuration from the environment (TRNBLAS_TARGET, TRNBLAS_NUMERICS,
-// TRNBLAS_COMPUTE) and the TRNBLAS_BLAS_TRACE lines. Contract: trnblas_blas.h.
+// TRNBLAS_COMPUTE), the TRNBLAS_BLAS_TRACE lines and the TRNBLAS_BLAS_COUNT totals. Contract:
+// trnblas_blas.h.
 #include <strings.h>
 
 #include <cctype>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <set>
 #include <string>
+#include <utility>
 
 #include "abi_internal.hpp"
 
@@ -94,7 +98,57 @@ void trace_write(const char* line) {
   std::fflush(f);
 }
 
+// TRNBLAS_BLAS_COUNT: calls per entry point, kept in memory (no trace, no I/O per call) and written
+// once at exit, so an untraced run still says how many calls the shim answered.
+struct CallCounts {
+  std::mutex mu;
+  // (symbol, CBLAS layout) string literals -> calls: no string built per call; merged by text at exit.
+  std::map<std::pair<const char*, const char*>, long long> by_entry;
+  std::string path;
+};
+
+CallCounts* call_counts() {  // never destroyed: calls may come from other exit handlers
+  static CallCounts* counts = new CallCounts;
+  return counts;
+}
+
+// The atexit handler: "<calls> <symbol>" lines, most called first, then "<total> total".
+void write_call_counts() {
+  CallCounts& c = *call_counts();
+  std::lock_guard<std::mutex> lock(c.mu);
+  FILE* f = std::fopen(c.path.c_str(), "w");
+  if (f == nullptr) {
+    std::fprintf(stderr, "trnblas_blas: warning: cannot open TRNBLAS_BLAS_COUNT=%s\n", c.path.c_str());
+    return;
+  }
+  std::map<std::string, long long> by_symbol;
+  for (const auto& [entry, calls] : c.by_entry) by_symbol[std::string(entry.first) + entry.second] += calls;
+  std::multimap<long long, const std::string*, std::greater<>> by_calls;
+  long long total = 0;
+  for (const auto& [symbol, calls] : by_symbol) {
+    by_calls.emplace(calls, &symbol);
+    total += calls;
+  }
+  for (const auto& [calls, symbol] : by_calls) std::fprintf(f, "%lld %s\n", calls, symbol->c_str());
+  std::fprintf(f, "%lld total\n", total);
+  std::fclose(f);
+}
+
 }  // namespace
+
+void count_call(const Entry& e) {
+  // Read on every call (as TRNBLAS_BLAS_TRACE); the file named at the first counted call gets the
+  // totals of every counted call, written at exit.
+  const char* path = std::getenv("TRNBLAS_BLAS_COUNT");
+  if (path == nullptr || *path == '\0' || std::strcmp(path, "0") == 0) return;
+  CallCounts& c = *call_counts();
+  std::lock_guard<std::mutex> lock(c.mu);
+  if (c.path.empty()) {
+    c.path = path;
+    std::atexit(write_call_counts);
+  }
+  ++c.by_entry[{e.symbol, e.layout}];
+}
 
 Config config_from_env(bool fp64) {
   Config c;
@@ -107,6 +161,16 @@ Config config_from_env(bool fp64) {
 bool trace_requested() {
   const char* v = std::getenv("TRNBLAS_BLAS_TRACE");
   return v != nullptr && *v != '\0' && std::strcmp(v, "0") != 0;
+}
+
+void trace_args(char* buf, std::size_t size, const char* format, ...) {
+  if (size == 0) return;
+  buf[0] = '\0';
+  if (!trace_requested()) return;
+  va_list ap;
+  va_start(ap, format);
+  std::vsnprintf(buf, size, format, ap);
+  va_end(ap);
 }
 
 void trace_outcome(const Entry& e, const char* args, const char* outcome) {

@@ -91,6 +91,7 @@ bool cblas_layout(Entry& e, CblasCall& call, int layout) {
 
 void report_info(const Entry& e, const char* args, int info) {
   const int handed = e.cblas ? info + 1 : info;
+  count_call(e);
   trace_xerbla(e, args, handed);
   if (e.cblas)
     cblas_xerbla(handed, e.symbol, "");
@@ -99,6 +100,7 @@ void report_info(const Entry& e, const char* args, int info) {
 }
 
 void report_cblas(const Entry& e, int position, const char* form, int value) {
+  count_call(e);
   trace_xerbla(e, "", position);
   cblas_xerbla(position, e.symbol, form, value);
 }

@@ -17,7 +17,7 @@ namespace trnblas_abi {
 template <class F>
 void l1_call(const Entry& e, const Config& cfg, int n, int incx, int incy, F&& body) {
   char args[96];
-  std::snprintf(args, sizeof args, "n=%d incx=%d incy=%d", n, incx, incy);
+  trace_args(args, sizeof args, "n=%d incx=%d incy=%d", n, incx, incy);
   run(e, args, cfg, std::forward<F>(body));
 }
 
@@ -164,7 +164,7 @@ template <class T>
 void gemv_call(const Entry& e, char trans, int m, int n, int kl, int ku, T alpha, const T* A, int lda, const T* x,
                int incx, T beta, T* y, int incy, bool band, bool conj_n = false) {
   char args[160];
-  std::snprintf(args, sizeof args, "trans=%c m=%d n=%d kl=%d ku=%d lda=%d incx=%d incy=%d", trans, m, n, kl, ku, lda,
+  trace_args(args, sizeof args, "trans=%c m=%d n=%d kl=%d ku=%d lda=%d incx=%d incy=%d", trans, m, n, kl, ku, lda,
                 incx, incy);
   const int o = band ? 2 : 0;
   const int info = first_info({{!trans_ok(trans), 1},
@@ -196,7 +196,7 @@ template <class T>
 void symv_call(const Entry& e, int kind, char uplo, int n, int k, T alpha, const T* A, int lda, const T* x, int incx,
                T beta, T* y, int incy) {
   char args[160];
-  std::snprintf(args, sizeof args, "uplo=%c n=%d k=%d lda=%d incx=%d incy=%d", uplo, n, k, lda, incx, incy);
+  trace_args(args, sizeof args, "uplo=%c n=%d k=%d lda=%d incx=%d incy=%d", uplo, n, k, lda, incx, incy);
   const int o = kind == 1 ? 1 : kind == 2 ? -1 : 0;
   const int info = first_info({{!uplo_ok(uplo), 1},
                                {n < 0, 2},
@@ -226,7 +226,7 @@ template <class T>
 void tr_call(const Entry& e, int kind, bool solve, char uplo, char trans, char diag, int n, int k, const T* A, int lda,
              T* x, int incx) {
   char args[160];
-  std::snprintf(args, sizeof args, "uplo=%c trans=%c diag=%c n=%d k=%d lda=%d incx=%d", uplo, trans, diag, n, k, lda,
+  trace_args(args, sizeof args, "uplo=%c trans=%c diag=%c n=%d k=%d lda=%d incx=%d", uplo, trans, diag, n, k, lda,
                 incx);
   const int info = first_info({{!uplo_ok(uplo), 1},
                                {!trans_ok(trans), 2},
@@ -270,7 +270,7 @@ template <class T>
 void ger_call(const Entry& e, bool conjugate, int m, int n, T alpha, const T* x, int incx, const T* y, int incy, T* A,
               int lda) {
   char args[128];
-  std::snprintf(args, sizeof args, "m=%d n=%d incx=%d incy=%d lda=%d", m, n, incx, incy, lda);
+  trace_args(args, sizeof args, "m=%d n=%d incx=%d incy=%d lda=%d", m, n, incx, incy, lda);
   const int info = first_info({{m < 0, 1}, {n < 0, 2}, {incx == 0, 5}, {incy == 0, 7}, {lda < std::max(1, m), 9}});
   const bool quick = m == 0 || n == 0 || alpha == T(0);
   l2_call<T>(e, args, info, quick, [&](const trn::blas::Settings& s, trn::blas::CallReport* rep) {
@@ -287,7 +287,7 @@ template <class T, class A>
 void syr_call(const Entry& e, bool packed, bool two, char uplo, int n, A alpha, const T* x, int incx, const T* y,
               int incy, T* a, int lda) {
   char args[128];
-  std::snprintf(args, sizeof args, "uplo=%c n=%d incx=%d incy=%d lda=%d", uplo, n, incx, incy, lda);
+  trace_args(args, sizeof args, "uplo=%c n=%d incx=%d incy=%d lda=%d", uplo, n, incx, incy, lda);
   const int info = first_info({{!uplo_ok(uplo), 1},
                                {n < 0, 2},
                                {incx == 0, 5},

@@ -66,7 +66,7 @@ template <class T, class S = T>
 void gemm_call(const Entry& e, char ta, char tb, int m, int n, int k, S alpha_in, const T* A, int lda, const T* B,
                int ldb, S beta_in, T* C, int ldc) {
   char args[160];
-  std::snprintf(args, sizeof args, "transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d", ta, tb, m, n, k, lda,
+  trace_args(args, sizeof args, "transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d", ta, tb, m, n, k, lda,
                 ldb, ldc);
   const int info = gemm_info(ta, tb, m, n, k, lda, ldb, ldc);
   // Quick returns, beta == 0 and alpha == 0 follow netlib inside trn::blas (blas.hpp). C/Z: the 4M
@@ -91,7 +91,7 @@ template <class T>
 void syrk_call(const Entry& e, char uplo, char trans, int n, int k, T alpha, const T* A, int lda, T beta, T* C,
                int ldc) {
   char args[160];
-  std::snprintf(args, sizeof args, "uplo=%c trans=%c n=%d k=%d lda=%d ldc=%d", uplo, trans, n, k, lda, ldc);
+  trace_args(args, sizeof args, "uplo=%c trans=%c n=%d k=%d lda=%d ldc=%d", uplo, trans, n, k, lda, ldc);
   const int info = rank_k_info(false, uplo, trans, n, k, lda, 0, ldc, kComplexL3<T> ? "NT" : "NTC");
   run_checked(e, args, info, config_from_env<T>, [&](const Config& cfg, trn::blas::CallReport* report) {
     const auto& s = cfg.settings;
@@ -113,7 +113,7 @@ template <class T>
 void triangular_call(const Entry& e, bool trmm, char side, char uplo, char ta, char diag, int m, int n, T alpha,
                      const T* A, int lda, T* B, int ldb) {
   char args[160];
-  std::snprintf(args, sizeof args, "side=%c uplo=%c transa=%c diag=%c m=%d n=%d lda=%d ldb=%d", side, uplo, ta, diag, m,
+  trace_args(args, sizeof args, "side=%c uplo=%c transa=%c diag=%c m=%d n=%d lda=%d ldb=%d", side, uplo, ta, diag, m,
                 n, lda, ldb);
   const int info = triangular_info(side, uplo, ta, diag, m, n, lda, ldb);
   run_checked(e, args, info, config_from_env<T>, [&](const Config& cfg, trn::blas::CallReport* report) {
@@ -142,7 +142,7 @@ template <class T>
 void symm_call(const Entry& e, char side, char uplo, int m, int n, T alpha, const T* A, int lda, const T* B, int ldb,
                T beta, T* C, int ldc, bool herm = false) {
   char args[160];
-  std::snprintf(args, sizeof args, "side=%c uplo=%c m=%d n=%d lda=%d ldb=%d ldc=%d", side, uplo, m, n, lda, ldb, ldc);
+  trace_args(args, sizeof args, "side=%c uplo=%c m=%d n=%d lda=%d ldb=%d ldc=%d", side, uplo, m, n, lda, ldb, ldc);
   const int info = symm_info(side, uplo, m, n, lda, ldb, ldc);
   run_checked(e, args, info, config_from_env<T>, [&](const Config& cfg, trn::blas::CallReport* report) {
     const auto& s = cfg.settings;
@@ -166,7 +166,7 @@ template <class T>
 void syr2k_call(const Entry& e, char uplo, char trans, int n, int k, T alpha, const T* A, int lda, const T* B, int ldb,
                 T beta, T* C, int ldc) {
   char args[160];
-  std::snprintf(args, sizeof args, "uplo=%c trans=%c n=%d k=%d lda=%d ldb=%d ldc=%d", uplo, trans, n, k, lda, ldb, ldc);
+  trace_args(args, sizeof args, "uplo=%c trans=%c n=%d k=%d lda=%d ldb=%d ldc=%d", uplo, trans, n, k, lda, ldb, ldc);
   const int info = rank_k_info(true, uplo, trans, n, k, lda, ldb, ldc, kComplexL3<T> ? "NT" : "NTC");
   run_checked(e, args, info, config_from_env<T>, [&](const Config& cfg, trn::blas::CallReport* report) {
     const auto& s = cfg.settings;
@@ -187,7 +187,7 @@ template <class T>
 void herk_call(const Entry& e, char uplo, char trans, int n, int k, real_t<T> alpha, const T* A, int lda,
                const T* B, int ldb, T alpha2, real_t<T> beta, T* C, int ldc, bool two) {
   char args[160];
-  std::snprintf(args, sizeof args, "uplo=%c trans=%c n=%d k=%d lda=%d ldb=%d ldc=%d", uplo, trans, n, k, lda, ldb, ldc);
+  trace_args(args, sizeof args, "uplo=%c trans=%c n=%d k=%d lda=%d ldb=%d ldc=%d", uplo, trans, n, k, lda, ldb, ldc);
   const int info = rank_k_info(two, uplo, trans, n, k, lda, ldb, ldc, "NC");
   run_checked(e, args, info, config_from_env<T>, [&](const Config& cfg, trn::blas::CallReport* report) {
     const auto& s = cfg.settings;
