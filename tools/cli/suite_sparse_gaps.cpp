@@ -559,7 +559,7 @@ template <class T>
 const char* product_path() {
   if constexpr (std::is_same_v<T, float>) return "TensorE blocks";
   else if constexpr (std::is_same_v<T, C32>) return "TensorE 2x2 embedding";
-  else return "host step";
+  else return "TensorE segmented slice pairs";  // R_64F / C_64F with n <= 16 (every row here): s11/spseg
 }
 template <class T>
 std::string product_bound_text() {

@@ -67,14 +67,22 @@ trnsparseStatus_t trnsparseGather(trnsparseHandle_t h, trnsparseConstDnVecDescr_
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseGather", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!pair_checks(c, x, 2, true, y, 1, false)) return c.status();
-  return run(h, "trnsparseGather", kVecX2, [&] { sp::gather(y->values, x->v); });
+  return run(h, "trnsparseGather", kVecX2, [&] {
+    sp::CallReport r;
+    sp::gather(h->settings, y->values, x->v, &r);
+    store_profile(h, r);
+  });
 }
 
 trnsparseStatus_t trnsparseScatter(trnsparseHandle_t h, trnsparseConstSpVecDescr_t x, trnsparseDnVecDescr_t y) {
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseScatter", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!pair_checks(c, x, 1, false, y, 2, true)) return c.status();
-  return run(h, "trnsparseScatter", {{"indices", 1}, {"nnz", 1}, {"values", 1}}, [&] { sp::scatter(x->v, y->values); });
+  return run(h, "trnsparseScatter", {{"indices", 1}, {"nnz", 1}, {"values", 1}}, [&] {
+    sp::CallReport r;
+    sp::scatter(h->settings, x->v, y->values, &r);
+    store_profile(h, r);
+  });
 }
 
 trnsparseStatus_t trnsparseRot(trnsparseHandle_t h, const void* c_coeff, const void* s_coeff, trnsparseSpVecDescr_t x,

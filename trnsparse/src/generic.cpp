@@ -1,6 +1,7 @@
 // trnsparse generic API, arithmetic part: SpMM / SpMV over CSR, CSC and COO in fp64, complex-fp32
-// and complex-fp64, and the sparse-vector operations, each as one costed host step (the header
-// generic.hpp says why and derives the accuracy bounds). Every loop accumulates in fp64 or
+// and complex-fp64, and the sparse-vector operations in R_64F / C_64F, each as one costed host step
+// (the header generic.hpp says why and derives the accuracy bounds; R_32F / C_32F sparse-vector
+// arithmetic and every Gather / Scatter run on the engines, spvec_engine.cpp). Every loop accumulates in fp64 or
 // complex<double> in storage order, so the bits depend on nothing but the inputs.
 #include <complex>
 #include <cstring>
@@ -10,6 +11,7 @@
 
 #include "generic_detail.hpp"
 #include "generic_host.hpp"
+#include "spvec_engine.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/sparse/generic.hpp"
 
@@ -152,6 +154,7 @@ PlanFacts vector_plan(const char* routine, const SpVecRef& x) {
 
 void axpby(const Settings& s, Scalar alpha, const SpVecRef& x, Scalar beta, void* y, CallReport* report) {
   validate(x);
+  if (spvec_on_engines(x.value)) return axpby_engines(s, alpha, x, beta, y, report);
   dispatch(x.value, [&](auto t) { axpby_typed<decltype(t)>(alpha, x, beta, y); });
   const HostSpan ys = bytes_span(y, x.size, value_bytes(x.value));
   const double per = is_complex(x.value) ? 8.0 : 2.0;
@@ -163,6 +166,7 @@ void axpby(const Settings& s, Scalar alpha, const SpVecRef& x, Scalar beta, void
 
 void rot(const Settings& s, Scalar c, Scalar sn, const SpVecRef& x, void* y, CallReport* report) {
   validate(x);
+  if (spvec_on_engines(x.value)) return rot_engines(s, c, sn, x, y, report);
   dispatch(x.value, [&](auto t) { rot_typed<decltype(t)>(c, sn, x, y); });
   const HostSpan ys = bytes_span(y, x.size, value_bytes(x.value));
   const HostSpan xs = bytes_span(x.values, x.nnz, value_bytes(x.value));
@@ -175,6 +179,7 @@ void rot(const Settings& s, Scalar c, Scalar sn, const SpVecRef& x, void* y, Cal
 
 Scalar spvv(const Settings& s, GOp opX, const SpVecRef& x, const void* y, CallReport* report) {
   validate(x);
+  if (spvec_on_engines(x.value)) return spvv_engines(s, opX, x, y, report);
   Scalar r;
   dispatch(x.value, [&](auto t) { r = spvv_typed<decltype(t)>(opX, x, y); });
   const double per = is_complex(x.value) ? 8.0 : 2.0;
@@ -186,22 +191,14 @@ Scalar spvv(const Settings& s, GOp opX, const SpVecRef& x, const void* y, CallRe
   return r;
 }
 
-void gather(const void* y, const SpVecRef& x) {
+void gather(const Settings& s, const void* y, const SpVecRef& x, CallReport* report) {
   validate(x);
-  const std::size_t w = value_bytes(x.value);
-  for_each_spvec(x, [&](std::int64_t i, std::int64_t e) {
-    std::memcpy(static_cast<std::byte*>(x.values) + e * static_cast<std::int64_t>(w),
-                static_cast<const std::byte*>(y) + i * static_cast<std::int64_t>(w), w);
-  });
+  move_engines(s, true, x, const_cast<void*>(y), report);
 }
 
-void scatter(const SpVecRef& x, void* y) {
+void scatter(const Settings& s, const SpVecRef& x, void* y, CallReport* report) {
   validate(x);
-  const std::size_t w = value_bytes(x.value);
-  for_each_spvec(x, [&](std::int64_t i, std::int64_t e) {
-    std::memcpy(static_cast<std::byte*>(y) + i * static_cast<std::int64_t>(w),
-                static_cast<const std::byte*>(x.values) + e * static_cast<std::int64_t>(w), w);
-  });
+  move_engines(s, false, x, y, report);
 }
 
 }  // namespace trn::sparse

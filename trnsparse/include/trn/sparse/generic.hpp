@@ -157,10 +157,10 @@ void validate(const SpVecRef& x);
 
 // Y = alpha X + beta Y (Y dense, `size` elements of x.value).
 void axpby(const Settings& s, Scalar alpha, const SpVecRef& x, Scalar beta, void* y, CallReport* report = nullptr);
-// X.values[i] = Y[X.indices[i]] (moves only).
-void gather(const void* y, const SpVecRef& x);
-// Y[X.indices[i]] = X.values[i] (moves only).
-void scatter(const SpVecRef& x, void* y);
+// X.values[i] = Y[X.indices[i]] (moves only: DMA gathers of fp32 words, every value type).
+void gather(const Settings& s, const void* y, const SpVecRef& x, CallReport* report = nullptr);
+// Y[X.indices[i]] = X.values[i] (moves only: DMA scatters in storage order, every value type).
+void scatter(const Settings& s, const SpVecRef& x, void* y, CallReport* report = nullptr);
 // X_i, Y[idx_i] = c X_i + s Y[idx_i], c Y[idx_i] - s X_i.
 void rot(const Settings& s, Scalar c, Scalar sn, const SpVecRef& x, void* y, CallReport* report = nullptr);
 // sum op(X)_i Y[idx_i] (op C conjugates X), rounded once to x.value.

@@ -1,0 +1,401 @@
+// Sparse-vector operations on the emulated engines (docs/trnsparse.md "Sparse vectors on the engines").
+//
+// Algorithm   x's entries (in storage order, or one duplicate-free round of them, below) are cut into
+//             chunks of at most pmax x kFree entries; a chunk of L entries is a [rows, cols] tile,
+//             cols = ceil(L / pmax), rows = ceil(L / cols), entry q of the chunk on partition q / cols,
+//             free position q % cols (w fp32 words per value: 1 real fp32, 2 complex fp32 / fp64,
+//             4 complex fp64, re and im interleaved). Per chunk:
+//               X  [rows, cols w] <- x.values            DMA, one descriptor per run of consecutive
+//                                                       entry numbers (a whole chunk of consecutive
+//                                                       entries: two descriptors, full rows and tail)
+//               Y  [rows, cols w] <- y(idx)              DMA gather, one descriptor per run of
+//                                                       consecutive indices
+//             Gather  stores Y to x.values; Scatter stores X to y(idx) (descriptors issued in storage
+//                     order, so a duplicated index keeps its last entry's value, as the host loop did).
+//             Axpby   one dense pass y = beta y (chunks of y as [rows, cols] tiles, VectorE multiply),
+//                     then per chunk Y = Y + alpha X (VectorE) scattered back.
+//             Rot     X' = c X + s Y, Y' = c Y - s X (VectorE), X' to x.values, Y' scattered back.
+//             SpVV    per chunk the products op(X) Y (VectorE multiply; op C negates X's im plane)
+//                     summed along the free axis (tensor_reduce, left to right) onto a [pmax, 1]
+//                     accumulator column per plane (chunk order); at the end the column is turned into
+//                     one [1, pmax] row by VectorE transposes (bit exact) and summed left to right:
+//                     trnblas Level 1's reduction order (trnblas/src/level1.cpp).
+//             Axpby and Rot read y back after writing it: an index stored twice in x (allowed,
+//             processed in storage order) would be gathered before its first update lands, so the
+//             entries are split into rounds by the host's index analysis -- round r holds each
+//             entry whose index occurred r times before it -- and the rounds run one after the
+//             other (one round when the indices are distinct, the common case).
+//             Complex products: (ar br - ai bi, ar bi + ai br), every operation one fp32 rounding.
+// Engines     DMA (gathers, scatters, the dense pass of Axpby), VectorE. One program on one core:
+//             the same bits for any host thread or core count.
+// Accuracy    u = 2^-24, gamma_k = k u / (1 - k u) (Higham, ASNA 2nd ed., §3.1, Thm 3.1).
+//               Axpby   y_i = fl(fl(beta y_i) + fl(alpha x_e)):  |err| <= gamma_2 (|alpha||x_e| + |beta||y_i|)
+//                       (complex: each product sqrt(2) gamma_2 |a||b| (Higham Lemma 3.5), one add:
+//                       <= sqrt(2) gamma_3 (...)); a duplicated index applies it once per entry.
+//               Rot     the same shape: gamma_2 (|c||x| + |s||y|) (complex sqrt(2) gamma_3).
+//               SpVV    each term passes through at most k + 1 roundings (its product, then at most
+//                       k additions: free axis, accumulator, partitions), k = nnz:
+//                       |err| <= gamma_{k+1} sum |x_e||y_i| (complex sqrt(2) gamma_{k+2}).
+//               Gather / Scatter move bits (DMA of fp32 words, no conversion): exact for every type.
+//             docs/trnsparse.md derives them; tests/trnsparse/test_trnsparse_spvec_engine.cpp checks
+//             them two-sided against a long-double loop.
+// Limits      Arithmetic in fp32: R_32F and C_32F only (R_64F / C_64F Axpby, Rot, SpVV stay the
+//             costed host step of generic.cpp, docs/trnsparse.md says why). One DMA descriptor per
+//             run of consecutive indices: a scattered x pays one descriptor per entry (the plan
+//             prints the count).
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "generic_detail.hpp"
+#include "generic_host.hpp"
+#include "spvec_engine.hpp"
+#include "trn/core/spmd.hpp"
+
+namespace trn::sparse {
+
+namespace {
+
+std::size_t z(std::int64_t i) { return static_cast<std::size_t>(i); }
+
+constexpr std::int64_t kFree = 512;  // most values per partition of a chunk
+
+// The call's arrays as fp32 words, and the entries' positions in y (index - base).
+struct VecCall {
+  const SpVecRef* x = nullptr;
+  float* xv = nullptr;               // x.values
+  float* y = nullptr;                // the dense vector
+  std::vector<std::int64_t> pos;     // pos[e] = x.indices[e] - base
+  std::int64_t w = 1;                // fp32 words per value
+  std::int64_t descriptors = 0;      // DMA descriptors issued (the plan prints them)
+  std::int64_t chunks = 0;
+};
+
+// Splits 0 .. nnz-1 into rounds: entry e goes to round r = how many entries before it hold its
+// index, so no round holds an index twice; each round keeps storage order.
+std::vector<std::vector<std::int64_t>> duplicate_free_rounds(const std::vector<std::int64_t>& pos) {
+  std::vector<std::int64_t> order(pos.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) { return pos[z(a)] < pos[z(b)]; });
+  std::vector<std::int64_t> round(pos.size(), 0);
+  for (std::size_t k = 1; k < order.size(); ++k)
+    if (pos[z(order[k])] == pos[z(order[k - 1])]) round[z(order[k])] = round[z(order[k - 1])] + 1;
+  const std::int64_t n = round.empty() ? 0 : *std::max_element(round.begin(), round.end()) + 1;
+  std::vector<std::vector<std::int64_t>> rounds(z(n));
+  for (std::size_t e = 0; e < round.size(); ++e) rounds[z(round[e])].push_back(static_cast<std::int64_t>(e));
+  return rounds;
+}
+
+// The words [first, first + len) of a flat fp32 array as one DMA endpoint (one partition), and
+// `rows` rows of `width` words from word `first`.
+Tile hbm_words(float* base, std::int64_t first, std::int64_t rows, std::int64_t width) {
+  return HbmTensor::wrap(base + first, DType::f32, {rows, width}).tile(0, static_cast<std::int32_t>(rows), 0, width);
+}
+
+// One chunk: list positions [q0, q0 + L) of `list` laid out as [rows, cols].
+struct Chunk {
+  const std::vector<std::int64_t>* list = nullptr;
+  std::int64_t q0 = 0, L = 0, cols = 1;
+  std::int32_t rows = 0;
+};
+
+// Moves between the tile t and the HBM array `base` at word key(q) * w for each list position q of
+// the chunk: one descriptor per run of consecutive keys within a partition; a chunk whose keys are
+// all consecutive moves as full rows plus a tail (two descriptors).
+template <class Key>
+void move_chunk(NeuronCore& nc, VecCall& c, const Chunk& ch, const Tile& t, float* base, Key key, bool to_hbm) {
+  auto move = [&](const Tile& on_chip, const Tile& hbm) {
+    if (to_hbm)
+      nc.dma_copy(hbm, on_chip);
+    else
+      nc.dma_copy(on_chip, hbm);
+    ++c.descriptors;
+  };
+  const std::int64_t w = c.w, first = key(ch.q0);
+  bool one_run = true;
+  for (std::int64_t q = ch.q0 + 1; q < ch.q0 + ch.L && one_run; ++q) one_run = key(q) == key(q - 1) + 1;
+  if (one_run) {
+    const std::int32_t full = static_cast<std::int32_t>(ch.L / ch.cols);
+    const std::int64_t tail = ch.L - full * ch.cols;
+    if (full > 0) move(t.rows(0, full).cols(0, ch.cols * w), hbm_words(base, first * w, full, ch.cols * w));
+    if (tail > 0) move(t.rows(full, 1).cols(0, tail * w), hbm_words(base, (first + full * ch.cols) * w, 1, tail * w));
+    return;
+  }
+  for (std::int32_t p = 0; p < ch.rows; ++p) {
+    const std::int64_t a = ch.q0 + p * ch.cols, b = std::min(ch.q0 + ch.L, a + ch.cols);
+    for (std::int64_t q = a; q < b;) {
+      std::int64_t len = 1;
+      while (q + len < b && key(q + len) == key(q) + len) ++len;
+      move(t.rows(p, 1).cols((q - a) * w, len * w), hbm_words(base, key(q) * w, 1, len * w));
+      q += len;
+    }
+  }
+}
+
+// The chunk's x values (keys: entry numbers) and y values (keys: positions).
+void move_x(NeuronCore& nc, VecCall& c, const Chunk& ch, const Tile& t, bool to_hbm) {
+  move_chunk(nc, c, ch, t, c.xv, [&](std::int64_t q) { return (*ch.list)[z(q)]; }, to_hbm);
+}
+void move_y(NeuronCore& nc, VecCall& c, const Chunk& ch, const Tile& t, bool to_hbm) {
+  move_chunk(nc, c, ch, t, c.y, [&](std::int64_t q) { return c.pos[z((*ch.list)[z(q)])]; }, to_hbm);
+}
+
+// Calls f(chunk) for the list's chunks of at most P x kFree entries.
+template <class F>
+void for_each_chunk(const std::vector<std::int64_t>& list, std::int32_t P, F&& f) {
+  const auto n = static_cast<std::int64_t>(list.size());
+  for (std::int64_t q0 = 0; q0 < n; q0 += P * kFree) {
+    Chunk ch{.list = &list, .q0 = q0, .L = std::min<std::int64_t>(P * kFree, n - q0)};
+    ch.cols = (ch.L + P - 1) / P;
+    ch.rows = static_cast<std::int32_t>((ch.L + ch.cols - 1) / ch.cols);
+    f(ch);
+  }
+}
+
+// `count` words of a [P, n] tile, every `stride`-th from word `first` (a value plane).
+Tile plane(const Tile& t, std::int64_t first, std::int64_t count, std::int64_t stride) {
+  return t.slice(t.ndim - 1, first, count, stride);
+}
+
+// A complex scalar as two fp32 values (the C API loaded it from the value type: exact).
+struct Coef {
+  float re = 0, im = 0;
+};
+Coef coef(Scalar s) { return {static_cast<float>(s.real()), static_cast<float>(s.imag())}; }
+
+// The SBUF tiles of a launch: two value tiles and three plane temporaries.
+struct VecTiles {
+  Tile a, b, t1, t2, t3;
+};
+VecTiles alloc_vec_tiles(AllocScope& sb, std::int32_t P, std::int64_t w) {
+  return {sb.alloc(DType::f32, P, {kFree * w}, "x values"), sb.alloc(DType::f32, P, {kFree * w}, "y values"),
+          sb.alloc(DType::f32, P, {kFree}, "temp"), sb.alloc(DType::f32, P, {kFree}, "temp"),
+          sb.alloc(DType::f32, P, {kFree}, "temp")};
+}
+
+// dst = k src on a chunk's [rows, cols w] view (dst may be src). Complex:
+// (kr sr - ki si, kr si + ki sr), each product and the add / subtract one fp32 rounding.
+void scale(NeuronCore& nc, const VecTiles& w, const Chunk& ch, std::int64_t vw, const Tile& dst, const Tile& src, Coef k) {
+  if (vw == 1) {
+    nc.tensor_scalar(dst, src, AluOp::multiply, k.re);
+    return;
+  }
+  const Tile sr = plane(src, 0, ch.cols, 2), si = plane(src, 1, ch.cols, 2);
+  const Tile t1 = w.t1.rows(0, ch.rows).cols(0, ch.cols), t2 = w.t2.rows(0, ch.rows).cols(0, ch.cols),
+             t3 = w.t3.rows(0, ch.rows).cols(0, ch.cols);
+  nc.tensor_scalar(t1, sr, AluOp::multiply, k.re);
+  nc.tensor_scalar(t3, si, AluOp::multiply, k.im);
+  nc.tensor_tensor(t1, t1, t3, AluOp::subtract);  // re
+  nc.tensor_scalar(t2, si, AluOp::multiply, k.re);
+  nc.tensor_scalar(t3, sr, AluOp::multiply, k.im);
+  nc.tensor_tensor(t2, t2, t3, AluOp::add);  // im
+  nc.tensor_copy(plane(dst, 0, ch.cols, 2), t1);
+  nc.tensor_copy(plane(dst, 1, ch.cols, 2), t2);
+}
+
+// The dense pass y = beta y over all `size` values: chunks of consecutive positions.
+void scale_dense(NeuronCore& nc, VecCall& c, const VecTiles& w, std::int32_t P, Coef beta) {
+  std::vector<std::int64_t> all(z(c.x->size));
+  std::iota(all.begin(), all.end(), 0);
+  for_each_chunk(all, P, [&](const Chunk& ch) {
+    const Tile t = w.b.rows(0, ch.rows).cols(0, ch.cols * c.w);
+    auto at = [&](std::int64_t q) { return q; };
+    if (ch.rows * ch.cols > ch.L) nc.memset(t, 0.0f);  // the tail row's unused words: never stored, kept defined
+    move_chunk(nc, c, ch, w.b, c.y, at, false);
+    scale(nc, w, ch, c.w, t, t, beta);
+    move_chunk(nc, c, ch, w.b, c.y, at, true);
+    ++c.chunks;
+  });
+}
+
+// Loads a chunk's x and gathered y (zero padding where the tail row is short).
+void load_pair(NeuronCore& nc, VecCall& c, const VecTiles& w, const Chunk& ch) {
+  if (ch.rows * ch.cols > ch.L) {
+    nc.memset(w.a.rows(0, ch.rows).cols(0, ch.cols * c.w), 0.0f);
+    nc.memset(w.b.rows(0, ch.rows).cols(0, ch.cols * c.w), 0.0f);
+  }
+  move_x(nc, c, ch, w.a, false);
+  move_y(nc, c, ch, w.b, false);
+}
+
+void axpby_kernel(NeuronCore& nc, VecCall& c, Coef alpha, Coef beta, const std::vector<std::vector<std::int64_t>>& rounds) {
+  const std::int32_t P = nc.hw().pmax;
+  AllocScope sb(nc.sbuf());
+  const VecTiles w = alloc_vec_tiles(sb, P, c.w);
+  scale_dense(nc, c, w, P, beta);
+  for (const auto& list : rounds)
+    for_each_chunk(list, P, [&](const Chunk& ch) {
+      load_pair(nc, c, w, ch);
+      const Tile xa = w.a.rows(0, ch.rows).cols(0, ch.cols * c.w), yb = w.b.rows(0, ch.rows).cols(0, ch.cols * c.w);
+      scale(nc, w, ch, c.w, xa, xa, alpha);
+      nc.tensor_tensor(yb, yb, xa, AluOp::add);
+      move_y(nc, c, ch, w.b, true);
+      ++c.chunks;
+    });
+}
+
+// X' = c X + s Y, Y' = c Y - s X on one chunk (two more value-sized temporaries: cx, sy, ...).
+void rot_kernel(NeuronCore& nc, VecCall& c, Coef cc, Coef ss, const std::vector<std::vector<std::int64_t>>& rounds) {
+  const std::int32_t P = nc.hw().pmax;
+  AllocScope sb(nc.sbuf());
+  const VecTiles w = alloc_vec_tiles(sb, P, c.w);
+  const Tile u1 = sb.alloc(DType::f32, P, {kFree * c.w}, "c x"), u2 = sb.alloc(DType::f32, P, {kFree * c.w}, "s y");
+  for (const auto& list : rounds)
+    for_each_chunk(list, P, [&](const Chunk& ch) {
+      load_pair(nc, c, w, ch);
+      const std::int64_t n = ch.cols * c.w;
+      const Tile xa = w.a.rows(0, ch.rows).cols(0, n), yb = w.b.rows(0, ch.rows).cols(0, n);
+      const Tile p = u1.rows(0, ch.rows).cols(0, n), q = u2.rows(0, ch.rows).cols(0, n);
+      scale(nc, w, ch, c.w, p, xa, cc);               // c x
+      scale(nc, w, ch, c.w, q, yb, ss);               // s y
+      scale(nc, w, ch, c.w, yb, yb, cc);              // c y (y no longer needed)
+      scale(nc, w, ch, c.w, xa, xa, ss);              // s x
+      nc.tensor_tensor(yb, yb, xa, AluOp::subtract);  // y' = c y - s x
+      nc.tensor_tensor(xa, p, q, AluOp::add);         // x' = c x + s y
+      move_x(nc, c, ch, w.a, true);
+      move_y(nc, c, ch, w.b, true);
+      ++c.chunks;
+    });
+}
+
+// sum op(x_e) y(pos_e) per plane: per-partition partial sums, then the partition fold.
+void spvv_kernel(NeuronCore& nc, VecCall& c, bool conj_x, float* out) {
+  const std::int32_t P = nc.hw().pmax;
+  AllocScope sb(nc.sbuf());
+  const VecTiles w = alloc_vec_tiles(sb, P, c.w);
+  const std::int64_t planes = c.w;  // 1 or 2
+  const Tile acc = sb.alloc(DType::f32, P, {planes}, "partition accumulator");
+  const Tile part = sb.alloc(DType::f32, P, {planes}, "chunk partial");
+  const Tile row = sb.alloc(DType::f32, 1, {P * planes}, "partials as rows");
+  const Tile res = sb.alloc(DType::f32, 1, {planes}, "result");
+  nc.memset(acc, 0.0f);
+  std::vector<std::int64_t> all(z(c.x->nnz));
+  std::iota(all.begin(), all.end(), 0);
+  for_each_chunk(all, P, [&](const Chunk& ch) {
+    load_pair(nc, c, w, ch);
+    const Tile xa = w.a.rows(0, ch.rows).cols(0, ch.cols * c.w), yb = w.b.rows(0, ch.rows).cols(0, ch.cols * c.w);
+    const Tile t1 = w.t1.rows(0, ch.rows).cols(0, ch.cols), t2 = w.t2.rows(0, ch.rows).cols(0, ch.cols),
+               t3 = w.t3.rows(0, ch.rows).cols(0, ch.cols);
+    const Tile pr = part.rows(0, ch.rows);
+    if (planes == 1) {
+      nc.tensor_tensor(t1, xa, yb, AluOp::multiply);
+      nc.tensor_reduce(pr.cols(0, 1), t1, AluOp::add);
+    } else {
+      const Tile xr = plane(xa, 0, ch.cols, 2), xi = plane(xa, 1, ch.cols, 2);
+      const Tile yr = plane(yb, 0, ch.cols, 2), yi = plane(yb, 1, ch.cols, 2);
+      if (conj_x) nc.tensor_scalar(xi, xi, AluOp::multiply, -1.0f);
+      nc.tensor_tensor(t1, xr, yr, AluOp::multiply);
+      nc.tensor_tensor(t3, xi, yi, AluOp::multiply);
+      nc.tensor_tensor(t1, t1, t3, AluOp::subtract);  // re
+      nc.tensor_tensor(t2, xr, yi, AluOp::multiply);
+      nc.tensor_tensor(t3, xi, yr, AluOp::multiply);
+      nc.tensor_tensor(t2, t2, t3, AluOp::add);  // im
+      nc.tensor_reduce(pr.cols(0, 1), t1, AluOp::add);
+      nc.tensor_reduce(pr.cols(1, 1), t2, AluOp::add);
+    }
+    nc.tensor_tensor(acc.rows(0, ch.rows), acc.rows(0, ch.rows), pr, AluOp::add);
+    ++c.chunks;
+  });
+  const std::int32_t blk = nc.hw().vector_transpose_max;
+  for (std::int64_t k = 0; k < planes; ++k) {
+    for (std::int32_t b = 0; b < P; b += blk) {
+      const std::int32_t n = std::min(blk, P - b);
+      nc.nc_transpose(row.cols(k * P + b, n), acc.rows(b, n).cols(k, 1), Engine::vector);
+    }
+    nc.tensor_reduce(res.cols(k, 1), row.cols(k * P, P), AluOp::add);
+  }
+  nc.dma_copy(hbm_words(out, 0, 1, planes), res);
+}
+
+VecCall vec_call(const SpVecRef& x, void* y) {
+  VecCall c;
+  c.x = &x;
+  c.xv = static_cast<float*>(x.values);
+  c.y = static_cast<float*>(y);
+  c.w = static_cast<std::int64_t>(value_bytes(x.value) / 4);
+  c.pos.resize(z(x.nnz));
+  generic_detail::for_each_spvec(x, [&](std::int64_t i, std::int64_t e) { c.pos[z(e)] = i; });
+  return c;
+}
+
+PlanFacts engine_plan(const char* routine, const SpVecRef& x, const VecCall& c, std::int64_t rounds, double flops,
+                      bool moves, double ns) {
+  PlanFacts p;
+  p.routine = routine;
+  p.shape = "size=" + std::to_string(x.size) + " nnz=" + std::to_string(x.nnz);
+  p.variant = std::string(value_name(x.value)) + ": entries in [pmax, <=" + std::to_string(kFree) + "] chunks, " +
+              std::to_string(c.chunks) + " tile steps, " + std::to_string(rounds) + " duplicate-free round(s), " +
+              std::to_string(c.descriptors) + " DMA descriptors (one per run of consecutive indices)";
+  p.ops = std::to_string(static_cast<long long>(flops)) + " flops";
+  p.engines = moves ? "DMA (gathers / scatters of fp32 words: bit moves)" : "DMA (gathers / scatters), VectorE (fp32 arithmetic)";
+  p.predicted_ns = ns;
+  p.why = moves ? "data movement only: every value type moves as fp32 words"
+                : "fp32 values: elementwise work on VectorE over 128 partitions";
+  return p;
+}
+
+// Runs kernel(nc) as one launch and fills the report (plan included).
+template <class K>
+void run_vec(const Settings& s, const char* routine, const SpVecRef& x, VecCall& c, std::int64_t rounds, double flops,
+             bool moves, CallReport* report, K kernel) {
+  LaunchResult r;
+  if (x.nnz > 0 || (!moves && x.size > 0)) r = launch(s.launch_config(), [&](NeuronCore& nc) { kernel(nc); });
+  if (report == nullptr) return;
+  const bool wanted = report->plans_wanted;
+  finish_report(*report, std::move(r.trace), ReportSettings::of(s));
+  report->blocks = c.chunks;
+  if (wanted) report->add_plan(engine_plan(routine, x, c, rounds, flops, moves, report->profile.total_ns).print());
+}
+
+}  // namespace
+
+bool spvec_on_engines(Value v) { return v == Value::f32 || v == Value::c32; }
+
+void axpby_engines(const Settings& s, Scalar alpha, const SpVecRef& x, Scalar beta, void* y, CallReport* report) {
+  VecCall c = vec_call(x, y);
+  const auto rounds = duplicate_free_rounds(c.pos);
+  const double per = c.w == 2 ? 8.0 : 2.0;
+  run_vec(s, "axpby", x, c, static_cast<std::int64_t>(rounds.size()), per * static_cast<double>(x.size + x.nnz), false, report, [&](NeuronCore& nc) { axpby_kernel(nc, c, coef(alpha), coef(beta), rounds); });
+}
+
+void rot_engines(const Settings& s, Scalar cc, Scalar sn, const SpVecRef& x, void* y, CallReport* report) {
+  VecCall c = vec_call(x, y);
+  const auto rounds = duplicate_free_rounds(c.pos);
+  const double per = c.w == 2 ? 16.0 : 6.0;
+  run_vec(s, "rot", x, c, static_cast<std::int64_t>(rounds.size()), per * static_cast<double>(x.nnz), false, report,
+          [&](NeuronCore& nc) { rot_kernel(nc, c, coef(cc), coef(sn), rounds); });
+}
+
+Scalar spvv_engines(const Settings& s, GOp opX, const SpVecRef& x, const void* y, CallReport* report) {
+  VecCall c = vec_call(x, const_cast<void*>(y));
+  float out[2] = {0.0f, 0.0f};
+  const double per = c.w == 2 ? 8.0 : 2.0;
+  run_vec(s, "spvv", x, c, 1, per * static_cast<double>(x.nnz), false, report,
+          [&](NeuronCore& nc) { spvv_kernel(nc, c, opX == GOp::C, out); });
+  return {out[0], out[1]};
+}
+
+void move_engines(const Settings& s, bool to_x, const SpVecRef& x, void* y, CallReport* report) {
+  VecCall c = vec_call(x, y);
+  run_vec(s, to_x ? "gather" : "scatter", x, c, 1, 0.0, true, report, [&](NeuronCore& nc) {
+    const std::int32_t P = nc.hw().pmax;
+    AllocScope sb(nc.sbuf());
+    const Tile t = sb.alloc(DType::f32, P, {kFree * c.w}, "values");
+    std::vector<std::int64_t> all(z(x.nnz));
+    std::iota(all.begin(), all.end(), 0);
+    for_each_chunk(all, P, [&](const Chunk& ch) {
+      if (to_x) {
+        move_y(nc, c, ch, t, false);
+        move_x(nc, c, ch, t, true);
+      } else {
+        move_x(nc, c, ch, t, false);
+        move_y(nc, c, ch, t, true);
+      }
+      ++c.chunks;
+    });
+  });
+}
+
+}  // namespace trn::sparse
