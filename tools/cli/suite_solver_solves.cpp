@@ -1,5 +1,6 @@
 // `trnsci validate/bench` suite "solver", the solves and batched Cholesky #27 added without a case of
-// their own: C/Z getrs (op N, T, C) and potrs (lower and upper), and S/D/C/Z potrfBatched / potrsBatched
+// their own: D/C/Z getrs (op N, T, C) and potrs (lower and upper), dgetrf (validate and bench) and
+// dpotrf (bench), and S/D/C/Z potrfBatched / potrsBatched
 // through the C API (cuSOLVER's pointer arrays). Bounds: docs/trnsolver.md "Validate cases of the
 // solves, the batched Cholesky, the Q routines and the selected eigensolvers"; error measures in long
 // double (tests/reference/factor_oracles.hpp), independent of the library's kernels. Each batched factor
@@ -53,6 +54,29 @@ ts::Settings on(trn::Generation target) {
   return s;
 }
 
+// The real fp64 routines have their own names (dgetrf / dgetrs / dpotrf / dpotrs); C and Z the
+// generic ones of complex_factor.hpp.
+template <class T>
+void lu_factor(const ts::Settings& s, int n, T* f, int* ipiv, ts::CallReport* rep = nullptr) {
+  if constexpr (std::is_same_v<T, double>) ts::dgetrf(s, n, n, f, n, ipiv, rep);
+  else ts::getrf(s, n, n, f, n, ipiv, rep);
+}
+template <class T>
+void lu_solve(const ts::Settings& s, ts::SolveOp op, int n, const T* f, const int* ipiv, T* x, ts::CallReport* rep) {
+  if constexpr (std::is_same_v<T, double>) ts::dgetrs(s, op != ts::SolveOp::N, n, kRhs, f, n, ipiv, x, n, rep);
+  else ts::getrs(s, op, n, kRhs, f, n, ipiv, x, n, rep);
+}
+template <class T>
+void chol_factor(const ts::Settings& s, ts::Uplo uplo, int n, T* l, ts::CallReport* rep = nullptr) {
+  if constexpr (std::is_same_v<T, double>) ts::dpotrf(s, uplo, n, l, n, rep);
+  else ts::potrf(s, uplo, n, l, n, rep);
+}
+template <class T>
+void chol_solve(const ts::Settings& s, ts::Uplo uplo, int n, const T* l, T* x, ts::CallReport* rep) {
+  if constexpr (std::is_same_v<T, double>) ts::dpotrs(s, uplo, n, kRhs, l, n, x, n, rep);
+  else ts::potrs(s, uplo, n, kRhs, l, n, x, n, rep);
+}
+
 struct Run {
   double measured = 0, host_seconds = 0;
   std::string note;
@@ -70,15 +94,15 @@ Run run_solve(char kind, int n, trn::Generation target) {
   Run r;
   std::vector<int> ipiv(static_cast<std::size_t>(n));
   std::vector<T> f = a0;
-  if (kind == 'g') ts::getrf(on(target), n, n, f.data(), n, ipiv.data());
-  for (int v = 0; v < (kind == 'g' ? 3 : 2); ++v) {
+  if (kind == 'g') lu_factor<T>(on(target), n, f.data(), ipiv.data());
+  for (int v = 0; v < (kind == 'g' && kCplx<T> ? 3 : 2); ++v) {  // real data: op C is op T
     std::vector<T> x = b0;
     ts::CallReport rep;
     const double t0 = now_seconds();
     double e = 0;
     if (kind == 'g') {
       const ts::SolveOp op = v == 0 ? ts::SolveOp::N : v == 1 ? ts::SolveOp::T : ts::SolveOp::C;
-      ts::getrs(on(target), op, n, kRhs, f.data(), n, ipiv.data(), x.data(), n, &rep);
+      lu_solve<T>(on(target), op, n, f.data(), ipiv.data(), x.data(), &rep);
       const double secs = seconds_since(t0);
       e = factor_oracle::solve_backward(n, kRhs, a0.data(), n,
                                         [&](std::int64_t i, std::int64_t k) {
@@ -90,9 +114,9 @@ Run run_solve(char kind, int n, trn::Generation target) {
     } else {
       const ts::Uplo uplo = v == 0 ? ts::Uplo::lower : ts::Uplo::upper;
       std::vector<T> l = a0;
-      ts::potrf(on(target), uplo, n, l.data(), n);
+      chol_factor<T>(on(target), uplo, n, l.data());
       const double t1 = now_seconds();
-      ts::potrs(on(target), uplo, n, kRhs, l.data(), n, x.data(), n, &rep);
+      chol_solve<T>(on(target), uplo, n, l.data(), x.data(), &rep);
       if (v == 0) r.host_seconds = seconds_since(t1);
       e = factor_oracle::solve_backward(n, kRhs, a0.data(), n, at, b0.data(), x.data(), n);
       r.note += std::string(v == 0 ? "lower " : ", upper ") + sci(e);
@@ -180,7 +204,8 @@ Run run_batched(char kind, int n, int batch, trn::Generation target) {
   return r;
 }
 
-// Two-sided for the fp32 types (>= u/64: the work really ran in fp32), one-sided for D/Z.
+// Two-sided: at most the bound, at least u/64 (fp32 types: the work really ran in fp32; every type: the
+// measure sees rounding, so the case can fail both ways).
 CaseResult to_case(const Run& r, double lower, double bound, const std::string& how) {
   CaseResult c;
   c.measured = r.measured;
@@ -196,12 +221,12 @@ CaseResult to_case(const Run& r, double lower, double bound, const std::string& 
 template <class T>
 void add_solve(Registry& reg, char kind, const std::string& op, const std::string& mode) {
   const int n = 96;
-  const double lower = kFp32<T> ? kU<T> / 64 : NAN, bound = 8 * n * kU<T>;
+  const double lower = kU<T> / 64, bound = 8 * n * kU<T>;
   reg.add(ValidationCase{.suite = "solver", .library = "trnsolver", .op = op, .mode = mode,
                          .shape = std::to_string(n) + "x" + std::to_string(n) + ", nrhs 3",
-                         .metric = "max over " + std::string(kind == 'g' ? "op N/T/C" : "uplo L/U") +
+                         .metric = "max over " + std::string(kind == 'g' ? (kCplx<T> ? "op N/T/C" : "op N/T") : "uplo L/U") +
                                    " ||B - op(A) X||_F / (||A||_F ||X||_F)",
-                         .bound_text = std::string(kFp32<T> ? "[u/64, 8 n u]" : "8 n u") + " (docs/trnsolver.md)",
+                         .bound_text = "[u/64, 8 n u] (docs/trnsolver.md)",
                          .size = n, .run = [kind, n, lower, bound, mode] {
                            return to_case(run_solve<T>(kind, n, trn::Generation::trn1), lower, bound, mode);
                          }});
@@ -249,7 +274,59 @@ void add_batched(Registry& reg, const std::string& p, const std::string& mode) {
   }
 }
 
+// dgetrf (kind 'g') or dpotrf ('p', lower) of the matrices run_solve uses: the backward error
+// ||P A - L U||_F / ||A||_F or ||A - L L^T||_F / ||A||_F (long double) and the call's report.
+Run run_real_factor(char kind, int n, trn::Generation target) {
+  const std::vector<double> a0 = kind == 'p' ? spd<double>(n, 610 + static_cast<std::uint64_t>(n))
+                                             : solver_data::gaussian<double>(n, n, 710 + static_cast<std::uint64_t>(n));
+  std::vector<double> f = a0;
+  std::vector<int> ipiv(static_cast<std::size_t>(n));
+  Run r;
+  const double t0 = now_seconds();
+  if (kind == 'g') lu_factor<double>(on(target), n, f.data(), ipiv.data(), &r.rep);
+  else chol_factor<double>(on(target), ts::Uplo::lower, n, f.data(), &r.rep);
+  r.host_seconds = seconds_since(t0);
+  r.measured = kind == 'g' ? factor_oracle::lu_backward(n, n, a0.data(), f.data(), n, ipiv.data())
+                           : factor_oracle::cholesky_backward(n, a0.data(), f.data(), n, true);
+  r.note = kind == 'g' ? "partial pivoting" : "lower";
+  return r;
+}
+
+// dgetrf: a validate case ([u/64, 4 n u], as the complex factorisations) and bench rows; dpotrf:
+// bench rows (its validate cases are suite_solver.cpp's). LAPACK's flop counts 2 n^3 / 3, n^3 / 3.
+void add_real_factors(Registry& reg) {
+  for (int n : {96, 256})
+    reg.add(ValidationCase{.suite = "solver", .library = "trnsolver", .op = "dgetrf",
+                           .mode = "fp64 recursive panels (32-column host leaves) + Ozaki DGEMM, DMA interchanges",
+                           .shape = std::to_string(n) + "x" + std::to_string(n), .metric = "||P A - L U||_F / ||A||_F",
+                           .bound_text = "[u/64, 4 n u] (docs/trnsolver.md)", .size = static_cast<double>(n),
+                           .full_only = n > 96, .run = [n] {
+                             return to_case(run_real_factor('g', n, trn::Generation::trn1), kU<double> / 64,
+                                            4 * n * kU<double>, "recursive panels, Ozaki updates");
+                           }});
+  for (const char kind : {'g', 'p'})
+    for (int n : {256, 512})
+      reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = kind == 'g' ? "dgetrf" : "dpotrf",
+                        .variant = kind == 'g' ? "fp64 recursive panels + Ozaki DGEMM, DMA interchanges"
+                                               : "fp64 recursive panels + Ozaki DSYRK",
+                        .shape = std::to_string(n) + "x" + std::to_string(n), .full_only = n > 256,
+                        .run = [kind, n](trn::Generation target) {
+                          const Run r = run_real_factor(kind, n, target);
+                          BenchResult b;
+                          b.error = r.measured;
+                          b.error_metric = kind == 'g' ? "||P A - L U||_F / ||A||_F" : "||A - L L^T||_F / ||A||_F";
+                          b.host_seconds = r.host_seconds;
+                          const double dn = n;
+                          b.flops = (kind == 'g' ? 2.0 / 3 : 1.0 / 3) * dn * dn * dn;
+                          b.device = DeviceCost::from(r.rep.profile);
+                          return b;
+                        }});
+}
+
 void add_solver_solves(Registry& reg) {
+  add_solve<double>(reg, 'g', "dgetrs", "two dtrsm (recursive, Ozaki DGEMM updates, 32-column host leaves), DMA interchanges");
+  add_solve<double>(reg, 'p', "dpotrs", "two dtrsm (recursive, Ozaki DGEMM updates, 32-column host leaves)");
+  add_real_factors(reg);
   add_solve<std::complex<float>>(reg, 'g', "cgetrs", "ctrsm (4M, fp32) on TensorE, interchanges by DMA");
   add_solve<std::complex<double>>(reg, 'g', "zgetrs", "ztrsm (4M, Ozaki) on TensorE, interchanges by DMA");
   add_solve<std::complex<float>>(reg, 'p', "cpotrs", "two ctrsm (4M, fp32) on TensorE");
