@@ -6,6 +6,8 @@
 // double (tests/reference/factor_oracles.hpp), independent of the library's kernels. Each batched factor
 // is also checked bit-equal to the single-matrix C call (the documented semantics). Bench rows use
 // LAPACK's flop counts (getrs / potrs 2 n^2 nrhs, potrf n^3 / 3; x4 complex).
+#include <lapacke.h>
+
 #include <complex>
 #include <cstring>
 #include <limits>
@@ -204,6 +206,74 @@ Run run_batched(char kind, int n, int batch, trn::Generation target) {
   return r;
 }
 
+// LAPACKE (OpenBLAS) on the same problem, for the bench rows' native column (the oracle's time only):
+// kind 'g' / 'p' the solve (op N / lower, nrhs kRhs) on LAPACKE's own factors, 'G' / 'P' the factorisation.
+template <class T>
+int lapacke_getrf(int n, T* a, int* ipiv) {
+  if constexpr (std::is_same_v<T, float>) return LAPACKE_sgetrf(LAPACK_COL_MAJOR, n, n, a, n, ipiv);
+  else if constexpr (std::is_same_v<T, double>) return LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, a, n, ipiv);
+  else if constexpr (kFp32<T>) return LAPACKE_cgetrf(LAPACK_COL_MAJOR, n, n, reinterpret_cast<lapack_complex_float*>(a), n, ipiv);
+  else return LAPACKE_zgetrf(LAPACK_COL_MAJOR, n, n, reinterpret_cast<lapack_complex_double*>(a), n, ipiv);
+}
+template <class T>
+int lapacke_getrs(int n, const T* a, const int* ipiv, T* b) {
+  if constexpr (std::is_same_v<T, float>) return LAPACKE_sgetrs(LAPACK_COL_MAJOR, 'N', n, kRhs, a, n, ipiv, b, n);
+  else if constexpr (std::is_same_v<T, double>) return LAPACKE_dgetrs(LAPACK_COL_MAJOR, 'N', n, kRhs, a, n, ipiv, b, n);
+  else if constexpr (kFp32<T>)
+    return LAPACKE_cgetrs(LAPACK_COL_MAJOR, 'N', n, kRhs, reinterpret_cast<const lapack_complex_float*>(a), n, ipiv,
+                          reinterpret_cast<lapack_complex_float*>(b), n);
+  else
+    return LAPACKE_zgetrs(LAPACK_COL_MAJOR, 'N', n, kRhs, reinterpret_cast<const lapack_complex_double*>(a), n, ipiv,
+                          reinterpret_cast<lapack_complex_double*>(b), n);
+}
+template <class T>
+int lapacke_potrf(int n, T* a) {
+  if constexpr (std::is_same_v<T, float>) return LAPACKE_spotrf(LAPACK_COL_MAJOR, 'L', n, a, n);
+  else if constexpr (std::is_same_v<T, double>) return LAPACKE_dpotrf(LAPACK_COL_MAJOR, 'L', n, a, n);
+  else if constexpr (kFp32<T>) return LAPACKE_cpotrf(LAPACK_COL_MAJOR, 'L', n, reinterpret_cast<lapack_complex_float*>(a), n);
+  else return LAPACKE_zpotrf(LAPACK_COL_MAJOR, 'L', n, reinterpret_cast<lapack_complex_double*>(a), n);
+}
+template <class T>
+int lapacke_potrs(int n, const T* a, T* b) {
+  if constexpr (std::is_same_v<T, float>) return LAPACKE_spotrs(LAPACK_COL_MAJOR, 'L', n, kRhs, a, n, b, n);
+  else if constexpr (std::is_same_v<T, double>) return LAPACKE_dpotrs(LAPACK_COL_MAJOR, 'L', n, kRhs, a, n, b, n);
+  else if constexpr (kFp32<T>)
+    return LAPACKE_cpotrs(LAPACK_COL_MAJOR, 'L', n, kRhs, reinterpret_cast<const lapack_complex_float*>(a), n,
+                          reinterpret_cast<lapack_complex_float*>(b), n);
+  else
+    return LAPACKE_zpotrs(LAPACK_COL_MAJOR, 'L', n, kRhs, reinterpret_cast<const lapack_complex_double*>(a), n,
+                          reinterpret_cast<lapack_complex_double*>(b), n);
+}
+template <class T>
+double native_seconds(char kind, int n) {
+  const bool spd_matrix = kind == 'p' || kind == 'P';
+  const std::vector<T> a0 = spd_matrix ? spd<T>(n, 610 + static_cast<std::uint64_t>(n))
+                                       : solver_data::gaussian<T>(n, n, 710 + static_cast<std::uint64_t>(n));
+  const std::vector<T> b0 = solver_data::gaussian<T>(n, kRhs, 810);
+  std::vector<T> f = a0, x = b0;
+  std::vector<int> ipiv(static_cast<std::size_t>(n));
+  if (kind == 'G' || kind == 'P')
+    return best_seconds(3, [&] {
+      f = a0;
+      if (kind == 'G') lapacke_getrf<T>(n, f.data(), ipiv.data());
+      else lapacke_potrf<T>(n, f.data());
+    });
+  if (kind == 'g') lapacke_getrf<T>(n, f.data(), ipiv.data());
+  else lapacke_potrf<T>(n, f.data());
+  return best_seconds(3, [&] {
+    x = b0;
+    if (kind == 'g') lapacke_getrs<T>(n, f.data(), ipiv.data(), x.data());
+    else lapacke_potrs<T>(n, f.data(), x.data());
+  });
+}
+template <class T>
+const char* native_name(char kind) {
+  static const std::string name = std::string("LAPACKE ") + (std::is_same_v<T, double> ? "d" : kFp32<T> ? "c" : "z");
+  static const std::string g = name + "getrs (OpenBLAS)", p = name + "potrs (OpenBLAS)", G = name + "getrf (OpenBLAS)",
+                           P = name + "potrf (OpenBLAS)";
+  return (kind == 'g' ? g : kind == 'p' ? p : kind == 'G' ? G : P).c_str();
+}
+
 // Two-sided: at most the bound, at least u/64 (fp32 types: the work really ran in fp32; every type: the
 // measure sees rounding, so the case can fail both ways).
 CaseResult to_case(const Run& r, double lower, double bound, const std::string& how) {
@@ -239,6 +309,8 @@ void add_solve(Registry& reg, char kind, const std::string& op, const std::strin
                       b.host_seconds = r.host_seconds;
                       b.flops = (kCplx<T> ? 4.0 : 1.0) * 2.0 * 512 * 512 * kRhs;
                       b.device = DeviceCost::from(r.rep.profile);
+                      b.native_seconds = native_seconds<T>(kind, 512);
+                      b.native_name = native_name<T>(kind);
                       return b;
                     }});
 }
@@ -319,6 +391,8 @@ void add_real_factors(Registry& reg) {
                           const double dn = n;
                           b.flops = (kind == 'g' ? 2.0 / 3 : 1.0 / 3) * dn * dn * dn;
                           b.device = DeviceCost::from(r.rep.profile);
+                          b.native_seconds = native_seconds<double>(kind == 'g' ? 'G' : 'P', n);
+                          b.native_name = native_name<double>(kind == 'g' ? 'G' : 'P');
                           return b;
                         }});
 }
