@@ -88,7 +88,10 @@ TEST(HostSteps, Fp64FactorizationsAndSolvesReportTheirPanels) {
   std::vector<double> x(static_cast<std::size_t>(n), 1.0);
   ts::CallReport rs;
   ts::dpotrs({}, ts::Uplo::lower, n, 1, a.data(), n, x.data(), n, &rs);
-  expect_host_time(rs, "trnblas.dtrsm.diag_solve", 4, "dpotrs");  // two DTRSMs of two diagonal blocks
+  // Two DTRSMs, each split recursively into 5 leaves of <= 32 columns (trn/blas/trsm_fp64.hpp).
+  expect_host_time(rs, "trnblas.dtrsm.diag_solve", 10, "dpotrs");
+  EXPECT_NE(rs.plan.find("leaf 32 columns"), std::string::npos) << rs.plan;
+  EXPECT_GT(rs.profile.instructions[static_cast<int>(trn::Engine::tensor)], 0) << "the updates on TensorE";
 
   auto g = spd<double>(n, 4);
   std::vector<int> piv(static_cast<std::size_t>(n));
@@ -97,7 +100,8 @@ TEST(HostSteps, Fp64FactorizationsAndSolvesReportTheirPanels) {
   expect_host_time(rg, "trnsolver.dgetrf.leaf", 5, "dgetrf");  // 32-column leaves, as dpotrf
   ts::CallReport rt;
   ts::dgetrs({}, false, n, 1, g.data(), n, piv.data(), x.data(), n, &rt);
-  expect_host_time(rt, "trnblas.dtrsm.diag_solve", 4, "dgetrs");
+  expect_host_time(rt, "trnblas.dtrsm.diag_solve", 10, "dgetrs");
+  EXPECT_NE(rt.plan.find("dtrsm plan, order 150, nrhs 1"), std::string::npos) << rt.plan;
   EXPECT_GT(rt.profile.instructions[static_cast<int>(trn::Engine::dma)], 0) << "interchanges by DMA";
   EXPECT_LE(rg.host_fp64_flops, 66.0 * n * n) << "O(32 n) host flops per column (the leaves)";
 }

@@ -1,10 +1,13 @@
 // `trnsci validate/bench` suite "solver", the solves and batched Cholesky #27 added without a case of
-// their own: C/Z getrs (op N, T, C) and potrs (lower and upper), and S/D/C/Z potrfBatched / potrsBatched
+// their own: D/C/Z getrs (op N, T, C) and potrs (lower and upper), dgetrf (validate and bench) and
+// dpotrf (bench), and S/D/C/Z potrfBatched / potrsBatched
 // through the C API (cuSOLVER's pointer arrays). Bounds: docs/trnsolver.md "Validate cases of the
 // solves, the batched Cholesky, the Q routines and the selected eigensolvers"; error measures in long
 // double (tests/reference/factor_oracles.hpp), independent of the library's kernels. Each batched factor
 // is also checked bit-equal to the single-matrix C call (the documented semantics). Bench rows use
 // LAPACK's flop counts (getrs / potrs 2 n^2 nrhs, potrf n^3 / 3; x4 complex).
+#include <lapacke.h>
+
 #include <complex>
 #include <cstring>
 #include <limits>
@@ -53,6 +56,29 @@ ts::Settings on(trn::Generation target) {
   return s;
 }
 
+// The real fp64 routines have their own names (dgetrf / dgetrs / dpotrf / dpotrs); C and Z the
+// generic ones of complex_factor.hpp.
+template <class T>
+void lu_factor(const ts::Settings& s, int n, T* f, int* ipiv, ts::CallReport* rep = nullptr) {
+  if constexpr (std::is_same_v<T, double>) ts::dgetrf(s, n, n, f, n, ipiv, rep);
+  else ts::getrf(s, n, n, f, n, ipiv, rep);
+}
+template <class T>
+void lu_solve(const ts::Settings& s, ts::SolveOp op, int n, const T* f, const int* ipiv, T* x, ts::CallReport* rep) {
+  if constexpr (std::is_same_v<T, double>) ts::dgetrs(s, op != ts::SolveOp::N, n, kRhs, f, n, ipiv, x, n, rep);
+  else ts::getrs(s, op, n, kRhs, f, n, ipiv, x, n, rep);
+}
+template <class T>
+void chol_factor(const ts::Settings& s, ts::Uplo uplo, int n, T* l, ts::CallReport* rep = nullptr) {
+  if constexpr (std::is_same_v<T, double>) ts::dpotrf(s, uplo, n, l, n, rep);
+  else ts::potrf(s, uplo, n, l, n, rep);
+}
+template <class T>
+void chol_solve(const ts::Settings& s, ts::Uplo uplo, int n, const T* l, T* x, ts::CallReport* rep) {
+  if constexpr (std::is_same_v<T, double>) ts::dpotrs(s, uplo, n, kRhs, l, n, x, n, rep);
+  else ts::potrs(s, uplo, n, kRhs, l, n, x, n, rep);
+}
+
 struct Run {
   double measured = 0, host_seconds = 0;
   std::string note;
@@ -70,15 +96,15 @@ Run run_solve(char kind, int n, trn::Generation target) {
   Run r;
   std::vector<int> ipiv(static_cast<std::size_t>(n));
   std::vector<T> f = a0;
-  if (kind == 'g') ts::getrf(on(target), n, n, f.data(), n, ipiv.data());
-  for (int v = 0; v < (kind == 'g' ? 3 : 2); ++v) {
+  if (kind == 'g') lu_factor<T>(on(target), n, f.data(), ipiv.data());
+  for (int v = 0; v < (kind == 'g' && kCplx<T> ? 3 : 2); ++v) {  // real data: op C is op T
     std::vector<T> x = b0;
     ts::CallReport rep;
     const double t0 = now_seconds();
     double e = 0;
     if (kind == 'g') {
       const ts::SolveOp op = v == 0 ? ts::SolveOp::N : v == 1 ? ts::SolveOp::T : ts::SolveOp::C;
-      ts::getrs(on(target), op, n, kRhs, f.data(), n, ipiv.data(), x.data(), n, &rep);
+      lu_solve<T>(on(target), op, n, f.data(), ipiv.data(), x.data(), &rep);
       const double secs = seconds_since(t0);
       e = factor_oracle::solve_backward(n, kRhs, a0.data(), n,
                                         [&](std::int64_t i, std::int64_t k) {
@@ -90,9 +116,9 @@ Run run_solve(char kind, int n, trn::Generation target) {
     } else {
       const ts::Uplo uplo = v == 0 ? ts::Uplo::lower : ts::Uplo::upper;
       std::vector<T> l = a0;
-      ts::potrf(on(target), uplo, n, l.data(), n);
+      chol_factor<T>(on(target), uplo, n, l.data());
       const double t1 = now_seconds();
-      ts::potrs(on(target), uplo, n, kRhs, l.data(), n, x.data(), n, &rep);
+      chol_solve<T>(on(target), uplo, n, l.data(), x.data(), &rep);
       if (v == 0) r.host_seconds = seconds_since(t1);
       e = factor_oracle::solve_backward(n, kRhs, a0.data(), n, at, b0.data(), x.data(), n);
       r.note += std::string(v == 0 ? "lower " : ", upper ") + sci(e);
@@ -180,7 +206,76 @@ Run run_batched(char kind, int n, int batch, trn::Generation target) {
   return r;
 }
 
-// Two-sided for the fp32 types (>= u/64: the work really ran in fp32), one-sided for D/Z.
+// LAPACKE (OpenBLAS) on the same problem, for the bench rows' native column (the oracle's time only):
+// kind 'g' / 'p' the solve (op N / lower, nrhs kRhs) on LAPACKE's own factors, 'G' / 'P' the factorisation.
+template <class T>
+int lapacke_getrf(int n, T* a, int* ipiv) {
+  if constexpr (std::is_same_v<T, float>) return LAPACKE_sgetrf(LAPACK_COL_MAJOR, n, n, a, n, ipiv);
+  else if constexpr (std::is_same_v<T, double>) return LAPACKE_dgetrf(LAPACK_COL_MAJOR, n, n, a, n, ipiv);
+  else if constexpr (kFp32<T>) return LAPACKE_cgetrf(LAPACK_COL_MAJOR, n, n, reinterpret_cast<lapack_complex_float*>(a), n, ipiv);
+  else return LAPACKE_zgetrf(LAPACK_COL_MAJOR, n, n, reinterpret_cast<lapack_complex_double*>(a), n, ipiv);
+}
+template <class T>
+int lapacke_getrs(int n, const T* a, const int* ipiv, T* b) {
+  if constexpr (std::is_same_v<T, float>) return LAPACKE_sgetrs(LAPACK_COL_MAJOR, 'N', n, kRhs, a, n, ipiv, b, n);
+  else if constexpr (std::is_same_v<T, double>) return LAPACKE_dgetrs(LAPACK_COL_MAJOR, 'N', n, kRhs, a, n, ipiv, b, n);
+  else if constexpr (kFp32<T>)
+    return LAPACKE_cgetrs(LAPACK_COL_MAJOR, 'N', n, kRhs, reinterpret_cast<const lapack_complex_float*>(a), n, ipiv,
+                          reinterpret_cast<lapack_complex_float*>(b), n);
+  else
+    return LAPACKE_zgetrs(LAPACK_COL_MAJOR, 'N', n, kRhs, reinterpret_cast<const lapack_complex_double*>(a), n, ipiv,
+                          reinterpret_cast<lapack_complex_double*>(b), n);
+}
+template <class T>
+int lapacke_potrf(int n, T* a) {
+  if constexpr (std::is_same_v<T, float>) return LAPACKE_spotrf(LAPACK_COL_MAJOR, 'L', n, a, n);
+  else if constexpr (std::is_same_v<T, double>) return LAPACKE_dpotrf(LAPACK_COL_MAJOR, 'L', n, a, n);
+  else if constexpr (kFp32<T>) return LAPACKE_cpotrf(LAPACK_COL_MAJOR, 'L', n, reinterpret_cast<lapack_complex_float*>(a), n);
+  else return LAPACKE_zpotrf(LAPACK_COL_MAJOR, 'L', n, reinterpret_cast<lapack_complex_double*>(a), n);
+}
+template <class T>
+int lapacke_potrs(int n, const T* a, T* b) {
+  if constexpr (std::is_same_v<T, float>) return LAPACKE_spotrs(LAPACK_COL_MAJOR, 'L', n, kRhs, a, n, b, n);
+  else if constexpr (std::is_same_v<T, double>) return LAPACKE_dpotrs(LAPACK_COL_MAJOR, 'L', n, kRhs, a, n, b, n);
+  else if constexpr (kFp32<T>)
+    return LAPACKE_cpotrs(LAPACK_COL_MAJOR, 'L', n, kRhs, reinterpret_cast<const lapack_complex_float*>(a), n,
+                          reinterpret_cast<lapack_complex_float*>(b), n);
+  else
+    return LAPACKE_zpotrs(LAPACK_COL_MAJOR, 'L', n, kRhs, reinterpret_cast<const lapack_complex_double*>(a), n,
+                          reinterpret_cast<lapack_complex_double*>(b), n);
+}
+template <class T>
+double native_seconds(char kind, int n) {
+  const bool spd_matrix = kind == 'p' || kind == 'P';
+  const std::vector<T> a0 = spd_matrix ? spd<T>(n, 610 + static_cast<std::uint64_t>(n))
+                                       : solver_data::gaussian<T>(n, n, 710 + static_cast<std::uint64_t>(n));
+  const std::vector<T> b0 = solver_data::gaussian<T>(n, kRhs, 810);
+  std::vector<T> f = a0, x = b0;
+  std::vector<int> ipiv(static_cast<std::size_t>(n));
+  if (kind == 'G' || kind == 'P')
+    return best_seconds(3, [&] {
+      f = a0;
+      if (kind == 'G') lapacke_getrf<T>(n, f.data(), ipiv.data());
+      else lapacke_potrf<T>(n, f.data());
+    });
+  if (kind == 'g') lapacke_getrf<T>(n, f.data(), ipiv.data());
+  else lapacke_potrf<T>(n, f.data());
+  return best_seconds(3, [&] {
+    x = b0;
+    if (kind == 'g') lapacke_getrs<T>(n, f.data(), ipiv.data(), x.data());
+    else lapacke_potrs<T>(n, f.data(), x.data());
+  });
+}
+template <class T>
+const char* native_name(char kind) {
+  static const std::string name = std::string("LAPACKE ") + (std::is_same_v<T, double> ? "d" : kFp32<T> ? "c" : "z");
+  static const std::string g = name + "getrs (OpenBLAS)", p = name + "potrs (OpenBLAS)", G = name + "getrf (OpenBLAS)",
+                           P = name + "potrf (OpenBLAS)";
+  return (kind == 'g' ? g : kind == 'p' ? p : kind == 'G' ? G : P).c_str();
+}
+
+// Two-sided: at most the bound, at least u/64 (fp32 types: the work really ran in fp32; every type: the
+// measure sees rounding, so the case can fail both ways).
 CaseResult to_case(const Run& r, double lower, double bound, const std::string& how) {
   CaseResult c;
   c.measured = r.measured;
@@ -196,12 +291,12 @@ CaseResult to_case(const Run& r, double lower, double bound, const std::string& 
 template <class T>
 void add_solve(Registry& reg, char kind, const std::string& op, const std::string& mode) {
   const int n = 96;
-  const double lower = kFp32<T> ? kU<T> / 64 : NAN, bound = 8 * n * kU<T>;
+  const double lower = kU<T> / 64, bound = 8 * n * kU<T>;
   reg.add(ValidationCase{.suite = "solver", .library = "trnsolver", .op = op, .mode = mode,
                          .shape = std::to_string(n) + "x" + std::to_string(n) + ", nrhs 3",
-                         .metric = "max over " + std::string(kind == 'g' ? "op N/T/C" : "uplo L/U") +
+                         .metric = "max over " + std::string(kind == 'g' ? (kCplx<T> ? "op N/T/C" : "op N/T") : "uplo L/U") +
                                    " ||B - op(A) X||_F / (||A||_F ||X||_F)",
-                         .bound_text = std::string(kFp32<T> ? "[u/64, 8 n u]" : "8 n u") + " (docs/trnsolver.md)",
+                         .bound_text = "[u/64, 8 n u] (docs/trnsolver.md)",
                          .size = n, .run = [kind, n, lower, bound, mode] {
                            return to_case(run_solve<T>(kind, n, trn::Generation::trn1), lower, bound, mode);
                          }});
@@ -214,6 +309,8 @@ void add_solve(Registry& reg, char kind, const std::string& op, const std::strin
                       b.host_seconds = r.host_seconds;
                       b.flops = (kCplx<T> ? 4.0 : 1.0) * 2.0 * 512 * 512 * kRhs;
                       b.device = DeviceCost::from(r.rep.profile);
+                      b.native_seconds = native_seconds<T>(kind, 512);
+                      b.native_name = native_name<T>(kind);
                       return b;
                     }});
 }
@@ -249,7 +346,61 @@ void add_batched(Registry& reg, const std::string& p, const std::string& mode) {
   }
 }
 
+// dgetrf (kind 'g') or dpotrf ('p', lower) of the matrices run_solve uses: the backward error
+// ||P A - L U||_F / ||A||_F or ||A - L L^T||_F / ||A||_F (long double) and the call's report.
+Run run_real_factor(char kind, int n, trn::Generation target) {
+  const std::vector<double> a0 = kind == 'p' ? spd<double>(n, 610 + static_cast<std::uint64_t>(n))
+                                             : solver_data::gaussian<double>(n, n, 710 + static_cast<std::uint64_t>(n));
+  std::vector<double> f = a0;
+  std::vector<int> ipiv(static_cast<std::size_t>(n));
+  Run r;
+  const double t0 = now_seconds();
+  if (kind == 'g') lu_factor<double>(on(target), n, f.data(), ipiv.data(), &r.rep);
+  else chol_factor<double>(on(target), ts::Uplo::lower, n, f.data(), &r.rep);
+  r.host_seconds = seconds_since(t0);
+  r.measured = kind == 'g' ? factor_oracle::lu_backward(n, n, a0.data(), f.data(), n, ipiv.data())
+                           : factor_oracle::cholesky_backward(n, a0.data(), f.data(), n, true);
+  r.note = kind == 'g' ? "partial pivoting" : "lower";
+  return r;
+}
+
+// dgetrf: a validate case ([u/64, 4 n u], as the complex factorisations) and bench rows; dpotrf:
+// bench rows (its validate cases are suite_solver.cpp's). LAPACK's flop counts 2 n^3 / 3, n^3 / 3.
+void add_real_factors(Registry& reg) {
+  for (int n : {96, 256})
+    reg.add(ValidationCase{.suite = "solver", .library = "trnsolver", .op = "dgetrf",
+                           .mode = "fp64 recursive panels (32-column host leaves) + Ozaki DGEMM, DMA interchanges",
+                           .shape = std::to_string(n) + "x" + std::to_string(n), .metric = "||P A - L U||_F / ||A||_F",
+                           .bound_text = "[u/64, 4 n u] (docs/trnsolver.md)", .size = static_cast<double>(n),
+                           .full_only = n > 96, .run = [n] {
+                             return to_case(run_real_factor('g', n, trn::Generation::trn1), kU<double> / 64,
+                                            4 * n * kU<double>, "recursive panels, Ozaki updates");
+                           }});
+  for (const char kind : {'g', 'p'})
+    for (int n : {256, 512})
+      reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = kind == 'g' ? "dgetrf" : "dpotrf",
+                        .variant = kind == 'g' ? "fp64 recursive panels + Ozaki DGEMM, DMA interchanges"
+                                               : "fp64 recursive panels + Ozaki DSYRK",
+                        .shape = std::to_string(n) + "x" + std::to_string(n), .full_only = n > 256,
+                        .run = [kind, n](trn::Generation target) {
+                          const Run r = run_real_factor(kind, n, target);
+                          BenchResult b;
+                          b.error = r.measured;
+                          b.error_metric = kind == 'g' ? "||P A - L U||_F / ||A||_F" : "||A - L L^T||_F / ||A||_F";
+                          b.host_seconds = r.host_seconds;
+                          const double dn = n;
+                          b.flops = (kind == 'g' ? 2.0 / 3 : 1.0 / 3) * dn * dn * dn;
+                          b.device = DeviceCost::from(r.rep.profile);
+                          b.native_seconds = native_seconds<double>(kind == 'g' ? 'G' : 'P', n);
+                          b.native_name = native_name<double>(kind == 'g' ? 'G' : 'P');
+                          return b;
+                        }});
+}
+
 void add_solver_solves(Registry& reg) {
+  add_solve<double>(reg, 'g', "dgetrs", "two dtrsm (recursive, Ozaki DGEMM updates, 32-column host leaves), DMA interchanges");
+  add_solve<double>(reg, 'p', "dpotrs", "two dtrsm (recursive, Ozaki DGEMM updates, 32-column host leaves)");
+  add_real_factors(reg);
   add_solve<std::complex<float>>(reg, 'g', "cgetrs", "ctrsm (4M, fp32) on TensorE, interchanges by DMA");
   add_solve<std::complex<double>>(reg, 'g', "zgetrs", "ztrsm (4M, Ozaki) on TensorE, interchanges by DMA");
   add_solve<std::complex<float>>(reg, 'p', "cpotrs", "two ctrsm (4M, fp32) on TensorE");

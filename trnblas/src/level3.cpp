@@ -7,10 +7,12 @@
 //              (diag_solve_kernel below). The host only packs operands (copies, no arithmetic).
 //   fp64 (D*)  the products through trn::blas::dgemm (Ozaki scheme: exact slice products on the
 //              emulated TensorE, slicing and reconstruction in fp64 on the host side of the kernel);
-//              TRSM's diagonal-block substitution runs in fp64 on the host side as well, because no
-//              NeuronCore engine computes in fp64. The modeled profile covers the emulated kernels
-//              only (docs/trnblas.md "Level 3").
+//              TRSM's diagonal blocks are split recursively (trn/blas/trsm_fp64.hpp): the
+//              off-diagonal products as Ozaki GEMMs, leaves of at most 32 columns by substitution in
+//              fp64 on the host side (no NeuronCore engine computes in fp64), each a costed host step
+//              (docs/trnblas.md "Level 3", "fp64 TRSM: recursive diagonal blocks").
 #include "trn/blas/level3.hpp"
+#include "trn/blas/trsm_fp64.hpp"
 
 #include "level3_internal.hpp"
 #include "trn/tile/complex.hpp"
@@ -397,70 +399,134 @@ bool apply_inverse_diagonal_block(const Settings& s, GemmMode mode, const std::v
   return true;
 }
 
+// One triangular system of trsm_impl: E Y = alpha Z with E = op(A), Y = X, Z = B (left) or
+// E = op(A)^T, Y = X^T, Z = B^T (right); rows of Y and Z are rows (left) or columns (right) of B.
+template <class T>
+struct TriSystem {
+  const Settings& s;
+  GemmMode mode;
+  OpView<T> E;
+  bool left, lower, unit, conj;
+  std::int64_t m, n;  // B is m x n
+  T* B;
+  std::int64_t ldb;
+  Recorder& rec;
+  std::int64_t nrhs() const { return left ? n : m; }
+  T* rows(std::int64_t e0) const { return left ? B + e0 : B + e0 * ldb; }  // Z[e0, :]
+};
+
+// Z[e0:e0+w] = beta Z[e0:e0+w] - E[e0:e0+w, k0:k0+klen] Y[k0:k0+klen]: one GEMM (fp32 PSUM for S/C,
+// Ozaki for D/Z) whose contraction is the solved range.
+template <class T>
+void update_rows(const TriSystem<T>& t, std::int64_t e0, std::int64_t w, std::int64_t k0, std::int64_t klen, T beta) {
+  const OpView<T> e_bk = t.E.sub(e0, k0);  // w x klen
+  if (t.left)  // B[e0:e0+w, :] = -E[b, K] X[K, :] + beta B[e0:e0+w, :]
+    gemm_any<T>(t.s, t.mode, w, t.n, klen, T(-1), e_bk, {t.B + k0, t.ldb, Op::N}, beta, t.B + e0, t.ldb, t.rec);
+  else  // B[:, e0:e0+w] = -X[:, K] op(A)[K, b] + beta B[:, e0:e0+w], op(A)[K, b] = E[b, K]^T
+    gemm_any<T>(t.s, t.mode, t.m, w, klen, T(-1), {t.B + k0 * t.ldb, t.ldb, Op::N}, e_bk.transposed(), beta,
+                t.B + e0 * t.ldb, t.ldb, t.rec);
+}
+
+// The diagonal block E[e0:e0+w, e0:e0+w] by substitution on every right-hand side (scaled first).
+template <class T>
+void substitute_block(const TriSystem<T>& t, std::int64_t e0, std::int64_t w, T scale) {
+  const OpView<T> e_bb = t.E.sub(e0, e0);
+  DiagBlock<T> d;
+  d.t = e_bb.p;
+  d.si = e_bb.stride_i();
+  d.sj = e_bb.stride_j();
+  d.w = w;
+  d.lower = t.lower;
+  d.unit = t.unit;
+  d.conj = t.conj;
+  d.b = t.rows(e0);
+  d.rs = t.left ? t.ldb : 1;
+  d.es = t.left ? 1 : t.ldb;
+  d.nrhs = t.nrhs();
+  d.scale = scale;
+  diag_solve(t.s, d, t.rec);
+}
+
+// The first part of a recursive split of w columns: half the leaves, rounded down (at least one).
+std::int64_t recursive_split(std::int64_t w, std::int64_t leaf) {
+  const std::int64_t leaves = (w + leaf - 1) / leaf;
+  return std::max<std::int64_t>(1, leaves / 2) * leaf;
+}
+
+// fp64 data (D, Z): Y[e0:e0+w] by the recursive split of trn/blas/trsm_fp64.hpp. The half solved
+// first takes `scale` (alpha at the top); the update applies it to the other half (GEMM beta), whose
+// solve then scales by 1. Leaves (w <= leaf): host substitution, one costed host step each.
+template <class T>
+void solve_recursive(const TriSystem<T>& t, std::int64_t e0, std::int64_t w, T scale, std::int64_t leaf) {
+  if (w <= leaf) return substitute_block(t, e0, w, scale);
+  const std::int64_t n1 = recursive_split(w, leaf), n2 = w - n1;
+  if (t.lower) {  // forward: Y1, then Z2 = scale Z2 - E21 Y1, then Y2
+    solve_recursive(t, e0, n1, scale, leaf);
+    update_rows(t, e0 + n1, n2, e0, n1, scale);
+    solve_recursive(t, e0 + n1, n2, T(1), leaf);
+  } else {  // backward: Y2, then Z1 = scale Z1 - E12 Y2, then Y1
+    solve_recursive(t, e0 + n1, n2, scale, leaf);
+    update_rows(t, e0, n1, e0 + n1, n2, scale);
+    solve_recursive(t, e0, n1, T(1), leaf);
+  }
+}
+
 template <class T>
 constexpr bool kFp32Class = std::is_same_v<T, float> || std::is_same_v<T, std::complex<float>>;
 
-// Blocked substitution on E Y = alpha Z with E = op(A), Y = X, Z = B (left) or E = op(A)^T,
-// Y = X^T, Z = B^T (right). Blocks of pmax rows of Y in solve order (forward for lower E); each
-// block first takes the GEMM update Z_b = alpha Z_b - E[b, solved] Y[solved] (one GEMM, the whole
-// solved range as its contraction, fp32 PSUM), then the diagonal block: fp32 data (S and C) by
-// default its inverse applied as a GEMM (apply_inverse_diagonal_block), fp64 and
-// Settings::trsm_substitution by substitution on every right-hand side.
+// fp32 data (S, C): blocks of pmax rows of Y in solve order (forward for lower E); each block first
+// takes the GEMM update Z_b = alpha Z_b - E[b, solved] Y[solved] (one GEMM, the whole solved range as
+// its contraction, fp32 PSUM), then the diagonal block: by default its inverse applied as a GEMM
+// (apply_inverse_diagonal_block), with Settings::trsm_substitution by substitution on every
+// right-hand side.
+template <class T>
+void solve_blocked(const TriSystem<T>& t, T alpha) {
+  const std::int64_t order = t.left ? t.m : t.n, nb = block_size(t.s), blocks = (order + nb - 1) / nb;
+  // W_b = T_b^-1 per diagonal block, when there are more right-hand sides than partitions. With
+  // nrhs <= pmax the substitution kernel solves them all in one pass of 3w (complex 22w) VectorE
+  // instructions over w elements per partition — what inverting a block costs — so the inverse form
+  // would only add its GEMMs (and its looser bound).
+  std::vector<std::vector<T>> inverses;
+  if (!t.s.trsm_substitution && t.nrhs() > block_size(t.s))
+    inverses = invert_diagonal_blocks<T>(t.s, t.E, order, t.lower, t.unit, t.rec);
+  for (std::int64_t step = 0; step < blocks; ++step) {
+    const std::int64_t e0 = (t.lower ? step : blocks - 1 - step) * nb, w = std::min(nb, order - e0);
+    const std::int64_t k0 = t.lower ? 0 : e0 + w, klen = t.lower ? e0 : order - e0 - w;  // solved range
+    T scale = alpha;
+    if (klen > 0) {
+      update_rows(t, e0, w, k0, klen, alpha);
+      scale = T(1);
+    }
+    if (!inverses.empty() && apply_inverse_diagonal_block<T>(t.s, t.mode, inverses[static_cast<std::size_t>(e0 / nb)],
+                                                             w, t.left, t.m, t.n, scale, t.rows(e0), t.ldb, t.rec))
+      continue;
+    substitute_block(t, e0, w, scale);
+  }
+}
+
+// TRSM: op(A) X = alpha B (left) or X op(A) = alpha B (right), B overwritten by X. fp32 data by
+// solve_blocked, fp64 data by solve_recursive with leaves of `leaf` columns (0: kFp64TrsmLeaf).
 template <class T>
 void trsm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, bool conj, Diag diag,
-               std::int64_t m, std::int64_t n, T alpha, const T* A, std::int64_t lda, T* B, std::int64_t ldb, CallReport* report) {
+               std::int64_t m, std::int64_t n, T alpha, const T* A, std::int64_t lda, T* B, std::int64_t ldb,
+               CallReport* report, std::int64_t leaf = 0) {
   const bool left = side == Side::left;
   const std::int64_t order = left ? m : n, nrhs = left ? n : m;
   require(m >= 0 && n >= 0, "m, n must be non-negative");
   require(lda >= std::max<std::int64_t>(1, order) && ldb >= std::max<std::int64_t>(1, m), "lda, ldb too small");
+  require(leaf >= 0 && leaf <= kFp64TrsmMaxLeaf, "fp64 TRSM leaf must be in 1..32");
   Recorder rec(s, report);
   if (m == 0 || n == 0) return;
   if (alpha == T(0)) return zero_fill(s, m, n, B, ldb);
   const OpView<T> op_a{A, lda, trans, conj};
-  const OpView<T> E = left ? op_a : op_a.transposed();
   const bool lower = ((uplo == Uplo::lower) == (trans == Op::N)) == left;
-  const std::int64_t nb = block_size(s), blocks = (order + nb - 1) / nb;
-  // fp32 data by default: W_b = T_b^-1 per diagonal block, when there are more right-hand sides than
-  // partitions. With nrhs <= pmax the substitution kernel solves them all in one pass of 3w (complex
-  // 22w) VectorE instructions over w elements per partition — what inverting a block costs — so the
-  // inverse form would only add its GEMMs (and its looser bound).
-  std::vector<std::vector<T>> inverses;
-  if constexpr (kFp32Class<T>)
-    if (!s.trsm_substitution && nrhs > block_size(s))
-      inverses = invert_diagonal_blocks<T>(s, E, order, lower, diag == Diag::unit, rec);
-  for (std::int64_t step = 0; step < blocks; ++step) {
-    const std::int64_t e0 = (lower ? step : blocks - 1 - step) * nb, w = std::min(nb, order - e0);
-    const std::int64_t k0 = lower ? 0 : e0 + w, klen = lower ? e0 : order - e0 - w;  // solved range
-    T scale = alpha;
-    if (klen > 0) {
-      const OpView<T> e_bk = E.sub(e0, k0);  // w x klen
-      if (left)  // B[e0:e0+w, :] = -E[b, K] X[K, :] + alpha B[e0:e0+w, :]
-        gemm_any<T>(s, mode, w, n, klen, T(-1), e_bk, {B + k0, ldb, Op::N}, alpha, B + e0, ldb, rec);
-      else  // B[:, e0:e0+w] = -X[:, K] op(A)[K, b] + alpha B[:, e0:e0+w], op(A)[K, b] = E[b, K]^T
-        gemm_any<T>(s, mode, m, w, klen, T(-1), {B + k0 * ldb, ldb, Op::N}, e_bk.transposed(), alpha, B + e0 * ldb,
-                    ldb, rec);
-      scale = T(1);
-    }
-    const OpView<T> e_bb = E.sub(e0, e0);
-    DiagBlock<T> d;
-    d.t = e_bb.p;
-    d.si = e_bb.stride_i();
-    d.sj = e_bb.stride_j();
-    d.w = w;
-    d.lower = lower;
-    d.unit = diag == Diag::unit;
-    d.conj = conj;
-    if constexpr (kFp32Class<T>) {
-      if (!inverses.empty() && apply_inverse_diagonal_block<T>(s, mode, inverses[static_cast<std::size_t>(e0 / nb)], w,
-                                                               left, m, n, scale, B + (left ? e0 : e0 * ldb), ldb, rec))
-        continue;
-    }
-    d.b = left ? B + e0 : B + e0 * ldb;
-    d.rs = left ? ldb : 1;
-    d.es = left ? 1 : ldb;
-    d.nrhs = nrhs;
-    d.scale = scale;
-    diag_solve(s, d, rec);
+  const TriSystem<T> t{s, mode, left ? op_a : op_a.transposed(), left, lower, diag == Diag::unit, conj, m, n, B, ldb, rec};
+  if constexpr (kFp32Class<T>) {
+    solve_blocked(t, alpha);
+  } else {
+    const std::int64_t l = leaf > 0 ? leaf : kFp64TrsmLeaf;
+    if (report != nullptr) report->add_plan(plan_fp64_trsm(order, nrhs, kComplex<T>, l));
+    solve_recursive(t, 0, order, alpha, l);
   }
 }
 
@@ -640,6 +706,37 @@ void dtrsm(const Settings& s, Side side, Uplo uplo, Op trans, Diag diag, std::in
   trsm_impl<double>(s, GemmMode::fp64_ozaki, side, uplo, trans, false, diag, m, n, alpha, A, lda, B, ldb, report);
 }
 
+void dtrsm_with_leaf(const Settings& s, std::int64_t leaf, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m,
+                     std::int64_t n, double alpha, const double* A, std::int64_t lda, double* B, std::int64_t ldb,
+                     CallReport* report) {
+  require(leaf >= 1, "fp64 TRSM leaf must be in 1..32");
+  trsm_impl<double>(s, GemmMode::fp64_ozaki, side, uplo, trans, false, diag, m, n, alpha, A, lda, B, ldb, report, leaf);
+}
+
+// The recursion of solve_recursive counted: leaves of at most `leaf` columns, one update between the
+// two halves of every split, depth the longest chain of splits.
+Fp64TrsmPlan plan_fp64_trsm(std::int64_t order, std::int64_t nrhs, bool complex_data, std::int64_t leaf) {
+  require(leaf >= 1 && leaf <= kFp64TrsmMaxLeaf && order >= 0 && nrhs >= 0, "fp64 TRSM plan: 1 <= leaf <= 32");
+  Fp64TrsmPlan p;
+  p.order = order;
+  p.nrhs = nrhs;
+  p.leaf = leaf;
+  p.complex_data = complex_data;
+  p.leaves = order > 0 ? (order + leaf - 1) / leaf : 0;
+  p.updates = std::max<std::int64_t>(0, p.leaves - 1);
+  for (std::int64_t w = order; w > leaf; w = w - recursive_split(w, leaf)) ++p.depth;  // the larger half
+  return p;
+}
+
+std::string Fp64TrsmPlan::print() const {
+  const char* t = complex_data ? "ztrsm" : "dtrsm";
+  return std::string(t) + " plan, order " + std::to_string(order) + ", nrhs " + std::to_string(nrhs) +
+         ": recursive diagonal blocks, leaf " + std::to_string(leaf) + " columns (chosen by modeled time, trn1/trn2); " +
+         std::to_string(leaves) + " host substitution leaves (trnblas." + t + ".diag_solve), " +
+         std::to_string(updates) + " Ozaki " + (complex_data ? "ZGEMM (4M)" : "DGEMM") + " updates on TensorE, depth " +
+         std::to_string(depth);
+}
+
 void strmm(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m, std::int64_t n,
            float alpha, const float* A, std::int64_t lda, const float* B, std::int64_t ldb, float* C, std::int64_t ldc,
            CallReport* report) {
@@ -668,6 +765,13 @@ void ztrsm(const Settings& s, Side side, Uplo uplo, COp trans, Diag diag, std::i
            std::int64_t ldb, CallReport* report) {
   trsm_impl<std::complex<double>>(s, GemmMode::fp64_ozaki, side, uplo, real_op(trans), trans == COp::C, diag, m, n,
                                   alpha, A, lda, B, ldb, report);
+}
+void ztrsm_with_leaf(const Settings& s, std::int64_t leaf, Side side, Uplo uplo, COp trans, Diag diag, std::int64_t m,
+                     std::int64_t n, std::complex<double> alpha, const std::complex<double>* A, std::int64_t lda,
+                     std::complex<double>* B, std::int64_t ldb, CallReport* report) {
+  require(leaf >= 1, "fp64 TRSM leaf must be in 1..32");
+  trsm_impl<std::complex<double>>(s, GemmMode::fp64_ozaki, side, uplo, real_op(trans), trans == COp::C, diag, m, n,
+                                  alpha, A, lda, B, ldb, report, leaf);
 }
 void ctrmm(const Settings& s, GemmMode mode, Side side, Uplo uplo, COp trans, Diag diag, std::int64_t m, std::int64_t n,
            std::complex<float> alpha, const std::complex<float>* A, std::int64_t lda, const std::complex<float>* B,

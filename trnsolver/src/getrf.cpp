@@ -25,6 +25,7 @@
 #include "syevj_internal.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/blas/level3.hpp"   // strsm
+#include "trn/blas/trsm_fp64.hpp"  // the DTRSMs' plan
 #include "trn/tile/matmul.hpp"
 #include "trn/tile/view.hpp"
 
@@ -594,6 +595,7 @@ void dgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, co
     detail::apply_interchanges(s, ipiv, 0, n, false, n, nrhs, B, ldb, sizeof(double), trace);
   }
   detail::finish_fp64_report(report, std::move(trace), s.target, 0);
+  if (report != nullptr) report->add_plan(blas::plan_fp64_trsm(n, nrhs, false));  // each of the two DTRSMs
 }
 
 }  // namespace trn::solver

@@ -29,6 +29,7 @@
 #include "factor_recursive.hpp"
 #include "syevj_internal.hpp"
 #include "trn/blas/level12.hpp"
+#include "trn/blas/trsm_fp64.hpp"  // the DTRSMs' plan
 #include "trn/tile/matmul.hpp"
 #include "trn/tile/view.hpp"
 #include "trn/core/host_step.hpp"
@@ -318,6 +319,7 @@ void dpotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
   detail::dtrsm_left(s, uplo, lower ? N : T, D, n, nrhs, A, lda, B, ldb, trace);
   detail::dtrsm_left(s, uplo, lower ? T : N, D, n, nrhs, A, lda, B, ldb, trace);
   detail::finish_fp64_report(report, std::move(trace), s.target, 0);
+  if (report != nullptr) report->add_plan(blas::plan_fp64_trsm(n, nrhs, false));  // each of the two DTRSMs
 }
 
 FactorPlan plan_potrf(const Settings& s, std::int64_t n, bool fp64) {

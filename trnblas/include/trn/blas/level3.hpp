@@ -3,8 +3,9 @@
 // Column-major, BLAS conventions. Every product runs through the GEMM machinery of
 // trn/blas/blas.hpp (trn::blas::gemm on TensorE for fp32 data, trn::blas::dgemm's Ozaki scheme for
 // fp64 data); TRSM's diagonal blocks are solved by a VectorE
-// tile kernel (fp32) or on the host side of the kernel (fp64: no NeuronCore engine computes in
-// fp64). Semantics, accumulation orders and error bounds: docs/trnblas.md "Level 3".
+// tile kernel (fp32) or split recursively into Ozaki GEMM updates and host substitution leaves of
+// <= 32 columns (fp64: no NeuronCore engine computes in fp64; trn/blas/trsm_fp64.hpp). Semantics,
+// accumulation orders and error bounds: docs/trnblas.md "Level 3".
 //
 // Every function throws trn::Error on invalid arguments (the C API validates first and never
 // throws) and follows netlib's corner cases: m == 0 or n == 0 is a no-op, alpha == 0 never reads A
@@ -97,7 +98,8 @@ void zgemm(const Settings& s, ComplexAlgo algo, COp ta, COp tb, std::int64_t m, 
 
 // Complex TRSM / TRMM (level3.cpp): as strsm / strmm with op N, T or C (conjugate transpose).
 // The blocked drivers of the real routines with 4M complex GEMMs for the products; ctrsm's diagonal
-// blocks on VectorE (real and imaginary planes, docs/trnblas.md), ztrsm's in fp64 on the host side.
+// blocks on VectorE (real and imaginary planes, docs/trnblas.md), ztrsm's recursive as dtrsm's
+// (Ozaki 4M ZGEMM updates, fp64 host leaves of <= 32 columns; trn/blas/trsm_fp64.hpp).
 void ctrsm(const Settings& s, GemmMode mode, Side side, Uplo uplo, COp trans, Diag diag, std::int64_t m,
            std::int64_t n, std::complex<float> alpha, const std::complex<float>* A, std::int64_t lda,
            std::complex<float>* B, std::int64_t ldb, CallReport* report = nullptr);
