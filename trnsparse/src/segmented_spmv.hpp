@@ -51,9 +51,11 @@ namespace trn::sparse {
 
 // Row segments a tile of pmax entries may hold (pattern only: fixes the tiles, never the bits).
 inline constexpr int kSegmentsPerTile = 32;
-// SpMM with up to this many columns takes the segmented kernel (X's slices are copied per stored
-// entry: n S_x values each); wider products keep the row groups' Ozaki GEMMs (rows_fp64.cpp).
-inline constexpr std::int64_t kSegmentedMaxColumns = 16;
+// SpMM with up to this many columns takes the segmented kernel (each stored entry carries its row of X,
+// n values, sliced on the device: per tile 8 n bytes of words, 2 n S_x of slices and the slicing's
+// scratch, within SBUF for any S_x at n = 64); wider products keep the row groups' Ozaki GEMMs
+// (rows_fp64.cpp; docs/trnsparse.md gives the modeled times on both sides).
+inline constexpr std::int64_t kSegmentedMaxColumns = 64;
 
 // C (M x n) = alpha op(A) op(B) + beta C with op(B) K x n; A R_64F or C_64F (shapes checked by the caller).
 void spmm_fp64_segmented(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
