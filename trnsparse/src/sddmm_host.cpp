@@ -1,9 +1,11 @@
 // SDDMM in fp64, complex-fp32 and complex-fp64 (trn/sparse/generic.hpp sddmm_host, sddmm_fp64):
 // C = alpha (op(A) op(B)) o spy(C) + beta C on the stored entries of a CSR or BSR pattern.
-// R_64F / C_64F run on TensorE (sddmm_fp64, below the host step: C's stored entries grouped by 128
-// rows of C, one Ozaki GEMM per group into a tile holding C's stored values; docs/trnsparse.md "fp64
-// CSR, CSC, COO, SELL and SDDMM on TensorE": bound per stored entry the Ozaki one with k = K). What
-// follows describes the host step C_32F keeps through this C++ entry.
+// R_64F / C_64F run on TensorE (sddmm_fp64, below the host step): since s12/spdev as ONE segmented
+// slice-pair SpMV over the stored entries' K-term dot products (sddmm_segmented; bound per stored entry
+// 4.1 u / 8 u (|alpha p| + |beta c|), docs/trnsparse.md "Slicing on the device; SpMM to 64 columns and
+// SDDMM on the segmented kernel"); TRNSPARSE_SDDMM_ROW_GROUPS=1 keeps s10's row groups (C's stored
+// entries grouped by 128 rows of C, one Ozaki GEMM per group). What follows describes the host step
+// C_32F keeps through this C++ entry.
 //
 // Algorithm   per stored entry (i, j) of C, in storage order: s = sum_{k = 0..K-1} op(A)(i, k)
 //             op(B)(k, j) with an fp64 (complex<double>) accumulator in increasing k, then
