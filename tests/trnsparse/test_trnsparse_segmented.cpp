@@ -171,7 +171,7 @@ TEST(SegmentedSpmv, Fp64SpmmColumnsThatCancelAreRoundedOnce) {
   std::mt19937_64 g(13);
   const std::vector<double> x = make_x(400, g);
   CancellingRows a(120, x, 53, 17);
-  const int n = 3;
+  for (const int n : {3, 40}) {  // 40 > 16: wide SpMM takes the segmented kernel too (s12/spdev), X sliced per column chunk
   std::vector<double> X(static_cast<std::size_t>(a.K * n)), Y(static_cast<std::size_t>(a.M * n), -1.0);
   for (int c = 0; c < n; ++c)
     for (int k = 0; k < a.K; ++k) X[static_cast<std::size_t>(c * a.K + k)] = std::ldexp(x[static_cast<std::size_t>(k)], -c);
@@ -191,6 +191,7 @@ TEST(SegmentedSpmv, Fp64SpmmColumnsThatCancelAreRoundedOnce) {
   EXPECT_NE(r.plan.find("spmm plan"), std::string::npos) << r.plan;
   EXPECT_NE(r.plan.find("segmented slice pairs"), std::string::npos) << r.plan;
   EXPECT_EQ(r.profile.host_steps, 2);
+  }
 }
 
 // alpha / beta, empty rows, Inf and NaN: y = alpha p + beta y with p exact-then-rounded; a row meeting

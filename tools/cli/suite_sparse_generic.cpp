@@ -172,13 +172,14 @@ std::vector<std::int64_t> group_widths(const std::vector<std::int32_t>& off, con
 
 // The product path a value type takes (C_32F on TensorE in every format, SELL through its gathered CSR).
 bool c32_engine(sp::Value v) { return v == sp::Value::c32; }
-// fp64 / complex-fp64 SpMV and SpMM with m <= 16 columns are the segmented slice-pair launch (s11/spseg); wider SpMM the row groups.
+// fp64 / complex-fp64 SpMV and SpMM with m <= 64 columns are the segmented slice-pair launch (s11/spseg, s12/spdev:
+// sliced on the device); wider SpMM the row groups.
 const char* path_mode(sp::Value v, std::int64_t m = 16) {
-  if (fp64_engine(v) && m <= 16) return " (TensorE, segmented slice pairs)";
+  if (fp64_engine(v) && m <= 64) return " (TensorE, segmented slice pairs)";
   return v == sp::Value::f32 ? " (TensorE blocks)" : v == sp::Value::c32 ? " (TensorE, 2x2 embedding)" : " (TensorE, trnblas row groups)";
 }
 const char* path_variant(sp::Value v, std::int64_t m = 16) {
-  if (fp64_engine(v) && m <= 16) return ", TensorE segmented slice pairs";
+  if (fp64_engine(v) && m <= 64) return ", TensorE segmented slice pairs";
   return v == sp::Value::f32 ? ", TensorE blocks" : v == sp::Value::c32 ? ", TensorE 2x2 embedding" : ", TensorE trnblas row groups";
 }
 std::string product_bound_text(sp::Value v, bool engine);  // the validate cases' bound text
@@ -674,7 +675,7 @@ const char* format_name(sp::SparseRef::Format f) { return f == sp::SparseRef::Fo
 // engine: the SpMV / SpMM paths (C_32F on TensorE); false: SDDMM (C_32F the host step).
 std::string product_bound_text(sp::Value v, bool engine) {
   if (v == sp::Value::c32 && engine) return "sqrt(2) gamma32_{2k+6} (|a||A||B| + |b||C|)";
-  if (fp64_engine(v) && engine)  // SpMV: the segmented slice pairs (s11/spseg); SpMM / SDDMM: Ozaki row groups (s10/spfp64)
+  if (fp64_engine(v) && engine)  // SpMV: the segmented slice pairs (s11/spseg); SpMM / SDDMM state the looser normwise Ozaki bound (still valid)
     return std::string("SpMV ") + (v == sp::Value::c64 ? "8" : "4.1") + " u (|a (Ax)_i| + |b y_i|); SpMM / SDDMM " +
            (v == sp::Value::c64 ? "2 " : "") + "(2^-50 k max|a_i.| max|b_.j| |a| + 4 u (|a||A||B| + |b||C|))";
   return v == sp::Value::f32 ? "2 (k+2) u32 (|a||A||B| + |b||C|)"
@@ -744,7 +745,7 @@ const Registrar kSolveCooRegistrar(add_sparse_solve_coo);
 // SDDMM: C = alpha (A B) o spy(C) + beta C, A n x k and B k x n column-major, on a CSR pattern
 // (make_csr / make_pattern) or a BSR pattern of block x block blocks (the block pattern of make_csr
 // over n / block block rows, row-major blocks), in every value type cuSPARSE's SDDMM takes: fp32 on
-// the TensorE tiles (sparse.hpp), fp64 / complex on TensorE (generic.hpp sddmm_host -> sddmm_fp64: Ozaki row groups, s10/spfp64).
+// the TensorE tiles (sparse.hpp), fp64 / complex on TensorE (generic.hpp sddmm_host -> sddmm_fp64: one segmented slice-pair SpMV, s12/spdev).
 // The bound of docs/trnsparse.md on every stored entry — fp32 2 (k+2) u32 (|alpha| sum |A_il||B_lj|
 // + |beta||c_ij|), fp64 gamma_{k+2}, complex sqrt(2) gamma_{k+4} (+ u32 |c| for C_32F) of the same
 // magnitudes — against a long-double loop.
@@ -893,7 +894,8 @@ void add_sparse_sddmm_csr(Registry& reg) {
                                     [&](double d) { return sddmm_run(1024, 64, d, target, true).profile.total_ns; });
                       return b;
                     }});
-  // fp64 / complex (issue #28): CSR and BSR (4 x 4 blocks) patterns on TensorE (Ozaki row groups, s10/spfp64); fp32 BSR of
+  // fp64 / complex (issue #28): CSR and BSR (4 x 4 blocks) patterns on TensorE (one segmented slice-pair SpMV over the
+  // stored entries' dot products, s12/spdev; its per-entry bound is tighter than the Ozaki one stated); fp32 BSR of
   // 4 x 4 blocks on the TensorE tiles (suite_sparse.cpp's sddmm_bsr128 validates 128-blocks only).
   for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})
     for (const std::int64_t block : {std::int64_t{0}, std::int64_t{4}}) {
@@ -901,7 +903,7 @@ void add_sparse_sddmm_csr(Registry& reg) {
       const std::string op = block == 0 ? "sddmm_csr" : "sddmm_bsr";
       const std::string path = v == sp::Value::f32   ? "TensorE tiles"
                                : v == sp::Value::c32 ? "TensorE, interleaved form"
-                                                     : "TensorE, Ozaki row groups";
+                                                     : "TensorE, segmented slice pairs";
       reg.add(ValidationCase{
           .suite = "sparse", .library = "trnsparse", .op = op, .mode = std::string(type_name(v)) + " (" + path + ")",
           .shape = block == 0 ? "512x512 pattern 2%, k=64" : "512x512 pattern of 4x4 blocks 2%, k=64", .metric = "max_err_over_bound",

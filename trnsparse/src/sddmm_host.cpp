@@ -1,9 +1,11 @@
 // SDDMM in fp64, complex-fp32 and complex-fp64 (trn/sparse/generic.hpp sddmm_host, sddmm_fp64):
 // C = alpha (op(A) op(B)) o spy(C) + beta C on the stored entries of a CSR or BSR pattern.
-// R_64F / C_64F run on TensorE (sddmm_fp64, below the host step: C's stored entries grouped by 128
-// rows of C, one Ozaki GEMM per group into a tile holding C's stored values; docs/trnsparse.md "fp64
-// CSR, CSC, COO, SELL and SDDMM on TensorE": bound per stored entry the Ozaki one with k = K). What
-// follows describes the host step C_32F keeps through this C++ entry.
+// R_64F / C_64F run on TensorE (sddmm_fp64, below the host step): since s12/spdev as ONE segmented
+// slice-pair SpMV over the stored entries' K-term dot products (sddmm_segmented; bound per stored entry
+// 4.1 u / 8 u (|alpha p| + |beta c|), docs/trnsparse.md "Slicing on the device; SpMM to 64 columns and
+// SDDMM on the segmented kernel"); TRNSPARSE_SDDMM_ROW_GROUPS=1 keeps s10's row groups (C's stored
+// entries grouped by 128 rows of C, one Ozaki GEMM per group). What follows describes the host step
+// C_32F keeps through this C++ entry.
 //
 // Algorithm   per stored entry (i, j) of C, in storage order: s = sum_{k = 0..K-1} op(A)(i, k)
 //             op(B)(k, j) with an fp64 (complex<double>) accumulator in increasing k, then
@@ -24,10 +26,12 @@
 #include <algorithm>
 #include <array>
 #include <complex>
+#include <cstdlib>
 #include <string>
 #include <utility>
 
 #include "fp64_engine.hpp"
+#include "segmented_spmv.hpp"
 #include "generic_detail.hpp"
 #include "generic_host.hpp"
 #include "trn/core/host_step.hpp"
@@ -200,6 +204,62 @@ void sddmm_engine(const Settings& s, const SddmmOperands& o, const std::vector<S
   });
 }
 
+bool sddmm_row_groups_requested() {
+  const char* v = std::getenv("TRNSPARSE_SDDMM_ROW_GROUPS");
+  return v != nullptr && v[0] == '1';
+}
+
+// ---- R_64F / C_64F as ONE segmented slice-pair SpMV (segmented_spmv.hpp; s12/spdev) ---------------
+// Stored entry q = (i, j) of C is row q of a virtual sparse matrix V (entries.size() x K N) with the K
+// entries V(q, j K + l) = op(A)(i, l), l = 0..K-1, and x = vec(op(B)) (x[j K + l] = op(B)(l, j)):
+// (V x)_q = sum_l op(A)(i, l) op(B)(l, j), the SDDMM dot product. V and x are the host's gather (the
+// emulated ISA has no indirect DMA), the kernel's exponent step reads them; alpha / beta are the
+// kernel's epilogue on C's stored values gathered into y and scattered back.
+template <class T>
+void sddmm_segmented(const Settings& s, const SddmmOperands& o, const std::vector<StoredEntry>& entries, const char* format,
+                     Value value, CallReport* report) {
+  const std::int64_t K = o.d.K, stored = static_cast<std::int64_t>(entries.size());
+  const auto* ad = static_cast<const T*>(o.A->data);
+  const auto* bd = static_cast<const T*>(o.B->data);
+  std::vector<std::int64_t> offsets(z(stored + 1)), columns(z(stored * K));
+  std::vector<T> vals(z(stored * K)), x(z(K * o.d.N)), y(z(stored));
+  for (std::int64_t j = 0; j < o.d.N; ++j)
+    for (std::int64_t l = 0; l < K; ++l)
+      x[z(j * K + l)] = o.opB == GOp::N ? bd[at(*o.B, l, j)] : conj_if(bd[at(*o.B, j, l)], o.opB == GOp::C);
+  auto* cv = static_cast<T*>(o.values);
+  for (std::int64_t q = 0; q < stored; ++q) {
+    const StoredEntry& e = entries[z(q)];
+    offsets[z(q + 1)] = (q + 1) * K;
+    for (std::int64_t l = 0; l < K; ++l) {
+      columns[z(q * K + l)] = e.j * K + l;
+      vals[z(q * K + l)] = o.opA == GOp::N ? ad[at(*o.A, e.i, l)] : conj_if(ad[at(*o.A, l, e.i)], o.opA == GOp::C);
+    }
+    y[z(q)] = o.beta != Scalar{} ? cv[e.e] : T{};
+  }
+  const SparseRef V{SparseRef::Format::csr, stored, K * o.d.N, stored * K, offsets.data(), columns.data(), vals.data(),
+                    IndexType::i64, IndexType::i64, IndexBase::zero, value};
+  const DenseAny X{x.data(), value, K * o.d.N, 1, std::max<std::int64_t>(K * o.d.N, 1)};
+  const DenseAny Y{y.data(), value, stored, 1, std::max<std::int64_t>(stored, 1)};
+  spmm_fp64_segmented(s, GOp::N, GOp::N, o.alpha, V, X, o.beta, Y, report);
+  for (std::int64_t q = 0; q < stored; ++q) cv[entries[z(q)].e] = y[z(q)];
+  if (report != nullptr && report->plans_wanted)
+    report->add_plan("sddmm plan: " + std::string(format) + " " + value_name(value) + " " + std::to_string(o.d.M) + "x" +
+                     std::to_string(o.d.N) + " K=" + std::to_string(K) + " stored=" + std::to_string(stored) +
+                     " op(A)=" + op_name(o.opA) + " op(B)=" + op_name(o.opB) +
+                     ": one segmented slice-pair SpMV (the spmv plan above) over the stored entries' K-term dot products, "
+                     "each rounded once, alpha / beta in its epilogue");
+}
+
+// The segmented kernel by default; the row groups when TRNSPARSE_SDDMM_ROW_GROUPS=1 (kept for comparison).
+template <class T>
+void sddmm_fp64_path(const Settings& s, const SddmmOperands& o, const std::vector<StoredEntry>& entries, const char* format,
+                     Value value, CallReport* report) {
+  if (sddmm_row_groups_requested())
+    sddmm_engine<T>(s, o, entries, format, value, report);
+  else
+    sddmm_segmented<T>(s, o, entries, format, value, report);
+}
+
 }  // namespace
 
 void sddmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
@@ -210,7 +270,7 @@ void sddmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAn
   std::vector<StoredEntry> entries;
   for_each_entry(C, [&](std::int64_t i, std::int64_t j, std::int64_t e) { entries.push_back({i, j, e}); });
   const SddmmOperands o{opA, opB, alpha, beta, &A, &B, C.values, d};
-  fp64_engine::dispatch_wide(C.value, [&](auto t) { sddmm_engine<decltype(t)>(s, o, entries, "CSR", C.value, report); });
+  fp64_engine::dispatch_wide(C.value, [&](auto t) { sddmm_fp64_path<decltype(t)>(s, o, entries, "CSR", C.value, report); });
 }
 
 void sddmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
@@ -220,7 +280,7 @@ void sddmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAn
   std::vector<StoredEntry> entries;
   for_each_bsr_entry(C, [&](std::int64_t i, std::int64_t j, std::int64_t e) { entries.push_back({i, j, e}); });
   const SddmmOperands o{opA, opB, alpha, beta, &A, &B, C.values, d};
-  fp64_engine::dispatch_wide(value, [&](auto t) { sddmm_engine<decltype(t)>(s, o, entries, "BSR", value, report); });
+  fp64_engine::dispatch_wide(value, [&](auto t) { sddmm_fp64_path<decltype(t)>(s, o, entries, "BSR", value, report); });
 }
 
 void sddmm_host(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "generic_host.hpp"
+#include "device_slices.hpp"
 #include "op_pattern.hpp"
 #include "trn/blas/blas.hpp"
 #include "trn/blas/fp64_slices.hpp"
@@ -128,13 +129,17 @@ struct Buffer {
   T& operator[](std::size_t i) const { return p[i]; }
 };
 
-// The host step's output: slices of A's entries and of each entry's x in slot order.
-struct Slices {
+// The host step's output: per value its exponent offset, and the values themselves in slot order
+// (the device cuts the slices, device_slices.hpp).
+struct Operands {
   int Sa = 1, Sx = 1;
   std::vector<int> ex;              // per column of X: largest exponent
   bool capped = false;
   std::vector<int> er;              // per real row: largest exponent
-  Buffer<std::uint16_t> qa, qx;       // [slots][Sa], [slots][n Sx] bf16 integers (column c at c Sx)
+  Buffer<double> a;                 // [slots]: A's values (Inf / NaN written as 0; padding 0)
+  Buffer<std::int32_t> off;         // [slots + n]: kSliceOffsetBias + e_r of the slot's row, then per column
+                                    // of X kSliceOffsetBias + e_x (one buffer: a host step names <= 4 writes)
+  Buffer<double> x;                 // [slots][n]: each entry's row of X (the gather; Inf / NaN as 0)
 };
 
 // Largest exponent and spread (e_max - e_min + 1, 0 if no finite nonzero) of values [lo, hi).
@@ -149,9 +154,16 @@ std::pair<int, int> exponent_range(const double* v, std::int64_t n) {
   return {hi, hi == sl::kNoExp ? 0 : hi - lo + 1};
 }
 
-// Exponents and slice counts, then (unless timing only) the error-free slices.
-Slices slice_operands(const RealRows& rr, const Tiles& t, int pmax, int stationary_max, bool compute) {
-  Slices q;
+// The exponent pass's declared op count per value: the exponent field, its test and the row maximum.
+constexpr double kExponentFlops = 2.0;
+
+double finite_or_zero(double v) { return std::isfinite(v) ? v : 0.0; }
+std::int32_t slice_offset(int e) { return e == sl::kNoExp ? 0 : kSliceOffsetBias + e; }  // no exponent: all values 0
+
+// Exponents and slice counts, then (unless timing only) the values, offsets and X's rows in slot
+// order: the gather the emulated ISA has no indirect DMA for (host data movement).
+Operands gather_operands(const RealRows& rr, const Tiles& t, int pmax, int stationary_max, bool compute) {
+  Operands q;
   q.er.resize(z(rr.rows));
   int spread_a = 0;
   for (std::int64_t r = 0; r < rr.rows; ++r) {
@@ -170,50 +182,53 @@ Slices slice_operands(const RealRows& rr, const Tiles& t, int pmax, int stationa
   q.Sx = std::min({want_x, blas::kVectorMaxSlices, stationary_max});
   q.capped = q.Sa < want_a || q.Sx < want_x;
   const std::int64_t slots = t.count * pmax;
-  q.qa.allocate(z(slots * q.Sa), compute);
-  const std::int64_t W = rr.n * q.Sx;  // slices of one row of X
-  q.qx.allocate(z(slots * W), compute);
+  q.a.allocate(z(slots), compute);
+  q.off.allocate(z(slots + rr.n), compute);
+  q.x.allocate(z(slots * rr.n), compute);
   if (!compute) return q;
-  // X once into its slices ([k][(c, t)]), then each entry's copy (data movement: the gather).
-  std::vector<std::uint16_t> xs(z(rr.xlen * W));
-  for (std::int64_t c = 0; c < rr.n; ++c)
-    for (std::int64_t k = 0; k < rr.xlen; ++k) {
-      const int e = q.ex[z(c)];
-      sl::cut_slices(e != sl::kNoExp ? rr.x[z(c * rr.xlen + k)] : 0.0, -e, q.Sx, xs.data() + k * W + c * q.Sx, 1);
-    }
+  for (std::int64_t c = 0; c < rr.n; ++c) q.off[z(slots + c)] = slice_offset(q.ex[z(c)]);
   for (std::int64_t r = 0; r < rr.rows; ++r)
     for (std::int64_t e = rr.start[z(r)]; e < rr.start[z(r) + 1]; ++e) {
       const std::int64_t s = t.slot[z(e)];
-      std::copy_n(xs.data() + rr.col[z(e)] * W, W, q.qx.data() + s * W);
-      if (q.er[z(r)] == sl::kNoExp) continue;
-      if (!rr.mirrored || r % 2 == 0) {
-        sl::cut_slices(rr.val[z(e)], -q.er[z(r)], q.Sa, q.qa.data() + s * q.Sa, 1);
-        continue;
-      }
-      // C_64F odd row: (Im a, Re a) = (-(-Im a), Re a) of row r - 1 (same e_r): its slices copied, the
-      // first of each pair with the sign bit flipped (cut_slices(-v) = -cut_slices(v), bit for bit).
-      const std::int64_t i = e - rr.start[z(r)], from = t.slot[z(rr.start[z(r) - 1] + (i ^ 1))];
-      const std::uint16_t flip = i % 2 == 0 ? 0x8000 : 0;
-      for (int k = 0; k < q.Sa; ++k) q.qa[z(s * q.Sa + k)] = static_cast<std::uint16_t>(q.qa[z(from * q.Sa + k)] ^ flip);
+      q.a[z(s)] = finite_or_zero(rr.val[z(e)]);
+      q.off[z(s)] = slice_offset(q.er[z(r)]);
+      for (std::int64_t c = 0; c < rr.n; ++c) q.x[z(s * rr.n + c)] = finite_or_zero(rr.x[z(c * rr.xlen + rr.col[z(e)])]);
     }
   return q;
 }
 
-// The values the slice step cuts (C_64F's odd rows are copies): flops are charged for these.
-double sliced_values(const RealRows& rr) {
-  return static_cast<double>(rr.val.size()) / (rr.mirrored ? 2.0 : 1.0);
-}
-
 // The launch's operands in HBM and its shape.
 struct SegmentLaunch {
-  const std::uint16_t* qa;
-  const std::uint16_t* qx;
+  const double* a;              // [slots] A's values (read as uint32 word pairs)
+  const std::int32_t* aoff;     // [slots]
+  const double* x;              // [slots][n]
+  const std::int32_t* xoff;     // [n]
   const float* seg_of;
   float* partial;  // [tiles][n Sx][J Sa]
-  std::int64_t tiles, per_program;
+  std::int64_t tiles, per_program, n;
   int Sa, Sx, J;
   std::int64_t W;  // n Sx: stationary columns of a tile (TensorE takes <= gemm_stationary_fmax at once)
 };
+
+// DMA the program's fp64 values (as uint32 word pairs) and exponent offsets, then cut them into the
+// bf16 slices qa [P, nt Sa] and qx [P, nt n Sx] on GpSimdE / VectorE (device_slices.hpp).
+void slice_program_operands(NeuronCore& nc, const SegmentLaunch& L, std::int64_t t0, std::int64_t nt, const Tile& qa,
+                            const Tile& qx) {
+  const int P = nc.hw().pmax;
+  AllocScope sb(nc.sbuf());
+  const Tile aw = sb.alloc(DType::u32, P, {nt * 2}, "seg.awords", 0, AllocFill::none);
+  const Tile ao = sb.alloc(DType::i32, P, {nt}, "seg.aoff", 0, AllocFill::none);
+  const Tile xw = sb.alloc(DType::u32, P, {nt * L.n * 2}, "seg.xwords", 0, AllocFill::none);
+  const Tile xo = sb.alloc(DType::i32, P, {L.n}, "seg.xoff", 0, AllocFill::none);
+  nc.dma_copy(aw, tile::hbm_view(L.a + t0 * P, DType::u32, P, 2, {{nt, 2 * P}, {2, 1}}));
+  nc.dma_copy(ao, tile::hbm_view(L.aoff + t0 * P, DType::i32, P, 1, {{nt, P}}));
+  nc.dma_copy(xw, tile::hbm_view(L.x + t0 * P * L.n, DType::u32, P, 2 * L.n, {{nt, 2 * P * L.n}, {2 * L.n, 1}}));
+  nc.dma_copy(xo, tile::hbm_view(L.xoff, DType::i32, P, 0, {{L.n, 1}}));  // every partition reads X's n offsets
+  slice_fp64_on_device(nc, DeviceSliceArgs{.dst = qa, .words = aw, .offsets = view(ao, 0, {{nt, 1}, {1, 1}}),
+                                           .outer = nt, .inner = 1, .S = L.Sa});
+  slice_fp64_on_device(nc, DeviceSliceArgs{.dst = qx, .words = xw, .offsets = view(xo, 0, {{nt, 0}, {L.n, 1}}),
+                                           .outer = nt, .inner = L.n, .S = L.Sx});
+}
 
 // One program: tiles [t0, t0 + nt) (segmented_spmv.hpp, Algorithm).
 void segment_program(NeuronCore& nc, const SegmentLaunch& L) {
@@ -228,8 +243,7 @@ void segment_program(NeuronCore& nc, const SegmentLaunch& L) {
   const Tile col = sb.alloc(DType::f32, P, {L.J}, "seg.iota", 0, AllocFill::none);
   const Tile mask = sb.alloc(DType::bf16, P, {nt * L.J}, "seg.mask", 0, AllocFill::none);
   const Tile w = sb.alloc(DType::bf16, P, {nt * N}, "seg.w", 0, AllocFill::none);
-  nc.dma_copy(qa, tile::hbm_view(L.qa + t0 * P * L.Sa, DType::bf16, P, L.Sa, {{nt, P * L.Sa}, {L.Sa, 1}}));
-  nc.dma_copy(qx, tile::hbm_view(L.qx + t0 * P * L.W, DType::bf16, P, L.W, {{nt, P * L.W}, {L.W, 1}}));
+  slice_program_operands(nc, L, t0, nt, qa, qx);
   nc.dma_copy(seg, tile::hbm_view(L.seg_of + t0 * P, DType::f32, P, 1, {{nt, P}}));
   const std::array<std::array<std::int64_t, 2>, 1> iota_pattern{{{1, L.J}}};
   nc.iota(col, iota_pattern, 0, 0);
@@ -260,15 +274,18 @@ void segment_program(NeuronCore& nc, const SegmentLaunch& L) {
 // Tiles per program: the program's SBUF (all its tiles' operands, masks, W and partials) within
 // kProgramSbufBytes per partition, at most kMaxTilesPerProgram.
 constexpr std::int64_t kProgramSbufBytes = 64 * 1024, kMaxTilesPerProgram = 64;
-std::int64_t tiles_per_program(int Sa, std::int64_t W, int J) {
-  const std::int64_t N = static_cast<std::int64_t>(J) * Sa;
-  const std::int64_t per_tile = 2 * (Sa + W + J) + 4 + 6 * N;
+// The slicing's operands and scratch (device_slices.hpp) are freed before the masks are built, but
+// are counted on top (simpler, and never short).
+std::int64_t tiles_per_program(int Sa, int Sx, std::int64_t n, int J) {
+  const std::int64_t N = static_cast<std::int64_t>(J) * Sa, W = n * Sx;
+  const std::int64_t slicing = 12 + 8 * n + device_slice_scratch_bytes(Sa) + n * device_slice_scratch_bytes(Sx);
+  const std::int64_t per_tile = 2 * (Sa + W + J) + 4 + 6 * N + slicing;
   return std::clamp<std::int64_t>(kProgramSbufBytes / per_tile, 1, kMaxTilesPerProgram);
 }
 
 // Per real row and column of X: the exact fold of its segments' partials, rounded once
 // (digits_to_double); p[c rows + r].
-std::vector<double> fold_rows(const RealRows& rr, const Tiles& t, const Slices& q, const Buffer<float>& partial) {
+std::vector<double> fold_rows(const RealRows& rr, const Tiles& t, const Operands& q, const Buffer<float>& partial) {
   std::vector<double> p(z(rr.rows * rr.n), 0.0);
   const int G = q.Sa + q.Sx - 1;
   const std::int64_t N = static_cast<std::int64_t>(t.J) * q.Sa, W = rr.n * q.Sx;
@@ -350,7 +367,7 @@ std::vector<T> gather_x(GOp opB, const DenseAny& B, std::int64_t K, std::int64_t
   return x;
 }
 
-std::string segmented_plan(const SparseRef& A, GOp opA, std::int64_t M, std::int64_t K, const Tiles& t, const Slices& q,
+std::string segmented_plan(const SparseRef& A, GOp opA, std::int64_t M, std::int64_t K, const Tiles& t, const Operands& q,
                            std::int64_t programs, double ns) {
   const auto n = static_cast<std::int64_t>(q.ex.size());
   return std::string(n == 1 ? "spmv" : "spmm") + " plan: " + generic_host::format_name(A.format) + " " +
@@ -360,8 +377,8 @@ std::string segmented_plan(const SparseRef& A, GOp opA, std::int64_t M, std::int
          " tiles of <= 128 entries (<= " + std::to_string(t.J) + " row segments each), " + std::to_string(q.Sa) + " x " +
          std::to_string(q.Sx) + " 8-bit slices" + (q.capped ? " (capped)" : "") + ", one launch of " +
          std::to_string(programs) +
-         " programs (DMA, GpSimdE iota, VectorE masks, TensorE segment sums, exact), host slice + fold (2 round "
-         "trips); engines host, DMA, GpSimdE, VectorE, TensorE; modeled " +
+         " programs (DMA of the fp64 words, GpSimdE / VectorE slicing, VectorE masks, TensorE segment sums, "
+         "exact), host exponents + fold (2 round trips); engines host, DMA, GpSimdE, VectorE, TensorE; modeled " +
          std::to_string(ns / 1000.0) + " us";
 }
 
@@ -378,23 +395,25 @@ void segmented_typed(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Sp
     rr = real_rows(pat, static_cast<const T*>(A.values), opA, gather_x<T>(opB, B, K, C.cols));
   rr.n = C.cols;
   const Tiles tiles = make_tiles(rr, hw.pmax);  // pattern only
-  const Slices q = slice_operands(rr, tiles, hw.pmax, hw.gemm_stationary_fmax, !s.timing_only);
+  const Operands q = gather_operands(rr, tiles, hw.pmax, hw.gemm_stationary_fmax, !s.timing_only);
   const std::int64_t W = rr.n * q.Sx, N = static_cast<std::int64_t>(tiles.J) * q.Sa;
-  const std::int64_t per = tiles_per_program(q.Sa, W, tiles.J);
+  const std::int64_t per = tiles_per_program(q.Sa, q.Sx, rr.n, tiles.J);
   const std::int64_t programs = (tiles.count + per - 1) / per;
   Buffer<float> partial;
   partial.allocate(z(tiles.count * W * N), !s.timing_only);
   const auto a = generic_host::sparse_spans(A);
-  const auto slots = static_cast<double>(tiles.count * hw.pmax), xlen = static_cast<double>(rr.x.size());  // all columns
+  const std::int64_t slots = tiles.count * hw.pmax;
   Trace trace;
-  record_host_step(trace, HostStep{.name = "trnsparse.spmv.slice",
-                                   .flops = (8.0 + 3.0 * q.Sa) * sliced_values(rr) + (8.0 + 3.0 * q.Sx) * xlen,
+  record_host_step(trace, HostStep{.name = "trnsparse.spmv.exponents",
+                                   .flops = kExponentFlops * static_cast<double>(rr.val.size() + rr.x.size()),
                                    .reads = {a[0], a[1], a[2], generic_host::dense_span(B)},
-                                   .writes = {HostSpan(q.qa.data(), static_cast<std::int64_t>(q.qa.size())),
-                                              HostSpan(q.qx.data(), static_cast<std::int64_t>(q.qx.size())),
-                                              HostSpan(tiles.seg_of.data(), static_cast<std::int64_t>(slots))}});
+                                   .writes = {HostSpan(q.a.data(), static_cast<std::int64_t>(q.a.size())),
+                                              HostSpan(q.off.data(), static_cast<std::int64_t>(q.off.size())),
+                                              HostSpan(q.x.data(), static_cast<std::int64_t>(q.x.size())),
+                                              HostSpan(tiles.seg_of.data(), slots)}});
   if (programs > 0) {
-    const SegmentLaunch L{q.qa.data(), q.qx.data(), tiles.seg_of.data(), partial.data(), tiles.count, per, q.Sa, q.Sx, tiles.J, W};
+    const SegmentLaunch L{q.a.data(), q.off.data(), q.x.data(), q.off.data() + slots, tiles.seg_of.data(), partial.data(),
+                          tiles.count, per, rr.n, q.Sa, q.Sx, tiles.J, W};
     LaunchResult r = launch(s.launch_config({static_cast<int>(programs), 1, 1}),
                             [&](NeuronCore& nc) { segment_program(nc, L); });
     trace.append(std::move(r.trace));

@@ -10,14 +10,17 @@
 //             tiles of pmax = 128 entries, nnz-balanced: a tile closes at 128 entries or at
 //             kSegmentsPerTile row segments (a segment = the run of one row's entries inside one
 //             tile; a long row spans tiles). No padding between rows.
-//             Host step `trnsparse.spmv.slice` (fp64, error-free): per real row its largest exponent
-//             e_r, for each column of X one e_x; every entry a is cut into S_a 8-bit slices of
-//             a 2^-e_r and every entry's row of X into n S_x slices of x 2^-e_x (trn/blas/fp64_slices.hpp, the splitting of
-//             trnblas's fp64 slice-pair dgemv; S = ceil((52 + spread) / 8): every bit kept), written
-//             in the tiles' entry order (the x slices gathered per entry: host data movement, since
-//             the emulated ISA has no indirect DMA) with each entry's segment number in its tile.
+//             Host step `trnsparse.spmv.exponents`: per real row its largest exponent e_r, for each
+//             column of X one e_x; S = ceil((52 + spread) / 8) slices (every bit kept); then the gather
+//             in the tiles' slot order (the emulated ISA has no indirect DMA): A's values, each slot's
+//             offset kSliceOffsetBias + e_r, each entry's row of X (Inf / NaN written as 0: their rows
+//             are recomputed below) and each entry's segment number in its tile.
 //             One launch (segment_program, grid = ceil(tiles / tiles per program)), per program:
-//               DMA       the slices of A and x and the segment numbers of its tiles into SBUF
+//               DMA       the fp64 values of A and x as uint32 word pairs, their offsets and the
+//                         segment numbers of its tiles into SBUF
+//               GpSimdE + VectorE  the 8-bit slices of a 2^-e_r and x 2^-e_x, bit for bit those of
+//                         trn/blas/fp64_slices.hpp's cut_slices (device_slices.hpp: bitvec shifts
+//                         of the words on GpSimdE)
 //               GpSimdE   iota 0..J-1
 //               VectorE   one-hot segment masks (segment number == j), then
 //                         W[e, (j, s)] = mask[e, j] * qa[e, s] (exact: 0 or the slice)
@@ -30,7 +33,7 @@
 //             normalised and the digits summed (digits_to_double: one rounding), then the alpha /
 //             beta epilogue in fp64 (complex: std::complex<double>). Rows holding Inf / NaN (in A
 //             or in the x entries they meet) are recomputed as an IEEE fp64 dot on the host.
-// Engines     host (slice, fold + epilogue: two round trips per call), DMA, GpSimdE, VectorE, TensorE.
+// Engines     host (exponents + gather, fold + epilogue: two round trips per call), DMA, GpSimdE, VectorE, TensorE.
 // Accuracy    (u = 2^-53) per output, p_i = (op(A) x)_i exactly: every slice product and segment sum is
 //             an exact integer, so p_i is rounded once: |p_hat - p| <= 2.02 u |p|; with the epilogue
 //             |y_hat - (alpha p + beta y)| <= 4.1 u (|alpha p| + |beta y|) (R_64F), and each part of
@@ -40,10 +43,11 @@
 //             Exceptions: a line whose exponent spread asks for more than kVectorMaxSlices slices
 //             (S_x also at most 128, TensorE's stationary width) is truncated below 2^(e_max - 8S)
 //             (plan: "capped"); results in fp64's subnormal range are rounded twice.
-// Limits      One launch and two host round trips per call. The slicing (8 + 3S flops per value)
-//             and the slices' bytes cross the host link: the host step, not the engines, is the
-//             bound (docs/trnsparse.md, measured). n <= kSegmentedMaxColumns (wider SpMM keeps
-//             the row groups: X's slices are copied per stored entry, n S_x values each).
+// Limits      One launch and two host round trips per call. The gather's bytes (24 + 8 n per slot)
+//             and the fold's partials cross the host link: with the engines' slicing the host steps
+//             and the engines are of the same size (docs/trnsparse.md, measured). n <=
+//             kSegmentedMaxColumns (wider SpMM keeps the row groups: each stored entry carries its row
+//             of X, n values).
 #pragma once
 #include "trn/sparse/generic.hpp"
 
@@ -51,9 +55,11 @@ namespace trn::sparse {
 
 // Row segments a tile of pmax entries may hold (pattern only: fixes the tiles, never the bits).
 inline constexpr int kSegmentsPerTile = 32;
-// SpMM with up to this many columns takes the segmented kernel (X's slices are copied per stored
-// entry: n S_x values each); wider products keep the row groups' Ozaki GEMMs (rows_fp64.cpp).
-inline constexpr std::int64_t kSegmentedMaxColumns = 16;
+// SpMM with up to this many columns takes the segmented kernel (each stored entry carries its row of X,
+// n values, sliced on the device: per tile 8 n bytes of words, 2 n S_x of slices and the slicing's
+// scratch, within SBUF for any S_x at n = 64); wider products keep the row groups' Ozaki GEMMs
+// (rows_fp64.cpp; docs/trnsparse.md gives the modeled times on both sides).
+inline constexpr std::int64_t kSegmentedMaxColumns = 64;
 
 // C (M x n) = alpha op(A) op(B) + beta C with op(B) K x n; A R_64F or C_64F (shapes checked by the caller).
 void spmm_fp64_segmented(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
