@@ -3,8 +3,8 @@
 // R_64F / C_64F run on TensorE (sddmm_fp64, below the host step): since s12/spdev as ONE segmented
 // slice-pair SpMV over the stored entries' K-term dot products (sddmm_segmented; bound per stored entry
 // 4.1 u / 8 u (|alpha p| + |beta c|), docs/trnsparse.md "Slicing on the device; SpMM to 64 columns and
-// SDDMM on the segmented kernel"); TRNSPARSE_SDDMM_ROW_GROUPS=1 keeps s10's row groups (C's stored
-// entries grouped by 128 rows of C, one Ozaki GEMM per group). What follows describes the host step
+// SDDMM on the segmented kernel"; s10's row groups, one Ozaki GEMM per 128 rows of C, were removed with
+// it: 15x slower, modeled). What follows describes the host step
 // C_32F keeps through this C++ entry.
 //
 // Algorithm   per stored entry (i, j) of C, in storage order: s = sum_{k = 0..K-1} op(A)(i, k)
@@ -141,74 +141,6 @@ struct SddmmOperands {
   SddmmShape d;
 };
 
-// The entries of rows [r0, r1) of C (`group`): the distinct columns S (ascending, u of them), the
-// rows x K panel of op(A)'s rows, the K x u panel of op(B)'s columns at S, and the rows x u tile W
-// holding C's stored values at their places (zeros elsewhere; not read when beta == 0); W = alpha
-// op(A)_rows op(B)_S + beta W as ONE Ozaki GEMM, the stored entries read back out of W.
-template <class T>
-void sddmm_group(const blas::Settings& bs, const SddmmOperands& o, std::int64_t r0, std::int64_t r1,
-                 const std::vector<StoredEntry>& group, std::vector<std::int64_t>& stamp, std::vector<std::int64_t>& where,
-                 blas::CallReport* rep) {
-  const std::int64_t K = o.d.K, rows = r1 - r0;
-  std::vector<std::int64_t> cols;
-  for (const StoredEntry& x : group)
-    if (stamp[z(x.j)] != r0) {
-      stamp[z(x.j)] = r0;
-      cols.push_back(x.j);
-    }
-  std::sort(cols.begin(), cols.end());
-  for (std::size_t q = 0; q < cols.size(); ++q) where[z(cols[q])] = static_cast<std::int64_t>(q);
-  const std::int64_t u = static_cast<std::int64_t>(cols.size());
-  std::vector<T> a(z(rows * std::max<std::int64_t>(K, 1))), b(z(std::max<std::int64_t>(K, 1) * u)), w(z(rows * u), T{});
-  const auto* ad = static_cast<const T*>(o.A->data);
-  const auto* bd = static_cast<const T*>(o.B->data);
-  for (std::int64_t k = 0; k < K; ++k) {
-    for (std::int64_t i = 0; i < rows; ++i)
-      a[z(i + k * rows)] = o.opA == GOp::N ? ad[at(*o.A, r0 + i, k)] : conj_if(ad[at(*o.A, k, r0 + i)], o.opA == GOp::C);
-    for (std::int64_t q = 0; q < u; ++q)
-      b[z(k + q * K)] = o.opB == GOp::N ? bd[at(*o.B, k, cols[z(q)])] : conj_if(bd[at(*o.B, cols[z(q)], k)], o.opB == GOp::C);
-  }
-  auto* cv = static_cast<T*>(o.values);
-  if (o.beta != Scalar{})
-    for (const StoredEntry& x : group) w[z(x.i - r0 + where[z(x.j)] * rows)] = cv[x.e];
-  fp64_engine::fp64_product(bs, rows, u, K, o.alpha, a.data(), b.data(), o.beta, w.data(), std::max<std::int64_t>(rows, 1),
-                            false, rep);
-  for (const StoredEntry& x : group) cv[x.e] = w[z(x.i - r0 + where[z(x.j)] * rows)];
-}
-
-// Groups C's stored entries by 128 rows (stable) and runs sddmm_group per non-empty group.
-template <class T>
-void sddmm_engine(const Settings& s, const SddmmOperands& o, const std::vector<StoredEntry>& entries, const char* format,
-                  Value value, CallReport* report) {
-  const std::int64_t G = hardware_spec(s.target).pmax, groups = (o.d.M + G - 1) / G;
-  std::vector<std::vector<StoredEntry>> by_group(z(groups));
-  for (const StoredEntry& x : entries) by_group[z(x.i / G)].push_back(x);
-  std::vector<std::int64_t> stamp(z(o.d.N), -1), where(z(o.d.N), 0);
-  const blas::Settings bs = fp64_engine::blas_settings(s);
-  fp64_engine::CallSum sum;
-  for (std::int64_t g = 0; g < groups; ++g) {  // groups one after the other; a group without entries has no call
-    if (by_group[z(g)].empty()) continue;
-    const std::int64_t r0 = g * G, r1 = std::min(o.d.M, r0 + G);
-    blas::CallReport rep;
-    sddmm_group<T>(bs, o, r0, r1, by_group[z(g)], stamp, where, &rep);
-    sum.add(rep);
-  }
-  sum.into(report, sum.calls, [&](double ns) {
-    return "sddmm plan: " + std::string(format) + " " + value_name(value) + " " + std::to_string(o.d.M) + "x" +
-           std::to_string(o.d.N) + " K=" + std::to_string(o.d.K) + " stored=" + std::to_string(entries.size()) +
-           " op(A)=" + op_name(o.opA) + " op(B)=" + op_name(o.opB) + "; row groups of 128 rows of C (" +
-           std::to_string(sum.calls) + " calls): op(A)'s rows times op(B)'s columns at the group's stored columns, one " +
-           (value == Value::f64 ? "Ozaki dgemm" : "Ozaki zgemm 4M") +
-           " per group into a tile holding C's stored values (beta applied there), gathered on the host; engines "
-           "TensorE, DMA, VectorE, trnblas host steps; modeled " + std::to_string(ns / 1000.0) + " us";
-  });
-}
-
-bool sddmm_row_groups_requested() {
-  const char* v = std::getenv("TRNSPARSE_SDDMM_ROW_GROUPS");
-  return v != nullptr && v[0] == '1';
-}
-
 // ---- R_64F / C_64F as ONE segmented slice-pair SpMV (segmented_spmv.hpp; s12/spdev) ---------------
 // Stored entry q = (i, j) of C is row q of a virtual sparse matrix V (entries.size() x K N) with the K
 // entries V(q, j K + l) = op(A)(i, l), l = 0..K-1, and x = vec(op(B)) (x[j K + l] = op(B)(l, j)):
@@ -250,16 +182,6 @@ void sddmm_segmented(const Settings& s, const SddmmOperands& o, const std::vecto
                      "each rounded once, alpha / beta in its epilogue");
 }
 
-// The segmented kernel by default; the row groups when TRNSPARSE_SDDMM_ROW_GROUPS=1 (kept for comparison).
-template <class T>
-void sddmm_fp64_path(const Settings& s, const SddmmOperands& o, const std::vector<StoredEntry>& entries, const char* format,
-                     Value value, CallReport* report) {
-  if (sddmm_row_groups_requested())
-    sddmm_engine<T>(s, o, entries, format, value, report);
-  else
-    sddmm_segmented<T>(s, o, entries, format, value, report);
-}
-
 }  // namespace
 
 void sddmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
@@ -270,7 +192,7 @@ void sddmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAn
   std::vector<StoredEntry> entries;
   for_each_entry(C, [&](std::int64_t i, std::int64_t j, std::int64_t e) { entries.push_back({i, j, e}); });
   const SddmmOperands o{opA, opB, alpha, beta, &A, &B, C.values, d};
-  fp64_engine::dispatch_wide(C.value, [&](auto t) { sddmm_fp64_path<decltype(t)>(s, o, entries, "CSR", C.value, report); });
+  fp64_engine::dispatch_wide(C.value, [&](auto t) { sddmm_segmented<decltype(t)>(s, o, entries, "CSR", C.value, report); });
 }
 
 void sddmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
@@ -280,7 +202,7 @@ void sddmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAn
   std::vector<StoredEntry> entries;
   for_each_bsr_entry(C, [&](std::int64_t i, std::int64_t j, std::int64_t e) { entries.push_back({i, j, e}); });
   const SddmmOperands o{opA, opB, alpha, beta, &A, &B, C.values, d};
-  fp64_engine::dispatch_wide(value, [&](auto t) { sddmm_fp64_path<decltype(t)>(s, o, entries, "BSR", value, report); });
+  fp64_engine::dispatch_wide(value, [&](auto t) { sddmm_segmented<decltype(t)>(s, o, entries, "BSR", value, report); });
 }
 
 void sddmm_host(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny& A, const DenseAny& B, Scalar beta,
