@@ -32,6 +32,7 @@
 
 #include "level3_internal.hpp"
 #include "trn/blas/level3.hpp"
+#include "trn/core/scratch.hpp"
 
 namespace trn::blas {
 
@@ -272,7 +273,7 @@ void complex_gemm(const Settings& s, GemmMode mode, ComplexAlgo algo, COp ta, CO
   }
   const T sa = ta == COp::C ? T(-1) : T(1), sb = tb == COp::C ? T(-1) : T(1);
   if (algo == ComplexAlgo::four_m) {
-    std::vector<T> L(static_cast<std::size_t>(4 * m * k)), R(static_cast<std::size_t>(2 * k * n));
+    ScratchVector<T> L(static_cast<std::size_t>(4 * m * k)), R(static_cast<std::size_t>(2 * k * n));
     const std::int64_t ldl = 2 * m, ldr = 2 * k;
     for (std::int64_t l = 0; l < k; ++l)
       for (std::int64_t i = 0; i < m; ++i) {
@@ -291,7 +292,7 @@ void complex_gemm(const Settings& s, GemmMode mode, ComplexAlgo algo, COp ta, CO
     if (real_scalars)  // one real GEMM straight into C, alpha and beta in its epilogue
       return real_gemm<T>(s, mode, 2 * m, n, 2 * k, alpha.real(), L.data(), ldl, R.data(), ldr, beta.real(), Cr,
                           2 * ldc, rec);
-    std::vector<T> P(static_cast<std::size_t>(2 * m * n));
+    ScratchVector<T> P(static_cast<std::size_t>(2 * m * n));
     real_gemm<T>(s, mode, 2 * m, n, 2 * k, T(1), L.data(), ldl, R.data(), ldr, T(0), P.data(), 2 * m, rec);
     if constexpr (std::is_same_v<T, double>)
       complex_epilogue(s, m, n, P.data(), nullptr, nullptr, nullptr, true, true, alpha, beta, C, ldc, rec);
@@ -301,7 +302,7 @@ void complex_gemm(const Settings& s, GemmMode mode, ComplexAlgo algo, COp ta, CO
   }
   // 3M: planes of op(A) (m x k) and op(B) (k x n) without the conjugation signs; sa, sb enter
   // the sums and the sign of T2.
-  std::vector<T> ar(static_cast<std::size_t>(m * k)), ai(ar.size()), br(static_cast<std::size_t>(k * n)), bi(br.size());
+  ScratchVector<T> ar(static_cast<std::size_t>(m * k)), ai(ar.size()), br(static_cast<std::size_t>(k * n)), bi(br.size());
   for (std::int64_t l = 0; l < k; ++l)
     for (std::int64_t i = 0; i < m; ++i) {
       const Cx a = op_at(A, lda, ta == COp::C ? COp::T : ta, i, l);
@@ -314,7 +315,7 @@ void complex_gemm(const Settings& s, GemmMode mode, ComplexAlgo algo, COp ta, CO
       br[static_cast<std::size_t>(l + j * k)] = b.real();
       bi[static_cast<std::size_t>(l + j * k)] = b.imag();
     }
-  std::vector<T> as(ar.size()), bs(br.size()), t1(static_cast<std::size_t>(m * n)), t2(t1.size()), t3(t1.size());
+  ScratchVector<T> as(ar.size()), bs(br.size()), t1(static_cast<std::size_t>(m * n)), t2(t1.size()), t3(t1.size());
   if constexpr (std::is_same_v<T, double>) {  // host fp64 (no fp64 engine): one round trip, one add per element
     rec.host_step(HostStep{.name = "trnblas.zgemm3m.sums",
                            .flops = static_cast<double>(m * k + k * n),

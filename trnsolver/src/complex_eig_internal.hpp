@@ -18,8 +18,8 @@ using RealOf = typename T::value_type;
 
 // The full Hermitian matrix (n x n, ld n) from the uplo triangle of A (the other triangle mirrored
 // conjugated, the diagonal's imaginary parts dropped). Returns false when the triangle holds Inf/NaN.
-template <class T>
-bool hermitian_full(std::int64_t n, const T* A, std::int64_t lda, bool lower, std::vector<T>& out) {
+template <class T, class Vec>
+bool hermitian_full(std::int64_t n, const T* A, std::int64_t lda, bool lower, Vec& out) {
   out.assign(static_cast<std::size_t>(n * n), T(0));
   bool finite = true;
   for (std::int64_t j = 0; j < n; ++j)

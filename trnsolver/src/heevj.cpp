@@ -18,6 +18,7 @@
 
 #include "complex_eig_internal.hpp"
 #include "jacobi_f64.hpp"
+#include "trn/core/scratch.hpp"
 
 namespace trn::solver {
 namespace {
@@ -78,8 +79,8 @@ bool host_jacobi(std::int64_t k, Wide* g, Wide* u, double& flops) {
 }
 
 template <class T>
-std::vector<T> narrow(const std::vector<Wide>& u) {
-  std::vector<T> out(u.size());
+ScratchVector<T> narrow(const ScratchVector<Wide>& u) {
+  ScratchVector<T> out(u.size());
   for (std::size_t i = 0; i < u.size(); ++i) out[i] = T(static_cast<RealOf<T>>(u[i].real()), static_cast<RealOf<T>>(u[i].imag()));
   return out;
 }
@@ -92,12 +93,12 @@ std::vector<std::pair<std::int64_t, std::int64_t>> block_pairs(std::int64_t n) {
 
 // x(:, idx) <-> buf (rows x k, ld rows): index moves of the host side.
 template <class T>
-void gather(const T* x, std::int64_t ld, std::int64_t rows, const std::vector<std::int64_t>& idx, std::vector<T>& buf) {
+void gather(const T* x, std::int64_t ld, std::int64_t rows, const std::vector<std::int64_t>& idx, ScratchVector<T>& buf) {
   buf.resize(static_cast<std::size_t>(rows) * idx.size());
   for (std::size_t j = 0; j < idx.size(); ++j) std::copy(x + idx[j] * ld, x + idx[j] * ld + rows, buf.begin() + j * rows);
 }
 template <class T>
-void scatter(const std::vector<T>& buf, std::int64_t rows, const std::vector<std::int64_t>& idx, T* x, std::int64_t ld) {
+void scatter(const ScratchVector<T>& buf, std::int64_t rows, const std::vector<std::int64_t>& idx, T* x, std::int64_t ld) {
   for (std::size_t j = 0; j < idx.size(); ++j) std::copy(buf.begin() + j * rows, buf.begin() + (j + 1) * rows, x + idx[j] * ld);
 }
 
@@ -112,8 +113,8 @@ T times_pow2(T z, int e) {
 // is unchanged and the Ozaki ZGEMM's error, bounded per output by its row's and column's largest
 // terms, stays relative to the graded scales. C: no balancing (empty e; fp32 4M products are exact).
 template <class T>
-std::vector<T> balanced_rotation(const std::vector<T>& U, std::int64_t k, const std::vector<int>& e) {
-  std::vector<T> ub(U);
+ScratchVector<T> balanced_rotation(const ScratchVector<T>& U, std::int64_t k, const std::vector<int>& e) {
+  ScratchVector<T> ub(U);
   for (std::int64_t j = 0; j < k && !e.empty(); ++j)
     for (std::int64_t p = 0; p < k; ++p) ub[p + j * k] = times_pow2(ub[p + j * k], e[static_cast<std::size_t>(p)]);
   return ub;
@@ -123,9 +124,9 @@ std::vector<T> balanced_rotation(const std::vector<T>& U, std::int64_t k, const 
 // (x(:, idx) 2^-e) (2^e U) (Ub: U balanced by e, balanced_rotation).
 template <class T>
 void rotate_columns(const Settings& s, T* x, std::int64_t rows, const std::vector<std::int64_t>& idx,
-                    const std::vector<T>& Ub, TraceParts& trace, const std::vector<int>& e = {}) {
+                    const ScratchVector<T>& Ub, TraceParts& trace, const std::vector<int>& e = {}) {
   const auto k = static_cast<std::int64_t>(idx.size());
-  std::vector<T> in, out(static_cast<std::size_t>(rows * k));
+  ScratchVector<T> in, out(static_cast<std::size_t>(rows * k));
   gather(x, rows, rows, idx, in);
   for (std::int64_t p = 0; p < k && !e.empty(); ++p)
     for (std::int64_t i = 0; i < rows; ++i) in[i + p * rows] = times_pow2(in[i + p * rows], -e[static_cast<std::size_t>(p)]);
@@ -159,7 +160,7 @@ std::vector<int> heevj_exponents(std::int64_t n, const T* a, const std::vector<s
 template <class T>
 void newton_schulz(const Settings& s, std::int64_t rows, std::int64_t cols, T* q, std::int64_t ldq, TraceParts& trace,
                    double& flops) {
-  std::vector<T> g(static_cast<std::size_t>(cols * cols)), out(static_cast<std::size_t>(rows * cols));
+  ScratchVector<T> g(static_cast<std::size_t>(cols * cols)), out(static_cast<std::size_t>(rows * cols));
   detail::complex_gemm(s, blas::COp::C, blas::COp::N, cols, cols, rows, q, ldq, q, ldq, g.data(), cols, trace);
   for (std::int64_t j = 0; j < cols; ++j)
     for (std::int64_t i = 0; i < cols; ++i) g[i + j * cols] = (i == j ? T(1.5) : T(0)) - T(0.5) * g[i + j * cols];
@@ -184,7 +185,7 @@ template <class T>
 bool heevj_pair(const Settings& s, std::int64_t n, T* a, T* v, const std::vector<std::int64_t>& idx, TraceParts& trace,
                 double& flops) {
   const auto k = static_cast<std::int64_t>(idx.size());
-  std::vector<Wide> g(static_cast<std::size_t>(k * k)), u(g.size(), Wide(0));
+  ScratchVector<Wide> g(static_cast<std::size_t>(k * k)), u(g.size(), Wide(0));
   for (std::int64_t j = 0; j < k; ++j) {
     u[j + j * k] = 1;
     for (std::int64_t i = 0; i < k; ++i) {
@@ -200,12 +201,12 @@ bool heevj_pair(const Settings& s, std::int64_t n, T* a, T* v, const std::vector
   record_host_step(trace, HostStep{.name = "trnsolver.heevj.pair", .flops = 2.0 * double(k * k) + balance_flops,
                                    .reads = {HostSpan(a, n * n)}, .writes = {HostSpan(u.data(), k * k)}});
   if (!rotated) return false;
-  const std::vector<T> U = narrow<T>(u), Ub = e.empty() ? std::vector<T>{} : balanced_rotation(U, k, e);
-  const std::vector<T>& Ur = e.empty() ? U : Ub;  // C: U itself (its host addresses unchanged)
+  const ScratchVector<T> U = narrow<T>(u), Ub = e.empty() ? ScratchVector<T>{} : balanced_rotation(U, k, e);
+  const ScratchVector<T>& Ur = e.empty() ? U : Ub;  // C: U itself (its host addresses unchanged)
   rotate_columns(s, a, n, idx, Ur, trace, e);
   // Rows: A(idx, :) = U^H A(idx, :) = (2^e U)^H (2^-e A(idx, :)), the k x n row block gathered (index
   // moves) and rotated by one GEMM.
-  std::vector<T> rin(static_cast<std::size_t>(k * n)), rout(rin.size());
+  ScratchVector<T> rin(static_cast<std::size_t>(k * n)), rout(rin.size());
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < k; ++i)
       rin[i + j * k] = e.empty() ? a[idx[i] + j * n] : times_pow2(a[idx[i] + j * n], -e[static_cast<std::size_t>(i)]);
@@ -226,7 +227,7 @@ SyevjResult heevj_one(const Settings& s, bool vectors, Uplo uplo, std::int64_t n
   using R = RealOf<T>;
   SyevjResult res;
   if (n == 0) return res;
-  std::vector<T> a, v;
+  ScratchVector<T> a, v;
   if (!detail::hermitian_full(n, A, lda, uplo == Uplo::lower, a)) {
     res.info = static_cast<int>(n) + 1;
     res.residual = std::numeric_limits<double>::quiet_NaN();
@@ -302,7 +303,7 @@ void complete_basis(std::int64_t rows, std::int64_t cols, T* Q, std::int64_t ldq
       for (std::int64_t d : done) left -= std::norm(q(t, d));
       if (left > best_left) best_left = left, best = t;
     }
-    std::vector<Wide> w(static_cast<std::size_t>(rows), Wide(0));
+    ScratchVector<Wide> w(static_cast<std::size_t>(rows), Wide(0));
     w[best] = 1;
     for (int pass = 0; pass < 2; ++pass)
       for (std::int64_t d : done) {
@@ -329,10 +330,10 @@ double gesvdj_pair(const Settings& s, std::int64_t rows, std::int64_t cols, T* x
                    const std::vector<std::int64_t>& idx, double tol, double negligible, TraceParts& trace,
                    double& flops) {
   const auto k = static_cast<std::int64_t>(idx.size());
-  std::vector<T> X, G(static_cast<std::size_t>(k * k));
+  ScratchVector<T> X, G(static_cast<std::size_t>(k * k));
   gather(x, rows, rows, idx, X);
   detail::complex_gemm(s, blas::COp::C, blas::COp::N, k, k, rows, X.data(), rows, X.data(), rows, G.data(), k, trace);
-  std::vector<Wide> g(G.size()), u(G.size(), Wide(0));
+  ScratchVector<Wide> g(G.size()), u(G.size(), Wide(0));
   double worst = 0;
   for (std::int64_t j = 0; j < k; ++j) {
     u[j + j * k] = 1;
@@ -352,7 +353,7 @@ double gesvdj_pair(const Settings& s, std::int64_t rows, std::int64_t cols, T* x
   record_host_step(trace, HostStep{.name = "trnsolver.gesvdj.pair", .flops = 2.0 * double(k * k) + balance_flops,
                                    .reads = {HostSpan(G.data(), k * k)}, .writes = {HostSpan(u.data(), k * k)}});
   if (!rotate) return worst;
-  const std::vector<T> U = narrow<T>(u);
+  const ScratchVector<T> U = narrow<T>(u);
   if (e.empty())  // C: U itself (no copy: the trace's host addresses, and so C's modeled time, unchanged)
     rotate_columns(s, x, rows, idx, U, trace);
   else
@@ -363,7 +364,7 @@ double gesvdj_pair(const Settings& s, std::int64_t rows, std::int64_t cols, T* x
 
 // The left (rows x lcols) and right (cols x cols) singular vectors of the converged X = Left S Right^H.
 template <class T>
-void singular_vectors(std::int64_t rows, std::int64_t cols, const std::vector<T>& x, const std::vector<T>& v,
+void singular_vectors(std::int64_t rows, std::int64_t cols, const ScratchVector<T>& x, const ScratchVector<T>& v,
                       const std::vector<double>& sigma, const std::vector<std::int64_t>& order, std::int64_t lcols,
                       T* L, std::int64_t ldl, T* Rt, std::int64_t ldr, double& flops) {
   using R = RealOf<T>;
@@ -388,7 +389,7 @@ GesvdjResult gesvdj_one(const Settings& s, bool vectors, bool econ, std::int64_t
   const bool tall = m >= n;
   const std::int64_t rows = tall ? m : n, cols = tall ? n : m;
   if (cols == 0) return res;
-  std::vector<T> x(static_cast<std::size_t>(rows * cols)), v;
+  ScratchVector<T> x(static_cast<std::size_t>(rows * cols)), v;
   bool finite = true;
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < m; ++i) {

@@ -1,0 +1,182 @@
+// Modeled profiles do not depend on what ran before (issue: "modeled time moves between identical
+// runs", cgesvdj 128 on trn1). The cost model tracks HBM dependencies by host address intervals, so
+// temporaries that reused freed heap bytes looked like one buffer, and which ones did depended on
+// malloc's history: the same call gave the same bits but a different modeled time after other calls,
+// on a fresh thread, or with the caller's buffers elsewhere. The temporaries now come from the
+// deterministic scratch stack (trn/core/scratch.hpp; docs/cost-model.md section 2, "Scratch
+// addresses"). Every Profile field is compared bit for bit against the first call's.
+#include <gtest/gtest.h>
+
+#include <complex>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "trn/blas/blas.hpp"
+#include "trn/core/scratch.hpp"
+#include "trn/solver/complex_eig.hpp"
+
+namespace ts = trn::solver;
+
+namespace {
+
+using C = std::complex<float>;
+using Z = std::complex<double>;
+
+// Every field of a Profile, doubles by their bits, as text (a failure prints where they differ).
+std::string profile_bits(const trn::Profile& p) {
+  std::string s;
+  const auto put = [&](const char* name, double v) {
+    std::uint64_t u = 0;
+    std::memcpy(&u, &v, sizeof u);
+    s += std::string(name) + "=" + std::to_string(u) + " ";
+  };
+  put("target", double(static_cast<int>(p.target)));
+  put("mode", double(static_cast<int>(p.mode)));
+  put("total", p.total_ns);
+  put("as_written", p.as_written_total_ns);
+  put("reorder", p.reorder_total_ns);
+  put("cores", p.cores);
+  for (std::size_t e = 0; e < p.busy_ns.size(); ++e) {
+    put("busy", p.busy_ns[e]);
+    put("critical", p.critical_ns[e]);
+    put("instructions", double(p.instructions[e]));
+    put("roofline", p.roofline_ns[e]);
+  }
+  put("total_instructions", double(p.total_instructions));
+  put("flops", p.flops);
+  put("tensor_flops", p.tensor_flops);
+  put("dma_bytes", p.dma_bytes);
+  put("critical_engine", double(static_cast<int>(p.critical_engine)));
+  put("host_steps", double(p.host_steps));
+  put("host_roundtrip", p.host_roundtrip_ns);
+  put("host_critical", p.host_critical_ns);
+  put("host_flops", p.host_flops);
+  put("host_bytes", p.host_bytes);
+  put("link_transfers", double(p.link_transfers));
+  put("link", p.link_ns);
+  put("link_critical", p.link_critical_ns);
+  put("link_bytes", p.link_bytes);
+  put("link_waits", double(p.link_waits));
+  put("link_wait", p.link_wait_ns);
+  put("link_wait_critical", p.link_wait_critical_ns);
+  put("dma_active", p.dma_active_ns);
+  for (double q : p.dma_queue_busy_ns) put("dma_queue", q);
+  return s;
+}
+
+template <class T>
+std::vector<T> gaussian(std::size_t count, std::uint64_t seed) {
+  std::mt19937_64 gen(seed);
+  std::normal_distribution<double> normal;
+  std::vector<T> v(count);
+  for (T& x : v) x = T(static_cast<typename T::value_type>(normal(gen)), static_cast<typename T::value_type>(normal(gen)));
+  return v;
+}
+
+// One call of `routine` on n x n inputs placed `pad` elements into fresh buffers; returns the
+// profile's bits. The buffers are allocated here, so each call sees a different heap.
+template <class T>
+std::string gesvdj_bits(std::int64_t n, std::size_t pad) {
+  using R = typename T::value_type;
+  const std::vector<T> a0 = gaussian<T>(static_cast<std::size_t>(n * n), 1400);
+  std::vector<T> a(a0.size() + pad), U(a0.size() + pad), V(a0.size() + pad);
+  std::vector<R> sv(static_cast<std::size_t>(n) + pad);
+  std::copy(a0.begin(), a0.end(), a.begin() + static_cast<std::ptrdiff_t>(pad));
+  ts::Settings s;
+  s.target = trn::Generation::trn1;
+  ts::CallReport rep;
+  ts::gesvdj(s, true, true, n, n, a.data() + pad, n, sv.data() + pad, U.data() + pad, n, V.data() + pad, n,
+             ts::GesvdjParams{}, &rep);
+  return profile_bits(rep.profile);
+}
+template <class T>
+std::string heevj_bits(std::int64_t n, std::size_t pad) {
+  using R = typename T::value_type;
+  std::vector<T> a0 = gaussian<T>(static_cast<std::size_t>(n * n), 1500);
+  for (std::int64_t j = 0; j < n; ++j)  // Hermitian: the lower triangle mirrored
+    for (std::int64_t i = 0; i <= j; ++i)
+      a0[i + j * n] = i == j ? T(a0[i + j * n].real(), 0) : std::conj(a0[j + i * n]);
+  std::vector<T> a(a0.size() + pad);
+  std::vector<R> w(static_cast<std::size_t>(n) + pad);
+  std::copy(a0.begin(), a0.end(), a.begin() + static_cast<std::ptrdiff_t>(pad));
+  ts::Settings s;
+  s.target = trn::Generation::trn1;
+  ts::CallReport rep;
+  ts::heevj(s, true, trn::blas::Uplo::lower, n, a.data() + pad, n, w.data() + pad, ts::SyevjParams{}, &rep);
+  return profile_bits(rep.profile);
+}
+
+// Heap traffic between calls: other routines and blocks of assorted sizes kept alive or freed.
+void disturb_heap(std::vector<std::vector<char>>& keep, int round) {
+  for (int i = 0; i < 6; ++i) keep.emplace_back(static_cast<std::size_t>(4096 * (1 + (i * 7 + round) % 37)));
+  keep.erase(keep.begin(), keep.begin() + static_cast<std::ptrdiff_t>(keep.size() / 3));
+  (void)heevj_bits<C>(24, static_cast<std::size_t>(round));
+}
+
+template <class F>
+std::string on_fresh_thread(F&& f) {
+  std::string r;
+  std::thread t([&] { r = f(); });
+  t.join();
+  return r;
+}
+
+}  // namespace
+
+// The reported case: cgesvdj n = 128 on trn1, again and again in one process.
+TEST(ModelHistory, CgesvdjProfileIndependentOfEarlierCallsThreadsAndAddresses) {
+  const std::string first = gesvdj_bits<C>(128, 0);
+  std::vector<std::vector<char>> keep;
+  for (int round = 0; round < 2; ++round) {
+    EXPECT_EQ(gesvdj_bits<C>(128, static_cast<std::size_t>(round)), first) << "warm thread, round " << round;
+    EXPECT_EQ(on_fresh_thread([&] { return gesvdj_bits<C>(128, static_cast<std::size_t>(3 - round)); }), first)
+        << "fresh thread, round " << round;
+    disturb_heap(keep, round);
+  }
+}
+
+// cheevj, zheevj and zgesvdj in changing orders, between heap traffic, on warm and fresh threads.
+TEST(ModelHistory, ComplexJacobiProfilesIndependentOfCallOrder) {
+  const std::string cheevj = heevj_bits<C>(64, 0), zheevj = heevj_bits<Z>(48, 0), zgesvdj = gesvdj_bits<Z>(48, 0);
+  std::vector<std::vector<char>> keep;
+  for (int round = 0; round < 2; ++round) {
+    disturb_heap(keep, round);
+    const auto pad = static_cast<std::size_t>(round + 1);
+    EXPECT_EQ(gesvdj_bits<Z>(48, pad), zgesvdj) << "round " << round;
+    EXPECT_EQ(heevj_bits<C>(64, pad), cheevj) << "round " << round;
+    EXPECT_EQ(on_fresh_thread([&] { return heevj_bits<Z>(48, pad); }), zheevj) << "round " << round;
+    EXPECT_EQ(on_fresh_thread([&] { return heevj_bits<C>(64, 0); }), cheevj) << "round " << round;
+  }
+}
+
+// The scratch stack: a block released out of order stays until the blocks above it are released;
+// then the top returns to where it was, so the same sequence of requests gets the same addresses.
+TEST(ModelHistory, ScratchStackReusesAddressesInSequenceOrder) {
+  std::uintptr_t first_a = 0, first_c = 0;
+  for (int pass = 0; pass < 2; ++pass) {
+    auto* a = static_cast<char*>(trn::detail::scratch_allocate(100));
+    auto* b = static_cast<char*>(trn::detail::scratch_allocate(5000));
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(a) % trn::kScratchAlign, 0u);
+    EXPECT_GE(b - a, 100);
+    trn::detail::scratch_release(a);  // out of order: a stays reserved under b
+    auto* c = static_cast<char*>(trn::detail::scratch_allocate(10));
+    EXPECT_GE(c - b, 5000);
+    trn::detail::scratch_release(c);
+    trn::detail::scratch_release(b);  // now a, b and c all pop
+    if (pass == 0) {
+      first_a = reinterpret_cast<std::uintptr_t>(a);
+      first_c = reinterpret_cast<std::uintptr_t>(c);
+    } else {
+      EXPECT_EQ(reinterpret_cast<std::uintptr_t>(a), first_a);
+      EXPECT_EQ(reinterpret_cast<std::uintptr_t>(c), first_c);
+    }
+  }
+  trn::ScratchVector<double> v(1000, 1.5);
+  v.resize(100000, 2.5);  // growth: a new block above, the old one released under it
+  EXPECT_EQ(v[999], 1.5);
+  EXPECT_EQ(v[99999], 2.5);
+}
