@@ -148,7 +148,7 @@ cld tri(const Mat<T>& a, bool lower, bool unit, int op, int i, int j) {
 }
 
 // The reference solve of op(T) y = rhs (long double) and the componentwise bound
-// gamma M(T)^-1 (|T| |y_hat| + |rhs|), for one column.
+// gamma M(T)^-1 (|T| |y_hat| + |rhs|) (32-bit) or fp64_factor M(T)^-1 |D| |y_hat| (64-bit), for one column.
 template <class T>
 void check_column(const Mat<T>& a, bool lower, bool unit, int op, const std::vector<cld>& rhs, const std::vector<cld>& got,
                   ld* worst, ld* tight) {
