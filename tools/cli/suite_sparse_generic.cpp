@@ -435,16 +435,18 @@ long double host_bound(sp::Value v, std::int64_t k, long double mag, long double
   return sp::value_is_single(v) ? b * (1 + u32) + u32 * result : b;
 }
 
-// The substitution's bound for a row of k stored entries (diagonal included) of weight
-// w = M(L)^-1 (|L||y_hat| + |alpha b|) (docs/trnsparse.md "Sparse triangular solves"): R_32F / C_32F
-// run on the engines in fp32, gamma_{k+2} (complex sqrt(2) gamma_{k+5}) in u = 2^-24; R_64F / C_64F
-// the fp64 host step, host_bound's gamma_{k+3} (complex sqrt(2) gamma_{k+5}).
-long double triangular_bound(sp::Value v, std::int64_t k, long double w, long double result) {
-  if (!sp::value_is_single(v)) return host_bound(v, k + 1, w, result);
+// The substitution's bound for a row of k stored entries (diagonal included) (docs/trnsparse.md
+// "Sparse triangular solves"): R_32F / C_32F run on the engines in fp32, gamma_{k+2} (complex
+// sqrt(2) gamma_{k+5}) in u = 2^-24 times w = M(L)^-1 (|L||y_hat| + |alpha b|); R_64F / C_64F the
+// segmented slice-pair levels, c u times w64 = M(L)^-1 |D||y_hat| (c = 3.1, complex 7.7).
+long double triangular_bound(sp::Value v, std::int64_t k, long double w, long double w64) {
+  if (!sp::value_is_single(v)) return (sp::value_is_complex(v) ? 7.7L : 3.1L) * 0x1p-53L * w64;
   const long double u32 = 0x1p-24L, kk = static_cast<long double>(k + (sp::value_is_complex(v) ? 5 : 2));
   return kk * u32 / (1 - kk * u32) * w * (sp::value_is_complex(v) ? std::sqrt(2.0L) : 1.0L);
 }
-const char* triangular_path(sp::Value v) { return sp::value_is_single(v) ? "engines, level sets" : "host step, level-scheduled"; }
+const char* triangular_path(sp::Value v) {
+  return sp::value_is_single(v) ? "engines, level sets" : "engines, level sets of segmented slice pairs";
+}
 
 // A random lower-triangular n x n CSR (make_random's lower form).
 Csr make_lower(std::int64_t n, double density, sp::Value v, std::uint64_t seed) {
@@ -484,21 +486,23 @@ Run triangular(std::int64_t n, std::int64_t m, double density, sp::Value v, trn:
   if (timing) return r;
   for (std::int64_t c = 0; c < m; ++c) {
     std::vector<cld> y(static_cast<std::size_t>(n));
-    std::vector<long double> w(static_cast<std::size_t>(n));  // M(L)^-1 (|L||y_hat| + |alpha b|)
+    std::vector<long double> w(static_cast<std::size_t>(n)), w64(static_cast<std::size_t>(n));  // M(L)^-1 (|L||y_hat| + |alpha b|), M(L)^-1 |D||y_hat|
     for (std::int64_t i = 0; i < n; ++i) {
       const std::size_t at = static_cast<std::size_t>(i + c * n), last = static_cast<std::size_t>(a.off[static_cast<std::size_t>(i) + 1] - 1);
       cld acc = alpha * b[at];
-      long double mag = std::abs(acc);
+      long double mag = std::abs(acc), mag64 = 0;
       for (std::size_t e = static_cast<std::size_t>(a.off[static_cast<std::size_t>(i)]); e < last; ++e) {
         const auto j = static_cast<std::size_t>(a.col[e]);
         acc -= a.val[e] * y[j];
         mag += std::abs(a.val[e]) * (std::abs(get(Y, v, static_cast<std::int64_t>(j + static_cast<std::size_t>(c * n)))) + w[j]);
+        mag64 += std::abs(a.val[e]) * w64[j];
       }
       const cld got = get(Y, v, static_cast<std::int64_t>(at));
       y[static_cast<std::size_t>(i)] = acc / a.val[last];
       w[static_cast<std::size_t>(i)] = (mag + std::abs(a.val[last]) * std::abs(got)) / std::abs(a.val[last]);
+      w64[static_cast<std::size_t>(i)] = (mag64 + std::abs(a.val[last]) * std::abs(got)) / std::abs(a.val[last]);
       const long double k = static_cast<long double>(last) + 1 - a.off[static_cast<std::size_t>(i)];
-      const long double bnd = triangular_bound(v, static_cast<std::int64_t>(k), w[static_cast<std::size_t>(i)], std::abs(y[static_cast<std::size_t>(i)]));
+      const long double bnd = triangular_bound(v, static_cast<std::int64_t>(k), w[static_cast<std::size_t>(i)], w64[static_cast<std::size_t>(i)]);
       r.max_ratio = std::max(r.max_ratio, static_cast<double>(std::abs(got - y[static_cast<std::size_t>(i)]) / std::max(bnd, 1e-300L)));
     }
   }
@@ -564,7 +568,7 @@ Run spgemm_run(std::int64_t n, double density, sp::Value v, trn::Generation targ
 
 void add_sparse_solve(Registry& reg) {
   const sp::Value types[] = {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64};
-  const std::string tri_bound = "gamma M(L)^-1 (|L||y| + |alpha b|): 32-bit engines gamma_{k+2} (complex sqrt(2) gamma_{k+5}) in u32, 64-bit host gamma_{k+3} (complex sqrt(2) gamma_{k+5})";
+  const std::string tri_bound = "32-bit: gamma M(L)^-1 (|L||y| + |alpha b|), gamma_{k+2} (complex sqrt(2) gamma_{k+5}) in u32; 64-bit: c u M(L)^-1 |D||y|, c = 3.1 (complex 7.7)";
   for (sp::Value v : types) {
     for (std::int64_t m : {std::int64_t{1}, std::int64_t{8}})
       reg.add(ValidationCase{
@@ -714,7 +718,7 @@ const Registrar kOtherFormatsRegistrar(add_sparse_other_formats);
 // SpSV / SpSM with L given as COO or as a Sliced-ELL of slice 32 (cuSPARSE's SpSV / SpSM take CSR,
 // COO and SELL): the spsv_csr cases' matrices, bound and long-double substitution.
 void add_sparse_solve_coo(Registry& reg) {
-  const std::string tri_bound = "gamma M(L)^-1 (|L||y| + |alpha b|): 32-bit engines gamma_{k+2} (complex sqrt(2) gamma_{k+5}) in u32, 64-bit host gamma_{k+3} (complex sqrt(2) gamma_{k+5})";
+  const std::string tri_bound = "32-bit: gamma M(L)^-1 (|L||y| + |alpha b|), gamma_{k+2} (complex sqrt(2) gamma_{k+5}) in u32; 64-bit: c u M(L)^-1 |D||y|, c = 3.1 (complex 7.7)";
   constexpr auto coo = sp::SparseRef::Format::coo, csr = sp::SparseRef::Format::csr;
   for (const std::int64_t slice : {std::int64_t{0}, std::int64_t{32}})
     for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})

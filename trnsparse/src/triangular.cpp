@@ -1,4 +1,5 @@
-// Sparse triangular solves (SpSV / SpSM): level-scheduling analysis and the costed host-step solve.
+// Sparse triangular solves (SpSV / SpSM): level-scheduling analysis, the checks and the dispatch to
+// the engine paths (triangular_engine.cpp: fp32 / complex-fp32; triangular_fp64.cpp: fp64 / complex-fp64).
 // The header trn/sparse/triangular.hpp states the algorithm, its sources and the accuracy bound.
 #include "trn/sparse/triangular.hpp"
 
@@ -40,31 +41,6 @@ void schedule_levels(TriangularAnalysis& t) {
 template <class T>
 bool is_zero(const void* p, std::int64_t i) {
   return load<T>(p, i) == Acc<T>{};
-}
-
-template <class T>
-void solve_typed(const TriangularAnalysis& t, const void* values, const void* diagonal, Scalar alpha, GOp opB,
-                 const DenseAny& B, const DenseAny& C) {
-  using V = Acc<T>;
-  const std::int64_t n = t.n, m = C.cols;
-  const V al = from_scalar<V>(alpha);
-  const bool conj_a = t.op == GOp::C;
-  std::vector<V> w(z(n * m));  // alpha op(B), then Y row by row (fp64)
-  for (std::int64_t c = 0; c < m; ++c)
-    for (std::int64_t i = 0; i < n; ++i)
-      w[z(i + c * n)] = al * (opB == GOp::N ? load<T>(B.data, at(B, i, c)) : conj_if(load<T>(B.data, at(B, c, i)), opB == GOp::C));
-  for (std::int64_t c = 0; c < m; ++c) {
-    V* y = w.data() + c * n;
-    for (const std::int64_t i : t.order) {
-      V s = y[i];
-      for (std::int64_t e = t.start[z(i)]; e < t.start[z(i) + 1]; ++e)
-        s -= conj_if(load<T>(values, t.src[z(e)]), conj_a) * y[t.col[z(e)]];
-      if (!t.unit) s /= conj_if(diagonal != nullptr ? load<T>(diagonal, i) : load<T>(values, t.diag[z(i)]), conj_a);
-      y[i] = s;
-    }
-  }
-  for (std::int64_t c = 0; c < m; ++c)
-    for (std::int64_t i = 0; i < n; ++i) store<T>(C.data, at(C, i, c), w[z(i + c * n)]);
 }
 
 }  // namespace
@@ -120,17 +96,15 @@ namespace {
 PlanFacts triangular_facts(const char* routine, const TriangularAnalysis& t, std::int64_t ncols) {
   PlanFacts p;
   p.routine = routine;
-  p.shape = std::to_string(t.n) + "x" + std::to_string(t.n) + " triangle nnz=" + std::to_string(t.col.size()) +
-            "+diag ncols=" + std::to_string(ncols) + " op(A)=" + op_name(t.op) + (t.lower_op ? " lower" : " upper") +
-            (t.unit ? " unit" : " non-unit");
-  p.variant = std::string(value_name(t.value)) + ": level-scheduled substitution (" + std::to_string(t.levels()) +
-              " levels, Anderson & Saad 1989) with fp64 arithmetic on the host (one round trip)";
+  p.shape = triangular_shape(t, ncols);
+  p.variant = std::string(value_name(t.value)) + ": level sets (" + std::to_string(t.levels()) +
+              " levels, Anderson & Saad 1989), per level one segmented slice-pair product r = alpha b - L y "
+              "(exact, one rounding) and the divide by a_ii on the host";
   const double per = is_complex(t.value) ? 8.0 : 2.0;
   p.ops = std::to_string(static_cast<long long>(per * static_cast<double>(t.col.size() + z(t.n)) * static_cast<double>(ncols))) +
           " flops";
-  p.engines = "host CPU (costed host step), host link";
-  p.why = "fp64 values: no fp64 engine, and the per-level trnblas fp64 products would cost two host round trips per "
-          "level; the levels bound the dependent steps a device schedule would take";
+  p.engines = "host (slice, fold, divide), DMA, GpSimdE, VectorE, TensorE";
+  p.why = "fp64 values: products exact on TensorE through 8-bit slices; the levels are the dependent steps";
   if (triangular_on_engines(t.value)) {  // the solve's own report prints the measured plan (triangular_engine.cpp)
     p.variant = std::string(value_name(t.value)) + ": level sets (" + std::to_string(t.levels()) +
                 " levels, Anderson & Saad 1989), one tile step per chunk of <= pmax rows of a level";
@@ -154,21 +128,7 @@ void triangular_solve(const Settings& s, const TriangularAnalysis& t, const void
   if (opB == GOp::N ? (B.rows != t.n || B.cols != m) : (B.cols != t.n || B.rows != m)) invalid("op(B) is not n x ncols", "matB");
   if (first_zero_pivot(t, values, diagonal) >= 0) invalid("triangular solve: zero pivot", "matA");
   if (triangular_on_engines(t.value)) return triangular_solve_engines(s, t, values, diagonal, alpha, opB, B, C, report);
-  dispatch(t.value, [&](auto tag) { solve_typed<decltype(tag)>(t, values, diagonal, alpha, opB, B, C); });
-  const double per = is_complex(t.value) ? 8.0 : 2.0;
-  const double flops = per * static_cast<double>(t.col.size() + z(t.n)) * static_cast<double>(m);
-  const std::size_t vb = value_bytes(t.value);
-  const std::int64_t idx_words = static_cast<std::int64_t>(t.start.size() + 2 * t.col.size() + t.diag.size());
-  // The analysis (offsets, columns, entry numbers, diagonal positions) is the device-resident index
-  // structure the step reads with A's values; the levels order the rows and are not moved.
-  HostSpan index = bytes_span(t.diag.data(), t.n, 8);
-  index.bytes = static_cast<std::size_t>(idx_words) * 8;
-  finish_host(s,
-              HostStep{.name = "trnsparse.spsv.host", .flops = flops,
-                       .reads = {bytes_span(values, t.nnz, vb), index,
-                                 bytes_span(diagonal, diagonal != nullptr ? t.n : 0, vb), dense_span(B)},
-                       .writes = {dense_span(C)}},
-              triangular_facts(C.cols == 1 ? "spsv" : "spsm", t, m), report);
+  triangular_solve_fp64(s, t, values, diagonal, alpha, opB, B, C, report);
 }
 
 }  // namespace trn::sparse

@@ -328,21 +328,11 @@ void store_solution(const std::vector<T>& y, std::int64_t n, std::int64_t m, std
     for (std::int64_t i = 0; i < n; ++i) static_cast<T*>(C.data)[at(C, i, c)] = y[z(work_at(n, m, block, i, c))];
 }
 
-std::string rows_per_level(const TriangularAnalysis& t) {
-  std::int64_t most = 0;
-  for (std::int64_t l = 0; l < t.levels(); ++l) most = std::max(most, t.level_start[z(l) + 1] - t.level_start[z(l)]);
-  const double mean = t.levels() > 0 ? static_cast<double>(t.n) / static_cast<double>(t.levels()) : 0.0;
-  return std::to_string(t.levels()) + " levels, rows per level mean " + std::to_string(mean).substr(0, 6) + " max " +
-         std::to_string(most);
-}
-
 PlanFacts engine_facts(const TriangularAnalysis& t, std::int64_t m, const EngineCounts& n, double ns) {
   PlanFacts p;
   p.routine = m == 1 ? "spsv" : "spsm";
-  p.shape = std::to_string(t.n) + "x" + std::to_string(t.n) + " triangle nnz=" + std::to_string(t.col.size()) +
-            "+diag ncols=" + std::to_string(m) + " op(A)=" + generic_host::op_name(t.op) + (t.lower_op ? " lower" : " upper") +
-            (t.unit ? " unit" : " non-unit");
-  p.variant = std::string(value_name(t.value)) + ": level sets (Anderson & Saad 1989), " + rows_per_level(t) + "; " +
+  p.shape = triangular_shape(t, m);
+  p.variant = std::string(value_name(t.value)) + ": level sets (Anderson & Saad 1989), " + triangular_levels_text(t) + "; " +
               std::to_string(n.chunks) + " tile steps of <= pmax rows, longest row " + std::to_string(n.widest) +
               " off-diagonal entries, " + std::to_string(n.descriptors) + " DMA descriptors (gather runs)";
   const double per = generic_host::is_complex(t.value) ? 8.0 : 2.0;
@@ -357,6 +347,20 @@ PlanFacts engine_facts(const TriangularAnalysis& t, std::int64_t m, const Engine
 }  // namespace
 
 bool triangular_on_engines(Value v) { return v == Value::f32 || v == Value::c32; }
+
+std::string triangular_levels_text(const TriangularAnalysis& t) {
+  std::int64_t most = 0;
+  for (std::int64_t l = 0; l < t.levels(); ++l) most = std::max(most, t.level_start[z(l) + 1] - t.level_start[z(l)]);
+  const double mean = t.levels() > 0 ? static_cast<double>(t.n) / static_cast<double>(t.levels()) : 0.0;
+  return std::to_string(t.levels()) + " levels, rows per level mean " + std::to_string(mean).substr(0, 6) + " max " +
+         std::to_string(most);
+}
+
+std::string triangular_shape(const TriangularAnalysis& t, std::int64_t ncols) {
+  return std::to_string(t.n) + "x" + std::to_string(t.n) + " triangle nnz=" + std::to_string(t.col.size()) +
+         "+diag ncols=" + std::to_string(ncols) + " op(A)=" + generic_host::op_name(t.op) + (t.lower_op ? " lower" : " upper") +
+         (t.unit ? " unit" : " non-unit");
+}
 
 void triangular_solve_engines(const Settings& s, const TriangularAnalysis& t, const void* values, const void* diagonal,
                               Scalar alpha, GOp opB, const DenseAny& B, const DenseAny& C, CallReport* report) {

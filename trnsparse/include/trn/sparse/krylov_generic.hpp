@@ -23,7 +23,8 @@
 //             spmv_host (generic.hpp: TensorE row groups through trnblas) for
 //             fp64 / complex-fp64 CSR — whatever that entry runs on,
 //             these solvers run on. The preconditioner solves are SpSV's
-//             (triangular_solve: a costed host step today). The dots, norms, scalar recurrences and
+//             (triangular_solve: on the engines by level sets, fp64 / complex-fp64 through the
+//             segmented slice-pair products). The dots, norms, scalar recurrences and
 //             vector updates of one iteration run as a few fused costed host steps
 //             ("trnsparse.krylov.*", trn/core/host_step.hpp) with fp64 (complex<double>)
 //             arithmetic, the vectors stored in the operator's type (fp32 / complex-fp32 rounded

@@ -15,19 +15,17 @@
 //             Solve, R_32F and C_32F: on the engines (src/triangular_engine.cpp), one tile step per
 //             chunk of <= pmax rows of a level: DMA gathers of the solved entries, VectorE products,
 //             row sums, subtract and divide in fp32 (its header states the fp32 bound).
-//             Solve, R_64F and C_64F: ONE costed host step per call (trn/core/host_step.hpp,
-//             "trnsparse.spsv.host"): the arrays cross the host link, rows are substituted level by
-//             level, each row as s = alpha b_i; s -= a_ij y_j over the row's entries in order;
-//             y_i = s / a_ii (unit: s), with fp64 (complex<double>) arithmetic, y kept in fp64 until it
-//             is stored (docs/trnsparse.md "Sparse triangular solves").
-// Accuracy    (fp64 host step; u = 2^-53, gamma_k = k u / (1 - k u), k = the most stored entries of a row of the
-//             triangle; Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., Thm 8.5
-//             and §8.2): the computed y solves (T + dT) y = alpha b + db with |dT| <= gamma_{k+1} |T|,
-//             |db| <= u |alpha b|, so with M(T) the comparison matrix (|t_ii| on the diagonal,
-//             -|t_ij| off it; |T^-1| <= M(T)^-1 for a triangular T)
-//               |y_hat - y| <= gamma_{k+2} M(T)^-1 (|T| |y_hat| + |alpha b|)             (real)
-//             and sqrt(2) gamma_{k+4} for complex values (complex product and division, §3.6); fp32
-//             and complex-fp32 outputs add their final rounding u32 |y| (u32 = 2^-24).
+//             Solve, R_64F and C_64F: on the engines too (src/triangular_fp64.cpp), per level one
+//             segmented slice-pair product r = alpha b - L y (TensorE, exact, one rounding) and the
+//             divide by a_ii on the host (one costed host step per level; none for a unit triangle).
+// Accuracy    fp64 / complex-fp64 (u = 2^-53; Higham, Accuracy and Stability of Numerical Algorithms,
+//             2nd ed., §3.6, §8.2; derivation in triangular_fp64.cpp): the computed y solves
+//             (T + dT) y = alpha b exactly in b and the off-diagonal entries, dT diagonal with
+//             |dT| <= c u |D| (D = diag(T), I for a unit triangle), c = 3.1 (real) or 7.7 (complex),
+//             so with M(T) the comparison matrix (|t_ii| on the diagonal, -|t_ij| off it;
+//             |T^-1| <= M(T)^-1 for a triangular T)
+//               |y_hat - y| <= c u M(T)^-1 |D| |y_hat|
+//             fp32 / complex-fp32: triangular_engine.cpp's gamma_{k+3} M(T)^-1 (|T| |y_hat| + |alpha b|).
 // Zero pivots A row of a non-unit triangle whose diagonal is not stored (a structural zero) or is
 //             0 (a numerical zero) is a zero pivot: first_zero_pivot() finds it before anything is
 //             written, and triangular_solve() refuses it (InvalidArgument "matA"); the C API returns
@@ -77,8 +75,18 @@ void triangular_solve(const Settings& s, const TriangularAnalysis& t, const void
 // launch, one tile step per chunk of <= pmax rows of a level (DMA gathers, VectorE arithmetic);
 // triangular_solve takes it for those value types after its checks (callers use triangular_solve).
 bool triangular_on_engines(Value v);
+// The fp64 engine path (src/triangular_fp64.cpp): R_64F and C_64F values, per level one segmented
+// slice-pair product and a host divide; triangular_solve takes it for those value types.
+bool triangular_fp64_on_engines(Value v);
+void triangular_solve_fp64(const Settings& s, const TriangularAnalysis& t, const void* values, const void* diagonal,
+                           Scalar alpha, GOp opB, const DenseAny& B, const DenseAny& C, CallReport* report);
 void triangular_solve_engines(const Settings& s, const TriangularAnalysis& t, const void* values, const void* diagonal,
                               Scalar alpha, GOp opB, const DenseAny& B, const DenseAny& C, CallReport* report);
+
+// The plans' shape ("n x n triangle nnz=... ncols=... op(A)=... lower non-unit") and level summary
+// ("L levels, rows per level mean .. max ..").
+std::string triangular_shape(const TriangularAnalysis& t, std::int64_t ncols);
+std::string triangular_levels_text(const TriangularAnalysis& t);
 
 // The plan text: format of the analysis, levels, where it runs and why.
 std::string triangular_plan(const char* routine, const TriangularAnalysis& t, std::int64_t ncols);
