@@ -8,6 +8,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "trncore.h"
+
 namespace trnsci::cli::solver_data {
 
 using CL = std::complex<long double>;  // the residuals' arithmetic
@@ -36,5 +38,12 @@ std::vector<T> gaussian(int m, int n, std::uint64_t seed) {
   }
   return a;
 }
+
+// The C API's data type of a value type T (the X API's dataType arguments).
+template <class T>
+constexpr trnDataType_t kType = std::is_same_v<T, float>                 ? TRN_R_32F
+                                : std::is_same_v<T, double>              ? TRN_R_64F
+                                : std::is_same_v<T, std::complex<float>> ? TRN_C_32F
+                                                                         : TRN_C_64F;
 
 }  // namespace trnsci::cli::solver_data

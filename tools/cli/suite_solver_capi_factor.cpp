@@ -34,11 +34,7 @@ template <class T>
 constexpr bool kFp32 = std::is_same_v<solver_data::RealT<T>, float>;
 constexpr int kRhs = 3;
 
-template <class T>
-constexpr trnDataType_t kType = std::is_same_v<T, float>                 ? TRN_R_32F
-                                : std::is_same_v<T, double>              ? TRN_R_64F
-                                : std::is_same_v<T, std::complex<float>> ? TRN_C_32F
-                                                                         : TRN_C_64F;
+using solver_data::kType;
 
 // G G^H / n + I (kappa ~ 5), both triangles stored (Hermitian: real diagonal).
 template <class T>

@@ -33,11 +33,7 @@ using solver_data::RealT;
 using solver_data::wide;
 template <class T>
 constexpr bool kFp32 = std::is_same_v<RealT<T>, float>;
-template <class T>
-constexpr trnDataType_t kType = std::is_same_v<T, float>                 ? TRN_R_32F
-                                : std::is_same_v<T, double>              ? TRN_R_64F
-                                : std::is_same_v<T, std::complex<float>> ? TRN_C_32F
-                                                                         : TRN_C_64F;
+using solver_data::kType;
 template <class T>
 constexpr trnDataType_t kRealType = kFp32<T> ? TRN_R_32F : TRN_R_64F;
 

@@ -193,11 +193,7 @@ Run run_selected(char kind, int n, trn::Generation target) {
   return r;
 }
 
-template <class T>
-constexpr trnDataType_t kType = std::is_same_v<T, float>                 ? TRN_R_32F
-                                : std::is_same_v<T, double>              ? TRN_R_64F
-                                : std::is_same_v<T, std::complex<float>> ? TRN_C_32F
-                                                                         : TRN_C_64F;
+using solver_data::kType;
 
 // One X call: 'd' Xsyevd, 'x' Xsyevdx (selection s), 'b' XsyevBatched over `batch` matrices at a.
 template <class T>
