@@ -100,9 +100,7 @@ PlanFacts triangular_facts(const char* routine, const TriangularAnalysis& t, std
   p.variant = std::string(value_name(t.value)) + ": level sets (" + std::to_string(t.levels()) +
               " levels, Anderson & Saad 1989), per level one segmented slice-pair product r = alpha b - L y "
               "(exact, one rounding) and the divide by a_ii on the host";
-  const double per = is_complex(t.value) ? 8.0 : 2.0;
-  p.ops = std::to_string(static_cast<long long>(per * static_cast<double>(t.col.size() + z(t.n)) * static_cast<double>(ncols))) +
-          " flops";
+  p.ops = triangular_ops_text(t, ncols);
   p.engines = "host (slice, fold, divide), DMA, GpSimdE, VectorE, TensorE";
   p.why = "fp64 values: products exact on TensorE through 8-bit slices; the levels are the dependent steps";
   if (triangular_on_engines(t.value)) {  // the solve's own report prints the measured plan (triangular_engine.cpp)

@@ -335,9 +335,7 @@ PlanFacts engine_facts(const TriangularAnalysis& t, std::int64_t m, const Engine
   p.variant = std::string(value_name(t.value)) + ": level sets (Anderson & Saad 1989), " + triangular_levels_text(t) + "; " +
               std::to_string(n.chunks) + " tile steps of <= pmax rows, longest row " + std::to_string(n.widest) +
               " off-diagonal entries, " + std::to_string(n.descriptors) + " DMA descriptors (gather runs)";
-  const double per = generic_host::is_complex(t.value) ? 8.0 : 2.0;
-  p.ops = std::to_string(static_cast<long long>(per * static_cast<double>(t.col.size() + z(t.n)) * static_cast<double>(m))) +
-          " flops";
+  p.ops = triangular_ops_text(t, m);
   p.engines = "DMA (gathers of solved entries, scatters of solved rows), VectorE (products, sums, subtract, divide)";
   p.predicted_ns = ns;
   p.why = "fp32 values: the levels are the dependent steps; rows of one level are independent partitions";
@@ -360,6 +358,12 @@ std::string triangular_shape(const TriangularAnalysis& t, std::int64_t ncols) {
   return std::to_string(t.n) + "x" + std::to_string(t.n) + " triangle nnz=" + std::to_string(t.col.size()) +
          "+diag ncols=" + std::to_string(ncols) + " op(A)=" + generic_host::op_name(t.op) + (t.lower_op ? " lower" : " upper") +
          (t.unit ? " unit" : " non-unit");
+}
+
+std::string triangular_ops_text(const TriangularAnalysis& t, std::int64_t ncols) {
+  const double per = generic_host::is_complex(t.value) ? 8.0 : 2.0;
+  return std::to_string(static_cast<long long>(per * static_cast<double>(t.col.size() + z(t.n)) * static_cast<double>(ncols))) +
+         " flops";
 }
 
 void triangular_solve_engines(const Settings& s, const TriangularAnalysis& t, const void* values, const void* diagonal,

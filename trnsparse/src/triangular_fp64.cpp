@@ -198,9 +198,7 @@ PlanFacts fp64_facts(const TriangularAnalysis& t, std::int64_t m, const Fp64Coun
               std::to_string(n.calls) + " calls, " + std::to_string(n.tiles) + " tiles, " + std::to_string(n.matmuls) +
               " matmuls, widest level gather " + std::to_string(n.widest_used) + " rows; then " +
               (t.unit ? std::string("no divide (unit)") : std::to_string(n.divides) + " divides by a_ii on the host");
-  const double per = generic_host::is_complex(t.value) ? 8.0 : 2.0;
-  p.ops = std::to_string(static_cast<long long>(per * static_cast<double>(t.col.size() + z(t.n)) * static_cast<double>(m))) +
-          " flops";
+  p.ops = triangular_ops_text(t, m);
   p.engines = "host (slice, fold, divide: 3 round trips per level), DMA, GpSimdE, VectorE, TensorE (slice-pair segment sums)";
   p.predicted_ns = ns;
   p.why = "fp64 values: products exact on TensorE through 8-bit slices; the levels are the dependent steps";

@@ -86,6 +86,9 @@ void triangular_solve_engines(const Settings& s, const TriangularAnalysis& t, co
 // The plans' shape ("n x n triangle nnz=... ncols=... op(A)=... lower non-unit") and level summary
 // ("L levels, rows per level mean .. max ..").
 std::string triangular_shape(const TriangularAnalysis& t, std::int64_t ncols);
+// The plan's operation count of a solve with ncols right-hand sides: 2 (real) or 8 (complex) flops per
+// stored entry, diagonal included, per column.
+std::string triangular_ops_text(const TriangularAnalysis& t, std::int64_t ncols);
 std::string triangular_levels_text(const TriangularAnalysis& t);
 
 // The plan text: format of the analysis, levels, where it runs and why.
