@@ -202,12 +202,11 @@ std::vector<std::int64_t> offsets(const Layout& l, const std::vector<std::int64_
   if (l.embed.empty()) embed[d - 1] = natural_last;
   const std::int64_t stride = l.embed.empty() ? 1 : l.stride;
   const std::int64_t dist = l.embed.empty() ? std::accumulate(embed.begin(), embed.end(), std::int64_t{1}, std::multiplies<>()) : l.dist;
+  // axis[i] = stride × embed[i+1] × … × embed[d-1]. embed[0] never enters (cuFFT ignores
+  // inembed[0]), so it is not multiplied in: an unchecked huge inembed[0] must not overflow.
   std::vector<std::int64_t> axis(d);
-  std::int64_t acc = stride;
-  for (std::size_t i = d; i-- > 0;) {
-    axis[i] = acc;
-    acc *= embed[i];
-  }
+  axis[d - 1] = stride;
+  for (std::size_t i = d - 1; i-- > 0;) axis[i] = axis[i + 1] * embed[i + 1];
   const std::int64_t per = std::accumulate(sizes.begin(), sizes.end(), std::int64_t{1}, std::multiplies<>());
   std::vector<std::int64_t> off(static_cast<std::size_t>(per * batch));
   std::size_t at = 0;
