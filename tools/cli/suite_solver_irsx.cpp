@@ -8,8 +8,6 @@
 // refinement ran: the factor is in the lower precision), info 0 and every status SUCCESS. Bench rows:
 // LAPACK's flop counts (LU 2n^3/3, QR 2mn^2 - 2n^3/3; x4 complex) and LAPACKE ?gesv / ?gels in the
 // I/O precision on the same data as the native host time.
-#include <lapacke.h>
-
 #include <complex>
 #include <cstdint>
 #include <stdexcept>
@@ -17,6 +15,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "irs_native.hpp"
 #include "irs_problems.hpp"
 #include "registry.hpp"
 #include "solver_data.hpp"
@@ -91,41 +90,6 @@ IrsxRun run_irsx(char api, trn::Generation target, int m, int n, trnsolverPrecTy
   return r;
 }
 
-// LAPACKE ?gesv (m == n) or ?gels in the I/O precision on the problem's data: the native host time.
-template <class T>
-double native_seconds(const irs_ref::Problem<T>& p) {
-  std::vector<T> a, b;
-  std::vector<lapack_int> ipiv(static_cast<std::size_t>(p.n));
-  const int m = p.m, n = p.n;
-  return best_seconds(3, [&] {
-    a = p.A;
-    b = p.B;
-    if constexpr (std::is_same_v<T, float>) {
-      if (m == n) LAPACKE_sgesv(LAPACK_COL_MAJOR, n, 1, a.data(), n, ipiv.data(), b.data(), n);
-      else LAPACKE_sgels(LAPACK_COL_MAJOR, 'N', m, n, 1, a.data(), m, b.data(), m);
-    } else if constexpr (std::is_same_v<T, double>) {
-      if (m == n) LAPACKE_dgesv(LAPACK_COL_MAJOR, n, 1, a.data(), n, ipiv.data(), b.data(), n);
-      else LAPACKE_dgels(LAPACK_COL_MAJOR, 'N', m, n, 1, a.data(), m, b.data(), m);
-    } else if constexpr (std::is_same_v<T, std::complex<float>>) {
-      auto* pa = reinterpret_cast<lapack_complex_float*>(a.data());
-      auto* pb = reinterpret_cast<lapack_complex_float*>(b.data());
-      if (m == n) LAPACKE_cgesv(LAPACK_COL_MAJOR, n, 1, pa, n, ipiv.data(), pb, n);
-      else LAPACKE_cgels(LAPACK_COL_MAJOR, 'N', m, n, 1, pa, m, pb, m);
-    } else {
-      auto* pa = reinterpret_cast<lapack_complex_double*>(a.data());
-      auto* pb = reinterpret_cast<lapack_complex_double*>(b.data());
-      if (m == n) LAPACKE_zgesv(LAPACK_COL_MAJOR, n, 1, pa, n, ipiv.data(), pb, n);
-      else LAPACKE_zgels(LAPACK_COL_MAJOR, 'N', m, n, 1, pa, m, pb, m);
-    }
-  });
-}
-
-template <class T>
-std::string lapacke_name(bool square) {
-  const char* p = std::is_same_v<T, float> ? "s" : std::is_same_v<T, double> ? "d" : kCplx<T> && std::is_same_v<solver_data::RealT<T>, float> ? "c" : "z";
-  return std::string("LAPACKE ") + p + (square ? "gesv" : "gels") + " (OpenBLAS)";
-}
-
 // A validate case (m x n) and a bench row (bm x bn) of one routine; api as run_irsx.
 template <class T>
 void add_irsx(Registry& reg, char api, const std::string& op, const std::string& mode, trnsolverPrecType_t low, int m,
@@ -167,8 +131,8 @@ void add_irsx(Registry& reg, char api, const std::string& op, const std::string&
                       b.flops = (kCplx<T> ? 4.0 : 1.0) *
                                 (bm == bn ? 2 * dn * dn * dn / 3 : 2 * dm * dn * dn - 2 * dn * dn * dn / 3);
                       b.device = DeviceCost::from(r.profile);
-                      b.native_seconds = native_seconds<T>(p);
-                      b.native_name = lapacke_name<T>(bm == bn);
+                      b.native_seconds = irs_native::lapacke_seconds<T>(p);
+                      b.native_name = irs_native::lapacke_name<T>(bm == bn);
                       return b;
                     }});
 }

@@ -289,6 +289,60 @@ void add_sym(Registry& reg, const std::string& p, char kind, const char* name, c
                     }});
 }
 
+// LAPACKE ?laswp (kind 'w', aux_case's pivots) or ?larft (kind 't', forward columnwise, n x n/8, the unit
+// diagonal and zeros explicit, tau 2 / ||v||^2) in T's own precision: the bench rows' native host time.
+template <class T>
+double native_aux_seconds(char kind, int n) {
+  const int k = std::max(1, n / 8);
+  const std::vector<T> v0 = sym_data<T>(n, 99);
+  std::vector<T> a = v0, tau(static_cast<std::size_t>(k), T(0)), t(static_cast<std::size_t>(k) * k);
+  std::vector<lapack_int> piv(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) piv[i] = std::min(n, i + 1 + (i * 7) % 5);
+  for (int j = 0; kind == 't' && j < k; ++j) {
+    double nv = 1;
+    for (int i = 0; i < n; ++i) {
+      T& x = a[i + static_cast<std::size_t>(j) * n];
+      x = i < j ? T(0) : i == j ? T(1) : x;
+      nv += i > j ? std::norm(lc(x)) : 0.0;
+    }
+    tau[j] = from<T>(2.0 / nv, 0);
+  }
+  return best_seconds(3, [&] {
+    if constexpr (std::is_same_v<T, float>) {
+      if (kind == 'w') LAPACKE_slaswp(LAPACK_COL_MAJOR, n, a.data(), n, 1, n, piv.data(), 1);
+      else LAPACKE_slarft(LAPACK_COL_MAJOR, 'F', 'C', n, k, a.data(), n, tau.data(), t.data(), k);
+    } else if constexpr (std::is_same_v<T, double>) {
+      if (kind == 'w') LAPACKE_dlaswp(LAPACK_COL_MAJOR, n, a.data(), n, 1, n, piv.data(), 1);
+      else LAPACKE_dlarft(LAPACK_COL_MAJOR, 'F', 'C', n, k, a.data(), n, tau.data(), t.data(), k);
+    } else if constexpr (std::is_same_v<T, std::complex<float>>) {
+      auto* pa = reinterpret_cast<lapack_complex_float*>(a.data());
+      if (kind == 'w') LAPACKE_claswp(LAPACK_COL_MAJOR, n, pa, n, 1, n, piv.data(), 1);
+      else LAPACKE_clarft(LAPACK_COL_MAJOR, 'F', 'C', n, k, pa, n, reinterpret_cast<lapack_complex_float*>(tau.data()),
+                          reinterpret_cast<lapack_complex_float*>(t.data()), k);
+    } else {
+      auto* pa = reinterpret_cast<lapack_complex_double*>(a.data());
+      if (kind == 'w') LAPACKE_zlaswp(LAPACK_COL_MAJOR, n, pa, n, 1, n, piv.data(), 1);
+      else LAPACKE_zlarft(LAPACK_COL_MAJOR, 'F', 'C', n, k, pa, n, reinterpret_cast<lapack_complex_double*>(tau.data()),
+                          reinterpret_cast<lapack_complex_double*>(t.data()), k);
+    }
+  });
+}
+// "LAPACKE <p><routine> (OpenBLAS)" with T's precision letter.
+template <class T>
+std::string lapacke_name(const char* routine) {
+  const char* p = std::is_same_v<T, float>                 ? "s"
+                  : std::is_same_v<T, double>              ? "d"
+                  : std::is_same_v<T, std::complex<float>> ? "c"
+                                                           : "z";
+  return std::string("LAPACKE ") + p + routine + " (OpenBLAS)";
+}
+// The bench row of a case with its LAPACKE native time.
+BenchResult with_native(BenchResult b, double seconds, std::string name) {
+  b.native_seconds = seconds;
+  b.native_name = std::move(name);
+  return b;
+}
+
 // ?laswp: exact against LAPACKE dlaswp / zlaswp (the complex values compared as double complex).
 template <class T>
 void add_laswp(Registry& reg, const std::string& op) {
@@ -308,7 +362,8 @@ void add_laswp(Registry& reg, const std::string& op) {
                     .variant = "DMA through SBUF",
                     .shape = "512x512",
                     .run = [metric](trn::Generation target) {
-                      return bench_of(aux_case<T>('w', 512, target), metric.c_str(), 0.0);
+                      return with_native(bench_of(aux_case<T>('w', 512, target), metric.c_str(), 0.0),
+                                         native_aux_seconds<T>('w', 512), lapacke_name<T>("laswp"));
                     }});
 }
 
@@ -372,10 +427,16 @@ double native_sytrs_seconds(int n) {
   std::vector<lapack_int> piv(static_cast<std::size_t>(n));
   if constexpr (std::is_same_v<T, float>) {
     LAPACKE_ssytrf(LAPACK_COL_MAJOR, 'U', n, f.data(), n, piv.data());
-    return best_seconds(3, [&] { x = rhs, LAPACKE_ssytrs(LAPACK_COL_MAJOR, 'U', n, 2, f.data(), n, piv.data(), x.data(), n); });
+    return best_seconds(3, [&] {
+      x = rhs;
+      LAPACKE_ssytrs(LAPACK_COL_MAJOR, 'U', n, 2, f.data(), n, piv.data(), x.data(), n);
+    });
   } else if constexpr (std::is_same_v<T, double>) {
     LAPACKE_dsytrf(LAPACK_COL_MAJOR, 'U', n, f.data(), n, piv.data());
-    return best_seconds(3, [&] { x = rhs, LAPACKE_dsytrs(LAPACK_COL_MAJOR, 'U', n, 2, f.data(), n, piv.data(), x.data(), n); });
+    return best_seconds(3, [&] {
+      x = rhs;
+      LAPACKE_dsytrs(LAPACK_COL_MAJOR, 'U', n, 2, f.data(), n, piv.data(), x.data(), n);
+    });
   } else if constexpr (std::is_same_v<T, std::complex<float>>) {
     auto* pf = reinterpret_cast<lapack_complex_float*>(f.data());
     LAPACKE_csytrf(LAPACK_COL_MAJOR, 'U', n, pf, n, piv.data());
@@ -410,12 +471,8 @@ void add_xsytrs(Registry& reg, const std::string& op, const std::string& mode) {
                     .run = [metric](trn::Generation target) {
                       const CaseResult c = xsytrs_case<T>(256, true, target);
                       if (!c.pass) throw std::runtime_error("failed call, nonzero info or error out of bound");
-                      BenchResult b = bench_of(c, metric.c_str(), (kCx<T> ? 4.0 : 1.0) * 2.0 * 256 * 256 * 2);
-                      b.native_seconds = native_sytrs_seconds<T>(256);
-                      b.native_name = std::string("LAPACKE ") + (kCx<T> ? (std::is_same_v<T, std::complex<float>> ? "c" : "z")
-                                                                         : (std::is_same_v<T, float> ? "s" : "d")) +
-                                      "sytrs (OpenBLAS)";
-                      return b;
+                      return with_native(bench_of(c, metric.c_str(), (kCx<T> ? 4.0 : 1.0) * 2.0 * 256 * 256 * 2),
+                                         native_sytrs_seconds<T>(256), lapacke_name<T>("sytrs"));
                     }});
 }
 
@@ -487,7 +544,8 @@ void add_xlarft_complex(Registry& reg, const std::string& op) {
                          .size = 96.0, .run = [] { return xlarft_case<T>(96); }});
   reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = op, .variant = mode, .shape = "512x64",
                     .run = [metric](trn::Generation target) {
-                      return bench_of(xlarft_case<T>(512, target), metric, 4.0 * 2.0 * 512 * 64 * 64);
+                      return with_native(bench_of(xlarft_case<T>(512, target), metric, 4.0 * 2.0 * 512 * 64 * 64),
+                                         native_aux_seconds<T>('t', 512), lapacke_name<T>("larft"));
                     }});
 }
 
@@ -537,7 +595,9 @@ void add_solver_sym_indef(Registry& reg) {
                       .run = [f32](trn::Generation target) {
                         const CaseResult c =
                             f32 ? aux_case<float>('t', 512, target) : aux_case<double>('t', 512, target);
-                        return bench_of(c, "||T - T_dlarft||_F / ||T_dlarft||_F", 2.0 * 512 * 64 * 64);
+                        return with_native(bench_of(c, "||T - T_dlarft||_F / ||T_dlarft||_F", 2.0 * 512 * 64 * 64),
+                                           f32 ? native_aux_seconds<float>('t', 512) : native_aux_seconds<double>('t', 512),
+                                           f32 ? lapacke_name<float>("larft") : lapacke_name<double>("larft"));
                       }});
   }
   add_laswp<float>(reg, "slaswp");  // S: s13/solvgap
