@@ -203,7 +203,33 @@ CaseResult sym_case(char kind, int n, trn::Generation target = trn::Generation::
   return r;
 }
 
-// dlaswp / larft: laswp bit-exact against LAPACKE dlaswp (measured: differing elements, bound 0);
+// A C API handle on a target, destroyed with the run.
+struct CHandle {
+  trnsolverDnHandle_t h = nullptr;
+  explicit CHandle(trn::Generation target) {
+    trnsolverDnCreate(&h);
+    trnsolverDnSetTarget(h, static_cast<trnTarget_t>(target));
+  }
+  ~CHandle() { trnsolverDnDestroy(h); }
+  CHandle(const CHandle&) = delete;
+  CHandle& operator=(const CHandle&) = delete;
+};
+
+// ?laswp through its C entry point: rows 1 .. n of the n x n A (lda n), incx 1.
+template <class T>
+trnsolverStatus_t capi_laswp(trnsolverDnHandle_t h, int n, T* a, const int* ipiv) {
+  if constexpr (std::is_same_v<T, float>)
+    return trnsolverDnSlaswp(h, n, a, n, 1, n, ipiv, 1);
+  else if constexpr (std::is_same_v<T, double>)
+    return trnsolverDnDlaswp(h, n, a, n, 1, n, ipiv, 1);
+  else if constexpr (std::is_same_v<T, std::complex<float>>)
+    return trnsolverDnClaswp(h, n, reinterpret_cast<trnComplex*>(a), n, 1, n, ipiv, 1);
+  else
+    return trnsolverDnZlaswp(h, n, reinterpret_cast<trnDoubleComplex*>(a), n, 1, n, ipiv, 1);
+}
+
+// laswp / larft: laswp (through its C entry point) bit-exact against LAPACKE dlaswp / zlaswp
+// (measured: differing elements, bound 0);
 // larft (forward) ||T - T_dlarft||_F / ||T_dlarft||_F in [u/64 (fp32), 4 n u].
 template <class T>
 CaseResult aux_case(char kind, int n, trn::Generation target = trn::Generation::trn1) {
@@ -218,18 +244,23 @@ CaseResult aux_case(char kind, int n, trn::Generation target = trn::Generation::
     std::vector<T> a = v;
     using W = std::conditional_t<kCx<T>, std::complex<double>, double>;
     std::vector<W> ref(v.begin(), v.end());
-    ts::laswp(on(target), n, a.data(), n, 1, n, ipiv.data(), 1, &rep);
-    const double secs = seconds_since(t0);
+    CHandle h(target);
+    const double t1 = now_seconds();
+    const bool ok = capi_laswp(h.h, n, a.data(), ipiv.data()) == TRNSOLVER_STATUS_SUCCESS;
+    const double secs = seconds_since(t1);
+    trnProfile_t profile{};
+    trnsolverDnGetLastProfile(h.h, &profile);
     std::vector<lapack_int> piv(ipiv.begin(), ipiv.end());
     if constexpr (kCx<T>)
       LAPACKE_zlaswp(LAPACK_COL_MAJOR, n, reinterpret_cast<lapack_complex_double*>(ref.data()), n, 1, n, piv.data(), 1);
     else
       LAPACKE_dlaswp(LAPACK_COL_MAJOR, n, ref.data(), n, 1, n, piv.data(), 1);
-    double diff = 0;
+    double diff = ok ? 0 : INFINITY;  // a failed status fails the case
     for (std::size_t i = 0; i < a.size(); ++i) diff += static_cast<W>(a[i]) != ref[i] ? 1 : 0;
     CaseResult r = finish(c, diff, 0, 0, rep, t0, std::string("elements differing from LAPACKE ") +
-                                                      (kCx<T> ? "zlaswp" : "dlaswp") + "; DMA through SBUF");
+                                                      (kCx<T> ? "zlaswp" : "dlaswp") + "; C API, DMA through SBUF");
     r.host_seconds = secs;
+    r.device = DeviceCost::from(profile);
     return r;
   }
   if constexpr (kCx<T>) {
@@ -350,7 +381,7 @@ void add_laswp(Registry& reg, const std::string& op) {
   reg.add(ValidationCase{.suite = "solver",
                          .library = "trnsolver",
                          .op = op,
-                         .mode = "DMA through SBUF",
+                         .mode = "C API, DMA through SBUF",
                          .shape = "96x96",
                          .metric = metric,
                          .bound_text = "0",
@@ -359,7 +390,7 @@ void add_laswp(Registry& reg, const std::string& op) {
   reg.add(BenchCase{.suite = "solver",
                     .library = "trnsolver",
                     .op = op,
-                    .variant = "DMA through SBUF",
+                    .variant = "C API, DMA through SBUF",
                     .shape = "512x512",
                     .run = [metric](trn::Generation target) {
                       return with_native(bench_of(aux_case<T>('w', 512, target), metric.c_str(), 0.0),
@@ -368,18 +399,6 @@ void add_laswp(Registry& reg, const std::string& op) {
 }
 
 // ---- the 64-bit API through its C entry points: Xsytrs (S, D, C, Z) and Xlarft (C_32F, C_64F) --------
-
-// A C API handle on a target, destroyed with the run.
-struct CHandle {
-  trnsolverDnHandle_t h = nullptr;
-  explicit CHandle(trn::Generation target) {
-    trnsolverDnCreate(&h);
-    trnsolverDnSetTarget(h, static_cast<trnTarget_t>(target));
-  }
-  ~CHandle() { trnsolverDnDestroy(h); }
-  CHandle(const CHandle&) = delete;
-  CHandle& operator=(const CHandle&) = delete;
-};
 
 // Xsytrs on the factors of sytrf (the same data as sym_case's, uplo as given), nrhs 2: the backward
 // error ||A X - B||_F / (||A||_F ||X||_F) in long double; a failed status or info counts as infinite.
