@@ -2,7 +2,8 @@
 // least-squares <t1><t2>gels (docs/trnsolver.md "IRS family"). Problems and the LAPACKE zgels
 // reference: tests/reference/irs_problems.hpp (kappa 100; b = A x + 1e-3 noise for gels). Bound: ||x - x_ref||_inf / ||x_ref||_inf <= 4 n (kappa + kappa^2 eta) u_io, eta =
 // ||r||_2 / ||x||_2 (||A||_2 = 1); the case also requires niters >= 1 (the refinement ran and
-// converged; the factor is in the lower precision).
+// converged; the factor is in the lower precision). Bench rows: LAPACKE ?gesv / ?gels on the same data
+// as the native host time (irs_native.hpp).
 #include <algorithm>
 #include <cmath>
 #include <complex>
@@ -11,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "irs_native.hpp"
 #include "irs_problems.hpp"
 #include "registry.hpp"
 #include "trn/solver/solver.hpp"
@@ -29,14 +31,16 @@ struct IrsRun {
   ts::IrsResult r;
   ts::CallReport rep;
   double seconds = 0;
+  double native_seconds = 0;  // LAPACKE ?gesv / ?gels on the same data (bench rows only)
 };
 
 // One solve of the m x n problem (m == n: irs_gesv, else irs_gels) in the I/O type T.
 template <class T>
-IrsRun run_irs(trn::Generation target, int m, int n, double kappa, trn::blas::GemmMode mode) {
+IrsRun run_irs(trn::Generation target, int m, int n, double kappa, trn::blas::GemmMode mode, bool time_native = false) {
   irs_ref::Problem<T> p(m, n, 1, kappa, m == n ? 0.0 : 1e-3, static_cast<std::uint64_t>(7919 * m + n));
   std::vector<T> x(static_cast<std::size_t>(n));
   IrsRun out;
+  if (time_native) out.native_seconds = irs_native::lapacke_seconds<T>(p);  // before the solve may touch p.A
   ts::IrsOptions o;
   o.lu_mode = mode;
   ts::Settings s;
@@ -72,7 +76,7 @@ void add_irs(Registry& reg, const char* op, const char* variant, trn::blas::Gemm
   reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = op, .variant = variant,
                     .shape = std::to_string(bm) + "x" + std::to_string(bn), .full_only = bm > 512,
                     .run = [=](trn::Generation target) {
-                      const IrsRun r = run_irs<T>(target, bm, bn, kappa, mode);
+                      const IrsRun r = run_irs<T>(target, bm, bn, kappa, mode, true);
                       BenchResult b;
                       b.error = r.error;
                       b.error_metric = "||x - x_ref||_inf / ||x_ref||_inf";
@@ -80,6 +84,8 @@ void add_irs(Registry& reg, const char* op, const char* variant, trn::blas::Gemm
                       const double dm = bm, dn = bn;  // LU 2n^3/3, QR 2mn^2 - 2n^3/3 (x4 complex)
                       b.flops = (kCx<T> ? 4.0 : 1.0) * (bm == bn ? 2 * dn * dn * dn / 3 : 2 * dm * dn * dn - 2 * dn * dn * dn / 3);
                       b.device = DeviceCost::from(r.rep.profile);
+                      b.native_seconds = r.native_seconds;
+                      b.native_name = irs_native::lapacke_name<T>(bm == bn);
                       return b;
                     }});
 }

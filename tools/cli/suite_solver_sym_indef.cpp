@@ -4,21 +4,26 @@
 // with the bounds of docs/trnsolver.md "Symmetric indefinite (sytrf) and inverses"; LAPACKE is the
 // oracle, never in the library. Bench rows: the same cases at a larger n, flops the usual figures.
 // C/Z sytri, lauum, potri (Hermitian positive definite, factor by LAPACKE zpotrf) and laswp (exact
-// against LAPACKE zlaswp) were added by the #27 audit (s10/solvval).
+// against LAPACKE zlaswp) were added by the #27 audit (s10/solvval); Xsytrs (S, D, C, Z), Xlarft C_32F /
+// C_64F (against LAPACKE zlarft) through the C entry points, and slaswp by s13/solvgap.
 #include <lapacke.h>
 
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstdint>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 #include "complex_matrices.hpp"
 #include "registry.hpp"
+#include "solver_data.hpp"
 #include "trn/solver/complex_factor.hpp"  // potri (C, Z)
 #include "trn/solver/sym_indef.hpp"
+#include "trnsolver.h"
 
 namespace trnsci::cli {
 namespace {
@@ -198,7 +203,33 @@ CaseResult sym_case(char kind, int n, trn::Generation target = trn::Generation::
   return r;
 }
 
-// dlaswp / larft: laswp bit-exact against LAPACKE dlaswp (measured: differing elements, bound 0);
+// A C API handle on a target, destroyed with the run.
+struct CHandle {
+  trnsolverDnHandle_t h = nullptr;
+  explicit CHandle(trn::Generation target) {
+    trnsolverDnCreate(&h);
+    trnsolverDnSetTarget(h, static_cast<trnTarget_t>(target));
+  }
+  ~CHandle() { trnsolverDnDestroy(h); }
+  CHandle(const CHandle&) = delete;
+  CHandle& operator=(const CHandle&) = delete;
+};
+
+// ?laswp through its C entry point: rows 1 .. n of the n x n A (lda n), incx 1.
+template <class T>
+trnsolverStatus_t capi_laswp(trnsolverDnHandle_t h, int n, T* a, const int* ipiv) {
+  if constexpr (std::is_same_v<T, float>)
+    return trnsolverDnSlaswp(h, n, a, n, 1, n, ipiv, 1);
+  else if constexpr (std::is_same_v<T, double>)
+    return trnsolverDnDlaswp(h, n, a, n, 1, n, ipiv, 1);
+  else if constexpr (std::is_same_v<T, std::complex<float>>)
+    return trnsolverDnClaswp(h, n, reinterpret_cast<trnComplex*>(a), n, 1, n, ipiv, 1);
+  else
+    return trnsolverDnZlaswp(h, n, reinterpret_cast<trnDoubleComplex*>(a), n, 1, n, ipiv, 1);
+}
+
+// laswp / larft: laswp (through its C entry point) bit-exact against LAPACKE dlaswp / zlaswp
+// (measured: differing elements, bound 0);
 // larft (forward) ||T - T_dlarft||_F / ||T_dlarft||_F in [u/64 (fp32), 4 n u].
 template <class T>
 CaseResult aux_case(char kind, int n, trn::Generation target = trn::Generation::trn1) {
@@ -213,18 +244,23 @@ CaseResult aux_case(char kind, int n, trn::Generation target = trn::Generation::
     std::vector<T> a = v;
     using W = std::conditional_t<kCx<T>, std::complex<double>, double>;
     std::vector<W> ref(v.begin(), v.end());
-    ts::laswp(on(target), n, a.data(), n, 1, n, ipiv.data(), 1, &rep);
-    const double secs = seconds_since(t0);
+    CHandle h(target);
+    const double t1 = now_seconds();
+    const bool ok = capi_laswp(h.h, n, a.data(), ipiv.data()) == TRNSOLVER_STATUS_SUCCESS;
+    const double secs = seconds_since(t1);
+    trnProfile_t profile{};
+    trnsolverDnGetLastProfile(h.h, &profile);
     std::vector<lapack_int> piv(ipiv.begin(), ipiv.end());
     if constexpr (kCx<T>)
       LAPACKE_zlaswp(LAPACK_COL_MAJOR, n, reinterpret_cast<lapack_complex_double*>(ref.data()), n, 1, n, piv.data(), 1);
     else
       LAPACKE_dlaswp(LAPACK_COL_MAJOR, n, ref.data(), n, 1, n, piv.data(), 1);
-    double diff = 0;
+    double diff = ok ? 0 : INFINITY;  // a failed status fails the case
     for (std::size_t i = 0; i < a.size(); ++i) diff += static_cast<W>(a[i]) != ref[i] ? 1 : 0;
     CaseResult r = finish(c, diff, 0, 0, rep, t0, std::string("elements differing from LAPACKE ") +
-                                                      (kCx<T> ? "zlaswp" : "dlaswp") + "; DMA through SBUF");
+                                                      (kCx<T> ? "zlaswp" : "dlaswp") + "; C API, DMA through SBUF");
     r.host_seconds = secs;
+    r.device = DeviceCost::from(profile);
     return r;
   }
   if constexpr (kCx<T>) {
@@ -284,6 +320,60 @@ void add_sym(Registry& reg, const std::string& p, char kind, const char* name, c
                     }});
 }
 
+// LAPACKE ?laswp (kind 'w', aux_case's pivots) or ?larft (kind 't', forward columnwise, n x n/8, the unit
+// diagonal and zeros explicit, tau 2 / ||v||^2) in T's own precision: the bench rows' native host time.
+template <class T>
+double native_aux_seconds(char kind, int n) {
+  const int k = std::max(1, n / 8);
+  const std::vector<T> v0 = sym_data<T>(n, 99);
+  std::vector<T> a = v0, tau(static_cast<std::size_t>(k), T(0)), t(static_cast<std::size_t>(k) * k);
+  std::vector<lapack_int> piv(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) piv[i] = std::min(n, i + 1 + (i * 7) % 5);
+  for (int j = 0; kind == 't' && j < k; ++j) {
+    double nv = 1;
+    for (int i = 0; i < n; ++i) {
+      T& x = a[i + static_cast<std::size_t>(j) * n];
+      x = i < j ? T(0) : i == j ? T(1) : x;
+      nv += i > j ? std::norm(lc(x)) : 0.0;
+    }
+    tau[j] = from<T>(2.0 / nv, 0);
+  }
+  return best_seconds(3, [&] {
+    if constexpr (std::is_same_v<T, float>) {
+      if (kind == 'w') LAPACKE_slaswp(LAPACK_COL_MAJOR, n, a.data(), n, 1, n, piv.data(), 1);
+      else LAPACKE_slarft(LAPACK_COL_MAJOR, 'F', 'C', n, k, a.data(), n, tau.data(), t.data(), k);
+    } else if constexpr (std::is_same_v<T, double>) {
+      if (kind == 'w') LAPACKE_dlaswp(LAPACK_COL_MAJOR, n, a.data(), n, 1, n, piv.data(), 1);
+      else LAPACKE_dlarft(LAPACK_COL_MAJOR, 'F', 'C', n, k, a.data(), n, tau.data(), t.data(), k);
+    } else if constexpr (std::is_same_v<T, std::complex<float>>) {
+      auto* pa = reinterpret_cast<lapack_complex_float*>(a.data());
+      if (kind == 'w') LAPACKE_claswp(LAPACK_COL_MAJOR, n, pa, n, 1, n, piv.data(), 1);
+      else LAPACKE_clarft(LAPACK_COL_MAJOR, 'F', 'C', n, k, pa, n, reinterpret_cast<lapack_complex_float*>(tau.data()),
+                          reinterpret_cast<lapack_complex_float*>(t.data()), k);
+    } else {
+      auto* pa = reinterpret_cast<lapack_complex_double*>(a.data());
+      if (kind == 'w') LAPACKE_zlaswp(LAPACK_COL_MAJOR, n, pa, n, 1, n, piv.data(), 1);
+      else LAPACKE_zlarft(LAPACK_COL_MAJOR, 'F', 'C', n, k, pa, n, reinterpret_cast<lapack_complex_double*>(tau.data()),
+                          reinterpret_cast<lapack_complex_double*>(t.data()), k);
+    }
+  });
+}
+// "LAPACKE <p><routine> (OpenBLAS)" with T's precision letter.
+template <class T>
+std::string lapacke_name(const char* routine) {
+  const char* p = std::is_same_v<T, float>                 ? "s"
+                  : std::is_same_v<T, double>              ? "d"
+                  : std::is_same_v<T, std::complex<float>> ? "c"
+                                                           : "z";
+  return std::string("LAPACKE ") + p + routine + " (OpenBLAS)";
+}
+// The bench row of a case with its LAPACKE native time.
+BenchResult with_native(BenchResult b, double seconds, std::string name) {
+  b.native_seconds = seconds;
+  b.native_name = std::move(name);
+  return b;
+}
+
 // ?laswp: exact against LAPACKE dlaswp / zlaswp (the complex values compared as double complex).
 template <class T>
 void add_laswp(Registry& reg, const std::string& op) {
@@ -291,7 +381,7 @@ void add_laswp(Registry& reg, const std::string& op) {
   reg.add(ValidationCase{.suite = "solver",
                          .library = "trnsolver",
                          .op = op,
-                         .mode = "DMA through SBUF",
+                         .mode = "C API, DMA through SBUF",
                          .shape = "96x96",
                          .metric = metric,
                          .bound_text = "0",
@@ -300,10 +390,181 @@ void add_laswp(Registry& reg, const std::string& op) {
   reg.add(BenchCase{.suite = "solver",
                     .library = "trnsolver",
                     .op = op,
-                    .variant = "DMA through SBUF",
+                    .variant = "C API, DMA through SBUF",
                     .shape = "512x512",
                     .run = [metric](trn::Generation target) {
-                      return bench_of(aux_case<T>('w', 512, target), metric.c_str(), 0.0);
+                      return with_native(bench_of(aux_case<T>('w', 512, target), metric.c_str(), 0.0),
+                                         native_aux_seconds<T>('w', 512), lapacke_name<T>("laswp"));
+                    }});
+}
+
+// ---- the 64-bit API through its C entry points: Xsytrs (S, D, C, Z) and Xlarft (C_32F, C_64F) --------
+
+// Xsytrs on the factors of sytrf (the same data as sym_case's, uplo as given), nrhs 2: the backward
+// error ||A X - B||_F / (||A||_F ||X||_F) in long double; a failed status or info counts as infinite.
+template <class T>
+CaseResult xsytrs_case(int n, bool upper, trn::Generation target = trn::Generation::trn1) {
+  using solver_data::kType;
+  const std::vector<T> a = sym_data<T>(n, 4242 + static_cast<std::uint64_t>(n));
+  std::vector<T> f = a, rhs(static_cast<std::size_t>(n) * 2);
+  for (std::size_t i = 0; i < rhs.size(); ++i) rhs[i] = from<T>(std::sin(1.0 + static_cast<double>(i)), 0.25);
+  std::vector<int> ipiv(static_cast<std::size_t>(n));
+  const int finfo = ts::sytrf(on(target), upper ? ts::Uplo::upper : ts::Uplo::lower, n, f.data(), n, ipiv.data());
+  const std::vector<std::int64_t> ipiv64(ipiv.begin(), ipiv.end());
+  const auto fill = upper ? TRNBLAS_FILL_MODE_UPPER : TRNBLAS_FILL_MODE_LOWER;
+  std::vector<T> x = rhs;
+  CHandle c(target);
+  std::size_t dev = 0, host = 0;
+  int failed = trnsolverDnXsytrs_bufferSize(c.h, fill, n, 2, kType<T>, f.data(), n, ipiv64.data(), kType<T>, x.data(),
+                                            n, &dev, &host) != TRNSOLVER_STATUS_SUCCESS;
+  std::vector<char> wd(std::max<std::size_t>(dev, 1)), wh(std::max<std::size_t>(host, 1));
+  int info = -99;
+  const double t0 = now_seconds();
+  failed += trnsolverDnXsytrs(c.h, fill, n, 2, kType<T>, f.data(), n, ipiv64.data(), kType<T>, x.data(), n, wd.data(),
+                              dev, wh.data(), host, &info) != TRNSOLVER_STATUS_SUCCESS;
+  const double secs = seconds_since(t0);
+  trnProfile_t profile{};
+  trnsolverDnGetLastProfile(c.h, &profile);
+  const ts::CallReport rep;  // finish's profile: replaced by the C API's below
+  const double u = unit<T>();
+  const bool fp32 = std::is_same_v<solver_data::RealT<T>, float>;
+  const bool ok = failed == 0 && info == 0 && finfo == 0;
+  CaseResult r = finish(CaseResult{}, ok ? backward_error(n, 2, a, x, rhs) : INFINITY, fp32 ? u / 64 : 0, 8.0 * n * u,
+                        rep, t0,
+                        std::string(upper ? "uplo U" : "uplo L") + "; sytrf info " + std::to_string(finfo) +
+                            ", Xsytrs info " + std::to_string(info) + ", " + std::to_string(failed) + " failed calls");
+  r.host_seconds = secs;
+  r.device = DeviceCost::from(profile);
+  return r;
+}
+
+// LAPACKE ?sytrs on LAPACKE ?sytrf's factors of the same data (upper, nrhs 2): the native host time.
+template <class T>
+double native_sytrs_seconds(int n) {
+  std::vector<T> f = sym_data<T>(n, 4242 + static_cast<std::uint64_t>(n)), rhs(static_cast<std::size_t>(n) * 2, T(1));
+  std::vector<T> x;
+  std::vector<lapack_int> piv(static_cast<std::size_t>(n));
+  if constexpr (std::is_same_v<T, float>) {
+    LAPACKE_ssytrf(LAPACK_COL_MAJOR, 'U', n, f.data(), n, piv.data());
+    return best_seconds(3, [&] {
+      x = rhs;
+      LAPACKE_ssytrs(LAPACK_COL_MAJOR, 'U', n, 2, f.data(), n, piv.data(), x.data(), n);
+    });
+  } else if constexpr (std::is_same_v<T, double>) {
+    LAPACKE_dsytrf(LAPACK_COL_MAJOR, 'U', n, f.data(), n, piv.data());
+    return best_seconds(3, [&] {
+      x = rhs;
+      LAPACKE_dsytrs(LAPACK_COL_MAJOR, 'U', n, 2, f.data(), n, piv.data(), x.data(), n);
+    });
+  } else if constexpr (std::is_same_v<T, std::complex<float>>) {
+    auto* pf = reinterpret_cast<lapack_complex_float*>(f.data());
+    LAPACKE_csytrf(LAPACK_COL_MAJOR, 'U', n, pf, n, piv.data());
+    return best_seconds(3, [&] {
+      x = rhs;
+      LAPACKE_csytrs(LAPACK_COL_MAJOR, 'U', n, 2, pf, n, piv.data(), reinterpret_cast<lapack_complex_float*>(x.data()), n);
+    });
+  } else {
+    auto* pf = reinterpret_cast<lapack_complex_double*>(f.data());
+    LAPACKE_zsytrf(LAPACK_COL_MAJOR, 'U', n, pf, n, piv.data());
+    return best_seconds(3, [&] {
+      x = rhs;
+      LAPACKE_zsytrs(LAPACK_COL_MAJOR, 'U', n, 2, pf, n, piv.data(), reinterpret_cast<lapack_complex_double*>(x.data()), n);
+    });
+  }
+}
+
+// Xsytrs C API: validate n = 96 with both triangles (the larger error), bench n = 256 upper.
+template <class T>
+void add_xsytrs(Registry& reg, const std::string& op, const std::string& mode) {
+  const std::string metric = "||A X - B||_F / (||A||_F ||X||_F)";
+  const char* bound = std::is_same_v<solver_data::RealT<T>, float> ? "[u/64, 8 n u]; info 0" : "[0, 8 n u]; info 0";
+  reg.add(ValidationCase{.suite = "solver", .library = "trnsolver", .op = op, .mode = mode, .shape = "96x96, nrhs 2",
+                         .metric = "max over uplo L/U " + metric, .bound_text = bound, .size = 96.0, .run = [] {
+                           CaseResult lo = xsytrs_case<T>(96, false), up = xsytrs_case<T>(96, true);
+                           CaseResult& worse = lo.measured >= up.measured ? lo : up;
+                           worse.pass = lo.pass && up.pass;
+                           worse.host_seconds = lo.host_seconds + up.host_seconds;
+                           return worse;
+                         }});
+  reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = op, .variant = mode, .shape = "256x256, nrhs 2",
+                    .run = [metric](trn::Generation target) {
+                      const CaseResult c = xsytrs_case<T>(256, true, target);
+                      if (!c.pass) throw std::runtime_error("failed call, nonzero info or error out of bound");
+                      return with_native(bench_of(c, metric.c_str(), (kCx<T> ? 4.0 : 1.0) * 2.0 * 256 * 256 * 2),
+                                         native_sytrs_seconds<T>(256), lapacke_name<T>("sytrs"));
+                    }});
+}
+
+// Xlarft (C_32F / C_64F, forward, columnwise) through the C API against LAPACKE zlarft on the same
+// data widened to double complex: ||T - T_zlarft||_F / ||T_zlarft||_F. V n x k complex (N(0, 1) parts;
+// the unit diagonal and zeros above implicit), tau_j = (1 - e^{i theta_j}) / ||v_j||^2, which makes
+// every H_j = I - tau_j v_j v_j^H unitary (tau + conj(tau) = |tau|^2 ||v||^2) with a genuinely
+// complex tau (a real tau would not see a missing conjugate).
+template <class T>
+CaseResult xlarft_case(int n, trn::Generation target = trn::Generation::trn1) {
+  using solver_data::kType;
+  using ZD = std::complex<double>;
+  const int k = std::max(1, n / 8);
+  const std::vector<T> v = solver_data::gaussian<T>(n, k, 99 + static_cast<std::uint64_t>(n));
+  std::vector<T> tau(static_cast<std::size_t>(k)), t(static_cast<std::size_t>(k) * k, T(0));
+  for (int j = 0; j < k; ++j) {
+    double nv = 1;
+    for (int i = j + 1; i < n; ++i) nv += std::norm(static_cast<ZD>(v[i + static_cast<std::size_t>(j) * n]));
+    tau[j] = static_cast<T>((1.0 - std::polar(1.0, 1.0 + 0.37 * j)) / nv);
+  }
+  CHandle c(target);
+  trnsolverDnParams_t params = nullptr;
+  trnsolverDnCreateParams(&params);
+  std::size_t dev = 0, host = 0;
+  int failed = trnsolverDnXlarft_bufferSize(c.h, params, TRNBLAS_DIRECT_FORWARD, TRNBLAS_STOREV_COLUMNWISE, n, k,
+                                            kType<T>, v.data(), n, kType<T>, tau.data(), kType<T>, t.data(), k,
+                                            kType<T>, &dev, &host) != TRNSOLVER_STATUS_SUCCESS;
+  std::vector<char> wd(std::max<std::size_t>(dev, 1)), wh(std::max<std::size_t>(host, 1));
+  const double t0 = now_seconds();
+  failed += trnsolverDnXlarft(c.h, params, TRNBLAS_DIRECT_FORWARD, TRNBLAS_STOREV_COLUMNWISE, n, k, kType<T>, v.data(),
+                              n, kType<T>, tau.data(), kType<T>, t.data(), k, kType<T>, wd.data(), dev, wh.data(),
+                              host) != TRNSOLVER_STATUS_SUCCESS;
+  const double secs = seconds_since(t0);
+  trnProfile_t profile{};
+  trnsolverDnGetLastProfile(c.h, &profile);
+  trnsolverDnDestroyParams(params);
+  const ts::CallReport rep;  // finish's profile: replaced by the C API's below
+  std::vector<ZD> vd(v.begin(), v.end()), td(tau.begin(), tau.end()), tl(t.size(), 0.0);
+  for (int j = 0; j < k; ++j) {
+    for (int i = 0; i < j; ++i) vd[i + static_cast<std::size_t>(j) * n] = 0;
+    vd[j + static_cast<std::size_t>(j) * n] = 1;
+  }
+  LAPACKE_zlarft(LAPACK_COL_MAJOR, 'F', 'C', n, k, reinterpret_cast<lapack_complex_double*>(vd.data()), n,
+                 reinterpret_cast<lapack_complex_double*>(td.data()), reinterpret_cast<lapack_complex_double*>(tl.data()),
+                 k);
+  double err = 0, ref = 0;
+  for (int j = 0; j < k; ++j)
+    for (int i = 0; i <= j; ++i) {
+      err += std::norm(static_cast<ZD>(t[i + static_cast<std::size_t>(j) * k]) - tl[i + static_cast<std::size_t>(j) * k]);
+      ref += std::norm(tl[i + static_cast<std::size_t>(j) * k]);
+    }
+  const double u = unit<T>();
+  CaseResult r = finish(CaseResult{}, failed == 0 ? std::sqrt(err / ref) : INFINITY,
+                        std::is_same_v<T, std::complex<float>> ? u / 64 : 0, 4.0 * n * u, rep, t0,
+                        "against LAPACKE zlarft (forward, columnwise), complex tau; " + std::to_string(failed) +
+                            " failed calls; Gram V^H V on TensorE");
+  r.host_seconds = secs;
+  r.device = DeviceCost::from(profile);
+  return r;
+}
+
+template <class T>
+void add_xlarft_complex(Registry& reg, const std::string& op) {
+  const char* metric = "||T - T_zlarft||_F / ||T_zlarft||_F";
+  const char* mode = "C API, forward, columnwise";
+  reg.add(ValidationCase{.suite = "solver", .library = "trnsolver", .op = op, .mode = mode, .shape = "96x12",
+                         .metric = metric,
+                         .bound_text = std::is_same_v<T, std::complex<float>> ? "[u/64, 4 n u]" : "[0, 4 n u]",
+                         .size = 96.0, .run = [] { return xlarft_case<T>(96); }});
+  reg.add(BenchCase{.suite = "solver", .library = "trnsolver", .op = op, .variant = mode, .shape = "512x64",
+                    .run = [metric](trn::Generation target) {
+                      return with_native(bench_of(xlarft_case<T>(512, target), metric, 4.0 * 2.0 * 512 * 64 * 64),
+                                         native_aux_seconds<T>('t', 512), lapacke_name<T>("larft"));
                     }});
 }
 
@@ -353,12 +614,21 @@ void add_solver_sym_indef(Registry& reg) {
                       .run = [f32](trn::Generation target) {
                         const CaseResult c =
                             f32 ? aux_case<float>('t', 512, target) : aux_case<double>('t', 512, target);
-                        return bench_of(c, "||T - T_dlarft||_F / ||T_dlarft||_F", 2.0 * 512 * 64 * 64);
+                        return with_native(bench_of(c, "||T - T_dlarft||_F / ||T_dlarft||_F", 2.0 * 512 * 64 * 64),
+                                           f32 ? native_aux_seconds<float>('t', 512) : native_aux_seconds<double>('t', 512),
+                                           f32 ? lapacke_name<float>("larft") : lapacke_name<double>("larft"));
                       }});
   }
+  add_laswp<float>(reg, "slaswp");  // S: s13/solvgap
   add_laswp<double>(reg, "dlaswp");
   add_laswp<std::complex<float>>(reg, "claswp");  // C/Z: #27 audit
   add_laswp<std::complex<double>>(reg, "zlaswp");
+  add_xsytrs<float>(reg, "Xsytrs R_32F", "C API, Xsytrs on sytrf's factors (int64 pivots)");
+  add_xsytrs<double>(reg, "Xsytrs R_64F", "C API, Xsytrs on sytrf's factors (int64 pivots)");
+  add_xsytrs<std::complex<float>>(reg, "Xsytrs C_32F", "C API, Xsytrs on sytrf's factors (int64 pivots), complex symmetric");
+  add_xsytrs<std::complex<double>>(reg, "Xsytrs C_64F", "C API, Xsytrs on sytrf's factors (int64 pivots), complex symmetric");
+  add_xlarft_complex<std::complex<float>>(reg, "Xlarft C_32F");
+  add_xlarft_complex<std::complex<double>>(reg, "Xlarft C_64F");
 }
 
 const Registrar kRegistrar(add_solver_sym_indef);
