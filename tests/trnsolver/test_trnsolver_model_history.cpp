@@ -18,6 +18,7 @@
 #include "trn/blas/blas.hpp"
 #include "trn/core/scratch.hpp"
 #include "trn/solver/complex_eig.hpp"
+#include "trn/solver/eig.hpp"
 
 namespace ts = trn::solver;
 
@@ -110,6 +111,36 @@ std::string heevj_bits(std::int64_t n, std::size_t pad) {
   return profile_bits(rep.profile);
 }
 
+// cheevd (hegvd = false) or chegvd (itype 1, B = G^H G / n + I) on n x n inputs placed `pad` elements
+// into fresh buffers; the profile's bits.
+template <class T>
+std::string heevd_bits(bool generalized, std::int64_t n, std::size_t pad) {
+  using R = typename T::value_type;
+  std::vector<T> a0 = gaussian<T>(static_cast<std::size_t>(n * n), 1600), g = gaussian<T>(a0.size(), 1700);
+  std::vector<T> b0(a0.size());
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i) {
+      T acc = i == j ? T(1) : T(0);
+      for (std::int64_t k = 0; k < n; ++k) acc += std::conj(g[k + i * n]) * g[k + j * n] / R(n);
+      b0[i + j * n] = acc;
+    }
+  for (std::int64_t j = 0; j < n; ++j)  // Hermitian: the lower triangle mirrored
+    for (std::int64_t i = 0; i <= j; ++i)
+      a0[i + j * n] = i == j ? T(a0[i + j * n].real(), 0) : std::conj(a0[j + i * n]);
+  std::vector<T> a(a0.size() + pad), b(b0.size() + pad);
+  std::vector<R> w(static_cast<std::size_t>(n) + pad);
+  std::copy(a0.begin(), a0.end(), a.begin() + static_cast<std::ptrdiff_t>(pad));
+  std::copy(b0.begin(), b0.end(), b.begin() + static_cast<std::ptrdiff_t>(pad));
+  ts::Settings s;
+  s.target = trn::Generation::trn1;
+  ts::CallReport rep;
+  const int info = generalized ? ts::hegvd(s, 1, true, trn::blas::Uplo::lower, n, a.data() + pad, n, b.data() + pad, n,
+                                           w.data() + pad, &rep)
+                               : ts::heevd(s, true, trn::blas::Uplo::lower, n, a.data() + pad, n, w.data() + pad, &rep);
+  EXPECT_EQ(info, 0);
+  return profile_bits(rep.profile);
+}
+
 // Heap traffic between calls: other routines and blocks of assorted sizes kept alive or freed.
 void disturb_heap(std::vector<std::vector<char>>& keep, int round) {
   for (int i = 0; i < 6; ++i) keep.emplace_back(static_cast<std::size_t>(4096 * (1 + (i * 7 + round) % 37)));
@@ -179,4 +210,21 @@ TEST(ModelHistory, ScratchStackReusesAddressesInSequenceOrder) {
   v.resize(100000, 2.5);  // growth: a new block above, the old one released under it
   EXPECT_EQ(v[999], 1.5);
   EXPECT_EQ(v[99999], 2.5);
+}
+
+// cheevd and chegvd (hetrd, stedc, unmqr; hegvd's potrf and TRSMs around them) between other calls and
+// heap traffic, on warm and fresh threads: the DMA active time moved with what ran before while
+// their traced temporaries came from the heap.
+TEST(ModelHistory, CheevdAndChegvdProfilesIndependentOfEarlierCalls) {
+  const std::string cheevd = heevd_bits<C>(false, 96, 0), chegvd = heevd_bits<C>(true, 64, 0);
+  std::vector<std::vector<char>> keep;
+  for (int round = 0; round < 2; ++round) {
+    disturb_heap(keep, round);
+    const auto pad = static_cast<std::size_t>(round + 1);
+    (void)gesvdj_bits<C>(40, pad);
+    EXPECT_EQ(heevd_bits<C>(false, 96, pad), cheevd) << "cheevd, round " << round;
+    EXPECT_EQ(heevd_bits<C>(true, 64, pad), chegvd) << "chegvd, round " << round;
+    EXPECT_EQ(on_fresh_thread([&] { return heevd_bits<C>(true, 64, 0); }), chegvd) << "chegvd, fresh thread, round " << round;
+    EXPECT_EQ(on_fresh_thread([&] { return heevd_bits<C>(false, 96, pad); }), cheevd) << "cheevd, fresh thread, round " << round;
+  }
 }

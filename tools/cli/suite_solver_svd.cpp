@@ -170,6 +170,10 @@ void add_solver_svd(Registry& reg) {
   add_rows<std::complex<double>>(reg, {"Xgesvdp C_64F", "QDWH polar (QR form) + heevd", 'p', 32});
   add_rows<double>(reg, {"Xgesvdr R_64F", "randomized, rank-8 A, k 8, p 4, 2 iterations", 'r', 16});
   add_rows<std::complex<float>>(reg, {"Xgesvdr C_32F", "randomized, rank-8 A, k 8, p 4, 2 iterations", 'r', 16});
+  // The (routine, type) pairs the #27 acceptance audit found without a case or row (s13/jacgap).
+  add_rows<std::complex<float>>(reg, {"Xgesvdp C_32F", "QDWH polar (QR form) + heevd", 'p', 32});
+  add_rows<float>(reg, {"Xgesvdr R_32F", "randomized, rank-8 A, k 8, p 4, 2 iterations", 'r', 16});
+  add_rows<std::complex<double>>(reg, {"Xgesvdr C_64F", "randomized, rank-8 A, k 8, p 4, 2 iterations", 'r', 16});
 }
 
 const Registrar kRegistrar(add_solver_svd);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "syevj_internal.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/scalar_traits.hpp"
 #include "trn/solver/eig.hpp"
@@ -34,7 +35,7 @@ template <class T>
 struct GvState {
   TraceParts trace;
   double flops = 0;
-  std::vector<T> f;
+  ScratchVector<T> f;  // traced (scratch addresses: docs/cost-model.md section 2)
 };
 // Start: the report emptied; B copied into f (by DMA: B is written only on success) and factored there
 // by potrf(f, report) -> info, the factor's trace and host flops joining the call's. Returns its info
@@ -55,8 +56,8 @@ int gv_factor_b(const Settings& s, std::int64_t n, const T* B, std::int64_t ldb,
 // End: X's first `cols` columns from c (ld n) into A, the eigenvalues w into W, the factor f into B's
 // uplo triangle: copies, one host round trip (`name`, a string literal).
 template <class T, class R>
-void gv_store(std::string_view name, std::int64_t n, std::int64_t cols, bool lower, const std::vector<T>& c, T* A,
-              std::int64_t lda, const std::vector<R>& w, R* W, const std::vector<T>& f, T* B, std::int64_t ldb,
+void gv_store(std::string_view name, std::int64_t n, std::int64_t cols, bool lower, const ScratchVector<T>& c, T* A,
+              std::int64_t lda, const ScratchVector<R>& w, R* W, const ScratchVector<T>& f, T* B, std::int64_t ldb,
               TraceParts& trace) {
   for (std::int64_t j = 0; j < cols; ++j) std::copy(c.begin() + j * n, c.begin() + (j + 1) * n, A + j * lda);
   std::copy(w.begin(), w.end(), W);
@@ -104,16 +105,16 @@ void eig_gemm(EigSteps& st, bool ta, bool tb, std::int64_t m, std::int64_t n, st
 // destroyed): w receives the eigenvalues ascending; with Z (n x n, leading dimension n, written
 // whole) the eigenvectors, by divide and conquer (stedc.cpp); without, by implicit QL alone.
 // Returns 0 or the number of off-diagonal elements of a QL leaf that did not converge.
-int stedc(EigSteps& st, std::int64_t n, std::vector<double>& d, std::vector<double>& e, double* w, float* Z);
-int stedc(EigSteps& st, std::int64_t n, std::vector<double>& d, std::vector<double>& e, double* w, double* Z);
+int stedc(EigSteps& st, std::int64_t n, ScratchVector<double>& d, ScratchVector<double>& e, double* w, float* Z);
+int stedc(EigSteps& st, std::int64_t n, ScratchVector<double>& d, ScratchVector<double>& e, double* w, double* Z);
 
 // Lower tridiagonalization of the n x n matrix a (ld lda, lower triangle read; the strictly upper
 // part is not read or written): reflectors below the subdiagonal (A(j+1, j) holds 1 on return),
 // d, e (fp64 copies) and tau. sytrd.cpp.
-void sytrd_lower(EigSteps& st, std::int64_t n, float* a, std::int64_t lda, std::vector<double>& d,
-                 std::vector<double>& e, float* tau);
-void sytrd_lower(EigSteps& st, std::int64_t n, double* a, std::int64_t lda, std::vector<double>& d,
-                 std::vector<double>& e, double* tau);
+void sytrd_lower(EigSteps& st, std::int64_t n, float* a, std::int64_t lda, ScratchVector<double>& d,
+                 ScratchVector<double>& e, float* tau);
+void sytrd_lower(EigSteps& st, std::int64_t n, double* a, std::int64_t lda, ScratchVector<double>& d,
+                 ScratchVector<double>& e, double* tau);
 
 // T X = R in place for the n x n triangle T (element (i, j) at t[i * si + j * sj]; unit: its diagonal
 // taken as 1, not read), R n x cols (ld n). fp32: the triangular-solve tile kernel (one launch per
@@ -126,15 +127,15 @@ void tri_solve(const Settings& s, const double* t, std::int64_t si, std::int64_t
 // The complex (Hermitian) lower tridiagonalization (LAPACK xHETRD/xLATRD; sytrd.cpp's driver): as above,
 // the reflectors complex (xLARFG: beta real, so d and e are real), y = A22 v by trnblas hemv (C) or an
 // fp64 host step (Z), the trailing update by HER2K -- the complex steps below (hetrd.cpp).
-void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<float>* a, std::int64_t lda, std::vector<double>& d,
-                 std::vector<double>& e, std::complex<float>* tau);
-void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<double>* a, std::int64_t lda, std::vector<double>& d,
-                 std::vector<double>& e, std::complex<double>* tau);
+void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<float>* a, std::int64_t lda, ScratchVector<double>& d,
+                 ScratchVector<double>& e, std::complex<float>* tau);
+void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<double>* a, std::int64_t lda, ScratchVector<double>& d,
+                 ScratchVector<double>& e, std::complex<double>* tau);
 // The uplo triangle of A as a full lower working copy (ld n; Hermitian T: the upper triangle read
 // conjugated, the diagonal real), scaled by a power of two to max |a_ij| (complex: max |re|, |im|) in
 // [1, 2) (exact); returns that scale (0: A holds Inf/NaN; 1 for a zero matrix). syevd, heevd.
 template <class T>
-double scaled_lower_copy(std::int64_t n, const T* A, std::int64_t lda, bool lower, std::vector<T>& work) {
+double scaled_lower_copy(std::int64_t n, const T* A, std::int64_t lda, bool lower, ScratchVector<T>& work) {
   work.assign(static_cast<std::size_t>(n * n), T(0));
   double amax = 0;
   bool finite = true;
@@ -175,9 +176,9 @@ int non_finite_input(R* W, std::int64_t n) {
 // stedc. w receives the eigenvalues ascending (fp64), Z (n x n, ld n, the real type R) the
 // tridiagonal's eigenvectors when `vectors` (else it is left empty). Returns stedc's info.
 template <class T, class R>
-int tridiagonal_eig(EigSteps& st, std::int64_t n, T* work, T* tau, bool vectors, std::vector<double>& w,
-                    std::vector<R>& Z) {
-  std::vector<double> d, e;
+int tridiagonal_eig(EigSteps& st, std::int64_t n, T* work, T* tau, bool vectors, ScratchVector<double>& w,
+                    ScratchVector<R>& Z) {
+  ScratchVector<double> d, e;
   w.assign(static_cast<std::size_t>(n), 0.0);
   sytrd_lower(st, n, work, n, d, e, tau);
   Z.assign(vectors ? static_cast<std::size_t>(n * n) : 0, R(0));

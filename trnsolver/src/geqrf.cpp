@@ -28,6 +28,7 @@
 #include "syevj_internal.hpp"
 #include "trn/blas/level3.hpp"  // cgemm, zgemm
 #include "trn/core/host_step.hpp"
+#include "trn/core/scratch.hpp"
 #include "svd_internal.hpp"
 #include "sym_steps.hpp"  // detail::gemm_step
 
@@ -229,12 +230,12 @@ void apply_block(Steps& st, bool left, bool adjoint, const Block<T>& b, T* C, st
   const std::int64_t w = b.w, r = b.rows;
   const char top = adjoint ? 'C' : 'N';
   if (left) {  // W = V^H C (w x cols), W2 = op(T) W, C -= V W2
-    std::vector<T> w1(static_cast<std::size_t>(w * cols)), w2(w1.size());
+    ScratchVector<T> w1(static_cast<std::size_t>(w * cols)), w2(w1.size());  // traced: scratch stack
     detail::gemm_step<T>(st.bs, st.mode, 'C', 'N', w, cols, r, T(1), b.v, r, C, ldc, T(0), w1.data(), w, st.trace);
     detail::gemm_step<T>(st.bs, st.mode, top, 'N', w, cols, w, T(1), b.t, w, w1.data(), w, T(0), w2.data(), w, st.trace);
     detail::gemm_step<T>(st.bs, st.mode, 'N', 'N', r, cols, w, T(-1), b.v, r, w2.data(), w, T(1), C, ldc, st.trace);
   } else {  // W = C V (rows x w), W2 = W op(T), C -= W2 V^H
-    std::vector<T> w1(static_cast<std::size_t>(rows * w)), w2(w1.size());
+    ScratchVector<T> w1(static_cast<std::size_t>(rows * w)), w2(w1.size());  // traced: scratch stack
     detail::gemm_step<T>(st.bs, st.mode, 'N', 'N', rows, w, r, T(1), C, ldc, b.v, r, T(0), w1.data(), rows, st.trace);
     detail::gemm_step<T>(st.bs, st.mode, 'N', top, rows, w, w, T(1), w1.data(), rows, b.t, w, T(0), w2.data(), rows, st.trace);
     detail::gemm_step<T>(st.bs, st.mode, 'N', 'C', rows, r, w, T(-1), w2.data(), rows, b.v, r, T(1), C, ldc, st.trace);
@@ -263,7 +264,7 @@ void finish(const Settings& s, CallReport* report, Steps& st, const QrPlan& plan
 // Every block of the k reflectors in a (nq x k, lda): V and T in `store`, one host step (`name`)
 // reading the reflectors and tau and writing the blocks. Returns the blocks and the multiply-adds.
 template <class T>
-std::vector<Block<T>> form_blocks(Steps& st, std::string_view name, std::int64_t nb, std::vector<T>& store,
+std::vector<Block<T>> form_blocks(Steps& st, std::string_view name, std::int64_t nb, ScratchVector<T>& store,
                                   const T* a, std::int64_t lda, std::int64_t nq, std::int64_t k, const T* tau,
                                   double& ops, HostSpan extra_write = {}) {
   std::vector<Block<T>> blocks;
@@ -354,7 +355,7 @@ template <class T>
 double geqrf_steps(Steps& st, std::int64_t nb, std::int64_t m, std::int64_t n, T* A, std::int64_t lda, T* tau) {
   const std::int64_t k = std::min(m, n);
   double ops = 0;
-  std::vector<T> vt;
+  ScratchVector<T> vt;  // traced: the scratch stack (docs/cost-model.md section 2)
   for (std::int64_t j0 = 0; j0 < k; j0 += nb) {
     const std::int64_t w = std::min(nb, k - j0), r = m - j0;
     T* panel = A + j0 + j0 * lda;
@@ -412,7 +413,7 @@ template <class T>
 double orgqr_steps(Steps& st, std::int64_t nb, std::int64_t m, std::int64_t n, std::int64_t k, T* A, std::int64_t lda,
                    const T* tau) {
   double ops = 0;
-  std::vector<T> store;
+  ScratchVector<T> store;  // traced: the scratch stack (docs/cost-model.md section 2)
   // One host step: the blocks from the reflectors, then A = [I; 0] (the columns Q is built on).
   const auto blocks = form_blocks(st, "trnsolver.orgqr.blocks", nb, store, A, lda, m, k, tau, ops,
                                   HostSpan::matrix(A, m, n, lda));
@@ -450,7 +451,7 @@ double ormqr_steps(Steps& st, std::int64_t nb, bool left, bool trans, std::int64
                    const T* A, std::int64_t lda, const T* tau, T* C, std::int64_t ldc) {
   const std::int64_t nq = left ? m : n;
   double ops = 0;
-  std::vector<T> store;
+  ScratchVector<T> store;  // traced: the scratch stack (docs/cost-model.md section 2)
   std::vector<Block<T>> blocks;
   if (m > 0 && n > 0) blocks = form_blocks(st, "trnsolver.ormqr.blocks", nb, store, A, lda, nq, k, tau, ops);
   // LAPACK's order: forward for Q^H C and C Q, backward for Q C and C Q^H.

@@ -25,7 +25,7 @@ void require(bool ok, const char* fn, const char* what) {
 // [lo, hi) of the ascending w (fp64, scaled by `scale`) that the selection keeps; range V compares the
 // values as W returns them (rounded to R), as syevdx.
 template <class R>
-std::pair<std::int64_t, std::int64_t> select_range(const EigSelect& sel, const std::vector<double>& w, double scale) {
+std::pair<std::int64_t, std::int64_t> select_range(const EigSelect& sel, const ScratchVector<double>& w, double scale) {
   const auto n = static_cast<std::int64_t>(w.size());
   if (sel.range == EigRange::index) return {sel.il - 1, sel.iu};
   if (sel.range == EigRange::all) return {0, n};
@@ -56,7 +56,7 @@ int heevdx_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo
   std::int64_t m = 0;
   int info = 0;
   if (n > 0) {
-    std::vector<T> work, tau(static_cast<std::size_t>(n));
+    ScratchVector<T> work, tau(static_cast<std::size_t>(n));  // traced: docs/cost-model.md section 2
     const bool finite = detail::hermitian_full(n, A, lda, uplo == Uplo::lower, work);
     double amax = 0;
     for (const T& v : work) amax = std::max({amax, std::fabs(double(v.real())), std::fabs(double(v.imag()))});
@@ -67,12 +67,12 @@ int heevdx_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo
     if (!finite) {
       info = detail::non_finite_input(W, n);
     } else {
-      std::vector<double> w;
-      std::vector<R> Z;
+      ScratchVector<double> w;
+      ScratchVector<R> Z;
       info = detail::tridiagonal_eig(st, n, work.data(), tau.data(), vectors, w, Z);
       const auto [lo, hi] = select_range<R>(sel, w, scale);
       m = hi - lo;
-      std::vector<T> V(vectors ? Z.begin() + lo * n : Z.end(), vectors ? Z.begin() + hi * n : Z.end());
+      ScratchVector<T> V(vectors ? Z.begin() + lo * n : Z.end(), vectors ? Z.begin() + hi * n : Z.end());
       if (vectors && n > 1 && m > 0) {  // V = Q Z for the selected columns (Q = diag(1, Q'))
         CallReport r;
         ormqr(s, true, false, n - 1, m, n - 1, work.data() + 1, n, tau.data(), V.data() + 1, n, &r);
@@ -126,7 +126,7 @@ int hegv_reduce(const Settings& s, int itype, bool vectors, Uplo uplo, std::int6
   if (binfo > 0) return static_cast<int>(n) + binfo;
   const bool lower = uplo == Uplo::lower;
   const auto nn = static_cast<std::size_t>(n * n);
-  std::vector<T> l(nn, T(0)), a, c, g(nn);
+  ScratchVector<T> l(nn, T(0)), a, c, g(nn);  // traced: docs/cost-model.md section 2
   for (std::int64_t j = 0; j < n; ++j)  // dense L (upper: L = U^H), zeros above the diagonal
     for (std::int64_t i = j; i < n; ++i)
       l[static_cast<std::size_t>(i + j * n)] = lower ? st.f[i + j * n] : std::conj(st.f[j + i * n]);
@@ -143,7 +143,7 @@ int hegv_reduce(const Settings& s, int itype, bool vectors, Uplo uplo, std::int6
     complex_gemm(s, blas::COp::N, blas::COp::N, n, n, n, a.data(), n, l.data(), n, g.data(), n, st.trace);
     complex_gemm(s, blas::COp::C, blas::COp::N, n, n, n, l.data(), n, g.data(), n, c.data(), n, st.trace);
   }
-  std::vector<RealOf<T>> w(static_cast<std::size_t>(n));
+  ScratchVector<RealOf<T>> w(static_cast<std::size_t>(n));
   const HermEigStep e = eig(c.data(), w.data(), st.trace, st.flops);
   if (vectors && e.cols > 0) {
     if (itype == 3) {

@@ -101,17 +101,17 @@ int heevd_impl(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, T* A,
   detail::EigSteps st{kC ? detail::step_blas_settings(s) : detail::fp64_update_blas_settings(s), {}, 0, plan.host_symv};
   int info = 0;
   if (n > 0) {
-    std::vector<T> work, tau(static_cast<std::size_t>(n));
+    ScratchVector<T> work, tau(static_cast<std::size_t>(n));  // traced: docs/cost-model.md section 2
     const double scale = detail::scaled_lower_copy(n, A, lda, uplo == Uplo::lower, work);
     record_host_step(st.trace, HostStep{.name = "trnsolver.heevd.prepare", .flops = double(n * n),
                                         .reads = {HostSpan::matrix(A, n, n, lda)}, .writes = {HostSpan(work.data(), n * n)}});
     if (scale == 0) {
       info = detail::non_finite_input(W, n);
     } else {
-      std::vector<double> w;
-      std::vector<R> Z;
+      ScratchVector<double> w;
+      ScratchVector<R> Z;
       info = detail::tridiagonal_eig(st, n, work.data(), tau.data(), vectors, w, Z);
-      std::vector<T> V(Z.begin(), Z.end());
+      ScratchVector<T> V(Z.begin(), Z.end());
       if (vectors && n > 1) {  // V = Q Z (Q = diag(1, Q'), the reflectors at (1, 0))
         CallReport r;
         ormqr(s, true, false, n - 1, n, n - 1, work.data() + 1, n, tau.data(), V.data() + 1, n, &r);

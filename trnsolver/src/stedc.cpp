@@ -304,7 +304,9 @@ struct Dc {
     for (std::int64_t j = 0; j < n2; ++j) z[n1 + j] = sg * r2 * static_cast<double>(zb[n1 + (n1 + j) * N]);
     const double f0 = st.host_flops;
     merge_host(n, w + lo, z.data(), 2.0 * std::fabs(beta), lambda.data(), U.data(), st.host_flops);
-    std::vector<T> Ut(U.begin(), U.end()), Q(static_cast<std::size_t>(n * n));
+    // Traced temporaries from the scratch stack: freed per merge, so heap reuse would make false HBM
+    // dependencies that change with the process's history (docs/cost-model.md section 2).
+    ScratchVector<T> Ut(U.begin(), U.end()), Q(static_cast<std::size_t>(n * n));
     for (std::int64_t j = 0; j < n; ++j)
       for (std::int64_t i = 0; i < n; ++i) Q[i + j * n] = zb[i + j * N];
     std::copy(lambda.begin(), lambda.end(), w + lo);
@@ -319,7 +321,7 @@ struct Dc {
 };
 
 template <class T>
-int stedc_impl(EigSteps& st, std::int64_t n, std::vector<double>& d, std::vector<double>& e, double* w, T* Z) {
+int stedc_impl(EigSteps& st, std::int64_t n, ScratchVector<double>& d, ScratchVector<double>& e, double* w, T* Z) {
   if (n == 0) return 0;
   if (Z == nullptr) {
     std::copy(d.begin(), d.begin() + n, w);
@@ -342,10 +344,10 @@ int stedc_impl(EigSteps& st, std::int64_t n, std::vector<double>& d, std::vector
 
 }  // namespace
 
-int stedc(EigSteps& st, std::int64_t n, std::vector<double>& d, std::vector<double>& e, double* w, float* Z) {
+int stedc(EigSteps& st, std::int64_t n, ScratchVector<double>& d, ScratchVector<double>& e, double* w, float* Z) {
   return stedc_impl(st, n, d, e, w, Z);
 }
-int stedc(EigSteps& st, std::int64_t n, std::vector<double>& d, std::vector<double>& e, double* w, double* Z) {
+int stedc(EigSteps& st, std::int64_t n, ScratchVector<double>& d, ScratchVector<double>& e, double* w, double* Z) {
   return stedc_impl(st, n, d, e, w, Z);
 }
 

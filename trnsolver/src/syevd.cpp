@@ -24,7 +24,7 @@ void check(bool ok, const char* fn, const char* what) {
 // The selected eigenvalues' index range [lo, hi) in the ascending w; range V compares the values as
 // W returns them (w / scale rounded to T), so that meig counts what the caller sees.
 template <class T>
-std::pair<std::int64_t, std::int64_t> selected(const EigSelect& sel, const std::vector<double>& w, double scale) {
+std::pair<std::int64_t, std::int64_t> selected(const EigSelect& sel, const ScratchVector<double>& w, double scale) {
   const auto n = static_cast<std::int64_t>(w.size());
   if (sel.range == EigRange::index) return {sel.il - 1, sel.iu};
   if (sel.range == EigRange::all) return {0, n};
@@ -54,7 +54,7 @@ int syevd_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo,
   EigSteps st{kS ? detail::step_blas_settings(s) : detail::fp64_update_blas_settings(s), {}, 0, plan.host_symv};
   int info = 0;
   if (n > 0) {
-    std::vector<T> work, tau(static_cast<std::size_t>(n));
+    ScratchVector<T> work, tau(static_cast<std::size_t>(n));  // traced: docs/cost-model.md section 2
     const double scale = detail::scaled_lower_copy(n, A, lda, uplo == Uplo::lower, work);
     const HostSpan a = HostSpan::matrix(A, n, n, lda), wk(work.data(), n * n);
     record_host_step(st.trace, HostStep{.name = "trnsolver.syevd.prepare", .flops = double(n * n),
@@ -62,8 +62,8 @@ int syevd_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo,
     if (scale == 0) {
       info = detail::non_finite_input(W, n);
     } else {
-      std::vector<double> w;
-      std::vector<T> Z;
+      ScratchVector<double> w;
+      ScratchVector<T> Z;
       info = detail::tridiagonal_eig(st, n, work.data(), tau.data(), vectors, w, Z);
       const auto [lo, hi] = selected<T>(sel, w, scale);
       m = hi - lo;

@@ -87,12 +87,12 @@ int sygv_reduce(const Settings& s, int itype, bool vectors, Uplo uplo, std::int6
   const auto nn = static_cast<std::size_t>(n * n);
   // Lower view of the factor: L(i, j) at st.f[i * si + j * sj].
   const std::int64_t si = lower ? 1 : n, sj = lower ? n : 1;
-  std::vector<T> l(nn, T(0));  // dense L (zeros above the diagonal) for the GEMMs
+  ScratchVector<T> l(nn, T(0));  // dense L (zeros above the diagonal) for the GEMMs
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = j; i < n; ++i)
       l[static_cast<std::size_t>(i + j * n)] = st.f[static_cast<std::size_t>(i * si + j * sj)];
   // 2. The full symmetric A from its uplo triangle (index moves).
-  std::vector<T> a(nn), c(nn), g(nn);
+  ScratchVector<T> a(nn), c(nn), g(nn);  // traced: docs/cost-model.md section 2
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < n; ++i)
       a[static_cast<std::size_t>(i + j * n)] = (lower ? i >= j : i <= j) ? A[i + j * lda] : A[j + i * lda];
@@ -119,7 +119,7 @@ int sygv_reduce(const Settings& s, int itype, bool vectors, Uplo uplo, std::int6
     multiply(s, true, l.data(), g.data(), c.data(), n, n, st.trace);
   }
   // 4. C = Y diag(W) Y^T (the lower triangle of C is read).
-  std::vector<T> w(static_cast<std::size_t>(n));
+  ScratchVector<T> w(static_cast<std::size_t>(n));
   const EigStep e = eig(c.data(), w.data(), st.trace, st.flops);
   // 5. X = L^-T Y (itype 1, 2) or L Y (itype 3), the first e.cols columns.
   if (vectors && e.cols > 0) {

@@ -180,12 +180,12 @@ void latrd(EigSteps& st, std::int64_t N, std::int64_t w, T* a, std::int64_t lda,
 }
 
 template <class T>
-void sytrd_lower_impl(EigSteps& st, std::int64_t n, T* a, std::int64_t lda, std::vector<double>& d,
-                      std::vector<double>& e, T* tau) {
+void sytrd_lower_impl(EigSteps& st, std::int64_t n, T* a, std::int64_t lda, ScratchVector<double>& d,
+                      ScratchVector<double>& e, T* tau) {
   d.assign(static_cast<std::size_t>(n), 0.0);
   e.assign(static_cast<std::size_t>(std::max<std::int64_t>(n - 1, 1)), 0.0);
   const std::int64_t nb = sytrd_panel_width();
-  std::vector<T> W;
+  ScratchVector<T> W;  // traced: the scratch stack (docs/cost-model.md section 2)
   for (std::int64_t i0 = 0; i0 < n; i0 += nb) {
     const std::int64_t N = n - i0, w = N <= nb ? N : nb;
     W.assign(static_cast<std::size_t>(N * w), T(0));
@@ -197,20 +197,20 @@ void sytrd_lower_impl(EigSteps& st, std::int64_t n, T* a, std::int64_t lda, std:
 
 }  // namespace
 
-void sytrd_lower(EigSteps& st, std::int64_t n, float* a, std::int64_t lda, std::vector<double>& d,
-                 std::vector<double>& e, float* tau) {
+void sytrd_lower(EigSteps& st, std::int64_t n, float* a, std::int64_t lda, ScratchVector<double>& d,
+                 ScratchVector<double>& e, float* tau) {
   sytrd_lower_impl(st, n, a, lda, d, e, tau);
 }
-void sytrd_lower(EigSteps& st, std::int64_t n, double* a, std::int64_t lda, std::vector<double>& d,
-                 std::vector<double>& e, double* tau) {
+void sytrd_lower(EigSteps& st, std::int64_t n, double* a, std::int64_t lda, ScratchVector<double>& d,
+                 ScratchVector<double>& e, double* tau) {
   sytrd_lower_impl(st, n, a, lda, d, e, tau);
 }
-void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<float>* a, std::int64_t lda, std::vector<double>& d,
-                 std::vector<double>& e, std::complex<float>* tau) {
+void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<float>* a, std::int64_t lda, ScratchVector<double>& d,
+                 ScratchVector<double>& e, std::complex<float>* tau) {
   sytrd_lower_impl(st, n, a, lda, d, e, tau);
 }
-void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<double>* a, std::int64_t lda, std::vector<double>& d,
-                 std::vector<double>& e, std::complex<double>* tau) {
+void sytrd_lower(EigSteps& st, std::int64_t n, std::complex<double>* a, std::int64_t lda, ScratchVector<double>& d,
+                 ScratchVector<double>& e, std::complex<double>* tau) {
   sytrd_lower_impl(st, n, a, lda, d, e, tau);
 }
 
@@ -275,7 +275,7 @@ int sytrd_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t 
         "n >= 0, lda >= max(1, n), A, D, E, tau not NULL");
   const SyevdPlan plan = plan_syevd(prefix<T>(), 't', n, false);
   EigSteps st = begin<T>(s, report);
-  std::vector<double> d, e;
+  ScratchVector<double> d, e;
   if (n > 0) {
     const HostSpan a = HostSpan::matrix(A, n, n, lda);
     if (uplo == Uplo::lower) {
