@@ -50,6 +50,7 @@
 #include "trn/core/error.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/link_step.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/solver/complex_eig.hpp"
 #include "trn/solver/qr.hpp"
 #include "trn/solvermp/solvermp.hpp"
@@ -272,7 +273,7 @@ void store_reflector(const EigBuffers& b, std::int64_t k) {
 
 // Stage 1: T's diagonal dg and off-diagonal e (fp64, on every rank), the reflectors stored.
 template <class T>
-void tridiagonalize(const Local& l, const EigBuffers& b, std::vector<double>& dg, std::vector<double>& e, Generation target) {
+void tridiagonalize(const Local& l, const EigBuffers& b, ScratchVector<double>& dg, ScratchVector<double>& e, Generation target) {
   const Descriptor& d = b.wd;
   const blasmp::Grid& g = *d.grid;
   const std::int64_t n = d.n;
@@ -300,8 +301,8 @@ void tridiagonalize(const Local& l, const EigBuffers& b, std::vector<double>& dg
 // Stage 2: trnsolver's divide and conquer on every rank (vectors: into b.zfull, n x n of the real type R).
 // Returns its info.
 template <class R>
-int solve_tridiagonal(const blas::Settings& s, const SyevdArgs& x, const EigBuffers& b, std::vector<double>& dg,
-                      std::vector<double>& e, std::vector<double>& lambda, Trace& trace) {
+int solve_tridiagonal(const blas::Settings& s, const SyevdArgs& x, const EigBuffers& b, ScratchVector<double>& dg,
+                      ScratchVector<double>& e, std::vector<double>& lambda, Trace& trace) {
   solver::Settings ss;
   static_cast<EmulatorSettings&>(ss) = static_cast<const EmulatorSettings&>(s);
   constexpr bool kS = std::is_same_v<R, float>;
@@ -345,7 +346,8 @@ int syevd_typed(const blas::Settings& s0, const SyevdArgs& x, Trace& trace) {
     std::fill(d, d + x.n, std::numeric_limits<R>::quiet_NaN());
     return static_cast<int>(x.n);
   }
-  std::vector<double> dg, e, lambda;
+  ScratchVector<double> dg, e;  // stedc takes scratch (address-stable) storage: docs/cost-model.md "Scratch addresses"
+  std::vector<double> lambda;
   tridiagonalize<T>(l, b, dg, e, s.target);
   const int info = solve_tridiagonal<R>(s, x, b, dg, e, lambda, trace);
   for (std::int64_t i = 0; i < x.n; ++i) d[i] = static_cast<R>(lambda[static_cast<std::size_t>(i)] / scale);
