@@ -471,9 +471,12 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
   if (detail::replay::recording_anywhere()) [[unlikely]]
     detail::replay::note_alloc(*this, dtype, partitions, free_shape, name, partition_start, fill);
   // A placement applies to this request only, whatever becomes of it (taken before any check throws).
-  PlacementHint& hint = placement_hint(*this);
-  const PlacementHint placed = hint;
-  hint.offset = -1;
+  PlacementHint placed{-1, 0};
+  if (detail::replay::placing_anywhere()) [[unlikely]] {
+    PlacementHint& hint = placement_hint(*this);
+    placed = hint;
+    hint.offset = -1;
+  }
   // The error texts are built only when a check fails (an allocation is on every call's path).
   const auto instr = [&] { return std::string(mem_space_name(space_)) + " alloc"; };
   const auto who = [&] { return std::string(name); };
@@ -496,38 +499,7 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
     throw LimitError(instr(), who(), "bytes per partition", bytes, "partition capacity", partition_bytes_, generation_);
   const std::int64_t need = (bytes + kAllocAlignBytes - 1) / kAllocAlignBytes * kAllocAlignBytes;
 
-  // The tile at `found` (its blocks_ entry made), filled and recorded: both placement paths end here.
-  const auto placed_tile = [&](std::int64_t found) {
-    Tile t;
-    t.mem = space_;
-    t.dtype = dtype;
-    t.partition_start = partition_start;
-    t.partitions = partitions;
-    t.partition_stride = host_stride_;
-    t.offset_bytes = found;
-    t.base = storage_.get() + std::int64_t{partition_start} * host_stride_ + found;
-    t.ndim = static_cast<int>(free_shape.size());
-    int d = 0;
-    for (auto s : free_shape) t.size[d++] = s;
-    std::int64_t st = 1;
-    for (d = t.ndim - 1; d >= 0; --d) {
-      t.stride[d] = st;
-      st *= t.size[d];
-    }
-    // Poison the fresh allocation (NaN in all float formats) in the partitions the tile spans: the
-    // range is reserved in every partition, but no view of this tile reaches the others and no other
-    // tile can hold them, so their bytes are never read before a later allocation poisons them. The
-    // range is recorded either way: its earlier contents are no longer the ones any memo remembers.
-    if (fill == AllocFill::poison) poison(*this, partition_start, partitions, found, need);
-    // Bounded record: many allocations between two reads collapse into one whole-partition range.
-    if (poisoned_.size() < 64)
-      poisoned_.emplace_back(found, found + need);
-    else
-      poisoned_.assign(1, {0, partition_bytes_});
-    if (detail::replay::recording_anywhere()) [[unlikely]]
-      detail::replay::note_alloc_result(*this, t);
-    return t;
-  };
+  std::int64_t found = -1;
   if (placed.offset >= 0) {
     // The recorded first fit (detail::place_next_alloc): insert after the blocks before it (a
     // replayed program mostly appends), provided it does not overlap its neighbours.
@@ -538,46 +510,76 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
     if (fits_between) {
       blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(at), Block{placed.offset, need});
       peak_ = std::max(peak_, placed.used_after);
-      return placed_tile(placed.offset);
+      found = placed.offset;
     }
   }
-  // First fit; PSUM requests of at most one bank stay inside a bank, larger ones start on a bank.
-  std::int64_t cursor = 0;
-  std::int64_t found = -1;
-  std::size_t insert_at = 0;
-  auto fits = [&](std::int64_t start, std::int64_t end) -> std::int64_t {
-    std::int64_t s = start;
-    if (bank_bytes_ > 0) {
-      if (need <= bank_bytes_) {
-        if (s / bank_bytes_ != (s + need - 1) / bank_bytes_) s = (s / bank_bytes_ + 1) * bank_bytes_;
-      } else {
-        s = (s + bank_bytes_ - 1) / bank_bytes_ * bank_bytes_;
+  if (found < 0) {
+    // First fit; PSUM requests of at most one bank stay inside a bank, larger ones start on a bank.
+    std::int64_t cursor = 0;
+    std::size_t insert_at = 0;
+    auto fits = [&](std::int64_t start, std::int64_t end) -> std::int64_t {
+      std::int64_t s = start;
+      if (bank_bytes_ > 0) {
+        if (need <= bank_bytes_) {
+          if (s / bank_bytes_ != (s + need - 1) / bank_bytes_) s = (s / bank_bytes_ + 1) * bank_bytes_;
+        } else {
+          s = (s + bank_bytes_ - 1) / bank_bytes_ * bank_bytes_;
+        }
       }
+      return s + need <= end ? s : -1;
+    };
+    std::int64_t largest_gap = 0;  // for the error message
+    for (std::size_t i = 0; i <= blocks_.size(); ++i) {
+      const std::int64_t end = i < blocks_.size() ? blocks_[i].offset : partition_bytes_;
+      largest_gap = std::max(largest_gap, end - cursor);
+      const std::int64_t s = fits(cursor, end);
+      if (s >= 0) {
+        found = s;
+        insert_at = i;
+        break;
+      }
+      if (i < blocks_.size()) cursor = blocks_[i].offset + blocks_[i].bytes;
     }
-    return s + need <= end ? s : -1;
-  };
-  std::int64_t largest_gap = 0;  // for the error message
-  for (std::size_t i = 0; i <= blocks_.size(); ++i) {
-    const std::int64_t end = i < blocks_.size() ? blocks_[i].offset : partition_bytes_;
-    largest_gap = std::max(largest_gap, end - cursor);
-    const std::int64_t s = fits(cursor, end);
-    if (s >= 0) {
-      found = s;
-      insert_at = i;
-      break;
-    }
-    if (i < blocks_.size()) cursor = blocks_[i].offset + blocks_[i].bytes;
+    if (found < 0)
+      // e.g. "... bytes per partition requested 65536 violates largest free contiguous range 32768
+      // (trn2; 196608 of 229376 bytes per partition in use)"
+      throw LimitError(instr(), who(), "bytes per partition requested", bytes, "largest free contiguous range",
+                       largest_gap,
+                       std::string(generation_) + "; " + std::to_string(used_bytes()) + " of " +
+                           std::to_string(partition_bytes_) + " bytes per partition in use");
+    blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(insert_at), Block{found, need});
+    peak_ = std::max(peak_, used_bytes());
   }
-  if (found < 0)
-    // e.g. "... bytes per partition requested 65536 violates largest free contiguous range 32768
-    // (trn2; 196608 of 229376 bytes per partition in use)"
-    throw LimitError(instr(), who(), "bytes per partition requested", bytes, "largest free contiguous range", largest_gap,
-                     std::string(generation_) + "; " + std::to_string(used_bytes()) + " of " +
-                         std::to_string(partition_bytes_) + " bytes per partition in use");
-  blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(insert_at), Block{found, need});
-  peak_ = std::max(peak_, used_bytes());
 
-  return placed_tile(found);
+  Tile t;
+  t.mem = space_;
+  t.dtype = dtype;
+  t.partition_start = partition_start;
+  t.partitions = partitions;
+  t.partition_stride = host_stride_;
+  t.offset_bytes = found;
+  t.base = storage_.get() + std::int64_t{partition_start} * host_stride_ + found;
+  t.ndim = static_cast<int>(free_shape.size());
+  int d = 0;
+  for (auto s : free_shape) t.size[d++] = s;
+  std::int64_t st = 1;
+  for (d = t.ndim - 1; d >= 0; --d) {
+    t.stride[d] = st;
+    st *= t.size[d];
+  }
+  // Poison the fresh allocation (NaN in all float formats) in the partitions the tile spans: the
+  // range is reserved in every partition, but no view of this tile reaches the others and no other
+  // tile can hold them, so their bytes are never read before a later allocation poisons them. The
+  // range is recorded either way: its earlier contents are no longer the ones any memo remembers.
+  if (fill == AllocFill::poison) poison(*this, partition_start, partitions, found, need);
+  // Bounded record: many allocations between two reads collapse into one whole-partition range.
+  if (poisoned_.size() < 64)
+    poisoned_.emplace_back(found, found + need);
+  else
+    poisoned_.assign(1, {0, partition_bytes_});
+  if (detail::replay::recording_anywhere()) [[unlikely]]
+    detail::replay::note_alloc_result(*this, t);
+  return t;
 }
 
 void OnChipMemory::free(const Tile& t) {

@@ -12,6 +12,7 @@
 namespace trn::detail::replay {
 
 int g_recorders = 0;
+int g_placing = 0;
 
 namespace {
 
@@ -290,7 +291,15 @@ void replay(NeuronCore& nc, const Program& p, std::span<const HbmOperand> ops) {
   if (&nc != p.core || nc.sbuf().storage() != p.sbuf_storage || nc.psum().storage() != p.psum_storage)
     throw Error("program replay: recorded on another core");
   const bool place = p.starts_empty && nc.sbuf().used_bytes() == 0 && nc.psum().used_bytes() == 0;
-  for (const Event& e : p.events) replay_event(nc, e, ops, place);
+  if (!place) {
+    for (const Event& e : p.events) replay_event(nc, e, ops, false);
+    return;
+  }
+  struct Placing {  // g_placing raised for the loop, lowered on any exit
+    Placing() { __atomic_add_fetch(&g_placing, 1, __ATOMIC_RELAXED); }
+    ~Placing() { __atomic_sub_fetch(&g_placing, 1, __ATOMIC_RELAXED); }
+  } placing;
+  for (const Event& e : p.events) replay_event(nc, e, ops, true);
 }
 
 // ---- hooks ----------------------------------------------------------------------------------------

@@ -99,6 +99,10 @@ void replay(NeuronCore& nc, const Program& p, std::span<const HbmOperand> ops);
 // Nonzero while some thread records: the hooks cost one load of this counter otherwise.
 extern int g_recorders;
 inline bool recording_anywhere() { return __atomic_load_n(&g_recorders, __ATOMIC_RELAXED) != 0; }
+// Nonzero while some thread replays with placed allocations (detail::place_next_alloc): the
+// allocator looks for a placement only then (one load of this counter otherwise).
+extern int g_placing;
+inline bool placing_anywhere() { return __atomic_load_n(&g_placing, __ATOMIC_RELAXED) != 0; }
 void note_alloc(const OnChipMemory& m, DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> shape,
                 std::string_view name, std::int32_t partition_start, AllocFill fill);
 void note_alloc_result(const OnChipMemory& m, const Tile& t);

@@ -79,8 +79,9 @@ void build_key(std::vector<std::int64_t>& key, const CoreConfig& c, const BlockG
   key.resize(words);
   std::int64_t* k = key.data();
   const std::int64_t config[kConfigWords] = {
-      static_cast<std::int64_t>(c.generation), static_cast<std::int64_t>(c.numerics), std::int64_t{c.stochastic_rounding},
-      static_cast<std::int64_t>(c.sr_seed), std::int64_t{c.trace}, std::int64_t{c.execute}, std::int64_t{c.strict},
+      static_cast<std::int64_t>(c.generation), static_cast<std::int64_t>(c.numerics),
+      std::int64_t{c.stochastic_rounding}, static_cast<std::int64_t>(c.sr_seed), std::int64_t{c.trace},
+      std::int64_t{c.execute}, std::int64_t{c.strict},
       static_cast<std::int64_t>(c.activation_out_of_range), static_cast<std::int64_t>(c.matmul_isa),
       static_cast<std::int64_t>(c.double_row_order), std::int64_t{c.matmul_skip_zero_terms}};
   k = std::copy(config, config + kConfigWords, k);
