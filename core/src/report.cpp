@@ -95,6 +95,8 @@ namespace {
 thread_local ReportObserver t_observer;
 }  // namespace
 
+bool thread_report_observed() { return t_observer.fn != nullptr; }
+
 ReportObserver set_thread_report_observer(ReportObserver observer) {
   const ReportObserver previous = t_observer;
   t_observer = observer;

@@ -17,11 +17,31 @@ namespace trn::blas {
 
 const char* gemm_mode_name(GemmMode m) { return mode_traits(m).name; }
 
+namespace {
+// The last report CallReport::finish built on this thread and what its ReportSettings came from
+// (detail::finished_last_under).
+struct LastFinish {
+  const CallReport* report = nullptr;
+  Generation target = Generation::trn1;
+  int cores = 0;
+  bool trace_only = false;
+};
+thread_local LastFinish t_last_finish;
+}  // namespace
+
 void CallReport::finish(const Settings& s, Trace&& t) {
   tensor_passes = t.per_engine[static_cast<int>(Engine::tensor)];
   ReportSettings rs = ReportSettings::of(s);
   rs.trace_only = s.report_trace_only;
+  t_last_finish = {nullptr, rs.target, rs.cores, rs.trace_only};  // (an exception below leaves no report)
   finish_report(*this, std::move(t), rs);
+  t_last_finish.report = this;
+}
+
+bool detail::finished_last_under(const CallReport& r, const Settings& s) {
+  const LastFinish& f = t_last_finish;
+  const ReportSettings rs = ReportSettings::of(s);
+  return f.report == &r && f.target == rs.target && f.cores == rs.cores && f.trace_only == s.report_trace_only;
 }
 
 void detail::finish_report(CallReport* r, const Settings& s, Trace&& t) {
