@@ -167,12 +167,17 @@ int main(int argc, char** argv) {
     rows.push_back({"Snrm2" + sn, reps(10000), [&, n] { return static_cast<int>(trnblasSnrm2(h, n, x.data(), 1, &r)); },
                     [&, n] { r = cblas_snrm2(n, x.data(), 1); }});
   }
-  rows.push_back({"Sgemv 8x8", reps(10000),
-                  [&] {
-                    return static_cast<int>(
-                        trnblasSgemv(h, TRNBLAS_OP_N, 8, 8, &one, a.data(), 8, x.data(), 1, &zero, c.data(), 1));
-                  },
-                  [&] { cblas_sgemv(CblasColMajor, CblasNoTrans, 8, 8, 1.0f, a.data(), 8, x.data(), 1, 0.0f, c.data(), 1); }});
+  for (int n : {8, 16}) {
+    const std::string sn = std::to_string(n);
+    rows.push_back({"Sgemv " + sn + "x" + sn, reps(10000),
+                    [&, n] {
+                      return static_cast<int>(
+                          trnblasSgemv(h, TRNBLAS_OP_N, n, n, &one, a.data(), n, x.data(), 1, &zero, c.data(), 1));
+                    },
+                    [&, n] {
+                      cblas_sgemv(CblasColMajor, CblasNoTrans, n, n, 1.0f, a.data(), n, x.data(), 1, 0.0f, c.data(), 1);
+                    }});
+  }
   for (int n : {8, 64}) {
     rows.push_back({"Sgemm " + std::to_string(n) + "^3", reps(10000),
                     [&, n] {

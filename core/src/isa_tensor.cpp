@@ -123,7 +123,7 @@ const float* NeuronCore::converted_operand(const Tile& t, int panel, int which, 
   float* out = m.data.data();
   // Row flags per column group for zero-term skipping: the kernel's panels, or in row-major layout
   // single stationary columns and the portable kernel's moving blocks.
-  const bool scan = K <= detail::kSkipMaxK;
+  const bool scan = K > detail::kScanlessMaxK && K <= detail::kSkipMaxK;
   const int group = panel > 0 ? panel : which == 0 ? detail::kRowMajorGroupA : detail::kRowMajorGroupB;
   const std::int64_t groups = (F + group - 1) / group;
   m.scan.resize(scan ? static_cast<std::size_t>(groups) : 0);

@@ -49,6 +49,11 @@ struct MovingSource {
 // Row flags of one column group of an fp32 operand, K <= kSkipMaxK: bit k of `zero` is set when
 // the group's values in row k are all +-0, of `finite` when they are all finite.
 constexpr int kSkipMaxK = 128;
+// Operands of at most kScanlessMaxK rows are not scanned (no flags: the kernels run dense, which
+// the skipping path equals bit for bit). A K <= 16 block is a few fma rows; scanning its operands
+// cost more host time than any skip could save (an 8 x 8 sgemv: ~2.7 k of its ~32 k host
+// instructions under callgrind, docs/architecture.md "Per-call cost", eighth round).
+constexpr int kScanlessMaxK = 16;
 struct RowScan {
   std::uint64_t zero[2] = {0, 0}, finite[2] = {0, 0};
 };

@@ -294,6 +294,16 @@ std::int64_t dirty_bytes(int partitions) {
   return std::int64_t{(partitions + kGroup - 1) / kGroup} * std::int64_t{sizeof(DirtySet)};
 }
 
+// After the dirty sets: the placement of the next allocation (detail::place_next_alloc), plain
+// data in the storage block like them. offset < 0: none.
+struct PlacementHint {
+  std::int64_t offset, used_after;
+};
+PlacementHint& placement_hint(const OnChipMemory& m) {
+  return *reinterpret_cast<PlacementHint*>(m.storage() + m.partitions() * host_stride_of(m) +
+                                           dirty_bytes(m.partitions()));
+}
+
 // Back to kDirtyRanges ranges: the two neighbours with the smallest gap become one.
 void merge_closest(DirtySet& d) {
   if (d.n <= kDirtyRanges) return;
@@ -362,6 +372,10 @@ void detail::note_onchip_write(OnChipMemory& m, const Region& r) {
   for (std::int32_t g = std::max(r.p0, 0) / kGroup; g * kGroup < p1; ++g) add_dirty(h[g], lo, hi);
 }
 
+void detail::place_next_alloc(OnChipMemory& m, std::int64_t offset, std::int64_t used_after) {
+  placement_hint(m) = {offset, used_after};
+}
+
 void detail::note_onchip_write_all(OnChipMemory& m) {
   DirtySet* h = dirty_sets(m);
   for (int g = 0; g < dirty_groups(m); ++g) {
@@ -381,9 +395,12 @@ OnChipMemory::OnChipMemory(MemSpace space, const HardwareSpec& hw)
       // Not zeroed: every allocation is NaN-poisoned before use, and untouched pages stay unmapped.
       // The dirty ranges (below) follow the partitions.
       storage_(detail::allocate_host_bytes(
-          static_cast<std::size_t>(hw.pmax * host_stride_ + dirty_bytes(hw.pmax)), /*zero=*/false)) {
+          static_cast<std::size_t>(hw.pmax * host_stride_ + dirty_bytes(hw.pmax) + sizeof(PlacementHint)),
+          /*zero=*/false)) {
   static_assert(kHostPartitionPadBytes == kPadBytes);
+  static_assert(sizeof(DirtySet) % alignof(PlacementHint) == 0);
   detail::note_onchip_write_all(*this);  // nothing filled yet
+  placement_hint(*this) = {-1, 0};
 }
 
 namespace {
@@ -453,6 +470,13 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
                          std::string_view name, std::int32_t partition_start, AllocFill fill) {
   if (detail::replay::recording_anywhere()) [[unlikely]]
     detail::replay::note_alloc(*this, dtype, partitions, free_shape, name, partition_start, fill);
+  // A placement applies to this request only, whatever becomes of it (taken before any check throws).
+  PlacementHint placed{-1, 0};
+  if (detail::replay::placing_anywhere()) [[unlikely]] {
+    PlacementHint& hint = placement_hint(*this);
+    placed = hint;
+    hint.offset = -1;
+  }
   // The error texts are built only when a check fails (an allocation is on every call's path).
   const auto instr = [&] { return std::string(mem_space_name(space_)) + " alloc"; };
   const auto who = [&] { return std::string(name); };
@@ -475,41 +499,57 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
     throw LimitError(instr(), who(), "bytes per partition", bytes, "partition capacity", partition_bytes_, generation_);
   const std::int64_t need = (bytes + kAllocAlignBytes - 1) / kAllocAlignBytes * kAllocAlignBytes;
 
-  // First fit; PSUM requests of at most one bank stay inside a bank, larger ones start on a bank.
-  std::int64_t cursor = 0;
   std::int64_t found = -1;
-  std::size_t insert_at = 0;
-  auto fits = [&](std::int64_t start, std::int64_t end) -> std::int64_t {
-    std::int64_t s = start;
-    if (bank_bytes_ > 0) {
-      if (need <= bank_bytes_) {
-        if (s / bank_bytes_ != (s + need - 1) / bank_bytes_) s = (s / bank_bytes_ + 1) * bank_bytes_;
-      } else {
-        s = (s + bank_bytes_ - 1) / bank_bytes_ * bank_bytes_;
-      }
+  if (placed.offset >= 0) {
+    // The recorded first fit (detail::place_next_alloc): insert after the blocks before it (a
+    // replayed program mostly appends), provided it does not overlap its neighbours.
+    std::size_t at = blocks_.size();
+    while (at > 0 && blocks_[at - 1].offset > placed.offset) --at;
+    const bool fits_between = (at == 0 || blocks_[at - 1].offset + blocks_[at - 1].bytes <= placed.offset) &&
+                              placed.offset + need <= (at < blocks_.size() ? blocks_[at].offset : partition_bytes_);
+    if (fits_between) {
+      blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(at), Block{placed.offset, need});
+      peak_ = std::max(peak_, placed.used_after);
+      found = placed.offset;
     }
-    return s + need <= end ? s : -1;
-  };
-  std::int64_t largest_gap = 0;  // for the error message
-  for (std::size_t i = 0; i <= blocks_.size(); ++i) {
-    const std::int64_t end = i < blocks_.size() ? blocks_[i].offset : partition_bytes_;
-    largest_gap = std::max(largest_gap, end - cursor);
-    const std::int64_t s = fits(cursor, end);
-    if (s >= 0) {
-      found = s;
-      insert_at = i;
-      break;
-    }
-    if (i < blocks_.size()) cursor = blocks_[i].offset + blocks_[i].bytes;
   }
-  if (found < 0)
-    // e.g. "... bytes per partition requested 65536 violates largest free contiguous range 32768
-    // (trn2; 196608 of 229376 bytes per partition in use)"
-    throw LimitError(instr(), who(), "bytes per partition requested", bytes, "largest free contiguous range", largest_gap,
-                     std::string(generation_) + "; " + std::to_string(used_bytes()) + " of " +
-                         std::to_string(partition_bytes_) + " bytes per partition in use");
-  blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(insert_at), Block{found, need});
-  peak_ = std::max(peak_, used_bytes());
+  if (found < 0) {
+    // First fit; PSUM requests of at most one bank stay inside a bank, larger ones start on a bank.
+    std::int64_t cursor = 0;
+    std::size_t insert_at = 0;
+    auto fits = [&](std::int64_t start, std::int64_t end) -> std::int64_t {
+      std::int64_t s = start;
+      if (bank_bytes_ > 0) {
+        if (need <= bank_bytes_) {
+          if (s / bank_bytes_ != (s + need - 1) / bank_bytes_) s = (s / bank_bytes_ + 1) * bank_bytes_;
+        } else {
+          s = (s + bank_bytes_ - 1) / bank_bytes_ * bank_bytes_;
+        }
+      }
+      return s + need <= end ? s : -1;
+    };
+    std::int64_t largest_gap = 0;  // for the error message
+    for (std::size_t i = 0; i <= blocks_.size(); ++i) {
+      const std::int64_t end = i < blocks_.size() ? blocks_[i].offset : partition_bytes_;
+      largest_gap = std::max(largest_gap, end - cursor);
+      const std::int64_t s = fits(cursor, end);
+      if (s >= 0) {
+        found = s;
+        insert_at = i;
+        break;
+      }
+      if (i < blocks_.size()) cursor = blocks_[i].offset + blocks_[i].bytes;
+    }
+    if (found < 0)
+      // e.g. "... bytes per partition requested 65536 violates largest free contiguous range 32768
+      // (trn2; 196608 of 229376 bytes per partition in use)"
+      throw LimitError(instr(), who(), "bytes per partition requested", bytes, "largest free contiguous range",
+                       largest_gap,
+                       std::string(generation_) + "; " + std::to_string(used_bytes()) + " of " +
+                           std::to_string(partition_bytes_) + " bytes per partition in use");
+    blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(insert_at), Block{found, need});
+    peak_ = std::max(peak_, used_bytes());
+  }
 
   Tile t;
   t.mem = space_;

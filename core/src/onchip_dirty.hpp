@@ -17,5 +17,11 @@ void note_onchip_write_all(OnChipMemory& m);
 // allocation's fill does, limited to the dirty ranges): for a replayed allocation whose tile the
 // program overwrites in part before reading it (program_replay.cpp), the part it does not.
 void poison_onchip(OnChipMemory& m, std::int32_t p0, std::int32_t rows, std::int64_t lo, std::int64_t bytes);
+// The next m.alloc (of any outcome) places its tile at byte `offset` without the first-fit search,
+// and the allocator's use becomes `used_after` bytes per partition (its peak follows). Only for
+// program replay when the allocator provably holds the state it held when the program was recorded
+// (program_replay.cpp): the same state and the same request give the same first fit. The block
+// must still fit between its neighbours; otherwise the request takes the ordinary path.
+void place_next_alloc(OnChipMemory& m, std::int64_t offset, std::int64_t used_after);
 
 }  // namespace trn::detail

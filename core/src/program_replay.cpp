@@ -12,6 +12,7 @@
 namespace trn::detail::replay {
 
 int g_recorders = 0;
+int g_placing = 0;
 
 namespace {
 
@@ -83,8 +84,9 @@ ScalarOperand renamed(const ScalarOperand& s, std::int8_t hbm, std::span<const H
 
 // The recorded allocation again, through the real allocator (its poison fill, dirty ranges, peak
 // and operand-memo record); it must land where it landed when recorded.
-void replay_alloc(NeuronCore& nc, const Event& e) {
+void replay_alloc(NeuronCore& nc, const Event& e, bool place) {
   OnChipMemory& m = e.space == MemSpace::psum ? nc.psum() : nc.sbuf();
+  if (place) place_next_alloc(m, e.t[0].offset_bytes, e.used_after);
   const std::int64_t* s = e.shape;
   const AllocFill fill = e.first_touch_writes ? AllocFill::none : e.fill;
   Tile t;
@@ -101,9 +103,9 @@ void replay_alloc(NeuronCore& nc, const Event& e) {
                   e.rest[k][3]);
 }
 
-void replay_event(NeuronCore& nc, const Event& e, std::span<const HbmOperand> ops) {
+void replay_event(NeuronCore& nc, const Event& e, std::span<const HbmOperand> ops, bool place) {
   switch (e.kind) {
-    case Kind::alloc: return replay_alloc(nc, e);
+    case Kind::alloc: return replay_alloc(nc, e, place);
     case Kind::free: return (e.space == MemSpace::psum ? nc.psum() : nc.sbuf()).free(e.t[0]);
     case Kind::dma_copy: return nc.dma_copy(renamed(e.t[0], e.hbm[0], ops), renamed(e.t[1], e.hbm[1], ops));
     case Kind::nc_matmul:
@@ -262,6 +264,7 @@ void begin_recording(NeuronCore& nc, std::span<const HbmOperand> ops, Program& o
   out.core = &nc;
   out.sbuf_storage = nc.sbuf().storage();
   out.psum_storage = nc.psum().storage();
+  out.starts_empty = nc.sbuf().used_bytes() == 0 && nc.psum().used_bytes() == 0;
   auto* r = new Recorder{&nc, ops, &out, nc.instruction_count(), 0, false, t_recorder};
   t_recorder = r;
   __atomic_add_fetch(&g_recorders, 1, __ATOMIC_RELAXED);
@@ -287,7 +290,16 @@ void end_recording(bool ok) {
 void replay(NeuronCore& nc, const Program& p, std::span<const HbmOperand> ops) {
   if (&nc != p.core || nc.sbuf().storage() != p.sbuf_storage || nc.psum().storage() != p.psum_storage)
     throw Error("program replay: recorded on another core");
-  for (const Event& e : p.events) replay_event(nc, e, ops);
+  const bool place = p.starts_empty && nc.sbuf().used_bytes() == 0 && nc.psum().used_bytes() == 0;
+  if (!place) {
+    for (const Event& e : p.events) replay_event(nc, e, ops, false);
+    return;
+  }
+  struct Placing {  // g_placing raised for the loop, lowered on any exit
+    Placing() { __atomic_add_fetch(&g_placing, 1, __ATOMIC_RELAXED); }
+    ~Placing() { __atomic_sub_fetch(&g_placing, 1, __ATOMIC_RELAXED); }
+  } placing;
+  for (const Event& e : p.events) replay_event(nc, e, ops, true);
 }
 
 // ---- hooks ----------------------------------------------------------------------------------------
@@ -328,6 +340,7 @@ void note_alloc_result(const OnChipMemory& m, const Tile& t) {
     return;
   }
   e.t[0] = t;
+  e.used_after = m.used_bytes();
 }
 
 void note_free(const OnChipMemory& m, const Tile& t) {

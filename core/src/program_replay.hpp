@@ -56,6 +56,7 @@ struct Event {
   int ndim = 0;
   std::int64_t shape[kMaxFreeDims] = {};
   std::string name;                 // alloc (error texts only)
+  std::int64_t used_after = 0;      // alloc: the allocator's bytes in use after it (its peak on replay)
   // alloc with a poison fill: the first instruction that touches the tile writes the dense
   // rectangle `written` of it and reads none of it, so the replay fills only the rest (`rest`:
   // up to four rectangles {p0, rows, lo, bytes}) and leaves the same bytes (program_replay.cpp).
@@ -80,6 +81,10 @@ struct Program {
   const std::byte* sbuf_storage = nullptr;
   const std::byte* psum_storage = nullptr;
   bool complete = false;  // every instruction noted, every HBM operand renamable
+  // Both allocators held nothing when the recording began: a replay that finds them empty again
+  // reaches every allocation in the recorded state, so each lands where it did (the first fit of the
+  // same state and request) and is placed there directly (detail::place_next_alloc).
+  bool starts_empty = false;
 };
 
 // Runs body(nc) while recording into `out` (out.complete tells whether it may be replayed).
@@ -94,6 +99,10 @@ void replay(NeuronCore& nc, const Program& p, std::span<const HbmOperand> ops);
 // Nonzero while some thread records: the hooks cost one load of this counter otherwise.
 extern int g_recorders;
 inline bool recording_anywhere() { return __atomic_load_n(&g_recorders, __ATOMIC_RELAXED) != 0; }
+// Nonzero while some thread replays with placed allocations (detail::place_next_alloc): the
+// allocator looks for a placement only then (one load of this counter otherwise).
+extern int g_placing;
+inline bool placing_anywhere() { return __atomic_load_n(&g_placing, __ATOMIC_RELAXED) != 0; }
 void note_alloc(const OnChipMemory& m, DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> shape,
                 std::string_view name, std::int32_t partition_start, AllocFill fill);
 void note_alloc_result(const OnChipMemory& m, const Tile& t);

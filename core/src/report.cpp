@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 namespace trn {
 
@@ -55,7 +56,7 @@ Profile model_trace(const Trace& trace, const ReportSettings& rs, std::vector<Sc
   Schedule sched = schedule_trace(trace, opt);
   if (timeline != nullptr) *timeline = std::move(sched.timeline);
   if (rs.cores > 0) sched.profile.cores = rs.cores;
-  return sched.profile;
+  return std::move(sched.profile);  // a member is not moved implicitly: its queue vector was a heap block per call
 }
 
 void append_sequential(Profile& q, const Profile& p) {
@@ -93,6 +94,8 @@ void append_sequential(Profile& q, const Profile& p) {
 namespace {
 thread_local ReportObserver t_observer;
 }  // namespace
+
+bool thread_report_observed() { return t_observer.fn != nullptr; }
 
 ReportObserver set_thread_report_observer(ReportObserver observer) {
   const ReportObserver previous = t_observer;

@@ -320,4 +320,31 @@ TEST(WarmCalls, ScheduleMemoEqualsTheSchedule) {
   }
 }
 
+
+// A Level 2 call that is one nested GEMM takes the nested report over instead of modeling the same
+// trace again (docs/architecture.md "Per-call cost", eighth round): its profile and pass count must
+// be what finishing its trace under its settings gives, for every setting the finish reads.
+TEST(WarmCalls, Level2ReportTakenOverEqualsAFinishedOne) {
+  const Operands& o = ops();
+  std::vector<Settings> settings(4);
+  settings[1].target = Generation::trn2;
+  settings[2].num_cores = 2;
+  settings[3].report_trace_only = true;
+  for (const Settings& s : settings)
+    for (int rep = 0; rep < 3; ++rep) {  // cold, recorded, replayed
+      std::vector<float> y(16, 0.5f);
+      std::vector<double> yd(8, 0.5);
+      CallReport rs, rd;
+      gemv(s, Op::T, 8, 8, 1.5f, o.a.data(), 8, o.x.data(), 1, 0.25f, y.data(), 1, &rs);
+      gemv(s, Op::N, 8, 8, 1.5, o.ad.data(), 8, o.xd.data(), 1, 0.0, yd.data(), 1, &rd);
+      for (const CallReport* r : {&rs, &rd}) {
+        ASSERT_FALSE(r->trace.instructions.empty());
+        CallReport want;
+        Trace copy = r->trace;
+        std::thread([&] { want.finish(s, std::move(copy)); }).join();  // a fresh thread: modeled, not memoised
+        EXPECT_EQ(profile_fields(r->profile), profile_fields(want.profile)) << "rep " << rep;
+        EXPECT_EQ(r->tensor_passes, want.tensor_passes) << "rep " << rep;
+      }
+    }
+}
 }  // namespace

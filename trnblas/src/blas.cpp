@@ -17,11 +17,31 @@ namespace trn::blas {
 
 const char* gemm_mode_name(GemmMode m) { return mode_traits(m).name; }
 
+namespace {
+// The last report CallReport::finish built on this thread and what its ReportSettings came from
+// (detail::finished_last_under).
+struct LastFinish {
+  const CallReport* report = nullptr;
+  Generation target = Generation::trn1;
+  int cores = 0;
+  bool trace_only = false;
+};
+thread_local LastFinish t_last_finish;
+}  // namespace
+
 void CallReport::finish(const Settings& s, Trace&& t) {
   tensor_passes = t.per_engine[static_cast<int>(Engine::tensor)];
   ReportSettings rs = ReportSettings::of(s);
   rs.trace_only = s.report_trace_only;
+  t_last_finish = {nullptr, rs.target, rs.cores, rs.trace_only};  // (an exception below leaves no report)
   finish_report(*this, std::move(t), rs);
+  t_last_finish.report = this;
+}
+
+bool detail::finished_last_under(const CallReport& r, const Settings& s) {
+  const LastFinish& f = t_last_finish;
+  const ReportSettings rs = ReportSettings::of(s);
+  return f.report == &r && f.target == rs.target && f.cores == rs.cores && f.trace_only == s.report_trace_only;
 }
 
 void detail::finish_report(CallReport* r, const Settings& s, Trace&& t) {
@@ -135,15 +155,18 @@ void gemm_problems(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t 
   for (std::size_t b = 0; b < count; ++b) {
     BlockGemmArgs g = block_args(mode, m, n, k, alpha, beta, A[b].dtype, C[b]);
     if (g.multiply) {
-      g.a_src = {view_kf(A[b].data, A[b].dtype, A[b].ld, ta == Op::T, k, m)};
-      g.b_src = {view_kf(B[b].data, B[b].dtype, B[b].ld, tb == Op::N, k, n)};
+      // Moved in (an initializer list copies each view's shape and stride vectors: 4 heap blocks).
+      g.a_src.push_back(view_kf(A[b].data, A[b].dtype, A[b].ld, ta == Op::T, k, m));
+      g.b_src.push_back(view_kf(B[b].data, B[b].dtype, B[b].ld, tb == Op::N, k, n));
     }
     problems.push_back(std::move(g));
   }
+  // The plan only for a report that prints it (a profile-only report, e.g. the C API's: no text, no copy).
+  const bool want_plan = report != nullptr && report->plans_wanted;
   tile::GemmPlan plan;
-  LaunchResult r = tile::launch_gemm(launch_config(s), problems, &plan);
+  LaunchResult r = tile::launch_gemm(launch_config(s), problems, want_plan ? &plan : nullptr);
   finish_report(report, s, std::move(r.trace));
-  if (report != nullptr && report->plans_wanted) report->plan = plan.print();  // (a profile-only report: no text)
+  if (want_plan) report->plan = plan.print();
 }
 }  // namespace
 

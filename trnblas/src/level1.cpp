@@ -48,13 +48,26 @@
 #include "level12_internal.hpp"
 #include "ozaki.hpp"
 #include "trn/blas/level12.hpp"
+#include "trn/core/report_observer.hpp"
 #include "trn/tile/view.hpp"
 
 namespace trn::blas {
 
 namespace l12 {
 Report::~Report() {
-  if (r_ != nullptr) r_->finish(s_, std::move(trace_));
+  if (r_ == nullptr) return;
+  // A call that is exactly one nested call (a Level 2 call's GEMM) has the nested report's trace; when
+  // that report was the last one finished on this thread, under the report settings s_ gives, it is
+  // taken over instead of modeled a second time (the same trace and settings give the same profile).
+  // Under a report observer (the Python bindings) every report is modeled, as before.
+  if (subs_ == 1 && subs_added_ == 1 && !own_trace_ && detail::finished_last_under(sub_, s_) &&
+      !trn::thread_report_observed()) {
+    r_->tensor_passes = sub_.tensor_passes;
+    r_->profile = std::move(sub_.profile);
+    r_->trace = std::move(trace_);
+    return;
+  }
+  r_->finish(s_, std::move(trace_));
 }
 }  // namespace l12
 

@@ -49,9 +49,14 @@ class Report {
     sub_.plans_wanted = static_cast<bool>(r_->plans_wanted);  // a nested call prints its plan only if asked
   }
   // A CallReport for a nested call (gemm, dgemm), or nullptr when nobody asked for one.
-  CallReport* sub() { return r_ != nullptr ? &sub_ : nullptr; }
+  CallReport* sub() {
+    if (r_ == nullptr) return nullptr;
+    ++subs_;
+    return &sub_;
+  }
   void add_sub() {
     if (r_ == nullptr) return;
+    ++subs_added_;
     // Taken over (the nested call's buffer, often the launch's recycled one) when it is the call's
     // first trace; a later nested call resets sub_ (its Report or `*report = CallReport{}`).
     trace_.append(std::move(sub_.trace));
@@ -68,17 +73,23 @@ class Report {
     }
   }
   void add(const Trace& t) {
-    if (r_ != nullptr) trace_.append(t);
+    if (r_ == nullptr) return;
+    own_trace_ = true;
+    trace_.append(t);
   }
   void add(Trace&& t) {  // a launch's trace: taken over, not copied, when it is the call's first
-    if (r_ != nullptr)
+    if (r_ != nullptr) {
+      own_trace_ = true;
       trace_.append(std::move(t));
-    else
+    } else {
       trn::recycle_trace(std::move(t));  // nobody reads it: the next launch on this thread records into its buffer
+    }
   }
   // One host round trip (docs/cost-model.md section 7) of this call.
   void host_step(const HostStep& h) {
-    if (r_ != nullptr) record_host_step(trace_, h);
+    if (r_ == nullptr) return;
+    own_trace_ = true;
+    record_host_step(trace_, h);
   }
   ~Report();
 
@@ -90,6 +101,10 @@ class Report {
   CallReport* r_;
   CallReport sub_;
   Trace trace_;
+  // The call was one nested call and nothing else (subs_ == subs_added_ == 1, !own_trace_): its
+  // trace is the nested report's, so ~Report may take that report over (level1.cpp).
+  int subs_ = 0, subs_added_ = 0;
+  bool own_trace_ = false;
 };
 
 // y = alpha (pr + i pi) + beta y for contiguous fp32 planes pr, pi of length n, on VectorE

@@ -109,5 +109,9 @@ void dgemv_row(const Settings& s, Op tb, std::int64_t n, std::int64_t k, double 
 
 // Fills the call report's trace, profile and pass count (blas.cpp).
 void finish_report(CallReport* r, const Settings& s, Trace&& t);
+// True when r is the last report CallReport::finish built on this thread and it was built under
+// the report settings s gives (target, cores, trace-only): finishing r's trace again under s would
+// give the same profile and pass count (l12::Report takes a sole nested report over).
+bool finished_last_under(const CallReport& r, const Settings& s);
 
 }  // namespace trn::blas::detail

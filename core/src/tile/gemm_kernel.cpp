@@ -211,7 +211,11 @@ LaunchResult launch_gemm(const LaunchConfig& base, const std::vector<BlockGemmAr
   // A one-program launch may replay its recorded program (gemm_replay.hpp): same instructions.
   gemm_detail::WarmGemm* warm = gemm_detail::warm_gemm_entry(base, problems);
   const GemmPlan* warm_plan = warm != nullptr ? gemm_detail::warm_gemm_plan(*warm) : nullptr;
-  const GemmPlan plan = warm_plan != nullptr ? *warm_plan : plan_launch(hardware_spec(base.core.generation), problems);
+  // The warm entry's plan is used in place (a copy was a heap block for its `why` text per call); the
+  // entry is not touched again until this thread's next launch_gemm.
+  GemmPlan fresh;
+  if (warm_plan == nullptr) fresh = plan_launch(hardware_spec(base.core.generation), problems);
+  const GemmPlan& plan = warm_plan != nullptr ? *warm_plan : fresh;
   if (plan_out != nullptr) *plan_out = plan;
   LaunchConfig lc = base;
   lc.grid = plan.grid;

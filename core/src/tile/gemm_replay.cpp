@@ -1,6 +1,7 @@
 // Warm one-program GEMM launches: the per-thread key table (contract in gemm_replay.hpp).
 #include "gemm_replay.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -56,33 +57,55 @@ WarmTable& warm_table() {
   return t;
 }
 
-void push_tensor(std::vector<std::int64_t>& k, const HbmTensor& t) {
-  k.push_back(static_cast<std::int64_t>(t.dtype()));
-  k.push_back(static_cast<std::int64_t>(t.shape().size()));
-  k.insert(k.end(), t.shape().begin(), t.shape().end());
-  k.insert(k.end(), t.strides().begin(), t.strides().end());
+// Key words of one tensor: dtype, rank, shape, strides.
+std::size_t tensor_words(const HbmTensor& t) { return 2 + 2 * t.shape().size(); }
+std::int64_t* put_tensor(std::int64_t* k, const HbmTensor& t) {
+  *k++ = static_cast<std::int64_t>(t.dtype());
+  *k++ = static_cast<std::int64_t>(t.shape().size());
+  k = std::copy(t.shape().begin(), t.shape().end(), k);
+  return std::copy(t.strides().begin(), t.strides().end(), k);
 }
 
 // Everything that decides the launch's instruction stream and plan (gemm_replay.hpp). A field
-// added to CoreConfig must be added to the key too (it may change the stream).
+// added to CoreConfig must be added to the key too (it may change the stream). The key's length is
+// counted first and its words written through a pointer into the reused buffer (a push_back per
+// word was most of a warm lookup).
 static_assert(sizeof(CoreConfig) == 24, "CoreConfig changed: add the new field to build_key");
-void build_key(std::vector<std::int64_t>& k, const CoreConfig& c, const BlockGemmArgs& g) {
-  k.clear();
-  k.insert(k.end(), {static_cast<std::int64_t>(c.generation), static_cast<std::int64_t>(c.numerics),
-                     std::int64_t{c.stochastic_rounding}, static_cast<std::int64_t>(c.sr_seed), std::int64_t{c.trace},
-                     std::int64_t{c.execute}, std::int64_t{c.strict},
-                     static_cast<std::int64_t>(c.activation_out_of_range), static_cast<std::int64_t>(c.matmul_isa),
-                     static_cast<std::int64_t>(c.double_row_order), std::int64_t{c.matmul_skip_zero_terms}});
-  k.push_back(static_cast<std::int64_t>(g.a_src.size()));
-  for (const HbmTensor& t : g.a_src) push_tensor(k, t);
-  k.push_back(static_cast<std::int64_t>(g.b_src.size()));
-  for (const HbmTensor& t : g.b_src) push_tensor(k, t);
-  k.insert(k.end(), {static_cast<std::int64_t>(g.load), g.split, static_cast<std::int64_t>(g.pairs.size())});
-  for (const auto& [a, b] : g.pairs) k.insert(k.end(), {a, b});
-  k.insert(k.end(), {g.m, g.n, g.k_begin, g.k_end});
-  push_tensor(k, g.c);
-  k.insert(k.end(), {std::bit_cast<std::int32_t>(g.alpha), std::bit_cast<std::int32_t>(g.beta), std::int64_t{g.multiply},
-                     std::int64_t{g.raw}, static_cast<std::int64_t>(g.triangle)});
+void build_key(std::vector<std::int64_t>& key, const CoreConfig& c, const BlockGemmArgs& g) {
+  constexpr std::size_t kConfigWords = 11, kFixedWords = kConfigWords + 2 + 3 + 4 + 5;
+  std::size_t words = kFixedWords + 2 * g.pairs.size() + tensor_words(g.c);
+  for (const HbmTensor& t : g.a_src) words += tensor_words(t);
+  for (const HbmTensor& t : g.b_src) words += tensor_words(t);
+  key.resize(words);
+  std::int64_t* k = key.data();
+  const std::int64_t config[kConfigWords] = {
+      static_cast<std::int64_t>(c.generation), static_cast<std::int64_t>(c.numerics),
+      std::int64_t{c.stochastic_rounding}, static_cast<std::int64_t>(c.sr_seed), std::int64_t{c.trace},
+      std::int64_t{c.execute}, std::int64_t{c.strict},
+      static_cast<std::int64_t>(c.activation_out_of_range), static_cast<std::int64_t>(c.matmul_isa),
+      static_cast<std::int64_t>(c.double_row_order), std::int64_t{c.matmul_skip_zero_terms}};
+  k = std::copy(config, config + kConfigWords, k);
+  *k++ = static_cast<std::int64_t>(g.a_src.size());
+  for (const HbmTensor& t : g.a_src) k = put_tensor(k, t);
+  *k++ = static_cast<std::int64_t>(g.b_src.size());
+  for (const HbmTensor& t : g.b_src) k = put_tensor(k, t);
+  *k++ = static_cast<std::int64_t>(g.load);
+  *k++ = g.split;
+  *k++ = static_cast<std::int64_t>(g.pairs.size());
+  for (const auto& [a, b] : g.pairs) {
+    *k++ = a;
+    *k++ = b;
+  }
+  *k++ = g.m;
+  *k++ = g.n;
+  *k++ = g.k_begin;
+  *k++ = g.k_end;
+  k = put_tensor(k, g.c);
+  *k++ = std::bit_cast<std::int32_t>(g.alpha);
+  *k++ = std::bit_cast<std::int32_t>(g.beta);
+  *k++ = std::int64_t{g.multiply};
+  *k++ = std::int64_t{g.raw};
+  *k++ = static_cast<std::int64_t>(g.triangle);
 }
 
 }  // namespace

@@ -13,5 +13,7 @@ struct ReportObserver {
 };
 // Sets this thread's observer; returns the previous one (restore it when done).
 ReportObserver set_thread_report_observer(ReportObserver observer);
+// True while this thread has an observer (a caller may then not skip a finish_report it would see).
+bool thread_report_observed();
 
 }  // namespace trn
