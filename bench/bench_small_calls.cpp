@@ -198,6 +198,34 @@ int main(int argc, char** argv) {
                         trnblasDgemv(h, TRNBLAS_OP_N, 8, 8, &oned, ad.data(), 8, xd.data(), 1, &zerod, bd.data(), 1));
                   },
                   [&] { cblas_dgemv(CblasColMajor, CblasNoTrans, 8, 8, 1.0, ad.data(), 8, xd.data(), 1, 0.0, bd.data(), 1); }});
+  // fp64 Level 3 at LAPACK-client sizes: several Ozaki product programs per launch (docs/architecture.md,
+  // "Inline launches"). The triangle is unit-diagonal and well conditioned; B is restored every call.
+  std::vector<double> a16(256), b16(256), c16(256), tri(256), rhs(256);
+  for (std::size_t i = 0; i < a16.size(); ++i) {
+    a16[i] = static_cast<double>((i * 7) % 11) * 0.1 - 0.5;
+    b16[i] = static_cast<double>((i * 5) % 13) * 0.05 - 0.3;
+    tri[i] = i % 17 == 0 ? 1.0 : a16[i] * 0.1;
+  }
+  rows.push_back({"Dgemm 16^3", reps(1000),
+                  [&] {
+                    return static_cast<int>(trnblasDgemm(h, TRNBLAS_OP_N, TRNBLAS_OP_N, 16, 16, 16, &oned, a16.data(), 16,
+                                                         b16.data(), 16, &zerod, c16.data(), 16));
+                  },
+                  [&] {
+                    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, 16, 16, 16, 1.0, a16.data(), 16, b16.data(), 16,
+                                0.0, c16.data(), 16);
+                  }});
+  rows.push_back({"Dtrsm 16x16", reps(1000),
+                  [&] {
+                    std::copy(b16.begin(), b16.end(), rhs.begin());
+                    return static_cast<int>(trnblasDtrsm(h, TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N,
+                                                         TRNBLAS_DIAG_UNIT, 16, 16, &oned, tri.data(), 16, rhs.data(), 16));
+                  },
+                  [&] {
+                    std::copy(b16.begin(), b16.end(), rhs.begin());
+                    cblas_dtrsm(CblasColMajor, CblasLeft, CblasLower, CblasNoTrans, CblasUnit, 16, 16, 1.0, tri.data(), 16,
+                                rhs.data(), 16);
+                  }});
   rows.push_back({"trnfft C2C n=16", reps(2000),
                   [&] { return static_cast<int>(trnfftExecC2C(plan, fin.data(), fout.data(), TRNFFT_FORWARD)); }, {}});
   rows.push_back({"trnsparse SpMV 8x8 CSR", reps(2000),

@@ -53,7 +53,12 @@ class WorkerPool {
     cv_.notify_all();
     for (auto& t : threads_) t.join();
   }
-  // Runs body(w) for w in [0, count) on count threads and waits for all of them.
+  // Runs body(w) for w in [0, count) on up to count threads and waits for every thread that took
+  // part. The calling thread runs body(0) at once; a worker runs body(w) only if it wakes while the
+  // job is still open. When body(0) returns, every program has been claimed (body loops over an
+  // atomic program counter), so the job is closed and the caller waits only for the workers that
+  // joined: one that the scheduler has not woken by then (a loaded 2-core machine can take
+  // milliseconds) sits the job out instead of holding up the launch. The caller never spins.
   void run(int count, const std::function<void(int)>& body) {
     if (count <= 1 || inside_) {  // a launch from inside a kernel runs inline
       body(0);
@@ -68,7 +73,8 @@ class WorkerPool {
       }
       job_ = &body;
       job_count_ = count;
-      pending_ = count - 1;
+      open_ = true;
+      joined_ = finished_ = 0;
       ++generation_;
     }
     cv_.notify_all();
@@ -76,7 +82,8 @@ class WorkerPool {
     body(0);
     inside_ = false;
     std::unique_lock<std::mutex> lock(mu_);
-    done_cv_.wait(lock, [this] { return pending_ == 0; });
+    open_ = false;
+    done_cv_.wait(lock, [this] { return finished_ == joined_; });
     job_ = nullptr;
   }
 
@@ -97,7 +104,8 @@ class WorkerPool {
     abandoned_threads_ = new std::vector<std::thread>(std::move(threads_));
     threads_.clear();
     job_ = nullptr;
-    job_count_ = pending_ = 0;
+    job_count_ = joined_ = finished_ = 0;
+    open_ = false;
     new (&run_mu_) std::mutex();
     new (&mu_) std::mutex();
     new (&cv_) std::condition_variable();
@@ -113,13 +121,14 @@ class WorkerPool {
         cv_.wait(lock, [&] { return stop_ || generation_ != seen; });
         if (stop_) return;
         seen = generation_;
-        if (index >= job_count_) continue;
+        if (index >= job_count_ || !open_) continue;  // not needed, or woken after the caller closed it
+        ++joined_;
         job = job_;
       }
       (*job)(index);
       {
         std::lock_guard<std::mutex> lock(mu_);
-        --pending_;
+        ++finished_;
       }
       done_cv_.notify_one();
     }
@@ -130,7 +139,9 @@ class WorkerPool {
   std::vector<std::thread> threads_;
   std::vector<std::thread>* abandoned_threads_ = nullptr;  // a forked child's copy of the parent's
   const std::function<void(int)>* job_ = nullptr;
-  int job_count_ = 0, pending_ = 0;
+  int job_count_ = 0;
+  int joined_ = 0, finished_ = 0;  // workers that took part in the current job, and those done
+  bool open_ = false;              // the current job still takes workers (the caller has not finished body(0))
   std::uint64_t generation_ = 0;
   bool stop_ = false;
 };

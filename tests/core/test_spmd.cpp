@@ -2,7 +2,10 @@
 // thread count and any number of emulated cores (including under stochastic rounding).
 #include <gtest/gtest.h>
 
+#include <array>
 #include <atomic>
+#include <chrono>
+#include <thread>
 #include <cmath>
 #include <cstring>
 #include <sys/wait.h>
@@ -30,6 +33,31 @@ TEST(Spmd, ProgramIdsCoverTheGrid) {
     ++seen[static_cast<std::size_t>(id)];
   });
   for (int v : seen) EXPECT_EQ(v, 1);
+}
+
+// The worker pool closes a job when the calling thread has claimed the last program (a worker woken
+// later sits it out, docs/architecture.md "Inline launches"): over many short launches of 2..9
+// programs on two and three threads, every program still runs exactly once and its launch has
+// returned only after all of its programs finished (a program still running would be caught by
+// the next launch's counts, which are reset between launches); a slow program 0 leaves the others
+// to the workers that joined.
+TEST(Spmd, ShortLaunchesRunEveryProgramOnceAndWaitForJoinedWorkers) {
+  std::array<std::atomic<int>, 9> runs{};
+  for (int launch_index = 0; launch_index < 600; ++launch_index) {
+    const int programs = 2 + launch_index % 8;
+    LaunchConfig lc;
+    lc.grid = {programs, 1, 1};
+    lc.host_threads = 2 + launch_index % 2;
+    for (auto& r : runs) r.store(0);
+    const bool slow_first = launch_index % 50 == 0;
+    launch(lc, [&](NeuronCore& nc) {
+      if (slow_first && nc.program_id(0) == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      if (nc.program_id(0) == programs - 1) std::this_thread::sleep_for(std::chrono::microseconds(launch_index % 3));
+      runs[static_cast<std::size_t>(nc.program_id(0))].fetch_add(1);
+    });
+    for (int p = 0; p < 9; ++p)
+      ASSERT_EQ(runs[static_cast<std::size_t>(p)].load(), p < programs ? 1 : 0) << "launch " << launch_index << " program " << p;
+  }
 }
 
 TEST(Spmd, LowestProgramErrorIsRethrown) {

@@ -242,6 +242,41 @@ TEST(TileGemm, DoubleRowAndSeveralProblems) {
   }
 }
 
+// Inline launches (trn/core/inline_launch.hpp): a launch of several small problems runs on the
+// calling thread whatever host_threads asks, a large one keeps the threads it asks for, and both
+// give the bits and trace of a one-thread launch.
+TEST(TileGemm, SmallMultiProgramLaunchesRunInline) {
+  struct Case {
+    std::int64_t m, n, k;
+    int problems;
+    int threads;  // LaunchResult::host_threads expected with host_threads = 2
+  };
+  for (const Case& c : {Case{16, 16, 16, 8, 1}, Case{8, 1, 8, 3, 1}, Case{700, 300, 129, 2, 2}}) {
+    std::vector<float> c_by_threads[2];
+    Trace traces[2];
+    for (int threads : {1, 2}) {
+      std::vector<Problem> ps;
+      for (int q = 0; q < c.problems; ++q) ps.emplace_back(c.m, c.n, c.k, 11 + static_cast<unsigned>(q), 4);
+      std::vector<BlockGemmArgs> args;
+      for (Problem& p : ps) args.push_back(p.args(DType::bf16, 1.0f, 0.5f));
+      LaunchConfig lc;
+      lc.host_threads = threads;
+      const LaunchResult r = tile::launch_gemm(lc, args);
+      EXPECT_EQ(r.host_threads, threads == 1 ? 1 : c.threads) << c.m << "x" << c.n << "x" << c.k << " x" << c.problems;
+      for (const Problem& p : ps) c_by_threads[threads - 1].insert(c_by_threads[threads - 1].end(), p.c.begin(), p.c.end());
+      traces[threads - 1] = r.trace;
+    }
+    EXPECT_EQ(c_by_threads[0], c_by_threads[1]);
+    ASSERT_EQ(traces[0].instructions.size(), traces[1].instructions.size());
+    for (std::size_t i = 0; i < traces[0].instructions.size(); ++i) {
+      const Instruction &a = traces[0].instructions[i], &b = traces[1].instructions[i];
+      ASSERT_TRUE(a.opcode == b.opcode && a.program == b.program && a.index == b.index && a.core == b.core &&
+                  a.free_elems == b.free_elems)
+          << "record " << i;
+    }
+  }
+}
+
 // launch_gemm runs plan_launch's plan: the trace holds the plan's matmul count, one accumulation
 // group start (accumulate = false) per output tile (pass plans) or per output tile and K chunk
 // (K-blocked), and the kernel's SBUF peak within the plan's count.

@@ -5,6 +5,7 @@
 
 #include "gemm_internal.hpp"
 #include "gemm_replay.hpp"
+#include "trn/core/inline_launch.hpp"
 
 namespace trn::tile {
 
@@ -198,6 +199,19 @@ void pass_program(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape& b) {
 }
 
 }  // namespace
+
+// The launch's host work (trn/core/inline_launch.hpp): its programs, and per problem its
+// multiply-adds over every term pair and the elements of its op(A)/op(B) terms and of C.
+double launch_gemm_work(const std::vector<BlockGemmArgs>& problems, const std::array<int, 3>& grid) {
+  double macs = 0, elements = 0;
+  for (const BlockGemmArgs& g : problems) {
+    const double m = static_cast<double>(g.m), n = static_cast<double>(g.n);
+    const double k = g.multiply ? static_cast<double>(g.k_end - g.k_begin) : 0.0;
+    macs += static_cast<double>(g.pairs.size()) * m * n * k;
+    elements += static_cast<double>(g.a_src.size()) * m * k + static_cast<double>(g.b_src.size()) * k * n + m * n;
+  }
+  return launch_work(static_cast<double>(grid[0]) * grid[1] * grid[2], macs, elements);
+}
 }  // namespace gemm_detail
 
 void gemm_block_kernel(NeuronCore& nc, const BlockGemmArgs& g, const BlockShape& b) {
@@ -220,7 +234,11 @@ LaunchResult launch_gemm(const LaunchConfig& base, const std::vector<BlockGemmAr
   LaunchConfig lc = base;
   lc.grid = plan.grid;
   const BlockShape b = plan.block;
-  if (plan.grid != std::array<int, 3>{1, 1, 1}) warm = nullptr;
+  if (plan.grid != std::array<int, 3>{1, 1, 1}) {
+    warm = nullptr;
+    // Several small programs (the Ozaki products of a small fp64 call): on the calling thread.
+    lc.host_threads = inline_host_threads(lc.host_threads, gemm_detail::launch_gemm_work(problems, plan.grid));
+  }
   LaunchResult r;
   try {
     r = launch(lc, [&](NeuronCore& nc) {
