@@ -49,6 +49,12 @@
 //             kSegmentedMaxColumns (wider SpMM keeps the row groups: each stored entry carries its row
 //             of X, n values).
 #pragma once
+#include <array>
+#include <functional>
+#include <string_view>
+#include <vector>
+
+#include "trn/core/host_step.hpp"
 #include "trn/sparse/generic.hpp"
 
 namespace trn::sparse {
@@ -60,6 +66,41 @@ inline constexpr int kSegmentsPerTile = 32;
 // scratch, within SBUF for any S_x at n = 64); wider products keep the row groups' Ozaki GEMMs
 // (rows_fp64.cpp; docs/trnsparse.md gives the modeled times on both sides).
 inline constexpr std::int64_t kSegmentedMaxColumns = 64;
+
+// The kernel's input: real rows over n real columns of X, row r = sum over its entries e of
+// val[e] x[c xlen + col[e]] (column c). Columns need not increase or be distinct within a row.
+struct RealRows {
+  std::int64_t rows = 0, xlen = 0, n = 1;
+  bool mirrored = false;  // C_64F SpMV: odd row 2r + 1 holds row 2r's values, pairs swapped, the first negated
+  std::vector<std::int64_t> start, col;
+  std::vector<double> val, x;
+};
+
+// How one call of the kernel meets the host: its two host steps' names and what they touch besides
+// the kernel's own buffers, the fold's rounding, and the caller's epilogue on the folded rows.
+struct SegmentedSteps {
+  std::string_view exponents = "trnsparse.spmv.exponents", fold = "trnsparse.spmv.fold";
+  std::array<HostSpan, 4> reads{};  // the caller's arrays the exponent pass reads
+  HostSpan fold_read, fold_write;   // the caller's arrays the fold's epilogue reads / writes
+  std::array<HostSpan, 2> fold_writes_more{};  // further arrays the epilogue writes
+  double epilogue_flops = 0;        // the epilogue's fp64 operations (added to the fold's count)
+  // false: digits_to_double (2.02 u, SpMV's bits); true: round_digits_once (correctly rounded), and an
+  // exactly zero row takes IEEE's sign (-0 only when every product is -0).
+  bool correctly_rounded = false;
+  // p[c rows + r] -> the caller's output (not called in timing-only runs).
+  std::function<void(std::vector<double>&)> epilogue;
+};
+
+// What the plan prints.
+struct SegmentedFacts {
+  std::int64_t tiles = 0, programs = 0, special = 0;
+  int Sa = 1, Sx = 1, J = 1;
+  bool capped = false;
+};
+
+// One launch of the segmented kernel on rr between its two host steps (both appended to `trace`,
+// the launch's trace between them): p_r = the exact row sums, rounded once, handed to the epilogue.
+SegmentedFacts segmented_rows_product(const Settings& s, const RealRows& rr, const SegmentedSteps& steps, Trace& trace);
 
 // C (M x n) = alpha op(A) op(B) + beta C with op(B) K x n; A R_64F or C_64F (shapes checked by the caller).
 void spmm_fp64_segmented(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
