@@ -8,6 +8,7 @@
 // report names TensorE and two host steps per launch.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdint>
@@ -142,6 +143,33 @@ TEST(SpVecFp64, AxpbyCorrectlyRoundedTwoSided) {
       EXPECT_NE(rep.plan.find("slice-pair"), std::string::npos) << rep.plan;
       EXPECT_GT(rep.matmuls, 0);
     }
+}
+
+// beta == 1: the positions outside x are left as they are (1 y = y, a NaN payload included) and
+// only x's positions go through the kernel, still the exact value rounded once.
+TEST(SpVecFp64, AxpbyBetaOneTouchesOnlyXsPositions) {
+  for (bool cx : {false, true}) {
+    Vecs v = make_vecs(cx, 5000, 0.05, 3, 17 + (cx ? 1 : 0));
+    const std::uint64_t payload = 0x7ff4000000000123ull;  // a NaN with a payload, outside x's positions
+    std::size_t outside = 0;
+    while (std::find(v.idx.begin(), v.idx.end(), static_cast<std::int32_t>(outside)) != v.idx.end()) ++outside;
+    std::memcpy(&v.y[cx ? 2 * outside : outside], &payload, 8);
+    const cd alpha = cx ? cd(0.7, -1.3) : cd(0.7);
+    const AxpbyRef ref = axpby_reference(v, alpha, 1.0);
+    const std::vector<double> y0 = v.y;
+    sp::CallReport rep;
+    sp::axpby(settings(), alpha, v.ref(), 1.0, v.y.data(), &rep);
+    const std::size_t w = cx ? 2 : 1;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(v.size); ++i) {
+      const bool held = std::find(v.idx.begin(), v.idx.end(), static_cast<std::int32_t>(i)) != v.idx.end();
+      if (held) {
+        ASSERT_TRUE(same_bits(v.yv(i), rounded(ref.exact[i]))) << i;
+      } else {
+        ASSERT_EQ(std::memcmp(&v.y[w * i], &y0[w * i], 8 * w), 0) << "position " << i << " must be untouched";
+      }
+    }
+    EXPECT_EQ(rep.profile.host_steps, 2);
+  }
 }
 
 TEST(SpVecFp64, RotCorrectlyRoundedInStorageOrder) {

@@ -4,7 +4,8 @@
 // Algorithm   Every output is a short linear combination sum_k d_k c_k of values d_k of x or y and
 //             coefficients c_k, each product exact on TensorE and the sum rounded once:
 //               Axpby   y_i' = beta y_i + alpha sum_{e: idx_e = i} x_e   (every i < size; coefficients
-//                       [beta, alpha]; a position held by no entry is the one-term beta y_i)
+//                       [beta, alpha]; a position held by no entry is the one-term beta y_i, or
+//                       left as it is when beta == 1: 1 y = y exactly)
 //               Rot     x_e' = c x_e + s y_i,  y_i' = c y_i + (-s) x_e     (coefficients [c, s, -s])
 //               SpVV    sum_e op(x_e) y_{idx_e}                          (coefficients y_{idx_e})
 //             The combinations become the segmented kernel's real rows (segmented_spmv.hpp): a row's
@@ -120,10 +121,14 @@ struct Fp64VecCounts {
 struct VecSpans {
   HostSpan idx, xv, y;
 };
-VecSpans vec_spans(const SpVecRef& x, const void* y) {
-  return {generic_host::bytes_span(x.indices, x.nnz, generic_host::index_bytes(x.index_type)),
-          generic_host::bytes_span(x.values, x.nnz, value_bytes(x.value)),
-          generic_host::bytes_span(y, x.size, value_bytes(x.value))};
+// y's span covers the vector (the dependency region); its bytes are the `touched` values the host
+// steps gather and store (x's positions, or all of y when Axpby scales every position).
+VecSpans vec_spans(const SpVecRef& x, const void* y, std::int64_t touched) {
+  VecSpans sp{generic_host::bytes_span(x.indices, x.nnz, generic_host::index_bytes(x.index_type)),
+              generic_host::bytes_span(x.values, x.nnz, value_bytes(x.value)),
+              generic_host::bytes_span(y, x.size, value_bytes(x.value))};
+  sp.y.bytes = static_cast<std::size_t>(std::min(touched, x.size)) * value_bytes(x.value);
+  return sp;
 }
 
 // The kernel's host steps for `routine`: the exponent pass reads x (indices, values) and y.
@@ -188,28 +193,34 @@ void axpby_fp64_engines(const Settings& s, Scalar alpha, const SpVecRef& x, Scal
   for (std::int64_t i = 0; i < x.size; ++i) first[z(i) + 1] += first[z(i)];
   std::vector<std::int64_t> fill(first.begin(), first.end() - 1);
   for (std::int64_t e = 0; e < x.nnz; ++e) order[z(fill[z(pos[z(e)])]++)] = e;
+  // beta == 1 leaves a position without entries as it is (1 y = y exactly): only x's positions are
+  // outputs; any other beta makes every position an output.
+  const bool every_position = beta != Scalar(1.0);
+  std::vector<std::int64_t> outs;
   Combinations comb(cx, {beta, alpha});
   for (std::int64_t i = 0; i < x.size; ++i) {
+    if (!every_position && first[z(i)] == first[z(i) + 1]) continue;
+    outs.push_back(i);
     comb.term(load(y, cx, i), 0);
     for (std::int64_t q = first[z(i)]; q < first[z(i) + 1]; ++q) comb.term(load(x.values, cx, order[z(q)]), 1);
     comb.end_output();
   }
-  const VecSpans sp = vec_spans(x, y);
+  const VecSpans sp = vec_spans(x, y, static_cast<std::int64_t>(outs.size()));
   SegmentedSteps steps = vec_steps("trnsparse.axpby.exponents", "trnsparse.axpby.fold", sp);
   steps.fold_write = sp.y;
   steps.epilogue = [&](std::vector<double>& p) {
-    for (std::int64_t i = 0; i < x.size; ++i) store(y, cx, i, comb.output(p, i));
+    for (std::size_t o = 0; o < outs.size(); ++o) store(y, cx, outs[o], comb.output(p, static_cast<std::int64_t>(o)));
   };
   Trace trace;
   Fp64VecCounts n;
-  if (x.size > 0) run_combinations(s, comb, steps, trace, n);
+  if (!outs.empty()) run_combinations(s, comb, steps, trace, n);
   finish_fp64(s, "axpby", x, (cx ? 8.0 : 2.0) * static_cast<double>(x.size + x.nnz), n, std::move(trace), report);
 }
 
 void rot_fp64_engines(const Settings& s, Scalar c, Scalar sn, const SpVecRef& x, void* y, CallReport* report) {
   const bool cx = x.value == Value::c64;
   const std::vector<std::int64_t> pos = positions(x);
-  const VecSpans sp = vec_spans(x, y);
+  const VecSpans sp = vec_spans(x, y, x.nnz);
   Trace trace;
   Fp64VecCounts n;
   for (const std::vector<std::int64_t>& round : duplicate_free_rounds(pos)) {
@@ -246,7 +257,7 @@ Scalar spvv_fp64_engines(const Settings& s, GOp opX, const SpVecRef& x, const vo
   Combinations comb(cx, gathered);
   for (std::int64_t e = 0; e < x.nnz; ++e) comb.term(generic_host::conj_if(load(x.values, cx, e), opX == GOp::C), e);
   comb.end_output();
-  const VecSpans sp = vec_spans(x, y);
+  const VecSpans sp = vec_spans(x, y, x.nnz);
   cd result = 0;
   SegmentedSteps steps = vec_steps("trnsparse.spvv.exponents", "trnsparse.spvv.fold", sp);
   steps.epilogue = [&](std::vector<double>& p) { result = comb.output(p, 0); };
