@@ -463,7 +463,8 @@ SegmentedFacts segmented_rows_product(const Settings& s, const RealRows& rr, con
   record_host_step(trace, HostStep{.name = steps.fold,
                                    .flops = static_cast<double>(partial.size()) + (5.0 * G + 3.0) * static_cast<double>(rr.rows * rr.n) +
                                             2.0 * static_cast<double>(f.special) * static_cast<double>(rr.xlen) + steps.epilogue_flops,
-                                   .reads = {HostSpan(partial.data(), static_cast<std::int64_t>(partial.size())), steps.fold_read},
+                                   .reads = {HostSpan(partial.data(), static_cast<std::int64_t>(partial.size())), steps.fold_read,
+                                             steps.fold_reads_more[0], steps.fold_reads_more[1]},
                                    .writes = {steps.fold_write, steps.fold_writes_more[0], steps.fold_writes_more[1]}});
   return f;
 }
@@ -472,7 +473,7 @@ namespace {
 
 template <class T>
 void segmented_typed(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
-                     Scalar beta, const DenseAny& C, CallReport* report) {
+                     Scalar beta, const DenseAny& C, CallReport* report, const FoldFollowUp* follow_up) {
   const OpPattern pat = op_pattern(A, opA);
   const std::int64_t M = pat.rows, K = pat.cols;
   RealRows rr;
@@ -486,7 +487,15 @@ void segmented_typed(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Sp
   steps.reads = {a[0], a[1], a[2], generic_host::dense_span(B)};
   steps.fold_read = beta != Scalar(0) ? generic_host::dense_span(C) : HostSpan{};
   steps.fold_write = generic_host::dense_span(C);
-  steps.epilogue = [&](std::vector<double>& p) { epilogue<T>(p, alpha, beta, C); };
+  steps.epilogue = [&](std::vector<double>& p) {
+    epilogue<T>(p, alpha, beta, C);
+    if (follow_up != nullptr) follow_up->run();
+  };
+  if (follow_up != nullptr) {
+    steps.epilogue_flops = follow_up->flops;
+    steps.fold_reads_more = {follow_up->read, HostSpan{}};
+    steps.fold_writes_more = {follow_up->write, HostSpan{}};
+  }
   Trace trace;
   const SegmentedFacts f = segmented_rows_product(s, rr, steps, trace);
   if (report == nullptr) return;
@@ -500,11 +509,11 @@ void segmented_typed(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Sp
 }  // namespace
 
 void spmm_fp64_segmented(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
-                         Scalar beta, const DenseAny& C, CallReport* report) {
+                         Scalar beta, const DenseAny& C, CallReport* report, const FoldFollowUp* follow_up) {
   if (A.value == Value::f64)
-    segmented_typed<double>(s, opA, opB, alpha, A, B, beta, C, report);
+    segmented_typed<double>(s, opA, opB, alpha, A, B, beta, C, report, follow_up);
   else
-    segmented_typed<std::complex<double>>(s, opA, opB, alpha, A, B, beta, C, report);
+    segmented_typed<std::complex<double>>(s, opA, opB, alpha, A, B, beta, C, report, follow_up);
 }
 
 }  // namespace trn::sparse

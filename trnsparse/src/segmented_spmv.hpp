@@ -82,7 +82,7 @@ struct SegmentedSteps {
   std::string_view exponents = "trnsparse.spmv.exponents", fold = "trnsparse.spmv.fold";
   std::array<HostSpan, 4> reads{};  // the caller's arrays the exponent pass reads
   HostSpan fold_read, fold_write;   // the caller's arrays the fold's epilogue reads / writes
-  std::array<HostSpan, 2> fold_writes_more{};  // further arrays the epilogue writes
+  std::array<HostSpan, 2> fold_reads_more{}, fold_writes_more{};  // further arrays the epilogue reads / writes
   double epilogue_flops = 0;        // the epilogue's fp64 operations (added to the fold's count)
   // false: digits_to_double (2.02 u, SpMV's bits); true: round_digits_once (correctly rounded), and an
   // exactly zero row takes IEEE's sign (-0 only when every product is -0).
@@ -102,8 +102,16 @@ struct SegmentedFacts {
 // the launch's trace between them): p_r = the exact row sums, rounded once, handed to the epilogue.
 SegmentedFacts segmented_rows_product(const Settings& s, const RealRows& rr, const SegmentedSteps& steps, Trace& trace);
 
+// Work a caller runs inside the fold's host visit, after C is stored (SpSV's divide by the diagonal:
+// no round trip of its own); its fp64 operations and the arrays it reads / writes join the fold step.
+struct FoldFollowUp {
+  std::function<void()> run;
+  double flops = 0;
+  HostSpan read, write;
+};
+
 // C (M x n) = alpha op(A) op(B) + beta C with op(B) K x n; A R_64F or C_64F (shapes checked by the caller).
 void spmm_fp64_segmented(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
-                         Scalar beta, const DenseAny& C, CallReport* report);
+                         Scalar beta, const DenseAny& C, CallReport* report, const FoldFollowUp* follow_up = nullptr);
 
 }  // namespace trn::sparse
