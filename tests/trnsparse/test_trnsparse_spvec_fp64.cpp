@@ -5,7 +5,8 @@
 // against a 113-bit (__float128) reference rounded once, which the former host loop's two roundings
 // miss; NaN / Inf / signed zeros as the C99 expressions give them; finite inputs whose partial
 // products overflow; duplicated indices; the same bits for 1 / 2 host threads and 1 / 2 cores; the
-// report names TensorE and two host steps per launch.
+// report names TensorE and two host steps per launch. Also SpSV R_64F's level step: the divide runs in
+// the segmented kernel's fold visit, two host visits per level (was three), the solution unchanged.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "trn/sparse/generic.hpp"
+#include "trn/sparse/triangular.hpp"
 
 namespace sp = trn::sparse;
 using cd = std::complex<double>;
@@ -323,6 +325,42 @@ TEST(SpVecFp64, SameBitsForOneAndTwoThreadsAndCores) {
     const sp::Scalar r1 = sp::spvv(settings(1, 1), sp::GOp::N, a.ref(), a.y.data());
     const sp::Scalar r2 = sp::spvv(settings(2, 2), sp::GOp::N, a.ref(), a.y.data());
     EXPECT_EQ(r1, r2);
+  }
+}
+
+// A lower bidiagonal n x n (n levels): SpSV R_64F makes 2 host visits per level (exponents; fold +
+// divide), and y solves the system: each y_i = (alpha b_i - l_i y_{i-1}) / d_i with its numerator
+// rounded once and one IEEE divide, checked bit for bit against that recurrence.
+TEST(SpsvFp64, DivideRunsInTheFoldVisitTwoHostStepsPerLevel) {
+  const std::int64_t n = 6;
+  std::vector<std::int32_t> off{0}, col;
+  std::vector<double> val;
+  for (std::int64_t i = 0; i < n; ++i) {
+    if (i > 0) {
+      col.push_back(static_cast<std::int32_t>(i - 1));
+      val.push_back(0.3 + 0.1 * static_cast<double>(i));
+    }
+    col.push_back(static_cast<std::int32_t>(i));
+    val.push_back(1.7 + 0.2 * static_cast<double>(i));
+    off.push_back(static_cast<std::int32_t>(col.size()));
+  }
+  const sp::SparseRef a{sp::SparseRef::Format::csr, n, n, static_cast<std::int64_t>(col.size()), off.data(), col.data(),
+                        val.data(), sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, sp::Value::f64};
+  const sp::TriangularAnalysis t = sp::analyze_triangular(a, true, false, sp::GOp::N);
+  ASSERT_EQ(t.levels(), n);
+  std::vector<double> b{1.0, -2.0, 0.5, 3.25, -1.5, 0.75}, y(n);
+  const double alpha = 1.25;
+  sp::CallReport rep;
+  sp::triangular_solve(settings(), t, val.data(), nullptr, alpha, sp::GOp::N, {b.data(), sp::Value::f64, n, 1, n, sp::Layout::col_major},
+                       {y.data(), sp::Value::f64, n, 1, n, sp::Layout::col_major}, &rep);
+  EXPECT_EQ(rep.profile.host_steps, 2 * n) << "exponents and fold + divide per level";
+  double prev = 0;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::size_t d = i == 0 ? 0 : static_cast<std::size_t>(2 * i);  // the diagonal's slot in val
+    quad r = static_cast<quad>(alpha) * b[static_cast<std::size_t>(i)];
+    if (i > 0) r -= static_cast<quad>(val[d - 1]) * prev;
+    prev = static_cast<double>(r) / val[d];
+    EXPECT_EQ(y[static_cast<std::size_t>(i)], prev) << "row " << i;
   }
 }
 
