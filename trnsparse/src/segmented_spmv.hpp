@@ -43,6 +43,10 @@
 //             Exceptions: a line whose exponent spread asks for more than kVectorMaxSlices slices
 //             (S_x also at most 128, TensorE's stationary width) is truncated below 2^(e_max - 8S)
 //             (plan: "capped"); results in fp64's subnormal range are rounded twice.
+//             The core (tiles, exponents, launch, fold, special rows) is segmented_rows_product: the
+//             fp64 sparse-vector ops (spvec_fp64.cpp) call it on their own real rows with the
+//             correctly rounded fold (round_digits_once), and SpSV's level step adds its divide to
+//             the fold's visit (FoldFollowUp).
 // Limits      One launch and two host round trips per call. The gather's bytes (24 + 8 n per slot)
 //             and the fold's partials cross the host link: with the engines' slicing the host steps
 //             and the engines are of the same size (docs/trnsparse.md, measured). n <=
