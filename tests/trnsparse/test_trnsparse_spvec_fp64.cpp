@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <complex>
 #include <cstdint>
@@ -24,7 +25,14 @@
 namespace sp = trn::sparse;
 using cd = std::complex<double>;
 using cld = std::complex<long double>;
-__extension__ typedef __float128 quad;  // 113-bit significand: a product of two doubles is exact
+// A 113-bit significand: a product of two doubles is exact.
+#if defined(__SIZEOF_FLOAT128__)
+__extension__ typedef __float128 quad;
+#elif LDBL_MANT_DIG >= 113
+using quad = long double;
+#else
+#error "the reference needs __float128 or a quad-precision long double"
+#endif
 
 namespace {
 
