@@ -32,10 +32,11 @@
 //             the real formula, no Annex G recovery of infinities); finite inputs never overflow
 //             before the final rounding (beta y + alpha x is exact even where beta y alone would
 //             overflow); an exactly zero output is -0 only when every product is -0 (IEEE's rule).
-// Limits      Two host round trips per launch; Axpby's dense part (every y_i) costs a row per
-//             position and Sa x Sx partials per row come back over the host link (the plan prints
-//             the tiles). S per launch follows the widest spread of a row (data) and of the
-//             coefficient line.
+// Limits      Two host round trips per launch, and the fold's (5 G + 3) host operations and Sa x Sx
+//             partials per output: SpVV (one long row) beats the former host step, Rot is ~4x and
+//             Axpby with beta != 1 (a row per position) ~100x its modeled time (docs/trnsparse.md
+//             "Sparse vectors in fp64", measured; the lever is a device fold). S per launch follows the
+//             widest spread of a row (data) and of the coefficient line.
 #include <algorithm>
 #include <complex>
 #include <string_view>
