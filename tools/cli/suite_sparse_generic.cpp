@@ -1065,10 +1065,7 @@ const char* vec_op_name(VecOp op) {
 
 // The moves (gather, scatter) are exact: max_ratio = the number of elements whose bits differ (x for
 // gather, all of y for scatter). The arithmetic ones: max |err| / bound over every output element,
-// the bounds of docs/trnsparse.md (fp64 accumulators; host_bound's gamma with k + 2 roundings):
-// axpby k = 0 (gamma_2 (|a||x| + |b||y|)) plus, for the 32-bit types, u32 |b||y| (beta y is stored
-// in the value type before the add); rot k = 1 on (|c||x| + |s||y|) and (|c||y| + |s||x|); spvv
-// k - 1 (gamma_{k+1} sum |x||y|), k = nnz.
+// the bounds of docs/trnsparse.md.
 // R_32F / C_32F Axpby, Rot and SpVV run on the engines in fp32 (trnsparse/src/spvec_engine.cpp):
 // gamma_k (complex sqrt(2) gamma_{k+1}) in u = 2^-24 on the same magnitudes, k = 2 for Axpby and
 // Rot, nnz + 1 for SpVV.
@@ -1076,6 +1073,13 @@ long double engine_vec_bound(sp::Value v, std::int64_t k, long double mag) {
   const bool cx = sp::value_is_complex(v);
   const long double u = 0x1p-24L, kk = static_cast<long double>(k + (cx ? 1 : 0));
   return kk * u / (1 - kk * u) * mag * (cx ? std::sqrt(2.0L) : 1.0L);
+}
+
+// R_64F / C_64F Axpby, Rot and SpVV on the engines (trnsparse/src/spvec_fp64.cpp): every output (each
+// part of a complex one) the exact value rounded once, |err| <= u |exact| (u = 2^-53), plus the
+// long-double reference's own k + 2 roundings (2^-64) of the magnitudes.
+long double fp64_vec_bound(long double exact, std::int64_t k, long double mag) {
+  return 0x1p-53L * exact + static_cast<long double>(k + 2) * 0x1p-64L * mag;
 }
 
 Run vector_run(VecOp op, std::int64_t size, double density, sp::Value v, trn::Generation target) {
@@ -1112,7 +1116,6 @@ Run vector_run(VecOp op, std::int64_t size, double density, sp::Value v, trn::Ge
   auto ratio = [&](cld got, cld want, long double bnd) {
     r.max_ratio = std::max(r.max_ratio, static_cast<double>(std::abs(got - want) / std::max(bnd, 1e-300L)));
   };
-  const long double u32 = sp::value_is_single(v) ? 0x1p-24L : 0.0L;
   std::vector<cld> want_y = d.y;  // the expected y (scatter, axpby, rot)
   switch (op) {
     case VecOp::gather:
@@ -1137,15 +1140,14 @@ Run vector_run(VecOp op, std::int64_t size, double density, sp::Value v, trn::Ge
         mag += std::abs(p);
       }
       ratio(cld(dot.real(), dot.imag()), sum,
-            sp::value_is_single(v) ? engine_vec_bound(v, r.nnz + 1, mag)
-                                   : host_bound(v, std::max<std::int64_t>(r.nnz - 1, 0), mag, std::abs(sum)));
+            sp::value_is_single(v) ? engine_vec_bound(v, r.nnz + 1, mag) : fp64_vec_bound(std::abs(sum), r.nnz, mag));
       return r;
     }
     case VecOp::axpby: {
-      std::vector<long double> mag(static_cast<std::size_t>(size)), by(static_cast<std::size_t>(size));
+      std::vector<long double> mag(static_cast<std::size_t>(size));
       for (std::size_t i = 0; i < want_y.size(); ++i) {
         want_y[i] = beta * d.y[i];
-        by[i] = mag[i] = std::abs(beta) * std::abs(d.y[i]);
+        mag[i] = std::abs(beta) * std::abs(d.y[i]);
       }
       for (std::size_t e = 0; e < d.idx.size(); ++e) {
         const auto i = static_cast<std::size_t>(d.idx[e]);
@@ -1154,8 +1156,7 @@ Run vector_run(VecOp op, std::int64_t size, double density, sp::Value v, trn::Ge
       }
       for (std::size_t i = 0; i < want_y.size(); ++i)
         ratio(get(d.yraw, v, static_cast<std::int64_t>(i)), want_y[i],
-              sp::value_is_single(v) ? engine_vec_bound(v, 2, mag[i])
-                                     : host_bound(v, 0, mag[i], std::abs(want_y[i])) + u32 * (1 + u32) * by[i]);
+              sp::value_is_single(v) ? engine_vec_bound(v, 2, mag[i]) : fp64_vec_bound(std::abs(want_y[i]), 2, mag[i]));
       return r;
     }
     case VecOp::rot:
@@ -1165,8 +1166,8 @@ Run vector_run(VecOp op, std::int64_t size, double density, sp::Value v, trn::Ge
         const long double mx = std::abs(c) * std::abs(xv) + std::abs(sn) * std::abs(yv);
         const long double my = std::abs(c) * std::abs(yv) + std::abs(sn) * std::abs(xv);
         const bool eng = sp::value_is_single(v);
-        ratio(get(d.xraw, v, static_cast<std::int64_t>(e)), xw, eng ? engine_vec_bound(v, 2, mx) : host_bound(v, 1, mx, std::abs(xw)));
-        ratio(get(d.yraw, v, static_cast<std::int64_t>(i)), yw, eng ? engine_vec_bound(v, 2, my) : host_bound(v, 1, my, std::abs(yw)));
+        ratio(get(d.xraw, v, static_cast<std::int64_t>(e)), xw, eng ? engine_vec_bound(v, 2, mx) : fp64_vec_bound(std::abs(xw), 2, mx));
+        ratio(get(d.yraw, v, static_cast<std::int64_t>(i)), yw, eng ? engine_vec_bound(v, 2, my) : fp64_vec_bound(std::abs(yw), 2, my));
       }
       // y outside x's positions must be untouched.
       for (std::size_t i = 0; i < static_cast<std::size_t>(size); ++i)
@@ -1182,14 +1183,12 @@ void add_sparse_vectors(Registry& reg) {
     for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64}) {
       const bool moves = op == VecOp::gather || op == VecOp::scatter;
       const bool eng = sp::value_is_single(v);  // R_32F / C_32F arithmetic on the engines (fp32, u = 2^-24)
-      const char* bound = op == VecOp::axpby ? (eng ? "fp32 gamma_2 (|a||x| + |b||y|) (complex sqrt(2) gamma_3)"
-                                                    : "gamma_2 (|a||x| + |b||y|) (complex sqrt(2) gamma_4)")
-                          : op == VecOp::rot ? (eng ? "fp32 gamma_2 (|c||x| + |s||y|) (complex sqrt(2) gamma_3)"
-                                                    : "gamma_3 (|c||x| + |s||y|) (complex sqrt(2) gamma_5)")
-                          : op == VecOp::spvv ? (eng ? "fp32 gamma_{k+1} sum |x||y| (complex sqrt(2) gamma_{k+2})"
-                                                     : "gamma_{k+1} sum |x||y| (complex sqrt(2) gamma_{k+3})")
+      constexpr const char* kRoundedOnce = "u |exact| (correctly rounded, each part; + the long-double reference's rounding)";
+      const char* bound = op == VecOp::axpby ? (eng ? "fp32 gamma_2 (|a||x| + |b||y|) (complex sqrt(2) gamma_3)" : kRoundedOnce)
+                          : op == VecOp::rot ? (eng ? "fp32 gamma_2 (|c||x| + |s||y|) (complex sqrt(2) gamma_3)" : kRoundedOnce)
+                          : op == VecOp::spvv ? (eng ? "fp32 gamma_{k+1} sum |x||y| (complex sqrt(2) gamma_{k+2})" : kRoundedOnce)
                                               : "0 mismatches (values moved, never combined)";
-      const char* path = moves ? "DMA moves" : eng ? "engines" : "host step";
+      const char* path = moves ? "DMA moves" : eng ? "engines" : "engines, slice pairs";
       reg.add(ValidationCase{
           .suite = "sparse", .library = "trnsparse", .op = vec_op_name(op),
           .mode = std::string(type_name(v)) + " (" + path + ")", .shape = "size 20000, 5%",

@@ -1,7 +1,7 @@
 // trnsparse generic API, arithmetic part: SpMM / SpMV over CSR, CSC and COO in fp64, complex-fp32
-// and complex-fp64, and the sparse-vector operations in R_64F / C_64F, each as one costed host step
-// (the header generic.hpp says why and derives the accuracy bounds; R_32F / C_32F sparse-vector
-// arithmetic and every Gather / Scatter run on the engines, spvec_engine.cpp). Every loop accumulates in fp64 or
+// and complex-fp64 as one costed host step (the header generic.hpp says why and derives the accuracy
+// bounds); the sparse-vector operations dispatch to the engines (spvec_engine.cpp: R_32F / C_32F and
+// every Gather / Scatter; spvec_fp64.cpp: R_64F / C_64F Axpby, Rot, SpVV). Every loop accumulates in fp64 or
 // complex<double> in storage order, so the bits depend on nothing but the inputs.
 #include <complex>
 #include <cstring>
@@ -107,88 +107,25 @@ void spmv_host(const Settings& s, GOp opA, Scalar alpha, const SparseRef& A, con
 }
 
 // ---- sparse vectors ---------------------------------------------------------------------------
-
-namespace {
-
-template <class T>
-void axpby_typed(Scalar alpha, const SpVecRef& x, Scalar beta, void* y) {
-  using V = Acc<T>;
-  const V al = from_scalar<V>(alpha), be = from_scalar<V>(beta);
-  for (std::int64_t i = 0; i < x.size; ++i) store<T>(y, i, be * load<T>(y, i));
-  for_each_spvec(x, [&](std::int64_t i, std::int64_t e) { store<T>(y, i, load<T>(y, i) + al * load<T>(x.values, e)); });
-}
-
-template <class T>
-void rot_typed(Scalar c, Scalar sn, const SpVecRef& x, void* y) {
-  using V = Acc<T>;
-  const V cc = from_scalar<V>(c), ss = from_scalar<V>(sn);
-  for_each_spvec(x, [&](std::int64_t i, std::int64_t e) {
-    const V xv = load<T>(x.values, e), yv = load<T>(y, i);
-    store<T>(x.values, e, cc * xv + ss * yv);
-    store<T>(y, i, cc * yv - ss * xv);
-  });
-}
-
-template <class T>
-Scalar spvv_typed(GOp op, const SpVecRef& x, const void* y) {
-  using V = Acc<T>;
-  V sum{};
-  for_each_spvec(x, [&](std::int64_t i, std::int64_t e) { sum += conj_if(load<T>(x.values, e), op == GOp::C) * load<T>(y, i); });
-  const T rounded = static_cast<T>(sum);  // the result in the value type, as cuSPARSE returns it
-  return Scalar(static_cast<Acc<T>>(rounded));
-}
-
-HostSpan spvec_index_span(const SpVecRef& x) { return bytes_span(x.indices, x.nnz, index_bytes(x.index_type)); }
-
-PlanFacts vector_plan(const char* routine, const SpVecRef& x) {
-  PlanFacts p;
-  p.routine = routine;
-  p.shape = "size=" + std::to_string(x.size) + " nnz=" + std::to_string(x.nnz);
-  p.variant = std::string(value_name(x.value)) + ": entry loop on the host (one round trip)";
-  p.engines = "host CPU (costed host step), host link";
-  p.why = "O(nnz) gather/scatter work: no DMA gather on the emulated core";
-  return p;
-}
-
-}  // namespace
+// R_32F / C_32F on VectorE (spvec_engine.cpp), R_64F / C_64F as exact slice-pair dots of the
+// segmented kernel (spvec_fp64.cpp).
 
 void axpby(const Settings& s, Scalar alpha, const SpVecRef& x, Scalar beta, void* y, CallReport* report) {
   validate(x);
   if (spvec_on_engines(x.value)) return axpby_engines(s, alpha, x, beta, y, report);
-  dispatch(x.value, [&](auto t) { axpby_typed<decltype(t)>(alpha, x, beta, y); });
-  const HostSpan ys = bytes_span(y, x.size, value_bytes(x.value));
-  const double per = is_complex(x.value) ? 8.0 : 2.0;
-  finish_host(s,
-              HostStep{.name = "trnsparse.axpby.host", .flops = per * static_cast<double>(x.size + x.nnz),
-                       .reads = {spvec_index_span(x), bytes_span(x.values, x.nnz, value_bytes(x.value)), ys}, .writes = {ys}},
-              vector_plan("axpby", x), report);
+  axpby_fp64_engines(s, alpha, x, beta, y, report);
 }
 
 void rot(const Settings& s, Scalar c, Scalar sn, const SpVecRef& x, void* y, CallReport* report) {
   validate(x);
   if (spvec_on_engines(x.value)) return rot_engines(s, c, sn, x, y, report);
-  dispatch(x.value, [&](auto t) { rot_typed<decltype(t)>(c, sn, x, y); });
-  const HostSpan ys = bytes_span(y, x.size, value_bytes(x.value));
-  const HostSpan xs = bytes_span(x.values, x.nnz, value_bytes(x.value));
-  const double per = is_complex(x.value) ? 16.0 : 6.0;
-  finish_host(s,
-              HostStep{.name = "trnsparse.rot.host", .flops = per * static_cast<double>(x.nnz),
-                       .reads = {spvec_index_span(x), xs, ys}, .writes = {xs, ys}},
-              vector_plan("rot", x), report);
+  rot_fp64_engines(s, c, sn, x, y, report);
 }
 
 Scalar spvv(const Settings& s, GOp opX, const SpVecRef& x, const void* y, CallReport* report) {
   validate(x);
   if (spvec_on_engines(x.value)) return spvv_engines(s, opX, x, y, report);
-  Scalar r;
-  dispatch(x.value, [&](auto t) { r = spvv_typed<decltype(t)>(opX, x, y); });
-  const double per = is_complex(x.value) ? 8.0 : 2.0;
-  finish_host(s,
-              HostStep{.name = "trnsparse.spvv.host", .flops = per * static_cast<double>(x.nnz),
-                       .reads = {spvec_index_span(x), bytes_span(x.values, x.nnz, value_bytes(x.value)),
-                                 bytes_span(y, x.size, value_bytes(x.value))}},
-              vector_plan("spvv", x), report);
-  return r;
+  return spvv_fp64_engines(s, opX, x, y, report);
 }
 
 void gather(const Settings& s, const void* y, const SpVecRef& x, CallReport* report) {

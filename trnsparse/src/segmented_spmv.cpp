@@ -26,15 +26,6 @@ namespace sl = blas::slices;
 using tile::view;
 inline auto z(std::int64_t i) { return static_cast<std::size_t>(i); }
 
-// op(A) X as a real product: rows of (col, val) in increasing column over the real columns of X
-// (x[c xlen + k]: column c, n columns).
-struct RealRows {
-  std::int64_t rows = 0, xlen = 0, n = 1;
-  bool mirrored = false;  // C_64F: odd row 2r + 1 holds row 2r's values, pairs swapped, the first negated
-  std::vector<std::int64_t> start, col;
-  std::vector<double> val, x;
-};
-
 // R_64F: op(A)'s rows as they are (op T and C are the same).
 RealRows real_rows(const OpPattern& p, const double* vals, std::vector<double> x) {
   RealRows rr;
@@ -283,9 +274,49 @@ std::int64_t tiles_per_program(int Sa, int Sx, std::int64_t n, int J) {
   return std::clamp<std::int64_t>(kProgramSbufBytes / per_tile, 1, kMaxTilesPerProgram);
 }
 
+// The digits T[0..G) (integers < 2^52, T[g] weighing 2^(e - 8 g)) as the double nearest their exact
+// sum (ties to even), unless the result lies in fp64's subnormal range (then rounded twice: ldexp).
+// The carries are normalised as digits_to_double does, so T[1..] are digits in [0, 256) and the sign
+// sits in T[0]; then the top digits are shifted into a 64-bit integer until it holds >= 56 bits
+// (< 2^63), every digit left below is folded into its lowest bit (a sticky bit 3 places under the
+// round bit), and the one integer -> double conversion rounds correctly (IEEE 754 §5.4.1, to nearest).
+double round_digits_once(double* T, int G, int e) {
+  for (int g = G - 1; g > 0; --g) {
+    const double c = std::floor(T[g] * (1.0 / sl::kSliceScale));  // exact: a power-of-two scaling, floor
+    T[g] -= c * sl::kSliceScale;
+    T[g - 1] += c;
+  }
+  const bool negative = T[0] < 0;
+  if (negative) {  // the magnitude's digits: -(T0 + t) = (-T0 - 1) + (1 - t), 1 - t as digits (255 - T[g], + 1 at the end)
+    T[0] = -T[0] - (G > 1 ? 1.0 : 0.0);
+    for (int g = 1; g < G; ++g) T[g] = (sl::kSliceScale - 1.0) - T[g];
+    if (G > 1) T[G - 1] += 1.0;
+    for (int g = G - 1; g > 0 && T[g] >= sl::kSliceScale; --g) {  // the + 1's carry
+      T[g] -= sl::kSliceScale;
+      T[g - 1] += 1.0;
+    }
+  }
+  auto acc = static_cast<std::uint64_t>(T[0]);  // T[0] < 2^53
+  int g = 1;
+  for (; g < G && acc < (std::uint64_t{1} << 55); ++g) acc = (acc << sl::kSliceBits) | static_cast<std::uint64_t>(T[g]);
+  const int used = g;
+  for (; g < G; ++g) acc |= T[g] != 0.0 ? 1u : 0u;
+  const double mag = std::ldexp(static_cast<double>(static_cast<std::int64_t>(acc)), e - sl::kSliceBits * (used - 1));
+  return negative ? -mag : mag;
+}
+
+// The IEEE sign of an exactly zero row sum: -0 when every product is a -0 (a zero factor, signs
+// differing), else +0.
+double signed_zero(const RealRows& rr, std::int64_t r, std::int64_t c) {
+  const double* x = rr.x.data() + c * rr.xlen;
+  for (std::int64_t e = rr.start[z(r)]; e < rr.start[z(r) + 1]; ++e)
+    if (!std::signbit(rr.val[z(e)] * x[rr.col[z(e)]])) return 0.0;
+  return rr.start[z(r)] < rr.start[z(r) + 1] ? -0.0 : 0.0;
+}
+
 // Per real row and column of X: the exact fold of its segments' partials, rounded once
-// (digits_to_double); p[c rows + r].
-std::vector<double> fold_rows(const RealRows& rr, const Tiles& t, const Operands& q, const Buffer<float>& partial) {
+// (digits_to_double, or round_digits_once when `exact`); p[c rows + r].
+std::vector<double> fold_rows(const RealRows& rr, const Tiles& t, const Operands& q, const Buffer<float>& partial, bool exact) {
   std::vector<double> p(z(rr.rows * rr.n), 0.0);
   const int G = q.Sa + q.Sx - 1;
   const std::int64_t N = static_cast<std::int64_t>(t.J) * q.Sa, W = rr.n * q.Sx;
@@ -293,8 +324,10 @@ std::vector<double> fold_rows(const RealRows& rr, const Tiles& t, const Operands
   std::int64_t row = -1;
   auto finish = [&] {
     for (std::int64_t c = 0; c < rr.n && row >= 0; ++c)
-      if (q.er[z(row)] != sl::kNoExp && q.ex[z(c)] != sl::kNoExp)
-        p[z(c * rr.rows + row)] = sl::digits_to_double(T.data() + c * G, G, q.er[z(row)] + q.ex[z(c)] - 2 * sl::kSliceBits);
+      if (q.er[z(row)] != sl::kNoExp && q.ex[z(c)] != sl::kNoExp) {
+        const int e = q.er[z(row)] + q.ex[z(c)] - 2 * sl::kSliceBits;
+        p[z(c * rr.rows + row)] = exact ? round_digits_once(T.data() + c * G, G, e) : sl::digits_to_double(T.data() + c * G, G, e);
+      }
     std::fill(T.begin(), T.end(), 0.0);
   };
   for (std::int64_t tile = 0; tile < t.count; ++tile)
@@ -367,25 +400,80 @@ std::vector<T> gather_x(GOp opB, const DenseAny& B, std::int64_t K, std::int64_t
   return x;
 }
 
-std::string segmented_plan(const SparseRef& A, GOp opA, std::int64_t M, std::int64_t K, const Tiles& t, const Operands& q,
-                           std::int64_t programs, double ns) {
-  const auto n = static_cast<std::int64_t>(q.ex.size());
+std::string segmented_plan(const SparseRef& A, GOp opA, std::int64_t M, std::int64_t K, std::int64_t n,
+                           const SegmentedFacts& f, double ns) {
   return std::string(n == 1 ? "spmv" : "spmm") + " plan: " + generic_host::format_name(A.format) + " " +
          value_name(A.value) + " " + std::to_string(M) + "x" + std::to_string(K) + " nnz=" + std::to_string(A.nnz) +
          " n=" + std::to_string(n) + " op(A)=" +
-         generic_host::op_name(opA) + "; segmented slice pairs: " + std::to_string(t.count) +
-         " tiles of <= 128 entries (<= " + std::to_string(t.J) + " row segments each), " + std::to_string(q.Sa) + " x " +
-         std::to_string(q.Sx) + " 8-bit slices" + (q.capped ? " (capped)" : "") + ", one launch of " +
-         std::to_string(programs) +
+         generic_host::op_name(opA) + "; segmented slice pairs: " + std::to_string(f.tiles) +
+         " tiles of <= 128 entries (<= " + std::to_string(f.J) + " row segments each), " + std::to_string(f.Sa) + " x " +
+         std::to_string(f.Sx) + " 8-bit slices" + (f.capped ? " (capped)" : "") + ", one launch of " +
+         std::to_string(f.programs) +
          " programs (DMA of the fp64 words, GpSimdE / VectorE slicing, VectorE masks, TensorE segment sums, "
          "exact), host exponents + fold (2 round trips); engines host, DMA, GpSimdE, VectorE, TensorE; modeled " +
          std::to_string(ns / 1000.0) + " us";
 }
 
+// Exactly zero rows (not recomputed) take IEEE's sign of zero; returns the rows looked at.
+std::int64_t sign_zero_rows(const RealRows& rr, std::vector<double>& p) {
+  std::int64_t n = 0;
+  for (std::int64_t c = 0; c < rr.n; ++c)
+    for (std::int64_t r = 0; r < rr.rows; ++r)
+      if (double& v = p[z(c * rr.rows + r)]; v == 0.0 && !std::signbit(v)) {
+        v = signed_zero(rr, r, c);
+        ++n;
+      }
+  return n;
+}
+
+}  // namespace
+
+SegmentedFacts segmented_rows_product(const Settings& s, const RealRows& rr, const SegmentedSteps& steps, Trace& trace) {
+  const HardwareSpec& hw = hardware_spec(s.target);
+  const Tiles tiles = make_tiles(rr, hw.pmax);  // pattern only
+  const Operands q = gather_operands(rr, tiles, hw.pmax, hw.gemm_stationary_fmax, !s.timing_only);
+  const std::int64_t W = rr.n * q.Sx, N = static_cast<std::int64_t>(tiles.J) * q.Sa;
+  const std::int64_t per = tiles_per_program(q.Sa, q.Sx, rr.n, tiles.J);
+  SegmentedFacts f{.tiles = tiles.count, .programs = (tiles.count + per - 1) / per, .Sa = q.Sa, .Sx = q.Sx, .J = tiles.J,
+                   .capped = q.capped};
+  Buffer<float> partial;
+  partial.allocate(z(tiles.count * W * N), !s.timing_only);
+  const std::int64_t slots = tiles.count * hw.pmax;
+  record_host_step(trace, HostStep{.name = steps.exponents,
+                                   .flops = kExponentFlops * static_cast<double>(rr.val.size() + rr.x.size()),
+                                   .reads = steps.reads,
+                                   .writes = {HostSpan(q.a.data(), static_cast<std::int64_t>(q.a.size())),
+                                              HostSpan(q.off.data(), static_cast<std::int64_t>(q.off.size())),
+                                              HostSpan(q.x.data(), static_cast<std::int64_t>(q.x.size())),
+                                              HostSpan(tiles.seg_of.data(), slots)}});
+  if (f.programs > 0) {
+    const SegmentLaunch L{q.a.data(), q.off.data(), q.x.data(), q.off.data() + slots, tiles.seg_of.data(), partial.data(),
+                          tiles.count, per, rr.n, q.Sa, q.Sx, tiles.J, W};
+    LaunchResult r = launch(s.launch_config({static_cast<int>(f.programs), 1, 1}),
+                            [&](NeuronCore& nc) { segment_program(nc, L); });
+    trace.append(std::move(r.trace));
+  }
+  if (!s.timing_only) {
+    std::vector<double> p = fold_rows(rr, tiles, q, partial, steps.correctly_rounded);
+    f.special = recompute_special_rows(rr, p);
+    if (steps.correctly_rounded) f.special += sign_zero_rows(rr, p);
+    if (steps.epilogue) steps.epilogue(p);
+  }
+  const double G = q.Sa + q.Sx - 1;
+  record_host_step(trace, HostStep{.name = steps.fold,
+                                   .flops = static_cast<double>(partial.size()) + (5.0 * G + 3.0) * static_cast<double>(rr.rows * rr.n) +
+                                            2.0 * static_cast<double>(f.special) * static_cast<double>(rr.xlen) + steps.epilogue_flops,
+                                   .reads = {HostSpan(partial.data(), static_cast<std::int64_t>(partial.size())), steps.fold_read,
+                                             steps.fold_reads_more[0], steps.fold_reads_more[1]},
+                                   .writes = {steps.fold_write, steps.fold_writes_more[0], steps.fold_writes_more[1]}});
+  return f;
+}
+
+namespace {
+
 template <class T>
 void segmented_typed(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
-                     Scalar beta, const DenseAny& C, CallReport* report) {
-  const HardwareSpec& hw = hardware_spec(s.target);
+                     Scalar beta, const DenseAny& C, CallReport* report, const FoldFollowUp* follow_up) {
   const OpPattern pat = op_pattern(A, opA);
   const std::int64_t M = pat.rows, K = pat.cols;
   RealRows rr;
@@ -394,59 +482,38 @@ void segmented_typed(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Sp
   else
     rr = real_rows(pat, static_cast<const T*>(A.values), opA, gather_x<T>(opB, B, K, C.cols));
   rr.n = C.cols;
-  const Tiles tiles = make_tiles(rr, hw.pmax);  // pattern only
-  const Operands q = gather_operands(rr, tiles, hw.pmax, hw.gemm_stationary_fmax, !s.timing_only);
-  const std::int64_t W = rr.n * q.Sx, N = static_cast<std::int64_t>(tiles.J) * q.Sa;
-  const std::int64_t per = tiles_per_program(q.Sa, q.Sx, rr.n, tiles.J);
-  const std::int64_t programs = (tiles.count + per - 1) / per;
-  Buffer<float> partial;
-  partial.allocate(z(tiles.count * W * N), !s.timing_only);
   const auto a = generic_host::sparse_spans(A);
-  const std::int64_t slots = tiles.count * hw.pmax;
-  Trace trace;
-  record_host_step(trace, HostStep{.name = "trnsparse.spmv.exponents",
-                                   .flops = kExponentFlops * static_cast<double>(rr.val.size() + rr.x.size()),
-                                   .reads = {a[0], a[1], a[2], generic_host::dense_span(B)},
-                                   .writes = {HostSpan(q.a.data(), static_cast<std::int64_t>(q.a.size())),
-                                              HostSpan(q.off.data(), static_cast<std::int64_t>(q.off.size())),
-                                              HostSpan(q.x.data(), static_cast<std::int64_t>(q.x.size())),
-                                              HostSpan(tiles.seg_of.data(), slots)}});
-  if (programs > 0) {
-    const SegmentLaunch L{q.a.data(), q.off.data(), q.x.data(), q.off.data() + slots, tiles.seg_of.data(), partial.data(),
-                          tiles.count, per, rr.n, q.Sa, q.Sx, tiles.J, W};
-    LaunchResult r = launch(s.launch_config({static_cast<int>(programs), 1, 1}),
-                            [&](NeuronCore& nc) { segment_program(nc, L); });
-    trace.append(std::move(r.trace));
-  }
-  std::int64_t special = 0;
-  if (!s.timing_only) {
-    std::vector<double> p = fold_rows(rr, tiles, q, partial);
-    special = recompute_special_rows(rr, p);
+  SegmentedSteps steps;
+  steps.reads = {a[0], a[1], a[2], generic_host::dense_span(B)};
+  steps.fold_read = beta != Scalar(0) ? generic_host::dense_span(C) : HostSpan{};
+  steps.fold_write = generic_host::dense_span(C);
+  steps.epilogue = [&](std::vector<double>& p) {
     epilogue<T>(p, alpha, beta, C);
+    if (follow_up != nullptr) follow_up->run();
+  };
+  if (follow_up != nullptr) {
+    steps.epilogue_flops = follow_up->flops;
+    steps.fold_reads_more = {follow_up->read, HostSpan{}};
+    steps.fold_writes_more = {follow_up->write, HostSpan{}};
   }
-  const double G = q.Sa + q.Sx - 1;
-  record_host_step(trace, HostStep{.name = "trnsparse.spmv.fold",
-                                   .flops = static_cast<double>(partial.size()) + (5.0 * G + 3.0) * static_cast<double>(rr.rows * rr.n) +
-                                            2.0 * static_cast<double>(special) * static_cast<double>(rr.xlen),
-                                   .reads = {HostSpan(partial.data(), static_cast<std::int64_t>(partial.size())),
-                                             beta != Scalar(0) ? generic_host::dense_span(C) : HostSpan{}},
-                                   .writes = {generic_host::dense_span(C)}});
+  Trace trace;
+  const SegmentedFacts f = segmented_rows_product(s, rr, steps, trace);
   if (report == nullptr) return;
   *report = CallReport{};
   report->matmuls = trace.per_engine[static_cast<int>(Engine::tensor)];
-  report->blocks = tiles.count;
+  report->blocks = f.tiles;
   trn::finish_report(*report, std::move(trace), ReportSettings::of(s));
-  if (report->plans_wanted) report->add_plan(segmented_plan(A, opA, M, K, tiles, q, programs, report->profile.total_ns));
+  if (report->plans_wanted) report->add_plan(segmented_plan(A, opA, M, K, rr.n, f, report->profile.total_ns));
 }
 
 }  // namespace
 
 void spmm_fp64_segmented(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
-                         Scalar beta, const DenseAny& C, CallReport* report) {
+                         Scalar beta, const DenseAny& C, CallReport* report, const FoldFollowUp* follow_up) {
   if (A.value == Value::f64)
-    segmented_typed<double>(s, opA, opB, alpha, A, B, beta, C, report);
+    segmented_typed<double>(s, opA, opB, alpha, A, B, beta, C, report, follow_up);
   else
-    segmented_typed<std::complex<double>>(s, opA, opB, alpha, A, B, beta, C, report);
+    segmented_typed<std::complex<double>>(s, opA, opB, alpha, A, B, beta, C, report, follow_up);
 }
 
 }  // namespace trn::sparse

@@ -43,12 +43,22 @@
 //             Exceptions: a line whose exponent spread asks for more than kVectorMaxSlices slices
 //             (S_x also at most 128, TensorE's stationary width) is truncated below 2^(e_max - 8S)
 //             (plan: "capped"); results in fp64's subnormal range are rounded twice.
+//             The core (tiles, exponents, launch, fold, special rows) is segmented_rows_product: the
+//             fp64 sparse-vector ops (spvec_fp64.cpp) call it on their own real rows with the
+//             correctly rounded fold (round_digits_once), and SpSV's level step adds its divide to
+//             the fold's visit (FoldFollowUp).
 // Limits      One launch and two host round trips per call. The gather's bytes (24 + 8 n per slot)
 //             and the fold's partials cross the host link: with the engines' slicing the host steps
 //             and the engines are of the same size (docs/trnsparse.md, measured). n <=
 //             kSegmentedMaxColumns (wider SpMM keeps the row groups: each stored entry carries its row
 //             of X, n values).
 #pragma once
+#include <array>
+#include <functional>
+#include <string_view>
+#include <vector>
+
+#include "trn/core/host_step.hpp"
 #include "trn/sparse/generic.hpp"
 
 namespace trn::sparse {
@@ -61,8 +71,51 @@ inline constexpr int kSegmentsPerTile = 32;
 // (rows_fp64.cpp; docs/trnsparse.md gives the modeled times on both sides).
 inline constexpr std::int64_t kSegmentedMaxColumns = 64;
 
+// The kernel's input: real rows over n real columns of X, row r = sum over its entries e of
+// val[e] x[c xlen + col[e]] (column c). Columns need not increase or be distinct within a row.
+struct RealRows {
+  std::int64_t rows = 0, xlen = 0, n = 1;
+  bool mirrored = false;  // C_64F SpMV: odd row 2r + 1 holds row 2r's values, pairs swapped, the first negated
+  std::vector<std::int64_t> start, col;
+  std::vector<double> val, x;
+};
+
+// How one call of the kernel meets the host: its two host steps' names and what they touch besides
+// the kernel's own buffers, the fold's rounding, and the caller's epilogue on the folded rows.
+struct SegmentedSteps {
+  std::string_view exponents = "trnsparse.spmv.exponents", fold = "trnsparse.spmv.fold";
+  std::array<HostSpan, 4> reads{};  // the caller's arrays the exponent pass reads
+  HostSpan fold_read, fold_write;   // the caller's arrays the fold's epilogue reads / writes
+  std::array<HostSpan, 2> fold_reads_more{}, fold_writes_more{};  // further arrays the epilogue reads / writes
+  double epilogue_flops = 0;        // the epilogue's fp64 operations (added to the fold's count)
+  // false: digits_to_double (2.02 u, SpMV's bits); true: round_digits_once (correctly rounded), and an
+  // exactly zero row takes IEEE's sign (-0 only when every product is -0).
+  bool correctly_rounded = false;
+  // p[c rows + r] -> the caller's output (not called in timing-only runs).
+  std::function<void(std::vector<double>&)> epilogue;
+};
+
+// What the plan prints.
+struct SegmentedFacts {
+  std::int64_t tiles = 0, programs = 0, special = 0;
+  int Sa = 1, Sx = 1, J = 1;
+  bool capped = false;
+};
+
+// One launch of the segmented kernel on rr between its two host steps (both appended to `trace`,
+// the launch's trace between them): p_r = the exact row sums, rounded once, handed to the epilogue.
+SegmentedFacts segmented_rows_product(const Settings& s, const RealRows& rr, const SegmentedSteps& steps, Trace& trace);
+
+// Work a caller runs inside the fold's host visit, after C is stored (SpSV's divide by the diagonal:
+// no round trip of its own); its fp64 operations and the arrays it reads / writes join the fold step.
+struct FoldFollowUp {
+  std::function<void()> run;
+  double flops = 0;
+  HostSpan read, write;
+};
+
 // C (M x n) = alpha op(A) op(B) + beta C with op(B) K x n; A R_64F or C_64F (shapes checked by the caller).
 void spmm_fp64_segmented(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
-                         Scalar beta, const DenseAny& C, CallReport* report);
+                         Scalar beta, const DenseAny& C, CallReport* report, const FoldFollowUp* follow_up = nullptr);
 
 }  // namespace trn::sparse

@@ -39,8 +39,8 @@
 //               Gather / Scatter move bits (DMA of fp32 words, no conversion): exact for every type.
 //             docs/trnsparse.md derives them; tests/trnsparse/test_trnsparse_spvec_engine.cpp checks
 //             them two-sided against a long-double loop.
-// Limits      Arithmetic in fp32: R_32F and C_32F only (R_64F / C_64F Axpby, Rot, SpVV stay the
-//             costed host step of generic.cpp, docs/trnsparse.md says why). One DMA descriptor per
+// Limits      Arithmetic in fp32: R_32F and C_32F only (R_64F / C_64F Axpby, Rot, SpVV are exact
+//             slice-pair dots of the segmented kernel, spvec_fp64.cpp). One DMA descriptor per
 //             run of consecutive indices: a scattered x pays one descriptor per entry (the plan
 //             prints the count).
 #include <algorithm>
@@ -72,21 +72,6 @@ struct VecCall {
   std::int64_t descriptors = 0;      // DMA descriptors issued (the plan prints them)
   std::int64_t chunks = 0;
 };
-
-// Splits 0 .. nnz-1 into rounds: entry e goes to round r = how many entries before it hold its
-// index, so no round holds an index twice; each round keeps storage order.
-std::vector<std::vector<std::int64_t>> duplicate_free_rounds(const std::vector<std::int64_t>& pos) {
-  std::vector<std::int64_t> order(pos.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) { return pos[z(a)] < pos[z(b)]; });
-  std::vector<std::int64_t> round(pos.size(), 0);
-  for (std::size_t k = 1; k < order.size(); ++k)
-    if (pos[z(order[k])] == pos[z(order[k - 1])]) round[z(order[k])] = round[z(order[k - 1])] + 1;
-  const std::int64_t n = round.empty() ? 0 : *std::max_element(round.begin(), round.end()) + 1;
-  std::vector<std::vector<std::int64_t>> rounds(z(n));
-  for (std::size_t e = 0; e < round.size(); ++e) rounds[z(round[e])].push_back(static_cast<std::int64_t>(e));
-  return rounds;
-}
 
 // The words [first, first + len) of a flat fp32 array as one DMA endpoint (one partition), and
 // `rows` rows of `width` words from word `first`.
@@ -350,6 +335,20 @@ void run_vec(const Settings& s, const char* routine, const SpVecRef& x, VecCall&
 }
 
 }  // namespace
+
+// spvec_engine.hpp.
+std::vector<std::vector<std::int64_t>> duplicate_free_rounds(const std::vector<std::int64_t>& pos) {
+  std::vector<std::int64_t> order(pos.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) { return pos[z(a)] < pos[z(b)]; });
+  std::vector<std::int64_t> round(pos.size(), 0);
+  for (std::size_t k = 1; k < order.size(); ++k)
+    if (pos[z(order[k])] == pos[z(order[k - 1])]) round[z(order[k])] = round[z(order[k - 1])] + 1;
+  const std::int64_t n = round.empty() ? 0 : *std::max_element(round.begin(), round.end()) + 1;
+  std::vector<std::vector<std::int64_t>> rounds(z(n));
+  for (std::size_t e = 0; e < round.size(); ++e) rounds[z(round[e])].push_back(static_cast<std::int64_t>(e));
+  return rounds;
+}
 
 bool spvec_on_engines(Value v) { return v == Value::f32 || v == Value::c32; }
 

@@ -16,13 +16,14 @@
 //                  emulated ISA has no indirect DMA for). So r_i = alpha b_i - sum_j a_ij y_j is the
 //                  exact value rounded once: the products alpha b_i and a_ij y_j are on TensorE, the
 //                  subtraction is the sum's sign, nothing is rounded before the fold.
-//               2. y_i = r_i / a_ii (host step `trnsparse.spsv.divide`, O(R ncols) fp64 divides;
-//                  unit diagonal: no step, y_i = r_i): real one IEEE divide; complex
+//               2. y_i = r_i / a_ii (O(R ncols) fp64 divides in the kernel's fold visit, after the
+//                  fold: FoldFollowUp, no round trip of its own since s13/spfp64; unit diagonal:
+//                  y_i = r_i): real one IEEE divide; complex
 //                  r conj(d') / |d'|^2 scaled back by 2^-e, d' = d 2^-e (e = the larger exponent of
 //                  d's parts: exact), Higham's formula (ASNA 2nd ed. §3.6) without its overflow.
 //             The work vector (n x block, column-major, fp64 / complex<double>) holds op(B) until a
 //             row is solved and y after, so B == C (in place) is safe.
-// Engines     host (slice, fold, divide), DMA, GpSimdE, VectorE, TensorE. Deterministic: the
+// Engines     host (exponents; fold + divide), DMA, GpSimdE, VectorE, TensorE. Deterministic: the
 //             segmented kernel's bits depend on the values and the pattern only; a column's bits do
 //             not depend on the other columns of its block (the fold of an exact value rounds the
 //             same for any slice count), so SpSM column c == SpSV (tested).
@@ -38,11 +39,11 @@
 //             line whose exponent spread asks for more than kVectorMaxSlices slices is truncated
 //             (the plan of the kernel says "capped"), results in fp64's subnormal range are rounded
 //             twice, rows meeting Inf / NaN are recomputed as IEEE dots (they propagate).
-// Limits      Per level and block: the kernel's two host round trips (slice, fold) and one launch,
-//             plus the divide's round trip — 3 dependent host visits per level (2 for a unit
-//             triangle). A matrix with hundreds of levels therefore costs far more modeled time than
-//             the former single host step (docs/trnsparse.md states both); merging the divide into
-//             the fold's visit, and the slicing onto the device, are the levers.
+// Limits      Per level and block: the kernel's two host round trips (exponents, fold + divide) and
+//             one launch — 2 dependent host visits per level (3 before s13/spfp64 merged the divide
+//             into the fold's visit; the bits did not change). A matrix with hundreds of levels still
+//             costs more modeled time than the former single host step (docs/trnsparse.md states
+//             both); the remaining lever is the fold (and divide) on the device.
 #include <algorithm>
 #include <cmath>
 #include <complex>
@@ -140,10 +141,11 @@ std::complex<double> divide(std::complex<double> r, std::complex<double> d) {
 template <class V>
 constexpr double kDivideFlops = std::is_same_v<V, double> ? 1.0 : 11.0;
 
-// Step 2 of a level: y_i = r_i / a_ii into the work vector (unit: y_i = r_i, no host step).
+// Step 2 of a level: y_i = r_i / a_ii into the work vector (unit: y_i = r_i), run inside the fold's
+// host visit (FoldFollowUp: no round trip of its own).
 template <class V>
 void divide_level(const TriangularAnalysis& t, const V* values, const V* diagonal, std::vector<V>& work, std::int64_t mb,
-                  std::int64_t q0, const LevelProduct<V>& lp, Trace& trace, Fp64Counts& n) {
+                  std::int64_t q0, const LevelProduct<V>& lp) {
   const bool conj_a = t.op == GOp::C;
   for (std::int64_t c = 0; c < mb; ++c)
     for (std::int64_t p = 0; p < lp.rows; ++p) {
@@ -152,16 +154,24 @@ void divide_level(const TriangularAnalysis& t, const V* values, const V* diagona
       work[z(i + c * t.n)] =
           t.unit ? r : divide(r, generic_host::conj_if(diagonal != nullptr ? diagonal[i] : values[t.diag[z(i)]], conj_a));
     }
-  if (t.unit) return;
-  n.divides += lp.rows * mb;
-  record_host_step(trace, HostStep{.name = "trnsparse.spsv.divide",
-                                   .flops = kDivideFlops<V> * static_cast<double>(lp.rows * mb),
-                                   .reads = {HostSpan(lp.r.data(), static_cast<std::int64_t>(lp.r.size())),
-                                             HostSpan(values, lp.rows)},  // the level's diagonal values
-                                   .writes = {HostSpan(work.data(), static_cast<std::int64_t>(work.size()))}});
 }
 
-// One level of one column block: the segmented product (its trace appended), then the divide.
+// The divide as the fold's follow-up: its flops, the level's diagonal values read and the level's
+// rows of the work vector written (hull: the vector; bytes: R mb values).
+template <class V>
+FoldFollowUp divide_follow_up(const TriangularAnalysis& t, const V* values, const V* diagonal, std::vector<V>& work,
+                              std::int64_t mb, std::int64_t q0, const LevelProduct<V>& lp) {
+  FoldFollowUp f;
+  f.run = [&t, values, diagonal, &work, mb, q0, &lp] { divide_level(t, values, diagonal, work, mb, q0, lp); };
+  if (t.unit) return f;
+  f.flops = kDivideFlops<V> * static_cast<double>(lp.rows * mb);
+  f.read = HostSpan(diagonal != nullptr ? diagonal : values, lp.rows);  // the level's diagonal values
+  f.write = HostSpan(work.data(), static_cast<std::int64_t>(work.size()));
+  f.write.bytes = static_cast<std::size_t>(lp.rows * mb) * sizeof(V);
+  return f;
+}
+
+// One level of one column block: the segmented product with the divide in its fold's host visit.
 template <class V>
 void solve_level(const Settings& s, const TriangularAnalysis& t, const V* values, const V* diagonal, V alpha,
                  std::vector<V>& work, std::int64_t mb, std::int64_t q0, std::int64_t q1, std::vector<std::int64_t>& slot,
@@ -176,16 +186,15 @@ void solve_level(const Settings& s, const TriangularAnalysis& t, const V* values
   const DenseAny R{lp.r.data(), v, lp.rows, mb, lp.rows, Layout::col_major};
   CallReport rep;
   rep.plans_wanted = false;
-  spmm_fp64_segmented(s, GOp::N, GOp::N, Scalar(1.0), A, X, Scalar(0.0), R, trace != nullptr ? &rep : nullptr);
+  const FoldFollowUp divide = divide_follow_up(t, values, diagonal, work, mb, q0, lp);
+  spmm_fp64_segmented(s, GOp::N, GOp::N, Scalar(1.0), A, X, Scalar(0.0), R, trace != nullptr ? &rep : nullptr, &divide);
   ++n.calls;
   n.widest_used = std::max(n.widest_used, static_cast<std::int64_t>(lp.used.size()));
-  Trace divide_trace;
-  divide_level(t, values, diagonal, work, mb, q0, lp, divide_trace, n);
+  if (!t.unit) n.divides += lp.rows * mb;
   if (trace == nullptr) return;
   n.tiles += rep.blocks;
   n.matmuls += rep.matmuls;
   trace->append(std::move(rep.trace));
-  trace->append(std::move(divide_trace));
 }
 
 PlanFacts fp64_facts(const TriangularAnalysis& t, std::int64_t m, const Fp64Counts& n, double ns) {
@@ -197,9 +206,9 @@ PlanFacts fp64_facts(const TriangularAnalysis& t, std::int64_t m, const Fp64Coun
               " columns one segmented slice-pair product r = alpha b - L y (exact, one rounding): " +
               std::to_string(n.calls) + " calls, " + std::to_string(n.tiles) + " tiles, " + std::to_string(n.matmuls) +
               " matmuls, widest level gather " + std::to_string(n.widest_used) + " rows; then " +
-              (t.unit ? std::string("no divide (unit)") : std::to_string(n.divides) + " divides by a_ii on the host");
+              (t.unit ? std::string("no divide (unit)") : std::to_string(n.divides) + " divides by a_ii in the fold's host visit");
   p.ops = triangular_ops_text(t, m);
-  p.engines = "host (slice, fold, divide: 3 round trips per level), DMA, GpSimdE, VectorE, TensorE (slice-pair segment sums)";
+  p.engines = "host (slice; fold + divide: 2 round trips per level), DMA, GpSimdE, VectorE, TensorE (slice-pair segment sums)";
   p.predicted_ns = ns;
   p.why = "fp64 values: products exact on TensorE through 8-bit slices; the levels are the dependent steps";
   return p;
