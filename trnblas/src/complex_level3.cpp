@@ -12,6 +12,7 @@
 
 #include "level3_internal.hpp"
 #include "trn/blas/level3.hpp"
+#include "trn/core/scratch.hpp"
 
 namespace trn::blas {
 
@@ -70,7 +71,7 @@ void gemmt_complex(const Settings& s, GemmMode mode, Uplo uplo, std::int64_t n, 
   if (terms.empty()) terms.push_back({Cx(0), {}, {}});  // C = beta C: reads no operand
   const bool lower = uplo == Uplo::lower;
   const std::int64_t nb = hardware_spec(s.target).pmax;
-  std::vector<Cx> scratch(static_cast<std::size_t>(nb * nb));
+  ScratchVector<Cx> scratch(static_cast<std::size_t>(nb * nb));  // traced: docs/cost-model.md section 2
   const std::int64_t Kt = terms.front().alpha == Cx(0) ? 0 : K;
   for (std::int64_t i0 = 0; i0 < n; i0 += nb) {
     const std::int64_t w = std::min(nb, n - i0);
@@ -158,7 +159,7 @@ void symm_complex(const Settings& s, GemmMode mode, Kind kind, Side side, Uplo u
   detail::require_side_shapes(m, n, order, lda, ldb, ldc);
   Recorder rec(s, report);
   if (m == 0 || n == 0 || (alpha == Cx(0) && beta == Cx(1))) return;
-  std::vector<Cx> full;
+  ScratchVector<Cx> full;  // traced: docs/cost-model.md section 2
   const bool product = alpha != Cx(0);
   if (product) {
     full.resize(static_cast<std::size_t>(order * order));

@@ -9,6 +9,7 @@
 
 #include "trn/blas/blas.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/core/trace_recycle.hpp"
 
 namespace trn::blas::l12 {
@@ -19,10 +20,11 @@ T* first(T* x, std::int64_t n, std::int64_t inc) {
   return inc < 0 && n > 0 ? x + (n - 1) * -inc : x;
 }
 
-// A contiguous copy of a strided vector (host data movement, as a gathering DMA would do).
-template <class T>
-std::vector<T> gather(const T* x, std::int64_t n, std::int64_t inc) {
-  std::vector<T> v(static_cast<std::size_t>(n));
+// A contiguous copy of a strided vector (host data movement, as a gathering DMA would do). A copy
+// a trace records as HBM takes Alloc = ScratchAllocator<T> (docs/cost-model.md section 2).
+template <class T, class Alloc = std::allocator<T>>
+std::vector<T, Alloc> gather(const T* x, std::int64_t n, std::int64_t inc) {
+  std::vector<T, Alloc> v(static_cast<std::size_t>(n));
   const T* x0 = first(x, n, inc);
   for (std::int64_t i = 0; i < n; ++i) v[static_cast<std::size_t>(i)] = x0[i * inc];
   return v;

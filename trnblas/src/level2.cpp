@@ -310,10 +310,10 @@ std::pair<std::vector<R>, std::vector<R>> planes(std::int64_t m, std::int64_t n,
 template <class R>
 void complex_product(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n,
                      const std::complex<R>* A, std::int64_t lda, const std::complex<R>* x, std::int64_t incx,
-                     std::vector<R>& pr, std::vector<R>& pi, l12::Report& rep) {
+                     ScratchVector<R>& pr, ScratchVector<R>& pi, l12::Report& rep) {
   const std::int64_t len_x = trans == Op::N ? n : m, len_y = trans == Op::N ? m : n;
   const std::int64_t rows = 2 * len_y, cols = 2 * len_x;
-  std::vector<R> real(static_cast<std::size_t>(rows * cols));
+  ScratchVector<R> real(static_cast<std::size_t>(rows * cols));  // traced: docs/cost-model.md section 2
   const R sc = conjugate ? R(-1) : R(1);
   for (std::int64_t k = 0; k < len_x; ++k)
     for (std::int64_t i = 0; i < len_y; ++i) {
@@ -326,14 +326,14 @@ void complex_product(const Settings& s, Op trans, bool conjugate, std::int64_t m
       col1[0] = -ai;
       col1[1] = ar;
     }
-  const std::vector<std::complex<R>> xv = gather(x, len_x, incx);
+  const auto xv = gather<std::complex<R>, ScratchAllocator<std::complex<R>>>(x, len_x, incx);
   // The real representation and x's gather are built on the host (copies and sign flips): A and x
   // there, the 2 len_y x 2 len_x matrix and the contiguous x back (docs/cost-model.md section 7).
   const std::int64_t a_rows = trans == Op::N ? len_y : len_x, a_cols = trans == Op::N ? len_x : len_y;
   rep.host_step(HostStep{.name = "trnblas.complex_gemv.pack",
                          .reads = {HostSpan::matrix(A, a_rows, a_cols, lda), l12::vec_span(x, len_x, incx)},
                          .writes = {HostSpan(real.data(), rows * cols), HostSpan(xv.data(), len_x)}});
-  std::vector<std::complex<R>> p(static_cast<std::size_t>(len_y));
+  ScratchVector<std::complex<R>> p(static_cast<std::size_t>(len_y));
   gemv_row(s, Op::N, rows, cols, R(1), real.data(), rows, reinterpret_cast<const R*>(xv.data()), 1, R(0),
            reinterpret_cast<R*>(p.data()), 1, rep.sub());
   rep.add_sub();
@@ -356,7 +356,7 @@ void gemv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int6
   l12::Report rep(s, report);
   if (m == 0 || n == 0 || (alpha == cfloat(0.0f) && beta == cfloat(1.0f))) return;
   const std::int64_t len_y = trans == Op::N ? m : n;
-  std::vector<float> pr(static_cast<std::size_t>(len_y), 0.0f), pi(pr.size(), 0.0f);
+  ScratchVector<float> pr(static_cast<std::size_t>(len_y), 0.0f), pi(pr.size(), 0.0f);
   if (alpha != cfloat(0.0f)) complex_product(s, trans, conjugate, m, n, A, lda, x, incx, pr, pi, rep);
   l12::complex_axpby(s, len_y, alpha, pr.data(), pi.data(), beta, y, incy, rep);
 }
@@ -367,7 +367,7 @@ void gemv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int6
   l12::Report rep(s, report);
   if (m == 0 || n == 0 || (alpha == cdouble(0.0) && beta == cdouble(1.0))) return;
   const std::int64_t len_y = trans == Op::N ? m : n;
-  std::vector<double> pr(static_cast<std::size_t>(len_y), 0.0), pi(pr.size(), 0.0);
+  ScratchVector<double> pr(static_cast<std::size_t>(len_y), 0.0), pi(pr.size(), 0.0);
   if (alpha != cdouble(0.0)) complex_product(s, trans, conjugate, m, n, A, lda, x, incx, pr, pi, rep);
   // y = alpha p + beta y: elementwise fp64 on the host, one round trip (6 flops per element for
   // alpha p, 8 more for beta y and the sum).
@@ -467,9 +467,9 @@ void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, con
 namespace {
 
 // Dense rows x cols column-major copy of a matrix given element by element (host data movement).
-template <class T, class F>
-std::vector<T> dense(std::int64_t rows, std::int64_t cols, F&& get) {
-  std::vector<T> d(static_cast<std::size_t>(rows * cols), T(0));
+template <class T, class Alloc = std::allocator<T>, class F>
+std::vector<T, Alloc> dense(std::int64_t rows, std::int64_t cols, F&& get) {
+  std::vector<T, Alloc> d(static_cast<std::size_t>(rows * cols), T(0));
   for (std::int64_t j = 0; j < cols; ++j)
     for (std::int64_t i = 0; i < rows; ++i) d[static_cast<std::size_t>(i + j * rows)] = get(i, j);
   return d;
@@ -697,11 +697,11 @@ void hemv_t(const Settings& s, Uplo uplo, std::int64_t n, std::complex<R> alpha,
   using C = std::complex<R>;
   l12::Report rep(s, report);
   if (n == 0 || (alpha == C(0) && beta == C(1))) return;
-  std::vector<C> full;
+  ScratchVector<C> full;  // traced: docs/cost-model.md section 2
   if (alpha != C(0)) {
     // The Hermitian matrix staged densely (the mirror conjugated, the diagonal's imaginary parts
     // cleared: copies and sign flips), one host round trip.
-    full = dense<C>(n, n, [&](std::int64_t i, std::int64_t j) {
+    full = dense<C, ScratchAllocator<C>>(n, n, [&](std::int64_t i, std::int64_t j) {
       if (i == j) return C(A[i + i * lda].real(), R(0));
       return in_triangle(uplo, i, j) ? A[i + j * lda] : std::conj(A[j + i * lda]);  // conj: a sign flip
     });
@@ -941,7 +941,7 @@ void complex_trmv_dense(const Settings& s, std::int64_t n, HostSpan stored, cons
   l12::Report rep(s, report);
   if (n == 0) return;
   record_triangle_staging(rep, stored, E, n);
-  std::vector<R> pr, pi;
+  ScratchVector<R> pr, pi;
   complex_product(s, Op::N, false, n, n, E.data(), n, x, incx, pr, pi, rep);
   if (s.timing_only) return;
   std::vector<std::complex<R>> out(pr.size());
