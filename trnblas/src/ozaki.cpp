@@ -1155,7 +1155,7 @@ std::string Fp64VectorPlan::print() const {
       f.variant += " (" + std::to_string(slices_x) + " x " + std::to_string(slices_b) + " 8-bit slices" +
                    (capped ? ", capped" : "") + ")";
     f.ops = std::to_string(k_chunks) + " exact TensorE GEMM(s) of all slice pairs, one per <= 256-deep chunk";
-    f.engines = "host (slice, fold), DMA, TensorE";
+    f.engines = "host (exponent pass, fold), DMA, GpSimdE / VectorE (slices; host loop beyond a 1022-binade line), TensorE";
   } else {
     f.ops = "the Ozaki DGEMM 1 x n x k";
     f.engines = "host, DMA, TensorE";
