@@ -205,4 +205,26 @@ TEST(DeviceSlicing, LineSpreadAtTheLimitOnTheDeviceBeyondItOnTheHost) {
   EXPECT_EQ(host_steps_named(rd.trace, "trnblas.dvec.slice"), 1);
 }
 
+// Inf / NaN in a line whose largest exponent is near fp64's top: only there does the exponent field
+// 0x7ff leave the shift k0 within the word (elsewhere it is far below every slice), so only there
+// does the zero_non_finite mask decide (for a NaN whose payload has low bits; Inf's significand 2^52
+// and the default quiet NaN's bit 51 stay above every slice). With the special-value path off, Inf and
+// NaN count as 0: 2^1000 * 2^1000 - 2^1000 * 2^1000 + Inf * 1 + NaN * 1 is exactly 0 on both paths.
+TEST(DeviceSlicing, NonFiniteValuesInHugeLinesSliceToZero) {
+  for (const Target& t : {kTargets[0], kTargets[3]}) {
+    const double big = std::ldexp(1.0, 1000);
+    const double nan_payload = std::bit_cast<double>(std::uint64_t{0x7ff8000000abc123});
+    const std::vector<double> x = {big, -big, std::numeric_limits<double>::infinity(), nan_payload, 0.5};
+    const std::vector<double> y = {big, big, 1.0, 1.0, 0.0};
+    tb::Settings sh = settings(t, true), sd = settings(t, false);
+    sh.ozaki_special_values = sd.ozaki_special_values = false;
+    tb::CallReport rd;
+    const double dh = tb::dot(sh, 5, x.data(), 1, y.data(), 1);
+    const double dd = tb::dot(sd, 5, x.data(), 1, y.data(), 1, &rd);
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(dh), std::bit_cast<std::uint64_t>(dd));
+    EXPECT_EQ(dd, 0.0);
+    EXPECT_EQ(host_steps_named(rd.trace, "trnblas.dvec.exponents"), 1);
+  }
+}
+
 }  // namespace
