@@ -6,6 +6,7 @@
 // round trip is gone, GpSimdE worked). A line spread beyond the limit takes the host loop.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -169,7 +170,7 @@ TEST(DeviceSlicing, SlicePairsGemvAndDotBitsEqualHostSlicing) {
   const auto A = values(static_cast<std::size_t>((m + 2) * n), 40, true, 7), x = tiny_values(static_cast<std::size_t>(m), 8);
   expect_gemv_same(kTargets[2], Op::T, m, n, A, x, 1, true);
   for (const Target& t : kTargets) {
-    const std::int64_t len = 1000;  // 7 rows on 128 partitions and a 104-row tail
+    const std::int64_t len = 5000;  // 39 rows on 128 partitions and an 8-row tail
     const auto xv = values(static_cast<std::size_t>(2 * len), 25, false, ++seed), yv = values(static_cast<std::size_t>(len), 25, false, ++seed);
     tb::CallReport rh, rd;
     const double dh = tb::dot(settings(t, true), len, xv.data(), 2, yv.data(), 1, &rh);
@@ -181,7 +182,7 @@ TEST(DeviceSlicing, SlicePairsGemvAndDotBitsEqualHostSlicing) {
 }
 
 TEST(DeviceSlicing, LineSpreadAtTheLimitOnTheDeviceBeyondItOnTheHost) {
-  const std::int64_t n = 40;
+  const std::int64_t n = 2100;  // >= kDeviceSlicingMinElements operand elements
   const Target t = kTargets[0];
   // x and y: 0.75 (exponent 0) and, at the same indices (so the balancing leaves them), +-2^-1022
   // (exponent -1021): spread 1022, the smallest x 2^-e = 2^-1022 is still normal: the device slices.
@@ -214,17 +215,28 @@ TEST(DeviceSlicing, NonFiniteValuesInHugeLinesSliceToZero) {
   for (const Target& t : {kTargets[0], kTargets[3]}) {
     const double big = std::ldexp(1.0, 1000);
     const double nan_payload = std::bit_cast<double>(std::uint64_t{0x7ff8000000abc123});
-    const std::vector<double> x = {big, -big, std::numeric_limits<double>::infinity(), nan_payload, 0.5};
-    const std::vector<double> y = {big, big, 1.0, 1.0, 0.0};
+    std::vector<double> x(2100, 0.0), y(2100, 0.0);  // zeros beyond: large enough for the device slicing
+    const double x0[] = {big, -big, std::numeric_limits<double>::infinity(), nan_payload, 0.5}, y0[] = {big, big, 1.0, 1.0, 0.0};
+    std::copy(x0, x0 + 5, x.begin());
+    std::copy(y0, y0 + 5, y.begin());
     tb::Settings sh = settings(t, true), sd = settings(t, false);
     sh.ozaki_special_values = sd.ozaki_special_values = false;
     tb::CallReport rd;
-    const double dh = tb::dot(sh, 5, x.data(), 1, y.data(), 1);
-    const double dd = tb::dot(sd, 5, x.data(), 1, y.data(), 1, &rd);
+    const double dh = tb::dot(sh, 2100, x.data(), 1, y.data(), 1);
+    const double dd = tb::dot(sd, 2100, x.data(), 1, y.data(), 1, &rd);
     EXPECT_EQ(std::bit_cast<std::uint64_t>(dh), std::bit_cast<std::uint64_t>(dd));
     EXPECT_EQ(dd, 0.0);
     EXPECT_EQ(host_steps_named(rd.trace, "trnblas.dvec.exponents"), 1);
   }
+}
+
+// Small calls keep the host loop (kDeviceSlicingMinElements): a 1000-element ddot has no slicing launch.
+TEST(DeviceSlicing, SmallCallsKeepTheHostLoop) {
+  const auto x = values(1000, 10, false, 31), y = values(1000, 10, false, 32);
+  tb::CallReport r;
+  tb::dot(settings(kTargets[0], false), 1000, x.data(), 1, y.data(), 1, &r);
+  EXPECT_EQ(host_steps_named(r.trace, "trnblas.dvec.slice"), 1);
+  EXPECT_EQ(gpsimd_instructions(r.trace), 0);
 }
 
 }  // namespace

@@ -98,9 +98,8 @@ TEST(BlasHostSteps, DoubleLevel1IsOneRoundTripPerCall) {
   expect_steps(r, "trnblas.idamin.host", 1, 2 * n, D * n, 0, "idamin");
   tb::nrm2(s, n, x.data(), 1, &r);
   expect_steps(r, "trnblas.dnrm2.scale", 1, 3 * n + 1, D * n, D * n, "dnrm2");
-  // The sum of squares runs as the fp64 slice pairs: one exponent pass and one fold round trip.
-  EXPECT_EQ(named(r.trace, "trnblas.dvec.exponents").steps, 1);  // the slices are cut on the device
-  EXPECT_EQ(named(r.trace, "trnblas.dvec.slice").steps, 0);
+  // The sum of squares runs as the fp64 slice pairs: one slicing and one fold round trip.
+  EXPECT_EQ(named(r.trace, "trnblas.dvec.slice").steps, 1);
   EXPECT_EQ(named(r.trace, "trnblas.dvec.fold").steps, 1);
   EXPECT_EQ(named(r.trace, "trnblas.ozaki2.scale").steps, 0);
   tb::asum(s, n, x.data(), 1, &r);

@@ -344,10 +344,10 @@ SliceTerms slice_terms(const SlicePlanInputs& in) {
   for (std::size_t kk = 0; kk < in.d.size(); ++kk) t.minus_d[kk] = -in.d[kk];
   return t;
 }
-// Whether the slices are cut on the device: not asked off, and every line of both operands is
-// within the device slicing's exact range.
-bool slices_on_device(const Settings& st, const SlicePlanInputs& in) {
-  if (st.fp64_host_slicing) return false;
+// Whether the slices are cut on the device: not asked off, operands large enough to pay for the
+// launch, and every line of both operands within the device slicing's exact range.
+bool slices_on_device(const Settings& st, const Operands& o, const SlicePlanInputs& in) {
+  if (st.fp64_host_slicing || operand_elements(o) < kDeviceSlicingMinElements) return false;
   int spread = 0;
   for (const auto* lines : {&in.ra, &in.cb})
     for (const LineStats& l : *lines) spread = std::max(spread, l.spread());
@@ -814,7 +814,7 @@ void recompute_lost_outputs(const Operands& o, const CrtScaling& sc, const Scale
 void slice_operands_scheme1(const Settings& s, const Operands& o, const SlicePlanInputs& in, int S, std::uint16_t* qa,
                             std::uint16_t* qb, Trace& trace) {
   const std::int64_t m = o.m, n = o.n, k = o.k;
-  if (slices_on_device(s, in)) {
+  if (slices_on_device(s, o, in)) {
     const SliceTerms t = slice_terms(in);
     record_exponent_pass(trace, "trnblas.ozaki1.exponents", o, t);
     SliceOperand a = operand_a(o, t), b = operand_b(o, t);
@@ -943,7 +943,7 @@ double fold_slice_pairs(const float* P, std::int64_t chunks, std::int64_t chunk_
 void slice_operands_vector(const Settings& s, const Operands& o, const SlicePlanInputs& in, int Sx, int Sb,
                            std::uint16_t* qx, std::uint16_t* qb, Trace& trace) {
   const std::int64_t k = o.k, n = o.n, N = n * Sb;
-  if (slices_on_device(s, in)) {
+  if (slices_on_device(s, o, in)) {
     const SliceTerms t = slice_terms(in);
     record_exponent_pass(trace, "trnblas.dvec.exponents", o, t);
     SliceOperand x = operand_a(o, t), b = operand_b(o, t);
