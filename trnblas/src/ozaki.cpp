@@ -3,6 +3,8 @@
 // arguments, accuracy and limits: ozaki.hpp.
 #include "ozaki.hpp"
 
+#include "device_slicing.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <climits>
@@ -18,6 +20,7 @@
 #include "trn/core/host_loops.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/plan.hpp"
+#include "trn/tile/fp64_slices.hpp"
 #include "trn/tile/gemm.hpp"
 
 namespace trn::blas {
@@ -309,21 +312,69 @@ OzakiPlan plan_slices(const Settings& st, const Operands& o, const SlicePlanInpu
 }
 
 
-// Slices of op(X) (K x F viewed as [k][f]) into S integer-valued bf16 matrices [K][F]: x 2^(dk - e_f)
-// has |.| < 1 and is cut into 8-bit pieces from the top.
-std::vector<std::vector<std::uint16_t>> slice(std::int64_t K, std::int64_t F, const std::vector<LineStats>& sc,
-                                              const std::vector<int>& dk, int dk_sign, int S,
-                                              auto&& get /* (k, f) -> double */) {
-  std::vector<std::vector<std::uint16_t>> out(static_cast<std::size_t>(S),
-                                              std::vector<std::uint16_t>(static_cast<std::size_t>(K * F)));
+// Slices of op(X) (K x F viewed as [k][f]) into S integer-valued bf16 matrices [K][F] at out + s K F:
+// x 2^(dk - e_f) has |.| < 1 and is cut into 8-bit pieces from the top (the host loop; the device form
+// is slice_on_device, device_slicing.hpp).
+void slice(std::int64_t K, std::int64_t F, const std::vector<LineStats>& sc, const std::vector<int>& dk, int dk_sign,
+           int S, std::uint16_t* out, auto&& get /* (k, f) -> double */) {
   std::vector<std::uint16_t> q(static_cast<std::size_t>(S));
   for (std::int64_t k = 0; k < K; ++k)
     for (std::int64_t f = 0; f < F; ++f) {
       const int e = sc[static_cast<std::size_t>(f)].e_max;
       cut_slices(e != kNoExp ? get(k, f) : 0.0, dk_sign * dk[static_cast<std::size_t>(k)] - e, S, q.data(), 1);
-      for (int s = 0; s < S; ++s) out[static_cast<std::size_t>(s)][static_cast<std::size_t>(k * F + f)] = q[static_cast<std::size_t>(s)];
+      for (int s = 0; s < S; ++s) out[s * K * F + k * F + f] = q[static_cast<std::size_t>(s)];
     }
-  return out;
+}
+
+// The device slicing's offset terms (device_slicing.hpp): cut_slices(x, sign d_kk - e_line) is
+// o = kSliceOffsetBias + e_line - sign d_kk = line term + contraction term. A line with no exponent
+// (only zeros, Inf, NaN) slices to 0 whatever its offset (m = 0; Inf / NaN masked), as the host's 0.0.
+struct SliceTerms {
+  std::vector<std::int32_t> plus_d, minus_d, lines_a, lines_b;
+};
+std::vector<std::int32_t> line_terms(const std::vector<LineStats>& lines) {
+  std::vector<std::int32_t> t(lines.size());
+  for (std::size_t f = 0; f < lines.size(); ++f)
+    t[f] = lines[f].e_max == kNoExp ? 0 : tile::kSliceOffsetBias + lines[f].e_max;
+  return t;
+}
+SliceTerms slice_terms(const SlicePlanInputs& in) {
+  SliceTerms t{{in.d.begin(), in.d.end()}, {}, line_terms(in.ra), line_terms(in.cb)};
+  t.minus_d.resize(in.d.size());
+  for (std::size_t kk = 0; kk < in.d.size(); ++kk) t.minus_d[kk] = -in.d[kk];
+  return t;
+}
+// Whether the slices are cut on the device: not asked off, operands large enough to pay for the
+// launch, and every line of both operands within the device slicing's exact range.
+bool slices_on_device(const Settings& st, const Operands& o, const SlicePlanInputs& in) {
+  if (st.fp64_host_slicing || operand_elements(o) < kDeviceSlicingMinElements) return false;
+  int spread = 0;
+  for (const auto* lines : {&in.ra, &in.cb})
+    for (const LineStats& l : *lines) spread = std::max(spread, l.spread());
+  return device_slicing_exact(spread);
+}
+// op(A) (K = k, F = m) and op(B) (K = k, F = n) as SliceOperands: element strides from the ops,
+// terms (A: e_i - d_kk, B: e_j + d_kk), outputs as the caller lays them out.
+SliceOperand operand_a(const Operands& o, const SliceTerms& t) {
+  SliceOperand a{.x = o.A, .K = o.k, .F = o.m, .xk = o.ta == Op::N ? o.lda : 1, .xf = o.ta == Op::N ? 1 : o.lda};
+  a.tk = t.minus_d.data();
+  a.tf = t.lines_a.data();
+  return a;
+}
+SliceOperand operand_b(const Operands& o, const SliceTerms& t) {
+  SliceOperand b{.x = o.B, .K = o.k, .F = o.n, .xk = o.tb == Op::N ? 1 : o.ldb, .xf = o.tb == Op::N ? o.ldb : 1};
+  b.tk = t.plus_d.data();
+  b.tf = t.lines_b.data();
+  return b;
+}
+// The host's remaining part of device slicing: the exponent passes (balancing and per-line exponents,
+// ~4 declared ops per element), operands in and the offset terms out.
+void record_exponent_pass(Trace& trace, std::string_view name, const Operands& o, const SliceTerms& t) {
+  record_host_step(trace, HostStep{.name = name, .flops = 4.0 * operand_elements(o), .reads = {span_a(o), span_b(o)},
+                                   .writes = {HostSpan(t.plus_d.data(), static_cast<std::int64_t>(t.plus_d.size())),
+                                              HostSpan(t.minus_d.data(), static_cast<std::int64_t>(t.minus_d.size())),
+                                              HostSpan(t.lines_a.data(), static_cast<std::int64_t>(t.lines_a.size())),
+                                              HostSpan(t.lines_b.data(), static_cast<std::int64_t>(t.lines_b.size()))}});
 }
 
 // acc[i] += P[i] * 2^(ej + ea[i]) for a column whose exponents all lie in the normal range: the
@@ -757,6 +808,35 @@ void recompute_lost_outputs(const Operands& o, const CrtScaling& sc, const Scale
   }
 }
 
+// Scheme I's slices of both operands: on the device (DMA, GpSimdE / VectorE; device_slicing.hpp) after
+// the host's exponent pass, or, when a line's spread exceeds the device's exact range, by the host
+// loop (one round trip, as before).
+void slice_operands_scheme1(const Settings& s, const Operands& o, const SlicePlanInputs& in, int S, std::uint16_t* qa,
+                            std::uint16_t* qb, Trace& trace) {
+  const std::int64_t m = o.m, n = o.n, k = o.k;
+  if (slices_on_device(s, o, in)) {
+    const SliceTerms t = slice_terms(in);
+    record_exponent_pass(trace, "trnblas.ozaki1.exponents", o, t);
+    SliceOperand a = operand_a(o, t), b = operand_b(o, t);
+    a.out = qa;
+    a.ok = m;
+    a.of = 1;
+    a.os = k * m;
+    b.out = qb;
+    b.ok = n;
+    b.of = 1;
+    b.os = k * n;
+    a.S = b.S = S;
+    slice_on_device(s.launch_config(), {a, b}, trace);
+    return;
+  }
+  slice(k, m, in.ra, in.d, 1, S, qa, [&](std::int64_t kk, std::int64_t i) { return o.a(i, kk); });
+  slice(k, n, in.cb, in.d, -1, S, qb, [&](std::int64_t kk, std::int64_t j) { return o.b(kk, j); });
+  record_host_step(trace, HostStep{.name = "trnblas.ozaki1.slice", .flops = (8.0 + 3.0 * S) * operand_elements(o),
+                                   .reads = {span_a(o), span_b(o)},
+                                   .writes = {HostSpan(qa, S * k * m), HostSpan(qb, S * k * n)}});
+}
+
 }  // namespace
 
 // ---- scheme I driver ----------------------------------------------------------------------------
@@ -768,9 +848,8 @@ void gemm_ozaki_slices(const Settings& s, Op ta, Op tb, std::int64_t m, std::int
   const SlicePlanInputs in = slice_inputs(o);
   const OzakiPlan plan = plan_slices(s, o, in);
   const int S = plan.slices;
-  // Host (fp64): per-row scales of op(A) D, per-column scales of D^-1 op(B), slicing.
-  const auto slices_a = slice(k, m, in.ra, in.d, 1, S, [&](std::int64_t kk, std::int64_t i) { return o.a(i, kk); });
-  const auto slices_b = slice(k, n, in.cb, in.d, -1, S, [&](std::int64_t kk, std::int64_t j) { return o.b(kk, j); });
+  // Slices of op(A) D 2^-e_i and D^-1 op(B) 2^-f_j: qa[s] = [k][m] at qa + s k m, qb[t] = [k][n] at qb + t k n.
+  std::vector<std::uint16_t> qa(static_cast<std::size_t>(S * k * m)), qb(static_cast<std::size_t>(S * k * n));
 
   // Device: for each slice pair (s, t) and each K chunk of <= 256, the exact integer partial sum
   // P[j][i] = sum_k qa_s[k][i] qb_t[k][j] in fp32 PSUM, stored raw to HBM.
@@ -779,21 +858,7 @@ void gemm_ozaki_slices(const Settings& s, Op ta, Op tb, std::int64_t m, std::int
   std::vector<float> partial(static_cast<std::size_t>(std::min<std::int64_t>(pairs_per_launch, plan.products) * chunks * n * m));
   std::vector<double> acc(static_cast<std::size_t>(m * n), 0.0);
   Trace trace;
-  {  // the slicing's round trip: A and B to the host, the slices back (separate buffers: one hull)
-    HostSpan out;
-    std::uintptr_t lo = UINTPTR_MAX, hi = 0;
-    for (const auto* sl : {&slices_a, &slices_b})
-      for (const auto& v : *sl) {
-        const auto p = reinterpret_cast<std::uintptr_t>(v.data());
-        lo = std::min(lo, p);
-        hi = std::max(hi, p + v.size() * sizeof(std::uint16_t));
-        out.bytes += v.size() * sizeof(std::uint16_t);
-      }
-    out.data = reinterpret_cast<const void*>(lo);
-    out.hull = hi > lo ? hi - lo : 0;
-    record_host_step(trace, HostStep{.name = "trnblas.ozaki1.slice", .flops = (8.0 + 3.0 * S) * operand_elements(o),
-                                     .reads = {span_a(o), span_b(o)}, .writes = {out}});
-  }
+  slice_operands_scheme1(s, o, in, S, qa.data(), qb.data(), trace);
   // Pairs by decreasing s + t: smallest contributions first.
   std::vector<std::pair<int, int>> pairs;
   for (int d = S - 1; d >= 0; --d)
@@ -815,8 +880,8 @@ void gemm_ozaki_slices(const Settings& s, Op ta, Op tb, std::int64_t m, std::int
     for (std::size_t q = 0; q < np; ++q) {
       const auto [ps, pt] = pairs[p0 + q];
       for (std::int64_t c = 0; c < chunks; ++c)
-        probs.push_back(integer_product(slices_a[static_cast<std::size_t>(ps)].data(),
-                                        slices_b[static_cast<std::size_t>(pt)].data(), m, n, k, c * kSliceKChunk,
+        probs.push_back(integer_product(qa.data() + static_cast<std::int64_t>(ps) * k * m,
+                                        qb.data() + static_cast<std::int64_t>(pt) * k * n, m, n, k, c * kSliceKChunk,
                                         kSliceKChunk,
                                         partial.data() + (static_cast<std::int64_t>(q) * chunks + c) * n * m));
     }
@@ -873,6 +938,42 @@ double fold_slice_pairs(const float* P, std::int64_t chunks, std::int64_t chunk_
   return digits_to_double(T, Sx + Sb - 1, e);
 }
 
+// gemv_slice_pairs's slices of x ([k][Sx]) and op(B) ([k][n Sb]): on the device after the host's
+// exponent pass, or by the host loop when a line's spread exceeds the device's exact range.
+void slice_operands_vector(const Settings& s, const Operands& o, const SlicePlanInputs& in, int Sx, int Sb,
+                           std::uint16_t* qx, std::uint16_t* qb, Trace& trace) {
+  const std::int64_t k = o.k, n = o.n, N = n * Sb;
+  if (slices_on_device(s, o, in)) {
+    const SliceTerms t = slice_terms(in);
+    record_exponent_pass(trace, "trnblas.dvec.exponents", o, t);
+    SliceOperand x = operand_a(o, t), b = operand_b(o, t);
+    x.out = qx;
+    x.ok = Sx;
+    x.os = 1;
+    x.S = Sx;
+    b.out = qb;
+    b.ok = N;
+    b.of = Sb;
+    b.os = 1;
+    b.S = Sb;
+    slice_on_device(s.launch_config(), {x, b}, trace);
+    return;
+  }
+  const int ex = in.ra[0].e_max;
+  for (std::int64_t kk = 0; kk < k; ++kk) {
+    const int d = in.d[static_cast<std::size_t>(kk)];
+    cut_slices(ex != kNoExp ? o.a(0, kk) : 0.0, d - ex, Sx, qx + kk * Sx, 1);
+    for (std::int64_t j = 0; j < n; ++j) {
+      const int ej = in.cb[static_cast<std::size_t>(j)].e_max;
+      cut_slices(ej != kNoExp ? o.b(kk, j) : 0.0, -d - ej, Sb, qb + kk * N + j * Sb, 1);
+    }
+  }
+  const double kd = static_cast<double>(k);
+  record_host_step(trace, HostStep{.name = "trnblas.dvec.slice",
+                                   .flops = (8.0 + 3.0 * Sx) * kd + (8.0 + 3.0 * Sb) * kd * static_cast<double>(n),
+                                   .reads = {span_a(o), span_b(o)}, .writes = {HostSpan(qx, k * (Sx + N))}});
+}
+
 void fill_vector_report(CallReport* report, const Fp64VectorPlan& plan) {
   if (report == nullptr) return;
   if (report->plans_wanted) report->plan = plan.print();
@@ -906,23 +1007,13 @@ void gemv_slice_pairs(const Settings& s, Op tb, std::int64_t n, std::int64_t k, 
   plan.slices_b = std::min(want_b, kVectorMaxSlices);
   const int Sx = plan.slices_x, Sb = plan.slices_b;
   const std::int64_t N = n * Sb, chunks = plan.k_chunks;
-  // Host (fp64): slices of x as [k][Sx] and of op(B) as [k][n Sb] (column (j, t) = j Sb + t), one buffer.
+  // Slices of x as [k][Sx] and of op(B) as [k][n Sb] (column (j, t) = j Sb + t), one buffer: cut on the
+  // device (slice_operands_vector).
   std::uint16_t* const qx = scratch<std::uint16_t>(kResA, k * (Sx + N));
   std::uint16_t* const qb = qx + k * Sx;
   const int ex = in.ra[0].e_max;
-  for (std::int64_t kk = 0; kk < k; ++kk) {
-    const int d = in.d[static_cast<std::size_t>(kk)];
-    cut_slices(ex != kNoExp ? o.a(0, kk) : 0.0, d - ex, Sx, qx + kk * Sx, 1);
-    for (std::int64_t j = 0; j < n; ++j) {
-      const int ej = in.cb[static_cast<std::size_t>(j)].e_max;
-      cut_slices(ej != kNoExp ? o.b(kk, j) : 0.0, -d - ej, Sb, qb + kk * N + j * Sb, 1);
-    }
-  }
   Trace trace;
-  const double kd = static_cast<double>(k);
-  record_host_step(trace, HostStep{.name = "trnblas.dvec.slice",
-                                   .flops = (8.0 + 3.0 * Sx) * kd + (8.0 + 3.0 * Sb) * kd * static_cast<double>(n),
-                                   .reads = {span_a(o), span_b(o)}, .writes = {HostSpan(qx, k * (Sx + N))}});
+  slice_operands_vector(s, o, in, Sx, Sb, qx, qb, trace);
   // Device: P[c][(j, t)][s] = sum_{kk in chunk c} qx[kk][s] qb[kk][(j, t)], exact in fp32 PSUM.
   float* const partial = scratch<float>(kPartial, chunks * N * Sx);
   std::vector<BlockGemmArgs> probs;
@@ -1064,7 +1155,7 @@ std::string Fp64VectorPlan::print() const {
       f.variant += " (" + std::to_string(slices_x) + " x " + std::to_string(slices_b) + " 8-bit slices" +
                    (capped ? ", capped" : "") + ")";
     f.ops = std::to_string(k_chunks) + " exact TensorE GEMM(s) of all slice pairs, one per <= 256-deep chunk";
-    f.engines = "host (slice, fold), DMA, TensorE";
+    f.engines = "host (exponent pass, fold), DMA, GpSimdE / VectorE (slices; host loop beyond a 1022-binade line), TensorE";
   } else {
     f.ops = "the Ozaki DGEMM 1 x n x k";
     f.engines = "host, DMA, TensorE";

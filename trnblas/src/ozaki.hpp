@@ -31,8 +31,11 @@
 //             slices of 8 bits (|q| <= 255, exact in bf16); one TensorE GEMM per slice pair (s, t),
 //             s + t < S, and K chunk of <= 256 (256 * 255^2 < 2^24: exact); the partials are scaled and
 //             accumulated in fp64 on the host, smallest pairs first.
-// Engines     host (fp64: scaling, residues / slices, reduction, reconstruction, special values,
-//             alpha/beta epilogue), DMA, TensorE. The cost model counts the TensorE launches only.
+// Engines     host (fp64: scaling, II's residues, reduction, reconstruction, special values,
+//             alpha/beta epilogue), DMA, TensorE. I's slices are cut on GpSimdE / VectorE from the
+//             fp64 words after the host's exponent pass (device_slicing.hpp; the host loop when a
+//             line spans more than 1022 binades or Settings::fp64_host_slicing). Every host step is a
+//             costed round trip in the trace.
 // Accuracy    II: the integer product is exact; the errors are the rounding of each scaled input
 //             (<= 1/2 unit: 2^-(bits+1) of its row's / column's largest element) and the last fp64
 //             rounding. Automatic bits (largest element of a row/column): 53 + 2 ceil(log2 R2), R2 the
@@ -95,8 +98,9 @@ void gemm_ozaki_slices(const Settings& s, Op ta, Op tb, std::int64_t m, std::int
 //             lies in fp64's subnormal range (rounded twice), or an element scaled by its line's
 //             power of two falls below 2^-1022 (rounded by the scaling: 1075 binades below the
 //             line's largest), before the alpha / beta epilogue.
-// Engines     host (fp64: scaling, slicing, fold, epilogue, special values as in the Ozaki
-//             schemes), DMA, TensorE.
+// Engines     host (fp64: exponent pass, fold, epilogue, special values as in the Ozaki schemes),
+//             DMA, GpSimdE / VectorE (the slices, device_slicing.hpp; host loop as in scheme I's
+//             exceptions), TensorE.
 void gemv_slice_pairs(const Settings& s, Op tb, std::int64_t n, std::int64_t k, double alpha, const double* x,
                       std::int64_t incx, const double* B, std::int64_t ldb, double beta, double* y, std::int64_t incy,
                       CallReport* report);

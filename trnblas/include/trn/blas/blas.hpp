@@ -60,6 +60,10 @@ struct Settings : EmulatorSettings {  // target, numerics, SR, cores, threads, t
   bool ozaki_fixed = false;         // fixed control: use exactly ozaki_max_mantissa_bits (if > 0)
   bool ozaki_special_values = true; // propagate Inf/NaN like IEEE fp64 (elements touched by them)
   Fp64VectorAlgorithm fp64_vector = Fp64VectorAlgorithm::automatic;  // fp64 Level 1/2 products
+  // fp64 slice products (Ozaki scheme I, the Level 1/2 slice pairs): true cuts the 8-bit slices on
+  // the host (the loop before issue #27) instead of on GpSimdE / VectorE; the bits are the same, the
+  // modeled time is not (docs/trnblas.md "Slicing on the device"). For comparison and tests.
+  bool fp64_host_slicing = false;
   // fp32 TRSM: false (default) inverts each 128 x 128 diagonal block once and applies it as a
   // TensorE GEMM (error bounded by the blocks' conditioning); true solves every right-hand side by
   // substitution on VectorE (componentwise bound, ~20x the VectorE time). docs/trnblas.md "TRSM".

@@ -1,14 +1,13 @@
-// The fp64 slicing on GpSimdE / VectorE: algorithm, engines, accuracy and limits in device_slices.hpp.
-#include "device_slices.hpp"
+// The fp64 slicing on GpSimdE / VectorE: algorithm, engines, accuracy and limits in trn/tile/fp64_slices.hpp.
+#include "trn/tile/fp64_slices.hpp"
 
 #include <array>
 
 #include "trn/tile/view.hpp"
 
-namespace trn::sparse {
+namespace trn::tile {
 namespace {
 
-using tile::view;
 constexpr Engine kWords = Engine::gpsimd;  // ops on 32-bit words: exact integer bitvec in both profiles
 constexpr Engine kSmall = Engine::vector;  // integers below 2^21: exact on VectorE's fp32 path as well
 
@@ -32,7 +31,7 @@ Tile constant(NeuronCore& nc, AllocScope& sb, DType dtype, std::int32_t P, float
 ValueTerms value_terms(NeuronCore& nc, AllocScope& sb, const DeviceSliceArgs& a) {
   const int P = a.words.partitions;
   const std::int64_t o = a.outer, i = a.inner;
-  const tile::FreePattern vals{{o, i}, {i, 1}};
+  const FreePattern vals{{o, i}, {i, 1}};
   const auto each_value = [&](const Tile& c) { return view(c, 0, {{o, 0}, {i, 0}}); };
   const Tile hi = view(a.words, 1, {{o, 2 * i}, {i, 2}});
   const Tile field = sb.alloc(DType::i32, P, {o * i}, "dslice.field", 0, AllocFill::none);
@@ -44,11 +43,17 @@ ValueTerms value_terms(NeuronCore& nc, AllocScope& sb, const DeviceSliceArgs& a)
   const Tile cfrac = constant(nc, sb, DType::u32, P, static_cast<float>(0xfffff));
   nc.tensor_tensor(view(field, 0, vals), hi, each_value(c20), AluOp::right_shift, kWords);
   nc.tensor_scalar(field, field, AluOp::bitwise_and, 2047.0f, AluOp::bypass, 0.0f, kSmall);  // < 2^12 here
+  Tile non_finite;  // 2^16 [field == 0x7ff]: k0 beyond every shift, zero slices
+  if (a.zero_non_finite) {
+    non_finite = sb.alloc(DType::i32, P, {o * i}, "dslice.nonfinite", 0, AllocFill::none);
+    nc.tensor_scalar(non_finite, field, AluOp::equal, 2047.0f, AluOp::multiply, 65536.0f, kSmall);
+  }
   nc.tensor_tensor(view(t.mhi, 0, vals), hi, each_value(cfrac), AluOp::bitwise_and, kWords);
   nc.tensor_scalar(implicit, field, AluOp::minimum, 1.0f, AluOp::multiply, static_cast<float>(1 << 20), kSmall);
   nc.tensor_tensor(t.mhi, t.mhi, implicit, AluOp::add, kSmall);  // < 2^21
   nc.tensor_scalar(field, field, AluOp::maximum, 1.0f, AluOp::bypass, 0.0f, kSmall);  // E
   nc.tensor_tensor(view(t.k0, 0, vals), a.offsets, view(field, 0, vals), AluOp::subtract, kSmall);
+  if (a.zero_non_finite) nc.tensor_tensor(t.k0, t.k0, non_finite, AluOp::add, kSmall);  // < 2^17 + 2^12
   nc.tensor_tensor(view(t.sign, 0, vals), hi, each_value(c31), AluOp::right_shift, kWords);
   nc.tensor_scalar(t.sign, t.sign, AluOp::multiply, -2.0f, AluOp::add, 1.0f, kSmall);
   return t;
@@ -59,7 +64,7 @@ ValueTerms value_terms(NeuronCore& nc, AllocScope& sb, const DeviceSliceArgs& a)
 Tile magnitude_words(NeuronCore& nc, AllocScope& sb, const DeviceSliceArgs& a, const ValueTerms& t) {
   const int P = a.words.partitions, W = words_for(a.S);
   const std::int64_t o = a.outer, i = a.inner;
-  const tile::FreePattern per_word{{o, i * W}, {i, W}, {W, 1}};
+  const FreePattern per_word{{o, i * W}, {i, W}, {W, 1}};
   const auto each_word = [&](const Tile& per_value, std::int64_t offset, std::int64_t step) {
     return view(per_value, offset, {{o, step * i}, {i, step}, {W, 0}});
   };
@@ -111,10 +116,10 @@ void slice_fp64_on_device(NeuronCore& nc, const DeviceSliceArgs& a) {
   signed_slices(nc, sb, a, t, word);
 }
 
-std::int64_t device_slice_scratch_bytes(int S) {
+std::int64_t device_slice_scratch_bytes(int S, bool zero_non_finite) {
   const std::int64_t W = words_for(S);
-  return 5 * 4 + 4 * 4 * W + 4 * W;  // field, implicit, mhi, k0, sign; K, amount, term, word; u8 digits (the
+  return (zero_non_finite ? 4 : 0) + 5 * 4 + 4 * 4 * W + 4 * W;  // [non_finite,] field, implicit, mhi, k0, sign; K, amount, term, word; u8 digits (the
                                       // constants, iotas: < 4 W + 32 bytes per call, within the caller's slack)
 }
 
-}  // namespace trn::sparse
+}  // namespace trn::tile
