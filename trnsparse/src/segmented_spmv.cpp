@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,14 +27,7 @@ namespace sl = blas::slices;
 using tile::view;
 inline auto z(std::int64_t i) { return static_cast<std::size_t>(i); }
 
-// op(A) X as a real product: rows of (col, val) in increasing column over the real columns of X
-// (x[c xlen + k]: column c, n columns).
-struct RealRows {
-  std::int64_t rows = 0, xlen = 0, n = 1;
-  bool mirrored = false;  // C_64F: odd row 2r + 1 holds row 2r's values, pairs swapped, the first negated
-  std::vector<std::int64_t> start, col;
-  std::vector<double> val, x;
-};
+}  // namespace
 
 // R_64F: op(A)'s rows as they are (op T and C are the same).
 RealRows real_rows(const OpPattern& p, const double* vals, std::vector<double> x) {
@@ -77,6 +71,8 @@ RealRows real_rows(const OpPattern& p, const std::complex<double>* vals, GOp opA
   }
   return rr;
 }
+
+namespace {
 
 // The packed entries in tiles of pmax (pattern only): tile t holds packed slots [t pmax, (t+1) pmax).
 struct Tiles {
@@ -367,25 +363,17 @@ std::vector<T> gather_x(GOp opB, const DenseAny& B, std::int64_t K, std::int64_t
   return x;
 }
 
-std::string segmented_plan(const SparseRef& A, GOp opA, std::int64_t M, std::int64_t K, const Tiles& t, const Operands& q,
-                           std::int64_t programs, double ns) {
-  const auto n = static_cast<std::int64_t>(q.ex.size());
+std::string segmented_plan(const SparseRef& A, GOp opA, std::int64_t M, std::int64_t K, const SegmentedSums& r,
+                           std::int64_t n, double ns) {
   return std::string(n == 1 ? "spmv" : "spmm") + " plan: " + generic_host::format_name(A.format) + " " +
          value_name(A.value) + " " + std::to_string(M) + "x" + std::to_string(K) + " nnz=" + std::to_string(A.nnz) +
-         " n=" + std::to_string(n) + " op(A)=" +
-         generic_host::op_name(opA) + "; segmented slice pairs: " + std::to_string(t.count) +
-         " tiles of <= 128 entries (<= " + std::to_string(t.J) + " row segments each), " + std::to_string(q.Sa) + " x " +
-         std::to_string(q.Sx) + " 8-bit slices" + (q.capped ? " (capped)" : "") + ", one launch of " +
-         std::to_string(programs) +
-         " programs (DMA of the fp64 words, GpSimdE / VectorE slicing, VectorE masks, TensorE segment sums, "
-         "exact), host exponents + fold (2 round trips); engines host, DMA, GpSimdE, VectorE, TensorE; modeled " +
-         std::to_string(ns / 1000.0) + " us";
+         " n=" + std::to_string(n) + " op(A)=" + generic_host::op_name(opA) + "; " + segmented_summary(r) +
+         "; engines host, DMA, GpSimdE, VectorE, TensorE; modeled " + std::to_string(ns / 1000.0) + " us";
 }
 
 template <class T>
 void segmented_typed(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
                      Scalar beta, const DenseAny& C, CallReport* report) {
-  const HardwareSpec& hw = hardware_spec(s.target);
   const OpPattern pat = op_pattern(A, opA);
   const std::int64_t M = pat.rows, K = pat.cols;
   RealRows rr;
@@ -394,52 +382,76 @@ void segmented_typed(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Sp
   else
     rr = real_rows(pat, static_cast<const T*>(A.values), opA, gather_x<T>(opB, B, K, C.cols));
   rr.n = C.cols;
+  const auto a = generic_host::sparse_spans(A);
+  Trace trace;
+  const SegmentedSums r = segmented_sums(
+      s, rr, {a[0], a[1], a[2], generic_host::dense_span(B)},
+      {beta != Scalar(0) ? generic_host::dense_span(C) : HostSpan{}, HostSpan{}}, {generic_host::dense_span(C)}, trace,
+      [&](const std::vector<double>& p) { epilogue<T>(p, alpha, beta, C); });
+  if (report == nullptr) return;
+  *report = CallReport{};
+  report->matmuls = trace.per_engine[static_cast<int>(Engine::tensor)];
+  report->blocks = r.tiles;
+  trn::finish_report(*report, std::move(trace), ReportSettings::of(s));
+  if (report->plans_wanted) report->add_plan(segmented_plan(A, opA, M, K, r, rr.n, report->profile.total_ns));
+}
+
+}  // namespace
+
+std::string segmented_summary(const SegmentedSums& r) {
+  return "segmented slice pairs: " + std::to_string(r.tiles) + " tiles of <= 128 entries (<= " + std::to_string(r.J) +
+         " row segments each), " + std::to_string(r.Sa) + " x " + std::to_string(r.Sx) + " 8-bit slices" +
+         (r.capped ? " (capped)" : "") + ", one launch of " + std::to_string(r.programs) +
+         " programs (DMA of the fp64 words, GpSimdE / VectorE slicing, VectorE masks, TensorE segment sums, "
+         "exact), host exponents + fold (2 round trips)";
+}
+
+SegmentedSums segmented_sums(const Settings& s, const RealRows& rr, const std::array<HostSpan, 4>& exponent_reads,
+                             const std::array<HostSpan, 2>& fold_reads, const std::array<HostSpan, 4>& fold_writes,
+                             Trace& trace, const std::function<void(const std::vector<double>&)>& epilogue) {
+  const HardwareSpec& hw = hardware_spec(s.target);
   const Tiles tiles = make_tiles(rr, hw.pmax);  // pattern only
   const Operands q = gather_operands(rr, tiles, hw.pmax, hw.gemm_stationary_fmax, !s.timing_only);
   const std::int64_t W = rr.n * q.Sx, N = static_cast<std::int64_t>(tiles.J) * q.Sa;
   const std::int64_t per = tiles_per_program(q.Sa, q.Sx, rr.n, tiles.J);
-  const std::int64_t programs = (tiles.count + per - 1) / per;
+  SegmentedSums r;
+  r.tiles = tiles.count;
+  r.programs = (tiles.count + per - 1) / per;
+  r.Sa = q.Sa;
+  r.Sx = q.Sx;
+  r.J = tiles.J;
+  r.capped = q.capped;
   Buffer<float> partial;
   partial.allocate(z(tiles.count * W * N), !s.timing_only);
-  const auto a = generic_host::sparse_spans(A);
   const std::int64_t slots = tiles.count * hw.pmax;
-  Trace trace;
   record_host_step(trace, HostStep{.name = "trnsparse.spmv.exponents",
                                    .flops = kExponentFlops * static_cast<double>(rr.val.size() + rr.x.size()),
-                                   .reads = {a[0], a[1], a[2], generic_host::dense_span(B)},
+                                   .reads = exponent_reads,
                                    .writes = {HostSpan(q.a.data(), static_cast<std::int64_t>(q.a.size())),
                                               HostSpan(q.off.data(), static_cast<std::int64_t>(q.off.size())),
                                               HostSpan(q.x.data(), static_cast<std::int64_t>(q.x.size())),
                                               HostSpan(tiles.seg_of.data(), slots)}});
-  if (programs > 0) {
+  if (r.programs > 0) {
     const SegmentLaunch L{q.a.data(), q.off.data(), q.x.data(), q.off.data() + slots, tiles.seg_of.data(), partial.data(),
                           tiles.count, per, rr.n, q.Sa, q.Sx, tiles.J, W};
-    LaunchResult r = launch(s.launch_config({static_cast<int>(programs), 1, 1}),
-                            [&](NeuronCore& nc) { segment_program(nc, L); });
-    trace.append(std::move(r.trace));
+    LaunchResult lr = launch(s.launch_config({static_cast<int>(r.programs), 1, 1}),
+                             [&](NeuronCore& nc) { segment_program(nc, L); });
+    trace.append(std::move(lr.trace));
   }
-  std::int64_t special = 0;
   if (!s.timing_only) {
-    std::vector<double> p = fold_rows(rr, tiles, q, partial);
-    special = recompute_special_rows(rr, p);
-    epilogue<T>(p, alpha, beta, C);
+    r.p = fold_rows(rr, tiles, q, partial);
+    r.special = recompute_special_rows(rr, r.p);
+    epilogue(r.p);
   }
   const double G = q.Sa + q.Sx - 1;
   record_host_step(trace, HostStep{.name = "trnsparse.spmv.fold",
                                    .flops = static_cast<double>(partial.size()) + (5.0 * G + 3.0) * static_cast<double>(rr.rows * rr.n) +
-                                            2.0 * static_cast<double>(special) * static_cast<double>(rr.xlen),
-                                   .reads = {HostSpan(partial.data(), static_cast<std::int64_t>(partial.size())),
-                                             beta != Scalar(0) ? generic_host::dense_span(C) : HostSpan{}},
-                                   .writes = {generic_host::dense_span(C)}});
-  if (report == nullptr) return;
-  *report = CallReport{};
-  report->matmuls = trace.per_engine[static_cast<int>(Engine::tensor)];
-  report->blocks = tiles.count;
-  trn::finish_report(*report, std::move(trace), ReportSettings::of(s));
-  if (report->plans_wanted) report->add_plan(segmented_plan(A, opA, M, K, tiles, q, programs, report->profile.total_ns));
+                                            2.0 * static_cast<double>(r.special) * static_cast<double>(rr.xlen),
+                                   .reads = {HostSpan(partial.data(), static_cast<std::int64_t>(partial.size())), fold_reads[0],
+                                             fold_reads[1]},
+                                   .writes = fold_writes});
+  return r;
 }
-
-}  // namespace
 
 void spmm_fp64_segmented(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
                          Scalar beta, const DenseAny& C, CallReport* report) {

@@ -49,6 +49,15 @@
 //             kSegmentedMaxColumns (wider SpMM keeps the row groups: each stored entry carries its row
 //             of X, n values).
 #pragma once
+#include <array>
+#include <complex>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "op_pattern.hpp"
+#include "trn/core/host_step.hpp"
+#include "trn/core/trace.hpp"
 #include "trn/sparse/generic.hpp"
 
 namespace trn::sparse {
@@ -60,6 +69,36 @@ inline constexpr int kSegmentsPerTile = 32;
 // scratch, within SBUF for any S_x at n = 64); wider products keep the row groups' Ozaki GEMMs
 // (rows_fp64.cpp; docs/trnsparse.md gives the modeled times on both sides).
 inline constexpr std::int64_t kSegmentedMaxColumns = 64;
+
+// A real product: rows of (col, val) in increasing column over the real columns of X (x[c xlen + k]:
+// column c, n columns). The rows need not come from a matrix: SpGEMM's and csrgeam2's numeric phases
+// (pair_sums.hpp) give one row per output entry, its products as the row's entries.
+struct RealRows {
+  std::int64_t rows = 0, xlen = 0, n = 1;
+  bool mirrored = false;  // C_64F: odd row 2r + 1 holds row 2r's values, pairs swapped, the first negated
+  std::vector<std::int64_t> start, col;
+  std::vector<double> val, x;
+};
+// R_64F: p's rows as they are, vals[p.entry[e]] their values, x X's columns (column-major).
+RealRows real_rows(const OpPattern& p, const double* vals, std::vector<double> x);
+// C_64F: p's row r as real rows 2r (Re) and 2r + 1 (Im) over x = [Re x_0, Im x_0, ...]; opA == C conjugates.
+RealRows real_rows(const OpPattern& p, const std::complex<double>* vals, GOp opA, const std::vector<std::complex<double>>& xc);
+
+// The kernel's shape and the exact sums of one run.
+struct SegmentedSums {
+  std::vector<double> p;  // p[c rows + r]: real row r's sum with column c of X, rounded once (empty if timing only)
+  std::int64_t tiles = 0, programs = 0, special = 0;
+  int Sa = 1, Sx = 1, J = 1;
+  bool capped = false;
+};
+// The run on rr (the Algorithm above, without the alpha / beta epilogue): the exponents host step
+// (reading exponent_reads), one launch, the fold host step (reading the partials and fold_reads,
+// writing fold_writes), during which epilogue(p) runs (unless timing only). Records into trace.
+SegmentedSums segmented_sums(const Settings& s, const RealRows& rr, const std::array<HostSpan, 4>& exponent_reads,
+                             const std::array<HostSpan, 2>& fold_reads, const std::array<HostSpan, 4>& fold_writes,
+                             Trace& trace, const std::function<void(const std::vector<double>&)>& epilogue);
+// "segmented slice pairs: T tiles ..., S_a x S_x 8-bit slices, one launch of P programs (...)" for a plan.
+std::string segmented_summary(const SegmentedSums& r);
 
 // C (M x n) = alpha op(A) op(B) + beta C with op(B) K x n; A R_64F or C_64F (shapes checked by the caller).
 void spmm_fp64_segmented(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
