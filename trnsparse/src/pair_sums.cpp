@@ -3,6 +3,7 @@
 #include "pair_sums.hpp"
 
 #include <algorithm>
+#include <array>
 #include <complex>
 #include <vector>
 
@@ -21,7 +22,7 @@ namespace {
 std::size_t z(std::int64_t i) { return static_cast<std::size_t>(i); }
 
 constexpr std::int64_t kPairFree = 512;           // products per partition of one chunk
-constexpr std::int64_t kPairTilesPerProgram = 8;  // tiles of 128 entries per program
+constexpr std::int64_t kPairTilesPerProgram = 16;  // tiles of 128 entries per program
 
 // The fp32 call: w fp32 words per value (1 real, 2 complex, re and im interleaved).
 struct F32Call {
@@ -122,17 +123,20 @@ void pair_program(NeuronCore& nc, const F32Call& c) {
   const std::int32_t P = nc.hw().pmax;
   const std::int64_t t0 = nc.program_id(0) * kPairTilesPerProgram, nt = std::min(kPairTilesPerProgram, c.tiles - t0);
   AllocScope sb(nc.sbuf());
-  const PairTiles w{sb.alloc(DType::f32, P, {kPairFree * c.w}, "pair.u", 0, AllocFill::none),
-                    sb.alloc(DType::f32, P, {kPairFree * c.w}, "pair.v", 0, AllocFill::none),
-                    sb.alloc(DType::f32, P, {kPairFree}, "pair.t1", 0, AllocFill::none),
-                    sb.alloc(DType::f32, P, {kPairFree}, "pair.t2", 0, AllocFill::none),
-                    sb.alloc(DType::f32, P, {kPairFree}, "pair.t3", 0, AllocFill::none),
-                    sb.alloc(DType::f32, P, {2}, "pair.part", 0, AllocFill::none),
-                    sb.alloc(DType::f32, P, {2}, "pair.acc", 0, AllocFill::none)};
+  // Two sets of tiles, alternating: tile t + 1's gathers need not wait for tile t's VectorE reads.
+  std::array<PairTiles, 2> sets;
+  for (PairTiles& w : sets)
+    w = PairTiles{sb.alloc(DType::f32, P, {kPairFree * c.w}, "pair.u", 0, AllocFill::none),
+                  sb.alloc(DType::f32, P, {kPairFree * c.w}, "pair.v", 0, AllocFill::none),
+                  sb.alloc(DType::f32, P, {kPairFree}, "pair.t1", 0, AllocFill::none),
+                  sb.alloc(DType::f32, P, {kPairFree}, "pair.t2", 0, AllocFill::none),
+                  sb.alloc(DType::f32, P, {kPairFree}, "pair.t3", 0, AllocFill::none),
+                  sb.alloc(DType::f32, P, {2}, "pair.part", 0, AllocFill::none),
+                  sb.alloc(DType::f32, P, {2}, "pair.acc", 0, AllocFill::none)};
   std::int64_t descriptors = 0;
   for (std::int64_t t = t0; t < t0 + nt; ++t) {
     const std::int64_t e0 = t * P;
-    descriptors += pair_tile(nc, c, w, e0, static_cast<std::int32_t>(std::min<std::int64_t>(P, c.L->entries() - e0)));
+    descriptors += pair_tile(nc, c, sets[z(t % 2)], e0, static_cast<std::int32_t>(std::min<std::int64_t>(P, c.L->entries() - e0)));
   }
   (*c.descriptors)[z(nc.program_id(0))] = descriptors;
 }

@@ -14,7 +14,8 @@
 //               VectorE  P = U V (complex: re = ur vr - ui vi, im = ur vi + ui vr), then tensor_reduce
 //                        add along the free axis, left to right; a later chunk's partial is added on
 //               DMA      the [rows, w] sums to out (consecutive entries: one transfer)
-//             Programs of kPairTilesPerProgram tiles; every entry's arithmetic is its own partition's,
+//             Two sets of SBUF tiles alternate between consecutive tiles (tile t + 1's gathers overlap
+//             tile t's VectorE work). Programs of kPairTilesPerProgram tiles; every entry's arithmetic is its own partition's,
 //             so the bits do not depend on the tiling, the program count, threads or cores.
 //             R_64F / C_64F: the segmented slice-pair kernel (segmented_spmv.hpp) with one real row per
 //             entry (C_64F: two, its real representation), the row's entries u(ui_q) against the column
