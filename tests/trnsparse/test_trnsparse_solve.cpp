@@ -581,8 +581,13 @@ void spgemm_case(bool reuse) {
         mag += std::abs(a.dense[static_cast<size_t>(i) * 40 + kk]) * std::abs(b.dense[static_cast<size_t>(kk) * 25 + j]);
       }
       const cld want = wide(alpha) * s + wide(beta) * wide(c_old[static_cast<size_t>(e)]);
-      const ld bound = gamma<T>(k + 2) * (std::abs(wide(alpha)) * mag + std::abs(wide(beta)) * std::abs(wide(c_old[static_cast<size_t>(e)]))) +
-                       Traits<T>::out_u * std::abs(want) * 1.01L;
+      // The engines' bound (trn/sparse/spgemm_csr.hpp): 32-bit gamma_{k+2} (complex sqrt(2) gamma_{k+5}) in
+      // u = 2^-24; 64-bit 4.1 u (|alpha| |s| + |beta| |c|), plus the long-double reference's own error.
+      const ld scale = std::abs(wide(alpha)) * mag + std::abs(wide(beta)) * std::abs(wide(c_old[static_cast<size_t>(e)]));
+      const ld bound = Traits<T>::out_u > 0 ? solve_gamma<T>(k) * scale
+                                            : 4.1L * kU * (std::abs(wide(alpha)) * std::abs(s) +
+                                                           std::abs(wide(beta)) * std::abs(wide(c_old[static_cast<size_t>(e)]))) +
+                                                  (k + 8) * 0x1p-63L * scale;
       const ld err = std::abs(wide(cv[static_cast<size_t>(e)]) - want);
       EXPECT_LE(err, bound) << i << "," << j;
       worst = std::max(worst, bound > 0 ? err / bound : 0);

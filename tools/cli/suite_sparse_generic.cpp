@@ -427,12 +427,17 @@ const Registrar kRegistrarSell(add_sparse_sell);
 
 // ---- SpSV / SpSM and CSR SpGEMM (docs/trnsparse.md "Sparse triangular solves", "SpGEMM on CSR") ----
 
-// The host step's bound for a k-term fp64 sum of magnitude `mag`: gamma_{k+2} (complex: sqrt(2)
-// gamma_{k+4}), plus the final rounding u32 |result| for fp32 / complex-fp32 outputs.
-long double host_bound(sp::Value v, std::int64_t k, long double mag, long double result) {
-  const long double u32 = 0x1p-24L, u64 = 0x1p-53L, kk = static_cast<long double>(k + (sp::value_is_complex(v) ? 4 : 2));
-  const long double b = kk * u64 / (1 - kk * u64) * mag * (sp::value_is_complex(v) ? std::sqrt(2.0L) : 1.0L);
-  return sp::value_is_single(v) ? b * (1 + u32) + u32 * result : b;
+// SpGEMM on the engines (trn/sparse/spgemm_csr.hpp) for an entry of k products: 32-bit gamma_{k+2}
+// (complex sqrt(2) gamma_{k+5}) in u = 2^-24 times mag = |alpha| (|A||B|)_ij + |beta| |c|; 64-bit
+// 4.1 u (|alpha| |s| + |beta| |c|) (exact = that sum for s = (A B)_ij), plus the long-double
+// reference's own error (k + 8) 2^-63 mag.
+long double spgemm_bound(sp::Value v, std::int64_t k, long double mag, long double exact) {
+  if (!sp::value_is_single(v)) return 4.1L * 0x1p-53L * exact + static_cast<long double>(k + 8) * 0x1p-63L * mag;
+  const long double u32 = 0x1p-24L, kk = static_cast<long double>(k + (sp::value_is_complex(v) ? 5 : 2));
+  return kk * u32 / (1 - kk * u32) * mag * (sp::value_is_complex(v) ? std::sqrt(2.0L) : 1.0L);
+}
+const char* spgemm_path(sp::Value v) {
+  return sp::value_is_single(v) ? "engines: DMA gathers + VectorE segment sums" : "engines: segmented slice pairs";
 }
 
 // The substitution's bound for a row of k stored entries (diagonal included) (docs/trnsparse.md
@@ -554,7 +559,8 @@ Run spgemm_run(std::int64_t n, double density, sp::Value v, trn::Generation targ
     for (std::int32_t e = off[static_cast<std::size_t>(i)]; e < off[static_cast<std::size_t>(i) + 1]; ++e) {
       const auto j = static_cast<std::size_t>(col[static_cast<std::size_t>(e)]);
       const cld want = alpha * acc[j] + beta * c0[static_cast<std::size_t>(e)];
-      const long double bnd = host_bound(v, k[j], std::abs(alpha) * mag[j] + std::abs(beta) * std::abs(c0[static_cast<std::size_t>(e)]), std::abs(want));
+      const long double bnd = spgemm_bound(v, k[j], std::abs(alpha) * mag[j] + std::abs(beta) * std::abs(c0[static_cast<std::size_t>(e)]),
+                                           std::abs(alpha) * std::abs(acc[j]) + std::abs(beta) * std::abs(c0[static_cast<std::size_t>(e)]));
       r.max_ratio = std::max(r.max_ratio, static_cast<double>(std::abs(get(C, v, e) - want) / std::max(bnd, 1e-300L)));
       acc[j] = 0;
       mag[j] = 0;
@@ -581,9 +587,9 @@ void add_sparse_solve(Registry& reg) {
             return case_of(run, "max |err| / bound vs a long-double substitution; nnz " + std::to_string(run.nnz));
           }});
     reg.add(ValidationCase{
-        .suite = "sparse", .library = "trnsparse", .op = "spgemm_csr", .mode = std::string(type_name(v)) + " (host step)",
+        .suite = "sparse", .library = "trnsparse", .op = "spgemm_csr", .mode = std::string(type_name(v)) + " (" + spgemm_path(v) + ")",
         .shape = "1000x1000 x 1000x1000, 1%", .metric = "max_err_over_bound",
-        .bound_text = "gamma_{k+2} (|a||A||B| + |b||C|) (complex sqrt(2) gamma_{k+4}; 32-bit + u32 |c|)",
+        .bound_text = "32-bit gamma_{k+2} (|a||A||B| + |b||C|) in u32 (complex sqrt(2) gamma_{k+5}); 64-bit 4.1 u (|a||AB| + |b||C|)",
         .run = [v] {
           const Run run = spgemm_run(1000, 0.01, v, trn::Generation::trn1);
           return case_of(run, "max |err| / bound vs a long-double Gustavson loop; products " + std::to_string(run.nnz));
@@ -599,7 +605,7 @@ void add_sparse_solve(Registry& reg) {
                                               Kind::triangular, 4096, m, 0.005, v, target);
                         }});
     reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spgemm_csr",
-                      .variant = std::string(type_name(v)) + ", host step", .shape = "2048^2 x 2048^2, 0.5%",
+                      .variant = std::string(type_name(v)) + ", " + spgemm_path(v), .shape = "2048^2 x 2048^2, 0.5%",
                       .run = [v](trn::Generation target) {
                         const Run run = spgemm_run(2048, 0.005, v, target);
                         return with_columns(bench_of(run, (sp::value_is_complex(v) ? 8.0 : 2.0) * static_cast<double>(run.nnz)), run,

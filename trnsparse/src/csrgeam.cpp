@@ -1,10 +1,12 @@
-// csrgeam2: the union-pattern merge and the costed host step of trn/sparse/csrgeam.hpp.
+// csrgeam2: the union-pattern merge (host index work) and the engines' alpha a + beta b of trn/sparse/csrgeam.hpp.
 #include "trn/sparse/csrgeam.hpp"
 
 #include <vector>
 
 #include "generic_detail.hpp"
 #include "generic_host.hpp"
+#include "pair_sums.hpp"
+#include "trn/core/spmd.hpp"
 
 namespace trn::sparse {
 
@@ -42,20 +44,20 @@ void check_shapes(const SparseRef& A, const SparseRef& B) {
   if (A.value != B.value) invalid("csrgeam2: A and B must have one value type", "valueType");
 }
 
-template <class T>
-void values_typed(Scalar alpha, const SparseRef& A, Scalar beta, const SparseRef& B, const SparseRef& C) {
-  using V = Acc<T>;
-  const V al = from_scalar<V>(alpha), be = from_scalar<V>(beta);
+// C's columns (host index work) and per entry of C its terms: (A's entry, 0) and / or (nnz(A) + B's
+// entry, 1) against the coefficients [alpha, beta].
+PairLists merge_terms(const SparseRef& A, const SparseRef& B, const SparseRef& C) {
+  PairLists L;
   const std::int64_t cb = base_value(C.base);
   std::int64_t out = 0;
   for (std::int64_t i = 0; i < A.rows; ++i)
     merge_row(A, B, i, [&](std::int64_t c, std::int64_t ea, std::int64_t eb) {
-      V v{};
-      if (ea >= 0) v += al * load<T>(A.values, ea);
-      if (eb >= 0) v += be * load<T>(B.values, eb);
-      put_index(C.indices, IndexType::i32, out, c + cb);
-      store<T>(C.values, out++, v);
+      put_index(C.indices, IndexType::i32, out++, c + cb);
+      if (ea >= 0) L.add(ea, 0);
+      if (eb >= 0) L.add(A.nnz + eb, 1);
+      L.close_entry();
     });
+  return L;
 }
 
 }  // namespace
@@ -82,25 +84,21 @@ void csrgeam(const Settings& s, Scalar alpha, const SparseRef& A, Scalar beta, c
   for (std::int64_t i = 0; i <= A.rows; ++i)
     if (idx(C.offsets, IndexType::i32, i) != want[z(i)]) invalid("csrgeam2: C's row offsets are not Xcsrgeam2Nnz's", "offsetsC");
   if (nnz > 0 && (C.indices == nullptr || C.values == nullptr)) invalid("csrgeam2: C's columns or values are NULL", "columnsC");
-  dispatch(A.value, [&](auto tag) { values_typed<decltype(tag)>(alpha, A, beta, B, C); });
-  const std::size_t vb = value_bytes(A.value);
-  const auto a = sparse_spans(A), b = sparse_spans(B);
-  HostSpan in_a = a[2], in_b = b[2];  // values; the index arrays' bytes ride with them
-  in_a.bytes += a[0].bytes + a[1].bytes;
-  in_b.bytes += b[0].bytes + b[1].bytes;
+  const PairLists L = merge_terms(A, B, C);
+  const std::vector<double> coef = pair_coefficients(A.value, alpha, beta);
+  Trace trace;
+  const PairRun run = pair_sums(s, A.value, L, {A.values, A.nnz, B.values, B.nnz}, {coef.data(), 2}, C.values, trace);
   PlanFacts p;
   p.routine = "csrgeam2";
   p.shape = std::to_string(A.rows) + "x" + std::to_string(A.cols) + " nnzA=" + std::to_string(A.nnz) + " nnzB=" + std::to_string(B.nnz) +
             " nnzC=" + std::to_string(nnz);
-  p.variant = std::string(value_name(A.value)) + ": row-wise merge of sorted columns, alpha a + beta b in fp64 on the host";
-  const double flops = (is_complex(A.value) ? 8.0 : 2.0) * static_cast<double>(A.nnz + B.nnz);
-  p.ops = std::to_string(static_cast<long long>(flops)) + " flops";
-  p.engines = "host CPU (costed host step), host link";
-  p.why = "the output pattern is a data-dependent merge of two column lists: no gather/scatter DMA on the emulated core";
-  finish_host(s,
-              HostStep{.name = "trnsparse.csrgeam2.host", .flops = flops, .reads = {in_a, in_b, bytes_span(C.offsets, A.rows + 1, 4)},
-                       .writes = {bytes_span(C.indices, nnz, 4), bytes_span(C.values, nnz, vb)}},
-              p, report);
+  p.variant = std::string(value_name(A.value)) +
+              ": row-wise merge of sorted columns (host index work), alpha a + beta b as segment sums of (a, alpha), (b, beta): " +
+              "";
+  p.ops = std::to_string(static_cast<long long>(pair_flops(A.value, L))) + " flops";
+  p.why = value_is_single(A.value) ? "fp32 values: one entry of C per partition, its one or two terms along the free axis"
+                                   : "no fp64 engine: exact slice pairs on TensorE (the segmented SpMV kernel), one rounding";
+  finish_pair_report(s, std::move(trace), p, run, report);
 }
 
 }  // namespace trn::sparse

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,6 +26,8 @@ namespace {
 namespace sl = blas::slices;
 using tile::view;
 inline auto z(std::int64_t i) { return static_cast<std::size_t>(i); }
+
+}  // namespace
 
 // R_64F: op(A)'s rows as they are (op T and C are the same).
 RealRows real_rows(const OpPattern& p, const double* vals, std::vector<double> x) {
@@ -68,6 +71,8 @@ RealRows real_rows(const OpPattern& p, const std::complex<double>* vals, GOp opA
   }
   return rr;
 }
+
+namespace {
 
 // The packed entries in tiles of pmax (pattern only): tile t holds packed slots [t pmax, (t+1) pmax).
 struct Tiles {
@@ -404,14 +409,8 @@ std::string segmented_plan(const SparseRef& A, GOp opA, std::int64_t M, std::int
                            const SegmentedFacts& f, double ns) {
   return std::string(n == 1 ? "spmv" : "spmm") + " plan: " + generic_host::format_name(A.format) + " " +
          value_name(A.value) + " " + std::to_string(M) + "x" + std::to_string(K) + " nnz=" + std::to_string(A.nnz) +
-         " n=" + std::to_string(n) + " op(A)=" +
-         generic_host::op_name(opA) + "; segmented slice pairs: " + std::to_string(f.tiles) +
-         " tiles of <= 128 entries (<= " + std::to_string(f.J) + " row segments each), " + std::to_string(f.Sa) + " x " +
-         std::to_string(f.Sx) + " 8-bit slices" + (f.capped ? " (capped)" : "") + ", one launch of " +
-         std::to_string(f.programs) +
-         " programs (DMA of the fp64 words, GpSimdE / VectorE slicing, VectorE masks, TensorE segment sums, "
-         "exact), host exponents + fold (2 round trips); engines host, DMA, GpSimdE, VectorE, TensorE; modeled " +
-         std::to_string(ns / 1000.0) + " us";
+         " n=" + std::to_string(n) + " op(A)=" + generic_host::op_name(opA) + "; " + segmented_summary(f) +
+         "; engines host, DMA, GpSimdE, VectorE, TensorE; modeled " + std::to_string(ns / 1000.0) + " us";
 }
 
 // Exactly zero rows (not recomputed) take IEEE's sign of zero; returns the rows looked at.
@@ -507,6 +506,14 @@ void segmented_typed(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Sp
 }
 
 }  // namespace
+
+std::string segmented_summary(const SegmentedFacts& f) {
+  return "segmented slice pairs: " + std::to_string(f.tiles) + " tiles of <= 128 entries (<= " + std::to_string(f.J) +
+         " row segments each), " + std::to_string(f.Sa) + " x " + std::to_string(f.Sx) + " 8-bit slices" +
+         (f.capped ? " (capped)" : "") + ", one launch of " + std::to_string(f.programs) +
+         " programs (DMA of the fp64 words, GpSimdE / VectorE slicing, VectorE masks, TensorE segment sums, "
+         "exact), host exponents + fold (2 round trips)";
+}
 
 void spmm_fp64_segmented(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
                          Scalar beta, const DenseAny& C, CallReport* report, const FoldFollowUp* follow_up) {

@@ -54,11 +54,15 @@
 //             of X, n values).
 #pragma once
 #include <array>
+#include <complex>
 #include <functional>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "op_pattern.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/trace.hpp"
 #include "trn/sparse/generic.hpp"
 
 namespace trn::sparse {
@@ -72,13 +76,20 @@ inline constexpr int kSegmentsPerTile = 32;
 inline constexpr std::int64_t kSegmentedMaxColumns = 64;
 
 // The kernel's input: real rows over n real columns of X, row r = sum over its entries e of
-// val[e] x[c xlen + col[e]] (column c). Columns need not increase or be distinct within a row.
+// val[e] x[c xlen + col[e]] (column c). Columns need not increase or be distinct within a row. The
+// rows need not come from a matrix: SpGEMM's and csrgeam2's numeric phases (pair_sums.hpp) give one
+// row per output entry, its products as the row's entries; spvec_fp64.cpp one row per dot.
 struct RealRows {
   std::int64_t rows = 0, xlen = 0, n = 1;
   bool mirrored = false;  // C_64F SpMV: odd row 2r + 1 holds row 2r's values, pairs swapped, the first negated
   std::vector<std::int64_t> start, col;
   std::vector<double> val, x;
 };
+
+// R_64F: p's rows as they are, vals[p.entry[e]] their values, x X's columns (column-major).
+RealRows real_rows(const OpPattern& p, const double* vals, std::vector<double> x);
+// C_64F: p's row r as real rows 2r (Re) and 2r + 1 (Im) over x = [Re x_0, Im x_0, ...]; opA == C conjugates.
+RealRows real_rows(const OpPattern& p, const std::complex<double>* vals, GOp opA, const std::vector<std::complex<double>>& xc);
 
 // How one call of the kernel meets the host: its two host steps' names and what they touch besides
 // the kernel's own buffers, the fold's rounding, and the caller's epilogue on the folded rows.
@@ -105,6 +116,8 @@ struct SegmentedFacts {
 // One launch of the segmented kernel on rr between its two host steps (both appended to `trace`,
 // the launch's trace between them): p_r = the exact row sums, rounded once, handed to the epilogue.
 SegmentedFacts segmented_rows_product(const Settings& s, const RealRows& rr, const SegmentedSteps& steps, Trace& trace);
+// "segmented slice pairs: T tiles ..., S_a x S_x 8-bit slices, one launch of P programs (...)" for a plan.
+std::string segmented_summary(const SegmentedFacts& f);
 
 // Work a caller runs inside the fold's host visit, after C is stored (SpSV's divide by the diagonal:
 // no round trip of its own); its fp64 operations and the arrays it reads / writes join the fold step.

@@ -7,6 +7,8 @@
 
 #include "generic_detail.hpp"
 #include "generic_host.hpp"
+#include "pair_sums.hpp"
+#include "trn/core/spmd.hpp"
 
 namespace trn::sparse {
 
@@ -35,44 +37,47 @@ void check_operands(const SparseRef& A, const SparseRef& B) {
   if (A.value != B.value) invalid("spgemm: A and B need one value type", "matB");
 }
 
-template <class T>
-void numeric_typed(const SparseRef& A, const SparseRef& B, const Rows& ra, const Rows& rb, CsrProduct& C) {
-  using V = Acc<T>;
-  std::vector<V> acc(z(C.cols), V{});
-  C.sums.assign(C.columns.size(), {});
-  for (std::int64_t i = 0; i < C.rows; ++i) {
+// Per entry of C (row by row, columns increasing) its products (A's entry, B's entry) in A's storage
+// order, then B's: the order the host loop summed in (index work; pos maps a column of row i to its entry).
+PairLists product_lists(const Rows& ra, const Rows& rb, const CsrProduct& c) {
+  PairLists L;
+  L.start.assign(z(c.nnz()) + 1, 0);
+  L.u.resize(z(c.products));
+  L.v.resize(z(c.products));
+  std::vector<std::int64_t> pos(z(c.cols), -1);
+  auto for_row = [&](std::int64_t i, auto&& f) {
     for (std::int64_t ea = ra.start[z(i)]; ea < ra.start[z(i) + 1]; ++ea) {
-      const V a = load<T>(A.values, ea);
       const std::int64_t k = ra.col[z(ea)];
-      for (std::int64_t eb = rb.start[z(k)]; eb < rb.start[z(k) + 1]; ++eb) acc[z(rb.col[z(eb)])] += a * load<T>(B.values, eb);
+      for (std::int64_t eb = rb.start[z(k)]; eb < rb.start[z(k) + 1]; ++eb) f(pos[z(rb.col[z(eb)])], ea, eb);
     }
-    for (std::int64_t e = C.offsets[z(i)]; e < C.offsets[z(i) + 1]; ++e) {
-      V& x = acc[z(C.columns[z(e)])];
-      C.sums[z(e)] = std::complex<double>(x);
-      x = V{};
-    }
+  };
+  for (std::int64_t i = 0; i < c.rows; ++i) {
+    for (std::int64_t e = c.offsets[z(i)]; e < c.offsets[z(i) + 1]; ++e) pos[z(c.columns[z(e)])] = e;
+    for_row(i, [&](std::int64_t e, std::int64_t, std::int64_t) { ++L.start[z(e) + 1]; });
   }
+  for (std::size_t e = 1; e < L.start.size(); ++e) L.start[e] += L.start[e - 1];
+  std::vector<std::int64_t> next(L.start.begin(), L.start.end() - 1);
+  for (std::int64_t i = 0; i < c.rows; ++i) {
+    for (std::int64_t e = c.offsets[z(i)]; e < c.offsets[z(i) + 1]; ++e) pos[z(c.columns[z(e)])] = e;
+    for_row(i, [&](std::int64_t e, std::int64_t ea, std::int64_t eb) {
+      const std::int64_t q = next[z(e)]++;
+      L.u[z(q)] = ea;
+      L.v[z(q)] = eb;
+    });
+  }
+  return L;
 }
 
-template <class T>
-void store_typed(const CsrProduct& C, Scalar alpha, Scalar beta, void* out) {
-  using V = Acc<T>;
-  const V al = from_scalar<V>(alpha), be = from_scalar<V>(beta);
-  const bool read_c = beta != Scalar{};
-  for (std::int64_t e = 0; e < C.nnz(); ++e) {
-    V v = al * from_scalar<V>(C.sums[z(e)]);
-    if (read_c) v += be * load<T>(out, e);
-    store<T>(out, e, v);
-  }
-}
-
-PlanFacts copy_plan(const CsrProduct& C) {
+PlanFacts copy_plan(const CsrProduct& C, bool read_c) {
   PlanFacts p;
   p.routine = "spgemm_copy";
   p.shape = std::to_string(C.rows) + "x" + std::to_string(C.cols) + " nnz(C)=" + std::to_string(C.nnz());
-  p.variant = std::string(value_name(C.value)) + ": alpha s + beta c from the fp64 sums, rounded once (host)";
-  p.engines = "host CPU (costed host step), host link";
-  p.why = "the epilogue of the host-step product";
+  p.variant = std::string(value_name(C.value)) + (read_c ? ": alpha s + beta c" : ": alpha s (beta = 0: c unread)") +
+              " as segment sums of (s, alpha), (c, beta): ";
+  p.ops = std::to_string(static_cast<long long>((is_complex(C.value) ? 8.0 : 2.0) * (read_c ? 2.0 : 1.0) *
+                                                static_cast<double>(C.nnz()))) +
+          " flops";
+  p.why = "the epilogue of the engines' product, on the engines";
   return p;
 }
 
@@ -87,6 +92,9 @@ CsrProduct spgemm_csr_symbolic(const SparseRef& A, const SparseRef& B) {
   c.value = A.value;
   c.offsets.push_back(0);
   c.products = structural_product(ra, rb, A.rows, B.cols, c.offsets, c.columns);
+  c.a_nnz = A.nnz;
+  c.b_nnz = B.nnz;
+  c.pairs = product_lists(ra, rb, c);
   return c;
 }
 
@@ -99,11 +107,12 @@ PlanFacts spgemm_csr_facts(const SparseRef& A, const SparseRef& B, const CsrProd
             std::to_string(B.rows) + "x" + std::to_string(B.cols) + " nnz=" + std::to_string(B.nnz) +
             " -> nnz(C)=" + std::to_string(C.nnz());
   p.variant = std::string("CSR ") + value_name(A.value) +
-              ": Gustavson row products with a dense fp64 accumulator row on the host (one round trip)";
+              ": Gustavson products listed per entry of C (host index work, symbolic phase), summed on the engines: ";
   p.ops = std::to_string(C.products) + " products";
-  p.engines = "host CPU (costed host step), host link";
-  p.why = "each product a_ik b_kj scatters into a data-dependent column of C: no gather/scatter DMA on the "
-          "emulated core and no fp64 engine; BSR x BSR (block-clustered patterns) takes the TensorE kernel";
+  p.engines = value_is_single(A.value) ? "DMA (gathers), VectorE (fp32 products, tensor_reduce sums)"
+                                 : "host (exponents + gather, fold), DMA, GpSimdE, VectorE, TensorE";
+  p.why = value_is_single(A.value) ? "fp32 values: one entry of C per partition, its products along the free axis"
+                             : "no fp64 engine: exact slice pairs on TensorE (the segmented SpMV kernel), one rounding";
   return p;
 }
 
@@ -116,20 +125,12 @@ std::string spgemm_csr_plan(const SparseRef& A, const SparseRef& B, const CsrPro
 void spgemm_csr_numeric(const Settings& s, const SparseRef& A, const SparseRef& B, CsrProduct& C, CallReport* report) {
   check_operands(A, B);
   if (C.rows != A.rows || C.cols != B.cols || C.value != A.value) invalid("spgemm: C is not the symbolic product of A B", "matC");
-  const Rows ra = rows_of(A), rb = rows_of(B);
-  dispatch(A.value, [&](auto t) { numeric_typed<decltype(t)>(A, B, ra, rb, C); });
-  const double per = is_complex(A.value) ? 8.0 : 2.0;
-  auto joined = [](HostSpan x, const HostSpan& y) {  // two index arrays counted as one read
-    x.bytes += y.bytes;
-    return x;
-  };
-  const auto a = sparse_spans(A), b = sparse_spans(B);
-  HostSpan sums = bytes_span(C.sums.data(), C.nnz(), sizeof(std::complex<double>));
-  sums.bytes = static_cast<std::size_t>(C.nnz()) * value_bytes(C.value);  // kept in the descriptor's workspace
-  finish_host(s,
-              HostStep{.name = "trnsparse.spgemm.host", .flops = per * static_cast<double>(C.products),
-                       .reads = {joined(a[0], a[1]), a[2], joined(b[0], b[1]), b[2]}, .writes = {sums}},
-              spgemm_csr_facts(A, B, C), report);
+  if (A.nnz != C.a_nnz || B.nnz != C.b_nnz) invalid("spgemm: A or B changed its pattern since the work estimation", "matA");
+  const std::size_t vb = value_bytes(C.value);
+  C.sums.assign((z(C.nnz()) * vb + 7) / 8, 0.0);
+  Trace trace;
+  const PairRun run = pair_sums(s, C.value, C.pairs, {A.values, A.nnz}, {B.values, B.nnz}, C.sums.data(), trace);
+  finish_pair_report(s, std::move(trace), spgemm_csr_facts(A, B, C), run, report);
 }
 
 void spgemm_csr_store_pattern(const CsrProduct& C, const SparseRef& out) {
@@ -142,16 +143,22 @@ void spgemm_csr_store_pattern(const CsrProduct& C, const SparseRef& out) {
 
 void spgemm_csr_store_values(const Settings& s, const CsrProduct& C, Scalar alpha, Scalar beta, const SparseRef& out,
                              CallReport* report) {
-  if (out.nnz != C.nnz() || out.value != C.value || C.sums.size() != C.columns.size())
+  const std::size_t vb = value_bytes(C.value);
+  if (out.nnz != C.nnz() || out.value != C.value || C.sums.size() != (z(C.nnz()) * vb + 7) / 8)
     invalid("spgemm: C is not the computed product", "matC");
   if (C.nnz() > 0 && out.values == nullptr) invalid("spgemm: C's values are not set", "matC");
-  dispatch(C.value, [&](auto t) { store_typed<decltype(t)>(C, alpha, beta, out.values); });
-  const HostSpan v = bytes_span(out.values, C.nnz(), value_bytes(C.value));
-  const double per = is_complex(C.value) ? 14.0 : 3.0;
-  finish_host(s,
-              HostStep{.name = "trnsparse.spgemm.copy.host", .flops = per * static_cast<double>(C.nnz()),
-                       .reads = {beta != Scalar{} ? v : HostSpan{}}, .writes = {v}},
-              copy_plan(C), report);
+  const bool read_c = beta != Scalar{};
+  PairLists L;
+  for (std::int64_t e = 0; e < C.nnz(); ++e) {
+    L.add(e, 0);  // alpha s
+    if (read_c) L.add(C.nnz() + e, 1);  // beta c
+    L.close_entry();
+  }
+  const std::vector<double> coef = pair_coefficients(C.value, alpha, beta);
+  Trace trace;
+  const PairRun run = pair_sums(s, C.value, L, {C.sums.data(), C.nnz(), out.values, read_c ? C.nnz() : 0}, {coef.data(), 2},
+                                out.values, trace);
+  finish_pair_report(s, std::move(trace), copy_plan(C, read_c), run, report);
 }
 
 }  // namespace trn::sparse

@@ -6,12 +6,15 @@
 //             row's two sorted column lists (host index work, like SpGEMM's symbolic phase) and
 //             writes C's row offsets; csrgeam() checks that C's offsets are that pattern's, then
 //             writes the columns and values.
-// Where it runs  ONE costed host step ("trnsparse.csrgeam2.host", trn/core/host_step.hpp): the two
-//             matrices cross the host link, each output entry is alpha a + beta b (or one term) in
-//             fp64 / complex<double>, rounded once to the storage type. A merge of data-dependent
-//             column lists has no gather DMA on the emulated core (docs/trnsparse.md "csrgeam2").
-// Accuracy    |c_hat - c| <= u_s |c| + gamma_3 (|alpha a| + |beta b|) (complex sqrt(2) gamma_5),
-//             u_s = 2^-24 for 32-bit storage, 0 for 64-bit; gamma_k = k 2^-53 / (1 - k 2^-53).
+// Where it runs  The values on the engines (pair_sums.hpp): per entry of C its one or two terms (a,
+//             alpha), (b, beta) as a segment sum. R_32F / C_32F: DMA gathers of A's and B's values into
+//             a [128 entries, 2] tile, VectorE products and the sum, fl(fl(alpha a) + fl(beta b))
+//             (one term: fl(alpha a)). R_64F / C_64F: the segmented slice-pair kernel (exact products
+//             on TensorE, host exponents + fold), alpha a + beta b rounded once per part.
+//             (docs/trnsparse.md "SpGEMM and csrgeam2 numeric phases on the engines".)
+// Accuracy    32-bit: |c_hat - c| <= gamma_2 (|alpha a| + |beta b|) in u = 2^-24 (complex sqrt(2)
+//             gamma_3; gamma_k = k u / (1 - k u)). 64-bit: |c_hat - c| <= 2.02 u |c|, u = 2^-53
+//             (unless the plan says "capped": a row whose two terms are more than ~1000 binades apart).
 #pragma once
 #include <cstdint>
 

@@ -6,17 +6,19 @@
 //             phases cuSPARSE exposes. Symbolic (host index work, workEstimation): row i of C is the
 //             union over A's entries (i, k) of B's row k, columns sorted increasing — the structural
 //             product (an entry that cancels to 0 is stored), the number of intermediate products
-//             sum_(i,k) nnz(B row k) counted (SpGEMM_getNumProducts). Numeric (compute): ONE costed
-//             host step ("trnsparse.spgemm.host"): a dense fp64 (complex<double>) accumulator row
-//             takes a_ik b_kj for A's entries of row i in storage order and, for each, B's row k in
-//             storage order; the sums are kept in fp64 until copy writes alpha s + beta c rounded
-//             once to the value type. fp32 takes this path too (docs/trnsparse.md "SpGEMM on CSR":
-//             the 128-block TensorE product costs bnnz(A) x bnnz(B)-block matmuls of mostly-empty
-//             blocks at the densities CSR SpGEMM sees). The BSR x BSR tile kernel stays (sparse.hpp).
-// Accuracy    (u = 2^-53, gamma_k = k u / (1 - k u), k = the products summed into the entry):
-//               |c_hat - c| <= gamma_{k+2} (|alpha| (|A||B|)_ij + |beta| |c_ij|)       (real)
-//             sqrt(2) gamma_{k+4} for complex values, plus u32 |c| for fp32 / complex-fp32 outputs
-//             (the final rounding; u32 = 2^-24).
+//             sum_(i,k) nnz(B row k) counted (SpGEMM_getNumProducts), and per entry of C the list of
+//             its products (A's entry, B's entry) in A's storage order (kept for reuse). Numeric
+//             (compute): the segment sums of those pairs on the engines (pair_sums.hpp: R_32F / C_32F
+//             a DMA gather of both operands per 128-entry tile and VectorE products + left-to-right
+//             sums in fp32; R_64F / C_64F the segmented slice-pair kernel on TensorE, exact, one
+//             rounding); the sums stay in the value type in the descriptor's workspace. Copy: alpha s
+//             + beta c as the same segment sums of the pairs (s, alpha), (c, beta) (beta == 0: c
+//             unread). The BSR x BSR tile kernel stays (sparse.hpp).
+// Accuracy    32-bit (u = 2^-24, gamma_j = j u / (1 - j u), k = the products summed into the entry):
+//               |c_hat - c| <= gamma_{k+2} (|alpha| (|A||B|)_ij + |beta| |c_ij|)       (R_32F)
+//             sqrt(2) gamma_{k+5} for C_32F. 64-bit (u = 2^-53): s rounded once, then alpha s + beta c
+//             rounded once: |c_hat - c| <= 4.1 u (|alpha| |s_ij| + |beta| |c_ij|) (complex too), s = (A B)_ij
+//             exactly — independent of k and of cancellation (unless the plan says "capped").
 #pragma once
 #include <complex>
 #include <cstdint>
@@ -27,6 +29,19 @@
 
 namespace trn::sparse {
 
+// Entry e's products are q in [start[e], start[e + 1]): u index u[q], v index v[q] (host index work;
+// the lists the engines' segment sums take, pair_sums.hpp).
+struct PairLists {
+  std::vector<std::int64_t> start{0}, u, v;
+  std::int64_t entries() const { return static_cast<std::int64_t>(start.size()) - 1; }
+  std::int64_t products() const { return static_cast<std::int64_t>(u.size()); }
+  void add(std::int64_t ui, std::int64_t vi) {
+    u.push_back(ui);
+    v.push_back(vi);
+  }
+  void close_entry() { start.push_back(products()); }
+};
+
 // The product of the symbolic phase (pattern, base 0) and, after spgemm_csr_numeric, its sums.
 struct CsrProduct {
   std::int64_t rows = 0, cols = 0;
@@ -34,19 +49,21 @@ struct CsrProduct {
   std::vector<std::int64_t> offsets;  // rows + 1
   std::vector<std::int64_t> columns;  // sorted within each row
   std::int64_t products = 0;          // intermediate products a_ik b_kj
-  std::vector<std::complex<double>> sums;  // (A B)_e per stored entry, fp64 (empty before numeric)
+  std::int64_t a_nnz = 0, b_nnz = 0;  // the operands' sizes at the symbolic phase (pairs index them)
+  PairLists pairs;                    // per entry of C: (A's entry, B's entry) of each product, A's order
+  std::vector<double> sums;  // (A B)_e per stored entry in the value type's layout (raw storage the engines
+                             // write; empty before numeric)
   std::int64_t nnz() const { return static_cast<std::int64_t>(columns.size()); }
 };
 
 // A, B: CSR (format csr) of one value type, A.cols == B.rows; validates both.
 CsrProduct spgemm_csr_symbolic(const SparseRef& A, const SparseRef& B);
-// Fills C.sums (C: the symbolic product of the same A, B patterns); one host step in the report.
+// Fills C.sums (C: the symbolic product of the same A, B patterns) on the engines.
 void spgemm_csr_numeric(const Settings& s, const SparseRef& A, const SparseRef& B, CsrProduct& C,
                         CallReport* report = nullptr);
 // Writes C's offsets and columns into `out` (a CSR of C's shape and nnz, its index types and base).
 void spgemm_csr_store_pattern(const CsrProduct& C, const SparseRef& out);
-// out.values[e] = alpha sums[e] + beta out.values[e] (beta == 0 never reads them), rounded once to
-// the value type; a host step of its own ("trnsparse.spgemm.copy.host") in the report.
+// out.values[e] = alpha sums[e] + beta out.values[e] (beta == 0 never reads them), on the engines.
 void spgemm_csr_store_values(const Settings& s, const CsrProduct& C, Scalar alpha, Scalar beta, const SparseRef& out,
                              CallReport* report = nullptr);
 std::string spgemm_csr_plan(const SparseRef& A, const SparseRef& B, const CsrProduct& C);

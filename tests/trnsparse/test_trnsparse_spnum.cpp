@@ -1,0 +1,298 @@
+// SpGEMM's and csrgeam2's numeric phases on the engines (trnsparse/src/pair_sums.hpp; docs/trnsparse.md
+// "SpGEMM and csrgeam2 numeric phases on the engines"), through the C++ entry points:
+//  - R_32F / C_32F: the values equal, bit for bit, a plain fp32 loop written here in the documented
+//    order (each product rounded, left-to-right sums in chunks of 512 products, the chunk sums added
+//    in order; then fl(fl(alpha s) + fl(beta c))), including an entry of 600 products (two chunks);
+//  - R_64F / C_64F: two-sided against a long-double Gustavson loop: within 4.1 u (|alpha||s| +
+//    |beta||c|) (+ the reference's own error), and that bound is too tight for a result missing one
+//    product (checked on every entry of two or more products);
+//  - the bits are the same for 1 host thread / 1 core and 2 threads / 2 cores (several programs);
+//  - the plan names the engines (no host step) and the report's trace has VectorE / TensorE work.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <complex>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "trn/sparse/csrgeam.hpp"
+#include "trn/sparse/spgemm_csr.hpp"
+
+namespace {
+
+namespace sp = trn::sparse;
+using ld = long double;
+using cld = std::complex<long double>;
+
+template <class T>
+constexpr bool kComplex = !std::is_floating_point_v<T>;
+template <class T>
+constexpr sp::Value kValue = std::is_same_v<T, float>    ? sp::Value::f32
+                             : std::is_same_v<T, double> ? sp::Value::f64
+                             : std::is_same_v<T, std::complex<float>> ? sp::Value::c32
+                                                                      : sp::Value::c64;
+template <class T>
+cld wide(T v) {
+  if constexpr (kComplex<T>)
+    return {static_cast<ld>(v.real()), static_cast<ld>(v.imag())};
+  else
+    return {static_cast<ld>(v), 0.0L};
+}
+template <class T>
+T draw(std::mt19937_64& g) {
+  std::uniform_real_distribution<double> d(-1, 1);
+  if constexpr (kComplex<T>) {
+    using R = typename T::value_type;
+    const R re = static_cast<R>(d(g));
+    return T(re, static_cast<R>(d(g)));
+  } else {
+    return static_cast<T>(d(g));
+  }
+}
+
+// A random m x n CSR (int32, base 0, sorted columns); `dense_row` >= 0 fills that row completely.
+template <class T>
+struct Csr {
+  std::int64_t m = 0, n = 0;
+  std::vector<std::int32_t> off{0}, col;
+  std::vector<T> val;
+  Csr(std::int64_t rows, std::int64_t cols, double density, std::uint64_t seed, std::int64_t dense_row = -1, std::int64_t dense_col = -1)
+      : m(rows), n(cols) {
+    std::mt19937_64 g(seed);
+    std::bernoulli_distribution keep(density);
+    for (std::int64_t i = 0; i < m; ++i) {
+      for (std::int64_t j = 0; j < n; ++j)
+        if (i == dense_row || j == dense_col || keep(g)) {
+          col.push_back(static_cast<std::int32_t>(j));
+          val.push_back(draw<T>(g));
+        }
+      off.push_back(static_cast<std::int32_t>(col.size()));
+    }
+  }
+  sp::SparseRef ref() const {
+    return {sp::SparseRef::Format::csr, m, n, static_cast<std::int64_t>(col.size()), off.data(), col.data(),
+            const_cast<T*>(val.data()), sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, kValue<T>};
+  }
+};
+
+sp::Settings settings(int threads, int cores) {
+  sp::Settings s;
+  s.host_threads = threads;
+  s.num_cores = cores;
+  return s;
+}
+
+template <class T>
+sp::Scalar scalar(T v) {
+  const cld w = wide(v);
+  return {static_cast<double>(w.real()), static_cast<double>(w.imag())};
+}
+
+// C = alpha A B + beta C0 through symbolic / numeric / copy; returns C's values (C0 on C's pattern).
+template <class T>
+struct Product {
+  sp::CsrProduct p;
+  std::vector<std::int32_t> off, col;
+  std::vector<T> c0, c;
+  sp::CallReport numeric, copy;
+};
+template <class T>
+Product<T> spgemm(const Csr<T>& a, const Csr<T>& b, T alpha, T beta, const sp::Settings& s) {
+  Product<T> r;
+  r.p = sp::spgemm_csr_symbolic(a.ref(), b.ref());
+  sp::spgemm_csr_numeric(s, a.ref(), b.ref(), r.p, &r.numeric);
+  r.off.resize(static_cast<std::size_t>(a.m) + 1);
+  r.col.resize(static_cast<std::size_t>(r.p.nnz()));
+  std::mt19937_64 g(77);
+  for (std::int64_t e = 0; e < r.p.nnz(); ++e) r.c0.push_back(draw<T>(g));
+  r.c = r.c0;
+  const sp::SparseRef out{sp::SparseRef::Format::csr, a.m, b.n, r.p.nnz(), r.off.data(), r.col.data(), r.c.data(),
+                          sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, kValue<T>};
+  sp::spgemm_csr_store_pattern(r.p, out);
+  sp::spgemm_csr_store_values(s, r.p, scalar(alpha), scalar(beta), out, &r.copy);
+  return r;
+}
+
+// fl(a b) and fl(x + y) in the engines' fp32 form (complex: re = fl(fl(ar br) - fl(ai bi)),
+// im = fl(fl(ar bi) + fl(ai br))).
+template <class T>
+T mul32(T a, T b) {
+  if constexpr (kComplex<T>) {
+    volatile float rr = a.real() * b.real(), ii = a.imag() * b.imag(), ri = a.real() * b.imag(), ir = a.imag() * b.real();
+    return T(rr - ii, ri + ir);
+  } else {
+    volatile float p = a * b;
+    return p;
+  }
+}
+
+// The documented fp32 sum of products u_q v_q: chunks of 512 summed left to right, chunk sums in order.
+template <class T>
+T sum32(const std::vector<T>& u, const std::vector<T>& v) {
+  T total{};
+  for (std::size_t c0 = 0; c0 < u.size(); c0 += 512) {
+    T part = mul32(u[c0], v[c0]);
+    for (std::size_t q = c0 + 1; q < std::min(u.size(), c0 + 512); ++q) part = part + mul32(u[q], v[q]);
+    total = c0 == 0 ? part : total + part;
+  }
+  return total;
+}
+
+template <class T>
+bool same_bits(const std::vector<T>& x, const std::vector<T>& y) {
+  return x.size() == y.size() && (x.empty() || std::memcmp(x.data(), y.data(), x.size() * sizeof(T)) == 0);
+}
+
+template <class T>
+T alpha_of() {
+  if constexpr (kComplex<T>)
+    return T(0.75, -0.5);
+  else
+    return T(0.75);
+}
+template <class T>
+T beta_of() {
+  if constexpr (kComplex<T>)
+    return T(-0.25, 0.125);
+  else
+    return T(-0.25);
+}
+
+template <class T>
+class SpgemmEngines : public ::testing::Test {};
+using Types = ::testing::Types<float, double, std::complex<float>, std::complex<double>>;
+TYPED_TEST_SUITE(SpgemmEngines, Types);
+
+TYPED_TEST(SpgemmEngines, ValuesBoundsBitsAndPlan) {
+  using T = TypeParam;
+  // 120 x 700 at 2% times 700 x 60 at 3%, row 3 of A and column 7 of B dense: entry (3, 7) has 700 products.
+  const Csr<T> a(120, 700, 0.02, 11, 3), b(700, 60, 0.03, 12, -1, 7);
+  const T alpha = alpha_of<T>(), beta = beta_of<T>();
+  const Product<T> r = spgemm(a, b, alpha, beta, settings(1, 1));
+  ASSERT_GT(r.p.nnz(), 2048);  // more than one program of 16 tiles
+  // the reference, entry by entry in C's order: its products in A's storage order
+  constexpr bool single = std::is_same_v<T, float> || std::is_same_v<T, std::complex<float>>;
+  ld worst = 0;
+  std::int64_t checked_missing = 0, long_entries = 0;
+  for (std::int64_t i = 0; i < a.m; ++i)
+    for (std::int32_t e = r.off[static_cast<std::size_t>(i)]; e < r.off[static_cast<std::size_t>(i) + 1]; ++e) {
+      const std::int32_t j = r.col[static_cast<std::size_t>(e)];
+      std::vector<T> u, v;
+      for (std::int32_t ea = a.off[static_cast<std::size_t>(i)]; ea < a.off[static_cast<std::size_t>(i) + 1]; ++ea) {
+        const auto k = static_cast<std::size_t>(a.col[static_cast<std::size_t>(ea)]);
+        for (std::int32_t eb = b.off[k]; eb < b.off[k + 1]; ++eb)
+          if (b.col[static_cast<std::size_t>(eb)] == j) {
+            u.push_back(a.val[static_cast<std::size_t>(ea)]);
+            v.push_back(b.val[static_cast<std::size_t>(eb)]);
+          }
+      }
+      ASSERT_FALSE(u.empty()) << "entry (" << i << ", " << j << ") is not in the structural product";
+      long_entries += u.size() > 512 ? 1 : 0;
+      const T got = r.c[static_cast<std::size_t>(e)], c0 = r.c0[static_cast<std::size_t>(e)];
+      if constexpr (single) {
+        const T s = sum32(u, v);
+        const T want = mul32(alpha, s) + mul32(beta, c0);
+        EXPECT_EQ(got, want) << "entry (" << i << ", " << j << "), " << u.size() << " products";
+      } else {
+        cld s = 0;
+        ld mag = 0;
+        for (std::size_t q = 0; q < u.size(); ++q) {
+          s += wide(u[q]) * wide(v[q]);
+          mag += std::abs(wide(u[q])) * std::abs(wide(v[q]));
+        }
+        const cld want = wide(alpha) * s + wide(beta) * wide(c0);
+        const ld scale = std::abs(wide(alpha)) * mag + std::abs(wide(beta)) * std::abs(wide(c0));
+        const ld bound = 4.1L * 0x1p-53L * (std::abs(wide(alpha)) * std::abs(s) + std::abs(wide(beta)) * std::abs(wide(c0))) +
+                         static_cast<ld>(u.size() + 8) * 0x1p-63L * scale;
+        const ld err = std::abs(wide(got) - want);
+        EXPECT_LE(err, bound) << "entry (" << i << ", " << j << ")";
+        worst = std::max(worst, err / bound);
+        if (u.size() >= 2) {  // two-sided: leaving out the last product falls outside the bound
+          const cld missing = wide(alpha) * wide(u.back()) * wide(v.back());
+          EXPECT_GT(std::abs(wide(got) - (want - missing)), bound) << "entry (" << i << ", " << j << ")";
+          ++checked_missing;
+        }
+      }
+    }
+  EXPECT_EQ(long_entries, 1);
+  if (!single) {
+    EXPECT_GT(checked_missing, 100);
+  }
+  std::printf("SpGEMM engines %d: nnz(C) %lld, max err / bound %.3Lg\n", static_cast<int>(kValue<T>),
+              static_cast<long long>(r.p.nnz()), worst);
+  // the same bits on 2 threads and 2 cores
+  const Product<T> r2 = spgemm(a, b, alpha, beta, settings(2, 2));
+  EXPECT_TRUE(same_bits(r.c, r2.c));
+  // the plans name the engines, the traces hold their work
+  const std::string engines = single ? "VectorE" : "TensorE";
+  EXPECT_NE(r.numeric.plan.find(engines), std::string::npos) << r.numeric.plan;
+  EXPECT_NE(r.copy.plan.find(engines), std::string::npos) << r.copy.plan;
+  EXPECT_EQ(r.numeric.plan.find("costed host step"), std::string::npos) << r.numeric.plan;
+  EXPECT_GT(r.numeric.trace.per_engine[static_cast<int>(single ? trn::Engine::vector : trn::Engine::tensor)], 0);
+  EXPECT_GT(r.numeric.profile.total_ns, 0.0);
+}
+
+// C = alpha A + beta B: fp32 bit for bit fl(fl(alpha a) + fl(beta b)); fp64 within 2.02 u |c|; the
+// same bits on 2 threads / 2 cores.
+template <class T>
+class CsrgeamEngines : public ::testing::Test {};
+TYPED_TEST_SUITE(CsrgeamEngines, Types);
+
+template <class T>
+std::vector<T> geam(const Csr<T>& a, const Csr<T>& b, T alpha, T beta, const sp::Settings& s, std::vector<std::int32_t>& off,
+                    std::vector<std::int32_t>& col, sp::CallReport* rep) {
+  off.assign(static_cast<std::size_t>(a.m) + 1, 0);
+  const std::int64_t nnz = sp::csrgeam_nnz(a.ref(), b.ref(), sp::IndexBase::zero, off.data());
+  col.assign(static_cast<std::size_t>(nnz), -1);
+  std::vector<T> c(static_cast<std::size_t>(nnz));
+  const sp::SparseRef C{sp::SparseRef::Format::csr, a.m, a.n, nnz, off.data(), col.data(), c.data(),
+                        sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, kValue<T>};
+  sp::csrgeam(s, scalar(alpha), a.ref(), scalar(beta), b.ref(), C, rep);
+  return c;
+}
+
+TYPED_TEST(CsrgeamEngines, ValuesBitsAndPlan) {
+  using T = TypeParam;
+  const Csr<T> a(120, 100, 0.1, 21), b(120, 100, 0.12, 22);
+  const T alpha = alpha_of<T>(), beta = beta_of<T>();
+  std::vector<std::int32_t> off, col, off2, col2;
+  sp::CallReport rep;
+  const std::vector<T> c = geam(a, b, alpha, beta, settings(1, 1), off, col, &rep);
+  ASSERT_GT(c.size(), 2048u);  // more than one program of 16 tiles
+  constexpr bool single = std::is_same_v<T, float> || std::is_same_v<T, std::complex<float>>;
+  std::int64_t both = 0;
+  for (std::int64_t i = 0; i < a.m; ++i) {
+    std::int32_t ea = a.off[static_cast<std::size_t>(i)], eb = b.off[static_cast<std::size_t>(i)];
+    for (std::int32_t e = off[static_cast<std::size_t>(i)]; e < off[static_cast<std::size_t>(i) + 1]; ++e) {
+      const std::int32_t j = col[static_cast<std::size_t>(e)];
+      const bool in_a = ea < a.off[static_cast<std::size_t>(i) + 1] && a.col[static_cast<std::size_t>(ea)] == j;
+      const bool in_b = eb < b.off[static_cast<std::size_t>(i) + 1] && b.col[static_cast<std::size_t>(eb)] == j;
+      ASSERT_TRUE(in_a || in_b);
+      const T av = in_a ? a.val[static_cast<std::size_t>(ea++)] : T{}, bv = in_b ? b.val[static_cast<std::size_t>(eb++)] : T{};
+      both += in_a && in_b ? 1 : 0;
+      const T got = c[static_cast<std::size_t>(e)];
+      if constexpr (single) {
+        const T want = in_a && in_b ? mul32(alpha, av) + mul32(beta, bv) : in_a ? mul32(alpha, av) : mul32(beta, bv);
+        EXPECT_EQ(got, want) << i << "," << j;
+      } else {
+        const cld want = wide(alpha) * wide(av) + wide(beta) * wide(bv);
+        const ld bound = 2.02L * 0x1p-53L * std::abs(want) + 4 * 0x1p-63L * (std::abs(wide(alpha) * wide(av)) + std::abs(wide(beta) * wide(bv)));
+        EXPECT_LE(std::abs(wide(got) - want), bound) << i << "," << j;
+        if (in_a && in_b) {  // two-sided: alpha a alone (beta b lost) falls outside the bound
+          EXPECT_GT(std::abs(wide(got) - wide(alpha) * wide(av)), bound) << i << "," << j;
+        }
+      }
+    }
+  }
+  EXPECT_GT(both, 20);
+  const std::vector<T> c2 = geam(a, b, alpha, beta, settings(2, 2), off2, col2, nullptr);
+  EXPECT_TRUE(same_bits(c, c2));
+  EXPECT_EQ(col, col2);
+  EXPECT_NE(rep.plan.find(single ? "VectorE" : "TensorE"), std::string::npos) << rep.plan;
+  EXPECT_EQ(rep.plan.find("costed host step"), std::string::npos) << rep.plan;
+  EXPECT_GT(rep.trace.per_engine[static_cast<int>(single ? trn::Engine::vector : trn::Engine::tensor)], 0);
+}
+
+}  // namespace

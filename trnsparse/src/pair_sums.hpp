@@ -1,0 +1,77 @@
+// Segment sums of pair products on the emulated engines: for each output entry e,
+//   out_e = sum over q in [start_e, start_{e+1}) of u(ui_q) v(vi_q)
+// in storage order of the products. The numeric phases of CSR SpGEMM (u = A's values, v = B's, one
+// list per entry of C: its products a_ik b_kj), of SpGEMM's copy and of csrgeam2 (u = the operands'
+// values, v = the coefficients [alpha, beta]: alpha s + beta c, alpha a + beta b) are such sums
+// (docs/trnsparse.md "SpGEMM and csrgeam2 numeric phases on the engines").
+//
+// Algorithm   R_32F / C_32F (pair_sums.cpp): the entries in tiles of pmax = 128, entry on a partition,
+//             its products along the free axis (columns 0 .. k_e - 1; chunks of kPairFree columns).
+//             Per tile and chunk:
+//               DMA      U [128, cw w], V [128, cw w] <- u(ui_q), v(vi_q): a gather, one descriptor per
+//                        run of consecutive source elements within a partition (the emulated ISA has no
+//                        indirect DMA); the tile is zeroed first where a row is shorter than the chunk
+//               VectorE  P = U V (complex: re = ur vr - ui vi, im = ur vi + ui vr), then tensor_reduce
+//                        add along the free axis, left to right; a later chunk's partial is added on
+//               DMA      the [rows, w] sums to out (consecutive entries: one transfer)
+//             Two sets of SBUF tiles alternate between consecutive tiles (tile t + 1's gathers overlap
+//             tile t's VectorE work). Programs of kPairTilesPerProgram tiles; every entry's arithmetic is its own partition's,
+//             so the bits do not depend on the tiling, the program count, threads or cores.
+//             R_64F / C_64F: the segmented slice-pair kernel (segmented_spmv.hpp) with one real row per
+//             entry (C_64F: two, its real representation), the row's entries u(ui_q) against the column
+//             x = v: exact slice products on TensorE, exact host fold, one rounding per part.
+// Engines     fp32: DMA, VectorE (one launch). fp64: host (exponents + gather, fold), DMA, GpSimdE,
+//             VectorE, TensorE.
+// Accuracy    fp32 (u = 2^-24, gamma_j = j u / (1 - j u); Higham ASNA 2nd ed. Thm 3.1, Lemma 3.5):
+//             out_e is the left-to-right fp32 sum of the fp32-rounded products (padding adds +0: a sum of
+//             exactly -0 comes out +0), so |out_e - s_e| <= gamma_k sum |u||v| (k = the entry's
+//             products) and sqrt(2) gamma_{k+1} sum |u||v| for complex. fp64 (u = 2^-53): each part of
+//             s_e rounded once, |err| <= 2.02 u |part|, so |out_e - s_e| <= 2.02 u |s_e| (complex too), unless the plan says
+//             "capped" (a row spanning more than 8 kVectorMaxSlices - 52 bits of exponent).
+// Limits      fp32: one DMA descriptor per run of consecutive sources, so a scattered list costs one
+//             descriptor per product and per side (the plan prints the count). fp64: the segmented
+//             kernel's (two host round trips, the column x's exponent range shared by every row).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "trn/core/plan.hpp"
+#include "trn/core/trace.hpp"
+#include "trn/sparse/generic.hpp"
+#include "trn/sparse/spgemm_csr.hpp"  // PairLists
+
+namespace trn::sparse {
+
+// Values of the call's value type from up to two arrays: element i < len0 is first[i], else
+// second[i - len0] (csrgeam2: A's values then B's; copy: the sums then C's old values).
+struct PairSource {
+  const void* first = nullptr;
+  std::int64_t len0 = 0;
+  const void* second = nullptr;
+  std::int64_t len1 = 0;
+};
+
+// What a plan prints of one run.
+struct PairRun {
+  std::string kernel;   // tiles, descriptors / slices, programs
+  std::string engines;  // the engines of the run
+};
+
+// out[e] (value type `value`, L.entries() values) = the sums; out may be U's second array (read
+// before written). Records the run into trace.
+PairRun pair_sums(const Settings& s, Value value, const PairLists& L, const PairSource& U, const PairSource& V,
+                  void* out, Trace& trace);
+
+// The flops of L's sums: 2 per product (8 complex).
+double pair_flops(Value value, const PairLists& L);
+
+// [alpha, beta] in the value type (raw storage for two values of any type): the v side of alpha s +
+// beta c and alpha a + beta b.
+std::vector<double> pair_coefficients(Value value, Scalar alpha, Scalar beta);
+
+// The report of one pair_sums run (its trace) with the plan `facts`: run.kernel appended to the
+// variant, run.engines as the engines, the modeled time as the prediction.
+void finish_pair_report(const Settings& s, Trace&& trace, PlanFacts facts, const PairRun& run, CallReport* report);
+
+}  // namespace trn::sparse
