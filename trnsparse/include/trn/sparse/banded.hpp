@@ -72,6 +72,11 @@ struct ZeroPivot : std::runtime_error {
 void banded_solve(const Settings& s, const char* routine, BandedAlgo algo, const BandedSystems& b,
                   CallReport* report = nullptr);
 
+// The R_32F tridiagonal solve without pivoting runs on the engines (banded_engine.cpp: the Thomas
+// recurrences as VectorE scans, one system per partition); everything else is the host step.
+bool banded_on_engines(Value v, BandedAlgo algo, int half);
+void banded_solve_engines(const Settings& s, const char* routine, const BandedSystems& b, CallReport* report);
+
 std::string banded_plan(const char* routine, BandedAlgo algo, const BandedSystems& b);
 
 }  // namespace trn::sparse
