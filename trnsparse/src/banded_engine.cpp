@@ -38,6 +38,7 @@
 #include "generic_host.hpp"
 #include "trn/core/spmd.hpp"
 #include "trn/sparse/banded.hpp"
+#include "trn/tile/complex.hpp"
 
 namespace trn::sparse {
 
@@ -56,9 +57,22 @@ struct ThomasJob {
   std::int64_t chunk = kChunkRows;
 };
 
-struct ThomasTiles {
-  Tile dl, dup, d, du, rhs, s, y, c, g, h, mark, cand, idx, zmin, zchunk, carry;
+// The zero-pivot bookkeeping: marks, candidate rows, row numbers ([P, L]); the first zero row so
+// far and the chunk's ([P, 1]).
+struct ZeroMarks {
+  Tile mark, cand, idx, zmin, zchunk;
 };
+
+struct ThomasTiles {
+  Tile dl, dup, d, du, rhs, s, y, c, g, h, carry;
+  ZeroMarks z;
+};
+
+ZeroMarks alloc_marks(AllocScope& sb, std::int32_t P, std::int64_t L) {
+  return {sb.alloc(DType::f32, P, {L}, "zero marks"), sb.alloc(DType::f32, P, {L}, "zero rows"),
+          sb.alloc(DType::f32, P, {L}, "row numbers"), sb.alloc(DType::f32, P, {1}, "first zero row"),
+          sb.alloc(DType::f32, P, {1}, "chunk's first zero row")};
+}
 
 // Rows [r0, r0 + len) of systems [s0, s0 + P) of a caller array (element i of system s at
 // i * es + s * ss; ss = 0: one matrix read by every partition, a DMA broadcast).
@@ -88,11 +102,7 @@ ThomasTiles alloc_thomas(AllocScope& sb, std::int32_t P, std::int64_t L) {
   w.c = sb.alloc(DType::f32, P, {L}, "-dl du / multipliers");
   w.g = sb.alloc(DType::f32, P, {L}, "g");
   w.h = sb.alloc(DType::f32, P, {L}, "h");
-  w.mark = sb.alloc(DType::f32, P, {L}, "zero marks");
-  w.cand = sb.alloc(DType::f32, P, {L}, "zero rows");
-  w.idx = sb.alloc(DType::f32, P, {L}, "row numbers");
-  w.zmin = sb.alloc(DType::f32, P, {1}, "first zero row");
-  w.zchunk = sb.alloc(DType::f32, P, {1}, "chunk's first zero row");
+  w.z = alloc_marks(sb, P, L);
   w.carry = sb.alloc(DType::f32, P, {1}, "x carry");
   return w;
 }
@@ -117,13 +127,13 @@ void load_chunk(NeuronCore& nc, const ThomasJob& j, const ThomasTiles& w, std::i
   nc.dma_copy(w.rhs.rows(0, P).cols(0, L), system_rows(b.x, b.count, b.m, b.x_elem_stride, b.x_sys_stride, s0, P, r0, L));
 }
 
-// zmin = min(zmin, the first row r0 + k of the chunk with s_k == 0; kNoZero if none), VectorE
+// zmin = min(zmin, the first row r0 + k of the chunk with piv[:, k] == 0; kNoZero if none), VectorE
 // (the row numbers by GpSimd iota): cand = (1 - mark) 2^30 + mark row, each term exact.
-void mark_zero_pivots(NeuronCore& nc, const ThomasTiles& w, std::int32_t P, std::int64_t r0, std::int64_t L) {
+void mark_zero_pivots(NeuronCore& nc, const ZeroMarks& w, const Tile& piv, std::int32_t P, std::int64_t r0, std::int64_t L) {
   const Tile mark = w.mark.rows(0, P).cols(0, L), cand = w.cand.rows(0, P).cols(0, L), idx = w.idx.rows(0, P).cols(0, L);
   const std::array<std::array<std::int64_t, 2>, 1> rows{{{1, L}}};
   nc.iota(idx, rows, r0, 0);
-  nc.tensor_scalar(mark, w.s.rows(0, P).cols(1, L), AluOp::equal, 0.0f);
+  nc.tensor_scalar(mark, piv, AluOp::equal, 0.0f);
   nc.tensor_scalar(cand, mark, AluOp::multiply, -kNoZero, AluOp::add, kNoZero);
   nc.tensor_tensor(mark, mark, idx, AluOp::multiply);
   nc.tensor_tensor(cand, cand, mark, AluOp::add);
@@ -145,7 +155,7 @@ void forward_chunk(NeuronCore& nc, const ThomasJob& j, const ThomasTiles& w, std
   nc.tensor_tensor_scan(y.cols(1, L), c, w.rhs.rows(0, P).cols(0, L), y.cols(0, 1), AluOp::multiply, AluOp::add);
   nc.tensor_tensor(g, y.cols(1, L), s.cols(1, L), AluOp::divide);
   nc.tensor_tensor(h, w.du.rows(0, P).cols(0, L), s.cols(1, L), AluOp::divide);
-  mark_zero_pivots(nc, w, P, r0, L);
+  mark_zero_pivots(nc, w.z, s.cols(1, L), P, r0, L);
   nc.dma_copy(system_rows(j.g, count, m, 1, m, s0, P, r0, L), g);
   nc.dma_copy(system_rows(j.h, count, m, 1, m, s0, P, r0, L), h);
   nc.tensor_copy(s.cols(0, 1), s.cols(L, 1));
@@ -174,11 +184,155 @@ void thomas_program(NeuronCore& nc, const ThomasJob& j) {
   const ThomasTiles w = alloc_thomas(sb, P, L);
   nc.memset(w.s.rows(0, P).cols(0, 1), 1.0f);
   nc.memset(w.y.rows(0, P).cols(0, 1), 0.0f);
-  nc.memset(w.zmin.rows(0, P), kNoZero);
+  nc.memset(w.z.zmin.rows(0, P), kNoZero);
   nc.memset(w.carry.rows(0, P), 0.0f);
   for (std::int64_t r0 = 0; r0 < m; r0 += L) forward_chunk(nc, j, w, s0, P, r0, std::min(L, m - r0));
-  nc.dma_copy(system_rows(j.zero_row, j.b->count, 1, 1, 1, s0, P, 0, 1), w.zmin.rows(0, P));
+  nc.dma_copy(system_rows(j.zero_row, j.b->count, 1, 1, 1, s0, P, 0, 1), w.z.zmin.rows(0, P));
   for (std::int64_t r0 = (m - 1) / L * L; r0 >= 0; r0 -= L) backward_chunk(nc, j, w, s0, P, r0, std::min(L, m - r0));
+}
+
+// ---- C_32F: re / im planes; the recurrences as row steps of [P, 1] instructions --------------
+// A complex pivot recurrence is not a real scan, so each row is a few VectorE instructions over
+// the partitions (trn/tile/complex.hpp: products, multiply-subtract, the scaled reciprocal);
+// everything without a row-to-row dependence runs over the whole chunk at once.
+
+constexpr std::int64_t kChunkRowsC32 = 1024;  // 24 fp32 [P, L] planes of 4 KiB per partition
+
+using tile::ComplexPlanes;
+
+struct ThomasC32Tiles {
+  ComplexPlanes dl, dup, piv, du, y, pl, rq, g, h, ycarry, xcarry;  // piv: d, reduced in place
+  Tile mag, t1, t2;                                                // y: b, reduced in place
+  tile::ReciprocalWork rw;
+  ZeroMarks z;
+};
+
+ComplexPlanes alloc_planes(AllocScope& sb, std::int32_t P, std::int64_t L, const char* name) {
+  return {sb.alloc(DType::f32, P, {L}, name), sb.alloc(DType::f32, P, {L}, name)};
+}
+ComplexPlanes view(const ComplexPlanes& c, std::int32_t P, std::int64_t col, std::int64_t n) {
+  return {c.re.rows(0, P).cols(col, n), c.im.rows(0, P).cols(col, n)};
+}
+
+ThomasC32Tiles alloc_thomas_c32(AllocScope& sb, std::int32_t P, std::int64_t L) {
+  ThomasC32Tiles w;
+  w.dl = alloc_planes(sb, P, L, "dl");
+  w.dup = alloc_planes(sb, P, L, "du (row above)");
+  w.piv = alloc_planes(sb, P, L, "d / pivots");
+  w.du = alloc_planes(sb, P, L, "du");
+  w.y = alloc_planes(sb, P, L, "b / y");
+  w.pl = alloc_planes(sb, P, L, "dl du / multipliers");
+  w.rq = alloc_planes(sb, P, L + 1, "1 / pivots (carry first)");
+  w.g = alloc_planes(sb, P, L, "g / x");
+  w.h = alloc_planes(sb, P, L, "h");
+  w.ycarry = alloc_planes(sb, P, 1, "y carry");
+  w.xcarry = alloc_planes(sb, P, 1, "x carry");
+  w.mag = sb.alloc(DType::f32, P, {L}, "max(|re|, |im|) of the pivots");
+  w.t1 = sb.alloc(DType::f32, P, {L}, "temp");
+  w.t2 = sb.alloc(DType::f32, P, {L}, "temp");
+  w.rw = {sb.alloc(DType::f32, P, {1}, "er"), sb.alloc(DType::f32, P, {1}, "ei"), sb.alloc(DType::f32, P, {1}, "q"),
+          sb.alloc(DType::f32, P, {1}, "t")};
+  w.z = alloc_marks(sb, P, L);
+  return w;
+}
+
+// Plane k (0 re, 1 im) of rows [r0, r0 + len) of systems [s0, s0 + P) of an interleaved complex array.
+Tile plane_rows(const void* base, int k, std::int64_t count, std::int64_t m, std::int64_t es, std::int64_t ss,
+                std::int64_t s0, std::int32_t P, std::int64_t r0, std::int64_t len) {
+  return system_rows(static_cast<const float*>(base) + k, count, m, 2 * es, 2 * ss, s0, P, r0, len);
+}
+
+// As load_chunk, per plane: dl_0 and du_{m-1} are not read (0 on VectorE).
+void load_chunk_c32(NeuronCore& nc, const ThomasJob& j, const ThomasC32Tiles& w, std::int64_t s0, std::int32_t P,
+                    std::int64_t r0, std::int64_t L) {
+  const BandedSystems& b = *j.b;
+  const std::int64_t lo = r0 == 0 ? 1 : 0, hi = r0 + L == b.m ? L - 1 : L;
+  auto band = [&](int band_k, int k, std::int64_t first, std::int64_t len) {
+    return plane_rows(b.band[z(band_k)], k, b.count, b.m, b.elem_stride, b.sys_stride, s0, P, first, len);
+  };
+  for (int k = 0; k < 2; ++k) {
+    const Tile dl = k == 0 ? w.dl.re : w.dl.im, dup = k == 0 ? w.dup.re : w.dup.im, d = k == 0 ? w.piv.re : w.piv.im;
+    const Tile du = k == 0 ? w.du.re : w.du.im, y = k == 0 ? w.y.re : w.y.im;
+    if (lo == 1) {
+      nc.memset(dl.rows(0, P).cols(0, 1), 0.0f);
+      nc.memset(dup.rows(0, P).cols(0, 1), 0.0f);
+    }
+    if (L > lo) {
+      nc.dma_copy(dl.rows(0, P).cols(lo, L - lo), band(0, k, r0 + lo, L - lo));
+      nc.dma_copy(dup.rows(0, P).cols(lo, L - lo), band(2, k, r0 + lo - 1, L - lo));
+    }
+    nc.dma_copy(d.rows(0, P).cols(0, L), band(1, k, r0, L));
+    if (hi > 0) nc.dma_copy(du.rows(0, P).cols(0, hi), band(2, k, r0, hi));
+    if (hi < L) nc.memset(du.rows(0, P).cols(hi, 1), 0.0f);
+    nc.dma_copy(y.rows(0, P).cols(0, L), plane_rows(b.x, k, b.count, b.m, b.x_elem_stride, b.x_sys_stride, s0, P, r0, L));
+  }
+}
+
+// Rows [r0, r0 + L): u_ii = d_i - (dl_i du_{i-1}) / u_{i-1,i-1} and its reciprocal row by row;
+// then l = dl / u_{i-1,i-1} (chunk), y_i = b_i - l_i y_{i-1} row by row, g = y / u, h = du / u
+// (chunk) to the scratch.
+void forward_chunk_c32(NeuronCore& nc, const ThomasJob& j, const ThomasC32Tiles& w, std::int64_t s0, std::int32_t P,
+                       std::int64_t r0, std::int64_t L) {
+  const std::int64_t m = j.b->m, count = j.b->count;
+  load_chunk_c32(nc, j, w, s0, P, r0, L);
+  const Tile t1 = w.t1.rows(0, P).cols(0, L), c1 = w.t1.rows(0, P).cols(0, 1), c2 = w.t2.rows(0, P).cols(0, 1);
+  tile::complex_multiply(nc, view(w.pl, P, 0, L), view(w.dl, P, 0, L), view(w.dup, P, 0, L), t1);
+  for (std::int64_t i = 0; i < L; ++i) {
+    const ComplexPlanes u = view(w.piv, P, i, 1);
+    tile::complex_multiply_subtract(nc, u, view(w.pl, P, i, 1), view(w.rq, P, i, 1), c1, c2);
+    const Tile mag = w.mag.rows(0, P).cols(i, 1);
+    nc.tensor_tensor(mag, u.re, u.im, AluOp::abs_max);
+    const tile::ReciprocalWork rw{w.rw.er.rows(0, P), w.rw.ei.rows(0, P), w.rw.q.rows(0, P), w.rw.t.rows(0, P)};
+    tile::complex_reciprocal(nc, u.re, u.im, mag, rw, view(w.rq, P, i + 1, 1));
+  }
+  mark_zero_pivots(nc, w.z, w.mag.rows(0, P).cols(0, L), P, r0, L);
+  tile::complex_multiply(nc, view(w.pl, P, 0, L), view(w.dl, P, 0, L), view(w.rq, P, 0, L), t1);
+  for (std::int64_t i = 0; i < L; ++i)
+    tile::complex_multiply_subtract(nc, view(w.y, P, i, 1), view(w.pl, P, i, 1),
+                                    i == 0 ? view(w.ycarry, P, 0, 1) : view(w.y, P, i - 1, 1), c1, c2);
+  tile::complex_multiply(nc, view(w.g, P, 0, L), view(w.y, P, 0, L), view(w.rq, P, 1, L), t1);
+  tile::complex_multiply(nc, view(w.h, P, 0, L), view(w.du, P, 0, L), view(w.rq, P, 1, L), t1);
+  const ComplexPlanes g = view(w.g, P, 0, L), h = view(w.h, P, 0, L);
+  for (int k = 0; k < 2; ++k) {
+    nc.dma_copy(system_rows(j.g + k * count * m, count, m, 1, m, s0, P, r0, L), k == 0 ? g.re : g.im);
+    nc.dma_copy(system_rows(j.h + k * count * m, count, m, 1, m, s0, P, r0, L), k == 0 ? h.re : h.im);
+  }
+  nc.tensor_copy(w.ycarry.re.rows(0, P), w.y.re.rows(0, P).cols(L - 1, 1));
+  nc.tensor_copy(w.ycarry.im.rows(0, P), w.y.im.rows(0, P).cols(L - 1, 1));
+  nc.tensor_copy(w.rq.re.rows(0, P).cols(0, 1), w.rq.re.rows(0, P).cols(L, 1));
+  nc.tensor_copy(w.rq.im.rows(0, P).cols(0, 1), w.rq.im.rows(0, P).cols(L, 1));
+}
+
+// Rows [r0, r0 + L), last first: x_i = g_i - h_i x_{i+1}, row by row.
+void backward_chunk_c32(NeuronCore& nc, const ThomasJob& j, const ThomasC32Tiles& w, std::int64_t s0, std::int32_t P,
+                        std::int64_t r0, std::int64_t L) {
+  const std::int64_t m = j.b->m, count = j.b->count;
+  const Tile c1 = w.t1.rows(0, P).cols(0, 1), c2 = w.t2.rows(0, P).cols(0, 1);
+  const ComplexPlanes g = view(w.g, P, 0, L), h = view(w.h, P, 0, L);
+  for (int k = 0; k < 2; ++k) {
+    nc.dma_copy(k == 0 ? g.re : g.im, reversed_rows(j.g + k * count * m, m, count, s0, P, r0, L));
+    nc.dma_copy(k == 0 ? h.re : h.im, reversed_rows(j.h + k * count * m, m, count, s0, P, r0, L));
+  }
+  for (std::int64_t i = 0; i < L; ++i)
+    tile::complex_multiply_subtract(nc, view(w.g, P, i, 1), view(w.h, P, i, 1),
+                                    i == 0 ? view(w.xcarry, P, 0, 1) : view(w.g, P, i - 1, 1), c1, c2);
+  nc.tensor_copy(w.xcarry.re.rows(0, P), w.g.re.rows(0, P).cols(L - 1, 1));
+  nc.tensor_copy(w.xcarry.im.rows(0, P), w.g.im.rows(0, P).cols(L - 1, 1));
+  for (int k = 0; k < 2; ++k) nc.dma_copy(reversed_rows(j.out + k * count * m, m, count, s0, P, r0, L), k == 0 ? g.re : g.im);
+}
+
+void thomas_c32_program(NeuronCore& nc, const ThomasJob& j) {
+  const std::int64_t m = j.b->m, pmax = nc.hw().pmax;
+  const std::int64_t s0 = nc.program_id() * pmax;
+  const auto P = static_cast<std::int32_t>(std::min(pmax, j.b->count - s0));
+  const std::int64_t L = std::min(j.chunk, m);
+  AllocScope sb(nc.sbuf());
+  const ThomasC32Tiles w = alloc_thomas_c32(sb, P, L);
+  for (const Tile& t : {w.rq.re, w.rq.im, w.ycarry.re, w.ycarry.im, w.xcarry.re, w.xcarry.im}) nc.memset(t.rows(0, P).cols(0, 1), 0.0f);
+  nc.memset(w.z.zmin.rows(0, P), kNoZero);
+  for (std::int64_t r0 = 0; r0 < m; r0 += L) forward_chunk_c32(nc, j, w, s0, P, r0, std::min(L, m - r0));
+  nc.dma_copy(system_rows(j.zero_row, j.b->count, 1, 1, 1, s0, P, 0, 1), w.z.zmin.rows(0, P));
+  for (std::int64_t r0 = (m - 1) / L * L; r0 >= 0; r0 -= L) backward_chunk_c32(nc, j, w, s0, P, r0, std::min(L, m - r0));
 }
 
 PlanFacts thomas_facts(const char* routine, const BandedSystems& b, std::int64_t programs, double ns) {
@@ -186,36 +340,51 @@ PlanFacts thomas_facts(const char* routine, const BandedSystems& b, std::int64_t
   f.routine = routine;
   f.shape = std::to_string(b.count) + " tridiagonal system(s) of size " + std::to_string(b.m) +
             (b.sys_stride == 0 && b.count > 1 ? " (one matrix, " + std::to_string(b.count) + " right-hand sides)" : "");
-  f.variant = "R_32F: Thomas algorithm (no pivoting) in fp32, one system per partition, " + std::to_string(programs) +
-              " program(s) of <= pmax systems, rows in chunks of " + std::to_string(std::min(kChunkRows, b.m)) +
-              ", each recurrence one tensor_tensor_scan";
-  f.ops = std::to_string(static_cast<long long>(8.0 * static_cast<double>(b.m) * static_cast<double>(b.count))) + " flops";
+  const bool cplx = b.value == Value::c32;
+  f.variant = std::string(cplx ? "C_32F" : "R_32F") + ": Thomas algorithm (no pivoting) in fp32, one system per partition, " +
+              std::to_string(programs) + " program(s) of <= pmax systems, rows in chunks of " +
+              std::to_string(std::min(cplx ? kChunkRowsC32 : kChunkRows, b.m)) +
+              (cplx ? ", the three recurrences as row steps of [P, 1] complex instructions (33 per row)"
+                    : ", each recurrence one tensor_tensor_scan");
+  f.ops = std::to_string(static_cast<long long>((cplx ? 32.0 : 8.0) * static_cast<double>(b.m) * static_cast<double>(b.count))) +
+          " flops";
   f.engines = "DMA (bands, right-hand sides, g/h scratch, reversed reads, x out), VectorE (scans, divides, zero-pivot "
               "marks), GpSimdE (row numbers)";
   f.predicted_ns = ns;
-  f.why = "systems are independent: 128 per instruction; each recurrence along a system is one scan";
+  f.why = cplx ? "systems are independent: 128 per instruction; a complex recurrence is not a real scan (row steps)"
+               : "systems are independent: 128 per instruction; each recurrence along a system is one scan";
   return f;
 }
 
 }  // namespace
 
 bool banded_on_engines(Value v, BandedAlgo algo, int half) {
-  return v == Value::f32 && algo == BandedAlgo::no_pivot && half == 1;
+  return (v == Value::f32 || v == Value::c32) && algo == BandedAlgo::no_pivot && half == 1;
 }
 
 void banded_solve_engines(const Settings& s, const char* routine, const BandedSystems& b, CallReport* report) {
   const std::int64_t m = b.m, count = b.count;
-  std::vector<float> g(z(m * count)), h(z(m * count)), out(z(m * count)), zero_row(z(count), kNoZero);
-  const ThomasJob j{&b, g.data(), h.data(), out.data(), zero_row.data(), kChunkRows};
+  const bool cplx = b.value == Value::c32;
+  const std::int64_t words = (cplx ? 2 : 1) * m * count;  // complex: the re plane, then the im plane
+  std::vector<float> g(z(words)), h(z(words)), out(z(words)), zero_row(z(count), kNoZero);
+  const ThomasJob j{&b, g.data(), h.data(), out.data(), zero_row.data(), cplx ? kChunkRowsC32 : kChunkRows};
   const std::int64_t pmax = hardware_spec(s.target).pmax;
   const std::int64_t programs = (count + pmax - 1) / pmax;
-  LaunchResult r = launch(s.launch_config({static_cast<int>(programs), 1, 1}), [&](NeuronCore& nc) { thomas_program(nc, j); });
+  LaunchResult r = launch(s.launch_config({static_cast<int>(programs), 1, 1}), [&](NeuronCore& nc) {
+    if (cplx)
+      thomas_c32_program(nc, j);
+    else
+      thomas_program(nc, j);
+  });
   if (!s.timing_only) {
     for (std::int64_t k = 0; k < count; ++k)
       if (zero_row[z(k)] != kNoZero) throw ZeroPivot(k, static_cast<std::int64_t>(zero_row[z(k)]));
     auto* x = static_cast<float*>(b.x);
-    for (std::int64_t k = 0; k < count; ++k)
-      for (std::int64_t i = 0; i < m; ++i) x[i * b.x_elem_stride + k * b.x_sys_stride] = out[z(k * m + i)];
+    const int w = cplx ? 2 : 1;
+    for (int p = 0; p < w; ++p)
+      for (std::int64_t k = 0; k < count; ++k)
+        for (std::int64_t i = 0; i < m; ++i)
+          x[w * (i * b.x_elem_stride + k * b.x_sys_stride) + p] = out[z(p * m * count + k * m + i)];
   }
   if (report == nullptr) return;
   const bool wanted = report->plans_wanted;
