@@ -116,7 +116,7 @@ Run banded_run(const char* routine, sp::BandedAlgo algo, int half, std::int64_t 
   r.profile = rep.profile;
   const long double us = sp::value_is_single(v) ? (sp::value_is_complex(v) ? std::sqrt(2.0L) : 1.0L) * 0x1p-24L : 0.0L;
   // R_32F / C_32F without pivoting run on the engines in fp32 (banded_engine.cpp): engine_constant u32.
-  const long double bound = sp::banded_on_engines(v, algo, half) ? engine_constant(v) * 0x1p-24L : us + constant_of(algo, half) * 0x1p-53L;
+  const long double bound = sp::banded_on_engines(v, algo, half, true) ? engine_constant(v) * 0x1p-24L : us + constant_of(algo, half) * 0x1p-53L;
   for (std::int64_t sy = 0; sy < count; ++sy) {
     long double res = 0, an = 0, xn = 0, bn = 0;
     for (std::int64_t i = 0; i < m; ++i) {
@@ -159,11 +159,11 @@ constexpr Kind kKinds[] = {
 
 // Where a case runs and its bound, as the row names them.
 std::string where_of(const Kind& k, sp::Value v) {
-  if (!sp::banded_on_engines(v, k.algo, k.half)) return "host step";
+  if (!sp::banded_on_engines(v, k.algo, k.half, true)) return "host step";
   return v == sp::Value::c32 ? "engines, VectorE row steps" : "engines, VectorE scans";
 }
 std::string bound_of(const Kind& k, sp::Value v) {
-  if (sp::banded_on_engines(v, k.algo, k.half))
+  if (sp::banded_on_engines(v, k.algo, k.half, true))
     return v == sp::Value::c32 ? "eta <= 3 sqrt(2) gamma_43 u32 (~183 u32; fp32 arithmetic on VectorE)"
                                : "eta <= 3 gamma_7 u32 (~21 u32; fp32 arithmetic on VectorE)";
   return "eta <= u_s + c u64 (c = " + std::to_string(static_cast<int>(constant_of(k.algo, k.half))) +

@@ -358,8 +358,8 @@ PlanFacts thomas_facts(const char* routine, const BandedSystems& b, std::int64_t
 
 }  // namespace
 
-bool banded_on_engines(Value v, BandedAlgo algo, int half) {
-  return (v == Value::f32 || v == Value::c32) && algo == BandedAlgo::no_pivot && half == 1;
+bool banded_on_engines(Value v, BandedAlgo algo, int half, bool batched) {
+  return (v == Value::f32 || (v == Value::c32 && batched)) && algo == BandedAlgo::no_pivot && half == 1;
 }
 
 void banded_solve_engines(const Settings& s, const char* routine, const BandedSystems& b, CallReport* report) {

@@ -75,9 +75,11 @@ struct ZeroPivot : std::runtime_error {
 void banded_solve(const Settings& s, const char* routine, BandedAlgo algo, const BandedSystems& b,
                   CallReport* report = nullptr);
 
-// The R_32F tridiagonal solve without pivoting runs on the engines (banded_engine.cpp: the Thomas
-// recurrences as VectorE scans, one system per partition); everything else is the host step.
-bool banded_on_engines(Value v, BandedAlgo algo, int half);
+// The tridiagonal solve without pivoting runs on the engines (banded_engine.cpp, one system per
+// partition) for R_32F (the Thomas recurrences as VectorE scans) and for batched C_32F (row steps;
+// `batched`: a matrix per system, not gtsv2_nopivot's one matrix with n right-hand sides, whose row
+// steps would model ~20x slower than the host step); everything else is the host step.
+bool banded_on_engines(Value v, BandedAlgo algo, int half, bool batched);
 void banded_solve_engines(const Settings& s, const char* routine, const BandedSystems& b, CallReport* report);
 
 std::string banded_plan(const char* routine, BandedAlgo algo, const BandedSystems& b);
