@@ -19,9 +19,10 @@
 //   qr_givens  QR by Givens rotations (complex: c real, s complex), R of upper bandwidth p + q, then
 //              back substitution: interleaved algo 2 and gpsvInterleavedBatch algo 0 (cuSPARSE
 //              documents QR for both).
-// Where it runs: R_32F no_pivot (p = q = 1) on the engines (banded_engine.cpp: the Thomas
-//            recurrences as VectorE scans, one system per partition; fp32 arithmetic, bound
-//            3 gamma_7 u32 normwise for diagonally dominant A). Everything else:
+// Where it runs: no_pivot (p = q = 1) on the engines for R_32F (banded_engine.cpp: the Thomas
+//            recurrences as VectorE scans, one system per partition; bound 3 gamma_7 u32 normwise
+//            for diagonally dominant A) and batched C_32F (row steps; 3 sqrt(2) gamma_43 u32).
+//            Everything else:
 //            ONE costed host step per call (trn/core/host_step.hpp, "trnsparse.gtsv.host" /
 //            "trnsparse.gpsv.host"), fp64 (complex<double>) arithmetic for every value type, fp32
 //            included; results rounded once to the storage type. Each system is a chain of m
