@@ -714,7 +714,10 @@ trnsparseStatus_t trnsparseXcscsort(trnsparseHandle_t handle, int m, int n, int 
 trnsparseStatus_t trnsparseCreateIdentityPermutation(trnsparseHandle_t handle, int n, int* p);
 
 /* ---- tridiagonal / pentadiagonal solvers (cuSPARSE gtsv2 family, gpsvInterleavedBatch) ---------
- * One costed fp64 host step per call (trn/sparse/banded.hpp, docs/trnsparse.md "Banded solvers"):
+ * S without pivoting (gtsv2_nopivot, gtsv2StridedBatch, interleaved algo 0) and C in the batched
+ * forms (StridedBatch, interleaved algo 0) run on the engines in fp32 (Thomas recurrences on
+ * VectorE); every other call is one costed fp64 host step
+ * (trn/sparse/banded.hpp, docs/trnsparse.md "Tridiagonal and pentadiagonal solvers"):
  * gtsv2 LU with partial pivoting, gtsv2_nopivot / gtsv2StridedBatch Gaussian elimination without
  * pivoting, gtsvInterleavedBatch algo 0 / 1 / 2 = no pivoting / partial pivoting / Givens QR,
  * gpsvInterleavedBatch algo 0 = Givens QR. The out-of-matrix band entries are never read; the

@@ -169,6 +169,10 @@ std::string banded_plan(const char* routine, BandedAlgo algo, const BandedSystem
 void banded_solve(const Settings& s, const char* routine, BandedAlgo algo, const BandedSystems& b, CallReport* report) {
   if (b.m < 1 || b.count < 0 || (b.half != 1 && b.half != 2)) invalid("banded solve: m >= 1, count >= 0", "m");
   if (b.count == 0) return;
+  if (banded_on_engines(b.value, algo, b.half, b.sys_stride != 0)) {
+    banded_solve_engines(s, routine, b, report);
+    return;
+  }
   dispatch(b.value, [&](auto tag) { solve_typed<decltype(tag)>(algo, b); });
   const std::size_t vb = value_bytes(b.value);
   const int nb = 2 * b.half + 1;

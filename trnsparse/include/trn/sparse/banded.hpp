@@ -19,7 +19,11 @@
 //   qr_givens  QR by Givens rotations (complex: c real, s complex), R of upper bandwidth p + q, then
 //              back substitution: interleaved algo 2 and gpsvInterleavedBatch algo 0 (cuSPARSE
 //              documents QR for both).
-// Where it runs: ONE costed host step per call (trn/core/host_step.hpp, "trnsparse.gtsv.host" /
+// Where it runs: no_pivot (p = q = 1) on the engines for R_32F (banded_engine.cpp: the Thomas
+//            recurrences as VectorE scans, one system per partition; bound 3 gamma_7 u32 normwise
+//            for diagonally dominant A) and batched C_32F (row steps; 3 sqrt(2) gamma_43 u32).
+//            Everything else:
+//            ONE costed host step per call (trn/core/host_step.hpp, "trnsparse.gtsv.host" /
 //            "trnsparse.gpsv.host"), fp64 (complex<double>) arithmetic for every value type, fp32
 //            included; results rounded once to the storage type. Each system is a chain of m
 //            dependent steps with a division per step; no NeuronCore engine computes in fp64 and a
@@ -71,6 +75,13 @@ struct ZeroPivot : std::runtime_error {
 // in one fixed order). `routine` names the plan ("gtsv2", "gpsvInterleavedBatch", ...).
 void banded_solve(const Settings& s, const char* routine, BandedAlgo algo, const BandedSystems& b,
                   CallReport* report = nullptr);
+
+// The tridiagonal solve without pivoting runs on the engines (banded_engine.cpp, one system per
+// partition) for R_32F (the Thomas recurrences as VectorE scans) and for batched C_32F (row steps;
+// `batched`: a matrix per system, not gtsv2_nopivot's one matrix with n right-hand sides, whose row
+// steps would model ~20x slower than the host step); everything else is the host step.
+bool banded_on_engines(Value v, BandedAlgo algo, int half, bool batched);
+void banded_solve_engines(const Settings& s, const char* routine, const BandedSystems& b, CallReport* report);
 
 std::string banded_plan(const char* routine, BandedAlgo algo, const BandedSystems& b);
 
