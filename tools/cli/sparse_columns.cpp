@@ -154,6 +154,16 @@ double eigen_dense2sparse_seconds(sp::Value v, std::int64_t rows, std::int64_t c
   });
 }
 
+// CSR -> column-major dense (s13/spgap: the SparseToDense rows): Eigen's toDense() of the map.
+double eigen_sparse2dense_seconds(const CsrArrays& a) {
+  return with_type(a.value, [&](auto t) {
+    using T = decltype(t);
+    const auto A = eigen_map<T>(a);
+    Dense<T> D;
+    return best_seconds(3, [&] { D = A.toDense(); });
+  });
+}
+
 double dense_gemm_ns(trn::Generation target, sp::Value v, std::int64_t M, std::int64_t N, std::int64_t K) {
   namespace blas = trn::blas;
   blas::Settings s;
