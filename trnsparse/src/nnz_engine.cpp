@@ -5,7 +5,8 @@
 //             the step on partition j - j0, its F values one contiguous run of F w words.
 //               X    [pc, F w] <- A(i0 .. i0+F, j0 .. j0+pc)   one DMA (a contiguous run per partition)
 //               ind  [pc, F]   = 1 where the value is nonzero  VectorE: one not_equal-0 compare per word
-//                                                              plane, the planes folded by maximum
+//                                                              plane (bf16 0 / 1); GpSimdE folds the
+//                                                              w planes by maximum (w > 1)
 //             A word that holds an IEEE sign bit (an fp32 value or part, the high word of an fp64 one)
 //             is compared as fp32: x != 0 is false exactly for +0 and -0, i.e. iff its other 31 bits
 //             are 0. The low word of an fp64 part has no sign bit: it is read as u32, which the compare
@@ -19,8 +20,8 @@
 //             total by a GpSimdE operator (int64 arithmetic on the int32 counts; the total kept as
 //             two int32 words in SBUF and stored by DMA at the end).
 //             X and ind rotate over kBuffers buffers, so the loads run ahead of the compares.
-// Engines     DMA, VectorE, TensorE (row counts), GpSimdE (the total). One program on one core: the
-//             same bits for any host thread or core count.
+// Engines     DMA, VectorE (compares, column sums), TensorE (row sums), GpSimdE (plane folds, the
+//             total). One program on one core: the same bits for any host thread or core count.
 // Accuracy    Exact: the compares give 0 / 1; a partial count is an integer below 2^24 (the reduced
 //             extent's limit below), exact in fp32, in bf16-product PSUM sums and in the int32 cast;
 //             the total is summed in int64.
@@ -58,7 +59,7 @@ NnzTiles alloc_nnz_tiles(AllocScope& sb, std::int32_t P, std::int64_t w) {
     t.words[b] = sb.alloc(DType::f32, P, {kFree * w}, "A words");
     t.ind[b] = sb.alloc(DType::bf16, P, {kFree}, "nonzero indicator");
   }
-  t.flag = sb.alloc(DType::bf16, P, {kFree * 3}, "word indicators");
+  t.flag = sb.alloc(DType::bf16, P, {kFree * 3}, "word indicators (planes 1 .. w-1)");
   t.part = sb.alloc(DType::f32, P, {1}, "chunk column counts");
   t.acc = sb.alloc(DType::f32, P, {1}, "column counts");
   t.counts = sb.alloc(DType::i32, P, {kFree}, "int32 counts");
@@ -68,7 +69,8 @@ NnzTiles alloc_nnz_tiles(AllocScope& sb, std::int32_t P, std::int64_t w) {
 }
 
 // Loads step (j0 .. j0+pc columns, i0 .. i0+F rows) into words[b] and leaves ind[b][pc, F] = 1
-// where the value is nonzero, 0 elsewhere (the header's compare rules).
+// where the value is nonzero, 0 elsewhere (the header's compare rules). The compares of the w planes
+// go to separate flag planes so GpSimdE's folds overlap VectorE's next compares.
 Tile indicator(NeuronCore& nc, const HbmTensor& a, const NnzShape& sh, const NnzTiles& t, int b, std::int64_t j0,
                std::int32_t pc, std::int64_t i0, std::int64_t F) {
   const std::int64_t w = sh.w;
@@ -80,7 +82,8 @@ Tile indicator(NeuronCore& nc, const HbmTensor& a, const NnzShape& sh, const Nnz
     const Tile plane = (low_word ? x.bitcast(DType::u32) : x).slice(x.ndim - 1, k, F, w);
     nc.tensor_scalar(k == 0 ? ind : t.flag.rows(0, pc).cols((k - 1) * kFree, F), plane, AluOp::not_equal, 0.0f);
   }
-  for (std::int64_t k = 1; k < w; ++k) nc.tensor_tensor(ind, ind, t.flag.rows(0, pc).cols((k - 1) * kFree, F), AluOp::maximum, Engine::gpsimd);
+  for (std::int64_t k = 1; k < w; ++k)
+    nc.tensor_tensor(ind, ind, t.flag.rows(0, pc).cols((k - 1) * kFree, F), AluOp::maximum, Engine::gpsimd);
   return ind;
 }
 
@@ -158,12 +161,12 @@ PlanFacts nnz_plan(const DenseAny& A, bool by_rows, std::int64_t steps, double n
   p.shape = std::to_string(A.rows) + "x" + std::to_string(A.cols) + " ld=" + std::to_string(A.ld);
   p.variant = std::string(value_name(A.value)) + (by_rows ? ", per row" : ", per column") +
               ": [pmax columns, <=" + std::to_string(kFree) + " rows] tile steps (" + std::to_string(steps) +
-              "), one contiguous DMA each; not_equal-0 per word plane folded by maximum (VectorE); " +
+              "), one contiguous DMA each; not_equal-0 per word plane (VectorE), planes folded by maximum (GpSimdE); " +
               (by_rows ? "row sums as ones-vector matmuls accumulated in PSUM (TensorE)" : "column sums by tensor_reduce (VectorE)") +
               "; the total on GpSimdE (int64)";
   p.ops = std::to_string(static_cast<long long>(A.rows * A.cols * static_cast<std::int64_t>(value_bytes(A.value) / 4))) +
           " word compares";
-  p.engines = by_rows ? "DMA, VectorE, TensorE, GpSimdE" : "DMA, VectorE, GpSimdE";
+  p.engines = by_rows ? "DMA, VectorE, TensorE, GpSimdE" : "DMA, VectorE, GpSimdE";  // GpSimdE: folds (w > 1), the total
   p.predicted_ns = ns;
   p.why = "a dense scan: one pass over A's words at DMA rate, the compares on 128 partitions";
   return p;
