@@ -154,6 +154,32 @@ double eigen_dense2sparse_seconds(sp::Value v, std::int64_t rows, std::int64_t c
   });
 }
 
+// CSR -> column-major dense (s13/spgap: the SparseToDense rows): Eigen's toDense() of the map.
+double eigen_sparse2dense_seconds(const CsrArrays& a) {
+  return with_type(a.value, [&](auto t) {
+    using T = decltype(t);
+    const auto A = eigen_map<T>(a);
+    Dense<T> D;
+    return best_seconds(3, [&] { D = A.toDense(); });
+  });
+}
+
+// The nonzeros of each row (by_rows) or column of a column-major dense rows x cols (ld): Eigen's
+// (D.array() != 0).rowwise().count() / colwise() (the nnz rows; s13/spgap).
+double eigen_nnz_seconds(sp::Value v, std::int64_t rows, std::int64_t cols, std::int64_t ld, const void* dense, bool by_rows) {
+  return with_type(v, [&](auto t) {
+    using T = decltype(t);
+    const Eigen::Map<const Dense<T>, 0, Eigen::OuterStride<>> D(static_cast<const T*>(dense), rows, cols, Eigen::OuterStride<>(ld));
+    Eigen::Matrix<Eigen::Index, Eigen::Dynamic, 1> per;
+    return best_seconds(3, [&] {
+      if (by_rows)
+        per = (D.array() != T(0)).rowwise().count();
+      else
+        per = (D.array() != T(0)).colwise().count().transpose();
+    });
+  });
+}
+
 double dense_gemm_ns(trn::Generation target, sp::Value v, std::int64_t M, std::int64_t N, std::int64_t K) {
   namespace blas = trn::blas;
   blas::Settings s;

@@ -36,6 +36,10 @@ double eigen_spgemm_seconds(const CsrArrays& a, const CsrArrays& b);
 // and a column-major dense rows x cols (leading dimension ld) -> CSR (sparseView of its nonzeros).
 double eigen_csr2csc_seconds(const CsrArrays& a);
 double eigen_dense2sparse_seconds(trn::sparse::Value v, std::int64_t rows, std::int64_t cols, std::int64_t ld, const void* dense);
+// CSR -> a column-major dense rows x cols (Eigen's toDense of the map; the SparseToDense rows).
+double eigen_sparse2dense_seconds(const CsrArrays& a);
+// The per-row (by_rows) or per-column nonzero counts of a column-major dense matrix (the nnz rows).
+double eigen_nnz_seconds(trn::sparse::Value v, std::int64_t rows, std::int64_t cols, std::int64_t ld, const void* dense, bool by_rows);
 
 // The dense TensorE path's modeled time (ns) on `target`: GEMM M x N x K (fp32: trnblas gemm in
 // GemmMode::fp32, fp64: Ozaki dgemm; complex: the 4M real GEMM 2M x N x 2K of cgemm / zgemm; all

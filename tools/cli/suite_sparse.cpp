@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "registry.hpp"
+#include "sparse_columns.hpp"
 #include "sparse_reference.hpp"
 #include "trn/sparse/sparse.hpp"
 
@@ -172,13 +173,15 @@ CaseResult sddmm_accuracy(std::int64_t n, std::int64_t k, double density) {
   return r;
 }
 
-BenchResult spmm_bench(double density, trn::Generation target) {
+// timing_only: the kernels recorded, not computed (the crossover sweep's runs at other densities).
+BenchResult spmm_bench(double density, trn::Generation target, bool timing_only = false) {
   const std::int64_t n = 4096, m = 256;
   Bsr a = make_bsr(n, 128, density, 41, 0, false);
   const std::vector<float> B = random_vec(static_cast<std::size_t>(n * m), 42, 0);
   std::vector<float> C(static_cast<std::size_t>(n * m));
   sp::Settings s;
   s.target = target;
+  s.timing_only = timing_only;
   sp::CallReport rep;
   const double t0 = now_seconds();
   sp::spmm(s, sp::Op::N, sp::Op::N, 1.0f, a.view(false), {B.data(), trn::DType::f32, n, m, n, sp::Layout::col_major}, 0.0f,
@@ -314,7 +317,16 @@ void add_sparse(Registry& reg) {
     reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "spmm_bsr128",
                       .variant = "fp32, density " + std::to_string(static_cast<int>(d * 100)) + "%",
                       .shape = "4096x4096 x 4096x256", .full_only = d < 0.05 || d > 0.25,
-                      .run = [d](trn::Generation target) { return spmm_bench(d, target); }});
+                      .run = [d](trn::Generation target) {
+                        // Issue #28's crossover column (s13/spgap): the block density at which the dense sgemm
+                        // of the same product (4096 x 256 x 4096, fp32, predicted) is as fast; the BSR path is
+                        // the faster choice below it (sweep: the same block pattern family, timing-only).
+                        BenchResult b = spmm_bench(d, target);
+                        set_crossover(b, "sgemm fp32 4096x256x4096", dense_gemm_ns(target, sp::Value::f32, 4096, 256, 4096), d,
+                                      b.device.total_ns, 1.0 / 1024.0, 1.0,
+                                      [target](double x) { return spmm_bench(x, target, true).device.total_ns; });
+                        return b;
+                      }});
 }
 
 const Registrar kRegistrar(add_sparse);

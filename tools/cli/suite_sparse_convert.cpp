@@ -1,7 +1,7 @@
 // Validation cases of trnsparse's format conversions (issue #28): Csr2cscEx2, Xcoo2csr / Xcsr2coo,
 // DenseToSparse / SparseToDense for CSR, CSC and COO, Xcsr2bsrNnz + Scsr2bsr, Xcsr2gebsrNnz +
-// {S,D,C,Z}csr2gebsr, Xgebsr2gebsrNnz + {S,D,C,Z}gebsr2gebsr, {X,S,D,C,Z}gebsr2csr through the C
-// API, and the Sliced-ELL gather (trn/sparse/sell.hpp's
+// {S,D,C,Z}csr2gebsr, {S,D,C,Z}gebsr2gebsc, Xgebsr2gebsrNnz + {S,D,C,Z}gebsr2gebsr,
+// {X,S,D,C,Z}gebsr2csr through the C API, and the Sliced-ELL gather (trn/sparse/sell.hpp's
 // sell_as_csr), in every value type they take. Conversions move values and never combine them, so
 // each case is exact: every output array, element by element (values bit for bit), against the
 // formats built here from one random dense matrix by plain loops (independent of trnsparse's
@@ -199,18 +199,28 @@ Tally csr2csc(sp::Value v, int m = kM, int n = kN, double density = kDensity,
   return t;
 }
 
-// Xcoo2csr and Xcsr2coo (index arrays only), base 0 and base 1.
-Tally coo_csr() {
-  const Ref r = make_ref(sp::Value::f32, kM, kN, kDensity, seed_of(sp::Value::f32));
+// Xcoo2csr and Xcsr2coo (index arrays only), base 0 and base 1, on the reference's pattern (the
+// validate case's 300 x 200 at 5% unless given). to_csr / to_coo: the base-0 calls' times and profiles.
+Tally coo_csr(int m = kM, int n = kN, double density = kDensity, Timed* to_csr = nullptr, Timed* to_coo = nullptr,
+              trn::Generation target = trn::Generation::trn1) {
+  const Ref r = make_ref(sp::Value::f32, m, n, density, seed_of(sp::Value::f32));
   Handle h;
+  trnsparseSetTarget(h.h, static_cast<trnTarget_t>(target));
   Tally t;
   const int nnz = static_cast<int>(r.coo_row.size());
+  auto timed_call = [&h, &t](Timed* timed, const char* what, auto call) {
+    const double t0 = now_seconds();
+    t.call(call(), what);
+    if (timed == nullptr) return;
+    timed->seconds = seconds_since(t0);
+    trnsparseGetLastProfile(h.h, &timed->profile);
+  };
   for (int base : {0, 1}) {
     const auto b = static_cast<trnsparseIndexBase_t>(base);
-    std::vector<int> off(static_cast<std::size_t>(kM) + 1, -7), rows(static_cast<std::size_t>(nnz), -7);
+    std::vector<int> off(static_cast<std::size_t>(m) + 1, -7), rows(static_cast<std::size_t>(nnz), -7);
     const std::vector<int> coo = plus(r.coo_row, base), csr = plus(r.csr_off, base);
-    t.call(trnsparseXcoo2csr(h.h, coo.data(), nnz, kM, off.data(), b), "Xcoo2csr");
-    t.call(trnsparseXcsr2coo(h.h, csr.data(), nnz, kM, rows.data(), b), "Xcsr2coo");
+    timed_call(base == 0 ? to_csr : nullptr, "Xcoo2csr", [&] { return trnsparseXcoo2csr(h.h, coo.data(), nnz, m, off.data(), b); });
+    timed_call(base == 0 ? to_coo : nullptr, "Xcsr2coo", [&] { return trnsparseXcsr2coo(h.h, csr.data(), nnz, m, rows.data(), b); });
     t.bad += mismatches(off, csr) + mismatches(rows, coo);
   }
   return t;
@@ -221,9 +231,10 @@ const char* fmt_name(Fmt f) { return f == Fmt::csr ? "csr" : f == Fmt::csc ? "cs
 
 // DenseToSparse (bufferSize, analysis, SetPointers, convert) into `f`, then SparseToDense from the
 // reference arrays into a dense matrix whose padding rows must keep their bytes.
-// The validate case's 300 x 200 at 5% unless given; timed: DenseToSparse_convert's time and profile.
+// The validate case's 300 x 200 at 5% unless given; timed: DenseToSparse_convert's time and profile
+// (time_to_dense: SparseToDense's instead).
 Tally dense_sparse(sp::Value v, Fmt f, int m = kM, int n = kN, double density = kDensity,
-                   Timed* timed = nullptr, trn::Generation target = trn::Generation::trn1) {
+                   Timed* timed = nullptr, trn::Generation target = trn::Generation::trn1, bool time_to_dense = false) {
   const Ref r = make_ref(v, m, n, density, seed_of(v));
   Handle h;
   trnsparseSetTarget(h.h, static_cast<trnTarget_t>(target));
@@ -260,7 +271,7 @@ Tally dense_sparse(sp::Value v, Fmt f, int m = kM, int n = kN, double density = 
   if (nnz_got == static_cast<std::int64_t>(nnz)) {
     const double t0 = now_seconds();
     t.call(trnsparseDenseToSparse_convert(h.h, A, B, TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT, buffer.data()), "DenseToSparse_convert");
-    if (timed) {
+    if (timed != nullptr && !time_to_dense) {
       timed->seconds = seconds_since(t0);
       trnsparseGetLastProfile(h.h, &timed->profile);
     }
@@ -288,7 +299,12 @@ Tally dense_sparse(sp::Value v, Fmt f, int m = kM, int n = kN, double density = 
   t.call(trnsparseCreateDnMat(&D, m, n, r.ld, out.data(), dt, TRNSPARSE_ORDER_COL), "CreateDnMat");
   t.call(trnsparseSparseToDense_bufferSize(h.h, S, D, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, &bytes), "SparseToDense_bufferSize");
   buffer.assign(std::max<std::size_t>(bytes, 1), 0);
+  const double t0 = now_seconds();
   t.call(trnsparseSparseToDense(h.h, S, D, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, buffer.data()), "SparseToDense");
+  if (timed != nullptr && time_to_dense) {
+    timed->seconds = seconds_since(t0);
+    trnsparseGetLastProfile(h.h, &timed->profile);
+  }
   t.bad += mismatches(out, r.dense, r.vb);
   trnsparseDestroySpMat(S);
   trnsparseDestroyDnMat(D);
@@ -302,23 +318,30 @@ struct Gebsr {
   std::vector<int> row{0}, col;
   Bytes val;
 };
+// Block (I, J) of that matrix into `block` (rb cb values, zero-filled, then the reference's copied
+// in); false when none of its entries is stored.
+bool cover_block(const Ref& r, int I, int J, int rb, int cb, bool row_order, int rows, int cols,
+                 const std::function<bool(int, int)>& stored, Bytes& block) {
+  block.assign(static_cast<std::size_t>(rb) * cb * r.vb, 0);
+  bool any = false;
+  for (int i = I * rb; i < std::min(rows, (I + 1) * rb); ++i)
+    for (int j = J * cb; j < std::min(cols, (J + 1) * cb); ++j)
+      if (stored(i, j)) {
+        any = true;
+        const int a = i - I * rb, c = j - J * cb;
+        if (i < r.m && j < r.n)
+          std::memcpy(block.data() + static_cast<std::size_t>(row_order ? a * cb + c : a + c * rb) * r.vb, r.at(i, j), r.vb);
+      }
+  return any;
+}
 Gebsr gebsr_cover(const Ref& r, int rb, int cb, bool row_order, int base, int rows, int cols,
                   const std::function<bool(int, int)>& stored) {
   Gebsr b;
   b.row[0] = base;
+  Bytes block;
   for (int I = 0; I * rb < rows; ++I) {
     for (int J = 0; J * cb < cols; ++J) {
-      Bytes block(static_cast<std::size_t>(rb) * cb * r.vb, 0);
-      bool any = false;
-      for (int i = I * rb; i < std::min(rows, (I + 1) * rb); ++i)
-        for (int j = J * cb; j < std::min(cols, (J + 1) * cb); ++j)
-          if (stored(i, j)) {
-            any = true;
-            const int a = i - I * rb, c = j - J * cb;
-            if (i < r.m && j < r.n)
-              std::memcpy(block.data() + static_cast<std::size_t>(row_order ? a * cb + c : a + c * rb) * r.vb, r.at(i, j), r.vb);
-          }
-      if (!any) continue;
+      if (!cover_block(r, I, J, rb, cb, row_order, rows, cols, stored, block)) continue;
       b.col.push_back(J + base);
       b.val.insert(b.val.end(), block.begin(), block.end());
     }
@@ -332,17 +355,21 @@ Gebsr gebsr_of(const Ref& r, int rb, int cb, bool row_order, int base) {
 }
 
 // Xcsr2gebsrNnz + <t>csr2gebsr (rb x cb = 3 x 5 and 4 x 4; row and column block order; output base 1).
-Tally csr2gebsr(sp::Value v) {
-  const Ref r = make_ref(v, kM, kN, kDensity, seed_of(v));
+// m, n, density: the reference's (the validate case's unless given); timed: the first <t>csr2gebsr
+// call's time and profile.
+Tally csr2gebsr(sp::Value v, int m = kM, int n = kN, double density = kDensity, Timed* timed = nullptr,
+                trn::Generation target = trn::Generation::trn1) {
+  const Ref r = make_ref(v, m, n, density, seed_of(v));
   const Legacy L;
+  trnsparseSetTarget(L.h, static_cast<trnTarget_t>(target));
   const trnsparseMatDescr_t dA = L.dA, dC = L.dC;
   Tally t;
   for (const auto& [rb, cb, row_order] : {std::tuple{3, 5, true}, std::tuple{4, 4, false}}) {
     const Gebsr want = gebsr_of(r, rb, cb, row_order, 1);
     const auto dir = row_order ? TRNSPARSE_DIRECTION_ROW : TRNSPARSE_DIRECTION_COLUMN;
-    std::vector<int> row(static_cast<std::size_t>((kM + rb - 1) / rb) + 1, -7);
+    std::vector<int> row(static_cast<std::size_t>((m + rb - 1) / rb) + 1, -7);
     int nnzb = -1;
-    t.call(trnsparseXcsr2gebsrNnz(L.h, dir, kM, kN, dA, r.csr_off.data(), r.csr_col.data(), dC, row.data(), rb, cb, &nnzb, nullptr),
+    t.call(trnsparseXcsr2gebsrNnz(L.h, dir, m, n, dA, r.csr_off.data(), r.csr_col.data(), dC, row.data(), rb, cb, &nnzb, nullptr),
            "Xcsr2gebsrNnz");
     t.bad += mismatches(row, want.row) + (nnzb != static_cast<int>(want.col.size()));
     if (nnzb != static_cast<int>(want.col.size())) continue;
@@ -353,23 +380,28 @@ Tally csr2gebsr(sp::Value v) {
     const int* rp = r.csr_off.data();
     const int* ci = r.csr_col.data();
     trnsparseStatus_t st = TRNSPARSE_STATUS_SUCCESS;
+    const double t0 = now_seconds();
     switch (v) {
       case sp::Value::f32:
-        st = trnsparseScsr2gebsr(L.h, dir, kM, kN, dA, static_cast<const float*>(in), rp, ci, dC, static_cast<float*>(out), row.data(),
+        st = trnsparseScsr2gebsr(L.h, dir, m, n, dA, static_cast<const float*>(in), rp, ci, dC, static_cast<float*>(out), row.data(),
                                  col.data(), rb, cb, nullptr);
         break;
       case sp::Value::f64:
-        st = trnsparseDcsr2gebsr(L.h, dir, kM, kN, dA, static_cast<const double*>(in), rp, ci, dC, static_cast<double*>(out),
+        st = trnsparseDcsr2gebsr(L.h, dir, m, n, dA, static_cast<const double*>(in), rp, ci, dC, static_cast<double*>(out),
                                  row.data(), col.data(), rb, cb, nullptr);
         break;
       case sp::Value::c32:
-        st = trnsparseCcsr2gebsr(L.h, dir, kM, kN, dA, static_cast<const trnComplex*>(in), rp, ci, dC, static_cast<trnComplex*>(out),
+        st = trnsparseCcsr2gebsr(L.h, dir, m, n, dA, static_cast<const trnComplex*>(in), rp, ci, dC, static_cast<trnComplex*>(out),
                                  row.data(), col.data(), rb, cb, nullptr);
         break;
       case sp::Value::c64:
-        st = trnsparseZcsr2gebsr(L.h, dir, kM, kN, dA, static_cast<const trnDoubleComplex*>(in), rp, ci, dC,
+        st = trnsparseZcsr2gebsr(L.h, dir, m, n, dA, static_cast<const trnDoubleComplex*>(in), rp, ci, dC,
                                  static_cast<trnDoubleComplex*>(out), row.data(), col.data(), rb, cb, nullptr);
         break;
+    }
+    if (timed != nullptr && rb == 3) {
+      timed->seconds = seconds_since(t0);
+      trnsparseGetLastProfile(L.h, &timed->profile);
     }
     t.call(st, "csr2gebsr");
     t.bad += mismatches(col, want.col) + mismatches(val, want.val, r.vb);
@@ -514,6 +546,91 @@ Tally gebsr2csr(sp::Value v, int m = kM, int n = kN, double density = kDensity, 
   return t;
 }
 
+// ---- gebsr2gebsc (s13/spgap) -----------------------------------------------------------------
+
+// The general BSC of the reference's rb x cb block pattern (what gebsr2gebsc must write): block
+// columns in order, each one's stored blocks by increasing block row, every block's values as the
+// BSR stores them (gebsr2gebsc moves blocks whole, their inner order kept), counted from base.
+struct Gebsc {
+  std::vector<int> col{0}, row;
+  Bytes val;
+};
+Gebsc gebsc_of(const Ref& r, int rb, int cb, bool row_order, int base) {
+  Gebsc c;
+  c.col[0] = base;
+  Bytes block;
+  const auto stored = [&r](int i, int j) { return r.nonzero(i, j); };
+  for (int J = 0; J * cb < r.n; ++J) {
+    for (int I = 0; I * rb < r.m; ++I) {
+      if (!cover_block(r, I, J, rb, cb, row_order, r.m, r.n, stored, block)) continue;
+      c.row.push_back(I + base);
+      c.val.insert(c.val.end(), block.begin(), block.end());
+    }
+    c.col.push_back(static_cast<int>(c.row.size()) + base);
+  }
+  return c;
+}
+
+// <t>gebsr2gebsc for value type v on the general BSR `a` (mb x nb blocks of rb x cb).
+trnsparseStatus_t call_gebsr2gebsc(sp::Value v, trnsparseHandle_t h, int mb, int nb, const Gebsr& a, int rb, int cb, void* val,
+                                   int* row, int* col, trnsparseAction_t act, trnsparseIndexBase_t base) {
+  const int nnzb = static_cast<int>(a.col.size());
+  const void* av = a.val.data();
+  const int *ar = a.row.data(), *ac = a.col.data();
+  switch (v) {
+    case sp::Value::f32:
+      return trnsparseSgebsr2gebsc(h, mb, nb, nnzb, static_cast<const float*>(av), ar, ac, rb, cb, static_cast<float*>(val), row, col,
+                                   act, base, nullptr);
+    case sp::Value::f64:
+      return trnsparseDgebsr2gebsc(h, mb, nb, nnzb, static_cast<const double*>(av), ar, ac, rb, cb, static_cast<double*>(val), row,
+                                   col, act, base, nullptr);
+    case sp::Value::c32:
+      return trnsparseCgebsr2gebsc(h, mb, nb, nnzb, static_cast<const trnComplex*>(av), ar, ac, rb, cb, static_cast<trnComplex*>(val),
+                                   row, col, act, base, nullptr);
+    default:
+      return trnsparseZgebsr2gebsc(h, mb, nb, nnzb, static_cast<const trnDoubleComplex*>(av), ar, ac, rb, cb,
+                                   static_cast<trnDoubleComplex*>(val), row, col, act, base, nullptr);
+  }
+}
+
+// <t>gebsr2gebsc NUMERIC (7x3 row-order and 4x6 column-order blocks, base 0 and 1) against gebsc_of,
+// then SYMBOLIC (base 1), whose bscVal must keep its bytes. m, n, density: the reference's (the
+// validate case's unless given); timed: the first NUMERIC call's time and profile.
+Tally gebsr2gebsc(sp::Value v, int m = kM, int n = kN, double density = kDensity, Timed* timed = nullptr,
+                  trn::Generation target = trn::Generation::trn1) {
+  const Ref r = make_ref(v, m, n, density, seed_of(v));
+  Handle h;
+  trnsparseSetTarget(h.h, static_cast<trnTarget_t>(target));
+  Tally t;
+  for (const Reblock& b : kReblocks) {
+    const int mb = (m + b.rb - 1) / b.rb, nb = (n + b.cb - 1) / b.cb;
+    for (int base : {0, 1}) {
+      const Gebsr a = gebsr_of(r, b.rb, b.cb, b.row_order, base);
+      const Gebsc want = gebsc_of(r, b.rb, b.cb, b.row_order, base);
+      std::vector<int> row(want.row.size(), -7), col(want.col.size(), -7);
+      Bytes val(want.val.size(), 0xCD);
+      const double t0 = now_seconds();
+      t.call(call_gebsr2gebsc(v, h.h, mb, nb, a, b.rb, b.cb, val.data(), row.data(), col.data(), TRNSPARSE_ACTION_NUMERIC,
+                              static_cast<trnsparseIndexBase_t>(base)),
+             "gebsr2gebsc");
+      if (timed != nullptr && &b == &kReblocks[0] && base == 0) {
+        timed->seconds = seconds_since(t0);
+        trnsparseGetLastProfile(h.h, &timed->profile);
+      }
+      t.bad += mismatches(row, want.row) + mismatches(col, want.col) + mismatches(val, want.val, r.vb);
+      if (base == 0) continue;
+      std::vector<int> srow(want.row.size(), -7), scol(want.col.size(), -7);
+      const Bytes untouched(want.val.size(), 0xCD);
+      Bytes sval = untouched;
+      t.call(call_gebsr2gebsc(v, h.h, mb, nb, a, b.rb, b.cb, sval.data(), srow.data(), scol.data(), TRNSPARSE_ACTION_SYMBOLIC,
+                              TRNSPARSE_INDEX_BASE_ONE),
+             "gebsr2gebsc (SYMBOLIC)");
+      t.bad += mismatches(srow, want.row) + mismatches(scol, want.col) + mismatches(sval, untouched, r.vb);
+    }
+  }
+  return t;
+}
+
 // Xcsr2bsrNnz + Scsr2bsr (square blocks 8 and 16, row and column order, output base 1).
 Tally csr2bsr() {
   const Ref r = make_ref(sp::Value::f32, kM, kN, kDensity, seed_of(sp::Value::f32));
@@ -597,6 +714,8 @@ void add_sparse_convert(Registry& reg) {
         [v] { return csr2gebsr(v); });
     add("gebsr2gebsr", tn + " (Xgebsr2gebsrNnz)", "7x3 row-order -> 4x5 and 4x6 column-order -> 5x2 blocks, base 0 -> 1, vs a cover scan",
         [v] { return gebsr2gebsr(v); });
+    add("gebsr2gebsc", tn, "7x3 row-order and 4x6 column-order blocks, base 0 and 1, NUMERIC and SYMBOLIC, vs a block-column scan",
+        [v] { return gebsr2gebsc(v); });
     add("gebsr2csr", tn + " (and Xgebsr2csr)", "7x3 row-order and 4x6 column-order blocks, base 0 -> 1, every stored value vs a row scan",
         [v] { return gebsr2csr(v); });
     add("sell2csr", tn + " (sell_as_csr)", "slice 32, rows stored in reverse order; CSR pattern and values vs the CSR",
@@ -609,21 +728,22 @@ void add_sparse_convert(Registry& reg) {
 
 const Registrar kRegistrar(add_sparse_convert);
 
-// Bench rows (issue #28: every op a bench row): Csr2cscEx2 and DenseToSparse (CSR) per value type on
-// a 2048 x 2048 matrix at 1%, the conversion call timed alone, its costed host step's modeled time,
-// and Eigen's host time for the same conversion (sparse_columns.hpp). Error: the mismatches of the
-// whole case (0 expected).
+// Bench rows (issue #28: every op a bench row): Csr2cscEx2, DenseToSparse (CSR) and SparseToDense
+// (CSR; s13/spgap) per value type on a 2048 x 2048 matrix at 1%, the conversion call timed alone, its
+// costed host step's modeled time, and Eigen's host time for the same conversion (sparse_columns.hpp;
+// SparseToDense: Eigen's toDense). Error: the mismatches of the whole case (0 expected).
 void add_sparse_convert_bench(Registry& reg) {
   constexpr int n = 2048;
   constexpr double density = 0.01;
   for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})
-    for (const char* op : {"csr2csc", "dense2sparse_csr"})
+    for (const char* op : {"csr2csc", "dense2sparse_csr", "sparse2dense_csr"})
       reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = op, .variant = std::string(sp::value_name(v)) + ", host step",
                         .shape = "2048x2048, 1%", .run = [v, op](trn::Generation target) {
-                          const bool to_csc = std::string(op) == "csr2csc";
+                          const std::string name = op;
                           Timed timed;
-                          const Tally t = to_csc ? csr2csc(v, n, n, density, &timed, target)
-                                                 : dense_sparse(v, Fmt::csr, n, n, density, &timed, target);
+                          const Tally t = name == "csr2csc" ? csr2csc(v, n, n, density, &timed, target)
+                                                            : dense_sparse(v, Fmt::csr, n, n, density, &timed, target,
+                                                                           name == "sparse2dense_csr");
                           BenchResult b;
                           b.error = static_cast<double>(t.bad);
                           b.error_metric = "mismatches";
@@ -633,25 +753,32 @@ void add_sparse_convert_bench(Registry& reg) {
                           b.native_name = "Eigen sparse";
                           const CsrArrays a{n, n, static_cast<std::int64_t>(r.csr_col.size()), r.csr_off.data(), r.csr_col.data(),
                                             r.csr_val.data(), v};
-                          b.native_seconds = to_csc ? eigen_csr2csc_seconds(a) : eigen_dense2sparse_seconds(v, n, n, r.ld, r.dense.data());
+                          b.native_seconds = name == "csr2csc"            ? eigen_csr2csc_seconds(a)
+                                             : name == "sparse2dense_csr" ? eigen_sparse2dense_seconds(a)
+                                                                          : eigen_dense2sparse_seconds(v, n, n, r.ld, r.dense.data());
                           return b;
                         }});
 }
 const Registrar kBenchRegistrar(add_sparse_convert_bench);
 
-// Bench rows of gebsr2gebsr (7x3 row-order -> 4x5 blocks) and gebsr2csr (7x3 blocks) per value type,
-// 2048 x 2048 at 1% (the input blocks of a uniformly random pattern): the first call timed alone,
-// its host round trip's modeled time. No native column: Eigen has no block-sparse format.
+// Bench rows of gebsr2gebsr (7x3 row-order -> 4x5 blocks), gebsr2csr and gebsr2gebsc (7x3 blocks;
+// s13/spgap) and csr2gebsr (3x5 blocks; s13/spgap) per value type, 2048 x 2048 at 1% (the input
+// blocks of a uniformly random pattern): the first call timed alone, its host round trip's modeled
+// time. No native column: Eigen has no block-sparse format.
 void add_sparse_gebsr_bench(Registry& reg) {
   constexpr int n = 2048;
   constexpr double density = 0.01;
   for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})
-    for (const char* op : {"gebsr2gebsr", "gebsr2csr"})
+    for (const char* op : {"gebsr2gebsr", "gebsr2csr", "gebsr2gebsc", "csr2gebsr"}) {
+      const std::string name = op;
       reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = op, .variant = std::string(sp::value_name(v)) + ", host step",
-                        .shape = "2048x2048, 1%, 7x3 blocks", .run = [v, op](trn::Generation target) {
+                        .shape = name == "csr2gebsr" ? "2048x2048, 1%, 3x5 blocks" : "2048x2048, 1%, 7x3 blocks",
+                        .run = [v, name](trn::Generation target) {
                           Timed timed;
-                          const Tally t = std::string(op) == "gebsr2gebsr" ? gebsr2gebsr(v, n, n, density, &timed, target)
-                                                                          : gebsr2csr(v, n, n, density, &timed, target);
+                          const Tally t = name == "gebsr2gebsr" ? gebsr2gebsr(v, n, n, density, &timed, target)
+                                          : name == "gebsr2csr" ? gebsr2csr(v, n, n, density, &timed, target)
+                                          : name == "gebsr2gebsc" ? gebsr2gebsc(v, n, n, density, &timed, target)
+                                                                  : csr2gebsr(v, n, n, density, &timed, target);
                           BenchResult b;
                           b.error = static_cast<double>(t.bad);
                           b.error_metric = "mismatches";
@@ -659,8 +786,34 @@ void add_sparse_gebsr_bench(Registry& reg) {
                           b.device = DeviceCost::from(timed.profile);
                           return b;
                         }});
+    }
 }
 const Registrar kGebsrBenchRegistrar(add_sparse_gebsr_bench);
+
+// Bench rows of Xcoo2csr and Xcsr2coo (s13/spgap; index arrays only) on the pattern of a 2048 x 2048
+// matrix at 1%: the base-0 call timed alone, its host round trip's modeled time. No native column:
+// Eigen has no COO format (its setFromTriplets sorts and sums values, another operation).
+void add_sparse_coo_bench(Registry& reg) {
+  constexpr int n = 2048;
+  constexpr double density = 0.01;
+  for (const char* op : {"coo2csr", "csr2coo"}) {
+    const bool to_csr = std::string(op) == "coo2csr";
+    reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = op,
+                      .variant = std::string("int32 (") + (to_csr ? "Xcoo2csr" : "Xcsr2coo") + "), host step",
+                      .shape = "2048x2048, 1%", .run = [to_csr](trn::Generation target) {
+                        Timed to_c, to_o;
+                        const Tally t = coo_csr(n, n, density, &to_c, &to_o, target);
+                        const Timed& timed = to_csr ? to_c : to_o;
+                        BenchResult b;
+                        b.error = static_cast<double>(t.bad);
+                        b.error_metric = "mismatches";
+                        b.host_seconds = timed.seconds;
+                        b.device = DeviceCost::from(timed.profile);
+                        return b;
+                      }});
+  }
+}
+const Registrar kCooBenchRegistrar(add_sparse_coo_bench);
 
 }  // namespace
 }  // namespace trnsci::cli

@@ -9,7 +9,8 @@
 //    complex sqrt(2) gamma_{k+4} (...), complex-fp32 + u32 |y|, k the scalar row length; measured the
 //    largest ratio, bound 1.
 // Bench rows: each call alone on 2048 x 2048 (nnz: dense at 1% nonzeros; bsrmv: 4 x 4 blocks, 1% of
-// the block positions), its host time and modeled profile.
+// the block positions), its host time and modeled profile; nnz also Eigen's dense row count
+// ((A.array() != 0).rowwise().count(), sparse_columns.hpp).
 #include <trnsparse.h>
 
 #include <algorithm>
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "registry.hpp"
+#include "sparse_columns.hpp"
 
 namespace trnsci::cli {
 namespace {
@@ -33,6 +35,11 @@ template <class T>
 using RealT = decltype(std::abs(T()));
 template <class T>
 constexpr long double kUnit = std::is_same_v<RealT<T>, float> ? 0x1p-24L : 0x1p-53L;
+template <class T>
+constexpr trn::sparse::Value kValue = std::is_same_v<T, float>                 ? trn::sparse::Value::f32
+                                      : std::is_same_v<T, double>              ? trn::sparse::Value::f64
+                                      : std::is_same_v<T, std::complex<float>> ? trn::sparse::Value::c32
+                                                                               : trn::sparse::Value::c64;
 template <class T>
 const char* type_name() {
   return std::is_same_v<T, float> ? "R_32F" : std::is_same_v<T, double> ? "R_64F" : std::is_same_v<T, std::complex<float>> ? "C_32F" : "C_64F";
@@ -71,11 +78,13 @@ struct Outcome {
   double measured = 0, host_seconds = 0;
   int failed = 0;
   trnProfile_t profile{};
+  double native_seconds = 0;  // nnz: Eigen's count of the same matrix (when asked)
 };
 
 // nnz on an m x n column-major matrix (lda m + 2) with ~density nonzeros: mismatching counts + failed calls.
+// with_native: also time Eigen's row count of the same matrix (the bench row's native column).
 template <class T>
-Outcome run_nnz(int m, int n, double density, trn::Generation target) {
+Outcome run_nnz(int m, int n, double density, trn::Generation target, bool with_native = false) {
   std::mt19937_64 g(4100 + sizeof(T));
   std::bernoulli_distribution keep(density);
   const int lda = m + 2;
@@ -112,6 +121,7 @@ Outcome run_nnz(int m, int n, double density, trn::Generation target) {
     o.measured += got_total != total;
   }
   o.measured += o.failed;
+  if (with_native) o.native_seconds = eigen_nnz_seconds(kValue<T>, m, n, lda, a.data(), true);
   trnsparseDestroyMatDescr(d);
   trnsparseDestroy(h);
   return o;
@@ -214,12 +224,14 @@ void add_typed(Registry& reg) {
                          }});
   reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "nnz", .variant = tn + ", dirA row", .shape = "2048x2048, 1%",
                     .run = [](trn::Generation target) {
-                      const Outcome o = run_nnz<T>(2048, 2048, 0.01, target);
+                      const Outcome o = run_nnz<T>(2048, 2048, 0.01, target, true);
                       BenchResult b;
                       b.error = o.measured;
                       b.error_metric = "mismatches";
                       b.host_seconds = o.host_seconds;
                       b.device = DeviceCost::from(o.profile);
+                      b.native_name = "Eigen (dense count)";
+                      b.native_seconds = o.native_seconds;
                       return b;
                     }});
   reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "bsrmv", .variant = tn + ", dirA row, op N",

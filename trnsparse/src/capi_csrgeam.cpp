@@ -1,11 +1,12 @@
 // trnsparse C shim: csrgeam2 (C = alpha A + beta B on CSR; bufferSizeExt, Xcsrgeam2Nnz, S/D/C/Z
-// csrgeam2) over trn/sparse/csrgeam.hpp, S/D/C/Z nnz (the counting of DenseToSparse's analysis) and
+// csrgeam2) over trn/sparse/csrgeam.hpp, S/D/C/Z nnz (a tile program, nnz_engine.cpp) and
 // GetProperty.
 #include <algorithm>
 #include <complex>
 #include <vector>
 
 #include "capi_internal.hpp"
+#include "nnz_engine.hpp"
 #include "trn/sparse/csrgeam.hpp"
 
 using namespace trn::sparse::capi;  // NOLINT: the shim files share one internal namespace
@@ -92,7 +93,21 @@ trnsparseStatus_t geam(trnsparseHandle_t h, const char* fn, bool query, int m, i
 }
 
 // nnz: the stored entries (x != 0, either part for complex) of each row (dirA ROW) or column of a
-// column-major m x n A, and their total.
+// column-major m x n A, and their total. The counting is a tile program (nnz_engine.cpp: compares on
+// VectorE, row sums on TensorE, the total on GpSimdE); a reduced extent of 2^24 or more is counted by
+// the host scan instead (a costed host step). Both write a staging copy: the outputs are written only
+// when the total fits an int.
+std::int64_t nnz_on_host(const sp::DenseAny& A, bool by_rows, std::int32_t* counts) {
+  const std::int64_t major = by_rows ? A.rows : A.cols;
+  std::vector<std::int64_t> off(static_cast<std::size_t>(major) + 1);
+  const sp::SparseRef out{by_rows ? sp::SparseRef::Format::csr : sp::SparseRef::Format::csc, A.rows, A.cols, 0, off.data(), nullptr,
+                          nullptr, sp::IndexType::i64, sp::IndexType::i64, sp::IndexBase::zero, A.value};
+  const std::int64_t count = sp::dense_to_sparse_analysis(A, out);
+  for (std::int64_t i = 0; i < major; ++i)
+    counts[i] = static_cast<std::int32_t>(off[static_cast<std::size_t>(i) + 1] - off[static_cast<std::size_t>(i)]);
+  return count;
+}
+
 template <class T>
 trnsparseStatus_t nnz(trnsparseHandle_t h, const char* fn, int dir, int m, int n, const trnsparseMatDescr* descr, const T* A,
                       int lda, int* per, int* total) {
@@ -108,14 +123,24 @@ trnsparseStatus_t nnz(trnsparseHandle_t h, const char* fn, int dir, int m, int n
   c.require(per != nullptr || major == 0, 7, "nnzPerRowCol").not_null(total, 8, "nnzTotalDevHostPtr");
   if (!c) return c.status();
   return run(h, fn, {{"nnzTotalDevHostPtr", 8}}, [&] {
-    std::vector<std::int64_t> off(static_cast<std::size_t>(major) + 1);
-    const sp::SparseRef out{dir == TRNSPARSE_DIRECTION_ROW ? sp::SparseRef::Format::csr : sp::SparseRef::Format::csc, m, n, 0,
-                            off.data(), nullptr, nullptr, sp::IndexType::i64, sp::IndexType::i64, sp::IndexBase::zero,
-                            value_of<T>()};
-    const std::int64_t count = sp::dense_to_sparse_analysis({const_cast<T*>(A), value_of<T>(), m, n, lda, sp::Layout::col_major}, out);
+    const bool by_rows = dir == TRNSPARSE_DIRECTION_ROW;
+    const sp::DenseAny dense{const_cast<T*>(A), value_of<T>(), m, n, lda, sp::Layout::col_major};
+    std::vector<std::int32_t> staged(static_cast<std::size_t>(major));
+    sp::CallReport r;
+    const bool engines = sp::dense_nnz_on_engines(dense, by_rows);
+    const std::int64_t count = engines ? sp::dense_nnz_engines(h->settings, dense, by_rows, staged.data(), &r)
+                                       : nnz_on_host(dense, by_rows, staged.data());
     if (count > INT32_MAX) throw sp::InvalidArgument("nnz: more than 2^31 - 1 nonzeros", "nnzTotalDevHostPtr");
-    for (int i = 0; i < major; ++i) per[i] = static_cast<int>(off[static_cast<std::size_t>(i) + 1] - off[static_cast<std::size_t>(i)]);
+    std::copy(staged.begin(), staged.end(), per);
     *total = static_cast<int>(count);
+    if (engines) {
+      store_profile(h, r);
+      return;
+    }
+    // The host scan: A crosses to the host once, the counts and the total come back.
+    set_host_profile(h, trn::HostStep{.name = "trnsparse.nnz.count", .flops = static_cast<double>(m) * n,
+                                      .reads = {trn::HostSpan::matrix(A, m, n, lda)},
+                                      .writes = {trn::HostSpan(per, major), trn::HostSpan(total, 1)}});
   });
 }
 
