@@ -26,6 +26,11 @@ struct CsrArrays {
   trn::sparse::Value value = trn::sparse::Value::f32;
 };
 
+// CSR SpGEMM's accuracy bound for an output entry of k products (SpGEMM and SpGEMMreuse on the
+// engines; suite_sparse_generic.cpp) and the path label of its rows.
+long double spgemm_bound(trn::sparse::Value v, std::int64_t k, long double mag, long double exact);
+const char* spgemm_path(trn::sparse::Value v);
+
 // Eigen's best-of-3 host seconds for the row's operation on the same operands:
 // Y = alpha A X + beta Y (X n x m dense; m = 1: SpMV), the lower-triangular solve L Y = alpha B
 // (m right-hand sides), and the sparse product A B (Eigen's conservative sparse x sparse product).

@@ -427,19 +427,6 @@ const Registrar kRegistrarSell(add_sparse_sell);
 
 // ---- SpSV / SpSM and CSR SpGEMM (docs/trnsparse.md "Sparse triangular solves", "SpGEMM on CSR") ----
 
-// SpGEMM on the engines (trn/sparse/spgemm_csr.hpp) for an entry of k products: 32-bit gamma_{k+2}
-// (complex sqrt(2) gamma_{k+5}) in u = 2^-24 times mag = |alpha| (|A||B|)_ij + |beta| |c|; 64-bit
-// 4.1 u (|alpha| |s| + |beta| |c|) (exact = that sum for s = (A B)_ij), plus the long-double
-// reference's own error (k + 8) 2^-63 mag.
-long double spgemm_bound(sp::Value v, std::int64_t k, long double mag, long double exact) {
-  if (!sp::value_is_single(v)) return 4.1L * 0x1p-53L * exact + static_cast<long double>(k + 8) * 0x1p-63L * mag;
-  const long double u32 = 0x1p-24L, kk = static_cast<long double>(k + (sp::value_is_complex(v) ? 5 : 2));
-  return kk * u32 / (1 - kk * u32) * mag * (sp::value_is_complex(v) ? std::sqrt(2.0L) : 1.0L);
-}
-const char* spgemm_path(sp::Value v) {
-  return sp::value_is_single(v) ? "engines: DMA gathers + VectorE segment sums" : "engines: segmented slice pairs";
-}
-
 // The substitution's bound for a row of k stored entries (diagonal included) (docs/trnsparse.md
 // "Sparse triangular solves"): R_32F / C_32F run on the engines in fp32, gamma_{k+2} (complex
 // sqrt(2) gamma_{k+5}) in u = 2^-24 times w = M(L)^-1 (|L||y_hat| + |alpha b|); R_64F / C_64F the
@@ -1219,4 +1206,18 @@ void add_sparse_vectors(Registry& reg) {
 const Registrar kVectorRegistrar(add_sparse_vectors);
 
 }  // namespace
+
+// SpGEMM on the engines (trn/sparse/spgemm_csr.hpp) for an entry of k products: 32-bit gamma_{k+2}
+// (complex sqrt(2) gamma_{k+5}) in u = 2^-24 times mag = |alpha| (|A||B|)_ij + |beta| |c|; 64-bit
+// 4.1 u (|alpha| |s| + |beta| |c|) (exact = that sum for s = (A B)_ij), plus the long-double
+// reference's own error (k + 8) 2^-63 mag.
+long double spgemm_bound(trn::sparse::Value v, std::int64_t k, long double mag, long double exact) {
+  if (!trn::sparse::value_is_single(v)) return 4.1L * 0x1p-53L * exact + static_cast<long double>(k + 8) * 0x1p-63L * mag;
+  const long double u32 = 0x1p-24L, kk = static_cast<long double>(k + (trn::sparse::value_is_complex(v) ? 5 : 2));
+  return kk * u32 / (1 - kk * u32) * mag * (trn::sparse::value_is_complex(v) ? std::sqrt(2.0L) : 1.0L);
+}
+const char* spgemm_path(trn::sparse::Value v) {
+  return trn::sparse::value_is_single(v) ? "engines: DMA gathers + VectorE segment sums" : "engines: segmented slice pairs";
+}
+
 }  // namespace trnsci::cli
