@@ -728,6 +728,17 @@ void add_sparse_convert(Registry& reg) {
 
 const Registrar kRegistrar(add_sparse_convert);
 
+// A conversion row's result: its mismatches against the plain-loop reference (exact operations) and
+// the timed call's host seconds and modeled cost.
+BenchResult conversion_result(const Tally& t, const Timed& timed) {
+  BenchResult b;
+  b.error = static_cast<double>(t.bad);
+  b.error_metric = "mismatches";
+  b.host_seconds = timed.seconds;
+  b.device = DeviceCost::from(timed.profile);
+  return b;
+}
+
 // Bench rows (issue #28: every op a bench row): Csr2cscEx2, DenseToSparse (CSR) and SparseToDense
 // (CSR; s13/spgap) per value type on a 2048 x 2048 matrix at 1%, the conversion call timed alone, its
 // costed host step's modeled time, and Eigen's host time for the same conversion (sparse_columns.hpp;
@@ -744,11 +755,7 @@ void add_sparse_convert_bench(Registry& reg) {
                           const Tally t = name == "csr2csc" ? csr2csc(v, n, n, density, &timed, target)
                                                             : dense_sparse(v, Fmt::csr, n, n, density, &timed, target,
                                                                            name == "sparse2dense_csr");
-                          BenchResult b;
-                          b.error = static_cast<double>(t.bad);
-                          b.error_metric = "mismatches";
-                          b.host_seconds = timed.seconds;
-                          b.device = DeviceCost::from(timed.profile);
+                          BenchResult b = conversion_result(t, timed);
                           const Ref r = make_ref(v, n, n, density, seed_of(v));
                           b.native_name = "Eigen sparse";
                           const CsrArrays a{n, n, static_cast<std::int64_t>(r.csr_col.size()), r.csr_off.data(), r.csr_col.data(),
@@ -779,12 +786,7 @@ void add_sparse_gebsr_bench(Registry& reg) {
                                           : name == "gebsr2csr" ? gebsr2csr(v, n, n, density, &timed, target)
                                           : name == "gebsr2gebsc" ? gebsr2gebsc(v, n, n, density, &timed, target)
                                                                   : csr2gebsr(v, n, n, density, &timed, target);
-                          BenchResult b;
-                          b.error = static_cast<double>(t.bad);
-                          b.error_metric = "mismatches";
-                          b.host_seconds = timed.seconds;
-                          b.device = DeviceCost::from(timed.profile);
-                          return b;
+                          return conversion_result(t, timed);
                         }});
     }
 }
@@ -804,12 +806,7 @@ void add_sparse_coo_bench(Registry& reg) {
                         Timed to_c, to_o;
                         const Tally t = coo_csr(n, n, density, &to_c, &to_o, target);
                         const Timed& timed = to_csr ? to_c : to_o;
-                        BenchResult b;
-                        b.error = static_cast<double>(t.bad);
-                        b.error_metric = "mismatches";
-                        b.host_seconds = timed.seconds;
-                        b.device = DeviceCost::from(timed.profile);
-                        return b;
+                        return conversion_result(t, timed);
                       }});
   }
 }

@@ -13,6 +13,7 @@
 #include "trn/core/host_step.hpp"
 #include "trn/core/report.hpp"
 #include "trn/core/spmd.hpp"
+#include "trn/tile/complex.hpp"
 #include "trn/tile/view.hpp"
 
 namespace trn::sparse {
@@ -79,12 +80,7 @@ void chunk_products(NeuronCore& nc, const PairTiles& w, std::int64_t vw, std::in
     return;
   }
   const Tile ur = plane(u, 0, cw, 2), ui = plane(u, 1, cw, 2), vr = plane(v, 0, cw, 2), vi = plane(v, 1, cw, 2);
-  nc.tensor_tensor(t1, ur, vr, AluOp::multiply);
-  nc.tensor_tensor(t3, ui, vi, AluOp::multiply);
-  nc.tensor_tensor(t1, t1, t3, AluOp::subtract);  // re
-  nc.tensor_tensor(t2, ur, vi, AluOp::multiply);
-  nc.tensor_tensor(t3, ui, vr, AluOp::multiply);
-  nc.tensor_tensor(t2, t2, t3, AluOp::add);  // im
+  trn::tile::complex_multiply(nc, {t1, t2}, {ur, ui}, {vr, vi}, t3);  // (t1, t2) = u v
   nc.tensor_reduce(part.cols(0, 1), t1, AluOp::add);
   nc.tensor_reduce(part.cols(1, 1), t2, AluOp::add);
 }

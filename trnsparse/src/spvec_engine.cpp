@@ -53,6 +53,7 @@
 #include "generic_host.hpp"
 #include "spvec_engine.hpp"
 #include "trn/core/spmd.hpp"
+#include "trn/tile/complex.hpp"
 
 namespace trn::sparse {
 
@@ -271,12 +272,7 @@ void spvv_kernel(NeuronCore& nc, VecCall& c, bool conj_x, float* out) {
       const Tile xr = plane(xa, 0, ch.cols, 2), xi = plane(xa, 1, ch.cols, 2);
       const Tile yr = plane(yb, 0, ch.cols, 2), yi = plane(yb, 1, ch.cols, 2);
       if (conj_x) nc.tensor_scalar(xi, xi, AluOp::multiply, -1.0f);
-      nc.tensor_tensor(t1, xr, yr, AluOp::multiply);
-      nc.tensor_tensor(t3, xi, yi, AluOp::multiply);
-      nc.tensor_tensor(t1, t1, t3, AluOp::subtract);  // re
-      nc.tensor_tensor(t2, xr, yi, AluOp::multiply);
-      nc.tensor_tensor(t3, xi, yr, AluOp::multiply);
-      nc.tensor_tensor(t2, t2, t3, AluOp::add);  // im
+      trn::tile::complex_multiply(nc, {t1, t2}, {xr, xi}, {yr, yi}, t3);  // (t1, t2) = x y
       nc.tensor_reduce(pr.cols(0, 1), t1, AluOp::add);
       nc.tensor_reduce(pr.cols(1, 1), t2, AluOp::add);
     }
