@@ -209,6 +209,17 @@ void store_row_int(const Tile& t, std::int32_t p, const std::int64_t* in) {
   });
 }
 
+void copy_all_rows_bits(const Tile& dst, const Tile& src) {
+  if (!dst.free_contiguous() || !src.free_contiguous()) {
+    for (std::int32_t p = 0; p < src.partitions; ++p) copy_row_bits(dst, p, src, p);
+    return;
+  }
+  const auto row_bytes = static_cast<std::size_t>(src.free_size() * dtype_size(src.dtype));
+  for (std::int32_t p = 0; p < src.partitions; ++p)
+    std::memmove(dst.base + std::int64_t{p} * dst.partition_stride, src.base + std::int64_t{p} * src.partition_stride,
+                 row_bytes);
+}
+
 void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32_t ps) {
   const std::int64_t es = dtype_size(src.dtype);
   if (dst.free_contiguous() && src.free_contiguous()) {

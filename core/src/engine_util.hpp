@@ -112,6 +112,10 @@ void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32
 // different memories (HBM and SBUF: disjoint) and the CPU has AVX-512: the same bytes, the run
 // offsets computed once for all partitions. Returns false (nothing copied) otherwise.
 bool copy_rows_stride2_bits(const Tile& dst, const Tile& src);
+// copy_row_bits(dst, p, src, p) for p = 0, 1, ... in that order; when both free patterns are dense
+// (copy_row_bits' memmove case) the test and the row size are computed once, not per row (a short
+// DMA of 8 rows was 8 calls of two free-pattern walks each).
+void copy_all_rows_bits(const Tile& dst, const Tile& src);
 
 // Every element of t (all partitions, access-pattern order) set to the dtype_size(t.dtype) bytes
 // at `elem`: memset's element work (one value, rounded once) without a conversion per element.

@@ -229,7 +229,7 @@ void NeuronCore::dma_copy(const Tile& dst, const Tile& src) {
   }
   if (dst.dtype == src.dtype) {
     if (dma_partition_columns(dst, src) || detail::copy_rows_stride2_bits(dst, src)) return commit_instruction();
-    for (std::int32_t p = 0; p < src.partitions; ++p) detail::copy_row_bits(dst, p, src, p);
+    detail::copy_all_rows_bits(dst, src);
   } else {
     // "first casting from src.dtype to float32, then from float32 to dst.dtype" (RNE).
     // A contiguous fp32 source row is already the fp32 intermediate: convert from it directly.

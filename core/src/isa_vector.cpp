@@ -446,7 +446,7 @@ void NeuronCore::tensor_copy(const Tile& dst, const Tile& src, Engine engine, In
   const bool int_native = is_integer(dst.dtype) && is_integer(src.dtype) && engine != Engine::scalar &&
                           cfg_.numerics == Numerics::ideal;
   if (bit_exact) {
-    for (std::int32_t p = 0; p < src.partitions; ++p) detail::copy_row_bits(dst, p, src, p);
+    detail::copy_all_rows_bits(dst, src);
   } else if (int_native) {
     std::int64_t* row = detail::scratch_i64(0, static_cast<std::size_t>(src.free_size()));
     for (std::int32_t p = 0; p < src.partitions; ++p) {

@@ -84,9 +84,9 @@ ScalarOperand renamed(const ScalarOperand& s, std::int8_t hbm, std::span<const H
 
 // The recorded allocation again, through the real allocator (its poison fill, dirty ranges, peak
 // and operand-memo record); it must land where it landed when recorded.
-void replay_alloc(NeuronCore& nc, const Event& e, bool place) {
+void replay_alloc(NeuronCore& nc, const Event& e, bool place, std::int64_t used_after) {
   OnChipMemory& m = e.space == MemSpace::psum ? nc.psum() : nc.sbuf();
-  if (place) place_next_alloc(m, e.t[0].offset_bytes, e.used_after);
+  if (place) place_next_alloc(m, e.t[0].offset_bytes, used_after);
   const std::int64_t* s = e.shape;
   const AllocFill fill = e.first_touch_writes ? AllocFill::none : e.fill;
   Tile t;
@@ -105,7 +105,7 @@ void replay_alloc(NeuronCore& nc, const Event& e, bool place) {
 
 void replay_event(NeuronCore& nc, const Event& e, std::span<const HbmOperand> ops, bool place) {
   switch (e.kind) {
-    case Kind::alloc: return replay_alloc(nc, e, place);
+    case Kind::alloc: return replay_alloc(nc, e, place, e.used_after);
     case Kind::free: return (e.space == MemSpace::psum ? nc.psum() : nc.sbuf()).free(e.t[0]);
     case Kind::dma_copy: return nc.dma_copy(renamed(e.t[0], e.hbm[0], ops), renamed(e.t[1], e.hbm[1], ops));
     case Kind::nc_matmul:
@@ -232,6 +232,71 @@ void analyse_first_touch(std::vector<Event>& events, std::size_t i) {
   }
 }
 
+// The on-chip operands of an instruction event, read or written (dst first).
+int onchip_operands(const Event& e, const Tile* out[5]) {
+  int n = 0;
+  for (const Tile& t : e.t)
+    if (t.mem != MemSpace::hbm && t.partitions > 0) out[n++] = &t;
+  if (e.kind == Kind::tensor_scalar) {
+    if (e.s0.is_tile && e.s0.tile.mem != MemSpace::hbm) out[n++] = &e.s0.tile;
+    if (e.s1.is_tile && e.s1.tile.mem != MemSpace::hbm) out[n++] = &e.s1.tile;
+  }
+  return n;
+}
+
+// Marks the allocations no instruction touches between the allocation and its free, and their
+// frees. A placed replay (allocators empty at the start, as when recorded) skips such a pair: no
+// later allocation of the program moves (each is placed at its recorded offset), no instruction
+// reads or writes the bytes, and the skipped poison fill is not observable — the bytes keep their
+// dirty record (onchip_dirty.hpp), so any later allocation over them refills what it can read, and
+// bytes no fill changes need no operand-memo invalidation. The peak the pair reached is folded in
+// through Program::skipped_peak. At least one allocation is kept to carry that peak.
+int space_index(MemSpace m) { return m == MemSpace::psum ? 1 : 0; }
+
+void mark_untouched_allocations(Program& p) {
+  std::vector<Event>& ev = p.events;
+  std::int64_t skipped_peak[2] = {0, 0};
+  bool kept_any[2] = {false, false};
+  for (std::size_t i = 0; i < ev.size(); ++i) {
+    Event& a = ev[i];
+    if (a.kind != Kind::alloc) continue;
+    const Tile& t = a.t[0];
+    const std::int64_t need =
+        (t.free_size() * dtype_size(t.dtype) + kAllocAlignBytes - 1) / kAllocAlignBytes * kAllocAlignBytes;
+    const Rect whole{t.mem, t.partition_start, std::int64_t{t.partition_start} + t.partitions, t.offset_bytes,
+                     t.offset_bytes + need};
+    std::size_t free_at = 0;
+    bool touched = false;
+    for (std::size_t j = i + 1; j < ev.size() && !touched && free_at == 0; ++j) {
+      const Event& e = ev[j];
+      if (e.kind == Kind::alloc) continue;
+      if (e.kind == Kind::free) {
+        if (e.space == a.space && e.t[0].offset_bytes == t.offset_bytes) free_at = j;
+        continue;
+      }
+      const Tile* ops[5];
+      const int n = onchip_operands(e, ops);
+      for (int k = 0; k < n && !touched; ++k) touched = meets(rect_of(*ops[k]), whole);
+    }
+    const int m = space_index(a.space);
+    if (touched || free_at == 0) {
+      kept_any[m] = true;
+      continue;
+    }
+    a.untouched = true;
+    ev[free_at].untouched = true;
+    skipped_peak[m] = std::max(skipped_peak[m], a.used_after);
+  }
+  for (int m = 0; m < 2; ++m) {
+    if (kept_any[m]) continue;
+    for (Event& e : ev)
+      if (space_index(e.space) == m && (e.kind == Kind::alloc || e.kind == Kind::free)) e.untouched = false;
+    skipped_peak[m] = 0;
+  }
+  p.skipped_peak[0] = skipped_peak[0];
+  p.skipped_peak[1] = skipped_peak[1];
+}
+
 }  // namespace
 
 HbmOperand hbm_operand(const HbmTensor& t) {
@@ -265,6 +330,7 @@ void begin_recording(NeuronCore& nc, std::span<const HbmOperand> ops, Program& o
   out.sbuf_storage = nc.sbuf().storage();
   out.psum_storage = nc.psum().storage();
   out.starts_empty = nc.sbuf().used_bytes() == 0 && nc.psum().used_bytes() == 0;
+  out.skipped_peak[0] = out.skipped_peak[1] = 0;
   auto* r = new Recorder{&nc, ops, &out, nc.instruction_count(), 0, false, t_recorder};
   t_recorder = r;
   __atomic_add_fetch(&g_recorders, 1, __ATOMIC_RELAXED);
@@ -284,6 +350,7 @@ void end_recording(bool ok) {
     for (std::size_t i = 0; i < r->out->events.size(); ++i)
       if (r->out->events[i].kind == Kind::alloc && r->out->events[i].fill == AllocFill::poison)
         analyse_first_touch(r->out->events, i);
+  if (r->out->complete && r->nc->config().execute && r->out->starts_empty) mark_untouched_allocations(*r->out);
   delete r;
 }
 
@@ -299,7 +366,18 @@ void replay(NeuronCore& nc, const Program& p, std::span<const HbmOperand> ops) {
     Placing() { __atomic_add_fetch(&g_placing, 1, __ATOMIC_RELAXED); }
     ~Placing() { __atomic_sub_fetch(&g_placing, 1, __ATOMIC_RELAXED); }
   } placing;
-  for (const Event& e : p.events) replay_event(nc, e, ops, true);
+  bool peak_folded[2] = {p.skipped_peak[0] == 0, p.skipped_peak[1] == 0};
+  for (const Event& e : p.events) {
+    if (e.untouched) continue;
+    const int m = space_index(e.space);
+    if (e.kind == Kind::alloc && !peak_folded[m]) {
+      // Placed with the larger of its own and the skipped allocations' peaks (peak = the maximum).
+      replay_alloc(nc, e, true, std::max(e.used_after, p.skipped_peak[m]));
+      peak_folded[m] = true;
+      continue;
+    }
+    replay_event(nc, e, ops, true);
+  }
 }
 
 // ---- hooks ----------------------------------------------------------------------------------------

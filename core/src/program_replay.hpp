@@ -63,6 +63,10 @@ struct Event {
   bool first_touch_writes = false;
   std::int64_t rest[4][4] = {};
   int nrest = 0;
+  // alloc: no instruction touches any byte of the tile before its free (a GEMM's spare operand
+  // and epilogue slots of a one-tile problem); free: the free of such a tile. A placed replay
+  // skips both (program_replay.cpp, mark_untouched_allocations).
+  bool untouched = false;
   Tile t[3]{};
   ScalarOperand s0{0.0f}, s1{0.0f};
   std::int8_t hbm[5] = {-1, -1, -1, -1, -1};  // t[0..2], s0.tile, s1.tile
@@ -85,6 +89,10 @@ struct Program {
   // reaches every allocation in the recorded state, so each lands where it did (the first fit of the
   // same state and request) and is placed there directly (detail::place_next_alloc).
   bool starts_empty = false;
+  // Per memory (0: SBUF, 1: PSUM), the largest `used_after` of the untouched allocations a placed
+  // replay skips: folded into the peak through the first allocation it places in that memory, so
+  // the allocator's peak (read after the program) is the recorded one. 0 when none is skipped.
+  std::int64_t skipped_peak[2] = {0, 0};
 };
 
 // Runs body(nc) while recording into `out` (out.complete tells whether it may be replayed).

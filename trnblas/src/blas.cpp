@@ -141,6 +141,61 @@ void detail::dgemv_row(const Settings& s, Op tb, std::int64_t n, std::int64_t k,
 }
 
 namespace {
+// An [R0, R1] HbmTensor view with the given strides in t, rebuilt only when it differs from the
+// view t already holds (same data, dtype, shape and strides: kept, no heap blocks).
+void set_view(HbmTensor& t, const void* data, DType dtype, std::int64_t r0, std::int64_t r1, std::int64_t s0,
+              std::int64_t s1) {
+  const auto& sh = t.shape();
+  const auto& st = t.strides();
+  if (t.data() == data && t.dtype() == dtype && sh.size() == 2 && sh[0] == r0 && sh[1] == r1 && st[0] == s0 &&
+      st[1] == s1)
+    return;
+  t = HbmTensor::wrap(const_cast<void*>(data), dtype, {r0, r1}, {s0, s1});
+}
+
+// The problem of a one-problem call, kept per host thread between calls (issue #30, "Per-call
+// cost" ninth round): a loop of calls on the same buffers reuses its operand views and vectors
+// instead of building ten heap blocks per call (the views' shape and stride vectors, the term
+// lists, the problem vector). Every field is reset to what block_args and view_kf would build;
+// only the storage is kept. `in_use` guards against a nested call on the thread (it builds its own).
+struct WarmProblem {
+  std::vector<BlockGemmArgs> problems;
+  bool in_use = false;
+};
+thread_local WarmProblem t_warm_problem;
+
+void reuse_block_args(BlockGemmArgs& g, GemmMode mode, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k,
+                      float alpha, float beta, const MatrixRef& A, const MatrixRef& B, const MutableMatrixRef& C) {
+  // Storage kept, every other field back to its default (so a field added later cannot go stale).
+  std::vector<HbmTensor> a_src = std::move(g.a_src), b_src = std::move(g.b_src);
+  std::vector<std::pair<int, int>> pairs = std::move(g.pairs);
+  HbmTensor c = std::move(g.c);
+  g = BlockGemmArgs{};
+  g.m = m;
+  g.n = n;
+  g.k_end = k;
+  g.multiply = alpha != 0.0f;
+  g.load = load_dtype(mode, A.dtype);
+  g.split = split_of(mode);
+  const auto p = mode_traits(mode).pairs;
+  pairs.assign(p.begin(), p.end());
+  g.pairs = std::move(pairs);
+  set_view(c, C.data, C.dtype, n, m, C.ld, 1);  // C as [N, M]: row j = column j of C
+  g.c = std::move(c);
+  g.alpha = alpha;
+  g.beta = beta;
+  a_src.resize(g.multiply ? 1 : 0);
+  b_src.resize(g.multiply ? 1 : 0);
+  if (g.multiply) {
+    // view_kf's views: op(X) as [K, F], strides {1, ld} when X is stored transposed to it, else {ld, 1}.
+    const bool at = ta == Op::T, bt = tb == Op::N;
+    set_view(a_src[0], A.data, A.dtype, k, m, at ? 1 : A.ld, at ? A.ld : 1);
+    set_view(b_src[0], B.data, B.dtype, k, n, bt ? 1 : B.ld, bt ? B.ld : 1);
+  }
+  g.a_src = std::move(a_src);
+  g.b_src = std::move(b_src);
+}
+
 // gemm_batched over `count` problems given as arrays (gemm passes one without building three
 // one-element vectors: three heap blocks of every small call).
 void gemm_problems(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k,
@@ -150,9 +205,25 @@ void gemm_problems(const Settings& s, GemmMode mode, Op ta, Op tb, std::int64_t 
   require(mode != GemmMode::fp64_ozaki, "fp64 GEMM goes through dgemm");
   if (report != nullptr) *report = CallReport{};
   if (count == 0 || m == 0 || n == 0 || ((alpha == 0.0f || k == 0) && beta == 1.0f)) return;
-  std::vector<BlockGemmArgs> problems;
-  problems.reserve(count);
-  for (std::size_t b = 0; b < count; ++b) {
+  // One problem: the thread's warm problem (unless a call on this thread is using it).
+  WarmProblem& warm = t_warm_problem;
+  const bool reuse = count == 1 && !warm.in_use;
+  struct InUse {  // cleared on every exit
+    WarmProblem* w;
+    ~InUse() {
+      if (w != nullptr) w->in_use = false;
+    }
+  } in_use{reuse ? &warm : nullptr};
+  std::vector<BlockGemmArgs> local;
+  std::vector<BlockGemmArgs>& problems = reuse ? warm.problems : local;
+  if (reuse) {
+    warm.in_use = true;
+    problems.resize(1);
+    reuse_block_args(problems[0], mode, ta, tb, m, n, k, alpha, beta, A[0], B[0], C[0]);
+  } else {
+    problems.reserve(count);
+  }
+  for (std::size_t b = 0; b < count && !reuse; ++b) {
     BlockGemmArgs g = block_args(mode, m, n, k, alpha, beta, A[b].dtype, C[b]);
     if (g.multiply) {
       // Moved in (an initializer list copies each view's shape and stride vectors: 4 heap blocks).
