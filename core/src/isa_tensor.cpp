@@ -71,7 +71,7 @@ const float* NeuronCore::converted_operand(const Tile& t, int panel, int which, 
   ++memo_->clock;
   auto drop = [&](std::size_t i) {
     role.entries[i].valid = false;
-    role.index.erase(role.entries[i].base);
+    role.erase(role.entries[i].base);
     role.free.push_back(i);
   };
   if (auto it = role.index.find(t.base); it != role.index.end()) {
@@ -113,7 +113,7 @@ const float* NeuronCore::converted_operand(const Tile& t, int panel, int which, 
   m.valid = true;
   m.converted = convert_on_first_use;
   m.source = region_of(t, false);
-  role.index[m.base] = slot;
+  role.insert(m.base, slot);
   if (!convert_on_first_use) return nullptr;
   const int K = t.partitions;
   const std::int64_t F = t.free_size();

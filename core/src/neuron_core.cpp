@@ -79,7 +79,7 @@ void NeuronCore::invalidate_operand_memo(const Region* w) {
       const Region& r = e.source;
       if (w == nullptr || (w->p0 < r.p0 + r.np && r.p0 < w->p0 + w->np && w->lo < r.hi && r.lo < w->hi)) {
         e.valid = false;
-        role.index.erase(e.base);
+        role.erase(e.base);
         role.free.push_back(i);
       }
     }

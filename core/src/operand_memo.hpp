@@ -42,6 +42,23 @@ struct OperandMemoCache {
     std::vector<Entry> entries;
     std::unordered_map<const std::byte*, std::size_t> index;  // valid entries by base address
     std::vector<std::size_t> free;                            // invalid entries to reuse
+    // The node of the last entry dropped, kept for the next insertion (a small matmul's operand is
+    // dropped by its tile's allocation and inserted again every call: one heap block each way).
+    std::unordered_map<const std::byte*, std::size_t>::node_type spare;
+    void erase(const std::byte* base) {
+      auto node = index.extract(base);
+      if (!node.empty()) spare = std::move(node);
+    }
+    void insert(const std::byte* base, std::size_t slot) {
+      if (spare.empty()) {
+        index[base] = slot;
+        return;
+      }
+      spare.key() = base;
+      spare.mapped() = slot;
+      auto r = index.insert(std::move(spare));
+      if (!r.inserted) r.position->second = slot;  // (never: callers erase a base before inserting it)
+    }
   };
   std::array<Role, 2> roles;
   std::uint64_t clock = 0;
