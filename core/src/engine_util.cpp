@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <type_traits>
 
 #include "simd_util.hpp"
 #include "trn/core/error.hpp"
@@ -215,6 +216,22 @@ void copy_all_rows_bits(const Tile& dst, const Tile& src) {
     return;
   }
   const auto row_bytes = static_cast<std::size_t>(src.free_size() * dtype_size(src.dtype));
+  // Short rows (a vector down the partitions, an 8- or 16-wide matrix row) in fixed-size copies the
+  // compiler inlines: each row is read whole before it is written, as memmove does.
+  auto rows_of = [&]<std::size_t N>(std::integral_constant<std::size_t, N>) {
+    for (std::int32_t p = 0; p < src.partitions; ++p) {
+      unsigned char row[N];
+      std::memcpy(row, src.base + std::int64_t{p} * src.partition_stride, N);
+      std::memcpy(dst.base + std::int64_t{p} * dst.partition_stride, row, N);
+    }
+  };
+  switch (row_bytes) {
+    case 4: return rows_of(std::integral_constant<std::size_t, 4>{});
+    case 8: return rows_of(std::integral_constant<std::size_t, 8>{});
+    case 32: return rows_of(std::integral_constant<std::size_t, 32>{});
+    case 64: return rows_of(std::integral_constant<std::size_t, 64>{});
+    default: break;
+  }
   for (std::int32_t p = 0; p < src.partitions; ++p)
     std::memmove(dst.base + std::int64_t{p} * dst.partition_stride, src.base + std::int64_t{p} * src.partition_stride,
                  row_bytes);
