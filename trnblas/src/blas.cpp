@@ -81,20 +81,26 @@ DType load_dtype(GemmMode m, DType stored) {
   return t.terms > 1 ? DType::f32 : t.load_dtype;  // split modes load fp32 and split on VectorE
 }
 
-// Kernel arguments of one fp32-class problem, without its operand views.
-BlockGemmArgs block_args(GemmMode mode, std::int64_t m, std::int64_t n, std::int64_t k, float alpha, float beta,
-                         DType a_dtype, const MutableMatrixRef& C) {
-  BlockGemmArgs g;
+// The scalar fields of one fp32-class problem's kernel arguments (block_args, reuse_block_args).
+void set_scalar_args(BlockGemmArgs& g, GemmMode mode, std::int64_t m, std::int64_t n, std::int64_t k, float alpha,
+                     float beta, DType a_dtype) {
   g.m = m;
   g.n = n;
   g.k_end = k;
   g.multiply = alpha != 0.0f;
   g.load = load_dtype(mode, a_dtype);
   g.split = split_of(mode);
-  g.pairs = term_pairs(mode);
-  g.c = HbmTensor::wrap(C.data, C.dtype, {n, m}, {C.ld, 1});  // C as [N, M]: row j = column j of C
   g.alpha = alpha;
   g.beta = beta;
+}
+
+// Kernel arguments of one fp32-class problem, without its operand views.
+BlockGemmArgs block_args(GemmMode mode, std::int64_t m, std::int64_t n, std::int64_t k, float alpha, float beta,
+                         DType a_dtype, const MutableMatrixRef& C) {
+  BlockGemmArgs g;
+  set_scalar_args(g, mode, m, n, k, alpha, beta, a_dtype);
+  g.pairs = term_pairs(mode);
+  g.c = HbmTensor::wrap(C.data, C.dtype, {n, m}, {C.ld, 1});  // C as [N, M]: row j = column j of C
   return g;
 }
 
@@ -171,19 +177,12 @@ void reuse_block_args(BlockGemmArgs& g, GemmMode mode, Op ta, Op tb, std::int64_
   std::vector<std::pair<int, int>> pairs = std::move(g.pairs);
   HbmTensor c = std::move(g.c);
   g = BlockGemmArgs{};
-  g.m = m;
-  g.n = n;
-  g.k_end = k;
-  g.multiply = alpha != 0.0f;
-  g.load = load_dtype(mode, A.dtype);
-  g.split = split_of(mode);
+  set_scalar_args(g, mode, m, n, k, alpha, beta, A.dtype);
   const auto p = mode_traits(mode).pairs;
   pairs.assign(p.begin(), p.end());
   g.pairs = std::move(pairs);
   set_view(c, C.data, C.dtype, n, m, C.ld, 1);  // C as [N, M]: row j = column j of C
   g.c = std::move(c);
-  g.alpha = alpha;
-  g.beta = beta;
   a_src.resize(g.multiply ? 1 : 0);
   b_src.resize(g.multiply ? 1 : 0);
   if (g.multiply) {
