@@ -357,16 +357,22 @@ class IntervalStates {
       at(p).st = st;
       return;
     }
-    split_at(lo);
-    split_at(hi);
-    p = first(lo);  // now the first segment at or after lo
-    if (!valid(p) || at(p).lo >= hi) {  // [lo, hi) lies in a gap
+    if (at(p).lo >= hi) {  // [lo, hi) lies in a gap
       insert(p, Seg{lo, hi, st});
       return;
     }
-    at(p) = Seg{lo, hi, st};  // the first segment inside [lo, hi) takes it whole; the others go
+    // The run of segments it overlaps, p .. last: p keeps its part before lo (if any), the rest of
+    // the run goes, then the written segment and the part of `last` after hi (if any) follow p.
+    Pos last = p;
+    for (Pos n = next(p); valid(n) && at(n).lo < hi; n = next(n)) last = n;
+    const Seg head = at(p), tail = at(last);
+    const bool keep_left = head.lo < lo, keep_right = tail.hi > hi;
+    at(p) = keep_left ? Seg{head.lo, lo, head.st} : Seg{lo, hi, st};
     set_end(p.c);
     erase_before(next(p), hi);
+    Pos written = p;
+    if (keep_left) written = insert(Pos{p.c, p.k + 1}, Seg{lo, hi, st});
+    if (keep_right) insert(Pos{written.c, written.k + 1}, Seg{hi, tail.hi, tail.st});
   }
   // f(state) for every byte of [lo, hi), splitting at lo and hi and filling gaps with fresh states
   // first, so that f changes exactly [lo, hi).
@@ -378,18 +384,23 @@ class IntervalStates {
       f(at(p).st);
       return;
     }
-    split_at(lo);
-    split_at(hi);
-    std::uint64_t cur = lo;
-    p = first(lo);
-    while (cur < hi) {
-      if (!valid(p) || at(p).lo > cur) {  // a gap: a fresh state
-        insert(p, Seg{cur, valid(p) ? std::min(hi, at(p).lo) : hi, {}});
-        p = first(cur);
+    if (valid(p) && at(p).lo < lo) {  // cut at lo: the part before lo keeps its state
+      Seg right = at(p);
+      right.lo = lo;
+      at(p).hi = lo;
+      p = insert(Pos{p.c, p.k + 1}, right);
+    }
+    for (std::uint64_t cur = lo; cur < hi; p = next(p)) {
+      if (!valid(p) || at(p).lo > cur)  // a gap: a fresh state
+        p = insert(p, Seg{cur, valid(p) ? std::min(hi, at(p).lo) : hi, {}});
+      if (at(p).hi > hi) {  // cut at hi: the part after hi keeps its state
+        Seg right = at(p);
+        right.lo = hi;
+        at(p).hi = hi;
+        p = prev(insert(Pos{p.c, p.k + 1}, right));
       }
       f(at(p).st);
       cur = at(p).hi;
-      p = next(p);
     }
   }
 
@@ -402,33 +413,48 @@ class IntervalStates {
   Seg& at(Pos p) { return chunks_[p.c][p.k]; }
   const Seg& at(Pos p) const { return chunks_[p.c][p.k]; }
   Pos next(Pos p) const { return p.k + 1 < chunks_[p.c].size() ? Pos{p.c, p.k + 1} : Pos{p.c + 1, 0}; }
+  Pos prev(Pos p) const { return p.k > 0 ? Pos{p.c, p.k - 1} : Pos{p.c - 1, chunks_[p.c - 1].size() - 1}; }
   void set_end(std::size_t c) { ends_[c] = chunks_[c].back().hi; }
   // The first segment ending after lo (the first that may overlap [lo, ...)); invalid if none.
+  // Consecutive lookups mostly land where the last one did or on the segment after it (a query and
+  // the update of the same region; a loop over rows): those two are checked first, exactly (the
+  // answer is the one segment ending after lo whose predecessor does not), before the binary searches.
   Pos first(std::uint64_t lo) const {
+    if (hint_.c < chunks_.size() && hint_.k < chunks_[hint_.c].size())
+      for (const Pos h : {hint_, next(hint_)})
+        if (h.c < chunks_.size() && at(h).hi > lo && !(prev_hi(h) > lo)) return hint_ = h;
     const auto c = static_cast<std::size_t>(std::upper_bound(ends_.begin(), ends_.end(), lo) - ends_.begin());
     if (c == chunks_.size()) return Pos{c, 0};
     const auto& ch = chunks_[c];
-    return Pos{c, static_cast<std::size_t>(std::upper_bound(ch.begin(), ch.end(), lo,
-                                                            [](std::uint64_t v, const Seg& s) { return v < s.hi; }) -
-                                           ch.begin())};
+    hint_ = Pos{c, static_cast<std::size_t>(std::upper_bound(ch.begin(), ch.end(), lo,
+                                                             [](std::uint64_t v, const Seg& s) { return v < s.hi; }) -
+                                            ch.begin())};
+    return hint_;
+  }
+  // The end of the segment before p (0 for the first segment).
+  std::uint64_t prev_hi(Pos p) const {
+    if (p.k > 0) return chunks_[p.c][p.k - 1].hi;
+    return p.c > 0 ? chunks_[p.c - 1].back().hi : 0;
   }
   // Inserts s before position p (an invalid p: at the end); splits a chunk that grew past 2 kChunk.
-  void insert(Pos p, const Seg& s) {
+  // Returns where s is now.
+  Pos insert(Pos p, const Seg& s) {
     if (chunks_.empty()) {
       chunks_.emplace_back(1, s);
       ends_.push_back(s.hi);
-      return;
+      return Pos{0, 0};
     }
     if (!valid(p)) p = Pos{chunks_.size() - 1, chunks_.back().size()};
     auto& ch = chunks_[p.c];
     ch.insert(ch.begin() + static_cast<std::ptrdiff_t>(p.k), s);
     set_end(p.c);
-    if (ch.size() <= 2 * kChunk) return;
+    if (ch.size() <= 2 * kChunk) return p;
     std::vector<Seg> upper(ch.begin() + static_cast<std::ptrdiff_t>(kChunk), ch.end());
     ch.resize(kChunk);
     set_end(p.c);
     ends_.insert(ends_.begin() + static_cast<std::ptrdiff_t>(p.c + 1), upper.back().hi);
     chunks_.insert(chunks_.begin() + static_cast<std::ptrdiff_t>(p.c + 1), std::move(upper));
+    return p.k < kChunk ? p : Pos{p.c + 1, p.k - kChunk};
   }
   // Erases the segments from p on that start before hi; drops chunks that become empty.
   void erase_before(Pos p, std::uint64_t hi) {
@@ -449,17 +475,10 @@ class IntervalStates {
       p = Pos{p.c + 1, 0};
     }
   }
-  void split_at(std::uint64_t x) {
-    const Pos p = first(x);
-    if (valid(p) && at(p).lo < x) {
-      Seg right = at(p);
-      right.lo = x;
-      at(p).hi = x;
-      insert(Pos{p.c, p.k + 1}, right);
-    }
-  }
+
   std::vector<std::vector<Seg>> chunks_;
   std::vector<std::uint64_t> ends_;  // ends_[c]: the end of chunk c's last segment
+  mutable Pos hint_{0, 0};           // where the last lookup landed (first); may be stale
 };
 
 // Busy intervals of one resource (a DMA engine, or in reorder mode a compute engine or shared
@@ -927,7 +946,7 @@ class Scheduler {
   // "DMA active": the union of each core's DMA transfer intervals.
   void sum_dma_active() {
     for (auto& spans : dma_spans_) {
-      std::sort(spans.begin(), spans.end());
+      if (!std::is_sorted(spans.begin(), spans.end())) std::sort(spans.begin(), spans.end());  // mostly in order already
       double covered_to = -1;
       for (const auto& [a, b] : spans) {
         const double from = std::max(a, covered_to);
