@@ -939,3 +939,51 @@ TEST(CostModelReference, MatmulKernelTracesScheduleBitForBitAsTheReplacedSchedul
 }
 
 }  // namespace
+
+// A dependent chain (each instruction reads what the one before wrote, across engines and DMA):
+// no instruction waits for its engine or a port in program order, the case in which schedule_trace
+// takes the reorder schedule to be the as_written one without computing it; the reference computes
+// both. Then the same chain with a second, independent stream interleaved, which does wait.
+TEST(CostModelReference, InOrderWithoutWaitsGivesTheReorderScheduleBitForBit) {
+  for (const bool interleaved : {false, true}) {
+    Trace t;
+    const Engine engines[] = {Engine::vector, Engine::scalar, Engine::gpsimd, Engine::tensor, Engine::dma};
+    std::uint64_t at = 0;
+    MemSpace read_from = MemSpace::sbuf;
+    for (std::size_t i = 0; i < 400; ++i) {
+      Instruction ins;
+      ins.index = i;
+      ins.engine = engines[i % 5];
+      ins.opcode = ins.engine == Engine::tensor ? Opcode::nc_matmul
+                   : ins.engine == Engine::dma  ? Opcode::dma_copy
+                                                : Opcode::tensor_copy;
+      ins.partitions = 128;
+      ins.free_elems = 64 + static_cast<std::int64_t>(i % 7) * 32;
+      ins.matmul_m = 128;
+      ins.bytes_read = ins.bytes_written = 128 * ins.free_elems * 4;
+      const MemSpace out = ins.engine == Engine::tensor ? MemSpace::psum : MemSpace::sbuf;
+      ins.add_region(Region{out, true, 0, 128, (at + 1024) % 8192, (at + 1024) % 8192 + 1024});
+      ins.add_region(Region{read_from, false, 0, 128, at % 8192, at % 8192 + 1024});  // what the one before wrote
+      read_from = out;
+      at += 1024;
+      ++t.per_engine[static_cast<int>(ins.engine)];
+      t.instructions.push_back(ins);
+      if (interleaved && i % 3 == 0) {  // an independent VectorE stream: it waits for the engine
+        Instruction v = ins;
+        v.engine = Engine::vector;
+        v.opcode = Opcode::tensor_copy;
+        v.regions[0] = Region{MemSpace::sbuf, true, 0, 128, 65536, 66560};
+        v.regions[1] = Region{MemSpace::sbuf, false, 0, 128, 70000, 71024};
+        ++t.per_engine[static_cast<int>(Engine::vector)];
+        t.instructions.push_back(v);
+      }
+    }
+    CostModelOptions opt;
+    opt.keep_timeline = true;
+    expect_same_schedule(t, opt, interleaved ? "interleaved chains" : "dependent chain");
+    const Schedule s = schedule_trace(t, opt);
+    if (!interleaved) {
+      EXPECT_EQ(s.profile.reorder_total_ns, s.profile.as_written_total_ns);
+    }
+  }
+}
