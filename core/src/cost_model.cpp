@@ -17,7 +17,6 @@
 #include <limits>
 #include <numeric>
 #include <string>
-#include <map>
 
 namespace trn {
 
@@ -313,171 +312,173 @@ struct AccessState {
   Engine w_engine = Engine::tensor;
 };
 
-bool same_state(const AccessState& a, const AccessState& b) {
-  return a.w_end == b.w_end && a.r_end == b.r_end && a.w_idx == b.w_idx && a.r_idx == b.r_idx &&
-         a.w_engine == b.w_engine;
-}
-
 constexpr std::uint8_t kHostTrack = 0xff;  // eng[] of a host step (not an Engine)
 constexpr std::uint8_t kLinkTrack = 0xfe;  // eng[] of a link transfer
 constexpr int kQuadrant = 32;       // partitions per dependency quadrant (alignment unit, ARCH2)
 constexpr int kQuadrants = 4;
 
-// Exact byte intervals of one on-chip memory, each with the state of its four partition quadrants.
-// Segments are disjoint and sorted; regions usually coincide with an existing segment (tiles are
-// reused), so a lookup is one binary search. The sorted array holds (lo, hi, slot) and the four
-// states live in a pool by slot: splitting or filling a gap moves 24-byte entries, not 176-byte
-// segments (the memmove of the tail was a fifth of Spotrf's host time), and walks stay contiguous.
-class SegmentTable {
+// Exact byte intervals of one memory with their access states: of HBM (host addresses; regions are
+// hulls of strided views) and of each partition quadrant of an on-chip memory (SBUF or PSUM; each
+// core has one table per quadrant). Segments are disjoint, sorted and never
+// empty; they are held inline in chunks of at most 2 kChunk (a sorted array of chunks with each
+// chunk's end), so that a split or a gap fill moves at most one chunk's tail, not the whole table's
+// (a flat array moved tens of KiB per record on Spotrf), and a lookup is two binary searches.
+//
+// One table per quadrant rather than one table of four states per segment: a write to some
+// partitions cuts only its own quadrants' tables, so a whole-tile query walks each quadrant's own
+// cuts (Spotrf's triangular loads, one partition row per DMA at a shifted offset, had cut the shared
+// table into as many segments as rows, and every whole-tile query walked all of them for all four
+// quadrants). The schedule is unchanged: a query folds each quadrant apart and Scheduler::ready_time
+// takes the first largest candidate in (byte, quadrant) order, the order of the shared table's walk.
+class IntervalStates {
  public:
   struct Seg {
-    std::int64_t lo, hi;
-    std::uint32_t slot;
-  };
-  template <class F>
-  void query(std::int64_t lo, std::int64_t hi, int q0, int q1, F&& f) {
-    for (std::size_t i = first(lo); i < segs_.size() && segs_[i].lo < hi; ++i)
-      if (segs_[i].hi > lo)
-        for (int q = q0; q <= q1; ++q) f(st_(segs_[i])[static_cast<std::size_t>(q)]);
-  }
-  // A write: quadrants q0..q1 of [lo, hi) take `st` (exact for the reason HbmIntervals::assign gives),
-  // and the run of segments it covers becomes one segment when the other quadrants agree along it, so
-  // column-by-column writes into a tile do not leave it cut into as many segments as it has columns.
-  void assign(std::int64_t lo, std::int64_t hi, int q0, int q1, const AccessState& st) {
-    std::size_t i0 = first(lo);
-    if (!(i0 < segs_.size() && segs_[i0].lo == lo && segs_[i0].hi == hi)) i0 = cover(lo, hi);
-    std::size_t i1 = i0;
-    for (; i1 < segs_.size() && segs_[i1].lo < hi; ++i1)
-      for (int q = q0; q <= q1; ++q) st_(segs_[i1])[static_cast<std::size_t>(q)] = st;
-    if (i1 - i0 < 2) return;
-    for (std::size_t i = i0 + 1; i < i1; ++i)
-      for (int q = 0; q < kQuadrants; ++q)
-        if ((q < q0 || q > q1) && !same_state(st_(segs_[i])[static_cast<std::size_t>(q)], st_(segs_[i0])[static_cast<std::size_t>(q)]))
-          return;
-    segs_[i0].hi = segs_[i1 - 1].hi;
-    for (std::size_t i = i0 + 1; i < i1; ++i) free_.push_back(segs_[i].slot);
-    segs_.erase(segs_.begin() + static_cast<std::ptrdiff_t>(i0 + 1), segs_.begin() + static_cast<std::ptrdiff_t>(i1));
-  }
-  template <class F>
-  void update(std::int64_t lo, std::int64_t hi, int q0, int q1, F&& f) {
-    std::size_t i = first(lo);
-    if (!(i < segs_.size() && segs_[i].lo == lo && segs_[i].hi == hi)) i = cover(lo, hi);
-    for (; i < segs_.size() && segs_[i].lo < hi; ++i)
-      for (int q = q0; q <= q1; ++q) f(st_(segs_[i])[static_cast<std::size_t>(q)]);
-  }
-
- private:
-  // Index of the first segment that may overlap [lo, ...).
-  std::size_t first(std::int64_t lo) const {
-    auto it = std::upper_bound(segs_.begin(), segs_.end(), lo, [](std::int64_t v, const Seg& s) { return v < s.lo; });
-    if (it != segs_.begin() && std::prev(it)->hi > lo) --it;
-    return static_cast<std::size_t>(it - segs_.begin());
-  }
-  // Split and fill so that [lo, hi) is exactly a run of segments; returns the index of the first.
-  std::size_t cover(std::int64_t lo, std::int64_t hi) {
-    split_at(lo);
-    split_at(hi);
-    std::size_t i = first(lo);
-    std::int64_t cur = lo;
-    std::size_t start = i;
-    bool first_set = false;
-    while (cur < hi) {
-      if (i >= segs_.size() || segs_[i].lo > cur) {
-        const std::int64_t e = i >= segs_.size() ? hi : std::min(hi, segs_[i].lo);
-        segs_.insert(segs_.begin() + static_cast<std::ptrdiff_t>(i), Seg{cur, e, new_slot()});
-      }
-      if (!first_set) {
-        start = i;
-        first_set = true;
-      }
-      cur = segs_[i].hi;
-      ++i;
-    }
-    return start;
-  }
-  void split_at(std::int64_t x) {
-    std::size_t i = first(x);
-    if (i < segs_.size() && segs_[i].lo < x && segs_[i].hi > x) {
-      Seg right{x, segs_[i].hi, new_slot()};
-      pool_[right.slot] = pool_[segs_[i].slot];
-      segs_[i].hi = x;
-      segs_.insert(segs_.begin() + static_cast<std::ptrdiff_t>(i + 1), right);
-    }
-  }
-  using States = std::array<AccessState, kQuadrants>;
-  States& st_(const Seg& s) { return pool_[s.slot]; }
-  std::uint32_t new_slot() {
-    if (!free_.empty()) {
-      const std::uint32_t k = free_.back();
-      free_.pop_back();
-      pool_[k] = {};
-      return k;
-    }
-    pool_.emplace_back();
-    return static_cast<std::uint32_t>(pool_.size() - 1);
-  }
-  std::vector<Seg> segs_;
-  std::vector<States> pool_;
-  std::vector<std::uint32_t> free_;
-};
-
-// Exact byte intervals of HBM (host addresses; regions are hulls of strided views). A map, because
-// HBM regions are many and scattered; disjoint segments, split on demand.
-class HbmIntervals {
- public:
-  template <class F>
-  void query(std::uint64_t lo, std::uint64_t hi, F&& f) {
-    for (auto it = first(lo); it != m_.end() && it->first < hi; ++it)
-      if (it->second.hi > lo) f(it->second.st);
-  }
-  // A write's state replaces every segment it covers by one segment. Exact: the write started after
-  // every earlier read and write of the range had ended (it waited for them), so from now on its own
-  // end dominates any constraint those older states could impose; keeping them only multiplied the
-  // segments that later queries walk (a strided row view's hull spans the whole matrix).
-  void assign(std::uint64_t lo, std::uint64_t hi, const AccessState& st) {
-    split_at(lo);
-    split_at(hi);
-    m_.erase(m_.lower_bound(lo), m_.lower_bound(hi));
-    m_.emplace(lo, Seg{hi, st});
-  }
-  template <class F>
-  void update(std::uint64_t lo, std::uint64_t hi, F&& f) {
-    split_at(lo);
-    split_at(hi);
-    std::uint64_t cur = lo;
-    auto it = m_.lower_bound(lo);
-    while (cur < hi) {
-      if (it == m_.end() || it->first > cur) {
-        const std::uint64_t e = it == m_.end() ? hi : std::min(hi, it->first);
-        it = m_.emplace_hint(it, cur, Seg{e, {}});
-      }
-      f(it->second.st);
-      cur = it->second.hi;
-      ++it;
-    }
-  }
-
- private:
-  struct Seg {
-    std::uint64_t hi;
+    std::uint64_t lo, hi;
     AccessState st;
   };
-  std::map<std::uint64_t, Seg>::iterator first(std::uint64_t lo) {
-    auto it = m_.upper_bound(lo);
-    if (it != m_.begin() && std::prev(it)->second.hi > lo) --it;
-    return it;
+  // f(state, first byte of [lo, hi) it covers) for every segment overlapping [lo, hi), in byte order.
+  template <class F>
+  void query(std::uint64_t lo, std::uint64_t hi, F&& f) const {
+    for (Pos p = first(lo); valid(p) && at(p).lo < hi; p = next(p)) f(at(p).st, std::max(at(p).lo, lo));
   }
-  void split_at(std::uint64_t x) {
-    auto it = m_.upper_bound(x);
-    if (it == m_.begin()) return;
-    --it;
-    if (it->first < x && it->second.hi > x) {
-      Seg right = it->second;
-      it->second.hi = x;
-      m_.emplace_hint(std::next(it), x, right);
+  // A write: [lo, hi) becomes one segment of state `st`. Exact: the write started after every
+  // earlier read and write of the range had ended (it waited for them), so from now on its own end
+  // dominates any constraint those older states could impose; keeping them only multiplied the
+  // segments that later queries walk (a strided row view's hull spans the whole matrix). A write
+  // past the table's end (address-increasing tiles) is an append.
+  void assign(std::uint64_t lo, std::uint64_t hi, const AccessState& st) {
+    if (hi <= lo) return;
+    if (chunks_.empty() || ends_.back() <= lo) {
+      insert(Pos{chunks_.empty() ? 0 : chunks_.size() - 1, chunks_.empty() ? 0 : chunks_.back().size()}, Seg{lo, hi, st});
+      return;
+    }
+    Pos p = first(lo);
+    if (valid(p) && at(p).lo == lo && at(p).hi == hi) {  // the common case: a segment rewritten whole
+      at(p).st = st;
+      return;
+    }
+    if (at(p).lo >= hi) {  // [lo, hi) lies in a gap
+      insert(p, Seg{lo, hi, st});
+      return;
+    }
+    // The run of segments it overlaps, p .. last: p keeps its part before lo (if any), the rest of
+    // the run goes, then the written segment and the part of `last` after hi (if any) follow p.
+    Pos last = p;
+    for (Pos n = next(p); valid(n) && at(n).lo < hi; n = next(n)) last = n;
+    const Seg head = at(p), tail = at(last);
+    const bool keep_left = head.lo < lo, keep_right = tail.hi > hi;
+    at(p) = keep_left ? Seg{head.lo, lo, head.st} : Seg{lo, hi, st};
+    set_end(p.c);
+    erase_before(next(p), hi);
+    Pos written = p;
+    if (keep_left) written = insert(Pos{p.c, p.k + 1}, Seg{lo, hi, st});
+    if (keep_right) insert(Pos{written.c, written.k + 1}, Seg{hi, tail.hi, tail.st});
+  }
+  // f(state) for every byte of [lo, hi), splitting at lo and hi and filling gaps with fresh states
+  // first, so that f changes exactly [lo, hi).
+  template <class F>
+  void update(std::uint64_t lo, std::uint64_t hi, F&& f) {
+    if (hi <= lo) return;
+    Pos p = first(lo);
+    if (valid(p) && at(p).lo == lo && at(p).hi == hi) {  // the common case
+      f(at(p).st);
+      return;
+    }
+    if (valid(p) && at(p).lo < lo) {  // cut at lo: the part before lo keeps its state
+      Seg right = at(p);
+      right.lo = lo;
+      at(p).hi = lo;
+      p = insert(Pos{p.c, p.k + 1}, right);
+    }
+    for (std::uint64_t cur = lo; cur < hi; p = next(p)) {
+      if (!valid(p) || at(p).lo > cur)  // a gap: a fresh state
+        p = insert(p, Seg{cur, valid(p) ? std::min(hi, at(p).lo) : hi, {}});
+      if (at(p).hi > hi) {  // cut at hi: the part after hi keeps its state
+        Seg right = at(p);
+        right.lo = hi;
+        at(p).hi = hi;
+        p = prev(insert(Pos{p.c, p.k + 1}, right));
+      }
+      f(at(p).st);
+      cur = at(p).hi;
     }
   }
-  std::map<std::uint64_t, Seg> m_;
+
+ private:
+  static constexpr std::size_t kChunk = 32;  // a chunk holds kChunk .. 2 kChunk segments once split
+  struct Pos {
+    std::size_t c, k;  // chunk, index in it
+  };
+  bool valid(Pos p) const { return p.c < chunks_.size(); }
+  Seg& at(Pos p) { return chunks_[p.c][p.k]; }
+  const Seg& at(Pos p) const { return chunks_[p.c][p.k]; }
+  Pos next(Pos p) const { return p.k + 1 < chunks_[p.c].size() ? Pos{p.c, p.k + 1} : Pos{p.c + 1, 0}; }
+  Pos prev(Pos p) const { return p.k > 0 ? Pos{p.c, p.k - 1} : Pos{p.c - 1, chunks_[p.c - 1].size() - 1}; }
+  void set_end(std::size_t c) { ends_[c] = chunks_[c].back().hi; }
+  // The first segment ending after lo (the first that may overlap [lo, ...)); invalid if none.
+  // Consecutive lookups mostly land where the last one did or on the segment after it (a query and
+  // the update of the same region; a loop over rows): those two are checked first, exactly (the
+  // answer is the one segment ending after lo whose predecessor does not), before the binary searches.
+  Pos first(std::uint64_t lo) const {
+    if (hint_.c < chunks_.size() && hint_.k < chunks_[hint_.c].size())
+      for (const Pos h : {hint_, next(hint_)})
+        if (h.c < chunks_.size() && at(h).hi > lo && !(prev_hi(h) > lo)) return hint_ = h;
+    const auto c = static_cast<std::size_t>(std::upper_bound(ends_.begin(), ends_.end(), lo) - ends_.begin());
+    if (c == chunks_.size()) return Pos{c, 0};
+    const auto& ch = chunks_[c];
+    hint_ = Pos{c, static_cast<std::size_t>(std::upper_bound(ch.begin(), ch.end(), lo,
+                                                             [](std::uint64_t v, const Seg& s) { return v < s.hi; }) -
+                                            ch.begin())};
+    return hint_;
+  }
+  // The end of the segment before p (0 for the first segment).
+  std::uint64_t prev_hi(Pos p) const {
+    if (p.k > 0) return chunks_[p.c][p.k - 1].hi;
+    return p.c > 0 ? chunks_[p.c - 1].back().hi : 0;
+  }
+  // Inserts s before position p (an invalid p: at the end); splits a chunk that grew past 2 kChunk.
+  // Returns where s is now.
+  Pos insert(Pos p, const Seg& s) {
+    if (chunks_.empty()) {
+      chunks_.emplace_back(1, s);
+      ends_.push_back(s.hi);
+      return Pos{0, 0};
+    }
+    if (!valid(p)) p = Pos{chunks_.size() - 1, chunks_.back().size()};
+    auto& ch = chunks_[p.c];
+    ch.insert(ch.begin() + static_cast<std::ptrdiff_t>(p.k), s);
+    set_end(p.c);
+    if (ch.size() <= 2 * kChunk) return p;
+    std::vector<Seg> upper(ch.begin() + static_cast<std::ptrdiff_t>(kChunk), ch.end());
+    ch.resize(kChunk);
+    set_end(p.c);
+    ends_.insert(ends_.begin() + static_cast<std::ptrdiff_t>(p.c + 1), upper.back().hi);
+    chunks_.insert(chunks_.begin() + static_cast<std::ptrdiff_t>(p.c + 1), std::move(upper));
+    return p.k < kChunk ? p : Pos{p.c + 1, p.k - kChunk};
+  }
+  // Erases the segments from p on that start before hi; drops chunks that become empty.
+  void erase_before(Pos p, std::uint64_t hi) {
+    while (valid(p)) {
+      auto& ch = chunks_[p.c];
+      std::size_t k1 = p.k;
+      while (k1 < ch.size() && ch[k1].lo < hi) ++k1;
+      const bool to_end = k1 == ch.size();  // the next chunk may hold more
+      ch.erase(ch.begin() + static_cast<std::ptrdiff_t>(p.k), ch.begin() + static_cast<std::ptrdiff_t>(k1));
+      if (ch.empty()) {
+        chunks_.erase(chunks_.begin() + static_cast<std::ptrdiff_t>(p.c));
+        ends_.erase(ends_.begin() + static_cast<std::ptrdiff_t>(p.c));
+        p = Pos{p.c, 0};
+        continue;
+      }
+      set_end(p.c);
+      if (!to_end) return;
+      p = Pos{p.c + 1, 0};
+    }
+  }
+
+  std::vector<std::vector<Seg>> chunks_;
+  std::vector<std::uint64_t> ends_;  // ends_[c]: the end of chunk c's last segment
+  mutable Pos hint_{0, 0};           // where the last lookup landed (first); may be stale
 };
 
 // Busy intervals of one resource (a DMA engine, or in reorder mode a compute engine or shared
@@ -496,6 +497,14 @@ class Timeline {
       t = busy_[i - 1].end;
       blocker = busy_[i - 1].idx;
     }
+    // The scan below skips every interval that ends by t without changing t. The intervals never
+    // overlap, so their ends ascend like their starts: the first one ending after t is a binary
+    // search away (checked on every insert; a timeline whose ends do not ascend scans them all).
+    if (ends_ascend_)
+      i = static_cast<std::size_t>(
+          std::upper_bound(busy_.begin() + static_cast<std::ptrdiff_t>(i), busy_.end(), t,
+                           [](double v, const Busy& b) { return v < b.end; }) -
+          busy_.begin());
     for (; i < busy_.size(); ++i) {
       if (busy_[i].end <= t) continue;
       if (busy_[i].start >= t + d) break;
@@ -506,7 +515,10 @@ class Timeline {
   }
   void insert(double t, double d, std::int64_t idx) {
     auto it = std::upper_bound(busy_.begin(), busy_.end(), t, [](double v, const Busy& b) { return v < b.start; });
-    busy_.insert(it, Busy{t, t + d, idx});
+    it = busy_.insert(it, Busy{t, t + d, idx});
+    if ((it != busy_.begin() && !(std::prev(it)->end <= it->end)) ||
+        (std::next(it) != busy_.end() && !(it->end <= std::next(it)->end)))
+      ends_ascend_ = false;
     if (busy_.size() > 4 * window_)
       busy_.erase(busy_.begin(), busy_.begin() + static_cast<std::ptrdiff_t>(2 * window_));
   }
@@ -523,6 +535,7 @@ class Timeline {
   };
   std::size_t window_;
   std::vector<Busy> busy_;
+  bool ends_ascend_ = true;  // every interval ends no later than the next one (find's binary search)
 };
 
 struct CoreState {
@@ -532,7 +545,7 @@ struct CoreState {
   std::vector<Timeline> engine_tl, port_tl;  // reorder mode: per compute engine; SBUF and PSUM ports
   double sbuf_port_free = 0, psum_port_free = 0;
   std::int64_t sbuf_port_last = -1, psum_port_last = -1;
-  SegmentTable sbuf, psum;
+  std::array<IntervalStates, kQuadrants> sbuf, psum;  // per partition quadrant
 };
 
 }  // namespace
@@ -589,6 +602,10 @@ class Scheduler {
     eng_.resize(n_);
     dma_spans_.resize(static_cast<std::size_t>(cores_));
     prof.dma_queue_busy_ns.assign(static_cast<std::size_t>(hw_.dma_engines), 0.0);
+    for (int p = 0; p < kEngineCount; ++p)
+      for (int q = 0; q < kEngineCount; ++q)
+        latency_[static_cast<std::size_t>(p)][static_cast<std::size_t>(q)] =
+            result_latency_ns(static_cast<Engine>(p), static_cast<Engine>(q));
   }
 
   Schedule run() {
@@ -646,44 +663,56 @@ class Scheduler {
     return lat;
   }
 
-  // Applies f to the access states a region overlaps (query) or covers exactly (update).
-  template <class F>
-  void visit(CoreState& c, const Region& r, bool update, F&& f) {
-    if (r.mem == MemSpace::hbm) {
-      if (update)
-        hbm_.update(r.lo, r.hi, f);
-      else
-        hbm_.query(r.lo, r.hi, f);
-      return;
+  // The partition quadrants [q0, q1] an on-chip region's partitions fall in.
+  static std::pair<int, int> quadrants_of(const Region& r) {
+    return {r.p0 / kQuadrant, std::min(kQuadrants - 1, (r.p0 + std::max(r.np, 1) - 1) / kQuadrant)};
+  }
+
+  // The latest constraint so far (ready, set by `by`) and the first byte x of the state it was
+  // found in (on-chip regions).
+  struct Candidate {
+    double ready = 0;
+    std::int64_t by = -1;
+    std::uint64_t x = 0;
+  };
+  // One access state's constraints on an instruction of engine `consumer` accessing region `reg`:
+  // after the last write (plus the producer's result latency when it reads), and for a write after
+  // the last read. Strictly later only: the first of equal constraints stays.
+  void consider(const AccessState& st, const Region& reg, Engine consumer, std::uint64_t x, Candidate& c) const {
+    if (st.w_idx >= 0) {
+      const double t = st.w_end + (reg.write ? 0.0 : latency_[static_cast<std::size_t>(st.w_engine)][static_cast<std::size_t>(consumer)]);
+      if (t > c.ready) c = Candidate{t, st.w_idx, x};
     }
-    SegmentTable& t = r.mem == MemSpace::sbuf ? c.sbuf : c.psum;
-    const int q0 = r.p0 / kQuadrant, q1 = std::min(kQuadrants - 1, (r.p0 + std::max(r.np, 1) - 1) / kQuadrant);
-    const auto lo = static_cast<std::int64_t>(r.lo), hi = static_cast<std::int64_t>(r.hi);
-    if (update)
-      t.update(lo, hi, q0, q1, f);
-    else
-      t.query(lo, hi, q0, q1, f);
+    if (reg.write && st.r_idx >= 0 && st.r_end > c.ready) c = Candidate{st.r_end, st.r_idx, x};
   }
 
   // The earliest start its operands allow: after the last write of what it reads (plus the
   // producer's result latency) and, for a write, after the last read and write of its region.
+  // The constraint that sets it is the first largest one in the order of the regions, then bytes,
+  // then quadrants (then write before read within a state): each quadrant's table is folded apart
+  // and the quadrants' winners compared by (byte, quadrant), which is that order.
   Placement ready_time(CoreState& c, const Instruction& ins) {
     Placement pl;
     for (std::uint8_t r = 0; r < ins.nregions; ++r) {
       const Region& reg = ins.regions[r];
-      visit(c, reg, false, [&](const AccessState& st) {
-        if (st.w_idx >= 0) {
-          const double t = st.w_end + (reg.write ? 0.0 : result_latency_ns(st.w_engine, ins.engine));
-          if (t > pl.ready) {
-            pl.ready = t;
-            pl.ready_by = st.w_idx;
-          }
+      if (reg.hi <= reg.lo) continue;  // a region of no bytes touches nothing
+      const Candidate before{pl.ready, pl.ready_by, 0};
+      Candidate best = before;
+      if (reg.mem == MemSpace::hbm) {
+        hbm_.query(reg.lo, reg.hi, [&](const AccessState& st, std::uint64_t) { consider(st, reg, ins.engine, 0, best); });
+      } else {
+        auto& tables = reg.mem == MemSpace::sbuf ? c.sbuf : c.psum;
+        const auto [q0, q1] = quadrants_of(reg);
+        for (int q = q0; q <= q1; ++q) {
+          Candidate got = before;
+          tables[static_cast<std::size_t>(q)].query(
+              reg.lo, reg.hi, [&](const AccessState& st, std::uint64_t x) { consider(st, reg, ins.engine, x, got); });
+          if (got.ready > before.ready && (got.ready > best.ready || (got.ready == best.ready && got.x < best.x)))
+            best = got;
         }
-        if (reg.write && st.r_idx >= 0 && st.r_end > pl.ready) {
-          pl.ready = st.r_end;
-          pl.ready_by = st.r_idx;
-        }
-      });
+      }
+      pl.ready = best.ready;
+      pl.ready_by = best.by;
     }
     pl.start = pl.ready;
     pl.p = pl.ready_by;
@@ -822,6 +851,9 @@ class Scheduler {
     const double d = instruction_ns(ins, hw_, 0);
     pl.d = d;
     const bool sbuf_port = needs_sbuf_port(ins), psum_port = needs_psum_port(ins);
+    if (!(c.engine_free[e] <= pl.start) || (sbuf_port && !(c.sbuf_port_free <= pl.start)) ||
+        (psum_port && !(c.psum_port_free <= pl.start)) || !(d >= 0))
+      waited_in_order_ = true;
     if (c.engine_free[e] > pl.start) {
       pl.start = c.engine_free[e];
       pl.p = c.engine_last[e];
@@ -854,22 +886,13 @@ class Scheduler {
     const double fin = pl.fin;
     for (std::uint8_t r = 0; r < ins.nregions; ++r) {
       const Region& reg = ins.regions[r];
-      if (reg.write && fin >= pl.start) {  // the write waited for every earlier access of its region
-        AccessState st;
-        st.w_end = fin;
-        st.w_idx = static_cast<std::int64_t>(i);
-        st.w_engine = E;
-        if (reg.mem == MemSpace::hbm) {
-          hbm_.assign(reg.lo, reg.hi, st);
-        } else {
-          SegmentTable& t = reg.mem == MemSpace::sbuf ? c.sbuf : c.psum;
-          const int q0 = reg.p0 / kQuadrant,
-                    q1 = std::min(kQuadrants - 1, (reg.p0 + std::max(reg.np, 1) - 1) / kQuadrant);
-          t.assign(static_cast<std::int64_t>(reg.lo), static_cast<std::int64_t>(reg.hi), q0, q1, st);
-        }
-        continue;
-      }
-      visit(c, reg, true, [&](AccessState& st) {
+      if (reg.hi <= reg.lo) continue;  // a region of no bytes touches nothing
+      const bool replace = reg.write && fin >= pl.start;  // the write waited for every earlier access of its region
+      AccessState written;
+      written.w_end = fin;
+      written.w_idx = static_cast<std::int64_t>(i);
+      written.w_engine = E;
+      const auto apply = [&](AccessState& st) {
         if (reg.write) {
           st.w_end = fin;
           st.w_idx = static_cast<std::int64_t>(i);
@@ -878,7 +901,23 @@ class Scheduler {
           st.r_end = fin;
           st.r_idx = static_cast<std::int64_t>(i);
         }
-      });
+      };
+      if (reg.mem == MemSpace::hbm) {
+        if (replace)
+          hbm_.assign(reg.lo, reg.hi, written);
+        else
+          hbm_.update(reg.lo, reg.hi, apply);
+        continue;
+      }
+      auto& tables = reg.mem == MemSpace::sbuf ? c.sbuf : c.psum;
+      const auto [q0, q1] = quadrants_of(reg);
+      for (int q = q0; q <= q1; ++q) {
+        IntervalStates& t = tables[static_cast<std::size_t>(q)];
+        if (replace)
+          t.assign(reg.lo, reg.hi, written);
+        else
+          t.update(reg.lo, reg.hi, apply);
+      }
     }
   }
 
@@ -910,7 +949,7 @@ class Scheduler {
   // "DMA active": the union of each core's DMA transfer intervals.
   void sum_dma_active() {
     for (auto& spans : dma_spans_) {
-      std::sort(spans.begin(), spans.end());
+      if (!std::is_sorted(spans.begin(), spans.end())) std::sort(spans.begin(), spans.end());  // mostly in order already
       double covered_to = -1;
       for (const auto& [a, b] : spans) {
         const double from = std::max(a, covered_to);
@@ -947,6 +986,15 @@ class Scheduler {
         std::max_element(prof.critical_ns.begin(), prof.critical_ns.end()) - prof.critical_ns.begin());
   }
 
+
+ public:
+  // Whether some compute instruction of an as_written schedule started later than its operands
+  // allowed (its engine or a shared port was still busy, or its duration is not a number >= 0).
+  // When none did, the reorder schedule is the same schedule (schedule_uncached).
+  bool waited_in_order() const { return waited_in_order_; }
+
+ private:
+  bool waited_in_order_ = false;
   const Trace& trace_;
   const CostModelOptions& opt_;
   const bool reorder_;
@@ -954,9 +1002,10 @@ class Scheduler {
   const std::size_t n_;
   int cores_ = 1;
   double queue_bw_hbm_ = 0;
+  std::array<std::array<double, kEngineCount>, kEngineCount> latency_{};  // result_latency_ns(producer, consumer)
   Schedule sched_;
   std::vector<CoreState> cs_;
-  HbmIntervals hbm_;
+  IntervalStates hbm_;
   SchedulerArrays& arrays_;  // this thread's; sized to n_ (one Scheduler at a time per thread)
   std::vector<double>& dur_;
   std::vector<double>& end_;
@@ -968,8 +1017,11 @@ class Scheduler {
   std::vector<std::pair<std::int64_t, double>> waits_;  // (link record, time it waited for peers), in order
 };
 
-Schedule schedule_one(const Trace& trace, const CostModelOptions& opt, bool reorder) {
-  return Scheduler(trace, opt, reorder).run();
+Schedule schedule_one(const Trace& trace, const CostModelOptions& opt, bool reorder, bool* waited_in_order = nullptr) {
+  Scheduler sched(trace, opt, reorder);
+  Schedule s = sched.run();
+  if (waited_in_order != nullptr) *waited_in_order = sched.waited_in_order();
+  return s;
 }
 
 }  // namespace
@@ -1260,8 +1312,21 @@ Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
 }
 
 namespace {
+// Both modes when compare_modes asks. The reorder schedule of a trace whose as_written schedule
+// never held a compute instruction back (Scheduler::waited_in_order) is that same schedule, so it is
+// not computed again: each instruction in turn finds every earlier interval on its engine and ports
+// ended by its ready time (they are the in-order ones, which ended by then), so the look-ahead
+// window places it at its ready time with the same predecessor, and DMA queues, host steps and
+// link transfers are placed alike in both modes (test CostModelReference.*InOrderWithoutWaits*).
+// Not with a peer exchange: every schedule of a collective call exchanges its arrivals with the
+// peers' schedules, mode for mode.
 Schedule schedule_uncached(const Trace& trace, const CostModelOptions& opt) {
-  Schedule s = schedule_one(trace, opt, opt.mode == ScheduleMode::reorder);
+  bool waited = true;
+  Schedule s = schedule_one(trace, opt, opt.mode == ScheduleMode::reorder, &waited);
+  if (opt.compare_modes && opt.mode == ScheduleMode::as_written && !waited && opt.link_peers == nullptr) {
+    s.profile.reorder_total_ns = s.profile.as_written_total_ns = s.profile.total_ns;
+    return s;
+  }
   if (opt.compare_modes) {
     CostModelOptions other = opt;
     other.keep_timeline = false;
