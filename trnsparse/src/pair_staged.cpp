@@ -20,7 +20,8 @@ std::size_t z(std::int64_t i) { return static_cast<std::size_t>(i); }
 
 constexpr std::int64_t kStagedProducts = 1024;  // products (= slots), staged u and v values per partition
 constexpr std::int64_t kStagedTargetTiles = 8;  // tiles a call is spread over: tile t + 1's DMAs overlap tile t
-constexpr std::int64_t kStagedTilesPerProgram = 4;
+constexpr std::int64_t kStagedTilesPerProgram = 16;
+constexpr std::int64_t kStagedSets = 3;  // SBUF tile sets in rotation: DMAs of tiles t + 1, t + 2 overlap tile t
 // Unread elements a run may read through: 16 fp32 at an HBM queue's rate (17 x 0.5 B/ns trn1) cost
 // 7.5 ns, less than the descriptor a new run costs (30.1 ns trn1, 11.1 ns trn2; hardware.hpp).
 constexpr std::int64_t kStagedGap = 16;
@@ -38,7 +39,7 @@ constexpr std::int64_t kHeader = 2;  // control words before the payload: pairs 
 //    (complex 2), count and compare the chunk position (2): 6 / 8; per entry: store (complex 2), reset: 2 / 3.
 constexpr std::array<double, 2> kGatherPairOps{7, 11}, kGatherTermOps{11, 17}, kSumOps{6, 8}, kSumEntryOps{2, 3};
 
-enum class StreamLayout { pairs, terms };
+enum class StreamLayout { pairs, terms, fixed };
 
 // `len` consecutive source values staged from value position `at` of the partition.
 struct Run {
@@ -61,6 +62,8 @@ struct StagedTile {
 
 struct Plan {
   StreamLayout layout = StreamLayout::pairs;
+  std::uint32_t fixed_terms = 0;  // fixed: the slots every entry has (bit 0: v = 0, bit 1: v = 1)
+  std::array<std::array<float, 2>, 2> coef{};  // fixed: v's two values (re, im), the VectorE immediates
   std::int64_t w = 1;
   std::vector<Segment> segs;
   std::vector<Run> runs;
@@ -75,29 +78,33 @@ const float* element(const PairSource& s, std::int64_t i, std::int64_t w) {
   return i < s.len0 ? static_cast<const float*>(s.first) + i * w : static_cast<const float*>(s.second) + (i - s.len0) * w;
 }
 
-// Whether L is a terms list (pair_staged.hpp, StreamLayout): k in {1, 2}, v = 0 before v = 1, and the u
-// of each slot consecutive over the entries.
-bool is_terms(const PairLists& L, const PairSource& V) {
+// Whether L is a terms list (pair_staged.hpp, StreamLayout): k in {1, 2}, v = 0 before v = 1, and the
+// u of each slot consecutive over the entries. *uniform = the slot mask every entry has (0: mixed).
+bool is_terms(const PairLists& L, const PairSource& V, std::uint32_t* uniform) {
   if (V.len0 + V.len1 != 2) return false;
   std::array<std::int64_t, 2> next{-1, -1};
+  *uniform = 4;  // none seen yet
   for (std::int64_t e = 0; e < L.entries(); ++e) {
     const std::int64_t q0 = L.start[z(e)], q1 = L.start[z(e) + 1];
     if (q1 - q0 < 1 || q1 - q0 > 2) return false;
+    std::uint32_t mask = 0;
     for (std::int64_t q = q0; q < q1; ++q) {
       const std::int64_t slot = L.v[z(q)];
       if (slot < 0 || slot > 1 || (q > q0 && slot <= L.v[z(q) - 1])) return false;
       if (next[z(slot)] >= 0 && L.u[z(q)] != next[z(slot)]) return false;
       next[z(slot)] = L.u[z(q)] + 1;
+      mask |= 1u << slot;
     }
+    *uniform = *uniform == 4 || *uniform == mask ? mask : 0;
   }
   return true;
 }
 
 // Appends the runs covering the sorted distinct source elements ids (staged from position base; a gap
 // of <= kStagedGap unread elements is read through while the staged count stays <= kStagedProducts);
-// pos[k] = ids[k]'s staged position. Returns the staged count from base.
+// pos[k] = ids[k]'s staged position; cap: the staged tile's end. Returns the staged count from base.
 std::int64_t add_runs(Plan& pl, const PairSource& s, const std::vector<std::int64_t>& ids, std::int64_t base,
-                      std::vector<std::int64_t>& pos) {
+                      std::vector<std::int64_t>& pos, std::int64_t cap = kStagedProducts) {
   pos.resize(ids.size());
   std::int64_t staged = 0, first = -1, last = -1, at = base;
   const auto close = [&] {
@@ -106,7 +113,7 @@ std::int64_t add_runs(Plan& pl, const PairSource& s, const std::vector<std::int6
   for (std::size_t k = 0; k < ids.size(); ++k) {
     const std::int64_t i = ids[k], gap = i - last - 1, rest = static_cast<std::int64_t>(ids.size() - k);
     const bool same_array = first >= 0 && (first < s.len0) == (i < s.len0);
-    if (same_array && gap <= kStagedGap && base + staged + gap + rest <= kStagedProducts) {
+    if (same_array && gap <= kStagedGap && base + staged + gap + rest <= cap) {
       staged += gap + 1;
     } else {
       close();
@@ -160,9 +167,11 @@ void stage_terms(Plan& pl, const PairLists& L, const PairSource& U, const PairSo
   std::vector<std::int64_t> pos;
   g.u_runs0 = static_cast<std::int64_t>(pl.runs.size());
   const std::int64_t n0 = add_runs(pl, U, ids[0], 0, pos);
-  g.su = n0 + add_runs(pl, U, ids[1], n0, pos);
+  // fixed: slot 1's block at value kStagedProducts of the staged tile (the second half, sv's place)
+  const std::int64_t base1 = pl.layout == StreamLayout::fixed ? kStagedProducts : n0;
+  g.su = n0 + add_runs(pl, U, ids[1], base1, pos, base1 + kStagedProducts);
   g.u_runs1 = g.v_runs0 = static_cast<std::int64_t>(pl.runs.size());
-  g.sv = add_runs(pl, V, {0, 1}, 0, pos);
+  if (pl.layout == StreamLayout::terms) g.sv = add_runs(pl, V, {0, 1}, 0, pos);  // fixed: v as immediates
   g.v_runs1 = static_cast<std::int64_t>(pl.runs.size());
   pl.words.push_back(static_cast<std::uint32_t>(g.entries()));
   pl.words.push_back(static_cast<std::uint32_t>(n0));
@@ -182,7 +191,8 @@ void make_tiles(Plan& pl, std::int32_t P) {
       t.entries = std::max(t.entries, g.entries());
       t.su = std::max(t.su, g.su);
       t.sv = std::max(t.sv, g.sv);
-      pl.descriptors += (g.u_runs1 - g.u_runs0) + (g.v_runs1 - g.v_runs0) + 2;  // runs, control row, store
+      const bool ctl = pl.layout != StreamLayout::fixed;
+      pl.descriptors += (g.u_runs1 - g.u_runs0) + (g.v_runs1 - g.v_runs0) + (ctl ? 2 : 1);  // runs, control row, store
     }
     t.ctl_at = static_cast<std::int64_t>(pl.ctl.size());
     pl.ctl.resize(pl.ctl.size() + z((t.s1 - t.s0) * t.width), 0u);
@@ -198,7 +208,13 @@ void make_tiles(Plan& pl, std::int32_t P) {
 Plan make_plan(Value value, const PairLists& L, const PairSource& U, const PairSource& V, std::int32_t P) {
   Plan pl;
   pl.w = value == Value::c32 ? 2 : 1;
-  pl.layout = is_terms(L, V) ? StreamLayout::terms : StreamLayout::pairs;
+  std::uint32_t uniform = 0;
+  pl.layout = is_terms(L, V, &uniform) ? (uniform != 0 ? StreamLayout::fixed : StreamLayout::terms) : StreamLayout::pairs;
+  if (pl.layout == StreamLayout::fixed) {
+    pl.fixed_terms = uniform;
+    for (std::int64_t k = 0; k < 2; ++k)
+      for (std::int64_t c = 0; c < pl.w; ++c) pl.coef[z(k)][z(c)] = element(V, k, pl.w)[c];
+  }
   const std::int64_t spread = P * kStagedTargetTiles;
   const std::int64_t target = std::clamp<std::int64_t>((L.products() + spread - 1) / spread, 1, kStagedProducts);
   Segment cur;
@@ -372,17 +388,50 @@ void staged_compute(NeuronCore& nc, const Plan& pl, const StagedTile& t, const S
   });
 }
 
-void staged_tile(NeuronCore& nc, const StagedCall& c, const StagedTile& t, const StagedSet& b) {
+// The fixed two-slot layout (every entry the same terms; SpGEMM copy): slot k's values staged as one
+// block, then on VectorE out = fl(slot 0 x v0) + fl(slot 1 x v1) (one term: its product), v as immediates.
+void fixed_compute(NeuronCore& nc, const Plan& pl, const StagedTile& t, const StagedSet& b, std::int32_t rows) {
+  const std::int64_t w = pl.w, n = t.entries;
+  const Tile out = b.out.rows(0, rows).cols(0, n * w);
+  const std::array<Tile, 2> slot{b.su.rows(0, rows).cols(0, n * w), b.sv.rows(0, rows).cols(0, n * w)};
+  const std::array<Tile, 2> prod{b.u.rows(0, rows).cols(0, n * w), b.v.rows(0, rows).cols(0, n * w)};
+  const bool both = pl.fixed_terms == 3u;
+  const auto plane = [n](const Tile& x, std::int64_t k) { return x.slice(x.ndim - 1, k, n, 2); };
+  for (std::int64_t k = 0; k < 2; ++k) {
+    if (((pl.fixed_terms >> k) & 1u) == 0) continue;
+    const Tile dst = both ? prod[z(k)] : out;
+    const std::array<float, 2>& c = pl.coef[z(k)];
+    if (w == 1)
+      nc.tensor_scalar(dst, slot[z(k)], AluOp::multiply, c[0]);
+    else
+      trn::tile::complex_multiply(nc, {plane(dst, 0), plane(dst, 1)}, {plane(slot[z(k)], 0), plane(slot[z(k)], 1)}, c[0], c[1],
+                                  b.t3.rows(0, rows).cols(0, n));
+  }
+  if (both) nc.tensor_tensor(out, prod[0], prod[1], AluOp::add);
+}
+
+// Tile t's loads into set b: the control words and the staged runs.
+void staged_load(NeuronCore& nc, const StagedCall& c, const StagedTile& t, const StagedSet& b) {
   const Plan& pl = *c.plan;
   const auto rows = static_cast<std::int32_t>(t.s1 - t.s0);
-  nc.dma_copy(b.ctl.rows(0, rows).cols(0, t.width),
-              tile::hbm_view(pl.ctl.data() + t.ctl_at, DType::u32, rows, t.width, {{t.width, 1}}));
+  if (pl.layout != StreamLayout::fixed)
+    nc.dma_copy(b.ctl.rows(0, rows).cols(0, t.width),
+                tile::hbm_view(pl.ctl.data() + t.ctl_at, DType::u32, rows, t.width, {{t.width, 1}}));
   for (std::int32_t p = 0; p < rows; ++p) {
     const Segment& g = pl.segs[z(t.s0 + p)];
-    stage_runs(nc, pl, b.su, p, g.u_runs0, g.u_runs1);
+    stage_runs(nc, pl, b.staged, p, g.u_runs0, g.u_runs1);  // fixed: slot 1 in the second half
     stage_runs(nc, pl, b.sv, p, g.v_runs0, g.v_runs1);
   }
-  staged_compute(nc, pl, t, b, rows);
+}
+
+// Tile t's engine work on set b and its stores.
+void staged_finish(NeuronCore& nc, const StagedCall& c, const StagedTile& t, const StagedSet& b) {
+  const Plan& pl = *c.plan;
+  const auto rows = static_cast<std::int32_t>(t.s1 - t.s0);
+  if (pl.layout == StreamLayout::fixed)
+    fixed_compute(nc, pl, t, b, rows);
+  else
+    staged_compute(nc, pl, t, b, rows);
   for (std::int32_t p = 0; p < rows; ++p) {
     const Segment& g = pl.segs[z(t.s0 + p)];
     const std::int64_t n = g.entries() * pl.w;
@@ -395,7 +444,7 @@ void staged_program(NeuronCore& nc, const StagedCall& c) {
   const std::int64_t w = c.plan->w, tiles = static_cast<std::int64_t>(c.plan->tiles.size());
   const std::int64_t t0 = nc.program_id(0) * kStagedTilesPerProgram, t1 = std::min(tiles, t0 + kStagedTilesPerProgram);
   AllocScope sb(nc.sbuf());
-  std::array<StagedSet, 2> sets;
+  std::array<StagedSet, kStagedSets> sets;
   const auto f32 = [&](std::int64_t n, const char* name) { return sb.alloc(DType::f32, P, {n}, name, 0, AllocFill::none); };
   for (StagedSet& b : sets)
     b = StagedSet{sb.alloc(DType::u32, P, {kHeader + kStagedProducts}, "staged.ctl", 0, AllocFill::none),
@@ -407,7 +456,15 @@ void staged_program(NeuronCore& nc, const StagedCall& c) {
     b.su = b.staged.cols(0, kStagedProducts * w);
     b.sv = b.staged.cols(kStagedProducts * w, kStagedProducts * w);
   }
-  for (std::int64_t t = t0; t < t1; ++t) staged_tile(nc, c, c.plan->tiles[z(t)], sets[z(t % 2)]);
+  // Software pipelining in issue order: tile t + kStagedSets - 1's loads are issued before tile t's
+  // work and stores (a DMA queue serves its transfers in order, so loads issued after tile t's stores
+  // would wait for tile t's engines). Their set is tile t - 1's, whose work is already issued.
+  const auto load = [&](std::int64_t t) { staged_load(nc, c, c.plan->tiles[z(t)], sets[z(t % kStagedSets)]); };
+  for (std::int64_t t = t0; t < std::min(t1, t0 + kStagedSets - 1); ++t) load(t);
+  for (std::int64_t t = t0; t < t1; ++t) {
+    if (t + kStagedSets - 1 < t1) load(t + kStagedSets - 1);
+    staged_finish(nc, c, c.plan->tiles[z(t)], sets[z(t % kStagedSets)]);
+  }
 }
 
 }  // namespace
@@ -437,12 +494,18 @@ StagedRun pair_sums_staged(const Settings& s, Value value, const PairLists& L, c
     trace.append(std::move(lr.trace));
   }
   const bool pairs = pl.layout == StreamLayout::pairs;
+  r.engines = pl.layout == StreamLayout::fixed ? "DMA (runs), VectorE (fp32 products, slot sums)"
+                                               : "DMA (runs), GpSimdE (gather, segment sums), VectorE (fp32 products)";
   r.kernel = std::to_string(pl.segs.size()) + " segments of consecutive entries (one per partition) in " + std::to_string(tiles) +
              " tiles, " + std::to_string(pl.runs.size()) + " staged source runs, " + std::to_string(pl.descriptors) +
              " DMA descriptors (one per run, control row and store), " +
-             (pairs ? "pairs layout (one control word per product)" : "fixed two-slot layout (2 control bits per entry)") +
-             ", one launch of " + std::to_string(programs) + " programs: GpSimdE gather, VectorE fp32 products, " +
-             (pairs ? "GpSimdE left-to-right segment sums" : "VectorE slot 0 + slot 1");
+             (pairs ? "pairs layout (one control word per product)"
+              : pl.layout == StreamLayout::terms ? "two-slot layout (2 control bits per entry)"
+                                                 : "fixed two-slot layout (every entry the same terms, no control words)") +
+             ", one launch of " + std::to_string(programs) + " programs: " +
+             (pairs ? "GpSimdE gather, VectorE fp32 products, GpSimdE left-to-right segment sums"
+              : pl.layout == StreamLayout::terms ? "GpSimdE gather, VectorE fp32 products, VectorE slot 0 + slot 1"
+                                                 : "VectorE fp32 products (coefficients as immediates), slot 0 + slot 1");
   return r;
 }
 

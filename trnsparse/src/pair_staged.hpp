@@ -43,6 +43,7 @@ namespace trn::sparse {
 
 struct StagedRun {
   std::string kernel;                  // what the plan prints of the staged launch
+  std::string engines;                 // the engines it used
   std::int64_t descriptors = 0;        // DMA descriptors (partition rows of its transfers)
   std::vector<std::int64_t> leftover;  // entries for the per-entry gather path
 };

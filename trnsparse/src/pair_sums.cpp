@@ -138,8 +138,7 @@ PairRun pair_sums_f32(const Settings& s, Value value, const PairLists& L, const 
                       void* out, Trace& trace) {
   const std::int64_t P = hardware_spec(s.target).pmax;
   StagedRun staged = pair_sums_staged(s, value, L, U, V, static_cast<float*>(out), trace);
-  PairRun run{.kernel = "staged runs: " + staged.kernel,
-              .engines = "DMA (runs), GpSimdE (gather, segment sums), VectorE (fp32 products)"};
+  PairRun run{.kernel = "staged runs: " + staged.kernel, .engines = staged.engines};
   if (staged.leftover.empty()) return run;
   F32Call c{.L = &L, .U = U, .V = V, .out = static_cast<float*>(out), .w = value == Value::c32 ? 2 : 1, .ids = &staged.leftover};
   c.tiles = (c.count() + P - 1) / P;
