@@ -20,6 +20,9 @@ std::size_t z(std::int64_t i) { return static_cast<std::size_t>(i); }
 
 constexpr std::int64_t kStagedProducts = 1024;  // products (= slots), staged u and v values per partition
 constexpr std::int64_t kStagedTargetTiles = 8;  // tiles a call is spread over: tile t + 1's DMAs overlap tile t
+// Products per segment at least (unless the call has fewer): a segment boundary cuts the source runs
+// its entries share (a B row's run is staged by both sides), so segments are not made smaller.
+constexpr std::int64_t kStagedMinProducts = 256;
 constexpr std::int64_t kStagedTilesPerProgram = 16;
 constexpr std::int64_t kStagedSets = 3;  // SBUF tile sets in rotation: DMAs of tiles t + 1, t + 2 overlap tile t
 // Unread elements a run may read through: 16 fp32 at an HBM queue's rate (17 x 0.5 B/ns trn1) cost
@@ -216,7 +219,7 @@ Plan make_plan(Value value, const PairLists& L, const PairSource& U, const PairS
       for (std::int64_t c = 0; c < pl.w; ++c) pl.coef[z(k)][z(c)] = element(V, k, pl.w)[c];
   }
   const std::int64_t spread = P * kStagedTargetTiles;
-  const std::int64_t target = std::clamp<std::int64_t>((L.products() + spread - 1) / spread, 1, kStagedProducts);
+  const std::int64_t target = std::clamp<std::int64_t>((L.products() + spread - 1) / spread, kStagedMinProducts, kStagedProducts);
   Segment cur;
   bool open = false;
   const auto close = [&] {
