@@ -342,4 +342,38 @@ TEST(SpgemmStaged, DescriptorsPerRunNotPerProduct) {
   EXPECT_NE(r.copy.plan.find("fixed two-slot layout"), std::string::npos) << r.copy.plan;
 }
 
+// An entry of more than 1024 products (row 3 of A and column 7 of B dense: 1100 products, three
+// chunks of 512) leaves the staged path for the per-entry gather path (pair_sums.cpp) in the same
+// call; every entry still equals the documented fp32 loop bit for bit, for real and complex.
+template <class T>
+void check_long_entry() {
+  const Csr<T> a(40, 1100, 0.01, 41, 3), b(1100, 30, 0.02, 42, -1, 7);
+  const Product<T> r = spgemm(a, b, alpha_of<T>(), beta_of<T>(), settings(1, 1));
+  std::int64_t longest = 0;
+  for (std::int64_t i = 0; i < a.m; ++i)
+    for (std::int32_t e = r.off[static_cast<std::size_t>(i)]; e < r.off[static_cast<std::size_t>(i) + 1]; ++e) {
+      std::vector<T> u, v;
+      for (std::int32_t ea = a.off[static_cast<std::size_t>(i)]; ea < a.off[static_cast<std::size_t>(i) + 1]; ++ea) {
+        const auto k = static_cast<std::size_t>(a.col[static_cast<std::size_t>(ea)]);
+        for (std::int32_t eb = b.off[k]; eb < b.off[k + 1]; ++eb)
+          if (b.col[static_cast<std::size_t>(eb)] == r.col[static_cast<std::size_t>(e)]) {
+            u.push_back(a.val[static_cast<std::size_t>(ea)]);
+            v.push_back(b.val[static_cast<std::size_t>(eb)]);
+          }
+      }
+      longest = std::max<std::int64_t>(longest, static_cast<std::int64_t>(u.size()));
+      const T want = mul32(alpha_of<T>(), sum32(u, v)) + mul32(beta_of<T>(), r.c0[static_cast<std::size_t>(e)]);
+      ASSERT_EQ(r.c[static_cast<std::size_t>(e)], want) << i << "," << r.col[static_cast<std::size_t>(e)] << ", " << u.size() << " products";
+    }
+  EXPECT_EQ(longest, 1100);
+  EXPECT_NE(r.numeric.plan.find("per-entry gathers for the 1 entries"), std::string::npos) << r.numeric.plan;
+  const Product<T> r2 = spgemm(a, b, alpha_of<T>(), beta_of<T>(), settings(2, 2));
+  EXPECT_TRUE(same_bits(r.c, r2.c));
+}
+
+TEST(SpgemmStaged, LongEntryTakesPerEntryPath) {
+  check_long_entry<float>();
+  check_long_entry<std::complex<float>>();
+}
+
 }  // namespace
