@@ -195,7 +195,10 @@ void make_tiles(Plan& pl, std::int32_t P) {
       t.su = std::max(t.su, g.su);
       t.sv = std::max(t.sv, g.sv);
       const bool ctl = pl.layout != StreamLayout::fixed;
-      pl.descriptors += (g.u_runs1 - g.u_runs0) + (g.v_runs1 - g.v_runs0) + (ctl ? 2 : 1);  // runs, control row, store
+      // terms: v = [alpha, beta] is staged by a set's first tile in its program only (staged_load)
+      const std::int64_t tile = static_cast<std::int64_t>(pl.tiles.size());
+      const bool v_staged = pl.layout != StreamLayout::terms || tile % kStagedTilesPerProgram < kStagedSets;
+      pl.descriptors += (g.u_runs1 - g.u_runs0) + (v_staged ? g.v_runs1 - g.v_runs0 : 0) + (ctl ? 2 : 1);  // runs, control row, store
     }
     t.ctl_at = static_cast<std::int64_t>(pl.ctl.size());
     pl.ctl.resize(pl.ctl.size() + z((t.s1 - t.s0) * t.width), 0u);
@@ -414,7 +417,9 @@ void fixed_compute(NeuronCore& nc, const Plan& pl, const StagedTile& t, const St
 }
 
 // Tile t's loads into set b: the control words and the staged runs.
-void staged_load(NeuronCore& nc, const StagedCall& c, const StagedTile& t, const StagedSet& b) {
+// v_staged: the set already holds v (terms: the same [alpha, beta] for every tile; only the call's last
+// tile may have fewer rows than the set's first, so the earlier load covers it).
+void staged_load(NeuronCore& nc, const StagedCall& c, const StagedTile& t, const StagedSet& b, bool v_staged) {
   const Plan& pl = *c.plan;
   const auto rows = static_cast<std::int32_t>(t.s1 - t.s0);
   if (pl.layout != StreamLayout::fixed)
@@ -423,7 +428,7 @@ void staged_load(NeuronCore& nc, const StagedCall& c, const StagedTile& t, const
   for (std::int32_t p = 0; p < rows; ++p) {
     const Segment& g = pl.segs[z(t.s0 + p)];
     stage_runs(nc, pl, b.staged, p, g.u_runs0, g.u_runs1);  // fixed: slot 1 in the second half
-    stage_runs(nc, pl, b.sv, p, g.v_runs0, g.v_runs1);
+    if (!v_staged || pl.layout != StreamLayout::terms) stage_runs(nc, pl, b.sv, p, g.v_runs0, g.v_runs1);
   }
 }
 
@@ -462,7 +467,7 @@ void staged_program(NeuronCore& nc, const StagedCall& c) {
   // Software pipelining in issue order: tile t + kStagedSets - 1's loads are issued before tile t's
   // work and stores (a DMA queue serves its transfers in order, so loads issued after tile t's stores
   // would wait for tile t's engines). Their set is tile t - 1's, whose work is already issued.
-  const auto load = [&](std::int64_t t) { staged_load(nc, c, c.plan->tiles[z(t)], sets[z(t % kStagedSets)]); };
+  const auto load = [&](std::int64_t t) { staged_load(nc, c, c.plan->tiles[z(t)], sets[z(t % kStagedSets)], t - t0 >= kStagedSets); };
   for (std::int64_t t = t0; t < std::min(t1, t0 + kStagedSets - 1); ++t) load(t);
   for (std::int64_t t = t0; t < t1; ++t) {
     if (t + kStagedSets - 1 < t1) load(t + kStagedSets - 1);
