@@ -295,4 +295,85 @@ TYPED_TEST(CsrgeamEngines, ValuesBitsAndPlan) {
   EXPECT_GT(rep.trace.per_engine[static_cast<int>(single ? trn::Engine::vector : trn::Engine::tensor)], 0);
 }
 
+// The fp32 staged path (trnsparse/src/pair_staged.hpp) moves whole source runs: on a product whose B
+// rows are long (about 400 entries), the DMA descriptors in the numeric phase's trace (one per
+// partition row of each transfer, as the cost model counts them) number about one per A entry (one B
+// row each), not one per product; the values still match the documented fp32 loop bit for bit. The
+// copy's fixed two-slot layout issues no GpSimdE work and about three descriptors per partition.
+std::int64_t dma_descriptors(const trn::Trace& t) {
+  std::int64_t n = 0;
+  for (const trn::Instruction& ins : t.instructions)
+    if (ins.engine == trn::Engine::dma) n += std::max<std::int32_t>(ins.partitions, 1);
+  return n;
+}
+
+TEST(SpgemmStaged, DescriptorsPerRunNotPerProduct) {
+  using T = float;
+  const Csr<T> a(96, 64, 0.05, 31), b(64, 1000, 0.4, 32);
+  const Product<T> r = spgemm(a, b, alpha_of<T>(), beta_of<T>(), settings(1, 1));
+  const auto nnz_a = static_cast<std::int64_t>(a.col.size());
+  ASSERT_GT(r.p.products, 30 * nnz_a);  // long runs: each A entry selects a B row of ~400 products
+  const std::int64_t numeric = dma_descriptors(r.numeric.trace);
+  // runs: at most one per A entry per segment holding part of its row, plus per segment a run of A's
+  // values, its control row and its store (segments <= 128 per tile x tiles <= 16 here)
+  std::printf("staged SpGEMM: nnz(A) %lld, products %lld, numeric DMA descriptors %lld\n", static_cast<long long>(nnz_a),
+              static_cast<long long>(r.p.products), static_cast<long long>(numeric));
+  EXPECT_GE(numeric, nnz_a / 2);  // adjacent B rows may share a run, never all of them
+  EXPECT_LT(numeric * 20, r.p.products) << "a descriptor per product (or per pair of products) is not a run";
+  EXPECT_NE(r.numeric.plan.find("staged runs"), std::string::npos) << r.numeric.plan;
+  // bits: the documented fp32 loop, entry by entry
+  for (std::int64_t i = 0; i < a.m; ++i)
+    for (std::int32_t e = r.off[static_cast<std::size_t>(i)]; e < r.off[static_cast<std::size_t>(i) + 1]; ++e) {
+      std::vector<T> u, v;
+      for (std::int32_t ea = a.off[static_cast<std::size_t>(i)]; ea < a.off[static_cast<std::size_t>(i) + 1]; ++ea) {
+        const auto k = static_cast<std::size_t>(a.col[static_cast<std::size_t>(ea)]);
+        for (std::int32_t eb = b.off[k]; eb < b.off[k + 1]; ++eb)
+          if (b.col[static_cast<std::size_t>(eb)] == r.col[static_cast<std::size_t>(e)]) {
+            u.push_back(a.val[static_cast<std::size_t>(ea)]);
+            v.push_back(b.val[static_cast<std::size_t>(eb)]);
+          }
+      }
+      const T want = mul32(alpha_of<T>(), sum32(u, v)) + mul32(beta_of<T>(), r.c0[static_cast<std::size_t>(e)]);
+      ASSERT_EQ(r.c[static_cast<std::size_t>(e)], want) << i << "," << r.col[static_cast<std::size_t>(e)];
+    }
+  // the copy: fixed two-slot layout, VectorE only, <= 3 descriptors per partition row of work
+  EXPECT_EQ(r.copy.trace.per_engine[static_cast<int>(trn::Engine::gpsimd)], 0);
+  EXPECT_LE(dma_descriptors(r.copy.trace), 3 * (r.p.nnz() + 127) / 128 * 128);
+  EXPECT_NE(r.copy.plan.find("fixed two-slot layout"), std::string::npos) << r.copy.plan;
+}
+
+// An entry of more than 1024 products (row 3 of A and column 7 of B dense: 1100 products, three
+// chunks of 512) leaves the staged path for the per-entry gather path (pair_sums.cpp) in the same
+// call; every entry still equals the documented fp32 loop bit for bit, for real and complex.
+template <class T>
+void check_long_entry() {
+  const Csr<T> a(40, 1100, 0.01, 41, 3), b(1100, 30, 0.02, 42, -1, 7);
+  const Product<T> r = spgemm(a, b, alpha_of<T>(), beta_of<T>(), settings(1, 1));
+  std::int64_t longest = 0;
+  for (std::int64_t i = 0; i < a.m; ++i)
+    for (std::int32_t e = r.off[static_cast<std::size_t>(i)]; e < r.off[static_cast<std::size_t>(i) + 1]; ++e) {
+      std::vector<T> u, v;
+      for (std::int32_t ea = a.off[static_cast<std::size_t>(i)]; ea < a.off[static_cast<std::size_t>(i) + 1]; ++ea) {
+        const auto k = static_cast<std::size_t>(a.col[static_cast<std::size_t>(ea)]);
+        for (std::int32_t eb = b.off[k]; eb < b.off[k + 1]; ++eb)
+          if (b.col[static_cast<std::size_t>(eb)] == r.col[static_cast<std::size_t>(e)]) {
+            u.push_back(a.val[static_cast<std::size_t>(ea)]);
+            v.push_back(b.val[static_cast<std::size_t>(eb)]);
+          }
+      }
+      longest = std::max<std::int64_t>(longest, static_cast<std::int64_t>(u.size()));
+      const T want = mul32(alpha_of<T>(), sum32(u, v)) + mul32(beta_of<T>(), r.c0[static_cast<std::size_t>(e)]);
+      ASSERT_EQ(r.c[static_cast<std::size_t>(e)], want) << i << "," << r.col[static_cast<std::size_t>(e)] << ", " << u.size() << " products";
+    }
+  EXPECT_EQ(longest, 1100);
+  EXPECT_NE(r.numeric.plan.find("per-entry gathers for the 1 entries"), std::string::npos) << r.numeric.plan;
+  const Product<T> r2 = spgemm(a, b, alpha_of<T>(), beta_of<T>(), settings(2, 2));
+  EXPECT_TRUE(same_bits(r.c, r2.c));
+}
+
+TEST(SpgemmStaged, LongEntryTakesPerEntryPath) {
+  check_long_entry<float>();
+  check_long_entry<std::complex<float>>();
+}
+
 }  // namespace

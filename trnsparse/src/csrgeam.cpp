@@ -96,7 +96,7 @@ void csrgeam(const Settings& s, Scalar alpha, const SparseRef& A, Scalar beta, c
               ": row-wise merge of sorted columns (host index work), alpha a + beta b as segment sums of (a, alpha), (b, beta): " +
               "";
   p.ops = std::to_string(static_cast<long long>(pair_flops(A.value, L))) + " flops";
-  p.why = value_is_single(A.value) ? "fp32 values: one entry of C per partition, its one or two terms along the free axis"
+  p.why = value_is_single(A.value) ? "fp32 values: consecutive entries of C per partition, A's and B's values staged by runs, two slots per entry"
                                    : "no fp64 engine: exact slice pairs on TensorE (the segmented SpMV kernel), one rounding";
   finish_pair_report(s, std::move(trace), p, run, report);
 }

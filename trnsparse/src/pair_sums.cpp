@@ -9,6 +9,7 @@
 
 #include "generic_host.hpp"
 #include "op_pattern.hpp"
+#include "pair_staged.hpp"
 #include "segmented_spmv.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/report.hpp"
@@ -32,6 +33,9 @@ struct F32Call {
   float* out = nullptr;
   std::int64_t w = 1, tiles = 0;
   std::vector<std::int64_t>* descriptors = nullptr;  // per program (programs may run on several threads)
+  const std::vector<std::int64_t>* ids = nullptr;    // the entries this path sums (pair_staged.hpp's leftover)
+  std::int64_t entry(std::int64_t slot) const { return (*ids)[z(slot)]; }
+  std::int64_t count() const { return static_cast<std::int64_t>(ids->size()); }
 };
 
 // The first fp32 word of element i of a source.
@@ -46,7 +50,8 @@ std::int64_t gather_side(NeuronCore& nc, const Tile& t, const F32Call& c, const 
   std::int64_t descriptors = 0;
   const std::int64_t w = c.w;
   for (std::int32_t p = 0; p < rows; ++p) {
-    const std::int64_t q0 = c.L->start[z(e0 + p)] + c0, q1 = std::min(c.L->start[z(e0 + p) + 1], q0 + cw);
+    const std::int64_t e = c.entry(e0 + p);
+    const std::int64_t q0 = c.L->start[z(e)] + c0, q1 = std::min(c.L->start[z(e) + 1], q0 + cw);
     for (std::int64_t q = q0; q < q1;) {
       const float* first = element(src, index[z(q)], w);
       std::int64_t len = 1;
@@ -59,11 +64,6 @@ std::int64_t gather_side(NeuronCore& nc, const Tile& t, const F32Call& c, const 
   return descriptors;
 }
 
-// `count` words of a [P, n] tile, every `stride`-th from word `first` (a value plane).
-Tile plane(const Tile& t, std::int64_t first, std::int64_t count, std::int64_t stride) {
-  return t.slice(t.ndim - 1, first, count, stride);
-}
-
 // The SBUF tiles of a program: the gathered operands, three plane temporaries, the chunk's partial.
 struct PairTiles {
   Tile u, v, t1, t2, t3, part, acc;
@@ -71,18 +71,12 @@ struct PairTiles {
 
 // part[:rows, 0 .. w) = the sums along the free axis of the chunk's products (complex: re, im).
 void chunk_products(NeuronCore& nc, const PairTiles& w, std::int64_t vw, std::int32_t rows, std::int64_t cw) {
-  const Tile u = w.u.rows(0, rows).cols(0, cw * vw), v = w.v.rows(0, rows).cols(0, cw * vw);
-  const Tile t1 = w.t1.rows(0, rows).cols(0, cw), t2 = w.t2.rows(0, rows).cols(0, cw), t3 = w.t3.rows(0, rows).cols(0, cw);
+  const Tile t1 = w.t1.rows(0, rows).cols(0, cw), t2 = w.t2.rows(0, rows).cols(0, cw);
+  pair_products(nc, w.u.rows(0, rows).cols(0, cw * vw), w.v.rows(0, rows).cols(0, cw * vw), t1, t2,
+                w.t3.rows(0, rows).cols(0, cw), vw, cw);
   const Tile part = w.part.rows(0, rows);
-  if (vw == 1) {
-    nc.tensor_tensor(t1, u, v, AluOp::multiply);
-    nc.tensor_reduce(part.cols(0, 1), t1, AluOp::add);
-    return;
-  }
-  const Tile ur = plane(u, 0, cw, 2), ui = plane(u, 1, cw, 2), vr = plane(v, 0, cw, 2), vi = plane(v, 1, cw, 2);
-  trn::tile::complex_multiply(nc, {t1, t2}, {ur, ui}, {vr, vi}, t3);  // (t1, t2) = u v
   nc.tensor_reduce(part.cols(0, 1), t1, AluOp::add);
-  nc.tensor_reduce(part.cols(1, 1), t2, AluOp::add);
+  if (vw == 2) nc.tensor_reduce(part.cols(1, 1), t2, AluOp::add);
 }
 
 // One tile of up to 128 entries from entry e0 (pair_sums.hpp, Algorithm).
@@ -90,7 +84,7 @@ std::int64_t pair_tile(NeuronCore& nc, const F32Call& c, const PairTiles& w, std
   const PairLists& L = *c.L;
   std::int64_t kmax = 0, kmin = INT64_MAX, descriptors = 1;
   for (std::int32_t p = 0; p < rows; ++p) {
-    const std::int64_t k = L.start[z(e0 + p) + 1] - L.start[z(e0 + p)];
+    const std::int64_t k = L.start[z(c.entry(e0 + p)) + 1] - L.start[z(c.entry(e0 + p))];
     kmax = std::max(kmax, k);
     kmin = std::min(kmin, k);
   }
@@ -111,7 +105,9 @@ std::int64_t pair_tile(NeuronCore& nc, const F32Call& c, const PairTiles& w, std
     else
       nc.tensor_tensor(acc, acc, part, AluOp::add);
   }
-  nc.dma_copy(tile::hbm_view(c.out + e0 * c.w, DType::f32, rows, c.w, {{c.w, 1}}), acc);
+  for (std::int32_t p = 0; p < rows; ++p)  // the entries are scattered: one store each
+    nc.dma_copy(tile::hbm_view(c.out + c.entry(e0 + p) * c.w, DType::f32, 1, 0, {{c.w, 1}}), acc.rows(p, 1));
+  descriptors += rows - 1;
   return descriptors;
 }
 
@@ -132,29 +128,33 @@ void pair_program(NeuronCore& nc, const F32Call& c) {
   std::int64_t descriptors = 0;
   for (std::int64_t t = t0; t < t0 + nt; ++t) {
     const std::int64_t e0 = t * P;
-    descriptors += pair_tile(nc, c, sets[z(t % 2)], e0, static_cast<std::int32_t>(std::min<std::int64_t>(P, c.L->entries() - e0)));
+    descriptors += pair_tile(nc, c, sets[z(t % 2)], e0, static_cast<std::int32_t>(std::min<std::int64_t>(P, c.count() - e0)));
   }
   (*c.descriptors)[z(nc.program_id(0))] = descriptors;
 }
 
+// The staged path (pair_staged.hpp) for every entry it takes, the per-entry gather path for the rest.
 PairRun pair_sums_f32(const Settings& s, Value value, const PairLists& L, const PairSource& U, const PairSource& V,
                       void* out, Trace& trace) {
   const std::int64_t P = hardware_spec(s.target).pmax;
-  F32Call c{.L = &L, .U = U, .V = V, .out = static_cast<float*>(out), .w = value == Value::c32 ? 2 : 1};
-  c.tiles = (L.entries() + P - 1) / P;
+  StagedRun staged = pair_sums_staged(s, value, L, U, V, static_cast<float*>(out), trace);
+  PairRun run{.kernel = "staged runs: " + staged.kernel, .engines = staged.engines};
+  if (staged.leftover.empty()) return run;
+  F32Call c{.L = &L, .U = U, .V = V, .out = static_cast<float*>(out), .w = value == Value::c32 ? 2 : 1, .ids = &staged.leftover};
+  c.tiles = (c.count() + P - 1) / P;
   const std::int64_t programs = (c.tiles + kPairTilesPerProgram - 1) / kPairTilesPerProgram;
   std::vector<std::int64_t> descriptors(z(programs), 0);
   c.descriptors = &descriptors;
-  if (programs > 0) {
-    LaunchResult r = launch(s.launch_config({static_cast<int>(programs), 1, 1}), [&](NeuronCore& nc) { pair_program(nc, c); });
-    trace.append(std::move(r.trace));
-  }
+  LaunchResult r = launch(s.launch_config({static_cast<int>(programs), 1, 1}), [&](NeuronCore& nc) { pair_program(nc, c); });
+  trace.append(std::move(r.trace));
   std::int64_t total = 0;
   for (const std::int64_t d : descriptors) total += d;
-  return {.kernel = std::to_string(c.tiles) + " tiles of <= 128 entries (entry on a partition, its products along the free axis), " +
-                    std::to_string(total) + " DMA descriptors (gathers: one per run of consecutive sources), one launch of " +
-                    std::to_string(programs) + " programs, fp32 products and left-to-right segment sums",
-          .engines = "DMA (gathers), VectorE (fp32 products, tensor_reduce sums)"};
+  run.kernel += "; per-entry gathers for the " + std::to_string(c.count()) + " entries of none or more than 1024 products: " +
+                std::to_string(c.tiles) + " tiles of <= 128 entries (entry on a partition, its products along the free axis), " +
+                std::to_string(total) + " DMA descriptors (one per run of consecutive sources), one launch of " +
+                std::to_string(programs) + " programs, VectorE tensor_reduce sums";
+  run.engines += ", VectorE (tensor_reduce sums)";
+  return run;
 }
 
 // The source's values as one contiguous host array (the fp64 path's gather, host data movement).

@@ -5,31 +5,31 @@
 // values, v = the coefficients [alpha, beta]: alpha s + beta c, alpha a + beta b) are such sums
 // (docs/trnsparse.md "SpGEMM and csrgeam2 numeric phases on the engines").
 //
-// Algorithm   R_32F / C_32F (pair_sums.cpp): the entries in tiles of pmax = 128, entry on a partition,
-//             its products along the free axis (columns 0 .. k_e - 1; chunks of kPairFree columns).
-//             Per tile and chunk:
-//               DMA      U [128, cw w], V [128, cw w] <- u(ui_q), v(vi_q): a gather, one descriptor per
-//                        run of consecutive source elements within a partition (the emulated ISA has no
-//                        indirect DMA); the tile is zeroed first where a row is shorter than the chunk
-//               VectorE  P = U V (complex: re = ur vr - ui vi, im = ur vi + ui vr), then tensor_reduce
-//                        add along the free axis, left to right; a later chunk's partial is added on
-//               DMA      the [rows, w] sums to out (consecutive entries: one transfer)
-//             Two sets of SBUF tiles alternate between consecutive tiles (tile t + 1's gathers overlap
-//             tile t's VectorE work). Programs of kPairTilesPerProgram tiles; every entry's arithmetic is its own partition's,
-//             so the bits do not depend on the tiling, the program count, threads or cores.
+// Algorithm   R_32F / C_32F: the staged path (pair_staged.hpp): consecutive entries packed into
+//             segments, one per partition; each segment's source elements staged in SBUF by whole
+//             runs (one DMA descriptor per run of consecutive source elements, e.g. a B row's run in
+//             SpGEMM), gathered on chip by a GpSimdE operator, multiplied on VectorE, summed per entry
+//             by a GpSimdE operator in the fp32 loop's order (csrgeam2 / copy: a two-slot layout, the
+//             sum slot 0 + slot 1 on VectorE; the copy with no gather at all). An entry of more than
+//             1024 products, or of none, takes the per-entry gather path (pair_sums.cpp): entries in
+//             tiles of pmax = 128, entry on a partition, its products along the free axis (chunks of
+//             kPairFree columns), per tile and chunk a DMA gather of U and V (one descriptor per run),
+//             VectorE products and tensor_reduce add along the free axis, left to right, a later
+//             chunk's partial added on, one store per entry. Every entry's arithmetic is its own, so
+//             the bits do not depend on the segmentation, tiling, programs, threads or cores.
 //             R_64F / C_64F: the segmented slice-pair kernel (segmented_spmv.hpp) with one real row per
 //             entry (C_64F: two, its real representation), the row's entries u(ui_q) against the column
 //             x = v: exact slice products on TensorE, exact host fold, one rounding per part.
-// Engines     fp32: DMA, VectorE (one launch). fp64: host (exponents + gather, fold), DMA, GpSimdE,
+// Engines     fp32: DMA, GpSimdE, VectorE (one launch; a second for entries over 1024 products). fp64: host (exponents + gather, fold), DMA, GpSimdE,
 //             VectorE, TensorE.
 // Accuracy    fp32 (u = 2^-24, gamma_j = j u / (1 - j u); Higham ASNA 2nd ed. Thm 3.1, Lemma 3.5):
-//             out_e is the left-to-right fp32 sum of the fp32-rounded products (padding adds +0: a sum of
-//             exactly -0 comes out +0), so |out_e - s_e| <= gamma_k sum |u||v| (k = the entry's
+//             out_e is the left-to-right fp32 sum of the fp32-rounded products in chunks of 512, the
+//             chunk sums added in order (a sum of exactly -0: pair_staged.hpp, Accuracy), so |out_e - s_e| <= gamma_k sum |u||v| (k = the entry's
 //             products) and sqrt(2) gamma_{k+1} sum |u||v| for complex. fp64 (u = 2^-53): each part of
 //             s_e rounded once, |err| <= 2.02 u |part|, so |out_e - s_e| <= 2.02 u |s_e| (complex too), unless the plan says
 //             "capped" (a row spanning more than 8 kVectorMaxSlices - 52 bits of exponent).
-// Limits      fp32: one DMA descriptor per run of consecutive sources, so a scattered list costs one
-//             descriptor per product and per side (the plan prints the count). fp64: the segmented
+// Limits      fp32: one DMA descriptor per staged run, so short runs (SpGEMM at 0.5%: B rows of ~10
+//             values) leave DMA descriptor-bound (the plan prints the count). fp64: the segmented
 //             kernel's (two host round trips, the column x's exponent range shared by every row).
 #pragma once
 #include <cstdint>

@@ -111,7 +111,7 @@ PlanFacts spgemm_csr_facts(const SparseRef& A, const SparseRef& B, const CsrProd
   p.ops = std::to_string(C.products) + " products";
   p.engines = value_is_single(A.value) ? "DMA (gathers), VectorE (fp32 products, tensor_reduce sums)"
                                  : "host (exponents + gather, fold), DMA, GpSimdE, VectorE, TensorE";
-  p.why = value_is_single(A.value) ? "fp32 values: one entry of C per partition, its products along the free axis"
+  p.why = value_is_single(A.value) ? "fp32 values: consecutive entries of C per partition, B's rows staged by whole runs"
                              : "no fp64 engine: exact slice pairs on TensorE (the segmented SpMV kernel), one rounding";
   return p;
 }

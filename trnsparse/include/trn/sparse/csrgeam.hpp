@@ -7,9 +7,10 @@
 //             writes C's row offsets; csrgeam() checks that C's offsets are that pattern's, then
 //             writes the columns and values.
 // Where it runs  The values on the engines (pair_sums.hpp): per entry of C its one or two terms (a,
-//             alpha), (b, beta) as a segment sum. R_32F / C_32F: DMA gathers of A's and B's values into
-//             a [128 entries, 2] tile, VectorE products and the sum, fl(fl(alpha a) + fl(beta b))
-//             (one term: fl(alpha a)). R_64F / C_64F: the segmented slice-pair kernel (exact products
+//             alpha), (b, beta) as a segment sum. R_32F / C_32F: a segment of consecutive entries of C per
+//             partition, A's and B's values of the segment staged by two DMA runs, a GpSimdE gather
+//             into a two-slot layout (slot 0 alpha a, slot 1 beta b, 0 x 0 where absent), VectorE
+//             products and slot 0 + slot 1: fl(fl(alpha a) + fl(beta b)) (one term: fl(alpha a)). R_64F / C_64F: the segmented slice-pair kernel (exact products
 //             on TensorE, host exponents + fold), alpha a + beta b rounded once per part.
 //             (docs/trnsparse.md "SpGEMM and csrgeam2 numeric phases on the engines".)
 // Accuracy    32-bit: |c_hat - c| <= gamma_2 (|alpha a| + |beta b|) in u = 2^-24 (complex sqrt(2)

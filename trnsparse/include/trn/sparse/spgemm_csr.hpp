@@ -9,8 +9,8 @@
 //             sum_(i,k) nnz(B row k) counted (SpGEMM_getNumProducts), and per entry of C the list of
 //             its products (A's entry, B's entry) in A's storage order (kept for reuse). Numeric
 //             (compute): the segment sums of those pairs on the engines (pair_sums.hpp: R_32F / C_32F
-//             a DMA gather of both operands per 128-entry tile and VectorE products + left-to-right
-//             sums in fp32; R_64F / C_64F the segmented slice-pair kernel on TensorE, exact, one
+//             B's rows staged in SBUF by whole runs, a GpSimdE gather, VectorE products and GpSimdE
+//             left-to-right sums in fp32; R_64F / C_64F the segmented slice-pair kernel on TensorE, exact, one
 //             rounding); the sums stay in the value type in the descriptor's workspace. Copy: alpha s
 //             + beta c as the same segment sums of the pairs (s, alpha), (c, beta) (beta == 0: c
 //             unread). The BSR x BSR tile kernel stays (sparse.hpp).

@@ -1,0 +1,520 @@
+// The staged fp32 pair sums: algorithm, engines, accuracy and limits in pair_staged.hpp; derivation
+// and measurements in docs/trnsparse.md ("Staged runs").
+#include "pair_staged.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <span>
+#include <vector>
+
+#include "trn/core/spmd.hpp"
+#include "trn/tile/complex.hpp"
+#include "trn/tile/view.hpp"
+
+namespace trn::sparse {
+
+namespace {
+
+std::size_t z(std::int64_t i) { return static_cast<std::size_t>(i); }
+
+constexpr std::int64_t kStagedProducts = 1024;  // products (= slots), staged u and v values per partition
+constexpr std::int64_t kStagedTargetTiles = 8;  // tiles a call is spread over: tile t + 1's DMAs overlap tile t
+// Products per segment at least (unless the call has fewer): a segment boundary cuts the source runs
+// its entries share (a B row's run is staged by both sides), so segments are not made smaller.
+constexpr std::int64_t kStagedMinProducts = 256;
+constexpr std::int64_t kStagedTilesPerProgram = 16;
+constexpr std::int64_t kStagedSets = 3;  // SBUF tile sets in rotation: DMAs of tiles t + 1, t + 2 overlap tile t
+// Unread elements a run may read through: 16 fp32 at an HBM queue's rate (17 x 0.5 B/ns trn1) cost
+// 7.5 ns, less than the descriptor a new run costs (30.1 ns trn1, 11.1 ns trn2; hardware.hpp).
+constexpr std::int64_t kStagedGap = 16;
+constexpr std::int64_t kChunk = 512;  // the fp32 loop's chunk (pair_sums.hpp)
+constexpr std::uint32_t kPosMask = 0x7fffu, kEndBit = 1u << 15;
+constexpr std::int64_t kHeader = 2;  // control words before the payload: pairs (products, entries), terms (entries, n0)
+
+// Declared GpSimdE costs, operations per element ([0] real, [1] complex; COMMON.md "GpSimdE custom
+// operators": one int32 / fp32 ALU op, load or store each):
+//  gather, pairs, per slot: load the word, extract u's and v's positions (2), load u and v (2; complex
+//    4), store them (2; complex 4): 7 / 11 (a slot past the partition's products: its zero stores).
+//  gather, terms, per entry: load the flag word, shift, mask (3), per slot (2) load u, store u, store
+//    v, advance a pointer (4; complex 2 loads, 4 stores, pointer: 7): 11 / 17.
+//  sums, pairs, per product: load the word, test the end bit, load the product (complex 2), add
+//    (complex 2), count and compare the chunk position (2): 6 / 8; per entry: store (complex 2), reset: 2 / 3.
+constexpr std::array<double, 2> kGatherPairOps{7, 11}, kGatherTermOps{11, 17}, kSumOps{6, 8}, kSumEntryOps{2, 3};
+
+enum class StreamLayout { pairs, terms, fixed };
+
+// `len` consecutive source values staged from value position `at` of the partition.
+struct Run {
+  const float* src = nullptr;
+  std::int64_t len = 0, at = 0;
+};
+
+struct Segment {
+  std::int64_t e0 = 0, e1 = 0, products = 0;
+  std::int64_t u_runs0 = 0, u_runs1 = 0, v_runs0 = 0, v_runs1 = 0;  // [first, last) in Plan::runs
+  std::int64_t su = 0, sv = 0;                                      // staged values
+  std::int64_t words_at = 0, words = 0;                             // control words in Plan::words
+  std::int64_t entries() const { return e1 - e0; }
+};
+
+struct StagedTile {
+  std::int64_t s0 = 0, s1 = 0, width = 0, ctl_at = 0;
+  std::int64_t slots = 0, entries = 0, su = 0, sv = 0;  // largest over the tile's segments
+};
+
+struct Plan {
+  StreamLayout layout = StreamLayout::pairs;
+  std::uint32_t fixed_terms = 0;  // fixed: the slots every entry has (bit 0: v = 0, bit 1: v = 1)
+  std::array<std::array<float, 2>, 2> coef{};  // fixed: v's two values (re, im), the VectorE immediates
+  std::int64_t w = 1;
+  std::vector<Segment> segs;
+  std::vector<Run> runs;
+  std::vector<std::uint32_t> words;  // per segment, concatenated
+  std::vector<StagedTile> tiles;
+  std::vector<std::uint32_t> ctl;  // per tile [rows, width]: the control words' DMA source
+  std::vector<std::int64_t> leftover;
+  std::int64_t descriptors = 0;
+};
+
+const float* element(const PairSource& s, std::int64_t i, std::int64_t w) {
+  return i < s.len0 ? static_cast<const float*>(s.first) + i * w : static_cast<const float*>(s.second) + (i - s.len0) * w;
+}
+
+// Whether L is a terms list (pair_staged.hpp, StreamLayout): k in {1, 2}, v = 0 before v = 1, and the
+// u of each slot consecutive over the entries. *uniform = the slot mask every entry has (0: mixed).
+bool is_terms(const PairLists& L, const PairSource& V, std::uint32_t* uniform) {
+  if (V.len0 + V.len1 != 2) return false;
+  std::array<std::int64_t, 2> next{-1, -1};
+  *uniform = 4;  // none seen yet
+  for (std::int64_t e = 0; e < L.entries(); ++e) {
+    const std::int64_t q0 = L.start[z(e)], q1 = L.start[z(e) + 1];
+    if (q1 - q0 < 1 || q1 - q0 > 2) return false;
+    std::uint32_t mask = 0;
+    for (std::int64_t q = q0; q < q1; ++q) {
+      const std::int64_t slot = L.v[z(q)];
+      if (slot < 0 || slot > 1 || (q > q0 && slot <= L.v[z(q) - 1])) return false;
+      if (next[z(slot)] >= 0 && L.u[z(q)] != next[z(slot)]) return false;
+      next[z(slot)] = L.u[z(q)] + 1;
+      mask |= 1u << slot;
+    }
+    *uniform = *uniform == 4 || *uniform == mask ? mask : 0;
+  }
+  return true;
+}
+
+// Appends the runs covering the sorted distinct source elements ids (staged from position base; a gap
+// of <= kStagedGap unread elements is read through while the staged count stays <= kStagedProducts);
+// pos[k] = ids[k]'s staged position; cap: the staged tile's end. Returns the staged count from base.
+std::int64_t add_runs(Plan& pl, const PairSource& s, const std::vector<std::int64_t>& ids, std::int64_t base,
+                      std::vector<std::int64_t>& pos, std::int64_t cap = kStagedProducts) {
+  pos.resize(ids.size());
+  std::int64_t staged = 0, first = -1, last = -1, at = base;
+  const auto close = [&] {
+    if (first >= 0) pl.runs.push_back({element(s, first, pl.w), last - first + 1, at});
+  };
+  for (std::size_t k = 0; k < ids.size(); ++k) {
+    const std::int64_t i = ids[k], gap = i - last - 1, rest = static_cast<std::int64_t>(ids.size() - k);
+    const bool same_array = first >= 0 && (first < s.len0) == (i < s.len0);
+    if (same_array && gap <= kStagedGap && base + staged + gap + rest <= cap) {
+      staged += gap + 1;
+    } else {
+      close();
+      at = base + staged;
+      first = i;
+      staged += 1;
+    }
+    last = i;
+    pos[k] = at + (i - first);
+  }
+  close();
+  return staged;
+}
+
+std::int64_t position(const std::vector<std::int64_t>& ids, const std::vector<std::int64_t>& pos, std::int64_t i) {
+  return pos[z(std::lower_bound(ids.begin(), ids.end(), i) - ids.begin())];
+}
+
+// Segment g's runs and control words, pairs layout.
+void stage_pairs(Plan& pl, const PairLists& L, const PairSource& U, const PairSource& V, Segment& g) {
+  const std::int64_t q0 = L.start[z(g.e0)], q1 = L.start[z(g.e1)];
+  std::vector<std::int64_t> ui(L.u.begin() + q0, L.u.begin() + q1), vi(L.v.begin() + q0, L.v.begin() + q1), up, vp;
+  for (auto* ids : {&ui, &vi}) {
+    std::sort(ids->begin(), ids->end());
+    ids->erase(std::unique(ids->begin(), ids->end()), ids->end());
+  }
+  g.u_runs0 = static_cast<std::int64_t>(pl.runs.size());
+  g.su = add_runs(pl, U, ui, 0, up);
+  g.u_runs1 = g.v_runs0 = static_cast<std::int64_t>(pl.runs.size());
+  g.sv = add_runs(pl, V, vi, 0, vp);
+  g.v_runs1 = static_cast<std::int64_t>(pl.runs.size());
+  pl.words.push_back(static_cast<std::uint32_t>(q1 - q0));
+  pl.words.push_back(static_cast<std::uint32_t>(g.entries()));
+  for (std::int64_t e = g.e0; e < g.e1; ++e)
+    for (std::int64_t q = L.start[z(e)]; q < L.start[z(e) + 1]; ++q) {
+      const auto u = static_cast<std::uint32_t>(position(ui, up, L.u[z(q)]));
+      const auto v = static_cast<std::uint32_t>(position(vi, vp, L.v[z(q)]));
+      pl.words.push_back(u | (v << 16) | (q + 1 == L.start[z(e) + 1] ? kEndBit : 0u));
+    }
+}
+
+// Segment g's runs and control words, terms layout: staged u = its slot-0 terms' run, then slot 1's.
+void stage_terms(Plan& pl, const PairLists& L, const PairSource& U, const PairSource& V, Segment& g) {
+  std::array<std::vector<std::int64_t>, 2> ids;
+  std::vector<std::uint32_t> flags(z((g.entries() + 15) / 16), 0u);
+  for (std::int64_t e = g.e0; e < g.e1; ++e)
+    for (std::int64_t q = L.start[z(e)]; q < L.start[z(e) + 1]; ++q) {
+      ids[z(L.v[z(q)])].push_back(L.u[z(q)]);
+      flags[z((e - g.e0) / 16)] |= (1u << L.v[z(q)]) << (2 * ((e - g.e0) % 16));
+    }
+  std::vector<std::int64_t> pos;
+  g.u_runs0 = static_cast<std::int64_t>(pl.runs.size());
+  const std::int64_t n0 = add_runs(pl, U, ids[0], 0, pos);
+  // fixed: slot 1's block at value kStagedProducts of the staged tile (the second half, sv's place)
+  const std::int64_t base1 = pl.layout == StreamLayout::fixed ? kStagedProducts : n0;
+  g.su = n0 + add_runs(pl, U, ids[1], base1, pos, base1 + kStagedProducts);
+  g.u_runs1 = g.v_runs0 = static_cast<std::int64_t>(pl.runs.size());
+  if (pl.layout == StreamLayout::terms) g.sv = add_runs(pl, V, {0, 1}, 0, pos);  // fixed: v as immediates
+  g.v_runs1 = static_cast<std::int64_t>(pl.runs.size());
+  pl.words.push_back(static_cast<std::uint32_t>(g.entries()));
+  pl.words.push_back(static_cast<std::uint32_t>(n0));
+  pl.words.insert(pl.words.end(), flags.begin(), flags.end());
+}
+
+// Tiles of P segments and their control words laid out [rows, width] (one DMA each); the descriptor count.
+void make_tiles(Plan& pl, std::int32_t P) {
+  for (std::size_t s0 = 0; s0 < pl.segs.size(); s0 += z(P)) {
+    StagedTile t;
+    t.s0 = static_cast<std::int64_t>(s0);
+    t.s1 = static_cast<std::int64_t>(std::min(pl.segs.size(), s0 + z(P)));
+    for (std::int64_t s = t.s0; s < t.s1; ++s) {
+      const Segment& g = pl.segs[z(s)];
+      t.width = std::max(t.width, g.words);
+      t.slots = std::max(t.slots, pl.layout == StreamLayout::pairs ? g.products : 2 * g.entries());
+      t.entries = std::max(t.entries, g.entries());
+      t.su = std::max(t.su, g.su);
+      t.sv = std::max(t.sv, g.sv);
+      const bool ctl = pl.layout != StreamLayout::fixed;
+      // terms: v = [alpha, beta] is staged by a set's first tile in its program only (staged_load)
+      const std::int64_t tile = static_cast<std::int64_t>(pl.tiles.size());
+      const bool v_staged = pl.layout != StreamLayout::terms || tile % kStagedTilesPerProgram < kStagedSets;
+      pl.descriptors += (g.u_runs1 - g.u_runs0) + (v_staged ? g.v_runs1 - g.v_runs0 : 0) + (ctl ? 2 : 1);  // runs, control row, store
+    }
+    t.ctl_at = static_cast<std::int64_t>(pl.ctl.size());
+    pl.ctl.resize(pl.ctl.size() + z((t.s1 - t.s0) * t.width), 0u);
+    for (std::int64_t s = t.s0; s < t.s1; ++s) {
+      const Segment& g = pl.segs[z(s)];
+      std::copy_n(pl.words.begin() + g.words_at, g.words, pl.ctl.begin() + t.ctl_at + (s - t.s0) * t.width);
+    }
+    pl.tiles.push_back(t);
+  }
+}
+
+// Segments of consecutive entries (about products / (P kStagedTargetTiles) products each), staged.
+Plan make_plan(Value value, const PairLists& L, const PairSource& U, const PairSource& V, std::int32_t P) {
+  Plan pl;
+  pl.w = value == Value::c32 ? 2 : 1;
+  std::uint32_t uniform = 0;
+  pl.layout = is_terms(L, V, &uniform) ? (uniform != 0 ? StreamLayout::fixed : StreamLayout::terms) : StreamLayout::pairs;
+  if (pl.layout == StreamLayout::fixed) {
+    pl.fixed_terms = uniform;
+    for (std::int64_t k = 0; k < 2; ++k)
+      for (std::int64_t c = 0; c < pl.w; ++c) pl.coef[z(k)][z(c)] = element(V, k, pl.w)[c];
+  }
+  const std::int64_t spread = P * kStagedTargetTiles;
+  const std::int64_t target = std::clamp<std::int64_t>((L.products() + spread - 1) / spread, kStagedMinProducts, kStagedProducts);
+  Segment cur;
+  bool open = false;
+  const auto close = [&] {
+    if (!open) return;
+    cur.words_at = static_cast<std::int64_t>(pl.words.size());
+    if (pl.layout == StreamLayout::pairs)
+      stage_pairs(pl, L, U, V, cur);
+    else
+      stage_terms(pl, L, U, V, cur);
+    cur.words = static_cast<std::int64_t>(pl.words.size()) - cur.words_at;
+    pl.segs.push_back(cur);
+    open = false;
+  };
+  for (std::int64_t e = 0; e < L.entries(); ++e) {
+    const std::int64_t k = L.start[z(e) + 1] - L.start[z(e)];
+    if (k == 0 || k > kStagedProducts) {
+      close();
+      pl.leftover.push_back(e);
+      continue;
+    }
+    const std::int64_t slots = pl.layout == StreamLayout::pairs ? k : 2;
+    if (open && cur.products + slots > target) close();
+    if (!open) cur = Segment{.e0 = e, .e1 = e};
+    open = true;
+    cur.e1 = e + 1;
+    cur.products += slots;
+  }
+  close();
+  make_tiles(pl, P);
+  return pl;
+}
+
+// ---- the operators' per-partition code (GpSimdE fp32 lanes: IEEE binary32, RNE, no FMA) ----------
+
+struct C32 {
+  float re = 0, im = 0;
+};
+float add(float a, float b) { return a + b; }
+C32 add(C32 a, C32 b) { return {a.re + b.re, a.im + b.im}; }
+
+// Gather, pairs: U[s], V[s] for the partition's products, zeros up to `slots`.
+void gather_pairs(const std::uint32_t* c, const float* su, const float* sv, float* u, float* v, std::int64_t w,
+                  std::int64_t slots) {
+  const std::int64_t n = c[0];
+  for (std::int64_t q = 0; q < n; ++q) {
+    const std::uint32_t word = c[kHeader + q];
+    std::copy_n(su + (word & kPosMask) * w, w, u + q * w);
+    std::copy_n(sv + (word >> 16) * w, w, v + q * w);
+  }
+  std::fill(u + n * w, u + slots * w, 0.0f);
+  std::fill(v + n * w, v + slots * w, 0.0f);
+}
+
+// Gather, terms: slot 0 (u, alpha), slot 1 (u, beta) per entry; zeros where a term is absent.
+void gather_terms(const std::uint32_t* c, const float* su, const float* sv, float* u, float* v, std::int64_t w,
+                  std::int64_t slots) {
+  const std::int64_t E = c[0];
+  std::array<std::int64_t, 2> next{0, static_cast<std::int64_t>(c[1])};
+  std::fill(u, u + slots * w, 0.0f);
+  std::fill(v, v + slots * w, 0.0f);
+  for (std::int64_t e = 0; e < E; ++e) {
+    const std::uint32_t f = (c[kHeader + e / 16] >> (2 * (e % 16))) & 3u;
+    for (std::int64_t k = 0; k < 2; ++k)
+      if ((f >> k) & 1u) {
+        std::copy_n(su + next[z(k)]++ * w, w, u + (2 * e + k) * w);
+        std::copy_n(sv + k * w, w, v + (2 * e + k) * w);
+      }
+  }
+}
+
+template <class T>
+T product_at(const float* re, const float* im, std::int64_t q) {
+  if constexpr (std::is_same_v<T, float>)
+    return re[q];
+  else
+    return C32{re[q], im[q]};
+}
+void store(float* out, std::int64_t e, float x) { out[e] = x; }
+void store(float* out, std::int64_t e, C32 x) {
+  out[2 * e] = x.re;
+  out[2 * e + 1] = x.im;
+}
+
+// Sums, pairs: per entry, the fp32 loop of pair_sums.hpp over the products (re, im planes).
+template <class T>
+void segment_sums(const std::uint32_t* c, const float* re, const float* im, float* out) {
+  const std::int64_t n = c[0];
+  T part{}, total{};
+  std::int64_t k = 0, e = 0;
+  for (std::int64_t q = 0; q < n; ++q) {
+    const T p = product_at<T>(re, im, q);
+    if (k % kChunk == 0) {
+      if (k == kChunk) total = part;
+      if (k > kChunk) total = add(total, part);
+      part = p;
+    } else {
+      part = add(part, p);
+    }
+    ++k;
+    if (c[kHeader + q] & kEndBit) {
+      store(out, e++, k <= kChunk ? part : add(total, part));
+      k = 0;
+    }
+  }
+}
+
+const std::uint32_t* words_of(const Tile& t, std::int32_t p) { return reinterpret_cast<const std::uint32_t*>(t.at(p, 0)); }
+float* floats_of(const Tile& t, std::int32_t p) { return reinterpret_cast<float*>(t.at(p, 0)); }
+
+// ---- the program ----------------------------------------------------------------------------
+
+// su and sv are the two halves of one staged tile, so the gather operator's four operands (u, v, ctl,
+// staged) cover every region it touches (the trace records a custom operator's first four).
+struct StagedSet {
+  Tile ctl, staged, su, sv, u, v, t1, t2, t3, out;
+};
+
+struct StagedCall {
+  const Plan* plan = nullptr;
+  float* out = nullptr;
+};
+
+// The runs [r0, r1) into partition p of staged tile `to`.
+void stage_runs(NeuronCore& nc, const Plan& pl, const Tile& to, std::int32_t p, std::int64_t r0, std::int64_t r1) {
+  for (std::int64_t r = r0; r < r1; ++r) {
+    const Run& run = pl.runs[z(r)];
+    nc.dma_copy(to.rows(p, 1).cols(run.at * pl.w, run.len * pl.w), tile::hbm_view(run.src, DType::f32, 1, 0, {{run.len * pl.w, 1}}));
+  }
+}
+
+// The products' sums of the tile into b.out (pair_staged.hpp, Algorithm: gather, products, sums).
+void staged_compute(NeuronCore& nc, const Plan& pl, const StagedTile& t, const StagedSet& b, std::int32_t rows) {
+  const std::int64_t w = pl.w, cw = w - 1;
+  const Tile ctl = b.ctl.rows(0, rows).cols(0, t.width), staged = b.staged.rows(0, rows);
+  const Tile u = b.u.rows(0, rows).cols(0, t.slots * w), v = b.v.rows(0, rows).cols(0, t.slots * w);
+  const Tile gathered[] = {u, v}, gather_in[] = {ctl, staged};
+  const std::int64_t sv_at = kStagedProducts * w;  // sv's first word in the staged tile
+  const bool pairs = pl.layout == StreamLayout::pairs;
+  const double gather_cycles = nc.hw().gpsimd_start + (pairs ? kGatherPairOps[z(cw)] * static_cast<double>(t.slots)
+                                                             : kGatherTermOps[z(cw)] * static_cast<double>(t.entries));
+  const std::int64_t slots = t.slots;
+  nc.custom_op(pairs ? "pair_gather" : "term_gather", gathered, gather_in, gather_cycles, [=](const CustomOpContext& x) {
+    for (std::int32_t p = 0; p < rows; ++p)
+      (pairs ? gather_pairs : gather_terms)(words_of(x.inputs[0], p), floats_of(x.inputs[1], p), floats_of(x.inputs[1], p) + sv_at,
+                                            floats_of(x.outputs[0], p), floats_of(x.outputs[1], p), w, slots);
+  });
+  const Tile t1 = b.t1.rows(0, rows).cols(0, slots), t2 = b.t2.rows(0, rows).cols(0, slots);
+  pair_products(nc, u, v, t1, t2, b.t3.rows(0, rows).cols(0, slots), w, slots);
+  const Tile out = b.out.rows(0, rows).cols(0, t.entries * w);
+  if (!pairs) {  // the fixed two-slot layout: out = slot 0 + slot 1 (each plane)
+    for (std::int64_t k = 0; k < w; ++k) {
+      const Tile prod = k == 0 ? t1 : t2;
+      const int d = prod.ndim - 1;
+      nc.tensor_tensor(out.slice(d, k, t.entries, w), prod.slice(d, 0, t.entries, 2), prod.slice(d, 1, t.entries, 2), AluOp::add);
+    }
+    return;
+  }
+  const Tile sum_out[] = {out}, sum_in[] = {ctl, t1, t2};
+  const double sum_cycles = nc.hw().gpsimd_start + kSumOps[z(cw)] * static_cast<double>(t.slots) +
+                            kSumEntryOps[z(cw)] * static_cast<double>(t.entries);
+  nc.custom_op("pair_segment_sums", sum_out, std::span<const Tile>(sum_in, w == 1 ? 2 : 3), sum_cycles, [=](const CustomOpContext& x) {
+    for (std::int32_t p = 0; p < rows; ++p) {
+      const float* im = w == 1 ? nullptr : floats_of(x.inputs[2], p);
+      if (w == 1)
+        segment_sums<float>(words_of(x.inputs[0], p), floats_of(x.inputs[1], p), im, floats_of(x.outputs[0], p));
+      else
+        segment_sums<C32>(words_of(x.inputs[0], p), floats_of(x.inputs[1], p), im, floats_of(x.outputs[0], p));
+    }
+  });
+}
+
+// The fixed two-slot layout (every entry the same terms; SpGEMM copy): slot k's values staged as one
+// block, then on VectorE out = fl(slot 0 x v0) + fl(slot 1 x v1) (one term: its product), v as immediates.
+void fixed_compute(NeuronCore& nc, const Plan& pl, const StagedTile& t, const StagedSet& b, std::int32_t rows) {
+  const std::int64_t w = pl.w, n = t.entries;
+  const Tile out = b.out.rows(0, rows).cols(0, n * w);
+  const std::array<Tile, 2> slot{b.su.rows(0, rows).cols(0, n * w), b.sv.rows(0, rows).cols(0, n * w)};
+  const std::array<Tile, 2> prod{b.u.rows(0, rows).cols(0, n * w), b.v.rows(0, rows).cols(0, n * w)};
+  const bool both = pl.fixed_terms == 3u;
+  const auto plane = [n](const Tile& x, std::int64_t k) { return x.slice(x.ndim - 1, k, n, 2); };
+  for (std::int64_t k = 0; k < 2; ++k) {
+    if (((pl.fixed_terms >> k) & 1u) == 0) continue;
+    const Tile dst = both ? prod[z(k)] : out;
+    const std::array<float, 2>& c = pl.coef[z(k)];
+    if (w == 1)
+      nc.tensor_scalar(dst, slot[z(k)], AluOp::multiply, c[0]);
+    else
+      trn::tile::complex_multiply(nc, {plane(dst, 0), plane(dst, 1)}, {plane(slot[z(k)], 0), plane(slot[z(k)], 1)}, c[0], c[1],
+                                  b.t3.rows(0, rows).cols(0, n));
+  }
+  if (both) nc.tensor_tensor(out, prod[0], prod[1], AluOp::add);
+}
+
+// Tile t's loads into set b: the control words and the staged runs.
+// v_staged: the set already holds v (terms: the same [alpha, beta] for every tile; only the call's last
+// tile may have fewer rows than the set's first, so the earlier load covers it).
+void staged_load(NeuronCore& nc, const StagedCall& c, const StagedTile& t, const StagedSet& b, bool v_staged) {
+  const Plan& pl = *c.plan;
+  const auto rows = static_cast<std::int32_t>(t.s1 - t.s0);
+  if (pl.layout != StreamLayout::fixed)
+    nc.dma_copy(b.ctl.rows(0, rows).cols(0, t.width),
+                tile::hbm_view(pl.ctl.data() + t.ctl_at, DType::u32, rows, t.width, {{t.width, 1}}));
+  for (std::int32_t p = 0; p < rows; ++p) {
+    const Segment& g = pl.segs[z(t.s0 + p)];
+    stage_runs(nc, pl, b.staged, p, g.u_runs0, g.u_runs1);  // fixed: slot 1 in the second half
+    if (!v_staged || pl.layout != StreamLayout::terms) stage_runs(nc, pl, b.sv, p, g.v_runs0, g.v_runs1);
+  }
+}
+
+// Tile t's engine work on set b and its stores.
+void staged_finish(NeuronCore& nc, const StagedCall& c, const StagedTile& t, const StagedSet& b) {
+  const Plan& pl = *c.plan;
+  const auto rows = static_cast<std::int32_t>(t.s1 - t.s0);
+  if (pl.layout == StreamLayout::fixed)
+    fixed_compute(nc, pl, t, b, rows);
+  else
+    staged_compute(nc, pl, t, b, rows);
+  for (std::int32_t p = 0; p < rows; ++p) {
+    const Segment& g = pl.segs[z(t.s0 + p)];
+    const std::int64_t n = g.entries() * pl.w;
+    nc.dma_copy(tile::hbm_view(c.out + g.e0 * pl.w, DType::f32, 1, 0, {{n, 1}}), b.out.rows(p, 1).cols(0, n));
+  }
+}
+
+void staged_program(NeuronCore& nc, const StagedCall& c) {
+  const std::int32_t P = nc.hw().pmax;
+  const std::int64_t w = c.plan->w, tiles = static_cast<std::int64_t>(c.plan->tiles.size());
+  const std::int64_t t0 = nc.program_id(0) * kStagedTilesPerProgram, t1 = std::min(tiles, t0 + kStagedTilesPerProgram);
+  AllocScope sb(nc.sbuf());
+  std::array<StagedSet, kStagedSets> sets;
+  const auto f32 = [&](std::int64_t n, const char* name) { return sb.alloc(DType::f32, P, {n}, name, 0, AllocFill::none); };
+  for (StagedSet& b : sets)
+    b = StagedSet{sb.alloc(DType::u32, P, {kHeader + kStagedProducts}, "staged.ctl", 0, AllocFill::none),
+                  f32(2 * kStagedProducts * w, "staged.su+sv"), Tile{}, Tile{},
+                  f32(kStagedProducts * w, "staged.u"), f32(kStagedProducts * w, "staged.v"),
+                  f32(kStagedProducts, "staged.t1"), f32(kStagedProducts, "staged.t2"), f32(kStagedProducts, "staged.t3"),
+                  f32(kStagedProducts * w, "staged.out")};
+  for (StagedSet& b : sets) {
+    b.su = b.staged.cols(0, kStagedProducts * w);
+    b.sv = b.staged.cols(kStagedProducts * w, kStagedProducts * w);
+  }
+  // Software pipelining in issue order: tile t + kStagedSets - 1's loads are issued before tile t's
+  // work and stores (a DMA queue serves its transfers in order, so loads issued after tile t's stores
+  // would wait for tile t's engines). Their set is tile t - 1's, whose work is already issued.
+  const auto load = [&](std::int64_t t) { staged_load(nc, c, c.plan->tiles[z(t)], sets[z(t % kStagedSets)], t - t0 >= kStagedSets); };
+  for (std::int64_t t = t0; t < std::min(t1, t0 + kStagedSets - 1); ++t) load(t);
+  for (std::int64_t t = t0; t < t1; ++t) {
+    if (t + kStagedSets - 1 < t1) load(t + kStagedSets - 1);
+    staged_finish(nc, c, c.plan->tiles[z(t)], sets[z(t % kStagedSets)]);
+  }
+}
+
+}  // namespace
+
+void pair_products(NeuronCore& nc, const Tile& u, const Tile& v, const Tile& t1, const Tile& t2, const Tile& t3,
+                   std::int64_t w, std::int64_t n) {
+  if (w == 1) {
+    nc.tensor_tensor(t1, u, v, AluOp::multiply);
+    return;
+  }
+  const auto plane = [n](const Tile& t, std::int64_t k) { return t.slice(t.ndim - 1, k, n, 2); };
+  trn::tile::complex_multiply(nc, {t1, t2}, {plane(u, 0), plane(u, 1)}, {plane(v, 0), plane(v, 1)}, t3);  // (t1, t2) = u v
+}
+
+StagedRun pair_sums_staged(const Settings& s, Value value, const PairLists& L, const PairSource& U, const PairSource& V,
+                           float* out, Trace& trace) {
+  const std::int32_t P = hardware_spec(s.target).pmax;
+  const Plan pl = make_plan(value, L, U, V, P);
+  StagedRun r;
+  r.leftover = pl.leftover;
+  r.descriptors = pl.descriptors;
+  const auto tiles = static_cast<std::int64_t>(pl.tiles.size());
+  const std::int64_t programs = (tiles + kStagedTilesPerProgram - 1) / kStagedTilesPerProgram;
+  if (programs > 0) {
+    const StagedCall c{.plan = &pl, .out = out};
+    LaunchResult lr = launch(s.launch_config({static_cast<int>(programs), 1, 1}), [&](NeuronCore& nc) { staged_program(nc, c); });
+    trace.append(std::move(lr.trace));
+  }
+  const bool pairs = pl.layout == StreamLayout::pairs;
+  r.engines = pl.layout == StreamLayout::fixed ? "DMA (runs), VectorE (fp32 products, slot sums)"
+                                               : "DMA (runs), GpSimdE (gather, segment sums), VectorE (fp32 products)";
+  r.kernel = std::to_string(pl.segs.size()) + " segments of consecutive entries (one per partition) in " + std::to_string(tiles) +
+             " tiles, " + std::to_string(pl.runs.size()) + " staged source runs, " + std::to_string(pl.descriptors) +
+             " DMA descriptors (one per run, control row and store), " +
+             (pairs ? "pairs layout (one control word per product)"
+              : pl.layout == StreamLayout::terms ? "two-slot layout (2 control bits per entry)"
+                                                 : "fixed two-slot layout (every entry the same terms, no control words)") +
+             ", one launch of " + std::to_string(programs) + " programs: " +
+             (pairs ? "GpSimdE gather, VectorE fp32 products, GpSimdE left-to-right segment sums"
+              : pl.layout == StreamLayout::terms ? "GpSimdE gather, VectorE fp32 products, VectorE slot 0 + slot 1"
+                                                 : "VectorE fp32 products (coefficients as immediates), slot 0 + slot 1");
+  return r;
+}
+
+}  // namespace trn::sparse

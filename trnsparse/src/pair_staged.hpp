@@ -1,0 +1,60 @@
+// The staged fp32 path of the pair sums (pair_sums.hpp): whole source runs staged in SBUF, gathered
+// on chip (docs/trnsparse.md "SpGEMM and csrgeam2 numeric phases on the engines", "Staged runs").
+//
+// Algorithm   Consecutive output entries are packed into segments, one segment per partition (at
+//             most kStagedProducts products; the call spread over about kStagedTargetTiles tiles of
+//             128 segments). Per segment the host (index work) lists the source elements its
+//             products read, sorted and coalesced into runs of consecutive elements (a gap of at most
+//             kStagedGap unread elements is read through). Per tile:
+//               DMA      the control words [128, W] (one transfer); su[p], sv[p] <- the segment's u
+//                        and v runs, one descriptor per run
+//               GpSimdE  gather (custom operator, data movement only): the u and v streams U[p, s],
+//                        V[p, s] from su, sv (zeros in unused slots)
+//               VectorE  the products U V (complex: the six instructions of trn::tile::complex_multiply)
+//               sums     pairs: GpSimdE (custom operator) per entry left to right in chunks of 512,
+//                        the chunk sums added in order; terms: VectorE, slot 0 + slot 1
+//               DMA      each segment's sums to out (consecutive entries: one descriptor)
+//             Two layouts of the streams:
+//               pairs  (any list; SpGEMM compute): the segment's products in list order, entry after
+//                      entry; one 32-bit control word per product: u's staged position (bits 0-14),
+//                      end of entry (bit 15), v's staged position (bits 16-31)
+//               terms  (every entry (u0, v = 0) and / or (u1, v = 1), the u of each slot consecutive
+//                      over the entries; csrgeam2 and SpGEMM copy, v = [alpha, beta]): a fixed
+//                      two-slot layout (slot 0 the v = 0 term, slot 1 the v = 1 term, 0 x 0 where a
+//                      term is absent), 2 control bits per entry; the staged u is the segment's
+//                      slot-0 run then its slot-1 run, so no per-product index is moved
+//             Two sets of SBUF tiles alternate (tile t + 1's DMAs overlap tile t's engines).
+// Engines     DMA, GpSimdE, VectorE (one launch).
+// Accuracy    The fp32 loop of pair_sums.hpp exactly (IEEE binary32 RNE per operation, no FMA). An
+//             entry whose sum is exactly -0: pairs -0 (no padding is added); terms with one term +0
+//             (the absent slot's +0 is added), as the per-entry path's padding did.
+// Limits      An entry of more than kStagedProducts products, or of none, is left to the per-entry
+//             gather path (returned in `leftover`). One descriptor per run: runs shorter than a
+//             descriptor's 256 B equivalent leave DMA descriptor-bound (SpGEMM at 0.5%: B's rows).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "pair_sums.hpp"
+#include "trn/core/neuron_core.hpp"
+
+namespace trn::sparse {
+
+struct StagedRun {
+  std::string kernel;                  // what the plan prints of the staged launch
+  std::string engines;                 // the engines it used
+  std::int64_t descriptors = 0;        // DMA descriptors (partition rows of its transfers)
+  std::vector<std::int64_t> leftover;  // entries for the per-entry gather path
+};
+
+// out (fp32 words, w per value) for every entry except `leftover`; records the launch into trace.
+StagedRun pair_sums_staged(const Settings& s, Value value, const PairLists& L, const PairSource& U, const PairSource& V,
+                           float* out, Trace& trace);
+
+// [t1] = u v on VectorE for n values of w words (w = 2: t1 = re, t2 = im, t3 a temporary; the
+// six instructions of trn::tile::complex_multiply). u, v: [rows, n w]; t1, t2, t3: [rows, n].
+void pair_products(NeuronCore& nc, const Tile& u, const Tile& v, const Tile& t1, const Tile& t2, const Tile& t3,
+                   std::int64_t w, std::int64_t n);
+
+}  // namespace trn::sparse
