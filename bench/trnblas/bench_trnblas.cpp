@@ -239,8 +239,8 @@ void print_table() {
         print_modeled(find_modeled(std::string(m.name) + "/" + s.name()));
         std::printf("\n");
       }
-  std::printf("\nOzaki-scheme DGEMM (default scheme II: CRT residues on the emulated TensorE, fp64 scaling and reconstruction\n"
-              "on the host; bench_trnblas_ozaki compares schemes II and I)\n"
+  std::printf("\nOzaki-scheme DGEMM (default scheme II: CRT residue GEMMs on the emulated TensorE, residues, fold and\n"
+              "reconstruction on GpSimdE, fp64 scaling and epilogue on the host; bench_trnblas_ozaki compares schemes II and I)\n"
               "vs OpenBLAS DGEMM: host GFLOP/s and host milliseconds per call; bits = mantissa bits kept per input,\n"
               "passes = nc_matmul instructions per call.\n\n");
   std::printf("%-15s %5s %3s %9s %9s %7s %9s %9s %6s  %10s %6s  %10s %6s\n", "shape MxNxK", "bits", "thr", "trnblas",

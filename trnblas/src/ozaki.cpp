@@ -4,6 +4,7 @@
 #include "ozaki.hpp"
 
 #include "device_slicing.hpp"
+#include "ozaki_crt.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -393,10 +394,6 @@ SlicePlanInputs slice_inputs(const Operands& o) {
 
 // ---- scheme II: CRT -------------------------------------------------------------------------------
 
-constexpr int kDigitBits = 40;  // CRT weight digits: 28 moduli * 255 * 2^40 < 2^53 (exact fp64 sums)
-constexpr int kMaxDigits = 6;   // 6 * 40 = 240 > log2 of the product of all 28 moduli (< 215) + 13
-constexpr int kPow2Table = 128; // residues of 2^e, e < 128: scaled integers stay below 2^H <= 2^107
-
 // Small unsigned big integer (32-bit limbs) for the moduli products, at plan time only.
 struct Big {
   std::vector<std::uint32_t> limb;  // little endian
@@ -426,17 +423,7 @@ struct Big {
   }
 };
 
-// The CRT constants of the first N moduli.
-struct CrtTable {
-  int N = 0, digits = 0;
-  double log2_M = 0;
-  int H = 0;  // floor((log2 M - 1) / 2)
-  double M_digit[kMaxDigits + 1] = {};
-  double W_digit[kOzakiMaxModuli][kMaxDigits + 1] = {};
-  double inv_M = 0;  // 1 / M (rounded)
-  double pow2_mod[kOzakiMaxModuli][kPow2Table] = {};
-};
-
+// The CRT constants of the first N moduli (CrtTable: ozaki_crt.hpp).
 double log2_product(int N) {
   double s = 0;
   for (int l = 0; l < N; ++l) s += std::log2(static_cast<double>(kCrtModuli[l]));
@@ -491,7 +478,7 @@ const CrtTable& crt_table_memo(int N) {
 
 // Per-thread scratch reused across calls and released when the thread exits: scheme II writes
 // ~75 MB of intermediates at 1024^3, and fresh pages would be faulted in on every call.
-enum ScratchSlot { kMantA, kExpA, kMantB, kExpB, kResA, kResB, kPartial, kResidueY, kAcc, kSlotCount };
+enum ScratchSlot { kMantA, kExpA, kMantB, kResA, kResB, kPartial, kResidueY, kAcc, kSlotCount };
 template <class T>
 T* scratch(ScratchSlot slot, std::int64_t count) {
   struct Buffer {
@@ -648,8 +635,8 @@ struct ScaledInts {
 };
 ScaledInts scaled_integers(const Operands& o, const CrtScaling& sc) {
   ScaledInts out;
-  out.a = {scratch<double>(kMantA, o.k * o.m), scratch<std::uint8_t>(kExpA, o.k * o.m), o.k * o.m};
-  out.b = {scratch<double>(kMantB, o.k * o.n), scratch<std::uint8_t>(kExpB, o.k * o.n), o.k * o.n};
+  out.a = {scratch<double>(kMantA, o.k * o.m), scratch<std::uint8_t>(kExpA, o.k * (o.m + o.n)), o.k * o.m};
+  out.b = {scratch<double>(kMantB, o.k * o.n), out.a.e + o.k * o.m, o.k * o.n};  // exponents: one run (kExpA)
   out.SA.assign(static_cast<std::size_t>(o.m), 0.0);
   out.SB.assign(static_cast<std::size_t>(o.n), 0.0);
   out.amax.assign(static_cast<std::size_t>(o.m), 0.0);
@@ -675,8 +662,11 @@ ScaledInts scaled_integers(const Operands& o, const CrtScaling& sc) {
   return out;
 }
 
+}  // namespace
+
 // C'_e = sum_l W_l y_l[e] mod M, centred, rounded once to fp64 and scaled by 2^(-sa_i - sb_j), for a
-// block of consecutive elements of one column j. S[c][e] holds the exact digit sums (< 2^53).
+// block of consecutive elements (of one column j on the host; of one row run on GpSimdE,
+// ozaki_crt_device.cpp). S[c][e] holds the exact digit sums (< 2^53).
 void crt_reconstruct_block(const CrtTable& t, const std::uint8_t* const* y, std::int64_t count, std::int64_t offset,
                            const int* neg_shift_i, int neg_shift_j, double* out) {
   constexpr std::int64_t kBlock = 256;
@@ -731,6 +721,8 @@ void crt_reconstruct_block(const CrtTable& t, const std::uint8_t* const* y, std:
     }
   }
 }
+
+namespace {
 
 // Lost-term fallback (ozaki.hpp, Limits). The rounding of the scaled inputs bounds the error of
 // C'_ij = sum_k a'_ik b'_kj in scaled units by E_ij = (SA_i + SB_j) / 2 + k / 4, SA_i = sum_k |a'_ik| +
@@ -1043,6 +1035,86 @@ void gemv_slice_pairs(const Settings& s, Op tb, std::int64_t n, std::int64_t k, 
 
 // ---- scheme II driver ---------------------------------------------------------------------------
 
+namespace {
+
+// The per-call state of scheme II's steps after the scaling: scratch, the call's shape and settings.
+struct CrtCall {
+  const Settings& s;
+  const Operands& o;
+  const CrtTable& t;
+  const ScaledInts& ints;
+  std::int64_t chunks;
+  std::uint16_t *res_a, *res_b;
+  float* partial;
+  std::uint8_t* y;  // y[l][i + j m] = C' mod p_l
+  bool host;        // Settings::ozaki2_host_steps
+};
+
+// Residues of both operands for the moduli l0 .. l0 + nl - 1: GpSimdE operators (ozaki_crt.hpp) or,
+// with Settings::ozaki2_host_steps, the host loop (one round trip).
+void crt_residues(const CrtCall& c, int l0, int nl, Trace& trace) {
+  const Operands& o = c.o;
+  const std::int64_t km = o.k * o.m, kn = o.k * o.n;
+  if (!c.host) {
+    const LaunchConfig lc = c.s.launch_config();
+    residues_on_device(lc, c.t, c.ints.a.mant, c.ints.a.e, km, l0, nl, c.res_a, km, trace);
+    residues_on_device(lc, c.t, c.ints.b.mant, c.ints.b.e, kn, l0, nl, c.res_b, kn, trace);
+    return;
+  }
+  residues(c.ints.a, c.t, l0, nl, c.res_a, km);
+  residues(c.ints.b, c.t, l0, nl, c.res_b, kn);
+  record_host_step(trace, HostStep{.name = "trnblas.ozaki2.residues", .flops = 3.0 * nl * operand_elements(o),
+                                   .writes = {HostSpan(c.res_a, nl * km), HostSpan(c.res_b, nl * kn)}});
+}
+
+// y_l = sum over chunks of P mod p_l for the group's moduli: a GpSimdE operator or the host loop.
+void crt_fold(const CrtCall& c, int l0, int nl, Trace& trace) {
+  const std::int64_t mn = c.o.m * c.o.n, partials = static_cast<std::int64_t>(nl) * c.chunks * mn;
+  if (!c.host) return fold_on_device(c.s.launch_config(), c.partial, mn, c.chunks, l0, nl, c.y, trace);
+  record_host_step(trace, HostStep{.name = "trnblas.ozaki2.fold", .flops = 3.0 * static_cast<double>(partials),
+                                   .reads = {HostSpan(c.partial, partials)}});
+  if (c.s.timing_only) return;
+  for (int q = 0; q < nl; ++q) {  // integers < 2^53: exact
+    const int l = l0 + q;
+    const double p = kCrtModuli[l], inv_p = 1.0 / p;
+    std::uint8_t* const yl = c.y + static_cast<std::int64_t>(l) * mn;
+    for (std::int64_t ch = 0; ch < c.chunks; ++ch)
+      fold_partial(c.partial + (static_cast<std::int64_t>(q) * c.chunks + ch) * mn, mn, p, inv_p, ch == 0, yl);
+  }
+}
+
+// Host flops per output of the device path's epilogue: alpha acc + beta C (3) and the lost-term check
+// (E_ij: 3 adds, 2 multiplies; the two scaled comparisons: 2), recompute_lost_outputs.
+constexpr double kCrtEpilogueFlops = 3.0;
+constexpr double kCrtLostTermCheckFlops = 7.0;
+
+// C' from the residues, the inverse scaling, the lost-term check and the epilogue into C.
+void crt_reconstruct(const CrtCall& c, const CrtScaling& sc, OzakiPlan& plan, double alpha, double beta, double* C,
+                     std::int64_t ldc, const std::int32_t* neg_s, Trace& trace) {
+  const Operands& o = c.o;
+  const std::int64_t m = o.m, n = o.n;
+  double* const acc = scratch<double>(kAcc, m * n);  // every element written below
+  std::vector<const std::uint8_t*> yp(static_cast<std::size_t>(c.t.N));
+  for (int l = 0; l < c.t.N; ++l) yp[static_cast<std::size_t>(l)] = c.y + static_cast<std::int64_t>(l) * m * n;
+  const std::int32_t *neg_sa = neg_s, *neg_sb = neg_s + m;
+  if (!c.host) reconstruct_on_device(c.s.launch_config(), c.t, c.y, m, n, neg_sa, neg_sb, acc, trace);
+  if (!c.s.timing_only) {
+    if (c.host)  // column by column, the inverse scaling with it
+      for (std::int64_t j = 0; j < n; ++j)
+        crt_reconstruct_block(c.t, yp.data(), m, j * m, neg_sa, neg_sb[j], acc + j * m);
+    if (!plan.reduced) recompute_lost_outputs(o, sc, c.ints, acc, plan, trace);
+    finish_c(c.s, o, acc, alpha, beta, C, ldc, trace);
+  }
+  if (c.host) return record_epilogue(trace, "trnblas.ozaki2.reconstruct", o, 2.0 * c.t.N * c.t.digits + 8.0, beta, C, ldc);
+  // The results come back from HBM to the host for the epilogue (and C, when beta != 0).
+  const HostSpan cs = HostSpan::matrix(C, m, n, ldc);
+  const double per_output = kCrtEpilogueFlops + (plan.reduced ? 0.0 : kCrtLostTermCheckFlops);
+  record_host_step(trace, HostStep{.name = "trnblas.ozaki2.epilogue", .flops = per_output * static_cast<double>(m * n),
+                                   .reads = {HostSpan(acc, m * n), beta != 0.0 ? cs : HostSpan{}}, .writes = {cs}});
+}
+
+}  // namespace
+
 void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
                     const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
                     std::int64_t ldc, CallReport* report) {
@@ -1054,66 +1126,44 @@ void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_
   sc.sb.resize(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < m; ++i) sc.sa[static_cast<std::size_t>(i)] = line_shift(sc.ra[static_cast<std::size_t>(i)], t.H);
   for (std::int64_t j = 0; j < n; ++j) sc.sb[static_cast<std::size_t>(j)] = line_shift(sc.cb[static_cast<std::size_t>(j)], t.H);
-  // Host (fp64): the scaled, rounded integers (exact doubles, |x| <= 2^H).
+  // The inverse scalings -s_i (rows of op(A)) then -t_j (columns of op(B)), one run.
+  std::vector<std::int32_t> neg_s(static_cast<std::size_t>(m + n));
+  for (std::int64_t i = 0; i < m; ++i) neg_s[static_cast<std::size_t>(i)] = -sc.sa[static_cast<std::size_t>(i)];
+  for (std::int64_t j = 0; j < n; ++j) neg_s[static_cast<std::size_t>(m + j)] = -sc.sb[static_cast<std::size_t>(j)];
+  // Host (fp64): the scaled, rounded integers (exact doubles, |x| <= 2^H). The line norms and the sums
+  // SA, SB of the lost-term check are fp64 arithmetic: they stay here (docs/trnblas.md).
   const ScaledInts ints = scaled_integers(o, sc);
 
   const std::int64_t chunks = plan.k_chunks;
   const std::int64_t per_launch = products_per_launch(chunks, m, n, kCrtScratchBudget);
   // Scratch written in full before it is read: no zero fill.
   const std::int64_t group = std::min<std::int64_t>(per_launch, plan.moduli);
-  float* const partial = scratch<float>(kPartial, group * chunks * n * m);
-  std::uint16_t* const res_a = scratch<std::uint16_t>(kResA, group * k * m);
-  std::uint16_t* const res_b = scratch<std::uint16_t>(kResB, group * k * n);
-  // y[l][i + j m] = C' mod p_l.
-  std::uint8_t* const y = scratch<std::uint8_t>(kResidueY, plan.moduli * m * n);
+  const CrtCall call{s, o, t, ints, chunks, scratch<std::uint16_t>(kResA, group * k * m),
+                     scratch<std::uint16_t>(kResB, group * k * n), scratch<float>(kPartial, group * chunks * n * m),
+                     scratch<std::uint8_t>(kResidueY, plan.moduli * m * n), s.ozaki2_host_steps};
   Trace trace;
-  record_host_step(trace, HostStep{.name = "trnblas.ozaki2.scale", .flops = 8.0 * operand_elements(o),
-                                   .reads = {span_a(o), span_b(o)}});
-  const LaunchConfig lc = s.launch_config();
+  HostStep scale{.name = "trnblas.ozaki2.scale", .flops = 8.0 * operand_elements(o), .reads = {span_a(o), span_b(o)}};
+  if (!call.host)  // the integers (fp64 words and exponent bytes) and the inverse scalings go to HBM
+    scale.writes = {HostSpan(ints.a.mant, k * m), HostSpan(ints.b.mant, k * n), HostSpan(ints.a.e, k * (m + n)),
+                    HostSpan(neg_s.data(), m + n)};
+  record_host_step(trace, scale);
   for (int l0 = 0; l0 < plan.moduli; l0 += static_cast<int>(per_launch)) {
     const int nl = std::min(plan.moduli - l0, static_cast<int>(per_launch));
-    // Host (fp64): residues of the scaled integers, centred, as int8-valued bf16.
-    residues(ints.a, t, l0, nl, res_a, k * m);
-    residues(ints.b, t, l0, nl, res_b, k * n);
-    record_host_step(trace, HostStep{.name = "trnblas.ozaki2.residues", .flops = 3.0 * nl * operand_elements(o),
-                                     .writes = {HostSpan(res_a, nl * k * m), HostSpan(res_b, nl * k * n)}});
+    crt_residues(call, l0, nl, trace);  // centred, as int8-valued bf16
     std::vector<BlockGemmArgs> probs;
     for (int q = 0; q < nl; ++q) {
-      std::uint16_t* ra = res_a + static_cast<std::int64_t>(q) * k * m;
-      std::uint16_t* rb = res_b + static_cast<std::int64_t>(q) * k * n;
+      std::uint16_t* ra = call.res_a + static_cast<std::int64_t>(q) * k * m;
+      std::uint16_t* rb = call.res_b + static_cast<std::int64_t>(q) * k * n;
       // Device: P[j][i] = sum_{k in chunk} ra[k][i] rb[k][j], exact in fp32 PSUM (chunks <= 1024).
       for (std::int64_t c = 0; c < chunks; ++c)
         probs.push_back(integer_product(ra, rb, m, n, k, c * kCrtKChunk, kCrtKChunk,
-                                        partial + (static_cast<std::int64_t>(q) * chunks + c) * n * m));
+                                        call.partial + (static_cast<std::int64_t>(q) * chunks + c) * n * m));
     }
-    LaunchResult r = launch_gemm(lc, probs);
+    LaunchResult r = launch_gemm(s.launch_config(), probs);
     trace.append(r.trace);
-    const std::int64_t partials = static_cast<std::int64_t>(nl) * chunks * n * m;
-    record_host_step(trace, HostStep{.name = "trnblas.ozaki2.fold", .flops = 3.0 * static_cast<double>(partials),
-                                     .reads = {HostSpan(partial, partials)}});
-    if (s.timing_only) continue;
-    // Host (fp64): y_l = sum over chunks of P mod p_l (integers < 2^53: exact).
-    for (int q = 0; q < nl; ++q) {
-      const int l = l0 + q;
-      const double p = kCrtModuli[l], inv_p = 1.0 / p;
-      std::uint8_t* const yl = y + static_cast<std::int64_t>(l) * m * n;
-      for (std::int64_t c = 0; c < chunks; ++c)
-        fold_partial(partial + (static_cast<std::int64_t>(q) * chunks + c) * n * m, m * n, p, inv_p, c == 0, yl);
-    }
+    crt_fold(call, l0, nl, trace);
   }
-  if (!s.timing_only) {
-    // Host (fp64): CRT reconstruction and the inverse scaling, column by column.
-    double* const acc = scratch<double>(kAcc, m * n);  // every element written below
-    std::vector<const std::uint8_t*> yp(static_cast<std::size_t>(plan.moduli));
-    for (int l = 0; l < plan.moduli; ++l) yp[static_cast<std::size_t>(l)] = y + static_cast<std::int64_t>(l) * m * n;
-    std::vector<int> neg_sa(static_cast<std::size_t>(m));
-    for (std::int64_t i = 0; i < m; ++i) neg_sa[static_cast<std::size_t>(i)] = -sc.sa[static_cast<std::size_t>(i)];
-    for (std::int64_t j = 0; j < n; ++j)
-      crt_reconstruct_block(t, yp.data(), m, j * m, neg_sa.data(), -sc.sb[static_cast<std::size_t>(j)], acc + j * m);
-    if (!plan.reduced) recompute_lost_outputs(o, sc, ints, acc, plan, trace);
-    finish_c(s, o, acc, alpha, beta, C, ldc, trace);
-  }
-  record_epilogue(trace, "trnblas.ozaki2.reconstruct", o, 2.0 * t.N * t.digits + 8.0, beta, C, ldc);
+  crt_reconstruct(call, sc, plan, alpha, beta, C, ldc, neg_s.data(), trace);
   finish_report(report, s, std::move(trace));
   fill_report(report, plan);
 }

@@ -31,8 +31,10 @@
 //             slices of 8 bits (|q| <= 255, exact in bf16); one TensorE GEMM per slice pair (s, t),
 //             s + t < S, and K chunk of <= 256 (256 * 255^2 < 2^24: exact); the partials are scaled and
 //             accumulated in fp64 on the host, smallest pairs first.
-// Engines     host (fp64: scaling, II's residues, reduction, reconstruction, special values,
-//             alpha/beta epilogue), DMA, TensorE. I's slices are cut on GpSimdE / VectorE from the
+// Engines     host (fp64: scaling, I's accumulation, special values, alpha/beta epilogue), DMA,
+//             TensorE. II's residues, fold mod p and CRT reconstruction are GpSimdE operators
+//             (ozaki_crt.hpp; Settings::ozaki2_host_steps keeps them on the host for comparisons).
+//             I's slices are cut on GpSimdE / VectorE from the
 //             fp64 words after the host's exponent pass (device_slicing.hpp; the host loop when a
 //             line spans more than 1022 binades or Settings::fp64_host_slicing). Every host step is a
 //             costed round trip in the trace.

@@ -64,6 +64,10 @@ struct Settings : EmulatorSettings {  // target, numerics, SR, cores, threads, t
   // the host (the loop before issue #27) instead of on GpSimdE / VectorE; the bits are the same, the
   // modeled time is not (docs/trnblas.md "Slicing on the device"). For comparison and tests.
   bool fp64_host_slicing = false;
+  // Ozaki scheme II: true runs the residues, the fold mod p and the CRT reconstruction as host steps
+  // (before issue #30) instead of GpSimdE operators; the bits are the same, the modeled time is not
+  // (docs/trnblas.md "Scheme II on the engines"). For comparison and tests.
+  bool ozaki2_host_steps = false;
   // fp32 TRSM: false (default) inverts each 128 x 128 diagonal block once and applies it as a
   // TensorE GEMM (error bounded by the blocks' conditioning); true solves every right-hand side by
   // substitution on VectorE (componentwise bound, ~20x the VectorE time). docs/trnblas.md "TRSM".
