@@ -23,6 +23,7 @@
 namespace trnsci::cli {
 int cmd_demo(int argc, char** argv);
 int cmd_info();
+void skip_dense_crossover();  // sparse_columns.cpp: `bench --no-crossover`
 
 namespace {
 
@@ -269,6 +270,9 @@ int main(int argc, char** argv) {
   bench->add_option("--threads", b_threads, "host threads of the emulator (TRN_NUM_THREADS), OpenBLAS and the emulator-bound "
                                             "host rates (default: every hardware thread)")
       ->check(CLI::Range(1, 1024));
+  bool b_no_crossover = false;
+  bench->add_flag("--no-crossover", b_no_crossover, "sparse rows: print the dense path's time but skip the crossover-density "
+                                                    "search (its re-runs take most of a sparse row's time)");
   bool b_list = false;
   bench->add_flag("--list", b_list, "print the selected suites' rows (tab-separated: suite, library, op, variant, shape, size) without running them");
 
@@ -321,6 +325,7 @@ int main(int argc, char** argv) {
       setenv("TRN_NUM_THREADS", std::to_string(b_threads).c_str(), 1);
       openblas_set_num_threads(b_threads);
     }
+    if (*bench && b_no_crossover) skip_dense_crossover();
     if (*bench) return run_bench(b_suite, b_size, b_targets, b_json, b_html, b_ops, b_threads);
     if (*profile) return run_profile(pf);
     if (*info) return cmd_info();
