@@ -89,6 +89,20 @@ def load_rows(paths):
     return rows, rates
 
 
+def not_measured(rows, list_path):
+    """Large-size rows of the --list that no JSON file has: (suite, op) -> count."""
+    missing = {}
+    if not list_path:
+        return missing
+    listed = [l.rstrip("\n").split("\t") for l in open(list_path)]
+    listed = {(p[0], p[2], p[3], p[4]): p[5] for p in listed if len(p) == 6}
+    keep = large_size_filter({k: {} for k in listed}, list_path)
+    for k in keep:
+        if k not in rows:
+            missing[(k[0], k[1])] = missing.get((k[0], k[1]), 0) + 1
+    return missing
+
+
 def large_size_filter(rows, list_path):
     """Drops quick-size rows superseded by a full-size shape of the same (suite, op, variant)."""
     if not list_path:
@@ -152,7 +166,8 @@ def emu_reason(b):
             "DMA bytes": "DMA emulation below the copy rate (strided / per-element descriptors)",
             "host fp64 steps": "host fp64 steps",
         }[top]
-        return f"bound {share:.0%} {top}: {why}; per-instruction costs on top"
+        return (f"bound {share:.0%} {top}: {why}, and the short instructions' fixed costs (dispatch, trace "
+                f"record, cost model) at this size")
     if bound < 5e-3:
         return PER_INSTRUCTION.format(us=bound * 1e6, ms=b["host_seconds"] * 1e3)
     return "host time above the trace's arithmetic (per-instruction costs)"
@@ -225,6 +240,17 @@ def misses_of(t1, t2):
     return out
 
 
+# Reason classes counted in the summary: (label, regex over one "; "-separated part of a reason).
+CLASSES = [
+    ("emu: per-instruction / per-launch cost", r"^emu: per-instruction"),
+    ("emu: host fp64 steps", r"^emu: host fp64"),
+    ("emu: a bound part below its host rate (element-wise, TensorE, DMA)", r"^emu: bound"),
+    ("roofline: host round trips", r"^roofline [^:]*: (host round trips|bound by the host round trips)"),
+    ("roofline: dependent chain / engines in series", r"^roofline [^:]*: dependent chain"),
+    ("roofline: noted from the docs", r"^roofline"),
+]
+
+
 def table(rows):
     lines = ["| suite | op | size | type | host / emu bound (trn1 run / trn2 run) | modeled us trn1 / trn2 | "
              "roofline trn1 / trn2 (bound) | native x | over target: why |",
@@ -251,6 +277,12 @@ def table(rows):
         modeled = " / ".join(num(b["device"]["total_ns"] * 1e-3) if b and b.get("device") else "-" for b in (t1, t2))
         emu = " / ".join(num(emu_ratio(b)) if emu_ratio(b) else "-" for b in (t1, t2))
         why = row_reason(key, t1, t2, misses)
+        for part in why.split("; "):
+            for cls in CLASSES:
+                if re.search(cls[1], part):
+                    stats.setdefault("classes", {}).setdefault(cls[0], 0)
+                    stats["classes"][cls[0]] += 1
+                    break
         lines.append(f"| {key[0]} | {key[1]} | {key[3]} | {key[2]} | {emu} | {modeled} | {roof} | {native_text} | "
                      f"{why.replace('|', '/')} |")
         worst.append((key, min(emus) if emus else 0, max([roofline(b) or 0 for b in (t1, t2)])))
@@ -267,6 +299,9 @@ def summary(stats, worst, rates):
     top_roof = sorted(worst, key=lambda w: -w[2])[:8]
     out.append("Worst host / emulator bound: " + ", ".join(f"{k[0]} {k[1]} {k[2]} {k[3]} {num(e)}" for k, e, _ in top_emu) + ".")
     out.append("Worst roofline: " + ", ".join(f"{k[0]} {k[1]} {k[2]} {k[3]} {num(r)}" for k, _, r in top_roof) + ".")
+    if s.get("classes"):
+        out.append("Reasons of the rows over a target (a row counts once per column it misses): " +
+                   "; ".join(f"{k} {v}" for k, v in sorted(s["classes"].items(), key=lambda kv: -kv[1])) + ".")
     sg = sorted(r.get("sgemm_flops_per_s", 0) for r in rates.values() if r)
     st = sorted(r.get("stream_elements_per_s", 0) for r in rates.values() if r)
     if sg:
@@ -285,6 +320,14 @@ def main():
     rows = large_size_filter(rows, a.list)
     lines, stats, worst = table(rows)
     text = "\n".join(summary(stats, worst, rates)) + "\n\n" + "\n".join(lines) + "\n"
+    missing = not_measured(rows, a.list)
+    if missing:
+        by_suite = {}
+        for (suite, op), n in missing.items():
+            by_suite.setdefault(suite, []).append(f"{op} ({n})")
+        text += (f"\nNot measured in this sweep ({sum(missing.values())} large-size rows, by op with their row "
+                 f"count; same commands with `--op`): " +
+                 "; ".join(f"{s_}: {', '.join(v)}" for s_, v in by_suite.items()) + ".\n")
     if not a.update:
         sys.stdout.write(text)
         return 0
