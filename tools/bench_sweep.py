@@ -2,7 +2,8 @@
 """Issue #30's consolidated bench table (docs/bench-sweep.md) from `trnsci bench --json` files.
 
 Usage:
-  tools/bench_sweep.py [--list ROWS.tsv] [--update docs/bench-sweep.md] RUN.json [RUN.json ...]
+  tools/bench_sweep.py [--list ROWS.tsv] [--update docs/bench-sweep.md] RUN.json[.gz] [RUN.json[.gz] ...]
+  (this sweep's runs: docs/bench-sweep/*.json.gz and docs/bench-sweep/rows.tsv)
 
 Each RUN.json is one `trnsci bench --size full --target trn1 --target trn2 --threads 1 --json ...`
 run (any suite/op subset; a row run twice keeps its last file's values). --list takes the output of
@@ -19,6 +20,7 @@ Without --update the markdown goes to stdout; with it, the text between the mark
 <!-- sweep-table begin --> and <!-- sweep-table end --> of that file is replaced.
 """
 import argparse
+import gzip
 import json
 import math
 import re
@@ -57,6 +59,10 @@ REASONS = [
      "triangular solves of a few right-hand-side columns: a dependent chain of diagonal-block solves whose "
      "instructions have free size nrhs (DMA fixed latency, VectorE fixed cost per step); the bound counts only "
      "their few bytes (batched: the matrices one after another, docs/trnsolver.md)"),
+    (r"^sparse sp(sv|sm)_\w+ .*level sets", "roof",
+     "level-set triangular solve: one dependent step per level of the random pattern, each a few short "
+     "instructions (free sizes of one level's rows): fixed costs in series, far above the bytes/flops bound"),
+    (r"^sparse gtsv2_nopivot R_32F", "roof", "tridiagonal elimination on VectorE: a dependent sweep of short steps (banded)"),
     (r"^tensor block-sparse ", "roof", "a 128^3 problem of 6 blocks: the ~1.3 us DMA fixed latency and semaphores dominate; "
                                "no large size in the bench (docs/cli.md)"),
 ]
@@ -69,7 +75,7 @@ def load_rows(paths):
     that wrote them."""
     cands, rates = {}, {}
     for p in paths:
-        with open(p) as f:
+        with (gzip.open(p, "rt") if p.endswith(".gz") else open(p)) as f:
             j = json.load(f)
         for b in j.get("bench", []):
             b["_rates"] = j.get("host_rates", {})
