@@ -88,9 +88,10 @@ struct Bf16ProductStep {
 };
 
 // Row-major driver of the portable and product-rounded kernels: per output row m, blocks of
-// kRowMajorGroupB columns, the rows of the block's runs in increasing k.
+// kRowMajorGroupB columns, the rows of the block's runs in increasing k. Always inlined, so a caller
+// compiled for FMA (matmul_portable_fma) gets the lane loop as vector FMAs.
 template <class Step>
-void drive_row_major(const MatmulArgs& a, Step step) {
+[[gnu::always_inline]] inline void drive_row_major(const MatmulArgs& a, Step step) {
   constexpr int kNB = kRowMajorGroupB;  // lanes of n handled together (keeps s in a small array)
   float s[kNB];
   KRuns runs;
@@ -143,7 +144,17 @@ void scan_rows(const float* base, int K, std::int64_t group_stride, std::int64_t
 }
 
 // ---- portable reference: scalar fma in the contract's order ----------------------------------------
-void matmul_portable(const MatmulArgs& a) { drive_row_major(a, FmaStep{}); }
+bool cpu_has(MatmulIsa isa);
+namespace {
+// The same loop built for FMA: the baseline x86-64 build has no fma instruction, so std::fma there is
+// a libm fmaf call per multiply-add (~30x slower: the fp8 double_row path of trn2+ runs this kernel,
+// issue #30's bench sweep). Both round once per multiply-add in the same order: the same bits.
+__attribute__((target("avx2,fma"))) void matmul_portable_fma(const MatmulArgs& a) { drive_row_major(a, FmaStep{}); }
+}  // namespace
+void matmul_portable(const MatmulArgs& a) {
+  if (cpu_has(MatmulIsa::avx2)) return matmul_portable_fma(a);
+  drive_row_major(a, FmaStep{});
+}
 
 void matmul_bf16_product_rounded(const MatmulArgs& a) { drive_row_major(a, Bf16ProductStep{}); }
 

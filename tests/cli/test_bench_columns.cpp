@@ -130,4 +130,11 @@ TEST(BenchColumns, HostRatesAreMeasured) {
   EXPECT_GT(h.threads, 0);
 }
 
+// `trnsci bench --threads 1`: the rates are measured on the rows' own thread count.
+TEST(BenchColumns, HostRatesOnAGivenThreadCount) {
+  const trnsci::cli::HostRates h = trnsci::cli::measure_host_rates(1);
+  EXPECT_TRUE(h.measured());
+  EXPECT_EQ(h.threads, 1);
+}
+
 }  // namespace

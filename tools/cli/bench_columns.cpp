@@ -34,9 +34,9 @@ void split(std::size_t n, int threads, const auto& body) {
 
 }  // namespace
 
-HostRates measure_host_rates() {
+HostRates measure_host_rates(int threads) {
   HostRates h;
-  h.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  h.threads = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const int n = 1024;
   std::vector<float> A(static_cast<std::size_t>(n) * n, 0.5f), B(A.size(), 0.25f), C(A.size(), 0.0f);
   auto gemm = [&] { cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, A.data(), n, B.data(), n, 0.0f, C.data(), n); };

@@ -16,14 +16,16 @@
 namespace trnsci::cli {
 
 struct HostRates {
-  double sgemm_flops_per_s = 0;      // OpenBLAS SGEMM 1024^3, all threads, best of 3
-  double stream_elements_per_s = 0;  // fp32 y = a x + y over 16 Mi elements (out of cache), all threads
-  double copy_bytes_per_s = 0;       // memcpy of 64 MiB (bytes copied), all threads
+  double sgemm_flops_per_s = 0;      // OpenBLAS SGEMM 1024^3, `threads` threads, best of 3
+  double stream_elements_per_s = 0;  // fp32 y = a x + y over 16 Mi elements (out of cache), `threads` threads
+  double copy_bytes_per_s = 0;       // memcpy of 64 MiB (bytes copied), `threads` threads
   int threads = 0;
   bool measured() const { return sgemm_flops_per_s > 0 && stream_elements_per_s > 0 && copy_bytes_per_s > 0; }
 };
 
-HostRates measure_host_rates();
+// threads: the host threads the rows run on (`trnsci bench --threads`, which also sets the
+// emulator's TRN_NUM_THREADS and OpenBLAS's thread count); 0 = every hardware thread.
+HostRates measure_host_rates(int threads = 0);
 
 // Seconds the emulator needs at least for the work `d` records (0 when it records none).
 inline double emulator_bound_seconds(const DeviceCost& d, const HostRates& h) {

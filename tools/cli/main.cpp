@@ -7,8 +7,10 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <set>
 #include <sstream>
+#include <string>
 
 #include "mpi_session.hpp"
 #include "openblas_native.hpp"
@@ -21,6 +23,7 @@
 namespace trnsci::cli {
 int cmd_demo(int argc, char** argv);
 int cmd_info();
+void skip_dense_crossover();  // sparse_columns.cpp: `bench --no-crossover`
 
 namespace {
 
@@ -165,8 +168,10 @@ int run_validate(const std::string& suite_arg, const std::string& size, const st
 }
 
 // ops: "" (every row of the suites) or a comma list of op names (`--op spvv,axpby`): only those rows.
+// threads: --threads (0: every hardware thread), the host rates' thread count (the emulator's and
+// OpenBLAS's are set in main before any launch).
 int run_bench(const std::string& suite_arg, const std::string& size, const std::vector<std::string>& targets,
-              const std::string& json, const std::string& html, const std::string& ops = "") {
+              const std::string& json, const std::string& html, const std::string& ops = "", int threads = 0) {
   const auto suites = select_suites(suite_arg);
   if (suites.empty()) return 2;
   const std::set<std::string> op_set = op_names(ops);
@@ -190,7 +195,7 @@ int run_bench(const std::string& suite_arg, const std::string& size, const std::
   const mp::Session session(mp::launched());
   const auto P = static_cast<std::size_t>(mp::size()), me = static_cast<std::size_t>(mp::rank());
   // The host rates of the emulator-bound column: rank 0's, measured before any rank starts a row.
-  const HostRates host = me == 0 ? measure_host_rates() : HostRates{};
+  const HostRates host = me == 0 ? measure_host_rates(threads) : HostRates{};
   (void)mp::broadcast(0);
   const double t0 = now_seconds();
   std::vector<std::pair<std::size_t, std::string>> mine;  // (row, '1' + packed result | '0' + error)
@@ -261,6 +266,13 @@ int main(int argc, char** argv) {
   bench->add_option("--html", b_html, "write a self-contained HTML report");
   std::string b_ops;
   bench->add_option("--op", b_ops, "only the rows of these ops (a comma list, e.g. spvv,axpby; default: every row)");
+  int b_threads = 0;
+  bench->add_option("--threads", b_threads, "host threads of the emulator (TRN_NUM_THREADS), OpenBLAS and the emulator-bound "
+                                            "host rates (default: every hardware thread)")
+      ->check(CLI::Range(1, 1024));
+  bool b_no_crossover = false;
+  bench->add_flag("--no-crossover", b_no_crossover, "sparse rows: print the dense path's time but skip the crossover-density "
+                                                    "search (its re-runs take most of a sparse row's time)");
   bool b_list = false;
   bench->add_flag("--list", b_list, "print the selected suites' rows (tab-separated: suite, library, op, variant, shape, size) without running them");
 
@@ -309,7 +321,12 @@ int main(int argc, char** argv) {
     if (*validate && v_list) return list_cases(v_suite, false);
     if (*bench && b_list) return list_cases(b_suite, true);
     if (*validate) return run_validate(v_suite, v_size, v_json, v_html, v_ops);
-    if (*bench) return run_bench(b_suite, b_size, b_targets, b_json, b_html, b_ops);
+    if (*bench && b_threads > 0) {  // before any launch: the emulator reads TRN_NUM_THREADS per launch
+      setenv("TRN_NUM_THREADS", std::to_string(b_threads).c_str(), 1);
+      openblas_set_num_threads(b_threads);
+    }
+    if (*bench && b_no_crossover) skip_dense_crossover();
+    if (*bench) return run_bench(b_suite, b_size, b_targets, b_json, b_html, b_ops, b_threads);
     if (*profile) return run_profile(pf);
     if (*info) return cmd_info();
     if (*modes) {

@@ -46,6 +46,14 @@ nlohmann::json device_json(const DeviceCost& d) {
   }
   j["busy_ns"] = busy;
   j["utilization"] = util;
+  // The work the emulator bound is computed from (bench_columns.hpp):
+  // what tools/bench_sweep.py reads to say what bounds a row's host time.
+  j["tensor_flops"] = d.tensor_flops;
+  j["element_ops"] = d.element_ops;
+  j["dma_bytes"] = d.dma_bytes;
+  j["host_flops"] = d.host_flops;
+  j["host_bytes"] = d.host_bytes;
+  j["host_roundtrip_ns"] = d.host_roundtrip_ns;
   return j;
 }
 

@@ -225,11 +225,23 @@ double dense_trsm_ns(trn::Generation target, sp::Value v, std::int64_t n, std::i
   return with_type(v, [&](auto t) { return trsm_ns<decltype(t)>(target, n, m); });
 }
 
+namespace {
+bool crossover_skipped = false;
+}  // namespace
+
+// `trnsci bench --no-crossover` (declared in main.cpp): the dense time is still printed, the density
+// search (a dozen timing-only re-runs of the sparse routine per row) is not run.
+void skip_dense_crossover() { crossover_skipped = true; }
+
 void set_crossover(BenchResult& b, const std::string& dense_name, double dense_ns, double d0, double t0, double lo,
                    double hi, const std::function<double(double)>& sparse_ns) {
   b.dense_name = dense_name;
   b.dense_ns = dense_ns;
   if (!(dense_ns > 0)) return;
+  if (crossover_skipped) {
+    b.crossover_text = "not run (--no-crossover)";
+    return;
+  }
   char buf[48];
   // Bracket [a, z] with sparse(a) < dense <= sparse(z), doubling or halving from d0.
   double a = d0, z = d0;
