@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "trn/blas/fp64_fold_device.hpp"
 #include "trn/blas/fp64_slices.hpp"
 #include "trn/core/host_loops.hpp"
 #include "trn/core/host_step.hpp"
@@ -1013,15 +1014,31 @@ void gemv_slice_pairs(const Settings& s, Op tb, std::int64_t n, std::int64_t k, 
     probs.push_back(integer_product(qx, qb, Sx, N, k, c * kSliceKChunk, kSliceKChunk, partial + c * N * Sx));
   LaunchResult r = launch_gemm(s.launch_config(), probs);
   trace.append(r.trace);
-  // Host (fp64): the exact fold of every output, then the epilogue (one round trip).
+  // GpSimdE: the exact fold of every output (trn/blas/fp64_fold_device.hpp: the k-chunks as tiles of one
+  // segment, the outputs j as columns), unless the chunks exceed one program (then the host folds).
+  double* const acc = scratch<double>(kAcc, n);
+  std::vector<std::int32_t> exps(static_cast<std::size_t>(n + 1));  // e_x, then e_j (exponent pass)
+  exps[0] = ex;
+  for (std::int64_t j = 0; j < n; ++j) exps[static_cast<std::size_t>(j + 1)] = in.cb[static_cast<std::size_t>(j)].e_max;
+  const std::vector<std::int64_t> chunk_rows(static_cast<std::size_t>(chunks), 0);
+  const DeviceFoldArgs fa{.partial = partial, .tiles = chunks, .n = n, .rows = 1, .Sx = Sb, .Sa = Sx, .J = 1,
+                          .seg_row = chunk_rows, .seg_stride = 1, .row_exp = exps.data(), .col_exp = exps.data() + 1,
+                          .correctly_rounded = false, .out = acc,
+                          .host_fold_ns = host_fold_ns(hardware_spec(s.target), static_cast<double>(chunks * N * Sx),
+                                                       static_cast<double>(n), Sx + Sb - 1)};
+  const bool on_device = fold_on_device(s.launch_config(), fa, trace).fits;
+  plan.fold_on_device = on_device;
+  // Host (fp64): the epilogue (and, without the device fold, the fold itself): one round trip.
   const HostSpan ys = HostSpan::matrix(y, 1, n, incy);
+  const double nd = static_cast<double>(n);
   record_host_step(trace, HostStep{.name = "trnblas.dvec.fold",
-                                   .flops = static_cast<double>(chunks * N * Sx) + (5.0 * (Sx + Sb) + 3.0) * static_cast<double>(n),
-                                   .reads = {HostSpan(partial, chunks * N * Sx), beta != 0.0 ? ys : HostSpan{}},
+                                   .flops = on_device ? 3.0 * nd
+                                                      : static_cast<double>(chunks * N * Sx) + (5.0 * (Sx + Sb) + 3.0) * nd,
+                                   .reads = {on_device ? HostSpan(acc, n) : HostSpan(partial, chunks * N * Sx),
+                                             beta != 0.0 ? ys : HostSpan{}},
                                    .writes = {ys}});
   if (!s.timing_only) {
-    double* const acc = scratch<double>(kAcc, n);
-    for (std::int64_t j = 0; j < n; ++j) {
+    for (std::int64_t j = 0; j < n && !on_device; ++j) {
       const int ej = in.cb[static_cast<std::size_t>(j)].e_max;
       acc[j] = ex == kNoExp || ej == kNoExp ? 0.0
                                             : fold_slice_pairs(partial + j * Sb * Sx, chunks, N * Sx, Sx, Sb,
@@ -1205,7 +1222,9 @@ std::string Fp64VectorPlan::print() const {
       f.variant += " (" + std::to_string(slices_x) + " x " + std::to_string(slices_b) + " 8-bit slices" +
                    (capped ? ", capped" : "") + ")";
     f.ops = std::to_string(k_chunks) + " exact TensorE GEMM(s) of all slice pairs, one per <= 256-deep chunk";
-    f.engines = "host (exponent pass, fold), DMA, GpSimdE / VectorE (slices; host loop beyond a 1022-binade line), TensorE";
+    f.engines = std::string(fold_on_device ? "host (exponent pass, epilogue)" : "host (exponent pass, fold)") +
+                ", DMA, GpSimdE / VectorE (slices; host loop beyond a 1022-binade line), TensorE" +
+                (fold_on_device ? ", GpSimdE (the exact fold)" : "");
   } else {
     f.ops = "the Ozaki DGEMM 1 x n x k";
     f.engines = "host, DMA, TensorE";

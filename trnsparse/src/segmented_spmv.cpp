@@ -14,6 +14,7 @@
 #include "device_slices.hpp"
 #include "op_pattern.hpp"
 #include "trn/blas/blas.hpp"
+#include "trn/blas/fp64_fold_device.hpp"
 #include "trn/blas/fp64_slices.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/report.hpp"
@@ -133,8 +134,9 @@ struct Operands {
   bool capped = false;
   std::vector<int> er;              // per real row: largest exponent
   Buffer<double> a;                 // [slots]: A's values (Inf / NaN written as 0; padding 0)
-  Buffer<std::int32_t> off;         // [slots + n]: kSliceOffsetBias + e_r of the slot's row, then per column
-                                    // of X kSliceOffsetBias + e_x (one buffer: a host step names <= 4 writes)
+  Buffer<std::int32_t> off;         // [slots + 2 n + rows]: kSliceOffsetBias + e_r of the slot's row, then per
+                                    // column of X kSliceOffsetBias + e_x, then the fold's exponents: e_x per
+                                    // column, e_r per real row (one buffer: a host step names <= 4 writes)
   Buffer<double> x;                 // [slots][n]: each entry's row of X (the gather; Inf / NaN as 0)
 };
 
@@ -179,10 +181,14 @@ Operands gather_operands(const RealRows& rr, const Tiles& t, int pmax, int stati
   q.capped = q.Sa < want_a || q.Sx < want_x;
   const std::int64_t slots = t.count * pmax;
   q.a.allocate(z(slots), compute);
-  q.off.allocate(z(slots + rr.n), compute);
+  q.off.allocate(z(slots + 2 * rr.n + rr.rows), compute);
   q.x.allocate(z(slots * rr.n), compute);
   if (!compute) return q;
-  for (std::int64_t c = 0; c < rr.n; ++c) q.off[z(slots + c)] = slice_offset(q.ex[z(c)]);
+  for (std::int64_t c = 0; c < rr.n; ++c) {
+    q.off[z(slots + c)] = slice_offset(q.ex[z(c)]);
+    q.off[z(slots + rr.n + c)] = q.ex[z(c)];
+  }
+  for (std::int64_t r = 0; r < rr.rows; ++r) q.off[z(slots + 2 * rr.n + r)] = q.er[z(r)];
   for (std::int64_t r = 0; r < rr.rows; ++r)
     for (std::int64_t e = rr.start[z(r)]; e < rr.start[z(r) + 1]; ++e) {
       const std::int64_t s = t.slot[z(e)];
@@ -279,37 +285,6 @@ std::int64_t tiles_per_program(int Sa, int Sx, std::int64_t n, int J) {
   return std::clamp<std::int64_t>(kProgramSbufBytes / per_tile, 1, kMaxTilesPerProgram);
 }
 
-// The digits T[0..G) (integers < 2^52, T[g] weighing 2^(e - 8 g)) as the double nearest their exact
-// sum (ties to even), unless the result lies in fp64's subnormal range (then rounded twice: ldexp).
-// The carries are normalised as digits_to_double does, so T[1..] are digits in [0, 256) and the sign
-// sits in T[0]; then the top digits are shifted into a 64-bit integer until it holds >= 56 bits
-// (< 2^63), every digit left below is folded into its lowest bit (a sticky bit 3 places under the
-// round bit), and the one integer -> double conversion rounds correctly (IEEE 754 §5.4.1, to nearest).
-double round_digits_once(double* T, int G, int e) {
-  for (int g = G - 1; g > 0; --g) {
-    const double c = std::floor(T[g] * (1.0 / sl::kSliceScale));  // exact: a power-of-two scaling, floor
-    T[g] -= c * sl::kSliceScale;
-    T[g - 1] += c;
-  }
-  const bool negative = T[0] < 0;
-  if (negative) {  // the magnitude's digits: -(T0 + t) = (-T0 - 1) + (1 - t), 1 - t as digits (255 - T[g], + 1 at the end)
-    T[0] = -T[0] - (G > 1 ? 1.0 : 0.0);
-    for (int g = 1; g < G; ++g) T[g] = (sl::kSliceScale - 1.0) - T[g];
-    if (G > 1) T[G - 1] += 1.0;
-    for (int g = G - 1; g > 0 && T[g] >= sl::kSliceScale; --g) {  // the + 1's carry
-      T[g] -= sl::kSliceScale;
-      T[g - 1] += 1.0;
-    }
-  }
-  auto acc = static_cast<std::uint64_t>(T[0]);  // T[0] < 2^53
-  int g = 1;
-  for (; g < G && acc < (std::uint64_t{1} << 55); ++g) acc = (acc << sl::kSliceBits) | static_cast<std::uint64_t>(T[g]);
-  const int used = g;
-  for (; g < G; ++g) acc |= T[g] != 0.0 ? 1u : 0u;
-  const double mag = std::ldexp(static_cast<double>(static_cast<std::int64_t>(acc)), e - sl::kSliceBits * (used - 1));
-  return negative ? -mag : mag;
-}
-
 // The IEEE sign of an exactly zero row sum: -0 when every product is a -0 (a zero factor, signs
 // differing), else +0.
 double signed_zero(const RealRows& rr, std::int64_t r, std::int64_t c) {
@@ -331,7 +306,7 @@ std::vector<double> fold_rows(const RealRows& rr, const Tiles& t, const Operands
     for (std::int64_t c = 0; c < rr.n && row >= 0; ++c)
       if (q.er[z(row)] != sl::kNoExp && q.ex[z(c)] != sl::kNoExp) {
         const int e = q.er[z(row)] + q.ex[z(c)] - 2 * sl::kSliceBits;
-        p[z(c * rr.rows + row)] = exact ? round_digits_once(T.data() + c * G, G, e) : sl::digits_to_double(T.data() + c * G, G, e);
+        p[z(c * rr.rows + row)] = exact ? sl::round_digits_once(T.data() + c * G, G, e) : sl::digits_to_double(T.data() + c * G, G, e);
       }
     std::fill(T.begin(), T.end(), 0.0);
   };
@@ -452,18 +427,42 @@ SegmentedFacts segmented_rows_product(const Settings& s, const RealRows& rr, con
                             [&](NeuronCore& nc) { segment_program(nc, L); });
     trace.append(std::move(r.trace));
   }
+  // The fold on GpSimdE (trn/blas/fp64_fold_device.hpp), unless a row's partials exceed one program.
+  Buffer<double> folded;
+  folded.allocate(z(rr.rows * rr.n), false);
+  const blas::DeviceFoldArgs fa{.partial = partial.data(), .tiles = tiles.count, .n = rr.n, .rows = rr.rows, .Sx = q.Sx,
+                                .Sa = q.Sa, .J = tiles.J, .seg_row = tiles.seg_row, .seg_stride = kSegmentsPerTile,
+                                .row_exp = q.off.data() + slots + 2 * rr.n, .col_exp = q.off.data() + slots + rr.n,
+                                .correctly_rounded = steps.correctly_rounded, .out = folded.data(),
+                                .host_fold_ns = blas::host_fold_ns(hw, static_cast<double>(partial.size()),
+                                                                   static_cast<double>(rr.rows * rr.n), q.Sa + q.Sx - 1)};
+  if (f.programs > 0) {
+    const blas::DeviceFoldFacts df = blas::fold_on_device(s.launch_config(), fa, trace);
+    f.fold_on_device = df.fits;
+    f.fold_programs = df.programs;
+  }
   if (!s.timing_only) {
-    std::vector<double> p = fold_rows(rr, tiles, q, partial, steps.correctly_rounded);
+    std::vector<double> p;
+    if (f.fold_on_device) {
+      p.resize(z(rr.rows * rr.n));
+      for (std::int64_t r = 0; r < rr.rows; ++r)
+        for (std::int64_t c = 0; c < rr.n; ++c) p[z(c * rr.rows + r)] = folded[z(r * rr.n + c)];
+    } else {
+      p = fold_rows(rr, tiles, q, partial, steps.correctly_rounded);
+    }
     f.special = recompute_special_rows(rr, p);
     if (steps.correctly_rounded) f.special += sign_zero_rows(rr, p);
     if (steps.epilogue) steps.epilogue(p);
   }
-  const double G = q.Sa + q.Sx - 1;
+  // The host visit: the epilogue on the folded rows (and, without the device fold, the fold itself).
+  const double G = q.Sa + q.Sx - 1, outputs = static_cast<double>(rr.rows * rr.n);
+  const double fold_flops = f.fold_on_device ? 3.0 * outputs : static_cast<double>(partial.size()) + (5.0 * G + 3.0) * outputs;
+  const HostSpan fold_in = f.fold_on_device ? HostSpan(folded.data(), static_cast<std::int64_t>(folded.size()))
+                                            : HostSpan(partial.data(), static_cast<std::int64_t>(partial.size()));
   record_host_step(trace, HostStep{.name = steps.fold,
-                                   .flops = static_cast<double>(partial.size()) + (5.0 * G + 3.0) * static_cast<double>(rr.rows * rr.n) +
-                                            2.0 * static_cast<double>(f.special) * static_cast<double>(rr.xlen) + steps.epilogue_flops,
-                                   .reads = {HostSpan(partial.data(), static_cast<std::int64_t>(partial.size())), steps.fold_read,
-                                             steps.fold_reads_more[0], steps.fold_reads_more[1]},
+                                   .flops = fold_flops + 2.0 * static_cast<double>(f.special) * static_cast<double>(rr.xlen) +
+                                            steps.epilogue_flops,
+                                   .reads = {fold_in, steps.fold_read, steps.fold_reads_more[0], steps.fold_reads_more[1]},
                                    .writes = {steps.fold_write, steps.fold_writes_more[0], steps.fold_writes_more[1]}});
   return f;
 }
@@ -512,7 +511,10 @@ std::string segmented_summary(const SegmentedFacts& f) {
          " row segments each), " + std::to_string(f.Sa) + " x " + std::to_string(f.Sx) + " 8-bit slices" +
          (f.capped ? " (capped)" : "") + ", one launch of " + std::to_string(f.programs) +
          " programs (DMA of the fp64 words, GpSimdE / VectorE slicing, VectorE masks, TensorE segment sums, "
-         "exact), host exponents + fold (2 round trips)";
+         "exact), " +
+         (f.fold_on_device ? "the exact fold on GpSimdE (one launch of " + std::to_string(f.fold_programs) +
+                                 " programs), host exponents + epilogue (2 round trips)"
+                           : std::string("host exponents + fold (2 round trips)"));
 }
 
 void spmm_fp64_segmented(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,

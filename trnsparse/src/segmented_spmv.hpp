@@ -33,7 +33,11 @@
 //             normalised and the digits summed (digits_to_double: one rounding), then the alpha /
 //             beta epilogue in fp64 (complex: std::complex<double>). Rows holding Inf / NaN (in A
 //             or in the x entries they meet) are recomputed as an IEEE fp64 dot on the host.
-// Engines     host (exponents + gather, fold + epilogue: two round trips per call), DMA, GpSimdE, VectorE, TensorE.
+//             Since s14/gpfold the fold (sums by weight, carries, sign, one rounding) runs as a second
+//             launch of the GpSimdE integer operator `fp64_slice_fold` (trn/blas/fp64_fold_device.hpp,
+//             the same bits) whenever the cost model puts it below the host fold; the host step then
+//             keeps the epilogue, the Inf / NaN rows and IEEE's signed zeros.
+// Engines     host (exponents + gather, [fold +] epilogue: two round trips per call), DMA, GpSimdE, VectorE, TensorE.
 // Accuracy    (u = 2^-53) per output, p_i = (op(A) x)_i exactly: every slice product and segment sum is
 //             an exact integer, so p_i is rounded once: |p_hat - p| <= 2.02 u |p|; with the epilogue
 //             |y_hat - (alpha p + beta y)| <= 4.1 u (|alpha p| + |beta y|) (R_64F), and each part of
@@ -111,6 +115,8 @@ struct SegmentedFacts {
   std::int64_t tiles = 0, programs = 0, special = 0;
   int Sa = 1, Sx = 1, J = 1;
   bool capped = false;
+  bool fold_on_device = false;    // the fold ran on GpSimdE (trn/blas/fp64_fold_device.hpp)
+  std::int64_t fold_programs = 0;
 };
 
 // One launch of the segmented kernel on rr between its two host steps (both appended to `trace`,

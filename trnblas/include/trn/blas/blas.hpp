@@ -188,6 +188,7 @@ struct Fp64VectorPlan {
   int slices_x = 0, slices_b = 0;  // 8-bit slices of x and of each column of op(B)
   int k_chunks = 0;                // <= 256-deep chunks: one exact GEMM (all slice pairs) each
   bool capped = false;             // an operand's exponent spread asked for more than kVectorMaxSlices
+  bool fold_on_device = false;     // the exact fold ran on GpSimdE (trn/blas/fp64_fold_device.hpp)
   std::string why;
   std::string print() const;
 };

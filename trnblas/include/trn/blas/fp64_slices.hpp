@@ -83,4 +83,35 @@ inline double digits_to_double(double* T, int G, int e) {
   return std::ldexp(sign * (T[0] + t), e);
 }
 
+// The digits T[0..G) (integers < 2^52, T[g] weighing 2^(e - 8 g)) as the double nearest their exact
+// sum (ties to even), unless the result lies in fp64's subnormal range (then rounded twice: ldexp).
+// The carries are normalised as digits_to_double does, so T[1..] are digits in [0, 256) and the sign
+// sits in T[0]; then the top digits are shifted into a 64-bit integer until it holds >= 56 bits
+// (< 2^63), every digit left below is folded into its lowest bit (a sticky bit 3 places under the
+// round bit), and the one integer -> double conversion rounds correctly (IEEE 754 §5.4.1, to nearest).
+inline double round_digits_once(double* T, int G, int e) {
+  for (int g = G - 1; g > 0; --g) {
+    const double c = std::floor(T[g] * (1.0 / kSliceScale));  // exact: a power-of-two scaling, floor
+    T[g] -= c * kSliceScale;
+    T[g - 1] += c;
+  }
+  const bool negative = T[0] < 0;
+  if (negative) {  // the magnitude's digits: -(T0 + t) = (-T0 - 1) + (1 - t), 1 - t as digits (255 - T[g], + 1 at the end)
+    T[0] = -T[0] - (G > 1 ? 1.0 : 0.0);
+    for (int g = 1; g < G; ++g) T[g] = (kSliceScale - 1.0) - T[g];
+    if (G > 1) T[G - 1] += 1.0;
+    for (int g = G - 1; g > 0 && T[g] >= kSliceScale; --g) {  // the + 1's carry
+      T[g] -= kSliceScale;
+      T[g - 1] += 1.0;
+    }
+  }
+  auto acc = static_cast<std::uint64_t>(T[0]);  // T[0] < 2^53
+  int g = 1;
+  for (; g < G && acc < (std::uint64_t{1} << 55); ++g) acc = (acc << kSliceBits) | static_cast<std::uint64_t>(T[g]);
+  const int used = g;
+  for (; g < G; ++g) acc |= T[g] != 0.0 ? 1u : 0u;
+  const double mag = std::ldexp(static_cast<double>(static_cast<std::int64_t>(acc)), e - kSliceBits * (used - 1));
+  return negative ? -mag : mag;
+}
+
 }  // namespace trn::blas::slices
