@@ -23,6 +23,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "trn/core/cost_model.hpp"
 #include "trn/sparse/banded.hpp"
 
 namespace {
@@ -179,6 +180,181 @@ TYPED_TEST(BandedGpsimd, BitsEqualThePreviousHostStep) {
     const std::uint64_t h = fnv1a(x.data(), x.size() * sizeof(T));
     std::printf("type %d case %zu %s: 0x%016llxULL\n", kTypeIndex<T>, k, c.routine, static_cast<unsigned long long>(h));
     EXPECT_EQ(h, kHostStepBits[kTypeIndex<T>][k]) << c.routine << " case " << k;
+  }
+}
+
+// The cases that run on GpSimdE (the others, R_32F and batched C_32F without pivoting, are VectorE's).
+template <class T>
+bool on_gpsimd(const Case& c) {
+  return !sp::banded_on_engines(kValue<T>, c.algo, c.half, c.layout != 0);
+}
+
+TYPED_TEST(BandedGpsimd, EnginePathNoHostStep) {
+  using T = TypeParam;
+  int gpsimd_cases = 0;
+  for (const Case& c : kCases) {
+    if (!on_gpsimd<T>(c)) continue;
+    ++gpsimd_cases;
+    const Batch<T> B = make_case<T>(c);
+    sp::CallReport r;
+    r.plans_wanted = true;
+    solve(B, c, 1, 1, &r);
+    EXPECT_EQ(r.profile.host_steps, 0) << c.routine;
+    EXPECT_EQ(r.profile.host_flops, 0) << c.routine;
+    EXPECT_GT(r.profile.instructions[static_cast<int>(trn::Engine::gpsimd)], 0) << c.routine;
+    EXPECT_EQ(r.profile.instructions[static_cast<int>(trn::Engine::vector)], 0) << c.routine;
+    EXPECT_GT(r.profile.total_ns, 0) << c.routine;
+    EXPECT_NE(r.plan.find("software fp64 on GpSimdE"), std::string::npos) << r.plan;
+    if (c.count > 128) {  // two programs of systems, and more than one chunk of rows
+      EXPECT_NE(r.plan.find("2 program(s)"), std::string::npos) << r.plan;
+      const auto at = r.plan.find("rows in chunks of ");
+      ASSERT_NE(at, std::string::npos) << r.plan;
+      EXPECT_LT(std::stol(r.plan.substr(at + 18)), c.m) << r.plan;
+    }
+  }
+  EXPECT_GE(gpsimd_cases, (std::is_same_v<T, float> ? 5 : 8));
+}
+
+// An independent reference: band LU with partial pivoting in long double (LAPACK xGBSV style: each
+// column's pivot the first of largest modulus among its p rows below, row interchange over the
+// fill-in width 2p), on a dense copy of the band [m][3p + 1].
+template <class T>
+std::vector<cld> band_gepp_long_double(const Batch<T>& B, int s) {
+  const int m = B.m, p = B.half, w = 3 * p + 1, ms = B.ss == 0 ? 0 : s;
+  std::vector<cld> a(static_cast<std::size_t>(m) * w), x(static_cast<std::size_t>(m));
+  auto at = [&](int i, int j) -> cld& { return a[static_cast<std::size_t>(i * w + j - i + p)]; };
+  for (int i = 0; i < m; ++i) {
+    for (int k = 0; k <= 2 * p; ++k)
+      if (i + k - p >= 0 && i + k - p < m) at(i, i + k - p) = widen(B.a(ms, i, k));
+    x[static_cast<std::size_t>(i)] = widen(B.rhs(B.x, s, i));
+  }
+  for (int j = 0; j < m; ++j) {
+    const int last = std::min(m - 1, j + p), right = std::min(m - 1, j + 2 * p);
+    int r = j;
+    for (int i = j + 1; i <= last; ++i)
+      if (std::abs(at(i, j)) > std::abs(at(r, j))) r = i;
+    for (int c = j; c <= right && r != j; ++c) std::swap(at(j, c), at(r, c));
+    std::swap(x[static_cast<std::size_t>(j)], x[static_cast<std::size_t>(r)]);
+    for (int i = j + 1; i <= last; ++i) {
+      const cld l = at(i, j) / at(j, j);
+      for (int c = j + 1; c <= right; ++c) at(i, c) -= l * at(j, c);
+      x[static_cast<std::size_t>(i)] -= l * x[static_cast<std::size_t>(j)];
+    }
+  }
+  for (int i = m - 1; i >= 0; --i) {
+    cld t = x[static_cast<std::size_t>(i)];
+    for (int c = i + 1; c <= std::min(m - 1, i + 2 * p); ++c) t -= at(i, c) * x[static_cast<std::size_t>(c)];
+    x[static_cast<std::size_t>(i)] = t / at(i, i);
+  }
+  return x;
+}
+
+// The normwise backward error of system s in long double.
+template <class T>
+long double backward_error(const Batch<T>& B, const std::vector<T>& xh, int s) {
+  const int ms = B.ss == 0 ? 0 : s;
+  long double res = 0, an = 0, xn = 0, bn = 0;
+  for (int i = 0; i < B.m; ++i) {
+    cld ax{};
+    long double row = 0;
+    for (int k = 0; k <= 2 * B.half; ++k) {
+      const int j = i + k - B.half;
+      if (j < 0 || j >= B.m) continue;
+      ax += widen(B.a(ms, i, k)) * widen(B.rhs(xh, s, j));
+      row += std::abs(widen(B.a(ms, i, k)));
+    }
+    res = std::max(res, std::abs(widen(B.rhs(B.x, s, i)) - ax));
+    an = std::max(an, row), xn = std::max(xn, std::abs(widen(B.rhs(xh, s, i)))), bn = std::max(bn, std::abs(widen(B.rhs(B.x, s, i))));
+  }
+  return res / (an * xn + bn);
+}
+
+// The two cases spanning two programs and two row chunks, against the long-double band LU: the
+// normwise backward error within u_store + c u64 (c = 2 * 4 (p + q + 2) partial pivoting, 16 (p + q + 2)
+// Givens QR: trn/sparse/banded.hpp), and the forward difference from the reference. Two-sided for
+// 32-bit storage: fp64 arithmetic then one rounding gives the reference rounded to T in nearly every
+// entry (fp32 arithmetic would not).
+TYPED_TEST(BandedGpsimd, MultiChunkWithinTheFp64Bound) {
+  using T = TypeParam;
+  for (const Case& c : kCases) {
+    if (c.count <= 128) continue;
+    const Batch<T> B = make_case<T>(c);
+    const std::vector<T> x = solve(B, c);
+    const long double us = std::is_same_v<T, float> || std::is_same_v<T, cf> ? 0x1p-24L * (kCplx<T> ? 1.5L : 1.0L) : 0.0L;
+    const long double cu = (c.algo == sp::BandedAlgo::qr_givens ? 16.0L : 8.0L) * (2 * c.half + 2) * 0x1p-53L;
+    long double worst = 0;
+    std::int64_t entries = 0, rounded = 0;
+    for (const int s : {0, 1, 127, 128, 129}) {
+      worst = std::max(worst, backward_error(B, x, s));
+      const std::vector<cld> ref = band_gepp_long_double(B, s);
+      for (int i = 0; i < B.m; ++i, ++entries) {
+        const cld r = ref[static_cast<std::size_t>(i)];
+        if constexpr (kCplx<T>)
+          rounded += B.rhs(x, s, i) == T(static_cast<typename T::value_type>(r.real()), static_cast<typename T::value_type>(r.imag()));
+        else
+          rounded += B.rhs(x, s, i) == static_cast<T>(r.real());
+      }
+    }
+    EXPECT_LE(worst, us + cu) << c.routine;
+    std::printf("%s m %d: eta %.3Lg (bound %.3Lg), %.4f of entries = reference rounded to T\n", c.routine, c.m, worst,
+                us + cu, static_cast<double>(rounded) / static_cast<double>(entries));
+    if (us > 0) {
+      EXPECT_GE(static_cast<double>(rounded), 0.95 * static_cast<double>(entries)) << c.routine;
+    }
+  }
+}
+
+// Pivots needed: system 129 (second program) gets a zero leading diagonal and, in row 1900 (second
+// row chunk), dl = d = 0. Without pivoting that is ZERO_PIVOT at row 0 of system 129 (nothing
+// written); partial pivoting and QR solve it. Then a zero column 1900 (dl, d, du around it) makes
+// R(1900, 1900) = 0 for QR: ZeroPivot names system 129, row 1900.
+TYPED_TEST(BandedGpsimd, PivotingNeededAndZeroPivotNamed) {
+  using T = TypeParam;
+  constexpr int kM = 2500, kN = 130, kSys = 129, kRow = 1900;
+  Batch<T> B = make<T>(kM, kN, 1, kN, 1, kN, 1, false, 41);
+  auto band = [&](int k, int i) -> T& { return B.band[static_cast<std::size_t>(k)][static_cast<std::size_t>(i * kN + kSys)]; };
+  band(1, 0) = T(0);
+  const Case lu{"gtsvInterleavedBatch", sp::BandedAlgo::lu_pivot, kM, kN, 1, 2, false, 0};
+  const Case nopiv{"gtsvInterleavedBatch", sp::BandedAlgo::no_pivot, kM, kN, 1, 2, false, 0};
+  const Case qr{"gtsvInterleavedBatch", sp::BandedAlgo::qr_givens, kM, kN, 1, 2, false, 0};
+  if (on_gpsimd<T>(nopiv)) {
+    std::vector<T> x = B.x;
+    try {
+      sp::banded_solve(sp::Settings{}, nopiv.routine, nopiv.algo, B.view(x));
+      ADD_FAILURE() << "no ZeroPivot";
+    } catch (const sp::ZeroPivot& e) {
+      EXPECT_EQ(e.system, kSys);
+      EXPECT_EQ(e.row, 0);
+    }
+    EXPECT_EQ(std::memcmp(x.data(), B.x.data(), x.size() * sizeof(T)), 0);
+  }
+  for (const Case& c : {lu, qr}) {
+    const std::vector<T> x = solve(B, c);
+    const long double bound = (std::is_same_v<T, float> || std::is_same_v<T, cf> ? 0x1p-23L : 0.0L) + 96 * 0x1p-53L;
+    EXPECT_LE(backward_error(B, x, kSys), bound) << static_cast<int>(c.algo);
+  }
+  band(2, kRow - 1) = T(0), band(1, kRow) = T(0), band(0, kRow + 1) = T(0);  // column kRow of system kSys is zero
+  std::vector<T> x = B.x;
+  try {
+    sp::banded_solve(sp::Settings{}, qr.routine, qr.algo, B.view(x));
+    ADD_FAILURE() << "no ZeroPivot";
+  } catch (const sp::ZeroPivot& e) {
+    EXPECT_EQ(e.system, kSys);
+    EXPECT_EQ(e.row, kRow);
+  }
+  EXPECT_EQ(std::memcmp(x.data(), B.x.data(), x.size() * sizeof(T)), 0);
+}
+
+TYPED_TEST(BandedGpsimd, SameBitsForThreadsAndCores) {
+  using T = TypeParam;
+  for (const Case& c : kCases) {
+    if (c.count <= 128) continue;
+    const Batch<T> B = make_case<T>(c);
+    const std::vector<T> ref = solve(B, c, 1, 1);
+    for (auto [threads, cores] : {std::pair{2, 1}, std::pair{1, 2}, std::pair{2, 2}}) {
+      const std::vector<T> got = solve(B, c, threads, cores);
+      EXPECT_EQ(std::memcmp(got.data(), ref.data(), ref.size() * sizeof(T)), 0) << threads << " threads, " << cores << " cores";
+    }
   }
 }
 
