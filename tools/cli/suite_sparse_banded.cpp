@@ -159,7 +159,7 @@ constexpr Kind kKinds[] = {
 
 // Where a case runs and its bound, as the row names them.
 std::string where_of(const Kind& k, sp::Value v) {
-  if (!sp::banded_on_engines(v, k.algo, k.half, true)) return "host step";
+  if (!sp::banded_on_engines(v, k.algo, k.half, true)) return "engines, GpSimdE software fp64";
   return v == sp::Value::c32 ? "engines, VectorE row steps" : "engines, VectorE scans";
 }
 std::string bound_of(const Kind& k, sp::Value v) {
