@@ -1,5 +1,6 @@
-// Tridiagonal solves without pivoting in fp32 (R_32F) on the emulated engines: gtsv2_nopivot,
-// gtsv2StridedBatch and gtsvInterleavedBatch algo 0 (docs/trnsparse.md "Tridiagonal and
+// Tridiagonal solves without pivoting in fp32 on the emulated engines: R_32F gtsv2_nopivot,
+// gtsv2StridedBatch and gtsvInterleavedBatch algo 0 on VectorE (below), batched C_32F on GpSimdE fp32
+// lanes (the "C_32F" part further down has its own algorithm note) (docs/trnsparse.md "Tridiagonal and
 // pentadiagonal solvers", "On the engines").
 //
 // Algorithm   The Thomas algorithm (Gaussian elimination without pivoting on a tridiagonal matrix;

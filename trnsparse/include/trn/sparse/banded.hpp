@@ -21,7 +21,8 @@
 //              documents QR for both).
 // Where it runs: no_pivot (p = q = 1) on VectorE for R_32F (banded_engine.cpp: the Thomas recurrences
 //            as scans, one system per partition; bound 3 gamma_7 u32 normwise for diagonally dominant
-//            A) and batched C_32F (row steps; 3 sqrt(2) gamma_43 u32). Everything else on GpSimdE
+//            A) and batched C_32F (GpSimdE fp32 lanes, the formulas of s13's VectorE row steps;
+//            3 sqrt(2) gamma_43 u32). Everything else on GpSimdE
 //            (banded.cpp, s14/banded): one system per lane, custom operators running fp64
 //            (complex<double>) arithmetic for every value type, fp32 included, in software (IEEE
 //            binary64: computed with host double, the bits of the former costed host step
@@ -74,10 +75,11 @@ struct ZeroPivot : std::runtime_error {
 void banded_solve(const Settings& s, const char* routine, BandedAlgo algo, const BandedSystems& b,
                   CallReport* report = nullptr);
 
-// The tridiagonal solve without pivoting runs on VectorE (banded_engine.cpp, one system per
-// partition) for R_32F (the Thomas recurrences as scans) and for batched C_32F (row steps;
-// `batched`: a matrix per system, not gtsv2_nopivot's one matrix with n right-hand sides, whose row
-// steps would model ~20x slower); everything else runs on GpSimdE (banded.cpp).
+// The tridiagonal solve without pivoting in fp32 arithmetic (banded_engine.cpp, one system per
+// partition) for R_32F (the Thomas recurrences as VectorE scans) and for batched C_32F (one GpSimdE
+// fp32 operator per chunk; `batched`: a matrix per system — gtsv2_nopivot's one matrix with n
+// right-hand sides keeps the fp64 arithmetic of the former host step); everything else runs on
+// GpSimdE in software fp64 (banded.cpp).
 bool banded_on_engines(Value v, BandedAlgo algo, int half, bool batched);
 void banded_solve_engines(const Settings& s, const char* routine, const BandedSystems& b, CallReport* report);
 
