@@ -1,6 +1,6 @@
 // The fp64 (complex<double>) arithmetic of the banded solves (trn/sparse/banded.hpp), one elimination
 // column and one back-substitution row at a time, on a window of a system's rows. Run by the GpSimdE
-// operators of banded_gpsimd.cpp (software fp64: host double, IEEE-identical); the algorithms, their
+// operators of banded.cpp (software fp64: host double, IEEE-identical); the algorithms, their
 // sources, accuracy bounds and the zero-pivot rule are in banded.hpp. These are the expressions of the
 // former host step (trnsparse.gtsv.host / gpsv.host) in the same order, so the bits are unchanged.
 #pragma once
