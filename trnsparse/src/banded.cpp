@@ -87,15 +87,15 @@ struct GpsimdJob {
   std::int32_t* zero_row = nullptr;
 };
 
+// raw: the bands and then x in their storage type, band k (k = 2p + 1: x) at rows [k (L + p), (k + 1) (L + p))
+// — one tile, so that an operator has at most 4 operands (a trace record keeps 4 regions).
 struct GpsimdTiles {
-  std::array<Tile, 5> raw;  // bands in storage type, [L + p, vw]
-  Tile rawx, work, state, urows, out;
+  Tile raw, work, state, urows, out;
 };
 
 GpsimdTiles alloc_tiles(AllocScope& sb, const Geometry& g, std::int32_t P) {
   GpsimdTiles t;
-  for (int k = 0; k < g.bands; ++k) t.raw[z(k)] = sb.alloc(DType::u32, P, {g.L + g.p, g.vw}, "band rows (storage type)");
-  t.rawx = sb.alloc(DType::u32, P, {g.L + g.p, g.vw}, "right-hand side rows (storage type)");
+  t.raw = sb.alloc(DType::u32, P, {(g.bands + 1) * (g.L + g.p), g.vw}, "band and right-hand side rows (storage type)");
   t.work = sb.alloc(DType::u32, P, {g.L + g.p, g.rw}, "fp64 row window");
   t.state = sb.alloc(DType::u32, P, {2 + 2 * g.p * g.dw}, "first zero pivot, x carry");
   t.urows = sb.alloc(DType::u32, P, {g.L, g.uw}, "U rows and y (fp64)");
@@ -206,9 +206,9 @@ void forward_partition(const GpsimdJob& j, const CustomOpContext& ctx, std::int3
       std::fill_n(win.begin() + (i - r0) * stride, stride, V{});
       for (int k = 0; k < g.bands; ++k) {
         const std::int64_t col = i + k - g.p;
-        if (col >= 0 && col < g.m) B.at(i, col) = load_value<T>(ctx.inputs[z(k)], q, i - fresh0);
+        if (col >= 0 && col < g.m) B.at(i, col) = load_value<T>(ctx.inputs[0], q, k * (g.L + g.p) + i - fresh0);
       }
-      B.x(i) = load_value<T>(ctx.inputs[z(g.bands)], q, i - fresh0);
+      B.x(i) = load_value<T>(ctx.inputs[0], q, g.bands * (g.L + g.p) + i - fresh0);
     }
     for (std::int64_t col = r0; col < r0 + Lc; ++col)
       if (banded_steps::eliminate_column(B, col, j.algo)) {
@@ -263,10 +263,10 @@ void load_rows(NeuronCore& nc, const GpsimdJob& j, const GpsimdTiles& t, std::in
   for (int k = 0; k < g.bands; ++k) {
     const std::int64_t lo = std::max(fresh0, g.p - k), hi = std::min(r_end, g.m + g.p - k);
     if (hi > lo)
-      nc.dma_copy(t.raw[z(k)].rows(0, P).slice(0, lo - fresh0, hi - lo),
+      nc.dma_copy(t.raw.rows(0, P).slice(0, k * (g.L + g.p) + lo - fresh0, hi - lo),
                   word_rows(b.band[z(k)], g, g.vw, b.elem_stride, b.sys_stride, s0, P, lo, hi - lo));
   }
-  nc.dma_copy(t.rawx.rows(0, P).slice(0, 0, r_end - fresh0),
+  nc.dma_copy(t.raw.rows(0, P).slice(0, g.bands * (g.L + g.p), r_end - fresh0),
               word_rows(b.x, g, g.vw, b.x_elem_stride, b.x_sys_stride, s0, P, fresh0, r_end - fresh0));
 }
 
@@ -281,9 +281,7 @@ void forward_chunk(NeuronCore& nc, const GpsimdJob& j, const GpsimdTiles& t, std
   const double cycles = tile::gpsimd_op_cycles(nc.hw(), column_ops(g, j.algo, cplx), Lc) +
                         fill_row_ops(g, cplx, f32).lane_ops() * static_cast<double>(r_end - fresh0);
   const Tile outs[] = {t.work.rows(0, P), t.state.rows(0, P)};
-  std::vector<Tile> ins;
-  for (int k = 0; k < g.bands; ++k) ins.push_back(t.raw[z(k)].rows(0, P));
-  ins.push_back(t.rawx.rows(0, P));
+  const Tile ins[] = {t.raw.rows(0, P)};
   nc.custom_op("banded_forward", outs, ins, cycles, [&j, P, r0, Lc, fresh0, r_end](const CustomOpContext& ctx) {
     std::vector<Acc<T>> win(z((j.g.L + 2 * j.g.p) * (j.g.w + 1)));
     for (std::int32_t q = 0; q < P; ++q) forward_partition<T>(j, ctx, q, r0, Lc, fresh0, r_end, win);

@@ -258,15 +258,18 @@ struct LaneCarry {
   std::int32_t zero;
 };
 
+// bands: dl, d, du, b at rows [k L, (k + 1) L) of one tile (an operator keeps <= 4 operands: a
+// trace record holds 4 regions).
 struct C32Tiles {
-  Tile dl, d, du, b, gh, x, carry;
+  Tile bands, gh, x, carry;
+  Tile band(int k, std::int32_t P, std::int64_t L, std::int64_t first, std::int64_t n) const {
+    return bands.rows(0, P).slice(0, k * L + first, n);
+  }
 };
 
 C32Tiles alloc_c32(AllocScope& sb, std::int32_t P, std::int64_t L) {
-  return {sb.alloc(DType::u32, P, {L, 2}, "dl"),  sb.alloc(DType::u32, P, {L, 2}, "d"),
-          sb.alloc(DType::u32, P, {L, 2}, "du"),  sb.alloc(DType::u32, P, {L, 2}, "b"),
-          sb.alloc(DType::u32, P, {L, 4}, "g, h"), sb.alloc(DType::u32, P, {L, 2}, "x"),
-          sb.alloc(DType::u32, P, {9}, "carry (r, y, du, x, first zero row)")};
+  return {sb.alloc(DType::u32, P, {4 * L, 2}, "dl, d, du, b"), sb.alloc(DType::u32, P, {L, 4}, "g, h"),
+          sb.alloc(DType::u32, P, {L, 2}, "x"), sb.alloc(DType::u32, P, {9}, "carry (r, y, du, x, first zero row)")};
 }
 
 // Rows [r, r + n) of systems [s0, s0 + P) of an interleaved complex-fp32 array as [P, n, 2] words.
@@ -285,20 +288,22 @@ void set_lane_value(const Tile& t, std::int32_t q, std::int64_t i, CF v) {
 }
 
 // Rows [r0, r0 + L) of lane q: pivots, reciprocals, y, g, h (the header's recurrence).
-void forward_lane_c32(const CustomOpContext& ctx, std::int32_t q, std::int64_t m, std::int64_t r0, std::int64_t L) {
-  const Tile &dl = ctx.inputs[0], &d = ctx.inputs[1], &du = ctx.inputs[2], &b = ctx.inputs[3];
+void forward_lane_c32(const CustomOpContext& ctx, std::int32_t q, std::int64_t m, std::int64_t r0, std::int64_t L,
+                      std::int64_t stride) {
+  const Tile& bands = ctx.inputs[0];
   const Tile &gh = ctx.outputs[0], &carry = ctx.outputs[1];
   LaneCarry c{};
   if (r0 > 0) std::memcpy(&c, carry.at(q, 0), sizeof c);
   else c.zero = -1;
   for (std::int64_t k = 0; k < L; ++k) {
     const std::int64_t i = r0 + k;
-    const CF dli = i == 0 ? CF{} : lane_value(dl, q, k), dui = i == m - 1 ? CF{} : lane_value(du, q, k);
-    const CF u = lane_multiply_subtract(lane_value(d, q, k), lane_multiply(dli, c.du), c.r);
+    const CF dli = i == 0 ? CF{} : lane_value(bands, q, k);
+    const CF dui = i == m - 1 ? CF{} : lane_value(bands, q, 2 * stride + k);
+    const CF u = lane_multiply_subtract(lane_value(bands, q, stride + k), lane_multiply(dli, c.du), c.r);
     const float mag = lane_abs_max(u.real(), u.imag());
     if (mag == 0.0f && c.zero < 0) c.zero = static_cast<std::int32_t>(i);
     const CF r = lane_reciprocal(u, mag);
-    c.y = lane_multiply_subtract(lane_value(b, q, k), lane_multiply(dli, c.r), c.y);
+    c.y = lane_multiply_subtract(lane_value(bands, q, 3 * stride + k), lane_multiply(dli, c.r), c.y);
     set_lane_value(gh, q, 2 * k, lane_multiply(c.y, r));
     set_lane_value(gh, q, 2 * k + 1, lane_multiply(dui, r));
     c.r = r, c.du = dui;
@@ -326,16 +331,16 @@ void forward_chunk_c32(NeuronCore& nc, const ThomasJob& j, const C32Tiles& w, st
   auto rows = [&](const void* base, std::int64_t es, std::int64_t ss, std::int64_t first, std::int64_t n) {
     return c32_rows(base, b.count, m, es, ss, s0, P, r0 + first, n);
   };
-  if (L > lo) nc.dma_copy(w.dl.rows(0, P).slice(0, lo, L - lo), rows(b.band[0], b.elem_stride, b.sys_stride, lo, L - lo));
-  nc.dma_copy(w.d.rows(0, P).slice(0, 0, L), rows(b.band[1], b.elem_stride, b.sys_stride, 0, L));
-  if (hi > 0) nc.dma_copy(w.du.rows(0, P).slice(0, 0, hi), rows(b.band[2], b.elem_stride, b.sys_stride, 0, hi));
-  nc.dma_copy(w.b.rows(0, P).slice(0, 0, L), rows(b.x, b.x_elem_stride, b.x_sys_stride, 0, L));
+  const std::int64_t S = j.chunk < m ? j.chunk : m;  // the tile's rows per band
+  if (L > lo) nc.dma_copy(w.band(0, P, S, lo, L - lo), rows(b.band[0], b.elem_stride, b.sys_stride, lo, L - lo));
+  nc.dma_copy(w.band(1, P, S, 0, L), rows(b.band[1], b.elem_stride, b.sys_stride, 0, L));
+  if (hi > 0) nc.dma_copy(w.band(2, P, S, 0, hi), rows(b.band[2], b.elem_stride, b.sys_stride, 0, hi));
+  nc.dma_copy(w.band(3, P, S, 0, L), rows(b.x, b.x_elem_stride, b.x_sys_stride, 0, L));
   const Tile outs[] = {w.gh.rows(0, P).slice(0, 0, L), w.carry.rows(0, P)};
-  const Tile ins[] = {w.dl.rows(0, P).slice(0, 0, L), w.d.rows(0, P).slice(0, 0, L), w.du.rows(0, P).slice(0, 0, L),
-                      w.b.rows(0, P).slice(0, 0, L)};
+  const Tile ins[] = {w.bands.rows(0, P)};
   nc.custom_op("thomas_c32_forward", outs, ins, tile::gpsimd_op_cycles(nc.hw(), kForwardRowC32, L),
-               [P, m, r0, L](const CustomOpContext& ctx) {
-                 for (std::int32_t q = 0; q < P; ++q) forward_lane_c32(ctx, q, m, r0, L);
+               [P, m, r0, L, S](const CustomOpContext& ctx) {
+                 for (std::int32_t q = 0; q < P; ++q) forward_lane_c32(ctx, q, m, r0, L, S);
                });
   nc.dma_copy(HbmTensor::wrap(j.g, DType::u32, {b.count, m, 4}).tile_nd({s0, r0, 0}, {P, L, 4}, 0), outs[0]);
 }
