@@ -1,6 +1,9 @@
-// The R_32F / C_32F tridiagonal solves without pivoting on the engines (trnsparse/src/banded_engine.cpp):
+// The R_32F / C_32F tridiagonal solves without pivoting on the engines (trnsparse/src/banded_engine.cpp;
+// R_32F VectorE scans, C_32F one GpSimdE fp32 operator per chunk since s14/banded, same bits as the
+// VectorE row steps before it):
 // R_32F 300 systems (three programs, the last one partial) of 2500 rows (two chunks of rows), C_32F
-// 150 systems of 1100 rows (two programs, two chunks), against the derived bound on the normwise
+// 150 systems of 1100 rows (two programs; one chunk of rows since s14: test_trnsparse_banded_gpsimd
+// has a two-chunk C_32F case), against the derived bound on the normwise
 // backward error, computed in long double from the inputs (independent of the library):
 // eta = |b - A x_hat|_inf / (|A|_inf |x_hat|_inf + |b|_inf) <= 3 gamma_7 (real) / 3 sqrt(2) gamma_43
 // (complex), u = 2^-24, diagonally dominant A (docs/trnsparse.md). Also: the bits for 1 / 2 host
@@ -28,7 +31,7 @@ using cld = std::complex<long double>;
 
 template <class T>
 constexpr bool kCplx = std::is_same_v<T, cf>;
-// Sizes: real 300 x 2500 (chunks of 2048 rows), complex 150 x 1100 (chunks of 1024; 33 row steps per row).
+// Sizes: real 300 x 2500 (chunks of 2048 rows), complex 150 x 1100 (one chunk of 2048).
 template <class T>
 constexpr std::int64_t kRows = kCplx<T> ? 1100 : 2500;
 template <class T>
@@ -124,8 +127,10 @@ TYPED_TEST(BandedEngine, ThomasWithinTheFp32Bound) {
   // fp32 arithmetic is what was measured: far above an fp64 elimination's 12 u64
   EXPECT_GT(worst, 12 * 0x1p-53L);
   EXPECT_EQ(r.profile.host_steps, 0);
-  EXPECT_GT(r.profile.instructions[static_cast<int>(trn::Engine::vector)], 0);
-  EXPECT_NE(r.plan.find(kCplx<T> ? "row steps" : "tensor_tensor_scan"), std::string::npos) << r.plan;
+  // R_32F: VectorE scans; C_32F: one GpSimdE operator per chunk (fp32 lanes, no VectorE instruction)
+  EXPECT_GT(r.profile.instructions[static_cast<int>(kCplx<T> ? trn::Engine::gpsimd : trn::Engine::vector)], 0);
+  EXPECT_EQ(r.profile.instructions[static_cast<int>(trn::Engine::vector)] > 0, !kCplx<T>);
+  EXPECT_NE(r.plan.find(kCplx<T> ? "one GpSimdE operator per chunk" : "tensor_tensor_scan"), std::string::npos) << r.plan;
 }
 
 TYPED_TEST(BandedEngine, SameBitsForThreadsAndCores) {

@@ -159,12 +159,12 @@ constexpr Kind kKinds[] = {
 
 // Where a case runs and its bound, as the row names them.
 std::string where_of(const Kind& k, sp::Value v) {
-  if (!sp::banded_on_engines(v, k.algo, k.half, true)) return "host step";
-  return v == sp::Value::c32 ? "engines, VectorE row steps" : "engines, VectorE scans";
+  if (!sp::banded_on_engines(v, k.algo, k.half, true)) return "engines, GpSimdE software fp64";
+  return v == sp::Value::c32 ? "engines, GpSimdE fp32 lanes" : "engines, VectorE scans";
 }
 std::string bound_of(const Kind& k, sp::Value v) {
   if (sp::banded_on_engines(v, k.algo, k.half, true))
-    return v == sp::Value::c32 ? "eta <= 3 sqrt(2) gamma_43 u32 (~183 u32; fp32 arithmetic on VectorE)"
+    return v == sp::Value::c32 ? "eta <= 3 sqrt(2) gamma_43 u32 (~183 u32; fp32 arithmetic on GpSimdE, the VectorE row-step formulas)"
                                : "eta <= 3 gamma_7 u32 (~21 u32; fp32 arithmetic on VectorE)";
   return "eta <= u_s + c u64 (c = " + std::to_string(static_cast<int>(constant_of(k.algo, k.half))) +
          "; u_s the 32-bit rounding of x)";

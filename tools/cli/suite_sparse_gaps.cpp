@@ -527,8 +527,8 @@ Run gtsv_nopivot_run(int m, int n, trnTarget_t target) {
   r.host_seconds = seconds_since(t0);
   trnsparseGetLastProfile(s.h, &r.profile);
   const long double us = kSingle<T> ? (kComplex<T> ? std::sqrt(2.0L) : 1.0L) * kU32 : 0.0L;
-  // R_32F runs on the engines in fp32 (banded_engine.cpp): 3 gamma_7 u32 (~21 u32). C_32F stays a host
-  // step for one matrix (banded.hpp: banded_on_engines).
+  // R_32F runs on the engines in fp32 (banded_engine.cpp): 3 gamma_7 u32 (~21 u32). The other types run
+  // the former host step's fp64 arithmetic on GpSimdE (banded.cpp, software fp64: the same bits).
   const long double bound = std::is_same_v<T, float> ? 21.0L * kU32 : us + 12.0L * kU64;
   for (int c = 0; c < n; ++c) {
     long double res = 0, an = 0, xn = 0, bn = 0;
@@ -717,7 +717,7 @@ void add_protocol_cases(Registry& reg) {
                     }});
   constexpr bool kEngines = std::is_same_v<T, float>;  // R_32F: the Thomas scans on VectorE
   reg.add(ValidationCase{.suite = "sparse", .library = "trnsparse", .op = "gtsv2_nopivot",
-                         .mode = tn + (kEngines ? " (engines, VectorE, no pivoting)" : " (host step, no pivoting)"),
+                         .mode = tn + (kEngines ? " (engines, VectorE, no pivoting)" : " (engines, GpSimdE software fp64, no pivoting)"),
                          .shape = "500x500 tridiagonal x 8 rhs", .metric = "backward_err_over_bound",
                          .bound_text = kEngines ? "eta <= 3 gamma_7 u32 (~21 u32; fp32 arithmetic on VectorE)"
                                                 : "eta <= u_s + 12 u64 (u_s the 32-bit rounding of x)",
@@ -726,7 +726,7 @@ void add_protocol_cases(Registry& reg) {
                            return case_of(run, "C API; normwise backward error of each rhs, long double");
                          }});
   reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = "gtsv2_nopivot",
-                    .variant = tn + (kEngines ? ", engines, VectorE" : ", host step"),
+                    .variant = tn + (kEngines ? ", engines, VectorE" : ", engines, GpSimdE software fp64"),
                     .shape = "65536 tridiagonal x 16 rhs", .run = [](trn::Generation target) {
                       const Run run = gtsv_nopivot_run<T>(65536, 16, gen_of(target));
                       BenchResult b = bench_of(run, 0.0);

@@ -715,8 +715,8 @@ trnsparseStatus_t trnsparseCreateIdentityPermutation(trnsparseHandle_t handle, i
 
 /* ---- tridiagonal / pentadiagonal solvers (cuSPARSE gtsv2 family, gpsvInterleavedBatch) ---------
  * S without pivoting (gtsv2_nopivot, gtsv2StridedBatch, interleaved algo 0) and C in the batched
- * forms (StridedBatch, interleaved algo 0) run on the engines in fp32 (Thomas recurrences on
- * VectorE); every other call is one costed fp64 host step
+ * forms (StridedBatch, interleaved algo 0) run on the engines in fp32 (Thomas recurrences: S on
+ * VectorE, C on GpSimdE lanes); every other call runs fp64 arithmetic on GpSimdE (software fp64, one system per lane)
  * (trn/sparse/banded.hpp, docs/trnsparse.md "Tridiagonal and pentadiagonal solvers"):
  * gtsv2 LU with partial pivoting, gtsv2_nopivot / gtsv2StridedBatch Gaussian elimination without
  * pivoting, gtsvInterleavedBatch algo 0 / 1 / 2 = no pivoting / partial pivoting / Givens QR,

@@ -1,121 +1,324 @@
-// Banded (tridiagonal / pentadiagonal) batched solves: the costed host step of trn/sparse/banded.hpp
-// (algorithms, sources, accuracy bounds and the zero-pivot rule are stated there).
-#include "trn/sparse/banded.hpp"
-
+// The banded solves on GpSimdE in software fp64: gtsv2 (partial pivoting), gtsvInterleavedBatch algo 1 / 2,
+// gpsvInterleavedBatch, every R_64F / C_64F solve and C_32F gtsv2_nopivot (docs/trnsparse.md "On GpSimdE:
+// software fp64, one system per lane").
+//
+// Algorithm   The former host step's algorithms and operation order (banded_steps.hpp: elimination
+//             without pivoting, LU with partial pivoting, Givens QR; fp64 / complex<double> arithmetic
+//             for every value type), one system per GpSimd lane: a program takes systems
+//             [s0, s0 + P), P <= pmax, one per partition (batches of more than pmax systems are
+//             several programs), a system's rows along the free axis in chunks of L rows (L from the
+//             SBUF budget, geometry()). Per chunk [r0, r0 + L):
+//               DMA   the bands and right-hand sides of the rows not yet on chip, in their storage type
+//                     (rows up to r0 + L + p: the elimination of column j reaches row j + p);
+//               GpSimdE operator banded_forward: converts those rows to fp64 into the row window
+//                     (row i: columns i - p .. i + 2p and x_i), carries the p rows the previous chunk
+//                     left half-reduced, and eliminates columns r0 .. r0 + L - 1;
+//               DMA   the chunk's finished rows of U (columns i .. i + 2p) and y to an HBM scratch.
+//             Then per chunk, last first: DMA the U rows back; GpSimdE operator banded_back solves
+//             them (x of the next 2p rows carried on chip), rounds x to the storage type, DMA out to a
+//             staging array. The first zero pivot of each system (elimination: its column; QR: the
+//             first zero R(i, i) from the bottom, as the host step's back substitution found it)
+//             is kept on chip and read by the host; the staging array is copied into the caller's
+//             right-hand sides only when no system met one (nothing is written otherwise).
+// Engines     DMA and GpSimdE (two custom operators per chunk). Declared cycles: hw.gpsimd_start +
+//             the counted lane ops of the chunk (trn/tile/gpsimd_fp64.hpp: SoftFloat-derived int32-op
+//             counts per fp64 operation; the worst data-dependent branch: every swap done, no
+//             multiplier skipped). Programs spread over the cores; the same bits for any host thread
+//             or core count (each system one lane's fixed sequence).
+// Accuracy    That of the host step (trn/sparse/banded.hpp): software fp64 is IEEE binary64, computed
+//             by host double with no FMA contraction, so the bits are the host step's (checked by
+//             test_trnsparse_banded_gpsimd against the host step's recorded outputs).
+// Limits      One system per lane: a single matrix with n right-hand sides (gtsv2) uses n lanes and
+//             re-factors the matrix in each, as the host step did per right-hand side. Row numbers
+//             of zero pivots below 2^31.
 #include <algorithm>
-#include <cmath>
+#include <complex>
+#include <cstring>
+#include <string>
 #include <vector>
 
+#include "banded_steps.hpp"
 #include "generic_detail.hpp"
 #include "generic_host.hpp"
+#include "trn/core/spmd.hpp"
+#include "trn/sparse/banded.hpp"
+#include "trn/tile/gpsimd_fp64.hpp"
 
 namespace trn::sparse {
 
-using namespace generic_detail;  // NOLINT: invalid()
-using namespace generic_host;    // NOLINT: the host-step helpers
-
 namespace {
+
+using banded_steps::BandWindow;
+using generic_host::Acc;
+using tile::GpsimdOps;
 
 std::size_t z(std::int64_t i) { return static_cast<std::size_t>(i); }
 
-// One system in fp64: row i keeps columns i - p .. i + 2p (lower bandwidth p, upper p + q = 2p after
-// the fill-in of pivoting or rotations), and the right-hand side.
-template <class V>
-struct Band {
-  std::int64_t m, p, w;
-  std::vector<V> a, x;
-  Band(std::int64_t m_, std::int64_t p_) : m(m_), p(p_), w(3 * p_ + 1), a(z(m_ * (3 * p_ + 1))), x(z(m_)) {}
-  V& at(std::int64_t i, std::int64_t j) { return a[z(i * w + j - i + p)]; }
-  void swap_rows(std::int64_t i, std::int64_t r, std::int64_t c0, std::int64_t c1) {
-    for (std::int64_t c = c0; c <= c1; ++c) std::swap(at(i, c), at(r, c));
-    std::swap(x[z(i)], x[z(r)]);
-  }
+// Words (4 bytes) of the layout. A work row is a BandWindow row (w + 1 fp64 values); a U row is its
+// columns p .. 3p and x (2p + 2 values); vw / dw: words of a stored / working value.
+struct Geometry {
+  std::int64_t m = 0, count = 0, p = 1, w = 4, vw = 1, dw = 2, rw = 10, uw = 8, L = 1;
+  int bands = 3;
 };
 
-template <class V>
-double magnitude(V v) {
-  return std::abs(v);
+// L: the rows per chunk that fit 3/4 of an SBUF partition (raw bands and x, the work window, U rows,
+// x out: per row (2p + 2) vw + rw + uw + vw words), a multiple of 16, at least 2p, and a work tile
+// within the engines' free-size limit.
+Geometry geometry(const HardwareSpec& hw, const BandedSystems& b) {
+  Geometry g;
+  g.m = b.m, g.count = b.count, g.p = b.half, g.w = 3 * b.half + 1, g.bands = 2 * b.half + 1;
+  g.vw = static_cast<std::int64_t>(value_bytes(b.value) / 4);
+  g.dw = value_is_complex(b.value) ? 4 : 2;
+  g.rw = (g.w + 1) * g.dw, g.uw = (2 * g.p + 2) * g.dw;
+  const std::int64_t per_row = 4 * ((2 * g.p + 2) * g.vw + g.rw + g.uw + g.vw);
+  std::int64_t L = (hw.sbuf_partition_bytes * 3 / 4) / per_row - g.p;
+  L = std::min(L, hw.vector_sbuf_fmax / g.rw - g.p) / 16 * 16;
+  g.L = std::min(std::max(L, 2 * g.p), g.m);
+  return g;
 }
 
-// Rows j and i (i > j) rotated so that A(i, j) becomes 0: [c s; -conj(s) c] with c real,
-// c a + s b = (a / |a|) r, r = hypot(|a|, |b|) (a = 0: c = 0, s = conj(b) / |b|).
-template <class V>
-void givens(Band<V>& B, std::int64_t j, std::int64_t i, std::int64_t right) {
-  const V a = B.at(j, j), b = B.at(i, j);
-  if (b == V{}) return;
-  const double r = std::hypot(magnitude(a), magnitude(b));
-  V c{}, sn{};
-  if (a == V{}) {
-    sn = conj_if(b, true) / magnitude(b);
-  } else {
-    c = V(magnitude(a) / r);
-    sn = (a / magnitude(a)) * conj_if(b, true) / r;
-  }
-  auto rotate = [&](V& u, V& v) {
-    const V nu = c * u + sn * v;
-    v = -conj_if(sn, true) * u + c * v;
-    u = nu;
-  };
-  for (std::int64_t col = j; col <= right; ++col) rotate(B.at(j, col), B.at(i, col));
-  rotate(B.x[z(j)], B.x[z(i)]);
+// One call: the systems, the algorithm, the HBM scratch of U rows, the staging array of x and the
+// first zero-pivot row of each system (-1: none).
+struct GpsimdJob {
+  const BandedSystems* b = nullptr;
+  BandedAlgo algo = BandedAlgo::no_pivot;
+  Geometry g;
+  std::uint32_t *urows = nullptr, *out = nullptr;
+  std::int32_t* zero_row = nullptr;
+};
+
+// raw: the bands and then x in their storage type, band k (k = 2p + 1: x) at rows [k (L + p), (k + 1) (L + p))
+// — one tile, so that an operator has at most 4 operands (a trace record keeps 4 regions).
+struct GpsimdTiles {
+  Tile raw, work, state, urows, out;
+};
+
+GpsimdTiles alloc_tiles(AllocScope& sb, const Geometry& g, std::int32_t P) {
+  GpsimdTiles t;
+  t.raw = sb.alloc(DType::u32, P, {(g.bands + 1) * (g.L + g.p), g.vw}, "band and right-hand side rows (storage type)");
+  t.work = sb.alloc(DType::u32, P, {g.L + g.p, g.rw}, "fp64 row window");
+  t.state = sb.alloc(DType::u32, P, {2 + 2 * g.p * g.dw}, "first zero pivot, x carry");
+  t.urows = sb.alloc(DType::u32, P, {g.L, g.uw}, "U rows and y (fp64)");
+  t.out = sb.alloc(DType::u32, P, {g.L, g.vw}, "x (storage type)");
+  return t;
 }
 
-// Reduces one system to upper-triangular form (bandwidth 2p) and back-substitutes. Returns the
-// row of the first zero pivot, -1 when the solution is in B.x.
-template <class V>
-std::int64_t solve_one(Band<V>& B, BandedAlgo algo) {
-  const std::int64_t m = B.m, p = B.p;
-  for (std::int64_t j = 0; j < m; ++j) {
-    const std::int64_t last = std::min(m - 1, j + p), right = std::min(m - 1, j + 2 * p);
-    if (algo == BandedAlgo::qr_givens) {
-      for (std::int64_t i = j + 1; i <= last; ++i) givens(B, j, i, right);
-      continue;
-    }
-    if (algo == BandedAlgo::lu_pivot) {
-      std::int64_t r = j;  // the first row of largest modulus
-      for (std::int64_t i = j + 1; i <= last; ++i)
-        if (magnitude(B.at(i, j)) > magnitude(B.at(r, j))) r = i;
-      if (r != j) B.swap_rows(j, r, j, right);
-    }
-    const V piv = B.at(j, j);
-    if (piv == V{}) return j;
-    for (std::int64_t i = j + 1; i <= last; ++i) {
-      const V l = B.at(i, j) / piv;
-      if (l == V{}) continue;
-      for (std::int64_t c = j + 1; c <= right; ++c) B.at(i, c) -= l * B.at(j, c);
-      B.x[z(i)] -= l * B.x[z(j)];
-    }
+// Rows [r, r + n) of systems [s0, s0 + P) of an array of values (element i of system s at
+// i es + s ss values; ss = 0: one matrix read by every partition) as [P, n, words] 32-bit words.
+Tile word_rows(const void* base, const Geometry& g, std::int64_t words, std::int64_t es, std::int64_t ss,
+               std::int64_t s0, std::int32_t P, std::int64_t r, std::int64_t n) {
+  return HbmTensor::wrap(const_cast<void*>(base), DType::u32, {g.count, g.m, words}, {ss * words, es * words, 1})
+      .tile_nd({s0, r, 0}, {P, n, words}, 0);
+}
+
+// ---- declared cycles: the lane ops of each step (tile::GpsimdOps, software fp64) -----------------
+
+// The fp64 operations of one working-value operation (real double; complex<double> as GCC compiles
+// it: a product is 4 mul + 2 add and the NaN test of both parts (libgcc __muldc3 only on NaN), a
+// quotient is libgcc __divdc3 (C99 Annex G scaled form: |c|, |d|, max, logb and two scalbn in int32
+// exponent arithmetic, 6 mul, 3 add, 2 div), |z| and hypot glibc's (scaled sqrt(x^2 + y^2))).
+struct ValueOps {
+  GpsimdOps add, mul, div, div_real, zero_test, magnitude, hypot, neg, conj, load, store;
+};
+ValueOps value_ops(bool cplx) {
+  const GpsimdOps hypot{.int32 = 8, .f64_add = 2, .f64_mul = 3, .f64_sqrt = 1, .f64_compare = 2, .f64_sign = 2};
+  if (!cplx)
+    return {.add = {.f64_add = 1}, .mul = {.f64_mul = 1}, .div = {.f64_div = 1}, .div_real = {.f64_div = 1},
+            .zero_test = {.f64_compare = 1}, .magnitude = {.f64_sign = 1}, .hypot = hypot, .neg = {.f64_sign = 1},
+            .conj = {}, .load = {.load_words = 2}, .store = {.store_words = 2}};
+  return {.add = {.f64_add = 2},
+          .mul = {.f64_add = 2, .f64_mul = 4, .f64_compare = 2},
+          .div = {.int32 = 16, .f64_add = 3, .f64_mul = 6, .f64_div = 2, .f64_compare = 3, .f64_sign = 2},
+          .div_real = {.f64_div = 2},
+          .zero_test = {.f64_compare = 2},
+          .magnitude = hypot,
+          .hypot = hypot,
+          .neg = {.f64_sign = 2},
+          .conj = {.f64_sign = 1},
+          .load = {.load_words = 4},
+          .store = {.store_words = 4}};
+}
+
+// One column of the elimination (eliminate_column), worst branch: every row updated, every swap done.
+GpsimdOps column_ops(const Geometry& g, BandedAlgo algo, bool cplx) {
+  const ValueOps v = value_ops(cplx);
+  const double p = static_cast<double>(g.p), cols = 2 * p + 1;  // columns right of j and x
+  GpsimdOps t;
+  if (algo == BandedAlgo::qr_givens) {
+    const GpsimdOps rotate = 4.0 * v.mul + 2.0 * v.add + v.neg + v.conj + 2.0 * v.load + 2.0 * v.store;
+    const GpsimdOps setup = 2.0 * v.load + 2.0 * v.zero_test + 2.0 * v.magnitude + v.hypot + GpsimdOps{.f64_div = 1} +
+                            v.magnitude + 2.0 * v.div_real + v.conj + v.mul;
+    return p * (setup + (cols + 1) * rotate);
   }
-  for (std::int64_t i = m - 1; i >= 0; --i) {
-    V s = B.x[z(i)];
-    for (std::int64_t c = i + 1; c <= std::min(m - 1, i + 2 * p); ++c) s -= B.at(i, c) * B.x[z(c)];
-    if (B.at(i, i) == V{}) return i;
-    B.x[z(i)] = s / B.at(i, i);
+  if (algo == BandedAlgo::lu_pivot)
+    t += p * (2.0 * v.magnitude + GpsimdOps{.f64_compare = 1} + 2.0 * v.load) + (cols + 1) * (2.0 * v.load + 2.0 * v.store);
+  t += v.load + v.zero_test;
+  t += p * (v.load + v.div + v.zero_test + cols * (v.mul + v.add + 2.0 * v.load + v.store));
+  return t;
+}
+
+// One new row into the window: zero it, convert its 2p + 1 band values and x from the storage type.
+GpsimdOps fill_row_ops(const Geometry& g, bool cplx, bool fp32_storage) {
+  const double vals = static_cast<double>(g.bands + 1), parts = cplx ? 2 : 1;
+  GpsimdOps t{.load_words = vals * static_cast<double>(g.vw), .store_words = static_cast<double>(g.rw) + vals * static_cast<double>(g.dw)};
+  if (fp32_storage) t.f32_to_f64 = vals * parts;
+  return t;
+}
+
+// One row of the back substitution: U row and y in, 2p multiply-subtracts, the zero test, the
+// division, x rounded to the storage type and stored (and into the window).
+GpsimdOps back_row_ops(const Geometry& g, bool cplx, bool fp32_storage) {
+  const ValueOps v = value_ops(cplx);
+  const double p = static_cast<double>(g.p);
+  GpsimdOps t = (2 * p + 2) * v.load + 2 * p * (v.mul + v.add + v.load) + v.zero_test + v.div + v.store;
+  t += GpsimdOps{.store_words = static_cast<double>(g.vw)};
+  if (fp32_storage) t.f64_to_f32 = cplx ? 2 : 1;
+  return t;
+}
+
+bool fp32_storage(Value v) { return v == Value::f32 || v == Value::c32; }
+
+// ---- the operators' code (per partition, host double = software fp64) ---------------------------
+
+template <class T>
+Acc<T> load_value(const Tile& t, std::int32_t q, std::int64_t idx) {
+  T v;
+  std::memcpy(&v, t.at(q, 0) + idx * static_cast<std::int64_t>(sizeof(T)), sizeof(T));
+  return static_cast<Acc<T>>(v);
+}
+
+// Forward chunk [r0, r0 + Lc) of partition q: rows [r0, r_end) in the window (rows below `fresh0`
+// carried from the previous chunk's window rows L .. L + p - 1), then the columns eliminated.
+template <class T>
+void forward_partition(const GpsimdJob& j, const CustomOpContext& ctx, std::int32_t q, std::int64_t r0, std::int64_t Lc,
+                       std::int64_t fresh0, std::int64_t r_end, std::vector<Acc<T>>& win) {
+  using V = Acc<T>;
+  const Geometry& g = j.g;
+  const std::int64_t stride = g.w + 1;
+  std::byte* work = ctx.outputs[0].at(q, 0);
+  std::byte* state = ctx.outputs[1].at(q, 0);
+  std::int32_t zero = -1;
+  if (r0 > 0) std::memcpy(&zero, state, sizeof zero);
+  if (zero < 0) {
+    const BandWindow<V> B{g.m, g.p, r0, std::span<V>(win)};
+    if (fresh0 > r0) std::memcpy(win.data(), work + g.L * stride * sizeof(V), z((fresh0 - r0) * stride) * sizeof(V));
+    for (std::int64_t i = fresh0; i < r_end; ++i) {
+      std::fill_n(win.begin() + (i - r0) * stride, stride, V{});
+      for (int k = 0; k < g.bands; ++k) {
+        const std::int64_t col = i + k - g.p;
+        if (col >= 0 && col < g.m) B.at(i, col) = load_value<T>(ctx.inputs[0], q, k * (g.L + g.p) + i - fresh0);
+      }
+      B.x(i) = load_value<T>(ctx.inputs[0], q, g.bands * (g.L + g.p) + i - fresh0);
+    }
+    for (std::int64_t col = r0; col < r0 + Lc; ++col)
+      if (banded_steps::eliminate_column(B, col, j.algo)) {
+        zero = static_cast<std::int32_t>(col);
+        break;
+      }
+    std::memcpy(work, win.data(), z((r_end - r0) * stride) * sizeof(V));
   }
-  return -1;
+  std::memcpy(state, &zero, sizeof zero);
+}
+
+// Backward chunk [r0, r0 + Lc) of partition q: the U rows and y of the chunk, x of the next
+// min(2p, m - r0 - Lc) rows from the carry; x rounded to T into the output, the carry replaced.
+template <class T>
+void back_partition(const GpsimdJob& j, const CustomOpContext& ctx, std::int32_t q, std::int64_t r0, std::int64_t Lc,
+                    std::vector<Acc<T>>& win) {
+  using V = Acc<T>;
+  const Geometry& g = j.g;
+  const std::int64_t p2 = 2 * g.p;
+  std::byte* out = ctx.outputs[0].at(q, 0);
+  std::byte* state = ctx.outputs[1].at(q, 0);
+  const std::byte* urows = ctx.inputs[0].at(q, 0);
+  std::int32_t zero = -1;
+  std::memcpy(&zero, state, sizeof zero);
+  if (zero >= 0) return;
+  const BandWindow<V> B{g.m, g.p, r0, std::span<V>(win)};
+  const std::int64_t below = std::min(p2, g.m - r0 - Lc);  // carried x rows
+  for (std::int64_t c = 0; c < below; ++c) std::memcpy(&B.x(r0 + Lc + c), state + 8 + c * sizeof(V), sizeof(V));
+  for (std::int64_t i = r0; i < r0 + Lc; ++i)  // U(i, i .. i + 2p) and y_i: window offsets p .. 3p + 1
+    std::memcpy(&B.at(i, i), urows + (i - r0) * g.uw * 4, z(g.uw) * 4);
+  for (std::int64_t i = r0 + Lc - 1; i >= r0; --i)
+    if (!banded_steps::back_substitute_row(B, i)) {
+      zero = static_cast<std::int32_t>(i);
+      std::memcpy(state, &zero, sizeof zero);
+      return;
+    }
+  for (std::int64_t i = r0; i < r0 + Lc; ++i) {
+    const T x = static_cast<T>(B.x(i));
+    std::memcpy(out + (i - r0) * static_cast<std::int64_t>(sizeof(T)), &x, sizeof(T));
+  }
+  for (std::int64_t c = 0; c < std::min(p2, g.m - r0); ++c) std::memcpy(state + 8 + c * sizeof(V), &B.x(r0 + c), sizeof(V));
+}
+
+// ---- the program ----------------------------------------------------------------------------------
+
+// The chunk's rows not on chip yet ([fresh0, r_end)) into the raw tiles, each band only where it lies
+// inside the matrix (out-of-matrix entries are never read).
+void load_rows(NeuronCore& nc, const GpsimdJob& j, const GpsimdTiles& t, std::int64_t s0, std::int32_t P,
+               std::int64_t fresh0, std::int64_t r_end) {
+  const BandedSystems& b = *j.b;
+  const Geometry& g = j.g;
+  for (int k = 0; k < g.bands; ++k) {
+    const std::int64_t lo = std::max(fresh0, g.p - k), hi = std::min(r_end, g.m + g.p - k);
+    if (hi > lo)
+      nc.dma_copy(t.raw.rows(0, P).slice(0, k * (g.L + g.p) + lo - fresh0, hi - lo),
+                  word_rows(b.band[z(k)], g, g.vw, b.elem_stride, b.sys_stride, s0, P, lo, hi - lo));
+  }
+  nc.dma_copy(t.raw.rows(0, P).slice(0, g.bands * (g.L + g.p), r_end - fresh0),
+              word_rows(b.x, g, g.vw, b.x_elem_stride, b.x_sys_stride, s0, P, fresh0, r_end - fresh0));
 }
 
 template <class T>
-void solve_typed(BandedAlgo algo, const BandedSystems& b) {
-  using V = Acc<T>;
-  const std::int64_t m = b.m, p = b.half;
-  std::vector<V> out(z(m * b.count));  // every solution first: nothing is written on a zero pivot
-  Band<V> B(m, p);
-  for (std::int64_t s = 0; s < b.count; ++s) {
-    std::fill(B.a.begin(), B.a.end(), V{});
-    for (std::int64_t i = 0; i < m; ++i) {
-      for (std::int64_t k = 0; k <= 2 * p; ++k) {
-        const std::int64_t j = i + k - p;
-        if (j >= 0 && j < m) B.at(i, j) = load<T>(b.band[z(k)], i * b.elem_stride + s * b.sys_stride);
-      }
-      B.x[z(i)] = load<T>(b.x, i * b.x_elem_stride + s * b.x_sys_stride);
-    }
-    const std::int64_t row = solve_one(B, algo);
-    if (row >= 0) throw ZeroPivot(s, row);
-    std::copy(B.x.begin(), B.x.end(), out.begin() + s * m);
-  }
-  for (std::int64_t s = 0; s < b.count; ++s)
-    for (std::int64_t i = 0; i < m; ++i) store<T>(b.x, i * b.x_elem_stride + s * b.x_sys_stride, out[z(s * m + i)]);
+void forward_chunk(NeuronCore& nc, const GpsimdJob& j, const GpsimdTiles& t, std::int64_t s0, std::int32_t P,
+                   std::int64_t r0) {
+  const Geometry& g = j.g;
+  const std::int64_t Lc = std::min(g.L, g.m - r0), r_end = std::min(g.m, r0 + Lc + g.p);
+  const std::int64_t fresh0 = r0 == 0 ? 0 : std::min(g.m, r0 + g.p);
+  if (r_end > fresh0) load_rows(nc, j, t, s0, P, fresh0, r_end);
+  const bool cplx = value_is_complex(j.b->value), f32 = fp32_storage(j.b->value);
+  const double cycles = tile::gpsimd_op_cycles(nc.hw(), column_ops(g, j.algo, cplx), Lc) +
+                        fill_row_ops(g, cplx, f32).lane_ops() * static_cast<double>(r_end - fresh0);
+  const Tile outs[] = {t.work.rows(0, P), t.state.rows(0, P)};
+  const Tile ins[] = {t.raw.rows(0, P)};
+  nc.custom_op("banded_forward", outs, ins, cycles, [&j, P, r0, Lc, fresh0, r_end](const CustomOpContext& ctx) {
+    std::vector<Acc<T>> win(z((j.g.L + 2 * j.g.p) * (j.g.w + 1)));
+    for (std::int32_t q = 0; q < P; ++q) forward_partition<T>(j, ctx, q, r0, Lc, fresh0, r_end, win);
+  });
+  nc.dma_copy(HbmTensor::wrap(j.urows, DType::u32, {g.count, g.m, g.uw}).tile_nd({s0, r0, 0}, {P, Lc, g.uw}, 0),
+              t.work.rows(0, P).slice(0, 0, Lc).slice(1, g.p * g.dw, g.uw));
+}
+
+template <class T>
+void back_chunk(NeuronCore& nc, const GpsimdJob& j, const GpsimdTiles& t, std::int64_t s0, std::int32_t P,
+                std::int64_t r0) {
+  const Geometry& g = j.g;
+  const std::int64_t Lc = std::min(g.L, g.m - r0);
+  const Tile urows = t.urows.rows(0, P).slice(0, 0, Lc);
+  nc.dma_copy(urows, HbmTensor::wrap(j.urows, DType::u32, {g.count, g.m, g.uw}).tile_nd({s0, r0, 0}, {P, Lc, g.uw}, 0));
+  const Tile outs[] = {t.out.rows(0, P).slice(0, 0, Lc), t.state.rows(0, P)};
+  const Tile ins[] = {urows};
+  const double cycles =
+      tile::gpsimd_op_cycles(nc.hw(), back_row_ops(g, value_is_complex(j.b->value), fp32_storage(j.b->value)), Lc);
+  nc.custom_op("banded_back", outs, ins, cycles, [&j, P, r0, Lc](const CustomOpContext& ctx) {
+    std::vector<Acc<T>> win(z((j.g.L + 2 * j.g.p) * (j.g.w + 1)));
+    for (std::int32_t q = 0; q < P; ++q) back_partition<T>(j, ctx, q, r0, Lc, win);
+  });
+  nc.dma_copy(HbmTensor::wrap(j.out, DType::u32, {g.count, g.m, g.vw}).tile_nd({s0, r0, 0}, {P, Lc, g.vw}, 0), outs[0]);
+}
+
+// Program p: systems [p pmax, p pmax + P), every chunk forward, every chunk backward, the zero rows out.
+template <class T>
+void gpsimd_program(NeuronCore& nc, const GpsimdJob& j) {
+  const Geometry& g = j.g;
+  const std::int64_t pmax = nc.hw().pmax, s0 = nc.program_id() * pmax;
+  const auto P = static_cast<std::int32_t>(std::min(pmax, g.count - s0));
+  AllocScope sb(nc.sbuf());
+  const GpsimdTiles t = alloc_tiles(sb, g, P);
+  for (std::int64_t r0 = 0; r0 < g.m; r0 += g.L) forward_chunk<T>(nc, j, t, s0, P, r0);
+  for (std::int64_t r0 = (g.m - 1) / g.L * g.L; r0 >= 0; r0 -= g.L) back_chunk<T>(nc, j, t, s0, P, r0);
+  nc.dma_copy(HbmTensor::wrap(j.zero_row, DType::u32, {g.count, 1}).tile(s0, P, 0, 1), t.state.rows(0, P).cols(0, 1));
 }
 
 const char* algo_name(BandedAlgo a) {
@@ -130,68 +333,73 @@ const char* algo_name(BandedAlgo a) {
 double banded_flops(BandedAlgo algo, const BandedSystems& b) {
   const double m = static_cast<double>(b.m), p = b.half;
   const double per_row = p * (2 * p + 2) * (algo == BandedAlgo::qr_givens ? 2.0 : 1.0) + 2 * p + 1;
-  return (is_complex(b.value) ? 8.0 : 2.0) * per_row * m * static_cast<double>(b.count);
+  return (value_is_complex(b.value) ? 8.0 : 2.0) * per_row * m * static_cast<double>(b.count);
 }
 
-// `na` elements strided by `sa` and `nb` groups strided by `sb` (stride 0: one group is read).
-HostSpan strided_span(const void* p, std::int64_t na, std::int64_t sa, std::int64_t nb, std::int64_t sb, std::size_t elem) {
-  HostSpan s;
-  if (na <= 0 || nb <= 0) return s;
-  s.data = p;
-  s.hull = static_cast<std::size_t>((na - 1) * sa + (nb - 1) * sb + 1) * elem;
-  s.bytes = static_cast<std::size_t>(na * (sb == 0 ? 1 : nb)) * elem;
-  return s;
-}
-
-}  // namespace
-
-namespace {
-
-PlanFacts banded_facts(const char* routine, BandedAlgo algo, const BandedSystems& b) {
+PlanFacts banded_gpsimd_facts(const char* routine, BandedAlgo algo, const BandedSystems& b, const HardwareSpec& hw) {
+  const Geometry g = geometry(hw, b);
+  const std::int64_t programs = (b.count + hw.pmax - 1) / hw.pmax;
   PlanFacts f;
   f.routine = routine;
   f.shape = std::to_string(b.count) + (b.half == 1 ? " tridiagonal" : " pentadiagonal") + " system(s) of size " +
-            std::to_string(b.m) + (b.sys_stride == 0 && b.count > 1 ? " (one matrix, " + std::to_string(b.count) + " right-hand sides)" : "");
-  f.variant = std::string(value_name(b.value)) + ": " + algo_name(algo) + ", fp64 arithmetic on the host (one round trip)";
+            std::to_string(b.m) +
+            (b.sys_stride == 0 && b.count > 1 ? " (one matrix, " + std::to_string(b.count) + " right-hand sides)" : "");
+  f.variant = std::string(value_name(b.value)) + ": " + algo_name(algo) +
+              ", software fp64 on GpSimdE, one system per lane, " + std::to_string(programs) +
+              " program(s) of <= pmax systems, rows in chunks of " + std::to_string(g.L);
   f.ops = std::to_string(static_cast<long long>(banded_flops(algo, b))) + " flops";
-  f.engines = "host CPU (costed host step), host link";
-  f.why = "each system is a chain of m dependent eliminations with a division per step and no NeuronCore engine "
-          "computes in fp64; systems are independent (a device version would give each a VectorE lane)";
+  f.engines = "DMA (bands and right-hand sides in, U rows to an HBM scratch and back, x out), GpSimdE (custom "
+              "operators banded_forward / banded_back, software fp64)";
+  f.why = "each system is a chain of m dependent eliminations with a division per step, in fp64: one GpSimd lane "
+          "per system runs the host step's arithmetic (IEEE fp64 in software, the same bits)";
   return f;
+}
+
+void banded_solve_gpsimd(const Settings& s, const char* routine, BandedAlgo algo, const BandedSystems& b, CallReport* report) {
+  const HardwareSpec& hw = hardware_spec(s.target);
+  GpsimdJob j{&b, algo, geometry(hw, b)};
+  const Geometry& g = j.g;
+  std::vector<std::uint32_t> urows(z(g.count * g.m * g.uw)), out(z(g.count * g.m * g.vw));
+  std::vector<std::int32_t> zero_row(z(g.count), -1);
+  j.urows = urows.data(), j.out = out.data(), j.zero_row = zero_row.data();
+  const std::int64_t programs = (g.count + hw.pmax - 1) / hw.pmax;
+  LaunchResult r = launch(s.launch_config({static_cast<int>(programs), 1, 1}), [&](NeuronCore& nc) {
+    generic_host::dispatch(b.value, [&](auto tag) { gpsimd_program<decltype(tag)>(nc, j); });
+  });
+  if (!s.timing_only) {
+    for (std::int64_t k = 0; k < g.count; ++k)
+      if (zero_row[z(k)] >= 0) throw ZeroPivot(k, zero_row[z(k)]);
+    const std::size_t vb = value_bytes(b.value);
+    auto* x = static_cast<std::byte*>(b.x);
+    for (std::int64_t k = 0; k < g.count; ++k)
+      for (std::int64_t i = 0; i < g.m; ++i)
+        std::memcpy(x + (i * b.x_elem_stride + k * b.x_sys_stride) * static_cast<std::int64_t>(vb),
+                    out.data() + (k * g.m + i) * g.vw, vb);
+  }
+  if (report == nullptr) return;
+  const bool wanted = report->plans_wanted;
+  finish_report(*report, std::move(r.trace), ReportSettings::of(s));
+  report->blocks = programs;
+  if (wanted) {
+    PlanFacts f = banded_gpsimd_facts(routine, algo, b, hw);
+    f.predicted_ns = report->profile.total_ns;
+    report->add_plan(f.print());
+  }
 }
 
 }  // namespace
 
-std::string banded_plan(const char* routine, BandedAlgo algo, const BandedSystems& b) {
-  return banded_facts(routine, algo, b).print();
+void banded_solve(const Settings& s, const char* routine, BandedAlgo algo, const BandedSystems& b, CallReport* report) {
+  if (b.m < 1 || b.count < 0 || (b.half != 1 && b.half != 2)) generic_detail::invalid("banded solve: m >= 1, count >= 0", "m");
+  if (b.count == 0) return;
+  if (banded_on_engines(b.value, algo, b.half, b.sys_stride != 0))
+    banded_solve_engines(s, routine, b, report);
+  else
+    banded_solve_gpsimd(s, routine, algo, b, report);
 }
 
-void banded_solve(const Settings& s, const char* routine, BandedAlgo algo, const BandedSystems& b, CallReport* report) {
-  if (b.m < 1 || b.count < 0 || (b.half != 1 && b.half != 2)) invalid("banded solve: m >= 1, count >= 0", "m");
-  if (b.count == 0) return;
-  if (banded_on_engines(b.value, algo, b.half, b.sys_stride != 0)) {
-    banded_solve_engines(s, routine, b, report);
-    return;
-  }
-  dispatch(b.value, [&](auto tag) { solve_typed<decltype(tag)>(algo, b); });
-  const std::size_t vb = value_bytes(b.value);
-  const int nb = 2 * b.half + 1;
-  std::array<HostSpan, 5> bands;
-  for (int k = 0; k < nb; ++k) bands[z(k)] = strided_span(b.band[z(k)], b.m, b.elem_stride, b.count, b.sys_stride, vb);
-  const HostSpan x = strided_span(b.x, b.m, b.x_elem_stride, b.count, b.x_sys_stride, vb);
-  // Four read regions: a pentadiagonal's outer bands are counted (bytes) with their neighbours.
-  HostSpan lower = bands[0], upper = bands[z(nb - 1)];
-  if (nb == 5) {
-    lower.bytes += bands[1].bytes;
-    upper.bytes += bands[3].bytes;
-  }
-  const HostSpan mid = nb == 5 ? bands[2] : bands[1];
-  finish_host(s,
-              HostStep{.name = b.half == 1 ? "trnsparse.gtsv.host" : "trnsparse.gpsv.host",
-                       .flops = banded_flops(algo, b),
-                       .reads = {lower, mid, upper, x},
-                       .writes = {x}},
-              banded_facts(routine, algo, b), report);
+std::string banded_plan(const char* routine, BandedAlgo algo, const BandedSystems& b) {
+  return banded_gpsimd_facts(routine, algo, b, hardware_spec(Generation::trn1)).print();
 }
 
 }  // namespace trn::sparse

@@ -1,5 +1,6 @@
-// Tridiagonal solves without pivoting in fp32 (R_32F) on the emulated engines: gtsv2_nopivot,
-// gtsv2StridedBatch and gtsvInterleavedBatch algo 0 (docs/trnsparse.md "Tridiagonal and
+// Tridiagonal solves without pivoting in fp32 on the emulated engines: R_32F gtsv2_nopivot,
+// gtsv2StridedBatch and gtsvInterleavedBatch algo 0 on VectorE (below), batched C_32F on GpSimdE fp32
+// lanes (the "C_32F" part further down has its own algorithm note) (docs/trnsparse.md "Tridiagonal and
 // pentadiagonal solvers", "On the engines").
 //
 // Algorithm   The Thomas algorithm (Gaussian elimination without pivoting on a tridiagonal matrix;
@@ -32,13 +33,17 @@
 //             normwise backward error <= 3 gamma_7 ~ 21 u.
 // Limits      Row numbers in the zero-pivot message are exact below 2^24 (fp32 iota values).
 #include <algorithm>
+#include <bit>
+#include <cmath>
+#include <complex>
+#include <cstring>
 #include <string>
 #include <vector>
 
 #include "generic_host.hpp"
 #include "trn/core/spmd.hpp"
 #include "trn/sparse/banded.hpp"
-#include "trn/tile/complex.hpp"
+#include "trn/tile/gpsimd_fp64.hpp"
 
 namespace trn::sparse {
 
@@ -55,6 +60,7 @@ struct ThomasJob {
   const BandedSystems* b = nullptr;
   float *g = nullptr, *h = nullptr, *out = nullptr, *zero_row = nullptr;
   std::int64_t chunk = kChunkRows;
+  std::int32_t* zero_first = nullptr;  // C_32F: the first zero row of each system (-1: none)
 };
 
 // The zero-pivot bookkeeping: marks, candidate rows, row numbers ([P, L]); the first zero row so
@@ -191,134 +197,166 @@ void thomas_program(NeuronCore& nc, const ThomasJob& j) {
   for (std::int64_t r0 = (m - 1) / L * L; r0 >= 0; r0 -= L) backward_chunk(nc, j, w, s0, P, r0, std::min(L, m - r0));
 }
 
-// ---- C_32F: re / im planes; the recurrences as row steps of [P, 1] instructions --------------
-// A complex pivot recurrence is not a real scan, so each row is a few VectorE instructions over
-// the partitions (trn/tile/complex.hpp: products, multiply-subtract, the scaled reciprocal);
-// everything without a row-to-row dependence runs over the whole chunk at once.
+// ---- C_32F: the same recurrences as one GpSimdE operator per chunk (fp32 lanes) ------------------
+// A complex pivot recurrence is not a real scan. s13/tridiag ran it as row steps of [P, 1] VectorE
+// instructions (33 per row, 3% of VectorE's peak rate); here each lane runs its system's rows in
+// C++ float, the same instructions' formulas in the same order (trn/tile/complex.hpp: products,
+// multiply-subtract, the scaled reciprocal; abs_max as VectorE computes it), so the bits are the
+// VectorE sequence's. Per row i, r_{-1} = y_{-1} = x_m = 0, dl_0 = du_{-1} = du_{m-1} = 0:
+//   p = dl_i du_{i-1}; u = d_i - p r_{i-1}; mag = max(|Re u|, |Im u|) (zero pivot iff mag == 0);
+//   r_i = 1 / u (scaled by mag); l = dl_i r_{i-1}; y_i = b_i - l y_{i-1}; g_i = y_i r_i; h_i = du_i r_i
+//   and, last row first, x_i = g_i - h_i x_{i+1}.
+// g and h go to an HBM scratch; x to the staging array (copied out only without a zero pivot).
 
-constexpr std::int64_t kChunkRowsC32 = 1024;  // 24 fp32 [P, L] planes of 4 KiB per partition
+constexpr std::int64_t kChunkRowsC32 = 2048;  // 14 words per row: dl d du b (2 each), g h (4), x (2)
 
-using tile::ComplexPlanes;
+using CF = std::complex<float>;
 
-struct ThomasC32Tiles {
-  ComplexPlanes dl, dup, piv, du, y, pl, rq, g, h, ycarry, xcarry;  // piv: d, reduced in place
-  Tile mag, t1, t2;                                                // y: b, reduced in place
-  tile::ReciprocalWork rw;
-  ZeroMarks z;
+// The VectorE sequences of trn/tile/complex.hpp, one lane (each line one instruction, one rounding).
+CF lane_multiply(CF a, CF b) {  // complex_multiply
+  float re = a.real() * b.real();
+  float t = a.imag() * b.imag();
+  re = re - t;
+  float im = a.real() * b.imag();
+  t = a.imag() * b.real();
+  return {re, im + t};
+}
+CF lane_multiply_subtract(CF acc, CF a, CF b) {  // complex_multiply_subtract: acc - a b
+  float t1 = a.real() * b.real();
+  float t2 = a.imag() * b.imag();
+  t1 = t1 - t2;
+  const float re = acc.real() - t1;
+  t1 = a.real() * b.imag();
+  t2 = a.imag() * b.real();
+  t1 = t1 + t2;
+  return {re, acc.imag() - t1};
+}
+float lane_abs_max(float a, float b) {  // AluOp::abs_max (isa_vector.cpp max_ieee of the moduli)
+  a = std::fabs(a), b = std::fabs(b);
+  if (a != a || b != b) return a + b;
+  if (a == b) return std::bit_cast<float>(std::bit_cast<std::uint32_t>(a) & std::bit_cast<std::uint32_t>(b));
+  return a > b ? a : b;
+}
+CF lane_reciprocal(CF e, float m) {  // complex_reciprocal
+  const float er = e.real() / m, ei = e.imag() / m;
+  float q = er * er;
+  const float t = ei * ei;
+  q = q + t;
+  q = q * m;
+  return {er / q, (ei / q) * -1.0f};
+}
+
+// Lane ops per row (tile::GpsimdOps, native fp32): forward 6 + 8 + 5 (abs, abs, NaN tests, max) + 8
+// + 6 + 8 + 6 + 6 = 53 fp32, 2 int32 (zero-pivot bookkeeping), 10 words in (dl d du b, du_{i-1}),
+// 4 out (g, h); backward 8 fp32, 4 words in, 2 out.
+constexpr tile::GpsimdOps kForwardRowC32{.fp32 = 53, .int32 = 2, .load_words = 10, .store_words = 4};
+constexpr tile::GpsimdOps kBackRowC32{.fp32 = 8, .load_words = 4, .store_words = 2};
+
+// The state a lane carries between chunks: r_{i-1}, y_{i-1}, du_{i-1}, x_{i+1}, the first zero row.
+struct LaneCarry {
+  CF r, y, du, x;
+  std::int32_t zero;
 };
 
-ComplexPlanes alloc_planes(AllocScope& sb, std::int32_t P, std::int64_t L, const char* name) {
-  return {sb.alloc(DType::f32, P, {L}, name), sb.alloc(DType::f32, P, {L}, name)};
-}
-ComplexPlanes view(const ComplexPlanes& c, std::int32_t P, std::int64_t col, std::int64_t n) {
-  return {c.re.rows(0, P).cols(col, n), c.im.rows(0, P).cols(col, n)};
-}
-
-ThomasC32Tiles alloc_thomas_c32(AllocScope& sb, std::int32_t P, std::int64_t L) {
-  ThomasC32Tiles w;
-  w.dl = alloc_planes(sb, P, L, "dl");
-  w.dup = alloc_planes(sb, P, L, "du (row above)");
-  w.piv = alloc_planes(sb, P, L, "d / pivots");
-  w.du = alloc_planes(sb, P, L, "du");
-  w.y = alloc_planes(sb, P, L, "b / y");
-  w.pl = alloc_planes(sb, P, L, "dl du / multipliers");
-  w.rq = alloc_planes(sb, P, L + 1, "1 / pivots (carry first)");
-  w.g = alloc_planes(sb, P, L, "g / x");
-  w.h = alloc_planes(sb, P, L, "h");
-  w.ycarry = alloc_planes(sb, P, 1, "y carry");
-  w.xcarry = alloc_planes(sb, P, 1, "x carry");
-  w.mag = sb.alloc(DType::f32, P, {L}, "max(|re|, |im|) of the pivots");
-  w.t1 = sb.alloc(DType::f32, P, {L}, "temp");
-  w.t2 = sb.alloc(DType::f32, P, {L}, "temp");
-  w.rw = {sb.alloc(DType::f32, P, {1}, "er"), sb.alloc(DType::f32, P, {1}, "ei"), sb.alloc(DType::f32, P, {1}, "q"),
-          sb.alloc(DType::f32, P, {1}, "t")};
-  w.z = alloc_marks(sb, P, L);
-  return w;
-}
-
-// Plane k (0 re, 1 im) of rows [r0, r0 + len) of systems [s0, s0 + P) of an interleaved complex array.
-Tile plane_rows(const void* base, int k, std::int64_t count, std::int64_t m, std::int64_t es, std::int64_t ss,
-                std::int64_t s0, std::int32_t P, std::int64_t r0, std::int64_t len) {
-  return system_rows(static_cast<const float*>(base) + k, count, m, 2 * es, 2 * ss, s0, P, r0, len);
-}
-
-// As load_chunk, per plane: dl_0 and du_{m-1} are not read (0 on VectorE).
-void load_chunk_c32(NeuronCore& nc, const ThomasJob& j, const ThomasC32Tiles& w, std::int64_t s0, std::int32_t P,
-                    std::int64_t r0, std::int64_t L) {
-  const BandedSystems& b = *j.b;
-  const std::int64_t lo = r0 == 0 ? 1 : 0, hi = r0 + L == b.m ? L - 1 : L;
-  auto band = [&](int band_k, int k, std::int64_t first, std::int64_t len) {
-    return plane_rows(b.band[z(band_k)], k, b.count, b.m, b.elem_stride, b.sys_stride, s0, P, first, len);
-  };
-  for (int k = 0; k < 2; ++k) {
-    const Tile dl = k == 0 ? w.dl.re : w.dl.im, dup = k == 0 ? w.dup.re : w.dup.im, d = k == 0 ? w.piv.re : w.piv.im;
-    const Tile du = k == 0 ? w.du.re : w.du.im, y = k == 0 ? w.y.re : w.y.im;
-    if (lo == 1) {
-      nc.memset(dl.rows(0, P).cols(0, 1), 0.0f);
-      nc.memset(dup.rows(0, P).cols(0, 1), 0.0f);
-    }
-    if (L > lo) {
-      nc.dma_copy(dl.rows(0, P).cols(lo, L - lo), band(0, k, r0 + lo, L - lo));
-      nc.dma_copy(dup.rows(0, P).cols(lo, L - lo), band(2, k, r0 + lo - 1, L - lo));
-    }
-    nc.dma_copy(d.rows(0, P).cols(0, L), band(1, k, r0, L));
-    if (hi > 0) nc.dma_copy(du.rows(0, P).cols(0, hi), band(2, k, r0, hi));
-    if (hi < L) nc.memset(du.rows(0, P).cols(hi, 1), 0.0f);
-    nc.dma_copy(y.rows(0, P).cols(0, L), plane_rows(b.x, k, b.count, b.m, b.x_elem_stride, b.x_sys_stride, s0, P, r0, L));
+// bands: dl, d, du, b at rows [k L, (k + 1) L) of one tile (an operator keeps <= 4 operands: a
+// trace record holds 4 regions).
+struct C32Tiles {
+  Tile bands, gh, x, carry;
+  Tile band(int k, std::int32_t P, std::int64_t L, std::int64_t first, std::int64_t n) const {
+    return bands.rows(0, P).slice(0, k * L + first, n);
   }
+};
+
+C32Tiles alloc_c32(AllocScope& sb, std::int32_t P, std::int64_t L) {
+  return {sb.alloc(DType::u32, P, {4 * L, 2}, "dl, d, du, b"), sb.alloc(DType::u32, P, {L, 4}, "g, h"),
+          sb.alloc(DType::u32, P, {L, 2}, "x"), sb.alloc(DType::u32, P, {9}, "carry (r, y, du, x, first zero row)")};
 }
 
-// Rows [r0, r0 + L): u_ii = d_i - (dl_i du_{i-1}) / u_{i-1,i-1} and its reciprocal row by row;
-// then l = dl / u_{i-1,i-1} (chunk), y_i = b_i - l_i y_{i-1} row by row, g = y / u, h = du / u
-// (chunk) to the scratch.
-void forward_chunk_c32(NeuronCore& nc, const ThomasJob& j, const ThomasC32Tiles& w, std::int64_t s0, std::int32_t P,
+// Rows [r, r + n) of systems [s0, s0 + P) of an interleaved complex-fp32 array as [P, n, 2] words.
+Tile c32_rows(const void* base, std::int64_t count, std::int64_t m, std::int64_t es, std::int64_t ss, std::int64_t s0,
+              std::int32_t P, std::int64_t r, std::int64_t n) {
+  return HbmTensor::wrap(const_cast<void*>(base), DType::u32, {count, m, 2}, {2 * ss, 2 * es, 1}).tile_nd({s0, r, 0}, {P, n, 2}, 0);
+}
+
+CF lane_value(const Tile& t, std::int32_t q, std::int64_t i) {
+  CF v;
+  std::memcpy(&v, t.at(q, 0) + i * static_cast<std::int64_t>(sizeof(CF)), sizeof(CF));
+  return v;
+}
+void set_lane_value(const Tile& t, std::int32_t q, std::int64_t i, CF v) {
+  std::memcpy(t.at(q, 0) + i * static_cast<std::int64_t>(sizeof(CF)), &v, sizeof(CF));
+}
+
+// Rows [r0, r0 + L) of lane q: pivots, reciprocals, y, g, h (the header's recurrence).
+void forward_lane_c32(const CustomOpContext& ctx, std::int32_t q, std::int64_t m, std::int64_t r0, std::int64_t L,
+                      std::int64_t stride) {
+  const Tile& bands = ctx.inputs[0];
+  const Tile &gh = ctx.outputs[0], &carry = ctx.outputs[1];
+  LaneCarry c{};
+  if (r0 > 0) std::memcpy(&c, carry.at(q, 0), sizeof c);
+  else c.zero = -1;
+  for (std::int64_t k = 0; k < L; ++k) {
+    const std::int64_t i = r0 + k;
+    const CF dli = i == 0 ? CF{} : lane_value(bands, q, k);
+    const CF dui = i == m - 1 ? CF{} : lane_value(bands, q, 2 * stride + k);
+    const CF u = lane_multiply_subtract(lane_value(bands, q, stride + k), lane_multiply(dli, c.du), c.r);
+    const float mag = lane_abs_max(u.real(), u.imag());
+    if (mag == 0.0f && c.zero < 0) c.zero = static_cast<std::int32_t>(i);
+    const CF r = lane_reciprocal(u, mag);
+    c.y = lane_multiply_subtract(lane_value(bands, q, 3 * stride + k), lane_multiply(dli, c.r), c.y);
+    set_lane_value(gh, q, 2 * k, lane_multiply(c.y, r));
+    set_lane_value(gh, q, 2 * k + 1, lane_multiply(dui, r));
+    c.r = r, c.du = dui;
+  }
+  std::memcpy(carry.at(q, 0), &c, sizeof c);
+}
+
+// Rows [r0, r0 + L) of lane q, last first: x_i = g_i - h_i x_{i+1}.
+void back_lane_c32(const CustomOpContext& ctx, std::int32_t q, std::int64_t L) {
+  const Tile &gh = ctx.inputs[0], &x = ctx.outputs[0], &carry = ctx.outputs[1];
+  LaneCarry c{};
+  std::memcpy(&c, carry.at(q, 0), sizeof c);
+  for (std::int64_t k = L - 1; k >= 0; --k) {
+    c.x = lane_multiply_subtract(lane_value(gh, q, 2 * k), lane_value(gh, q, 2 * k + 1), c.x);
+    set_lane_value(x, q, k, c.x);
+  }
+  std::memcpy(carry.at(q, 0), &c, sizeof c);
+}
+
+// Rows [r0, r0 + L): the bands in (dl_0 and du_{m-1} not read), the forward operator, g / h out.
+void forward_chunk_c32(NeuronCore& nc, const ThomasJob& j, const C32Tiles& w, std::int64_t s0, std::int32_t P,
                        std::int64_t r0, std::int64_t L) {
-  const std::int64_t m = j.b->m, count = j.b->count;
-  load_chunk_c32(nc, j, w, s0, P, r0, L);
-  const Tile t1 = w.t1.rows(0, P).cols(0, L), c1 = w.t1.rows(0, P).cols(0, 1), c2 = w.t2.rows(0, P).cols(0, 1);
-  tile::complex_multiply(nc, view(w.pl, P, 0, L), view(w.dl, P, 0, L), view(w.dup, P, 0, L), t1);
-  for (std::int64_t i = 0; i < L; ++i) {
-    const ComplexPlanes u = view(w.piv, P, i, 1);
-    tile::complex_multiply_subtract(nc, u, view(w.pl, P, i, 1), view(w.rq, P, i, 1), c1, c2);
-    const Tile mag = w.mag.rows(0, P).cols(i, 1);
-    nc.tensor_tensor(mag, u.re, u.im, AluOp::abs_max);
-    const tile::ReciprocalWork rw{w.rw.er.rows(0, P), w.rw.ei.rows(0, P), w.rw.q.rows(0, P), w.rw.t.rows(0, P)};
-    tile::complex_reciprocal(nc, u.re, u.im, mag, rw, view(w.rq, P, i + 1, 1));
-  }
-  mark_zero_pivots(nc, w.z, w.mag.rows(0, P).cols(0, L), P, r0, L);
-  tile::complex_multiply(nc, view(w.pl, P, 0, L), view(w.dl, P, 0, L), view(w.rq, P, 0, L), t1);
-  for (std::int64_t i = 0; i < L; ++i)
-    tile::complex_multiply_subtract(nc, view(w.y, P, i, 1), view(w.pl, P, i, 1),
-                                    i == 0 ? view(w.ycarry, P, 0, 1) : view(w.y, P, i - 1, 1), c1, c2);
-  tile::complex_multiply(nc, view(w.g, P, 0, L), view(w.y, P, 0, L), view(w.rq, P, 1, L), t1);
-  tile::complex_multiply(nc, view(w.h, P, 0, L), view(w.du, P, 0, L), view(w.rq, P, 1, L), t1);
-  const ComplexPlanes g = view(w.g, P, 0, L), h = view(w.h, P, 0, L);
-  for (int k = 0; k < 2; ++k) {
-    nc.dma_copy(system_rows(j.g + k * count * m, count, m, 1, m, s0, P, r0, L), k == 0 ? g.re : g.im);
-    nc.dma_copy(system_rows(j.h + k * count * m, count, m, 1, m, s0, P, r0, L), k == 0 ? h.re : h.im);
-  }
-  nc.tensor_copy(w.ycarry.re.rows(0, P), w.y.re.rows(0, P).cols(L - 1, 1));
-  nc.tensor_copy(w.ycarry.im.rows(0, P), w.y.im.rows(0, P).cols(L - 1, 1));
-  nc.tensor_copy(w.rq.re.rows(0, P).cols(0, 1), w.rq.re.rows(0, P).cols(L, 1));
-  nc.tensor_copy(w.rq.im.rows(0, P).cols(0, 1), w.rq.im.rows(0, P).cols(L, 1));
+  const BandedSystems& b = *j.b;
+  const std::int64_t m = b.m, lo = r0 == 0 ? 1 : 0, hi = r0 + L == m ? L - 1 : L;
+  auto rows = [&](const void* base, std::int64_t es, std::int64_t ss, std::int64_t first, std::int64_t n) {
+    return c32_rows(base, b.count, m, es, ss, s0, P, r0 + first, n);
+  };
+  const std::int64_t S = j.chunk < m ? j.chunk : m;  // the tile's rows per band
+  if (L > lo) nc.dma_copy(w.band(0, P, S, lo, L - lo), rows(b.band[0], b.elem_stride, b.sys_stride, lo, L - lo));
+  nc.dma_copy(w.band(1, P, S, 0, L), rows(b.band[1], b.elem_stride, b.sys_stride, 0, L));
+  if (hi > 0) nc.dma_copy(w.band(2, P, S, 0, hi), rows(b.band[2], b.elem_stride, b.sys_stride, 0, hi));
+  nc.dma_copy(w.band(3, P, S, 0, L), rows(b.x, b.x_elem_stride, b.x_sys_stride, 0, L));
+  const Tile outs[] = {w.gh.rows(0, P).slice(0, 0, L), w.carry.rows(0, P)};
+  const Tile ins[] = {w.bands.rows(0, P)};
+  nc.custom_op("thomas_c32_forward", outs, ins, tile::gpsimd_op_cycles(nc.hw(), kForwardRowC32, L),
+               [P, m, r0, L, S](const CustomOpContext& ctx) {
+                 for (std::int32_t q = 0; q < P; ++q) forward_lane_c32(ctx, q, m, r0, L, S);
+               });
+  nc.dma_copy(HbmTensor::wrap(j.g, DType::u32, {b.count, m, 4}).tile_nd({s0, r0, 0}, {P, L, 4}, 0), outs[0]);
 }
 
-// Rows [r0, r0 + L), last first: x_i = g_i - h_i x_{i+1}, row by row.
-void backward_chunk_c32(NeuronCore& nc, const ThomasJob& j, const ThomasC32Tiles& w, std::int64_t s0, std::int32_t P,
+void backward_chunk_c32(NeuronCore& nc, const ThomasJob& j, const C32Tiles& w, std::int64_t s0, std::int32_t P,
                         std::int64_t r0, std::int64_t L) {
   const std::int64_t m = j.b->m, count = j.b->count;
-  const Tile c1 = w.t1.rows(0, P).cols(0, 1), c2 = w.t2.rows(0, P).cols(0, 1);
-  const ComplexPlanes g = view(w.g, P, 0, L), h = view(w.h, P, 0, L);
-  for (int k = 0; k < 2; ++k) {
-    nc.dma_copy(k == 0 ? g.re : g.im, reversed_rows(j.g + k * count * m, m, count, s0, P, r0, L));
-    nc.dma_copy(k == 0 ? h.re : h.im, reversed_rows(j.h + k * count * m, m, count, s0, P, r0, L));
-  }
-  for (std::int64_t i = 0; i < L; ++i)
-    tile::complex_multiply_subtract(nc, view(w.g, P, i, 1), view(w.h, P, i, 1),
-                                    i == 0 ? view(w.xcarry, P, 0, 1) : view(w.g, P, i - 1, 1), c1, c2);
-  nc.tensor_copy(w.xcarry.re.rows(0, P), w.g.re.rows(0, P).cols(L - 1, 1));
-  nc.tensor_copy(w.xcarry.im.rows(0, P), w.g.im.rows(0, P).cols(L - 1, 1));
-  for (int k = 0; k < 2; ++k) nc.dma_copy(reversed_rows(j.out + k * count * m, m, count, s0, P, r0, L), k == 0 ? g.re : g.im);
+  const Tile gh = w.gh.rows(0, P).slice(0, 0, L);
+  nc.dma_copy(gh, HbmTensor::wrap(j.g, DType::u32, {count, m, 4}).tile_nd({s0, r0, 0}, {P, L, 4}, 0));
+  const Tile outs[] = {w.x.rows(0, P).slice(0, 0, L), w.carry.rows(0, P)};
+  const Tile ins[] = {gh};
+  nc.custom_op("thomas_c32_back", outs, ins, tile::gpsimd_op_cycles(nc.hw(), kBackRowC32, L),
+               [P, L](const CustomOpContext& ctx) {
+                 for (std::int32_t q = 0; q < P; ++q) back_lane_c32(ctx, q, L);
+               });
+  nc.dma_copy(HbmTensor::wrap(j.out, DType::u32, {count, m, 2}).tile_nd({s0, r0, 0}, {P, L, 2}, 0), outs[0]);
 }
 
 void thomas_c32_program(NeuronCore& nc, const ThomasJob& j) {
@@ -327,12 +365,11 @@ void thomas_c32_program(NeuronCore& nc, const ThomasJob& j) {
   const auto P = static_cast<std::int32_t>(std::min(pmax, j.b->count - s0));
   const std::int64_t L = std::min(j.chunk, m);
   AllocScope sb(nc.sbuf());
-  const ThomasC32Tiles w = alloc_thomas_c32(sb, P, L);
-  for (const Tile& t : {w.rq.re, w.rq.im, w.ycarry.re, w.ycarry.im, w.xcarry.re, w.xcarry.im}) nc.memset(t.rows(0, P).cols(0, 1), 0.0f);
-  nc.memset(w.z.zmin.rows(0, P), kNoZero);
+  const C32Tiles w = alloc_c32(sb, P, L);
   for (std::int64_t r0 = 0; r0 < m; r0 += L) forward_chunk_c32(nc, j, w, s0, P, r0, std::min(L, m - r0));
-  nc.dma_copy(system_rows(j.zero_row, j.b->count, 1, 1, 1, s0, P, 0, 1), w.z.zmin.rows(0, P));
   for (std::int64_t r0 = (m - 1) / L * L; r0 >= 0; r0 -= L) backward_chunk_c32(nc, j, w, s0, P, r0, std::min(L, m - r0));
+  // the first zero row: carry word 8 (LaneCarry::zero)
+  nc.dma_copy(HbmTensor::wrap(j.zero_first, DType::u32, {j.b->count, 1}).tile(s0, P, 0, 1), w.carry.rows(0, P).cols(8, 1));
 }
 
 PlanFacts thomas_facts(const char* routine, const BandedSystems& b, std::int64_t programs, double ns) {
@@ -344,14 +381,16 @@ PlanFacts thomas_facts(const char* routine, const BandedSystems& b, std::int64_t
   f.variant = std::string(cplx ? "C_32F" : "R_32F") + ": Thomas algorithm (no pivoting) in fp32, one system per partition, " +
               std::to_string(programs) + " program(s) of <= pmax systems, rows in chunks of " +
               std::to_string(std::min(cplx ? kChunkRowsC32 : kChunkRows, b.m)) +
-              (cplx ? ", the three recurrences as row steps of [P, 1] complex instructions (33 per row)"
+              (cplx ? ", the recurrences as one GpSimdE operator per chunk (fp32 lanes, the VectorE row-step formulas)"
                     : ", each recurrence one tensor_tensor_scan");
   f.ops = std::to_string(static_cast<long long>((cplx ? 32.0 : 8.0) * static_cast<double>(b.m) * static_cast<double>(b.count))) +
           " flops";
-  f.engines = "DMA (bands, right-hand sides, g/h scratch, reversed reads, x out), VectorE (scans, divides, zero-pivot "
-              "marks), GpSimdE (row numbers)";
+  f.engines = cplx ? "DMA (bands, right-hand sides, g/h scratch, x out), GpSimdE (custom operators thomas_c32_forward / "
+                     "thomas_c32_back, fp32)"
+                   : "DMA (bands, right-hand sides, g/h scratch, reversed reads, x out), VectorE (scans, divides, "
+                     "zero-pivot marks), GpSimdE (row numbers)";
   f.predicted_ns = ns;
-  f.why = cplx ? "systems are independent: 128 per instruction; a complex recurrence is not a real scan (row steps)"
+  f.why = cplx ? "systems are independent: one per GpSimd lane; a complex recurrence is not a real scan (per-lane code)"
                : "systems are independent: 128 per instruction; each recurrence along a system is one scan";
   return f;
 }
@@ -365,9 +404,11 @@ bool banded_on_engines(Value v, BandedAlgo algo, int half, bool batched) {
 void banded_solve_engines(const Settings& s, const char* routine, const BandedSystems& b, CallReport* report) {
   const std::int64_t m = b.m, count = b.count;
   const bool cplx = b.value == Value::c32;
-  const std::int64_t words = (cplx ? 2 : 1) * m * count;  // complex: the re plane, then the im plane
-  std::vector<float> g(z(words)), h(z(words)), out(z(words)), zero_row(z(count), kNoZero);
-  const ThomasJob j{&b, g.data(), h.data(), out.data(), zero_row.data(), cplx ? kChunkRowsC32 : kChunkRows};
+  // complex: g and h interleaved per row ([count][m][4] words), x as [count][m][2]
+  std::vector<float> g(z((cplx ? 4 : 1) * m * count)), h(z(cplx ? 0 : m * count)), out(z((cplx ? 2 : 1) * m * count));
+  std::vector<float> zero_row(z(count), kNoZero);
+  std::vector<std::int32_t> zero_first(z(cplx ? count : 0), -1);
+  const ThomasJob j{&b, g.data(), h.data(), out.data(), zero_row.data(), cplx ? kChunkRowsC32 : kChunkRows, zero_first.data()};
   const std::int64_t pmax = hardware_spec(s.target).pmax;
   const std::int64_t programs = (count + pmax - 1) / pmax;
   LaunchResult r = launch(s.launch_config({static_cast<int>(programs), 1, 1}), [&](NeuronCore& nc) {
@@ -377,14 +418,16 @@ void banded_solve_engines(const Settings& s, const char* routine, const BandedSy
       thomas_program(nc, j);
   });
   if (!s.timing_only) {
-    for (std::int64_t k = 0; k < count; ++k)
-      if (zero_row[z(k)] != kNoZero) throw ZeroPivot(k, static_cast<std::int64_t>(zero_row[z(k)]));
+    for (std::int64_t k = 0; k < count; ++k) {
+      if (!cplx && zero_row[z(k)] != kNoZero) throw ZeroPivot(k, static_cast<std::int64_t>(zero_row[z(k)]));
+      if (cplx && zero_first[z(k)] >= 0) throw ZeroPivot(k, zero_first[z(k)]);
+    }
     auto* x = static_cast<float*>(b.x);
     const int w = cplx ? 2 : 1;
     for (int p = 0; p < w; ++p)
       for (std::int64_t k = 0; k < count; ++k)
         for (std::int64_t i = 0; i < m; ++i)
-          x[w * (i * b.x_elem_stride + k * b.x_sys_stride) + p] = out[z(p * m * count + k * m + i)];
+          x[w * (i * b.x_elem_stride + k * b.x_sys_stride) + p] = out[z((k * m + i) * w + p)];
   }
   if (report == nullptr) return;
   const bool wanted = report->plans_wanted;

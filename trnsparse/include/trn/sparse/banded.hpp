@@ -19,16 +19,15 @@
 //   qr_givens  QR by Givens rotations (complex: c real, s complex), R of upper bandwidth p + q, then
 //              back substitution: interleaved algo 2 and gpsvInterleavedBatch algo 0 (cuSPARSE
 //              documents QR for both).
-// Where it runs: no_pivot (p = q = 1) on the engines for R_32F (banded_engine.cpp: the Thomas
-//            recurrences as VectorE scans, one system per partition; bound 3 gamma_7 u32 normwise
-//            for diagonally dominant A) and batched C_32F (row steps; 3 sqrt(2) gamma_43 u32).
-//            Everything else:
-//            ONE costed host step per call (trn/core/host_step.hpp, "trnsparse.gtsv.host" /
-//            "trnsparse.gpsv.host"), fp64 (complex<double>) arithmetic for every value type, fp32
-//            included; results rounded once to the storage type. Each system is a chain of m
-//            dependent steps with a division per step; no NeuronCore engine computes in fp64 and a
-//            per-partition Thomas sweep on VectorE (one system per lane) would be fp32-only — not
-//            built (docs/trnsparse.md "Banded solvers" states the design and this choice).
+// Where it runs: no_pivot (p = q = 1) on VectorE for R_32F (banded_engine.cpp: the Thomas recurrences
+//            as scans, one system per partition; bound 3 gamma_7 u32 normwise for diagonally dominant
+//            A) and batched C_32F (GpSimdE fp32 lanes, the formulas of s13's VectorE row steps;
+//            3 sqrt(2) gamma_43 u32). Everything else on GpSimdE
+//            (banded.cpp, s14/banded): one system per lane, custom operators running fp64
+//            (complex<double>) arithmetic for every value type, fp32 included, in software (IEEE
+//            binary64: computed with host double, the bits of the former costed host step
+//            trnsparse.gtsv.host / gpsv.host), results rounded once to the storage type; declared
+//            cycles from trn/tile/gpsimd_fp64.hpp (docs/trnsparse.md "On GpSimdE").
 // Accuracy   (u = 2^-53; Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed.):
 //            no_pivot: (A + dA) x_hat = b, |dA| <= f(u) |L_hat| |U_hat|, f(u) = 4u + 3u^2 + u^3
 //            (§9.6, tridiagonal; banded: gamma_{p+q+2} in place of f(u), §9.5); for A diagonally
@@ -76,13 +75,15 @@ struct ZeroPivot : std::runtime_error {
 void banded_solve(const Settings& s, const char* routine, BandedAlgo algo, const BandedSystems& b,
                   CallReport* report = nullptr);
 
-// The tridiagonal solve without pivoting runs on the engines (banded_engine.cpp, one system per
-// partition) for R_32F (the Thomas recurrences as VectorE scans) and for batched C_32F (row steps;
-// `batched`: a matrix per system, not gtsv2_nopivot's one matrix with n right-hand sides, whose row
-// steps would model ~20x slower than the host step); everything else is the host step.
+// The tridiagonal solve without pivoting in fp32 arithmetic (banded_engine.cpp, one system per
+// partition) for R_32F (the Thomas recurrences as VectorE scans) and for batched C_32F (one GpSimdE
+// fp32 operator per chunk; `batched`: a matrix per system — gtsv2_nopivot's one matrix with n
+// right-hand sides keeps the fp64 arithmetic of the former host step); everything else runs on
+// GpSimdE in software fp64 (banded.cpp).
 bool banded_on_engines(Value v, BandedAlgo algo, int half, bool batched);
 void banded_solve_engines(const Settings& s, const char* routine, const BandedSystems& b, CallReport* report);
 
+// The plan of a GpSimdE call (trn1 geometry, no predicted time).
 std::string banded_plan(const char* routine, BandedAlgo algo, const BandedSystems& b);
 
 }  // namespace trn::sparse

@@ -1,0 +1,103 @@
+// The fp64 (complex<double>) arithmetic of the banded solves (trn/sparse/banded.hpp), one elimination
+// column and one back-substitution row at a time, on a window of a system's rows. Run by the GpSimdE
+// operators of banded.cpp (software fp64: host double, IEEE-identical); the algorithms, their
+// sources, accuracy bounds and the zero-pivot rule are in banded.hpp. These are the expressions of the
+// former host step (trnsparse.gtsv.host / gpsv.host) in the same order, so the bits are unchanged.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <span>
+#include <utility>
+
+#include "generic_host.hpp"
+#include "trn/sparse/banded.hpp"
+
+namespace trn::sparse::banded_steps {
+
+// Rows [r0, r0 + rows) of one system, row-major: row i keeps columns i - p .. i + 2p (lower bandwidth
+// p, upper 2p after the fill-in of pivoting or rotations) and then its right-hand side, w + 1 values
+// per row (w = 3p + 1). The storage is the operator's (an SBUF partition's bytes copied out).
+template <class V>
+struct BandWindow {
+  std::int64_t m, p, r0;
+  std::span<V> v;
+  std::int64_t w() const { return 3 * p + 1; }
+  V& at(std::int64_t i, std::int64_t j) const { return v[static_cast<std::size_t>((i - r0) * (w() + 1) + j - i + p)]; }
+  V& x(std::int64_t i) const { return v[static_cast<std::size_t>((i - r0) * (w() + 1) + w())]; }
+  void swap_rows(std::int64_t i, std::int64_t r, std::int64_t c0, std::int64_t c1) const {
+    for (std::int64_t c = c0; c <= c1; ++c) std::swap(at(i, c), at(r, c));
+    std::swap(x(i), x(r));
+  }
+};
+
+template <class V>
+double magnitude(V v) {
+  return std::abs(v);
+}
+
+// Rows j and i (i > j) rotated so that A(i, j) becomes 0: [c s; -conj(s) c] with c real,
+// c a + s b = (a / |a|) r, r = hypot(|a|, |b|) (a = 0: c = 0, s = conj(b) / |b|).
+template <class V>
+void givens(const BandWindow<V>& B, std::int64_t j, std::int64_t i, std::int64_t right) {
+  using generic_host::conj_if;
+  const V a = B.at(j, j), b = B.at(i, j);
+  if (b == V{}) return;
+  const double r = std::hypot(magnitude(a), magnitude(b));
+  V c{}, sn{};
+  if (a == V{}) {
+    sn = conj_if(b, true) / magnitude(b);
+  } else {
+    c = V(magnitude(a) / r);
+    sn = (a / magnitude(a)) * conj_if(b, true) / r;
+  }
+  auto rotate = [&](V& u, V& v) {
+    const V nu = c * u + sn * v;
+    v = -conj_if(sn, true) * u + c * v;
+    u = nu;
+  };
+  for (std::int64_t col = j; col <= right; ++col) rotate(B.at(j, col), B.at(i, col));
+  rotate(B.x(j), B.x(i));
+}
+
+// Column j of the reduction to upper-triangular form (bandwidth 2p): rows j .. min(m-1, j+p) must be
+// in the window. Returns true when the pivot U(j, j) is exactly zero (no_pivot / lu_pivot; the
+// system stops there).
+template <class V>
+bool eliminate_column(const BandWindow<V>& B, std::int64_t j, BandedAlgo algo) {
+  const std::int64_t m = B.m, p = B.p;
+  const std::int64_t last = std::min(m - 1, j + p), right = std::min(m - 1, j + 2 * p);
+  if (algo == BandedAlgo::qr_givens) {
+    for (std::int64_t i = j + 1; i <= last; ++i) givens(B, j, i, right);
+    return false;
+  }
+  if (algo == BandedAlgo::lu_pivot) {
+    std::int64_t r = j;  // the first row of largest modulus
+    for (std::int64_t i = j + 1; i <= last; ++i)
+      if (magnitude(B.at(i, j)) > magnitude(B.at(r, j))) r = i;
+    if (r != j) B.swap_rows(j, r, j, right);
+  }
+  const V piv = B.at(j, j);
+  if (piv == V{}) return true;
+  for (std::int64_t i = j + 1; i <= last; ++i) {
+    const V l = B.at(i, j) / piv;
+    if (l == V{}) continue;
+    for (std::int64_t c = j + 1; c <= right; ++c) B.at(i, c) -= l * B.at(j, c);
+    B.x(i) -= l * B.x(j);
+  }
+  return false;
+}
+
+// Row i of the back substitution (rows i .. min(m-1, i+2p) in the window, x of the later rows
+// already solved). Returns false when U(i, i) is exactly zero (x(i) is then left as it was).
+template <class V>
+bool back_substitute_row(const BandWindow<V>& B, std::int64_t i) {
+  V s = B.x(i);
+  for (std::int64_t c = i + 1; c <= std::min(B.m - 1, i + 2 * B.p); ++c) s -= B.at(i, c) * B.x(c);
+  if (B.at(i, i) == V{}) return false;
+  B.x(i) = s / B.at(i, i);
+  return true;
+}
+
+}  // namespace trn::sparse::banded_steps
