@@ -11,6 +11,7 @@
 #include "trn/blas/blas.hpp"
 #include "trn/core/neuron_core.hpp"
 #include "trn/tile/view.hpp"
+#include "trn/tile/gpsimd_fp64.hpp"
 
 namespace trn::blas {
 namespace {
@@ -22,14 +23,9 @@ inline auto z(std::int64_t i) { return static_cast<std::size_t>(i); }
 constexpr std::int64_t kFoldPartialBytes = 64 * 1024, kFoldOutputBytes = 16 * 1024;
 
 // ---- declared GpSimd operation counts (int32 / uint32 lane operations) ---------------------------
-// Software fp64 on 32-bit integer lanes, counted after Berkeley SoftFloat 3e's routines (until the
-// suite's shared table, trn/tile/gpsimd_fp64.hpp, lands; the integrator folds these constants into it):
-//   f64_add (softfloat_addMagsF64 / subMagsF64): unpack both operands (sign, exponent, two significand
-//   words: 8), exponent difference and swap (4), the aligning two-word shift with sticky
-//   (shiftRightJam64: 8), the two-word add or subtract (3), normalisation (count leading zeros over two
-//   words, two-word shift: 6), softfloat_roundPackToF64 (round bits, increment, ties-to-even mask,
-//   carry, overflow / subnormal tests, pack: 11) = 40.
-constexpr double kSoftFp64AddOps = 40;
+// Software fp64 on 32-bit integer lanes: one f64_add as the suite's shared table counts it
+// (trn/tile/gpsimd_fp64.hpp, after Berkeley SoftFloat 3e's addMagsF64 / subMagsF64).
+constexpr double kSoftFp64AddOps = trn::tile::gpsimd_fp64::kAdd;
 //   i64_to_f64 with round to nearest even: sign and magnitude (3), leading zeros over two words (4),
 //   the normalising two-word shift (4), round increment with its sticky and ties-to-even (6), pack (3).
 constexpr double kTwoWordToFp64Ops = 20;
