@@ -46,23 +46,18 @@ Check& csr2csc_checks(Check& c, int m, int n, int nnz, int vt, int action, int b
   return c.one_of(base, {0, 1}, 12, "idxBase").one_of(alg, {TRNSPARSE_CSR2CSC_ALG1}, 13, "alg");
 }
 
-// The host round trip of a conversion between a sparse matrix and a dense one (index work, docs/
-// cost-model.md section 7): the dense matrix read and the sparse arrays written back (to_dense: the
-// other way), one declared operation per dense element and per stored entry. offsets_only: the
-// analysis, which writes a compressed format's offsets alone.
-trn::HostStep dense_conversion_step(const char* name, const sp::SparseRef& sp_ref, const sp::DenseAny& d, bool to_dense,
+// The host round trip of DenseToSparse (index work, docs/cost-model.md section 7): the dense matrix
+// read and the sparse arrays written back, one declared operation per dense element and per stored
+// entry. offsets_only: the analysis, which writes a compressed format's offsets alone. (SparseToDense
+// is a device program, s14/spcross.)
+trn::HostStep dense_conversion_step(const char* name, const sp::SparseRef& sp_ref, const sp::DenseAny& d,
                                     bool offsets_only = false) {
   namespace gh = trn::sparse::generic_host;
   const auto arrays = gh::sparse_spans(sp_ref);
   trn::HostStep step{.name = name, .flops = static_cast<double>(d.rows * d.cols + (offsets_only ? 0 : sp_ref.nnz))};
-  if (to_dense) {
-    step.reads = {arrays[0], arrays[1], arrays[2]};
-    step.writes = {gh::dense_span(d)};
-  } else {
-    step.reads = {gh::dense_span(d)};
-    if (!offsets_only) step.writes = {arrays[0], arrays[1], arrays[2]};
-    else if (sp_ref.format != sp::SparseRef::Format::coo) step.writes = {arrays[0]};
-  }
+  step.reads = {gh::dense_span(d)};
+  if (!offsets_only) step.writes = {arrays[0], arrays[1], arrays[2]};
+  else if (sp_ref.format != sp::SparseRef::Format::coo) step.writes = {arrays[0]};
   return step;
 }
 
@@ -128,9 +123,12 @@ trnsparseStatus_t trnsparseSparseToDense(trnsparseHandle_t h, trnsparseConstSpMa
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSparseToDense", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!conversion_checks(c, A, 1, B, 2, false, enum_value(alg))) return c.status();
-  const trn::HostStep step = dense_conversion_step("trnsparse.sparse2dense.convert", generic_of(A), dense_any(B), true);
-  return run_on_host(h, "trnsparseSparseToDense", matrix_items(1), step,
-                     [&] { sp::sparse_to_dense(generic_of(A), dense_any(B)); });
+  // A device program (s14/spcross): zero-fill by DMA, the values scattered by DMA descriptors.
+  return run(h, "trnsparseSparseToDense", matrix_items(1), [&] {
+    sp::CallReport r;
+    sp::sparse_to_dense(h->settings, generic_of(A), dense_any(B), &r);
+    store_profile(h, r);
+  });
 }
 
 trnsparseStatus_t trnsparseDenseToSparse_bufferSize(trnsparseHandle_t h, trnsparseConstDnMatDescr_t A,
@@ -154,7 +152,7 @@ trnsparseStatus_t trnsparseDenseToSparse_analysis(trnsparseHandle_t h, trnsparse
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseDenseToSparse_analysis", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!conversion_checks(c, B, 2, A, 1, true, enum_value(alg))) return c.status();
-  const trn::HostStep step = dense_conversion_step("trnsparse.dense2sparse.analysis", generic_of(B), dense_any(A), false, true);
+  const trn::HostStep step = dense_conversion_step("trnsparse.dense2sparse.analysis", generic_of(B), dense_any(A), true);
   return run_on_host(h, "trnsparseDenseToSparse_analysis", matrix_items(2), step, [&] {
     const std::int64_t nnz = sp::dense_to_sparse_analysis(dense_any(A), generic_of(B));
     B->csr.nnz = B->csc.nnz = B->coo.nnz = nnz;  // SpMatGetSize reports it; the caller allocates
@@ -170,7 +168,7 @@ trnsparseStatus_t trnsparseDenseToSparse_convert(trnsparseHandle_t h, trnsparseC
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseDenseToSparse_convert", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!conversion_checks(c, B, 2, A, 1, true, enum_value(alg))) return c.status();
-  const trn::HostStep step = dense_conversion_step("trnsparse.dense2sparse.convert", generic_of(B), dense_any(A), false);
+  const trn::HostStep step = dense_conversion_step("trnsparse.dense2sparse.convert", generic_of(B), dense_any(A));
   return run_on_host(h, "trnsparseDenseToSparse_convert", matrix_items(2), step,
                      [&] { sp::dense_to_sparse_convert(dense_any(A), generic_of(B)); });
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "generic_detail.hpp"
+#include "spvec_engine.hpp"
 #include "trn/sparse/generic.hpp"
 
 namespace trn::sparse {
@@ -108,6 +109,24 @@ void sparse_to_dense(const SparseRef& A, const DenseAny& B) {
   for_each_entry(A, [&](std::int64_t i, std::int64_t j, std::int64_t e) {
     std::memcpy(elem(B, i, j), static_cast<const std::byte*>(A.values) + e * static_cast<std::int64_t>(w), w);
   });
+}
+
+// On the engines (spvec_engine.cpp fill_and_scatter_engines): B's lines (columns of a column-major B,
+// rows of a row-major one) zero-filled by DMA from one VectorE-memset tile, then A's values scattered
+// to their element offsets in storage order (the entry order of the loop above; validate() admits
+// no position twice). The same bytes as the host loop: values moved as fp32 words.
+void sparse_to_dense(const Settings& s, const SparseRef& A, const DenseAny& B, CallReport* report) {
+  validate(A);
+  check_same_shape(B, A);
+  const bool col_major = B.layout == Layout::col_major;
+  std::vector<std::int64_t> offset(static_cast<std::size_t>(A.nnz));
+  for_each_entry(A, [&](std::int64_t i, std::int64_t j, std::int64_t e) {
+    offset[static_cast<std::size_t>(e)] = col_major ? i + j * B.ld : i * B.ld + j;
+  });
+  const DenseLines lines{B.data, col_major ? B.cols : B.rows, col_major ? B.rows : B.cols, B.ld};
+  const std::int64_t extent = lines.lines > 0 ? (lines.lines - 1) * lines.stride + lines.line_len : 0;
+  fill_and_scatter_engines(s, lines, {extent, A.nnz, offset.data(), A.values, IndexType::i64, IndexBase::zero, A.value},
+                           report);
 }
 
 std::int64_t dense_to_sparse_analysis(const DenseAny& A, const SparseRef& out) {
