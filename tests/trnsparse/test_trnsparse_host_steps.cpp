@@ -231,11 +231,52 @@ void sparse_to_dense_bits(trnDataType_t vt, int w) {
   }
 }
 
+// Blocked-ELL (2 x 2 blocks, 2 slots, one slot empty) into column-major (ld padding) and row-major
+// matrices: the stored slots' values at their block columns, zeros elsewhere, padding kept.
+void blocked_ell_to_dense_bits(trnDataType_t vt, int w) {
+  const int m = 4, n = 6, bs = 2, ell_cols = 4;
+  const std::vector<int> ci{2, 0, -1, 1};  // block row 0: block columns 2, 0; block row 1: empty, 1
+  std::vector<float> val(static_cast<std::size_t>(m * ell_cols * w));
+  for (std::size_t k = 0; k < val.size(); ++k) val[k] = 0.5f * static_cast<float>(k + 1) * (k % 2 == 0 ? 1.0f : -1.0f);
+  for (const bool col_major : {true, false}) {
+    const int ld = col_major ? m + 3 : n + 1, lines = col_major ? n : m;
+    std::vector<float> dense(static_cast<std::size_t>(ld * lines * w), 3.25f), want = dense;
+    auto at = [&](int i, int j) { return static_cast<std::ptrdiff_t>((col_major ? i + j * ld : i * ld + j) * w); };
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < n; ++j) std::fill_n(want.begin() + at(i, j), w, 0.0f);
+    for (int i = 0; i < m; ++i)
+      for (int t = 0; t < ell_cols / bs; ++t) {
+        const int J = ci[static_cast<std::size_t>((i / bs) * (ell_cols / bs) + t)];
+        if (J < 0) continue;
+        for (int c = 0; c < bs; ++c) std::copy_n(val.begin() + (i * ell_cols + t * bs + c) * w, w, want.begin() + at(i, J * bs + c));
+      }
+    Handle h;
+    trnsparseSpMatDescr_t sp = nullptr;
+    trnsparseDnMatDescr_t dn = nullptr;
+    ASSERT_EQ(trnsparseCreateBlockedEll(&sp, m, n, bs, ell_cols, const_cast<int*>(ci.data()), val.data(), TRNSPARSE_INDEX_32I,
+                                        TRNSPARSE_INDEX_BASE_ZERO, vt),
+              TRNSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(trnsparseCreateDnMat(&dn, m, n, ld, dense.data(), vt, col_major ? TRNSPARSE_ORDER_COL : TRNSPARSE_ORDER_ROW),
+              TRNSPARSE_STATUS_SUCCESS);
+    std::size_t bytes = 0;
+    ASSERT_EQ(trnsparseSparseToDense_bufferSize(h.h, sp, dn, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, &bytes), TRNSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(trnsparseSparseToDense(h.h, sp, dn, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, nullptr), TRNSPARSE_STATUS_SUCCESS);
+    EXPECT_EQ(std::memcmp(dense.data(), want.data(), dense.size() * sizeof(float)), 0) << "Blocked-ELL, col_major " << col_major;
+    expect_device_program(h.profile(), 4.0 * w * (m * n + 2 * 12), "sparse2dense Blocked-ELL");  // 12 stored values
+    trnsparseDestroySpMat(sp);
+    trnsparseDestroyDnMat(dn);
+  }
+}
+
 TEST(SparseDeviceConversions, SparseToDenseBitsEveryValueType) {
   sparse_to_dense_bits(TRN_R_32F, 1);
   sparse_to_dense_bits(TRN_R_64F, 2);
   sparse_to_dense_bits(TRN_C_32F, 2);
   sparse_to_dense_bits(TRN_C_64F, 4);
+  blocked_ell_to_dense_bits(TRN_R_32F, 1);
+  blocked_ell_to_dense_bits(TRN_R_64F, 2);
+  blocked_ell_to_dense_bits(TRN_C_32F, 2);
+  blocked_ell_to_dense_bits(TRN_C_64F, 4);
 }
 
 }  // namespace

@@ -15,13 +15,14 @@ namespace {
 // A generic sparse descriptor (CSR / CSC / COO, one of the four value types) and a dense matrix of
 // the same shape and value type. sparse_written: the sparse side is the output.
 Check& conversion_checks(Check& c, const trnsparseSpMatDescr* s, int s_pos, const trnsparseDnMatDescr* d, int d_pos,
-                         bool sparse_written, int alg) {
+                         bool sparse_written, int alg, bool bell_ok = false) {
   c.require(g_spmats.contains(s) && (!sparse_written || !s->is_const), s_pos, "sparse matrix");
   c.require(g_dnmats.contains(d) && (sparse_written || !d->is_const), d_pos, "dense matrix");
   c.one_of(alg, {0}, 3, "alg");
   if (!c) return c;
-  c.require_or(generic_format(s->format) && is_generic_value_type(s->value_type), TRNSPARSE_STATUS_NOT_SUPPORTED,
-               "TRNSPARSE_STATUS_NOT_SUPPORTED", "conversions: CSR, CSC or COO of TRN_R_32F/R_64F/C_32F/C_64F values");
+  const bool format_ok = generic_format(s->format) || (bell_ok && s->format == TRNSPARSE_FORMAT_BLOCKED_ELL);
+  c.require_or(format_ok && is_generic_value_type(s->value_type), TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "conversions: CSR, CSC or COO (SparseToDense: and Blocked-ELL) of TRN_R_32F/R_64F/C_32F/C_64F values");
   c.require_or(s->batch_count == 1 && d->batch_count == 1, TRNSPARSE_STATUS_NOT_SUPPORTED,
                "TRNSPARSE_STATUS_NOT_SUPPORTED", "strided batches are not converted in this release");
   if (!c) return c;
@@ -36,6 +37,13 @@ std::initializer_list<std::pair<const char*, int>> matrix_items(int pos) {
   static const std::initializer_list<std::pair<const char*, int>> at2{
       {"offsets", 2}, {"columns", 2}, {"nnz", 2}, {"values", 2}, {"matB", 2}};
   return pos == 1 ? at1 : at2;
+}
+
+// A Blocked-ELL matA's array names -> position 1 (SparseToDense), matB 2.
+std::initializer_list<std::pair<const char*, int>> bell_items() {
+  static const std::initializer_list<std::pair<const char*, int>> at{
+      {"ellBlockSize", 1}, {"rows", 1}, {"ellCols", 1}, {"ellColInd", 1}, {"values", 1}, {"valueType", 2}, {"matB", 2}};
+  return at;
 }
 
 // Csr2cscEx2 scalar arguments shared by _bufferSize and the call.
@@ -112,7 +120,7 @@ trnsparseStatus_t trnsparseSparseToDense_bufferSize(trnsparseHandle_t h, trnspar
                                                     size_t* bufferSize) {
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSparseToDense_bufferSize", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!conversion_checks(c, A, 1, B, 2, false, enum_value(alg)).not_null(bufferSize, 4, "bufferSize")) return c.status();
+  if (!conversion_checks(c, A, 1, B, 2, false, enum_value(alg), true).not_null(bufferSize, 4, "bufferSize")) return c.status();
   *bufferSize = kBufferBytes;
   return TRNSPARSE_STATUS_SUCCESS;
 }
@@ -122,11 +130,15 @@ trnsparseStatus_t trnsparseSparseToDense(trnsparseHandle_t h, trnsparseConstSpMa
   (void)externalBuffer;
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSparseToDense", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!conversion_checks(c, A, 1, B, 2, false, enum_value(alg))) return c.status();
+  if (!conversion_checks(c, A, 1, B, 2, false, enum_value(alg), true)) return c.status();
   // A device program (s14/spcross): zero-fill by DMA, the values scattered by DMA descriptors.
-  return run(h, "trnsparseSparseToDense", matrix_items(1), [&] {
+  const bool bell = A->format == TRNSPARSE_FORMAT_BLOCKED_ELL;
+  return run(h, "trnsparseSparseToDense", bell ? bell_items() : matrix_items(1), [&] {
     sp::CallReport r;
-    sp::sparse_to_dense(h->settings, generic_of(A), dense_any(B), &r);
+    if (bell)
+      sp::sparse_to_dense(h->settings, A->ell, generic_value(A->value_type), dense_any(B), &r);
+    else
+      sp::sparse_to_dense(h->settings, generic_of(A), dense_any(B), &r);
     store_profile(h, r);
   });
 }

@@ -431,7 +431,8 @@ std::int64_t store_zeros(NeuronCore& nc, const Tile& z, float* base, std::int64_
 
 }  // namespace
 
-void fill_and_scatter_engines(const Settings& s, const DenseLines& y, const SpVecRef& x, CallReport* report) {
+void fill_and_scatter_engines(const Settings& s, const DenseLines& y, const SpVecRef& x, CallReport* report,
+                              const std::vector<std::int64_t>* entries) {
   VecCall c = vec_call(x, y.data);
   std::int64_t zero_descriptors = 0;
   LaunchResult r;
@@ -443,9 +444,12 @@ void fill_and_scatter_engines(const Settings& s, const DenseLines& y, const SpVe
       const Tile t = sb.alloc(DType::f32, P, {kFree * c.w}, "values");
       nc.memset(zeros, 0.0f);  // +0.0f: every value type's zero is all-zero bytes
       zero_descriptors = store_zeros(nc, zeros, c.y, y.lines, y.line_len * c.w, y.stride * c.w);
-      std::vector<std::int64_t> all(z(x.nnz));
-      std::iota(all.begin(), all.end(), 0);
-      for_each_chunk(all, P, [&](const Chunk& ch) {
+      std::vector<std::int64_t> all;
+      if (entries == nullptr) {
+        all.resize(z(x.nnz));
+        std::iota(all.begin(), all.end(), 0);
+      }
+      for_each_chunk(entries != nullptr ? *entries : all, P, [&](const Chunk& ch) {
         move_x(nc, c, ch, t, false);
         move_y(nc, c, ch, t, true);  // storage order: a position stored twice keeps its last entry
         ++c.chunks;
@@ -459,7 +463,7 @@ void fill_and_scatter_engines(const Settings& s, const DenseLines& y, const SpVe
   PlanFacts p;
   p.routine = "sparse2dense";
   p.shape = std::to_string(y.lines) + " lines of " + std::to_string(y.line_len) + " (stride " + std::to_string(y.stride) +
-            "), nnz=" + std::to_string(x.nnz);
+            "), entries=" + std::to_string(entries != nullptr ? static_cast<std::int64_t>(entries->size()) : x.nnz);
   p.variant = std::string(value_name(x.value)) + ": one VectorE memset of a [pmax, " + std::to_string(kZeroWords) +
               "] zero tile stored by " + std::to_string(zero_descriptors) + " DMA descriptors, then the entries in " +
               std::to_string(c.chunks) + " [pmax, <=" + std::to_string(kFree) + "] chunks scattered by " +
