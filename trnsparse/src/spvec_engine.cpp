@@ -12,6 +12,9 @@
 //                                                       consecutive indices
 //             Gather  stores Y to x.values; Scatter stores X to y(idx) (descriptors issued in storage
 //                     order, so a duplicated index keeps its last entry's value, as the host loop did).
+//             SparseToDense (fill_and_scatter_engines, s14/spcross): one VectorE memset of a
+//                     [pmax, 2048] zero tile stored over the dense matrix's lines by strided DMA
+//                     descriptors, then the stored values scattered as Scatter does, one launch.
 //             Axpby   one dense pass y = beta y (chunks of y as [rows, cols] tiles, VectorE multiply),
 //                     then per chunk Y = Y + alpha X (VectorE) scattered back.
 //             Rot     X' = c X + s Y, Y' = c Y - s X (VectorE), X' to x.values, Y' scattered back.
