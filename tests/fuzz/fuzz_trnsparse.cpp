@@ -1261,6 +1261,14 @@ void bell_calls(trnfuzz::Input& in) {
     if (st != TRNSPARSE_STATUS_SUCCESS)
       require(std::memcmp(ev0.data(), ev.data(), ev.size() * sizeof(double)) == 0, "a failed convert wrote ellValue");
     trnfuzz::reach("bell_convert_ok", st == TRNSPARSE_STATUS_SUCCESS);
+    // SparseToDense of the Blocked-ELL back into A (s14/spcross, a device program): a failed call
+    // leaves A's bytes (ellValue holds rows x ellCols values of every value type, A 16-byte elements).
+    const std::vector<double> dense0 = dense;
+    const trnsparseStatus_t sd = trnsparseSparseToDense(h, B, A, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, nullptr);
+    require(allowed(sd), "SparseToDense (Blocked-ELL) status");
+    if (sd != TRNSPARSE_STATUS_SUCCESS)
+      require(std::memcmp(dense0.data(), dense.data(), dense.size() * sizeof(double)) == 0, "a failed SparseToDense wrote B");
+    trnfuzz::reach("bell_to_dense_ok", sd == TRNSPARSE_STATUS_SUCCESS);
   }
   trnsparseDestroyDnMat(A);
   trnsparseDestroySpMat(B);

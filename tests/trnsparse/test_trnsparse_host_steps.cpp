@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 #include "trnsparse.h"
@@ -40,6 +41,18 @@ void expect_one_step(const trnProfile_t& p, double ops, double bytes, const char
   EXPECT_EQ(p.host_bytes, bytes) << what;
   EXPECT_GT(p.host_roundtrip_ns, 0.0) << what;
   EXPECT_EQ(p.instructions, 0) << what << ": no engine instruction";
+}
+
+// SparseToDense is a device program (s14/spcross): no host round trip; DMA moves the zero-filled dense
+// matrix (every element once) and each stored value twice (loaded to SBUF, scattered out).
+void expect_device_program(const trnProfile_t& p, double dma_bytes, const char* what) {
+  EXPECT_EQ(p.host_steps, 0) << what;
+  EXPECT_EQ(p.host_bytes, 0.0) << what;
+  EXPECT_EQ(p.host_roundtrip_ns, 0.0) << what;
+  EXPECT_GT(p.instructions, 0) << what;
+  EXPECT_GT(p.instructions_per_engine[TRN_ENGINE_DMA], 0) << what;
+  EXPECT_EQ(p.dma_bytes, dma_bytes) << what;
+  EXPECT_GT(p.total_ns, 0.0) << what;
 }
 
 // An m x n CSR matrix, 3 nonzeros a row at columns (i + {0, 2, 5}) mod n (n >= 6), sorted.
@@ -153,13 +166,117 @@ TEST(SparseHostSteps, SortsPermutationsAndGeneralBlocksAreOneRoundTrip) {
             TRNSPARSE_STATUS_SUCCESS);
   ASSERT_EQ(trnsparseCreateDnMat(&dn, m, n, m, dense.data(), TRN_R_32F, TRNSPARSE_ORDER_COL), TRNSPARSE_STATUS_SUCCESS);
   ASSERT_EQ(trnsparseSparseToDense(h.h, sp, dn, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, nullptr), TRNSPARSE_STATUS_SUCCESS);
-  expect_one_step(h.profile(), m * n + nnz, 4.0 * (m + 1 + 2 * nnz) + 4.0 * (m * n), "sparse2dense");
+  expect_device_program(h.profile(), 4.0 * (m * n) + 2 * 4.0 * nnz, "sparse2dense");
   ASSERT_EQ(trnsparseDenseToSparse_analysis(h.h, dn, sp, TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT, nullptr), TRNSPARSE_STATUS_SUCCESS);
   expect_one_step(h.profile(), m * n, 4.0 * (m * n) + 4.0 * (m + 1), "dense2sparse analysis");
   ASSERT_EQ(trnsparseDenseToSparse_convert(h.h, dn, sp, TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT, nullptr), TRNSPARSE_STATUS_SUCCESS);
   expect_one_step(h.profile(), m * n + nnz, 4.0 * (m * n) + 4.0 * (m + 1 + 2 * nnz), "dense2sparse convert");
   trnsparseDestroySpMat(sp);
   trnsparseDestroyDnMat(dn);
+}
+
+}  // namespace
+
+namespace {
+
+// SparseToDense on the engines, every value type (w 4-byte words per value), COO and CSC (adjacent
+// and scattered positions: multi-entry and single-entry descriptor runs), into a column-major
+// matrix with ld padding and a row-major one: the expected bytes written out here (zeros, then the
+// entries in storage order), the padding's bytes kept, and the profile a device program's.
+void sparse_to_dense_bits(trnDataType_t vt, int w) {
+  const int m = 5, n = 4, ld_col = 7, ld_row = 6;
+  const std::vector<int> row{0, 0, 1, 3, 3, 4}, col{0, 3, 2, 1, 2, 3};  // sorted by row (validate's rule)
+  const int nnz = static_cast<int>(row.size());
+  std::vector<float> val(static_cast<std::size_t>(nnz * w));
+  for (std::size_t k = 0; k < val.size(); ++k) val[k] = 0.25f * static_cast<float>(k + 1) * (k % 3 == 0 ? -1.0f : 1.0f);
+  for (const bool col_major : {true, false}) {
+    const int ld = col_major ? ld_col : ld_row, lines = col_major ? n : m;
+    std::vector<float> dense(static_cast<std::size_t>(ld * lines * w), -7.5f), want = dense;
+    auto at = [&](int i, int j) { return static_cast<std::size_t>((col_major ? i + j * ld : i * ld + j) * w); };
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < n; ++j) std::fill_n(want.begin() + static_cast<std::ptrdiff_t>(at(i, j)), w, 0.0f);
+    for (int e = 0; e < nnz; ++e)
+      std::copy_n(val.begin() + e * w, w, want.begin() + static_cast<std::ptrdiff_t>(at(row[static_cast<std::size_t>(e)], col[static_cast<std::size_t>(e)])));
+    Handle h;
+    trnsparseSpMatDescr_t sp = nullptr;
+    trnsparseDnMatDescr_t dn = nullptr;
+    ASSERT_EQ(trnsparseCreateCoo(&sp, m, n, nnz, const_cast<int*>(row.data()), const_cast<int*>(col.data()), val.data(),
+                                 TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, vt),
+              TRNSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(trnsparseCreateDnMat(&dn, m, n, ld, dense.data(), vt, col_major ? TRNSPARSE_ORDER_COL : TRNSPARSE_ORDER_ROW),
+              TRNSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(trnsparseSparseToDense(h.h, sp, dn, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, nullptr), TRNSPARSE_STATUS_SUCCESS);
+    EXPECT_EQ(std::memcmp(dense.data(), want.data(), dense.size() * sizeof(float)), 0) << "COO, col_major " << col_major;
+    expect_device_program(h.profile(), 4.0 * w * (m * n + 2 * nnz), "sparse2dense COO");
+    trnsparseDestroySpMat(sp);
+    // The same matrix as CSC (entries by columns).
+    std::vector<int> cp{0}, ri;
+    std::vector<float> cv;
+    std::fill(dense.begin(), dense.end(), -7.5f);
+    for (int j = 0; j < n; ++j) {
+      for (int i = 0; i < m; ++i)
+        if (want[at(i, j)] != 0.0f) {
+          ri.push_back(i);
+          cv.insert(cv.end(), want.begin() + static_cast<std::ptrdiff_t>(at(i, j)), want.begin() + static_cast<std::ptrdiff_t>(at(i, j)) + w);
+        }
+      cp.push_back(static_cast<int>(ri.size()));
+    }
+    ASSERT_EQ(trnsparseCreateCsc(&sp, m, n, cp.back(), cp.data(), ri.data(), cv.data(), TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                                 TRNSPARSE_INDEX_BASE_ZERO, vt),
+              TRNSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(trnsparseSparseToDense(h.h, sp, dn, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, nullptr), TRNSPARSE_STATUS_SUCCESS);
+    EXPECT_EQ(std::memcmp(dense.data(), want.data(), dense.size() * sizeof(float)), 0) << "CSC, col_major " << col_major;
+    trnsparseDestroySpMat(sp);
+    trnsparseDestroyDnMat(dn);
+  }
+}
+
+// Blocked-ELL (2 x 2 blocks, 2 slots, one slot empty) into column-major (ld padding) and row-major
+// matrices: the stored slots' values at their block columns, zeros elsewhere, padding kept.
+void blocked_ell_to_dense_bits(trnDataType_t vt, int w) {
+  const int m = 4, n = 6, bs = 2, ell_cols = 4;
+  const std::vector<int> ci{2, 0, -1, 1};  // block row 0: block columns 2, 0; block row 1: empty, 1
+  std::vector<float> val(static_cast<std::size_t>(m * ell_cols * w));
+  for (std::size_t k = 0; k < val.size(); ++k) val[k] = 0.5f * static_cast<float>(k + 1) * (k % 2 == 0 ? 1.0f : -1.0f);
+  for (const bool col_major : {true, false}) {
+    const int ld = col_major ? m + 3 : n + 1, lines = col_major ? n : m;
+    std::vector<float> dense(static_cast<std::size_t>(ld * lines * w), 3.25f), want = dense;
+    auto at = [&](int i, int j) { return static_cast<std::ptrdiff_t>((col_major ? i + j * ld : i * ld + j) * w); };
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < n; ++j) std::fill_n(want.begin() + at(i, j), w, 0.0f);
+    for (int i = 0; i < m; ++i)
+      for (int t = 0; t < ell_cols / bs; ++t) {
+        const int J = ci[static_cast<std::size_t>((i / bs) * (ell_cols / bs) + t)];
+        if (J < 0) continue;
+        for (int c = 0; c < bs; ++c) std::copy_n(val.begin() + (i * ell_cols + t * bs + c) * w, w, want.begin() + at(i, J * bs + c));
+      }
+    Handle h;
+    trnsparseSpMatDescr_t sp = nullptr;
+    trnsparseDnMatDescr_t dn = nullptr;
+    ASSERT_EQ(trnsparseCreateBlockedEll(&sp, m, n, bs, ell_cols, const_cast<int*>(ci.data()), val.data(), TRNSPARSE_INDEX_32I,
+                                        TRNSPARSE_INDEX_BASE_ZERO, vt),
+              TRNSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(trnsparseCreateDnMat(&dn, m, n, ld, dense.data(), vt, col_major ? TRNSPARSE_ORDER_COL : TRNSPARSE_ORDER_ROW),
+              TRNSPARSE_STATUS_SUCCESS);
+    std::size_t bytes = 0;
+    ASSERT_EQ(trnsparseSparseToDense_bufferSize(h.h, sp, dn, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, &bytes), TRNSPARSE_STATUS_SUCCESS);
+    ASSERT_EQ(trnsparseSparseToDense(h.h, sp, dn, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, nullptr), TRNSPARSE_STATUS_SUCCESS);
+    EXPECT_EQ(std::memcmp(dense.data(), want.data(), dense.size() * sizeof(float)), 0) << "Blocked-ELL, col_major " << col_major;
+    expect_device_program(h.profile(), 4.0 * w * (m * n + 2 * 12), "sparse2dense Blocked-ELL");  // 12 stored values
+    trnsparseDestroySpMat(sp);
+    trnsparseDestroyDnMat(dn);
+  }
+}
+
+TEST(SparseDeviceConversions, SparseToDenseBitsEveryValueType) {
+  sparse_to_dense_bits(TRN_R_32F, 1);
+  sparse_to_dense_bits(TRN_R_64F, 2);
+  sparse_to_dense_bits(TRN_C_32F, 2);
+  sparse_to_dense_bits(TRN_C_64F, 4);
+  blocked_ell_to_dense_bits(TRN_R_32F, 1);
+  blocked_ell_to_dense_bits(TRN_R_64F, 2);
+  blocked_ell_to_dense_bits(TRN_C_32F, 2);
+  blocked_ell_to_dense_bits(TRN_C_64F, 4);
 }
 
 }  // namespace

@@ -275,4 +275,17 @@ void set_crossover(BenchResult& b, const std::string& dense_name, double dense_n
   b.crossover_text = buf;
 }
 
+std::string dense_gemm_name(sp::Value v, std::int64_t M, std::int64_t N, std::int64_t K) {
+  const char* const kind = v == sp::Value::f32   ? "sgemm fp32 "
+                           : v == sp::Value::f64 ? "dgemm Ozaki "
+                           : v == sp::Value::c32 ? "cgemm 4M fp32 "
+                                                 : "zgemm 4M Ozaki ";
+  return kind + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K);
+}
+
+void set_gemm_crossover(BenchResult& b, trn::Generation target, sp::Value v, std::int64_t M, std::int64_t N, std::int64_t K,
+                        double d0, double t0, double lo, double hi, const std::function<double(double)>& sparse_ns) {
+  set_crossover(b, dense_gemm_name(v, M, N, K), dense_gemm_ns(target, v, M, N, K), d0, t0, lo, hi, sparse_ns);
+}
+
 }  // namespace trnsci::cli

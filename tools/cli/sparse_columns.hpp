@@ -61,6 +61,14 @@ double dense_trsm_ns(trn::Generation target, trn::sparse::Value v, std::int64_t 
 void set_crossover(BenchResult& b, const std::string& dense_name, double dense_ns, double d0, double t0, double lo,
                    double hi, const std::function<double(double)>& sparse_ns);
 
+// The dense GEMM path of a sparse product as the crossover column names it ("sgemm fp32 MxNxK",
+// "dgemm Ozaki", "cgemm 4M fp32", "zgemm 4M Ozaki"), and set_crossover against its dense_gemm_ns: the
+// one definition every product row's column uses (SpMV: N = 1).
+std::string dense_gemm_name(trn::sparse::Value v, std::int64_t M, std::int64_t N, std::int64_t K);
+void set_gemm_crossover(BenchResult& b, trn::Generation target, trn::sparse::Value v, std::int64_t M, std::int64_t N,
+                        std::int64_t K, double d0, double t0, double lo, double hi,
+                        const std::function<double(double)>& sparse_ns);
+
 // ---- the s10/spgaps rows (op T / C, SpGEMMreuse, strided batches; s11/spconv) ----------------------
 // Eigen with op(A) / op(B): Y = alpha op(A) op(X) + beta Y (op(X) n x m; X stored m x n for T / C),
 // and op(L) Y = alpha B (L lower: op T / C an upper solve). ops: 0 N, 1 T, 2 C (the C API's numbers).

@@ -741,14 +741,16 @@ BenchResult conversion_result(const Tally& t, const Timed& timed) {
 
 // Bench rows (issue #28: every op a bench row): Csr2cscEx2, DenseToSparse (CSR) and SparseToDense
 // (CSR; s13/spgap) per value type on a 2048 x 2048 matrix at 1%, the conversion call timed alone, its
-// costed host step's modeled time, and Eigen's host time for the same conversion (sparse_columns.hpp;
+// costed host step's modeled time (SparseToDense: its device program's, s14/spcross), and Eigen's host time for the same conversion (sparse_columns.hpp;
 // SparseToDense: Eigen's toDense). Error: the mismatches of the whole case (0 expected).
 void add_sparse_convert_bench(Registry& reg) {
   constexpr int n = 2048;
   constexpr double density = 0.01;
   for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})
     for (const char* op : {"csr2csc", "dense2sparse_csr", "sparse2dense_csr"})
-      reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = op, .variant = std::string(sp::value_name(v)) + ", host step",
+      reg.add(BenchCase{.suite = "sparse", .library = "trnsparse", .op = op,
+                        .variant = std::string(sp::value_name(v)) +
+                                   (std::string(op) == "sparse2dense_csr" ? ", DMA zero-fill + scatter" : ", host step"),
                         .shape = "2048x2048, 1%", .run = [v, op](trn::Generation target) {
                           const std::string name = op;
                           Timed timed;

@@ -617,12 +617,10 @@ BenchResult with_columns(BenchResult b, const Run& run, Kind kind, std::int64_t 
   b.native_seconds = kind == Kind::product      ? eigen_spmm_seconds(arrays_of(run.a), m)
                      : kind == Kind::triangular ? eigen_spsv_seconds(arrays_of(run.a), m)
                                                 : eigen_spgemm_seconds(arrays_of(run.a), arrays_of(run.b));
-  const std::string dims = std::to_string(n) + "x" + std::to_string(m) + "x" + std::to_string(n);
   const int t = v == sp::Value::f32 ? 0 : v == sp::Value::f64 ? 1 : v == sp::Value::c32 ? 2 : 3;
   const char* const trsm_name[] = {"strsm fp32 ", "dtrsm Ozaki ", "ctrsm fp32 ", "ztrsm Ozaki "};
-  const char* const gemm_name[] = {"sgemm fp32 ", "dgemm Ozaki ", "cgemm 4M fp32 ", "zgemm 4M Ozaki "};
   const std::string what = kind == Kind::triangular ? trsm_name[t] + std::to_string(n) + " x " + std::to_string(m)
-                                                    : gemm_name[t] + dims;
+                                                    : dense_gemm_name(v, n, m, n);
   const double dense = kind == Kind::triangular ? dense_trsm_ns(target, v, n, m) : dense_gemm_ns(target, v, n, m, n);
   // Memory and host time cap the sweep: 0.5 (8.4 M entries at n = 4096); SpGEMM's products grow as
   // density^2, 0.125 caps a run at n^3 / 64 (1.3e8 at n = 2048).
@@ -934,7 +932,9 @@ const Registrar kSddmmCsrRegistrar(add_sparse_sddmm_csr);
 // fp32 compute as NVIDIA's spmm_blockedell sample), C = 0.75 A B - 0.25 C, B n x m column-major.
 // Bound: "Accuracy"'s 2 (k+2) u32 (|a||A||B| + |b||C|), k = the row's stored slots x block, plus
 // u16 |C| for an fp16 C (its one rounding, "fp16 Blocked-ELL" below), against a long-double loop.
-Run bell_run(trn::DType dt, std::int64_t n, std::int64_t block, std::int64_t slots, std::int64_t m, trn::Generation target) {
+// timing: recorded, not computed, no check (the dense-crossover sweep).
+Run bell_run(trn::DType dt, std::int64_t n, std::int64_t block, std::int64_t slots, std::int64_t m, trn::Generation target,
+             bool timing = false) {
   const std::int64_t nb = n / block, ell = slots * block;
   const bool half = dt == trn::DType::f16;
   std::mt19937_64 g(81);
@@ -966,6 +966,7 @@ Run bell_run(trn::DType dt, std::int64_t n, std::int64_t block, std::int64_t slo
   auto data = [&](std::vector<float>& f, std::vector<std::uint16_t>& h) -> void* { return half ? static_cast<void*>(h.data()) : f.data(); };
   sp::Settings s;
   s.target = target;
+  s.timing_only = timing;
   sp::CallReport rep;
   const double t0 = now_seconds();
   sp::spmm(s, sp::Op::N, sp::Op::N, 0.75f,
@@ -974,6 +975,7 @@ Run bell_run(trn::DType dt, std::int64_t n, std::int64_t block, std::int64_t slo
   Run r;
   r.host_seconds = seconds_since(t0);
   r.profile = rep.profile;
+  if (timing) return r;
   for (std::int64_t i = 0; i < n; ++i) {
     const std::int64_t I = i / block;
     for (std::int64_t j = 0; j < m; ++j) {
@@ -1016,7 +1018,16 @@ void add_sparse_bell(Registry& reg) {
                       .variant = mode, .shape = "2048x2048, 64-blocks, 4 slots x 64",
                       .run = [dt](trn::Generation target) {
                         const Run run = bell_run(dt, 2048, 64, 4, 64, target);
-                        return bench_of(run, 2.0 * 64.0 * 2048.0 * 4.0 * 64.0);
+                        BenchResult b = bench_of(run, 2.0 * 64.0 * 2048.0 * 4.0 * 64.0);
+                        // Issue #28's crossover column: density = slots / 32 block columns (4 slots: 0.125), the
+                        // sweep rounds d to a whole slot count in [1, 32]; the dense path is sgemm fp32 2048 x 64 x
+                        // 2048 for both rows (the fp16 row computes in fp32 on TensorE too).
+                        set_gemm_crossover(b, target, sp::Value::f32, 2048, 64, 2048, 4.0 / 32.0, run.profile.total_ns, 1.0 / 32.0,
+                                           1.0, [dt, target](double d) {
+                                             const auto slots = std::clamp<std::int64_t>(std::llround(d * 32.0), 1, 32);
+                                             return bell_run(dt, 2048, 64, slots, 64, target, true).profile.total_ns;
+                                           });
+                        return b;
                       }});
   }
 }

@@ -128,9 +128,10 @@ Outcome run_nnz(int m, int n, double density, trn::Generation target, bool with_
 }
 
 // bsrmv: mb x nb blocks of bs x bs, each block position stored with probability `density` (the
-// diagonal blocks always), both block storage orders; the largest |y - y_ref| / bound_i.
+// diagonal blocks always), both block storage orders; the largest |y - y_ref| / bound_i. sweep: the
+// row-major call alone, unchecked (the dense-crossover sweep reads its profile only).
 template <class T>
-Outcome run_bsrmv(int mb, int bs, double density, trn::Generation target) {
+Outcome run_bsrmv(int mb, int bs, double density, trn::Generation target, bool sweep = false) {
   std::mt19937_64 g(4200 + sizeof(T));
   std::bernoulli_distribution keep(density);
   const int nb = mb, n = nb * bs, m = mb * bs;
@@ -169,6 +170,7 @@ Outcome run_bsrmv(int mb, int bs, double density, trn::Generation target) {
       o.host_seconds = seconds_since(t0);
       trnsparseGetLastProfile(h, &o.profile);
     }
+    if (sweep) break;
     for (int I = 0; I < mb; ++I)
       for (int r = 0; r < bs; ++r) {
         cld s = 0;
@@ -242,6 +244,10 @@ void add_typed(Registry& reg) {
                       b.error_metric = "max |y - y_ref| / bound_i";
                       b.host_seconds = o.host_seconds;
                       b.device = DeviceCost::from(o.profile);
+                      // Issue #28's crossover column: the block density (diagonal blocks always stored,
+                      // lo 1/512, hi 0.5 as the CSR rows) at which the dense GEMM 2048 x 1 x 2048 is as fast.
+                      set_gemm_crossover(b, target, kValue<T>, 2048, 1, 2048, 0.01, o.profile.total_ns, 1.0 / 512.0, 0.5,
+                                         [target](double d) { return run_bsrmv<T>(512, 4, d, target, true).profile.total_ns; });
                       return b;
                     }});
 }

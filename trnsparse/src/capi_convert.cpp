@@ -15,13 +15,14 @@ namespace {
 // A generic sparse descriptor (CSR / CSC / COO, one of the four value types) and a dense matrix of
 // the same shape and value type. sparse_written: the sparse side is the output.
 Check& conversion_checks(Check& c, const trnsparseSpMatDescr* s, int s_pos, const trnsparseDnMatDescr* d, int d_pos,
-                         bool sparse_written, int alg) {
+                         bool sparse_written, int alg, bool bell_ok = false) {
   c.require(g_spmats.contains(s) && (!sparse_written || !s->is_const), s_pos, "sparse matrix");
   c.require(g_dnmats.contains(d) && (sparse_written || !d->is_const), d_pos, "dense matrix");
   c.one_of(alg, {0}, 3, "alg");
   if (!c) return c;
-  c.require_or(generic_format(s->format) && is_generic_value_type(s->value_type), TRNSPARSE_STATUS_NOT_SUPPORTED,
-               "TRNSPARSE_STATUS_NOT_SUPPORTED", "conversions: CSR, CSC or COO of TRN_R_32F/R_64F/C_32F/C_64F values");
+  const bool format_ok = generic_format(s->format) || (bell_ok && s->format == TRNSPARSE_FORMAT_BLOCKED_ELL);
+  c.require_or(format_ok && is_generic_value_type(s->value_type), TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
+               "conversions: CSR, CSC or COO (SparseToDense: and Blocked-ELL) of TRN_R_32F/R_64F/C_32F/C_64F values");
   c.require_or(s->batch_count == 1 && d->batch_count == 1, TRNSPARSE_STATUS_NOT_SUPPORTED,
                "TRNSPARSE_STATUS_NOT_SUPPORTED", "strided batches are not converted in this release");
   if (!c) return c;
@@ -38,6 +39,13 @@ std::initializer_list<std::pair<const char*, int>> matrix_items(int pos) {
   return pos == 1 ? at1 : at2;
 }
 
+// A Blocked-ELL matA's array names -> position 1 (SparseToDense), matB 2.
+std::initializer_list<std::pair<const char*, int>> bell_items() {
+  static const std::initializer_list<std::pair<const char*, int>> at{
+      {"ellBlockSize", 1}, {"rows", 1}, {"ellCols", 1}, {"ellColInd", 1}, {"values", 1}, {"valueType", 2}, {"matB", 2}};
+  return at;
+}
+
 // Csr2cscEx2 scalar arguments shared by _bufferSize and the call.
 Check& csr2csc_checks(Check& c, int m, int n, int nnz, int vt, int action, int base, int alg) {
   c.nonnegative(m, 1, "m").nonnegative(n, 2, "n").nonnegative(nnz, 3, "nnz");
@@ -46,23 +54,18 @@ Check& csr2csc_checks(Check& c, int m, int n, int nnz, int vt, int action, int b
   return c.one_of(base, {0, 1}, 12, "idxBase").one_of(alg, {TRNSPARSE_CSR2CSC_ALG1}, 13, "alg");
 }
 
-// The host round trip of a conversion between a sparse matrix and a dense one (index work, docs/
-// cost-model.md section 7): the dense matrix read and the sparse arrays written back (to_dense: the
-// other way), one declared operation per dense element and per stored entry. offsets_only: the
-// analysis, which writes a compressed format's offsets alone.
-trn::HostStep dense_conversion_step(const char* name, const sp::SparseRef& sp_ref, const sp::DenseAny& d, bool to_dense,
+// The host round trip of DenseToSparse (index work, docs/cost-model.md section 7): the dense matrix
+// read and the sparse arrays written back, one declared operation per dense element and per stored
+// entry. offsets_only: the analysis, which writes a compressed format's offsets alone. (SparseToDense
+// is a device program, s14/spcross.)
+trn::HostStep dense_conversion_step(const char* name, const sp::SparseRef& sp_ref, const sp::DenseAny& d,
                                     bool offsets_only = false) {
   namespace gh = trn::sparse::generic_host;
   const auto arrays = gh::sparse_spans(sp_ref);
   trn::HostStep step{.name = name, .flops = static_cast<double>(d.rows * d.cols + (offsets_only ? 0 : sp_ref.nnz))};
-  if (to_dense) {
-    step.reads = {arrays[0], arrays[1], arrays[2]};
-    step.writes = {gh::dense_span(d)};
-  } else {
-    step.reads = {gh::dense_span(d)};
-    if (!offsets_only) step.writes = {arrays[0], arrays[1], arrays[2]};
-    else if (sp_ref.format != sp::SparseRef::Format::coo) step.writes = {arrays[0]};
-  }
+  step.reads = {gh::dense_span(d)};
+  if (!offsets_only) step.writes = {arrays[0], arrays[1], arrays[2]};
+  else if (sp_ref.format != sp::SparseRef::Format::coo) step.writes = {arrays[0]};
   return step;
 }
 
@@ -117,7 +120,7 @@ trnsparseStatus_t trnsparseSparseToDense_bufferSize(trnsparseHandle_t h, trnspar
                                                     size_t* bufferSize) {
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSparseToDense_bufferSize", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!conversion_checks(c, A, 1, B, 2, false, enum_value(alg)).not_null(bufferSize, 4, "bufferSize")) return c.status();
+  if (!conversion_checks(c, A, 1, B, 2, false, enum_value(alg), true).not_null(bufferSize, 4, "bufferSize")) return c.status();
   *bufferSize = kBufferBytes;
   return TRNSPARSE_STATUS_SUCCESS;
 }
@@ -127,10 +130,17 @@ trnsparseStatus_t trnsparseSparseToDense(trnsparseHandle_t h, trnsparseConstSpMa
   (void)externalBuffer;
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseSparseToDense", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
-  if (!conversion_checks(c, A, 1, B, 2, false, enum_value(alg))) return c.status();
-  const trn::HostStep step = dense_conversion_step("trnsparse.sparse2dense.convert", generic_of(A), dense_any(B), true);
-  return run_on_host(h, "trnsparseSparseToDense", matrix_items(1), step,
-                     [&] { sp::sparse_to_dense(generic_of(A), dense_any(B)); });
+  if (!conversion_checks(c, A, 1, B, 2, false, enum_value(alg), true)) return c.status();
+  // A device program (s14/spcross): zero-fill by DMA, the values scattered by DMA descriptors.
+  const bool bell = A->format == TRNSPARSE_FORMAT_BLOCKED_ELL;
+  return run(h, "trnsparseSparseToDense", bell ? bell_items() : matrix_items(1), [&] {
+    sp::CallReport r;
+    if (bell)
+      sp::sparse_to_dense(h->settings, A->ell, generic_value(A->value_type), dense_any(B), &r);
+    else
+      sp::sparse_to_dense(h->settings, generic_of(A), dense_any(B), &r);
+    store_profile(h, r);
+  });
 }
 
 trnsparseStatus_t trnsparseDenseToSparse_bufferSize(trnsparseHandle_t h, trnsparseConstDnMatDescr_t A,
@@ -154,7 +164,7 @@ trnsparseStatus_t trnsparseDenseToSparse_analysis(trnsparseHandle_t h, trnsparse
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseDenseToSparse_analysis", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!conversion_checks(c, B, 2, A, 1, true, enum_value(alg))) return c.status();
-  const trn::HostStep step = dense_conversion_step("trnsparse.dense2sparse.analysis", generic_of(B), dense_any(A), false, true);
+  const trn::HostStep step = dense_conversion_step("trnsparse.dense2sparse.analysis", generic_of(B), dense_any(A), true);
   return run_on_host(h, "trnsparseDenseToSparse_analysis", matrix_items(2), step, [&] {
     const std::int64_t nnz = sp::dense_to_sparse_analysis(dense_any(A), generic_of(B));
     B->csr.nnz = B->csc.nnz = B->coo.nnz = nnz;  // SpMatGetSize reports it; the caller allocates
@@ -170,7 +180,7 @@ trnsparseStatus_t trnsparseDenseToSparse_convert(trnsparseHandle_t h, trnsparseC
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, "trnsparseDenseToSparse_convert", TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!conversion_checks(c, B, 2, A, 1, true, enum_value(alg))) return c.status();
-  const trn::HostStep step = dense_conversion_step("trnsparse.dense2sparse.convert", generic_of(B), dense_any(A), false);
+  const trn::HostStep step = dense_conversion_step("trnsparse.dense2sparse.convert", generic_of(B), dense_any(A));
   return run_on_host(h, "trnsparseDenseToSparse_convert", matrix_items(2), step,
                      [&] { sp::dense_to_sparse_convert(dense_any(A), generic_of(B)); });
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "generic_detail.hpp"
+#include "spvec_engine.hpp"
 #include "trn/sparse/generic.hpp"
 
 namespace trn::sparse {
@@ -108,6 +109,51 @@ void sparse_to_dense(const SparseRef& A, const DenseAny& B) {
   for_each_entry(A, [&](std::int64_t i, std::int64_t j, std::int64_t e) {
     std::memcpy(elem(B, i, j), static_cast<const std::byte*>(A.values) + e * static_cast<std::int64_t>(w), w);
   });
+}
+
+// On the engines (spvec_engine.cpp fill_and_scatter_engines): B's lines (columns of a column-major B,
+// rows of a row-major one) zero-filled by DMA from one VectorE-memset tile, then A's values scattered
+// to their element offsets in storage order (the entry order of the loop above; validate() admits
+// no position twice). The same bytes as the host loop: values moved as fp32 words.
+void sparse_to_dense(const Settings& s, const SparseRef& A, const DenseAny& B, CallReport* report) {
+  validate(A);
+  check_same_shape(B, A);
+  const bool col_major = B.layout == Layout::col_major;
+  std::vector<std::int64_t> offset(static_cast<std::size_t>(A.nnz));
+  for_each_entry(A, [&](std::int64_t i, std::int64_t j, std::int64_t e) {
+    offset[static_cast<std::size_t>(e)] = col_major ? i + j * B.ld : i * B.ld + j;
+  });
+  const DenseLines lines{B.data, col_major ? B.cols : B.rows, col_major ? B.rows : B.cols, B.ld};
+  const std::int64_t extent = lines.lines > 0 ? (lines.lines - 1) * lines.stride + lines.line_len : 0;
+  fill_and_scatter_engines(s, lines, {extent, A.nnz, offset.data(), A.values, IndexType::i64, IndexBase::zero, A.value},
+                           report);
+}
+
+// Blocked-ELL: entry e = i * ell_cols + t * block + c of the values (row i, slot t, column c of the
+// slot's block) goes to (i, J * block + c), J the slot's block column; empty slots (-1) move nothing.
+void sparse_to_dense(const Settings& s, const BlockedEllView& A, Value v, const DenseAny& B, CallReport* report) {
+  BlockedEllView pattern = A;
+  pattern.value_type = DType::f32;  // the values are v's (any of the four), checked by the caller
+  validate(pattern);
+  if (B.value != v) invalid("dense and sparse value types differ", "valueType");
+  if (B.rows != A.rows || B.cols != A.cols) invalid("dense and sparse shapes differ", "matB");
+  const bool col_major = B.layout == Layout::col_major;
+  const std::int64_t slots = A.ell_cols / A.block, b = base_value(A.base);
+  std::vector<std::int64_t> offset(static_cast<std::size_t>(A.rows * A.ell_cols), 0), entries;
+  for (std::int64_t i = 0; i < A.rows; ++i)
+    for (std::int64_t t = 0; t < slots; ++t) {
+      const std::int64_t raw = idx(A.col_ind, A.index_type, (i / A.block) * slots + t);
+      if (raw == -1) continue;
+      for (std::int64_t c = 0; c < A.block; ++c) {
+        const std::int64_t e = i * A.ell_cols + t * A.block + c, j = (raw - b) * A.block + c;
+        offset[static_cast<std::size_t>(e)] = col_major ? i + j * B.ld : i * B.ld + j;
+        entries.push_back(e);
+      }
+    }
+  const DenseLines lines{B.data, col_major ? B.cols : B.rows, col_major ? B.rows : B.cols, B.ld};
+  const std::int64_t extent = lines.lines > 0 ? (lines.lines - 1) * lines.stride + lines.line_len : 0;
+  fill_and_scatter_engines(s, lines, {extent, A.rows * A.ell_cols, offset.data(), A.values, IndexType::i64, IndexBase::zero, v},
+                           report, &entries);
 }
 
 std::int64_t dense_to_sparse_analysis(const DenseAny& A, const SparseRef& out) {

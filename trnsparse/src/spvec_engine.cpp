@@ -12,6 +12,9 @@
 //                                                       consecutive indices
 //             Gather  stores Y to x.values; Scatter stores X to y(idx) (descriptors issued in storage
 //                     order, so a duplicated index keeps its last entry's value, as the host loop did).
+//             SparseToDense (fill_and_scatter_engines, s14/spcross): one VectorE memset of a
+//                     [pmax, 2048] zero tile stored over the dense matrix's lines by strided DMA
+//                     descriptors, then the stored values scattered as Scatter does, one launch.
 //             Axpby   one dense pass y = beta y (chunks of y as [rows, cols] tiles, VectorE multiply),
 //                     then per chunk Y = Y + alpha X (VectorE) scattered back.
 //             Rot     X' = c X + s Y, Y' = c Y - s X (VectorE), X' to x.values, Y' scattered back.
@@ -391,6 +394,88 @@ void move_engines(const Settings& s, bool to_x, const SpVecRef& x, void* y, Call
       ++c.chunks;
     });
   });
+}
+
+namespace {
+
+// Zero-fill tiles: at most kZeroWords fp32 words per partition (8 KiB), one memset reused by every store.
+constexpr std::int64_t kZeroWords = 2048;
+
+// Stores the zero tile z over words [0, line_words) of `lines` lines `stride_words` apart from base:
+// a gap-free y (stride == line length) as one flat run cut into [<=P, F] rows (F = the run spread
+// over P partitions, at most kZeroWords), else groups of P lines by column blocks of kZeroWords words
+// (one strided descriptor each). Returns the descriptors issued.
+std::int64_t store_zeros(NeuronCore& nc, const Tile& z, float* base, std::int64_t lines, std::int64_t line_words,
+                         std::int64_t stride_words) {
+  const std::int32_t P = nc.hw().pmax;
+  std::int64_t descriptors = 0;
+  if (stride_words == line_words) {
+    const std::int64_t total = lines * line_words;
+    const std::int64_t F = std::clamp<std::int64_t>((total + P - 1) / P, 1, kZeroWords), full = total / F;
+    for (std::int64_t r0 = 0; r0 < full; r0 += P, ++descriptors) {
+      const auto np = static_cast<std::int32_t>(std::min<std::int64_t>(P, full - r0));
+      nc.dma_copy(hbm_words(base, r0 * F, np, F), z.rows(0, np).cols(0, F));
+    }
+    if (total > full * F) {
+      nc.dma_copy(hbm_words(base, full * F, 1, total - full * F), z.rows(0, 1).cols(0, total - full * F));
+      ++descriptors;
+    }
+    return descriptors;
+  }
+  for (std::int64_t l0 = 0; l0 < lines; l0 += P)
+    for (std::int64_t c0 = 0; c0 < line_words; c0 += kZeroWords, ++descriptors) {
+      const auto np = static_cast<std::int32_t>(std::min<std::int64_t>(P, lines - l0));
+      const std::int64_t f = std::min(kZeroWords, line_words - c0);
+      const Tile hbm = HbmTensor::wrap(base + l0 * stride_words + c0, DType::f32, {np, f}, {stride_words, 1}).tile(0, np, 0, f);
+      nc.dma_copy(hbm, z.rows(0, np).cols(0, f));
+    }
+  return descriptors;
+}
+
+}  // namespace
+
+void fill_and_scatter_engines(const Settings& s, const DenseLines& y, const SpVecRef& x, CallReport* report,
+                              const std::vector<std::int64_t>* entries) {
+  VecCall c = vec_call(x, y.data);
+  std::int64_t zero_descriptors = 0;
+  LaunchResult r;
+  if (y.lines > 0 && y.line_len > 0)
+    r = launch(s.launch_config(), [&](NeuronCore& nc) {
+      const std::int32_t P = nc.hw().pmax;
+      AllocScope sb(nc.sbuf());
+      const Tile zeros = sb.alloc(DType::f32, P, {kZeroWords}, "zeros");
+      const Tile t = sb.alloc(DType::f32, P, {kFree * c.w}, "values");
+      nc.memset(zeros, 0.0f);  // +0.0f: every value type's zero is all-zero bytes
+      zero_descriptors = store_zeros(nc, zeros, c.y, y.lines, y.line_len * c.w, y.stride * c.w);
+      std::vector<std::int64_t> all;
+      if (entries == nullptr) {
+        all.resize(z(x.nnz));
+        std::iota(all.begin(), all.end(), 0);
+      }
+      for_each_chunk(entries != nullptr ? *entries : all, P, [&](const Chunk& ch) {
+        move_x(nc, c, ch, t, false);
+        move_y(nc, c, ch, t, true);  // storage order: a position stored twice keeps its last entry
+        ++c.chunks;
+      });
+    });
+  if (report == nullptr) return;
+  const bool wanted = report->plans_wanted;
+  finish_report(*report, std::move(r.trace), ReportSettings::of(s));
+  report->blocks = c.chunks;
+  if (!wanted) return;
+  PlanFacts p;
+  p.routine = "sparse2dense";
+  p.shape = std::to_string(y.lines) + " lines of " + std::to_string(y.line_len) + " (stride " + std::to_string(y.stride) +
+            "), entries=" + std::to_string(entries != nullptr ? static_cast<std::int64_t>(entries->size()) : x.nnz);
+  p.variant = std::string(value_name(x.value)) + ": one VectorE memset of a [pmax, " + std::to_string(kZeroWords) +
+              "] zero tile stored by " + std::to_string(zero_descriptors) + " DMA descriptors, then the entries in " +
+              std::to_string(c.chunks) + " [pmax, <=" + std::to_string(kFree) + "] chunks scattered by " +
+              std::to_string(c.descriptors) + " DMA descriptors (one per run of consecutive positions)";
+  p.ops = "0 flops";
+  p.engines = "VectorE (one memset), DMA (zero stores, value loads and scatters of fp32 words: bit moves)";
+  p.predicted_ns = report->profile.total_ns;
+  p.why = "data movement only: the dense matrix is written once by DMA, no host round trip";
+  report->add_plan(p.print());
 }
 
 }  // namespace trn::sparse

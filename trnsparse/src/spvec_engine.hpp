@@ -28,4 +28,17 @@ std::vector<std::vector<std::int64_t>> duplicate_free_rounds(const std::vector<s
 // Gather (to_x: x.values[e] = y[idx e]) or Scatter (y[idx e] = x.values[e]), any value type.
 void move_engines(const Settings& s, bool to_x, const SpVecRef& x, void* y, CallReport* report);
 
+// SparseToDense's device program (convert.cpp): `lines` lines of `line_len` values, `stride` values
+// apart from `data` (column-major: the columns; row-major: the rows), zero-filled, then x's values
+// scattered into them as Scatter does (x.indices: element offsets from data, in storage order), in
+// one launch. Elements between line_len and stride are never written. entries: the entry numbers to
+// move, increasing (Blocked-ELL: the stored slots' values; x.indices holds any in-range offset for
+// the others); null: all of them.
+struct DenseLines {
+  void* data = nullptr;
+  std::int64_t lines = 0, line_len = 0, stride = 0;
+};
+void fill_and_scatter_engines(const Settings& s, const DenseLines& y, const SpVecRef& x, CallReport* report,
+                              const std::vector<std::int64_t>* entries = nullptr);
+
 }  // namespace trn::sparse

@@ -167,8 +167,14 @@ void rot(const Settings& s, Scalar c, Scalar sn, const SpVecRef& x, void* y, Cal
 Scalar spvv(const Settings& s, GOp opX, const SpVecRef& x, const void* y, CallReport* report = nullptr);
 
 // ---- conversions (values moved, never combined) ------------------------------------------------
-// B = A (B zero-filled first; B of A's value type).
+// B = A (B zero-filled first; B of A's value type). The host loop (the reference of the tests).
 void sparse_to_dense(const SparseRef& A, const DenseAny& B);
+// The same bytes as a device program (SparseToDense's path): B zero-filled by DMA from one VectorE
+// memset tile, A's values scattered to their positions by DMA descriptors in storage order.
+void sparse_to_dense(const Settings& s, const SparseRef& A, const DenseAny& B, CallReport* report = nullptr);
+// Blocked-ELL A (pattern of A, values of v: R_32F / R_64F / C_32F / C_64F) the same way: the stored
+// slots' values scattered, empty slots (-1) leave their zeros.
+void sparse_to_dense(const Settings& s, const BlockedEllView& A, Value v, const DenseAny& B, CallReport* report = nullptr);
 // Entries x != 0 of A (both parts for complex). Returns nnz; for csr/csc also writes the offsets
 // array of `out` (out.offsets may not be NULL then). The pattern does not depend on the indices.
 std::int64_t dense_to_sparse_analysis(const DenseAny& A, const SparseRef& out);
