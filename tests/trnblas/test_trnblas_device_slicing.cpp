@@ -18,19 +18,14 @@
 
 #include "trn/blas/blas.hpp"
 #include "trn/blas/level12.hpp"
-#include "trn/core/host_step.hpp"
+#include "trace_counts.hpp"
 
 namespace {
 
 namespace tb = trn::blas;
 using tb::Op;
 
-std::int64_t host_steps_named(const trn::Trace& t, std::string_view name) {
-  std::int64_t n = 0;
-  for (const trn::Instruction& ins : t.instructions)
-    n += ins.opcode == trn::Opcode::host_compute && trn::host_step_name(ins.host_label) == name;
-  return n;
-}
+using blastest::host_steps_named;
 std::int64_t gpsimd_instructions(const trn::Trace& t) {
   std::int64_t n = 0;
   for (const trn::Instruction& ins : t.instructions) n += ins.engine == trn::Engine::gpsimd;

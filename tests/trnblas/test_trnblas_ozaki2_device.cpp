@@ -17,19 +17,14 @@
 #include <vector>
 
 #include "trn/blas/blas.hpp"
-#include "trn/core/host_step.hpp"
+#include "trace_counts.hpp"
 
 namespace {
 
 namespace tb = trn::blas;
 using tb::Op;
 
-std::int64_t host_steps_named(const trn::Trace& t, std::string_view name) {
-  std::int64_t n = 0;
-  for (const trn::Instruction& ins : t.instructions)
-    n += ins.opcode == trn::Opcode::host_compute && trn::host_step_name(ins.host_label) == name;
-  return n;
-}
+using blastest::host_steps_named;
 std::int64_t custom_ops(const trn::Trace& t) {
   std::int64_t n = 0;
   for (const trn::Instruction& ins : t.instructions)

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "trn/sparse/csrgeam.hpp"
@@ -117,6 +118,22 @@ Product<T> spgemm(const Csr<T>& a, const Csr<T>& b, T alpha, T beta, const sp::S
 
 // fl(a b) and fl(x + y) in the engines' fp32 form (complex: re = fl(fl(ar br) - fl(ai bi)),
 // im = fl(fl(ar bi) + fl(ai br))).
+// The products of C's entry (i, j), in A's storage order: a_ik and b_kj over A's row i (the order the
+// documented fp32 loop and the long-double references sum them in).
+template <class T>
+std::pair<std::vector<T>, std::vector<T>> entry_pairs(const Csr<T>& a, const Csr<T>& b, std::int64_t i, std::int32_t j) {
+  std::vector<T> u, v;
+  for (std::int32_t ea = a.off[static_cast<std::size_t>(i)]; ea < a.off[static_cast<std::size_t>(i) + 1]; ++ea) {
+    const auto k = static_cast<std::size_t>(a.col[static_cast<std::size_t>(ea)]);
+    for (std::int32_t eb = b.off[k]; eb < b.off[k + 1]; ++eb)
+      if (b.col[static_cast<std::size_t>(eb)] == j) {
+        u.push_back(a.val[static_cast<std::size_t>(ea)]);
+        v.push_back(b.val[static_cast<std::size_t>(eb)]);
+      }
+  }
+  return {u, v};
+}
+
 template <class T>
 T mul32(T a, T b) {
   if constexpr (kComplex<T>) {
@@ -179,15 +196,7 @@ TYPED_TEST(SpgemmEngines, ValuesBoundsBitsAndPlan) {
   for (std::int64_t i = 0; i < a.m; ++i)
     for (std::int32_t e = r.off[static_cast<std::size_t>(i)]; e < r.off[static_cast<std::size_t>(i) + 1]; ++e) {
       const std::int32_t j = r.col[static_cast<std::size_t>(e)];
-      std::vector<T> u, v;
-      for (std::int32_t ea = a.off[static_cast<std::size_t>(i)]; ea < a.off[static_cast<std::size_t>(i) + 1]; ++ea) {
-        const auto k = static_cast<std::size_t>(a.col[static_cast<std::size_t>(ea)]);
-        for (std::int32_t eb = b.off[k]; eb < b.off[k + 1]; ++eb)
-          if (b.col[static_cast<std::size_t>(eb)] == j) {
-            u.push_back(a.val[static_cast<std::size_t>(ea)]);
-            v.push_back(b.val[static_cast<std::size_t>(eb)]);
-          }
-      }
+      const auto [u, v] = entry_pairs(a, b, i, j);
       ASSERT_FALSE(u.empty()) << "entry (" << i << ", " << j << ") is not in the structural product";
       long_entries += u.size() > 512 ? 1 : 0;
       const T got = r.c[static_cast<std::size_t>(e)], c0 = r.c0[static_cast<std::size_t>(e)];
@@ -324,15 +333,7 @@ TEST(SpgemmStaged, DescriptorsPerRunNotPerProduct) {
   // bits: the documented fp32 loop, entry by entry
   for (std::int64_t i = 0; i < a.m; ++i)
     for (std::int32_t e = r.off[static_cast<std::size_t>(i)]; e < r.off[static_cast<std::size_t>(i) + 1]; ++e) {
-      std::vector<T> u, v;
-      for (std::int32_t ea = a.off[static_cast<std::size_t>(i)]; ea < a.off[static_cast<std::size_t>(i) + 1]; ++ea) {
-        const auto k = static_cast<std::size_t>(a.col[static_cast<std::size_t>(ea)]);
-        for (std::int32_t eb = b.off[k]; eb < b.off[k + 1]; ++eb)
-          if (b.col[static_cast<std::size_t>(eb)] == r.col[static_cast<std::size_t>(e)]) {
-            u.push_back(a.val[static_cast<std::size_t>(ea)]);
-            v.push_back(b.val[static_cast<std::size_t>(eb)]);
-          }
-      }
+      const auto [u, v] = entry_pairs(a, b, i, r.col[static_cast<std::size_t>(e)]);
       const T want = mul32(alpha_of<T>(), sum32(u, v)) + mul32(beta_of<T>(), r.c0[static_cast<std::size_t>(e)]);
       ASSERT_EQ(r.c[static_cast<std::size_t>(e)], want) << i << "," << r.col[static_cast<std::size_t>(e)];
     }
@@ -352,15 +353,7 @@ void check_long_entry() {
   std::int64_t longest = 0;
   for (std::int64_t i = 0; i < a.m; ++i)
     for (std::int32_t e = r.off[static_cast<std::size_t>(i)]; e < r.off[static_cast<std::size_t>(i) + 1]; ++e) {
-      std::vector<T> u, v;
-      for (std::int32_t ea = a.off[static_cast<std::size_t>(i)]; ea < a.off[static_cast<std::size_t>(i) + 1]; ++ea) {
-        const auto k = static_cast<std::size_t>(a.col[static_cast<std::size_t>(ea)]);
-        for (std::int32_t eb = b.off[k]; eb < b.off[k + 1]; ++eb)
-          if (b.col[static_cast<std::size_t>(eb)] == r.col[static_cast<std::size_t>(e)]) {
-            u.push_back(a.val[static_cast<std::size_t>(ea)]);
-            v.push_back(b.val[static_cast<std::size_t>(eb)]);
-          }
-      }
+      const auto [u, v] = entry_pairs(a, b, i, r.col[static_cast<std::size_t>(e)]);
       longest = std::max<std::int64_t>(longest, static_cast<std::int64_t>(u.size()));
       const T want = mul32(alpha_of<T>(), sum32(u, v)) + mul32(beta_of<T>(), r.c0[static_cast<std::size_t>(e)]);
       ASSERT_EQ(r.c[static_cast<std::size_t>(e)], want) << i << "," << r.col[static_cast<std::size_t>(e)] << ", " << u.size() << " products";
