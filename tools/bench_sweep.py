@@ -310,9 +310,11 @@ def summary(stats, worst, rates):
                    "; ".join(f"{k} {v}" for k, v in sorted(s["classes"].items(), key=lambda kv: -kv[1])) + ".")
     sg = sorted(r.get("sgemm_flops_per_s", 0) for r in rates.values() if r)
     st = sorted(r.get("stream_elements_per_s", 0) for r in rates.values() if r)
+    clocks = sorted({r.get("clock", "wall") for r in rates.values() if r})
     if sg:
         out.append(f"Host rates over the {len(sg)} runs (1 thread): SGEMM {sg[0] * 1e-9:.1f}–{sg[-1] * 1e-9:.1f} GFLOP/s, "
-                   f"stream {st[0] * 1e-9:.2f}–{st[-1] * 1e-9:.2f} Gelem/s.")
+                   f"stream {st[0] * 1e-9:.2f}–{st[-1] * 1e-9:.2f} Gelem/s; clock: {' and '.join(clocks)} "
+                   "(`--clock cpu`: process CPU seconds).")
     return out
 
 

@@ -270,6 +270,10 @@ int main(int argc, char** argv) {
   bench->add_option("--threads", b_threads, "host threads of the emulator (TRN_NUM_THREADS), OpenBLAS and the emulator-bound "
                                             "host rates (default: every hardware thread)")
       ->check(CLI::Range(1, 1024));
+  std::string b_clock = "wall";
+  bench->add_option("--clock", b_clock, "wall (default) or cpu: host times and the emulator-bound host rates in process CPU "
+                                        "seconds (every thread), for a loaded machine; use with --threads 1")
+      ->check(CLI::IsMember({"wall", "cpu"}));
   bool b_no_crossover = false;
   bench->add_flag("--no-crossover", b_no_crossover, "sparse rows: print the dense path's time but skip the crossover-density "
                                                     "search (its re-runs take most of a sparse row's time)");
@@ -321,6 +325,7 @@ int main(int argc, char** argv) {
     if (*validate && v_list) return list_cases(v_suite, false);
     if (*bench && b_list) return list_cases(b_suite, true);
     if (*validate) return run_validate(v_suite, v_size, v_json, v_html, v_ops);
+    if (*bench && b_clock == "cpu") set_bench_clock(BenchClock::process_cpu);
     if (*bench && b_threads > 0) {  // before any launch: the emulator reads TRN_NUM_THREADS per launch
       setenv("TRN_NUM_THREADS", std::to_string(b_threads).c_str(), 1);
       openblas_set_num_threads(b_threads);

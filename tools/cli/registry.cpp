@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <fstream>
 
@@ -50,7 +51,21 @@ std::string sci(double v) {
   return b;
 }
 
+namespace {
+BenchClock g_bench_clock = BenchClock::wall;
+}  // namespace
+
+void set_bench_clock(BenchClock c) { g_bench_clock = c; }
+BenchClock bench_clock() { return g_bench_clock; }
+
 double now_seconds() {
+  if (g_bench_clock == BenchClock::process_cpu) {
+    // CPU seconds of every thread of this process (POSIX CLOCK_PROCESS_CPUTIME_ID): what the rows
+    // and the host rates cost the process, whatever else the machine runs (docs/cli.md, --clock).
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+  }
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 double seconds_since(double start) { return now_seconds() - start; }

@@ -148,6 +148,13 @@ CaseResult ratio_case(const Run& run, const std::string& note) {
   r.device = DeviceCost::from(run.profile);
   return r;
 }
+// The clock of every host time the bench and validate print (now_seconds / seconds_since /
+// best_seconds, and the emulator-bound host rates): wall (steady_clock, the default: what a user
+// waits) or process_cpu (CPU seconds of the whole process, `trnsci bench --clock cpu`: on a shared,
+// loaded machine a row's wall time is mostly waiting for a core, its CPU time is not).
+enum class BenchClock { wall, process_cpu };
+void set_bench_clock(BenchClock c);
+BenchClock bench_clock();
 double seconds_since(double start);
 double now_seconds();
 // The best of `reps` host timings of f (a native library's call for BenchResult::native_seconds).

@@ -259,7 +259,8 @@ void print_crossovers(const std::vector<BenchRecord>& b) {
 void print_bench_table(const std::vector<BenchRecord>& b, const RunInfo& info) {
   const HostRates& h = info.host;
   std::printf("\nhost rates (emulator bound): SGEMM %.1f GFLOP/s, stream %.2f Gelem/s (fp32 y = ax + y), copy %.2f GB/s, "
-              "%d threads\n", h.sgemm_flops_per_s * 1e-9, h.stream_elements_per_s * 1e-9, h.copy_bytes_per_s * 1e-9, h.threads);
+              "%d threads, %s\n", h.sgemm_flops_per_s * 1e-9, h.stream_elements_per_s * 1e-9, h.copy_bytes_per_s * 1e-9, h.threads,
+              bench_clock() == BenchClock::process_cpu ? "process CPU seconds (--clock cpu)" : "wall seconds");
   std::printf("emu x = host s / emulator bound; native x = host s / the native library's; roofline = device us / "
               "max engine bound (engine)\n");
   std::printf("\n%-5s %-6s %-10s %-10s %-6s %11s %10s %10s %12s %8s %7s %8s %8s %-7s  %s\n", "suite", "op", "variant", "shape",
@@ -356,7 +357,8 @@ std::string to_json(const std::vector<ValidationRecord>& v, const std::vector<Be
     j["host_rates"] = {{"sgemm_flops_per_s", info.host.sgemm_flops_per_s},
                        {"stream_elements_per_s", info.host.stream_elements_per_s},
                        {"copy_bytes_per_s", info.host.copy_bytes_per_s},
-                       {"threads", info.host.threads}};
+                       {"threads", info.host.threads},
+                       {"clock", bench_clock() == BenchClock::process_cpu ? "cpu" : "wall"}};
   return j.dump(2);
 }
 
