@@ -3,6 +3,9 @@
 // (tools/cli/bench_columns.hpp) equal the hand-computed values, and the roofline is never below 1.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 #include "bench_columns.hpp"
 #include "matmul_variants.hpp"
 #include "registry.hpp"
@@ -135,6 +138,25 @@ TEST(BenchColumns, HostRatesOnAGivenThreadCount) {
   const trnsci::cli::HostRates h = trnsci::cli::measure_host_rates(1);
   EXPECT_TRUE(h.measured());
   EXPECT_EQ(h.threads, 1);
+}
+
+// `trnsci bench --clock cpu`: now_seconds reads the process's CPU seconds, which advance with work
+// done and not with time spent waiting (a sleep), and the host rates are measured on that clock.
+TEST(BenchColumns, CpuClockCountsWorkNotWaiting) {
+  using trnsci::cli::BenchClock;
+  trnsci::cli::set_bench_clock(BenchClock::process_cpu);
+  const double t0 = trnsci::cli::now_seconds();
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const double slept = trnsci::cli::seconds_since(t0);
+  volatile double sink = 0;
+  const double t1 = trnsci::cli::now_seconds();
+  while (trnsci::cli::seconds_since(t1) < 0.05) sink = sink + 1.0;  // 50 ms of CPU, measured on the CPU clock
+  const trnsci::cli::HostRates h = trnsci::cli::measure_host_rates(1);
+  trnsci::cli::set_bench_clock(BenchClock::wall);
+  EXPECT_LT(slept, 0.1);  // a 200 ms sleep costs (almost) no CPU
+  EXPECT_GT(sink, 0.0);
+  EXPECT_TRUE(h.measured());
+  EXPECT_EQ(trnsci::cli::bench_clock(), BenchClock::wall);
 }
 
 }  // namespace
