@@ -149,6 +149,51 @@ std::uint32_t encode_float(const FloatFormat& f, float x, Rounding r, std::uint3
   return sign | (field << f.man_bits) | mant;
 }
 
+namespace {
+
+// fp32 -> fp8 (e4m3 / e5m2 / e4m3fn) rounded to nearest even: encode_float's result for
+// Rounding::nearest_even, bit for bit, without its general machinery on the common path. A value
+// in the target's normal range rounds like f32_to_tf32_rne_bits: add half a quantum minus one plus
+// the kept LSB to the magnitude's bits and drop 23 - M bits; the carry may enter the exponent (up
+// to the top binade: Inf, or NaN for the fn format, as encode_float returns). The exponent is then
+// re-biased by subtracting (127 - bias) << M. Zero, the target's subnormal range, Inf and NaN take
+// encode_float itself. Checked against encode_float over every fp32 near each fp8 rounding
+// boundary and a stride of the whole range (tests/core/test_dtype.cpp, Fp8FastEncode).
+template <int E, int M, bool HasInf>
+std::uint8_t f32_to_fp8_rne(float x) {
+  constexpr int kBias = (1 << (E - 1)) - 1;
+  constexpr std::uint32_t kMinNormal = std::uint32_t(127 + 1 - kBias) << 23;  // 2^(1 - bias) as fp32 bits
+  constexpr int kDrop = 23 - M;
+  constexpr std::uint32_t kRebias = std::uint32_t(127 - kBias) << M;
+  constexpr std::uint32_t kAllOnes = (1u << E) - 1u;
+  const std::uint32_t u = f32_to_bits(x);
+  const std::uint32_t a = u & 0x7fffffffu;
+  if (a < kMinNormal || a >= 0x7f800000u) return static_cast<std::uint8_t>(encode_float({E, M, kBias, HasInf}, x, Rounding::nearest_even, 0));
+  const std::uint32_t sign = (u >> 31) << 7;
+  const std::uint32_t code = ((a + ((1u << (kDrop - 1)) - 1u) + ((a >> kDrop) & 1u)) >> kDrop) - kRebias;
+  if constexpr (HasInf) {
+    if (code >= (kAllOnes << M)) return static_cast<std::uint8_t>(sign | (kAllOnes << M));  // Inf
+  } else {
+    if (code >= ((kAllOnes << M) | ((1u << M) - 1u))) return static_cast<std::uint8_t>(sign | 0x7fu);  // NaN (fn)
+  }
+  return static_cast<std::uint8_t>(sign | code);
+}
+
+std::uint8_t fp8_rne(DType t, float x) {
+  switch (t) {
+    case DType::f8e4m3: return f32_to_fp8_rne<4, 3, true>(x);
+    case DType::f8e5m2: return f32_to_fp8_rne<5, 2, true>(x);
+    default: return f32_to_fp8_rne<4, 3, false>(x);
+  }
+}
+
+template <int E, int M, bool HasInf>
+void fp8_row_rne(const float* in, std::int64_t n, std::uint8_t* dst, std::int64_t stride) {
+  for (std::int64_t i = 0; i < n; ++i) dst[i * stride] = f32_to_fp8_rne<E, M, HasInf>(in[i]);
+}
+
+}  // namespace
+
 float decode_float(const FloatFormat& f, std::uint32_t code) {
   const bool neg = (code >> (f.width() - 1)) & 1u;
   const std::uint32_t field = (code >> f.man_bits) & ((1u << f.exp_bits) - 1u);
@@ -291,7 +336,7 @@ void store_from_f32(DType t, void* dst, float x, Rounding r, std::uint32_t rand)
                                                                              : f32_to_f16_rne(x)));
       break;
     case DType::f8e4m3: case DType::f8e5m2: case DType::f8e4m3fn:
-      store_raw(dst, static_cast<std::uint8_t>(encode_float(float_format(t), x, r, rand)));
+      store_raw(dst, r == Rounding::nearest_even ? fp8_rne(t, x) : static_cast<std::uint8_t>(encode_float(float_format(t), x, r, rand)));
       break;
     default: store_int(t, dst, f32_to_int_saturate(t, x)); break;
   }
@@ -442,6 +487,9 @@ void store_row_f32(DType t, const float* in, std::int64_t n, std::byte* dst, std
     for (std::int64_t i = 0; i < n; ++i) store_raw(dst + i * stride * 2, f32_to_bf16_rne(in[i]));
     return;
   }
+  if (t == DType::f8e4m3) return fp8_row_rne<4, 3, true>(in, n, reinterpret_cast<std::uint8_t*>(dst), stride);
+  if (t == DType::f8e5m2) return fp8_row_rne<5, 2, true>(in, n, reinterpret_cast<std::uint8_t*>(dst), stride);
+  if (t == DType::f8e4m3fn) return fp8_row_rne<4, 3, false>(in, n, reinterpret_cast<std::uint8_t*>(dst), stride);
   for (std::int64_t i = 0; i < n; ++i) store_from_f32(t, dst + i * stride * es, in[i], Rounding::nearest_even, 0);
 }
 

@@ -953,3 +953,50 @@ TEST(TrnBfloat16, DoubleConversionRoundsOnce) {
     ASSERT_EQ(trnBfloat16(d).x, nearest_bf16(d)) << std::hexfloat << d;
   }
 }
+
+// The fp8 round-to-nearest-even fast path of store_from_f32 / store_row_f32 (core/src/dtype.cpp,
+// f32_to_fp8_rne) gives encode_float's bits: every fp32 within 40 ulps of each fp8 value and of each
+// midpoint between neighbours (the rounding boundaries, both signs), the formats' overflow edges,
+// and every 4099th fp32 bit pattern (NaN, Inf, subnormals and zero included).
+TEST(Fp8FastEncode, EqualsTheGenericEncoderBitForBit) {
+  for (const DType t : {DType::f8e4m3, DType::f8e5m2, DType::f8e4m3fn}) {
+    const FloatFormat f = float_format(t);
+    std::vector<float> xs;
+    auto around = [&](float v) {
+      const std::uint32_t b = f32_to_bits(v);
+      for (std::uint32_t d = 0; d <= 40; ++d) {
+        xs.push_back(bits_to_f32(b + d));
+        if (b >= d) xs.push_back(bits_to_f32(b - d));
+      }
+    };
+    std::vector<float> values;
+    for (std::uint32_t c = 0; c < 256; ++c) {
+      const float v = decode_float(f, c);
+      if (std::isfinite(v)) values.push_back(v);
+    }
+    std::sort(values.begin(), values.end());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      around(values[i]);
+      if (i + 1 < values.size()) around(0.5f * (values[i] + values[i + 1]));  // exact: fp8 values are short
+    }
+    around(static_cast<float>(max_finite(t)) * 1.0625f);  // past the last midpoint (fn: past NaN)
+    for (std::uint64_t b = 0; b <= 0xffffffffull; b += 4099) xs.push_back(bits_to_f32(static_cast<std::uint32_t>(b)));
+    const std::size_t base = xs.size();
+    for (std::size_t i = 0; i < base; ++i) xs.push_back(-xs[i]);
+    std::vector<std::uint8_t> row(xs.size());
+    store_row_f32(t, xs.data(), static_cast<std::int64_t>(xs.size()), reinterpret_cast<std::byte*>(row.data()), 1,
+                  Rounding::nearest_even, nullptr, 0);
+    std::size_t mismatches = 0;
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      const auto want = static_cast<std::uint8_t>(encode_float(f, xs[i], Rounding::nearest_even, 0));
+      std::uint8_t one = 0;
+      store_from_f32(t, &one, xs[i], Rounding::nearest_even, 0);
+      if (row[i] != want || one != want) {
+        if (++mismatches <= 5)
+          ADD_FAILURE() << dtype_name(t) << " x bits 0x" << std::hex << f32_to_bits(xs[i]) << ": row 0x" << int{row[i]}
+                        << ", one 0x" << int{one} << ", encode_float 0x" << int{want};
+      }
+    }
+    EXPECT_EQ(mismatches, 0u) << dtype_name(t) << " of " << xs.size();
+  }
+}
