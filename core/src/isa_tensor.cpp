@@ -283,7 +283,19 @@ void NeuronCore::nc_matmul(const Tile& dst, const Tile& stationary, const Tile& 
     float* C = reinterpret_cast<float*>(dst.base);
     const std::int64_t ldc = dst.partition_stride / 4;
     if (cfg_.double_row_order == DoubleRowOrder::sequential) {
-      detail::matmul_portable({A, M, B, N, 2 * K, M, N, C, ldc, accumulate, detail::PackLayout{}, {}});
+      // The micro-kernel contract over 2K rows (matmul_kernels.hpp), so every ISA gives the same
+      // bits: the SIMD kernels run it on operands packed into their panels here (zero-padded edges;
+      // no zero-term skipping), the portable kernel on the row-major conversion.
+      const MatmulIsa isa = detail::resolve_matmul_isa(cfg_.matmul_isa);
+      const detail::PackLayout pack = detail::matmul_pack_layout(isa);
+      if (pack.mr > 0) {
+        thread_local std::vector<float> a_panels, b_panels;
+        detail::pack_row_major_panels(A, 2 * K, M, pack.mr, a_panels);
+        detail::pack_row_major_panels(B, 2 * K, N, pack.nr, b_panels);
+        detail::run_matmul(isa, {a_panels.data(), M, b_panels.data(), N, 2 * K, M, N, C, ldc, accumulate, pack, {}});
+      } else {
+        detail::matmul_portable({A, M, B, N, 2 * K, M, N, C, ldc, accumulate, detail::PackLayout{}, {}});
+      }
     } else {
       // pair_sum: the PE's two fp8 products are exact in fp32; their sum is rounded once, then
       // added to the column's running sum.

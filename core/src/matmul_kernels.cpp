@@ -405,6 +405,16 @@ void matmul_avx512(const MatmulArgs& a) {
   drive(a, 12, 32, kUkr);
 }
 
+void pack_row_major_panels(const float* src, int K, int cols, int width, std::vector<float>& out) {
+  const int panels = (cols + width - 1) / width;
+  out.assign(static_cast<std::size_t>(panels) * K * width, 0.0f);
+  for (int p = 0; p < panels; ++p) {
+    const int c0 = p * width, nv = std::min(width, cols - c0);
+    float* dst = out.data() + static_cast<std::size_t>(p) * K * width;
+    for (int k = 0; k < K; ++k) std::copy_n(src + static_cast<std::int64_t>(k) * cols + c0, nv, dst + static_cast<std::int64_t>(k) * width);
+  }
+}
+
 PackLayout matmul_pack_layout(MatmulIsa isa) {
   switch (isa) {
     case MatmulIsa::avx512: return {12, 32};

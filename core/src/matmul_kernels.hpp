@@ -23,6 +23,7 @@
 // its moving columns all finite, or the other way round (block-diagonal DFT stacks, trnfft).
 #pragma once
 #include <cstdint>
+#include <vector>
 
 #include "trn/core/neuron_core.hpp"
 
@@ -100,6 +101,11 @@ void pack_moving_panel(const MovingSource& src, int K, int n0, int nv, int nr, f
 // for (dtype, mr) on this CPU; the caller then converts row by row.
 // With `scan`, also notes the row flags of each panel (scan[p]).
 bool pack_stationary_panels(const MovingSource& src, int K, int M, int mr, float* out, RowScan* scan);
+
+// Packs a row-major K x cols fp32 matrix (row k at src + k * cols) into zero-padded panels of
+// `width` columns (out[p * K * width + k * width + j], the PackLayout of either operand), resizing
+// `out`. For operands converted row-major first (perf_mode double_row's 2K-row view).
+void pack_row_major_panels(const float* src, int K, int cols, int width, std::vector<float>& out);
 
 // The layout the kernel of an ISA wants (portable: row-major).
 PackLayout matmul_pack_layout(MatmulIsa isa);

@@ -96,6 +96,32 @@ TEST_P(DoubleRow, BitsEqualTheDocumentedOrder) {
   for (std::size_t i = 0; i < once.size(); ++i) EXPECT_EQ(twice[i], once[i] + once[i]);
 }
 
+// The sequential order runs the micro-kernel contract over 2K rows on every host ISA (the SIMD
+// kernels on operands packed for them, core/src/isa_tensor.cpp): the same bits on each.
+TEST(DoubleRow, SequentialOrderGivesTheSameBitsOnEveryHostIsa) {
+  for (const DType dt : {DType::f8e4m3, DType::f8e5m2}) {
+    const int K = 77, M = 29, N = 45;  // edges of every panel width (12 / 6 rows, 32 / 16 columns)
+    const auto S = fp8_values(static_cast<std::size_t>(K) * 2 * M, dt, 41);
+    const auto Mv = fp8_values(static_cast<std::size_t>(K) * 2 * N, dt, 42);
+    const auto want = bits_of(reference(S, Mv, K, M, N, DoubleRowOrder::sequential));
+    for (const MatmulIsa isa : {MatmulIsa::portable, MatmulIsa::avx2, MatmulIsa::avx512}) {
+      if (!matmul_isa_available(isa)) continue;
+      CoreConfig cfg;
+      cfg.generation = Generation::trn2;
+      cfg.double_row_order = DoubleRowOrder::sequential;
+      cfg.matmul_isa = isa;
+      NeuronCore nc(cfg);
+      const Tile st = nc.sbuf().alloc(dt, K, {2, M}, "stationary");
+      const Tile mv = nc.sbuf().alloc(dt, K, {2, N}, "moving");
+      const Tile out = nc.psum().alloc(DType::f32, M, {N}, "out");
+      upload(nc, st, S);
+      upload(nc, mv, Mv);
+      nc.nc_matmul(out, st, mv, false, MatmulPerfMode::double_row);
+      EXPECT_EQ(read_bits(out), want) << dtype_name(dt) << " isa " << static_cast<int>(isa);
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Shapes, DoubleRow,
     ::testing::Values(Case{DType::f8e4m3, 128, 128, 512, DoubleRowOrder::sequential},
