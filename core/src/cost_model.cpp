@@ -16,6 +16,7 @@
 #include <cstring>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <string>
 
 namespace trn {
@@ -330,29 +331,39 @@ constexpr int kQuadrants = 4;
 // table into as many segments as rows, and every whole-tile query walked all of them for all four
 // quadrants). The schedule is unchanged: a query folds each quadrant apart and Scheduler::ready_time
 // takes the first largest candidate in (byte, quadrant) order, the order of the shared table's walk.
+template <class State>
 class IntervalStates {
  public:
   struct Seg {
     std::uint64_t lo, hi;
-    AccessState st;
+    State st;
+  };
+  // Where a lookup of lo landed, while the table's segments have not moved since: a query's answer
+  // for the update of the same region that follows it (an instruction's accesses are recorded right
+  // after its operands are queried), so that the update does not look lo up again.
+  struct Finger {
+    std::uint64_t lo = 0, version = ~std::uint64_t{0};
+    std::size_t c = 0, k = 0;
   };
   // f(state, first byte of [lo, hi) it covers) for every segment overlapping [lo, hi), in byte order.
   template <class F>
-  void query(std::uint64_t lo, std::uint64_t hi, F&& f) const {
-    for (Pos p = first(lo); valid(p) && at(p).lo < hi; p = next(p)) f(at(p).st, std::max(at(p).lo, lo));
+  Finger query(std::uint64_t lo, std::uint64_t hi, F&& f) const {
+    const Pos p0 = first(lo);
+    for (Pos p = p0; valid(p) && at(p).lo < hi; p = next(p)) f(at(p).st, std::max(at(p).lo, lo));
+    return Finger{lo, version_, p0.c, p0.k};
   }
   // A write: [lo, hi) becomes one segment of state `st`. Exact: the write started after every
   // earlier read and write of the range had ended (it waited for them), so from now on its own end
   // dominates any constraint those older states could impose; keeping them only multiplied the
   // segments that later queries walk (a strided row view's hull spans the whole matrix). A write
   // past the table's end (address-increasing tiles) is an append.
-  void assign(std::uint64_t lo, std::uint64_t hi, const AccessState& st) {
+  void assign(std::uint64_t lo, std::uint64_t hi, const State& st, const Finger& f) {
     if (hi <= lo) return;
     if (chunks_.empty() || ends_.back() <= lo) {
       insert(Pos{chunks_.empty() ? 0 : chunks_.size() - 1, chunks_.empty() ? 0 : chunks_.back().size()}, Seg{lo, hi, st});
       return;
     }
-    Pos p = first(lo);
+    Pos p = first(lo, f);
     if (valid(p) && at(p).lo == lo && at(p).hi == hi) {  // the common case: a segment rewritten whole
       at(p).st = st;
       return;
@@ -377,9 +388,9 @@ class IntervalStates {
   // f(state) for every byte of [lo, hi), splitting at lo and hi and filling gaps with fresh states
   // first, so that f changes exactly [lo, hi).
   template <class F>
-  void update(std::uint64_t lo, std::uint64_t hi, F&& f) {
+  void update(std::uint64_t lo, std::uint64_t hi, F&& f, const Finger& finger) {
     if (hi <= lo) return;
-    Pos p = first(lo);
+    Pos p = first(lo, finger);
     if (valid(p) && at(p).lo == lo && at(p).hi == hi) {  // the common case
       f(at(p).st);
       return;
@@ -431,6 +442,10 @@ class IntervalStates {
                                             ch.begin())};
     return hint_;
   }
+  // first(lo), from a finger of lo when the segments have not moved since it was taken.
+  Pos first(std::uint64_t lo, const Finger& f) const {
+    return f.version == version_ && f.lo == lo ? Pos{f.c, f.k} : first(lo);
+  }
   // The end of the segment before p (0 for the first segment).
   std::uint64_t prev_hi(Pos p) const {
     if (p.k > 0) return chunks_[p.c][p.k - 1].hi;
@@ -439,6 +454,7 @@ class IntervalStates {
   // Inserts s before position p (an invalid p: at the end); splits a chunk that grew past 2 kChunk.
   // Returns where s is now.
   Pos insert(Pos p, const Seg& s) {
+    ++version_;
     if (chunks_.empty()) {
       chunks_.emplace_back(1, s);
       ends_.push_back(s.hi);
@@ -458,6 +474,7 @@ class IntervalStates {
   }
   // Erases the segments from p on that start before hi; drops chunks that become empty.
   void erase_before(Pos p, std::uint64_t hi) {
+    ++version_;
     while (valid(p)) {
       auto& ch = chunks_[p.c];
       std::size_t k1 = p.k;
@@ -479,6 +496,7 @@ class IntervalStates {
   std::vector<std::vector<Seg>> chunks_;
   std::vector<std::uint64_t> ends_;  // ends_[c]: the end of chunk c's last segment
   mutable Pos hint_{0, 0};           // where the last lookup landed (first); may be stale
+  std::uint64_t version_ = 0;        // counts the changes that move segments (insert, erase_before)
 };
 
 // Busy intervals of one resource (a DMA engine, or in reorder mode a compute engine or shared
@@ -490,6 +508,9 @@ class Timeline {
   explicit Timeline(std::size_t window = 64) : window_(std::max<std::size_t>(window, 1)) {}
   // Earliest start >= ready of a d-long activity, and the activity whose interval pushed it (or -1).
   std::pair<double, std::int64_t> find(double ready, double d) const {
+    // The common case first (a DMA queue or an engine idle by the time the operands are ready):
+    // every interval ended by `ready` (their ends ascend), so the scan below would change nothing.
+    if (ends_ascend_ && (busy_.empty() || busy_.back().end <= ready)) return {ready, -1};
     double t = ready;
     std::int64_t blocker = -1;
     std::size_t i = busy_.size() > window_ ? busy_.size() - window_ : 0;
@@ -514,11 +535,18 @@ class Timeline {
     return {t, blocker};
   }
   void insert(double t, double d, std::int64_t idx) {
-    auto it = std::upper_bound(busy_.begin(), busy_.end(), t, [](double v, const Busy& b) { return v < b.start; });
-    it = busy_.insert(it, Busy{t, t + d, idx});
-    if ((it != busy_.begin() && !(std::prev(it)->end <= it->end)) ||
-        (std::next(it) != busy_.end() && !(it->end <= std::next(it)->end)))
-      ends_ascend_ = false;
+    // A NaN time leaves the starts unordered for upper_bound: the scans take over for good.
+    if (std::isnan(t + d)) ends_ascend_ = false;
+    if (ends_ascend_ && (busy_.empty() || busy_.back().start <= t)) {  // after every start: upper_bound's end
+      busy_.push_back(Busy{t, t + d, idx});
+      if (busy_.size() > 1 && !(busy_[busy_.size() - 2].end <= busy_.back().end)) ends_ascend_ = false;
+    } else {
+      auto it = std::upper_bound(busy_.begin(), busy_.end(), t, [](double v, const Busy& b) { return v < b.start; });
+      it = busy_.insert(it, Busy{t, t + d, idx});
+      if ((it != busy_.begin() && !(std::prev(it)->end <= it->end)) ||
+          (std::next(it) != busy_.end() && !(it->end <= std::next(it)->end)))
+        ends_ascend_ = false;
+    }
     if (busy_.size() > 4 * window_)
       busy_.erase(busy_.begin(), busy_.begin() + static_cast<std::ptrdiff_t>(2 * window_));
   }
@@ -538,27 +566,45 @@ class Timeline {
   bool ends_ascend_ = true;  // every interval ends no later than the next one (find's binary search)
 };
 
+// The state of one core in each mode a pass schedules: engines, ports and DMA queues per mode, the
+// interval tables shared (their cuts depend only on the regions, never on times; each segment holds
+// one access state per mode).
+template <int M>
 struct CoreState {
-  std::array<double, 4> engine_free{};
-  std::array<std::int64_t, 4> engine_last{-1, -1, -1, -1};
-  std::vector<Timeline> dma;
-  std::vector<Timeline> engine_tl, port_tl;  // reorder mode: per compute engine; SBUF and PSUM ports
-  double sbuf_port_free = 0, psum_port_free = 0;
-  std::int64_t sbuf_port_last = -1, psum_port_last = -1;
-  std::array<IntervalStates, kQuadrants> sbuf, psum;  // per partition quadrant
+  struct Mode {
+    std::array<double, 4> engine_free{};
+    std::array<std::int64_t, 4> engine_last{-1, -1, -1, -1};
+    std::vector<Timeline> dma;
+    std::vector<Timeline> engine_tl, port_tl;  // reorder mode: per compute engine; SBUF and PSUM ports
+    double sbuf_port_free = 0, psum_port_free = 0;
+    std::int64_t sbuf_port_last = -1, psum_port_last = -1;
+  };
+  std::array<Mode, M> mode;
+  std::array<IntervalStates<std::array<AccessState, M>>, kQuadrants> sbuf, psum;  // per partition quadrant
 };
 
 }  // namespace
 
 namespace {
 
-// One schedule of a trace (schedule_one): instructions placed in trace order, each at the earliest
-// time its operands are ready and its engine (DMA queues, shared SBUF / PSUM ports) is free, either
-// in program order per engine (as_written) or in the earliest free slot of a look-ahead window
-// (reorder). Each step of an instruction's placement is one method, called in this order by run().
+// The schedules of a trace (schedule_one, schedule_both): instructions placed in trace order, each
+// at the earliest time its operands are ready and its engine (DMA queues, shared SBUF / PSUM ports)
+// is free, either in program order per engine (as_written) or in the earliest free slot of a
+// look-ahead window (reorder). Each step of an instruction's placement is one method, called in
+// this order by run().
+//
+// A pass schedules M = 1 or 2 modes at once: mode 0 is the options' mode, whose profile and
+// timeline the pass returns; mode 1 (compare_modes) the other, of which only the total time is
+// kept. The modes' schedules are independent (each mode's placements read only that mode's states)
+// and each is the one a pass of its own computes; what they share is the work that does not depend
+// on times: walking and cutting the interval tables, the instruction's duration, queues and
+// counters. The tables' cuts are the same in both modes as long as every write replaces its range in
+// both or in neither (it does unless a duration is negative or NaN): when the modes disagree the
+// pass stops (run() returns false) and each mode is scheduled alone.
+//
 // The per-instruction arrays of a schedule, kept by each host thread between schedules: fresh
-// arrays of tens of MiB (25 bytes per record) were page-faulted in on every call, and a call
-// schedules twice (both modes). Every entry up to the trace's length is written before it is read.
+// arrays of tens of MiB (25 bytes per record) were page-faulted in on every call. Every entry up to
+// the trace's length is written before it is read.
 struct SchedulerArrays {
   std::vector<double> dur, end;
   std::vector<std::int64_t> pred;
@@ -569,12 +615,17 @@ SchedulerArrays& this_thread_scheduler_arrays() {
   return arrays;
 }
 
+template <int M>
 class Scheduler {
+  using States = std::array<AccessState, M>;
+
  public:
-  Scheduler(const Trace& trace, const CostModelOptions& opt, bool reorder)
-      : trace_(trace), opt_(opt), reorder_(reorder), hw_(hardware_spec(opt.target)), n_(trace.instructions.size()),
+  // mode0_reorder: the mode of mode 0 (mode 1, when M = 2, is the other one).
+  Scheduler(const Trace& trace, const CostModelOptions& opt, bool mode0_reorder)
+      : trace_(trace), opt_(opt), hw_(hardware_spec(opt.target)), n_(trace.instructions.size()),
         arrays_(this_thread_scheduler_arrays()), dur_(arrays_.dur), end_(arrays_.end), pred_(arrays_.pred),
         eng_(arrays_.eng) {
+    for (int m = 0; m < M; ++m) reorder_[m] = m == 0 ? mode0_reorder : !mode0_reorder;
     cores_ = opt.num_cores;
     if (cores_ <= 0) {
       cores_ = 1;
@@ -588,14 +639,16 @@ class Scheduler {
     const int active = std::min(cores_, hw_.cores_per_device);
     queue_bw_hbm_ = std::min(hw_.dma_bytes_per_ns, hw_.hbm_bytes_per_ns / (active * hw_.dma_engines));
     cs_.resize(static_cast<std::size_t>(cores_));
-    for (auto& c : cs_) {
-      c.dma.resize(static_cast<std::size_t>(hw_.dma_engines));
-      if (reorder) {
-        c.engine_tl.assign(4, Timeline(static_cast<std::size_t>(opt.reorder_window)));
-        c.port_tl.assign(2, Timeline(static_cast<std::size_t>(opt.reorder_window)));
+    for (auto& c : cs_)
+      for (int m = 0; m < M; ++m) {
+        auto& cm = c.mode[static_cast<std::size_t>(m)];
+        cm.dma.resize(static_cast<std::size_t>(hw_.dma_engines));
+        if (reorder_[m]) {
+          cm.engine_tl.assign(4, Timeline(static_cast<std::size_t>(opt.reorder_window)));
+          cm.port_tl.assign(2, Timeline(static_cast<std::size_t>(opt.reorder_window)));
+        }
       }
-    }
-    prof.mode = reorder ? ScheduleMode::reorder : ScheduleMode::as_written;
+    prof.mode = mode0_reorder ? ScheduleMode::reorder : ScheduleMode::as_written;
     dur_.resize(n_);
     end_.resize(n_);
     pred_.assign(n_, -1);
@@ -608,37 +661,51 @@ class Scheduler {
             result_latency_ns(static_cast<Engine>(p), static_cast<Engine>(q));
   }
 
-  Schedule run() {
-    double total = 0;
+  // False when the modes' table cuts would differ (M = 2 only; see above): nothing is returned then.
+  bool run() {
+    std::array<double, M> total{};
+    std::array<Placement, M> pl;
     for (std::size_t i = 0; i < n_; ++i) {
       const Instruction& ins = trace_.instructions[i];
-      CoreState& c = cs_[static_cast<std::size_t>(std::min(ins.core, cores_ - 1))];
-      Placement pl = ready_time(c, ins);
-      if (ins.opcode == Opcode::host_compute)
+      CoreState<M>& c = cs_[static_cast<std::size_t>(std::min(ins.core, cores_ - 1))];
+      ready_time(c, ins, pl);
+      if (ins.opcode == Opcode::host_compute) {
         place_host(ins, i, pl);
-      else if (ins.opcode == Opcode::link_transfer)
+      } else if (ins.opcode == Opcode::link_transfer) {
         place_link(ins, i, pl);
-      else if (ins.engine == Engine::dma)
+      } else if (ins.engine == Engine::dma) {
         place_dma(c, ins, i, pl);
-      else if (reorder_)
-        place_compute_reordered(c, ins, i, pl);
-      else
-        place_compute_in_order(c, ins, i, pl);
-      record_accesses(c, ins, i, pl);
-      record_instruction(ins, i, pl);
-      total = std::max(total, pl.fin);
+      } else {
+        const double d = instruction_ns(ins, hw_, 0);
+        const bool sbuf_port = needs_sbuf_port(ins), psum_port = needs_psum_port(ins);
+        for (int m = 0; m < M; ++m) {
+          auto& cm = c.mode[static_cast<std::size_t>(m)];
+          if (reorder_[m])
+            place_compute_reordered(cm, ins, i, d, sbuf_port, psum_port, pl[static_cast<std::size_t>(m)]);
+          else
+            place_compute_in_order(cm, ins, i, d, sbuf_port, psum_port, pl[static_cast<std::size_t>(m)]);
+        }
+        sched_.profile.busy_ns[static_cast<int>(ins.engine)] += d;
+      }
+      if (!record_accesses(c, ins, i, pl)) return false;
+      record_instruction(ins, i, pl[0]);
+      for (int m = 0; m < M; ++m) total[static_cast<std::size_t>(m)] = std::max(total[static_cast<std::size_t>(m)], pl[static_cast<std::size_t>(m)].fin);
     }
-    sched_.profile.total_ns = total;
+    sched_.profile.total_ns = total[0];
+    if constexpr (M == 2) other_total_ns_ = total[1];
     sum_dma_active();
     sched_.profile.total_instructions =
         static_cast<std::int64_t>(n_) - sched_.profile.host_steps - sched_.profile.link_transfers;
     walk_critical_path();
-    return std::move(sched_);
+    return true;
   }
+  Schedule take() { return std::move(sched_); }
+  // Mode 1's total time (M = 2).
+  double other_total_ns() const { return other_total_ns_; }
 
  private:
-  // Where one instruction goes: ready (its operands' readiness, set by ready_by), then start / fin
-  // and the instruction p that set the start; DMA: the first queue q0 and the queue count nq.
+  // Where one instruction goes in one mode: ready (its operands' readiness, set by ready_by), then
+  // start / fin and the instruction p that set the start; DMA: the first queue q0 and the queue count nq.
   struct Placement {
     double ready = 0;
     std::int64_t ready_by = -1;
@@ -686,37 +753,49 @@ class Scheduler {
     if (reg.write && st.r_idx >= 0 && st.r_end > c.ready) c = Candidate{st.r_end, st.r_idx, x};
   }
 
-  // The earliest start its operands allow: after the last write of what it reads (plus the
-  // producer's result latency) and, for a write, after the last read and write of its region.
+  // The earliest start its operands allow, per mode: after the last write of what it reads (plus
+  // the producer's result latency) and, for a write, after the last read and write of its region.
   // The constraint that sets it is the first largest one in the order of the regions, then bytes,
   // then quadrants (then write before read within a state): each quadrant's table is folded apart
   // and the quadrants' winners compared by (byte, quadrant), which is that order.
-  Placement ready_time(CoreState& c, const Instruction& ins) {
-    Placement pl;
+  void ready_time(CoreState<M>& c, const Instruction& ins, std::array<Placement, M>& pl) {
+    pl.fill(Placement{});
     for (std::uint8_t r = 0; r < ins.nregions; ++r) {
       const Region& reg = ins.regions[r];
       if (reg.hi <= reg.lo) continue;  // a region of no bytes touches nothing
-      const Candidate before{pl.ready, pl.ready_by, 0};
-      Candidate best = before;
+      std::array<Candidate, M> before, best;
+      for (int m = 0; m < M; ++m) {
+        const auto k = static_cast<std::size_t>(m);
+        before[k] = best[k] = Candidate{pl[k].ready, pl[k].ready_by, 0};
+      }
+      auto& fingers = fingers_[r];
       if (reg.mem == MemSpace::hbm) {
-        hbm_.query(reg.lo, reg.hi, [&](const AccessState& st, std::uint64_t) { consider(st, reg, ins.engine, 0, best); });
+        fingers[0] = hbm_.query(reg.lo, reg.hi, [&](const States& st, std::uint64_t) {
+          for (std::size_t k = 0; k < M; ++k) consider(st[k], reg, ins.engine, 0, best[k]);
+        });
       } else {
         auto& tables = reg.mem == MemSpace::sbuf ? c.sbuf : c.psum;
         const auto [q0, q1] = quadrants_of(reg);
         for (int q = q0; q <= q1; ++q) {
-          Candidate got = before;
-          tables[static_cast<std::size_t>(q)].query(
-              reg.lo, reg.hi, [&](const AccessState& st, std::uint64_t x) { consider(st, reg, ins.engine, x, got); });
-          if (got.ready > before.ready && (got.ready > best.ready || (got.ready == best.ready && got.x < best.x)))
-            best = got;
+          std::array<Candidate, M> got = before;
+          fingers[static_cast<std::size_t>(q)] = tables[static_cast<std::size_t>(q)].query(reg.lo, reg.hi, [&](const States& st, std::uint64_t x) {
+            for (std::size_t k = 0; k < M; ++k) consider(st[k], reg, ins.engine, x, got[k]);
+          });
+          for (std::size_t k = 0; k < M; ++k)
+            if (got[k].ready > before[k].ready &&
+                (got[k].ready > best[k].ready || (got[k].ready == best[k].ready && got[k].x < best[k].x)))
+              best[k] = got[k];
         }
       }
-      pl.ready = best.ready;
-      pl.ready_by = best.by;
+      for (std::size_t k = 0; k < M; ++k) {
+        pl[k].ready = best[k].ready;
+        pl[k].ready_by = best[k].by;
+      }
     }
-    pl.start = pl.ready;
-    pl.p = pl.ready_by;
-    return pl;
+    for (auto& p : pl) {
+      p.start = p.ready;
+      p.p = p.ready_by;
+    }
   }
 
   // One in-order resource outside the engines and DMA queues (the host thread, the device's link):
@@ -737,26 +816,31 @@ class Scheduler {
 
   // A host round trip (docs/cost-model.md section 7): one host thread runs the host steps in program
   // order, outside the engines and DMA queues; its region dependencies were resolved by ready_time.
-  void place_host(const Instruction& ins, std::size_t i, Placement& pl) {
+  void place_host(const Instruction& ins, std::size_t i, std::array<Placement, M>& pl) {
     Profile& prof = sched_.profile;
-    pl.d = host_step_ns(ins, hw_, opt_.host);
-    place_serial(host_, i, pl);
+    const double d = host_step_ns(ins, hw_, opt_.host);
+    for (std::size_t k = 0; k < M; ++k) {
+      pl[k].d = d;
+      place_serial(host_[k], i, pl[k]);
+    }
     ++prof.host_steps;
-    prof.host_roundtrip_ns += pl.d;
+    prof.host_roundtrip_ns += d;
     prof.host_flops += ins.declared_cycles;
     prof.host_bytes += static_cast<double>(ins.bytes_read + ins.bytes_written);
   }
 
   // A message between devices (link_step.hpp): the device's link resource runs them in program
   // order, beside the engines; its time is the record's own (the fabric model's). With a peer
-  // exchange, a tagged record starts no earlier than its peers allow (wait_for_peers).
-  void place_link(const Instruction& ins, std::size_t i, Placement& pl) {
+  // exchange (M = 1 only), a tagged record starts no earlier than its peers allow (wait_for_peers).
+  void place_link(const Instruction& ins, std::size_t i, std::array<Placement, M>& pl) {
     Profile& prof = sched_.profile;
-    pl.d = ins.declared_cycles;
-    place_serial(link_, i, pl);
-    wait_for_peers(ins, i, pl);
+    for (std::size_t k = 0; k < M; ++k) {
+      pl[k].d = ins.declared_cycles;
+      place_serial(link_[k], i, pl[k]);
+    }
+    if constexpr (M == 1) wait_for_peers(ins, i, pl[0]);
     ++prof.link_transfers;
-    prof.link_ns += pl.d;
+    prof.link_ns += pl[0].d;
     prof.link_bytes += static_cast<double>(ins.bytes_read + ins.bytes_written);
   }
 
@@ -774,7 +858,7 @@ class Scheduler {
     pl.wait = not_before - pl.start;
     pl.start = not_before;
     pl.fin = not_before + pl.d;
-    link_.free = pl.fin;
+    link_[0].free = pl.fin;
     waits_.emplace_back(static_cast<std::int64_t>(i), pl.wait);
     Profile& prof = sched_.profile;
     ++prof.link_waits;
@@ -783,27 +867,32 @@ class Scheduler {
 
   // A DMA on its queues: partitions 8q .. 8q+7 are served by DMA engine q (DMAOV); each engine
   // moves its share.
-  void place_dma(CoreState& c, const Instruction& ins, std::size_t i, Placement& pl) {
+  void place_dma(CoreState<M>& c, const Instruction& ins, std::size_t i, std::array<Placement, M>& pls) {
     Profile& prof = sched_.profile;
     const int nq = dma_queues_for(ins, hw_);
-    pl.nq = nq;
     const double d = instruction_ns(ins, hw_, touches(ins, MemSpace::hbm) ? queue_bw_hbm_ : hw_.dma_bytes_per_ns);
-    pl.d = d;
     const int p0 = std::max(0, ins.regions[0].mem == MemSpace::hbm ? ins.regions[1].p0 : ins.regions[0].p0);
-    pl.q0 = std::min(hw_.dma_engines - nq, p0 / hw_.dma_partitions_per_engine);
-    double first_start = std::numeric_limits<double>::infinity();
-    pl.fin = 0;
-    for (int k = 0; k < nq; ++k) {
-      const auto [s0, blocker] = c.dma[static_cast<std::size_t>(pl.q0 + k)].place(pl.ready, d, static_cast<std::int64_t>(i));
-      first_start = std::min(first_start, s0);
-      if (s0 + d > pl.fin) {
-        pl.fin = s0 + d;
-        if (s0 > pl.ready) pl.p = blocker;  // the latest part was delayed by another transfer on its engine
+    const int q0 = std::min(hw_.dma_engines - nq, p0 / hw_.dma_partitions_per_engine);
+    for (std::size_t m = 0; m < M; ++m) {
+      Placement& pl = pls[m];
+      pl.nq = nq;
+      pl.d = d;
+      pl.q0 = q0;
+      double first_start = std::numeric_limits<double>::infinity();
+      pl.fin = 0;
+      auto& dma = c.mode[m].dma;
+      for (int k = 0; k < nq; ++k) {
+        const auto [s0, blocker] = dma[static_cast<std::size_t>(q0 + k)].place(pl.ready, d, static_cast<std::int64_t>(i));
+        first_start = std::min(first_start, s0);
+        if (s0 + d > pl.fin) {
+          pl.fin = s0 + d;
+          if (s0 > pl.ready) pl.p = blocker;  // the latest part was delayed by another transfer on its engine
+        }
       }
+      pl.start = first_start;
     }
-    pl.start = first_start;
-    dma_spans_[static_cast<std::size_t>(std::min(ins.core, cores_ - 1))].emplace_back(pl.start, pl.fin);
-    for (int k = 0; k < nq; ++k) prof.dma_queue_busy_ns[static_cast<std::size_t>(pl.q0 + k)] += d;
+    dma_spans_[static_cast<std::size_t>(std::min(ins.core, cores_ - 1))].emplace_back(pls[0].start, pls[0].fin);
+    for (int k = 0; k < nq; ++k) prof.dma_queue_busy_ns[static_cast<std::size_t>(q0 + k)] += d;
     prof.busy_ns[static_cast<int>(Engine::dma)] += d * nq / hw_.dma_engines;
     prof.dma_bytes += static_cast<double>(std::max(ins.bytes_read, ins.bytes_written));
   }
@@ -821,12 +910,12 @@ class Scheduler {
 
   // List scheduling: the earliest slot >= ready that is free on the engine (and the shared ports
   // it needs) among the last reorder_window instructions there.
-  void place_compute_reordered(CoreState& c, const Instruction& ins, std::size_t i, Placement& pl) {
+  static void place_compute_reordered(typename CoreState<M>::Mode& c, const Instruction& ins, std::size_t i, double d,
+                                      bool sbuf_port, bool psum_port, Placement& pl) {
     const int e = static_cast<int>(ins.engine);
-    const double d = instruction_ns(ins, hw_, 0);
     pl.d = d;
-    Timeline* tls[3] = {&c.engine_tl[static_cast<std::size_t>(e)], needs_sbuf_port(ins) ? &c.port_tl[0] : nullptr,
-                        needs_psum_port(ins) ? &c.port_tl[1] : nullptr};
+    Timeline* tls[3] = {&c.engine_tl[static_cast<std::size_t>(e)], sbuf_port ? &c.port_tl[0] : nullptr,
+                        psum_port ? &c.port_tl[1] : nullptr};
     for (bool moved = true; moved;) {
       moved = false;
       for (Timeline* tl : tls) {
@@ -842,15 +931,13 @@ class Scheduler {
     for (Timeline* tl : tls)
       if (tl) tl->insert(pl.start, d, static_cast<std::int64_t>(i));
     pl.fin = pl.start + d;
-    sched_.profile.busy_ns[e] += d;
   }
 
   // Program order per engine: after the engine's (and the shared ports') previous instruction.
-  void place_compute_in_order(CoreState& c, const Instruction& ins, std::size_t i, Placement& pl) {
+  void place_compute_in_order(typename CoreState<M>::Mode& c, const Instruction& ins, std::size_t i, double d,
+                              bool sbuf_port, bool psum_port, Placement& pl) {
     const int e = static_cast<int>(ins.engine);
-    const double d = instruction_ns(ins, hw_, 0);
     pl.d = d;
-    const bool sbuf_port = needs_sbuf_port(ins), psum_port = needs_psum_port(ins);
     if (!(c.engine_free[e] <= pl.start) || (sbuf_port && !(c.sbuf_port_free <= pl.start)) ||
         (psum_port && !(c.psum_port_free <= pl.start)) || !(d >= 0))
       waited_in_order_ = true;
@@ -877,51 +964,62 @@ class Scheduler {
       c.psum_port_free = pl.fin;
       c.psum_port_last = static_cast<std::int64_t>(i);
     }
-    sched_.profile.busy_ns[e] += d;
   }
 
-  // The instruction's reads and writes as the access states later instructions wait for.
-  void record_accesses(CoreState& c, const Instruction& ins, std::size_t i, const Placement& pl) {
+  // The instruction's reads and writes as the access states later instructions wait for. False
+  // when the modes disagree on whether a write replaces its range (M = 2; see the class comment).
+  bool record_accesses(CoreState<M>& c, const Instruction& ins, std::size_t i, const std::array<Placement, M>& pl) {
     const Engine E = ins.engine;
-    const double fin = pl.fin;
+    const auto idx = static_cast<std::int64_t>(i);
     for (std::uint8_t r = 0; r < ins.nregions; ++r) {
       const Region& reg = ins.regions[r];
       if (reg.hi <= reg.lo) continue;  // a region of no bytes touches nothing
-      const bool replace = reg.write && fin >= pl.start;  // the write waited for every earlier access of its region
-      AccessState written;
-      written.w_end = fin;
-      written.w_idx = static_cast<std::int64_t>(i);
-      written.w_engine = E;
-      const auto apply = [&](AccessState& st) {
-        if (reg.write) {
-          st.w_end = fin;
-          st.w_idx = static_cast<std::int64_t>(i);
-          st.w_engine = E;
-        } else if (fin >= st.r_end) {
-          st.r_end = fin;
-          st.r_idx = static_cast<std::int64_t>(i);
+      // A write that waited for every earlier access of its region replaces them (IntervalStates::assign).
+      const bool replace = reg.write && pl[0].fin >= pl[0].start;
+      for (std::size_t k = 1; k < M; ++k)
+        if ((reg.write && pl[k].fin >= pl[k].start) != replace) return false;
+      States written;
+      for (std::size_t k = 0; k < M; ++k) {
+        written[k].w_end = pl[k].fin;
+        written[k].w_idx = idx;
+        written[k].w_engine = E;
+      }
+      const auto apply = [&](States& st) {
+        for (std::size_t k = 0; k < M; ++k) {
+          AccessState& s = st[k];
+          if (reg.write) {
+            s.w_end = pl[k].fin;
+            s.w_idx = idx;
+            s.w_engine = E;
+          } else if (pl[k].fin >= s.r_end) {
+            s.r_end = pl[k].fin;
+            s.r_idx = idx;
+          }
         }
       };
+      const auto& fingers = fingers_[r];  // where ready_time's queries landed
       if (reg.mem == MemSpace::hbm) {
         if (replace)
-          hbm_.assign(reg.lo, reg.hi, written);
+          hbm_.assign(reg.lo, reg.hi, written, fingers[0]);
         else
-          hbm_.update(reg.lo, reg.hi, apply);
+          hbm_.update(reg.lo, reg.hi, apply, fingers[0]);
         continue;
       }
       auto& tables = reg.mem == MemSpace::sbuf ? c.sbuf : c.psum;
       const auto [q0, q1] = quadrants_of(reg);
       for (int q = q0; q <= q1; ++q) {
-        IntervalStates& t = tables[static_cast<std::size_t>(q)];
+        auto& t = tables[static_cast<std::size_t>(q)];
+        const auto& f = fingers[static_cast<std::size_t>(q)];
         if (replace)
-          t.assign(reg.lo, reg.hi, written);
+          t.assign(reg.lo, reg.hi, written, f);
         else
-          t.update(reg.lo, reg.hi, apply);
+          t.update(reg.lo, reg.hi, apply, f);
       }
     }
+    return true;
   }
 
-  // Counters, the critical-path links and the timeline entry of instruction i.
+  // Counters, the critical-path links and the timeline entry of instruction i (mode 0).
   void record_instruction(const Instruction& ins, std::size_t i, const Placement& pl) {
     Profile& prof = sched_.profile;
     dur_[i] = pl.fin - pl.start;
@@ -971,7 +1069,7 @@ class Scheduler {
   void walk_critical_path() {
     if (n_ == 0) return;
     Profile& prof = sched_.profile;
-    std::int64_t i = static_cast<std::int64_t>(std::max_element(end_.begin(), end_.end()) - end_.begin());
+    std::int64_t i = static_cast<std::int64_t>(std::max_element(end_.begin(), end_.begin() + static_cast<std::ptrdiff_t>(n_)) - end_.begin());
     while (i >= 0) {
       const std::uint8_t e = eng_[static_cast<std::size_t>(i)];
       (e == kLinkTrack   ? prof.link_critical_ns
@@ -986,41 +1084,56 @@ class Scheduler {
         std::max_element(prof.critical_ns.begin(), prof.critical_ns.end()) - prof.critical_ns.begin());
   }
 
-
  public:
   // Whether some compute instruction of an as_written schedule started later than its operands
   // allowed (its engine or a shared port was still busy, or its duration is not a number >= 0).
-  // When none did, the reorder schedule is the same schedule (schedule_uncached).
+  // When none did, the reorder schedule is the same schedule (schedule_uncached). M = 1.
   bool waited_in_order() const { return waited_in_order_; }
 
  private:
   bool waited_in_order_ = false;
   const Trace& trace_;
   const CostModelOptions& opt_;
-  const bool reorder_;
+  std::array<bool, M> reorder_{};
   const HardwareSpec& hw_;
   const std::size_t n_;
   int cores_ = 1;
   double queue_bw_hbm_ = 0;
+  double other_total_ns_ = 0;
   std::array<std::array<double, kEngineCount>, kEngineCount> latency_{};  // result_latency_ns(producer, consumer)
   Schedule sched_;
-  std::vector<CoreState> cs_;
-  IntervalStates hbm_;
+  std::vector<CoreState<M>> cs_;
+  IntervalStates<States> hbm_;
+  // Per region of the instruction being placed (per quadrant on chip; HBM: [0]): where ready_time's
+  // queries landed, for record_accesses.
+  std::array<std::array<typename IntervalStates<States>::Finger, kQuadrants>, 4> fingers_{};
   SchedulerArrays& arrays_;  // this thread's; sized to n_ (one Scheduler at a time per thread)
   std::vector<double>& dur_;
   std::vector<double>& end_;
   std::vector<std::int64_t>& pred_;
   std::vector<std::uint8_t>& eng_;
-  std::vector<std::vector<std::pair<double, double>>> dma_spans_;  // DMA transfer intervals per core
-  SerialResource host_;  // one host thread runs the host steps in program order
-  SerialResource link_;  // one link resource per device runs the link transfers in program order
+  std::vector<std::vector<std::pair<double, double>>> dma_spans_;  // DMA transfer intervals per core (mode 0)
+  std::array<SerialResource, M> host_;  // one host thread runs the host steps in program order
+  std::array<SerialResource, M> link_;  // one link resource per device runs the link transfers in program order
   std::vector<std::pair<std::int64_t, double>> waits_;  // (link record, time it waited for peers), in order
 };
 
 Schedule schedule_one(const Trace& trace, const CostModelOptions& opt, bool reorder, bool* waited_in_order = nullptr) {
-  Scheduler sched(trace, opt, reorder);
-  Schedule s = sched.run();
+  Scheduler<1> sched(trace, opt, reorder);
+  sched.run();
   if (waited_in_order != nullptr) *waited_in_order = sched.waited_in_order();
+  return sched.take();
+}
+
+// Both modes in one pass (compare_modes without a peer exchange): the schedule of opt.mode with the
+// other mode's total, or nothing when the modes' table cuts would differ.
+std::optional<Schedule> schedule_both(const Trace& trace, const CostModelOptions& opt) {
+  const bool reorder = opt.mode == ScheduleMode::reorder;
+  Scheduler<2> sched(trace, opt, reorder);
+  if (!sched.run()) return std::nullopt;
+  Schedule s = sched.take();
+  (reorder ? s.profile.as_written_total_ns : s.profile.reorder_total_ns) = sched.other_total_ns();
+  (reorder ? s.profile.reorder_total_ns : s.profile.as_written_total_ns) = s.profile.total_ns;
   return s;
 }
 
@@ -1312,15 +1425,18 @@ Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
 }
 
 namespace {
-// Both modes when compare_modes asks. The reorder schedule of a trace whose as_written schedule
-// never held a compute instruction back (Scheduler::waited_in_order) is that same schedule, so it is
-// not computed again: each instruction in turn finds every earlier interval on its engine and ports
-// ended by its ready time (they are the in-order ones, which ended by then), so the look-ahead
-// window places it at its ready time with the same predecessor, and DMA queues, host steps and
-// link transfers are placed alike in both modes (test CostModelReference.*InOrderWithoutWaits*).
-// Not with a peer exchange: every schedule of a collective call exchanges its arrivals with the
-// peers' schedules, mode for mode.
+// Both modes when compare_modes asks: in one pass (schedule_both) unless a peer exchange makes the
+// schedule collective (every schedule of a collective call exchanges its arrivals with the peers'
+// schedules, mode for mode) or the modes' table cuts would differ; then one pass per mode. The
+// reorder schedule of a trace whose as_written schedule never held a compute instruction back
+// (Scheduler::waited_in_order) is that same schedule, so it is not computed again: each instruction
+// in turn finds every earlier interval on its engine and ports ended by its ready time (they are the
+// in-order ones, which ended by then), so the look-ahead window places it at its ready time with the
+// same predecessor, and DMA queues, host steps and link transfers are placed alike in both modes
+// (test CostModelReference.*InOrderWithoutWaits*).
 Schedule schedule_uncached(const Trace& trace, const CostModelOptions& opt) {
+  if (opt.compare_modes && opt.link_peers == nullptr)
+    if (std::optional<Schedule> s = schedule_both(trace, opt)) return std::move(*s);
   bool waited = true;
   Schedule s = schedule_one(trace, opt, opt.mode == ScheduleMode::reorder, &waited);
   if (opt.compare_modes && opt.mode == ScheduleMode::as_written && !waited && opt.link_peers == nullptr) {

@@ -400,6 +400,63 @@ __attribute__((target("avx512f"))) void ts_row_extreme_avx512(float* x, float s,
 }
 TRN_SIMD_WARNINGS_END
 
+// tensor_scalar's two stages fused over a dense fp32 row, 16 lanes at a time: to[i] =
+// (from[i] op0 s0) op1 s1 (reverse: the scalar first), for op0 in add / subtract / multiply /
+// divide and op1 one of them or bypass. Each stage is the same IEEE fp32 operation per element as
+// ts_row's and the intermediate stays fp32, so the bits are ts_apply_f32's; one pass reads the
+// source row and writes the destination row, instead of a copy and a pass per stage (a large
+// tensor_scalar ran at a third of the host's streaming rate). `to` is `from` or shares no byte
+// with it. Only for scalars that are not NaN (the caller's test): of two NaN operands x86 returns
+// the first source's payload, and ts_row's compiled loop puts the element first in its 4-lane body
+// but the scalar first in its odd tail element (GCC 12, add), an order no other loop reproduces.
+constexpr bool ts_fusable(AluOp op) {
+  return op == AluOp::add || op == AluOp::subtract || op == AluOp::multiply || op == AluOp::divide;
+}
+TRN_SIMD_WARNINGS_BEGIN
+template <AluOp OP>
+__attribute__((target("avx512f"))) inline __m512 alu_ps_avx512(__m512 a, __m512 b) {
+  if constexpr (OP == AluOp::add) return _mm512_add_ps(a, b);
+  else if constexpr (OP == AluOp::subtract) return _mm512_sub_ps(a, b);
+  else if constexpr (OP == AluOp::multiply) return _mm512_mul_ps(a, b);
+  else return _mm512_div_ps(a, b);
+}
+template <AluOp OP0, AluOp OP1>
+__attribute__((target("avx512f"))) void ts_fused_row_avx512(const float* from, float* to, float s0, bool reverse0,
+                                                            float s1, bool reverse1, std::int64_t n) {
+  const __m512 v0 = _mm512_set1_ps(s0), v1 = _mm512_set1_ps(s1);
+  for (std::int64_t i = 0; i < n; i += 16) {
+    const auto m = n - i >= 16 ? __mmask16(0xffff) : static_cast<__mmask16>((1u << (n - i)) - 1u);
+    __m512 x = _mm512_maskz_loadu_ps(m, from + i);
+    x = reverse0 ? alu_ps_avx512<OP0>(v0, x) : alu_ps_avx512<OP0>(x, v0);
+    if constexpr (OP1 != AluOp::bypass) x = reverse1 ? alu_ps_avx512<OP1>(v1, x) : alu_ps_avx512<OP1>(x, v1);
+    _mm512_mask_storeu_ps(to + i, m, x);
+  }
+}
+TRN_SIMD_WARNINGS_END
+using TsFusedRow = void (*)(const float*, float*, float, bool, float, bool, std::int64_t);
+// The fused row function of (op0, op1), or null when they are not fusable.
+TsFusedRow ts_fused_row(AluOp op0, AluOp op1) {
+  if (!ts_fusable(op0) || !(op1 == AluOp::bypass || ts_fusable(op1))) return nullptr;
+  TsFusedRow f = nullptr;
+  auto second = [&](auto tag0) {
+    constexpr AluOp kOp0 = decltype(tag0)::value;
+    switch (op1) {
+      case AluOp::bypass: f = ts_fused_row_avx512<kOp0, AluOp::bypass>; break;
+      case AluOp::add: f = ts_fused_row_avx512<kOp0, AluOp::add>; break;
+      case AluOp::subtract: f = ts_fused_row_avx512<kOp0, AluOp::subtract>; break;
+      case AluOp::multiply: f = ts_fused_row_avx512<kOp0, AluOp::multiply>; break;
+      default: f = ts_fused_row_avx512<kOp0, AluOp::divide>; break;
+    }
+  };
+  switch (op0) {
+    case AluOp::add: second(OpTag<AluOp::add>{}); break;
+    case AluOp::subtract: second(OpTag<AluOp::subtract>{}); break;
+    case AluOp::multiply: second(OpTag<AluOp::multiply>{}); break;
+    default: second(OpTag<AluOp::divide>{}); break;
+  }
+  return f;
+}
+
 // One tensor_scalar stage over a row: one switch per row, a plain loop per op.
 void ts_apply_f32(AluOp op, float* x, float s, bool reverse, std::int64_t n) {
   dispatch_arith(op, [&](auto tag) {
@@ -708,10 +765,16 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
                            dst.free_contiguous() && ((rows_in_place && dst.base == src.base) || detail::tiles_disjoint(dst, src));
     const Rounding r = rounding_for(opt);
     const SrStream sr = sr_stream();
+    const TsFusedRow fused = dense_f32 && simd::has_avx512() ? ts_fused_row(op0, op1) : nullptr;
     float* scratch = dense_f32 ? nullptr : detail::scratch_f32(0, row_len(src));
     for (std::int32_t p = 0; p < src.partitions; ++p) {
       // The scalars first: a scalar column may lie in dst's row, which is written before the ops.
       const float a0 = scalar_f32(s0, p), a1 = use_s1 ? scalar_f32(s1, p) : 0.0f;
+      if (fused != nullptr && !std::isnan(a0) && !std::isnan(a1)) {
+        fused(reinterpret_cast<const float*>(src.base + std::int64_t{p} * src.partition_stride),
+              reinterpret_cast<float*>(dst.base + std::int64_t{p} * dst.partition_stride), a0, reverse0, a1, reverse1, n);
+        continue;
+      }
       float* x = scratch;
       if (dense_f32) {
         x = reinterpret_cast<float*>(dst.base + std::int64_t{p} * dst.partition_stride);

@@ -915,6 +915,33 @@ TEST(CostModelReference, RandomTracesScheduleBitForBitAsTheReplacedScheduler) {
   EXPECT_EQ(cases, 120);
 }
 
+// Durations that are not numbers >= 0 (a custom operator declaring NaN, a negative or an infinite
+// cost): a write then may not replace its range (its end is before its start, or NaN), the case in
+// which the one-pass schedule of both modes must agree on the tables' cuts or stop and schedule
+// each mode alone. Both must still give the replaced scheduler's bits.
+TEST(CostModelReference, UnusualDurationsScheduleBitForBitAsTheReplacedScheduler) {
+  std::mt19937_64 rng(31);
+  const double declared[] = {std::numeric_limits<double>::quiet_NaN(), -5.0, -1e9, 0.0, 3.0,
+                             std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+  for (int round = 0; round < 24; ++round) {
+    Trace t = random_trace(rng, 300 + static_cast<std::size_t>(round) * 17, round % 3 == 0 ? 2 : 1);
+    std::size_t k = 0;
+    for (Instruction& ins : t.instructions)
+      if (ins.engine == Engine::gpsimd && (k++ % 3 == 0)) {
+        ins.opcode = Opcode::custom_op;
+        ins.declared_cycles = declared[(k + static_cast<std::size_t>(round)) % std::size(declared)];
+      }
+    for (const ScheduleMode mode : {ScheduleMode::as_written, ScheduleMode::reorder}) {
+      CostModelOptions opt;
+      opt.target = round % 2 == 0 ? Generation::trn1 : Generation::trn2;
+      opt.mode = mode;
+      opt.keep_timeline = true;
+      opt.reorder_window = round % 4 == 0 ? 4 : 64;
+      expect_same_schedule(t, opt, "unusual durations");
+    }
+  }
+}
+
 // A real kernel's trace: the blocked matmul (many programs on a grid of C blocks, DMA-heavy) and the
 // naive tiled one, timing only.
 TEST(CostModelReference, MatmulKernelTracesScheduleBitForBitAsTheReplacedScheduler) {

@@ -605,6 +605,75 @@ TEST(VectorTensorScalar, TwoOpsWithImmediatesAndReverseFlags) {
   for (std::size_t i = 0; i < got.size(); ++i) ASSERT_EQ(got[i], std::max(v[i], 0.0f));
 }
 
+// Dense fp32 rows take one fused pass for (add, subtract, multiply, divide) x (bypass or one of
+// them); strided views take the row-by-row path. Both must give the same bits for every op pair and
+// reverse flag, with NaN payloads in the source and in the scalars (one NaN operand, and both),
+// infinities, signed zeros and subnormals, rows that are not a multiple of 16 lanes, and dst either
+// the source itself or another tile.
+TEST(VectorTensorScalar, FusedDenseRowsGiveTheBitsOfTheRowByRowPath) {
+  NeuronCore nc;
+  const int P = 48, F = 37;
+  std::mt19937 rng(77);
+  const std::uint32_t specials[] = {0x7fc00001u, 0xffc12345u, 0x7fa00000u /* signalling */, 0x7f800000u, 0xff800000u,
+                                    0x80000000u, 0x00000000u, 0x00000007u, 0x80400000u, 0x3f800000u};
+  std::vector<std::uint32_t> src_bits(static_cast<std::size_t>(P * F));
+  std::uniform_real_distribution<float> u(-4.0f, 4.0f);
+  for (std::size_t i = 0; i < src_bits.size(); ++i)
+    src_bits[i] = i % 5 == 0 ? specials[(i / 5) % std::size(specials)] : std::bit_cast<std::uint32_t>(u(rng));
+  auto poke_bits = [](const Tile& t, const std::vector<std::uint32_t>& bits) {
+    for (int p = 0; p < t.partitions; ++p)
+      for (std::int64_t i = 0; i < t.free_size(); ++i)
+        std::memcpy(t.at(p, i), &bits[static_cast<std::size_t>(p * t.free_size() + i)], 4);
+  };
+  const Tile dense = nc.sbuf().alloc(DType::f32, P, {F}), out = nc.sbuf().alloc(DType::f32, P, {F});
+  const Tile wide = nc.sbuf().alloc(DType::f32, P, {2 * F}), wide_out = nc.sbuf().alloc(DType::f32, P, {2 * F});
+  const Tile strided = wide.slice(0, 0, F, 2), strided_out = wide_out.slice(0, 0, F, 2);
+  const Tile col0 = nc.sbuf().alloc(DType::f32, P, {1}), col1 = nc.sbuf().alloc(DType::f32, P, {1});
+  std::vector<std::uint32_t> c0(static_cast<std::size_t>(P)), c1(static_cast<std::size_t>(P));
+  for (int p = 0; p < P; ++p) {
+    c0[static_cast<std::size_t>(p)] = p % 7 == 0 ? specials[static_cast<std::size_t>(p / 7) % std::size(specials)]
+                                                 : std::bit_cast<std::uint32_t>(u(rng));
+    c1[static_cast<std::size_t>(p)] = p % 5 == 1 ? 0xffc0beefu : std::bit_cast<std::uint32_t>(u(rng));
+  }
+  poke_bits(col0, c0);
+  poke_bits(col1, c1);
+  const AluOp ops[] = {AluOp::add, AluOp::subtract, AluOp::multiply, AluOp::divide};
+  int cases = 0;
+  for (const AluOp op0 : ops)
+    for (const AluOp op1 : {AluOp::bypass, AluOp::add, AluOp::subtract, AluOp::multiply, AluOp::divide})
+      for (int rev = 0; rev < 4; ++rev)
+        for (int form = 0; form < 3; ++form) {  // immediates; [P,1] tiles; a NaN immediate
+          const bool r0 = rev & 1, r1 = rev & 2;
+          const ScalarOperand s0 = form == 1 ? ScalarOperand(col0) : ScalarOperand(form == 2 ? kNaN : 1.25f);
+          const ScalarOperand s1 = form == 1 ? ScalarOperand(col1) : ScalarOperand(-0.75f);
+          std::vector<std::uint32_t> wide_bits(static_cast<std::size_t>(P * 2 * F), 0u);
+          for (int p = 0; p < P; ++p)
+            for (int i = 0; i < F; ++i)
+              wide_bits[static_cast<std::size_t>(p * 2 * F + 2 * i)] = src_bits[static_cast<std::size_t>(p * F + i)];
+          poke_bits(wide, wide_bits);
+          nc.tensor_scalar(strided_out, strided, op0, s0, op1, s1, Engine::vector, r0, r1);
+          const auto want = read_bits(strided_out);
+          poke_bits(dense, src_bits);
+          // The first element whose bits differ from the row-by-row path's (none: the size).
+          const auto first_difference = [&](const std::vector<std::uint32_t>& got) {
+            std::size_t i = 0;
+            while (i < got.size() && got[i] == want[i]) ++i;
+            return i;
+          };
+          nc.tensor_scalar(out, dense, op0, s0, op1, s1, Engine::vector, r0, r1);
+          std::size_t i = first_difference(read_bits(out));
+          ASSERT_EQ(i, want.size()) << alu_op_name(op0) << ", " << alu_op_name(op1) << " reverse " << rev << " form "
+                                    << form << ": element " << i << " (source bits " << std::hex << src_bits[i]
+                                    << ") gives " << read_bits(out)[i] << ", row by row " << want[i];
+          nc.tensor_scalar(dense, dense, op0, s0, op1, s1, Engine::vector, r0, r1);
+          i = first_difference(read_bits(dense));
+          ASSERT_EQ(i, want.size()) << "in place: " << alu_op_name(op0) << ", " << alu_op_name(op1) << " reverse "
+                                    << rev << " form " << form << ": element " << i;
+          ++cases;
+        }
+  EXPECT_EQ(cases, 240);
+}
+
 TEST(VectorTensorScalar, PerPartitionScalarTilesAndBf16Output) {
   NeuronCore nc;
   const int P = 64, F = 40;
