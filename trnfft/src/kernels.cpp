@@ -86,11 +86,16 @@ DftMatrix make_dft_matrix(std::int64_t length, std::int64_t block_rows, std::int
   const bool split = mode == blas::GemmMode::bf16x3;
   m.dtype = mode == blas::GemmMode::fp32 ? DType::f32 : DType::bf16;
   m.terms = split ? 2 : 1;
-  const std::size_t n = static_cast<std::size_t>(rows * cols);
-  for (int t = 0; t < m.terms; ++t)
+  // One buffer per term, [rows][re, im, -im][cols]: the three tables side by side in every row, so
+  // that a kernel that needs all three loads them with one DMA (one descriptor per partition row
+  // instead of three).
+  const std::size_t n = static_cast<std::size_t>(rows * 3 * cols);
+  for (int t = 0; t < m.terms; ++t) {
+    auto& buf = storage.emplace_back(n * static_cast<std::size_t>(dtype_size(m.dtype)));
+    m.all.push_back(HbmTensor::wrap(buf.data(), m.dtype, {rows, 3 * cols}));
     for (int which = 0; which < 3; ++which) {
-      auto& buf = storage.emplace_back(n * static_cast<std::size_t>(dtype_size(m.dtype)));
-      HbmTensor h = HbmTensor::wrap(buf.data(), m.dtype, {rows, cols});
+      std::byte* table = reinterpret_cast<std::byte*>(buf.data()) + which * cols * dtype_size(m.dtype);
+      HbmTensor h = HbmTensor::wrap(table, m.dtype, {rows, cols}, {3 * cols, 1});
       for (std::int64_t rr = 0; rr < rows; ++rr)
         for (std::int64_t kk = 0; kk < cols; ++kk) {
           const std::int64_t r = rr % block_rows, k = kk % block_cols;
@@ -99,8 +104,7 @@ DftMatrix make_dft_matrix(std::int64_t length, std::int64_t block_rows, std::int
           unit_root(r * k, length, sign, &c, &s);
           const double sc = scale.empty() ? 1.0 : scale[static_cast<std::size_t>(r)];
           const double v = on_block ? (which == 0 ? c : which == 1 ? s : -s) * sc : 0.0;
-          const std::int64_t r_at = rr, k_at = kk;
-          const std::size_t at = static_cast<std::size_t>(r_at * cols + k_at);
+          const std::size_t at = static_cast<std::size_t>(rr * 3 * cols + which * cols + kk);
           if (m.dtype == DType::f32) {
             reinterpret_cast<float*>(buf.data())[at] = static_cast<float>(v);
           } else {
@@ -112,6 +116,7 @@ DftMatrix make_dft_matrix(std::int64_t length, std::int64_t block_rows, std::int
         }
       (which == 0 ? m.re : which == 1 ? m.im : m.neg_im).push_back(h);
     }
+  }
   return m;
 }
 
@@ -398,6 +403,15 @@ struct FourStepShape {
   int s1 = 1, s2 = 1, n1 = 0, n2 = 0, K1 = 0, M1 = 0;
   std::int64_t G = 1, blocks = 0, width_max = 0, nb = 1, W = 0, XW = 0, groups_per_outer = 0, groups = 0;
   bool in_real = false, out_real = false, split = false;
+  // Interleaved complex planes (im = re + 1 float): a full group's two planes move with one DMA
+  // (one descriptor per partition row instead of two; docs/cost-model.md section 3).
+  bool merged_in = false, merged_out = false;
+  // f1 and f2 are the same matrix (n1 = n2, s1 = s2, no C2R scaling): loaded once.
+  bool shared_f = false;
+  // The first group's input is loaded block by block, so that stage 1 starts after one block
+  // rather than the whole group (the first load is the pipeline's fill) -- where the DMA is not
+  // the busiest engine (a DMA-bound target would pay the extra descriptors).
+  bool first_by_block = false;
   DType data_dtype = DType::f32;
   InstrOptions z_round{};
   Engine sum_engine = Engine::vector;
@@ -440,6 +454,19 @@ FourStepShape four_step_shape(const HardwareSpec& hw, const FourStepPassArgs& a)
   const std::int64_t resident_bytes = (2 * 3 * (s.K1 + s.M1)) * dtype_size(a.f1->dtype) + 2 * s.K1 * 4;
   const std::int64_t room = static_cast<std::int64_t>(hw.sbuf_partition_bytes) - resident_bytes - 4096;
   s.nsets = static_cast<int>(std::clamp<std::int64_t>(room / set_bytes, 1, std::min(4, hw.psum_banks / 2)));
+  s.merged_in = !s.in_real && a.in.im == a.in.re + 1 && (a.in_len == 0 || a.in_len >= a.n1 * a.n2);
+  s.merged_out = !s.out_real && a.out.im == a.out.re + 1 && (a.out_len == 0 || a.out_len >= a.n1 * a.n2);
+  s.shared_f = a.f1 == a.f2;
+  {
+    // TensorE vs DMA time per group, at the engines' rates (cost-model.md sections 1 and 3): the
+    // products of both stages against the group's bytes in and out.
+    const double passes = s.data_dtype == DType::f32 ? hw.matmul_fp32_passes : s.split ? 3.0 : 1.0;
+    const double products = (s.in_real ? 2.0 : 4.0) * passes;
+    const double tensor_ns = products * 2.0 * static_cast<double>(s.W) / hw.tensor_ghz;
+    const double dma_ns = static_cast<double>(planes_in + planes_out) * static_cast<double>(s.K1 * s.XW) * 4.0 /
+                          (hw.dma_engines * hw.dma_bytes_per_ns * hw.dma_hbm_efficiency);
+    s.first_by_block = s.merged_in && s.nsets > 1 && tensor_ns > dma_ns;
+  }
   s.N = a.n1 * a.n2;
   s.in_len = a.in_len > 0 ? std::min(a.in_len, s.N) : s.N;
   s.whole_rows = s.in_len / a.n2;
@@ -468,6 +495,9 @@ struct Plane {
 struct FourStepBuf {
   Plane x_re, x_im, z_re, z_im;
   Tile x_resid, z_resid, y_re, y_im, tmp, out_re, out_im;
+  // The input planes' values side by side ([K1, 2 XW]: re, im) and the output planes ([M1, 2 W]),
+  // so that a full group's merged DMA moves one contiguous SBUF row per partition.
+  Tile x_both, out_both;
 };
 
 // One program of four_step_pass: its resident tiles, buffer sets and the pipeline stages, each a
@@ -488,8 +518,13 @@ class FourStepProgram {
     return sbuf_.alloc(dt, rows, {cols}, name, 0, AllocFill::none);
   }
   std::vector<Tile> resident(const std::vector<HbmTensor>& h, int rows, int cols, const char* name);
+  void resident_matrix(const DftMatrix& f, int n, bool want_nim, bool want_im, std::vector<Tile>* re,
+                       std::vector<Tile>* im, std::vector<Tile>* nim);
   Plane plane(int rows, std::int64_t cols, const char* name);
+  void plane_pair(int rows, std::int64_t cols, const char* name, Plane* re, Plane* im, Tile* both);
   void allocate();
+  void load_f1();
+  void load_f2_twiddles();
   const FourStepBuf& buffers(std::int64_t gi) const {
     return buf_[static_cast<std::size_t>(gi - g_begin_) % buf_.size()];
   }
@@ -506,12 +541,16 @@ class FourStepProgram {
   void split_plane(const Plane& q, const Tile& resid, std::int64_t cols, Engine e);
   void load_plane(std::int64_t gi, const float* src, const Plane& x);
   void load_group(std::int64_t gi);
+  void load_group_by_block(std::int64_t gi);
   void halve_unit_weights(const Plane& x, std::int64_t nbc);
   void product(tile::Accumulator& acc, const std::vector<Tile>& F, const Plane& x, std::int64_t c0, std::int64_t cols,
                bool data_stationary);
   void stage1(std::int64_t gi);
   void twiddle(std::int64_t gi);
   void store_plane(std::int64_t gi, float* plane_out, const Tile& sb);
+  void stage2(std::int64_t gi, std::int64_t c0 = 0, std::int64_t cols = -1);
+  void evacuate_store(std::int64_t gi);
+  void drain_by_block(std::int64_t gi);
   void stage2_store(std::int64_t gi);
 
   NeuronCore& nc_;
@@ -535,6 +574,38 @@ std::vector<Tile> FourStepProgram::resident(const std::vector<HbmTensor>& h, int
   return v;
 }
 
+// The tables of one DFT matrix the pass uses (re always; -im and im when asked), per term. All
+// three: one DMA per term from the matrix's [rows, 3 cols] layout, the tiles its column ranges.
+void FourStepProgram::resident_matrix(const DftMatrix& f, int n, bool want_nim, bool want_im, std::vector<Tile>* re,
+                                      std::vector<Tile>* im, std::vector<Tile>* nim) {
+  if (!(want_nim && want_im)) {
+    *re = resident(f.re, n, n, "F re");
+    if (want_im) *im = resident(f.im, n, n, "F im");
+    if (want_nim) *nim = resident(f.neg_im, n, n, "-F im");
+    return;
+  }
+  for (int t = 0; t < f.terms; ++t) {
+    const Tile all = alloc(f.dtype, n, 3 * n, "F re, im, -im");
+    nc_.dma_copy(all, f.all[static_cast<std::size_t>(t)].tile(0, n, 0, 3 * n));
+    re->push_back(all.cols(0, n));
+    im->push_back(all.cols(n, n));
+    nim->push_back(all.cols(2 * n, n));
+  }
+}
+
+// The two planes of one operand with their values (the DMA's side) adjacent: [rows, 2 cols].
+void FourStepProgram::plane_pair(int rows, std::int64_t cols, const char* name, Plane* re, Plane* im, Tile* both) {
+  *both = alloc(s_.split ? DType::f32 : s_.data_dtype, rows, 2 * cols, name);
+  for (int k = 0; k < 2; ++k) {
+    Plane& q = k == 0 ? *re : *im;
+    (s_.split ? q.raw : q.hi) = both->cols(k * cols, cols);
+    if (s_.split) {
+      q.hi = alloc(s_.data_dtype, rows, cols, name);
+      q.lo = alloc(DType::bf16, rows, cols, name);
+    }
+  }
+}
+
 Plane FourStepProgram::plane(int rows, std::int64_t cols, const char* name) {
   Plane q;
   q.hi = alloc(s_.data_dtype, rows, cols, name);
@@ -545,23 +616,48 @@ Plane FourStepProgram::plane(int rows, std::int64_t cols, const char* name) {
   return q;
 }
 
-void FourStepProgram::allocate() {
+// F1 (stage 1's moving operand): the first thing TensorE needs, loaded first.
+void FourStepProgram::load_f1() {
+  resident_matrix(*a_.f1, s_.K1, !s_.in_real, true, &f1_re_, &f1_im_, &f1_nim_);
+}
+
+// F2 (unless it is F1) and the twiddles: needed after stage 1 of the first group, so loaded after
+// its input.
+void FourStepProgram::load_f2_twiddles() {
   const int K1 = s_.K1, M1 = s_.M1;
-  f1_re_ = resident(a_.f1->re, K1, K1, "F1 re");
-  f1_im_ = resident(a_.f1->im, K1, K1, "F1 im");
-  if (!s_.in_real) f1_nim_ = resident(a_.f1->neg_im, K1, K1, "-F1 im");
-  f2_re_ = resident(a_.f2->re, M1, M1, "F2 re");
-  f2_nim_ = resident(a_.f2->neg_im, M1, M1, "-F2 im");
-  if (!s_.out_real) f2_im_ = resident(a_.f2->im, M1, M1, "F2 im");
+  const bool f2_im = !s_.out_real;
+  if (s_.shared_f) {  // F1's tiles hold re, im and (complex input) -im
+    f2_re_ = f1_re_;
+    f2_im_ = f1_im_;
+    f2_nim_ = s_.in_real ? resident(a_.f2->neg_im, M1, M1, "-F2 im") : f1_nim_;
+  } else {
+    resident_matrix(*a_.f2, M1, true, f2_im, &f2_re_, &f2_im_, &f2_nim_);
+  }
   // One block's twiddles [M1, K1], read by every block of a group through a stride-0 free dim.
+  // Both planes in one DMA when the table holds them one after the other (the plan's layout).
+  if (a_.tw_im == a_.tw_re + std::int64_t{M1} * K1) {
+    const Tile both = alloc(DType::f32, M1, 2 * K1, "twiddle re, im");
+    nc_.dma_copy(both, tile::hbm_view(a_.tw_re, DType::f32, M1, K1, {{2, std::int64_t{M1} * K1}, {K1, 1}}));
+    tw_re_ = both.cols(0, K1);
+    tw_im_ = both.cols(K1, K1);
+    return;
+  }
   tw_re_ = alloc(DType::f32, M1, K1, "twiddle re");
   tw_im_ = alloc(DType::f32, M1, K1, "twiddle im");
   nc_.dma_copy(tw_re_, HbmTensor::wrap(const_cast<float*>(a_.tw_re), DType::f32, {M1, K1}).tile(0, M1, 0, K1));
   nc_.dma_copy(tw_im_, HbmTensor::wrap(const_cast<float*>(a_.tw_im), DType::f32, {M1, K1}).tile(0, M1, 0, K1));
+}
+
+void FourStepProgram::allocate() {
+  const int K1 = s_.K1, M1 = s_.M1;
   buf_.resize(static_cast<std::size_t>(s_.nsets));
   for (FourStepBuf& b : buf_) {
-    b.x_re = plane(K1, s_.XW, "x re");
-    if (!s_.in_real) b.x_im = plane(K1, s_.XW, "x im");
+    if (s_.merged_in) {
+      plane_pair(K1, s_.XW, "x re, im", &b.x_re, &b.x_im, &b.x_both);
+    } else {
+      b.x_re = plane(K1, s_.XW, "x re");
+      if (!s_.in_real) b.x_im = plane(K1, s_.XW, "x im");
+    }
     if (s_.split) {
       b.x_resid = alloc(DType::f32, K1, s_.XW, "x split residual");
       b.z_resid = alloc(DType::f32, M1, s_.W, "z split residual");
@@ -571,8 +667,14 @@ void FourStepProgram::allocate() {
     b.z_re = plane(M1, s_.W, "twiddled re");
     b.z_im = plane(M1, s_.W, "twiddled im");
     b.tmp = sbuf_.alloc(DType::f32, M1, {4, s_.W}, "twiddle products", 0, AllocFill::none);
-    b.out_re = alloc(DType::f32, M1, s_.W, "out re");
-    if (!s_.out_real) b.out_im = alloc(DType::f32, M1, s_.W, "out im");
+    if (s_.merged_out) {
+      b.out_both = alloc(DType::f32, M1, 2 * s_.W, "out re, im");
+      b.out_re = b.out_both.cols(0, s_.W);
+      b.out_im = b.out_both.cols(s_.W, s_.W);
+    } else {
+      b.out_re = alloc(DType::f32, M1, s_.W, "out re");
+      if (!s_.out_real) b.out_im = alloc(DType::f32, M1, s_.W, "out im");
+    }
   }
   // A C2R half spectrum (in_len < N): element k = a n2 + j2 exists for rows a < whole_rows and the
   // first rest_cols columns of row whole_rows. The load tiles are zeroed once (compute engines
@@ -593,6 +695,10 @@ void FourStepProgram::allocate() {
 }
 
 // bf16x3: hi = bf16(x), lo = bf16(x - hi) from the fp32 value (RNE), as dft_pass splits.
+// (Measured and not kept: the two roundings on ScalarE, the subtraction on VectorE / GpSimd --
+// bf16x3 C2C at 2^18 points modeled 58.5 us on trn2 instead of 46: each split became a
+// ScalarE -> VectorE -> ScalarE chain, and ScalarE, in program order, held stage 2's evacuation
+// behind the next group's splits.)
 void FourStepProgram::split_plane(const Plane& q, const Tile& resid, std::int64_t cols, Engine e) {
   const std::array<Tile, 2> terms{q.hi.cols(0, cols), q.lo.cols(0, cols)};
   tile::split_terms(nc_, tile::SplitOperand{q.raw.cols(0, cols), resid.cols(0, cols), terms}, split_on(e));
@@ -627,8 +733,38 @@ void FourStepProgram::load_plane(std::int64_t gi, const float* src, const Plane&
 
 void FourStepProgram::load_group(std::int64_t gi) {
   const FourStepBuf& b = buffers(gi);
+  const std::int64_t nbc = blocks_of(gi);
+  if (s_.merged_in && nbc == s_.nb) {
+    // Both planes in one DMA: free (plane, block, t2, j2), the planes 1 float apart in HBM.
+    const int s1 = s_.s1;
+    dma_nested_partitions(nc_, false, b.x_both, a_.in.re + in_base(gi), s1, s_.n1, a_.in_dist, a_.n2 * a_.in.stride,
+                          {{2, 1}, {nbc, s1 * a_.in_dist}, {s_.s2, nbc * s1 * a_.in_dist}, {a_.n2, a_.in.stride}});
+    return;
+  }
   load_plane(gi, a_.in.re, b.x_re);
   if (!s_.in_real) load_plane(gi, a_.in.im, b.x_im);
+}
+
+// The pipeline's first load, block by block and plane by plane, with F1's tables in the order
+// stage 1's first products read them: TensorE starts after F1 re and one block of x re have
+// arrived instead of after all of F1 and the whole group.
+void FourStepProgram::load_group_by_block(std::int64_t gi) {
+  const FourStepBuf& b = buffers(gi);
+  const std::int64_t nbc = blocks_of(gi);
+  const int s1 = s_.s1, M1 = s_.M1;
+  for (std::int64_t i = 0; i < nbc; ++i) {
+    const tile::FreePattern free_dims{{s_.s2, nbc * s1 * a_.in_dist}, {a_.n2, a_.in.stride}};
+    const std::int64_t at = in_base(gi) + i * s1 * a_.in_dist;
+    if (i == 0) f1_re_ = resident(a_.f1->re, s_.K1, s_.K1, "F1 re");
+    dma_nested_partitions(nc_, false, value(b.x_re).cols(i * M1, M1), a_.in.re + at, s1, s_.n1, a_.in_dist,
+                          a_.n2 * a_.in.stride, free_dims);
+    if (i == 0) {
+      f1_im_ = resident(a_.f1->im, s_.K1, s_.K1, "F1 im");
+      f1_nim_ = resident(a_.f1->neg_im, s_.K1, s_.K1, "-F1 im");
+    }
+    dma_nested_partitions(nc_, false, value(b.x_im).cols(i * M1, M1), a_.in.im + at, s1, s_.n1, a_.in_dist,
+                          a_.n2 * a_.in.stride, free_dims);
+  }
 }
 
 // C2R: halve the inputs whose weight c_k is 1 (k = 0, and k = N/2 for even N) against the
@@ -707,8 +843,11 @@ void FourStepProgram::store_plane(std::int64_t gi, float* plane_out, const Tile&
   const std::int64_t nbc = blocks_of(gi), os = a_.out.stride;
   const int s1 = s_.s1, s2 = s_.s2, n2 = s_.n2;
   if (a_.out_len == 0 || a_.out_len >= a_.n1 * a_.n2) {
-    dma_nested_partitions(nc_, true, sb, plane_out + out_base(gi), s2, n2, nbc * s1 * a_.out_dist, a_.n1 * os,
-                          {{nbc, s1 * a_.out_dist}, {s1, a_.out_dist}, {a_.n1, os}});
+    // sb: one plane [M1, w], or both (merged_out) [M1, 2 w] with the planes 1 float apart in HBM.
+    const bool both = sb.free_size() == 2 * nbc * s1 * a_.n1;
+    tile::FreePattern free_dims{{nbc, s1 * a_.out_dist}, {s1, a_.out_dist}, {a_.n1, os}};
+    if (both) free_dims = {{2, 1}, {nbc, s1 * a_.out_dist}, {s1, a_.out_dist}, {a_.n1, os}};
+    dma_nested_partitions(nc_, true, sb, plane_out + out_base(gi), s2, n2, nbc * s1 * a_.out_dist, a_.n1 * os, free_dims);
     return;
   }
   // Truncated output (k = k1 + n1 k2 < out_len): rows k2 < out_len / n1 whole, then the first
@@ -727,22 +866,56 @@ void FourStepProgram::store_plane(std::int64_t gi, float* plane_out, const Tile&
   }
 }
 
+void FourStepProgram::stage2(std::int64_t gi, std::int64_t c0, std::int64_t cols) {
+  // O = F2^T Z into stage 1's PSUM banks (which the twiddle has read); columns c0 .. c0 + cols
+  // (default: the group's). Every output column is its own dot products, so a column range
+  // computes exactly the bits the whole group would.
+  const FourStepBuf& b = buffers(gi);
+  const std::int64_t w = cols < 0 ? blocks_of(gi) * s_.K1 : cols;
+  tile::Accumulator orr(nc_, b.y_re.cols(c0, w));
+  product(orr, f2_re_, b.z_re, c0, w, false);
+  product(orr, f2_nim_, b.z_im, c0, w, false);
+  if (!s_.out_real) {
+    tile::Accumulator oi(nc_, b.y_im.cols(c0, w));
+    product(oi, f2_im_, b.z_re, c0, w, false);
+    product(oi, f2_re_, b.z_im, c0, w, false);
+  }
+}
+
+// The last group of a TensorE-bound program, block by block: stage 2, evacuation and store of
+// one block's columns at a time, so that after TensorE's last matmul only one block is left to
+// evacuate and store (the pipeline's drain), not the whole group.
+void FourStepProgram::drain_by_block(std::int64_t gi) {
+  const FourStepBuf& b = buffers(gi);
+  const std::int64_t nbc = blocks_of(gi), K1 = s_.K1, os = a_.out.stride;
+  const int s1 = s_.s1;
+  for (std::int64_t i = 0; i < nbc; ++i) {
+    stage2(gi, i * K1, K1);
+    nc_.tensor_copy(b.out_re.cols(i * K1, K1), b.y_re.cols(i * K1, K1), Engine::scalar);
+    nc_.tensor_copy(b.out_im.cols(i * K1, K1), b.y_im.cols(i * K1, K1), Engine::scalar);
+    for (int k = 0; k < 2; ++k)
+      dma_nested_partitions(nc_, true, (k == 0 ? b.out_re : b.out_im).cols(i * K1, K1),
+                            (k == 0 ? a_.out.re : a_.out.im) + out_base(gi) + i * s1 * a_.out_dist, s_.s2, s_.n2,
+                            nbc * s1 * a_.out_dist, a_.n1 * os, {{s1, a_.out_dist}, {a_.n1, os}});
+  }
+}
+
 void FourStepProgram::stage2_store(std::int64_t gi) {
-  // O = F2^T Z (into stage 1's PSUM banks); evacuated by ScalarE (VectorE is busy twiddling the
-  // next group); stored with partitions (t2, k2), free (block, t1, k1).
+  stage2(gi);
+  evacuate_store(gi);
+}
+
+void FourStepProgram::evacuate_store(std::int64_t gi) {
+  // Evacuated by ScalarE (VectorE is busy twiddling the next group); stored with partitions
+  // (t2, k2), free (block, t1, k1).
   const FourStepBuf& b = buffers(gi);
   const std::int64_t w = blocks_of(gi) * s_.K1;
-  tile::Accumulator orr(nc_, b.y_re.cols(0, w));
-  product(orr, f2_re_, b.z_re, 0, w, false);
-  product(orr, f2_nim_, b.z_im, 0, w, false);
-  tile::Accumulator oi;
-  if (!s_.out_real) {
-    oi = tile::Accumulator(nc_, b.y_im.cols(0, w));
-    product(oi, f2_im_, b.z_re, 0, w, false);
-    product(oi, f2_re_, b.z_im, 0, w, false);
+  nc_.tensor_copy(b.out_re.cols(0, w), b.y_re.cols(0, w), Engine::scalar);
+  if (!s_.out_real) nc_.tensor_copy(b.out_im.cols(0, w), b.y_im.cols(0, w), Engine::scalar);
+  if (s_.merged_out && w == s_.W) {  // both planes, one DMA
+    store_plane(gi, a_.out.re, b.out_both);
+    return;
   }
-  orr.copy_out(b.out_re.cols(0, w), Engine::scalar);
-  if (!s_.out_real) oi.copy_out(b.out_im.cols(0, w), Engine::scalar);
   store_plane(gi, a_.out.re, b.out_re.cols(0, w));
   if (!s_.out_real) store_plane(gi, a_.out.im, b.out_im.cols(0, w));
 }
@@ -752,25 +925,65 @@ void FourStepProgram::stage2_store(std::int64_t gi) {
 // group's compute must not hold back the loads behind it), stage 1 one group ahead of the
 // twiddle, stage 2 and the stores. TensorE then alternates stage 2 of group g with stage 1 of
 // group g + 1 while VectorE twiddles.
+//
+// The DMA queues take F1 first, then the first group's input (with F1's tables interleaved, block
+// by block, where TensorE is the busier engine: first_by_block), then F2 and the twiddles, which
+// stage 2 of the first group needs only after stage 1 of two groups, then the look-ahead loads.
 void FourStepProgram::run() {
   allocate();
+  const bool by_block = s_.first_by_block && g_begin_ < g_end_;
+  const bool deep = s_.nsets >= 3 && !s_.split;  // stage 1 two groups ahead (below)
+  by_block ? load_group_by_block(g_begin_) : load_f1();
+  // F2 and the twiddles: where TensorE is the busier engine, after the input of both groups
+  // stage 1 runs before the first twiddle (TensorE never waits for them); else after the first
+  // group (the first twiddle waits for them less).
+  const std::int64_t tables_after = std::min(g_end_ - 1, g_begin_ + (deep && by_block ? 1 : 0));
+  auto first_loads = [&](std::int64_t gi) {
+    if (!(by_block && gi == g_begin_)) load_group(gi);
+    if (gi == tables_after) load_f2_twiddles();
+  };
+  if (g_begin_ == g_end_) load_f2_twiddles();
   if (s_.nsets == 1) {  // one buffer set (SBUF-bound shapes): no look-ahead, a group at a time
     for (std::int64_t gi = g_begin_; gi < g_end_; ++gi) {
-      load_group(gi);
+      first_loads(gi);
       stage1(gi);
       twiddle(gi);
       stage2_store(gi);
     }
     return;
   }
-  const std::int64_t ahead = s_.nsets - 1;  // loads in flight; stage 1 runs one group ahead
-  for (std::int64_t gi = g_begin_; gi < std::min(g_end_, g_begin_ + ahead); ++gi) load_group(gi);
-  if (g_begin_ < g_end_) stage1(g_begin_);
+  const std::int64_t ahead = s_.nsets - 1;  // loads in flight
+  for (std::int64_t gi = g_begin_; gi < std::min(g_end_, g_begin_ + ahead); ++gi) first_loads(gi);
+  if (g_begin_ == g_end_) return;
+  if (!deep) {  // stage 1 one group ahead of twiddle / stage 2 / store
+    stage1(g_begin_);
+    for (std::int64_t gi = g_begin_; gi < g_end_; ++gi) {
+      if (gi + ahead < g_end_) load_group(gi + ahead);
+      if (gi + 1 < g_end_) stage1(gi + 1);
+      twiddle(gi);
+      stage2_store(gi);
+    }
+    return;
+  }
+  // (bf16x3 keeps the schedule above: its VectorE-bound splits modeled 1-3% slower in this one.)
+  // Three or more sets: stage 1 two groups ahead of stage 2, the twiddle one. Stage 2 of group g
+  // then never waits for the twiddle of g (it ran during stage 2 of g - 1), and in the trace the
+  // twiddle of g + 1 comes before the evacuation of g, so where VectorE and ScalarE share the
+  // PSUM port (trn1), which serves them in program order, the evacuation waits for the twiddle
+  // rather than the twiddle (and through it stage 2 of g + 1) for the evacuation.
+  stage1(g_begin_);
+  if (g_begin_ + 1 < g_end_) stage1(g_begin_ + 1);
+  twiddle(g_begin_);
   for (std::int64_t gi = g_begin_; gi < g_end_; ++gi) {
     if (gi + ahead < g_end_) load_group(gi + ahead);
-    if (gi + 1 < g_end_) stage1(gi + 1);
-    twiddle(gi);
-    stage2_store(gi);
+    if (gi + 1 == g_end_ && s_.first_by_block && s_.merged_out) {
+      drain_by_block(gi);
+      break;
+    }
+    stage2(gi);
+    if (gi + 1 < g_end_) twiddle(gi + 1);
+    evacuate_store(gi);
+    if (gi + 2 < g_end_) stage1(gi + 2);
   }
 }
 
