@@ -472,13 +472,16 @@ struct FourStepShape {
   std::int64_t G = 1, blocks = 0, width_max = 0, nb = 1, W = 0, XW = 0, groups_per_outer = 0, groups = 0;
   bool in_real = false, out_real = false, split = false;
   // Interleaved complex planes (im = re + 1 float): a full group's two planes move with one DMA
-  // (one descriptor per partition row instead of two; docs/cost-model.md section 3).
+  // (one descriptor per partition row instead of two; docs/cost-model.md section 3). Not the
+  // input of bf16x3, whose VectorE split of the real plane then waits for both planes (2^18
+  // points: 67.8 instead of 66.1 us on trn1).
   bool merged_in = false, merged_out = false;
   // f1 and f2 are the same matrix (n1 = n2, s1 = s2, no C2R scaling): loaded once.
   bool shared_f = false;
   // The first group's input is loaded block by block, so that stage 1 starts after one block
   // rather than the whole group (the first load is the pipeline's fill) -- where the DMA is not
-  // the busiest engine (a DMA-bound target would pay the extra descriptors).
+  // the busiest engine (a DMA-bound target would pay the extra descriptors); not bf16x3 (VectorE
+  // splits each plane whole).
   bool first_by_block = false;
   DType data_dtype = DType::f32;
   InstrOptions z_round{};
@@ -522,7 +525,7 @@ FourStepShape four_step_shape(const HardwareSpec& hw, const FourStepPassArgs& a)
   const std::int64_t resident_bytes = (2 * 3 * (s.K1 + s.M1)) * dtype_size(a.f1->dtype) + 2 * s.K1 * 4;
   const std::int64_t room = static_cast<std::int64_t>(hw.sbuf_partition_bytes) - resident_bytes - 4096;
   s.nsets = static_cast<int>(std::clamp<std::int64_t>(room / set_bytes, 1, std::min(4, hw.psum_banks / 2)));
-  s.merged_in = !s.in_real && a.in.im == a.in.re + 1 && (a.in_len == 0 || a.in_len >= a.n1 * a.n2);
+  s.merged_in = !s.in_real && !s.split && a.in.im == a.in.re + 1 && (a.in_len == 0 || a.in_len >= a.n1 * a.n2);
   s.merged_out = !s.out_real && a.out.im == a.out.re + 1 && (a.out_len == 0 || a.out_len >= a.n1 * a.n2);
   s.shared_f = a.f1 == a.f2;
   {
@@ -533,7 +536,7 @@ FourStepShape four_step_shape(const HardwareSpec& hw, const FourStepPassArgs& a)
     const double tensor_ns = products * 2.0 * static_cast<double>(s.W) / hw.tensor_ghz;
     const double dma_ns = static_cast<double>(planes_in + planes_out) * static_cast<double>(s.K1 * s.XW) * 4.0 /
                           (hw.dma_engines * hw.dma_bytes_per_ns * hw.dma_hbm_efficiency);
-    s.first_by_block = s.merged_in && s.nsets > 1 && tensor_ns > dma_ns;
+    s.first_by_block = s.merged_in && s.nsets > 1 && tensor_ns > dma_ns && !s.split;
   }
   s.N = a.n1 * a.n2;
   s.in_len = a.in_len > 0 ? std::min(a.in_len, s.N) : s.N;
