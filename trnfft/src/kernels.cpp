@@ -245,6 +245,8 @@ constexpr bool kDftPassMergedPlanes = false;
 //              VectorE (4 multiplies, 2 adds, fp32).
 //   Engines    DMA (strided loads/stores: the access pattern does the reordering), TensorE, VectorE,
 //              ScalarE (evacuates the imaginary plane when there is no twiddle).
+//   Pipeline   the three DFT tables in one DMA (complex in and out); loads up to nbuf - 1 groups
+//              ahead; bf16x3 splits group g + 1 before evacuating g.
 Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
   const HardwareSpec& hw = hardware_spec(lc_in.core.generation);
   const DftMatrix& F = *a.matrix;
@@ -1070,9 +1072,11 @@ void FourStepProgram::run() {
 //              cost model ordered them one after another (2 s2 transfers on 2 of 16 engines each,
 //              35 us of drain at N = 256).
 //              X tile [(t1, a) partitions, (block, t2, j2) free]: one DMA per plane per group (per
-//              t1 when the transforms are not back to back). C2R half spectra (in_len < N): only the
-//              given elements are loaded into tiles zeroed once per program; F1 is doubled and the
-//              c_k = 1 inputs (k = 0, N/2) halved by one per-partition multiply per column.
+//              t1 when the transforms are not back to back); interleaved complex data (im = re + 1):
+//              one DMA for both planes of a full group, load and store (free (plane, ...)). C2R
+//              half spectra (in_len < N): only the given elements are loaded into tiles zeroed once
+//              per program; F1 is doubled and the c_k = 1 inputs (k = 0, N/2) halved by one
+//              per-partition multiply per column.
 //   Stage 1    the data are the STATIONARY operand: Y[(t2, j2), (t1, k1)] = sum_(t1', a)
 //              X[(t1', a), (t2, j2)] F1[(t1', a), (t1, k1)] with F1 = diag(F_n1, ..., F_n1) (s1 copies)
 //              as the moving operand, one matmul per block and real product, the blocks side by side
@@ -1080,8 +1084,11 @@ void FourStepProgram::run() {
 //              between the two stages is free: no DMA pass and no TensorE transpose.
 //   Twiddle    Z = Y w_N^(k1 j2): products on VectorE reading PSUM, the sums on GpSimd where it has
 //              its own SBUF port; written to SBUF in the tile dtype.
-//   Pipeline   every engine runs in program order: loads nsets - 1 groups ahead, stage 1 one group
-//              ahead of twiddle / stage 2 / store; stage 2 reuses stage 1's PSUM banks.
+//   Pipeline   every engine runs in program order: F1, the first group, F2 / twiddles, then loads
+//              nsets - 1 groups ahead; stage 1 two groups ahead of stage 2 (one for bf16x3 or two
+//              buffer sets), the twiddle of g + 1 before the evacuation of g; stage 2 reuses stage
+//              1's PSUM banks. TensorE-bound shapes (trn2 fp32): the first group loads block by
+//              block and the last group drains block by block (docs/trnfft.md "Roofline").
 //   Stage 2    O[(t2, k2), (block, t1, k1)] = sum_j2 F2[(t2, j2), (t2, k2)] Z[(t2, j2), ...] with F2 =
 //              diag(F_n2, ...) (s2 copies) stationary and Z moving (<= one PSUM bank wide).
 //   Store      X_tau[k1 + n1 k2]: partitions (t2, k2), free (block, t1, k1); one DMA per t2 unless
