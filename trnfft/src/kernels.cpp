@@ -266,10 +266,35 @@ Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
     // Every tile below is written (DMA, matmul with accumulate = false, VectorE/ScalarE output)
     // before any instruction reads it, so none needs the allocator's NaN fill (AllocFill::none:
     // host time only; the bytes every instruction reads are the same).
+    // Where TensorE is the busier engine (fp32 on trn2: 4-pass products against the group's
+    // bytes in and out, at the engines' rates of cost-model.md sections 1 and 3), the pipeline's
+    // fill and drain go by column chunks: the first group's loads chunk by chunk with the DFT
+    // tables interleaved in the order the first products read them (TensorE starts after F re and
+    // one chunk of x re instead of all tables and the whole group), and the last group's
+    // matmuls, evacuations and stores chunk by chunk (after the last matmul one chunk, not a
+    // group, is left to evacuate and store). Every output column is its own dot products, so
+    // the bits are the group's.
+    constexpr std::int64_t kChunk = 128;
+    const bool by_chunk = [&] {
+      if (split || in_real || out_real || a.tw_re != nullptr || g_begin >= g_end) return false;
+      const double passes = data_dtype == DType::f32 ? hw.matmul_fp32_passes : 1.0;
+      const double tensor_ns = 4.0 * passes * static_cast<double>(width_max) / hw.tensor_ghz;
+      const double dma_ns = 2.0 * static_cast<double>(K + M) * static_cast<double>(width_max) * 4.0 /
+                            (hw.dma_engines * hw.dma_bytes_per_ns * hw.dma_hbm_efficiency);
+      // Whole groups of one chunk gain nothing (the golden cases N = 8 and 32 x 24 modeled
+      // slower by chunk: three table DMAs instead of one).
+      return tensor_ns > dma_ns && groups[g_begin].ndim == 1 && groups[g_begin].width() >= 2 * kChunk;
+    }();
     // Stationary DFT tiles [n, k], resident for the program; all three tables (complex in and
-    // out) with one DMA per term from the matrix's [K, 3 M] layout.
+    // out) with one DMA per term from the matrix's [K, 3 M] layout (by_chunk: one per table, in
+    // the first group's loads).
     std::vector<Tile> s_re, s_im, s_nim;
-    for (int t = 0; t < F.terms; ++t) {
+    for (int t = 0; t < F.terms && by_chunk; ++t) {
+      s_re.push_back(sbuf.alloc(F.dtype, K, {M}, "F re", 0, AllocFill::none));
+      s_im.push_back(sbuf.alloc(F.dtype, K, {M}, "F im", 0, AllocFill::none));
+      s_nim.push_back(sbuf.alloc(F.dtype, K, {M}, "-F im", 0, AllocFill::none));
+    }
+    for (int t = 0; t < F.terms && !by_chunk; ++t) {
       if (!in_real && !out_real) {
         const Tile all = sbuf.alloc(F.dtype, K, {3 * M}, "F re, im, -im", 0, AllocFill::none);
         nc.dma_copy(all, F.all[static_cast<std::size_t>(t)].tile(0, K, 0, 3 * M));
@@ -381,14 +406,57 @@ Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
         tile::split_terms(nc, {b.raw_im.cols(0, w), b.resid.cols(0, w), ti}, kSplitOnVector);
       }
     };
+    // by_chunk: the first group with the tables, chunk by chunk (see above).
+    auto load_first_by_chunk = [&](std::size_t gi) {
+      const ColumnGroup& g = groups[gi];
+      const Buf& b = buf[0];
+      const Tile hr = hbm_view(a.in.re, g.in_off, a.in.stride, 0, K, g, false);
+      const Tile hi = hbm_view(a.in.im, g.in_off, a.in.stride, 0, K, g, false);
+      for (std::int64_t c0 = 0; c0 < g.width(); c0 += kChunk) {
+        const std::int64_t cw = std::min(kChunk, g.width() - c0);
+        if (c0 == 0) nc.dma_copy(s_re[0], F.re[0].tile(0, K, 0, M));
+        nc.dma_copy(b.x_re.cols(c0, cw), hr.cols(c0, cw));
+        if (c0 == 0) {
+          nc.dma_copy(s_im[0], F.im[0].tile(0, K, 0, M));
+          nc.dma_copy(s_nim[0], F.neg_im[0].tile(0, K, 0, M));
+        }
+        nc.dma_copy(b.x_im.cols(c0, cw), hi.cols(c0, cw));
+      }
+    };
     const std::size_t ahead = buf.size() - 1;
-    for (std::size_t gi = g_begin; gi < std::min(g_end, g_begin + ahead); ++gi) load_group(gi);
+    for (std::size_t gi = g_begin; gi < std::min(g_end, g_begin + ahead); ++gi)
+      by_chunk && gi == g_begin ? load_first_by_chunk(gi) : load_group(gi);
     if (split && g_begin < g_end) split_group(g_begin);
     for (std::size_t gi = g_begin; gi < g_end; ++gi) {
       if (gi + ahead < g_end) load_group(gi + ahead);
       const ColumnGroup& g = groups[gi];
       const Buf& b = buf[(gi - g_begin) % buf.size()];
       const std::int64_t w = g.width();
+      const bool first_chunked = by_chunk && gi == g_begin, last_chunked = by_chunk && gi + 1 == g_end && g.ndim == 1;
+      if (first_chunked || last_chunked) {  // the fill / drain, chunk by chunk (see above)
+        const Tile out_re = hbm_view(a.out.re, g.out_off, a.out.stride, 0, M, g, true);
+        const Tile out_im = hbm_view(a.out.im, g.out_off, a.out.stride, 0, M, g, true);
+        for (std::int64_t c0 = 0; c0 < w; c0 += kChunk) {
+          const std::int64_t cw = std::min(kChunk, w - c0);
+          const std::array<Tile, 2> xr{b.x_re.cols(c0, cw), Tile{}}, xi{b.x_im.cols(c0, cw), Tile{}};
+          tile::Accumulator yr(nc, b.ps_re.cols(c0, cw)), yi(nc, b.ps_im.cols(c0, cw));
+          yr.terms(s_re, std::span(xr).first(1), tile::kOneTerm);
+          yi.terms(s_im, std::span(xr).first(1), tile::kOneTerm);
+          yr.terms(s_nim, std::span(xi).first(1), tile::kOneTerm);
+          yi.terms(s_re, std::span(xi).first(1), tile::kOneTerm);
+          if (!last_chunked) continue;
+          nc.tensor_copy(b.o_re.cols(c0, cw), yr.psum(), Engine::vector);
+          nc.tensor_copy(b.o_im.cols(c0, cw), yi.psum(), Engine::scalar);
+          nc.dma_copy(out_re.cols(c0, cw), b.o_re.cols(c0, cw));
+          nc.dma_copy(out_im.cols(c0, cw), b.o_im.cols(c0, cw));
+        }
+        if (last_chunked) continue;
+        nc.tensor_copy(b.o_re.cols(0, w), b.ps_re.cols(0, w), Engine::vector);
+        nc.tensor_copy(b.o_im.cols(0, w), b.ps_im.cols(0, w), Engine::scalar);
+        nc.dma_copy(out_re, b.o_re.cols(0, w));
+        nc.dma_copy(out_im, b.o_im.cols(0, w));
+        continue;
+      }
       // The data terms: [n, w]: hi (the only term unless bf16x3), lo.
       std::array<Tile, 2> xr{b.x_re.cols(0, w), split ? b.lo_re.cols(0, w) : Tile{}}, xi;
       if (!in_real) xi = {b.x_im.cols(0, w), split ? b.lo_im.cols(0, w) : Tile{}};
