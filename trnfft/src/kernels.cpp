@@ -556,6 +556,10 @@ struct FourStepShape {
   DType data_dtype = DType::f32;
   InstrOptions z_round{};
   Engine sum_engine = Engine::vector;
+  // bf16x3's roundings: ScalarE where VectorE and GpSimd share the SBUF port (trn1: VectorE is
+  // the busiest engine, and GpSimd would not relieve it); else on the subtraction's engine
+  // (trn2: ScalarE there modeled 44.7 -> 46.7 us at 2^18 points, VectorE and GpSimd having room).
+  Engine round_engine = Engine::vector;
   int nsets = 1;
   // C2R half spectrum: the columns j2 holding k = 0 and k = N/2 (weight c_k = 1) and, per column,
   // a per-partition weight over (t1, a): 1/2 on the row of that k, 1 elsewhere.
@@ -587,11 +591,12 @@ FourStepShape four_step_shape(const HardwareSpec& hw, const FourStepPassArgs& a)
   s.data_dtype = a.mode == blas::GemmMode::fp32 ? DType::f32 : DType::bf16;
   s.z_round = s.data_dtype == DType::f32 ? InstrOptions{} : kRne;
   s.sum_engine = hw.shared_sbuf_port_vector_gpsimd ? Engine::vector : Engine::gpsimd;
+  s.round_engine = hw.shared_sbuf_port_vector_gpsimd ? Engine::scalar : Engine::vector;
   // Rotating buffer sets: up to four (two PSUM banks each; stage 2 reuses stage 1's banks, which
   // the twiddle has read by then), as many as SBUF holds beside the resident tiles.
   const std::int64_t planes_in = s.in_real ? 1 : 2, planes_out = s.out_real ? 1 : 2, ds = dtype_size(s.data_dtype);
   std::int64_t set_bytes = planes_in * s.XW * ds + 2 * s.W * ds + 4 * s.W * 4 + planes_out * s.W * 4;
-  if (s.split) set_bytes += planes_in * s.XW * (4 + 2) + s.XW * 4 + 2 * s.W * (4 + 2) + s.W * 4;  // raw fp32, lo, residual
+  if (s.split) set_bytes += planes_in * s.XW * (4 + 2) + 2 * s.XW * 4 + 2 * s.W * (4 + 2) + 2 * s.W * 4;  // raw fp32, lo, residuals
   const std::int64_t resident_bytes = (2 * 3 * (s.K1 + s.M1)) * dtype_size(a.f1->dtype) + 2 * s.K1 * 4;
   const std::int64_t room = static_cast<std::int64_t>(hw.sbuf_partition_bytes) - resident_bytes - 4096;
   s.nsets = static_cast<int>(std::clamp<std::int64_t>(room / set_bytes, 1, std::min(4, hw.psum_banks / 2)));
@@ -636,6 +641,7 @@ struct Plane {
 struct FourStepBuf {
   Plane x_re, x_im, z_re, z_im;
   Tile x_resid, z_resid, y_re, y_im, tmp, out_re, out_im;
+  Tile x_resid_im, z_resid_im;  // bf16x3: the imaginary planes' residuals (the planes split in lockstep)
   // The input planes' values side by side ([K1, 2 XW]: re, im) and the output planes ([M1, 2 W]),
   // so that a full group's merged DMA moves one contiguous SBUF row per partition.
   Tile x_both, out_both;
@@ -679,7 +685,8 @@ class FourStepProgram {
     return (gi / s_.groups_per_outer) * a_.outer_out_dist + first_block(gi) * s_.G * a_.out_dist;
   }
   const Tile& value(const Plane& x) const { return s_.split ? x.raw : x.hi; }
-  void split_plane(const Plane& q, const Tile& resid, std::int64_t cols, Engine e);
+  void split_planes(const Plane& re, const Tile& resid_re, const Plane* im, const Tile& resid_im, std::int64_t cols,
+                    Engine subtract);
   void load_plane(std::int64_t gi, const float* src, const Plane& x);
   void load_group(std::int64_t gi);
   void load_group_by_block(std::int64_t gi);
@@ -802,6 +809,8 @@ void FourStepProgram::allocate() {
     if (s_.split) {
       b.x_resid = alloc(DType::f32, K1, s_.XW, "x split residual");
       b.z_resid = alloc(DType::f32, M1, s_.W, "z split residual");
+      b.x_resid_im = alloc(DType::f32, K1, s_.XW, "x im split residual");
+      b.z_resid_im = alloc(DType::f32, M1, s_.W, "z im split residual");
     }
     b.y_re = psum_.alloc(DType::f32, M1, {s_.width_max}, "stage 1 / 2 re", 0, AllocFill::none);
     b.y_im = psum_.alloc(DType::f32, M1, {s_.width_max}, "stage 1 / 2 im", 0, AllocFill::none);
@@ -835,14 +844,24 @@ void FourStepProgram::allocate() {
   }
 }
 
-// bf16x3: hi = bf16(x), lo = bf16(x - hi) from the fp32 value (RNE), as dft_pass splits.
-// (Measured and not kept: the two roundings on ScalarE, the subtraction on VectorE / GpSimd --
-// bf16x3 C2C at 2^18 points modeled 58.5 us on trn2 instead of 46: each split became a
-// ScalarE -> VectorE -> ScalarE chain, and ScalarE, in program order, held stage 2's evacuation
-// behind the next group's splits.)
-void FourStepProgram::split_plane(const Plane& q, const Tile& resid, std::int64_t cols, Engine e) {
-  const std::array<Tile, 2> terms{q.hi.cols(0, cols), q.lo.cols(0, cols)};
-  tile::split_terms(nc_, tile::SplitOperand{q.raw.cols(0, cols), resid.cols(0, cols), terms}, split_on(e));
+
+// bf16x3: hi = bf16(x), lo = bf16(x - hi) from the fp32 value (RNE), as dft_pass splits, both
+// planes in lockstep (tile::split_terms: each step for each plane in turn, so the two chains'
+// latencies overlap). The roundings (SBUF -> SBUF copies) run on ScalarE, otherwise idle but for
+// stage 2's evacuation; the exact subtraction (a tensor_tensor, which ScalarE has not) on
+// `subtract`. One RNE conversion of the same fp32 value gives the same bits on any engine.
+void FourStepProgram::split_planes(const Plane& re, const Tile& resid_re, const Plane* im, const Tile& resid_im,
+                                   std::int64_t cols, Engine subtract) {
+  const std::array<Tile, 2> tr{re.hi.cols(0, cols), re.lo.cols(0, cols)};
+  std::array<tile::SplitOperand, 2> ops{tile::SplitOperand{re.raw.cols(0, cols), resid_re.cols(0, cols), tr},
+                                        tile::SplitOperand{}};
+  std::array<Tile, 2> ti;
+  if (im != nullptr) {
+    ti = {im->hi.cols(0, cols), im->lo.cols(0, cols)};
+    ops[1] = tile::SplitOperand{im->raw.cols(0, cols), resid_im.cols(0, cols), ti};
+  }
+  const Engine round = s_.round_engine == Engine::scalar ? Engine::scalar : subtract;
+  tile::split_terms(nc_, std::span(ops).first(im != nullptr ? 2 : 1), tile::TermSplit{round, subtract, kRne, false});
 }
 
 // Partitions (t1, a), free (block, t2, j2).
@@ -939,8 +958,7 @@ void FourStepProgram::stage1(std::int64_t gi) {
     if (!s_.in_real) halve_unit_weights(b.x_im, nbc);
   }
   if (s_.split) {
-    split_plane(b.x_re, b.x_resid, nbc * M1, Engine::vector);
-    if (!s_.in_real) split_plane(b.x_im, b.x_resid, nbc * M1, Engine::vector);
+    split_planes(b.x_re, b.x_resid, s_.in_real ? nullptr : &b.x_im, b.x_resid_im, nbc * M1, Engine::vector);
   }
   for (std::int64_t i = 0; i < nbc; ++i) {
     tile::Accumulator yr(nc_, b.y_re.cols(i * K1, K1)), yi(nc_, b.y_im.cols(i * K1, K1));
@@ -974,8 +992,7 @@ void FourStepProgram::twiddle(std::int64_t gi) {
   nc_.tensor_tensor(tmp(3), yi, tr, AluOp::multiply);
   nc_.tensor_tensor(zi, tmp(2), tmp(3), AluOp::add, s_.sum_engine, s_.z_round);
   if (s_.split) {
-    split_plane(b.z_re, b.z_resid, w, s_.sum_engine);
-    split_plane(b.z_im, b.z_resid, w, s_.sum_engine);
+    split_planes(b.z_re, b.z_resid, &b.z_im, b.z_resid_im, w, s_.sum_engine);
   }
 }
 
@@ -1073,7 +1090,9 @@ void FourStepProgram::evacuate_store(std::int64_t gi) {
 void FourStepProgram::run() {
   allocate();
   const bool by_block = s_.first_by_block && g_begin_ < g_end_;
-  const bool deep = s_.nsets >= 3 && !s_.split;  // stage 1 two groups ahead (below)
+  // Stage 1 two groups ahead (below); not bf16x3 with its roundings on VectorE / GpSimd (trn2),
+  // which modeled 145.7 instead of 122.5 us at 2^20 points that way.
+  const bool deep = s_.nsets >= 3 && !(s_.split && s_.round_engine != Engine::scalar);
   by_block ? load_group_by_block(g_begin_) : load_f1();
   // F2 and the twiddles: where TensorE is the busier engine, after the input of both groups
   // stage 1 runs before the first twiddle (TensorE never waits for them); else after the first
@@ -1106,7 +1125,6 @@ void FourStepProgram::run() {
     }
     return;
   }
-  // (bf16x3 keeps the schedule above: its VectorE-bound splits modeled 1-3% slower in this one.)
   // Three or more sets: stage 1 two groups ahead of stage 2, the twiddle one. Stage 2 of group g
   // then never waits for the twiddle of g (it ran during stage 2 of g - 1), and in the trace the
   // twiddle of g + 1 comes before the evacuation of g, so where VectorE and ScalarE share the
@@ -1153,7 +1171,7 @@ void FourStepProgram::run() {
 //   Twiddle    Z = Y w_N^(k1 j2): products on VectorE reading PSUM, the sums on GpSimd where it has
 //              its own SBUF port; written to SBUF in the tile dtype.
 //   Pipeline   every engine runs in program order: F1, the first group, F2 / twiddles, then loads
-//              nsets - 1 groups ahead; stage 1 two groups ahead of stage 2 (one for bf16x3 or two
+//              nsets - 1 groups ahead; stage 1 two groups ahead of stage 2 (one for trn2's bf16x3 or two
 //              buffer sets), the twiddle of g + 1 before the evacuation of g; stage 2 reuses stage
 //              1's PSUM banks. TensorE-bound shapes (trn2 fp32): the first group loads block by
 //              block and the last group drains block by block (docs/trnfft.md "Roofline").
@@ -1166,9 +1184,10 @@ void FourStepProgram::run() {
 //              columns of 128-row matmuls: the same TensorE time per point as two stacked dft_pass
 //              stages, and a third of their HBM traffic (no scratch round trip, no transpose pass).
 //   Modes      fp32; bf16 (the DMA rounds the input, the twiddle output is rounded once, RNE);
-//              bf16x3 (the fp32 data and the fp32 twiddled Z split into hi = bf16(v), lo = bf16(v - hi)
-//              on VectorE / GpSimd; products lo*hi, hi*lo, hi*hi per real product in one PSUM group,
-//              as in dft_pass).
+//              bf16x3 (the fp32 data and the fp32 twiddled Z split into hi = bf16(v), lo = bf16(v - hi),
+//              re and im in lockstep: subtractions on VectorE / GpSimd, roundings there too or, where
+//              VectorE and GpSimd share the SBUF port (trn1), on ScalarE; products lo*hi, hi*lo,
+//              hi*hi per real product in one PSUM group, as in dft_pass).
 Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
   const FourStepShape s = four_step_shape(hardware_spec(lc_in.core.generation), a);
   LaunchConfig lc = lc_in;
