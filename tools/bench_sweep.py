@@ -40,7 +40,7 @@ BEING_CHANGED = [
 # Why a row misses a target, where the docs (or the trace reading of the sweep) say it better than
 # the profile's generic reading: (regex over "suite op variant shape", "emu" | "roof", text).
 REASONS = [
-    (r"^fft c2c ", "roof", "2^18 points is 13-66 us of work: trn2 fp32 TensorE-bound with >= 2.3 us of fill and drain "
+    (r"^fft c2c ", "roof", "2^18 points is 13-61 us of work: trn2 fp32 TensorE-bound with >= 2.3 us of fill and drain "
                    "(the 1.3 us DMA-to-compute latency before the first matmul; floor ~1.08), trn1 DMA-bound with a "
                    "descriptor per partition row (4 KiB rows: +6%) and the stores paced by TensorE; bf16x3 bound by "
                    "the VectorE/GpSimd split terms; at 2^20 points fp32 1.07 / 1.05 (docs/trnfft.md \"Roofline\"); "
