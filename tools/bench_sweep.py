@@ -40,9 +40,11 @@ BEING_CHANGED = [
 # Why a row misses a target, where the docs (or the trace reading of the sweep) say it better than
 # the profile's generic reading: (regex over "suite op variant shape", "emu" | "roof", text).
 REASONS = [
-    (r"^fft c2c ", "roof", "DFT-as-GEMM stages: trn1 DMA-bound at 85-88% of the DMA peak (2 KiB rows: descriptor cost) and "
-                   "89-100% busy; trn2 TensorE (fp32 4-pass) 66-82% busy, bf16x3 on VectorE (the split terms) "
-                   "(docs/cli.md); N=256..4096 share one stage plan at 2^18 points"),
+    (r"^fft c2c ", "roof", "2^18 points is 13-61 us of work: trn2 fp32 TensorE-bound with >= 2.3 us of fill and drain "
+                   "(the 1.3 us DMA-to-compute latency before the first matmul; floor ~1.08), trn1 DMA-bound with a "
+                   "descriptor per partition row (4 KiB rows: +6%) and the stores paced by TensorE; bf16x3 bound by "
+                   "the VectorE/GpSimd split terms; at 2^20 points fp32 1.07 / 1.05 (docs/trnfft.md \"Roofline\"); "
+                   "N=256..4096 model the same time by design (full 128x128 stacked tiles, the same bytes)"),
     (r"^rand uniform host ", "emu", "host generator (no kernel, no trace): neither column applies"),
     (r"^solver ssyevj ", "roof", "one-sided Jacobi: each rotation's short VectorE instructions (64-128 lanes, "
                                          "short free sizes) wait for the previous one (docs/cli.md)"),

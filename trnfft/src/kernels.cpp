@@ -86,11 +86,16 @@ DftMatrix make_dft_matrix(std::int64_t length, std::int64_t block_rows, std::int
   const bool split = mode == blas::GemmMode::bf16x3;
   m.dtype = mode == blas::GemmMode::fp32 ? DType::f32 : DType::bf16;
   m.terms = split ? 2 : 1;
-  const std::size_t n = static_cast<std::size_t>(rows * cols);
-  for (int t = 0; t < m.terms; ++t)
+  // One buffer per term, [rows][re, im, -im][cols]: the three tables side by side in every row, so
+  // that a kernel that needs all three loads them with one DMA (one descriptor per partition row
+  // instead of three).
+  const std::size_t n = static_cast<std::size_t>(rows * 3 * cols);
+  for (int t = 0; t < m.terms; ++t) {
+    auto& buf = storage.emplace_back(n * static_cast<std::size_t>(dtype_size(m.dtype)));
+    m.all.push_back(HbmTensor::wrap(buf.data(), m.dtype, {rows, 3 * cols}));
     for (int which = 0; which < 3; ++which) {
-      auto& buf = storage.emplace_back(n * static_cast<std::size_t>(dtype_size(m.dtype)));
-      HbmTensor h = HbmTensor::wrap(buf.data(), m.dtype, {rows, cols});
+      std::byte* table = reinterpret_cast<std::byte*>(buf.data()) + which * cols * dtype_size(m.dtype);
+      HbmTensor h = HbmTensor::wrap(table, m.dtype, {rows, cols}, {3 * cols, 1});
       for (std::int64_t rr = 0; rr < rows; ++rr)
         for (std::int64_t kk = 0; kk < cols; ++kk) {
           const std::int64_t r = rr % block_rows, k = kk % block_cols;
@@ -99,8 +104,7 @@ DftMatrix make_dft_matrix(std::int64_t length, std::int64_t block_rows, std::int
           unit_root(r * k, length, sign, &c, &s);
           const double sc = scale.empty() ? 1.0 : scale[static_cast<std::size_t>(r)];
           const double v = on_block ? (which == 0 ? c : which == 1 ? s : -s) * sc : 0.0;
-          const std::int64_t r_at = rr, k_at = kk;
-          const std::size_t at = static_cast<std::size_t>(r_at * cols + k_at);
+          const std::size_t at = static_cast<std::size_t>(rr * 3 * cols + which * cols + kk);
           if (m.dtype == DType::f32) {
             reinterpret_cast<float*>(buf.data())[at] = static_cast<float>(v);
           } else {
@@ -112,6 +116,7 @@ DftMatrix make_dft_matrix(std::int64_t length, std::int64_t block_rows, std::int
         }
       (which == 0 ? m.re : which == 1 ? m.im : m.neg_im).push_back(h);
     }
+  }
   return m;
 }
 
@@ -216,6 +221,11 @@ const InstrOptions kRne{Rounding::nearest_even};
 // bf16x3 data split: hi = bf16(x), lo = bf16(x - hi), RNE, all on one engine (VectorE by default).
 tile::TermSplit split_on(Engine e) { return tile::TermSplit{e, e, kRne, false}; }
 const tile::TermSplit kSplitOnVector = split_on(Engine::vector);
+// dft_pass keeps one DMA per plane: the merged view (plane, batch) of N = 64's stacked pass models
+// 34.5 instead of 36.4 us on trn1 (2^18 points) but has two free dimensions with the elements on
+// the partitions two floats apart, which the emulator's fast transposing DMA path
+// (dma_partition_columns, one free dimension) does not take: 2.5x the host time of that pass.
+constexpr bool kDftPassMergedPlanes = false;
 
 }  // namespace
 
@@ -235,6 +245,8 @@ const tile::TermSplit kSplitOnVector = split_on(Engine::vector);
 //              VectorE (4 multiplies, 2 adds, fp32).
 //   Engines    DMA (strided loads/stores: the access pattern does the reordering), TensorE, VectorE,
 //              ScalarE (evacuates the imaginary plane when there is no twiddle).
+//   Pipeline   the three DFT tables in one DMA (complex in and out); loads up to nbuf - 1 groups
+//              ahead; bf16x3 splits group g + 1 before evacuating g.
 Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
   const HardwareSpec& hw = hardware_spec(lc_in.core.generation);
   const DftMatrix& F = *a.matrix;
@@ -254,9 +266,43 @@ Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
     // Every tile below is written (DMA, matmul with accumulate = false, VectorE/ScalarE output)
     // before any instruction reads it, so none needs the allocator's NaN fill (AllocFill::none:
     // host time only; the bytes every instruction reads are the same).
-    // Stationary DFT tiles [n, k], resident for the program.
+    // Where TensorE is the busier engine (fp32 on trn2: 4-pass products against the group's
+    // bytes in and out, at the engines' rates of cost-model.md sections 1 and 3), the pipeline's
+    // fill and drain go by column chunks: the first group's loads chunk by chunk with the DFT
+    // tables interleaved in the order the first products read them (TensorE starts after F re and
+    // one chunk of x re instead of all tables and the whole group), and the last group's
+    // matmuls, evacuations and stores chunk by chunk (after the last matmul one chunk, not a
+    // group, is left to evacuate and store). Every output column is its own dot products, so
+    // the bits are the group's.
+    constexpr std::int64_t kChunk = 128;
+    const bool by_chunk = [&] {
+      if (split || in_real || out_real || a.tw_re != nullptr || g_begin >= g_end) return false;
+      const double passes = data_dtype == DType::f32 ? hw.matmul_fp32_passes : 1.0;
+      const double tensor_ns = 4.0 * passes * static_cast<double>(width_max) / hw.tensor_ghz;
+      const double dma_ns = 2.0 * static_cast<double>(K + M) * static_cast<double>(width_max) * 4.0 /
+                            (hw.dma_engines * hw.dma_bytes_per_ns * hw.dma_hbm_efficiency);
+      // Whole groups of one chunk gain nothing (the golden cases N = 8 and 32 x 24 modeled
+      // slower by chunk: three table DMAs instead of one).
+      return tensor_ns > dma_ns && groups[g_begin].ndim == 1 && groups[g_begin].width() >= 2 * kChunk;
+    }();
+    // Stationary DFT tiles [n, k], resident for the program; all three tables (complex in and
+    // out) with one DMA per term from the matrix's [K, 3 M] layout (by_chunk: one per table, in
+    // the first group's loads).
     std::vector<Tile> s_re, s_im, s_nim;
-    for (int t = 0; t < F.terms; ++t) {
+    for (int t = 0; t < F.terms && by_chunk; ++t) {
+      s_re.push_back(sbuf.alloc(F.dtype, K, {M}, "F re", 0, AllocFill::none));
+      s_im.push_back(sbuf.alloc(F.dtype, K, {M}, "F im", 0, AllocFill::none));
+      s_nim.push_back(sbuf.alloc(F.dtype, K, {M}, "-F im", 0, AllocFill::none));
+    }
+    for (int t = 0; t < F.terms && !by_chunk; ++t) {
+      if (!in_real && !out_real) {
+        const Tile all = sbuf.alloc(F.dtype, K, {3 * M}, "F re, im, -im", 0, AllocFill::none);
+        nc.dma_copy(all, F.all[static_cast<std::size_t>(t)].tile(0, K, 0, 3 * M));
+        s_re.push_back(all.cols(0, M));
+        s_im.push_back(all.cols(M, M));
+        s_nim.push_back(all.cols(2 * M, M));
+        continue;
+      }
       s_re.push_back(sbuf.alloc(F.dtype, K, {M}, "F re", 0, AllocFill::none));
       nc.dma_copy(s_re.back(), F.re[static_cast<std::size_t>(t)].tile(0, K, 0, M));
       if (!in_real || !out_real) {
@@ -270,27 +316,47 @@ Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
     }
     struct Buf {
       Tile x_re, x_im, raw_re, raw_im, lo_re, lo_im, resid, ps_re, ps_im, o_re, o_im, tmp;
+      Tile x_both, o_both;  // the planes' DMA-side tiles side by side: [K, 2 W] and [M, 2 W]
     };
-    // Rotating buffers (two PSUM banks each): the loads of the next column groups overlap the
-    // matmuls and stores of the current one instead of waiting on the DMA's fixed latency.
+    // Rotating buffers (two PSUM banks each): the loads run up to nbuf - 1 groups ahead of the
+    // matmuls and stores (a DMA queue is in order too), so they overlap them instead of waiting
+    // on the DMA's fixed latency. Interleaved planes (im = re + 1 float) move with one DMA per
+    // full group (one descriptor per partition row instead of two).
     std::vector<Buf> buf(static_cast<std::size_t>(std::max(2, std::min(4, hw.psum_banks / 2))));
     const std::int64_t W = width_max;
+    const bool merged_in = kDftPassMergedPlanes && !in_real && a.in.im == a.in.re + 1,
+               merged_out = kDftPassMergedPlanes && !out_real && a.out.im == a.out.re + 1;
     for (Buf& b : buf) {
-      b.x_re = sbuf.alloc(data_dtype, K, {W}, "x re", 0, AllocFill::none);
-      if (!in_real) b.x_im = sbuf.alloc(data_dtype, K, {W}, "x im", 0, AllocFill::none);
+      const DType x_dtype = split ? DType::f32 : data_dtype;  // what the DMA writes
+      Tile& x_re_dma = split ? b.raw_re : b.x_re;
+      Tile& x_im_dma = split ? b.raw_im : b.x_im;
+      if (merged_in) {
+        b.x_both = sbuf.alloc(x_dtype, K, {2 * W}, "x re, im", 0, AllocFill::none);
+        x_re_dma = b.x_both.cols(0, W);
+        x_im_dma = b.x_both.cols(W, W);
+      } else {
+        x_re_dma = sbuf.alloc(x_dtype, K, {W}, "x re", 0, AllocFill::none);
+        if (!in_real) x_im_dma = sbuf.alloc(x_dtype, K, {W}, "x im", 0, AllocFill::none);
+      }
       if (split) {
-        b.raw_re = sbuf.alloc(DType::f32, K, {W}, "x re fp32", 0, AllocFill::none);
+        b.x_re = sbuf.alloc(data_dtype, K, {W}, "x re hi", 0, AllocFill::none);
         b.lo_re = sbuf.alloc(DType::bf16, K, {W}, "x re lo", 0, AllocFill::none);
         if (!in_real) {
-          b.raw_im = sbuf.alloc(DType::f32, K, {W}, "x im fp32", 0, AllocFill::none);
+          b.x_im = sbuf.alloc(data_dtype, K, {W}, "x im hi", 0, AllocFill::none);
           b.lo_im = sbuf.alloc(DType::bf16, K, {W}, "x im lo", 0, AllocFill::none);
         }
         b.resid = sbuf.alloc(DType::f32, K, {W}, "split residual", 0, AllocFill::none);
       }
       b.ps_re = psum.alloc(DType::f32, M, {W}, "y re", 0, AllocFill::none);
       if (!out_real) b.ps_im = psum.alloc(DType::f32, M, {W}, "y im", 0, AllocFill::none);
-      b.o_re = sbuf.alloc(DType::f32, M, {W}, "out re", 0, AllocFill::none);
-      if (!out_real) b.o_im = sbuf.alloc(DType::f32, M, {W}, "out im", 0, AllocFill::none);
+      if (merged_out) {
+        b.o_both = sbuf.alloc(DType::f32, M, {2 * W}, "out re, im", 0, AllocFill::none);
+        b.o_re = b.o_both.cols(0, W);
+        b.o_im = b.o_both.cols(W, W);
+      } else {
+        b.o_re = sbuf.alloc(DType::f32, M, {W}, "out re", 0, AllocFill::none);
+        if (!out_real) b.o_im = sbuf.alloc(DType::f32, M, {W}, "out im", 0, AllocFill::none);
+      }
       if (a.tw_re != nullptr) b.tmp = sbuf.alloc(DType::f32, M, {2, W}, "twiddle products", 0, AllocFill::none);
     }
     // The twiddle tile depends only on the group's free pattern and first innermost index; groups
@@ -302,26 +368,98 @@ Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
       tw_re = sbuf.alloc(DType::f32, M, {W}, "twiddle re", 0, AllocFill::none);
       tw_im = sbuf.alloc(DType::f32, M, {W}, "twiddle im", 0, AllocFill::none);
     }
-    for (std::size_t gi = g_begin; gi < g_end; ++gi) {
+    // A group's two planes as one HBM view (plane outermost, 1 float apart), when it fits the
+    // access pattern's dimensions.
+    auto both_planes = [](const Tile& plane_view) {
+      Tile v = plane_view;
+      for (int d = v.ndim; d-- > 0;) {
+        v.size[static_cast<std::size_t>(d + 1)] = v.size[static_cast<std::size_t>(d)];
+        v.stride[static_cast<std::size_t>(d + 1)] = v.stride[static_cast<std::size_t>(d)];
+      }
+      v.size[0] = 2;
+      v.stride[0] = 1;
+      ++v.ndim;
+      return v;
+    };
+    auto load_group = [&](std::size_t gi) {
       const ColumnGroup& g = groups[gi];
       const Buf& b = buf[(gi - g_begin) % buf.size()];
       const std::int64_t w = g.width();
-      // Load the data terms: [n, w].
-      std::array<Tile, 2> xr, xi;  // hi (the only term unless bf16x3), lo
-      auto load = [&](const float* plane, const Tile& x, const Tile& raw, const Tile& lo, std::array<Tile, 2>* out) {
-        const Tile src = hbm_view(plane, g.in_off, a.in.stride, 0, K, g, false);
-        if (!split) {
-          nc.dma_copy(x.cols(0, w), src);
-          (*out)[0] = x.cols(0, w);
-          return;
+      if (merged_in && w == W && g.ndim < kMaxFreeDims) {
+        nc.dma_copy(b.x_both, both_planes(hbm_view(a.in.re, g.in_off, a.in.stride, 0, K, g, false)));
+        return;
+      }
+      nc.dma_copy((split ? b.raw_re : b.x_re).cols(0, w), hbm_view(a.in.re, g.in_off, a.in.stride, 0, K, g, false));
+      if (!in_real)
+        nc.dma_copy((split ? b.raw_im : b.x_im).cols(0, w), hbm_view(a.in.im, g.in_off, a.in.stride, 0, K, g, false));
+    };
+    // bf16x3: hi / lo terms of group gi from the fp32 values the DMA loaded, on VectorE, one group
+    // ahead of the matmuls (VectorE runs in program order: the split of g + 1 then runs while
+    // TensorE multiplies g, before the evacuation of g).
+    auto split_group = [&](std::size_t gi) {
+      const Buf& b = buf[(gi - g_begin) % buf.size()];
+      const std::int64_t w = groups[gi].width();
+      const std::array<Tile, 2> tr{b.x_re.cols(0, w), b.lo_re.cols(0, w)};
+      tile::split_terms(nc, {b.raw_re.cols(0, w), b.resid.cols(0, w), tr}, kSplitOnVector);
+      if (!in_real) {
+        const std::array<Tile, 2> ti{b.x_im.cols(0, w), b.lo_im.cols(0, w)};
+        tile::split_terms(nc, {b.raw_im.cols(0, w), b.resid.cols(0, w), ti}, kSplitOnVector);
+      }
+    };
+    // by_chunk: the first group with the tables, chunk by chunk (see above).
+    auto load_first_by_chunk = [&](std::size_t gi) {
+      const ColumnGroup& g = groups[gi];
+      const Buf& b = buf[0];
+      const Tile hr = hbm_view(a.in.re, g.in_off, a.in.stride, 0, K, g, false);
+      const Tile hi = hbm_view(a.in.im, g.in_off, a.in.stride, 0, K, g, false);
+      for (std::int64_t c0 = 0; c0 < g.width(); c0 += kChunk) {
+        const std::int64_t cw = std::min(kChunk, g.width() - c0);
+        if (c0 == 0) nc.dma_copy(s_re[0], F.re[0].tile(0, K, 0, M));
+        nc.dma_copy(b.x_re.cols(c0, cw), hr.cols(c0, cw));
+        if (c0 == 0) {
+          nc.dma_copy(s_im[0], F.im[0].tile(0, K, 0, M));
+          nc.dma_copy(s_nim[0], F.neg_im[0].tile(0, K, 0, M));
         }
-        const Tile rw = raw.cols(0, w);
-        nc.dma_copy(rw, src);
-        *out = {x.cols(0, w), lo.cols(0, w)};
-        tile::split_terms(nc, {rw, b.resid.cols(0, w), *out}, kSplitOnVector);
-      };
-      load(a.in.re, b.x_re, b.raw_re, b.lo_re, &xr);
-      if (!in_real) load(a.in.im, b.x_im, b.raw_im, b.lo_im, &xi);
+        nc.dma_copy(b.x_im.cols(c0, cw), hi.cols(c0, cw));
+      }
+    };
+    const std::size_t ahead = buf.size() - 1;
+    for (std::size_t gi = g_begin; gi < std::min(g_end, g_begin + ahead); ++gi)
+      by_chunk && gi == g_begin ? load_first_by_chunk(gi) : load_group(gi);
+    if (split && g_begin < g_end) split_group(g_begin);
+    for (std::size_t gi = g_begin; gi < g_end; ++gi) {
+      if (gi + ahead < g_end) load_group(gi + ahead);
+      const ColumnGroup& g = groups[gi];
+      const Buf& b = buf[(gi - g_begin) % buf.size()];
+      const std::int64_t w = g.width();
+      const bool first_chunked = by_chunk && gi == g_begin, last_chunked = by_chunk && gi + 1 == g_end && g.ndim == 1;
+      if (first_chunked || last_chunked) {  // the fill / drain, chunk by chunk (see above)
+        const Tile out_re = hbm_view(a.out.re, g.out_off, a.out.stride, 0, M, g, true);
+        const Tile out_im = hbm_view(a.out.im, g.out_off, a.out.stride, 0, M, g, true);
+        for (std::int64_t c0 = 0; c0 < w; c0 += kChunk) {
+          const std::int64_t cw = std::min(kChunk, w - c0);
+          const std::array<Tile, 2> xr{b.x_re.cols(c0, cw), Tile{}}, xi{b.x_im.cols(c0, cw), Tile{}};
+          tile::Accumulator yr(nc, b.ps_re.cols(c0, cw)), yi(nc, b.ps_im.cols(c0, cw));
+          yr.terms(s_re, std::span(xr).first(1), tile::kOneTerm);
+          yi.terms(s_im, std::span(xr).first(1), tile::kOneTerm);
+          yr.terms(s_nim, std::span(xi).first(1), tile::kOneTerm);
+          yi.terms(s_re, std::span(xi).first(1), tile::kOneTerm);
+          if (!last_chunked) continue;
+          nc.tensor_copy(b.o_re.cols(c0, cw), yr.psum(), Engine::vector);
+          nc.tensor_copy(b.o_im.cols(c0, cw), yi.psum(), Engine::scalar);
+          nc.dma_copy(out_re.cols(c0, cw), b.o_re.cols(c0, cw));
+          nc.dma_copy(out_im.cols(c0, cw), b.o_im.cols(c0, cw));
+        }
+        if (last_chunked) continue;
+        nc.tensor_copy(b.o_re.cols(0, w), b.ps_re.cols(0, w), Engine::vector);
+        nc.tensor_copy(b.o_im.cols(0, w), b.ps_im.cols(0, w), Engine::scalar);
+        nc.dma_copy(out_re, b.o_re.cols(0, w));
+        nc.dma_copy(out_im, b.o_im.cols(0, w));
+        continue;
+      }
+      // The data terms: [n, w]: hi (the only term unless bf16x3), lo.
+      std::array<Tile, 2> xr{b.x_re.cols(0, w), split ? b.lo_re.cols(0, w) : Tile{}}, xi;
+      if (!in_real) xi = {b.x_im.cols(0, w), split ? b.lo_im.cols(0, w) : Tile{}};
       // acc (+)= S^T x over the mode's term pairs, smallest products first.
       const std::span<const tile::TermPair> pairs = split ? std::span<const tile::TermPair>(tile::kHiLoPairs)
                                                           : std::span<const tile::TermPair>(tile::kOneTerm);
@@ -337,6 +475,7 @@ Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
         product(yi, s_im, xr);
         if (!in_real) product(yi, s_re, xi);
       }
+      if (split && gi + 1 < g_end) split_group(gi + 1);
       // Evacuate PSUM (with the twiddle multiply when asked).
       const Tile orr = b.o_re.cols(0, w);
       Tile oi = out_real ? Tile{} : b.o_im.cols(0, w);
@@ -362,8 +501,12 @@ Trace dft_pass(const LaunchConfig& lc_in, const DftPassArgs& a) {
           nc.tensor_tensor(oi, p0, p1, AluOp::add);
         }
       }
-      nc.dma_copy(hbm_view(a.out.re, g.out_off, a.out.stride, 0, M, g, true), orr);
-      if (!out_real) nc.dma_copy(hbm_view(a.out.im, g.out_off, a.out.stride, 0, M, g, true), oi);
+      if (merged_out && w == W && g.ndim < kMaxFreeDims) {
+        nc.dma_copy(both_planes(hbm_view(a.out.re, g.out_off, a.out.stride, 0, M, g, true)), b.o_both);
+      } else {
+        nc.dma_copy(hbm_view(a.out.re, g.out_off, a.out.stride, 0, M, g, true), orr);
+        if (!out_real) nc.dma_copy(hbm_view(a.out.im, g.out_off, a.out.stride, 0, M, g, true), oi);
+      }
     }
   });
   return std::move(r.trace);
@@ -398,9 +541,25 @@ struct FourStepShape {
   int s1 = 1, s2 = 1, n1 = 0, n2 = 0, K1 = 0, M1 = 0;
   std::int64_t G = 1, blocks = 0, width_max = 0, nb = 1, W = 0, XW = 0, groups_per_outer = 0, groups = 0;
   bool in_real = false, out_real = false, split = false;
+  // Interleaved complex planes (im = re + 1 float): a full group's two planes move with one DMA
+  // (one descriptor per partition row instead of two; docs/cost-model.md section 3). Not the
+  // input of bf16x3, whose VectorE split of the real plane then waits for both planes (2^18
+  // points: 67.8 instead of 66.1 us on trn1).
+  bool merged_in = false, merged_out = false;
+  // f1 and f2 are the same matrix (n1 = n2, s1 = s2, no C2R scaling): loaded once.
+  bool shared_f = false;
+  // The first group's input is loaded block by block, so that stage 1 starts after one block
+  // rather than the whole group (the first load is the pipeline's fill) -- where the DMA is not
+  // the busiest engine (a DMA-bound target would pay the extra descriptors); not bf16x3 (VectorE
+  // splits each plane whole).
+  bool first_by_block = false;
   DType data_dtype = DType::f32;
   InstrOptions z_round{};
   Engine sum_engine = Engine::vector;
+  // bf16x3's roundings: ScalarE where VectorE and GpSimd share the SBUF port (trn1: VectorE is
+  // the busiest engine, and GpSimd would not relieve it); else on the subtraction's engine
+  // (trn2: ScalarE there modeled 44.7 -> 46.7 us at 2^18 points, VectorE and GpSimd having room).
+  Engine round_engine = Engine::vector;
   int nsets = 1;
   // C2R half spectrum: the columns j2 holding k = 0 and k = N/2 (weight c_k = 1) and, per column,
   // a per-partition weight over (t1, a): 1/2 on the row of that k, 1 elsewhere.
@@ -432,14 +591,28 @@ FourStepShape four_step_shape(const HardwareSpec& hw, const FourStepPassArgs& a)
   s.data_dtype = a.mode == blas::GemmMode::fp32 ? DType::f32 : DType::bf16;
   s.z_round = s.data_dtype == DType::f32 ? InstrOptions{} : kRne;
   s.sum_engine = hw.shared_sbuf_port_vector_gpsimd ? Engine::vector : Engine::gpsimd;
+  s.round_engine = hw.shared_sbuf_port_vector_gpsimd ? Engine::scalar : Engine::vector;
   // Rotating buffer sets: up to four (two PSUM banks each; stage 2 reuses stage 1's banks, which
   // the twiddle has read by then), as many as SBUF holds beside the resident tiles.
   const std::int64_t planes_in = s.in_real ? 1 : 2, planes_out = s.out_real ? 1 : 2, ds = dtype_size(s.data_dtype);
   std::int64_t set_bytes = planes_in * s.XW * ds + 2 * s.W * ds + 4 * s.W * 4 + planes_out * s.W * 4;
-  if (s.split) set_bytes += planes_in * s.XW * (4 + 2) + s.XW * 4 + 2 * s.W * (4 + 2) + s.W * 4;  // raw fp32, lo, residual
+  if (s.split) set_bytes += planes_in * s.XW * (4 + 2) + 2 * s.XW * 4 + 2 * s.W * (4 + 2) + 2 * s.W * 4;  // raw fp32, lo, residuals
   const std::int64_t resident_bytes = (2 * 3 * (s.K1 + s.M1)) * dtype_size(a.f1->dtype) + 2 * s.K1 * 4;
   const std::int64_t room = static_cast<std::int64_t>(hw.sbuf_partition_bytes) - resident_bytes - 4096;
   s.nsets = static_cast<int>(std::clamp<std::int64_t>(room / set_bytes, 1, std::min(4, hw.psum_banks / 2)));
+  s.merged_in = !s.in_real && !s.split && a.in.im == a.in.re + 1 && (a.in_len == 0 || a.in_len >= a.n1 * a.n2);
+  s.merged_out = !s.out_real && a.out.im == a.out.re + 1 && (a.out_len == 0 || a.out_len >= a.n1 * a.n2);
+  s.shared_f = a.f1 == a.f2;
+  {
+    // TensorE vs DMA time per group, at the engines' rates (cost-model.md sections 1 and 3): the
+    // products of both stages against the group's bytes in and out.
+    const double passes = s.data_dtype == DType::f32 ? hw.matmul_fp32_passes : s.split ? 3.0 : 1.0;
+    const double products = (s.in_real ? 2.0 : 4.0) * passes;
+    const double tensor_ns = products * 2.0 * static_cast<double>(s.W) / hw.tensor_ghz;
+    const double dma_ns = static_cast<double>(planes_in + planes_out) * static_cast<double>(s.K1 * s.XW) * 4.0 /
+                          (hw.dma_engines * hw.dma_bytes_per_ns * hw.dma_hbm_efficiency);
+    s.first_by_block = s.merged_in && s.nsets > 1 && tensor_ns > dma_ns && !s.split;
+  }
   s.N = a.n1 * a.n2;
   s.in_len = a.in_len > 0 ? std::min(a.in_len, s.N) : s.N;
   s.whole_rows = s.in_len / a.n2;
@@ -468,6 +641,10 @@ struct Plane {
 struct FourStepBuf {
   Plane x_re, x_im, z_re, z_im;
   Tile x_resid, z_resid, y_re, y_im, tmp, out_re, out_im;
+  Tile x_resid_im, z_resid_im;  // bf16x3: the imaginary planes' residuals (the planes split in lockstep)
+  // The input planes' values side by side ([K1, 2 XW]: re, im) and the output planes ([M1, 2 W]),
+  // so that a full group's merged DMA moves one contiguous SBUF row per partition.
+  Tile x_both, out_both;
 };
 
 // One program of four_step_pass: its resident tiles, buffer sets and the pipeline stages, each a
@@ -488,8 +665,13 @@ class FourStepProgram {
     return sbuf_.alloc(dt, rows, {cols}, name, 0, AllocFill::none);
   }
   std::vector<Tile> resident(const std::vector<HbmTensor>& h, int rows, int cols, const char* name);
+  void resident_matrix(const DftMatrix& f, int n, bool want_nim, bool want_im, std::vector<Tile>* re,
+                       std::vector<Tile>* im, std::vector<Tile>* nim);
   Plane plane(int rows, std::int64_t cols, const char* name);
+  void plane_pair(int rows, std::int64_t cols, const char* name, Plane* re, Plane* im, Tile* both);
   void allocate();
+  void load_f1();
+  void load_f2_twiddles();
   const FourStepBuf& buffers(std::int64_t gi) const {
     return buf_[static_cast<std::size_t>(gi - g_begin_) % buf_.size()];
   }
@@ -503,15 +685,20 @@ class FourStepProgram {
     return (gi / s_.groups_per_outer) * a_.outer_out_dist + first_block(gi) * s_.G * a_.out_dist;
   }
   const Tile& value(const Plane& x) const { return s_.split ? x.raw : x.hi; }
-  void split_plane(const Plane& q, const Tile& resid, std::int64_t cols, Engine e);
+  void split_planes(const Plane& re, const Tile& resid_re, const Plane* im, const Tile& resid_im, std::int64_t cols,
+                    Engine subtract);
   void load_plane(std::int64_t gi, const float* src, const Plane& x);
   void load_group(std::int64_t gi);
+  void load_group_by_block(std::int64_t gi);
   void halve_unit_weights(const Plane& x, std::int64_t nbc);
   void product(tile::Accumulator& acc, const std::vector<Tile>& F, const Plane& x, std::int64_t c0, std::int64_t cols,
                bool data_stationary);
   void stage1(std::int64_t gi);
   void twiddle(std::int64_t gi);
   void store_plane(std::int64_t gi, float* plane_out, const Tile& sb);
+  void stage2(std::int64_t gi, std::int64_t c0 = 0, std::int64_t cols = -1);
+  void evacuate_store(std::int64_t gi);
+  void drain_by_block(std::int64_t gi);
   void stage2_store(std::int64_t gi);
 
   NeuronCore& nc_;
@@ -535,6 +722,38 @@ std::vector<Tile> FourStepProgram::resident(const std::vector<HbmTensor>& h, int
   return v;
 }
 
+// The tables of one DFT matrix the pass uses (re always; -im and im when asked), per term. All
+// three: one DMA per term from the matrix's [rows, 3 cols] layout, the tiles its column ranges.
+void FourStepProgram::resident_matrix(const DftMatrix& f, int n, bool want_nim, bool want_im, std::vector<Tile>* re,
+                                      std::vector<Tile>* im, std::vector<Tile>* nim) {
+  if (!(want_nim && want_im)) {
+    *re = resident(f.re, n, n, "F re");
+    if (want_im) *im = resident(f.im, n, n, "F im");
+    if (want_nim) *nim = resident(f.neg_im, n, n, "-F im");
+    return;
+  }
+  for (int t = 0; t < f.terms; ++t) {
+    const Tile all = alloc(f.dtype, n, 3 * n, "F re, im, -im");
+    nc_.dma_copy(all, f.all[static_cast<std::size_t>(t)].tile(0, n, 0, 3 * n));
+    re->push_back(all.cols(0, n));
+    im->push_back(all.cols(n, n));
+    nim->push_back(all.cols(2 * n, n));
+  }
+}
+
+// The two planes of one operand with their values (the DMA's side) adjacent: [rows, 2 cols].
+void FourStepProgram::plane_pair(int rows, std::int64_t cols, const char* name, Plane* re, Plane* im, Tile* both) {
+  *both = alloc(s_.split ? DType::f32 : s_.data_dtype, rows, 2 * cols, name);
+  for (int k = 0; k < 2; ++k) {
+    Plane& q = k == 0 ? *re : *im;
+    (s_.split ? q.raw : q.hi) = both->cols(k * cols, cols);
+    if (s_.split) {
+      q.hi = alloc(s_.data_dtype, rows, cols, name);
+      q.lo = alloc(DType::bf16, rows, cols, name);
+    }
+  }
+}
+
 Plane FourStepProgram::plane(int rows, std::int64_t cols, const char* name) {
   Plane q;
   q.hi = alloc(s_.data_dtype, rows, cols, name);
@@ -545,34 +764,67 @@ Plane FourStepProgram::plane(int rows, std::int64_t cols, const char* name) {
   return q;
 }
 
-void FourStepProgram::allocate() {
+// F1 (stage 1's moving operand): the first thing TensorE needs, loaded first.
+void FourStepProgram::load_f1() {
+  resident_matrix(*a_.f1, s_.K1, !s_.in_real, true, &f1_re_, &f1_im_, &f1_nim_);
+}
+
+// F2 (unless it is F1) and the twiddles: needed after stage 1 of the first group, so loaded after
+// its input.
+void FourStepProgram::load_f2_twiddles() {
   const int K1 = s_.K1, M1 = s_.M1;
-  f1_re_ = resident(a_.f1->re, K1, K1, "F1 re");
-  f1_im_ = resident(a_.f1->im, K1, K1, "F1 im");
-  if (!s_.in_real) f1_nim_ = resident(a_.f1->neg_im, K1, K1, "-F1 im");
-  f2_re_ = resident(a_.f2->re, M1, M1, "F2 re");
-  f2_nim_ = resident(a_.f2->neg_im, M1, M1, "-F2 im");
-  if (!s_.out_real) f2_im_ = resident(a_.f2->im, M1, M1, "F2 im");
+  const bool f2_im = !s_.out_real;
+  if (s_.shared_f) {  // F1's tiles hold re, im and (complex input) -im
+    f2_re_ = f1_re_;
+    f2_im_ = f1_im_;
+    f2_nim_ = s_.in_real ? resident(a_.f2->neg_im, M1, M1, "-F2 im") : f1_nim_;
+  } else {
+    resident_matrix(*a_.f2, M1, true, f2_im, &f2_re_, &f2_im_, &f2_nim_);
+  }
   // One block's twiddles [M1, K1], read by every block of a group through a stride-0 free dim.
+  // Both planes in one DMA when the table holds them one after the other (the plan's layout).
+  if (a_.tw_im == a_.tw_re + std::int64_t{M1} * K1) {
+    const Tile both = alloc(DType::f32, M1, 2 * K1, "twiddle re, im");
+    nc_.dma_copy(both, tile::hbm_view(a_.tw_re, DType::f32, M1, K1, {{2, std::int64_t{M1} * K1}, {K1, 1}}));
+    tw_re_ = both.cols(0, K1);
+    tw_im_ = both.cols(K1, K1);
+    return;
+  }
   tw_re_ = alloc(DType::f32, M1, K1, "twiddle re");
   tw_im_ = alloc(DType::f32, M1, K1, "twiddle im");
   nc_.dma_copy(tw_re_, HbmTensor::wrap(const_cast<float*>(a_.tw_re), DType::f32, {M1, K1}).tile(0, M1, 0, K1));
   nc_.dma_copy(tw_im_, HbmTensor::wrap(const_cast<float*>(a_.tw_im), DType::f32, {M1, K1}).tile(0, M1, 0, K1));
+}
+
+void FourStepProgram::allocate() {
+  const int K1 = s_.K1, M1 = s_.M1;
   buf_.resize(static_cast<std::size_t>(s_.nsets));
   for (FourStepBuf& b : buf_) {
-    b.x_re = plane(K1, s_.XW, "x re");
-    if (!s_.in_real) b.x_im = plane(K1, s_.XW, "x im");
+    if (s_.merged_in) {
+      plane_pair(K1, s_.XW, "x re, im", &b.x_re, &b.x_im, &b.x_both);
+    } else {
+      b.x_re = plane(K1, s_.XW, "x re");
+      if (!s_.in_real) b.x_im = plane(K1, s_.XW, "x im");
+    }
     if (s_.split) {
       b.x_resid = alloc(DType::f32, K1, s_.XW, "x split residual");
       b.z_resid = alloc(DType::f32, M1, s_.W, "z split residual");
+      b.x_resid_im = alloc(DType::f32, K1, s_.XW, "x im split residual");
+      b.z_resid_im = alloc(DType::f32, M1, s_.W, "z im split residual");
     }
     b.y_re = psum_.alloc(DType::f32, M1, {s_.width_max}, "stage 1 / 2 re", 0, AllocFill::none);
     b.y_im = psum_.alloc(DType::f32, M1, {s_.width_max}, "stage 1 / 2 im", 0, AllocFill::none);
     b.z_re = plane(M1, s_.W, "twiddled re");
     b.z_im = plane(M1, s_.W, "twiddled im");
     b.tmp = sbuf_.alloc(DType::f32, M1, {4, s_.W}, "twiddle products", 0, AllocFill::none);
-    b.out_re = alloc(DType::f32, M1, s_.W, "out re");
-    if (!s_.out_real) b.out_im = alloc(DType::f32, M1, s_.W, "out im");
+    if (s_.merged_out) {
+      b.out_both = alloc(DType::f32, M1, 2 * s_.W, "out re, im");
+      b.out_re = b.out_both.cols(0, s_.W);
+      b.out_im = b.out_both.cols(s_.W, s_.W);
+    } else {
+      b.out_re = alloc(DType::f32, M1, s_.W, "out re");
+      if (!s_.out_real) b.out_im = alloc(DType::f32, M1, s_.W, "out im");
+    }
   }
   // A C2R half spectrum (in_len < N): element k = a n2 + j2 exists for rows a < whole_rows and the
   // first rest_cols columns of row whole_rows. The load tiles are zeroed once (compute engines
@@ -592,10 +844,24 @@ void FourStepProgram::allocate() {
   }
 }
 
-// bf16x3: hi = bf16(x), lo = bf16(x - hi) from the fp32 value (RNE), as dft_pass splits.
-void FourStepProgram::split_plane(const Plane& q, const Tile& resid, std::int64_t cols, Engine e) {
-  const std::array<Tile, 2> terms{q.hi.cols(0, cols), q.lo.cols(0, cols)};
-  tile::split_terms(nc_, tile::SplitOperand{q.raw.cols(0, cols), resid.cols(0, cols), terms}, split_on(e));
+
+// bf16x3: hi = bf16(x), lo = bf16(x - hi) from the fp32 value (RNE), as dft_pass splits, both
+// planes in lockstep (tile::split_terms: each step for each plane in turn, so the two chains'
+// latencies overlap). The roundings (SBUF -> SBUF copies) run on ScalarE, otherwise idle but for
+// stage 2's evacuation; the exact subtraction (a tensor_tensor, which ScalarE has not) on
+// `subtract`. One RNE conversion of the same fp32 value gives the same bits on any engine.
+void FourStepProgram::split_planes(const Plane& re, const Tile& resid_re, const Plane* im, const Tile& resid_im,
+                                   std::int64_t cols, Engine subtract) {
+  const std::array<Tile, 2> tr{re.hi.cols(0, cols), re.lo.cols(0, cols)};
+  std::array<tile::SplitOperand, 2> ops{tile::SplitOperand{re.raw.cols(0, cols), resid_re.cols(0, cols), tr},
+                                        tile::SplitOperand{}};
+  std::array<Tile, 2> ti;
+  if (im != nullptr) {
+    ti = {im->hi.cols(0, cols), im->lo.cols(0, cols)};
+    ops[1] = tile::SplitOperand{im->raw.cols(0, cols), resid_im.cols(0, cols), ti};
+  }
+  const Engine round = s_.round_engine == Engine::scalar ? Engine::scalar : subtract;
+  tile::split_terms(nc_, std::span(ops).first(im != nullptr ? 2 : 1), tile::TermSplit{round, subtract, kRne, false});
 }
 
 // Partitions (t1, a), free (block, t2, j2).
@@ -627,8 +893,38 @@ void FourStepProgram::load_plane(std::int64_t gi, const float* src, const Plane&
 
 void FourStepProgram::load_group(std::int64_t gi) {
   const FourStepBuf& b = buffers(gi);
+  const std::int64_t nbc = blocks_of(gi);
+  if (s_.merged_in && nbc == s_.nb) {
+    // Both planes in one DMA: free (plane, block, t2, j2), the planes 1 float apart in HBM.
+    const int s1 = s_.s1;
+    dma_nested_partitions(nc_, false, b.x_both, a_.in.re + in_base(gi), s1, s_.n1, a_.in_dist, a_.n2 * a_.in.stride,
+                          {{2, 1}, {nbc, s1 * a_.in_dist}, {s_.s2, nbc * s1 * a_.in_dist}, {a_.n2, a_.in.stride}});
+    return;
+  }
   load_plane(gi, a_.in.re, b.x_re);
   if (!s_.in_real) load_plane(gi, a_.in.im, b.x_im);
+}
+
+// The pipeline's first load, block by block and plane by plane, with F1's tables in the order
+// stage 1's first products read them: TensorE starts after F1 re and one block of x re have
+// arrived instead of after all of F1 and the whole group.
+void FourStepProgram::load_group_by_block(std::int64_t gi) {
+  const FourStepBuf& b = buffers(gi);
+  const std::int64_t nbc = blocks_of(gi);
+  const int s1 = s_.s1, M1 = s_.M1;
+  for (std::int64_t i = 0; i < nbc; ++i) {
+    const tile::FreePattern free_dims{{s_.s2, nbc * s1 * a_.in_dist}, {a_.n2, a_.in.stride}};
+    const std::int64_t at = in_base(gi) + i * s1 * a_.in_dist;
+    if (i == 0) f1_re_ = resident(a_.f1->re, s_.K1, s_.K1, "F1 re");
+    dma_nested_partitions(nc_, false, value(b.x_re).cols(i * M1, M1), a_.in.re + at, s1, s_.n1, a_.in_dist,
+                          a_.n2 * a_.in.stride, free_dims);
+    if (i == 0) {
+      f1_im_ = resident(a_.f1->im, s_.K1, s_.K1, "F1 im");
+      f1_nim_ = resident(a_.f1->neg_im, s_.K1, s_.K1, "-F1 im");
+    }
+    dma_nested_partitions(nc_, false, value(b.x_im).cols(i * M1, M1), a_.in.im + at, s1, s_.n1, a_.in_dist,
+                          a_.n2 * a_.in.stride, free_dims);
+  }
 }
 
 // C2R: halve the inputs whose weight c_k is 1 (k = 0, and k = N/2 for even N) against the
@@ -662,8 +958,7 @@ void FourStepProgram::stage1(std::int64_t gi) {
     if (!s_.in_real) halve_unit_weights(b.x_im, nbc);
   }
   if (s_.split) {
-    split_plane(b.x_re, b.x_resid, nbc * M1, Engine::vector);
-    if (!s_.in_real) split_plane(b.x_im, b.x_resid, nbc * M1, Engine::vector);
+    split_planes(b.x_re, b.x_resid, s_.in_real ? nullptr : &b.x_im, b.x_resid_im, nbc * M1, Engine::vector);
   }
   for (std::int64_t i = 0; i < nbc; ++i) {
     tile::Accumulator yr(nc_, b.y_re.cols(i * K1, K1)), yi(nc_, b.y_im.cols(i * K1, K1));
@@ -697,8 +992,7 @@ void FourStepProgram::twiddle(std::int64_t gi) {
   nc_.tensor_tensor(tmp(3), yi, tr, AluOp::multiply);
   nc_.tensor_tensor(zi, tmp(2), tmp(3), AluOp::add, s_.sum_engine, s_.z_round);
   if (s_.split) {
-    split_plane(b.z_re, b.z_resid, w, s_.sum_engine);
-    split_plane(b.z_im, b.z_resid, w, s_.sum_engine);
+    split_planes(b.z_re, b.z_resid, &b.z_im, b.z_resid_im, w, s_.sum_engine);
   }
 }
 
@@ -707,8 +1001,11 @@ void FourStepProgram::store_plane(std::int64_t gi, float* plane_out, const Tile&
   const std::int64_t nbc = blocks_of(gi), os = a_.out.stride;
   const int s1 = s_.s1, s2 = s_.s2, n2 = s_.n2;
   if (a_.out_len == 0 || a_.out_len >= a_.n1 * a_.n2) {
-    dma_nested_partitions(nc_, true, sb, plane_out + out_base(gi), s2, n2, nbc * s1 * a_.out_dist, a_.n1 * os,
-                          {{nbc, s1 * a_.out_dist}, {s1, a_.out_dist}, {a_.n1, os}});
+    // sb: one plane [M1, w], or both (merged_out) [M1, 2 w] with the planes 1 float apart in HBM.
+    const bool both = sb.free_size() == 2 * nbc * s1 * a_.n1;
+    tile::FreePattern free_dims{{nbc, s1 * a_.out_dist}, {s1, a_.out_dist}, {a_.n1, os}};
+    if (both) free_dims = {{2, 1}, {nbc, s1 * a_.out_dist}, {s1, a_.out_dist}, {a_.n1, os}};
+    dma_nested_partitions(nc_, true, sb, plane_out + out_base(gi), s2, n2, nbc * s1 * a_.out_dist, a_.n1 * os, free_dims);
     return;
   }
   // Truncated output (k = k1 + n1 k2 < out_len): rows k2 < out_len / n1 whole, then the first
@@ -727,22 +1024,56 @@ void FourStepProgram::store_plane(std::int64_t gi, float* plane_out, const Tile&
   }
 }
 
+void FourStepProgram::stage2(std::int64_t gi, std::int64_t c0, std::int64_t cols) {
+  // O = F2^T Z into stage 1's PSUM banks (which the twiddle has read); columns c0 .. c0 + cols
+  // (default: the group's). Every output column is its own dot products, so a column range
+  // computes exactly the bits the whole group would.
+  const FourStepBuf& b = buffers(gi);
+  const std::int64_t w = cols < 0 ? blocks_of(gi) * s_.K1 : cols;
+  tile::Accumulator orr(nc_, b.y_re.cols(c0, w));
+  product(orr, f2_re_, b.z_re, c0, w, false);
+  product(orr, f2_nim_, b.z_im, c0, w, false);
+  if (!s_.out_real) {
+    tile::Accumulator oi(nc_, b.y_im.cols(c0, w));
+    product(oi, f2_im_, b.z_re, c0, w, false);
+    product(oi, f2_re_, b.z_im, c0, w, false);
+  }
+}
+
+// The last group of a TensorE-bound program, block by block: stage 2, evacuation and store of
+// one block's columns at a time, so that after TensorE's last matmul only one block is left to
+// evacuate and store (the pipeline's drain), not the whole group.
+void FourStepProgram::drain_by_block(std::int64_t gi) {
+  const FourStepBuf& b = buffers(gi);
+  const std::int64_t nbc = blocks_of(gi), K1 = s_.K1, os = a_.out.stride;
+  const int s1 = s_.s1;
+  for (std::int64_t i = 0; i < nbc; ++i) {
+    stage2(gi, i * K1, K1);
+    nc_.tensor_copy(b.out_re.cols(i * K1, K1), b.y_re.cols(i * K1, K1), Engine::scalar);
+    nc_.tensor_copy(b.out_im.cols(i * K1, K1), b.y_im.cols(i * K1, K1), Engine::scalar);
+    for (int k = 0; k < 2; ++k)
+      dma_nested_partitions(nc_, true, (k == 0 ? b.out_re : b.out_im).cols(i * K1, K1),
+                            (k == 0 ? a_.out.re : a_.out.im) + out_base(gi) + i * s1 * a_.out_dist, s_.s2, s_.n2,
+                            nbc * s1 * a_.out_dist, a_.n1 * os, {{s1, a_.out_dist}, {a_.n1, os}});
+  }
+}
+
 void FourStepProgram::stage2_store(std::int64_t gi) {
-  // O = F2^T Z (into stage 1's PSUM banks); evacuated by ScalarE (VectorE is busy twiddling the
-  // next group); stored with partitions (t2, k2), free (block, t1, k1).
+  stage2(gi);
+  evacuate_store(gi);
+}
+
+void FourStepProgram::evacuate_store(std::int64_t gi) {
+  // Evacuated by ScalarE (VectorE is busy twiddling the next group); stored with partitions
+  // (t2, k2), free (block, t1, k1).
   const FourStepBuf& b = buffers(gi);
   const std::int64_t w = blocks_of(gi) * s_.K1;
-  tile::Accumulator orr(nc_, b.y_re.cols(0, w));
-  product(orr, f2_re_, b.z_re, 0, w, false);
-  product(orr, f2_nim_, b.z_im, 0, w, false);
-  tile::Accumulator oi;
-  if (!s_.out_real) {
-    oi = tile::Accumulator(nc_, b.y_im.cols(0, w));
-    product(oi, f2_im_, b.z_re, 0, w, false);
-    product(oi, f2_re_, b.z_im, 0, w, false);
+  nc_.tensor_copy(b.out_re.cols(0, w), b.y_re.cols(0, w), Engine::scalar);
+  if (!s_.out_real) nc_.tensor_copy(b.out_im.cols(0, w), b.y_im.cols(0, w), Engine::scalar);
+  if (s_.merged_out && w == s_.W) {  // both planes, one DMA
+    store_plane(gi, a_.out.re, b.out_both);
+    return;
   }
-  orr.copy_out(b.out_re.cols(0, w), Engine::scalar);
-  if (!s_.out_real) oi.copy_out(b.out_im.cols(0, w), Engine::scalar);
   store_plane(gi, a_.out.re, b.out_re.cols(0, w));
   if (!s_.out_real) store_plane(gi, a_.out.im, b.out_im.cols(0, w));
 }
@@ -752,25 +1083,66 @@ void FourStepProgram::stage2_store(std::int64_t gi) {
 // group's compute must not hold back the loads behind it), stage 1 one group ahead of the
 // twiddle, stage 2 and the stores. TensorE then alternates stage 2 of group g with stage 1 of
 // group g + 1 while VectorE twiddles.
+//
+// The DMA queues take F1 first, then the first group's input (with F1's tables interleaved, block
+// by block, where TensorE is the busier engine: first_by_block), then F2 and the twiddles, which
+// stage 2 of the first group needs only after stage 1 of two groups, then the look-ahead loads.
 void FourStepProgram::run() {
   allocate();
+  const bool by_block = s_.first_by_block && g_begin_ < g_end_;
+  // Stage 1 two groups ahead (below); not bf16x3 with its roundings on VectorE / GpSimd (trn2),
+  // which modeled 145.7 instead of 122.5 us at 2^20 points that way.
+  const bool deep = s_.nsets >= 3 && !(s_.split && s_.round_engine != Engine::scalar);
+  by_block ? load_group_by_block(g_begin_) : load_f1();
+  // F2 and the twiddles: where TensorE is the busier engine, after the input of both groups
+  // stage 1 runs before the first twiddle (TensorE never waits for them); else after the first
+  // group (the first twiddle waits for them less).
+  const std::int64_t tables_after = std::min(g_end_ - 1, g_begin_ + (deep && by_block ? 1 : 0));
+  auto first_loads = [&](std::int64_t gi) {
+    if (!(by_block && gi == g_begin_)) load_group(gi);
+    if (gi == tables_after) load_f2_twiddles();
+  };
+  if (g_begin_ == g_end_) load_f2_twiddles();
   if (s_.nsets == 1) {  // one buffer set (SBUF-bound shapes): no look-ahead, a group at a time
     for (std::int64_t gi = g_begin_; gi < g_end_; ++gi) {
-      load_group(gi);
+      first_loads(gi);
       stage1(gi);
       twiddle(gi);
       stage2_store(gi);
     }
     return;
   }
-  const std::int64_t ahead = s_.nsets - 1;  // loads in flight; stage 1 runs one group ahead
-  for (std::int64_t gi = g_begin_; gi < std::min(g_end_, g_begin_ + ahead); ++gi) load_group(gi);
-  if (g_begin_ < g_end_) stage1(g_begin_);
+  const std::int64_t ahead = s_.nsets - 1;  // loads in flight
+  for (std::int64_t gi = g_begin_; gi < std::min(g_end_, g_begin_ + ahead); ++gi) first_loads(gi);
+  if (g_begin_ == g_end_) return;
+  if (!deep) {  // stage 1 one group ahead of twiddle / stage 2 / store
+    stage1(g_begin_);
+    for (std::int64_t gi = g_begin_; gi < g_end_; ++gi) {
+      if (gi + ahead < g_end_) load_group(gi + ahead);
+      if (gi + 1 < g_end_) stage1(gi + 1);
+      twiddle(gi);
+      stage2_store(gi);
+    }
+    return;
+  }
+  // Three or more sets: stage 1 two groups ahead of stage 2, the twiddle one. Stage 2 of group g
+  // then never waits for the twiddle of g (it ran during stage 2 of g - 1), and in the trace the
+  // twiddle of g + 1 comes before the evacuation of g, so where VectorE and ScalarE share the
+  // PSUM port (trn1), which serves them in program order, the evacuation waits for the twiddle
+  // rather than the twiddle (and through it stage 2 of g + 1) for the evacuation.
+  stage1(g_begin_);
+  if (g_begin_ + 1 < g_end_) stage1(g_begin_ + 1);
+  twiddle(g_begin_);
   for (std::int64_t gi = g_begin_; gi < g_end_; ++gi) {
     if (gi + ahead < g_end_) load_group(gi + ahead);
-    if (gi + 1 < g_end_) stage1(gi + 1);
-    twiddle(gi);
-    stage2_store(gi);
+    if (gi + 1 == g_end_ && s_.first_by_block && s_.merged_out) {
+      drain_by_block(gi);
+      break;
+    }
+    stage2(gi);
+    if (gi + 1 < g_end_) twiddle(gi + 1);
+    evacuate_store(gi);
+    if (gi + 2 < g_end_) stage1(gi + 2);
   }
 }
 
@@ -786,9 +1158,11 @@ void FourStepProgram::run() {
 //              cost model ordered them one after another (2 s2 transfers on 2 of 16 engines each,
 //              35 us of drain at N = 256).
 //              X tile [(t1, a) partitions, (block, t2, j2) free]: one DMA per plane per group (per
-//              t1 when the transforms are not back to back). C2R half spectra (in_len < N): only the
-//              given elements are loaded into tiles zeroed once per program; F1 is doubled and the
-//              c_k = 1 inputs (k = 0, N/2) halved by one per-partition multiply per column.
+//              t1 when the transforms are not back to back); interleaved complex data (im = re + 1):
+//              one DMA for both planes of a full group, load and store (free (plane, ...)). C2R
+//              half spectra (in_len < N): only the given elements are loaded into tiles zeroed once
+//              per program; F1 is doubled and the c_k = 1 inputs (k = 0, N/2) halved by one
+//              per-partition multiply per column.
 //   Stage 1    the data are the STATIONARY operand: Y[(t2, j2), (t1, k1)] = sum_(t1', a)
 //              X[(t1', a), (t2, j2)] F1[(t1', a), (t1, k1)] with F1 = diag(F_n1, ..., F_n1) (s1 copies)
 //              as the moving operand, one matmul per block and real product, the blocks side by side
@@ -796,8 +1170,11 @@ void FourStepProgram::run() {
 //              between the two stages is free: no DMA pass and no TensorE transpose.
 //   Twiddle    Z = Y w_N^(k1 j2): products on VectorE reading PSUM, the sums on GpSimd where it has
 //              its own SBUF port; written to SBUF in the tile dtype.
-//   Pipeline   every engine runs in program order: loads nsets - 1 groups ahead, stage 1 one group
-//              ahead of twiddle / stage 2 / store; stage 2 reuses stage 1's PSUM banks.
+//   Pipeline   every engine runs in program order: F1, the first group, F2 / twiddles, then loads
+//              nsets - 1 groups ahead; stage 1 two groups ahead of stage 2 (one for trn2's bf16x3 or two
+//              buffer sets), the twiddle of g + 1 before the evacuation of g; stage 2 reuses stage
+//              1's PSUM banks. TensorE-bound shapes (trn2 fp32): the first group loads block by
+//              block and the last group drains block by block (docs/trnfft.md "Roofline").
 //   Stage 2    O[(t2, k2), (block, t1, k1)] = sum_j2 F2[(t2, j2), (t2, k2)] Z[(t2, j2), ...] with F2 =
 //              diag(F_n2, ...) (s2 copies) stationary and Z moving (<= one PSUM bank wide).
 //   Store      X_tau[k1 + n1 k2]: partitions (t2, k2), free (block, t1, k1); one DMA per t2 unless
@@ -807,9 +1184,10 @@ void FourStepProgram::run() {
 //              columns of 128-row matmuls: the same TensorE time per point as two stacked dft_pass
 //              stages, and a third of their HBM traffic (no scratch round trip, no transpose pass).
 //   Modes      fp32; bf16 (the DMA rounds the input, the twiddle output is rounded once, RNE);
-//              bf16x3 (the fp32 data and the fp32 twiddled Z split into hi = bf16(v), lo = bf16(v - hi)
-//              on VectorE / GpSimd; products lo*hi, hi*lo, hi*hi per real product in one PSUM group,
-//              as in dft_pass).
+//              bf16x3 (the fp32 data and the fp32 twiddled Z split into hi = bf16(v), lo = bf16(v - hi),
+//              re and im in lockstep: subtractions on VectorE / GpSimd, roundings there too or, where
+//              VectorE and GpSimd share the SBUF port (trn1), on ScalarE; products lo*hi, hi*lo,
+//              hi*hi per real product in one PSUM group, as in dft_pass).
 Trace four_step_pass(const LaunchConfig& lc_in, const FourStepPassArgs& a) {
   const FourStepShape s = four_step_shape(hardware_spec(lc_in.core.generation), a);
   LaunchConfig lc = lc_in;

@@ -40,8 +40,10 @@ struct DftMatrix {
   int sign = -1;
   DType dtype = DType::f32;
   int terms = 1;
-  // [term] -> rows x cols tables: re, im, -im.
+  // [term] -> rows x cols tables: re, im, -im (views of `all`, row stride 3 cols).
   std::vector<HbmTensor> re, im, neg_im;
+  // [term] -> rows x 3 cols: the three tables side by side per row (re, im, -im), one DMA.
+  std::vector<HbmTensor> all;
 };
 
 struct DftPassArgs {

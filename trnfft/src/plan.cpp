@@ -95,8 +95,9 @@ struct Plan::Impl {
   mutable std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, int, int, Mode, int>, DftMatrix> matrices;
   // Twiddle tables with their rows repeated for a stack: (source table, stack) -> (re, im).
   mutable std::map<std::pair<const float*, int>, std::pair<std::vector<float>, std::vector<float>>> stacked_twiddles;
-  // four_step_pass twiddle tiles: (source table, s1, s2) -> [s2 n2][s1 n1] (re, im).
-  mutable std::map<std::tuple<const float*, int, int>, std::pair<std::vector<float>, std::vector<float>>> fused_twiddles;
+  // four_step_pass twiddle tiles: (source table, s1, s2) -> [s2 n2][s1 n1] re, then im, in one
+  // array (the pass loads both planes with one DMA).
+  mutable std::map<std::tuple<const float*, int, int>, std::vector<float>> fused_twiddles;
   std::unique_ptr<detail::Fp64Transform> fp64;  // Z2Z / D2Z / Z2D
   mutable std::mutex model_mu;
   mutable double model_ns = -1;
@@ -349,20 +350,21 @@ bool Plan::Impl::fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneV
   const int s2 = largest_divisor(one.count / s1, std::min(hw.pmax, hw.gemm_stationary_fmax) / n2);
   const int si_ = sign_index(sign);
   const std::int64_t cols = s1 * n1;
-  const std::pair<std::vector<float>, std::vector<float>>* tw = nullptr;
+  const std::int64_t tw_plane = s2 * n2 * cols;
+  const std::vector<float>* tw = nullptr;
   {
     std::lock_guard<std::mutex> lock(table_mu);
     auto& t = fused_twiddles[{node.tw_re[si_].data(), s1, s2}];
-    if (t.first.empty()) {
-      // Row (t2, j2), column (t1, k1): w_N^(k1 j2) from the FP64-rounded table [k1][j2].
+    if (t.empty()) {
+      // Row (t2, j2), column (t1, k1): w_N^(k1 j2) from the FP64-rounded table [k1][j2]; the
+      // imaginary plane follows the real one.
       const std::int64_t rows = s2 * n2;
-      t.first.resize(static_cast<std::size_t>(rows * cols));
-      t.second.resize(static_cast<std::size_t>(rows * cols));
+      t.resize(static_cast<std::size_t>(2 * tw_plane));
       for (std::int64_t r = 0; r < rows; ++r)
         for (std::int64_t c = 0; c < cols; ++c) {
           const std::size_t from = static_cast<std::size_t>((c % n1) * n2 + r % n2), to = static_cast<std::size_t>(r * cols + c);
-          t.first[to] = node.tw_re[si_][from];
-          t.second[to] = node.tw_im[si_][from];
+          t[to] = node.tw_re[si_][from];
+          t[to + static_cast<std::size_t>(tw_plane)] = node.tw_im[si_][from];
         }
     }
     tw = &t;
@@ -372,7 +374,7 @@ bool Plan::Impl::fused_four_step(Ctx& cx, const Node& node, PlaneView in, PlaneV
                                    .mode = cx.mode, .n1 = n1, .n2 = n2, .s1 = s1, .s2 = s2, .in = in, .out = out,
                                    .count = one.count, .in_dist = one.in_dist, .out_dist = one.out_dist,
                                    .outer_count = outer.count, .outer_in_dist = outer.in_dist,
-                                   .outer_out_dist = outer.out_dist, .out_len = out_len, .in_len = in_len, .tw_re = tw->first.data(), .tw_im = tw->second.data()};
+                                   .outer_out_dist = outer.out_dist, .out_len = out_len, .in_len = in_len, .tw_re = tw->data(), .tw_im = tw->data() + tw_plane};
   cx.trace.append(detail::four_step_pass(cx.lc, a));
   return true;
 }
