@@ -121,21 +121,29 @@ bool dma_partition_columns16(const Tile& dst, const Tile& src) {
   return true;
 }
 
-bool dma_partition_columns(const Tile& dst, const Tile& src) {
-  if (dma_partition_columns16(dst, src)) return true;
-  const bool load = src.mem == MemSpace::hbm && dst.on_chip();
-  const Tile& h = load ? src : dst;  // the HBM side
-  const Tile& c = load ? dst : src;  // the on-chip side
-  if (dst.dtype != src.dtype || dtype_size(src.dtype) != 4 || !simd::has_avx512()) return false;
-  if (h.mem != MemSpace::hbm || !c.on_chip() || h.ndim != 1 || !c.free_contiguous() || c.partition_stride % 4 != 0)
-    return false;
-  const int ps = h.partition_stride == 4 ? 1 : h.partition_stride == 8 ? 2 : 0;
-  const std::int64_t P = h.partitions, F = h.size[0], fs = h.stride[0];
-  if (ps == 0 || P < 16 || F < 16) return false;
-  if (!load && (fs <= 0 || fs < P * ps)) return false;  // every (partition, element) its own address
-  const std::int64_t ldc = c.partition_stride / 4;
-  auto* hb = reinterpret_cast<float*>(h.base);
-  auto* cb = reinterpret_cast<float*>(c.base);
+// The free dimensions of t with size-1 dimensions dropped and dimensions that continue one another
+// merged, as the row copies (engine_util.cpp's for_each_run) fold them: the same elements in the
+// same order. Returns how many remain.
+int fold_free_dims(const Tile& t, std::int64_t* size, std::int64_t* stride) {
+  int nd = 0;
+  for (int d = 0; d < t.ndim; ++d) {
+    if (t.size[d] == 1) continue;
+    if (nd > 0 && stride[nd - 1] == t.size[d] * t.stride[d]) {
+      size[nd - 1] *= t.size[d];
+      stride[nd - 1] = t.stride[d];
+      continue;
+    }
+    size[nd] = t.size[d];
+    stride[nd] = t.stride[d];
+    ++nd;
+  }
+  return nd;
+}
+
+// One run of F elements (HBM element step fs) of every partition against F consecutive on-chip
+// columns, 16 partitions x 16 elements at a time.
+void partition_columns_run(float* hb, int ps, std::int64_t P, std::int64_t F, std::int64_t fs, float* cb,
+                           std::int64_t ldc, bool load) {
   for (std::int64_t p0 = 0; p0 < P; p0 += 16) {
     const std::int64_t np = std::min<std::int64_t>(16, P - p0);
     for (std::int64_t f0 = 0; f0 < F; f0 += 16) {
@@ -155,6 +163,44 @@ bool dma_partition_columns(const Tile& dst, const Tile& src) {
           float* y = cp + q * ldc + j;
           std::memcpy(load ? y : x, load ? x : y, 4);
         }
+    }
+  }
+}
+
+// Partitions one or two 4-byte elements apart in HBM against dense on-chip rows. The HBM side's
+// free pattern is folded first (a run of consecutive 128 x 128 row-major blocks read transposed,
+// trnsparse's BSR A loads, folds to one run of stride 128); a load may have several runs (each
+// its own 16 x 16 block loop, columns in access-pattern order), a store one run whose elements
+// all have their own addresses. The same bytes as the row-by-row element loop: HBM and SBUF are
+// different memories, so the order of the copies does not matter.
+bool dma_partition_columns(const Tile& dst, const Tile& src) {
+  if (dma_partition_columns16(dst, src)) return true;
+  const bool load = src.mem == MemSpace::hbm && dst.on_chip();
+  const Tile& h = load ? src : dst;  // the HBM side
+  const Tile& c = load ? dst : src;  // the on-chip side
+  if (dst.dtype != src.dtype || dtype_size(src.dtype) != 4 || !simd::has_avx512()) return false;
+  if (h.mem != MemSpace::hbm || !c.on_chip() || !c.free_contiguous() || c.partition_stride % 4 != 0) return false;
+  const int ps = h.partition_stride == 4 ? 1 : h.partition_stride == 8 ? 2 : 0;
+  if (ps == 0 || h.partitions < 16) return false;
+  std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
+  const int nd = fold_free_dims(h, size, stride);
+  if (nd == 0 || (nd > 1 && !load)) return false;
+  const int inner = nd - 1;
+  const std::int64_t P = h.partitions, F = size[inner], fs = stride[inner];
+  if (F < 16) return false;
+  if (!load && (fs <= 0 || fs < P * ps)) return false;  // every (partition, element) its own address
+  const std::int64_t ldc = c.partition_stride / 4;
+  auto* hb = reinterpret_cast<float*>(h.base);
+  auto* cb = reinterpret_cast<float*>(c.base);
+  std::int64_t idx[kMaxFreeDims] = {0, 0, 0, 0}, outer = 1;
+  for (int d = 0; d < inner; ++d) outer *= size[d];
+  for (std::int64_t o = 0; o < outer; ++o) {
+    std::int64_t off = 0;
+    for (int d = 0; d < inner; ++d) off += idx[d] * stride[d];
+    partition_columns_run(hb + off, ps, P, F, fs, cb + o * F, ldc, load);
+    for (int d = inner - 1; d >= 0; --d) {
+      if (++idx[d] < size[d]) break;
+      idx[d] = 0;
     }
   }
   return true;

@@ -67,6 +67,8 @@ TEST(TrnrandMt19937, JumpAheadEqualsPlainStepping) {
   }
   // 2^11 by squarings equals 2048 by square and multiply.
   EXPECT_EQ(trn::rand::mt19937_x_pow2_mod(11), trn::rand::mt19937_x_pow_mod(2048));
+  // The stored stream jump polynomial is the computed one.
+  EXPECT_EQ(trn::rand::mt19937_stream_jump_polynomial(), trn::rand::mt19937_x_pow2_mod(trn::rand::kMt19937StreamLog2Distance));
 }
 
 TEST(TrnrandMt19937, MatchesStoredCurandVectors) {

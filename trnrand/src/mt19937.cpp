@@ -205,6 +205,93 @@ Gf2Poly mt19937_x_pow_mod(std::uint64_t e) {
   return g;
 }
 
+const Gf2Poly& mt19937_stream_jump_polynomial() {
+  // x^(2^2048) mod phi, printed from mt19937_x_pow2_mod(kMt19937StreamLog2Distance) (312 words,
+  // coefficient i at bit i % 64 of word i / 64); test_trnrand_mt19937 recomputes it.
+  static_assert(kMt19937StreamLog2Distance == 2048);
+  static const Gf2Poly g = {
+    0x39bc018088eb5cd8ull, 0x2d3bf7e2993d87caull, 0x524f7cae112524a2ull, 0xa50d266e05bdd9ecull,
+    0x04a5f234297f90caull, 0x5d3d763177900cd4ull, 0xe27a49c23c3fd38cull, 0xa0d1b088964f0ed5ull,
+    0x811412fe4840adddull, 0x39b09b465516a180ull, 0xb73cdb1f9d5385deull, 0xe618d15ee839a822ull,
+    0x2883ec589b473ee0ull, 0x10814d0de4517783ull, 0x069d962dcefeb2a0ull, 0x3256858e4817bc6full,
+    0xf50a48af69ea37b4ull, 0x75a39a7837010471ull, 0x603726191a4a3434ull, 0xd9296259e4c372adull,
+    0x80ebea7fe0209237ull, 0x42359d90488ebd07ull, 0x7ecb3e3ae4142b84ull, 0xa2adabb9ac2a056full,
+    0x52b89d64fd1fdbd7ull, 0xc894622e7e166fc5ull, 0x3170cc4286ea128aull, 0x9f39299d2383f803ull,
+    0xc409bb6ed5054390ull, 0xd29964e85945cba9ull, 0xa5e694ca9cf551c9ull, 0x61c47e28f9375b56ull,
+    0x3487f3df7af37558ull, 0xb4664d909d1824f0ull, 0x1af815859b32b6e1ull, 0x7e18d12caf21d816ull,
+    0x31f525e2854605bdull, 0xf51acb49699c037aull, 0x249b01b4b5c446bdull, 0xbb4533365f2d219eull,
+    0xd7f91faa45918c31ull, 0x97023efebc1af0ecull, 0x66f7127b136b7519ull, 0xd37d10d6b865e670ull,
+    0x9a547e5b6d2d2316ull, 0xa52389508f2940d5ull, 0x5a32081ad53f0654ull, 0x0d41793abcf8c814ull,
+    0xfae94ae9f02291f1ull, 0xb01abc64557bce7bull, 0xccad1bcf4fcd2832ull, 0xe3d20ee0b99ecb3eull,
+    0xeb24a30708e62ca3ull, 0x7be8e047fb68d86dull, 0x50c3095ac6b1794eull, 0xfd94b6418060fb05ull,
+    0xde3558e1c9776153ull, 0xf55b3a9aa1f3152cull, 0x21b3b4b12ae5758dull, 0x6e7360bedbb86684ull,
+    0xe0e5c4fc4844e277ull, 0xdb10a057db881c48ull, 0x539933c652927f19ull, 0x57c9062a35c317feull,
+    0xdf819786cb01faa7ull, 0x64ec1485e5f9816aull, 0x8c64ebae31c227a8ull, 0x750d9f9807a304abull,
+    0x00d29d2ae87de56full, 0x09ee9676296fa84bull, 0xfc71beecf11ed86eull, 0xe7c56d529a409c4eull,
+    0xa1a059bd55e4f85full, 0xee4bda818be5ecdaull, 0xa5b2a7ef39ab55a3ull, 0x0f9d920cf7eaa4fbull,
+    0xeb2d7b71775b6703ull, 0x36ed73e07f2cdb83ull, 0xda86577e4ca1cdc5ull, 0xa5b25c6411f4e21cull,
+    0xf1894a9de75f24fdull, 0xf525c08bb024747full, 0x7c6fc069800dacf5ull, 0xc14b22acda2fef7full,
+    0x3c3a4711258eb20eull, 0x971f2b84f0183005ull, 0xfc238a87fa13c936ull, 0x1a96cf958415754eull,
+    0xadc52014e3fe247bull, 0xabe126e49dd5f5b4ull, 0xa97067b8316ab083ull, 0x1da2731ed145c6efull,
+    0xe07d1e446e8e6a90ull, 0x53db774b45a628f0ull, 0xdc96e539ae4c7731ull, 0xf5a9342fc2dd86aaull,
+    0x4217d83b9ff2df70ull, 0x4a154d7ae9a52e2dull, 0x3059610a664e004bull, 0xa4ce1063139cd719ull,
+    0x9e944661e9b4ed4full, 0x66414f6161086e8eull, 0xbbcfdbe85825ea0bull, 0x26c0b9cdc6837a8aull,
+    0xf4501088cd43a894ull, 0x2831c0832bc4a7b0ull, 0x536ac03cf8c18da4ull, 0x3feae42aa896bc87ull,
+    0x97730fc1c1017731ull, 0xe640f558973b0738ull, 0x488220cd31bdee2full, 0x00f9d3b096f22916ull,
+    0x001c8ae5c158f34aull, 0x5d326f8280750be6ull, 0x568fd7ccd1edb976ull, 0x2f4d067590b18c4full,
+    0x5e5b250b51d98da8ull, 0x0903f075b3778697ull, 0x44c55ebb7eb5ba6dull, 0x56339e9d033d1765ull,
+    0x5a9ed14de7e88d35ull, 0xe13d1753f6ae62d1ull, 0x84b8d0d3fe37601aull, 0x1dc44ab1fe457146ull,
+    0x7abfd7f4daf8bb51ull, 0x9d4c2340f96999f7ull, 0x78f182825a19170aull, 0x5ed292890a2d9f51ull,
+    0x66ce86f8a3c9e6e6ull, 0xff95ae05de3d85f6ull, 0xcbf9f2ac742c6795ull, 0xb23fdbf879e39005ull,
+    0x17c18faf0853b425ull, 0x4e989a02aff8fd05ull, 0xd943fa706d567c41ull, 0xb2d2828fe0df1e1cull,
+    0x78f59db9622e51d3ull, 0x2c17be4253f10b59ull, 0x187c8b08ee1affbfull, 0xf45af924d221de46ull,
+    0x1b505e78d0b7e811ull, 0xf40e48567009a4afull, 0x66e0c9baa8078bfbull, 0x8d1aa05558e240d0ull,
+    0x24232be22f90c445ull, 0xeeac0257f57f5b25ull, 0x66fc66cc26a385e3ull, 0x03727302f13e4cbdull,
+    0x5e0334e1077ca44aull, 0xb0ca51c51cc210f9ull, 0xf07e4c88522b8fbeull, 0x6ec35a327914cf91ull,
+    0xa42e4e97d9520090ull, 0x5e270d130a058904ull, 0x34a9026b7adccf94ull, 0x4b28b838b2d64d31ull,
+    0x6577147aa94e29feull, 0x47d6f704f8849092ull, 0x7a7a1a02327c0997ull, 0x74eadd2f6bc09bf9ull,
+    0x705b9b82ad21a094ull, 0x9891623993bde309ull, 0x952999b922bbcd37ull, 0x8ab71618aaf57f83ull,
+    0xce389ebb58731e3eull, 0xb88d8838a8ef00a0ull, 0xf7ca5b8c6ed3b50aull, 0x93b83252531388c9ull,
+    0x501ef6b6ac0f19faull, 0x6ca5bd0c7dcb91dfull, 0x39505a0f3159ef4cull, 0x8fdbddd43d916f6cull,
+    0xd92a56aa199cd893ull, 0xcf06af3b6f8f6403ull, 0x205b31890c828f15ull, 0xee5cc92236effbe4ull,
+    0xf08c641b0e4780ffull, 0x01ba4451369583c6ull, 0xe206a45d43283e7aull, 0xba7217d17b69b33aull,
+    0x4d438de1d2abd7a0ull, 0xd2f30b8de1c4ed46ull, 0x1db74dd434c91675ull, 0x5a69fa20fe8dece9ull,
+    0x85277940c53c5d86ull, 0xeabdd2366d6b60dcull, 0xd3bca2b0a9122560ull, 0x338e042395da7669ull,
+    0x206e0c4c367da377ull, 0xad322edb09ada0a5ull, 0x024d032e02b6d3bcull, 0x0fa3f2b29760647full,
+    0x0906d7fcc2fce74full, 0xeaaf0738e7ef1b76ull, 0xa54b691f5618fb43ull, 0x58b8a16e5b025ed3ull,
+    0xfb24b595478fc18dull, 0xe5b8cfa0fd2aefe0ull, 0x64809ea39a7bcb4aull, 0x0875065b4dd874c6ull,
+    0xd94f6b42467ab412ull, 0xcee518213c6bfd12ull, 0x2f9bf2290cd6e3daull, 0x9655498922b90136ull,
+    0x2e7f2a4a6805f5f2ull, 0x3d3e51762a54a15aull, 0xba8d6fdf7d547022ull, 0xb24f4456ad908960ull,
+    0x03889337bf8bc49cull, 0x5a08d5531492579full, 0xb85bcdbacc64c6c5ull, 0x08206f1142ad18d2ull,
+    0x0bdca0a89143b6a8ull, 0x4cda68fb0fbab1aaull, 0x1bf00a5441588ba1ull, 0xb9ed071015f44101ull,
+    0x56dd9540fedad9c1ull, 0x57185b5708840639ull, 0x90e012e32af359d9ull, 0x7c3d97562a12bf07ull,
+    0x9bf8733673f5001aull, 0x7e2676349d33f2f4ull, 0xff67e00f2e613448ull, 0x6d235e13c9e9b79eull,
+    0x83c3eddcffc79abeull, 0x48b915ba3b5a2aefull, 0x04596ac0aa8d0c0dull, 0x3420574aa6463164ull,
+    0x18836b0f93d2c2beull, 0x6c677605cb66a04aull, 0x179723d6b9a3eec7ull, 0xd32bac864c190906ull,
+    0x986f41de85314fd4ull, 0x2925e03a9a0896c5ull, 0x395dc4407f326d43ull, 0x0bb8f8220abbc413ull,
+    0xe3e0df706746ca0aull, 0x1d2fffff9bfa22a8ull, 0xeefd9861db7f1131ull, 0xee18fdbd0931d116ull,
+    0x2c9a7ee9bc96820dull, 0xc829beee1dcfc4f9ull, 0xc104c1ab99aa6324ull, 0xeb949a60881a651eull,
+    0xd8c8d2b4e04077a3ull, 0xb9b66444c53e11a3ull, 0x04ea6f698aae6565ull, 0xce0969c6ca98bd64ull,
+    0xf00fc0c29cf6b156ull, 0x2da4646b437d6abcull, 0xa1a0718780ff0c5full, 0x04a2ea0783fb93b2ull,
+    0xbe83f0a7a3051c81ull, 0xf611d74b98ed7c80ull, 0x4116e5c3abba5b38ull, 0x046b6e6bd60cc916ull,
+    0xcfd2cf23ebd05143ull, 0xa33721d318dbf69cull, 0x63753515fb1a27b8ull, 0x24373c7ac64b340cull,
+    0x97279ac662c063f8ull, 0xcccaba83565fdf38ull, 0x9e301368e73ed41eull, 0x79ee1fe690f4c12bull,
+    0x35508fac6a905693ull, 0xd8d8c7d9eec67f90ull, 0x20fb2894c4cf6423ull, 0x328a9c288162792aull,
+    0xbeb55da550e668e3ull, 0x6d2e4cb7914628dcull, 0x58281bf053a130ffull, 0x922b01da8240840bull,
+    0x863744cfd8fa95deull, 0x638a3be5411730a4ull, 0xfe4cbac2454923dcull, 0xc6fab685640d3e72ull,
+    0x002135126cd1efcdull, 0x6db10aef96c42111ull, 0x70a502ab51d50ff3ull, 0xfa1b7571189c3419ull,
+    0x390e73d66259e23full, 0x3a61951995030feaull, 0x51870e5bfc7c17caull, 0xed09b25e950720feull,
+    0xcad6d053d0d0f959ull, 0x0da0222295d50affull, 0x895e7ce2d753d127ull, 0xf61fc01e690a3fd5ull,
+    0x7c010c82fa865bcaull, 0x8ee2b49745102cb8ull, 0x273301dbd9d079b2ull, 0xe968d2bb572d0400ull,
+    0x875e9bb905165945ull, 0xce7146c2a5f60804ull, 0x1df6f51e423003e6ull, 0x0de1eadcd9a1a067ull,
+    0xb10384ee8c526117ull, 0x0920213e4d72722dull, 0x621129ddd9565283ull, 0x73ec5dae0636f70eull,
+    0xeb9d6cf1554841adull, 0x51a5eae6d2ee91baull, 0x825d37909a85630full, 0x4413dd72ebdd060full,
+    0x7f1b18590da7389cull, 0x1adcb03dd8ab7cc2ull, 0x575109994664706eull, 0xc4200099aa95bac3ull,
+    0x149039a770470533ull, 0xe6e116e059dd7867ull, 0x8969d4f7f593b919ull, 0x000000018e7b5c7bull
+  };
+  return g;
+}
+
 Mt19937Window mt19937_init_genrand(std::uint32_t seed) {
   Mt19937Window w{};
   w[0] = seed;
@@ -302,10 +389,7 @@ struct Mt19937Generator::Streams {
       window[ready++] = cursor;
     }
   }
-  static const Gf2Poly& stream_jump() {
-    static const Gf2Poly g = mt19937_x_pow2_mod(kMt19937StreamLog2Distance);
-    return g;
-  }
+  static const Gf2Poly& stream_jump() { return mt19937_stream_jump_polynomial(); }
   // Stream t's window at block b (b >= its current block).
   const Mt19937Window& at(std::uint32_t t, std::int64_t b) {
     prepare(t);

@@ -5,8 +5,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <sys/mman.h>
+
+#include <cstdint>
 #include <cstring>
 #include <limits>
+#include <new>
+#include <utility>
 #include <string>
 
 #include "bsr_kernels.hpp"
@@ -14,6 +19,13 @@
 #include "trn/sparse/sparse.hpp"
 
 namespace trn::sparse {
+
+// csr_to_bsr into a value array that is already all zero (no block memsets) when zeroed_written is
+// not null; the byte offset of every entry written is then appended to it (the CSR SpMM's
+// conversion, ZeroedValues below).
+FillReport csr_to_bsr_into(const CsrView& csr, std::int64_t block_dim, BlockOrder order, IndexBase out_base,
+                           const void* bsr_offsets, IndexType out_index, void* bsr_columns, void* bsr_values,
+                           std::vector<std::int64_t>* zeroed_written);
 
 namespace {
 
@@ -234,24 +246,116 @@ void spmm_logical(const Settings& s, Op opA, Op opB, float alpha, const BsrView&
   }
 }
 
+// The zero-padded block values of a CSR matrix converted for the BSR kernel: bnnz * 128^2 values,
+// 64 MiB for a 4096 x 4096 matrix whose 128 x 128 blocks are all stored. A fresh zero-filled
+// vector per call cost more host time than the whole emulated SpMV (first-touch faults on 4 KiB
+// pages, the vector's memset and csr_to_bsr's memset of every block: ~80% of a 4096 x 4096 SpMV's
+// CPU time). Now the buffer is fresh anonymous memory (zero by the kernel: no memset) on
+// transparent huge pages (one fault per 2 MiB), and each thread keeps one of up to
+// kCachedValueBytes that is all zero between calls: a conversion writes its entries into it and
+// the destructor clears exactly the bytes written (O(nnz)). A larger conversion, or one while the
+// thread's buffer is in use, maps a one-off buffer. The kernel reads the same bytes as before.
+class ZeroedValues {
+ public:
+  static constexpr std::size_t kCachedValueBytes = std::size_t{256} << 20;
+  explicit ZeroedValues(std::size_t bytes) {
+    if (bytes == 0) return;
+    Cache& c = cache();
+    if (bytes <= kCachedValueBytes && !c.busy) {
+      if (c.map.size < bytes) c.map = Mapping(bytes);
+      c.busy = true;
+      data_ = c.map.data;
+      cached_ = true;
+      return;
+    }
+    own_ = Mapping(bytes);
+    data_ = own_.data;
+  }
+  ~ZeroedValues() {
+    if (!cached_) return;
+    for (const std::int64_t off : written) std::memset(data_ + off, 0, static_cast<std::size_t>(entry_bytes));
+    cache().busy = false;
+  }
+  ZeroedValues(const ZeroedValues&) = delete;
+  ZeroedValues& operator=(const ZeroedValues&) = delete;
+  std::byte* data() const { return data_; }
+  // Byte offsets of the entries written (each entry_bytes long): cleared again by the destructor.
+  std::vector<std::int64_t> written;
+  std::int64_t entry_bytes = 0;
+
+ private:
+  // Anonymous memory of at least `size` bytes starting on a 2 MiB boundary, huge pages advised.
+  struct Mapping {
+    static constexpr std::size_t kHuge = std::size_t{2} << 20;
+    std::byte* data = nullptr;
+    std::size_t size = 0;
+    void* base = nullptr;
+    std::size_t mapped = 0;
+    Mapping() = default;
+    explicit Mapping(std::size_t bytes) {
+      mapped = (bytes + 2 * kHuge - 1) / kHuge * kHuge;
+      base = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (base == MAP_FAILED) {
+        base = nullptr;
+        throw std::bad_alloc();
+      }
+      const auto at = (reinterpret_cast<std::uintptr_t>(base) + kHuge - 1) / kHuge * kHuge;
+      data = reinterpret_cast<std::byte*>(at);
+      size = mapped - (at - reinterpret_cast<std::uintptr_t>(base));
+      (void)madvise(data, size / kHuge * kHuge, MADV_HUGEPAGE);  // advice only: speed, not results
+    }
+    Mapping(Mapping&& o) noexcept { *this = std::move(o); }
+    Mapping& operator=(Mapping&& o) noexcept {
+      if (this != &o) {
+        if (base != nullptr) munmap(base, mapped);
+        data = std::exchange(o.data, nullptr);
+        size = std::exchange(o.size, 0);
+        base = std::exchange(o.base, nullptr);
+        mapped = std::exchange(o.mapped, 0);
+      }
+      return *this;
+    }
+    ~Mapping() {
+      if (base != nullptr) munmap(base, mapped);
+    }
+  };
+  struct Cache {
+    Mapping map;
+    bool busy = false;
+  };
+  static Cache& cache() {
+    thread_local Cache c;
+    return c;
+  }
+  std::byte* data_ = nullptr;
+  bool cached_ = false;
+  Mapping own_;
+};
+
 // A CSR matrix as BSR with pmax x pmax blocks (host copy of the values into zero-padded blocks).
 struct CsrAsBsr {
   std::vector<std::int64_t> offsets, columns;
-  std::vector<std::byte> values;
+  ZeroedValues values;
   BsrView view;
+  CsrAsBsr(const Settings& s, const CsrView& A);
 };
-CsrAsBsr csr_as_bsr(const Settings& s, const CsrView& A) {
+std::int64_t csr_as_bsr_blocks(const Settings& s, const CsrView& A, std::vector<std::int64_t>& offsets) {
   const std::int64_t bd = hardware_spec(s.target).pmax;
-  CsrAsBsr o;
+  offsets.resize(static_cast<std::size_t>((A.rows + bd - 1) / bd) + 1);
+  return csr_to_bsr_nnz(A, bd, IndexBase::zero, offsets.data(), IndexType::i64);
+}
+CsrAsBsr::CsrAsBsr(const Settings& s, const CsrView& A)
+    : values(static_cast<std::size_t>(csr_as_bsr_blocks(s, A, offsets) * hardware_spec(s.target).pmax *
+                                      hardware_spec(s.target).pmax * dtype_size(A.value_type))) {
+  const std::int64_t bd = hardware_spec(s.target).pmax;
   const std::int64_t mb = (A.rows + bd - 1) / bd, nb = (A.cols + bd - 1) / bd;
-  o.offsets.resize(static_cast<std::size_t>(mb) + 1);
-  const std::int64_t bnnz = csr_to_bsr_nnz(A, bd, IndexBase::zero, o.offsets.data(), IndexType::i64);
-  o.columns.resize(static_cast<std::size_t>(bnnz));
-  o.values.resize(static_cast<std::size_t>(bnnz * bd * bd * dtype_size(A.value_type)));
-  csr_to_bsr(A, bd, BlockOrder::row, IndexBase::zero, o.offsets.data(), IndexType::i64, o.columns.data(), o.values.data());
-  o.view = BsrView{mb, nb, bnnz, bd, bd, o.offsets.data(), o.columns.data(), o.values.data(), IndexType::i64,
-                   IndexType::i64, IndexBase::zero, A.value_type, BlockOrder::row};
-  return o;
+  const std::int64_t bnnz = offsets.back();
+  columns.resize(static_cast<std::size_t>(bnnz));
+  values.entry_bytes = dtype_size(A.value_type);
+  csr_to_bsr_into(A, bd, BlockOrder::row, IndexBase::zero, offsets.data(), IndexType::i64, columns.data(), values.data(),
+                  &values.written);
+  view = BsrView{mb, nb, bnnz, bd, bd, offsets.data(), columns.data(), values.data(), IndexType::i64,
+                 IndexType::i64, IndexBase::zero, A.value_type, BlockOrder::row};
 }
 
 }  // namespace
@@ -415,7 +519,7 @@ void spmv(const Settings& s, Op opA, float alpha, const BlockedEllView& A, const
 void spmm(const Settings& s, Op opA, Op opB, float alpha, const CsrView& A, const DenseRef& B, float beta,
           const MutableDenseRef& C, CallReport* report) {
   validate(A);
-  const CsrAsBsr b = csr_as_bsr(s, A);
+  const CsrAsBsr b(s, A);
   spmm_logical(s, opA, opB, alpha, b.view, A.rows, A.cols, B, beta, C, report);
 }
 
@@ -572,6 +676,12 @@ std::int64_t csr_to_bsr_nnz(const CsrView& csr, std::int64_t block_dim, IndexBas
 
 FillReport csr_to_bsr(const CsrView& csr, std::int64_t block_dim, BlockOrder order, IndexBase out_base,
                       const void* bsr_offsets, IndexType out_index, void* bsr_columns, void* bsr_values) {
+  return csr_to_bsr_into(csr, block_dim, order, out_base, bsr_offsets, out_index, bsr_columns, bsr_values, nullptr);
+}
+
+FillReport csr_to_bsr_into(const CsrView& csr, std::int64_t block_dim, BlockOrder order, IndexBase out_base,
+                           const void* bsr_offsets, IndexType out_index, void* bsr_columns, void* bsr_values,
+                           std::vector<std::int64_t>* zeroed_written) {
   if (block_dim < 1) invalid("block dimension must be >= 1", "blockDim");
   validate(csr);
   if (bsr_offsets == nullptr) invalid("bsr offsets is NULL", "bsrRowPtrC");
@@ -602,7 +712,7 @@ FillReport csr_to_bsr(const CsrView& csr, std::int64_t block_dim, BlockOrder ord
       slot[static_cast<std::size_t>(cols[t])] = first + static_cast<std::int64_t>(t);
       store_index(bsr_columns, out_index, first + static_cast<std::int64_t>(t), cols[t] + ob);
     }
-    if (!cols.empty())  // (an empty matrix may have no value array at all: memset(NULL, 0, 0) is UB)
+    if (!cols.empty() && zeroed_written == nullptr)  // (an empty matrix may have no value array at all: memset(NULL, 0, 0) is UB)
       std::memset(out + first * bb * es, 0, static_cast<std::size_t>(static_cast<std::int64_t>(cols.size()) * bb * es));
     const std::int64_t r_end = std::min(csr.rows, (R + 1) * block_dim);
     for (std::int64_t r = R * block_dim; r < r_end; ++r)
@@ -611,8 +721,9 @@ FillReport csr_to_bsr(const CsrView& csr, std::int64_t block_dim, BlockOrder ord
         const std::int64_t c = load_index(csr.columns, csr.columns_type, e) - cb;
         const std::int64_t br = r - R * block_dim, bc = c % block_dim;
         const std::int64_t within = order == BlockOrder::row ? br * block_dim + bc : br + bc * block_dim;
-        std::memcpy(out + (slot[static_cast<std::size_t>(c / block_dim)] * bb + within) * es, in + e * es,
-                    static_cast<std::size_t>(es));
+        const std::int64_t at = (slot[static_cast<std::size_t>(c / block_dim)] * bb + within) * es;
+        if (zeroed_written != nullptr) zeroed_written->push_back(at);
+        std::memcpy(out + at, in + e * es, static_cast<std::size_t>(es));
       }
   }
   fill.fill = total > 0 ? static_cast<double>(fill.nnz) / static_cast<double>(total * bb) : 0.0;

@@ -50,6 +50,10 @@ const Gf2Poly& mt19937_characteristic_polynomial();
 // x^e mod phi for e = 2^log2_e (repeated squaring) or any 64-bit e (square and multiply).
 Gf2Poly mt19937_x_pow2_mod(int log2_e);
 Gf2Poly mt19937_x_pow_mod(std::uint64_t e);
+// The streams' jump polynomial x^(2^kMt19937StreamLog2Distance) mod phi: a constant of MT19937
+// stored in the library (mt19937_x_pow2_mod(2048) takes 2048 squarings modulo phi, ~0.7 s of host
+// time on the first call of a process; the test compares the two).
+const Gf2Poly& mt19937_stream_jump_polynomial();
 
 // Raw state window x[k .. k+623] (the standard generator's mt[] right after initialisation has k = 0).
 using Mt19937Window = std::array<std::uint32_t, kMt19937Words>;
