@@ -201,11 +201,19 @@ void NeuronCore::affine_select(const Tile& dst, std::span<const std::array<std::
     const std::byte* const true_base = on_true.base;
     const std::int64_t dps = dst.partition_stride, tps = on_true.partition_stride;
     const bool zero_fill = std::bit_cast<std::uint32_t>(on_false) == 0;
+    // Whole rows: every partition's comparison first (one switch for the instruction).
+    std::int64_t* keep = whole_rows ? detail::scratch_i64(1, static_cast<std::size_t>(dst.partitions)) : nullptr;
+    if (whole_rows) {
+      for (std::int32_t p = 0; p < dst.partitions; ++p)
+        keep[p] = static_cast<std::int32_t>(static_cast<std::uint32_t>(offset) +
+                                            static_cast<std::uint32_t>(p) * static_cast<std::uint32_t>(channel_multiplier));
+      compare_with_zero(cmp, keep, dst.partitions);
+    }
     for (std::int32_t p = 0; p < dst.partitions; ++p) {
       auto* out = reinterpret_cast<float*>(dst_base + std::int64_t{p} * dps);
       const auto* in = reinterpret_cast<const float*>(true_base + std::int64_t{p} * tps);
       if (whole_rows) {
-        if (row_constant_holds(cmp, offset, channel_multiplier, p)) {
+        if (keep[p] != 0) {
           if (out != in) std::memmove(out, in, row_bytes);
         } else if (zero_fill) {
           std::memset(out, 0, row_bytes);
