@@ -626,6 +626,26 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
         dst.size[dst.ndim - 1] == b.size[b.ndim - 1] && dst.stride[dst.ndim - 1] == 1 && a.stride[a.ndim - 1] == 1 &&
         b.stride[b.ndim - 1] == 1) {
       const std::int64_t run = dst.size[dst.ndim - 1], runs = n / run;
+      if (n == 1) {
+        // Columns ([P, 1]: the trsv kernel's updates): one element per partition, computed inline
+        // (the same alu_f32; the 16-lane add/subtract/multiply give the same bits) with the
+        // addresses in locals instead of a row call per partition.
+        const std::byte* const ab = a.base;
+        const std::byte* const bb = b.base;
+        std::byte* const db = dst.base;
+        const std::int64_t aps = a.partition_stride, bps = b.partition_stride, dps = dst.partition_stride;
+        const std::int32_t partitions = a.partitions;
+        dispatch_arith(op, [&](auto tag) {
+          for (std::int32_t p = 0; p < partitions; ++p) {
+            float x, y;
+            std::memcpy(&x, ab + std::int64_t{p} * aps, 4);
+            std::memcpy(&y, bb + std::int64_t{p} * bps, 4);
+            const float v = alu_f32<decltype(tag)::value>(x, y);
+            std::memcpy(db + std::int64_t{p} * dps, &v, 4);
+          }
+        });
+        return commit_instruction();
+      }
       dispatch_arith(op, [&](auto tag) {
         for (std::int32_t p = 0; p < a.partitions; ++p)
           for (std::int64_t o = 0; o < runs; ++o)
