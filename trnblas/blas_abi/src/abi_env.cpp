@@ -173,10 +173,10 @@ void write_call_profile() {
     ns += v.second;
   }
   for (const auto& [t, sv] : by_ns)
-    std::fprintf(f, "%lld %.3f %.2f %.1f %s\n", sv.second, 1e-9 * static_cast<double>(t),
+    std::fprintf(f, "%lld %.6f %.2f %.1f %s\n", sv.second, 1e-9 * static_cast<double>(t),
                  1e-3 * static_cast<double>(t) / static_cast<double>(sv.second),
                  ns > 0 ? 100.0 * static_cast<double>(t) / static_cast<double>(ns) : 0.0, sv.first->c_str());
-  std::fprintf(f, "%lld %.3f %.2f 100.0 total\n", calls, 1e-9 * static_cast<double>(ns),
+  std::fprintf(f, "%lld %.6f %.2f 100.0 total\n", calls, 1e-9 * static_cast<double>(ns),
                calls > 0 ? 1e-3 * static_cast<double>(ns) / static_cast<double>(calls) : 0.0);
   std::fclose(f);
 }
