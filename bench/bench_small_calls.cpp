@@ -6,12 +6,18 @@
 //
 //   bench_small_calls [--scale S] [--threads 1,2] [--only NAME]
 //
+// Rows named "ABI ..." call the Fortran BLAS entry points of libtrnblas_blas.so (dlopen'ed with
+// RTLD_LOCAL, so its symbols never replace OpenBLAS's for the native column), as a LAPACK client
+// through the shim does: no report, so no cost-model schedule (a C API call always keeps one).
+// BENCH_BLAS_ABI=PATH loads another build's shim (with LD_LIBRARY_PATH at its libraries: pairs).
+//
 // --scale multiplies every row's repetition count (the default counts are in the table: 10^4 for
 // the fp32 rows, fewer for the rows that take milliseconds today); --only runs the rows whose name
 // starts with NAME (for profiling one call). Each thread count prints the elapsed time per call and,
 // in parentheses, the process CPU time per call (all threads): on a loaded machine the CPU time is
 // the steadier figure. No time is asserted anywhere.
 #include <cblas.h>
+#include <dlfcn.h>
 
 #include <algorithm>
 #include <chrono>
@@ -189,6 +195,168 @@ int main(int argc, char** argv) {
                                   0.0f, c.data(), n);
                     }});
   }
+  // The Level 1/2 calls LAPACK's test programs make most through the BLAS shim (docs/trnblas.md,
+  // "LAPACK's test programs through the shim", session 15): triangular solves of a few to 50
+  // unknowns (x restored every call), rank-1 updates, rotations and swaps of strided rows, pivot
+  // searches, and their complex counterparts.
+  std::vector<float> tri_s(64 * 64), rhs_s(64);
+  for (int j = 0; j < 64; ++j)
+    for (int i = 0; i < 64; ++i)
+      tri_s[static_cast<std::size_t>(i + 64 * j)] = i == j ? 2.0f + static_cast<float>(i % 3) : a[static_cast<std::size_t>(i + 64 * j)] * 0.1f;
+  for (int n : {8, 32, 50}) {
+    rows.push_back({"Strsv n=" + std::to_string(n), reps(n > 8 ? 1000 : 10000),
+                    [&, n] {
+                      std::copy_n(x.begin(), n, rhs_s.begin());
+                      return static_cast<int>(trnblasStrsv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_NON_UNIT, n,
+                                                           tri_s.data(), 64, rhs_s.data(), 1));
+                    },
+                    [&, n] {
+                      std::copy_n(x.begin(), n, rhs_s.begin());
+                      cblas_strsv(CblasColMajor, CblasLower, CblasNoTrans, CblasNonUnit, n, tri_s.data(), 64, rhs_s.data(), 1);
+                    }});
+  }
+  rows.push_back({"Sger 8x8", reps(10000),
+                  [&] { return static_cast<int>(trnblasSger(h, 8, 8, &half, x.data(), 1, y.data(), 1, c.data(), 8)); },
+                  [&] { cblas_sger(CblasColMajor, 8, 8, 0.5f, x.data(), 1, y.data(), 1, c.data(), 8); }});
+  const float cs = 0.6f, sn = 0.8f;
+  rows.push_back({"Srot n=8 inc=64", reps(10000),
+                  [&] { return static_cast<int>(trnblasSrot(h, 8, c.data(), 64, c.data() + 1, 64, &cs, &sn)); },
+                  [&] { cblas_srot(8, c.data(), 64, c.data() + 1, 64, cs, sn); }});
+  rows.push_back({"Sswap n=8 inc=64", reps(10000),
+                  [&] { return static_cast<int>(trnblasSswap(h, 8, c.data(), 64, c.data() + 1, 64)); },
+                  [&] { cblas_sswap(8, c.data(), 64, c.data() + 1, 64); }});
+  int imax = 0;
+  rows.push_back({"Isamax n=8", reps(10000), [&] { return static_cast<int>(trnblasIsamax(h, 8, x.data(), 1, &imax)); },
+                  [&] { imax = static_cast<int>(cblas_isamax(8, x.data(), 1)); }});
+  std::vector<trnComplex> ca(64 * 64), cx(64), cy(64), crhs(64);
+  for (std::size_t i = 0; i < ca.size(); ++i) ca[i] = {a[i] * 0.1f, b[i] * 0.1f};
+  for (int i = 0; i < 64; ++i) ca[static_cast<std::size_t>(i + 64 * i)] = {2.0f, 0.5f};
+  for (std::size_t i = 0; i < cx.size(); ++i) cx[i] = {x[i], y[i]};
+  const trnComplex cone{1.0f, 0.0f}, czero{0.0f, 0.0f};
+  for (int n : {8, 32}) {
+    rows.push_back({"Ctrsv n=" + std::to_string(n), reps(n > 8 ? 1000 : 5000),
+                    [&, n] {
+                      std::copy_n(cx.begin(), n, crhs.begin());
+                      return static_cast<int>(trnblasCtrsv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_NON_UNIT, n,
+                                                           ca.data(), 64, crhs.data(), 1));
+                    },
+                    [&, n] {
+                      std::copy_n(cx.begin(), n, crhs.begin());
+                      cblas_ctrsv(CblasColMajor, CblasLower, CblasNoTrans, CblasNonUnit, n, ca.data(), 64, crhs.data(), 1);
+                    }});
+  }
+  rows.push_back({"Cgemv 8x8", reps(5000),
+                  [&] {
+                    return static_cast<int>(
+                        trnblasCgemv(h, TRNBLAS_OP_N, 8, 8, &cone, ca.data(), 64, cx.data(), 1, &czero, cy.data(), 1));
+                  },
+                  [&] {
+                    cblas_cgemv(CblasColMajor, CblasNoTrans, 8, 8, &cone, ca.data(), 64, cx.data(), 1, &czero, cy.data(), 1);
+                  }});
+  // The same calls through the BLAS ABI (LAPACK's route): libtrnblas_blas.so's Fortran symbols.
+  // BENCH_BLAS_ABI=PATH: another build's shim (paired runs against an older build).
+  const char* abi_path = std::getenv("BENCH_BLAS_ABI") != nullptr ? std::getenv("BENCH_BLAS_ABI") : TRNSCI_BLAS_ABI_PATH;
+  void* abi = dlopen(abi_path, RTLD_NOW | RTLD_LOCAL);
+  if (abi == nullptr) {
+    std::fprintf(stderr, "bench_small_calls: dlopen %s: %s\n", abi_path, dlerror());
+    return 1;
+  }
+  using TrsvF = void(const char*, const char*, const char*, const int*, const void*, const int*, void*, const int*,
+                     std::size_t, std::size_t, std::size_t);
+  using GemvF = void(const char*, const int*, const int*, const void*, const void*, const int*, const void*, const int*,
+                     const void*, void*, const int*, std::size_t);
+  using GerF = void(const int*, const int*, const float*, const float*, const int*, const float*, const int*, float*,
+                    const int*);
+  using RotF = void(const int*, float*, const int*, float*, const int*, const float*, const float*);
+  using SwapF = void(const int*, float*, const int*, float*, const int*);
+  using AxpyF = void(const int*, const float*, const float*, const int*, float*, const int*);
+  using IamaxF = int(const int*, const float*, const int*);
+  auto sym = [&](const char* name) {
+    void* f = dlsym(abi, name);
+    if (f == nullptr) {
+      std::fprintf(stderr, "bench_small_calls: no %s in %s\n", name, abi_path);
+      std::exit(1);
+    }
+    return f;
+  };
+  auto* f_strsv = reinterpret_cast<TrsvF*>(sym("strsv_"));
+  auto* f_ctrsv = reinterpret_cast<TrsvF*>(sym("ctrsv_"));
+  auto* f_sgemv = reinterpret_cast<GemvF*>(sym("sgemv_"));
+  auto* f_cgemv = reinterpret_cast<GemvF*>(sym("cgemv_"));
+  auto* f_sger = reinterpret_cast<GerF*>(sym("sger_"));
+  auto* f_srot = reinterpret_cast<RotF*>(sym("srot_"));
+  auto* f_sswap = reinterpret_cast<SwapF*>(sym("sswap_"));
+  auto* f_saxpy = reinterpret_cast<AxpyF*>(sym("saxpy_"));
+  auto* f_isamax = reinterpret_cast<IamaxF*>(sym("isamax_"));
+  static const int kOne = 1, kEight = 8, kLd = 64;
+  for (int n : {8, 32, 50}) {
+    rows.push_back({"ABI strsv n=" + std::to_string(n), reps(n > 8 ? 1000 : 10000),
+                    [&, n] {
+                      std::copy_n(x.begin(), n, rhs_s.begin());
+                      f_strsv("L", "N", "N", &n, tri_s.data(), &kLd, rhs_s.data(), &kOne, 1, 1, 1);
+                      return 0;
+                    },
+                    [&, n] {
+                      std::copy_n(x.begin(), n, rhs_s.begin());
+                      cblas_strsv(CblasColMajor, CblasLower, CblasNoTrans, CblasNonUnit, n, tri_s.data(), 64, rhs_s.data(), 1);
+                    }});
+  }
+  rows.push_back({"ABI sgemv 8x8", reps(10000),
+                  [&] {
+                    f_sgemv("N", &kEight, &kEight, &one, a.data(), &kEight, x.data(), &kOne, &zero, c.data(), &kOne, 1);
+                    return 0;
+                  },
+                  [&] { cblas_sgemv(CblasColMajor, CblasNoTrans, 8, 8, 1.0f, a.data(), 8, x.data(), 1, 0.0f, c.data(), 1); }});
+  rows.push_back({"ABI sger 8x8", reps(10000),
+                  [&] {
+                    f_sger(&kEight, &kEight, &half, x.data(), &kOne, y.data(), &kOne, c.data(), &kEight);
+                    return 0;
+                  },
+                  [&] { cblas_sger(CblasColMajor, 8, 8, 0.5f, x.data(), 1, y.data(), 1, c.data(), 8); }});
+  rows.push_back({"ABI srot n=8 inc=64", reps(10000),
+                  [&] {
+                    f_srot(&kEight, c.data(), &kLd, c.data() + 1, &kLd, &cs, &sn);
+                    return 0;
+                  },
+                  [&] { cblas_srot(8, c.data(), 64, c.data() + 1, 64, cs, sn); }});
+  rows.push_back({"ABI sswap n=8 inc=64", reps(10000),
+                  [&] {
+                    f_sswap(&kEight, c.data(), &kLd, c.data() + 1, &kLd);
+                    return 0;
+                  },
+                  [&] { cblas_sswap(8, c.data(), 64, c.data() + 1, 64); }});
+  rows.push_back({"ABI saxpy n=8", reps(10000),
+                  [&] {
+                    f_saxpy(&kEight, &half, x.data(), &kOne, c.data(), &kOne);
+                    return 0;
+                  },
+                  [&] { cblas_saxpy(8, 0.5f, x.data(), 1, c.data(), 1); }});
+  rows.push_back({"ABI isamax n=8", reps(10000),
+                  [&] {
+                    imax = f_isamax(&kEight, x.data(), &kOne);
+                    return 0;
+                  },
+                  [&] { imax = static_cast<int>(cblas_isamax(8, x.data(), 1)); }});
+  for (int n : {8, 32}) {
+    rows.push_back({"ABI ctrsv n=" + std::to_string(n), reps(n > 8 ? 1000 : 5000),
+                    [&, n] {
+                      std::copy_n(cx.begin(), n, crhs.begin());
+                      f_ctrsv("L", "N", "N", &n, ca.data(), &kLd, crhs.data(), &kOne, 1, 1, 1);
+                      return 0;
+                    },
+                    [&, n] {
+                      std::copy_n(cx.begin(), n, crhs.begin());
+                      cblas_ctrsv(CblasColMajor, CblasLower, CblasNoTrans, CblasNonUnit, n, ca.data(), 64, crhs.data(), 1);
+                    }});
+  }
+  rows.push_back({"ABI cgemv 8x8", reps(5000),
+                  [&] {
+                    f_cgemv("N", &kEight, &kEight, &cone, ca.data(), &kLd, cx.data(), &kOne, &czero, cy.data(), &kOne, 1);
+                    return 0;
+                  },
+                  [&] {
+                    cblas_cgemv(CblasColMajor, CblasNoTrans, 8, 8, &cone, ca.data(), 64, cx.data(), 1, &czero, cy.data(), 1);
+                  }});
   rows.push_back({"Ddot n=4", reps(1000),
                   [&] { return static_cast<int>(trnblasDdot(h, 4, xd.data(), 1, yd.data(), 1, &rd)); },
                   [&] { rd = cblas_ddot(4, xd.data(), 1, yd.data(), 1); }});

@@ -9,7 +9,10 @@
 //   value = offset + p * channel_multiplier + sum_k i_k * step_k
 // computed in 32-bit integer arithmetic: every term wraps modulo 2^32 and the sum is read as int32.
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "engine_util.hpp"
@@ -93,12 +96,20 @@ bool row_constant(Pattern pattern) {
   return std::all_of(pattern.begin(), pattern.end(), [](const auto& d) { return d[0] == 0 || d[1] == 1; });
 }
 
-// cmp(offset + p * channel_multiplier, 0) in the same int32 wrap-around arithmetic as affine_row.
+// cmp(offset + p * channel_multiplier, 0) in the same int32 wrap-around arithmetic as affine_row
+// (compare_with_zero's comparisons, inline: one per partition).
 bool row_constant_holds(AluOp cmp, std::int64_t offset, std::int64_t channel_multiplier, std::int32_t p) {
-  std::int64_t v = static_cast<std::int32_t>(static_cast<std::uint32_t>(offset) +
-                                             static_cast<std::uint32_t>(p) * static_cast<std::uint32_t>(channel_multiplier));
-  compare_with_zero(cmp, &v, 1);
-  return v != 0;
+  const std::int64_t v = static_cast<std::int32_t>(static_cast<std::uint32_t>(offset) +
+                                                   static_cast<std::uint32_t>(p) * static_cast<std::uint32_t>(channel_multiplier));
+  switch (cmp) {
+    case AluOp::equal: return v == 0;
+    case AluOp::not_equal: return v != 0;
+    case AluOp::greater: return v > 0;
+    case AluOp::greater_equal: return v >= 0;
+    case AluOp::less: return v < 0;
+    case AluOp::less_equal: return v <= 0;
+    default: throw Error("internal: compare_with_zero needs a comparison op");
+  }
 }
 
 }  // namespace
@@ -176,6 +187,46 @@ void NeuronCore::affine_select(const Tile& dst, std::span<const std::array<std::
         for (std::int64_t i = 0; i < n; ++i) t[i] = mask[i] != 0 ? t[i] : f;
       }
       detail::store_row_int(dst, p, t);
+    }
+  } else if (dst.dtype == DType::f32 && on_true.dtype == DType::f32 && dst.free_contiguous() &&
+             on_true.free_contiguous()) {
+    // fp32 rows: the loads and stores below are bit copies under every rounding mode (dtype.cpp,
+    // load_row_f32 / store_row_f32), so each row is read from on_true's address and written at dst's
+    // directly, in the same order (row p read whole, then written) — the same bytes, without the
+    // generic row walks (the trsv kernel's selector and column masks: most of its GpSimdE time).
+    const auto row_bytes = static_cast<std::size_t>(n) * 4;
+    float* t = detail::scratch_f32(0, static_cast<std::size_t>(n));
+    // Addresses in locals (the byte copies may alias the Tile fields); a +0 fill is a memset.
+    std::byte* const dst_base = dst.base;
+    const std::byte* const true_base = on_true.base;
+    const std::int64_t dps = dst.partition_stride, tps = on_true.partition_stride;
+    const bool zero_fill = std::bit_cast<std::uint32_t>(on_false) == 0;
+    // Whole rows: every partition's comparison first (one switch for the instruction).
+    std::int64_t* keep = whole_rows ? detail::scratch_i64(1, static_cast<std::size_t>(dst.partitions)) : nullptr;
+    if (whole_rows) {
+      for (std::int32_t p = 0; p < dst.partitions; ++p)
+        keep[p] = static_cast<std::int32_t>(static_cast<std::uint32_t>(offset) +
+                                            static_cast<std::uint32_t>(p) * static_cast<std::uint32_t>(channel_multiplier));
+      compare_with_zero(cmp, keep, dst.partitions);
+    }
+    for (std::int32_t p = 0; p < dst.partitions; ++p) {
+      auto* out = reinterpret_cast<float*>(dst_base + std::int64_t{p} * dps);
+      const auto* in = reinterpret_cast<const float*>(true_base + std::int64_t{p} * tps);
+      if (whole_rows) {
+        if (keep[p] != 0) {
+          if (out != in) std::memmove(out, in, row_bytes);
+        } else if (zero_fill) {
+          std::memset(out, 0, row_bytes);
+        } else {
+          std::fill_n(out, n, on_false);
+        }
+      } else {
+        affine_row(pattern, offset, channel_multiplier, p, mask);
+        compare_with_zero(cmp, mask, n);
+        std::memcpy(t, in, row_bytes);
+        for (std::int64_t i = 0; i < n; ++i) t[i] = mask[i] != 0 ? t[i] : on_false;
+        std::memcpy(out, t, row_bytes);
+      }
     }
   } else {
     const Rounding r = rounding_for({});

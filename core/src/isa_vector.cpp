@@ -466,6 +466,58 @@ void ts_apply_f32(AluOp op, float* x, float s, bool reverse, std::int64_t n) {
     ts_row(x, s, reverse, n, [](float a, float b) { return alu_f32<OP>(a, b); });
   });
 }
+// tensor_scalar with one op over dense fp32 rows (dst the same rows as src or disjoint from it) and
+// an immediate or fp32 scalar column: the rows of the general loop below, in the same order, each
+// copied into dst and worked there, with the op dispatched once per instruction instead of once per
+// row and the scalar read at its address (Tile::at(p, 0) is base + p * partition_stride). The same
+// bits: the same alu_f32 (or its 16-lane form, the same bits) on the same values. The trsv kernel's
+// steps are [128, 1] columns, where the per-row dispatch and scalar lookup were most of the work.
+void ts_dense_f32_rows(const Tile& dst, const Tile& src, AluOp op, const ScalarOperand& s0, bool reverse) {
+  const std::int64_t n = src.free_size();
+  // The operands' addresses in locals: the row copies below are byte stores, which may alias any
+  // object, so fields read through the Tile references would be reloaded every row.
+  std::byte* const dst_base = dst.base;
+  const std::byte* const src_base = src.base;
+  const std::byte* const s_base = s0.is_tile ? s0.tile.base : nullptr;
+  const std::int64_t dps = dst.partition_stride, sps = src.partition_stride, aps = s0.is_tile ? s0.tile.partition_stride : 0;
+  const float imm = s0.imm;
+  const std::int32_t partitions = src.partitions;
+  dispatch_arith(op, [&](auto tag) {
+    constexpr AluOp OP = decltype(tag)::value;
+    constexpr bool kExtreme = OP == AluOp::maximum || OP == AluOp::minimum || OP == AluOp::abs_max || OP == AluOp::abs_min;
+    const bool simd_extreme = kExtreme && simd::has_avx512();
+    for (std::int32_t p = 0; p < partitions; ++p) {
+      // The scalar first: a scalar column may lie in dst's row, which is written before the op.
+      float a = imm;
+      if (s_base != nullptr) std::memcpy(&a, s_base + std::int64_t{p} * aps, 4);
+      auto* x = reinterpret_cast<float*>(dst_base + std::int64_t{p} * dps);
+      const auto* from = reinterpret_cast<const float*>(src_base + std::int64_t{p} * sps);
+      if (n == 1) {  // a column: one element per row, no row loop
+        float v;
+        std::memcpy(&v, from, 4);
+        if constexpr (kExtreme) {
+          if (simd_extreme) {
+            ts_row_extreme_avx512<OP>(&v, a, reverse, 1);
+            std::memcpy(x, &v, 4);
+            continue;
+          }
+        }
+        v = reverse ? alu_f32<OP>(a, v) : alu_f32<OP>(v, a);
+        std::memcpy(x, &v, 4);
+        continue;
+      }
+      if (x != from) std::memcpy(x, from, static_cast<std::size_t>(n) * 4);
+      if constexpr (kExtreme) {
+        if (simd_extreme) {
+          ts_row_extreme_avx512<OP>(x, a, reverse, n);
+          continue;
+        }
+      }
+      ts_row(x, a, reverse, n, [](float u, float w) { return alu_f32<OP>(u, w); });
+    }
+  });
+}
+
 void ts_apply_i64(AluOp op, std::int64_t* x, std::int64_t s, bool reverse, std::int64_t n) {
   dispatch_int(op, [&](auto tag) {
     constexpr AluOp OP = decltype(tag)::value;
@@ -631,6 +683,26 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
         dst.size[dst.ndim - 1] == b.size[b.ndim - 1] && dst.stride[dst.ndim - 1] == 1 && a.stride[a.ndim - 1] == 1 &&
         b.stride[b.ndim - 1] == 1) {
       const std::int64_t run = dst.size[dst.ndim - 1], runs = n / run;
+      if (n == 1) {
+        // Columns ([P, 1]: the trsv kernel's updates): one element per partition, computed inline
+        // (the same alu_f32; the 16-lane add/subtract/multiply give the same bits) with the
+        // addresses in locals instead of a row call per partition.
+        const std::byte* const ab = a.base;
+        const std::byte* const bb = b.base;
+        std::byte* const db = dst.base;
+        const std::int64_t aps = a.partition_stride, bps = b.partition_stride, dps = dst.partition_stride;
+        const std::int32_t partitions = a.partitions;
+        dispatch_arith(op, [&](auto tag) {
+          for (std::int32_t p = 0; p < partitions; ++p) {
+            float x, y;
+            std::memcpy(&x, ab + std::int64_t{p} * aps, 4);
+            std::memcpy(&y, bb + std::int64_t{p} * bps, 4);
+            const float v = alu_f32<decltype(tag)::value>(x, y);
+            std::memcpy(db + std::int64_t{p} * dps, &v, 4);
+          }
+        });
+        return commit_instruction();
+      }
       dispatch_arith(op, [&](auto tag) {
         for (std::int32_t p = 0; p < a.partitions; ++p)
           for (std::int64_t o = 0; o < runs; ++o)
@@ -765,6 +837,10 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
                            dst.free_contiguous() && ((rows_in_place && dst.base == src.base) || detail::tiles_disjoint(dst, src));
     const Rounding r = rounding_for(opt);
     const SrStream sr = sr_stream();
+    if (dense_f32 && !use_s1 && (!s0.is_tile || s0.tile.dtype == DType::f32)) {
+      ts_dense_f32_rows(dst, src, op0, s0, reverse0);
+      return commit_instruction();
+    }
     const TsFusedRow fused = dense_f32 && simd::has_avx512() ? ts_fused_row(op0, op1) : nullptr;
     float* scratch = dense_f32 ? nullptr : detail::scratch_f32(0, row_len(src));
     for (std::int32_t p = 0; p < src.partitions; ++p) {

@@ -391,7 +391,105 @@ void pack_moving_panel(const MovingSource& src, int K, int n0, int nv, int nr, f
 }
 
 namespace {
+
+// matmul_narrow (matmul_kernels.hpp): BLK blocks of L output rows m (vector lanes over m), the K
+// fmas of each lane in increasing k from +0, then C = accumulate ? C + s : s per element. The
+// fmadd operand order is the micro-kernels' (stationary, moving, sum).
+TRN_SIMD_WARNINGS_BEGIN
+template <int BLK>
+__attribute__((target("avx512f"))) void narrow_avx512(const float* A, std::int64_t lda, const float* B, std::int64_t ldb,
+                                                      int K, int m0, int mb, int n, float* C, std::int64_t ldc,
+                                                      bool accumulate) {
+  __mmask16 mask[BLK];
+  __m512 s[BLK];
+#pragma GCC unroll 8
+  for (int b = 0; b < BLK; ++b) {
+    const int left = mb - 16 * b;
+    mask[b] = left >= 16 ? __mmask16(0xffff) : left <= 0 ? __mmask16(0) : __mmask16((1u << left) - 1u);
+    s[b] = _mm512_setzero_ps();
+  }
+  for (int k = 0; k < K; ++k) {
+    const __m512 bk = _mm512_set1_ps(B[k * ldb + n]);
+    const float* a = A + k * lda + m0;
+#pragma GCC unroll 8
+    for (int b = 0; b < BLK; ++b) s[b] = _mm512_fmadd_ps(_mm512_maskz_loadu_ps(mask[b], a + 16 * b), bk, s[b]);
+  }
+  alignas(64) float out[16 * BLK];
+#pragma GCC unroll 8
+  for (int b = 0; b < BLK; ++b) _mm512_store_ps(out + 16 * b, s[b]);
+  for (int i = 0; i < mb; ++i) {
+    float& c = C[(m0 + i) * ldc + n];
+    c = accumulate ? c + out[i] : out[i];
+  }
+}
+
+template <int BLK>
+__attribute__((target("avx2,fma"))) void narrow_avx2(const float* A, std::int64_t lda, const float* B, std::int64_t ldb,
+                                                     int K, int m0, int mb, int n, float* C, std::int64_t ldc,
+                                                     bool accumulate) {
+  __m256i mask[BLK];
+  __m256 s[BLK];
+#pragma GCC unroll 8
+  for (int b = 0; b < BLK; ++b) {
+    const int left = mb - 8 * b;
+    alignas(32) int lanes[8];
+    for (int l = 0; l < 8; ++l) lanes[l] = l < left ? -1 : 0;
+    mask[b] = _mm256_load_si256(reinterpret_cast<const __m256i*>(lanes));
+    s[b] = _mm256_setzero_ps();
+  }
+  for (int k = 0; k < K; ++k) {
+    const __m256 bk = _mm256_set1_ps(B[k * ldb + n]);
+    const float* a = A + k * lda + m0;
+#pragma GCC unroll 8
+    for (int b = 0; b < BLK; ++b) s[b] = _mm256_fmadd_ps(_mm256_maskload_ps(a + 8 * b, mask[b]), bk, s[b]);
+  }
+  alignas(32) float out[8 * BLK];
+#pragma GCC unroll 8
+  for (int b = 0; b < BLK; ++b) _mm256_store_ps(out + 8 * b, s[b]);
+  for (int i = 0; i < mb; ++i) {
+    float& c = C[(m0 + i) * ldc + n];
+    c = accumulate ? c + out[i] : out[i];
+  }
+}
+TRN_SIMD_WARNINGS_END
+
 }  // namespace
+
+bool matmul_narrow(MatmulIsa isa, const float* A, std::int64_t lda, const float* B, std::int64_t ldb, int K, int M, int N,
+                   float* C, std::int64_t ldc, bool accumulate) {
+  if (N > kNarrowMaxN) return false;
+  if (isa == MatmulIsa::avx512 && simd::has_avx512()) {
+    for (int n = 0; n < N; ++n)
+      for (int m0 = 0; m0 < M; m0 += 128) {
+        const int mb = M - m0 < 128 ? M - m0 : 128;
+        if (mb <= 16)
+          narrow_avx512<1>(A, lda, B, ldb, K, m0, mb, n, C, ldc, accumulate);
+        else if (mb <= 32)
+          narrow_avx512<2>(A, lda, B, ldb, K, m0, mb, n, C, ldc, accumulate);
+        else if (mb <= 64)
+          narrow_avx512<4>(A, lda, B, ldb, K, m0, mb, n, C, ldc, accumulate);
+        else
+          narrow_avx512<8>(A, lda, B, ldb, K, m0, mb, n, C, ldc, accumulate);
+      }
+    return true;
+  }
+  if (isa == MatmulIsa::avx2 && host_simd_available(HostSimd::avx2)) {
+    for (int n = 0; n < N; ++n)
+      for (int m0 = 0; m0 < M; m0 += 64) {
+        const int mb = M - m0 < 64 ? M - m0 : 64;
+        if (mb <= 8)
+          narrow_avx2<1>(A, lda, B, ldb, K, m0, mb, n, C, ldc, accumulate);
+        else if (mb <= 16)
+          narrow_avx2<2>(A, lda, B, ldb, K, m0, mb, n, C, ldc, accumulate);
+        else if (mb <= 32)
+          narrow_avx2<4>(A, lda, B, ldb, K, m0, mb, n, C, ldc, accumulate);
+        else
+          narrow_avx2<8>(A, lda, B, ldb, K, m0, mb, n, C, ldc, accumulate);
+      }
+    return true;
+  }
+  return false;
+}
 
 void matmul_avx2(const MatmulArgs& a) {
   static constexpr UkrFn kUkr[] = {nullptr, ukr_avx2<1>, ukr_avx2<2>, ukr_avx2<3>, ukr_avx2<4>, ukr_avx2<5>, ukr_avx2<6>};

@@ -116,6 +116,19 @@ void matmul_avx512(const MatmulArgs& a);
 // trn1_measured: every product rounded to bf16 (RNE) before it is added (TRNFFT: trnfft v0.19.0 CHANGELOG).
 void matmul_bf16_product_rounded(const MatmulArgs& a);
 
+// A narrow moving operand (N <= kNarrowMaxN columns: the trsv kernel's row broadcasts, N = nrhs):
+// C[m, n] = (accumulate ? C[m, n] + s : s), s the contract's K fmas from +0 in increasing k, computed
+// with vector lanes over m straight from the fp32 operands in SBUF (A row k at A + k * lda, B row k
+// at B + k * ldb; C rows ldc apart), without packing the stationary operand (K x M: for M = 128 and
+// N = 1 the packing was most of the instruction's host time, and the micro-kernels' lanes over n
+// were 1 of 16 or 32 in use). The same operations per element in the same order as the other
+// kernels (no zero-term skipping: the dense result, which the skipping path equals), so the same
+// bits. isa avx512 or avx2 (the resolved ISA, when this CPU has it); false: not run (portable ISA,
+// N too wide), the caller takes the general path.
+constexpr int kNarrowMaxN = 8;
+bool matmul_narrow(MatmulIsa isa, const float* A, std::int64_t lda, const float* B, std::int64_t ldb, int K, int M, int N,
+                   float* C, std::int64_t ldc, bool accumulate);
+
 MatmulIsa resolve_matmul_isa(MatmulIsa requested);
 // TRN_MATMUL_DENSE=1 in the environment (read once): never skip zero terms.
 bool matmul_dense_forced();

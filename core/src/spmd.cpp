@@ -170,7 +170,7 @@ void fold_peak(std::atomic<std::int64_t>& peak, std::int64_t v) {
 }
 
 // The trace buffer recycle_trace handed back on this thread (its capacity; no contents).
-constexpr std::size_t kSpareTraceMaxRecords = 1024;  // larger buffers are freed, not kept
+constexpr std::size_t kSpareTraceMaxRecords = 8192;  // larger buffers are freed, not kept (~1.6 MiB)
 std::vector<Instruction>& spare_trace_buffer() {
   thread_local std::vector<Instruction> spare;
   return spare;

@@ -88,6 +88,62 @@ INSTANTIATE_TEST_SUITE_P(
              std::to_string(info.param.M) + "_N" + std::to_string(info.param.N);
     });
 
+// Narrow fp32 moving operands (N <= 8: the trsv kernel's row broadcasts) take an in-place kernel
+// with lanes over m on the SIMD ISAs (matmul_kernels.hpp, matmul_narrow); the portable ISA keeps the
+// general path. Every ISA must give the same bits, with and without accumulation, on operands that
+// hold signed zeros, infinities, NaNs, subnormals and one-hot selector rows (0 x Inf -> NaN, -0 sums).
+TEST(Matmul, NarrowMovingOperandsGiveTheSameBitsOnEveryIsa) {
+  struct Shape {
+    int K, M, N;
+  };
+  for (const Shape sh : {Shape{50, 128, 1}, Shape{128, 128, 8}, Shape{3, 17, 5}, Shape{1, 1, 1}, Shape{16, 33, 2},
+                         Shape{100, 65, 9}}) {
+    const auto [K, M, N] = sh;
+    auto S = random_values(static_cast<std::size_t>(K) * M, DType::f32, 21);
+    auto Mv = random_values(static_cast<std::size_t>(K) * N, DType::f32, 22);
+    const float specials[] = {0.0f, -0.0f, std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                              std::numeric_limits<float>::quiet_NaN(), 1e-40f, -1e-42f, 1.0f};
+    for (std::size_t i = 0; i < S.size(); i += 7) S[i] = specials[(i / 7) % 8];
+    for (std::size_t i = 0; i < Mv.size(); i += 5) Mv[i] = specials[(i / 5 + 3) % 8];
+    if (K > 2) {  // a one-hot selector column: row k of the moving operand onto every output row
+      for (int m = 0; m < M; ++m)
+        for (int k = 0; k < K; ++k) S[static_cast<std::size_t>(k) * M + m] = k == 2 ? 1.0f : 0.0f;
+    }
+    for (const bool accumulate : {false, true}) {
+      std::vector<std::uint32_t> first;
+      for (MatmulIsa isa : {MatmulIsa::portable, MatmulIsa::avx2, MatmulIsa::avx512}) {
+        if (!matmul_isa_available(isa)) continue;
+        CoreConfig cfg;
+        cfg.matmul_isa = isa;
+        NeuronCore nc(cfg);
+        const Tile st = nc.sbuf().alloc(DType::f32, K, {M}, "stationary");
+        const Tile mv = nc.sbuf().alloc(DType::f32, K, {N}, "moving");
+        const Tile out = nc.psum().alloc(DType::f32, M, {N}, "out");
+        upload(nc, st, S);
+        upload(nc, mv, Mv);
+        if (accumulate) nc.nc_matmul(out, st, mv, false);  // the sum, then the sum added onto it
+        nc.nc_matmul(out, st, mv, accumulate);
+        const auto bits = read_bits(out);
+        if (first.empty()) {
+          first = bits;
+          if (!accumulate) {  // the contract's value where no NaN is involved
+            const auto ref = contract_reference(S, Mv, K, M, N, true);
+            for (std::size_t i = 0; i < ref.size(); ++i)
+              if (!std::isnan(ref[i])) {
+                std::uint32_t rb;
+                std::memcpy(&rb, &ref[i], 4);
+                ASSERT_EQ(bits[i], rb) << "K" << K << " M" << M << " N" << N << " element " << i;
+              }
+          }
+        } else {
+          EXPECT_EQ(bits, first) << "isa " << matmul_isa_name(isa) << " K" << K << " M" << M << " N" << N
+                                 << " accumulate " << accumulate;
+        }
+      }
+    }
+  }
+}
+
 TEST(Matmul, AccumulateAddsTheTileSumWithOneRounding) {
   NeuronCore nc;
   const int K = 16, M = 8, N = 40;

@@ -17,6 +17,7 @@
 #include <limits>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -933,6 +934,69 @@ TEST(TrnblasBlasAbi, CountTotalsEveryCallPerEntryPointAtExit) {
                   (lines[1] == "1 cblas_sscal" && lines[2] == "1 cblas_saxpy"))
       << lines[1] << " / " << lines[2];
   EXPECT_EQ(lines[3], "5 total");
+  std::remove(path.c_str());
+}
+
+// TRNBLAS_BLAS_PROFILE: calls and CPU time per entry point, written at exit (most CPU first, then
+// the total); nothing while unset. Forked child as for TRNBLAS_BLAS_COUNT.
+TEST(TrnblasBlasAbi, ProfileWritesCallsAndCpuTimePerEntryPointAtExit) {
+  DefaultEnv env;
+  const std::string path = testing::TempDir() + "trnblas_blas_profile.txt";
+  std::remove(path.c_str());
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const int m = 8, n = 8, k = 8;
+    std::vector<float> A(64, 1.0f), C(64, 0.0f);
+    const float one = 1.0f;
+    sgemm_("N", "N", &m, &n, &k, &one, A.data(), &m, A.data(), &k, &one, C.data(), &m, 1, 1);  // not profiled
+    setenv("TRNBLAS_BLAS_PROFILE", path.c_str(), 1);
+    for (int i = 0; i < 3; ++i) sgemm_("N", "T", &m, &n, &k, &one, A.data(), &m, A.data(), &n, &one, C.data(), &m, 1, 1);
+    cblas_sscal(n, 2.0f, C.data(), 1);
+    std::exit(0);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  ASSERT_EQ(lines.size(), 3u);
+  long long calls_sum = 0;
+  double cpu_sum = 0.0;
+  bool saw_sgemm = false, saw_sscal = false;
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    std::istringstream row(lines[i]);
+    long long calls = 0;
+    double cpu = -1.0, per_call = -1.0, share = -1.0;
+    std::string symbol;
+    row >> calls >> cpu >> per_call >> share >> symbol;
+    ASSERT_FALSE(row.fail()) << lines[i];
+    EXPECT_GE(cpu, 0.0);
+    EXPECT_GE(share, 0.0);
+    EXPECT_LE(share, 100.0);
+    if (symbol == "sgemm_") {
+      saw_sgemm = true;
+      EXPECT_EQ(calls, 3);
+    }
+    if (symbol == "cblas_sscal") {
+      saw_sscal = true;
+      EXPECT_EQ(calls, 1);
+    }
+    calls_sum += calls;
+    cpu_sum += cpu;
+  }
+  EXPECT_TRUE(saw_sgemm && saw_sscal) << lines[0] << " / " << lines[1];
+  std::istringstream total(lines.back());
+  long long calls = 0;
+  double cpu = -1.0, per_call = -1.0, share = -1.0;
+  std::string word;
+  total >> calls >> cpu >> per_call >> share >> word;
+  EXPECT_EQ(word, "total");
+  EXPECT_EQ(calls, calls_sum);
+  EXPECT_EQ(calls, 4);
+  EXPECT_NEAR(cpu, cpu_sum, 1e-5);  // each printed to the microsecond
+  EXPECT_GT(cpu, 0.0);
   std::remove(path.c_str());
 }
 

@@ -44,6 +44,11 @@
  *                     "<calls> <entry point>" per entry point called (most first; every call that
  *                     would write a TRNBLAS_BLAS_TRACE line, errors included), then "<total> total".
  *                     No per-call I/O: an untraced run's call count.
+ *   TRNBLAS_BLAS_PROFILE unset or 0: off; otherwise a file written at exit (the value at the first
+ *                     profiled call): "<calls> <CPU s> <CPU us per call> <share %> <entry point>"
+ *                     per entry point called (most CPU first; the calling thread's CPU time of the
+ *                     whole call, CLOCK_THREAD_CPUTIME_ID: run with TRN_NUM_THREADS=1 to include
+ *                     every program), then the same for the total. A measuring tool.
  * An unknown value prints one warning line on stderr and the default is used.
  *
  * Error handlers: the library's xerbla_ and cblas_xerbla are WEAK and overridable (a program's own

@@ -1,7 +1,9 @@
 // libtrnblas_blas.so: configuration from the environment (TRNBLAS_TARGET, TRNBLAS_NUMERICS,
-// TRNBLAS_COMPUTE), the TRNBLAS_BLAS_TRACE lines and the TRNBLAS_BLAS_COUNT totals. Contract:
+// TRNBLAS_COMPUTE), the TRNBLAS_BLAS_TRACE lines, the TRNBLAS_BLAS_COUNT totals and the
+// TRNBLAS_BLAS_PROFILE CPU times. Contract:
 // trnblas_blas.h.
 #include <strings.h>
+#include <time.h>
 
 #include <cctype>
 #include <cstdarg>
@@ -134,6 +136,57 @@ void write_call_counts() {
   std::fclose(f);
 }
 
+// TRNBLAS_BLAS_PROFILE: calls and the calling thread's CPU time per entry point (the shim's whole
+// call: checks, the trnblas call, its launches), kept in memory and written once at exit. A
+// measuring tool for the per-call cost of a client (docs/trnblas.md, LAPACK's test programs).
+struct CallProfile {
+  std::mutex mu;
+  std::map<std::pair<const char*, const char*>, std::pair<long long, long long>> by_entry;  // calls, ns
+  std::string path;
+};
+
+CallProfile* call_profile() {  // never destroyed: calls may come from other exit handlers
+  static CallProfile* profile = new CallProfile;
+  return profile;
+}
+
+// "<calls> <CPU s> <CPU us per call> <share %> <entry point>" lines, most CPU first, then the totals.
+void write_call_profile() {
+  CallProfile& c = *call_profile();
+  std::lock_guard<std::mutex> lock(c.mu);
+  FILE* f = std::fopen(c.path.c_str(), "w");
+  if (f == nullptr) {
+    std::fprintf(stderr, "trnblas_blas: warning: cannot open TRNBLAS_BLAS_PROFILE=%s\n", c.path.c_str());
+    return;
+  }
+  std::map<std::string, std::pair<long long, long long>> by_symbol;
+  for (const auto& [entry, v] : c.by_entry) {
+    auto& t = by_symbol[std::string(entry.first) + entry.second];
+    t.first += v.first;
+    t.second += v.second;
+  }
+  std::multimap<long long, std::pair<const std::string*, long long>, std::greater<>> by_ns;
+  long long calls = 0, ns = 0;
+  for (const auto& [symbol, v] : by_symbol) {
+    by_ns.emplace(v.second, std::make_pair(&symbol, v.first));
+    calls += v.first;
+    ns += v.second;
+  }
+  for (const auto& [t, sv] : by_ns)
+    std::fprintf(f, "%lld %.6f %.2f %.1f %s\n", sv.second, 1e-9 * static_cast<double>(t),
+                 1e-3 * static_cast<double>(t) / static_cast<double>(sv.second),
+                 ns > 0 ? 100.0 * static_cast<double>(t) / static_cast<double>(ns) : 0.0, sv.first->c_str());
+  std::fprintf(f, "%lld %.6f %.2f 100.0 total\n", calls, 1e-9 * static_cast<double>(ns),
+               calls > 0 ? 1e-3 * static_cast<double>(ns) / static_cast<double>(calls) : 0.0);
+  std::fclose(f);
+}
+
+long long thread_cpu_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<long long>(ts.tv_sec) * 1000000000LL + ts.tv_nsec;
+}
+
 }  // namespace
 
 void count_call(const Entry& e) {
@@ -148,6 +201,29 @@ void count_call(const Entry& e) {
     std::atexit(write_call_counts);
   }
   ++c.by_entry[{e.symbol, e.layout}];
+}
+
+long long profile_start() {
+  const char* path = std::getenv("TRNBLAS_BLAS_PROFILE");
+  if (path == nullptr || *path == '\0' || std::strcmp(path, "0") == 0) return -1;
+  CallProfile& c = *call_profile();
+  {
+    std::lock_guard<std::mutex> lock(c.mu);
+    if (c.path.empty()) {
+      c.path = path;
+      std::atexit(write_call_profile);
+    }
+  }
+  return thread_cpu_ns();
+}
+
+void profile_call(const Entry& e, long long start_ns) {
+  const long long ns = thread_cpu_ns() - start_ns;
+  CallProfile& c = *call_profile();
+  std::lock_guard<std::mutex> lock(c.mu);
+  auto& v = c.by_entry[{e.symbol, e.layout}];
+  ++v.first;
+  v.second += ns;
 }
 
 Config config_from_env(bool fp64) {

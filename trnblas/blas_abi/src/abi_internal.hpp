@@ -112,6 +112,10 @@ bool trace_requested();  // TRNBLAS_BLAS_TRACE is set (and not "0")
 void trace_args(char* buf, std::size_t size, const char* format, ...) __attribute__((format(printf, 3, 4)));
 // TRNBLAS_BLAS_COUNT set: counts the call by entry point; totals written at exit.
 void count_call(const Entry& e);
+// TRNBLAS_BLAS_PROFILE set: the calling thread's CPU time in ns now (else -1), and the call's CPU
+// time added to its entry point's total (written at exit with the call counts).
+long long profile_start();
+void profile_call(const Entry& e, long long start_ns);
 void trace_outcome(const Entry& e, const char* args, const char* outcome);
 // The trace line of a finished call: its mode, target, numerics and instruction counts.
 void trace_done(const Entry& e, const char* args, const Config& cfg, const trn::blas::CallReport& report);
@@ -129,15 +133,18 @@ void report_cblas(const Entry& e, int position, const char* form, int value);
 template <class F>
 void run(const Entry& e, const char* args, const Config& cfg, F&& body) {
   count_call(e);
+  const long long profile_ns = profile_start();
   const bool trace = trace_requested();
   trn::blas::CallReport report;
   try {
     body(trace ? &report : nullptr);
   } catch (const std::exception& ex) {
     report_exception(e, args, ex, trace);
+    if (profile_ns >= 0) profile_call(e, profile_ns);
     return;
   }
   if (trace) trace_done(e, args, cfg, report);
+  if (profile_ns >= 0) profile_call(e, profile_ns);
 }
 
 // A Fortran-level call: INFO != 0 is reported; otherwise body(cfg, report) runs with the
