@@ -54,8 +54,21 @@ struct TriangularAnalysis {
   std::vector<std::int64_t> order;  // rows in level order (level, then row)
   std::vector<std::int64_t> level_start;  // level l holds order[level_start[l] .. level_start[l+1])
   std::int64_t max_row = 0;         // most stored entries of a row of the triangle (diagonal included)
+  // The blocked schedule of R_32F solves (src/triangular_blocked.cpp): rows in solve order cut into
+  // blocks of kTriangularBlock; block_levels[b] = the dependency levels of block b's own diagonal
+  // block (1 when its strict part is empty). Pattern only, like the levels.
+  std::vector<std::int64_t> block_levels;
+  std::int64_t block_slots = 0;  // stored 128 x 128 blocks of the strict triangle in solve order
+  // Which R_32F schedule triangular_solve runs: automatic (blocked_preferred()), or one forced
+  // (tests keep the level sets reachable; the other value types ignore it).
+  enum class Schedule : std::uint8_t { automatic, level_sets, blocked };
+  Schedule schedule = Schedule::automatic;
   std::int64_t levels() const { return static_cast<std::int64_t>(level_start.size()) - 1; }
+  std::int64_t block_steps() const;  // sum of block_levels: the blocked schedule's dependent steps
 };
+
+// Rows per block of the blocked schedule: the partitions of one tile.
+inline constexpr std::int64_t kTriangularBlock = 128;
 
 // Validates A (square, index rules of validate(SparseRef)) and builds the analysis of the `lower`
 // (else upper) triangle of A, solved as op(A).
@@ -80,6 +93,14 @@ bool triangular_on_engines(Value v);
 bool triangular_fp64_on_engines(Value v);
 void triangular_solve_fp64(const Settings& s, const TriangularAnalysis& t, const void* values, const void* diagonal,
                            Scalar alpha, GOp opB, const DenseAny& B, const DenseAny& C, CallReport* report);
+// The blocked R_32F path (src/triangular_blocked.cpp): 128-row blocks in solve order; per block one
+// TensorE update from the solved blocks (dense 128 x 128 stationaries of the stored blocks) and the
+// diagonal block by Jacobi sweeps on TensorE / VectorE, as many as its own levels.
+// blocked_preferred: what Schedule::automatic picks (fewer modeled dependent steps and the staged
+// blocks within a host-memory cap; see the source).
+bool blocked_preferred(const TriangularAnalysis& t, std::int64_t ncols);
+void triangular_solve_blocked(const Settings& s, const TriangularAnalysis& t, const void* values, const void* diagonal,
+                              Scalar alpha, GOp opB, const DenseAny& B, const DenseAny& C, CallReport* report);
 void triangular_solve_engines(const Settings& s, const TriangularAnalysis& t, const void* values, const void* diagonal,
                               Scalar alpha, GOp opB, const DenseAny& B, const DenseAny& C, CallReport* report);
 
