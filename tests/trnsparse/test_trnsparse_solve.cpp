@@ -329,6 +329,7 @@ void engine_tiling_case(bool blocked = false) {
   EXPECT_NE(plan.find(std::to_string(t.levels()) + " levels"), std::string::npos) << plan;
   if (blocked) {
     EXPECT_NE(plan.find("blocked, 10 blocks of 128 rows"), std::string::npos) << plan;
+    EXPECT_EQ(plan.find("solved again"), std::string::npos) << plan;  // no Inf / NaN fallback here
   }
   // Long-double substitution and the bound solve_gamma M(L)^-1 (|L| |y_hat| + |alpha b|) (fp32), or
   // fp64_factor M(L)^-1 |D| |y_hat| (fp64: v).
@@ -399,7 +400,7 @@ TEST(SpSV, BlockedEveryFillDiagAndOpWithinTheBound) {
         for (int i = 0; i < n; ++i) got[static_cast<size_t>(i)] = wide(y[static_cast<size_t>(i)]);
         check_column(a, fill == 0, diag == 1, op, rhs, got, &worst, &tight);
       }
-  EXPECT_LT(tight, 1e-2L);
+  EXPECT_LT(tight, 5e-2L);  // rows of up to ~20 entries at n = 300: the bound stays a small fraction of |y|
   EXPECT_GT(worst, 0.0L);
   std::printf("SpSV blocked R_32F: max err / bound %.3Lg, max bound / |y| %.3Lg\n", worst, tight);
 }

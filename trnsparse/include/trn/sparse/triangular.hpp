@@ -12,7 +12,12 @@
 //             uses (Naumov, "Parallel solution of sparse triangular linear systems in the
 //             preconditioned iterative methods on the GPU", NVIDIA NVR-2011-001). The levels are the
 //             dependent steps of the solve (the plan prints them).
-//             Solve, R_32F and C_32F: on the engines (src/triangular_engine.cpp), one tile step per
+//             Solve, R_32F: by default (blocked_preferred) the blocked schedule
+//             (src/triangular_blocked.cpp): 128-row blocks in solve order, per block one TensorE update
+//             from the solved blocks and as many Jacobi sweeps of its diagonal block as the block has
+//             levels (exact: a row is final after the sweep of its in-block level).
+//             Solve, C_32F (and R_32F with Schedule::level_sets or when the rule prefers them): on the
+//             engines (src/triangular_engine.cpp), one tile step per
 //             chunk of <= pmax rows of a level: DMA gathers of the solved entries, VectorE products,
 //             row sums, subtract and divide in fp32 (its header states the fp32 bound).
 //             Solve, R_64F and C_64F: on the engines too (src/triangular_fp64.cpp), per level one
@@ -25,7 +30,8 @@
 //             so with M(T) the comparison matrix (|t_ii| on the diagonal, -|t_ij| off it;
 //             |T^-1| <= M(T)^-1 for a triangular T)
 //               |y_hat - y| <= c u M(T)^-1 |D| |y_hat|
-//             fp32 / complex-fp32: triangular_engine.cpp's gamma_{k+3} M(T)^-1 (|T| |y_hat| + |alpha b|).
+//             fp32 / complex-fp32: triangular_engine.cpp's gamma_{k+3} M(T)^-1 (|T| |y_hat| + |alpha b|)
+//             (R_32F blocked: gamma_{k+2}, triangular_blocked.cpp), k the row's off-diagonal entries.
 // Zero pivots A row of a non-unit triangle whose diagonal is not stored (a structural zero) or is
 //             0 (a numerical zero) is a zero pivot: first_zero_pivot() finds it before anything is
 //             written, and triangular_solve() refuses it (InvalidArgument "matA"); the C API returns
