@@ -260,8 +260,10 @@ TEST(SpSV, LevelScheduleAndPlan) {
 // slices of <= 1024), the others a few scattered ones (one gather descriptor each). Checked against
 // a long-double substitution with the fp32 bound, and bit-identical for 1 or 2 host threads and
 // 1 or 2 cores; the plan names the levels and the engines.
+// blocked: the R_32F blocked schedule (triangular_blocked.cpp: 10 blocks of 128 rows, the last one
+// partial), forced, with its own counts; otherwise R_32F runs the level sets (forced too).
 template <class T>
-void engine_tiling_case() {
+void engine_tiling_case(bool blocked = false) {
   namespace sp = trn::sparse;
   const int n = 1200;
   std::mt19937_64 g(42);
@@ -287,7 +289,8 @@ void engine_tiling_case() {
   const sp::Value v = Traits<T>::complex ? (fp32 ? sp::Value::c32 : sp::Value::c64) : (fp32 ? sp::Value::f32 : sp::Value::f64);
   const sp::SparseRef a{sp::SparseRef::Format::csr, n, n, static_cast<std::int64_t>(col.size()), off.data(), col.data(), val.data(),
                         sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, v};
-  const sp::TriangularAnalysis t = sp::analyze_triangular(a, true, false, sp::GOp::N);
+  sp::TriangularAnalysis t = sp::analyze_triangular(a, true, false, sp::GOp::N);
+  t.schedule = blocked ? sp::TriangularAnalysis::Schedule::blocked : sp::TriangularAnalysis::Schedule::level_sets;
   std::vector<T> b(n);
   for (auto& x : b) x = draw<T>(g);
   const T alpha = draw<T>(g, 0.5, 1.5);
@@ -303,8 +306,13 @@ void engine_tiling_case() {
   sp::CallReport rep;
   const std::vector<T> y = solve(1, 1, &rep);
   EXPECT_EQ(0, std::memcmp(y.data(), solve(2, 2, nullptr).data(), y.size() * sizeof(T)));
-  if (fp32) {
+  if (fp32 && !blocked) {
     EXPECT_EQ(rep.blocks, 3 + (t.levels() - 1) + 0) << "tile steps: level 0 in three, the others fit one each";
+  }
+  if (blocked) {  // stored blocks of the strict triangle; one matmul per stored off-diagonal block and sweep
+    EXPECT_EQ(t.block_levels.size(), 10u);
+    EXPECT_EQ(rep.blocks, t.block_slots);
+    EXPECT_GT(rep.matmuls, 0);
   }
   {  // SpSM, 70 (fp64: 20) copies of b (two column blocks of <= 64, fp64 <= 16): every column has the SpSV's bits
     const int m = fp32 ? 70 : 20;
@@ -317,8 +325,12 @@ void engine_tiling_case() {
   }
   EXPECT_GT(rep.profile.total_ns, 0.0);
   const std::string plan = rep.plan;
-  EXPECT_NE(plan.find(fp32 ? "VectorE" : "TensorE"), std::string::npos) << plan;
+  EXPECT_NE(plan.find(fp32 && !blocked ? "VectorE" : "TensorE"), std::string::npos) << plan;
   EXPECT_NE(plan.find(std::to_string(t.levels()) + " levels"), std::string::npos) << plan;
+  if (blocked) {
+    EXPECT_NE(plan.find("blocked, 10 blocks of 128 rows"), std::string::npos) << plan;
+    EXPECT_EQ(plan.find("solved again"), std::string::npos) << plan;  // no Inf / NaN fallback here
+  }
   // Long-double substitution and the bound solve_gamma M(L)^-1 (|L| |y_hat| + |alpha b|) (fp32), or
   // fp64_factor M(L)^-1 |D| |y_hat| (fp64: v).
   std::vector<cld> ref(n);
@@ -352,9 +364,81 @@ void engine_tiling_case() {
               static_cast<long long>(t.levels()), worst);
 }
 TEST(SpSV, EngineTilingDeterminismAndBoundFp32) { engine_tiling_case<float>(); }
+TEST(SpSV, BlockedDeterminismAndBoundFp32) { engine_tiling_case<float>(true); }
 TEST(SpSV, EngineTilingDeterminismAndBoundComplexFp32) { engine_tiling_case<std::complex<float>>(); }
 TEST(SpSV, EngineTilingDeterminismAndBoundFp64) { engine_tiling_case<double>(); }
 TEST(SpSV, EngineTilingDeterminismAndBoundComplexFp64) { engine_tiling_case<std::complex<double>>(); }
+
+// The blocked R_32F schedule over several blocks (300 rows: blocks of 128, 128, 44) for every
+// fill, diagonal type and op(A): within the fp32 bound against the long-double substitution, and the
+// automatic choice takes it for this scattered pattern.
+TEST(SpSV, BlockedEveryFillDiagAndOpWithinTheBound) {
+  namespace sp = trn::sparse;
+  const int n = 300;
+  ld worst = 0, tight = 0;
+  for (int fill = 0; fill < 2; ++fill)
+    for (int diag = 0; diag < 2; ++diag)
+      for (int op = 0; op < 2; ++op) {
+        Mat<float> a(n, n, 0.03, true, 500 + fill * 4 + diag * 2 + op);
+        const sp::SparseRef ref{sp::SparseRef::Format::csr, n, n, a.nnz(), a.off.data(), a.col.data(), a.val.data(),
+                                sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, sp::Value::f32};
+        sp::TriangularAnalysis t = sp::analyze_triangular(ref, fill == 0, diag == 1, op == 0 ? sp::GOp::N : sp::GOp::T);
+        EXPECT_EQ(t.block_levels.size(), 3u);
+        EXPECT_TRUE(sp::blocked_preferred(t, 1)) << t.block_steps() << " steps, " << t.levels() << " levels";
+        std::mt19937_64 g(11 + op);
+        std::vector<float> x(n), y(n, 0.0f);
+        for (auto& v : x) v = draw<float>(g);
+        const float alpha = draw<float>(g, 0.5, 1.5);
+        sp::CallReport rep;
+        rep.plans_wanted = true;
+        sp::triangular_solve(sp::Settings{}, t, a.val.data(), nullptr, sp::Scalar(alpha, 0.0), sp::GOp::N,
+                             {x.data(), sp::Value::f32, n, 1, n, sp::Layout::col_major}, {y.data(), sp::Value::f32, n, 1, n, sp::Layout::col_major},
+                             &rep);
+        EXPECT_NE(rep.plan.find("blocked, 3 blocks"), std::string::npos) << rep.plan;
+        std::vector<cld> rhs(n), got(n);
+        for (int i = 0; i < n; ++i) rhs[static_cast<size_t>(i)] = wide(alpha) * wide(x[static_cast<size_t>(i)]);
+        for (int i = 0; i < n; ++i) got[static_cast<size_t>(i)] = wide(y[static_cast<size_t>(i)]);
+        check_column(a, fill == 0, diag == 1, op, rhs, got, &worst, &tight);
+      }
+  EXPECT_LT(tight, 5e-2L);  // rows of up to ~20 entries at n = 300: the bound stays a small fraction of |y|
+  EXPECT_GT(worst, 0.0L);
+  std::printf("SpSV blocked R_32F: max err / bound %.3Lg, max bound / |y| %.3Lg\n", worst, tight);
+}
+
+// An Inf met by the blocked schedule (a tiny pivot overflows y_5) would reach, through the dense
+// blocks' exact zeros, rows that do not depend on it (0 * Inf = NaN); the solve then runs again by
+// level sets, so the output is the level sets' bits: Inf / NaN only along dependencies.
+TEST(SpSV, BlockedInfFallsBackToLevelSets) {
+  namespace sp = trn::sparse;
+  const int n = 260;
+  std::vector<int> off{0}, col;
+  std::vector<float> val;
+  for (int i = 0; i < n; ++i) {
+    if (i > 0 && i % 2 == 0) {  // even rows depend on the row two before: rows 7, 9, ... never see row 5
+      col.push_back(i - 2);
+      val.push_back(0.5f);
+    }
+    col.push_back(i);
+    val.push_back(i == 5 ? 1e-38f : 2.0f);
+    off.push_back(static_cast<int>(col.size()));
+  }
+  const sp::SparseRef ref{sp::SparseRef::Format::csr, n, n, static_cast<std::int64_t>(col.size()), off.data(), col.data(), val.data(),
+                          sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, sp::Value::f32};
+  sp::TriangularAnalysis t = sp::analyze_triangular(ref, true, false, sp::GOp::N);
+  std::vector<float> b(n, 1e3f);
+  const auto solve = [&](sp::TriangularAnalysis::Schedule sched) {
+    t.schedule = sched;
+    std::vector<float> y(n);
+    sp::triangular_solve(sp::Settings{}, t, val.data(), nullptr, sp::Scalar(1.0, 0.0), sp::GOp::N,
+                         {b.data(), sp::Value::f32, n, 1, n, sp::Layout::col_major}, {y.data(), sp::Value::f32, n, 1, n, sp::Layout::col_major});
+    return y;
+  };
+  const std::vector<float> blocked = solve(sp::TriangularAnalysis::Schedule::blocked);
+  const std::vector<float> levels = solve(sp::TriangularAnalysis::Schedule::level_sets);
+  EXPECT_TRUE(std::isinf(blocked[5]));
+  EXPECT_TRUE(std::isfinite(blocked[7]) && std::isfinite(blocked[200])) << "rows that do not depend on row 5";
+  EXPECT_EQ(0, std::memcmp(blocked.data(), levels.data(), blocked.size() * sizeof(float)));
+}
 
 TEST(SpSV, Fp32WithinTheBound) { spsv_sweep<float>(); }
 TEST(SpSV, Fp64WithinTheBound) { spsv_sweep<double>(); }

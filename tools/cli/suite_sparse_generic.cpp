@@ -437,6 +437,7 @@ long double triangular_bound(sp::Value v, std::int64_t k, long double w, long do
   return kk * u32 / (1 - kk * u32) * w * (sp::value_is_complex(v) ? std::sqrt(2.0L) : 1.0L);
 }
 const char* triangular_path(sp::Value v) {
+  if (v == sp::Value::f32) return "engines, 128-row blocks (level sets where fewer steps)";  // blocked_preferred
   return sp::value_is_single(v) ? "engines, level sets" : "engines, level sets of segmented slice pairs";
 }
 

@@ -38,6 +38,32 @@ void schedule_levels(TriangularAnalysis& t) {
   for (std::int64_t i = 0; i < n; ++i) t.order[z(next[z(level[z(i)])]++)] = i;
 }
 
+// The blocked schedule's pattern facts: rows in solve order (position k: row k for a lower op(A),
+// n - 1 - k for an upper one) cut into blocks of kTriangularBlock; per block the levels of its own
+// diagonal block (entries whose column lies in the same block), and the stored blocks
+// (block row, column block) of the strict triangle.
+void schedule_blocks(TriangularAnalysis& t) {
+  const std::int64_t n = t.n, nb = (n + kTriangularBlock - 1) / kTriangularBlock;
+  auto pos = [&](std::int64_t i) { return t.lower_op ? i : n - 1 - i; };
+  std::vector<std::int64_t> level(z(n), 0), seen(z(nb), -1);
+  t.block_levels.assign(z(nb), 1);
+  t.block_slots = 0;
+  for (std::int64_t k = 0; k < n; ++k) {
+    const std::int64_t i = t.lower_op ? k : n - 1 - k, b = k / kTriangularBlock;
+    std::int64_t lev = 0;
+    for (std::int64_t e = t.start[z(i)]; e < t.start[z(i) + 1]; ++e) {
+      const std::int64_t j = t.col[z(e)], bj = pos(j) / kTriangularBlock;
+      if (bj == b) lev = std::max(lev, level[z(j)] + 1);
+      if (seen[z(bj)] != b) {
+        seen[z(bj)] = b;
+        ++t.block_slots;
+      }
+    }
+    level[z(i)] = lev;
+    t.block_levels[z(b)] = std::max(t.block_levels[z(b)], lev + 1);
+  }
+}
+
 template <class T>
 bool is_zero(const void* p, std::int64_t i) {
   return load<T>(p, i) == Acc<T>{};
@@ -75,7 +101,14 @@ TriangularAnalysis analyze_triangular(const SparseRef& A, bool lower, bool unit,
   for (std::int64_t i = 0; i < t.n; ++i)
     t.max_row = std::max(t.max_row, t.start[z(i) + 1] - t.start[z(i)] + (t.diag[z(i)] >= 0 ? 1 : 0));
   schedule_levels(t);
+  schedule_blocks(t);
   return t;
+}
+
+std::int64_t TriangularAnalysis::block_steps() const {
+  std::int64_t steps = 0;
+  for (const std::int64_t l : block_levels) steps += l;
+  return steps;
 }
 
 std::int64_t first_zero_pivot(const TriangularAnalysis& t, const void* values, const void* diagonal) {
@@ -125,6 +158,9 @@ void triangular_solve(const Settings& s, const TriangularAnalysis& t, const void
   if (C.rows != t.n) invalid("C is not n x ncols", "matC");
   if (opB == GOp::N ? (B.rows != t.n || B.cols != m) : (B.cols != t.n || B.rows != m)) invalid("op(B) is not n x ncols", "matB");
   if (first_zero_pivot(t, values, diagonal) >= 0) invalid("triangular solve: zero pivot", "matA");
+  if (t.value == Value::f32 && t.schedule != TriangularAnalysis::Schedule::level_sets &&
+      (t.schedule == TriangularAnalysis::Schedule::blocked || blocked_preferred(t, m)))
+    return triangular_solve_blocked(s, t, values, diagonal, alpha, opB, B, C, report);
   if (triangular_on_engines(t.value)) return triangular_solve_engines(s, t, values, diagonal, alpha, opB, B, C, report);
   triangular_solve_fp64(s, t, values, diagonal, alpha, opB, B, C, report);
 }

@@ -1,0 +1,332 @@
+// fp32 (R_32F) sparse triangular solves (SpSV / SpSM) on the emulated engines, blocked: 128-row
+// blocks in solve order, each one TensorE update and a few Jacobi sweeps of its diagonal block
+// (docs/trnsparse.md "SpSV / SpSM R_32F: the blocked schedule").
+//
+// Algorithm   Rows of op(A) in solve order (position q = i for a lower op(A), n - 1 - i for an upper
+//             one, so the triangle is lower in q) are cut into blocks of 128; block b holds rows
+//             q = 128 b .. 128 b + 127 on partitions 0..127. The stored 128 x 128 blocks of the strict
+//             triangle are staged densely by the host (values copied into zeros, transposed so a
+//             column of A's block is a partition: the matmul stationary; data movement, no
+//             arithmetic). One launch runs, per block b in solve order:
+//               r_b  = fl(alpha b_b) - sum_{j < b, stored} L_bj y_j    VectorE multiply; TensorE matmuls
+//                                         accumulated in PSUM (fp32, exact products); VectorE subtract
+//               y_b  = fl(r_b / d_b)                                    VectorE divide (unit: copy)
+//               repeat levels(b) - 1 times:                            Jacobi sweep of the diagonal block
+//                 y_b = fl(fl(r_b - N_b y_b) / d_b)                    TensorE matmul, VectorE subtract, divide
+//             N_b the strict part of the diagonal block. A row of the block's in-block level l has all its
+//             in-block dependencies at levels < l, so after sweep l its value is final and every later
+//             sweep recomputes the same bits from the same final inputs (the other rows' entries are
+//             exact zeros in N_b); after levels(b) - 1 sweeps every row is final. The right-hand
+//             sides (op(B), staged [128, blocks x columns]) go in with one DMA, the solution out with
+//             one; the blocks of L stream in groups of <= 16 per DMA through a ring of four buffers, so
+//             the loads run ahead of the chain.
+//             Dependent steps: sum over blocks of levels(b) (113 for the bench's 4096 x 4096 lower
+//             0.5%, against its 48 global levels), but each is three instructions on data in SBUF /
+//             PSUM, where a level-set step is two DMA round trips and one gather descriptor per entry.
+// Engines     DMA (right-hand sides, staged blocks, solution), TensorE (updates, sweeps), VectorE.
+//             One program on one core: deterministic for any host-thread or core count.
+// Accuracy    (u = 2^-24, gamma_j = j u / (1 - j u); Higham, ASNA 2nd ed., §3.1 and Thm 8.5.) Row i of
+//             block b is y_i = fl(fl(r_i - s_i) / t_ii), r_i = fl(fl(alpha b_i) - S_i) (no subtract
+//             when the block row stores no off-diagonal block): S_i sums the row's k1 off-block
+//             products, s_i its k2 in-block ones, both on TensorE (nc_matmul: the product enters a
+//             fused multiply-add, one rounding per step; per stored block one PSUM add; exact zero
+//             terms change nothing). A product therefore meets at most k1 roundings in S_i (k2 in
+//             s_i), then the two subtractions: k1 + 2 (k2 + 1); alpha b_i meets 3; the divide one more
+//             on every term, moved onto t_ii. With k = k1 + k2 the row's off-diagonal entries,
+//             y_hat solves (T + dT) y_hat = alpha b + db, |dT| <= gamma_{k+2} |T|, |db| <= gamma_{k+2} |alpha b|:
+//               |y_hat - y| <= gamma_{k+2} M(T)^-1 (|T| |y_hat| + |alpha b|)
+//             (M(T) the comparison matrix, |T^-1| <= M(T)^-1), inside the level-set path's bound
+//             (gamma_{k+3} in these terms; docs/trnsparse.md), which the tests and `trnsci validate` check. The bits differ from the level-set path's (fused products,
+//             blocked sum order). SpSM's column c has SpSV's bits: every operation is per column.
+// Limits      Inf / NaN: the dense stationaries hold exact zeros, and 0 * Inf = NaN would reach rows
+//             that do not depend on an infinite y_j. A solve whose output holds an Inf or NaN (which
+//             every Inf / NaN met on the way produces) is therefore solved again by the level sets
+//             (the host scans the output; the report adds both launches), so Inf / NaN propagate only
+//             along dependencies, as before. Host memory: one strip (1 MiB), refilled per DMA; SBUF: the right-hand sides and the solution,
+//             2 x blocks x columns words per partition (column passes keep that within 64 KiB).
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "generic_host.hpp"
+#include "trn/core/spmd.hpp"
+#include "trn/sparse/triangular.hpp"
+
+namespace trn::sparse {
+
+namespace {
+
+using generic_host::at;
+std::size_t z(std::int64_t i) { return static_cast<std::size_t>(i); }
+
+constexpr std::int64_t kB = kTriangularBlock;
+constexpr std::int64_t kGroupSlots = 16;          // stored blocks per DMA (a [128, 16 x 128] fp32 strip: 8 KiB per partition)
+constexpr std::int64_t kRing = 4;                 // strip buffers: the loads run up to three strips ahead
+constexpr std::int64_t kSbufColumnWords = 8192;   // blocks x columns per pass (right-hand sides and solution: 64 KiB)
+constexpr std::int64_t kMaxColumns = 512;         // matmul moving free size (one PSUM bank)
+
+// The staged pattern: per block row, its stored column blocks (increasing, the diagonal block last
+// when its strict part has entries), grouped by kGroupSlots into DMA strips.
+struct BlockPlan {
+  std::int64_t n = 0, nb = 0;
+  std::vector<std::int64_t> slot_start;   // block row b: slots slot_start[b] .. slot_start[b + 1]
+  std::vector<std::int64_t> slot_block;   // the column block of each slot (== b: the diagonal block)
+  std::vector<std::int64_t> strip_width;  // slots in that strip
+  std::vector<std::int64_t> slot_in_strip;
+  std::int64_t rows_in(std::int64_t b) const { return std::min(kB, n - b * kB); }
+};
+
+std::int64_t solve_pos(const TriangularAnalysis& t, std::int64_t i) { return t.lower_op ? i : t.n - 1 - i; }
+
+BlockPlan plan_blocks(const TriangularAnalysis& t) {
+  BlockPlan p;
+  p.n = t.n;
+  p.nb = (t.n + kB - 1) / kB;
+  std::vector<std::int64_t> seen(z(p.nb), -1), cols;
+  p.slot_start.push_back(0);
+  for (std::int64_t b = 0; b < p.nb; ++b) {
+    cols.clear();
+    for (std::int64_t q = b * kB; q < b * kB + p.rows_in(b); ++q) {
+      const std::int64_t i = t.lower_op ? q : t.n - 1 - q;
+      for (std::int64_t e = t.start[z(i)]; e < t.start[z(i) + 1]; ++e) {
+        const std::int64_t bj = solve_pos(t, t.col[z(e)]) / kB;
+        if (seen[z(bj)] != b) {
+          seen[z(bj)] = b;
+          cols.push_back(bj);
+        }
+      }
+    }
+    std::sort(cols.begin(), cols.end());  // increasing: the diagonal block (the largest) last
+    const std::int64_t first = static_cast<std::int64_t>(p.slot_block.size());
+    for (std::size_t s = 0; s < cols.size(); ++s) {
+      const std::int64_t in_strip = static_cast<std::int64_t>(s) % kGroupSlots;
+      if (in_strip == 0) {
+        const std::int64_t width = std::min<std::int64_t>(kGroupSlots, static_cast<std::int64_t>(cols.size() - s));
+        for (std::int64_t w = 0; w < width; ++w) p.strip_width.push_back(width);
+      }
+      p.slot_block.push_back(cols[s]);
+      p.slot_in_strip.push_back(in_strip);
+    }
+    p.slot_start.push_back(first + static_cast<std::int64_t>(cols.size()));
+  }
+  return p;
+}
+
+// Word of element [c, r] (column c of the slot's column block, row r of its block row) of slot s
+// within its strip.
+std::int64_t strip_at(const BlockPlan& p, std::int64_t s, std::int64_t c, std::int64_t r) {
+  return c * p.strip_width[z(s)] * kB + p.slot_in_strip[z(s)] * kB + r;
+}
+
+struct BlockedSolve {
+  const TriangularAnalysis* t = nullptr;
+  const BlockPlan* plan = nullptr;
+  const float* values = nullptr;    // A's values (NULL in timing-only runs: nothing is staged)
+  float* strip = nullptr;           // one strip of stored blocks, [128, <= 16 x 128], zeros outside the entries
+  const float* diag = nullptr;      // [128, nb]: partition p, block b -> the diagonal of that row
+  float* rhs = nullptr;             // [128, nb x mb]: op(B) in, the solution out (same buffer)
+  std::int64_t mb = 1;              // columns of this pass
+  float alpha = 1;
+};
+
+struct BlockedCounts {
+  std::int64_t matmuls = 0, sweeps = 0, strips = 0;
+};
+
+Tile hbm_rows(const float* base, std::int64_t width, std::int32_t rows, std::int64_t first, std::int64_t count) {
+  return HbmTensor::wrap(const_cast<float*>(base), DType::f32, {kB, width}).tile(0, rows, first, count);
+}
+
+// The entries of the strip starting at slot s0 of block row b into `strip` (write = 1), or their
+// words back to zero (write = 0), so the buffer is all zeros between strips: host data movement,
+// O(entries of the block row). The strip is what the emulated HBM holds for this DMA; the host
+// reuses one buffer because every instruction executes when issued.
+void stage_strip(const TriangularAnalysis& t, const BlockPlan& p, std::int64_t b, std::int64_t s0, const float* values, float* strip,
+                 int write) {
+  if (values == nullptr) return;
+  const std::int64_t s1 = s0 + p.strip_width[z(s0)];
+  for (std::int64_t q = b * kB; q < b * kB + p.rows_in(b); ++q) {
+    const std::int64_t i = t.lower_op ? q : t.n - 1 - q;
+    for (std::int64_t e = t.start[z(i)]; e < t.start[z(i) + 1]; ++e) {
+      const std::int64_t qj = solve_pos(t, t.col[z(e)]);
+      // the slot of column block qj / kB in block row b: slots are sorted by column block
+      const auto first = p.slot_block.begin() + s0, last = p.slot_block.begin() + s1;
+      const auto it = std::lower_bound(first, last, qj / kB);
+      if (it == last || *it != qj / kB) continue;
+      const std::int64_t s = s0 + (it - first);
+      strip[z(strip_at(p, s, qj % kB, q % kB))] = write != 0 ? values[z(t.src[z(e)])] : 0.0f;
+    }
+  }
+}
+
+void blocked_kernel(NeuronCore& nc, const BlockedSolve& g, BlockedCounts& n) {
+  const TriangularAnalysis& t = *g.t;
+  const BlockPlan& p = *g.plan;
+  const std::int64_t nb = p.nb, mb = g.mb, width = nb * mb;
+  AllocScope sb(nc.sbuf()), pp(nc.psum());
+  const Tile bt = sb.alloc(DType::f32, kB, {width}, "op(B) blocks");
+  const Tile yt = sb.alloc(DType::f32, kB, {width}, "solution blocks");
+  const Tile dt = sb.alloc(DType::f32, kB, {nb}, "diagonal");
+  const Tile rt = sb.alloc(DType::f32, kB, {mb}, "r = alpha b - L y");
+  const Tile tt = sb.alloc(DType::f32, kB, {mb}, "r - N y");
+  Tile ring[kRing];
+  for (Tile& r : ring) r = sb.alloc(DType::f32, kB, {kGroupSlots * kB}, "stored blocks (transposed)");
+  const Tile ps_off = pp.alloc(DType::f32, kB, {kMaxColumns}, "off-block sums");
+  const Tile ps_in = pp.alloc(DType::f32, kB, {kMaxColumns}, "in-block sums");
+  nc.dma_copy(bt, hbm_rows(g.rhs, width, static_cast<std::int32_t>(kB), 0, width));
+  if (!t.unit) nc.dma_copy(dt, hbm_rows(g.diag, nb, static_cast<std::int32_t>(kB), 0, nb));
+  std::int64_t strip = -1;
+  for (std::int64_t b = 0; b < nb; ++b) {
+    const auto P = static_cast<std::int32_t>(p.rows_in(b));
+    const Tile r = rt.rows(0, P), y = yt.rows(0, P).cols(b * mb, mb), ps = ps_off.rows(0, P).cols(0, mb);
+    nc.tensor_scalar(r, bt.rows(0, P).cols(b * mb, mb), AluOp::multiply, g.alpha);
+    bool updated = false;
+    Tile diag_block;
+    for (std::int64_t s = p.slot_start[z(b)]; s < p.slot_start[z(b) + 1]; ++s) {
+      if (p.slot_in_strip[z(s)] == 0) {  // the next strip of stored blocks
+        ++strip;
+        const std::int64_t w = p.strip_width[z(s)] * kB;
+        stage_strip(t, p, b, s, g.values, g.strip, 1);
+        nc.dma_copy(ring[strip % kRing].cols(0, w),
+                    HbmTensor::wrap(g.strip, DType::f32, {kB, w}).tile(0, static_cast<std::int32_t>(kB), 0, w));
+        stage_strip(t, p, b, s, g.values, g.strip, 0);
+        ++n.strips;
+      }
+      const std::int64_t j = p.slot_block[z(s)];
+      const Tile stationary = ring[strip % kRing].rows(0, static_cast<std::int32_t>(p.rows_in(j))).cols(p.slot_in_strip[z(s)] * kB, P);
+      if (j == b) {
+        diag_block = stationary;
+        continue;
+      }
+      nc.nc_matmul(ps, stationary, yt.rows(0, static_cast<std::int32_t>(kB)).cols(j * mb, mb), updated);
+      updated = true;
+      ++n.matmuls;
+    }
+    if (updated) nc.tensor_tensor(r, r, ps, AluOp::subtract);
+    if (t.unit)
+      nc.tensor_copy(y, r);
+    else
+      nc.tensor_scalar(y, r, AluOp::divide, dt.rows(0, P).cols(b, 1));
+    const Tile psi = ps_in.rows(0, P).cols(0, mb), tmp = tt.rows(0, P);
+    for (std::int64_t sweep = 1; sweep < t.block_levels[z(b)]; ++sweep) {
+      nc.nc_matmul(psi, diag_block, y, false);
+      ++n.matmuls;
+      ++n.sweeps;
+      if (t.unit) {
+        nc.tensor_tensor(y, r, psi, AluOp::subtract);
+        continue;
+      }
+      nc.tensor_tensor(tmp, r, psi, AluOp::subtract);
+      nc.tensor_scalar(y, tmp, AluOp::divide, dt.rows(0, P).cols(b, 1));
+    }
+  }
+  nc.dma_copy(hbm_rows(g.rhs, width, static_cast<std::int32_t>(kB), 0, width), yt);
+}
+
+PlanFacts blocked_facts(const TriangularAnalysis& t, std::int64_t m, const BlockPlan& p, const BlockedCounts& n, bool fell_back,
+                        double ns) {
+  PlanFacts f;
+  f.routine = m == 1 ? "spsv" : "spsm";
+  f.shape = triangular_shape(t, m);
+  f.variant = std::string(value_name(t.value)) + ": blocked, " + std::to_string(p.nb) + " blocks of 128 rows in solve order, " +
+              std::to_string(p.slot_block.size()) + " stored 128 x 128 blocks staged densely (" + std::to_string(n.strips) +
+              " strip DMAs), " + std::to_string(n.matmuls) + " matmuls, " + std::to_string(n.sweeps) +
+              " Jacobi sweeps of diagonal blocks (" + std::to_string(t.block_steps()) + " dependent steps against " +
+              std::to_string(t.levels()) + " levels)" + (fell_back ? "; Inf / NaN in the output: solved again by level sets" : "");
+  f.ops = triangular_ops_text(t, m);
+  f.engines = "DMA (right-hand sides, staged blocks, solution), TensorE (block updates, sweeps), VectorE (subtract, divide)";
+  f.predicted_ns = ns;
+  f.why = "fp32 values: a level-set step costs two DMA round trips and a descriptor per entry; a block step is three instructions on SBUF / PSUM data";
+  return f;
+}
+
+}  // namespace
+
+bool blocked_preferred(const TriangularAnalysis& t, std::int64_t ncols) {
+  (void)ncols;
+  const std::int64_t nb = (t.n + kB - 1) / kB;
+  if (t.value != Value::f32 || t.n == 0 || nb > kSbufColumnWords) return false;
+  // Modeled costs measured on the bench matrix (4096 lower, 0.5%; docs/trnsparse.md): a level-set
+  // level ~8 us (trn2; 15 us trn1: two DMA round trips and a gather descriptor per entry); the blocked
+  // schedule ~0.5 us per stored 128 x 128 block (its 64 KiB DMA on trn1) and ~0.6 us per dependent
+  // step (a matmul and two VectorE instructions). A chain inside every block (a grid in natural
+  // order: 128 steps per block) or a scattered pattern on a large n (every block pair stored) keeps
+  // the level sets.
+  const double blocked_us = 0.5 * static_cast<double>(t.block_slots) + 0.6 * static_cast<double>(t.block_steps() + nb);
+  return blocked_us <= 8.0 * static_cast<double>(t.levels());
+}
+
+void triangular_solve_blocked(const Settings& s, const TriangularAnalysis& t, const void* values, const void* diagonal,
+                              Scalar alpha, GOp opB, const DenseAny& B, const DenseAny& C, CallReport* report) {
+  const std::int64_t n = t.n, m = C.cols;
+  const BlockPlan p = plan_blocks(t);
+  const bool run = !s.timing_only;
+  std::vector<float> strip(z(kB * kGroupSlots * kB), 0.0f);
+  std::vector<float> diag(z(kB * p.nb), 1.0f);
+  if (!t.unit && run)
+    for (std::int64_t q = 0; q < n; ++q) {
+      const std::int64_t i = t.lower_op ? q : n - 1 - q;
+      diag[z((q % kB) * p.nb + q / kB)] =
+          diagonal != nullptr ? static_cast<const float*>(diagonal)[i] : static_cast<const float*>(values)[t.diag[z(i)]];
+    }
+  const std::int64_t mb_max = std::clamp<std::int64_t>(kSbufColumnWords / p.nb, 1, kMaxColumns);
+  const float* b = static_cast<const float*>(B.data);
+  float* c_out = static_cast<float*>(C.data);
+  BlockedCounts counts;
+  Trace trace;
+  std::vector<float> rhs;
+  std::vector<float> solution(run ? z(n * m) : 0);  // column-major n x m, C written after the scan
+  for (std::int64_t c0 = 0; c0 < m && n > 0; c0 += mb_max) {
+    BlockedSolve g;
+    g.t = &t;
+    g.plan = &p;
+    g.values = run ? static_cast<const float*>(values) : nullptr;
+    g.strip = strip.data();
+    g.diag = diag.data();
+    g.mb = std::min(mb_max, m - c0);
+    g.alpha = static_cast<float>(alpha.real());
+    const std::int64_t width = p.nb * g.mb;
+    rhs.assign(z(kB * width), 0.0f);
+    if (run)
+      for (std::int64_t c = 0; c < g.mb; ++c)
+        for (std::int64_t q = 0; q < n; ++q) {
+          const std::int64_t i = t.lower_op ? q : n - 1 - q;
+          rhs[z((q % kB) * width + (q / kB) * g.mb + c)] = opB == GOp::N ? b[at(B, i, c0 + c)] : b[at(B, c0 + c, i)];
+        }
+    g.rhs = rhs.data();
+    LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) { blocked_kernel(nc, g, counts); });
+    trace.append(std::move(r.trace));
+    if (run)
+      for (std::int64_t c = 0; c < g.mb; ++c)
+        for (std::int64_t q = 0; q < n; ++q) {
+          const std::int64_t i = t.lower_op ? q : n - 1 - q;
+          solution[z(i + (c0 + c) * n)] = rhs[z((q % kB) * width + (q / kB) * g.mb + c)];
+        }
+  }
+  bool finite = true;
+  for (const float v : solution) finite = finite && std::isfinite(v);
+  if (!finite) {  // Inf / NaN: the level sets propagate them along dependencies only (see Limits)
+    CallReport blocked;
+    const bool wanted = report != nullptr && report->plans_wanted;
+    if (report != nullptr) finish_report(blocked, std::move(trace), ReportSettings::of(s));
+    triangular_solve_engines(s, t, values, diagonal, alpha, opB, B, C, report);
+    if (report == nullptr) return;
+    Profile total = blocked.profile;
+    append_sequential(total, report->profile);
+    report->profile = total;
+    if (wanted) report->add_plan(blocked_facts(t, m, p, counts, true, total.total_ns).print());
+    return;
+  }
+  for (std::int64_t c = 0; c < m && run; ++c)
+    for (std::int64_t i = 0; i < n; ++i) c_out[at(C, i, c)] = solution[z(i + c * n)];
+  if (report == nullptr) return;
+  const bool wanted = report->plans_wanted;
+  finish_report(*report, std::move(trace), ReportSettings::of(s));
+  report->blocks = static_cast<std::int64_t>(p.slot_block.size());
+  report->matmuls = counts.matmuls;
+  if (wanted) report->add_plan(blocked_facts(t, m, p, counts, false, report->profile.total_ns).print());
+}
+
+}  // namespace trn::sparse
