@@ -374,6 +374,8 @@ int main(int argc, char** argv) {
     b16[i] = static_cast<double>((i * 5) % 13) * 0.05 - 0.3;
     tri[i] = i % 17 == 0 ? 1.0 : a16[i] * 0.1;
   }
+  std::vector<double> c32(1024), d32(1024);
+  for (std::size_t i = 0; i < c32.size(); ++i) c32[i] = static_cast<double>((i * 11) % 17) * 0.0625 - 0.5;
   rows.push_back({"Dgemm 16^3", reps(1000),
                   [&] {
                     return static_cast<int>(trnblasDgemm(h, TRNBLAS_OP_N, TRNBLAS_OP_N, 16, 16, 16, &oned, a16.data(), 16,
@@ -382,6 +384,22 @@ int main(int argc, char** argv) {
                   [&] {
                     cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, 16, 16, 16, 1.0, a16.data(), 16, b16.data(), 16,
                                 0.0, c16.data(), 16);
+                  }});
+  // A rank-1 update at a LAPACK panel's size (xlintstd's DQR/DSY paths make ~10^5 of them): one host
+  // round trip since s15/lapackd (was the Ozaki DGEMM 16 x 16 x 1).
+  rows.push_back({"Dger 16x16", reps(1000),
+                  [&] {
+                    return static_cast<int>(trnblasDger(h, 16, 16, &oned, a16.data(), 1, b16.data(), 1, c16.data(), 16));
+                  },
+                  [&] { cblas_dger(CblasColMajor, 16, 16, 1.0, a16.data(), 1, b16.data(), 1, c16.data(), 16); }});
+  rows.push_back({"Dgemm 32^3", reps(300),
+                  [&] {
+                    return static_cast<int>(trnblasDgemm(h, TRNBLAS_OP_N, TRNBLAS_OP_N, 32, 32, 32, &oned, c32.data(), 32,
+                                                         c32.data(), 32, &zerod, d32.data(), 32));
+                  },
+                  [&] {
+                    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, 32, 32, 32, 1.0, c32.data(), 32, c32.data(), 32,
+                                0.0, d32.data(), 32);
                   }});
   rows.push_back({"Dtrsm 16x16", reps(1000),
                   [&] {

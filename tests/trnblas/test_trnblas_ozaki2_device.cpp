@@ -3,7 +3,9 @@
 // on trn1 and trn2 with 1 and 2 host threads, over all four transposes, two K chunks, several
 // program pieces, graded and heavy-tailed data (more moduli), Inf / NaN, the lost-term fallback and
 // alpha / beta; the profile has no residue / fold / reconstruction host step any more and has the
-// GpSimd operators, and a timing-only call models the same time as the computed one.
+// GpSimd operators, and a timing-only call models the same time as the computed one. The device steps
+// are forced (Settings::ozaki2_device_min_elements = 0): by default calls under that size keep the
+// host steps, which the last test checks.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -75,6 +77,7 @@ void expect_same(const Target& t, const Case& c, const std::vector<double>& A, c
     s->host_threads = t.threads;
   }
   sh.ozaki2_host_steps = true;
+  sd.ozaki2_device_min_elements = 0;  // the device steps at every size (the default keeps small calls on the host)
   tb::CallReport rh, rd;
   tb::dgemm(sh, c.ta, c.tb, c.m, c.n, c.k, c.alpha, A.data(), lda, B.data(), ldb, c.beta, Ch.data(), c.m, &rh);
   tb::dgemm(sd, c.ta, c.tb, c.m, c.n, c.k, c.alpha, A.data(), lda, B.data(), ldb, c.beta, Cd.data(), c.m, &rd);
@@ -161,6 +164,7 @@ TEST(Ozaki2Device, TimingOnlyModelsTheSameTimeAndTheHostStepsAreGone) {
   const auto A = values(static_cast<std::size_t>(m * k), 10, 0, 3), B = values(static_cast<std::size_t>(k * n), 10, 0, 4);
   std::vector<double> C(static_cast<std::size_t>(m * n), 0.0);
   tb::Settings s;
+  s.ozaki2_device_min_elements = 0;
   tb::CallReport computed, timed, host;
   tb::dgemm(s, Op::N, Op::N, m, n, k, 1.0, A.data(), m, B.data(), k, 0.0, C.data(), m, &computed);
   s.timing_only = true;
@@ -173,6 +177,37 @@ TEST(Ozaki2Device, TimingOnlyModelsTheSameTimeAndTheHostStepsAreGone) {
   EXPECT_EQ(computed.profile.host_steps, 2);
   EXPECT_GT(host.profile.host_steps, computed.profile.host_steps);
   EXPECT_LT(computed.profile.host_flops, host.profile.host_flops);
+}
+
+// Settings::ozaki2_device_min_elements: a call whose k (m + n) + m n is below it keeps the host steps
+// (the device launches cost more host time than the steps), one at or above it runs them on GpSimdE;
+// the bits are the host steps' either way.
+TEST(Ozaki2Device, SmallCallsKeepTheHostStepsByDefault) {
+  const tb::Settings defaults;
+  ASSERT_GT(defaults.ozaki2_device_min_elements, 0);
+  const std::int64_t threshold = defaults.ozaki2_device_min_elements;
+  // 16^3: 16 (16 + 16) + 256 = 768 elements; a square n^3 with 3 n^2 at or above the threshold.
+  std::int64_t big = 16;
+  while (3 * big * big < threshold) ++big;
+  for (const std::int64_t n : {std::int64_t{16}, big}) {
+    ASSERT_TRUE(n == big || 3 * n * n < threshold);
+    const auto A = values(static_cast<std::size_t>(n * n), 6, 0, 11), B = values(static_cast<std::size_t>(n * n), 6, 0, 12);
+    std::vector<double> Cdef(static_cast<std::size_t>(n * n), 0.0), Chost = Cdef;
+    tb::Settings s, sh;
+    sh.ozaki2_host_steps = true;
+    tb::CallReport rdef, rhost;
+    tb::dgemm(s, Op::N, Op::T, n, n, n, 1.0, A.data(), n, B.data(), n, 0.0, Cdef.data(), n, &rdef);
+    tb::dgemm(sh, Op::N, Op::T, n, n, n, 1.0, A.data(), n, B.data(), n, 0.0, Chost.data(), n, &rhost);
+    EXPECT_TRUE(same_bits(Cdef, Chost)) << n;
+    if (n == big) {
+      EXPECT_EQ(host_steps_named(rdef.trace, "trnblas.ozaki2.reconstruct"), 0) << n;
+      EXPECT_GE(custom_ops(rdef.trace), 4) << n;
+    } else {
+      EXPECT_EQ(host_steps_named(rdef.trace, "trnblas.ozaki2.reconstruct"), 1) << n;
+      EXPECT_EQ(custom_ops(rdef.trace), 0) << n;
+      EXPECT_EQ(rdef.profile.total_ns, rhost.profile.total_ns) << n;  // the host-step model, unchanged
+    }
+  }
 }
 
 }  // namespace

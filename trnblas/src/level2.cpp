@@ -8,11 +8,12 @@
 //   128-deep tile, then the alpha/beta epilogue on VectorE): |error| <= gamma_{n+2} (|alpha| |A| |x|
 //   + |beta| |y|) componentwise.
 //   double: the fp64 slice pairs (detail::dgemv_row, src/ozaki.hpp: exact slice-pair products on
-//   TensorE, an exact fold and the epilogue on the host side); ger: the Ozaki DGEMM.
+//   TensorE, an exact fold and the epilogue on the host side); ger, syr, spr (rank 1: elementwise)
+//   on the host side, one costed round trip each (rank1_term), bit for bit the Ozaki DGEMM m x n x 1.
 // symv and trmv first expand the stored triangle into a dense n x n staging matrix on the host
 // (a copy with zeros, and ones on a unit diagonal: data movement only, the analogue of a masked
 // DMA), then run the dense product. ger is the k = 1 GEMM A = x (alpha y)^T + 1 * A (alpha y first:
-// see scaled).
+// see scaled; fp64 on the host side).
 // trsv: float runs trsm_left_kernel (column substitution on one NeuronCore: TensorE broadcasts,
 // VectorE divide and updates); double is blocked by kTrsvBlock columns: each diagonal block is
 // solved by substitution on the host side in fp64, each off-diagonal update x2 -= T21 x1 is an
@@ -226,8 +227,26 @@ std::vector<T> scaled(const Settings& s, T alpha, std::vector<T> v, l12::Report&
   return v;
 }
 
-// A = x t^T + A with t = alpha y (see scaled): the k = 1 GEMM with alpha = beta = 1, so each
-// element is fl(a_ij + fl(x_i fl(alpha y_j))), the reference BLAS's rounding.
+// fp64 rank-1 updates (dger, dsyr, dspr) on the host side. A rank-1 update is elementwise -- one
+// product and one add per element, no sum -- so, like daxpy, it is one costed host round trip
+// (docs/cost-model.md section 7) instead of the Ozaki DGEMM m x n x 1 it was (16 or more TensorE
+// passes and the CRT steps per call: 130-250 us of host time each in LAPACK's xlintstd). The term is
+// the one that DGEMM gave, bit for bit: with k = 1 every row and column holds one element, so the
+// scaled integers are exact and C' = x' t' is the exact product, rounded once to 53 bits and scaled
+// back by a power of two (one more rounding only in fp64's subnormal range); an exact zero product
+// is +0 (C' = 0); an Inf or NaN operand gives the IEEE recomputation 0 + x t (ozaki.cpp, finish_c).
+double rank1_term(double x, double t) {
+  const double p = x * t;
+  if (std::fabs(p) >= 0x1p-1021 || !std::isfinite(x) || !std::isfinite(t)) return 0.0 + p;  // normal: fl(x t)
+  if (x == 0.0 || t == 0.0) return 0.0;
+  int ex = 0, et = 0;
+  const double mx = std::frexp(x, &ex), mt = std::frexp(t, &et);
+  return std::ldexp(mx * mt, ex + et);  // 53 bits, then the subnormal rounding (as scale2)
+}
+
+// A = x t^T + A with t = alpha y (see scaled): fp32 as the k = 1 GEMM with alpha = beta = 1; fp64 on
+// the host side (rank1_term). Either way each element is fl(a_ij + fl(x_i fl(alpha y_j))), the
+// reference BLAS's rounding.
 template <class T>
 void ger_t(const Settings& s, std::int64_t m, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,
            std::int64_t incy, T* A, std::int64_t lda, CallReport* report) {
@@ -235,13 +254,22 @@ void ger_t(const Settings& s, std::int64_t m, std::int64_t n, T alpha, const T* 
   if (m == 0 || n == 0 || alpha == T(0)) return;
   VecIn<T> xv(x, m, incx);
   const std::vector<T> t = scaled(s, alpha, gather(y, n, incy), rep);
-  // op(X) = X^T with X = x as a 1 x m row (ld = inc); T = t as a 1 x n row (k = 1).
-  if constexpr (std::is_same_v<T, float>)
+  if constexpr (std::is_same_v<T, float>) {
+    // op(X) = X^T with X = x as a 1 x m row (ld = inc); T = t as a 1 x n row (k = 1).
     gemm(s, GemmMode::fp32, Op::T, Op::N, m, n, 1, 1.0f, MatrixRef{xv.p, DType::f32, xv.inc},
          MatrixRef{t.data(), DType::f32, 1}, 1.0f, MutableMatrixRef{A, DType::f32, lda}, rep.sub());
-  else
-    dgemm(s, Op::T, Op::N, m, n, 1, 1.0, xv.p, xv.inc, t.data(), 1, 1.0, A, lda, rep.sub());
-  rep.add_sub();
+    rep.add_sub();
+  } else {
+    const HostSpan as = HostSpan::matrix(A, m, n, lda);
+    rep.host_step(HostStep{.name = "trnblas.dger.host", .flops = 2.0 * static_cast<double>(m * n),
+                           .reads = {l12::vec_span(xv.p, m, xv.inc), HostSpan(t.data(), n), as}, .writes = {as}});
+    if (s.timing_only) return;
+    for (std::int64_t j = 0; j < n; ++j) {
+      const double tj = t[static_cast<std::size_t>(j)];
+      double* const a = A + j * lda;
+      for (std::int64_t i = 0; i < m; ++i) a[i] = a[i] + rank1_term(xv.p[i * xv.inc], tj);
+    }
+  }
 }
 
 }  // namespace
@@ -542,9 +570,28 @@ std::vector<T> stage_band(const Settings& s, Uplo uplo, std::int64_t n, std::int
 // t2 = alpha x), t scaled first (see scaled): SYRKX with k = 1 or 2 on the uplo triangle, alpha =
 // beta = 1. Rank 1 gives the reference's fl(a_ij + fl(x_i fl(alpha x_j))); rank 2 accumulates the
 // two products in PSUM (x's first) before adding a_ij.
+// fp64 rank 1 (dsyr, dspr) runs on the host side as dger does (rank1_term: the bits of the SYRKX with k = 1):
+// the stored triangle's element (i, j) at a[i + col(j)], col(j) = j lda (full) or the packed column's start.
+void dsym_rank1_host(const Settings& s, Uplo uplo, std::int64_t n, double alpha, const double* x, std::int64_t incx,
+                     double* a, std::int64_t lda, bool packed, l12::Report& rep) {
+  const std::vector<double> xv = gather(x, n, incx), t = scaled(s, alpha, xv, rep);
+  const HostSpan as = packed ? HostSpan(a, n * (n + 1) / 2) : HostSpan::matrix(a, n, n, lda);
+  rep.host_step(HostStep{.name = "trnblas.dsyr.host", .flops = static_cast<double>(n * (n + 1)),
+                         .reads = {HostSpan(xv.data(), n), HostSpan(t.data(), n), as}, .writes = {as}});
+  if (s.timing_only) return;
+  for (std::int64_t j = 0; j < n; ++j) {
+    const std::int64_t i0 = uplo == Uplo::upper ? 0 : j, i1 = uplo == Uplo::upper ? j + 1 : n;
+    double* const col = packed ? a + packed_index(uplo, n, 0, j) : a + j * lda;  // element (i, j) at col[i]
+    const double tj = t[static_cast<std::size_t>(j)];
+    for (std::int64_t i = i0; i < i1; ++i) col[i] = col[i] + rank1_term(xv[static_cast<std::size_t>(i)], tj);
+  }
+}
+
 template <class T>
 void sym_rank(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,
               std::int64_t incy, T* A, std::int64_t lda, l12::Report& rep) {
+  if constexpr (std::is_same_v<T, double>)
+    if (y == nullptr) return dsym_rank1_host(s, uplo, n, alpha, x, incx, A, lda, false, rep);
   std::vector<T> left = gather(x, n, incx), right = left;  // n x k each, ld n: [x (y)] and [(y) x]
   if (y != nullptr) {
     const std::vector<T> yv = gather(y, n, incy);
@@ -564,6 +611,8 @@ void sym_rank(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x,
 template <class T>
 void sym_rank_packed(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,
                      std::int64_t incy, T* AP, l12::Report& rep) {
+  if constexpr (std::is_same_v<T, double>)  // fp64 rank 1 in place on the packed triangle (no staging)
+    if (y == nullptr) return dsym_rank1_host(s, uplo, n, alpha, x, incx, AP, 0, true, rep);
   std::vector<T> full = stage_packed(s, uplo, n, AP, rep);
   sym_rank(s, uplo, n, alpha, x, incx, y, incy, full.data(), n, rep);
   StoredColumns<T>{uplo, n}.to_stored(s, full, AP, rep);

@@ -1064,8 +1064,15 @@ struct CrtCall {
   std::uint16_t *res_a, *res_b;
   float* partial;
   std::uint8_t* y;  // y[l][i + j m] = C' mod p_l
-  bool host;        // Settings::ozaki2_host_steps
+  bool host;        // crt_steps_on_host
 };
+
+// The residues, fold and reconstruction run as host steps when asked (Settings::ozaki2_host_steps) or
+// when the call is small (Settings::ozaki2_device_min_elements: the device launches' host cost).
+bool crt_steps_on_host(const Settings& s, const Operands& o) {
+  return s.ozaki2_host_steps || operand_elements(o) + static_cast<double>(o.m * o.n) <
+                                    static_cast<double>(s.ozaki2_device_min_elements);
+}
 
 // Residues of both operands for the moduli l0 .. l0 + nl - 1: GpSimdE operators (ozaki_crt.hpp) or,
 // with Settings::ozaki2_host_steps, the host loop (one round trip).
@@ -1157,7 +1164,7 @@ void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_
   const std::int64_t group = std::min<std::int64_t>(per_launch, plan.moduli);
   const CrtCall call{s, o, t, ints, chunks, scratch<std::uint16_t>(kResA, group * k * m),
                      scratch<std::uint16_t>(kResB, group * k * n), scratch<float>(kPartial, group * chunks * n * m),
-                     scratch<std::uint8_t>(kResidueY, plan.moduli * m * n), s.ozaki2_host_steps};
+                     scratch<std::uint8_t>(kResidueY, plan.moduli * m * n), crt_steps_on_host(s, o)};
   Trace trace;
   HostStep scale{.name = "trnblas.ozaki2.scale", .flops = 8.0 * operand_elements(o), .reads = {span_a(o), span_b(o)}};
   if (!call.host)  // the integers (fp64 words and exponent bytes) and the inverse scalings go to HBM

@@ -68,6 +68,13 @@ struct Settings : EmulatorSettings {  // target, numerics, SR, cores, threads, t
   // (before issue #30) instead of GpSimdE operators; the bits are the same, the modeled time is not
   // (docs/trnblas.md "Scheme II on the engines"). For comparison and tests.
   bool ozaki2_host_steps = false;
+  // Ozaki scheme II: a call whose CRT steps handle fewer than this many elements -- the residues of
+  // op(A) and op(B) and the outputs folded and reconstructed, k (m + n) + m n -- keeps them as costed
+  // host steps (as ozaki2_host_steps does): below it the three or four GpSimdE launches cost the
+  // emulator more host time than the steps' own work (Dgemm 16^3: 66 -> 170 us per call). The bits
+  // are the same either way; the modeled time is not (docs/trnblas.md "Scheme II on the engines",
+  // where the default is measured). 0: the device steps at every size.
+  std::int64_t ozaki2_device_min_elements = 16384;
   // fp32 TRSM: false (default) inverts each 128 x 128 diagonal block once and applies it as a
   // TensorE GEMM (error bounded by the blocks' conditioning); true solves every right-hand side by
   // substitution on VectorE (componentwise bound, ~20x the VectorE time). docs/trnblas.md "TRSM".

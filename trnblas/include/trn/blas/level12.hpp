@@ -17,8 +17,8 @@
 //               gemv, symv, trmv and trsv's off-diagonal updates) are the fp64 slice pairs
 //               (every 8-bit slice pair of x and op(A) in one exact TensorE GEMM per 256-deep
 //               chunk, an exact fold on the host side: |error| <= 2.02 u |x^T y| at any
-//               condition; Settings::fp64_vector, Fp64VectorPlan); ger goes through the Ozaki
-//               scheme (dgemm, k = 1). Pure elementwise fp64 operations (axpy, scal, copy, swap, rot), i?amax /
+//               condition; Settings::fp64_vector, Fp64VectorPlan). Pure elementwise fp64
+//               operations (axpy, scal, copy, swap, rot; the rank-1 updates ger, syr, spr), i?amax /
 //               i?amin (comparisons only) and trsv's diagonal-block substitution run on the host
 //               side of the library; their CallReport has no instructions (the profile shows it).
 #pragma once
