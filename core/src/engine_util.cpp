@@ -80,10 +80,7 @@ void check_engine_operand_checked(std::string_view instr, std::string_view opera
   require_engine_free_size(instr, operand, t, hw);
 }
 
-namespace {
-// The free dimensions of t with size-1 dimensions dropped and dimensions that continue one another
-// merged (same elements, same order); returns how many remain.
-inline int fold_free_dims(const Tile& t, std::int64_t* size, std::int64_t* stride) {
+int fold_free_dims(const Tile& t, std::int64_t* size, std::int64_t* stride) {
   int nd = 0;
   for (int d = 0; d < t.ndim; ++d) {
     if (t.size[d] == 1) continue;
@@ -98,6 +95,8 @@ inline int fold_free_dims(const Tile& t, std::int64_t* size, std::int64_t* strid
   }
   return nd;
 }
+
+namespace {
 // Calls f(byte_ptr_of_run_start, run_length, run_stride_elems, flat_index_of_run_start) for each
 // innermost run of partition p, in access-pattern order. Dimensions that continue one another
 // (stride[d] == size[d + 1] * stride[d + 1]) and dimensions of size 1 are folded first, so a dense

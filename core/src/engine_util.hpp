@@ -13,6 +13,11 @@
 
 namespace trn::detail {
 
+// The free dimensions of t with size-1 dimensions dropped and dimensions that continue one another
+// merged (same elements, same order), into size[] / stride[] (room for t.ndim); returns how many
+// remain. The row copies (for_each_run) and the DMA's transposing paths fold views this way.
+int fold_free_dims(const Tile& t, std::int64_t* size, std::int64_t* stride);
+
 // Operand checks. Each is an inline test of the whole condition (on every instruction's path; a
 // chain of out-of-line calls per operand was a fifth of a small call's host time) that, only when
 // it fails, runs the *_checked form: the original sequence of checks, which throws the first

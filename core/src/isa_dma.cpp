@@ -121,25 +121,6 @@ bool dma_partition_columns16(const Tile& dst, const Tile& src) {
   return true;
 }
 
-// The free dimensions of t with size-1 dimensions dropped and dimensions that continue one another
-// merged, as the row copies (engine_util.cpp's for_each_run) fold them: the same elements in the
-// same order. Returns how many remain.
-int fold_free_dims(const Tile& t, std::int64_t* size, std::int64_t* stride) {
-  int nd = 0;
-  for (int d = 0; d < t.ndim; ++d) {
-    if (t.size[d] == 1) continue;
-    if (nd > 0 && stride[nd - 1] == t.size[d] * t.stride[d]) {
-      size[nd - 1] *= t.size[d];
-      stride[nd - 1] = t.stride[d];
-      continue;
-    }
-    size[nd] = t.size[d];
-    stride[nd] = t.stride[d];
-    ++nd;
-  }
-  return nd;
-}
-
 // One run of F elements (HBM element step fs) of every partition against F consecutive on-chip
 // columns, 16 partitions x 16 elements at a time.
 void partition_columns_run(float* hb, int ps, std::int64_t P, std::int64_t F, std::int64_t fs, float* cb,
@@ -183,7 +164,7 @@ bool dma_partition_columns(const Tile& dst, const Tile& src) {
   const int ps = h.partition_stride == 4 ? 1 : h.partition_stride == 8 ? 2 : 0;
   if (ps == 0 || h.partitions < 16) return false;
   std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
-  const int nd = fold_free_dims(h, size, stride);
+  const int nd = detail::fold_free_dims(h, size, stride);
   if (nd == 0 || (nd > 1 && !load)) return false;
   const int inner = nd - 1;
   const std::int64_t P = h.partitions, F = size[inner], fs = stride[inner];

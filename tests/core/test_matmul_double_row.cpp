@@ -74,6 +74,21 @@ struct Case {
 
 class DoubleRow : public ::testing::TestWithParam<Case> {};
 
+// The stationary [K, 2, M] and moving [K, 2, N] fp8 operands uploaded and multiplied in double_row
+// mode into a fresh PSUM tile (not accumulating).
+struct DoubleRowTiles {
+  Tile st, mv, out;
+};
+DoubleRowTiles double_row_product(NeuronCore& nc, DType dt, int K, int M, int N, const std::vector<float>& S,
+                                  const std::vector<float>& Mv) {
+  const DoubleRowTiles t{nc.sbuf().alloc(dt, K, {2, M}, "stationary"), nc.sbuf().alloc(dt, K, {2, N}, "moving"),
+                         nc.psum().alloc(DType::f32, M, {N}, "out")};
+  upload(nc, t.st, S);
+  upload(nc, t.mv, Mv);
+  nc.nc_matmul(t.out, t.st, t.mv, false, MatmulPerfMode::double_row);
+  return t;
+}
+
 TEST_P(DoubleRow, BitsEqualTheDocumentedOrder) {
   const auto [dt, K, M, N, order] = GetParam();
   const auto S = fp8_values(static_cast<std::size_t>(K) * 2 * M, dt, 31);
@@ -82,12 +97,7 @@ TEST_P(DoubleRow, BitsEqualTheDocumentedOrder) {
   cfg.generation = Generation::trn2;
   cfg.double_row_order = order;
   NeuronCore nc(cfg);
-  const Tile st = nc.sbuf().alloc(dt, K, {2, M}, "stationary");
-  const Tile mv = nc.sbuf().alloc(dt, K, {2, N}, "moving");
-  const Tile out = nc.psum().alloc(DType::f32, M, {N}, "out");
-  upload(nc, st, S);
-  upload(nc, mv, Mv);
-  nc.nc_matmul(out, st, mv, false, MatmulPerfMode::double_row);
+  const auto [st, mv, out] = double_row_product(nc, dt, K, M, N, S, Mv);
   EXPECT_EQ(read_bits(out), bits_of(reference(S, Mv, K, M, N, order)));
   // accumulate adds the tile's sum with one rounding
   const auto once = trntest::read(out);
@@ -111,13 +121,7 @@ TEST(DoubleRow, SequentialOrderGivesTheSameBitsOnEveryHostIsa) {
       cfg.double_row_order = DoubleRowOrder::sequential;
       cfg.matmul_isa = isa;
       NeuronCore nc(cfg);
-      const Tile st = nc.sbuf().alloc(dt, K, {2, M}, "stationary");
-      const Tile mv = nc.sbuf().alloc(dt, K, {2, N}, "moving");
-      const Tile out = nc.psum().alloc(DType::f32, M, {N}, "out");
-      upload(nc, st, S);
-      upload(nc, mv, Mv);
-      nc.nc_matmul(out, st, mv, false, MatmulPerfMode::double_row);
-      EXPECT_EQ(read_bits(out), want) << dtype_name(dt) << " isa " << static_cast<int>(isa);
+      EXPECT_EQ(read_bits(double_row_product(nc, dt, K, M, N, S, Mv).out), want) << dtype_name(dt) << " isa " << static_cast<int>(isa);
     }
   }
 }
