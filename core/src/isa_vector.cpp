@@ -837,11 +837,14 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
                            dst.free_contiguous() && ((rows_in_place && dst.base == src.base) || detail::tiles_disjoint(dst, src));
     const Rounding r = rounding_for(opt);
     const SrStream sr = sr_stream();
-    if (dense_f32 && !use_s1 && (!s0.is_tile || s0.tile.dtype == DType::f32)) {
+    const TsFusedRow fused = dense_f32 && simd::has_avx512() ? ts_fused_row(op0, op1) : nullptr;
+    // One op: columns (n == 1, the trsv kernel's steps) and the ops the fused row does not take run
+    // the per-instruction dispatch; longer rows of a fusable op keep the fused single pass below
+    // (ts_dense_f32_rows copies each row into dst first, then works it: two passes).
+    if (dense_f32 && !use_s1 && (!s0.is_tile || s0.tile.dtype == DType::f32) && (fused == nullptr || n == 1)) {
       ts_dense_f32_rows(dst, src, op0, s0, reverse0);
       return commit_instruction();
     }
-    const TsFusedRow fused = dense_f32 && simd::has_avx512() ? ts_fused_row(op0, op1) : nullptr;
     float* scratch = dense_f32 ? nullptr : detail::scratch_f32(0, row_len(src));
     for (std::int32_t p = 0; p < src.partitions; ++p) {
       // The scalars first: a scalar column may lie in dst's row, which is written before the ops.
