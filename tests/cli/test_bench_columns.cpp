@@ -8,6 +8,7 @@
 
 #include "bench_columns.hpp"
 #include "matmul_variants.hpp"
+#include "mpi_session.hpp"
 #include "registry.hpp"
 #include "trn/core/core.hpp"
 
@@ -111,6 +112,26 @@ TEST(BenchColumns, ProfileRoundTripsThroughTheCStructAndAdds) {
   append_sequential(sum, p);
   EXPECT_DOUBLE_EQ(sum.roofline_ns[0], 2 * p.roofline_ns[0]);
   EXPECT_DOUBLE_EQ(sum.roofline(), p.roofline());
+}
+
+// A bench row travels between ranks (and from every row to the JSON) through mp::pack / unpack_bench:
+// every DeviceCost field arrives, the trace's instruction and host-step counts included (they were
+// left out of the packed fields once, and every JSON row said 0 instructions).
+TEST(BenchColumns, BenchRowsPackEveryDeviceField) {
+  trnsci::cli::BenchResult r;
+  r.host_seconds = 0.25;
+  r.device = trnsci::cli::DeviceCost::from(matmul_and_copy(true));
+  r.device.host_steps = 3;
+  ASSERT_GT(r.device.instructions, 0);
+  const trnsci::cli::BenchResult q = trnsci::cli::mp::unpack_bench(trnsci::cli::mp::pack(r));
+  EXPECT_EQ(q.device.instructions, r.device.instructions);
+  EXPECT_EQ(q.device.host_steps, 3);
+  EXPECT_EQ(q.device.busy_ns, r.device.busy_ns);
+  EXPECT_EQ(q.device.roofline_ns, r.device.roofline_ns);
+  EXPECT_EQ(q.device.element_ops, r.device.element_ops);
+  EXPECT_EQ(q.device.dma_bytes, r.device.dma_bytes);
+  EXPECT_EQ(q.device.roofline_engine, r.device.roofline_engine);
+  EXPECT_EQ(q.host_seconds, r.host_seconds);
 }
 
 // Emulator bound of that trace with its store at given host rates: 2*128*128*512 flops at the SGEMM

@@ -66,7 +66,7 @@ template <class IO, class D>
 void device_fields(Fields<IO> f, D& d) {
   f(d.present)(d.target)(d.total_ns)(d.tensor_utilization)(d.busy_ns)(d.utilization);
   f(d.roofline)(d.roofline_engine)(d.roofline_ns)(d.cores)(d.host_roundtrip_ns);
-  f(d.tensor_flops)(d.element_ops)(d.dma_bytes)(d.host_flops)(d.host_bytes);
+  f(d.tensor_flops)(d.element_ops)(d.dma_bytes)(d.host_flops)(d.host_bytes)(d.instructions)(d.host_steps);
 }
 template <class IO, class R>
 void case_fields(Fields<IO> f, R& r) {

@@ -42,6 +42,8 @@ DeviceCost DeviceCost::from(const trn::Profile& p) {
   d.dma_bytes = p.dma_bytes;
   d.host_flops = p.host_flops;
   d.host_bytes = p.host_bytes;
+  d.instructions = p.total_instructions;
+  d.host_steps = p.host_steps;
   return d;
 }
 

@@ -32,6 +32,9 @@ struct DeviceCost {
   double tensor_flops = 0;  // TensorE matmul flops (2 x multiply-adds)
   double element_ops = 0;   // element operations of every other engine (trn::Profile::flops - tensor_flops)
   double dma_bytes = 0, host_flops = 0, host_bytes = 0;
+  // Engine instructions and costed host steps of the trace: host seconds / instructions is the row's
+  // host cost per instruction (issue #30's per-instruction figure, per bench row).
+  std::int64_t instructions = 0, host_steps = 0;
   static DeviceCost from(const trn::Profile& p);
   static DeviceCost from(const trnProfile_t& p) { return from(trn::Profile::from_c(p)); }
 };

@@ -54,6 +54,8 @@ nlohmann::json device_json(const DeviceCost& d) {
   j["host_flops"] = d.host_flops;
   j["host_bytes"] = d.host_bytes;
   j["host_roundtrip_ns"] = d.host_roundtrip_ns;
+  j["instructions"] = d.instructions;
+  j["host_steps"] = d.host_steps;
   return j;
 }
 
