@@ -1,6 +1,6 @@
-// fp32 (R_32F) sparse triangular solves (SpSV / SpSM) on the emulated engines, blocked: 128-row
-// blocks in solve order, each one TensorE update and a few Jacobi sweeps of its diagonal block
-// (docs/trnsparse.md "SpSV / SpSM R_32F: the blocked schedule").
+// fp32 and complex-fp32 (R_32F, C_32F) sparse triangular solves (SpSV / SpSM) on the emulated
+// engines, blocked: 128-row blocks in solve order, each one TensorE update and a few Jacobi sweeps of
+// its diagonal block (docs/trnsparse.md "the blocked schedule", "C_32F: the blocked schedule in 4M").
 //
 // Algorithm   Rows of op(A) in solve order (position q = i for a lower op(A), n - 1 - i for an upper
 //             one, so the triangle is lower in q) are cut into blocks of 128; block b holds rows
@@ -18,14 +18,24 @@
 //             sweep recomputes the same bits from the same final inputs (the other rows' entries are
 //             exact zeros in N_b); after levels(b) - 1 sweeps every row is final. The right-hand
 //             sides (op(B), staged [128, blocks x columns]) go in with one DMA, the solution out with
-//             one; the blocks of L stream in groups of <= 16 per DMA through a ring of four buffers, so
-//             the loads run ahead of the chain.
+//             one; the blocks of L stream in strips of 16 planes of 128 x 128 per DMA through a ring of
+//             four buffers, so the loads run ahead of the chain.
+//             C_32F (4M, as trnblas's Cgemm and trnsparse's complex SpMM): each stored block is staged
+//             as its real and imaginary planes Lr, Li (8 blocks per strip; op(A) = C flips Li's sign,
+//             op(B) = C op(B)'s imaginary parts: data movement). The solution of block b is kept in SBUF
+//             as three planes [-yi | yr | yi], so one PSUM accumulation takes both products of a block:
+//               ps += Lr [yr | yi] + Li [-yi | yr] = [Lr yr - Li yi | Lr yi + Li yr] = [Re | Im] of L y
+//             (two matmuls per stored block and per sweep, the moving operands two contiguous windows).
+//             alpha b: one multiply per part (real alpha) or the level-set path's complex product; the
+//             division: the level-set path's formula (t_re d_re + t_im d_im, t_im d_re - t_re d_im) /
+//             (d_re^2 + d_im^2), |d|^2 formed once per row; the -yi plane from the same operands as yi.
 //             Dependent steps: sum over blocks of levels(b) (113 for the bench's 4096 x 4096 lower
-//             0.5%, against its 48 global levels), but each is three instructions on data in SBUF /
-//             PSUM, where a level-set step is two DMA round trips and one gather descriptor per entry.
+//             0.5%, against its 48 global levels), but each is three instructions (C_32F: two matmuls
+//             and at most seven VectorE instructions) on data in SBUF / PSUM, where a level-set step is
+//             two DMA round trips and one gather descriptor per entry.
 // Engines     DMA (right-hand sides, staged blocks, solution), TensorE (updates, sweeps), VectorE.
 //             One program on one core: deterministic for any host-thread or core count.
-// Accuracy    (u = 2^-24, gamma_j = j u / (1 - j u); Higham, ASNA 2nd ed., §3.1 and Thm 8.5.) Row i of
+// Accuracy    (u = 2^-24, gamma_j = j u / (1 - j u); Higham, ASNA 2nd ed., §3.1, §3.6 and Thm 8.5.) Row i of
 //             block b is y_i = fl(fl(r_i - s_i) / t_ii), r_i = fl(fl(alpha b_i) - S_i) (no subtract
 //             when the block row stores no off-diagonal block): S_i sums the row's k1 off-block
 //             products, s_i its k2 in-block ones, both on TensorE (nc_matmul: the product enters a
@@ -38,12 +48,24 @@
 //             (M(T) the comparison matrix, |T^-1| <= M(T)^-1), inside the level-set path's bound
 //             (gamma_{k+3} in these terms; docs/trnsparse.md), which the tests and `trnsci validate` check. The bits differ from the level-set path's (fused products,
 //             blocked sum order). SpSM's column c has SpSV's bits: every operation is per column.
+//             C_32F: each part of S_i (s_i) is one PSUM sum of 2 k1 (2 k2) exact real products (the
+//             two planes), so a product meets at most 2 k1 + 2 (2 k2 + 1) roundings in t_i's part;
+//             per part the error is <= gamma_{2k+2} sum_j (|ar||yr| + |ai||yi|) (resp. |ar||yi| +
+//             |ai||yr|), each <= |t_ij||y_j|, so in modulus <= sqrt(2) gamma_{2k+2} sum_j |t_ij||y_j|.
+//             fl(alpha b) is within sqrt(2) gamma_2 |alpha b| (Lemma 3.5), two part-wise roundings
+//             more give <= sqrt(2) gamma_4 |alpha b|; the division y = t / d (1 + e), |e| <= sqrt(2)
+//             gamma_4 (Lemma 3.5), moved onto t_ii as 1 / (1 + e) - 1, <= sqrt(2) gamma_5. So
+//               |y_hat - y| <= sqrt(2) gamma_{max(2k+2, 5)} M(T)^-1 (|T| |y_hat| + |alpha b|)
+//             (|.| the complex modulus): 2k where the level sets' complex bound has k (their products
+//             are complex multiplies summed k-deep, docs/trnsparse.md), the cost of 4M's real sums.
 // Limits      Inf / NaN: the dense stationaries hold exact zeros, and 0 * Inf = NaN would reach rows
 //             that do not depend on an infinite y_j. A solve whose output holds an Inf or NaN (which
 //             every Inf / NaN met on the way produces) is therefore solved again by the level sets
 //             (the host scans the output; the report adds both launches), so Inf / NaN propagate only
-//             along dependencies, as before. Host memory: one strip (1 MiB), refilled per DMA; SBUF: the right-hand sides and the solution,
-//             2 x blocks x columns words per partition (column passes keep that within 64 KiB).
+//             along dependencies, as before. C_32F forms |d|^2 in fp32, as the level sets: diagonals
+//             with |d| >= 2^64 overflow there. Host memory: one strip (1 MiB), refilled per DMA; SBUF:
+//             the right-hand sides and the solution, 2 x blocks x columns words per partition (C_32F
+//             5 x), column passes keep that within 64 KiB.
 #include <algorithm>
 #include <cmath>
 #include <complex>
