@@ -149,11 +149,21 @@ std::int64_t strip_at(const BlockPlan& p, std::int64_t s, std::int64_t plane, st
   return c * p.strip_width[z(s)] * p.planes * kB + (p.slot_in_strip[z(s)] * p.planes + plane) * kB + r;
 }
 
+// Where each stored entry of the strict triangle goes: grouped by strip (in the kernels' strip
+// order), its word in the strip (the real plane's; the imaginary plane's is kB further) and its
+// entry number in A's values. Built once per solve in one pass over the entries (one binary search
+// among its block row's slots each), so staging a strip touches only that strip's entries.
+struct StripEntries {
+  std::vector<std::int64_t> start;  // strip k: entries start[k] .. start[k + 1]
+  std::vector<std::int64_t> word, src;
+};
+
 struct BlockedSolve {
   const TriangularAnalysis* t = nullptr;
   const BlockPlan* plan = nullptr;
   const float* values = nullptr;    // A's values (NULL in timing-only runs: nothing is staged)
   float* strip = nullptr;           // one strip of stored blocks, [128, <= 16 x 128], zeros outside the entries
+  const StripEntries* entries = nullptr;  // where each entry goes (NULL in timing-only runs)
   const float* diag = nullptr;      // [128, nb]: partition p, block b -> the diagonal of that row
   float* rhs = nullptr;             // [128, nb x mb]: op(B) in, the solution out (same buffer)
   std::int64_t mb = 1;              // columns of this pass
@@ -170,32 +180,59 @@ Tile hbm_rows(const float* base, std::int64_t width, std::int32_t rows, std::int
   return HbmTensor::wrap(const_cast<float*>(base), DType::f32, {kB, width}).tile(0, rows, first, count);
 }
 
-// The entries of the strip starting at slot s0 of block row b into `strip` (write = 1), or their
-// words back to zero (write = 0), so the buffer is all zeros between strips: host data movement,
-// O(entries of the block row). The strip is what the emulated HBM holds for this DMA; the host
-// reuses one buffer because every instruction executes when issued.
-void stage_strip(const TriangularAnalysis& t, const BlockPlan& p, std::int64_t b, std::int64_t s0, const float* values, float* strip,
-                 int write) {
-  if (values == nullptr) return;
-  const std::int64_t s1 = s0 + p.strip_width[z(s0)];
-  for (std::int64_t q = b * kB; q < b * kB + p.rows_in(b); ++q) {
-    const std::int64_t i = t.lower_op ? q : t.n - 1 - q;
-    for (std::int64_t e = t.start[z(i)]; e < t.start[z(i) + 1]; ++e) {
-      const std::int64_t qj = solve_pos(t, t.col[z(e)]);
-      // the slot of column block qj / kB in block row b: slots are sorted by column block
-      const auto first = p.slot_block.begin() + s0, last = p.slot_block.begin() + s1;
-      const auto it = std::lower_bound(first, last, qj / kB);
-      if (it == last || *it != qj / kB) continue;
-      const std::int64_t s = s0 + (it - first);
-      if (p.planes == 1) {
-        strip[z(strip_at(p, s, 0, qj % kB, q % kB))] = write != 0 ? values[z(t.src[z(e)])] : 0.0f;
-        continue;
+StripEntries place_entries(const TriangularAnalysis& t, const BlockPlan& p) {
+  StripEntries se;
+  std::vector<std::int64_t> slot_strip(p.slot_block.size());
+  std::int64_t strips = 0;
+  for (std::size_t s = 0; s < p.slot_block.size(); ++s) {
+    if (p.slot_in_strip[s] == 0) ++strips;
+    slot_strip[s] = strips - 1;
+  }
+  se.start.assign(z(strips) + 1, 0);
+  const std::size_t entries = t.col.size();
+  std::vector<std::int64_t> strip_of(entries), word_of(entries);
+  for (std::int64_t b = 0; b < p.nb; ++b) {
+    const auto first = p.slot_block.begin() + p.slot_start[z(b)], last = p.slot_block.begin() + p.slot_start[z(b) + 1];
+    for (std::int64_t q = b * kB; q < b * kB + p.rows_in(b); ++q) {
+      const std::int64_t i = t.lower_op ? q : t.n - 1 - q;
+      for (std::int64_t e = t.start[z(i)]; e < t.start[z(i) + 1]; ++e) {
+        const std::int64_t qj = solve_pos(t, t.col[z(e)]);
+        // the slot of column block qj / kB in block row b: slots are sorted by column block
+        const std::int64_t s = p.slot_start[z(b)] + (std::lower_bound(first, last, qj / kB) - first);
+        strip_of[z(e)] = slot_strip[z(s)];
+        word_of[z(e)] = strip_at(p, s, 0, qj % kB, q % kB);
+        ++se.start[z(strip_of[z(e)]) + 1];
       }
-      // C_32F: the two parts in their planes; op(A) = C stores the conjugate (a sign flip: data movement)
-      const float re = values[z(2 * t.src[z(e)])], im = values[z(2 * t.src[z(e)] + 1)];
-      strip[z(strip_at(p, s, 0, qj % kB, q % kB))] = write != 0 ? re : 0.0f;
-      strip[z(strip_at(p, s, 1, qj % kB, q % kB))] = write != 0 ? (t.op == GOp::C ? -im : im) : 0.0f;
     }
+  }
+  for (std::size_t k = 1; k < se.start.size(); ++k) se.start[k] += se.start[k - 1];
+  std::vector<std::int64_t> next(se.start.begin(), se.start.end() - 1);
+  se.word.resize(entries);
+  se.src.resize(entries);
+  for (std::size_t e = 0; e < entries; ++e) {
+    const std::int64_t at_k = next[z(strip_of[e])]++;
+    se.word[z(at_k)] = word_of[e];
+    se.src[z(at_k)] = t.src[e];
+  }
+  return se;
+}
+
+// The entries of strip k into `strip` (write = 1), or their words back to zero (write = 0), so the
+// buffer is all zeros between strips: host data movement, O(entries of the strip). The strip is
+// what the emulated HBM holds for this DMA; the host reuses one buffer because every instruction
+// executes when issued. C_32F: the two parts in their planes; op(A) = C stores the conjugate (a
+// sign flip: data movement).
+void stage_strip(const TriangularAnalysis& t, const BlockPlan& p, const StripEntries* se, std::int64_t k, const float* values,
+                 float* strip, int write) {
+  if (values == nullptr || se == nullptr) return;
+  for (std::int64_t x = se->start[z(k)]; x < se->start[z(k) + 1]; ++x) {
+    const std::size_t w = z(se->word[z(x)]), e = z(se->src[z(x)]);
+    if (p.planes == 1) {
+      strip[w] = write != 0 ? values[e] : 0.0f;
+      continue;
+    }
+    strip[w] = write != 0 ? values[2 * e] : 0.0f;
+    strip[w + z(kB)] = write != 0 ? (t.op == GOp::C ? -values[2 * e + 1] : values[2 * e + 1]) : 0.0f;
   }
 }
 
@@ -226,10 +263,10 @@ void blocked_kernel(NeuronCore& nc, const BlockedSolve& g, BlockedCounts& n) {
       if (p.slot_in_strip[z(s)] == 0) {  // the next strip of stored blocks
         ++strip;
         const std::int64_t w = p.strip_width[z(s)] * p.planes * kB;
-        stage_strip(t, p, b, s, g.values, g.strip, 1);
+        stage_strip(t, p, g.entries, strip, g.values, g.strip, 1);
         nc.dma_copy(ring[strip % kRing].cols(0, w),
                     HbmTensor::wrap(g.strip, DType::f32, {kB, w}).tile(0, static_cast<std::int32_t>(kB), 0, w));
-        stage_strip(t, p, b, s, g.values, g.strip, 0);
+        stage_strip(t, p, g.entries, strip, g.values, g.strip, 0);
         ++n.strips;
       }
       const std::int64_t j = p.slot_block[z(s)];
@@ -346,10 +383,10 @@ void blocked_kernel_complex(NeuronCore& nc, const BlockedSolve& g, BlockedCounts
       if (p.slot_in_strip[z(s)] == 0) {  // the next strip of stored blocks
         ++strip;
         const std::int64_t width = p.strip_width[z(s)] * p.planes * kB;
-        stage_strip(t, p, b, s, g.values, g.strip, 1);
+        stage_strip(t, p, g.entries, strip, g.values, g.strip, 1);
         nc.dma_copy(ring[strip % kRing].cols(0, width),
                     HbmTensor::wrap(g.strip, DType::f32, {kB, width}).tile(0, static_cast<std::int32_t>(kB), 0, width));
-        stage_strip(t, p, b, s, g.values, g.strip, 0);
+        stage_strip(t, p, g.entries, strip, g.values, g.strip, 0);
         ++n.strips;
       }
       const std::int64_t j = p.slot_block[z(s)];
@@ -454,6 +491,7 @@ void solve_blocked_complex(const Settings& s, const TriangularAnalysis& t, const
   const std::int64_t n = t.n, m = C.cols, nb = (n + kB - 1) / kB;
   const BlockPlan p = plan_blocks(t);
   const bool run = !s.timing_only;
+  const StripEntries entries = run ? place_entries(t, p) : StripEntries{};
   std::vector<float> strip(z(kB * kGroupSlots * kB), 0.0f);
   std::vector<float> diag(z(kB * 2 * nb), 0.0f);
   if (!t.unit && run)
@@ -475,6 +513,7 @@ void solve_blocked_complex(const Settings& s, const TriangularAnalysis& t, const
     g.plan = &p;
     g.values = run ? static_cast<const float*>(values) : nullptr;
     g.strip = strip.data();
+    g.entries = run ? &entries : nullptr;
     g.diag = diag.data();
     g.mb = std::min(mb_max, m - c0);
     g.alpha = static_cast<float>(alpha.real());
@@ -540,6 +579,7 @@ void triangular_solve_blocked(const Settings& s, const TriangularAnalysis& t, co
   const std::int64_t n = t.n, m = C.cols;
   const BlockPlan p = plan_blocks(t);
   const bool run = !s.timing_only;
+  const StripEntries entries = run ? place_entries(t, p) : StripEntries{};
   std::vector<float> strip(z(kB * kGroupSlots * kB), 0.0f);
   std::vector<float> diag(z(kB * p.nb), 1.0f);
   if (!t.unit && run)
@@ -560,6 +600,7 @@ void triangular_solve_blocked(const Settings& s, const TriangularAnalysis& t, co
     g.plan = &p;
     g.values = run ? static_cast<const float*>(values) : nullptr;
     g.strip = strip.data();
+    g.entries = run ? &entries : nullptr;
     g.diag = diag.data();
     g.mb = std::min(mb_max, m - c0);
     g.alpha = static_cast<float>(alpha.real());
