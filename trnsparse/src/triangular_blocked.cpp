@@ -63,7 +63,8 @@
 //             every Inf / NaN met on the way produces) is therefore solved again by the level sets
 //             (the host scans the output; the report adds both launches), so Inf / NaN propagate only
 //             along dependencies, as before. C_32F forms |d|^2 in fp32, as the level sets: diagonals
-//             with |d| >= 2^64 overflow there. Host memory: one strip (1 MiB), refilled per DMA; SBUF:
+//             with |d| >= 2^64 overflow there. Host memory: one strip (1 MiB), refilled per DMA from
+//             each entry's place in its strip (StripEntries: 16 bytes per stored entry); SBUF:
 //             the right-hand sides and the solution, 2 x blocks x columns words per partition (C_32F
 //             5 x), column passes keep that within 64 KiB.
 #include <algorithm>
