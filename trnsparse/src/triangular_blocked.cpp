@@ -310,7 +310,7 @@ void blocked_kernel(NeuronCore& nc, const BlockedSolve& g, BlockedCounts& n) {
 // (t_re d_re + t_im d_im, t_im d_re - t_re d_im) / (d_re^2 + d_im^2), each operation one fp32
 // rounding, |d|^2 formed once per row for the whole solve.
 struct ComplexTiles {
-  Tile dt, den, rt, tt, xt, zt, nt, a1, a2;
+  Tile dt, den, rt, tt, xt, zt, nt, a1;
 };
 
 // y (= [yr | yi], [P, 2 mb]) and yneg (= -yi, [P, mb]) from src (= [t_re | t_im]): t / d_b, or t
