@@ -75,15 +75,35 @@ ld gamma(int k) {
   return Traits<T>::complex ? std::sqrt(2.0L) * g : g;
 }
 
+// The blocked schedule's gamma (triangular_blocked.cpp, docs/trnsparse.md "the blocked schedule"),
+// k the row's stored entries (diagonal included): R_32F gamma_{k+1}; C_32F sqrt(2) gamma_{max(2k, 5)}
+// (the 4M sums: 2(k - 1) real products per part, two subtractions; the division sqrt(2) gamma_4).
+template <class T>
+ld blocked_gamma(int k) {
+  const ld u = 0x1p-24L;
+  const int kk = Traits<T>::complex ? std::max(2 * k, 5) : k + 1;
+  return (Traits<T>::complex ? std::sqrt(2.0L) : 1.0L) * kk * u / (1 - kk * u);
+}
+
 // The substitution's gamma for rows of at most k stored entries (diagonal included), docs/trnsparse.md
 // "Sparse triangular solves": fp32 / complex-fp32 on the engines gamma_{k+2} (complex sqrt(2)
-// gamma_{k+5}) in u = 2^-24, times M(T)^-1 (|T| |y_hat| + |alpha b|). fp64 / complex-fp64 (the
-// segmented slice-pair levels) use fp64_factor instead.
+// gamma_{k+5}) in u = 2^-24, times M(T)^-1 (|T| |y_hat| + |alpha b|); the automatic choice may run the
+// blocked schedule instead, so complex takes the larger of the two (blocked_gamma). fp64 /
+// complex-fp64 (the segmented slice-pair levels) use fp64_factor instead.
 template <class T>
-ld solve_gamma(int k) {
+ld levels_gamma(int k) {
   const ld u = 0x1p-24L;
   const int kk = Traits<T>::complex ? k + 5 : k + 2;
   return (Traits<T>::complex ? std::sqrt(2.0L) : 1.0L) * kk * u / (1 - kk * u);
+}
+template <class T>
+ld solve_gamma(int k) {
+  return std::max(levels_gamma<T>(k), blocked_gamma<T>(k));
+}
+enum class Bound { automatic, levels, blocked };  // which schedule's gamma a check uses
+template <class T>
+ld gamma_of(Bound b, int k) {
+  return b == Bound::levels ? levels_gamma<T>(k) : b == Bound::blocked ? blocked_gamma<T>(k) : solve_gamma<T>(k);
 }
 
 // fp64 / complex-fp64 on the engines: |y_hat - y| <= c u M(T)^-1 |D| |y_hat|, c = 3.1 (real: the
@@ -151,7 +171,7 @@ cld tri(const Mat<T>& a, bool lower, bool unit, int op, int i, int j) {
 // gamma M(T)^-1 (|T| |y_hat| + |rhs|) (32-bit) or fp64_factor M(T)^-1 |D| |y_hat| (64-bit), for one column.
 template <class T>
 void check_column(const Mat<T>& a, bool lower, bool unit, int op, const std::vector<cld>& rhs, const std::vector<cld>& got,
-                  ld* worst, ld* tight) {
+                  ld* worst, ld* tight, Bound which = Bound::automatic) {
   const int n = a.n;
   const bool lower_op = (op == 0) == lower;
   std::vector<cld> y(static_cast<size_t>(n));
@@ -181,7 +201,7 @@ void check_column(const Mat<T>& a, bool lower, bool unit, int op, const std::vec
   }
   // w = M(T)^-1 (|T| |y_hat| + |rhs|) (the |T||y_hat| part folded in row by row, then the substitution)
   for (int i = 0; i < n; ++i) {
-    const ld bound = Traits<T>::out_u > 0 ? solve_gamma<T>(k) * w[static_cast<size_t>(i)] : fp64_factor<T>() * v[static_cast<size_t>(i)];
+    const ld bound = Traits<T>::out_u > 0 ? gamma_of<T>(which, k) * w[static_cast<size_t>(i)] : fp64_factor<T>() * v[static_cast<size_t>(i)];
     const ld err = std::abs(got[static_cast<size_t>(i)] - y[static_cast<size_t>(i)]);
     EXPECT_LE(err, bound) << "row " << i;
     *worst = std::max(*worst, bound > 0 ? err / bound : 0);
@@ -260,8 +280,9 @@ TEST(SpSV, LevelScheduleAndPlan) {
 // slices of <= 1024), the others a few scattered ones (one gather descriptor each). Checked against
 // a long-double substitution with the fp32 bound, and bit-identical for 1 or 2 host threads and
 // 1 or 2 cores; the plan names the levels and the engines.
-// blocked: the R_32F blocked schedule (triangular_blocked.cpp: 10 blocks of 128 rows, the last one
-// partial), forced, with its own counts; otherwise R_32F runs the level sets (forced too).
+// blocked: the R_32F / C_32F blocked schedule (triangular_blocked.cpp: 10 blocks of 128 rows, the
+// last one partial), forced, with its own counts and bound; otherwise they run the level sets
+// (forced too).
 template <class T>
 void engine_tiling_case(bool blocked = false) {
   namespace sp = trn::sparse;
@@ -333,6 +354,7 @@ void engine_tiling_case(bool blocked = false) {
   }
   // Long-double substitution and the bound solve_gamma M(L)^-1 (|L| |y_hat| + |alpha b|) (fp32), or
   // fp64_factor M(L)^-1 |D| |y_hat| (fp64: v).
+  const Bound which = blocked ? Bound::blocked : Bound::levels;
   std::vector<cld> ref(n);
   std::vector<ld> w(n), v64(n);
   ld worst = 0;
@@ -350,14 +372,14 @@ void engine_tiling_case(bool blocked = false) {
     ref[static_cast<size_t>(i)] = acc / d;
     w[static_cast<size_t>(i)] = (mag + std::abs(d) * std::abs(wide(y[static_cast<size_t>(i)]))) / std::abs(d);
     v64[static_cast<size_t>(i)] = (mag64 + std::abs(d) * std::abs(wide(y[static_cast<size_t>(i)]))) / std::abs(d);
-    const ld bound = fp32 ? solve_gamma<T>(last + 1 - off[static_cast<size_t>(i)]) * w[static_cast<size_t>(i)]
+    const ld bound = fp32 ? gamma_of<T>(which, last + 1 - off[static_cast<size_t>(i)]) * w[static_cast<size_t>(i)]
                           : fp64_factor<T>() * v64[static_cast<size_t>(i)];
     const ld err = std::abs(wide(y[static_cast<size_t>(i)]) - ref[static_cast<size_t>(i)]);
     EXPECT_LE(err, bound) << "row " << i;
     worst = std::max(worst, err / bound);
   }
   // The bound is a small fraction of the result (the 1100-term row's is the loosest): a wrong entry fails.
-  const ld last_bound = fp32 ? solve_gamma<T>(1101) * w[static_cast<size_t>(n) - 1] : fp64_factor<T>() * v64[static_cast<size_t>(n) - 1];
+  const ld last_bound = fp32 ? gamma_of<T>(which, 1101) * w[static_cast<size_t>(n) - 1] : fp64_factor<T>() * v64[static_cast<size_t>(n) - 1];
   EXPECT_LT(last_bound, (fp32 ? 0.05L : 1e-12L) * std::abs(ref[static_cast<size_t>(n) - 1]));
   EXPECT_GT(worst, 0.0L);  // fp32 rounding is visible: the check is not against the engine's own bits
   std::printf("SpSV engine %d: levels %lld, max err / bound %.3Lg\n", static_cast<int>(Traits<T>::type),
@@ -366,79 +388,107 @@ void engine_tiling_case(bool blocked = false) {
 TEST(SpSV, EngineTilingDeterminismAndBoundFp32) { engine_tiling_case<float>(); }
 TEST(SpSV, BlockedDeterminismAndBoundFp32) { engine_tiling_case<float>(true); }
 TEST(SpSV, EngineTilingDeterminismAndBoundComplexFp32) { engine_tiling_case<std::complex<float>>(); }
+TEST(SpSV, BlockedDeterminismAndBoundComplexFp32) { engine_tiling_case<std::complex<float>>(true); }
 TEST(SpSV, EngineTilingDeterminismAndBoundFp64) { engine_tiling_case<double>(); }
 TEST(SpSV, EngineTilingDeterminismAndBoundComplexFp64) { engine_tiling_case<std::complex<double>>(); }
 
-// The blocked R_32F schedule over several blocks (300 rows: blocks of 128, 128, 44) for every
-// fill, diagonal type and op(A): within the fp32 bound against the long-double substitution, and the
-// automatic choice takes it for this scattered pattern.
-TEST(SpSV, BlockedEveryFillDiagAndOpWithinTheBound) {
+// The blocked schedule over several blocks (300 rows: blocks of 128, 128, 44) for every fill,
+// diagonal type and op(A) (complex: N, T and C, alpha complex), forced: within its own bound
+// (blocked_gamma) against the long-double substitution, and the automatic choice takes it for this
+// scattered pattern. Complex also: SpSM with op(B) = C and 300 columns (two column passes of <= 256)
+// in the first configuration, every column checked and equal in bits to the SpSV of that column.
+template <class T>
+void blocked_every_fill_diag_and_op() {
   namespace sp = trn::sparse;
+  constexpr bool cplx = Traits<T>::complex;
+  const sp::Value v = cplx ? sp::Value::c32 : sp::Value::f32;
   const int n = 300;
   ld worst = 0, tight = 0;
   for (int fill = 0; fill < 2; ++fill)
     for (int diag = 0; diag < 2; ++diag)
-      for (int op = 0; op < 2; ++op) {
-        Mat<float> a(n, n, 0.03, true, 500 + fill * 4 + diag * 2 + op);
+      for (int op = 0; op < (cplx ? 3 : 2); ++op) {
+        Mat<T> a(n, n, 0.03, true, 500 + fill * 4 + diag * 2 + op);
         const sp::SparseRef ref{sp::SparseRef::Format::csr, n, n, a.nnz(), a.off.data(), a.col.data(), a.val.data(),
-                                sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, sp::Value::f32};
-        sp::TriangularAnalysis t = sp::analyze_triangular(ref, fill == 0, diag == 1, op == 0 ? sp::GOp::N : sp::GOp::T);
+                                sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, v};
+        const sp::GOp gop = op == 0 ? sp::GOp::N : op == 1 ? sp::GOp::T : sp::GOp::C;
+        sp::TriangularAnalysis t = sp::analyze_triangular(ref, fill == 0, diag == 1, gop);
         EXPECT_EQ(t.block_levels.size(), 3u);
         EXPECT_TRUE(sp::blocked_preferred(t, 1)) << t.block_steps() << " steps, " << t.levels() << " levels";
+        t.schedule = sp::TriangularAnalysis::Schedule::blocked;
         std::mt19937_64 g(11 + op);
-        std::vector<float> x(n), y(n, 0.0f);
-        for (auto& v : x) v = draw<float>(g);
-        const float alpha = draw<float>(g, 0.5, 1.5);
+        std::vector<T> x(n), y(n, T(0));
+        for (auto& e : x) e = draw<T>(g);
+        const T alpha = draw<T>(g, 0.5, 1.5);
+        const sp::Scalar al(wide(alpha).real(), wide(alpha).imag());
         sp::CallReport rep;
         rep.plans_wanted = true;
-        sp::triangular_solve(sp::Settings{}, t, a.val.data(), nullptr, sp::Scalar(alpha, 0.0), sp::GOp::N,
-                             {x.data(), sp::Value::f32, n, 1, n, sp::Layout::col_major}, {y.data(), sp::Value::f32, n, 1, n, sp::Layout::col_major},
-                             &rep);
+        sp::triangular_solve(sp::Settings{}, t, a.val.data(), nullptr, al, sp::GOp::N, {x.data(), v, n, 1, n, sp::Layout::col_major},
+                             {y.data(), v, n, 1, n, sp::Layout::col_major}, &rep);
         EXPECT_NE(rep.plan.find("blocked, 3 blocks"), std::string::npos) << rep.plan;
         std::vector<cld> rhs(n), got(n);
         for (int i = 0; i < n; ++i) rhs[static_cast<size_t>(i)] = wide(alpha) * wide(x[static_cast<size_t>(i)]);
         for (int i = 0; i < n; ++i) got[static_cast<size_t>(i)] = wide(y[static_cast<size_t>(i)]);
-        check_column(a, fill == 0, diag == 1, op, rhs, got, &worst, &tight);
+        check_column(a, fill == 0, diag == 1, op, rhs, got, &worst, &tight, Bound::blocked);
+        if constexpr (cplx) {
+          if (fill + diag + op != 0) continue;
+        // SpSM, op(B) = C: B (m x n, column-major) holds conj(x) in row c, so op(B)'s column c is x
+        // and every column must equal y bit for bit.
+        const int m = 300;
+        std::vector<T> bm(static_cast<size_t>(m) * n), cm(static_cast<size_t>(n) * m);
+        for (int c = 0; c < m; ++c)
+          for (int i = 0; i < n; ++i) bm[static_cast<size_t>(c) + static_cast<size_t>(i) * m] = std::conj(x[static_cast<size_t>(i)]);
+        sp::triangular_solve(sp::Settings{}, t, a.val.data(), nullptr, al, sp::GOp::C, {bm.data(), v, m, n, m, sp::Layout::col_major},
+                             {cm.data(), v, n, m, n, sp::Layout::col_major});
+        for (int c = 0; c < m; ++c)
+          EXPECT_EQ(0, std::memcmp(y.data(), cm.data() + static_cast<std::ptrdiff_t>(c) * n, y.size() * sizeof(T))) << "column " << c;
+        }
       }
   EXPECT_LT(tight, 5e-2L);  // rows of up to ~20 entries at n = 300: the bound stays a small fraction of |y|
   EXPECT_GT(worst, 0.0L);
-  std::printf("SpSV blocked R_32F: max err / bound %.3Lg, max bound / |y| %.3Lg\n", worst, tight);
+  std::printf("SpSV blocked %d: max err / bound %.3Lg, max bound / |y| %.3Lg\n", static_cast<int>(Traits<T>::type), worst, tight);
 }
+TEST(SpSV, BlockedEveryFillDiagAndOpWithinTheBound) { blocked_every_fill_diag_and_op<float>(); }
+TEST(SpSV, BlockedEveryFillDiagAndOpWithinTheBoundComplexFp32) { blocked_every_fill_diag_and_op<std::complex<float>>(); }
 
 // An Inf met by the blocked schedule (a tiny pivot overflows y_5) would reach, through the dense
 // blocks' exact zeros, rows that do not depend on it (0 * Inf = NaN); the solve then runs again by
 // level sets, so the output is the level sets' bits: Inf / NaN only along dependencies.
-TEST(SpSV, BlockedInfFallsBackToLevelSets) {
+template <class T>
+void blocked_inf_falls_back() {
   namespace sp = trn::sparse;
+  const sp::Value v = Traits<T>::complex ? sp::Value::c32 : sp::Value::f32;
   const int n = 260;
   std::vector<int> off{0}, col;
-  std::vector<float> val;
+  std::vector<T> val;
   for (int i = 0; i < n; ++i) {
     if (i > 0 && i % 2 == 0) {  // even rows depend on the row two before: rows 7, 9, ... never see row 5
       col.push_back(i - 2);
-      val.push_back(0.5f);
+      val.push_back(T(0.5f));
     }
     col.push_back(i);
-    val.push_back(i == 5 ? 1e-38f : 2.0f);
+    val.push_back(i == 5 ? T(1e-38f) : T(2.0f));
     off.push_back(static_cast<int>(col.size()));
   }
   const sp::SparseRef ref{sp::SparseRef::Format::csr, n, n, static_cast<std::int64_t>(col.size()), off.data(), col.data(), val.data(),
-                          sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, sp::Value::f32};
+                          sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, v};
   sp::TriangularAnalysis t = sp::analyze_triangular(ref, true, false, sp::GOp::N);
-  std::vector<float> b(n, 1e3f);
+  // complex: |b| ~ 1e3 / 1e-38 overflows in the division's t d_re as well
+  std::vector<T> b(n, T(1e3f));
   const auto solve = [&](sp::TriangularAnalysis::Schedule sched) {
     t.schedule = sched;
-    std::vector<float> y(n);
-    sp::triangular_solve(sp::Settings{}, t, val.data(), nullptr, sp::Scalar(1.0, 0.0), sp::GOp::N,
-                         {b.data(), sp::Value::f32, n, 1, n, sp::Layout::col_major}, {y.data(), sp::Value::f32, n, 1, n, sp::Layout::col_major});
+    std::vector<T> y(n);
+    sp::triangular_solve(sp::Settings{}, t, val.data(), nullptr, sp::Scalar(1.0, 0.0), sp::GOp::N, {b.data(), v, n, 1, n, sp::Layout::col_major},
+                         {y.data(), v, n, 1, n, sp::Layout::col_major});
     return y;
   };
-  const std::vector<float> blocked = solve(sp::TriangularAnalysis::Schedule::blocked);
-  const std::vector<float> levels = solve(sp::TriangularAnalysis::Schedule::level_sets);
-  EXPECT_TRUE(std::isinf(blocked[5]));
-  EXPECT_TRUE(std::isfinite(blocked[7]) && std::isfinite(blocked[200])) << "rows that do not depend on row 5";
-  EXPECT_EQ(0, std::memcmp(blocked.data(), levels.data(), blocked.size() * sizeof(float)));
+  const std::vector<T> blocked = solve(sp::TriangularAnalysis::Schedule::blocked);
+  const std::vector<T> levels = solve(sp::TriangularAnalysis::Schedule::level_sets);
+  EXPECT_FALSE(std::isfinite(std::abs(wide(blocked[5]))));
+  EXPECT_TRUE(std::isfinite(std::abs(wide(blocked[7]))) && std::isfinite(std::abs(wide(blocked[200])))) << "rows that do not depend on row 5";
+  EXPECT_EQ(0, std::memcmp(blocked.data(), levels.data(), blocked.size() * sizeof(T)));
 }
+TEST(SpSV, BlockedInfFallsBackToLevelSets) { blocked_inf_falls_back<float>(); }
+TEST(SpSV, BlockedInfFallsBackToLevelSetsComplexFp32) { blocked_inf_falls_back<std::complex<float>>(); }
 
 TEST(SpSV, Fp32WithinTheBound) { spsv_sweep<float>(); }
 TEST(SpSV, Fp64WithinTheBound) { spsv_sweep<double>(); }

@@ -92,18 +92,20 @@ trn::sparse::Value value_of() {
   else return trn::sparse::Value::c64;
 }
 // The triangular solves' bound for a row of k stored entries (diagonal included): R_32F / C_32F on
-// the engines in fp32, gamma_{k+2} (complex sqrt(2) gamma_{k+5}) in u32 times mag = M(L)^-1 (|L||y_hat|
+// the engines in fp32, gamma_{k+2} (complex sqrt(2) gamma_{max(k+5, 2k)}) in u32 times mag = M(L)^-1 (|L||y_hat|
 // + |alpha b|); the 64-bit types' segmented slice-pair levels c u times mag64 = M(L)^-1 |D||y_hat|,
 // c = 3.1 (complex 7.7) (docs/trnsparse.md "Sparse triangular solves").
 template <class T>
 long double triangular_bound(std::int64_t k, long double mag, long double mag64) {
   if constexpr (!kSingle<T>) return (kComplex<T> ? 7.7L : 3.1L) * kU64 * mag64;
-  const long double kk = static_cast<long double>(k + (kComplex<T> ? 5 : 2));
+  // complex: the C_32F blocked schedule's 4M sums give sqrt(2) gamma_{max(2k, 5)}; the larger of the two paths
+  const long double kk = static_cast<long double>(kComplex<T> ? std::max<std::int64_t>(k + 5, 2 * k) : k + 2);
   return gamma_of(kk, kU32) * mag * (kComplex<T> ? std::sqrt(2.0L) : 1.0L);
 }
 template <class T>
 const char* triangular_path() {
-  if (std::is_same_v<T, float>) return "engines, 128-row blocks (level sets where fewer steps)";  // R_32F: blocked_preferred
+  if (std::is_same_v<T, float> || std::is_same_v<T, std::complex<float>>)
+    return "engines, 128-row blocks (level sets where fewer steps)";  // R_32F, C_32F: blocked_preferred
   return kSingle<T> ? "engines, level sets" : "engines, level sets of segmented slice pairs";
 }
 
@@ -648,7 +650,7 @@ void add_op_cases(Registry& reg) {
                         return b;
                       }});
   }
-  const std::string tri_bound = "32-bit: gamma M(op(L))^-1 (|op(L)||y| + |alpha b|), gamma_{k+2} (complex sqrt(2) gamma_{k+5}) in u32; 64-bit: c u M(op(L))^-1 |D||y|, c = 3.1 (complex 7.7)";
+  const std::string tri_bound = "32-bit: gamma M(op(L))^-1 (|op(L)||y| + |alpha b|), gamma_{k+2} (complex sqrt(2) gamma_{max(k+5, 2k)}) in u32; 64-bit: c u M(op(L))^-1 |D||y|, c = 3.1 (complex 7.7)";
   for (auto o : ops)
     for (std::int64_t m : {std::int64_t{1}, std::int64_t{8}}) {
       const std::string op = std::string(m == 1 ? "spsv_csr_op" : "spsm_csr_op") + op_letter(o);

@@ -429,15 +429,17 @@ const Registrar kRegistrarSell(add_sparse_sell);
 
 // The substitution's bound for a row of k stored entries (diagonal included) (docs/trnsparse.md
 // "Sparse triangular solves"): R_32F / C_32F run on the engines in fp32, gamma_{k+2} (complex
-// sqrt(2) gamma_{k+5}) in u = 2^-24 times w = M(L)^-1 (|L||y_hat| + |alpha b|); R_64F / C_64F the
+// sqrt(2) gamma_{k+5}; the C_32F blocked schedule's 4M sums sqrt(2) gamma_{max(2k, 5)}, so complex
+// takes the larger) in u = 2^-24 times w = M(L)^-1 (|L||y_hat| + |alpha b|); R_64F / C_64F the
 // segmented slice-pair levels, c u times w64 = M(L)^-1 |D||y_hat| (c = 3.1, complex 7.7).
 long double triangular_bound(sp::Value v, std::int64_t k, long double w, long double w64) {
   if (!sp::value_is_single(v)) return (sp::value_is_complex(v) ? 7.7L : 3.1L) * 0x1p-53L * w64;
-  const long double u32 = 0x1p-24L, kk = static_cast<long double>(k + (sp::value_is_complex(v) ? 5 : 2));
-  return kk * u32 / (1 - kk * u32) * w * (sp::value_is_complex(v) ? std::sqrt(2.0L) : 1.0L);
+  const bool cplx = sp::value_is_complex(v);
+  const long double u32 = 0x1p-24L, kk = static_cast<long double>(cplx ? std::max<std::int64_t>(k + 5, 2 * k) : k + 2);
+  return kk * u32 / (1 - kk * u32) * w * (cplx ? std::sqrt(2.0L) : 1.0L);
 }
 const char* triangular_path(sp::Value v) {
-  if (v == sp::Value::f32) return "engines, 128-row blocks (level sets where fewer steps)";  // blocked_preferred
+  if (v == sp::Value::f32 || v == sp::Value::c32) return "engines, 128-row blocks (level sets where fewer steps)";  // blocked_preferred
   return sp::value_is_single(v) ? "engines, level sets" : "engines, level sets of segmented slice pairs";
 }
 
@@ -562,7 +564,7 @@ Run spgemm_run(std::int64_t n, double density, sp::Value v, trn::Generation targ
 
 void add_sparse_solve(Registry& reg) {
   const sp::Value types[] = {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64};
-  const std::string tri_bound = "32-bit: gamma M(L)^-1 (|L||y| + |alpha b|), gamma_{k+2} (complex sqrt(2) gamma_{k+5}) in u32; 64-bit: c u M(L)^-1 |D||y|, c = 3.1 (complex 7.7)";
+  const std::string tri_bound = "32-bit: gamma M(L)^-1 (|L||y| + |alpha b|), gamma_{k+2} (complex sqrt(2) gamma_{max(k+5, 2k)}) in u32; 64-bit: c u M(L)^-1 |D||y|, c = 3.1 (complex 7.7)";
   for (sp::Value v : types) {
     for (std::int64_t m : {std::int64_t{1}, std::int64_t{8}})
       reg.add(ValidationCase{
@@ -710,7 +712,7 @@ const Registrar kOtherFormatsRegistrar(add_sparse_other_formats);
 // SpSV / SpSM with L given as COO or as a Sliced-ELL of slice 32 (cuSPARSE's SpSV / SpSM take CSR,
 // COO and SELL): the spsv_csr cases' matrices, bound and long-double substitution.
 void add_sparse_solve_coo(Registry& reg) {
-  const std::string tri_bound = "32-bit: gamma M(L)^-1 (|L||y| + |alpha b|), gamma_{k+2} (complex sqrt(2) gamma_{k+5}) in u32; 64-bit: c u M(L)^-1 |D||y|, c = 3.1 (complex 7.7)";
+  const std::string tri_bound = "32-bit: gamma M(L)^-1 (|L||y| + |alpha b|), gamma_{k+2} (complex sqrt(2) gamma_{max(k+5, 2k)}) in u32; 64-bit: c u M(L)^-1 |D||y|, c = 3.1 (complex 7.7)";
   constexpr auto coo = sp::SparseRef::Format::coo, csr = sp::SparseRef::Format::csr;
   for (const std::int64_t slice : {std::int64_t{0}, std::int64_t{32}})
     for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})

@@ -158,7 +158,7 @@ void triangular_solve(const Settings& s, const TriangularAnalysis& t, const void
   if (C.rows != t.n) invalid("C is not n x ncols", "matC");
   if (opB == GOp::N ? (B.rows != t.n || B.cols != m) : (B.cols != t.n || B.rows != m)) invalid("op(B) is not n x ncols", "matB");
   if (first_zero_pivot(t, values, diagonal) >= 0) invalid("triangular solve: zero pivot", "matA");
-  if (t.value == Value::f32 && t.schedule != TriangularAnalysis::Schedule::level_sets &&
+  if ((t.value == Value::f32 || t.value == Value::c32) && t.schedule != TriangularAnalysis::Schedule::level_sets &&
       (t.schedule == TriangularAnalysis::Schedule::blocked || blocked_preferred(t, m)))
     return triangular_solve_blocked(s, t, values, diagonal, alpha, opB, B, C, report);
   if (triangular_on_engines(t.value)) return triangular_solve_engines(s, t, values, diagonal, alpha, opB, B, C, report);

@@ -1,5 +1,7 @@
 // fp32 and complex-fp32 (R_32F, C_32F) sparse triangular solves (SpSV / SpSM) on the emulated
-// engines: one tile step per chunk of a level (docs/trnsparse.md "Sparse triangular solves").
+// engines: one tile step per chunk of a level (docs/trnsparse.md "Sparse triangular solves"). Both
+// types take the blocked schedule (triangular_blocked.cpp) when blocked_preferred says so; this is
+// the level-set path of the rest, of Schedule::level_sets, and of the Inf / NaN fallback.
 //
 // Algorithm   The analysis (triangular.cpp) groups op(A)'s rows into the dependency levels of
 //             Anderson & Saad (1989); the rows of a level depend only on rows of earlier levels.

@@ -12,11 +12,12 @@
 //             uses (Naumov, "Parallel solution of sparse triangular linear systems in the
 //             preconditioned iterative methods on the GPU", NVIDIA NVR-2011-001). The levels are the
 //             dependent steps of the solve (the plan prints them).
-//             Solve, R_32F: by default (blocked_preferred) the blocked schedule
+//             Solve, R_32F and C_32F: by default (blocked_preferred) the blocked schedule
 //             (src/triangular_blocked.cpp): 128-row blocks in solve order, per block one TensorE update
 //             from the solved blocks and as many Jacobi sweeps of its diagonal block as the block has
-//             levels (exact: a row is final after the sweep of its in-block level).
-//             Solve, C_32F (and R_32F with Schedule::level_sets or when the rule prefers them): on the
+//             levels (exact: a row is final after the sweep of its in-block level); C_32F as 4M
+//             (real and imaginary planes, two real matmuls per block).
+//             Solve, R_32F and C_32F with Schedule::level_sets or when the rule prefers them: on the
 //             engines (src/triangular_engine.cpp), one tile step per
 //             chunk of <= pmax rows of a level: DMA gathers of the solved entries, VectorE products,
 //             row sums, subtract and divide in fp32 (its header states the fp32 bound).
@@ -31,7 +32,8 @@
 //             |T^-1| <= M(T)^-1 for a triangular T)
 //               |y_hat - y| <= c u M(T)^-1 |D| |y_hat|
 //             fp32 / complex-fp32: triangular_engine.cpp's gamma_{k+3} M(T)^-1 (|T| |y_hat| + |alpha b|)
-//             (R_32F blocked: gamma_{k+2}, triangular_blocked.cpp), k the row's off-diagonal entries.
+//             (complex sqrt(2) gamma_{k+6}); blocked (triangular_blocked.cpp): R_32F gamma_{k+2}, C_32F
+//             sqrt(2) gamma_{max(2k+2, 5)} (4M's real sums); k the row's off-diagonal entries.
 // Zero pivots A row of a non-unit triangle whose diagonal is not stored (a structural zero) or is
 //             0 (a numerical zero) is a zero pivot: first_zero_pivot() finds it before anything is
 //             written, and triangular_solve() refuses it (InvalidArgument "matA"); the C API returns
@@ -60,13 +62,13 @@ struct TriangularAnalysis {
   std::vector<std::int64_t> order;  // rows in level order (level, then row)
   std::vector<std::int64_t> level_start;  // level l holds order[level_start[l] .. level_start[l+1])
   std::int64_t max_row = 0;         // most stored entries of a row of the triangle (diagonal included)
-  // The blocked schedule of R_32F solves (src/triangular_blocked.cpp): rows in solve order cut into
+  // The blocked schedule of R_32F / C_32F solves (src/triangular_blocked.cpp): rows in solve order cut into
   // blocks of kTriangularBlock; block_levels[b] = the dependency levels of block b's own diagonal
   // block (1 when its strict part is empty). Pattern only, like the levels.
   std::vector<std::int64_t> block_levels;
   std::int64_t block_slots = 0;  // stored 128 x 128 blocks of the strict triangle in solve order
-  // Which R_32F schedule triangular_solve runs: automatic (blocked_preferred()), or one forced
-  // (tests keep the level sets reachable; the other value types ignore it).
+  // Which R_32F / C_32F schedule triangular_solve runs: automatic (blocked_preferred()), or one forced
+  // (tests keep the level sets reachable; R_64F / C_64F ignore it).
   enum class Schedule : std::uint8_t { automatic, level_sets, blocked };
   Schedule schedule = Schedule::automatic;
   std::int64_t levels() const { return static_cast<std::int64_t>(level_start.size()) - 1; }
@@ -99,7 +101,7 @@ bool triangular_on_engines(Value v);
 bool triangular_fp64_on_engines(Value v);
 void triangular_solve_fp64(const Settings& s, const TriangularAnalysis& t, const void* values, const void* diagonal,
                            Scalar alpha, GOp opB, const DenseAny& B, const DenseAny& C, CallReport* report);
-// The blocked R_32F path (src/triangular_blocked.cpp): 128-row blocks in solve order; per block one
+// The blocked R_32F / C_32F path (src/triangular_blocked.cpp): 128-row blocks in solve order; per block one
 // TensorE update from the solved blocks (dense 128 x 128 stationaries of the stored blocks) and the
 // diagonal block by Jacobi sweeps on TensorE / VectorE, as many as its own levels.
 // blocked_preferred: what Schedule::automatic picks (fewer modeled dependent steps and the staged
