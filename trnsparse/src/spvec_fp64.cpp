@@ -3,9 +3,15 @@
 //
 // Algorithm   Every output is a short linear combination sum_k d_k c_k of values d_k of x or y and
 //             coefficients c_k, each product exact on TensorE and the sum rounded once:
-//               Axpby   y_i' = beta y_i + alpha sum_{e: idx_e = i} x_e   (every i < size; coefficients
-//                       [beta, alpha]; a position held by no entry is the one-term beta y_i, or
-//                       left as it is when beta == 1: 1 y = y exactly)
+//               Axpby   y_i' = beta y_i + alpha sum_{e: idx_e = i} x_e   (each position x holds;
+//                       coefficients [beta, alpha]). A position held by no entry is left as it is
+//                       when beta == 1 (1 y = y exactly); any other beta scales those positions
+//                       first in one GpSimdE launch (s16/sparse): y in chunks of 128 x 512 values,
+//                       DMA in, custom operator `axpby_fp64_scale` (software fp64, gpsimd_fp64.hpp:
+//                       R_64F one product, C_64F per part two exact products summed and rounded once),
+//                       DMA back in runs of positions no entry holds; the bits are those the former
+//                       one-term kernel rows gave (round_products_once), except that a row the
+//                       kernel's slice cap truncated is now the correctly rounded value
 //               Rot     x_e' = c x_e + s y_i,  y_i' = c y_i + (-s) x_e     (coefficients [c, s, -s])
 //               SpVV    sum_e op(x_e) y_{idx_e}                          (coefficients y_{idx_e})
 //             The combinations become the segmented kernel's real rows (segmented_spmv.hpp): a row's
@@ -19,7 +25,8 @@
 //             stored twice runs the duplicate-free rounds of spvec_engine.hpp one after the other (one
 //             launch each: a round reads y as the round before left it), as the host loop did;
 //             Axpby sums every entry of a position exactly (one rounding, not one per entry).
-// Engines     host (exponents + gather, fold), DMA, GpSimdE / VectorE (slicing), VectorE (masks),
+// Engines     host (exponents + gather, fold), DMA, GpSimdE / VectorE (slicing; Axpby's scaling pass),
+//             VectorE (masks),
 //             TensorE (slice-pair segment sums, exact in fp32 PSUM). Deterministic: the bits depend on
 //             the values and the pattern only (any host thread or core count).
 // Accuracy    (u = 2^-53) Every real output (each part of a complex one) is the exact value of its
@@ -33,10 +40,11 @@
 //             before the final rounding (beta y + alpha x is exact even where beta y alone would
 //             overflow); an exactly zero output is -0 only when every product is -0 (IEEE's rule).
 // Limits      Two host round trips per launch, and the fold's (5 G + 3) host operations and Sa x Sx
-//             partials per output: SpVV (one long row) beats the former host step, Rot is ~4x and
-//             Axpby with beta != 1 (a row per position) ~100x its modeled time (docs/trnsparse.md
-//             "Sparse vectors in fp64", measured; the lever is a device fold). S per launch follows the
-//             widest spread of a row (data) and of the coefficient line.
+//             partials per output: SpVV (one long row) beats the former host step, Rot is ~4x its
+//             modeled time (docs/trnsparse.md "Sparse vectors in fp64", measured). Axpby with beta != 1
+//             pays the GpSimdE pass over all of y (74 / 414 lane ops per R_64F / C_64F value) and one
+//             DMA descriptor per run of positions without an entry on the way back. S per launch
+//             follows the widest spread of a row (data) and of the coefficient line.
 #include <algorithm>
 #include <bit>
 #include <cmath>
