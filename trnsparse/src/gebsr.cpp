@@ -105,11 +105,16 @@ void scatter_gebsr(const BsrView& a, std::size_t value_bytes, std::int64_t rbc, 
       const std::int64_t j = idx(a.columns, a.columns_type, k) - b;
       for (std::int64_t r = 0; r < a.row_block; ++r) {
         const std::int64_t row = i * a.row_block + r, I = row / rbc;
+        // The C block columns col / cbc of this block row's values increase with c: one binary search
+        // (place_value's lower_bound) for the first, then a forward walk to each next (the same slot).
+        const auto lo = p.cols.begin() + p.start[z(I)], hi = p.cols.begin() + p.start[z(I) + 1];
+        auto slot = std::lower_bound(lo, hi, j * a.col_block / cbc);
         for (std::int64_t c = 0; c < a.col_block; ++c) {
-          const std::int64_t col = j * a.col_block + c;
+          const std::int64_t col = j * a.col_block + c, J = col / cbc;
+          while (slot != hi && *slot < J) ++slot;
           const std::int64_t at = within_block(a.order, row % rbc, col % cbc, rbc, cbc);
           const std::byte* from = in + (z(k) * a_block + z(within_block(a.order, r, c, a.row_block, a.col_block))) * value_bytes;
-          place_value(out, block_bytes, p.cols, p.start[z(I)], p.start[z(I) + 1], col / cbc, at, from, value_bytes);
+          std::memcpy(out + z(slot - p.cols.begin()) * block_bytes + z(at) * value_bytes, from, value_bytes);
         }
       }
     }
@@ -190,12 +195,40 @@ void gebsr_to_gebsr(const BsrView& a, std::size_t value_bytes, std::int64_t rbc,
 void gebsr_to_csr(const BsrView& a, std::size_t value_bytes, IndexBase out_base, std::int32_t* csr_row_ptr,
                   std::int32_t* csr_col_ind, void* csr_val) {
   // A CSR is the general BSR of 1 x 1 blocks (cuSPARSE: gebsr2gebsr with rowBlockDimC = colBlockDimC = 1
-  // is gebsr2csr); its pattern is every value of every stored block.
-  const BlockPattern p = gebsr_block_pattern(a, 1, 1);
-  if (!p.cols.empty() && csr_col_ind == nullptr) invalid("csrSortedColIndC is NULL", "csrColIndC");
-  const std::int64_t ob = generic_detail::base_value(out_base);
-  write_row_ptr(p, ob, csr_row_ptr);
-  scatter_gebsr(a, value_bytes, 1, 1, p, ob, csr_col_ind, csr_val);
+  // is gebsr2csr); its pattern is every value of every stored block. A's block columns strictly
+  // increase within a block row (validate), so CSR row r of block row i is the concatenation of its
+  // blocks' row r: columns j cb .. j cb + cb - 1 per block, already sorted and distinct. Written
+  // directly (s16/sparse): the arrays gebsr_block_pattern(a, 1, 1) + scatter_gebsr wrote, bit for bit
+  // (every slot written once, so no zero fill is needed), without their per-row sort and per-value
+  // binary search; the checks and their order are theirs.
+  validate(a);
+  const std::int64_t m = a.brows * a.row_block, n = a.bcols * a.col_block;
+  if (m > INT_MAX || n > INT_MAX) invalid("mb * rowBlockDimA or nb * colBlockDimA does not fit an int", "brows");
+  const std::int64_t total = a.bnnz * a.row_block * a.col_block;
+  if (total >= static_cast<std::int64_t>(INT_MAX)) invalid("nnzb of C (+ base) does not fit an int", "nnzbC");
+  if (total > 0 && csr_col_ind == nullptr) invalid("csrSortedColIndC is NULL", "csrColIndC");
+  const std::int64_t ob = generic_detail::base_value(out_base), b = generic_detail::base_value(a.base);
+  const std::int64_t rb = a.row_block, cb = a.col_block;
+  std::int64_t e = 0;
+  csr_row_ptr[0] = static_cast<std::int32_t>(ob);
+  const std::size_t a_block = z(rb * cb);
+  const auto* in = static_cast<const std::byte*>(a.values);
+  auto* out = static_cast<std::byte*>(csr_val);
+  for (std::int64_t i = 0; i < a.brows; ++i) {
+    const std::int64_t k0 = idx(a.offsets, a.offsets_type, i) - b, k1 = idx(a.offsets, a.offsets_type, i + 1) - b;
+    for (std::int64_t r = 0; r < rb; ++r) {
+      for (std::int64_t k = k0; k < k1; ++k) {
+        const std::int64_t j = idx(a.columns, a.columns_type, k) - b;
+        for (std::int64_t c = 0; c < cb; ++c, ++e) {
+          csr_col_ind[e] = static_cast<std::int32_t>(j * cb + c + ob);
+          if (out != nullptr)
+            std::memcpy(out + z(e) * value_bytes, in + (z(k) * a_block + z(within_block(a.order, r, c, rb, cb))) * value_bytes,
+                        value_bytes);
+        }
+      }
+      csr_row_ptr[i * rb + r + 1] = static_cast<std::int32_t>(e + ob);
+    }
+  }
 }
 
 }  // namespace trn::sparse
