@@ -89,6 +89,17 @@ BlockPattern gebsr_block_pattern(const BsrView& a, std::int64_t rbc, std::int64_
   return p;
 }
 
+// One value's bytes with a compile-time size for the four value types (a runtime-sized memcpy is a
+// library call per value).
+void copy_value(std::byte* to, const std::byte* from, std::size_t value_bytes) {
+  switch (value_bytes) {
+    case 4: std::memcpy(to, from, 4); return;
+    case 8: std::memcpy(to, from, 8); return;
+    case 16: std::memcpy(to, from, 16); return;
+    default: std::memcpy(to, from, value_bytes); return;
+  }
+}
+
 // Writes C's block columns (from ob) and, when bsr_val is not NULL, its zero-filled blocks with
 // every value of every stored block of A moved in (value_bytes each, A's block order kept for C).
 void scatter_gebsr(const BsrView& a, std::size_t value_bytes, std::int64_t rbc, std::int64_t cbc, const BlockPattern& p,
@@ -114,7 +125,7 @@ void scatter_gebsr(const BsrView& a, std::size_t value_bytes, std::int64_t rbc, 
           while (slot != hi && *slot < J) ++slot;
           const std::int64_t at = within_block(a.order, row % rbc, col % cbc, rbc, cbc);
           const std::byte* from = in + (z(k) * a_block + z(within_block(a.order, r, c, a.row_block, a.col_block))) * value_bytes;
-          std::memcpy(out + z(slot - p.cols.begin()) * block_bytes + z(at) * value_bytes, from, value_bytes);
+          copy_value(out + z(slot - p.cols.begin()) * block_bytes + z(at) * value_bytes, from, value_bytes);
         }
       }
     }
@@ -222,8 +233,8 @@ void gebsr_to_csr(const BsrView& a, std::size_t value_bytes, IndexBase out_base,
         for (std::int64_t c = 0; c < cb; ++c, ++e) {
           csr_col_ind[e] = static_cast<std::int32_t>(j * cb + c + ob);
           if (out != nullptr)
-            std::memcpy(out + z(e) * value_bytes, in + (z(k) * a_block + z(within_block(a.order, r, c, rb, cb))) * value_bytes,
-                        value_bytes);
+            copy_value(out + z(e) * value_bytes, in + (z(k) * a_block + z(within_block(a.order, r, c, rb, cb))) * value_bytes,
+                       value_bytes);
         }
       }
       csr_row_ptr[i * rb + r + 1] = static_cast<std::int32_t>(e + ob);
