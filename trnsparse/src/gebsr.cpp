@@ -46,14 +46,7 @@ BlockPattern block_pattern(const CsrView& a, std::int64_t rb, std::int64_t cb) {
   return p;
 }
 
-// Copies one value into its C block: (r, c) of the rb x cb block whose column is J, in block row
-// `first .. last` of the sorted block columns (block order row: r * cb + c; col: r + c * rb).
-void place_value(std::byte* out, std::size_t block_bytes, const std::vector<std::int64_t>& cols, std::int64_t first,
-                 std::int64_t last, std::int64_t J, std::int64_t at, const std::byte* from, std::size_t value_bytes) {
-  const auto lo = cols.begin() + first, hi = cols.begin() + last;
-  const std::size_t k = z(std::lower_bound(lo, hi, J) - cols.begin());
-  std::memcpy(out + k * block_bytes + z(at) * value_bytes, from, value_bytes);
-}
+// (r, c) of an rb x cb block in block order row (r * cb + c) or col (r + c * rb).
 std::int64_t within_block(BlockOrder order, std::int64_t r, std::int64_t c, std::int64_t rb, std::int64_t cb) {
   return order == BlockOrder::row ? r * cb + c : r + c * rb;
 }
@@ -117,7 +110,7 @@ void scatter_gebsr(const BsrView& a, std::size_t value_bytes, std::int64_t rbc, 
       for (std::int64_t r = 0; r < a.row_block; ++r) {
         const std::int64_t row = i * a.row_block + r, I = row / rbc;
         // The C block columns col / cbc of this block row's values increase with c: one binary search
-        // (place_value's lower_bound) for the first, then a forward walk to each next (the same slot).
+        // (the slot a lower_bound finds) for the first, then a forward walk to each next (the same slot).
         const auto lo = p.cols.begin() + p.start[z(I)], hi = p.cols.begin() + p.start[z(I) + 1];
         auto slot = std::lower_bound(lo, hi, j * a.col_block / cbc);
         for (std::int64_t c = 0; c < a.col_block; ++c) {
@@ -159,10 +152,15 @@ void csr_to_gebsr(const CsrView& csr, std::int64_t rb, std::int64_t cb, BlockOrd
   const auto* in = static_cast<const std::byte*>(csr.values);
   for (std::int64_t i = 0; i < csr.rows; ++i) {
     const std::int64_t I = i / rb, r = i % rb;
+    // A CSR row's columns strictly increase (validate), so its block columns j / cb do too: a forward
+    // walk over block row I's sorted block columns finds each one's slot (the slot a lower_bound finds).
+    auto slot = p.cols.begin() + p.start[z(I)];
+    const auto hi = p.cols.begin() + p.start[z(I) + 1];
     for (std::int64_t e = idx(csr.offsets, csr.offsets_type, i) - b; e < idx(csr.offsets, csr.offsets_type, i + 1) - b; ++e) {
       const std::int64_t j = idx(csr.columns, csr.columns_type, e) - b;
-      place_value(out, block_bytes, p.cols, p.start[z(I)], p.start[z(I) + 1], j / cb, within_block(order, r, j % cb, rb, cb),
-                  in + z(e) * value_bytes, value_bytes);
+      while (slot != hi && *slot < j / cb) ++slot;
+      copy_value(out + z(slot - p.cols.begin()) * block_bytes + z(within_block(order, r, j % cb, rb, cb)) * value_bytes,
+                 in + z(e) * value_bytes, value_bytes);
     }
   }
 }
