@@ -1020,3 +1020,75 @@ TEST(Fp64Rows, BitsIndependentOfThreadsCoresAndTargetAndGroupSizeFollowsThePatte
   EXPECT_GT(g_band, g_scattered);
   std::printf("row groups: band %d rows, scattered %d rows\n", g_band, g_scattered);
 }
+
+// DenseToSparse_convert walks A in memory order (s16/sparse: a column-major A to CSR / COO, a
+// row-major one to CSC, fill per-major slots): the arrays must equal the output-order loop's, bit for
+// bit, for every value type, format, layout and base, with NaN, -0 and a padded ld in A.
+TEST(GenericConvert, DenseToSparseEqualsTheOutputOrderLoopEveryLayout) {
+  namespace sp = trn::sparse;
+  std::mt19937_64 g(2026);
+  for (sp::Value v : {sp::Value::f32, sp::Value::f64, sp::Value::c32, sp::Value::c64})
+    for (sp::Layout layout : {sp::Layout::col_major, sp::Layout::row_major})
+      for (sp::SparseRef::Format fmt : {sp::SparseRef::Format::csr, sp::SparseRef::Format::csc, sp::SparseRef::Format::coo})
+        for (sp::IndexBase base : {sp::IndexBase::zero, sp::IndexBase::one}) {
+          const std::int64_t rows = 37, cols = 29, ld = (layout == sp::Layout::col_major ? rows : cols) + 3;
+          const std::size_t w = sp::value_bytes(v), parts = w / (v == sp::Value::f32 || v == sp::Value::c32 ? 4 : 8);
+          const bool f32 = v == sp::Value::f32 || v == sp::Value::c32;
+          std::vector<unsigned char> a(static_cast<std::size_t>(ld * (layout == sp::Layout::col_major ? cols : rows)) * w, 0);
+          auto at = [&](std::int64_t r, std::int64_t c) {
+            return a.data() + static_cast<std::size_t>(layout == sp::Layout::col_major ? r + c * ld : r * ld + c) * w;
+          };
+          for (std::int64_t r = 0; r < rows; ++r)
+            for (std::int64_t c = 0; c < cols; ++c)
+              for (std::size_t p = 0; p < parts; ++p) {
+                const int kind = static_cast<int>(g() % 12);
+                const double x = kind == 0 ? std::nan("") : kind == 1 ? -0.0 : kind < 4 ? static_cast<double>(g() % 7) - 3.0 : 0.0;
+                if (f32) {
+                  const float f = static_cast<float>(x);
+                  std::memcpy(at(r, c) + p * 4, &f, 4);
+                } else {
+                  std::memcpy(at(r, c) + p * 8, &x, 8);
+                }
+              }
+          const sp::DenseAny A{a.data(), v, rows, cols, ld, layout};
+          const bool by_cols = fmt == sp::SparseRef::Format::csc;
+          const std::int64_t major = by_cols ? cols : rows, minor = by_cols ? rows : cols, b = base == sp::IndexBase::one;
+          // The output-order loop.
+          std::vector<std::int32_t> want_off(static_cast<std::size_t>(major) + 1, static_cast<std::int32_t>(b)), want_ind, want_major;
+          std::vector<unsigned char> want_val;
+          for (std::int64_t m = 0; m < major; ++m) {
+            for (std::int64_t k = 0; k < minor; ++k) {
+              const unsigned char* e = by_cols ? at(k, m) : at(m, k);
+              bool nz = false;
+              for (std::size_t p = 0; p < parts; ++p) {
+                if (f32) {
+                  float f;
+                  std::memcpy(&f, e + p * 4, 4);
+                  nz = nz || f != 0.0f;
+                } else {
+                  double d;
+                  std::memcpy(&d, e + p * 8, 8);
+                  nz = nz || d != 0.0;
+                }
+              }
+              if (!nz) continue;
+              want_ind.push_back(static_cast<std::int32_t>(k + b));
+              want_major.push_back(static_cast<std::int32_t>(m + b));
+              want_val.insert(want_val.end(), e, e + w);
+            }
+            want_off[static_cast<std::size_t>(m) + 1] = static_cast<std::int32_t>(want_ind.size() + b);
+          }
+          const auto nnz = static_cast<std::int64_t>(want_ind.size());
+          const bool coo = fmt == sp::SparseRef::Format::coo;
+          std::vector<std::int32_t> off(coo ? static_cast<std::size_t>(nnz) : static_cast<std::size_t>(major) + 1, -7);
+          std::vector<std::int32_t> ind(static_cast<std::size_t>(nnz), -7);
+          std::vector<unsigned char> val(static_cast<std::size_t>(nnz) * w, 0xCD);
+          sp::SparseRef out{fmt, rows, cols, 0, off.data(), ind.data(), val.data(), sp::IndexType::i32, sp::IndexType::i32, base, v};
+          out.nnz = sp::dense_to_sparse_analysis(A, out);
+          ASSERT_EQ(out.nnz, nnz);
+          sp::dense_to_sparse_convert(A, out);
+          EXPECT_EQ(ind, want_ind);
+          EXPECT_EQ(val, want_val);
+          EXPECT_EQ(off, coo ? want_major : want_off);
+        }
+}

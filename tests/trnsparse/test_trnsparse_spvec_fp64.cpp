@@ -155,6 +155,35 @@ TEST(SpVecFp64, AxpbyCorrectlyRoundedTwoSided) {
     }
 }
 
+// beta != 1: the positions holding no entry are scaled on GpSimdE (software fp64, one custom operator
+// per chunk), still the exact value rounded once (the bits the one-term rows of the segmented kernel
+// gave): re = (2^27 + 1)(2^27 - 1) - 2^-1000 2^-10 = 2^54 - 1 - 2^-1010 lies just below a tie, so it
+// rounds to 2^54 - 2 (dropping the tiny product gives the tie and the even 2^54): the sticky bit.
+TEST(SpVecFp64, AxpbyPositionsWithoutEntriesScaledOnGpSimdE) {
+  Vecs v;
+  v.cx = true;
+  v.size = 3;
+  v.idx = {1};
+  v.x = {0.5, 0.25};
+  v.y = {0x1p27 + 1, 0x1p-1000, 1.0, 2.0, -0.0, 0.0};
+  const cd alpha(1.0, 0.0), beta(0x1p27 - 1, 0x1p-10);
+  sp::CallReport rep;
+  rep.plans_wanted = true;
+  sp::axpby(settings(), alpha, v.ref(), beta, v.y.data(), &rep);
+  EXPECT_EQ(v.y[0], 0x1p54 - 2);
+  EXPECT_EQ(v.y[1], (0x1p27 + 1) * 0x1p-10);  // + 2^-1000 (2^27 - 1): far below half an ulp
+  EXPECT_EQ(v.y[2], (0x1p27 - 1) * 1.0 - 0x1p-10 * 2.0 + 0.5);
+  EXPECT_EQ(v.y[3], (0x1p27 - 1) * 2.0 + 0x1p-10 * 1.0 + 0.25);
+  // y = -0 + 0 i: re's products (-0)(2^27 - 1) and (0)(-2^-10) are both -0: -0; im's (-0)(2^-10) and
+  // (0)(2^27 - 1) differ in sign: +0 (IEEE's exact zero sum).
+  EXPECT_EQ(v.y[4], 0.0);
+  EXPECT_TRUE(std::signbit(v.y[4]));
+  EXPECT_EQ(v.y[5], 0.0);
+  EXPECT_FALSE(std::signbit(v.y[5]));
+  EXPECT_NE(rep.plan.find("GpSimdE"), std::string::npos) << rep.plan;
+  EXPECT_GT(rep.profile.busy_ns[static_cast<int>(trn::Engine::gpsimd)], 0.0);
+}
+
 // beta == 1: the positions outside x are left as they are (1 y = y, a NaN payload included) and
 // only x's positions go through the kernel, still the exact value rounded once.
 TEST(SpVecFp64, AxpbyBetaOneTouchesOnlyXsPositions) {

@@ -175,23 +175,84 @@ std::int64_t dense_to_sparse_analysis(const DenseAny& A, const SparseRef& out) {
   return nnz;
 }
 
-void dense_to_sparse_convert(const DenseAny& A, const SparseRef& out) {
-  check_same_shape(A, out);
+namespace {
+
+// A value is stored when some part differs from zero (NaN included, -0 not), as nonzero() decides.
+template <class T, int N>
+bool stored(const std::byte* p) {
+  T x[N];
+  std::memcpy(x, p, sizeof x);
+  for (int n = 0; n < N; ++n)
+    if (x[n] != T(0)) return true;
+  return false;
+}
+
+// DenseToSparse_convert's two passes over A in its memory order (s16/sparse): the values of a line
+// (a column of a column-major A, a row of a row-major one) are adjacent, so a CSR / COO output of a
+// column-major A (or CSC of a row-major one) no longer walks A across its lines (one cache line and
+// one page per element at ld = 2048). Pass 1 counts the stored values per output major m; pass 2
+// writes each to slot next[m]++, visiting the minors k in increasing order, so every major's entries
+// land in the order the row-by-row loop wrote them: the same arrays, bit for bit. `stored` is
+// nonzero() for the value type, without its per-element switch.
+template <class T, int N>
+void dense_to_sparse_typed(const DenseAny& A, const SparseRef& out) {
+  const bool by_cols = out.format == SparseRef::Format::csc, col_major = A.layout == Layout::col_major;
+  const std::int64_t major = by_cols ? A.cols : A.rows;
+  const std::int64_t lines = col_major ? A.cols : A.rows, len = col_major ? A.rows : A.cols;
+  const bool lines_are_majors = by_cols == col_major;
+  constexpr std::int64_t w = static_cast<std::int64_t>(sizeof(T)) * N;
+  const auto* base = static_cast<const std::byte*>(A.data);
+  auto line_of = [&](std::int64_t l) { return base + l * A.ld * w; };
+  std::vector<std::int64_t> next(lines_are_majors ? 0 : static_cast<std::size_t>(major) + 1, 0);
   std::int64_t nnz = 0;
-  for_each_dense(A, out.format, [&](std::int64_t, std::int64_t, const std::byte* p) { nnz += nonzero(p, A.value) ? 1 : 0; });
+  for (std::int64_t l = 0; l < lines; ++l) {
+    const std::byte* v = line_of(l);
+    if (lines_are_majors) {
+      for (std::int64_t t = 0; t < len; ++t) nnz += stored<T, N>(v + t * w) ? 1 : 0;
+    } else {
+      for (std::int64_t t = 0; t < len; ++t)
+        if (stored<T, N>(v + t * w)) ++next[static_cast<std::size_t>(t) + 1];
+    }
+  }
+  if (!lines_are_majors) nnz = std::accumulate(next.begin(), next.end(), std::int64_t{0});
   if (nnz != out.nnz) invalid("nnz differs from the analysis (call DenseToSparse_analysis first)", "nnz");
   if (nnz > 0 && (out.indices == nullptr || out.values == nullptr || out.offsets == nullptr))
     invalid("index or value array is NULL", "matB");
   const std::int64_t b = base_value(out.base);
-  const std::size_t w = value_bytes(A.value);
-  std::int64_t e = 0;
-  for_each_dense(A, out.format, [&](std::int64_t m, std::int64_t k, const std::byte* p) {
-    if (!nonzero(p, A.value)) return;
-    if (out.format == SparseRef::Format::coo) put_index(out.offsets, out.indices_type, e, m + b);
+  const bool coo = out.format == SparseRef::Format::coo;
+  auto* values = static_cast<std::byte*>(out.values);
+  auto put = [&](std::int64_t e, std::int64_t m, std::int64_t k, const std::byte* p) {
+    if (coo) put_index(out.offsets, out.indices_type, e, m + b);
     put_index(out.indices, out.indices_type, e, k + b);
-    std::memcpy(static_cast<std::byte*>(out.values) + e * static_cast<std::int64_t>(w), p, w);
-    ++e;
-  });
+    std::memcpy(values + e * w, p, w);
+  };
+  if (lines_are_majors) {
+    std::int64_t e = 0;
+    for (std::int64_t m = 0; m < lines; ++m) {
+      const std::byte* v = line_of(m);
+      for (std::int64_t k = 0; k < len; ++k)
+        if (stored<T, N>(v + k * w)) put(e++, m, k, v + k * w);
+    }
+    return;
+  }
+  std::partial_sum(next.begin(), next.end(), next.begin());  // next[m]: major m's first slot
+  for (std::int64_t k = 0; k < lines; ++k) {
+    const std::byte* v = line_of(k);
+    for (std::int64_t m = 0; m < len; ++m)
+      if (stored<T, N>(v + m * w)) put(next[static_cast<std::size_t>(m)]++, m, k, v + m * w);
+  }
+}
+
+}  // namespace
+
+void dense_to_sparse_convert(const DenseAny& A, const SparseRef& out) {
+  check_same_shape(A, out);
+  switch (A.value) {
+    case Value::f32: return dense_to_sparse_typed<float, 1>(A, out);
+    case Value::f64: return dense_to_sparse_typed<double, 1>(A, out);
+    case Value::c32: return dense_to_sparse_typed<float, 2>(A, out);
+    case Value::c64: return dense_to_sparse_typed<double, 2>(A, out);
+  }
 }
 
 namespace {

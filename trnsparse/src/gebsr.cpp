@@ -46,14 +46,7 @@ BlockPattern block_pattern(const CsrView& a, std::int64_t rb, std::int64_t cb) {
   return p;
 }
 
-// Copies one value into its C block: (r, c) of the rb x cb block whose column is J, in block row
-// `first .. last` of the sorted block columns (block order row: r * cb + c; col: r + c * rb).
-void place_value(std::byte* out, std::size_t block_bytes, const std::vector<std::int64_t>& cols, std::int64_t first,
-                 std::int64_t last, std::int64_t J, std::int64_t at, const std::byte* from, std::size_t value_bytes) {
-  const auto lo = cols.begin() + first, hi = cols.begin() + last;
-  const std::size_t k = z(std::lower_bound(lo, hi, J) - cols.begin());
-  std::memcpy(out + k * block_bytes + z(at) * value_bytes, from, value_bytes);
-}
+// (r, c) of an rb x cb block in block order row (r * cb + c) or col (r + c * rb).
 std::int64_t within_block(BlockOrder order, std::int64_t r, std::int64_t c, std::int64_t rb, std::int64_t cb) {
   return order == BlockOrder::row ? r * cb + c : r + c * rb;
 }
@@ -89,6 +82,17 @@ BlockPattern gebsr_block_pattern(const BsrView& a, std::int64_t rbc, std::int64_
   return p;
 }
 
+// One value's bytes with a compile-time size for the four value types (a runtime-sized memcpy is a
+// library call per value).
+void copy_value(std::byte* to, const std::byte* from, std::size_t value_bytes) {
+  switch (value_bytes) {
+    case 4: std::memcpy(to, from, 4); return;
+    case 8: std::memcpy(to, from, 8); return;
+    case 16: std::memcpy(to, from, 16); return;
+    default: std::memcpy(to, from, value_bytes); return;
+  }
+}
+
 // Writes C's block columns (from ob) and, when bsr_val is not NULL, its zero-filled blocks with
 // every value of every stored block of A moved in (value_bytes each, A's block order kept for C).
 void scatter_gebsr(const BsrView& a, std::size_t value_bytes, std::int64_t rbc, std::int64_t cbc, const BlockPattern& p,
@@ -105,11 +109,16 @@ void scatter_gebsr(const BsrView& a, std::size_t value_bytes, std::int64_t rbc, 
       const std::int64_t j = idx(a.columns, a.columns_type, k) - b;
       for (std::int64_t r = 0; r < a.row_block; ++r) {
         const std::int64_t row = i * a.row_block + r, I = row / rbc;
+        // The C block columns col / cbc of this block row's values increase with c: one binary search
+        // (the slot a lower_bound finds) for the first, then a forward walk to each next (the same slot).
+        const auto lo = p.cols.begin() + p.start[z(I)], hi = p.cols.begin() + p.start[z(I) + 1];
+        auto slot = std::lower_bound(lo, hi, j * a.col_block / cbc);
         for (std::int64_t c = 0; c < a.col_block; ++c) {
-          const std::int64_t col = j * a.col_block + c;
+          const std::int64_t col = j * a.col_block + c, J = col / cbc;
+          while (slot != hi && *slot < J) ++slot;
           const std::int64_t at = within_block(a.order, row % rbc, col % cbc, rbc, cbc);
           const std::byte* from = in + (z(k) * a_block + z(within_block(a.order, r, c, a.row_block, a.col_block))) * value_bytes;
-          place_value(out, block_bytes, p.cols, p.start[z(I)], p.start[z(I) + 1], col / cbc, at, from, value_bytes);
+          copy_value(out + z(slot - p.cols.begin()) * block_bytes + z(at) * value_bytes, from, value_bytes);
         }
       }
     }
@@ -143,10 +152,15 @@ void csr_to_gebsr(const CsrView& csr, std::int64_t rb, std::int64_t cb, BlockOrd
   const auto* in = static_cast<const std::byte*>(csr.values);
   for (std::int64_t i = 0; i < csr.rows; ++i) {
     const std::int64_t I = i / rb, r = i % rb;
+    // A CSR row's columns strictly increase (validate), so its block columns j / cb do too: a forward
+    // walk over block row I's sorted block columns finds each one's slot (the slot a lower_bound finds).
+    auto slot = p.cols.begin() + p.start[z(I)];
+    const auto hi = p.cols.begin() + p.start[z(I) + 1];
     for (std::int64_t e = idx(csr.offsets, csr.offsets_type, i) - b; e < idx(csr.offsets, csr.offsets_type, i + 1) - b; ++e) {
       const std::int64_t j = idx(csr.columns, csr.columns_type, e) - b;
-      place_value(out, block_bytes, p.cols, p.start[z(I)], p.start[z(I) + 1], j / cb, within_block(order, r, j % cb, rb, cb),
-                  in + z(e) * value_bytes, value_bytes);
+      while (slot != hi && *slot < j / cb) ++slot;
+      copy_value(out + z(slot - p.cols.begin()) * block_bytes + z(within_block(order, r, j % cb, rb, cb)) * value_bytes,
+                 in + z(e) * value_bytes, value_bytes);
     }
   }
 }
@@ -190,12 +204,40 @@ void gebsr_to_gebsr(const BsrView& a, std::size_t value_bytes, std::int64_t rbc,
 void gebsr_to_csr(const BsrView& a, std::size_t value_bytes, IndexBase out_base, std::int32_t* csr_row_ptr,
                   std::int32_t* csr_col_ind, void* csr_val) {
   // A CSR is the general BSR of 1 x 1 blocks (cuSPARSE: gebsr2gebsr with rowBlockDimC = colBlockDimC = 1
-  // is gebsr2csr); its pattern is every value of every stored block.
-  const BlockPattern p = gebsr_block_pattern(a, 1, 1);
-  if (!p.cols.empty() && csr_col_ind == nullptr) invalid("csrSortedColIndC is NULL", "csrColIndC");
-  const std::int64_t ob = generic_detail::base_value(out_base);
-  write_row_ptr(p, ob, csr_row_ptr);
-  scatter_gebsr(a, value_bytes, 1, 1, p, ob, csr_col_ind, csr_val);
+  // is gebsr2csr); its pattern is every value of every stored block. A's block columns strictly
+  // increase within a block row (validate), so CSR row r of block row i is the concatenation of its
+  // blocks' row r: columns j cb .. j cb + cb - 1 per block, already sorted and distinct. Written
+  // directly (s16/sparse): the arrays gebsr_block_pattern(a, 1, 1) + scatter_gebsr wrote, bit for bit
+  // (every slot written once, so no zero fill is needed), without their per-row sort and per-value
+  // binary search; the checks and their order are theirs.
+  validate(a);
+  const std::int64_t m = a.brows * a.row_block, n = a.bcols * a.col_block;
+  if (m > INT_MAX || n > INT_MAX) invalid("mb * rowBlockDimA or nb * colBlockDimA does not fit an int", "brows");
+  const std::int64_t total = a.bnnz * a.row_block * a.col_block;
+  if (total >= static_cast<std::int64_t>(INT_MAX)) invalid("nnzb of C (+ base) does not fit an int", "nnzbC");
+  if (total > 0 && csr_col_ind == nullptr) invalid("csrSortedColIndC is NULL", "csrColIndC");
+  const std::int64_t ob = generic_detail::base_value(out_base), b = generic_detail::base_value(a.base);
+  const std::int64_t rb = a.row_block, cb = a.col_block;
+  std::int64_t e = 0;
+  csr_row_ptr[0] = static_cast<std::int32_t>(ob);
+  const std::size_t a_block = z(rb * cb);
+  const auto* in = static_cast<const std::byte*>(a.values);
+  auto* out = static_cast<std::byte*>(csr_val);
+  for (std::int64_t i = 0; i < a.brows; ++i) {
+    const std::int64_t k0 = idx(a.offsets, a.offsets_type, i) - b, k1 = idx(a.offsets, a.offsets_type, i + 1) - b;
+    for (std::int64_t r = 0; r < rb; ++r) {
+      for (std::int64_t k = k0; k < k1; ++k) {
+        const std::int64_t j = idx(a.columns, a.columns_type, k) - b;
+        for (std::int64_t c = 0; c < cb; ++c, ++e) {
+          csr_col_ind[e] = static_cast<std::int32_t>(j * cb + c + ob);
+          if (out != nullptr)
+            copy_value(out + z(e) * value_bytes, in + (z(k) * a_block + z(within_block(a.order, r, c, rb, cb))) * value_bytes,
+                       value_bytes);
+        }
+      }
+      csr_row_ptr[i * rb + r + 1] = static_cast<std::int32_t>(e + ob);
+    }
+  }
 }
 
 }  // namespace trn::sparse

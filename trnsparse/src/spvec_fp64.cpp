@@ -3,9 +3,15 @@
 //
 // Algorithm   Every output is a short linear combination sum_k d_k c_k of values d_k of x or y and
 //             coefficients c_k, each product exact on TensorE and the sum rounded once:
-//               Axpby   y_i' = beta y_i + alpha sum_{e: idx_e = i} x_e   (every i < size; coefficients
-//                       [beta, alpha]; a position held by no entry is the one-term beta y_i, or
-//                       left as it is when beta == 1: 1 y = y exactly)
+//               Axpby   y_i' = beta y_i + alpha sum_{e: idx_e = i} x_e   (each position x holds;
+//                       coefficients [beta, alpha]). A position held by no entry is left as it is
+//                       when beta == 1 (1 y = y exactly); any other beta scales those positions
+//                       first in one GpSimdE launch (s16/sparse): y in chunks of 128 x 512 values,
+//                       DMA in, custom operator `axpby_fp64_scale` (software fp64, gpsimd_fp64.hpp:
+//                       R_64F one product, C_64F per part two exact products summed and rounded once),
+//                       DMA back in runs of positions no entry holds; the bits are those the former
+//                       one-term kernel rows gave (round_products_once), except that a row the
+//                       kernel's slice cap truncated is now the correctly rounded value
 //               Rot     x_e' = c x_e + s y_i,  y_i' = c y_i + (-s) x_e     (coefficients [c, s, -s])
 //               SpVV    sum_e op(x_e) y_{idx_e}                          (coefficients y_{idx_e})
 //             The combinations become the segmented kernel's real rows (segmented_spmv.hpp): a row's
@@ -19,7 +25,8 @@
 //             stored twice runs the duplicate-free rounds of spvec_engine.hpp one after the other (one
 //             launch each: a round reads y as the round before left it), as the host loop did;
 //             Axpby sums every entry of a position exactly (one rounding, not one per entry).
-// Engines     host (exponents + gather, fold), DMA, GpSimdE / VectorE (slicing), VectorE (masks),
+// Engines     host (exponents + gather, fold), DMA, GpSimdE / VectorE (slicing; Axpby's scaling pass),
+//             VectorE (masks),
 //             TensorE (slice-pair segment sums, exact in fp32 PSUM). Deterministic: the bits depend on
 //             the values and the pattern only (any host thread or core count).
 // Accuracy    (u = 2^-53) Every real output (each part of a complex one) is the exact value of its
@@ -33,12 +40,18 @@
 //             before the final rounding (beta y + alpha x is exact even where beta y alone would
 //             overflow); an exactly zero output is -0 only when every product is -0 (IEEE's rule).
 // Limits      Two host round trips per launch, and the fold's (5 G + 3) host operations and Sa x Sx
-//             partials per output: SpVV (one long row) beats the former host step, Rot is ~4x and
-//             Axpby with beta != 1 (a row per position) ~100x its modeled time (docs/trnsparse.md
-//             "Sparse vectors in fp64", measured; the lever is a device fold). S per launch follows the
-//             widest spread of a row (data) and of the coefficient line.
+//             partials per output: SpVV (one long row) beats the former host step, Rot is ~4x its
+//             modeled time (docs/trnsparse.md "Sparse vectors in fp64", measured). Axpby with beta != 1
+//             pays the GpSimdE pass over all of y (74 / 414 lane ops per R_64F / C_64F value) and one
+//             DMA descriptor per run of positions without an entry on the way back. S per launch
+//             follows the widest spread of a row (data) and of the coefficient line.
 #include <algorithm>
+#include <bit>
+#include <cmath>
 #include <complex>
+#include <cstring>
+#include <limits>
+#include <span>
 #include <string_view>
 #include <string>
 #include <vector>
@@ -47,6 +60,8 @@
 #include "generic_host.hpp"
 #include "segmented_spmv.hpp"
 #include "spvec_engine.hpp"
+#include "trn/core/spmd.hpp"
+#include "trn/tile/gpsimd_fp64.hpp"
 
 namespace trn::sparse {
 
@@ -115,6 +130,7 @@ struct Combinations {
 // What the plan prints, summed over the call's launches.
 struct Fp64VecCounts {
   std::int64_t launches = 0, tiles = 0, rows = 0, special = 0;
+  std::int64_t scale_chunks = 0, scale_descriptors = 0;  // Axpby's GpSimdE pass over the other positions
   int Sa = 1, Sx = 1;
   bool capped = false;
 };
@@ -174,12 +190,215 @@ void finish_fp64(const Settings& s, const char* routine, const SpVecRef& x, doub
   p.variant = std::string(value_name(x.value)) + ": exact slice-pair dots (segmented kernel), " + std::to_string(n.rows) +
               " real rows, " + std::to_string(n.tiles) + " tiles, " + std::to_string(n.Sa) + " x " + std::to_string(n.Sx) +
               " 8-bit slices" + (n.capped ? " (capped)" : "") + ", " + std::to_string(n.launches) +
-              " launch(es) (one per duplicate-free round), each output rounded once";
+              " launch(es) (one per duplicate-free round), each output rounded once" +
+              (n.scale_chunks > 0 ? "; the positions without an entry scaled by beta on GpSimdE (software fp64, one launch): " +
+                                        std::to_string(n.scale_chunks) + " chunks, " + std::to_string(n.scale_descriptors) +
+                                        " DMA descriptors"
+                                  : "");
   p.ops = std::to_string(static_cast<long long>(flops)) + " flops";
   p.engines = "host (exponents + gather, fold: 2 round trips per launch), DMA, GpSimdE, VectorE, TensorE (slice-pair segment sums)";
   p.predicted_ns = report->profile.total_ns;
   p.why = "fp64 values: no engine computes fp64 elementwise; products exact on TensorE through 8-bit slices";
   report->add_plan(p.print());
+}
+
+// ---- Axpby's positions that hold no entry of x (beta != 1): y_i' = beta y_i on GpSimdE ----
+
+// A finite double as (-1)^neg m 2^k with the integer significand m < 2^53 (subnormals included).
+struct ExactDouble {
+  bool neg = false;
+  std::uint64_t m = 0;
+  int k = 0;
+};
+ExactDouble exact_double(double v) {
+  const auto b = std::bit_cast<std::uint64_t>(v);
+  const int biased = static_cast<int>((b >> 52) & 0x7ff);
+  const std::uint64_t frac = b & ((std::uint64_t{1} << 52) - 1);
+  return {(b >> 63) != 0, biased == 0 ? frac : frac | (std::uint64_t{1} << 52), (biased == 0 ? 1 : biased) - 1075};
+}
+
+using U128 = unsigned __int128;
+int bit_length(U128 v) {
+  const auto hi = static_cast<std::uint64_t>(v >> 64);
+  return hi != 0 ? 128 - std::countl_zero(hi) : 64 - std::countl_zero(static_cast<std::uint64_t>(v));
+}
+
+// sum_t d_t c_t over `terms` (1 or 2) finite products, rounded exactly as the segmented kernel's
+// correctly rounded fold rounds the same exact value (round_digits_once, trn/blas/fp64_slices.hpp):
+// the exact sum's 53-bit round to nearest (ties to even; every bit below the round bit kept as a
+// sticky bit), then ldexp to the result's exponent (a second rounding only in fp64's subnormal
+// range, as there); an exactly zero sum is -0 only when every product is a -0 (the kernel's
+// signed_zero). Each product is an exact 106-bit integer; the smaller is aligned to the larger
+// (top bit at 125, two guard bits), shifted-out bits kept as a sticky bit.
+double round_products_once(const double* d, const double* c, int terms) {
+  struct Term {
+    bool neg;
+    U128 p;
+    int k;
+  };
+  Term t[2]{};
+  int n = 0;
+  bool negative_zeros = true;  // every product a -0 so far
+  for (int i = 0; i < terms; ++i) {
+    const ExactDouble a = exact_double(d[i]), b = exact_double(c[i]);
+    const U128 p = static_cast<U128>(a.m) * b.m;
+    const bool neg = a.neg != b.neg;
+    negative_zeros = negative_zeros && p == 0 && neg;
+    if (p != 0) t[n++] = {neg, p, a.k + b.k};
+  }
+  if (n == 0) return negative_zeros ? -0.0 : 0.0;
+  if (n == 2 && t[1].k + bit_length(t[1].p) > t[0].k + bit_length(t[0].p)) std::swap(t[0], t[1]);
+  const int la = bit_length(t[0].p);
+  U128 acc = t[0].p << (125 - la);
+  const int e = t[0].k - (125 - la);  // acc's weight: acc 2^e
+  bool neg = t[0].neg, sticky = false;
+  if (n == 2) {
+    const int shift = t[1].k - e;  // <= 125 - bit_length(t[1].p): t[1]'s top bit is at most acc's
+    U128 b = 0;
+    if (shift >= 0) {
+      b = t[1].p << shift;
+    } else if (shift > -128) {
+      b = t[1].p >> -shift;
+      sticky = (t[1].p & ((U128{1} << -shift) - 1)) != 0;
+    } else {
+      sticky = true;  // t[1].p != 0, wholly below acc's last bit
+    }
+    if (t[1].neg == neg) {
+      acc += b;  // < 2^127; a sticky remainder stays a positive fraction below bit 0
+    } else if (acc >= b) {
+      acc -= b;
+      if (sticky) acc -= 1;  // acc - b - f (0 < f < 1) = (acc - b - 1) + (1 - f): still a positive fraction
+    } else {
+      acc = b - acc;  // b > acc only when both tops are at bit 125 (shift >= 0, no sticky)
+      neg = !neg;
+    }
+  }
+  if (acc == 0 && !sticky) return 0.0;  // two opposite products cancelled exactly: +0
+  const int len = bit_length(acc);
+  std::uint64_t top = 0;
+  int E = e;
+  if (len > 64) {
+    const int drop = len - 64;
+    top = static_cast<std::uint64_t>(acc >> drop);
+    sticky = sticky || (acc & ((U128{1} << drop) - 1)) != 0;
+    E += drop;
+  } else {
+    top = static_cast<std::uint64_t>(acc);  // exact (a sticky bit implies len >= 125)
+  }
+  if (sticky) top |= 1;  // 11 places below the round bit of a 64-bit top
+  const double mag = std::ldexp(static_cast<double>(top), E);
+  return neg ? -mag : mag;
+}
+
+// R_64F: beta y as the kernel's one-term row gave it. Inf / NaN in y or beta: the kernel's special
+// row, the IEEE sum 0 + y beta. A finite product in fp64's normal range (or overflowing, or an exact
+// zero) is IEEE's product: the correctly rounded value, the kernel's bits; the subnormal range takes
+// round_products_once (the kernel's double rounding there).
+// IEEE's a + b and a b with x86's NaN rule made explicit (the kernel's special rows are compiled
+// `dot += val * x`: a NaN operand is returned quieted, the left one when both are NaN; an invalid
+// operation gives the default NaN), so the bits do not depend on how the compiler orders operands.
+double quiet(double a) { return std::bit_cast<double>(std::bit_cast<std::uint64_t>(a) | (std::uint64_t{1} << 51)); }
+double nan_first_add(double a, double b) { return std::isnan(a) ? quiet(a) : std::isnan(b) ? quiet(b) : a + b; }
+double nan_first_mul(double a, double b) { return std::isnan(a) ? quiet(a) : std::isnan(b) ? quiet(b) : a * b; }
+
+double scaled_real(double y, double beta) {
+  if (!std::isfinite(y) || !std::isfinite(beta)) return nan_first_add(0.0, nan_first_mul(y, beta));
+  const double p = y * beta;
+  if (std::fabs(p) >= std::numeric_limits<double>::min() || (p == 0.0 && (y == 0.0 || beta == 0.0))) return p;
+  return round_products_once(&y, &beta, 1);
+}
+
+// C_64F: the kernel's two real rows of beta y, re: (y_re, b_re), (y_im, -b_im) and im: (y_re, b_im),
+// (y_im, b_re), each rounded once (special: the IEEE dot 0 + ... in that order).
+void scaled_complex(const double* y, double br, double bi, double* out) {
+  const double cre[2] = {br, -bi}, cim[2] = {bi, br};
+  if (!std::isfinite(y[0]) || !std::isfinite(y[1]) || !std::isfinite(br) || !std::isfinite(bi)) {
+    out[0] = nan_first_add(nan_first_add(0.0, nan_first_mul(y[0], cre[0])), nan_first_mul(y[1], cre[1]));
+    out[1] = nan_first_add(nan_first_add(0.0, nan_first_mul(y[0], cim[0])), nan_first_mul(y[1], cim[1]));
+    return;
+  }
+  out[0] = round_products_once(y, cre, 2);
+  out[1] = round_products_once(y, cim, 2);
+}
+
+// Per value of the scaling operator (gpsimd_fp64.hpp's software fp64): R_64F one f64_mul (plus the
+// range test that picks the subnormal path); C_64F per part two exact products and one add with a
+// single rounding: SoftFloat's f64_mul / f64_add counts, plus 16 int32 ops for the add's 4-word
+// (128-bit) significands; the value's words loaded and stored.
+constexpr tile::GpsimdOps kScaleRealOps{.f64_mul = 1, .f64_compare = 1, .load_words = 2, .store_words = 2};
+constexpr tile::GpsimdOps kScaleComplexOps{.int32 = 32, .f64_add = 2, .f64_mul = 4, .f64_compare = 2, .load_words = 4,
+                                           .store_words = 4};
+constexpr std::int64_t kScaleFree = 512;  // values per partition of a chunk (C_64F: 8 KiB)
+
+// The dense pass: y in chunks of P x kScaleFree consecutive positions ([rows, cols] tiles, position
+// q0 + p cols + j on partition p), each DMAed in whole (full rows + tail row: two descriptors),
+// scaled in place by one custom operator, and DMAed back in runs of positions that hold no entry
+// (one descriptor per run: the held positions keep their bits for the segmented launch's fold).
+struct ScalePass {
+  std::uint32_t* y = nullptr;
+  std::int64_t size = 0, w = 2;             // words per value: 2 (R_64F) or 4 (C_64F)
+  const std::vector<bool>* held = nullptr;  // held[i]: some entry of x has position i
+  double br = 0, bi = 0;
+  std::int64_t chunks = 0, descriptors = 0;
+};
+
+Tile hbm_words_u32(std::uint32_t* base, std::int64_t first, std::int64_t rows, std::int64_t width) {
+  return HbmTensor::wrap(base + first, DType::u32, {rows, width}).tile(0, static_cast<std::int32_t>(rows), 0, width);
+}
+
+void scale_pass_program(NeuronCore& nc, ScalePass& c) {
+  const std::int32_t P = nc.hw().pmax;
+  AllocScope sb(nc.sbuf());
+  const Tile buf = sb.alloc(DType::u32, P, {kScaleFree * c.w}, "y words");
+  const bool cx = c.w == 4;
+  const tile::GpsimdOps per = cx ? kScaleComplexOps : kScaleRealOps;
+  for (std::int64_t q0 = 0; q0 < c.size; q0 += P * kScaleFree) {
+    const std::int64_t L = std::min<std::int64_t>(P * kScaleFree, c.size - q0), cols = (L + P - 1) / P;
+    const auto full = static_cast<std::int32_t>(L / cols);
+    const std::int64_t tail = L - full * cols;
+    const auto rows = static_cast<std::int32_t>((L + cols - 1) / cols);
+    const Tile t = buf.rows(0, rows).cols(0, cols * c.w);  // the tail row's words past L: never read or stored
+    if (full > 0) nc.dma_copy(buf.rows(0, full).cols(0, cols * c.w), hbm_words_u32(c.y, q0 * c.w, full, cols * c.w));
+    if (tail > 0) nc.dma_copy(buf.rows(full, 1).cols(0, tail * c.w), hbm_words_u32(c.y, (q0 + full * cols) * c.w, 1, tail * c.w));
+    c.descriptors += (full > 0) + (tail > 0);
+    const Tile one[] = {t};
+    nc.custom_op("axpby_fp64_scale", one, one, tile::gpsimd_op_cycles(nc.hw(), per, cols),
+                 [&c, cx, L, cols](const CustomOpContext& ctx) {
+                   const Tile& v = ctx.outputs[0];
+                   for (std::int32_t p = 0; p < v.partitions; ++p) {
+                     std::byte* row = v.at(p, 0);
+                     const std::int64_t values = std::min(cols, L - p * cols);
+                     for (std::int64_t j = 0; j < values; ++j) {
+                       double d[2];
+                       std::memcpy(d, row + j * 8 * (cx ? 2 : 1), cx ? 16 : 8);
+                       if (cx) {
+                         double o[2];
+                         scaled_complex(d, c.br, c.bi, o);
+                         std::memcpy(row + j * 16, o, 16);
+                       } else {
+                         d[0] = scaled_real(d[0], c.br);
+                         std::memcpy(row + j * 8, d, 8);
+                       }
+                     }
+                   }
+                 });
+    // Store back the runs of positions no entry holds.
+    for (std::int32_t p = 0; p * cols < L; ++p) {
+      const std::int64_t a = q0 + p * cols, b = std::min(q0 + L, a + cols);
+      for (std::int64_t i = a; i < b;) {
+        if ((*c.held)[z(i)]) {
+          ++i;
+          continue;
+        }
+        std::int64_t len = 1;
+        while (i + len < b && !(*c.held)[z(i + len)]) ++len;
+        nc.dma_copy(hbm_words_u32(c.y, i * c.w, 1, len * c.w), buf.rows(p, 1).cols((i - a) * c.w, len * c.w));
+        ++c.descriptors;
+        i += len;
+      }
+    }
+    ++c.chunks;
+  }
 }
 
 }  // namespace
@@ -194,13 +413,15 @@ void axpby_fp64_engines(const Settings& s, Scalar alpha, const SpVecRef& x, Scal
   for (std::int64_t i = 0; i < x.size; ++i) first[z(i) + 1] += first[z(i)];
   std::vector<std::int64_t> fill(first.begin(), first.end() - 1);
   for (std::int64_t e = 0; e < x.nnz; ++e) order[z(fill[z(pos[z(e)])]++)] = e;
-  // beta == 1 leaves a position without entries as it is (1 y = y exactly): only x's positions are
-  // outputs; any other beta makes every position an output.
-  const bool every_position = beta != Scalar(1.0);
+  // Only x's positions are rows of the segmented kernel. beta == 1 leaves every other position as it
+  // is (1 y = y exactly); any other beta scales them on GpSimdE first (scale_pass_program: the same
+  // bits as their one-term rows gave, at one software fp64 product per value instead of a row of
+  // slice pairs each).
+  const bool scale_rest = beta != Scalar(1.0);
   std::vector<std::int64_t> outs;
   Combinations comb(cx, {beta, alpha});
   for (std::int64_t i = 0; i < x.size; ++i) {
-    if (!every_position && first[z(i)] == first[z(i) + 1]) continue;
+    if (first[z(i)] == first[z(i) + 1]) continue;
     outs.push_back(i);
     comb.term(load(y, cx, i), 0);
     for (std::int64_t q = first[z(i)]; q < first[z(i) + 1]; ++q) comb.term(load(x.values, cx, order[z(q)]), 1);
@@ -214,6 +435,16 @@ void axpby_fp64_engines(const Settings& s, Scalar alpha, const SpVecRef& x, Scal
   };
   Trace trace;
   Fp64VecCounts n;
+  if (scale_rest && static_cast<std::int64_t>(outs.size()) < x.size) {
+    std::vector<bool> held(z(x.size), false);
+    for (const std::int64_t i : outs) held[z(i)] = true;
+    ScalePass pass{.y = static_cast<std::uint32_t*>(y), .size = x.size, .w = cx ? 4 : 2, .held = &held,
+                   .br = beta.real(), .bi = beta.imag()};
+    LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) { scale_pass_program(nc, pass); });
+    trace.append(std::move(r.trace));
+    n.scale_chunks = pass.chunks;
+    n.scale_descriptors = pass.descriptors;
+  }
   if (!outs.empty()) run_combinations(s, comb, steps, trace, n);
   finish_fp64(s, "axpby", x, (cx ? 8.0 : 2.0) * static_cast<double>(x.size + x.nnz), n, std::move(trace), report);
 }
