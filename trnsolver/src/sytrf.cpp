@@ -287,64 +287,104 @@ void solve_lower(const std::vector<W>& F, const std::vector<int>& piv, std::int6
 // the compiler vectorises (AVX-512 where the CPU has it; -ffp-contract=off keeps mul and sub apart).
 // Complex rows keep std::complex's multiply exactly: a lane whose naive product is NaN in both parts
 // (an infinite or overflowing operand) is redone by std::complex (libgcc's __muldc3). sytri 256 host
-// time 6.1 -> 1.9 ms (D), 42 -> 16 ms (C): docs/trnsolver.md "Symmetric indefinite (sytrf) and inverses".
+// time 6.1 -> 1.8 ms (D), 42 -> 6.9 ms (Z): docs/trnsolver.md "Symmetric indefinite (sytrf) and inverses".
 namespace rows {
 
-// x[c] -= f * y[c], c < m (real).
-[[gnu::always_inline]] inline void axpy_minus(double* __restrict x, const double* __restrict y, double f,
-                                              std::int64_t m) {
-  for (std::int64_t c = 0; c < m; ++c) x[c] -= f * y[c];
-}
-// x[c] -= f * y[c], c < m (complex, interleaved re/im as std::complex<double>).
-[[gnu::always_inline]] inline void axpy_minus(std::complex<double>* __restrict x, const std::complex<double>* __restrict y,
-                                              std::complex<double> f, std::int64_t m) {
-  double* __restrict xd = reinterpret_cast<double*>(x);
-  const double* __restrict yd = reinterpret_cast<const double*>(y);
-  const double fr = f.real(), fi = f.imag();
-  int bad = 0;
-  for (std::int64_t c = 0; c < m; ++c) {
-    const double yr = yd[2 * c], yi = yd[2 * c + 1];
-    const double pr = fr * yr - fi * yi, pi = fr * yi + fi * yr;
-    const bool nan = pr != pr && pi != pi;  // std::complex then calls __muldc3
-    bad |= nan;
-    xd[2 * c] = nan ? xd[2 * c] : xd[2 * c] - pr;
-    xd[2 * c + 1] = nan ? xd[2 * c + 1] : xd[2 * c + 1] - pi;
-  }
-  if (bad == 0) return;
-  for (std::int64_t c = 0; c < m; ++c) {
-    const double yr = yd[2 * c], yi = yd[2 * c + 1];
-    const double pr = fr * yr - fi * yi, pi = fr * yi + fi * yr;
-    if (pr != pr && pi != pi) x[c] -= f * y[c];
-  }
-}
-
-template <class W>
-[[gnu::always_inline]] inline void solve_body(const W* F, const int* piv, std::int64_t n, std::int64_t m, W* X) {
-  auto f = [&](std::int64_t i, std::int64_t j) { return F[i + j * n]; };
-  auto row = [&](std::int64_t i) { return X + i * m; };
-  auto swap = [&](std::int64_t a, std::int64_t b) {
+// Real X: row i at x + i * m.
+struct RealRows {
+  double* x;
+  std::int64_t m;
+  double* row(std::int64_t i) const { return x + i * m; }
+  [[gnu::always_inline]] void swap(std::int64_t a, std::int64_t b) const {
     if (a != b) std::swap_ranges(row(a), row(a) + m, row(b));
-  };
+  }
+  // row i -= f row j
+  [[gnu::always_inline]] void axpy(std::int64_t i, std::int64_t j, double f) const {
+    double* __restrict xi = row(i);
+    const double* __restrict xj = row(j);
+    for (std::int64_t c = 0; c < m; ++c) xi[c] -= f * xj[c];
+  }
+  [[gnu::always_inline]] void div(std::int64_t i, double d) const {
+    double* __restrict xi = row(i);
+    for (std::int64_t c = 0; c < m; ++c) xi[c] /= d;
+  }
+  [[gnu::always_inline]] void solve2(std::int64_t k, double akm1k, double akm1, double ak, double denom) const {
+    double* __restrict xk = row(k);
+    double* __restrict xk1 = row(k + 1);
+    for (std::int64_t c = 0; c < m; ++c) {
+      const double bkm1 = xk[c] / akm1k, bk = xk1[c] / akm1k;
+      xk[c] = (ak * bkm1 - bk) / denom;
+      xk1[c] = (akm1 * bk - bkm1) / denom;
+    }
+  }
+};
+
+// Complex X in two planes (real parts at re + i * m, imaginary at im + i * m): the multiply-add runs
+// on contiguous doubles. A product is std::complex's: the naive (ac - bd, ad + bc), which GCC's
+// complex multiply returns unless both parts are NaN, where it calls __muldc3; such lanes (an
+// infinite or overflowing operand) are redone with std::complex.
+struct PlanarRows {
+  double *re, *im;
+  std::int64_t m;
+  std::complex<double> at(std::int64_t i, std::int64_t c) const { return {re[i * m + c], im[i * m + c]}; }
+  void set(std::int64_t i, std::int64_t c, std::complex<double> v) const {
+    re[i * m + c] = v.real();
+    im[i * m + c] = v.imag();
+  }
+  [[gnu::always_inline]] void swap(std::int64_t a, std::int64_t b) const {
+    if (a == b) return;
+    std::swap_ranges(re + a * m, re + a * m + m, re + b * m);
+    std::swap_ranges(im + a * m, im + a * m + m, im + b * m);
+  }
+  [[gnu::always_inline]] void axpy(std::int64_t i, std::int64_t j, std::complex<double> f) const {
+    double* __restrict xr = re + i * m;
+    double* __restrict xi = im + i * m;
+    const double* __restrict yr = re + j * m;
+    const double* __restrict yi = im + j * m;
+    const double fr = f.real(), fi = f.imag();
+    int bad = 0;
+    for (std::int64_t c = 0; c < m; ++c) {
+      const double pr = fr * yr[c] - fi * yi[c], pi = fr * yi[c] + fi * yr[c];
+      const bool nan = pr != pr && pi != pi;
+      bad |= nan;
+      xr[c] = nan ? xr[c] : xr[c] - pr;
+      xi[c] = nan ? xi[c] : xi[c] - pi;
+    }
+    if (bad == 0) return;
+    for (std::int64_t c = 0; c < m; ++c) {
+      const double pr = fr * yr[c] - fi * yi[c], pi = fr * yi[c] + fi * yr[c];
+      if (pr != pr && pi != pi) set(i, c, at(i, c) - f * at(j, c));
+    }
+  }
+  void div(std::int64_t i, std::complex<double> d) const {
+    for (std::int64_t c = 0; c < m; ++c) set(i, c, at(i, c) / d);
+  }
+  void solve2(std::int64_t k, std::complex<double> akm1k, std::complex<double> akm1, std::complex<double> ak,
+              std::complex<double> denom) const {
+    for (std::int64_t c = 0; c < m; ++c) {
+      const std::complex<double> bkm1 = at(k, c) / akm1k, bk = at(k + 1, c) / akm1k;
+      set(k, c, (ak * bkm1 - bk) / denom);
+      set(k + 1, c, (akm1 * bk - bkm1) / denom);
+    }
+  }
+};
+
+template <class W, class Rows>
+[[gnu::always_inline]] inline void solve_body(const W* F, const int* piv, std::int64_t n, const Rows& x) {
+  auto f = [&](std::int64_t i, std::int64_t j) { return F[i + j * n]; };
   for (std::int64_t k = 0; k < n;) {
     const int p = piv[k];
     const std::int64_t step = p > 0 ? 1 : 2, kp = (p > 0 ? p : -p) - 1;
-    swap(k + step - 1, kp);
+    x.swap(k + step - 1, kp);
     for (std::int64_t r = k + step; r < n; ++r) {
-      axpy_minus(row(r), row(k), f(r, k), m);
-      if (step == 2) axpy_minus(row(r), row(k + 1), f(r, k + 1), m);
+      x.axpy(r, k, f(r, k));
+      if (step == 2) x.axpy(r, k + 1, f(r, k + 1));
     }
-    W* xk = row(k);
     if (step == 1) {
-      const W d = f(k, k);
-      for (std::int64_t c = 0; c < m; ++c) xk[c] /= d;
+      x.div(k, f(k, k));
     } else {
-      W* xk1 = row(k + 1);
       const W akm1k = f(k + 1, k), akm1 = f(k, k) / akm1k, ak = f(k + 1, k + 1) / akm1k, denom = akm1 * ak - W(1);
-      for (std::int64_t c = 0; c < m; ++c) {
-        const W bkm1 = xk[c] / akm1k, bk = xk1[c] / akm1k;
-        xk[c] = (ak * bkm1 - bk) / denom;
-        xk1[c] = (akm1 * bk - bkm1) / denom;
-      }
+      x.solve2(k, akm1k, akm1, ak, denom);
     }
     k += step;
   }
@@ -352,32 +392,45 @@ template <class W>
     const int p = piv[k];
     const std::int64_t step = p > 0 ? 1 : 2, kp = (p > 0 ? p : -p) - 1;
     for (std::int64_t q = 0; q < step; ++q)
-      for (std::int64_t r = k + 1; r < n; ++r) axpy_minus(row(k - q), row(r), f(r, k - q), m);
-    swap(k, kp);
+      for (std::int64_t r = k + 1; r < n; ++r) x.axpy(k - q, r, f(r, k - q));
+    x.swap(k, kp);
     k -= step;
   }
 }
 
-template <class W>
+template <class W, class Rows>
 __attribute__((target("avx512f,avx512vl,avx512dq"))) void solve_avx512(const W* F, const int* piv, std::int64_t n,
-                                                                      std::int64_t m, W* X) {
-  solve_body(F, piv, n, m, X);
+                                                                      const Rows& x) {
+  solve_body(F, piv, n, x);
 }
-template <class W>
-void solve_portable(const W* F, const int* piv, std::int64_t n, std::int64_t m, W* X) {
-  solve_body(F, piv, n, m, X);
+template <class W, class Rows>
+void solve_portable(const W* F, const int* piv, std::int64_t n, const Rows& x) {
+  solve_body(F, piv, n, x);
 }
 
 }  // namespace rows
 
-// solve_lower on the row-major Xr (n x nrhs).
-template <class W>
-void solve_lower_rows(const std::vector<W>& F, const std::vector<int>& piv, std::int64_t n, std::int64_t nrhs,
-                      std::vector<W>& Xr) {
-  if (host_simd_available(HostSimd::avx512))
-    rows::solve_avx512(F.data(), piv.data(), n, nrhs, Xr.data());
-  else
-    rows::solve_portable(F.data(), piv.data(), n, nrhs, Xr.data());
+// solve_lower on X = I (n x n), its view-lower triangle stored through `store(i, j, x_ij)` (i >= j):
+// X row-major (real) or in two row-major planes (complex).
+template <class W, class Store>
+void solve_lower_identity(const std::vector<W>& F, const std::vector<int>& piv, std::int64_t n, Store&& store) {
+  const bool wide = host_simd_available(HostSimd::avx512);
+  const auto nn = static_cast<std::size_t>(n * n);
+  if constexpr (std::is_same_v<W, double>) {
+    std::vector<double> X(nn, 0.0);
+    for (std::int64_t i = 0; i < n; ++i) X[static_cast<std::size_t>(i + i * n)] = 1.0;
+    const rows::RealRows x{X.data(), n};
+    wide ? rows::solve_avx512(F.data(), piv.data(), n, x) : rows::solve_portable(F.data(), piv.data(), n, x);
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = j; i < n; ++i) store(i, j, X[static_cast<std::size_t>(j + i * n)]);
+  } else {
+    std::vector<double> re(nn, 0.0), im(nn, 0.0);
+    for (std::int64_t i = 0; i < n; ++i) re[static_cast<std::size_t>(i + i * n)] = 1.0;
+    const rows::PlanarRows x{re.data(), im.data(), n};
+    wide ? rows::solve_avx512(F.data(), piv.data(), n, x) : rows::solve_portable(F.data(), piv.data(), n, x);
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = j; i < n; ++i) store(i, j, x.at(i, j));
+  }
 }
 
 template <class T>
@@ -426,13 +479,11 @@ int sytri_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t 
   TraceParts trace;
   double flops = 0;
   if (n > 0) {
-    std::vector<WideOf<T>> F, Xr(static_cast<std::size_t>(n * n), WideOf<T>(0));  // row-major X
+    std::vector<WideOf<T>> F;
     std::vector<int> piv;
     load_factor(v, ipiv, F, piv);
-    for (std::int64_t i = 0; i < n; ++i) Xr[static_cast<std::size_t>(i + i * n)] = WideOf<T>(1);
-    solve_lower_rows(F, piv, n, n, Xr);
-    for (std::int64_t j = 0; j < n; ++j)
-      for (std::int64_t i = j; i < n; ++i) v.at(i, j) = detail::from_wide<T>(Xr[static_cast<std::size_t>(j + i * n)]);
+    solve_lower_identity(F, piv, n,
+                         [&](std::int64_t i, std::int64_t j, WideOf<T> x) { v.at(i, j) = detail::from_wide<T>(x); });
     flops = detail::kMacFlops<T> * static_cast<double>(n * n * n);
     record_host_step(trace, HostStep{.name = "trnsolver.sytri.inverse",
                                      .flops = flops,
