@@ -231,14 +231,11 @@ int sytrf_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t 
   return v.upper && info > 0 ? static_cast<int>(n + 1 - info) : info;
 }
 
-// The view's factor (wide, n x n lower) and pivots (1-based, view indexing) of sytrf's output.
+// The view's pivots (1-based, view indexing) of sytrf's output.
 template <class T>
-void load_factor(const LowerView<T>& v, const int* ipiv, std::vector<WideOf<T>>& F, std::vector<int>& piv) {
+void view_pivots(const LowerView<T>& v, const int* ipiv, std::vector<int>& piv) {
   const std::int64_t n = v.n;
-  F.assign(static_cast<std::size_t>(n * n), WideOf<T>(0));
   piv.resize(static_cast<std::size_t>(n));
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = j; i < n; ++i) F[static_cast<std::size_t>(i + j * n)] = WideOf<T>(v.at(i, j));
   for (std::int64_t i = 0; i < n; ++i) {
     const int p = ipiv[v.row(i)];
     piv[static_cast<std::size_t>(i)] =
@@ -246,11 +243,23 @@ void load_factor(const LowerView<T>& v, const int* ipiv, std::vector<WideOf<T>>&
   }
 }
 
-// xSYTRS (lower, product form) on the wide n x nrhs X: P L D L^T P^T X = B, in place.
-template <class W>
-void solve_lower(const std::vector<W>& F, const std::vector<int>& piv, std::int64_t n, std::int64_t nrhs,
-                 std::vector<W>& X) {
-  auto f = [&](std::int64_t i, std::int64_t j) { return F[static_cast<std::size_t>(i + j * n)]; };
+// The view's factor (wide, n x n lower) and pivots of sytrf's output.
+template <class T>
+void load_factor(const LowerView<T>& v, const int* ipiv, std::vector<WideOf<T>>& F, std::vector<int>& piv) {
+  const std::int64_t n = v.n;
+  F.assign(static_cast<std::size_t>(n * n), WideOf<T>(0));
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = j; i < n; ++i) F[static_cast<std::size_t>(i + j * n)] = WideOf<T>(v.at(i, j));
+  view_pivots(v, ipiv, piv);
+}
+
+// xSYTRS (lower, product form) on the wide n x nrhs X: P L D L^T P^T X = B, in place; f(i, j) the
+// view's factor element, widened (exact). Each element's operations run in LAPACK's order; the
+// multipliers x(k, c) are held in locals over the column updates, and the backward dot products
+// accumulate two right-hand sides at once in locals (two independent chains, no store-to-load
+// round trip per term).
+template <class W, class Fa>
+void solve_lower(const Fa& f, const std::vector<int>& piv, std::int64_t n, std::int64_t nrhs, std::vector<W>& X) {
   auto x = [&](std::int64_t i, std::int64_t c) -> W& { return X[static_cast<std::size_t>(i + c * n)]; };
   auto swap = [&](std::int64_t a, std::int64_t b) {
     for (std::int64_t c = 0; a != b && c < nrhs; ++c) std::swap(x(a, c), x(b, c));
@@ -260,17 +269,19 @@ void solve_lower(const std::vector<W>& F, const std::vector<int>& piv, std::int6
     const std::int64_t step = p > 0 ? 1 : 2, kp = (p > 0 ? p : -p) - 1;
     swap(k + step - 1, kp);
     for (std::int64_t c = 0; c < nrhs; ++c) {
+      W* __restrict xc = X.data() + c * n;
+      const W xk = xc[k], xk1 = step == 2 ? xc[k + 1] : W(0);  // rows r > k + step - 1 only change
       for (std::int64_t r = k + step; r < n; ++r) {
-        x(r, c) -= f(r, k) * x(k, c);
-        if (step == 2) x(r, c) -= f(r, k + 1) * x(k + 1, c);
+        xc[r] -= f(r, k) * xk;
+        if (step == 2) xc[r] -= f(r, k + 1) * xk1;
       }
       if (step == 1) {
-        x(k, c) /= f(k, k);
+        xc[k] /= f(k, k);
       } else {
         const W akm1k = f(k + 1, k), akm1 = f(k, k) / akm1k, ak = f(k + 1, k + 1) / akm1k, denom = akm1 * ak - W(1);
-        const W bkm1 = x(k, c) / akm1k, bk = x(k + 1, c) / akm1k;
-        x(k, c) = (ak * bkm1 - bk) / denom;
-        x(k + 1, c) = (akm1 * bk - bkm1) / denom;
+        const W bkm1 = xc[k] / akm1k, bk = xc[k + 1] / akm1k;
+        xc[k] = (ak * bkm1 - bk) / denom;
+        xc[k + 1] = (akm1 * bk - bkm1) / denom;
       }
     }
     k += step;
@@ -278,9 +289,21 @@ void solve_lower(const std::vector<W>& F, const std::vector<int>& piv, std::int6
   for (std::int64_t k = n - 1; k >= 0;) {
     const int p = piv[static_cast<std::size_t>(k)];
     const std::int64_t step = p > 0 ? 1 : 2, kp = (p > 0 ? p : -p) - 1;
-    for (std::int64_t c = 0; c < nrhs; ++c)
-      for (std::int64_t q = 0; q < step; ++q)
-        for (std::int64_t r = k + 1; r < n; ++r) x(k - q, c) -= f(r, k - q) * x(r, c);
+    for (std::int64_t c = 0; c < nrhs; c += 2) {
+      const bool pair = c + 1 < nrhs;
+      const W* x0 = X.data() + c * n;
+      const W* x1 = pair ? x0 + n : x0;
+      for (std::int64_t q = 0; q < step; ++q) {
+        W a0 = x(k - q, c), a1 = pair ? x(k - q, c + 1) : W(0);
+        for (std::int64_t r = k + 1; r < n; ++r) {
+          const W frk = f(r, k - q);
+          a0 -= frk * x0[r];
+          a1 -= frk * x1[r];  // (unused when not a pair)
+        }
+        x(k - q, c) = a0;
+        if (pair) x(k - q, c + 1) = a1;
+      }
+    }
     swap(k, kp);
     k -= step;
   }
@@ -532,12 +555,15 @@ void sytrs_impl(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs,
   double flops = 0;
   if (n > 0 && nrhs > 0) {
     const LowerView<T> v{const_cast<T*>(A), lda, n, uplo == Uplo::upper};
-    std::vector<WideOf<T>> F, X(static_cast<std::size_t>(n * nrhs));
+    std::vector<WideOf<T>> X(static_cast<std::size_t>(n * nrhs));
     std::vector<int> piv;
-    load_factor(v, ipiv, F, piv);
+    view_pivots(v, ipiv, piv);
     for (std::int64_t c = 0; c < nrhs; ++c)
       for (std::int64_t i = 0; i < n; ++i) X[static_cast<std::size_t>(i + c * n)] = WideOf<T>(B[v.row(i) + c * ldb]);
-    solve_lower(F, piv, n, nrhs, X);
+    // The factor read in place through the view (no n x n wide copy: the copy and its fresh pages
+    // were a third of the call).
+    solve_lower(
+        [&v](std::int64_t i, std::int64_t j) { return WideOf<T>(v.at(i, j)); }, piv, n, nrhs, X);
     for (std::int64_t c = 0; c < nrhs; ++c)
       for (std::int64_t i = 0; i < n; ++i)
         B[v.row(i) + c * ldb] = detail::from_wide<T>(X[static_cast<std::size_t>(i + c * n)]);
