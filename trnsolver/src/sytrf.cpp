@@ -315,8 +315,9 @@ void solve_lower(const Fa& f, const std::vector<int>& piv, std::int64_t n, std::
 // whole row of X at once, so the bits are solve_lower's and the loops run over contiguous rows that
 // the compiler vectorises (AVX-512 where the CPU has it; -ffp-contract=off keeps mul and sub apart).
 // Complex rows keep std::complex's multiply exactly: a lane whose naive product is NaN in both parts
-// (an infinite or overflowing operand) is redone by std::complex (libgcc's __muldc3). sytri 256 host
-// time 6.1 -> 1.8 ms (D), 42 -> 6.9 ms (Z): docs/trnsolver.md "Symmetric indefinite (sytrf) and inverses".
+// (an infinite or overflowing operand) is redone by std::complex (libgcc's __muldc3). With the
+// identity's structure (solve_lower_identity), sytri 256's call: 6.1 -> 1.7 ms (D), ~40 -> 4.7 ms (Z)
+// of host CPU: docs/trnsolver.md "Symmetric indefinite (sytrf) and inverses".
 namespace rows {
 
 // Real X: row i at x + i * m.
