@@ -84,7 +84,8 @@ int potri_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t 
 // result is the swaps' in LAPACK's order, element for element. Before (session 16) every interchange
 // was four dependent one-row DMAs through HBM and two SBUF rows, one DMA queue of sixteen each
 // (roofline 17-18 at 512 x 512; now 1.15-1.3). Engines: DMA only. Limits: the two SBUF copies of the
-// touched span take at most half a partition per column chunk (chunks of at least one column).
+// touched span take at most half a partition per column chunk; a span too long for one column (over
+// ~1.5 M rows on trn1) runs the interchanges one element column at a time instead.
 template <class T>
 void laswp_impl(const Settings& s, std::int64_t n, T* A, std::int64_t lda, std::int64_t k1, std::int64_t k2,
                 const int* ipiv, std::int64_t incx, CallReport* report) {
@@ -122,6 +123,19 @@ void laswp_impl(const Settings& s, std::int64_t n, T* A, std::int64_t lda, std::
                 const std::int64_t budget = nc.sbuf().partition_bytes() / 2;
                 const std::int64_t chunk = std::clamp<std::int64_t>(budget / (2 * blocks * kWords * 4), 1, n);
                 const HbmTensor full = HbmTensor::wrap(A, DType::u32, {rows, n, kWords}, {kWords, lda * kWords, 1});
+                if (2 * blocks * kWords * 4 > budget) {  // a span of millions of rows: the interchanges one by one
+                  for (const auto& [a, b] : swaps)
+                    for (std::int64_t c = 0; c < n; ++c) {
+                      AllocScope sb(nc.sbuf());
+                      const Tile xa = sb.alloc(DType::u32, 1, {1, kWords}, "row a");
+                      const Tile xb = sb.alloc(DType::u32, 1, {1, kWords}, "row b");
+                      nc.dma_copy(xa, full.tile_nd({a, c, 0}, {1, 1, kWords}, 0));
+                      nc.dma_copy(xb, full.tile_nd({b, c, 0}, {1, 1, kWords}, 0));
+                      nc.dma_copy(full.tile_nd({a, c, 0}, {1, 1, kWords}, 0), xb);
+                      nc.dma_copy(full.tile_nd({b, c, 0}, {1, 1, kWords}, 0), xa);
+                    }
+                  return;
+                }
                 for (std::int64_t c = 0; c < n; c += chunk) {
                   const std::int64_t cc = std::min(chunk, n - c);
                   AllocScope sb(nc.sbuf());
