@@ -112,9 +112,11 @@ ts::Settings on(trn::Generation target) {
   return s;
 }
 
-CaseResult finish(CaseResult c, double measured, double lower, double bound, const ts::CallReport& rep, double t0,
-                  std::string note) {
-  c.host_seconds = seconds_since(t0);
+// host_seconds: the library call's alone, taken before the error measure (an O(n^3) long-double
+// residual for sytri / potri / lauum that the row used to time with the call).
+CaseResult finish(CaseResult c, double measured, double lower, double bound, const ts::CallReport& rep,
+                  double host_seconds, std::string note) {
+  c.host_seconds = host_seconds;
   c.measured = measured;
   c.lower = lower;
   c.bound = bound;
@@ -150,14 +152,16 @@ CaseResult sym_case(char kind, int n, trn::Generation target = trn::Generation::
     for (std::size_t i = 0; i < a.size(); ++i) f[i] = static_cast<T>(d[i]);
     t0 = now_seconds();
     const int info = ts::potri(on(target), uplo, n, f.data(), n, &rep);
+    const double secs = seconds_since(t0);
     std::vector<T> id(f.size(), T(0));
     for (int i = 0; i < n; ++i) id[i + static_cast<std::size_t>(i) * n] = T(1);
-    if (info != 0) return finish(c, INFINITY, 0, 8.0 * n * u, rep, t0, "potri info " + std::to_string(info));
-    return finish(c, backward_error(n, n, a, full_from(f, n, upper, true), id), 0, 8.0 * n * u, rep, t0,
+    if (info != 0) return finish(c, INFINITY, 0, 8.0 * n * u, rep, secs, "potri info " + std::to_string(info));
+    return finish(c, backward_error(n, n, a, full_from(f, n, upper, true), id), 0, 8.0 * n * u, rep, secs,
                   "||A X - I||_F / (||A||_F ||X||_F); trtri + lauum (GEMM on TensorE)");
   }
   if (kind == 'l') {
     ts::lauum(on(target), uplo, n, f.data(), n, &rep);
+    const double secs = seconds_since(t0);
     long double err = 0, ref = 0;
     for (int j = 0; j < n; ++j)
       for (int i = upper ? 0 : j; i < (upper ? j + 1 : n); ++i) {
@@ -169,23 +173,26 @@ CaseResult sym_case(char kind, int n, trn::Generation target = trn::Generation::
         err += std::norm(lc(f[i + static_cast<std::size_t>(j) * n]) - s);
         ref += std::norm(s);
       }
-    return finish(c, static_cast<double>(std::sqrt(err / ref)), lower, 4.0 * n * u, rep, t0,
+    return finish(c, static_cast<double>(std::sqrt(err / ref)), lower, 4.0 * n * u, rep, secs,
                   "||E||_F / ||U U^H||_F against a long-double product; one GEMM on TensorE");
   }
   const int info = ts::sytrf(on(target), uplo, n, f.data(), n, ipiv.data(), kind == 'f' ? &rep : nullptr);
+  const double factor_secs = seconds_since(t0);
   if (kind == 'i') {
     t0 = now_seconds();
     ts::sytri(on(target), uplo, n, f.data(), n, ipiv.data(), &rep);
+    const double secs = seconds_since(t0);
     std::vector<T> id(f.size(), T(0));
     for (int i = 0; i < n; ++i) id[i + static_cast<std::size_t>(i) * n] = T(1);
-    return finish(c, backward_error(n, n, a, full_from(f, n, upper), id), 0, 8.0 * n * u, rep, t0,
+    return finish(c, backward_error(n, n, a, full_from(f, n, upper), id), 0, 8.0 * n * u, rep, secs,
                   "||A X - I||_F / (||A||_F ||X||_F); sytrs on I, fp64 host");
   }
   if (kind == 's') {
     t0 = now_seconds();
     std::vector<T> x = rhs;
     ts::sytrs(on(target), uplo, n, 2, f.data(), n, ipiv.data(), x.data(), n, &rep);
-    return finish(c, backward_error(n, 2, a, x, rhs), lower, 8.0 * n * u, rep, t0,
+    const double secs = seconds_since(t0);
+    return finish(c, backward_error(n, 2, a, x, rhs), lower, 8.0 * n * u, rep, secs,
                   "||A X - B||_F / (||A||_F ||X||_F); product-form solve, fp64 host");
   }
   using W = std::conditional_t<kCx<T>, std::complex<double>, double>;
@@ -197,7 +204,7 @@ CaseResult sym_case(char kind, int n, trn::Generation target = trn::Generation::
   else
     LAPACKE_dsytrs(LAPACK_COL_MAJOR, upper ? 'U' : 'L', n, 2, fw.data(), n, piv.data(), x.data(), n);
   CaseResult r =
-      finish(c, backward_error(n, 2, a, x, rhs), lower, 8.0 * n * u, rep, t0,
+      finish(c, backward_error(n, 2, a, x, rhs), lower, 8.0 * n * u, rep, factor_secs,
              "LAPACKE ?sytrs on our factors: ||A x - b||_F / (||A||_F ||x||_F); info " + std::to_string(info));
   r.pass = r.pass && info == 0;
   return r;
@@ -257,9 +264,8 @@ CaseResult aux_case(char kind, int n, trn::Generation target = trn::Generation::
       LAPACKE_dlaswp(LAPACK_COL_MAJOR, n, ref.data(), n, 1, n, piv.data(), 1);
     double diff = ok ? 0 : INFINITY;  // a failed status fails the case
     for (std::size_t i = 0; i < a.size(); ++i) diff += static_cast<W>(a[i]) != ref[i] ? 1 : 0;
-    CaseResult r = finish(c, diff, 0, 0, rep, t0, std::string("elements differing from LAPACKE ") +
+    CaseResult r = finish(c, diff, 0, 0, rep, secs, std::string("elements differing from LAPACKE ") +
                                                       (kCx<T> ? "zlaswp" : "dlaswp") + "; C API, DMA through SBUF");
-    r.host_seconds = secs;
     r.device = DeviceCost::from(profile);
     return r;
   }
@@ -290,9 +296,8 @@ CaseResult aux_case(char kind, int n, trn::Generation target = trn::Generation::
         ref += tl[i + static_cast<std::size_t>(j) * k] * tl[i + static_cast<std::size_t>(j) * k];
       }
     const double u = unit<T>();
-    CaseResult r = finish(c, std::sqrt(err / ref), std::is_same_v<T, float> ? u / 64 : 0, 4.0 * n * u, rep, t0,
+    CaseResult r = finish(c, std::sqrt(err / ref), std::is_same_v<T, float> ? u / 64 : 0, 4.0 * n * u, rep, secs,
                           "against LAPACKE dlarft (forward, columnwise); Gram V^T V on TensorE");
-    r.host_seconds = secs;
     return r;
   }
 }
@@ -430,10 +435,9 @@ CaseResult xsytrs_case(int n, bool upper, trn::Generation target = trn::Generati
   const bool fp32 = std::is_same_v<solver_data::RealT<T>, float>;
   const bool ok = failed == 0 && info == 0 && finfo == 0;
   CaseResult r = finish(CaseResult{}, ok ? backward_error(n, 2, a, x, rhs) : INFINITY, fp32 ? u / 64 : 0, 8.0 * n * u,
-                        rep, t0,
+                        rep, secs,
                         std::string(upper ? "uplo U" : "uplo L") + "; sytrf info " + std::to_string(finfo) +
                             ", Xsytrs info " + std::to_string(info) + ", " + std::to_string(failed) + " failed calls");
-  r.host_seconds = secs;
   r.device = DeviceCost::from(profile);
   return r;
 }
@@ -545,10 +549,9 @@ CaseResult xlarft_case(int n, trn::Generation target = trn::Generation::trn1) {
     }
   const double u = unit<T>();
   CaseResult r = finish(CaseResult{}, failed == 0 ? std::sqrt(err / ref) : INFINITY,
-                        std::is_same_v<T, std::complex<float>> ? u / 64 : 0, 4.0 * n * u, rep, t0,
+                        std::is_same_v<T, std::complex<float>> ? u / 64 : 0, 4.0 * n * u, rep, secs,
                         "against LAPACKE zlarft (forward, columnwise), complex tau; " + std::to_string(failed) +
                             " failed calls; Gram V^H V on TensorE");
-  r.host_seconds = secs;
   r.device = DeviceCost::from(profile);
   return r;
 }

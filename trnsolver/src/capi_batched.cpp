@@ -37,7 +37,7 @@ Status potrf_batched(const char* fn, trnsolverDnHandle_t h, int uplo, int n, T* 
         infoArray[k] = trn::solver::dpotrf(h->settings, to_uplo(uplo), n, Aarray[k], lda, &r);
       else
         infoArray[k] = trn::solver::potrf(h->settings, to_uplo(uplo), n, as_cpp(Aarray[k]), lda, &r);
-    });
+    }, /*sink_parts=*/true);
   });
 }
 
@@ -62,7 +62,7 @@ Status potrs_batched(const char* fn, trnsolverDnHandle_t h, int uplo, int n, int
         trn::solver::dpotrs(h->settings, to_uplo(uplo), n, nrhs, A[k], lda, B[k], ldb, &r);
       else
         trn::solver::potrs(h->settings, to_uplo(uplo), n, nrhs, as_cpp(A[k]), lda, as_cpp(B[k]), ldb, &r);
-    });
+    }, /*sink_parts=*/true);
     *info = 0;
   });
 }

@@ -161,15 +161,29 @@ inline trn::solver::CallReport profile_report() {
 
 // A batched entry point's report: one(k, report) runs matrix k with its own CallReport; their traces
 // join, in batch order, into `rep` (host fp64 flops summed). Each matrix gets exactly the kernels of the
-// single-matrix call, so its bits do not depend on the batch around it.
+// single-matrix call, so its bits do not depend on the batch around it. sink_parts (the batched
+// Cholesky, whose routines finish once through finish_fp64_report and pass their report to no nested
+// call): the matrix's report is registered as the batch's trace sink (syevj_internal.hpp), so the
+// routine hands over its trace parts unjoined and unmodelled; the one joined trace and its one model
+// are the same records in the same order as before.
 template <class F>
-void run_batch(const trn::solver::Settings& s, std::int64_t batch, trn::solver::CallReport& rep, F&& one) {
+void run_batch(const trn::solver::Settings& s, std::int64_t batch, trn::solver::CallReport& rep, F&& one,
+               bool sink_parts = false) {
   trn::TraceParts trace;
   double flops = 0;
+  trn::solver::detail::BatchTraceSink& sink = trn::solver::detail::batch_trace_sink();
+  const trn::solver::detail::BatchTraceSink outer = sink;
+  struct Restore {  // also when a matrix's call throws
+    trn::solver::detail::BatchTraceSink& sink;
+    trn::solver::detail::BatchTraceSink saved;
+    ~Restore() { sink = saved; }
+  } restore{sink, outer};
   for (std::int64_t k = 0; k < batch; ++k) {
     trn::solver::CallReport r = profile_report();
+    if (sink_parts) sink = {&r, &trace};
     one(k, r);
-    trace.add(std::move(r.trace));
+    sink = outer;
+    trace.add(std::move(r.trace));  // empty when the routine handed its parts to the sink
     flops += r.host_fp64_flops;
   }
   trn::solver::detail::finish_fp64_report(&rep, std::move(trace), s.target, flops);

@@ -545,8 +545,18 @@ int detail::dgetrf_driver(const Settings& s, std::int64_t m, std::int64_t n, dou
 
 namespace detail {
 
+BatchTraceSink& batch_trace_sink() {
+  thread_local BatchTraceSink sink;
+  return sink;
+}
+
 void finish_fp64_report(CallReport* report, TraceParts&& trace, Generation target, double host_fp64_flops) {
   if (report == nullptr) return;
+  if (const BatchTraceSink& sink = batch_trace_sink(); sink.report == report && sink.parts != nullptr) {
+    sink.parts->add(std::move(trace));
+    report->host_fp64_flops = host_fp64_flops;
+    return;
+  }
   finish_report(*report, std::move(trace).join(), ReportSettings{target});
   report->host_fp64_flops = host_fp64_flops;
 }

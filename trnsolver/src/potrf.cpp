@@ -273,9 +273,7 @@ void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
   TraceParts trace;
   detail::strsm_left(s, A, si, sj, true, false, n, nrhs, B, ldb, trace);   // L y = b
   detail::strsm_left(s, A, sj, si, false, false, n, nrhs, B, ldb, trace);  // L^T x = y
-  if (report != nullptr) {
-    finish_report(*report, std::move(trace).join(), ReportSettings{s.target});
-  }
+  detail::finish_fp64_report(report, std::move(trace), s.target, 0);
 }
 
 }  // namespace trn::solver

@@ -147,8 +147,20 @@ void strsm_left(const Settings& s, const float* t, std::int64_t si, std::int64_t
                 std::int64_t n, std::int64_t nrhs, float* B, std::int64_t ldb, TraceParts& trace);
 
 // The report of an fp64 driver over engine calls (dgetrf, dpotrf, irs_gesv): their traces joined
-// and modelled on the target, and the host fp64 flops. Nothing without a report.
+// and modelled on the target, and the host fp64 flops. Nothing without a report. While `report` is
+// the one a batched entry point registered (BatchTraceSink), the trace parts go to the batch's
+// parts unjoined and unmodelled instead: the batch joins and models its whole trace once.
 void finish_fp64_report(CallReport* report, TraceParts&& trace, Generation target, double host_fp64_flops);
+// A batched entry point's collector (capi_internal.hpp run_batch): finish_fp64_report on `report`
+// (that one object only, not the reports of calls nested inside the routine) moves its parts into
+// `parts`, in launch order, and sets only the report's host flops. Per-matrix modelling and joining
+// cost the host as much as the batch's own (cpotrsBatched 16 x 128: half the scheduling time and a
+// copy of every record into fresh pages), and the batch never read those per-matrix profiles.
+struct BatchTraceSink {
+  const CallReport* report = nullptr;
+  TraceParts* parts = nullptr;
+};
+BatchTraceSink& batch_trace_sink();  // this thread's
 // The report of a blocked factorisation (sgetrf, spotrf; dgetrf, dpotrf with their host fp64 flops):
 // finish_fp64_report, then the plan that chose its panels. Nothing without a report.
 void finish_factor_report(CallReport* report, TraceParts&& trace, Generation target, const FactorPlan& plan,

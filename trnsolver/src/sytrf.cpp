@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "trn/core/for_each_scalar.hpp"
+#include "trn/core/host_simd.hpp"
 #include "sym_steps.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/solver/sym_indef.hpp"
@@ -45,11 +46,17 @@ struct Panel {
   W& l(std::int64_t i, std::int64_t j) { return L[static_cast<std::size_t>(i + j * m)]; }
   W& w(std::int64_t i, std::int64_t j) { return Wm[static_cast<std::size_t>(i + j * m)]; }
   // Rows [from, m) of the updated column c into Wm(:, dst), with `done` columns factored.
+  // Each row's chain of subtractions runs in t order as before; the loops are interchanged so the
+  // inner one runs down contiguous columns of L and Wm (vectorised for real types) instead of along
+  // rows of L at stride m (dsytrf 256: a scalar chain with a cache miss per term).
   void updated(std::int64_t c, std::int64_t from, std::int64_t done, std::int64_t dst, double mac) {
-    for (std::int64_t r = from; r < m; ++r) {
-      W v = s(r, c);
-      for (std::int64_t t = 0; t < done; ++t) v -= l(r, t) * w(c, t);
-      w(r, dst) = v;
+    W* __restrict out = Wm.data() + dst * m;
+    const W* __restrict sc = S.data() + c * m;
+    for (std::int64_t r = from; r < m; ++r) out[r] = sc[r];
+    for (std::int64_t t = 0; t < done; ++t) {  // dst >= done: out is none of the columns read
+      const W wct = w(c, t);
+      const W* __restrict lt = L.data() + t * m;
+      for (std::int64_t r = from; r < m; ++r) out[r] -= lt[r] * wct;
     }
     flops += mac * static_cast<double>((m - from) * done);
   }
@@ -224,14 +231,11 @@ int sytrf_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t 
   return v.upper && info > 0 ? static_cast<int>(n + 1 - info) : info;
 }
 
-// The view's factor (wide, n x n lower) and pivots (1-based, view indexing) of sytrf's output.
+// The view's pivots (1-based, view indexing) of sytrf's output.
 template <class T>
-void load_factor(const LowerView<T>& v, const int* ipiv, std::vector<WideOf<T>>& F, std::vector<int>& piv) {
+void view_pivots(const LowerView<T>& v, const int* ipiv, std::vector<int>& piv) {
   const std::int64_t n = v.n;
-  F.assign(static_cast<std::size_t>(n * n), WideOf<T>(0));
   piv.resize(static_cast<std::size_t>(n));
-  for (std::int64_t j = 0; j < n; ++j)
-    for (std::int64_t i = j; i < n; ++i) F[static_cast<std::size_t>(i + j * n)] = WideOf<T>(v.at(i, j));
   for (std::int64_t i = 0; i < n; ++i) {
     const int p = ipiv[v.row(i)];
     piv[static_cast<std::size_t>(i)] =
@@ -239,11 +243,23 @@ void load_factor(const LowerView<T>& v, const int* ipiv, std::vector<WideOf<T>>&
   }
 }
 
-// xSYTRS (lower, product form) on the wide n x nrhs X: P L D L^T P^T X = B, in place.
-template <class W>
-void solve_lower(const std::vector<W>& F, const std::vector<int>& piv, std::int64_t n, std::int64_t nrhs,
-                 std::vector<W>& X) {
-  auto f = [&](std::int64_t i, std::int64_t j) { return F[static_cast<std::size_t>(i + j * n)]; };
+// The view's factor (wide, n x n lower) and pivots of sytrf's output.
+template <class T>
+void load_factor(const LowerView<T>& v, const int* ipiv, std::vector<WideOf<T>>& F, std::vector<int>& piv) {
+  const std::int64_t n = v.n;
+  F.assign(static_cast<std::size_t>(n * n), WideOf<T>(0));
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = j; i < n; ++i) F[static_cast<std::size_t>(i + j * n)] = WideOf<T>(v.at(i, j));
+  view_pivots(v, ipiv, piv);
+}
+
+// xSYTRS (lower, product form) on the wide n x nrhs X: P L D L^T P^T X = B, in place; f(i, j) the
+// view's factor element, widened (exact). Each element's operations run in LAPACK's order; the
+// multipliers x(k, c) are held in locals over the column updates, and the backward dot products
+// accumulate two right-hand sides at once in locals (two independent chains, no store-to-load
+// round trip per term).
+template <class W, class Fa>
+void solve_lower(const Fa& f, const std::vector<int>& piv, std::int64_t n, std::int64_t nrhs, std::vector<W>& X) {
   auto x = [&](std::int64_t i, std::int64_t c) -> W& { return X[static_cast<std::size_t>(i + c * n)]; };
   auto swap = [&](std::int64_t a, std::int64_t b) {
     for (std::int64_t c = 0; a != b && c < nrhs; ++c) std::swap(x(a, c), x(b, c));
@@ -253,17 +269,19 @@ void solve_lower(const std::vector<W>& F, const std::vector<int>& piv, std::int6
     const std::int64_t step = p > 0 ? 1 : 2, kp = (p > 0 ? p : -p) - 1;
     swap(k + step - 1, kp);
     for (std::int64_t c = 0; c < nrhs; ++c) {
+      W* __restrict xc = X.data() + c * n;
+      const W xk = xc[k], xk1 = step == 2 ? xc[k + 1] : W(0);  // rows r > k + step - 1 only change
       for (std::int64_t r = k + step; r < n; ++r) {
-        x(r, c) -= f(r, k) * x(k, c);
-        if (step == 2) x(r, c) -= f(r, k + 1) * x(k + 1, c);
+        xc[r] -= f(r, k) * xk;
+        if (step == 2) xc[r] -= f(r, k + 1) * xk1;
       }
       if (step == 1) {
-        x(k, c) /= f(k, k);
+        xc[k] /= f(k, k);
       } else {
         const W akm1k = f(k + 1, k), akm1 = f(k, k) / akm1k, ak = f(k + 1, k + 1) / akm1k, denom = akm1 * ak - W(1);
-        const W bkm1 = x(k, c) / akm1k, bk = x(k + 1, c) / akm1k;
-        x(k, c) = (ak * bkm1 - bk) / denom;
-        x(k + 1, c) = (akm1 * bk - bkm1) / denom;
+        const W bkm1 = xc[k] / akm1k, bk = xc[k + 1] / akm1k;
+        xc[k] = (ak * bkm1 - bk) / denom;
+        xc[k + 1] = (akm1 * bk - bkm1) / denom;
       }
     }
     k += step;
@@ -271,11 +289,257 @@ void solve_lower(const std::vector<W>& F, const std::vector<int>& piv, std::int6
   for (std::int64_t k = n - 1; k >= 0;) {
     const int p = piv[static_cast<std::size_t>(k)];
     const std::int64_t step = p > 0 ? 1 : 2, kp = (p > 0 ? p : -p) - 1;
-    for (std::int64_t c = 0; c < nrhs; ++c)
-      for (std::int64_t q = 0; q < step; ++q)
-        for (std::int64_t r = k + 1; r < n; ++r) x(k - q, c) -= f(r, k - q) * x(r, c);
+    for (std::int64_t c = 0; c < nrhs; c += 2) {
+      const bool pair = c + 1 < nrhs;
+      const W* x0 = X.data() + c * n;
+      const W* x1 = pair ? x0 + n : x0;
+      for (std::int64_t q = 0; q < step; ++q) {
+        W a0 = x(k - q, c), a1 = pair ? x(k - q, c + 1) : W(0);
+        for (std::int64_t r = k + 1; r < n; ++r) {
+          const W frk = f(r, k - q);
+          a0 -= frk * x0[r];
+          a1 -= frk * x1[r];  // (unused when not a pair)
+        }
+        x(k - q, c) = a0;
+        if (pair) x(k - q, c + 1) = a1;
+      }
+    }
     swap(k, kp);
     k -= step;
+  }
+}
+
+// The same solve with X row-major (row i of the n x nrhs X at Xr + i * nrhs), for many right-hand
+// sides (sytri's identity): every element sees exactly solve_lower's operations in its order (the
+// forward column updates, the D solve, the backward dot products in ascending r), each applied to a
+// whole row of X at once, so the bits are solve_lower's and the loops run over contiguous rows that
+// the compiler vectorises (AVX-512 where the CPU has it; -ffp-contract=off keeps mul and sub apart).
+// Complex rows keep std::complex's multiply exactly: a lane whose naive product is NaN in both parts
+// (an infinite or overflowing operand) is redone by std::complex (libgcc's __muldc3). With the
+// identity's structure (solve_lower_identity), sytri 256's call: 6.1 -> 1.7 ms (D), ~40 -> 4.7 ms (Z)
+// of host CPU: docs/trnsolver.md "Symmetric indefinite (sytrf) and inverses".
+namespace rows {
+
+// Real X: row i at x + i * m.
+struct RealRows {
+  double* x;
+  std::int64_t m;
+  double* row(std::int64_t i) const { return x + i * m; }
+  [[gnu::always_inline]] void swap(std::int64_t a, std::int64_t b) const {
+    if (a != b) std::swap_ranges(row(a), row(a) + m, row(b));
+  }
+  // row i -= f row j
+  [[gnu::always_inline]] void axpy(std::int64_t i, std::int64_t j, double f, std::int64_t len) const {
+    double* __restrict xi = row(i);
+    const double* __restrict xj = row(j);
+    for (std::int64_t c = 0; c < len; ++c) xi[c] -= f * xj[c];
+  }
+  [[gnu::always_inline]] void div(std::int64_t i, double d) const {
+    double* __restrict xi = row(i);
+    for (std::int64_t c = 0; c < m; ++c) xi[c] /= d;
+  }
+  [[gnu::always_inline]] void solve2(std::int64_t k, double akm1k, double akm1, double ak, double denom) const {
+    double* __restrict xk = row(k);
+    double* __restrict xk1 = row(k + 1);
+    for (std::int64_t c = 0; c < m; ++c) {
+      const double bkm1 = xk[c] / akm1k, bk = xk1[c] / akm1k;
+      xk[c] = (ak * bkm1 - bk) / denom;
+      xk1[c] = (akm1 * bk - bkm1) / denom;
+    }
+  }
+};
+
+// Complex X in two planes (real parts at re + i * m, imaginary at im + i * m): the multiply-add runs
+// on contiguous doubles. A product is std::complex's: the naive (ac - bd, ad + bc), which GCC's
+// complex multiply returns unless both parts are NaN, where it calls __muldc3; such lanes (an
+// infinite or overflowing operand) are redone with std::complex.
+struct PlanarRows {
+  double *re, *im;
+  std::int64_t m;
+  std::complex<double> at(std::int64_t i, std::int64_t c) const { return {re[i * m + c], im[i * m + c]}; }
+  void set(std::int64_t i, std::int64_t c, std::complex<double> v) const {
+    re[i * m + c] = v.real();
+    im[i * m + c] = v.imag();
+  }
+  [[gnu::always_inline]] void swap(std::int64_t a, std::int64_t b) const {
+    if (a == b) return;
+    std::swap_ranges(re + a * m, re + a * m + m, re + b * m);
+    std::swap_ranges(im + a * m, im + a * m + m, im + b * m);
+  }
+  [[gnu::always_inline]] void axpy(std::int64_t i, std::int64_t j, std::complex<double> f, std::int64_t len) const {
+    double* __restrict xr = re + i * m;
+    double* __restrict xi = im + i * m;
+    const double* __restrict yr = re + j * m;
+    const double* __restrict yi = im + j * m;
+    const double fr = f.real(), fi = f.imag();
+    int bad = 0;
+    for (std::int64_t c = 0; c < len; ++c) {
+      const double pr = fr * yr[c] - fi * yi[c], pi = fr * yi[c] + fi * yr[c];
+      const bool nan = pr != pr && pi != pi;
+      bad |= nan;
+      xr[c] = nan ? xr[c] : xr[c] - pr;
+      xi[c] = nan ? xi[c] : xi[c] - pi;
+    }
+    if (bad == 0) return;
+    for (std::int64_t c = 0; c < len; ++c) {
+      const double pr = fr * yr[c] - fi * yi[c], pi = fr * yi[c] + fi * yr[c];
+      if (pr != pr && pi != pi) set(i, c, at(i, c) - f * at(j, c));
+    }
+  }
+  void div(std::int64_t i, std::complex<double> d) const {
+    for (std::int64_t c = 0; c < m; ++c) set(i, c, at(i, c) / d);
+  }
+  void solve2(std::int64_t k, std::complex<double> akm1k, std::complex<double> akm1, std::complex<double> ak,
+              std::complex<double> denom) const {
+    for (std::int64_t c = 0; c < m; ++c) {
+      const std::complex<double> bkm1 = at(k, c) / akm1k, bk = at(k + 1, c) / akm1k;
+      set(k, c, (ak * bkm1 - bk) / denom);
+      set(k + 1, c, (akm1 * bk - bkm1) / denom);
+    }
+  }
+};
+
+// The columns each row operation covers (Lengths): forward step k updates the first active[k]
+// columns, backward row i the first back[i] (see solve_lower_identity).
+struct Lengths {
+  std::vector<std::int64_t> active, back;
+};
+
+template <class W, class Rows>
+[[gnu::always_inline]] inline void solve_body(const W* F, const int* piv, std::int64_t n, const Rows& x,
+                                              const Lengths& len) {
+  auto f = [&](std::int64_t i, std::int64_t j) { return F[i + j * n]; };
+  for (std::int64_t k = 0; k < n;) {
+    const int p = piv[k];
+    const std::int64_t step = p > 0 ? 1 : 2, kp = (p > 0 ? p : -p) - 1, a = len.active[k];
+    x.swap(k + step - 1, kp);
+    for (std::int64_t r = k + step; r < n; ++r) {
+      x.axpy(r, k, f(r, k), a);
+      if (step == 2) x.axpy(r, k + 1, f(r, k + 1), a);
+    }
+    if (step == 1) {
+      x.div(k, f(k, k));
+    } else {
+      const W akm1k = f(k + 1, k), akm1 = f(k, k) / akm1k, ak = f(k + 1, k + 1) / akm1k, denom = akm1 * ak - W(1);
+      x.solve2(k, akm1k, akm1, ak, denom);
+    }
+    k += step;
+  }
+  for (std::int64_t k = n - 1; k >= 0;) {
+    const int p = piv[k];
+    const std::int64_t step = p > 0 ? 1 : 2, kp = (p > 0 ? p : -p) - 1;
+    for (std::int64_t q = 0; q < step; ++q)
+      for (std::int64_t r = k + 1; r < n; ++r) x.axpy(k - q, r, f(r, k - q), len.back[k - q]);
+    x.swap(k, kp);
+    k -= step;
+  }
+}
+
+template <class W, class Rows>
+__attribute__((target("avx512f,avx512vl,avx512dq"))) void solve_avx512(const W* F, const int* piv, std::int64_t n,
+                                                                      const Rows& x, const Lengths& len) {
+  solve_body(F, piv, n, x, len);
+}
+template <class W, class Rows>
+void solve_portable(const W* F, const int* piv, std::int64_t n, const Rows& x, const Lengths& len) {
+  solve_body(F, piv, n, x, len);
+}
+
+}  // namespace rows
+
+// The identity's structure, used without changing a bit. Columns of X are independent solves, so
+// they may be reordered and each computed only as far as the output needs:
+// - Forward: column c's entries stay exactly +0 or its 1 until the step that processes the row holding
+//   its 1 ("activates" it; the interchanges only move rows not yet processed), and an update
+//   x -= f * (+0) with f finite leaves such an entry's bits unchanged. With the columns ordered by
+//   activation, step k updates only the first active[k] = k + step columns; every skipped operation is
+//   such an exact no-op (checked: every factor entry finite, else nothing is skipped). The D solves
+//   still cover whole rows (they turn +0 into -0 where D < 0, which later steps can see).
+// - Backward: output (i, c), i >= c, reads row i at column c's position; the prefix of columns each
+//   row's content must hold is carried back through the backward pass (the interchanges move it, a
+//   row's update needs it in every row it reads), and each backward row update covers only its prefix.
+// Every stored element sees exactly the operations of solve_lower in its order. The work drops from
+// n^3 multiply-adds to about n^3 / 3 (the recorded host-step flops, and so the modeled time, are the
+// full solve's, unchanged).
+template <class W>
+rows::Lengths identity_lengths(const std::vector<W>& F, const std::vector<int>& piv, std::int64_t n,
+                               std::vector<std::int64_t>& order) {
+  const auto un = static_cast<std::size_t>(n);
+  rows::Lengths len{std::vector<std::int64_t>(un, n), std::vector<std::int64_t>(un, n)};
+  order.resize(un);
+  for (std::int64_t c = 0; c < n; ++c) order[static_cast<std::size_t>(c)] = c;
+  bool finite = true;
+  for (const W& v : F) {
+    if constexpr (std::is_same_v<W, double>)
+      finite = finite && std::isfinite(v);
+    else
+      finite = finite && std::isfinite(v.real()) && std::isfinite(v.imag());
+  }
+  if (!finite) return len;
+  std::vector<std::int64_t> holder(un), inv(un);  // holder[s]: the column whose 1 row s holds
+  for (std::int64_t s = 0; s < n; ++s) holder[static_cast<std::size_t>(s)] = s;
+  std::int64_t activated = 0;
+  struct Back {
+    std::int64_t k, step, kp;
+  };
+  std::vector<Back> back;
+  for (std::int64_t k = 0; k < n;) {
+    const int p = piv[static_cast<std::size_t>(k)];
+    const std::int64_t step = p > 0 ? 1 : 2, kp = (p > 0 ? p : -p) - 1;
+    std::swap(holder[static_cast<std::size_t>(k + step - 1)], holder[static_cast<std::size_t>(kp)]);
+    for (std::int64_t q = 0; q < step; ++q) order[static_cast<std::size_t>(activated++)] = holder[static_cast<std::size_t>(k + q)];
+    len.active[static_cast<std::size_t>(k)] = activated;
+    k += step;
+  }
+  for (std::int64_t j = 0; j < n; ++j) inv[static_cast<std::size_t>(order[static_cast<std::size_t>(j)])] = j;
+  for (std::int64_t k = n - 1; k >= 0;) {
+    const int p = piv[static_cast<std::size_t>(k)];
+    const std::int64_t step = p > 0 ? 1 : 2, kp = (p > 0 ? p : -p) - 1;
+    back.push_back({k, step, kp});
+    k -= step;
+  }
+  // need[s]: the largest (reordered) column index row s's content must hold, from the end backwards.
+  std::vector<std::int64_t> need(un);
+  std::int64_t run = -1;
+  for (std::int64_t s = 0; s < n; ++s) need[static_cast<std::size_t>(s)] = run = std::max(run, inv[static_cast<std::size_t>(s)]);
+  for (auto it = back.rbegin(); it != back.rend(); ++it) {
+    std::swap(need[static_cast<std::size_t>(it->k)], need[static_cast<std::size_t>(it->kp)]);
+    std::int64_t most = -1;
+    for (std::int64_t q = 0; q < it->step; ++q) {
+      const auto row = static_cast<std::size_t>(it->k - q);
+      len.back[row] = need[row] + 1;
+      most = std::max(most, need[row]);
+    }
+    for (std::int64_t r = it->k + 1; r < n; ++r) need[static_cast<std::size_t>(r)] = std::max(need[static_cast<std::size_t>(r)], most);
+  }
+  return len;
+}
+
+// solve_lower on X = I (n x n), its view-lower triangle stored through `store(i, j, x_ij)` (i >= j):
+// X row-major (real) or in two row-major planes (complex), its columns in activation order.
+template <class W, class Store>
+void solve_lower_identity(const std::vector<W>& F, const std::vector<int>& piv, std::int64_t n, Store&& store) {
+  const bool wide = host_simd_available(HostSimd::avx512);
+  const auto nn = static_cast<std::size_t>(n * n);
+  std::vector<std::int64_t> order;
+  const rows::Lengths len = identity_lengths(F, piv, n, order);
+  std::vector<std::int64_t> inv(static_cast<std::size_t>(n));
+  for (std::int64_t j = 0; j < n; ++j) inv[static_cast<std::size_t>(order[static_cast<std::size_t>(j)])] = j;
+  auto at = [&](std::int64_t i, std::int64_t c) { return static_cast<std::size_t>(inv[static_cast<std::size_t>(c)] + i * n); };
+  if constexpr (std::is_same_v<W, double>) {
+    std::vector<double> X(nn, 0.0);
+    for (std::int64_t i = 0; i < n; ++i) X[at(i, i)] = 1.0;
+    const rows::RealRows x{X.data(), n};
+    wide ? rows::solve_avx512(F.data(), piv.data(), n, x, len) : rows::solve_portable(F.data(), piv.data(), n, x, len);
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = j; i < n; ++i) store(i, j, X[at(i, j)]);
+  } else {
+    std::vector<double> re(nn, 0.0), im(nn, 0.0);
+    for (std::int64_t i = 0; i < n; ++i) re[at(i, i)] = 1.0;
+    const rows::PlanarRows x{re.data(), im.data(), n};
+    wide ? rows::solve_avx512(F.data(), piv.data(), n, x, len) : rows::solve_portable(F.data(), piv.data(), n, x, len);
+    for (std::int64_t j = 0; j < n; ++j)
+      for (std::int64_t i = j; i < n; ++i) store(i, j, std::complex<double>(re[at(i, j)], im[at(i, j)]));
   }
 }
 
@@ -292,12 +556,15 @@ void sytrs_impl(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs,
   double flops = 0;
   if (n > 0 && nrhs > 0) {
     const LowerView<T> v{const_cast<T*>(A), lda, n, uplo == Uplo::upper};
-    std::vector<WideOf<T>> F, X(static_cast<std::size_t>(n * nrhs));
+    std::vector<WideOf<T>> X(static_cast<std::size_t>(n * nrhs));
     std::vector<int> piv;
-    load_factor(v, ipiv, F, piv);
+    view_pivots(v, ipiv, piv);
     for (std::int64_t c = 0; c < nrhs; ++c)
       for (std::int64_t i = 0; i < n; ++i) X[static_cast<std::size_t>(i + c * n)] = WideOf<T>(B[v.row(i) + c * ldb]);
-    solve_lower(F, piv, n, nrhs, X);
+    // The factor read in place through the view (no n x n wide copy: the copy and its fresh pages
+    // were a third of the call).
+    solve_lower(
+        [&v](std::int64_t i, std::int64_t j) { return WideOf<T>(v.at(i, j)); }, piv, n, nrhs, X);
     for (std::int64_t c = 0; c < nrhs; ++c)
       for (std::int64_t i = 0; i < n; ++i)
         B[v.row(i) + c * ldb] = detail::from_wide<T>(X[static_cast<std::size_t>(i + c * n)]);
@@ -325,13 +592,11 @@ int sytri_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t 
   TraceParts trace;
   double flops = 0;
   if (n > 0) {
-    std::vector<WideOf<T>> F, X(static_cast<std::size_t>(n * n), WideOf<T>(0));
+    std::vector<WideOf<T>> F;
     std::vector<int> piv;
     load_factor(v, ipiv, F, piv);
-    for (std::int64_t i = 0; i < n; ++i) X[static_cast<std::size_t>(i + i * n)] = WideOf<T>(1);
-    solve_lower(F, piv, n, n, X);
-    for (std::int64_t j = 0; j < n; ++j)
-      for (std::int64_t i = j; i < n; ++i) v.at(i, j) = detail::from_wide<T>(X[static_cast<std::size_t>(i + j * n)]);
+    solve_lower_identity(F, piv, n,
+                         [&](std::int64_t i, std::int64_t j, WideOf<T> x) { v.at(i, j) = detail::from_wide<T>(x); });
     flops = detail::kMacFlops<T> * static_cast<double>(n * n * n);
     record_host_step(trace, HostStep{.name = "trnsolver.sytri.inverse",
                                      .flops = flops,
