@@ -545,9 +545,14 @@ int detail::dgetrf_driver(const Settings& s, std::int64_t m, std::int64_t n, dou
 
 namespace detail {
 
+const Report*& SubCallReport::current() {
+  thread_local const Report* report = nullptr;
+  return report;
+}
+
 void finish_fp64_report(CallReport* report, TraceParts&& trace, Generation target, double host_fp64_flops) {
   if (report == nullptr) return;
-  finish_report(*report, std::move(trace).join(), ReportSettings{target});
+  finish_report(*report, std::move(trace).join(), sub_call_settings(report, ReportSettings{target}));
   report->host_fp64_flops = host_fp64_flops;
 }
 
