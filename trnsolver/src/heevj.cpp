@@ -106,8 +106,13 @@ bool host_jacobi(std::int64_t k, Wide* g, Wide* u, double& flops) {
     for (std::int64_t p = 0; p < k; ++p)
       for (std::int64_t q = p + 1; q < k; ++q) {
         const Wide gpq = g[p + q * k];
-        const double a = std::abs(gpq), gpp = g[p + p * k].real(), gqq = g[q + q * k].real();
-        if (!(a > DBL_EPSILON * std::sqrt(std::fabs(gpp * gqq))) || !(a > DBL_MIN)) continue;
+        const double gpp = g[p + p * k].real(), gqq = g[q + q * k].real();
+        const double threshold = DBL_EPSILON * std::sqrt(std::fabs(gpp * gqq));
+        // |g_pq| <= sqrt(2) max(|re|, |im|), and hypot is within 1 ulp: below 2/3 of the threshold
+        // that max decides the test as |g_pq| would (a converged pair costs no hypot).
+        if (1.5 * std::max(std::fabs(gpq.real()), std::fabs(gpq.imag())) < threshold) continue;
+        const double a = std::abs(gpq);
+        if (!(a > threshold) || !(a > DBL_MIN)) continue;
         rotated = true;
         const Wide ph = gpq / a;
         const double tau = (gqq - gpp) / (2 * a), t = (tau >= 0 ? 1.0 : -1.0) / (std::fabs(tau) + std::hypot(1.0, tau));
