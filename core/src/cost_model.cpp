@@ -518,7 +518,8 @@ class IntervalStates {
     ch.resize(kChunk);
     set_end(p.c);
     ends_.insert(ends_.begin() + static_cast<std::ptrdiff_t>(p.c + 1), upper.back().hi);
-    bounds_.insert(bounds_.begin() + static_cast<std::ptrdiff_t>(p.c + 1), bounds_[p.c]);  // both halves: the whole's bound
+    // Both halves keep the whole's bound.
+    bounds_.insert(bounds_.begin() + static_cast<std::ptrdiff_t>(p.c + 1), bounds_[p.c]);
     chunks_.insert(chunks_.begin() + static_cast<std::ptrdiff_t>(p.c + 1), std::move(upper));
     return p.k < kChunk ? p : Pos{p.c + 1, p.k - kChunk};
   }
@@ -1166,7 +1167,7 @@ class Scheduler {
   double queue_bw_hbm_ = 0;
   double other_total_ns_ = 0;
   std::array<std::array<double, kEngineCount>, kEngineCount> latency_{};  // result_latency_ns(producer, consumer)
-  std::array<double, kEngineCount> max_latency_to_{};                      // per consumer: the largest of latency_[.][consumer]
+  std::array<double, kEngineCount> max_latency_to_{};  // per consumer: the largest latency_[.][consumer]
   Schedule sched_;
   std::vector<CoreState<M>> cs_;
   IntervalStates<States> hbm_;
