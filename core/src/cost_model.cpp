@@ -331,12 +331,23 @@ constexpr int kQuadrants = 4;
 // table into as many segments as rows, and every whole-tile query walked all of them for all four
 // quadrants). The schedule is unchanged: a query folds each quadrant apart and Scheduler::ready_time
 // takes the first largest candidate in (byte, quadrant) order, the order of the shared table's walk.
+//
+// Each chunk keeps an upper bound of its segments' write and read end times per mode (Bound; raised
+// whenever a segment of the chunk is written or inserted, never lowered, so it stays an upper bound
+// when segments go). A query given a `skip` test passes over a whole chunk whose bound says no
+// segment of it can set a later constraint than the one found so far: an HBM region is the hull of a
+// strided view, and a hull over a matrix that thousands of earlier writes cut walked every piece
+// (ssyevd 256: 146 segments per HBM query, 22 M in all; most of them long finished).
 template <class State>
 class IntervalStates {
  public:
   struct Seg {
     std::uint64_t lo, hi;
     State st;
+  };
+  static constexpr std::size_t kModes = std::tuple_size_v<State>;
+  struct Bound {  // per mode: >= every w_end and r_end a segment of the chunk has had since it was made
+    std::array<double, kModes> w, r;
   };
   // Where a lookup of lo landed, while the table's segments have not moved since: a query's answer
   // for the update of the same region that follows it (an instruction's accesses are recorded right
@@ -350,6 +361,22 @@ class IntervalStates {
   Finger query(std::uint64_t lo, std::uint64_t hi, F&& f) const {
     const Pos p0 = first(lo);
     for (Pos p = p0; valid(p) && at(p).lo < hi; p = next(p)) f(at(p).st, std::max(at(p).lo, lo));
+    return Finger{lo, version_, p0.c, p0.k};
+  }
+  // The same, passing over the rest of a chunk (from where the walk enters it) when skip(its Bound)
+  // is true: only for an f that those segments could not change (see the class comment).
+  template <class F, class Skip>
+  Finger query(std::uint64_t lo, std::uint64_t hi, F&& f, Skip&& skip) const {
+    const Pos p0 = first(lo);
+    Pos p = p0;
+    while (valid(p) && at(p).lo < hi) {
+      if ((p.k == 0 || (p.c == p0.c && p.k == p0.k)) && skip(bounds_[p.c])) {
+        p = Pos{p.c + 1, 0};
+        continue;
+      }
+      f(at(p).st, std::max(at(p).lo, lo));
+      p = next(p);
+    }
     return Finger{lo, version_, p0.c, p0.k};
   }
   // A write: [lo, hi) becomes one segment of state `st`. Exact: the write started after every
@@ -366,6 +393,7 @@ class IntervalStates {
     Pos p = first(lo, f);
     if (valid(p) && at(p).lo == lo && at(p).hi == hi) {  // the common case: a segment rewritten whole
       at(p).st = st;
+      raise(p.c, st);
       return;
     }
     if (at(p).lo >= hi) {  // [lo, hi) lies in a gap
@@ -379,6 +407,7 @@ class IntervalStates {
     const Seg head = at(p), tail = at(last);
     const bool keep_left = head.lo < lo, keep_right = tail.hi > hi;
     at(p) = keep_left ? Seg{head.lo, lo, head.st} : Seg{lo, hi, st};
+    raise(p.c, st);
     set_end(p.c);
     erase_before(next(p), hi);
     Pos written = p;
@@ -393,6 +422,7 @@ class IntervalStates {
     Pos p = first(lo, finger);
     if (valid(p) && at(p).lo == lo && at(p).hi == hi) {  // the common case
       f(at(p).st);
+      raise(p.c, at(p).st);
       return;
     }
     if (valid(p) && at(p).lo < lo) {  // cut at lo: the part before lo keeps its state
@@ -411,6 +441,7 @@ class IntervalStates {
         p = prev(insert(Pos{p.c, p.k + 1}, right));
       }
       f(at(p).st);
+      raise(p.c, at(p).st);
       cur = at(p).hi;
     }
   }
@@ -421,6 +452,22 @@ class IntervalStates {
     std::size_t c, k;  // chunk, index in it
   };
   bool valid(Pos p) const { return p.c < chunks_.size(); }
+  // Chunk c's bound covers st (a NaN end never sets a constraint, so it need not raise it).
+  void raise(std::size_t c, const State& st) {
+    Bound& b = bounds_[c];
+    for (std::size_t k = 0; k < kModes; ++k) {
+      b.w[k] = std::max(b.w[k], st[k].w_end);
+      b.r[k] = std::max(b.r[k], st[k].r_end);
+    }
+  }
+  static Bound bound_of(const State& st) {
+    Bound b;
+    for (std::size_t k = 0; k < kModes; ++k) {
+      b.w[k] = st[k].w_end;
+      b.r[k] = st[k].r_end;
+    }
+    return b;
+  }
   Seg& at(Pos p) { return chunks_[p.c][p.k]; }
   const Seg& at(Pos p) const { return chunks_[p.c][p.k]; }
   Pos next(Pos p) const { return p.k + 1 < chunks_[p.c].size() ? Pos{p.c, p.k + 1} : Pos{p.c + 1, 0}; }
@@ -458,17 +505,21 @@ class IntervalStates {
     if (chunks_.empty()) {
       chunks_.emplace_back(1, s);
       ends_.push_back(s.hi);
+      bounds_.push_back(bound_of(s.st));
       return Pos{0, 0};
     }
     if (!valid(p)) p = Pos{chunks_.size() - 1, chunks_.back().size()};
     auto& ch = chunks_[p.c];
     ch.insert(ch.begin() + static_cast<std::ptrdiff_t>(p.k), s);
+    raise(p.c, s.st);
     set_end(p.c);
     if (ch.size() <= 2 * kChunk) return p;
     std::vector<Seg> upper(ch.begin() + static_cast<std::ptrdiff_t>(kChunk), ch.end());
     ch.resize(kChunk);
     set_end(p.c);
     ends_.insert(ends_.begin() + static_cast<std::ptrdiff_t>(p.c + 1), upper.back().hi);
+    // Both halves keep the whole's bound.
+    bounds_.insert(bounds_.begin() + static_cast<std::ptrdiff_t>(p.c + 1), bounds_[p.c]);
     chunks_.insert(chunks_.begin() + static_cast<std::ptrdiff_t>(p.c + 1), std::move(upper));
     return p.k < kChunk ? p : Pos{p.c + 1, p.k - kChunk};
   }
@@ -484,6 +535,7 @@ class IntervalStates {
       if (ch.empty()) {
         chunks_.erase(chunks_.begin() + static_cast<std::ptrdiff_t>(p.c));
         ends_.erase(ends_.begin() + static_cast<std::ptrdiff_t>(p.c));
+        bounds_.erase(bounds_.begin() + static_cast<std::ptrdiff_t>(p.c));
         p = Pos{p.c, 0};
         continue;
       }
@@ -495,6 +547,7 @@ class IntervalStates {
 
   std::vector<std::vector<Seg>> chunks_;
   std::vector<std::uint64_t> ends_;  // ends_[c]: the end of chunk c's last segment
+  std::vector<Bound> bounds_;        // bounds_[c]: chunk c's upper bound of end times (raise)
   mutable Pos hint_{0, 0};           // where the last lookup landed (first); may be stale
   std::uint64_t version_ = 0;        // counts the changes that move segments (insert, erase_before)
 };
@@ -656,9 +709,11 @@ class Scheduler {
     dma_spans_.resize(static_cast<std::size_t>(cores_));
     prof.dma_queue_busy_ns.assign(static_cast<std::size_t>(hw_.dma_engines), 0.0);
     for (int p = 0; p < kEngineCount; ++p)
-      for (int q = 0; q < kEngineCount; ++q)
-        latency_[static_cast<std::size_t>(p)][static_cast<std::size_t>(q)] =
-            result_latency_ns(static_cast<Engine>(p), static_cast<Engine>(q));
+      for (int q = 0; q < kEngineCount; ++q) {
+        const double l = result_latency_ns(static_cast<Engine>(p), static_cast<Engine>(q));
+        latency_[static_cast<std::size_t>(p)][static_cast<std::size_t>(q)] = l;
+        max_latency_to_[static_cast<std::size_t>(q)] = std::max(max_latency_to_[static_cast<std::size_t>(q)], l);
+      }
   }
 
   // False when the modes' table cuts would differ (M = 2 only; see above): nothing is returned then.
@@ -770,9 +825,20 @@ class Scheduler {
       }
       auto& fingers = fingers_[r];
       if (reg.mem == MemSpace::hbm) {
-        fingers[0] = hbm_.query(reg.lo, reg.hi, [&](const States& st, std::uint64_t) {
-          for (std::size_t k = 0; k < M; ++k) consider(st[k], reg, ins.engine, 0, best[k]);
-        });
+        // A chunk none of whose ends (plus the largest result latency to this consumer, for a read)
+        // is later than every mode's constraint so far cannot change it (consider: strictly later
+        // only; fl(a + b) is monotone in a and b).
+        const double lat = reg.write ? 0.0 : max_latency_to_[static_cast<std::size_t>(ins.engine)];
+        fingers[0] = hbm_.query(
+            reg.lo, reg.hi,
+            [&](const States& st, std::uint64_t) {
+              for (std::size_t k = 0; k < M; ++k) consider(st[k], reg, ins.engine, 0, best[k]);
+            },
+            [&](const typename IntervalStates<States>::Bound& b) {
+              for (std::size_t k = 0; k < M; ++k)
+                if (!(b.w[k] + lat <= best[k].ready) || (reg.write && !(b.r[k] <= best[k].ready))) return false;
+              return true;
+            });
       } else {
         auto& tables = reg.mem == MemSpace::sbuf ? c.sbuf : c.psum;
         const auto [q0, q1] = quadrants_of(reg);
@@ -1101,6 +1167,7 @@ class Scheduler {
   double queue_bw_hbm_ = 0;
   double other_total_ns_ = 0;
   std::array<std::array<double, kEngineCount>, kEngineCount> latency_{};  // result_latency_ns(producer, consumer)
+  std::array<double, kEngineCount> max_latency_to_{};  // per consumer: the largest latency_[.][consumer]
   Schedule sched_;
   std::vector<CoreState<M>> cs_;
   IntervalStates<States> hbm_;

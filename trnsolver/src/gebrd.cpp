@@ -349,7 +349,8 @@ int gebrd_impl(const Settings& s, std::int64_t m, std::int64_t n, T* A, std::int
 template <class T>
 void orgqr_into(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t k, T* A, std::int64_t lda,
                 const T* tau, detail::SubCalls& sub) {
-  CallReport r;
+  detail::SubCallReport guard;
+  CallReport& r = guard.report;
   orgqr(s, m, n, k, A, lda, tau, &r);
   sub.absorb(r);
 }

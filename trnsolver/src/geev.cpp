@@ -153,7 +153,8 @@ int geev_steps(const Settings& s, bool vectors, std::int64_t n, T* A, std::int64
     detail::record_move(sub.trace, "trnsolver.geev.orghr_copy", a, HostSpan(Z.data(), n * n));
     detail::shift_reflectors('Q', n, Z.data(), n, sub.trace, "trnsolver.geev.orghr_shift");
     if (n > 1) {
-      CallReport r;
+      detail::SubCallReport guard;
+      CallReport& r = guard.report;
       orgqr(s, n - 1, n - 1, n - 1, Z.data() + 1 + n, n, tau.data(), &r);
       sub.absorb(r);
     }

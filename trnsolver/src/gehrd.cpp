@@ -30,6 +30,7 @@
 
 #include "geev_internal.hpp"
 #include "svd_internal.hpp"
+#include "syevj_internal.hpp"  // detail::SubCallReport
 #include "trn/core/host_step.hpp"
 #include "trn/solver/qr.hpp"
 
@@ -163,7 +164,8 @@ void hess_panel_updates(HessPanel<T>& p, T ei) {
   // A(0:k, c+1:c+nb) -= Y(0:k, 0:nb-1) V1'^H, V1' the leading (nb-1) x (nb-1) unit lower block of V.
   qr_gemm(p.s, 'N', 'C', k, nb - 1, nb - 1, T(-1), p.Y.data(), n, V.data(), r, T(1), p.A + (c + 1) * p.lda, p.lda,
           p.trace);
-  CallReport rep;  // A(c+1:n, c+nb:n) = Q^H A(...): unmqr's block reflector (three GEMMs)
+  detail::SubCallReport guard;  // A(c+1:n, c+nb:n) = Q^H A(...): unmqr's block reflector (three GEMMs)
+  CallReport& rep = guard.report;
   ormqr(p.s, true, true, r, n - c - nb, nb, p.a(k, 0), p.lda, p.tau, p.A + k + (c + nb) * p.lda, p.lda, &rep);
   p.trace.add(std::move(rep.trace));
   p.host_ops += kFp64Type<T> ? rep.host_fp64_flops / kOpFlops<T> : 0.0;

@@ -10,6 +10,7 @@
 
 #include "trn/solver/eig.hpp"
 #include "trn/core/host_step.hpp"
+#include "syevj_internal.hpp"  // detail::SubCallReport
 
 namespace trn::solver {
 namespace {
@@ -37,16 +38,21 @@ int gesvd_impl(const Settings& s, char jobu, char jobvt, std::int64_t m, std::in
   T* u = direct_u ? U : uw.data();
   const std::int64_t lu = direct_u ? ldu : m;
   GesvdjParams p;  // tolerance: machine epsilon of T, up to 100 sweeps, sorted descending
-  CallReport r;
   GesvdjResult res;
-  if constexpr (std::is_same_v<T, float>)
-    res = sgesvdj(s, vectors, !full_u, m, n, A, lda, S, vectors ? u : nullptr, lu, vectors ? vw.data() : nullptr, n, p,
-                  &r);
-  else
-    res = dgesvdj(s, vectors, !full_u, m, n, A, lda, S, vectors ? u : nullptr, lu, vectors ? vw.data() : nullptr, n, p,
-                  &r);
   TraceParts trace;
-  trace.add(std::move(r.trace));
+  double host_fp64_flops = 0;
+  {
+    detail::SubCallReport sub;  // gesvdj's trace joins this call's, modeled once (with it)
+    CallReport& r = sub.report;
+    if constexpr (std::is_same_v<T, float>)
+      res = sgesvdj(s, vectors, !full_u, m, n, A, lda, S, vectors ? u : nullptr, lu, vectors ? vw.data() : nullptr, n,
+                    p, &r);
+    else
+      res = dgesvdj(s, vectors, !full_u, m, n, A, lda, S, vectors ? u : nullptr, lu, vectors ? vw.data() : nullptr, n,
+                    p, &r);
+    trace.add(std::move(r.trace));
+    host_fp64_flops = r.host_fp64_flops;
+  }
   // Index moves on the host: V^T into VT or A's first n rows, U's n columns into A.
   if (jobvt == 'A' || jobvt == 'S' || jobvt == 'O') {
     T* dst = jobvt == 'O' ? A : VT;
@@ -62,8 +68,8 @@ int gesvd_impl(const Settings& s, char jobu, char jobvt, std::int64_t m, std::in
                                      .reads = {HostSpan(uw.data(), m * n)}, .writes = {HostSpan::matrix(A, m, n, lda)}});
   }
   if (report != nullptr) {
-    finish_report(*report, std::move(trace).join(), ReportSettings{s.target});
-    report->host_fp64_flops = r.host_fp64_flops;
+    finish_report(*report, std::move(trace).join(), detail::sub_call_settings(report, ReportSettings{s.target}));
+    report->host_fp64_flops = host_fp64_flops;
   }
   // gesvdj's non-convergence (or non-finite input) as gesvd's info: superdiagonals not converged, all
   // of them (at least 1).

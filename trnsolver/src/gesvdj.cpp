@@ -552,7 +552,7 @@ std::vector<GesvdjResult> sgesvdj_any(const Settings& s, bool vectors, bool econ
   const Ops<float> ops{s, &trace};
   auto res = run_batch(ops, vectors, econ, sort, m, n, A, lda, S, U, ldu, V, ldv, p, batch);
   if (report != nullptr) {
-    finish_report(*report, std::move(trace).join(), ReportSettings{s.target});
+    finish_report(*report, std::move(trace).join(), detail::sub_call_settings(report, ReportSettings{s.target}));
   }
   return res;
 }

@@ -550,6 +550,11 @@ BatchTraceSink& batch_trace_sink() {
   return sink;
 }
 
+const Report*& SubCallReport::current() {
+  thread_local const Report* report = nullptr;
+  return report;
+}
+
 void finish_fp64_report(CallReport* report, TraceParts&& trace, Generation target, double host_fp64_flops) {
   if (report == nullptr) return;
   if (const BatchTraceSink& sink = batch_trace_sink(); sink.report == report && sink.parts != nullptr) {
@@ -557,7 +562,7 @@ void finish_fp64_report(CallReport* report, TraceParts&& trace, Generation targe
     report->host_fp64_flops = host_fp64_flops;
     return;
   }
-  finish_report(*report, std::move(trace).join(), ReportSettings{target});
+  finish_report(*report, std::move(trace).join(), sub_call_settings(report, ReportSettings{target}));
   report->host_fp64_flops = host_fp64_flops;
 }
 

@@ -74,7 +74,8 @@ int heevdx_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo
       m = hi - lo;
       ScratchVector<T> V(vectors ? Z.begin() + lo * n : Z.end(), vectors ? Z.begin() + hi * n : Z.end());
       if (vectors && n > 1 && m > 0) {  // V = Q Z for the selected columns (Q = diag(1, Q'))
-        CallReport r;
+        detail::SubCallReport sub;
+        CallReport& r = sub.report;
         ormqr(s, true, false, n - 1, m, n - 1, work.data() + 1, n, tau.data(), V.data() + 1, n, &r);
         st.trace.add(std::move(r.trace));
       }
@@ -179,7 +180,8 @@ int hegvd_any(const Settings& s, int itype, bool vectors, const EigSelect& sel, 
   std::int64_t m = 0;
   const int info = detail::hegv_reduce(s, itype, vectors, uplo, n, A, lda, B, ldb, W, report,
                                        [&](T* c, RealOf<T>* w, TraceParts& trace, double& flops) {
-                                         CallReport er;
+                                         detail::SubCallReport sub(report != nullptr && report->plans_wanted);
+                                         CallReport& er = sub.report;
                                          const int i = heevdx(s, vectors, sel, Uplo::lower, n, c, n, &m, w, &er);
                                          trace.add(std::move(er.trace));
                                          flops += er.host_fp64_flops;
@@ -199,7 +201,8 @@ SyevjResult hegvj_any(const Settings& s, int itype, bool vectors, Uplo uplo, std
   SyevjResult res;
   res.info = detail::hegv_reduce(s, itype, vectors, uplo, n, A, lda, B, ldb, W, report,
                                  [&](T* c, RealOf<T>* w, TraceParts& trace, double& flops) {
-                                   CallReport er;
+                                   detail::SubCallReport sub;
+                                   CallReport& er = sub.report;
                                    SyevjParams q = p;
                                    q.sort_eig = true;
                                    res = heevj(s, vectors, Uplo::lower, n, c, n, w, q, &er);

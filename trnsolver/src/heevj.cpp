@@ -9,6 +9,8 @@
 // flops are (O(n b^2) per pair): A(:, IJ) U, U^H A(IJ, :) and V(:, IJ) U as trnblas complex GEMMs
 // (cgemm 4M in fp32 mode for C, zgemm through Ozaki fp64 for Z). Every sweep count is bounded by
 // max_sweeps, every subproblem by kHostSweeps.
+#include <immintrin.h>
+
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -18,6 +20,7 @@
 
 #include "complex_eig_internal.hpp"
 #include "jacobi_f64.hpp"
+#include "trn/core/host_simd.hpp"
 #include "trn/core/scratch.hpp"
 
 namespace trn::solver {
@@ -35,37 +38,111 @@ void require(bool ok, const char* what) {
 template <class R>
 constexpr double kUnit = std::is_same_v<R, float> ? FLT_EPSILON / 2 : DBL_EPSILON / 2;
 
+// Whether every part of the k x k matrices g and u is finite and at most 2^900 in magnitude. Then no
+// product host_jacobi forms overflows or is NaN: its rotations are unitary (|c|, |s e^{i phi}| <= 1),
+// so no entry grows past the Frobenius norm (k 2^900.5 plus rounding, far below DBL_MAX), and every
+// complex product takes GCC's inline (a c - b d, a d + b c), whose bits the split loops below repeat
+// (GCC calls __muldc3 only when both parts come out NaN).
+bool jacobi_operands_tame(std::int64_t k, const Wide* g, const Wide* u) {
+  constexpr double kTame = 0x1p900;
+  bool ok = true;
+  for (const Wide* x : {g, u})
+    for (std::int64_t i = 0; i < k * k; ++i)  // no early exit: a branch-free fold that vectorizes
+      ok &= std::fabs(x[i].real()) <= kTame && std::fabs(x[i].imag()) <= kTame;
+  return ok;
+}
+
+// x(:, p) = c x(:, p) - sm x(:, q), x(:, q) = sp x(:, p) + c x(:, q) (stride 1, `len` entries; rows of
+// g: stride k), each complex product as GCC's inline one: re = a c - b d, im = a d + b c (fp-contract
+// off). Only for tame operands (jacobi_operands_tame): then the bits are std::complex's.
+inline void rotate_pair(double* xp, double* xq, std::int64_t len, std::int64_t stride, double c, Wide m, Wide pl) {
+  const double mr = m.real(), mi = m.imag(), pr = pl.real(), pi = pl.imag();
+  for (std::int64_t i = 0; i < len; ++i) {
+    double* a = xp + 2 * i * stride;
+    double* b = xq + 2 * i * stride;
+    const double ar = a[0], ai = a[1], br = b[0], bi = b[1];
+    const double mbr = mr * br - mi * bi, mbi = mr * bi + mi * br;  // m x(q)
+    const double par = pr * ar - pi * ai, pai = pr * ai + pi * ar;  // pl x(p)
+    a[0] = c * ar - mbr;
+    a[1] = c * ai - mbi;
+    b[0] = par + c * br;
+    b[1] = pai + c * bi;
+  }
+}
+
+// rotate_pair for stride 1 with AVX-512, four complex entries per vector: the same products, sums and
+// roundings per entry (lane-wise IEEE; the real lanes subtract, the imaginary ones add, as the scalar
+// loop), so the same bits.
+__attribute__((target("avx512f"))) void rotate_pair_avx512(double* xp, double* xq, std::int64_t len, double c, Wide m,
+                                                           Wide pl) {
+  const __m512d vc = _mm512_set1_pd(c), mr = _mm512_set1_pd(m.real()), mi = _mm512_set1_pd(m.imag()),
+                pr = _mm512_set1_pd(pl.real()), pi = _mm512_set1_pd(pl.imag());
+  constexpr __mmask8 kReal = 0x55;  // lanes 0, 2, 4, 6: real parts
+  std::int64_t i = 0;
+  for (; i + 4 <= len; i += 4) {
+    const __m512d a = _mm512_loadu_pd(xp + 2 * i), b = _mm512_loadu_pd(xq + 2 * i);
+    const __m512d as = _mm512_shuffle_pd(a, a, 0x55), bs = _mm512_shuffle_pd(b, b, 0x55);  // (im, re) per entry
+    const __m512d t1 = _mm512_mul_pd(mr, b), t2 = _mm512_mul_pd(mi, bs);              // (mr br, mr bi), (mi bi, mi br)
+    const __m512d mb = _mm512_mask_sub_pd(_mm512_add_pd(t1, t2), kReal, t1, t2);      // m x(q)
+    const __m512d t3 = _mm512_mul_pd(pr, a), t4 = _mm512_mul_pd(pi, as);
+    const __m512d pa = _mm512_mask_sub_pd(_mm512_add_pd(t3, t4), kReal, t3, t4);  // pl x(p)
+    _mm512_storeu_pd(xp + 2 * i, _mm512_sub_pd(_mm512_mul_pd(vc, a), mb));
+    _mm512_storeu_pd(xq + 2 * i, _mm512_add_pd(pa, _mm512_mul_pd(vc, b)));
+  }
+  if (i < len) rotate_pair(xp + 2 * i, xq + 2 * i, len - i, 1, c, m, pl);
+}
+
 // The scalar cyclic Jacobi for the k x k Hermitian g (ld k, fp64) with the Demmel-Veselic threshold
 // |g_pq| > tol sqrt(|g_pp g_qq|) (Forsythe & Henrici 1960, complex rotation
 // J = [c, s e^{i phi}; -s e^{-i phi}, c], g_pq = |g_pq| e^{i phi}, t = tan as Golub & Van Loan
-// Alg. 8.5.2); u accumulates the rotations (u = u J). Returns whether anything rotated.
+// Alg. 8.5.2); u accumulates the rotations (u = u J). Returns whether anything rotated. Tame operands
+// (the usual case) rotate through the split loops (rotate_pair; columns with AVX-512 where the host
+// has it), the same bits without the NaN branch after every complex product.
 bool host_jacobi(std::int64_t k, Wide* g, Wide* u, double& flops) {
   bool any = false;
+  const bool tame = jacobi_operands_tame(k, g, u), avx512 = host_simd_available(HostSimd::avx512);
   for (int sweep = 0; sweep < kHostSweeps; ++sweep) {
     bool rotated = false;
     for (std::int64_t p = 0; p < k; ++p)
       for (std::int64_t q = p + 1; q < k; ++q) {
         const Wide gpq = g[p + q * k];
-        const double a = std::abs(gpq), gpp = g[p + p * k].real(), gqq = g[q + q * k].real();
-        if (!(a > DBL_EPSILON * std::sqrt(std::fabs(gpp * gqq))) || !(a > DBL_MIN)) continue;
+        const double gpp = g[p + p * k].real(), gqq = g[q + q * k].real();
+        const double threshold = DBL_EPSILON * std::sqrt(std::fabs(gpp * gqq));
+        // |g_pq| <= sqrt(2) max(|re|, |im|), and hypot is within 1 ulp: below 2/3 of the threshold
+        // that max decides the test as |g_pq| would (a converged pair costs no hypot).
+        if (1.5 * std::max(std::fabs(gpq.real()), std::fabs(gpq.imag())) < threshold) continue;
+        const double a = std::abs(gpq);
+        if (!(a > threshold) || !(a > DBL_MIN)) continue;
         rotated = true;
         const Wide ph = gpq / a;
         const double tau = (gqq - gpp) / (2 * a), t = (tau >= 0 ? 1.0 : -1.0) / (std::fabs(tau) + std::hypot(1.0, tau));
         const double c = 1 / std::hypot(1.0, t), sn = t * c;
         const Wide sp = sn * ph, sm = sn * std::conj(ph);
-        auto columns = [&](Wide* x) {
-          for (std::int64_t i = 0; i < k; ++i) {
-            const Wide xp = x[i + p * k], xq = x[i + q * k];
-            x[i + p * k] = c * xp - sm * xq;
-            x[i + q * k] = sp * xp + c * xq;
+        if (tame) {
+          auto d = [](Wide* x) { return reinterpret_cast<double*>(x); };
+          if (avx512) {
+            rotate_pair_avx512(d(g + p * k), d(g + q * k), k, c, sm, sp);
+            rotate_pair_avx512(d(u + p * k), d(u + q * k), k, c, sm, sp);
+          } else {
+            rotate_pair(d(g + p * k), d(g + q * k), k, 1, c, sm, sp);
+            rotate_pair(d(u + p * k), d(u + q * k), k, 1, c, sm, sp);
           }
-        };
-        columns(g);
-        columns(u);
-        for (std::int64_t j = 0; j < k; ++j) {
-          const Wide xp = g[p + j * k], xq = g[q + j * k];
-          g[p + j * k] = c * xp - sp * xq;
-          g[q + j * k] = sm * xp + c * xq;
+          rotate_pair(d(g + p), d(g + q), k, k, c, sp, sm);
+        } else {
+          auto columns = [&](Wide* x) {
+            for (std::int64_t i = 0; i < k; ++i) {
+              const Wide xp = x[i + p * k], xq = x[i + q * k];
+              x[i + p * k] = c * xp - sm * xq;
+              x[i + q * k] = sp * xp + c * xq;
+            }
+          };
+          columns(g);
+          columns(u);
+          for (std::int64_t j = 0; j < k; ++j) {
+            const Wide xp = g[p + j * k], xq = g[q + j * k];
+            g[p + j * k] = c * xp - sp * xq;
+            g[q + j * k] = sm * xp + c * xq;
+          }
         }
         g[p + q * k] = g[q + p * k] = 0;
         g[p + p * k] = gpp - t * a;

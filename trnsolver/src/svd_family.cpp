@@ -24,6 +24,7 @@
 //                 from SplitMix64 (Steele, Lea & Flood, OOPSLA 2014) of the counter 2 (i + n j) + part
 //                 (part 1: imaginary): deterministic, no dependency on trnrand (layering).
 #include <algorithm>
+#include <optional>
 #include <cmath>
 #include <complex>
 #include <limits>
@@ -82,7 +83,8 @@ double frobenius(SubCalls& sub, const char* name, std::int64_t rows, std::int64_
 template <class T>
 void orthonormalise(const Settings& s, SubCalls& sub, std::int64_t m, std::int64_t l, T* Y) {
   Vec<T> tau(sz(l));
-  CallReport r;
+  detail::SubCallReport guard;  // the sub-call's trace joins this call's, modeled once
+  CallReport& r = guard.report;
   geqrf(s, m, l, Y, m, tau.data(), &r);
   sub.absorb(r);
   orgqr(s, m, l, l, Y, m, tau.data(), &r);
@@ -92,7 +94,8 @@ void orthonormalise(const Settings& s, SubCalls& sub, std::int64_t m, std::int64
 template <class T, class R>
 int gesvd_any(const Settings& s, char ju, char jv, std::int64_t m, std::int64_t n, T* A, std::int64_t lda, R* S, T* U,
               std::int64_t ldu, T* VT, std::int64_t ldvt, SubCalls& sub) {
-  CallReport r;
+  detail::SubCallReport guard;  // the sub-call's trace joins this call's, modeled once
+  CallReport& r = guard.report;
   const int info = gesvd(s, ju, jv, m, n, A, lda, S, U, ldu, VT, ldvt, &r);
   sub.absorb(r);
   return info;
@@ -107,7 +110,8 @@ void left_vectors(const Settings& s, SubCalls& sub, char jobu, std::int64_t m, s
   const std::int64_t qc = jobu == 'A' ? m : n;
   Vec<T> q(sz(m * qc), T(0)), ubc(ub.begin(), ub.end());
   copy_into(sub, "trnsolver.gesvd.reflectors_q", m, n, ab.data(), m, q.data(), m);
-  CallReport r;
+  detail::SubCallReport guard;  // the sub-call's trace joins this call's, modeled once
+  CallReport& r = guard.report;
   orgbr(s, 'Q', m, qc, n, q.data(), m, tauq, &r);
   sub.absorb(r);
   detail::qr_gemm(s, 'N', 'N', m, n, n, T(1), q.data(), m, ubc.data(), n, T(0), dst, ld, sub.trace);
@@ -130,7 +134,10 @@ int gesvd_complex(const Settings& s, char jobu, char jobvt, std::int64_t m, std:
   Vec<T> ab(sz(m * n)), tauq(sz(n)), taup(sz(n));
   Vec<R> d(sz(n)), e(sz(n), R(0)), b(sz(n * n), R(0));
   copy_into(sub, "trnsolver.gesvd.copy_a", m, n, A, lda, ab.data(), m);
-  CallReport r;
+  // The sub-calls' traces join this call's, modeled once; the guard ends before this call's finish
+  // (which is itself a sub-call's when the caller's report is one).
+  std::optional<detail::SubCallReport> guard(std::in_place);
+  CallReport& r = guard->report;
   gebrd(s, m, n, ab.data(), m, d.data(), e.data(), tauq.data(), taup.data(), &r);
   sub.absorb(r);
   for (std::int64_t i = 0; i < n; ++i) {
@@ -153,6 +160,7 @@ int gesvd_complex(const Settings& s, char jobu, char jobvt, std::int64_t m, std:
     detail::qr_gemm(s, 'N', 'N', n, n, n, T(1), vbc.data(), n, p.data(), n, T(0), jobvt == 'O' ? A : VT,
                     jobvt == 'O' ? lda : ldvt, sub.trace);
   }
+  guard.reset();
   detail::finish_fp64_report(report, std::move(sub.trace), s.target, sub.fp64_flops);
   return info;
 }
@@ -257,7 +265,8 @@ int qdwh(const Settings& s, SubCalls& sub, std::int64_t m, std::int64_t n, T* X,
 
 template <class T, class R>
 int hermitian_eig(const Settings& s, SubCalls& sub, bool vectors, std::int64_t n, T* H, R* W) {
-  CallReport r;
+  detail::SubCallReport guard;  // the sub-call's trace joins this call's, modeled once
+  CallReport& r = guard.report;
   int info = 0;
   if constexpr (kRealType<T>) info = syevd(s, vectors, Uplo::lower, n, H, n, W, &r);
   else info = heevd(s, vectors, Uplo::lower, n, H, n, W, &r);
@@ -273,7 +282,8 @@ void orthonormal_u(const Settings& s, SubCalls& sub, std::int64_t m, std::int64_
   using R = decltype(detail::real_part(T{}));
   Vec<T> q(sz(m * ucols), T(0)), tau(sz(n)), phase(sz(n));
   copy_into(sub, "trnsolver.gesvdp.u", m, n, uv, m, q.data(), m);
-  CallReport r;
+  detail::SubCallReport guard;  // the sub-call's trace joins this call's, modeled once
+  CallReport& r = guard.report;
   geqrf(s, m, n, q.data(), m, tau.data(), &r);
   sub.absorb(r);
   for (std::int64_t j = 0; j < n; ++j) {

@@ -68,7 +68,8 @@ int syevd_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo,
       const auto [lo, hi] = selected<T>(sel, w, scale);
       m = hi - lo;
       if (vectors && n > 1 && m > 0) {  // V = Q Z for the selected columns only
-        CallReport r;
+        detail::SubCallReport sub;  // ormqr's trace joins this call's, modeled once
+        CallReport& r = sub.report;
         ormqr(s, true, false, n - 1, m, n - 1, work.data() + 1, n, tau.data(), Z.data() + 1 + lo * n, n, &r);
         st.trace.add(std::move(r.trace));
       }

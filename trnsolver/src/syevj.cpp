@@ -25,7 +25,9 @@ LaunchConfig launch_config(const Settings& s, std::int64_t programs) {
   return lc;
 }
 
-void finish_report(CallReport* r, const Settings& s, Trace&& t) { trn::finish_report(r, std::move(t), ReportSettings::of(s)); }
+void finish_report(CallReport* r, const Settings& s, Trace&& t) {
+  trn::finish_report(r, std::move(t), detail::sub_call_settings(r, ReportSettings::of(s)));
+}
 
 void check_args(std::int64_t n, std::int64_t lda, const void* A, const void* W, std::int64_t batch) {
   require(n >= 0, "n >= 0");

@@ -481,7 +481,7 @@ std::vector<SyevjResult> block_batched(const Settings& s, bool vectors, bool low
     parts.add(std::move(gp));
   }
   if (report != nullptr) {
-    finish_report(*report, std::move(parts).join(), ReportSettings::of(s));
+    finish_report(*report, std::move(parts).join(), detail::sub_call_settings(report, ReportSettings::of(s)));
   }
   return results;
 }

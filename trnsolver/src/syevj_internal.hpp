@@ -146,10 +146,41 @@ inline std::int32_t aligned_partition_start(std::int32_t first, std::int32_t end
 void strsm_left(const Settings& s, const float* t, std::int64_t si, std::int64_t sj, bool lower, bool unit,
                 std::int64_t n, std::int64_t nrhs, float* B, std::int64_t ldb, TraceParts& trace);
 
+// The report of a sub-call whose trace the caller adds to its own (which it models once, whole): while
+// a SubCallReport lives, finishing its report keeps the trace but leaves the profile unmodeled
+// (ReportSettings::trace_only), and the report prints its plan only when asked (`plans`, default
+// none: a plan's prediction may replay the whole driver). The caller's trace and modeled time are the
+// same; the sub-call's own schedule, which nobody read, is no longer computed (ssyevd's ormqr, the
+// gesvd family's QR/gebrd/eig steps, sygvd's and hegvd's syevdx/heevdx were each scheduled twice).
+// Nested sub-calls each have their own report: only the report named here is trace-only.
+class SubCallReport {
+ public:
+  explicit SubCallReport(bool plans = false) : prev_(current()) {
+    report.plans_wanted = plans;
+    current() = &report;
+  }
+  ~SubCallReport() { current() = prev_; }
+  SubCallReport(const SubCallReport&) = delete;
+  SubCallReport& operator=(const SubCallReport&) = delete;
+  // Whether r is the report of the innermost live SubCallReport of this thread.
+  static bool trace_only(const Report* r) { return r != nullptr && r == current(); }
+  CallReport report;
+
+ private:
+  static const Report*& current();  // this thread's (getrf.cpp)
+  const Report* prev_;
+};
+// rs with trace_only set when `r` is a sub-call's report (SubCallReport).
+inline ReportSettings sub_call_settings(const Report* r, ReportSettings rs) {
+  rs.trace_only = rs.trace_only || SubCallReport::trace_only(r);
+  return rs;
+}
+
 // The report of an fp64 driver over engine calls (dgetrf, dpotrf, irs_gesv): their traces joined
-// and modelled on the target, and the host fp64 flops. Nothing without a report. While `report` is
-// the one a batched entry point registered (BatchTraceSink), the trace parts go to the batch's
-// parts unjoined and unmodelled instead: the batch joins and models its whole trace once.
+// and modelled on the target (not for a sub-call's report: SubCallReport), and the host fp64 flops.
+// Nothing without a report. While `report` is the one a batched entry point registered
+// (BatchTraceSink), the trace parts go to the batch's parts unjoined and unmodelled instead: the
+// batch joins and models its whole trace once.
 void finish_fp64_report(CallReport* report, TraceParts&& trace, Generation target, double host_fp64_flops);
 // A batched entry point's collector (capi_internal.hpp run_batch): finish_fp64_report on `report`
 // (that one object only, not the reports of calls nested inside the routine) moves its parts into

@@ -132,7 +132,7 @@ int sygv_reduce(const Settings& s, int itype, bool vectors, Uplo uplo, std::int6
   }
   detail::gv_store("trnsolver.sygv.finish", n, vectors ? e.cols : 0, lower, c, A, lda, w, W, st.f, B, ldb, st.trace);
   if (report != nullptr) {
-    finish_report(*report, std::move(st.trace).join(), ReportSettings{s.target});
+    finish_report(*report, std::move(st.trace).join(), detail::sub_call_settings(report, ReportSettings{s.target}));
     report->host_fp64_flops = st.flops;
   }
   return e.info;
@@ -147,7 +147,8 @@ SyevjResult sygvj_any(const Settings& s, int itype, bool vectors, Uplo uplo, std
   SyevjResult res;
   res.info = sygv_reduce(s, itype, vectors, uplo, n, A, lda, B, ldb, W, report,
                          [&](T* c, T* w, TraceParts& trace, double& flops) {
-                           CallReport er;
+                           detail::SubCallReport sub;
+                           CallReport& er = sub.report;
                            SyevjParams q = p;
                            q.sort_eig = true;
                            if constexpr (std::is_same_v<T, float>)
@@ -170,7 +171,9 @@ int sygvd_any(const Settings& s, int itype, bool vectors, const EigSelect& sel, 
   std::int64_t m = 0;
   const int info = sygv_reduce(s, itype, vectors, uplo, n, A, lda, B, ldb, W, report,
                                [&](T* c, T* w, TraceParts& trace, double& flops) {
-                                 CallReport er;
+                                 // syevdx's plan (its prediction replays syevd) only when this report prints plans
+                                 detail::SubCallReport sub(report != nullptr && report->plans_wanted);
+                                 CallReport& er = sub.report;
                                  const int i = syevdx(s, vectors, sel, Uplo::lower, n, c, n, &m, w, &er);
                                  trace.add(std::move(er.trace));
                                  flops += er.host_fp64_flops;
