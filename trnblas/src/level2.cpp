@@ -14,8 +14,8 @@
 // (a copy with zeros, and ones on a unit diagonal: data movement only, the analogue of a masked
 // DMA), then run the dense product. ger is the k = 1 GEMM A = x (alpha y)^T + 1 * A (alpha y first:
 // see scaled; fp64 on the host side).
-// trsv: float runs trsm_left_kernel (column substitution on one NeuronCore: TensorE broadcasts,
-// VectorE divide and updates); double is blocked by kTrsvBlock columns: each diagonal block is
+// trsv: float runs trsv_kernel (column substitution with x on one partition's free axis: VectorE
+// divide and updates; trsm_left_kernel's TensorE broadcasts beyond kTrsvMaxN); double is blocked by kTrsvBlock columns: each diagonal block is
 // solved by substitution on the host side in fp64, each off-diagonal update x2 -= T21 x1 is an
 // fp64 slice-pair product, so all but O(n * kTrsvBlock) of the n^2 flops run on TensorE.
 // Negative increments: the vector is gathered into a contiguous host buffer first (and scattered
@@ -438,7 +438,12 @@ void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, con
                       .ldb = n,
                       .n = n,
                       .nrhs = 1};
-  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) { trsm_left_kernel(nc, p); });
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    if (n <= kTrsvMaxN)
+      trsv_kernel(nc, p);  // x on one partition: 2-3 instructions per row
+    else
+      trsm_left_kernel(nc, p);
+  });
   rep.add(std::move(r.trace));
   if (!s.timing_only) scatter(b, x, n, incx);
 }
