@@ -175,14 +175,19 @@ using Setup = FnRef<void(NeuronCore&, ProgramTiles&)>;
 
 // How a program lays the vector into SBUF: in chunks down the partitions (above), or, for a short
 // vector (one_partition: n <= pmax), as one piece [1, n] along one partition's free axis.
-enum class Layout { chunks, one_partition };
+// elementwise: chunks for n > pmax, one piece [1, n] otherwise. Only for bodies whose every output
+// element is the same instruction sequence on its own input elements (axpy, scal, rot, copy, swap,
+// the complex planes' products): the layout changes which partition computes an element, not its
+// roundings, so the bits are those of the chunk layout; one [1, n] row is one DMA descriptor per
+// contiguous run and one instruction row instead of n one-element partitions (docs/trnblas.md).
+enum class Layout { chunks, one_partition, elementwise };
 
 // chunk_fill: AllocFill::none when every body writes each buffer view before reading it.
 void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep, Setup setup, PieceBody body,
                 FnRef<void(NeuronCore&)> finish = {}, AllocFill chunk_fill = AllocFill::poison,
-                Layout layout = Layout::chunks) {
+                Layout layout = Layout::elementwise) {
   const std::int64_t P = hardware_spec(s.target).pmax;
-  const bool one_partition = layout == Layout::one_partition;
+  const bool one_partition = layout == Layout::one_partition || (layout == Layout::elementwise && n <= P);
   const std::int64_t F = one_partition ? n : std::min(kChunkFree, (n + P - 1) / P);
   constexpr int kMaxBuffers = 8;  // the most any Level 1 body uses (complex rotations)
   if (buffers > kMaxBuffers) throw Error("trnblas run_pieces: more vector buffers than kMaxBuffers");
