@@ -183,6 +183,10 @@ using Setup = FnRef<void(NeuronCore&, ProgramTiles&)>;
 enum class Layout { chunks, one_partition, elementwise };
 
 // chunk_fill: AllocFill::none when every body writes each buffer view before reading it.
+// kWrittenBeforeRead: the bodies of axpy, scal, rot/rotm, copy and swap, whose buffers are each a
+// DMA's or an instruction's destination before any read (the fill is host work only: no
+// instruction, no device time; memory.hpp).
+constexpr AllocFill kWrittenBeforeRead = AllocFill::none;
 void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep, Setup setup, PieceBody body,
                 FnRef<void(NeuronCore&)> finish = {}, AllocFill chunk_fill = AllocFill::poison,
                 Layout layout = Layout::elementwise) {
@@ -411,7 +415,7 @@ void apply_2x2(const Settings& s, std::int64_t n, Vec x0, std::int64_t incx, Vec
     nc.tensor_tensor(v[1], v[0], v[1], AluOp::add);       // y' = h21 x + h22 y
     nc.dma_copy(hbm_piece(x0, incx, pc), v[2]);
     nc.dma_copy(hbm_piece(y0, incy, pc), v[1]);
-  });
+  }, {}, kWrittenBeforeRead);
 }
 
 // The full H of a rotm param (flag -1, 0, 1); flag -2 (identity) is handled by the callers.
@@ -432,7 +436,7 @@ void axpy_kernel(const Settings& s, std::int64_t n, float alpha, Vec x0, std::in
     nc.tensor_scalar(v[0], v[0], AluOp::multiply, alpha);  // fl(alpha x)
     nc.tensor_tensor(v[1], v[0], v[1], AluOp::add);        // fl(fl(alpha x) + y)
     nc.dma_copy(hbm_piece(y0, incy, pc), v[1]);
-  });
+  }, {}, kWrittenBeforeRead);
 }
 
 // x = alpha x (incx > 0).
@@ -441,7 +445,7 @@ void scal_kernel(const Settings& s, std::int64_t n, float alpha, Vec x, std::int
     nc.dma_copy(v[0], hbm_piece(x, incx, pc));
     nc.tensor_scalar(v[0], v[0], AluOp::multiply, alpha);
     nc.dma_copy(hbm_piece(x, incx, pc), v[0]);
-  });
+  }, {}, kWrittenBeforeRead);
 }
 
 // sum x_i y_i, each product rounded once, then the reduction order of run_reduction.
@@ -664,7 +668,7 @@ void copy(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, 
   run_pieces(s, n, 1, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
     nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
     nc.dma_copy(hbm_piece(y0, incy, pc), v[0]);
-  });
+  }, {}, kWrittenBeforeRead);
 }
 
 void copy_segments(const Settings& s, std::span<const CopySegment> segments, CallReport* report) {
@@ -706,7 +710,7 @@ void swap(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float*
     nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
     nc.dma_copy(hbm_piece(x0, incx, pc), v[1]);
     nc.dma_copy(hbm_piece(y0, incy, pc), v[0]);
-  });
+  }, {}, kWrittenBeforeRead);
 }
 
 void rot(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float* y, std::int64_t incy, float c,
