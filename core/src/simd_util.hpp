@@ -22,8 +22,12 @@
 namespace trn::simd {
 
 // The AVX-512 subset every hand-vectorised path here uses (F for 512-bit ops, BW and VL for the
-// 16-bit masked loads and stores), checked once.
-inline bool has_avx512() { return host_simd_available(HostSimd::avx512); }
+// 16-bit masked loads and stores), checked once: the answer is kept here too (host_simd_available
+// fixes it at its first call), since the instruction paths ask tens of times per short BLAS call.
+inline bool has_avx512() {
+  static const bool available = host_simd_available(HostSimd::avx512);
+  return available;
+}
 
 TRN_SIMD_WARNINGS_BEGIN
 // 16 fp16 values widened exactly to fp32. vcvtph2ps is exact except that it quiets signalling

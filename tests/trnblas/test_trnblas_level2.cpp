@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -329,6 +330,53 @@ TYPED_TEST(Level2, InvalidArgumentsNameTheirPositionAndWriteNothing) {
   expect_pos(trmv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_UNIT, n, nullptr, n, x.data(), 1), 5);
   EXPECT_EQ(gemv(nullptr, TRNBLAS_OP_N, n, n, &one, A.data(), n, x.data(), 1, &one, y.data(), 1),
             TRNBLAS_STATUS_NOT_INITIALIZED);
+}
+
+// Float trsv (trsv_kernel: x on one partition, column panels of T) computes the reference column
+// loop x_j = fl(b_j / t_jj), x_i = fl(x_i - fl(t_ij x_j)) for the unsolved i, in that order: bit for
+// bit, also for a -0 right-hand side (which the old 0/1 masks and selector sums turned into +0) and
+// with NaN in the unreferenced triangle. n = 300 spans several T panels (16384 words each).
+TEST(Level2Float, TrsvIsTheColumnLoopBitForBit) {
+  Handle h;
+  for (int n : {5, 64, 300})
+    for (trnblasFillMode_t u : {TRNBLAS_FILL_MODE_LOWER, TRNBLAS_FILL_MODE_UPPER})
+      for (trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T})
+        for (trnblasDiagType_t d : {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}) {
+          const int lda = n + 3;
+          const bool lower = u == TRNBLAS_FILL_MODE_LOWER, trans = t == TRNBLAS_OP_T, unit = d == TRNBLAS_DIAG_UNIT;
+          std::vector<float> A = random_vec<float>(static_cast<std::size_t>(lda * n), 31 + n);
+          for (int j = 0; j < n; ++j)
+            for (int i = 0; i < lda; ++i) {
+              float& a = A[static_cast<std::size_t>(i + j * lda)];
+              const bool stored = i < n && (lower ? i >= j : i <= j);
+              if (!stored || (unit && i == j)) a = std::numeric_limits<float>::quiet_NaN();  // never read
+              else if (i == j) a = 2.0f + a;
+              else a = a / static_cast<float>(n);
+            }
+          std::vector<float> b = random_vec<float>(static_cast<std::size_t>(n), 32 + n);
+          for (int i = 0; i < n; i += 3) b[static_cast<std::size_t>(i)] = -0.0f;  // and x_j = -0 on the first rows
+          // op(A)(i, j) and the reference column loop (each product rounded on its own: volatile).
+          const auto op_a = [&](int i, int j) { return trans ? A[static_cast<std::size_t>(j + i * lda)] : A[static_cast<std::size_t>(i + j * lda)]; };
+          const bool op_lower = lower != trans;
+          std::vector<float> want = b;
+          for (int step = 0; step < n; ++step) {
+            const int j = op_lower ? step : n - 1 - step;
+            float& xj = want[static_cast<std::size_t>(j)];
+            if (!unit) xj = xj / op_a(j, j);
+            for (int i = op_lower ? j + 1 : 0; i < (op_lower ? n : j); ++i) {
+              volatile float p = op_a(i, j) * xj;
+              want[static_cast<std::size_t>(i)] = want[static_cast<std::size_t>(i)] - p;
+            }
+          }
+          std::vector<float> x = b;
+          ASSERT_EQ(trnblasStrsv(h, u, t, d, n, A.data(), lda, x.data(), 1), TRNBLAS_STATUS_SUCCESS);
+          for (int i = 0; i < n; ++i) {
+            std::uint32_t got_bits = 0, want_bits = 0;
+            std::memcpy(&got_bits, &x[static_cast<std::size_t>(i)], 4);
+            std::memcpy(&want_bits, &want[static_cast<std::size_t>(i)], 4);
+            ASSERT_EQ(got_bits, want_bits) << "n=" << n << " u=" << u << " t=" << t << " d=" << d << " i=" << i;
+          }
+        }
 }
 
 TEST(Level2_64, The64BitFormsAgreeAndSgemvRunsOnTensorE) {

@@ -175,14 +175,23 @@ using Setup = FnRef<void(NeuronCore&, ProgramTiles&)>;
 
 // How a program lays the vector into SBUF: in chunks down the partitions (above), or, for a short
 // vector (one_partition: n <= pmax), as one piece [1, n] along one partition's free axis.
-enum class Layout { chunks, one_partition };
+// elementwise: chunks for n > pmax, one piece [1, n] otherwise. Only for bodies whose every output
+// element is the same instruction sequence on its own input elements (axpy, scal, rot, copy, swap,
+// the complex planes' products): the layout changes which partition computes an element, not its
+// roundings, so the bits are those of the chunk layout; one [1, n] row is one DMA descriptor per
+// contiguous run and one instruction row instead of n one-element partitions (docs/trnblas.md).
+enum class Layout { chunks, one_partition, elementwise };
 
 // chunk_fill: AllocFill::none when every body writes each buffer view before reading it.
+// kWrittenBeforeRead: the bodies of axpy, scal, rot/rotm, copy and swap, whose buffers are each a
+// DMA's or an instruction's destination before any read (the fill is host work only: no
+// instruction, no device time; memory.hpp).
+constexpr AllocFill kWrittenBeforeRead = AllocFill::none;
 void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep, Setup setup, PieceBody body,
                 FnRef<void(NeuronCore&)> finish = {}, AllocFill chunk_fill = AllocFill::poison,
-                Layout layout = Layout::chunks) {
+                Layout layout = Layout::elementwise) {
   const std::int64_t P = hardware_spec(s.target).pmax;
-  const bool one_partition = layout == Layout::one_partition;
+  const bool one_partition = layout == Layout::one_partition || (layout == Layout::elementwise && n <= P);
   const std::int64_t F = one_partition ? n : std::min(kChunkFree, (n + P - 1) / P);
   constexpr int kMaxBuffers = 8;  // the most any Level 1 body uses (complex rotations)
   if (buffers > kMaxBuffers) throw Error("trnblas run_pieces: more vector buffers than kMaxBuffers");
@@ -406,7 +415,7 @@ void apply_2x2(const Settings& s, std::int64_t n, Vec x0, std::int64_t incx, Vec
     nc.tensor_tensor(v[1], v[0], v[1], AluOp::add);       // y' = h21 x + h22 y
     nc.dma_copy(hbm_piece(x0, incx, pc), v[2]);
     nc.dma_copy(hbm_piece(y0, incy, pc), v[1]);
-  });
+  }, {}, kWrittenBeforeRead);
 }
 
 // The full H of a rotm param (flag -1, 0, 1); flag -2 (identity) is handled by the callers.
@@ -427,7 +436,7 @@ void axpy_kernel(const Settings& s, std::int64_t n, float alpha, Vec x0, std::in
     nc.tensor_scalar(v[0], v[0], AluOp::multiply, alpha);  // fl(alpha x)
     nc.tensor_tensor(v[1], v[0], v[1], AluOp::add);        // fl(fl(alpha x) + y)
     nc.dma_copy(hbm_piece(y0, incy, pc), v[1]);
-  });
+  }, {}, kWrittenBeforeRead);
 }
 
 // x = alpha x (incx > 0).
@@ -436,7 +445,7 @@ void scal_kernel(const Settings& s, std::int64_t n, float alpha, Vec x, std::int
     nc.dma_copy(v[0], hbm_piece(x, incx, pc));
     nc.tensor_scalar(v[0], v[0], AluOp::multiply, alpha);
     nc.dma_copy(hbm_piece(x, incx, pc), v[0]);
-  });
+  }, {}, kWrittenBeforeRead);
 }
 
 // sum x_i y_i, each product rounded once, then the reduction order of run_reduction.
@@ -659,7 +668,7 @@ void copy(const Settings& s, std::int64_t n, const float* x, std::int64_t incx, 
   run_pieces(s, n, 1, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
     nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
     nc.dma_copy(hbm_piece(y0, incy, pc), v[0]);
-  });
+  }, {}, kWrittenBeforeRead);
 }
 
 void copy_segments(const Settings& s, std::span<const CopySegment> segments, CallReport* report) {
@@ -701,7 +710,7 @@ void swap(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float*
     nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
     nc.dma_copy(hbm_piece(x0, incx, pc), v[1]);
     nc.dma_copy(hbm_piece(y0, incy, pc), v[0]);
-  });
+  }, {}, kWrittenBeforeRead);
 }
 
 void rot(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float* y, std::int64_t incy, float c,

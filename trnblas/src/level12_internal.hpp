@@ -128,3 +128,12 @@ void complex_reciprocal(const Settings& s, std::int64_t n, const float* dr, cons
                         Report& rep);
 
 }  // namespace trn::blas::l12
+
+namespace trn::blas {
+struct TrsmProblem;
+// trsv_kernel (trsv_kernel.cpp): the substitution for one right-hand side on one partition's free
+// axis (trnblas's float trsv). Its limits: x and T's column panel in one SBUF partition.
+inline constexpr std::int64_t kTrsvMaxN = 4096;
+inline constexpr std::int64_t kTrsvPanelElements = 16384;  // 64 KiB of T per panel
+void trsv_kernel(NeuronCore& nc, const TrsmProblem& p);
+}  // namespace trn::blas

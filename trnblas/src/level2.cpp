@@ -14,8 +14,8 @@
 // (a copy with zeros, and ones on a unit diagonal: data movement only, the analogue of a masked
 // DMA), then run the dense product. ger is the k = 1 GEMM A = x (alpha y)^T + 1 * A (alpha y first:
 // see scaled; fp64 on the host side).
-// trsv: float runs trsm_left_kernel (column substitution on one NeuronCore: TensorE broadcasts,
-// VectorE divide and updates); double is blocked by kTrsvBlock columns: each diagonal block is
+// trsv: float runs trsv_kernel (column substitution with x on one partition's free axis: VectorE
+// divide and updates; trsm_left_kernel's TensorE broadcasts beyond kTrsvMaxN); double is blocked by kTrsvBlock columns: each diagonal block is
 // solved by substitution on the host side in fp64, each off-diagonal update x2 -= T21 x1 is an
 // fp64 slice-pair product, so all but O(n * kTrsvBlock) of the n^2 flops run on TensorE.
 // Negative increments: the vector is gathered into a contiguous host buffer first (and scattered
@@ -163,9 +163,43 @@ void move_runs(const Settings& s, std::span<const WordRun> runs, l12::Report& re
 // diagonal), by DMA (move_runs): per column its stored run (contiguous), for a symmetric matrix
 // the mirrored run (a row of the stored triangle: step lda), then the unit diagonal (step n + 1).
 // Bit copies, no arithmetic; zero elsewhere (a fresh buffer).
+// The fp32 triangular case in one program of O(n / pmax) instructions instead of two DMAs per
+// column: per block of up to pmax columns, one DMA of the columns' n x w block (column j on
+// partition j - c0, its rows on the free axis: contiguous runs), one GpSimdE affine_select that
+// keeps the stored triangle and writes +0 elsewhere (a select, not a product: Inf/NaN in the
+// unreferenced triangle cannot leak), one more for a unit diagonal's 1.0, one DMA out. The same
+// n x n matrix, bit for bit, as the run copies; the block DMA also reads the unreferenced triangle
+// (inside the caller's n x n array, never used).
+constexpr std::int64_t kStageTriangleMaxN = 16384;  // a column of the block in one SBUF partition row
+std::vector<float> stage_triangle_f32(const Settings& s, Uplo uplo, std::int64_t n, const float* A, std::int64_t lda,
+                                      bool unit, l12::Report& rep) {
+  std::vector<float> full(static_cast<std::size_t>(n * n));
+  const std::int64_t P = hardware_spec(s.target).pmax;
+  const bool up = uplo == Uplo::upper;
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf());
+    const Tile cols = sb.alloc(DType::f32, static_cast<std::int32_t>(std::min(P, n)), {n}, "columns", 0, AllocFill::none);
+    for (std::int64_t c0 = 0; c0 < n; c0 += P) {
+      const auto w = static_cast<std::int32_t>(std::min(P, n - c0));
+      const Tile t = cols.rows(0, w);
+      nc.dma_copy(t, HbmTensor::wrap(const_cast<float*>(A) + c0 * lda, DType::f32, {w, n}, {lda, 1}).tile(0, w, 0, n));
+      // v(p, i) = i - (c0 + p) (lower) or (c0 + p) - i (upper): >= 0 on the stored triangle.
+      const std::array<std::int64_t, 2> pat{up ? -1 : 1, n};
+      const std::int64_t off = up ? c0 : -c0, cm = up ? 1 : -1;
+      nc.affine_select(t, std::span(&pat, 1), off, cm, unit ? AluOp::greater : AluOp::greater_equal, t, 0.0f);
+      if (unit) nc.affine_select(t, std::span(&pat, 1), off, cm, AluOp::not_equal, t, 1.0f);
+      nc.dma_copy(HbmTensor::wrap(full.data() + c0 * n, DType::f32, {w, n}, {n, 1}).tile(0, w, 0, n), t);
+    }
+  });
+  rep.add(r.trace);
+  return full;
+}
+
 template <class T>
 std::vector<T> stage(const Settings& s, Uplo uplo, std::int64_t n, const T* A, std::int64_t lda, bool symmetric, bool unit,
                      l12::Report& rep) {
+  if constexpr (std::is_same_v<T, float>)
+    if (!symmetric && n > 0 && n <= kStageTriangleMaxN) return stage_triangle_f32(s, uplo, n, A, lda, unit, rep);
   constexpr std::int64_t W = sizeof(T) / sizeof(float);
   std::vector<T> full(static_cast<std::size_t>(n * n), T(0));
   const auto word = [](const T* p) { return reinterpret_cast<const float*>(p); };
@@ -438,7 +472,12 @@ void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, con
                       .ldb = n,
                       .n = n,
                       .nrhs = 1};
-  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) { trsm_left_kernel(nc, p); });
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    if (n <= kTrsvMaxN)
+      trsv_kernel(nc, p);  // x on one partition: 2-3 instructions per row
+    else
+      trsm_left_kernel(nc, p);
+  });
   rep.add(std::move(r.trace));
   if (!s.timing_only) scatter(b, x, n, incx);
 }

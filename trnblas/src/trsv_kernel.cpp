@@ -12,6 +12,7 @@
 // A TRSM (left side, no transpose of the stored view): trnblas's strsv and trnsolver's potrs/getrs use it.
 #include <algorithm>
 
+#include "level12_internal.hpp"
 #include "trn/blas/level12.hpp"
 #include "trn/tile/matmul.hpp"
 
@@ -93,6 +94,62 @@ void trsm_left_kernel(NeuronCore& nc, const TrsmProblem& pr) {
     }
   }
   for (std::int64_t t = 0; t < T; ++t) nc.dma_copy(bview.tile(t * P, bt[t].partitions, 0, m), bt[t]);
+}
+
+// One right-hand side (trnblas's float trsv; the complex trsv's real form of order 2n): the same
+// column-oriented substitution with x on the free axis of one partition, so no step crosses
+// partitions and each instruction touches only the elements it computes.
+//
+// Algorithm: Golub & Van Loan Alg. 3.1.3 (the reference BLAS xTRSV's column form, "NoTrans" loop).
+//   x[0, :] = b (one DMA); op(T)'s stored triangle is loaded in column panels onto partition 0
+//   (kTrsvPanelElements words: columns [c0, c1) with the rows they use, lower [c0, n), upper [0, c1),
+//   in T's storage order so each DMA run is contiguous). For each column j in order:
+//     x_j  = x_j / t_jj                       VectorE tensor_scalar divide (not for a unit diagonal)
+//     u    = t_ij x_j   (i unsolved)          VectorE tensor_scalar multiply, x_j a [1, 1] scalar
+//     x_i  = x_i - u                          VectorE tensor_tensor subtract
+//   2 or 3 instructions per row (trsm_left_kernel: 13 on 128 partitions).
+// Engines: DMA and VectorE only.
+// Accuracy: the same roundings as trsm_left_kernel and the reference loop for finite data — x_j =
+//   fl(b_j / t_jj), x_i = fl(x_i - fl(t_ij x_j)) in the same order — so componentwise backward
+//   stable, |dT| <= n u |T| (Higham, Thm 8.5). Only the unsolved rows are written and only the stored
+//   triangle is read, so a -0 in x or an Inf/NaN elsewhere in T or x stays where IEEE puts it (the
+//   selector matmuls and 0/1 masks of trsm_left_kernel turned such cases into +0 or NaN).
+// Limits: nrhs == 1, n <= kTrsvMaxN (x and its update row live on one partition).
+void trsv_kernel(NeuronCore& nc, const TrsmProblem& pr) {
+  const std::int64_t n = pr.n;
+  if (pr.nrhs != 1 || n < 1 || n > kTrsvMaxN)
+    throw UsageError("trn::blas::trsv_kernel", "problem", "needs nrhs == 1 and 1 <= n <= kTrsvMaxN");
+  AllocScope sb(nc.sbuf());
+  const std::int64_t w_max = std::max<std::int64_t>(1, kTrsvPanelElements / n);
+  Tile x = sb.alloc(DType::f32, 1, {n}, "x");
+  Tile upd = sb.alloc(DType::f32, 1, {n}, "t_ij x_j", 0, AllocFill::none);
+  Tile tp = sb.alloc(DType::f32, 1, {std::min(n, w_max) * n}, "T panel", 0, AllocFill::none);
+  const Tile xh = HbmTensor::wrap(pr.b, DType::f32, {1, n}).tile(0, 1, 0, n);
+  nc.dma_copy(x, xh);
+  // T's contiguous storage axis: op(T)'s columns (t_si == 1) or its rows (t_sj == 1).
+  const bool by_columns = pr.t_si == 1 || pr.t_sj != 1;
+  for (std::int64_t done = 0; done < n; done += w_max) {
+    const std::int64_t c0 = pr.lower ? done : std::max<std::int64_t>(0, n - done - w_max);
+    const std::int64_t c1 = pr.lower ? std::min(n, done + w_max) : n - done, w = c1 - c0;
+    const std::int64_t r0 = pr.lower ? c0 : 0, r1 = pr.lower ? n : c1, h = r1 - r0;
+    // op(T)(i, j) of the panel is tp[(i - r0) ai + (j - c0) aj].
+    const std::int64_t ai = by_columns ? 1 : w, aj = by_columns ? h : 1;
+    float* t00 = const_cast<float*>(pr.t) + r0 * pr.t_si + c0 * pr.t_sj;
+    const HbmTensor panel = by_columns ? HbmTensor::wrap(t00, DType::f32, {1, w, h}, {1, pr.t_sj, pr.t_si})
+                                       : HbmTensor::wrap(t00, DType::f32, {1, h, w}, {1, pr.t_si, pr.t_sj});
+    nc.dma_copy(tp.cols(0, w * h), by_columns ? panel.tile_nd({0, 0, 0}, {1, w, h}) : panel.tile_nd({0, 0, 0}, {1, h, w}));
+    for (std::int64_t k = 0; k < w; ++k) {
+      const std::int64_t j = pr.lower ? c0 + k : c1 - 1 - k;
+      const Tile xj = x.cols(j, 1);
+      if (!pr.unit) nc.tensor_scalar(xj, xj, AluOp::divide, tp.cols((j - r0) * ai + (j - c0) * aj, 1));
+      const std::int64_t i0 = pr.lower ? j + 1 : 0, len = pr.lower ? n - 1 - j : j;
+      if (len == 0) continue;
+      const Tile tcol = tp.slice(0, (i0 - r0) * ai + (j - c0) * aj, len, ai);
+      nc.tensor_scalar(upd.cols(0, len), tcol, AluOp::multiply, xj);
+      nc.tensor_tensor(x.cols(i0, len), x.cols(i0, len), upd.cols(0, len), AluOp::subtract);
+    }
+  }
+  nc.dma_copy(xh, x);
 }
 
 }  // namespace trn::blas

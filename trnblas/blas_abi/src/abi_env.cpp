@@ -5,6 +5,9 @@
 #include <strings.h>
 #include <time.h>
 
+#include <unistd.h>
+
+#include <array>
 #include <cctype>
 #include <cstdarg>
 #include <cstdio>
@@ -15,6 +18,7 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "abi_internal.hpp"
 
@@ -32,6 +36,71 @@ constexpr Choice<trn::Generation> kTargetChoices[] = {
 constexpr Choice<trn::Numerics> kNumericsChoices[] = {{"ideal", trn::Numerics::ideal},
                                                       {"trn1_measured", trn::Numerics::trn1_measured}};
 
+// The TRNBLAS_* variables, read on every call (trnblas_blas.h), but not by six getenv scans of the
+// whole environment per call (~2300 instructions, 15-20 % of a short Level 1 call in a ~150-variable
+// environment): the values are taken in one scan and kept per thread with the environment's entry
+// pointers they came from. The first read of a call compares those pointers (one load each; setenv,
+// unsetenv and putenv always change an entry pointer or the array) and scans again when any
+// differs; the call's later reads reuse the result, and env_call_done() (the end of every call:
+// run(), report_info(), report_cblas()) makes the next call check again. Rewriting the characters
+// of a string already handed to putenv is the one change between calls this does not see.
+enum class Var : std::uint8_t { target, numerics, compute, trace, count, profile };
+constexpr const char* kVarNames[] = {"TRNBLAS_TARGET", "TRNBLAS_NUMERICS", "TRNBLAS_COMPUTE",
+                                     "TRNBLAS_BLAS_TRACE", "TRNBLAS_BLAS_COUNT", "TRNBLAS_BLAS_PROFILE"};
+constexpr std::size_t kVars = sizeof kVarNames / sizeof kVarNames[0];
+
+struct EnvCache {
+  std::vector<char*> entries{nullptr};     // the entry pointers at the last scan, nullptr-terminated
+  char** array = nullptr;                  // and the array that held them
+  bool checked = false;                    // compared during the current call
+  std::array<const char*, kVars> value{};  // getenv's answer for each variable (nullptr: unset)
+};
+
+EnvCache& env_cache() {
+  // Never destroyed (one small allocation per thread): calls may come from exit handlers.
+  thread_local EnvCache& cache = *new EnvCache;
+  return cache;
+}
+
+const char* env_value(Var var) {
+  EnvCache& cache = env_cache();
+  char** const ep = environ;
+  if (!cache.checked || ep != cache.array) {
+    std::size_t k = 0;
+    if (ep != nullptr)
+      while (ep[k] != nullptr && ep[k] == cache.entries[k]) ++k;  // entries ends in nullptr: stops there
+    const bool same = ep == cache.array && (ep == nullptr || ep[k] == nullptr) && cache.entries[k] == nullptr;
+    if (!same) {
+      std::size_t n = 0;
+      if (ep != nullptr)
+        while (ep[n] != nullptr) ++n;
+      cache.array = ep;
+      cache.entries.assign(ep, ep + n);
+      cache.entries.push_back(nullptr);
+      cache.value.fill(nullptr);
+      constexpr std::size_t kPrefix = 8;  // "TRNBLAS_"
+      for (std::size_t i = 0; i < n; ++i) {
+        const char* e = ep[i];
+        if (std::strncmp(e, "TRNBLAS_", kPrefix) != 0) continue;
+        const char* eq = std::strchr(e, '=');
+        if (eq == nullptr) continue;
+        const auto len = static_cast<std::size_t>(eq - e);
+        for (std::size_t v = 0; v < kVars; ++v)  // getenv's answer is the first matching entry
+          if (cache.value[v] == nullptr && std::strlen(kVarNames[v]) == len && std::strncmp(e, kVarNames[v], len) == 0)
+            cache.value[v] = eq + 1;
+      }
+    }
+    cache.checked = true;
+  }
+  return cache.value[static_cast<std::size_t>(var)];
+}
+
+}  // namespace
+
+void env_call_done() { env_cache().checked = false; }
+
+namespace {
+
 std::mutex g_warn_mu;
 
 // Prints "unknown value" once per (variable, value) for the life of the process.
@@ -45,8 +114,9 @@ void warn_unknown(const char* var, const char* value, const std::string& expecte
 
 // The value of `var` among `choices` (case-insensitive); the first choice if unset, empty or unknown.
 template <class T, std::size_t N>
-T env_choice(const char* var, const Choice<T> (&choices)[N]) {
-  const char* v = std::getenv(var);
+T env_choice(Var which, const Choice<T> (&choices)[N]) {
+  const char* var = kVarNames[static_cast<std::size_t>(which)];
+  const char* v = env_value(which);
   if (v == nullptr || *v == '\0') return choices[0].value;
   for (const auto& c : choices)
     if (strcasecmp(v, c.name) == 0) return c.value;
@@ -59,8 +129,9 @@ T env_choice(const char* var, const Choice<T> (&choices)[N]) {
 bool fp32_input_mode(GemmMode m) { return m != GemmMode::fp64_ozaki && m != GemmMode::native; }
 
 // TRNBLAS_COMPUTE: any fp32-input mode of the precision-mode table (case-insensitive), fp32 if unset.
-GemmMode env_mode(const char* var) {
-  const char* v = std::getenv(var);
+GemmMode env_mode(Var which) {
+  const char* var = kVarNames[static_cast<std::size_t>(which)];
+  const char* v = env_value(which);
   if (v == nullptr || *v == '\0') return GemmMode::fp32;
   std::string lower(v);
   for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
@@ -85,7 +156,7 @@ void trace_write(const char* line) {
   static std::mutex mu;
   static std::string* dest = new std::string;  // never destroyed: calls may come from exit handlers
   static FILE* f = nullptr;
-  const char* v = std::getenv("TRNBLAS_BLAS_TRACE");
+  const char* v = env_value(Var::trace);
   if (v == nullptr || *v == '\0' || std::strcmp(v, "0") == 0) return;
   std::lock_guard<std::mutex> lock(mu);
   if (*dest != v) {
@@ -192,7 +263,7 @@ long long thread_cpu_ns() {
 void count_call(const Entry& e) {
   // Read on every call (as TRNBLAS_BLAS_TRACE); the file named at the first counted call gets the
   // totals of every counted call, written at exit.
-  const char* path = std::getenv("TRNBLAS_BLAS_COUNT");
+  const char* path = env_value(Var::count);
   if (path == nullptr || *path == '\0' || std::strcmp(path, "0") == 0) return;
   CallCounts& c = *call_counts();
   std::lock_guard<std::mutex> lock(c.mu);
@@ -204,7 +275,7 @@ void count_call(const Entry& e) {
 }
 
 long long profile_start() {
-  const char* path = std::getenv("TRNBLAS_BLAS_PROFILE");
+  const char* path = env_value(Var::profile);
   if (path == nullptr || *path == '\0' || std::strcmp(path, "0") == 0) return -1;
   CallProfile& c = *call_profile();
   {
@@ -228,14 +299,14 @@ void profile_call(const Entry& e, long long start_ns) {
 
 Config config_from_env(bool fp64) {
   Config c;
-  c.settings.target = env_choice("TRNBLAS_TARGET", kTargetChoices);
-  c.settings.numerics = env_choice("TRNBLAS_NUMERICS", kNumericsChoices);
-  c.mode = fp64 ? GemmMode::fp64_ozaki : env_mode("TRNBLAS_COMPUTE");
+  c.settings.target = env_choice(Var::target, kTargetChoices);
+  c.settings.numerics = env_choice(Var::numerics, kNumericsChoices);
+  c.mode = fp64 ? GemmMode::fp64_ozaki : env_mode(Var::compute);
   return c;
 }
 
 bool trace_requested() {
-  const char* v = std::getenv("TRNBLAS_BLAS_TRACE");
+  const char* v = env_value(Var::trace);
   return v != nullptr && *v != '\0' && std::strcmp(v, "0") != 0;
 }
 

@@ -93,6 +93,7 @@ void report_info(const Entry& e, const char* args, int info) {
   const int handed = e.cblas ? info + 1 : info;
   count_call(e);
   trace_xerbla(e, args, handed);
+  env_call_done();  // before the handler, which may not return
   if (e.cblas)
     cblas_xerbla(handed, e.symbol, "");
   else
@@ -102,6 +103,7 @@ void report_info(const Entry& e, const char* args, int info) {
 void report_cblas(const Entry& e, int position, const char* form, int value) {
   count_call(e);
   trace_xerbla(e, "", position);
+  env_call_done();
   cblas_xerbla(position, e.symbol, form, value);
 }
 

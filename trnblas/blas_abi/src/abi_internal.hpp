@@ -107,6 +107,9 @@ struct Entry {
 };
 
 bool trace_requested();  // TRNBLAS_BLAS_TRACE is set (and not "0")
+// The end of a call: the next call's first environment read checks the environment again
+// (abi_env.cpp: the variables are read once per call, not once per use).
+void env_call_done();
 // A call's argument text (printf format) into buf, formatted only when TRNBLAS_BLAS_TRACE is on:
 // only trace lines read it, and formatting it on every untraced call was ~2 % of a LAPACK client.
 void trace_args(char* buf, std::size_t size, const char* format, ...) __attribute__((format(printf, 3, 4)));
@@ -141,10 +144,12 @@ void run(const Entry& e, const char* args, const Config& cfg, F&& body) {
   } catch (const std::exception& ex) {
     report_exception(e, args, ex, trace);
     if (profile_ns >= 0) profile_call(e, profile_ns);
+    env_call_done();
     return;
   }
   if (trace) trace_done(e, args, cfg, report);
   if (profile_ns >= 0) profile_call(e, profile_ns);
+  env_call_done();
 }
 
 // A Fortran-level call: INFO != 0 is reported; otherwise body(cfg, report) runs with the
