@@ -130,7 +130,7 @@ std::vector<Mrg32k3aState>& Mrg32k3aGenerator::states() {
     const Mat3 skip1 = mat_pow(transition1(), kMrgM1, J), skip2 = mat_pow(transition2(), kMrgM2, J);
     states_ = base_;
     for (std::size_t k = 0; k < kThreads; ++k) {
-      apply_powers(states_[k], skip1, skip2);
+      if (J != 0) apply_powers(states_[k], skip1, skip2);  // J = 0: the identity (entries < m), skipped
       if (k < r) mrg32k3a_next(states_[k]);
     }
   }

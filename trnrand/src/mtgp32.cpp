@@ -58,7 +58,10 @@ void mtgp32_init_ring(std::uint32_t* ring, int set, std::uint32_t seed) {
     ring[i] ^= 1812433253u * (ring[i - 1] ^ (ring[i - 1] >> 30)) + i;
 }
 
-std::uint32_t mtgp32_next(std::uint32_t* ring, std::uint64_t k, const Mtgp32ParamsFast& p) {
+namespace {
+// mtgp32_next's body, inlined into the generation loops (the exported function is called through
+// the PLT of the shared library: a call per word).
+inline std::uint32_t next_word(std::uint32_t* ring, std::uint64_t k, const Mtgp32ParamsFast& p) {
   const auto i = static_cast<std::uint32_t>(k & kRingMask);
   const auto pos = static_cast<std::uint32_t>(p.pos);
   std::uint32_t x = (ring[i] & p.mask) ^ ring[(i + 1) & kRingMask];
@@ -71,6 +74,9 @@ std::uint32_t mtgp32_next(std::uint32_t* ring, std::uint64_t k, const Mtgp32Para
   t ^= t >> 8;
   return y ^ p.tmp_tbl[t & 0x0fu];
 }
+}  // namespace
+
+std::uint32_t mtgp32_next(std::uint32_t* ring, std::uint64_t k, const Mtgp32ParamsFast& p) { return next_word(ring, k, p); }
 
 Mtgp32Generator::Mtgp32Generator(bool engines, const EngineConfig& cfg) : engines_(engines), cfg_(cfg) {}
 
@@ -119,7 +125,7 @@ void Mtgp32Generator::words(std::uint32_t* out, std::size_t n, bool uniform) {
     const std::uint64_t b = (p / kThreads) % nb;
     std::uint32_t* ring = rings_.data() + b * kMtgp32RingWords;
     const Mtgp32ParamsFast& par = kMtgp32dcParamsFast11213[b];
-    for (std::uint64_t t = p % kThreads; t < kThreads && i < n; ++t, ++i, ++p) out[i] = mtgp32_next(ring, produced_[b]++, par);
+    for (std::uint64_t t = p % kThreads; t < kThreads && i < n; ++t, ++i, ++p) out[i] = next_word(ring, produced_[b]++, par);
   }
   position_ = p;
 }
@@ -171,7 +177,7 @@ void Mtgp32Generator::words_on_engines(std::uint32_t* out, std::size_t n, bool u
               const std::uint64_t first = r * round_words + b * kThreads;  // position of the block's word t = 0
               for (std::uint64_t t = 0; t < kThreads; ++t) {
                 if (first + t < p0 || first + t >= p1) continue;  // not in the call
-                const std::uint32_t x = mtgp32_next(ring, count++, kMtgp32dcParamsFast11213[b]);
+                const std::uint32_t x = next_word(ring, count++, kMtgp32dcParamsFast11213[b]);
                 dst[static_cast<std::int64_t>(r - r0) * row_part + s * static_cast<std::int64_t>(kThreads) +
                     static_cast<std::int64_t>(t)] = uniform ? std::bit_cast<std::uint32_t>(uniform_from_word(x)) : x;
               }
