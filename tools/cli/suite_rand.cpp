@@ -342,7 +342,9 @@ void add_rand(Registry& reg) {
   // types' kernels (XORWOW xorwow_slots, MRG32K3A mrg32k3a_slots, MT19937 mt19937_rows, MTGP32
   // mtgp32_rounds, SOBOL32
   // sobol_gray_xor with 128 dimensions) on the engines. MT19937's host time includes the jump
-  // ahead of its 8192 streams (host, once per generator).
+  // ahead of its 8192 streams on the first generator of seed 7 in the process (host set-up; later
+  // generators of the seed copy the kept windows, docs/trnrand.md "Host speed of the stateful
+  // kernels"), so with --repeat 2 the row is the warm generator's.
   struct BenchType {
     trnrandRngType_t type;
     const char* variant;

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <memory>
+#include <mutex>
 #include <string>
 
 #include "trn/core/error.hpp"
@@ -111,18 +113,36 @@ void mrg32k3a_skip_subsequences(Mrg32k3aState& s, std::uint64_t n) {
                mat_pow(transition2(), kMrgM2, n, kSubsequenceLog2));
 }
 
-std::vector<Mrg32k3aState>& Mrg32k3aGenerator::states() {
-  if (base_.empty()) {
-    // Thread k = subsequence k: each state is the previous one moved by A^(2^76).
-    const Mat3 sub1 = mat_pow(transition1(), kMrgM1, 1, kSubsequenceLog2);
-    const Mat3 sub2 = mat_pow(transition2(), kMrgM2, 1, kSubsequenceLog2);
-    base_.resize(kThreads);
-    base_[0] = mrg32k3a_seed_state(seed_);
-    for (std::size_t k = 1; k < kThreads; ++k) {
-      base_[k] = base_[k - 1];
-      apply_powers(base_[k], sub1, sub2);
-    }
+namespace {
+// curand_init(seed, k, 0) for the 81920 threads: thread k = subsequence k, each state the previous
+// one moved by A^(2^76) (a sequential chain of 2 x 81920 3 x 3 matrix applications, ~5 ms). Kept for
+// the process per seed (the two most recently used, 2.6 MB each), so a later generator of the
+// seed copies them: host set-up outside the trace, the same states.
+std::shared_ptr<const std::vector<Mrg32k3aState>> thread_base_states(std::uint64_t seed) {
+  static std::mutex mutex;
+  static std::array<std::pair<std::uint64_t, std::shared_ptr<const std::vector<Mrg32k3aState>>>, 2> recent;
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    for (auto& [s, base] : recent)
+      if (base && s == seed) return base;
   }
+  const Mat3 sub1 = mat_pow(transition1(), kMrgM1, 1, kSubsequenceLog2);
+  const Mat3 sub2 = mat_pow(transition2(), kMrgM2, 1, kSubsequenceLog2);
+  auto base = std::make_shared<std::vector<Mrg32k3aState>>(kMrg32k3aThreads);
+  (*base)[0] = mrg32k3a_seed_state(seed);
+  for (std::size_t k = 1; k < base->size(); ++k) {
+    (*base)[k] = (*base)[k - 1];
+    apply_powers((*base)[k], sub1, sub2);
+  }
+  const std::lock_guard<std::mutex> lock(mutex);
+  recent[1] = std::move(recent[0]);
+  recent[0] = {seed, base};
+  return base;
+}
+}  // namespace
+
+std::vector<Mrg32k3aState>& Mrg32k3aGenerator::states() {
+  if (base_.empty()) base_ = *thread_base_states(seed_);
   if (states_.empty()) {
     // Thread k's first slot at or after offset_ is its step ceil((offset_ - k) / 81920): J =
     // offset_ / 81920 for k >= offset_ mod 81920, J + 1 below.
@@ -130,7 +150,7 @@ std::vector<Mrg32k3aState>& Mrg32k3aGenerator::states() {
     const Mat3 skip1 = mat_pow(transition1(), kMrgM1, J), skip2 = mat_pow(transition2(), kMrgM2, J);
     states_ = base_;
     for (std::size_t k = 0; k < kThreads; ++k) {
-      apply_powers(states_[k], skip1, skip2);
+      if (J != 0) apply_powers(states_[k], skip1, skip2);  // J = 0: the identity (entries < m), skipped
       if (k < r) mrg32k3a_next(states_[k]);
     }
   }

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <mutex>
 #include <string>
 
 #include "trn/core/error.hpp"
@@ -300,11 +301,22 @@ Mt19937Window mt19937_init_genrand(std::uint32_t seed) {
 }
 
 void mt19937_twist(Mt19937Window& w) {
-  for (int k = 0; k < kMt19937Words; ++k) {
-    // x[k+624] overwrites x[k]; x[k+1] and x[k+397] are still the window's (or already new) words.
-    w[static_cast<std::size_t>(k)] = next_word(w[static_cast<std::size_t>(k)], w[static_cast<std::size_t>((k + 1) % 624)],
-                                               w[static_cast<std::size_t>((k + 397) % 624)]);
+  // x[k+624] overwrites x[k]; x[k+1] is still the window's word and x[k+397] the window's (k < 227)
+  // or already the new x[k-227]. The same order of writes as one loop over k with indices mod 624,
+  // split where (k + 397) wraps so that each part is a plain loop the compiler vectorises (the
+  // reads of the second part are 227 words behind its writes). Branch-free: the odd-y constant is
+  // masked in (identical words).
+  std::uint32_t* x = w.data();
+  constexpr std::size_t kN = kMt19937Words, kM = 397;
+  for (std::size_t k = 0; k < kN - kM; ++k) {
+    const std::uint32_t y = (x[k] & 0x80000000u) | (x[k + 1] & 0x7fffffffu);
+    x[k] = x[k + kM] ^ (y >> 1) ^ ((0u - (y & 1u)) & 0x9908b0dfu);
   }
+  for (std::size_t k = kN - kM; k < kN - 1; ++k) {
+    const std::uint32_t y = (x[k] & 0x80000000u) | (x[k + 1] & 0x7fffffffu);
+    x[k] = x[k + kM - kN] ^ (y >> 1) ^ ((0u - (y & 1u)) & 0x9908b0dfu);
+  }
+  x[kN - 1] = next_word(x[kN - 1], x[0], x[kM - 1]);
 }
 
 
@@ -349,7 +361,17 @@ Mt19937Window mt19937_jump(const Mt19937Window& w, const Gf2Poly& g) {
   return out;
 }
 
+namespace {
+using BlockPositionRow = std::array<int, 8>;
+const std::array<BlockPositionRow, kMt19937RowsPerBlock>& block_position_table();
+}  // namespace
+
 int mt19937_block_position(int row, int column) {
+  return block_position_table()[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
+}
+
+namespace {
+const std::array<BlockPositionRow, kMt19937RowsPerBlock>& block_position_table() {
   // Observed on cuRAND 10.4 (probe_mt19937_ordering.cpp): row 0 holds block positions 0, 113,
   // 170, 283, 340, 397, 510, 567; the other 616 positions, in increasing order, fill rows 1 .. 77
   // in 11 groups of 7 rows x 8 columns, column-major inside a group (element e of group g is
@@ -367,29 +389,78 @@ int mt19937_block_position(int row, int column) {
     }
     return t;
   }();
-  return table[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
+  return table;
 }
+}  // namespace
 
 // The 8192 stream states: stream t's window holds block `block[t]` (its 624 raw words after
 // block + 1 twists; -1: the initial window x[tJ .. tJ+623]). Streams are initialised lazily in
-// order: `cursor` is the initial window of stream `ready - 1`.
+// order: streams 0 .. ready - 1 are set up.
 struct Mt19937Generator::Streams {
   std::vector<Mt19937Window> window;
   std::vector<std::int64_t> block;
-  Mt19937Window cursor{};
   std::uint32_t ready = 0;
+  std::uint32_t seed32 = 0;  // the seed's low 32 bits: all init_genrand uses
 
   explicit Streams(std::uint64_t seed)
-      : window(kMt19937Streams), block(kMt19937Streams, -1), cursor(mt19937_init_genrand(static_cast<std::uint32_t>(seed))) {}
+      : block(kMt19937Streams, -1), seed32(static_cast<std::uint32_t>(seed)) {}
 
-  // Sets up (by jump ahead) every stream up to t.
+  // Sets up (by jump ahead) every stream up to t. The initial windows depend on lo32(seed) only
+  // and cost ~0.1 ms of host time per stream (a 19937-bit polynomial of the transition applied to
+  // the previous stream, mt19937_jump), ~1 s for all 8192: they are kept per seed for the process
+  // (InitialWindows below), so a second generator of the same seed copies them (20 MB) instead
+  // of recomputing them. Host set-up outside the trace, as before; the same words.
   void prepare(std::uint32_t t) {
-    while (ready <= t) {
-      if (ready > 0) cursor = mt19937_jump(cursor, stream_jump());
-      window[ready++] = cursor;
+    if (ready > t) return;
+    const std::shared_ptr<InitialWindows> cached = initial_windows(seed32);
+    const std::lock_guard<std::mutex> lock(cached->mutex);
+    while (cached->windows.size() <= t) {
+      if (!cached->windows.empty()) cached->cursor = mt19937_jump(cached->cursor, stream_jump());
+      cached->windows.push_back(cached->cursor);
     }
+    // `window` grows with the streams set up (a generator's 20 MB are not zeroed and then
+    // overwritten); the kernel extends it to all 8192 with zeros (window_all).
+    const auto first = cached->windows.begin() + ready, last = cached->windows.begin() + t + 1;
+    if (window.capacity() < kMt19937Streams) window.reserve(kMt19937Streams);
+    if (window.size() == ready) {
+      window.insert(window.end(), first, last);
+    } else {
+      if (window.size() < t + 1) window.resize(t + 1);
+      std::copy(first, last, window.begin() + ready);
+    }
+    ready = t + 1;
+  }
+
+  // The initial windows of streams 0 .. windows.size() - 1 of one seed (cursor: the last one).
+  struct InitialWindows {
+    std::mutex mutex;
+    std::vector<Mt19937Window> windows;
+    Mt19937Window cursor{};
+  };
+  // The process's windows for lo32(seed): the two most recently used seeds are kept (up to 20 MB
+  // each), so alternating between two seeds does not recompute either.
+  static std::shared_ptr<InitialWindows> initial_windows(std::uint32_t seed32) {
+    static std::mutex mutex;
+    static std::array<std::pair<std::uint32_t, std::shared_ptr<InitialWindows>>, 2> recent;
+    const std::lock_guard<std::mutex> lock(mutex);
+    for (std::size_t i = 0; i < recent.size(); ++i)
+      if (recent[i].second && recent[i].first == seed32) {
+        std::rotate(recent.begin(), recent.begin() + static_cast<std::ptrdiff_t>(i), recent.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+        return recent[0].second;
+      }
+    auto fresh = std::make_shared<InitialWindows>();
+    fresh->windows.reserve(kMt19937Streams);
+    fresh->cursor = mt19937_init_genrand(seed32);
+    std::rotate(recent.rbegin(), recent.rbegin() + 1, recent.rend());  // drop the least recent
+    recent[0] = {seed32, fresh};
+    return fresh;
   }
   static const Gf2Poly& stream_jump() { return mt19937_stream_jump_polynomial(); }
+  // All 8192 windows (the kernel's SBUF image): the streams not set up yet are zeros, never read.
+  Mt19937Window* window_all() {
+    window.resize(kMt19937Streams);
+    return window.data();
+  }
   // Stream t's window at block b (b >= its current block).
   const Mt19937Window& at(std::uint32_t t, std::int64_t b) {
     prepare(t);
@@ -463,7 +534,7 @@ void Mt19937Generator::words_on_engines(std::uint32_t* out, std::size_t n, bool 
   std::vector<std::uint32_t> blocks(kMt19937Streams);
   for (std::size_t t = 0; t < blocks.size(); ++t) blocks[t] = static_cast<std::uint32_t>(s.block[t] + 1);
   std::vector<std::uint32_t> planned = blocks;
-  const HbmTensor win_hbm = HbmTensor::wrap(s.window.data(), DType::u32, {hw.pmax, per_partition * kMt19937Words});
+  const HbmTensor win_hbm = HbmTensor::wrap(s.window_all(), DType::u32, {hw.pmax, per_partition * kMt19937Words});
   const HbmTensor blk_hbm = HbmTensor::wrap(blocks.data(), DType::u32, {hw.pmax, per_partition});
   const std::uint64_t row_first = p0 >> 16, row_last = (p1 - 1) >> 16;
   const std::uint64_t tiles = (row_last - row_first) / kMtRowsPerTile + 1;
@@ -507,18 +578,25 @@ void Mt19937Generator::words_on_engines(std::uint32_t* out, std::size_t n, bool 
           auto* wins = reinterpret_cast<std::uint32_t*>(w.at(j, 0));
           auto* bl = reinterpret_cast<std::uint32_t*>(bt.at(j, 0));
           auto* dst = reinterpret_cast<std::uint32_t*>(o.at(j, 0));
-          for (std::uint64_t r = r0; r < r1; ++r) {
-            const auto b = static_cast<std::uint32_t>(r / kMt19937RowsPerBlock + 1);
-            const auto rr = static_cast<int>(r % kMt19937RowsPerBlock);
-            for (std::int64_t sidx = 0; sidx < per_partition; ++sidx) {
+          // Stream by stream, then the tile's rows: a stream's window is read once per tile (rows
+          // of one 7-row group temper neighbouring words), not once per row; each stream still
+          // twists before the row that needs it, so the words are those of row-major order.
+          for (std::int64_t sidx = 0; sidx < per_partition; ++sidx) {
+            std::uint32_t* wv = wins + sidx * kMt19937Words;
+            for (std::uint64_t r = r0; r < r1; ++r) {
+              const auto b = static_cast<std::uint32_t>(r / kMt19937RowsPerBlock + 1);
+              const auto rr = static_cast<int>(r % kMt19937RowsPerBlock);
               const std::uint64_t q = (r << 16) + static_cast<std::uint64_t>((j * per_partition + sidx) * 8);
               if (q + 8 <= p0 || q >= p1) continue;  // no word of this stream in the call
-              Mt19937Window window;
-              std::memcpy(window.data(), wins + sidx * kMt19937Words, sizeof(window));
-              for (; bl[sidx] < b; ++bl[sidx]) mt19937_twist(window);
-              std::memcpy(wins + sidx * kMt19937Words, window.data(), sizeof(window));
+              if (bl[sidx] < b) {  // the rows enter a new block: twist in a local window
+                Mt19937Window window;
+                std::memcpy(window.data(), wv, sizeof(window));
+                for (; bl[sidx] < b; ++bl[sidx]) mt19937_twist(window);
+                std::memcpy(wv, window.data(), sizeof(window));
+              }
+              const BlockPositionRow& positions = block_position_table()[static_cast<std::size_t>(rr)];
               for (int c = 0; c < 8; ++c) {
-                const std::uint32_t x = mt19937_temper(window[static_cast<std::size_t>(mt19937_block_position(rr, c))]);
+                const std::uint32_t x = mt19937_temper(wv[positions[static_cast<std::size_t>(c)]]);
                 dst[static_cast<std::int64_t>(r - r0) * row_part + sidx * 8 + c] =
                     uniform ? std::bit_cast<std::uint32_t>(mt19937_uniform(x)) : x;
               }

@@ -17,6 +17,7 @@
 #include "trn/rand/mtgp32.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -58,7 +59,10 @@ void mtgp32_init_ring(std::uint32_t* ring, int set, std::uint32_t seed) {
     ring[i] ^= 1812433253u * (ring[i - 1] ^ (ring[i - 1] >> 30)) + i;
 }
 
-std::uint32_t mtgp32_next(std::uint32_t* ring, std::uint64_t k, const Mtgp32ParamsFast& p) {
+namespace {
+// mtgp32_next's body, inlined into the generation loops (the exported function is called through
+// the PLT of the shared library: a call per word).
+inline std::uint32_t next_word(std::uint32_t* ring, std::uint64_t k, const Mtgp32ParamsFast& p) {
   const auto i = static_cast<std::uint32_t>(k & kRingMask);
   const auto pos = static_cast<std::uint32_t>(p.pos);
   std::uint32_t x = (ring[i] & p.mask) ^ ring[(i + 1) & kRingMask];
@@ -71,6 +75,82 @@ std::uint32_t mtgp32_next(std::uint32_t* ring, std::uint64_t k, const Mtgp32Para
   t ^= t >> 8;
   return y ^ p.tmp_tbl[t & 0x0fu];
 }
+// A whole round of one block: its 256 words k .. k + 255 at once. Words k + 351 .. k + 606 read
+// ring words k .. k + pos + 255 only, all older than the round when pos <= 95 (cuRAND's design for
+// 256 threads per block: every set has pos <= 93), so the round is one plain loop over a linear
+// copy of the 351 words, which the compiler vectorises; the 4-bit table lookups are the XOR of the
+// entries of the index's set bits when the table is linear over GF(2) (checked per set: MTGP's
+// tables are built that way). The same words and ring as 256 next_word calls.
+struct RoundTables {
+  bool ok = false;  // linear tables and pos <= 95: round() applies
+  std::uint32_t tbl[4] = {}, tmp_tbl[4] = {};
+};
+
+bool linear(const std::uint32_t (&t)[16]) {
+  for (unsigned v = 0; v < 16; ++v) {
+    std::uint32_t x = 0;
+    for (unsigned b = 0; b < 4; ++b)
+      if ((v >> b) & 1u) x ^= t[1u << b];
+    if (x != t[v]) return false;
+  }
+  return true;
+}
+
+const RoundTables& round_tables(std::size_t set) {
+  static const std::array<RoundTables, kMtgp32ParamSets> all = [] {
+    std::array<RoundTables, kMtgp32ParamSets> a{};
+    for (std::size_t s = 0; s < a.size(); ++s) {
+      const Mtgp32ParamsFast& p = kMtgp32dcParamsFast11213[s];
+      a[s].ok = p.pos >= 1 && p.pos + static_cast<int>(kThreads) - 1 < kMtgp32StateWords && linear(p.tbl) && linear(p.tmp_tbl);
+      for (unsigned b = 0; b < 4; ++b) a[s].tbl[b] = p.tbl[1u << b], a[s].tmp_tbl[b] = p.tmp_tbl[1u << b];
+    }
+    return a;
+  }();
+  return all[set];
+}
+
+inline std::uint32_t table_xor(const std::uint32_t (&basis)[4], std::uint32_t v) {
+  return ((0u - (v & 1u)) & basis[0]) ^ ((0u - ((v >> 1) & 1u)) & basis[1]) ^ ((0u - ((v >> 2) & 1u)) & basis[2]) ^
+         ((0u - ((v >> 3) & 1u)) & basis[3]);
+}
+
+// Words k .. k + 255 of the block of set `set` into out (uniform: their float uniforms' bits).
+void next_round(std::uint32_t* ring, std::uint64_t k, std::size_t set, bool uniform, std::uint32_t* out) {
+  const Mtgp32ParamsFast& p = kMtgp32dcParamsFast11213[set];
+  const RoundTables& rt = round_tables(set);
+  if (!rt.ok) {
+    for (std::uint64_t t = 0; t < kThreads; ++t) {
+      const std::uint32_t x = next_word(ring, k + t, p);
+      out[t] = uniform ? std::bit_cast<std::uint32_t>(uniform_from_word(x)) : x;
+    }
+    return;
+  }
+  constexpr std::size_t kN = kMtgp32StateWords;
+  std::uint32_t old[kN], fresh[kThreads];
+  const auto i0 = static_cast<std::uint32_t>(k & kRingMask);
+  for (std::size_t j = 0; j < kN; ++j) old[j] = ring[(i0 + j) & kRingMask];
+  const auto pos = static_cast<std::size_t>(p.pos);
+  const std::uint32_t mask = p.mask;
+  const int sh1 = p.sh1, sh2 = p.sh2;
+  for (std::size_t t = 0; t < kThreads; ++t) {
+    std::uint32_t x = (old[t] & mask) ^ old[t + 1];
+    x ^= x << sh1;
+    std::uint32_t y = x ^ (old[t + pos] >> sh2);
+    y ^= table_xor(rt.tbl, y);
+    fresh[t] = y;
+    std::uint32_t tt = old[t + pos - 1];
+    tt ^= tt >> 16;
+    tt ^= tt >> 8;
+    out[t] = y ^ table_xor(rt.tmp_tbl, tt);
+  }
+  for (std::size_t t = 0; t < kThreads; ++t) ring[(i0 + kN + t) & kRingMask] = fresh[t];
+  if (uniform)
+    for (std::size_t t = 0; t < kThreads; ++t) out[t] = std::bit_cast<std::uint32_t>(uniform_from_word(out[t]));
+}
+
+}  // namespace
+
+std::uint32_t mtgp32_next(std::uint32_t* ring, std::uint64_t k, const Mtgp32ParamsFast& p) { return next_word(ring, k, p); }
 
 Mtgp32Generator::Mtgp32Generator(bool engines, const EngineConfig& cfg) : engines_(engines), cfg_(cfg) {}
 
@@ -119,7 +199,12 @@ void Mtgp32Generator::words(std::uint32_t* out, std::size_t n, bool uniform) {
     const std::uint64_t b = (p / kThreads) % nb;
     std::uint32_t* ring = rings_.data() + b * kMtgp32RingWords;
     const Mtgp32ParamsFast& par = kMtgp32dcParamsFast11213[b];
-    for (std::uint64_t t = p % kThreads; t < kThreads && i < n; ++t, ++i, ++p) out[i] = mtgp32_next(ring, produced_[b]++, par);
+    if (p % kThreads == 0 && n - i >= kThreads) {  // the block's whole 256 words of the round
+      next_round(ring, produced_[b], static_cast<std::size_t>(b), false, out + i);
+      produced_[b] += kThreads, i += kThreads, p += kThreads;
+      continue;
+    }
+    for (std::uint64_t t = p % kThreads; t < kThreads && i < n; ++t, ++i, ++p) out[i] = next_word(ring, produced_[b]++, par);
   }
   position_ = p;
 }
@@ -169,9 +254,15 @@ void Mtgp32Generator::words_on_engines(std::uint32_t* out, std::size_t n, bool u
             std::memcpy(&count, ct.at(j, 0) + s * 8, 8);
             for (std::uint64_t r = r0; r < r1; ++r) {
               const std::uint64_t first = r * round_words + b * kThreads;  // position of the block's word t = 0
+              if (first >= p0 && first + kThreads <= p1) {  // all 256 words in the call
+                next_round(ring, count, static_cast<std::size_t>(b), uniform,
+                           dst + static_cast<std::int64_t>(r - r0) * row_part + s * static_cast<std::int64_t>(kThreads));
+                count += kThreads;
+                continue;
+              }
               for (std::uint64_t t = 0; t < kThreads; ++t) {
                 if (first + t < p0 || first + t >= p1) continue;  // not in the call
-                const std::uint32_t x = mtgp32_next(ring, count++, kMtgp32dcParamsFast11213[b]);
+                const std::uint32_t x = next_word(ring, count++, kMtgp32dcParamsFast11213[b]);
                 dst[static_cast<std::int64_t>(r - r0) * row_part + s * static_cast<std::int64_t>(kThreads) +
                     static_cast<std::int64_t>(t)] = uniform ? std::bit_cast<std::uint32_t>(uniform_from_word(x)) : x;
               }
