@@ -592,7 +592,8 @@ TEST(TrnblasDot2, KnobsAndSizeLimitKeepTheOzakiScheme) {
   Settings slices;
   slices.ozaki_scheme = OzakiScheme::slices;
   EXPECT_GT(passes(slices, m, n, k), 0);
-  EXPECT_GT(passes(Settings{}, 129, 4, 4), 0);   // more rows than partitions
+  EXPECT_EQ(passes(Settings{}, 129, 4, 4), 0);    // C^T on the partitions: 4 rows
+  EXPECT_GT(passes(Settings{}, 129, 130, 2), 0);  // more rows and columns than partitions
   EXPECT_GT(passes(Settings{}, 64, 64, 64), 0);  // 32 columns x 64 per partition > 512
   Handle h;
   const double one = 1, zero = 0;

@@ -126,7 +126,7 @@ void dgemm(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std:
     if (!s.timing_only) scale_f64(m, n, beta, C, ldc);
     return;
   }
-  if (detail::gemm_dot2_applies(s, m, n, k))
+  if (detail::gemm_dot2_applies(s, m, n, k, detail::kDot2GemmMaxMacs))
     detail::gemm_dot2(s, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
   else if (s.ozaki_scheme == OzakiScheme::slices)
     detail::gemm_ozaki_slices(s, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);

@@ -110,6 +110,10 @@ bool gemm_dot2_applies(const Settings& s, std::int64_t m, std::int64_t n, std::i
 // (~59 us on trn1 at n = k = 128) is still below the slice pairs' (~75 us); the slice pairs' TensorE
 // pass and fold grow more slowly beyond (docs/trnblas.md "Small DGEMMs: Dot2 on GpSimdE").
 inline constexpr std::int64_t kDot2VectorMaxMacs = 128;
+// dgemm's cap: at 256 multiply-adds a partition (32^3: ~122 us modeled on trn1) Dot2 stays below the
+// Ozaki scheme's modeled time at the shapes measured (32^3: 158 us); at 448 (a 48 x 20 x 56 product)
+// it is above (~230 against ~190 us). Settings::dgemm_dot2_max_macs may lower it (0: never Dot2).
+inline constexpr std::int64_t kDot2GemmMaxMacs = 256;
 void gemm_dot2(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
                const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
                std::int64_t ldc, CallReport* report);
