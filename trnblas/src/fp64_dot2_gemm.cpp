@@ -156,9 +156,17 @@ void dot2_block_portable(const double* a, const double* b, std::int64_t m, std::
                          double* E) {
   dot2_block(a, b, m, n, k, P, E, [](double x, double y, double w) { return std::fma(x, y, w); });
 }
-const int kHostSimd = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("fma")  ? 2
-                      : __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? 1
-                                                                                         : 0;
+// 2: AVX-512 and FMA, 1: AVX2 and FMA, 0: portable (std::fma). Detected once, after the CPU model is
+// initialised (a static initialiser may run before libgcc's).
+int host_simd() {
+  static const int level = [] {
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("fma")) return 2;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return 1;
+    return 0;
+  }();
+  return level;
+}
 
 // The operator's C++ (the GpSimd program). Every partition computes its outputs from its own SBUF
 // copies; the emulator reads each row of A once (from the row's first partition) and each column
@@ -188,9 +196,10 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
         std::memcpy(b + kk * n + g * nc, src + kk * w * static_cast<std::int64_t>(sizeof(double)), z(w) * sizeof(double));
     }
   }
-  if (kHostSimd == 2)
+  const int simd = host_simd();
+  if (simd == 2)
     dot2_block_avx512(a, b, m, n, k, P, E);
-  else if (kHostSimd == 1)
+  else if (simd == 1)
     dot2_block_avx2(a, b, m, n, k, P, E);
   else
     dot2_block_portable(a, b, m, n, k, P, E);
