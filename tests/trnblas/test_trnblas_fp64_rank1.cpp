@@ -21,6 +21,14 @@
 namespace {
 
 namespace tb = trn::blas;
+
+// The Ozaki scheme (and the fp64 slice pairs) at every size: small products otherwise run as Dot2 on
+// GpSimdE (trnblas/src/ozaki.hpp, gemm_dot2; tested in test_trnblas_ozaki, TrnblasDot2.*).
+tb::Settings ozaki_only() {
+  tb::Settings s;
+  s.dgemm_dot2_max_macs = 0;
+  return s;
+}
 using tb::Op;
 using tb::Uplo;
 
@@ -76,7 +84,7 @@ TEST(Fp64RankOne, GerEqualsTheOzakiRank1Gemm) {
         for (std::int64_t j = 0; j < n; ++j)
           t[static_cast<std::size_t>(j)] = alpha * y[static_cast<std::size_t>(incy > 0 ? j * incy : (n - 1 - j) * -incy)];
         std::vector<double> ref = A0, got = A0;
-        const tb::Settings s;
+        const tb::Settings s = ozaki_only();
         tb::dgemm(s, Op::T, Op::N, m, n, 1, 1.0, xs.data(), 1, t.data(), 1, 1.0, ref.data(), lda);
         tb::CallReport r;
         tb::ger(s, m, n, alpha, x.data(), incx, y.data(), incy, got.data(), lda, &r);
@@ -104,7 +112,7 @@ TEST(Fp64RankOne, SyrAndSprEqualTheSyrkxWithOneColumn) {
           t[static_cast<std::size_t>(i)] = alpha * xs[static_cast<std::size_t>(i)];
         }
         std::vector<double> ref = A0, got = A0;
-        const tb::Settings s;
+        const tb::Settings s = ozaki_only();
         tb::dsyrkx(s, uplo, Op::N, n, 1, 1.0, xs.data(), n, t.data(), n, 1.0, ref.data(), lda);
         tb::CallReport r;
         tb::syr(s, uplo, n, alpha, x.data(), incx, got.data(), lda, &r);

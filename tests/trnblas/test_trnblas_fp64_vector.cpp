@@ -33,6 +33,14 @@ double abs_dot(const std::vector<double>& x, const std::vector<double>& y) {
   return static_cast<double>(s);
 }
 
+// The slice pairs at every size (rows of <= 128 multiply-adds a partition otherwise run as Dot2 on
+// GpSimdE, whose bound is u |r| + gamma_k^2 |x|^T |y|: test_trnblas_ozaki, TrnblasDot2.*).
+Settings slice_pairs_settings() {
+  Settings s;
+  s.dgemm_dot2_max_macs = 0;
+  return s;
+}
+
 // Logical element i of a BLAS vector stored at increment inc.
 std::vector<double> store(const std::vector<double>& v, std::int64_t inc) {
   const std::int64_t n = static_cast<std::int64_t>(v.size()), a = inc < 0 ? -inc : inc;
@@ -62,7 +70,7 @@ TEST(Fp64Vector, ExactSumReferenceIsExact) {
 
 // Property sweep: n = 1..300, several increments, data over wide exponent ranges.
 TEST(Fp64Vector, DotWithinTwoSidedBandForEveryLengthAndIncrement) {
-  Settings s;
+  Settings s = slice_pairs_settings();
   std::mt19937_64 g(20261204);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   std::uniform_int_distribution<int> ex(-60, 60);
@@ -82,7 +90,7 @@ TEST(Fp64Vector, DotWithinTwoSidedBandForEveryLengthAndIncrement) {
 }
 
 TEST(Fp64Vector, IllConditionedDotsStayWithinTheRelativeBound) {
-  Settings s;
+  Settings s = slice_pairs_settings();
   std::mt19937_64 g(7);
   for (double c : {1e10, 1e13, 1e16, 1e20, 1e30}) {
     for (std::size_t n : {10u, 100u, 1000u}) {
@@ -100,7 +108,7 @@ TEST(Fp64Vector, IllConditionedDotsStayWithinTheRelativeBound) {
 }
 
 TEST(Fp64Vector, GemvTrsvSymvWithinBoundsAgainstExactRows) {
-  Settings s;
+  Settings s = slice_pairs_settings();
   std::mt19937_64 g(11);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   for (std::int64_t m : {1, 7, 64, 130}) {
@@ -131,7 +139,7 @@ TEST(Fp64Vector, GemvTrsvSymvWithinBoundsAgainstExactRows) {
 }
 
 TEST(Fp64Vector, TransposedGemvAndAsumNrm2) {
-  Settings s;
+  Settings s = slice_pairs_settings();
   std::mt19937_64 g(3);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   const std::int64_t m = 40, n = 33;
@@ -154,7 +162,7 @@ TEST(Fp64Vector, TransposedGemvAndAsumNrm2) {
 }
 
 TEST(Fp64Vector, ExtremeExponentsBalancedOrCappedAsDocumented) {
-  Settings s;
+  Settings s = slice_pairs_settings();
   // Balancing: a huge x_i meets a tiny y_i and the reverse: exact.
   const std::vector<double> x = {1.7e308, 4.9e-300}, y = {4.9e-300, 1.7e300};
   EXPECT_EQ(dot(s, 2, x.data(), 1, y.data(), 1), exact_dot(x, y));
@@ -173,7 +181,7 @@ TEST(Fp64Vector, ExtremeExponentsBalancedOrCappedAsDocumented) {
 }
 
 TEST(Fp64Vector, SpecialValuesPropagateLikeIeeeAndLikeTheOzakiPath) {
-  Settings s, oz;
+  Settings s = slice_pairs_settings(), oz;
   oz.fp64_vector = Fp64VectorAlgorithm::ozaki_gemm;
   const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
   const std::vector<std::vector<double>> xs = {{1, inf, 2}, {1, inf, 2}, {nan, 1, 1}, {inf, -inf, 0}, {1e308, 1e308, 1}, {-1e308, 1e308, 5}};

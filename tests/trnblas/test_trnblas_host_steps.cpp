@@ -21,6 +21,14 @@
 namespace {
 
 namespace tb = trn::blas;
+
+// The Ozaki scheme (and the fp64 slice pairs) at every size: small products otherwise run as Dot2 on
+// GpSimdE (trnblas/src/ozaki.hpp, gemm_dot2; tested in test_trnblas_ozaki, TrnblasDot2.*).
+tb::Settings ozaki_only() {
+  tb::Settings s;
+  s.dgemm_dot2_max_macs = 0;
+  return s;
+}
 using cd = std::complex<double>;
 using cf = std::complex<float>;
 
@@ -79,7 +87,7 @@ std::vector<T> values(std::size_t n, unsigned seed) {
 constexpr double D = 8, Z = 16;  // bytes per fp64 / complex-fp64 element
 
 TEST(BlasHostSteps, DoubleLevel1IsOneRoundTripPerCall) {
-  const tb::Settings s;
+  const tb::Settings s = ozaki_only();
   const std::int64_t n = 37;
   auto x = values<double>(3 * n, 1), y = values<double>(3 * n, 2);
   tb::CallReport r;
@@ -107,7 +115,7 @@ TEST(BlasHostSteps, DoubleLevel1IsOneRoundTripPerCall) {
 }
 
 TEST(BlasHostSteps, ComplexDoubleLevel1IsOneRoundTripPerCall) {
-  const tb::Settings s;
+  const tb::Settings s = ozaki_only();
   const std::int64_t n = 29;
   auto x = values<cd>(2 * n, 3), y = values<cd>(2 * n, 4);
   tb::CallReport r;
@@ -128,7 +136,7 @@ TEST(BlasHostSteps, ComplexDoubleLevel1IsOneRoundTripPerCall) {
 // complex asum/nrm2 stage their vector contiguously with DMAs (exact), no host step: the same bits as
 // the contiguous call.
 TEST(BlasHostSteps, ComplexDotPackingIsOneRoundTripAndStridedGathersAreDma) {
-  const tb::Settings s;
+  const tb::Settings s = ozaki_only();
   const std::int64_t n = 23;
   auto x = values<cd>(3 * n, 11), y = values<cd>(2 * n, 12);
   tb::CallReport r;
@@ -167,7 +175,7 @@ TEST(BlasHostSteps, ComplexDotPackingIsOneRoundTripAndStridedGathersAreDma) {
 // The packed and band Level 2 routines stage their stored triangle densely by DMA (one segment per
 // column, bit copies): no host step, more DMA instructions than the dense routine, the same bits.
 TEST(BlasHostSteps, PackedAndBandStagingIsDma) {
-  const tb::Settings s;
+  const tb::Settings s = ozaki_only();
   const std::int64_t n = 37, k = 5;
   auto a = values<float>(static_cast<std::size_t>(n * n), 90), x = values<float>(static_cast<std::size_t>(n), 91);
   std::vector<float> ap, band(static_cast<std::size_t>((k + 1) * n), 0.0f), lower(a.size(), 0.0f), lband(a.size(), 0.0f);
@@ -215,7 +223,7 @@ TEST(BlasHostSteps, PackedAndBandStagingIsDma) {
 }
 
 TEST(BlasHostSteps, DoubleTrsvSolvesEachDiagonalBlockOnTheHost) {
-  const tb::Settings s;
+  const tb::Settings s = ozaki_only();
   const std::int64_t n = 70;  // diagonal blocks of 32, 32 and 6 columns
   auto a = values<double>(static_cast<std::size_t>(n * n), 5);
   for (std::int64_t i = 0; i < n; ++i) a[static_cast<std::size_t>(i + i * n)] += 4.0;
@@ -236,7 +244,7 @@ TEST(BlasHostSteps, DoubleTrsvSolvesEachDiagonalBlockOnTheHost) {
 }
 
 TEST(BlasHostSteps, ComplexDoubleTrsvAndGemvRecordTheirHostParts) {
-  const tb::Settings s;
+  const tb::Settings s = ozaki_only();
   const std::int64_t n = 20;
   auto a = values<cd>(static_cast<std::size_t>(n * n), 7);
   for (std::int64_t i = 0; i < n; ++i) a[static_cast<std::size_t>(i + i * n)] += 4.0;
@@ -260,7 +268,7 @@ TEST(BlasHostSteps, ComplexDoubleTrsvAndGemvRecordTheirHostParts) {
 }
 
 TEST(BlasHostSteps, DoubleGeamAndDgmmAreOneRoundTrip) {
-  const tb::Settings s;
+  const tb::Settings s = ozaki_only();
   const std::int64_t m = 20, n = 30;
   auto A = values<double>(static_cast<std::size_t>(m * n), 12), B = values<double>(A.size(), 13);
   std::vector<double> C(A.size());
@@ -337,7 +345,7 @@ TEST(BlasHostSteps, DoubleBatchedLuIsOneRoundTripPerBatch) {
 }
 
 TEST(BlasHostSteps, ZgemmCombinationsAreHostRoundTrips) {
-  const tb::Settings s;
+  const tb::Settings s = ozaki_only();
   const std::int64_t m = 12, n = 10, k = 9;
   auto A = values<cd>(static_cast<std::size_t>(m * k), 70), B = values<cd>(static_cast<std::size_t>(k * n), 71),
        C = values<cd>(static_cast<std::size_t>(m * n), 72);
@@ -359,7 +367,7 @@ TEST(BlasHostSteps, ZgemmCombinationsAreHostRoundTrips) {
 }
 
 TEST(BlasHostSteps, Int8GemmEpiloguesAreHostRoundTrips) {
-  const tb::Settings s;
+  const tb::Settings s = ozaki_only();
   const std::int64_t m = 16, n = 12, k = 2100;  // three K chunks of <= 1024
   std::vector<std::int8_t> A(static_cast<std::size_t>(m * k)), B(static_cast<std::size_t>(k * n));
   for (std::size_t i = 0; i < A.size(); ++i) A[i] = static_cast<std::int8_t>(static_cast<int>(i % 17) - 8);
@@ -378,7 +386,7 @@ TEST(BlasHostSteps, Int8GemmEpiloguesAreHostRoundTrips) {
 }
 
 TEST(BlasHostSteps, Fp32RoutinesRecordNone) {
-  const tb::Settings s;
+  const tb::Settings s = ozaki_only();
   const std::int64_t n = 40;
   auto x = values<float>(static_cast<std::size_t>(n), 80), y = values<float>(static_cast<std::size_t>(n), 81);
   auto a = values<float>(static_cast<std::size_t>(n * n), 82);
@@ -416,7 +424,7 @@ TEST(BlasHostSteps, Fp32RoutinesRecordNone) {
 // back the same way (complex_rank.unstage); TRSV's real form [er -ei; ei er] is one more round trip
 // (E there, the 2n x 2n real matrix back).
 TEST(BlasHostSteps, ComplexTriangleStagingIsOneRoundTrip) {
-  const tb::Settings s;
+  const tb::Settings s = ozaki_only();
   const std::int64_t n = 24, k = 3, tri = n * (n + 1) / 2, band = n * (k + 1) - k * (k + 1) / 2;
   const double N = static_cast<double>(n), C = 8.0;  // bytes per complex float
   auto a = values<cf>(static_cast<std::size_t>(n * n), 90), x = values<cf>(static_cast<std::size_t>(n), 91);
@@ -441,7 +449,7 @@ TEST(BlasHostSteps, ComplexTriangleStagingIsOneRoundTrip) {
 // DCOPY/DSWAP and ZCOPY/ZSWAP move bits: DMAs (the float routines on the 32-bit halves), no host
 // round trip, and the bits of every element (NaN payloads, -0, subnormals) unchanged.
 TEST(BlasHostSteps, DoubleCopyAndSwapAreDmaWork) {
-  const tb::Settings s;
+  const tb::Settings s = ozaki_only();
   const std::int64_t n = 41;
   auto x = values<double>(2 * n, 5), y = values<double>(3 * n, 6);
   x[0] = -0.0;
@@ -475,7 +483,7 @@ TEST(BlasHostSteps, DoubleCopyAndSwapAreDmaWork) {
 TEST(BlasHostSteps, OzakiSpecialValueFallbackIsAHostStep) {
   const std::int64_t m = 9, n = 7, k = 13;
   for (const auto scheme : {tb::OzakiScheme::crt, tb::OzakiScheme::slices}) {
-    tb::Settings s;
+    tb::Settings s = ozaki_only();
     s.ozaki_scheme = scheme;
     auto a = values<double>(static_cast<std::size_t>(m * k), 9), b = values<double>(static_cast<std::size_t>(k * n), 10);
     std::vector<double> c(static_cast<std::size_t>(m * n));
@@ -500,7 +508,7 @@ TEST(BlasHostSteps, OzakiLostTermFallbackIsAHostStep) {
   const std::vector<double> a = {1, t, t, 1}, b = {t, 1, 1, t};
   std::vector<double> c(4);
   tb::CallReport r;
-  tb::dgemm(tb::Settings{}, tb::Op::N, tb::Op::N, 2, 2, 2, 1.0, a.data(), 2, b.data(), 2, 0.0, c.data(), 2, &r);
+  tb::dgemm(ozaki_only(), tb::Op::N, tb::Op::N, 2, 2, 2, 1.0, a.data(), 2, b.data(), 2, 0.0, c.data(), 2, &r);
   ASSERT_GT(r.ozaki_host_fallback, 0);
   const Named got = named(r.trace, "trnblas.ozaki2.lost_terms");
   EXPECT_EQ(got.steps, 1);

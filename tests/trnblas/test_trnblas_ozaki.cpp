@@ -32,9 +32,11 @@ using trn::blas::Settings;
 constexpr double kU = 0x1p-53;  // fp64 unit roundoff
 constexpr OzakiScheme kSchemes[] = {OzakiScheme::crt, OzakiScheme::slices};
 
+// The Ozaki schemes at every size (small GEMMs otherwise take the Dot2 operator, tested below).
 Settings settings_of(OzakiScheme scheme) {
   Settings s;
   s.ozaki_scheme = scheme;
+  s.dgemm_dot2_max_macs = 0;
   return s;
 }
 
@@ -463,6 +465,167 @@ TEST(TrnblasOzaki, BitIdenticalAcrossThreadsAndCores) {
               << trn::blas::ozaki_scheme_name(scheme) << " threads " << threads << " cores " << cores;
       }
   }
+}
+
+// ---- small DGEMMs: Dot2 on GpSimdE (ozaki.hpp, gemm_dot2) -----------------------------------------
+
+// Ogita-Rump-Oishi Dot2 (Algorithm 5.3, TwoProduct by fma) of op(A)'s row i and op(B)'s column j,
+// written out independently of the library: the operator's bits.
+double dot2_reference(const std::vector<double>& A, std::int64_t lda, Op ta, const std::vector<double>& B,
+                      std::int64_t ldb, Op tb, int i, int j, int k) {
+  double p = at(A, lda, ta, i, 0) * at(B, ldb, tb, 0, j);
+  double e = std::fma(at(A, lda, ta, i, 0), at(B, ldb, tb, 0, j), -p);
+  for (int kk = 1; kk < k; ++kk) {
+    const double a = at(A, lda, ta, i, kk), b = at(B, ldb, tb, kk, j);
+    const double h = a * b, r = std::fma(a, b, -h);
+    const double s = p + h, z = s - p, q = (p - (s - z)) + (h - z);
+    p = s;
+    e = e + (q + r);
+  }
+  return std::isfinite(p) ? p + e : p;
+}
+
+// The small shapes LAPACK's test programs call (and the bench's 16^3 / 32^3), both ops, alpha / beta
+// (beta 0 with NaN in C: never read), padded leading dimensions: every output bit-equal to the
+// reference Dot2 and the alpha / beta epilogue; the report has no TensorE pass and names the plan.
+TEST(TrnblasDot2, SmallDgemmsAreDot2OnGpsimdBitForBit) {
+  struct Shape { int m, n, k; };
+  for (Shape sh : {Shape{16, 16, 16}, Shape{32, 32, 32}, Shape{1, 7, 5}, Shape{5, 1, 9}, Shape{50, 9, 25}, Shape{3, 40, 2}})
+    for (Op ta : {Op::N, Op::T})
+      for (Op tb : {Op::N, Op::T})
+        for (double beta : {0.0, -0.75}) {
+          const int m = sh.m, n = sh.n, k = sh.k;
+          const int lda = (ta == Op::N ? m : k) + 2, ldb = (tb == Op::N ? k : n) + 1, ldc = m + 3;
+          const auto A = phi_matrix(static_cast<std::size_t>(lda) * (ta == Op::N ? k : m), 1.0, 71);
+          const auto B = phi_matrix(static_cast<std::size_t>(ldb) * (tb == Op::N ? n : k), 1.0, 72);
+          std::vector<double> C(static_cast<std::size_t>(ldc) * n, beta == 0.0 ? std::nan("") : 0.375);
+          const std::vector<double> C0 = C;
+          CallReport r;
+          r.plans_wanted = true;
+          const double alpha = 1.25;
+          trn::blas::dgemm(Settings{}, ta, tb, m, n, k, alpha, A.data(), lda, B.data(), ldb, beta, C.data(), ldc, &r);
+          int wrong = 0;
+          for (int j = 0; j < n; ++j)
+            for (int i = 0; i < m; ++i) {
+              const double v = alpha * dot2_reference(A, lda, ta, B, ldb, tb, i, j, k);
+              const double want = beta == 0.0 ? v : v + beta * C0[static_cast<std::size_t>(i + j * ldc)];
+              const double got = C[static_cast<std::size_t>(i + j * ldc)];
+              wrong += std::memcmp(&want, &got, sizeof got) != 0;
+            }
+          EXPECT_EQ(wrong, 0) << m << "x" << n << "x" << k << " ta " << (ta == Op::T) << " tb " << (tb == Op::T);
+          for (int j = 0; j < n; ++j)  // the padding rows of C untouched
+            for (int i = m; i < ldc; ++i)
+              EXPECT_TRUE(std::isnan(C[static_cast<std::size_t>(i + j * ldc)]) == std::isnan(C0[static_cast<std::size_t>(i + j * ldc)]));
+          EXPECT_EQ(r.tensor_passes, 0);
+          EXPECT_NE(r.plan.find("dot2_gpsimd"), std::string::npos) << r.plan;
+          EXPECT_GT(r.modeled_ns(), 0.0);
+        }
+}
+
+// Twice the working precision: cancellation that a plain fp64 dot product (and OpenBLAS) loses
+// entirely comes out exact, and on ill-conditioned phi data every output stays within the Dot2 bound
+// u |c| + gamma_k^2 |a|^T |b| of the double-double reference.
+TEST(TrnblasDot2, CancellationIsKeptWithinTheDot2Bound) {
+  const std::vector<double> a = {1e16, 1.0, -1e16, 3.0}, b = {1.0, 1.0, 1.0, 0.5};
+  double c = -7;
+  trn::blas::dgemm(Settings{}, Op::N, Op::N, 1, 1, 4, 1.0, a.data(), 1, b.data(), 4, 0.0, &c, 1);
+  EXPECT_EQ(c, 2.5);
+  const int m = 20, n = 20, k = 24;
+  const auto A = phi_matrix(static_cast<std::size_t>(m) * k, 8.0, 73), B = phi_matrix(static_cast<std::size_t>(k) * n, 8.0, 74);
+  std::vector<double> C(static_cast<std::size_t>(m) * n);
+  trn::blas::dgemm(Settings{}, Op::N, Op::N, m, n, k, 1.0, A.data(), m, B.data(), k, 0.0, C.data(), m);
+  const double gk = k * kU / (1 - k * kU);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      blastest::DD acc;
+      double abs = 0;
+      for (int p = 0; p < k; ++p) {
+        dd_add_prod(acc, A[static_cast<std::size_t>(i + p * m)], B[static_cast<std::size_t>(p + j * k)]);
+        abs += std::fabs(A[static_cast<std::size_t>(i + p * m)] * B[static_cast<std::size_t>(p + j * k)]);
+      }
+      const double ref = acc.hi + acc.lo, got = C[static_cast<std::size_t>(i + j * m)];
+      EXPECT_LE(std::fabs(got - ref), kU * std::fabs(ref) + 2 * gk * gk * abs + 4 * kU * std::fabs(acc.lo)) << i << "," << j;
+    }
+}
+
+// Inf and NaN propagate as in an IEEE dot product (OpenBLAS): an Inf times finite nonzero terms stays
+// Inf (the compensation's Inf - Inf is not returned), Inf times 0 is NaN.
+TEST(TrnblasDot2, InfAndNanPropagateAsOpenBlas) {
+  const int m = 3, n = 2, k = 3;
+  const double inf = std::numeric_limits<double>::infinity();
+  const std::vector<double> A = {inf, 1, 2, 1, 1, 1, 2, 3, 4};  // row 0 holds Inf
+  const std::vector<double> B = {1, 2, 3, 0, 1, 1};             // column 1 meets Inf with 0
+  std::vector<double> C(m * n), R(m * n);
+  trn::blas::dgemm(Settings{}, Op::N, Op::N, m, n, k, 1.0, A.data(), m, B.data(), k, 0.0, C.data(), m);
+  cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, A.data(), m, B.data(), k, 0.0, R.data(), m);
+  for (int e = 0; e < m * n; ++e) {
+    EXPECT_EQ(std::isnan(C[e]), std::isnan(R[e])) << e;
+    if (!std::isnan(R[e])) {
+      EXPECT_EQ(C[e], R[e]) << e;
+    }
+  }
+  EXPECT_EQ(C[0], inf);
+  EXPECT_TRUE(std::isnan(C[3]));
+}
+
+// The knobs: Settings::dgemm_dot2_max_macs = 0, the C API's EMULATION_STRATEGY_EAGER, a fixed
+// mantissa count or scheme I keep the Ozaki scheme (TensorE passes in the report); past the size
+// limit the Ozaki scheme runs too.
+TEST(TrnblasDot2, KnobsAndSizeLimitKeepTheOzakiScheme) {
+  const int m = 16, n = 16, k = 16;
+  const auto A = phi_matrix(static_cast<std::size_t>(m) * k, 0.5, 75), B = phi_matrix(static_cast<std::size_t>(k) * n, 0.5, 76);
+  std::vector<double> C(static_cast<std::size_t>(m) * n);
+  const auto passes = [&](const Settings& s, int mm, int nn, int kk) {
+    std::vector<double> a(static_cast<std::size_t>(mm) * kk, 0.5), b(static_cast<std::size_t>(kk) * nn, 0.25), c(static_cast<std::size_t>(mm) * nn);
+    CallReport r;
+    trn::blas::dgemm(s, Op::N, Op::N, mm, nn, kk, 1.0, a.data(), mm, b.data(), kk, 0.0, c.data(), mm, &r);
+    return r.tensor_passes;
+  };
+  EXPECT_EQ(passes(Settings{}, m, n, k), 0);
+  Settings off;
+  off.dgemm_dot2_max_macs = 0;
+  EXPECT_GT(passes(off, m, n, k), 0);
+  Settings fixed;
+  fixed.ozaki_fixed = true;
+  fixed.ozaki_max_mantissa_bits = 40;
+  EXPECT_GT(passes(fixed, m, n, k), 0);
+  Settings slices;
+  slices.ozaki_scheme = OzakiScheme::slices;
+  EXPECT_GT(passes(slices, m, n, k), 0);
+  EXPECT_EQ(passes(Settings{}, 129, 4, 4), 0);    // C^T on the partitions: 4 rows
+  EXPECT_GT(passes(Settings{}, 129, 130, 2), 0);  // more rows and columns than partitions
+  EXPECT_GT(passes(Settings{}, 64, 64, 64), 0);  // 32 columns x 64 per partition > 512
+  Handle h;
+  const double one = 1, zero = 0;
+  ASSERT_EQ(trnblasDgemm(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, &one, A.data(), m, B.data(), k, &zero, C.data(), m),
+            TRNBLAS_STATUS_SUCCESS);
+  trnProfile_t prof{};
+  ASSERT_EQ(trnblasGetLastProfile(h, &prof), TRNBLAS_STATUS_SUCCESS);
+  const auto dot2_instructions = prof.instructions;
+  ASSERT_EQ(trnblasSetEmulationStrategy(h, TRNBLAS_EMULATION_STRATEGY_EAGER), TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasDgemm(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, &one, A.data(), m, B.data(), k, &zero, C.data(), m),
+            TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasGetLastProfile(h, &prof), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_GT(prof.instructions, dot2_instructions);
+}
+
+// One program: the same bits for 1, 2 and 3 host threads and 1 or 2 emulated cores.
+TEST(TrnblasDot2, BitIdenticalAcrossThreadsAndCores) {
+  const int m = 24, n = 20, k = 30;
+  const auto A = phi_matrix(static_cast<std::size_t>(m) * k, 2.0, 77), B = phi_matrix(static_cast<std::size_t>(k) * n, 2.0, 78);
+  std::vector<double> first;
+  for (int threads : {1, 2, 3})
+    for (int cores : {1, 2}) {
+      Settings s;
+      s.host_threads = threads;
+      s.num_cores = cores;
+      std::vector<double> C(static_cast<std::size_t>(m) * n, 0.5);
+      trn::blas::dgemm(s, Op::N, Op::T, m, n, k, 1.5, A.data(), m, B.data(), n, -0.25, C.data(), m);
+      if (first.empty())
+        first = C;
+      else
+        EXPECT_EQ(std::memcmp(first.data(), C.data(), C.size() * sizeof(double)), 0) << threads << " " << cores;
+    }
 }
 
 }  // namespace

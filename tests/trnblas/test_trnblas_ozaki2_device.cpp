@@ -24,6 +24,14 @@
 namespace {
 
 namespace tb = trn::blas;
+
+// The Ozaki scheme (and the fp64 slice pairs) at every size: small products otherwise run as Dot2 on
+// GpSimdE (trnblas/src/ozaki.hpp, gemm_dot2; tested in test_trnblas_ozaki, TrnblasDot2.*).
+tb::Settings ozaki_only() {
+  tb::Settings s;
+  s.dgemm_dot2_max_macs = 0;
+  return s;
+}
 using tb::Op;
 
 using blastest::host_steps_named;
@@ -71,7 +79,7 @@ void expect_same(const Target& t, const Case& c, const std::vector<double>& A, c
   std::vector<double> C0(static_cast<std::size_t>(c.m * c.n));
   for (std::size_t i = 0; i < C0.size(); ++i) C0[i] = 0.25 * static_cast<double>(i % 7) - 0.5;
   std::vector<double> Ch = C0, Cd = C0;
-  tb::Settings sh, sd;
+  tb::Settings sh = ozaki_only(), sd = ozaki_only();
   for (tb::Settings* s : {&sh, &sd}) {
     s->target = t.gen;
     s->host_threads = t.threads;
@@ -163,7 +171,7 @@ TEST(Ozaki2Device, TimingOnlyModelsTheSameTimeAndTheHostStepsAreGone) {
   const std::int64_t m = 96, n = 80, k = 200;
   const auto A = values(static_cast<std::size_t>(m * k), 10, 0, 3), B = values(static_cast<std::size_t>(k * n), 10, 0, 4);
   std::vector<double> C(static_cast<std::size_t>(m * n), 0.0);
-  tb::Settings s;
+  tb::Settings s = ozaki_only();
   s.ozaki2_device_min_elements = 0;
   tb::CallReport computed, timed, host;
   tb::dgemm(s, Op::N, Op::N, m, n, k, 1.0, A.data(), m, B.data(), k, 0.0, C.data(), m, &computed);
@@ -183,7 +191,7 @@ TEST(Ozaki2Device, TimingOnlyModelsTheSameTimeAndTheHostStepsAreGone) {
 // (the device launches cost more host time than the steps), one at or above it runs them on GpSimdE;
 // the bits are the host steps' either way.
 TEST(Ozaki2Device, SmallCallsKeepTheHostStepsByDefault) {
-  const tb::Settings defaults;
+  const tb::Settings defaults = ozaki_only();
   ASSERT_GT(defaults.ozaki2_device_min_elements, 0);
   const std::int64_t threshold = defaults.ozaki2_device_min_elements;
   // 16^3: 16 (16 + 16) + 256 = 768 elements; a square n^3 with 3 n^2 at or above the threshold.
@@ -193,7 +201,7 @@ TEST(Ozaki2Device, SmallCallsKeepTheHostStepsByDefault) {
     ASSERT_TRUE(n == big || 3 * n * n < threshold);
     const auto A = values(static_cast<std::size_t>(n * n), 6, 0, 11), B = values(static_cast<std::size_t>(n * n), 6, 0, 12);
     std::vector<double> Cdef(static_cast<std::size_t>(n * n), 0.0), Chost = Cdef;
-    tb::Settings s, sh;
+    tb::Settings s = ozaki_only(), sh = ozaki_only();
     sh.ozaki2_host_steps = true;
     tb::CallReport rdef, rhost;
     tb::dgemm(s, Op::N, Op::T, n, n, n, 1.0, A.data(), n, B.data(), n, 0.0, Cdef.data(), n, &rdef);

@@ -126,7 +126,9 @@ void dgemm(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std:
     if (!s.timing_only) scale_f64(m, n, beta, C, ldc);
     return;
   }
-  if (s.ozaki_scheme == OzakiScheme::slices)
+  if (detail::gemm_dot2_applies(s, m, n, k, detail::kDot2GemmMaxMacs))
+    detail::gemm_dot2(s, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
+  else if (s.ozaki_scheme == OzakiScheme::slices)
     detail::gemm_ozaki_slices(s, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
   else
     detail::gemm_ozaki_crt(s, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
@@ -143,6 +145,12 @@ void detail::dgemv_row(const Settings& s, Op tb, std::int64_t n, std::int64_t k,
     return;
   }
   if (report != nullptr) *report = CallReport{};
+  // Small rows: compensated dot products on GpSimdE (ozaki.hpp, gemm_dot2), up to the size where their
+  // modeled time meets the slice pairs' (kDot2VectorMaxMacs).
+  if (s.fp64_vector == Fp64VectorAlgorithm::automatic && detail::gemm_dot2_applies(s, 1, n, k, detail::kDot2VectorMaxMacs)) {
+    detail::gemm_dot2(s, Op::N, tb, 1, n, k, alpha, x, incx, B, ldb, beta, y, incy, report);
+    return;
+  }
   detail::gemv_slice_pairs(s, tb, n, k, alpha, x, incx, B, ldb, beta, y, incy, report);
 }
 

@@ -83,6 +83,41 @@ void gemm_ozaki_slices(const Settings& s, Op ta, Op tb, std::int64_t m, std::int
                        const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
                        std::int64_t ldc, CallReport* report);
 
+// Small fp64 GEMMs as compensated dot products on GpSimdE (fp64_dot2_gemm.cpp; Settings::dgemm_dot2_max_macs).
+// Algorithm   One program. Partition p = g m + i (column groups g < G = min(n, 128 / m)) holds row i of
+//             op(A) and the columns [g nc, g nc + nc) of op(B) (DMA, broadcast over the group's
+//             partitions), nc = ceil(n / G). A GpSimdE custom operator computes each output with
+//             Dot2 (Ogita, Rump, Oishi, "Accurate sum and dot product", SIAM J. Sci. Comput. 26(6),
+//             2005, Algorithm 5.3 with TwoProduct by fma, Algorithm 3.5): P, E = TwoProduct(a_i0, b_0j);
+//             for kk = 1 .. k-1: (h, r) = TwoProduct(a_ik, b_kj), (P, q) = TwoSum(P, h), E = E + (q + r);
+//             res = P + E (res = P when P is not finite: the IEEE dot product's Inf / NaN); then
+//             C = alpha res (+ beta C) in software fp64 on the same lanes; DMA out.
+// Engines     DMA, GpSimdE (software fp64; declared cycles per op from trn/tile/gpsimd_fp64.hpp).
+//             The emulator runs the operator's C++ with host doubles (IEEE binary64, round to nearest
+//             even; the fma correctly rounded): the bits of the software routine.
+// Accuracy    ORO 2005, Section 5 (Dot2's bound): |res - a_i^T b_j| <= u |a_i^T b_j| + gamma_k^2
+//             |a_i|^T |b_j| (u = 2^-53, gamma_k = k u / (1 - k u)) before the alpha / beta epilogue,
+//             barring underflow (products below 2^-969 may lose their error terms: + k 2^-1074 ...)
+//             and overflow (an intermediate Inf gives the IEEE dot product's Inf / NaN). For any
+//             condition number this is at or below scheme II's normwise 2^-50 k max|a_i| max|b_j|.
+// Limits      m <= 128 (pmax) and nc k <= Settings::dgemm_dot2_max_macs (gemm_dot2_applies); scheme II
+//             with automatic control only (a fixed or capped bit count, scheme I or the C API's EAGER
+//             strategy keep the Ozaki scheme).
+// Whether Settings s take gemm_dot2 for this shape; max_macs (< 0: s.dgemm_dot2_max_macs) caps the
+// busiest partition's multiply-adds further (never above s.dgemm_dot2_max_macs).
+bool gemm_dot2_applies(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t max_macs = -1);
+// The fp64 Level 1/2 product's cap (dgemv_row): at 128 multiply-adds a partition Dot2's modeled time
+// (~59 us on trn1 at n = k = 128) is still below the slice pairs' (~75 us); the slice pairs' TensorE
+// pass and fold grow more slowly beyond (docs/trnblas.md "Small DGEMMs: Dot2 on GpSimdE").
+inline constexpr std::int64_t kDot2VectorMaxMacs = 128;
+// dgemm's cap: at 256 multiply-adds a partition (32^3: ~122 us modeled on trn1) Dot2 stays below the
+// Ozaki scheme's modeled time at the shapes measured (32^3: 158 us); at 448 (a 48 x 20 x 56 product)
+// it is above (~230 against ~190 us). Settings::dgemm_dot2_max_macs may lower it (0: never Dot2).
+inline constexpr std::int64_t kDot2GemmMaxMacs = 256;
+void gemm_dot2(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+               const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
+               std::int64_t ldc, CallReport* report);
+
 // fp64 Level 1/2 slice pairs (docs/trnblas.md "fp64 Levels 1 and 2"): y^T = alpha x^T op(B) + beta y^T
 // with x (k elements, stride incx > 0) and op(B) k x n, y stride incy > 0 (beta == 0: y not read).
 // Algorithm   After the contraction balancing and one power-of-two scale per operand line (x; each

@@ -38,7 +38,8 @@ namespace {
 // rows, the eigenvectors' DGEMM), one confirming sweep of pair steps that rotate nothing, the finish.
 double dsyevj_matrix_ns(const Settings& s, std::int64_t n, bool vectors, double rotating) {
   const HardwareSpec& hw = hardware_spec(s.target);
-  const blas::Settings bs = detail::fp64_update_blas_settings(s);
+  blas::Settings bs = detail::fp64_update_blas_settings(s);
+  bs.dgemm_dot2_max_macs = 0;  // as the Jacobi updates (jacobi_f64.cpp, jacobi_update_settings)
   const auto nn = static_cast<double>(n * n);
   double visit = 0, idle = 0;
   for (const auto& [bi, bj] : detail::jacobi_block_pairs(n, detail::jacobi_f64_block())) {

@@ -111,18 +111,27 @@ void balanced_dgemm(const Settings& s, std::int64_t rows, std::int64_t k, double
   plain_dgemm(s, rows, k, X, U, out, trace);
 }
 
+// The Jacobi updates keep the Ozaki scheme (Settings::dgemm_dot2_max_macs = 0): predict_dsyevj_ns
+// sums standalone DGEMM predictions, which fit the Ozaki scheme's serial host steps but not the small
+// Dot2 GpSimdE programs' DMA overlap in a whole trace (s16/dsmall; the predictor's owner may opt in).
+static blas::Settings jacobi_update_settings(const Settings& s) {
+  blas::Settings bs = fp64_update_blas_settings(s);
+  bs.dgemm_dot2_max_macs = 0;
+  return bs;
+}
+
 void plain_dgemm(const Settings& s, std::int64_t rows, std::int64_t k, const double* X, const double* U, double* out,
                  TraceParts& trace) {
   if (rows <= 0 || k <= 0) return;
   blas::CallReport r;
-  blas::dgemm(fp64_update_blas_settings(s), blas::Op::N, blas::Op::N, rows, k, k, 1.0, X, rows, U, k, 0.0, out, rows, &r);
+  blas::dgemm(jacobi_update_settings(s), blas::Op::N, blas::Op::N, rows, k, k, 1.0, X, rows, U, k, 0.0, out, rows, &r);
   trace.add(std::move(r.trace));
 }
 
 void gram_dgemm(const Settings& s, std::int64_t rows, std::int64_t k, const double* X, double* G, TraceParts& trace) {
   if (k <= 0) return;
   blas::CallReport r;
-  blas::dgemm(fp64_update_blas_settings(s), blas::Op::T, blas::Op::N, k, k, rows, 1.0, X, rows, X, rows, 0.0, G, k, &r);
+  blas::dgemm(jacobi_update_settings(s), blas::Op::T, blas::Op::N, k, k, rows, 1.0, X, rows, X, rows, 0.0, G, k, &r);
   trace.add(std::move(r.trace));
 }
 

@@ -75,6 +75,13 @@ struct Settings : EmulatorSettings {  // target, numerics, SR, cores, threads, t
   // are the same either way; the modeled time is not (docs/trnblas.md "Scheme II on the engines",
   // where the default is measured). 0: the device steps at every size.
   std::int64_t ozaki2_device_min_elements = 16384;
+  // Small fp64 GEMMs (dgemm and the Level 3 routines built on it; automatic Ozaki control, scheme II):
+  // with m <= 128 rows and at most this many multiply-adds on the busiest GpSimd partition (row i of
+  // op(A) against a block of op(B)'s columns), C is computed by compensated dot products (Dot2:
+  // twice the working precision, then rounded) as one GpSimdE software-fp64 operator instead of the
+  // Ozaki scheme's dozens of TensorE passes and host steps (docs/trnblas.md "Small DGEMMs: Dot2 on
+  // GpSimdE"). 0: the Ozaki scheme at every size (the C API's EMULATION_STRATEGY_EAGER).
+  std::int64_t dgemm_dot2_max_macs = 512;
   // fp32 TRSM: false (default) inverts each 128 x 128 diagonal block once and applies it as a
   // TensorE GEMM (error bounded by the blocks' conditioning); true solves every right-hand side by
   // substitution on VectorE (componentwise bound, ~20x the VectorE time). docs/trnblas.md "TRSM".

@@ -1,0 +1,331 @@
+// Small fp64 GEMMs as compensated dot products (Dot2) on GpSimdE: algorithm, engines, accuracy and
+// limits in ozaki.hpp (gemm_dot2); the choice against the Ozaki schemes in docs/trnblas.md ("Small
+// DGEMMs: Dot2 on GpSimdE").
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "ozaki.hpp"
+#include "trn/core/neuron_core.hpp"
+#include "trn/core/plan.hpp"
+#include "trn/tile/gpsimd_fp64.hpp"
+#include "trn/tile/view.hpp"
+
+namespace trn::blas::detail {
+namespace {
+
+inline auto z(std::int64_t i) { return static_cast<std::size_t>(i); }
+
+// ---- declared GpSimd operation counts (software fp64 on int32 lanes, trn/tile/gpsimd_fp64.hpp) ----
+// TwoProduct by fma (Ogita, Rump, Oishi 2005, Algorithm 3.5): h = a b, r = fma(a, b, -h). A software
+// fma (SoftFloat 3e f64_mulAdd) forms the exact 106-bit product as f64_mul does without rounding it
+// and adds the addend on a 128-bit pair before the one rounding: counted as one mul plus one add (the
+// wider alignment and normalisation stand in for the mul's skipped round-and-pack).
+// Per multiply-add after the first: TwoProduct (a mul, an fma), TwoSum(P, h) (6 adds: Knuth's
+// branch-free form), E += q + r (2 adds); 4 words loaded (b_kj; a_ik is reused across the row's
+// columns) and none stored.
+constexpr tile::GpsimdOps kMacOps{.f64_add = 1 + 6 + 2, .f64_mul = 2, .load_words = 2};
+// The first product: TwoProduct only.
+constexpr tile::GpsimdOps kFirstOps{.f64_add = 1, .f64_mul = 2, .load_words = 2};
+// Per output: res = P + E (1 add), the finiteness test of P and the select of P for a non-finite sum
+// (IEEE propagation), alpha res (1 mul), two result words stored.
+constexpr tile::GpsimdOps kOutputOps{.f64_add = 1, .f64_mul = 1, .f64_compare = 1, .f64_select = 1, .store_words = 2};
+// With beta != 0: beta c (1 mul), the add, two words of C loaded.
+constexpr tile::GpsimdOps kBetaOps{.f64_add = 1, .f64_mul = 1, .load_words = 2};
+
+// The product the program computes, as element strides: C(i, j) = alpha sum_kk A(i, kk) B(kk, j)
+// + beta C(i, j), i < m, j < n, kk < k (op(A), op(B) and C, or their transposes: C^T = op(B)^T op(A)^T
+// has the same outputs with the same operations, a b and b a being the same IEEE product).
+struct Dot2Operands {
+  std::int64_t m = 0, n = 0, k = 0;
+  const double* A = nullptr;
+  std::int64_t a_i = 0, a_k = 0;
+  const double* B = nullptr;
+  std::int64_t b_k = 0, b_j = 0;
+  double* C = nullptr;
+  std::int64_t c_i = 0, c_j = 0;
+  Dot2Operands transposed() const { return {n, m, k, B, b_j, b_k, A, a_k, a_i, C, c_j, c_i}; }
+};
+
+// The program's layout: the partition of (row i, column group g) holds row i of A, the columns
+// [g nc, g nc + nc) of B (the last group may hold fewer) and the outputs (i, g nc ...). Group-major
+// (p = g m + i) when G <= m: per group one DMA of A's rows, one broadcast of the group's columns;
+// row-major (p = i G + g) when m < G (a Level 2 row, m = 1): per row one broadcast of its row, one DMA
+// of the column groups. Either way the DMA count is ~4 min(m, G).
+struct Dot2Layout {
+  Dot2Operands x;
+  std::int64_t G = 1, nc = 0;
+  bool row_major = false;
+  bool b_by_column = true;  // B's block in SBUF as [j][kk] (B's columns contiguous) or [kk][j]
+  std::int32_t partition(std::int64_t i, std::int64_t g) const {
+    return static_cast<std::int32_t>(row_major ? i * G + g : g * x.m + i);
+  }
+  std::int64_t macs_per_partition() const { return nc * x.k; }
+  // DMA runs (contiguous pieces) of the program: its host cost (the emulated DMA copies run by run).
+  std::int64_t runs() const {
+    const std::int64_t a = x.a_k == 1 ? 1 : x.k;
+    const std::int64_t b = b_by_column ? (x.b_k == 1 ? nc : nc * x.k) : (x.b_j == 1 ? x.k : nc * x.k);
+    const std::int64_t c = x.c_j == 1 ? 1 : nc;
+    return G * x.m * (a + b + 3 * c);
+  }
+};
+
+Dot2Layout layout_of(int P, const Dot2Operands& x) {
+  Dot2Layout l{x};
+  const std::int64_t m = x.m, n = x.n;
+  l.b_by_column = x.b_k == 1;
+  l.G = std::max<std::int64_t>(1, std::min<std::int64_t>(n, P / std::max<std::int64_t>(m, 1)));
+  l.nc = (n + l.G - 1) / l.G;
+  l.G = (n + l.nc - 1) / l.nc;  // no empty group
+  l.row_major = m < l.G;
+  return l;
+}
+
+// The orientation (C or C^T on the partitions) with the fewer multiply-adds on the busiest partition,
+// then the fewer DMA runs; a product with more rows than partitions either way has none (m = 0).
+Dot2Layout choose_layout(int P, const Dot2Operands& x) {
+  const Dot2Operands t = x.transposed();
+  if (x.m > P && t.m > P) return Dot2Layout{};
+  if (t.m > P) return layout_of(P, x);
+  if (x.m > P) return layout_of(P, t);
+  const Dot2Layout a = layout_of(P, x), b = layout_of(P, t);
+  if (a.macs_per_partition() != b.macs_per_partition()) return a.macs_per_partition() < b.macs_per_partition() ? a : b;
+  return b.runs() < a.runs() ? b : a;
+}
+
+Dot2Operands operands_of(Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, const double* A, std::int64_t lda,
+                         const double* B, std::int64_t ldb, double* C, std::int64_t ldc) {
+  return {m, n, k, A, ta == Op::N ? 1 : lda, ta == Op::N ? lda : 1, B, tb == Op::N ? 1 : ldb, tb == Op::N ? ldb : 1,
+          C, 1, ldc};
+}
+
+double operator_cycles(const HardwareSpec& hw, const Dot2Layout& l, bool beta) {
+  tile::GpsimdOps per_output = kFirstOps + static_cast<double>(l.x.k - 1) * kMacOps + kOutputOps;
+  if (beta) per_output += kBetaOps;
+  return tile::gpsimd_op_cycles(hw, per_output, l.nc);
+}
+
+// Dot2 of every row of a ([m][k]) against every column of b ([k][n]) into P, E ([m][n]), vectorised
+// over the columns, the rows' independent chains interleaved (every output follows the same
+// operations in the same order as the scalar algorithm: the lanes give each output's scalar bits).
+// fma: the host's correctly rounded fused multiply-add (std::fma, or the FMA unit: the same bits).
+template <class Fma>
+inline void dot2_block(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
+                       double* E, Fma fma) {
+  for (std::int64_t i = 0; i < m; ++i) {
+    const double x = a[i * k];
+    double* Pi = P + i * n;
+    double* Ei = E + i * n;
+    for (std::int64_t j = 0; j < n; ++j) {
+      const double h = x * b[j];
+      Pi[j] = h;
+      Ei[j] = fma(x, b[j], -h);
+    }
+  }
+  for (std::int64_t kk = 1; kk < k; ++kk) {
+    const double* bk = b + kk * n;
+    for (std::int64_t i = 0; i < m; ++i) {
+      const double x = a[i * k + kk];
+      double* Pi = P + i * n;
+      double* Ei = E + i * n;
+      for (std::int64_t j = 0; j < n; ++j) {
+        const double h = x * bk[j];
+        const double r = fma(x, bk[j], -h);
+        const double s = Pi[j] + h;  // TwoSum(P, h) = (s, q), Knuth
+        const double t = s - Pi[j];
+        const double q = (Pi[j] - (s - t)) + (h - t);
+        Pi[j] = s;
+        Ei[j] = Ei[j] + (q + r);
+      }
+    }
+  }
+}
+
+__attribute__((target("avx512f,fma"))) void dot2_block_avx512(const double* a, const double* b, std::int64_t m,
+                                                               std::int64_t n, std::int64_t k, double* P, double* E) {
+  dot2_block(a, b, m, n, k, P, E, [](double x, double y, double w) { return __builtin_fma(x, y, w); });
+}
+__attribute__((target("avx2,fma"))) void dot2_block_avx2(const double* a, const double* b, std::int64_t m, std::int64_t n,
+                                                         std::int64_t k, double* P, double* E) {
+  dot2_block(a, b, m, n, k, P, E, [](double x, double y, double w) { return __builtin_fma(x, y, w); });
+}
+void dot2_block_portable(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
+                         double* E) {
+  dot2_block(a, b, m, n, k, P, E, [](double x, double y, double w) { return std::fma(x, y, w); });
+}
+// 2: AVX-512 and FMA, 1: AVX2 and FMA, 0: portable (std::fma). Detected once, after the CPU model is
+// initialised (a static initialiser may run before libgcc's).
+int host_simd() {
+  static const int level = [] {
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("fma")) return 2;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return 1;
+    return 0;
+  }();
+  return level;
+}
+
+// The operator's C++ (the GpSimd program). Every partition computes its outputs from its own SBUF
+// copies; the emulator reads each row of A once (from the row's first partition) and each column
+// block of B once (from the group's first partition) -- the broadcast copies hold the same words --
+// and runs the whole block at once, then writes each partition's outputs with its own C.
+void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const CustomOpContext& ctx) {
+  const std::int64_t m = l.x.m, n = l.x.n, k = l.x.k, nc = l.nc;
+  thread_local std::vector<double> buf;
+  buf.resize(z(m * k + k * n + 2 * m * n + nc));
+  double* const a = buf.data();
+  double* const b = a + m * k;
+  double* const P = b + k * n;
+  double* const E = P + m * n;
+  double* const c = E + m * n;
+  const Tile& ta = ctx.inputs[0];
+  const Tile& tb = ctx.inputs[1];
+  for (std::int64_t i = 0; i < m; ++i) std::memcpy(a + i * k, ta.at(l.partition(i, 0), 0), z(k) * sizeof(double));
+  for (std::int64_t g = 0; g < l.G; ++g) {
+    const std::int64_t w = std::min(nc, n - g * nc);
+    const std::byte* src = tb.at(l.partition(0, g), 0);
+    if (l.b_by_column) {  // [j][kk] in SBUF
+      for (std::int64_t j = 0; j < w; ++j)
+        for (std::int64_t kk = 0; kk < k; ++kk)
+          std::memcpy(b + kk * n + g * nc + j, src + (j * k + kk) * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+    } else {  // [kk][j]
+      for (std::int64_t kk = 0; kk < k; ++kk)
+        std::memcpy(b + kk * n + g * nc, src + kk * w * static_cast<std::int64_t>(sizeof(double)), z(w) * sizeof(double));
+    }
+  }
+  const int simd = host_simd();
+  if (simd == 2)
+    dot2_block_avx512(a, b, m, n, k, P, E);
+  else if (simd == 1)
+    dot2_block_avx2(a, b, m, n, k, P, E);
+  else
+    dot2_block_portable(a, b, m, n, k, P, E);
+  for (std::int64_t g = 0; g < l.G; ++g) {
+    const std::int64_t w = std::min(nc, n - g * nc);
+    for (std::int64_t i = 0; i < m; ++i) {
+      const std::int32_t p = l.partition(i, g);
+      if (beta != 0.0) std::memcpy(c, ctx.inputs[2].at(p, 0), z(w) * sizeof(double));
+      for (std::int64_t j = 0; j < w; ++j) {
+        // A non-finite sum (an Inf / NaN input, or overflow) is the IEEE dot product's own value:
+        // the compensation would turn Inf - Inf into NaN.
+        const double pv = P[i * n + g * nc + j];
+        const double res = std::isfinite(pv) ? pv + E[i * n + g * nc + j] : pv;
+        const double v = alpha * res;
+        c[j] = beta == 0.0 ? v : v + beta * c[j];
+      }
+      std::memcpy(ctx.outputs[0].at(p, 0), c, z(w) * sizeof(double));
+    }
+  }
+}
+
+// An fp64 HBM view as u32 word pairs: dims (count, stride in fp64 elements) outermost first. A
+// unit-stride innermost dimension becomes one run of 2 count words (the DMA copies runs, so a run of
+// two words per element would cost a step per element).
+Tile words(const void* base, std::int32_t partitions, std::int64_t partition_stride,
+           std::initializer_list<std::array<std::int64_t, 2>> dims) {
+  tile::FreePattern pat;
+  const auto* last = dims.end() - 1;
+  for (const auto* d = dims.begin(); d != dims.end(); ++d)
+    pat.push_back(d == last && (*d)[1] == 1 ? tile::FreeDim{2 * (*d)[0], 1} : tile::FreeDim{(*d)[0], 2 * (*d)[1]});
+  if ((*last)[1] != 1) pat.push_back({2, 1});
+  return tile::hbm_view(base, DType::u32, partitions, 2 * partition_stride, pat);
+}
+
+void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta) {
+  const int P = nc.hw().pmax;
+  const Dot2Operands& x = l.x;
+  const std::int64_t k = x.k, w = l.nc;
+  const auto m = static_cast<std::int32_t>(x.m);
+  const auto used = static_cast<std::int32_t>(l.G * x.m);
+  AllocScope sb(nc.sbuf());
+  const Tile at = sb.alloc(DType::u32, P, {2 * k}, "dot2.a", 0, AllocFill::none);
+  const Tile bt = sb.alloc(DType::u32, P, {2 * k * w}, "dot2.b", 0, AllocFill::none);
+  const Tile ct = sb.alloc(DType::u32, P, {2 * w}, "dot2.c", 0, AllocFill::none);
+  // B's block of cw columns in SBUF in B's storage order (one run per stored line when it is one).
+  const auto b_block = [&](const double* from, std::int32_t parts, std::int64_t pstride, std::int64_t cw) {
+    return l.b_by_column ? words(from, parts, pstride, {{cw, x.b_j}, {k, x.b_k}})
+                         : words(from, parts, pstride, {{k, x.b_k}, {cw, x.b_j}});
+  };
+  // Row-major: the full groups of one row as one DMA (partition stride nc columns), the last group's
+  // rest as another.
+  const std::int64_t full = x.n / w, rest = x.n - full * w;
+  const auto G = static_cast<std::int32_t>(l.G), Gf = static_cast<std::int32_t>(full);
+  const auto c_moves = [&](auto&& move) {  // move(SBUF rows, HBM view): C in or out
+    if (l.row_major) {
+      for (std::int32_t i = 0; i < m; ++i) {
+        if (Gf > 0) move(ct.rows(i * G, Gf).cols(0, 2 * w), words(x.C + i * x.c_i, Gf, w * x.c_j, {{w, x.c_j}}));
+        if (rest > 0)
+          move(ct.rows(i * G + Gf, 1).cols(0, 2 * rest), words(x.C + i * x.c_i + full * w * x.c_j, 1, 0, {{rest, x.c_j}}));
+      }
+    } else {
+      for (std::int64_t g = 0; g < l.G; ++g) {
+        const std::int64_t cw = std::min(w, x.n - g * w);
+        move(ct.rows(static_cast<std::int32_t>(g * x.m), m).cols(0, 2 * cw), words(x.C + g * w * x.c_j, m, x.c_i, {{cw, x.c_j}}));
+      }
+    }
+  };
+  if (l.row_major) {
+    for (std::int32_t i = 0; i < m; ++i) {
+      nc.dma_copy(at.rows(i * G, G), words(x.A + i * x.a_i, G, 0, {{k, x.a_k}}));
+      if (Gf > 0) nc.dma_copy(bt.rows(i * G, Gf).cols(0, 2 * k * w), b_block(x.B, Gf, w * x.b_j, w));
+      if (rest > 0) nc.dma_copy(bt.rows(i * G + Gf, 1).cols(0, 2 * k * rest), b_block(x.B + full * w * x.b_j, 1, 0, rest));
+    }
+  } else {
+    for (std::int64_t g = 0; g < l.G; ++g) {
+      const std::int64_t cw = std::min(w, x.n - g * w);
+      const auto rows = static_cast<std::int32_t>(g * x.m);
+      nc.dma_copy(at.rows(rows, m), words(x.A, m, x.a_i, {{k, x.a_k}}));
+      // B's column block to every partition of the group (partition stride 0).
+      nc.dma_copy(bt.rows(rows, m).cols(0, 2 * k * cw), b_block(x.B + g * w * x.b_j, m, 0, cw));
+    }
+  }
+  if (beta != 0.0) c_moves([&](const Tile& sbuf, const Tile& hbm) { nc.dma_copy(sbuf, hbm); });
+  std::vector<Tile> inputs{at.rows(0, used), bt.rows(0, used)};
+  if (beta != 0.0) inputs.push_back(ct.rows(0, used));
+  const Tile outputs[] = {ct.rows(0, used)};
+  nc.custom_op("fp64_dot2_gemm", outputs, inputs, operator_cycles(nc.hw(), l, beta != 0.0),
+               [&](const CustomOpContext& ctx) { run_dot2_operator(l, alpha, beta, ctx); });
+  c_moves([&](const Tile& sbuf, const Tile& hbm) { nc.dma_copy(hbm, sbuf); });
+}
+
+}  // namespace
+
+bool gemm_dot2_applies(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t max_macs) {
+  if (s.dgemm_dot2_max_macs <= 0 || s.ozaki_scheme != OzakiScheme::crt || s.ozaki_fixed ||
+      s.ozaki_max_mantissa_bits != 0 || s.ozaki_mantissa_bit_offset != 0)
+    return false;
+  const Dot2Operands x{m, n, k};  // the busiest partition's work does not depend on the strides
+  const Dot2Layout l = choose_layout(hardware_spec(s.target).pmax, x);
+  if (l.x.m == 0) return false;
+  return l.macs_per_partition() <= (max_macs < 0 ? s.dgemm_dot2_max_macs : std::min(max_macs, s.dgemm_dot2_max_macs));
+}
+
+void gemm_dot2(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+               const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
+               std::int64_t ldc, CallReport* report) {
+  const HardwareSpec& hw = hardware_spec(s.target);
+  const Dot2Layout l = choose_layout(hw.pmax, operands_of(ta, tb, m, n, k, A, lda, B, ldb, C, ldc));
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    dot2_program(nc, l, alpha, beta);
+  });
+  const bool want_plan = report != nullptr && report->plans_wanted;
+  finish_report(report, s, std::move(r.trace));
+  if (want_plan) {
+    PlanFacts f;
+    f.routine = "dgemm";
+    f.shape = std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+    f.variant = "dot2_gpsimd";
+    f.ops = std::to_string(m * n) + " compensated dot products (Dot2) of length " + std::to_string(k) + ", " +
+            std::to_string(l.nc) + " per partition on " + std::to_string(l.G * l.x.m) + " partitions" +
+            (l.x.m == m ? "" : " (C^T on the partitions)");
+    f.engines = "DMA, GpSimdE (software fp64)";
+    f.why = "automatic: the busiest partition's " + std::to_string(l.macs_per_partition()) + " multiply-adds <= Settings::dgemm_dot2_max_macs (" +
+            std::to_string(s.dgemm_dot2_max_macs) + "): below the Ozaki scheme's fixed host steps and passes";
+    report->plan = f.print();
+  }
+}
+
+}  // namespace trn::blas::detail
