@@ -237,6 +237,21 @@ void stage_strip(const TriangularAnalysis& t, const BlockPlan& p, const StripEnt
   }
 }
 
+// Slot s opens the next strip of stored blocks: stage it, one DMA into the next ring buffer, and
+// clear the staging buffer again (both kernels; C_32F's strips hold the two planes).
+void load_next_strip(NeuronCore& nc, const BlockedSolve& g, std::int64_t s, const Tile* ring, std::int64_t& strip,
+                     BlockedCounts& n) {
+  const TriangularAnalysis& t = *g.t;
+  const BlockPlan& p = *g.plan;
+  ++strip;
+  const std::int64_t w = p.strip_width[z(s)] * p.planes * kB;
+  stage_strip(t, p, g.entries, strip, g.values, g.strip, 1);
+  nc.dma_copy(ring[strip % kRing].cols(0, w),
+              HbmTensor::wrap(g.strip, DType::f32, {kB, w}).tile(0, static_cast<std::int32_t>(kB), 0, w));
+  stage_strip(t, p, g.entries, strip, g.values, g.strip, 0);
+  ++n.strips;
+}
+
 void blocked_kernel(NeuronCore& nc, const BlockedSolve& g, BlockedCounts& n) {
   const TriangularAnalysis& t = *g.t;
   const BlockPlan& p = *g.plan;
@@ -261,15 +276,7 @@ void blocked_kernel(NeuronCore& nc, const BlockedSolve& g, BlockedCounts& n) {
     bool updated = false;
     Tile diag_block;
     for (std::int64_t s = p.slot_start[z(b)]; s < p.slot_start[z(b) + 1]; ++s) {
-      if (p.slot_in_strip[z(s)] == 0) {  // the next strip of stored blocks
-        ++strip;
-        const std::int64_t w = p.strip_width[z(s)] * p.planes * kB;
-        stage_strip(t, p, g.entries, strip, g.values, g.strip, 1);
-        nc.dma_copy(ring[strip % kRing].cols(0, w),
-                    HbmTensor::wrap(g.strip, DType::f32, {kB, w}).tile(0, static_cast<std::int32_t>(kB), 0, w));
-        stage_strip(t, p, g.entries, strip, g.values, g.strip, 0);
-        ++n.strips;
-      }
+      if (p.slot_in_strip[z(s)] == 0) load_next_strip(nc, g, s, ring, strip, n);
       const std::int64_t j = p.slot_block[z(s)];
       const Tile stationary = ring[strip % kRing].rows(0, static_cast<std::int32_t>(p.rows_in(j))).cols(p.slot_in_strip[z(s)] * kB, P);
       if (j == b) {
@@ -381,15 +388,7 @@ void blocked_kernel_complex(NeuronCore& nc, const BlockedSolve& g, BlockedCounts
     bool updated = false;
     Tile diag_re, diag_im;
     for (std::int64_t s = p.slot_start[z(b)]; s < p.slot_start[z(b) + 1]; ++s) {
-      if (p.slot_in_strip[z(s)] == 0) {  // the next strip of stored blocks
-        ++strip;
-        const std::int64_t width = p.strip_width[z(s)] * p.planes * kB;
-        stage_strip(t, p, g.entries, strip, g.values, g.strip, 1);
-        nc.dma_copy(ring[strip % kRing].cols(0, width),
-                    HbmTensor::wrap(g.strip, DType::f32, {kB, width}).tile(0, static_cast<std::int32_t>(kB), 0, width));
-        stage_strip(t, p, g.entries, strip, g.values, g.strip, 0);
-        ++n.strips;
-      }
+      if (p.slot_in_strip[z(s)] == 0) load_next_strip(nc, g, s, ring, strip, n);
       const std::int64_t j = p.slot_block[z(s)];
       const Tile planes = ring[strip % kRing].rows(0, static_cast<std::int32_t>(p.rows_in(j)));
       const Tile lr = planes.cols(2 * p.slot_in_strip[z(s)] * kB, P), li = planes.cols((2 * p.slot_in_strip[z(s)] + 1) * kB, P);
