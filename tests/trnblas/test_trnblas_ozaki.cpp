@@ -488,6 +488,14 @@ double dot2_reference(const std::vector<double>& A, std::int64_t lda, Op ta, con
 // The small shapes LAPACK's test programs call (and the bench's 16^3 / 32^3), both ops, alpha / beta
 // (beta 0 with NaN in C: never read), padded leading dimensions: every output bit-equal to the
 // reference Dot2 and the alpha / beta epilogue; the report has no TensorE pass and names the plan.
+// The settings a caller's own BLAS call gets (the C API, the shim): Dot2 up to kDot2MaxMacs. The
+// kit's default keeps the Ozaki scheme (blas.hpp: library-internal products).
+Settings dot2_settings() {
+  Settings s;
+  s.dgemm_dot2_max_macs = trn::blas::kDot2MaxMacs;
+  return s;
+}
+
 TEST(TrnblasDot2, SmallDgemmsAreDot2OnGpsimdBitForBit) {
   struct Shape { int m, n, k; };
   for (Shape sh : {Shape{16, 16, 16}, Shape{32, 32, 32}, Shape{1, 7, 5}, Shape{5, 1, 9}, Shape{50, 9, 25}, Shape{3, 40, 2}})
@@ -503,7 +511,7 @@ TEST(TrnblasDot2, SmallDgemmsAreDot2OnGpsimdBitForBit) {
           CallReport r;
           r.plans_wanted = true;
           const double alpha = 1.25;
-          trn::blas::dgemm(Settings{}, ta, tb, m, n, k, alpha, A.data(), lda, B.data(), ldb, beta, C.data(), ldc, &r);
+          trn::blas::dgemm(dot2_settings(), ta, tb, m, n, k, alpha, A.data(), lda, B.data(), ldb, beta, C.data(), ldc, &r);
           int wrong = 0;
           for (int j = 0; j < n; ++j)
             for (int i = 0; i < m; ++i) {
@@ -528,12 +536,12 @@ TEST(TrnblasDot2, SmallDgemmsAreDot2OnGpsimdBitForBit) {
 TEST(TrnblasDot2, CancellationIsKeptWithinTheDot2Bound) {
   const std::vector<double> a = {1e16, 1.0, -1e16, 3.0}, b = {1.0, 1.0, 1.0, 0.5};
   double c = -7;
-  trn::blas::dgemm(Settings{}, Op::N, Op::N, 1, 1, 4, 1.0, a.data(), 1, b.data(), 4, 0.0, &c, 1);
+  trn::blas::dgemm(dot2_settings(), Op::N, Op::N, 1, 1, 4, 1.0, a.data(), 1, b.data(), 4, 0.0, &c, 1);
   EXPECT_EQ(c, 2.5);
   const int m = 20, n = 20, k = 24;
   const auto A = phi_matrix(static_cast<std::size_t>(m) * k, 8.0, 73), B = phi_matrix(static_cast<std::size_t>(k) * n, 8.0, 74);
   std::vector<double> C(static_cast<std::size_t>(m) * n);
-  trn::blas::dgemm(Settings{}, Op::N, Op::N, m, n, k, 1.0, A.data(), m, B.data(), k, 0.0, C.data(), m);
+  trn::blas::dgemm(dot2_settings(), Op::N, Op::N, m, n, k, 1.0, A.data(), m, B.data(), k, 0.0, C.data(), m);
   const double gk = k * kU / (1 - k * kU);
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < m; ++i) {
@@ -556,7 +564,7 @@ TEST(TrnblasDot2, InfAndNanPropagateAsOpenBlas) {
   const std::vector<double> A = {inf, 1, 2, 1, 1, 1, 2, 3, 4};  // row 0 holds Inf
   const std::vector<double> B = {1, 2, 3, 0, 1, 1};             // column 1 meets Inf with 0
   std::vector<double> C(m * n), R(m * n);
-  trn::blas::dgemm(Settings{}, Op::N, Op::N, m, n, k, 1.0, A.data(), m, B.data(), k, 0.0, C.data(), m);
+  trn::blas::dgemm(dot2_settings(), Op::N, Op::N, m, n, k, 1.0, A.data(), m, B.data(), k, 0.0, C.data(), m);
   cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, A.data(), m, B.data(), k, 0.0, R.data(), m);
   for (int e = 0; e < m * n; ++e) {
     EXPECT_EQ(std::isnan(C[e]), std::isnan(R[e])) << e;
@@ -581,20 +589,21 @@ TEST(TrnblasDot2, KnobsAndSizeLimitKeepTheOzakiScheme) {
     trn::blas::dgemm(s, Op::N, Op::N, mm, nn, kk, 1.0, a.data(), mm, b.data(), kk, 0.0, c.data(), mm, &r);
     return r.tensor_passes;
   };
-  EXPECT_EQ(passes(Settings{}, m, n, k), 0);
+  EXPECT_EQ(passes(dot2_settings(), m, n, k), 0);
   Settings off;
   off.dgemm_dot2_max_macs = 0;
   EXPECT_GT(passes(off, m, n, k), 0);
-  Settings fixed;
+  EXPECT_GT(passes(Settings{}, m, n, k), 0);  // the kit's default: library-internal products keep Ozaki
+  Settings fixed = dot2_settings();
   fixed.ozaki_fixed = true;
   fixed.ozaki_max_mantissa_bits = 40;
   EXPECT_GT(passes(fixed, m, n, k), 0);
-  Settings slices;
+  Settings slices = dot2_settings();
   slices.ozaki_scheme = OzakiScheme::slices;
   EXPECT_GT(passes(slices, m, n, k), 0);
-  EXPECT_EQ(passes(Settings{}, 129, 4, 4), 0);    // C^T on the partitions: 4 rows
-  EXPECT_GT(passes(Settings{}, 129, 130, 2), 0);  // more rows and columns than partitions
-  EXPECT_GT(passes(Settings{}, 64, 64, 64), 0);  // 32 columns x 64 per partition > 512
+  EXPECT_EQ(passes(dot2_settings(), 129, 4, 4), 0);    // C^T on the partitions: 4 rows
+  EXPECT_GT(passes(dot2_settings(), 129, 130, 2), 0);  // more rows and columns than partitions
+  EXPECT_GT(passes(dot2_settings(), 64, 64, 64), 0);  // 32 columns x 64 per partition > 512
   Handle h;
   const double one = 1, zero = 0;
   ASSERT_EQ(trnblasDgemm(h, TRNBLAS_OP_N, TRNBLAS_OP_N, m, n, k, &one, A.data(), m, B.data(), k, &zero, C.data(), m),
@@ -616,7 +625,7 @@ TEST(TrnblasDot2, BitIdenticalAcrossThreadsAndCores) {
   std::vector<double> first;
   for (int threads : {1, 2, 3})
     for (int cores : {1, 2}) {
-      Settings s;
+      Settings s = dot2_settings();
       s.host_threads = threads;
       s.num_cores = cores;
       std::vector<double> C(static_cast<std::size_t>(m) * n, 0.5);

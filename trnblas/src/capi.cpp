@@ -92,7 +92,7 @@ trn::blas::Settings settings_for(trnblasHandle_t h) {
   s.ozaki_special_values = (h->special & (TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_INFINITY |
                                           TRNBLAS_EMULATION_SPECIAL_VALUES_SUPPORT_NAN)) != 0;
   // EAGER emulates whenever it can (cuBLAS's meaning): no small-size Dot2 on GpSimdE (ozaki.hpp).
-  if (h->strategy == TRNBLAS_EMULATION_STRATEGY_EAGER) s.dgemm_dot2_max_macs = 0;
+  s.dgemm_dot2_max_macs = h->strategy == TRNBLAS_EMULATION_STRATEGY_EAGER ? 0 : trn::blas::kDot2MaxMacs;
   return s;
 }
 

@@ -301,6 +301,7 @@ Config config_from_env(bool fp64) {
   Config c;
   c.settings.target = env_choice(Var::target, kTargetChoices);
   c.settings.numerics = env_choice(Var::numerics, kNumericsChoices);
+  c.settings.dgemm_dot2_max_macs = trn::blas::kDot2MaxMacs;  // a caller's own small fp64 calls: Dot2 (blas.hpp)
   c.mode = fp64 ? GemmMode::fp64_ozaki : env_mode(Var::compute);
   return c;
 }

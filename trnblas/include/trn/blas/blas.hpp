@@ -53,6 +53,10 @@ enum class Fp64VectorAlgorithm : std::uint8_t { automatic, slice_pairs, ozaki_ge
 const char* fp64_vector_algorithm_name(Fp64VectorAlgorithm a);
 
 // Emulator and algorithm settings (the handle's state in the C API).
+// Settings::dgemm_dot2_max_macs of a caller's own fp64 BLAS calls (the C API, the BLAS shim): where
+// Dot2's modeled time meets the Ozaki scheme's (docs/trnblas.md "Small DGEMMs: Dot2 on GpSimdE").
+inline constexpr std::int64_t kDot2MaxMacs = 512;
+
 struct Settings : EmulatorSettings {  // target, numerics, SR, cores, threads, timing_only
   OzakiScheme ozaki_scheme = OzakiScheme::crt;  // trnsci extension: trnblasSetFixedPointEmulationScheme
   int ozaki_max_mantissa_bits = 0;  // 0: automatic; else cap on the mantissa bits kept (dynamic control)
@@ -80,8 +84,13 @@ struct Settings : EmulatorSettings {  // target, numerics, SR, cores, threads, t
   // op(A) against a block of op(B)'s columns), C is computed by compensated dot products (Dot2:
   // twice the working precision, then rounded) as one GpSimdE software-fp64 operator instead of the
   // Ozaki scheme's dozens of TensorE passes and host steps (docs/trnblas.md "Small DGEMMs: Dot2 on
-  // GpSimdE"). 0: the Ozaki scheme at every size (the C API's EMULATION_STRATEGY_EAGER).
-  std::int64_t dgemm_dot2_max_macs = 512;
+  // GpSimdE"). 0: the Ozaki scheme at every size.
+  // The kit's default is 0: fp64 products inside the libraries (trnsolver's factorizations, trnfft,
+  // trnsparse, the distributed grids) keep the Ozaki scheme, whose bits do not depend on how a
+  // caller splits the work into products -- Dot2 is chosen by each product's size, so a dgetrf on a
+  // 2 x 1 grid would otherwise round differently from the same dgetrf on one rank. The caller's own
+  // BLAS calls take kDot2MaxMacs: the C API (but EMULATION_STRATEGY_EAGER: 0) and the BLAS shim.
+  std::int64_t dgemm_dot2_max_macs = 0;
   // fp32 TRSM: false (default) inverts each 128 x 128 diagonal block once and applies it as a
   // TensorE GEMM (error bounded by the blocks' conditioning); true solves every right-hand side by
   // substitution on VectorE (componentwise bound, ~20x the VectorE time). docs/trnblas.md "TRSM".
