@@ -483,6 +483,23 @@ void finish_blocked(const Settings& s, const TriangularAnalysis& t, const BlockP
   if (wanted) report->add_plan(blocked_facts(t, m, p, counts, false, report->profile.total_ns).print());
 }
 
+// The BlockedSolve of one column pass of either value type: the solve's fixed parts (values and
+// entries NULL in timing-only runs) and the pass's width and alpha; the caller sets rhs / out.
+BlockedSolve column_pass(const TriangularAnalysis& t, const BlockPlan& p, const void* values, const StripEntries* entries,
+                         std::vector<float>& strip, const std::vector<float>& diag, std::int64_t mb, Scalar alpha) {
+  BlockedSolve g;
+  g.t = &t;
+  g.plan = &p;
+  g.values = static_cast<const float*>(values);
+  g.strip = strip.data();
+  g.entries = entries;
+  g.diag = diag.data();
+  g.mb = mb;
+  g.alpha = static_cast<float>(alpha.real());
+  g.alpha_im = static_cast<float>(alpha.imag());  // read by the C_32F kernel only
+  return g;
+}
+
 // C_32F: op(B), the diagonal and the solution as real and imaginary planes (host data movement;
 // conjugates for op(A) = C and op(B) = C are sign flips), then blocked_kernel_complex per pass.
 void solve_blocked_complex(const Settings& s, const TriangularAnalysis& t, const void* values, const void* diagonal, Scalar alpha,
@@ -508,16 +525,7 @@ void solve_blocked_complex(const Settings& s, const TriangularAnalysis& t, const
   std::vector<float> rhs, out;
   std::vector<float> solution(run ? z(2 * n * m) : 0);  // column-major n x m, (re, im) pairs
   for (std::int64_t c0 = 0; c0 < m && n > 0; c0 += mb_max) {
-    BlockedSolve g;
-    g.t = &t;
-    g.plan = &p;
-    g.values = run ? static_cast<const float*>(values) : nullptr;
-    g.strip = strip.data();
-    g.entries = run ? &entries : nullptr;
-    g.diag = diag.data();
-    g.mb = std::min(mb_max, m - c0);
-    g.alpha = static_cast<float>(alpha.real());
-    g.alpha_im = static_cast<float>(alpha.imag());
+    BlockedSolve g = column_pass(t, p, run ? values : nullptr, run ? &entries : nullptr, strip, diag, std::min(mb_max, m - c0), alpha);
     const std::int64_t width = nb * 2 * g.mb;  // per block: mb real parts, then mb imaginary parts
     rhs.assign(z(kB * width), 0.0f);
     out.assign(z(kB * width), 0.0f);
@@ -595,15 +603,7 @@ void triangular_solve_blocked(const Settings& s, const TriangularAnalysis& t, co
   std::vector<float> rhs;
   std::vector<float> solution(run ? z(n * m) : 0);  // column-major n x m, C written after the scan
   for (std::int64_t c0 = 0; c0 < m && n > 0; c0 += mb_max) {
-    BlockedSolve g;
-    g.t = &t;
-    g.plan = &p;
-    g.values = run ? static_cast<const float*>(values) : nullptr;
-    g.strip = strip.data();
-    g.entries = run ? &entries : nullptr;
-    g.diag = diag.data();
-    g.mb = std::min(mb_max, m - c0);
-    g.alpha = static_cast<float>(alpha.real());
+    BlockedSolve g = column_pass(t, p, run ? values : nullptr, run ? &entries : nullptr, strip, diag, std::min(mb_max, m - c0), alpha);
     const std::int64_t width = p.nb * g.mb;
     rhs.assign(z(kB * width), 0.0f);
     if (run)
