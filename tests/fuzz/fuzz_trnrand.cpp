@@ -40,6 +40,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bool host = in.flag(3) ? false : true;
   const int type = in.choice({TRNRAND_RNG_PSEUDO_PHILOX4_32_10, TRNRAND_RNG_PSEUDO_PHILOX4_32_10, 101, 121, 200, 141});
   const bool mtgp = type == TRNRAND_RNG_PSEUDO_MTGP32;
+  // Every quasi-random type (200 QUASI_DEFAULT .. 204 SCRAMBLED_SOBOL64): an out-of-list choice()
+  // reaches 201..204 too (CI's fuzz crash at stop 46: type 201 was created and its seed refused, as
+  // cuRAND, while this harness expected SUCCESS for every type but 200).
+  const bool quasi = type >= TRNRAND_RNG_QUASI_DEFAULT && type <= TRNRAND_RNG_QUASI_SCRAMBLED_SOBOL64;
+  const bool mt19937 = type == TRNRAND_RNG_PSEUDO_MT19937;
   trnrandGenerator_t g = nullptr;
   const trnrandStatus_t cs = host ? trnrandCreateGeneratorHost(&g, static_cast<trnrandRngType_t>(type))
                                   : trnrandCreateGenerator(&g, static_cast<trnrandRngType_t>(type));
@@ -50,13 +55,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const unsigned long long seed = in.u64();
   unsigned long long offset = in.flag(2) ? ~0ull - (in.u32() % 4096) : in.u64();
-  // Quasi-random (200 = SOBOL32) generators have no seed: TYPE_ERROR, as cuRAND.
-  require(trnrandSetPseudoRandomGeneratorSeed(g, seed) == (type == 200 ? TRNRAND_STATUS_TYPE_ERROR : TRNRAND_STATUS_SUCCESS),
+  // Quasi-random generators have no seed: TYPE_ERROR, as cuRAND.
+  require(trnrandSetPseudoRandomGeneratorSeed(g, seed) == (quasi ? TRNRAND_STATUS_TYPE_ERROR : TRNRAND_STATUS_SUCCESS),
         "seed status");
-  // MTGP32 has no offset (TYPE_ERROR, as cuRAND): its position stays at word 0.
-  require(trnrandSetGeneratorOffset(g, offset) == (mtgp ? TRNRAND_STATUS_TYPE_ERROR : TRNRAND_STATUS_SUCCESS),
+  // MTGP32 and MT19937 have no offset (TYPE_ERROR, as cuRAND): their position stays at word 0.
+  require(trnrandSetGeneratorOffset(g, offset) == (mtgp || mt19937 ? TRNRAND_STATUS_TYPE_ERROR : TRNRAND_STATUS_SUCCESS),
           "offset status");
-  if (mtgp) offset = 0;
+  if (mtgp || mt19937) offset = 0;
   const trnrandStatus_t os = trnrandSetGeneratorOrdering(g, static_cast<trnrandOrdering_t>(in.choice({100, 101, 102, 103})));
   (void)os;  // BEST/DEFAULT/LEGACY succeed, the others are OUT_OF_RANGE; either way nothing moves
   // (MTGP32: a new ordering restarts at word 0, which offset 0 already is)
@@ -114,7 +119,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (kind == 4) require(floats[i] > 0.0f, "log-normal not positive");
       }
     }
-    offset += philox || mtgp || type == 200 || kind < 3 || kind == 5 ? n : n / 2;  // XORWOW/MRG32K3A: one slot per Box-Muller pair
+    offset += philox || mtgp || mt19937 || quasi || kind < 3 || kind == 5 ? n : n / 2;  // XORWOW/MRG32K3A: one slot per Box-Muller pair
   }
   // A Poisson distribution object of a fuzzed lambda (NaN, 0, negative, past 400000 among them),
   // through a NULL pointer sometimes: cuRAND's statuses, the output untouched on failure, one
