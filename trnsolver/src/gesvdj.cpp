@@ -25,7 +25,6 @@
 #include <algorithm>
 #include <array>
 #include <cfloat>
-#include <cstdio>
 #include <cmath>
 #include <limits>
 #include <memory>
