@@ -188,11 +188,15 @@ double finish_w(std::int64_t N, std::int64_t j, const T* a, std::int64_t lda, T*
     t1[c] = dotc(len, W + r0 + c * ldw, v);
     t2[c] = dotc(len, a + r0 + c * lda, v);
   }
-  for (std::int64_t i = 0; i < len; ++i) {
-    F s = to_fp64(w[i]);
-    for (std::int64_t c = 0; c < j; ++c) s -= to_fp64(a[r0 + i + c * lda]) * t1[c] + to_fp64(W[r0 + i + c * ldw]) * t2[c];
-    acc[i] = s * to_fp64(tau_j);
+  // Column by column (contiguous, vectorizable): each acc[i] still takes its j terms in increasing c.
+  for (std::int64_t i = 0; i < len; ++i) acc[i] = to_fp64(w[i]);
+  for (std::int64_t c = 0; c < j; ++c) {
+    const T* ac = a + r0 + c * lda;
+    const T* wc = W + r0 + c * ldw;
+    const F t1c = t1[c], t2c = t2[c];
+    for (std::int64_t i = 0; i < len; ++i) acc[i] -= to_fp64(ac[i]) * t1c + to_fp64(wc[i]) * t2c;
   }
+  for (std::int64_t i = 0; i < len; ++i) acc[i] = acc[i] * to_fp64(tau_j);
   F wv = 0;
   for (std::int64_t i = 0; i < len; ++i) wv += conj_fp64(to_fp64(from_fp64<T>(acc[i]))) * to_fp64(v[i]);
   const F alpha = -0.5 * to_fp64(tau_j) * wv;
@@ -209,13 +213,19 @@ double prepare_column(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, co
                       double* d, double* e, T* tau) {
   using F = Fp64<T>;
   const auto diagonal = [](F x) { return F(std::real(x)); };  // the identity for real data
-  for (std::int64_t i = j; i < N; ++i) {
-    F s = i == j ? diagonal(to_fp64(a[i + j * lda])) : to_fp64(a[i + j * lda]);
-    for (std::int64_t c = 0; c < j; ++c)
-      s -= to_fp64(a[i + c * lda]) * conj_fp64(to_fp64(W[j + c * ldw])) +
-           to_fp64(W[i + c * ldw]) * conj_fp64(to_fp64(a[j + c * lda]));
-    a[i + j * lda] = from_fp64<T>(i == j ? diagonal(s) : s);
+  // Column by column (contiguous, vectorizable): each s[i] still takes its j terms in increasing c;
+  // column j is written only at the end and read by none of the terms (they use columns c < j).
+  const std::int64_t len = N - j;
+  std::vector<F> s(static_cast<std::size_t>(len));
+  for (std::int64_t i = 0; i < len; ++i) s[i] = to_fp64(a[j + i + j * lda]);
+  s[0] = diagonal(s[0]);
+  for (std::int64_t c = 0; c < j; ++c) {
+    const T* ac = a + j + c * lda;
+    const T* wc = W + j + c * ldw;
+    const F wj = conj_fp64(to_fp64(W[j + c * ldw])), aj = conj_fp64(to_fp64(a[j + c * lda]));
+    for (std::int64_t i = 0; i < len; ++i) s[i] -= to_fp64(ac[i]) * wj + to_fp64(wc[i]) * aj;
   }
+  for (std::int64_t i = 0; i < len; ++i) a[j + i + j * lda] = from_fp64<T>(i == 0 ? diagonal(s[i]) : s[i]);
   d[j] = std::real(to_fp64(a[j + j * lda]));
   if (j + 1 < N) {
     T* col = a + (j + 1) + j * lda;
