@@ -292,13 +292,14 @@ JacobiColumns<float> jacobi_f32(const Settings& s, const HbmTensor& a, std::int6
 }
 
 // Several fp32 matrices of one shape (M x K views in[i].a, strides rs, cs) through the tile kernel in
-// one launch, their instructions interleaved step by step (gesvdjBatched).
+// one launch, their Jacobi steps interleaved instruction by instruction (gesvdjBatched).
 // Algorithm: each matrix runs exactly jacobi_f32's instructions (Kernel::run's phases: setup, the
 //   finiteness check, its own sweeps and convergence reads, finish) on its own tiles, so its results
 //   are those of jacobi_f32, bit for bit; only the order in which the matrices' instructions reach
-//   the engines changes: step s of matrix i+1 follows step s of matrix i. One matrix's step is a
-//   chain of short dependent instructions (the partition sums, the angles, the rotations), each
-//   waiting on the one before on another engine; the next matrix's chain fills those waits.
+//   the engines changes: within a step, each instruction is issued for every matrix before the next
+//   (jacobi_step_group). One matrix's step is a chain of short dependent instructions (the partition
+//   sums, the angles, the rotations), each waiting on the one before on another engine, and every
+//   engine runs its stream in order: the other matrices' copies of an instruction fill those waits.
 //   A matrix whose sweeps converge stops (its later steps are not issued), as it would alone.
 // Engines: those of jacobi_f32. Accuracy: jacobi_f32's (same bits).
 // Limits: jacobi_group_size matrices per launch (SBUF: every matrix's tiles at once; PSUM: one
