@@ -243,6 +243,54 @@ TEST(TrnsolverGesvdj, BatchedMatchesSingleAndSortOff) {
   }
 }
 
+// The batched driver runs up to jacobi_group_size matrices (8 at 32 x 32) in one launch with their
+// instructions interleaved (gesvdj.cpp, jacobi_f32_group): 10 matrices are a group of 8 and one of 2.
+// Each matrix must still give the single call's bits -- S, U, V and info -- including a NaN member
+// (info n + 1, S NaN, U and V untouched) and a rank-1 member (U completed by the projector's run),
+// whose neighbours in the group keep sweeping after they stopped.
+TEST(TrnsolverGesvdj, BatchedGroupsMatchSingleCallsBitForBit) {
+  const int m = 32, n = 32, batch = 10, lda = 33;
+  std::vector<float> A(static_cast<std::size_t>(lda) * n * batch);
+  for (int b = 0; b < batch; ++b) {
+    const auto a = random_matrix(m, n, lda, 300 + b);
+    float* ab = A.data() + static_cast<std::size_t>(b) * lda * n;
+    std::copy(a.begin(), a.end(), ab);
+    if (b == 3) ab[3 + 4 * lda] = std::nanf("");
+    if (b == 6)
+      for (int j = 1; j < n; ++j)
+        for (int i = 0; i < m; ++i) ab[i + j * lda] = ab[i] * static_cast<float>(j + 1);
+  }
+  const std::vector<float> A0 = A;
+  std::vector<float> S(static_cast<std::size_t>(n) * batch), U(static_cast<std::size_t>(m) * m * batch, 0.0f),
+      V(static_cast<std::size_t>(n) * n * batch, 0.0f);
+  Gesvdj g;
+  std::vector<int> info(batch, -5);
+  int lwork = 0;
+  ASSERT_EQ(trnsolverDnSgesvdjBatched_bufferSize(g.h, TRNSOLVER_EIG_MODE_VECTOR, m, n, A.data(), lda, S.data(), U.data(),
+                                                 m, V.data(), n, &lwork, g.params, batch),
+            TRNSOLVER_STATUS_SUCCESS);
+  std::vector<float> work(static_cast<std::size_t>(lwork));
+  ASSERT_EQ(trnsolverDnSgesvdjBatched(g.h, TRNSOLVER_EIG_MODE_VECTOR, m, n, A.data(), lda, S.data(), U.data(), m,
+                                      V.data(), n, work.data(), lwork, info.data(), g.params, batch),
+            TRNSOLVER_STATUS_SUCCESS);
+  const auto same_bits = [](const float* x, const float* y, int count) { return std::memcmp(x, y, sizeof(float) * count) == 0; };
+  for (int b = 0; b < batch; ++b) {
+    std::vector<float> Ab(A0.begin() + static_cast<std::ptrdiff_t>(b) * lda * n,
+                          A0.begin() + static_cast<std::ptrdiff_t>(b + 1) * lda * n),
+        Sb(n), Ub(static_cast<std::size_t>(m) * m, 0.0f), Vb(static_cast<std::size_t>(n) * n, 0.0f);
+    int ib = -5;
+    ASSERT_EQ(call<float>(g, true, 0, m, n, Ab.data(), lda, Sb.data(), Ub.data(), m, Vb.data(), n, &ib),
+              TRNSOLVER_STATUS_SUCCESS);
+    EXPECT_EQ(info[b], ib) << "matrix " << b;
+    EXPECT_TRUE(same_bits(S.data() + b * n, Sb.data(), n)) << "S of matrix " << b;
+    EXPECT_TRUE(same_bits(U.data() + static_cast<std::size_t>(b) * m * m, Ub.data(), m * m)) << "U of matrix " << b;
+    EXPECT_TRUE(same_bits(V.data() + static_cast<std::size_t>(b) * n * n, Vb.data(), n * n)) << "V of matrix " << b;
+  }
+  EXPECT_EQ(info[3], n + 1);
+  EXPECT_TRUE(std::isnan(S[3 * n]));
+  EXPECT_LE(S[6 * n + 1], 1e-5f * S[6 * n]);  // rank 1: the other singular values at rounding level
+}
+
 TEST(TrnsolverGesvdj, NonFiniteAndSweepLimit) {
   Gesvdj g;
   const int m = 20, n = 20;

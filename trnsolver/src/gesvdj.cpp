@@ -27,6 +27,7 @@
 #include <cfloat>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <span>
 #include <type_traits>
@@ -112,6 +113,23 @@ struct Kernel {
   }
 
   void run(AllocScope& sb, AllocScope& pm) {
+    setup(sb, pm);
+    if (!start()) return;
+    while (sweeping()) {
+      begin_sweep();
+      for (std::int64_t step = 0; step < N - 1; ++step) jacobi_step();
+      end_sweep();
+    }
+    end_run();
+  }
+
+  // The phases of run(), which the batched driver (jacobi_f32_group) interleaves over several
+  // matrices: each matrix's own instructions, in the same order, on its own tiles.
+  bool converged = false;
+  double measure = 0;
+  float* scalar_slot = nullptr;  // where read_scalar lands (nullptr: a local of read_scalar)
+
+  void setup(AllocScope& sb, AllocScope& pm) {
     const auto i32 = [](std::int64_t v) { return static_cast<std::int32_t>(v); };
     const std::int32_t Pi = i32(P);
     chunk = std::min<std::int64_t>(nc.hw().psum_bank_bytes / 4, std::max(N, mp));
@@ -146,8 +164,11 @@ struct Kernel {
         const std::array<std::int64_t, 2> step{1, N};  // identity: column == row
         nc.affine_select(V[t], std::span(&step, 1), -v0[t], -1, AluOp::equal, ones.rows(0, i32(pv[t])).cols(0, N), 0.0f);
       }
+  }
+
+  // Non-finite input: a NaN would make every measure NaN; report it instead of sweeping (false).
+  bool start() {
     GesvdjResult& res = out.res;
-    // Non-finite input: a NaN would make every measure NaN; report it instead of sweeping.
     partition_sum(sig, N, [&](const Tile& x, std::int64_t c0, std::int64_t cw, const Tile& pr) {
       nc.activation(pr, x.rows(0, pr.partitions).cols(c0, cw), ActFunc::square);
     });
@@ -156,50 +177,63 @@ struct Kernel {
       res.info = static_cast<int>(K) + 1;
       res.residual = std::nan("");
       out.norms.assign(static_cast<std::size_t>(N), std::nanf(""));
-      return;
+      return false;
     }
-    bool converged = false;
-    double measure = 0;
-    while (!converged && res.sweeps < max_sweeps) {
-      nc.memset(smax, 0.0f);
-      for (std::int64_t step = 0; step < N - 1; ++step) jacobi_step();
-      ++res.sweeps;
-      measure = std::sqrt(static_cast<double>(read_scalar(smax)));
-      converged = measure <= tol;
-    }
-    res.residual = measure;
-    res.info = converged ? 0 : static_cast<int>(K) + 1;
+    return true;
+  }
+  bool sweeping() const { return !converged && out.res.sweeps < max_sweeps; }
+  void begin_sweep() { nc.memset(smax, 0.0f); }
+  void end_sweep() {
+    ++out.res.sweeps;
+    measure = std::sqrt(static_cast<double>(read_scalar(smax)));
+    converged = measure <= tol;
+  }
+  void end_run() {
+    out.res.residual = measure;
+    out.res.info = converged ? 0 : static_cast<int>(K) + 1;
     finish();
   }
 
   float read_scalar(const Tile& t) {
     nc.tensor_copy(scalar_sb, t.rows(0, 1).cols(0, 1));
-    float v = 0.0f;
-    HbmTensor h = HbmTensor::wrap(&v, DType::f32, {1, 1});
+    float local = 0.0f;
+    float* v = scalar_slot != nullptr ? scalar_slot : &local;
+    *v = 0.0f;
+    HbmTensor h = HbmTensor::wrap(v, DType::f32, {1, 1});
     nc.dma_copy(h.tile(0, 1, 0, 1), scalar_sb);
-    return v;
+    return *v;
+  }
+
+  // The elementwise products of the column pairs' sums: x_2k^2 (which 0: alpha), x_2k+1^2 (1: beta),
+  // x_2k x_2k+1 (2: gamma), pairs c0 .. c0 + cw of row tile x into pr.
+  const Tile& pair_sums(int which) const { return which == 0 ? alpha : which == 1 ? beta : gamma; }
+  void pair_product(int which, const Tile& x, std::int64_t c0, std::int64_t cw, const Tile& pr) {
+    const Tile xe = x.slice(0, 2 * c0, cw, 2), xo = x.slice(0, 2 * c0 + 1, cw, 2);
+    nc.tensor_tensor(pr, which == 1 ? xo : xe, which == 0 ? xe : xo, AluOp::multiply);
+  }
+  // ratio = gamma^2 / (alpha beta + 2^-60) and the sweep's running maximum (see jacobi_step).
+  static constexpr int kMeasureInstructions = 6;
+  void measure_instruction(int i) {
+    switch (i) {
+      case 0: nc.tensor_tensor(ratio, gamma, gamma, AluOp::multiply); break;
+      case 1: nc.tensor_tensor(as.tmp, alpha, beta, AluOp::multiply); break;
+      case 2: nc.tensor_scalar(as.tmp, as.tmp, AluOp::add, std::ldexp(1.0f, -60)); break;
+      case 3: nc.tensor_tensor(ratio, ratio, as.tmp, AluOp::divide); break;
+      case 4: nc.tensor_reduce(rmax, ratio, AluOp::maximum); break;
+      default: nc.tensor_tensor(smax, smax, rmax, AluOp::maximum); break;
+    }
   }
 
   void jacobi_step() {
-    auto pair_products = [&](const Tile& dst, int which) {
-      partition_sum(dst, mp, [&](const Tile& x, std::int64_t c0, std::int64_t cw, const Tile& pr) {
-        const Tile xe = x.slice(0, 2 * c0, cw, 2), xo = x.slice(0, 2 * c0 + 1, cw, 2);
-        nc.tensor_tensor(pr, which == 1 ? xo : xe, which == 0 ? xe : xo, AluOp::multiply);
+    for (int which = 0; which < 3; ++which)
+      partition_sum(pair_sums(which), mp, [&](const Tile& x, std::int64_t c0, std::int64_t cw, const Tile& pr) {
+        pair_product(which, x, c0, cw, pr);
       });
-    };
-    pair_products(alpha, 0);
-    pair_products(beta, 1);
-    pair_products(gamma, 2);
     // gamma^2 / (alpha beta + 2^-60): the pair's squared cosine. With max |a_ij| in [2^19, 2^20) the
     // floor ignores only pairs whose geometric-mean column norm is below 2^-15 = 2^-35 max |a_ij|
     // (far below rounding noise, ~2^-24 sqrt(M) max |a_ij|: those columns count as zero, and the
     // angle formula's 2^-100 sqrt floor would not rotate them anyway).
-    nc.tensor_tensor(ratio, gamma, gamma, AluOp::multiply);
-    nc.tensor_tensor(as.tmp, alpha, beta, AluOp::multiply);
-    nc.tensor_scalar(as.tmp, as.tmp, AluOp::add, std::ldexp(1.0f, -60));
-    nc.tensor_tensor(ratio, ratio, as.tmp, AluOp::divide);
-    nc.tensor_reduce(rmax, ratio, AluOp::maximum);
-    nc.tensor_tensor(smax, smax, rmax, AluOp::maximum);
+    for (int i = 0; i < kMeasureInstructions; ++i) measure_instruction(i);
     jacobi_angles(nc, as, alpha, beta, gamma, C, Sn);
     for (std::int64_t t = 0; t < T; ++t) rotate_pairs(nc, X[t], Y[t], C, Sn, E, O, as.tmp, work, mp);
     std::swap(X, Y);
@@ -252,6 +286,125 @@ JacobiColumns<float> jacobi_f32(const Settings& s, const HbmTensor& a, std::int6
     k.exponent = exponent;
     AllocScope sb(nc.sbuf()), pm(nc.psum());
     k.run(sb, pm);
+  });
+  if (trace != nullptr) trace->add(std::move(r.trace));
+  return out;
+}
+
+// Several fp32 matrices of one shape (M x K views in[i].a, strides rs, cs) through the tile kernel in
+// one launch, their Jacobi steps interleaved instruction by instruction (gesvdjBatched).
+// Algorithm: each matrix runs exactly jacobi_f32's instructions (Kernel::run's phases: setup, the
+//   finiteness check, its own sweeps and convergence reads, finish) on its own tiles, so its results
+//   are those of jacobi_f32, bit for bit; only the order in which the matrices' instructions reach
+//   the engines changes: within a step, each instruction is issued for every matrix before the next
+//   (jacobi_step_group). One matrix's step is a chain of short dependent instructions (the partition
+//   sums, the angles, the rotations), each waiting on the one before on another engine, and every
+//   engine runs its stream in order: the other matrices' copies of an instruction fill those waits.
+//   A matrix whose sweeps converge stops (its later steps are not issued), as it would alone.
+// Engines: those of jacobi_f32. Accuracy: jacobi_f32's (same bits).
+// Limits: jacobi_group_size matrices per launch (SBUF: every matrix's tiles at once; PSUM: one
+//   bank of partition sums each).
+// One Jacobi step of several kernels of one shape, interleaved instruction by instruction: each
+// instruction of Kernel::jacobi_step is issued for every kernel before the next one (the pair sums'
+// products, matmuls and PSUM copies; the measure; jacobi_angles and rotate_pairs on spans of
+// problems, as syevj's lockstep kernel). Per kernel the instructions and their order are
+// jacobi_step's, so are the bits.
+void jacobi_step_group(std::span<Kernel* const> ks) {
+  if (ks.size() == 1) {
+    ks[0]->jacobi_step();
+    return;
+  }
+  NeuronCore& nc = ks[0]->nc;
+  const Kernel& k0 = *ks[0];
+  std::vector<tile::PartitionSum> sums(ks.size());
+  for (int which = 0; which < 3; ++which)
+    for (std::int64_t c0 = 0; c0 < k0.mp; c0 += k0.chunk) {  // Kernel::partition_sum over the pairs
+      const std::int64_t cw = std::min(k0.chunk, k0.mp - c0);
+      for (std::size_t i = 0; i < ks.size(); ++i)
+        sums[i] = tile::PartitionSum(nc, ks[i]->ps.cols(0, cw), ks[i]->ones, tile::PartitionSum::Layout::broadcast);
+      for (std::int64_t t = 0; t < k0.T; ++t) {
+        const auto rows = static_cast<std::int32_t>(k0.pt[static_cast<std::size_t>(t)]);
+        for (Kernel* k : ks) k->pair_product(which, k->X[t], c0, cw, k->prod.rows(0, rows).cols(0, cw));
+        for (std::size_t i = 0; i < ks.size(); ++i) sums[i].add(ks[i]->prod.rows(0, rows).cols(0, cw));
+      }
+      for (std::size_t i = 0; i < ks.size(); ++i) sums[i].copy_out(ks[i]->pair_sums(which).cols(c0, cw));
+    }
+  for (int j = 0; j < Kernel::kMeasureInstructions; ++j)
+    for (Kernel* k : ks) k->measure_instruction(j);
+  std::vector<detail::AngleArgs> angles;
+  for (Kernel* k : ks) angles.push_back({k->as, k->alpha, k->beta, k->gamma, k->C, k->Sn});
+  jacobi_angles(nc, std::span<const detail::AngleArgs>(angles));
+  std::vector<detail::RotateArgs> rot;
+  for (std::int64_t t = 0; t < k0.T; ++t) {
+    rot.clear();
+    for (Kernel* k : ks) rot.push_back({k->X[t], k->Y[t], k->C, k->Sn, k->E, k->O, k->as.tmp, k->work});
+    rotate_pairs(nc, std::span<const detail::RotateArgs>(rot), k0.mp);
+  }
+  for (Kernel* k : ks) std::swap(k->X, k->Y);
+  if (k0.vectors) {
+    for (std::int64_t t = 0; t < k0.TV; ++t) {
+      rot.clear();
+      for (Kernel* k : ks) rot.push_back({k->V[t], k->V2[t], k->C, k->Sn, k->E, k->O, k->as.tmp, k->work});
+      rotate_pairs(nc, std::span<const detail::RotateArgs>(rot), k0.mp);
+    }
+    for (Kernel* k : ks) std::swap(k->V, k->V2);
+  }
+  for (Kernel* k : ks)
+    if (k->out.pad >= 0) k->out.pad = detail::round_robin_next(k->out.pad, k->mp);
+}
+
+struct JacobiInput {
+  const float* a;
+  int exponent;
+};
+
+std::int64_t jacobi_group_size(const HardwareSpec& hw, std::int64_t M, std::int64_t K, bool vectors) {
+  const std::int64_t P = hw.pmax, N = K + K % 2, mp = N / 2, T = (M + P - 1) / P, TV = (K + P - 1) / P;
+  // Kernel::setup's tiles, floats per partition (X, X', V, V', ones, 13 pair values, work, products,
+  // norms, the maxima and the scalar).
+  const std::int64_t floats = 2 * N * T + (vectors ? 2 * N * TV : 0) + std::max(N, P) + 13 * mp + 2 * N +
+                              std::max(N, mp) + 3;
+  const std::int64_t by_sbuf = hw.sbuf_partition_bytes / 2 / (4 * floats);
+  const std::int64_t by_psum = hw.psum_partition_bytes / hw.psum_bank_bytes;
+  return std::clamp<std::int64_t>(std::min(by_sbuf, by_psum), 1, 8);
+}
+
+std::vector<JacobiColumns<float>> jacobi_f32_group(const Settings& s, const std::vector<JacobiInput>& in,
+                                                   std::int64_t rs, std::int64_t cs, std::int64_t M, std::int64_t K,
+                                                   bool vectors, const GesvdjParams& p, TraceParts* trace) {
+  const std::size_t G = in.size();
+  std::vector<JacobiColumns<float>> out(G);
+  for (JacobiColumns<float>& o : out) {
+    o.N = K + K % 2;
+    o.pad = K % 2 != 0 ? K : -1;
+  }
+  std::vector<float> slots(G, 0.0f);  // each matrix's convergence scalar: its own host word
+  LaunchConfig lc = s.launch_config({1, 1, 1});
+  lc.core.execute = true;  // the host reads one convergence scalar per matrix and sweep
+  const double tol = sgesvdj_effective_tolerance(M, p.tolerance);
+  LaunchResult r = launch(lc, [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf()), pm(nc.psum());
+    std::vector<std::unique_ptr<Kernel>> ks;
+    for (std::size_t i = 0; i < G; ++i) {
+      const HbmTensor a = HbmTensor::wrap(const_cast<float*>(in[i].a), DType::f32, {M, K}, {rs, cs});
+      ks.push_back(std::make_unique<Kernel>(nc, a, M, K, vectors, tol, p.max_sweeps, out[i]));
+      ks.back()->exponent = in[i].exponent;
+      ks.back()->scalar_slot = &slots[i];
+    }
+    for (auto& k : ks) k->setup(sb, pm);
+    std::vector<Kernel*> live, sweep;
+    for (auto& k : ks)
+      if (k->start()) live.push_back(k.get());
+    for (;;) {
+      sweep.clear();
+      for (Kernel* k : live)
+        if (k->sweeping()) sweep.push_back(k);
+      if (sweep.empty()) break;
+      for (Kernel* k : sweep) k->begin_sweep();
+      for (std::int64_t step = 0; step < out[0].N - 1; ++step) jacobi_step_group(sweep);
+      for (Kernel* k : sweep) k->end_sweep();
+    }
+    for (Kernel* k : live) k->end_run();
   });
   if (trace != nullptr) trace->add(std::move(r.trace));
   return out;
@@ -378,15 +531,17 @@ struct Ops<float> {
     // theta^2, 4 gamma^2 <= 2^102, while rounding-level columns (~2^-24 sqrt(M) 2^20) keep theta^2
     // far above the angle formula's 2^-100 floor. The exponent comes from a host scan (comparisons only, no
     // arithmetic on the data). (Found by fuzz_trnsolver: an entry of 1.2e14 made theta^2 overflow.)
+    return jacobi_f32(s, HbmTensor::wrap(const_cast<float*>(a), DType::f32, {M, K}, {rs, cs}), M, K, vectors, p,
+                      exponent_of(a, rs, cs, M, K), trace);
+  }
+  static int exponent_of(const float* a, std::int64_t rs, std::int64_t cs, std::int64_t M, std::int64_t K) {
     float amax = 0.0f;
     for (std::int64_t j = 0; j < K; ++j)
       for (std::int64_t i = 0; i < M; ++i) {
         const float v = std::fabs(a[i * rs + j * cs]);
         if (v > amax) amax = v;
       }
-    const int exponent = amax > 0.0f && std::isfinite(amax) ? std::ilogb(amax) + 1 - 20 : 0;
-    return jacobi_f32(s, HbmTensor::wrap(const_cast<float*>(a), DType::f32, {M, K}, {rs, cs}), M, K, vectors, p,
-                      exponent, trace);
+    return amax > 0.0f && std::isfinite(amax) ? std::ilogb(amax) + 1 - 20 : 0;
   }
   // W = I - U1 U1^T (M x M) by trnblas GEMM on TensorE (fp32).
   void projector(std::int64_t M, std::int64_t g, const float* u1, float* w) const {
@@ -442,11 +597,13 @@ struct Ops<double> {
 template <class T>
 GesvdjResult gesvdj_one(const Ops<T>& ops, bool vectors, bool econ, bool sort, std::int64_t m, std::int64_t n,
                         const T* A, std::int64_t lda, T* S, T* U, std::int64_t ldu, T* V, std::int64_t ldv,
-                        const GesvdjParams& p) {
+                        const GesvdjParams& p, const JacobiColumns<T>* ran = nullptr) {
   const bool tall = m >= n;
   const std::int64_t M = tall ? m : n, K = tall ? n : m;
   if (K == 0) return {};
-  const JacobiColumns<T> jc = ops.jacobi(A, tall ? 1 : lda, tall ? lda : 1, M, K, vectors, p);
+  JacobiColumns<T> own;  // the Jacobi run, unless the caller ran it (`ran`: jacobi_f32_group)
+  if (ran == nullptr) own = ops.jacobi(A, tall ? 1 : lda, tall ? lda : 1, M, K, vectors, p);
+  const JacobiColumns<T>& jc = ran != nullptr ? *ran : own;
   if (jc.res.info == static_cast<int>(K) + 1 && std::isnan(jc.res.residual)) {
     std::fill(S, S + K, std::numeric_limits<T>::quiet_NaN());
     return jc.res;
@@ -534,6 +691,28 @@ std::vector<GesvdjResult> run_batch(const Ops<T>& ops, bool vectors, bool econ, 
   std::vector<GesvdjResult> res(static_cast<std::size_t>(batch));
   const std::int64_t k = std::min(m, n);
   if (k == 0) return res;  // nothing to do; A, S, U, V may be NULL (no pointer arithmetic on them)
+  if constexpr (std::is_same_v<T, float>) {
+    if (batch > 1) {  // the Jacobi runs of up to jacobi_group_size matrices in one launch, interleaved
+      const bool tall = m >= n;
+      const std::int64_t M = tall ? m : n, rs = tall ? 1 : lda, cs = tall ? lda : 1;
+      const std::int64_t G = jacobi_group_size(hardware_spec(ops.s.target), M, k, vectors);
+      for (std::int64_t b0 = 0; b0 < batch; b0 += G) {
+        const std::int64_t g = std::min(G, batch - b0);
+        std::vector<JacobiInput> in;
+        for (std::int64_t b = b0; b < b0 + g; ++b) {
+          const float* a = A + b * lda * n;
+          in.push_back({a, Ops<float>::exponent_of(a, rs, cs, M, k)});
+        }
+        const std::vector<JacobiColumns<float>> jcs = jacobi_f32_group(ops.s, in, rs, cs, M, k, vectors, p, ops.trace);
+        for (std::int64_t b = b0; b < b0 + g; ++b)
+          res[static_cast<std::size_t>(b)] =
+              gesvdj_one(ops, vectors, econ, sort, m, n, A + b * lda * n, lda, S + b * k,
+                         vectors ? U + b * ldu * m : nullptr, ldu, vectors ? V + b * ldv * n : nullptr, ldv, p,
+                         &jcs[static_cast<std::size_t>(b - b0)]);
+      }
+      return res;
+    }
+  }
   for (std::int64_t b = 0; b < batch; ++b)
     res[static_cast<std::size_t>(b)] =
         gesvdj_one(ops, vectors, econ, sort, m, n, A + b * lda * n, lda, S + b * k, vectors ? U + b * ldu * m : nullptr,

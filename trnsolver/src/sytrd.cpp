@@ -7,8 +7,11 @@
 //              (A(i:N, i) -= A(i:N, 0:i) W(i, 0:i)^T + W(i:N, 0:i) A(i, 0:i)^T), xLARFG's reflector,
 //              and the previous column's W corrections (the four O(N nb) products of xLATRD);
 //              working precision, dot products accumulated in fp64
-//   TensorE    y = A22 v (trnblas symv, fp32 mode) for S -- half of the reduction's 4n^3/3 flops, the
-//              BLAS-2 part a one-stage reduction cannot avoid; for D an fp64 host step (the Ozaki GEMV's
+//   TensorE    y = A22 v (fp32 mode) for S -- half of the reduction's 4n^3/3 flops, the BLAS-2 part a
+//              one-stage reduction cannot avoid: one trnblas GEMV on a dense symmetric copy of the
+//              panel's trailing matrix, staged once per panel by DMA and VectorE transposes
+//              (stage_symmetric_lower; trnblas symv staged its triangle again for every column, ~1000
+//              DMAs of ~465 bytes each at n = 256); for D an fp64 host step (the Ozaki GEMV's
 //              host scaling and reconstruction would cost ~40x the product's flops: n = 256 modeled
 //              173 ms with it, 58 ms without)
 // then A22 -= V W^T + W V^T by one trnblas SYR2K (the other half, BLAS-3). The last panel (N <= nb)
@@ -16,10 +19,12 @@
 // Upper storage is the lower algorithm on the reversed matrix J A J (J the exchange matrix): LAPACK's
 // upper reflectors are the reversed lower ones, Q_upper = J Q_lower J (index moves only).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <complex>
+#include <span>
 #include <type_traits>
 
 #include "eig_internal.hpp"
@@ -60,9 +65,77 @@ T larfg(std::int64_t len, T& alpha, T* x) {
   return tau;
 }
 
-void symv(EigSteps& st, std::int64_t n, const float* A, std::int64_t lda, const float* x, float* y) {
+// The panel's trailing matrix as a dense symmetric copy (S): full (N x N, ld N) from the lower
+// triangle of a (N x N, lda), once per panel, so that each column's y = A22 v is one GEMV on a
+// contiguous square of `full` instead of trnblas symv's staging of its triangle (per column, one DMA
+// pair per stored run and one per pmax elements of each mirrored row: ~1000 DMAs of ~465 bytes per
+// column at n = 256, 147 250 in the whole reduction).
+// Algorithm: per 128 x 128 block (r0, c0) of the lower triangle (r0 >= c0), one DMA brings it to SBUF
+//   with column c0 + p on partition p (rows on the free axis: contiguous runs), its transpose is made
+//   by VectorE 32 x 32 transposes (element copies), and DMAs write the block and its transpose to
+//   full's (r0, c0) and (c0, r0) blocks. A diagonal block keeps the stored triangle f >= p of the block
+//   and the transpose's strict other part f < p (two GpSimdE affine_selects writing +0 elsewhere, then
+//   one VectorE bitwise or of the two as u32 words), so the unreferenced triangle's words never reach
+//   full, whatever they hold.
+// Engines: DMA, VectorE (transposes, or), GpSimdE (selects). No arithmetic: full holds bit copies of
+//   the stored words, the same matrix trnblas symv stages (level2.cpp, stage), so y is the same GEMV
+//   of the same values, bit for bit.
+// Limits: SBUF 4 x 128 floats per partition.
+void stage_symmetric_lower(EigSteps& st, std::int64_t N, const float* a, std::int64_t lda, float* full) {
+  const std::int64_t B = 128, Q = 32;
+  LaunchConfig lc = st.bs.launch_config();
+  lc.num_cores = 1;
+  LaunchResult r = launch(lc, [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf());
+    const auto P = static_cast<std::int32_t>(B);
+    const Tile blk = sb.alloc(DType::f32, P, {B}, "lower block", 0, AllocFill::none);
+    const Tile tr = sb.alloc(DType::f32, P, {B}, "transposed block", 0, AllocFill::none);
+    const Tile lo = sb.alloc(DType::f32, P, {B}, "diagonal block: stored part", 0, AllocFill::none);
+    const Tile up = sb.alloc(DType::f32, P, {B}, "diagonal block: mirrored part", 0, AllocFill::none);
+    const auto hbm = [](const float* p, std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+      // rows partitions of `cols` contiguous words each, partition i at p + i ld
+      return HbmTensor::wrap(const_cast<float*>(p), DType::f32, {rows, cols}, {ld, 1})
+          .tile(0, static_cast<std::int32_t>(rows), 0, cols);
+    };
+    for (std::int64_t c0 = 0; c0 < N; c0 += B) {
+      const std::int64_t w = std::min(B, N - c0);
+      for (std::int64_t r0 = c0; r0 < N; r0 += B) {
+        const std::int64_t h = std::min(B, N - r0);
+        // b[p, f] = a(r0 + f, c0 + p); t[p, f] = b[f, p] = a(r0 + p, c0 + f)
+        const Tile b = blk.rows(0, static_cast<std::int32_t>(w)).cols(0, h);
+        const Tile t = tr.rows(0, static_cast<std::int32_t>(h)).cols(0, w);
+        nc.dma_copy(b, hbm(a + r0 + c0 * lda, w, h, lda));
+        for (std::int64_t q = 0; q < w; q += Q)
+          for (std::int64_t f = 0; f < h; f += Q) {
+            const std::int64_t qn = std::min(Q, w - q), fn = std::min(Q, h - f);
+            nc.nc_transpose(t.rows(static_cast<std::int32_t>(f), static_cast<std::int32_t>(fn)).cols(q, qn),
+                            b.rows(static_cast<std::int32_t>(q), static_cast<std::int32_t>(qn)).cols(f, fn),
+                            Engine::vector);
+          }
+        if (r0 > c0) {
+          nc.dma_copy(hbm(full + r0 + c0 * N, w, h, N), b);
+          nc.dma_copy(hbm(full + c0 + r0 * N, h, w, N), t);
+          continue;
+        }
+        // v(p, f) = f - p: the stored triangle is v >= 0 in b, the mirrored part v < 0 in t.
+        const std::array<std::int64_t, 2> pat{1, w};
+        const Tile l = lo.rows(0, static_cast<std::int32_t>(w)).cols(0, w);
+        const Tile u = up.rows(0, static_cast<std::int32_t>(w)).cols(0, w);
+        nc.affine_select(l, std::span(&pat, 1), 0, -1, AluOp::greater_equal, b, 0.0f);
+        nc.affine_select(u, std::span(&pat, 1), 0, -1, AluOp::less, t, 0.0f);
+        nc.tensor_tensor(l.bitcast(DType::u32), l.bitcast(DType::u32), u.bitcast(DType::u32), AluOp::bitwise_or);
+        nc.dma_copy(hbm(full + c0 + c0 * N, w, w, N), l);
+      }
+    }
+  });
+  st.trace.add(std::move(r.trace));
+}
+
+// y = full(0:n, 0:n) x for the staged symmetric copy (ld ldf): trnblas GEMV, the product symv runs
+// on its own staging (same values, same GEMM).
+void symv(EigSteps& st, std::int64_t n, const float* full, std::int64_t ldf, const float* x, float* y) {
   blas::CallReport r;
-  blas::symv(st.bs, blas::Uplo::lower, n, 1.0f, A, lda, x, 1, 0.0f, y, 1, &r);
+  blas::gemv(st.bs, blas::Op::N, n, n, 1.0f, full, ldf, x, 1, 0.0f, y, 1, &r);
   st.trace.add(std::move(r.trace));
 }
 void symv(EigSteps& st, std::int64_t n, const double* A, std::int64_t lda, const double* x, double* y) {
@@ -115,11 +188,15 @@ double finish_w(std::int64_t N, std::int64_t j, const T* a, std::int64_t lda, T*
     t1[c] = dotc(len, W + r0 + c * ldw, v);
     t2[c] = dotc(len, a + r0 + c * lda, v);
   }
-  for (std::int64_t i = 0; i < len; ++i) {
-    F s = to_fp64(w[i]);
-    for (std::int64_t c = 0; c < j; ++c) s -= to_fp64(a[r0 + i + c * lda]) * t1[c] + to_fp64(W[r0 + i + c * ldw]) * t2[c];
-    acc[i] = s * to_fp64(tau_j);
+  // Column by column (contiguous, vectorizable): each acc[i] still takes its j terms in increasing c.
+  for (std::int64_t i = 0; i < len; ++i) acc[i] = to_fp64(w[i]);
+  for (std::int64_t c = 0; c < j; ++c) {
+    const T* ac = a + r0 + c * lda;
+    const T* wc = W + r0 + c * ldw;
+    const F t1c = t1[c], t2c = t2[c];
+    for (std::int64_t i = 0; i < len; ++i) acc[i] -= to_fp64(ac[i]) * t1c + to_fp64(wc[i]) * t2c;
   }
+  for (std::int64_t i = 0; i < len; ++i) acc[i] = acc[i] * to_fp64(tau_j);
   F wv = 0;
   for (std::int64_t i = 0; i < len; ++i) wv += conj_fp64(to_fp64(from_fp64<T>(acc[i]))) * to_fp64(v[i]);
   const F alpha = -0.5 * to_fp64(tau_j) * wv;
@@ -136,13 +213,19 @@ double prepare_column(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, co
                       double* d, double* e, T* tau) {
   using F = Fp64<T>;
   const auto diagonal = [](F x) { return F(std::real(x)); };  // the identity for real data
-  for (std::int64_t i = j; i < N; ++i) {
-    F s = i == j ? diagonal(to_fp64(a[i + j * lda])) : to_fp64(a[i + j * lda]);
-    for (std::int64_t c = 0; c < j; ++c)
-      s -= to_fp64(a[i + c * lda]) * conj_fp64(to_fp64(W[j + c * ldw])) +
-           to_fp64(W[i + c * ldw]) * conj_fp64(to_fp64(a[j + c * lda]));
-    a[i + j * lda] = from_fp64<T>(i == j ? diagonal(s) : s);
+  // Column by column (contiguous, vectorizable): each s[i] still takes its j terms in increasing c;
+  // column j is written only at the end and read by none of the terms (they use columns c < j).
+  const std::int64_t len = N - j;
+  std::vector<F> s(static_cast<std::size_t>(len));
+  for (std::int64_t i = 0; i < len; ++i) s[i] = to_fp64(a[j + i + j * lda]);
+  s[0] = diagonal(s[0]);
+  for (std::int64_t c = 0; c < j; ++c) {
+    const T* ac = a + j + c * lda;
+    const T* wc = W + j + c * ldw;
+    const F wj = conj_fp64(to_fp64(W[j + c * ldw])), aj = conj_fp64(to_fp64(a[j + c * lda]));
+    for (std::int64_t i = 0; i < len; ++i) s[i] -= to_fp64(ac[i]) * wj + to_fp64(wc[i]) * aj;
   }
+  for (std::int64_t i = 0; i < len; ++i) a[j + i + j * lda] = from_fp64<T>(i == 0 ? diagonal(s[i]) : s[i]);
   d[j] = std::real(to_fp64(a[j + j * lda]));
   if (j + 1 < N) {
     T* col = a + (j + 1) + j * lda;
@@ -157,9 +240,11 @@ double prepare_column(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, co
   return ops * (4.0 * static_cast<double>((N - j) * j) + 3.0 * static_cast<double>(N - j));
 }
 
-// xLATRD on the N x N trailing matrix a (lower), w columns, W (N x w, ld N).
+// xLATRD on the N x N trailing matrix a (lower), w columns, W (N x w, ld N). full (S): a's dense
+// symmetric copy (ld N, stage_symmetric_lower), which the products read; nullptr: a's lower triangle.
 template <class T>
-void latrd(EigSteps& st, std::int64_t N, std::int64_t w, T* a, std::int64_t lda, T* W, double* d, double* e, T* tau) {
+void latrd(EigSteps& st, std::int64_t N, std::int64_t w, T* a, std::int64_t lda, T* W, double* d, double* e, T* tau,
+           const T* full) {
   // The host keeps the panel's V and W between its steps (it computes them); what crosses the link
   // per column is the fresh column j from the device, y = A22 v from the symv, and v for the next
   // symv; the whole panel (V and W, for the SYR2K) goes back after its last column.
@@ -175,7 +260,12 @@ void latrd(EigSteps& st, std::int64_t N, std::int64_t w, T* a, std::int64_t lda,
                                         .reads = {last ? HostSpan{} : column, y},
                                         .writes = {last ? HostSpan::matrix(a, N, w, lda) : column,
                                                    last ? HostSpan(W, N * w) : HostSpan{}}});
-    if (j < w && j + 1 < N) symv(st, N - j - 1, a + (j + 1) + (j + 1) * lda, lda, a + (j + 1) + j * lda, W + (j + 1) + j * N);
+    if (j < w && j + 1 < N) {
+      // A22 = rows and columns j+1.. of the panel's trailing matrix: not yet touched by the panel's
+      // columns (only column j and earlier are), so the copy staged at the panel's start is current.
+      const T* a22 = full != nullptr ? full + (j + 1) + (j + 1) * N : a + (j + 1) + (j + 1) * lda;
+      symv(st, N - j - 1, a22, full != nullptr ? N : lda, a + (j + 1) + j * lda, W + (j + 1) + j * N);
+    }
   }
 }
 
@@ -186,11 +276,20 @@ void sytrd_lower_impl(EigSteps& st, std::int64_t n, T* a, std::int64_t lda, Scra
   e.assign(static_cast<std::size_t>(std::max<std::int64_t>(n - 1, 1)), 0.0);
   const std::int64_t nb = sytrd_panel_width();
   ScratchVector<T> W;  // traced: the scratch stack (docs/cost-model.md section 2)
+  ScratchVector<T> full;  // S: the panel's trailing matrix, dense symmetric (stage_symmetric_lower)
   for (std::int64_t i0 = 0; i0 < n; i0 += nb) {
     const std::int64_t N = n - i0, w = N <= nb ? N : nb;
     W.assign(static_cast<std::size_t>(N * w), T(0));
     T* p = a + i0 + i0 * lda;
-    latrd(st, N, w, p, lda, W.data(), d.data() + i0, e.data() + i0, tau + i0);
+    const T* staged = nullptr;
+    if constexpr (std::is_same_v<T, float>) {
+      if (N > 1) {
+        full.resize(static_cast<std::size_t>(N * N));
+        stage_symmetric_lower(st, N, p, lda, full.data());
+        staged = full.data();
+      }
+    }
+    latrd(st, N, w, p, lda, W.data(), d.data() + i0, e.data() + i0, tau + i0, staged);
     if (w < N) syr2k(st, N - w, w, p + w, lda, W.data() + w, N, p + w + w * lda, lda);
   }
 }
