@@ -321,6 +321,12 @@ void mt19937_twist(Mt19937Window& w) {
 
 
 Mt19937Window mt19937_jump(const Mt19937Window& w, const Gf2Poly& g) {
+  Mt19937Window out;
+  if (mt19937_jump_clmul(w, g, out)) return out;  // the same words, ~5x faster where the ISA allows
+  return mt19937_jump_horner(w, g);
+}
+
+Mt19937Window mt19937_jump_horner(const Mt19937Window& w, const Gf2Poly& g) {
   // g(T) w by Haramoto et al.'s sliding-window Horner scheme with q = 8: g = sum_c h_c(x) x^(8c)
   // with deg h_c < 8, table P[h] = h(T) w for all 256 h (XORs of the windows T^i w = x[i .. i+623],
   // i < 8), then R <- T^8 R + P[h_c] from the top chunk down: 19937 / 8 table XORs of 624 words

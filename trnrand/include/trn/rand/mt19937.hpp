@@ -58,8 +58,15 @@ const Gf2Poly& mt19937_stream_jump_polynomial();
 // Raw state window x[k .. k+623] (the standard generator's mt[] right after initialisation has k = 0).
 using Mt19937Window = std::array<std::uint32_t, kMt19937Words>;
 Mt19937Window mt19937_init_genrand(std::uint32_t seed);
-// x[k+J .. k+J+623] from x[k .. k+623], for g = x^J mod phi (Haramoto et al.).
+// x[k+J .. k+J+623] from x[k .. k+623], for g = x^J mod phi (Haramoto et al.): mt19937_jump_clmul
+// where the host can, else mt19937_jump_horner (identical words).
 Mt19937Window mt19937_jump(const Mt19937Window& w, const Gf2Poly& g);
+// The paper's sliding-window Horner scheme (q = 8), on every host.
+Mt19937Window mt19937_jump_horner(const Mt19937Window& w, const Gf2Poly& g);
+// The same jump as 32 bit-plane middle products x[J + k] = sum_i g_i x[i + k] (VPCLMULQDQ, GFNI;
+// trnrand/src/mt19937_jump.cpp). False (out untouched) on hosts without AVX-512 VBMI, VPCLMULQDQ
+// and GFNI, or when deg g >= 19937.
+bool mt19937_jump_clmul(const Mt19937Window& w, const Gf2Poly& g, Mt19937Window& out);
 // Advances a window by 624 steps in place (x[k..] -> x[k+624..]): the standard "generate" twist.
 void mt19937_twist(Mt19937Window& w);
 constexpr std::uint32_t mt19937_temper(std::uint32_t y) {
