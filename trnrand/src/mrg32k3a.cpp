@@ -196,7 +196,7 @@ LaunchResult run_mrg32k3a_kernel(std::span<Mrg32k3aState> states, std::uint64_t 
                                              : output == MrgOutput::word     ? kMrgGpsimdOpsWord
                                              : output == MrgOutput::uniform  ? kMrgGpsimdOpsUniform
                                                                              : 0.0);
-  const SlotKernelSpec spec{"mrg32k3a_slots", w, ops, false};
+  const SlotKernelSpec spec{"mrg32k3a_slots", w, ops, false, true};  // states advanced in their SBUF rows
   return run_slots_kernel(
       "run_mrg32k3a_kernel", spec, states, kMrg32k3aThreads, first_slot, slots,
       output == MrgOutput::uniform ? DType::f32 : DType::u32, out,

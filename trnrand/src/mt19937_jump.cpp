@@ -146,25 +146,32 @@ TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const std::uint64_t*
   // 3. Product word sums S_s = sum_u G~_u P_b[s - u] (128-bit carry-less products), s = 310 .. 321,
   //    eight planes per pair of VPCLMULQDQ (even planes from the low qwords, odd from the high).
   alignas(64) std::uint64_t sums[kSums][4][2][8];  // [s][plane group][even/odd][lane: lo, hi]
-  for (std::size_t pg = 0; pg < 4; ++pg) {
-    __m512i even[kSums], odd[kSums];
-    for (std::size_t s = 0; s < kSums; ++s) even[s] = odd[s] = _mm512_setzero_si512();
-    const std::uint64_t* base = planes + 32 + 8 * pg;  // group v at base + 32 v (v = -1: zeros)
-    for (std::size_t u = 0; u < kGWords; ++u) {
-      const __m512i g = _mm512_set1_epi64(static_cast<long long>(gt[u]));
-      const std::uint64_t* p = base + 32 * (static_cast<std::ptrdiff_t>(kFirstSum) - static_cast<std::ptrdiff_t>(u));
-#pragma GCC unroll 12
-      for (std::size_t s = 0; s < kSums; ++s) {
-        const __m512i pv = _mm512_loadu_si512(p + 32 * s);
-        even[s] = _mm512_xor_si512(even[s], _mm512_clmulepi64_epi128(g, pv, 0x00));
-        odd[s] = _mm512_xor_si512(odd[s], _mm512_clmulepi64_epi128(g, pv, 0x10));
+  constexpr std::size_t kHalf = kSums / 2;         // 12 accumulators stay in registers (24 spill)
+  static_assert(kGWords % 2 == 0);
+  for (std::size_t pg = 0; pg < 4; ++pg)
+    for (std::size_t s0 = 0; s0 < kSums; s0 += kHalf) {
+      __m512i even[kHalf], odd[kHalf];
+      for (std::size_t s = 0; s < kHalf; ++s) even[s] = odd[s] = _mm512_setzero_si512();
+      const std::uint64_t* base = planes + 32 + 8 * pg;  // group v at base + 32 v (v = -1: zeros)
+      for (std::size_t u = 0; u < kGWords; u += 2) {  // two terms per three-way XOR
+        const __m512i g0 = _mm512_set1_epi64(static_cast<long long>(gt[u]));
+        const __m512i g1 = _mm512_set1_epi64(static_cast<long long>(gt[u + 1]));
+        const std::uint64_t* p =
+            base + 32 * (static_cast<std::ptrdiff_t>(kFirstSum + s0) - static_cast<std::ptrdiff_t>(u));
+#pragma GCC unroll 6
+        for (std::size_t s = 0; s < kHalf; ++s) {
+          const __m512i p0 = _mm512_loadu_si512(p + 32 * s), p1 = _mm512_loadu_si512(p + 32 * s - 32);
+          even[s] = _mm512_ternarylogic_epi64(even[s], _mm512_clmulepi64_epi128(g0, p0, 0x00),
+                                              _mm512_clmulepi64_epi128(g1, p1, 0x00), 0x96);
+          odd[s] = _mm512_ternarylogic_epi64(odd[s], _mm512_clmulepi64_epi128(g0, p0, 0x10),
+                                             _mm512_clmulepi64_epi128(g1, p1, 0x10), 0x96);
+        }
+      }
+      for (std::size_t s = 0; s < kHalf; ++s) {
+        _mm512_store_si512(sums[s0 + s][pg][0], even[s]);
+        _mm512_store_si512(sums[s0 + s][pg][1], odd[s]);
       }
     }
-    for (std::size_t s = 0; s < kSums; ++s) {
-      _mm512_store_si512(sums[s][pg][0], even[s]);
-      _mm512_store_si512(sums[s][pg][1], odd[s]);
-    }
-  }
 
   // 4. Output planes: product words m = 311 .. 321 (lo of S_m ^ hi of S_{m-1}); plane bit k is product
   //    bit D - 1 + k, i.e. bit 32 of word 311 onwards.
