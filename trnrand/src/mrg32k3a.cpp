@@ -156,13 +156,17 @@ std::shared_ptr<const std::vector<Mrg32k3aState>> thread_base_states(std::uint64
 }  // namespace
 
 std::vector<Mrg32k3aState>& Mrg32k3aGenerator::states() {
-  if (base_.empty()) base_ = *thread_base_states(seed_);
+  if (!base_shared_ || base_seed_ != seed_) {
+    base_shared_ = thread_base_states(seed_);
+    base_seed_ = seed_;
+  }
+  const std::vector<Mrg32k3aState>& base = *base_shared_;
   if (states_.empty()) {
     // Thread k's first slot at or after offset_ is its step ceil((offset_ - k) / 81920): J =
     // offset_ / 81920 for k >= offset_ mod 81920, J + 1 below.
     const std::uint64_t J = offset_ / kThreads, r = offset_ % kThreads;
     const Mat3 skip1 = mat_pow(transition1(), kMrgM1, J), skip2 = mat_pow(transition2(), kMrgM2, J);
-    states_ = base_;
+    states_ = base;
     for (std::size_t k = 0; k < kThreads; ++k) {
       if (J != 0) apply_powers(states_[k], skip1, skip2);  // J = 0: the identity (entries < m), skipped
       if (k < r) mrg32k3a_next(states_[k]);
