@@ -132,7 +132,10 @@ inline std::uint32_t table_xor(const std::uint32_t (&basis)[4], std::uint32_t v)
   constexpr std::size_t kN = kMtgp32StateWords;
   std::uint32_t old[kN], fresh[kThreads];
   const auto i0 = static_cast<std::uint32_t>(k & kRingMask);
-  for (std::size_t j = 0; j < kN; ++j) old[j] = ring[(i0 + j) & kRingMask];
+  // The ring's words i0 .. i0 + 350 (mod the ring) as two plain copies, not a masked index per word.
+  const std::size_t head = std::min<std::size_t>(kN, kMtgp32RingWords - i0);
+  std::memcpy(old, ring + i0, head * sizeof(std::uint32_t));
+  std::memcpy(old + head, ring, (kN - head) * sizeof(std::uint32_t));
   const auto pos = static_cast<std::size_t>(p.pos);
   const std::uint32_t mask = p.mask;
   const int sh1 = p.sh1, sh2 = p.sh2;
@@ -147,7 +150,9 @@ inline std::uint32_t table_xor(const std::uint32_t (&basis)[4], std::uint32_t v)
     tt ^= tt >> 8;
     out[t] = y ^ table_xor(rt.tmp_tbl, tt);
   }
-  for (std::size_t t = 0; t < kThreads; ++t) ring[(i0 + kN + t) & kRingMask] = fresh[t];
+  const std::size_t at = (i0 + kN) & kRingMask, first = std::min<std::size_t>(kThreads, kMtgp32RingWords - at);
+  std::memcpy(ring + at, fresh, first * sizeof(std::uint32_t));
+  std::memcpy(ring, fresh + first, (kThreads - first) * sizeof(std::uint32_t));
   if (uniform)
     for (std::size_t t = 0; t < kThreads; ++t) out[t] = std::bit_cast<std::uint32_t>(uniform_from_word(out[t]));
 }
