@@ -412,13 +412,14 @@ struct Mt19937Generator::Streams {
       : block(kMt19937Streams, -1), seed32(static_cast<std::uint32_t>(seed)) {}
 
   // Sets up (by jump ahead) every stream up to t. The initial windows depend on lo32(seed) only
-  // and cost ~0.1 ms of host time per stream (a 19937-bit polynomial of the transition applied to
-  // the previous stream, mt19937_jump), ~1 s for all 8192: they are kept per seed for the process
-  // (InitialWindows below), so a second generator of the same seed copies them (20 MB) instead
-  // of recomputing them. Host set-up outside the trace, as before; the same words.
+  // and cost ~20 us of host time per stream (a 19937-bit polynomial of the transition applied to
+  // the previous stream, mt19937_jump; 150 us with the Horner scheme), ~0.2 s for all 8192: they
+  // are kept per seed (InitialWindows below), so a second generator of the same seed copies them
+  // (20 MB) instead of recomputing them. Host set-up outside the trace, as before; the same words.
   void prepare(std::uint32_t t) {
     if (ready > t) return;
-    const std::shared_ptr<InitialWindows> cached = initial_windows(seed32);
+    if (!initial) initial = initial_windows(seed32);  // held while this generator lives (no recompute)
+    const std::shared_ptr<InitialWindows>& cached = initial;
     const std::lock_guard<std::mutex> lock(cached->mutex);
     while (cached->windows.size() <= t) {
       if (!cached->windows.empty()) cached->cursor = mt19937_jump(cached->cursor, stream_jump());
@@ -443,11 +444,13 @@ struct Mt19937Generator::Streams {
     std::vector<Mt19937Window> windows;
     Mt19937Window cursor{};
   };
-  // The process's windows for lo32(seed): the two most recently used seeds are kept (up to 20 MB
-  // each), so alternating between two seeds does not recompute either.
+  std::shared_ptr<InitialWindows> initial;  // this seed's, from initial_windows at the first prepare
+  // The process's windows for lo32(seed): the most recently used seed's are kept after its
+  // generators are gone (up to 20 MB; a live generator holds its own seed's, `initial`). A seed's
+  // 8192 windows cost ~0.2 s of jumps (mt19937_jump_clmul), so one seed is kept, not two (40 MB).
   static std::shared_ptr<InitialWindows> initial_windows(std::uint32_t seed32) {
     static std::mutex mutex;
-    static std::array<std::pair<std::uint32_t, std::shared_ptr<InitialWindows>>, 2> recent;
+    static std::array<std::pair<std::uint32_t, std::shared_ptr<InitialWindows>>, 1> recent;
     const std::lock_guard<std::mutex> lock(mutex);
     for (std::size_t i = 0; i < recent.size(); ++i)
       if (recent[i].second && recent[i].first == seed32) {
