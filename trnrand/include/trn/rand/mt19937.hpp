@@ -16,11 +16,11 @@
 // Jump ahead (H. Haramoto, M. Matsumoto, T. Nishimura, F. Panneton, P. L'Ecuyer, "Efficient jump
 // ahead for F2-linear random number generators", INFORMS J. Computing 20(3), 385-390, 2008): the
 // characteristic polynomial phi of the transition (degree 19937) by Berlekamp-Massey from 2 x 19937
-// output bits, g = x^(2^2048) mod phi by 2048 squarings (once per process: about 1 s of CPU on the
-// shared test machine), and each stream's state advanced from the previous one by g(T) with the
-// paper's sliding-window Horner scheme (q = 8: 2492 XORs of 624-word table entries, 0.3 - 0.5 ms;
-// streams are set up lazily, so a call of n < 65536 words needs only n / 8 of them). No table is
-// copied.
+// output bits, g = x^(2^2048) mod phi by 2048 squarings (stored as a constant; the test recomputes
+// it), and each stream's state advanced from the previous one by g(T): x[J + k] = sum_i g_i x[i + k],
+// as 32 bit-plane GF(2) middle products with VPCLMULQDQ (mt19937_jump_clmul, ~20 us per stream) or
+// the paper's sliding-window Horner scheme (q = 8: 2492 XORs of 624-word table entries, ~150 us) on
+// hosts without it; streams are set up lazily, so a call of n < 65536 words needs only n / 8 of them.
 #pragma once
 #include <array>
 #include <cstdint>
