@@ -445,14 +445,16 @@ struct Mt19937Generator::Streams {
     Mt19937Window cursor{};
   };
   std::shared_ptr<InitialWindows> initial;  // this seed's, from initial_windows at the first prepare
-  // The process's windows for lo32(seed): the most recently used seed's are kept after its
-  // generators are gone (up to 20 MB; a live generator holds its own seed's, `initial`). A seed's
-  // 8192 windows cost ~0.2 s of jumps (mt19937_jump_clmul), so one seed is kept, not two (40 MB).
+  // The process's windows for lo32(seed): the most recently used seeds' are kept after their
+  // generators are gone (up to 20 MB each; a live generator holds its own seed's, `initial`). A
+  // seed's 8192 windows cost ~0.2 s of jumps with mt19937_jump_clmul: one seed is kept there; ~1.2 s
+  // with the Horner scheme: two seeds there (40 MB), so that alternating seeds does not redo them.
   static std::shared_ptr<InitialWindows> initial_windows(std::uint32_t seed32) {
     static std::mutex mutex;
-    static std::array<std::pair<std::uint32_t, std::shared_ptr<InitialWindows>>, 1> recent;
+    static std::array<std::pair<std::uint32_t, std::shared_ptr<InitialWindows>>, 2> recent;
+    static const std::size_t kept = mt19937_jump_clmul_available() ? 1 : 2;
     const std::lock_guard<std::mutex> lock(mutex);
-    for (std::size_t i = 0; i < recent.size(); ++i)
+    for (std::size_t i = 0; i < kept; ++i)
       if (recent[i].second && recent[i].first == seed32) {
         std::rotate(recent.begin(), recent.begin() + static_cast<std::ptrdiff_t>(i), recent.begin() + static_cast<std::ptrdiff_t>(i) + 1);
         return recent[0].second;
@@ -460,7 +462,8 @@ struct Mt19937Generator::Streams {
     auto fresh = std::make_shared<InitialWindows>();
     fresh->windows.reserve(kMt19937Streams);
     fresh->cursor = mt19937_init_genrand(seed32);
-    std::rotate(recent.rbegin(), recent.rbegin() + 1, recent.rend());  // drop the least recent
+    std::rotate(recent.begin(), recent.begin() + static_cast<std::ptrdiff_t>(kept) - 1,
+                recent.begin() + static_cast<std::ptrdiff_t>(kept));  // drop the least recent
     recent[0] = {seed32, fresh};
     return fresh;
   }

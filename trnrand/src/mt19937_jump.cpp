@@ -209,6 +209,8 @@ TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const std::uint64_t*
 
 }  // namespace
 
+bool mt19937_jump_clmul_available() { return clmul_jump_available(); }
+
 bool mt19937_jump_clmul(const Mt19937Window& w, const Gf2Poly& g, Mt19937Window& out) {
   if (!clmul_jump_available()) return false;
   for (std::size_t i = kD / 64; i < g.size(); ++i) {  // degree < D only

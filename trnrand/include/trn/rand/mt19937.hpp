@@ -67,6 +67,8 @@ Mt19937Window mt19937_jump_horner(const Mt19937Window& w, const Gf2Poly& g);
 // trnrand/src/mt19937_jump.cpp). False (out untouched) on hosts without AVX-512 VBMI, VPCLMULQDQ
 // and GFNI, or when deg g >= 19937.
 bool mt19937_jump_clmul(const Mt19937Window& w, const Gf2Poly& g, Mt19937Window& out);
+// Whether this host runs mt19937_jump_clmul (AVX-512 F/BW/VBMI, VPCLMULQDQ, GFNI; TRN_HOST_SIMD).
+bool mt19937_jump_clmul_available();
 // Advances a window by 624 steps in place (x[k..] -> x[k+624..]): the standard "generate" twist.
 void mt19937_twist(Mt19937Window& w);
 constexpr std::uint32_t mt19937_temper(std::uint32_t y) {
