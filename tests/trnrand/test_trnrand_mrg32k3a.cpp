@@ -10,6 +10,7 @@
 // derived bounds. Skip-ahead is checked against plain stepping of L'Ecuyer's recurrences.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <utility>
 #include <vector>
 
@@ -104,6 +105,58 @@ TEST(TrnrandMrg32k3a, StepIsLEcuyersRecurrence) {
   const Mrg32k3aState zero = trn::rand::mrg32k3a_seed_state(0);
   EXPECT_EQ(zero.s1, (std::array<std::uint32_t, 3>{12345u, 12345u, 12345u}));
   EXPECT_EQ(zero.s2, (std::array<std::uint32_t, 3>{12345u, 12345u, 12345u}));
+}
+
+TEST(TrnrandMrg32k3a, SlotRunsEqualScalarSteps) {
+  // mrg32k3a_run_slots takes runs of 8 consecutive threads in AVX-512 lanes where the host has it:
+  // every output kind and the states equal mrg32k3a_next one state at a time, for random states,
+  // states with p1 == p2 (r = m1: the word conversion's 2^32 + 0.0017, kept as its low word 0 by the
+  // scalar cast) and extreme components, over a run that wraps past thread 81919.
+  const auto mulmod = [](std::uint64_t a, std::uint64_t b, std::uint64_t m) { return a % m * (b % m) % m; };
+  const auto powmod = [&](std::uint64_t a, std::uint64_t e, std::uint64_t m) {
+    std::uint64_t r = 1;
+    for (; e != 0; e >>= 1, a = mulmod(a, a, m))
+      if (e & 1u) r = mulmod(r, a, m);
+    return r;
+  };
+  std::vector<trn::rand::Mrg32k3aState> base(trn::rand::kMrg32k3aThreads);
+  std::uint64_t x = 88172645463325252ull;
+  const auto next = [&] { return x ^= x << 13, x ^= x >> 7, x ^= x << 17; };
+  for (auto& st : base) {
+    st.s1 = {static_cast<std::uint32_t>(next() % trn::rand::kMrgM1), static_cast<std::uint32_t>(next() % trn::rand::kMrgM1),
+             static_cast<std::uint32_t>(next() % trn::rand::kMrgM1)};
+    st.s2 = {static_cast<std::uint32_t>(next() % trn::rand::kMrgM2), static_cast<std::uint32_t>(next() % trn::rand::kMrgM2),
+             static_cast<std::uint32_t>(next() % trn::rand::kMrgM2)};
+  }
+  // p1 = 1403580 (s1 = (0, 1, .)) and p2 = 527612 s2[2] mod m2 = 1403580 (s2 = (0, ., s2[2])).
+  const auto s22 = static_cast<std::uint32_t>(mulmod(1403580u, powmod(527612u, trn::rand::kMrgM2 - 2, trn::rand::kMrgM2), trn::rand::kMrgM2));
+  for (const std::size_t k : {std::size_t{3}, std::size_t{8}, std::size_t{81915}}) {
+    base[k].s1 = {0u, 1u, 5u};
+    base[k].s2 = {0u, 7u, s22};
+  }
+  base[20].s1 = {trn::rand::kMrgM1 - 1, trn::rand::kMrgM1 - 1, trn::rand::kMrgM1 - 1};
+  base[20].s2 = {trn::rand::kMrgM2 - 1, trn::rand::kMrgM2 - 1, trn::rand::kMrgM2 - 1};
+  for (const auto output : {trn::rand::MrgOutput::raw, trn::rand::MrgOutput::word, trn::rand::MrgOutput::uniform}) {
+    // 81920 - 16 + 3 .. : a run of 13 before the wrap, the wrap, then 8-thread runs and a tail.
+    const std::uint64_t first = trn::rand::kMrg32k3aThreads - 13, slots = 2 * trn::rand::kMrg32k3aThreads + 37;
+    auto fast = base, slow = base;
+    std::vector<std::uint32_t> got(slots), want(slots);
+    trn::rand::mrg32k3a_run_slots(fast, first, 0, slots, trn::rand::MrgSlot::steps1, output, got.data());
+    for (std::uint64_t m = 0; m < slots; ++m) {
+      const std::uint32_t r = trn::rand::mrg32k3a_next(slow[(first + m) % trn::rand::kMrg32k3aThreads]);
+      want[m] = output == trn::rand::MrgOutput::word      ? trn::rand::mrg32k3a_word(r)
+                : output == trn::rand::MrgOutput::uniform ? std::bit_cast<std::uint32_t>(trn::rand::mrg32k3a_uniform(r))
+                                                          : r;
+    }
+    ASSERT_EQ(got, want) << static_cast<int>(output);
+    for (std::size_t k = 0; k < base.size(); ++k) {
+      ASSERT_EQ(fast[k].s1, slow[k].s1) << k;
+      ASSERT_EQ(fast[k].s2, slow[k].s2) << k;
+    }
+  }
+  // The crafted states did produce r = m1 (so the edge was exercised).
+  auto probe = base[8];
+  EXPECT_EQ(trn::rand::mrg32k3a_next(probe), trn::rand::kMrgM1);
 }
 
 TEST(TrnrandMrg32k3a, SkipAheadEqualsSteppingAndComposes) {

@@ -71,6 +71,43 @@ TEST(TrnrandMt19937, JumpAheadEqualsPlainStepping) {
   EXPECT_EQ(trn::rand::mt19937_stream_jump_polynomial(), trn::rand::mt19937_x_pow2_mod(trn::rand::kMt19937StreamLog2Distance));
 }
 
+TEST(TrnrandMt19937, MiddleProductJumpEqualsHornerJump) {
+  // mt19937_jump_clmul (32 bit-plane middle products) and the Horner scheme are the same linear map:
+  // every word, for random windows (all 624 words arbitrary, word 0's low bits included) and random
+  // polynomials of degree < 19937, x, x^19936, and the streams' jump polynomial chained 64 times.
+  std::mt19937_64 r(20261206);
+  trn::rand::Mt19937Window w{}, out{};
+  for (int k = 0; k < 24; ++k) {
+    trn::rand::Gf2Poly g(312);
+    for (auto& c : g) c = r();
+    g[311] &= (std::uint64_t{1} << (19937 % 64)) - 1;
+    if (k == 0) {
+      g.assign(312, 0);
+      g[0] = 2;
+    }
+    if (k == 1) {
+      g.assign(312, 0);
+      g[311] = std::uint64_t{1} << (19936 % 64);
+    }
+    for (auto& x : w) x = static_cast<std::uint32_t>(r());
+    const auto expected = trn::rand::mt19937_jump_horner(w, g);
+    ASSERT_EQ(trn::rand::mt19937_jump(w, g), expected) << k;
+    if (trn::rand::mt19937_jump_clmul(w, g, out)) {
+      ASSERT_EQ(out, expected) << k;
+    }
+  }
+  auto a = trn::rand::mt19937_init_genrand(7u), b = a;
+  for (int t = 0; t < 64; ++t) {
+    a = trn::rand::mt19937_jump(a, trn::rand::mt19937_stream_jump_polynomial());
+    b = trn::rand::mt19937_jump_horner(b, trn::rand::mt19937_stream_jump_polynomial());
+    ASSERT_EQ(a, b) << t;
+  }
+  // A polynomial of degree >= 19937 is refused by the middle product (the Horner scheme takes it).
+  trn::rand::Gf2Poly high(313, 0);
+  high[312] = 1;
+  EXPECT_FALSE(trn::rand::mt19937_jump_clmul(w, high, out));
+}
+
 TEST(TrnrandMt19937, MatchesStoredCurandVectors) {
   const auto& f = reference_mt();
   ASSERT_GE(f.calls.size(), 17u);

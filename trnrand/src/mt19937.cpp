@@ -321,6 +321,12 @@ void mt19937_twist(Mt19937Window& w) {
 
 
 Mt19937Window mt19937_jump(const Mt19937Window& w, const Gf2Poly& g) {
+  Mt19937Window out;
+  if (mt19937_jump_clmul(w, g, out)) return out;  // the same words, ~5x faster where the ISA allows
+  return mt19937_jump_horner(w, g);
+}
+
+Mt19937Window mt19937_jump_horner(const Mt19937Window& w, const Gf2Poly& g) {
   // g(T) w by Haramoto et al.'s sliding-window Horner scheme with q = 8: g = sum_c h_c(x) x^(8c)
   // with deg h_c < 8, table P[h] = h(T) w for all 256 h (XORs of the windows T^i w = x[i .. i+623],
   // i < 8), then R <- T^8 R + P[h_c] from the top chunk down: 19937 / 8 table XORs of 624 words
@@ -406,13 +412,14 @@ struct Mt19937Generator::Streams {
       : block(kMt19937Streams, -1), seed32(static_cast<std::uint32_t>(seed)) {}
 
   // Sets up (by jump ahead) every stream up to t. The initial windows depend on lo32(seed) only
-  // and cost ~0.1 ms of host time per stream (a 19937-bit polynomial of the transition applied to
-  // the previous stream, mt19937_jump), ~1 s for all 8192: they are kept per seed for the process
-  // (InitialWindows below), so a second generator of the same seed copies them (20 MB) instead
-  // of recomputing them. Host set-up outside the trace, as before; the same words.
+  // and cost ~20 us of host time per stream (a 19937-bit polynomial of the transition applied to
+  // the previous stream, mt19937_jump; 150 us with the Horner scheme), ~0.2 s for all 8192: they
+  // are kept per seed (InitialWindows below), so a second generator of the same seed copies them
+  // (20 MB) instead of recomputing them. Host set-up outside the trace, as before; the same words.
   void prepare(std::uint32_t t) {
     if (ready > t) return;
-    const std::shared_ptr<InitialWindows> cached = initial_windows(seed32);
+    if (!initial) initial = initial_windows(seed32);  // held while this generator lives (no recompute)
+    const std::shared_ptr<InitialWindows>& cached = initial;
     const std::lock_guard<std::mutex> lock(cached->mutex);
     while (cached->windows.size() <= t) {
       if (!cached->windows.empty()) cached->cursor = mt19937_jump(cached->cursor, stream_jump());
@@ -437,13 +444,17 @@ struct Mt19937Generator::Streams {
     std::vector<Mt19937Window> windows;
     Mt19937Window cursor{};
   };
-  // The process's windows for lo32(seed): the two most recently used seeds are kept (up to 20 MB
-  // each), so alternating between two seeds does not recompute either.
+  std::shared_ptr<InitialWindows> initial;  // this seed's, from initial_windows at the first prepare
+  // The process's windows for lo32(seed): the most recently used seeds' are kept after their
+  // generators are gone (up to 20 MB each; a live generator holds its own seed's, `initial`). A
+  // seed's 8192 windows cost ~0.2 s of jumps with mt19937_jump_clmul: one seed is kept there; ~1.2 s
+  // with the Horner scheme: two seeds there (40 MB), so that alternating seeds does not redo them.
   static std::shared_ptr<InitialWindows> initial_windows(std::uint32_t seed32) {
     static std::mutex mutex;
     static std::array<std::pair<std::uint32_t, std::shared_ptr<InitialWindows>>, 2> recent;
+    static const std::size_t kept = mt19937_jump_clmul_available() ? 1 : 2;
     const std::lock_guard<std::mutex> lock(mutex);
-    for (std::size_t i = 0; i < recent.size(); ++i)
+    for (std::size_t i = 0; i < kept; ++i)
       if (recent[i].second && recent[i].first == seed32) {
         std::rotate(recent.begin(), recent.begin() + static_cast<std::ptrdiff_t>(i), recent.begin() + static_cast<std::ptrdiff_t>(i) + 1);
         return recent[0].second;
@@ -451,7 +462,8 @@ struct Mt19937Generator::Streams {
     auto fresh = std::make_shared<InitialWindows>();
     fresh->windows.reserve(kMt19937Streams);
     fresh->cursor = mt19937_init_genrand(seed32);
-    std::rotate(recent.rbegin(), recent.rbegin() + 1, recent.rend());  // drop the least recent
+    std::rotate(recent.begin(), recent.begin() + static_cast<std::ptrdiff_t>(kept) - 1,
+                recent.begin() + static_cast<std::ptrdiff_t>(kept));  // drop the least recent
     recent[0] = {seed32, fresh};
     return fresh;
   }

@@ -24,6 +24,7 @@
 #include <string>
 
 #include "trn/core/error.hpp"
+#include "trn/core/host_simd.hpp"
 #include "trn/rand/sobol.hpp"
 #include "trn/rand/transforms.hpp"
 #include "word_generator_impl.hpp"
@@ -115,7 +116,10 @@ inline std::uint32_t table_xor(const std::uint32_t (&basis)[4], std::uint32_t v)
 }
 
 // Words k .. k + 255 of the block of set `set` into out (uniform: their float uniforms' bits).
-void next_round(std::uint32_t* ring, std::uint64_t k, std::size_t set, bool uniform, std::uint32_t* out) {
+// Compiled twice (next_round below): the library's baseline ISA and AVX-512, chosen at run time
+// (host_simd_available); the same integer operations and the same single fp32 rounding per step.
+[[gnu::always_inline]] inline void next_round_body(std::uint32_t* ring, std::uint64_t k, std::size_t set, bool uniform,
+                                                   std::uint32_t* out) {
   const Mtgp32ParamsFast& p = kMtgp32dcParamsFast11213[set];
   const RoundTables& rt = round_tables(set);
   if (!rt.ok) {
@@ -128,7 +132,10 @@ void next_round(std::uint32_t* ring, std::uint64_t k, std::size_t set, bool unif
   constexpr std::size_t kN = kMtgp32StateWords;
   std::uint32_t old[kN], fresh[kThreads];
   const auto i0 = static_cast<std::uint32_t>(k & kRingMask);
-  for (std::size_t j = 0; j < kN; ++j) old[j] = ring[(i0 + j) & kRingMask];
+  // The ring's words i0 .. i0 + 350 (mod the ring) as two plain copies, not a masked index per word.
+  const std::size_t head = std::min<std::size_t>(kN, kMtgp32RingWords - i0);
+  std::memcpy(old, ring + i0, head * sizeof(std::uint32_t));
+  std::memcpy(old + head, ring, (kN - head) * sizeof(std::uint32_t));
   const auto pos = static_cast<std::size_t>(p.pos);
   const std::uint32_t mask = p.mask;
   const int sh1 = p.sh1, sh2 = p.sh2;
@@ -143,9 +150,26 @@ void next_round(std::uint32_t* ring, std::uint64_t k, std::size_t set, bool unif
     tt ^= tt >> 8;
     out[t] = y ^ table_xor(rt.tmp_tbl, tt);
   }
-  for (std::size_t t = 0; t < kThreads; ++t) ring[(i0 + kN + t) & kRingMask] = fresh[t];
+  const std::size_t at = (i0 + kN) & kRingMask, first = std::min<std::size_t>(kThreads, kMtgp32RingWords - at);
+  std::memcpy(ring + at, fresh, first * sizeof(std::uint32_t));
+  std::memcpy(ring, fresh + first, (kThreads - first) * sizeof(std::uint32_t));
   if (uniform)
     for (std::size_t t = 0; t < kThreads; ++t) out[t] = std::bit_cast<std::uint32_t>(uniform_from_word(out[t]));
+}
+
+__attribute__((target("avx512f,avx512bw,avx512vl"))) void next_round_avx512(std::uint32_t* ring, std::uint64_t k,
+                                                                            std::size_t set, bool uniform, std::uint32_t* out) {
+  next_round_body(ring, k, set, uniform, out);
+}
+void next_round_baseline(std::uint32_t* ring, std::uint64_t k, std::size_t set, bool uniform, std::uint32_t* out) {
+  next_round_body(ring, k, set, uniform, out);
+}
+void next_round(std::uint32_t* ring, std::uint64_t k, std::size_t set, bool uniform, std::uint32_t* out) {
+  static const bool avx512 = host_simd_available(HostSimd::avx512);
+  if (avx512)
+    next_round_avx512(ring, k, set, uniform, out);
+  else
+    next_round_baseline(ring, k, set, uniform, out);
 }
 
 }  // namespace

@@ -15,7 +15,7 @@ constexpr std::int64_t kMaxFree = 2048;
 
 LaunchResult run_slot_kernel_bytes(const SlotKernelSpec& spec, std::span<std::byte> states, std::int64_t threads,
                                    std::span<std::byte> scratch, std::uint64_t values, DType out_dtype, void* out,
-                                   const SlotRun& run, const EngineConfig& cfg) {
+                                   const SlotRun& run, const EngineConfig& cfg, const SlotRunRows& run_rows) {
   if (values == 0) return {};
   const HardwareSpec& hw = hardware_spec(cfg.target);
   if (threads % hw.pmax != 0) throw NotSupportedError("run_slot_kernel", "threads not a multiple of pmax", hw.name);
@@ -39,7 +39,8 @@ LaunchResult run_slot_kernel_bytes(const SlotKernelSpec& spec, std::span<std::by
 
   // The operator's values of one tile: one buffer for every tile (a zero-filled vector per tile
   // was a fresh allocation, memset and first-touch faults of 1 MiB sixteen times per 2^22 values).
-  std::vector<std::uint32_t> vals(static_cast<std::size_t>(std::min<std::uint64_t>(tile_values, values)));
+  // In place (spec.states_in_place): none, the operator writes the output tile's rows directly.
+  std::vector<std::uint32_t> vals(run_rows ? 0 : static_cast<std::size_t>(std::min<std::uint64_t>(tile_values, values)));
   return launch(lc, [&](NeuronCore& nc) {
     const std::int32_t P = nc.hw().pmax;
     OnChipMemory& sbuf = nc.sbuf();
@@ -56,13 +57,23 @@ LaunchResult run_slot_kernel_bytes(const SlotKernelSpec& spec, std::span<std::by
       nc.custom_op(spec.op_name, outputs, inputs, hw.gpsimd_start + spec.gpsimd_ops_per_value * static_cast<double>(F),
                    [&, v0, count](const CustomOpContext& ctx) {
                      const Tile& st = ctx.outputs[1];
+                     const Tile& wtile = ctx.outputs[0];  // value i at partition i / F, column i mod F
+                     if (run_rows) {
+                       std::vector<std::byte*> rows(static_cast<std::size_t>(st.partitions));
+                       for (std::int32_t p = 0; p < st.partitions; ++p) rows[static_cast<std::size_t>(p)] = st.at(p, 0);
+                       for (std::uint64_t i = 0; i < count; i += static_cast<std::uint64_t>(F)) {
+                         const std::uint64_t n = std::min<std::uint64_t>(static_cast<std::uint64_t>(F), count - i);
+                         run_rows(rows, v0 + i, v0 + i + n,
+                                  reinterpret_cast<std::uint32_t*>(wtile.at(static_cast<std::int32_t>(i / static_cast<std::uint64_t>(F)), 0)));
+                       }
+                       return;
+                     }
                      const auto row_bytes = static_cast<std::size_t>(row_words) * 4;
                      for (std::int32_t p = 0; p < st.partitions; ++p)
                        std::memcpy(scratch.data() + static_cast<std::size_t>(p) * row_bytes, st.at(p, 0), row_bytes);
                      run(v0, v0 + count, vals.data());
                      for (std::int32_t p = 0; p < st.partitions; ++p)
                        std::memcpy(st.at(p, 0), scratch.data() + static_cast<std::size_t>(p) * row_bytes, row_bytes);
-                     const Tile& wtile = ctx.outputs[0];  // value i at partition i / F, column i mod F
                      for (std::uint64_t i = 0; i < count; i += static_cast<std::uint64_t>(F)) {
                        const std::uint64_t n = std::min<std::uint64_t>(static_cast<std::uint64_t>(F), count - i);
                        std::memcpy(wtile.at(static_cast<std::int32_t>(i / static_cast<std::uint64_t>(F)), 0),

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "trn/core/error.hpp"
+#include "trn/core/host_simd.hpp"
 #include "stateful_generator.hpp"
 #include "trn/rand/slot_kernel.hpp"
 #include "trn/rand/transforms.hpp"
@@ -179,7 +180,14 @@ namespace {
 // written 4096 slots apart. The inner loop over the 16 lanes is one plain loop the compiler
 // vectorises; each thread still takes its steps in order, so the words and final states are those
 // of the slot-by-slot loop. `out` is the first round's slot 0.
-void xorwow_whole_rounds(std::span<XorwowState> states, std::uint64_t rounds, int w, std::uint32_t* out) {
+// Compiled twice (xorwow_whole_rounds below): the library's baseline ISA and AVX-512 (16 lanes in
+// one register), chosen at run time; the same integer operations.
+// W (the words per slot) a constant: with a run-time count the compiler stored the 16 lanes' words
+// one by one (vpextrd), not as one vector store for W = 1.
+template <int W>
+[[gnu::always_inline]] inline void xorwow_whole_rounds_body(std::span<XorwowState> states, std::uint64_t rounds,
+                                                            std::uint32_t* out) {
+  constexpr int w = W;
   constexpr std::size_t kLanes = 16;
   const std::size_t row = kXorwowThreads * static_cast<std::size_t>(w);
   for (std::size_t k0 = 0; k0 < kXorwowThreads; k0 += kLanes) {
@@ -206,6 +214,30 @@ void xorwow_whole_rounds(std::span<XorwowState> states, std::uint64_t rounds, in
   }
 }
 
+
+__attribute__((target("avx512f,avx512bw,avx512vl"))) void xorwow_whole_rounds_avx512(std::span<XorwowState> states,
+                                                                                     std::uint64_t rounds, int w,
+                                                                                     std::uint32_t* out) {
+  switch (w) {
+    case 1: return xorwow_whole_rounds_body<1>(states, rounds, out);
+    case 2: return xorwow_whole_rounds_body<2>(states, rounds, out);
+    default: return xorwow_whole_rounds_body<4>(states, rounds, out);
+  }
+}
+void xorwow_whole_rounds_baseline(std::span<XorwowState> states, std::uint64_t rounds, int w, std::uint32_t* out) {
+  switch (w) {
+    case 1: return xorwow_whole_rounds_body<1>(states, rounds, out);
+    case 2: return xorwow_whole_rounds_body<2>(states, rounds, out);
+    default: return xorwow_whole_rounds_body<4>(states, rounds, out);
+  }
+}
+void xorwow_whole_rounds(std::span<XorwowState> states, std::uint64_t rounds, int w, std::uint32_t* out) {
+  static const bool avx512 = host_simd_available(HostSimd::avx512);
+  if (avx512)
+    xorwow_whole_rounds_avx512(states, rounds, w, out);
+  else
+    xorwow_whole_rounds_baseline(states, rounds, w, out);
+}
 }  // namespace
 
 void xorwow_run_slots(std::span<XorwowState> states, std::uint64_t first_slot, std::uint64_t slot_begin,

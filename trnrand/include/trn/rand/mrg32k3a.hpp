@@ -127,6 +127,10 @@ class Mrg32k3aGenerator : public StatefulGenerator<Mrg32k3aGenerator, Mrg32k3aSt
  private:
   friend class StatefulGenerator<Mrg32k3aGenerator, Mrg32k3aState>;
   std::vector<Mrg32k3aState>& states();
+  // The process's curand_init(seed, k, 0) states of base_seed_ (shared, never written): a generator
+  // refers to them instead of copying 2.6 MB into base_ (StatefulGenerator's, unused here).
+  std::shared_ptr<const std::vector<Mrg32k3aState>> base_shared_;
+  std::uint64_t base_seed_ = 0;
   // The values of slots offset_ .. offset_ + slots - 1 (r; float bits for carried_normal); advances
   // the offset.
   std::vector<std::uint32_t> slot_values(std::uint64_t slots, MrgSlot kind, MrgOutput output = MrgOutput::raw,

@@ -16,11 +16,11 @@
 // Jump ahead (H. Haramoto, M. Matsumoto, T. Nishimura, F. Panneton, P. L'Ecuyer, "Efficient jump
 // ahead for F2-linear random number generators", INFORMS J. Computing 20(3), 385-390, 2008): the
 // characteristic polynomial phi of the transition (degree 19937) by Berlekamp-Massey from 2 x 19937
-// output bits, g = x^(2^2048) mod phi by 2048 squarings (once per process: about 1 s of CPU on the
-// shared test machine), and each stream's state advanced from the previous one by g(T) with the
-// paper's sliding-window Horner scheme (q = 8: 2492 XORs of 624-word table entries, 0.3 - 0.5 ms;
-// streams are set up lazily, so a call of n < 65536 words needs only n / 8 of them). No table is
-// copied.
+// output bits, g = x^(2^2048) mod phi by 2048 squarings (stored as a constant; the test recomputes
+// it), and each stream's state advanced from the previous one by g(T): x[J + k] = sum_i g_i x[i + k],
+// as 32 bit-plane GF(2) middle products with VPCLMULQDQ (mt19937_jump_clmul, ~20 us per stream) or
+// the paper's sliding-window Horner scheme (q = 8: 2492 XORs of 624-word table entries, ~150 us) on
+// hosts without it; streams are set up lazily, so a call of n < 65536 words needs only n / 8 of them.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -58,8 +58,17 @@ const Gf2Poly& mt19937_stream_jump_polynomial();
 // Raw state window x[k .. k+623] (the standard generator's mt[] right after initialisation has k = 0).
 using Mt19937Window = std::array<std::uint32_t, kMt19937Words>;
 Mt19937Window mt19937_init_genrand(std::uint32_t seed);
-// x[k+J .. k+J+623] from x[k .. k+623], for g = x^J mod phi (Haramoto et al.).
+// x[k+J .. k+J+623] from x[k .. k+623], for g = x^J mod phi (Haramoto et al.): mt19937_jump_clmul
+// where the host can, else mt19937_jump_horner (identical words).
 Mt19937Window mt19937_jump(const Mt19937Window& w, const Gf2Poly& g);
+// The paper's sliding-window Horner scheme (q = 8), on every host.
+Mt19937Window mt19937_jump_horner(const Mt19937Window& w, const Gf2Poly& g);
+// The same jump as 32 bit-plane middle products x[J + k] = sum_i g_i x[i + k] (VPCLMULQDQ, GFNI;
+// trnrand/src/mt19937_jump.cpp). False (out untouched) on hosts without AVX-512 VBMI, VPCLMULQDQ
+// and GFNI, or when deg g >= 19937.
+bool mt19937_jump_clmul(const Mt19937Window& w, const Gf2Poly& g, Mt19937Window& out);
+// Whether this host runs mt19937_jump_clmul (AVX-512 F/BW/VBMI, VPCLMULQDQ, GFNI; TRN_HOST_SIMD).
+bool mt19937_jump_clmul_available();
 // Advances a window by 624 steps in place (x[k..] -> x[k+624..]): the standard "generate" twist.
 void mt19937_twist(Mt19937Window& w);
 constexpr std::uint32_t mt19937_temper(std::uint32_t y) {
