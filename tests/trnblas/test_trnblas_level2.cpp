@@ -1294,3 +1294,67 @@ TYPED_TEST(Level2Complex, TriangularBandedSymmetricInvalidArgumentsNameTheirPosi
   EXPECT_EQ(F::trsv(h, L, N, NU, 0, nullptr, 1, nullptr, 1), TRNBLAS_STATUS_SUCCESS);
   EXPECT_EQ(F::syr(h, L, 0, c(&one), nullptr, 1, nullptr, 1), TRNBLAS_STATUS_SUCCESS);
 }
+
+namespace {
+
+// Sger bit for bit against its contract (trnblas level2.cpp, ger_one_program and the general path):
+// t_j = fl(alpha y_j); the k = 1 product on TensorE is the micro-kernel's fma from +0, so an exact
+// zero product is +0; then the GEMM epilogue with beta = 1: fl(fl(x_i t_j) + 1 * a_ij). Special
+// values (signed zeros, Inf, NaN, subnormals, products that underflow to -0 or overflow) in x, y and
+// A, shapes inside the one-program limits and beyond them (the general GEMM path), both numerics.
+// NaN results are compared as NaN (payloads are not part of the contract).
+TEST(Level2Sger, BitsAreTheGemmContractWithSpecialValues) {
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  const float specials[] = {0.0f, -0.0f, inf, -inf, nan, 0x1p-149f, -0x1p-140f, 0x1p-80f, -0x1p-80f,
+                            0x1p100f, -0x1p100f, 1.0f, -1.5f, 0x1.fffffep127f};
+  auto fill = [&](std::vector<float>& v, std::uint64_t seed) {
+    v = blastest::uniform_f(v.size(), seed);
+    for (std::size_t i = 0; i < v.size(); i += 3) v[i] = specials[(i / 3 + seed) % std::size(specials)];
+  };
+  struct Shape {
+    int m, n, ix, iy;
+  };
+  const Shape shapes[] = {{1, 1, 1, 1}, {5, 3, -2, 3}, {8, 8, 1, 1}, {50, 37, 2, -1}, {128, 128, 1, 1},
+                          {512, 4, 1, 2}, {513, 4, 1, 1}, {7, 129, -1, 1}, {20, 1, 1, 1}};
+  for (const char* numerics : {"ideal", "trn1_measured"}) {
+    Handle h;
+    if (std::strcmp(numerics, "trn1_measured") == 0) {
+      ASSERT_EQ(trnblasSetNumericsProfile(h, TRN_NUMERICS_TRN1_MEASURED), TRNBLAS_STATUS_SUCCESS);
+    }
+    for (const float alpha : {1.0f, -1.0f, 0.3f, 0x1p-100f, -0x1p90f}) {
+      for (const Shape& sh : shapes) {
+        const int lda = sh.m + 3;
+        std::vector<float> x(span_of(sh.m, sh.ix)), y(span_of(sh.n, sh.iy)), A0(static_cast<std::size_t>(lda * sh.n));
+        fill(x, 41 + static_cast<std::uint64_t>(sh.m));
+        fill(y, 43 + static_cast<std::uint64_t>(sh.n));
+        fill(A0, 47);
+        std::vector<float> A = A0;
+        ASSERT_EQ(trnblasSger(h, sh.m, sh.n, &alpha, x.data(), sh.ix, y.data(), sh.iy, A.data(), lda), TRNBLAS_STATUS_SUCCESS);
+        for (int j = 0; j < sh.n; ++j) {
+          volatile float t = alpha * y[idx(sh.n, sh.iy, j)];
+          for (int i = 0; i < lda; ++i) {
+            const std::size_t k = static_cast<std::size_t>(i + j * lda);
+            volatile float want = A0[k];
+            if (i < sh.m) {
+              volatile float s = std::fma(static_cast<float>(t), x[idx(sh.m, sh.ix, i)], 0.0f);
+              volatile float c = want * 1.0f;
+              want = s + c;
+            }
+            const float got = A[k], w = want;
+            if (std::isnan(w)) {
+              ASSERT_TRUE(std::isnan(got)) << numerics << " m=" << sh.m << " n=" << sh.n << " alpha=" << alpha << " at " << k;
+              continue;
+            }
+            std::uint32_t gb = 0, wb = 0;
+            std::memcpy(&gb, &got, 4);
+            std::memcpy(&wb, &w, 4);
+            ASSERT_EQ(gb, wb) << numerics << " m=" << sh.m << " n=" << sh.n << " alpha=" << alpha << " i=" << i << " j=" << j
+                              << " got " << got << " want " << w;
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace

@@ -309,12 +309,50 @@ float extreme_abs(const Settings& s, std::int64_t n, Vec x0, std::int64_t inc, b
                        });
 }
 
+// i?amax / i?amin of n <= pmax elements in ONE program on one partition ([1, n]), instead of the
+// two launches of the general path below (the extreme on the engines, back to the host, then the
+// keys): |x| (VectorE abs_max) -> m = the maximum (minimum) of |x| (tensor_reduce, NaN if any x_i is
+// NaN) -> the mask max(|x| == m, x != x) with m read as a per-partition scalar tile: without a NaN
+// the second term is 0 everywhere and the mask is the general path's |x| == m; with one, m is NaN,
+// |x| == m is 0 everywhere and the mask is the general path's NaN lanes -- no host branch -> keys
+// 2^24 - i (iota, GpSimdE) times the mask, maximum-reduced: the first matching index, as before.
+// The same index for every input (the general path's accumulator combines, max(0, .) and
+// min(+Inf, .), leave m and the keys unchanged); new trace and modeled time (docs/trnblas.md).
+std::int64_t short_index_of_extreme(const Settings& s, std::int64_t n, const float* x0, std::int64_t inc, bool largest,
+                                    l12::Report& rep) {
+  float key = 0.0f;
+  Tile m, part;
+  run_pieces(
+      s, n, 3, rep,
+      [&](NeuronCore&, ProgramTiles& sb) {
+        constexpr AllocFill kWrittenFirst = AllocFill::none;  // each is an instruction's destination first
+        m = sb.alloc(DType::f32, 1, {1}, "extreme |x|", kWrittenFirst);
+        part = sb.alloc(DType::f32, 1, {1}, "largest key", kWrittenFirst);
+      },
+      [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+        nc.dma_copy(v[0], hbm_piece(x0, inc, pc));
+        nc.tensor_scalar(v[1], v[0], AluOp::abs_max, 0.0f);  // |x| (NaN stays NaN)
+        nc.tensor_reduce(m, v[1], largest ? AluOp::maximum : AluOp::minimum);
+        nc.tensor_scalar(v[1], v[1], AluOp::equal, m);          // |x| == m
+        nc.tensor_tensor(v[0], v[0], v[0], AluOp::not_equal);  // 1 on NaN lanes
+        nc.tensor_tensor(v[1], v[1], v[0], AluOp::maximum);
+        const std::array<std::int64_t, 2> pat{1, pc.cols};
+        nc.iota(v[2], std::span(&pat, 1), pc.start + 1, pc.cols);  // 1-based indices (GpSimdE)
+        nc.tensor_scalar(v[2], v[2], AluOp::subtract, kIndexBase, AluOp::multiply, -1.0f);  // 2^24 - i
+        nc.tensor_tensor(v[1], v[1], v[2], AluOp::multiply);
+        nc.tensor_reduce(part, v[1], AluOp::maximum);
+      },
+      [&](NeuronCore& nc) { nc.dma_copy(hbm_scalar(&key), part); }, AllocFill::none, Layout::one_partition);
+  return key > 0.0f ? static_cast<std::int64_t>(kIndexBase - key) : 1;
+}
+
 std::int64_t index_of_extreme(const Settings& s, std::int64_t n, const float* x, std::int64_t inc, bool largest,
                               l12::Report& rep) {
   if (n <= 0 || inc <= 0) return 0;
   if (n >= (std::int64_t{1} << 24))
     throw NotSupportedError("trnblas i?amax/i?amin", "n", "float indices are exact below 2^24 elements");
   const float* x0 = x;  // inc > 0
+  if (n <= hardware_spec(s.target).pmax) return short_index_of_extreme(s, n, x0, inc, largest, rep);
   const float m = extreme_abs(s, n, x0, inc, largest, rep);
   const bool nan = std::isnan(m);
   // Pass 2: key = (2^24 - index) on matching lanes, 0 elsewhere; the largest key is the first match.

@@ -31,6 +31,8 @@
 #include "ozaki.hpp"
 #include "trn/blas/level12.hpp"
 #include "trn/blas/level3.hpp"
+#include "trn/tile/matmul.hpp"
+#include "trn/tile/view.hpp"
 
 namespace trn::blas {
 namespace {
@@ -278,15 +280,68 @@ double rank1_term(double x, double t) {
   return std::ldexp(mx * mt, ex + et);  // 53 bits, then the subnormal rounding (as scale2)
 }
 
-// A = x t^T + A with t = alpha y (see scaled): fp32 as the k = 1 GEMM with alpha = beta = 1; fp64 on
-// the host side (rank1_term). Either way each element is fl(a_ij + fl(x_i fl(alpha y_j))), the
-// reference BLAS's rounding.
+// fp32 ger in ONE program: the scal of y and the k = 1 GEMM of the general path (below), fused.
+// Algorithm   t = alpha y on VectorE (scal's tensor_scalar), kept in SBUF as the stationary operand
+//             [1, n]; x [1, m] is the moving operand; one nc_matmul (accumulate = false) gives
+//             PSUM[j, i] = fma(t_j, x_i, +0) (the micro-kernel contract, matmul_kernels.hpp); then the
+//             GEMM epilogue with alpha = beta = 1 through the same tile functions (tile::evacuate:
+//             tensor_copy; tile::add_beta_c_and_cast: c = 1 * c, v = v + c) on C's [n, m] block
+//             (column j of A on partition j, its rows on the free axis: contiguous runs), and one DMA out.
+//             These are the instructions, operand dtypes and operand order the general path issues
+//             (scal launch, then launch_gemm's single output tile: pack x and t, matmul, evacuate,
+//             C in, beta, add, store), so every element has the same bits, signed zeros and NaNs
+//             included; only the HBM round trip of t and the second launch go (new trace, new
+//             modeled time: docs/trnblas.md, "ger (float) in one program").
+// Engines     DMA, VectorE, TensorE.
+// Accuracy    fl(a_ij + fl(x_i fl(alpha y_j))) with an exact-zero product counted as +0 (the GEMM's
+//             fma from +0), as the general path.
+// Limits      n <= min(pmax, gemm_stationary_fmax) (PSUM partitions and PE columns) and m <= one PSUM
+//             bank of fp32 (psum_bank_bytes / 4) and gemm_moving_fmax; larger calls take the general path.
+bool ger_fits_one_program(const Settings& s, std::int64_t m, std::int64_t n) {
+  const HardwareSpec& hw = hardware_spec(s.target);
+  return n <= std::min<std::int64_t>(hw.pmax, hw.gemm_stationary_fmax) && m <= hw.psum_bank_bytes / 4 &&
+         m <= hw.gemm_moving_fmax;
+}
+
+void ger_one_program(const Settings& s, std::int64_t m, std::int64_t n, float alpha, const float* x, std::int64_t incx,
+                     const float* y, std::int64_t incy, float* A, std::int64_t lda, l12::Report& rep) {
+  const auto rows = static_cast<std::int32_t>(n);
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf()), ps(nc.psum());
+    constexpr AllocFill kWrittenFirst = AllocFill::none;  // each is a DMA's or an instruction's destination first
+    const Tile t = sb.alloc(DType::f32, 1, {n}, "alpha y", 0, kWrittenFirst);
+    const Tile xr = sb.alloc(DType::f32, 1, {m}, "x", 0, kWrittenFirst);
+    const Tile acc = ps.alloc(DType::f32, rows, {m}, "x (alpha y)^T", 0, kWrittenFirst);
+    const Tile v = sb.alloc(DType::f32, rows, {m}, "update", 0, kWrittenFirst);
+    const Tile c = sb.alloc(DType::f32, rows, {m}, "A", 0, kWrittenFirst);
+    nc.dma_copy(t, tile::hbm_view(y, DType::f32, 1, n * incy, {{n, incy}}));
+    nc.tensor_scalar(t, t, AluOp::multiply, alpha);  // scal: fl(alpha y_j)
+    nc.dma_copy(xr, tile::hbm_view(x, DType::f32, 1, m * incx, {{m, incx}}));
+    nc.nc_matmul(acc, t, xr, /*accumulate=*/false);
+    tile::evacuate(nc, v, acc, 1.0f, /*accumulated=*/true);
+    const Tile a = tile::hbm_view(A, DType::f32, rows, lda, {{m, 1}});
+    nc.dma_copy(c, a);
+    tile::add_beta_c_and_cast(nc, v, &c, 1.0f, nullptr);
+    nc.dma_copy(a, v);
+  });
+  rep.add(std::move(r.trace));
+}
+
+// A = x t^T + A with t = alpha y (see scaled): fp32 as the k = 1 GEMM with alpha = beta = 1 (in one
+// program when it fits: ger_one_program); fp64 on the host side (rank1_term). Either way each element
+// is fl(a_ij + fl(x_i fl(alpha y_j))), the reference BLAS's rounding.
 template <class T>
 void ger_t(const Settings& s, std::int64_t m, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,
            std::int64_t incy, T* A, std::int64_t lda, CallReport* report) {
   l12::Report rep(s, report);
   if (m == 0 || n == 0 || alpha == T(0)) return;
   VecIn<T> xv(x, m, incx);
+  if constexpr (std::is_same_v<T, float>) {
+    if (ger_fits_one_program(s, m, n)) {
+      const VecIn<float> yv(y, n, incy);
+      return ger_one_program(s, m, n, alpha, xv.p, xv.inc, yv.p, yv.inc, A, lda, rep);
+    }
+  }
   const std::vector<T> t = scaled(s, alpha, gather(y, n, incy), rep);
   if constexpr (std::is_same_v<T, float>) {
     // op(X) = X^T with X = x as a 1 x m row (ld = inc); T = t as a 1 x n row (k = 1).
