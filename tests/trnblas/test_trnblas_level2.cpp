@@ -1357,4 +1357,72 @@ TEST(Level2Sger, BitsAreTheGemmContractWithSpecialValues) {
   }
 }
 
+// Sgemv bit for bit against the GEMM contract (level2.cpp, gemv_one_program and the GEMM path): per
+// K tile of pmax = 128 rows, s = fma(op(A)^T[k, j], x_k, s) from +0 in increasing k (the matmul
+// micro-kernel), the tiles' sums added in order in fp32 PSUM; then v = alpha s (a copy for alpha = 1)
+// and, with beta != 0, v + beta y. Special values in A, x and y; shapes inside the one-program limits
+// and beyond them; both numerics. NaN results compared as NaN.
+TEST(Level2Sgemv, BitsAreTheGemmContractWithSpecialValues) {
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  const float specials[] = {0.0f, -0.0f, inf, -inf, nan, 0x1p-149f, -0x1p-140f, 0x1p-80f, -0x1p-80f,
+                            0x1p100f, -0x1p100f, 1.0f, -1.5f, 0x1.fffffep127f};
+  auto fill = [&](std::vector<float>& v, std::uint64_t seed, std::size_t every) {
+    v = blastest::uniform_f(v.size(), seed);
+    for (std::size_t i = 0; i < v.size(); i += every) v[i] = specials[(i / every + seed) % std::size(specials)];
+  };
+  struct Shape {
+    int m, n, ix, iy;
+  };
+  const Shape shapes[] = {{1, 1, 1, 1}, {2, 1, 1, 10}, {7, 1, 1, 1}, {8, 8, -2, 3}, {50, 37, 1, 1},
+                          {128, 128, 1, 1}, {129, 5, 2, 1}, {5, 129, 1, -1}, {130, 140, 1, 1}};
+  for (const char* numerics : {"ideal", "trn1_measured"}) {
+    Handle h;
+    if (std::strcmp(numerics, "trn1_measured") == 0) {
+      ASSERT_EQ(trnblasSetNumericsProfile(h, TRN_NUMERICS_TRN1_MEASURED), TRNBLAS_STATUS_SUCCESS);
+    }
+    for (const trnblasOperation_t op : {TRNBLAS_OP_N, TRNBLAS_OP_T}) {
+      for (const Shape& sh : shapes) {
+        for (const std::size_t every : {std::size_t{7}, std::size_t{1000000}}) {  // with and without specials
+          for (const auto& [alpha, beta] : {std::pair{1.0f, 0.0f}, std::pair{-1.0f, 1.0f}, std::pair{0.7f, -0.5f}}) {
+            const int lda = sh.m + 2, K = op == TRNBLAS_OP_N ? sh.n : sh.m, J = op == TRNBLAS_OP_N ? sh.m : sh.n;
+            std::vector<float> A(static_cast<std::size_t>(lda * sh.n)), x(span_of(K, sh.ix)), y0(span_of(J, sh.iy));
+            fill(A, 51 + static_cast<std::uint64_t>(sh.m), every);
+            fill(x, 53, every);
+            fill(y0, 57, every);
+            std::vector<float> y = y0;
+            ASSERT_EQ(trnblasSgemv(h, op, sh.m, sh.n, &alpha, A.data(), lda, x.data(), sh.ix, &beta, y.data(), sh.iy),
+                      TRNBLAS_STATUS_SUCCESS);
+            for (int j = 0; j < J; ++j) {
+              volatile float total = 0.0f;
+              for (int k0 = 0; k0 < K; k0 += 128) {
+                volatile float part = 0.0f;
+                for (int k = k0; k < std::min(K, k0 + 128); ++k) {
+                  const float a = op == TRNBLAS_OP_N ? A[static_cast<std::size_t>(j + k * lda)] : A[static_cast<std::size_t>(k + j * lda)];
+                  part = std::fma(a, x[idx(K, sh.ix, k)], static_cast<float>(part));
+                }
+                total = k0 == 0 ? static_cast<float>(part) : total + part;
+              }
+              volatile float want = alpha == 1.0f ? static_cast<float>(total) : total * alpha;
+              if (beta != 0.0f) {
+                volatile float c = y0[idx(J, sh.iy, j)] * beta;
+                want = want + c;
+              }
+              const float got = y[idx(J, sh.iy, j)], w = want;
+              if (std::isnan(w)) {
+                ASSERT_TRUE(std::isnan(got)) << numerics << " m=" << sh.m << " n=" << sh.n << " j=" << j;
+                continue;
+              }
+              std::uint32_t gb = 0, wb = 0;
+              std::memcpy(&gb, &got, 4);
+              std::memcpy(&wb, &w, 4);
+              ASSERT_EQ(gb, wb) << numerics << " op=" << op << " m=" << sh.m << " n=" << sh.n << " alpha=" << alpha
+                                << " beta=" << beta << " every=" << every << " j=" << j << " got " << got << " want " << w;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 }  // namespace

@@ -76,6 +76,54 @@ struct VecOut {
   }
 };
 
+// A small fp32 gemv as ONE direct program, without the GEMM driver (plan, operand slots, K loop).
+// Algorithm   The instructions launch_gemm issues for this problem (one K tile, one output tile):
+//             op(B) = op(A)^T's [K, len_y] tile (K = len_x on the partitions) and x [K, 1] by DMA;
+//             one nc_matmul (stationary op(B), moving x, accumulate = false): PSUM[j] = the
+//             micro-kernel's fma chain from +0 in increasing k (matmul_kernels.hpp); the epilogue
+//             through the same tile functions (tile::evacuate with alpha; with beta != 0, y in by DMA
+//             and tile::add_beta_c_and_cast: c = beta c, v = v + c); one DMA out. Same arithmetic on
+//             the same operands in the same order, so the same bits; a new trace (no driver
+//             allocations) and modeled time (docs/trnblas.md, "Small gemv in one program").
+// Engines     DMA, TensorE, VectorE.
+// Accuracy    As the GEMM path: |error| <= gamma_{K+2} (|alpha| |A| |x| + |beta| |y|).
+// Limits      alpha != 0, K <= pmax (one K tile of fp32), len_y <= min(pmax, gemm_stationary_fmax) (one
+//             output tile); other calls take the GEMM.
+bool gemv_fits_one_program(const Settings& s, std::int64_t len_x, std::int64_t len_y, float alpha) {
+  const HardwareSpec& hw = hardware_spec(s.target);
+  return alpha != 0.0f && len_x <= hw.pmax && len_y <= std::min<std::int64_t>(hw.pmax, hw.gemm_stationary_fmax);
+}
+
+void gemv_one_program(const Settings& s, Op trans, std::int64_t len_x, std::int64_t len_y, float alpha, const float* A,
+                      std::int64_t lda, const float* x, std::int64_t incx, float beta, float* y, std::int64_t incy,
+                      CallReport* sub) {
+  const auto K = static_cast<std::int32_t>(len_x), J = static_cast<std::int32_t>(len_y);
+  l12::Report rep(s, sub);
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf()), ps(nc.psum());
+    constexpr AllocFill kWrittenFirst = AllocFill::none;  // each is a DMA's or an instruction's destination first
+    const Tile xs = sb.alloc(DType::f32, K, {1}, "x", 0, kWrittenFirst);
+    const Tile b = sb.alloc(DType::f32, K, {len_y}, "op(A)^T", 0, kWrittenFirst);
+    const Tile acc = ps.alloc(DType::f32, J, {1}, "op(A) x", 0, kWrittenFirst);
+    const Tile v = sb.alloc(DType::f32, J, {1}, "y out", 0, kWrittenFirst);
+    nc.dma_copy(xs, tile::hbm_view(x, DType::f32, K, incx, {{1, 1}}));
+    // op(A)^T[k, j]: A(j, k) (trans N: rows of A on the free axis) or A(k, j) (trans T).
+    const Tile bh = trans == Op::N ? tile::hbm_view(A, DType::f32, K, lda, {{len_y, 1}})
+                                   : tile::hbm_view(A, DType::f32, K, 1, {{len_y, lda}});
+    nc.dma_copy(b, bh);
+    nc.nc_matmul(acc, b, xs, /*accumulate=*/false);
+    tile::evacuate(nc, v, acc, alpha, /*accumulated=*/true);
+    const Tile yh = tile::hbm_view(y, DType::f32, J, incy, {{1, 1}});
+    if (beta != 0.0f) {
+      const Tile c = sb.alloc(DType::f32, J, {1}, "y in", 0, kWrittenFirst);
+      nc.dma_copy(c, yh);
+      tile::add_beta_c_and_cast(nc, v, &c, beta, nullptr);
+    }
+    nc.dma_copy(yh, v);
+  });
+  rep.add(std::move(r.trace));
+}
+
 // y^T = alpha x^T op(A)^T + beta y^T (one GEMM, row form). x has len_x = cols of op(A).
 void gemv_row(const Settings& s, Op trans, std::int64_t m, std::int64_t n, float alpha, const float* A,
               std::int64_t lda, const float* x, std::int64_t incx, float beta, float* y, std::int64_t incy,
@@ -83,6 +131,11 @@ void gemv_row(const Settings& s, Op trans, std::int64_t m, std::int64_t n, float
   const std::int64_t len_x = trans == Op::N ? n : m, len_y = trans == Op::N ? m : n;
   VecIn<float> xv(x, len_x, incx);
   VecOut<float> yv(y, len_y, incy, beta != 0.0f);
+  if (gemv_fits_one_program(s, len_x, len_y, alpha)) {
+    gemv_one_program(s, trans, len_x, len_y, alpha, A, lda, xv.p, xv.inc, beta, yv.p, yv.inc, sub);
+    if (!s.timing_only) yv.flush();
+    return;
+  }
   gemm(s, GemmMode::fp32, Op::N, trans == Op::N ? Op::T : Op::N, 1, len_y, len_x, alpha,
        MatrixRef{xv.p, DType::f32, xv.inc}, MatrixRef{A, DType::f32, lda}, beta,
        MutableMatrixRef{yv.p, DType::f32, yv.inc}, sub);
