@@ -1425,4 +1425,55 @@ TEST(Level2Sgemv, BitsAreTheGemmContractWithSpecialValues) {
   }
 }
 
+// Band staging (level2.cpp, stage_band_f32): stbmv, stbsv and ssbmv on band storage give, bit for bit,
+// what strmv, strsv and ssymv give on the dense expansion of the band (lda = n, zeros outside the
+// band), with NaN in every band-storage element outside the band (read by the staging DMA, never
+// used), for both triangles, transposes, unit/non-unit diagonals, k from 0 to beyond n, lda > k + 1.
+TEST(Level2Band, StagedBandIsTheDenseExpansionBitForBit) {
+  Handle h;
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (const int n : {1, 2, 5, 10, 37, 130}) {
+    for (const int k : {0, 1, 3, 14, 200}) {
+      const int lda = k + 3;
+      for (const trnblasFillMode_t u : {TRNBLAS_FILL_MODE_UPPER, TRNBLAS_FILL_MODE_LOWER}) {
+        const bool up = u == TRNBLAS_FILL_MODE_UPPER;
+        std::vector<float> B(static_cast<std::size_t>(lda * n), nan), D(static_cast<std::size_t>(n * n), 0.0f);
+        const std::vector<float> vals = blastest::uniform_f(B.size(), 61 + static_cast<std::uint64_t>(n + k));
+        for (int j = 0; j < n; ++j)
+          for (int i = std::max(0, up ? j - k : j); i <= std::min(n - 1, up ? j : j + k); ++i) {
+            const std::size_t at = static_cast<std::size_t>((up ? k + i - j : i - j) + j * lda);
+            float v = vals[at];
+            if (i == j) v = 2.0f + std::fabs(v);  // a well-conditioned diagonal for the solves
+            B[at] = v;
+            D[static_cast<std::size_t>(i + j * n)] = v;
+          }
+        const std::vector<float> x0 = blastest::uniform_f(static_cast<std::size_t>(n), 67);
+        for (const trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T}) {
+          for (const trnblasDiagType_t d : {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}) {
+            std::vector<float> xb = x0, xd = x0;
+            ASSERT_EQ(trnblasStbmv(h, u, t, d, n, k, B.data(), lda, xb.data(), 1), TRNBLAS_STATUS_SUCCESS);
+            ASSERT_EQ(trnblasStrmv(h, u, t, d, n, D.data(), n, xd.data(), 1), TRNBLAS_STATUS_SUCCESS);
+            ASSERT_EQ(0, std::memcmp(xb.data(), xd.data(), xb.size() * 4)) << "tbmv n=" << n << " k=" << k << " up=" << up;
+            xb = x0;
+            xd = x0;
+            ASSERT_EQ(trnblasStbsv(h, u, t, d, n, k, B.data(), lda, xb.data(), 1), TRNBLAS_STATUS_SUCCESS);
+            ASSERT_EQ(trnblasStrsv(h, u, t, d, n, D.data(), n, xd.data(), 1), TRNBLAS_STATUS_SUCCESS);
+            ASSERT_EQ(0, std::memcmp(xb.data(), xd.data(), xb.size() * 4)) << "tbsv n=" << n << " k=" << k << " up=" << up;
+          }
+        }
+        // ssbmv against ssymv on the symmetric expansion (the dense copy's other triangle mirrored).
+        std::vector<float> S = D;
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i < n; ++i)
+            if (up ? i > j : i < j) S[static_cast<std::size_t>(i + j * n)] = S[static_cast<std::size_t>(j + i * n)];
+        const float alpha = 0.75f, beta = -0.5f;
+        std::vector<float> yb = x0, yd = x0;
+        ASSERT_EQ(trnblasSsbmv(h, u, n, k, &alpha, B.data(), lda, x0.data(), 1, &beta, yb.data(), 1), TRNBLAS_STATUS_SUCCESS);
+        ASSERT_EQ(trnblasSsymv(h, u, n, &alpha, S.data(), n, x0.data(), 1, &beta, yd.data(), 1), TRNBLAS_STATUS_SUCCESS);
+        ASSERT_EQ(0, std::memcmp(yb.data(), yd.data(), yb.size() * 4)) << "sbmv n=" << n << " k=" << k << " up=" << up;
+      }
+    }
+  }
+}
+
 }  // namespace

@@ -707,9 +707,48 @@ template <class T>
 std::vector<T> stage_packed(const Settings& s, Uplo uplo, std::int64_t n, const T* AP, l12::Report& rep) {
   return StoredColumns<T>{uplo, n}.to_dense(s, AP, rep);
 }
+// The fp32 band triangle (k off-diagonals, band storage A with ld lda) as a dense n x n copy in one
+// program of O(n / pmax) instructions instead of two DMAs per column (copy_segments), the band
+// analogue of stage_triangle_f32: element (i, j) of the band is A[k + i - j + j lda] (upper) or
+// A[i - j + j lda] (lower), i.e. at base + i + j (lda - 1), so per block of up to pmax columns ONE DMA
+// reads the columns' n x w block (column j on partition j - c0 with partition stride lda - 1, its rows
+// on the free axis), two GpSimdE affine_selects keep the band (upper: j - k <= i <= j; lower:
+// j <= i <= j + k) and write +0 elsewhere (selects, not products: whatever the rest of the array
+// holds cannot leak), one DMA writes the block out. The same n x n matrix, bit for bit, as the
+// per-column copies. The block DMA also reads band-storage elements outside the band; all of them lie
+// inside the caller's lda x n array (offsets k + i + j (lda - 1) <= k + (n - 1) lda < n lda, as
+// lda >= k + 1). New trace and modeled time (docs/trnblas.md).
+std::vector<float> stage_band_f32(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, const float* A,
+                                  std::int64_t lda, l12::Report& rep) {
+  std::vector<float> full(static_cast<std::size_t>(n * n));
+  const std::int64_t P = hardware_spec(s.target).pmax;
+  const bool up = uplo == Uplo::upper;
+  const float* base = A + (up ? k : 0);
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf());
+    const Tile cols = sb.alloc(DType::f32, static_cast<std::int32_t>(std::min(P, n)), {n}, "columns", 0, AllocFill::none);
+    for (std::int64_t c0 = 0; c0 < n; c0 += P) {
+      const auto w = static_cast<std::int32_t>(std::min(P, n - c0));
+      const Tile t = cols.rows(0, w);
+      nc.dma_copy(t, tile::hbm_view(base + c0 * (lda - 1), DType::f32, w, lda - 1, {{n, 1}}));
+      // v(p, i) = step i + off + cm p with j = c0 + p; the band is where both are >= 0.
+      // upper: j - i >= 0 and i - j + k >= 0; lower: i - j >= 0 and j + k - i >= 0.
+      const std::array<std::int64_t, 2> down{-1, n}, rise{1, n};
+      nc.affine_select(t, std::span(up ? &down : &rise, 1), up ? c0 : -c0, up ? 1 : -1, AluOp::greater_equal, t, 0.0f);
+      nc.affine_select(t, std::span(up ? &rise : &down, 1), up ? k - c0 : c0 + k, up ? -1 : 1, AluOp::greater_equal, t,
+                       0.0f);
+      nc.dma_copy(HbmTensor::wrap(full.data() + c0 * n, DType::f32, {w, n}, {n, 1}).tile(0, w, 0, n), t);
+    }
+  });
+  rep.add(std::move(r.trace));
+  return full;
+}
+
 template <class T>
 std::vector<T> stage_band(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, const T* A, std::int64_t lda,
                           l12::Report& rep) {
+  if constexpr (std::is_same_v<T, float>)
+    if (n > 0 && n <= kStageTriangleMaxN) return stage_band_f32(s, uplo, n, k, A, lda, rep);
   return StoredColumns<T>{uplo, n, k, lda}.to_dense(s, A, rep);
 }
 
