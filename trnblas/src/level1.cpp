@@ -440,8 +440,32 @@ bool one_at_a_time(bool zero_written_inc, std::int64_t n, X* x, std::int64_t inc
 // (x, y) = (fl(fl(h11 x) + fl(h12 y)), fl(fl(h21 x) + fl(h22 y))) on VectorE, x and y of n elements
 // with element 0 at x0 / y0 (rot: h = [c s; -s c]; rotm: its param's H). Multiplying by +-1 is exact,
 // so rotm's flags 0 and 1 (implicit unit entries) round exactly as the reference loops do.
+// Elementwise calls of at most kColumnLayoutMaxN elements (LAPACK's rotations and updates of 1-10
+// elements: xlintsts' SPB line makes 822k srot calls, most of n = 1 or 2) lay the vector down the
+// partitions as an [n, 1] column (Layout::chunks gives exactly that for n <= pmax), so that the second
+// vector of a two-vector update can be a per-partition scalar operand of tensor_scalar: the product
+// and the add in one instruction, (a op0 s) op1 b with op1's operands in the original order
+// (reverse1), each step rounded to fp32 as the separate tensor_scalar and tensor_tensor were. Same
+// bits; one instruction fewer per output vector (rot 10 -> 8, axpy 5 -> 4); new trace and modeled
+// time (docs/trnblas.md, "Short elementwise calls as columns").
+constexpr std::int64_t kColumnLayoutMaxN = 4;  // measured: a gain up to n = 4 (host instructions), none at 8
+
 void apply_2x2(const Settings& s, std::int64_t n, Vec x0, std::int64_t incx, Vec y0, std::int64_t incy,
                const std::array<float, 4>& h, l12::Report& rep) {
+  if (n <= kColumnLayoutMaxN) {
+    run_pieces(s, n, 4, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+      nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
+      nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
+      nc.tensor_scalar(v[2], v[1], AluOp::multiply, h[1]);  // h12 y
+      nc.tensor_scalar(v[3], v[0], AluOp::multiply, h[2]);  // h21 x
+      // x' = fl(fl(h11 x) + h12 y), y' = fl(h21 x + fl(h22 y)): the sums' operands in the general path's order.
+      nc.tensor_scalar(v[0], v[0], AluOp::multiply, h[0], AluOp::add, v[2]);
+      nc.tensor_scalar(v[1], v[1], AluOp::multiply, h[3], AluOp::add, v[3], Engine::vector, false, /*reverse1=*/true);
+      nc.dma_copy(hbm_piece(x0, incx, pc), v[0]);
+      nc.dma_copy(hbm_piece(y0, incy, pc), v[1]);
+    }, {}, kWrittenBeforeRead, Layout::chunks);
+    return;
+  }
   run_pieces(s, n, 4, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
     nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
     nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
@@ -468,6 +492,15 @@ std::array<T, 4> rotm_matrix(const T* param) {
 // y = alpha x + y: fl(fl(alpha x) + y) per element, as the reference BLAS.
 void axpy_kernel(const Settings& s, std::int64_t n, float alpha, Vec x0, std::int64_t incx, Vec y0, std::int64_t incy,
                  l12::Report& rep) {
+  if (n <= kColumnLayoutMaxN) {  // [n, 1] columns: y read as the per-partition scalar of the add (see apply_2x2)
+    run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+      nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
+      nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
+      nc.tensor_scalar(v[1], v[0], AluOp::multiply, alpha, AluOp::add, v[1]);  // fl(fl(alpha x) + y)
+      nc.dma_copy(hbm_piece(y0, incy, pc), v[1]);
+    }, {}, kWrittenBeforeRead, Layout::chunks);
+    return;
+  }
   run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
     nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
     nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
