@@ -1476,4 +1476,55 @@ TEST(Level2Band, StagedBandIsTheDenseExpansionBitForBit) {
   }
 }
 
+// Triangle staging (level2.cpp, stage_triangle_f32 / stage_triangle_f64): ?trmv on A equals ?gemv on the
+// explicit dense triangle (zeros outside it, ones on a unit diagonal, lda = n), bit for bit, with NaN in
+// the unreferenced triangle and (unit) on the diagonal of A, for both triangles, both transposes.
+template <class T>
+class Level2Staging : public ::testing::Test {};
+TYPED_TEST_SUITE(Level2Staging, Types);
+TYPED_TEST(Level2Staging, TrmvIsGemvOnTheExplicitTriangleBitForBit) {
+  using T = TypeParam;
+  Handle h;
+  const T nan = std::numeric_limits<T>::quiet_NaN(), one = 1, zero = 0;
+  for (const int n : {1, 3, 10, 50, 130}) {
+    const int lda = n + 3;
+    std::vector<T> vals = random_vec<T>(static_cast<std::size_t>(lda * n), 81 + static_cast<std::uint64_t>(n));
+    if constexpr (std::is_same_v<T, double>) {
+      // Low words that are fp32 signalling/quiet NaN and Inf patterns (the fp64 staging moves 32-bit words).
+      const std::uint32_t lows[] = {0x7F800001u, 0xFF800123u, 0x7FA00000u, 0x7F800000u, 0x00000001u};
+      for (std::size_t q = 0; q < vals.size(); q += 5) {
+        std::uint64_t b = 0;
+        std::memcpy(&b, &vals[q], 8);
+        b = (b & 0xFFFFFFFF00000000ull) | lows[(q / 5) % std::size(lows)];
+        std::memcpy(&vals[q], &b, 8);
+      }
+    }
+    const std::vector<T> x0 = random_vec<T>(static_cast<std::size_t>(n), 83);
+    for (const trnblasFillMode_t u : {TRNBLAS_FILL_MODE_UPPER, TRNBLAS_FILL_MODE_LOWER}) {
+      for (const trnblasDiagType_t d : {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}) {
+        const bool up = u == TRNBLAS_FILL_MODE_UPPER, unit = d == TRNBLAS_DIAG_UNIT;
+        std::vector<T> A(vals.size(), nan), D(static_cast<std::size_t>(n * n), T(0));
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i < n; ++i) {
+            if (up ? i > j : i < j) continue;
+            const T v = vals[static_cast<std::size_t>(i + j * lda)];
+            if (!(unit && i == j)) A[static_cast<std::size_t>(i + j * lda)] = v;
+            D[static_cast<std::size_t>(i + j * n)] = unit && i == j ? T(1) : v;
+          }
+        for (const trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T}) {
+          std::vector<T> xt = x0, yg(static_cast<std::size_t>(n), T(0));
+          if constexpr (std::is_same_v<T, float>) {
+            ASSERT_EQ(trnblasStrmv(h, u, t, d, n, A.data(), lda, xt.data(), 1), TRNBLAS_STATUS_SUCCESS);
+            ASSERT_EQ(trnblasSgemv(h, t, n, n, &one, D.data(), n, x0.data(), 1, &zero, yg.data(), 1), TRNBLAS_STATUS_SUCCESS);
+          } else {
+            ASSERT_EQ(trnblasDtrmv(h, u, t, d, n, A.data(), lda, xt.data(), 1), TRNBLAS_STATUS_SUCCESS);
+            ASSERT_EQ(trnblasDgemv(h, t, n, n, &one, D.data(), n, x0.data(), 1, &zero, yg.data(), 1), TRNBLAS_STATUS_SUCCESS);
+          }
+          ASSERT_EQ(0, std::memcmp(xt.data(), yg.data(), xt.size() * sizeof(T))) << "n=" << n << " up=" << up << " unit=" << unit;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace

@@ -22,6 +22,8 @@
 // back if written).
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
 #include <cmath>
 #include <cstring>
 #include <span>
@@ -250,11 +252,52 @@ std::vector<float> stage_triangle_f32(const Settings& s, Uplo uplo, std::int64_t
   return full;
 }
 
+// The fp64 triangular case likewise (dtrmv: two DMAs per column before), on the doubles' 32-bit words
+// as fp32 words (a same-type DMA and affine_select's fp32 rows are bit copies, NaN patterns
+// included: isa_gpsimd.cpp): per block of up to pmax columns one DMA of
+// the n x w block ([w, n, 2] words), one affine_select whose pattern {{+-1, n}, {0, 2}} gives both
+// words of element i the value of i (so whole doubles are kept or set to +0.0), and for a unit
+// diagonal a second select on the high words alone (a step-2 view) that writes 0x3FF00000, the high
+// word of 1.0 (its low word is the first select's 0). The same n x n matrix, bit for bit, as the run
+// copies; new trace and modeled time.
+constexpr std::int64_t kStageTriangleF64MaxN = kStageTriangleMaxN / 2;  // 2n words in one partition row
+std::vector<double> stage_triangle_f64(const Settings& s, Uplo uplo, std::int64_t n, const double* A, std::int64_t lda,
+                                       bool unit, l12::Report& rep) {
+  std::vector<double> full(static_cast<std::size_t>(n * n));
+  const std::int64_t P = hardware_spec(s.target).pmax;
+  const bool up = uplo == Uplo::upper;
+  const float kOneHighWord = std::bit_cast<float>(std::uint32_t{0x3FF00000});  // the high word of 1.0
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf());
+    const Tile cols = sb.alloc(DType::f32, static_cast<std::int32_t>(std::min(P, n)), {n, 2}, "columns (words)", 0,
+                               AllocFill::none);
+    for (std::int64_t c0 = 0; c0 < n; c0 += P) {
+      const auto w = static_cast<std::int32_t>(std::min(P, n - c0));
+      const Tile t = cols.rows(0, w);
+      nc.dma_copy(t, tile::hbm_view(A + c0 * lda, DType::f32, w, 2 * lda, {{n, 2}, {2, 1}}));
+      // v(p, i) = i - (c0 + p) (lower) or (c0 + p) - i (upper): >= 0 on the stored triangle.
+      const std::array<std::array<std::int64_t, 2>, 2> pat{{{up ? -1 : 1, n}, {0, 2}}};
+      const std::int64_t off = up ? c0 : -c0, cm = up ? 1 : -1;
+      nc.affine_select(t, pat, off, cm, unit ? AluOp::greater : AluOp::greater_equal, t, 0.0f);
+      if (unit) {
+        const Tile high = t.slice(1, 1, 1);  // [w, n, 1]: the high words
+        const std::array<std::int64_t, 2> one{up ? -1 : 1, n};
+        nc.affine_select(high, std::span(&one, 1), off, cm, AluOp::not_equal, high, kOneHighWord);
+      }
+      nc.dma_copy(tile::hbm_view(full.data() + c0 * n, DType::f32, w, 2 * n, {{n, 2}, {2, 1}}), t);
+    }
+  });
+  rep.add(std::move(r.trace));
+  return full;
+}
+
 template <class T>
 std::vector<T> stage(const Settings& s, Uplo uplo, std::int64_t n, const T* A, std::int64_t lda, bool symmetric, bool unit,
                      l12::Report& rep) {
   if constexpr (std::is_same_v<T, float>)
     if (!symmetric && n > 0 && n <= kStageTriangleMaxN) return stage_triangle_f32(s, uplo, n, A, lda, unit, rep);
+  if constexpr (std::is_same_v<T, double>)
+    if (!symmetric && n > 0 && n <= kStageTriangleF64MaxN) return stage_triangle_f64(s, uplo, n, A, lda, unit, rep);
   constexpr std::int64_t W = sizeof(T) / sizeof(float);
   std::vector<T> full(static_cast<std::size_t>(n * n), T(0));
   const auto word = [](const T* p) { return reinterpret_cast<const float*>(p); };
