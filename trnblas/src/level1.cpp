@@ -25,7 +25,8 @@
 //   (short_nrm2: the scale factors from max|x_i| by a GpSimdE custom operator instead of the host).
 //   i?amax/i?amin: pass 1 the extreme |x_i| (or NaN), pass 2 a key (2^24 - index) on the lanes
 //   that match it (or hold a NaN), maximum-reduced: the first index wins. Indices are exact fp32
-//   integers, hence n < 2^24.
+//   integers, hence n < 2^24. For n <= pmax both passes are one program (short_index_of_extreme:
+//   the mask max(|x| == m, x != x) needs no host branch on NaN).
 // double: no engine computes in fp64. dot, asum and nrm2 are reductions and run as the fp64 slice
 // pairs (detail::dgemv_row: exact slice-pair products on TensorE, an exact fold on the host side);
 // axpy, scal, rot, rotm (elementwise) and i?amax/i?amin (comparisons) run on the host CPU, each
