@@ -684,4 +684,57 @@ TYPED_TEST(Level1NetlibCopy, ZeroDestinationIncrementLeavesTheLastElement) {
     }
 }
 
+// saxpy, srot and srotm of n <= 12 (the [n, 1] column layout up to 4, the [1, n] row beyond: level1.cpp,
+// kColumnLayoutMaxN) bit for bit against the reference loops' roundings: y = fl(fl(alpha x) + y);
+// rot x' = fl(fl(c x) + fl(s y)), y' = fl(fl(-s x) + fl(c y)); rotm with H from its flag. Special values
+// (signed zeros, Inf, NaN, subnormals) in x and y, positive and negative increments. NaN results are
+// compared as NaN.
+TEST(Level1Short, AxpyRotRotmBitsWithSpecialValues) {
+  Handle h;
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  const float specials[] = {0.0f, -0.0f, inf, -inf, nan, 0x1p-149f, -0x1p-140f, 0x1p-80f, -0x1p100f, 1.0f, -1.5f};
+  auto same = [](float got, float want) {
+    if (std::isnan(want)) return std::isnan(got);
+    return std::memcmp(&got, &want, 4) == 0;
+  };
+  for (int n = 1; n <= 12; ++n) {
+    for (const auto& [ix, iy] : {std::pair{1, 1}, std::pair{3, -2}, std::pair{-1, 64}}) {
+      std::vector<float> x0 = blastest::uniform_f(span_of(n, ix), 71 + static_cast<std::uint64_t>(n));
+      std::vector<float> y0 = blastest::uniform_f(span_of(n, iy), 73 + static_cast<std::uint64_t>(n));
+      for (std::size_t i = 0; i < x0.size(); i += 2) x0[i] = specials[(i / 2 + static_cast<std::size_t>(n)) % std::size(specials)];
+      for (std::size_t i = 1; i < y0.size(); i += 3) y0[i] = specials[(i / 3 + 5) % std::size(specials)];
+      const float alpha = -0.3f, c = 0.6f, sn = -0.8f;
+      std::vector<float> y = y0;
+      ASSERT_EQ(trnblasSaxpy(h, n, &alpha, x0.data(), ix, y.data(), iy), TRNBLAS_STATUS_SUCCESS);
+      for (int i = 0; i < n; ++i) {
+        volatile float p = alpha * x0[idx(n, ix, i)];
+        volatile float want = p + y0[idx(n, iy, i)];
+        ASSERT_TRUE(same(y[idx(n, iy, i)], want)) << "axpy n=" << n << " i=" << i;
+      }
+      const float flags[] = {-1.0f, 0.0f, 1.0f};
+      for (int variant = 0; variant < 4; ++variant) {
+        std::vector<float> x = x0;
+        y = y0;
+        std::array<float, 4> hm{c, sn, -sn, c};  // h11, h12, h21, h22
+        if (variant == 0) {
+          ASSERT_EQ(trnblasSrot(h, n, x.data(), ix, y.data(), iy, &c, &sn), TRNBLAS_STATUS_SUCCESS);
+        } else {
+          const float param[5] = {flags[variant - 1], 0.5f, -0.25f, 2.0f, -3.0f};  // flag, h11, h21, h12, h22
+          ASSERT_EQ(trnblasSrotm(h, n, x.data(), ix, y.data(), iy, param), TRNBLAS_STATUS_SUCCESS);
+          if (param[0] == 0.0f) hm = {1.0f, param[3], param[2], 1.0f};
+          else if (param[0] == 1.0f) hm = {param[1], 1.0f, -1.0f, param[4]};
+          else hm = {param[1], param[3], param[2], param[4]};
+        }
+        for (int i = 0; i < n; ++i) {
+          const float xi = x0[idx(n, ix, i)], yi = y0[idx(n, iy, i)];
+          volatile float a = hm[0] * xi, b = hm[1] * yi, d = hm[2] * xi, e = hm[3] * yi;
+          volatile float wx = a + b, wy = d + e;
+          ASSERT_TRUE(same(x[idx(n, ix, i)], wx)) << "variant " << variant << " n=" << n << " i=" << i;
+          ASSERT_TRUE(same(y[idx(n, iy, i)], wy)) << "variant " << variant << " n=" << n << " i=" << i;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace

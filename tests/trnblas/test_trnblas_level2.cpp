@@ -1294,3 +1294,237 @@ TYPED_TEST(Level2Complex, TriangularBandedSymmetricInvalidArgumentsNameTheirPosi
   EXPECT_EQ(F::trsv(h, L, N, NU, 0, nullptr, 1, nullptr, 1), TRNBLAS_STATUS_SUCCESS);
   EXPECT_EQ(F::syr(h, L, 0, c(&one), nullptr, 1, nullptr, 1), TRNBLAS_STATUS_SUCCESS);
 }
+
+namespace {
+
+// Sger bit for bit against its contract (trnblas level2.cpp, ger_one_program and the general path):
+// t_j = fl(alpha y_j); the k = 1 product on TensorE is the micro-kernel's fma from +0, so an exact
+// zero product is +0; then the GEMM epilogue with beta = 1: fl(fl(x_i t_j) + 1 * a_ij). Special
+// values (signed zeros, Inf, NaN, subnormals, products that underflow to -0 or overflow) in x, y and
+// A, shapes inside the one-program limits and beyond them (the general GEMM path), both numerics.
+// NaN results are compared as NaN (payloads are not part of the contract).
+TEST(Level2Sger, BitsAreTheGemmContractWithSpecialValues) {
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  const float specials[] = {0.0f, -0.0f, inf, -inf, nan, 0x1p-149f, -0x1p-140f, 0x1p-80f, -0x1p-80f,
+                            0x1p100f, -0x1p100f, 1.0f, -1.5f, 0x1.fffffep127f};
+  auto fill = [&](std::vector<float>& v, std::uint64_t seed) {
+    v = blastest::uniform_f(v.size(), seed);
+    for (std::size_t i = 0; i < v.size(); i += 3) v[i] = specials[(i / 3 + seed) % std::size(specials)];
+  };
+  struct Shape {
+    int m, n, ix, iy;
+  };
+  const Shape shapes[] = {{1, 1, 1, 1}, {5, 3, -2, 3}, {8, 8, 1, 1}, {50, 37, 2, -1}, {128, 128, 1, 1},
+                          {512, 4, 1, 2}, {513, 4, 1, 1}, {7, 129, -1, 1}, {20, 1, 1, 1}};
+  for (const char* numerics : {"ideal", "trn1_measured"}) {
+    Handle h;
+    if (std::strcmp(numerics, "trn1_measured") == 0) {
+      ASSERT_EQ(trnblasSetNumericsProfile(h, TRN_NUMERICS_TRN1_MEASURED), TRNBLAS_STATUS_SUCCESS);
+    }
+    for (const float alpha : {1.0f, -1.0f, 0.3f, 0x1p-100f, -0x1p90f}) {
+      for (const Shape& sh : shapes) {
+        const int lda = sh.m + 3;
+        std::vector<float> x(span_of(sh.m, sh.ix)), y(span_of(sh.n, sh.iy)), A0(static_cast<std::size_t>(lda * sh.n));
+        fill(x, 41 + static_cast<std::uint64_t>(sh.m));
+        fill(y, 43 + static_cast<std::uint64_t>(sh.n));
+        fill(A0, 47);
+        std::vector<float> A = A0;
+        ASSERT_EQ(trnblasSger(h, sh.m, sh.n, &alpha, x.data(), sh.ix, y.data(), sh.iy, A.data(), lda), TRNBLAS_STATUS_SUCCESS);
+        for (int j = 0; j < sh.n; ++j) {
+          volatile float t = alpha * y[idx(sh.n, sh.iy, j)];
+          for (int i = 0; i < lda; ++i) {
+            const std::size_t k = static_cast<std::size_t>(i + j * lda);
+            volatile float want = A0[k];
+            if (i < sh.m) {
+              volatile float s = std::fma(static_cast<float>(t), x[idx(sh.m, sh.ix, i)], 0.0f);
+              volatile float c = want * 1.0f;
+              want = s + c;
+            }
+            const float got = A[k], w = want;
+            if (std::isnan(w)) {
+              ASSERT_TRUE(std::isnan(got)) << numerics << " m=" << sh.m << " n=" << sh.n << " alpha=" << alpha << " at " << k;
+              continue;
+            }
+            std::uint32_t gb = 0, wb = 0;
+            std::memcpy(&gb, &got, 4);
+            std::memcpy(&wb, &w, 4);
+            ASSERT_EQ(gb, wb) << numerics << " m=" << sh.m << " n=" << sh.n << " alpha=" << alpha << " i=" << i << " j=" << j
+                              << " got " << got << " want " << w;
+          }
+        }
+      }
+    }
+  }
+}
+
+// Sgemv bit for bit against the GEMM contract (level2.cpp, gemv_one_program and the GEMM path): per
+// K tile of pmax = 128 rows, s = fma(op(A)^T[k, j], x_k, s) from +0 in increasing k (the matmul
+// micro-kernel), the tiles' sums added in order in fp32 PSUM; then v = alpha s (a copy for alpha = 1)
+// and, with beta != 0, v + beta y. Special values in A, x and y; shapes inside the one-program limits
+// and beyond them; both numerics. NaN results compared as NaN.
+TEST(Level2Sgemv, BitsAreTheGemmContractWithSpecialValues) {
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  const float specials[] = {0.0f, -0.0f, inf, -inf, nan, 0x1p-149f, -0x1p-140f, 0x1p-80f, -0x1p-80f,
+                            0x1p100f, -0x1p100f, 1.0f, -1.5f, 0x1.fffffep127f};
+  auto fill = [&](std::vector<float>& v, std::uint64_t seed, std::size_t every) {
+    v = blastest::uniform_f(v.size(), seed);
+    for (std::size_t i = 0; i < v.size(); i += every) v[i] = specials[(i / every + seed) % std::size(specials)];
+  };
+  struct Shape {
+    int m, n, ix, iy;
+  };
+  const Shape shapes[] = {{1, 1, 1, 1}, {2, 1, 1, 10}, {7, 1, 1, 1}, {8, 8, -2, 3}, {50, 37, 1, 1},
+                          {128, 128, 1, 1}, {129, 5, 2, 1}, {5, 129, 1, -1}, {130, 140, 1, 1}};
+  for (const char* numerics : {"ideal", "trn1_measured"}) {
+    Handle h;
+    if (std::strcmp(numerics, "trn1_measured") == 0) {
+      ASSERT_EQ(trnblasSetNumericsProfile(h, TRN_NUMERICS_TRN1_MEASURED), TRNBLAS_STATUS_SUCCESS);
+    }
+    for (const trnblasOperation_t op : {TRNBLAS_OP_N, TRNBLAS_OP_T}) {
+      for (const Shape& sh : shapes) {
+        for (const std::size_t every : {std::size_t{7}, std::size_t{1000000}}) {  // with and without specials
+          for (const auto& [alpha, beta] : {std::pair{1.0f, 0.0f}, std::pair{-1.0f, 1.0f}, std::pair{0.7f, -0.5f}}) {
+            const int lda = sh.m + 2, K = op == TRNBLAS_OP_N ? sh.n : sh.m, J = op == TRNBLAS_OP_N ? sh.m : sh.n;
+            std::vector<float> A(static_cast<std::size_t>(lda * sh.n)), x(span_of(K, sh.ix)), y0(span_of(J, sh.iy));
+            fill(A, 51 + static_cast<std::uint64_t>(sh.m), every);
+            fill(x, 53, every);
+            fill(y0, 57, every);
+            std::vector<float> y = y0;
+            ASSERT_EQ(trnblasSgemv(h, op, sh.m, sh.n, &alpha, A.data(), lda, x.data(), sh.ix, &beta, y.data(), sh.iy),
+                      TRNBLAS_STATUS_SUCCESS);
+            for (int j = 0; j < J; ++j) {
+              volatile float total = 0.0f;
+              for (int k0 = 0; k0 < K; k0 += 128) {
+                volatile float part = 0.0f;
+                for (int k = k0; k < std::min(K, k0 + 128); ++k) {
+                  const float a = op == TRNBLAS_OP_N ? A[static_cast<std::size_t>(j + k * lda)] : A[static_cast<std::size_t>(k + j * lda)];
+                  part = std::fma(a, x[idx(K, sh.ix, k)], static_cast<float>(part));
+                }
+                total = k0 == 0 ? static_cast<float>(part) : total + part;
+              }
+              volatile float want = alpha == 1.0f ? static_cast<float>(total) : total * alpha;
+              if (beta != 0.0f) {
+                volatile float c = y0[idx(J, sh.iy, j)] * beta;
+                want = want + c;
+              }
+              const float got = y[idx(J, sh.iy, j)], w = want;
+              if (std::isnan(w)) {
+                ASSERT_TRUE(std::isnan(got)) << numerics << " m=" << sh.m << " n=" << sh.n << " j=" << j;
+                continue;
+              }
+              std::uint32_t gb = 0, wb = 0;
+              std::memcpy(&gb, &got, 4);
+              std::memcpy(&wb, &w, 4);
+              ASSERT_EQ(gb, wb) << numerics << " op=" << op << " m=" << sh.m << " n=" << sh.n << " alpha=" << alpha
+                                << " beta=" << beta << " every=" << every << " j=" << j << " got " << got << " want " << w;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+// Band staging (level2.cpp, stage_band_f32): stbmv, stbsv and ssbmv on band storage give, bit for bit,
+// what strmv, strsv and ssymv give on the dense expansion of the band (lda = n, zeros outside the
+// band), with NaN in every band-storage element outside the band (read by the staging DMA, never
+// used), for both triangles, transposes, unit/non-unit diagonals, k from 0 to beyond n, lda > k + 1.
+TEST(Level2Band, StagedBandIsTheDenseExpansionBitForBit) {
+  Handle h;
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (const int n : {1, 2, 5, 10, 37, 130}) {
+    for (const int k : {0, 1, 3, 14, 200}) {
+      const int lda = k + 3;
+      for (const trnblasFillMode_t u : {TRNBLAS_FILL_MODE_UPPER, TRNBLAS_FILL_MODE_LOWER}) {
+        const bool up = u == TRNBLAS_FILL_MODE_UPPER;
+        std::vector<float> B(static_cast<std::size_t>(lda * n), nan), D(static_cast<std::size_t>(n * n), 0.0f);
+        const std::vector<float> vals = blastest::uniform_f(B.size(), 61 + static_cast<std::uint64_t>(n + k));
+        for (int j = 0; j < n; ++j)
+          for (int i = std::max(0, up ? j - k : j); i <= std::min(n - 1, up ? j : j + k); ++i) {
+            const std::size_t at = static_cast<std::size_t>((up ? k + i - j : i - j) + j * lda);
+            float v = vals[at];
+            if (i == j) v = 2.0f + std::fabs(v);  // a well-conditioned diagonal for the solves
+            B[at] = v;
+            D[static_cast<std::size_t>(i + j * n)] = v;
+          }
+        const std::vector<float> x0 = blastest::uniform_f(static_cast<std::size_t>(n), 67);
+        for (const trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T}) {
+          for (const trnblasDiagType_t d : {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}) {
+            std::vector<float> xb = x0, xd = x0;
+            ASSERT_EQ(trnblasStbmv(h, u, t, d, n, k, B.data(), lda, xb.data(), 1), TRNBLAS_STATUS_SUCCESS);
+            ASSERT_EQ(trnblasStrmv(h, u, t, d, n, D.data(), n, xd.data(), 1), TRNBLAS_STATUS_SUCCESS);
+            ASSERT_EQ(0, std::memcmp(xb.data(), xd.data(), xb.size() * 4)) << "tbmv n=" << n << " k=" << k << " up=" << up;
+            xb = x0;
+            xd = x0;
+            ASSERT_EQ(trnblasStbsv(h, u, t, d, n, k, B.data(), lda, xb.data(), 1), TRNBLAS_STATUS_SUCCESS);
+            ASSERT_EQ(trnblasStrsv(h, u, t, d, n, D.data(), n, xd.data(), 1), TRNBLAS_STATUS_SUCCESS);
+            ASSERT_EQ(0, std::memcmp(xb.data(), xd.data(), xb.size() * 4)) << "tbsv n=" << n << " k=" << k << " up=" << up;
+          }
+        }
+        // ssbmv against ssymv on the symmetric expansion (the dense copy's other triangle mirrored).
+        std::vector<float> S = D;
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i < n; ++i)
+            if (up ? i > j : i < j) S[static_cast<std::size_t>(i + j * n)] = S[static_cast<std::size_t>(j + i * n)];
+        const float alpha = 0.75f, beta = -0.5f;
+        std::vector<float> yb = x0, yd = x0;
+        ASSERT_EQ(trnblasSsbmv(h, u, n, k, &alpha, B.data(), lda, x0.data(), 1, &beta, yb.data(), 1), TRNBLAS_STATUS_SUCCESS);
+        ASSERT_EQ(trnblasSsymv(h, u, n, &alpha, S.data(), n, x0.data(), 1, &beta, yd.data(), 1), TRNBLAS_STATUS_SUCCESS);
+        ASSERT_EQ(0, std::memcmp(yb.data(), yd.data(), yb.size() * 4)) << "sbmv n=" << n << " k=" << k << " up=" << up;
+      }
+    }
+  }
+}
+
+// Triangle staging (level2.cpp, stage_triangle_f32 / stage_triangle_f64): ?trmv on A equals ?gemv on the
+// explicit dense triangle (zeros outside it, ones on a unit diagonal, lda = n), bit for bit, with NaN in
+// the unreferenced triangle and (unit) on the diagonal of A, for both triangles, both transposes.
+template <class T>
+class Level2Staging : public ::testing::Test {};
+TYPED_TEST_SUITE(Level2Staging, Types);
+TYPED_TEST(Level2Staging, TrmvIsGemvOnTheExplicitTriangleBitForBit) {
+  using T = TypeParam;
+  Handle h;
+  const T nan = std::numeric_limits<T>::quiet_NaN(), one = 1, zero = 0;
+  for (const int n : {1, 3, 10, 50, 130}) {
+    const int lda = n + 3;
+    std::vector<T> vals = random_vec<T>(static_cast<std::size_t>(lda * n), 81 + static_cast<std::uint64_t>(n));
+    if constexpr (std::is_same_v<T, double>) {
+      // Low words that are fp32 signalling/quiet NaN and Inf patterns (the fp64 staging moves 32-bit words).
+      const std::uint32_t lows[] = {0x7F800001u, 0xFF800123u, 0x7FA00000u, 0x7F800000u, 0x00000001u};
+      for (std::size_t q = 0; q < vals.size(); q += 5) {
+        std::uint64_t b = 0;
+        std::memcpy(&b, &vals[q], 8);
+        b = (b & 0xFFFFFFFF00000000ull) | lows[(q / 5) % std::size(lows)];
+        std::memcpy(&vals[q], &b, 8);
+      }
+    }
+    const std::vector<T> x0 = random_vec<T>(static_cast<std::size_t>(n), 83);
+    for (const trnblasFillMode_t u : {TRNBLAS_FILL_MODE_UPPER, TRNBLAS_FILL_MODE_LOWER}) {
+      for (const trnblasDiagType_t d : {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}) {
+        const bool up = u == TRNBLAS_FILL_MODE_UPPER, unit = d == TRNBLAS_DIAG_UNIT;
+        std::vector<T> A(vals.size(), nan), D(static_cast<std::size_t>(n * n), T(0));
+        for (int j = 0; j < n; ++j)
+          for (int i = 0; i < n; ++i) {
+            if (up ? i > j : i < j) continue;
+            const T v = vals[static_cast<std::size_t>(i + j * lda)];
+            if (!(unit && i == j)) A[static_cast<std::size_t>(i + j * lda)] = v;
+            D[static_cast<std::size_t>(i + j * n)] = unit && i == j ? T(1) : v;
+          }
+        for (const trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T}) {
+          std::vector<T> xt = x0, yg(static_cast<std::size_t>(n), T(0));
+          if constexpr (std::is_same_v<T, float>) {
+            ASSERT_EQ(trnblasStrmv(h, u, t, d, n, A.data(), lda, xt.data(), 1), TRNBLAS_STATUS_SUCCESS);
+            ASSERT_EQ(trnblasSgemv(h, t, n, n, &one, D.data(), n, x0.data(), 1, &zero, yg.data(), 1), TRNBLAS_STATUS_SUCCESS);
+          } else {
+            ASSERT_EQ(trnblasDtrmv(h, u, t, d, n, A.data(), lda, xt.data(), 1), TRNBLAS_STATUS_SUCCESS);
+            ASSERT_EQ(trnblasDgemv(h, t, n, n, &one, D.data(), n, x0.data(), 1, &zero, yg.data(), 1), TRNBLAS_STATUS_SUCCESS);
+          }
+          ASSERT_EQ(0, std::memcmp(xt.data(), yg.data(), xt.size() * sizeof(T))) << "n=" << n << " up=" << up << " unit=" << unit;
+        }
+      }
+    }
+  }
+}
+
+}  // namespace

@@ -25,7 +25,8 @@
 //   (short_nrm2: the scale factors from max|x_i| by a GpSimdE custom operator instead of the host).
 //   i?amax/i?amin: pass 1 the extreme |x_i| (or NaN), pass 2 a key (2^24 - index) on the lanes
 //   that match it (or hold a NaN), maximum-reduced: the first index wins. Indices are exact fp32
-//   integers, hence n < 2^24.
+//   integers, hence n < 2^24. For n <= pmax both passes are one program (short_index_of_extreme:
+//   the mask max(|x| == m, x != x) needs no host branch on NaN).
 // double: no engine computes in fp64. dot, asum and nrm2 are reductions and run as the fp64 slice
 // pairs (detail::dgemv_row: exact slice-pair products on TensorE, an exact fold on the host side);
 // axpy, scal, rot, rotm (elementwise) and i?amax/i?amin (comparisons) run on the host CPU, each
@@ -309,12 +310,50 @@ float extreme_abs(const Settings& s, std::int64_t n, Vec x0, std::int64_t inc, b
                        });
 }
 
+// i?amax / i?amin of n <= pmax elements in ONE program on one partition ([1, n]), instead of the
+// two launches of the general path below (the extreme on the engines, back to the host, then the
+// keys): |x| (VectorE abs_max) -> m = the maximum (minimum) of |x| (tensor_reduce, NaN if any x_i is
+// NaN) -> the mask max(|x| == m, x != x) with m read as a per-partition scalar tile: without a NaN
+// the second term is 0 everywhere and the mask is the general path's |x| == m; with one, m is NaN,
+// |x| == m is 0 everywhere and the mask is the general path's NaN lanes -- no host branch -> keys
+// 2^24 - i (iota, GpSimdE) times the mask, maximum-reduced: the first matching index, as before.
+// The same index for every input (the general path's accumulator combines, max(0, .) and
+// min(+Inf, .), leave m and the keys unchanged); new trace and modeled time (docs/trnblas.md).
+std::int64_t short_index_of_extreme(const Settings& s, std::int64_t n, const float* x0, std::int64_t inc, bool largest,
+                                    l12::Report& rep) {
+  float key = 0.0f;
+  Tile m, part;
+  run_pieces(
+      s, n, 3, rep,
+      [&](NeuronCore&, ProgramTiles& sb) {
+        constexpr AllocFill kWrittenFirst = AllocFill::none;  // each is an instruction's destination first
+        m = sb.alloc(DType::f32, 1, {1}, "extreme |x|", kWrittenFirst);
+        part = sb.alloc(DType::f32, 1, {1}, "largest key", kWrittenFirst);
+      },
+      [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+        nc.dma_copy(v[0], hbm_piece(x0, inc, pc));
+        nc.tensor_scalar(v[1], v[0], AluOp::abs_max, 0.0f);  // |x| (NaN stays NaN)
+        nc.tensor_reduce(m, v[1], largest ? AluOp::maximum : AluOp::minimum);
+        nc.tensor_scalar(v[1], v[1], AluOp::equal, m);          // |x| == m
+        nc.tensor_tensor(v[0], v[0], v[0], AluOp::not_equal);  // 1 on NaN lanes
+        nc.tensor_tensor(v[1], v[1], v[0], AluOp::maximum);
+        const std::array<std::int64_t, 2> pat{1, pc.cols};
+        nc.iota(v[2], std::span(&pat, 1), pc.start + 1, pc.cols);  // 1-based indices (GpSimdE)
+        nc.tensor_scalar(v[2], v[2], AluOp::subtract, kIndexBase, AluOp::multiply, -1.0f);  // 2^24 - i
+        nc.tensor_tensor(v[1], v[1], v[2], AluOp::multiply);
+        nc.tensor_reduce(part, v[1], AluOp::maximum);
+      },
+      [&](NeuronCore& nc) { nc.dma_copy(hbm_scalar(&key), part); }, AllocFill::none, Layout::one_partition);
+  return key > 0.0f ? static_cast<std::int64_t>(kIndexBase - key) : 1;
+}
+
 std::int64_t index_of_extreme(const Settings& s, std::int64_t n, const float* x, std::int64_t inc, bool largest,
                               l12::Report& rep) {
   if (n <= 0 || inc <= 0) return 0;
   if (n >= (std::int64_t{1} << 24))
     throw NotSupportedError("trnblas i?amax/i?amin", "n", "float indices are exact below 2^24 elements");
   const float* x0 = x;  // inc > 0
+  if (n <= hardware_spec(s.target).pmax) return short_index_of_extreme(s, n, x0, inc, largest, rep);
   const float m = extreme_abs(s, n, x0, inc, largest, rep);
   const bool nan = std::isnan(m);
   // Pass 2: key = (2^24 - index) on matching lanes, 0 elsewhere; the largest key is the first match.
@@ -402,8 +441,32 @@ bool one_at_a_time(bool zero_written_inc, std::int64_t n, X* x, std::int64_t inc
 // (x, y) = (fl(fl(h11 x) + fl(h12 y)), fl(fl(h21 x) + fl(h22 y))) on VectorE, x and y of n elements
 // with element 0 at x0 / y0 (rot: h = [c s; -s c]; rotm: its param's H). Multiplying by +-1 is exact,
 // so rotm's flags 0 and 1 (implicit unit entries) round exactly as the reference loops do.
+// Elementwise calls of at most kColumnLayoutMaxN elements (LAPACK's rotations and updates of 1-10
+// elements: xlintsts' SPB line makes 822k srot calls, most of n = 1 or 2) lay the vector down the
+// partitions as an [n, 1] column (Layout::chunks gives exactly that for n <= pmax), so that the second
+// vector of a two-vector update can be a per-partition scalar operand of tensor_scalar: the product
+// and the add in one instruction, (a op0 s) op1 b with op1's operands in the original order
+// (reverse1), each step rounded to fp32 as the separate tensor_scalar and tensor_tensor were. Same
+// bits; one instruction fewer per output vector (rot 10 -> 8, axpy 5 -> 4); new trace and modeled
+// time (docs/trnblas.md, "Short elementwise calls as columns").
+constexpr std::int64_t kColumnLayoutMaxN = 4;  // measured: a gain up to n = 4 (host instructions), none at 8
+
 void apply_2x2(const Settings& s, std::int64_t n, Vec x0, std::int64_t incx, Vec y0, std::int64_t incy,
                const std::array<float, 4>& h, l12::Report& rep) {
+  if (n <= kColumnLayoutMaxN) {
+    run_pieces(s, n, 4, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+      nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
+      nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
+      nc.tensor_scalar(v[2], v[1], AluOp::multiply, h[1]);  // h12 y
+      nc.tensor_scalar(v[3], v[0], AluOp::multiply, h[2]);  // h21 x
+      // x' = fl(fl(h11 x) + h12 y), y' = fl(h21 x + fl(h22 y)): the sums' operands in the general path's order.
+      nc.tensor_scalar(v[0], v[0], AluOp::multiply, h[0], AluOp::add, v[2]);
+      nc.tensor_scalar(v[1], v[1], AluOp::multiply, h[3], AluOp::add, v[3], Engine::vector, false, /*reverse1=*/true);
+      nc.dma_copy(hbm_piece(x0, incx, pc), v[0]);
+      nc.dma_copy(hbm_piece(y0, incy, pc), v[1]);
+    }, {}, kWrittenBeforeRead, Layout::chunks);
+    return;
+  }
   run_pieces(s, n, 4, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
     nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
     nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
@@ -430,6 +493,15 @@ std::array<T, 4> rotm_matrix(const T* param) {
 // y = alpha x + y: fl(fl(alpha x) + y) per element, as the reference BLAS.
 void axpy_kernel(const Settings& s, std::int64_t n, float alpha, Vec x0, std::int64_t incx, Vec y0, std::int64_t incy,
                  l12::Report& rep) {
+  if (n <= kColumnLayoutMaxN) {  // [n, 1] columns: y read as the per-partition scalar of the add (see apply_2x2)
+    run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+      nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
+      nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
+      nc.tensor_scalar(v[1], v[0], AluOp::multiply, alpha, AluOp::add, v[1]);  // fl(fl(alpha x) + y)
+      nc.dma_copy(hbm_piece(y0, incy, pc), v[1]);
+    }, {}, kWrittenBeforeRead, Layout::chunks);
+    return;
+  }
   run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
     nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
     nc.dma_copy(v[1], hbm_piece(y0, incy, pc));

@@ -13,7 +13,8 @@
 // symv and trmv first expand the stored triangle into a dense n x n staging matrix on the host
 // (a copy with zeros, and ones on a unit diagonal: data movement only, the analogue of a masked
 // DMA), then run the dense product. ger is the k = 1 GEMM A = x (alpha y)^T + 1 * A (alpha y first:
-// see scaled; fp64 on the host side).
+// see scaled; fp64 on the host side). Small fp32 gemv and ger calls issue the GEMM's instructions in
+// one direct program (gemv_one_program, ger_one_program: no GEMM driver, no second launch).
 // trsv: float runs trsv_kernel (column substitution with x on one partition's free axis: VectorE
 // divide and updates; trsm_left_kernel's TensorE broadcasts beyond kTrsvMaxN); double is blocked by kTrsvBlock columns: each diagonal block is
 // solved by substitution on the host side in fp64, each off-diagonal update x2 -= T21 x1 is an
@@ -22,6 +23,8 @@
 // back if written).
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
 #include <cmath>
 #include <cstring>
 #include <span>
@@ -31,6 +34,8 @@
 #include "ozaki.hpp"
 #include "trn/blas/level12.hpp"
 #include "trn/blas/level3.hpp"
+#include "trn/tile/matmul.hpp"
+#include "trn/tile/view.hpp"
 
 namespace trn::blas {
 namespace {
@@ -74,6 +79,54 @@ struct VecOut {
   }
 };
 
+// A small fp32 gemv as ONE direct program, without the GEMM driver (plan, operand slots, K loop).
+// Algorithm   The instructions launch_gemm issues for this problem (one K tile, one output tile):
+//             op(B) = op(A)^T's [K, len_y] tile (K = len_x on the partitions) and x [K, 1] by DMA;
+//             one nc_matmul (stationary op(B), moving x, accumulate = false): PSUM[j] = the
+//             micro-kernel's fma chain from +0 in increasing k (matmul_kernels.hpp); the epilogue
+//             through the same tile functions (tile::evacuate with alpha; with beta != 0, y in by DMA
+//             and tile::add_beta_c_and_cast: c = beta c, v = v + c); one DMA out. Same arithmetic on
+//             the same operands in the same order, so the same bits; a new trace (no driver
+//             allocations) and modeled time (docs/trnblas.md, "Small gemv in one program").
+// Engines     DMA, TensorE, VectorE.
+// Accuracy    As the GEMM path: |error| <= gamma_{K+2} (|alpha| |A| |x| + |beta| |y|).
+// Limits      alpha != 0, K <= pmax (one K tile of fp32), len_y <= min(pmax, gemm_stationary_fmax) (one
+//             output tile); other calls take the GEMM.
+bool gemv_fits_one_program(const Settings& s, std::int64_t len_x, std::int64_t len_y, float alpha) {
+  const HardwareSpec& hw = hardware_spec(s.target);
+  return alpha != 0.0f && len_x <= hw.pmax && len_y <= std::min<std::int64_t>(hw.pmax, hw.gemm_stationary_fmax);
+}
+
+void gemv_one_program(const Settings& s, Op trans, std::int64_t len_x, std::int64_t len_y, float alpha, const float* A,
+                      std::int64_t lda, const float* x, std::int64_t incx, float beta, float* y, std::int64_t incy,
+                      CallReport* sub) {
+  const auto K = static_cast<std::int32_t>(len_x), J = static_cast<std::int32_t>(len_y);
+  l12::Report rep(s, sub);
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf()), ps(nc.psum());
+    constexpr AllocFill kWrittenFirst = AllocFill::none;  // each is a DMA's or an instruction's destination first
+    const Tile xs = sb.alloc(DType::f32, K, {1}, "x", 0, kWrittenFirst);
+    const Tile b = sb.alloc(DType::f32, K, {len_y}, "op(A)^T", 0, kWrittenFirst);
+    const Tile acc = ps.alloc(DType::f32, J, {1}, "op(A) x", 0, kWrittenFirst);
+    const Tile v = sb.alloc(DType::f32, J, {1}, "y out", 0, kWrittenFirst);
+    nc.dma_copy(xs, tile::hbm_view(x, DType::f32, K, incx, {{1, 1}}));
+    // op(A)^T[k, j]: A(j, k) (trans N: rows of A on the free axis) or A(k, j) (trans T).
+    const Tile bh = trans == Op::N ? tile::hbm_view(A, DType::f32, K, lda, {{len_y, 1}})
+                                   : tile::hbm_view(A, DType::f32, K, 1, {{len_y, lda}});
+    nc.dma_copy(b, bh);
+    nc.nc_matmul(acc, b, xs, /*accumulate=*/false);
+    tile::evacuate(nc, v, acc, alpha, /*accumulated=*/true);
+    const Tile yh = tile::hbm_view(y, DType::f32, J, incy, {{1, 1}});
+    if (beta != 0.0f) {
+      const Tile c = sb.alloc(DType::f32, J, {1}, "y in", 0, kWrittenFirst);
+      nc.dma_copy(c, yh);
+      tile::add_beta_c_and_cast(nc, v, &c, beta, nullptr);
+    }
+    nc.dma_copy(yh, v);
+  });
+  rep.add(std::move(r.trace));
+}
+
 // y^T = alpha x^T op(A)^T + beta y^T (one GEMM, row form). x has len_x = cols of op(A).
 void gemv_row(const Settings& s, Op trans, std::int64_t m, std::int64_t n, float alpha, const float* A,
               std::int64_t lda, const float* x, std::int64_t incx, float beta, float* y, std::int64_t incy,
@@ -81,6 +134,11 @@ void gemv_row(const Settings& s, Op trans, std::int64_t m, std::int64_t n, float
   const std::int64_t len_x = trans == Op::N ? n : m, len_y = trans == Op::N ? m : n;
   VecIn<float> xv(x, len_x, incx);
   VecOut<float> yv(y, len_y, incy, beta != 0.0f);
+  if (gemv_fits_one_program(s, len_x, len_y, alpha)) {
+    gemv_one_program(s, trans, len_x, len_y, alpha, A, lda, xv.p, xv.inc, beta, yv.p, yv.inc, sub);
+    if (!s.timing_only) yv.flush();
+    return;
+  }
   gemm(s, GemmMode::fp32, Op::N, trans == Op::N ? Op::T : Op::N, 1, len_y, len_x, alpha,
        MatrixRef{xv.p, DType::f32, xv.inc}, MatrixRef{A, DType::f32, lda}, beta,
        MutableMatrixRef{yv.p, DType::f32, yv.inc}, sub);
@@ -195,11 +253,52 @@ std::vector<float> stage_triangle_f32(const Settings& s, Uplo uplo, std::int64_t
   return full;
 }
 
+// The fp64 triangular case likewise (dtrmv: two DMAs per column before), on the doubles' 32-bit words
+// as fp32 words (a same-type DMA and affine_select's fp32 rows are bit copies, NaN patterns
+// included: isa_gpsimd.cpp): per block of up to pmax columns one DMA of
+// the n x w block ([w, n, 2] words), one affine_select whose pattern {{+-1, n}, {0, 2}} gives both
+// words of element i the value of i (so whole doubles are kept or set to +0.0), and for a unit
+// diagonal a second select on the high words alone (a step-2 view) that writes 0x3FF00000, the high
+// word of 1.0 (its low word is the first select's 0). The same n x n matrix, bit for bit, as the run
+// copies; new trace and modeled time.
+constexpr std::int64_t kStageTriangleF64MaxN = kStageTriangleMaxN / 2;  // 2n words in one partition row
+std::vector<double> stage_triangle_f64(const Settings& s, Uplo uplo, std::int64_t n, const double* A, std::int64_t lda,
+                                       bool unit, l12::Report& rep) {
+  std::vector<double> full(static_cast<std::size_t>(n * n));
+  const std::int64_t P = hardware_spec(s.target).pmax;
+  const bool up = uplo == Uplo::upper;
+  const float kOneHighWord = std::bit_cast<float>(std::uint32_t{0x3FF00000});  // the high word of 1.0
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf());
+    const Tile cols = sb.alloc(DType::f32, static_cast<std::int32_t>(std::min(P, n)), {n, 2}, "columns (words)", 0,
+                               AllocFill::none);
+    for (std::int64_t c0 = 0; c0 < n; c0 += P) {
+      const auto w = static_cast<std::int32_t>(std::min(P, n - c0));
+      const Tile t = cols.rows(0, w);
+      nc.dma_copy(t, tile::hbm_view(A + c0 * lda, DType::f32, w, 2 * lda, {{n, 2}, {2, 1}}));
+      // v(p, i) = i - (c0 + p) (lower) or (c0 + p) - i (upper): >= 0 on the stored triangle.
+      const std::array<std::array<std::int64_t, 2>, 2> pat{{{up ? -1 : 1, n}, {0, 2}}};
+      const std::int64_t off = up ? c0 : -c0, cm = up ? 1 : -1;
+      nc.affine_select(t, pat, off, cm, unit ? AluOp::greater : AluOp::greater_equal, t, 0.0f);
+      if (unit) {
+        const Tile high = t.slice(1, 1, 1);  // [w, n, 1]: the high words
+        const std::array<std::int64_t, 2> one{up ? -1 : 1, n};
+        nc.affine_select(high, std::span(&one, 1), off, cm, AluOp::not_equal, high, kOneHighWord);
+      }
+      nc.dma_copy(tile::hbm_view(full.data() + c0 * n, DType::f32, w, 2 * n, {{n, 2}, {2, 1}}), t);
+    }
+  });
+  rep.add(std::move(r.trace));
+  return full;
+}
+
 template <class T>
 std::vector<T> stage(const Settings& s, Uplo uplo, std::int64_t n, const T* A, std::int64_t lda, bool symmetric, bool unit,
                      l12::Report& rep) {
   if constexpr (std::is_same_v<T, float>)
     if (!symmetric && n > 0 && n <= kStageTriangleMaxN) return stage_triangle_f32(s, uplo, n, A, lda, unit, rep);
+  if constexpr (std::is_same_v<T, double>)
+    if (!symmetric && n > 0 && n <= kStageTriangleF64MaxN) return stage_triangle_f64(s, uplo, n, A, lda, unit, rep);
   constexpr std::int64_t W = sizeof(T) / sizeof(float);
   std::vector<T> full(static_cast<std::size_t>(n * n), T(0));
   const auto word = [](const T* p) { return reinterpret_cast<const float*>(p); };
@@ -278,15 +377,68 @@ double rank1_term(double x, double t) {
   return std::ldexp(mx * mt, ex + et);  // 53 bits, then the subnormal rounding (as scale2)
 }
 
-// A = x t^T + A with t = alpha y (see scaled): fp32 as the k = 1 GEMM with alpha = beta = 1; fp64 on
-// the host side (rank1_term). Either way each element is fl(a_ij + fl(x_i fl(alpha y_j))), the
-// reference BLAS's rounding.
+// fp32 ger in ONE program: the scal of y and the k = 1 GEMM of the general path (below), fused.
+// Algorithm   t = alpha y on VectorE (scal's tensor_scalar), kept in SBUF as the stationary operand
+//             [1, n]; x [1, m] is the moving operand; one nc_matmul (accumulate = false) gives
+//             PSUM[j, i] = fma(t_j, x_i, +0) (the micro-kernel contract, matmul_kernels.hpp); then the
+//             GEMM epilogue with alpha = beta = 1 through the same tile functions (tile::evacuate:
+//             tensor_copy; tile::add_beta_c_and_cast: c = 1 * c, v = v + c) on C's [n, m] block
+//             (column j of A on partition j, its rows on the free axis: contiguous runs), and one DMA out.
+//             These are the instructions, operand dtypes and operand order the general path issues
+//             (scal launch, then launch_gemm's single output tile: pack x and t, matmul, evacuate,
+//             C in, beta, add, store), so every element has the same bits, signed zeros and NaNs
+//             included; only the HBM round trip of t and the second launch go (new trace, new
+//             modeled time: docs/trnblas.md, "ger (float) in one program").
+// Engines     DMA, VectorE, TensorE.
+// Accuracy    fl(a_ij + fl(x_i fl(alpha y_j))) with an exact-zero product counted as +0 (the GEMM's
+//             fma from +0), as the general path.
+// Limits      n <= min(pmax, gemm_stationary_fmax) (PSUM partitions and PE columns) and m <= one PSUM
+//             bank of fp32 (psum_bank_bytes / 4) and gemm_moving_fmax; larger calls take the general path.
+bool ger_fits_one_program(const Settings& s, std::int64_t m, std::int64_t n) {
+  const HardwareSpec& hw = hardware_spec(s.target);
+  return n <= std::min<std::int64_t>(hw.pmax, hw.gemm_stationary_fmax) && m <= hw.psum_bank_bytes / 4 &&
+         m <= hw.gemm_moving_fmax;
+}
+
+void ger_one_program(const Settings& s, std::int64_t m, std::int64_t n, float alpha, const float* x, std::int64_t incx,
+                     const float* y, std::int64_t incy, float* A, std::int64_t lda, l12::Report& rep) {
+  const auto rows = static_cast<std::int32_t>(n);
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf()), ps(nc.psum());
+    constexpr AllocFill kWrittenFirst = AllocFill::none;  // each is a DMA's or an instruction's destination first
+    const Tile t = sb.alloc(DType::f32, 1, {n}, "alpha y", 0, kWrittenFirst);
+    const Tile xr = sb.alloc(DType::f32, 1, {m}, "x", 0, kWrittenFirst);
+    const Tile acc = ps.alloc(DType::f32, rows, {m}, "x (alpha y)^T", 0, kWrittenFirst);
+    const Tile v = sb.alloc(DType::f32, rows, {m}, "update", 0, kWrittenFirst);
+    const Tile c = sb.alloc(DType::f32, rows, {m}, "A", 0, kWrittenFirst);
+    nc.dma_copy(t, tile::hbm_view(y, DType::f32, 1, n * incy, {{n, incy}}));
+    nc.tensor_scalar(t, t, AluOp::multiply, alpha);  // scal: fl(alpha y_j)
+    nc.dma_copy(xr, tile::hbm_view(x, DType::f32, 1, m * incx, {{m, incx}}));
+    nc.nc_matmul(acc, t, xr, /*accumulate=*/false);
+    tile::evacuate(nc, v, acc, 1.0f, /*accumulated=*/true);
+    const Tile a = tile::hbm_view(A, DType::f32, rows, lda, {{m, 1}});
+    nc.dma_copy(c, a);
+    tile::add_beta_c_and_cast(nc, v, &c, 1.0f, nullptr);
+    nc.dma_copy(a, v);
+  });
+  rep.add(std::move(r.trace));
+}
+
+// A = x t^T + A with t = alpha y (see scaled): fp32 as the k = 1 GEMM with alpha = beta = 1 (in one
+// program when it fits: ger_one_program); fp64 on the host side (rank1_term). Either way each element
+// is fl(a_ij + fl(x_i fl(alpha y_j))), the reference BLAS's rounding.
 template <class T>
 void ger_t(const Settings& s, std::int64_t m, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,
            std::int64_t incy, T* A, std::int64_t lda, CallReport* report) {
   l12::Report rep(s, report);
   if (m == 0 || n == 0 || alpha == T(0)) return;
   VecIn<T> xv(x, m, incx);
+  if constexpr (std::is_same_v<T, float>) {
+    if (ger_fits_one_program(s, m, n)) {
+      const VecIn<float> yv(y, n, incy);
+      return ger_one_program(s, m, n, alpha, xv.p, xv.inc, yv.p, yv.inc, A, lda, rep);
+    }
+  }
   const std::vector<T> t = scaled(s, alpha, gather(y, n, incy), rep);
   if constexpr (std::is_same_v<T, float>) {
     // op(X) = X^T with X = x as a 1 x m row (ld = inc); T = t as a 1 x n row (k = 1).
@@ -599,9 +751,48 @@ template <class T>
 std::vector<T> stage_packed(const Settings& s, Uplo uplo, std::int64_t n, const T* AP, l12::Report& rep) {
   return StoredColumns<T>{uplo, n}.to_dense(s, AP, rep);
 }
+// The fp32 band triangle (k off-diagonals, band storage A with ld lda) as a dense n x n copy in one
+// program of O(n / pmax) instructions instead of two DMAs per column (copy_segments), the band
+// analogue of stage_triangle_f32: element (i, j) of the band is A[k + i - j + j lda] (upper) or
+// A[i - j + j lda] (lower), i.e. at base + i + j (lda - 1), so per block of up to pmax columns ONE DMA
+// reads the columns' n x w block (column j on partition j - c0 with partition stride lda - 1, its rows
+// on the free axis), two GpSimdE affine_selects keep the band (upper: j - k <= i <= j; lower:
+// j <= i <= j + k) and write +0 elsewhere (selects, not products: whatever the rest of the array
+// holds cannot leak), one DMA writes the block out. The same n x n matrix, bit for bit, as the
+// per-column copies. The block DMA also reads band-storage elements outside the band; all of them lie
+// inside the caller's lda x n array (offsets k + i + j (lda - 1) <= k + (n - 1) lda < n lda, as
+// lda >= k + 1). New trace and modeled time (docs/trnblas.md).
+std::vector<float> stage_band_f32(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, const float* A,
+                                  std::int64_t lda, l12::Report& rep) {
+  std::vector<float> full(static_cast<std::size_t>(n * n));
+  const std::int64_t P = hardware_spec(s.target).pmax;
+  const bool up = uplo == Uplo::upper;
+  const float* base = A + (up ? k : 0);
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf());
+    const Tile cols = sb.alloc(DType::f32, static_cast<std::int32_t>(std::min(P, n)), {n}, "columns", 0, AllocFill::none);
+    for (std::int64_t c0 = 0; c0 < n; c0 += P) {
+      const auto w = static_cast<std::int32_t>(std::min(P, n - c0));
+      const Tile t = cols.rows(0, w);
+      nc.dma_copy(t, tile::hbm_view(base + c0 * (lda - 1), DType::f32, w, lda - 1, {{n, 1}}));
+      // v(p, i) = step i + off + cm p with j = c0 + p; the band is where both are >= 0.
+      // upper: j - i >= 0 and i - j + k >= 0; lower: i - j >= 0 and j + k - i >= 0.
+      const std::array<std::int64_t, 2> down{-1, n}, rise{1, n};
+      nc.affine_select(t, std::span(up ? &down : &rise, 1), up ? c0 : -c0, up ? 1 : -1, AluOp::greater_equal, t, 0.0f);
+      nc.affine_select(t, std::span(up ? &rise : &down, 1), up ? k - c0 : c0 + k, up ? -1 : 1, AluOp::greater_equal, t,
+                       0.0f);
+      nc.dma_copy(HbmTensor::wrap(full.data() + c0 * n, DType::f32, {w, n}, {n, 1}).tile(0, w, 0, n), t);
+    }
+  });
+  rep.add(std::move(r.trace));
+  return full;
+}
+
 template <class T>
 std::vector<T> stage_band(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, const T* A, std::int64_t lda,
                           l12::Report& rep) {
+  if constexpr (std::is_same_v<T, float>)
+    if (n > 0 && n <= kStageTriangleMaxN) return stage_band_f32(s, uplo, n, k, A, lda, rep);
   return StoredColumns<T>{uplo, n, k, lda}.to_dense(s, A, rep);
 }
 
