@@ -21,7 +21,9 @@
 //             (IC(0), the sums over the pattern's common columns), in fp64 (complex<double>), and
 //             the values cross back rounded once to the storage type. The row order is a
 //             topological order of the levels, so the result is the level-scheduled one, bit for
-//             bit, whatever the policy. IC(0) leaves the strict upper triangle untouched.
+//             bit, whatever the policy (IC(0) runs its rows level by level, ILU(0) in row order:
+//             each row reads only finished rows, so both orders give the same bits; the faster one
+//             on the host, src/incomplete.cpp). IC(0) leaves the strict upper triangle untouched.
 //             Why the host: every row is a short gather-and-reduce over earlier rows with data-
 //             dependent columns and a division by an earlier pivot — no fp64 engine and no gather
 //             DMA on the emulated core (the same reason as SpSV, docs/trnsparse.md).
