@@ -21,7 +21,9 @@
 //             (IC(0), the sums over the pattern's common columns), in fp64 (complex<double>), and
 //             the values cross back rounded once to the storage type. The row order is a
 //             topological order of the levels, so the result is the level-scheduled one, bit for
-//             bit, whatever the policy. IC(0) leaves the strict upper triangle untouched.
+//             bit, whatever the policy (IC(0) runs its rows level by level, ILU(0) in row order:
+//             each row reads only finished rows, so both orders give the same bits; the faster one
+//             on the host, src/incomplete.cpp). IC(0) leaves the strict upper triangle untouched.
 //             Why the host: every row is a short gather-and-reduce over earlier rows with data-
 //             dependent columns and a division by an earlier pivot — no fp64 engine and no gather
 //             DMA on the emulated core (the same reason as SpSV, docs/trnsparse.md).
@@ -42,6 +44,7 @@
 //             stay as they were, no Inf / NaN is produced, and the row is returned (the C API's
 //             zeroPivot query reports it in A's index base, the call itself succeeds as cuSPARSE's).
 #pragma once
+#include <complex>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -63,6 +66,14 @@ struct IncompleteAnalysis {
   std::int64_t structural_zero = -1;  // first row (0-based) without a stored diagonal, -1 if none
   bool use_level = true;              // the solve policy asked for (the result does not depend on it)
   std::int64_t levels() const { return lower.levels(); }
+  // The factorization's working memory, sized here once per pattern as cuSPARSE's pBuffer (its
+  // bufferSize / analysis / factorization split), so a factorization allocates and first-touches
+  // nothing: the fp64 copy of the values (real or complex by the analyzed type, nnz of them) and the
+  // column -> entry map of the current row (n, all -1 between calls). One factorization at a time per
+  // analysis, as cuSPARSE's info and buffer; never part of the result.
+  mutable std::vector<double> work_real;
+  mutable std::vector<std::complex<double>> work_complex;
+  mutable std::vector<std::int32_t> row_map;
 };
 
 // Validates the pattern (throws InvalidArgument naming "offsets", "columns", "nnz", "values") and
