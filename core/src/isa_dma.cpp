@@ -342,7 +342,12 @@ void move_rows(const Tile& table, const Tile& on_chip, const Tile& index, std::i
     std::byte* c = on_chip.base + std::int64_t{p} * on_chip.partition_stride;
     auto each = [&](auto word) {
       using W = decltype(word);
+      // Rows a random gather / scatter touches miss the cache: prefetch kAhead rows ahead so that
+      // several misses are in flight (host speed only).
+      constexpr std::int64_t kAhead = 16;
+      for (std::int64_t k = 0; k < std::min(K, kAhead); ++k) __builtin_prefetch(table.base + (ip[k * step] - index_base) * ts, ToTable ? 1 : 0);
       for (std::int64_t k = 0; k < K; ++k) {
+        if (k + kAhead < K) __builtin_prefetch(table.base + (ip[(k + kAhead) * step] - index_base) * ts, ToTable ? 1 : 0);
         std::byte* t = table.base + (ip[k * step] - index_base) * ts;
         if constexpr (ToTable)
           std::memcpy(t, c + k * sizeof(W), sizeof(W));
