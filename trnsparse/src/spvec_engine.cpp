@@ -442,12 +442,19 @@ void run_vec(const Settings& s, const char* routine, const SpVecRef& x, VecCall&
 }  // namespace
 
 namespace {
+constexpr std::int64_t kBitmapPositions = std::int64_t{1} << 27;  // 16 MiB of bitmap per thread at most
+
 // True when no position occurs twice (positions >= 0): one bit per position in a per-thread bitmap,
 // cleared again word by word afterwards, so a call costs O(nnz) host work, not O(size) or a sort.
 bool all_distinct(const std::vector<std::int64_t>& pos) {
   if (pos.empty()) return true;
   thread_local std::vector<std::uint64_t> seen;
   const std::int64_t top = *std::max_element(pos.begin(), pos.end());
+  if (top >= kBitmapPositions) {  // a vector this long: sort a copy rather than keep a large bitmap
+    std::vector<std::int64_t> sorted(pos);
+    std::sort(sorted.begin(), sorted.end());
+    return std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();
+  }
   if (seen.size() <= z(top / 64)) seen.resize(z(top / 64 + 1), 0);
   std::size_t e = 0;
   bool distinct = true;
