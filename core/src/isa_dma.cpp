@@ -1,6 +1,8 @@
-// DMA engines: dma_copy (HBM <-> SBUF, SBUF <-> SBUF) with dtype conversion through fp32, and
-// dma_transpose (trn2+). Semantics: ISA dma_copy / dma_transpose, ARCH3 (docs/references.md);
-// modelling choices in docs/numerics.md.
+// DMA engines: dma_copy (HBM <-> SBUF, SBUF <-> SBUF) with dtype conversion through fp32,
+// dma_transpose (trn2+), and the indirect dma_gather / dma_scatter (an int32 index tile names each
+// HBM row; one descriptor per row: docs/cost-model.md section 3, s17/sparse). Semantics: ISA
+// dma_copy / dma_transpose, NKI indirect DMA, ARCH3 (docs/references.md); modelling choices in
+// docs/numerics.md.
 #include <immintrin.h>
 
 #include <algorithm>
