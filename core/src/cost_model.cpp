@@ -136,7 +136,12 @@ double instruction_ns(const Instruction& ins, const HardwareSpec& hw, double dma
   // engine's bandwidth (docs/cost-model.md section 3).
   const int queues = dma_queues_for(ins, hw);
   const double bytes = static_cast<double>(std::max(ins.bytes_read, ins.bytes_written));
-  const double rows_per_queue = std::ceil(std::max(ins.partitions, 1) / static_cast<double>(queues));
+  // An indirect DMA (dma_gather / dma_scatter) issues one descriptor per moved row, recorded in
+  // declared_cycles, spread over the queues of its partitions.
+  const double descriptors = ins.subop == kSubopIndirectDma && ins.opcode == Opcode::dma_copy
+                                 ? ins.declared_cycles
+                                 : static_cast<double>(std::max(ins.partitions, 1));
+  const double rows_per_queue = std::ceil(descriptors / static_cast<double>(queues));
   double bw = dma_bw_per_queue * (touches(ins, MemSpace::hbm) ? hw.dma_hbm_efficiency : 1.0);
   if (ins.opcode == Opcode::dma_transpose) bw *= input_in(ins, MemSpace::hbm) ? 0.9 : 0.5;  // ARCH3
   return rows_per_queue * hw.dma_descriptor_ns + bytes / queues / bw;

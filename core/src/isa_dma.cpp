@@ -1,6 +1,8 @@
-// DMA engines: dma_copy (HBM <-> SBUF, SBUF <-> SBUF) with dtype conversion through fp32, and
-// dma_transpose (trn2+). Semantics: ISA dma_copy / dma_transpose, ARCH3 (docs/references.md);
-// modelling choices in docs/numerics.md.
+// DMA engines: dma_copy (HBM <-> SBUF, SBUF <-> SBUF) with dtype conversion through fp32,
+// dma_transpose (trn2+), and the indirect dma_gather / dma_scatter (an int32 index tile names each
+// HBM row; one descriptor per row: docs/cost-model.md section 3, s17/sparse). Semantics: ISA
+// dma_copy / dma_transpose, NKI indirect DMA, ARCH3 (docs/references.md); modelling choices in
+// docs/numerics.md.
 #include <immintrin.h>
 
 #include <algorithm>
@@ -271,6 +273,122 @@ void NeuronCore::dma_copy(const Tile& dst, const Tile& src) {
       detail::store_row(dst, p, v, Rounding::nearest_even, nullptr);
     }
   }
+  commit_instruction();
+}
+
+namespace {
+// Indirect DMA (dma_gather / dma_scatter): the operands' checks.
+void check_indirect(std::string_view instr, const Tile& table, const Tile& on_chip, const Tile& index,
+                            const HardwareSpec& h) {
+  detail::require_nonempty(instr, "table", table);
+  detail::require_mem(instr, "table", table, {MemSpace::hbm});
+  check_dma_endpoint(instr, "on-chip", on_chip, h);
+  check_dma_endpoint(instr, "index", index, h);
+  detail::require_mem(instr, "on-chip", on_chip, {MemSpace::sbuf});
+  detail::require_mem(instr, "index", index, {MemSpace::sbuf});
+  detail::require_physical_partitions(instr, "on-chip", on_chip);
+  detail::require_physical_partitions(instr, "index", index);
+  detail::require_same_partitions(instr, "index", index, "on-chip", on_chip);
+  if (index.dtype != DType::i32 || index.ndim != 1)
+    throw UsageError(instr, "index", "indirect DMA indices are an int32 tile with one free dimension");
+  if (on_chip.dtype != table.dtype) throw UsageError(instr, "table", "indirect DMA does not convert dtypes");
+  if (!table.free_contiguous() || !on_chip.free_contiguous())
+    throw UsageError(instr, "table", "each row (and the on-chip side) must be one dense run");
+  const std::int64_t E = table.free_size(), K = index.free_size();
+  if (on_chip.free_size() != K * E)
+    throw LimitError(std::string(instr), "on-chip", "free size", on_chip.free_size(), "index count x row length",
+                     K * E, h.name);
+}
+
+// Every index names a table row (executing runs only: a timing-only run holds no index values).
+void check_indices(std::string_view instr, const Tile& table, const Tile& index, std::int64_t index_base) {
+  const std::int64_t R = table.partitions, K = index.free_size(), step = index.stride[0];
+  for (std::int32_t p = 0; p < index.partitions; ++p) {
+    const auto* ip = reinterpret_cast<const std::int32_t*>(index.base + std::int64_t{p} * index.partition_stride);
+    std::int32_t lo = ip[0], hi = ip[0];
+    for (std::int64_t k = 1; k < K; ++k) {
+      lo = std::min(lo, ip[k * step]);
+      hi = std::max(hi, ip[k * step]);
+    }
+    if (lo - index_base < 0 || hi - index_base >= R)
+      throw UsageError(instr, "index", "row " + std::to_string(lo - index_base < 0 ? lo : hi) + " - " +
+                                           std::to_string(index_base) + " outside the table's " + std::to_string(R) +
+                                           " rows (oob_mode error)");
+  }
+}
+
+// The trace record: the moved bytes (not the table's hull), one descriptor per row.
+void describe_indirect(Instruction& ins, const Tile& table, const Tile& on_chip, const Tile& index, bool to_table) {
+  const std::int64_t rows = std::int64_t{index.partitions} * index.free_size();
+  const std::int64_t bytes = on_chip.free_size() * on_chip.partitions * dtype_size(on_chip.dtype);
+  ins.in_dtype = ins.out_dtype = on_chip.dtype;
+  ins.partitions = on_chip.partitions;
+  ins.free_elems = table.free_size() * dtype_size(table.dtype);  // bytes per descriptor
+  ins.inputs = 2;
+  ins.bytes_read = ins.bytes_written = bytes;
+  ins.contiguous = false;
+  ins.subop = kSubopIndirectDma;
+  ins.declared_cycles = static_cast<double>(rows);
+  ins.add_region(detail::region_inline(to_table ? table : on_chip, true));
+  ins.add_region(detail::region_inline(to_table ? on_chip : table, false));
+  ins.add_region(detail::region_inline(index, false));
+}
+
+// Moves every row: (p, k) order, a row's bytes at a time (4 and 8 bytes as one word).
+template <bool ToTable>
+void move_rows(const Tile& table, const Tile& on_chip, const Tile& index, std::int64_t index_base) {
+  const std::int64_t K = index.free_size(), step = index.stride[0];
+  const std::int64_t row_bytes = table.free_size() * dtype_size(table.dtype), ts = table.partition_stride;
+  for (std::int32_t p = 0; p < index.partitions; ++p) {
+    const auto* ip = reinterpret_cast<const std::int32_t*>(index.base + std::int64_t{p} * index.partition_stride);
+    std::byte* c = on_chip.base + std::int64_t{p} * on_chip.partition_stride;
+    auto each = [&](auto word) {
+      using W = decltype(word);
+      // Rows a random gather / scatter touches miss the cache: prefetch kAhead rows ahead so that
+      // several misses are in flight (host speed only).
+      constexpr std::int64_t kAhead = 16;
+      for (std::int64_t k = 0; k < std::min(K, kAhead); ++k) __builtin_prefetch(table.base + (ip[k * step] - index_base) * ts, ToTable ? 1 : 0);
+      for (std::int64_t k = 0; k < K; ++k) {
+        if (k + kAhead < K) __builtin_prefetch(table.base + (ip[(k + kAhead) * step] - index_base) * ts, ToTable ? 1 : 0);
+        std::byte* t = table.base + (ip[k * step] - index_base) * ts;
+        if constexpr (ToTable)
+          std::memcpy(t, c + k * sizeof(W), sizeof(W));
+        else
+          std::memcpy(c + k * sizeof(W), t, sizeof(W));
+      }
+    };
+    if (row_bytes == 4) {
+      each(std::uint32_t{});
+    } else if (row_bytes == 8) {
+      each(std::uint64_t{});
+    } else {
+      for (std::int64_t k = 0; k < K; ++k) {
+        std::byte* t = table.base + (ip[k * step] - index_base) * ts;
+        if constexpr (ToTable)
+          std::memcpy(t, c + k * row_bytes, static_cast<std::size_t>(row_bytes));
+        else
+          std::memcpy(c + k * row_bytes, t, static_cast<std::size_t>(row_bytes));
+      }
+    }
+  }
+}
+}  // namespace
+
+void NeuronCore::dma_gather(const Tile& dst, const Tile& table, const Tile& index, std::int64_t index_base) {
+  check_indirect("dma_gather", table, dst, index, *hw_);
+  if (executes()) check_indices("dma_gather", table, index, index_base);
+  Instruction& ins = record(Engine::dma, Opcode::dma_copy);
+  describe_indirect(ins, table, dst, index, false);
+  if (executes()) move_rows<false>(table, dst, index, index_base);
+  commit_instruction();
+}
+
+void NeuronCore::dma_scatter(const Tile& table, const Tile& src, const Tile& index, std::int64_t index_base) {
+  check_indirect("dma_scatter", table, src, index, *hw_);
+  if (executes()) check_indices("dma_scatter", table, index, index_base);
+  Instruction& ins = record(Engine::dma, Opcode::dma_copy);
+  describe_indirect(ins, table, src, index, true);
+  if (executes()) move_rows<true>(table, src, index, index_base);
   commit_instruction();
 }
 

@@ -44,7 +44,9 @@ void expect_one_step(const trnProfile_t& p, double ops, double bytes, const char
 }
 
 // SparseToDense is a device program (s14/spcross): no host round trip; DMA moves the zero-filled dense
-// matrix (every element once) and each stored value twice (loaded to SBUF, scattered out).
+// matrix (every element once) and each stored value twice (loaded to SBUF, scattered out), plus the
+// index words of the indirect scatter (s17): each value's int64 element offset (8 bytes); Blocked-ELL's
+// slots an int32 position and an int32 entry number (the host's index analysis, 4 + 4 bytes).
 void expect_device_program(const trnProfile_t& p, double dma_bytes, const char* what) {
   EXPECT_EQ(p.host_steps, 0) << what;
   EXPECT_EQ(p.host_bytes, 0.0) << what;
@@ -166,7 +168,7 @@ TEST(SparseHostSteps, SortsPermutationsAndGeneralBlocksAreOneRoundTrip) {
             TRNSPARSE_STATUS_SUCCESS);
   ASSERT_EQ(trnsparseCreateDnMat(&dn, m, n, m, dense.data(), TRN_R_32F, TRNSPARSE_ORDER_COL), TRNSPARSE_STATUS_SUCCESS);
   ASSERT_EQ(trnsparseSparseToDense(h.h, sp, dn, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, nullptr), TRNSPARSE_STATUS_SUCCESS);
-  expect_device_program(h.profile(), 4.0 * (m * n) + 2 * 4.0 * nnz, "sparse2dense");
+  expect_device_program(h.profile(), 4.0 * (m * n) + 2 * 4.0 * nnz + 8.0 * nnz, "sparse2dense");
   ASSERT_EQ(trnsparseDenseToSparse_analysis(h.h, dn, sp, TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT, nullptr), TRNSPARSE_STATUS_SUCCESS);
   expect_one_step(h.profile(), m * n, 4.0 * (m * n) + 4.0 * (m + 1), "dense2sparse analysis");
   ASSERT_EQ(trnsparseDenseToSparse_convert(h.h, dn, sp, TRNSPARSE_DENSETOSPARSE_ALG_DEFAULT, nullptr), TRNSPARSE_STATUS_SUCCESS);
@@ -207,7 +209,7 @@ void sparse_to_dense_bits(trnDataType_t vt, int w) {
               TRNSPARSE_STATUS_SUCCESS);
     ASSERT_EQ(trnsparseSparseToDense(h.h, sp, dn, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, nullptr), TRNSPARSE_STATUS_SUCCESS);
     EXPECT_EQ(std::memcmp(dense.data(), want.data(), dense.size() * sizeof(float)), 0) << "COO, col_major " << col_major;
-    expect_device_program(h.profile(), 4.0 * w * (m * n + 2 * nnz), "sparse2dense COO");
+    expect_device_program(h.profile(), 4.0 * w * (m * n + 2 * nnz) + 8.0 * nnz, "sparse2dense COO");
     trnsparseDestroySpMat(sp);
     // The same matrix as CSC (entries by columns).
     std::vector<int> cp{0}, ri;
@@ -262,7 +264,7 @@ void blocked_ell_to_dense_bits(trnDataType_t vt, int w) {
     ASSERT_EQ(trnsparseSparseToDense_bufferSize(h.h, sp, dn, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, &bytes), TRNSPARSE_STATUS_SUCCESS);
     ASSERT_EQ(trnsparseSparseToDense(h.h, sp, dn, TRNSPARSE_SPARSETODENSE_ALG_DEFAULT, nullptr), TRNSPARSE_STATUS_SUCCESS);
     EXPECT_EQ(std::memcmp(dense.data(), want.data(), dense.size() * sizeof(float)), 0) << "Blocked-ELL, col_major " << col_major;
-    expect_device_program(h.profile(), 4.0 * w * (m * n + 2 * 12), "sparse2dense Blocked-ELL");  // 12 stored values
+    expect_device_program(h.profile(), 4.0 * w * (m * n + 2 * 12) + 8.0 * 12, "sparse2dense Blocked-ELL");  // 12 stored values
     trnsparseDestroySpMat(sp);
     trnsparseDestroyDnMat(dn);
   }

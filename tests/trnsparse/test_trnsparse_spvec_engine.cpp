@@ -239,4 +239,55 @@ TEST(SpVecEngine, SameBitsForOneAndTwoHostThreads) {
   }
 }
 
+// Indirect DMA (s17): x's indices are loaded as they are stored -- int64 as the low words of each
+// pair, a one-based vector through the instruction's index base -- so the same entries given as
+// int64 one-based indices must give the bits of int32 zero-based ones in every operation, shuffled
+// indices over two chunks (a round of 81 000 entries) included; a duplicated index (rounds) too.
+TEST(SpVecEngine, Int64OneBasedIndicesGiveTheBitsOfInt32ZeroBased) {
+  for (sp::Value v : kTypes)
+    for (int dup : {0, 7}) {
+      Pair p = make_pair(v, 120000, 0.7, dup, 23 + static_cast<std::uint64_t>(dup));
+      std::shuffle(p.idx.begin(), p.idx.end(), std::mt19937_64(5));
+      std::vector<std::int64_t> one(p.idx.begin(), p.idx.end());
+      for (auto& i : one) ++i;
+      auto ref64 = [&](std::vector<float>& xv) {
+        return sp::SpVecRef{.size = p.size, .nnz = static_cast<std::int64_t>(one.size()), .indices = one.data(),
+                            .values = xv.data(), .index_type = sp::IndexType::i64, .base = sp::IndexBase::one, .value = v};
+      };
+      const bool cx = p.w == 2;
+      const sp::Scalar alpha = cx ? sp::Scalar(0.75, -0.5) : sp::Scalar(0.75), beta = cx ? sp::Scalar(-0.25, 0.125) : sp::Scalar(-0.25);
+      {
+        Pair a = p;
+        std::vector<float> x2 = p.x, y2 = p.y;
+        sp::axpby(settings(), alpha, a.ref(), beta, a.y.data(), nullptr);
+        sp::axpby(settings(), alpha, ref64(x2), beta, y2.data(), nullptr);
+        EXPECT_EQ(a.y, y2) << "axpby dup " << dup;
+      }
+      {
+        Pair a = p;
+        std::vector<float> x2 = p.x, y2 = p.y;
+        sp::rot(settings(), 0.625, 0.75, a.ref(), a.y.data(), nullptr);
+        sp::rot(settings(), 0.625, 0.75, ref64(x2), y2.data(), nullptr);
+        EXPECT_EQ(a.y, y2) << "rot y dup " << dup;
+        EXPECT_EQ(a.x, x2) << "rot x dup " << dup;
+      }
+      {
+        Pair a = p;
+        std::vector<float> x2 = p.x;
+        EXPECT_EQ(sp::spvv(settings(), sp::GOp::N, a.ref(), a.y.data()), sp::spvv(settings(), sp::GOp::N, ref64(x2), p.y.data()));
+        std::vector<float> y2 = p.y;
+        sp::scatter(settings(), a.ref(), a.y.data(), nullptr);
+        sp::scatter(settings(), ref64(x2), y2.data(), nullptr);
+        EXPECT_EQ(a.y, y2) << "scatter dup " << dup;
+        for (auto& f : a.x) f = 0.0f;
+        for (auto& f : x2) f = 1.0f;
+        sp::gather(settings(), p.y.data(), a.ref(), nullptr);
+        sp::gather(settings(), p.y.data(), ref64(x2), nullptr);
+        EXPECT_EQ(a.x, x2) << "gather dup " << dup;
+        // And they are the values at those positions.
+        for (std::size_t e = 0; e < p.idx.size(); e += 997) EXPECT_EQ(a.xv(e), p.yv(static_cast<std::size_t>(p.idx[e])));
+      }
+    }
+}
+
 }  // namespace

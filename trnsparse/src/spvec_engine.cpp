@@ -5,11 +5,18 @@
 //             cols = ceil(L / pmax), rows = ceil(L / cols), entry q of the chunk on partition q / cols,
 //             free position q % cols (w fp32 words per value: 1 real fp32, 2 complex fp32 / fp64,
 //             4 complex fp64, re and im interleaved). Per chunk:
-//               X  [rows, cols w] <- x.values            DMA, one descriptor per run of consecutive
-//                                                       entry numbers (a whole chunk of consecutive
-//                                                       entries: two descriptors, full rows and tail)
-//               Y  [rows, cols w] <- y(idx)              DMA gather, one descriptor per run of
-//                                                       consecutive indices
+//               X  [rows, cols w] <- x.values            DMA: a whole chunk of consecutive entries as
+//                                                       two transfers (full rows and tail)
+//               Y  [rows, cols w] <- y(idx)              indirect DMA (s17): the chunk's indices
+//                                                       loaded into an int32 index tile (x.indices
+//                                                       itself, int64 as its low words; the index
+//                                                       base is the instruction's), then one
+//                                                       dma_gather per part (full rows, tail row),
+//                                                       one descriptor per value
+//             A chunk whose keys run in stretches of kMinRun or more values on average moves one
+//             dma_copy per stretch instead (a list of consecutive keys: two). A duplicate-free
+//             round of a list with repeated indices (below) and SparseToDense's Blocked-ELL slots
+//             use int32 index arrays made by the host's index analysis (entry numbers, positions).
 //             Gather  stores Y to x.values; Scatter stores X to y(idx) (descriptors issued in storage
 //                     order, so a duplicated index keeps its last entry's value, as the host loop did).
 //             SparseToDense (fill_and_scatter_engines, s14/spcross): one VectorE memset of a
@@ -43,11 +50,13 @@
 //             docs/trnsparse.md derives them; tests/trnsparse/test_trnsparse_spvec_engine.cpp checks
 //             them two-sided against a long-double loop.
 // Limits      Arithmetic in fp32: R_32F and C_32F only (R_64F / C_64F Axpby, Rot, SpVV are exact
-//             slice-pair dots of the segmented kernel, spvec_fp64.cpp). One DMA descriptor per
-//             run of consecutive indices: a scattered x pays one descriptor per entry (the plan
-//             prints the count).
+//             slice-pair dots of the segmented kernel, spvec_fp64.cpp). A scattered x pays one DMA
+//             descriptor per entry (indirect DMA moves one value per descriptor; the plan prints
+//             the count); y of 2^31 - 1 values or more moves one dma_copy per run of consecutive
+//             indices (indirect DMA indices are int32).
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -65,6 +74,9 @@ namespace {
 std::size_t z(std::int64_t i) { return static_cast<std::size_t>(i); }
 
 constexpr std::int64_t kFree = 512;  // most values per partition of a chunk
+// A chunk whose keys run in stretches averaging fewer values than this moves by indirect DMA (one
+// descriptor per value, two instructions per part) instead of one dma_copy per stretch.
+constexpr std::int64_t kMinRun = 16;
 
 // The call's arrays as fp32 words, and the entries' positions in y (index - base).
 struct VecCall {
@@ -73,8 +85,11 @@ struct VecCall {
   float* y = nullptr;                // the dense vector
   std::vector<std::int64_t> pos;     // pos[e] = x.indices[e] - base
   std::int64_t w = 1;                // fp32 words per value
-  std::int64_t descriptors = 0;      // DMA descriptors issued (the plan prints them)
+  bool indirect = false;             // y's rows fit an int32 index: scattered moves by indirect DMA
+  std::int64_t descriptors = 0;      // DMA instructions issued (the plan prints them)
+  std::int64_t indirect_rows = 0;    // values moved by indirect DMA (one descriptor each)
   std::int64_t chunks = 0;
+  Tile idx;                          // SBUF int32 [pmax, 2 kFree]: a part's index words
 };
 
 // The words [first, first + len) of a flat fp32 array as one DMA endpoint (one partition), and
@@ -83,18 +98,62 @@ Tile hbm_words(float* base, std::int64_t first, std::int64_t rows, std::int64_t 
   return HbmTensor::wrap(base + first, DType::f32, {rows, width}).tile(0, static_cast<std::int32_t>(rows), 0, width);
 }
 
-// One chunk: list positions [q0, q0 + L) of `list` laid out as [rows, cols].
+// int32 index words in HBM for an indirect DMA: list position q's key is words[q * step] - base
+// (step 2: the low words of int64 indices, exact for keys below 2^31).
+struct IndexWords {
+  const std::int32_t* words = nullptr;
+  std::int64_t step = 1, base = 0;
+};
+
+// One chunk: list positions [q0, q0 + L) of `list` laid out as [rows, cols]; x_words / y_words: the
+// list's entry numbers / positions as index words (null: no indirect DMA for that side).
 struct Chunk {
   const std::vector<std::int64_t>* list = nullptr;
   std::int64_t q0 = 0, L = 0, cols = 1;
   std::int32_t rows = 0;
+  IndexWords x_words{}, y_words{};
+};
+
+// A list's index words (ListIndex::of): in storage order (every entry once), y's are x.indices
+// themselves (base: the index base) and x's are not needed (one run); otherwise both are built here
+// by the host's index analysis as int32 arrays, base 0.
+struct ListIndex {
+  std::vector<std::int32_t> entries, positions;
+  IndexWords x, y;
 };
 
 // Moves between the tile t and the HBM array `base` at word key(q) * w for each list position q of
 // the chunk: one descriptor per run of consecutive keys within a partition; a chunk whose keys are
 // all consecutive moves as full rows plus a tail (two descriptors).
+// Indirect DMA of a chunk (NeuronCore::dma_gather / dma_scatter): its index words loaded into the
+// index tile `idx` by one contiguous DMA per part (full rows, tail row), then one indirect DMA per
+// part, one descriptor per value (w fp32 words: a row of the table `base` of table_rows rows).
+// Scatter writes in storage order, so a position stored twice keeps its last entry's value.
+void move_indirect(NeuronCore& nc, VecCall& c, const Chunk& ch, const Tile& t, float* base, std::int64_t table_rows,
+                   IndexWords words, bool to_hbm) {
+  const Tile table = hbm_words(base, 0, table_rows, c.w);
+  const std::int32_t full = static_cast<std::int32_t>(ch.L / ch.cols);
+  const std::int64_t tail = ch.L - full * ch.cols, step = words.step;
+  auto part = [&](std::int32_t p0, std::int32_t np, std::int64_t n) {
+    auto* first = const_cast<std::int32_t*>(words.words) + (ch.q0 + p0 * ch.cols) * step;
+    const Tile loaded = c.idx.rows(p0, np).cols(0, n * step);
+    nc.dma_copy(loaded, HbmTensor::wrap(first, DType::i32, {np, ch.cols * step}).tile(0, np, 0, n * step));
+    const Tile index = step == 1 ? loaded : loaded.slice(0, 0, n, step);
+    const Tile on_chip = t.rows(p0, np).cols(0, n * c.w);
+    if (to_hbm)
+      nc.dma_scatter(table, on_chip, index, words.base);
+    else
+      nc.dma_gather(on_chip, table, index, words.base);
+    c.descriptors += 2;
+    c.indirect_rows += np * n;
+  };
+  if (full > 0) part(0, full, ch.cols);
+  if (tail > 0) part(full, 1, tail);
+}
+
 template <class Key>
-void move_chunk(NeuronCore& nc, VecCall& c, const Chunk& ch, const Tile& t, float* base, Key key, bool to_hbm) {
+void move_chunk(NeuronCore& nc, VecCall& c, const Chunk& ch, const Tile& t, float* base, Key key, bool to_hbm,
+                IndexWords words = {}, std::int64_t table_rows = 0) {
   auto move = [&](const Tile& on_chip, const Tile& hbm) {
     if (to_hbm)
       nc.dma_copy(hbm, on_chip);
@@ -103,8 +162,13 @@ void move_chunk(NeuronCore& nc, VecCall& c, const Chunk& ch, const Tile& t, floa
     ++c.descriptors;
   };
   const std::int64_t w = c.w, first = key(ch.q0);
-  bool one_run = true;
-  for (std::int64_t q = ch.q0 + 1; q < ch.q0 + ch.L && one_run; ++q) one_run = key(q) == key(q - 1) + 1;
+  std::int64_t breaks = 0;  // list positions whose key does not follow its predecessor's
+  for (std::int64_t q = ch.q0 + 1; q < ch.q0 + ch.L; ++q) breaks += key(q) != key(q - 1) + 1 ? 1 : 0;
+  const bool one_run = breaks == 0;
+  if (!one_run && words.words != nullptr && (breaks + 1) * kMinRun > ch.L) {
+    move_indirect(nc, c, ch, t, base, table_rows, words, to_hbm);
+    return;
+  }
   if (one_run) {
     const std::int32_t full = static_cast<std::int32_t>(ch.L / ch.cols);
     const std::int64_t tail = ch.L - full * ch.cols;
@@ -125,22 +189,51 @@ void move_chunk(NeuronCore& nc, VecCall& c, const Chunk& ch, const Tile& t, floa
 
 // The chunk's x values (keys: entry numbers) and y values (keys: positions).
 void move_x(NeuronCore& nc, VecCall& c, const Chunk& ch, const Tile& t, bool to_hbm) {
-  move_chunk(nc, c, ch, t, c.xv, [&](std::int64_t q) { return (*ch.list)[z(q)]; }, to_hbm);
+  move_chunk(nc, c, ch, t, c.xv, [&](std::int64_t q) { return (*ch.list)[z(q)]; }, to_hbm, ch.x_words, c.x->nnz);
 }
 void move_y(NeuronCore& nc, VecCall& c, const Chunk& ch, const Tile& t, bool to_hbm) {
-  move_chunk(nc, c, ch, t, c.y, [&](std::int64_t q) { return c.pos[z((*ch.list)[z(q)])]; }, to_hbm);
+  move_chunk(nc, c, ch, t, c.y, [&](std::int64_t q) { return c.pos[z((*ch.list)[z(q)])]; }, to_hbm, ch.y_words,
+             c.x->size);
 }
 
-// Calls f(chunk) for the list's chunks of at most P x kFree entries.
+// The index words of `list` (entry numbers; in_order: list[q] == q for every q).
+ListIndex list_index(const VecCall& c, const std::vector<std::int64_t>& list, bool in_order) {
+  ListIndex li;
+  if (!c.indirect) return li;
+  if (in_order) {
+    li.y = {static_cast<const std::int32_t*>(c.x->indices), c.x->index_type == IndexType::i64 ? 2 : 1,
+            generic_detail::base_value(c.x->base)};
+    return li;
+  }
+  li.entries.resize(list.size());
+  li.positions.resize(list.size());
+  for (std::size_t q = 0; q < list.size(); ++q) {
+    li.entries[q] = static_cast<std::int32_t>(list[q]);
+    li.positions[q] = static_cast<std::int32_t>(c.pos[z(list[q])]);
+  }
+  li.x = {li.entries.data(), 1, 0};
+  li.y = {li.positions.data(), 1, 0};
+  return li;
+}
+
+// Calls f(chunk) for the chunks of at most P x kFree of n list positions (li: the list's index words).
 template <class F>
-void for_each_chunk(const std::vector<std::int64_t>& list, std::int32_t P, F&& f) {
-  const auto n = static_cast<std::int64_t>(list.size());
+void for_each_chunk_of(const std::vector<std::int64_t>* list, std::int64_t n, std::int32_t P, F&& f,
+                       const ListIndex* li = nullptr) {
   for (std::int64_t q0 = 0; q0 < n; q0 += P * kFree) {
-    Chunk ch{.list = &list, .q0 = q0, .L = std::min<std::int64_t>(P * kFree, n - q0)};
+    Chunk ch{.list = list, .q0 = q0, .L = std::min<std::int64_t>(P * kFree, n - q0)};
+    if (li != nullptr) {
+      ch.x_words = li->x;
+      ch.y_words = li->y;
+    }
     ch.cols = (ch.L + P - 1) / P;
     ch.rows = static_cast<std::int32_t>((ch.L + ch.cols - 1) / ch.cols);
     f(ch);
   }
+}
+template <class F>
+void for_each_chunk(const std::vector<std::int64_t>& list, std::int32_t P, F&& f, const ListIndex* li = nullptr) {
+  for_each_chunk_of(&list, static_cast<std::int64_t>(list.size()), P, f, li);
 }
 
 // `count` words of a [P, n] tile, every `stride`-th from word `first` (a value plane).
@@ -157,11 +250,13 @@ Coef coef(Scalar s) { return {static_cast<float>(s.real()), static_cast<float>(s
 // The SBUF tiles of a launch: two value tiles and three plane temporaries.
 struct VecTiles {
   Tile a, b, t1, t2, t3;
+  Tile c;  // a third value tile (Axpby's dense pass)
 };
-VecTiles alloc_vec_tiles(AllocScope& sb, std::int32_t P, std::int64_t w) {
+VecTiles alloc_vec_tiles(AllocScope& sb, std::int32_t P, std::int64_t w, VecCall& c) {
+  c.idx = sb.alloc(DType::i32, P, {2 * kFree}, "index words");
   return {sb.alloc(DType::f32, P, {kFree * w}, "x values"), sb.alloc(DType::f32, P, {kFree * w}, "y values"),
           sb.alloc(DType::f32, P, {kFree}, "temp"), sb.alloc(DType::f32, P, {kFree}, "temp"),
-          sb.alloc(DType::f32, P, {kFree}, "temp")};
+          sb.alloc(DType::f32, P, {kFree}, "temp"), Tile{}};
 }
 
 // dst = k src on a chunk's [rows, cols w] view (dst may be src). Complex:
@@ -184,17 +279,19 @@ void scale(NeuronCore& nc, const VecTiles& w, const Chunk& ch, std::int64_t vw, 
   nc.tensor_copy(plane(dst, 1, ch.cols, 2), t2);
 }
 
-// The dense pass y = beta y over all `size` values: chunks of consecutive positions.
+// The dense pass y = beta y over all `size` values: chunks of consecutive positions, in the three
+// value tiles by turns (a chunk's load need not wait for the previous chunk's store).
 void scale_dense(NeuronCore& nc, VecCall& c, const VecTiles& w, std::int32_t P, Coef beta) {
-  std::vector<std::int64_t> all(z(c.x->size));
-  std::iota(all.begin(), all.end(), 0);
-  for_each_chunk(all, P, [&](const Chunk& ch) {
-    const Tile t = w.b.rows(0, ch.rows).cols(0, ch.cols * c.w);
+  const Tile turns[3] = {w.b, w.a, w.c};
+  std::int64_t turn = 0;
+  for_each_chunk_of(nullptr, c.x->size, P, [&](const Chunk& ch) {
+    const Tile& buf = turns[turn++ % 3];
+    const Tile t = buf.rows(0, ch.rows).cols(0, ch.cols * c.w);
     auto at = [&](std::int64_t q) { return q; };
     if (ch.rows * ch.cols > ch.L) nc.memset(t, 0.0f);  // the tail row's unused words: never stored, kept defined
-    move_chunk(nc, c, ch, w.b, c.y, at, false);
+    move_chunk(nc, c, ch, buf, c.y, at, false);
     scale(nc, w, ch, c.w, t, t, beta);
-    move_chunk(nc, c, ch, w.b, c.y, at, true);
+    move_chunk(nc, c, ch, buf, c.y, at, true);
     ++c.chunks;
   });
 }
@@ -212,9 +309,11 @@ void load_pair(NeuronCore& nc, VecCall& c, const VecTiles& w, const Chunk& ch) {
 void axpby_kernel(NeuronCore& nc, VecCall& c, Coef alpha, Coef beta, const std::vector<std::vector<std::int64_t>>& rounds) {
   const std::int32_t P = nc.hw().pmax;
   AllocScope sb(nc.sbuf());
-  const VecTiles w = alloc_vec_tiles(sb, P, c.w);
+  VecTiles w = alloc_vec_tiles(sb, P, c.w, c);
+  w.c = sb.alloc(DType::f32, P, {kFree * c.w}, "y values, third turn");
   scale_dense(nc, c, w, P, beta);
-  for (const auto& list : rounds)
+  for (const auto& list : rounds) {
+    const ListIndex li = list_index(c, list, rounds.size() == 1);
     for_each_chunk(list, P, [&](const Chunk& ch) {
       load_pair(nc, c, w, ch);
       const Tile xa = w.a.rows(0, ch.rows).cols(0, ch.cols * c.w), yb = w.b.rows(0, ch.rows).cols(0, ch.cols * c.w);
@@ -222,16 +321,18 @@ void axpby_kernel(NeuronCore& nc, VecCall& c, Coef alpha, Coef beta, const std::
       nc.tensor_tensor(yb, yb, xa, AluOp::add);
       move_y(nc, c, ch, w.b, true);
       ++c.chunks;
-    });
+    }, &li);
+  }
 }
 
 // X' = c X + s Y, Y' = c Y - s X on one chunk (two more value-sized temporaries: cx, sy, ...).
 void rot_kernel(NeuronCore& nc, VecCall& c, Coef cc, Coef ss, const std::vector<std::vector<std::int64_t>>& rounds) {
   const std::int32_t P = nc.hw().pmax;
   AllocScope sb(nc.sbuf());
-  const VecTiles w = alloc_vec_tiles(sb, P, c.w);
+  const VecTiles w = alloc_vec_tiles(sb, P, c.w, c);
   const Tile u1 = sb.alloc(DType::f32, P, {kFree * c.w}, "c x"), u2 = sb.alloc(DType::f32, P, {kFree * c.w}, "s y");
-  for (const auto& list : rounds)
+  for (const auto& list : rounds) {
+    const ListIndex li = list_index(c, list, rounds.size() == 1);
     for_each_chunk(list, P, [&](const Chunk& ch) {
       load_pair(nc, c, w, ch);
       const std::int64_t n = ch.cols * c.w;
@@ -246,14 +347,15 @@ void rot_kernel(NeuronCore& nc, VecCall& c, Coef cc, Coef ss, const std::vector<
       move_x(nc, c, ch, w.a, true);
       move_y(nc, c, ch, w.b, true);
       ++c.chunks;
-    });
+    }, &li);
+  }
 }
 
 // sum op(x_e) y(pos_e) per plane: per-partition partial sums, then the partition fold.
 void spvv_kernel(NeuronCore& nc, VecCall& c, bool conj_x, float* out) {
   const std::int32_t P = nc.hw().pmax;
   AllocScope sb(nc.sbuf());
-  const VecTiles w = alloc_vec_tiles(sb, P, c.w);
+  const VecTiles w = alloc_vec_tiles(sb, P, c.w, c);
   const std::int64_t planes = c.w;  // 1 or 2
   const Tile acc = sb.alloc(DType::f32, P, {planes}, "partition accumulator");
   const Tile part = sb.alloc(DType::f32, P, {planes}, "chunk partial");
@@ -262,6 +364,7 @@ void spvv_kernel(NeuronCore& nc, VecCall& c, bool conj_x, float* out) {
   nc.memset(acc, 0.0f);
   std::vector<std::int64_t> all(z(c.x->nnz));
   std::iota(all.begin(), all.end(), 0);
+  const ListIndex li = list_index(c, all, true);
   for_each_chunk(all, P, [&](const Chunk& ch) {
     load_pair(nc, c, w, ch);
     const Tile xa = w.a.rows(0, ch.rows).cols(0, ch.cols * c.w), yb = w.b.rows(0, ch.rows).cols(0, ch.cols * c.w);
@@ -281,7 +384,7 @@ void spvv_kernel(NeuronCore& nc, VecCall& c, bool conj_x, float* out) {
     }
     nc.tensor_tensor(acc.rows(0, ch.rows), acc.rows(0, ch.rows), pr, AluOp::add);
     ++c.chunks;
-  });
+  }, &li);
   const std::int32_t blk = nc.hw().vector_transpose_max;
   for (std::int64_t k = 0; k < planes; ++k) {
     for (std::int32_t b = 0; b < P; b += blk) {
@@ -301,6 +404,8 @@ VecCall vec_call(const SpVecRef& x, void* y) {
   c.w = static_cast<std::int64_t>(value_bytes(x.value) / 4);
   c.pos.resize(z(x.nnz));
   generic_detail::for_each_spvec(x, [&](std::int64_t i, std::int64_t e) { c.pos[z(e)] = i; });
+  // Indirect DMA takes int32 row numbers (positions < size, entry numbers < nnz <= size).
+  c.indirect = x.size < std::numeric_limits<std::int32_t>::max();
   return c;
 }
 
@@ -311,7 +416,8 @@ PlanFacts engine_plan(const char* routine, const SpVecRef& x, const VecCall& c, 
   p.shape = "size=" + std::to_string(x.size) + " nnz=" + std::to_string(x.nnz);
   p.variant = std::string(value_name(x.value)) + ": entries in [pmax, <=" + std::to_string(kFree) + "] chunks, " +
               std::to_string(c.chunks) + " tile steps, " + std::to_string(rounds) + " duplicate-free round(s), " +
-              std::to_string(c.descriptors) + " DMA descriptors (one per run of consecutive indices)";
+              std::to_string(c.descriptors) + " DMA instructions (one per run of consecutive indices, or an index load and an "
+              "indirect DMA per part of a scattered chunk: " + std::to_string(c.indirect_rows) + " values moved indirectly)";
   p.ops = std::to_string(static_cast<long long>(flops)) + " flops";
   p.engines = moves ? "DMA (gathers / scatters of fp32 words: bit moves)" : "DMA (gathers / scatters), VectorE (fp32 arithmetic)";
   p.predicted_ns = ns;
@@ -335,8 +441,44 @@ void run_vec(const Settings& s, const char* routine, const SpVecRef& x, VecCall&
 
 }  // namespace
 
+namespace {
+constexpr std::int64_t kBitmapPositions = std::int64_t{1} << 27;  // 16 MiB of bitmap per thread at most
+
+// True when no position occurs twice (positions >= 0): one bit per position in a per-thread bitmap,
+// cleared again word by word afterwards, so a call costs O(nnz) host work, not O(size) or a sort.
+bool all_distinct(const std::vector<std::int64_t>& pos) {
+  if (pos.empty()) return true;
+  thread_local std::vector<std::uint64_t> seen;
+  const std::int64_t top = *std::max_element(pos.begin(), pos.end());
+  if (top >= kBitmapPositions) {  // a vector this long: sort a copy rather than keep a large bitmap
+    std::vector<std::int64_t> sorted(pos);
+    std::sort(sorted.begin(), sorted.end());
+    return std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();
+  }
+  if (seen.size() <= z(top / 64)) seen.resize(z(top / 64 + 1), 0);
+  std::size_t e = 0;
+  bool distinct = true;
+  for (; e < pos.size(); ++e) {
+    std::uint64_t& word = seen[z(pos[e] / 64)];
+    const std::uint64_t bit = std::uint64_t{1} << (pos[e] % 64);
+    if ((word & bit) != 0) {
+      distinct = false;
+      break;
+    }
+    word |= bit;
+  }
+  for (std::size_t k = 0; k < e; ++k) seen[z(pos[k] / 64)] = 0;
+  return distinct;
+}
+}  // namespace
+
 // spvec_engine.hpp.
 std::vector<std::vector<std::int64_t>> duplicate_free_rounds(const std::vector<std::int64_t>& pos) {
+  if (all_distinct(pos)) {  // the common case: one round, every entry in storage order
+    std::vector<std::vector<std::int64_t>> rounds(pos.empty() ? 0 : 1, std::vector<std::int64_t>(pos.size()));
+    if (!pos.empty()) std::iota(rounds[0].begin(), rounds[0].end(), 0);
+    return rounds;
+  }
   std::vector<std::int64_t> order(pos.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) { return pos[z(a)] < pos[z(b)]; });
@@ -381,8 +523,10 @@ void move_engines(const Settings& s, bool to_x, const SpVecRef& x, void* y, Call
     const std::int32_t P = nc.hw().pmax;
     AllocScope sb(nc.sbuf());
     const Tile t = sb.alloc(DType::f32, P, {kFree * c.w}, "values");
+    c.idx = sb.alloc(DType::i32, P, {2 * kFree}, "index words");
     std::vector<std::int64_t> all(z(x.nnz));
     std::iota(all.begin(), all.end(), 0);
+    const ListIndex li = list_index(c, all, true);
     for_each_chunk(all, P, [&](const Chunk& ch) {
       if (to_x) {
         move_y(nc, c, ch, t, false);
@@ -392,7 +536,7 @@ void move_engines(const Settings& s, bool to_x, const SpVecRef& x, void* y, Call
         move_y(nc, c, ch, t, true);
       }
       ++c.chunks;
-    });
+    }, &li);
   });
 }
 
@@ -445,6 +589,7 @@ void fill_and_scatter_engines(const Settings& s, const DenseLines& y, const SpVe
       AllocScope sb(nc.sbuf());
       const Tile zeros = sb.alloc(DType::f32, P, {kZeroWords}, "zeros");
       const Tile t = sb.alloc(DType::f32, P, {kFree * c.w}, "values");
+      c.idx = sb.alloc(DType::i32, P, {2 * kFree}, "index words");
       nc.memset(zeros, 0.0f);  // +0.0f: every value type's zero is all-zero bytes
       zero_descriptors = store_zeros(nc, zeros, c.y, y.lines, y.line_len * c.w, y.stride * c.w);
       std::vector<std::int64_t> all;
@@ -452,11 +597,13 @@ void fill_and_scatter_engines(const Settings& s, const DenseLines& y, const SpVe
         all.resize(z(x.nnz));
         std::iota(all.begin(), all.end(), 0);
       }
-      for_each_chunk(entries != nullptr ? *entries : all, P, [&](const Chunk& ch) {
+      const std::vector<std::int64_t>& list = entries != nullptr ? *entries : all;
+      const ListIndex li = list_index(c, list, entries == nullptr);
+      for_each_chunk(list, P, [&](const Chunk& ch) {
         move_x(nc, c, ch, t, false);
         move_y(nc, c, ch, t, true);  // storage order: a position stored twice keeps its last entry
         ++c.chunks;
-      });
+      }, &li);
     });
   if (report == nullptr) return;
   const bool wanted = report->plans_wanted;
@@ -470,7 +617,8 @@ void fill_and_scatter_engines(const Settings& s, const DenseLines& y, const SpVe
   p.variant = std::string(value_name(x.value)) + ": one VectorE memset of a [pmax, " + std::to_string(kZeroWords) +
               "] zero tile stored by " + std::to_string(zero_descriptors) + " DMA descriptors, then the entries in " +
               std::to_string(c.chunks) + " [pmax, <=" + std::to_string(kFree) + "] chunks scattered by " +
-              std::to_string(c.descriptors) + " DMA descriptors (one per run of consecutive positions)";
+              std::to_string(c.descriptors) + " DMA instructions (one per run of consecutive positions, or an index load and "
+              "an indirect DMA per part of a scattered chunk: " + std::to_string(c.indirect_rows) + " values moved indirectly)";
   p.ops = "0 flops";
   p.engines = "VectorE (one memset), DMA (zero stores, value loads and scatters of fp32 words: bit moves)";
   p.predicted_ns = report->profile.total_ns;

@@ -202,6 +202,18 @@ class NeuronCore {
   void dma_copy(const Tile& dst, const Tile& src);
   // 2-D transpose during the copy: dst[F, P] = src[P, F]. trn2+ (dma_transpose); 2- and 4-byte dtypes.
   void dma_transpose(const Tile& dst, const Tile& src);
+  // Indirect DMA (NKI's indirect load / store through an index tile; its descriptors are built by
+  // GpSimdE's software DGE, the only mode for indirect gather / scatter, neuroncore.md 5.5).
+  // `table`: an HBM tile of R rows (its partitions) of E elements each (its free size, one dense
+  // run). `index`: an SBUF int32 tile [P, K] (one free dimension, any step: the low words of int64
+  // indices are a step-2 view). Row index[p, k] - index_base of the table moves to / from elements
+  // k E .. k E + E - 1 of partition p of the on-chip tile (SBUF, free size K E, one dense run, the
+  // table's dtype: bit copies). Each moved row is one DMA descriptor (the record's declared_cycles,
+  // subop kSubopIndirectDma; the cost model charges each). An index outside [index_base,
+  // index_base + R) raises UsageError before anything moves (oob_mode error). dma_scatter writes
+  // rows in (p, k) order: a row named twice keeps the value of its last (p, k).
+  void dma_gather(const Tile& dst, const Tile& table, const Tile& index, std::int64_t index_base = 0);
+  void dma_scatter(const Tile& table, const Tile& src, const Tile& index, std::int64_t index_base = 0);
 
  private:
   // Engine-implementation internals (the isa_*.cpp files): rounding, SR stream, trace records.

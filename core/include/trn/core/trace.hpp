@@ -80,6 +80,10 @@ struct Instruction {
   }
 };
 
+// Instruction::subop of a dma_copy record made by NeuronCore::dma_gather / dma_scatter: an indirect
+// DMA whose declared_cycles holds its descriptor count (one per moved row).
+inline constexpr std::uint8_t kSubopIndirectDma = 1;
+
 struct Trace {
   std::vector<Instruction> instructions;
   std::array<std::int64_t, kEngineCount> per_engine{};
