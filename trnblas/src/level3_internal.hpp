@@ -60,4 +60,18 @@ class Recorder {
   Trace trace_;
 };
 
+// trsm_narrow_kernel (trsm_narrow_kernel.cpp): E Y = alpha Z in place of Z, E order x order
+// triangular (element (i, j) at e[i si + j sj]), Z order x nrhs (element (i, r) at z[i es + r rs]);
+// explicit inverses of the diagonal blocks by Newton-Schulz on TensorE, block rows by matmuls.
+// order <= kTrsmNarrowMaxOrder, nrhs <= kTrsmNarrowMaxRhs (trn/blas/level3.hpp).
+struct NarrowTrsm {
+  const float* e = nullptr;
+  std::int64_t si = 1, sj = 1, order = 0;
+  bool lower = true, unit = false;
+  float* z = nullptr;
+  std::int64_t es = 1, rs = 1, nrhs = 0;
+  float alpha = 1.0f;
+};
+void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm& p);
+
 }  // namespace trn::blas::detail

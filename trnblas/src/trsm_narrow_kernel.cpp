@@ -1,0 +1,216 @@
+// trsm_narrow_kernel: E Y = alpha Z for a few right-hand sides (fp32, real), the whole solve in one
+// launch with every product on TensorE (issue #30: substitution with nrhs <= 4 is a chain of 3 n
+// dependent VectorE instructions of free size nrhs, ~0.7 us per row).
+//
+// Algorithm  blocked TRSM with explicit inverses of the diagonal blocks (Du Croz & Higham, "Stability
+//            of methods for matrix inversion", IMA J. Numer. Anal. 12, 1992, method 2 applied
+//            blockwise; Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., §14.2):
+//   1. Every w x w diagonal block T_b (w <= pmax) is inverted by the Newton-Schulz iteration
+//      X <- X - X (T X - I) from X_0 = diag(1 / t_ii) (Higham §14.5; Schulz 1933). For a triangular
+//      T the residual I - X_0 T is strictly triangular, so nilpotent of index <= w, and each step
+//      squares it: ceil(log2 w) steps reach T^-1 in exact arithmetic (7 for w = 128). TensorE's
+//      matmul computes stationary^T moving, so the iteration runs on both W ~ T^-1 and V ~ T^-T:
+//        W <- W - V^T (T W - I),  V <- V - W^T (T^T V - I),
+//      whose errors G = W - T^-1, H^T = V - T^-T both become -H T G (quadratic), four 128^3 matmuls
+//      per step and block; the blocks' steps are interleaved so one block's latencies hide another's.
+//   2. Block rows in solve order: R_b = alpha Z_b - sum_k E_bk Y_k (the solved blocks, one PSUM
+//      accumulation of matmuls with E_bk^T, loaded transposed by the DMA), then Y_b = V_b^T R_b (one
+//      matmul). The host only loads the operands; no arithmetic.
+// Engines    DMA: E's blocks (each diagonal block twice, as T_b and T_b^T), Z, Y. GpSimdE: the
+//            triangle masks (affine_select). VectorE: the diagonal, PSUM evacuation, R_b, X updates.
+//            TensorE: every product.
+// Accuracy   (first order in u = 2^-24, gamma_k = k u / (1 - k u)) the last Newton step gives
+//            |W_b - T_b^-1| <= gamma_{2w+1} |T_b^-1| |T_b| |T_b^-1| (the forward-error bound of the
+//            triangular inversion methods, Higham Thm 14.?/eq. (14.7) class, cond(T_b) times u), and
+//            the block solve y = fl(V^T r) adds gamma_w |T_b^-1| |r|, so
+//              |y_b - T_b^-1 r_b| <= gamma_{3w+2} |T_b^-1| |T_b| |T_b^-1| |r_b|,
+//            with the update r_b = alpha z_b - E_bK y_K as in the GEMM form (gamma_{k+1}, fp32 PSUM).
+//            Substitution is componentwise backward stable (|dT| <= gamma_w |T|, Higham Thm 8.5);
+//            this bound has cond(T_b) = || |T_b^-1| |T_b| || in place of the backward error: the
+//            inverse form of Du Croz & Higham, acceptable for the factors of potrs/getrs (Cholesky /
+//            partially pivoted LU factors, whose diagonal blocks are well conditioned relative to
+//            A). docs/trnblas.md "TRSM with few right-hand sides".
+// Limits     order <= kTrsmNarrowMaxOrder (the blocks of E's triangle stay in SBUF), nrhs <=
+//            kTrsmNarrowMaxRhs. Non-finite input or output is the driver's business (level3.cpp
+//            falls back to substitution, which propagates Inf/NaN as netlib does).
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "level3_internal.hpp"
+#include "trn/tile/view.hpp"
+
+namespace trn::blas::detail {
+
+namespace {
+
+// ceil(log2 w): Newton steps that annihilate a strictly triangular residual of order w.
+int newton_steps(std::int64_t w) {
+  int steps = 0;
+  while ((std::int64_t{1} << steps) < w) ++steps;
+  return steps;
+}
+
+// Keeps the triangle of a w x w tile (partition = row index p, free = column index f) on which
+// value = sign (p - f) satisfies cmp, zeros elsewhere (the unreferenced triangle may hold Inf/NaN).
+void keep_triangle(NeuronCore& nc, const Tile& t, std::int64_t w, std::int64_t sign, AluOp cmp) {
+  const std::array<std::int64_t, 2> pattern{-sign, w};
+  nc.affine_select(t, std::span(&pattern, 1), 0, sign, cmp, t, 0.0f);
+}
+
+}  // namespace
+
+void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm& p) {
+  const std::int64_t P = nc.hw().pmax, order = p.order, nrhs = p.nrhs;
+  const std::int64_t blocks = (order + P - 1) / P;
+  const auto width = [&](std::int64_t b) { return std::min(P, order - b * P); };
+  const auto rows32 = [](std::int64_t v) { return static_cast<std::int32_t>(v); };
+  AllocScope sb(nc.sbuf()), ps(nc.psum());
+  const auto Pi = rows32(P);
+  // E(i, j) at e[i si + j sj]: the block (i0.., j0..) with partitions along i (direct) or j (transposed).
+  const auto e_block = [&](std::int64_t i0, std::int64_t h, std::int64_t j0, std::int64_t w, bool transposed) {
+    const float* base = p.e + i0 * p.si + j0 * p.sj;
+    return transposed ? tile::hbm_view(base, DType::f32, rows32(w), p.sj, {{h, p.si}})
+                      : tile::hbm_view(base, DType::f32, rows32(h), p.si, {{w, p.sj}});
+  };
+  const auto z_block = [&](std::int64_t b) {
+    return tile::hbm_view(p.z + b * P * p.es, DType::f32, rows32(width(b)), p.es, {{nrhs, p.rs}});
+  };
+
+  Tile ones = sb.alloc(DType::f32, Pi, {P}, "ones");
+  Tile ident = sb.alloc(DType::f32, Pi, {P}, "identity");
+  nc.memset(ones, 1.0f);
+  {
+    const std::array<std::int64_t, 2> pattern{-1, P};  // p - f == 0
+    nc.affine_select(ident, std::span(&pattern, 1), 0, 1, AluOp::equal, ones, 0.0f);
+  }
+  // Right-hand sides and solutions, block b in columns [b nrhs, (b + 1) nrhs).
+  Tile zt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "Z blocks");
+  Tile yt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "Y blocks");
+  Tile rt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "R blocks");
+  const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(width(b))).cols(b * nrhs, nrhs); };
+  for (std::int64_t b = 0; b < blocks; ++b) nc.dma_copy(col(zt, b), z_block(b));
+
+  // ---- 1. the inverses of the diagonal blocks ----------------------------------------------------
+  struct Diag {
+    Tile t, u, w, v, pw, pv;  // T_b, T_b^T, W ~ T^-1, V ~ T^-T, T W - I, T^T V - I
+  };
+  std::vector<Diag> d(static_cast<std::size_t>(blocks));
+  const std::int64_t lsign = p.lower ? 1 : -1;  // T lower: p - f >= 0
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    const std::int64_t w = width(b), e0 = b * P;
+    Diag& x = d[static_cast<std::size_t>(b)];
+    x.t = sb.alloc(DType::f32, rows32(w), {w}, "T_b");
+    x.u = sb.alloc(DType::f32, rows32(w), {w}, "T_b^T");
+    x.w = sb.alloc(DType::f32, rows32(w), {w}, "W_b");
+    x.v = sb.alloc(DType::f32, rows32(w), {w}, "V_b");
+    x.pw = sb.alloc(DType::f32, rows32(w), {w}, "T W - I");
+    x.pv = sb.alloc(DType::f32, rows32(w), {w}, "T^T V - I");
+    nc.dma_copy(x.t, e_block(e0, w, e0, w, false));
+    nc.dma_copy(x.u, e_block(e0, w, e0, w, true));
+  }
+  // E_bk^T of the solved blocks k of every block row b (loads overlap the inversion).
+  std::vector<Tile> et(static_cast<std::size_t>(blocks * blocks));
+  for (std::int64_t b = 0; b < blocks; ++b)
+    for (std::int64_t k = 0; k < blocks; ++k) {
+      if (p.lower ? k >= b : k <= b) continue;
+      Tile& t = et[static_cast<std::size_t>(b * blocks + k)];
+      t = sb.alloc(DType::f32, rows32(width(k)), {width(b)}, "E_bk^T");
+      nc.dma_copy(t, e_block(b * P, width(b), k * P, width(k), true));
+    }
+  Tile diag = sb.alloc(DType::f32, Pi, {blocks}, "t_ii");
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    const std::int64_t w = width(b);
+    Diag& x = d[static_cast<std::size_t>(b)];
+    const Tile id = ident.rows(0, rows32(w)).cols(0, w);
+    // The referenced triangle only; a unit diagonal is 1 whatever is stored.
+    keep_triangle(nc, x.t, w, lsign, p.unit ? AluOp::greater : AluOp::greater_equal);
+    keep_triangle(nc, x.u, w, -lsign, p.unit ? AluOp::greater : AluOp::greater_equal);
+    if (p.unit) {
+      nc.tensor_tensor(x.t, x.t, id, AluOp::add);
+      nc.tensor_tensor(x.u, x.u, id, AluOp::add);
+      nc.tensor_copy(x.w, id);
+    } else {  // X_0 = diag(1 / t_ii): t_ii by selecting the diagonal and summing each row (exact)
+      const std::array<std::int64_t, 2> pattern{-1, w};
+      nc.affine_select(x.pw, std::span(&pattern, 1), 0, 1, AluOp::equal, x.t, 0.0f);
+      const Tile dcol = diag.rows(0, rows32(w)).cols(b, 1);
+      nc.tensor_reduce(dcol, x.pw, AluOp::add);
+      nc.tensor_scalar(x.w, id, AluOp::divide, dcol);
+    }
+    nc.tensor_copy(x.v, x.w);
+  }
+  // PSUM: one set of products per block in flight (at most 4 blocks at once, 2 KiB each).
+  const std::int64_t slots = std::min<std::int64_t>(blocks, 4);
+  std::vector<std::array<Tile, 2>> pp(static_cast<std::size_t>(slots)), qq(static_cast<std::size_t>(slots));
+  for (std::int64_t s = 0; s < slots; ++s)
+    for (int f = 0; f < 2; ++f) {
+      pp[static_cast<std::size_t>(s)][f] = ps.alloc(DType::f32, Pi, {P}, "T X");
+      qq[static_cast<std::size_t>(s)][f] = ps.alloc(DType::f32, Pi, {P}, "X (T X - I)");
+    }
+  const auto ptile = [&](auto& set, std::int64_t b, int f) {
+    return set[static_cast<std::size_t>(b % slots)][f].rows(0, rows32(width(b))).cols(0, width(b));
+  };
+  int steps = 0;
+  for (std::int64_t b = 0; b < blocks; ++b) steps = std::max(steps, newton_steps(width(b)));
+  for (std::int64_t g0 = 0; g0 < blocks; g0 += slots) {  // groups of `slots` blocks, interleaved
+    const std::int64_t g1 = std::min(blocks, g0 + slots);
+    for (int step = 0; step < steps; ++step) {
+      for (std::int64_t b = g0; b < g1; ++b) {
+        if (step >= newton_steps(width(b))) continue;
+        const bool last = step + 1 == newton_steps(width(b));  // V only: W is not read afterwards
+        Diag& x = d[static_cast<std::size_t>(b)];
+        if (!last) nc.nc_matmul(ptile(pp, b, 0), x.u, x.w, false);  // T W
+        nc.nc_matmul(ptile(pp, b, 1), x.t, x.v, false);              // T^T V
+      }
+      for (std::int64_t b = g0; b < g1; ++b) {
+        if (step >= newton_steps(width(b))) continue;
+        const bool last = step + 1 == newton_steps(width(b));
+        Diag& x = d[static_cast<std::size_t>(b)];
+        const Tile id = ident.rows(0, rows32(width(b))).cols(0, width(b));
+        if (!last) nc.tensor_tensor(x.pw, ptile(pp, b, 0), id, AluOp::subtract);
+        nc.tensor_tensor(x.pv, ptile(pp, b, 1), id, AluOp::subtract);
+      }
+      for (std::int64_t b = g0; b < g1; ++b) {
+        if (step >= newton_steps(width(b))) continue;
+        const bool last = step + 1 == newton_steps(width(b));
+        Diag& x = d[static_cast<std::size_t>(b)];
+        if (!last) nc.nc_matmul(ptile(qq, b, 0), x.v, x.pw, false);  // V^T (T W - I)
+        nc.nc_matmul(ptile(qq, b, 1), x.w, x.pv, false);              // W^T (T^T V - I)
+      }
+      for (std::int64_t b = g0; b < g1; ++b) {
+        if (step >= newton_steps(width(b))) continue;
+        const bool last = step + 1 == newton_steps(width(b));
+        Diag& x = d[static_cast<std::size_t>(b)];
+        if (!last) nc.tensor_tensor(x.w, x.w, ptile(qq, b, 0), AluOp::subtract);
+        nc.tensor_tensor(x.v, x.v, ptile(qq, b, 1), AluOp::subtract);
+      }
+    }
+  }
+
+  // ---- 2. block rows in solve order --------------------------------------------------------------
+  if (p.alpha != 1.0f)
+    for (std::int64_t b = 0; b < blocks; ++b) nc.tensor_scalar(col(zt, b), col(zt, b), AluOp::multiply, p.alpha);
+  Tile acc = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "E_bK Y_K");
+  Tile yp = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "V_b^T R_b");
+  for (std::int64_t step = 0; step < blocks; ++step) {
+    const std::int64_t b = p.lower ? step : blocks - 1 - step;
+    Tile r = col(zt, b);
+    bool first = true;
+    for (std::int64_t k = 0; k < blocks; ++k) {
+      if (p.lower ? k >= b : k <= b) continue;
+      nc.nc_matmul(col(acc, b), et[static_cast<std::size_t>(b * blocks + k)], col(yt, k), !first);
+      first = false;
+    }
+    if (!first) {
+      nc.tensor_tensor(col(rt, b), col(zt, b), col(acc, b), AluOp::subtract);
+      r = col(rt, b);
+    }
+    nc.nc_matmul(col(yp, b), d[static_cast<std::size_t>(b)].v, r, false);
+    nc.tensor_copy(col(yt, b), col(yp, b));
+    nc.dma_copy(z_block(b), col(yt, b));
+  }
+}
+
+}  // namespace trn::blas::detail
