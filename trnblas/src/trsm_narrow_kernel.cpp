@@ -40,6 +40,7 @@
 #include <vector>
 
 #include "level3_internal.hpp"
+#include "trn/tile/complex.hpp"
 #include "trn/tile/view.hpp"
 
 namespace trn::blas::detail {
@@ -62,7 +63,7 @@ void keep_triangle(NeuronCore& nc, const Tile& t, std::int64_t w, std::int64_t s
 
 }  // namespace
 
-void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm& p) {
+void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
   const std::int64_t P = nc.hw().pmax, order = p.order, nrhs = p.nrhs;
   const std::int64_t blocks = (order + P - 1) / P;
   const auto width = [&](std::int64_t b) { return std::min(P, order - b * P); };
@@ -210,6 +211,221 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm& p) {
     nc.nc_matmul(col(yp, b), d[static_cast<std::size_t>(b)].v, r, false);
     nc.tensor_copy(col(yt, b), col(yp, b));
     nc.dma_copy(z_block(b), col(yt, b));
+  }
+}
+
+// The complex form: every matrix as planes (re, im, and -im for a stationary operand) and every
+// complex product as four real matmuls into two PSUM accumulations,
+//   re = A_re^T B_re + (-A_im)^T B_im,   im = A_re^T B_im + A_im^T B_re
+// (the 4M scheme; each component one fp32 PSUM sum of 2k exact products). The steps are those of
+// the real kernel; X_0 = diag(1 / t_ii) by the scaled complex reciprocal of tile/complex.hpp.
+// Accuracy (|z| = |re| + |im|, first order): |y_b - T_b^-1 r_b| <= gamma_{6w+4} |T_b^-1| |T_b|
+// |T_b^-1| |r_b| (the real bound with every product's sum of w terms replaced by 2w, plus the
+// reciprocal's gamma_7 in X_0, which the Newton steps correct).
+void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p) {
+  const std::int64_t P = nc.hw().pmax, order = p.order, nrhs = p.nrhs;
+  const std::int64_t blocks = (order + P - 1) / P;
+  const auto width = [&](std::int64_t b) { return std::min(P, order - b * P); };
+  const auto rows32 = [](std::int64_t v) { return static_cast<std::int32_t>(v); };
+  AllocScope sb(nc.sbuf()), ps(nc.psum());
+  const auto Pi = rows32(P);
+  const float* ef = reinterpret_cast<const float*>(p.e);
+  float* zf = reinterpret_cast<float*>(p.z);
+  // Plane `part` (0 re, 1 im) of E's block (i0.., j0..), partitions along i (direct) or j (transposed).
+  const auto e_plane = [&](std::int64_t i0, std::int64_t h, std::int64_t j0, std::int64_t w, bool transposed, int part) {
+    const float* base = ef + 2 * (i0 * p.si + j0 * p.sj) + part;
+    return transposed ? tile::hbm_view(base, DType::f32, rows32(w), 2 * p.sj, {{h, 2 * p.si}})
+                      : tile::hbm_view(base, DType::f32, rows32(h), 2 * p.si, {{w, 2 * p.sj}});
+  };
+  const auto z_plane = [&](std::int64_t b, int part) {
+    return tile::hbm_view(zf + 2 * b * P * p.es + part, DType::f32, rows32(width(b)), 2 * p.es, {{nrhs, 2 * p.rs}});
+  };
+  struct Cx {
+    Tile re, im, nim;  // nim = -im (a stationary operand's imaginary plane in the real part)
+  };
+  const auto alloc_cx = [&](std::int64_t rows, std::int64_t cols, const char* name, bool with_nim) {
+    Cx c;
+    c.re = sb.alloc(DType::f32, rows32(rows), {cols}, name);
+    c.im = sb.alloc(DType::f32, rows32(rows), {cols}, name);
+    if (with_nim) c.nim = sb.alloc(DType::f32, rows32(rows), {cols}, name);
+    return c;
+  };
+  // dst (PSUM planes) = stat^T mov (complex), or += when accumulate.
+  const auto cmatmul = [&](const Tile& dre, const Tile& dim, const Cx& stat, const Tile& mre, const Tile& mim,
+                           bool accumulate) {
+    nc.nc_matmul(dre, stat.re, mre, accumulate);
+    nc.nc_matmul(dre, stat.nim, mim, true);
+    nc.nc_matmul(dim, stat.re, mim, accumulate);
+    nc.nc_matmul(dim, stat.im, mre, true);
+  };
+
+  Tile ones = sb.alloc(DType::f32, Pi, {P}, "ones");
+  Tile ident = sb.alloc(DType::f32, Pi, {P}, "identity");
+  nc.memset(ones, 1.0f);
+  {
+    const std::array<std::int64_t, 2> pattern{-1, P};
+    nc.affine_select(ident, std::span(&pattern, 1), 0, 1, AluOp::equal, ones, 0.0f);
+  }
+  Cx zt = alloc_cx(P, blocks * nrhs, "Z blocks", false), yt = alloc_cx(P, blocks * nrhs, "Y blocks", false);
+  Cx rt = alloc_cx(P, blocks * nrhs, "R blocks", false);
+  Tile scratch = sb.alloc(DType::f32, Pi, {3 * nrhs}, "alpha z");
+  const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(width(b))).cols(b * nrhs, nrhs); };
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    nc.dma_copy(col(zt.re, b), z_plane(b, 0));
+    nc.dma_copy(col(zt.im, b), z_plane(b, 1));
+  }
+
+  struct Diag {
+    Cx t, u, w, v, pw, pv;
+  };
+  std::vector<Diag> d(static_cast<std::size_t>(blocks));
+  const std::int64_t lsign = p.lower ? 1 : -1;
+  const AluOp keep = p.unit ? AluOp::greater : AluOp::greater_equal;
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    const std::int64_t w = width(b), e0 = b * P;
+    Diag& x = d[static_cast<std::size_t>(b)];
+    x.t = alloc_cx(w, w, "T_b", true);
+    x.u = alloc_cx(w, w, "T_b^T", true);
+    x.w = alloc_cx(w, w, "W_b", true);
+    x.v = alloc_cx(w, w, "V_b", true);
+    x.pw = alloc_cx(w, w, "T W - I", false);
+    x.pv = alloc_cx(w, w, "T^T V - I", false);
+    for (int part = 0; part < 2; ++part) {
+      nc.dma_copy(part == 0 ? x.t.re : x.t.im, e_plane(e0, w, e0, w, false, part));
+      nc.dma_copy(part == 0 ? x.u.re : x.u.im, e_plane(e0, w, e0, w, true, part));
+    }
+  }
+  std::vector<Cx> et(static_cast<std::size_t>(blocks * blocks));
+  for (std::int64_t b = 0; b < blocks; ++b)
+    for (std::int64_t k = 0; k < blocks; ++k) {
+      if (p.lower ? k >= b : k <= b) continue;
+      Cx& t = et[static_cast<std::size_t>(b * blocks + k)];
+      t = alloc_cx(width(k), width(b), "E_bk^T", true);
+      nc.dma_copy(t.re, e_plane(b * P, width(b), k * P, width(k), true, 0));
+      nc.dma_copy(t.im, e_plane(b * P, width(b), k * P, width(k), true, 1));
+      // op(E)'s im and -im: the stored im and its negation, swapped for op C (E = conj(stored)).
+      nc.tensor_scalar(t.nim, t.im, AluOp::multiply, -1.0f);
+      if (p.conj) std::swap(t.im, t.nim);
+    }
+  Tile work = sb.alloc(DType::f32, Pi, {8 * blocks}, "t_ii and its reciprocal");
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    const std::int64_t w = width(b);
+    Diag& x = d[static_cast<std::size_t>(b)];
+    const Tile id = ident.rows(0, rows32(w)).cols(0, w);
+    for (Cx* c : {&x.t, &x.u}) {
+      const bool transposed = c == &x.u;
+      keep_triangle(nc, c->re, w, transposed ? -lsign : lsign, keep);
+      keep_triangle(nc, c->im, w, transposed ? -lsign : lsign, keep);
+      if (p.unit) nc.tensor_tensor(c->re, c->re, id, AluOp::add);
+      nc.tensor_scalar(c->nim, c->im, AluOp::multiply, -1.0f);
+      if (p.conj) std::swap(c->im, c->nim);  // op C: E = conj(stored)
+    }
+    const auto wk = [&](int i) { return work.rows(0, rows32(w)).cols(8 * b + i, 1); };
+    if (p.unit) {
+      nc.tensor_copy(x.w.re, id);
+      nc.memset(x.w.im, 0.0f);
+      nc.memset(x.w.nim, 0.0f);
+    } else {  // X_0 = diag(1 / t_ii)
+      const std::array<std::int64_t, 2> pattern{-1, w};
+      nc.affine_select(x.pw.re, std::span(&pattern, 1), 0, 1, AluOp::equal, x.t.re, 0.0f);
+      nc.affine_select(x.pw.im, std::span(&pattern, 1), 0, 1, AluOp::equal, x.t.im, 0.0f);
+      nc.tensor_reduce(wk(0), x.pw.re, AluOp::add);
+      nc.tensor_reduce(wk(1), x.pw.im, AluOp::add);
+      nc.tensor_tensor(wk(2), wk(0), wk(1), AluOp::abs_max);
+      const tile::ReciprocalWork rw{wk(3), wk(4), wk(5), wk(0)};  // t reuses t_ii.re, read only before t is written
+      const tile::ComplexPlanes r{wk(6), wk(7)};
+      tile::complex_reciprocal(nc, wk(0), wk(1), wk(2), rw, r);
+      nc.tensor_scalar(x.w.re, id, AluOp::multiply, r.re);
+      nc.tensor_scalar(x.w.im, id, AluOp::multiply, r.im);
+      nc.tensor_scalar(x.w.nim, id, AluOp::multiply, r.im, AluOp::multiply, -1.0f);
+    }
+    nc.tensor_copy(x.v.re, x.w.re);
+    nc.tensor_copy(x.v.im, x.w.im);
+    nc.tensor_copy(x.v.nim, x.w.nim);
+  }
+  // PSUM: [form][re, im] per block in flight (2 blocks at once, 2 KiB each); Q reuses P's banks.
+  const std::int64_t slots = std::min<std::int64_t>(blocks, 2);
+  std::vector<std::array<Tile, 4>> pp(static_cast<std::size_t>(slots));
+  for (std::int64_t s = 0; s < slots; ++s)
+    for (int f = 0; f < 4; ++f) pp[static_cast<std::size_t>(s)][f] = ps.alloc(DType::f32, Pi, {P}, "complex products");
+  const auto ptile = [&](std::int64_t b, int f) {
+    return pp[static_cast<std::size_t>(b % slots)][f].rows(0, rows32(width(b))).cols(0, width(b));
+  };
+  int steps = 0;
+  for (std::int64_t b = 0; b < blocks; ++b) steps = std::max(steps, newton_steps(width(b)));
+  for (std::int64_t g0 = 0; g0 < blocks; g0 += slots) {
+    const std::int64_t g1 = std::min(blocks, g0 + slots);
+    for (int step = 0; step < steps; ++step) {
+      const auto active = [&](std::int64_t b) { return step < newton_steps(width(b)); };
+      const auto last = [&](std::int64_t b) { return step + 1 == newton_steps(width(b)); };
+      for (std::int64_t b = g0; b < g1; ++b) {
+        if (!active(b)) continue;
+        Diag& x = d[static_cast<std::size_t>(b)];
+        if (!last(b)) cmatmul(ptile(b, 0), ptile(b, 1), x.u, x.w.re, x.w.im, false);  // T W
+        cmatmul(ptile(b, 2), ptile(b, 3), x.t, x.v.re, x.v.im, false);              // T^T V
+      }
+      for (std::int64_t b = g0; b < g1; ++b) {
+        if (!active(b)) continue;
+        Diag& x = d[static_cast<std::size_t>(b)];
+        const Tile id = ident.rows(0, rows32(width(b))).cols(0, width(b));
+        if (!last(b)) {
+          nc.tensor_tensor(x.pw.re, ptile(b, 0), id, AluOp::subtract);
+          nc.tensor_copy(x.pw.im, ptile(b, 1));
+        }
+        nc.tensor_tensor(x.pv.re, ptile(b, 2), id, AluOp::subtract);
+        nc.tensor_copy(x.pv.im, ptile(b, 3));
+      }
+      for (std::int64_t b = g0; b < g1; ++b) {
+        if (!active(b)) continue;
+        Diag& x = d[static_cast<std::size_t>(b)];
+        if (!last(b)) cmatmul(ptile(b, 0), ptile(b, 1), x.v, x.pw.re, x.pw.im, false);  // V^T (T W - I)
+        cmatmul(ptile(b, 2), ptile(b, 3), x.w, x.pv.re, x.pv.im, false);              // W^T (T^T V - I)
+      }
+      for (std::int64_t b = g0; b < g1; ++b) {
+        if (!active(b)) continue;
+        Diag& x = d[static_cast<std::size_t>(b)];
+        const auto update = [&](Cx& c, int f) {  // c -= Q, -im first (it reads the old im)
+          nc.tensor_tensor(c.nim, ptile(b, f + 1), c.im, AluOp::subtract);
+          nc.tensor_tensor(c.re, c.re, ptile(b, f), AluOp::subtract);
+          nc.tensor_tensor(c.im, c.im, ptile(b, f + 1), AluOp::subtract);
+        };
+        if (!last(b)) update(x.w, 0);
+        update(x.v, 2);
+      }
+    }
+  }
+
+  if (p.alpha != std::complex<float>(1.0f))
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      const std::int64_t w = width(b);
+      const auto s3 = [&](int i) { return scratch.rows(0, rows32(w)).cols(i * nrhs, nrhs); };
+      tile::complex_scale(nc, {col(zt.re, b), col(zt.im, b)}, p.alpha.real(), p.alpha.imag(), s3(0), s3(1), s3(2));
+    }
+  Tile acc_re = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "E_bK Y_K re");
+  Tile acc_im = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "E_bK Y_K im");
+  Tile yp_re = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "V_b^T R_b re");
+  Tile yp_im = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "V_b^T R_b im");
+  for (std::int64_t step = 0; step < blocks; ++step) {
+    const std::int64_t b = p.lower ? step : blocks - 1 - step;
+    Tile r_re = col(zt.re, b), r_im = col(zt.im, b);
+    bool first = true;
+    for (std::int64_t k = 0; k < blocks; ++k) {
+      if (p.lower ? k >= b : k <= b) continue;
+      cmatmul(col(acc_re, b), col(acc_im, b), et[static_cast<std::size_t>(b * blocks + k)], col(yt.re, k),
+              col(yt.im, k), !first);
+      first = false;
+    }
+    if (!first) {
+      nc.tensor_tensor(col(rt.re, b), col(zt.re, b), col(acc_re, b), AluOp::subtract);
+      nc.tensor_tensor(col(rt.im, b), col(zt.im, b), col(acc_im, b), AluOp::subtract);
+      r_re = col(rt.re, b);
+      r_im = col(rt.im, b);
+    }
+    cmatmul(col(yp_re, b), col(yp_im, b), d[static_cast<std::size_t>(b)].v, r_re, r_im, false);
+    nc.tensor_copy(col(yt.re, b), col(yp_re, b));
+    nc.tensor_copy(col(yt.im, b), col(yp_im, b));
+    nc.dma_copy(z_plane(b, 0), col(yt.re, b));
+    nc.dma_copy(z_plane(b, 1), col(yt.im, b));
   }
 }
 
