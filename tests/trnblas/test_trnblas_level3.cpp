@@ -197,10 +197,11 @@ void check_trsm(const Tri& c, std::int64_t m, std::int64_t n, T alpha, std::uint
           bd[static_cast<std::size_t>(b0 + i + (b0 + j) * d)] = acc;
         }
     }
-    if (narrow) {
-      // <= kTrsmNarrowMaxRhs right-hand sides: T_b^-1 by Newton-Schulz on TensorE (trsm_narrow_kernel.cpp),
-      // |y_b - T_b^-1 z_b| <= gamma_{3w+2} |T_b^-1| |T_b| |T_b^-1| |z_b|, so the block residual is at
-      // most gamma_{3w+2} (|T_b| |T_b^-1|)^2 |z_b| (right side: (|T_b^-1| |T_b|)^2 from the right).
+    // <= kTrsmNarrowMaxRhs right-hand sides: T_b^-1 by Newton-Schulz on TensorE and one step of
+    // refinement (trsm_narrow_kernel.cpp): the block residual is within the substitution bound (the
+    // g term) plus the second-order 4 gamma_{3w+2}^2 (|T_b| |T_b^-1|)^4 |z_b| (right side:
+    // (|T_b^-1| |T_b|)^4 from the right); bd^k <= bd^4 for k <= 4 since bd >= I.
+    for (int square = 0; narrow && square < 2; ++square) {
       std::vector<double> sq(bd.size(), 0.0);
       for (std::int64_t b0 = 0; b0 < d; b0 += 128) {
         const std::int64_t w = std::min<std::int64_t>(128, d - b0);
@@ -215,7 +216,8 @@ void check_trsm(const Tri& c, std::int64_t m, std::int64_t n, T alpha, std::uint
       bd = std::move(sq);
     }
     blockwise = left ? product(bd, R, d, d, n, false) : product(R, bd, m, d, d, false);
-    for (double& v : blockwise) v *= narrow ? gamma(3.0 * 128 + 2, kU32) : g2;
+    const double gn = gamma(3.0 * 128 + 2, kU32);
+    for (double& v : blockwise) v *= narrow ? 4.0 * gn * gn : g2;
   }
   for (std::size_t i = 0; i < R.size(); ++i) R[i] = g * R[i] + blockwise[i];
   const std::vector<double> bound = left ? product(inv, R, d, d, n, true) : product(R, inv, m, d, d, true);

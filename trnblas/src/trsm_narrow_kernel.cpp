@@ -1,4 +1,4 @@
-// trsm_narrow_kernel: E Y = alpha Z for a few right-hand sides (fp32, real), the whole solve in one
+// trsm_narrow_kernel: E Y = alpha Z for a few right-hand sides (fp32 real; complex below), the whole solve in one
 // launch with every product on TensorE (issue #30: substitution with nrhs <= 4 is a chain of 3 n
 // dependent VectorE instructions of free size nrhs, ~0.7 us per row).
 //
@@ -15,21 +15,25 @@
 //      per step and block; the blocks' steps are interleaved so one block's latencies hide another's.
 //   2. Block rows in solve order: R_b = alpha Z_b - sum_k E_bk Y_k (the solved blocks, one PSUM
 //      accumulation of matmuls with E_bk^T, loaded transposed by the DMA), then Y_b = V_b^T R_b (one
-//      matmul). The host only loads the operands; no arithmetic.
+//      matmul) and one step of refinement in working precision, S = R_b - T_b Y_b, Y_b += V_b^T S
+//      (Higham ch. 12: fixed-precision refinement of a solver that is not too unstable gives
+//      componentwise backward stability). The host only loads the operands; no arithmetic.
 // Engines    DMA: E's blocks (each diagonal block twice, as T_b and T_b^T), Z, Y. GpSimdE: the
 //            triangle masks (affine_select). VectorE: the diagonal, PSUM evacuation, R_b, X updates.
 //            TensorE: every product.
-// Accuracy   (first order in u = 2^-24, gamma_k = k u / (1 - k u)) the last Newton step gives
-//            |W_b - T_b^-1| <= gamma_{2w+1} |T_b^-1| |T_b| |T_b^-1| (the forward-error bound of the
-//            triangular inversion methods, Higham Thm 14.?/eq. (14.7) class, cond(T_b) times u), and
-//            the block solve y = fl(V^T r) adds gamma_w |T_b^-1| |r|, so
-//              |y_b - T_b^-1 r_b| <= gamma_{3w+2} |T_b^-1| |T_b| |T_b^-1| |r_b|,
-//            with the update r_b = alpha z_b - E_bK y_K as in the GEMM form (gamma_{k+1}, fp32 PSUM).
-//            Substitution is componentwise backward stable (|dT| <= gamma_w |T|, Higham Thm 8.5);
-//            this bound has cond(T_b) = || |T_b^-1| |T_b| || in place of the backward error: the
-//            inverse form of Du Croz & Higham, acceptable for the factors of potrs/getrs (Cholesky /
-//            partially pivoted LU factors, whose diagonal blocks are well conditioned relative to
-//            A). docs/trnblas.md "TRSM with few right-hand sides".
+// Accuracy   u = 2^-24, gamma_k = k u / (1 - k u), |.| componentwise. The last Newton step gives
+//            |V_b^T - T_b^-1| <= gamma_{2w+1} |T_b^-1| |T_b| |T_b^-1| to first order (its rounding
+//            of T X and of X (T X - I); the earlier steps' errors are squared away), the forward-
+//            error bound of the triangular inversion methods (Higham §14.2), so the first solve has
+//            |y - T_b^-1 r| <= gamma_{3w+2} |T_b^-1| |T_b| |T_b^-1| |r|. After the refinement step,
+//            r - T_b y' = (I - T_b V_b^T)(r - T_b y) - T_b V_b^T e_s - T_b e_c - T_b e_a with the
+//            roundings e_s of s (gamma_{w+1} (|r| + |T_b||y|)), e_c of V^T s and e_a of the sum, so
+//              |r_b - T_b y_b| <= gamma_{w+2} (|r_b| + |T_b| |y_b|) + 4 gamma_{3w+2}^2 (|T_b| |T_b^-1|)^4 |r_b|:
+//            substitution's componentwise bound (Higham Thm 8.5) to first order, plus a second-order
+//            term in cond(T_b). The update r_b = alpha z_b - E_bK y_K is the GEMM form's (fp32 PSUM,
+//            gamma_{k+1}). Tested against OpenBLAS's fp64 solve (tests/trnblas/test_trnblas_level3.cpp,
+//            ...complex_tri.cpp). Without the refinement step cgetrs' 512 residual was 1.1e-3 (U's
+//            128-blocks are ill conditioned), with it 3.0e-7 (substitution: 3.2e-7).
 // Limits     order <= kTrsmNarrowMaxOrder (the blocks of E's triangle stay in SBUF), nrhs <=
 //            kTrsmNarrowMaxRhs. Non-finite input or output is the driver's business (level3.cpp
 //            falls back to substitution, which propagates Inf/NaN as netlib does).
@@ -91,6 +95,7 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
   Tile zt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "Z blocks");
   Tile yt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "Y blocks");
   Tile rt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "R blocks");
+  Tile st = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "refinement residuals");
   const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(width(b))).cols(b * nrhs, nrhs); };
   for (std::int64_t b = 0; b < blocks; ++b) nc.dma_copy(col(zt, b), z_block(b));
 
@@ -208,8 +213,14 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
       nc.tensor_tensor(col(rt, b), col(zt, b), col(acc, b), AluOp::subtract);
       r = col(rt, b);
     }
-    nc.nc_matmul(col(yp, b), d[static_cast<std::size_t>(b)].v, r, false);
+    const Diag& x = d[static_cast<std::size_t>(b)];
+    nc.nc_matmul(col(yp, b), x.v, r, false);  // y = V^T r
     nc.tensor_copy(col(yt, b), col(yp, b));
+    // One step of refinement in working precision: s = r - T_b y, y += V^T s.
+    nc.nc_matmul(col(yp, b), x.u, col(yt, b), false);  // T_b y
+    nc.tensor_tensor(col(st, b), r, col(yp, b), AluOp::subtract);
+    nc.nc_matmul(col(yp, b), x.v, col(st, b), false);
+    nc.tensor_tensor(col(yt, b), col(yt, b), col(yp, b), AluOp::add);
     nc.dma_copy(z_block(b), col(yt, b));
   }
 }
@@ -219,9 +230,9 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
 //   re = A_re^T B_re + (-A_im)^T B_im,   im = A_re^T B_im + A_im^T B_re
 // (the 4M scheme; each component one fp32 PSUM sum of 2k exact products). The steps are those of
 // the real kernel; X_0 = diag(1 / t_ii) by the scaled complex reciprocal of tile/complex.hpp.
-// Accuracy (|z| = |re| + |im|, first order): |y_b - T_b^-1 r_b| <= gamma_{6w+4} |T_b^-1| |T_b|
-// |T_b^-1| |r_b| (the real bound with every product's sum of w terms replaced by 2w, plus the
-// reciprocal's gamma_7 in X_0, which the Newton steps correct).
+// Accuracy (|z| = |re| + |im|): the real bound with every product's sum of w terms replaced by 2w
+// (and the reciprocal's gamma_7 in X_0, which the Newton steps correct): |r_b - T_b y_b| <=
+// gamma_{2w+4} (|r_b| + |T_b| |y_b|) + 4 gamma_{6w+4}^2 (|T_b| |T_b^-1|)^4 |r_b|.
 void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p) {
   const std::int64_t P = nc.hw().pmax, order = p.order, nrhs = p.nrhs;
   const std::int64_t blocks = (order + P - 1) / P;
@@ -267,7 +278,7 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
     nc.affine_select(ident, std::span(&pattern, 1), 0, 1, AluOp::equal, ones, 0.0f);
   }
   Cx zt = alloc_cx(P, blocks * nrhs, "Z blocks", false), yt = alloc_cx(P, blocks * nrhs, "Y blocks", false);
-  Cx rt = alloc_cx(P, blocks * nrhs, "R blocks", false);
+  Cx rt = alloc_cx(P, blocks * nrhs, "R blocks", false), st = alloc_cx(P, blocks * nrhs, "refinement residuals", false);
   Tile scratch = sb.alloc(DType::f32, Pi, {3 * nrhs}, "alpha z");
   const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(width(b))).cols(b * nrhs, nrhs); };
   for (std::int64_t b = 0; b < blocks; ++b) {
@@ -421,9 +432,17 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
       r_re = col(rt.re, b);
       r_im = col(rt.im, b);
     }
-    cmatmul(col(yp_re, b), col(yp_im, b), d[static_cast<std::size_t>(b)].v, r_re, r_im, false);
+    const Diag& x = d[static_cast<std::size_t>(b)];
+    cmatmul(col(yp_re, b), col(yp_im, b), x.v, r_re, r_im, false);  // y = V^T r
     nc.tensor_copy(col(yt.re, b), col(yp_re, b));
     nc.tensor_copy(col(yt.im, b), col(yp_im, b));
+    // One step of refinement in working precision: s = r - T_b y, y += V^T s.
+    cmatmul(col(yp_re, b), col(yp_im, b), x.u, col(yt.re, b), col(yt.im, b), false);  // T_b y
+    nc.tensor_tensor(col(st.re, b), r_re, col(yp_re, b), AluOp::subtract);
+    nc.tensor_tensor(col(st.im, b), r_im, col(yp_im, b), AluOp::subtract);
+    cmatmul(col(yp_re, b), col(yp_im, b), x.v, col(st.re, b), col(st.im, b), false);
+    nc.tensor_tensor(col(yt.re, b), col(yt.re, b), col(yp_re, b), AluOp::add);
+    nc.tensor_tensor(col(yt.im, b), col(yt.im, b), col(yp_im, b), AluOp::add);
     nc.dma_copy(z_plane(b, 0), col(yt.re, b));
     nc.dma_copy(z_plane(b, 1), col(yt.im, b));
   }

@@ -42,7 +42,7 @@ blas::Settings blas_settings(const Settings& s) {
 
 // potrs / getrs: with at most kTrsmNarrowMaxRhs right-hand sides (C only) Ctrsm's narrow TensorE
 // kernel instead of substitution: the chain of 22 n dependent VectorE instructions becomes matmuls;
-// bound gamma_{6w+4} |T_b^-1| |T_b| |T_b^-1| |r_b| per diagonal block (docs/trnblas.md "TRSM with few
+// componentwise to first order plus a second-order term in cond(T_b) (docs/trnblas.md "TRSM with few
 // right-hand sides"). The factorizations keep substitution.
 template <class R>
 blas::Settings solve_blas_settings(const Settings& s, std::int64_t nrhs) {

@@ -28,8 +28,9 @@ enum class Diag : std::uint8_t { non_unit, unit };
 // the documented bound); not fp64_ozaki (use dtrsm).
 // With GemmMode::fp32, at most kTrsmNarrowMaxRhs right-hand sides, order <= kTrsmNarrowMaxOrder and
 // Settings::trsm_substitution off, the whole solve is one TensorE kernel with explicit inverses of
-// the diagonal blocks (Newton-Schulz): a cond(T_b)-class bound instead of substitution's
-// componentwise one (docs/trnblas.md "TRSM with few right-hand sides").
+// the diagonal blocks (Newton-Schulz) and one refinement step per block: substitution's
+// componentwise bound to first order plus a second-order term in cond(T_b) (docs/trnblas.md "TRSM
+// with few right-hand sides"). Real and complex (ctrsm).
 inline constexpr std::int64_t kTrsmNarrowMaxRhs = 4;
 inline constexpr std::int64_t kTrsmNarrowMaxOrder = 1024;
 void strsm(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m,
