@@ -136,7 +136,8 @@ trnblasStatus_t call_trsm(trnblasHandle_t h, const Tri& c, std::int64_t m, std::
 // covered by a 1e-10 relative slack). fp64 (Ozaki updates): u = 2^-53 and gamma_{d+64}, the extra
 // 61 roundings covering the fp64 reconstruction sum of the <= 45 slice products per element.
 template <class T>
-void check_trsm(const Tri& c, std::int64_t m, std::int64_t n, T alpha, std::uint64_t seed, bool substitution = false) {
+void check_trsm(const Tri& c, std::int64_t m, std::int64_t n, T alpha, std::uint64_t seed, bool substitution = false,
+                bool narrow = false) {
   SCOPED_TRACE(c.name() + " m=" + std::to_string(m) + " n=" + std::to_string(n));
   const bool left = c.side == TRNBLAS_SIDE_LEFT, lower = c.uplo == TRNBLAS_FILL_MODE_LOWER;
   const bool trans = c.trans != TRNBLAS_OP_N, unit = c.diag == TRNBLAS_DIAG_UNIT;
@@ -196,8 +197,27 @@ void check_trsm(const Tri& c, std::int64_t m, std::int64_t n, T alpha, std::uint
           bd[static_cast<std::size_t>(b0 + i + (b0 + j) * d)] = acc;
         }
     }
+    // <= kTrsmNarrowMaxRhs right-hand sides: T_b^-1 by Newton-Schulz on TensorE and one step of
+    // refinement (trsm_narrow_kernel.cpp): the block residual is within the substitution bound (the
+    // g term) plus the second-order 4 gamma_{3w+2}^2 (|T_b| |T_b^-1|)^4 |z_b| (right side:
+    // (|T_b^-1| |T_b|)^4 from the right); bd^k <= bd^4 for k <= 4 since bd >= I.
+    for (int square = 0; narrow && square < 2; ++square) {
+      std::vector<double> sq(bd.size(), 0.0);
+      for (std::int64_t b0 = 0; b0 < d; b0 += 128) {
+        const std::int64_t w = std::min<std::int64_t>(128, d - b0);
+        for (std::int64_t j = 0; j < w; ++j)
+          for (std::int64_t i = 0; i < w; ++i) {
+            double acc = 0;
+            for (std::int64_t l = 0; l < w; ++l)
+              acc += bd[static_cast<std::size_t>(b0 + i + (b0 + l) * d)] * bd[static_cast<std::size_t>(b0 + l + (b0 + j) * d)];
+            sq[static_cast<std::size_t>(b0 + i + (b0 + j) * d)] = acc;
+          }
+      }
+      bd = std::move(sq);
+    }
     blockwise = left ? product(bd, R, d, d, n, false) : product(R, bd, m, d, d, false);
-    for (double& v : blockwise) v *= g2;
+    const double gn = gamma(3.0 * 128 + 2, kU32);
+    for (double& v : blockwise) v *= narrow ? 4.0 * gn * gn : g2;
   }
   for (std::size_t i = 0; i < R.size(); ++i) R[i] = g * R[i] + blockwise[i];
   const std::vector<double> bound = left ? product(inv, R, d, d, n, true) : product(R, inv, m, d, d, true);
@@ -219,6 +239,48 @@ TEST(TrnblasLevel3, StrsmEveryCaseWithinTheInverseBlockBound) {
     check_trsm<float>(c, left ? 200 : 131, left ? 130 : 200, 0.75f, 11);
   }
   check_trsm<float>({TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_T, TRNBLAS_DIAG_NON_UNIT}, 5, 2100, 2.0f, 12);
+}
+
+TEST(TrnblasLevel3, StrsmFewRightHandSidesWithinTheNewtonInverseBound) {
+  // <= kTrsmNarrowMaxRhs right-hand sides (the TensorE kernel): every case, 1..4 right-hand sides;
+  // order 200 = a full block and a partial one of 72 (7 Newton steps each), 300 = three blocks.
+  for (const Tri& c : all_triangular_cases())
+    for (std::int64_t r = 1; r <= 4; ++r) {
+      const bool left = c.side == TRNBLAS_SIDE_LEFT;
+      const std::int64_t d = r == 2 ? 300 : 200;
+      check_trsm<float>(c, left ? d : r, left ? r : d, r == 3 ? 1.0f : -0.75f, 40 + r, false, true);
+    }
+  check_trsm<float>({TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_NON_UNIT}, 1, 3, 2.0f, 50,
+                    false, true);
+  check_trsm<float>({TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_UPPER, TRNBLAS_OP_T, TRNBLAS_DIAG_UNIT}, 5, 2, 2.0f, 51, false,
+                    true);
+}
+
+TEST(TrnblasLevel3, StrsmFewRightHandSidesRunOnTensorEAndFallBackOnNonFiniteData) {
+  const Tri c{TRNBLAS_SIDE_LEFT, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_NON_UNIT};
+  const std::int64_t m = 260, n = 3;
+  const std::vector<float> A = triangular<float>(m, m, true, false, 7);
+  std::vector<float> B = random_matrix<float>(m, n, m, 8), B2 = B;
+  const float one = 1.0f;
+  Handle h;
+  ASSERT_EQ(call_trsm<float>(h, c, m, n, &one, A.data(), m, B.data(), m), TRNBLAS_STATUS_SUCCESS);
+  trnProfile_t p{};
+  ASSERT_EQ(trnblasGetLastProfile(h, &p), TRNBLAS_STATUS_SUCCESS);
+  // 3 blocks x 7 Newton steps x 4 matmuls - 1 (the last step updates V only) + the block rows.
+  EXPECT_GE(p.instructions_per_engine[TRN_ENGINE_TENSOR], 3 * 7 * 3);
+  EXPECT_LT(p.instructions_per_engine[TRN_ENGINE_VECTOR], m);  // no row-by-row substitution
+  // A NaN in B: the inverse form would spread it over its block; the driver substitutes instead,
+  // so the result is the substitution form's, bit for bit (NaN only in the rows that depend on it).
+  B2[130] = std::nanf("");
+  std::vector<float> B3 = B2;
+  ASSERT_EQ(call_trsm<float>(h, c, m, n, &one, A.data(), m, B2.data(), m), TRNBLAS_STATUS_SUCCESS);
+  trn::blas::Settings st;
+  st.trsm_substitution = true;
+  trn::blas::strsm(st, trn::blas::GemmMode::fp32, trn::blas::Side::left, trn::blas::Uplo::lower, trn::blas::Op::N,
+                   trn::blas::Diag::non_unit, m, n, 1.0f, A.data(), m, B3.data(), m);
+  EXPECT_EQ(0, std::memcmp(B2.data(), B3.data(), B2.size() * sizeof(float)));
+  EXPECT_TRUE(std::isfinite(B2[129]));
+  EXPECT_TRUE(std::isnan(B2[131]));
 }
 
 TEST(TrnblasLevel3, StrsmSubstitutionFormWithinTheComponentwiseBound) {

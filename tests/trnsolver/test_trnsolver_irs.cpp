@@ -606,10 +606,13 @@ namespace {
 
 TEST(TrnsolverIrsSample, CSequenceMatchesDgesv) {
   // The C99 walkthrough of the IRS expert API and Xgetrf/Xgetrs (trnsolver_c_irs_walkthrough.c) on a 4 x 4
-  // non-symmetric, diagonally dominant integer system built here with b = A x for the integer x below.
+  // non-symmetric, diagonally dominant integer system built here with b = A x for the x below. One
+  // component is -1/3 (not an fp32 number), so the fp32 solve cannot be exact and the walkthrough
+  // exercises the refinement loop (with an all-integer x the narrow TRSM's refined fp32 solve already
+  // met the stopping test: 0 iterations).
   const int n = 4;
   const std::vector<double> a0 = {7, -1, 2, 0, 3, 9, -2, 1, -1, 2, 8, 3, 2, 0, -3, 6};  // column-major
-  const double x_true[4] = {1, -2, 3, -1};
+  const double x_true[4] = {1, -2, 3, -1.0 / 3.0};
   std::vector<double> b0(n, 0.0);
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j) b0[i] += a0[i + n * j] * x_true[j];

@@ -474,6 +474,55 @@ void solve_recursive(const TriSystem<T>& t, std::int64_t e0, std::int64_t w, T s
 template <class T>
 constexpr bool kFp32Class = std::is_same_v<T, float> || std::is_same_v<T, std::complex<float>>;
 
+// fp32 data (real and complex) with at most kTrsmNarrowMaxRhs right-hand sides: the whole solve as one TensorE
+// kernel (trsm_narrow_kernel.cpp: Newton-Schulz inverses of the diagonal blocks, block rows by
+// matmuls). Returns false, B as it was, when the result is not finite: Inf/NaN in the data (which
+// the inverse form spreads over a whole block, where substitution keeps netlib's propagation) or an
+// overflowing inverse; the caller then substitutes. The finiteness scan and the copy of B are host
+// logic of the driver (not in the modeled profile).
+template <class T>
+bool solve_narrow(const TriSystem<T>& t, T alpha) {
+  detail::NarrowTrsm<T> p;
+  p.e = t.E.p;
+  p.si = t.E.stride_i();
+  p.sj = t.E.stride_j();
+  p.order = t.left ? t.m : t.n;
+  p.lower = t.lower;
+  p.unit = t.unit;
+  p.conj = t.conj;
+  p.z = t.B;
+  p.es = t.left ? 1 : t.ldb;
+  p.rs = t.left ? t.ldb : 1;
+  p.nrhs = t.nrhs();
+  p.alpha = alpha;
+  std::vector<T> saved;
+  const auto finite = [](const T& v) {
+    if constexpr (kComplex<T>) return std::isfinite(v.real()) && std::isfinite(v.imag());
+    else return std::isfinite(v);
+  };
+  const auto for_each_rhs = [&](auto&& f) {
+    for (std::int64_t r = 0; r < p.nrhs; ++r) f(r);
+  };
+  if (!t.s.timing_only) {
+    saved.resize(static_cast<std::size_t>(p.order * p.nrhs));
+    for_each_rhs([&](std::int64_t r) {
+      for (std::int64_t i = 0; i < p.order; ++i) saved[static_cast<std::size_t>(r * p.order + i)] = p.z[i * p.es + r * p.rs];
+    });
+  }
+  LaunchResult lr = launch(t.s.launch_config({1, 1, 1}), [&](NeuronCore& nc) { detail::trsm_narrow_kernel(nc, p); });
+  t.rec.add(lr.trace);
+  if (t.s.timing_only) return true;
+  bool ok = true;
+  for_each_rhs([&](std::int64_t r) {
+    for (std::int64_t i = 0; i < p.order; ++i) ok = ok && finite(p.z[i * p.es + r * p.rs]);
+  });
+  if (ok) return true;
+  for_each_rhs([&](std::int64_t r) {
+    for (std::int64_t i = 0; i < p.order; ++i) p.z[i * p.es + r * p.rs] = saved[static_cast<std::size_t>(r * p.order + i)];
+  });
+  return false;
+}
+
 // fp32 data (S, C): blocks of pmax rows of Y in solve order (forward for lower E); each block first
 // takes the GEMM update Z_b = alpha Z_b - E[b, solved] Y[solved] (one GEMM, the whole solved range as
 // its contraction, fp32 PSUM), then the diagonal block: by default its inverse applied as a GEMM
@@ -482,6 +531,9 @@ constexpr bool kFp32Class = std::is_same_v<T, float> || std::is_same_v<T, std::c
 template <class T>
 void solve_blocked(const TriSystem<T>& t, T alpha) {
   const std::int64_t order = t.left ? t.m : t.n, nb = block_size(t.s), blocks = (order + nb - 1) / nb;
+  if (!t.s.trsm_substitution && t.mode == GemmMode::fp32 && t.nrhs() <= kTrsmNarrowMaxRhs &&
+      order <= kTrsmNarrowMaxOrder && solve_narrow(t, alpha))
+    return;
   // W_b = T_b^-1 per diagonal block, when there are more right-hand sides than partitions. With
   // nrhs <= pmax the substitution kernel solves them all in one pass of 3w (complex 22w) VectorE
   // instructions over w elements per partition — what inverting a block costs — so the inverse form

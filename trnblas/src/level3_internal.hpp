@@ -2,6 +2,7 @@
 // complex_level3.cpp, geam.cpp, lu_batched.cpp).
 #pragma once
 #include <algorithm>
+#include <complex>
 #include <cstdint>
 #include <utility>
 
@@ -59,5 +60,23 @@ class Recorder {
   CallReport* report_;
   Trace trace_;
 };
+
+// trsm_narrow_kernel (trsm_narrow_kernel.cpp): E Y = alpha Z in place of Z, E order x order
+// triangular (element (i, j) at e[i si + j sj]), Z order x nrhs (element (i, r) at z[i es + r rs]);
+// explicit inverses of the diagonal blocks by Newton-Schulz on TensorE, block rows by matmuls.
+// order <= kTrsmNarrowMaxOrder, nrhs <= kTrsmNarrowMaxRhs (trn/blas/level3.hpp).
+// Complex data (T = std::complex<float>): the same with the 4M products (four real matmuls each) on
+// planes; conj: E is the conjugate of the stored triangle (TRNBLAS_OP_C).
+template <class T>
+struct NarrowTrsm {
+  const T* e = nullptr;
+  std::int64_t si = 1, sj = 1, order = 0;
+  bool lower = true, unit = false, conj = false;
+  T* z = nullptr;
+  std::int64_t es = 1, rs = 1, nrhs = 0;
+  T alpha = T(1);
+};
+void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p);
+void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p);
 
 }  // namespace trn::blas::detail

@@ -40,6 +40,17 @@ blas::Settings blas_settings(const Settings& s) {
   return bs;
 }
 
+// potrs / getrs: with at most kTrsmNarrowMaxRhs right-hand sides (C only) Ctrsm's narrow TensorE
+// kernel instead of substitution: the chain of 22 n dependent VectorE instructions becomes matmuls;
+// componentwise to first order plus a second-order term in cond(T_b) (docs/trnblas.md "TRSM with few
+// right-hand sides"). The factorizations keep substitution.
+template <class R>
+blas::Settings solve_blas_settings(const Settings& s, std::int64_t nrhs) {
+  blas::Settings bs = blas_settings<R>(s);
+  if (std::is_same_v<R, float> && nrhs <= blas::kTrsmNarrowMaxRhs) bs.trsm_substitution = false;
+  return bs;
+}
+
 template <class R>
 void trsm(const blas::Settings& bs, blas::Side side, Uplo uplo, blas::COp op, blas::Diag diag, std::int64_t m,
           std::int64_t n, const Cx<R>* A, std::int64_t lda, Cx<R>* B, std::int64_t ldb, TraceParts& trace) {
@@ -94,7 +105,7 @@ void potrs_impl(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs,
   check_solve(kPrefix<R> == 'c' ? "cpotrs" : "zpotrs", n, nrhs, lda, A, ldb, B);
   if (report != nullptr) *report = CallReport{};
   TraceParts trace;
-  potrs_solves<R>(blas_settings<R>(s), uplo, n, nrhs, A, lda, B, ldb, trace);
+  potrs_solves<R>(solve_blas_settings<R>(s, nrhs), uplo, n, nrhs, A, lda, B, ldb, trace);
   detail::finish_fp64_report(report, std::move(trace), s.target, 0);
 }
 
@@ -149,7 +160,7 @@ void getrs_impl(const Settings& s, SolveOp op, std::int64_t n, std::int64_t nrhs
   for (std::int64_t k = 0; ipiv != nullptr && k < n; ++k)
     if (ipiv[k] < 1 || ipiv[k] > n) throw UsageError("trnsolver", "argument", "getrs: ipiv entries in [1, n]");
   if (report != nullptr) *report = CallReport{};
-  const blas::Settings bs = blas_settings<R>(s);
+  const blas::Settings bs = solve_blas_settings<R>(s, nrhs);
   TraceParts trace;
   if (op == SolveOp::N) {  // L U X = P B
     detail::apply_interchanges(s, ipiv, 0, n, true, n, nrhs, B, ldb, sizeof(Cx<R>), trace);  // DMA

@@ -350,9 +350,13 @@ void detail::strsm_left(const Settings& s, const float* t, std::int64_t si, std:
   trn::blas::Settings bs;
   static_cast<EmulatorSettings&>(bs) = s;
   bs.num_cores = 1;
-  // Substitution in every diagonal block whatever nrhs: the componentwise bound of the tile kernel
-  // this replaces (with <= 128 right-hand sides STRSM substitutes anyway).
-  bs.trsm_substitution = true;
+  // Substitution in every diagonal block for more than kTrsmNarrowMaxRhs right-hand sides: the
+  // componentwise bound of the tile kernel this replaces (with <= 128 right-hand sides STRSM
+  // substitutes anyway). With few right-hand sides substitution is a chain of 3 n dependent VectorE
+  // instructions; STRSM's narrow kernel solves with TensorE inverses of the diagonal blocks and a
+  // refinement step instead (componentwise to first order, plus a second-order term in cond(T_b):
+  // docs/trnblas.md "TRSM with few right-hand sides").
+  bs.trsm_substitution = nrhs > blas::kTrsmNarrowMaxRhs;
   bs.report_trace_only = true;  // the caller models its whole trace once
   // The view (i, j) -> t[i si + j sj] is the column-major matrix t (ld sj) when si == 1, else the
   // transpose of the column-major matrix t (ld si), whose other triangle it is.

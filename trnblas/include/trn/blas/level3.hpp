@@ -26,6 +26,13 @@ enum class Diag : std::uint8_t { non_unit, unit };
 // A is triangular (uplo), m x m (left) or n x n (right); diag unit: its diagonal is not read.
 // mode selects the TensorE precision of the off-diagonal GEMM updates (GemmMode::fp32 keeps
 // the documented bound); not fp64_ozaki (use dtrsm).
+// With GemmMode::fp32, at most kTrsmNarrowMaxRhs right-hand sides, order <= kTrsmNarrowMaxOrder and
+// Settings::trsm_substitution off, the whole solve is one TensorE kernel with explicit inverses of
+// the diagonal blocks (Newton-Schulz) and one refinement step per block: substitution's
+// componentwise bound to first order plus a second-order term in cond(T_b) (docs/trnblas.md "TRSM
+// with few right-hand sides"). Real and complex (ctrsm).
+inline constexpr std::int64_t kTrsmNarrowMaxRhs = 4;
+inline constexpr std::int64_t kTrsmNarrowMaxOrder = 1024;
 void strsm(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans, Diag diag, std::int64_t m,
            std::int64_t n, float alpha, const float* A, std::int64_t lda, float* B, std::int64_t ldb,
            CallReport* report = nullptr);

@@ -1,0 +1,451 @@
+// trsm_narrow_kernel: E Y = alpha Z for a few right-hand sides (fp32 real; complex below), the whole solve in one
+// launch with every product on TensorE (issue #30: substitution with nrhs <= 4 is a chain of 3 n
+// dependent VectorE instructions of free size nrhs, ~0.7 us per row).
+//
+// Algorithm  blocked TRSM with explicit inverses of the diagonal blocks (Du Croz & Higham, "Stability
+//            of methods for matrix inversion", IMA J. Numer. Anal. 12, 1992, method 2 applied
+//            blockwise; Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., §14.2):
+//   1. Every w x w diagonal block T_b (w <= pmax) is inverted by the Newton-Schulz iteration
+//      X <- X - X (T X - I) from X_0 = diag(1 / t_ii) (Higham §14.5; Schulz 1933). For a triangular
+//      T the residual I - X_0 T is strictly triangular, so nilpotent of index <= w, and each step
+//      squares it: ceil(log2 w) steps reach T^-1 in exact arithmetic (7 for w = 128). TensorE's
+//      matmul computes stationary^T moving, so the iteration runs on both W ~ T^-1 and V ~ T^-T:
+//        W <- W - V^T (T W - I),  V <- V - W^T (T^T V - I),
+//      whose errors G = W - T^-1, H^T = V - T^-T both become -H T G (quadratic), four 128^3 matmuls
+//      per step and block; the blocks' steps are interleaved so one block's latencies hide another's.
+//   2. Block rows in solve order: R_b = alpha Z_b - sum_k E_bk Y_k (the solved blocks, one PSUM
+//      accumulation of matmuls with E_bk^T, loaded transposed by the DMA), then Y_b = V_b^T R_b (one
+//      matmul) and one step of refinement in working precision, S = R_b - T_b Y_b, Y_b += V_b^T S
+//      (Higham ch. 12: fixed-precision refinement of a solver that is not too unstable gives
+//      componentwise backward stability). The host only loads the operands; no arithmetic.
+// Engines    DMA: E's blocks (each diagonal block twice, as T_b and T_b^T), Z, Y. GpSimdE: the
+//            triangle masks (affine_select). VectorE: the diagonal, PSUM evacuation, R_b, X updates.
+//            TensorE: every product.
+// Accuracy   u = 2^-24, gamma_k = k u / (1 - k u), |.| componentwise. The last Newton step gives
+//            |V_b^T - T_b^-1| <= gamma_{2w+1} |T_b^-1| |T_b| |T_b^-1| to first order (its rounding
+//            of T X and of X (T X - I); the earlier steps' errors are squared away), the forward-
+//            error bound of the triangular inversion methods (Higham §14.2), so the first solve has
+//            |y - T_b^-1 r| <= gamma_{3w+2} |T_b^-1| |T_b| |T_b^-1| |r|. After the refinement step,
+//            r - T_b y' = (I - T_b V_b^T)(r - T_b y) - T_b V_b^T e_s - T_b e_c - T_b e_a with the
+//            roundings e_s of s (gamma_{w+1} (|r| + |T_b||y|)), e_c of V^T s and e_a of the sum, so
+//              |r_b - T_b y_b| <= gamma_{w+2} (|r_b| + |T_b| |y_b|) + 4 gamma_{3w+2}^2 (|T_b| |T_b^-1|)^4 |r_b|:
+//            substitution's componentwise bound (Higham Thm 8.5) to first order, plus a second-order
+//            term in cond(T_b). The update r_b = alpha z_b - E_bK y_K is the GEMM form's (fp32 PSUM,
+//            gamma_{k+1}). Tested against OpenBLAS's fp64 solve (tests/trnblas/test_trnblas_level3.cpp,
+//            ...complex_tri.cpp). Without the refinement step cgetrs' 512 residual was 1.1e-3 (U's
+//            128-blocks are ill conditioned), with it 3.0e-7 (substitution: 3.2e-7).
+// Limits     order <= kTrsmNarrowMaxOrder (the blocks of E's triangle stay in SBUF), nrhs <=
+//            kTrsmNarrowMaxRhs. Non-finite input or output is the driver's business (level3.cpp
+//            falls back to substitution, which propagates Inf/NaN as netlib does).
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "level3_internal.hpp"
+#include "trn/tile/complex.hpp"
+#include "trn/tile/view.hpp"
+
+namespace trn::blas::detail {
+
+namespace {
+
+// ceil(log2 w): Newton steps that annihilate a strictly triangular residual of order w.
+int newton_steps(std::int64_t w) {
+  int steps = 0;
+  while ((std::int64_t{1} << steps) < w) ++steps;
+  return steps;
+}
+
+// Keeps the triangle of a w x w tile (partition = row index p, free = column index f) on which
+// value = sign (p - f) satisfies cmp, zeros elsewhere (the unreferenced triangle may hold Inf/NaN).
+void keep_triangle(NeuronCore& nc, const Tile& t, std::int64_t w, std::int64_t sign, AluOp cmp) {
+  const std::array<std::int64_t, 2> pattern{-sign, w};
+  nc.affine_select(t, std::span(&pattern, 1), 0, sign, cmp, t, 0.0f);
+}
+
+}  // namespace
+
+void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
+  const std::int64_t P = nc.hw().pmax, order = p.order, nrhs = p.nrhs;
+  const std::int64_t blocks = (order + P - 1) / P;
+  const auto width = [&](std::int64_t b) { return std::min(P, order - b * P); };
+  const auto rows32 = [](std::int64_t v) { return static_cast<std::int32_t>(v); };
+  AllocScope sb(nc.sbuf()), ps(nc.psum());
+  const auto Pi = rows32(P);
+  // E(i, j) at e[i si + j sj]: the block (i0.., j0..) with partitions along i (direct) or j (transposed).
+  const auto e_block = [&](std::int64_t i0, std::int64_t h, std::int64_t j0, std::int64_t w, bool transposed) {
+    const float* base = p.e + i0 * p.si + j0 * p.sj;
+    return transposed ? tile::hbm_view(base, DType::f32, rows32(w), p.sj, {{h, p.si}})
+                      : tile::hbm_view(base, DType::f32, rows32(h), p.si, {{w, p.sj}});
+  };
+  const auto z_block = [&](std::int64_t b) {
+    return tile::hbm_view(p.z + b * P * p.es, DType::f32, rows32(width(b)), p.es, {{nrhs, p.rs}});
+  };
+
+  Tile ones = sb.alloc(DType::f32, Pi, {P}, "ones");
+  Tile ident = sb.alloc(DType::f32, Pi, {P}, "identity");
+  nc.memset(ones, 1.0f);
+  {
+    const std::array<std::int64_t, 2> pattern{-1, P};  // p - f == 0
+    nc.affine_select(ident, std::span(&pattern, 1), 0, 1, AluOp::equal, ones, 0.0f);
+  }
+  // Right-hand sides and solutions, block b in columns [b nrhs, (b + 1) nrhs).
+  Tile zt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "Z blocks");
+  Tile yt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "Y blocks");
+  Tile rt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "R blocks");
+  Tile st = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "refinement residuals");
+  const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(width(b))).cols(b * nrhs, nrhs); };
+  for (std::int64_t b = 0; b < blocks; ++b) nc.dma_copy(col(zt, b), z_block(b));
+
+  // ---- 1. the inverses of the diagonal blocks ----------------------------------------------------
+  struct Diag {
+    Tile t, u, w, v, pw, pv;  // T_b, T_b^T, W ~ T^-1, V ~ T^-T, T W - I, T^T V - I
+  };
+  std::vector<Diag> d(static_cast<std::size_t>(blocks));
+  const std::int64_t lsign = p.lower ? 1 : -1;  // T lower: p - f >= 0
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    const std::int64_t w = width(b), e0 = b * P;
+    Diag& x = d[static_cast<std::size_t>(b)];
+    x.t = sb.alloc(DType::f32, rows32(w), {w}, "T_b");
+    x.u = sb.alloc(DType::f32, rows32(w), {w}, "T_b^T");
+    x.w = sb.alloc(DType::f32, rows32(w), {w}, "W_b");
+    x.v = sb.alloc(DType::f32, rows32(w), {w}, "V_b");
+    x.pw = sb.alloc(DType::f32, rows32(w), {w}, "T W - I");
+    x.pv = sb.alloc(DType::f32, rows32(w), {w}, "T^T V - I");
+    nc.dma_copy(x.t, e_block(e0, w, e0, w, false));
+    nc.dma_copy(x.u, e_block(e0, w, e0, w, true));
+  }
+  // E_bk^T of the solved blocks k of every block row b (loads overlap the inversion).
+  std::vector<Tile> et(static_cast<std::size_t>(blocks * blocks));
+  for (std::int64_t b = 0; b < blocks; ++b)
+    for (std::int64_t k = 0; k < blocks; ++k) {
+      if (p.lower ? k >= b : k <= b) continue;
+      Tile& t = et[static_cast<std::size_t>(b * blocks + k)];
+      t = sb.alloc(DType::f32, rows32(width(k)), {width(b)}, "E_bk^T");
+      nc.dma_copy(t, e_block(b * P, width(b), k * P, width(k), true));
+    }
+  Tile diag = sb.alloc(DType::f32, Pi, {blocks}, "t_ii");
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    const std::int64_t w = width(b);
+    Diag& x = d[static_cast<std::size_t>(b)];
+    const Tile id = ident.rows(0, rows32(w)).cols(0, w);
+    // The referenced triangle only; a unit diagonal is 1 whatever is stored.
+    keep_triangle(nc, x.t, w, lsign, p.unit ? AluOp::greater : AluOp::greater_equal);
+    keep_triangle(nc, x.u, w, -lsign, p.unit ? AluOp::greater : AluOp::greater_equal);
+    if (p.unit) {
+      nc.tensor_tensor(x.t, x.t, id, AluOp::add);
+      nc.tensor_tensor(x.u, x.u, id, AluOp::add);
+      nc.tensor_copy(x.w, id);
+    } else {  // X_0 = diag(1 / t_ii): t_ii by selecting the diagonal and summing each row (exact)
+      const std::array<std::int64_t, 2> pattern{-1, w};
+      nc.affine_select(x.pw, std::span(&pattern, 1), 0, 1, AluOp::equal, x.t, 0.0f);
+      const Tile dcol = diag.rows(0, rows32(w)).cols(b, 1);
+      nc.tensor_reduce(dcol, x.pw, AluOp::add);
+      nc.tensor_scalar(x.w, id, AluOp::divide, dcol);
+    }
+    nc.tensor_copy(x.v, x.w);
+  }
+  // PSUM: one set of products per block in flight (at most 4 blocks at once, 2 KiB each).
+  const std::int64_t slots = std::min<std::int64_t>(blocks, 4);
+  std::vector<std::array<Tile, 2>> pp(static_cast<std::size_t>(slots)), qq(static_cast<std::size_t>(slots));
+  for (std::int64_t s = 0; s < slots; ++s)
+    for (int f = 0; f < 2; ++f) {
+      pp[static_cast<std::size_t>(s)][f] = ps.alloc(DType::f32, Pi, {P}, "T X");
+      qq[static_cast<std::size_t>(s)][f] = ps.alloc(DType::f32, Pi, {P}, "X (T X - I)");
+    }
+  const auto ptile = [&](auto& set, std::int64_t b, int f) {
+    return set[static_cast<std::size_t>(b % slots)][f].rows(0, rows32(width(b))).cols(0, width(b));
+  };
+  int steps = 0;
+  for (std::int64_t b = 0; b < blocks; ++b) steps = std::max(steps, newton_steps(width(b)));
+  for (std::int64_t g0 = 0; g0 < blocks; g0 += slots) {  // groups of `slots` blocks, interleaved
+    const std::int64_t g1 = std::min(blocks, g0 + slots);
+    for (int step = 0; step < steps; ++step) {
+      for (std::int64_t b = g0; b < g1; ++b) {
+        if (step >= newton_steps(width(b))) continue;
+        const bool last = step + 1 == newton_steps(width(b));  // V only: W is not read afterwards
+        Diag& x = d[static_cast<std::size_t>(b)];
+        if (!last) nc.nc_matmul(ptile(pp, b, 0), x.u, x.w, false);  // T W
+        nc.nc_matmul(ptile(pp, b, 1), x.t, x.v, false);              // T^T V
+      }
+      for (std::int64_t b = g0; b < g1; ++b) {
+        if (step >= newton_steps(width(b))) continue;
+        const bool last = step + 1 == newton_steps(width(b));
+        Diag& x = d[static_cast<std::size_t>(b)];
+        const Tile id = ident.rows(0, rows32(width(b))).cols(0, width(b));
+        if (!last) nc.tensor_tensor(x.pw, ptile(pp, b, 0), id, AluOp::subtract);
+        nc.tensor_tensor(x.pv, ptile(pp, b, 1), id, AluOp::subtract);
+      }
+      for (std::int64_t b = g0; b < g1; ++b) {
+        if (step >= newton_steps(width(b))) continue;
+        const bool last = step + 1 == newton_steps(width(b));
+        Diag& x = d[static_cast<std::size_t>(b)];
+        if (!last) nc.nc_matmul(ptile(qq, b, 0), x.v, x.pw, false);  // V^T (T W - I)
+        nc.nc_matmul(ptile(qq, b, 1), x.w, x.pv, false);              // W^T (T^T V - I)
+      }
+      for (std::int64_t b = g0; b < g1; ++b) {
+        if (step >= newton_steps(width(b))) continue;
+        const bool last = step + 1 == newton_steps(width(b));
+        Diag& x = d[static_cast<std::size_t>(b)];
+        if (!last) nc.tensor_tensor(x.w, x.w, ptile(qq, b, 0), AluOp::subtract);
+        nc.tensor_tensor(x.v, x.v, ptile(qq, b, 1), AluOp::subtract);
+      }
+    }
+  }
+
+  // ---- 2. block rows in solve order --------------------------------------------------------------
+  if (p.alpha != 1.0f)
+    for (std::int64_t b = 0; b < blocks; ++b) nc.tensor_scalar(col(zt, b), col(zt, b), AluOp::multiply, p.alpha);
+  Tile acc = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "E_bK Y_K");
+  Tile yp = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "V_b^T R_b");
+  for (std::int64_t step = 0; step < blocks; ++step) {
+    const std::int64_t b = p.lower ? step : blocks - 1 - step;
+    Tile r = col(zt, b);
+    bool first = true;
+    for (std::int64_t k = 0; k < blocks; ++k) {
+      if (p.lower ? k >= b : k <= b) continue;
+      nc.nc_matmul(col(acc, b), et[static_cast<std::size_t>(b * blocks + k)], col(yt, k), !first);
+      first = false;
+    }
+    if (!first) {
+      nc.tensor_tensor(col(rt, b), col(zt, b), col(acc, b), AluOp::subtract);
+      r = col(rt, b);
+    }
+    const Diag& x = d[static_cast<std::size_t>(b)];
+    nc.nc_matmul(col(yp, b), x.v, r, false);  // y = V^T r
+    nc.tensor_copy(col(yt, b), col(yp, b));
+    // One step of refinement in working precision: s = r - T_b y, y += V^T s.
+    nc.nc_matmul(col(yp, b), x.u, col(yt, b), false);  // T_b y
+    nc.tensor_tensor(col(st, b), r, col(yp, b), AluOp::subtract);
+    nc.nc_matmul(col(yp, b), x.v, col(st, b), false);
+    nc.tensor_tensor(col(yt, b), col(yt, b), col(yp, b), AluOp::add);
+    nc.dma_copy(z_block(b), col(yt, b));
+  }
+}
+
+// The complex form: every matrix as planes (re, im, and -im for a stationary operand) and every
+// complex product as four real matmuls into two PSUM accumulations,
+//   re = A_re^T B_re + (-A_im)^T B_im,   im = A_re^T B_im + A_im^T B_re
+// (the 4M scheme; each component one fp32 PSUM sum of 2k exact products). The steps are those of
+// the real kernel; X_0 = diag(1 / t_ii) by the scaled complex reciprocal of tile/complex.hpp.
+// Accuracy (|z| = |re| + |im|): the real bound with every product's sum of w terms replaced by 2w
+// (and the reciprocal's gamma_7 in X_0, which the Newton steps correct): |r_b - T_b y_b| <=
+// gamma_{2w+4} (|r_b| + |T_b| |y_b|) + 4 gamma_{6w+4}^2 (|T_b| |T_b^-1|)^4 |r_b|.
+void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p) {
+  const std::int64_t P = nc.hw().pmax, order = p.order, nrhs = p.nrhs;
+  const std::int64_t blocks = (order + P - 1) / P;
+  const auto width = [&](std::int64_t b) { return std::min(P, order - b * P); };
+  const auto rows32 = [](std::int64_t v) { return static_cast<std::int32_t>(v); };
+  AllocScope sb(nc.sbuf()), ps(nc.psum());
+  const auto Pi = rows32(P);
+  const float* ef = reinterpret_cast<const float*>(p.e);
+  float* zf = reinterpret_cast<float*>(p.z);
+  // Plane `part` (0 re, 1 im) of E's block (i0.., j0..), partitions along i (direct) or j (transposed).
+  const auto e_plane = [&](std::int64_t i0, std::int64_t h, std::int64_t j0, std::int64_t w, bool transposed, int part) {
+    const float* base = ef + 2 * (i0 * p.si + j0 * p.sj) + part;
+    return transposed ? tile::hbm_view(base, DType::f32, rows32(w), 2 * p.sj, {{h, 2 * p.si}})
+                      : tile::hbm_view(base, DType::f32, rows32(h), 2 * p.si, {{w, 2 * p.sj}});
+  };
+  const auto z_plane = [&](std::int64_t b, int part) {
+    return tile::hbm_view(zf + 2 * b * P * p.es + part, DType::f32, rows32(width(b)), 2 * p.es, {{nrhs, 2 * p.rs}});
+  };
+  struct Cx {
+    Tile re, im, nim;  // nim = -im (a stationary operand's imaginary plane in the real part)
+  };
+  const auto alloc_cx = [&](std::int64_t rows, std::int64_t cols, const char* name, bool with_nim) {
+    Cx c;
+    c.re = sb.alloc(DType::f32, rows32(rows), {cols}, name);
+    c.im = sb.alloc(DType::f32, rows32(rows), {cols}, name);
+    if (with_nim) c.nim = sb.alloc(DType::f32, rows32(rows), {cols}, name);
+    return c;
+  };
+  // dst (PSUM planes) = stat^T mov (complex), or += when accumulate.
+  const auto cmatmul = [&](const Tile& dre, const Tile& dim, const Cx& stat, const Tile& mre, const Tile& mim,
+                           bool accumulate) {
+    nc.nc_matmul(dre, stat.re, mre, accumulate);
+    nc.nc_matmul(dre, stat.nim, mim, true);
+    nc.nc_matmul(dim, stat.re, mim, accumulate);
+    nc.nc_matmul(dim, stat.im, mre, true);
+  };
+
+  Tile ones = sb.alloc(DType::f32, Pi, {P}, "ones");
+  Tile ident = sb.alloc(DType::f32, Pi, {P}, "identity");
+  nc.memset(ones, 1.0f);
+  {
+    const std::array<std::int64_t, 2> pattern{-1, P};
+    nc.affine_select(ident, std::span(&pattern, 1), 0, 1, AluOp::equal, ones, 0.0f);
+  }
+  Cx zt = alloc_cx(P, blocks * nrhs, "Z blocks", false), yt = alloc_cx(P, blocks * nrhs, "Y blocks", false);
+  Cx rt = alloc_cx(P, blocks * nrhs, "R blocks", false), st = alloc_cx(P, blocks * nrhs, "refinement residuals", false);
+  Tile scratch = sb.alloc(DType::f32, Pi, {3 * nrhs}, "alpha z");
+  const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(width(b))).cols(b * nrhs, nrhs); };
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    nc.dma_copy(col(zt.re, b), z_plane(b, 0));
+    nc.dma_copy(col(zt.im, b), z_plane(b, 1));
+  }
+
+  struct Diag {
+    Cx t, u, w, v, pw, pv;
+  };
+  std::vector<Diag> d(static_cast<std::size_t>(blocks));
+  const std::int64_t lsign = p.lower ? 1 : -1;
+  const AluOp keep = p.unit ? AluOp::greater : AluOp::greater_equal;
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    const std::int64_t w = width(b), e0 = b * P;
+    Diag& x = d[static_cast<std::size_t>(b)];
+    x.t = alloc_cx(w, w, "T_b", true);
+    x.u = alloc_cx(w, w, "T_b^T", true);
+    x.w = alloc_cx(w, w, "W_b", true);
+    x.v = alloc_cx(w, w, "V_b", true);
+    x.pw = alloc_cx(w, w, "T W - I", false);
+    x.pv = alloc_cx(w, w, "T^T V - I", false);
+    for (int part = 0; part < 2; ++part) {
+      nc.dma_copy(part == 0 ? x.t.re : x.t.im, e_plane(e0, w, e0, w, false, part));
+      nc.dma_copy(part == 0 ? x.u.re : x.u.im, e_plane(e0, w, e0, w, true, part));
+    }
+  }
+  std::vector<Cx> et(static_cast<std::size_t>(blocks * blocks));
+  for (std::int64_t b = 0; b < blocks; ++b)
+    for (std::int64_t k = 0; k < blocks; ++k) {
+      if (p.lower ? k >= b : k <= b) continue;
+      Cx& t = et[static_cast<std::size_t>(b * blocks + k)];
+      t = alloc_cx(width(k), width(b), "E_bk^T", true);
+      nc.dma_copy(t.re, e_plane(b * P, width(b), k * P, width(k), true, 0));
+      nc.dma_copy(t.im, e_plane(b * P, width(b), k * P, width(k), true, 1));
+      // op(E)'s im and -im: the stored im and its negation, swapped for op C (E = conj(stored)).
+      nc.tensor_scalar(t.nim, t.im, AluOp::multiply, -1.0f);
+      if (p.conj) std::swap(t.im, t.nim);
+    }
+  Tile work = sb.alloc(DType::f32, Pi, {8 * blocks}, "t_ii and its reciprocal");
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    const std::int64_t w = width(b);
+    Diag& x = d[static_cast<std::size_t>(b)];
+    const Tile id = ident.rows(0, rows32(w)).cols(0, w);
+    for (Cx* c : {&x.t, &x.u}) {
+      const bool transposed = c == &x.u;
+      keep_triangle(nc, c->re, w, transposed ? -lsign : lsign, keep);
+      keep_triangle(nc, c->im, w, transposed ? -lsign : lsign, keep);
+      if (p.unit) nc.tensor_tensor(c->re, c->re, id, AluOp::add);
+      nc.tensor_scalar(c->nim, c->im, AluOp::multiply, -1.0f);
+      if (p.conj) std::swap(c->im, c->nim);  // op C: E = conj(stored)
+    }
+    const auto wk = [&](int i) { return work.rows(0, rows32(w)).cols(8 * b + i, 1); };
+    if (p.unit) {
+      nc.tensor_copy(x.w.re, id);
+      nc.memset(x.w.im, 0.0f);
+      nc.memset(x.w.nim, 0.0f);
+    } else {  // X_0 = diag(1 / t_ii)
+      const std::array<std::int64_t, 2> pattern{-1, w};
+      nc.affine_select(x.pw.re, std::span(&pattern, 1), 0, 1, AluOp::equal, x.t.re, 0.0f);
+      nc.affine_select(x.pw.im, std::span(&pattern, 1), 0, 1, AluOp::equal, x.t.im, 0.0f);
+      nc.tensor_reduce(wk(0), x.pw.re, AluOp::add);
+      nc.tensor_reduce(wk(1), x.pw.im, AluOp::add);
+      nc.tensor_tensor(wk(2), wk(0), wk(1), AluOp::abs_max);
+      const tile::ReciprocalWork rw{wk(3), wk(4), wk(5), wk(0)};  // t reuses t_ii.re, read only before t is written
+      const tile::ComplexPlanes r{wk(6), wk(7)};
+      tile::complex_reciprocal(nc, wk(0), wk(1), wk(2), rw, r);
+      nc.tensor_scalar(x.w.re, id, AluOp::multiply, r.re);
+      nc.tensor_scalar(x.w.im, id, AluOp::multiply, r.im);
+      nc.tensor_scalar(x.w.nim, id, AluOp::multiply, r.im, AluOp::multiply, -1.0f);
+    }
+    nc.tensor_copy(x.v.re, x.w.re);
+    nc.tensor_copy(x.v.im, x.w.im);
+    nc.tensor_copy(x.v.nim, x.w.nim);
+  }
+  // PSUM: [form][re, im] per block in flight (2 blocks at once, 2 KiB each); Q reuses P's banks.
+  const std::int64_t slots = std::min<std::int64_t>(blocks, 2);
+  std::vector<std::array<Tile, 4>> pp(static_cast<std::size_t>(slots));
+  for (std::int64_t s = 0; s < slots; ++s)
+    for (int f = 0; f < 4; ++f) pp[static_cast<std::size_t>(s)][f] = ps.alloc(DType::f32, Pi, {P}, "complex products");
+  const auto ptile = [&](std::int64_t b, int f) {
+    return pp[static_cast<std::size_t>(b % slots)][f].rows(0, rows32(width(b))).cols(0, width(b));
+  };
+  int steps = 0;
+  for (std::int64_t b = 0; b < blocks; ++b) steps = std::max(steps, newton_steps(width(b)));
+  for (std::int64_t g0 = 0; g0 < blocks; g0 += slots) {
+    const std::int64_t g1 = std::min(blocks, g0 + slots);
+    for (int step = 0; step < steps; ++step) {
+      const auto active = [&](std::int64_t b) { return step < newton_steps(width(b)); };
+      const auto last = [&](std::int64_t b) { return step + 1 == newton_steps(width(b)); };
+      for (std::int64_t b = g0; b < g1; ++b) {
+        if (!active(b)) continue;
+        Diag& x = d[static_cast<std::size_t>(b)];
+        if (!last(b)) cmatmul(ptile(b, 0), ptile(b, 1), x.u, x.w.re, x.w.im, false);  // T W
+        cmatmul(ptile(b, 2), ptile(b, 3), x.t, x.v.re, x.v.im, false);              // T^T V
+      }
+      for (std::int64_t b = g0; b < g1; ++b) {
+        if (!active(b)) continue;
+        Diag& x = d[static_cast<std::size_t>(b)];
+        const Tile id = ident.rows(0, rows32(width(b))).cols(0, width(b));
+        if (!last(b)) {
+          nc.tensor_tensor(x.pw.re, ptile(b, 0), id, AluOp::subtract);
+          nc.tensor_copy(x.pw.im, ptile(b, 1));
+        }
+        nc.tensor_tensor(x.pv.re, ptile(b, 2), id, AluOp::subtract);
+        nc.tensor_copy(x.pv.im, ptile(b, 3));
+      }
+      for (std::int64_t b = g0; b < g1; ++b) {
+        if (!active(b)) continue;
+        Diag& x = d[static_cast<std::size_t>(b)];
+        if (!last(b)) cmatmul(ptile(b, 0), ptile(b, 1), x.v, x.pw.re, x.pw.im, false);  // V^T (T W - I)
+        cmatmul(ptile(b, 2), ptile(b, 3), x.w, x.pv.re, x.pv.im, false);              // W^T (T^T V - I)
+      }
+      for (std::int64_t b = g0; b < g1; ++b) {
+        if (!active(b)) continue;
+        Diag& x = d[static_cast<std::size_t>(b)];
+        const auto update = [&](Cx& c, int f) {  // c -= Q, -im first (it reads the old im)
+          nc.tensor_tensor(c.nim, ptile(b, f + 1), c.im, AluOp::subtract);
+          nc.tensor_tensor(c.re, c.re, ptile(b, f), AluOp::subtract);
+          nc.tensor_tensor(c.im, c.im, ptile(b, f + 1), AluOp::subtract);
+        };
+        if (!last(b)) update(x.w, 0);
+        update(x.v, 2);
+      }
+    }
+  }
+
+  if (p.alpha != std::complex<float>(1.0f))
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      const std::int64_t w = width(b);
+      const auto s3 = [&](int i) { return scratch.rows(0, rows32(w)).cols(i * nrhs, nrhs); };
+      tile::complex_scale(nc, {col(zt.re, b), col(zt.im, b)}, p.alpha.real(), p.alpha.imag(), s3(0), s3(1), s3(2));
+    }
+  Tile acc_re = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "E_bK Y_K re");
+  Tile acc_im = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "E_bK Y_K im");
+  Tile yp_re = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "V_b^T R_b re");
+  Tile yp_im = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "V_b^T R_b im");
+  for (std::int64_t step = 0; step < blocks; ++step) {
+    const std::int64_t b = p.lower ? step : blocks - 1 - step;
+    Tile r_re = col(zt.re, b), r_im = col(zt.im, b);
+    bool first = true;
+    for (std::int64_t k = 0; k < blocks; ++k) {
+      if (p.lower ? k >= b : k <= b) continue;
+      cmatmul(col(acc_re, b), col(acc_im, b), et[static_cast<std::size_t>(b * blocks + k)], col(yt.re, k),
+              col(yt.im, k), !first);
+      first = false;
+    }
+    if (!first) {
+      nc.tensor_tensor(col(rt.re, b), col(zt.re, b), col(acc_re, b), AluOp::subtract);
+      nc.tensor_tensor(col(rt.im, b), col(zt.im, b), col(acc_im, b), AluOp::subtract);
+      r_re = col(rt.re, b);
+      r_im = col(rt.im, b);
+    }
+    const Diag& x = d[static_cast<std::size_t>(b)];
+    cmatmul(col(yp_re, b), col(yp_im, b), x.v, r_re, r_im, false);  // y = V^T r
+    nc.tensor_copy(col(yt.re, b), col(yp_re, b));
+    nc.tensor_copy(col(yt.im, b), col(yp_im, b));
+    // One step of refinement in working precision: s = r - T_b y, y += V^T s.
+    cmatmul(col(yp_re, b), col(yp_im, b), x.u, col(yt.re, b), col(yt.im, b), false);  // T_b y
+    nc.tensor_tensor(col(st.re, b), r_re, col(yp_re, b), AluOp::subtract);
+    nc.tensor_tensor(col(st.im, b), r_im, col(yp_im, b), AluOp::subtract);
+    cmatmul(col(yp_re, b), col(yp_im, b), x.v, col(st.re, b), col(st.im, b), false);
+    nc.tensor_tensor(col(yt.re, b), col(yt.re, b), col(yp_re, b), AluOp::add);
+    nc.tensor_tensor(col(yt.im, b), col(yt.im, b), col(yp_im, b), AluOp::add);
+    nc.dma_copy(z_plane(b, 0), col(yt.re, b));
+    nc.dma_copy(z_plane(b, 1), col(yt.im, b));
+  }
+}
+
+}  // namespace trn::blas::detail
