@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "trn/core/neuron_core.hpp"
+#include "trn/core/scratch.hpp"
 
 namespace trn::detail {
 
@@ -149,7 +150,8 @@ inline Region region_inline(const Tile& t, bool write) {
     }
     const std::int64_t pext = t.partition_stride * (t.partitions - 1);
     (pext < 0 ? lo : hi) += pext;
-    const auto base = reinterpret_cast<std::uintptr_t>(t.base);
+    // Element 0 is touched, so its block names the whole hull (scratch.hpp: trace_hbm_address).
+    const std::uint64_t base = trace_hbm_address(reinterpret_cast<std::uintptr_t>(t.base));
     r.lo = base + static_cast<std::uint64_t>(lo);
     r.hi = base + static_cast<std::uint64_t>(hi + es);
   } else {

@@ -1,5 +1,6 @@
 #include "trn/core/host_step.hpp"
 #include "trn/core/link_step.hpp"
+#include "trn/core/scratch.hpp"
 
 #include <array>
 #include <mutex>
@@ -33,7 +34,7 @@ Region hbm_region(const HostSpan& s, bool write) {
   Region r;
   r.mem = MemSpace::hbm;
   r.write = write;
-  const auto lo = reinterpret_cast<std::uintptr_t>(s.data);
+  const std::uint64_t lo = trace_hbm_address(reinterpret_cast<std::uintptr_t>(s.data));  // scratch.hpp
   r.lo = lo;
   r.hi = lo + s.hull;
   return r;

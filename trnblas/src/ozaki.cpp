@@ -22,6 +22,7 @@
 #include "trn/core/host_loops.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/plan.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/tile/fp64_slices.hpp"
 #include "trn/tile/gemm.hpp"
 
@@ -478,22 +479,27 @@ const CrtTable& crt_table_memo(int N) {
 }
 
 // Per-thread scratch reused across calls and released when the thread exits: scheme II writes
-// ~75 MB of intermediates at 1024^3, and fresh pages would be faulted in on every call.
+// ~75 MB of intermediates at 1024^3, and fresh pages would be faulted in on every call. The buffers
+// are traced as HBM, so they come from the scratch stack (trn/core/scratch.hpp): a grown buffer is
+// a new block to the cost model, never a heap block whose address depends on malloc's history.
 enum ScratchSlot { kMantA, kExpA, kMantB, kResA, kResB, kPartial, kResidueY, kAcc, kSlotCount };
 template <class T>
 T* scratch(ScratchSlot slot, std::int64_t count) {
   struct Buffer {
-    std::unique_ptr<double[]> data;  // double: aligned for every T used here
-    std::size_t doubles = 0;
+    void* data = nullptr;  // kScratchAlign-aligned: for every T used here
+    std::size_t bytes = 0;
+    ~Buffer() { trn::detail::scratch_release(data); }
   };
   thread_local Buffer buffers[kSlotCount];
   Buffer& b = buffers[slot];
-  const std::size_t need = (static_cast<std::size_t>(count) * sizeof(T) + sizeof(double) - 1) / sizeof(double);
-  if (b.doubles < need) {
-    b.data.reset(new double[need]);
-    b.doubles = need;
+  const std::size_t need = static_cast<std::size_t>(count) * sizeof(T);
+  if (b.data == nullptr || b.bytes < need) {
+    void* grown = trn::detail::scratch_allocate(need);
+    trn::detail::scratch_release(b.data);
+    b.data = grown;
+    b.bytes = need;
   }
-  return reinterpret_cast<T*>(b.data.get());
+  return static_cast<T*>(b.data);
 }
 
 // An integer-valued double x = mant 2^e: mant signed with |mant| < 2^53, 0 <= e < kPow2Table.
@@ -842,14 +848,15 @@ void gemm_ozaki_slices(const Settings& s, Op ta, Op tb, std::int64_t m, std::int
   const OzakiPlan plan = plan_slices(s, o, in);
   const int S = plan.slices;
   // Slices of op(A) D 2^-e_i and D^-1 op(B) 2^-f_j: qa[s] = [k][m] at qa + s k m, qb[t] = [k][n] at qb + t k n.
-  std::vector<std::uint16_t> qa(static_cast<std::size_t>(S * k * m)), qb(static_cast<std::size_t>(S * k * n));
+  // Traced (HBM): on the scratch stack (docs/cost-model.md section 2, "Scratch addresses").
+  ScratchVector<std::uint16_t> qa(static_cast<std::size_t>(S * k * m)), qb(static_cast<std::size_t>(S * k * n));
 
   // Device: for each slice pair (s, t) and each K chunk of <= 256, the exact integer partial sum
   // P[j][i] = sum_k qa_s[k][i] qb_t[k][j] in fp32 PSUM, stored raw to HBM.
   const std::int64_t chunks = plan.k_chunks;
   const std::int64_t pairs_per_launch = products_per_launch(chunks, m, n);
-  std::vector<float> partial(static_cast<std::size_t>(std::min<std::int64_t>(pairs_per_launch, plan.products) * chunks * n * m));
-  std::vector<double> acc(static_cast<std::size_t>(m * n), 0.0);
+  ScratchVector<float> partial(static_cast<std::size_t>(std::min<std::int64_t>(pairs_per_launch, plan.products) * chunks * n * m));
+  ScratchVector<double> acc(static_cast<std::size_t>(m * n), 0.0);
   Trace trace;
   slice_operands_scheme1(s, o, in, S, qa.data(), qb.data(), trace);
   // Pairs by decreasing s + t: smallest contributions first.

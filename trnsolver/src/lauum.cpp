@@ -9,6 +9,7 @@
 
 #include "sym_steps.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/solver/complex_factor.hpp"  // trtri (C, Z), potri (C, Z)
 #include "trn/solver/eig.hpp"             // trtri (S, D)
 #include "trn/solver/sym_indef.hpp"
@@ -34,7 +35,7 @@ void lauum_steps(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_
   if (n == 0) return;
   const bool lower = uplo == Uplo::lower;
   const auto nn = static_cast<std::size_t>(n * n);
-  std::vector<T> t(nn, T(0)), c(nn, T(0));
+  ScratchVector<T> t(nn, T(0)), c(nn, T(0));  // traced: the scratch stack (docs/cost-model.md section 2)
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i) t[i + j * n] = A[i + j * lda];
   record_host_step(trace, HostStep{.name = "trnsolver.lauum.pad",

@@ -118,7 +118,7 @@ int trtri_impl(const Settings& s, Uplo uplo, bool unit, std::int64_t n, T* A, st
   const auto in_tri = [&](std::int64_t i, std::int64_t j) { return lower ? i >= j : i <= j; };
   // Dense T (zeros outside the triangle, a unit diagonal when `unit`: the kernel must not see the
   // caller's unreferenced values) and X = I.
-  std::vector<T> t(static_cast<std::size_t>(n * n), T(0)), x(t.size(), T(0));
+  ScratchVector<T> t(static_cast<std::size_t>(n * n), T(0)), x(t.size(), T(0));
   for (std::int64_t j = 0; j < n; ++j) {
     for (std::int64_t i = 0; i < n; ++i)
       if (in_tri(i, j) && i != j) t[static_cast<std::size_t>(i + j * n)] = A[i + j * lda];

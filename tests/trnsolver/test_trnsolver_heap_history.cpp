@@ -1,0 +1,169 @@
+// Modeled time does not depend on how the heap hands out memory (docs/cost-model.md section 2,
+// "Scratch addresses"). This executable replaces the global operator new / delete so that a test
+// can choose what malloc's history does inside a call: `recycle` (free at once: glibc's per-size
+// caches hand the last freed block of a size to the next request of it, the reuse that made
+// potri's temporaries look like one buffer) or `quarantine` (frees held until the call returned: no
+// two blocks of one call share bytes), with heap traffic of assorted sizes between calls. Before
+// potri's trtri and lauum temporaries moved to the scratch stack, spotri 256 on trn2 modeled
+// 1 129 921 or 1 145 405 ns depending on what ran before (the C API reproducer); every Profile field
+// must now be the same bit for bit in every mode.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "trn/solver/solver.hpp"
+#include "trn/solver/sym_indef.hpp"
+#include "trnsolver.h"
+
+namespace {
+
+bool g_quarantine = false;
+std::vector<void*, std::allocator<void*>>* g_held = nullptr;  // frees held in quarantine mode
+
+void* allocate(std::size_t n) {
+  void* p = std::malloc(n == 0 ? 1 : n);
+  if (p == nullptr) throw std::bad_alloc();
+  return p;
+}
+void release(void* p) noexcept {
+  if (p == nullptr) return;
+  if (g_quarantine && g_held != nullptr && g_held->size() < g_held->capacity()) {
+    g_held->push_back(p);  // within capacity: no allocation here
+    return;
+  }
+  std::free(p);
+}
+
+// Runs f with every free held until it returns (no reuse of a block inside f).
+template <class F>
+auto quarantined(F&& f) {
+  std::vector<void*> held;
+  held.reserve(1 << 20);
+  g_held = &held;
+  g_quarantine = true;
+  auto r = f();
+  g_quarantine = false;
+  g_held = nullptr;
+  for (void* p : held) std::free(p);
+  return r;
+}
+
+// Heap traffic: blocks of assorted sizes, some kept, some freed (the holes change what the next
+// requests get).
+void disturb(std::vector<std::vector<char>>& keep, int round) {
+  for (int i = 0; i < 9; ++i) keep.emplace_back(static_cast<std::size_t>(48 + 4096 * ((i * 5 + round) % 23) + 16 * i));
+  for (std::size_t i = 0; i < keep.size(); i += 2) keep[i] = std::vector<char>();
+}
+
+std::vector<float> spd(int n) {
+  std::mt19937 gen(7);
+  std::normal_distribution<float> nd;
+  std::vector<float> b(static_cast<std::size_t>(n) * n), a(b.size());
+  for (float& x : b) x = nd(gen);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      double s = 0;
+      for (int k = 0; k < n; ++k) s += double(b[i + k * n]) * b[j + k * n];
+      a[i + j * static_cast<std::size_t>(n)] = static_cast<float>(s / n + (i == j ? 1 : 0));
+    }
+  return a;
+}
+
+// The C API reproducer: Spotrf then Spotri on trn2; potri's profile as text (doubles by their bits).
+std::string c_potri_bits(const std::vector<float>& a0, int n) {
+  trnsolverDnHandle_t h = nullptr;
+  trnsolverDnCreate(&h);
+  trnsolverDnSetTarget(h, TRN_TARGET_TRN2);
+  std::vector<float> a = a0;
+  int lwork = 0;
+  trnsolverDnSpotrf_bufferSize(h, TRNBLAS_FILL_MODE_LOWER, n, a.data(), n, &lwork);
+  std::vector<float> work(static_cast<std::size_t>(lwork > 0 ? lwork : 1));
+  int info = -1;
+  EXPECT_EQ(trnsolverDnSpotrf(h, TRNBLAS_FILL_MODE_LOWER, n, a.data(), n, work.data(), lwork, &info), TRNSOLVER_STATUS_SUCCESS);
+  EXPECT_EQ(info, 0);
+  EXPECT_EQ(trnsolverDnSpotri(h, TRNBLAS_FILL_MODE_LOWER, n, a.data(), n, work.data(), lwork, &info), TRNSOLVER_STATUS_SUCCESS);
+  trnProfile_t p{};
+  trnsolverDnGetLastProfile(h, &p);
+  trnsolverDnDestroy(h);
+  std::string s;
+  const auto put = [&](double v) {
+    std::uint64_t u = 0;
+    std::memcpy(&u, &v, sizeof u);
+    s += std::to_string(u) + " ";
+  };
+  put(p.total_ns);
+  for (int e = 0; e < TRN_ENGINE_COUNT; ++e) put(p.busy_ns[e]);
+  put(p.dma_bytes);
+  put(static_cast<double>(p.instructions));
+  return s;
+}
+
+// The C++ reproducer: potri on one factor; its HBM regions' overlap structure and total.
+struct Shape {
+  double total_ns = 0;
+  std::size_t overlapping_pairs = 0;
+  bool operator==(const Shape&) const = default;
+};
+Shape cpp_potri_shape(const std::vector<float>& factor, int n) {
+  std::vector<float> a = factor;
+  trn::solver::Settings s;
+  s.target = trn::Generation::trn2;
+  trn::solver::CallReport rep;
+  EXPECT_EQ(trn::solver::potri(s, trn::blas::Uplo::lower, n, a.data(), n, &rep), 0);
+  // Distinct HBM intervals of the trace and how many pairs of them overlap without being equal.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> iv;
+  for (const trn::Instruction& ins : rep.trace.instructions)
+    for (std::size_t k = 0; k < ins.nregions; ++k)
+      if (ins.regions[k].mem == trn::MemSpace::hbm) iv.emplace_back(ins.regions[k].lo, ins.regions[k].hi);
+  std::sort(iv.begin(), iv.end());
+  iv.erase(std::unique(iv.begin(), iv.end()), iv.end());
+  Shape sh;
+  sh.total_ns = rep.profile.total_ns;
+  for (std::size_t i = 0; i < iv.size(); ++i)
+    for (std::size_t j = i + 1; j < iv.size() && iv[j].first < iv[i].second; ++j) ++sh.overlapping_pairs;
+  return sh;
+}
+
+}  // namespace
+
+void* operator new(std::size_t n) { return allocate(n); }
+void* operator new[](std::size_t n) { return allocate(n); }
+void operator delete(void* p) noexcept { release(p); }
+void operator delete[](void* p) noexcept { release(p); }
+void operator delete(void* p, std::size_t) noexcept { release(p); }
+void operator delete[](void* p, std::size_t) noexcept { release(p); }
+
+TEST(HeapHistory, SpotriProfileIndependentOfHeapReuse) {
+  const int n = 256;
+  const std::vector<float> a0 = spd(n);
+  const std::string first = c_potri_bits(a0, n);
+  EXPECT_EQ(quarantined([&] { return c_potri_bits(a0, n); }), first) << "no reuse inside the call";
+  std::vector<std::vector<char>> keep;
+  for (int round = 0; round < 3; ++round) {
+    disturb(keep, round);
+    EXPECT_EQ(c_potri_bits(a0, n), first) << "after heap traffic, round " << round;
+  }
+}
+
+TEST(HeapHistory, PotriHbmIntervalsAndTimeIndependentOfHeapReuse) {
+  const int n = 200;
+  std::vector<float> factor = spd(n);
+  {
+    trn::solver::Settings s;
+    ASSERT_EQ(trn::solver::spotrf(s, trn::blas::Uplo::lower, n, factor.data(), n), 0);
+  }
+  const Shape first = cpp_potri_shape(factor, n);
+  std::vector<std::vector<char>> keep;
+  for (int round = 0; round < 3; ++round) {
+    EXPECT_EQ(quarantined([&] { return cpp_potri_shape(factor, n); }), first) << "quarantine, round " << round;
+    disturb(keep, round);
+    EXPECT_EQ(cpp_potri_shape(factor, n), first) << "after heap traffic, round " << round;
+  }
+}
