@@ -2,17 +2,7 @@
 // 81920-thread host ordering, and the distributions through cuRAND's MRG32k3a conversions.
 #include "trn/rand/mrg32k3a.hpp"
 
-// GCC 12 reports false -W(maybe-)uninitialized positives inside its own AVX-512 intrinsic headers
-// (the _mm512_undefined_* placeholders; GCC PR 105593); the state at the header's lines decides.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#endif
-#include <immintrin.h>
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#include "avx512_intrinsics.hpp"
 
 #include <algorithm>
 #include <cstddef>

@@ -15,17 +15,7 @@
 // against plain stepping). Limits: hosts with AVX-512 F/BW/VBMI, VPCLMULQDQ and GFNI (returns false
 // elsewhere, and for g of degree >= 19937); one jump costs ~30k VPCLMULQDQ against the Horner
 // scheme's ~100k 512-bit XORs of table rows that do not fit in L1.
-// GCC 12 reports false -W(maybe-)uninitialized positives inside its own AVX-512 intrinsic headers
-// (the _mm512_undefined_* placeholders; GCC PR 105593); the state at the header's lines decides.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#endif
-#include <immintrin.h>
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#include "avx512_intrinsics.hpp"
 
 #include <cstring>
 #include <vector>
