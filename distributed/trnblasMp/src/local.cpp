@@ -67,15 +67,22 @@ void local_trsm(const Local& l, blas::Side side, blas::Uplo uplo, blas::COp op, 
                 std::int64_t n, cd alpha, const void* A, std::int64_t lda, void* B, std::int64_t ldb) {
   if (m <= 0 || n <= 0) return;
   const blas::Op rop = op == blas::COp::N ? blas::Op::N : blas::Op::T;  // real data: C is T
+  // trnblas's narrow TRSM (fp32 / C_32F, <= kTrsmNarrowMaxRhs right-hand sides: Newton inverses of
+  // the diagonal blocks) rounds differently from substitution, and it is chosen by the right-hand
+  // sides this rank holds, which depend on the grid: a 1 x 2 grid's 4-column piece of a row panel
+  // would take it where the 1 x 1 grid's 44 columns substitute (mpi.trnsolvermp's sgetrf bit
+  // equality). Every width up to 128 substitutes here, as before the narrow kernel existed.
+  blas::Settings st = l.st;
+  if ((side == blas::Side::left ? n : m) <= blas::kTrsmNarrowMaxRhs) st.trsm_substitution = true;
   blas::CallReport r;
   if (l.t.complex && l.t.fp64)
     blas::ztrsm(l.st, side, uplo, op, diag, m, n, alpha, as<cd>(A), lda, as<cd>(B), ldb, &r);
   else if (l.t.complex)
-    blas::ctrsm(l.st, l.t.mode, side, uplo, op, diag, m, n, to_cf(alpha), as<cf>(A), lda, as<cf>(B), ldb, &r);
+    blas::ctrsm(st, l.t.mode, side, uplo, op, diag, m, n, to_cf(alpha), as<cf>(A), lda, as<cf>(B), ldb, &r);
   else if (l.t.fp64)
     blas::dtrsm(l.st, side, uplo, rop, diag, m, n, alpha.real(), as<double>(A), lda, as<double>(B), ldb, &r);
   else
-    blas::strsm(l.st, l.t.mode, side, uplo, rop, diag, m, n, static_cast<float>(alpha.real()), as<float>(A), lda,
+    blas::strsm(st, l.t.mode, side, uplo, rop, diag, m, n, static_cast<float>(alpha.real()), as<float>(A), lda,
                 as<float>(B), ldb, &r);
   append(l, r);
 }
