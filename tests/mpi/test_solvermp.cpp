@@ -165,6 +165,10 @@ void run_solver_tests() {
   potrf_case<float>(45, 3, 16, true);
   potrf_case<double>(50, 2, 16, false);
   potrf_case<double>(37, 4, 8, true);
+  // The panel's 236 rows below the first block take trnblas's block-inverse TRSM on the 1 x 1 grid;
+  // a process row's share (108 or 128 rows) would substitute if chosen by its own count
+  // (Settings::trsm_whole_rhs, docs/scale-out.md "Choices by size").
+  potrf_case<float>(300, 2, 64, false);
   potrf_not_spd();
 }
 

@@ -221,6 +221,9 @@ void run_lu_tests() {
   lu_case<double>({40, 56, 16, 0, 'N'});
   lu_single_device_bits<float>(160);
   lu_single_device_bits<double>(160);
+  // Step 0's 172 trailing columns take trnblas's block-inverse TRSM on one device; a process column's
+  // share (128 or 44) would substitute if chosen by its own count (Settings::trsm_whole_rhs).
+  lu_single_device_bits<float>(300);
   lu_singular();
 }
 

@@ -283,6 +283,39 @@ TEST(TrnblasLevel3, StrsmFewRightHandSidesRunOnTensorEAndFallBackOnNonFiniteData
   EXPECT_TRUE(std::isnan(B2[131]));
 }
 
+// Settings::trsm_whole_rhs (the distributed libraries' pieces of one solve): a solve split into
+// pieces of its right-hand sides (left side: columns of B; right side: rows), each piece told the
+// whole count, gives the whole call's bits in each of the three forms (narrow kernel <= 4, substitution
+// 5..128, block inverses > 128). Chosen by the pieces' own counts, the 200-column solve's pieces
+// (120 + 80) substitute where the whole inverts its blocks: other bits (what the field prevents).
+TEST(TrnblasLevel3, StrsmPiecesToldTheWholeRightHandSideCountEqualTheWholeSolve) {
+  namespace tb = trn::blas;
+  const std::int64_t order = 150;
+  const std::vector<float> A = triangular<float>(order, order, true, false, 31);
+  for (const bool left : {true, false})
+    for (const std::int64_t whole : {3, 40, 200}) {
+      const std::int64_t m = left ? order : whole, n = left ? whole : order, ld = m;
+      const std::vector<float> B = random_matrix<float>(m, n, ld, 32 + static_cast<std::uint64_t>(whole));
+      const auto solve = [&](std::vector<float>& X, std::int64_t first, std::int64_t count, std::int64_t whole_rhs) {
+        tb::Settings st;
+        st.trsm_whole_rhs = whole_rhs;
+        float* piece = X.data() + (left ? first * ld : first);
+        tb::strsm(st, tb::GemmMode::fp32, left ? tb::Side::left : tb::Side::right, tb::Uplo::lower, tb::Op::N,
+                  tb::Diag::non_unit, left ? m : count, left ? count : n, 0.5f, A.data(), order, piece, ld);
+      };
+      std::vector<float> one_call = B, pieces = B, own_counts = B;
+      solve(one_call, 0, whole, 0);
+      const std::int64_t cut = whole < 4 ? 1 : whole * 3 / 5;  // 1 + 2, 24 + 16, 120 + 80
+      for (const auto& [first, count] : {std::pair{std::int64_t{0}, cut}, std::pair{cut, whole - cut}}) {
+        solve(pieces, first, count, whole);
+        solve(own_counts, first, count, 0);
+      }
+      const std::string what = std::string(left ? "left" : "right") + ", " + std::to_string(whole) + " right-hand sides";
+      EXPECT_EQ(0, std::memcmp(one_call.data(), pieces.data(), B.size() * sizeof(float))) << what;
+      if (whole == 200) EXPECT_NE(0, std::memcmp(one_call.data(), own_counts.data(), B.size() * sizeof(float))) << what;
+    }
+}
+
 TEST(TrnblasLevel3, StrsmSubstitutionFormWithinTheComponentwiseBound) {
   // Settings::trsm_substitution: every right-hand side by substitution on VectorE. 2100
   // right-hand sides: two programs of the diagonal kernel (16 per partition, then 52 = 3 x 16 + 4).

@@ -531,7 +531,10 @@ bool solve_narrow(const TriSystem<T>& t, T alpha) {
 template <class T>
 void solve_blocked(const TriSystem<T>& t, T alpha) {
   const std::int64_t order = t.left ? t.m : t.n, nb = block_size(t.s), blocks = (order + nb - 1) / nb;
-  if (!t.s.trsm_substitution && t.mode == GemmMode::fp32 && t.nrhs() <= kTrsmNarrowMaxRhs &&
+  // The right-hand sides the algorithm is chosen by: the whole solve's when this call is a piece of
+  // one (Settings::trsm_whole_rhs), so every split of it takes the same branch below.
+  const std::int64_t choice_rhs = std::max(t.nrhs(), t.s.trsm_whole_rhs);
+  if (!t.s.trsm_substitution && t.mode == GemmMode::fp32 && choice_rhs <= kTrsmNarrowMaxRhs &&
       order <= kTrsmNarrowMaxOrder && solve_narrow(t, alpha))
     return;
   // W_b = T_b^-1 per diagonal block, when there are more right-hand sides than partitions. With
@@ -539,7 +542,7 @@ void solve_blocked(const TriSystem<T>& t, T alpha) {
   // instructions over w elements per partition — what inverting a block costs — so the inverse form
   // would only add its GEMMs (and its looser bound).
   std::vector<std::vector<T>> inverses;
-  if (!t.s.trsm_substitution && t.nrhs() > block_size(t.s))
+  if (!t.s.trsm_substitution && choice_rhs > block_size(t.s))
     inverses = invert_diagonal_blocks<T>(t.s, t.E, order, t.lower, t.unit, t.rec);
   for (std::int64_t step = 0; step < blocks; ++step) {
     const std::int64_t e0 = (t.lower ? step : blocks - 1 - step) * nb, w = std::min(nb, order - e0);

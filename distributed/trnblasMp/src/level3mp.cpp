@@ -149,7 +149,7 @@ void trsm_step(const detail::Local& loc, const TrsmSystem& sys, const TrsmArgs& 
   const cd scale = st.first ? cd(x.alpha, x.alpha_im) : cd(1.0);
   if (g.myrow == pr) {  // solve the diagonal block against this process row's block row of B'
     const std::int64_t lr0 = numroc(st.r0, nb, pr, B.rsrc, g.nprow);
-    detail::local_trsm(loc, blas::Side::left, sys.uplo, blas::COp::N, x.diag, st.kb, n_loc, scale, ap + static_cast<std::size_t>(lr0) * es, m_loc,
+    detail::local_trsm(loc, blas::Side::left, sys.uplo, blas::COp::N, x.diag, st.kb, n_loc, B.n, scale, ap + static_cast<std::size_t>(lr0) * es, m_loc,
                        b + static_cast<std::size_t>(lr0) * es, B.lld);
     for (std::int64_t j = 0; j < n_loc; ++j)
       std::memcpy(xp + static_cast<std::size_t>(j * st.kb) * es, b + static_cast<std::size_t>(lr0 + j * B.lld) * es,

@@ -64,16 +64,16 @@ void local_gemm(const Local& l, blas::COp op_a, blas::COp op_b, std::int64_t m, 
 }
 
 void local_trsm(const Local& l, blas::Side side, blas::Uplo uplo, blas::COp op, blas::Diag diag, std::int64_t m,
-                std::int64_t n, cd alpha, const void* A, std::int64_t lda, void* B, std::int64_t ldb) {
+                std::int64_t n, std::int64_t whole_rhs, cd alpha, const void* A, std::int64_t lda, void* B,
+                std::int64_t ldb) {
   if (m <= 0 || n <= 0) return;
   const blas::Op rop = op == blas::COp::N ? blas::Op::N : blas::Op::T;  // real data: C is T
-  // trnblas's narrow TRSM (fp32 / C_32F, <= kTrsmNarrowMaxRhs right-hand sides: Newton inverses of
-  // the diagonal blocks) rounds differently from substitution, and it is chosen by the right-hand
-  // sides this rank holds, which depend on the grid: a 1 x 2 grid's 4-column piece of a row panel
-  // would take it where the 1 x 1 grid's 44 columns substitute (mpi.trnsolvermp's sgetrf bit
-  // equality). Every width up to 128 substitutes here, as before the narrow kernel existed.
+  // trnblas chooses the fp32 TRSM's algorithm (narrow kernel, block inverses, substitution) by the
+  // right-hand sides; a rank holds a grid-dependent share of them (sgetrf 52 x 52 nb 8: a 1 x 2
+  // grid's 4-column piece of a row panel, where the 1 x 1 grid solves 44), so it is chosen from
+  // the whole solve's count (Settings::trsm_whole_rhs, docs/scale-out.md "Choices by size").
   blas::Settings st = l.st;
-  if ((side == blas::Side::left ? n : m) <= blas::kTrsmNarrowMaxRhs) st.trsm_substitution = true;
+  st.trsm_whole_rhs = whole_rhs;
   blas::CallReport r;
   if (l.t.complex && l.t.fp64)
     blas::ztrsm(l.st, side, uplo, op, diag, m, n, alpha, as<cd>(A), lda, as<cd>(B), ldb, &r);

@@ -28,9 +28,13 @@ void local_gemm(const Local& l, std::int64_t m, std::int64_t n, std::int64_t k, 
 // C = alpha op_a(A) op_b(B) + beta C (m x n x k; real data: C is T).
 void local_gemm(const Local& l, blas::COp op_a, blas::COp op_b, std::int64_t m, std::int64_t n, std::int64_t k, cd alpha,
                 const void* A, std::int64_t lda, const void* B, std::int64_t ldb, cd beta, void* C, std::int64_t ldc);
-// B = alpha op(A)^-1 B (left) or alpha B op(A)^-1 (right), A triangular, B m x n (trnblas's TRSM).
+// B = alpha op(A)^-1 B (left) or alpha B op(A)^-1 (right), A triangular, B m x n (trnblas's TRSM):
+// this rank's piece of a solve with whole_rhs right-hand sides over the grid (n of the left side's,
+// m of the right side's on one rank), which chooses trnblas's algorithm (Settings::trsm_whole_rhs)
+// so that every grid rounds as the 1 x 1 grid does.
 void local_trsm(const Local& l, blas::Side side, blas::Uplo uplo, blas::COp op, blas::Diag diag, std::int64_t m,
-                std::int64_t n, cd alpha, const void* A, std::int64_t lda, void* B, std::int64_t ldb);
+                std::int64_t n, std::int64_t whole_rhs, cd alpha, const void* A, std::int64_t lda, void* B,
+                std::int64_t ldb);
 // C = alpha A + beta B (m x n; C may be B with ldc == ldb).
 void local_geam(const Local& l, std::int64_t m, std::int64_t n, cd alpha, const void* A, std::int64_t lda, cd beta,
                 const void* B, std::int64_t ldb, void* C, std::int64_t ldc);

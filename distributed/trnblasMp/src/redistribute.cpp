@@ -11,6 +11,7 @@
 #include "trn/blasmp/level3mp.hpp"
 #include "trn/core/error.hpp"
 #include "trn/core/link_step.hpp"
+#include "trn/core/scratch.hpp"
 
 namespace trn::blasmp {
 
@@ -78,7 +79,7 @@ void redistribute(Generation target, const Redistribution& r, const char* name, 
     slots[static_cast<std::size_t>(q)].push_back(il + jl * r.dst->lld);
   });
   // Send side: for every rank, its dst elements whose source is here, in that rank's order.
-  std::vector<char> send;
+  ScratchVector<char> send;
   for (int q = 0; q < P; ++q) {
     const int prow = g.layout == GridLayout::col_major ? q % g.nprow : q / g.npcol;
     const int pcol = g.layout == GridLayout::col_major ? q / g.nprow : q % g.npcol;
@@ -101,7 +102,7 @@ void redistribute(Generation target, const Redistribution& r, const char* name, 
     total += slots[static_cast<std::size_t>(q)].size() * es;
   }
   if (total > INT_MAX) throw NotSupportedError("trnblasMp redistribute", "a message over 2 GiB", "any");
-  std::vector<char> recv(total);
+  ScratchVector<char> recv(total);
   detail::check_mpi(MPI_Alltoallv(send.data(), scount.data(), sdisp.data(), MPI_BYTE, recv.data(), rcount.data(),
                                   rdisp.data(), MPI_BYTE, g.comm),
                     "MPI_Alltoallv");

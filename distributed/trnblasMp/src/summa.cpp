@@ -15,6 +15,7 @@
 #include "trn/core/error.hpp"
 #include "trn/core/link_step.hpp"
 #include "trn/core/report.hpp"
+#include "trn/core/scratch.hpp"
 
 namespace trn::blasmp {
 
@@ -187,7 +188,7 @@ void gather_panel(const PanelGather& pg, std::int64_t k0, std::int64_t k1, Slice
   }
   const std::int64_t lo = numroc(k0, pg.block, pg.me, pg.src, pg.nprocs);
   const std::int64_t mine = numroc(k1, pg.block, pg.me, pg.src, pg.nprocs) - lo;
-  std::vector<char> send(static_cast<std::size_t>(mine * pg.len * es)), recv(static_cast<std::size_t>(total));
+  ScratchVector<char> send(static_cast<std::size_t>(mine * pg.len * es)), recv(static_cast<std::size_t>(total));
   for (std::int64_t i = 0; i < mine; ++i)
     for (std::int64_t e = 0; e < pg.len; ++e)
       std::memcpy(&send[static_cast<std::size_t>((i * pg.len + e) * es)],

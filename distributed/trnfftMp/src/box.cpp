@@ -16,6 +16,7 @@
 
 #include "exchange.hpp"
 #include "trn/core/error.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/fftmp/pencil.hpp"
 
 namespace trn::fftmp {
@@ -180,7 +181,7 @@ Moved redistribute(MPI_Comm comm, const std::vector<Box>& from, const std::vecto
     if (q != u) moved.sent += static_cast<double>(sb), moved.received += static_cast<double>(rb);
     else moved.kept = static_cast<double>(sb);
   }
-  std::vector<char> sbuf(static_cast<std::size_t>(std::max<std::int64_t>(soff, 1))), rbuf(static_cast<std::size_t>(std::max<std::int64_t>(roff, 1)));
+  ScratchVector<char> sbuf(static_cast<std::size_t>(std::max<std::int64_t>(soff, 1))), rbuf(static_cast<std::size_t>(std::max<std::int64_t>(roff, 1)));
   char* s = const_cast<char*>(static_cast<const char*>(src));  // read only (pack = true)
   for (std::size_t q = 0; q < P; ++q)
     if (scount[q] > 0) copy_region(s, from[u], intersect(from[u], to[q]), sbuf.data() + sdisp[q], es, true);

@@ -20,6 +20,7 @@
 #include "trn/core/error.hpp"
 #include "trn/core/link_step.hpp"
 #include "trn/core/report.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/fftmp/fftmp.hpp"
 #include "trn/fftmp/pencil.hpp"
 
@@ -115,8 +116,8 @@ void BoxPlan::execute(const void* in, void* out, int direction, fft::ExecReport*
   const int me = pencil_->rank();
   const Box& first = (fwd ? all_a_ : all_c_)[static_cast<std::size_t>(me)];
   const Box& last = (fwd ? all_c_ : all_a_)[static_cast<std::size_t>(me)];
-  std::vector<char> x(static_cast<std::size_t>(std::max<std::int64_t>(first.span(), 1)) * es_first);
-  std::vector<char> y(static_cast<std::size_t>(std::max<std::int64_t>(last.span(), 1)) * es_last);
+  ScratchVector<char> x(static_cast<std::size_t>(std::max<std::int64_t>(first.span(), 1)) * es_first);
+  ScratchVector<char> y(static_cast<std::size_t>(std::max<std::int64_t>(last.span(), 1)) * es_last);
   static char empty[16] = {};
   move(fwd ? all_in_ : all_out_, fwd ? all_a_ : all_c_, es_first, in != nullptr ? in : empty, x.data(), "trnfftMp.box.to_pencils",
        trace);

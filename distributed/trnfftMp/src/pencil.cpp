@@ -13,6 +13,7 @@
 #include "trn/core/error.hpp"
 #include "trn/core/link_step.hpp"
 #include "trn/core/report.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/fftmp/fftmp.hpp"
 #include "trn/fftmp/pencil.hpp"
 
@@ -394,9 +395,9 @@ void PencilPlan::run_reordered_inverse(const char* in, char* out, Trace& trace) 
   const int p2 = rank_ % p2_, ranks = p1_ * p2_;
   const std::vector<int> col = col_members(p2, p1_, p2_), all = all_members(ranks);
   const Box e1 = e_box(cn_, p1_, p2_, rank_, true), e0 = e_box(cn_, p1_, p2_, rank_, false);
-  std::vector<char> b1(static_cast<std::size_t>(std::max<std::int64_t>(e1.span(), 1)) * es);
-  std::vector<char> b0(b1.size());
-  std::vector<char> a(static_cast<std::size_t>(std::max<std::int64_t>(boxes_[0].span(), 1)) * es);
+  ScratchVector<char> b1(static_cast<std::size_t>(std::max<std::int64_t>(e1.span(), 1)) * es);
+  ScratchVector<char> b0(b1.size());
+  ScratchVector<char> a(static_cast<std::size_t>(std::max<std::int64_t>(boxes_[0].span(), 1)) * es);
   move_boxes(col_, col_set(p2, p1_, p2_), stage_boxes(cn_, p1_, p2_, col, 2), e_boxes(cn_, p1_, p2_, col, true),
              rank_ / p2_, in, b1.data(), "trnfftMp.pencil.column_transpose", trace);
   detail::run_local(axis_[1].get(), b1.data(), b1.data(), fft::kInverse, trace);
@@ -411,8 +412,8 @@ void PencilPlan::run(const void* in, void* out, int direction, Trace& trace) con
   const std::size_t es = elem_bytes(spec_.type);
   const int p1 = rank_ / p2_, p2 = rank_ % p2_;
   const RankSet rows = row_set(p1, p2_), cols = col_set(p2, p1_, p2_);
-  std::vector<char> a(static_cast<std::size_t>(std::max<std::int64_t>(boxes_[0].span(), 1)) * es);
-  std::vector<char> b(static_cast<std::size_t>(std::max<std::int64_t>(boxes_[1].span(), 1)) * es);
+  ScratchVector<char> a(static_cast<std::size_t>(std::max<std::int64_t>(boxes_[0].span(), 1)) * es);
+  ScratchVector<char> b(static_cast<std::size_t>(std::max<std::int64_t>(boxes_[1].span(), 1)) * es);
   const auto* i = static_cast<const char*>(in);
   auto* o = static_cast<char*>(out);
   if (direction == fft::kForward) {
@@ -425,7 +426,7 @@ void PencilPlan::run(const void* in, void* out, int direction, Trace& trace) con
     return;
   }
   if (reordered_) return run_reordered_inverse(i, o, trace);
-  std::vector<char> c(static_cast<std::size_t>(std::max<std::int64_t>(boxes_[2].span(), 1)) * es);
+  ScratchVector<char> c(static_cast<std::size_t>(std::max<std::int64_t>(boxes_[2].span(), 1)) * es);
   if (axis_[2]) detail::run_local(axis_[2].get(), i, c.data(), direction, trace);
   else if (boxes_[2].span() > 0) std::memcpy(c.data(), i, static_cast<std::size_t>(boxes_[2].span()) * es);
   transpose(col_, cols, 2, 1, c.data(), b.data(), "trnfftMp.pencil.column_transpose", trace);

@@ -14,6 +14,7 @@
 #include "trn/core/error.hpp"
 #include "trn/core/link_step.hpp"
 #include "trn/core/report.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/fftmp/fftmp.hpp"
 #include "trn/fftmp/pencil.hpp"  // boxes and redistribute: the single-device-order C2R's moves
 
@@ -344,7 +345,7 @@ void SlabPlan::transpose(const char* send, char* recv, bool to_shuffled, Trace& 
   const std::int64_t n0 = spec_.n[0], n1 = c1_, row = inner_ * es;  // row: one c1 index's elements
   const auto P = static_cast<std::size_t>(ranks_);
   std::vector<int> scount(P), sdisp(P), rcount(P), rdisp(P);
-  std::vector<char> packed, unpacked;
+  ScratchVector<char> packed, unpacked;
   // Checked for every rank at plan time (slab_messages_fit): checked_int cannot throw here.
   const TransposeCounts tc = transpose_counts(n0, n1, row, ranks_, rank_, to_shuffled);
   for (std::size_t u = 0; u < P; ++u) {
@@ -398,7 +399,7 @@ void SlabPlan::allgather(const void* local, void* global, bool shuffled) const {
     counts[static_cast<std::size_t>(q)] = checked_int(rows * row);
     displs[static_cast<std::size_t>(q)] = checked_int(first * row);
   }
-  std::vector<char> packed(shuffled ? static_cast<std::size_t>(n0 * n1 * row) : 0);
+  ScratchVector<char> packed(shuffled ? static_cast<std::size_t>(n0 * n1 * row) : 0);
   char* to = shuffled ? packed.data() : static_cast<char*>(global);
   static char empty = 0;
   const void* from = local != nullptr ? local : &empty;
@@ -413,7 +414,7 @@ void SlabPlan::allgather(const void* local, void* global, bool shuffled) const {
 
 void SlabPlan::run_forward(const char* in, char* out, Trace& trace) const {
   const std::size_t es = elem_bytes(spec_);
-  std::vector<char> slab(static_cast<std::size_t>(inplace_elements()) * es);  // step 1's output
+  ScratchVector<char> slab(static_cast<std::size_t>(inplace_elements()) * es);  // step 1's output
   run_local(trailing_.get(), in, slab.data(), fft::kForward, trace);
   transpose(slab.data(), out, /*to_shuffled=*/true, trace);
   run_local(axis0_.get(), out, out, fft::kForward, trace);
@@ -426,8 +427,8 @@ void SlabPlan::run_reordered_inverse(const char* in, char* out, Trace& trace) co
   const std::vector<std::int64_t> c = complex_shape(spec_);
   const std::vector<Box> shuffled = slab_boxes(c, ranks_, 1), e_slabs = slab_boxes(c, ranks_, 2), n0_slabs = slab_boxes(c, ranks_, 0);
   const auto me = static_cast<std::size_t>(rank_);
-  std::vector<char> e(static_cast<std::size_t>(std::max<std::int64_t>(e_slabs[me].volume(), 1)) * es);
-  std::vector<char> slab(static_cast<std::size_t>(std::max<std::int64_t>(inplace_elements(), 1)) * es);
+  ScratchVector<char> e(static_cast<std::size_t>(std::max<std::int64_t>(e_slabs[me].volume(), 1)) * es);
+  ScratchVector<char> slab(static_cast<std::size_t>(std::max<std::int64_t>(inplace_elements(), 1)) * es);
   auto move = [&](const std::vector<Box>& from, const std::vector<Box>& to, const char* src, char* dst, const char* name) {
     LinkTransfer t;
     t.name = name;
@@ -446,8 +447,8 @@ void SlabPlan::run_reordered_inverse(const char* in, char* out, Trace& trace) co
 void SlabPlan::run_inverse(const char* in, char* out, Trace& trace) const {
   if (reordered_) return run_reordered_inverse(in, out, trace);
   const std::size_t es = elem_bytes(spec_);
-  std::vector<char> shuffled(static_cast<std::size_t>(shuffled_elements()) * es);
-  std::vector<char> slab(static_cast<std::size_t>(inplace_elements()) * es);
+  ScratchVector<char> shuffled(static_cast<std::size_t>(shuffled_elements()) * es);
+  ScratchVector<char> slab(static_cast<std::size_t>(inplace_elements()) * es);
   run_local(axis0_.get(), in, shuffled.data(), fft::kInverse, trace);
   transpose(shuffled.data(), slab.data(), /*to_shuffled=*/false, trace);
   run_local(trailing_.get(), slab.data(), out, fft::kInverse, trace);

@@ -26,6 +26,7 @@
 #include "trn/core/error.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/link_step.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/solver/complex_factor.hpp"
 #include "trn/solver/solver.hpp"
 #include "trn/solvermp/solvermp.hpp"
@@ -59,7 +60,7 @@ void gather_rows(const blasmp::Grid& g, const RowLayout& rows, std::int64_t r0, 
                  Trace& trace) {
   const std::int64_t mine0 = numroc(r0, rows.nb, g.myrow, rows.src, g.nprow);
   const std::int64_t mine1 = numroc(rows.count, rows.nb, g.myrow, rows.src, g.nprow);
-  std::vector<char> send(static_cast<std::size_t>((mine1 - mine0) * cols) * es);
+  ScratchVector<char> send(static_cast<std::size_t>((mine1 - mine0) * cols) * es);
   for (std::int64_t il = mine0, k = 0; il < mine1; ++il)  // row by row: a contribution is whole rows
     for (std::int64_t p = 0; p < cols; ++p, ++k)
       std::memcpy(send.data() + static_cast<std::size_t>(k) * es, a + static_cast<std::size_t>(il + (lc0 + p) * lda) * es, es);
@@ -71,7 +72,7 @@ void gather_rows(const blasmp::Grid& g, const RowLayout& rows, std::int64_t r0, 
     displs[static_cast<std::size_t>(q)] = checked_int(total);
     total += static_cast<std::size_t>(counts[static_cast<std::size_t>(q)]);
   }
-  std::vector<char> recv(total);
+  ScratchVector<char> recv(total);
   blasmp::detail::check_mpi(MPI_Allgatherv(send.data(), checked_int(send.size()), MPI_BYTE, recv.data(), counts.data(),
                                            displs.data(), MPI_BYTE, g.col_comm),
                             "MPI_Allgatherv");
@@ -153,7 +154,7 @@ void permute_rows(const blasmp::Grid& g, const RowLayout& rows, char* a, std::in
     sdispl[q] = checked_int(stotal), rdispl[q] = checked_int(rtotal);
     stotal += static_cast<std::size_t>(scount[q]), rtotal += static_cast<std::size_t>(rcount[q]);
   }
-  std::vector<char> send(stotal), recv(rtotal);
+  ScratchVector<char> send(stotal), recv(rtotal);
   std::vector<std::size_t> cur(sdispl.begin(), sdispl.end());
   for (const RowMove& mv : moves) {  // pack every row before any is overwritten
     if (owner(mv.src) != g.myrow) continue;
@@ -201,7 +202,8 @@ int panel_getrf(const Local& l, std::int64_t mp, std::int64_t kb, void* p, int* 
 // U12 = L11^-1 A12 (L11 kb x kb unit lower, ld kb; A12 kb x cols, ld lda) as trnsolver's getrf does
 // it: fp64 by trnsolver's dgetrf_u12 (recursive, Ozaki DGEMMs), fp32 by trnblas STRSM, complex
 // by trnblas's substitution TRSM (cgetrf / zgetrf's).
-void solve_u12(const Local& l, std::int64_t kb, std::int64_t cols, const void* l11, void* a12, std::int64_t lda) {
+void solve_u12(const Local& l, std::int64_t kb, std::int64_t cols, std::int64_t whole_cols, const void* l11, void* a12,
+               std::int64_t lda) {
   if (kb <= 0 || cols <= 0) return;
   if (l.t.fp64 && !l.t.complex) {
     solver::Settings ss;
@@ -213,7 +215,7 @@ void solve_u12(const Local& l, std::int64_t kb, std::int64_t cols, const void* l
   }
   Local sub = l;
   sub.st.trsm_substitution = l.t.complex;
-  blasmp::detail::local_trsm(sub, blas::Side::left, blas::Uplo::lower, blas::COp::N, blas::Diag::unit, kb, cols, cd(1.0),
+  blasmp::detail::local_trsm(sub, blas::Side::left, blas::Uplo::lower, blas::COp::N, blas::Diag::unit, kb, cols, whole_cols, cd(1.0),
                              l11, kb, a12, lda);
 }
 
@@ -296,7 +298,7 @@ void update_trailing(const Local& l, const GetrfArgs& x, const GetrfBuffers& b, 
   if (g.myrow == st.pr) {
     blasmp::detail::broadcast(g.row_comm, g.row_set(), st.pc, g.mycol, b.diag, static_cast<std::size_t>(st.kb * st.kb) * es,
                               "trnsolverMp.getrf.broadcast_L11", target, *l.trace);
-    solve_u12(l, st.kb, ncols, b.diag, at(x.a, st.lr0 + st.c1 * d.lld, es), d.lld);
+    solve_u12(l, st.kb, ncols, x.n - st.r1, b.diag, at(x.a, st.lr0 + st.c1 * d.lld, es), d.lld);
     for (std::int64_t j = 0; j < ncols; ++j)
       std::memcpy(at(b.urow, j * st.kb, es), at(x.a, st.lr0 + (st.c1 + j) * d.lld, es), static_cast<std::size_t>(st.kb) * es);
   }

@@ -11,6 +11,7 @@
 #include "rows.hpp"
 #include "trn/core/error.hpp"
 #include "trn/core/link_step.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/solver/complex_factor.hpp"
 #include "trn/solver/solver.hpp"
 #include "trn/solvermp/solvermp.hpp"
@@ -76,7 +77,7 @@ void gather_transposed_panel(const Local& l, const Descriptor& wd, std::int64_t 
   auto row_owner = [&](std::int64_t j) { return static_cast<int>((wd.rsrc + j / nb) % g.nprow); };
   auto col_owner = [&](std::int64_t j) { return static_cast<int>((wd.csrc + j / nb) % g.npcol); };
   std::vector<int> counts(static_cast<std::size_t>(g.nprow)), displs(static_cast<std::size_t>(g.nprow));
-  std::vector<char> send;
+  ScratchVector<char> send;
   const auto row_bytes = static_cast<std::size_t>(kb) * es;
   for (std::int64_t j = r1; j < n; ++j) {
     if (col_owner(j) != g.mycol) continue;
@@ -94,7 +95,7 @@ void gather_transposed_panel(const Local& l, const Descriptor& wd, std::int64_t 
     total += static_cast<std::size_t>(counts[static_cast<std::size_t>(q)]);
   }
   if (total > static_cast<std::size_t>(INT_MAX)) throw NotSupportedError("trnsolverMp potrf", "a panel message over 2 GiB", "any");
-  std::vector<char> recv(total);
+  ScratchVector<char> recv(total);
   blasmp::detail::check_mpi(MPI_Allgatherv(send.data(), static_cast<int>(send.size()), MPI_BYTE, recv.data(), counts.data(),
                                            displs.data(), MPI_BYTE, g.col_comm),
                             "MPI_Allgatherv");
@@ -143,7 +144,7 @@ int potrf_step(const Local& l, const PotrfBuffers& b, std::int64_t i, Generation
   if (g.mycol == pc) {  // the panel below the diagonal block: L(:, i) = A(:, i) L_ii^-T (complex: ^-H)
     blasmp::detail::broadcast(g.col_comm, g.col_set(), pr, g.myrow, b.diag, static_cast<std::size_t>(kb * kb) * es,
                               "trnsolverMp.potrf.broadcast_diag", target, *l.trace);
-    blasmp::detail::local_trsm(l, blas::Side::right, blas::Uplo::lower, l.t.complex ? blas::COp::C : blas::COp::T, blas::Diag::non_unit, m_loc - s0, kb,
+    blasmp::detail::local_trsm(l, blas::Side::right, blas::Uplo::lower, l.t.complex ? blas::COp::C : blas::COp::T, blas::Diag::non_unit, m_loc - s0, kb, wd.n - r1,
                                cd(1.0), b.diag, kb, at(b.w, s0 + lc0 * ld, es), ld);
     for (std::int64_t j = 0; j < kb; ++j)
       std::memcpy(at(b.lrow, j * m_loc, es), at(b.w, (lc0 + j) * ld, es), static_cast<std::size_t>(m_loc) * es);

@@ -95,6 +95,13 @@ struct Settings : EmulatorSettings {  // target, numerics, SR, cores, threads, t
   // TensorE GEMM (error bounded by the blocks' conditioning); true solves every right-hand side by
   // substitution on VectorE (componentwise bound, ~20x the VectorE time). docs/trnblas.md "TRSM".
   bool trsm_substitution = false;
+  // fp32 TRSM that is one piece of a larger solve (a rank's columns of a distributed panel, one
+  // process row's block row): the whole solve's right-hand sides. The algorithm -- the narrow kernel
+  // (<= kTrsmNarrowMaxRhs), block inverses (more than the block size) or substitution -- is then
+  // chosen from this count (or the call's own, if larger) instead of the call's own, so every split
+  // of the solve rounds alike: each right-hand side's arithmetic does not depend on the others'
+  // (docs/scale-out.md "Choices by size"). 0: the call's own count.
+  std::int64_t trsm_whole_rhs = 0;
   // CallReport without the modeled profile (trace and counters only): for callers that append
   // the trace to a larger one and model that once (the model costs host time per instruction).
   bool report_trace_only = false;
