@@ -51,13 +51,13 @@ void require_same_free_size_checked(std::string_view instr, std::string_view a_n
 
 void require_engine_free_size_checked(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& hw) {
   const std::int64_t limit = t.mem == MemSpace::psum ? hw.vector_psum_fmax : hw.vector_sbuf_fmax;
-  if (t.free_size() > limit)
-    throw LimitError(std::string(instr), std::string(operand), "free size", t.free_size(),
+  if (free_size_of(t) > limit)
+    throw LimitError(std::string(instr), std::string(operand), "free size", free_size_of(t),
                      t.mem == MemSpace::psum ? "PSUM free-size limit" : "SBUF free-size limit", limit, hw.name);
 }
 
 void require_nonempty_checked(std::string_view instr, std::string_view operand, const Tile& t) {
-  if (t.partitions < 1 || t.free_size() < 1 || t.base == nullptr)
+  if (t.partitions < 1 || free_size_of(t) < 1 || t.base == nullptr)
     throw UsageError(instr, operand, "empty or unallocated tile");
 }
 
@@ -175,21 +175,21 @@ void load_row(const Tile& t, std::int32_t p, float* out) {
 }
 
 const float* read_row_f32(const Tile& t, std::int32_t p, float* scratch) {
-  if (t.dtype == DType::f32 && t.free_contiguous())
+  if (t.dtype == DType::f32 && free_contiguous_of(t))
     return reinterpret_cast<const float*>(t.base + std::int64_t{p} * t.partition_stride);
   load_row(t, p, scratch);
   return scratch;
 }
 
 bool tiles_disjoint(const Tile& a, const Tile& b) {
-  const Region x = region_of(a, false), y = region_of(b, false);
+  const Region x = region_inline(a, false), y = region_inline(b, false);
   if (x.mem != y.mem) return true;
   if (x.mem != MemSpace::hbm && (x.p0 + x.np <= y.p0 || y.p0 + y.np <= x.p0)) return true;
   return x.hi <= y.lo || y.hi <= x.lo;
 }
 
 void store_row(const Tile& t, std::int32_t p, const float* in, Rounding r, const SrStream* sr) {
-  const std::uint64_t base_elem = static_cast<std::uint64_t>(p) * static_cast<std::uint64_t>(t.free_size());
+  const std::uint64_t base_elem = static_cast<std::uint64_t>(p) * static_cast<std::uint64_t>(free_size_of(t));
   for_each_run(t, p, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
     store_row_f32(t.dtype, in + at, n, ptr, st, r, sr, base_elem + static_cast<std::uint64_t>(at));
   });
@@ -209,12 +209,112 @@ void store_row_int(const Tile& t, std::int32_t p, const std::int64_t* in) {
   });
 }
 
+namespace {
+// copy_row_bits(dst, p, src, p) for every p when exactly one side's free pattern is dense and the
+// elements are 2 or 4 bytes (a DMA between a strided HBM vector and SBUF rows): the tests and the
+// strided side's runs are computed once, not per row (each row call walked both free patterns four
+// times: contiguity twice, the byte hull, the fold). A row whose bytes may overlap the other row's
+// takes copy_row_bits, as before; the others copy in the same run order. Returns false (nothing
+// copied) when the case does not apply.
+template <class T>
+void copy_rows_one_side_dense(const Tile& dst, const Tile& src, bool gather, const std::int64_t* offs,
+                              std::int64_t nruns, std::int64_t run, std::int64_t rstride) {
+  const bool avx512 = simd::has_avx512();
+  const std::int64_t dlo = dst.free_lo_byte() - dst.offset_bytes, dhi = dst.free_hi_byte() - dst.offset_bytes;
+  const std::int64_t slo = src.free_lo_byte() - src.offset_bytes, shi = src.free_hi_byte() - src.offset_bytes;
+  std::byte* const dbase = dst.base;
+  const std::byte* const sbase = src.base;
+  const std::int64_t dps = dst.partition_stride, sps = src.partition_stride;
+  const std::int32_t partitions = src.partitions;
+  for (std::int32_t p = 0; p < partitions; ++p) {
+    std::byte* const dst_row = dbase + std::int64_t{p} * dps;
+    const std::byte* const src_row = sbase + std::int64_t{p} * sps;
+    const bool rows_disjoint = dst_row + dhi <= src_row + slo || src_row + shi <= dst_row + dlo;
+    if (!rows_disjoint) {
+      copy_row_bits(dst, p, src, p);
+      continue;
+    }
+    if (gather) {  // dense destination row, strided source runs
+      T* d = reinterpret_cast<T*>(dst_row);
+      const T* srow = reinterpret_cast<const T*>(src_row);
+      for (std::int64_t o = 0; o < nruns; ++o) {
+        const T* from = srow + offs[o];
+        T* to = d + o * run;
+        if (rstride == 2) {
+          if constexpr (sizeof(T) == 4) {
+            if (avx512) {
+              gather_stride2_u32(from, to, run);
+              continue;
+            }
+          }
+          for (std::int64_t i = 0; i < run; ++i) to[i] = from[2 * i];
+        } else {
+          for (std::int64_t i = 0; i < run; ++i) to[i] = from[i * rstride];
+        }
+      }
+    } else {  // dense source row, strided destination runs
+      const T* f = reinterpret_cast<const T*>(src_row);
+      T* drow = reinterpret_cast<T*>(dst_row);
+      for (std::int64_t o = 0; o < nruns; ++o) {
+        T* to = drow + offs[o];
+        const T* from = f + o * run;
+        if (rstride == 2) {
+          if constexpr (sizeof(T) == 4) {
+            if (avx512) {
+              scatter_stride2_u32(from, to, run);
+              continue;
+            }
+          }
+          for (std::int64_t i = 0; i < run; ++i) to[2 * i] = from[i];
+        } else {
+          for (std::int64_t i = 0; i < run; ++i) to[i * rstride] = from[i];
+        }
+      }
+    }
+  }
+}
+
+bool copy_all_rows_one_side_dense(const Tile& dst, const Tile& src, bool dst_dense, bool src_dense) {
+  const std::int64_t es = dtype_size(src.dtype);
+  if (dst_dense == src_dense || (es != 4 && es != 2)) return false;
+  const bool gather = dst_dense;
+  const Tile& strided = gather ? src : dst;
+  // The strided side's runs as for_each_run walks them (the same for every partition).
+  std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
+  const int nd = fold_free_dims(strided, size, stride);
+  if (nd == 0) return false;  // a single element: the pattern is dense (not reached)
+  const int inner = nd - 1;
+  const std::int64_t run = size[inner], rstride = stride[inner];
+  std::int64_t nruns = 1;
+  for (int d = 0; d < inner; ++d) nruns *= size[d];
+  std::int64_t offs_local[16];
+  std::int64_t* offs = nruns <= 16 ? offs_local : scratch_i64(2, static_cast<std::size_t>(nruns));
+  std::int64_t idx[kMaxFreeDims] = {0, 0, 0, 0};
+  for (std::int64_t o = 0; o < nruns; ++o) {
+    std::int64_t off = 0;
+    for (int d = 0; d < inner; ++d) off += idx[d] * stride[d];
+    offs[o] = off;
+    for (int d = inner - 1; d >= 0; --d) {
+      if (++idx[d] < size[d]) break;
+      idx[d] = 0;
+    }
+  }
+  if (es == 4)
+    copy_rows_one_side_dense<std::uint32_t>(dst, src, gather, offs, nruns, run, rstride);
+  else
+    copy_rows_one_side_dense<std::uint16_t>(dst, src, gather, offs, nruns, run, rstride);
+  return true;
+}
+}  // namespace
+
 void copy_all_rows_bits(const Tile& dst, const Tile& src) {
-  if (!dst.free_contiguous() || !src.free_contiguous()) {
+  const bool dst_dense = free_contiguous_of(dst), src_dense = free_contiguous_of(src);
+  if (!dst_dense || !src_dense) {
+    if (copy_all_rows_one_side_dense(dst, src, dst_dense, src_dense)) return;
     for (std::int32_t p = 0; p < src.partitions; ++p) copy_row_bits(dst, p, src, p);
     return;
   }
-  const auto row_bytes = static_cast<std::size_t>(src.free_size() * dtype_size(src.dtype));
+  const auto row_bytes = static_cast<std::size_t>(free_size_of(src) * dtype_size(src.dtype));
   // Short rows (a vector down the partitions, an 8- or 16-wide matrix row) in fixed-size copies the
   // compiler inlines: each row is read whole before it is written, as memmove does.
   auto rows_of = [&]<std::size_t N>(std::integral_constant<std::size_t, N>) {
@@ -238,9 +338,9 @@ void copy_all_rows_bits(const Tile& dst, const Tile& src) {
 
 void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32_t ps) {
   const std::int64_t es = dtype_size(src.dtype);
-  if (dst.free_contiguous() && src.free_contiguous()) {
+  if (free_contiguous_of(dst) && free_contiguous_of(src)) {
     std::memmove(dst.base + std::int64_t{pd} * dst.partition_stride, src.base + std::int64_t{ps} * src.partition_stride,
-                 static_cast<std::size_t>(src.free_size() * es));
+                 static_cast<std::size_t>(free_size_of(src) * es));
     return;
   }
   // Strided: gather the source row into scratch bytes, then scatter into the destination pattern —
@@ -252,10 +352,10 @@ void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32
   std::byte* const src_row = src.base + std::int64_t{ps} * src.partition_stride;
   const bool rows_disjoint = dst_row + (dst.free_hi_byte() - dst.offset_bytes) <= src_row + (src.free_lo_byte() - src.offset_bytes) ||
                              src_row + (src.free_hi_byte() - src.offset_bytes) <= dst_row + (dst.free_lo_byte() - dst.offset_bytes);
-  if (rows_disjoint && (es == 4 || es == 2) && (dst.free_contiguous() || src.free_contiguous())) {
+  if (rows_disjoint && (es == 4 || es == 2) && (free_contiguous_of(dst) || free_contiguous_of(src))) {
     const bool avx512 = simd::has_avx512();
     auto direct = [&]<class T>() {
-      if (dst.free_contiguous()) {
+      if (free_contiguous_of(dst)) {
         T* d = reinterpret_cast<T*>(dst_row);
         for_each_run(src, ps, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
           const T* from = reinterpret_cast<const T*>(ptr);
@@ -291,7 +391,7 @@ void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32
       direct.template operator()<std::uint16_t>();
     return;
   }
-  std::byte* buf = reinterpret_cast<std::byte*>(scratch_i64(3, static_cast<std::size_t>(src.free_size())));
+  std::byte* buf = reinterpret_cast<std::byte*>(scratch_i64(3, static_cast<std::size_t>(free_size_of(src))));
   auto strided = [&]<std::size_t E>() {
     for_each_run(src, ps, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
       std::byte* b = buf + at * static_cast<std::int64_t>(E);
@@ -319,8 +419,8 @@ void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32
 
 bool copy_rows_stride2_bits(const Tile& dst, const Tile& src) {
   if (dtype_size(src.dtype) != 4 || dst.mem == src.mem || !simd::has_avx512()) return false;
-  const bool gather = dst.free_contiguous();
-  if (gather == src.free_contiguous()) return false;
+  const bool gather = free_contiguous_of(dst);
+  if (gather == free_contiguous_of(src)) return false;
   const Tile& strided = gather ? src : dst;
   // The strided side's runs, folded as for_each_run folds them; every partition has the same ones.
   std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
@@ -370,7 +470,7 @@ void fill_elements_of(const Tile& t, const std::byte* elem) {
   std::memcpy(&v, elem, sizeof v);
   std::int64_t st = 1;
   if (single_run(t, st)) {
-    const std::int64_t n = t.free_size();
+    const std::int64_t n = free_size_of(t);
     if (n == 1) {  // a [P, 1] column (a reduction's accumulator): one store per partition
       for (std::int32_t p = 0; p < t.partitions; ++p) std::memcpy(t.base + std::int64_t{p} * t.partition_stride, &v, sizeof v);
       return;
@@ -408,24 +508,73 @@ std::int64_t* scratch_i64(int slot, std::size_t n) {
   return b.data();
 }
 
+namespace {
+// One operand of a record in one pass over its free dimensions: its free size (free_size_of),
+// whether it is one dense run (free_contiguous_of) and its region (region_inline), which describe
+// computed in three walks. The same sums and tests, so the same values.
+struct OperandFacts {
+  std::int64_t free;
+  bool contiguous;
+};
+inline OperandFacts describe_operand(const Tile& t, bool write, Region& r) {
+  r.mem = t.mem;
+  r.write = write;
+  const std::int64_t es = dtype_size(t.dtype);
+  std::int64_t free = 1, expect = 1, lo = 0, hi = 0;
+  bool contiguous = true;
+  if (t.mem == MemSpace::hbm) {
+    for (int d = t.ndim - 1; d >= 0; --d) {
+      const std::int64_t size = t.size[d], stride = t.stride[d];
+      free *= size;
+      if (size != 1 && stride != expect) contiguous = false;
+      expect *= size;
+      const std::int64_t ext = stride * (size - 1) * es;
+      (ext < 0 ? lo : hi) += ext;
+    }
+    const std::int64_t pext = t.partition_stride * (t.partitions - 1);
+    (pext < 0 ? lo : hi) += pext;
+    const std::uint64_t base = trace_hbm_address(reinterpret_cast<std::uintptr_t>(t.base));
+    r.lo = base + static_cast<std::uint64_t>(lo);
+    r.hi = base + static_cast<std::uint64_t>(hi + es);
+  } else {
+    for (int d = t.ndim - 1; d >= 0; --d) {
+      const std::int64_t size = t.size[d], stride = t.stride[d];
+      free *= size;
+      if (size != 1 && stride != expect) contiguous = false;
+      expect *= size;
+      if (size <= 0) continue;
+      if (stride < 0) lo += stride * (size - 1);
+      if (stride > 0) hi += stride * (size - 1);
+    }
+    r.p0 = t.partition_start;
+    r.np = t.is_partition_broadcast() ? 1 : t.partitions;
+    r.lo = static_cast<std::uint64_t>(t.offset_bytes + lo * es);
+    r.hi = static_cast<std::uint64_t>(t.offset_bytes + (hi + 1) * es);
+  }
+  return {free, contiguous};
+}
+}  // namespace
+
 void describe(Instruction& ins, const Tile& dst, std::initializer_list<const Tile*> srcs) {
-  const std::int64_t dst_free = free_size_of(dst);
+  Region r;
+  const OperandFacts d = describe_operand(dst, true, r);
   ins.out_dtype = dst.dtype;
   ins.partitions = dst.partitions;
-  ins.free_elems = dst_free;
+  ins.free_elems = d.free;
   ins.inputs = 0;
-  ins.bytes_written = dst_free * dst.partitions * dtype_size(dst.dtype);
-  ins.add_region(region_inline(dst, true));
-  ins.contiguous = free_contiguous_of(dst);
+  ins.bytes_written = d.free * dst.partitions * dtype_size(dst.dtype);
+  ins.add_region(r);
+  ins.contiguous = d.contiguous;
   for (const Tile* s : srcs) {
     if (s == nullptr) continue;
-    const std::int64_t free = free_size_of(*s);
-    ins.contiguous = ins.contiguous && free_contiguous_of(*s);
+    Region rs;
+    const OperandFacts f = describe_operand(*s, false, rs);
+    ins.contiguous = ins.contiguous && f.contiguous;
     if (ins.inputs == 0) ins.in_dtype = s->dtype;
     ++ins.inputs;
-    ins.free_elems = std::max(ins.free_elems, free);
-    ins.bytes_read += free * s->partitions * dtype_size(s->dtype);
-    ins.add_region(region_inline(*s, false));
+    ins.free_elems = std::max(ins.free_elems, f.free);
+    ins.bytes_read += f.free * s->partitions * dtype_size(s->dtype);
+    ins.add_region(rs);
   }
 }
 

@@ -100,7 +100,7 @@ __attribute__((target("avx512f"))) void partition_block_load16(const std::uint16
 
 bool dma_partition_columns16(const Tile& dst, const Tile& src) {
   if (src.mem != MemSpace::hbm || !dst.on_chip() || dst.dtype != src.dtype || dtype_size(src.dtype) != 2) return false;
-  if (src.ndim != 1 || src.partition_stride != 2 || !dst.free_contiguous() || !simd::has_avx512()) return false;
+  if (src.ndim != 1 || src.partition_stride != 2 || !detail::free_contiguous_of(dst) || !simd::has_avx512()) return false;
   const std::int64_t P = src.partitions, F = src.size[0], fs = src.stride[0];
   if (P < 32 || F < 16) return false;
   const std::int64_t ldc = dst.partition_stride / 2;
@@ -162,7 +162,7 @@ bool dma_partition_columns(const Tile& dst, const Tile& src) {
   const Tile& h = load ? src : dst;  // the HBM side
   const Tile& c = load ? dst : src;  // the on-chip side
   if (dst.dtype != src.dtype || dtype_size(src.dtype) != 4 || !simd::has_avx512()) return false;
-  if (h.mem != MemSpace::hbm || !c.on_chip() || !c.free_contiguous() || c.partition_stride % 4 != 0) return false;
+  if (h.mem != MemSpace::hbm || !c.on_chip() || !detail::free_contiguous_of(c) || c.partition_stride % 4 != 0) return false;
   const int ps = h.partition_stride == 4 ? 1 : h.partition_stride == 8 ? 2 : 0;
   if (ps == 0 || h.partitions < 16) return false;
   std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
@@ -208,7 +208,7 @@ void check_dma_endpoint(std::string_view instr, std::string_view operand, const 
 void describe_dma(Instruction& ins, const Tile& dst, const Tile& src) {
   detail::describe(ins, dst, {&src});
   // For the DMA cost model: bytes per partition row of the transfer (efficiency curve input).
-  ins.free_elems = src.free_size() * dtype_size(src.dtype);
+  ins.free_elems = detail::free_size_of(src) * dtype_size(src.dtype);
 }
 }  // namespace
 
@@ -232,7 +232,7 @@ void NeuronCore::dma_copy(const Tile& dst, const Tile& src) {
     // AVX-512), so that every read is a contiguous run of floats, then store each gathered row
     // (a bit copy for an fp32 destination, the RNE cast otherwise).
     constexpr std::int32_t kBlock = 16;
-    const std::int64_t F = src.free_size(), fstride = src.size[0] > 1 ? src.stride[0] : 0;
+    const std::int64_t F = detail::free_size_of(src), fstride = src.size[0] > 1 ? src.stride[0] : 0;
     if (F == 1 && dst.dtype == DType::f32) {
       // One element per partition (a short vector laid out down the partitions): element 0 of
       // row q is at base + q * partition_stride on both sides, and an fp32 store is a bit copy.
@@ -262,8 +262,8 @@ void NeuronCore::dma_copy(const Tile& dst, const Tile& src) {
   } else {
     // "first casting from src.dtype to float32, then from float32 to dst.dtype" (RNE).
     // A contiguous fp32 source row is already the fp32 intermediate: convert from it directly.
-    const bool direct = src.dtype == DType::f32 && src.free_contiguous();
-    float* row = direct ? nullptr : detail::scratch_f32(0, static_cast<std::size_t>(src.free_size()));
+    const bool direct = src.dtype == DType::f32 && detail::free_contiguous_of(src);
+    float* row = direct ? nullptr : detail::scratch_f32(0, static_cast<std::size_t>(detail::free_size_of(src)));
     for (std::int32_t p = 0; p < src.partitions; ++p) {
       const float* v = row;
       if (direct)
@@ -404,7 +404,7 @@ void NeuronCore::dma_transpose(const Tile& dst, const Tile& src) {
     throw UsageError(instr, "src", "DMA transpose supports 2- and 4-byte dtypes (got " +
                                        std::string(dtype_name(src.dtype)) + ")");
   if (dst.dtype != src.dtype) throw UsageError(instr, "dst", "DMA transpose does not convert dtypes");
-  const std::int64_t P = src.partitions, F = src.free_size();
+  const std::int64_t P = src.partitions, F = detail::free_size_of(src);
   if (dst.partitions != F || dst.free_size() != P)
     throw LimitError(std::string(instr), "dst", "partitions", dst.partitions, "src free size", F, hw_->name);
   Instruction& ins = record(Engine::dma, Opcode::dma_transpose);

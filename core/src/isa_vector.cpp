@@ -296,7 +296,7 @@ void check_scalar_operand(std::string_view instr, std::string_view name, const S
                           const HardwareSpec& hw, Engine engine) {
   if (!s.is_tile) return;
   detail::check_engine_operand(instr, name, s.tile, hw, engine);
-  if (s.tile.free_size() != 1)
+  if (detail::free_size_of(s.tile) != 1)
     throw LimitError(std::string(instr), std::string(name), "free size", s.tile.free_size(),
                      "free size of a [P,1] scalar operand", 1, hw.name);
   detail::require_same_partitions(instr, "src", src, name, s.tile);
@@ -310,21 +310,27 @@ void require_integer(std::string_view instr, std::string_view operand, const Til
                                          std::string(dtype_name(t.dtype)) + ")");
 }
 
-void require_vector_engine(std::string_view instr, Engine engine, std::initializer_list<Engine> allowed,
-                           std::string_view allowed_text) {
-  for (Engine e : allowed)
-    if (e == engine) return;
+[[noreturn, gnu::cold, gnu::noinline]] void throw_engine_not_allowed(std::string_view instr, Engine engine,
+                                                                     std::string_view allowed_text) {
   throw UsageError(instr, "engine", std::string(instr) + " runs on " + std::string(allowed_text) + " (got " +
                                         std::string(engine_name(engine)) + ")");
+}
+// Inline test, the message built out of line only when it fails (an out-of-line call per
+// instruction on the small-call paths).
+inline void require_vector_engine(std::string_view instr, Engine engine, std::initializer_list<Engine> allowed,
+                                  std::string_view allowed_text) {
+  for (Engine e : allowed)
+    if (e == engine) return;
+  throw_engine_not_allowed(instr, engine, allowed_text);
 }
 
 // A [P,1] vector operand read by the instruction (not counted as a tensor input by the cost model).
 void add_vector_operand(Instruction& ins, const Tile& t) {
-  ins.bytes_read += t.elements() * dtype_size(t.dtype);
-  ins.add_region(region_of(t, false));
+  ins.bytes_read += detail::free_size_of(t) * t.partitions * dtype_size(t.dtype);  // Tile::elements()
+  ins.add_region(detail::region_inline(t, false));                                // region_of
 }
 
-std::size_t row_len(const Tile& t) { return static_cast<std::size_t>(t.free_size()); }
+std::size_t row_len(const Tile& t) { return static_cast<std::size_t>(detail::free_size_of(t)); }
 
 // ---- row kernels (one instantiation per op; plain loops) ----------------------------------------
 
@@ -473,7 +479,7 @@ void ts_apply_f32(AluOp op, float* x, float s, bool reverse, std::int64_t n) {
 // bits: the same alu_f32 (or its 16-lane form, the same bits) on the same values. The trsv kernel's
 // steps are [128, 1] columns, where the per-row dispatch and scalar lookup were most of the work.
 void ts_dense_f32_rows(const Tile& dst, const Tile& src, AluOp op, const ScalarOperand& s0, bool reverse) {
-  const std::int64_t n = src.free_size();
+  const std::int64_t n = detail::free_size_of(src);
   // The operands' addresses in locals: the row copies below are byte stores, which may alias any
   // object, so fields read through the Tile references would be reloaded every row.
   std::byte* const dst_base = dst.base;
@@ -607,10 +613,17 @@ bool tt_runs_in_place(const Tile& dst, const Tile& in) {
   // Byte hulls of the partition rows: the rows of both tiles step by the same partition stride in
   // SBUF/PSUM, so rows p of both tiles are disjoint iff their hulls are, for every p.
   if (in.partition_stride != dst.partition_stride) return false;
+  // Tile::free_hi_byte() - offset_bytes, inline (the strides are not negative here).
+  auto hi_bytes = [](const Tile& t) {
+    std::int64_t hi = 0;
+    for (int d = 0; d < t.ndim; ++d)
+      if (t.stride[d] > 0 && t.size[d] > 0) hi += t.stride[d] * (t.size[d] - 1);
+    return (hi + 1) * dtype_size(t.dtype);
+  };
   const std::byte* dlo = dst.base;
-  const std::byte* dhi = dst.base + (dst.free_hi_byte() - dst.offset_bytes);
+  const std::byte* dhi = dst.base + hi_bytes(dst);
   const std::byte* ilo = in.base;
-  const std::byte* ihi = in.base + (in.free_hi_byte() - in.offset_bytes);
+  const std::byte* ihi = in.base + hi_bytes(in);
   return dhi <= ilo || ihi <= dlo;
 }
 }  // namespace
@@ -644,7 +657,7 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
   detail::describe(ins, dst, {&a, &b});
   ins.subop = static_cast<std::uint8_t>(static_cast<int>(op) + 1);  // cost model: AluOp + 1
   if (!executes()) return commit_instruction();
-  const std::int64_t n = a.free_size();
+  const std::int64_t n = detail::free_size_of(a);
   const bool all_int = is_integer(a.dtype) && is_integer(b.dtype) && is_integer(dst.dtype);
   const bool native_engine = engine == Engine::gpsimd || cfg_.numerics == Numerics::ideal;
 
@@ -715,7 +728,7 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
     float* out = detail::scratch_f32(2, row_len(a));  // separate: a or b may be read in place
     // An fp32 dense destination row takes the results directly (storing fp32 is a plain copy) when
     // each input row read in place is the same row or shares no byte with it (element-wise ops).
-    const bool dst_direct = dst.dtype == DType::f32 && dst.free_contiguous();
+    const bool dst_direct = dst.dtype == DType::f32 && detail::free_contiguous_of(dst);
     const std::int64_t row_bytes = n * 4;
     auto clear_of = [&](const float* x, const std::byte* d) {
       const auto* xb = reinterpret_cast<const std::byte*>(x);
@@ -802,7 +815,7 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
   if (use_s1 && s1.is_tile) add_vector_operand(ins, s1.tile);
   if (!executes()) return commit_instruction();
 
-  const std::int64_t n = src.free_size();
+  const std::int64_t n = detail::free_size_of(src);
   auto scalar_is_int = [](const ScalarOperand& s) {
     return s.is_tile ? is_integer(s.tile.dtype) : integral_immediate(s.imm);
   };
@@ -833,8 +846,8 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
     // and worked there (an fp32 store is a bit copy under every rounding mode), without the
     // scratch row's generic load and store (their per-row set-up was most of a short row's cost).
     const bool rows_in_place = dst.partition_stride == src.partition_stride;
-    const bool dense_f32 = src.dtype == DType::f32 && dst.dtype == DType::f32 && src.free_contiguous() &&
-                           dst.free_contiguous() && ((rows_in_place && dst.base == src.base) || detail::tiles_disjoint(dst, src));
+    const bool dense_f32 = src.dtype == DType::f32 && dst.dtype == DType::f32 && detail::free_contiguous_of(src) &&
+                           detail::free_contiguous_of(dst) && ((rows_in_place && dst.base == src.base) || detail::tiles_disjoint(dst, src));
     const Rounding r = rounding_for(opt);
     const SrStream sr = sr_stream();
     const TsFusedRow fused = dense_f32 && simd::has_avx512() ? ts_fused_row(op0, op1) : nullptr;
@@ -890,7 +903,7 @@ void NeuronCore::tensor_reduce(const Tile& dst, const Tile& src, AluOp op, bool 
   detail::check_engine_operand(instr, "src", src, *hw_, Engine::vector);
   detail::check_engine_operand(instr, "dst", dst, *hw_, Engine::vector);
   detail::require_same_partitions(instr, "src", src, "dst", dst);
-  if (dst.free_size() != 1)
+  if (detail::free_size_of(dst) != 1)
     throw LimitError(std::string(instr), "dst", "free size", dst.free_size(), "reduced free size", 1, hw_->name);
   if (bitvec) {
     require_integer(instr, "src", src, op);
@@ -902,7 +915,7 @@ void NeuronCore::tensor_reduce(const Tile& dst, const Tile& src, AluOp op, bool 
   detail::describe(ins, dst, {&src});
   ins.subop = static_cast<std::uint8_t>(static_cast<int>(op) + 1);  // AluOp + 1
   if (!executes()) return commit_instruction();
-  const std::int64_t n = src.free_size();
+  const std::int64_t n = detail::free_size_of(src);
   const bool all_int = is_integer(src.dtype) && is_integer(dst.dtype);
 
   if (bitvec) {

@@ -96,15 +96,22 @@ SrStream NeuronCore::sr_stream() const {
                   static_cast<std::uint32_t>(next_instruction_)};
 }
 
+namespace {
+// A value-initialised record, padding included (static storage is zero-filled): a new record is a
+// copy of it. emplace_back() value-initialised in place, which GCC compiles to `rep stosq` over the
+// 208 bytes followed by the defaults' stores; its start-up was ~3/4 of record()'s samples in a small
+// call loop (perf, srot_ n = 8). The copy is 13 16-byte moves and leaves the same bytes.
+const Instruction kBlankRecord{};
+}  // namespace
+
 Instruction& NeuronCore::record(Engine e, Opcode op) {
-  // Value-initialised in place (emplace_back), not through a zeroed temporary copied over it.
   Instruction* ins = &scratch_record_;
   if (cfg_.trace) {
     std::vector<Instruction>& records = trace_.instructions;
     if (records.size() == records.capacity()) trace_.reserve(std::max<std::size_t>(64, 2 * records.capacity()));
-    ins = &records.emplace_back();
+    ins = &records.emplace_back(kBlankRecord);
   } else {
-    scratch_record_ = Instruction{};
+    scratch_record_ = kBlankRecord;
   }
   ins->index = next_instruction_;
   ins->program = linear_program_;

@@ -15,8 +15,10 @@ std::string dims_text(const FreePattern& p) {
   return s + "]";
 }
 
-// t's free dimensions replaced by `pattern` (sizes >= 0, rank >= 1); dims past the rank 1:0.
-Tile with_pattern(Tile t, const FreePattern& pattern, const char* who) {
+// t's free dimensions replaced by `pattern` (sizes >= 0, rank >= 1); dims past the rank 1:0. In
+// place: returning a modified copy made hbm_view's callers reload the Tile with 16-byte loads right
+// after its fields' narrower stores (store-forwarding stalls, most of hbm_view's samples).
+void set_pattern(Tile& t, const FreePattern& pattern, const char* who) {
   if (pattern.rank() < 1) throw UsageError(who, "pattern", "needs at least one free dimension");
   for (int d = 0; d < pattern.rank(); ++d)
     if (pattern[d].size < 0)
@@ -27,6 +29,9 @@ Tile with_pattern(Tile t, const FreePattern& pattern, const char* who) {
     t.size[du] = d < pattern.rank() ? pattern[d].size : 1;
     t.stride[du] = d < pattern.rank() ? pattern[d].stride : 0;
   }
+}
+Tile with_pattern(Tile t, const FreePattern& pattern, const char* who) {
+  set_pattern(t, pattern, who);
   return t;
 }
 
@@ -123,7 +128,8 @@ Tile hbm_view(const void* base, DType dtype, std::int32_t partitions, std::int64
   t.base = static_cast<std::byte*>(const_cast<void*>(base));
   t.partitions = partitions;
   t.partition_stride = row_bytes;
-  return with_pattern(t, pattern, who);
+  set_pattern(t, pattern, who);
+  return t;
 }
 
 Tile partition_pairs(const Tile& rows) {
