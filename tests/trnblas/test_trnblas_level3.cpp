@@ -312,7 +312,9 @@ TEST(TrnblasLevel3, StrsmPiecesToldTheWholeRightHandSideCountEqualTheWholeSolve)
       }
       const std::string what = std::string(left ? "left" : "right") + ", " + std::to_string(whole) + " right-hand sides";
       EXPECT_EQ(0, std::memcmp(one_call.data(), pieces.data(), B.size() * sizeof(float))) << what;
-      if (whole == 200) EXPECT_NE(0, std::memcmp(one_call.data(), own_counts.data(), B.size() * sizeof(float))) << what;
+      if (whole == 200) {
+        EXPECT_NE(0, std::memcmp(one_call.data(), own_counts.data(), B.size() * sizeof(float))) << what;
+      }
     }
 }
 
