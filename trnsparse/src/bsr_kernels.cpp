@@ -3,7 +3,10 @@
 #include "trn/tile/view.hpp"
 
 #include <algorithm>
+#include <climits>
+#include <cstring>
 
+#include "trn/core/scratch.hpp"
 #include "trn/tile/matmul.hpp"
 
 namespace trn::sparse::detail {
@@ -254,6 +257,219 @@ void spmm_kernel(NeuronCore& nc, const SpmmArgs& g, const SpmmPlan& plan, std::a
     }
 }
 
+namespace {
+
+// ---- SDDMM, small blocks: tiles of stored blocks (bsr_kernels.hpp, "Small blocks") ------------
+
+// Declared GpSimdE costs (COMMON.md "GpSimdE custom operators": one int32 ALU op, load or store
+// each): per moved element a load and a store; per block its two control words loaded, each times
+// its block size plus the base (6).
+constexpr double kMoveOps = 2, kBlockOps = 6;
+
+// Consecutive stored blocks [e0, e1) of the pattern with consecutive value blocks, at most
+// pmax / rb of them and gemm_moving_fmax / cb columns: block b of the tile on partitions
+// b rb .. b rb + rb - 1 of the stationary operand and the output, columns b cb .. of the moving one.
+struct SddmmBlockTile {
+  std::int64_t e0 = 0, e1 = 0;
+};
+
+// SBUF bytes per partition of the small-block path, and whether it takes the call: f32 values in
+// row-major blocks of at most 64 rows (two blocks per tile at least)
+// and gemm_moving_fmax columns, op(A) and op(B) resident in SBUF beside the tile buffers.
+std::int64_t small_blocks_bytes(const SddmmArgs& g, const HardwareSpec& hw) {
+  const BlockPattern& c = g.c;
+  const std::int64_t W = chunk_width(hw), es = dtype_size(g.load), k_tiles = ceil_div(g.k, hw.pmax);
+  // op(A) and op(B) resident; the control words; two sets of (stationary, moving, alpha AB, compacted, C).
+  return k_tiles * (c.brows * c.rb + c.bcols * c.cb) * es + 2 * k_tiles * (hw.gemm_stationary_fmax + W) * es +
+         2 * c.row_start.back() * 4 + 2 * 3 * W * 4;
+}
+bool sddmm_small_blocks(const SddmmArgs& g, const HardwareSpec& hw) {
+  const BlockPattern& c = g.c;
+  return g.multiply && g.k > 0 && c.row_major && c.value_type == DType::f32 && 2 * c.rb <= hw.gemm_stationary_fmax &&
+         c.cb <= chunk_width(hw) && small_blocks_bytes(g, hw) <= hw.sbuf_partition_bytes - 16 * kAllocAlignBytes;
+}
+
+void sddmm_small_blocks_kernel(NeuronCore& nc, const SddmmArgs& g, std::int64_t r_begin, std::int64_t r_end) {
+  const HardwareSpec& hw = nc.hw();
+  const int P = hw.pmax, MT = hw.gemm_stationary_fmax;
+  const std::int64_t W = chunk_width(hw);
+  const BlockPattern& c = g.c;
+  const std::int64_t rb = c.rb, cb = c.cb, k_tiles = ceil_div(g.k, P), M = c.brows * rb, N = c.bcols * cb;
+  const std::int64_t per_tile = std::max<std::int64_t>(1, std::min(MT / rb, W / cb));
+  const int kp = static_cast<int>(std::min<std::int64_t>(P, g.k));  // partitions holding op(A) / op(B) rows
+
+  // Tiles (host index work) and their control words: per block its row of op(A) and its column of
+  // op(B) (the first of the block's rb rows / cb columns), one DMA per tile.
+  std::vector<SddmmBlockTile> tiles;
+  const std::int64_t e_begin = c.row_start[r_begin], e_end = c.row_start[r_end];
+  for (std::int64_t e = e_begin; e < e_end; ++e) {
+    if (tiles.empty() || tiles.back().e1 - tiles.back().e0 == per_tile || c.block[e] != c.block[e - 1] + 1)
+      tiles.push_back(SddmmBlockTile{.e0 = e, .e1 = e});
+    tiles.back().e1 = e + 1;
+  }
+  ScratchVector<std::int32_t> ctl_words(static_cast<std::size_t>(2 * (e_end - e_begin)));  // the control DMAs' source
+  std::vector<std::int64_t> row_of(static_cast<std::size_t>(e_end - e_begin));
+  for (std::int64_t r = r_begin; r < r_end; ++r)
+    for (std::int64_t e = c.row_start[r]; e < c.row_start[r + 1]; ++e) {
+      ctl_words[static_cast<std::size_t>(2 * (e - e_begin))] = static_cast<std::int32_t>(r);
+      ctl_words[static_cast<std::size_t>(2 * (e - e_begin) + 1)] = static_cast<std::int32_t>(c.col[e]);
+      row_of[static_cast<std::size_t>(e - e_begin)] = r;
+    }
+
+  AllocScope sbuf(nc.sbuf()), psum(nc.psum());
+  const Tile a_all = sbuf.alloc(g.load, P, {k_tiles, M}, "op(A) resident");
+  const Tile b_all = sbuf.alloc(g.load, P, {k_tiles, N}, "op(B) resident");
+  const std::int64_t stored = e_end - e_begin;
+  const Tile ctl = sbuf.alloc(DType::i32, P, {2 * stored}, "control words");
+  Tile st[2], mv[2], v[2], vc[2], cold[2];
+  const bool read_c = g.beta != 0.0f;
+  for (int i = 0; i < 2; ++i) {
+    st[i] = sbuf.alloc(g.load, P, {k_tiles, MT}, "op(A) rows of the tile's blocks");
+    mv[i] = sbuf.alloc(g.load, P, {k_tiles, W}, "op(B) columns of the tile's blocks");
+    v[i] = sbuf.alloc(DType::f32, MT, {W}, "alpha AB");
+    vc[i] = sbuf.alloc(DType::f32, MT, {cb}, "the tile's blocks");
+    if (read_c) cold[i] = sbuf.alloc(DType::f32, MT, {cb}, "C (beta)");
+  }
+  tile::PsumRing acc(psum, 2, MT, W, "sddmm acc");
+
+  // Before the first tile: per tile its control words (every partition the same row), all op(B)
+  // columns the program's blocks use, then the op(A) rows in the order the tiles use them; a window
+  // of kWindow rows / columns per DMA and K tile. A tile's operator waits for its own control words,
+  // the op(B) loads and the op(A) windows of its rows only (issued before any operator reads them).
+  auto load_ctl = [&](const SddmmBlockTile& t) {
+    nc.dma_copy(ctl.rows(0, kp).cols(2 * (t.e0 - e_begin), 2 * (t.e1 - t.e0)),
+                tile::hbm_view(ctl_words.data() + 2 * (t.e0 - e_begin), DType::i32, kp, 0, {{2 * (t.e1 - t.e0), 1}}));
+  };
+  if (!tiles.empty()) load_ctl(tiles[0]);
+  constexpr std::int64_t kWindow = 128;
+  std::vector<char> a_loaded(static_cast<std::size_t>(ceil_div(M, kWindow)), 0), b_loaded(static_cast<std::size_t>(ceil_div(N, kWindow)), 0);
+  auto ensure = [&](const Tile& all, const HbmTensor& src, std::int64_t width, std::vector<char>& loaded, std::int64_t x0,
+                    std::int64_t len) {
+    for (std::int64_t wi = x0 / kWindow; wi <= (x0 + len - 1) / kWindow;) {
+      if (loaded[static_cast<std::size_t>(wi)]) {
+        ++wi;
+        continue;
+      }
+      std::int64_t n = 0;  // consecutive windows not loaded yet, up to gemm_moving_fmax columns per DMA
+      while (wi + n <= (x0 + len - 1) / kWindow && (n + 1) * kWindow <= W && !loaded[static_cast<std::size_t>(wi + n)])
+        loaded[static_cast<std::size_t>(wi + n++)] = 1;
+      const std::int64_t w0 = wi * kWindow, wl = std::min(n * kWindow, width - w0);
+      for (std::int64_t kt = 0; kt < k_tiles; ++kt) {
+        const int tk = static_cast<int>(std::min<std::int64_t>(P, g.k - kt * P));
+        nc.dma_copy(all.slice(0, kt, 1).reshape({width}).rows(0, tk).cols(w0, wl), src.tile(kt * P, tk, w0, wl));
+      }
+      wi += n;
+    }
+  };
+  {  // op(B): runs of used windows, up to gemm_moving_fmax columns per DMA
+    std::vector<char> used(b_loaded.size(), 0);
+    for (std::int64_t e = e_begin; e < e_end; ++e)
+      for (std::int64_t wi = c.col[e] * cb / kWindow; wi <= ((c.col[e] + 1) * cb - 1) / kWindow; ++wi) used[static_cast<std::size_t>(wi)] = 1;
+    for (std::size_t wi = 0; wi < used.size();) {
+      std::size_t n = 0;
+      while (wi + n < used.size() && used[wi + n] && static_cast<std::int64_t>(n + 1) * kWindow <= W) ++n;
+      if (n == 0) {
+        ++wi;
+        continue;
+      }
+      ensure(b_all, g.b, N, b_loaded, static_cast<std::int64_t>(wi) * kWindow,
+             std::min(static_cast<std::int64_t>(n) * kWindow, N - static_cast<std::int64_t>(wi) * kWindow));
+      wi += n;
+    }
+  }
+  for (std::int64_t e = e_begin; e < e_end; ++e) ensure(a_all, g.a, M, a_loaded, row_of[static_cast<std::size_t>(e - e_begin)] * rb, rb);
+
+  // GpSimdE: tile ti's blocks' op(A) rows and op(B) columns side by side (bit copies), into set ti % 2.
+  auto gather_operands = [&](std::size_t ti) {
+    const SddmmBlockTile& t = tiles[ti];
+    const int buf = static_cast<int>(ti % 2);
+    const std::int64_t nb = t.e1 - t.e0;
+    const Tile out[] = {st[buf].rows(0, kp), mv[buf].rows(0, kp)};
+    // One K tile: the operator reads the op(A) windows of the tile's rows only (rows in order: the
+    // first and the last block's), so it need not wait for the later tiles' loads.
+    std::int64_t a0 = 0, alen = M;
+    if (k_tiles == 1) {
+      a0 = row_of[static_cast<std::size_t>(t.e0 - e_begin)] * rb / kWindow * kWindow;
+      alen = std::min(M, ((row_of[static_cast<std::size_t>(t.e1 - 1 - e_begin)] + 1) * rb + kWindow - 1) / kWindow * kWindow) - a0;
+    }
+    const Tile in[] = {k_tiles == 1 ? a_all.rows(0, kp).cols(a0, alen) : a_all.rows(0, kp), b_all.rows(0, kp),
+                       ctl.rows(0, kp).cols(2 * (t.e0 - e_begin), 2 * nb)};
+    const double cycles =
+        hw.gpsimd_start + (kMoveOps * static_cast<double>((rb + cb) * k_tiles) + kBlockOps) * static_cast<double>(nb);
+    const std::int64_t es = dtype_size(g.load);
+    nc.custom_op("sddmm_block_operands", out, in, cycles, [=](const CustomOpContext& x) {
+      for (int p = 0; p < kp; ++p) {
+        const auto* w = reinterpret_cast<const std::int32_t*>(x.inputs[2].at(p, 0));
+        for (std::int64_t kt = 0; kt < k_tiles; ++kt) {
+          const std::byte* a = x.inputs[0].at(p, kt * M);  // k_tiles > 1: a0 = 0
+          const std::byte* b = x.inputs[1].at(p, kt * N);
+          std::byte* s = x.outputs[0].at(p, kt * MT);
+          std::byte* m = x.outputs[1].at(p, kt * W);
+          for (std::int64_t i = 0; i < nb; ++i) {
+            std::memcpy(s + i * rb * es, a + (std::int64_t{w[2 * i]} * rb - a0) * es, static_cast<std::size_t>(rb * es));
+            std::memcpy(m + i * cb * es, b + std::int64_t{w[2 * i + 1]} * cb * es, static_cast<std::size_t>(cb * es));
+          }
+        }
+      }
+    });
+  };
+
+  // C's values of tile ti (beta != 0): the tile's blocks are consecutive in C's values, [nb rb rows,
+  // cb] from block block[e0].
+  auto c_rows = [&](const SddmmBlockTile& t) {
+    return tile::hbm_view(reinterpret_cast<float*>(c.values) + c.block[t.e0] * rb * cb, DType::f32,
+                          static_cast<std::int32_t>((t.e1 - t.e0) * rb), cb, {{cb, 1}});
+  };
+  auto load_c = [&](std::size_t ti) {
+    if (read_c) nc.dma_copy(cold[ti % 2].rows(0, static_cast<std::int32_t>((tiles[ti].e1 - tiles[ti].e0) * rb)), c_rows(tiles[ti]));
+  };
+  if (!tiles.empty()) {
+    gather_operands(0);
+    load_c(0);
+  }
+  for (std::size_t ti = 0; ti < tiles.size(); ++ti) {
+    const SddmmBlockTile& t = tiles[ti];
+    const int buf = static_cast<int>(ti % 2);
+    const std::int64_t nb = t.e1 - t.e0;
+    const int tm = static_cast<int>(nb * rb);
+    const std::int64_t nn = nb * cb;
+    // The next tile's operands are issued before this tile's diagonal (GpSimdE runs in issue order).
+    // Its control words and C rows are issued here too: a DMA queue serves in issue order, so
+    // after this tile's store they would wait for this tile's engines.
+    if (ti + 1 < tiles.size()) {
+      load_ctl(tiles[ti + 1]);
+      gather_operands(ti + 1);
+      load_c(ti + 1);
+    }
+    // Every block's rows against every block's columns; block b's own values are output rows
+    // b rb .. and columns b cb .. (the other products are computed and never stored).
+    tile::Accumulator acc_t = acc.open(nc, tm, nn);
+    const int slot = acc.slot();
+    for (std::int64_t kt = 0; kt < k_tiles; ++kt) {
+      const int tk = static_cast<int>(std::min<std::int64_t>(P, g.k - kt * P));
+      acc_t.matmul(st[buf].slice(0, kt, 1).reshape({MT}).rows(0, tk).cols(0, tm),
+                   mv[buf].slice(0, kt, 1).reshape({W}).rows(0, tk).cols(0, nn));
+    }
+    const Tile vs = v[slot].rows(0, tm).cols(0, nn);
+    tile::evacuate(nc, vs, acc_t, g.alpha);
+    // GpSimdE: partition p keeps its block's cb columns (p / rb) cb .. (bit copies).
+    const Tile vk = vc[slot].rows(0, tm);
+    {
+      const Tile out[] = {vk}, in[] = {vs};
+      const double cycles = hw.gpsimd_start + kMoveOps * static_cast<double>(cb) + kBlockOps;
+      nc.custom_op("sddmm_block_diagonal", out, in, cycles, [=](const CustomOpContext& x) {
+        for (int p = 0; p < tm; ++p)
+          std::memcpy(x.outputs[0].at(p, 0), x.inputs[0].at(p, (p / rb) * cb), static_cast<std::size_t>(cb) * 4);
+      });
+    }
+    const Tile dst = c_rows(t);
+    const Tile cv = read_c ? cold[buf].rows(0, tm) : Tile{};
+    nc.dma_copy(dst, tile::add_beta_c_and_cast(nc, vk, read_c ? &cv : nullptr, g.beta, nullptr));
+  }
+}
+
+}  // namespace
+
 void sddmm_bsr_kernel(NeuronCore& nc, const SddmmArgs& g, const SpmmPlan& plan) {
   const HardwareSpec& hw = nc.hw();
   const int P = hw.pmax, MT = hw.gemm_stationary_fmax;
@@ -265,9 +481,10 @@ void sddmm_bsr_kernel(NeuronCore& nc, const SddmmArgs& g, const SpmmPlan& plan) 
   if (r_begin >= r_end || c.row_start[r_begin] == c.row_start[r_end]) return;
   const bool multiply = g.multiply && g.k > 0;
   const std::int64_t k_tiles = multiply ? ceil_div(g.k, P) : 0, m_chunks = ceil_div(c.rb, MT);
+  const std::int64_t es = dtype_size(g.load), N = c.bcols * c.cb;
+  if (sddmm_small_blocks(g, hw)) return sddmm_small_blocks_kernel(nc, g, r_begin, r_end);
 
   AllocScope sbuf(nc.sbuf()), psum(nc.psum());
-  const std::int64_t es = dtype_size(g.load), N = c.bcols * c.cb;
   // op(A) strips (double-buffered by block row) and, when it fits beside them, all of op(B) [K, N]
   // resident in SBUF, loaded on first use in runs of up to 4 block columns per DMA.
   const bool resident = multiply && 2 * k_tiles * MT * es <= hw.sbuf_partition_bytes / 2;

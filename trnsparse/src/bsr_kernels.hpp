@@ -72,12 +72,33 @@ void spmm_kernel(NeuronCore& nc, const SpmmArgs& g, const SpmmPlan& p, std::atom
 
 // C_block = alpha (op(A) op(B))_block + beta C_block for every stored block of C.
 //
-// Algorithm   Grid: axis 1 = groups of block rows. Per block row and 128-row chunk: the op(A) strip
-//             [K, tm] is loaded into SBUF once (K in 128-row tiles; streamed per block when it does
-//             not fit in half of SBUF); per stored block and gemm_moving_fmax-wide column chunk the
-//             op(B) tiles [tk, nn] are streamed (double-buffered) and contracted into one PSUM bank;
-//             VectorE alpha/beta epilogue, written straight into the block's values.
-// Accuracy    fp32 sum over K in increasing order (the nc_matmul contract), then the epilogue.
+// Algorithm   Grid: axis 1 = groups of block rows.
+//             Small blocks (s18/sparse; f32 values, row-major blocks of rb <= 64 rows and cb <=
+//             gemm_moving_fmax columns, op(A) and op(B) resident in SBUF): the program's stored
+//             blocks in storage order are cut into tiles of up to min(128 / rb, 512 / cb) blocks with
+//             consecutive values. Before the first tile: the op(A) rows and op(B) columns the blocks
+//             use (windows of 128, at most 512 per DMA). Per tile: DMA its control words (each
+//             block's block row and column); GpSimdE (custom operator, bit copies) lays block b's
+//             op(A) rows at stationary columns b rb .. and its op(B) columns at moving columns
+//             b cb ..; one nc_matmul per K tile [tk, nb rb]^T x [tk, nb cb] into one PSUM bank
+//             (block b's values are its diagonal block: rows b rb .., columns b cb ..; the other
+//             products are computed and never stored); VectorE alpha; GpSimdE keeps each
+//             partition's diagonal cb columns; beta C (one DMA of the tile's consecutive C rows
+//             [nb rb, cb]) on VectorE; one DMA store. The next tile's operator, control words and C
+//             rows are issued before this tile's diagonal and store (engines and DMA queues run in
+//             issue order). Before s18 (and still for larger blocks, other value types,
+//             column-major blocks, or operands that do not fit): per block row and 128-row chunk the
+//             op(A) strip [K, tm] is loaded into SBUF once (K in 128-row tiles; streamed per block
+//             when it does not fit in half of SBUF); per stored block and gemm_moving_fmax-wide
+//             column chunk the op(B) tiles [tk, nn] are streamed (double-buffered) and contracted
+//             into one PSUM bank; VectorE alpha/beta epilogue, written straight into the block's
+//             values (one matmul, two VectorE instructions and one or two DMAs per block).
+// Engines     DMA, TensorE, VectorE; GpSimdE (operand layout, data movement only) for small blocks.
+// Accuracy    fp32 sum over K in increasing order (the nc_matmul contract: each output element's sum
+//             does not depend on the tile's other rows or columns, so both paths give the same
+//             bits), then the epilogue.
+// Limits      Small blocks: the GpSimdE layout costs 2 (rb + cb) K-tile operations per block, and
+//             TensorE computes nb^2 blocks' products for nb stored ones (cheap at rb, cb <= 64).
 struct SddmmArgs {
   BlockPattern c;       // the output pattern (values read when beta != 0, always written)
   HbmTensor a;          // op(A) as [K, M]

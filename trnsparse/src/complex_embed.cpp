@@ -31,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "trn/core/scratch.hpp"
 #include "generic_detail.hpp"
 #include "generic_host.hpp"
 #include "trn/sparse/generic.hpp"
@@ -310,7 +311,7 @@ void spmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BlockedEl
 namespace {
 
 // op(A) as the real M x 2K row-major matrix A''.
-DenseRef sddmm_a(GOp opA, const DenseAny& A, std::int64_t M, std::int64_t K, std::vector<float>& pack) {
+DenseRef sddmm_a(GOp opA, const DenseAny& A, std::int64_t M, std::int64_t K, ScratchVector<float>& pack) {
   if (opA == GOp::N && A.layout == Layout::row_major)
     return DenseRef{A.data, DType::f32, M, 2 * K, 2 * std::max<std::int64_t>(A.ld, 1), Layout::row_major};
   pack.resize(static_cast<std::size_t>(2 * M * K));
@@ -326,7 +327,7 @@ DenseRef sddmm_a(GOp opA, const DenseAny& A, std::int64_t M, std::int64_t K, std
 }
 
 // op(B) (times a folded alpha) as the real 2K x 2N column-major matrix B''.
-DenseRef sddmm_b(GOp opB, const DenseAny& B, std::int64_t K, std::int64_t N, const EntryMap& fold, std::vector<float>& pack) {
+DenseRef sddmm_b(GOp opB, const DenseAny& B, std::int64_t K, std::int64_t N, const EntryMap& fold, ScratchVector<float>& pack) {
   pack.resize(static_cast<std::size_t>(4 * K * N));
   const auto* src = static_cast<const cf*>(B.data);
   const std::int64_t ld = 2 * K;
@@ -353,7 +354,7 @@ HostStep scale_values(void* values, std::int64_t count, Scalar beta) {
 }
 
 struct SddmmOperands {
-  std::vector<float> a_pack, b_pack;
+  ScratchVector<float> a_pack, b_pack;  // the kernel's op(A), op(B) (HBM): on the scratch stack
   DenseRef a, b;
   float alpha = 1.0f, beta = 0.0f;
   EntryMap fold;
@@ -428,7 +429,7 @@ void sddmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const DenseAny
   real.value_type = DType::f32;
   validate(real);
   const std::int64_t rb = C.row_block, cb = C.col_block, count = C.bnnz * rb * cb;
-  std::vector<cf> row_order;  // column-order blocks copied to row order (and back after the kernel)
+  ScratchVector<cf> row_order;  // column-order blocks copied to row order (and back after the kernel)
   auto* values = static_cast<cf*>(C.values);
   const bool transposed = C.order == BlockOrder::col;
   auto reorder = [&](cf* dst, const cf* src, bool to_row) {

@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "trn/core/scratch.hpp"
 #include "trn/core/spmd.hpp"
 #include "trn/tile/complex.hpp"
 #include "trn/tile/view.hpp"
@@ -30,7 +31,12 @@ constexpr std::int64_t kStagedSets = 3;  // SBUF tile sets in rotation: DMAs of 
 constexpr std::int64_t kStagedGap = 16;
 constexpr std::int64_t kChunk = 512;  // the fp32 loop's chunk (pair_sums.hpp)
 constexpr std::uint32_t kPosMask = 0x7fffu, kEndBit = 1u << 15;
-constexpr std::int64_t kHeader = 2;  // control words before the payload: pairs (products, entries), terms (entries, n0)
+constexpr std::int64_t kHeader = 2;
+// Indirect staging (s18/sparse; pairs layout, each side one array): values per gathered table row
+// (an overlapping window of the source array). A source element lies in the row that starts at the
+// first element of its window; a row is one DMA descriptor, as a run was. 16 fp32 (64 B) covers a
+// SpGEMM B row at 0.5% (~10 values) in one row.
+constexpr std::int64_t kGatherRow = 16;  // control words before the payload: pairs (products, entries), terms (entries, n0)
 
 // Declared GpSimdE costs, operations per element ([0] real, [1] complex; COMMON.md "GpSimdE custom
 // operators": one int32 / fp32 ALU op, load or store each):
@@ -61,6 +67,7 @@ struct Segment {
 struct StagedTile {
   std::int64_t s0 = 0, s1 = 0, width = 0, ctl_at = 0;
   std::int64_t slots = 0, entries = 0, su = 0, sv = 0;  // largest over the tile's segments
+  std::int64_t ku = 0, kv = 0, index_at = 0;            // indirect staging: table rows per partition
 };
 
 struct Plan {
@@ -72,9 +79,14 @@ struct Plan {
   std::vector<Run> runs;
   std::vector<std::uint32_t> words;  // per segment, concatenated
   std::vector<StagedTile> tiles;
-  std::vector<std::uint32_t> ctl;  // per tile [rows, width]: the control words' DMA source
+  ScratchVector<std::uint32_t> ctl;  // per tile [rows, width]: the control words' DMA source
   std::vector<std::int64_t> leftover;
   std::int64_t descriptors = 0;
+  // Indirect staging: per segment its u then v table rows (Segment's *_runs0/1 index `rows`), and per
+  // tile the index tile's DMA source [rows, ku + kv] (a partition with fewer rows repeats its first).
+  bool indirect = false;
+  std::vector<std::int32_t> rows;
+  ScratchVector<std::int32_t> index;
 };
 
 const float* element(const PairSource& s, std::int64_t i, std::int64_t w) {
@@ -131,6 +143,23 @@ std::int64_t add_runs(Plan& pl, const PairSource& s, const std::vector<std::int6
   return staged;
 }
 
+// Indirect staging: the table rows covering the sorted distinct elements ids of a one-array source
+// (a row starts at its first element, moved back to len - kGatherRow at the array's end); pos[k] =
+// ids[k]'s staged position (row r at kGatherRow r). Returns the staged count.
+std::int64_t add_rows(Plan& pl, const PairSource& s, const std::vector<std::int64_t>& ids, std::vector<std::int64_t>& pos) {
+  pos.resize(ids.size());
+  std::int64_t row = -1, n = 0;
+  for (std::size_t k = 0; k < ids.size(); ++k) {
+    if (row < 0 || ids[k] >= row + kGatherRow) {
+      row = std::min(ids[k], s.len0 - kGatherRow);
+      pl.rows.push_back(static_cast<std::int32_t>(row));
+      ++n;
+    }
+    pos[k] = (n - 1) * kGatherRow + (ids[k] - row);
+  }
+  return n * kGatherRow;
+}
+
 std::int64_t position(const std::vector<std::int64_t>& ids, const std::vector<std::int64_t>& pos, std::int64_t i) {
   return pos[z(std::lower_bound(ids.begin(), ids.end(), i) - ids.begin())];
 }
@@ -143,11 +172,19 @@ void stage_pairs(Plan& pl, const PairLists& L, const PairSource& U, const PairSo
     std::sort(ids->begin(), ids->end());
     ids->erase(std::unique(ids->begin(), ids->end()), ids->end());
   }
-  g.u_runs0 = static_cast<std::int64_t>(pl.runs.size());
-  g.su = add_runs(pl, U, ui, 0, up);
-  g.u_runs1 = g.v_runs0 = static_cast<std::int64_t>(pl.runs.size());
-  g.sv = add_runs(pl, V, vi, 0, vp);
-  g.v_runs1 = static_cast<std::int64_t>(pl.runs.size());
+  if (pl.indirect) {
+    g.u_runs0 = static_cast<std::int64_t>(pl.rows.size());
+    g.su = add_rows(pl, U, ui, up);
+    g.u_runs1 = g.v_runs0 = static_cast<std::int64_t>(pl.rows.size());
+    g.sv = add_rows(pl, V, vi, vp);
+    g.v_runs1 = static_cast<std::int64_t>(pl.rows.size());
+  } else {
+    g.u_runs0 = static_cast<std::int64_t>(pl.runs.size());
+    g.su = add_runs(pl, U, ui, 0, up);
+    g.u_runs1 = g.v_runs0 = static_cast<std::int64_t>(pl.runs.size());
+    g.sv = add_runs(pl, V, vi, 0, vp);
+    g.v_runs1 = static_cast<std::int64_t>(pl.runs.size());
+  }
   pl.words.push_back(static_cast<std::uint32_t>(q1 - q0));
   pl.words.push_back(static_cast<std::uint32_t>(g.entries()));
   for (std::int64_t e = g.e0; e < g.e1; ++e)
@@ -198,7 +235,23 @@ void make_tiles(Plan& pl, std::int32_t P) {
       // terms: v = [alpha, beta] is staged by a set's first tile in its program only (staged_load)
       const std::int64_t tile = static_cast<std::int64_t>(pl.tiles.size());
       const bool v_staged = pl.layout != StreamLayout::terms || tile % kStagedTilesPerProgram < kStagedSets;
-      pl.descriptors += (g.u_runs1 - g.u_runs0) + (v_staged ? g.v_runs1 - g.v_runs0 : 0) + (ctl ? 2 : 1);  // runs, control row, store
+      if (pl.indirect) {
+        t.ku = std::max(t.ku, g.u_runs1 - g.u_runs0);
+        t.kv = std::max(t.kv, g.v_runs1 - g.v_runs0);
+      } else {
+        pl.descriptors += (g.u_runs1 - g.u_runs0) + (v_staged ? g.v_runs1 - g.v_runs0 : 0) + (ctl ? 2 : 1);  // runs, control row, store
+      }
+    }
+    if (pl.indirect) {  // every partition gathers ku + kv rows; control row, index row, store
+      pl.descriptors += (t.s1 - t.s0) * (t.ku + t.kv + 3);
+      t.index_at = static_cast<std::int64_t>(pl.index.size());
+      pl.index.resize(pl.index.size() + z((t.s1 - t.s0) * (t.ku + t.kv)), 0);
+      for (std::int64_t s = t.s0; s < t.s1; ++s) {
+        const Segment& g = pl.segs[z(s)];
+        std::int32_t* row = pl.index.data() + t.index_at + (s - t.s0) * (t.ku + t.kv);
+        for (std::int64_t k = 0; k < t.ku; ++k) row[k] = pl.rows[z(g.u_runs0 + (k < g.u_runs1 - g.u_runs0 ? k : 0))];
+        for (std::int64_t k = 0; k < t.kv; ++k) row[t.ku + k] = pl.rows[z(g.v_runs0 + (k < g.v_runs1 - g.v_runs0 ? k : 0))];
+      }
     }
     t.ctl_at = static_cast<std::int64_t>(pl.ctl.size());
     pl.ctl.resize(pl.ctl.size() + z((t.s1 - t.s0) * t.width), 0u);
@@ -221,19 +274,42 @@ Plan make_plan(Value value, const PairLists& L, const PairSource& U, const PairS
     for (std::int64_t k = 0; k < 2; ++k)
       for (std::int64_t c = 0; c < pl.w; ++c) pl.coef[z(k)][z(c)] = element(V, k, pl.w)[c];
   }
+  // Indirect staging for SpGEMM's pairs (each side one array of at least a table row, int32 rows).
+  pl.indirect = pl.layout == StreamLayout::pairs && U.len1 == 0 && V.len1 == 0 && U.len0 >= kGatherRow &&
+                V.len0 >= kGatherRow && U.len0 < INT32_MAX && V.len0 < INT32_MAX;
   const std::int64_t spread = P * kStagedTargetTiles;
   const std::int64_t target = std::clamp<std::int64_t>((L.products() + spread - 1) / spread, kStagedMinProducts, kStagedProducts);
   Segment cur;
   bool open = false;
+  // Stages entries [e0, e1) as one segment; with indirect staging a segment whose rows overflow the
+  // staged tile is halved (a single entry that overflows goes to the per-entry path).
+  const auto stage = [&](auto&& self, std::int64_t e0, std::int64_t e1) -> void {
+    Segment g{.e0 = e0, .e1 = e1, .products = 0};
+    for (std::int64_t e = e0; e < e1; ++e)
+      g.products += pl.layout == StreamLayout::pairs ? L.start[z(e) + 1] - L.start[z(e)] : 2;
+    g.words_at = static_cast<std::int64_t>(pl.words.size());
+    const std::size_t rows0 = pl.rows.size();
+    if (pl.layout == StreamLayout::pairs)
+      stage_pairs(pl, L, U, V, g);
+    else
+      stage_terms(pl, L, U, V, g);
+    if (pl.indirect && (g.su > kStagedProducts || g.sv > kStagedProducts)) {
+      pl.words.resize(z(g.words_at));
+      pl.rows.resize(rows0);
+      if (e1 - e0 == 1) {
+        pl.leftover.push_back(e0);
+        return;
+      }
+      self(self, e0, e0 + (e1 - e0) / 2);
+      self(self, e0 + (e1 - e0) / 2, e1);
+      return;
+    }
+    g.words = static_cast<std::int64_t>(pl.words.size()) - g.words_at;
+    pl.segs.push_back(g);
+  };
   const auto close = [&] {
     if (!open) return;
-    cur.words_at = static_cast<std::int64_t>(pl.words.size());
-    if (pl.layout == StreamLayout::pairs)
-      stage_pairs(pl, L, U, V, cur);
-    else
-      stage_terms(pl, L, U, V, cur);
-    cur.words = static_cast<std::int64_t>(pl.words.size()) - cur.words_at;
-    pl.segs.push_back(cur);
+    stage(stage, cur.e0, cur.e1);
     open = false;
   };
   for (std::int64_t e = 0; e < L.entries(); ++e) {
@@ -337,12 +413,13 @@ float* floats_of(const Tile& t, std::int32_t p) { return reinterpret_cast<float*
 // su and sv are the two halves of one staged tile, so the gather operator's four operands (u, v, ctl,
 // staged) cover every region it touches (the trace records a custom operator's first four).
 struct StagedSet {
-  Tile ctl, staged, su, sv, u, v, t1, t2, t3, out;
+  Tile ctl, staged, su, sv, u, v, t1, t2, t3, out, index;
 };
 
 struct StagedCall {
   const Plan* plan = nullptr;
   float* out = nullptr;
+  const PairSource *u = nullptr, *v = nullptr;  // indirect staging: the tables
 };
 
 // The runs [r0, r1) into partition p of staged tile `to`.
@@ -425,6 +502,19 @@ void staged_load(NeuronCore& nc, const StagedCall& c, const StagedTile& t, const
   if (pl.layout != StreamLayout::fixed)
     nc.dma_copy(b.ctl.rows(0, rows).cols(0, t.width),
                 tile::hbm_view(pl.ctl.data() + t.ctl_at, DType::u32, rows, t.width, {{t.width, 1}}));
+  if (pl.indirect) {  // the tile's table rows: one index DMA, one indirect DMA per side
+    const std::int64_t k = t.ku + t.kv, w = pl.w;
+    nc.dma_copy(b.index.rows(0, rows).cols(0, k), tile::hbm_view(pl.index.data() + t.index_at, DType::i32, rows, k, {{k, 1}}));
+    const PairSource* side[] = {c.u, c.v};
+    const Tile dst[] = {b.su.rows(0, rows).cols(0, t.ku * kGatherRow * w), b.sv.rows(0, rows).cols(0, t.kv * kGatherRow * w)};
+    const Tile index[] = {b.index.rows(0, rows).cols(0, t.ku), b.index.rows(0, rows).cols(t.ku, t.kv)};
+    for (int i = 0; i < 2; ++i) {
+      const Tile table = tile::hbm_view(side[i]->first, DType::f32, static_cast<std::int32_t>(side[i]->len0 - kGatherRow + 1), w,
+                                        {{kGatherRow * w, 1}});
+      nc.dma_gather(dst[i], table, index[i]);
+    }
+    return;
+  }
   for (std::int32_t p = 0; p < rows; ++p) {
     const Segment& g = pl.segs[z(t.s0 + p)];
     stage_runs(nc, pl, b.staged, p, g.u_runs0, g.u_runs1);  // fixed: slot 1 in the second half
@@ -459,7 +549,9 @@ void staged_program(NeuronCore& nc, const StagedCall& c) {
                   f32(2 * kStagedProducts * w, "staged.su+sv"), Tile{}, Tile{},
                   f32(kStagedProducts * w, "staged.u"), f32(kStagedProducts * w, "staged.v"),
                   f32(kStagedProducts, "staged.t1"), f32(kStagedProducts, "staged.t2"), f32(kStagedProducts, "staged.t3"),
-                  f32(kStagedProducts * w, "staged.out")};
+                  f32(kStagedProducts * w, "staged.out"),
+                  c.plan->indirect ? sb.alloc(DType::i32, P, {2 * kStagedProducts / kGatherRow}, "staged.index", 0, AllocFill::none)
+                                   : Tile{}};
   for (StagedSet& b : sets) {
     b.su = b.staged.cols(0, kStagedProducts * w);
     b.sv = b.staged.cols(kStagedProducts * w, kStagedProducts * w);
@@ -497,7 +589,7 @@ StagedRun pair_sums_staged(const Settings& s, Value value, const PairLists& L, c
   const auto tiles = static_cast<std::int64_t>(pl.tiles.size());
   const std::int64_t programs = (tiles + kStagedTilesPerProgram - 1) / kStagedTilesPerProgram;
   if (programs > 0) {
-    const StagedCall c{.plan = &pl, .out = out};
+    const StagedCall c{.plan = &pl, .out = out, .u = &U, .v = &V};
     LaunchResult lr = launch(s.launch_config({static_cast<int>(programs), 1, 1}), [&](NeuronCore& nc) { staged_program(nc, c); });
     trace.append(std::move(lr.trace));
   }

@@ -7,7 +7,14 @@
 //             products read, sorted and coalesced into runs of consecutive elements (a gap of at most
 //             kStagedGap unread elements is read through). Per tile:
 //               DMA      the control words [128, W] (one transfer); su[p], sv[p] <- the segment's u
-//                        and v runs, one descriptor per run
+//                        and v runs, one descriptor per run. Pairs layout with each side one array
+//                        (SpGEMM compute, s18/sparse): indirect DMA instead -- the source array read as
+//                        overlapping table rows of kGatherRow = 16 values (row r = elements r ..
+//                        r + 15), a segment's distinct elements covered by rows that start at the
+//                        first uncovered one, one int32 index tile per tile (one DMA) and one
+//                        dma_gather per side: 4 instructions per tile instead of one per run (a
+//                        partition with fewer rows than the tile's most repeats its first row; a
+//                        segment whose rows overflow the staged tile is halved)
 //               GpSimdE  gather (custom operator, data movement only): the u and v streams U[p, s],
 //                        V[p, s] from su, sv (zeros in unused slots)
 //               VectorE  the products U V (complex: the six instructions of trn::tile::complex_multiply)
@@ -28,9 +35,12 @@
 // Accuracy    The fp32 loop of pair_sums.hpp exactly (IEEE binary32 RNE per operation, no FMA). An
 //             entry whose sum is exactly -0: pairs -0 (no padding is added); terms with one term +0
 //             (the absent slot's +0 is added), as the per-entry path's padding did.
-// Limits      An entry of more than kStagedProducts products, or of none, is left to the per-entry
-//             gather path (returned in `leftover`). One descriptor per run: runs shorter than a
-//             descriptor's 256 B equivalent leave DMA descriptor-bound (SpGEMM at 0.5%: B's rows).
+// Limits      An entry of more than kStagedProducts products, or of none (or, staged indirectly,
+//             whose table rows overflow the staged tile), is left to the per-entry gather path
+//             (returned in `leftover`). One descriptor per run or table row: runs shorter than a
+//             descriptor's 256 B equivalent leave DMA descriptor-bound (SpGEMM at 0.5%: B's rows);
+//             indirect staging also moves the rows' unread tail and the padding rows (SpGEMM
+//             2048^2 at 0.5%: modeled +3.5% trn1, -4% trn2 against one dma_copy per run).
 #pragma once
 #include <cstdint>
 #include <string>
