@@ -16,6 +16,7 @@ std::atomic<std::uint64_t> g_scratch_slot_bits[kScratchSlots / 64] = {};
 namespace {
 
 constexpr std::size_t kCommitGranule = std::size_t{2} << 20;  // mprotect steps (2 MiB)
+constexpr std::size_t kFallbackMinBytes = std::size_t{1} << 30;  // smallest reserve_at_slot_start tries
 constexpr std::uint64_t kSerialMask = (std::uint64_t{1} << (62 - kScratchSlotShift)) - 1;
 
 std::atomic<std::uint64_t> g_next_serial{0};  // process-wide: blocks of different threads differ too
@@ -40,13 +41,13 @@ class ScratchStack {
     blocks_.clear();
     blocks_.shrink_to_fit();
     version_.fetch_add(1, std::memory_order_release);
-    munmap(base_, kScratchReserveBytes);
+    munmap(base_, capacity_);
     base_ = nullptr;
   }
   void* allocate(std::size_t bytes) {
     if (base_ == nullptr) reserve();
     const std::size_t size = round_up(bytes == 0 ? 1 : bytes, kScratchAlign);
-    if (size > kScratchReserveBytes - top_) throw std::bad_alloc();
+    if (size > capacity_ - top_) throw std::bad_alloc();
     commit(top_ + size);
     const std::uint64_t serial = g_next_serial.fetch_add(1, std::memory_order_relaxed) & kSerialMask;
     {
@@ -101,15 +102,40 @@ class ScratchStack {
   // one slot of g_scratch_slot_bits.
   void reserve() {
     void* m = mmap(nullptr, 2 * kScratchReserveBytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (m == MAP_FAILED) throw std::bad_alloc();
+    if (m == MAP_FAILED) return reserve_at_slot_start();
     const auto start = reinterpret_cast<std::uintptr_t>(m);
     const std::uintptr_t aligned = (start + kScratchReserveBytes - 1) / kScratchReserveBytes * kScratchReserveBytes;
     if (aligned > start) munmap(m, aligned - start);
     const std::uintptr_t end = start + 2 * kScratchReserveBytes;
     if (end > aligned + kScratchReserveBytes) munmap(reinterpret_cast<void*>(aligned + kScratchReserveBytes), end - aligned - kScratchReserveBytes);
     base_ = reinterpret_cast<char*>(aligned);
+    capacity_ = kScratchReserveBytes;
     const std::lock_guard<std::mutex> lock(mu_);
     set_slot(true);
+  }
+  // Where the address space will not map 2 * kScratchReserveBytes at once (valgrind's client space
+  // maps at most 32 GiB per call, so every scratch allocation threw std::bad_alloc under callgrind
+  // or memcheck): a smaller reservation at the start of a free slot, placed by address hint (taken
+  // only when the kernel or valgrind honours it exactly), so that the slot map still finds it; the
+  // rest of that slot stays other memory, whose addresses scratch_trace_address leaves unchanged.
+  void reserve_at_slot_start() {
+    for (std::size_t bytes = kScratchReserveBytes / 2; bytes >= kFallbackMinBytes; bytes /= 2)
+      for (std::uint64_t slot = kScratchSlots - 1; slot > 0; --slot) {
+        if (g_stack_of_slot[slot].load(std::memory_order_acquire) != nullptr) continue;
+        void* const hint = reinterpret_cast<void*>(slot << kScratchSlotShift);
+        void* m = mmap(hint, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (m == MAP_FAILED) break;  // this size maps nowhere: a smaller one
+        if (m != hint) {
+          munmap(m, bytes);
+          continue;
+        }
+        base_ = static_cast<char*>(m);
+        capacity_ = bytes;
+        const std::lock_guard<std::mutex> lock(mu_);
+        set_slot(true);
+        return;
+      }
+    throw std::bad_alloc();
   }
   void set_slot(bool on) {
     const std::uint64_t slot = reinterpret_cast<std::uintptr_t>(base_) >> kScratchSlotShift;
@@ -135,6 +161,7 @@ class ScratchStack {
     }
   }
   char* base_ = nullptr;
+  std::size_t capacity_ = 0;  // reserved bytes at base_: kScratchReserveBytes, or less (reserve_at_slot_start)
   std::size_t top_ = 0, committed_ = 0;
   std::mutex mu_;
   std::atomic<std::uint64_t> version_{0};

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "ozaki.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/blas/blas.hpp"
 #include "trn/blas/modes.hpp"
 #include "trn/tile/gemm.hpp"
@@ -299,14 +300,14 @@ double predict_dgemm_ns(const Settings& s, Op ta, Op tb, std::int64_t m, std::in
                         double beta) {
   if (m <= 0 || n <= 0 || k <= 0 || alpha == 0.0) return 0;
   // Both operands stored k-major or not, every line alternates 1 and 2 (i + j parity).
-  auto operand = [](std::int64_t rows, std::int64_t cols) {
-    std::vector<double> v(static_cast<std::size_t>(rows * cols));
+  auto operand = [](std::int64_t rows, std::int64_t cols) {  // traced: the scratch stack
+    ScratchVector<double> v(static_cast<std::size_t>(rows * cols));
     for (std::int64_t j = 0; j < cols; ++j)
       for (std::int64_t i = 0; i < rows; ++i) v[static_cast<std::size_t>(i + j * rows)] = 1.0 + static_cast<double>((i + j) & 1);
     return v;
   };
   const std::int64_t ar = ta == Op::N ? m : k, br = tb == Op::N ? k : n;
-  const std::vector<double> a = operand(ar, ta == Op::N ? k : m), b = operand(br, tb == Op::N ? n : k);
+  const ScratchVector<double> a = operand(ar, ta == Op::N ? k : m), b = operand(br, tb == Op::N ? n : k);
   CallReport r;
   dgemm(prediction_settings(s), ta, tb, m, n, k, alpha, a.data(), ar, b.data(), br, beta,
         static_cast<double*>(placeholder(3)), m, &r);  // C: only its address is recorded (timing-only)
@@ -342,8 +343,9 @@ void dsyrk(const Settings& s, Uplo uplo, Op trans, std::int64_t n, std::int64_t 
   if (report != nullptr) *report = CallReport{};
   if (n == 0 || ((alpha == 0.0 || k == 0) && beta == 1.0)) return;
   // The Ozaki product of op(A) op(A)^T into scratch (emulated TensorE), then the uplo triangle is
-  // combined with C on the host in fp64; the other triangle of C is never touched.
-  std::vector<double> full(static_cast<std::size_t>(n * n), 0.0);
+  // combined with C on the host in fp64; the other triangle of C is never touched. The product is
+  // traced (HBM): on the scratch stack (docs/cost-model.md section 2, "Scratch addresses").
+  ScratchVector<double> full(static_cast<std::size_t>(n * n), 0.0);
   const Op tb = trans == Op::N ? Op::T : Op::N;
   if (alpha != 0.0 && k != 0) dgemm(s, trans, tb, n, n, k, alpha, A, lda, A, lda, 0.0, full.data(), n, report);
   if (s.timing_only) return;

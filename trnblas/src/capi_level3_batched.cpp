@@ -12,6 +12,7 @@
 
 #include "capi_internal.hpp"
 #include "trn/blas/level3.hpp"
+#include "trn/core/scratch.hpp"
 #include "trnblas.h"
 
 namespace {
@@ -145,9 +146,11 @@ trnblasStatus_t matinv(trnblasHandle_t h, const char* fn, int n, const T* const 
   using S = std_t<T>;
   return capi::run(h, fn, [&](const trn::blas::Settings& s, trn::blas::CallReport* r) {
     const std::size_t nn = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
-    std::vector<S> lu(nn * static_cast<std::size_t>(std::max(batch, 0)));
+    // The factors, pivots and infos are the kernels' HBM: on the scratch stack (docs/cost-model.md
+    // section 2, "Scratch addresses"), so the modeled time does not depend on malloc's history.
+    trn::ScratchVector<S> lu(nn * static_cast<std::size_t>(std::max(batch, 0)));
     std::vector<S*> lu_ptr(static_cast<std::size_t>(std::max(batch, 0)));
-    std::vector<int> piv(static_cast<std::size_t>(n) * lu_ptr.size()), info_lu(lu_ptr.size());
+    trn::ScratchVector<int> piv(static_cast<std::size_t>(n) * lu_ptr.size()), info_lu(lu_ptr.size());
     const S* const* a = cpp_array(A);
     for (int b = 0; b < batch; ++b) {  // a copy: getrf works in place, A is const
       lu_ptr[static_cast<std::size_t>(b)] = lu.data() + nn * static_cast<std::size_t>(b);

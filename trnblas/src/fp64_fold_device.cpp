@@ -10,6 +10,7 @@
 #include "trn/blas/fp64_slices.hpp"
 #include "trn/blas/blas.hpp"
 #include "trn/core/neuron_core.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/tile/view.hpp"
 #include "trn/tile/gpsimd_fp64.hpp"
 
@@ -259,7 +260,9 @@ DeviceFoldFacts fold_on_device(const LaunchConfig& lc, const DeviceFoldArgs& a, 
     f.host_cheaper = true;
     return f;
   }
-  std::vector<std::int32_t> seg32(z(a.tiles * a.J));  // the segments' rows as int32 (pattern only)
+  // The segments' rows as int32 (pattern only); DMAed in, so on the scratch stack (docs/cost-model.md
+  // section 2, "Scratch addresses").
+  ScratchVector<std::int32_t> seg32(z(a.tiles * a.J));
   for (std::int64_t t = 0; t < a.tiles; ++t)
     for (int j = 0; j < a.J; ++j) seg32[z(t * a.J + j)] = static_cast<std::int32_t>(a.seg_row[z(t * a.seg_stride + j)]);
   LaunchConfig c = lc;

@@ -17,6 +17,7 @@
 #include "level3_internal.hpp"
 #include "trn/tile/complex.hpp"
 #include "trn/tile/view.hpp"
+#include "trn/core/scratch.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -609,7 +610,9 @@ void trmm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans,
   Recorder rec(s, report);
   if (m == 0 || n == 0) return;
   if (alpha == T(0)) return zero_fill(s, m, n, C, ldc);
-  std::vector<T> b_copy;  // in place (C is B, the reference-BLAS form): the GEMMs read a copy of B
+  // Traced temporaries (the GEMMs read them as HBM) are ScratchVectors here and below: modeled time
+  // independent of malloc's history (docs/cost-model.md section 2, "Scratch addresses").
+  ScratchVector<T> b_copy;  // in place (C is B, the reference-BLAS form): the GEMMs read a copy of B
   if (overlaps(B, ldb, C, ldc, m, n)) {
     b_copy.resize(static_cast<std::size_t>(m * n));
     for (std::int64_t j = 0; j < n; ++j) std::copy(B + j * ldb, B + j * ldb + m, b_copy.begin() + j * m);
@@ -624,7 +627,7 @@ void trmm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, Op trans,
     return i == j && unit ? T(1) : op_a.at(i, j);
   };
   const std::int64_t nb = block_size(s);
-  std::vector<T> panel;
+  ScratchVector<T> panel;
   for (std::int64_t b0 = 0; b0 < order; b0 += nb) {
     const std::int64_t w = std::min(nb, order - b0);
     if (left) {  // C[b, :] = alpha op(A)[b, K] B[K, :]
@@ -656,7 +659,7 @@ void symm_impl(const Settings& s, GemmMode mode, Side side, Uplo uplo, std::int6
   detail::require_side_shapes(m, n, order, lda, ldb, ldc);
   Recorder rec(s, report);
   if (m == 0 || n == 0) return;
-  std::vector<T> full;
+  ScratchVector<T> full;  // traced: the scratch stack
   const T* a_full = nullptr;  // alpha == 0: A and B are not read
   if (alpha != T(0)) {
     full.resize(static_cast<std::size_t>(order * order));
@@ -686,7 +689,7 @@ void gemmt(const Settings& s, GemmMode mode, Uplo uplo, std::int64_t n, std::int
   if (K == 0) alpha = T(0);  // C = beta C: the GEMMs then read no operand
   const bool lower = uplo == Uplo::lower;
   const std::int64_t nb = block_size(s);
-  std::vector<T> scratch(static_cast<std::size_t>(nb * nb));
+  ScratchVector<T> scratch(static_cast<std::size_t>(nb * nb));  // traced: the scratch stack
   for (std::int64_t i0 = 0; i0 < n; i0 += nb) {
     const std::int64_t w = std::min(nb, n - i0);
     if (lower && i0 > 0)
@@ -727,7 +730,7 @@ void syr2k_impl(const Settings& s, GemmMode mode, Uplo uplo, Op trans, std::int6
   if (n == 0) return;
   if (alpha == T(0) || k == 0) return gemmt<T>(s, mode, uplo, n, 0, alpha, {}, {}, beta, C, ldc, rec);
   const OpView<T> op_a{A, lda, trans}, op_b{B, ldb, trans};
-  std::vector<T> left(static_cast<std::size_t>(n * 2 * k)), right(left.size());  // n x 2k each, ld n
+  ScratchVector<T> left(static_cast<std::size_t>(n * 2 * k)), right(left.size());  // n x 2k each, ld n; traced
   for (std::int64_t l = 0; l < k; ++l)
     for (std::int64_t i = 0; i < n; ++i) {
       left[static_cast<std::size_t>(i + l * n)] = right[static_cast<std::size_t>(i + (k + l) * n)] = op_a.at(i, l);
@@ -893,10 +896,11 @@ std::uint16_t int8_as_bf16(std::int8_t v) {
   return static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(static_cast<float>(v)) >> 16);
 }
 
-// op(X) of an int8 matrix as bf16 bit patterns, rows x cols packed with leading dimension rows.
-std::vector<std::uint16_t> int8_op_as_bf16(Op t, std::int64_t rows, std::int64_t cols, const std::int8_t* X,
-                                           std::int64_t ld) {
-  std::vector<std::uint16_t> out(static_cast<std::size_t>(rows * cols));
+// op(X) of an int8 matrix as bf16 bit patterns, rows x cols packed with leading dimension rows. The
+// GEMM reads it as HBM: on the scratch stack (docs/cost-model.md section 2, "Scratch addresses").
+ScratchVector<std::uint16_t> int8_op_as_bf16(Op t, std::int64_t rows, std::int64_t cols, const std::int8_t* X,
+                                             std::int64_t ld) {
+  ScratchVector<std::uint16_t> out(static_cast<std::size_t>(rows * cols));
   for (std::int64_t j = 0; j < cols; ++j)
     for (std::int64_t i = 0; i < rows; ++i)
       out[static_cast<std::size_t>(i + j * rows)] = int8_as_bf16(t == Op::N ? X[i + j * ld] : X[j + i * ld]);
@@ -904,17 +908,18 @@ std::vector<std::uint16_t> int8_op_as_bf16(Op t, std::int64_t rows, std::int64_t
 }
 
 // The exact integer op(A) op(B) (m x n, ld m): TensorE GEMMs over K chunks of <= 1024 (exact fp32
-// PSUM sums) into `part`, chunk results added in 64-bit integers. Empty when s.timing_only.
+// PSUM sums) into `part` (traced: a ScratchVector), chunk results added in 64-bit integers. Empty
+// when s.timing_only.
 // `partials` is set to the chunk results as the device range the host epilogue fetches (one
 // m x n fp32 block per chunk, the buffer reused).
 constexpr std::int64_t kInt8Chunk = 1024;  // 1024 * 2^14 = 2^24: exact fp32 sums
 std::vector<std::int64_t> int8_products(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k,
                                         const std::int8_t* A, std::int64_t lda, const std::int8_t* B, std::int64_t ldb,
-                                        std::vector<float>& part, HostSpan& partials, detail::Recorder& rec) {
+                                        ScratchVector<float>& part, HostSpan& partials, detail::Recorder& rec) {
   constexpr std::int64_t kChunk = kInt8Chunk;
   std::vector<std::int64_t> acc(static_cast<std::size_t>(m * n), 0);
   if (k == 0) return acc;
-  const std::vector<std::uint16_t> a16 = int8_op_as_bf16(ta, m, k, A, lda), b16 = int8_op_as_bf16(tb, k, n, B, ldb);
+  const ScratchVector<std::uint16_t> a16 = int8_op_as_bf16(ta, m, k, A, lda), b16 = int8_op_as_bf16(tb, k, n, B, ldb);
   part.assign(static_cast<std::size_t>(m * n), 0.0f);
   partials = HostSpan(part.data(), m * n);
   partials.bytes *= static_cast<std::size_t>((k + kChunk - 1) / kChunk);
@@ -955,7 +960,7 @@ void gemm_i8(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, st
   require(m >= 0 && n >= 0 && k >= 0, "m, n, k must be non-negative");
   detail::Recorder rec(s, report);
   if (m == 0 || n == 0) return;
-  std::vector<float> part;
+  ScratchVector<float> part;  // written by the GEMMs: traced
   HostSpan partials;
   const std::int64_t kk = alpha != 0 ? k : 0;
   const std::vector<std::int64_t> acc = int8_products(s, ta, tb, m, n, kk, A, lda, B, ldb, part, partials, rec);
@@ -978,7 +983,7 @@ void gemm_i8_to_i8(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t
   require(m >= 0 && n >= 0 && k >= 0, "m, n, k must be non-negative");
   detail::Recorder rec(s, report);
   if (m == 0 || n == 0) return;
-  std::vector<float> part;
+  ScratchVector<float> part;  // written by the GEMMs: traced
   HostSpan partials;
   const std::int64_t kk = alpha != 0.0f ? k : 0;
   const std::vector<std::int64_t> acc = int8_products(s, ta, tb, m, n, kk, A, lda, B, ldb, part, partials, rec);
@@ -999,7 +1004,7 @@ void gemm_i8_f32(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n
   detail::Recorder rec(s, report);
   if (m == 0 || n == 0) return;
   const bool products = alpha != 0.0f && k > 0;
-  std::vector<std::uint16_t> a16, b16;
+  ScratchVector<std::uint16_t> a16, b16;  // read by the GEMM: traced
   if (products) {
     a16 = int8_op_as_bf16(ta, m, k, A, lda);
     b16 = int8_op_as_bf16(tb, k, n, B, ldb);

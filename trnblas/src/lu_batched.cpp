@@ -43,6 +43,7 @@
 #include "level3_internal.hpp"
 #include "small_batched.hpp"
 #include "trn/core/for_each_scalar.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/tile/complex.hpp"
 #include "trn/tile/view.hpp"
 #include "trn/blas/level3.hpp"
@@ -384,7 +385,8 @@ void getri_batched(const Settings& s, std::int64_t n, const T* const A[], std::i
   // INFO: the first zero on U's diagonal (comparisons only); those entries' C stays untouched.
   std::vector<const T*> a_ok;
   std::vector<T*> c_ok;
-  std::vector<int> piv_ok;
+  ScratchVector<int> piv_ok;  // the kernel reads it as HBM: the scratch stack (docs/cost-model.md section 2)
+  if (piv != nullptr) piv_ok.reserve(static_cast<std::size_t>(std::max<std::int64_t>(batch, 0) * n));
   for (std::int64_t b = 0; b < batch; ++b) {
     int bad = 0;
     for (std::int64_t k = 0; k < n && bad == 0; ++k)

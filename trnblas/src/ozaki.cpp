@@ -332,11 +332,13 @@ void slice(std::int64_t K, std::int64_t F, const std::vector<LineStats>& sc, con
 // The device slicing's offset terms (device_slicing.hpp): cut_slices(x, sign d_kk - e_line) is
 // o = kSliceOffsetBias + e_line - sign d_kk = line term + contraction term. A line with no exponent
 // (only zeros, Inf, NaN) slices to 0 whatever its offset (m = 0; Inf / NaN masked), as the host's 0.0.
+// The exponent pass writes them to HBM (record_exponent_pass): on the scratch stack (docs/cost-model.md
+// section 2, "Scratch addresses").
 struct SliceTerms {
-  std::vector<std::int32_t> plus_d, minus_d, lines_a, lines_b;
+  ScratchVector<std::int32_t> plus_d, minus_d, lines_a, lines_b;
 };
-std::vector<std::int32_t> line_terms(const std::vector<LineStats>& lines) {
-  std::vector<std::int32_t> t(lines.size());
+ScratchVector<std::int32_t> line_terms(const std::vector<LineStats>& lines) {
+  ScratchVector<std::int32_t> t(lines.size());
   for (std::size_t f = 0; f < lines.size(); ++f)
     t[f] = lines[f].e_max == kNoExp ? 0 : tile::kSliceOffsetBias + lines[f].e_max;
   return t;
@@ -1024,7 +1026,7 @@ void gemv_slice_pairs(const Settings& s, Op tb, std::int64_t n, std::int64_t k, 
   // GpSimdE: the exact fold of every output (trn/blas/fp64_fold_device.hpp: the k-chunks as tiles of one
   // segment, the outputs j as columns), unless the chunks exceed one program (then the host folds).
   double* const acc = scratch<double>(kAcc, n);
-  std::vector<std::int32_t> exps(static_cast<std::size_t>(n + 1));  // e_x, then e_j (exponent pass)
+  ScratchVector<std::int32_t> exps(static_cast<std::size_t>(n + 1));  // e_x, then e_j (exponent pass; traced)
   exps[0] = ex;
   for (std::int64_t j = 0; j < n; ++j) exps[static_cast<std::size_t>(j + 1)] = in.cb[static_cast<std::size_t>(j)].e_max;
   const std::vector<std::int64_t> chunk_rows(static_cast<std::size_t>(chunks), 0);
@@ -1157,8 +1159,9 @@ void gemm_ozaki_crt(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_
   sc.sb.resize(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < m; ++i) sc.sa[static_cast<std::size_t>(i)] = line_shift(sc.ra[static_cast<std::size_t>(i)], t.H);
   for (std::int64_t j = 0; j < n; ++j) sc.sb[static_cast<std::size_t>(j)] = line_shift(sc.cb[static_cast<std::size_t>(j)], t.H);
-  // The inverse scalings -s_i (rows of op(A)) then -t_j (columns of op(B)), one run.
-  std::vector<std::int32_t> neg_s(static_cast<std::size_t>(m + n));
+  // The inverse scalings -s_i (rows of op(A)) then -t_j (columns of op(B)), one run; the device
+  // reconstruction reads them as HBM: on the scratch stack (docs/cost-model.md section 2).
+  ScratchVector<std::int32_t> neg_s(static_cast<std::size_t>(m + n));
   for (std::int64_t i = 0; i < m; ++i) neg_s[static_cast<std::size_t>(i)] = -sc.sa[static_cast<std::size_t>(i)];
   for (std::int64_t j = 0; j < n; ++j) neg_s[static_cast<std::size_t>(m + j)] = -sc.sb[static_cast<std::size_t>(j)];
   // Host (fp64): the scaled, rounded integers (exact doubles, |x| <= 2^H). The line norms and the sums

@@ -18,15 +18,17 @@
 #include <vector>
 
 #include "level3_internal.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/blas/level3.hpp"
 
 namespace trn::blas {
 
 namespace {
 
-// op(X) stored as rows x cols (leading dimension ld) -> a dense int8 copy X - 128 (ld rows).
-std::vector<std::int8_t> offset_copy(const std::uint8_t* X, std::int64_t rows, std::int64_t cols, std::int64_t ld) {
-  std::vector<std::int8_t> out(static_cast<std::size_t>(rows * cols));
+// op(X) stored as rows x cols (leading dimension ld) -> a dense int8 copy X - 128 (ld rows). The
+// products read it: on the scratch stack (docs/cost-model.md section 2, "Scratch addresses").
+ScratchVector<std::int8_t> offset_copy(const std::uint8_t* X, std::int64_t rows, std::int64_t cols, std::int64_t ld) {
+  ScratchVector<std::int8_t> out(static_cast<std::size_t>(rows * cols));
   for (std::int64_t j = 0; j < cols; ++j)
     for (std::int64_t i = 0; i < rows; ++i)
       out[static_cast<std::size_t>(i + j * rows)] = static_cast<std::int8_t>(static_cast<int>(X[i + j * ld]) - 128);
@@ -44,7 +46,8 @@ void gemm_u8_bias(const Settings& s, Op ta, Op tb, bool tc, std::int64_t m, std:
   if (m == 0 || n == 0) return;
   const std::int64_t ra = ta == Op::N ? m : k, ca = ta == Op::N ? k : m;
   const std::int64_t rb = tb == Op::N ? k : n, cb = tb == Op::N ? n : k;
-  std::vector<std::int8_t> a8, b8, ones(static_cast<std::size_t>(std::max<std::int64_t>(k, 1)), 1);
+  // Every buffer below is an operand or a result of the traced products and epilogue: scratch stack.
+  ScratchVector<std::int8_t> a8, b8, ones(static_cast<std::size_t>(std::max<std::int64_t>(k, 1)), 1);
   if (k > 0) {
     rec.host_step(HostStep{.name = "trnblas.uint8gemm_bias.offset",
                            .flops = static_cast<double>(ra * ca + rb * cb),
@@ -53,7 +56,7 @@ void gemm_u8_bias(const Settings& s, Op ta, Op tb, bool tc, std::int64_t m, std:
     a8 = offset_copy(A, ra, ca, lda);
     b8 = offset_copy(B, rb, cb, ldb);
   }
-  std::vector<std::int32_t> prod(static_cast<std::size_t>(m * n)), rows(static_cast<std::size_t>(m)),
+  ScratchVector<std::int32_t> prod(static_cast<std::size_t>(m * n)), rows(static_cast<std::size_t>(m)),
       cols(static_cast<std::size_t>(n));
   const auto run = [&](auto&& call) {
     CallReport sub;

@@ -7,6 +7,7 @@
 
 #include "kernels.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/scratch.hpp"
 
 namespace trn::fft::detail {
 
@@ -99,10 +100,14 @@ Fp64Transform::Fp64Transform(const PlanSpec& spec, const Settings& settings) : s
 }
 
 // count dense transforms of length n (rows of [count][n]), in place: Y = F X as four real Ozaki
-// DGEMMs (column-major: X is n x count with ld n).
+// DGEMMs (column-major: X is n x count with ld n). Every working plane of an execution is traced (the
+// DGEMMs' operands, the host steps' spans): ScratchVectors, so the modeled time does not depend on
+// malloc's history (docs/cost-model.md section 2, "Scratch addresses"). The plan's DFT matrices,
+// twiddles and chirps stay on the heap: they live as long as the plan, so no temporary of an
+// execution can reuse their bytes.
 void Fp64Transform::leaf(std::int64_t n, const std::vector<double>* f, double* re, double* im, std::int64_t count,
                          Trace* trace) const {
-  std::vector<double> yr(static_cast<std::size_t>(n * count)), yi(yr.size());
+  ScratchVector<double> yr(static_cast<std::size_t>(n * count)), yi(yr.size());
   blas::CallReport rep;
   auto gemm = [&](const std::vector<double>& a, const double* b, double beta, double* c) {
     blas::dgemm(blas_, blas::Op::N, blas::Op::N, n, count, n, 1.0, a.data(), n, b, n, beta, c, n, trace ? &rep : nullptr);
@@ -123,7 +128,7 @@ void Fp64Transform::lines(const Node& node, double* re, double* im, std::int64_t
   const std::size_t total = static_cast<std::size_t>(count * n);
   if (node.kind == Node::four_step) {
     const std::int64_t n1 = node.n1, n2 = node.n2;
-    std::vector<double> gr(total), gi(total);
+    ScratchVector<double> gr(total), gi(total);
     // Columns of each [n1][n2] block become dense lines of length n1 (host data movement).
     for (std::int64_t t = 0; t < count; ++t)
       for (std::int64_t j1 = 0; j1 < n1; ++j1)
@@ -134,7 +139,7 @@ void Fp64Transform::lines(const Node& node, double* re, double* im, std::int64_t
         }
     lines(*node.first, gr.data(), gi.data(), count * n2, sign, trace);
     // Twiddle w_N^{k1 j2} (fp64 complex multiply on the host: one round trip) and back to [t][k1][j2].
-    std::vector<double> yr(total), yi(total);
+    ScratchVector<double> yr(total), yi(total);
     const auto cnt = static_cast<std::int64_t>(total);
     host_planes(trace, "trnfft.fp64.twiddle", 6.0 * static_cast<double>(cnt), gr.data(), gi.data(), yr.data(), yi.data(), cnt, cnt);
     for (std::int64_t t = 0; t < count; ++t)
@@ -157,7 +162,7 @@ void Fp64Transform::lines(const Node& node, double* re, double* im, std::int64_t
     return;
   }
   const std::int64_t m = node.m;
-  std::vector<double> ar(static_cast<std::size_t>(count * m), 0.0), ai(ar.size(), 0.0);
+  ScratchVector<double> ar(static_cast<std::size_t>(count * m), 0.0), ai(ar.size(), 0.0);
   const auto& cr = node.chirp_re[si];
   const auto& ci = node.chirp_im[si];
   // Bluestein's three fp64 complex multiplies on the host (chirp, spectrum, chirp), one round trip each.
@@ -241,7 +246,7 @@ void Fp64Transform::execute(const void* in, void* out, int direction, Trace* tra
   const int sign = spec_.type == Type::d2z ? -1 : spec_.type == Type::z2d ? 1 : direction;
   // Dense working planes [batch][sizes...].
   std::vector<std::int64_t> sizes = n_in;
-  std::vector<double> wr(oi.size()), wi(oi.size(), 0.0);
+  ScratchVector<double> wr(oi.size()), wi(oi.size(), 0.0);
   for (std::size_t e = 0; e < oi.size(); ++e) {
     if (spec_.type == Type::d2z) {
       wr[e] = src[oi[e]];
@@ -251,12 +256,12 @@ void Fp64Transform::execute(const void* in, void* out, int direction, Trace* tra
     }
   }
   // One axis: gather its lines densely, transform, scatter back.
-  auto axis_pass = [&](std::size_t a, std::vector<double>& r, std::vector<double>& i, const std::vector<std::int64_t>& sz) {
+  auto axis_pass = [&](std::size_t a, ScratchVector<double>& r, ScratchVector<double>& i, const std::vector<std::int64_t>& sz) {
     const std::int64_t len = sz[a];
     std::int64_t inner = 1;
     for (std::size_t k = a + 1; k < sz.size(); ++k) inner *= sz[k];
     const std::int64_t count = static_cast<std::int64_t>(r.size()) / len;
-    std::vector<double> lr(r.size()), li(r.size());
+    ScratchVector<double> lr(r.size()), li(r.size());
     for (std::int64_t line = 0; line < count; ++line) {
       const std::int64_t outer = line / inner, in_ = line % inner;
       for (std::int64_t j = 0; j < len; ++j) {
@@ -292,7 +297,7 @@ void Fp64Transform::execute(const void* in, void* out, int direction, Trace* tra
   // Z_k = c_k X_k (c = 1 at k = 0 and n/2, else 2; exact) for k <= n/2 and 0 above.
   for (std::size_t a = d - 1; a-- > 0;) axis_pass(a, wr, wi, sizes);
   const std::int64_t rows = static_cast<std::int64_t>(wr.size()) / half;
-  std::vector<double> zr(static_cast<std::size_t>(rows * last), 0.0), zi(zr.size(), 0.0);
+  ScratchVector<double> zr(static_cast<std::size_t>(rows * last), 0.0), zi(zr.size(), 0.0);
   // The Hermitian weights c_k on the host (one round trip, 2 flops per kept element).
   host_planes(trace, "trnfft.fp64.z2d_weights", 2.0 * static_cast<double>(rows * half), wr.data(), wi.data(), zr.data(), zi.data(), rows * half, rows * last);
   for (std::int64_t r = 0; r < rows; ++r)

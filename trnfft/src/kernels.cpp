@@ -2,6 +2,7 @@
 
 #include "trn/tile/matmul.hpp"
 #include "trn/tile/view.hpp"
+#include "trn/core/scratch.hpp"
 
 #include <algorithm>
 #include <array>
@@ -565,7 +566,7 @@ struct FourStepShape {
   // a per-partition weight over (t1, a): 1/2 on the row of that k, 1 elsewhere.
   std::int64_t N = 0, in_len = 0, whole_rows = 0, rest_cols = 0;
   std::vector<std::int64_t> unit_weight_cols;
-  std::vector<float> unit_weights;
+  ScratchVector<float> unit_weights;  // DMAed in (traced): the scratch stack (docs/cost-model.md section 2)
 };
 
 FourStepShape four_step_shape(const HardwareSpec& hw, const FourStepPassArgs& a) {

@@ -11,6 +11,7 @@
 
 #include "fp64.hpp"
 #include "kernels.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/fft/fft.hpp"
 
 namespace trn::fft {
@@ -153,11 +154,17 @@ struct Plan::Impl {
   struct Ctx {
     LaunchConfig lc;
     Trace trace;
-    std::vector<std::unique_ptr<float[]>> scratch;
+    // The working planes are traced (HBM): blocks of the scratch stack, not heap blocks whose
+    // addresses depend on malloc's history (docs/cost-model.md section 2, "Scratch addresses").
+    // Not zero-filled: every plane is written before it is read.
+    struct ScratchRelease {
+      void operator()(float* p) const noexcept { trn::detail::scratch_release(p); }
+    };
+    std::vector<std::unique_ptr<float[], ScratchRelease>> scratch;
     std::size_t scratch_bytes = 0;
     Mode mode;
     float* alloc(std::int64_t floats) {
-      scratch.emplace_back(new float[static_cast<std::size_t>(floats)]);
+      scratch.emplace_back(static_cast<float*>(trn::detail::scratch_allocate(static_cast<std::size_t>(floats) * sizeof(float))));
       scratch_bytes += static_cast<std::size_t>(floats) * sizeof(float);
       return scratch.back().get();
     }
@@ -632,7 +639,7 @@ void Plan::Impl::execute(Ctx& cx, const void* in_ptr, void* out_ptr, int directi
   const std::int64_t total = batch_total(bd);
   float* z = cx.alloc(2 * total * last);
   const PlaneView zv{z, z + total * last, 1};
-  std::vector<float> w_re(static_cast<std::size_t>(half)), w_im(static_cast<std::size_t>(half), 0.0f);
+  ScratchVector<float> w_re(static_cast<std::size_t>(half)), w_im(static_cast<std::size_t>(half), 0.0f);  // traced
   for (std::int64_t k = 0; k < half; ++k) w_re[static_cast<std::size_t>(k)] = (k == 0 || 2 * k == last) ? 1.0f : 2.0f;
   detail::DiagPassArgs c;
   c.in_len = half;
@@ -788,8 +795,10 @@ double Plan::modeled_ns() const {
   const bool cin = p.spec.type != Type::r2c && p.spec.type != Type::d2z;
   const bool cout = p.spec.type != Type::c2r && p.spec.type != Type::z2d;
   const int scalar = p.fp64 ? 2 : 1;  // doubles as pairs of floats
-  std::vector<float> in(static_cast<std::size_t>(input_span(false) * (cin ? 2 : 1) * scalar));
-  std::vector<float> out(static_cast<std::size_t>(output_span(false) * (cout ? 2 : 1) * scalar));
+  // The dry run's arrays are traced (the caller's arrays of a real execution): on the scratch stack,
+  // so the modeled time does not depend on malloc's history (docs/cost-model.md section 2).
+  ScratchVector<float> in(static_cast<std::size_t>(input_span(false) * (cin ? 2 : 1) * scalar));
+  ScratchVector<float> out(static_cast<std::size_t>(output_span(false) * (cout ? 2 : 1) * scalar));
   Impl::Ctx cx{p.launch_config(false), {}, {}, 0, p.spec.mode};
   if (p.fp64)
     p.fp64->execute(in.data(), out.data(), kForward, &cx.trace, /*timing_only=*/true);

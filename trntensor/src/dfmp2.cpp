@@ -12,6 +12,7 @@
 
 #include "trn/blas/modes.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/tile/matmul.hpp"
 #include "trn/tensor/tensor.hpp"
 
@@ -57,7 +58,7 @@ double dfmp2_energy(const blas::Settings& s, std::int64_t naux, std::int64_t noc
   for (std::int64_t i = 0; i < nocc; ++i)
     for (std::int64_t j = i; j < nocc; ++j) ij.emplace_back(i, j);
   const auto npairs = static_cast<std::int64_t>(ij.size());
-  std::vector<float> pair(static_cast<std::size_t>(npairs), 0.0f);
+  ScratchVector<float> pair(static_cast<std::size_t>(npairs), 0.0f);  // traced: the scratch stack
   HbmTensor hOut = HbmTensor::wrap(pair.data(), DType::f32, {npairs, 1});
   const std::int64_t v = nvir;
   const auto vp = static_cast<std::int32_t>(v);

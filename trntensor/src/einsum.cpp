@@ -606,7 +606,7 @@ void einsum(const blas::Settings& s, std::string_view subscripts, const std::vec
 
   const auto out_strides = out.strides.empty() ? c_contiguous(out.shape) : out.strides;
   const int es = data_type_size(dtype);
-  std::vector<std::vector<std::byte>> buffers;
+  std::vector<ScratchVector<std::byte>> buffers;  // intermediates (traced): scratch-stack blocks
   std::int64_t tensor_passes = 0;  // of every step
   Trace trace;
   const double one_f64 = 1.0;

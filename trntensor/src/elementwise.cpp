@@ -88,18 +88,19 @@ std::vector<detail::CopyDim> out_of_d_order(const TensorDesc& d) {
   return dims;
 }
 
-// Operand `src` permuted into D's mode order, packed (the DMA kernel; its trace appended).
-std::vector<float> pack_in_d_order(const blas::Settings& s, const void* src, const TensorDesc& t,
+// Operand `src` permuted into D's mode order, packed (the DMA kernel; its trace appended). The packed
+// operands and results are traced: ScratchVectors (docs/cost-model.md section 2, "Scratch addresses").
+ScratchVector<float> pack_in_d_order(const blas::Settings& s, const void* src, const TensorDesc& t,
                                    const std::vector<std::int32_t>& modes, const TensorDesc& d,
                                    const std::vector<std::int32_t>& modes_d, Trace* trace) {
   std::int64_t n = 1;
   for (auto e : d.extents) n *= e;
-  std::vector<float> packed(static_cast<std::size_t>(n));
+  ScratchVector<float> packed(static_cast<std::size_t>(n));
   detail::dma_copy_strided(s, DataType::f32, src, packed.data(), into_d_order(t, modes, d, modes_d), trace);
   return packed;
 }
 // The VectorE launch's trace, the packed result written back into D's layout (DMA kernel), the report.
-void write_back(const blas::Settings& s, const std::vector<float>& dp, void* D, const TensorDesc& d, Trace trace,
+void write_back(const blas::Settings& s, const ScratchVector<float>& dp, void* D, const TensorDesc& d, Trace trace,
                 const LaunchResult& r, blas::CallReport* report) {
   trace.append(r.trace);
   detail::dma_copy_strided(s, DataType::f32, dp.data(), D, out_of_d_order(d), &trace);
@@ -170,10 +171,10 @@ void ElementwiseBinaryPlan::execute(const blas::Settings& s, float alpha, const 
     throw InvalidArgument("elementwise binary", "pointers", "null operand");
   const std::int64_t n = elements_;
   Trace trace;
-  const std::vector<float> ap = pack_in_d_order(s, A, spec_.a, spec_.modes_a, spec_.d, spec_.modes_d, &trace);
-  const std::vector<float> cp =
-      has_c ? pack_in_d_order(s, C, spec_.c, spec_.modes_c, spec_.d, spec_.modes_d, &trace) : std::vector<float>{};
-  std::vector<float> dp(static_cast<std::size_t>(n));
+  const ScratchVector<float> ap = pack_in_d_order(s, A, spec_.a, spec_.modes_a, spec_.d, spec_.modes_d, &trace);
+  const ScratchVector<float> cp =
+      has_c ? pack_in_d_order(s, C, spec_.c, spec_.modes_c, spec_.d, spec_.modes_d, &trace) : ScratchVector<float>{};
+  ScratchVector<float> dp(static_cast<std::size_t>(n));
   const AluOp op = alu_of(spec_.op);
   const LaunchResult r = tile::launch_rows(s.launch_config(), n, kFree, [&](NeuronCore& nc, const tile::RowBlock& rb) {
     AllocScope sb(nc.sbuf());
@@ -209,10 +210,10 @@ void ElementwiseTrinaryPlan::execute(const blas::Settings& s, float alpha, const
   if (A == nullptr || B == nullptr || C == nullptr || D == nullptr)
     throw InvalidArgument("elementwise trinary", "pointers", "null operand");
   Trace trace;
-  const std::vector<float> ap = pack_in_d_order(s, A, spec_.a, spec_.modes_a, spec_.d, spec_.modes_d, &trace);
-  const std::vector<float> bp = pack_in_d_order(s, B, spec_.b, spec_.modes_b, spec_.d, spec_.modes_d, &trace);
-  const std::vector<float> cp = pack_in_d_order(s, C, spec_.c, spec_.modes_c, spec_.d, spec_.modes_d, &trace);
-  std::vector<float> dp(static_cast<std::size_t>(elements_));
+  const ScratchVector<float> ap = pack_in_d_order(s, A, spec_.a, spec_.modes_a, spec_.d, spec_.modes_d, &trace);
+  const ScratchVector<float> bp = pack_in_d_order(s, B, spec_.b, spec_.modes_b, spec_.d, spec_.modes_d, &trace);
+  const ScratchVector<float> cp = pack_in_d_order(s, C, spec_.c, spec_.modes_c, spec_.d, spec_.modes_d, &trace);
+  ScratchVector<float> dp(static_cast<std::size_t>(elements_));
   const AluOp op_ab = alu_of(spec_.op_ab), op_abc = alu_of(spec_.op_abc);
   const LaunchResult r = tile::launch_rows(s.launch_config(), elements_, kFree, [&](NeuronCore& nc, const tile::RowBlock& rb) {
     AllocScope sb(nc.sbuf());

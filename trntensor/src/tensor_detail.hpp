@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "trn/core/scratch.hpp"
 #include "trn/tensor/tensor.hpp"
 
 namespace trn::tensor::detail {
@@ -28,7 +29,9 @@ void dma_copy_strided(const blas::Settings& s, DataType t, const void* src, void
 struct Workspace {
   void* data = nullptr;
   std::uint64_t bytes = 0;
-  std::vector<std::byte> owned;
+  // Traced (the kernels' HBM scratch): a scratch-stack block, so the modeled time does not depend on
+  // malloc's history (docs/cost-model.md section 2, "Scratch addresses").
+  ScratchVector<std::byte> owned;
 };
 Workspace plan_workspace(const char* who, void* given, std::uint64_t given_size, std::uint64_t need);
 
