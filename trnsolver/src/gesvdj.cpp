@@ -56,9 +56,10 @@ void require(bool ok, const char* what) {
 template <class T>
 struct JacobiColumns {
   std::int64_t N = 0, pad = -1;  // padded column count; position of the zero padding column (-1: none)
-  std::vector<T> xn;             // M x N, column-major: the rotated columns divided by their norms
-  std::vector<T> norms;          // N column norms
-  std::vector<T> v;              // K x N accumulated rotations (when vectors)
+  // Written by the fp32 kernel's DMAs (traced as HBM): the scratch stack (docs/cost-model.md section 2).
+  ScratchVector<T> xn;           // M x N, column-major: the rotated columns divided by their norms
+  ScratchVector<T> norms;        // N column norms
+  ScratchVector<T> v;            // K x N accumulated rotations (when vectors)
   GesvdjResult res;
 };
 
@@ -701,7 +702,7 @@ JacobiColumns<double> jacobi_f64(const Settings& s, const double* a, std::int64_
     out.norms[static_cast<std::size_t>(j)] = nrm;
     for (std::int64_t i = 0; i < M; ++i) out.xn[static_cast<std::size_t>(i + j * M)] = x[static_cast<std::size_t>(i + j * M)] / nrm;
   }
-  out.v = std::move(v);
+  out.v.assign(v.begin(), v.end());
   const double f = 3.0 * static_cast<double>(M * K);
   *flops += f;
   record_host_step(trace, HostStep{.name = "trnsolver.dgesvdj.finish", .flops = f, .reads = {HostSpan(x.data(), M * K)},
