@@ -25,6 +25,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "solver_reference.hpp"
@@ -289,6 +290,63 @@ TEST(TrnsolverGesvdj, BatchedGroupsMatchSingleCallsBitForBit) {
   EXPECT_EQ(info[3], n + 1);
   EXPECT_TRUE(std::isnan(S[3 * n]));
   EXPECT_LE(S[6 * n + 1], 1e-5f * S[6 * n]);  // rank 1: the other singular values at rounding level
+}
+
+// SgesvdjBatched packs matrices of at most 64 rows 128 / slot per partition range (slot 32 or 64,
+// block-diagonal partition sums, each matrix finished when it stops): every matrix's bits, info and
+// sweep count must be those of its own call, for both slot heights, wide and tall shapes, odd
+// column counts (the padding column), a partly filled last pack, a NaN member (its rows must not
+// reach the other slots), a rank-1 member (the projector run) and a sweep limit that stops every
+// member unconverged.
+TEST(TrnsolverGesvdj, PackedBatchesMatchSingleCallsBitForBit) {
+  struct Case {
+    int m, n, batch, sweeps, nan_member, rank1_member;
+  };
+  const Case cases[] = {{17, 6, 5, 15, 2, -1}, {6, 17, 7, 15, -1, 3}, {40, 33, 6, 15, 0, 5},
+                        {31, 31, 11, 15, -1, -1}, {64, 48, 3, 2, -1, -1}, {2, 3, 9, 0, 4, -1}};
+  trn::solver::Settings s;
+  for (const auto target : {trn::Generation::trn1, trn::Generation::trn2}) {
+    s.target = target;
+    std::uint64_t seed = 900;
+    for (const Case& c : cases) {
+      const int lda = c.m + 1, k = std::min(c.m, c.n);
+      std::vector<float> A(static_cast<std::size_t>(lda) * c.n * c.batch);
+      for (int b = 0; b < c.batch; ++b) {
+        const auto a = random_matrix(c.m, c.n, lda, seed++);
+        float* ab = A.data() + static_cast<std::size_t>(b) * lda * c.n;
+        for (std::size_t i = 0; i < a.size(); ++i) ab[i] = static_cast<float>(a[i]) * (b % 2 == 0 ? 1.0f : 3.0e5f);
+        if (b == c.nan_member) ab[1] = std::nanf("");
+        if (b == c.rank1_member)
+          for (int j = 1; j < c.n; ++j)
+            for (int i = 0; i < c.m; ++i) ab[i + j * lda] = ab[i] * static_cast<float>(j + 1);
+      }
+      trn::solver::GesvdjParams p;
+      p.max_sweeps = c.sweeps;
+      std::vector<float> S(static_cast<std::size_t>(k) * c.batch), U(static_cast<std::size_t>(c.m) * c.m * c.batch),
+          V(static_cast<std::size_t>(c.n) * c.n * c.batch);
+      std::vector<float> Aw = A;
+      const auto res = trn::solver::sgesvdj_batched(s, true, c.m, c.n, Aw.data(), lda, S.data(), U.data(), c.m, V.data(),
+                                                    c.n, p, c.batch);
+      for (int b = 0; b < c.batch; ++b) {
+        std::vector<float> Ab(A.begin() + static_cast<std::ptrdiff_t>(b) * lda * c.n,
+                              A.begin() + static_cast<std::ptrdiff_t>(b + 1) * lda * c.n),
+            Sb(k), Ub(static_cast<std::size_t>(c.m) * c.m), Vb(static_cast<std::size_t>(c.n) * c.n);
+        const auto one = trn::solver::sgesvdj_batched(s, true, c.m, c.n, Ab.data(), lda, Sb.data(), Ub.data(), c.m,
+                                                      Vb.data(), c.n, p, 1);
+        const std::string what = std::to_string(c.m) + "x" + std::to_string(c.n) + " matrix " + std::to_string(b);
+        EXPECT_EQ(res[b].info, one[0].info) << what;
+        EXPECT_EQ(res[b].sweeps, one[0].sweeps) << what;
+        EXPECT_EQ(std::memcmp(S.data() + static_cast<std::size_t>(b) * k, Sb.data(), sizeof(float) * k), 0) << what;
+        EXPECT_EQ(std::memcmp(U.data() + static_cast<std::size_t>(b) * c.m * c.m, Ub.data(), sizeof(float) * Ub.size()), 0)
+            << what;
+        EXPECT_EQ(std::memcmp(V.data() + static_cast<std::size_t>(b) * c.n * c.n, Vb.data(), sizeof(float) * Vb.size()), 0)
+            << what;
+      }
+      if (c.nan_member >= 0) {
+        EXPECT_EQ(res[c.nan_member].info, k + 1);
+      }
+    }
+  }
 }
 
 TEST(TrnsolverGesvdj, NonFiniteAndSweepLimit) {

@@ -37,6 +37,7 @@
 #include "syevj_internal.hpp"
 #include "trn/blas/level12.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/solver/solver.hpp"
 #include "trn/tile/matmul.hpp"
 
@@ -55,9 +56,10 @@ void require(bool ok, const char* what) {
 template <class T>
 struct JacobiColumns {
   std::int64_t N = 0, pad = -1;  // padded column count; position of the zero padding column (-1: none)
-  std::vector<T> xn;             // M x N, column-major: the rotated columns divided by their norms
-  std::vector<T> norms;          // N column norms
-  std::vector<T> v;              // K x N accumulated rotations (when vectors)
+  // Written by the fp32 kernel's DMAs (traced as HBM): the scratch stack (docs/cost-model.md section 2).
+  ScratchVector<T> xn;           // M x N, column-major: the rotated columns divided by their norms
+  ScratchVector<T> norms;        // N column norms
+  ScratchVector<T> v;            // K x N accumulated rotations (when vectors)
   GesvdjResult res;
 };
 
@@ -130,6 +132,12 @@ struct Kernel {
   float* scalar_slot = nullptr;  // where read_scalar lands (nullptr: a local of read_scalar)
 
   void setup(AllocScope& sb, AllocScope& pm) {
+    alloc_tiles(sb, pm);
+    load_inputs();
+  }
+
+  // Kernel::setup's allocations (the packed driver fills the tiles its own way).
+  void alloc_tiles(AllocScope& sb, AllocScope& pm) {
     const auto i32 = [](std::int64_t v) { return static_cast<std::int32_t>(v); };
     const std::int32_t Pi = i32(P);
     chunk = std::min<std::int64_t>(nc.hw().psum_bank_bytes / 4, std::max(N, mp));
@@ -152,6 +160,10 @@ struct Kernel {
     smax = sb.alloc(DType::f32, Pi, {1}, "sweep max");
     scalar_sb = sb.alloc(DType::f32, 1, {1}, "scalar");
     ps = pm.alloc(DType::f32, Pi, {chunk}, "partition sums");
+  }
+
+  void load_inputs() {
+    const auto i32 = [](std::int64_t v) { return static_cast<std::int32_t>(v); };
     nc.memset(ones, 1.0f);
 
     for (std::int64_t t = 0; t < T; ++t) {
@@ -322,10 +334,10 @@ void jacobi_step_group(std::span<Kernel* const> ks) {
       const std::int64_t cw = std::min(k0.chunk, k0.mp - c0);
       for (std::size_t i = 0; i < ks.size(); ++i)
         sums[i] = tile::PartitionSum(nc, ks[i]->ps.cols(0, cw), ks[i]->ones, tile::PartitionSum::Layout::broadcast);
-      for (std::int64_t t = 0; t < k0.T; ++t) {
-        const auto rows = static_cast<std::int32_t>(k0.pt[static_cast<std::size_t>(t)]);
-        for (Kernel* k : ks) k->pair_product(which, k->X[t], c0, cw, k->prod.rows(0, rows).cols(0, cw));
-        for (std::size_t i = 0; i < ks.size(); ++i) sums[i].add(ks[i]->prod.rows(0, rows).cols(0, cw));
+      for (std::int64_t t = 0; t < k0.T; ++t) {  // (a pack of fewer matrices has fewer rows)
+        const auto rows = [&](const Kernel* k) { return static_cast<std::int32_t>(k->pt[static_cast<std::size_t>(t)]); };
+        for (Kernel* k : ks) k->pair_product(which, k->X[t], c0, cw, k->prod.rows(0, rows(k)).cols(0, cw));
+        for (std::size_t i = 0; i < ks.size(); ++i) sums[i].add(ks[i]->prod.rows(0, rows(ks[i])).cols(0, cw));
       }
       for (std::size_t i = 0; i < ks.size(); ++i) sums[i].copy_out(ks[i]->pair_sums(which).cols(c0, cw));
     }
@@ -367,6 +379,189 @@ std::int64_t jacobi_group_size(const HardwareSpec& hw, std::int64_t M, std::int6
   const std::int64_t by_sbuf = hw.sbuf_partition_bytes / 2 / (4 * floats);
   const std::int64_t by_psum = hw.psum_partition_bytes / hw.psum_bank_bytes;
   return std::clamp<std::int64_t>(std::min(by_sbuf, by_psum), 1, 8);
+}
+
+// Matrices of at most 64 rows share the 128 partitions: the slot height (32 or 64: a tile of that
+// many partitions must start at a multiple of it) or 0 when a matrix needs a partition range of its own.
+std::int64_t jacobi_pack_slot(const HardwareSpec& hw, std::int64_t M) {
+  if (M <= 32 && hw.pmax >= 64) return 32;
+  if (M <= 64 && hw.pmax >= 128) return 64;
+  return 0;
+}
+
+// Several fp32 matrices of at most 64 rows through the tile kernel, packed hw.pmax / slot per 128
+// partitions (jacobi_pack_slot), the packs' steps interleaved as jacobi_step_group (gesvdjBatched).
+// Algorithm: matrix b of a pack occupies partitions [b slot, b slot + M) of the pack's X (and
+//   [b slot, b slot + K) of V); every other partition of X holds +0 (memset; a non-finite matrix's
+//   rows are cleared after its check). One Kernel on the pack's partitions runs Kernel::jacobi_step
+//   (elementwise instructions on all rows: the same fp32 operations on each element as the single
+//   call's), except that its ones operand is block diagonal -- ones[k][m] = 1 iff k and m are in the
+//   same slot and k is one of that matrix's M rows -- so the TensorE partition sums give each row
+//   its own matrix's sums. Bits: PSUM[m] is the fma chain from +0 over k = 0 .. 127 in increasing k
+//   (matmul_kernels.hpp); the terms of other slots' rows are fma(0, x, acc) with x finite (rotations
+//   of finite values, or +0), which returns acc exactly (0 x = +-0, and acc + -0 = acc since acc is
+//   never -0: it starts at +0, and an fp32 sum is -0 only when both operands are), so the chain is
+//   the single call's over its own M rows. Per matrix, the finiteness check (one matmul over its own
+//   rows only: a NaN must not reach the other slots), the sweeps' convergence reads (its own slot's
+//   running maximum, by DMA) and the finish (column norms, U = X / norms, DMA out) are its own. A
+//   matrix that stops (converged or out of sweeps) is finished at once, before the pack's next step,
+//   so what it leaves is its state at its last sweep, exactly as the single call's; the pack's later
+//   steps keep rotating its rows (finite values that no other slot reads), which is the per-matrix
+//   freeze without a select per step.
+// Engines: those of jacobi_f32. Accuracy: jacobi_f32's (same bits; test BatchedGroupsMatchSingleCalls).
+// Limits: M <= 64; packs per launch as jacobi_group_size.
+std::vector<JacobiColumns<float>> jacobi_f32_packed(const Settings& s, const std::vector<JacobiInput>& in,
+                                                    std::int64_t rs, std::int64_t cs, std::int64_t M, std::int64_t K,
+                                                    bool vectors, const GesvdjParams& p, TraceParts* trace) {
+  const std::size_t G = in.size();
+  std::vector<JacobiColumns<float>> out(G);
+  for (JacobiColumns<float>& o : out) {
+    o.N = K + K % 2;
+    o.pad = K % 2 != 0 ? K : -1;
+  }
+  const HardwareSpec& hw = hardware_spec(s.target);
+  const std::int64_t slot = jacobi_pack_slot(hw, M), per_pack = hw.pmax / slot;
+  const std::size_t packs = (G + static_cast<std::size_t>(per_pack) - 1) / static_cast<std::size_t>(per_pack);
+  ScratchVector<float> words(G, 0.0f);  // each matrix's convergence scalar: its own host word
+  LaunchConfig lc = s.launch_config({1, 1, 1});
+  lc.core.execute = true;  // the host reads one convergence scalar per matrix and sweep
+  const double tol = sgesvdj_effective_tolerance(M, p.tolerance);
+  struct Member {
+    std::size_t pack = 0;
+    std::int32_t row = 0;  // first partition of its slot
+    bool live = false, converged = false, done = false;
+    double measure = 0;
+  };
+  std::vector<Member> mem(G);
+  std::vector<JacobiColumns<float>> pack_out(packs);  // the pack kernels' own (unused) results
+  LaunchResult r = launch(lc, [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf()), pm(nc.psum());
+    const auto i32 = [](std::int64_t v) { return static_cast<std::int32_t>(v); };
+    std::vector<std::unique_ptr<Kernel>> ks;
+    for (std::size_t k = 0; k < packs; ++k) {
+      const std::int64_t members = std::min<std::int64_t>(per_pack, static_cast<std::int64_t>(G - k * per_pack));
+      const std::int64_t rows = members * slot;
+      ks.push_back(std::make_unique<Kernel>(nc, HbmTensor{}, rows, K, vectors, tol, p.max_sweeps, pack_out[k]));
+      Kernel& kp = *ks.back();
+      kp.pv = {rows};  // V in the same slots as X
+      kp.alloc_tiles(sb, pm);
+      nc.memset(kp.ones, 0.0f);
+      nc.memset(kp.X[0], 0.0f);
+      if (vectors) nc.memset(kp.V[0], 0.0f);
+      for (std::int64_t b = 0; b < members; ++b) {
+        const std::size_t i = k * static_cast<std::size_t>(per_pack) + static_cast<std::size_t>(b);
+        mem[i].pack = k;
+        mem[i].row = i32(b * slot);
+        nc.memset(kp.ones.rows(mem[i].row, i32(M)).cols(b * slot, slot), 1.0f);
+      }
+    }
+    // Per matrix: Kernel::load_inputs and Kernel::start on its slot.
+    for (std::size_t i = 0; i < G; ++i) {
+      Kernel& kp = *ks[mem[i].pack];
+      const std::int32_t r0 = mem[i].row;
+      const Tile x = kp.X[0].rows(r0, i32(M));
+      const HbmTensor a = HbmTensor::wrap(const_cast<float*>(in[i].a), DType::f32, {M, K}, {rs, cs});
+      nc.dma_copy(x.cols(0, K), a.tile(0, i32(M), 0, K));
+      if (in[i].exponent != 0) nc.tensor_scalar(x, x, AluOp::multiply, std::ldexp(1.0f, -in[i].exponent));
+      if (vectors) {
+        const std::array<std::int64_t, 2> step{1, kp.N};  // identity: column == row
+        nc.affine_select(kp.V[0].rows(r0, i32(K)), std::span(&step, 1), 0, -1, AluOp::equal,
+                         kp.ones.rows(r0, i32(K)).cols(r0, kp.N), 0.0f);
+      }
+    }
+    for (std::size_t i = 0; i < G; ++i) {
+      Kernel& kp = *ks[mem[i].pack];
+      const std::int32_t r0 = mem[i].row, sl = i32(slot);
+      const Tile sig = kp.sig.rows(r0, sl);
+      for (std::int64_t c0 = 0; c0 < kp.N; c0 += kp.chunk) {
+        const std::int64_t cw = std::min(kp.chunk, kp.N - c0);
+        tile::PartitionSum sum(nc, kp.ps.rows(r0, sl).cols(0, cw), kp.ones.rows(r0, i32(M)).cols(r0, slot),
+                               tile::PartitionSum::Layout::broadcast);
+        const Tile pr = kp.prod.rows(r0, i32(M)).cols(0, cw);
+        nc.activation(pr, kp.X[0].rows(r0, i32(M)).cols(c0, cw), ActFunc::square);
+        sum.add(pr);
+        sum.copy_out(sig.cols(c0, cw));
+      }
+      nc.tensor_reduce(kp.rmax.rows(r0, sl), sig, AluOp::add);
+      nc.dma_copy(HbmTensor::wrap(&words[i], DType::f32, {1, 1}).tile(0, 1, 0, 1), kp.rmax.rows(r0, 1));
+      mem[i].live = std::isfinite(words[i]);
+      if (!mem[i].live) {
+        out[i].res.info = static_cast<int>(K) + 1;
+        out[i].res.residual = std::nan("");
+        out[i].norms.assign(static_cast<std::size_t>(kp.N), std::nanf(""));
+        nc.memset(kp.X[0].rows(r0, sl), 0.0f);  // no NaN reaches the other slots' sums
+      }
+    }
+    const auto sweeping = [&](std::size_t i) {
+      return mem[i].live && !mem[i].done && !mem[i].converged && out[i].res.sweeps < p.max_sweeps;
+    };
+    // Kernel::end_run and Kernel::finish of the pack's members in `who`: the norms of every slot (the
+    // same instructions as the single call's, on all rows), each member's rows out.
+    const auto finish = [&](std::size_t k, const std::vector<std::size_t>& who) {
+      Kernel& kp = *ks[k];
+      kp.partition_sum(kp.sig, kp.N, [&](const Tile& x, std::int64_t c0, std::int64_t cw, const Tile& pr) {
+        nc.activation(pr, x.rows(0, pr.partitions).cols(c0, cw), ActFunc::square);
+      });
+      nc.tensor_scalar(kp.work, kp.sig, AluOp::greater, 0.0f);
+      nc.activation(kp.sig, kp.sig, ActFunc::sqrt, std::ldexp(1.0f, -100));
+      nc.tensor_tensor(kp.sig, kp.sig, kp.work, AluOp::multiply);
+      const auto rows = static_cast<std::int32_t>(kp.pt[0]);
+      nc.tensor_tensor(kp.Y[0], kp.X[0], kp.sig.rows(0, rows), AluOp::divide);  // zero columns: 0/0, replaced by the driver
+      for (const std::size_t i : who) {
+        JacobiColumns<float>& o = out[i];
+        const std::int32_t r0 = mem[i].row;
+        o.res.residual = mem[i].measure;
+        o.res.info = mem[i].converged ? 0 : static_cast<int>(K) + 1;
+        o.xn.assign(static_cast<std::size_t>(M * kp.N), 0.0f);
+        const HbmTensor xh = HbmTensor::wrap(o.xn.data(), DType::f32, {M, kp.N}, {1, M});
+        nc.dma_copy(xh.tile(0, i32(M), 0, kp.N), kp.Y[0].rows(r0, i32(M)));
+        const Tile sig = kp.sig.rows(r0, i32(slot));
+        if (in[i].exponent != 0) nc.tensor_scalar(sig, sig, AluOp::multiply, std::ldexp(1.0f, in[i].exponent));  // exact
+        o.norms.assign(static_cast<std::size_t>(kp.N), 0.0f);
+        HbmTensor nh = HbmTensor::wrap(o.norms.data(), DType::f32, {1, kp.N});
+        nc.dma_copy(nh.tile(0, 1, 0, kp.N), sig.rows(0, 1));
+        mem[i].done = true;
+        if (!vectors) continue;
+        o.v.assign(static_cast<std::size_t>(K * kp.N), 0.0f);
+        const HbmTensor vh = HbmTensor::wrap(o.v.data(), DType::f32, {K, kp.N}, {1, K});
+        nc.dma_copy(vh.tile(0, i32(K), 0, kp.N), kp.V[0].rows(r0, i32(K)));
+      }
+    };
+    std::vector<Kernel*> active;
+    std::vector<std::size_t> stopping;
+    for (;;) {
+      for (std::size_t k = 0; k < packs; ++k) {  // the members that stopped: their results now
+        stopping.clear();
+        for (std::size_t i = 0; i < G; ++i)
+          if (mem[i].pack == k && mem[i].live && !mem[i].done && !sweeping(i)) stopping.push_back(i);
+        if (!stopping.empty()) finish(k, stopping);
+      }
+      active.clear();
+      for (std::size_t k = 0; k < packs; ++k)
+        for (std::size_t i = 0; i < G; ++i)
+          if (mem[i].pack == k && sweeping(i)) {
+            active.push_back(ks[k].get());
+            break;
+          }
+      if (active.empty()) break;
+      for (Kernel* kp : active) kp->begin_sweep();
+      for (std::int64_t step = 0; step < out[0].N - 1; ++step) {
+        jacobi_step_group(active);
+        for (std::size_t i = 0; i < G; ++i)
+          if (sweeping(i) && out[i].pad >= 0) out[i].pad = detail::round_robin_next(out[i].pad, ks[0]->mp);
+      }
+      for (std::size_t i = 0; i < G; ++i) {
+        if (!sweeping(i)) continue;
+        Kernel& kp = *ks[mem[i].pack];
+        ++out[i].res.sweeps;
+        nc.dma_copy(HbmTensor::wrap(&words[i], DType::f32, {1, 1}).tile(0, 1, 0, 1), kp.smax.rows(mem[i].row, 1));
+        mem[i].measure = std::sqrt(static_cast<double>(words[i]));
+        mem[i].converged = mem[i].measure <= tol;
+      }
+    }
+  });
+  if (trace != nullptr) trace->add(std::move(r.trace));
+  return out;
 }
 
 std::vector<JacobiColumns<float>> jacobi_f32_group(const Settings& s, const std::vector<JacobiInput>& in,
@@ -507,7 +702,7 @@ JacobiColumns<double> jacobi_f64(const Settings& s, const double* a, std::int64_
     out.norms[static_cast<std::size_t>(j)] = nrm;
     for (std::int64_t i = 0; i < M; ++i) out.xn[static_cast<std::size_t>(i + j * M)] = x[static_cast<std::size_t>(i + j * M)] / nrm;
   }
-  out.v = std::move(v);
+  out.v.assign(v.begin(), v.end());
   const double f = 3.0 * static_cast<double>(M * K);
   *flops += f;
   record_host_step(trace, HostStep{.name = "trnsolver.dgesvdj.finish", .flops = f, .reads = {HostSpan(x.data(), M * K)},
@@ -695,7 +890,12 @@ std::vector<GesvdjResult> run_batch(const Ops<T>& ops, bool vectors, bool econ, 
     if (batch > 1) {  // the Jacobi runs of up to jacobi_group_size matrices in one launch, interleaved
       const bool tall = m >= n;
       const std::int64_t M = tall ? m : n, rs = tall ? 1 : lda, cs = tall ? lda : 1;
-      const std::int64_t G = jacobi_group_size(hardware_spec(ops.s.target), M, k, vectors);
+      const HardwareSpec& hw = hardware_spec(ops.s.target);
+      const std::int64_t slot = jacobi_pack_slot(hw, M);
+      // Packed (M <= 64): jacobi_group_size packs of hw.pmax / slot matrices each (a pack's tiles are
+      // those of one kernel on all of its rows, one PSUM bank).
+      const std::int64_t G = slot > 0 ? (hw.pmax / slot) * jacobi_group_size(hw, hw.pmax, k, vectors)
+                                      : jacobi_group_size(hw, M, k, vectors);
       for (std::int64_t b0 = 0; b0 < batch; b0 += G) {
         const std::int64_t g = std::min(G, batch - b0);
         std::vector<JacobiInput> in;
@@ -703,7 +903,9 @@ std::vector<GesvdjResult> run_batch(const Ops<T>& ops, bool vectors, bool econ, 
           const float* a = A + b * lda * n;
           in.push_back({a, Ops<float>::exponent_of(a, rs, cs, M, k)});
         }
-        const std::vector<JacobiColumns<float>> jcs = jacobi_f32_group(ops.s, in, rs, cs, M, k, vectors, p, ops.trace);
+        const std::vector<JacobiColumns<float>> jcs =
+            slot > 0 && g > 1 ? jacobi_f32_packed(ops.s, in, rs, cs, M, k, vectors, p, ops.trace)
+                              : jacobi_f32_group(ops.s, in, rs, cs, M, k, vectors, p, ops.trace);
         for (std::int64_t b = b0; b < b0 + g; ++b)
           res[static_cast<std::size_t>(b)] =
               gesvdj_one(ops, vectors, econ, sort, m, n, A + b * lda * n, lda, S + b * k,

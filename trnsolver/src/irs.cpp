@@ -32,6 +32,7 @@
 #include "trn/solver/complex_factor.hpp"
 #include "trn/solver/qr.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/core/scalar_traits.hpp"
 
 namespace trn::solver {
@@ -180,11 +181,13 @@ struct LowFactors {
   bool fp64 = false;  // the factors in the I/O precision T (D, Z: main = lowest)
   bool qr = false;
   blas::GemmMode mode = blas::GemmMode::fp32;
-  std::vector<L> lu32, tau32;
-  std::vector<T> lu64, tau64;
+  // Traced as HBM by the factorization and solve kernels: the scratch stack (docs/cost-model.md
+  // section 2), so their modeled dependencies do not depend on the process's malloc history.
+  ScratchVector<L> lu32, tau32;
+  ScratchVector<T> lu64, tau64;
   std::vector<int> piv;
   bool pivoting = true;
-  std::vector<L> buf;  // T wider than L: the right-hand sides rounded to L
+  ScratchVector<L> buf;  // T wider than L: the right-hand sides rounded to L
   TraceParts* trace = nullptr;
   double* host = nullptr;
 
@@ -224,7 +227,7 @@ struct LowFactors {
 
  private:
   template <class X>
-  void apply(const std::vector<X>& f, const std::vector<X>& tau, X* v, std::int64_t cols, bool normal) {
+  void apply(const ScratchVector<X>& f, const ScratchVector<X>& tau, X* v, std::int64_t cols, bool normal) {
     CallReport r;
     if (!qr) {
       getrs_of(s, n, cols, f.data(), n, pivots(), v, n, &r);
@@ -299,7 +302,7 @@ class IrsSolve {
       if (res_.info == 0) getrs_of(s_, n_, nrhs_, A_, lda_, p.data(), X_, ldx_, &r2);
       set_pivots(p);
     } else {
-      std::vector<T> tau(nn_), w(static_cast<std::size_t>(m_ * nrhs_));
+      ScratchVector<T> tau(nn_), w(static_cast<std::size_t>(m_ * nrhs_));
       copy_b(w.data());
       geqrf_of(s_, mode, m_, n_, A_, lda_, tau.data(), &r1);
       res_.info = zero_diagonal(A_, lda_, n_);
@@ -369,7 +372,7 @@ class IrsSolve {
   }
   // LU or QR of the compact copy f (m x n) in place; nonzero when the factor is singular.
   template <class X>
-  int factor_copy(std::vector<X>& f, std::vector<X>& tau, CallReport* r) {
+  int factor_copy(ScratchVector<X>& f, ScratchVector<X>& tau, CallReport* r) {
     if (!qr_) return getrf_of(s_, o_.lu_mode, n_, f.data(), n_, f_.pivots(), r);
     tau.resize(nn_);
     geqrf_of(s_, o_.lu_mode, m_, n_, f.data(), m_, tau.data(), r);
@@ -532,7 +535,8 @@ class IrsSolve {
   struct Arnoldi {
     std::size_t nn;
     int m;
-    std::vector<T> V, H, cs, sn, g;
+    ScratchVector<T> V;  // traced by the matrix-vector products (scratch stack)
+    std::vector<T> H, cs, sn, g;
     Arnoldi(std::size_t nn_, int m_)
         : nn(nn_), m(m_), V(nn_ * static_cast<std::size_t>(m_ + 1)), H(static_cast<std::size_t>((m_ + 1) * m_), T(0)),
           cs(static_cast<std::size_t>(m_)), sn(static_cast<std::size_t>(m_)), g(static_cast<std::size_t>(m_ + 1), T(0)) {}
@@ -594,7 +598,7 @@ class IrsSolve {
   TraceParts trace_;
   double host_ = 0;
   LowFactors<T> f_;
-  std::vector<T> d_, r_;
+  ScratchVector<T> d_, r_;  // traced (scratch stack, as the factors)
   double cte_ = 0, inner_tol_ = 0, step_tol_ = 0;
   double last_ratio_ = std::numeric_limits<double>::infinity();
   bool precond_ = true;

@@ -11,6 +11,7 @@
 #include "jacobi_tiles.hpp"
 #include "trn/core/host_step.hpp"
 #include "syevj_internal.hpp"
+#include "trn/core/scratch.hpp"
 
 namespace trn::solver {
 namespace {
@@ -97,7 +98,7 @@ double ssyevj_sweeps_ns(const Settings& s, const SyevjPlan& plan, int sweeps) {
   // A at a placeholder device address (never dereferenced: nothing executes); host buffers for what
   // the kernels write on the host (eigenvalues, results, read-backs).
   float* const a = reinterpret_cast<float*>(std::uintptr_t{1} << 40);
-  std::vector<float> w(static_cast<std::size_t>(n * batch)), readback;
+  ScratchVector<float> w(static_cast<std::size_t>(n * batch)), readback;  // traced: the scratch stack
   if (rs.packed) readback.assign(static_cast<std::size_t>(rs.programs * rs.readback_floats), 0.0f);
   std::vector<SyevjResult> res(static_cast<std::size_t>(batch));
   const auto problem = [&](std::int64_t k, detail::JacobiProblemF32& pr) {
@@ -156,7 +157,7 @@ std::vector<SyevjResult> ssyevj_run(const Settings& s, bool vectors, Uplo uplo, 
   if (report != nullptr)  // computed when the plan is printed (never for a C call's profile-only report)
     plan.lazy = trn::Lazy<SyevjPrediction>([s, p = plan] { return ssyevj_prediction(s, p); });
   // The packed kernel's read-backs: one caller-owned slice per program (syevj_internal.hpp).
-  std::vector<float> readback;
+  ScratchVector<float> readback;  // traced: the scratch stack (docs/cost-model.md section 2)
   if (rs.packed) readback.assign(static_cast<std::size_t>(rs.programs * rs.readback_floats), 0.0f);
   LaunchResult r = launch_run(s, rs, batch, readback.data(), true, problem);
   plan.sbuf_bytes = r.sbuf_peak_bytes;

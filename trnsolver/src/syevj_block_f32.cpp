@@ -39,6 +39,7 @@
 #include "jacobi_tiles.hpp"
 #include "trn/blas/level12.hpp"
 #include "syevj_internal.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/tile/matmul.hpp"
 
 namespace trn::solver::detail {
@@ -159,7 +160,9 @@ struct BlockJacobi {
   const SyevjParams& prm;
   bool vectors;
   std::int64_t n, kBlock, N, blocks, pairs, count, stride;  // work matrix m at m * stride
-  std::vector<float> a, b, v, v2, q, qf, wsub, sums_out, packed_readback;
+  // Traced as HBM by the group's launches: the scratch stack (docs/cost-model.md section 2), so the
+  // modeled dependencies do not depend on the process's malloc history.
+  ScratchVector<float> a, b, v, v2, q, qf, wsub, sums_out, packed_readback;
   std::int64_t band_width = 0, band_depth = 0;  // W output columns per product, contraction W + 4b
   std::vector<std::int64_t> block_at;  // block_at[position] = original block index (every matrix)
   std::vector<std::int64_t> previous_block_at;
@@ -219,7 +222,7 @@ struct BlockJacobi {
   std::vector<std::array<double, 2>> sums(const std::vector<std::int64_t>& ms) {
     // The sums land in a buffer of this group (a fresh host vector could take another concurrent
     // group's address, and the cost model would order the two groups by it).
-    std::vector<float>& out = sums_out;
+    ScratchVector<float>& out = sums_out;
     out.assign(2 * ms.size(), 0.0f);
     LaunchResult r = launch(config(1), [&](NeuronCore& nc) {
       for (std::size_t i = 0; i < ms.size(); ++i) sums_of_squares_kernel(nc, work(ms[i]), N, out.data() + 2 * i);
@@ -497,7 +500,7 @@ std::vector<SyevjResult> ssyevj_block_batched(const Settings& s, bool vectors, b
 double ssyevj_block_dry_ns(const Settings& s, bool vectors, std::int64_t n, std::int64_t batch, const SyevjParams& p,
                            int sweeps) {
   float* const a = reinterpret_cast<float*>(std::uintptr_t{1} << 40);  // never dereferenced
-  std::vector<float> w(static_cast<std::size_t>(n * batch));
+  ScratchVector<float> w(static_cast<std::size_t>(n * batch));
   CallReport r;
   block_batched(s, vectors, true, n, a, n, w.data(), p, batch, &r, sweeps);
   return r.profile.total_ns;

@@ -32,6 +32,7 @@
 
 #include "jacobi_tiles.hpp"
 #include "syevj_internal.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/tile/matmul.hpp"
 
 namespace trn::solver::detail {
@@ -269,7 +270,7 @@ struct Kernel {
 
   void store(const SyevjResult&) {
     broadcast_diagonals();
-    std::vector<float> diag(static_cast<std::size_t>(N));
+    ScratchVector<float> diag(static_cast<std::size_t>(N));  // traced: the scratch stack
     HbmTensor dh = HbmTensor::wrap(diag.data(), DType::f32, {1, N});
     nc.dma_copy(dh.tile(0, 1, 0, N), D.rows(0, 1));
     // Positions of the n true eigenpairs (the padding column, if any, is dropped).

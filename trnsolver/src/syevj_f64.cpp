@@ -27,13 +27,14 @@
 
 #include "jacobi_f64.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/scratch.hpp"
 
 namespace trn::solver::detail {
 namespace {
 
 // The k balancing exponents of the gathered x = a(rest, idx) (rows x k), header comment step 2.
-std::vector<int> balance_exponents(const std::vector<double>& a, std::int64_t n, const std::vector<std::int64_t>& idx,
-                                   const std::vector<double>& x, std::int64_t rows) {
+std::vector<int> balance_exponents(const ScratchVector<double>& a, std::int64_t n, const std::vector<std::int64_t>& idx,
+                                   const ScratchVector<double>& x, std::int64_t rows) {
   const auto k = static_cast<std::int64_t>(idx.size());
   double mu = 0;
   for (std::int64_t i = 0; i < n; ++i) mu = std::max(mu, std::fabs(a[static_cast<std::size_t>(i + i * n)]));
@@ -46,11 +47,11 @@ std::vector<int> balance_exponents(const std::vector<double>& a, std::int64_t n,
 }
 
 // The visit of one block pair (header steps 1-3). Returns whether it rotated.
-bool visit_pair(const Settings& s, std::int64_t n, std::vector<double>& a, std::vector<double>& v,
+bool visit_pair(const Settings& s, std::int64_t n, ScratchVector<double>& a, ScratchVector<double>& v,
                 const std::vector<std::int64_t>& idx, double tol, TraceParts& trace, double& flops) {
   const auto k = static_cast<std::int64_t>(idx.size());
   const auto at = [&](std::int64_t i, std::int64_t j) -> double& { return a[static_cast<std::size_t>(i + j * n)]; };
-  std::vector<double> g(static_cast<std::size_t>(k * k)), u(g.size(), 0.0);
+  ScratchVector<double> g(static_cast<std::size_t>(k * k)), u(g.size(), 0.0);
   for (std::int64_t j = 0; j < k; ++j) {
     u[j + j * k] = 1.0;
     for (std::int64_t i = 0; i < k; ++i) g[i + j * k] = at(idx[i], idx[j]);
@@ -58,7 +59,7 @@ bool visit_pair(const Settings& s, std::int64_t n, std::vector<double>& a, std::
   double step_flops = 0;
   const bool rotated = host_symmetric_jacobi(k, g.data(), u.data(), tol, kJacobiF64InnerSweeps, false, step_flops);
   std::vector<std::int64_t> rest;
-  std::vector<double> x, y, ub;
+  ScratchVector<double> x, y, ub;
   if (rotated) {
     std::vector<bool> in(static_cast<std::size_t>(n), false);
     for (std::int64_t i : idx) in[static_cast<std::size_t>(i)] = true;
@@ -87,7 +88,7 @@ bool visit_pair(const Settings& s, std::int64_t n, std::vector<double>& a, std::
   for (std::int64_t j = 0; j < k; ++j)
     for (std::int64_t i = 0; i < k; ++i) at(idx[i], idx[j]) = g[i + j * k];
   if (!v.empty()) {
-    std::vector<double> vin(static_cast<std::size_t>(n * k)), vout(vin.size());
+    ScratchVector<double> vin(static_cast<std::size_t>(n * k)), vout(vin.size());
     for (std::int64_t j = 0; j < k; ++j) std::copy_n(v.begin() + idx[j] * n, n, vin.begin() + j * n);
     plain_dgemm(s, n, k, vin.data(), u.data(), vout.data(), trace);
     for (std::int64_t j = 0; j < k; ++j) std::copy_n(vout.begin() + j * n, n, v.begin() + idx[j] * n);
@@ -96,7 +97,7 @@ bool visit_pair(const Settings& s, std::int64_t n, std::vector<double>& a, std::
 }
 
 // off(A)_F, W = the diagonal (ascending when sort), A's first n columns = V's in that order.
-void finish(std::int64_t n, const std::vector<double>& a, const std::vector<double>& v, double* A, std::int64_t lda,
+void finish(std::int64_t n, const ScratchVector<double>& a, const ScratchVector<double>& v, double* A, std::int64_t lda,
             double* W, bool sort, SyevjResult& res, TraceParts& trace, double& flops) {
   double off2 = 0;
   for (std::int64_t j = 0; j < n; ++j)
@@ -123,7 +124,7 @@ void finish(std::int64_t n, const std::vector<double>& a, const std::vector<doub
 SyevjResult dsyevj_block(const Settings& s, bool vectors, bool lower, std::int64_t n, double* A, std::int64_t lda,
                          double* W, const SyevjParams& p, bool sort, TraceParts& trace, double* flops) {
   SyevjResult res;
-  std::vector<double> a(static_cast<std::size_t>(n * n)), v;
+  ScratchVector<double> a(static_cast<std::size_t>(n * n)), v;
   bool finite = true;
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < n; ++i) {

@@ -48,6 +48,27 @@ Fp64<T> dotc(std::int64_t n, const T* x, const T* y) {
   return s;
 }
 
+// out[c] = dotc(n, X + c ldx, y) for c < count. Real fp32 data: eight columns at a time, each sum its
+// own chain in increasing i (the fp64 product of two floats is exact, so every chain is dotc's sequence
+// of roundings, fused or not): the same bits as dotc, without one dependent fp64 add per element.
+template <class T>
+void dot_columns(std::int64_t n, std::int64_t count, const T* X, std::int64_t ldx, const T* y, Fp64<T>* out) {
+  std::int64_t c = 0;
+  if constexpr (std::is_same_v<T, float>) {
+    constexpr int kChains = 8;
+    for (; c + kChains <= count; c += kChains) {
+      std::array<double, kChains> s{};
+      const float* x = X + c * ldx;
+      for (std::int64_t i = 0; i < n; ++i) {
+        const double yi = y[i];
+        for (int k = 0; k < kChains; ++k) s[k] += static_cast<double>(x[i + k * ldx]) * yi;
+      }
+      for (int k = 0; k < kChains; ++k) out[c + k] = s[k];
+    }
+  }
+  for (; c < count; ++c) out[c] = dotc(n, X + c * ldx, y);
+}
+
 // xLARFG (real): (alpha; x) -> (beta; 0) by H = I - tau v v^T, v = (1; x'); returns tau.
 template <class T>
 T larfg(std::int64_t len, T& alpha, T* x) {
@@ -184,10 +205,8 @@ double finish_w(std::int64_t N, std::int64_t j, const T* a, std::int64_t lda, T*
   const T* v = a + r0 + j * lda;
   T* w = W + r0 + j * ldw;
   std::vector<F> t1(static_cast<std::size_t>(j)), t2(t1.size()), acc(static_cast<std::size_t>(len));
-  for (std::int64_t c = 0; c < j; ++c) {
-    t1[c] = dotc(len, W + r0 + c * ldw, v);
-    t2[c] = dotc(len, a + r0 + c * lda, v);
-  }
+  dot_columns(len, j, W + r0, ldw, v, t1.data());
+  dot_columns(len, j, a + r0, lda, v, t2.data());
   // Column by column (contiguous, vectorizable): each acc[i] still takes its j terms in increasing c.
   for (std::int64_t i = 0; i < len; ++i) acc[i] = to_fp64(w[i]);
   for (std::int64_t c = 0; c < j; ++c) {
