@@ -15,11 +15,9 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
-#include <memory>
 #include <numeric>
 #include <optional>
 #include <string>
-#include <utility>
 
 namespace trn {
 
@@ -491,7 +489,7 @@ class IntervalStates {
     const std::size_t c = upper_index(ends_.data(), ends_.size(), lo, [](std::uint64_t e) { return e; });
     if (c == chunks_.size()) return Pos{c, 0};
     const auto& ch = chunks_[c];
-    hint_ = Pos{c, upper_index(ch.begin(), ch.size(), lo, [](const Seg& s) { return s.hi; })};
+    hint_ = Pos{c, upper_index(ch.data(), ch.size(), lo, [](const Seg& s) { return s.hi; })};
     return hint_;
   }
   // std::upper_bound's answer (the first i with v < key(a[i]); n if none), without branches on the
@@ -533,7 +531,7 @@ class IntervalStates {
     raise(p.c, s.st);
     set_end(p.c);
     if (ch.size() <= 2 * kChunk) return p;
-    Chunk upper(ch.begin() + static_cast<std::ptrdiff_t>(kChunk), ch.end());
+    std::vector<Seg> upper(ch.begin() + static_cast<std::ptrdiff_t>(kChunk), ch.end());
     ch.resize(kChunk);
     set_end(p.c);
     ends_.insert(ends_.begin() + static_cast<std::ptrdiff_t>(p.c + 1), upper.back().hi);
@@ -564,80 +562,7 @@ class IntervalStates {
     }
   }
 
-  // One chunk's segments, inline (at most 2 kChunk + 1: insert splits a chunk past 2 kChunk), in a
-  // block taken from and returned to a per-thread pool. Chunks as std::vector<Seg> were reallocated
-  // as they grew, copied out on every split and freed with their tables: a malloc every few
-  // records, ~10 % of a factorization's scheduling with the copies.
-  class Chunk {
-   public:
-    Chunk(std::size_t n, const Seg& s) : b_(take()) {
-      std::fill_n(b_->s, n, s);
-      b_->n = n;
-    }
-    Chunk(const Seg* first, const Seg* last) : b_(take()) {
-      std::copy(first, last, b_->s);
-      b_->n = static_cast<std::size_t>(last - first);
-    }
-    Chunk(Chunk&& o) noexcept : b_(std::exchange(o.b_, nullptr)) {}
-    Chunk& operator=(Chunk&& o) noexcept {
-      if (this != &o) {
-        give(b_);
-        b_ = std::exchange(o.b_, nullptr);
-      }
-      return *this;
-    }
-    Chunk(const Chunk&) = delete;
-    Chunk& operator=(const Chunk&) = delete;
-    ~Chunk() { give(b_); }
-    std::size_t size() const { return b_->n; }
-    bool empty() const { return b_->n == 0; }
-    Seg& operator[](std::size_t k) { return b_->s[k]; }
-    const Seg& operator[](std::size_t k) const { return b_->s[k]; }
-    Seg* begin() { return b_->s; }
-    Seg* end() { return b_->s + b_->n; }
-    const Seg* begin() const { return b_->s; }
-    const Seg* end() const { return b_->s + b_->n; }
-    Seg& back() { return b_->s[b_->n - 1]; }
-    const Seg& back() const { return b_->s[b_->n - 1]; }
-    void insert(Seg* at, const Seg& s) {
-      std::copy_backward(at, end(), end() + 1);
-      *at = s;
-      ++b_->n;
-    }
-    void erase(Seg* first, Seg* last) {
-      std::copy(last, end(), first);
-      b_->n -= static_cast<std::size_t>(last - first);
-    }
-    void resize(std::size_t n) { b_->n = n; }  // n <= size()
-
-   private:
-    struct Block {
-      std::size_t n = 0;
-      Seg s[2 * kChunk + 1];
-    };
-    static constexpr std::size_t kPoolBlocks = 512;  // kept per thread (~3 MiB for two modes)
-    static std::vector<std::unique_ptr<Block>>& pool() {
-      thread_local std::vector<std::unique_ptr<Block>> blocks;
-      return blocks;
-    }
-    static Block* take() {
-      auto& p = pool();
-      if (p.empty()) return new Block;
-      Block* b = p.back().release();
-      p.pop_back();
-      return b;
-    }
-    static void give(Block* b) {
-      if (b == nullptr) return;
-      auto& p = pool();
-      if (p.size() < kPoolBlocks)
-        p.emplace_back(b);
-      else
-        delete b;
-    }
-    Block* b_;
-  };
-  std::vector<Chunk> chunks_;
+  std::vector<std::vector<Seg>> chunks_;
   std::vector<std::uint64_t> ends_;  // ends_[c]: the end of chunk c's last segment
   std::vector<Bound> bounds_;        // bounds_[c]: chunk c's upper bound of end times (raise)
   mutable Pos hint_{0, 0};           // where the last lookup landed (first); may be stale
@@ -754,7 +679,6 @@ struct SchedulerArrays {
   std::vector<double> dur, end;
   std::vector<std::int64_t> pred;
   std::vector<std::uint8_t> eng;
-  std::vector<std::vector<std::pair<double, double>>> dma_spans;  // per core; cleared, capacity kept
 };
 SchedulerArrays& this_thread_scheduler_arrays() {
   thread_local SchedulerArrays arrays;
@@ -770,7 +694,7 @@ class Scheduler {
   Scheduler(const Trace& trace, const CostModelOptions& opt, bool mode0_reorder)
       : trace_(trace), opt_(opt), hw_(hardware_spec(opt.target)), n_(trace.instructions.size()),
         arrays_(this_thread_scheduler_arrays()), dur_(arrays_.dur), end_(arrays_.end), pred_(arrays_.pred),
-        eng_(arrays_.eng), dma_spans_(arrays_.dma_spans) {
+        eng_(arrays_.eng) {
     for (int m = 0; m < M; ++m) reorder_[m] = m == 0 ? mode0_reorder : !mode0_reorder;
     cores_ = opt.num_cores;
     if (cores_ <= 0) {
@@ -800,10 +724,6 @@ class Scheduler {
     pred_.assign(n_, -1);
     eng_.resize(n_);
     dma_spans_.resize(static_cast<std::size_t>(cores_));
-    for (auto& spans : dma_spans_) spans.clear();
-    // One span per DMA record: grown by doubling, a factorization's spans were copied and
-    // first-touched again and again (a tenth of a long trace's scheduling).
-    if (cores_ == 1) dma_spans_[0].reserve(static_cast<std::size_t>(std::max<std::int64_t>(0, trace.per_engine[static_cast<int>(Engine::dma)])));
     prof.dma_queue_busy_ns.assign(static_cast<std::size_t>(hw_.dma_engines), 0.0);
     for (int p = 0; p < kEngineCount; ++p)
       for (int q = 0; q < kEngineCount; ++q) {
@@ -1276,7 +1196,7 @@ class Scheduler {
   std::vector<double>& end_;
   std::vector<std::int64_t>& pred_;
   std::vector<std::uint8_t>& eng_;
-  std::vector<std::vector<std::pair<double, double>>>& dma_spans_;  // DMA transfer intervals per core (mode 0; arrays_')
+  std::vector<std::vector<std::pair<double, double>>> dma_spans_;  // DMA transfer intervals per core (mode 0)
   std::array<SerialResource, M> host_;  // one host thread runs the host steps in program order
   std::array<SerialResource, M> link_;  // one link resource per device runs the link transfers in program order
   std::vector<std::pair<std::int64_t, double>> waits_;  // (link record, time it waited for peers), in order
