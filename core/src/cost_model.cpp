@@ -591,11 +591,7 @@ class Timeline {
     // The scan below skips every interval that ends by t without changing t. The intervals never
     // overlap, so their ends ascend like their starts: the first one ending after t is a binary
     // search away (checked on every insert; a timeline whose ends do not ascend scans them all).
-    if (ends_ascend_)
-      i = static_cast<std::size_t>(
-          std::upper_bound(busy_.begin() + static_cast<std::ptrdiff_t>(i), busy_.end(), t,
-                           [](double v, const Busy& b) { return v < b.end; }) -
-          busy_.begin());
+    if (ends_ascend_) i += first_ending_after(busy_.data() + i, busy_.size() - i, t);
     for (; i < busy_.size(); ++i) {
       if (busy_[i].end <= t) continue;
       if (busy_[i].start >= t + d) break;
@@ -631,6 +627,19 @@ class Timeline {
     double start, end;
     std::int64_t idx;
   };
+  // std::upper_bound(b, b + n, t, [](double v, const Busy& x) { return v < x.end; }) - b, without
+  // branches on the comparisons (a busy DMA queue's ends against a ready time are not predictable):
+  // the same partition point, the first interval for which t < end.
+  static std::size_t first_ending_after(const Busy* b, std::size_t n, double t) {
+    if (n == 0) return 0;
+    const Busy* base = b;
+    while (n > 1) {
+      const std::size_t half = n / 2;
+      base = t < base[half].end ? base : base + half;
+      n -= half;
+    }
+    return static_cast<std::size_t>(base - b) + (t < base->end ? 0 : 1);
+  }
   std::size_t window_;
   std::vector<Busy> busy_;
   bool ends_ascend_ = true;  // every interval ends no later than the next one (find's binary search)
