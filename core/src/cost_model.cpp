@@ -486,25 +486,13 @@ class IntervalStates {
     if (hint_.c < chunks_.size() && hint_.k < chunks_[hint_.c].size())
       for (const Pos h : {hint_, next(hint_)})
         if (h.c < chunks_.size() && at(h).hi > lo && !(prev_hi(h) > lo)) return hint_ = h;
-    const std::size_t c = upper_index(ends_.data(), ends_.size(), lo, [](std::uint64_t e) { return e; });
+    const auto c = static_cast<std::size_t>(std::upper_bound(ends_.begin(), ends_.end(), lo) - ends_.begin());
     if (c == chunks_.size()) return Pos{c, 0};
     const auto& ch = chunks_[c];
-    hint_ = Pos{c, upper_index(ch.data(), ch.size(), lo, [](const Seg& s) { return s.hi; })};
+    hint_ = Pos{c, static_cast<std::size_t>(std::upper_bound(ch.begin(), ch.end(), lo,
+                                                             [](std::uint64_t v, const Seg& s) { return v < s.hi; }) -
+                                            ch.begin())};
     return hint_;
-  }
-  // std::upper_bound's answer (the first i with v < key(a[i]); n if none), without branches on the
-  // comparisons: the ends a lookup compares are not predictable (std::upper_bound mispredicted about
-  // one comparison in two: ~12 mispredictions per record of a spotrf trace, valgrind --branch-sim).
-  template <class T, class Key>
-  static std::size_t upper_index(const T* a, std::size_t n, std::uint64_t v, Key key) {
-    if (n == 0) return 0;
-    const T* base = a;
-    while (n > 1) {
-      const std::size_t half = n / 2;
-      base = key(base[half]) <= v ? base + half : base;
-      n -= half;
-    }
-    return static_cast<std::size_t>(base - a) + (key(*base) <= v ? 1 : 0);
   }
   // first(lo), from a finger of lo when the segments have not moved since it was taken.
   Pos first(std::uint64_t lo, const Finger& f) const {
@@ -591,7 +579,11 @@ class Timeline {
     // The scan below skips every interval that ends by t without changing t. The intervals never
     // overlap, so their ends ascend like their starts: the first one ending after t is a binary
     // search away (checked on every insert; a timeline whose ends do not ascend scans them all).
-    if (ends_ascend_) i += first_ending_after(busy_.data() + i, busy_.size() - i, t);
+    if (ends_ascend_)
+      i = static_cast<std::size_t>(
+          std::upper_bound(busy_.begin() + static_cast<std::ptrdiff_t>(i), busy_.end(), t,
+                           [](double v, const Busy& b) { return v < b.end; }) -
+          busy_.begin());
     for (; i < busy_.size(); ++i) {
       if (busy_[i].end <= t) continue;
       if (busy_[i].start >= t + d) break;
@@ -627,19 +619,6 @@ class Timeline {
     double start, end;
     std::int64_t idx;
   };
-  // std::upper_bound(b, b + n, t, [](double v, const Busy& x) { return v < x.end; }) - b, without
-  // branches on the comparisons (a busy DMA queue's ends against a ready time are not predictable):
-  // the same partition point, the first interval for which t < end.
-  static std::size_t first_ending_after(const Busy* b, std::size_t n, double t) {
-    if (n == 0) return 0;
-    const Busy* base = b;
-    while (n > 1) {
-      const std::size_t half = n / 2;
-      base = t < base[half].end ? base : base + half;
-      n -= half;
-    }
-    return static_cast<std::size_t>(base - b) + (t < base->end ? 0 : 1);
-  }
   std::size_t window_;
   std::vector<Busy> busy_;
   bool ends_ascend_ = true;  // every interval ends no later than the next one (find's binary search)
