@@ -451,8 +451,54 @@ bool one_at_a_time(bool zero_written_inc, std::int64_t n, X* x, std::int64_t inc
 // time (docs/trnblas.md, "Short elementwise calls as columns").
 constexpr std::int64_t kColumnLayoutMaxN = 4;  // measured: a gain up to n = 4 (host instructions), none at 8
 
+// Two vectors of n elements with the same increment and storage type as ONE HBM access pattern:
+// element i of x and of y side by side, (i, 0) and (i, 1), the second free step being the distance
+// from x0 to y0 in elements. Then one DMA loads both and one stores both, instead of one each.
+// Only when the two vectors address disjoint elements (an overlapping pair keeps the general
+// path's order of its stores: all of x, then all of y), the distance is a whole number of elements
+// and at most kPairMaxDistance elements (the DMA's HBM hull spans the gap between the two: the
+// same array in LAPACK's calls), and n <= kColumnLayoutMaxN: the pair is [n, 2], element i on
+// partition i (the column layout below). (Laid along one partition as [1, n, 2] for larger n the
+// pair cost more host instructions than the two DMAs it saves: srot n = 7, 16.6k -> 18.7k.)
+constexpr std::int64_t kPairMaxDistance = std::int64_t{1} << 16;
+
+bool pair_view(std::int64_t n, Vec x0, Vec y0, std::int64_t inc, Tile& out) {
+  if (x0.dt != y0.dt || n < 1 || n > kColumnLayoutMaxN || inc == 0) return false;
+  const auto es = static_cast<std::int64_t>(dtype_size(x0.dt));
+  const std::int64_t bytes = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(y0.p)) -
+                             static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(x0.p));
+  if (bytes % es != 0) return false;
+  const std::int64_t d = bytes / es;
+  if (d == 0 || d > kPairMaxDistance || d < -kPairMaxDistance) return false;
+  if (d % inc == 0 && d / inc > -n && d / inc < n) return false;  // y_i is x_{i + d / inc}: overlap
+  out = tile::hbm_view(x0.p, x0.dt, static_cast<std::int32_t>(n), inc, {{2, d}});
+  return true;
+}
+
 void apply_2x2(const Settings& s, std::int64_t n, Vec x0, std::int64_t incx, Vec y0, std::int64_t incy,
                const std::array<float, 4>& h, l12::Report& rep) {
+  Tile pair;
+  if (incx == incy && pair_view(n, x0, y0, incx, pair)) {
+    // The column layout's instructions (below) with x and y as the pair's two columns: the same
+    // operands in the same order, so the same bits; one DMA in and one out instead of two each
+    // (rot 8 -> 6 instructions).
+    const auto program = [&](NeuronCore& nc) {
+      ProgramTiles sb(nc.sbuf());
+      const auto rows = static_cast<std::int32_t>(n);
+      const Tile v = sb.alloc(DType::f32, rows, {2}, "vector pair", kWrittenBeforeRead);
+      const Tile t = sb.alloc(DType::f32, rows, {2}, "products", kWrittenBeforeRead);
+      const Tile x = v.cols(0, 1), y = v.cols(1, 1), hy = t.cols(0, 1), hx = t.cols(1, 1);
+      nc.dma_copy(v, pair);
+      nc.tensor_scalar(hy, y, AluOp::multiply, h[1]);  // h12 y
+      nc.tensor_scalar(hx, x, AluOp::multiply, h[2]);  // h21 x
+      nc.tensor_scalar(x, x, AluOp::multiply, h[0], AluOp::add, hy);
+      nc.tensor_scalar(y, y, AluOp::multiply, h[3], AluOp::add, hx, Engine::vector, false, /*reverse1=*/true);
+      nc.dma_copy(pair, v);
+    };
+    LaunchResult r = launch(s.launch_config(), [&program](NeuronCore& nc) { program(nc); });
+    rep.add(std::move(r.trace));
+    return;
+  }
   if (n <= kColumnLayoutMaxN) {
     run_pieces(s, n, 4, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
       nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
@@ -493,6 +539,21 @@ std::array<T, 4> rotm_matrix(const T* param) {
 // y = alpha x + y: fl(fl(alpha x) + y) per element, as the reference BLAS.
 void axpy_kernel(const Settings& s, std::int64_t n, float alpha, Vec x0, std::int64_t incx, Vec y0, std::int64_t incy,
                  l12::Report& rep) {
+  Tile pair;
+  if (incx == incy && pair_view(n, x0, y0, incx, pair)) {
+    // x and y in by one DMA (pair_view), the update below, y alone out: 4 -> 3 instructions.
+    const Tile y_out = tile::hbm_view(y0.p, y0.dt, static_cast<std::int32_t>(n), incy, {{1, 1}});
+    const auto program = [&](NeuronCore& nc) {
+      ProgramTiles sb(nc.sbuf());
+      const Tile v = sb.alloc(DType::f32, static_cast<std::int32_t>(n), {2}, "vector pair", kWrittenBeforeRead);
+      nc.dma_copy(v, pair);
+      nc.tensor_scalar(v.cols(1, 1), v.cols(0, 1), AluOp::multiply, alpha, AluOp::add, v.cols(1, 1));
+      nc.dma_copy(y_out, v.cols(1, 1));
+    };
+    LaunchResult r = launch(s.launch_config(), [&program](NeuronCore& nc) { program(nc); });
+    rep.add(std::move(r.trace));
+    return;
+  }
   if (n <= kColumnLayoutMaxN) {  // [n, 1] columns: y read as the per-partition scalar of the add (see apply_2x2)
     run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
       nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
@@ -777,6 +838,21 @@ void swap(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float*
     return;
   float* x0 = first(x, n, incx);
   float* y0 = first(y, n, incy);
+  Tile pair;
+  if (incx == incy && pair_view(n, x0, y0, incx, pair)) {
+    // Both vectors in by one DMA (pair_view) and out by one whose source reads the pair's columns
+    // in reverse order (x's elements to y's addresses and y's to x's): the same bit copies, 4 -> 2
+    // instructions.
+    const auto program = [&](NeuronCore& nc) {
+      ProgramTiles sb(nc.sbuf());
+      const Tile v = sb.alloc(DType::f32, static_cast<std::int32_t>(n), {2}, "vector pair", kWrittenBeforeRead);
+      nc.dma_copy(v, pair);
+      nc.dma_copy(pair, tile::view(v, 1, {{2, -1}}));
+    };
+    LaunchResult r = launch(s.launch_config(), [&program](NeuronCore& nc) { program(nc); });
+    rep.add(std::move(r.trace));
+    return;
+  }
   run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
     nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
     nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
