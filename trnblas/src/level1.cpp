@@ -75,7 +75,13 @@ Report::~Report() {
 namespace {
 
 using l12::first;
-using l12::gather;
+
+// A contiguous copy of a strided vector on the scratch stack (as every Level 1 temporary an engine or
+// host step reads or writes as HBM: its trace names it by allocation, docs/cost-model.md section 2).
+template <class T>
+ScratchVector<T> gather(const T* x, std::int64_t n, std::int64_t inc) {
+  return l12::gather<T, ScratchAllocator<T>>(x, n, inc);
+}
 
 constexpr std::int64_t kChunkFree = 2048;  // free elements per partition per chunk (8 KiB of fp32)
 constexpr float kIndexBase = 16777216.0f;  // 2^24: keys 2^24 - i are exact fp32 integers for i < 2^24
@@ -381,7 +387,7 @@ std::int64_t index_of_extreme(const Settings& s, std::int64_t n, const float* x,
 // y read transposed.
 double fp64_dot(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, const double* y,
                  std::int64_t incy, l12::Report& rep) {
-  std::vector<double> xg, yg;
+  ScratchVector<double> xg, yg;
   if (incx <= 0) {
     xg = gather(x, n, incx);
     x = xg.data();
@@ -451,54 +457,8 @@ bool one_at_a_time(bool zero_written_inc, std::int64_t n, X* x, std::int64_t inc
 // time (docs/trnblas.md, "Short elementwise calls as columns").
 constexpr std::int64_t kColumnLayoutMaxN = 4;  // measured: a gain up to n = 4 (host instructions), none at 8
 
-// Two vectors of n elements with the same increment and storage type as ONE HBM access pattern:
-// element i of x and of y side by side, (i, 0) and (i, 1), the second free step being the distance
-// from x0 to y0 in elements. Then one DMA loads both and one stores both, instead of one each.
-// Only when the two vectors address disjoint elements (an overlapping pair keeps the general
-// path's order of its stores: all of x, then all of y), the distance is a whole number of elements
-// and at most kPairMaxDistance elements (the DMA's HBM hull spans the gap between the two: the
-// same array in LAPACK's calls), and n <= kColumnLayoutMaxN: the pair is [n, 2], element i on
-// partition i (the column layout below). (Laid along one partition as [1, n, 2] for larger n the
-// pair cost more host instructions than the two DMAs it saves: srot n = 7, 16.6k -> 18.7k.)
-constexpr std::int64_t kPairMaxDistance = std::int64_t{1} << 16;
-
-bool pair_view(std::int64_t n, Vec x0, Vec y0, std::int64_t inc, Tile& out) {
-  if (x0.dt != y0.dt || n < 1 || n > kColumnLayoutMaxN || inc == 0) return false;
-  const auto es = static_cast<std::int64_t>(dtype_size(x0.dt));
-  const std::int64_t bytes = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(y0.p)) -
-                             static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(x0.p));
-  if (bytes % es != 0) return false;
-  const std::int64_t d = bytes / es;
-  if (d == 0 || d > kPairMaxDistance || d < -kPairMaxDistance) return false;
-  if (d % inc == 0 && d / inc > -n && d / inc < n) return false;  // y_i is x_{i + d / inc}: overlap
-  out = tile::hbm_view(x0.p, x0.dt, static_cast<std::int32_t>(n), inc, {{2, d}});
-  return true;
-}
-
 void apply_2x2(const Settings& s, std::int64_t n, Vec x0, std::int64_t incx, Vec y0, std::int64_t incy,
                const std::array<float, 4>& h, l12::Report& rep) {
-  Tile pair;
-  if (incx == incy && pair_view(n, x0, y0, incx, pair)) {
-    // The column layout's instructions (below) with x and y as the pair's two columns: the same
-    // operands in the same order, so the same bits; one DMA in and one out instead of two each
-    // (rot 8 -> 6 instructions).
-    const auto program = [&](NeuronCore& nc) {
-      ProgramTiles sb(nc.sbuf());
-      const auto rows = static_cast<std::int32_t>(n);
-      const Tile v = sb.alloc(DType::f32, rows, {2}, "vector pair", kWrittenBeforeRead);
-      const Tile t = sb.alloc(DType::f32, rows, {2}, "products", kWrittenBeforeRead);
-      const Tile x = v.cols(0, 1), y = v.cols(1, 1), hy = t.cols(0, 1), hx = t.cols(1, 1);
-      nc.dma_copy(v, pair);
-      nc.tensor_scalar(hy, y, AluOp::multiply, h[1]);  // h12 y
-      nc.tensor_scalar(hx, x, AluOp::multiply, h[2]);  // h21 x
-      nc.tensor_scalar(x, x, AluOp::multiply, h[0], AluOp::add, hy);
-      nc.tensor_scalar(y, y, AluOp::multiply, h[3], AluOp::add, hx, Engine::vector, false, /*reverse1=*/true);
-      nc.dma_copy(pair, v);
-    };
-    LaunchResult r = launch(s.launch_config(), [&program](NeuronCore& nc) { program(nc); });
-    rep.add(std::move(r.trace));
-    return;
-  }
   if (n <= kColumnLayoutMaxN) {
     run_pieces(s, n, 4, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
       nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
@@ -539,21 +499,6 @@ std::array<T, 4> rotm_matrix(const T* param) {
 // y = alpha x + y: fl(fl(alpha x) + y) per element, as the reference BLAS.
 void axpy_kernel(const Settings& s, std::int64_t n, float alpha, Vec x0, std::int64_t incx, Vec y0, std::int64_t incy,
                  l12::Report& rep) {
-  Tile pair;
-  if (incx == incy && pair_view(n, x0, y0, incx, pair)) {
-    // x and y in by one DMA (pair_view), the update below, y alone out: 4 -> 3 instructions.
-    const Tile y_out = tile::hbm_view(y0.p, y0.dt, static_cast<std::int32_t>(n), incy, {{1, 1}});
-    const auto program = [&](NeuronCore& nc) {
-      ProgramTiles sb(nc.sbuf());
-      const Tile v = sb.alloc(DType::f32, static_cast<std::int32_t>(n), {2}, "vector pair", kWrittenBeforeRead);
-      nc.dma_copy(v, pair);
-      nc.tensor_scalar(v.cols(1, 1), v.cols(0, 1), AluOp::multiply, alpha, AluOp::add, v.cols(1, 1));
-      nc.dma_copy(y_out, v.cols(1, 1));
-    };
-    LaunchResult r = launch(s.launch_config(), [&program](NeuronCore& nc) { program(nc); });
-    rep.add(std::move(r.trace));
-    return;
-  }
   if (n <= kColumnLayoutMaxN) {  // [n, 1] columns: y read as the per-partition scalar of the add (see apply_2x2)
     run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
       nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
@@ -838,21 +783,6 @@ void swap(const Settings& s, std::int64_t n, float* x, std::int64_t incx, float*
     return;
   float* x0 = first(x, n, incx);
   float* y0 = first(y, n, incy);
-  Tile pair;
-  if (incx == incy && pair_view(n, x0, y0, incx, pair)) {
-    // Both vectors in by one DMA (pair_view) and out by one whose source reads the pair's columns
-    // in reverse order (x's elements to y's addresses and y's to x's): the same bit copies, 4 -> 2
-    // instructions.
-    const auto program = [&](NeuronCore& nc) {
-      ProgramTiles sb(nc.sbuf());
-      const Tile v = sb.alloc(DType::f32, static_cast<std::int32_t>(n), {2}, "vector pair", kWrittenBeforeRead);
-      nc.dma_copy(v, pair);
-      nc.dma_copy(pair, tile::view(v, 1, {{2, -1}}));
-    };
-    LaunchResult r = launch(s.launch_config(), [&program](NeuronCore& nc) { program(nc); });
-    rep.add(std::move(r.trace));
-    return;
-  }
   run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
     nc.dma_copy(v[0], hbm_piece(x0, incx, pc));
     nc.dma_copy(v[1], hbm_piece(y0, incy, pc));
@@ -1000,9 +930,9 @@ double dot(const Settings& s, std::int64_t n, const double* x, std::int64_t incx
 
 namespace {
 // [lead, x_1, ..., x_n] in fp64 (exact widening) in the reference BLAS's element order.
-std::vector<double> widened(std::int64_t n, const float* x, std::int64_t inc, bool with_lead, double lead) {
-  const std::vector<float> g = gather(x, n, inc);
-  std::vector<double> v;
+ScratchVector<double> widened(std::int64_t n, const float* x, std::int64_t inc, bool with_lead, double lead) {
+  const ScratchVector<float> g = gather(x, n, inc);
+  ScratchVector<double> v;
   v.reserve(g.size() + 1);
   if (with_lead) v.push_back(lead);
   v.insert(v.end(), g.begin(), g.end());
@@ -1014,7 +944,7 @@ double dsdot(const Settings& s, std::int64_t n, const float* x, std::int64_t inc
              CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return 0.0;
-  const std::vector<double> xd = widened(n, x, incx, false, 0.0), yd = widened(n, y, incy, false, 0.0);
+  const ScratchVector<double> xd = widened(n, x, incx, false, 0.0), yd = widened(n, y, incy, false, 0.0);
   return fp64_dot(s, n, xd.data(), 1, yd.data(), 1, rep);
 }
 
@@ -1022,14 +952,14 @@ float sdsdot(const Settings& s, std::int64_t n, float sb, const float* x, std::i
              std::int64_t incy, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return sb;
-  const std::vector<double> xd = widened(n, x, incx, true, sb), yd = widened(n, y, incy, true, 1.0);
+  const ScratchVector<double> xd = widened(n, x, incx, true, sb), yd = widened(n, y, incy, true, 1.0);
   return static_cast<float>(fp64_dot(s, n + 1, xd.data(), 1, yd.data(), 1, rep));
 }
 
 double asum(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0;
-  std::vector<double> a = gather(x, n, incx), ones(static_cast<std::size_t>(n), 1.0);
+  ScratchVector<double> a = gather(x, n, incx), ones(static_cast<std::size_t>(n), 1.0);
   rep.host_step(HostStep{.name = "trnblas.dasum.abs", .flops = static_cast<double>(n), .reads = {l12::vec_span(x, n, incx)},
                          .writes = {HostSpan(a.data(), n)}});
   for (double& v : a) v = std::fabs(v);  // sign clearing: exact
@@ -1041,7 +971,7 @@ double nrm2(const Settings& s, std::int64_t n, const double* x, std::int64_t inc
   if (n <= 0 || incx <= 0) return 0.0;
   // One round trip: the scan for max|x_i| (2 per element), the scaling (1 per element) and, on the
   // returned sum, the square root (1).
-  std::vector<double> v(static_cast<std::size_t>(n));
+  ScratchVector<double> v(static_cast<std::size_t>(n));
   rep.host_step(HostStep{.name = "trnblas.dnrm2.scale", .flops = 3.0 * static_cast<double>(n) + 1.0,
                          .reads = {l12::vec_span(x, n, incx)}, .writes = {HostSpan(v.data(), n)}});
   double m = 0.0;
@@ -1085,8 +1015,8 @@ double* plane(cdouble* x, int part) { return reinterpret_cast<double*>(x) + part
 // A strided complex vector made contiguous (2n reals) for a real routine: its real and imaginary
 // planes are two strided copies on the device (copy's DMAs, exact), recorded in rep.
 template <class C>
-std::vector<C> dma_gather(const Settings& s, std::int64_t n, const C* x, std::int64_t inc, l12::Report& rep) {
-  std::vector<C> c(static_cast<std::size_t>(n));
+ScratchVector<C> dma_gather(const Settings& s, std::int64_t n, const C* x, std::int64_t inc, l12::Report& rep) {
+  ScratchVector<C> c(static_cast<std::size_t>(n));
   for (int part = 0; part < 2; ++part) {
     copy(s, n, plane(x, part), 2 * inc, plane(c.data(), part), 2, rep.sub());
     rep.add_sub();
@@ -1270,7 +1200,7 @@ cfloat dot(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx
 float asum(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0f;
-  std::vector<cfloat> c;
+  ScratchVector<cfloat> c;
   if (incx != 1) x = (c = dma_gather(s, n, x, incx, rep)).data();  // contiguous: 2n floats
   const float r = asum(s, 2 * n, plane(x, 0), 1, rep.sub());
   rep.add_sub();
@@ -1280,7 +1210,7 @@ float asum(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx
 float nrm2(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0f;
-  std::vector<cfloat> c;
+  ScratchVector<cfloat> c;
   if (incx != 1) x = (c = dma_gather(s, n, x, incx, rep)).data();  // contiguous: 2n floats
   const float r = nrm2(s, 2 * n, plane(x, 0), 1, rep.sub());
   rep.add_sub();
@@ -1293,7 +1223,7 @@ std::int64_t complex_index_of_extreme(const Settings& s, std::int64_t n, const c
                                       bool largest, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0;
-  std::vector<float> abs1(static_cast<std::size_t>(n));
+  ScratchVector<float> abs1(static_cast<std::size_t>(n));
   run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
     nc.dma_copy(v[0], hbm_piece(plane(x, 0), 2 * incx, pc));
     nc.dma_copy(v[1], hbm_piece(plane(x, 1), 2 * incx, pc));
@@ -1450,9 +1380,9 @@ cdouble dot(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t in
   if (n <= 0) return {0.0, 0.0};
   // One Ozaki DGEMM 1 x 2 x 2n: [re, im] = [xr..., xi...] * B, B's columns [yr; -+yi] and [yi; +-yr]
   // (conjugate: the lower signs). The operands are gathered on the host (copies and sign flips: exact).
-  const std::vector<cdouble> xv = gather(x, n, incx), yv = gather(y, n, incy);
+  const ScratchVector<cdouble> xv = gather(x, n, incx), yv = gather(y, n, incy);
   const auto N = static_cast<std::size_t>(n);
-  std::vector<double> a(2 * N), b(4 * N);
+  ScratchVector<double> a(2 * N), b(4 * N);
   const double sx = conjugate ? -1.0 : 1.0;
   for (std::size_t i = 0; i < N; ++i) {
     a[i] = xv[i].real();
@@ -1475,7 +1405,7 @@ cdouble dot(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t in
 double asum(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0;
-  std::vector<cdouble> c;
+  ScratchVector<cdouble> c;
   if (incx != 1) x = (c = dma_gather(s, n, x, incx, rep)).data();  // contiguous: 2n doubles
   const double r = asum(s, 2 * n, reinterpret_cast<const double*>(x), 1, rep.sub());
   rep.add_sub();
@@ -1485,7 +1415,7 @@ double asum(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t in
 double nrm2(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0;
-  std::vector<cdouble> c;
+  ScratchVector<cdouble> c;
   if (incx != 1) x = (c = dma_gather(s, n, x, incx, rep)).data();  // contiguous: 2n doubles
   const double r = nrm2(s, 2 * n, reinterpret_cast<const double*>(x), 1, rep.sub());
   rep.add_sub();
@@ -1496,7 +1426,7 @@ std::int64_t iamax(const Settings& s, std::int64_t n, const cdouble* x, std::int
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0;
   elementwise_round_trip(rep, "trnblas.izamax.host", 4.0 * static_cast<double>(n), n, x, incx, false);
-  std::vector<double> abs1(static_cast<std::size_t>(n));
+  ScratchVector<double> abs1(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) abs1[static_cast<std::size_t>(i)] = std::fabs(x[i * incx].real()) + std::fabs(x[i * incx].imag());
   return host_index_of_extreme(n, abs1.data(), 1, true);
 }
@@ -1504,7 +1434,7 @@ std::int64_t iamin(const Settings& s, std::int64_t n, const cdouble* x, std::int
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0;
   elementwise_round_trip(rep, "trnblas.izamin.host", 4.0 * static_cast<double>(n), n, x, incx, false);
-  std::vector<double> abs1(static_cast<std::size_t>(n));
+  ScratchVector<double> abs1(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) abs1[static_cast<std::size_t>(i)] = std::fabs(x[i * incx].real()) + std::fabs(x[i * incx].imag());
   return host_index_of_extreme(n, abs1.data(), 1, false);
 }
