@@ -871,10 +871,50 @@ void scal(const Settings& s, std::int64_t n, double alpha, double* x, std::int64
 // fp64 (and, through the planes, complex fp64) copy and swap move bits, not values: the float
 // routines' DMAs on the low and high 32-bit halves of every element (a same-dtype DMA copies bits),
 // a sub-call each -- DMA work, no host round trip (docs/cost-model.md section 7).
+namespace {
+// dcopy / dswap of n <= pmax doubles in ONE program: each double's two 32-bit words side by side on one
+// partition ([1, n, 2] fp32 words; a same-type DMA is a bit copy, NaN patterns included), x and y in
+// by one DMA each, out by one each (swap: x's words to y and y's to x). The general path moves the
+// low words, then the high words, as two float calls (two launches, twice the DMAs). Every element is
+// read before any is written in both, and the two halves are disjoint words, so the bytes written are
+// the same for any x and y whose distance is a whole number of doubles (checked; otherwise the
+// general path). New trace and modeled time (docs/trnblas.md).
+bool words_in_one_program(const Settings& s, std::int64_t n, const double* x, const double* y) {
+  const auto d = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(y)) -
+                 static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(x));
+  return n <= hardware_spec(s.target).pmax && d % static_cast<std::int64_t>(sizeof(double)) == 0;
+}
+
+void move_doubles_as_words(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, double* y,
+                           std::int64_t incy, bool swap_both, l12::Report& rep) {
+  const auto words = [&](const double* v, std::int64_t inc) {
+    return tile::hbm_view(first(v, n, inc), DType::f32, 1, 2 * n * inc, {{n, 2 * inc}, {2, 1}});
+  };
+  const Tile xw = words(x, incx), yw = words(y, incy);
+  const auto program = [&](NeuronCore& nc) {
+    ProgramTiles sb(nc.sbuf());
+    const Tile a = sb.alloc(DType::f32, 1, {n, 2}, "x words", kWrittenBeforeRead);
+    nc.dma_copy(a, xw);
+    if (swap_both) {
+      const Tile b = sb.alloc(DType::f32, 1, {n, 2}, "y words", kWrittenBeforeRead);
+      nc.dma_copy(b, yw);
+      nc.dma_copy(xw, b);
+    }
+    nc.dma_copy(yw, a);
+  };
+  LaunchResult r = launch(s.launch_config(), [&program](NeuronCore& nc) { program(nc); });
+  rep.add(std::move(r.trace));
+}
+}  // namespace
+
 void copy(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, double* y, std::int64_t incy,
           CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return;
+  if (incy != 0 && words_in_one_program(s, n, x, y)) {
+    move_doubles_as_words(s, n, x, incx, y, incy, false, rep);
+    return;
+  }
   for (int half = 0; half < 2; ++half) {
     copy(s, n, reinterpret_cast<const float*>(x) + half, 2 * incx, reinterpret_cast<float*>(y) + half, 2 * incy,
          rep.sub());
@@ -886,6 +926,10 @@ void swap(const Settings& s, std::int64_t n, double* x, std::int64_t incx, doubl
           CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return;
+  if (incx != 0 && incy != 0 && words_in_one_program(s, n, x, y)) {
+    move_doubles_as_words(s, n, x, incx, y, incy, true, rep);
+    return;
+  }
   for (int half = 0; half < 2; ++half) {
     swap(s, n, reinterpret_cast<float*>(x) + half, 2 * incx, reinterpret_cast<float*>(y) + half, 2 * incy, rep.sub());
     rep.add_sub();
