@@ -737,6 +737,48 @@ TEST(Level1Short, AxpyRotRotmBitsWithSpecialValues) {
   }
 }
 
+// dswap/dcopy, cswap/ccopy and zswap/zcopy of n <= pmax elements (one program on the elements'
+// 32-bit words, level1.cpp move_as_words) with x and y in one array, NaN payloads and -0 among the
+// words, every distance between them: the bytes of the reference order (every element read, then
+// x written, then y), overlapping or not. (Beyond pmax the general path moves overlapping vectors
+// chunk by chunk.)
+template <class T>
+void check_swap_copy_as_words() {
+  Handle h;
+  constexpr std::size_t W = sizeof(T) / 4;
+  for (int n : {1, 2, 4, 9, 128})
+    for (int inc : {1, 2, -3})
+      for (int dist : {1, -1, 2, 5, -7, 300}) {
+        const std::size_t base = 400, len = span_of(n, inc) + 2 * base + 400;
+        std::vector<std::uint32_t> w(len * W);
+        for (std::size_t i = 0; i < w.size(); ++i)
+          w[i] = i % 13 == 0 ? 0x7f800123u + static_cast<std::uint32_t>(i)  // signalling-NaN payloads
+                 : i % 11 == 0 ? 0x80000000u                              // -0
+                               : 0x3f000000u + static_cast<std::uint32_t>(i * 2654435761u >> 9);
+        std::vector<T> a0(len);
+        std::memcpy(static_cast<void*>(a0.data()), w.data(), w.size() * 4);
+        const std::size_t xo = base, yo = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(base) + dist);
+        const auto at = [&](std::size_t o, int i) { return o + idx(n, inc, i); };
+        std::vector<T> a = a0, want = a0;
+        for (int i = 0; i < n; ++i) want[at(xo, i)] = a0[at(yo, i)];
+        for (int i = 0; i < n; ++i) want[at(yo, i)] = a0[at(xo, i)];
+        ASSERT_EQ(swap(h, n, a.data() + xo, inc, a.data() + yo, inc), TRNBLAS_STATUS_SUCCESS);
+        ASSERT_EQ(std::memcmp(static_cast<const void*>(a.data()), want.data(), a.size() * sizeof(T)), 0)
+            << "swap W=" << W << " n=" << n << " inc=" << inc << " dist=" << dist;
+        a = a0;
+        want = a0;
+        for (int i = 0; i < n; ++i) want[at(yo, i)] = a0[at(xo, i)];
+        ASSERT_EQ(copy(h, n, a.data() + xo, inc, a.data() + yo, inc), TRNBLAS_STATUS_SUCCESS);
+        ASSERT_EQ(std::memcmp(static_cast<const void*>(a.data()), want.data(), a.size() * sizeof(T)), 0)
+            << "copy W=" << W << " n=" << n << " inc=" << inc << " dist=" << dist;
+      }
+}
+TEST(Level1Short, SwapCopyAsWordsBitsAndOverlap) {
+  check_swap_copy_as_words<double>();
+  check_swap_copy_as_words<cf>();
+  check_swap_copy_as_words<cd>();
+}
+
 // Short rot, axpy and swap calls whose x and y lie in ONE array with the same increment (LAPACK's
 // slarot: neighbouring band elements), at every distance between them, positive and negative:
 // bit for bit against the reference loops' roundings (as above), special values included; where the
@@ -744,38 +786,6 @@ TEST(Level1Short, AxpyRotRotmBitsWithSpecialValues) {
 // all of y). (Loading such a pair with one DMA was tried and dropped: its access pattern's step is
 // the distance between x and y, so for two separate arrays the trace and modeled time would depend
 // on where malloc put them: WarmCalls.SameCallTwiceAndInterleavedShapesMatchACold caught it.)
-// dswap and dcopy of n <= pmax doubles (one program on the doubles' 32-bit words, level1.cpp
-// move_doubles_as_words) with x and y in one array, NaN payloads and -0 among the values, every
-// distance between them: the bytes of the reference order (every element read, then x written, then
-// y), overlapping or not. (Beyond pmax the general path moves overlapping vectors chunk by chunk.)
-TEST(Level1Short, DoubleSwapCopyAsWordsBitsAndOverlap) {
-  Handle h;
-  for (int n : {1, 2, 4, 9, 128})
-    for (int inc : {1, 2, -3})
-      for (int dist : {1, -1, 2, 5, -7, 300}) {
-        const std::size_t span = span_of(n, inc), base = 400;
-        std::vector<double> a0(span + 2 * base + 400);
-        for (std::size_t i = 0; i < a0.size(); ++i) a0[i] = 0.5 + 1.25 * static_cast<double>(i);
-        for (std::size_t i = 0; i < a0.size(); i += 7) {
-          const std::uint64_t nan = 0x7ff0000000000123ull + i;  // signalling-NaN payloads
-          std::memcpy(&a0[i], &nan, 8);
-        }
-        for (std::size_t i = 3; i < a0.size(); i += 11) a0[i] = -0.0;
-        const std::size_t xo = base, yo = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(base) + dist);
-        const auto at = [&](std::size_t o, int i) { return o + idx(n, inc, i); };
-        std::vector<double> a = a0, want = a0;
-        for (int i = 0; i < n; ++i) want[at(xo, i)] = a0[at(yo, i)];
-        for (int i = 0; i < n; ++i) want[at(yo, i)] = a0[at(xo, i)];
-        ASSERT_EQ(trnblasDswap(h, n, a.data() + xo, inc, a.data() + yo, inc), TRNBLAS_STATUS_SUCCESS);
-        ASSERT_EQ(std::memcmp(a.data(), want.data(), a.size() * 8), 0) << "dswap n=" << n << " inc=" << inc << " dist=" << dist;
-        a = a0;
-        want = a0;
-        for (int i = 0; i < n; ++i) want[at(yo, i)] = a0[at(xo, i)];
-        ASSERT_EQ(trnblasDcopy(h, n, a.data() + xo, inc, a.data() + yo, inc), TRNBLAS_STATUS_SUCCESS);
-        ASSERT_EQ(std::memcmp(a.data(), want.data(), a.size() * 8), 0) << "dcopy n=" << n << " inc=" << inc << " dist=" << dist;
-      }
-}
-
 TEST(Level1Short, VectorsInOneArrayBitsAndOverlap) {
   Handle h;
   const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();

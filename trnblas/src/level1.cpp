@@ -872,31 +872,35 @@ void scal(const Settings& s, std::int64_t n, double alpha, double* x, std::int64
 // routines' DMAs on the low and high 32-bit halves of every element (a same-dtype DMA copies bits),
 // a sub-call each -- DMA work, no host round trip (docs/cost-model.md section 7).
 namespace {
-// dcopy / dswap of n <= pmax doubles in ONE program: each double's two 32-bit words side by side on one
-// partition ([1, n, 2] fp32 words; a same-type DMA is a bit copy, NaN patterns included), x and y in
-// by one DMA each, out by one each (swap: x's words to y and y's to x). The general path moves the
-// low words, then the high words, as two float calls (two launches, twice the DMAs). Every element is
-// read before any is written in both, and the two halves are disjoint words, so the bytes written are
-// the same for any x and y whose distance is a whole number of doubles (checked; otherwise the
-// general path). New trace and modeled time (docs/trnblas.md).
-bool words_in_one_program(const Settings& s, std::int64_t n, const double* x, const double* y) {
+// dcopy / dswap, and ccopy / cswap / zcopy / zswap, of n <= pmax elements in ONE program on the
+// elements' 32-bit words side by side on one partition ([1, n, W] fp32 words, W = sizeof(T) / 4; a
+// same-type DMA is a bit copy, NaN patterns included), x and y in by one DMA each, out by one each
+// (swap: x's words to y and y's to x). The general path moves one word (double) or one plane
+// (complex) after the other as separate float or double calls (two launches or more, twice the
+// DMAs). Every element is read before any is written in both, and the halves are disjoint words, so
+// the bytes written are the same for any x and y whose distance is a whole number of elements
+// (checked; otherwise the general path). New trace and modeled time (docs/trnblas.md).
+template <class T>
+bool words_in_one_program(const Settings& s, std::int64_t n, const T* x, const T* y) {
   const auto d = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(y)) -
                  static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(x));
-  return n <= hardware_spec(s.target).pmax && d % static_cast<std::int64_t>(sizeof(double)) == 0;
+  return n <= hardware_spec(s.target).pmax && d % static_cast<std::int64_t>(sizeof(T)) == 0;
 }
 
-void move_doubles_as_words(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, double* y,
-                           std::int64_t incy, bool swap_both, l12::Report& rep) {
-  const auto words = [&](const double* v, std::int64_t inc) {
-    return tile::hbm_view(first(v, n, inc), DType::f32, 1, 2 * n * inc, {{n, 2 * inc}, {2, 1}});
+template <class T>
+void move_as_words(const Settings& s, std::int64_t n, const T* x, std::int64_t incx, T* y, std::int64_t incy,
+                   bool swap_both, l12::Report& rep) {
+  constexpr std::int64_t W = sizeof(T) / sizeof(float);
+  const auto words = [&](const T* v, std::int64_t inc) {
+    return tile::hbm_view(first(v, n, inc), DType::f32, 1, W * n * inc, {{n, W * inc}, {W, 1}});
   };
   const Tile xw = words(x, incx), yw = words(y, incy);
   const auto program = [&](NeuronCore& nc) {
     ProgramTiles sb(nc.sbuf());
-    const Tile a = sb.alloc(DType::f32, 1, {n, 2}, "x words", kWrittenBeforeRead);
+    const Tile a = sb.alloc(DType::f32, 1, {n, W}, "x words", kWrittenBeforeRead);
     nc.dma_copy(a, xw);
     if (swap_both) {
-      const Tile b = sb.alloc(DType::f32, 1, {n, 2}, "y words", kWrittenBeforeRead);
+      const Tile b = sb.alloc(DType::f32, 1, {n, W}, "y words", kWrittenBeforeRead);
       nc.dma_copy(b, yw);
       nc.dma_copy(xw, b);
     }
@@ -912,7 +916,7 @@ void copy(const Settings& s, std::int64_t n, const double* x, std::int64_t incx,
   l12::Report rep(s, report);
   if (n <= 0) return;
   if (incy != 0 && words_in_one_program(s, n, x, y)) {
-    move_doubles_as_words(s, n, x, incx, y, incy, false, rep);
+    move_as_words(s, n, x, incx, y, incy, false, rep);
     return;
   }
   for (int half = 0; half < 2; ++half) {
@@ -927,7 +931,7 @@ void swap(const Settings& s, std::int64_t n, double* x, std::int64_t incx, doubl
   l12::Report rep(s, report);
   if (n <= 0) return;
   if (incx != 0 && incy != 0 && words_in_one_program(s, n, x, y)) {
-    move_doubles_as_words(s, n, x, incx, y, incy, true, rep);
+    move_as_words(s, n, x, incx, y, incy, true, rep);
     return;
   }
   for (int half = 0; half < 2; ++half) {
@@ -1089,6 +1093,7 @@ void copy_planes(const Settings& s, std::int64_t n, const C* x, std::int64_t inc
                  CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return;
+  if (incy != 0 && words_in_one_program(s, n, x, y)) return move_as_words(s, n, x, incx, y, incy, false, rep);
   on_planes(rep, [&](int part, CallReport* sub) { copy(s, n, plane(x, part), 2 * incx, plane(y, part), 2 * incy, sub); });
 }
 template <class C>
@@ -1096,6 +1101,7 @@ void swap_planes(const Settings& s, std::int64_t n, C* x, std::int64_t incx, C* 
                  CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return;
+  if (incx != 0 && incy != 0 && words_in_one_program(s, n, x, y)) return move_as_words(s, n, x, incx, y, incy, true, rep);
   on_planes(rep, [&](int part, CallReport* sub) { swap(s, n, plane(x, part), 2 * incx, plane(y, part), 2 * incy, sub); });
 }
 template <class C, class R>
