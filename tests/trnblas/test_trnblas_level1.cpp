@@ -737,4 +737,105 @@ TEST(Level1Short, AxpyRotRotmBitsWithSpecialValues) {
   }
 }
 
+// dswap/dcopy, cswap/ccopy and zswap/zcopy of n <= pmax elements (one program on the elements'
+// 32-bit words, level1.cpp move_as_words) with x and y in one array, NaN payloads and -0 among the
+// words, every distance between them: the bytes of the reference order (every element read, then
+// x written, then y), overlapping or not. (Beyond pmax the general path moves overlapping vectors
+// chunk by chunk.)
+template <class T>
+void check_swap_copy_as_words() {
+  Handle h;
+  constexpr std::size_t W = sizeof(T) / 4;
+  for (int n : {1, 2, 4, 9, 128})
+    for (int inc : {1, 2, -3})
+      for (int dist : {1, -1, 2, 5, -7, 300}) {
+        const std::size_t base = 400, len = span_of(n, inc) + 2 * base + 400;
+        std::vector<std::uint32_t> w(len * W);
+        for (std::size_t i = 0; i < w.size(); ++i)
+          w[i] = i % 13 == 0 ? 0x7f800123u + static_cast<std::uint32_t>(i)  // signalling-NaN payloads
+                 : i % 11 == 0 ? 0x80000000u                              // -0
+                               : 0x3f000000u + static_cast<std::uint32_t>(i * 2654435761u >> 9);
+        std::vector<T> a0(len);
+        std::memcpy(static_cast<void*>(a0.data()), w.data(), w.size() * 4);
+        const std::size_t xo = base, yo = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(base) + dist);
+        const auto at = [&](std::size_t o, int i) { return o + idx(n, inc, i); };
+        std::vector<T> a = a0, want = a0;
+        for (int i = 0; i < n; ++i) want[at(xo, i)] = a0[at(yo, i)];
+        for (int i = 0; i < n; ++i) want[at(yo, i)] = a0[at(xo, i)];
+        ASSERT_EQ(swap(h, n, a.data() + xo, inc, a.data() + yo, inc), TRNBLAS_STATUS_SUCCESS);
+        ASSERT_EQ(std::memcmp(static_cast<const void*>(a.data()), want.data(), a.size() * sizeof(T)), 0)
+            << "swap W=" << W << " n=" << n << " inc=" << inc << " dist=" << dist;
+        a = a0;
+        want = a0;
+        for (int i = 0; i < n; ++i) want[at(yo, i)] = a0[at(xo, i)];
+        ASSERT_EQ(copy(h, n, a.data() + xo, inc, a.data() + yo, inc), TRNBLAS_STATUS_SUCCESS);
+        ASSERT_EQ(std::memcmp(static_cast<const void*>(a.data()), want.data(), a.size() * sizeof(T)), 0)
+            << "copy W=" << W << " n=" << n << " inc=" << inc << " dist=" << dist;
+      }
+}
+TEST(Level1Short, SwapCopyAsWordsBitsAndOverlap) {
+  check_swap_copy_as_words<double>();
+  check_swap_copy_as_words<cf>();
+  check_swap_copy_as_words<cd>();
+}
+
+// Short rot, axpy and swap calls whose x and y lie in ONE array with the same increment (LAPACK's
+// slarot: neighbouring band elements), at every distance between them, positive and negative:
+// bit for bit against the reference loops' roundings (as above), special values included; where the
+// two vectors overlap, the general path's order (every element read, then all of x written, then
+// all of y). (Loading such a pair with one DMA was tried and dropped: its access pattern's step is
+// the distance between x and y, so for two separate arrays the trace and modeled time would depend
+// on where malloc put them: WarmCalls.SameCallTwiceAndInterleavedShapesMatchACold caught it.)
+TEST(Level1Short, VectorsInOneArrayBitsAndOverlap) {
+  Handle h;
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  const float specials[] = {0.0f, -0.0f, inf, -inf, nan, 0x1p-149f, -0x1p-140f, 0x1p-80f, -0x1p100f, 1.0f, -1.5f};
+  auto same = [](float got, float want) {
+    if (std::isnan(want)) return std::isnan(got);
+    return std::memcmp(&got, &want, 4) == 0;
+  };
+  const float alpha = -0.3f, c = 0.6f, sn = -0.8f;
+  const std::array<float, 4> hm{c, sn, -sn, c};
+  for (int n = 1; n <= 5; ++n)
+    for (int inc : {1, 2, -3, 7})
+      for (int dist : {1, -1, 2, -5, 3, 40, -41, 200}) {
+        const std::size_t span = span_of(n, inc), base = 256;
+        std::vector<float> a0 = blastest::uniform_f(span + 2 * base, 91 + static_cast<std::uint64_t>(n * 7 + dist));
+        for (std::size_t i = 0; i < a0.size(); i += 3) a0[i] = specials[(i / 3 + static_cast<std::size_t>(n)) % std::size(specials)];
+        const std::size_t xo = base, yo = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(base) + dist);
+        auto X = [&](std::vector<float>& v, int i) -> float& { return v[xo + idx(n, inc, i)]; };
+        auto Y = [&](std::vector<float>& v, int i) -> float& { return v[yo + idx(n, inc, i)]; };
+        const std::string where = "n=" + std::to_string(n) + " inc=" + std::to_string(inc) + " dist=" + std::to_string(dist);
+        // rot: every element read, then x written, then y (the general path's order).
+        std::vector<float> a = a0, want = a0, xs(static_cast<std::size_t>(n)), ys(xs.size());
+        for (int i = 0; i < n; ++i) {
+          const float xi = X(want, i), yi = Y(want, i);
+          volatile float p = hm[0] * xi, q = hm[1] * yi, r = hm[2] * xi, t = hm[3] * yi;
+          xs[static_cast<std::size_t>(i)] = p + q;
+          ys[static_cast<std::size_t>(i)] = r + t;
+        }
+        for (int i = 0; i < n; ++i) X(want, i) = xs[static_cast<std::size_t>(i)];
+        for (int i = 0; i < n; ++i) Y(want, i) = ys[static_cast<std::size_t>(i)];
+        ASSERT_EQ(trnblasSrot(h, n, a.data() + xo, inc, a.data() + yo, inc, &c, &sn), TRNBLAS_STATUS_SUCCESS);
+        for (std::size_t i = 0; i < a.size(); ++i) ASSERT_TRUE(same(a[i], want[i])) << "rot " << where << " at " << i;
+        // axpy: y = fl(fl(alpha x) + y), x read first.
+        a = a0;
+        want = a0;
+        for (int i = 0; i < n; ++i) {
+          volatile float p = alpha * X(a0, i);
+          ys[static_cast<std::size_t>(i)] = p + Y(a0, i);
+        }
+        for (int i = 0; i < n; ++i) Y(want, i) = ys[static_cast<std::size_t>(i)];
+        ASSERT_EQ(trnblasSaxpy(h, n, &alpha, a.data() + xo, inc, a.data() + yo, inc), TRNBLAS_STATUS_SUCCESS);
+        for (std::size_t i = 0; i < a.size(); ++i) ASSERT_TRUE(same(a[i], want[i])) << "axpy " << where << " at " << i;
+        // swap (bit copies; where the vectors overlap: all read, x written, then y).
+        a = a0;
+        want = a0;
+        for (int i = 0; i < n; ++i) X(want, i) = Y(a0, i);
+        for (int i = 0; i < n; ++i) Y(want, i) = X(a0, i);
+        ASSERT_EQ(trnblasSswap(h, n, a.data() + xo, inc, a.data() + yo, inc), TRNBLAS_STATUS_SUCCESS);
+        ASSERT_EQ(std::memcmp(a.data(), want.data(), a.size() * 4), 0) << "swap " << where;
+      }
+}
+
 }  // namespace

@@ -75,7 +75,13 @@ Report::~Report() {
 namespace {
 
 using l12::first;
-using l12::gather;
+
+// A contiguous copy of a strided vector on the scratch stack (as every Level 1 temporary an engine or
+// host step reads or writes as HBM: its trace names it by allocation, docs/cost-model.md section 2).
+template <class T>
+ScratchVector<T> gather(const T* x, std::int64_t n, std::int64_t inc) {
+  return l12::gather<T, ScratchAllocator<T>>(x, n, inc);
+}
 
 constexpr std::int64_t kChunkFree = 2048;  // free elements per partition per chunk (8 KiB of fp32)
 constexpr float kIndexBase = 16777216.0f;  // 2^24: keys 2^24 - i are exact fp32 integers for i < 2^24
@@ -381,7 +387,7 @@ std::int64_t index_of_extreme(const Settings& s, std::int64_t n, const float* x,
 // y read transposed.
 double fp64_dot(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, const double* y,
                  std::int64_t incy, l12::Report& rep) {
-  std::vector<double> xg, yg;
+  ScratchVector<double> xg, yg;
   if (incx <= 0) {
     xg = gather(x, n, incx);
     x = xg.data();
@@ -865,10 +871,54 @@ void scal(const Settings& s, std::int64_t n, double alpha, double* x, std::int64
 // fp64 (and, through the planes, complex fp64) copy and swap move bits, not values: the float
 // routines' DMAs on the low and high 32-bit halves of every element (a same-dtype DMA copies bits),
 // a sub-call each -- DMA work, no host round trip (docs/cost-model.md section 7).
+namespace {
+// dcopy / dswap, and ccopy / cswap / zcopy / zswap, of n <= pmax elements in ONE program on the
+// elements' 32-bit words side by side on one partition ([1, n, W] fp32 words, W = sizeof(T) / 4; a
+// same-type DMA is a bit copy, NaN patterns included), x and y in by one DMA each, out by one each
+// (swap: x's words to y and y's to x). The general path moves one word (double) or one plane
+// (complex) after the other as separate float or double calls (two launches or more, twice the
+// DMAs). Every element is read before any is written in both, and the halves are disjoint words, so
+// the bytes written are the same for any x and y whose distance is a whole number of elements
+// (checked; otherwise the general path). New trace and modeled time (docs/trnblas.md).
+template <class T>
+bool words_in_one_program(const Settings& s, std::int64_t n, const T* x, const T* y) {
+  const auto d = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(y)) -
+                 static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(x));
+  return n <= hardware_spec(s.target).pmax && d % static_cast<std::int64_t>(sizeof(T)) == 0;
+}
+
+template <class T>
+void move_as_words(const Settings& s, std::int64_t n, const T* x, std::int64_t incx, T* y, std::int64_t incy,
+                   bool swap_both, l12::Report& rep) {
+  constexpr std::int64_t W = sizeof(T) / sizeof(float);
+  const auto words = [&](const T* v, std::int64_t inc) {
+    return tile::hbm_view(first(v, n, inc), DType::f32, 1, W * n * inc, {{n, W * inc}, {W, 1}});
+  };
+  const Tile xw = words(x, incx), yw = words(y, incy);
+  const auto program = [&](NeuronCore& nc) {
+    ProgramTiles sb(nc.sbuf());
+    const Tile a = sb.alloc(DType::f32, 1, {n, W}, "x words", kWrittenBeforeRead);
+    nc.dma_copy(a, xw);
+    if (swap_both) {
+      const Tile b = sb.alloc(DType::f32, 1, {n, W}, "y words", kWrittenBeforeRead);
+      nc.dma_copy(b, yw);
+      nc.dma_copy(xw, b);
+    }
+    nc.dma_copy(yw, a);
+  };
+  LaunchResult r = launch(s.launch_config(), [&program](NeuronCore& nc) { program(nc); });
+  rep.add(std::move(r.trace));
+}
+}  // namespace
+
 void copy(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, double* y, std::int64_t incy,
           CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return;
+  if (incy != 0 && words_in_one_program(s, n, x, y)) {
+    move_as_words(s, n, x, incx, y, incy, false, rep);
+    return;
+  }
   for (int half = 0; half < 2; ++half) {
     copy(s, n, reinterpret_cast<const float*>(x) + half, 2 * incx, reinterpret_cast<float*>(y) + half, 2 * incy,
          rep.sub());
@@ -880,6 +930,10 @@ void swap(const Settings& s, std::int64_t n, double* x, std::int64_t incx, doubl
           CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return;
+  if (incx != 0 && incy != 0 && words_in_one_program(s, n, x, y)) {
+    move_as_words(s, n, x, incx, y, incy, true, rep);
+    return;
+  }
   for (int half = 0; half < 2; ++half) {
     swap(s, n, reinterpret_cast<float*>(x) + half, 2 * incx, reinterpret_cast<float*>(y) + half, 2 * incy, rep.sub());
     rep.add_sub();
@@ -924,9 +978,9 @@ double dot(const Settings& s, std::int64_t n, const double* x, std::int64_t incx
 
 namespace {
 // [lead, x_1, ..., x_n] in fp64 (exact widening) in the reference BLAS's element order.
-std::vector<double> widened(std::int64_t n, const float* x, std::int64_t inc, bool with_lead, double lead) {
-  const std::vector<float> g = gather(x, n, inc);
-  std::vector<double> v;
+ScratchVector<double> widened(std::int64_t n, const float* x, std::int64_t inc, bool with_lead, double lead) {
+  const ScratchVector<float> g = gather(x, n, inc);
+  ScratchVector<double> v;
   v.reserve(g.size() + 1);
   if (with_lead) v.push_back(lead);
   v.insert(v.end(), g.begin(), g.end());
@@ -938,7 +992,7 @@ double dsdot(const Settings& s, std::int64_t n, const float* x, std::int64_t inc
              CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return 0.0;
-  const std::vector<double> xd = widened(n, x, incx, false, 0.0), yd = widened(n, y, incy, false, 0.0);
+  const ScratchVector<double> xd = widened(n, x, incx, false, 0.0), yd = widened(n, y, incy, false, 0.0);
   return fp64_dot(s, n, xd.data(), 1, yd.data(), 1, rep);
 }
 
@@ -946,14 +1000,14 @@ float sdsdot(const Settings& s, std::int64_t n, float sb, const float* x, std::i
              std::int64_t incy, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return sb;
-  const std::vector<double> xd = widened(n, x, incx, true, sb), yd = widened(n, y, incy, true, 1.0);
+  const ScratchVector<double> xd = widened(n, x, incx, true, sb), yd = widened(n, y, incy, true, 1.0);
   return static_cast<float>(fp64_dot(s, n + 1, xd.data(), 1, yd.data(), 1, rep));
 }
 
 double asum(const Settings& s, std::int64_t n, const double* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0;
-  std::vector<double> a = gather(x, n, incx), ones(static_cast<std::size_t>(n), 1.0);
+  ScratchVector<double> a = gather(x, n, incx), ones(static_cast<std::size_t>(n), 1.0);
   rep.host_step(HostStep{.name = "trnblas.dasum.abs", .flops = static_cast<double>(n), .reads = {l12::vec_span(x, n, incx)},
                          .writes = {HostSpan(a.data(), n)}});
   for (double& v : a) v = std::fabs(v);  // sign clearing: exact
@@ -965,7 +1019,7 @@ double nrm2(const Settings& s, std::int64_t n, const double* x, std::int64_t inc
   if (n <= 0 || incx <= 0) return 0.0;
   // One round trip: the scan for max|x_i| (2 per element), the scaling (1 per element) and, on the
   // returned sum, the square root (1).
-  std::vector<double> v(static_cast<std::size_t>(n));
+  ScratchVector<double> v(static_cast<std::size_t>(n));
   rep.host_step(HostStep{.name = "trnblas.dnrm2.scale", .flops = 3.0 * static_cast<double>(n) + 1.0,
                          .reads = {l12::vec_span(x, n, incx)}, .writes = {HostSpan(v.data(), n)}});
   double m = 0.0;
@@ -1009,8 +1063,8 @@ double* plane(cdouble* x, int part) { return reinterpret_cast<double*>(x) + part
 // A strided complex vector made contiguous (2n reals) for a real routine: its real and imaginary
 // planes are two strided copies on the device (copy's DMAs, exact), recorded in rep.
 template <class C>
-std::vector<C> dma_gather(const Settings& s, std::int64_t n, const C* x, std::int64_t inc, l12::Report& rep) {
-  std::vector<C> c(static_cast<std::size_t>(n));
+ScratchVector<C> dma_gather(const Settings& s, std::int64_t n, const C* x, std::int64_t inc, l12::Report& rep) {
+  ScratchVector<C> c(static_cast<std::size_t>(n));
   for (int part = 0; part < 2; ++part) {
     copy(s, n, plane(x, part), 2 * inc, plane(c.data(), part), 2, rep.sub());
     rep.add_sub();
@@ -1039,6 +1093,7 @@ void copy_planes(const Settings& s, std::int64_t n, const C* x, std::int64_t inc
                  CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return;
+  if (incy != 0 && words_in_one_program(s, n, x, y)) return move_as_words(s, n, x, incx, y, incy, false, rep);
   on_planes(rep, [&](int part, CallReport* sub) { copy(s, n, plane(x, part), 2 * incx, plane(y, part), 2 * incy, sub); });
 }
 template <class C>
@@ -1046,6 +1101,7 @@ void swap_planes(const Settings& s, std::int64_t n, C* x, std::int64_t incx, C* 
                  CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return;
+  if (incx != 0 && incy != 0 && words_in_one_program(s, n, x, y)) return move_as_words(s, n, x, incx, y, incy, true, rep);
   on_planes(rep, [&](int part, CallReport* sub) { swap(s, n, plane(x, part), 2 * incx, plane(y, part), 2 * incy, sub); });
 }
 template <class C, class R>
@@ -1194,7 +1250,7 @@ cfloat dot(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx
 float asum(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0f;
-  std::vector<cfloat> c;
+  ScratchVector<cfloat> c;
   if (incx != 1) x = (c = dma_gather(s, n, x, incx, rep)).data();  // contiguous: 2n floats
   const float r = asum(s, 2 * n, plane(x, 0), 1, rep.sub());
   rep.add_sub();
@@ -1204,7 +1260,7 @@ float asum(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx
 float nrm2(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0f;
-  std::vector<cfloat> c;
+  ScratchVector<cfloat> c;
   if (incx != 1) x = (c = dma_gather(s, n, x, incx, rep)).data();  // contiguous: 2n floats
   const float r = nrm2(s, 2 * n, plane(x, 0), 1, rep.sub());
   rep.add_sub();
@@ -1217,7 +1273,7 @@ std::int64_t complex_index_of_extreme(const Settings& s, std::int64_t n, const c
                                       bool largest, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0;
-  std::vector<float> abs1(static_cast<std::size_t>(n));
+  ScratchVector<float> abs1(static_cast<std::size_t>(n));
   run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
     nc.dma_copy(v[0], hbm_piece(plane(x, 0), 2 * incx, pc));
     nc.dma_copy(v[1], hbm_piece(plane(x, 1), 2 * incx, pc));
@@ -1374,9 +1430,9 @@ cdouble dot(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t in
   if (n <= 0) return {0.0, 0.0};
   // One Ozaki DGEMM 1 x 2 x 2n: [re, im] = [xr..., xi...] * B, B's columns [yr; -+yi] and [yi; +-yr]
   // (conjugate: the lower signs). The operands are gathered on the host (copies and sign flips: exact).
-  const std::vector<cdouble> xv = gather(x, n, incx), yv = gather(y, n, incy);
+  const ScratchVector<cdouble> xv = gather(x, n, incx), yv = gather(y, n, incy);
   const auto N = static_cast<std::size_t>(n);
-  std::vector<double> a(2 * N), b(4 * N);
+  ScratchVector<double> a(2 * N), b(4 * N);
   const double sx = conjugate ? -1.0 : 1.0;
   for (std::size_t i = 0; i < N; ++i) {
     a[i] = xv[i].real();
@@ -1399,7 +1455,7 @@ cdouble dot(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t in
 double asum(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0;
-  std::vector<cdouble> c;
+  ScratchVector<cdouble> c;
   if (incx != 1) x = (c = dma_gather(s, n, x, incx, rep)).data();  // contiguous: 2n doubles
   const double r = asum(s, 2 * n, reinterpret_cast<const double*>(x), 1, rep.sub());
   rep.add_sub();
@@ -1409,7 +1465,7 @@ double asum(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t in
 double nrm2(const Settings& s, std::int64_t n, const cdouble* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0;
-  std::vector<cdouble> c;
+  ScratchVector<cdouble> c;
   if (incx != 1) x = (c = dma_gather(s, n, x, incx, rep)).data();  // contiguous: 2n doubles
   const double r = nrm2(s, 2 * n, reinterpret_cast<const double*>(x), 1, rep.sub());
   rep.add_sub();
@@ -1420,7 +1476,7 @@ std::int64_t iamax(const Settings& s, std::int64_t n, const cdouble* x, std::int
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0;
   elementwise_round_trip(rep, "trnblas.izamax.host", 4.0 * static_cast<double>(n), n, x, incx, false);
-  std::vector<double> abs1(static_cast<std::size_t>(n));
+  ScratchVector<double> abs1(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) abs1[static_cast<std::size_t>(i)] = std::fabs(x[i * incx].real()) + std::fabs(x[i * incx].imag());
   return host_index_of_extreme(n, abs1.data(), 1, true);
 }
@@ -1428,7 +1484,7 @@ std::int64_t iamin(const Settings& s, std::int64_t n, const cdouble* x, std::int
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0;
   elementwise_round_trip(rep, "trnblas.izamin.host", 4.0 * static_cast<double>(n), n, x, incx, false);
-  std::vector<double> abs1(static_cast<std::size_t>(n));
+  ScratchVector<double> abs1(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) abs1[static_cast<std::size_t>(i)] = std::fabs(x[i * incx].real()) + std::fabs(x[i * incx].imag());
   return host_index_of_extreme(n, abs1.data(), 1, false);
 }

@@ -29,8 +29,8 @@ std::vector<T, Alloc> gather(const T* x, std::int64_t n, std::int64_t inc) {
   for (std::int64_t i = 0; i < n; ++i) v[static_cast<std::size_t>(i)] = x0[i * inc];
   return v;
 }
-template <class T>
-void scatter(const std::vector<T>& v, T* x, std::int64_t n, std::int64_t inc) {
+template <class T, class Alloc>
+void scatter(const std::vector<T, Alloc>& v, T* x, std::int64_t n, std::int64_t inc) {
   T* x0 = first(x, n, inc);
   for (std::int64_t i = 0; i < n; ++i) x0[i * inc] = v[static_cast<std::size_t>(i)];
 }

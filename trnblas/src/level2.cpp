@@ -40,15 +40,22 @@
 namespace trn::blas {
 namespace {
 
-using l12::gather;
 using l12::scatter;
+
+// A contiguous copy of a strided vector on the scratch stack: every Level 2 temporary an engine or
+// host step reads or writes as HBM lives there, so that the trace names it by allocation and its
+// modeled time does not depend on the process's malloc history (docs/cost-model.md section 2).
+template <class T>
+ScratchVector<T> gather(const T* x, std::int64_t n, std::int64_t inc) {
+  return l12::gather<T, ScratchAllocator<T>>(x, n, inc);
+}
 
 constexpr std::int64_t kTrsvBlock = 32;  // D trsv: columns solved per host-side diagonal block
 
 // A BLAS vector as (pointer, positive step): contiguous copy when inc < 0 (read-only use).
 template <class T>
 struct VecIn {
-  std::vector<T> copy;
+  ScratchVector<T> copy;
   const T* p;
   std::int64_t inc;
   VecIn(const T* x, std::int64_t n, std::int64_t incx) : p(x), inc(incx) {
@@ -63,13 +70,13 @@ struct VecIn {
 // The same for a vector that is written; flush() scatters the copy back.
 template <class T>
 struct VecOut {
-  std::vector<T> copy;
+  ScratchVector<T> copy;
   T* user;
   T* p;
   std::int64_t n, user_inc, inc;
   VecOut(T* y, std::int64_t len, std::int64_t incy, bool read) : user(y), p(y), n(len), user_inc(incy), inc(incy) {
     if (incy <= 0) {
-      copy = read ? gather(y, len, incy) : std::vector<T>(static_cast<std::size_t>(len), T(0));
+      copy = read ? gather(y, len, incy) : ScratchVector<T>(static_cast<std::size_t>(len), T(0));
       p = copy.data();
       inc = 1;
     }
@@ -229,9 +236,9 @@ void move_runs(const Settings& s, std::span<const WordRun> runs, l12::Report& re
 // n x n matrix, bit for bit, as the run copies; the block DMA also reads the unreferenced triangle
 // (inside the caller's n x n array, never used).
 constexpr std::int64_t kStageTriangleMaxN = 16384;  // a column of the block in one SBUF partition row
-std::vector<float> stage_triangle_f32(const Settings& s, Uplo uplo, std::int64_t n, const float* A, std::int64_t lda,
+ScratchVector<float> stage_triangle_f32(const Settings& s, Uplo uplo, std::int64_t n, const float* A, std::int64_t lda,
                                       bool unit, l12::Report& rep) {
-  std::vector<float> full(static_cast<std::size_t>(n * n));
+  ScratchVector<float> full(static_cast<std::size_t>(n * n));
   const std::int64_t P = hardware_spec(s.target).pmax;
   const bool up = uplo == Uplo::upper;
   LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
@@ -262,9 +269,9 @@ std::vector<float> stage_triangle_f32(const Settings& s, Uplo uplo, std::int64_t
 // word of 1.0 (its low word is the first select's 0). The same n x n matrix, bit for bit, as the run
 // copies; new trace and modeled time.
 constexpr std::int64_t kStageTriangleF64MaxN = kStageTriangleMaxN / 2;  // 2n words in one partition row
-std::vector<double> stage_triangle_f64(const Settings& s, Uplo uplo, std::int64_t n, const double* A, std::int64_t lda,
+ScratchVector<double> stage_triangle_f64(const Settings& s, Uplo uplo, std::int64_t n, const double* A, std::int64_t lda,
                                        bool unit, l12::Report& rep) {
-  std::vector<double> full(static_cast<std::size_t>(n * n));
+  ScratchVector<double> full(static_cast<std::size_t>(n * n));
   const std::int64_t P = hardware_spec(s.target).pmax;
   const bool up = uplo == Uplo::upper;
   const float kOneHighWord = std::bit_cast<float>(std::uint32_t{0x3FF00000});  // the high word of 1.0
@@ -293,14 +300,14 @@ std::vector<double> stage_triangle_f64(const Settings& s, Uplo uplo, std::int64_
 }
 
 template <class T>
-std::vector<T> stage(const Settings& s, Uplo uplo, std::int64_t n, const T* A, std::int64_t lda, bool symmetric, bool unit,
+ScratchVector<T> stage(const Settings& s, Uplo uplo, std::int64_t n, const T* A, std::int64_t lda, bool symmetric, bool unit,
                      l12::Report& rep) {
   if constexpr (std::is_same_v<T, float>)
     if (!symmetric && n > 0 && n <= kStageTriangleMaxN) return stage_triangle_f32(s, uplo, n, A, lda, unit, rep);
   if constexpr (std::is_same_v<T, double>)
     if (!symmetric && n > 0 && n <= kStageTriangleF64MaxN) return stage_triangle_f64(s, uplo, n, A, lda, unit, rep);
   constexpr std::int64_t W = sizeof(T) / sizeof(float);
-  std::vector<T> full(static_cast<std::size_t>(n * n), T(0));
+  ScratchVector<T> full(static_cast<std::size_t>(n * n), T(0));
   const auto word = [](const T* p) { return reinterpret_cast<const float*>(p); };
   const auto out = [&](std::int64_t i, std::int64_t j) { return reinterpret_cast<float*>(full.data() + i + j * n); };
   const bool up = uplo == Uplo::upper;
@@ -330,7 +337,7 @@ void symv_t(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* A, s
             std::int64_t incx, T beta, T* y, std::int64_t incy, CallReport* report) {
   l12::Report rep(s, report);
   if (n == 0 || (alpha == T(0) && beta == T(1))) return;
-  std::vector<T> full;
+  ScratchVector<T> full;
   if (alpha != T(0)) full = stage(s, uplo, n, A, lda, true, false, rep);
   gemv_row(s, Op::N, n, n, alpha, full.empty() ? nullptr : full.data(), n, x, incx, beta, y, incy, rep.sub());
   rep.add_sub();
@@ -341,8 +348,8 @@ void trmv_t(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, c
             std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n == 0) return;
-  const std::vector<T> full = stage(s, uplo, n, A, lda, false, unit, rep);
-  std::vector<T> xin = gather(x, n, incx), out(static_cast<std::size_t>(n), T(0));
+  const ScratchVector<T> full = stage(s, uplo, n, A, lda, false, unit, rep);
+  ScratchVector<T> xin = gather(x, n, incx), out(static_cast<std::size_t>(n), T(0));
   gemv_row(s, trans, n, n, T(1), full.data(), n, xin.data(), 1, T(0), out.data(), 1, rep.sub());
   rep.add_sub();
   if (!s.timing_only) scatter(out, x, n, incx);
@@ -354,7 +361,7 @@ void trmv_t(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, c
 // the ends of the exponent range and alpha is not (LAPACK's ssytf2 calls ssyr with alpha = -1/d
 // on columns of size ~1/d: its scaled test matrices gave Inf and 0).
 template <class T>
-std::vector<T> scaled(const Settings& s, T alpha, std::vector<T> v, l12::Report& rep) {
+ScratchVector<T> scaled(const Settings& s, T alpha, ScratchVector<T> v, l12::Report& rep) {
   scal(s, static_cast<std::int64_t>(v.size()), alpha, v.data(), 1, rep.sub());
   rep.add_sub();
   return v;
@@ -439,7 +446,7 @@ void ger_t(const Settings& s, std::int64_t m, std::int64_t n, T alpha, const T* 
       return ger_one_program(s, m, n, alpha, xv.p, xv.inc, yv.p, yv.inc, A, lda, rep);
     }
   }
-  const std::vector<T> t = scaled(s, alpha, gather(y, n, incy), rep);
+  const ScratchVector<T> t = scaled(s, alpha, gather(y, n, incy), rep);
   if constexpr (std::is_same_v<T, float>) {
     // op(X) = X^T with X = x as a 1 x m row (ld = inc); T = t as a 1 x n row (k = 1).
     gemm(s, GemmMode::fp32, Op::T, Op::N, m, n, 1, 1.0f, MatrixRef{xv.p, DType::f32, xv.inc},
@@ -505,9 +512,9 @@ namespace {
 
 // The real and imaginary planes of a complex m x n matrix, contiguous (ld = m): host data movement.
 template <class R>
-std::pair<std::vector<R>, std::vector<R>> planes(std::int64_t m, std::int64_t n, const std::complex<R>* A,
+std::pair<ScratchVector<R>, ScratchVector<R>> planes(std::int64_t m, std::int64_t n, const std::complex<R>* A,
                                                  std::int64_t lda) {
-  std::vector<R> re(static_cast<std::size_t>(m * n)), im(re.size());
+  ScratchVector<R> re(static_cast<std::size_t>(m * n)), im(re.size());
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = 0; i < m; ++i) {
       re[static_cast<std::size_t>(i + j * m)] = A[i + j * lda].real();
@@ -540,7 +547,7 @@ void complex_product(const Settings& s, Op trans, bool conjugate, std::int64_t m
       col1[0] = -ai;
       col1[1] = ar;
     }
-  const auto xv = gather<std::complex<R>, ScratchAllocator<std::complex<R>>>(x, len_x, incx);
+  const auto xv = gather(x, len_x, incx);
   // The real representation and x's gather are built on the host (copies and sign flips): A and x
   // there, the 2 len_y x 2 len_x matrix and the contiguous x back (docs/cost-model.md section 7).
   const std::int64_t a_rows = trans == Op::N ? len_y : len_x, a_cols = trans == Op::N ? len_x : len_y;
@@ -612,7 +619,7 @@ void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, con
           float* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n == 0) return;
-  std::vector<float> b = gather(x, n, incx);
+  ScratchVector<float> b = gather(x, n, incx);
   // op(A) element (i, j): A[i + j lda] (N) or A[j + i lda] (T); its triangle flips with T.
   const bool lower = (uplo == Uplo::lower) == (trans == Op::N);
   const TrsmProblem p{.t = A,
@@ -638,7 +645,7 @@ void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, con
           double* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n == 0) return;
-  std::vector<double> b = gather(x, n, incx);
+  ScratchVector<double> b = gather(x, n, incx);
   const bool lower = (uplo == Uplo::lower) == (trans == Op::N);
   const std::int64_t si = trans == Op::N ? 1 : lda, sj = trans == Op::N ? lda : 1;  // op(A)(i, j) = A[i si + j sj]
   const std::int64_t nb = (n + kTrsvBlock - 1) / kTrsvBlock;
@@ -686,7 +693,7 @@ void trsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, con
 namespace {
 
 // Dense rows x cols column-major copy of a matrix given element by element (host data movement).
-template <class T, class Alloc = std::allocator<T>, class F>
+template <class T, class Alloc = ScratchAllocator<T>, class F>
 std::vector<T, Alloc> dense(std::int64_t rows, std::int64_t cols, F&& get) {
   std::vector<T, Alloc> d(static_cast<std::size_t>(rows * cols), T(0));
   for (std::int64_t j = 0; j < cols; ++j)
@@ -738,17 +745,17 @@ struct StoredColumns {
     copy_segments(s, segs, rep.sub());
     rep.add_sub();
   }
-  std::vector<T> to_dense(const Settings& s, const T* stored, l12::Report& rep) const {
-    std::vector<T> d(static_cast<std::size_t>(n * n), T(0));
+  ScratchVector<T> to_dense(const Settings& s, const T* stored, l12::Report& rep) const {
+    ScratchVector<T> d(static_cast<std::size_t>(n * n), T(0));
     move(s, stored, nullptr, nullptr, d.data(), rep);
     return d;
   }
-  void to_stored(const Settings& s, const std::vector<T>& dense, T* stored, l12::Report& rep) const {
+  void to_stored(const Settings& s, const ScratchVector<T>& dense, T* stored, l12::Report& rep) const {
     move(s, nullptr, stored, dense.data(), nullptr, rep);
   }
 };
 template <class T>
-std::vector<T> stage_packed(const Settings& s, Uplo uplo, std::int64_t n, const T* AP, l12::Report& rep) {
+ScratchVector<T> stage_packed(const Settings& s, Uplo uplo, std::int64_t n, const T* AP, l12::Report& rep) {
   return StoredColumns<T>{uplo, n}.to_dense(s, AP, rep);
 }
 // The fp32 band triangle (k off-diagonals, band storage A with ld lda) as a dense n x n copy in one
@@ -762,9 +769,9 @@ std::vector<T> stage_packed(const Settings& s, Uplo uplo, std::int64_t n, const 
 // per-column copies. The block DMA also reads band-storage elements outside the band; all of them lie
 // inside the caller's lda x n array (offsets k + i + j (lda - 1) <= k + (n - 1) lda < n lda, as
 // lda >= k + 1). New trace and modeled time (docs/trnblas.md).
-std::vector<float> stage_band_f32(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, const float* A,
+ScratchVector<float> stage_band_f32(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, const float* A,
                                   std::int64_t lda, l12::Report& rep) {
-  std::vector<float> full(static_cast<std::size_t>(n * n));
+  ScratchVector<float> full(static_cast<std::size_t>(n * n));
   const std::int64_t P = hardware_spec(s.target).pmax;
   const bool up = uplo == Uplo::upper;
   const float* base = A + (up ? k : 0);
@@ -789,7 +796,7 @@ std::vector<float> stage_band_f32(const Settings& s, Uplo uplo, std::int64_t n, 
 }
 
 template <class T>
-std::vector<T> stage_band(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, const T* A, std::int64_t lda,
+ScratchVector<T> stage_band(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, const T* A, std::int64_t lda,
                           l12::Report& rep) {
   if constexpr (std::is_same_v<T, float>)
     if (n > 0 && n <= kStageTriangleMaxN) return stage_band_f32(s, uplo, n, k, A, lda, rep);
@@ -804,7 +811,7 @@ std::vector<T> stage_band(const Settings& s, Uplo uplo, std::int64_t n, std::int
 // the stored triangle's element (i, j) at a[i + col(j)], col(j) = j lda (full) or the packed column's start.
 void dsym_rank1_host(const Settings& s, Uplo uplo, std::int64_t n, double alpha, const double* x, std::int64_t incx,
                      double* a, std::int64_t lda, bool packed, l12::Report& rep) {
-  const std::vector<double> xv = gather(x, n, incx), t = scaled(s, alpha, xv, rep);
+  const ScratchVector<double> xv = gather(x, n, incx), t = scaled(s, alpha, xv, rep);
   const HostSpan as = packed ? HostSpan(a, n * (n + 1) / 2) : HostSpan::matrix(a, n, n, lda);
   rep.host_step(HostStep{.name = "trnblas.dsyr.host", .flops = static_cast<double>(n * (n + 1)),
                          .reads = {HostSpan(xv.data(), n), HostSpan(t.data(), n), as}, .writes = {as}});
@@ -822,9 +829,9 @@ void sym_rank(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x,
               std::int64_t incy, T* A, std::int64_t lda, l12::Report& rep) {
   if constexpr (std::is_same_v<T, double>)
     if (y == nullptr) return dsym_rank1_host(s, uplo, n, alpha, x, incx, A, lda, false, rep);
-  std::vector<T> left = gather(x, n, incx), right = left;  // n x k each, ld n: [x (y)] and [(y) x]
+  ScratchVector<T> left = gather(x, n, incx), right = left;  // n x k each, ld n: [x (y)] and [(y) x]
   if (y != nullptr) {
-    const std::vector<T> yv = gather(y, n, incy);
+    const ScratchVector<T> yv = gather(y, n, incy);
     left.insert(left.end(), yv.begin(), yv.end());
     right.insert(right.begin(), yv.begin(), yv.end());
   }
@@ -843,7 +850,7 @@ void sym_rank_packed(const Settings& s, Uplo uplo, std::int64_t n, T alpha, cons
                      std::int64_t incy, T* AP, l12::Report& rep) {
   if constexpr (std::is_same_v<T, double>)  // fp64 rank 1 in place on the packed triangle (no staging)
     if (y == nullptr) return dsym_rank1_host(s, uplo, n, alpha, x, incx, AP, 0, true, rep);
-  std::vector<T> full = stage_packed(s, uplo, n, AP, rep);
+  ScratchVector<T> full = stage_packed(s, uplo, n, AP, rep);
   sym_rank(s, uplo, n, alpha, x, incx, y, incy, full.data(), n, rep);
   StoredColumns<T>{uplo, n}.to_stored(s, full, AP, rep);
 }
@@ -852,10 +859,10 @@ void sym_rank_packed(const Settings& s, Uplo uplo, std::int64_t n, T alpha, cons
 // storage A with ld lda) by DMA: one copy_segments segment per column, its stored run (bit copies
 // of the 32-bit words, as DCOPY's); zero outside the band (a fresh buffer).
 template <class T>
-std::vector<T> band_dense(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t kl, std::int64_t ku, const T* A,
+ScratchVector<T> band_dense(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t kl, std::int64_t ku, const T* A,
                           std::int64_t lda, l12::Report& rep) {
   constexpr std::int64_t w = sizeof(T) / sizeof(float);
-  std::vector<T> d(static_cast<std::size_t>(m * n), T(0));
+  ScratchVector<T> d(static_cast<std::size_t>(m * n), T(0));
   std::vector<CopySegment> segs;
   for (std::int64_t j = 0; j < n; ++j) {
     const std::int64_t i0 = std::max<std::int64_t>(0, j - ku), i1 = std::min(m - 1, j + kl);
@@ -874,14 +881,14 @@ void gbmv_t(const Settings& s, Op trans, std::int64_t m, std::int64_t n, std::in
             CallReport* report) {
   l12::Report rep(s, report);
   if (m == 0 || n == 0 || (alpha == T(0) && beta == T(1))) return;
-  std::vector<T> d;
+  ScratchVector<T> d;
   if (alpha != T(0)) d = band_dense(s, m, n, kl, ku, A, lda, rep);
   gemv_row(s, trans, m, n, alpha, d.empty() ? nullptr : d.data(), m, x, incx, beta, y, incy, rep.sub());
   rep.add_sub();
 }
 
 template <class T>
-void sym_staged(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const std::vector<T>& tri, const T* x,
+void sym_staged(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const ScratchVector<T>& tri, const T* x,
                 std::int64_t incx, T beta, T* y, std::int64_t incy, CallReport* report) {
   symv_t(s, uplo, n, alpha, tri.empty() ? nullptr : tri.data(), n, x, incx, beta, y, incy, report);
 }
@@ -897,42 +904,42 @@ void sym_staged(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const std
   void sbmv(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, T alpha, const T* A, std::int64_t lda,        \
             const T* x, std::int64_t incx, T beta, T* y, std::int64_t incy, CallReport* report) {                      \
     l12::Report rep(s, report);                                                                                         \
-    const std::vector<T> tri = n > 0 && alpha != T(0) ? stage_band(s, uplo, n, k, A, lda, rep) : std::vector<T>{};      \
+    const ScratchVector<T> tri = n > 0 && alpha != T(0) ? stage_band(s, uplo, n, k, A, lda, rep) : ScratchVector<T>{};      \
     sym_staged(s, uplo, n, alpha, tri, x, incx, beta, y, incy, rep.sub());                                              \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void spmv(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* AP, const T* x, std::int64_t incx, T beta,  \
             T* y, std::int64_t incy, CallReport* report) {                                                              \
     l12::Report rep(s, report);                                                                                         \
-    const std::vector<T> tri = n > 0 && alpha != T(0) ? stage_packed(s, uplo, n, AP, rep) : std::vector<T>{};           \
+    const ScratchVector<T> tri = n > 0 && alpha != T(0) ? stage_packed(s, uplo, n, AP, rep) : ScratchVector<T>{};           \
     sym_staged(s, uplo, n, alpha, tri, x, incx, beta, y, incy, rep.sub());                                              \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tbmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const T* A,              \
             std::int64_t lda, T* x, std::int64_t incx, CallReport* report) {                                            \
     l12::Report rep(s, report);                                                                                         \
-    const std::vector<T> tri = stage_band(s, uplo, n, k, A, lda, rep);                                                  \
+    const ScratchVector<T> tri = stage_band(s, uplo, n, k, A, lda, rep);                                                  \
     trmv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tbsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const T* A,              \
             std::int64_t lda, T* x, std::int64_t incx, CallReport* report) {                                            \
     l12::Report rep(s, report);                                                                                         \
-    const std::vector<T> tri = stage_band(s, uplo, n, k, A, lda, rep);                                                  \
+    const ScratchVector<T> tri = stage_band(s, uplo, n, k, A, lda, rep);                                                  \
     trsv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tpmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* AP, T* x, std::int64_t incx,    \
             CallReport* report) {                                                                                       \
     l12::Report rep(s, report);                                                                                         \
-    const std::vector<T> tri = stage_packed(s, uplo, n, AP, rep);                                                       \
+    const ScratchVector<T> tri = stage_packed(s, uplo, n, AP, rep);                                                       \
     trmv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tpsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* AP, T* x, std::int64_t incx,    \
             CallReport* report) {                                                                                       \
     l12::Report rep(s, report);                                                                                         \
-    const std::vector<T> tri = stage_packed(s, uplo, n, AP, rep);                                                       \
+    const ScratchVector<T> tri = stage_packed(s, uplo, n, AP, rep);                                                       \
     trsv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
@@ -993,11 +1000,11 @@ void hemv_t(const Settings& s, Uplo uplo, std::int64_t n, std::complex<R> alpha,
 
 // Ar += U Yr^T and Ai += U Yi^T with U = [ur ui] (m x 2) and the n x 2 plane pairs of y.
 template <class R>
-void ger_planes(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, const std::vector<std::complex<R>>& u,
+void ger_planes(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, const ScratchVector<std::complex<R>>& u,
                 const std::complex<R>* y, std::int64_t incy, std::complex<R>* A, std::int64_t lda, l12::Report& rep) {
-  const std::vector<std::complex<R>> yv = gather(y, n, incy);
+  const ScratchVector<std::complex<R>> yv = gather(y, n, incy);
   const auto M = static_cast<std::size_t>(m), N = static_cast<std::size_t>(n);
-  std::vector<R> operands(2 * M + 4 * N);  // U (m x 2), then Yr and Yi (n x 2 each)
+  ScratchVector<R> operands(2 * M + 4 * N);  // U (m x 2), then Yr and Yi (n x 2 each)
   R* const U = operands.data();
   R* const Yr = U + 2 * M;
   R* const Yi = Yr + 2 * N;
@@ -1049,7 +1056,7 @@ void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cflo
          std::int64_t incx, const cfloat* y, std::int64_t incy, cfloat* A, std::int64_t lda, CallReport* report) {
   l12::Report rep(s, report);
   if (m == 0 || n == 0 || alpha == cfloat(0.0f)) return;
-  std::vector<cfloat> u(static_cast<std::size_t>(m));
+  ScratchVector<cfloat> u(static_cast<std::size_t>(m));
   copy(s, m, x, incx, u.data(), 1, rep.sub());  // x's gather: DMAs (exact)
   rep.add_sub();
   scal(s, m, alpha, u.data(), 1, rep.sub());  // u = alpha x on VectorE
@@ -1060,7 +1067,7 @@ void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cdou
          std::int64_t incx, const cdouble* y, std::int64_t incy, cdouble* A, std::int64_t lda, CallReport* report) {
   l12::Report rep(s, report);
   if (m == 0 || n == 0 || alpha == cdouble(0.0)) return;
-  std::vector<cdouble> u(static_cast<std::size_t>(m));
+  ScratchVector<cdouble> u(static_cast<std::size_t>(m));
   copy(s, m, x, incx, u.data(), 1, rep.sub());  // x's gather: DMAs (exact)
   rep.add_sub();
   scal(s, m, alpha, u.data(), 1, rep.sub());  // u = alpha x, host side (fp64)
@@ -1072,7 +1079,7 @@ void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cdou
   void hbmv(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, C alpha, const C* A, std::int64_t lda,      \
             const C* x, std::int64_t incx, C beta, C* y, std::int64_t incy, CallReport* report) {                    \
     l12::Report rep(s, report);                                                                                       \
-    const std::vector<C> tri = n > 0 && alpha != C(0) ? stage_band(s, uplo, n, k, A, lda, rep) : std::vector<C>{};    \
+    const ScratchVector<C> tri = n > 0 && alpha != C(0) ? stage_band(s, uplo, n, k, A, lda, rep) : ScratchVector<C>{};    \
     hemv_t(s, uplo, n, alpha, tri.empty() ? nullptr : tri.data(), std::max<std::int64_t>(1, n), x, incx, beta, y,     \
            incy, rep.sub());                                                                                          \
     rep.add_sub();                                                                                                    \
@@ -1080,7 +1087,7 @@ void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cdou
   void hpmv(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* AP, const C* x, std::int64_t incx,        \
             C beta, C* y, std::int64_t incy, CallReport* report) {                                                    \
     l12::Report rep(s, report);                                                                                       \
-    const std::vector<C> tri = n > 0 && alpha != C(0) ? stage_packed(s, uplo, n, AP, rep) : std::vector<C>{};         \
+    const ScratchVector<C> tri = n > 0 && alpha != C(0) ? stage_packed(s, uplo, n, AP, rep) : ScratchVector<C>{};         \
     hemv_t(s, uplo, n, alpha, tri.empty() ? nullptr : tri.data(), std::max<std::int64_t>(1, n), x, incx, beta, y,     \
            incy, rep.sub());                                                                                          \
     rep.add_sub();                                                                                             \
@@ -1117,7 +1124,7 @@ void rank_staged(const Settings& s, bool hermitian, Uplo uplo, std::int64_t n, s
                  HostSpan stored, Get&& get, Put&& put, CallReport* report) {
   using C = std::complex<R>;
   l12::Report rep(s, report);
-  std::vector<C> full = dense<C>(n, n, [&](std::int64_t i, std::int64_t j) { return in_triangle(uplo, i, j) ? get(i, j) : C(0); });
+  ScratchVector<C> full = dense<C>(n, n, [&](std::int64_t i, std::int64_t j) { return in_triangle(uplo, i, j) ? get(i, j) : C(0); });
   rep.host_step(HostStep{.name = "trnblas.complex_rank.stage", .flops = 0, .reads = {stored},
                          .writes = {HostSpan(full.data(), n * n)}});
   ger(s, hermitian, n, n, alpha, x, incx, two ? y : x, two ? incy : incx, full.data(), n, rep.sub());
@@ -1186,7 +1193,7 @@ namespace {
 // op(A) of a triangular matrix held by get (stored element (r, c) of the uplo triangle), staged
 // densely: zeros outside the triangle, ones on a unit diagonal, conjugated for op C (a sign flip).
 template <class C, class Get>
-std::vector<C> op_triangle(Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, Get&& get) {
+ScratchVector<C> op_triangle(Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, Get&& get) {
   return dense<C>(n, n, [&](std::int64_t i, std::int64_t j) {
     if (i == j && unit) return C(1);
     const std::int64_t r = trans == Op::N ? i : j, c = trans == Op::N ? j : i;
@@ -1209,13 +1216,13 @@ auto band_getter(Uplo uplo, std::int64_t k, const C* A, std::int64_t lda) {
 // The staging of op(A) (op_triangle) as one host round trip of copies and sign flips: the stored
 // elements there, the dense E back (trnblas.complex_triangle.stage).
 template <class C>
-void record_triangle_staging(l12::Report& rep, HostSpan stored, const std::vector<C>& E, std::int64_t n) {
+void record_triangle_staging(l12::Report& rep, HostSpan stored, const ScratchVector<C>& E, std::int64_t n) {
   rep.host_step(HostStep{.name = "trnblas.complex_triangle.stage", .flops = 0, .reads = {stored},
                          .writes = {HostSpan(E.data(), n * n)}});
 }
 
 template <class R>
-void complex_trmv_dense(const Settings& s, std::int64_t n, HostSpan stored, const std::vector<std::complex<R>>& E,
+void complex_trmv_dense(const Settings& s, std::int64_t n, HostSpan stored, const ScratchVector<std::complex<R>>& E,
                         std::complex<R>* x, std::int64_t incx, CallReport* report) {
   l12::Report rep(s, report);
   if (n == 0) return;
@@ -1223,7 +1230,7 @@ void complex_trmv_dense(const Settings& s, std::int64_t n, HostSpan stored, cons
   ScratchVector<R> pr, pi;
   complex_product(s, Op::N, false, n, n, E.data(), n, x, incx, pr, pi, rep);
   if (s.timing_only) return;
-  std::vector<std::complex<R>> out(pr.size());
+  ScratchVector<std::complex<R>> out(pr.size());
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = {pr[i], pi[i]};
   scatter(out, x, n, incx);
 }
@@ -1231,9 +1238,9 @@ void complex_trmv_dense(const Settings& s, std::int64_t n, HostSpan stored, cons
 // Rows of E (n x n) and of b multiplied by the reciprocals of E's diagonal: afterwards the diagonal
 // is 1 (it is not read again). C: VectorE (reciprocal without overflow, then one complex product per
 // element, l12::complex_reciprocal / complex_mul); Z: the same formulas in fp64 on the host side.
-void unit_rows(const Settings& s, std::int64_t n, std::vector<cfloat>& E, std::vector<cfloat>& b, l12::Report& rep) {
+void unit_rows(const Settings& s, std::int64_t n, ScratchVector<cfloat>& E, ScratchVector<cfloat>& b, l12::Report& rep) {
   const auto N = static_cast<std::size_t>(n);
-  std::vector<float> dr(N), di(N), rr(N), ri(N);
+  ScratchVector<float> dr(N), di(N), rr(N), ri(N);
   for (std::size_t i = 0; i < N; ++i) {
     dr[i] = E[i + i * N].real();
     di[i] = E[i + i * N].imag();
@@ -1242,7 +1249,7 @@ void unit_rows(const Settings& s, std::int64_t n, std::vector<cfloat>& E, std::v
   // One elementwise product over the n^2 + n elements of E and b, the row's reciprocal broadcast to
   // each; the planes are made and merged back by host copies (two recorded round trips).
   const std::size_t M = N * N + N;
-  std::vector<float> ar(M), ai(M), br(M), bi(M);
+  ScratchVector<float> ar(M), ai(M), br(M), bi(M);
   for (std::size_t k = 0; k < M; ++k) {
     const cfloat v = k < N * N ? E[k] : b[k - N * N];
     const std::size_t row = k < N * N ? k % N : k - N * N;
@@ -1261,7 +1268,7 @@ void unit_rows(const Settings& s, std::int64_t n, std::vector<cfloat>& E, std::v
                          .writes = {HostSpan(E.data(), n * n), HostSpan(b.data(), n)}});
   for (std::size_t k = 0; k < M; ++k) (k < N * N ? E[k] : b[k - N * N]) = cfloat(ar[k], ai[k]);
 }
-void unit_rows(const Settings&, std::int64_t n, std::vector<cdouble>& E, std::vector<cdouble>& b, l12::Report& rep) {
+void unit_rows(const Settings&, std::int64_t n, ScratchVector<cdouble>& E, ScratchVector<cdouble>& b, l12::Report& rep) {
   const auto N = static_cast<std::size_t>(n);
   // One round trip: E and b to the host and back; per row a Smith reciprocal (9 flops) and n + 1
   // complex products (6 each).
@@ -1283,18 +1290,18 @@ void unit_rows(const Settings&, std::int64_t n, std::vector<cdouble>& E, std::ve
 // Solves E x = b for a dense triangular n x n E (lower or upper; unit: diagonal taken as 1).
 template <class R>
 void complex_trsv_dense(const Settings& s, bool lower, bool unit, std::int64_t n, HostSpan stored,
-                        std::vector<std::complex<R>> E, std::complex<R>* x, std::int64_t incx, CallReport* report) {
+                        ScratchVector<std::complex<R>> E, std::complex<R>* x, std::int64_t incx, CallReport* report) {
   using C = std::complex<R>;
   l12::Report rep(s, report);
   if (n == 0) return;
   record_triangle_staging(rep, stored, E, n);
-  std::vector<C> b = gather(x, n, incx);
+  ScratchVector<C> b = gather(x, n, incx);
   if (!unit) unit_rows(s, n, E, b, rep);
   // The real representation of the unit triangular E: element (i, j) becomes the 2 x 2 block
   // [er -ei; ei er] at rows 2i, 2i + 1 and columns 2j, 2j + 1 (copies and sign flips: exact); the
   // diagonal blocks are the identity. b, read as 2n reals, is already (re, im) interleaved.
   const std::int64_t m = 2 * n;
-  std::vector<R> real(static_cast<std::size_t>(m * m), R(0));
+  ScratchVector<R> real(static_cast<std::size_t>(m * m), R(0));
   const auto at = [&](std::int64_t i, std::int64_t j) -> R& { return real[static_cast<std::size_t>(i + j * m)]; };
   for (std::int64_t j = 0; j < n; ++j) {
     at(2 * j, 2 * j) = at(2 * j + 1, 2 * j + 1) = R(1);
@@ -1320,7 +1327,7 @@ void complex_trsv_dense(const Settings& s, bool lower, bool unit, std::int64_t n
   void symv(const Settings& s, Uplo uplo, std::int64_t n, C alpha, const C* A, std::int64_t lda, const C* x,            \
             std::int64_t incx, C beta, C* y, std::int64_t incy, CallReport* report) {                                   \
     l12::Report rep(s, report);                                                                                         \
-    const std::vector<C> full = n > 0 && alpha != C(0) ? stage(s, uplo, n, A, lda, true, false, rep) : std::vector<C>{};\
+    const ScratchVector<C> full = n > 0 && alpha != C(0) ? stage(s, uplo, n, A, lda, true, false, rep) : ScratchVector<C>{};\
     gemv(s, Op::N, false, n, n, alpha, full.empty() ? nullptr : full.data(), std::max<std::int64_t>(1, n), x, incx,    \
          beta, y, incy, rep.sub());                                                                                     \
     rep.add_sub();                                                                                                      \
@@ -1343,7 +1350,7 @@ void complex_trsv_dense(const Settings& s, bool lower, bool unit, std::int64_t n
             std::int64_t ku, C alpha, const C* A, std::int64_t lda, const C* x, std::int64_t incx, C beta, C* y,        \
             std::int64_t incy, CallReport* report) {                                                                    \
     l12::Report rep(s, report);                                                                                         \
-    std::vector<C> d;                                                                                                   \
+    ScratchVector<C> d;                                                                                                   \
     if (m > 0 && n > 0 && alpha != C(0)) d = band_dense(s, m, n, kl, ku, A, lda, rep);                                  \
     gemv(s, trans, conjugate, m, n, alpha, d.empty() ? nullptr : d.data(), std::max<std::int64_t>(1, m), x, incx, beta, \
          y, incy, rep.sub());                                                                                           \
