@@ -67,6 +67,10 @@ class Recorder {
 // order <= kTrsmNarrowMaxOrder, nrhs <= kTrsmNarrowMaxRhs (trn/blas/level3.hpp).
 // Complex data (T = std::complex<float>): the same with the 4M products (four real matmuls each) on
 // planes; conj: E is the conjugate of the stored triangle (TRNBLAS_OP_C).
+// With `x` set the kernel computes the inverse instead (trtri_newton.cpp): X = E^-1, the solve
+// E X = I by block columns of the identity, each on its own block rows (the other rows of X are
+// exact zeros and are not written); X column-major with leading dimension ldx. z, nrhs and alpha are
+// not read; order <= kTrtriNewtonMaxOrder.
 template <class T>
 struct NarrowTrsm {
   const T* e = nullptr;
@@ -75,6 +79,8 @@ struct NarrowTrsm {
   T* z = nullptr;
   std::int64_t es = 1, rs = 1, nrhs = 0;
   T alpha = T(1);
+  T* x = nullptr;
+  std::int64_t ldx = 0;
 };
 void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p);
 void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p);

@@ -65,6 +65,19 @@ void keep_triangle(NeuronCore& nc, const Tile& t, std::int64_t w, std::int64_t s
   nc.affine_select(t, std::span(&pattern, 1), 0, sign, cmp, t, 0.0f);
 }
 
+// The inverse's diagonal block x (w x w) written into X's stored block without touching the stored
+// block's other triangle (and, unit, its diagonal): the two parts selected (zeros elsewhere, whose
+// bits are 0) and OR-ed bitwise, so the stored values keep their bits (NaN payloads, -0), as
+// trnsolver's sytrd merges its triangles. `stored` holds X's block as loaded; it is overwritten.
+void merge_diagonal_block(NeuronCore& nc, const Tile& out, const Tile& x, const Tile& stored, std::int64_t w,
+                          bool lower, bool unit) {
+  const std::int64_t sign = lower ? 1 : -1;
+  const std::array<std::int64_t, 2> mine{-sign, w}, theirs{sign, w};
+  nc.affine_select(out, std::span(&mine, 1), 0, sign, unit ? AluOp::greater : AluOp::greater_equal, x, 0.0f);
+  nc.affine_select(stored, std::span(&theirs, 1), 0, -sign, unit ? AluOp::greater_equal : AluOp::greater, stored, 0.0f);
+  nc.tensor_tensor(out.bitcast(DType::u32), out.bitcast(DType::u32), stored.bitcast(DType::u32), AluOp::bitwise_or);
+}
+
 }  // namespace
 
 void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
@@ -91,13 +104,16 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
     const std::array<std::int64_t, 2> pattern{-1, P};  // p - f == 0
     nc.affine_select(ident, std::span(&pattern, 1), 0, 1, AluOp::equal, ones, 0.0f);
   }
-  // Right-hand sides and solutions, block b in columns [b nrhs, (b + 1) nrhs).
-  Tile zt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "Z blocks");
-  Tile yt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "Y blocks");
-  Tile rt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "R blocks");
-  Tile st = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "refinement residuals");
+  // Right-hand sides and solutions, block b in columns [b nrhs, (b + 1) nrhs) (the inverse: below).
+  Tile zt, yt, rt, st;
   const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(width(b))).cols(b * nrhs, nrhs); };
-  for (std::int64_t b = 0; b < blocks; ++b) nc.dma_copy(col(zt, b), z_block(b));
+  if (p.x == nullptr) {
+    zt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "Z blocks");
+    yt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "Y blocks");
+    rt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "R blocks");
+    st = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "refinement residuals");
+    for (std::int64_t b = 0; b < blocks; ++b) nc.dma_copy(col(zt, b), z_block(b));
+  }
 
   // ---- 1. the inverses of the diagonal blocks ----------------------------------------------------
   struct Diag {
@@ -195,6 +211,86 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
     }
   }
 
+  // ---- 2'. the inverse: X = E^-1 by block columns --------------------------------------------------
+  // Block column c of X solves E X_c = I_c, whose block rows before c in solve order are exact zeros
+  // (not computed): its rows run c, c + 1, ... (lower; upper c, c - 1, ...) with step 2's arithmetic —
+  // R_b = I (b = c) or 0 - sum_k E_bk X_kc over the solved k between c and b, X_bc = V_b^T R_b, one
+  // refinement step — so each column of X is, to the sign of zeros, the narrow solve of E x = e_j
+  // (tested bit for bit). The block columns are independent chains, interleaved step by step.
+  if (p.x != nullptr) {
+    const auto ci = [](std::int64_t c) { return static_cast<std::size_t>(c); };
+    std::vector<Tile> xc(ci(blocks)), rc(ci(blocks)), sc(ci(blocks)), acc(ci(blocks)), xp(ci(blocks));
+    std::vector<Tile> stored(ci(blocks)), merged(ci(blocks));
+    const auto x_view = [&](std::int64_t b, std::int64_t c) {
+      return tile::hbm_view(p.x + b * P + c * P * p.ldx, DType::f32, rows32(width(b)), 1, {{width(c), p.ldx}});
+    };
+    for (std::int64_t c = 0; c < blocks; ++c) {
+      xc[ci(c)] = sb.alloc(DType::f32, Pi, {blocks * P}, "X block column");
+      rc[ci(c)] = sb.alloc(DType::f32, Pi, {P}, "R_bc");
+      sc[ci(c)] = sb.alloc(DType::f32, Pi, {P}, "refinement residual");
+      stored[ci(c)] = sb.alloc(DType::f32, rows32(width(c)), {width(c)}, "X_cc as stored");
+      merged[ci(c)] = sb.alloc(DType::f32, rows32(width(c)), {width(c)}, "X_cc merged");
+      acc[ci(c)] = ps.alloc(DType::f32, Pi, {P}, "E_bK X_Kc");
+      xp[ci(c)] = ps.alloc(DType::f32, Pi, {P}, "V_b^T R_bc");
+      nc.dma_copy(stored[ci(c)], x_view(c, c));  // before any write of X (X may be E: in place)
+    }
+    const auto row_of = [&](std::int64_t c, std::int64_t step) { return p.lower ? c + step : c - step; };
+    const auto x_of = [&](std::int64_t k, std::int64_t c) {  // X_kc in block column c's tile
+      return xc[ci(c)].rows(0, rows32(width(k))).cols(k * P, width(c));
+    };
+    const auto fit = [&](const Tile& t, std::int64_t b, std::int64_t c) {
+      return t.rows(0, rows32(width(b))).cols(0, width(c));
+    };
+    for (std::int64_t step = 0; step < blocks; ++step) {
+      std::vector<std::int64_t> cols;  // the block columns that have a block row at this step
+      for (std::int64_t c = 0; c < blocks; ++c)
+        if (const std::int64_t b = row_of(c, step); b >= 0 && b < blocks) cols.push_back(c);
+      const auto r_of = [&](std::int64_t c) {
+        const std::int64_t b = row_of(c, step);
+        return step == 0 ? ident.rows(0, rows32(width(b))).cols(0, width(b)) : fit(rc[ci(c)], b, c);
+      };
+      if (step > 0) {
+        for (const std::int64_t c : cols) {  // E_bK X_Kc, K the solved rows c..b-1 (upper: b+1..c)
+          const std::int64_t b = row_of(c, step), k0 = p.lower ? c : b + 1, k1 = p.lower ? b : c + 1;
+          for (std::int64_t k = k0; k < k1; ++k)
+            nc.nc_matmul(fit(acc[ci(c)], b, c), et[static_cast<std::size_t>(b * blocks + k)], x_of(k, c), k != k0);
+        }
+        for (const std::int64_t c : cols) {
+          const std::int64_t b = row_of(c, step);
+          nc.tensor_scalar(fit(rc[ci(c)], b, c), fit(acc[ci(c)], b, c), AluOp::multiply, -1.0f);
+        }
+      }
+      for (const std::int64_t c : cols) {
+        const std::int64_t b = row_of(c, step);
+        nc.nc_matmul(fit(xp[ci(c)], b, c), d[static_cast<std::size_t>(b)].v, r_of(c), false);  // V^T r
+      }
+      for (const std::int64_t c : cols) nc.tensor_copy(x_of(row_of(c, step), c), fit(xp[ci(c)], row_of(c, step), c));
+      for (const std::int64_t c : cols) {  // refinement: s = r - T_b x, x += V^T s
+        const std::int64_t b = row_of(c, step);
+        nc.nc_matmul(fit(xp[ci(c)], b, c), d[static_cast<std::size_t>(b)].u, x_of(b, c), false);
+      }
+      for (const std::int64_t c : cols) {
+        const std::int64_t b = row_of(c, step);
+        nc.tensor_tensor(fit(sc[ci(c)], b, c), r_of(c), fit(xp[ci(c)], b, c), AluOp::subtract);
+      }
+      for (const std::int64_t c : cols) {
+        const std::int64_t b = row_of(c, step);
+        nc.nc_matmul(fit(xp[ci(c)], b, c), d[static_cast<std::size_t>(b)].v, fit(sc[ci(c)], b, c), false);
+      }
+      for (const std::int64_t c : cols) {
+        const std::int64_t b = row_of(c, step);
+        nc.tensor_tensor(x_of(b, c), x_of(b, c), fit(xp[ci(c)], b, c), AluOp::add);
+        if (b == c) {
+          merge_diagonal_block(nc, merged[ci(c)], x_of(c, c), stored[ci(c)], width(c), p.lower, p.unit);
+          nc.dma_copy(x_view(c, c), merged[ci(c)]);
+        } else {
+          nc.dma_copy(x_view(b, c), x_of(b, c));
+        }
+      }
+    }
+    return;
+  }
+
   // ---- 2. block rows in solve order --------------------------------------------------------------
   if (p.alpha != 1.0f)
     for (std::int64_t b = 0; b < blocks; ++b) nc.tensor_scalar(col(zt, b), col(zt, b), AluOp::multiply, p.alpha);
@@ -277,13 +373,19 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
     const std::array<std::int64_t, 2> pattern{-1, P};
     nc.affine_select(ident, std::span(&pattern, 1), 0, 1, AluOp::equal, ones, 0.0f);
   }
-  Cx zt = alloc_cx(P, blocks * nrhs, "Z blocks", false), yt = alloc_cx(P, blocks * nrhs, "Y blocks", false);
-  Cx rt = alloc_cx(P, blocks * nrhs, "R blocks", false), st = alloc_cx(P, blocks * nrhs, "refinement residuals", false);
-  Tile scratch = sb.alloc(DType::f32, Pi, {3 * nrhs}, "alpha z");
+  Cx zt, yt, rt, st;
+  Tile scratch;
   const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(width(b))).cols(b * nrhs, nrhs); };
-  for (std::int64_t b = 0; b < blocks; ++b) {
-    nc.dma_copy(col(zt.re, b), z_plane(b, 0));
-    nc.dma_copy(col(zt.im, b), z_plane(b, 1));
+  if (p.x == nullptr) {  // (the inverse: below)
+    zt = alloc_cx(P, blocks * nrhs, "Z blocks", false);
+    yt = alloc_cx(P, blocks * nrhs, "Y blocks", false);
+    rt = alloc_cx(P, blocks * nrhs, "R blocks", false);
+    st = alloc_cx(P, blocks * nrhs, "refinement residuals", false);
+    scratch = sb.alloc(DType::f32, Pi, {3 * nrhs}, "alpha z");
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      nc.dma_copy(col(zt.re, b), z_plane(b, 0));
+      nc.dma_copy(col(zt.im, b), z_plane(b, 1));
+    }
   }
 
   struct Diag {
@@ -404,6 +506,112 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
         update(x.v, 2);
       }
     }
+  }
+
+  // The inverse X = E^-1 by block columns, as the real kernel's (its step 2'): R_bc = I + 0 i (b = c)
+  // or 0 - sum_k E_bk X_kc, X_bc = V_b^T R_bc, one refinement step.
+  if (p.x != nullptr) {
+    const auto ci = [](std::int64_t c) { return static_cast<std::size_t>(c); };
+    std::vector<Cx> xc(ci(blocks)), rc(ci(blocks)), sc(ci(blocks));
+    std::vector<std::array<Tile, 2>> acc(ci(blocks)), xp(ci(blocks));
+    Tile zeros = sb.alloc(DType::f32, Pi, {P}, "zeros");
+    nc.memset(zeros, 0.0f);
+    float* xf = reinterpret_cast<float*>(p.x);
+    const auto x_plane = [&](std::int64_t b, std::int64_t c, int part) {
+      return tile::hbm_view(xf + 2 * (b * P + c * P * p.ldx) + part, DType::f32, rows32(width(b)), 2,
+                            {{width(c), 2 * p.ldx}});
+    };
+    std::vector<Cx> stored(ci(blocks)), merged(ci(blocks));
+    for (std::int64_t c = 0; c < blocks; ++c) {
+      xc[ci(c)] = alloc_cx(P, blocks * P, "X block column", false);
+      rc[ci(c)] = alloc_cx(P, P, "R_bc", false);
+      sc[ci(c)] = alloc_cx(P, P, "refinement residual", false);
+      stored[ci(c)] = alloc_cx(width(c), width(c), "X_cc as stored", false);
+      merged[ci(c)] = alloc_cx(width(c), width(c), "X_cc merged", false);
+      for (int f = 0; f < 2; ++f) {
+        acc[ci(c)][f] = ps.alloc(DType::f32, Pi, {P}, "E_bK X_Kc");
+        xp[ci(c)][f] = ps.alloc(DType::f32, Pi, {P}, "V_b^T R_bc");
+      }
+      nc.dma_copy(stored[ci(c)].re, x_plane(c, c, 0));  // before any write of X (X may be E: in place)
+      nc.dma_copy(stored[ci(c)].im, x_plane(c, c, 1));
+    }
+    const auto row_of = [&](std::int64_t c, std::int64_t step) { return p.lower ? c + step : c - step; };
+    const auto x_of = [&](const Tile& t, std::int64_t k, std::int64_t c) {  // X_kc's plane in block column c's tile
+      return t.rows(0, rows32(width(k))).cols(k * P, width(c));
+    };
+    const auto fit = [&](const Tile& t, std::int64_t b, std::int64_t c) {
+      return t.rows(0, rows32(width(b))).cols(0, width(c));
+    };
+    for (std::int64_t step = 0; step < blocks; ++step) {
+      std::vector<std::int64_t> cols;
+      for (std::int64_t c = 0; c < blocks; ++c)
+        if (const std::int64_t b = row_of(c, step); b >= 0 && b < blocks) cols.push_back(c);
+      const auto r_re = [&](std::int64_t c) {
+        const std::int64_t b = row_of(c, step);
+        return step == 0 ? ident.rows(0, rows32(width(b))).cols(0, width(b)) : fit(rc[ci(c)].re, b, c);
+      };
+      const auto r_im = [&](std::int64_t c) {
+        const std::int64_t b = row_of(c, step);
+        return step == 0 ? zeros.rows(0, rows32(width(b))).cols(0, width(b)) : fit(rc[ci(c)].im, b, c);
+      };
+      if (step > 0) {
+        for (const std::int64_t c : cols) {
+          const std::int64_t b = row_of(c, step), k0 = p.lower ? c : b + 1, k1 = p.lower ? b : c + 1;
+          const Cx& x = xc[ci(c)];
+          for (std::int64_t k = k0; k < k1; ++k)
+            cmatmul(fit(acc[ci(c)][0], b, c), fit(acc[ci(c)][1], b, c), et[static_cast<std::size_t>(b * blocks + k)],
+                    x_of(x.re, k, c), x_of(x.im, k, c), k != k0);
+        }
+        for (const std::int64_t c : cols) {
+          const std::int64_t b = row_of(c, step);
+          nc.tensor_scalar(fit(rc[ci(c)].re, b, c), fit(acc[ci(c)][0], b, c), AluOp::multiply, -1.0f);
+          nc.tensor_scalar(fit(rc[ci(c)].im, b, c), fit(acc[ci(c)][1], b, c), AluOp::multiply, -1.0f);
+        }
+      }
+      for (const std::int64_t c : cols) {
+        const std::int64_t b = row_of(c, step);
+        cmatmul(fit(xp[ci(c)][0], b, c), fit(xp[ci(c)][1], b, c), d[static_cast<std::size_t>(b)].v, r_re(c), r_im(c),
+                false);  // V^T r
+      }
+      for (const std::int64_t c : cols) {
+        const std::int64_t b = row_of(c, step);
+        nc.tensor_copy(x_of(xc[ci(c)].re, b, c), fit(xp[ci(c)][0], b, c));
+        nc.tensor_copy(x_of(xc[ci(c)].im, b, c), fit(xp[ci(c)][1], b, c));
+      }
+      for (const std::int64_t c : cols) {  // refinement: s = r - T_b x, x += V^T s
+        const std::int64_t b = row_of(c, step);
+        cmatmul(fit(xp[ci(c)][0], b, c), fit(xp[ci(c)][1], b, c), d[static_cast<std::size_t>(b)].u,
+                x_of(xc[ci(c)].re, b, c), x_of(xc[ci(c)].im, b, c), false);
+      }
+      for (const std::int64_t c : cols) {
+        const std::int64_t b = row_of(c, step);
+        nc.tensor_tensor(fit(sc[ci(c)].re, b, c), r_re(c), fit(xp[ci(c)][0], b, c), AluOp::subtract);
+        nc.tensor_tensor(fit(sc[ci(c)].im, b, c), r_im(c), fit(xp[ci(c)][1], b, c), AluOp::subtract);
+      }
+      for (const std::int64_t c : cols) {
+        const std::int64_t b = row_of(c, step);
+        cmatmul(fit(xp[ci(c)][0], b, c), fit(xp[ci(c)][1], b, c), d[static_cast<std::size_t>(b)].v,
+                fit(sc[ci(c)].re, b, c), fit(sc[ci(c)].im, b, c), false);
+      }
+      for (const std::int64_t c : cols) {
+        const std::int64_t b = row_of(c, step);
+        const Cx& x = xc[ci(c)];
+        nc.tensor_tensor(x_of(x.re, b, c), x_of(x.re, b, c), fit(xp[ci(c)][0], b, c), AluOp::add);
+        nc.tensor_tensor(x_of(x.im, b, c), x_of(x.im, b, c), fit(xp[ci(c)][1], b, c), AluOp::add);
+        for (int part = 0; part < 2; ++part) {
+          const Tile xpart = x_of(part == 0 ? x.re : x.im, b, c);
+          if (b == c) {
+            const Tile& out = part == 0 ? merged[ci(c)].re : merged[ci(c)].im;
+            merge_diagonal_block(nc, out, xpart, part == 0 ? stored[ci(c)].re : stored[ci(c)].im, width(c), p.lower,
+                                 p.unit);
+            nc.dma_copy(x_plane(c, c, part), out);
+          } else {
+            nc.dma_copy(x_plane(b, c, part), xpart);
+          }
+        }
+      }
+    }
+    return;
   }
 
   if (p.alpha != std::complex<float>(1.0f))
