@@ -51,6 +51,19 @@ namespace trn::blas::detail {
 
 namespace {
 
+std::int32_t rows32(std::int64_t v) { return static_cast<std::int32_t>(v); }
+
+// What both kernels open with: blocks of pmax rows of an order-`order` triangle (the last one
+// `width` rows) and the SBUF / PSUM scopes every tile of the launch lives in.
+struct BlockFrame {
+  BlockFrame(NeuronCore& nc, std::int64_t n)
+      : P(nc.hw().pmax), order(n), blocks((n + P - 1) / P), Pi(rows32(P)), sb(nc.sbuf()), ps(nc.psum()) {}
+  std::int64_t width(std::int64_t b) const { return std::min(P, order - b * P); }
+  const std::int64_t P, order, blocks;
+  const std::int32_t Pi;  // P as a partition count
+  AllocScope sb, ps;
+};
+
 // ceil(log2 w): Newton steps that annihilate a strictly triangular residual of order w.
 int newton_steps(std::int64_t w) {
   int steps = 0;
@@ -81,12 +94,8 @@ void merge_diagonal_block(NeuronCore& nc, const Tile& out, const Tile& x, const 
 }  // namespace
 
 void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
-  const std::int64_t P = nc.hw().pmax, order = p.order, nrhs = p.nrhs;
-  const std::int64_t blocks = (order + P - 1) / P;
-  const auto width = [&](std::int64_t b) { return std::min(P, order - b * P); };
-  const auto rows32 = [](std::int64_t v) { return static_cast<std::int32_t>(v); };
-  AllocScope sb(nc.sbuf()), ps(nc.psum());
-  const auto Pi = rows32(P);
+  BlockFrame frame(nc, p.order);
+  const std::int64_t P = frame.P, blocks = frame.blocks, nrhs = p.nrhs;
   // E(i, j) at e[i si + j sj]: the block (i0.., j0..) with partitions along i (direct) or j (transposed).
   const auto e_block = [&](std::int64_t i0, std::int64_t h, std::int64_t j0, std::int64_t w, bool transposed) {
     const float* base = p.e + i0 * p.si + j0 * p.sj;
@@ -94,11 +103,11 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
                       : tile::hbm_view(base, DType::f32, rows32(h), p.si, {{w, p.sj}});
   };
   const auto z_block = [&](std::int64_t b) {
-    return tile::hbm_view(p.z + b * P * p.es, DType::f32, rows32(width(b)), p.es, {{nrhs, p.rs}});
+    return tile::hbm_view(p.z + b * P * p.es, DType::f32, rows32(frame.width(b)), p.es, {{nrhs, p.rs}});
   };
 
-  Tile ones = sb.alloc(DType::f32, Pi, {P}, "ones");
-  Tile ident = sb.alloc(DType::f32, Pi, {P}, "identity");
+  Tile ones = frame.sb.alloc(DType::f32, frame.Pi, {P}, "ones");
+  Tile ident = frame.sb.alloc(DType::f32, frame.Pi, {P}, "identity");
   nc.memset(ones, 1.0f);
   {
     const std::array<std::int64_t, 2> pattern{-1, P};  // p - f == 0
@@ -106,12 +115,12 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
   }
   // Right-hand sides and solutions, block b in columns [b nrhs, (b + 1) nrhs) (the inverse: below).
   Tile zt, yt, rt, st;
-  const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(width(b))).cols(b * nrhs, nrhs); };
+  const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(frame.width(b))).cols(b * nrhs, nrhs); };
   if (p.x == nullptr) {
-    zt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "Z blocks");
-    yt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "Y blocks");
-    rt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "R blocks");
-    st = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "refinement residuals");
+    zt = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "Z blocks");
+    yt = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "Y blocks");
+    rt = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "R blocks");
+    st = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "refinement residuals");
     for (std::int64_t b = 0; b < blocks; ++b) nc.dma_copy(col(zt, b), z_block(b));
   }
 
@@ -122,14 +131,14 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
   std::vector<Diag> d(static_cast<std::size_t>(blocks));
   const std::int64_t lsign = p.lower ? 1 : -1;  // T lower: p - f >= 0
   for (std::int64_t b = 0; b < blocks; ++b) {
-    const std::int64_t w = width(b), e0 = b * P;
+    const std::int64_t w = frame.width(b), e0 = b * P;
     Diag& x = d[static_cast<std::size_t>(b)];
-    x.t = sb.alloc(DType::f32, rows32(w), {w}, "T_b");
-    x.u = sb.alloc(DType::f32, rows32(w), {w}, "T_b^T");
-    x.w = sb.alloc(DType::f32, rows32(w), {w}, "W_b");
-    x.v = sb.alloc(DType::f32, rows32(w), {w}, "V_b");
-    x.pw = sb.alloc(DType::f32, rows32(w), {w}, "T W - I");
-    x.pv = sb.alloc(DType::f32, rows32(w), {w}, "T^T V - I");
+    x.t = frame.sb.alloc(DType::f32, rows32(w), {w}, "T_b");
+    x.u = frame.sb.alloc(DType::f32, rows32(w), {w}, "T_b^T");
+    x.w = frame.sb.alloc(DType::f32, rows32(w), {w}, "W_b");
+    x.v = frame.sb.alloc(DType::f32, rows32(w), {w}, "V_b");
+    x.pw = frame.sb.alloc(DType::f32, rows32(w), {w}, "T W - I");
+    x.pv = frame.sb.alloc(DType::f32, rows32(w), {w}, "T^T V - I");
     nc.dma_copy(x.t, e_block(e0, w, e0, w, false));
     nc.dma_copy(x.u, e_block(e0, w, e0, w, true));
   }
@@ -139,12 +148,12 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
     for (std::int64_t k = 0; k < blocks; ++k) {
       if (p.lower ? k >= b : k <= b) continue;
       Tile& t = et[static_cast<std::size_t>(b * blocks + k)];
-      t = sb.alloc(DType::f32, rows32(width(k)), {width(b)}, "E_bk^T");
-      nc.dma_copy(t, e_block(b * P, width(b), k * P, width(k), true));
+      t = frame.sb.alloc(DType::f32, rows32(frame.width(k)), {frame.width(b)}, "E_bk^T");
+      nc.dma_copy(t, e_block(b * P, frame.width(b), k * P, frame.width(k), true));
     }
-  Tile diag = sb.alloc(DType::f32, Pi, {blocks}, "t_ii");
+  Tile diag = frame.sb.alloc(DType::f32, frame.Pi, {blocks}, "t_ii");
   for (std::int64_t b = 0; b < blocks; ++b) {
-    const std::int64_t w = width(b);
+    const std::int64_t w = frame.width(b);
     Diag& x = d[static_cast<std::size_t>(b)];
     const Tile id = ident.rows(0, rows32(w)).cols(0, w);
     // The referenced triangle only; a unit diagonal is 1 whatever is stored.
@@ -168,42 +177,42 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
   std::vector<std::array<Tile, 2>> pp(static_cast<std::size_t>(slots)), qq(static_cast<std::size_t>(slots));
   for (std::int64_t s = 0; s < slots; ++s)
     for (int f = 0; f < 2; ++f) {
-      pp[static_cast<std::size_t>(s)][f] = ps.alloc(DType::f32, Pi, {P}, "T X");
-      qq[static_cast<std::size_t>(s)][f] = ps.alloc(DType::f32, Pi, {P}, "X (T X - I)");
+      pp[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "T X");
+      qq[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "X (T X - I)");
     }
   const auto ptile = [&](auto& set, std::int64_t b, int f) {
-    return set[static_cast<std::size_t>(b % slots)][f].rows(0, rows32(width(b))).cols(0, width(b));
+    return set[static_cast<std::size_t>(b % slots)][f].rows(0, rows32(frame.width(b))).cols(0, frame.width(b));
   };
   int steps = 0;
-  for (std::int64_t b = 0; b < blocks; ++b) steps = std::max(steps, newton_steps(width(b)));
+  for (std::int64_t b = 0; b < blocks; ++b) steps = std::max(steps, newton_steps(frame.width(b)));
   for (std::int64_t g0 = 0; g0 < blocks; g0 += slots) {  // groups of `slots` blocks, interleaved
     const std::int64_t g1 = std::min(blocks, g0 + slots);
     for (int step = 0; step < steps; ++step) {
       for (std::int64_t b = g0; b < g1; ++b) {
-        if (step >= newton_steps(width(b))) continue;
-        const bool last = step + 1 == newton_steps(width(b));  // V only: W is not read afterwards
+        if (step >= newton_steps(frame.width(b))) continue;
+        const bool last = step + 1 == newton_steps(frame.width(b));  // V only: W is not read afterwards
         Diag& x = d[static_cast<std::size_t>(b)];
         if (!last) nc.nc_matmul(ptile(pp, b, 0), x.u, x.w, false);  // T W
         nc.nc_matmul(ptile(pp, b, 1), x.t, x.v, false);              // T^T V
       }
       for (std::int64_t b = g0; b < g1; ++b) {
-        if (step >= newton_steps(width(b))) continue;
-        const bool last = step + 1 == newton_steps(width(b));
+        if (step >= newton_steps(frame.width(b))) continue;
+        const bool last = step + 1 == newton_steps(frame.width(b));
         Diag& x = d[static_cast<std::size_t>(b)];
-        const Tile id = ident.rows(0, rows32(width(b))).cols(0, width(b));
+        const Tile id = ident.rows(0, rows32(frame.width(b))).cols(0, frame.width(b));
         if (!last) nc.tensor_tensor(x.pw, ptile(pp, b, 0), id, AluOp::subtract);
         nc.tensor_tensor(x.pv, ptile(pp, b, 1), id, AluOp::subtract);
       }
       for (std::int64_t b = g0; b < g1; ++b) {
-        if (step >= newton_steps(width(b))) continue;
-        const bool last = step + 1 == newton_steps(width(b));
+        if (step >= newton_steps(frame.width(b))) continue;
+        const bool last = step + 1 == newton_steps(frame.width(b));
         Diag& x = d[static_cast<std::size_t>(b)];
         if (!last) nc.nc_matmul(ptile(qq, b, 0), x.v, x.pw, false);  // V^T (T W - I)
         nc.nc_matmul(ptile(qq, b, 1), x.w, x.pv, false);              // W^T (T^T V - I)
       }
       for (std::int64_t b = g0; b < g1; ++b) {
-        if (step >= newton_steps(width(b))) continue;
-        const bool last = step + 1 == newton_steps(width(b));
+        if (step >= newton_steps(frame.width(b))) continue;
+        const bool last = step + 1 == newton_steps(frame.width(b));
         Diag& x = d[static_cast<std::size_t>(b)];
         if (!last) nc.tensor_tensor(x.w, x.w, ptile(qq, b, 0), AluOp::subtract);
         nc.tensor_tensor(x.v, x.v, ptile(qq, b, 1), AluOp::subtract);
@@ -222,24 +231,24 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
     std::vector<Tile> xc(ci(blocks)), rc(ci(blocks)), sc(ci(blocks)), acc(ci(blocks)), xp(ci(blocks));
     std::vector<Tile> stored(ci(blocks)), merged(ci(blocks));
     const auto x_view = [&](std::int64_t b, std::int64_t c) {
-      return tile::hbm_view(p.x + b * P + c * P * p.ldx, DType::f32, rows32(width(b)), 1, {{width(c), p.ldx}});
+      return tile::hbm_view(p.x + b * P + c * P * p.ldx, DType::f32, rows32(frame.width(b)), 1, {{frame.width(c), p.ldx}});
     };
     for (std::int64_t c = 0; c < blocks; ++c) {
-      xc[ci(c)] = sb.alloc(DType::f32, Pi, {blocks * P}, "X block column");
-      rc[ci(c)] = sb.alloc(DType::f32, Pi, {P}, "R_bc");
-      sc[ci(c)] = sb.alloc(DType::f32, Pi, {P}, "refinement residual");
-      stored[ci(c)] = sb.alloc(DType::f32, rows32(width(c)), {width(c)}, "X_cc as stored");
-      merged[ci(c)] = sb.alloc(DType::f32, rows32(width(c)), {width(c)}, "X_cc merged");
-      acc[ci(c)] = ps.alloc(DType::f32, Pi, {P}, "E_bK X_Kc");
-      xp[ci(c)] = ps.alloc(DType::f32, Pi, {P}, "V_b^T R_bc");
+      xc[ci(c)] = frame.sb.alloc(DType::f32, frame.Pi, {blocks * P}, "X block column");
+      rc[ci(c)] = frame.sb.alloc(DType::f32, frame.Pi, {P}, "R_bc");
+      sc[ci(c)] = frame.sb.alloc(DType::f32, frame.Pi, {P}, "refinement residual");
+      stored[ci(c)] = frame.sb.alloc(DType::f32, rows32(frame.width(c)), {frame.width(c)}, "X_cc as stored");
+      merged[ci(c)] = frame.sb.alloc(DType::f32, rows32(frame.width(c)), {frame.width(c)}, "X_cc merged");
+      acc[ci(c)] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "E_bK X_Kc");
+      xp[ci(c)] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "V_b^T R_bc");
       nc.dma_copy(stored[ci(c)], x_view(c, c));  // before any write of X (X may be E: in place)
     }
     const auto row_of = [&](std::int64_t c, std::int64_t step) { return p.lower ? c + step : c - step; };
     const auto x_of = [&](std::int64_t k, std::int64_t c) {  // X_kc in block column c's tile
-      return xc[ci(c)].rows(0, rows32(width(k))).cols(k * P, width(c));
+      return xc[ci(c)].rows(0, rows32(frame.width(k))).cols(k * P, frame.width(c));
     };
     const auto fit = [&](const Tile& t, std::int64_t b, std::int64_t c) {
-      return t.rows(0, rows32(width(b))).cols(0, width(c));
+      return t.rows(0, rows32(frame.width(b))).cols(0, frame.width(c));
     };
     for (std::int64_t step = 0; step < blocks; ++step) {
       std::vector<std::int64_t> cols;  // the block columns that have a block row at this step
@@ -247,7 +256,7 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
         if (const std::int64_t b = row_of(c, step); b >= 0 && b < blocks) cols.push_back(c);
       const auto r_of = [&](std::int64_t c) {
         const std::int64_t b = row_of(c, step);
-        return step == 0 ? ident.rows(0, rows32(width(b))).cols(0, width(b)) : fit(rc[ci(c)], b, c);
+        return step == 0 ? ident.rows(0, rows32(frame.width(b))).cols(0, frame.width(b)) : fit(rc[ci(c)], b, c);
       };
       if (step > 0) {
         for (const std::int64_t c : cols) {  // E_bK X_Kc, K the solved rows c..b-1 (upper: b+1..c)
@@ -281,7 +290,7 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
         const std::int64_t b = row_of(c, step);
         nc.tensor_tensor(x_of(b, c), x_of(b, c), fit(xp[ci(c)], b, c), AluOp::add);
         if (b == c) {
-          merge_diagonal_block(nc, merged[ci(c)], x_of(c, c), stored[ci(c)], width(c), p.lower, p.unit);
+          merge_diagonal_block(nc, merged[ci(c)], x_of(c, c), stored[ci(c)], frame.width(c), p.lower, p.unit);
           nc.dma_copy(x_view(c, c), merged[ci(c)]);
         } else {
           nc.dma_copy(x_view(b, c), x_of(b, c));
@@ -294,8 +303,8 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
   // ---- 2. block rows in solve order --------------------------------------------------------------
   if (p.alpha != 1.0f)
     for (std::int64_t b = 0; b < blocks; ++b) nc.tensor_scalar(col(zt, b), col(zt, b), AluOp::multiply, p.alpha);
-  Tile acc = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "E_bK Y_K");
-  Tile yp = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "V_b^T R_b");
+  Tile acc = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "E_bK Y_K");
+  Tile yp = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "V_b^T R_b");
   for (std::int64_t step = 0; step < blocks; ++step) {
     const std::int64_t b = p.lower ? step : blocks - 1 - step;
     Tile r = col(zt, b);
@@ -330,12 +339,8 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
 // (and the reciprocal's gamma_7 in X_0, which the Newton steps correct): |r_b - T_b y_b| <=
 // gamma_{2w+4} (|r_b| + |T_b| |y_b|) + 4 gamma_{6w+4}^2 (|T_b| |T_b^-1|)^4 |r_b|.
 void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p) {
-  const std::int64_t P = nc.hw().pmax, order = p.order, nrhs = p.nrhs;
-  const std::int64_t blocks = (order + P - 1) / P;
-  const auto width = [&](std::int64_t b) { return std::min(P, order - b * P); };
-  const auto rows32 = [](std::int64_t v) { return static_cast<std::int32_t>(v); };
-  AllocScope sb(nc.sbuf()), ps(nc.psum());
-  const auto Pi = rows32(P);
+  BlockFrame frame(nc, p.order);
+  const std::int64_t P = frame.P, blocks = frame.blocks, nrhs = p.nrhs;
   const float* ef = reinterpret_cast<const float*>(p.e);
   float* zf = reinterpret_cast<float*>(p.z);
   // Plane `part` (0 re, 1 im) of E's block (i0.., j0..), partitions along i (direct) or j (transposed).
@@ -345,16 +350,16 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
                       : tile::hbm_view(base, DType::f32, rows32(h), 2 * p.si, {{w, 2 * p.sj}});
   };
   const auto z_plane = [&](std::int64_t b, int part) {
-    return tile::hbm_view(zf + 2 * b * P * p.es + part, DType::f32, rows32(width(b)), 2 * p.es, {{nrhs, 2 * p.rs}});
+    return tile::hbm_view(zf + 2 * b * P * p.es + part, DType::f32, rows32(frame.width(b)), 2 * p.es, {{nrhs, 2 * p.rs}});
   };
   struct Cx {
     Tile re, im, nim;  // nim = -im (a stationary operand's imaginary plane in the real part)
   };
   const auto alloc_cx = [&](std::int64_t rows, std::int64_t cols, const char* name, bool with_nim) {
     Cx c;
-    c.re = sb.alloc(DType::f32, rows32(rows), {cols}, name);
-    c.im = sb.alloc(DType::f32, rows32(rows), {cols}, name);
-    if (with_nim) c.nim = sb.alloc(DType::f32, rows32(rows), {cols}, name);
+    c.re = frame.sb.alloc(DType::f32, rows32(rows), {cols}, name);
+    c.im = frame.sb.alloc(DType::f32, rows32(rows), {cols}, name);
+    if (with_nim) c.nim = frame.sb.alloc(DType::f32, rows32(rows), {cols}, name);
     return c;
   };
   // dst (PSUM planes) = stat^T mov (complex), or += when accumulate.
@@ -366,8 +371,8 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
     nc.nc_matmul(dim, stat.im, mre, true);
   };
 
-  Tile ones = sb.alloc(DType::f32, Pi, {P}, "ones");
-  Tile ident = sb.alloc(DType::f32, Pi, {P}, "identity");
+  Tile ones = frame.sb.alloc(DType::f32, frame.Pi, {P}, "ones");
+  Tile ident = frame.sb.alloc(DType::f32, frame.Pi, {P}, "identity");
   nc.memset(ones, 1.0f);
   {
     const std::array<std::int64_t, 2> pattern{-1, P};
@@ -375,13 +380,13 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
   }
   Cx zt, yt, rt, st;
   Tile scratch;
-  const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(width(b))).cols(b * nrhs, nrhs); };
+  const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(frame.width(b))).cols(b * nrhs, nrhs); };
   if (p.x == nullptr) {  // (the inverse: below)
     zt = alloc_cx(P, blocks * nrhs, "Z blocks", false);
     yt = alloc_cx(P, blocks * nrhs, "Y blocks", false);
     rt = alloc_cx(P, blocks * nrhs, "R blocks", false);
     st = alloc_cx(P, blocks * nrhs, "refinement residuals", false);
-    scratch = sb.alloc(DType::f32, Pi, {3 * nrhs}, "alpha z");
+    scratch = frame.sb.alloc(DType::f32, frame.Pi, {3 * nrhs}, "alpha z");
     for (std::int64_t b = 0; b < blocks; ++b) {
       nc.dma_copy(col(zt.re, b), z_plane(b, 0));
       nc.dma_copy(col(zt.im, b), z_plane(b, 1));
@@ -395,7 +400,7 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
   const std::int64_t lsign = p.lower ? 1 : -1;
   const AluOp keep = p.unit ? AluOp::greater : AluOp::greater_equal;
   for (std::int64_t b = 0; b < blocks; ++b) {
-    const std::int64_t w = width(b), e0 = b * P;
+    const std::int64_t w = frame.width(b), e0 = b * P;
     Diag& x = d[static_cast<std::size_t>(b)];
     x.t = alloc_cx(w, w, "T_b", true);
     x.u = alloc_cx(w, w, "T_b^T", true);
@@ -413,16 +418,16 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
     for (std::int64_t k = 0; k < blocks; ++k) {
       if (p.lower ? k >= b : k <= b) continue;
       Cx& t = et[static_cast<std::size_t>(b * blocks + k)];
-      t = alloc_cx(width(k), width(b), "E_bk^T", true);
-      nc.dma_copy(t.re, e_plane(b * P, width(b), k * P, width(k), true, 0));
-      nc.dma_copy(t.im, e_plane(b * P, width(b), k * P, width(k), true, 1));
+      t = alloc_cx(frame.width(k), frame.width(b), "E_bk^T", true);
+      nc.dma_copy(t.re, e_plane(b * P, frame.width(b), k * P, frame.width(k), true, 0));
+      nc.dma_copy(t.im, e_plane(b * P, frame.width(b), k * P, frame.width(k), true, 1));
       // op(E)'s im and -im: the stored im and its negation, swapped for op C (E = conj(stored)).
       nc.tensor_scalar(t.nim, t.im, AluOp::multiply, -1.0f);
       if (p.conj) std::swap(t.im, t.nim);
     }
-  Tile work = sb.alloc(DType::f32, Pi, {8 * blocks}, "t_ii and its reciprocal");
+  Tile work = frame.sb.alloc(DType::f32, frame.Pi, {8 * blocks}, "t_ii and its reciprocal");
   for (std::int64_t b = 0; b < blocks; ++b) {
-    const std::int64_t w = width(b);
+    const std::int64_t w = frame.width(b);
     Diag& x = d[static_cast<std::size_t>(b)];
     const Tile id = ident.rows(0, rows32(w)).cols(0, w);
     for (Cx* c : {&x.t, &x.u}) {
@@ -460,17 +465,17 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
   const std::int64_t slots = std::min<std::int64_t>(blocks, 2);
   std::vector<std::array<Tile, 4>> pp(static_cast<std::size_t>(slots));
   for (std::int64_t s = 0; s < slots; ++s)
-    for (int f = 0; f < 4; ++f) pp[static_cast<std::size_t>(s)][f] = ps.alloc(DType::f32, Pi, {P}, "complex products");
+    for (int f = 0; f < 4; ++f) pp[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "complex products");
   const auto ptile = [&](std::int64_t b, int f) {
-    return pp[static_cast<std::size_t>(b % slots)][f].rows(0, rows32(width(b))).cols(0, width(b));
+    return pp[static_cast<std::size_t>(b % slots)][f].rows(0, rows32(frame.width(b))).cols(0, frame.width(b));
   };
   int steps = 0;
-  for (std::int64_t b = 0; b < blocks; ++b) steps = std::max(steps, newton_steps(width(b)));
+  for (std::int64_t b = 0; b < blocks; ++b) steps = std::max(steps, newton_steps(frame.width(b)));
   for (std::int64_t g0 = 0; g0 < blocks; g0 += slots) {
     const std::int64_t g1 = std::min(blocks, g0 + slots);
     for (int step = 0; step < steps; ++step) {
-      const auto active = [&](std::int64_t b) { return step < newton_steps(width(b)); };
-      const auto last = [&](std::int64_t b) { return step + 1 == newton_steps(width(b)); };
+      const auto active = [&](std::int64_t b) { return step < newton_steps(frame.width(b)); };
+      const auto last = [&](std::int64_t b) { return step + 1 == newton_steps(frame.width(b)); };
       for (std::int64_t b = g0; b < g1; ++b) {
         if (!active(b)) continue;
         Diag& x = d[static_cast<std::size_t>(b)];
@@ -480,7 +485,7 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
       for (std::int64_t b = g0; b < g1; ++b) {
         if (!active(b)) continue;
         Diag& x = d[static_cast<std::size_t>(b)];
-        const Tile id = ident.rows(0, rows32(width(b))).cols(0, width(b));
+        const Tile id = ident.rows(0, rows32(frame.width(b))).cols(0, frame.width(b));
         if (!last(b)) {
           nc.tensor_tensor(x.pw.re, ptile(b, 0), id, AluOp::subtract);
           nc.tensor_copy(x.pw.im, ptile(b, 1));
@@ -514,33 +519,33 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
     const auto ci = [](std::int64_t c) { return static_cast<std::size_t>(c); };
     std::vector<Cx> xc(ci(blocks)), rc(ci(blocks)), sc(ci(blocks));
     std::vector<std::array<Tile, 2>> acc(ci(blocks)), xp(ci(blocks));
-    Tile zeros = sb.alloc(DType::f32, Pi, {P}, "zeros");
+    Tile zeros = frame.sb.alloc(DType::f32, frame.Pi, {P}, "zeros");
     nc.memset(zeros, 0.0f);
     float* xf = reinterpret_cast<float*>(p.x);
     const auto x_plane = [&](std::int64_t b, std::int64_t c, int part) {
-      return tile::hbm_view(xf + 2 * (b * P + c * P * p.ldx) + part, DType::f32, rows32(width(b)), 2,
-                            {{width(c), 2 * p.ldx}});
+      return tile::hbm_view(xf + 2 * (b * P + c * P * p.ldx) + part, DType::f32, rows32(frame.width(b)), 2,
+                            {{frame.width(c), 2 * p.ldx}});
     };
     std::vector<Cx> stored(ci(blocks)), merged(ci(blocks));
     for (std::int64_t c = 0; c < blocks; ++c) {
       xc[ci(c)] = alloc_cx(P, blocks * P, "X block column", false);
       rc[ci(c)] = alloc_cx(P, P, "R_bc", false);
       sc[ci(c)] = alloc_cx(P, P, "refinement residual", false);
-      stored[ci(c)] = alloc_cx(width(c), width(c), "X_cc as stored", false);
-      merged[ci(c)] = alloc_cx(width(c), width(c), "X_cc merged", false);
+      stored[ci(c)] = alloc_cx(frame.width(c), frame.width(c), "X_cc as stored", false);
+      merged[ci(c)] = alloc_cx(frame.width(c), frame.width(c), "X_cc merged", false);
       for (int f = 0; f < 2; ++f) {
-        acc[ci(c)][f] = ps.alloc(DType::f32, Pi, {P}, "E_bK X_Kc");
-        xp[ci(c)][f] = ps.alloc(DType::f32, Pi, {P}, "V_b^T R_bc");
+        acc[ci(c)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "E_bK X_Kc");
+        xp[ci(c)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "V_b^T R_bc");
       }
       nc.dma_copy(stored[ci(c)].re, x_plane(c, c, 0));  // before any write of X (X may be E: in place)
       nc.dma_copy(stored[ci(c)].im, x_plane(c, c, 1));
     }
     const auto row_of = [&](std::int64_t c, std::int64_t step) { return p.lower ? c + step : c - step; };
     const auto x_of = [&](const Tile& t, std::int64_t k, std::int64_t c) {  // X_kc's plane in block column c's tile
-      return t.rows(0, rows32(width(k))).cols(k * P, width(c));
+      return t.rows(0, rows32(frame.width(k))).cols(k * P, frame.width(c));
     };
     const auto fit = [&](const Tile& t, std::int64_t b, std::int64_t c) {
-      return t.rows(0, rows32(width(b))).cols(0, width(c));
+      return t.rows(0, rows32(frame.width(b))).cols(0, frame.width(c));
     };
     for (std::int64_t step = 0; step < blocks; ++step) {
       std::vector<std::int64_t> cols;
@@ -548,11 +553,11 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
         if (const std::int64_t b = row_of(c, step); b >= 0 && b < blocks) cols.push_back(c);
       const auto r_re = [&](std::int64_t c) {
         const std::int64_t b = row_of(c, step);
-        return step == 0 ? ident.rows(0, rows32(width(b))).cols(0, width(b)) : fit(rc[ci(c)].re, b, c);
+        return step == 0 ? ident.rows(0, rows32(frame.width(b))).cols(0, frame.width(b)) : fit(rc[ci(c)].re, b, c);
       };
       const auto r_im = [&](std::int64_t c) {
         const std::int64_t b = row_of(c, step);
-        return step == 0 ? zeros.rows(0, rows32(width(b))).cols(0, width(b)) : fit(rc[ci(c)].im, b, c);
+        return step == 0 ? zeros.rows(0, rows32(frame.width(b))).cols(0, frame.width(b)) : fit(rc[ci(c)].im, b, c);
       };
       if (step > 0) {
         for (const std::int64_t c : cols) {
@@ -602,7 +607,7 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
           const Tile xpart = x_of(part == 0 ? x.re : x.im, b, c);
           if (b == c) {
             const Tile& out = part == 0 ? merged[ci(c)].re : merged[ci(c)].im;
-            merge_diagonal_block(nc, out, xpart, part == 0 ? stored[ci(c)].re : stored[ci(c)].im, width(c), p.lower,
+            merge_diagonal_block(nc, out, xpart, part == 0 ? stored[ci(c)].re : stored[ci(c)].im, frame.width(c), p.lower,
                                  p.unit);
             nc.dma_copy(x_plane(c, c, part), out);
           } else {
@@ -616,14 +621,14 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
 
   if (p.alpha != std::complex<float>(1.0f))
     for (std::int64_t b = 0; b < blocks; ++b) {
-      const std::int64_t w = width(b);
+      const std::int64_t w = frame.width(b);
       const auto s3 = [&](int i) { return scratch.rows(0, rows32(w)).cols(i * nrhs, nrhs); };
       tile::complex_scale(nc, {col(zt.re, b), col(zt.im, b)}, p.alpha.real(), p.alpha.imag(), s3(0), s3(1), s3(2));
     }
-  Tile acc_re = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "E_bK Y_K re");
-  Tile acc_im = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "E_bK Y_K im");
-  Tile yp_re = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "V_b^T R_b re");
-  Tile yp_im = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "V_b^T R_b im");
+  Tile acc_re = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "E_bK Y_K re");
+  Tile acc_im = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "E_bK Y_K im");
+  Tile yp_re = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "V_b^T R_b re");
+  Tile yp_im = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "V_b^T R_b im");
   for (std::int64_t step = 0; step < blocks; ++step) {
     const std::int64_t b = p.lower ? step : blocks - 1 - step;
     Tile r_re = col(zt.re, b), r_im = col(zt.im, b);
