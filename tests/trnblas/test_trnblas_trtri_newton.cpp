@@ -1,4 +1,4 @@
-// trn::blas::trtri_newton (trtri_newton.cpp; trsm_narrow_kernel.cpp step 2'): X = T^-1 for fp32 and
+// trn::blas::trtri_newton (narrow_trsm.cpp; trsm_narrow_kernel.cpp step 2'): X = T^-1 for fp32 and
 // complex fp32 triangles of order <= kTrtriNewtonMaxOrder, the narrow TRSM kernel's Newton-Schulz
 // block inverses applied to the block columns of I. Checked here:
 //   - each column of X equals (==, i.e. to the sign of zeros) the narrow strsm / ctrsm of E x = e_j
@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "trn/blas/level3.hpp"
-#include "trn/blas/trtri_newton.hpp"
+#include "trn/blas/narrow_trsm.hpp"
 
 namespace {
 

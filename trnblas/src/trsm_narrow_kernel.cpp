@@ -93,16 +93,41 @@ void merge_diagonal_block(NeuronCore& nc, const Tile& out, const Tile& x, const 
 
 }  // namespace
 
+namespace {
+
+struct RealDiag {
+  Tile t, u, w, v, pw, pv;  // T_b, T_b^T, W ~ T^-1, V ~ T^-T, T W - I, T^T V - I
+};
+// One system's tiles in a launch of the real kernel.
+struct RealSystem {
+  Tile zt, yt, rt, st;  // right-hand sides and solutions, block b in columns [b nrhs, (b + 1) nrhs)
+  std::vector<RealDiag> d;
+  std::vector<Tile> et;  // E_bk^T of the solved blocks k of block row b, at b blocks + k
+  Tile diag, acc, yp;
+};
+
+}  // namespace
+
 void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
-  BlockFrame frame(nc, p.order);
-  const std::int64_t P = frame.P, blocks = frame.blocks, nrhs = p.nrhs;
+  trsm_narrow_kernel(nc, std::span<const NarrowTrsm<float>>(&p, 1));
+}
+
+// Systems of one shape in one launch: every phase below runs system by system inside each of its
+// steps (loads, the Newton groups over the (system, block) pairs, the block rows), so a single
+// system's launch is the instruction sequence it always was, and a batch's systems overlap.
+void trsm_narrow_kernel(NeuronCore& nc, std::span<const NarrowTrsm<float>> systems) {
+  const NarrowTrsm<float>& p0 = systems.front();
+  BlockFrame frame(nc, p0.order);
+  const std::int64_t P = frame.P, blocks = frame.blocks, nrhs = p0.nrhs;
+  const auto nsys = static_cast<std::int64_t>(systems.size());
   // E(i, j) at e[i si + j sj]: the block (i0.., j0..) with partitions along i (direct) or j (transposed).
-  const auto e_block = [&](std::int64_t i0, std::int64_t h, std::int64_t j0, std::int64_t w, bool transposed) {
+  const auto e_block = [&](const NarrowTrsm<float>& p, std::int64_t i0, std::int64_t h, std::int64_t j0, std::int64_t w,
+                           bool transposed) {
     const float* base = p.e + i0 * p.si + j0 * p.sj;
     return transposed ? tile::hbm_view(base, DType::f32, rows32(w), p.sj, {{h, p.si}})
                       : tile::hbm_view(base, DType::f32, rows32(h), p.si, {{w, p.sj}});
   };
-  const auto z_block = [&](std::int64_t b) {
+  const auto z_block = [&](const NarrowTrsm<float>& p, std::int64_t b) {
     return tile::hbm_view(p.z + b * P * p.es, DType::f32, rows32(frame.width(b)), p.es, {{nrhs, p.rs}});
   };
 
@@ -113,109 +138,117 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
     const std::array<std::int64_t, 2> pattern{-1, P};  // p - f == 0
     nc.affine_select(ident, std::span(&pattern, 1), 0, 1, AluOp::equal, ones, 0.0f);
   }
-  // Right-hand sides and solutions, block b in columns [b nrhs, (b + 1) nrhs) (the inverse: below).
-  Tile zt, yt, rt, st;
   const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(frame.width(b))).cols(b * nrhs, nrhs); };
-  if (p.x == nullptr) {
-    zt = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "Z blocks");
-    yt = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "Y blocks");
-    rt = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "R blocks");
-    st = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "refinement residuals");
-    for (std::int64_t b = 0; b < blocks; ++b) nc.dma_copy(col(zt, b), z_block(b));
-  }
-
-  // ---- 1. the inverses of the diagonal blocks ----------------------------------------------------
-  struct Diag {
-    Tile t, u, w, v, pw, pv;  // T_b, T_b^T, W ~ T^-1, V ~ T^-T, T W - I, T^T V - I
-  };
-  std::vector<Diag> d(static_cast<std::size_t>(blocks));
-  const std::int64_t lsign = p.lower ? 1 : -1;  // T lower: p - f >= 0
-  for (std::int64_t b = 0; b < blocks; ++b) {
-    const std::int64_t w = frame.width(b), e0 = b * P;
-    Diag& x = d[static_cast<std::size_t>(b)];
-    x.t = frame.sb.alloc(DType::f32, rows32(w), {w}, "T_b");
-    x.u = frame.sb.alloc(DType::f32, rows32(w), {w}, "T_b^T");
-    x.w = frame.sb.alloc(DType::f32, rows32(w), {w}, "W_b");
-    x.v = frame.sb.alloc(DType::f32, rows32(w), {w}, "V_b");
-    x.pw = frame.sb.alloc(DType::f32, rows32(w), {w}, "T W - I");
-    x.pv = frame.sb.alloc(DType::f32, rows32(w), {w}, "T^T V - I");
-    nc.dma_copy(x.t, e_block(e0, w, e0, w, false));
-    nc.dma_copy(x.u, e_block(e0, w, e0, w, true));
-  }
-  // E_bk^T of the solved blocks k of every block row b (loads overlap the inversion).
-  std::vector<Tile> et(static_cast<std::size_t>(blocks * blocks));
-  for (std::int64_t b = 0; b < blocks; ++b)
-    for (std::int64_t k = 0; k < blocks; ++k) {
-      if (p.lower ? k >= b : k <= b) continue;
-      Tile& t = et[static_cast<std::size_t>(b * blocks + k)];
-      t = frame.sb.alloc(DType::f32, rows32(frame.width(k)), {frame.width(b)}, "E_bk^T");
-      nc.dma_copy(t, e_block(b * P, frame.width(b), k * P, frame.width(k), true));
+  std::vector<RealSystem> sys(systems.size());
+  const std::int64_t lsign = p0.lower ? 1 : -1;  // T lower: p - f >= 0
+  for (std::int64_t q = 0; q < nsys; ++q) {
+    const NarrowTrsm<float>& p = systems[static_cast<std::size_t>(q)];
+    RealSystem& S = sys[static_cast<std::size_t>(q)];
+    if (p.x == nullptr) {  // (the inverse: below)
+      S.zt = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "Z blocks");
+      S.yt = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "Y blocks");
+      S.rt = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "R blocks");
+      S.st = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "refinement residuals");
+      for (std::int64_t b = 0; b < blocks; ++b) nc.dma_copy(col(S.zt, b), z_block(p, b));
     }
-  Tile diag = frame.sb.alloc(DType::f32, frame.Pi, {blocks}, "t_ii");
-  for (std::int64_t b = 0; b < blocks; ++b) {
-    const std::int64_t w = frame.width(b);
-    Diag& x = d[static_cast<std::size_t>(b)];
-    const Tile id = ident.rows(0, rows32(w)).cols(0, w);
-    // The referenced triangle only; a unit diagonal is 1 whatever is stored.
-    keep_triangle(nc, x.t, w, lsign, p.unit ? AluOp::greater : AluOp::greater_equal);
-    keep_triangle(nc, x.u, w, -lsign, p.unit ? AluOp::greater : AluOp::greater_equal);
-    if (p.unit) {
-      nc.tensor_tensor(x.t, x.t, id, AluOp::add);
-      nc.tensor_tensor(x.u, x.u, id, AluOp::add);
-      nc.tensor_copy(x.w, id);
-    } else {  // X_0 = diag(1 / t_ii): t_ii by selecting the diagonal and summing each row (exact)
-      const std::array<std::int64_t, 2> pattern{-1, w};
-      nc.affine_select(x.pw, std::span(&pattern, 1), 0, 1, AluOp::equal, x.t, 0.0f);
-      const Tile dcol = diag.rows(0, rows32(w)).cols(b, 1);
-      nc.tensor_reduce(dcol, x.pw, AluOp::add);
-      nc.tensor_scalar(x.w, id, AluOp::divide, dcol);
+    // ---- 1. the inverses of the diagonal blocks --------------------------------------------------
+    S.d.resize(static_cast<std::size_t>(blocks));
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      const std::int64_t w = frame.width(b), e0 = b * P;
+      RealDiag& x = S.d[static_cast<std::size_t>(b)];
+      x.t = frame.sb.alloc(DType::f32, rows32(w), {w}, "T_b");
+      x.u = frame.sb.alloc(DType::f32, rows32(w), {w}, "T_b^T");
+      x.w = frame.sb.alloc(DType::f32, rows32(w), {w}, "W_b");
+      x.v = frame.sb.alloc(DType::f32, rows32(w), {w}, "V_b");
+      x.pw = frame.sb.alloc(DType::f32, rows32(w), {w}, "T W - I");
+      x.pv = frame.sb.alloc(DType::f32, rows32(w), {w}, "T^T V - I");
+      nc.dma_copy(x.t, e_block(p, e0, w, e0, w, false));
+      nc.dma_copy(x.u, e_block(p, e0, w, e0, w, true));
     }
-    nc.tensor_copy(x.v, x.w);
+    // E_bk^T of the solved blocks k of every block row b (loads overlap the inversion).
+    S.et.resize(static_cast<std::size_t>(blocks * blocks));
+    for (std::int64_t b = 0; b < blocks; ++b)
+      for (std::int64_t k = 0; k < blocks; ++k) {
+        if (p.lower ? k >= b : k <= b) continue;
+        Tile& t = S.et[static_cast<std::size_t>(b * blocks + k)];
+        t = frame.sb.alloc(DType::f32, rows32(frame.width(k)), {frame.width(b)}, "E_bk^T");
+        nc.dma_copy(t, e_block(p, b * P, frame.width(b), k * P, frame.width(k), true));
+      }
   }
-  // PSUM: one set of products per block in flight (at most 4 blocks at once, 2 KiB each).
-  const std::int64_t slots = std::min<std::int64_t>(blocks, 4);
+  for (RealSystem& S : sys) {
+    S.diag = frame.sb.alloc(DType::f32, frame.Pi, {blocks}, "t_ii");
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      const std::int64_t w = frame.width(b);
+      RealDiag& x = S.d[static_cast<std::size_t>(b)];
+      const Tile id = ident.rows(0, rows32(w)).cols(0, w);
+      // The referenced triangle only; a unit diagonal is 1 whatever is stored.
+      keep_triangle(nc, x.t, w, lsign, p0.unit ? AluOp::greater : AluOp::greater_equal);
+      keep_triangle(nc, x.u, w, -lsign, p0.unit ? AluOp::greater : AluOp::greater_equal);
+      if (p0.unit) {
+        nc.tensor_tensor(x.t, x.t, id, AluOp::add);
+        nc.tensor_tensor(x.u, x.u, id, AluOp::add);
+        nc.tensor_copy(x.w, id);
+      } else {  // X_0 = diag(1 / t_ii): t_ii by selecting the diagonal and summing each row (exact)
+        const std::array<std::int64_t, 2> pattern{-1, w};
+        nc.affine_select(x.pw, std::span(&pattern, 1), 0, 1, AluOp::equal, x.t, 0.0f);
+        const Tile dcol = S.diag.rows(0, rows32(w)).cols(b, 1);
+        nc.tensor_reduce(dcol, x.pw, AluOp::add);
+        nc.tensor_scalar(x.w, id, AluOp::divide, dcol);
+      }
+      nc.tensor_copy(x.v, x.w);
+    }
+  }
+  // PSUM: one set of products per block in flight (at most 4 blocks at once, 2 KiB each); the
+  // blocks of all systems, g = system blocks + block, in groups of `slots`.
+  const std::int64_t pairs = nsys * blocks, slots = std::min<std::int64_t>(pairs, 4);
   std::vector<std::array<Tile, 2>> pp(static_cast<std::size_t>(slots)), qq(static_cast<std::size_t>(slots));
   for (std::int64_t s = 0; s < slots; ++s)
     for (int f = 0; f < 2; ++f) {
       pp[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "T X");
       qq[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "X (T X - I)");
     }
-  const auto ptile = [&](auto& set, std::int64_t b, int f) {
-    return set[static_cast<std::size_t>(b % slots)][f].rows(0, rows32(frame.width(b))).cols(0, frame.width(b));
+  const auto ptile = [&](auto& set, std::int64_t g, int f) {
+    const std::int64_t w = frame.width(g % blocks);
+    return set[static_cast<std::size_t>(g % slots)][f].rows(0, rows32(w)).cols(0, w);
   };
+  const auto block_of = [&](std::int64_t g) -> RealDiag& {
+    return sys[static_cast<std::size_t>(g / blocks)].d[static_cast<std::size_t>(g % blocks)];
+  };
+  const auto newton_of = [&](std::int64_t g) { return newton_steps(frame.width(g % blocks)); };
   int steps = 0;
   for (std::int64_t b = 0; b < blocks; ++b) steps = std::max(steps, newton_steps(frame.width(b)));
-  for (std::int64_t g0 = 0; g0 < blocks; g0 += slots) {  // groups of `slots` blocks, interleaved
-    const std::int64_t g1 = std::min(blocks, g0 + slots);
+  for (std::int64_t g0 = 0; g0 < pairs; g0 += slots) {  // groups of `slots` blocks, interleaved
+    const std::int64_t g1 = std::min(pairs, g0 + slots);
     for (int step = 0; step < steps; ++step) {
-      for (std::int64_t b = g0; b < g1; ++b) {
-        if (step >= newton_steps(frame.width(b))) continue;
-        const bool last = step + 1 == newton_steps(frame.width(b));  // V only: W is not read afterwards
-        Diag& x = d[static_cast<std::size_t>(b)];
-        if (!last) nc.nc_matmul(ptile(pp, b, 0), x.u, x.w, false);  // T W
-        nc.nc_matmul(ptile(pp, b, 1), x.t, x.v, false);              // T^T V
+      for (std::int64_t g = g0; g < g1; ++g) {
+        if (step >= newton_of(g)) continue;
+        const bool last = step + 1 == newton_of(g);  // V only: W is not read afterwards
+        RealDiag& x = block_of(g);
+        if (!last) nc.nc_matmul(ptile(pp, g, 0), x.u, x.w, false);  // T W
+        nc.nc_matmul(ptile(pp, g, 1), x.t, x.v, false);              // T^T V
       }
-      for (std::int64_t b = g0; b < g1; ++b) {
-        if (step >= newton_steps(frame.width(b))) continue;
-        const bool last = step + 1 == newton_steps(frame.width(b));
-        Diag& x = d[static_cast<std::size_t>(b)];
-        const Tile id = ident.rows(0, rows32(frame.width(b))).cols(0, frame.width(b));
-        if (!last) nc.tensor_tensor(x.pw, ptile(pp, b, 0), id, AluOp::subtract);
-        nc.tensor_tensor(x.pv, ptile(pp, b, 1), id, AluOp::subtract);
+      for (std::int64_t g = g0; g < g1; ++g) {
+        if (step >= newton_of(g)) continue;
+        const bool last = step + 1 == newton_of(g);
+        RealDiag& x = block_of(g);
+        const std::int64_t w = frame.width(g % blocks);
+        const Tile id = ident.rows(0, rows32(w)).cols(0, w);
+        if (!last) nc.tensor_tensor(x.pw, ptile(pp, g, 0), id, AluOp::subtract);
+        nc.tensor_tensor(x.pv, ptile(pp, g, 1), id, AluOp::subtract);
       }
-      for (std::int64_t b = g0; b < g1; ++b) {
-        if (step >= newton_steps(frame.width(b))) continue;
-        const bool last = step + 1 == newton_steps(frame.width(b));
-        Diag& x = d[static_cast<std::size_t>(b)];
-        if (!last) nc.nc_matmul(ptile(qq, b, 0), x.v, x.pw, false);  // V^T (T W - I)
-        nc.nc_matmul(ptile(qq, b, 1), x.w, x.pv, false);              // W^T (T^T V - I)
+      for (std::int64_t g = g0; g < g1; ++g) {
+        if (step >= newton_of(g)) continue;
+        const bool last = step + 1 == newton_of(g);
+        RealDiag& x = block_of(g);
+        if (!last) nc.nc_matmul(ptile(qq, g, 0), x.v, x.pw, false);  // V^T (T W - I)
+        nc.nc_matmul(ptile(qq, g, 1), x.w, x.pv, false);              // W^T (T^T V - I)
       }
-      for (std::int64_t b = g0; b < g1; ++b) {
-        if (step >= newton_steps(frame.width(b))) continue;
-        const bool last = step + 1 == newton_steps(frame.width(b));
-        Diag& x = d[static_cast<std::size_t>(b)];
-        if (!last) nc.tensor_tensor(x.w, x.w, ptile(qq, b, 0), AluOp::subtract);
-        nc.tensor_tensor(x.v, x.v, ptile(qq, b, 1), AluOp::subtract);
+      for (std::int64_t g = g0; g < g1; ++g) {
+        if (step >= newton_of(g)) continue;
+        const bool last = step + 1 == newton_of(g);
+        RealDiag& x = block_of(g);
+        if (!last) nc.tensor_tensor(x.w, x.w, ptile(qq, g, 0), AluOp::subtract);
+        nc.tensor_tensor(x.v, x.v, ptile(qq, g, 1), AluOp::subtract);
       }
     }
   }
@@ -226,7 +259,10 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
   // R_b = I (b = c) or 0 - sum_k E_bk X_kc over the solved k between c and b, X_bc = V_b^T R_b, one
   // refinement step — so each column of X is, to the sign of zeros, the narrow solve of E x = e_j
   // (tested bit for bit). The block columns are independent chains, interleaved step by step.
-  if (p.x != nullptr) {
+  if (p0.x != nullptr) {  // (one system)
+    const NarrowTrsm<float>& p = p0;
+    const std::vector<RealDiag>& d = sys[0].d;
+    const std::vector<Tile>& et = sys[0].et;
     const auto ci = [](std::int64_t c) { return static_cast<std::size_t>(c); };
     std::vector<Tile> xc(ci(blocks)), rc(ci(blocks)), sc(ci(blocks)), acc(ci(blocks)), xp(ci(blocks));
     std::vector<Tile> stored(ci(blocks)), merged(ci(blocks));
@@ -301,32 +337,47 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
   }
 
   // ---- 2. block rows in solve order --------------------------------------------------------------
-  if (p.alpha != 1.0f)
-    for (std::int64_t b = 0; b < blocks; ++b) nc.tensor_scalar(col(zt, b), col(zt, b), AluOp::multiply, p.alpha);
-  Tile acc = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "E_bK Y_K");
-  Tile yp = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "V_b^T R_b");
+  for (std::int64_t q = 0; q < nsys; ++q) {
+    const NarrowTrsm<float>& p = systems[static_cast<std::size_t>(q)];
+    RealSystem& S = sys[static_cast<std::size_t>(q)];
+    if (p.alpha != 1.0f)
+      for (std::int64_t b = 0; b < blocks; ++b) nc.tensor_scalar(col(S.zt, b), col(S.zt, b), AluOp::multiply, p.alpha);
+  }
+  for (RealSystem& S : sys) {
+    S.acc = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "E_bK Y_K");
+    S.yp = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "V_b^T R_b");
+  }
+  std::vector<Tile> r(sys.size());
   for (std::int64_t step = 0; step < blocks; ++step) {
-    const std::int64_t b = p.lower ? step : blocks - 1 - step;
-    Tile r = col(zt, b);
-    bool first = true;
-    for (std::int64_t k = 0; k < blocks; ++k) {
-      if (p.lower ? k >= b : k <= b) continue;
-      nc.nc_matmul(col(acc, b), et[static_cast<std::size_t>(b * blocks + k)], col(yt, k), !first);
-      first = false;
+    const std::int64_t b = p0.lower ? step : blocks - 1 - step;
+    bool solved = false;  // block row b has solved blocks (the same in every system)
+    for (std::size_t q = 0; q < sys.size(); ++q) {
+      RealSystem& S = sys[q];
+      r[q] = col(S.zt, b);
+      bool first = true;
+      for (std::int64_t k = 0; k < blocks; ++k) {
+        if (p0.lower ? k >= b : k <= b) continue;
+        nc.nc_matmul(col(S.acc, b), S.et[static_cast<std::size_t>(b * blocks + k)], col(S.yt, k), !first);
+        first = false;
+      }
+      solved = !first;
     }
-    if (!first) {
-      nc.tensor_tensor(col(rt, b), col(zt, b), col(acc, b), AluOp::subtract);
-      r = col(rt, b);
+    for (std::size_t q = 0; solved && q < sys.size(); ++q) {
+      RealSystem& S = sys[q];
+      nc.tensor_tensor(col(S.rt, b), col(S.zt, b), col(S.acc, b), AluOp::subtract);
+      r[q] = col(S.rt, b);
     }
-    const Diag& x = d[static_cast<std::size_t>(b)];
-    nc.nc_matmul(col(yp, b), x.v, r, false);  // y = V^T r
-    nc.tensor_copy(col(yt, b), col(yp, b));
+    for (std::size_t q = 0; q < sys.size(); ++q)  // y = V^T r
+      nc.nc_matmul(col(sys[q].yp, b), sys[q].d[static_cast<std::size_t>(b)].v, r[q], false);
+    for (RealSystem& S : sys) nc.tensor_copy(col(S.yt, b), col(S.yp, b));
     // One step of refinement in working precision: s = r - T_b y, y += V^T s.
-    nc.nc_matmul(col(yp, b), x.u, col(yt, b), false);  // T_b y
-    nc.tensor_tensor(col(st, b), r, col(yp, b), AluOp::subtract);
-    nc.nc_matmul(col(yp, b), x.v, col(st, b), false);
-    nc.tensor_tensor(col(yt, b), col(yt, b), col(yp, b), AluOp::add);
-    nc.dma_copy(z_block(b), col(yt, b));
+    for (RealSystem& S : sys) nc.nc_matmul(col(S.yp, b), S.d[static_cast<std::size_t>(b)].u, col(S.yt, b), false);
+    for (std::size_t q = 0; q < sys.size(); ++q)
+      nc.tensor_tensor(col(sys[q].st, b), r[q], col(sys[q].yp, b), AluOp::subtract);
+    for (RealSystem& S : sys) nc.nc_matmul(col(S.yp, b), S.d[static_cast<std::size_t>(b)].v, col(S.st, b), false);
+    for (RealSystem& S : sys) nc.tensor_tensor(col(S.yt, b), col(S.yt, b), col(S.yp, b), AluOp::add);
+    for (std::int64_t q = 0; q < nsys; ++q)
+      nc.dma_copy(z_block(systems[static_cast<std::size_t>(q)], b), col(sys[static_cast<std::size_t>(q)].yt, b));
   }
 }
 

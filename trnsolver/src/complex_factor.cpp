@@ -21,7 +21,7 @@
 #include "mode_factor.hpp"
 #include "syevj_internal.hpp"
 #include "trn/blas/level3.hpp"
-#include "trn/blas/trtri_newton.hpp"
+#include "trn/blas/narrow_trsm.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/scratch.hpp"
 

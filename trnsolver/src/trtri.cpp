@@ -14,7 +14,7 @@
 
 #include "eig_internal.hpp"
 #include "trn/blas/level12.hpp"  // trsm_left_kernel, the triangular-solve tile kernel
-#include "trn/blas/trtri_newton.hpp"
+#include "trn/blas/narrow_trsm.hpp"
 
 namespace trn::solver {
 namespace detail {
