@@ -85,48 +85,41 @@ void move_triangle(const Settings& s, bool lower, std::int64_t n, const T* src, 
 }
 
 // The product of lauum on the padded triangle t (n x n, ld n) into the scratch c, and c's triangle
-// stored into A (potri enters here with t from trtri_newton).
+// stored into A: by a host step, or (device_store, S and C: potri) by move_triangle on the device.
 template <class T>
 void lauum_product(const Settings& s, bool lower, std::int64_t n, const T* t, T* c, T* A, std::int64_t lda,
-                   TraceParts& trace) {
-  constexpr bool on_device = std::is_same_v<typename SymTraits<T>::Real, float>;
+                   bool device_store, TraceParts& trace) {
   detail::gemm_step<T>(detail::sym_blas_settings<T>(s), lower ? 'C' : 'N', lower ? 'N' : 'C', n, n, n, T(1), t, n, t, n,
                        T(0), c, n, trace);
-  if constexpr (on_device) {
-    move_triangle(s, lower, n, c, n, A, lda, SymTraits<T>::complex, trace);
-  } else {
-    for (std::int64_t j = 0; j < n; ++j) {
-      for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i) A[i + j * lda] = c[i + j * n];
-      if constexpr (SymTraits<T>::complex) A[j + j * lda] = T(c[j + j * n].real(), 0);  // Hermitian: real diagonal
-    }
-    record_host_step(trace, HostStep{.name = "trnsolver.lauum.store",
-                                     .reads = {HostSpan(c, n * n)},
-                                     .writes = {HostSpan::matrix(A, n, n, lda)}});
+  if constexpr (std::is_same_v<typename SymTraits<T>::Real, float>)
+    if (device_store) return move_triangle(s, lower, n, c, n, A, lda, SymTraits<T>::complex, trace);
+  for (std::int64_t j = 0; j < n; ++j) {
+    for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i) A[i + j * lda] = c[i + j * n];
+    if constexpr (SymTraits<T>::complex) A[j + j * lda] = T(c[j + j * n].real(), 0);  // Hermitian: real diagonal
   }
+  record_host_step(trace, HostStep{.name = "trnsolver.lauum.store",
+                                   .reads = {HostSpan(c, n * n)},
+                                   .writes = {HostSpan::matrix(A, n, n, lda)}});
 }
 
 // A's uplo triangle := U U^H (upper) or L^H L (lower): the triangle zero-padded into a dense n x n
-// scratch (a move), one GEMM on TensorE, the result's triangle stored back (a move). The moves run
-// on the device for S and C (move_triangle: DMA and a merge of the diagonal blocks, same bits; they
-// had been host steps, each a host round trip that bounded spotri / cpotri's modeled time), as host
-// steps for D and Z.
+// scratch (host step: a move), one GEMM on TensorE, the result's triangle stored back (a move).
+// (Both moves on the device, move_triangle, model slauum 256 at 27 / 17 us instead of 60 / 35 on
+// trn1 / trn2, but the moves' DMA then bounds a 1.5 us GEMM — roofline 1.2 -> 2.0 / 3.3 — and their
+// emulation doubles the host time, emu 1.2 -> 2.2: lauum alone keeps its host moves; potri, whose
+// inverse is already on the device, stores on the device.)
 template <class T>
 void lauum_steps(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, TraceParts& trace) {
   if (n == 0) return;
   const bool lower = uplo == Uplo::lower;
   const auto nn = static_cast<std::size_t>(n * n);
   ScratchVector<T> t(nn, T(0)), c(nn, T(0));  // traced: the scratch stack (docs/cost-model.md section 2)
-  constexpr bool on_device = std::is_same_v<typename SymTraits<T>::Real, float>;
-  if constexpr (on_device) {
-    move_triangle(s, lower, n, A, lda, t.data(), n, false, trace);
-  } else {
-    for (std::int64_t j = 0; j < n; ++j)
-      for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i) t[i + j * n] = A[i + j * lda];
-    record_host_step(trace, HostStep{.name = "trnsolver.lauum.pad",
-                                     .reads = {HostSpan::matrix(A, n, n, lda)},
-                                     .writes = {HostSpan(t.data(), n * n)}});
-  }
-  lauum_product(s, lower, n, t.data(), c.data(), A, lda, trace);
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i) t[i + j * n] = A[i + j * lda];
+  record_host_step(trace, HostStep{.name = "trnsolver.lauum.pad",
+                                   .reads = {HostSpan::matrix(A, n, n, lda)},
+                                   .writes = {HostSpan(t.data(), n * n)}});
+  lauum_product(s, lower, n, t.data(), c.data(), A, lda, false, trace);
 }
 
 template <class T>
@@ -155,7 +148,7 @@ int potri_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t 
       const auto nn = static_cast<std::size_t>(n * n);
       ScratchVector<T> t(nn, T(0)), c(nn, T(0));
       if (blas::trtri_newton(s.launch_config(), uplo == Uplo::lower, false, n, A, lda, t.data(), n, trace)) {
-        lauum_product(s, uplo == Uplo::lower, n, t.data(), c.data(), A, lda, trace);
+        lauum_product(s, uplo == Uplo::lower, n, t.data(), c.data(), A, lda, true, trace);
         detail::finish_fp64_report(report, std::move(trace), s.target, 0);
         return 0;
       }
