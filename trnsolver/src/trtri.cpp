@@ -1,7 +1,9 @@
 // trtri: the inverse of a triangular matrix (LAPACK xTRTRI; cuSOLVER Xtrtri) as a triangular solve
-// T X = I -- fp32 on the triangular-solve tile kernel (trnblas trsm_left_kernel: TensorE broadcasts,
-// VectorE updates), fp64 by substitution on the host CPU (recorded host step, as dpotrs) -- and the
-// triangular solves it shares with sygvj / sygvd (detail::tri_solve). docs/trnsolver.md "Xtrtri".
+// T X = I -- fp32 with n <= kTrtriNewtonMaxOrder by trnblas's Newton-Schulz block inverse in place
+// (trtri_newton: one launch, every product on TensorE), larger fp32 on the triangular-solve tile
+// kernel (trnblas trsm_left_kernel: TensorE broadcasts, VectorE updates), fp64 by substitution on the
+// host CPU (recorded host step, as dpotrs) -- and the triangular solves it shares with sygvj / sygvd
+// (detail::tri_solve). docs/trnsolver.md "Xtrtri".
 // X is triangular like T, so column j of X = T^-1 e_j only involves T's trailing (lower: rows and columns
 // j..n-1) or leading (upper: 0..j) block: trtri solves each column (fp64) or each block of kTrtriBlock
 // columns (fp32 kernel) on that block alone -- n^3/3 flops (the textbook count, LAPACK xTRTI2's; fp32: plus
