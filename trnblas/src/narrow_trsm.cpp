@@ -4,10 +4,10 @@
 // solves, several systems per launch (the kernel's span form).
 #include "trn/blas/narrow_trsm.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdint>
-#include <algorithm>
 #include <span>
 #include <type_traits>
 #include <vector>

@@ -111,11 +111,11 @@ void potrs_impl(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs,
   detail::finish_fp64_report(report, std::move(trace), s.target, 0);
 }
 
-// trtri: X = I, then T X = I reading A's uplo triangle in place (unit: its diagonal not used) —
-// C with n <= kTrtriNewtonMaxOrder by trnblas's Newton-Schulz block inverse (one launch, block
-// columns on their own block rows), otherwise by one substitution TRSM on TensorE (which does not
-// exploit X's triangular structure: n^3 complex multiply-adds where xTRTRI needs n^3 / 3) — then X's
-// triangle into A by a host step that moves it.
+// trtri: C with n <= kTrtriNewtonMaxOrder by trnblas's Newton-Schulz block inverse in place on A (one
+// launch, block columns on their own block rows; A's other triangle and a unit diagonal keep their
+// bits). Otherwise X = I, then T X = I by one substitution TRSM on TensorE reading A's uplo triangle in
+// place (unit: its diagonal not read; the solve does not exploit X's triangular structure: n^3
+// complex multiply-adds where xTRTRI needs n^3 / 3), then X's triangle into A by a host step.
 template <class R>
 int trtri_impl(const Settings& s, Uplo uplo, bool unit, std::int64_t n, Cx<R>* A, std::int64_t lda,
                CallReport* report) {
