@@ -34,8 +34,9 @@ std::vector<T> spd(int n, int lda, std::uint64_t seed) {
 }
 
 template <class T>
-void batched_equals_single(trnblasFillMode_t uplo, int n, int lda, int batch) {
-  SCOPED_TRACE(testing::Message() << (sizeof(T) == 4 ? "S" : "D") << " n " << n << " uplo " << uplo);
+void batched_equals_single(trnblasFillMode_t uplo, int n, int lda, int batch, int nan_rhs = -1) {
+  SCOPED_TRACE(testing::Message() << (sizeof(T) == 4 ? "S" : "D") << " n " << n << " uplo " << uplo << " batch "
+                                  << batch);
   trnsolverDnHandle_t h;
   ASSERT_EQ(trnsolverDnCreate(&h), TRNSOLVER_STATUS_SUCCESS);
   std::vector<std::vector<T>> a, b;
@@ -44,6 +45,7 @@ void batched_equals_single(trnblasFillMode_t uplo, int n, int lda, int batch) {
     b.push_back(std::vector<T>(static_cast<std::size_t>(lda), T(1 + k)));
   }
   a[1][(n / 2) * (lda + 1)] = T(-1);  // matrix 1: leading minor of order n/2 + 1 not positive definite
+  if (nan_rhs >= 0) b[static_cast<std::size_t>(nan_rhs)][static_cast<std::size_t>(n / 3)] = T(NAN);
   auto fa = a, fb = b;
   std::vector<T*> pa, pb;
   for (int k = 0; k < batch; ++k) {
@@ -97,6 +99,16 @@ TEST(TrnsolverPotrfBatched, EachMatrixAsTheSingleCall) {
   batched_equals_single<float>(TRNBLAS_FILL_MODE_LOWER, 20, 23, 3);
   batched_equals_single<double>(TRNBLAS_FILL_MODE_UPPER, 20, 20, 3);
   batched_equals_single<float>(TRNBLAS_FILL_MODE_UPPER, 70, 70, 2);
+}
+
+// SpotrsBatched runs each solve over the whole batch, up to kTrsmNarrowBatch = 32 matrices per
+// launch of the narrow TRSM kernel with their Newton steps interleaved: still every matrix's bits
+// those of Spotrs on it alone — across two launches (40 matrices), with two 128-blocks (n 200), and
+// with a NaN right-hand side (that matrix's solves fall back to substitution, as Spotrs's do).
+TEST(TrnsolverPotrfBatched, SpotrsBatchedInterleavedEqualsSingleCallsBitForBit) {
+  batched_equals_single<float>(TRNBLAS_FILL_MODE_LOWER, 128, 130, 40, 3);
+  batched_equals_single<float>(TRNBLAS_FILL_MODE_UPPER, 200, 200, 5, 4);
+  batched_equals_single<float>(TRNBLAS_FILL_MODE_LOWER, 37, 37, 33);
 }
 
 TEST(TrnsolverPotrfBatched, ArgumentPositions) {

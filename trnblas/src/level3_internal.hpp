@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <complex>
 #include <cstdint>
+#include <span>
 #include <utility>
 
 #include "trn/blas/blas.hpp"
@@ -67,6 +68,13 @@ class Recorder {
 // order <= kTrsmNarrowMaxOrder, nrhs <= kTrsmNarrowMaxRhs (trn/blas/level3.hpp).
 // Complex data (T = std::complex<float>): the same with the 4M products (four real matmuls each) on
 // planes; conj: E is the conjugate of the stored triangle (TRNBLAS_OP_C).
+// With `x` set the kernel computes the inverse instead (narrow_trsm.cpp: trtri_newton): X = E^-1, the
+// solve E X = I by block columns of the identity, each on its own block rows; X column-major with
+// leading dimension ldx, its other triangle (and, unit, its diagonal) keeps its bits. z, nrhs and
+// alpha are not read; order <= kTrtriNewtonMaxOrder.
+// The span form (real only; narrow_trsm.cpp: strsm_left_batch) runs several systems of one shape
+// (order, nrhs, lower, unit; x not set) in one launch, their Newton steps and block rows interleaved;
+// each system's instructions and results are those of its single-system launch.
 template <class T>
 struct NarrowTrsm {
   const T* e = nullptr;
@@ -75,8 +83,11 @@ struct NarrowTrsm {
   T* z = nullptr;
   std::int64_t es = 1, rs = 1, nrhs = 0;
   T alpha = T(1);
+  T* x = nullptr;
+  std::int64_t ldx = 0;
 };
 void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p);
+void trsm_narrow_kernel(NeuronCore& nc, std::span<const NarrowTrsm<float>> systems);
 void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p);
 
 }  // namespace trn::blas::detail

@@ -51,6 +51,19 @@ namespace trn::blas::detail {
 
 namespace {
 
+std::int32_t rows32(std::int64_t v) { return static_cast<std::int32_t>(v); }
+
+// What both kernels open with: blocks of pmax rows of an order-`order` triangle (the last one
+// `width` rows) and the SBUF / PSUM scopes every tile of the launch lives in.
+struct BlockFrame {
+  BlockFrame(NeuronCore& nc, std::int64_t n)
+      : P(nc.hw().pmax), order(n), blocks((n + P - 1) / P), Pi(rows32(P)), sb(nc.sbuf()), ps(nc.psum()) {}
+  std::int64_t width(std::int64_t b) const { return std::min(P, order - b * P); }
+  const std::int64_t P, order, blocks;
+  const std::int32_t Pi;  // P as a partition count
+  AllocScope sb, ps;
+};
+
 // ceil(log2 w): Newton steps that annihilate a strictly triangular residual of order w.
 int newton_steps(std::int64_t w) {
   int steps = 0;
@@ -65,163 +78,306 @@ void keep_triangle(NeuronCore& nc, const Tile& t, std::int64_t w, std::int64_t s
   nc.affine_select(t, std::span(&pattern, 1), 0, sign, cmp, t, 0.0f);
 }
 
+// The inverse's diagonal block x (w x w) written into X's stored block without touching the stored
+// block's other triangle (and, unit, its diagonal): the two parts selected (zeros elsewhere, whose
+// bits are 0) and OR-ed bitwise, so the stored values keep their bits (NaN payloads, -0), as
+// trnsolver's sytrd merges its triangles. `stored` holds X's block as loaded; it is overwritten.
+void merge_diagonal_block(NeuronCore& nc, const Tile& out, const Tile& x, const Tile& stored, std::int64_t w,
+                          bool lower, bool unit) {
+  const std::int64_t sign = lower ? 1 : -1;
+  const std::array<std::int64_t, 2> mine{-sign, w}, theirs{sign, w};
+  nc.affine_select(out, std::span(&mine, 1), 0, sign, unit ? AluOp::greater : AluOp::greater_equal, x, 0.0f);
+  nc.affine_select(stored, std::span(&theirs, 1), 0, -sign, unit ? AluOp::greater_equal : AluOp::greater, stored, 0.0f);
+  nc.tensor_tensor(out.bitcast(DType::u32), out.bitcast(DType::u32), stored.bitcast(DType::u32), AluOp::bitwise_or);
+}
+
+}  // namespace
+
+namespace {
+
+struct RealDiag {
+  Tile t, u, w, v, pw, pv;  // T_b, T_b^T, W ~ T^-1, V ~ T^-T, T W - I, T^T V - I
+};
+// One system's tiles in a launch of the real kernel.
+struct RealSystem {
+  Tile zt, yt, rt, st;  // right-hand sides and solutions, block b in columns [b nrhs, (b + 1) nrhs)
+  std::vector<RealDiag> d;
+  std::vector<Tile> et;  // E_bk^T of the solved blocks k of block row b, at b blocks + k
+  Tile diag, acc, yp;
+};
+
 }  // namespace
 
 void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
-  const std::int64_t P = nc.hw().pmax, order = p.order, nrhs = p.nrhs;
-  const std::int64_t blocks = (order + P - 1) / P;
-  const auto width = [&](std::int64_t b) { return std::min(P, order - b * P); };
-  const auto rows32 = [](std::int64_t v) { return static_cast<std::int32_t>(v); };
-  AllocScope sb(nc.sbuf()), ps(nc.psum());
-  const auto Pi = rows32(P);
+  trsm_narrow_kernel(nc, std::span<const NarrowTrsm<float>>(&p, 1));
+}
+
+// Systems of one shape in one launch: every phase below runs system by system inside each of its
+// steps (loads, the Newton groups over the (system, block) pairs, the block rows), so a single
+// system's launch is the instruction sequence it always was, and a batch's systems overlap.
+void trsm_narrow_kernel(NeuronCore& nc, std::span<const NarrowTrsm<float>> systems) {
+  const NarrowTrsm<float>& p0 = systems.front();
+  BlockFrame frame(nc, p0.order);
+  const std::int64_t P = frame.P, blocks = frame.blocks, nrhs = p0.nrhs;
+  const auto nsys = static_cast<std::int64_t>(systems.size());
   // E(i, j) at e[i si + j sj]: the block (i0.., j0..) with partitions along i (direct) or j (transposed).
-  const auto e_block = [&](std::int64_t i0, std::int64_t h, std::int64_t j0, std::int64_t w, bool transposed) {
+  const auto e_block = [&](const NarrowTrsm<float>& p, std::int64_t i0, std::int64_t h, std::int64_t j0, std::int64_t w,
+                           bool transposed) {
     const float* base = p.e + i0 * p.si + j0 * p.sj;
     return transposed ? tile::hbm_view(base, DType::f32, rows32(w), p.sj, {{h, p.si}})
                       : tile::hbm_view(base, DType::f32, rows32(h), p.si, {{w, p.sj}});
   };
-  const auto z_block = [&](std::int64_t b) {
-    return tile::hbm_view(p.z + b * P * p.es, DType::f32, rows32(width(b)), p.es, {{nrhs, p.rs}});
+  const auto z_block = [&](const NarrowTrsm<float>& p, std::int64_t b) {
+    return tile::hbm_view(p.z + b * P * p.es, DType::f32, rows32(frame.width(b)), p.es, {{nrhs, p.rs}});
   };
 
-  Tile ones = sb.alloc(DType::f32, Pi, {P}, "ones");
-  Tile ident = sb.alloc(DType::f32, Pi, {P}, "identity");
+  Tile ones = frame.sb.alloc(DType::f32, frame.Pi, {P}, "ones");
+  Tile ident = frame.sb.alloc(DType::f32, frame.Pi, {P}, "identity");
   nc.memset(ones, 1.0f);
   {
     const std::array<std::int64_t, 2> pattern{-1, P};  // p - f == 0
     nc.affine_select(ident, std::span(&pattern, 1), 0, 1, AluOp::equal, ones, 0.0f);
   }
-  // Right-hand sides and solutions, block b in columns [b nrhs, (b + 1) nrhs).
-  Tile zt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "Z blocks");
-  Tile yt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "Y blocks");
-  Tile rt = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "R blocks");
-  Tile st = sb.alloc(DType::f32, Pi, {blocks * nrhs}, "refinement residuals");
-  const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(width(b))).cols(b * nrhs, nrhs); };
-  for (std::int64_t b = 0; b < blocks; ++b) nc.dma_copy(col(zt, b), z_block(b));
-
-  // ---- 1. the inverses of the diagonal blocks ----------------------------------------------------
-  struct Diag {
-    Tile t, u, w, v, pw, pv;  // T_b, T_b^T, W ~ T^-1, V ~ T^-T, T W - I, T^T V - I
-  };
-  std::vector<Diag> d(static_cast<std::size_t>(blocks));
-  const std::int64_t lsign = p.lower ? 1 : -1;  // T lower: p - f >= 0
-  for (std::int64_t b = 0; b < blocks; ++b) {
-    const std::int64_t w = width(b), e0 = b * P;
-    Diag& x = d[static_cast<std::size_t>(b)];
-    x.t = sb.alloc(DType::f32, rows32(w), {w}, "T_b");
-    x.u = sb.alloc(DType::f32, rows32(w), {w}, "T_b^T");
-    x.w = sb.alloc(DType::f32, rows32(w), {w}, "W_b");
-    x.v = sb.alloc(DType::f32, rows32(w), {w}, "V_b");
-    x.pw = sb.alloc(DType::f32, rows32(w), {w}, "T W - I");
-    x.pv = sb.alloc(DType::f32, rows32(w), {w}, "T^T V - I");
-    nc.dma_copy(x.t, e_block(e0, w, e0, w, false));
-    nc.dma_copy(x.u, e_block(e0, w, e0, w, true));
-  }
-  // E_bk^T of the solved blocks k of every block row b (loads overlap the inversion).
-  std::vector<Tile> et(static_cast<std::size_t>(blocks * blocks));
-  for (std::int64_t b = 0; b < blocks; ++b)
-    for (std::int64_t k = 0; k < blocks; ++k) {
-      if (p.lower ? k >= b : k <= b) continue;
-      Tile& t = et[static_cast<std::size_t>(b * blocks + k)];
-      t = sb.alloc(DType::f32, rows32(width(k)), {width(b)}, "E_bk^T");
-      nc.dma_copy(t, e_block(b * P, width(b), k * P, width(k), true));
+  const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(frame.width(b))).cols(b * nrhs, nrhs); };
+  std::vector<RealSystem> sys(systems.size());
+  const std::int64_t lsign = p0.lower ? 1 : -1;  // T lower: p - f >= 0
+  for (std::int64_t q = 0; q < nsys; ++q) {
+    const NarrowTrsm<float>& p = systems[static_cast<std::size_t>(q)];
+    RealSystem& S = sys[static_cast<std::size_t>(q)];
+    if (p.x == nullptr) {  // (the inverse: below)
+      S.zt = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "Z blocks");
+      S.yt = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "Y blocks");
+      S.rt = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "R blocks");
+      S.st = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "refinement residuals");
+      for (std::int64_t b = 0; b < blocks; ++b) nc.dma_copy(col(S.zt, b), z_block(p, b));
     }
-  Tile diag = sb.alloc(DType::f32, Pi, {blocks}, "t_ii");
-  for (std::int64_t b = 0; b < blocks; ++b) {
-    const std::int64_t w = width(b);
-    Diag& x = d[static_cast<std::size_t>(b)];
-    const Tile id = ident.rows(0, rows32(w)).cols(0, w);
-    // The referenced triangle only; a unit diagonal is 1 whatever is stored.
-    keep_triangle(nc, x.t, w, lsign, p.unit ? AluOp::greater : AluOp::greater_equal);
-    keep_triangle(nc, x.u, w, -lsign, p.unit ? AluOp::greater : AluOp::greater_equal);
-    if (p.unit) {
-      nc.tensor_tensor(x.t, x.t, id, AluOp::add);
-      nc.tensor_tensor(x.u, x.u, id, AluOp::add);
-      nc.tensor_copy(x.w, id);
-    } else {  // X_0 = diag(1 / t_ii): t_ii by selecting the diagonal and summing each row (exact)
-      const std::array<std::int64_t, 2> pattern{-1, w};
-      nc.affine_select(x.pw, std::span(&pattern, 1), 0, 1, AluOp::equal, x.t, 0.0f);
-      const Tile dcol = diag.rows(0, rows32(w)).cols(b, 1);
-      nc.tensor_reduce(dcol, x.pw, AluOp::add);
-      nc.tensor_scalar(x.w, id, AluOp::divide, dcol);
+    // ---- 1. the inverses of the diagonal blocks --------------------------------------------------
+    S.d.resize(static_cast<std::size_t>(blocks));
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      const std::int64_t w = frame.width(b), e0 = b * P;
+      RealDiag& x = S.d[static_cast<std::size_t>(b)];
+      x.t = frame.sb.alloc(DType::f32, rows32(w), {w}, "T_b");
+      x.u = frame.sb.alloc(DType::f32, rows32(w), {w}, "T_b^T");
+      x.w = frame.sb.alloc(DType::f32, rows32(w), {w}, "W_b");
+      x.v = frame.sb.alloc(DType::f32, rows32(w), {w}, "V_b");
+      x.pw = frame.sb.alloc(DType::f32, rows32(w), {w}, "T W - I");
+      x.pv = frame.sb.alloc(DType::f32, rows32(w), {w}, "T^T V - I");
+      nc.dma_copy(x.t, e_block(p, e0, w, e0, w, false));
+      nc.dma_copy(x.u, e_block(p, e0, w, e0, w, true));
     }
-    nc.tensor_copy(x.v, x.w);
+    // E_bk^T of the solved blocks k of every block row b (loads overlap the inversion).
+    S.et.resize(static_cast<std::size_t>(blocks * blocks));
+    for (std::int64_t b = 0; b < blocks; ++b)
+      for (std::int64_t k = 0; k < blocks; ++k) {
+        if (p.lower ? k >= b : k <= b) continue;
+        Tile& t = S.et[static_cast<std::size_t>(b * blocks + k)];
+        t = frame.sb.alloc(DType::f32, rows32(frame.width(k)), {frame.width(b)}, "E_bk^T");
+        nc.dma_copy(t, e_block(p, b * P, frame.width(b), k * P, frame.width(k), true));
+      }
   }
-  // PSUM: one set of products per block in flight (at most 4 blocks at once, 2 KiB each).
-  const std::int64_t slots = std::min<std::int64_t>(blocks, 4);
+  for (RealSystem& S : sys) {
+    S.diag = frame.sb.alloc(DType::f32, frame.Pi, {blocks}, "t_ii");
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      const std::int64_t w = frame.width(b);
+      RealDiag& x = S.d[static_cast<std::size_t>(b)];
+      const Tile id = ident.rows(0, rows32(w)).cols(0, w);
+      // The referenced triangle only; a unit diagonal is 1 whatever is stored.
+      keep_triangle(nc, x.t, w, lsign, p0.unit ? AluOp::greater : AluOp::greater_equal);
+      keep_triangle(nc, x.u, w, -lsign, p0.unit ? AluOp::greater : AluOp::greater_equal);
+      if (p0.unit) {
+        nc.tensor_tensor(x.t, x.t, id, AluOp::add);
+        nc.tensor_tensor(x.u, x.u, id, AluOp::add);
+        nc.tensor_copy(x.w, id);
+      } else {  // X_0 = diag(1 / t_ii): t_ii by selecting the diagonal and summing each row (exact)
+        const std::array<std::int64_t, 2> pattern{-1, w};
+        nc.affine_select(x.pw, std::span(&pattern, 1), 0, 1, AluOp::equal, x.t, 0.0f);
+        const Tile dcol = S.diag.rows(0, rows32(w)).cols(b, 1);
+        nc.tensor_reduce(dcol, x.pw, AluOp::add);
+        nc.tensor_scalar(x.w, id, AluOp::divide, dcol);
+      }
+      nc.tensor_copy(x.v, x.w);
+    }
+  }
+  // PSUM: one set of products per block in flight (at most 4 blocks at once, 2 KiB each); the
+  // blocks of all systems, g = system blocks + block, in groups of `slots`.
+  const std::int64_t pairs = nsys * blocks, slots = std::min<std::int64_t>(pairs, 4);
   std::vector<std::array<Tile, 2>> pp(static_cast<std::size_t>(slots)), qq(static_cast<std::size_t>(slots));
   for (std::int64_t s = 0; s < slots; ++s)
     for (int f = 0; f < 2; ++f) {
-      pp[static_cast<std::size_t>(s)][f] = ps.alloc(DType::f32, Pi, {P}, "T X");
-      qq[static_cast<std::size_t>(s)][f] = ps.alloc(DType::f32, Pi, {P}, "X (T X - I)");
+      pp[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "T X");
+      qq[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "X (T X - I)");
     }
-  const auto ptile = [&](auto& set, std::int64_t b, int f) {
-    return set[static_cast<std::size_t>(b % slots)][f].rows(0, rows32(width(b))).cols(0, width(b));
+  const auto ptile = [&](auto& set, std::int64_t g, int f) {
+    const std::int64_t w = frame.width(g % blocks);
+    return set[static_cast<std::size_t>(g % slots)][f].rows(0, rows32(w)).cols(0, w);
   };
+  const auto block_of = [&](std::int64_t g) -> RealDiag& {
+    return sys[static_cast<std::size_t>(g / blocks)].d[static_cast<std::size_t>(g % blocks)];
+  };
+  const auto newton_of = [&](std::int64_t g) { return newton_steps(frame.width(g % blocks)); };
   int steps = 0;
-  for (std::int64_t b = 0; b < blocks; ++b) steps = std::max(steps, newton_steps(width(b)));
-  for (std::int64_t g0 = 0; g0 < blocks; g0 += slots) {  // groups of `slots` blocks, interleaved
-    const std::int64_t g1 = std::min(blocks, g0 + slots);
+  for (std::int64_t b = 0; b < blocks; ++b) steps = std::max(steps, newton_steps(frame.width(b)));
+  for (std::int64_t g0 = 0; g0 < pairs; g0 += slots) {  // groups of `slots` blocks, interleaved
+    const std::int64_t g1 = std::min(pairs, g0 + slots);
     for (int step = 0; step < steps; ++step) {
-      for (std::int64_t b = g0; b < g1; ++b) {
-        if (step >= newton_steps(width(b))) continue;
-        const bool last = step + 1 == newton_steps(width(b));  // V only: W is not read afterwards
-        Diag& x = d[static_cast<std::size_t>(b)];
-        if (!last) nc.nc_matmul(ptile(pp, b, 0), x.u, x.w, false);  // T W
-        nc.nc_matmul(ptile(pp, b, 1), x.t, x.v, false);              // T^T V
+      for (std::int64_t g = g0; g < g1; ++g) {
+        if (step >= newton_of(g)) continue;
+        const bool last = step + 1 == newton_of(g);  // V only: W is not read afterwards
+        RealDiag& x = block_of(g);
+        if (!last) nc.nc_matmul(ptile(pp, g, 0), x.u, x.w, false);  // T W
+        nc.nc_matmul(ptile(pp, g, 1), x.t, x.v, false);              // T^T V
       }
-      for (std::int64_t b = g0; b < g1; ++b) {
-        if (step >= newton_steps(width(b))) continue;
-        const bool last = step + 1 == newton_steps(width(b));
-        Diag& x = d[static_cast<std::size_t>(b)];
-        const Tile id = ident.rows(0, rows32(width(b))).cols(0, width(b));
-        if (!last) nc.tensor_tensor(x.pw, ptile(pp, b, 0), id, AluOp::subtract);
-        nc.tensor_tensor(x.pv, ptile(pp, b, 1), id, AluOp::subtract);
+      for (std::int64_t g = g0; g < g1; ++g) {
+        if (step >= newton_of(g)) continue;
+        const bool last = step + 1 == newton_of(g);
+        RealDiag& x = block_of(g);
+        const std::int64_t w = frame.width(g % blocks);
+        const Tile id = ident.rows(0, rows32(w)).cols(0, w);
+        if (!last) nc.tensor_tensor(x.pw, ptile(pp, g, 0), id, AluOp::subtract);
+        nc.tensor_tensor(x.pv, ptile(pp, g, 1), id, AluOp::subtract);
       }
-      for (std::int64_t b = g0; b < g1; ++b) {
-        if (step >= newton_steps(width(b))) continue;
-        const bool last = step + 1 == newton_steps(width(b));
-        Diag& x = d[static_cast<std::size_t>(b)];
-        if (!last) nc.nc_matmul(ptile(qq, b, 0), x.v, x.pw, false);  // V^T (T W - I)
-        nc.nc_matmul(ptile(qq, b, 1), x.w, x.pv, false);              // W^T (T^T V - I)
+      for (std::int64_t g = g0; g < g1; ++g) {
+        if (step >= newton_of(g)) continue;
+        const bool last = step + 1 == newton_of(g);
+        RealDiag& x = block_of(g);
+        if (!last) nc.nc_matmul(ptile(qq, g, 0), x.v, x.pw, false);  // V^T (T W - I)
+        nc.nc_matmul(ptile(qq, g, 1), x.w, x.pv, false);              // W^T (T^T V - I)
       }
-      for (std::int64_t b = g0; b < g1; ++b) {
-        if (step >= newton_steps(width(b))) continue;
-        const bool last = step + 1 == newton_steps(width(b));
-        Diag& x = d[static_cast<std::size_t>(b)];
-        if (!last) nc.tensor_tensor(x.w, x.w, ptile(qq, b, 0), AluOp::subtract);
-        nc.tensor_tensor(x.v, x.v, ptile(qq, b, 1), AluOp::subtract);
+      for (std::int64_t g = g0; g < g1; ++g) {
+        if (step >= newton_of(g)) continue;
+        const bool last = step + 1 == newton_of(g);
+        RealDiag& x = block_of(g);
+        if (!last) nc.tensor_tensor(x.w, x.w, ptile(qq, g, 0), AluOp::subtract);
+        nc.tensor_tensor(x.v, x.v, ptile(qq, g, 1), AluOp::subtract);
       }
     }
   }
 
+  // ---- 2'. the inverse: X = E^-1 by block columns --------------------------------------------------
+  // Block column c of X solves E X_c = I_c, whose block rows before c in solve order are exact zeros
+  // (not computed): its rows run c, c + 1, ... (lower; upper c, c - 1, ...) with step 2's arithmetic —
+  // R_b = I (b = c) or 0 - sum_k E_bk X_kc over the solved k between c and b, X_bc = V_b^T R_b, one
+  // refinement step — so each column of X is, to the sign of zeros, the narrow solve of E x = e_j
+  // (tested bit for bit). The block columns are independent chains, interleaved step by step.
+  if (p0.x != nullptr) {  // (one system)
+    const NarrowTrsm<float>& p = p0;
+    const std::vector<RealDiag>& d = sys[0].d;
+    const std::vector<Tile>& et = sys[0].et;
+    const auto ci = [](std::int64_t c) { return static_cast<std::size_t>(c); };
+    std::vector<Tile> xc(ci(blocks)), rc(ci(blocks)), sc(ci(blocks)), acc(ci(blocks)), xp(ci(blocks));
+    std::vector<Tile> stored(ci(blocks)), merged(ci(blocks));
+    const auto x_view = [&](std::int64_t b, std::int64_t c) {
+      return tile::hbm_view(p.x + b * P + c * P * p.ldx, DType::f32, rows32(frame.width(b)), 1, {{frame.width(c), p.ldx}});
+    };
+    for (std::int64_t c = 0; c < blocks; ++c) {
+      xc[ci(c)] = frame.sb.alloc(DType::f32, frame.Pi, {blocks * P}, "X block column");
+      rc[ci(c)] = frame.sb.alloc(DType::f32, frame.Pi, {P}, "R_bc");
+      sc[ci(c)] = frame.sb.alloc(DType::f32, frame.Pi, {P}, "refinement residual");
+      stored[ci(c)] = frame.sb.alloc(DType::f32, rows32(frame.width(c)), {frame.width(c)}, "X_cc as stored");
+      merged[ci(c)] = frame.sb.alloc(DType::f32, rows32(frame.width(c)), {frame.width(c)}, "X_cc merged");
+      acc[ci(c)] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "E_bK X_Kc");
+      xp[ci(c)] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "V_b^T R_bc");
+      nc.dma_copy(stored[ci(c)], x_view(c, c));  // before any write of X (X may be E: in place)
+    }
+    const auto row_of = [&](std::int64_t c, std::int64_t step) { return p.lower ? c + step : c - step; };
+    const auto x_of = [&](std::int64_t k, std::int64_t c) {  // X_kc in block column c's tile
+      return xc[ci(c)].rows(0, rows32(frame.width(k))).cols(k * P, frame.width(c));
+    };
+    const auto fit = [&](const Tile& t, std::int64_t b, std::int64_t c) {
+      return t.rows(0, rows32(frame.width(b))).cols(0, frame.width(c));
+    };
+    for (std::int64_t step = 0; step < blocks; ++step) {
+      std::vector<std::int64_t> cols;  // the block columns that have a block row at this step
+      for (std::int64_t c = 0; c < blocks; ++c)
+        if (const std::int64_t b = row_of(c, step); b >= 0 && b < blocks) cols.push_back(c);
+      const auto r_of = [&](std::int64_t c) {
+        const std::int64_t b = row_of(c, step);
+        return step == 0 ? ident.rows(0, rows32(frame.width(b))).cols(0, frame.width(b)) : fit(rc[ci(c)], b, c);
+      };
+      if (step > 0) {
+        for (const std::int64_t c : cols) {  // E_bK X_Kc, K the solved rows c..b-1 (upper: b+1..c)
+          const std::int64_t b = row_of(c, step), k0 = p.lower ? c : b + 1, k1 = p.lower ? b : c + 1;
+          for (std::int64_t k = k0; k < k1; ++k)
+            nc.nc_matmul(fit(acc[ci(c)], b, c), et[static_cast<std::size_t>(b * blocks + k)], x_of(k, c), k != k0);
+        }
+        for (const std::int64_t c : cols) {
+          const std::int64_t b = row_of(c, step);
+          nc.tensor_scalar(fit(rc[ci(c)], b, c), fit(acc[ci(c)], b, c), AluOp::multiply, -1.0f);
+        }
+      }
+      for (const std::int64_t c : cols) {
+        const std::int64_t b = row_of(c, step);
+        nc.nc_matmul(fit(xp[ci(c)], b, c), d[static_cast<std::size_t>(b)].v, r_of(c), false);  // V^T r
+      }
+      for (const std::int64_t c : cols) nc.tensor_copy(x_of(row_of(c, step), c), fit(xp[ci(c)], row_of(c, step), c));
+      for (const std::int64_t c : cols) {  // refinement: s = r - T_b x, x += V^T s
+        const std::int64_t b = row_of(c, step);
+        nc.nc_matmul(fit(xp[ci(c)], b, c), d[static_cast<std::size_t>(b)].u, x_of(b, c), false);
+      }
+      for (const std::int64_t c : cols) {
+        const std::int64_t b = row_of(c, step);
+        nc.tensor_tensor(fit(sc[ci(c)], b, c), r_of(c), fit(xp[ci(c)], b, c), AluOp::subtract);
+      }
+      for (const std::int64_t c : cols) {
+        const std::int64_t b = row_of(c, step);
+        nc.nc_matmul(fit(xp[ci(c)], b, c), d[static_cast<std::size_t>(b)].v, fit(sc[ci(c)], b, c), false);
+      }
+      for (const std::int64_t c : cols) {
+        const std::int64_t b = row_of(c, step);
+        nc.tensor_tensor(x_of(b, c), x_of(b, c), fit(xp[ci(c)], b, c), AluOp::add);
+        if (b == c) {
+          merge_diagonal_block(nc, merged[ci(c)], x_of(c, c), stored[ci(c)], frame.width(c), p.lower, p.unit);
+          nc.dma_copy(x_view(c, c), merged[ci(c)]);
+        } else {
+          nc.dma_copy(x_view(b, c), x_of(b, c));
+        }
+      }
+    }
+    return;
+  }
+
   // ---- 2. block rows in solve order --------------------------------------------------------------
-  if (p.alpha != 1.0f)
-    for (std::int64_t b = 0; b < blocks; ++b) nc.tensor_scalar(col(zt, b), col(zt, b), AluOp::multiply, p.alpha);
-  Tile acc = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "E_bK Y_K");
-  Tile yp = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "V_b^T R_b");
+  for (std::int64_t q = 0; q < nsys; ++q) {
+    const NarrowTrsm<float>& p = systems[static_cast<std::size_t>(q)];
+    RealSystem& S = sys[static_cast<std::size_t>(q)];
+    if (p.alpha != 1.0f)
+      for (std::int64_t b = 0; b < blocks; ++b) nc.tensor_scalar(col(S.zt, b), col(S.zt, b), AluOp::multiply, p.alpha);
+  }
+  for (RealSystem& S : sys) {
+    S.acc = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "E_bK Y_K");
+    S.yp = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "V_b^T R_b");
+  }
+  std::vector<Tile> r(sys.size());
   for (std::int64_t step = 0; step < blocks; ++step) {
-    const std::int64_t b = p.lower ? step : blocks - 1 - step;
-    Tile r = col(zt, b);
-    bool first = true;
-    for (std::int64_t k = 0; k < blocks; ++k) {
-      if (p.lower ? k >= b : k <= b) continue;
-      nc.nc_matmul(col(acc, b), et[static_cast<std::size_t>(b * blocks + k)], col(yt, k), !first);
-      first = false;
+    const std::int64_t b = p0.lower ? step : blocks - 1 - step;
+    bool solved = false;  // block row b has solved blocks (the same in every system)
+    for (std::size_t q = 0; q < sys.size(); ++q) {
+      RealSystem& S = sys[q];
+      r[q] = col(S.zt, b);
+      bool first = true;
+      for (std::int64_t k = 0; k < blocks; ++k) {
+        if (p0.lower ? k >= b : k <= b) continue;
+        nc.nc_matmul(col(S.acc, b), S.et[static_cast<std::size_t>(b * blocks + k)], col(S.yt, k), !first);
+        first = false;
+      }
+      solved = !first;
     }
-    if (!first) {
-      nc.tensor_tensor(col(rt, b), col(zt, b), col(acc, b), AluOp::subtract);
-      r = col(rt, b);
+    for (std::size_t q = 0; solved && q < sys.size(); ++q) {
+      RealSystem& S = sys[q];
+      nc.tensor_tensor(col(S.rt, b), col(S.zt, b), col(S.acc, b), AluOp::subtract);
+      r[q] = col(S.rt, b);
     }
-    const Diag& x = d[static_cast<std::size_t>(b)];
-    nc.nc_matmul(col(yp, b), x.v, r, false);  // y = V^T r
-    nc.tensor_copy(col(yt, b), col(yp, b));
+    for (std::size_t q = 0; q < sys.size(); ++q)  // y = V^T r
+      nc.nc_matmul(col(sys[q].yp, b), sys[q].d[static_cast<std::size_t>(b)].v, r[q], false);
+    for (RealSystem& S : sys) nc.tensor_copy(col(S.yt, b), col(S.yp, b));
     // One step of refinement in working precision: s = r - T_b y, y += V^T s.
-    nc.nc_matmul(col(yp, b), x.u, col(yt, b), false);  // T_b y
-    nc.tensor_tensor(col(st, b), r, col(yp, b), AluOp::subtract);
-    nc.nc_matmul(col(yp, b), x.v, col(st, b), false);
-    nc.tensor_tensor(col(yt, b), col(yt, b), col(yp, b), AluOp::add);
-    nc.dma_copy(z_block(b), col(yt, b));
+    for (RealSystem& S : sys) nc.nc_matmul(col(S.yp, b), S.d[static_cast<std::size_t>(b)].u, col(S.yt, b), false);
+    for (std::size_t q = 0; q < sys.size(); ++q)
+      nc.tensor_tensor(col(sys[q].st, b), r[q], col(sys[q].yp, b), AluOp::subtract);
+    for (RealSystem& S : sys) nc.nc_matmul(col(S.yp, b), S.d[static_cast<std::size_t>(b)].v, col(S.st, b), false);
+    for (RealSystem& S : sys) nc.tensor_tensor(col(S.yt, b), col(S.yt, b), col(S.yp, b), AluOp::add);
+    for (std::int64_t q = 0; q < nsys; ++q)
+      nc.dma_copy(z_block(systems[static_cast<std::size_t>(q)], b), col(sys[static_cast<std::size_t>(q)].yt, b));
   }
 }
 
@@ -234,12 +390,8 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
 // (and the reciprocal's gamma_7 in X_0, which the Newton steps correct): |r_b - T_b y_b| <=
 // gamma_{2w+4} (|r_b| + |T_b| |y_b|) + 4 gamma_{6w+4}^2 (|T_b| |T_b^-1|)^4 |r_b|.
 void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p) {
-  const std::int64_t P = nc.hw().pmax, order = p.order, nrhs = p.nrhs;
-  const std::int64_t blocks = (order + P - 1) / P;
-  const auto width = [&](std::int64_t b) { return std::min(P, order - b * P); };
-  const auto rows32 = [](std::int64_t v) { return static_cast<std::int32_t>(v); };
-  AllocScope sb(nc.sbuf()), ps(nc.psum());
-  const auto Pi = rows32(P);
+  BlockFrame frame(nc, p.order);
+  const std::int64_t P = frame.P, blocks = frame.blocks, nrhs = p.nrhs;
   const float* ef = reinterpret_cast<const float*>(p.e);
   float* zf = reinterpret_cast<float*>(p.z);
   // Plane `part` (0 re, 1 im) of E's block (i0.., j0..), partitions along i (direct) or j (transposed).
@@ -249,16 +401,16 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
                       : tile::hbm_view(base, DType::f32, rows32(h), 2 * p.si, {{w, 2 * p.sj}});
   };
   const auto z_plane = [&](std::int64_t b, int part) {
-    return tile::hbm_view(zf + 2 * b * P * p.es + part, DType::f32, rows32(width(b)), 2 * p.es, {{nrhs, 2 * p.rs}});
+    return tile::hbm_view(zf + 2 * b * P * p.es + part, DType::f32, rows32(frame.width(b)), 2 * p.es, {{nrhs, 2 * p.rs}});
   };
   struct Cx {
     Tile re, im, nim;  // nim = -im (a stationary operand's imaginary plane in the real part)
   };
   const auto alloc_cx = [&](std::int64_t rows, std::int64_t cols, const char* name, bool with_nim) {
     Cx c;
-    c.re = sb.alloc(DType::f32, rows32(rows), {cols}, name);
-    c.im = sb.alloc(DType::f32, rows32(rows), {cols}, name);
-    if (with_nim) c.nim = sb.alloc(DType::f32, rows32(rows), {cols}, name);
+    c.re = frame.sb.alloc(DType::f32, rows32(rows), {cols}, name);
+    c.im = frame.sb.alloc(DType::f32, rows32(rows), {cols}, name);
+    if (with_nim) c.nim = frame.sb.alloc(DType::f32, rows32(rows), {cols}, name);
     return c;
   };
   // dst (PSUM planes) = stat^T mov (complex), or += when accumulate.
@@ -270,20 +422,26 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
     nc.nc_matmul(dim, stat.im, mre, true);
   };
 
-  Tile ones = sb.alloc(DType::f32, Pi, {P}, "ones");
-  Tile ident = sb.alloc(DType::f32, Pi, {P}, "identity");
+  Tile ones = frame.sb.alloc(DType::f32, frame.Pi, {P}, "ones");
+  Tile ident = frame.sb.alloc(DType::f32, frame.Pi, {P}, "identity");
   nc.memset(ones, 1.0f);
   {
     const std::array<std::int64_t, 2> pattern{-1, P};
     nc.affine_select(ident, std::span(&pattern, 1), 0, 1, AluOp::equal, ones, 0.0f);
   }
-  Cx zt = alloc_cx(P, blocks * nrhs, "Z blocks", false), yt = alloc_cx(P, blocks * nrhs, "Y blocks", false);
-  Cx rt = alloc_cx(P, blocks * nrhs, "R blocks", false), st = alloc_cx(P, blocks * nrhs, "refinement residuals", false);
-  Tile scratch = sb.alloc(DType::f32, Pi, {3 * nrhs}, "alpha z");
-  const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(width(b))).cols(b * nrhs, nrhs); };
-  for (std::int64_t b = 0; b < blocks; ++b) {
-    nc.dma_copy(col(zt.re, b), z_plane(b, 0));
-    nc.dma_copy(col(zt.im, b), z_plane(b, 1));
+  Cx zt, yt, rt, st;
+  Tile scratch;
+  const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(frame.width(b))).cols(b * nrhs, nrhs); };
+  if (p.x == nullptr) {  // (the inverse: below)
+    zt = alloc_cx(P, blocks * nrhs, "Z blocks", false);
+    yt = alloc_cx(P, blocks * nrhs, "Y blocks", false);
+    rt = alloc_cx(P, blocks * nrhs, "R blocks", false);
+    st = alloc_cx(P, blocks * nrhs, "refinement residuals", false);
+    scratch = frame.sb.alloc(DType::f32, frame.Pi, {3 * nrhs}, "alpha z");
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      nc.dma_copy(col(zt.re, b), z_plane(b, 0));
+      nc.dma_copy(col(zt.im, b), z_plane(b, 1));
+    }
   }
 
   struct Diag {
@@ -293,7 +451,7 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
   const std::int64_t lsign = p.lower ? 1 : -1;
   const AluOp keep = p.unit ? AluOp::greater : AluOp::greater_equal;
   for (std::int64_t b = 0; b < blocks; ++b) {
-    const std::int64_t w = width(b), e0 = b * P;
+    const std::int64_t w = frame.width(b), e0 = b * P;
     Diag& x = d[static_cast<std::size_t>(b)];
     x.t = alloc_cx(w, w, "T_b", true);
     x.u = alloc_cx(w, w, "T_b^T", true);
@@ -311,16 +469,16 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
     for (std::int64_t k = 0; k < blocks; ++k) {
       if (p.lower ? k >= b : k <= b) continue;
       Cx& t = et[static_cast<std::size_t>(b * blocks + k)];
-      t = alloc_cx(width(k), width(b), "E_bk^T", true);
-      nc.dma_copy(t.re, e_plane(b * P, width(b), k * P, width(k), true, 0));
-      nc.dma_copy(t.im, e_plane(b * P, width(b), k * P, width(k), true, 1));
+      t = alloc_cx(frame.width(k), frame.width(b), "E_bk^T", true);
+      nc.dma_copy(t.re, e_plane(b * P, frame.width(b), k * P, frame.width(k), true, 0));
+      nc.dma_copy(t.im, e_plane(b * P, frame.width(b), k * P, frame.width(k), true, 1));
       // op(E)'s im and -im: the stored im and its negation, swapped for op C (E = conj(stored)).
       nc.tensor_scalar(t.nim, t.im, AluOp::multiply, -1.0f);
       if (p.conj) std::swap(t.im, t.nim);
     }
-  Tile work = sb.alloc(DType::f32, Pi, {8 * blocks}, "t_ii and its reciprocal");
+  Tile work = frame.sb.alloc(DType::f32, frame.Pi, {8 * blocks}, "t_ii and its reciprocal");
   for (std::int64_t b = 0; b < blocks; ++b) {
-    const std::int64_t w = width(b);
+    const std::int64_t w = frame.width(b);
     Diag& x = d[static_cast<std::size_t>(b)];
     const Tile id = ident.rows(0, rows32(w)).cols(0, w);
     for (Cx* c : {&x.t, &x.u}) {
@@ -358,17 +516,17 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
   const std::int64_t slots = std::min<std::int64_t>(blocks, 2);
   std::vector<std::array<Tile, 4>> pp(static_cast<std::size_t>(slots));
   for (std::int64_t s = 0; s < slots; ++s)
-    for (int f = 0; f < 4; ++f) pp[static_cast<std::size_t>(s)][f] = ps.alloc(DType::f32, Pi, {P}, "complex products");
+    for (int f = 0; f < 4; ++f) pp[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "complex products");
   const auto ptile = [&](std::int64_t b, int f) {
-    return pp[static_cast<std::size_t>(b % slots)][f].rows(0, rows32(width(b))).cols(0, width(b));
+    return pp[static_cast<std::size_t>(b % slots)][f].rows(0, rows32(frame.width(b))).cols(0, frame.width(b));
   };
   int steps = 0;
-  for (std::int64_t b = 0; b < blocks; ++b) steps = std::max(steps, newton_steps(width(b)));
+  for (std::int64_t b = 0; b < blocks; ++b) steps = std::max(steps, newton_steps(frame.width(b)));
   for (std::int64_t g0 = 0; g0 < blocks; g0 += slots) {
     const std::int64_t g1 = std::min(blocks, g0 + slots);
     for (int step = 0; step < steps; ++step) {
-      const auto active = [&](std::int64_t b) { return step < newton_steps(width(b)); };
-      const auto last = [&](std::int64_t b) { return step + 1 == newton_steps(width(b)); };
+      const auto active = [&](std::int64_t b) { return step < newton_steps(frame.width(b)); };
+      const auto last = [&](std::int64_t b) { return step + 1 == newton_steps(frame.width(b)); };
       for (std::int64_t b = g0; b < g1; ++b) {
         if (!active(b)) continue;
         Diag& x = d[static_cast<std::size_t>(b)];
@@ -378,7 +536,7 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
       for (std::int64_t b = g0; b < g1; ++b) {
         if (!active(b)) continue;
         Diag& x = d[static_cast<std::size_t>(b)];
-        const Tile id = ident.rows(0, rows32(width(b))).cols(0, width(b));
+        const Tile id = ident.rows(0, rows32(frame.width(b))).cols(0, frame.width(b));
         if (!last(b)) {
           nc.tensor_tensor(x.pw.re, ptile(b, 0), id, AluOp::subtract);
           nc.tensor_copy(x.pw.im, ptile(b, 1));
@@ -406,16 +564,122 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
     }
   }
 
+  // The inverse X = E^-1 by block columns, as the real kernel's (its step 2'): R_bc = I + 0 i (b = c)
+  // or 0 - sum_k E_bk X_kc, X_bc = V_b^T R_bc, one refinement step.
+  if (p.x != nullptr) {
+    const auto ci = [](std::int64_t c) { return static_cast<std::size_t>(c); };
+    std::vector<Cx> xc(ci(blocks)), rc(ci(blocks)), sc(ci(blocks));
+    std::vector<std::array<Tile, 2>> acc(ci(blocks)), xp(ci(blocks));
+    Tile zeros = frame.sb.alloc(DType::f32, frame.Pi, {P}, "zeros");
+    nc.memset(zeros, 0.0f);
+    float* xf = reinterpret_cast<float*>(p.x);
+    const auto x_plane = [&](std::int64_t b, std::int64_t c, int part) {
+      return tile::hbm_view(xf + 2 * (b * P + c * P * p.ldx) + part, DType::f32, rows32(frame.width(b)), 2,
+                            {{frame.width(c), 2 * p.ldx}});
+    };
+    std::vector<Cx> stored(ci(blocks)), merged(ci(blocks));
+    for (std::int64_t c = 0; c < blocks; ++c) {
+      xc[ci(c)] = alloc_cx(P, blocks * P, "X block column", false);
+      rc[ci(c)] = alloc_cx(P, P, "R_bc", false);
+      sc[ci(c)] = alloc_cx(P, P, "refinement residual", false);
+      stored[ci(c)] = alloc_cx(frame.width(c), frame.width(c), "X_cc as stored", false);
+      merged[ci(c)] = alloc_cx(frame.width(c), frame.width(c), "X_cc merged", false);
+      for (int f = 0; f < 2; ++f) {
+        acc[ci(c)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "E_bK X_Kc");
+        xp[ci(c)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "V_b^T R_bc");
+      }
+      nc.dma_copy(stored[ci(c)].re, x_plane(c, c, 0));  // before any write of X (X may be E: in place)
+      nc.dma_copy(stored[ci(c)].im, x_plane(c, c, 1));
+    }
+    const auto row_of = [&](std::int64_t c, std::int64_t step) { return p.lower ? c + step : c - step; };
+    const auto x_of = [&](const Tile& t, std::int64_t k, std::int64_t c) {  // X_kc's plane in block column c's tile
+      return t.rows(0, rows32(frame.width(k))).cols(k * P, frame.width(c));
+    };
+    const auto fit = [&](const Tile& t, std::int64_t b, std::int64_t c) {
+      return t.rows(0, rows32(frame.width(b))).cols(0, frame.width(c));
+    };
+    for (std::int64_t step = 0; step < blocks; ++step) {
+      std::vector<std::int64_t> cols;
+      for (std::int64_t c = 0; c < blocks; ++c)
+        if (const std::int64_t b = row_of(c, step); b >= 0 && b < blocks) cols.push_back(c);
+      const auto r_re = [&](std::int64_t c) {
+        const std::int64_t b = row_of(c, step);
+        return step == 0 ? ident.rows(0, rows32(frame.width(b))).cols(0, frame.width(b)) : fit(rc[ci(c)].re, b, c);
+      };
+      const auto r_im = [&](std::int64_t c) {
+        const std::int64_t b = row_of(c, step);
+        return step == 0 ? zeros.rows(0, rows32(frame.width(b))).cols(0, frame.width(b)) : fit(rc[ci(c)].im, b, c);
+      };
+      if (step > 0) {
+        for (const std::int64_t c : cols) {
+          const std::int64_t b = row_of(c, step), k0 = p.lower ? c : b + 1, k1 = p.lower ? b : c + 1;
+          const Cx& x = xc[ci(c)];
+          for (std::int64_t k = k0; k < k1; ++k)
+            cmatmul(fit(acc[ci(c)][0], b, c), fit(acc[ci(c)][1], b, c), et[static_cast<std::size_t>(b * blocks + k)],
+                    x_of(x.re, k, c), x_of(x.im, k, c), k != k0);
+        }
+        for (const std::int64_t c : cols) {
+          const std::int64_t b = row_of(c, step);
+          nc.tensor_scalar(fit(rc[ci(c)].re, b, c), fit(acc[ci(c)][0], b, c), AluOp::multiply, -1.0f);
+          nc.tensor_scalar(fit(rc[ci(c)].im, b, c), fit(acc[ci(c)][1], b, c), AluOp::multiply, -1.0f);
+        }
+      }
+      for (const std::int64_t c : cols) {
+        const std::int64_t b = row_of(c, step);
+        cmatmul(fit(xp[ci(c)][0], b, c), fit(xp[ci(c)][1], b, c), d[static_cast<std::size_t>(b)].v, r_re(c), r_im(c),
+                false);  // V^T r
+      }
+      for (const std::int64_t c : cols) {
+        const std::int64_t b = row_of(c, step);
+        nc.tensor_copy(x_of(xc[ci(c)].re, b, c), fit(xp[ci(c)][0], b, c));
+        nc.tensor_copy(x_of(xc[ci(c)].im, b, c), fit(xp[ci(c)][1], b, c));
+      }
+      for (const std::int64_t c : cols) {  // refinement: s = r - T_b x, x += V^T s
+        const std::int64_t b = row_of(c, step);
+        cmatmul(fit(xp[ci(c)][0], b, c), fit(xp[ci(c)][1], b, c), d[static_cast<std::size_t>(b)].u,
+                x_of(xc[ci(c)].re, b, c), x_of(xc[ci(c)].im, b, c), false);
+      }
+      for (const std::int64_t c : cols) {
+        const std::int64_t b = row_of(c, step);
+        nc.tensor_tensor(fit(sc[ci(c)].re, b, c), r_re(c), fit(xp[ci(c)][0], b, c), AluOp::subtract);
+        nc.tensor_tensor(fit(sc[ci(c)].im, b, c), r_im(c), fit(xp[ci(c)][1], b, c), AluOp::subtract);
+      }
+      for (const std::int64_t c : cols) {
+        const std::int64_t b = row_of(c, step);
+        cmatmul(fit(xp[ci(c)][0], b, c), fit(xp[ci(c)][1], b, c), d[static_cast<std::size_t>(b)].v,
+                fit(sc[ci(c)].re, b, c), fit(sc[ci(c)].im, b, c), false);
+      }
+      for (const std::int64_t c : cols) {
+        const std::int64_t b = row_of(c, step);
+        const Cx& x = xc[ci(c)];
+        nc.tensor_tensor(x_of(x.re, b, c), x_of(x.re, b, c), fit(xp[ci(c)][0], b, c), AluOp::add);
+        nc.tensor_tensor(x_of(x.im, b, c), x_of(x.im, b, c), fit(xp[ci(c)][1], b, c), AluOp::add);
+        for (int part = 0; part < 2; ++part) {
+          const Tile xpart = x_of(part == 0 ? x.re : x.im, b, c);
+          if (b == c) {
+            const Tile& out = part == 0 ? merged[ci(c)].re : merged[ci(c)].im;
+            merge_diagonal_block(nc, out, xpart, part == 0 ? stored[ci(c)].re : stored[ci(c)].im, frame.width(c), p.lower,
+                                 p.unit);
+            nc.dma_copy(x_plane(c, c, part), out);
+          } else {
+            nc.dma_copy(x_plane(b, c, part), xpart);
+          }
+        }
+      }
+    }
+    return;
+  }
+
   if (p.alpha != std::complex<float>(1.0f))
     for (std::int64_t b = 0; b < blocks; ++b) {
-      const std::int64_t w = width(b);
+      const std::int64_t w = frame.width(b);
       const auto s3 = [&](int i) { return scratch.rows(0, rows32(w)).cols(i * nrhs, nrhs); };
       tile::complex_scale(nc, {col(zt.re, b), col(zt.im, b)}, p.alpha.real(), p.alpha.imag(), s3(0), s3(1), s3(2));
     }
-  Tile acc_re = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "E_bK Y_K re");
-  Tile acc_im = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "E_bK Y_K im");
-  Tile yp_re = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "V_b^T R_b re");
-  Tile yp_im = ps.alloc(DType::f32, Pi, {blocks * nrhs}, "V_b^T R_b im");
+  Tile acc_re = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "E_bK Y_K re");
+  Tile acc_im = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "E_bK Y_K im");
+  Tile yp_re = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "V_b^T R_b re");
+  Tile yp_im = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "V_b^T R_b im");
   for (std::int64_t step = 0; step < blocks; ++step) {
     const std::int64_t b = p.lower ? step : blocks - 1 - step;
     Tile r_re = col(zt.re, b), r_im = col(zt.im, b);

@@ -1,8 +1,11 @@
 // trnsolver.h, cuSOLVER's pointer-array batched Cholesky: potrfBatched, potrsBatched (S, D). Each matrix
 // runs the single-matrix spotrf/dpotrf (spotrs/dpotrs) unchanged, so its bits are those of the
-// non-batched call on it whatever the batch; the traces join into one report. Conventions: capi.cpp;
+// non-batched call on it whatever the batch; the traces join into one report. SpotrsBatched runs
+// each of spotrs's two solves over the whole batch, several matrices per launch of the narrow TRSM
+// kernel (solve_batch.hpp), with each matrix's bits still its spotrs call's. Conventions: capi.cpp;
 // positions not counting the handle.
 #include "capi_internal.hpp"
+#include "solve_batch.hpp"
 #include "trn/solver/complex_factor.hpp"
 
 using namespace trn::solver::capi;  // NOLINT: the shim's shared internals
@@ -54,6 +57,14 @@ Status potrs_batched(const char* fn, trnsolverDnHandle_t h, int uplo, int n, int
   check_array(c, B, batch, n > 0, 6, "B");
   c.leading_dim(ldb, n, 7, "ldb").not_null(info, 8, "d_info").nonnegative(batch, 9, "batchSize");
   return run_checked(fn, h, c, info, [&](trn::solver::CallReport& rep) {
+    if constexpr (std::is_same_v<T, float>)
+      if (n > 0) {  // S: both solves over the whole batch, several matrices per launch (solve_batch.hpp)
+        trn::TraceParts trace;
+        trn::solver::detail::spotrs_batch(h->settings, to_uplo(uplo), n, nrhs, A, lda, B, ldb, batch, trace);
+        trn::solver::detail::finish_fp64_report(&rep, std::move(trace), h->settings.target, 0);
+        *info = 0;
+        return;
+      }
     run_batch(h->settings, batch, rep, [&](std::int64_t k, trn::solver::CallReport& r) {
       if (n == 0) return;  // A and B may be NULL then
       if constexpr (std::is_same_v<T, float>)

@@ -21,7 +21,9 @@
 #include "mode_factor.hpp"
 #include "syevj_internal.hpp"
 #include "trn/blas/level3.hpp"
+#include "trn/blas/narrow_trsm.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/scratch.hpp"
 
 namespace trn::solver {
 namespace {
@@ -109,9 +111,11 @@ void potrs_impl(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs,
   detail::finish_fp64_report(report, std::move(trace), s.target, 0);
 }
 
-// trtri: X = I, then T X = I by one substitution TRSM on TensorE reading A's uplo triangle in place
-// (unit: its diagonal not read), then X's triangle into A by a host step that moves it (the solve
-// does not exploit X's triangular structure: n^3 complex multiply-adds where xTRTRI needs n^3 / 3).
+// trtri: C with n <= kTrtriNewtonMaxOrder by trnblas's Newton-Schulz block inverse in place on A (one
+// launch, block columns on their own block rows; A's other triangle and a unit diagonal keep their
+// bits). Otherwise X = I, then T X = I by one substitution TRSM on TensorE reading A's uplo triangle in
+// place (unit: its diagonal not read; the solve does not exploit X's triangular structure: n^3
+// complex multiply-adds where xTRTRI needs n^3 / 3), then X's triangle into A by a host step.
 template <class R>
 int trtri_impl(const Settings& s, Uplo uplo, bool unit, std::int64_t n, Cx<R>* A, std::int64_t lda,
                CallReport* report) {
@@ -119,12 +123,21 @@ int trtri_impl(const Settings& s, Uplo uplo, bool unit, std::int64_t n, Cx<R>* A
   if (report != nullptr) *report = CallReport{};
   for (std::int64_t j = 0; !unit && j < n; ++j)  // an exactly zero diagonal: singular, nothing written
     if (A[j + j * lda] == Cx<R>(0)) return static_cast<int>(j + 1);
-  std::vector<Cx<R>> X(static_cast<std::size_t>(n * n));
+  const bool lower = uplo == Uplo::lower;
+  // C, n <= kTrtriNewtonMaxOrder: trnblas's Newton-Schulz block inverse in place on A, one launch
+  // (docs/trnblas.md "Triangular inverse by Newton-Schulz blocks"); a non-finite result leaves A as
+  // it was and substitutes below. (No distributed caller: the choice by n is the same on every grid.)
+  TraceParts trace;  // (a failed attempt's launch stays in it: the device spent that time)
+  if constexpr (std::is_same_v<R, float>)
+    if (n >= 1 && n <= blas::kTrtriNewtonMaxOrder &&
+        blas::trtri_newton(s.launch_config(), lower, unit, n, A, lda, A, lda, trace)) {
+      detail::finish_fp64_report(report, std::move(trace), s.target, 0);
+      return 0;
+    }
+  ScratchVector<Cx<R>> X(static_cast<std::size_t>(n * n));
   for (std::int64_t j = 0; j < n; ++j) X[j + j * n] = Cx<R>(1);
-  TraceParts trace;
   trsm<R>(blas_settings<R>(s), blas::Side::left, uplo, blas::COp::N, unit ? blas::Diag::unit : blas::Diag::non_unit,
           n, n, A, lda, X.data(), n, trace);
-  const bool lower = uplo == Uplo::lower;
   for (std::int64_t j = 0; j < n; ++j)
     for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i)
       if (!(unit && i == j)) A[i + j * lda] = X[i + j * n];

@@ -5,11 +5,16 @@
 // interchanges as DMAs through SBUF, larft the Gram matrix on TensorE and the k x k recurrence on
 // the host. docs/trnsolver.md "Symmetric indefinite (sytrf) and inverses".
 #include <algorithm>
+#include <array>
+#include <span>
+#include <type_traits>
 #include <vector>
 
 #include "sym_steps.hpp"
+#include "trn/blas/narrow_trsm.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/scratch.hpp"
+#include "trn/tile/view.hpp"
 #include "trn/solver/complex_factor.hpp"  // trtri (C, Z), potri (C, Z)
 #include "trn/solver/eig.hpp"             // trtri (S, D)
 #include "trn/solver/sym_indef.hpp"
@@ -28,8 +33,81 @@ T conj_of(T x) {
     return x;
 }
 
+// The uplo triangle of src (n x n, ld lds) moved into dst (ld ldd) on the device (fp32 and complex
+// fp32 data, as fp32 planes): the blocks inside the triangle by DMA through SBUF, each 128 x 128
+// diagonal block merged on chip with dst's stored block — both parts selected (zeros elsewhere,
+// whose bits are 0) and OR-ed bitwise, as trnblas's trtri_newton — so dst's other triangle keeps its
+// bits and the triangle gets src's bits exactly. real_diagonal (complex): the diagonal's imaginary
+// part is stored as +0 (a Hermitian result). Engines: DMA, GpSimdE (selects), VectorE (OR).
+template <class T>
+void move_triangle(const Settings& s, bool lower, std::int64_t n, const T* src, std::int64_t lds, T* dst,
+                   std::int64_t ldd, bool real_diagonal, TraceParts& trace) {
+  constexpr std::int64_t planes = SymTraits<T>::complex ? 2 : 1;
+  LaunchConfig lc = s.launch_config();
+  lc.num_cores = 1;
+  lc.core.execute = true;
+  trace.add(launch(lc, [&](NeuronCore& nc) {
+              const std::int64_t P = nc.hw().pmax, blocks = (n + P - 1) / P;
+              const auto width = [&](std::int64_t b) { return std::min(P, n - b * P); };
+              // Plane `part` of block (bi, bj) of a matrix at base (ld elements): rows on partitions.
+              const auto view = [&](const void* base, std::int64_t ld, std::int64_t bi, std::int64_t bj, int part) {
+                return tile::hbm_view(static_cast<const float*>(base) + planes * (bi * P + bj * P * ld) + part,
+                                      DType::f32, static_cast<std::int32_t>(width(bi)), planes,
+                                      {{width(bj), planes * ld}});
+              };
+              const std::int64_t sign = lower ? 1 : -1;
+              for (std::int64_t bj = 0; bj < blocks; ++bj)
+                for (std::int64_t bi = lower ? bj : 0; bi < (lower ? blocks : bj + 1); ++bi)
+                  for (int part = 0; part < planes; ++part) {
+                    AllocScope sb(nc.sbuf());
+                    const auto h = static_cast<std::int32_t>(width(bi));
+                    const std::int64_t w = width(bj);
+                    Tile a = sb.alloc(DType::f32, h, {w}, "src block");
+                    nc.dma_copy(a, view(src, lds, bi, bj, part));
+                    if (bi == bj) {
+                      // mine: sign (p - f) >= 0 (the triangle; > 0 without the diagonal), theirs: the rest
+                      const bool no_diag = real_diagonal && part == 1;
+                      Tile b = sb.alloc(DType::f32, h, {w}, "dst block as stored");
+                      Tile out = sb.alloc(DType::f32, h, {w}, "merged block");
+                      nc.dma_copy(b, view(dst, ldd, bi, bj, part));
+                      const std::array<std::int64_t, 2> mine{-sign, w}, theirs{sign, w};
+                      nc.affine_select(out, std::span(&mine, 1), 0, sign, no_diag ? AluOp::greater : AluOp::greater_equal,
+                                       a, 0.0f);
+                      nc.affine_select(b, std::span(&theirs, 1), 0, -sign, AluOp::greater, b, 0.0f);
+                      nc.tensor_tensor(out.bitcast(DType::u32), out.bitcast(DType::u32), b.bitcast(DType::u32),
+                                       AluOp::bitwise_or);
+                      nc.dma_copy(view(dst, ldd, bi, bj, part), out);
+                    } else {
+                      nc.dma_copy(view(dst, ldd, bi, bj, part), a);
+                    }
+                  }
+            }).trace);
+}
+
+// The product of lauum on the padded triangle t (n x n, ld n) into the scratch c, and c's triangle
+// stored into A: by a host step, or (device_store, S and C: potri) by move_triangle on the device.
+template <class T>
+void lauum_product(const Settings& s, bool lower, std::int64_t n, const T* t, T* c, T* A, std::int64_t lda,
+                   bool device_store, TraceParts& trace) {
+  detail::gemm_step<T>(detail::sym_blas_settings<T>(s), lower ? 'C' : 'N', lower ? 'N' : 'C', n, n, n, T(1), t, n, t, n,
+                       T(0), c, n, trace);
+  if constexpr (std::is_same_v<typename SymTraits<T>::Real, float>)
+    if (device_store) return move_triangle(s, lower, n, c, n, A, lda, SymTraits<T>::complex, trace);
+  for (std::int64_t j = 0; j < n; ++j) {
+    for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i) A[i + j * lda] = c[i + j * n];
+    if constexpr (SymTraits<T>::complex) A[j + j * lda] = T(c[j + j * n].real(), 0);  // Hermitian: real diagonal
+  }
+  record_host_step(trace, HostStep{.name = "trnsolver.lauum.store",
+                                   .reads = {HostSpan(c, n * n)},
+                                   .writes = {HostSpan::matrix(A, n, n, lda)}});
+}
+
 // A's uplo triangle := U U^H (upper) or L^H L (lower): the triangle zero-padded into a dense n x n
 // scratch (host step: a move), one GEMM on TensorE, the result's triangle stored back (a move).
+// (Both moves on the device, move_triangle, model slauum 256 at 27 / 17 us instead of 60 / 35 on
+// trn1 / trn2, but the moves' DMA then bounds a 1.5 us GEMM — roofline 1.2 -> 2.0 / 3.3 — and their
+// emulation doubles the host time, emu 1.2 -> 2.2: lauum alone keeps its host moves; potri, whose
+// inverse is already on the device, stores on the device.)
 template <class T>
 void lauum_steps(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, TraceParts& trace) {
   if (n == 0) return;
@@ -41,15 +119,7 @@ void lauum_steps(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_
   record_host_step(trace, HostStep{.name = "trnsolver.lauum.pad",
                                    .reads = {HostSpan::matrix(A, n, n, lda)},
                                    .writes = {HostSpan(t.data(), n * n)}});
-  detail::gemm_step<T>(detail::sym_blas_settings<T>(s), lower ? 'C' : 'N', lower ? 'N' : 'C', n, n, n, T(1), t.data(),
-                       n, t.data(), n, T(0), c.data(), n, trace);
-  for (std::int64_t j = 0; j < n; ++j) {
-    for (std::int64_t i = lower ? j : 0; i < (lower ? n : j + 1); ++i) A[i + j * lda] = c[i + j * n];
-    if constexpr (SymTraits<T>::complex) A[j + j * lda] = T(c[j + j * n].real(), 0);  // Hermitian: real diagonal
-  }
-  record_host_step(trace, HostStep{.name = "trnsolver.lauum.store",
-                                   .reads = {HostSpan(c.data(), n * n)},
-                                   .writes = {HostSpan::matrix(A, n, n, lda)}});
+  lauum_product(s, lower, n, t.data(), c.data(), A, lda, false, trace);
 }
 
 template <class T>
@@ -67,10 +137,25 @@ template <class T>
 int potri_impl(const Settings& s, Uplo uplo, std::int64_t n, T* A, std::int64_t lda, CallReport* report) {
   detail::require_square("potri", n, lda, A);
   if (report != nullptr) *report = CallReport{};
+  TraceParts trace;
+  // S, C with n <= kTrtriNewtonMaxOrder: trnblas's Newton-Schulz inverse (trtri's) written straight
+  // into lauum's zero-padded scratch, so neither A's in-place inverse nor the pad is moved; the same
+  // bits as trtri then lauum. A non-finite inverse (the scratch restored to zeros) takes that path.
+  if constexpr (std::is_same_v<typename SymTraits<T>::Real, float>)
+    if (n >= 1 && n <= blas::kTrtriNewtonMaxOrder) {
+      for (std::int64_t i = 0; i < n; ++i)  // trtri's singularity test: an exactly zero diagonal
+        if (A[i + i * lda] == T(0)) return static_cast<int>(i + 1);
+      const auto nn = static_cast<std::size_t>(n * n);
+      ScratchVector<T> t(nn, T(0)), c(nn, T(0));
+      if (blas::trtri_newton(s.launch_config(), uplo == Uplo::lower, false, n, A, lda, t.data(), n, trace)) {
+        lauum_product(s, uplo == Uplo::lower, n, t.data(), c.data(), A, lda, true, trace);
+        detail::finish_fp64_report(report, std::move(trace), s.target, 0);
+        return 0;
+      }
+    }
   CallReport tri;
   const int info = trtri(s, uplo, false, n, A, lda, &tri);
   if (info != 0) return info;  // trtri wrote nothing
-  TraceParts trace;
   trace.add(std::move(tri.trace));
   lauum_steps(s, uplo, n, A, lda, trace);
   detail::finish_fp64_report(report, std::move(trace), s.target, tri.host_fp64_flops);

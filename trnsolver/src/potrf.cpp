@@ -27,8 +27,10 @@
 #include <cstdint>
 
 #include "factor_recursive.hpp"
+#include "solve_batch.hpp"
 #include "syevj_internal.hpp"
 #include "trn/blas/level12.hpp"
+#include "trn/blas/narrow_trsm.hpp"
 #include "trn/blas/trsm_fp64.hpp"  // the DTRSMs' plan
 #include "trn/tile/matmul.hpp"
 #include "trn/tile/view.hpp"
@@ -274,6 +276,32 @@ void spotrs(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, con
   detail::strsm_left(s, A, si, sj, true, false, n, nrhs, B, ldb, trace);   // L y = b
   detail::strsm_left(s, A, sj, si, false, false, n, nrhs, B, ldb, trace);  // L^T x = y
   detail::finish_fp64_report(report, std::move(trace), s.target, 0);
+}
+
+// spotrs on every matrix of a batch: the two solves as spotrs's (strsm_left's settings and view),
+// each over the whole batch by trnblas's strsm_left_batch (solve_batch.hpp).
+void detail::spotrs_batch(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t nrhs, const float* const* A,
+                          std::int64_t lda, float* const* B, std::int64_t ldb, std::int64_t batch, TraceParts& trace) {
+  if (n < 0 || nrhs < 0 || batch < 0 || lda < std::max<std::int64_t>(1, n) || ldb < std::max<std::int64_t>(1, n) ||
+      (n > 0 && nrhs > 0 && batch > 0 && (A == nullptr || B == nullptr)))
+    throw UsageError("trnsolver", "argument", "spotrs batch: n, nrhs, batch >= 0, lda, ldb >= max(1, n), A and B not NULL");
+  if (n == 0 || nrhs == 0 || batch == 0) return;
+  trn::blas::Settings bs;  // strsm_left's (getrf.cpp)
+  static_cast<EmulatorSettings&>(bs) = s;
+  bs.num_cores = 1;
+  bs.trsm_substitution = nrhs > blas::kTrsmNarrowMaxRhs;
+  bs.report_trace_only = true;
+  const bool lower = uplo == Uplo::lower;
+  const std::int64_t si = lower ? 1 : lda, sj = lower ? lda : 1;
+  // The view (i, j) -> A[i vi + j vj], lower_view or not, as strsm_left passes it to strsm.
+  const auto solve = [&](std::int64_t vi, std::int64_t vj, bool lower_view) {
+    const bool direct = vi == 1;
+    blas::strsm_left_batch(bs, lower_view == direct ? blas::Uplo::lower : blas::Uplo::upper,
+                           direct ? blas::Op::N : blas::Op::T, blas::Diag::non_unit, n, nrhs, 1.0f, A, direct ? vj : vi,
+                           B, ldb, batch, trace);
+  };
+  solve(si, sj, true);   // L y = b
+  solve(sj, si, false);  // L^T x = y
 }
 
 }  // namespace trn::solver

@@ -1,7 +1,9 @@
 // trtri: the inverse of a triangular matrix (LAPACK xTRTRI; cuSOLVER Xtrtri) as a triangular solve
-// T X = I -- fp32 on the triangular-solve tile kernel (trnblas trsm_left_kernel: TensorE broadcasts,
-// VectorE updates), fp64 by substitution on the host CPU (recorded host step, as dpotrs) -- and the
-// triangular solves it shares with sygvj / sygvd (detail::tri_solve). docs/trnsolver.md "Xtrtri".
+// T X = I -- fp32 with n <= kTrtriNewtonMaxOrder by trnblas's Newton-Schulz block inverse in place
+// (trtri_newton: one launch, every product on TensorE), larger fp32 on the triangular-solve tile
+// kernel (trnblas trsm_left_kernel: TensorE broadcasts, VectorE updates), fp64 by substitution on the
+// host CPU (recorded host step, as dpotrs) -- and the triangular solves it shares with sygvj / sygvd
+// (detail::tri_solve). docs/trnsolver.md "Xtrtri".
 // X is triangular like T, so column j of X = T^-1 e_j only involves T's trailing (lower: rows and columns
 // j..n-1) or leading (upper: 0..j) block: trtri solves each column (fp64) or each block of kTrtriBlock
 // columns (fp32 kernel) on that block alone -- n^3/3 flops (the textbook count, LAPACK xTRTI2's; fp32: plus
@@ -9,10 +11,12 @@
 // zeros from the others, so the computed inverse is the same, bit for bit, for finite T.
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "eig_internal.hpp"
 #include "trn/blas/level12.hpp"  // trsm_left_kernel, the triangular-solve tile kernel
+#include "trn/blas/narrow_trsm.hpp"
 
 namespace trn::solver {
 namespace detail {
@@ -115,6 +119,15 @@ int trtri_impl(const Settings& s, Uplo uplo, bool unit, std::int64_t n, T* A, st
     if (A[i + i * lda] == T(0)) return static_cast<int>(i + 1);
   if (n == 0) return 0;
   const bool lower = uplo == Uplo::lower;
+  // fp32, n <= kTrtriNewtonMaxOrder: trnblas's Newton-Schulz block inverse in place on A, one launch
+  // (docs/trnblas.md "Triangular inverse by Newton-Schulz blocks"); a non-finite result leaves A as
+  // it was and substitutes below. (No distributed caller: the choice by n is the same on every grid.)
+  TraceParts trace;  // (a failed attempt's launch stays in it: the device spent that time)
+  if constexpr (std::is_same_v<T, float>)
+    if (n <= blas::kTrtriNewtonMaxOrder && blas::trtri_newton(s.launch_config(), lower, unit, n, A, lda, A, lda, trace)) {
+      detail::finish_fp64_report(report, std::move(trace), s.target, 0);
+      return 0;
+    }
   const auto in_tri = [&](std::int64_t i, std::int64_t j) { return lower ? i >= j : i <= j; };
   // Dense T (zeros outside the triangle, a unit diagonal when `unit`: the kernel must not see the
   // caller's unreferenced values) and X = I.
@@ -125,7 +138,6 @@ int trtri_impl(const Settings& s, Uplo uplo, bool unit, std::int64_t n, T* A, st
     t[static_cast<std::size_t>(j + j * n)] = unit ? T(1) : A[j + j * lda];
     x[static_cast<std::size_t>(j + j * n)] = T(1);
   }
-  TraceParts trace;
   double flops = 0;
   tri_inverse(s, t.data(), lower, unit, n, x.data(), trace, &flops);
   for (std::int64_t j = 0; j < n; ++j)  // X's triangle (its diagonal too unless unit) into A
