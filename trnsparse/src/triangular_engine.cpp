@@ -77,7 +77,8 @@ struct EngineSolve {
   const TriangularAnalysis* t = nullptr;
   const float* values = nullptr;    // the value table: A's values (t->nnz of them), then one zero value
   const float* diagonal = nullptr;  // n diagonal values (SpSV_updateMatrix UPDATE_DIAGONAL) or NULL
-  const std::int32_t* index = nullptr;  // the chunks' index words (ChunkIndex)
+  const std::int32_t* index = nullptr;  // the chunks' index words: pmax rows of index_width (ChunkIndex)
+  std::int64_t index_width = 0;
   float* work = nullptr;            // the whole work vector: op(B) in, the solution out
   float* y = nullptr;               // the current block: (n + 1) x mb, row-major
   std::int64_t ncols = 0, mb = 1;   // all columns; the current block's
@@ -93,19 +94,24 @@ struct EngineCounts {
   std::int64_t chunks = 0, descriptors = 0, widest = 0;
 };
 
-// One chunk of a level (rows order[q0 .. q0 + P)) and where its index words start: a header of P x 2
-// words (row i, the value number of a_ii: into `diagonal` when given, else into the value table),
-// then per product slice [k0, k0 + kw) P x 2 kw words (per row the columns j of its entries k0 ..
-// k0 + kw - 1, then their value numbers; n and nnz where the row is shorter: the zero rows).
+// One chunk of a level (rows order[q0 .. q0 + P)) and its index words: columns [col, col + 2 + 2 K)
+// of the pmax x index_width index array, row p for the chunk's row p: 2 words (row i, the value
+// number of a_ii: into `diagonal` when given, else into the value table), then per product slice
+// [k0, k0 + kw) 2 kw words (the columns j of its entries k0 .. k0 + kw - 1, then their value
+// numbers; n and nnz where the row is shorter: the zero rows).
 struct ChunkIndex {
-  std::int64_t q0 = 0, K = 0, words = 0;
+  std::int64_t q0 = 0, K = 0, col = 0;
   std::int32_t P = 0;
 };
+
+// Index arrays of at most this many words per partition stay in SBUF for the whole solve (one DMA
+// before the first level, none on the levels' dependent chain); wider ones load per chunk.
+constexpr std::int64_t kResidentIndexWords = 8192;
 
 // The chunks in solve order (levels in order, each cut into chunks of <= P rows) and their index
 // words (host index work on the pattern; the values are not read).
 std::vector<ChunkIndex> index_chunks(const TriangularAnalysis& t, std::int32_t P, std::int64_t slice, bool diagonal_given,
-                                     ScratchVector<std::int32_t>& words) {
+                                     ScratchVector<std::int32_t>& words, std::int64_t& width) {
   std::vector<ChunkIndex> chunks;
   std::int64_t total = 0;
   for (std::int64_t l = 0; l < t.levels(); ++l)
@@ -117,32 +123,29 @@ std::vector<ChunkIndex> index_chunks(const TriangularAnalysis& t, std::int32_t P
         const std::int64_t i = t.order[z(q + p)];
         c.K = std::max(c.K, t.start[z(i) + 1] - t.start[z(i)]);
       }
-      c.words = total;
-      total += 2 * c.P * (1 + c.K);
+      c.col = total;
+      total += 2 * (1 + c.K);
       chunks.push_back(c);
     }
-  words.resize(z(total));
+  width = total;
+  words.assign(z(P * total), 0);
   const auto n32 = static_cast<std::int32_t>(t.n), nnz32 = static_cast<std::int32_t>(t.nnz);
   for (const ChunkIndex& c : chunks) {
-    std::int32_t* header = words.data() + c.words;
     for (std::int32_t p = 0; p < c.P; ++p) {
       const std::int64_t i = t.order[z(c.q0 + p)];
-      header[2 * p] = static_cast<std::int32_t>(i);
-      header[2 * p + 1] = static_cast<std::int32_t>(diagonal_given ? i : std::max<std::int64_t>(t.diag[z(i)], 0));
-    }
-    std::int32_t* at = header + 2 * c.P;
-    for (std::int64_t k0 = 0; k0 < c.K; k0 += slice) {
-      const std::int64_t kw = std::min(slice, c.K - k0);
-      for (std::int32_t p = 0; p < c.P; ++p) {
-        const std::int64_t i = t.order[z(c.q0 + p)], e0 = t.start[z(i)] + k0, e1 = t.start[z(i) + 1];
-        std::int32_t* cols = at + 2 * kw * p;
+      std::int32_t* row = words.data() + p * total + c.col;
+      row[0] = static_cast<std::int32_t>(i);
+      row[1] = static_cast<std::int32_t>(diagonal_given ? i : std::max<std::int64_t>(t.diag[z(i)], 0));
+      std::int32_t* at = row + 2;
+      for (std::int64_t k0 = 0; k0 < c.K; k0 += slice) {
+        const std::int64_t kw = std::min(slice, c.K - k0), e0 = t.start[z(i)] + k0, e1 = t.start[z(i) + 1];
         for (std::int64_t k = 0; k < kw; ++k) {
           const bool stored = e0 + k < e1;
-          cols[k] = stored ? static_cast<std::int32_t>(t.col[z(e0 + k)]) : n32;
-          cols[kw + k] = stored ? static_cast<std::int32_t>(t.src[z(e0 + k)]) : nnz32;
+          at[k] = stored ? static_cast<std::int32_t>(t.col[z(e0 + k)]) : n32;
+          at[kw + k] = stored ? static_cast<std::int32_t>(t.src[z(e0 + k)]) : nnz32;
         }
+        at += 2 * kw;
       }
-      at += 2 * kw * c.P;
     }
   }
   return chunks;
@@ -153,15 +156,22 @@ Tile value_rows(const float* base, std::int64_t r0, std::int64_t rows, std::int6
   return HbmTensor::wrap(const_cast<float*>(base) + r0 * width, DType::f32, {rows, width})
       .tile(0, static_cast<std::int32_t>(rows), 0, width);
 }
-// P x width index words at `first` as an HBM tile (one dense run per partition).
-Tile index_rows(const std::int32_t* first, std::int32_t P, std::int64_t width) {
-  return HbmTensor::wrap(const_cast<std::int32_t*>(first), DType::i32, {P, width}).tile(0, P, 0, width);
+// Columns [col, col + width) of the first P rows of the pmax x index_width index words as an HBM tile.
+Tile index_cols(const EngineSolve& g, std::int32_t pmax, std::int32_t P, std::int64_t col, std::int64_t width) {
+  return HbmTensor::wrap(const_cast<std::int32_t*>(g.index), DType::i32, {pmax, g.index_width}).tile(0, P, col, width);
 }
 
 // The kernel's SBUF tiles (allocated once, sized for pmax rows, one block and one product slice).
 struct Tiles {
   Tile av, x, p1, p2, p3, part, s, b, d, den, t1, t2, t3, head, idx;
+  Tile resident;           // every chunk's index words (when resident() is true), else head / idx per chunk
+  std::int32_t pmax = 0;
   std::int64_t slice = 1;  // entries per product slice
+  bool resident_index = false;
+  bool is_resident() const { return resident_index; }
+  // Index columns [col, col + width) of the chunk's P rows: in SBUF already, or loaded into `into`.
+  Tile index(NeuronCore& nc, const EngineSolve& g, const Tile& into, std::int32_t P, std::int64_t col, std::int64_t width,
+             EngineCounts& n) const;
 };
 
 // The product slice (min(1024, the longest row)) depends on the pattern alone, so that a column's
@@ -190,17 +200,25 @@ Tile every(const Tile& t, std::int64_t first, std::int64_t count, std::int64_t s
   return t.slice(t.ndim - 1, first, count, stride);
 }
 
-// Gathers slice [k0, k0 + kw) of each chunk row's entries (index words at `words`): values into av,
-// the solved y_j (every column of the block) into x; short rows read the zero rows.
-void gather_slice(NeuronCore& nc, const EngineSolve& g, const Tiles& w, const Tile& av, const Tile& x, const std::int32_t* words,
+Tile Tiles::index(NeuronCore& nc, const EngineSolve& g, const Tile& into, std::int32_t P, std::int64_t col, std::int64_t width,
+                  EngineCounts& n) const {
+  if (is_resident()) return resident.rows(0, P).cols(col, width);
+  const Tile t = into.rows(0, P).cols(0, width);
+  nc.dma_copy(t, index_cols(g, pmax, P, col, width));
+  ++n.descriptors;
+  return t;
+}
+
+// Gathers slice [k0, k0 + kw) of each chunk row's entries (index columns from `col`): values into
+// av, the solved y_j (every column of the block) into x; short rows read the zero rows.
+void gather_slice(NeuronCore& nc, const EngineSolve& g, const Tiles& w, const Tile& av, const Tile& x, std::int64_t col,
                   std::int32_t P, std::int64_t kw, EngineCounts& n) {
   const TriangularAnalysis& t = *g.t;
   const std::int64_t rw = g.row_words();
-  const Tile idx = w.idx.rows(0, P).cols(0, 2 * kw);
-  nc.dma_copy(idx, index_rows(words, P, 2 * kw));
+  const Tile idx = w.index(nc, g, w.idx, P, col, 2 * kw, n);
   nc.dma_gather(av, value_rows(g.values, 0, t.nnz + 1, g.w), idx.cols(kw, kw));
   nc.dma_gather(x, value_rows(g.y, 0, t.n + 1, rw), idx.cols(0, kw));
-  n.descriptors += 1 + 2 * P * kw;
+  n.descriptors += 2 * P * kw;
   if (g.w == 2 && g.conj_a) nc.tensor_scalar(every(av, 1, kw, 2), every(av, 1, kw, 2), AluOp::multiply, -1.0f);
 }
 
@@ -208,12 +226,12 @@ void gather_slice(NeuronCore& nc, const EngineSolve& g, const Tiles& w, const Ti
 void off_diagonal_sums(NeuronCore& nc, const EngineSolve& g, const Tiles& w, const ChunkIndex& ch, EngineCounts& n) {
   const std::int64_t rw = g.row_words(), K = ch.K;
   const std::int32_t P = ch.P;
-  const std::int32_t* words = g.index + ch.words + 2 * P;
+  std::int64_t col = ch.col + 2;
   for (std::int64_t k0 = 0; k0 < K; k0 += w.slice) {
     const std::int64_t kw = std::min(w.slice, K - k0);
     const Tile av = w.av.rows(0, P).cols(0, kw * g.w), x = w.x.rows(0, P).cols(0, kw * rw);
-    gather_slice(nc, g, w, av, x, words, P, kw, n);
-    words += 2 * kw * P;
+    gather_slice(nc, g, w, av, x, col, P, kw, n);
+    col += 2 * kw;
     const Tile sum = (k0 == 0 ? w.s : w.part).rows(0, P).cols(0, rw);
     const Tile p1 = w.p1.rows(0, P).cols(0, kw), p2 = w.p2.rows(0, P).cols(0, kw);
     for (std::int64_t c = 0; c < g.mb; ++c) {
@@ -282,10 +300,8 @@ void solve_chunk(NeuronCore& nc, const EngineSolve& g, const Tiles& w, const Chu
   const std::int32_t P = ch.P;
   n.widest = std::max(n.widest, ch.K);
   const std::int64_t rw = g.row_words();
-  const Tile head = w.head.rows(0, P).cols(0, 2), rows = head.cols(0, 1), b = w.b.rows(0, P).cols(0, rw);
+  const Tile head = w.index(nc, g, w.head, P, ch.col, 2, n), rows = head.cols(0, 1), b = w.b.rows(0, P).cols(0, rw);
   const Tile work = value_rows(g.y, 0, t.n + 1, rw);
-  nc.dma_copy(head, index_rows(g.index + ch.words, P, 2));
-  n.descriptors += 1;
   if (!t.unit) {
     const Tile table = g.diagonal != nullptr ? value_rows(g.diagonal, 0, t.n, g.w) : value_rows(g.values, 0, t.nnz + 1, g.w);
     nc.dma_gather(w.d.rows(0, P).cols(0, g.w), table, head.cols(1, 1));
@@ -322,8 +338,14 @@ Tiles alloc_tiles(AllocScope& sb, std::int32_t P, const EngineSolve& g) {
   w.t1 = sb.alloc(DType::f32, P, {mb}, "temp");
   w.t2 = sb.alloc(DType::f32, P, {mb}, "temp");
   w.t3 = sb.alloc(DType::f32, P, {mb}, "temp");
-  w.head = sb.alloc(DType::i32, P, {2}, "row and diagonal indices");
-  w.idx = sb.alloc(DType::i32, P, {2 * w.slice}, "entry indices");
+  w.pmax = P;
+  if (g.index_width <= kResidentIndexWords) {
+    w.resident = sb.alloc(DType::i32, P, {std::max<std::int64_t>(g.index_width, 1)}, "index words (every chunk)");
+    w.resident_index = true;
+  } else {
+    w.head = sb.alloc(DType::i32, P, {2}, "row and diagonal indices");
+    w.idx = sb.alloc(DType::i32, P, {2 * w.slice}, "entry indices");
+  }
   return w;
 }
 
@@ -332,6 +354,7 @@ void solve_kernel(NeuronCore& nc, const EngineSolve& g0, const std::vector<Chunk
   const std::int32_t P = nc.hw().pmax;
   AllocScope sb(nc.sbuf());
   const Tiles w = alloc_tiles(sb, P, g0);
+  if (w.is_resident()) nc.dma_copy(w.resident, index_cols(g0, P, P, 0, g0.index_width));
   for (std::int64_t c0 = 0; c0 < g0.ncols; c0 += g0.block) {  // column blocks one after the other
     EngineSolve g = g0;
     g.mb = std::min(g0.block, g0.ncols - c0);
@@ -435,7 +458,8 @@ void triangular_solve_engines(const Settings& s, const TriangularAnalysis& t, co
   EngineCounts counts;
   LaunchResult r;
   if (n > 0 && m > 0) {
-    const std::vector<ChunkIndex> chunks = index_chunks(t, static_cast<std::int32_t>(hardware_spec(s.target).pmax), g.slice, diagonal != nullptr, words);
+    const std::vector<ChunkIndex> chunks =
+        index_chunks(t, static_cast<std::int32_t>(hardware_spec(s.target).pmax), g.slice, diagonal != nullptr, words, g.index_width);
     g.index = words.data();
     r = launch(s.launch_config(), [&](NeuronCore& nc) { solve_kernel(nc, g, chunks, counts); });
   }
