@@ -439,14 +439,14 @@ void triangular_solve_engines(const Settings& s, const TriangularAnalysis& t, co
   g.alpha_im = static_cast<float>(alpha.imag());
   block_shape(g);
   if (t.n >= std::numeric_limits<std::int32_t>::max() || t.nnz >= std::numeric_limits<std::int32_t>::max())
-    throw InvalidArgument("trnsparse: triangular solve: the R_32F / C_32F level sets index rows and entries in int32 (n, nnz < 2^31 - 1)", "matA");
+    throw InvalidArgument("trnsparse: triangular solve: the R_32F / C_32F level sets index rows and entries in int32 "
+                          "(n, nnz < 2^31 - 1)",
+                          "matA");
   // The work vector and the value table (A's values, then a zero value) are the launch's HBM: scratch
   // stack blocks (trace names by allocation, docs/cost-model.md section 2), filled by the host.
-  const std::int64_t blocks = (m + g.block - 1) / g.block;
   const std::size_t work_values = z((n + 1) * m), table_words = z((t.nnz + 1) * g.w);
   ScratchVector<std::complex<float>> yc(cplx ? work_values : 0);
   ScratchVector<float> yr(cplx ? 0 : work_values), table(table_words);
-  (void)blocks;
   if (cplx)
     stage_rhs(opB, B, n, m, g.block, yc);
   else
