@@ -392,6 +392,50 @@ TEST(SpSV, BlockedDeterminismAndBoundComplexFp32) { engine_tiling_case<std::comp
 TEST(SpSV, EngineTilingDeterminismAndBoundFp64) { engine_tiling_case<double>(); }
 TEST(SpSV, EngineTilingDeterminismAndBoundComplexFp64) { engine_tiling_case<std::complex<double>>(); }
 
+// The R_32F level sets on a lower bidiagonal chain (every row its own level, one chunk each) against
+// the host's fp32 recurrence y_i = (fl(alpha b_i) - fl(l_{i,i-1} y_{i-1})) / d_i, bit for bit: the
+// kernel's indirect DMAs must move exactly the words of the recurrence. n = 300 keeps the chunks'
+// index words in SBUF for the whole solve; n = 5000 (4 words per one-row chunk, above
+// triangular_engine.cpp's kResidentIndexWords) loads them chunk by chunk. Unit diagonal too (the
+// stored diagonal is then never read: set to NaN).
+TEST(SpSV, LevelSetChainMatchesTheFp32RecurrenceBitForBit) {
+  namespace sp = trn::sparse;
+  for (const int n : {300, 5000})
+    for (const bool unit : {false, true}) {
+      std::mt19937_64 g(static_cast<std::uint64_t>(7 + n));
+      std::vector<int> off{0}, col;
+      std::vector<float> val, b(static_cast<std::size_t>(n)), y(b.size()), want(b.size());
+      for (int i = 0; i < n; ++i) {
+        if (i > 0) {
+          col.push_back(i - 1);
+          val.push_back(draw<float>(g, -0.9, 0.9));
+        }
+        col.push_back(i);
+        val.push_back(unit ? NAN : draw<float>(g, 1.0, 3.0));
+        off.push_back(static_cast<int>(col.size()));
+      }
+      for (auto& x : b) x = draw<float>(g);
+      const float alpha = 1.25f;
+      for (int i = 0; i < n; ++i) {
+        float r = alpha * b[static_cast<std::size_t>(i)];
+        if (i > 0) {
+          volatile float product = val[static_cast<std::size_t>(off[static_cast<std::size_t>(i)])] * want[static_cast<std::size_t>(i) - 1];
+          r = r - product;  // (volatile: no fused multiply-add; the kernel rounds the product first)
+        }
+        want[static_cast<std::size_t>(i)] = unit ? r : r / val[static_cast<std::size_t>(off[static_cast<std::size_t>(i) + 1]) - 1];
+      }
+      const sp::SparseRef a{sp::SparseRef::Format::csr, n, n, static_cast<std::int64_t>(col.size()), off.data(), col.data(),
+                            val.data(), sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, sp::Value::f32};
+      sp::TriangularAnalysis t = sp::analyze_triangular(a, true, unit, sp::GOp::N);
+      t.schedule = sp::TriangularAnalysis::Schedule::level_sets;
+      ASSERT_EQ(n, t.levels());
+      sp::triangular_solve(sp::Settings{}, t, val.data(), nullptr, sp::Scalar(alpha), sp::GOp::N,
+                           {b.data(), sp::Value::f32, n, 1, n, sp::Layout::col_major},
+                           {y.data(), sp::Value::f32, n, 1, n, sp::Layout::col_major});
+      EXPECT_EQ(0, std::memcmp(y.data(), want.data(), y.size() * sizeof(float))) << "n " << n << " unit " << unit;
+    }
+}
+
 // The blocked schedule over several blocks (300 rows: blocks of 128, 128, 44) for every fill,
 // diagonal type and op(A) (complex: N, T and C, alpha complex), forced: within its own bound
 // (blocked_gamma) against the long-double substitution, and the automatic choice takes it for this

@@ -11,6 +11,7 @@
 #include "bsr_kernels.hpp"
 #include "trn/sparse/sparse.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/tile/matmul.hpp"
 
 namespace trn::sparse {
@@ -31,7 +32,7 @@ HostSpan index_span(const void* p, std::int64_t count, IndexType t) {
 }  // free elements per VectorE pass over a vector
 
 struct Vec {
-  std::vector<float> data;
+  ScratchVector<float> data;  // the kernels' HBM: named by allocation in the trace (core/scratch.hpp)
   HbmTensor view;
   Vec(std::int64_t P, std::int64_t F) : data(static_cast<std::size_t>(P * F), 0.0f) {
     view = HbmTensor::wrap(data.data(), DType::f32, {P, F});
@@ -439,7 +440,7 @@ class KrylovContext {
       return t == IndexType::i32 ? std::int64_t{static_cast<const std::int32_t*>(a)[i]} : static_cast<const std::int64_t*>(a)[i];
     };
     const auto bb = static_cast<std::size_t>(b * b);
-    std::vector<float> diag(static_cast<std::size_t>(nb) * bb, 0.0f), eye(bb, 0.0f);
+    ScratchVector<float> diag(static_cast<std::size_t>(nb) * bb, 0.0f), eye(bb, 0.0f);
     for (std::int64_t r = 0; r < b; ++r) eye[static_cast<std::size_t>(r * b + r)] = 1.0f;
     for (std::int64_t R = 0; R < nb; ++R)
       for (std::int64_t e = idx(A.offsets, A.offsets_type, R) - base; e < idx(A.offsets, A.offsets_type, R + 1) - base; ++e) {
@@ -476,8 +477,8 @@ class KrylovContext {
   }
 
   struct BlockInverse {
-    std::vector<std::int64_t> offsets, columns;
-    std::vector<float> values;
+    ScratchVector<std::int64_t> offsets, columns;
+    ScratchVector<float> values;
   };
   BlockInverse block_inverse_;
   BsrView block_inverse_view_;

@@ -3,6 +3,9 @@
 // fp64 and complex"). The SpMV is trnsparse's own entry for the operator's type, the ILU(0) / IC(0)
 // preconditioner is csrilu02 / csric02 (incomplete.hpp) applied by SpSV (triangular.hpp); the dots
 // and vector updates are fused costed host steps with fp64 (complex<double>) arithmetic.
+// The vectors those steps and launches read and write (b, x, the solvers' work vectors, the
+// factor copy and its indices, Jacobi's inverses) live on core's scratch stack, so the trace names
+// them by allocation, not by heap address (docs/cost-model.md section 2, "Scratch addresses").
 #include "trn/sparse/krylov_generic.hpp"
 
 #include <algorithm>
@@ -16,6 +19,7 @@
 
 #include "trn/core/dtype.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/sparse/incomplete.hpp"
 #include "trn/sparse/triangular.hpp"
 
@@ -90,7 +94,7 @@ class Context {
     if (opt.precond == KrylovPreconditioner::ilu0 || opt.precond == KrylovPreconditioner::ic0) factor();
   }
   std::int64_t n = 0;
-  std::vector<T> b_, x_;  // b, and the iterate (x is written once, at the end: write_back)
+  ScratchVector<T> b_, x_;  // b, and the iterate (x is written once, at the end: write_back)
 
   // ---- host arithmetic (costed by step()) --------------------------------------------------
   W dot(const T* u, const T* v) const {  // sum conj(u_i) v_i in index order
@@ -296,10 +300,10 @@ class Context {
   const GenericKrylovOptions& opt_;
   KrylovResult& res_;
   const char* who_;
-  std::vector<W> dinv_;
+  ScratchVector<W> dinv_;
   std::uint32_t updates_ = 0;  // vector updates so far (the SR stream's instruction number)
-  std::vector<std::int32_t> rows_, cols_;
-  std::vector<T> factor_, tmp_;
+  ScratchVector<std::int32_t> rows_, cols_;
+  ScratchVector<T> factor_, tmp_;
   TriangularAnalysis first_, second_;
 };
 
@@ -315,7 +319,7 @@ KrylovResult cg_typed(const Settings& s, const SparseRef& A, const BsrView* bsr,
   KrylovResult res;
   Context<T> k(s, A, bsr, b, x, opt, res, "cg");
   const auto n = static_cast<std::size_t>(k.n);
-  std::vector<T> r(k.b_), z(n), p(n), q(n);
+  ScratchVector<T> r(k.b_), z(n), p(n), q(n);
   T* xv = k.x_.data();
   const double scale = scale_of(k.norm(k.b_.data()));
   k.spmv(-1.0, xv, 1.0, r.data());  // r = b - A x
@@ -364,7 +368,7 @@ KrylovResult bicgstab_typed(const Settings& s, const SparseRef& A, const BsrView
   KrylovResult res;
   Context<T> k(s, A, bsr, b, x, opt, res, "bicgstab");
   const auto n = static_cast<std::size_t>(k.n);
-  std::vector<T> r(k.b_), rhat, p(n), phat(n), v(n), sv(n), shat(n), t(n);
+  ScratchVector<T> r(k.b_), rhat, p(n), phat(n), v(n), sv(n), shat(n), t(n);
   T* xv = k.x_.data();
   const double scale = scale_of(k.norm(k.b_.data()));
   k.spmv(-1.0, xv, 1.0, r.data());  // r = b - A x
@@ -491,7 +495,7 @@ struct Hessenberg {
 // against v_0 .. v_j, h_{j+1,j} = ||w||, v_{j+1} = w / h_{j+1,j} (unless 0: lucky), the rotation.
 // Returns whether the step was lucky (invariant Krylov space).
 template <class T>
-bool arnoldi_step(Context<T>& k, Hessenberg<HostFp64<T>>& hs, std::vector<T>& V, std::vector<T>& w, std::int64_t j) {
+bool arnoldi_step(Context<T>& k, Hessenberg<HostFp64<T>>& hs, ScratchVector<T>& V, ScratchVector<T>& w, std::int64_t j) {
   using W = HostFp64<T>;
   const std::int64_t n = k.n;
   for (std::int64_t i = 0; i <= j; ++i) {
@@ -519,7 +523,7 @@ KrylovResult gmres_typed(const Settings& s, const SparseRef& A, const BsrView* b
   if (opt.restart < 1) throw InvalidArgument("trnsparse gmres: restart must be >= 1", "restart");
   Context<T> k(s, A, bsr, b, x, opt, res, "gmres");
   const std::int64_t n = k.n, m = opt.restart;
-  std::vector<T> V(static_cast<std::size_t>((m + 1) * n)), r(static_cast<std::size_t>(n)), w(r), z(r), u(r);
+  ScratchVector<T> V(static_cast<std::size_t>((m + 1) * n)), r(static_cast<std::size_t>(n)), w(r), z(r), u(r);
   T* xv = k.x_.data();
   const double scale = scale_of(k.norm(k.b_.data()));
   bool first = true;

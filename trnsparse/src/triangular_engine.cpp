@@ -7,25 +7,32 @@
 //             Anderson & Saad (1989); the rows of a level depend only on rows of earlier levels.
 //             One launch (one program, one core) runs the levels in order; a level's rows are cut
 //             into chunks of pmax rows (partition p = the chunk's p-th row, rows ascending), and
-//             each chunk is one tile step for a block of mb <= 64 right-hand sides (block_shape):
-//               B  [P, mb w]    <- rows i of the work vector (their op(B) values)     DMA, one per run
-//                                  of consecutive rows; conj (opB = C) and alpha on VectorE
-//               X  [P, K mb w]  <- y(j, :) for the entries (i, j) of row i            DMA gather, one
-//                                  descriptor per run of consecutive columns j (zeros where a row is short)
-//               Av [P, K w]     <- the entries' values a_ij                           DMA, per run of
-//                                  consecutive entry numbers (conj for op C on VectorE)
+//             each chunk is one tile step for a block of mb <= 64 right-hand sides (block_shape).
+//             The host's index pass (pattern only, once per solve) writes each chunk's int32 index
+//             words: per row its work-vector row i and its diagonal's value number, per product
+//             slice the columns j of its entries and their value numbers (short rows padded with
+//             the zero rows below). Every move is then one indirect DMA (NeuronCore::dma_gather /
+//             dma_scatter, one descriptor per moved row) after one DMA of the index words:
+//               B  [P, mb w]    <- rows i of the work vector (their op(B) values); conj (opB = C)
+//                                  and alpha on VectorE
+//               X  [P, K mb w]  <- y(j, :) for the entries (i, j) of row i (the work vector's zero
+//                                  row n where a row is short)
+//               Av [P, K w]     <- the entries' values a_ij (the value table's zero entry nnz where
+//                                  a row is short; conj for op C on VectorE)
 //               s(:, c) = sum_k Av[:, k] X[:, k, c]   VectorE tensor_tensor multiply, tensor_reduce add
 //                                  (sequential, left to right: the row's entries in order), per column
 //               y(i, :) = (B - s) / a_ii               VectorE subtract, divide (unit diagonal: no divide)
-//               DMA the chunk's y back (one descriptor per run of consecutive rows)
+//               the chunk's y scattered back to rows i
 //             w = 1 (real) or 2 (complex, interleaved re/im; products as (ar xr - ai xi, ar xi + ai xr),
 //             the division as r conj(d) / (dr^2 + di^2), every operation one fp32 rounding on VectorE).
 //             K is the longest row of the chunk's strict triangle, taken in slices of
 //             min(1024, longest row) entries (partial sums added in slice order; the pattern alone
 //             fixes them, so SpSM's column c has SpSV's bits). The work vector (fp32, in column
-//             blocks, each row-major) is op(B)'s
-//             values copied in by the host (data movement) and C's values copied out after the
-//             launch; B == C (in place) is therefore safe.
+//             blocks, each n + 1 rows row-major, the last row zero) is op(B)'s values copied in by
+//             the host (data movement) and C's values copied out after the launch, so B == C (in
+//             place) is safe; the value table is A's values and one zero entry, copied the same way.
+//             The tiles hold the same words as the earlier one-descriptor-per-run DMAs (s18/solve:
+//             the bits are unchanged, the instructions per level fall from ~6 per row to ~10).
 // Engines     DMA (gathers, scatters), VectorE. One program: deterministic for any host thread or
 //             core count (num_cores > 1 leaves the other cores idle: the levels are a chain).
 // Accuracy    (u = 2^-24, k = the most off-diagonal entries of a row, gamma_j = j u / (1 - j u);
@@ -37,14 +44,18 @@
 //             division by r conj(d) / |d|^2 at most 5 roundings deep), M(T) the comparison matrix.
 //             docs/trnsparse.md derives it; tests/trnsparse/test_spsv_engine.cpp checks it two-sided.
 // Limits      Complex division forms dr^2 + di^2 in fp32: diagonals with |d| >= 2^63 or <= 2^-63
-//             overflow or underflow there (documented choice). One DMA descriptor per run: a
-//             scattered pattern pays one descriptor per entry (the plan prints the count).
+//             overflow or underflow there (documented choice). One DMA descriptor per moved row
+//             (entry, solved row), padding included (the plan prints the count). Indices are int32:
+//             n and nnz below 2^31 - 1.
 #include <algorithm>
 #include <complex>
+#include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "generic_host.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/core/spmd.hpp"
 #include "trn/sparse/triangular.hpp"
 
@@ -61,13 +72,15 @@ constexpr std::int64_t kBlockColumns = 64;    // most right-hand sides per pass 
 
 // What the kernel reads and writes: every array as fp32 words (complex: re, im interleaved).
 // The work vector holds the right-hand sides in blocks of <= kBlockColumns columns, each block
-// row-major (row i's mb values contiguous), so one descriptor moves a run of rows for every column.
+// n + 1 rows row-major (row i's mb values contiguous, row n zero: the padding of the x gathers).
 struct EngineSolve {
   const TriangularAnalysis* t = nullptr;
-  const float* values = nullptr;    // A's values (t->nnz of them)
+  const float* values = nullptr;    // the value table: A's values (t->nnz of them), then one zero value
   const float* diagonal = nullptr;  // n diagonal values (SpSV_updateMatrix UPDATE_DIAGONAL) or NULL
+  const std::int32_t* index = nullptr;  // the chunks' index words: pmax rows of index_width (ChunkIndex)
+  std::int64_t index_width = 0;
   float* work = nullptr;            // the whole work vector: op(B) in, the solution out
-  float* y = nullptr;               // the current block: n x mb, row-major
+  float* y = nullptr;               // the current block: (n + 1) x mb, row-major
   std::int64_t ncols = 0, mb = 1;   // all columns; the current block's
   std::int64_t slice = 1, block = 1;  // entries per product slice; columns per block (block_shape)
   int w = 1;                        // words per value
@@ -81,32 +94,84 @@ struct EngineCounts {
   std::int64_t chunks = 0, descriptors = 0, widest = 0;
 };
 
-// Calls f(first position, first index, length) for each maximal run of consecutive indices
-// idx[k0 .. k1) (idx[q + 1] == idx[q] + 1): the DMA descriptors of a gather.
-template <class F>
-void for_each_run(const std::int64_t* idx, std::int64_t k0, std::int64_t k1, F&& f) {
-  for (std::int64_t q = k0; q < k1;) {
-    std::int64_t len = 1;
-    while (q + len < k1 && idx[q + len] == idx[q] + len) ++len;
-    f(q - k0, idx[q], len);
-    q += len;
+// One chunk of a level (rows order[q0 .. q0 + P)) and its index words: columns [col, col + 2 + 2 K)
+// of the pmax x index_width index array, row p for the chunk's row p: 2 words (row i, the value
+// number of a_ii: into `diagonal` when given, else into the value table), then per product slice
+// [k0, k0 + kw) 2 kw words (the columns j of its entries k0 .. k0 + kw - 1, then their value
+// numbers; n and nnz where the row is shorter: the zero rows).
+struct ChunkIndex {
+  std::int64_t q0 = 0, K = 0, col = 0;
+  std::int32_t P = 0;
+};
+
+// Index arrays of at most this many words per partition stay in SBUF for the whole solve (one DMA
+// before the first level, none on the levels' dependent chain); wider ones load per chunk.
+constexpr std::int64_t kResidentIndexWords = 8192;
+
+// The chunks in solve order (levels in order, each cut into chunks of <= P rows) and their index
+// words (host index work on the pattern; the values are not read).
+std::vector<ChunkIndex> index_chunks(const TriangularAnalysis& t, std::int32_t P, std::int64_t slice, bool diagonal_given,
+                                     ScratchVector<std::int32_t>& words, std::int64_t& width) {
+  std::vector<ChunkIndex> chunks;
+  std::int64_t total = 0;
+  for (std::int64_t l = 0; l < t.levels(); ++l)
+    for (std::int64_t q = t.level_start[z(l)]; q < t.level_start[z(l) + 1]; q += P) {
+      ChunkIndex c;
+      c.q0 = q;
+      c.P = static_cast<std::int32_t>(std::min<std::int64_t>(P, t.level_start[z(l) + 1] - q));
+      for (std::int32_t p = 0; p < c.P; ++p) {
+        const std::int64_t i = t.order[z(q + p)];
+        c.K = std::max(c.K, t.start[z(i) + 1] - t.start[z(i)]);
+      }
+      c.col = total;
+      total += 2 * (1 + c.K);
+      chunks.push_back(c);
+    }
+  width = total;
+  words.assign(z(P * total), 0);
+  const auto n32 = static_cast<std::int32_t>(t.n), nnz32 = static_cast<std::int32_t>(t.nnz);
+  for (const ChunkIndex& c : chunks) {
+    for (std::int32_t p = 0; p < c.P; ++p) {
+      const std::int64_t i = t.order[z(c.q0 + p)];
+      std::int32_t* row = words.data() + p * total + c.col;
+      row[0] = static_cast<std::int32_t>(i);
+      row[1] = static_cast<std::int32_t>(diagonal_given ? i : std::max<std::int64_t>(t.diag[z(i)], 0));
+      std::int32_t* at = row + 2;
+      for (std::int64_t k0 = 0; k0 < c.K; k0 += slice) {
+        const std::int64_t kw = std::min(slice, c.K - k0), e0 = t.start[z(i)] + k0, e1 = t.start[z(i) + 1];
+        for (std::int64_t k = 0; k < kw; ++k) {
+          const bool stored = e0 + k < e1;
+          at[k] = stored ? static_cast<std::int32_t>(t.col[z(e0 + k)]) : n32;
+          at[kw + k] = stored ? static_cast<std::int32_t>(t.src[z(e0 + k)]) : nnz32;
+        }
+        at += 2 * kw;
+      }
+    }
   }
+  return chunks;
 }
 
-// The words [first, first + len) of a flat fp32 array as one DMA endpoint (one partition).
-Tile words(const float* base, std::int64_t first, std::int64_t len) {
-  return HbmTensor::wrap(const_cast<float*>(base) + first, DType::f32, {1, len}).tile(0, 1, 0, len);
-}
 // Rows [r0, r0 + rows) of a flat array of `width`-word rows as `rows` partitions.
 Tile value_rows(const float* base, std::int64_t r0, std::int64_t rows, std::int64_t width) {
   return HbmTensor::wrap(const_cast<float*>(base) + r0 * width, DType::f32, {rows, width})
       .tile(0, static_cast<std::int32_t>(rows), 0, width);
 }
+// Columns [col, col + width) of the first P rows of the pmax x index_width index words as an HBM tile.
+Tile index_cols(const EngineSolve& g, std::int32_t pmax, std::int32_t P, std::int64_t col, std::int64_t width) {
+  return HbmTensor::wrap(const_cast<std::int32_t*>(g.index), DType::i32, {pmax, g.index_width}).tile(0, P, col, width);
+}
 
 // The kernel's SBUF tiles (allocated once, sized for pmax rows, one block and one product slice).
 struct Tiles {
-  Tile av, x, p1, p2, p3, part, s, b, d, den, t1, t2, t3;
+  Tile av, x, p1, p2, p3, part, s, b, d, den, t1, t2, t3, head, idx;
+  Tile resident;           // every chunk's index words (when resident() is true), else head / idx per chunk
+  std::int32_t pmax = 0;
   std::int64_t slice = 1;  // entries per product slice
+  bool resident_index = false;
+  bool is_resident() const { return resident_index; }
+  // Index columns [col, col + width) of the chunk's P rows: in SBUF already, or loaded into `into`.
+  Tile index(NeuronCore& nc, const EngineSolve& g, const Tile& into, std::int32_t P, std::int64_t col, std::int64_t width,
+             EngineCounts& n) const;
 };
 
 // The product slice (min(1024, the longest row)) depends on the pattern alone, so that a column's
@@ -135,38 +200,38 @@ Tile every(const Tile& t, std::int64_t first, std::int64_t count, std::int64_t s
   return t.slice(t.ndim - 1, first, count, stride);
 }
 
-// Gathers slice [k0, k0 + kw) of each chunk row's entries: values into av, the solved y_j (every
-// column of the block) into x. One descriptor per run of consecutive entry numbers / columns.
-void gather_slice(NeuronCore& nc, const EngineSolve& g, const Tile& av, const Tile& x, std::int64_t q0, std::int32_t P,
-                  std::int64_t k0, std::int64_t kw, EngineCounts& n) {
+Tile Tiles::index(NeuronCore& nc, const EngineSolve& g, const Tile& into, std::int32_t P, std::int64_t col, std::int64_t width,
+                  EngineCounts& n) const {
+  if (is_resident()) return resident.rows(0, P).cols(col, width);
+  const Tile t = into.rows(0, P).cols(0, width);
+  nc.dma_copy(t, index_cols(g, pmax, P, col, width));
+  ++n.descriptors;
+  return t;
+}
+
+// Gathers slice [k0, k0 + kw) of each chunk row's entries (index columns from `col`): values into
+// av, the solved y_j (every column of the block) into x; short rows read the zero rows.
+void gather_slice(NeuronCore& nc, const EngineSolve& g, const Tiles& w, const Tile& av, const Tile& x, std::int64_t col,
+                  std::int32_t P, std::int64_t kw, EngineCounts& n) {
   const TriangularAnalysis& t = *g.t;
   const std::int64_t rw = g.row_words();
-  nc.memset(av, 0.0f);
-  nc.memset(x, 0.0f);
-  for (std::int32_t p = 0; p < P; ++p) {
-    const std::int64_t i = t.order[z(q0 + p)];
-    const std::int64_t e0 = t.start[z(i)] + k0, e1 = std::min(t.start[z(i) + 1], e0 + kw);
-    if (e0 >= e1) continue;
-    for_each_run(t.src.data(), e0, e1, [&](std::int64_t k, std::int64_t src, std::int64_t len) {
-      nc.dma_copy(av.rows(p, 1).cols(k * g.w, len * g.w), words(g.values, src * g.w, len * g.w));
-      ++n.descriptors;
-    });
-    for_each_run(t.col.data(), e0, e1, [&](std::int64_t k, std::int64_t j, std::int64_t len) {
-      nc.dma_copy(x.rows(p, 1).cols(k * rw, len * rw), words(g.y, j * rw, len * rw));
-      ++n.descriptors;
-    });
-  }
+  const Tile idx = w.index(nc, g, w.idx, P, col, 2 * kw, n);
+  nc.dma_gather(av, value_rows(g.values, 0, t.nnz + 1, g.w), idx.cols(kw, kw));
+  nc.dma_gather(x, value_rows(g.y, 0, t.n + 1, rw), idx.cols(0, kw));
+  n.descriptors += 2 * P * kw;
   if (g.w == 2 && g.conj_a) nc.tensor_scalar(every(av, 1, kw, 2), every(av, 1, kw, 2), AluOp::multiply, -1.0f);
 }
 
 // s[:, c] = sum over each chunk row's entries of a_ij y(j, c), every column c of the block.
-void off_diagonal_sums(NeuronCore& nc, const EngineSolve& g, const Tiles& w, std::int64_t q0, std::int32_t P,
-                       std::int64_t K, EngineCounts& n) {
-  const std::int64_t rw = g.row_words();
+void off_diagonal_sums(NeuronCore& nc, const EngineSolve& g, const Tiles& w, const ChunkIndex& ch, EngineCounts& n) {
+  const std::int64_t rw = g.row_words(), K = ch.K;
+  const std::int32_t P = ch.P;
+  std::int64_t col = ch.col + 2;
   for (std::int64_t k0 = 0; k0 < K; k0 += w.slice) {
     const std::int64_t kw = std::min(w.slice, K - k0);
     const Tile av = w.av.rows(0, P).cols(0, kw * g.w), x = w.x.rows(0, P).cols(0, kw * rw);
-    gather_slice(nc, g, av, x, q0, P, k0, kw, n);
+    gather_slice(nc, g, w, av, x, col, P, kw, n);
+    col += 2 * kw;
     const Tile sum = (k0 == 0 ? w.s : w.part).rows(0, P).cols(0, rw);
     const Tile p1 = w.p1.rows(0, P).cols(0, kw), p2 = w.p2.rows(0, P).cols(0, kw);
     for (std::int64_t c = 0; c < g.mb; ++c) {
@@ -228,49 +293,31 @@ void divide_by_diagonal(NeuronCore& nc, const EngineSolve& g, const Tiles& w, st
   nc.tensor_scalar(bi, t2, AluOp::divide, den);
 }
 
-// The diagonal values of the chunk's rows into d (one descriptor per run of consecutive sources).
-void load_diagonal(NeuronCore& nc, const EngineSolve& g, const Tiles& w, std::int64_t q0, std::int32_t P, EngineCounts& n) {
+// One chunk of a level: rows order[q0 .. q0 + P), every column of the block, as one tile step. The
+// header's index words name the rows (b in, y out) and their diagonal values.
+void solve_chunk(NeuronCore& nc, const EngineSolve& g, const Tiles& w, const ChunkIndex& ch, EngineCounts& n) {
   const TriangularAnalysis& t = *g.t;
-  std::vector<std::int64_t> src(z(P));
-  for (std::int32_t p = 0; p < P; ++p) {
-    const std::int64_t i = t.order[z(q0 + p)];
-    src[z(p)] = g.diagonal != nullptr ? i : t.diag[z(i)];
-  }
-  const float* base = g.diagonal != nullptr ? g.diagonal : g.values;
-  for_each_run(src.data(), 0, P, [&](std::int64_t p, std::int64_t first, std::int64_t len) {
-    nc.dma_copy(w.d.rows(static_cast<std::int32_t>(p), static_cast<std::int32_t>(len)).cols(0, g.w), value_rows(base, first, len, g.w));
-    ++n.descriptors;
-  });
-  if (g.w == 2 && g.conj_a) nc.tensor_scalar(w.d.rows(0, P).cols(1, 1), w.d.rows(0, P).cols(1, 1), AluOp::multiply, -1.0f);
-}
-
-// One chunk of a level: rows order[q0 .. q0 + P), every column of the block, as one tile step.
-void solve_chunk(NeuronCore& nc, const EngineSolve& g, const Tiles& w, std::int64_t q0, std::int32_t P, EngineCounts& n) {
-  const TriangularAnalysis& t = *g.t;
-  std::int64_t K = 0;
-  for (std::int32_t p = 0; p < P; ++p) {
-    const std::int64_t i = t.order[z(q0 + p)];
-    K = std::max(K, t.start[z(i) + 1] - t.start[z(i)]);
-  }
-  n.widest = std::max(n.widest, K);
-  if (!t.unit) load_diagonal(nc, g, w, q0, P, n);
-  const std::int64_t* rows = t.order.data() + q0;
+  const std::int32_t P = ch.P;
+  n.widest = std::max(n.widest, ch.K);
   const std::int64_t rw = g.row_words();
-  const Tile b = w.b.rows(0, P).cols(0, rw);
-  for_each_run(rows, 0, P, [&](std::int64_t p, std::int64_t first, std::int64_t len) {
-    nc.dma_copy(b.rows(static_cast<std::int32_t>(p), static_cast<std::int32_t>(len)), value_rows(g.y, first, len, rw));
-    ++n.descriptors;
-  });
+  const Tile head = w.index(nc, g, w.head, P, ch.col, 2, n), rows = head.cols(0, 1), b = w.b.rows(0, P).cols(0, rw);
+  const Tile work = value_rows(g.y, 0, t.n + 1, rw);
+  if (!t.unit) {
+    const Tile table = g.diagonal != nullptr ? value_rows(g.diagonal, 0, t.n, g.w) : value_rows(g.values, 0, t.nnz + 1, g.w);
+    nc.dma_gather(w.d.rows(0, P).cols(0, g.w), table, head.cols(1, 1));
+    n.descriptors += P;
+    if (g.w == 2 && g.conj_a) nc.tensor_scalar(w.d.rows(0, P).cols(1, 1), w.d.rows(0, P).cols(1, 1), AluOp::multiply, -1.0f);
+  }
+  nc.dma_gather(b, work, rows);
+  n.descriptors += P;
   scale_rhs(nc, g, w, P);
-  if (K > 0) {
-    off_diagonal_sums(nc, g, w, q0, P, K, n);
+  if (ch.K > 0) {
+    off_diagonal_sums(nc, g, w, ch, n);
     nc.tensor_tensor(b, b, w.s.rows(0, P).cols(0, rw), AluOp::subtract);
   }
   if (!t.unit) divide_by_diagonal(nc, g, w, P);
-  for_each_run(rows, 0, P, [&](std::int64_t p, std::int64_t first, std::int64_t len) {
-    nc.dma_copy(value_rows(g.y, first, len, rw), b.rows(static_cast<std::int32_t>(p), static_cast<std::int32_t>(len)));
-    ++n.descriptors;
-  });
+  nc.dma_scatter(work, b, rows);
+  n.descriptors += P;
   ++n.chunks;
 }
 
@@ -291,41 +338,49 @@ Tiles alloc_tiles(AllocScope& sb, std::int32_t P, const EngineSolve& g) {
   w.t1 = sb.alloc(DType::f32, P, {mb}, "temp");
   w.t2 = sb.alloc(DType::f32, P, {mb}, "temp");
   w.t3 = sb.alloc(DType::f32, P, {mb}, "temp");
+  w.pmax = P;
+  if (g.index_width <= kResidentIndexWords) {
+    w.resident = sb.alloc(DType::i32, P, {std::max<std::int64_t>(g.index_width, 1)}, "index words (every chunk)");
+    w.resident_index = true;
+  } else {
+    w.head = sb.alloc(DType::i32, P, {2}, "row and diagonal indices");
+    w.idx = sb.alloc(DType::i32, P, {2 * w.slice}, "entry indices");
+  }
   return w;
 }
 
-void solve_kernel(NeuronCore& nc, const EngineSolve& g0, EngineCounts& n) {
+void solve_kernel(NeuronCore& nc, const EngineSolve& g0, const std::vector<ChunkIndex>& chunks, EngineCounts& n) {
   const TriangularAnalysis& t = *g0.t;
   const std::int32_t P = nc.hw().pmax;
   AllocScope sb(nc.sbuf());
   const Tiles w = alloc_tiles(sb, P, g0);
+  if (w.is_resident()) nc.dma_copy(w.resident, index_cols(g0, P, P, 0, g0.index_width));
   for (std::int64_t c0 = 0; c0 < g0.ncols; c0 += g0.block) {  // column blocks one after the other
     EngineSolve g = g0;
     g.mb = std::min(g0.block, g0.ncols - c0);
-    g.y = g0.work + c0 * t.n * g0.w;
-    for (std::int64_t l = 0; l < t.levels(); ++l)
-      for (std::int64_t q = t.level_start[z(l)]; q < t.level_start[z(l) + 1]; q += P)
-        solve_chunk(nc, g, w, q, static_cast<std::int32_t>(std::min<std::int64_t>(P, t.level_start[z(l) + 1] - q)), n);
+    g.y = g0.work + c0 * (t.n + 1) * g0.w;
+    for (const ChunkIndex& ch : chunks) solve_chunk(nc, g, w, ch, n);
   }
 }
 
 // Where element (i, c) of the solve lives in the work vector (in values): column blocks of
-// `block` columns, each row-major.
+// `block` columns, each (n + 1) rows row-major (row n: zeros).
 std::int64_t work_at(std::int64_t n, std::int64_t m, std::int64_t block, std::int64_t i, std::int64_t c) {
   const std::int64_t c0 = c / block * block, mb = std::min(block, m - c0);
-  return c0 * n + i * mb + (c - c0);
+  return c0 * (n + 1) + i * mb + (c - c0);
 }
 
-// op(B) into the work vector (work_at's layout), host data movement (no arithmetic).
+// op(B) into the work vector (work_at's layout; the zero rows stay zero), host data movement (no
+// arithmetic).
 template <class T>
-void stage_rhs(GOp opB, const DenseAny& B, std::int64_t n, std::int64_t m, std::int64_t block, std::vector<T>& y) {
+void stage_rhs(GOp opB, const DenseAny& B, std::int64_t n, std::int64_t m, std::int64_t block, ScratchVector<T>& y) {
   const T* b = static_cast<const T*>(B.data);
   for (std::int64_t c = 0; c < m; ++c)
     for (std::int64_t i = 0; i < n; ++i) y[z(work_at(n, m, block, i, c))] = opB == GOp::N ? b[at(B, i, c)] : b[at(B, c, i)];
 }
 // The solution out of the work vector into C.
 template <class T>
-void store_solution(const std::vector<T>& y, std::int64_t n, std::int64_t m, std::int64_t block, const DenseAny& C) {
+void store_solution(const ScratchVector<T>& y, std::int64_t n, std::int64_t m, std::int64_t block, const DenseAny& C) {
   for (std::int64_t c = 0; c < m; ++c)
     for (std::int64_t i = 0; i < n; ++i) static_cast<T*>(C.data)[at(C, i, c)] = y[z(work_at(n, m, block, i, c))];
 }
@@ -383,16 +438,31 @@ void triangular_solve_engines(const Settings& s, const TriangularAnalysis& t, co
   g.alpha_re = static_cast<float>(alpha.real());
   g.alpha_im = static_cast<float>(alpha.imag());
   block_shape(g);
-  std::vector<std::complex<float>> yc(cplx ? z(n * m) : 0);
-  std::vector<float> yr(cplx ? 0 : z(n * m));
+  if (t.n >= std::numeric_limits<std::int32_t>::max() || t.nnz >= std::numeric_limits<std::int32_t>::max())
+    throw InvalidArgument("trnsparse: triangular solve: the R_32F / C_32F level sets index rows and entries in int32 "
+                          "(n, nnz < 2^31 - 1)",
+                          "matA");
+  // The work vector and the value table (A's values, then a zero value) are the launch's HBM: scratch
+  // stack blocks (trace names by allocation, docs/cost-model.md section 2), filled by the host.
+  const std::size_t work_values = z((n + 1) * m), table_words = z((t.nnz + 1) * g.w);
+  ScratchVector<std::complex<float>> yc(cplx ? work_values : 0);
+  ScratchVector<float> yr(cplx ? 0 : work_values), table(table_words);
   if (cplx)
     stage_rhs(opB, B, n, m, g.block, yc);
   else
     stage_rhs(opB, B, n, m, g.block, yr);
+  if (t.nnz > 0) std::memcpy(table.data(), values, z(t.nnz * g.w) * sizeof(float));
+  g.values = table.data();
   g.work = cplx ? reinterpret_cast<float*>(yc.data()) : yr.data();
+  ScratchVector<std::int32_t> words;
   EngineCounts counts;
   LaunchResult r;
-  if (n > 0 && m > 0) r = launch(s.launch_config(), [&](NeuronCore& nc) { solve_kernel(nc, g, counts); });
+  if (n > 0 && m > 0) {
+    const std::vector<ChunkIndex> chunks =
+        index_chunks(t, static_cast<std::int32_t>(hardware_spec(s.target).pmax), g.slice, diagonal != nullptr, words, g.index_width);
+    g.index = words.data();
+    r = launch(s.launch_config(), [&](NeuronCore& nc) { solve_kernel(nc, g, chunks, counts); });
+  }
   if (cplx)
     store_solution(yc, n, m, g.block, C);
   else
