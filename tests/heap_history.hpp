@@ -9,9 +9,12 @@
 // same Profile bit for bit. tests/trnsolver/test_trnsolver_heap_history.cpp is the first user.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <iterator>
 #include <new>
 #include <string>
@@ -126,6 +129,21 @@ inline std::string profile_bits(const trn::Profile& p) {
   put(p.host_roundtrip_ns);
   put(static_cast<double>(p.total_instructions));
   return s;
+}
+
+// The HeapHistory assertion: call() (a profile's bits) is the same run plainly, with its frees
+// quarantined, with every freed block reused, and so again after each of three rounds of heap traffic.
+inline void expect_history_independent(const std::function<std::string()>& call) {
+  const std::string first = call();
+  EXPECT_EQ(quarantined(call), first) << "no reuse inside the call";
+  EXPECT_EQ(reusing(call), first) << "every freed block reused";
+  std::vector<std::vector<char>> keep;
+  for (int round = 0; round < 3; ++round) {
+    disturb(keep, round);
+    EXPECT_EQ(call(), first) << "after heap traffic, round " << round;
+    EXPECT_EQ(quarantined(call), first) << "quarantine after heap traffic, round " << round;
+    EXPECT_EQ(reusing(call), first) << "reuse after heap traffic, round " << round;
+  }
 }
 
 }  // namespace heap_history

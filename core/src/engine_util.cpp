@@ -274,6 +274,22 @@ void copy_rows_one_side_dense(const Tile& dst, const Tile& src, bool gather, con
   }
 }
 
+// The first element offsets of the nruns runs of a folded free pattern (fold_free_dims) whose
+// dimension `inner` is the run, in for_each_run's order: an odometer over the outer dimensions.
+void fill_run_offsets(const std::int64_t* size, const std::int64_t* stride, int inner, std::int64_t nruns,
+                      std::int64_t* offs) {
+  std::int64_t idx[kMaxFreeDims] = {0, 0, 0, 0};
+  for (std::int64_t o = 0; o < nruns; ++o) {
+    std::int64_t off = 0;
+    for (int d = 0; d < inner; ++d) off += idx[d] * stride[d];
+    offs[o] = off;
+    for (int d = inner - 1; d >= 0; --d) {
+      if (++idx[d] < size[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
 bool copy_all_rows_one_side_dense(const Tile& dst, const Tile& src, bool dst_dense, bool src_dense) {
   const std::int64_t es = dtype_size(src.dtype);
   if (dst_dense == src_dense || (es != 4 && es != 2)) return false;
@@ -289,16 +305,7 @@ bool copy_all_rows_one_side_dense(const Tile& dst, const Tile& src, bool dst_den
   for (int d = 0; d < inner; ++d) nruns *= size[d];
   std::int64_t offs_local[16];
   std::int64_t* offs = nruns <= 16 ? offs_local : scratch_i64(2, static_cast<std::size_t>(nruns));
-  std::int64_t idx[kMaxFreeDims] = {0, 0, 0, 0};
-  for (std::int64_t o = 0; o < nruns; ++o) {
-    std::int64_t off = 0;
-    for (int d = 0; d < inner; ++d) off += idx[d] * stride[d];
-    offs[o] = off;
-    for (int d = inner - 1; d >= 0; --d) {
-      if (++idx[d] < size[d]) break;
-      idx[d] = 0;
-    }
-  }
+  fill_run_offsets(size, stride, inner, nruns, offs);
   if (es == 4)
     copy_rows_one_side_dense<std::uint32_t>(dst, src, gather, offs, nruns, run, rstride);
   else
@@ -431,16 +438,7 @@ bool copy_rows_stride2_bits(const Tile& dst, const Tile& src) {
   std::int64_t nruns = 1;
   for (int d = 0; d < inner; ++d) nruns *= size[d];
   std::int64_t* offs = scratch_i64(3, static_cast<std::size_t>(nruns));
-  std::int64_t idx[kMaxFreeDims] = {0, 0, 0, 0};
-  for (std::int64_t o = 0; o < nruns; ++o) {
-    std::int64_t off = 0;
-    for (int d = 0; d < inner; ++d) off += idx[d] * stride[d];
-    offs[o] = off;
-    for (int d = inner - 1; d >= 0; --d) {
-      if (++idx[d] < size[d]) break;
-      idx[d] = 0;
-    }
-  }
+  fill_run_offsets(size, stride, inner, nruns, offs);
   for (std::int32_t p = 0; p < src.partitions; ++p) {
     auto* d = reinterpret_cast<std::uint32_t*>(dst.base + std::int64_t{p} * dst.partition_stride);
     auto* s = reinterpret_cast<const std::uint32_t*>(src.base + std::int64_t{p} * src.partition_stride);

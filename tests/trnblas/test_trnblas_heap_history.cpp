@@ -21,24 +21,8 @@
 
 namespace {
 
-using heap_history::disturb;
+using heap_history::expect_history_independent;
 using heap_history::profile_bits;
-using heap_history::quarantined;
-using heap_history::reusing;
-
-// The call run plainly, with its frees quarantined, and after three rounds of heap traffic.
-void expect_history_independent(const std::function<std::string()>& call) {
-  const std::string first = call();
-  EXPECT_EQ(quarantined(call), first) << "no reuse inside the call";
-  EXPECT_EQ(reusing(call), first) << "every freed block reused";
-  std::vector<std::vector<char>> keep;
-  for (int round = 0; round < 3; ++round) {
-    disturb(keep, round);
-    EXPECT_EQ(call(), first) << "after heap traffic, round " << round;
-    EXPECT_EQ(quarantined(call), first) << "quarantine after heap traffic, round " << round;
-    EXPECT_EQ(reusing(call), first) << "reuse after heap traffic, round " << round;
-  }
-}
 
 template <class T>
 std::vector<T> random_values(std::size_t count, double lo, double hi, unsigned seed) {

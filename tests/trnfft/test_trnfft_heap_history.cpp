@@ -25,22 +25,8 @@ trn::fft::PlanSpec spec_of(std::vector<std::int64_t> n, trn::fft::Type type, std
   return s;
 }
 
-using heap_history::disturb;
+using heap_history::expect_history_independent;
 using heap_history::profile_bits;
-using heap_history::quarantined;
-using heap_history::reusing;
-
-void expect_history_independent(const std::function<std::string()>& call) {
-  const std::string first = call();
-  EXPECT_EQ(quarantined(call), first) << "no reuse inside the call";
-  EXPECT_EQ(reusing(call), first) << "every freed block reused";
-  std::vector<std::vector<char>> keep;
-  for (int round = 0; round < 3; ++round) {
-    disturb(keep, round);
-    EXPECT_EQ(call(), first) << "after heap traffic, round " << round;
-    EXPECT_EQ(reusing(call), first) << "reuse after heap traffic, round " << round;
-  }
-}
 
 // A fresh plan per call (its dry run's modeled profile is part of the result), then one execution.
 std::string plan_and_execute(const trn::fft::PlanSpec& spec, trn::Generation target, int direction) {

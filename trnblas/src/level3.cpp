@@ -334,11 +334,11 @@ void diag_solve(const Settings& s, const DiagBlock<std::complex<double>>& d, Rec
 // |T| |W| |scale z| (complex: gamma_{3w+10} + gamma_{2w+4}) — bounded by the block's condition, not
 // componentwise like substitution (Settings::trsm_substitution).
 template <class T>
-std::vector<std::vector<T>> invert_diagonal_blocks(const Settings& s, const OpView<T>& E, std::int64_t order,
+std::vector<ScratchVector<T>> invert_diagonal_blocks(const Settings& s, const OpView<T>& E, std::int64_t order,
                                                    bool lower, bool unit, Recorder& rec) {
   const std::int64_t nb = block_size(s), blocks = (order + nb - 1) / nb;
   require(blocks <= INT_MAX, "too many diagonal blocks");
-  std::vector<std::vector<T>> W(static_cast<std::size_t>(blocks));
+  std::vector<ScratchVector<T>> W(static_cast<std::size_t>(blocks));  // traced: the scratch stack
   std::vector<DiagBlock<T>> d(static_cast<std::size_t>(blocks));
   for (std::int64_t b = 0; b < blocks; ++b) {
     const std::int64_t e0 = b * nb, w = std::min(nb, order - e0);
@@ -376,7 +376,7 @@ std::vector<std::vector<T>> invert_diagonal_blocks(const Settings& s, const OpVi
 // substitution keeps netlib's propagation: only the rows that depend on it). The finiteness scan is
 // host logic of the driver (not in the modeled profile).
 template <class T>
-bool apply_inverse_diagonal_block(const Settings& s, GemmMode mode, const std::vector<T>& W, std::int64_t w, bool left,
+bool apply_inverse_diagonal_block(const Settings& s, GemmMode mode, const ScratchVector<T>& W, std::int64_t w, bool left,
                                   std::int64_t m, std::int64_t n, T scale, T* Zb, std::int64_t ldb, Recorder& rec) {
   if (!s.timing_only) {
     const auto finite = [](const T& v) {
@@ -389,11 +389,11 @@ bool apply_inverse_diagonal_block(const Settings& s, GemmMode mode, const std::v
       if (!std::all_of(Zb + j * ldb, Zb + j * ldb + rows, finite)) return false;
   }
   if (left) {  // Y_b (w x n) = scale W Z_b
-    std::vector<T> z(static_cast<std::size_t>(w * n));  // (timing-only: contents meaningless, not copied)
+    ScratchVector<T> z(static_cast<std::size_t>(w * n));  // (timing-only: contents meaningless, not copied)
     for (std::int64_t j = 0; j < n && !s.timing_only; ++j) std::copy_n(Zb + j * ldb, w, z.begin() + j * w);
     gemm_any<T>(s, mode, w, n, w, scale, {W.data(), w, Op::N}, {z.data(), w, Op::N}, T(0), Zb, ldb, rec);
   } else {  // X_b (m x w) = Y_b^T = scale Z_b^T W^T, Z_b^T = B[:, b] (a plain transpose: Y = X^T)
-    std::vector<T> z(static_cast<std::size_t>(m * w));
+    ScratchVector<T> z(static_cast<std::size_t>(m * w));
     for (std::int64_t j = 0; j < w && !s.timing_only; ++j) std::copy_n(Zb + j * ldb, m, z.begin() + j * m);
     gemm_any<T>(s, mode, m, w, w, scale, {z.data(), m, Op::N}, {W.data(), w, Op::T}, T(0), Zb, ldb, rec);
   }
@@ -542,7 +542,7 @@ void solve_blocked(const TriSystem<T>& t, T alpha) {
   // nrhs <= pmax the substitution kernel solves them all in one pass of 3w (complex 22w) VectorE
   // instructions over w elements per partition — what inverting a block costs — so the inverse form
   // would only add its GEMMs (and its looser bound).
-  std::vector<std::vector<T>> inverses;
+  std::vector<ScratchVector<T>> inverses;
   if (!t.s.trsm_substitution && choice_rhs > block_size(t.s))
     inverses = invert_diagonal_blocks<T>(t.s, t.E, order, t.lower, t.unit, t.rec);
   for (std::int64_t step = 0; step < blocks; ++step) {

@@ -389,6 +389,17 @@ std::int64_t jacobi_pack_slot(const HardwareSpec& hw, std::int64_t M) {
   return 0;
 }
 
+// G matrices' Jacobi columns of K columns each, padded to an even count N (pad: the zero column K
+// when K is odd, else -1), as both batched kernels start them.
+std::vector<JacobiColumns<float>> padded_jacobi_columns(std::size_t G, std::int64_t K) {
+  std::vector<JacobiColumns<float>> out(G);
+  for (JacobiColumns<float>& o : out) {
+    o.N = K + K % 2;
+    o.pad = K % 2 != 0 ? K : -1;
+  }
+  return out;
+}
+
 // Several fp32 matrices of at most 64 rows through the tile kernel, packed hw.pmax / slot per 128
 // partitions (jacobi_pack_slot), the packs' steps interleaved as jacobi_step_group (gesvdjBatched).
 // Algorithm: matrix b of a pack occupies partitions [b slot, b slot + M) of the pack's X (and
@@ -414,11 +425,7 @@ std::vector<JacobiColumns<float>> jacobi_f32_packed(const Settings& s, const std
                                                     std::int64_t rs, std::int64_t cs, std::int64_t M, std::int64_t K,
                                                     bool vectors, const GesvdjParams& p, TraceParts* trace) {
   const std::size_t G = in.size();
-  std::vector<JacobiColumns<float>> out(G);
-  for (JacobiColumns<float>& o : out) {
-    o.N = K + K % 2;
-    o.pad = K % 2 != 0 ? K : -1;
-  }
+  std::vector<JacobiColumns<float>> out = padded_jacobi_columns(G, K);
   const HardwareSpec& hw = hardware_spec(s.target);
   const std::int64_t slot = jacobi_pack_slot(hw, M), per_pack = hw.pmax / slot;
   const std::size_t packs = (G + static_cast<std::size_t>(per_pack) - 1) / static_cast<std::size_t>(per_pack);
@@ -568,11 +575,7 @@ std::vector<JacobiColumns<float>> jacobi_f32_group(const Settings& s, const std:
                                                    std::int64_t rs, std::int64_t cs, std::int64_t M, std::int64_t K,
                                                    bool vectors, const GesvdjParams& p, TraceParts* trace) {
   const std::size_t G = in.size();
-  std::vector<JacobiColumns<float>> out(G);
-  for (JacobiColumns<float>& o : out) {
-    o.N = K + K % 2;
-    o.pad = K % 2 != 0 ? K : -1;
-  }
+  std::vector<JacobiColumns<float>> out = padded_jacobi_columns(G, K);
   std::vector<float> slots(G, 0.0f);  // each matrix's convergence scalar: its own host word
   LaunchConfig lc = s.launch_config({1, 1, 1});
   lc.core.execute = true;  // the host reads one convergence scalar per matrix and sweep
