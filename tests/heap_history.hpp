@@ -24,6 +24,13 @@
 
 namespace heap_history {
 
+// The arena, the free list and the quarantine list below are not synchronized, and operator new
+// serves every thread: the library runs on the calling thread only (TRN_NUM_THREADS=1, set before
+// main, read by core at each launch), so nothing else allocates inside a window. With the default
+// thread count the host worker threads' allocations raced on them (SIGSEGV in CI, session 18).
+// Memory history is what these tests vary; the thread count is covered by the golden tests.
+inline const bool g_one_host_thread = [] { return setenv("TRN_NUM_THREADS", "1", 1) == 0; }();
+
 inline bool g_quarantine = false;
 inline std::vector<void*>* g_held = nullptr;  // frees held in quarantine mode
 
