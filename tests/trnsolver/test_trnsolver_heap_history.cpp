@@ -1,9 +1,10 @@
 // Modeled time does not depend on how the heap hands out memory (docs/cost-model.md section 2,
-// "Scratch addresses"). This executable replaces the global operator new / delete so that a test
-// can choose what malloc's history does inside a call: `recycle` (free at once: glibc's per-size
-// caches hand the last freed block of a size to the next request of it, the reuse that made
-// potri's temporaries look like one buffer) or `quarantine` (frees held until the call returned: no
-// two blocks of one call share bytes), with heap traffic of assorted sizes between calls. Before
+// "Scratch addresses"). This executable replaces the global operator new / delete
+// (tests/heap_history.hpp) so that a test can choose what malloc's history does inside a call:
+// `recycle` (free at once: glibc's per-size caches hand the last freed block of a size to the next
+// request of it, the reuse that made potri's temporaries look like one buffer) or `quarantine`
+// (frees held until the call returned: no two blocks of one call share bytes), with heap traffic of
+// assorted sizes between calls. Before
 // potri's trtri and lauum temporaries moved to the scratch stack, spotri 256 on trn2 modeled
 // 1 129 921 or 1 145 405 ns depending on what ran before (the C API reproducer); every Profile field
 // must now be the same bit for bit in every mode.
@@ -18,49 +19,15 @@
 #include <string>
 #include <vector>
 
+#include "../heap_history.hpp"
 #include "trn/solver/solver.hpp"
 #include "trn/solver/sym_indef.hpp"
 #include "trnsolver.h"
 
 namespace {
 
-bool g_quarantine = false;
-std::vector<void*, std::allocator<void*>>* g_held = nullptr;  // frees held in quarantine mode
-
-void* allocate(std::size_t n) {
-  void* p = std::malloc(n == 0 ? 1 : n);
-  if (p == nullptr) throw std::bad_alloc();
-  return p;
-}
-void release(void* p) noexcept {
-  if (p == nullptr) return;
-  if (g_quarantine && g_held != nullptr && g_held->size() < g_held->capacity()) {
-    g_held->push_back(p);  // within capacity: no allocation here
-    return;
-  }
-  std::free(p);
-}
-
-// Runs f with every free held until it returns (no reuse of a block inside f).
-template <class F>
-auto quarantined(F&& f) {
-  std::vector<void*> held;
-  held.reserve(1 << 20);
-  g_held = &held;
-  g_quarantine = true;
-  auto r = f();
-  g_quarantine = false;
-  g_held = nullptr;
-  for (void* p : held) std::free(p);
-  return r;
-}
-
-// Heap traffic: blocks of assorted sizes, some kept, some freed (the holes change what the next
-// requests get).
-void disturb(std::vector<std::vector<char>>& keep, int round) {
-  for (int i = 0; i < 9; ++i) keep.emplace_back(static_cast<std::size_t>(48 + 4096 * ((i * 5 + round) % 23) + 16 * i));
-  for (std::size_t i = 0; i < keep.size(); i += 2) keep[i] = std::vector<char>();
-}
+using heap_history::disturb;
+using heap_history::quarantined;
 
 std::vector<float> spd(int n) {
   std::mt19937 gen(7);
@@ -132,13 +99,6 @@ Shape cpp_potri_shape(const std::vector<float>& factor, int n) {
 }
 
 }  // namespace
-
-void* operator new(std::size_t n) { return allocate(n); }
-void* operator new[](std::size_t n) { return allocate(n); }
-void operator delete(void* p) noexcept { release(p); }
-void operator delete[](void* p) noexcept { release(p); }
-void operator delete(void* p, std::size_t) noexcept { release(p); }
-void operator delete[](void* p, std::size_t) noexcept { release(p); }
 
 TEST(HeapHistory, SpotriProfileIndependentOfHeapReuse) {
   const int n = 256;
