@@ -122,20 +122,19 @@ inline void disturb(std::vector<std::vector<char>>& keep, int round) {
   for (std::size_t i = 0; i < keep.size(); i += 2) keep[i] = std::vector<char>();
 }
 
+// A double's bits as text, then a space (equal text: equal bits).
+inline std::string double_bits(double v) {
+  std::uint64_t u = 0;
+  std::memcpy(&u, &v, sizeof u);
+  return std::to_string(u) + " ";
+}
+
 // A Profile's modeled figures as text, doubles by their bits (equal text: equal bits).
 inline std::string profile_bits(const trn::Profile& p) {
-  std::string s;
-  const auto put = [&](double v) {
-    std::uint64_t u = 0;
-    std::memcpy(&u, &v, sizeof u);
-    s += std::to_string(u) + " ";
-  };
-  put(p.total_ns);
-  for (double b : p.busy_ns) put(b);
-  put(p.dma_bytes);
-  put(p.host_roundtrip_ns);
-  put(static_cast<double>(p.total_instructions));
-  return s;
+  std::string s = double_bits(p.total_ns);
+  for (double b : p.busy_ns) s += double_bits(b);
+  return s + double_bits(p.dma_bytes) + double_bits(p.host_roundtrip_ns) +
+         double_bits(static_cast<double>(p.total_instructions));
 }
 
 // The HeapHistory assertion: call() (a profile's bits) is the same run plainly, with its frees

@@ -684,6 +684,16 @@ TYPED_TEST(Level1NetlibCopy, ZeroDestinationIncrementLeavesTheLastElement) {
     }
 }
 
+// The special inputs of the short Level 1 tests (signed zeros, infinities, NaN, subnormals, extremes)
+// and their comparison: bit for bit, or NaN where NaN is wanted.
+constexpr float kShortSpecials[] = {0.0f, -0.0f, std::numeric_limits<float>::infinity(),
+                                    -std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN(),
+                                    0x1p-149f, -0x1p-140f, 0x1p-80f, -0x1p100f, 1.0f, -1.5f};
+bool same_bits_or_nan(float got, float want) {
+  if (std::isnan(want)) return std::isnan(got);
+  return std::memcmp(&got, &want, 4) == 0;
+}
+
 // saxpy, srot and srotm of n <= 12 (the [n, 1] column layout up to 4, the [1, n] row beyond: level1.cpp,
 // kColumnLayoutMaxN) bit for bit against the reference loops' roundings: y = fl(fl(alpha x) + y);
 // rot x' = fl(fl(c x) + fl(s y)), y' = fl(fl(-s x) + fl(c y)); rotm with H from its flag. Special values
@@ -691,12 +701,8 @@ TYPED_TEST(Level1NetlibCopy, ZeroDestinationIncrementLeavesTheLastElement) {
 // compared as NaN.
 TEST(Level1Short, AxpyRotRotmBitsWithSpecialValues) {
   Handle h;
-  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
-  const float specials[] = {0.0f, -0.0f, inf, -inf, nan, 0x1p-149f, -0x1p-140f, 0x1p-80f, -0x1p100f, 1.0f, -1.5f};
-  auto same = [](float got, float want) {
-    if (std::isnan(want)) return std::isnan(got);
-    return std::memcmp(&got, &want, 4) == 0;
-  };
+  const auto& specials = kShortSpecials;
+  const auto same = same_bits_or_nan;
   for (int n = 1; n <= 12; ++n) {
     for (const auto& [ix, iy] : {std::pair{1, 1}, std::pair{3, -2}, std::pair{-1, 64}}) {
       std::vector<float> x0 = blastest::uniform_f(span_of(n, ix), 71 + static_cast<std::uint64_t>(n));
@@ -788,12 +794,8 @@ TEST(Level1Short, SwapCopyAsWordsBitsAndOverlap) {
 // on where malloc put them: WarmCalls.SameCallTwiceAndInterleavedShapesMatchACold caught it.)
 TEST(Level1Short, VectorsInOneArrayBitsAndOverlap) {
   Handle h;
-  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
-  const float specials[] = {0.0f, -0.0f, inf, -inf, nan, 0x1p-149f, -0x1p-140f, 0x1p-80f, -0x1p100f, 1.0f, -1.5f};
-  auto same = [](float got, float want) {
-    if (std::isnan(want)) return std::isnan(got);
-    return std::memcmp(&got, &want, 4) == 0;
-  };
+  const auto& specials = kShortSpecials;
+  const auto same = same_bits_or_nan;
   const float alpha = -0.3f, c = 0.6f, sn = -0.8f;
   const std::array<float, 4> hm{c, sn, -sn, c};
   for (int n = 1; n <= 5; ++n)

@@ -27,6 +27,7 @@
 namespace {
 
 using heap_history::disturb;
+using heap_history::double_bits;
 using heap_history::quarantined;
 
 std::vector<float> spd(int n) {
@@ -59,17 +60,9 @@ std::string c_potri_bits(const std::vector<float>& a0, int n) {
   trnProfile_t p{};
   trnsolverDnGetLastProfile(h, &p);
   trnsolverDnDestroy(h);
-  std::string s;
-  const auto put = [&](double v) {
-    std::uint64_t u = 0;
-    std::memcpy(&u, &v, sizeof u);
-    s += std::to_string(u) + " ";
-  };
-  put(p.total_ns);
-  for (int e = 0; e < TRN_ENGINE_COUNT; ++e) put(p.busy_ns[e]);
-  put(p.dma_bytes);
-  put(static_cast<double>(p.instructions));
-  return s;
+  std::string s = double_bits(p.total_ns);
+  for (int e = 0; e < TRN_ENGINE_COUNT; ++e) s += double_bits(p.busy_ns[e]);
+  return s + double_bits(p.dma_bytes) + double_bits(static_cast<double>(p.instructions));
 }
 
 // The C++ reproducer: potri on one factor; its HBM regions' overlap structure and total.
