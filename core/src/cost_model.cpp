@@ -16,9 +16,12 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <new>
+#include <sys/mman.h>
 #include <numeric>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace trn {
 
@@ -412,7 +415,7 @@ class IntervalStates {
     for (Pos n = next(p); valid(n) && at(n).lo < hi; n = next(n)) last = n;
     const Seg head = at(p), tail = at(last);
     const bool keep_left = head.lo < lo, keep_right = tail.hi > hi;
-    at(p) = keep_left ? Seg{head.lo, lo, head.st} : Seg{lo, hi, st};
+    chunks_[p.c].set(p.k, keep_left ? Seg{head.lo, lo, head.st} : Seg{lo, hi, st});
     raise(p.c, st);
     set_end(p.c);
     erase_before(next(p), hi);
@@ -434,7 +437,7 @@ class IntervalStates {
     if (valid(p) && at(p).lo < lo) {  // cut at lo: the part before lo keeps its state
       Seg right = at(p);
       right.lo = lo;
-      at(p).hi = lo;
+      chunks_[p.c].set_hi(p.k, lo);
       p = insert(Pos{p.c, p.k + 1}, right);
     }
     for (std::uint64_t cur = lo; cur < hi; p = next(p)) {
@@ -443,7 +446,7 @@ class IntervalStates {
       if (at(p).hi > hi) {  // cut at hi: the part after hi keeps its state
         Seg right = at(p);
         right.lo = hi;
-        at(p).hi = hi;
+        chunks_[p.c].set_hi(p.k, hi);
         p = prev(insert(Pos{p.c, p.k + 1}, right));
       }
       f(at(p).st);
@@ -490,9 +493,7 @@ class IntervalStates {
     const auto c = static_cast<std::size_t>(std::upper_bound(ends_.begin(), ends_.end(), lo) - ends_.begin());
     if (c == chunks_.size()) return Pos{c, 0};
     const auto& ch = chunks_[c];
-    hint_ = Pos{c, static_cast<std::size_t>(std::upper_bound(ch.begin(), ch.end(), lo,
-                                                             [](std::uint64_t v, const Seg& s) { return v < s.hi; }) -
-                                            ch.begin())};
+    hint_ = Pos{c, static_cast<std::size_t>(std::upper_bound(ch.his(), ch.his() + ch.size(), lo) - ch.his())};
     return hint_;
   }
   // first(lo), from a finger of lo when the segments have not moved since it was taken.
@@ -516,11 +517,11 @@ class IntervalStates {
     }
     if (!valid(p)) p = Pos{chunks_.size() - 1, chunks_.back().size()};
     auto& ch = chunks_[p.c];
-    ch.insert(ch.begin() + static_cast<std::ptrdiff_t>(p.k), s);
+    ch.insert(ch.begin() + p.k, s);
     raise(p.c, s.st);
     set_end(p.c);
     if (ch.size() <= 2 * kChunk) return p;
-    std::vector<Seg> upper(ch.begin() + static_cast<std::ptrdiff_t>(kChunk), ch.end());
+    Chunk upper(ch.begin() + kChunk, ch.end());
     ch.resize(kChunk);
     set_end(p.c);
     ends_.insert(ends_.begin() + static_cast<std::ptrdiff_t>(p.c + 1), upper.back().hi);
@@ -537,7 +538,7 @@ class IntervalStates {
       std::size_t k1 = p.k;
       while (k1 < ch.size() && ch[k1].lo < hi) ++k1;
       const bool to_end = k1 == ch.size();  // the next chunk may hold more
-      ch.erase(ch.begin() + static_cast<std::ptrdiff_t>(p.k), ch.begin() + static_cast<std::ptrdiff_t>(k1));
+      ch.erase(ch.begin() + p.k, ch.begin() + k1);
       if (ch.empty()) {
         chunks_.erase(chunks_.begin() + static_cast<std::ptrdiff_t>(p.c));
         ends_.erase(ends_.begin() + static_cast<std::ptrdiff_t>(p.c));
@@ -551,7 +552,117 @@ class IntervalStates {
     }
   }
 
-  std::vector<std::vector<Seg>> chunks_;
+  // One chunk's segments, inline (at most 2 kChunk + 1: insert splits a chunk past 2 kChunk) with a
+  // packed copy of their ends (the lookup's search reads 8-byte ends, not 96-byte segments), in a
+  // block of this thread's BlockPool. As std::vector<Seg>, chunks were reallocated as they grew,
+  // copied out on every split and freed with their tables: a malloc every few records.
+  class Chunk {
+   public:
+    Chunk(std::size_t n, const Seg& s) : b_(pool().take()) {
+      std::fill_n(b_->s, n, s);
+      std::fill_n(b_->hi, n, s.hi);
+      b_->n = n;
+    }
+    Chunk(const Seg* first, const Seg* last) : b_(pool().take()) {
+      b_->n = static_cast<std::size_t>(last - first);
+      std::copy(first, last, b_->s);
+      for (std::size_t k = 0; k < b_->n; ++k) b_->hi[k] = b_->s[k].hi;
+    }
+    Chunk(Chunk&& o) noexcept : b_(std::exchange(o.b_, nullptr)) {}
+    Chunk& operator=(Chunk&& o) noexcept {
+      if (this != &o) {
+        pool().give(b_);
+        b_ = std::exchange(o.b_, nullptr);
+      }
+      return *this;
+    }
+    Chunk(const Chunk&) = delete;
+    Chunk& operator=(const Chunk&) = delete;
+    ~Chunk() { pool().give(b_); }
+    std::size_t size() const { return b_->n; }
+    bool empty() const { return b_->n == 0; }
+    // A segment's end changes through set / set_hi only (his() keeps the packed copy).
+    Seg& operator[](std::size_t k) { return b_->s[k]; }
+    const Seg& operator[](std::size_t k) const { return b_->s[k]; }
+    void set(std::size_t k, const Seg& s) {
+      b_->s[k] = s;
+      b_->hi[k] = s.hi;
+    }
+    void set_hi(std::size_t k, std::uint64_t hi) {
+      b_->s[k].hi = hi;
+      b_->hi[k] = hi;
+    }
+    const std::uint64_t* his() const { return b_->hi; }
+    Seg* begin() { return b_->s; }
+    Seg* end() { return b_->s + b_->n; }
+    const Seg* begin() const { return b_->s; }
+    const Seg* end() const { return b_->s + b_->n; }
+    Seg& back() { return b_->s[b_->n - 1]; }
+    const Seg& back() const { return b_->s[b_->n - 1]; }
+    void insert(Seg* at, const Seg& s) {
+      const auto k = static_cast<std::size_t>(at - b_->s);
+      std::copy_backward(at, end(), end() + 1);
+      std::copy_backward(b_->hi + k, b_->hi + b_->n, b_->hi + b_->n + 1);
+      *at = s;
+      b_->hi[k] = s.hi;
+      ++b_->n;
+    }
+    void erase(Seg* first, Seg* last) {
+      const auto k0 = static_cast<std::size_t>(first - b_->s), k1 = static_cast<std::size_t>(last - b_->s);
+      std::copy(last, end(), first);
+      std::copy(b_->hi + k1, b_->hi + b_->n, b_->hi + k0);
+      b_->n -= k1 - k0;
+    }
+    void resize(std::size_t n) { b_->n = n; }  // n <= size()
+
+   private:
+    struct Block {
+      std::size_t n = 0;
+      std::uint64_t hi[2 * kChunk + 1];  // hi[k] == s[k].hi
+      Seg s[2 * kChunk + 1];
+    };
+    // This thread's blocks, kept for its later schedules: a chunk gives its block back when it goes,
+    // and nothing is unmapped before the thread ends. Blocks come in slabs mapped apart from the
+    // malloc heap: slabs from malloc sat among a call's other allocations and changed when glibc
+    // trims the heap's top (a warm spotrf 1024 call then grew and trimmed ~8 MiB of heap each
+    // time, 9.3 k -> 16 k page faults for 6 calls). Pages are touched as blocks are first used.
+    class BlockPool {
+     public:
+      BlockPool() = default;
+      BlockPool(const BlockPool&) = delete;
+      BlockPool& operator=(const BlockPool&) = delete;
+      ~BlockPool() {
+        for (void* slab : slabs_) munmap(slab, kSlabBytes);
+      }
+      Block* take() {
+        if (free_.empty()) {
+          void* m = mmap(nullptr, kSlabBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+          if (m == MAP_FAILED) throw std::bad_alloc();
+          slabs_.push_back(m);
+          auto* slab = static_cast<Block*>(m);
+          for (std::size_t k = kSlabBlocks; k-- > 0;) free_.push_back(slab + k);
+        }
+        Block* b = free_.back();
+        free_.pop_back();
+        return new (b) Block;
+      }
+      void give(Block* b) {
+        if (b != nullptr) free_.push_back(b);
+      }
+
+     private:
+      static constexpr std::size_t kSlabBlocks = 256;
+      static constexpr std::size_t kSlabBytes = kSlabBlocks * sizeof(Block);
+      std::vector<void*> slabs_;
+      std::vector<Block*> free_;
+    };
+    static BlockPool& pool() {
+      thread_local BlockPool blocks;
+      return blocks;
+    }
+    Block* b_;
+  };
+  std::vector<Chunk> chunks_;
   std::vector<std::uint64_t> ends_;  // ends_[c]: the end of chunk c's last segment
   std::vector<Bound> bounds_;        // bounds_[c]: chunk c's upper bound of end times (raise)
   mutable Pos hint_{0, 0};           // where the last lookup landed (first); may be stale
@@ -668,6 +779,7 @@ struct SchedulerArrays {
   std::vector<double> dur, end;
   std::vector<std::int64_t> pred;
   std::vector<std::uint8_t> eng;
+  std::vector<std::vector<std::pair<double, double>>> dma_spans;  // per core; cleared, capacity kept
 };
 SchedulerArrays& this_thread_scheduler_arrays() {
   thread_local SchedulerArrays arrays;
@@ -683,7 +795,7 @@ class Scheduler {
   Scheduler(const Trace& trace, const CostModelOptions& opt, bool mode0_reorder)
       : trace_(trace), opt_(opt), hw_(hardware_spec(opt.target)), n_(trace.instructions.size()),
         arrays_(this_thread_scheduler_arrays()), dur_(arrays_.dur), end_(arrays_.end), pred_(arrays_.pred),
-        eng_(arrays_.eng) {
+        eng_(arrays_.eng), dma_spans_(arrays_.dma_spans) {
     for (int m = 0; m < M; ++m) reorder_[m] = m == 0 ? mode0_reorder : !mode0_reorder;
     cores_ = opt.num_cores;
     if (cores_ <= 0) {
@@ -713,6 +825,10 @@ class Scheduler {
     pred_.assign(n_, -1);
     eng_.resize(n_);
     dma_spans_.resize(static_cast<std::size_t>(cores_));
+    for (auto& spans : dma_spans_) spans.clear();
+    // One span per DMA record: grown by doubling, a factorization's spans were copied and
+    // first-touched again on every schedule.
+    if (cores_ == 1) dma_spans_[0].reserve(static_cast<std::size_t>(std::max<std::int64_t>(0, trace.per_engine[static_cast<int>(Engine::dma)])));
     prof.dma_queue_busy_ns.assign(static_cast<std::size_t>(hw_.dma_engines), 0.0);
     for (int p = 0; p < kEngineCount; ++p)
       for (int q = 0; q < kEngineCount; ++q) {
@@ -1185,7 +1301,7 @@ class Scheduler {
   std::vector<double>& end_;
   std::vector<std::int64_t>& pred_;
   std::vector<std::uint8_t>& eng_;
-  std::vector<std::vector<std::pair<double, double>>> dma_spans_;  // DMA transfer intervals per core (mode 0)
+  std::vector<std::vector<std::pair<double, double>>>& dma_spans_;  // DMA transfer intervals per core (mode 0; arrays_')
   std::array<SerialResource, M> host_;  // one host thread runs the host steps in program order
   std::array<SerialResource, M> link_;  // one link resource per device runs the link transfers in program order
   std::vector<std::pair<std::int64_t, double>> waits_;  // (link record, time it waited for peers), in order
