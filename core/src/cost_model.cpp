@@ -20,6 +20,7 @@
 #include <sys/mman.h>
 #include <numeric>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -315,12 +316,15 @@ std::string Profile::summary() const {
 
 namespace {
 
-// Last writer / reader of a piece of memory. Times in ns.
+// Last writer / reader of a piece of memory. Times in ns. Record indices as 32 bits (a trace holds
+// fewer than 2^31 records: Scheduler checks): 32 bytes rather than 40, so a two-mode segment is 80
+// bytes and the interval tables' walks and moves touch less memory.
 struct AccessState {
   double w_end = 0, r_end = 0;
-  std::int64_t w_idx = -1, r_idx = -1;
+  std::int32_t w_idx = -1, r_idx = -1;
   Engine w_engine = Engine::tensor;
 };
+static_assert(sizeof(AccessState) == 32);
 
 constexpr std::uint8_t kHostTrack = 0xff;  // eng[] of a host step (not an Engine)
 constexpr std::uint8_t kLinkTrack = 0xfe;  // eng[] of a link transfer
@@ -489,8 +493,12 @@ class IntervalStates {
   Pos first(std::uint64_t lo) const {
     if (hint_.c < chunks_.size() && hint_.k < chunks_[hint_.c].size())
       for (const Pos h : {hint_, next(hint_)})
-        if (h.c < chunks_.size() && at(h).hi > lo && !(prev_hi(h) > lo)) return hint_ = h;
-    const auto c = static_cast<std::size_t>(std::upper_bound(ends_.begin(), ends_.end(), lo) - ends_.begin());
+        if (h.c < chunks_.size() && hi_at(h) > lo && !(prev_hi(h) > lo)) return hint_ = h;
+    // The chunk: the hint's own when lo falls in it (a third of the misses), else a search of the ends.
+    const std::size_t hc = hint_.c;
+    const auto c = hc < chunks_.size() && ends_[hc] > lo && (hc == 0 || !(ends_[hc - 1] > lo))
+                       ? hc
+                       : static_cast<std::size_t>(std::upper_bound(ends_.begin(), ends_.end(), lo) - ends_.begin());
     if (c == chunks_.size()) return Pos{c, 0};
     const auto& ch = chunks_[c];
     hint_ = Pos{c, static_cast<std::size_t>(std::upper_bound(ch.his(), ch.his() + ch.size(), lo) - ch.his())};
@@ -502,9 +510,10 @@ class IntervalStates {
   }
   // The end of the segment before p (0 for the first segment).
   std::uint64_t prev_hi(Pos p) const {
-    if (p.k > 0) return chunks_[p.c][p.k - 1].hi;
-    return p.c > 0 ? chunks_[p.c - 1].back().hi : 0;
+    if (p.k > 0) return chunks_[p.c].his()[p.k - 1];
+    return p.c > 0 ? ends_[p.c - 1] : 0;
   }
+  std::uint64_t hi_at(Pos p) const { return chunks_[p.c].his()[p.k]; }
   // Inserts s before position p (an invalid p: at the end); splits a chunk that grew past 2 kChunk.
   // Returns where s is now.
   Pos insert(Pos p, const Seg& s) {
@@ -809,6 +818,8 @@ class Scheduler {
     // Cores of one device share HBM: each DMA engine gets at most its share of the chip's bandwidth.
     const int active = std::min(cores_, hw_.cores_per_device);
     queue_bw_hbm_ = std::min(hw_.dma_bytes_per_ns, hw_.hbm_bytes_per_ns / (active * hw_.dma_engines));
+    if (n_ > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()))
+      throw std::length_error("schedule_trace: more than 2^31 - 1 records");  // AccessState's indices
     cs_.resize(static_cast<std::size_t>(cores_));
     for (auto& c : cs_)
       for (int m = 0; m < M; ++m) {
@@ -1158,7 +1169,7 @@ class Scheduler {
   // when the modes disagree on whether a write replaces its range (M = 2; see the class comment).
   bool record_accesses(CoreState<M>& c, const Instruction& ins, std::size_t i, const std::array<Placement, M>& pl) {
     const Engine E = ins.engine;
-    const auto idx = static_cast<std::int64_t>(i);
+    const auto idx = static_cast<std::int32_t>(i);
     for (std::uint8_t r = 0; r < ins.nregions; ++r) {
       const Region& reg = ins.regions[r];
       if (reg.hi <= reg.lo) continue;  // a region of no bytes touches nothing
