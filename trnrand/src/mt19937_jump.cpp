@@ -8,13 +8,18 @@
 // reversal of g (coefficient e = g_{D-1-e}) and P_b(z) = sum_n bit_b(x[n]) z^n over the extended
 // sequence x[0 .. D + 622] (the window followed by 33 twists' words). So one jump is: extend the
 // window by the recurrence (vectorised), transpose the 20608 words to 32 bit planes (byte permutes
-// and GFNI 8x8 bit transposes), 12 x 312 carry-less 64 x 64 products per plane (VPCLMULQDQ,
-// eight planes per instruction pair), and the transpose back of the 624 output words.
+// and GFNI 8x8 bit transposes), the 12 product words each plane needs (VPCLMULQDQ, eight planes
+// per instruction pair) as a 12 x 324 Toeplitz matrix-vector product in 27 blocks, each by two
+// levels of Karatsuba for Toeplitz matrices (the transposed Karatsuba of Hanrot, Quercia and
+// Zimmermann, "The middle product algorithm I", AAECC 14(6), 2004): 2187 carry-less 64 x 64 products
+// per plane instead of 12 x 312 = 3744 (the generators' sums depend on the polynomial only and are
+// formed once per polynomial); then the transpose back of the 624 output words.
 // Engines: none; this is the host set-up of the MT19937 streams (docs/trnrand.md section 12: outside the
 // trace, as before). Accuracy: exact (the same linear map as the Horner scheme; tested against it and
 // against plain stepping). Limits: hosts with AVX-512 F/BW/VBMI, VPCLMULQDQ and GFNI (returns false
-// elsewhere, and for g of degree >= 19937); one jump costs ~30k VPCLMULQDQ against the Horner
-// scheme's ~100k 512-bit XORs of table rows that do not fit in L1.
+// elsewhere, and for g of degree >= 19937); one jump costs ~17.5k VPCLMULQDQ (30k before the
+// Karatsuba blocks, session 19) against the Horner scheme's ~100k 512-bit XORs of table rows that
+// do not fit in L1.
 #include "avx512_intrinsics.hpp"
 
 #include <cstring>
@@ -32,8 +37,13 @@ constexpr std::size_t kGWords = (kD + 63) / 64;        // 312 words of G~
 constexpr std::size_t kGroups = 322;                   // 64-word groups of the extended sequence
 constexpr std::size_t kSeqWords = kGroups * 64;        // 20608 >= D + 623 = 20560 words
 constexpr std::size_t kFirstSum = kD / 64 - 1;         // 310: product word sums 310 .. 321 needed
+static_assert(kFirstSum + 1 == kGWords - 1, "step 3: t_k(d) = G~[kFirstSum + 1 - 12 k + d]");
 constexpr std::size_t kSums = 12;
 constexpr std::size_t kOutGroups = 10;                 // 640 >= 624 output words
+// Step 3's Toeplitz blocks (two Karatsuba levels): the sums' 12 x 323 Toeplitz matrix of G~ words
+// in 27 square blocks of 12 input groups, each block nine 3 x 3 products (generators: 5 words each).
+constexpr std::size_t kBlock = 12, kHalfBlock = kBlock / 2, kQuarterBlock = kBlock / 4;
+constexpr std::size_t kBlocks = 27;  // 27 x 12 = 324 >= the 323 groups -1 .. 321
 
 bool clmul_jump_available() {
   static const bool ok = host_simd_available(HostSimd::avx512) && __builtin_cpu_supports("avx512vbmi") &&
@@ -55,6 +65,31 @@ void reversed_polynomial(const Gf2Poly& g, std::uint64_t* gt) {
   for (std::size_t i = 0; i < kGWords; ++i) r[i] = reverse_bits(kGWords - 1 - i < g.size() ? g[kGWords - 1 - i] : 0);
   constexpr unsigned kShift = static_cast<unsigned>(64 * kGWords - kD);  // 31
   for (std::size_t i = 0; i < kGWords; ++i) gt[i] = (r[i] >> kShift) | (r[i + 1] << (64 - kShift));
+}
+
+// The Toeplitz generators of step 3 (see toeplitz_sums), per block k: t_k(d) = G~[311 - 12 k + d]
+// (0 outside 0 .. 311), d = -11 .. 11. A Toeplitz matrix [T1 T0; T2 T1] of generator h is split into
+// the products T1 (h(e)), T0 + T1 (h(e - n) ^ h(e)) and T2 + T1 (h(e + n) ^ h(e)), n the half size;
+// twice: w[k][a][b][f + 2] is level-2 product b of level-1 product a, f = -2 .. 2.
+struct ToeplitzGenerators {
+  std::uint64_t w[kBlocks][3][3][2 * kQuarterBlock - 1];
+};
+void toeplitz_generators(const std::uint64_t* gt, ToeplitzGenerators& tg) {
+  const auto t = [&](std::size_t k, std::ptrdiff_t d) -> std::uint64_t {
+    const std::ptrdiff_t i = static_cast<std::ptrdiff_t>(kGWords - 1) - static_cast<std::ptrdiff_t>(kBlock * k) + d;
+    return i >= 0 && i < static_cast<std::ptrdiff_t>(kGWords) ? gt[i] : 0;
+  };
+  const auto split = [](auto&& h, std::size_t part, std::ptrdiff_t e, std::ptrdiff_t n) -> std::uint64_t {
+    return part == 0 ? h(e) : part == 1 ? h(e - n) ^ h(e) : h(e + n) ^ h(e);
+  };
+  const auto h1 = static_cast<std::ptrdiff_t>(kHalfBlock), h2 = static_cast<std::ptrdiff_t>(kQuarterBlock);
+  for (std::size_t k = 0; k < kBlocks; ++k)
+    for (std::size_t a = 0; a < 3; ++a)
+      for (std::size_t b = 0; b < 3; ++b)
+        for (std::ptrdiff_t f = -(h2 - 1); f <= h2 - 1; ++f) {
+          const auto level1 = [&](std::ptrdiff_t e) { return split([&](std::ptrdiff_t d) { return t(k, d); }, a, e, h1); };
+          tg.w[k][a][b][f + h2 - 1] = split(level1, b, f, h2);
+        }
 }
 
 #define TRN_MT_JUMP_TARGET __attribute__((target("avx512f,avx512bw,avx512vbmi,vpclmulqdq,gfni")))
@@ -89,13 +124,71 @@ struct PermuteTables {
   }
 };
 
-// out = the window J steps after w, for G~ = gt (kGWords words).
-TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const std::uint64_t* gt, std::uint32_t* out) {
+// acc[s] ^= sum over i of clmul(gen[s - i + 2], vec[i]): one 3 x 3 Toeplitz block product, the
+// 64 x 64 products of one plane parity (kImm: 0x00 even planes, low qwords; 0x10 odd, high qwords).
+template <int kImm>
+TRN_MT_JUMP_TARGET inline void toeplitz3(__m512i* acc, const std::uint64_t* gen, const __m512i* vec) {
+  const __m512i g[5] = {_mm512_set1_epi64(static_cast<long long>(gen[0])), _mm512_set1_epi64(static_cast<long long>(gen[1])),
+                        _mm512_set1_epi64(static_cast<long long>(gen[2])), _mm512_set1_epi64(static_cast<long long>(gen[3])),
+                        _mm512_set1_epi64(static_cast<long long>(gen[4]))};
+#pragma GCC unroll 3
+  for (std::size_t s = 0; s < kQuarterBlock; ++s) {
+    acc[s] = _mm512_ternarylogic_epi64(acc[s], _mm512_clmulepi64_epi128(g[s + 2], vec[0], kImm),
+                                       _mm512_clmulepi64_epi128(g[s + 1], vec[1], kImm), 0x96);
+    acc[s] = _mm512_xor_si512(acc[s], _mm512_clmulepi64_epi128(g[s], vec[2], kImm));
+  }
+}
+
+// Step 3 for one group of eight planes and one parity: S_s = sum_j G~[310 + s - j] P[j] (j = -1 .. 321;
+// the 128-bit products of the parity's qwords), s = 0 .. 11, into sums[s][pg][parity].
+//
+// The coefficients form a 12 x 324 Toeplitz matrix; in blocks of 12 input groups, block k is the
+// Toeplitz matrix of t_k(d) = G~[311 - 12 k + d], d = s - i. Karatsuba for Toeplitz matrix-vector
+// products: [T1 T0; T2 T1] [v0; v1] = [Q + R; Q + U] with Q = T1 (v0 + v1), R = (T0 + T1) v1,
+// U = (T2 + T1) v0 (carry-less multiplication is bilinear over GF(2)); applied twice, a block is nine
+// 3 x 3 products, 81 carry-less products instead of 144. The generators' sums depend on the
+// polynomial only (toeplitz_generators, once per polynomial). One pass per level-1 product a (its
+// vector v0 + v1, v1 or v0 of each block), with the level-2 split inside the pass.
+template <int kImm>
+TRN_MT_JUMP_TARGET void toeplitz_sums(const std::uint64_t* base, const ToeplitzGenerators& tg, std::size_t pg,
+                                      std::uint64_t (*sums)[4][2][8]) {
+  __m512i half[3][kHalfBlock];  // the level-1 products Q, R, U (6 outputs each)
+  for (std::size_t a = 0; a < 3; ++a) {
+    __m512i q[kQuarterBlock], r[kQuarterBlock], u[kQuarterBlock], y[kHalfBlock], x[kQuarterBlock];
+    for (std::size_t s = 0; s < kQuarterBlock; ++s) q[s] = r[s] = u[s] = _mm512_setzero_si512();
+    for (std::size_t k = 0; k < kBlocks; ++k) {
+      // Groups j = 12 k - 1 + i at base + 32 j (group -1 is zero, group 322 past the sequence too).
+      const std::uint64_t* pk = base + 32 * (static_cast<std::ptrdiff_t>(kBlock * k) - 1);
+      for (std::size_t i = 0; i < kHalfBlock; ++i) {
+        const std::uint64_t* v0 = pk + 32 * i;
+        const std::uint64_t* v1 = pk + 32 * (kHalfBlock + i);
+        y[i] = a == 0 ? _mm512_xor_si512(_mm512_loadu_si512(v0), _mm512_loadu_si512(v1))
+                      : _mm512_loadu_si512(a == 1 ? v1 : v0);
+      }
+      for (std::size_t i = 0; i < kQuarterBlock; ++i) x[i] = _mm512_xor_si512(y[i], y[kQuarterBlock + i]);
+      toeplitz3<kImm>(q, tg.w[k][a][0], x);
+      toeplitz3<kImm>(r, tg.w[k][a][1], y + kQuarterBlock);
+      toeplitz3<kImm>(u, tg.w[k][a][2], y);
+    }
+    for (std::size_t s = 0; s < kQuarterBlock; ++s) {
+      half[a][s] = _mm512_xor_si512(q[s], r[s]);
+      half[a][kQuarterBlock + s] = _mm512_xor_si512(q[s], u[s]);
+    }
+  }
+  constexpr std::size_t parity = kImm == 0 ? 0 : 1;
+  for (std::size_t s = 0; s < kHalfBlock; ++s) {
+    _mm512_store_si512(sums[s][pg][parity], _mm512_xor_si512(half[0][s], half[1][s]));
+    _mm512_store_si512(sums[kHalfBlock + s][pg][parity], _mm512_xor_si512(half[0][s], half[2][s]));
+  }
+}
+
+// out = the window J steps after w, for G~ = gt (kGWords words) with its Toeplitz generators tg.
+TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const ToeplitzGenerators& tg, std::uint32_t* out) {
   static const PermuteTables tables;
   // Per thread: the extended sequence (82 KB) and its planes, group-major: planes[(v + 1) * 32 + b] is
   // bits 64v .. 64v + 63 of plane b; group -1 is zero (the products that would read before x[0]).
   thread_local std::vector<std::uint32_t> x_buf(kSeqWords + 16);
-  thread_local std::vector<std::uint64_t> planes_buf((kGroups + 1) * 32 + 8);
+  thread_local std::vector<std::uint64_t> planes_buf((kGroups + 2) * 32 + 8);  // groups -1 .. 322
   std::uint32_t* x = x_buf.data();
   std::uint64_t* planes = planes_buf.data();
 
@@ -118,6 +211,7 @@ TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const std::uint64_t*
   const __m512i qbytes = _mm512_load_si512(tables.qword_bytes);
   const __m512i unit = _mm512_set1_epi64(0x8040201008040201ll);  // byte j = 1 << j
   std::memset(planes, 0, 32 * sizeof(std::uint64_t));
+  std::memset(planes + (kGroups + 1) * 32, 0, 32 * sizeof(std::uint64_t));  // group 322 (step 3's last block)
   for (std::size_t v = 0; v < kGroups; ++v) {
     const std::uint32_t* src = x + 64 * v;
     const __m512i a0 = _mm512_loadu_si512(src), a1 = _mm512_loadu_si512(src + 16), a2 = _mm512_loadu_si512(src + 32),
@@ -134,34 +228,14 @@ TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const std::uint64_t*
   }
 
   // 3. Product word sums S_s = sum_u G~_u P_b[s - u] (128-bit carry-less products), s = 310 .. 321,
-  //    eight planes per pair of VPCLMULQDQ (even planes from the low qwords, odd from the high).
+  //    eight planes per VPCLMULQDQ (even planes from the low qwords, odd from the high), by Toeplitz
+  //    blocks (toeplitz_sums).
   alignas(64) std::uint64_t sums[kSums][4][2][8];  // [s][plane group][even/odd][lane: lo, hi]
-  constexpr std::size_t kHalf = kSums / 2;         // 12 accumulators stay in registers (24 spill)
-  static_assert(kGWords % 2 == 0);
-  for (std::size_t pg = 0; pg < 4; ++pg)
-    for (std::size_t s0 = 0; s0 < kSums; s0 += kHalf) {
-      __m512i even[kHalf], odd[kHalf];
-      for (std::size_t s = 0; s < kHalf; ++s) even[s] = odd[s] = _mm512_setzero_si512();
-      const std::uint64_t* base = planes + 32 + 8 * pg;  // group v at base + 32 v (v = -1: zeros)
-      for (std::size_t u = 0; u < kGWords; u += 2) {  // two terms per three-way XOR
-        const __m512i g0 = _mm512_set1_epi64(static_cast<long long>(gt[u]));
-        const __m512i g1 = _mm512_set1_epi64(static_cast<long long>(gt[u + 1]));
-        const std::uint64_t* p =
-            base + 32 * (static_cast<std::ptrdiff_t>(kFirstSum + s0) - static_cast<std::ptrdiff_t>(u));
-#pragma GCC unroll 6
-        for (std::size_t s = 0; s < kHalf; ++s) {
-          const __m512i p0 = _mm512_loadu_si512(p + 32 * s), p1 = _mm512_loadu_si512(p + 32 * s - 32);
-          even[s] = _mm512_ternarylogic_epi64(even[s], _mm512_clmulepi64_epi128(g0, p0, 0x00),
-                                              _mm512_clmulepi64_epi128(g1, p1, 0x00), 0x96);
-          odd[s] = _mm512_ternarylogic_epi64(odd[s], _mm512_clmulepi64_epi128(g0, p0, 0x10),
-                                             _mm512_clmulepi64_epi128(g1, p1, 0x10), 0x96);
-        }
-      }
-      for (std::size_t s = 0; s < kHalf; ++s) {
-        _mm512_store_si512(sums[s0 + s][pg][0], even[s]);
-        _mm512_store_si512(sums[s0 + s][pg][1], odd[s]);
-      }
-    }
+  for (std::size_t pg = 0; pg < 4; ++pg) {
+    const std::uint64_t* base = planes + 32 + 8 * pg;  // group v at base + 32 v (v = -1: zeros)
+    toeplitz_sums<0x00>(base, tg, pg, sums);
+    toeplitz_sums<0x10>(base, tg, pg, sums);
+  }
 
   // 4. Output planes: product words m = 311 .. 321 (lo of S_m ^ hi of S_{m-1}); plane bit k is product
   //    bit D - 1 + k, i.e. bit 32 of word 311 onwards.
@@ -210,11 +284,13 @@ bool mt19937_jump_clmul(const Mt19937Window& w, const Gf2Poly& g, Mt19937Window&
   // G~ of the last polynomial, per thread (the streams' set-up jumps by one polynomial 8191 times).
   thread_local Gf2Poly last;
   thread_local std::vector<std::uint64_t> gt(kGWords);
+  thread_local ToeplitzGenerators tg;
   if (last != g) {
     reversed_polynomial(g, gt.data());
+    toeplitz_generators(gt.data(), tg);
     last = g;
   }
-  jump_avx512(w.data(), gt.data(), out.data());
+  jump_avx512(w.data(), tg, out.data());
   return true;
 }
 
