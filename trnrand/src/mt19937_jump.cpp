@@ -9,16 +9,17 @@
 // sequence x[0 .. D + 622] (the window followed by 33 twists' words). So one jump is: extend the
 // window by the recurrence (vectorised), transpose the 20608 words to 32 bit planes (byte permutes
 // and GFNI 8x8 bit transposes), the 12 product words each plane needs (VPCLMULQDQ, eight planes
-// per instruction pair) as a 12 x 324 Toeplitz matrix-vector product in 27 blocks, each by two
-// levels of Karatsuba for Toeplitz matrices (the transposed Karatsuba of Hanrot, Quercia and
-// Zimmermann, "The middle product algorithm I", AAECC 14(6), 2004): 2187 carry-less 64 x 64 products
-// per plane instead of 12 x 312 = 3744 (the generators' sums depend on the polynomial only and are
-// formed once per polynomial); then the transpose back of the 624 output words.
+// per instruction pair) as a 12 x 324 Toeplitz matrix-vector product in 27 blocks, each split by
+// two levels of Karatsuba for Toeplitz matrices (the transposed Karatsuba of Hanrot, Quercia and
+// Zimmermann, "The middle product algorithm I", AAECC 14(6), 2004) into nine 3 x 3 blocks of six
+// products each (toeplitz3): 1458 carry-less 64 x 64 products per plane instead of 12 x 312 = 3744
+// (the generators' sums depend on the polynomial only and are formed once per polynomial); then the
+// transpose back of the 624 output words.
 // Engines: none; this is the host set-up of the MT19937 streams (docs/trnrand.md section 12: outside the
 // trace, as before). Accuracy: exact (the same linear map as the Horner scheme; tested against it and
 // against plain stepping). Limits: hosts with AVX-512 F/BW/VBMI, VPCLMULQDQ and GFNI (returns false
-// elsewhere, and for g of degree >= 19937); one jump costs ~17.5k VPCLMULQDQ (30k before the
-// Karatsuba blocks, session 19) against the Horner scheme's ~100k 512-bit XORs of table rows that
+// elsewhere, and for g of degree >= 19937); one jump costs ~11.7k VPCLMULQDQ (30k before the
+// Toeplitz blocks, session 19) against the Horner scheme's ~100k 512-bit XORs of table rows that
 // do not fit in L1.
 #include "avx512_intrinsics.hpp"
 
@@ -40,8 +41,8 @@ constexpr std::size_t kFirstSum = kD / 64 - 1;         // 310: product word sums
 static_assert(kFirstSum + 1 == kGWords - 1, "step 3: t_k(d) = G~[kFirstSum + 1 - 12 k + d]");
 constexpr std::size_t kSums = 12;
 constexpr std::size_t kOutGroups = 10;                 // 640 >= 624 output words
-// Step 3's Toeplitz blocks (two Karatsuba levels): the sums' 12 x 323 Toeplitz matrix of G~ words
-// in 27 square blocks of 12 input groups, each block nine 3 x 3 products (generators: 5 words each).
+// Step 3's Toeplitz blocks: the sums' 12 x 323 Toeplitz matrix of G~ words in 27 square blocks of
+// 12 input groups, each split twice by Karatsuba into nine 3 x 3 blocks of six products each.
 constexpr std::size_t kBlock = 12, kHalfBlock = kBlock / 2, kQuarterBlock = kBlock / 4;
 constexpr std::size_t kBlocks = 27;  // 27 x 12 = 324 >= the 323 groups -1 .. 321
 
@@ -70,9 +71,11 @@ void reversed_polynomial(const Gf2Poly& g, std::uint64_t* gt) {
 // The Toeplitz generators of step 3 (see toeplitz_sums), per block k: t_k(d) = G~[311 - 12 k + d]
 // (0 outside 0 .. 311), d = -11 .. 11. A Toeplitz matrix [T1 T0; T2 T1] of generator h is split into
 // the products T1 (h(e)), T0 + T1 (h(e - n) ^ h(e)) and T2 + T1 (h(e + n) ^ h(e)), n the half size;
-// twice: w[k][a][b][f + 2] is level-2 product b of level-1 product a, f = -2 .. 2.
+// twice: level-2 product b of level-1 product a is a 3 x 3 Toeplitz matrix of generator
+// T_m = h(m - 2), m = 0 .. 4, whose six products (toeplitz3) take w[k][a][b] = {T0 + T1 + T2,
+// T1 + T2 + T3, T2 + T3 + T4, T1, T2, T3}.
 struct ToeplitzGenerators {
-  std::uint64_t w[kBlocks][3][3][2 * kQuarterBlock - 1];
+  std::uint64_t w[kBlocks][3][3][6];
 };
 void toeplitz_generators(const std::uint64_t* gt, ToeplitzGenerators& tg) {
   const auto t = [&](std::size_t k, std::ptrdiff_t d) -> std::uint64_t {
@@ -86,9 +89,12 @@ void toeplitz_generators(const std::uint64_t* gt, ToeplitzGenerators& tg) {
   for (std::size_t k = 0; k < kBlocks; ++k)
     for (std::size_t a = 0; a < 3; ++a)
       for (std::size_t b = 0; b < 3; ++b)
-        for (std::ptrdiff_t f = -(h2 - 1); f <= h2 - 1; ++f) {
+        {
           const auto level1 = [&](std::ptrdiff_t e) { return split([&](std::ptrdiff_t d) { return t(k, d); }, a, e, h1); };
-          tg.w[k][a][b][f + h2 - 1] = split(level1, b, f, h2);
+          std::uint64_t tm[5];
+          for (std::ptrdiff_t f = -(h2 - 1); f <= h2 - 1; ++f) tm[f + h2 - 1] = split(level1, b, f, h2);
+          const std::uint64_t six[6] = {tm[0] ^ tm[1] ^ tm[2], tm[1] ^ tm[2] ^ tm[3], tm[2] ^ tm[3] ^ tm[4], tm[1], tm[2], tm[3]};
+          std::copy(six, six + 6, tg.w[k][a][b]);
         }
 }
 
@@ -124,19 +130,26 @@ struct PermuteTables {
   }
 };
 
-// acc[s] ^= sum over i of clmul(gen[s - i + 2], vec[i]): one 3 x 3 Toeplitz block product, the
-// 64 x 64 products of one plane parity (kImm: 0x00 even planes, low qwords; 0x10 odd, high qwords).
+// acc[s] ^= sum over i of clmul(T_{2 + s - i}, vec[i]): one 3 x 3 Toeplitz block product, the 64 x 64
+// products of one plane parity (kImm: 0x00 even planes, low qwords; 0x10 odd, high qwords), in six
+// products instead of nine (the three-way split for Toeplitz matrix-vector products of Fan and
+// Hasan, IEEE Trans. Computers 56(2), 2007; exact in characteristic 2): P0 = (T0 + T1 + T2) v2,
+// P1 = (T1 + T2 + T3) v1, P2 = (T2 + T3 + T4) v0, P3 = T1 (v1 + v2), P4 = T2 (v0 + v2), P5 = T3 (v0 + v1);
+// rows P0 + P3 + P4, P1 + P3 + P5, P2 + P4 + P5. gen: the six generators of ToeplitzGenerators.
+template <int kImm>
+TRN_MT_JUMP_TARGET inline __m512i generator_product(std::uint64_t g, __m512i v) {
+  return _mm512_clmulepi64_epi128(_mm512_set1_epi64(static_cast<long long>(g)), v, kImm);
+}
 template <int kImm>
 TRN_MT_JUMP_TARGET inline void toeplitz3(__m512i* acc, const std::uint64_t* gen, const __m512i* vec) {
-  const __m512i g[5] = {_mm512_set1_epi64(static_cast<long long>(gen[0])), _mm512_set1_epi64(static_cast<long long>(gen[1])),
-                        _mm512_set1_epi64(static_cast<long long>(gen[2])), _mm512_set1_epi64(static_cast<long long>(gen[3])),
-                        _mm512_set1_epi64(static_cast<long long>(gen[4]))};
-#pragma GCC unroll 3
-  for (std::size_t s = 0; s < kQuarterBlock; ++s) {
-    acc[s] = _mm512_ternarylogic_epi64(acc[s], _mm512_clmulepi64_epi128(g[s + 2], vec[0], kImm),
-                                       _mm512_clmulepi64_epi128(g[s + 1], vec[1], kImm), 0x96);
-    acc[s] = _mm512_xor_si512(acc[s], _mm512_clmulepi64_epi128(g[s], vec[2], kImm));
-  }
+  const __m512i p0 = generator_product<kImm>(gen[0], vec[2]), p1 = generator_product<kImm>(gen[1], vec[1]),
+                p2 = generator_product<kImm>(gen[2], vec[0]);
+  const __m512i p3 = generator_product<kImm>(gen[3], _mm512_xor_si512(vec[1], vec[2]));
+  const __m512i p4 = generator_product<kImm>(gen[4], _mm512_xor_si512(vec[0], vec[2]));
+  const __m512i p5 = generator_product<kImm>(gen[5], _mm512_xor_si512(vec[0], vec[1]));
+  acc[0] = _mm512_xor_si512(acc[0], _mm512_ternarylogic_epi64(p0, p3, p4, 0x96));
+  acc[1] = _mm512_xor_si512(acc[1], _mm512_ternarylogic_epi64(p1, p3, p5, 0x96));
+  acc[2] = _mm512_xor_si512(acc[2], _mm512_ternarylogic_epi64(p2, p4, p5, 0x96));
 }
 
 // Step 3 for one group of eight planes and one parity: S_s = sum_j G~[310 + s - j] P[j] (j = -1 .. 321;
@@ -146,7 +159,7 @@ TRN_MT_JUMP_TARGET inline void toeplitz3(__m512i* acc, const std::uint64_t* gen,
 // Toeplitz matrix of t_k(d) = G~[311 - 12 k + d], d = s - i. Karatsuba for Toeplitz matrix-vector
 // products: [T1 T0; T2 T1] [v0; v1] = [Q + R; Q + U] with Q = T1 (v0 + v1), R = (T0 + T1) v1,
 // U = (T2 + T1) v0 (carry-less multiplication is bilinear over GF(2)); applied twice, a block is nine
-// 3 x 3 products, 81 carry-less products instead of 144. The generators' sums depend on the
+// 3 x 3 products of six carry-less products each (toeplitz3), 54 instead of 144. The generators' sums depend on the
 // polynomial only (toeplitz_generators, once per polynomial). One pass per level-1 product a (its
 // vector v0 + v1, v1 or v0 of each block), with the level-2 split inside the pass.
 template <int kImm>
