@@ -152,6 +152,11 @@ void detail::dgemv_row(const Settings& s, Op tb, std::int64_t n, std::int64_t k,
     detail::gemm_dot2(s, Op::N, tb, 1, n, k, alpha, x, incx, B, ldb, beta, y, incy, report);
     return;
   }
+  // One long dot product: Dot2 split over partitions (ozaki.hpp, dot2_split).
+  if (n == 1 && detail::dot2_split_applies(s, k)) {
+    detail::dot2_split(s, k, alpha, x, incx, B, tb == Op::N ? 1 : ldb, beta, y, report);
+    return;
+  }
   detail::gemv_slice_pairs(s, tb, n, k, alpha, x, incx, B, ldb, beta, y, incy, report);
 }
 
