@@ -138,6 +138,21 @@ void dgemm(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std:
 void detail::dgemv_row(const Settings& s, Op tb, std::int64_t n, std::int64_t k, double alpha, const double* x,
                        std::int64_t incx, const double* B, std::int64_t ldb, double beta, double* y, std::int64_t incy,
                        CallReport* report) {
+  // Small rows: compensated dot products on GpSimdE (ozaki.hpp, gemm_dot2), up to the size where their
+  // modeled time meets the slice pairs' (kDot2VectorMaxMacs); one long dot product: Dot2 split over
+  // partitions (dot2_split). Chosen before the plan object is built (its text is for the other paths).
+  if (n != 0 && k != 0 && alpha != 0.0 && s.fp64_vector == Fp64VectorAlgorithm::automatic) {
+    if (detail::gemm_dot2_applies(s, 1, n, k, detail::kDot2VectorMaxMacs)) {
+      if (report != nullptr) *report = CallReport{};
+      detail::gemm_dot2(s, Op::N, tb, 1, n, k, alpha, x, incx, B, ldb, beta, y, incy, report);
+      return;
+    }
+    if (n == 1 && detail::dot2_split_applies(s, k)) {
+      if (report != nullptr) *report = CallReport{};
+      detail::dot2_split(s, k, alpha, x, incx, B, tb == Op::N ? 1 : ldb, beta, y, report);
+      return;
+    }
+  }
   const Fp64VectorPlan plan = plan_fp64_vector(s, n, k);
   if (n == 0 || k == 0 || alpha == 0.0 || plan.algorithm == Fp64VectorAlgorithm::ozaki_gemm) {
     dgemm(s, Op::N, tb, 1, n, k, alpha, x, incx, B, ldb, beta, y, incy, report);
@@ -146,17 +161,6 @@ void detail::dgemv_row(const Settings& s, Op tb, std::int64_t n, std::int64_t k,
     return;
   }
   if (report != nullptr) *report = CallReport{};
-  // Small rows: compensated dot products on GpSimdE (ozaki.hpp, gemm_dot2), up to the size where their
-  // modeled time meets the slice pairs' (kDot2VectorMaxMacs).
-  if (s.fp64_vector == Fp64VectorAlgorithm::automatic && detail::gemm_dot2_applies(s, 1, n, k, detail::kDot2VectorMaxMacs)) {
-    detail::gemm_dot2(s, Op::N, tb, 1, n, k, alpha, x, incx, B, ldb, beta, y, incy, report);
-    return;
-  }
-  // One long dot product: Dot2 split over partitions (ozaki.hpp, dot2_split).
-  if (n == 1 && detail::dot2_split_applies(s, k)) {
-    detail::dot2_split(s, k, alpha, x, incx, B, tb == Op::N ? 1 : ldb, beta, y, report);
-    return;
-  }
   detail::gemv_slice_pairs(s, tb, n, k, alpha, x, incx, B, ldb, beta, y, incy, report);
 }
 

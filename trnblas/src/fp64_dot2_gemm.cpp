@@ -181,12 +181,14 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
   double* const P = b + k * n;
   double* const E = P + m * n;
   double* const c = E + m * n;
+  // Element 0 of partition p of a tile: row(t, p) (Tile::at(p, 0), without its per-call index walk).
+  const auto row = [](const Tile& t, std::int32_t p) { return t.at(0, 0) + std::int64_t{p} * t.partition_stride; };
   const Tile& ta = ctx.inputs[0];
   const Tile& tb = ctx.inputs[1];
-  for (std::int64_t i = 0; i < m; ++i) std::memcpy(a + i * k, ta.at(l.partition(i, 0), 0), z(k) * sizeof(double));
+  for (std::int64_t i = 0; i < m; ++i) std::memcpy(a + i * k, row(ta, l.partition(i, 0)), z(k) * sizeof(double));
   for (std::int64_t g = 0; g < l.G; ++g) {
     const std::int64_t w = std::min(nc, n - g * nc);
-    const std::byte* src = tb.at(l.partition(0, g), 0);
+    const std::byte* src = row(tb, l.partition(0, g));
     if (l.b_by_column) {  // [j][kk] in SBUF
       for (std::int64_t j = 0; j < w; ++j)
         for (std::int64_t kk = 0; kk < k; ++kk)
@@ -207,7 +209,7 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
     const std::int64_t w = std::min(nc, n - g * nc);
     for (std::int64_t i = 0; i < m; ++i) {
       const std::int32_t p = l.partition(i, g);
-      if (beta != 0.0) std::memcpy(c, ctx.inputs[2].at(p, 0), z(w) * sizeof(double));
+      if (beta != 0.0) std::memcpy(c, row(ctx.inputs[2], p), z(w) * sizeof(double));
       for (std::int64_t j = 0; j < w; ++j) {
         // A non-finite sum (an Inf / NaN input, or overflow) is the IEEE dot product's own value:
         // the compensation would turn Inf - Inf into NaN.
@@ -216,7 +218,7 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
         const double v = alpha * res;
         c[j] = beta == 0.0 ? v : v + beta * c[j];
       }
-      std::memcpy(ctx.outputs[0].at(p, 0), c, z(w) * sizeof(double));
+      std::memcpy(row(ctx.outputs[0], p), c, z(w) * sizeof(double));
     }
   }
 }
@@ -283,10 +285,10 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
     }
   }
   if (beta != 0.0) c_moves([&](const Tile& sbuf, const Tile& hbm) { nc.dma_copy(sbuf, hbm); });
-  std::vector<Tile> inputs{at.rows(0, used), bt.rows(0, used)};
-  if (beta != 0.0) inputs.push_back(ct.rows(0, used));
+  const Tile inputs[] = {at.rows(0, used), bt.rows(0, used), ct.rows(0, used)};  // C only with beta != 0
   const Tile outputs[] = {ct.rows(0, used)};
-  nc.custom_op("fp64_dot2_gemm", outputs, inputs, operator_cycles(nc.hw(), l, beta != 0.0),
+  nc.custom_op("fp64_dot2_gemm", outputs, std::span<const Tile>(inputs, beta != 0.0 ? 3 : 2),
+               operator_cycles(nc.hw(), l, beta != 0.0),
                [&](const CustomOpContext& ctx) { run_dot2_operator(l, alpha, beta, ctx); });
   c_moves([&](const Tile& sbuf, const Tile& hbm) { nc.dma_copy(hbm, sbuf); });
 }
