@@ -127,9 +127,9 @@ void dgemm(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std:
     if (!s.timing_only) scale_f64(m, n, beta, C, ldc);
     return;
   }
-  if (detail::gemm_dot2_applies(s, m, n, k, detail::kDot2GemmMaxMacs))
-    detail::gemm_dot2(s, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
-  else if (s.ozaki_scheme == OzakiScheme::slices)
+  if (detail::try_gemm_dot2(s, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report, detail::kDot2GemmMaxMacs))
+    return;
+  if (s.ozaki_scheme == OzakiScheme::slices)
     detail::gemm_ozaki_slices(s, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
   else
     detail::gemm_ozaki_crt(s, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
@@ -142,13 +142,11 @@ void detail::dgemv_row(const Settings& s, Op tb, std::int64_t n, std::int64_t k,
   // modeled time meets the slice pairs' (kDot2VectorMaxMacs); one long dot product: Dot2 split over
   // partitions (dot2_split). Chosen before the plan object is built (its text is for the other paths).
   if (n != 0 && k != 0 && alpha != 0.0 && s.fp64_vector == Fp64VectorAlgorithm::automatic) {
-    if (detail::gemm_dot2_applies(s, 1, n, k, detail::kDot2VectorMaxMacs)) {
-      if (report != nullptr) *report = CallReport{};
-      detail::gemm_dot2(s, Op::N, tb, 1, n, k, alpha, x, incx, B, ldb, beta, y, incy, report);
+    if (report != nullptr) *report = CallReport{};  // as every path below
+    if (detail::try_gemm_dot2(s, Op::N, tb, 1, n, k, alpha, x, incx, B, ldb, beta, y, incy, report,
+                              detail::kDot2VectorMaxMacs))
       return;
-    }
     if (n == 1 && detail::dot2_split_applies(s, k)) {
-      if (report != nullptr) *report = CallReport{};
       detail::dot2_split(s, k, alpha, x, incx, B, tb == Op::N ? 1 : ldb, beta, y, report);
       return;
     }

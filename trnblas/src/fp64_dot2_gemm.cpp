@@ -420,11 +420,33 @@ bool gemm_dot2_applies(const Settings& s, std::int64_t m, std::int64_t n, std::i
   return l.macs_per_partition() <= (max_macs < 0 ? s.dgemm_dot2_max_macs : std::min(max_macs, s.dgemm_dot2_max_macs));
 }
 
+namespace {
+void run_gemm_dot2(const Settings& s, const Dot2Layout& l, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+                   double beta, CallReport* report);
+}  // namespace
+
 void gemm_dot2(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
                const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
                std::int64_t ldc, CallReport* report) {
-  const HardwareSpec& hw = hardware_spec(s.target);
-  const Dot2Layout l = choose_layout(hw.pmax, operands_of(ta, tb, m, n, k, A, lda, B, ldb, C, ldc));
+  run_gemm_dot2(s, choose_layout(hardware_spec(s.target).pmax, operands_of(ta, tb, m, n, k, A, lda, B, ldb, C, ldc)), m,
+                n, k, alpha, beta, report);
+}
+
+bool try_gemm_dot2(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+                   const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
+                   std::int64_t ldc, CallReport* report, std::int64_t max_macs) {
+  if (!dot2_settings(s)) return false;
+  // The layout gemm_dot2 runs; its busiest partition's multiply-adds are gemm_dot2_applies's (both
+  // orientations are compared on them first, whatever the strides).
+  const Dot2Layout l = choose_layout(hardware_spec(s.target).pmax, operands_of(ta, tb, m, n, k, A, lda, B, ldb, C, ldc));
+  if (l.x.m == 0 || l.macs_per_partition() > std::min(max_macs, s.dgemm_dot2_max_macs)) return false;
+  run_gemm_dot2(s, l, m, n, k, alpha, beta, report);
+  return true;
+}
+
+namespace {
+void run_gemm_dot2(const Settings& s, const Dot2Layout& l, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+                   double beta, CallReport* report) {
   LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
     dot2_program(nc, l, alpha, beta);
   });
@@ -444,6 +466,7 @@ void gemm_dot2(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, 
     report->plan = f.print();
   }
 }
+}  // namespace
 
 bool dot2_split_applies(const Settings& s, std::int64_t k) {
   if (!dot2_settings(s) || s.fp64_vector != Fp64VectorAlgorithm::automatic || k <= kDot2VectorMaxMacs) return false;

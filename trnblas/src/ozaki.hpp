@@ -117,6 +117,10 @@ inline constexpr std::int64_t kDot2GemmMaxMacs = 256;
 void gemm_dot2(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
                const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
                std::int64_t ldc, CallReport* report);
+// gemm_dot2 when gemm_dot2_applies(s, m, n, k, max_macs) (true), else nothing (false): one layout choice.
+bool try_gemm_dot2(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+                   const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
+                   std::int64_t ldc, CallReport* report, std::int64_t max_macs);
 
 // Long single fp64 dot products as Dot2 split over partitions (fp64_dot2_gemm.cpp; docs/trnblas.md
 // "Long fp64 dot products: Dot2 split over partitions").
