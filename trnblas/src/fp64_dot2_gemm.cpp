@@ -144,17 +144,45 @@ inline void dot2_block(const double* a, const double* b, std::int64_t m, std::in
   }
 }
 
+// dot2_block for one column (n == 1: ddot, a Level 2 row of one output): each row's chain with P and E
+// in registers instead of the column lanes' memory. The same operations in the same order: the same bits.
+template <class Fma>
+inline void dot2_column(const double* a, const double* b, std::int64_t m, std::int64_t k, double* P, double* E, Fma fma) {
+  for (std::int64_t i = 0; i < m; ++i) {
+    const double* ai = a + i * k;
+    double p = ai[0] * b[0];
+    double e = fma(ai[0], b[0], -p);
+    for (std::int64_t kk = 1; kk < k; ++kk) {
+      const double h = ai[kk] * b[kk];
+      const double r = fma(ai[kk], b[kk], -h);
+      const double s = p + h;  // TwoSum(P, h) = (s, q), Knuth
+      const double t = s - p;
+      const double q = (p - (s - t)) + (h - t);
+      p = s;
+      e = e + (q + r);
+    }
+    P[i] = p;
+    E[i] = e;
+  }
+}
+
 __attribute__((target("avx512f,fma"))) void dot2_block_avx512(const double* a, const double* b, std::int64_t m,
                                                                std::int64_t n, std::int64_t k, double* P, double* E) {
-  dot2_block(a, b, m, n, k, P, E, [](double x, double y, double w) { return __builtin_fma(x, y, w); });
+  const auto fma = [](double x, double y, double w) { return __builtin_fma(x, y, w); };
+  if (n == 1) return dot2_column(a, b, m, k, P, E, fma);
+  dot2_block(a, b, m, n, k, P, E, fma);
 }
 __attribute__((target("avx2,fma"))) void dot2_block_avx2(const double* a, const double* b, std::int64_t m, std::int64_t n,
                                                          std::int64_t k, double* P, double* E) {
-  dot2_block(a, b, m, n, k, P, E, [](double x, double y, double w) { return __builtin_fma(x, y, w); });
+  const auto fma = [](double x, double y, double w) { return __builtin_fma(x, y, w); };
+  if (n == 1) return dot2_column(a, b, m, k, P, E, fma);
+  dot2_block(a, b, m, n, k, P, E, fma);
 }
 void dot2_block_portable(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
                          double* E) {
-  dot2_block(a, b, m, n, k, P, E, [](double x, double y, double w) { return std::fma(x, y, w); });
+  const auto fma = [](double x, double y, double w) { return std::fma(x, y, w); };
+  if (n == 1) return dot2_column(a, b, m, k, P, E, fma);
+  dot2_block(a, b, m, n, k, P, E, fma);
 }
 // 2: AVX-512 and FMA, 1: AVX2 and FMA, 0: portable (std::fma). Detected once, after the CPU model is
 // initialised (a static initialiser may run before libgcc's).
