@@ -264,6 +264,13 @@ Tile words(const void* base, std::int32_t partitions, std::int64_t partition_str
   return tile::hbm_view(base, DType::u32, partitions, 2 * partition_stride, pat);
 }
 
+// An HBM view of fp64 words moved by `elements` fp64 elements: the view words() builds from that start.
+Tile shifted(const Tile& hbm_words, std::int64_t elements) {
+  Tile t = hbm_words;
+  t.base += elements * static_cast<std::int64_t>(sizeof(double));
+  return t;
+}
+
 void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta) {
   const int P = nc.hw().pmax;
   const Dot2Operands& x = l.x;
@@ -291,9 +298,11 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
           move(ct.rows(i * G + Gf, 1).cols(0, 2 * rest), words(x.C + i * x.c_i + full * w * x.c_j, 1, 0, {{rest, x.c_j}}));
       }
     } else {
+      const Tile c_full = words(x.C, m, x.c_i, {{w, x.c_j}});  // group 0's; group g's is g w c_j elements on
       for (std::int64_t g = 0; g < l.G; ++g) {
         const std::int64_t cw = std::min(w, x.n - g * w);
-        move(ct.rows(static_cast<std::int32_t>(g * x.m), m).cols(0, 2 * cw), words(x.C + g * w * x.c_j, m, x.c_i, {{cw, x.c_j}}));
+        move(ct.rows(static_cast<std::int32_t>(g * x.m), m).cols(0, 2 * cw),
+             cw == w ? shifted(c_full, g * w * x.c_j) : words(x.C + g * w * x.c_j, m, x.c_i, {{cw, x.c_j}}));
       }
     }
   };
@@ -304,12 +313,17 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
       if (rest > 0) nc.dma_copy(bt.rows(i * G + Gf, 1).cols(0, 2 * k * rest), b_block(x.B + full * w * x.b_j, 1, 0, rest));
     }
   } else {
+    // The HBM views are built once: A's rows are the same for every group, B's full column blocks
+    // differ only by where they start (the same views words() would build, so the same DMAs).
+    const Tile a_rows = words(x.A, m, x.a_i, {{k, x.a_k}});
+    const Tile b_full = b_block(x.B, m, 0, w);
     for (std::int64_t g = 0; g < l.G; ++g) {
       const std::int64_t cw = std::min(w, x.n - g * w);
       const auto rows = static_cast<std::int32_t>(g * x.m);
-      nc.dma_copy(at.rows(rows, m), words(x.A, m, x.a_i, {{k, x.a_k}}));
+      nc.dma_copy(at.rows(rows, m), a_rows);
       // B's column block to every partition of the group (partition stride 0).
-      nc.dma_copy(bt.rows(rows, m).cols(0, 2 * k * cw), b_block(x.B + g * w * x.b_j, m, 0, cw));
+      nc.dma_copy(bt.rows(rows, m).cols(0, 2 * k * cw),
+                  cw == w ? shifted(b_full, g * w * x.b_j) : b_block(x.B + g * w * x.b_j, m, 0, cw));
     }
   }
   if (beta != 0.0) c_moves([&](const Tile& sbuf, const Tile& hbm) { nc.dma_copy(sbuf, hbm); });
