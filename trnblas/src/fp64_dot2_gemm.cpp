@@ -209,14 +209,19 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
   double* const P = b + k * n;
   double* const E = P + m * n;
   double* const c = E + m * n;
-  // Element 0 of partition p of a tile: row(t, p) (Tile::at(p, 0), without its per-call index walk).
-  const auto row = [](const Tile& t, std::int32_t p) { return t.at(0, 0) + std::int64_t{p} * t.partition_stride; };
-  const Tile& ta = ctx.inputs[0];
-  const Tile& tb = ctx.inputs[1];
-  for (std::int64_t i = 0; i < m; ++i) std::memcpy(a + i * k, row(ta, l.partition(i, 0)), z(k) * sizeof(double));
+  // Element 0 of partition p of a tile: base + p * partition stride (Tile::at(p, 0), its index walk once).
+  struct Rows {
+    std::byte* base;
+    std::int64_t stride;
+    std::byte* operator()(std::int32_t p) const { return base + std::int64_t{p} * stride; }
+  };
+  const auto rows_of = [](const Tile& t) { return Rows{t.at(0, 0), t.partition_stride}; };
+  const Rows ra = rows_of(ctx.inputs[0]), rb = rows_of(ctx.inputs[1]), rout = rows_of(ctx.outputs[0]);
+  const Rows rc = beta != 0.0 ? rows_of(ctx.inputs[2]) : rout;
+  for (std::int64_t i = 0; i < m; ++i) std::memcpy(a + i * k, ra(l.partition(i, 0)), z(k) * sizeof(double));
   for (std::int64_t g = 0; g < l.G; ++g) {
     const std::int64_t w = std::min(nc, n - g * nc);
-    const std::byte* src = row(tb, l.partition(0, g));
+    const std::byte* src = rb(l.partition(0, g));
     if (l.b_by_column) {  // [j][kk] in SBUF
       for (std::int64_t j = 0; j < w; ++j)
         for (std::int64_t kk = 0; kk < k; ++kk)
@@ -237,7 +242,7 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
     const std::int64_t w = std::min(nc, n - g * nc);
     for (std::int64_t i = 0; i < m; ++i) {
       const std::int32_t p = l.partition(i, g);
-      if (beta != 0.0) std::memcpy(c, row(ctx.inputs[2], p), z(w) * sizeof(double));
+      if (beta != 0.0) std::memcpy(c, rc(p), z(w) * sizeof(double));
       for (std::int64_t j = 0; j < w; ++j) {
         // A non-finite sum (an Inf / NaN input, or overflow) is the IEEE dot product's own value:
         // the compensation would turn Inf - Inf into NaN.
@@ -246,7 +251,7 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
         const double v = alpha * res;
         c[j] = beta == 0.0 ? v : v + beta * c[j];
       }
-      std::memcpy(row(ctx.outputs[0], p), c, z(w) * sizeof(double));
+      std::memcpy(rout(p), c, z(w) * sizeof(double));
     }
   }
 }
