@@ -127,9 +127,9 @@ void dgemm(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std:
     if (!s.timing_only) scale_f64(m, n, beta, C, ldc);
     return;
   }
-  if (detail::gemm_dot2_applies(s, m, n, k, detail::kDot2GemmMaxMacs))
-    detail::gemm_dot2(s, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
-  else if (s.ozaki_scheme == OzakiScheme::slices)
+  if (detail::try_gemm_dot2(s, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report, detail::kDot2GemmMaxMacs))
+    return;
+  if (s.ozaki_scheme == OzakiScheme::slices)
     detail::gemm_ozaki_slices(s, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
   else
     detail::gemm_ozaki_crt(s, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, report);
@@ -138,6 +138,19 @@ void dgemm(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std:
 void detail::dgemv_row(const Settings& s, Op tb, std::int64_t n, std::int64_t k, double alpha, const double* x,
                        std::int64_t incx, const double* B, std::int64_t ldb, double beta, double* y, std::int64_t incy,
                        CallReport* report) {
+  // Small rows: compensated dot products on GpSimdE (ozaki.hpp, gemm_dot2), up to the size where their
+  // modeled time meets the slice pairs' (kDot2VectorMaxMacs); one long dot product: Dot2 split over
+  // partitions (dot2_split). Chosen before the plan object is built (its text is for the other paths).
+  if (n != 0 && k != 0 && alpha != 0.0 && s.fp64_vector == Fp64VectorAlgorithm::automatic) {
+    if (report != nullptr) *report = CallReport{};  // as every path below
+    if (detail::try_gemm_dot2(s, Op::N, tb, 1, n, k, alpha, x, incx, B, ldb, beta, y, incy, report,
+                              detail::kDot2VectorMaxMacs))
+      return;
+    if (n == 1 && detail::dot2_split_applies(s, k)) {
+      detail::dot2_split(s, k, alpha, x, incx, B, tb == Op::N ? 1 : ldb, beta, y, report);
+      return;
+    }
+  }
   const Fp64VectorPlan plan = plan_fp64_vector(s, n, k);
   if (n == 0 || k == 0 || alpha == 0.0 || plan.algorithm == Fp64VectorAlgorithm::ozaki_gemm) {
     dgemm(s, Op::N, tb, 1, n, k, alpha, x, incx, B, ldb, beta, y, incy, report);
@@ -146,12 +159,6 @@ void detail::dgemv_row(const Settings& s, Op tb, std::int64_t n, std::int64_t k,
     return;
   }
   if (report != nullptr) *report = CallReport{};
-  // Small rows: compensated dot products on GpSimdE (ozaki.hpp, gemm_dot2), up to the size where their
-  // modeled time meets the slice pairs' (kDot2VectorMaxMacs).
-  if (s.fp64_vector == Fp64VectorAlgorithm::automatic && detail::gemm_dot2_applies(s, 1, n, k, detail::kDot2VectorMaxMacs)) {
-    detail::gemm_dot2(s, Op::N, tb, 1, n, k, alpha, x, incx, B, ldb, beta, y, incy, report);
-    return;
-  }
   detail::gemv_slice_pairs(s, tb, n, k, alpha, x, incx, B, ldb, beta, y, incy, report);
 }
 

@@ -144,17 +144,45 @@ inline void dot2_block(const double* a, const double* b, std::int64_t m, std::in
   }
 }
 
+// dot2_block for one column (n == 1: ddot, a Level 2 row of one output): each row's chain with P and E
+// in registers instead of the column lanes' memory. The same operations in the same order: the same bits.
+template <class Fma>
+inline void dot2_column(const double* a, const double* b, std::int64_t m, std::int64_t k, double* P, double* E, Fma fma) {
+  for (std::int64_t i = 0; i < m; ++i) {
+    const double* ai = a + i * k;
+    double p = ai[0] * b[0];
+    double e = fma(ai[0], b[0], -p);
+    for (std::int64_t kk = 1; kk < k; ++kk) {
+      const double h = ai[kk] * b[kk];
+      const double r = fma(ai[kk], b[kk], -h);
+      const double s = p + h;  // TwoSum(P, h) = (s, q), Knuth
+      const double t = s - p;
+      const double q = (p - (s - t)) + (h - t);
+      p = s;
+      e = e + (q + r);
+    }
+    P[i] = p;
+    E[i] = e;
+  }
+}
+
 __attribute__((target("avx512f,fma"))) void dot2_block_avx512(const double* a, const double* b, std::int64_t m,
                                                                std::int64_t n, std::int64_t k, double* P, double* E) {
-  dot2_block(a, b, m, n, k, P, E, [](double x, double y, double w) { return __builtin_fma(x, y, w); });
+  const auto fma = [](double x, double y, double w) { return __builtin_fma(x, y, w); };
+  if (n == 1) return dot2_column(a, b, m, k, P, E, fma);
+  dot2_block(a, b, m, n, k, P, E, fma);
 }
 __attribute__((target("avx2,fma"))) void dot2_block_avx2(const double* a, const double* b, std::int64_t m, std::int64_t n,
                                                          std::int64_t k, double* P, double* E) {
-  dot2_block(a, b, m, n, k, P, E, [](double x, double y, double w) { return __builtin_fma(x, y, w); });
+  const auto fma = [](double x, double y, double w) { return __builtin_fma(x, y, w); };
+  if (n == 1) return dot2_column(a, b, m, k, P, E, fma);
+  dot2_block(a, b, m, n, k, P, E, fma);
 }
 void dot2_block_portable(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
                          double* E) {
-  dot2_block(a, b, m, n, k, P, E, [](double x, double y, double w) { return std::fma(x, y, w); });
+  const auto fma = [](double x, double y, double w) { return std::fma(x, y, w); };
+  if (n == 1) return dot2_column(a, b, m, k, P, E, fma);
+  dot2_block(a, b, m, n, k, P, E, fma);
 }
 // 2: AVX-512 and FMA, 1: AVX2 and FMA, 0: portable (std::fma). Detected once, after the CPU model is
 // initialised (a static initialiser may run before libgcc's).
@@ -181,12 +209,19 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
   double* const P = b + k * n;
   double* const E = P + m * n;
   double* const c = E + m * n;
-  const Tile& ta = ctx.inputs[0];
-  const Tile& tb = ctx.inputs[1];
-  for (std::int64_t i = 0; i < m; ++i) std::memcpy(a + i * k, ta.at(l.partition(i, 0), 0), z(k) * sizeof(double));
+  // Element 0 of partition p of a tile: base + p * partition stride (Tile::at(p, 0), its index walk once).
+  struct Rows {
+    std::byte* base;
+    std::int64_t stride;
+    std::byte* operator()(std::int32_t p) const { return base + std::int64_t{p} * stride; }
+  };
+  const auto rows_of = [](const Tile& t) { return Rows{t.at(0, 0), t.partition_stride}; };
+  const Rows ra = rows_of(ctx.inputs[0]), rb = rows_of(ctx.inputs[1]), rout = rows_of(ctx.outputs[0]);
+  const Rows rc = beta != 0.0 ? rows_of(ctx.inputs[2]) : rout;
+  for (std::int64_t i = 0; i < m; ++i) std::memcpy(a + i * k, ra(l.partition(i, 0)), z(k) * sizeof(double));
   for (std::int64_t g = 0; g < l.G; ++g) {
     const std::int64_t w = std::min(nc, n - g * nc);
-    const std::byte* src = tb.at(l.partition(0, g), 0);
+    const std::byte* src = rb(l.partition(0, g));
     if (l.b_by_column) {  // [j][kk] in SBUF
       for (std::int64_t j = 0; j < w; ++j)
         for (std::int64_t kk = 0; kk < k; ++kk)
@@ -207,7 +242,7 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
     const std::int64_t w = std::min(nc, n - g * nc);
     for (std::int64_t i = 0; i < m; ++i) {
       const std::int32_t p = l.partition(i, g);
-      if (beta != 0.0) std::memcpy(c, ctx.inputs[2].at(p, 0), z(w) * sizeof(double));
+      if (beta != 0.0) std::memcpy(c, rc(p), z(w) * sizeof(double));
       for (std::int64_t j = 0; j < w; ++j) {
         // A non-finite sum (an Inf / NaN input, or overflow) is the IEEE dot product's own value:
         // the compensation would turn Inf - Inf into NaN.
@@ -216,7 +251,7 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
         const double v = alpha * res;
         c[j] = beta == 0.0 ? v : v + beta * c[j];
       }
-      std::memcpy(ctx.outputs[0].at(p, 0), c, z(w) * sizeof(double));
+      std::memcpy(rout(p), c, z(w) * sizeof(double));
     }
   }
 }
@@ -232,6 +267,13 @@ Tile words(const void* base, std::int32_t partitions, std::int64_t partition_str
     pat.push_back(d == last && (*d)[1] == 1 ? tile::FreeDim{2 * (*d)[0], 1} : tile::FreeDim{(*d)[0], 2 * (*d)[1]});
   if ((*last)[1] != 1) pat.push_back({2, 1});
   return tile::hbm_view(base, DType::u32, partitions, 2 * partition_stride, pat);
+}
+
+// An HBM view of fp64 words moved by `elements` fp64 elements: the view words() builds from that start.
+Tile shifted(const Tile& hbm_words, std::int64_t elements) {
+  Tile t = hbm_words;
+  t.base += elements * static_cast<std::int64_t>(sizeof(double));
+  return t;
 }
 
 void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta) {
@@ -261,9 +303,11 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
           move(ct.rows(i * G + Gf, 1).cols(0, 2 * rest), words(x.C + i * x.c_i + full * w * x.c_j, 1, 0, {{rest, x.c_j}}));
       }
     } else {
+      const Tile c_full = words(x.C, m, x.c_i, {{w, x.c_j}});  // group 0's; group g's is g w c_j elements on
       for (std::int64_t g = 0; g < l.G; ++g) {
         const std::int64_t cw = std::min(w, x.n - g * w);
-        move(ct.rows(static_cast<std::int32_t>(g * x.m), m).cols(0, 2 * cw), words(x.C + g * w * x.c_j, m, x.c_i, {{cw, x.c_j}}));
+        move(ct.rows(static_cast<std::int32_t>(g * x.m), m).cols(0, 2 * cw),
+             cw == w ? shifted(c_full, g * w * x.c_j) : words(x.C + g * w * x.c_j, m, x.c_i, {{cw, x.c_j}}));
       }
     }
   };
@@ -274,40 +318,182 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
       if (rest > 0) nc.dma_copy(bt.rows(i * G + Gf, 1).cols(0, 2 * k * rest), b_block(x.B + full * w * x.b_j, 1, 0, rest));
     }
   } else {
+    // The HBM views are built once: A's rows are the same for every group, B's full column blocks
+    // differ only by where they start (the same views words() would build, so the same DMAs).
+    const Tile a_rows = words(x.A, m, x.a_i, {{k, x.a_k}});
+    const Tile b_full = b_block(x.B, m, 0, w);
     for (std::int64_t g = 0; g < l.G; ++g) {
       const std::int64_t cw = std::min(w, x.n - g * w);
       const auto rows = static_cast<std::int32_t>(g * x.m);
-      nc.dma_copy(at.rows(rows, m), words(x.A, m, x.a_i, {{k, x.a_k}}));
+      nc.dma_copy(at.rows(rows, m), a_rows);
       // B's column block to every partition of the group (partition stride 0).
-      nc.dma_copy(bt.rows(rows, m).cols(0, 2 * k * cw), b_block(x.B + g * w * x.b_j, m, 0, cw));
+      nc.dma_copy(bt.rows(rows, m).cols(0, 2 * k * cw),
+                  cw == w ? shifted(b_full, g * w * x.b_j) : b_block(x.B + g * w * x.b_j, m, 0, cw));
     }
   }
   if (beta != 0.0) c_moves([&](const Tile& sbuf, const Tile& hbm) { nc.dma_copy(sbuf, hbm); });
-  std::vector<Tile> inputs{at.rows(0, used), bt.rows(0, used)};
-  if (beta != 0.0) inputs.push_back(ct.rows(0, used));
+  const Tile inputs[] = {at.rows(0, used), bt.rows(0, used), ct.rows(0, used)};  // C only with beta != 0
   const Tile outputs[] = {ct.rows(0, used)};
-  nc.custom_op("fp64_dot2_gemm", outputs, inputs, operator_cycles(nc.hw(), l, beta != 0.0),
+  nc.custom_op("fp64_dot2_gemm", outputs, std::span<const Tile>(inputs, beta != 0.0 ? 3 : 2),
+               operator_cycles(nc.hw(), l, beta != 0.0),
                [&](const CustomOpContext& ctx) { run_dot2_operator(l, alpha, beta, ctx); });
   c_moves([&](const Tile& sbuf, const Tile& hbm) { nc.dma_copy(hbm, sbuf); });
 }
 
 }  // namespace
 
+namespace {
+
+// The settings under which Dot2 replaces the Ozaki DGEMM (scheme II with automatic control).
+bool dot2_settings(const Settings& s) {
+  return s.dgemm_dot2_max_macs > 0 && s.ozaki_scheme == OzakiScheme::crt && !s.ozaki_fixed &&
+         s.ozaki_max_mantissa_bits == 0 && s.ozaki_mantissa_bit_offset == 0;
+}
+
+// ---- long single dot products: Dot2 split over partitions (ozaki.hpp, dot2_split) ----------------
+
+// c chunks: the first `longer` of kc terms, the rest of kc - 1.
+struct Dot2Split {
+  std::int64_t c = 0, kc = 0, longer = 0;
+  std::int64_t busiest_lane_steps() const { return kc + c - 1; }  // chain steps, then the combine's
+};
+
+Dot2Split split_of(int P, std::int64_t k) {
+  Dot2Split d;
+  d.c = std::min<std::int64_t>(P, static_cast<std::int64_t>(std::ceil(std::sqrt(static_cast<double>(k)))));
+  while (d.c * d.c < k && d.c < P) ++d.c;  // ceil(sqrt(k)) exactly, whatever sqrt rounds to
+  while (d.c > 1 && (d.c - 1) * (d.c - 1) >= k) --d.c;
+  d.kc = (k + d.c - 1) / d.c;
+  d.longer = k - d.c * (d.kc - 1);
+  return d;
+}
+
+// Per combine step: TwoSum(P, P_p) (6 adds), E + (q + E_p) (2 adds), the partial's 4 words loaded.
+constexpr tile::GpsimdOps kCombineOps{.f64_add = 6 + 2, .load_words = 4};
+
+// Dot2 of c chains in lockstep, chain p over the terms X[kk c + p] Y[kk c + p], kk < kc for p < longer
+// and kk < kc - 1 for the others (kc >= 2 when some chain is shorter): every chain follows the scalar
+// algorithm's operations in its order, so the lanes give each chain's scalar bits.
+template <class Fma>
+inline void dot2_lanes(const double* X, const double* Y, std::int64_t c, std::int64_t longer, std::int64_t kc,
+                       double* P, double* E, Fma fma) {
+  for (std::int64_t p = 0; p < c; ++p) {
+    const double h = X[p] * Y[p];
+    P[p] = h;
+    E[p] = fma(X[p], Y[p], -h);
+  }
+  for (std::int64_t kk = 1; kk < kc; ++kk) {
+    const std::int64_t lanes = kk < kc - 1 ? c : longer;
+    const double* xk = X + kk * c;
+    const double* yk = Y + kk * c;
+    for (std::int64_t p = 0; p < lanes; ++p) {
+      const double h = xk[p] * yk[p];
+      const double r = fma(xk[p], yk[p], -h);
+      const double s = P[p] + h;  // TwoSum(P, h) = (s, q), Knuth
+      const double t = s - P[p];
+      const double q = (P[p] - (s - t)) + (h - t);
+      P[p] = s;
+      E[p] = E[p] + (q + r);
+    }
+  }
+}
+__attribute__((target("avx512f,fma"))) void dot2_lanes_avx512(const double* X, const double* Y, std::int64_t c,
+                                                               std::int64_t longer, std::int64_t kc, double* P,
+                                                               double* E) {
+  dot2_lanes(X, Y, c, longer, kc, P, E, [](double x, double y, double w) { return __builtin_fma(x, y, w); });
+}
+__attribute__((target("avx2,fma"))) void dot2_lanes_avx2(const double* X, const double* Y, std::int64_t c,
+                                                         std::int64_t longer, std::int64_t kc, double* P, double* E) {
+  dot2_lanes(X, Y, c, longer, kc, P, E, [](double x, double y, double w) { return __builtin_fma(x, y, w); });
+}
+void dot2_lanes_portable(const double* X, const double* Y, std::int64_t c, std::int64_t longer, std::int64_t kc,
+                         double* P, double* E) {
+  dot2_lanes(X, Y, c, longer, kc, P, E, [](double x, double y, double w) { return std::fma(x, y, w); });
+}
+
+// The operator: inputs[0], [1] hold chunk p of x and y on partition p (kc or kc - 1 fp64 values), inputs[2]
+// (beta != 0) r on partition 0; outputs[0] the result on partition 0.
+void run_dot2_split_operator(const Dot2Split& d, double alpha, double beta, const CustomOpContext& ctx) {
+  const std::int64_t c = d.c, kc = d.kc;
+  thread_local std::vector<double> buf;
+  buf.resize(z(2 * c * kc + 2 * c));
+  double* const X = buf.data();
+  double* const Y = X + c * kc;
+  double* const P = Y + c * kc;
+  double* const E = P + c;
+  for (std::int64_t p = 0; p < c; ++p) {  // [kk][p]: the chains side by side
+    const std::int64_t len = p < d.longer ? kc : kc - 1;
+    const auto* xp = reinterpret_cast<const double*>(ctx.inputs[0].at(static_cast<std::int32_t>(p), 0));
+    const auto* yp = reinterpret_cast<const double*>(ctx.inputs[1].at(static_cast<std::int32_t>(p), 0));
+    for (std::int64_t kk = 0; kk < len; ++kk) {
+      std::memcpy(X + kk * c + p, xp + kk, sizeof(double));
+      std::memcpy(Y + kk * c + p, yp + kk, sizeof(double));
+    }
+  }
+  const int simd = host_simd();
+  if (simd == 2)
+    dot2_lanes_avx512(X, Y, c, d.longer, kc, P, E);
+  else if (simd == 1)
+    dot2_lanes_avx2(X, Y, c, d.longer, kc, P, E);
+  else
+    dot2_lanes_portable(X, Y, c, d.longer, kc, P, E);
+  double Pt = P[0], Et = E[0];
+  for (std::int64_t p = 1; p < c; ++p) {  // the chunks' pairs in chunk order
+    const double s = Pt + P[p];           // TwoSum(Pt, P_p) = (s, q)
+    const double t = s - Pt;
+    const double q = (Pt - (s - t)) + (P[p] - t);
+    Pt = s;
+    Et = Et + (q + E[p]);
+  }
+  // A non-finite sum is the IEEE dot product's own value (as gemm_dot2).
+  const double res = std::isfinite(Pt) ? Pt + Et : Pt;
+  const double v = alpha * res;
+  double out = v;
+  if (beta != 0.0) {
+    double r0;
+    std::memcpy(&r0, ctx.inputs[2].at(0, 0), sizeof(double));
+    out = v + beta * r0;
+  }
+  std::memcpy(ctx.outputs[0].at(0, 0), &out, sizeof(double));
+}
+
+}  // namespace
+
 bool gemm_dot2_applies(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t max_macs) {
-  if (s.dgemm_dot2_max_macs <= 0 || s.ozaki_scheme != OzakiScheme::crt || s.ozaki_fixed ||
-      s.ozaki_max_mantissa_bits != 0 || s.ozaki_mantissa_bit_offset != 0)
-    return false;
+  if (!dot2_settings(s)) return false;
   const Dot2Operands x{m, n, k};  // the busiest partition's work does not depend on the strides
   const Dot2Layout l = choose_layout(hardware_spec(s.target).pmax, x);
   if (l.x.m == 0) return false;
   return l.macs_per_partition() <= (max_macs < 0 ? s.dgemm_dot2_max_macs : std::min(max_macs, s.dgemm_dot2_max_macs));
 }
 
+namespace {
+void run_gemm_dot2(const Settings& s, const Dot2Layout& l, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+                   double beta, CallReport* report);
+}  // namespace
+
 void gemm_dot2(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
                const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
                std::int64_t ldc, CallReport* report) {
-  const HardwareSpec& hw = hardware_spec(s.target);
-  const Dot2Layout l = choose_layout(hw.pmax, operands_of(ta, tb, m, n, k, A, lda, B, ldb, C, ldc));
+  run_gemm_dot2(s, choose_layout(hardware_spec(s.target).pmax, operands_of(ta, tb, m, n, k, A, lda, B, ldb, C, ldc)), m,
+                n, k, alpha, beta, report);
+}
+
+bool try_gemm_dot2(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+                   const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
+                   std::int64_t ldc, CallReport* report, std::int64_t max_macs) {
+  if (!dot2_settings(s)) return false;
+  // The layout gemm_dot2 runs; its busiest partition's multiply-adds are gemm_dot2_applies's (both
+  // orientations are compared on them first, whatever the strides).
+  const Dot2Layout l = choose_layout(hardware_spec(s.target).pmax, operands_of(ta, tb, m, n, k, A, lda, B, ldb, C, ldc));
+  if (l.x.m == 0 || l.macs_per_partition() > std::min(max_macs, s.dgemm_dot2_max_macs)) return false;
+  run_gemm_dot2(s, l, m, n, k, alpha, beta, report);
+  return true;
+}
+
+namespace {
+void run_gemm_dot2(const Settings& s, const Dot2Layout& l, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+                   double beta, CallReport* report) {
   LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
     dot2_program(nc, l, alpha, beta);
   });
@@ -324,6 +510,59 @@ void gemm_dot2(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, 
     f.engines = "DMA, GpSimdE (software fp64)";
     f.why = "automatic: the busiest partition's " + std::to_string(l.macs_per_partition()) + " multiply-adds <= Settings::dgemm_dot2_max_macs (" +
             std::to_string(s.dgemm_dot2_max_macs) + "): below the Ozaki scheme's fixed host steps and passes";
+    report->plan = f.print();
+  }
+}
+}  // namespace
+
+bool dot2_split_applies(const Settings& s, std::int64_t k) {
+  if (!dot2_settings(s) || s.fp64_vector != Fp64VectorAlgorithm::automatic || k <= kDot2VectorMaxMacs) return false;
+  const Dot2Split d = split_of(hardware_spec(s.target).pmax, k);
+  return d.busiest_lane_steps() <= std::min(kDot2VectorMaxMacs, s.dgemm_dot2_max_macs);
+}
+
+void dot2_split(const Settings& s, std::int64_t k, double alpha, const double* x, std::int64_t incx, const double* y,
+                std::int64_t incy, double beta, double* r, CallReport* report) {
+  const HardwareSpec& hw = hardware_spec(s.target);
+  const Dot2Split d = split_of(hw.pmax, k);
+  tile::GpsimdOps lane = kFirstOps + static_cast<double>(d.kc - 1) * kMacOps + static_cast<double>(d.c - 1) * kCombineOps + kOutputOps;
+  if (beta != 0.0) lane += kBetaOps;
+  const double cycles = tile::gpsimd_op_cycles(hw, lane, 1);
+  LaunchResult lr = launch(s.launch_config(), [&](NeuronCore& nc) {
+    const auto c = static_cast<std::int32_t>(d.c), longer = static_cast<std::int32_t>(d.longer);
+    AllocScope sb(nc.sbuf());
+    const Tile xt = sb.alloc(DType::u32, nc.hw().pmax, {2 * d.kc}, "dot2s.x", 0, AllocFill::none);
+    const Tile yt = sb.alloc(DType::u32, nc.hw().pmax, {2 * d.kc}, "dot2s.y", 0, AllocFill::none);
+    const Tile rt = sb.alloc(DType::u32, 1, {2}, "dot2s.r", 0, AllocFill::none);
+    // Chunk p on partition p: the longer chunks as one DMA per operand, the shorter ones as another.
+    const auto chunks_in = [&](const Tile& t, const double* v, std::int64_t inc) {
+      nc.dma_copy(t.rows(0, longer).cols(0, 2 * d.kc), words(v, longer, d.kc * inc, {{d.kc, inc}}));
+      if (longer < c)
+        nc.dma_copy(t.rows(longer, c - longer).cols(0, 2 * (d.kc - 1)),
+                    words(v + longer * d.kc * inc, c - longer, (d.kc - 1) * inc, {{d.kc - 1, inc}}));
+    };
+    chunks_in(xt, x, incx);
+    chunks_in(yt, y, incy);
+    const Tile r_hbm = words(r, 1, 0, {{1, 1}});
+    if (beta != 0.0) nc.dma_copy(rt, r_hbm);
+    const Tile in3[] = {xt.rows(0, c), yt.rows(0, c), rt};
+    const Tile outputs[] = {rt};
+    nc.custom_op("fp64_dot2_split", outputs, std::span<const Tile>(in3, beta != 0.0 ? 3 : 2), cycles,
+                 [&](const CustomOpContext& ctx) { run_dot2_split_operator(d, alpha, beta, ctx); });
+    nc.dma_copy(r_hbm, rt);
+  });
+  const bool want_plan = report != nullptr && report->plans_wanted;
+  finish_report(report, s, std::move(lr.trace));
+  if (want_plan) {
+    PlanFacts f;
+    f.routine = "fp64 dot product";
+    f.shape = "k=" + std::to_string(k);
+    f.variant = "dot2_split";
+    f.ops = "Dot2 over " + std::to_string(d.c) + " chunks of <= " + std::to_string(d.kc) +
+            " terms, one per partition, the chunks' pairs combined on one lane";
+    f.engines = "DMA, GpSimdE (software fp64)";
+    f.why = "automatic: k > " + std::to_string(kDot2VectorMaxMacs) + " and the busiest lane's " +
+            std::to_string(d.busiest_lane_steps()) + " steps <= " + std::to_string(kDot2VectorMaxMacs);
     report->plan = f.print();
   }
 }

@@ -762,6 +762,7 @@ void recompute_lost_outputs(const Operands& o, const CrtScaling& sc, const Scale
   const std::vector<double>&SA = x.SA, &SB = x.SB;
   const double half_k = 0.5 * static_cast<double>(k);
   std::int64_t spent = 0, skipped = 0;
+  std::vector<std::int64_t> lost;  // outputs i + j m to recompute, in the order found
   struct Frac {
     double f;
     int e;
@@ -790,16 +791,30 @@ void recompute_lost_outputs(const Operands& o, const CrtScaling& sc, const Scale
         ++skipped;
         continue;
       }
-      long double dot = 0;
-      for (std::int64_t kk = 0; kk < k; ++kk) {
-        const double a = o.a(i, kk), b = o.b(kk, j);
-        if (std::isfinite(a) && std::isfinite(b)) dot += static_cast<long double>(a) * static_cast<long double>(b);
-      }
-      c = static_cast<double>(dot);
+      lost.push_back(i + j * m);
       spent += k;
       ++plan.fallback_outputs;
       row_used[static_cast<std::size_t>(i)] = col_used[static_cast<std::size_t>(j)] = 1;
     }
+  }
+  // The recomputed outputs (each reads only its own row, column and output, so finding them all first
+  // changes nothing): long double dot products of the finite terms in kk order, four chains interleaved
+  // (each keeps its own order of operations, so its bits; the x87 adds' latency overlaps).
+  constexpr std::size_t kLanes = 4;
+  for (std::size_t q0 = 0; q0 < lost.size(); q0 += kLanes) {
+    const std::size_t lanes = std::min(kLanes, lost.size() - q0);
+    std::int64_t li[kLanes] = {}, lj[kLanes] = {};
+    long double dot[kLanes] = {};
+    for (std::size_t l = 0; l < lanes; ++l) {
+      li[l] = lost[q0 + l] % m;
+      lj[l] = lost[q0 + l] / m;
+    }
+    for (std::int64_t kk = 0; kk < k; ++kk)
+      for (std::size_t l = 0; l < lanes; ++l) {
+        const double a = o.a(li[l], kk), b = o.b(kk, lj[l]);
+        if (std::isfinite(a) && std::isfinite(b)) dot[l] += static_cast<long double>(a) * static_cast<long double>(b);
+      }
+    for (std::size_t l = 0; l < lanes; ++l) acc[lost[q0 + l]] = static_cast<double>(dot[l]);
   }
   record_recompute(trace, "trnblas.ozaki2.lost_terms", o, plan.fallback_outputs - done_before,
                    std::count(row_used.begin(), row_used.end(), 1), std::count(col_used.begin(), col_used.end(), 1));

@@ -117,6 +117,33 @@ inline constexpr std::int64_t kDot2GemmMaxMacs = 256;
 void gemm_dot2(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
                const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
                std::int64_t ldc, CallReport* report);
+// gemm_dot2 when gemm_dot2_applies(s, m, n, k, max_macs) (true), else nothing (false): one layout choice.
+bool try_gemm_dot2(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
+                   const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
+                   std::int64_t ldc, CallReport* report, std::int64_t max_macs);
+
+// Long single fp64 dot products as Dot2 split over partitions (fp64_dot2_gemm.cpp; docs/trnblas.md
+// "Long fp64 dot products: Dot2 split over partitions").
+// Algorithm   r = alpha x^T y + beta r for one output of k > kDot2VectorMaxMacs terms. The terms are cut
+//             into c = min(pmax, ceil(sqrt(k))) contiguous chunks (the first k - c (kc - 1) of kc =
+//             ceil(k / c) terms, the rest of kc - 1), chunk p on partition p (one DMA per operand and
+//             chunk length). One GpSimdE custom operator runs Dot2 (as gemm_dot2, ozaki.hpp) over every
+//             chunk in parallel, giving (P_p, E_p), then on one lane combines them in chunk order:
+//             P = P_0, E = E_0; for p = 1 .. c-1: (P, q) = TwoSum(P, P_p), E = E + (q + E_p);
+//             res = P + E (res = P when P is not finite), then alpha res (+ beta r) in software fp64.
+// Engines     DMA, GpSimdE (software fp64; declared cycles from trn/tile/gpsimd_fp64.hpp: the longest
+//             chunk's chain, then the c - 1 combine steps and the epilogue on one lane).
+// Accuracy    |res - x^T y| <= u |x^T y| + 2 gamma_{k+2}^2 |x|^T |y| (u = 2^-53) before the epilogue,
+//             barring underflow and overflow as gemm_dot2 (derivation in docs/trnblas.md: the
+//             TwoProduct / TwoSum steps of both levels are error-free, their k - 1 + k error terms are
+//             summed in fp64 to depth kc + c <= k + 2). The order of the terms is fixed by k alone.
+// Limits      k > kDot2VectorMaxMacs and kc + c - 1 <= min(kDot2VectorMaxMacs,
+//             Settings::dgemm_dot2_max_macs) (k <= ~4200 on 128 partitions); the settings gemm_dot2 asks
+//             for (scheme II with automatic control) and Settings::fp64_vector automatic.
+bool dot2_split_applies(const Settings& s, std::int64_t k);
+// x and y of k elements (strides incx, incy > 0); r one element (read when beta != 0).
+void dot2_split(const Settings& s, std::int64_t k, double alpha, const double* x, std::int64_t incx, const double* y,
+                std::int64_t incy, double beta, double* r, CallReport* report);
 
 // fp64 Level 1/2 slice pairs (docs/trnblas.md "fp64 Levels 1 and 2"): y^T = alpha x^T op(B) + beta y^T
 // with x (k elements, stride incx > 0) and op(B) k x n, y stride incy > 0 (beta == 0: y not read).
