@@ -1224,7 +1224,7 @@ std::optional<Schedule> schedule_both(const Trace& trace, const CostModelOptions
 // is asked for.
 namespace {
 
-constexpr std::size_t kMemoMaxInstructions = 128;
+constexpr std::size_t kMemoMaxInstructions = 256;
 constexpr std::size_t kMemoEntries = 32;
 
 // Every field of Instruction and Region enters the key: a new field must be added to memo_key.

@@ -42,6 +42,18 @@ HostSpan vec_span(const T* x, std::int64_t n, std::int64_t inc) {
   return HostSpan::strided(x, n, inc < 0 ? -inc : inc, 1, 0);
 }
 
+// The settings of a nested call whose report this call appends to its own (Report::sub) beside
+// launches, host steps or other nested calls of its own: trace and counters only
+// (Settings::report_trace_only), because this call's report models the merged trace once, as
+// level3.cpp's gemm_any does. Modeling the nested trace as well was a second schedule per call,
+// thrown away: half the host time of a C API Ctrsv n = 32 (issue #30, session 19). A call that is
+// one nested call and nothing else keeps its own settings: ~Report takes that report over.
+inline Settings nested(const Settings& s) {
+  Settings n = s;
+  n.report_trace_only = true;
+  return n;
+}
+
 // Collects the kernels of one library call into its CallReport.
 class Report {
  public:

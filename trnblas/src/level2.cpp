@@ -555,7 +555,7 @@ void complex_product(const Settings& s, Op trans, bool conjugate, std::int64_t m
                          .reads = {HostSpan::matrix(A, a_rows, a_cols, lda), l12::vec_span(x, len_x, incx)},
                          .writes = {HostSpan(real.data(), rows * cols), HostSpan(xv.data(), len_x)}});
   ScratchVector<std::complex<R>> p(static_cast<std::size_t>(len_y));
-  gemv_row(s, Op::N, rows, cols, R(1), real.data(), rows, reinterpret_cast<const R*>(xv.data()), 1, R(0),
+  gemv_row(l12::nested(s), Op::N, rows, cols, R(1), real.data(), rows, reinterpret_cast<const R*>(xv.data()), 1, R(0),
            reinterpret_cast<R*>(p.data()), 1, rep.sub());
   rep.add_sub();
   pr.resize(p.size());
@@ -905,42 +905,42 @@ void sym_staged(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const Scr
             const T* x, std::int64_t incx, T beta, T* y, std::int64_t incy, CallReport* report) {                      \
     l12::Report rep(s, report);                                                                                         \
     const ScratchVector<T> tri = n > 0 && alpha != T(0) ? stage_band(s, uplo, n, k, A, lda, rep) : ScratchVector<T>{};      \
-    sym_staged(s, uplo, n, alpha, tri, x, incx, beta, y, incy, rep.sub());                                              \
+    sym_staged(l12::nested(s), uplo, n, alpha, tri, x, incx, beta, y, incy, rep.sub());                                              \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void spmv(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* AP, const T* x, std::int64_t incx, T beta,  \
             T* y, std::int64_t incy, CallReport* report) {                                                              \
     l12::Report rep(s, report);                                                                                         \
     const ScratchVector<T> tri = n > 0 && alpha != T(0) ? stage_packed(s, uplo, n, AP, rep) : ScratchVector<T>{};           \
-    sym_staged(s, uplo, n, alpha, tri, x, incx, beta, y, incy, rep.sub());                                              \
+    sym_staged(l12::nested(s), uplo, n, alpha, tri, x, incx, beta, y, incy, rep.sub());                                              \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tbmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const T* A,              \
             std::int64_t lda, T* x, std::int64_t incx, CallReport* report) {                                            \
     l12::Report rep(s, report);                                                                                         \
     const ScratchVector<T> tri = stage_band(s, uplo, n, k, A, lda, rep);                                                  \
-    trmv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
+    trmv(l12::nested(s), uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tbsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const T* A,              \
             std::int64_t lda, T* x, std::int64_t incx, CallReport* report) {                                            \
     l12::Report rep(s, report);                                                                                         \
     const ScratchVector<T> tri = stage_band(s, uplo, n, k, A, lda, rep);                                                  \
-    trsv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
+    trsv(l12::nested(s), uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tpmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* AP, T* x, std::int64_t incx,    \
             CallReport* report) {                                                                                       \
     l12::Report rep(s, report);                                                                                         \
     const ScratchVector<T> tri = stage_packed(s, uplo, n, AP, rep);                                                       \
-    trmv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
+    trmv(l12::nested(s), uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tpsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* AP, T* x, std::int64_t incx,    \
             CallReport* report) {                                                                                       \
     l12::Report rep(s, report);                                                                                         \
     const ScratchVector<T> tri = stage_packed(s, uplo, n, AP, rep);                                                       \
-    trsv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
+    trsv(l12::nested(s), uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void syr(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, T* A,                  \
@@ -1315,7 +1315,7 @@ void complex_trsv_dense(const Settings& s, bool lower, bool unit, std::int64_t n
   // The real representation is built on the host from E (copies and sign flips): one round trip.
   rep.host_step(HostStep{.name = "trnblas.complex_trsv.real_form", .flops = 0, .reads = {HostSpan(E.data(), n * n)},
                          .writes = {HostSpan(real.data(), m * m)}});
-  trsv(s, lower ? Uplo::lower : Uplo::upper, Op::N, true, m, real.data(), m, reinterpret_cast<R*>(b.data()), 1,
+  trsv(l12::nested(s), lower ? Uplo::lower : Uplo::upper, Op::N, true, m, real.data(), m, reinterpret_cast<R*>(b.data()), 1,
        rep.sub());
   rep.add_sub();
   if (!s.timing_only) scatter(b, x, n, incx);
