@@ -148,4 +148,19 @@ struct TrsmProblem;
 inline constexpr std::int64_t kTrsvMaxN = 4096;
 inline constexpr std::int64_t kTrsvPanelElements = 16384;  // 64 KiB of T per panel
 void trsv_kernel(NeuronCore& nc, const TrsmProblem& p);
+
+// tbsv_kernel (trsv_kernel.cpp): the same substitution for a triangular band in band storage,
+// read directly (trnblas's float tbsv): column j of the storage at a + j lda, rows 0..k (the
+// reference BLAS layout: upper T(i, j) at row k + i - j, lower at row i - j).
+struct BandSolve {
+  const float* a = nullptr;
+  std::int64_t lda = 1, n = 0, k = 0;
+  bool upper_stored = false;  // the storage's triangle (uplo)
+  bool transposed = false;    // solve with T^T
+  bool unit = false;          // unit diagonal (not read)
+  float* b = nullptr;         // x, contiguous: overwritten by the solution
+};
+// The band rows a solve uses (min(k, n - 1) + 1 per column) in one SBUF partition, as trsv's panel.
+inline constexpr std::int64_t kTbsvBandElements = kTrsvPanelElements;
+void tbsv_kernel(NeuronCore& nc, const BandSolve& p);
 }  // namespace trn::blas

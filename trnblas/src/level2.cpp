@@ -19,6 +19,8 @@
 // divide and updates; trsm_left_kernel's TensorE broadcasts beyond kTrsvMaxN); double is blocked by kTrsvBlock columns: each diagonal block is
 // solved by substitution on the host side in fp64, each off-diagonal update x2 -= T21 x1 is an
 // fp64 slice-pair product, so all but O(n * kTrsvBlock) of the n^2 flops run on TensorE.
+// float tbsv reads band storage directly (tbsv_kernel: the band rows of each column only, one launch);
+// the other band and packed calls stage a dense copy first.
 // Negative increments: the vector is gathered into a contiguous host buffer first (and scattered
 // back if written).
 #include <algorithm>
@@ -887,6 +889,31 @@ void gbmv_t(const Settings& s, Op trans, std::int64_t m, std::int64_t n, std::in
   rep.add_sub();
 }
 
+// fp32 tbsv straight from band storage in one launch (tbsv_kernel) when the band fits one SBUF
+// partition; false: the staged dense path (the double overload always says so).
+bool tbsv_direct(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const float* A,
+                 std::int64_t lda, float* x, std::int64_t incx, CallReport* report) {
+  if (n < 1 || n > kTrsvMaxN || n * (std::min(k, n - 1) + 1) > kTbsvBandElements) return false;
+  l12::Report rep(s, report);
+  ScratchVector<float> b = gather(x, n, incx);
+  const BandSolve p{.a = A,
+                    .lda = lda,
+                    .n = n,
+                    .k = k,
+                    .upper_stored = uplo == Uplo::upper,
+                    .transposed = trans != Op::N,
+                    .unit = unit,
+                    .b = b.data()};
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) { tbsv_kernel(nc, p); });
+  rep.add(std::move(r.trace));
+  if (!s.timing_only) scatter(b, x, n, incx);
+  return true;
+}
+bool tbsv_direct(const Settings&, Uplo, Op, bool, std::int64_t, std::int64_t, const double*, std::int64_t, double*,
+                 std::int64_t, CallReport*) {
+  return false;
+}
+
 template <class T>
 void sym_staged(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const ScratchVector<T>& tri, const T* x,
                 std::int64_t incx, T beta, T* y, std::int64_t incy, CallReport* report) {
@@ -924,6 +951,7 @@ void sym_staged(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const Scr
   }                                                                                                                     \
   void tbsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const T* A,              \
             std::int64_t lda, T* x, std::int64_t incx, CallReport* report) {                                            \
+    if (tbsv_direct(s, uplo, trans, unit, n, k, A, lda, x, incx, report)) return;                                     \
     l12::Report rep(s, report);                                                                                         \
     const ScratchVector<T> tri = stage_band(s, uplo, n, k, A, lda, rep);                                                  \
     trsv(l12::nested(s), uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
