@@ -889,6 +889,22 @@ void gbmv_t(const Settings& s, Op trans, std::int64_t m, std::int64_t n, std::in
   rep.add_sub();
 }
 
+// trmv_t on a triangle that tbmv / tpmv have just staged (the stored elements, +0 elsewhere): for a
+// float non-unit diagonal trmv_t's own staging copy (stage_triangle_f32: a launch of a DMA, an
+// affine_select and a DMA) would give `tri` back bit for bit, so the product runs on it directly;
+// the same gemv_row on the same operands (same bits), one launch fewer (session 19).
+template <class T>
+bool trmv_on_staged(const Settings& s, Op trans, bool unit, std::int64_t n, const ScratchVector<T>& tri, T* x,
+                    std::int64_t incx, CallReport* report) {
+  if (!std::is_same_v<T, float> || unit || n == 0) return false;
+  l12::Report rep(s, report);
+  ScratchVector<T> xin = gather(x, n, incx), out(static_cast<std::size_t>(n), T(0));
+  gemv_row(s, trans, n, n, T(1), tri.data(), n, xin.data(), 1, T(0), out.data(), 1, rep.sub());
+  rep.add_sub();
+  if (!s.timing_only) scatter(out, x, n, incx);
+  return true;
+}
+
 // fp32 tbsv straight from band storage in one launch (tbsv_kernel) when the band fits one SBUF
 // partition; false: the staged dense path (the double overload always says so).
 bool tbsv_direct(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const float* A,
@@ -946,7 +962,9 @@ void sym_staged(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const Scr
             std::int64_t lda, T* x, std::int64_t incx, CallReport* report) {                                            \
     l12::Report rep(s, report);                                                                                         \
     const ScratchVector<T> tri = stage_band(s, uplo, n, k, A, lda, rep);                                                  \
-    trmv(l12::nested(s), uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
+    CallReport* const sub = rep.sub();                                                                                  \
+    if (!trmv_on_staged(l12::nested(s), trans, unit, n, tri, x, incx, sub))                                             \
+      trmv(l12::nested(s), uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, sub);              \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tbsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const T* A,              \
@@ -961,7 +979,9 @@ void sym_staged(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const Scr
             CallReport* report) {                                                                                       \
     l12::Report rep(s, report);                                                                                         \
     const ScratchVector<T> tri = stage_packed(s, uplo, n, AP, rep);                                                       \
-    trmv(l12::nested(s), uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
+    CallReport* const sub = rep.sub();                                                                                  \
+    if (!trmv_on_staged(l12::nested(s), trans, unit, n, tri, x, incx, sub))                                             \
+      trmv(l12::nested(s), uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, sub);              \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tpsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* AP, T* x, std::int64_t incx,    \
