@@ -1476,6 +1476,42 @@ TEST(Level2Band, StagedBandIsTheDenseExpansionBitForBit) {
   }
 }
 
+// General band staging (level2.cpp, stage_general_band_f32; session 19): sgbmv on band storage gives,
+// bit for bit, what sgemv gives on the dense m x n expansion (zeros outside the band), with NaN in
+// every band-storage element outside the band and lda > kl + ku + 1, for m < n, m = n and m > n + kl
+// (rows no band element reaches), both transposes and beta 0 / non-zero.
+TEST(Level2Band, GeneralBandStagingIsTheDenseExpansionBitForBit) {
+  Handle h;
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (const auto& [m, n] : std::vector<std::pair<int, int>>{{1, 1}, {5, 5}, {3, 8}, {9, 4}, {40, 3}, {37, 37}, {130, 140}}) {
+    for (const auto& [kl, ku] : std::vector<std::pair<int, int>>{{0, 0}, {1, 0}, {0, 2}, {2, 1}, {3, 5}, {50, 7}}) {
+      const int lda = kl + ku + 3;
+      std::vector<float> B(static_cast<std::size_t>(lda * n), nan), D(static_cast<std::size_t>(m * n), 0.0f);
+      const std::vector<float> vals = blastest::uniform_f(B.size(), 83 + static_cast<std::uint64_t>(m + 7 * n + kl));
+      for (int j = 0; j < n; ++j)
+        for (int i = std::max(0, j - ku); i <= std::min(m - 1, j + kl); ++i) {
+          const std::size_t at = static_cast<std::size_t>(ku + i - j + j * lda);
+          B[at] = vals[at];
+          D[static_cast<std::size_t>(i + j * m)] = vals[at];
+        }
+      for (const trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T}) {
+        const int lx = t == TRNBLAS_OP_N ? n : m, ly = t == TRNBLAS_OP_N ? m : n;
+        const std::vector<float> x = blastest::uniform_f(static_cast<std::size_t>(lx), 89);
+        const std::vector<float> y0 = blastest::uniform_f(static_cast<std::size_t>(ly), 97);
+        for (const float beta : {0.0f, -0.5f}) {
+          const float alpha = 0.75f;
+          std::vector<float> yb = y0, yd = y0;
+          ASSERT_EQ(trnblasSgbmv(h, t, m, n, kl, ku, &alpha, B.data(), lda, x.data(), 1, &beta, yb.data(), 1),
+                    TRNBLAS_STATUS_SUCCESS);
+          ASSERT_EQ(trnblasSgemv(h, t, m, n, &alpha, D.data(), m, x.data(), 1, &beta, yd.data(), 1), TRNBLAS_STATUS_SUCCESS);
+          ASSERT_EQ(0, std::memcmp(yb.data(), yd.data(), yb.size() * 4))
+              << "gbmv m=" << m << " n=" << n << " kl=" << kl << " ku=" << ku << " t=" << static_cast<int>(t);
+        }
+      }
+    }
+  }
+}
+
 // stbsv straight from band storage (trsv_kernel.cpp, tbsv_kernel; session 19): (1) the solution's
 // residual against long double is within the band bound |b - op(T) x| <= gamma_{kk+1} |op(T)| |x|,
 // kk = min(k, n - 1), for every triangle, transpose and diagonal, k from 0 to beyond n, lda > k + 1,
