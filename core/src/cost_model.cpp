@@ -1351,7 +1351,9 @@ std::optional<Schedule> schedule_both(const Trace& trace, const CostModelOptions
 // is asked for.
 namespace {
 
-constexpr std::size_t kMemoMaxInstructions = 128;
+// 256: the C API's small solves repeat too (Strsv n = 50 is 151 instructions, Ctrsv n = 32 169; at 128
+// they were scheduled afresh every call: two thirds of a C API Strsv n = 50, callgrind).
+constexpr std::size_t kMemoMaxInstructions = 256;
 constexpr std::size_t kMemoEntries = 32;
 
 // Every field of Instruction and Region enters the key: a new field must be added to memo_key.

@@ -203,7 +203,10 @@ TEST(BlasHostSteps, PackedAndBandStagingIsDma) {
   EXPECT_EQ(xb, xd);
   expect_none(rp, "stbmv");
   expect_none(rd, "strmv");
-  EXPECT_GT(rp.profile.instructions[dma], rd.profile.instructions[dma]);
+  // Since session 19 stbmv's product runs on its band staging (one DMA in, one out) instead of
+  // staging that copy again as strmv stages its triangle: as many DMAs as strmv, not more.
+  EXPECT_GE(rp.profile.instructions[dma], rd.profile.instructions[dma]);
+  EXPECT_GT(rp.profile.instructions[static_cast<int>(trn::Engine::gpsimd)], 0);  // the band's affine_selects
   // GBMV's band staging: DMAs too; CHEMV's staging (conjugated mirror, real diagonal) one round trip.
   std::vector<float> yg(static_cast<std::size_t>(n), 0.5f);
   tb::gbmv(s, tb::Op::N, n, n, k, 0, 1.0f, band.data(), k + 1, x.data(), 1, 0.0f, yg.data(), 1, &rp);

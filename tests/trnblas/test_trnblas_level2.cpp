@@ -1476,6 +1476,129 @@ TEST(Level2Band, StagedBandIsTheDenseExpansionBitForBit) {
   }
 }
 
+// General band staging (level2.cpp, stage_general_band_f32; session 19): sgbmv on band storage gives,
+// bit for bit, what sgemv gives on the dense m x n expansion (zeros outside the band), with NaN in
+// every band-storage element outside the band and lda > kl + ku + 1, for m < n, m = n and m > n + kl
+// (rows no band element reaches), both transposes and beta 0 / non-zero.
+TEST(Level2Band, GeneralBandStagingIsTheDenseExpansionBitForBit) {
+  Handle h;
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (const auto& [m, n] : std::vector<std::pair<int, int>>{{1, 1}, {5, 5}, {3, 8}, {9, 4}, {40, 3}, {37, 37}, {130, 140}}) {
+    for (const auto& [kl, ku] : std::vector<std::pair<int, int>>{{0, 0}, {1, 0}, {0, 2}, {2, 1}, {3, 5}, {50, 7}}) {
+      const int lda = kl + ku + 3;
+      std::vector<float> B(static_cast<std::size_t>(lda * n), nan), D(static_cast<std::size_t>(m * n), 0.0f);
+      const std::vector<float> vals = blastest::uniform_f(B.size(), 83 + static_cast<std::uint64_t>(m + 7 * n + kl));
+      for (int j = 0; j < n; ++j)
+        for (int i = std::max(0, j - ku); i <= std::min(m - 1, j + kl); ++i) {
+          const std::size_t at = static_cast<std::size_t>(ku + i - j + j * lda);
+          B[at] = vals[at];
+          D[static_cast<std::size_t>(i + j * m)] = vals[at];
+        }
+      for (const trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T}) {
+        const int lx = t == TRNBLAS_OP_N ? n : m, ly = t == TRNBLAS_OP_N ? m : n;
+        const std::vector<float> x = blastest::uniform_f(static_cast<std::size_t>(lx), 89);
+        const std::vector<float> y0 = blastest::uniform_f(static_cast<std::size_t>(ly), 97);
+        for (const float beta : {0.0f, -0.5f}) {
+          const float alpha = 0.75f;
+          std::vector<float> yb = y0, yd = y0;
+          ASSERT_EQ(trnblasSgbmv(h, t, m, n, kl, ku, &alpha, B.data(), lda, x.data(), 1, &beta, yb.data(), 1),
+                    TRNBLAS_STATUS_SUCCESS);
+          ASSERT_EQ(trnblasSgemv(h, t, m, n, &alpha, D.data(), m, x.data(), 1, &beta, yd.data(), 1), TRNBLAS_STATUS_SUCCESS);
+          ASSERT_EQ(0, std::memcmp(yb.data(), yd.data(), yb.size() * 4))
+              << "gbmv m=" << m << " n=" << n << " kl=" << kl << " ku=" << ku << " t=" << static_cast<int>(t);
+        }
+      }
+    }
+  }
+}
+
+// stbsv straight from band storage (trsv_kernel.cpp, tbsv_kernel; session 19): (1) the solution's
+// residual against long double is within the band bound |b - op(T) x| <= gamma_{kk+1} |op(T)| |x|,
+// kk = min(k, n - 1), for every triangle, transpose and diagonal, k from 0 to beyond n, lda > k + 1,
+// negative and strided increments; (2) bit for bit the reference xTBSV loop order without its skip of
+// x_j == 0 (x_j = b_j / t_jj, then x_i = x_i - t_ij x_j over the band rows only, in float), with Inf,
+// NaN and -0 in b: an Inf stays in the band's reach as in the reference BLAS, where the dense staged
+// path spread 0 * Inf = NaN down every column (a test written against the dense path fails here).
+TEST(Level2Band, DirectBandSolveWithinItsBoundAndTheReferenceLoopBitForBit) {
+  Handle h;
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  for (const int n : {1, 2, 4, 9, 33}) {
+    for (const int k : {0, 1, 2, 5, 40}) {
+      const int lda = k + 2, kk = std::min(k, n - 1);
+      for (const trnblasFillMode_t u : {TRNBLAS_FILL_MODE_UPPER, TRNBLAS_FILL_MODE_LOWER}) {
+        const bool up = u == TRNBLAS_FILL_MODE_UPPER;
+        std::vector<float> B(static_cast<std::size_t>(lda * n), nan);  // NaN outside the band: never used
+        const std::vector<float> vals = blastest::uniform_f(B.size(), 71 + static_cast<std::uint64_t>(3 * n + k));
+        const auto at = [&](int i, int j) { return static_cast<std::size_t>((up ? k + i - j : i - j) + j * lda); };
+        for (int j = 0; j < n; ++j)
+          for (int i = std::max(0, up ? j - k : j); i <= std::min(n - 1, up ? j : j + k); ++i)
+            B[at(i, j)] = i == j ? 1.5f + std::fabs(vals[at(i, j)]) : vals[at(i, j)];
+        for (const trnblasOperation_t t : {TRNBLAS_OP_N, TRNBLAS_OP_T}) {
+          const bool tr = t == TRNBLAS_OP_T, lower = up == tr;
+          // op(T)(i, j) in the band (0 outside it).
+          const auto op = [&](int i, int j) -> float {
+            const int r = tr ? j : i, c = tr ? i : j;
+            const bool in = up ? (r <= c && c - r <= k) : (r >= c && r - c <= k);
+            return in ? B[at(r, c)] : 0.0f;
+          };
+          for (const trnblasDiagType_t d : {TRNBLAS_DIAG_NON_UNIT, TRNBLAS_DIAG_UNIT}) {
+            const bool unit = d == TRNBLAS_DIAG_UNIT;
+            for (const int inc : {1, -2}) {
+              const int ai = inc < 0 ? -inc : inc;
+              std::vector<float> b0 = blastest::uniform_f(static_cast<std::size_t>(n), 73 + static_cast<std::uint64_t>(n));
+              const auto idx = [&](int i) { return static_cast<std::size_t>(inc > 0 ? i * ai : (n - 1 - i) * ai); };
+              for (const bool special : {false, true}) {
+                if (special) {  // Inf, NaN and -0 among the right-hand sides
+                  b0[0] = lower ? inf : b0[0];
+                  b0[static_cast<std::size_t>(n - 1)] = lower ? b0[static_cast<std::size_t>(n - 1)] : -inf;
+                  if (n > 2) b0[1] = -0.0f;
+                  if (n > 5) b0[5] = nan;
+                }
+                std::vector<float> x(static_cast<std::size_t>((n - 1) * ai + 1), 7.0f);
+                for (int i = 0; i < n; ++i) x[idx(i)] = b0[static_cast<std::size_t>(i)];
+                ASSERT_EQ(trnblasStbsv(h, u, t, d, n, k, B.data(), lda, x.data(), inc), TRNBLAS_STATUS_SUCCESS);
+                // (2) the reference loop in float, each rounding separate.
+                std::vector<float> r = b0;
+                for (int s = 0; s < n; ++s) {
+                  const int j = lower ? s : n - 1 - s;
+                  if (!unit) r[static_cast<std::size_t>(j)] = r[static_cast<std::size_t>(j)] / op(j, j);
+                  const int i0 = lower ? j + 1 : std::max(0, j - kk), i1 = lower ? std::min(n - 1, j + kk) : j - 1;
+                  for (int i = i0; i <= i1; ++i) {
+                    volatile float prod = op(i, j) * r[static_cast<std::size_t>(j)];
+                    r[static_cast<std::size_t>(i)] = r[static_cast<std::size_t>(i)] - prod;
+                  }
+                }
+                for (int i = 0; i < n; ++i) {
+                  const float got = x[idx(i)], want = r[static_cast<std::size_t>(i)];
+                  ASSERT_TRUE(std::isnan(got) ? std::isnan(want) : std::memcmp(&got, &want, 4) == 0)
+                      << "n=" << n << " k=" << k << " up=" << up << " tr=" << tr << " unit=" << unit << " inc=" << inc
+                      << " special=" << special << " i=" << i << ": " << got << " vs " << want;
+                }
+                for (std::size_t e = 0; e < x.size(); ++e)  // the increment's gaps untouched
+                  if (e % static_cast<std::size_t>(ai) != 0) {
+                    ASSERT_EQ(x[e], 7.0f);
+                  }
+                if (special) continue;
+                // (1) the residual bound in long double.
+                for (int i = 0; i < n; ++i) {
+                  long double res = b0[static_cast<std::size_t>(i)], mag = 0;
+                  for (int j = 0; j < n; ++j) {
+                    const long double tij = i == j && unit ? 1.0L : static_cast<long double>(op(i, j));
+                    res -= tij * x[idx(j)];
+                    mag += std::fabs(tij * x[idx(j)]);
+                  }
+                  ASSERT_LE(std::fabs(res), gamma<float>(kk + 1) * mag)
+                      << "n=" << n << " k=" << k << " up=" << up << " tr=" << tr << " unit=" << unit << " i=" << i;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
 // Triangle staging (level2.cpp, stage_triangle_f32 / stage_triangle_f64): ?trmv on A equals ?gemv on the
 // explicit dense triangle (zeros outside it, ones on a unit diagonal, lda = n), bit for bit, with NaN in
 // the unreferenced triangle and (unit) on the diagonal of A, for both triangles, both transposes.

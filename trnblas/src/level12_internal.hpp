@@ -42,6 +42,18 @@ HostSpan vec_span(const T* x, std::int64_t n, std::int64_t inc) {
   return HostSpan::strided(x, n, inc < 0 ? -inc : inc, 1, 0);
 }
 
+// The settings of a nested call whose report this call appends to its own (Report::sub) beside
+// launches, host steps or other nested calls of its own: trace and counters only
+// (Settings::report_trace_only), because this call's report models the merged trace once, as
+// level3.cpp's gemm_any does. Modeling the nested trace as well was a second schedule per call,
+// thrown away: half the host time of a C API Ctrsv n = 32 (issue #30, session 19). A call that is
+// one nested call and nothing else keeps its own settings: ~Report takes that report over.
+inline Settings nested(const Settings& s) {
+  Settings n = s;
+  n.report_trace_only = true;
+  return n;
+}
+
 // Collects the kernels of one library call into its CallReport.
 class Report {
  public:
@@ -136,4 +148,19 @@ struct TrsmProblem;
 inline constexpr std::int64_t kTrsvMaxN = 4096;
 inline constexpr std::int64_t kTrsvPanelElements = 16384;  // 64 KiB of T per panel
 void trsv_kernel(NeuronCore& nc, const TrsmProblem& p);
+
+// tbsv_kernel (trsv_kernel.cpp): the same substitution for a triangular band in band storage,
+// read directly (trnblas's float tbsv): column j of the storage at a + j lda, rows 0..k (the
+// reference BLAS layout: upper T(i, j) at row k + i - j, lower at row i - j).
+struct BandSolve {
+  const float* a = nullptr;
+  std::int64_t lda = 1, n = 0, k = 0;
+  bool upper_stored = false;  // the storage's triangle (uplo)
+  bool transposed = false;    // solve with T^T
+  bool unit = false;          // unit diagonal (not read)
+  float* b = nullptr;         // x, contiguous: overwritten by the solution
+};
+// The band rows a solve uses (min(k, n - 1) + 1 per column) in one SBUF partition, as trsv's panel.
+inline constexpr std::int64_t kTbsvBandElements = kTrsvPanelElements;
+void tbsv_kernel(NeuronCore& nc, const BandSolve& p);
 }  // namespace trn::blas

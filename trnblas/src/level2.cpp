@@ -19,6 +19,8 @@
 // divide and updates; trsm_left_kernel's TensorE broadcasts beyond kTrsvMaxN); double is blocked by kTrsvBlock columns: each diagonal block is
 // solved by substitution on the host side in fp64, each off-diagonal update x2 -= T21 x1 is an
 // fp64 slice-pair product, so all but O(n * kTrsvBlock) of the n^2 flops run on TensorE.
+// float tbsv reads band storage directly (tbsv_kernel: the band rows of each column only, one launch);
+// the other band and packed calls stage a dense copy first.
 // Negative increments: the vector is gathered into a contiguous host buffer first (and scattered
 // back if written).
 #include <algorithm>
@@ -555,7 +557,7 @@ void complex_product(const Settings& s, Op trans, bool conjugate, std::int64_t m
                          .reads = {HostSpan::matrix(A, a_rows, a_cols, lda), l12::vec_span(x, len_x, incx)},
                          .writes = {HostSpan(real.data(), rows * cols), HostSpan(xv.data(), len_x)}});
   ScratchVector<std::complex<R>> p(static_cast<std::size_t>(len_y));
-  gemv_row(s, Op::N, rows, cols, R(1), real.data(), rows, reinterpret_cast<const R*>(xv.data()), 1, R(0),
+  gemv_row(l12::nested(s), Op::N, rows, cols, R(1), real.data(), rows, reinterpret_cast<const R*>(xv.data()), 1, R(0),
            reinterpret_cast<R*>(p.data()), 1, rep.sub());
   rep.add_sub();
   pr.resize(p.size());
@@ -858,9 +860,43 @@ void sym_rank_packed(const Settings& s, Uplo uplo, std::int64_t n, T alpha, cons
 // Dense m x n column-major copy of a general band matrix (kl sub- and ku super-diagonals, band
 // storage A with ld lda) by DMA: one copy_segments segment per column, its stored run (bit copies
 // of the 32-bit words, as DCOPY's); zero outside the band (a fresh buffer).
+// The fp32 general band (kl sub-, ku super-diagonals) as a dense m x n copy in one program, as
+// stage_band_f32 does for a triangular band (session 19): element (i, j) is A[ku + i - j + j lda] =
+// base + i + j (lda - 1), so per block of up to pmax columns one DMA reads rows 0 .. r - 1 of the
+// block (r = min(m, n + kl): no band element lies below row n - 1 + kl; the largest offset read,
+// ku + kl + (n - 1) lda, is inside the caller's lda x n array as lda >= kl + ku + 1), two GpSimdE
+// affine_selects keep j - ku <= i <= j + kl and write +0 elsewhere, one DMA writes the block; the rows
+// from r on stay the fresh buffer's +0. The same matrix, bit for bit, as band_dense's per-column
+// copies (4 instructions per pmax columns instead of two per column; used from n = 3); new trace and modeled time.
+ScratchVector<float> stage_general_band_f32(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t kl,
+                                            std::int64_t ku, const float* A, std::int64_t lda, l12::Report& rep) {
+  ScratchVector<float> full(static_cast<std::size_t>(m * n));
+  const std::int64_t P = hardware_spec(s.target).pmax, rows = std::min(m, n + kl);
+  const float* base = A + ku;
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf());
+    const Tile cols = sb.alloc(DType::f32, static_cast<std::int32_t>(std::min(P, n)), {rows}, "columns", 0, AllocFill::none);
+    for (std::int64_t c0 = 0; c0 < n; c0 += P) {
+      const auto w = static_cast<std::int32_t>(std::min(P, n - c0));
+      const Tile t = cols.rows(0, w);
+      nc.dma_copy(t, tile::hbm_view(base + c0 * (lda - 1), DType::f32, w, lda - 1, {{rows, 1}}));
+      // v(p, i) = step i + off + cm p with j = c0 + p: i - j + ku >= 0 and j + kl - i >= 0.
+      const std::array<std::int64_t, 2> rise{1, rows}, down{-1, rows};
+      nc.affine_select(t, std::span(&rise, 1), ku - c0, -1, AluOp::greater_equal, t, 0.0f);
+      nc.affine_select(t, std::span(&down, 1), c0 + kl, 1, AluOp::greater_equal, t, 0.0f);
+      nc.dma_copy(HbmTensor::wrap(full.data() + c0 * m, DType::f32, {w, rows}, {m, 1}).tile(0, w, 0, rows), t);
+    }
+  });
+  rep.add(std::move(r.trace));
+  return full;
+}
+
 template <class T>
 ScratchVector<T> band_dense(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t kl, std::int64_t ku, const T* A,
                           std::int64_t lda, l12::Report& rep) {
+  // The per-column copies are two instructions a column: fewer than the block's four up to n = 2.
+  if constexpr (std::is_same_v<T, float>)
+    if (n > 2 && std::min(m, n + kl) <= kStageTriangleMaxN) return stage_general_band_f32(s, m, n, kl, ku, A, lda, rep);
   constexpr std::int64_t w = sizeof(T) / sizeof(float);
   ScratchVector<T> d(static_cast<std::size_t>(m * n), T(0));
   std::vector<CopySegment> segs;
@@ -887,6 +923,47 @@ void gbmv_t(const Settings& s, Op trans, std::int64_t m, std::int64_t n, std::in
   rep.add_sub();
 }
 
+// trmv_t on a triangle that tbmv / tpmv have just staged (the stored elements, +0 elsewhere): for a
+// float non-unit diagonal trmv_t's own staging copy (stage_triangle_f32: a launch of a DMA, an
+// affine_select and a DMA) would give `tri` back bit for bit, so the product runs on it directly;
+// the same gemv_row on the same operands (same bits), one launch fewer (session 19).
+template <class T>
+bool trmv_on_staged(const Settings& s, Op trans, bool unit, std::int64_t n, const ScratchVector<T>& tri, T* x,
+                    std::int64_t incx, CallReport* report) {
+  if (!std::is_same_v<T, float> || unit || n == 0) return false;
+  l12::Report rep(s, report);
+  ScratchVector<T> xin = gather(x, n, incx), out(static_cast<std::size_t>(n), T(0));
+  gemv_row(s, trans, n, n, T(1), tri.data(), n, xin.data(), 1, T(0), out.data(), 1, rep.sub());
+  rep.add_sub();
+  if (!s.timing_only) scatter(out, x, n, incx);
+  return true;
+}
+
+// fp32 tbsv straight from band storage in one launch (tbsv_kernel) when the band fits one SBUF
+// partition; false: the staged dense path (the double overload always says so).
+bool tbsv_direct(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const float* A,
+                 std::int64_t lda, float* x, std::int64_t incx, CallReport* report) {
+  if (n < 1 || n > kTrsvMaxN || n * (std::min(k, n - 1) + 1) > kTbsvBandElements) return false;
+  l12::Report rep(s, report);
+  ScratchVector<float> b = gather(x, n, incx);
+  const BandSolve p{.a = A,
+                    .lda = lda,
+                    .n = n,
+                    .k = k,
+                    .upper_stored = uplo == Uplo::upper,
+                    .transposed = trans != Op::N,
+                    .unit = unit,
+                    .b = b.data()};
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) { tbsv_kernel(nc, p); });
+  rep.add(std::move(r.trace));
+  if (!s.timing_only) scatter(b, x, n, incx);
+  return true;
+}
+bool tbsv_direct(const Settings&, Uplo, Op, bool, std::int64_t, std::int64_t, const double*, std::int64_t, double*,
+                 std::int64_t, CallReport*) {
+  return false;
+}
+
 template <class T>
 void sym_staged(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const ScratchVector<T>& tri, const T* x,
                 std::int64_t incx, T beta, T* y, std::int64_t incy, CallReport* report) {
@@ -905,42 +982,47 @@ void sym_staged(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const Scr
             const T* x, std::int64_t incx, T beta, T* y, std::int64_t incy, CallReport* report) {                      \
     l12::Report rep(s, report);                                                                                         \
     const ScratchVector<T> tri = n > 0 && alpha != T(0) ? stage_band(s, uplo, n, k, A, lda, rep) : ScratchVector<T>{};      \
-    sym_staged(s, uplo, n, alpha, tri, x, incx, beta, y, incy, rep.sub());                                              \
+    sym_staged(l12::nested(s), uplo, n, alpha, tri, x, incx, beta, y, incy, rep.sub());                                              \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void spmv(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* AP, const T* x, std::int64_t incx, T beta,  \
             T* y, std::int64_t incy, CallReport* report) {                                                              \
     l12::Report rep(s, report);                                                                                         \
     const ScratchVector<T> tri = n > 0 && alpha != T(0) ? stage_packed(s, uplo, n, AP, rep) : ScratchVector<T>{};           \
-    sym_staged(s, uplo, n, alpha, tri, x, incx, beta, y, incy, rep.sub());                                              \
+    sym_staged(l12::nested(s), uplo, n, alpha, tri, x, incx, beta, y, incy, rep.sub());                                              \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tbmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const T* A,              \
             std::int64_t lda, T* x, std::int64_t incx, CallReport* report) {                                            \
     l12::Report rep(s, report);                                                                                         \
     const ScratchVector<T> tri = stage_band(s, uplo, n, k, A, lda, rep);                                                  \
-    trmv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
+    CallReport* const sub = rep.sub();                                                                                  \
+    if (!trmv_on_staged(l12::nested(s), trans, unit, n, tri, x, incx, sub))                                             \
+      trmv(l12::nested(s), uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, sub);              \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tbsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, std::int64_t k, const T* A,              \
             std::int64_t lda, T* x, std::int64_t incx, CallReport* report) {                                            \
+    if (tbsv_direct(s, uplo, trans, unit, n, k, A, lda, x, incx, report)) return;                                     \
     l12::Report rep(s, report);                                                                                         \
     const ScratchVector<T> tri = stage_band(s, uplo, n, k, A, lda, rep);                                                  \
-    trsv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
+    trsv(l12::nested(s), uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tpmv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* AP, T* x, std::int64_t incx,    \
             CallReport* report) {                                                                                       \
     l12::Report rep(s, report);                                                                                         \
     const ScratchVector<T> tri = stage_packed(s, uplo, n, AP, rep);                                                       \
-    trmv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
+    CallReport* const sub = rep.sub();                                                                                  \
+    if (!trmv_on_staged(l12::nested(s), trans, unit, n, tri, x, incx, sub))                                             \
+      trmv(l12::nested(s), uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, sub);              \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void tpsv(const Settings& s, Uplo uplo, Op trans, bool unit, std::int64_t n, const T* AP, T* x, std::int64_t incx,    \
             CallReport* report) {                                                                                       \
     l12::Report rep(s, report);                                                                                         \
     const ScratchVector<T> tri = stage_packed(s, uplo, n, AP, rep);                                                       \
-    trsv(s, uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
+    trsv(l12::nested(s), uplo, trans, unit, n, tri.data(), std::max<std::int64_t>(1, n), x, incx, rep.sub());                        \
     rep.add_sub();                                                                                                      \
   }                                                                                                                     \
   void syr(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, T* A,                  \
@@ -1315,7 +1397,7 @@ void complex_trsv_dense(const Settings& s, bool lower, bool unit, std::int64_t n
   // The real representation is built on the host from E (copies and sign flips): one round trip.
   rep.host_step(HostStep{.name = "trnblas.complex_trsv.real_form", .flops = 0, .reads = {HostSpan(E.data(), n * n)},
                          .writes = {HostSpan(real.data(), m * m)}});
-  trsv(s, lower ? Uplo::lower : Uplo::upper, Op::N, true, m, real.data(), m, reinterpret_cast<R*>(b.data()), 1,
+  trsv(l12::nested(s), lower ? Uplo::lower : Uplo::upper, Op::N, true, m, real.data(), m, reinterpret_cast<R*>(b.data()), 1,
        rep.sub());
   rep.add_sub();
   if (!s.timing_only) scatter(b, x, n, incx);

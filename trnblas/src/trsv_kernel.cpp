@@ -152,4 +152,60 @@ void trsv_kernel(NeuronCore& nc, const TrsmProblem& pr) {
   nc.dma_copy(xh, x);
 }
 
+// One right-hand side of a triangular band solve, op(T) x = b, straight from band storage (session
+// 19, issue #30): tbsv staged the band into a dense n x n copy first (stage_band_f32: a launch of
+// its own, two affine_selects and an HBM round trip) and then ran trsv_kernel over full columns, out-
+// of-band zeros included.
+// Algorithm: trsv_kernel's column substitution (Golub & Van Loan Alg. 3.1.3) restricted to the band,
+//   as the reference BLAS's xTBSV loops are: with kk = min(k, n - 1), the kk + 1 storage rows a
+//   solve uses (upper: rows k - kk .. k; lower: 0 .. kk) are loaded onto partition 0 by one DMA
+//   ([n, kk + 1] runs of stride lda: only elements of the caller's lda x n array), so op(T)(i, j)
+//   is word (kk + i - j) + j (kk + 1) (upper storage) or (i - j) + j (kk + 1) (lower) of that row,
+//   transposed by swapping i and j. Column j of op(T) below (above) the diagonal is then a run of
+//   step 1 (no transpose) or kk (transpose). For each column j in the reference order:
+//     x_j = x_j / t_jj                        VectorE tensor_scalar divide (not for a unit diagonal)
+//     u   = t_ij x_j  (the band rows i only)   VectorE tensor_scalar multiply, x_j a [1, 1] scalar
+//     x_i = x_i - u                           VectorE tensor_tensor subtract
+// Engines: DMA and VectorE only.
+// Accuracy: every in-band element gets the roundings of trsv_kernel on the dense expansion, in the
+//   same order (x_j = fl(b_j / t_jj), x_i = fl(x_i - fl(t_ij x_j))), so componentwise backward stable
+//   with at most kk + 1 terms per row: (T + dT) x = b, |dT| <= gamma_{kk+1} |T| (Higham, Thm 8.5).
+//   The dense path also subtracted fl(0 x_j) from each x_i outside the band; this kernel does not,
+//   as the reference loops do not. So the bits are the dense path's except where that made a
+//   difference: x_i = -0 with a product -0 (the dense path gave +0) and an Inf or NaN x_j (0 x_j =
+//   NaN spread over the column's out-of-band rows; here it stays in the band, as in the reference).
+// Limits: n <= kTrsvMaxN and n (kk + 1) <= kTbsvBandElements (one SBUF partition); larger calls
+//   take the staged dense path.
+void tbsv_kernel(NeuronCore& nc, const BandSolve& pr) {
+  const std::int64_t n = pr.n, kk = std::min(pr.k, n - 1), L = kk + 1;
+  if (n < 1 || n > kTrsvMaxN || pr.k < 0 || n * L > kTbsvBandElements || pr.lda < pr.k + 1)
+    throw UsageError("trn::blas::tbsv_kernel", "problem", "needs 1 <= n <= kTrsvMaxN, lda > k >= 0, n (min(k, n - 1) + 1) <= kTbsvBandElements");
+  AllocScope sb(nc.sbuf());
+  Tile x = sb.alloc(DType::f32, 1, {n}, "x");
+  Tile upd = sb.alloc(DType::f32, 1, {std::max<std::int64_t>(1, kk)}, "t_ij x_j", 0, AllocFill::none);
+  Tile band = sb.alloc(DType::f32, 1, {n * L}, "band", 0, AllocFill::none);
+  const Tile xh = HbmTensor::wrap(pr.b, DType::f32, {1, n}).tile(0, 1, 0, n);
+  nc.dma_copy(x, xh);
+  const std::int64_t row0 = pr.upper_stored ? pr.k - kk : 0;  // the first storage row used
+  const HbmTensor stored = HbmTensor::wrap(const_cast<float*>(pr.a) + row0, DType::f32, {1, n, L}, {1, pr.lda, 1});
+  nc.dma_copy(band.cols(0, n * L), stored.tile_nd({0, 0, 0}, {1, n, L}));
+  // Word of T(r, c) (r, c in the band) in `band`, and of op(T)(i, j).
+  const auto word_t = [&](std::int64_t r, std::int64_t c) { return (pr.upper_stored ? kk + r - c : r - c) + c * L; };
+  const auto word_op = [&](std::int64_t i, std::int64_t j) { return pr.transposed ? word_t(j, i) : word_t(i, j); };
+  const bool lower = pr.upper_stored == pr.transposed;  // op(T)'s triangle
+  const std::int64_t step = pr.transposed ? kk : 1;     // between op(T)(i, j) and op(T)(i + 1, j)
+  for (std::int64_t s = 0; s < n; ++s) {
+    const std::int64_t j = lower ? s : n - 1 - s;
+    const Tile xj = x.cols(j, 1);
+    if (!pr.unit) nc.tensor_scalar(xj, xj, AluOp::divide, band.cols(word_op(j, j), 1));
+    const std::int64_t i0 = lower ? j + 1 : std::max<std::int64_t>(0, j - kk);
+    const std::int64_t len = lower ? std::min(n - 1, j + kk) - j : j - i0;
+    if (len <= 0) continue;
+    const Tile tcol = band.slice(0, word_op(i0, j), len, step);
+    nc.tensor_scalar(upd.cols(0, len), tcol, AluOp::multiply, xj);
+    nc.tensor_tensor(x.cols(i0, len), x.cols(i0, len), upd.cols(0, len), AluOp::subtract);
+  }
+  nc.dma_copy(xh, x);
+}
+
 }  // namespace trn::blas
