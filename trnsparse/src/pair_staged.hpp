@@ -43,6 +43,7 @@
 //             2048^2 at 0.5%: modeled +3.5% trn1, -4% trn2 against one dma_copy per run).
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -59,8 +60,10 @@ struct StagedRun {
 };
 
 // out (fp32 words, w per value) for every entry except `leftover`; records the launch into trace.
+// cache (may be null): a plan kept from an earlier call over the same list L (the same arrays, unchanged)
+// and sources of the same lengths is used instead of a new one; a new plan is stored into it.
 StagedRun pair_sums_staged(const Settings& s, Value value, const PairLists& L, const PairSource& U, const PairSource& V,
-                           float* out, Trace& trace);
+                           float* out, Trace& trace, std::shared_ptr<const void>* cache = nullptr);
 
 // [t1] = u v on VectorE for n values of w words (w = 2: t1 = re, t2 = im, t3 a temporary; the
 // six instructions of trn::tile::complex_multiply). u, v: [rows, n w]; t1, t2, t3: [rows, n].
