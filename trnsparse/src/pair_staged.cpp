@@ -402,6 +402,41 @@ Plan make_plan(const PlanKey& key, const PairLists& L, const PairSource& U, cons
   return pl;
 }
 
+// The plan make_plan builds for the fixed list of n entries -- per entry e the term (e, v = 0), then
+// (n + e, v = 1) when `both` -- without the list (SpGEMM's copy): segments of target / 2 entries
+// (2 slots each), per segment one run of slot 0's u and one of slot 1's (at kStagedProducts), the
+// flags 1 (or 3) per entry.
+Plan make_fixed_plan(const PlanKey& key, std::int64_t n, bool both) {
+  Plan pl;
+  pl.key = key;
+  pl.w = key.value == Value::c32 ? 2 : 1;
+  pl.layout = StreamLayout::fixed;
+  pl.fixed_terms = both ? 3u : 1u;
+  const std::int64_t spread = key.P * kStagedTargetTiles, products = (both ? 2 : 1) * n;
+  const std::int64_t target = std::clamp<std::int64_t>((products + spread - 1) / spread, kStagedMinProducts, kStagedProducts);
+  const std::int64_t per = target / 2;  // entries per segment: an entry takes 2 slots, at most target
+  const std::uint32_t flag16 = both ? 0xffffffffu : 0x55555555u;  // 16 entries of mask 3 (or 1), 2 bits each
+  pl.segs.reserve(z((n + per - 1) / per));
+  for (std::int64_t e0 = 0; e0 < n; e0 += per) {
+    const std::int64_t e1 = std::min(n, e0 + per), E = e1 - e0;
+    Segment g{.e0 = e0, .e1 = e1, .products = 2 * E};
+    g.words_at = static_cast<std::int64_t>(pl.words.size());
+    g.u_runs0 = static_cast<std::int64_t>(pl.runs.size());
+    pl.runs.push_back({e0, E, 0});
+    if (both) pl.runs.push_back({n + e0, E, kStagedProducts});
+    g.u_runs1 = g.v_runs0 = g.v_runs1 = static_cast<std::int64_t>(pl.runs.size());
+    g.su = both ? 2 * E : E;
+    pl.words.push_back(static_cast<std::uint32_t>(E));
+    pl.words.push_back(static_cast<std::uint32_t>(E));
+    for (std::int64_t f = 0; f < E; f += 16)
+      pl.words.push_back(E - f >= 16 ? flag16 : flag16 & ((1u << (2 * (E - f))) - 1u));
+    g.words = static_cast<std::int64_t>(pl.words.size()) - g.words_at;
+    pl.segs.push_back(g);
+  }
+  make_tiles(pl, key.P);
+  return pl;
+}
+
 // ---- the operators' per-partition code (GpSimdE fp32 lanes: IEEE binary32, RNE, no FMA) ----------
 
 struct C32 {
@@ -656,17 +691,41 @@ void pair_products(NeuronCore& nc, const Tile& u, const Tile& v, const Tile& t1,
   trn::tile::complex_multiply(nc, {t1, t2}, {plane(u, 0), plane(u, 1)}, {plane(v, 0), plane(v, 1)}, t3);  // (t1, t2) = u v
 }
 
+namespace {
+
+// The plan for key from the cache when it was built for the same key, else make() (stored in the cache).
+template <class Make>
+std::shared_ptr<const Plan> kept_plan(const PlanKey& key, std::shared_ptr<const void>* cache, Make&& make) {
+  std::shared_ptr<const Plan> kept = cache != nullptr ? std::static_pointer_cast<const Plan>(*cache) : nullptr;
+  if (kept == nullptr || !(kept->key == key)) {
+    kept = std::make_shared<const Plan>(make());
+    if (cache != nullptr) *cache = kept;
+  }
+  return kept;
+}
+
+StagedRun run_plan(const Settings& s, const Plan& pl, const PairSource& U, const PairSource& V, float* out, Trace& trace);
+
+}  // namespace
+
 StagedRun pair_sums_staged(const Settings& s, Value value, const PairLists& L, const PairSource& U, const PairSource& V,
                            float* out, Trace& trace, std::shared_ptr<const void>* cache) {
   const PlanKey key{.value = value, .P = hardware_spec(s.target).pmax, .u_len0 = U.len0, .u_len1 = U.len1, .v_len0 = V.len0,
                     .v_len1 = V.len1, .start = L.start.data(), .u = L.u.data(), .v = L.v.data(), .entries = L.entries(),
                     .products = L.products()};
-  std::shared_ptr<const Plan> kept = cache != nullptr ? std::static_pointer_cast<const Plan>(*cache) : nullptr;
-  if (kept == nullptr || !(kept->key == key)) {
-    kept = std::make_shared<const Plan>(make_plan(key, L, U, V));
-    if (cache != nullptr) *cache = kept;
-  }
-  const Plan& pl = *kept;
+  return run_plan(s, *kept_plan(key, cache, [&] { return make_plan(key, L, U, V); }), U, V, out, trace);
+}
+
+StagedRun pair_sums_fixed_staged(const Settings& s, Value value, std::int64_t n, bool both, const PairSource& U,
+                                 const PairSource& V, float* out, Trace& trace, std::shared_ptr<const void>* cache) {
+  const PlanKey key{.value = value, .P = hardware_spec(s.target).pmax, .u_len0 = U.len0, .u_len1 = U.len1, .v_len0 = V.len0,
+                    .v_len1 = V.len1, .entries = n, .products = (both ? 2 : 1) * n};
+  return run_plan(s, *kept_plan(key, cache, [&] { return make_fixed_plan(key, n, both); }), U, V, out, trace);
+}
+
+namespace {
+
+StagedRun run_plan(const Settings& s, const Plan& pl, const PairSource& U, const PairSource& V, float* out, Trace& trace) {
   StagedRun r;
   r.leftover = pl.leftover;
   r.descriptors = pl.descriptors;
@@ -699,5 +758,7 @@ StagedRun pair_sums_staged(const Settings& s, Value value, const PairLists& L, c
                                                  : "VectorE fp32 products (coefficients as immediates), slot 0 + slot 1");
   return r;
 }
+
+}  // namespace
 
 }  // namespace trn::sparse

@@ -64,6 +64,10 @@ struct StagedRun {
 // and sources of the same lengths is used instead of a new one; a new plan is stored into it.
 StagedRun pair_sums_staged(const Settings& s, Value value, const PairLists& L, const PairSource& U, const PairSource& V,
                            float* out, Trace& trace, std::shared_ptr<const void>* cache = nullptr);
+// The same for the fixed list of n entries -- per entry e the term (e, v = 0), then (n + e, v = 1) when
+// `both` (SpGEMM's copy: alpha s + beta c) -- from its plan built without the list (the same plan).
+StagedRun pair_sums_fixed_staged(const Settings& s, Value value, std::int64_t n, bool both, const PairSource& U,
+                                 const PairSource& V, float* out, Trace& trace, std::shared_ptr<const void>* cache = nullptr);
 
 // [t1] = u v on VectorE for n values of w words (w = 2: t1 = re, t2 = im, t3 a temporary; the
 // six instructions of trn::tile::complex_multiply). u, v: [rows, n w]; t1, t2, t3: [rows, n].

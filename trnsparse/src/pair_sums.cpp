@@ -238,4 +238,27 @@ PairRun pair_sums(const Settings& s, Value value, const PairLists& L, const Pair
   return pair_sums_f32(s, value, L, U, V, out, trace, cache);
 }
 
+PairRun pair_sums_fixed(const Settings& s, Value value, std::int64_t n, bool both, const PairSource& U, const PairSource& V,
+                        void* out, Trace& trace, std::shared_ptr<const void>* cache) {
+  if ((value == Value::f32 || value == Value::c32) && n > 0) {  // no entry has 0 or > 1024 products: no per-entry path
+    const StagedRun staged = pair_sums_fixed_staged(s, value, n, both, U, V, static_cast<float*>(out), trace, cache);
+    return {.kernel = "staged runs: " + staged.kernel, .engines = staged.engines};
+  }
+  const std::int64_t k = both ? 2 : 1;
+  PairLists L;
+  L.start.resize(z(n) + 1);
+  L.u.resize(z(k * n));
+  L.v.resize(z(k * n));
+  for (std::int64_t e = 0; e <= n; ++e) L.start[z(e)] = k * e;
+  for (std::int64_t e = 0; e < n; ++e) {
+    L.u[z(k * e)] = e;
+    L.v[z(k * e)] = 0;
+    if (both) {
+      L.u[z(k * e + 1)] = n + e;
+      L.v[z(k * e + 1)] = 1;
+    }
+  }
+  return pair_sums(s, value, L, U, V, out, trace, cache);
+}
+
 }  // namespace trn::sparse

@@ -65,6 +65,12 @@ struct PairRun {
 PairRun pair_sums(const Settings& s, Value value, const PairLists& L, const PairSource& U, const PairSource& V,
                   void* out, Trace& trace, std::shared_ptr<const void>* cache = nullptr);
 
+// The sums of the fixed list of n entries -- per entry e the pair (e, 0), then (n + e, 1) when `both`:
+// out[e] = v0 u_e (+ v1 u_(n + e)), SpGEMM's copy alpha s + beta c -- as pair_sums of that list (the same
+// bits, trace and plan text); fp32 builds its staged plan without the list.
+PairRun pair_sums_fixed(const Settings& s, Value value, std::int64_t n, bool both, const PairSource& U, const PairSource& V,
+                        void* out, Trace& trace, std::shared_ptr<const void>* cache = nullptr);
+
 // The flops of L's sums: 2 per product (8 complex).
 double pair_flops(Value value, const PairLists& L);
 

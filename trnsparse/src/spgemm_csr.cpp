@@ -162,26 +162,12 @@ void spgemm_csr_store_values(const Settings& s, const CsrProduct& C, Scalar alph
     invalid("spgemm: C is not the computed product", "matC");
   if (C.nnz() > 0 && out.values == nullptr) invalid("spgemm: C's values are not set", "matC");
   const bool read_c = beta != Scalar{};
-  const std::int64_t n = C.nnz(), k = read_c ? 2 : 1;
-  PairLists& L = C.copy_pairs;  // per entry e: (e, 0) = alpha s, then (nnz + e, 1) = beta c when read
-  if (L.entries() != n || L.products() != k * n) {
-    L.start.resize(z(n) + 1);
-    L.u.resize(z(k * n));
-    L.v.resize(z(k * n));
-    for (std::int64_t e = 0; e <= n; ++e) L.start[z(e)] = k * e;
-    for (std::int64_t e = 0; e < n; ++e) {
-      L.u[z(k * e)] = e;
-      L.v[z(k * e)] = 0;
-      if (read_c) {
-        L.u[z(k * e + 1)] = n + e;
-        L.v[z(k * e + 1)] = 1;
-      }
-    }
-  }
+  const std::int64_t n = C.nnz();
   const std::vector<double> coef = pair_coefficients(C.value, alpha, beta);
   Trace trace;
-  const PairRun run = pair_sums(s, C.value, L, {C.sums.data(), n, out.values, read_c ? n : 0}, {coef.data(), 2}, out.values,
-                                trace, &C.copy_plan);
+  // per entry e: (e, 0) = alpha s, then (nnz + e, 1) = beta c when read
+  const PairRun run = pair_sums_fixed(s, C.value, n, read_c, {C.sums.data(), n, out.values, read_c ? n : 0}, {coef.data(), 2},
+                                      out.values, trace, &C.copy_plan);
   finish_pair_report(s, std::move(trace), copy_plan(C, read_c), run, report);
 }
 

@@ -55,11 +55,11 @@ struct CsrProduct {
   std::vector<double> sums;  // (A B)_e per stored entry in the value type's layout (raw storage the engines
                              // write; empty before numeric)
   // Kept between calls, as cuSPARSE's SpGEMM descriptor keeps its work estimation (issue #30): the
-  // numeric phase's staged plan for `pairs` (R_32F / C_32F; pattern only, built by the first numeric
-  // call), and the copy's list (alpha s, beta c per entry) and plan. Caches, not the product's value:
-  // `pairs` must not change while they are kept (a new symbolic phase makes a new CsrProduct).
+  // staged plans (R_32F / C_32F; pattern only, element indices, no addresses) of the numeric phase
+  // (for `pairs`, built by the first numeric call) and of the copy (alpha s + beta c). Caches, not the
+  // product's value: `pairs` must not change while they are kept (a new symbolic phase makes a new
+  // CsrProduct).
   mutable std::shared_ptr<const void> numeric_plan, copy_plan;
-  mutable PairLists copy_pairs;
   std::int64_t nnz() const { return static_cast<std::int64_t>(columns.size()); }
 };
 
