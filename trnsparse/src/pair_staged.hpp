@@ -31,6 +31,12 @@
 //                      term is absent), 2 control bits per entry; the staged u is the segment's
 //                      slot-0 run then its slot-1 run, so no per-product index is moved
 //             Two sets of SBUF tiles alternate (tile t + 1's DMAs overlap tile t's engines).
+//             The plan (segments, runs or table rows as element indices, control words, index tiles)
+//             depends on the list and the sources' lengths only, so a caller may keep it between
+//             calls (SpGEMM's descriptor, s19/spgemm); its control words and index tiles are copied
+//             to the scratch stack for each launch. Host index work per segment: distinct elements
+//             by per-element stamps, sorted by a bitmap of their range when short, positions by a
+//             per-element table (no allocation or search per segment or product).
 // Engines     DMA, GpSimdE, VectorE (one launch).
 // Accuracy    The fp32 loop of pair_sums.hpp exactly (IEEE binary32 RNE per operation, no FMA). An
 //             entry whose sum is exactly -0: pairs -0 (no padding is added); terms with one term +0
