@@ -58,7 +58,8 @@ struct CsrProduct {
   // staged plans (R_32F / C_32F; pattern only, element indices, no addresses) of the numeric phase
   // (for `pairs`, built by the first numeric call) and of the copy (alpha s + beta c). Caches, not the
   // product's value: `pairs` must not change while they are kept (a new symbolic phase makes a new
-  // CsrProduct).
+  // CsrProduct). numeric and store_values update them, so one CsrProduct takes one call at a time
+  // (as a cuSPARSE SpGEMM descriptor); distinct products may run concurrently.
   mutable std::shared_ptr<const void> numeric_plan, copy_plan;
   std::int64_t nnz() const { return static_cast<std::int64_t>(columns.size()); }
 };
