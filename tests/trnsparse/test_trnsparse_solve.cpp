@@ -790,6 +790,67 @@ TEST(SpGEMMCsr, ReuseRecomputesAfterNewValues) {
   spgemm_case<std::complex<double>>(true);
 }
 
+// SpGEMMreuse_compute computes C = alpha A B + beta C (cuSPARSE's reuse API): its profile is both of
+// its launches -- the numeric phase and alpha s + beta c, one after the other -- so it equals
+// SpGEMM_compute's profile followed by SpGEMM_copy's on the same operands (the same two launches), and
+// the values are the same bits.
+TEST(SpGEMMCsr, ReuseComputeProfileIsNumericThenCopy) {
+  using T = float;
+  Handle h;
+  Mat<T> a(30, 40, 0.08, false, 31), b(40, 25, 0.1, false, 32);
+  const T alpha = 0.75f, beta = -0.5f;
+  const auto N = TRNSPARSE_OPERATION_NON_TRANSPOSE;
+  const auto alg = TRNSPARSE_SPGEMM_DEFAULT;
+  char buf[64];
+  size_t s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0;
+  trnsparseSpMatDescr_t A = a.create(TRNSPARSE_FORMAT_CSR), B = b.create(TRNSPARSE_FORMAT_CSR);
+  struct Out {
+    std::vector<int> off = std::vector<int>(31), col;
+    std::vector<T> val;
+    trnsparseSpMatDescr_t C = nullptr;
+    trnsparseSpGEMMDescr_t d = nullptr;
+  } plain, reuse;
+  for (Out* o : {&plain, &reuse}) {
+    ASSERT_EQ(trnsparseCreateCsr(&o->C, 30, 25, 0, o->off.data(), nullptr, nullptr, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I,
+                                 TRNSPARSE_INDEX_BASE_ZERO, TRN_R_32F), 0);
+    ASSERT_EQ(trnsparseSpGEMM_createDescr(&o->d), 0);
+  }
+  const auto set_pointers = [&](Out& o) {
+    std::int64_t r = 0, c = 0, nnz = 0;
+    ASSERT_EQ(trnsparseSpMatGetSize(o.C, &r, &c, &nnz), 0);
+    ASSERT_GT(nnz, 0);
+    o.col.assign(static_cast<size_t>(nnz), 0);
+    o.val.assign(static_cast<size_t>(nnz), 0.0f);
+    for (size_t e = 0; e < o.val.size(); ++e) o.val[e] = 0.25f * static_cast<float>(e % 7) - 0.5f;  // beta C reads these
+    ASSERT_EQ(trnsparseCsrSetPointers(o.C, o.off.data(), o.col.data(), o.val.data()), 0);
+  };
+  trnProfile_t numeric{}, copy{}, both{};
+  ASSERT_EQ(trnsparseSpGEMM_workEstimation(h.h, N, N, &alpha, A, B, &beta, plain.C, TRN_R_32F, alg, plain.d, &s1, buf), 0);
+  ASSERT_EQ(trnsparseSpGEMM_compute(h.h, N, N, &alpha, A, B, &beta, plain.C, TRN_R_32F, alg, plain.d, &s2, buf), 0);
+  ASSERT_EQ(trnsparseGetLastProfile(h.h, &numeric), 0);
+  set_pointers(plain);
+  ASSERT_EQ(trnsparseSpGEMM_copy(h.h, N, N, &alpha, A, B, &beta, plain.C, TRN_R_32F, alg, plain.d), 0);
+  ASSERT_EQ(trnsparseGetLastProfile(h.h, &copy), 0);
+  ASSERT_EQ(trnsparseSpGEMMreuse_workEstimation(h.h, N, N, A, B, reuse.C, alg, reuse.d, &s1, buf), 0);
+  ASSERT_EQ(trnsparseSpGEMMreuse_nnz(h.h, N, N, A, B, reuse.C, alg, reuse.d, &s2, buf, &s3, buf, &s4, buf), 0);
+  set_pointers(reuse);
+  ASSERT_EQ(trnsparseSpGEMMreuse_copy(h.h, N, N, A, B, reuse.C, alg, reuse.d, &s5, buf), 0);
+  ASSERT_EQ(trnsparseSpGEMMreuse_compute(h.h, N, N, &alpha, A, B, &beta, reuse.C, TRN_R_32F, alg, reuse.d), 0);
+  ASSERT_EQ(trnsparseGetLastProfile(h.h, &both), 0);
+  ASSERT_GT(numeric.total_ns, 0.0);
+  ASSERT_GT(copy.total_ns, 0.0);
+  EXPECT_DOUBLE_EQ(both.total_ns, numeric.total_ns + copy.total_ns);
+  EXPECT_EQ(both.instructions, numeric.instructions + copy.instructions);
+  EXPECT_EQ(reuse.col, plain.col);
+  EXPECT_EQ(0, std::memcmp(reuse.val.data(), plain.val.data(), plain.val.size() * sizeof(T)));
+  for (Out* o : {&plain, &reuse}) {
+    trnsparseSpGEMM_destroyDescr(o->d);
+    trnsparseDestroySpMat(o->C);
+  }
+  trnsparseDestroySpMat(A);
+  trnsparseDestroySpMat(B);
+}
+
 TEST(SpGEMMCsr, BadArgumentsAndPhaseOrder) {
   Handle h;
   Mat<double> a(5, 6, 0.4, false, 1), b(6, 4, 0.4, false, 2);

@@ -369,4 +369,45 @@ TEST(SpgemmStaged, LongEntryTakesPerEntryPath) {
   check_long_entry<std::complex<float>>();
 }
 
+// The staged plans a CsrProduct keeps (issue #30, as cuSPARSE's SpGEMM descriptor keeps its work
+// estimation): a second numeric / copy call reuses them (the same plan object), and a kept plan serves
+// new value arrays at new addresses -- the results equal a fresh product's bit for bit, with the same
+// modeled time and instruction count, for indirect staging (A and B of >= 16 entries) and the runs path
+// (A of fewer than 16 entries), with beta != 0 then beta == 0 (the copy's list and plan rebuilt) and back.
+template <class T>
+void check_kept_plans(std::int64_t m, double density_a) {
+  const Csr<T> a(m, 64, density_a, 51), b(64, 80, 0.1, 52);
+  Product<T> r = spgemm(a, b, alpha_of<T>(), beta_of<T>(), settings(1, 1));
+  ASSERT_NE(r.p.numeric_plan, nullptr);
+  ASSERT_NE(r.p.copy_plan, nullptr);
+  Csr<T> a2 = a;  // new values of A in a new array (SpMatSetValues), the same pattern
+  for (T& v : a2.val) v = v * T(0.75f) + T(0.25f);
+  const std::shared_ptr<const void> numeric_plan = r.p.numeric_plan;
+  sp::CallReport numeric;
+  sp::spgemm_csr_numeric(settings(1, 1), a2.ref(), b.ref(), r.p, &numeric);
+  EXPECT_EQ(r.p.numeric_plan, numeric_plan) << "the numeric phase built a new plan";
+  for (const T beta : {beta_of<T>(), T(0.0f), beta_of<T>()}) {
+    const Product<T> want = spgemm(a2, b, alpha_of<T>(), beta, settings(1, 1));
+    EXPECT_TRUE(same_bits(r.p.sums, want.p.sums));
+    EXPECT_EQ(numeric.profile.total_ns, want.numeric.profile.total_ns);
+    EXPECT_EQ(numeric.trace.instructions.size(), want.numeric.trace.instructions.size());
+    std::vector<T> c = want.c0;  // new output arrays
+    const sp::SparseRef out{sp::SparseRef::Format::csr, a.m, b.n, r.p.nnz(), r.off.data(), r.col.data(), c.data(),
+                            sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, kValue<T>};
+    sp::CallReport copy;
+    sp::spgemm_csr_store_values(settings(1, 1), r.p, scalar(alpha_of<T>()), scalar(beta), out, &copy);
+    EXPECT_TRUE(same_bits(c, want.c)) << "beta " << wide(beta).real();
+    EXPECT_EQ(copy.profile.total_ns, want.copy.profile.total_ns);
+    EXPECT_EQ(copy.trace.instructions.size(), want.copy.trace.instructions.size());
+  }
+}
+
+TEST(SpgemmStaged, KeptPlansServeNewValueArrays) {
+  ASSERT_LT(Csr<float>(4, 64, 0.04, 51).col.size(), 16u);  // the runs path: A of fewer than 16 entries
+  check_kept_plans<float>(4, 0.04);
+  check_kept_plans<float>(96, 0.1);
+  check_kept_plans<std::complex<float>>(4, 0.04);
+  check_kept_plans<std::complex<float>>(96, 0.1);
+}
+
 }  // namespace

@@ -74,18 +74,22 @@ trnsparseStatus_t csr_estimate(trnsparseHandle_t h, const char* fn, const Pos& p
     d->reuse_phase = 0;
   });
 }
+// numeric: receives the numeric phase's profile too (SpGEMMreuse_compute's first part).
 trnsparseStatus_t csr_compute(trnsparseHandle_t h, const char* fn, const Pos& p, const trnsparseSpMatDescr* A,
-                              const trnsparseSpMatDescr* B, trnsparseSpGEMMDescr* d) {
+                              const trnsparseSpMatDescr* B, trnsparseSpGEMMDescr* d, trn::Profile* numeric = nullptr) {
   return run(h, fn, {{"matA", p.A}, {"matB", p.B}, {"matC", p.C}}, [&] {
     sp::CallReport r;
     sp::spgemm_csr_numeric(h->settings, generic_of(A), generic_of(B), d->csr, &r);
     store_profile(h, r);
+    if (numeric != nullptr) *numeric = r.profile;
     d->phase = 2;
   });
 }
-// C's pattern and/or values from the product (values: alpha s + beta c).
+// C's pattern and/or values from the product (values: alpha s + beta c). before: a launch of the same
+// call that ran first (SpGEMMreuse_compute's numeric phase): the stored profile is both, one after the other.
 trnsparseStatus_t csr_store(trnsparseHandle_t h, const char* fn, const Pos& p, bool pattern, const void* alpha,
-                            const void* beta, trnsparseSpMatDescr* C, trnsparseSpGEMMDescr* d) {
+                            const void* beta, trnsparseSpMatDescr* C, trnsparseSpGEMMDescr* d,
+                            const trn::Profile* before = nullptr) {
   return run(h, fn, {{"matC", p.C}}, [&] {
     const sp::SparseRef out = generic_of(C);
     if (alpha != nullptr && d->csr.nnz() > 0 && out.values == nullptr)  // checked before C's pattern is written
@@ -95,6 +99,11 @@ trnsparseStatus_t csr_store(trnsparseHandle_t h, const char* fn, const Pos& p, b
     sp::CallReport r;
     sp::spgemm_csr_store_values(h->settings, d->csr, load_scalar(alpha, C->value_type), load_scalar(beta, C->value_type), out,
                                 &r);
+    if (before != nullptr) {
+      trn::Profile both = *before;
+      trn::append_sequential(both, r.profile);
+      r.profile = both;
+    }
     store_profile(h, r);
   });
 }
@@ -290,8 +299,12 @@ trnsparseStatus_t trnsparseSpGEMMreuse_compute(trnsparseHandle_t h, trnsparseOpe
            .require_or(!c || A->format == TRNSPARSE_FORMAT_CSR, TRNSPARSE_STATUS_NOT_SUPPORTED, "TRNSPARSE_STATUS_NOT_SUPPORTED",
                        "SpGEMMreuse takes CSR operands"))
     return c.status();
-  const trnsparseStatus_t st = csr_compute(h, "trnsparseSpGEMMreuse_compute", kPhase, A, B, d);
-  return st != TRNSPARSE_STATUS_SUCCESS ? st : csr_store(h, "trnsparseSpGEMMreuse_compute", kPhase, false, alpha, beta, C, d);
+  // cuSPARSE's SpGEMMreuse_compute computes C = alpha op(A) op(B) + beta C: GetLastProfile reports both
+  // launches (the numeric phase, then alpha s + beta c), one after the other.
+  trn::Profile numeric;
+  const trnsparseStatus_t st = csr_compute(h, "trnsparseSpGEMMreuse_compute", kPhase, A, B, d, &numeric);
+  return st != TRNSPARSE_STATUS_SUCCESS ? st
+                                        : csr_store(h, "trnsparseSpGEMMreuse_compute", kPhase, false, alpha, beta, C, d, &numeric);
 }
 
 }  // extern "C"

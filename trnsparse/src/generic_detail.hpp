@@ -2,6 +2,7 @@
 // decoding an index array, walking the stored entries of a validated matrix or sparse vector.
 #pragma once
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -47,16 +48,23 @@ struct RowPattern {
 // union over a's entries (i, k) of b's row k, sorted (SpGEMM's symbolic phase, CSR or block
 // pattern). Appends to offsets (which holds the first 0) and columns; returns the number of
 // intermediate products sum over a's entries (i, k) of |b row k|.
+// Index work only: a row's distinct columns are sorted by a bitmap of the columns when that is shorter
+// than 4 words per column, else by std::sort (the same order either way).
 inline std::int64_t structural_product(const RowPattern& a, const RowPattern& b, std::int64_t rows, std::int64_t b_cols,
                                        std::vector<std::int64_t>& offsets, std::vector<std::int64_t>& columns) {
   auto z = [](std::int64_t i) { return static_cast<std::size_t>(i); };
   std::int64_t products = 0;
+  for (std::int64_t i = 0; i < rows; ++i)
+    for (std::int64_t ea = a.start[z(i)]; ea < a.start[z(i) + 1]; ++ea) products += b.start[z(a.col[z(ea)]) + 1] - b.start[z(a.col[z(ea)])];
+  columns.reserve(columns.size() + z(std::min(products, rows * b_cols)));
+  offsets.reserve(offsets.size() + z(rows));
   std::vector<std::int64_t> mark(z(b_cols), -1);
+  const std::int64_t words = (b_cols + 63) / 64;
+  std::vector<std::uint64_t> bits(z(words), 0);
   for (std::int64_t i = 0; i < rows; ++i) {
     const std::size_t first = columns.size();
     for (std::int64_t ea = a.start[z(i)]; ea < a.start[z(i) + 1]; ++ea) {
       const std::int64_t k = a.col[z(ea)];
-      products += b.start[z(k) + 1] - b.start[z(k)];
       for (std::int64_t eb = b.start[z(k)]; eb < b.start[z(k) + 1]; ++eb) {
         const std::int64_t j = b.col[z(eb)];
         if (mark[z(j)] == i) continue;
@@ -64,7 +72,17 @@ inline std::int64_t structural_product(const RowPattern& a, const RowPattern& b,
         columns.push_back(j);
       }
     }
-    std::sort(columns.begin() + static_cast<std::ptrdiff_t>(first), columns.end());
+    const auto n = static_cast<std::int64_t>(columns.size() - first);
+    if (n > 1 && words <= 4 * n) {
+      for (std::size_t e = first; e < columns.size(); ++e) bits[z(columns[e] / 64)] |= std::uint64_t{1} << (columns[e] % 64);
+      std::size_t e = first;
+      for (std::int64_t w = 0; w < words; ++w) {
+        for (std::uint64_t m = bits[z(w)]; m != 0; m &= m - 1) columns[e++] = 64 * w + std::countr_zero(m);
+        bits[z(w)] = 0;
+      }
+    } else {
+      std::sort(columns.begin() + static_cast<std::ptrdiff_t>(first), columns.end());
+    }
     offsets.push_back(static_cast<std::int64_t>(columns.size()));
   }
   return products;

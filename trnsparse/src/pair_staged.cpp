@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 #include <span>
 #include <vector>
@@ -50,10 +51,10 @@ constexpr std::array<double, 2> kGatherPairOps{7, 11}, kGatherTermOps{11, 17}, k
 
 enum class StreamLayout { pairs, terms, fixed };
 
-// `len` consecutive source values staged from value position `at` of the partition.
+// `len` consecutive source values, from element `first` of the side's source, staged from value
+// position `at` of the partition (an element index, not an address: a kept plan serves new arrays).
 struct Run {
-  const float* src = nullptr;
-  std::int64_t len = 0, at = 0;
+  std::int64_t first = 0, len = 0, at = 0;
 };
 
 struct Segment {
@@ -70,23 +71,48 @@ struct StagedTile {
   std::int64_t ku = 0, kv = 0, index_at = 0;            // indirect staging: table rows per partition
 };
 
+// What a plan was built for: a kept plan (PairPlanCache) serves a call with the same key. The list is
+// named by its arrays (the caller keeps it unchanged while it keeps the cache, pair_sums.hpp).
+struct PlanKey {
+  Value value = Value::f32;
+  std::int32_t P = 0;
+  std::int64_t u_len0 = 0, u_len1 = 0, v_len0 = 0, v_len1 = 0;
+  const void *start = nullptr, *u = nullptr, *v = nullptr;
+  std::int64_t entries = 0, products = 0;
+  bool operator==(const PlanKey&) const = default;
+};
+
+// The plan depends on the pattern only (positions and element indices, never addresses or values), so
+// it can be kept between calls; the fixed layout's coefficients are read from V at each launch.
 struct Plan {
+  PlanKey key;
   StreamLayout layout = StreamLayout::pairs;
   std::uint32_t fixed_terms = 0;  // fixed: the slots every entry has (bit 0: v = 0, bit 1: v = 1)
-  std::array<std::array<float, 2>, 2> coef{};  // fixed: v's two values (re, im), the VectorE immediates
   std::int64_t w = 1;
   std::vector<Segment> segs;
   std::vector<Run> runs;
   std::vector<std::uint32_t> words;  // per segment, concatenated
   std::vector<StagedTile> tiles;
-  ScratchVector<std::uint32_t> ctl;  // per tile [rows, width]: the control words' DMA source
+  std::vector<std::uint32_t> ctl;  // per tile [rows, width]: the control words (copied to scratch for the DMA)
   std::vector<std::int64_t> leftover;
   std::int64_t descriptors = 0;
   // Indirect staging: per segment its u then v table rows (Segment's *_runs0/1 index `rows`), and per
-  // tile the index tile's DMA source [rows, ku + kv] (a partition with fewer rows repeats its first).
+  // tile the index tile [rows, ku + kv] (a partition with fewer rows repeats its first).
   bool indirect = false;
   std::vector<std::int32_t> rows;
-  ScratchVector<std::int32_t> index;
+  std::vector<std::int32_t> index;
+};
+
+// The index work's buffers, reused by every segment of one plan (no allocation per segment). A source
+// element's stamp is the last pass (one side of one segment) that listed it; at its staged position then.
+struct StageBuffers {
+  std::vector<std::int64_t> ids, pos;
+  std::vector<std::uint64_t> bits;
+  std::vector<std::uint32_t> stamp_u, stamp_v;
+  std::vector<std::int32_t> at_u, at_v;
+  std::array<std::vector<std::int64_t>, 2> slot_ids;  // terms: the u of each slot
+  std::vector<std::uint32_t> flags;
+  std::uint32_t pass = 0;
 };
 
 const float* element(const PairSource& s, std::int64_t i, std::int64_t w) {
@@ -123,7 +149,7 @@ std::int64_t add_runs(Plan& pl, const PairSource& s, const std::vector<std::int6
   pos.resize(ids.size());
   std::int64_t staged = 0, first = -1, last = -1, at = base;
   const auto close = [&] {
-    if (first >= 0) pl.runs.push_back({element(s, first, pl.w), last - first + 1, at});
+    if (first >= 0) pl.runs.push_back({first, last - first + 1, at});
   };
   for (std::size_t k = 0; k < ids.size(); ++k) {
     const std::int64_t i = ids[k], gap = i - last - 1, rest = static_cast<std::int64_t>(ids.size() - k);
@@ -160,66 +186,104 @@ std::int64_t add_rows(Plan& pl, const PairSource& s, const std::vector<std::int6
   return n * kGatherRow;
 }
 
-std::int64_t position(const std::vector<std::int64_t>& ids, const std::vector<std::int64_t>& pos, std::int64_t i) {
-  return pos[z(std::lower_bound(ids.begin(), ids.end(), i) - ids.begin())];
+// out = the distinct values of id[0 .. n), increasing (stamp: per element, the pass that last listed
+// it). Few distinct values over a short range are sorted by a bitmap of the range, others by
+// std::sort; both give the same list.
+void distinct_sorted(const std::int64_t* id, std::int64_t n, std::vector<std::uint32_t>& stamp, std::uint32_t pass,
+                     StageBuffers& b) {
+  std::vector<std::int64_t>& out = b.ids;
+  out.clear();
+  std::int64_t lo = INT64_MAX, hi = -1;
+  for (std::int64_t q = 0; q < n; ++q) {
+    const std::int64_t i = id[q];
+    if (stamp[z(i)] == pass) continue;
+    stamp[z(i)] = pass;
+    out.push_back(i);
+    lo = std::min(lo, i);
+    hi = std::max(hi, i);
+  }
+  const auto k = static_cast<std::int64_t>(out.size());
+  if (k < 2) return;
+  const std::int64_t words = (hi - lo) / 64 + 1;
+  if (words > 4 * k) {
+    std::sort(out.begin(), out.end());
+    return;
+  }
+  b.bits.assign(z(words), 0);
+  for (const std::int64_t i : out) b.bits[z((i - lo) / 64)] |= std::uint64_t{1} << ((i - lo) % 64);
+  out.clear();
+  for (std::int64_t w = 0; w < words; ++w)
+    for (std::uint64_t m = b.bits[z(w)]; m != 0; m &= m - 1) out.push_back(lo + 64 * w + std::countr_zero(m));
+}
+
+// One side of segment g, pairs layout: its distinct elements staged (rows or runs), each element's
+// staged position into `at`. Returns the staged count; the side's runs or rows are [*r0, *r1).
+std::int64_t stage_side(Plan& pl, StageBuffers& b, const std::vector<std::int64_t>& index, std::int64_t q0, std::int64_t q1,
+                        const PairSource& src, std::vector<std::uint32_t>& stamp, std::vector<std::int32_t>& at,
+                        std::int64_t* r0, std::int64_t* r1) {
+  distinct_sorted(index.data() + q0, q1 - q0, stamp, ++b.pass, b);
+  std::int64_t staged = 0;
+  if (pl.indirect) {
+    *r0 = static_cast<std::int64_t>(pl.rows.size());
+    staged = add_rows(pl, src, b.ids, b.pos);
+    *r1 = static_cast<std::int64_t>(pl.rows.size());
+  } else {
+    *r0 = static_cast<std::int64_t>(pl.runs.size());
+    staged = add_runs(pl, src, b.ids, 0, b.pos);
+    *r1 = static_cast<std::int64_t>(pl.runs.size());
+  }
+  for (std::size_t k = 0; k < b.ids.size(); ++k) at[z(b.ids[k])] = static_cast<std::int32_t>(b.pos[k]);
+  return staged;
 }
 
 // Segment g's runs and control words, pairs layout.
-void stage_pairs(Plan& pl, const PairLists& L, const PairSource& U, const PairSource& V, Segment& g) {
+void stage_pairs(Plan& pl, StageBuffers& b, const PairLists& L, const PairSource& U, const PairSource& V, Segment& g) {
   const std::int64_t q0 = L.start[z(g.e0)], q1 = L.start[z(g.e1)];
-  std::vector<std::int64_t> ui(L.u.begin() + q0, L.u.begin() + q1), vi(L.v.begin() + q0, L.v.begin() + q1), up, vp;
-  for (auto* ids : {&ui, &vi}) {
-    std::sort(ids->begin(), ids->end());
-    ids->erase(std::unique(ids->begin(), ids->end()), ids->end());
-  }
-  if (pl.indirect) {
-    g.u_runs0 = static_cast<std::int64_t>(pl.rows.size());
-    g.su = add_rows(pl, U, ui, up);
-    g.u_runs1 = g.v_runs0 = static_cast<std::int64_t>(pl.rows.size());
-    g.sv = add_rows(pl, V, vi, vp);
-    g.v_runs1 = static_cast<std::int64_t>(pl.rows.size());
-  } else {
-    g.u_runs0 = static_cast<std::int64_t>(pl.runs.size());
-    g.su = add_runs(pl, U, ui, 0, up);
-    g.u_runs1 = g.v_runs0 = static_cast<std::int64_t>(pl.runs.size());
-    g.sv = add_runs(pl, V, vi, 0, vp);
-    g.v_runs1 = static_cast<std::int64_t>(pl.runs.size());
-  }
-  pl.words.push_back(static_cast<std::uint32_t>(q1 - q0));
-  pl.words.push_back(static_cast<std::uint32_t>(g.entries()));
-  for (std::int64_t e = g.e0; e < g.e1; ++e)
-    for (std::int64_t q = L.start[z(e)]; q < L.start[z(e) + 1]; ++q) {
-      const auto u = static_cast<std::uint32_t>(position(ui, up, L.u[z(q)]));
-      const auto v = static_cast<std::uint32_t>(position(vi, vp, L.v[z(q)]));
-      pl.words.push_back(u | (v << 16) | (q + 1 == L.start[z(e) + 1] ? kEndBit : 0u));
-    }
+  g.su = stage_side(pl, b, L.u, q0, q1, U, b.stamp_u, b.at_u, &g.u_runs0, &g.u_runs1);
+  g.sv = stage_side(pl, b, L.v, q0, q1, V, b.stamp_v, b.at_v, &g.v_runs0, &g.v_runs1);
+  const std::size_t w0 = pl.words.size();
+  pl.words.resize(w0 + 2 + z(q1 - q0));
+  std::uint32_t* word = pl.words.data() + w0;
+  word[0] = static_cast<std::uint32_t>(q1 - q0);
+  word[1] = static_cast<std::uint32_t>(g.entries());
+  word += 2;
+  const std::int64_t* u = L.u.data();
+  const std::int64_t* v = L.v.data();
+  for (std::int64_t q = q0; q < q1; ++q)
+    word[q - q0] = static_cast<std::uint32_t>(b.at_u[z(u[q])]) | (static_cast<std::uint32_t>(b.at_v[z(v[q])]) << 16);
+  for (std::int64_t e = g.e0; e < g.e1; ++e) word[L.start[z(e) + 1] - 1 - q0] |= kEndBit;  // entries have >= 1 product
 }
 
 // Segment g's runs and control words, terms layout: staged u = its slot-0 terms' run, then slot 1's.
-void stage_terms(Plan& pl, const PairLists& L, const PairSource& U, const PairSource& V, Segment& g) {
-  std::array<std::vector<std::int64_t>, 2> ids;
-  std::vector<std::uint32_t> flags(z((g.entries() + 15) / 16), 0u);
+void stage_terms(Plan& pl, StageBuffers& b, const PairLists& L, const PairSource& U, const PairSource& V, Segment& g) {
+  std::array<std::vector<std::int64_t>, 2>& ids = b.slot_ids;
+  ids[0].clear();
+  ids[1].clear();
+  b.flags.assign(z((g.entries() + 15) / 16), 0u);
   for (std::int64_t e = g.e0; e < g.e1; ++e)
     for (std::int64_t q = L.start[z(e)]; q < L.start[z(e) + 1]; ++q) {
       ids[z(L.v[z(q)])].push_back(L.u[z(q)]);
-      flags[z((e - g.e0) / 16)] |= (1u << L.v[z(q)]) << (2 * ((e - g.e0) % 16));
+      b.flags[z((e - g.e0) / 16)] |= (1u << L.v[z(q)]) << (2 * ((e - g.e0) % 16));
     }
-  std::vector<std::int64_t> pos;
   g.u_runs0 = static_cast<std::int64_t>(pl.runs.size());
-  const std::int64_t n0 = add_runs(pl, U, ids[0], 0, pos);
+  const std::int64_t n0 = add_runs(pl, U, ids[0], 0, b.pos);
   // fixed: slot 1's block at value kStagedProducts of the staged tile (the second half, sv's place)
   const std::int64_t base1 = pl.layout == StreamLayout::fixed ? kStagedProducts : n0;
-  g.su = n0 + add_runs(pl, U, ids[1], base1, pos, base1 + kStagedProducts);
+  g.su = n0 + add_runs(pl, U, ids[1], base1, b.pos, base1 + kStagedProducts);
   g.u_runs1 = g.v_runs0 = static_cast<std::int64_t>(pl.runs.size());
-  if (pl.layout == StreamLayout::terms) g.sv = add_runs(pl, V, {0, 1}, 0, pos);  // fixed: v as immediates
+  if (pl.layout == StreamLayout::terms) {  // fixed: v as immediates
+    b.ids.assign({0, 1});
+    g.sv = add_runs(pl, V, b.ids, 0, b.pos);
+  }
   g.v_runs1 = static_cast<std::int64_t>(pl.runs.size());
   pl.words.push_back(static_cast<std::uint32_t>(g.entries()));
   pl.words.push_back(static_cast<std::uint32_t>(n0));
-  pl.words.insert(pl.words.end(), flags.begin(), flags.end());
+  pl.words.insert(pl.words.end(), b.flags.begin(), b.flags.end());
 }
 
 // Tiles of P segments and their control words laid out [rows, width] (one DMA each); the descriptor count.
 void make_tiles(Plan& pl, std::int32_t P) {
+  std::int64_t ctl_words = 0, index_words = 0;
   for (std::size_t s0 = 0; s0 < pl.segs.size(); s0 += z(P)) {
     StagedTile t;
     t.s0 = static_cast<std::int64_t>(s0);
@@ -244,40 +308,48 @@ void make_tiles(Plan& pl, std::int32_t P) {
     }
     if (pl.indirect) {  // every partition gathers ku + kv rows; control row, index row, store
       pl.descriptors += (t.s1 - t.s0) * (t.ku + t.kv + 3);
-      t.index_at = static_cast<std::int64_t>(pl.index.size());
-      pl.index.resize(pl.index.size() + z((t.s1 - t.s0) * (t.ku + t.kv)), 0);
-      for (std::int64_t s = t.s0; s < t.s1; ++s) {
-        const Segment& g = pl.segs[z(s)];
+      t.index_at = index_words;
+      index_words += (t.s1 - t.s0) * (t.ku + t.kv);
+    }
+    t.ctl_at = ctl_words;
+    ctl_words += (t.s1 - t.s0) * t.width;
+    pl.tiles.push_back(t);
+  }
+  pl.index.assign(z(index_words), 0);
+  pl.ctl.assign(z(ctl_words), 0u);
+  for (const StagedTile& t : pl.tiles) {
+    for (std::int64_t s = t.s0; s < t.s1; ++s) {
+      const Segment& g = pl.segs[z(s)];
+      if (pl.indirect) {
         std::int32_t* row = pl.index.data() + t.index_at + (s - t.s0) * (t.ku + t.kv);
         for (std::int64_t k = 0; k < t.ku; ++k) row[k] = pl.rows[z(g.u_runs0 + (k < g.u_runs1 - g.u_runs0 ? k : 0))];
         for (std::int64_t k = 0; k < t.kv; ++k) row[t.ku + k] = pl.rows[z(g.v_runs0 + (k < g.v_runs1 - g.v_runs0 ? k : 0))];
       }
-    }
-    t.ctl_at = static_cast<std::int64_t>(pl.ctl.size());
-    pl.ctl.resize(pl.ctl.size() + z((t.s1 - t.s0) * t.width), 0u);
-    for (std::int64_t s = t.s0; s < t.s1; ++s) {
-      const Segment& g = pl.segs[z(s)];
       std::copy_n(pl.words.begin() + g.words_at, g.words, pl.ctl.begin() + t.ctl_at + (s - t.s0) * t.width);
     }
-    pl.tiles.push_back(t);
   }
 }
 
 // Segments of consecutive entries (about products / (P kStagedTargetTiles) products each), staged.
-Plan make_plan(Value value, const PairLists& L, const PairSource& U, const PairSource& V, std::int32_t P) {
+Plan make_plan(const PlanKey& key, const PairLists& L, const PairSource& U, const PairSource& V) {
   Plan pl;
-  pl.w = value == Value::c32 ? 2 : 1;
+  pl.key = key;
+  pl.w = key.value == Value::c32 ? 2 : 1;
   std::uint32_t uniform = 0;
   pl.layout = is_terms(L, V, &uniform) ? (uniform != 0 ? StreamLayout::fixed : StreamLayout::terms) : StreamLayout::pairs;
-  if (pl.layout == StreamLayout::fixed) {
-    pl.fixed_terms = uniform;
-    for (std::int64_t k = 0; k < 2; ++k)
-      for (std::int64_t c = 0; c < pl.w; ++c) pl.coef[z(k)][z(c)] = element(V, k, pl.w)[c];
-  }
+  if (pl.layout == StreamLayout::fixed) pl.fixed_terms = uniform;
   // Indirect staging for SpGEMM's pairs (each side one array of at least a table row, int32 rows).
   pl.indirect = pl.layout == StreamLayout::pairs && U.len1 == 0 && V.len1 == 0 && U.len0 >= kGatherRow &&
                 V.len0 >= kGatherRow && U.len0 < INT32_MAX && V.len0 < INT32_MAX;
-  const std::int64_t spread = P * kStagedTargetTiles;
+  StageBuffers buf;
+  if (pl.layout == StreamLayout::pairs) {
+    buf.stamp_u.assign(z(U.len0 + U.len1), 0u);
+    buf.stamp_v.assign(z(V.len0 + V.len1), 0u);
+    buf.at_u.resize(z(U.len0 + U.len1));
+    buf.at_v.resize(z(V.len0 + V.len1));
+    pl.words.reserve(z(L.products()) + 2 * z(L.entries()));
+  }
+  const std::int64_t spread = key.P * kStagedTargetTiles;
   const std::int64_t target = std::clamp<std::int64_t>((L.products() + spread - 1) / spread, kStagedMinProducts, kStagedProducts);
   Segment cur;
   bool open = false;
@@ -285,14 +357,13 @@ Plan make_plan(Value value, const PairLists& L, const PairSource& U, const PairS
   // staged tile is halved (a single entry that overflows goes to the per-entry path).
   const auto stage = [&](auto&& self, std::int64_t e0, std::int64_t e1) -> void {
     Segment g{.e0 = e0, .e1 = e1, .products = 0};
-    for (std::int64_t e = e0; e < e1; ++e)
-      g.products += pl.layout == StreamLayout::pairs ? L.start[z(e) + 1] - L.start[z(e)] : 2;
+    g.products = pl.layout == StreamLayout::pairs ? L.start[z(e1)] - L.start[z(e0)] : 2 * (e1 - e0);
     g.words_at = static_cast<std::int64_t>(pl.words.size());
     const std::size_t rows0 = pl.rows.size();
     if (pl.layout == StreamLayout::pairs)
-      stage_pairs(pl, L, U, V, g);
+      stage_pairs(pl, buf, L, U, V, g);
     else
-      stage_terms(pl, L, U, V, g);
+      stage_terms(pl, buf, L, U, V, g);
     if (pl.indirect && (g.su > kStagedProducts || g.sv > kStagedProducts)) {
       pl.words.resize(z(g.words_at));
       pl.rows.resize(rows0);
@@ -327,7 +398,42 @@ Plan make_plan(Value value, const PairLists& L, const PairSource& U, const PairS
     cur.products += slots;
   }
   close();
-  make_tiles(pl, P);
+  make_tiles(pl, key.P);
+  return pl;
+}
+
+// The plan make_plan builds for the fixed list of n entries -- per entry e the term (e, v = 0), then
+// (n + e, v = 1) when `both` -- without the list (SpGEMM's copy): segments of target / 2 entries
+// (2 slots each), per segment one run of slot 0's u and one of slot 1's (at kStagedProducts), the
+// flags 1 (or 3) per entry.
+Plan make_fixed_plan(const PlanKey& key, std::int64_t n, bool both) {
+  Plan pl;
+  pl.key = key;
+  pl.w = key.value == Value::c32 ? 2 : 1;
+  pl.layout = StreamLayout::fixed;
+  pl.fixed_terms = both ? 3u : 1u;
+  const std::int64_t spread = key.P * kStagedTargetTiles, products = (both ? 2 : 1) * n;
+  const std::int64_t target = std::clamp<std::int64_t>((products + spread - 1) / spread, kStagedMinProducts, kStagedProducts);
+  const std::int64_t per = target / 2;  // entries per segment: an entry takes 2 slots, at most target
+  const std::uint32_t flag16 = both ? 0xffffffffu : 0x55555555u;  // 16 entries of mask 3 (or 1), 2 bits each
+  pl.segs.reserve(z((n + per - 1) / per));
+  for (std::int64_t e0 = 0; e0 < n; e0 += per) {
+    const std::int64_t e1 = std::min(n, e0 + per), E = e1 - e0;
+    Segment g{.e0 = e0, .e1 = e1, .products = 2 * E};
+    g.words_at = static_cast<std::int64_t>(pl.words.size());
+    g.u_runs0 = static_cast<std::int64_t>(pl.runs.size());
+    pl.runs.push_back({e0, E, 0});
+    if (both) pl.runs.push_back({n + e0, E, kStagedProducts});
+    g.u_runs1 = g.v_runs0 = g.v_runs1 = static_cast<std::int64_t>(pl.runs.size());
+    g.su = both ? 2 * E : E;
+    pl.words.push_back(static_cast<std::uint32_t>(E));
+    pl.words.push_back(static_cast<std::uint32_t>(E));
+    for (std::int64_t f = 0; f < E; f += 16)
+      pl.words.push_back(E - f >= 16 ? flag16 : flag16 & ((1u << (2 * (E - f))) - 1u));
+    g.words = static_cast<std::int64_t>(pl.words.size()) - g.words_at;
+    pl.segs.push_back(g);
+  }
+  make_tiles(pl, key.P);
   return pl;
 }
 
@@ -419,14 +525,19 @@ struct StagedSet {
 struct StagedCall {
   const Plan* plan = nullptr;
   float* out = nullptr;
-  const PairSource *u = nullptr, *v = nullptr;  // indirect staging: the tables
+  const PairSource *u = nullptr, *v = nullptr;  // the sources (runs' elements, indirect staging's tables)
+  const std::uint32_t* ctl = nullptr;           // the plan's control words and index tiles on the scratch stack
+  const std::int32_t* index = nullptr;
+  std::array<std::array<float, 2>, 2> coef{};   // fixed: v's two values (re, im), the VectorE immediates
 };
 
-// The runs [r0, r1) into partition p of staged tile `to`.
-void stage_runs(NeuronCore& nc, const Plan& pl, const Tile& to, std::int32_t p, std::int64_t r0, std::int64_t r1) {
+// The runs [r0, r1) of source `src` into partition p of staged tile `to`.
+void stage_runs(NeuronCore& nc, const Plan& pl, const PairSource& src, const Tile& to, std::int32_t p, std::int64_t r0,
+                std::int64_t r1) {
   for (std::int64_t r = r0; r < r1; ++r) {
     const Run& run = pl.runs[z(r)];
-    nc.dma_copy(to.rows(p, 1).cols(run.at * pl.w, run.len * pl.w), tile::hbm_view(run.src, DType::f32, 1, 0, {{run.len * pl.w, 1}}));
+    nc.dma_copy(to.rows(p, 1).cols(run.at * pl.w, run.len * pl.w),
+                tile::hbm_view(element(src, run.first, pl.w), DType::f32, 1, 0, {{run.len * pl.w, 1}}));
   }
 }
 
@@ -473,7 +584,8 @@ void staged_compute(NeuronCore& nc, const Plan& pl, const StagedTile& t, const S
 
 // The fixed two-slot layout (every entry the same terms; SpGEMM copy): slot k's values staged as one
 // block, then on VectorE out = fl(slot 0 x v0) + fl(slot 1 x v1) (one term: its product), v as immediates.
-void fixed_compute(NeuronCore& nc, const Plan& pl, const StagedTile& t, const StagedSet& b, std::int32_t rows) {
+void fixed_compute(NeuronCore& nc, const StagedCall& call, const StagedTile& t, const StagedSet& b, std::int32_t rows) {
+  const Plan& pl = *call.plan;
   const std::int64_t w = pl.w, n = t.entries;
   const Tile out = b.out.rows(0, rows).cols(0, n * w);
   const std::array<Tile, 2> slot{b.su.rows(0, rows).cols(0, n * w), b.sv.rows(0, rows).cols(0, n * w)};
@@ -483,7 +595,7 @@ void fixed_compute(NeuronCore& nc, const Plan& pl, const StagedTile& t, const St
   for (std::int64_t k = 0; k < 2; ++k) {
     if (((pl.fixed_terms >> k) & 1u) == 0) continue;
     const Tile dst = both ? prod[z(k)] : out;
-    const std::array<float, 2>& c = pl.coef[z(k)];
+    const std::array<float, 2>& c = call.coef[z(k)];
     if (w == 1)
       nc.tensor_scalar(dst, slot[z(k)], AluOp::multiply, c[0]);
     else
@@ -501,10 +613,10 @@ void staged_load(NeuronCore& nc, const StagedCall& c, const StagedTile& t, const
   const auto rows = static_cast<std::int32_t>(t.s1 - t.s0);
   if (pl.layout != StreamLayout::fixed)
     nc.dma_copy(b.ctl.rows(0, rows).cols(0, t.width),
-                tile::hbm_view(pl.ctl.data() + t.ctl_at, DType::u32, rows, t.width, {{t.width, 1}}));
+                tile::hbm_view(c.ctl + t.ctl_at, DType::u32, rows, t.width, {{t.width, 1}}));
   if (pl.indirect) {  // the tile's table rows: one index DMA, one indirect DMA per side
     const std::int64_t k = t.ku + t.kv, w = pl.w;
-    nc.dma_copy(b.index.rows(0, rows).cols(0, k), tile::hbm_view(pl.index.data() + t.index_at, DType::i32, rows, k, {{k, 1}}));
+    nc.dma_copy(b.index.rows(0, rows).cols(0, k), tile::hbm_view(c.index + t.index_at, DType::i32, rows, k, {{k, 1}}));
     const PairSource* side[] = {c.u, c.v};
     const Tile dst[] = {b.su.rows(0, rows).cols(0, t.ku * kGatherRow * w), b.sv.rows(0, rows).cols(0, t.kv * kGatherRow * w)};
     const Tile index[] = {b.index.rows(0, rows).cols(0, t.ku), b.index.rows(0, rows).cols(t.ku, t.kv)};
@@ -517,8 +629,8 @@ void staged_load(NeuronCore& nc, const StagedCall& c, const StagedTile& t, const
   }
   for (std::int32_t p = 0; p < rows; ++p) {
     const Segment& g = pl.segs[z(t.s0 + p)];
-    stage_runs(nc, pl, b.staged, p, g.u_runs0, g.u_runs1);  // fixed: slot 1 in the second half
-    if (!v_staged || pl.layout != StreamLayout::terms) stage_runs(nc, pl, b.sv, p, g.v_runs0, g.v_runs1);
+    stage_runs(nc, pl, *c.u, b.staged, p, g.u_runs0, g.u_runs1);  // fixed: slot 1 in the second half
+    if (!v_staged || pl.layout != StreamLayout::terms) stage_runs(nc, pl, *c.v, b.sv, p, g.v_runs0, g.v_runs1);
   }
 }
 
@@ -527,7 +639,7 @@ void staged_finish(NeuronCore& nc, const StagedCall& c, const StagedTile& t, con
   const Plan& pl = *c.plan;
   const auto rows = static_cast<std::int32_t>(t.s1 - t.s0);
   if (pl.layout == StreamLayout::fixed)
-    fixed_compute(nc, pl, t, b, rows);
+    fixed_compute(nc, c, t, b, rows);
   else
     staged_compute(nc, pl, t, b, rows);
   for (std::int32_t p = 0; p < rows; ++p) {
@@ -579,17 +691,55 @@ void pair_products(NeuronCore& nc, const Tile& u, const Tile& v, const Tile& t1,
   trn::tile::complex_multiply(nc, {t1, t2}, {plane(u, 0), plane(u, 1)}, {plane(v, 0), plane(v, 1)}, t3);  // (t1, t2) = u v
 }
 
+namespace {
+
+// The plan for key from the cache when it was built for the same key, else make() (stored in the cache).
+template <class Make>
+std::shared_ptr<const Plan> kept_plan(const PlanKey& key, std::shared_ptr<const void>* cache, Make&& make) {
+  std::shared_ptr<const Plan> kept = cache != nullptr ? std::static_pointer_cast<const Plan>(*cache) : nullptr;
+  if (kept == nullptr || !(kept->key == key)) {
+    kept = std::make_shared<const Plan>(make());
+    if (cache != nullptr) *cache = kept;
+  }
+  return kept;
+}
+
+StagedRun run_plan(const Settings& s, const Plan& pl, const PairSource& U, const PairSource& V, float* out, Trace& trace);
+
+}  // namespace
+
 StagedRun pair_sums_staged(const Settings& s, Value value, const PairLists& L, const PairSource& U, const PairSource& V,
-                           float* out, Trace& trace) {
-  const std::int32_t P = hardware_spec(s.target).pmax;
-  const Plan pl = make_plan(value, L, U, V, P);
+                           float* out, Trace& trace, std::shared_ptr<const void>* cache) {
+  const PlanKey key{.value = value, .P = hardware_spec(s.target).pmax, .u_len0 = U.len0, .u_len1 = U.len1, .v_len0 = V.len0,
+                    .v_len1 = V.len1, .start = L.start.data(), .u = L.u.data(), .v = L.v.data(), .entries = L.entries(),
+                    .products = L.products()};
+  return run_plan(s, *kept_plan(key, cache, [&] { return make_plan(key, L, U, V); }), U, V, out, trace);
+}
+
+StagedRun pair_sums_fixed_staged(const Settings& s, Value value, std::int64_t n, bool both, const PairSource& U,
+                                 const PairSource& V, float* out, Trace& trace, std::shared_ptr<const void>* cache) {
+  const PlanKey key{.value = value, .P = hardware_spec(s.target).pmax, .u_len0 = U.len0, .u_len1 = U.len1, .v_len0 = V.len0,
+                    .v_len1 = V.len1, .entries = n, .products = (both ? 2 : 1) * n};
+  return run_plan(s, *kept_plan(key, cache, [&] { return make_fixed_plan(key, n, both); }), U, V, out, trace);
+}
+
+namespace {
+
+StagedRun run_plan(const Settings& s, const Plan& pl, const PairSource& U, const PairSource& V, float* out, Trace& trace) {
   StagedRun r;
   r.leftover = pl.leftover;
   r.descriptors = pl.descriptors;
   const auto tiles = static_cast<std::int64_t>(pl.tiles.size());
   const std::int64_t programs = (tiles + kStagedTilesPerProgram - 1) / kStagedTilesPerProgram;
   if (programs > 0) {
-    const StagedCall c{.plan = &pl, .out = out, .u = &U, .v = &V};
+    // The control words and index tiles the DMAs read, on the scratch stack (index first, as the
+    // tiles are laid out; the cost model names them by allocation, docs/cost-model.md section 2).
+    const ScratchVector<std::int32_t> index(pl.index.begin(), pl.index.end());
+    const ScratchVector<std::uint32_t> ctl(pl.ctl.begin(), pl.ctl.end());
+    StagedCall c{.plan = &pl, .out = out, .u = &U, .v = &V, .ctl = ctl.data(), .index = index.data()};
+    if (pl.layout == StreamLayout::fixed)
+      for (std::int64_t k = 0; k < 2; ++k)
+        for (std::int64_t j = 0; j < pl.w; ++j) c.coef[z(k)][z(j)] = element(V, k, pl.w)[j];
     LaunchResult lr = launch(s.launch_config({static_cast<int>(programs), 1, 1}), [&](NeuronCore& nc) { staged_program(nc, c); });
     trace.append(std::move(lr.trace));
   }
@@ -608,5 +758,7 @@ StagedRun pair_sums_staged(const Settings& s, Value value, const PairLists& L, c
                                                  : "VectorE fp32 products (coefficients as immediates), slot 0 + slot 1");
   return r;
 }
+
+}  // namespace
 
 }  // namespace trn::sparse

@@ -31,6 +31,12 @@
 //                      term is absent), 2 control bits per entry; the staged u is the segment's
 //                      slot-0 run then its slot-1 run, so no per-product index is moved
 //             Two sets of SBUF tiles alternate (tile t + 1's DMAs overlap tile t's engines).
+//             The plan (segments, runs or table rows as element indices, control words, index tiles)
+//             depends on the list and the sources' lengths only, so a caller may keep it between
+//             calls (SpGEMM's descriptor, s19/spgemm); its control words and index tiles are copied
+//             to the scratch stack for each launch. Host index work per segment: distinct elements
+//             by per-element stamps, sorted by a bitmap of their range when short, positions by a
+//             per-element table (no allocation or search per segment or product).
 // Engines     DMA, GpSimdE, VectorE (one launch).
 // Accuracy    The fp32 loop of pair_sums.hpp exactly (IEEE binary32 RNE per operation, no FMA). An
 //             entry whose sum is exactly -0: pairs -0 (no padding is added); terms with one term +0
@@ -43,6 +49,7 @@
 //             2048^2 at 0.5%: modeled +3.5% trn1, -4% trn2 against one dma_copy per run).
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -59,8 +66,14 @@ struct StagedRun {
 };
 
 // out (fp32 words, w per value) for every entry except `leftover`; records the launch into trace.
+// cache (may be null): a plan kept from an earlier call over the same list L (the same arrays, unchanged)
+// and sources of the same lengths is used instead of a new one; a new plan is stored into it.
 StagedRun pair_sums_staged(const Settings& s, Value value, const PairLists& L, const PairSource& U, const PairSource& V,
-                           float* out, Trace& trace);
+                           float* out, Trace& trace, std::shared_ptr<const void>* cache = nullptr);
+// The same for the fixed list of n entries -- per entry e the term (e, v = 0), then (n + e, v = 1) when
+// `both` (SpGEMM's copy: alpha s + beta c) -- from its plan built without the list (the same plan).
+StagedRun pair_sums_fixed_staged(const Settings& s, Value value, std::int64_t n, bool both, const PairSource& U,
+                                 const PairSource& V, float* out, Trace& trace, std::shared_ptr<const void>* cache = nullptr);
 
 // [t1] = u v on VectorE for n values of w words (w = 2: t1 = re, t2 = im, t3 a temporary; the
 // six instructions of trn::tile::complex_multiply). u, v: [rows, n w]; t1, t2, t3: [rows, n].

@@ -135,9 +135,9 @@ void pair_program(NeuronCore& nc, const F32Call& c) {
 
 // The staged path (pair_staged.hpp) for every entry it takes, the per-entry gather path for the rest.
 PairRun pair_sums_f32(const Settings& s, Value value, const PairLists& L, const PairSource& U, const PairSource& V,
-                      void* out, Trace& trace) {
+                      void* out, Trace& trace, std::shared_ptr<const void>* cache) {
   const std::int64_t P = hardware_spec(s.target).pmax;
-  StagedRun staged = pair_sums_staged(s, value, L, U, V, static_cast<float*>(out), trace);
+  StagedRun staged = pair_sums_staged(s, value, L, U, V, static_cast<float*>(out), trace, cache);
   PairRun run{.kernel = "staged runs: " + staged.kernel, .engines = staged.engines};
   if (staged.leftover.empty()) return run;
   F32Call c{.L = &L, .U = U, .V = V, .out = static_cast<float*>(out), .w = value == Value::c32 ? 2 : 1, .ids = &staged.leftover};
@@ -230,12 +230,35 @@ void finish_pair_report(const Settings& s, Trace&& trace, PlanFacts facts, const
 }
 
 PairRun pair_sums(const Settings& s, Value value, const PairLists& L, const PairSource& U, const PairSource& V, void* out,
-                  Trace& trace) {
+                  Trace& trace, std::shared_ptr<const void>* cache) {
   if (L.entries() == 0) return {.kernel = "no entries", .engines = "none (nothing to compute)"};
   if (value == Value::f64) return pair_sums_f64<double>(s, L, U, V, out, trace);
   if (value == Value::c64) return pair_sums_f64<std::complex<double>>(s, L, U, V, out, trace);
   if (value != Value::f32 && value != Value::c32) throw InvalidArgument("trnsparse: pair sums take R/C 32F/64F", "valueType");
-  return pair_sums_f32(s, value, L, U, V, out, trace);
+  return pair_sums_f32(s, value, L, U, V, out, trace, cache);
+}
+
+PairRun pair_sums_fixed(const Settings& s, Value value, std::int64_t n, bool both, const PairSource& U, const PairSource& V,
+                        void* out, Trace& trace, std::shared_ptr<const void>* cache) {
+  if ((value == Value::f32 || value == Value::c32) && n > 0) {  // no entry has 0 or > 1024 products: no per-entry path
+    const StagedRun staged = pair_sums_fixed_staged(s, value, n, both, U, V, static_cast<float*>(out), trace, cache);
+    return {.kernel = "staged runs: " + staged.kernel, .engines = staged.engines};
+  }
+  const std::int64_t k = both ? 2 : 1;
+  PairLists L;
+  L.start.resize(z(n) + 1);
+  L.u.resize(z(k * n));
+  L.v.resize(z(k * n));
+  for (std::int64_t e = 0; e <= n; ++e) L.start[z(e)] = k * e;
+  for (std::int64_t e = 0; e < n; ++e) {
+    L.u[z(k * e)] = e;
+    L.v[z(k * e)] = 0;
+    if (both) {
+      L.u[z(k * e + 1)] = n + e;
+      L.v[z(k * e + 1)] = 1;
+    }
+  }
+  return pair_sums(s, value, L, U, V, out, trace, cache);
 }
 
 }  // namespace trn::sparse

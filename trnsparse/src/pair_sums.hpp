@@ -33,6 +33,7 @@
 //             kernel's (two host round trips, the column x's exponent range shared by every row).
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -59,9 +60,16 @@ struct PairRun {
 };
 
 // out[e] (value type `value`, L.entries() values) = the sums; out may be U's second array (read
-// before written). Records the run into trace.
+// before written). Records the run into trace. cache (fp32; may be null): the staged plan kept for L
+// between calls (pair_staged.hpp, pair_sums_staged) -- L's arrays must stay unchanged while it is kept.
 PairRun pair_sums(const Settings& s, Value value, const PairLists& L, const PairSource& U, const PairSource& V,
-                  void* out, Trace& trace);
+                  void* out, Trace& trace, std::shared_ptr<const void>* cache = nullptr);
+
+// The sums of the fixed list of n entries -- per entry e the pair (e, 0), then (n + e, 1) when `both`:
+// out[e] = v0 u_e (+ v1 u_(n + e)), SpGEMM's copy alpha s + beta c -- as pair_sums of that list (the same
+// bits, trace and plan text); fp32 builds its staged plan without the list.
+PairRun pair_sums_fixed(const Settings& s, Value value, std::int64_t n, bool both, const PairSource& U, const PairSource& V,
+                        void* out, Trace& trace, std::shared_ptr<const void>* cache = nullptr);
 
 // The flops of L's sums: 2 per product (8 complex).
 double pair_flops(Value value, const PairLists& L);

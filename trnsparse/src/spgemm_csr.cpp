@@ -20,11 +20,22 @@ namespace {
 std::size_t z(std::int64_t i) { return static_cast<std::size_t>(i); }
 
 using Rows = RowPattern;  // a validated CSR's offsets and columns, base 0
+// to[i] = p[i] - b for n indices of type t (one loop per index type).
+void indices_of(const void* p, IndexType t, std::int64_t n, std::int64_t b, std::vector<std::int64_t>& to) {
+  to.resize(z(n));
+  if (t == IndexType::i32)
+    std::transform(static_cast<const std::int32_t*>(p), static_cast<const std::int32_t*>(p) + n, to.begin(),
+                   [b](std::int32_t x) { return std::int64_t{x} - b; });
+  else
+    std::transform(static_cast<const std::int64_t*>(p), static_cast<const std::int64_t*>(p) + n, to.begin(),
+                   [b](std::int64_t x) { return x - b; });
+}
+
 Rows rows_of(const SparseRef& a) {
   Rows r;
   const std::int64_t b = base_value(a.base);
-  for (std::int64_t i = 0; i <= a.rows; ++i) r.start.push_back(idx(a.offsets, a.offsets_type, i) - b);
-  for (std::int64_t e = 0; e < a.nnz; ++e) r.col.push_back(idx(a.indices, a.indices_type, e) - b);
+  indices_of(a.offsets, a.offsets_type, a.rows + 1, b, r.start);
+  if (a.nnz > 0) indices_of(a.indices, a.indices_type, a.nnz, b, r.col);
   return r;
 }
 
@@ -56,15 +67,17 @@ PairLists product_lists(const Rows& ra, const Rows& rb, const CsrProduct& c) {
     for_row(i, [&](std::int64_t e, std::int64_t, std::int64_t) { ++L.start[z(e) + 1]; });
   }
   for (std::size_t e = 1; e < L.start.size(); ++e) L.start[e] += L.start[e - 1];
-  std::vector<std::int64_t> next(L.start.begin(), L.start.end() - 1);
+  // start[e] is entry e's fill cursor (it ends at start[e + 1]), then moves back one entry.
   for (std::int64_t i = 0; i < c.rows; ++i) {
     for (std::int64_t e = c.offsets[z(i)]; e < c.offsets[z(i) + 1]; ++e) pos[z(c.columns[z(e)])] = e;
     for_row(i, [&](std::int64_t e, std::int64_t ea, std::int64_t eb) {
-      const std::int64_t q = next[z(e)]++;
+      const std::int64_t q = L.start[z(e)]++;
       L.u[z(q)] = ea;
       L.v[z(q)] = eb;
     });
   }
+  for (std::size_t e = L.start.size() - 1; e > 0; --e) L.start[e] = L.start[e - 1];
+  L.start[0] = 0;
   return L;
 }
 
@@ -129,7 +142,8 @@ void spgemm_csr_numeric(const Settings& s, const SparseRef& A, const SparseRef& 
   const std::size_t vb = value_bytes(C.value);
   C.sums.assign((z(C.nnz()) * vb + 7) / 8, 0.0);
   Trace trace;
-  const PairRun run = pair_sums(s, C.value, C.pairs, {A.values, A.nnz}, {B.values, B.nnz}, C.sums.data(), trace);
+  const PairRun run =
+      pair_sums(s, C.value, C.pairs, {A.values, A.nnz}, {B.values, B.nnz}, C.sums.data(), trace, &C.numeric_plan);
   finish_pair_report(s, std::move(trace), spgemm_csr_facts(A, B, C), run, report);
 }
 
@@ -148,16 +162,12 @@ void spgemm_csr_store_values(const Settings& s, const CsrProduct& C, Scalar alph
     invalid("spgemm: C is not the computed product", "matC");
   if (C.nnz() > 0 && out.values == nullptr) invalid("spgemm: C's values are not set", "matC");
   const bool read_c = beta != Scalar{};
-  PairLists L;
-  for (std::int64_t e = 0; e < C.nnz(); ++e) {
-    L.add(e, 0);  // alpha s
-    if (read_c) L.add(C.nnz() + e, 1);  // beta c
-    L.close_entry();
-  }
+  const std::int64_t n = C.nnz();
   const std::vector<double> coef = pair_coefficients(C.value, alpha, beta);
   Trace trace;
-  const PairRun run = pair_sums(s, C.value, L, {C.sums.data(), C.nnz(), out.values, read_c ? C.nnz() : 0}, {coef.data(), 2},
-                                out.values, trace);
+  // per entry e: (e, 0) = alpha s, then (nnz + e, 1) = beta c when read
+  const PairRun run = pair_sums_fixed(s, C.value, n, read_c, {C.sums.data(), n, out.values, read_c ? n : 0}, {coef.data(), 2},
+                                      out.values, trace, &C.copy_plan);
   finish_pair_report(s, std::move(trace), copy_plan(C, read_c), run, report);
 }
 

@@ -22,6 +22,7 @@
 #pragma once
 #include <complex>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,13 @@ struct CsrProduct {
   PairLists pairs;                    // per entry of C: (A's entry, B's entry) of each product, A's order
   std::vector<double> sums;  // (A B)_e per stored entry in the value type's layout (raw storage the engines
                              // write; empty before numeric)
+  // Kept between calls, as cuSPARSE's SpGEMM descriptor keeps its work estimation (issue #30): the
+  // staged plans (R_32F / C_32F; pattern only, element indices, no addresses) of the numeric phase
+  // (for `pairs`, built by the first numeric call) and of the copy (alpha s + beta c). Caches, not the
+  // product's value: `pairs` must not change while they are kept (a new symbolic phase makes a new
+  // CsrProduct). numeric and store_values update them, so one CsrProduct takes one call at a time
+  // (as a cuSPARSE SpGEMM descriptor); distinct products may run concurrently.
+  mutable std::shared_ptr<const void> numeric_plan, copy_plan;
   std::int64_t nnz() const { return static_cast<std::int64_t>(columns.size()); }
 };
 
