@@ -304,9 +304,11 @@ TEST(IncompleteZeroPivot, NumericalZeroStopsIluAndTheBoostReplacesIt) {
   trnsparseDestroyCsrilu02Info(info);
 }
 
-// ILU(0) runs its rows in level order (incomplete.cpp factor_typed): rows 0 and 2 form level 0, row 1
-// (which reads row 0) level 1, so the zero pivot of row 2 is met before the one of row 1. The
-// reported pivot is still the first in row order (the rerun in row order), nothing written.
+// Two zero pivots in different orders of rows and levels: rows 0 and 2 form level 0, row 1 (which
+// reads row 0) level 1, so a level-order factorization (IC(0)'s, incomplete.cpp factor_typed; ILU(0)
+// measured faster in row order and keeps it) meets the zero pivot of row 2 before the one of row 1.
+// The reported pivot must be the first in row order either way, nothing written (fails if ILU(0)
+// runs in level order without the rerun in row order: checked by mutation).
 TEST(IncompleteZeroPivot, IluReportsTheFirstZeroPivotInRowOrderNotInLevelOrder) {
   Handle h;
   Descr d;

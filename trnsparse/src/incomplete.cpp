@@ -23,6 +23,10 @@ struct Outcome {
   std::int64_t pivot = -1;
   double updates = 0, divisions = 0;
 };
+Outcome stop(Outcome o, std::int64_t row) {
+  o.pivot = row;
+  return o;
+}
 
 // ILU(0), IKJ order restricted to the pattern; w holds A's values in fp64. The rows run in `order`
 // (NULL: 0, 1, ..., n - 1), a topological order of the dependencies: each row reads only rows it
@@ -31,8 +35,8 @@ struct Outcome {
 // subtracts l_ik u_kj from the stored (i, j): row i's entries after (i, k) are sorted by column too,
 // so a merge finds (i, j) (the updates, their order and count are those of the column -> entry
 // scatter map this replaced, which cost two extra passes over every row and an indirect load per
-// candidate: csrilu02 R_32F 200 x 200 0.57 -> see docs/trnsparse.md "Session 19"). The counters
-// are integers (exact; converted once), off the division chain that bounds the loop.
+// candidate). The counters are integers (exact; converted once), off the division chain that bounds
+// the loop in row order. docs/trnsparse.md "Session 19" has the measurements.
 template <class V>
 Outcome ilu0_rows(const IncompleteAnalysis& a, V* w, const PivotBoost& boost, V boost_value, const std::int64_t* order) {
   Outcome o;
@@ -73,52 +77,40 @@ Outcome ilu0_rows(const IncompleteAnalysis& a, V* w, const PivotBoost& boost, V 
 }
 
 // IC(0), left-looking by rows on the lower triangle (the strict upper part is never read); rows in
-// `order` as ilu0_rows. l_ik = (a_ik - sum_{j<k} l_ij conj(l_kj)) / l_kk walks row k's strictly lower
-// entries (k, j), j increasing, and finds (i, j) among row i's entries left of (i, k) by a merge (the
-// same subtractions in the same order as the column -> entry map it replaced; integer counters).
+// `order` as ilu0_rows.
 template <class V>
-Outcome ic0_rows(const IncompleteAnalysis& a, V* w, const std::int64_t* order) {
+Outcome ic0_rows(const IncompleteAnalysis& a, V* w, std::int32_t* pos, const std::int64_t* order) {
   Outcome o;
-  const std::int64_t* diag = a.lower.diag.data();
-  const std::int64_t* start = a.start.data();
-  const std::int64_t* col = a.col.data();
-  std::int64_t updates = 0, divisions = 0;
-  auto finish = [&](std::int64_t pivot) {
-    o.updates = static_cast<double>(updates);
-    o.divisions = static_cast<double>(divisions);
-    o.pivot = pivot;
-    return o;
-  };
+  const std::vector<std::int64_t>& diag = a.lower.diag;
   for (std::int64_t r = 0; r < a.n; ++r) {
     const std::int64_t i = order != nullptr ? order[r] : r;
-    const std::int64_t lo = start[i];
+    const std::int64_t lo = a.start[z(i)];
     std::int64_t end = lo;  // one past row i's last strictly lower entry
-    while (end < start[i + 1] && col[end] < i) ++end;
+    while (end < a.start[z(i) + 1] && a.col[z(end)] < i) ++end;
+    for (std::int64_t e = lo; e < end; ++e) pos[z(a.col[z(e)])] = static_cast<std::int32_t>(e);
     double d_sum = 0;
     for (std::int64_t e = lo; e < end; ++e) {
-      const std::int64_t k = col[e];
-      V s = w[e];
-      std::int64_t q = lo;  // row i's entries left of (i, k)
-      for (std::int64_t f = start[k], f_end = diag[k]; f < f_end && q < e; ++f) {
-        const std::int64_t j = col[f];
-        while (q < e && col[q] < j) ++q;
-        if (q == e) break;
-        if (col[q] != j) continue;
-        s -= w[q] * conj_if(w[f], true);
-        ++updates;
+      const std::int64_t k = a.col[z(e)];
+      V s = w[z(e)];
+      for (std::int64_t f = a.start[z(k)]; f < diag[z(k)]; ++f) {
+        const std::int64_t p = pos[z(a.col[z(f)])];
+        if (p < 0) continue;
+        s -= w[z(p)] * conj_if(w[z(f)], true);
+        o.updates += 1;
       }
-      w[e] = s / std::real(w[diag[k]]);  // l_kk: real, positive
-      d_sum += std::norm(w[e]);
-      ++divisions;
+      w[z(e)] = s / std::real(w[z(diag[z(k)])]);  // l_kk: real, positive
+      d_sum += std::norm(w[z(e)]);
+      o.divisions += 1;
     }
-    updates += end - lo;
-    if (diag[i] < 0) return finish(i);
-    const double d = std::real(w[diag[i]]) - d_sum;
-    if (!(d > 0)) return finish(i);
-    w[diag[i]] = V(std::sqrt(d));
-    ++divisions;
+    for (std::int64_t e = lo; e < end; ++e) pos[z(a.col[z(e)])] = -1;
+    o.updates += static_cast<double>(end - lo);
+    if (diag[z(i)] < 0) return stop(o, i);
+    const double d = std::real(w[z(diag[z(i)])]) - d_sum;
+    if (!(d > 0)) return stop(o, i);
+    w[z(diag[z(i)])] = V(std::sqrt(d));
+    o.divisions += 1;
   }
-  return finish(-1);
+  return o;
 }
 
 template <class T>
@@ -133,19 +125,19 @@ Outcome factor_typed(const IncompleteAnalysis& a, void* values, const PivotBoost
   auto rows = [&](const std::int64_t* order) {
     for (std::int64_t e = 0; e < a.nnz; ++e) w[z(e)] = static_cast<V>(in[z(e)]);
     return a.kind == Incomplete::ilu0 ? ilu0_rows<V>(a, w, boost, from_scalar<V>(boost.value), order)
-                                      : ic0_rows<V>(a, w, order);
+                                      : ic0_rows<V>(a, w, a.row_map.data(), order);
   };
-  // The rows run in level order first: consecutive rows of one level are independent, so the host
-  // overlaps their divisions (and IC(0)'s square roots) instead of waiting on each row's pivot (row
-  // order chains row i to row i - 1 through l_{i,i-1} = (...) / l_{i-1,i-1} or / u_{i-1,i-1}). A zero
-  // pivot met there reruns in row order, which finds the first one in row order and counts the
-  // operations up to it; without one both orders compute the same values (each row reads only
-  // finished rows) and the same operation counts. Measured factorization CPU time (200 x 200 5-point
-  // grid, least of 40 calls, 3 runs, load ~16): IC(0) 0.65-0.85 -> 0.40-0.67 ms (session 17). ILU(0)
-  // kept row order then (its level order read each dependency's whole upper row through the column
-  // map, scattered across the level: slower); with the merge walks of ilu0_rows it gains in level
-  // order too (session 19, docs/trnsparse.md: C_32F 1.05 -> 0.84 ms, R_32F unchanged at ~0.43 ms).
-  const bool levels = a.structural_zero < 0 && a.lower.order.size() == z(a.n);
+  // IC(0) runs its rows in level order first: consecutive rows of one level are independent, so the
+  // host overlaps their divisions and square roots instead of waiting on each row's pivot (row order
+  // chains row i to row i - 1 through l_{i,i-1} = (...) / l_{i-1,i-1}). A zero pivot met there reruns
+  // in row order, which finds the first one in row order and counts the operations up to it; without
+  // one both orders compute the same values (each row reads only finished rows) and the same operation
+  // counts. Measured factorization CPU time (200 x 200 5-point grid, least of 40 calls, 3 runs, load
+  // ~16): IC(0) 0.65-0.85 -> 0.40-0.67 ms (session 17). ILU(0) keeps row order: with the merge walks
+  // of ilu0_rows, level order measured 0.41-0.43 ms against row order's 0.43 at load ~5 but 0.73-0.87
+  // against 0.50-0.53 at load ~9 (R_32F, session 19: the level's rows are 199 rows apart, and
+  // row order streams through memory), and the same for C_32F / C_64F.
+  const bool levels = a.kind == Incomplete::ic0 && a.structural_zero < 0 && a.lower.order.size() == z(a.n);
   Outcome o = rows(levels ? a.lower.order.data() : nullptr);
   if (o.pivot >= 0 && levels) o = rows(nullptr);
   if (o.pivot >= 0) return o;  // nothing written
@@ -198,6 +190,7 @@ IncompleteAnalysis analyze_incomplete(Incomplete kind, std::int64_t m, std::int6
     a.work_complex.resize(z(nnz));
   else
     a.work_real.resize(z(nnz));
+  a.row_map.assign(z(m), -1);
   return a;
 }
 
@@ -205,6 +198,7 @@ std::int64_t incomplete_factor(const Settings& s, const IncompleteAnalysis& a, V
                                const PivotBoost& boost, CallReport* report) {
   if (value != a.lower.value) generic_detail::invalid("values of another type than the analysis'", "values");
   if (a.nnz > 0 && values == nullptr) generic_detail::invalid("values is NULL", "values");
+  if (a.row_map.size() != z(a.n)) a.row_map.assign(z(a.n), -1);  // an analysis not made by analyze_incomplete
   if (is_complex(value) ? a.work_complex.size() != z(a.nnz) : a.work_real.size() != z(a.nnz)) {
     a.work_complex.resize(is_complex(value) ? z(a.nnz) : 0);
     a.work_real.resize(is_complex(value) ? 0 : z(a.nnz));
