@@ -255,7 +255,7 @@ void spmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BsrView& 
   validate(real);
   const EntryMap map = entry_map(opA, alpha);
   const std::int64_t per_block = A.row_block * A.col_block;
-  std::vector<float> values(static_cast<std::size_t>(4 * per_block * A.bnnz));
+  ScratchVector<float> values(static_cast<std::size_t>(4 * per_block * A.bnnz));  // read by the kernel: scratch stack
   for (std::int64_t b = 0; b < A.bnnz; ++b)
     embed_grid(static_cast<const cf*>(A.values) + b * per_block, A.row_block, A.col_block, A.order == BlockOrder::row, map,
                values.data() + 4 * b * per_block);
@@ -284,7 +284,7 @@ struct detail::C32Operand::Embedded {
   const char* format = "CSR";
   EmbeddedCsr csr;                                  // CSR: E(A) as a real CSR
   std::unique_ptr<detail::CsrTileOperand> tiles;    // ... converted to the tile kernel's blocks
-  std::vector<float> bsr_values;                    // BSR: E(A)'s 2rb x 2cb blocks
+  ScratchVector<float> bsr_values;                  // BSR: E(A)'s 2rb x 2cb blocks (the kernel's HBM: scratch stack)
   BsrView real{};
 };
 
