@@ -7,16 +7,17 @@
 // zero-padded 128 x 128 blocks (sparse.cpp CsrAsBsr), and the complex-fp32 CSR / BSR SpMV runs it
 // on the real 2 x 2 embedding, another host copy (complex_embed.cpp). A Krylov solve multiplies by
 // the same operator 20–60 times; re-doing both copies (and re-validating the pattern) every time
-// was ~20 % of an fp32 CSR solve's host time (callgrind of csr_bicgstab R_32F, docs/trnsparse.md
-// "Session 19"). These classes hold the converted operand; the products they run are exactly the
-// ones sparse::spmv / spmm_c32 run on the values the operand saw when it was built (same block
-// layout, same values at the same bytes, same kernel and plan): same output bits, trace and
-// modeled time.
+// was 12-17 % of an fp32 CSR solve's host instructions (callgrind of csr_bicgstab R_32F,
+// docs/trnsparse.md "Session 19"). These classes hold the converted operand; the products they run
+// are exactly the ones sparse::spmv / spmm_c32 run on the values the operand saw when it was built
+// (same block layout, same values at the same bytes, same kernel and plan): same output bits, trace
+// and modeled time.
 //
-// Contract: the operand copies the values at construction. The Krylov solvers build one per solve
-// (krylov_generic.cpp Context), during which the operator is read-only; nothing keeps an operand
-// across calls, so a caller may change A's values between solves (tested:
-// KrylovGeneric.SecondSolveSeesChangedValues).
+// Contract: the operand copies the values at construction and must be destroyed on the thread that
+// built it (the fp32 blocks borrow that thread's zeroed block buffer, sparse.cpp ZeroedValues). The
+// Krylov solvers build one per solve (krylov_generic.cpp Context), during which the operator is
+// read-only; nothing keeps an operand across calls, so a caller may change A's values between solves
+// (tested: KrylovPrepared.SecondSolveSeesChangedValues, KrylovPreparedBsr.*).
 #pragma once
 #include <cstdint>
 #include <memory>

@@ -275,7 +275,7 @@ class ZeroedValues {
   ~ZeroedValues() {
     if (owner_ == nullptr) return;
     for (const std::int64_t off : written) std::memset(data_ + off, 0, static_cast<std::size_t>(entry_bytes));
-    owner_->busy = false;  // the buffer's own thread's cache (an operand may be destroyed on another thread)
+    owner_->busy = false;  // the cache lent at construction (operands are built and dropped on one thread)
   }
   ZeroedValues(const ZeroedValues&) = delete;
   ZeroedValues& operator=(const ZeroedValues&) = delete;
