@@ -11,7 +11,10 @@
 //     unpreconditioned solve on a Poisson-like operator (at most 60% of them), same solution bound;
 //   - bits independent of the settings' core count; NaN in b stops as a breakdown with x finite;
 //   - the C API: value types, NOT_SUPPORTED combinations, a zero pivot -> INVALID_VALUE at matA with
-//     outputs untouched.
+//     outputs untouched;
+//   - the SpMV operand converted once per solve (src/prepared_operand.hpp): its products equal the
+//     one-shot SpMV bit for bit in output and modeled time, and a second solve after A's values
+//     changed in place sees the new values (nothing is kept across solves).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -25,6 +28,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "../../trnsparse/src/prepared_operand.hpp"
 #include "trn/core/dtype.hpp"
 #include "trn/sparse/krylov_generic.hpp"
 #include "trnsparse.h"
@@ -701,6 +705,167 @@ TEST(KrylovC32Engine, CsrSpmvOnTensorE) {
   EXPECT_GT(r.profile.busy_ns[TRN_ENGINE_TENSOR], 0.0);
   const Oracle<std::complex<float>> o(a, b);
   EXPECT_LE(o.errors(b, x).first, 10 * 1e-5L + 100.0L * static_cast<LD>(a.n) * 0x1p-24L);
+  trnsparseDestroySpMat(A);
+  trnsparseDestroy(h);
+}
+
+// The converted operand's product against the one-shot entry it replaces in the solvers (fp32 CSR:
+// sparse::spmv; C_32F CSR and BSR: spmm_c32): the same output bits and the same modeled time, for
+// alpha / beta of both signs; and the operand holds a copy of the values, so one built before an
+// in-place change still multiplies by the old values while one built after matches the new spmv.
+template <class T>
+std::uint64_t bits_of(const std::vector<T>& v) {
+  std::uint64_t h = 1469598103934665603ull;
+  const auto* p = reinterpret_cast<const unsigned char*>(v.data());
+  for (std::size_t i = 0; i < v.size() * sizeof(T); ++i) h = (h ^ p[i]) * 1099511628211ull;
+  return h;
+}
+
+struct Product {
+  std::uint64_t y_bits = 0;
+  double modeled_ns = 0;
+};
+
+TEST(PreparedOperand, Fp32CsrMatchesTheOneShotSpmvAndCopiesTheValues) {
+  Csr<float> a = grid<float>(20, 4.0, 1.5, 0.0);  // 400 rows: 4 block rows of 128
+  const sp::CsrView v{a.n, a.n, static_cast<std::int64_t>(a.col.size()), a.row.data(), a.col.data(), a.val.data(),
+                      sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, trn::DType::f32};
+  const std::vector<float> x = rhs<float>(a.n), y0 = rhs<float>(a.n + 3);
+  sp::Settings s;
+  s.target = trn::Generation::trn2;
+  auto one_shot = [&](float alpha, float beta) {
+    std::vector<float> y(y0.begin(), y0.begin() + a.n);
+    sp::CallReport r;
+    r.plans_wanted = false;
+    sp::spmv(s, sp::Op::N, alpha, v, x.data(), trn::DType::f32, beta, y.data(), trn::DType::f32, &r);
+    return Product{bits_of(y), r.profile.total_ns};
+  };
+  auto prepared = [&](const sp::detail::CsrTileOperand& op, float alpha, float beta) {
+    std::vector<float> y(y0.begin(), y0.begin() + a.n);
+    sp::CallReport r;
+    r.plans_wanted = false;
+    const sp::DenseRef X{x.data(), trn::DType::f32, a.n, 1, a.n, sp::Layout::col_major};
+    const sp::MutableDenseRef Y{y.data(), trn::DType::f32, a.n, 1, a.n, sp::Layout::col_major};
+    op.spmm(s, sp::Op::N, sp::Op::N, alpha, X, beta, Y, &r);
+    return Product{bits_of(y), r.profile.total_ns};
+  };
+  const sp::detail::CsrTileOperand before(s, v);
+  for (const auto& [alpha, beta] : {std::pair{1.0f, 0.0f}, std::pair{-1.0f, 1.0f}, std::pair{0.5f, -2.0f}}) {
+    const Product p = prepared(before, alpha, beta), o = one_shot(alpha, beta);
+    EXPECT_EQ(p.y_bits, o.y_bits) << alpha << " " << beta;
+    EXPECT_EQ(p.modeled_ns, o.modeled_ns) << alpha << " " << beta;
+  }
+  const Product old_values = one_shot(1.0f, 0.0f);
+  for (float& e : a.val) e *= 1.25f;  // in place: same arrays, new values
+  const Product new_values = one_shot(1.0f, 0.0f);
+  ASSERT_NE(new_values.y_bits, old_values.y_bits);
+  EXPECT_EQ(prepared(before, 1.0f, 0.0f).y_bits, old_values.y_bits) << "the operand holds the values it was built from";
+  const sp::detail::CsrTileOperand after(s, v);
+  EXPECT_EQ(prepared(after, 1.0f, 0.0f).y_bits, new_values.y_bits);
+}
+
+TEST(PreparedOperand, C32CsrAndBsrMatchSpmmC32) {
+  using cf = std::complex<float>;
+  Csr<cf> a = grid<cf>(12, 4.0, 1.5, 0.4);  // 144 rows
+  const Bsr<cf> m = to_bsr(a, 4, 4);
+  const std::vector<cf> x = rhs<cf>(a.n), y0 = rhs<cf>(a.n);
+  sp::Settings s;
+  const sp::BsrView bsr{m.brows, m.brows, static_cast<std::int64_t>(m.col.size()), 4, 4, m.off.data(), m.col.data(),
+                        const_cast<cf*>(m.val.data()), sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero,
+                        trn::DType::f32, sp::BlockOrder::row};
+  const sp::detail::C32Operand csr_op(s, a.ref()), bsr_op(s, bsr);
+  for (const bool use_bsr : {false, true})
+    for (const auto& [alpha, beta] : {std::pair{1.0, 0.0}, std::pair{-1.0, 1.0}}) {
+      std::vector<cf> y1 = y0, y2 = y0;
+      const sp::DenseAny X{const_cast<cf*>(x.data()), sp::Value::c32, a.n, 1, a.n, sp::Layout::col_major};
+      const sp::DenseAny Y1{y1.data(), sp::Value::c32, a.n, 1, a.n, sp::Layout::col_major};
+      const sp::DenseAny Y2{y2.data(), sp::Value::c32, a.n, 1, a.n, sp::Layout::col_major};
+      sp::CallReport r1, r2;
+      r1.plans_wanted = r2.plans_wanted = false;
+      if (use_bsr) sp::spmm_c32(s, sp::GOp::N, sp::GOp::N, sp::Scalar(alpha), bsr, X, sp::Scalar(beta), Y1, &r1);
+      else sp::spmm_c32(s, sp::GOp::N, sp::GOp::N, sp::Scalar(alpha), a.ref(), X, sp::Scalar(beta), Y1, &r1);
+      (use_bsr ? bsr_op : csr_op).spmm(s, sp::GOp::N, sp::Scalar(alpha), X, sp::Scalar(beta), Y2, &r2);
+      EXPECT_EQ(bits_of(y2), bits_of(y1)) << use_bsr << " " << alpha;
+      EXPECT_EQ(r2.profile.total_ns, r1.profile.total_ns) << use_bsr << " " << alpha;
+      EXPECT_GT(r2.profile.busy_ns[static_cast<int>(trn::Engine::tensor)], 0.0);
+    }
+  // a complex alpha is spmm_c32's host fold, not this operand's: refused, y untouched
+  std::vector<cf> y = y0;
+  const sp::DenseAny X{const_cast<cf*>(x.data()), sp::Value::c32, a.n, 1, a.n, sp::Layout::col_major};
+  const sp::DenseAny Y{y.data(), sp::Value::c32, a.n, 1, a.n, sp::Layout::col_major};
+  EXPECT_THROW(csr_op.spmm(s, sp::GOp::N, sp::Scalar(1.0, 0.5), X, sp::Scalar(0.0), Y, nullptr), sp::InvalidArgument);
+  EXPECT_EQ(y, y0);
+}
+
+// A solve, then A's values changed in place (same arrays), then a second solve: the second gives
+// the bits of a solve on a fresh copy of the new matrix, not the first solve's operator (the
+// converted operand lives for one solve). Jacobi, so the preconditioner reads the new values too.
+template <class T>
+class KrylovPrepared : public ::testing::Test {};
+using PreparedTypes = ::testing::Types<float, std::complex<float>>;
+TYPED_TEST_SUITE(KrylovPrepared, PreparedTypes);
+TYPED_TEST(KrylovPrepared, SecondSolveSeesChangedValues) {
+  using T = TypeParam;
+  Csr<T> a = grid<T>(12, 4.0, 1.5, 0.4);
+  const std::vector<T> b = rhs<T>(a.n);
+  sp::Settings s;
+  sp::GenericKrylovOptions opt;
+  opt.tolerance = 1e-5;
+  opt.max_iterations = 500;
+  opt.precond = sp::KrylovPreconditioner::jacobi;
+  auto solve = [&](Csr<T>& m) {
+    std::vector<T> x(b.size());
+    const sp::KrylovResult r = sp::bicgstab(s, m.ref(), b.data(), x.data(), opt);
+    EXPECT_TRUE(r.converged);
+    return std::pair{bits_of(x), r.iterations};
+  };
+  const auto first = solve(a);
+  for (std::size_t e = 0; e < a.val.size(); ++e)
+    if (a.col[e] != static_cast<std::int32_t>(std::upper_bound(a.row.begin(), a.row.end(), static_cast<std::int32_t>(e)) - a.row.begin() - 1))
+      a.val[e] *= T(0.5f);  // weaker couplings, same diagonal
+  const auto second = solve(a);
+  Csr<T> fresh = a;  // other arrays, the new values
+  const auto reference = solve(fresh);
+  EXPECT_NE(second.first, first.first);
+  EXPECT_EQ(second.first, reference.first);
+  EXPECT_EQ(second.second, reference.second);
+}
+
+// BSR C_32F through the C API: the same, with trnsparseSpMatSetValues between the solves.
+TEST(KrylovPreparedBsr, C32SecondSolveSeesChangedValues) {
+  using T = std::complex<float>;
+  Csr<T> a = grid<T>(8, 4.0, 1.5, 0.4);
+  const std::vector<T> b = rhs<T>(a.n);
+  Bsr<T> m = to_bsr(a, 4, 4);
+  trnsparseHandle_t h = nullptr;
+  ASSERT_EQ(trnsparseCreate(&h), TRNSPARSE_STATUS_SUCCESS);
+  auto solve = [&](Bsr<T>& mat) {
+    trnsparseSpMatDescr_t A = nullptr;
+    EXPECT_EQ(trnsparseCreateBsr(&A, mat.brows, mat.brows, static_cast<int64_t>(mat.col.size()), 4, 4, mat.off.data(), mat.col.data(),
+                                 mat.val.data(), TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, c_type<T>(),
+                                 TRNSPARSE_ORDER_ROW),
+              TRNSPARSE_STATUS_SUCCESS);
+    std::vector<T> x(b.size());
+    const CSolve r = c_solve(h, CApiSolver(trnsparseBsrBicgstab), A, b, x, 1e-5f, 500, TRNSPARSE_PRECOND_JACOBI);
+    EXPECT_EQ(r.status, TRNSPARSE_STATUS_SUCCESS);
+    EXPECT_EQ(r.info, 0);
+    trnsparseDestroySpMat(A);
+    return bits_of(x);
+  };
+  trnsparseSpMatDescr_t A = nullptr;
+  ASSERT_EQ(trnsparseCreateBsr(&A, m.brows, m.brows, static_cast<int64_t>(m.col.size()), 4, 4, m.off.data(), m.col.data(), m.val.data(),
+                               TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ZERO, c_type<T>(), TRNSPARSE_ORDER_ROW),
+            TRNSPARSE_STATUS_SUCCESS);
+  std::vector<T> x1(b.size()), x2(b.size());
+  ASSERT_EQ(c_solve(h, CApiSolver(trnsparseBsrBicgstab), A, b, x1, 1e-5f, 500, TRNSPARSE_PRECOND_JACOBI).status, TRNSPARSE_STATUS_SUCCESS);
+  std::vector<T> halved = m.val;
+  for (T& e : halved) e *= T(0.75f);
+  ASSERT_EQ(trnsparseSpMatSetValues(A, halved.data()), TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(c_solve(h, CApiSolver(trnsparseBsrBicgstab), A, b, x2, 1e-5f, 500, TRNSPARSE_PRECOND_JACOBI).status, TRNSPARSE_STATUS_SUCCESS);
+  Bsr<T> fresh = m;
+  fresh.val = halved;
+  EXPECT_NE(bits_of(x2), bits_of(x1));
+  EXPECT_EQ(bits_of(x2), solve(fresh));
   trnsparseDestroySpMat(A);
   trnsparseDestroy(h);
 }

@@ -28,12 +28,14 @@
 #include <algorithm>
 #include <complex>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "trn/core/scratch.hpp"
 #include "generic_detail.hpp"
 #include "generic_host.hpp"
+#include "prepared_operand.hpp"
 #include "trn/sparse/generic.hpp"
 
 namespace trn::sparse {
@@ -253,7 +255,7 @@ void spmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BsrView& 
   validate(real);
   const EntryMap map = entry_map(opA, alpha);
   const std::int64_t per_block = A.row_block * A.col_block;
-  std::vector<float> values(static_cast<std::size_t>(4 * per_block * A.bnnz));
+  ScratchVector<float> values(static_cast<std::size_t>(4 * per_block * A.bnnz));  // read by the kernel: scratch stack
   for (std::int64_t b = 0; b < A.bnnz; ++b)
     embed_grid(static_cast<const cf*>(A.values) + b * per_block, A.row_block, A.col_block, A.order == BlockOrder::row, map,
                values.data() + 4 * b * per_block);
@@ -268,6 +270,69 @@ void spmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BsrView& 
                    },
                    report);
   add_alpha_step(s, map, A.values, A.bnnz * per_block, report);
+}
+
+// ---- the embedded operand kept for many products (prepared_operand.hpp) ---------------------------
+//
+// The bodies of the two spmm_c32 above for op N and a real alpha (the identity entry map), with the
+// embedding (and for CSR the fp32 CSR's BSR conversion) done once at construction: the same embedded
+// bytes, the same kernel calls, so the same bits, trace and modeled time per product.
+
+struct detail::C32Operand::Embedded {
+  bool bsr = false;
+  std::int64_t rows = 0, cols = 0, stored = 0;
+  const char* format = "CSR";
+  EmbeddedCsr csr;                                  // CSR: E(A) as a real CSR
+  std::unique_ptr<detail::CsrTileOperand> tiles;    // ... converted to the tile kernel's blocks
+  ScratchVector<float> bsr_values;                  // BSR: E(A)'s 2rb x 2cb blocks (the kernel's HBM: scratch stack)
+  BsrView real{};
+};
+
+detail::C32Operand::C32Operand(const Settings& s, const SparseRef& A) : e_(std::make_unique<Embedded>()) {
+  validate(A);
+  if (A.value != Value::c32) invalid("spmm_c32 takes C_32F values", "valueType");
+  e_->rows = A.rows;
+  e_->cols = A.cols;
+  e_->stored = A.nnz;
+  e_->format = generic_host::format_name(A.format);
+  e_->csr = embed_csr(A, EntryMap{});
+  e_->tiles = std::make_unique<detail::CsrTileOperand>(s, e_->csr.view);
+}
+
+detail::C32Operand::C32Operand(const Settings&, const BsrView& A) : e_(std::make_unique<Embedded>()) {
+  BsrView real = A;
+  real.value_type = DType::f32;
+  validate(real);
+  const std::int64_t per_block = A.row_block * A.col_block;
+  e_->bsr = true;
+  e_->rows = A.rows();
+  e_->cols = A.cols();
+  e_->stored = A.bnnz * per_block;
+  e_->format = "BSR";
+  e_->bsr_values.resize(static_cast<std::size_t>(4 * per_block * A.bnnz));
+  for (std::int64_t b = 0; b < A.bnnz; ++b)
+    embed_grid(static_cast<const cf*>(A.values) + b * per_block, A.row_block, A.col_block, A.order == BlockOrder::row, EntryMap{},
+               e_->bsr_values.data() + 4 * b * per_block);
+  real.row_block *= 2;
+  real.col_block *= 2;
+  real.values = e_->bsr_values.data();
+  e_->real = real;
+}
+
+detail::C32Operand::~C32Operand() = default;
+
+void detail::C32Operand::spmm(const Settings& s, GOp opB, Scalar alpha, const DenseAny& B, Scalar beta, const DenseAny& C,
+                              CallReport* report) const {
+  const EntryMap map = entry_map(GOp::N, alpha);
+  if (map.fold) invalid("the embedded operand takes a real alpha", "alpha");
+  const Embedded& e = *e_;
+  const std::string line = embed_plan(C.cols == 1 ? "spmv" : "spmm", e.format, GOp::N, e.rows, e.cols, e.stored, C.cols, map, beta);
+  embedded_product(s, GOp::N, opB, beta, B, C, e.rows, e.cols, kernel_alpha(map, alpha), line,
+                   [&](Op op, float al, const DenseRef& b, float be, const MutableDenseRef& c, CallReport* r) {
+                     if (e.bsr) sparse::spmm(s, op, Op::N, al, e.real, b, be, c, r);
+                     else e.tiles->spmm(s, op, Op::N, al, b, be, c, r);
+                   },
+                   report);
 }
 
 void spmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BlockedEllView& A, const DenseAny& B, Scalar beta,

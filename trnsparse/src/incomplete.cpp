@@ -28,37 +28,52 @@ Outcome stop(Outcome o, std::int64_t row) {
   return o;
 }
 
-// ILU(0), IKJ order restricted to the pattern; w holds A's values in fp64, pos is the column -> entry
-// map of the current row (-1 elsewhere; the analysis' row_map, all -1 again on return). The rows run
-// in `order` (NULL: 0, 1, ..., n - 1), a topological order of the dependencies: each row reads only
-// rows it depends on, which are final by then, so any such order gives the same bits.
+// ILU(0), IKJ order restricted to the pattern; w holds A's values in fp64. The rows run in `order`
+// (NULL: 0, 1, ..., n - 1), a topological order of the dependencies: each row reads only rows it
+// depends on, which are final by then, so any such order gives the same bits.
+// Row i's update by its lower entry (i, k) walks row k's upper entries (k, j), j increasing, and
+// subtracts l_ik u_kj from the stored (i, j): row i's entries after (i, k) are sorted by column too,
+// so a merge finds (i, j) (the updates, their order and count are those of the column -> entry
+// scatter map this replaced, which cost two extra passes over every row and an indirect load per
+// candidate). The counters are integers (exact; converted once), off the division chain that bounds
+// the loop in row order. docs/trnsparse.md "Session 19" has the measurements.
 template <class V>
-Outcome ilu0_rows(const IncompleteAnalysis& a, V* w, std::int32_t* pos, const PivotBoost& boost, V boost_value,
-                  const std::int64_t* order) {
+Outcome ilu0_rows(const IncompleteAnalysis& a, V* w, const PivotBoost& boost, V boost_value, const std::int64_t* order) {
   Outcome o;
-  const std::vector<std::int64_t>& diag = a.lower.diag;
+  const std::int64_t* diag = a.lower.diag.data();
+  const std::int64_t* start = a.start.data();
+  const std::int64_t* col = a.col.data();
+  std::int64_t updates = 0, divisions = 0;
+  auto finish = [&](std::int64_t pivot) {
+    o.updates = static_cast<double>(updates);
+    o.divisions = static_cast<double>(divisions);
+    o.pivot = pivot;
+    return o;
+  };
   for (std::int64_t r = 0; r < a.n; ++r) {
     const std::int64_t i = order != nullptr ? order[r] : r;
-    const std::int64_t lo = a.start[z(i)], hi = a.start[z(i) + 1];
-    for (std::int64_t e = lo; e < hi; ++e) pos[z(a.col[z(e)])] = static_cast<std::int32_t>(e);
-    for (std::int64_t e = lo; e < hi && a.col[z(e)] < i; ++e) {
-      const std::int64_t k = a.col[z(e)];
-      w[z(e)] /= w[z(diag[z(k)])];  // row k's pivot: present and nonzero (else the loop stopped at k)
-      o.divisions += 1;
-      for (std::int64_t f = diag[z(k)] + 1; f < a.start[z(k) + 1]; ++f) {
-        const std::int64_t p = pos[z(a.col[z(f)])];
-        if (p < 0) continue;
-        w[z(p)] -= w[z(e)] * w[z(f)];
-        o.updates += 1;
+    const std::int64_t lo = start[i], hi = start[i + 1];
+    for (std::int64_t e = lo; e < hi && col[e] < i; ++e) {
+      const std::int64_t k = col[e];
+      w[e] /= w[diag[k]];  // row k's pivot: present and nonzero (else the loop stopped at k)
+      ++divisions;
+      const V l = w[e];
+      std::int64_t q = e + 1;  // row i's entries right of (i, k)
+      for (std::int64_t f = diag[k] + 1, f_end = start[k + 1]; f < f_end && q < hi; ++f) {
+        const std::int64_t j = col[f];
+        while (q < hi && col[q] < j) ++q;
+        if (q == hi) break;
+        if (col[q] != j) continue;
+        w[q] -= l * w[f];
+        ++updates;
       }
     }
-    for (std::int64_t e = lo; e < hi; ++e) pos[z(a.col[z(e)])] = -1;
-    if (diag[z(i)] < 0) return stop(o, i);
-    V& u = w[z(diag[z(i)])];
+    if (diag[i] < 0) return finish(i);
+    V& u = w[diag[i]];
     if (boost.enabled && std::abs(u) <= boost.tol) u = boost_value;
-    if (u == V{}) return stop(o, i);
+    if (u == V{}) return finish(i);
   }
-  return o;
+  return finish(-1);
 }
 
 // IC(0), left-looking by rows on the lower triangle (the strict upper part is never read); rows in
@@ -107,11 +122,10 @@ Outcome factor_typed(const IncompleteAnalysis& a, void* values, const PivotBoost
   else
     w = a.work_complex.data();
   const T* in = static_cast<const T*>(values);
-  std::int32_t* pos = a.row_map.data();
   auto rows = [&](const std::int64_t* order) {
     for (std::int64_t e = 0; e < a.nnz; ++e) w[z(e)] = static_cast<V>(in[z(e)]);
-    return a.kind == Incomplete::ilu0 ? ilu0_rows<V>(a, w, pos, boost, from_scalar<V>(boost.value), order)
-                                      : ic0_rows<V>(a, w, pos, order);
+    return a.kind == Incomplete::ilu0 ? ilu0_rows<V>(a, w, boost, from_scalar<V>(boost.value), order)
+                                      : ic0_rows<V>(a, w, a.row_map.data(), order);
   };
   // IC(0) runs its rows in level order first: consecutive rows of one level are independent, so the
   // host overlaps their divisions and square roots instead of waiting on each row's pivot (row order
@@ -119,8 +133,10 @@ Outcome factor_typed(const IncompleteAnalysis& a, void* values, const PivotBoost
   // in row order, which finds the first one in row order and counts the operations up to it; without
   // one both orders compute the same values (each row reads only finished rows) and the same operation
   // counts. Measured factorization CPU time (200 x 200 5-point grid, least of 40 calls, 3 runs, load
-  // ~16): IC(0) 0.65-0.85 -> 0.40-0.67 ms; ILU(0) in level order was slower for R_32F (0.54 -> 0.71-0.79
-  // ms: it reads each dependency's whole upper row, scattered across the level) and keeps row order.
+  // ~16): IC(0) 0.65-0.85 -> 0.40-0.67 ms (session 17). ILU(0) keeps row order: with the merge walks
+  // of ilu0_rows, level order measured 0.41-0.43 ms against row order's 0.43 at load ~5 but 0.73-0.87
+  // against 0.50-0.53 at load ~9 (R_32F, session 19: the level's rows are 199 rows apart, and
+  // row order streams through memory), and the same for C_32F / C_64F.
   const bool levels = a.kind == Incomplete::ic0 && a.structural_zero < 0 && a.lower.order.size() == z(a.n);
   Outcome o = rows(levels ? a.lower.order.data() : nullptr);
   if (o.pivot >= 0 && levels) o = rows(nullptr);

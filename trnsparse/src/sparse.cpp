@@ -15,6 +15,7 @@
 #include <string>
 
 #include "bsr_kernels.hpp"
+#include "prepared_operand.hpp"
 #include "trn/core/c_shim.hpp"
 #include "trn/sparse/sparse.hpp"
 
@@ -265,16 +266,16 @@ class ZeroedValues {
       if (c.map.size < bytes) c.map = Mapping(bytes);
       c.busy = true;
       data_ = c.map.data;
-      cached_ = true;
+      owner_ = &c;
       return;
     }
     own_ = Mapping(bytes);
     data_ = own_.data;
   }
   ~ZeroedValues() {
-    if (!cached_) return;
+    if (owner_ == nullptr) return;
     for (const std::int64_t off : written) std::memset(data_ + off, 0, static_cast<std::size_t>(entry_bytes));
-    cache().busy = false;
+    owner_->busy = false;  // the cache lent at construction (operands are built and dropped on one thread)
   }
   ZeroedValues(const ZeroedValues&) = delete;
   ZeroedValues& operator=(const ZeroedValues&) = delete;
@@ -328,7 +329,7 @@ class ZeroedValues {
     return c;
   }
   std::byte* data_ = nullptr;
-  bool cached_ = false;
+  Cache* owner_ = nullptr;  // the thread cache lent to this object, or null (own_ holds the buffer)
   Mapping own_;
 };
 
@@ -359,6 +360,25 @@ CsrAsBsr::CsrAsBsr(const Settings& s, const CsrView& A)
 }
 
 }  // namespace
+
+// ---- the converted CSR operand (prepared_operand.hpp) --------------------------------------------
+
+struct detail::CsrTileOperand::Converted {
+  CsrAsBsr bsr;
+  Converted(const Settings& s, const CsrView& A) : bsr(s, A) {}
+};
+
+detail::CsrTileOperand::CsrTileOperand(const Settings& s, const CsrView& A) : csr_(A), target_(s.target) {
+  validate(A);
+  converted_ = std::make_unique<Converted>(s, A);
+}
+detail::CsrTileOperand::~CsrTileOperand() = default;
+
+void detail::CsrTileOperand::spmm(const Settings& s, Op opA, Op opB, float alpha, const DenseRef& B, float beta,
+                                  const MutableDenseRef& C, CallReport* report) const {
+  if (s.target != target_) invalid("the converted operand was built for another target", "matA");
+  spmm_logical(s, opA, opB, alpha, converted_->bsr.view, csr_.rows, csr_.cols, B, beta, C, report);
+}
 
 void spmm(const Settings& s, Op opA, Op opB, float alpha, const BsrView& A, const DenseRef& B, float beta,
           const MutableDenseRef& C, CallReport* report) {
@@ -518,9 +538,8 @@ void spmv(const Settings& s, Op opA, float alpha, const BlockedEllView& A, const
 
 void spmm(const Settings& s, Op opA, Op opB, float alpha, const CsrView& A, const DenseRef& B, float beta,
           const MutableDenseRef& C, CallReport* report) {
-  validate(A);
-  const CsrAsBsr b(s, A);
-  spmm_logical(s, opA, opB, alpha, b.view, A.rows, A.cols, B, beta, C, report);
+  const detail::CsrTileOperand a(s, A);  // validated, converted for this one product
+  a.spmm(s, opA, opB, alpha, B, beta, C, report);
 }
 
 void spmv(const Settings& s, Op opA, float alpha, const CsrView& A, const void* x, DType x_type, float beta, void* y,
