@@ -23,9 +23,10 @@
 // Engines     DMA, TensorE, VectorE.
 // Accuracy    trnblas gemv's: |y - A x| <= gamma_{n+2} |A| |x| componentwise (exact fp32 products, fp32
 //             PSUM accumulation in increasing k).
-// Limits      128 < n <= 256 (two K tiles, two output tiles), one emulated core, not timing-only, a
-//             target whose pmax, stationary width and moving width are 128, 128 and 512; any other call
-//             runs trnblas gemv itself.
+// Limits      128 < n <= 256 (two K tiles, two output tiles), one emulated core, not timing-only, ideal
+//             numerics without stochastic rounding (the settings the test covers), a target whose pmax,
+//             stationary width and moving width are 128, 128 and 512; any other call runs trnblas gemv
+//             itself.
 #include "column_gemv.hpp"
 
 #include <algorithm>
@@ -44,8 +45,9 @@ constexpr int kOperandSlots = 4;            // the driver's K-tile buffers for t
 
 bool fits(const blas::Settings& s, std::int64_t n) {
   const HardwareSpec& hw = hardware_spec(s.target);
-  return n > kTile && n <= 2 * kTile && !s.timing_only && s.num_cores <= 1 && hw.pmax == kTile &&
-         hw.gemm_stationary_fmax == kTile && hw.gemm_moving_fmax == kEpilogueWidth;
+  return n > kTile && n <= 2 * kTile && !s.timing_only && s.num_cores <= 1 && s.numerics == Numerics::ideal &&
+         !s.stochastic_rounding && hw.pmax == kTile && hw.gemm_stationary_fmax == kTile &&
+         hw.gemm_moving_fmax == kEpilogueWidth;
 }
 
 }  // namespace
