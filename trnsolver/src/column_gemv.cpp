@@ -19,7 +19,7 @@
 //             them), epilogue slot jt after them at jt * 2048 ([128, 512] fp32), PSUM bank jt at
 //             jt * 2048. Same instructions on the same operands at the same addresses: the same trace
 //             records, bits and modeled time as the driver; a test compares the two record by record
-//             for every n in (128, 256] on each target (test_trnsolver_syevd.cpp).
+//             for every n in (128, 256] on each target (tests/trnsolver/test_trnsolver_column_gemv.cpp).
 // Engines     DMA, TensorE, VectorE.
 // Accuracy    trnblas gemv's: |y - A x| <= gamma_{n+2} |A| |x| componentwise (exact fp32 products, fp32
 //             PSUM accumulation in increasing k).
