@@ -117,9 +117,12 @@ void xeig_body(const trn::solver::Settings& s, const XEig& a, T* A, R* W, std::i
     return;
   }
   // XsyevBatched: matrix k at A + k lda n, its eigenvalues at W + k n, info[k]; one joined report.
+  // syevd / heevd finish once through finish_fp64_report on r and hand r to no nested call (their
+  // ormqr / unmqr has its own report): r is the batch's trace sink (run_batch), so the matrices' parts
+  // join the batch's unjoined and each matrix is not modelled on its own (nobody read those profiles).
   run_batch(s, a.batch, rep, [&](std::int64_t k, trn::solver::CallReport& r) {
     info[k] = evd(s, vectors, uplo, a.n, A + k * a.lda * a.n, a.lda, W + k * a.n, &r);
-  });
+  }, /*sink_parts=*/true);
 }
 
 Status xeig_run(const char* fn, trnsolverDnHandle_t h, trnsolverDnParams_t params, const XEig& a, void* A, void* W,

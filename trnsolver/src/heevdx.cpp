@@ -74,10 +74,8 @@ int heevdx_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo
       m = hi - lo;
       ScratchVector<T> V(vectors ? Z.begin() + lo * n : Z.end(), vectors ? Z.begin() + hi * n : Z.end());
       if (vectors && n > 1 && m > 0) {  // V = Q Z for the selected columns (Q = diag(1, Q'))
-        detail::SubCallReport sub;
-        CallReport& r = sub.report;
-        ormqr(s, true, false, n - 1, m, n - 1, work.data() + 1, n, tau.data(), V.data() + 1, n, &r);
-        st.trace.add(std::move(r.trace));
+        detail::SubCallParts sub(st.trace);  // unmqr's trace parts join this call's, modeled once
+        ormqr(s, true, false, n - 1, m, n - 1, work.data() + 1, n, tau.data(), V.data() + 1, n, &sub.report());
       }
       std::int64_t at = 0;  // the selection first, then the others, each ascending (syevdx's order)
       for (std::int64_t i = lo; i < hi; ++i) W[at++] = static_cast<R>(w[static_cast<std::size_t>(i)] / scale);

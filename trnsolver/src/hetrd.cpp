@@ -113,10 +113,8 @@ int heevd_impl(const Settings& s, bool vectors, Uplo uplo, std::int64_t n, T* A,
       info = detail::tridiagonal_eig(st, n, work.data(), tau.data(), vectors, w, Z);
       ScratchVector<T> V(Z.begin(), Z.end());
       if (vectors && n > 1) {  // V = Q Z (Q = diag(1, Q'), the reflectors at (1, 0))
-        detail::SubCallReport sub;
-        CallReport& r = sub.report;
-        ormqr(s, true, false, n - 1, n, n - 1, work.data() + 1, n, tau.data(), V.data() + 1, n, &r);
-        st.trace.add(std::move(r.trace));
+        detail::SubCallParts sub(st.trace);  // unmqr's trace parts join this call's, modeled once
+        ormqr(s, true, false, n - 1, n, n - 1, work.data() + 1, n, tau.data(), V.data() + 1, n, &sub.report());
       }
       for (std::int64_t i = 0; i < n; ++i) W[i] = static_cast<R>(w[i] / scale);
       if (vectors)

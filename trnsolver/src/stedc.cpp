@@ -159,13 +159,17 @@ Root secular_root(const double* d, const double* z, std::int64_t k, double rho, 
 double root_minus(const double* d, const Root& r, std::int64_t i) { return (d[r.pole] - d[i]) + r.tau; }
 
 // The merge's host step: D + rho z z^T = U Lambda U^T on the n = n1 + n2 indices (d, z in the order
-// of diag(Q1, Q2)'s columns, each half ascending); lambda ascending, U (n x n, ld n) in that order.
+// of diag(Q1, Q2)'s columns, each half ascending); lambda ascending, U (n x n, ld n, rounded to T) in
+// that order. U is formed column by column in one fp64 column buffer (a column's rotations and row
+// permutation touch only that column): the same operations per element as forming all of U in fp64
+// first, without two n x n fp64 temporaries per merge (fresh pages, zero fills).
 struct Rotation {
   std::int64_t p, q;
   double c, s;
 };
 
-void merge_host(std::int64_t n, const double* d_in, const double* z_in, double rho, double* lambda, double* U,
+template <class T>
+void merge_host(std::int64_t n, const double* d_in, const double* z_in, double rho, double* lambda, T* U,
                 double& flops) {
   std::vector<std::int64_t> perm(static_cast<std::size_t>(n));
   std::iota(perm.begin(), perm.end(), 0);
@@ -232,33 +236,31 @@ void merge_host(std::int64_t n, const double* d_in, const double* z_in, double r
   for (std::int64_t j = 0; j < k; ++j) pairs.push_back({dk[roots[j].pole] + roots[j].tau, j});
   for (std::int64_t t : gone) pairs.push_back({d[t], -1 - t});
   std::stable_sort(pairs.begin(), pairs.end(), [](const Pair& a, const Pair& b) { return a.value < b.value; });
-  std::vector<double> Y(static_cast<std::size_t>(n * n), 0.0), u(static_cast<std::size_t>(k));
+  // Column c of Y (the eigenvectors in the sorted order), then U(:, c) (sorted rows) = R_1 ... R_m Y(:, c)
+  // -- the last rotation first -- with the rows back in diag(Q1, Q2)'s order.
+  std::vector<double> y(static_cast<std::size_t>(n)), u(static_cast<std::size_t>(k));
   for (std::int64_t c = 0; c < n; ++c) {
     lambda[c] = pairs[c].value;
-    double* y = Y.data() + c * n;
+    std::fill(y.begin(), y.end(), 0.0);
     if (pairs[c].root < 0) {
       y[-1 - pairs[c].root] = 1.0;
-      continue;
+    } else {
+      const Root& r = roots[pairs[c].root];
+      double nrm = 0;
+      for (std::int64_t i = 0; i < k; ++i) {
+        u[i] = zk[i] / ((dk[i] - dk[r.pole]) - r.tau);
+        nrm += u[i] * u[i];
+      }
+      nrm = std::sqrt(nrm);
+      for (std::int64_t i = 0; i < k; ++i) y[keep[i]] = u[i] / nrm;
     }
-    const Root& r = roots[pairs[c].root];
-    double nrm = 0;
-    for (std::int64_t i = 0; i < k; ++i) {
-      u[i] = zk[i] / ((dk[i] - dk[r.pole]) - r.tau);
-      nrm += u[i] * u[i];
-    }
-    nrm = std::sqrt(nrm);
-    for (std::int64_t i = 0; i < k; ++i) y[keep[i]] = u[i] / nrm;
-  }
-  // U (sorted rows) = R_1 ... R_m Y: the last rotation first; then the rows back to diag(Q1, Q2)'s order.
-  for (auto it = rots.rbegin(); it != rots.rend(); ++it)
-    for (std::int64_t c = 0; c < n; ++c) {
-      double* y = Y.data() + c * n;
+    for (auto it = rots.rbegin(); it != rots.rend(); ++it) {
       const double yp = y[it->p], yq = y[it->q];
       y[it->p] = it->c * yp - it->s * yq;
       y[it->q] = it->s * yp + it->c * yq;
     }
-  for (std::int64_t c = 0; c < n; ++c)
-    for (std::int64_t t = 0; t < n; ++t) U[perm[t] + c * n] = Y[t + c * n];
+    for (std::int64_t t = 0; t < n; ++t) U[perm[t] + c * n] = static_cast<T>(y[t]);
+  }
   flops += 4.0 * static_cast<double>(k * k) + 4.0 * static_cast<double>(n * static_cast<std::int64_t>(rots.size()));
 }
 
@@ -298,15 +300,17 @@ struct Dc {
   void merge(std::int64_t lo, std::int64_t n1, std::int64_t n2, double beta, double* w) {
     const std::int64_t n = n1 + n2;
     T* zb = Z + lo + lo * N;
-    std::vector<double> z(static_cast<std::size_t>(n)), lambda(z.size()), U(static_cast<std::size_t>(n * n));
+    std::vector<double> z(static_cast<std::size_t>(n)), lambda(z.size());
     const double r2 = 1.0 / std::sqrt(2.0), sg = beta < 0 ? -1.0 : 1.0;
     for (std::int64_t j = 0; j < n1; ++j) z[j] = r2 * static_cast<double>(zb[(n1 - 1) + j * N]);
     for (std::int64_t j = 0; j < n2; ++j) z[n1 + j] = sg * r2 * static_cast<double>(zb[n1 + (n1 + j) * N]);
     const double f0 = st.host_flops;
-    merge_host(n, w + lo, z.data(), 2.0 * std::fabs(beta), lambda.data(), U.data(), st.host_flops);
     // Traced temporaries from the scratch stack: freed per merge, so heap reuse would make false HBM
-    // dependencies that change with the process's history (docs/cost-model.md section 2).
-    ScratchVector<T> Ut(U.begin(), U.end()), Q(static_cast<std::size_t>(n * n));
+    // dependencies that change with the process's history (docs/cost-model.md section 2). Ut, then Q:
+    // merge_host allocates no scratch, so Ut and Q get the blocks they got when Ut was a copy made after it.
+    ScratchVector<T> Ut(static_cast<std::size_t>(n * n));
+    merge_host(n, w + lo, z.data(), 2.0 * std::fabs(beta), lambda.data(), Ut.data(), st.host_flops);
+    ScratchVector<T> Q(static_cast<std::size_t>(n * n));
     for (std::int64_t j = 0; j < n; ++j)
       for (std::int64_t i = 0; i < n; ++i) Q[i + j * n] = zb[i + j * N];
     std::copy(lambda.begin(), lambda.end(), w + lo);

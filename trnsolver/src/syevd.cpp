@@ -68,10 +68,8 @@ int syevd_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo,
       const auto [lo, hi] = selected<T>(sel, w, scale);
       m = hi - lo;
       if (vectors && n > 1 && m > 0) {  // V = Q Z for the selected columns only
-        detail::SubCallReport sub;  // ormqr's trace joins this call's, modeled once
-        CallReport& r = sub.report;
-        ormqr(s, true, false, n - 1, m, n - 1, work.data() + 1, n, tau.data(), Z.data() + 1 + lo * n, n, &r);
-        st.trace.add(std::move(r.trace));
+        detail::SubCallParts sub(st.trace);  // ormqr's trace parts join this call's, modeled once
+        ormqr(s, true, false, n - 1, m, n - 1, work.data() + 1, n, tau.data(), Z.data() + 1 + lo * n, n, &sub.report());
       }
       // W: the selection, then the other eigenvalues ascending (the whole spectrum, selected first: what
       // NVIDIA's syevdx sample prints, W[3] = 4 with meig = 2).

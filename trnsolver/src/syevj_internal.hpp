@@ -192,6 +192,24 @@ struct BatchTraceSink {
   TraceParts* parts = nullptr;
 };
 BatchTraceSink& batch_trace_sink();  // this thread's
+// A sub-call (SubCallReport) whose routine finishes once through finish_fp64_report on report() and
+// passes report() to no nested call (ormqr / unmqr in syevd, syevdx, heevd, heevdx): while it lives,
+// that report is this thread's trace sink into `parts`, so the routine's trace parts join the caller's
+// unjoined -- the same records in the same order as joining them into report().trace and adding that,
+// without copying every record of the sub-call once more into fresh pages. The enclosing sink (a
+// batched entry point's) is restored at its end, also when the sub-call throws.
+class SubCallParts {
+ public:
+  explicit SubCallParts(TraceParts& parts) : saved_(batch_trace_sink()) { batch_trace_sink() = {&sub_.report, &parts}; }
+  ~SubCallParts() { batch_trace_sink() = saved_; }
+  SubCallParts(const SubCallParts&) = delete;
+  SubCallParts& operator=(const SubCallParts&) = delete;
+  CallReport& report() { return sub_.report; }
+
+ private:
+  SubCallReport sub_;
+  BatchTraceSink saved_;
+};
 // The report of a blocked factorisation (sgetrf, spotrf; dgetrf, dpotrf with their host fp64 flops):
 // finish_fp64_report, then the plan that chose its panels. Nothing without a report.
 void finish_factor_report(CallReport* report, TraceParts&& trace, Generation target, const FactorPlan& plan,
