@@ -96,6 +96,24 @@ void trsm_left_kernel(NeuronCore& nc, const TrsmProblem& pr) {
   for (std::int64_t t = 0; t < T; ++t) nc.dma_copy(bview.tile(t * P, bt[t].partitions, 0, m), bt[t]);
 }
 
+namespace {
+// One column step of the column-oriented substitution on partition 0 (trsv_kernel, tbsv_kernel):
+//   x_j = x_j / t_jj (VectorE divide; not for a unit diagonal), then for the len unsolved rows
+//   i0 .. i0 + len - 1 that column j reaches: x_i = x_i - t_ij x_j (a VectorE multiply into upd, then
+//   a subtract). In t (T on partition 0), t_jj is word diag_word and t_ij are len words from col_word
+//   on, col_step apart.
+void substitute_column(NeuronCore& nc, const Tile& x, const Tile& upd, const Tile& t, bool unit, std::int64_t j,
+                       std::int64_t diag_word, std::int64_t col_word, std::int64_t col_step, std::int64_t i0,
+                       std::int64_t len) {
+  const Tile xj = x.cols(j, 1);
+  if (!unit) nc.tensor_scalar(xj, xj, AluOp::divide, t.cols(diag_word, 1));
+  if (len <= 0) return;
+  const Tile xi = x.cols(i0, len), u = upd.cols(0, len);
+  nc.tensor_scalar(u, t.slice(0, col_word, len, col_step), AluOp::multiply, xj);
+  nc.tensor_tensor(xi, xi, u, AluOp::subtract);
+}
+}  // namespace
+
 // One right-hand side (trnblas's float trsv; the complex trsv's real form of order 2n): the same
 // column-oriented substitution with x on the free axis of one partition, so no step crosses
 // partitions and each instruction touches only the elements it computes.
@@ -140,13 +158,9 @@ void trsv_kernel(NeuronCore& nc, const TrsmProblem& pr) {
     nc.dma_copy(tp.cols(0, w * h), by_columns ? panel.tile_nd({0, 0, 0}, {1, w, h}) : panel.tile_nd({0, 0, 0}, {1, h, w}));
     for (std::int64_t k = 0; k < w; ++k) {
       const std::int64_t j = pr.lower ? c0 + k : c1 - 1 - k;
-      const Tile xj = x.cols(j, 1);
-      if (!pr.unit) nc.tensor_scalar(xj, xj, AluOp::divide, tp.cols((j - r0) * ai + (j - c0) * aj, 1));
       const std::int64_t i0 = pr.lower ? j + 1 : 0, len = pr.lower ? n - 1 - j : j;
-      if (len == 0) continue;
-      const Tile tcol = tp.slice(0, (i0 - r0) * ai + (j - c0) * aj, len, ai);
-      nc.tensor_scalar(upd.cols(0, len), tcol, AluOp::multiply, xj);
-      nc.tensor_tensor(x.cols(i0, len), x.cols(i0, len), upd.cols(0, len), AluOp::subtract);
+      const auto word = [&](std::int64_t i) { return (i - r0) * ai + (j - c0) * aj; };  // op(T)(i, j) in tp
+      substitute_column(nc, x, upd, tp, pr.unit, j, word(j), word(i0), ai, i0, len);
     }
   }
   nc.dma_copy(xh, x);
@@ -196,14 +210,9 @@ void tbsv_kernel(NeuronCore& nc, const BandSolve& pr) {
   const std::int64_t step = pr.transposed ? kk : 1;     // between op(T)(i, j) and op(T)(i + 1, j)
   for (std::int64_t s = 0; s < n; ++s) {
     const std::int64_t j = lower ? s : n - 1 - s;
-    const Tile xj = x.cols(j, 1);
-    if (!pr.unit) nc.tensor_scalar(xj, xj, AluOp::divide, band.cols(word_op(j, j), 1));
     const std::int64_t i0 = lower ? j + 1 : std::max<std::int64_t>(0, j - kk);
     const std::int64_t len = lower ? std::min(n - 1, j + kk) - j : j - i0;
-    if (len <= 0) continue;
-    const Tile tcol = band.slice(0, word_op(i0, j), len, step);
-    nc.tensor_scalar(upd.cols(0, len), tcol, AluOp::multiply, xj);
-    nc.tensor_tensor(x.cols(i0, len), x.cols(i0, len), upd.cols(0, len), AluOp::subtract);
+    substitute_column(nc, x, upd, band, pr.unit, j, word_op(j, j), word_op(i0, j), step, i0, len);
   }
   nc.dma_copy(xh, x);
 }
