@@ -14,7 +14,8 @@
 // (a copy with zeros, and ones on a unit diagonal: data movement only, the analogue of a masked
 // DMA), then run the dense product. ger is the k = 1 GEMM A = x (alpha y)^T + 1 * A (alpha y first:
 // see scaled; fp64 on the host side). Small fp32 gemv and ger calls issue the GEMM's instructions in
-// one direct program (gemv_one_program, ger_one_program: no GEMM driver, no second launch).
+// one direct program (gemv_one_program, ger_one_program: no GEMM driver, no second launch); fp32 gemv
+// of two tiles (len <= 256) issues the driver's own program directly (gemv_two_tiles: same trace).
 // trsv: float runs trsv_kernel (column substitution with x on one partition's free axis: VectorE
 // divide and updates; trsm_left_kernel's TensorE broadcasts beyond kTrsvMaxN); double is blocked by kTrsvBlock columns: each diagonal block is
 // solved by substitution on the host side in fp64, each off-diagonal update x2 -= T21 x1 is an
@@ -136,6 +137,94 @@ void gemv_one_program(const Settings& s, Op trans, std::int64_t len_x, std::int6
   rep.add(std::move(r.trace));
 }
 
+// A fp32 gemv of two tiles (x or y longer than 128, neither longer than 256) as ONE direct program: the
+// GEMM driver's program for it, without the driver.
+// Algorithm   launch_gemm's plan for the 1 x len_y x len_x row product y^T = x^T op(A)^T is one streaming
+//             pass of J = ceil(len_y / 128) output tiles (one PSUM bank each), four operand slots and J
+//             epilogue slots (gemm_plan.cpp, choose_block); its program (gemm_kernel.cpp, pass_program)
+//             issues, and this function issues in the same order:
+//               per K tile kt (x's rows k0 = 128 kt .. k0 + tk): DMA x(k0 : k0 + tk) -> [tk, 1], DMA
+//                 op(A)^T(k0 : k0 + tk, 0 : len_y) -> [tk, len_y], then per output tile jt: nc_matmul(bank
+//                 jt, op(A)^T tile's columns of jt, x tile, accumulate = kt > 0) -- fp32 PSUM sums in
+//                 increasing k;
+//               per output tile: tile::evacuate with alpha into its epilogue slot; beta != 0: y's rows of
+//                 the tile in by DMA to the slot's C tile, tile::add_beta_c_and_cast;
+//               per output tile: one DMA to y.
+//             Tiles allocated in the driver's order and sizes (allocate, allocate_slot): J PSUM banks
+//             [128, 512]; operand slot u < 4: x term [128, 1], op(A)^T term [128, len_y]; epilogue slot
+//             jt: [128, 512] fp32, then (beta != 0) C [128, 512]. Same instructions on the same operands
+//             at the same addresses: the driver's trace records, bits and modeled time, without its plan,
+//             poison-filled slots and generic packing (docs/trnblas.md "Small gemv in one program").
+//             test_trnblas_gemv_two_tiles compares the two record by record.
+// Engines     DMA, TensorE, VectorE.
+// Accuracy    The GEMM path's: |error| <= gamma_{K+2} (|alpha| |A| |x| + |beta| |y|).
+// Limits      alpha != 0, 1 <= len_x, len_y <= 256 with one of them above 128 (both <= 128:
+//             gemv_one_program); a target with the driver's tile sizes for this plan (pmax and stationary
+//             width 128, PSUM banks of 512 fp32, room for four operand slots); other calls take the GEMM.
+constexpr std::int64_t kGemvTile = 128, kGemvBankWidth = 512;
+constexpr int kGemvOperandSlots = 4;
+
+bool gemv_fits_two_tiles(const Settings& s, std::int64_t len_x, std::int64_t len_y, float alpha) {
+  const HardwareSpec& hw = hardware_spec(s.target);
+  return alpha != 0.0f && len_x >= 1 && len_y >= 1 && std::max(len_x, len_y) > kGemvTile &&
+         std::max(len_x, len_y) <= 2 * kGemvTile && hw.pmax == kGemvTile && hw.gemm_stationary_fmax == kGemvTile &&
+         hw.psum_bank_bytes == 4 * kGemvBankWidth;
+}
+
+void gemv_two_tiles(const Settings& s, Op trans, std::int64_t len_x, std::int64_t len_y, float alpha, const float* A,
+                    std::int64_t lda, const float* x, std::int64_t incx, float beta, float* y, std::int64_t incy,
+                    CallReport* sub) {
+  const std::int64_t k_tiles = (len_x + kGemvTile - 1) / kGemvTile, j_tiles = (len_y + kGemvTile - 1) / kGemvTile;
+  const auto P = static_cast<std::int32_t>(kGemvTile);
+  l12::Report rep(s, sub);
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf()), ps(nc.psum());
+    constexpr AllocFill kWrittenFirst = AllocFill::none;  // each is a DMA's or an instruction's destination first
+    std::array<Tile, 2> acc, out, c_in;
+    for (std::int64_t jt = 0; jt < j_tiles; ++jt)
+      acc[jt] = ps.alloc(DType::f32, P, {kGemvBankWidth}, "op(A) x", 0, kWrittenFirst);
+    std::array<Tile, kGemvOperandSlots> xs, at;
+    for (int u = 0; u < kGemvOperandSlots; ++u) {
+      xs[u] = sb.alloc(DType::f32, P, {1}, "x", 0, kWrittenFirst);
+      at[u] = sb.alloc(DType::f32, P, {len_y}, "op(A)^T", 0, kWrittenFirst);
+    }
+    for (std::int64_t jt = 0; jt < j_tiles; ++jt) {
+      out[jt] = sb.alloc(DType::f32, P, {kGemvBankWidth}, "y out", 0, kWrittenFirst);
+      if (beta != 0.0f) c_in[jt] = sb.alloc(DType::f32, P, {kGemvBankWidth}, "y in", 0, kWrittenFirst);
+    }
+    const auto rows_of = [](std::int64_t len, std::int64_t t) {
+      return static_cast<std::int32_t>(std::min(kGemvTile, len - t * kGemvTile));
+    };
+    for (std::int64_t kt = 0; kt < k_tiles; ++kt) {
+      const std::int64_t k0 = kt * kGemvTile;
+      const std::int32_t tk = rows_of(len_x, kt);
+      const Tile xk = xs[kt].rows(0, tk), ak = at[kt].rows(0, tk);
+      nc.dma_copy(xk, tile::hbm_view(x + k0 * incx, DType::f32, tk, incx, {{1, 1}}));
+      // op(A)^T[k, j]: A(j, k) (trans N: rows of A on the free axis) or A(k, j) (trans T).
+      nc.dma_copy(ak, trans == Op::N ? tile::hbm_view(A + k0 * lda, DType::f32, tk, lda, {{len_y, 1}})
+                                     : tile::hbm_view(A + k0, DType::f32, tk, 1, {{len_y, lda}}));
+      for (std::int64_t jt = 0; jt < j_tiles; ++jt)
+        nc.nc_matmul(acc[jt].rows(0, rows_of(len_y, jt)).cols(0, 1), ak.cols(jt * kGemvTile, rows_of(len_y, jt)), xk,
+                     /*accumulate=*/kt > 0);
+    }
+    const auto y_tile = [&](std::int64_t jt) {
+      return tile::hbm_view(y + jt * kGemvTile * incy, DType::f32, rows_of(len_y, jt), incy, {{1, 1}});
+    };
+    for (std::int64_t jt = 0; jt < j_tiles; ++jt) {
+      const std::int32_t tj = rows_of(len_y, jt);
+      const Tile v = out[jt].rows(0, tj).cols(0, 1);
+      tile::evacuate(nc, v, acc[jt].rows(0, tj).cols(0, 1), alpha, /*accumulated=*/true);
+      if (beta != 0.0f) {
+        const Tile c = c_in[jt].rows(0, tj).cols(0, 1);
+        nc.dma_copy(c, y_tile(jt));
+        tile::add_beta_c_and_cast(nc, v, &c, beta, nullptr);
+      }
+    }
+    for (std::int64_t jt = 0; jt < j_tiles; ++jt) nc.dma_copy(y_tile(jt), out[jt].rows(0, rows_of(len_y, jt)).cols(0, 1));
+  });
+  rep.add(std::move(r.trace));
+}
+
 // y^T = alpha x^T op(A)^T + beta y^T (one GEMM, row form). x has len_x = cols of op(A).
 void gemv_row(const Settings& s, Op trans, std::int64_t m, std::int64_t n, float alpha, const float* A,
               std::int64_t lda, const float* x, std::int64_t incx, float beta, float* y, std::int64_t incy,
@@ -145,6 +234,11 @@ void gemv_row(const Settings& s, Op trans, std::int64_t m, std::int64_t n, float
   VecOut<float> yv(y, len_y, incy, beta != 0.0f);
   if (gemv_fits_one_program(s, len_x, len_y, alpha)) {
     gemv_one_program(s, trans, len_x, len_y, alpha, A, lda, xv.p, xv.inc, beta, yv.p, yv.inc, sub);
+    if (!s.timing_only) yv.flush();
+    return;
+  }
+  if (gemv_fits_two_tiles(s, len_x, len_y, alpha)) {
+    gemv_two_tiles(s, trans, len_x, len_y, alpha, A, lda, xv.p, xv.inc, beta, yv.p, yv.inc, sub);
     if (!s.timing_only) yv.flush();
     return;
   }

@@ -27,7 +27,6 @@
 #include <span>
 #include <type_traits>
 
-#include "column_gemv.hpp"
 #include "eig_internal.hpp"
 #include "trn/blas/level12.hpp"
 #include "trn/blas/level3.hpp"
@@ -153,11 +152,12 @@ void stage_symmetric_lower(EigSteps& st, std::int64_t N, const float* a, std::in
   st.trace.add(std::move(r.trace));
 }
 
-// y = full(0:n, 0:n) x for the staged symmetric copy (ld ldf): trnblas GEMV's instructions, the product
-// symv runs on its own staging (same values, same GEMM); column_gemv issues the GEMM driver's program
-// for 128 < n <= 256 without the driver's per-call host work (same trace).
+// y = full(0:n, 0:n) x for the staged symmetric copy (ld ldf): trnblas gemv, the product symv runs on
+// its own staging (same values, same GEMM; one direct program for n <= 256, level2.cpp).
 void symv(EigSteps& st, std::int64_t n, const float* full, std::int64_t ldf, const float* x, float* y) {
-  column_gemv(st.bs, n, full, ldf, x, y, st.trace);
+  blas::CallReport r;
+  blas::gemv(st.bs, blas::Op::N, n, n, 1.0f, full, ldf, x, 1, 0.0f, y, 1, &r);
+  st.trace.add(std::move(r.trace));
 }
 void symv(EigSteps& st, std::int64_t n, const double* A, std::int64_t lda, const double* x, double* y) {
   if (st.host_symv) {  // y = A x from the lower triangle, fp64 on the host
