@@ -12,6 +12,7 @@
 
 #include "syevj_internal.hpp"
 #include "trn/core/scratch.hpp"
+#include "trn/core/host_simd.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/scalar_traits.hpp"
 #include "trn/solver/eig.hpp"
@@ -107,6 +108,11 @@ void eig_gemm(EigSteps& st, bool ta, bool tb, std::int64_t m, std::int64_t n, st
 // Returns 0 or the number of off-diagonal elements of a QL leaf that did not converge.
 int stedc(EigSteps& st, std::int64_t n, ScratchVector<double>& d, ScratchVector<double>& e, double* w, float* Z);
 int stedc(EigSteps& st, std::int64_t n, ScratchVector<double>& d, ScratchVector<double>& e, double* w, double* Z);
+// The merge's secular equation 1/rho + sum_j z_j^2 / (d_j - lambda) = 0 (d ascending, k poles, znorm2 =
+// |z|^2): root j as lambda_j = d[pole[j]] + tau[j], found with `simd`'s lanes (portable: one root at a
+// time) -- the same bits at every level; stedc's flop count added to `flops`. For tests (stedc.cpp).
+void secular_roots_at(HostSimd simd, const double* d, const double* z, std::int64_t k, double rho, double znorm2,
+                      std::int64_t* pole, double* tau, double& flops);
 
 // Lower tridiagonalization of the n x n matrix a (ld lda, lower triangle read; the strictly upper
 // part is not read or written): reflectors below the subdiagonal (A(j+1, j) holds 1 on return),

@@ -16,7 +16,10 @@
 //   TensorE: Q = diag(Q1, Q2) U as two GEMMs (trnblas: fp32 mode for S, Ozaki fp64 for D)
 // Leaves of <= kStedcLeaf rows: implicit QL with Wilkinson's shift (the tql2 of Bowdler, Martin,
 // Reinsch & Wilkinson, Numer. Math. 11, 1968), fp64 on the host, 30 iterations per eigenvalue at most.
+#include <immintrin.h>
+
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -24,6 +27,7 @@
 
 #include "eig_internal.hpp"
 #include "trn/blas/blas.hpp"
+#include "trn/core/host_simd.hpp"
 
 namespace trn::solver::detail {
 namespace {
@@ -155,6 +159,151 @@ Root secular_root(const double* d, const double* z, std::int64_t k, double rho, 
   return r;
 }
 
+// Every root of the secular equation at once, several in lockstep: lane l of a pass evaluates f and
+// f' of its own root (its own pole and tau) in one sweep over the k poles, so that the divisions of
+// W roots issue as one W-wide vector division (AVX-512: 8 lanes, AVX2: 4) and the two add chains of
+// each lane run beside the other lanes' (one root's loop is bound by its dependent adds and a scalar
+// division per pole). Each lane performs exactly secular_root's operations in secular_root's order --
+// (d_j - d_pole) - tau, z_j / that, f + z_j q, g + q q, all IEEE fp64 without contraction -- and the
+// same bracket and stopping logic, so every root is secular_root's bit for bit; the flop count is
+// added per root in secular_root's order afterwards. A lane whose root has stopped takes the next root.
+// `simd` portable (TRN_HOST_SIMD=portable, or no AVX2): secular_root per root. test_trnsolver_secular
+// compares the levels bit for bit.
+struct SecularLanes {
+  static constexpr int kMax = 8;
+  std::array<double, kMax> dpole{}, tau{}, f{}, g{};
+};
+using SecularPass = void (*)(const double* d, const double* z, std::int64_t k, double rho, SecularLanes& v);
+
+__attribute__((target("avx512f"))) void secular_pass_avx512(const double* d, const double* z, std::int64_t k,
+                                                              double rho, SecularLanes& v) {
+  const __m512d dp = _mm512_loadu_pd(v.dpole.data()), tau = _mm512_loadu_pd(v.tau.data());
+  __m512d f = _mm512_set1_pd(1.0 / rho), g = _mm512_setzero_pd();
+  for (std::int64_t j = 0; j < k; ++j) {
+    const __m512d zj = _mm512_set1_pd(z[j]);
+    const __m512d q = _mm512_div_pd(zj, _mm512_sub_pd(_mm512_sub_pd(_mm512_set1_pd(d[j]), dp), tau));
+    f = _mm512_add_pd(f, _mm512_mul_pd(zj, q));
+    g = _mm512_add_pd(g, _mm512_mul_pd(q, q));
+  }
+  _mm512_storeu_pd(v.f.data(), f);
+  _mm512_storeu_pd(v.g.data(), g);
+}
+
+__attribute__((target("avx2"))) void secular_pass_avx2(const double* d, const double* z, std::int64_t k, double rho,
+                                                         SecularLanes& v) {
+  const __m256d dp = _mm256_loadu_pd(v.dpole.data()), tau = _mm256_loadu_pd(v.tau.data());
+  __m256d f = _mm256_set1_pd(1.0 / rho), g = _mm256_setzero_pd();
+  for (std::int64_t j = 0; j < k; ++j) {
+    const __m256d zj = _mm256_set1_pd(z[j]);
+    const __m256d q = _mm256_div_pd(zj, _mm256_sub_pd(_mm256_sub_pd(_mm256_set1_pd(d[j]), dp), tau));
+    f = _mm256_add_pd(f, _mm256_mul_pd(zj, q));
+    g = _mm256_add_pd(g, _mm256_mul_pd(q, q));
+  }
+  _mm256_storeu_pd(v.f.data(), f);
+  _mm256_storeu_pd(v.g.data(), g);
+}
+
+void secular_roots(HostSimd simd, const double* d, const double* z, std::int64_t k, double rho, double znorm2,
+                   Root* roots, double& flops) {
+  const int lanes = simd == HostSimd::avx512 ? 8 : simd == HostSimd::avx2 ? 4 : 1;
+  if (lanes == 1 || k < 2) {
+    for (std::int64_t j = 0; j < k; ++j) roots[j] = secular_root(d, z, k, rho, znorm2, j, flops);
+    return;
+  }
+  const SecularPass pass = lanes == 8 ? secular_pass_avx512 : secular_pass_avx2;
+  // One lane's root: secular_root's state between evaluations. `bracketing`: the first evaluation (at
+  // the midpoint between poles i and i + 1, deciding the pole) is still to come.
+  struct Lane {
+    std::int64_t i = -1;  // the root (-1: idle)
+    bool bracketing = false;
+    int it = 0;  // Newton-loop evaluations so far
+    double a = 0, b = 0, half = 0;
+  };
+  std::vector<int> iterations(static_cast<std::size_t>(k), 0);
+  std::array<Lane, SecularLanes::kMax> lane;
+  SecularLanes v;
+  std::int64_t next_root = 0, running = 0;
+  const auto start = [&](int l) {  // secular_root up to its first evaluation
+    Lane& s = lane[static_cast<std::size_t>(l)];
+    s = Lane{};
+    if (next_root == k) return;
+    const std::int64_t i = next_root++;
+    ++running;
+    s.i = i;
+    roots[i] = Root{i, 0};
+    if (i == k - 1) {
+      s.b = rho * znorm2;
+      v.tau[static_cast<std::size_t>(l)] = s.a + (s.b - s.a) / 2;
+    } else {
+      s.bracketing = true;
+      s.half = (d[i + 1] - d[i]) / 2;
+      v.tau[static_cast<std::size_t>(l)] = s.half;
+    }
+    v.dpole[static_cast<std::size_t>(l)] = d[i];
+  };
+  const auto stop = [&](int l, double tau) {
+    Lane& s = lane[static_cast<std::size_t>(l)];
+    roots[s.i].tau = tau;
+    iterations[static_cast<std::size_t>(s.i)] = s.it;
+    --running;
+    start(l);
+  };
+  for (int l = 0; l < lanes; ++l) start(l);
+  while (running > 0) {
+    for (int l = 0; l < lanes; ++l)  // idle lanes evaluate a copy of a live one (results unused)
+      if (lane[static_cast<std::size_t>(l)].i < 0)
+        for (int m = 0; m < lanes; ++m)
+          if (lane[static_cast<std::size_t>(m)].i >= 0) {
+            v.dpole[static_cast<std::size_t>(l)] = v.dpole[static_cast<std::size_t>(m)];
+            v.tau[static_cast<std::size_t>(l)] = v.tau[static_cast<std::size_t>(m)];
+            break;
+          }
+    pass(d, z, k, rho, v);
+    for (int l = 0; l < lanes; ++l) {
+      Lane& s = lane[static_cast<std::size_t>(l)];
+      if (s.i < 0) continue;
+      const auto L = static_cast<std::size_t>(l);
+      const double f = v.f[L], tau = v.tau[L];
+      Root& r = roots[s.i];
+      if (s.bracketing) {  // secular_root's choice of the pole
+        s.bracketing = false;
+        if (f >= 0) {
+          s.b = s.half;
+        } else {
+          r.pole = s.i + 1;
+          s.a = -s.half;
+        }
+        v.dpole[L] = d[r.pole];
+        v.tau[L] = s.a + (s.b - s.a) / 2;
+        continue;
+      }
+      ++s.it;  // secular_root's Newton step on this evaluation
+      if (f < 0) s.a = tau; else s.b = tau;
+      if (f == 0) {
+        stop(l, tau);
+        continue;
+      }
+      const double step = f / v.g[L];
+      double next = tau - step;
+      const bool newton = next > s.a && next < s.b;
+      if (newton && std::fabs(step) <= 2.0 * kEps * std::fabs(next)) {
+        stop(l, next);
+        continue;
+      }
+      if (!newton) next = s.a + (s.b - s.a) / 2;
+      if (next == s.a || next == s.b || s.it == 2200) {  // cannot shrink / secular_root's last step
+        stop(l, next == s.a || next == s.b ? tau : next);
+        continue;
+      }
+      v.tau[L] = next;
+    }
+  }
+  for (std::int64_t j = 0; j < k; ++j) {  // secular_root's flop count, added in its order
+    if (j != k - 1) flops += 5.0 * static_cast<double>(k);
+    for (int t = 0; t < iterations[static_cast<std::size_t>(j)]; ++t) flops += 7.0 * static_cast<double>(k);
+  }
+}
+
 // lambda_j - d_i of root j, from its pole.
 double root_minus(const double* d, const Root& r, std::int64_t i) { return (d[r.pole] - d[i]) + r.tau; }
 
@@ -220,7 +369,7 @@ void merge_host(std::int64_t n, const double* d_in, const double* z_in, double r
     znorm2 += zk[j] * zk[j];
   }
   std::vector<Root> roots(static_cast<std::size_t>(k));
-  for (std::int64_t j = 0; j < k; ++j) roots[j] = secular_root(dk.data(), zk.data(), k, rho, znorm2, j, flops);
+  secular_roots(host_simd(), dk.data(), zk.data(), k, rho, znorm2, roots.data(), flops);
   for (std::int64_t i = 0; i < k; ++i) {  // Loewner: z_i^2 = prod_j (lambda_j - d_i) / (rho prod_{j != i} (d_j - d_i))
     double p = root_minus(dk.data(), roots[k - 1], i) / rho;
     for (std::int64_t j = 0; j < i; ++j) p *= root_minus(dk.data(), roots[j], i) / (dk[j] - dk[i]);
@@ -246,13 +395,15 @@ void merge_host(std::int64_t n, const double* d_in, const double* z_in, double r
       y[-1 - pairs[c].root] = 1.0;
     } else {
       const Root& r = roots[pairs[c].root];
+      // The quotients first (independent: one vector division per 8 with AVX-512), then the norm's add
+      // chain in increasing i and the scaling -- the same operations on the same operands as one loop.
+      const double dp = dk[r.pole], tau = r.tau;
+      for (std::int64_t i = 0; i < k; ++i) u[i] = zk[i] / ((dk[i] - dp) - tau);
       double nrm = 0;
-      for (std::int64_t i = 0; i < k; ++i) {
-        u[i] = zk[i] / ((dk[i] - dk[r.pole]) - r.tau);
-        nrm += u[i] * u[i];
-      }
+      for (std::int64_t i = 0; i < k; ++i) nrm += u[i] * u[i];
       nrm = std::sqrt(nrm);
-      for (std::int64_t i = 0; i < k; ++i) y[keep[i]] = u[i] / nrm;
+      for (std::int64_t i = 0; i < k; ++i) u[i] = u[i] / nrm;
+      for (std::int64_t i = 0; i < k; ++i) y[keep[i]] = u[i];
     }
     for (auto it = rots.rbegin(); it != rots.rend(); ++it) {
       const double yp = y[it->p], yq = y[it->q];
@@ -347,6 +498,16 @@ int stedc_impl(EigSteps& st, std::int64_t n, ScratchVector<double>& d, ScratchVe
 }
 
 }  // namespace
+
+void secular_roots_at(HostSimd simd, const double* d, const double* z, std::int64_t k, double rho, double znorm2,
+                      std::int64_t* pole, double* tau, double& flops) {
+  std::vector<Root> roots(static_cast<std::size_t>(k));
+  secular_roots(simd, d, z, k, rho, znorm2, roots.data(), flops);
+  for (std::int64_t j = 0; j < k; ++j) {
+    pole[j] = roots[static_cast<std::size_t>(j)].pole;
+    tau[j] = roots[static_cast<std::size_t>(j)].tau;
+  }
+}
 
 int stedc(EigSteps& st, std::int64_t n, ScratchVector<double>& d, ScratchVector<double>& e, double* w, float* Z) {
   return stedc_impl(st, n, d, e, w, Z);
