@@ -199,7 +199,8 @@ void syr2k(EigSteps& st, std::int64_t n, std::int64_t k, const double* V, std::i
 // W V^H-terms, w *= tau, w += alpha v with alpha = -tau/2 (w^H v); conjugates are identities for real
 // data. Returns flops (complex: 4 real operations per complex one).
 template <class T>
-double finish_w(std::int64_t N, std::int64_t j, const T* a, std::int64_t lda, T* W, std::int64_t ldw, T tau_j) {
+inline __attribute__((always_inline)) double finish_w(std::int64_t N, std::int64_t j, const T* a, std::int64_t lda,
+                                                      T* W, std::int64_t ldw, T tau_j) {
   using F = Fp64<T>;
   const std::int64_t r0 = j + 1, len = N - r0;
   const T* v = a + r0 + j * lda;
@@ -228,8 +229,9 @@ double finish_w(std::int64_t N, std::int64_t j, const T* a, std::int64_t lda, T*
 // Hermitian diagonal kept real), then its reflector (xLARFG; complex: beta real, so d and e are real).
 // tau[N - 1] is not written (LAPACK's tau has N - 1 entries). Returns flops.
 template <class T>
-double prepare_column(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, const T* W, std::int64_t ldw,
-                      double* d, double* e, T* tau) {
+inline __attribute__((always_inline)) double prepare_column(std::int64_t N, std::int64_t j, T* a, std::int64_t lda,
+                                                            const T* W, std::int64_t ldw, double* d, double* e,
+                                                            T* tau) {
   using F = Fp64<T>;
   const auto diagonal = [](F x) { return F(std::real(x)); };  // the identity for real data
   // Column by column (contiguous, vectorizable): each s[i] still takes its j terms in increasing c;
@@ -259,6 +261,24 @@ double prepare_column(std::int64_t N, std::int64_t j, T* a, std::int64_t lda, co
   return ops * (4.0 * static_cast<double>((N - j) * j) + 3.0 * static_cast<double>(N - j));
 }
 
+// finish_w and prepare_column compiled for AVX-512 (8 doubles a vector where the baseline build has SSE2's
+// 2): their column loops are elementwise (each element's terms in increasing c) and their reductions
+// stay scalar chains in order (-ffp-contract=off, no reassociation), so each element takes the same
+// operations in the same order -- the same bits; latrd calls these when host_simd() is avx512.
+template <class T>
+__attribute__((target("avx512f,avx512bw,avx512vl"))) double finish_w_avx512(std::int64_t N, std::int64_t j,
+                                                                             const T* a, std::int64_t lda, T* W,
+                                                                             std::int64_t ldw, T tau_j) {
+  return finish_w(N, j, a, lda, W, ldw, tau_j);
+}
+template <class T>
+__attribute__((target("avx512f,avx512bw,avx512vl"))) double prepare_column_avx512(std::int64_t N, std::int64_t j,
+                                                                                   T* a, std::int64_t lda,
+                                                                                   const T* W, std::int64_t ldw,
+                                                                                   double* d, double* e, T* tau) {
+  return prepare_column(N, j, a, lda, W, ldw, d, e, tau);
+}
+
 // xLATRD on the N x N trailing matrix a (lower), w columns, W (N x w, ld N). full (S): a's dense
 // symmetric copy (ld N, stage_symmetric_lower), which the products read; nullptr: a's lower triangle.
 template <class T>
@@ -267,10 +287,13 @@ void latrd(EigSteps& st, std::int64_t N, std::int64_t w, T* a, std::int64_t lda,
   // The host keeps the panel's V and W between its steps (it computes them); what crosses the link
   // per column is the fresh column j from the device, y = A22 v from the symv, and v for the next
   // symv; the whole panel (V and W, for the SYR2K) goes back after its last column.
+  const bool wide = host_simd() == HostSimd::avx512;
   for (std::int64_t j = 0; j <= w; ++j) {
     double flops = 0;
-    if (j > 0 && j < N) flops += finish_w(N, j - 1, a, lda, W, N, tau[j - 1]);
-    if (j < w) flops += prepare_column(N, j, a, lda, W, N, d, e, tau);
+    if (j > 0 && j < N)
+      flops += wide ? finish_w_avx512(N, j - 1, a, lda, W, N, tau[j - 1]) : finish_w(N, j - 1, a, lda, W, N, tau[j - 1]);
+    if (j < w)
+      flops += wide ? prepare_column_avx512(N, j, a, lda, W, N, d, e, tau) : prepare_column(N, j, a, lda, W, N, d, e, tau);
     st.host_flops += flops;
     const std::int64_t c = std::min(j, w - 1);
     const HostSpan column = HostSpan(a + c + c * lda, N - c), y = j > 0 ? HostSpan(W + j + (j - 1) * N, N - j) : HostSpan{};
