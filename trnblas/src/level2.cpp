@@ -154,13 +154,14 @@ void gemv_one_program(const Settings& s, Op trans, std::int64_t len_x, std::int6
 //             [128, 512]; operand slot u < 4: x term [128, 1], op(A)^T term [128, len_y]; epilogue slot
 //             jt: [128, 512] fp32, then (beta != 0) C [128, 512]. Same instructions on the same operands
 //             at the same addresses: the driver's trace records, bits and modeled time, without its plan,
-//             poison-filled slots and generic packing (docs/trnblas.md "Small gemv in one program").
+//             poison-filled slots and generic packing -- and without its plan line in the report, as
+//             gemv_one_program (docs/trnblas.md "Two-tile gemv in one program").
 //             test_trnblas_gemv_two_tiles compares the two record by record.
 // Engines     DMA, TensorE, VectorE.
 // Accuracy    The GEMM path's: |error| <= gamma_{K+2} (|alpha| |A| |x| + |beta| |y|).
 // Limits      alpha != 0, 1 <= len_x, len_y <= 256 with one of them above 128 (both <= 128:
 //             gemv_one_program); a target with the driver's tile sizes for this plan (pmax and stationary
-//             width 128, PSUM banks of 512 fp32, room for four operand slots); other calls take the GEMM.
+//             width 128, PSUM banks of 512 fp32: every generation); other calls take the GEMM.
 constexpr std::int64_t kGemvTile = 128, kGemvBankWidth = 512;
 constexpr int kGemvOperandSlots = 4;
 
