@@ -200,15 +200,27 @@ int host_simd() {
 // copies; the emulator reads each row of A once (from the row's first partition) and each column
 // block of B once (from the group's first partition) -- the broadcast copies hold the same words --
 // and runs the whole block at once, then writes each partition's outputs with its own C.
+// res = P + E (P when P is not finite: an Inf / NaN input, or overflow, is the IEEE dot product's
+// own value, which the compensation would turn from Inf - Inf into NaN), then alpha res (+ beta c).
+inline double dot2_output(double p, double e, double alpha, double beta, double c) {
+  const double res = std::isfinite(p) ? p + e : p;
+  const double v = alpha * res;
+  return beta == 0.0 ? v : v + beta * c;
+}
+
+void run_dot2_block(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
+                    double* E) {
+  const int simd = host_simd();
+  if (simd == 2)
+    dot2_block_avx512(a, b, m, n, k, P, E);
+  else if (simd == 1)
+    dot2_block_avx2(a, b, m, n, k, P, E);
+  else
+    dot2_block_portable(a, b, m, n, k, P, E);
+}
+
 void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const CustomOpContext& ctx) {
   const std::int64_t m = l.x.m, n = l.x.n, k = l.x.k, nc = l.nc;
-  thread_local std::vector<double> buf;
-  buf.resize(z(m * k + k * n + 2 * m * n + nc));
-  double* const a = buf.data();
-  double* const b = a + m * k;
-  double* const P = b + k * n;
-  double* const E = P + m * n;
-  double* const c = E + m * n;
   // Element 0 of partition p of a tile: base + p * partition stride (Tile::at(p, 0), its index walk once).
   struct Rows {
     std::byte* base;
@@ -218,6 +230,22 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
   const auto rows_of = [](const Tile& t) { return Rows{t.at(0, 0), t.partition_stride}; };
   const Rows ra = rows_of(ctx.inputs[0]), rb = rows_of(ctx.inputs[1]), rout = rows_of(ctx.outputs[0]);
   const Rows rc = beta != 0.0 ? rows_of(ctx.inputs[2]) : rout;
+  if (m == 1 && n == 1) {
+    // One output (ddot, a one-output dgemv): A's row and B's column are each k contiguous words
+    // pairs of partition 0; the chain reads them where they are (the same operations as below).
+    double P = 0, E = 0, c = 0;
+    run_dot2_block(reinterpret_cast<const double*>(ra(0)), reinterpret_cast<const double*>(rb(0)), 1, 1, k, &P, &E);
+    if (beta != 0.0) std::memcpy(&c, rc(0), sizeof(double));
+    const double out = dot2_output(P, E, alpha, beta, c);
+    std::memcpy(rout(0), &out, sizeof(double));
+    return;
+  }
+  thread_local std::vector<double> buf;
+  buf.resize(z(m * k + k * n + 2 * m * n));
+  double* const a = buf.data();
+  double* const b = a + m * k;
+  double* const P = b + k * n;
+  double* const E = P + m * n;
   for (std::int64_t i = 0; i < m; ++i) std::memcpy(a + i * k, ra(l.partition(i, 0)), z(k) * sizeof(double));
   for (std::int64_t g = 0; g < l.G; ++g) {
     const std::int64_t w = std::min(nc, n - g * nc);
@@ -231,27 +259,21 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
         std::memcpy(b + kk * n + g * nc, src + kk * w * static_cast<std::int64_t>(sizeof(double)), z(w) * sizeof(double));
     }
   }
-  const int simd = host_simd();
-  if (simd == 2)
-    dot2_block_avx512(a, b, m, n, k, P, E);
-  else if (simd == 1)
-    dot2_block_avx2(a, b, m, n, k, P, E);
-  else
-    dot2_block_portable(a, b, m, n, k, P, E);
+  run_dot2_block(a, b, m, n, k, P, E);
+  // Each output word pair read (beta != 0) and written in place: element copies of a fixed size,
+  // not a library memcpy per partition (64 of them for an 8^3 product).
   for (std::int64_t g = 0; g < l.G; ++g) {
     const std::int64_t w = std::min(nc, n - g * nc);
     for (std::int64_t i = 0; i < m; ++i) {
       const std::int32_t p = l.partition(i, g);
-      if (beta != 0.0) std::memcpy(c, rc(p), z(w) * sizeof(double));
+      std::byte* const out = rout(p);
+      const std::byte* const cin = rc(p);
       for (std::int64_t j = 0; j < w; ++j) {
-        // A non-finite sum (an Inf / NaN input, or overflow) is the IEEE dot product's own value:
-        // the compensation would turn Inf - Inf into NaN.
-        const double pv = P[i * n + g * nc + j];
-        const double res = std::isfinite(pv) ? pv + E[i * n + g * nc + j] : pv;
-        const double v = alpha * res;
-        c[j] = beta == 0.0 ? v : v + beta * c[j];
+        double c = 0;
+        if (beta != 0.0) std::memcpy(&c, cin + j * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+        const double v = dot2_output(P[i * n + g * nc + j], E[i * n + g * nc + j], alpha, beta, c);
+        std::memcpy(out + j * static_cast<std::int64_t>(sizeof(double)), &v, sizeof(double));
       }
-      std::memcpy(rout(p), c, z(w) * sizeof(double));
     }
   }
 }
@@ -276,6 +298,11 @@ Tile shifted(const Tile& hbm_words, std::int64_t elements) {
   return t;
 }
 
+struct Dot2OperatorArgs {
+  const Dot2Layout* l;
+  double alpha, beta;
+};
+
 void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta) {
   const int P = nc.hw().pmax;
   const Dot2Operands& x = l.x;
@@ -283,9 +310,13 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
   const auto m = static_cast<std::int32_t>(x.m);
   const auto used = static_cast<std::int32_t>(l.G * x.m);
   AllocScope sb(nc.sbuf());
-  const Tile at = sb.alloc(DType::u32, P, {2 * k}, "dot2.a", 0, AllocFill::none);
-  const Tile bt = sb.alloc(DType::u32, P, {2 * k * w}, "dot2.b", 0, AllocFill::none);
-  const Tile ct = sb.alloc(DType::u32, P, {2 * w}, "dot2.c", 0, AllocFill::none);
+  // One allocation holds A's row, B's block and C's outputs side by side (three disjoint column
+  // ranges of every partition: the same regions apart from where they sit, so the same dependencies
+  // and modeled time as three allocations, at a third of the allocator's host work).
+  const Tile abc = sb.alloc(DType::u32, P, {2 * k + 2 * k * w + 2 * w}, "dot2.abc", 0, AllocFill::none);
+  const Tile at = abc.cols(0, 2 * k);
+  const Tile bt = abc.cols(2 * k, 2 * k * w);
+  const Tile ct = abc.cols(2 * k + 2 * k * w, 2 * w);
   // B's block of cw columns in SBUF in B's storage order (one run per stored line when it is one).
   const auto b_block = [&](const double* from, std::int32_t parts, std::int64_t pstride, std::int64_t cw) {
     return l.b_by_column ? words(from, parts, pstride, {{cw, x.b_j}, {k, x.b_k}})
@@ -334,9 +365,12 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
   if (beta != 0.0) c_moves([&](const Tile& sbuf, const Tile& hbm) { nc.dma_copy(sbuf, hbm); });
   const Tile inputs[] = {at.rows(0, used), bt.rows(0, used), ct.rows(0, used)};  // C only with beta != 0
   const Tile outputs[] = {ct.rows(0, used)};
+  // The operator's arguments behind one pointer: a capture that fits std::function's inline storage
+  // (no heap block per call).
+  const Dot2OperatorArgs args{&l, alpha, beta};
   nc.custom_op("fp64_dot2_gemm", outputs, std::span<const Tile>(inputs, beta != 0.0 ? 3 : 2),
                operator_cycles(nc.hw(), l, beta != 0.0),
-               [&](const CustomOpContext& ctx) { run_dot2_operator(l, alpha, beta, ctx); });
+               [a = &args](const CustomOpContext& ctx) { run_dot2_operator(*a->l, a->alpha, a->beta, ctx); });
   c_moves([&](const Tile& sbuf, const Tile& hbm) { nc.dma_copy(hbm, sbuf); });
 }
 
@@ -494,9 +528,8 @@ bool try_gemm_dot2(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t
 namespace {
 void run_gemm_dot2(const Settings& s, const Dot2Layout& l, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
                    double beta, CallReport* report) {
-  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
-    dot2_program(nc, l, alpha, beta);
-  });
+  const Dot2OperatorArgs args{&l, alpha, beta};
+  LaunchResult r = launch(s.launch_config(), [a = &args](NeuronCore& nc) { dot2_program(nc, *a->l, a->alpha, a->beta); });
   const bool want_plan = report != nullptr && report->plans_wanted;
   finish_report(report, s, std::move(r.trace));
   if (want_plan) {
