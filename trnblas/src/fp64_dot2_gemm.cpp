@@ -455,13 +455,18 @@ void run_dot2_split_operator(const Dot2Split& d, double alpha, double beta, cons
   double* const Y = X + c * kc;
   double* const P = Y + c * kc;
   double* const E = P + c;
+  // Partition p's chunk starts at element 0 of its row: base + p * partition stride (Tile::at(p, 0)
+  // without its index walk per partition).
+  const std::byte* const x0 = ctx.inputs[0].at(0, 0);
+  const std::byte* const y0 = ctx.inputs[1].at(0, 0);
+  const std::int64_t xs = ctx.inputs[0].partition_stride, ys = ctx.inputs[1].partition_stride;
   for (std::int64_t p = 0; p < c; ++p) {  // [kk][p]: the chains side by side
     const std::int64_t len = p < d.longer ? kc : kc - 1;
-    const auto* xp = reinterpret_cast<const double*>(ctx.inputs[0].at(static_cast<std::int32_t>(p), 0));
-    const auto* yp = reinterpret_cast<const double*>(ctx.inputs[1].at(static_cast<std::int32_t>(p), 0));
+    const std::byte* const xp = x0 + p * xs;
+    const std::byte* const yp = y0 + p * ys;
     for (std::int64_t kk = 0; kk < len; ++kk) {
-      std::memcpy(X + kk * c + p, xp + kk, sizeof(double));
-      std::memcpy(Y + kk * c + p, yp + kk, sizeof(double));
+      std::memcpy(X + kk * c + p, xp + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+      std::memcpy(Y + kk * c + p, yp + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
     }
   }
   const int simd = host_simd();
@@ -489,6 +494,46 @@ void run_dot2_split_operator(const Dot2Split& d, double alpha, double beta, cons
     out = v + beta * r0;
   }
   std::memcpy(ctx.outputs[0].at(0, 0), &out, sizeof(double));
+}
+
+// The split dot product's program and its arguments (behind one pointer: closures that fit
+// std::function's inline storage, no heap block per call).
+struct Dot2SplitProgram {
+  const Dot2Split* d;
+  double alpha, beta, cycles;
+  const double* x;
+  std::int64_t incx;
+  const double* y;
+  std::int64_t incy;
+  double* r;
+};
+
+void dot2_split_program(NeuronCore& nc, const Dot2SplitProgram& a) {
+  const Dot2Split& d = *a.d;
+  const auto c = static_cast<std::int32_t>(d.c), longer = static_cast<std::int32_t>(d.longer);
+  AllocScope sb(nc.sbuf());
+  // One allocation: x's and y's chunks and the result side by side (disjoint column ranges: the
+  // same regions' dependencies and modeled time as three allocations, a third of the allocator's work).
+  const Tile xyr = sb.alloc(DType::u32, nc.hw().pmax, {4 * d.kc + 2}, "dot2s.xyr", 0, AllocFill::none);
+  const Tile xt = xyr.cols(0, 2 * d.kc);
+  const Tile yt = xyr.cols(2 * d.kc, 2 * d.kc);
+  const Tile rt = xyr.rows(0, 1).cols(4 * d.kc, 2);
+  // Chunk p on partition p: the longer chunks as one DMA per operand, the shorter ones as another.
+  const auto chunks_in = [&](const Tile& t, const double* v, std::int64_t inc) {
+    nc.dma_copy(t.rows(0, longer).cols(0, 2 * d.kc), words(v, longer, d.kc * inc, {{d.kc, inc}}));
+    if (longer < c)
+      nc.dma_copy(t.rows(longer, c - longer).cols(0, 2 * (d.kc - 1)),
+                  words(v + longer * d.kc * inc, c - longer, (d.kc - 1) * inc, {{d.kc - 1, inc}}));
+  };
+  chunks_in(xt, a.x, a.incx);
+  chunks_in(yt, a.y, a.incy);
+  const Tile r_hbm = words(a.r, 1, 0, {{1, 1}});
+  if (a.beta != 0.0) nc.dma_copy(rt, r_hbm);
+  const Tile in3[] = {xt.rows(0, c), yt.rows(0, c), rt};
+  const Tile outputs[] = {rt};
+  nc.custom_op("fp64_dot2_split", outputs, std::span<const Tile>(in3, a.beta != 0.0 ? 3 : 2), a.cycles,
+               [p = &a](const CustomOpContext& ctx) { run_dot2_split_operator(*p->d, p->alpha, p->beta, ctx); });
+  nc.dma_copy(r_hbm, rt);
 }
 
 }  // namespace
@@ -561,29 +606,8 @@ void dot2_split(const Settings& s, std::int64_t k, double alpha, const double* x
   tile::GpsimdOps lane = kFirstOps + static_cast<double>(d.kc - 1) * kMacOps + static_cast<double>(d.c - 1) * kCombineOps + kOutputOps;
   if (beta != 0.0) lane += kBetaOps;
   const double cycles = tile::gpsimd_op_cycles(hw, lane, 1);
-  LaunchResult lr = launch(s.launch_config(), [&](NeuronCore& nc) {
-    const auto c = static_cast<std::int32_t>(d.c), longer = static_cast<std::int32_t>(d.longer);
-    AllocScope sb(nc.sbuf());
-    const Tile xt = sb.alloc(DType::u32, nc.hw().pmax, {2 * d.kc}, "dot2s.x", 0, AllocFill::none);
-    const Tile yt = sb.alloc(DType::u32, nc.hw().pmax, {2 * d.kc}, "dot2s.y", 0, AllocFill::none);
-    const Tile rt = sb.alloc(DType::u32, 1, {2}, "dot2s.r", 0, AllocFill::none);
-    // Chunk p on partition p: the longer chunks as one DMA per operand, the shorter ones as another.
-    const auto chunks_in = [&](const Tile& t, const double* v, std::int64_t inc) {
-      nc.dma_copy(t.rows(0, longer).cols(0, 2 * d.kc), words(v, longer, d.kc * inc, {{d.kc, inc}}));
-      if (longer < c)
-        nc.dma_copy(t.rows(longer, c - longer).cols(0, 2 * (d.kc - 1)),
-                    words(v + longer * d.kc * inc, c - longer, (d.kc - 1) * inc, {{d.kc - 1, inc}}));
-    };
-    chunks_in(xt, x, incx);
-    chunks_in(yt, y, incy);
-    const Tile r_hbm = words(r, 1, 0, {{1, 1}});
-    if (beta != 0.0) nc.dma_copy(rt, r_hbm);
-    const Tile in3[] = {xt.rows(0, c), yt.rows(0, c), rt};
-    const Tile outputs[] = {rt};
-    nc.custom_op("fp64_dot2_split", outputs, std::span<const Tile>(in3, beta != 0.0 ? 3 : 2), cycles,
-                 [&](const CustomOpContext& ctx) { run_dot2_split_operator(d, alpha, beta, ctx); });
-    nc.dma_copy(r_hbm, rt);
-  });
+  const Dot2SplitProgram prog{&d, alpha, beta, cycles, x, incx, y, incy, r};
+  LaunchResult lr = launch(s.launch_config(), [a = &prog](NeuronCore& nc) { dot2_split_program(nc, *a); });
   const bool want_plan = report != nullptr && report->plans_wanted;
   finish_report(report, s, std::move(lr.trace));
   if (want_plan) {
