@@ -304,16 +304,17 @@ struct Dot2OperatorArgs {
 };
 
 void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta) {
-  const int P = nc.hw().pmax;
   const Dot2Operands& x = l.x;
   const std::int64_t k = x.k, w = l.nc;
   const auto m = static_cast<std::int32_t>(x.m);
   const auto used = static_cast<std::int32_t>(l.G * x.m);
   AllocScope sb(nc.sbuf());
   // One allocation holds A's row, B's block and C's outputs side by side (three disjoint column
-  // ranges of every partition: the same regions apart from where they sit, so the same dependencies
-  // and modeled time as three allocations, at a third of the allocator's host work).
-  const Tile abc = sb.alloc(DType::u32, P, {2 * k + 2 * k * w + 2 * w}, "dot2.abc", 0, AllocFill::none);
+  // ranges of the used partitions: the same regions apart from where they sit, so the same
+  // dependencies and modeled time as three allocations, at a third of the allocator's host work;
+  // an allocation reserves its byte range in every partition, and the operator's operands are the
+  // tiles themselves, no partition sub-range views).
+  const Tile abc = sb.alloc(DType::u32, used, {2 * k + 2 * k * w + 2 * w}, "dot2.abc", 0, AllocFill::none);
   const Tile at = abc.cols(0, 2 * k);
   const Tile bt = abc.cols(2 * k, 2 * k * w);
   const Tile ct = abc.cols(2 * k + 2 * k * w, 2 * w);
@@ -363,8 +364,8 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
     }
   }
   if (beta != 0.0) c_moves([&](const Tile& sbuf, const Tile& hbm) { nc.dma_copy(sbuf, hbm); });
-  const Tile inputs[] = {at.rows(0, used), bt.rows(0, used), ct.rows(0, used)};  // C only with beta != 0
-  const Tile outputs[] = {ct.rows(0, used)};
+  const Tile inputs[] = {at, bt, ct};  // C only with beta != 0
+  const Tile outputs[] = {ct};
   // The operator's arguments behind one pointer: a capture that fits std::function's inline storage
   // (no heap block per call).
   const Dot2OperatorArgs args{&l, alpha, beta};
