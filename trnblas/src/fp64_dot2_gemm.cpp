@@ -330,7 +330,7 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
   const auto c_moves = [&](auto&& move) {  // move(SBUF rows, HBM view): C in or out
     if (l.row_major) {
       for (std::int32_t i = 0; i < m; ++i) {
-        if (Gf > 0) move(ct.rows(i * G, Gf).cols(0, 2 * w), words(x.C + i * x.c_i, Gf, w * x.c_j, {{w, x.c_j}}));
+        if (Gf > 0) move(ct.rows(i * G, Gf), words(x.C + i * x.c_i, Gf, w * x.c_j, {{w, x.c_j}}));  // all 2 w columns
         if (rest > 0)
           move(ct.rows(i * G + Gf, 1).cols(0, 2 * rest), words(x.C + i * x.c_i + full * w * x.c_j, 1, 0, {{rest, x.c_j}}));
       }
@@ -338,15 +338,19 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
       const Tile c_full = words(x.C, m, x.c_i, {{w, x.c_j}});  // group 0's; group g's is g w c_j elements on
       for (std::int64_t g = 0; g < l.G; ++g) {
         const std::int64_t cw = std::min(w, x.n - g * w);
-        move(ct.rows(static_cast<std::int32_t>(g * x.m), m).cols(0, 2 * cw),
-             cw == w ? shifted(c_full, g * w * x.c_j) : words(x.C + g * w * x.c_j, m, x.c_i, {{cw, x.c_j}}));
+        const Tile rows = ct.rows(static_cast<std::int32_t>(g * x.m), m);
+        // A full group's columns are the whole tile (cols(0, 2 w) would be the same view).
+        if (cw == w)
+          move(rows, shifted(c_full, g * w * x.c_j));
+        else
+          move(rows.cols(0, 2 * cw), words(x.C + g * w * x.c_j, m, x.c_i, {{cw, x.c_j}}));
       }
     }
   };
   if (l.row_major) {
     for (std::int32_t i = 0; i < m; ++i) {
       nc.dma_copy(at.rows(i * G, G), words(x.A + i * x.a_i, G, 0, {{k, x.a_k}}));
-      if (Gf > 0) nc.dma_copy(bt.rows(i * G, Gf).cols(0, 2 * k * w), b_block(x.B, Gf, w * x.b_j, w));
+      if (Gf > 0) nc.dma_copy(bt.rows(i * G, Gf), b_block(x.B, Gf, w * x.b_j, w));  // all 2 k w columns
       if (rest > 0) nc.dma_copy(bt.rows(i * G + Gf, 1).cols(0, 2 * k * rest), b_block(x.B + full * w * x.b_j, 1, 0, rest));
     }
   } else {
@@ -358,9 +362,12 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
       const std::int64_t cw = std::min(w, x.n - g * w);
       const auto rows = static_cast<std::int32_t>(g * x.m);
       nc.dma_copy(at.rows(rows, m), a_rows);
-      // B's column block to every partition of the group (partition stride 0).
-      nc.dma_copy(bt.rows(rows, m).cols(0, 2 * k * cw),
-                  cw == w ? shifted(b_full, g * w * x.b_j) : b_block(x.B + g * w * x.b_j, m, 0, cw));
+      // B's column block to every partition of the group (partition stride 0); a full group's block
+      // is the whole tile (cols(0, 2 k w) would be the same view).
+      if (cw == w)
+        nc.dma_copy(bt.rows(rows, m), shifted(b_full, g * w * x.b_j));
+      else
+        nc.dma_copy(bt.rows(rows, m).cols(0, 2 * k * cw), b_block(x.B + g * w * x.b_j, m, 0, cw));
     }
   }
   if (beta != 0.0) c_moves([&](const Tile& sbuf, const Tile& hbm) { nc.dma_copy(sbuf, hbm); });
