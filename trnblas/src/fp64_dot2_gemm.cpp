@@ -77,9 +77,12 @@ Dot2Layout layout_of(int P, const Dot2Operands& x) {
   Dot2Layout l{x};
   const std::int64_t m = x.m, n = x.n;
   l.b_by_column = x.b_k == 1;
-  l.G = std::max<std::int64_t>(1, std::min<std::int64_t>(n, P / std::max<std::int64_t>(m, 1)));
-  l.nc = (n + l.G - 1) / l.G;
-  l.G = (n + l.nc - 1) / l.nc;  // no empty group
+  // The same integers as G = max(1, min(n, P / max(m, 1))), nc = ceil(n / G), G = ceil(n / nc),
+  // without a 64-bit division where its result is known (m <= 1; G = n gives nc = 1; nc = 1 gives
+  // G = n): a ddot or an 8^3 product chose its layout with six divisions, ~1.5 % of xeigtstd < dec.in.
+  l.G = std::max<std::int64_t>(1, std::min<std::int64_t>(n, m <= 1 ? P : P / m));
+  l.nc = n > 0 && l.G >= n ? 1 : (n + l.G - 1) / l.G;
+  l.G = l.nc == 1 ? n : (n + l.nc - 1) / l.nc;  // no empty group
   l.row_major = m < l.G;
   return l;
 }
@@ -200,15 +203,27 @@ int host_simd() {
 // copies; the emulator reads each row of A once (from the row's first partition) and each column
 // block of B once (from the group's first partition) -- the broadcast copies hold the same words --
 // and runs the whole block at once, then writes each partition's outputs with its own C.
+// res = P + E (P when P is not finite: an Inf / NaN input, or overflow, is the IEEE dot product's
+// own value, which the compensation would turn from Inf - Inf into NaN), then alpha res (+ beta c).
+inline double dot2_output(double p, double e, double alpha, double beta, double c) {
+  const double res = std::isfinite(p) ? p + e : p;
+  const double v = alpha * res;
+  return beta == 0.0 ? v : v + beta * c;
+}
+
+void run_dot2_block(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
+                    double* E) {
+  const int simd = host_simd();
+  if (simd == 2)
+    dot2_block_avx512(a, b, m, n, k, P, E);
+  else if (simd == 1)
+    dot2_block_avx2(a, b, m, n, k, P, E);
+  else
+    dot2_block_portable(a, b, m, n, k, P, E);
+}
+
 void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const CustomOpContext& ctx) {
   const std::int64_t m = l.x.m, n = l.x.n, k = l.x.k, nc = l.nc;
-  thread_local std::vector<double> buf;
-  buf.resize(z(m * k + k * n + 2 * m * n + nc));
-  double* const a = buf.data();
-  double* const b = a + m * k;
-  double* const P = b + k * n;
-  double* const E = P + m * n;
-  double* const c = E + m * n;
   // Element 0 of partition p of a tile: base + p * partition stride (Tile::at(p, 0), its index walk once).
   struct Rows {
     std::byte* base;
@@ -218,6 +233,22 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
   const auto rows_of = [](const Tile& t) { return Rows{t.at(0, 0), t.partition_stride}; };
   const Rows ra = rows_of(ctx.inputs[0]), rb = rows_of(ctx.inputs[1]), rout = rows_of(ctx.outputs[0]);
   const Rows rc = beta != 0.0 ? rows_of(ctx.inputs[2]) : rout;
+  if (m == 1 && n == 1) {
+    // One output (ddot, a one-output dgemv): A's row and B's column are each k contiguous words
+    // pairs of partition 0; the chain reads them where they are (the same operations as below).
+    double P = 0, E = 0, c = 0;
+    run_dot2_block(reinterpret_cast<const double*>(ra(0)), reinterpret_cast<const double*>(rb(0)), 1, 1, k, &P, &E);
+    if (beta != 0.0) std::memcpy(&c, rc(0), sizeof(double));
+    const double out = dot2_output(P, E, alpha, beta, c);
+    std::memcpy(rout(0), &out, sizeof(double));
+    return;
+  }
+  thread_local std::vector<double> buf;
+  buf.resize(z(m * k + k * n + 2 * m * n));
+  double* const a = buf.data();
+  double* const b = a + m * k;
+  double* const P = b + k * n;
+  double* const E = P + m * n;
   for (std::int64_t i = 0; i < m; ++i) std::memcpy(a + i * k, ra(l.partition(i, 0)), z(k) * sizeof(double));
   for (std::int64_t g = 0; g < l.G; ++g) {
     const std::int64_t w = std::min(nc, n - g * nc);
@@ -231,27 +262,21 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
         std::memcpy(b + kk * n + g * nc, src + kk * w * static_cast<std::int64_t>(sizeof(double)), z(w) * sizeof(double));
     }
   }
-  const int simd = host_simd();
-  if (simd == 2)
-    dot2_block_avx512(a, b, m, n, k, P, E);
-  else if (simd == 1)
-    dot2_block_avx2(a, b, m, n, k, P, E);
-  else
-    dot2_block_portable(a, b, m, n, k, P, E);
+  run_dot2_block(a, b, m, n, k, P, E);
+  // Each output word pair read (beta != 0) and written in place: element copies of a fixed size,
+  // not a library memcpy per partition (64 of them for an 8^3 product).
   for (std::int64_t g = 0; g < l.G; ++g) {
     const std::int64_t w = std::min(nc, n - g * nc);
     for (std::int64_t i = 0; i < m; ++i) {
       const std::int32_t p = l.partition(i, g);
-      if (beta != 0.0) std::memcpy(c, rc(p), z(w) * sizeof(double));
+      std::byte* const out = rout(p);
+      const std::byte* const cin = rc(p);
       for (std::int64_t j = 0; j < w; ++j) {
-        // A non-finite sum (an Inf / NaN input, or overflow) is the IEEE dot product's own value:
-        // the compensation would turn Inf - Inf into NaN.
-        const double pv = P[i * n + g * nc + j];
-        const double res = std::isfinite(pv) ? pv + E[i * n + g * nc + j] : pv;
-        const double v = alpha * res;
-        c[j] = beta == 0.0 ? v : v + beta * c[j];
+        double c = 0;
+        if (beta != 0.0) std::memcpy(&c, cin + j * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+        const double v = dot2_output(P[i * n + g * nc + j], E[i * n + g * nc + j], alpha, beta, c);
+        std::memcpy(out + j * static_cast<std::int64_t>(sizeof(double)), &v, sizeof(double));
       }
-      std::memcpy(rout(p), c, z(w) * sizeof(double));
     }
   }
 }
@@ -276,16 +301,26 @@ Tile shifted(const Tile& hbm_words, std::int64_t elements) {
   return t;
 }
 
+struct Dot2OperatorArgs {
+  const Dot2Layout* l;
+  double alpha, beta;
+};
+
 void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta) {
-  const int P = nc.hw().pmax;
   const Dot2Operands& x = l.x;
   const std::int64_t k = x.k, w = l.nc;
   const auto m = static_cast<std::int32_t>(x.m);
   const auto used = static_cast<std::int32_t>(l.G * x.m);
   AllocScope sb(nc.sbuf());
-  const Tile at = sb.alloc(DType::u32, P, {2 * k}, "dot2.a", 0, AllocFill::none);
-  const Tile bt = sb.alloc(DType::u32, P, {2 * k * w}, "dot2.b", 0, AllocFill::none);
-  const Tile ct = sb.alloc(DType::u32, P, {2 * w}, "dot2.c", 0, AllocFill::none);
+  // One allocation holds A's row, B's block and C's outputs side by side (three disjoint column
+  // ranges of the used partitions: the same regions apart from where they sit, so the same
+  // dependencies and modeled time as three allocations, at a third of the allocator's host work;
+  // an allocation reserves its byte range in every partition, and the operator's operands are the
+  // tiles themselves, no partition sub-range views).
+  const Tile abc = sb.alloc(DType::u32, used, {2 * k + 2 * k * w + 2 * w}, "dot2.abc", 0, AllocFill::none);
+  const Tile at = abc.cols(0, 2 * k);
+  const Tile bt = abc.cols(2 * k, 2 * k * w);
+  const Tile ct = abc.cols(2 * k + 2 * k * w, 2 * w);
   // B's block of cw columns in SBUF in B's storage order (one run per stored line when it is one).
   const auto b_block = [&](const double* from, std::int32_t parts, std::int64_t pstride, std::int64_t cw) {
     return l.b_by_column ? words(from, parts, pstride, {{cw, x.b_j}, {k, x.b_k}})
@@ -298,7 +333,7 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
   const auto c_moves = [&](auto&& move) {  // move(SBUF rows, HBM view): C in or out
     if (l.row_major) {
       for (std::int32_t i = 0; i < m; ++i) {
-        if (Gf > 0) move(ct.rows(i * G, Gf).cols(0, 2 * w), words(x.C + i * x.c_i, Gf, w * x.c_j, {{w, x.c_j}}));
+        if (Gf > 0) move(ct.rows(i * G, Gf), words(x.C + i * x.c_i, Gf, w * x.c_j, {{w, x.c_j}}));  // all 2 w columns
         if (rest > 0)
           move(ct.rows(i * G + Gf, 1).cols(0, 2 * rest), words(x.C + i * x.c_i + full * w * x.c_j, 1, 0, {{rest, x.c_j}}));
       }
@@ -306,15 +341,19 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
       const Tile c_full = words(x.C, m, x.c_i, {{w, x.c_j}});  // group 0's; group g's is g w c_j elements on
       for (std::int64_t g = 0; g < l.G; ++g) {
         const std::int64_t cw = std::min(w, x.n - g * w);
-        move(ct.rows(static_cast<std::int32_t>(g * x.m), m).cols(0, 2 * cw),
-             cw == w ? shifted(c_full, g * w * x.c_j) : words(x.C + g * w * x.c_j, m, x.c_i, {{cw, x.c_j}}));
+        const Tile rows = ct.rows(static_cast<std::int32_t>(g * x.m), m);
+        // A full group's columns are the whole tile (cols(0, 2 w) would be the same view).
+        if (cw == w)
+          move(rows, shifted(c_full, g * w * x.c_j));
+        else
+          move(rows.cols(0, 2 * cw), words(x.C + g * w * x.c_j, m, x.c_i, {{cw, x.c_j}}));
       }
     }
   };
   if (l.row_major) {
     for (std::int32_t i = 0; i < m; ++i) {
       nc.dma_copy(at.rows(i * G, G), words(x.A + i * x.a_i, G, 0, {{k, x.a_k}}));
-      if (Gf > 0) nc.dma_copy(bt.rows(i * G, Gf).cols(0, 2 * k * w), b_block(x.B, Gf, w * x.b_j, w));
+      if (Gf > 0) nc.dma_copy(bt.rows(i * G, Gf), b_block(x.B, Gf, w * x.b_j, w));  // all 2 k w columns
       if (rest > 0) nc.dma_copy(bt.rows(i * G + Gf, 1).cols(0, 2 * k * rest), b_block(x.B + full * w * x.b_j, 1, 0, rest));
     }
   } else {
@@ -326,17 +365,23 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
       const std::int64_t cw = std::min(w, x.n - g * w);
       const auto rows = static_cast<std::int32_t>(g * x.m);
       nc.dma_copy(at.rows(rows, m), a_rows);
-      // B's column block to every partition of the group (partition stride 0).
-      nc.dma_copy(bt.rows(rows, m).cols(0, 2 * k * cw),
-                  cw == w ? shifted(b_full, g * w * x.b_j) : b_block(x.B + g * w * x.b_j, m, 0, cw));
+      // B's column block to every partition of the group (partition stride 0); a full group's block
+      // is the whole tile (cols(0, 2 k w) would be the same view).
+      if (cw == w)
+        nc.dma_copy(bt.rows(rows, m), shifted(b_full, g * w * x.b_j));
+      else
+        nc.dma_copy(bt.rows(rows, m).cols(0, 2 * k * cw), b_block(x.B + g * w * x.b_j, m, 0, cw));
     }
   }
   if (beta != 0.0) c_moves([&](const Tile& sbuf, const Tile& hbm) { nc.dma_copy(sbuf, hbm); });
-  const Tile inputs[] = {at.rows(0, used), bt.rows(0, used), ct.rows(0, used)};  // C only with beta != 0
-  const Tile outputs[] = {ct.rows(0, used)};
+  const Tile inputs[] = {at, bt, ct};  // C only with beta != 0
+  const Tile outputs[] = {ct};
+  // The operator's arguments behind one pointer: a capture that fits std::function's inline storage
+  // (no heap block per call).
+  const Dot2OperatorArgs args{&l, alpha, beta};
   nc.custom_op("fp64_dot2_gemm", outputs, std::span<const Tile>(inputs, beta != 0.0 ? 3 : 2),
                operator_cycles(nc.hw(), l, beta != 0.0),
-               [&](const CustomOpContext& ctx) { run_dot2_operator(l, alpha, beta, ctx); });
+               [a = &args](const CustomOpContext& ctx) { run_dot2_operator(*a->l, a->alpha, a->beta, ctx); });
   c_moves([&](const Tile& sbuf, const Tile& hbm) { nc.dma_copy(hbm, sbuf); });
 }
 
@@ -421,13 +466,18 @@ void run_dot2_split_operator(const Dot2Split& d, double alpha, double beta, cons
   double* const Y = X + c * kc;
   double* const P = Y + c * kc;
   double* const E = P + c;
+  // Partition p's chunk starts at element 0 of its row: base + p * partition stride (Tile::at(p, 0)
+  // without its index walk per partition).
+  const std::byte* const x0 = ctx.inputs[0].at(0, 0);
+  const std::byte* const y0 = ctx.inputs[1].at(0, 0);
+  const std::int64_t xs = ctx.inputs[0].partition_stride, ys = ctx.inputs[1].partition_stride;
   for (std::int64_t p = 0; p < c; ++p) {  // [kk][p]: the chains side by side
     const std::int64_t len = p < d.longer ? kc : kc - 1;
-    const auto* xp = reinterpret_cast<const double*>(ctx.inputs[0].at(static_cast<std::int32_t>(p), 0));
-    const auto* yp = reinterpret_cast<const double*>(ctx.inputs[1].at(static_cast<std::int32_t>(p), 0));
+    const std::byte* const xp = x0 + p * xs;
+    const std::byte* const yp = y0 + p * ys;
     for (std::int64_t kk = 0; kk < len; ++kk) {
-      std::memcpy(X + kk * c + p, xp + kk, sizeof(double));
-      std::memcpy(Y + kk * c + p, yp + kk, sizeof(double));
+      std::memcpy(X + kk * c + p, xp + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+      std::memcpy(Y + kk * c + p, yp + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
     }
   }
   const int simd = host_simd();
@@ -455,6 +505,46 @@ void run_dot2_split_operator(const Dot2Split& d, double alpha, double beta, cons
     out = v + beta * r0;
   }
   std::memcpy(ctx.outputs[0].at(0, 0), &out, sizeof(double));
+}
+
+// The split dot product's program and its arguments (behind one pointer: closures that fit
+// std::function's inline storage, no heap block per call).
+struct Dot2SplitProgram {
+  const Dot2Split* d;
+  double alpha, beta, cycles;
+  const double* x;
+  std::int64_t incx;
+  const double* y;
+  std::int64_t incy;
+  double* r;
+};
+
+void dot2_split_program(NeuronCore& nc, const Dot2SplitProgram& a) {
+  const Dot2Split& d = *a.d;
+  const auto c = static_cast<std::int32_t>(d.c), longer = static_cast<std::int32_t>(d.longer);
+  AllocScope sb(nc.sbuf());
+  // One allocation: x's and y's chunks and the result side by side (disjoint column ranges: the
+  // same regions' dependencies and modeled time as three allocations, a third of the allocator's work).
+  const Tile xyr = sb.alloc(DType::u32, nc.hw().pmax, {4 * d.kc + 2}, "dot2s.xyr", 0, AllocFill::none);
+  const Tile xt = xyr.cols(0, 2 * d.kc);
+  const Tile yt = xyr.cols(2 * d.kc, 2 * d.kc);
+  const Tile rt = xyr.rows(0, 1).cols(4 * d.kc, 2);
+  // Chunk p on partition p: the longer chunks as one DMA per operand, the shorter ones as another.
+  const auto chunks_in = [&](const Tile& t, const double* v, std::int64_t inc) {
+    nc.dma_copy(t.rows(0, longer).cols(0, 2 * d.kc), words(v, longer, d.kc * inc, {{d.kc, inc}}));
+    if (longer < c)
+      nc.dma_copy(t.rows(longer, c - longer).cols(0, 2 * (d.kc - 1)),
+                  words(v + longer * d.kc * inc, c - longer, (d.kc - 1) * inc, {{d.kc - 1, inc}}));
+  };
+  chunks_in(xt, a.x, a.incx);
+  chunks_in(yt, a.y, a.incy);
+  const Tile r_hbm = words(a.r, 1, 0, {{1, 1}});
+  if (a.beta != 0.0) nc.dma_copy(rt, r_hbm);
+  const Tile in3[] = {xt.rows(0, c), yt.rows(0, c), rt};
+  const Tile outputs[] = {rt};
+  nc.custom_op("fp64_dot2_split", outputs, std::span<const Tile>(in3, a.beta != 0.0 ? 3 : 2), a.cycles,
+               [p = &a](const CustomOpContext& ctx) { run_dot2_split_operator(*p->d, p->alpha, p->beta, ctx); });
+  nc.dma_copy(r_hbm, rt);
 }
 
 }  // namespace
@@ -494,9 +584,8 @@ bool try_gemm_dot2(const Settings& s, Op ta, Op tb, std::int64_t m, std::int64_t
 namespace {
 void run_gemm_dot2(const Settings& s, const Dot2Layout& l, std::int64_t m, std::int64_t n, std::int64_t k, double alpha,
                    double beta, CallReport* report) {
-  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
-    dot2_program(nc, l, alpha, beta);
-  });
+  const Dot2OperatorArgs args{&l, alpha, beta};
+  LaunchResult r = launch(s.launch_config(), [a = &args](NeuronCore& nc) { dot2_program(nc, *a->l, a->alpha, a->beta); });
   const bool want_plan = report != nullptr && report->plans_wanted;
   finish_report(report, s, std::move(r.trace));
   if (want_plan) {
@@ -528,29 +617,8 @@ void dot2_split(const Settings& s, std::int64_t k, double alpha, const double* x
   tile::GpsimdOps lane = kFirstOps + static_cast<double>(d.kc - 1) * kMacOps + static_cast<double>(d.c - 1) * kCombineOps + kOutputOps;
   if (beta != 0.0) lane += kBetaOps;
   const double cycles = tile::gpsimd_op_cycles(hw, lane, 1);
-  LaunchResult lr = launch(s.launch_config(), [&](NeuronCore& nc) {
-    const auto c = static_cast<std::int32_t>(d.c), longer = static_cast<std::int32_t>(d.longer);
-    AllocScope sb(nc.sbuf());
-    const Tile xt = sb.alloc(DType::u32, nc.hw().pmax, {2 * d.kc}, "dot2s.x", 0, AllocFill::none);
-    const Tile yt = sb.alloc(DType::u32, nc.hw().pmax, {2 * d.kc}, "dot2s.y", 0, AllocFill::none);
-    const Tile rt = sb.alloc(DType::u32, 1, {2}, "dot2s.r", 0, AllocFill::none);
-    // Chunk p on partition p: the longer chunks as one DMA per operand, the shorter ones as another.
-    const auto chunks_in = [&](const Tile& t, const double* v, std::int64_t inc) {
-      nc.dma_copy(t.rows(0, longer).cols(0, 2 * d.kc), words(v, longer, d.kc * inc, {{d.kc, inc}}));
-      if (longer < c)
-        nc.dma_copy(t.rows(longer, c - longer).cols(0, 2 * (d.kc - 1)),
-                    words(v + longer * d.kc * inc, c - longer, (d.kc - 1) * inc, {{d.kc - 1, inc}}));
-    };
-    chunks_in(xt, x, incx);
-    chunks_in(yt, y, incy);
-    const Tile r_hbm = words(r, 1, 0, {{1, 1}});
-    if (beta != 0.0) nc.dma_copy(rt, r_hbm);
-    const Tile in3[] = {xt.rows(0, c), yt.rows(0, c), rt};
-    const Tile outputs[] = {rt};
-    nc.custom_op("fp64_dot2_split", outputs, std::span<const Tile>(in3, beta != 0.0 ? 3 : 2), cycles,
-                 [&](const CustomOpContext& ctx) { run_dot2_split_operator(d, alpha, beta, ctx); });
-    nc.dma_copy(r_hbm, rt);
-  });
+  const Dot2SplitProgram prog{&d, alpha, beta, cycles, x, incx, y, incy, r};
+  LaunchResult lr = launch(s.launch_config(), [a = &prog](NeuronCore& nc) { dot2_split_program(nc, *a); });
   const bool want_plan = report != nullptr && report->plans_wanted;
   finish_report(report, s, std::move(lr.trace));
   if (want_plan) {
