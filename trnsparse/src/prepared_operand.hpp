@@ -31,8 +31,10 @@ namespace trn::sparse::detail {
 // An fp32 (or bf16 / f16) CSR matrix as the 128 x 128 BSR the tile SpMM kernel reads.
 class CsrTileOperand {
  public:
-  // Validates A (InvalidArgument as sparse::spmm) and converts its current values.
-  CsrTileOperand(const Settings& s, const CsrView& A);
+  // Validates A (InvalidArgument as sparse::spmm) and converts its current values, in the block order
+  // whose stationary loads are contiguous for products with opA (sparse.cpp CsrAsBsr; a product
+  // with the other op gives the same bits and modeled time, its loads a transposing gather).
+  CsrTileOperand(const Settings& s, const CsrView& A, Op opA = Op::N);
   ~CsrTileOperand();
   CsrTileOperand(const CsrTileOperand&) = delete;
   CsrTileOperand& operator=(const CsrTileOperand&) = delete;

@@ -334,18 +334,27 @@ class ZeroedValues {
 };
 
 // A CSR matrix as BSR with pmax x pmax blocks (host copy of the values into zero-padded blocks).
+// Block order (s20/krylov): the SpMM kernel's stationary operand of a block is [k, m] = the block
+// transposed for op N (bsr_kernels.cpp blocks_view: partition k reads the block's column k). Row-major
+// blocks made every one of those loads a transposing gather of 4-byte elements, 128 apart (core's
+// partition_block_load: 18 % of an fp32 csr_bicgstab's host time, 24 % of a packed C_32F BSR solve's,
+// perf); column-major blocks make partition k's row 128 contiguous values. The same values land in
+// the same SBUF bytes, the same matmuls run, and the DMA's cost model counts partitions and bytes, not
+// the source's strides (core cost_model.cpp instruction_ns): same bits, instructions and modeled time
+// (golden_bits_and_times, csr_spmv_150x130). op T reads the transposed pattern (transpose(), block
+// order flipped), so it keeps row-major blocks: its loads are the contiguous ones.
 struct CsrAsBsr {
   std::vector<std::int64_t> offsets, columns;
   ZeroedValues values;
   BsrView view;
-  CsrAsBsr(const Settings& s, const CsrView& A);
+  CsrAsBsr(const Settings& s, const CsrView& A, BlockOrder order);
 };
 std::int64_t csr_as_bsr_blocks(const Settings& s, const CsrView& A, std::vector<std::int64_t>& offsets) {
   const std::int64_t bd = hardware_spec(s.target).pmax;
   offsets.resize(static_cast<std::size_t>((A.rows + bd - 1) / bd) + 1);
   return csr_to_bsr_nnz(A, bd, IndexBase::zero, offsets.data(), IndexType::i64);
 }
-CsrAsBsr::CsrAsBsr(const Settings& s, const CsrView& A)
+CsrAsBsr::CsrAsBsr(const Settings& s, const CsrView& A, BlockOrder order)
     : values(static_cast<std::size_t>(csr_as_bsr_blocks(s, A, offsets) * hardware_spec(s.target).pmax *
                                       hardware_spec(s.target).pmax * dtype_size(A.value_type))) {
   const std::int64_t bd = hardware_spec(s.target).pmax;
@@ -353,10 +362,10 @@ CsrAsBsr::CsrAsBsr(const Settings& s, const CsrView& A)
   const std::int64_t bnnz = offsets.back();
   columns.resize(static_cast<std::size_t>(bnnz));
   values.entry_bytes = dtype_size(A.value_type);
-  csr_to_bsr_into(A, bd, BlockOrder::row, IndexBase::zero, offsets.data(), IndexType::i64, columns.data(), values.data(),
+  csr_to_bsr_into(A, bd, order, IndexBase::zero, offsets.data(), IndexType::i64, columns.data(), values.data(),
                   &values.written);
   view = BsrView{mb, nb, bnnz, bd, bd, offsets.data(), columns.data(), values.data(), IndexType::i64,
-                 IndexType::i64, IndexBase::zero, A.value_type, BlockOrder::row};
+                 IndexType::i64, IndexBase::zero, A.value_type, order};
 }
 
 }  // namespace
@@ -365,12 +374,12 @@ CsrAsBsr::CsrAsBsr(const Settings& s, const CsrView& A)
 
 struct detail::CsrTileOperand::Converted {
   CsrAsBsr bsr;
-  Converted(const Settings& s, const CsrView& A) : bsr(s, A) {}
+  Converted(const Settings& s, const CsrView& A, Op opA) : bsr(s, A, opA == Op::N ? BlockOrder::col : BlockOrder::row) {}
 };
 
-detail::CsrTileOperand::CsrTileOperand(const Settings& s, const CsrView& A) : csr_(A), target_(s.target) {
+detail::CsrTileOperand::CsrTileOperand(const Settings& s, const CsrView& A, Op opA) : csr_(A), target_(s.target) {
   validate(A);
-  converted_ = std::make_unique<Converted>(s, A);
+  converted_ = std::make_unique<Converted>(s, A, opA);
 }
 detail::CsrTileOperand::~CsrTileOperand() = default;
 
@@ -538,7 +547,7 @@ void spmv(const Settings& s, Op opA, float alpha, const BlockedEllView& A, const
 
 void spmm(const Settings& s, Op opA, Op opB, float alpha, const CsrView& A, const DenseRef& B, float beta,
           const MutableDenseRef& C, CallReport* report) {
-  const detail::CsrTileOperand a(s, A);  // validated, converted for this one product
+  const detail::CsrTileOperand a(s, A, opA);  // validated, converted for this one product
   a.spmm(s, opA, opB, alpha, B, beta, C, report);
 }
 
