@@ -875,6 +875,41 @@ TEST(KrylovPreparedBsr, C32PackedSolveEqualsTheCsrSolve) {
   trnsparseDestroy(h);
 }
 
+// The packed operand with 3 x 3 blocks (6 x 6 embedded: blocks straddle the 128-row tiles), stored
+// column-major with one-based indices: the BSR solve still gives the CSR solve's bits and iterations
+// (the straddling blocks' explicit zeros may add tiles, whose products are exact zeros).
+TEST(KrylovPreparedBsr, C32PackedColumnOrderOneBasedStraddlingBlocks) {
+  using T = std::complex<float>;
+  trnsparseHandle_t h = nullptr;
+  ASSERT_EQ(trnsparseCreate(&h), TRNSPARSE_STATUS_SUCCESS);
+  Csr<T> a = grid<T>(12, 4.0, 1.5, 0.4);  // 144 rows: 48 block rows of 3
+  const std::vector<T> b = rhs<T>(a.n);
+  Bsr<T> m = to_bsr(a, 3, 3);
+  for (std::size_t blk = 0; blk < m.col.size(); ++blk) {  // row-major -> column-major blocks
+    std::vector<T> v(m.val.begin() + static_cast<std::ptrdiff_t>(9 * blk), m.val.begin() + static_cast<std::ptrdiff_t>(9 * blk + 9));
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) m.val[9 * blk + static_cast<std::size_t>(r + 3 * c)] = v[static_cast<std::size_t>(3 * r + c)];
+  }
+  for (std::int32_t& o : m.off) ++o;
+  for (std::int32_t& c : m.col) ++c;
+  trnsparseSpMatDescr_t B = nullptr;
+  ASSERT_EQ(trnsparseCreateBsr(&B, m.brows, m.brows, static_cast<int64_t>(m.col.size()), 3, 3, m.off.data(), m.col.data(), m.val.data(),
+                               TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_32I, TRNSPARSE_INDEX_BASE_ONE, c_type<T>(), TRNSPARSE_ORDER_COL),
+            TRNSPARSE_STATUS_SUCCESS);
+  trnsparseSpMatDescr_t C = c_csr(a);
+  std::vector<T> xb(b.size()), xc(b.size());
+  const CSolve rb = c_solve(h, CApiSolver(trnsparseBsrBicgstab), B, b, xb, 1e-5f, 500, TRNSPARSE_PRECOND_JACOBI);
+  const CSolve rc = c_solve(h, CApiSolver(trnsparseBsrBicgstab), C, b, xc, 1e-5f, 500, TRNSPARSE_PRECOND_JACOBI);
+  ASSERT_EQ(rb.status, TRNSPARSE_STATUS_SUCCESS);
+  ASSERT_EQ(rc.status, TRNSPARSE_STATUS_SUCCESS);
+  EXPECT_EQ(rb.info, 0);
+  EXPECT_EQ(rb.iterations, rc.iterations);
+  EXPECT_EQ(bits_of(xb), bits_of(xc));
+  trnsparseDestroySpMat(B);
+  trnsparseDestroySpMat(C);
+  trnsparseDestroy(h);
+}
+
 // BSR C_32F through the C API: the same, with trnsparseSpMatSetValues between the solves.
 TEST(KrylovPreparedBsr, C32SecondSolveSeesChangedValues) {
   using T = std::complex<float>;
