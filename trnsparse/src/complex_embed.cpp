@@ -277,12 +277,83 @@ void spmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BsrView& 
 // The bodies of the two spmm_c32 above for op N and a real alpha (the identity entry map), with the
 // embedding (and for CSR the fp32 CSR's BSR conversion) done once at construction: the same embedded
 // bytes, the same kernel calls, so the same bits, trace and modeled time per product.
+//
+// BSR with small blocks, packed (s20/krylov, an algorithm change of the Krylov solvers' C_32F BSR
+// SpMV). The BSR kernel issues one nc_matmul [2cb, 2rb]^T x [2cb, n] per stored block: for the 4 x 4
+// complex blocks of the bench's grid an 8 x 8 product, ~250 instructions per SpMV of a 144-row
+// operator (emu 20-114: dispatch, trace and cost model per tiny instruction). When the blocks are
+// small and dense enough, the operand instead holds E(A) as a real CSR of every entry of every
+// stored block, converted to the 128 x 128 tiles of the fp32 CSR path (CsrTileOperand): one matmul
+// per 128 x 128 tile holding a stored block (7 instead of ~150 for the bench's 288 x 288 E(A)).
+//   Bits: each output part is the same products (the blocks' entries; the tiles' other entries are
+//   +0, whose fma terms are exact) summed per 128-column tile from +0 and added into PSUM tile by
+//   tile, where the BSR kernel summed per block: the grouping of the sum changes, so the last bits
+//   can. Both are fp32 sums of the same 2k products (k the stored complex entries of the row, the
+//   blocks' explicit zeros included), so the bound of docs/trnsparse.md "Complex-fp32 on TensorE",
+//   gamma32_{2k+2} (|alpha| |A| |x| + |beta| |y|), holds for either (any summation order of m terms
+//   is within gamma_{m-1}, Higham 2002 (4.4); the zero terms add no rounding).
+//   Bits equal those of the CSR path on the same entries (spmm_c32 on a complex CSR whose stored
+//   entries fill the same tiles: tested, PreparedOperand.C32CsrAndBsrMatchSpmmC32).
+//   When: the padded tiles hold at most kPackedTileBlowup times the embedded block values (so each
+//   tile replaces >= 128^2 / (16 (2rb)(2cb)) block products, and the tiles' bytes stay within 16x
+//   of the embedded operand's); otherwise (large blocks, scattered blocks) the BSR kernel as before.
+//   The choice depends on the pattern and the target's partition count only.
+constexpr std::int64_t kPackedTileBlowup = 16;
+
+namespace {
+
+// Distinct tile x tile tiles of the real matrix that hold an entry of a stored block of `real`
+// (validated, base and index types as stored).
+std::int64_t tiles_of_blocks(const BsrView& real, std::int64_t tile) {
+  std::vector<std::int64_t> keys;
+  keys.reserve(static_cast<std::size_t>(real.bnnz));
+  const std::int64_t base = base_value(real.base), tile_cols = (real.cols() + tile - 1) / tile;
+  for (std::int64_t r = 0; r < real.brows; ++r) {
+    const std::int64_t t0 = r * real.row_block / tile, t1 = ((r + 1) * real.row_block - 1) / tile;
+    for (std::int64_t e = idx(real.offsets, real.offsets_type, r) - base; e < idx(real.offsets, real.offsets_type, r + 1) - base; ++e) {
+      const std::int64_t j = idx(real.columns, real.columns_type, e) - base;
+      const std::int64_t c0 = j * real.col_block / tile, c1 = ((j + 1) * real.col_block - 1) / tile;
+      for (std::int64_t t = t0; t <= t1; ++t)
+        for (std::int64_t c = c0; c <= c1; ++c) keys.push_back(t * tile_cols + c);
+    }
+  }
+  std::sort(keys.begin(), keys.end());
+  return static_cast<std::int64_t>(std::unique(keys.begin(), keys.end()) - keys.begin());
+}
+
+// The real CSR of every entry of every stored block of `real` (values: its blocks, in `real.order`):
+// row i's entries in increasing column (the blocks of a block row are in increasing block column).
+void csr_of_blocks(const BsrView& real, const float* values, EmbeddedCsr& o) {
+  const std::int64_t base = base_value(real.base), rb = real.row_block, cb = real.col_block;
+  o.offsets.assign(1, 0);
+  o.offsets.reserve(static_cast<std::size_t>(real.rows()) + 1);
+  o.columns.reserve(static_cast<std::size_t>(real.bnnz * rb * cb));
+  o.values.reserve(static_cast<std::size_t>(real.bnnz * rb * cb));
+  for (std::int64_t br = 0; br < real.brows; ++br) {
+    const std::int64_t e0 = idx(real.offsets, real.offsets_type, br) - base, e1 = idx(real.offsets, real.offsets_type, br + 1) - base;
+    for (std::int64_t r = 0; r < rb; ++r) {
+      for (std::int64_t e = e0; e < e1; ++e) {
+        const std::int64_t j = idx(real.columns, real.columns_type, e) - base;
+        const float* block = values + e * rb * cb;
+        for (std::int64_t c = 0; c < cb; ++c) {
+          o.columns.push_back(j * cb + c);
+          o.values.push_back(real.order == BlockOrder::row ? block[r * cb + c] : block[r + c * rb]);
+        }
+      }
+      o.offsets.push_back(static_cast<std::int64_t>(o.columns.size()));
+    }
+  }
+  o.view = CsrView{real.rows(), real.cols(), static_cast<std::int64_t>(o.columns.size()), o.offsets.data(), o.columns.data(),
+                   o.values.data(), IndexType::i64, IndexType::i64, IndexBase::zero, DType::f32};
+}
+
+}  // namespace
 
 struct detail::C32Operand::Embedded {
   bool bsr = false;
   std::int64_t rows = 0, cols = 0, stored = 0;
   const char* format = "CSR";
-  EmbeddedCsr csr;                                  // CSR: E(A) as a real CSR
+  EmbeddedCsr csr;                                  // CSR (and packed BSR): E(A) as a real CSR
   std::unique_ptr<detail::CsrTileOperand> tiles;    // ... converted to the tile kernel's blocks
   ScratchVector<float> bsr_values;                  // BSR: E(A)'s 2rb x 2cb blocks (the kernel's HBM: scratch stack)
   BsrView real{};
@@ -299,7 +370,7 @@ detail::C32Operand::C32Operand(const Settings& s, const SparseRef& A) : e_(std::
   e_->tiles = std::make_unique<detail::CsrTileOperand>(s, e_->csr.view);
 }
 
-detail::C32Operand::C32Operand(const Settings&, const BsrView& A) : e_(std::make_unique<Embedded>()) {
+detail::C32Operand::C32Operand(const Settings& s, const BsrView& A) : e_(std::make_unique<Embedded>()) {
   BsrView real = A;
   real.value_type = DType::f32;
   validate(real);
@@ -317,6 +388,14 @@ detail::C32Operand::C32Operand(const Settings&, const BsrView& A) : e_(std::make
   real.col_block *= 2;
   real.values = e_->bsr_values.data();
   e_->real = real;
+  const std::int64_t tile = hardware_spec(s.target).pmax;
+  if (tiles_of_blocks(real, tile) * tile * tile > kPackedTileBlowup * 4 * per_block * A.bnnz) return;
+  // packed: E(A)'s blocks as one real CSR, then the CSR path's 128 x 128 tiles (the comment above)
+  csr_of_blocks(real, e_->bsr_values.data(), e_->csr);
+  e_->tiles = std::make_unique<detail::CsrTileOperand>(s, e_->csr.view);
+  e_->bsr = false;
+  e_->format = "BSR (stored blocks packed into 128x128 tiles)";
+  e_->bsr_values = ScratchVector<float>();  // read by the host conversion only
 }
 
 detail::C32Operand::~C32Operand() = default;

@@ -11,7 +11,8 @@
 // docs/trnsparse.md "Session 19"). These classes hold the converted operand; the products they run
 // are exactly the ones sparse::spmv / spmm_c32 run on the values the operand saw when it was built
 // (same block layout, same values at the same bytes, same kernel and plan): same output bits, trace
-// and modeled time.
+// and modeled time -- except the packed C_32F BSR (C32Operand below, s20/krylov), which multiplies
+// like the CSR path.
 //
 // Contract: the operand copies the values at construction and must be destroyed on the thread that
 // built it (the fp32 blocks borrow that thread's zeroed block buffer, sparse.cpp ZeroedValues). The
@@ -31,8 +32,10 @@ namespace trn::sparse::detail {
 // An fp32 (or bf16 / f16) CSR matrix as the 128 x 128 BSR the tile SpMM kernel reads.
 class CsrTileOperand {
  public:
-  // Validates A (InvalidArgument as sparse::spmm) and converts its current values.
-  CsrTileOperand(const Settings& s, const CsrView& A);
+  // Validates A (InvalidArgument as sparse::spmm) and converts its current values, in the block order
+  // whose stationary loads are contiguous for products with opA (sparse.cpp CsrAsBsr; a product
+  // with the other op gives the same bits and modeled time, its loads a transposing gather).
+  CsrTileOperand(const Settings& s, const CsrView& A, Op opA = Op::N);
   ~CsrTileOperand();
   CsrTileOperand(const CsrTileOperand&) = delete;
   CsrTileOperand& operator=(const CsrTileOperand&) = delete;
@@ -50,7 +53,11 @@ class CsrTileOperand {
 };
 
 // A complex-fp32 CSR (SparseRef) or BSR as its real 2 x 2 embedding E(A) for op N and a real
-// alpha (the identity entry map of complex_embed.cpp), ready for the fp32 kernel.
+// alpha (the identity entry map of complex_embed.cpp), ready for the fp32 kernel. A BSR whose
+// embedded blocks fill the 128 x 128 tiles densely enough is packed into them (the CSR path's
+// tiles, one matmul per tile instead of one per block: complex_embed.cpp "BSR with small blocks,
+// packed"); its products then equal the CSR path's on the same entries, not the one-shot BSR
+// spmm_c32's (another summation grouping, the same bound).
 class C32Operand {
  public:
   C32Operand(const Settings& s, const SparseRef& A);  // CSR, C_32F

@@ -23,10 +23,12 @@ namespace trn::sparse {
 
 // csr_to_bsr into a value array that is already all zero (no block memsets) when zeroed_written is
 // not null; the byte offset of every entry written is then appended to it (the CSR SpMM's
-// conversion, ZeroedValues below).
+// conversion, ZeroedValues below). trusted: csr was validated and bsr_offsets are csr_to_bsr_nnz's
+// for it (the CSR SpMM's conversion): the second validation and the offsets check are skipped
+// (host work only; each was an O(nnz) pass over the pattern per conversion).
 FillReport csr_to_bsr_into(const CsrView& csr, std::int64_t block_dim, BlockOrder order, IndexBase out_base,
                            const void* bsr_offsets, IndexType out_index, void* bsr_columns, void* bsr_values,
-                           std::vector<std::int64_t>* zeroed_written);
+                           std::vector<std::int64_t>* zeroed_written, bool trusted = false);
 
 namespace {
 
@@ -334,18 +336,27 @@ class ZeroedValues {
 };
 
 // A CSR matrix as BSR with pmax x pmax blocks (host copy of the values into zero-padded blocks).
+// Block order (s20/krylov): the SpMM kernel's stationary operand of a block is [k, m] = the block
+// transposed for op N (bsr_kernels.cpp blocks_view: partition k reads the block's column k). Row-major
+// blocks made every one of those loads a transposing gather of 4-byte elements, 128 apart (core's
+// partition_block_load: 18 % of an fp32 csr_bicgstab's host time, 24 % of a packed C_32F BSR solve's,
+// perf); column-major blocks make partition k's row 128 contiguous values. The same values land in
+// the same SBUF bytes, the same matmuls run, and the DMA's cost model counts partitions and bytes, not
+// the source's strides (core cost_model.cpp instruction_ns): same bits, instructions and modeled time
+// (golden_bits_and_times, csr_spmv_150x130). op T reads the transposed pattern (transpose(), block
+// order flipped), so it keeps row-major blocks: its loads are the contiguous ones.
 struct CsrAsBsr {
   std::vector<std::int64_t> offsets, columns;
   ZeroedValues values;
   BsrView view;
-  CsrAsBsr(const Settings& s, const CsrView& A);
+  CsrAsBsr(const Settings& s, const CsrView& A, BlockOrder order);
 };
 std::int64_t csr_as_bsr_blocks(const Settings& s, const CsrView& A, std::vector<std::int64_t>& offsets) {
   const std::int64_t bd = hardware_spec(s.target).pmax;
   offsets.resize(static_cast<std::size_t>((A.rows + bd - 1) / bd) + 1);
   return csr_to_bsr_nnz(A, bd, IndexBase::zero, offsets.data(), IndexType::i64);
 }
-CsrAsBsr::CsrAsBsr(const Settings& s, const CsrView& A)
+CsrAsBsr::CsrAsBsr(const Settings& s, const CsrView& A, BlockOrder order)
     : values(static_cast<std::size_t>(csr_as_bsr_blocks(s, A, offsets) * hardware_spec(s.target).pmax *
                                       hardware_spec(s.target).pmax * dtype_size(A.value_type))) {
   const std::int64_t bd = hardware_spec(s.target).pmax;
@@ -353,10 +364,10 @@ CsrAsBsr::CsrAsBsr(const Settings& s, const CsrView& A)
   const std::int64_t bnnz = offsets.back();
   columns.resize(static_cast<std::size_t>(bnnz));
   values.entry_bytes = dtype_size(A.value_type);
-  csr_to_bsr_into(A, bd, BlockOrder::row, IndexBase::zero, offsets.data(), IndexType::i64, columns.data(), values.data(),
-                  &values.written);
+  csr_to_bsr_into(A, bd, order, IndexBase::zero, offsets.data(), IndexType::i64, columns.data(), values.data(),
+                  &values.written, /*trusted=*/true);  // A validated by CsrTileOperand, offsets just computed
   view = BsrView{mb, nb, bnnz, bd, bd, offsets.data(), columns.data(), values.data(), IndexType::i64,
-                 IndexType::i64, IndexBase::zero, A.value_type, BlockOrder::row};
+                 IndexType::i64, IndexBase::zero, A.value_type, order};
 }
 
 }  // namespace
@@ -365,12 +376,12 @@ CsrAsBsr::CsrAsBsr(const Settings& s, const CsrView& A)
 
 struct detail::CsrTileOperand::Converted {
   CsrAsBsr bsr;
-  Converted(const Settings& s, const CsrView& A) : bsr(s, A) {}
+  Converted(const Settings& s, const CsrView& A, Op opA) : bsr(s, A, opA == Op::N ? BlockOrder::col : BlockOrder::row) {}
 };
 
-detail::CsrTileOperand::CsrTileOperand(const Settings& s, const CsrView& A) : csr_(A), target_(s.target) {
+detail::CsrTileOperand::CsrTileOperand(const Settings& s, const CsrView& A, Op opA) : csr_(A), target_(s.target) {
   validate(A);
-  converted_ = std::make_unique<Converted>(s, A);
+  converted_ = std::make_unique<Converted>(s, A, opA);
 }
 detail::CsrTileOperand::~CsrTileOperand() = default;
 
@@ -538,7 +549,7 @@ void spmv(const Settings& s, Op opA, float alpha, const BlockedEllView& A, const
 
 void spmm(const Settings& s, Op opA, Op opB, float alpha, const CsrView& A, const DenseRef& B, float beta,
           const MutableDenseRef& C, CallReport* report) {
-  const detail::CsrTileOperand a(s, A);  // validated, converted for this one product
+  const detail::CsrTileOperand a(s, A, opA);  // validated, converted for this one product
   a.spmm(s, opA, opB, alpha, B, beta, C, report);
 }
 
@@ -700,21 +711,25 @@ FillReport csr_to_bsr(const CsrView& csr, std::int64_t block_dim, BlockOrder ord
 
 FillReport csr_to_bsr_into(const CsrView& csr, std::int64_t block_dim, BlockOrder order, IndexBase out_base,
                            const void* bsr_offsets, IndexType out_index, void* bsr_columns, void* bsr_values,
-                           std::vector<std::int64_t>* zeroed_written) {
+                           std::vector<std::int64_t>* zeroed_written, bool trusted) {
   if (block_dim < 1) invalid("block dimension must be >= 1", "blockDim");
-  validate(csr);
+  if (!trusted) validate(csr);
   if (bsr_offsets == nullptr) invalid("bsr offsets is NULL", "bsrRowPtrC");
   const std::int64_t mb = (csr.rows + block_dim - 1) / block_dim, nb = (csr.cols + block_dim - 1) / block_dim;
   const std::int64_t ob = base_of(out_base), cb = base_of(csr.base);
   // The offsets must be the ones csr_to_bsr_nnz produced for this matrix.
   std::vector<std::int64_t> mark(static_cast<std::size_t>(nb), -1), cols;
   std::int64_t total = 0;
-  for (std::int64_t R = 0; R < mb; ++R) {
-    block_columns(csr, block_dim, R, mark, cols);
-    if (load_index(bsr_offsets, out_index, R) - ob != total) invalid("bsr offsets do not match the CSR pattern", "bsrRowPtrC");
-    total += static_cast<std::int64_t>(cols.size());
+  if (trusted) {
+    total = load_index(bsr_offsets, out_index, mb) - ob;
+  } else {
+    for (std::int64_t R = 0; R < mb; ++R) {
+      block_columns(csr, block_dim, R, mark, cols);
+      if (load_index(bsr_offsets, out_index, R) - ob != total) invalid("bsr offsets do not match the CSR pattern", "bsrRowPtrC");
+      total += static_cast<std::int64_t>(cols.size());
+    }
+    if (load_index(bsr_offsets, out_index, mb) - ob != total) invalid("bsr offsets do not match the CSR pattern", "bsrRowPtrC");
   }
-  if (load_index(bsr_offsets, out_index, mb) - ob != total) invalid("bsr offsets do not match the CSR pattern", "bsrRowPtrC");
   if (total > 0 && (bsr_columns == nullptr || bsr_values == nullptr)) invalid("bsr columns or values is NULL", "bsrValC");
   const std::int64_t es = dtype_size(csr.value_type), bb = block_dim * block_dim;
   std::fill(mark.begin(), mark.end(), -1);

@@ -340,7 +340,8 @@ Tiles alloc_tiles(AllocScope& sb, std::int32_t P, const EngineSolve& g) {
   w.t3 = sb.alloc(DType::f32, P, {mb}, "temp");
   w.pmax = P;
   if (g.index_width <= kResidentIndexWords) {
-    w.resident = sb.alloc(DType::i32, P, {std::max<std::int64_t>(g.index_width, 1)}, "index words (every chunk)");
+    // one DMA fills it (solve_kernel) before any chunk reads it: no poison fill (up to 4 MiB per launch)
+    w.resident = sb.alloc(DType::i32, P, {std::max<std::int64_t>(g.index_width, 1)}, "index words (every chunk)", 0, AllocFill::none);
     w.resident_index = true;
   } else {
     w.head = sb.alloc(DType::i32, P, {2}, "row and diagonal indices");
