@@ -182,10 +182,7 @@ const float* read_row_f32(const Tile& t, std::int32_t p, float* scratch) {
 }
 
 bool tiles_disjoint(const Tile& a, const Tile& b) {
-  const Region x = region_inline(a, false), y = region_inline(b, false);
-  if (x.mem != y.mem) return true;
-  if (x.mem != MemSpace::hbm && (x.p0 + x.np <= y.p0 || y.p0 + y.np <= x.p0)) return true;
-  return x.hi <= y.lo || y.hi <= x.lo;
+  return regions_disjoint(region_inline(a, false), region_inline(b, false));
 }
 
 void store_row(const Tile& t, std::int32_t p, const float* in, Rounding r, const SrStream* sr) {
@@ -248,6 +245,8 @@ void copy_rows_one_side_dense(const Tile& dst, const Tile& src, bool gather, con
             }
           }
           for (std::int64_t i = 0; i < run; ++i) to[i] = from[2 * i];
+        } else if (rstride == 1) {  // a dense run (a column-major panel's column): the same bytes
+          std::memcpy(to, from, static_cast<std::size_t>(run) * sizeof(T));
         } else {
           for (std::int64_t i = 0; i < run; ++i) to[i] = from[i * rstride];
         }
@@ -266,6 +265,8 @@ void copy_rows_one_side_dense(const Tile& dst, const Tile& src, bool gather, con
             }
           }
           for (std::int64_t i = 0; i < run; ++i) to[2 * i] = from[i];
+        } else if (rstride == 1) {
+          std::memcpy(to, from, static_cast<std::size_t>(run) * sizeof(T));
         } else {
           for (std::int64_t i = 0; i < run; ++i) to[i * rstride] = from[i];
         }
@@ -572,18 +573,19 @@ inline OperandFacts describe_operand(const Tile& t, bool write, Region& r) {
   return {free, contiguous};
 }
 
-// The record's next region slot (Instruction::add_region, without the copy): a scratch region when
-// the record is full (regions_dropped).
-inline Region& next_region(Instruction& ins, Region& overflow) {
-  if (ins.nregions < ins.regions.size()) return ins.regions[ins.nregions++];
+// describe_operand into the record's next region slot (Instruction::add_region, without the copy),
+// or, when the record is full, into a scratch region and regions_dropped set.
+inline OperandFacts describe_into_record(Instruction& ins, const Tile& t, bool write) {
+  if (ins.nregions < ins.regions.size()) [[likely]]
+    return describe_operand(t, write, ins.regions[ins.nregions++]);
+  Region dropped;
   ins.regions_dropped = true;
-  return overflow;
+  return describe_operand(t, write, dropped);
 }
 }  // namespace
 
 void describe(Instruction& ins, const Tile& dst, std::initializer_list<const Tile*> srcs) {
-  Region overflow;
-  const OperandFacts d = describe_operand(dst, true, next_region(ins, overflow));
+  const OperandFacts d = describe_into_record(ins, dst, true);
   ins.out_dtype = dst.dtype;
   ins.partitions = dst.partitions;
   std::int64_t free_elems = d.free, bytes_read = ins.bytes_read;
@@ -592,7 +594,7 @@ void describe(Instruction& ins, const Tile& dst, std::initializer_list<const Til
   bool contiguous = d.contiguous;
   for (const Tile* s : srcs) {
     if (s == nullptr) continue;
-    const OperandFacts f = describe_operand(*s, false, next_region(ins, overflow));
+    const OperandFacts f = describe_into_record(ins, *s, false);
     contiguous = contiguous && f.contiguous;
     if (inputs == 0) ins.in_dtype = s->dtype;
     ++inputs;

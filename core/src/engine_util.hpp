@@ -125,6 +125,13 @@ void load_row(const Tile& t, std::int32_t p, float* out);
 const float* read_row_f32(const Tile& t, std::int32_t p, float* scratch);
 // True when no byte of `a` can be a byte of `b` (different memory, partitions or byte ranges).
 bool tiles_disjoint(const Tile& a, const Tile& b);
+// tiles_disjoint(a, b) from the tiles' regions (region_inline(a, ...), region_inline(b, ...), e.g.
+// the ones describe wrote into a record; the write flag is not read).
+inline bool regions_disjoint(const Region& x, const Region& y) {
+  if (x.mem != y.mem) return true;
+  if (x.mem != MemSpace::hbm && (x.p0 + x.np <= y.p0 || y.p0 + y.np <= x.p0)) return true;
+  return x.hi <= y.lo || y.hi <= x.lo;
+}
 void store_row(const Tile& t, std::int32_t p, const float* in, Rounding r, const SrStream* sr);
 // exact integer row access (integer dtypes only)
 void load_row_int(const Tile& t, std::int32_t p, std::int64_t* out);

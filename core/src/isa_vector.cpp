@@ -869,9 +869,11 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
     // Dense fp32 rows, dst the same rows as src or disjoint from it: each row is copied into dst
     // and worked there (an fp32 store is a bit copy under every rounding mode), without the
     // scratch row's generic load and store (their per-row set-up was most of a short row's cost).
+    // tiles_disjoint(dst, src) from the regions describe just wrote (record slots 0 and 1).
     const bool rows_in_place = dst.partition_stride == src.partition_stride;
     const bool dense_f32 = src.dtype == DType::f32 && dst.dtype == DType::f32 && detail::free_contiguous_of(src) &&
-                           detail::free_contiguous_of(dst) && ((rows_in_place && dst.base == src.base) || detail::tiles_disjoint(dst, src));
+                           detail::free_contiguous_of(dst) &&
+                           ((rows_in_place && dst.base == src.base) || detail::regions_disjoint(ins.regions[0], ins.regions[1]));
     const TsFusedRow fused = dense_f32 && simd::has_avx512() ? ts_fused_row(op0, op1) : nullptr;
     // One op: columns (n == 1, the trsv kernel's steps) and the ops the fused row does not take run
     // the per-instruction dispatch; longer rows of a fusable op keep the fused single pass below
