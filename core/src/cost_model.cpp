@@ -1523,38 +1523,33 @@ bool same_record_masked_sse2(const unsigned char* x, const unsigned char* y, con
 // One record's fields compared 16 bytes at a time (SSE2, x86-64's baseline): true when equal.
 bool same_record_sse2(const unsigned char* x, const unsigned char* y) {
   alignas(16) static constexpr std::array<std::uint64_t, kRecordWords> mask = kRecordFieldMask;
-  __m128i diff = _mm_setzero_si128();
-  for (std::size_t k = 0; k < kRecordWords / 2; ++k) {
-    const __m128i u = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + 16 * k));
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y + 16 * k));
-    const __m128i m = _mm_load_si128(reinterpret_cast<const __m128i*>(mask.data() + 2 * k));
-    diff = _mm_or_si128(diff, _mm_and_si128(_mm_xor_si128(u, v), m));
-  }
-  return _mm_movemask_epi8(_mm_cmpeq_epi8(diff, _mm_setzero_si128())) == 0xFFFF;
+  return same_record_masked_sse2(x, y, mask.data());
 }
 
 // Two records (416 bytes, 13 x 32) at a time with AVX2 (the mask's period), then SSE2 for an odd
-// one: about as fast as the memcmp this replaced.
-constexpr std::array<std::uint64_t, 2 * kRecordWords> two_record_mask() {
+// one: about as fast as the memcmp this replaced. `one` is the mask of one record (kRecordWords
+// words, 16-byte aligned), `two` the same mask repeated for two (32-byte aligned).
+constexpr std::array<std::uint64_t, 2 * kRecordWords> two_record_mask(const std::array<std::uint64_t, kRecordWords>& one) {
   std::array<std::uint64_t, 2 * kRecordWords> w{};
-  for (std::size_t k = 0; k < w.size(); ++k) w[k] = kRecordFieldMask[k % kRecordWords];
+  for (std::size_t k = 0; k < w.size(); ++k) w[k] = one[k % kRecordWords];
   return w;
 }
-__attribute__((target("avx2"))) bool same_records_avx2(const unsigned char* x, const unsigned char* y, std::size_t n) {
+__attribute__((target("avx2"))) bool same_records_masked_avx2(const unsigned char* x, const unsigned char* y,
+                                                              std::size_t n, const std::uint64_t* two,
+                                                              const std::uint64_t* one) {
   static_assert(2 * sizeof(Instruction) % 32 == 0);
-  alignas(32) static constexpr std::array<std::uint64_t, 2 * kRecordWords> mask = two_record_mask();
   std::size_t i = 0;
   for (; i + 2 <= n; i += 2, x += 2 * sizeof(Instruction), y += 2 * sizeof(Instruction)) {
     __m256i diff = _mm256_setzero_si256();
     for (std::size_t k = 0; k < 2 * sizeof(Instruction) / 32; ++k) {
       const __m256i u = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 32 * k));
       const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y + 32 * k));
-      const __m256i m = _mm256_load_si256(reinterpret_cast<const __m256i*>(mask.data() + 4 * k));
+      const __m256i m = _mm256_load_si256(reinterpret_cast<const __m256i*>(two + 4 * k));
       diff = _mm256_or_si256(diff, _mm256_and_si256(_mm256_xor_si256(u, v), m));
     }
     if (!_mm256_testz_si256(diff, diff)) return false;
   }
-  return i == n || same_record_sse2(x, y);
+  return i == n || same_record_masked_sse2(x, y, one);
 }
 
 // a[0, n) and b[0, n) hold the same fields (padding ignored).
@@ -1563,9 +1558,24 @@ bool same_records(const Instruction* a, const Instruction* b, std::size_t n) {
   const auto* x = reinterpret_cast<const unsigned char*>(a);
   const auto* y = reinterpret_cast<const unsigned char*>(b);
   static const bool avx2 = host_simd_available(HostSimd::avx2);
-  if (avx2) return same_records_avx2(x, y, n);
+  alignas(32) static constexpr std::array<std::uint64_t, 2 * kRecordWords> two = two_record_mask(kRecordFieldMask);
+  alignas(16) static constexpr std::array<std::uint64_t, kRecordWords> one = kRecordFieldMask;
+  if (avx2) return same_records_masked_avx2(x, y, n, two.data(), one.data());
   for (std::size_t i = 0; i < n; ++i, x += sizeof(Instruction), y += sizeof(Instruction))
     if (!same_record_sse2(x, y)) return false;
+  return true;
+}
+
+// a[0, n) and b[0, n) hold the same fields but perhaps the regions' addresses (padding ignored).
+bool same_records_but_addresses(const Instruction* a, const Instruction* b, std::size_t n) {
+  const auto* x = reinterpret_cast<const unsigned char*>(a);
+  const auto* y = reinterpret_cast<const unsigned char*>(b);
+  static const bool avx2 = host_simd_available(HostSimd::avx2);
+  alignas(16) static constexpr std::array<std::uint64_t, kRecordWords> one = record_mask_without_addresses();
+  alignas(32) static constexpr std::array<std::uint64_t, 2 * kRecordWords> two = two_record_mask(one);
+  if (avx2) return same_records_masked_avx2(x, y, n, two.data(), one.data());
+  for (std::size_t i = 0; i < n; ++i, x += sizeof(Instruction), y += sizeof(Instruction))
+    if (!same_record_masked_sse2(x, y, one.data())) return false;
   return true;
 }
 
@@ -1584,6 +1594,12 @@ struct ScheduleMemo {
   // same key, so its profile is returned without building, hashing and comparing the key. Any
   // field byte that differs only sends the lookup down the keyed path (padding is not compared).
   std::vector<Instruction> last_trace;
+  // Per record of last_trace: the largest end of its HBM regions named by the scratch stack (0:
+  // none), what repeats_last_renamed keeps of a record whose addresses did not move. A fixed array
+  // (last_trace is memoisable, so at most kMemoMaxInstructions records), not a heap block: an
+  // allocation would change the process's malloc history, and with it the order of the host
+  // addresses of later heap temporaries (which the trace records as HBM addresses).
+  std::array<std::uint64_t, kMemoMaxInstructions> last_named_hi{};
   HeadWords last_head{};
   Profile last_profile;
   bool has_last = false;
@@ -1602,16 +1618,23 @@ struct ScheduleMemo {
   // for building, sorting and hashing the key (+3.8 k instructions of 41.7 k for a small trntensor
   // elementwise call under callgrind).
   bool repeats_last_renamed(const Trace& trace, const CostModelOptions& opt) const {
-    alignas(16) static constexpr std::array<std::uint64_t, kRecordWords> mask = record_mask_without_addresses();
     const auto& ins = trace.instructions;
     if (!has_last || opt.keep_timeline || ins.size() != last_trace.size() || head_words(opt) != last_head) return false;
+    // Every field but the addresses first, over the whole trace (two records per AVX2 pass), then
+    // the addresses region by region.
+    if (!same_records_but_addresses(ins.data(), last_trace.data(), ins.size())) return false;
     constexpr std::uint64_t kOffsetMask = (std::uint64_t{1} << detail::kScratchSlotShift) - 1;
     std::uint64_t delta = 0, lowest_changed = ~std::uint64_t{0}, highest_kept = 0;
     for (std::size_t i = 0; i < ins.size(); ++i) {
       const Instruction &a = ins[i], &b = last_trace[i];
-      if (!same_record_masked_sse2(reinterpret_cast<const unsigned char*>(&a), reinterpret_cast<const unsigned char*>(&b),
-                                   mask.data()))
-        return false;
+      // A record whose addresses are all unchanged (most of them) adds only its named ends.
+      std::uint64_t moved = 0;
+      for (std::uint8_t r = 0; r < a.nregions; ++r)
+        moved |= (a.regions[r].lo ^ b.regions[r].lo) | (a.regions[r].hi ^ b.regions[r].hi);
+      if (moved == 0) {
+        highest_kept = std::max(highest_kept, last_named_hi[i]);
+        continue;
+      }
       for (std::uint8_t r = 0; r < a.nregions; ++r) {
         const Region &g = a.regions[r], &h = b.regions[r];
         const bool named = (h.lo & detail::kScratchTraceTag) != 0;
@@ -1630,6 +1653,15 @@ struct ScheduleMemo {
   }
   void remember_last(const Trace& trace, const CostModelOptions& opt, const Profile& p) {
     last_trace.assign(trace.instructions.begin(), trace.instructions.end());
+    for (std::size_t i = 0; i < last_trace.size(); ++i) {
+      const Instruction& b = last_trace[i];
+      last_named_hi[i] = 0;
+      for (std::uint8_t r = 0; r < b.nregions; ++r) {
+        const Region& h = b.regions[r];
+        if (h.mem == MemSpace::hbm && (h.lo & detail::kScratchTraceTag) != 0)
+          last_named_hi[i] = std::max(last_named_hi[i], h.hi);
+      }
+    }
     last_head = head_words(opt);
     last_profile = p;
     has_last = true;
@@ -1657,8 +1689,9 @@ struct ScheduleMemo {
 Schedule schedule_uncached(const Trace& trace, const CostModelOptions& opt);
 
 // This thread's memo, its address taken once per call (every use of a thread_local in a shared
-// library is a __tls_get_addr call).
-ScheduleMemo& this_thread_memo() {
+// library is a __tls_get_addr call). Not inlined: inlined, GCC recomputed the address (a call)
+// at uses inside the memo's loops instead of keeping it in a register.
+[[gnu::noinline]] ScheduleMemo& this_thread_memo() {
   thread_local ScheduleMemo memo;
   return memo;
 }

@@ -182,10 +182,7 @@ const float* read_row_f32(const Tile& t, std::int32_t p, float* scratch) {
 }
 
 bool tiles_disjoint(const Tile& a, const Tile& b) {
-  const Region x = region_inline(a, false), y = region_inline(b, false);
-  if (x.mem != y.mem) return true;
-  if (x.mem != MemSpace::hbm && (x.p0 + x.np <= y.p0 || y.p0 + y.np <= x.p0)) return true;
-  return x.hi <= y.lo || y.hi <= x.lo;
+  return regions_disjoint(region_inline(a, false), region_inline(b, false));
 }
 
 void store_row(const Tile& t, std::int32_t p, const float* in, Rounding r, const SrStream* sr) {
@@ -248,6 +245,8 @@ void copy_rows_one_side_dense(const Tile& dst, const Tile& src, bool gather, con
             }
           }
           for (std::int64_t i = 0; i < run; ++i) to[i] = from[2 * i];
+        } else if (rstride == 1) {  // a dense run (a column-major panel's column): the same bytes
+          std::memcpy(to, from, static_cast<std::size_t>(run) * sizeof(T));
         } else {
           for (std::int64_t i = 0; i < run; ++i) to[i] = from[i * rstride];
         }
@@ -266,6 +265,8 @@ void copy_rows_one_side_dense(const Tile& dst, const Tile& src, bool gather, con
             }
           }
           for (std::int64_t i = 0; i < run; ++i) to[2 * i] = from[i];
+        } else if (rstride == 1) {
+          std::memcpy(to, from, static_cast<std::size_t>(run) * sizeof(T));
         } else {
           for (std::int64_t i = 0; i < run; ++i) to[i * rstride] = from[i];
         }
@@ -509,7 +510,8 @@ std::int64_t* scratch_i64(int slot, std::size_t n) {
 namespace {
 // One operand of a record in one pass over its free dimensions: its free size (free_size_of),
 // whether it is one dense run (free_contiguous_of) and its region (region_inline), which describe
-// computed in three walks. The same sums and tests, so the same values.
+// computed in three walks. The same sums and tests, so the same values. The region is written in
+// place (into the record's next slot): every field of it, so what the slot held does not matter.
 struct OperandFacts {
   std::int64_t free;
   bool contiguous;
@@ -517,10 +519,23 @@ struct OperandFacts {
 inline OperandFacts describe_operand(const Tile& t, bool write, Region& r) {
   r.mem = t.mem;
   r.write = write;
-  const std::int64_t es = dtype_size(t.dtype);
-  std::int64_t free = 1, expect = 1, lo = 0, hi = 0;
+  const std::int64_t es = elem_bytes(t.dtype);
+  std::int64_t free = 1, lo = 0, hi = 0;
   bool contiguous = true;
-  if (t.mem == MemSpace::hbm) {
+  if (t.ndim == 1) [[likely]] {
+    // One free dimension (a small call's rows and columns): the loops below for d = 0 alone.
+    const std::int64_t size = t.size[0], stride = t.stride[0];
+    free = size;
+    contiguous = size == 1 || stride == 1;
+    if (t.mem == MemSpace::hbm) {
+      const std::int64_t ext = stride * (size - 1) * es;
+      (ext < 0 ? lo : hi) += ext;
+    } else if (size > 0) {
+      if (stride < 0) lo = stride * (size - 1);
+      if (stride > 0) hi = stride * (size - 1);
+    }
+  } else if (t.mem == MemSpace::hbm) {
+    std::int64_t expect = 1;
     for (int d = t.ndim - 1; d >= 0; --d) {
       const std::int64_t size = t.size[d], stride = t.stride[d];
       free *= size;
@@ -529,12 +544,8 @@ inline OperandFacts describe_operand(const Tile& t, bool write, Region& r) {
       const std::int64_t ext = stride * (size - 1) * es;
       (ext < 0 ? lo : hi) += ext;
     }
-    const std::int64_t pext = t.partition_stride * (t.partitions - 1);
-    (pext < 0 ? lo : hi) += pext;
-    const std::uint64_t base = trace_hbm_address(reinterpret_cast<std::uintptr_t>(t.base));
-    r.lo = base + static_cast<std::uint64_t>(lo);
-    r.hi = base + static_cast<std::uint64_t>(hi + es);
   } else {
+    std::int64_t expect = 1;
     for (int d = t.ndim - 1; d >= 0; --d) {
       const std::int64_t size = t.size[d], stride = t.stride[d];
       free *= size;
@@ -544,6 +555,16 @@ inline OperandFacts describe_operand(const Tile& t, bool write, Region& r) {
       if (stride < 0) lo += stride * (size - 1);
       if (stride > 0) hi += stride * (size - 1);
     }
+  }
+  if (t.mem == MemSpace::hbm) {
+    const std::int64_t pext = t.partition_stride * (t.partitions - 1);
+    (pext < 0 ? lo : hi) += pext;
+    const std::uint64_t base = trace_hbm_address(reinterpret_cast<std::uintptr_t>(t.base));
+    r.p0 = 0;
+    r.np = 0;
+    r.lo = base + static_cast<std::uint64_t>(lo);
+    r.hi = base + static_cast<std::uint64_t>(hi + es);
+  } else {
     r.p0 = t.partition_start;
     r.np = t.is_partition_broadcast() ? 1 : t.partitions;
     r.lo = static_cast<std::uint64_t>(t.offset_bytes + lo * es);
@@ -551,29 +572,39 @@ inline OperandFacts describe_operand(const Tile& t, bool write, Region& r) {
   }
   return {free, contiguous};
 }
+
+// describe_operand into the record's next region slot (Instruction::add_region, without the copy),
+// or, when the record is full, into a scratch region and regions_dropped set.
+inline OperandFacts describe_into_record(Instruction& ins, const Tile& t, bool write) {
+  if (ins.nregions < ins.regions.size()) [[likely]]
+    return describe_operand(t, write, ins.regions[ins.nregions++]);
+  Region dropped;
+  ins.regions_dropped = true;
+  return describe_operand(t, write, dropped);
+}
 }  // namespace
 
 void describe(Instruction& ins, const Tile& dst, std::initializer_list<const Tile*> srcs) {
-  Region r;
-  const OperandFacts d = describe_operand(dst, true, r);
+  const OperandFacts d = describe_into_record(ins, dst, true);
   ins.out_dtype = dst.dtype;
   ins.partitions = dst.partitions;
-  ins.free_elems = d.free;
-  ins.inputs = 0;
-  ins.bytes_written = d.free * dst.partitions * dtype_size(dst.dtype);
-  ins.add_region(r);
-  ins.contiguous = d.contiguous;
+  std::int64_t free_elems = d.free, bytes_read = ins.bytes_read;
+  int inputs = 0;
+  ins.bytes_written = d.free * dst.partitions * elem_bytes(dst.dtype);
+  bool contiguous = d.contiguous;
   for (const Tile* s : srcs) {
     if (s == nullptr) continue;
-    Region rs;
-    const OperandFacts f = describe_operand(*s, false, rs);
-    ins.contiguous = ins.contiguous && f.contiguous;
-    if (ins.inputs == 0) ins.in_dtype = s->dtype;
-    ++ins.inputs;
-    ins.free_elems = std::max(ins.free_elems, f.free);
-    ins.bytes_read += f.free * s->partitions * dtype_size(s->dtype);
-    ins.add_region(rs);
+    const OperandFacts f = describe_into_record(ins, *s, false);
+    contiguous = contiguous && f.contiguous;
+    if (inputs == 0) ins.in_dtype = s->dtype;
+    ++inputs;
+    free_elems = std::max(free_elems, f.free);
+    bytes_read += f.free * s->partitions * elem_bytes(s->dtype);
   }
+  ins.inputs = inputs;
+  ins.free_elems = free_elems;
+  ins.bytes_read = bytes_read;
+  ins.contiguous = contiguous;
 }
 
 namespace {

@@ -3,6 +3,7 @@
 // (one partition row at a time through an fp32 or int64 scratch buffer, so the arithmetic is a
 // plain vectorisable loop and the dtype switch happens once per row).
 #pragma once
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <initializer_list>
@@ -38,19 +39,36 @@ void require_physical_partitions_checked(std::string_view instr, std::string_vie
 void check_engine_operand_checked(std::string_view instr, std::string_view operand, const Tile& t,
                                   const HardwareSpec& hw, Engine engine);
 
-// Tile::free_size() inline (the same product), for the per-instruction paths of this library.
+// dtype_size(t) as a table lookup, for the per-instruction paths of this library: the same values
+// (1 for anything outside the enumeration, as the switch's default), where the switch compiles to a
+// chain of bit tests and a record's operands ask for it several times each.
+inline std::int64_t elem_bytes(DType t) {
+  static constexpr auto kBytes = [] {
+    std::array<std::int8_t, kDTypeCount> b{};
+    for (int i = 0; i < kDTypeCount; ++i) b[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(dtype_size(static_cast<DType>(i)));
+    return b;
+  }();
+  const auto i = static_cast<std::size_t>(t);
+  return i < kBytes.size() ? kBytes[i] : 1;
+}
+
+// Tile::free_size() inline (the same product), for the per-instruction paths of this library. One
+// free dimension (a small call's rows and columns) skips the loop.
 inline std::int64_t free_size_of(const Tile& t) {
+  if (t.ndim == 1) [[likely]] return t.size[0];
   std::int64_t n = 1;
   for (int d = 0; d < t.ndim; ++d) n *= t.size[d];
   return n;
 }
 // Partition-start alignment of compute-engine operands (ARCH2):
 // 64 < P <= 128 -> start 0; 32 < P <= 64 -> 0 or 64; P <= 32 -> 0, 32, 64 or 96.
+// The quantum is a power of two, so s % quantum == 0 is a mask test (also for negative s: two's
+// complement), without the division.
 inline bool partition_alignment_ok(const Tile& t, const HardwareSpec& hw) {
   if (!t.on_chip()) return true;
   const int P = t.partitions, s = t.partition_start;
   const int quantum = P > 64 ? 128 : P > 32 ? 64 : 32;
-  return P <= hw.pmax && s + P <= hw.pmax && s % quantum == 0;
+  return P <= hw.pmax && s + P <= hw.pmax && (s & (quantum - 1)) == 0;
 }
 
 inline void require_mem(std::string_view instr, std::string_view operand, const Tile& t,
@@ -107,6 +125,13 @@ void load_row(const Tile& t, std::int32_t p, float* out);
 const float* read_row_f32(const Tile& t, std::int32_t p, float* scratch);
 // True when no byte of `a` can be a byte of `b` (different memory, partitions or byte ranges).
 bool tiles_disjoint(const Tile& a, const Tile& b);
+// tiles_disjoint(a, b) from the tiles' regions (region_inline(a, ...), region_inline(b, ...), e.g.
+// the ones describe wrote into a record; the write flag is not read).
+inline bool regions_disjoint(const Region& x, const Region& y) {
+  if (x.mem != y.mem) return true;
+  if (x.mem != MemSpace::hbm && (x.p0 + x.np <= y.p0 || y.p0 + y.np <= x.p0)) return true;
+  return x.hi <= y.lo || y.hi <= x.lo;
+}
 void store_row(const Tile& t, std::int32_t p, const float* in, Rounding r, const SrStream* sr);
 // exact integer row access (integer dtypes only)
 void load_row_int(const Tile& t, std::int32_t p, std::int64_t* out);
@@ -140,7 +165,7 @@ inline Region region_inline(const Tile& t, bool write) {
   Region r;
   r.mem = t.mem;
   r.write = write;
-  const std::int64_t es = dtype_size(t.dtype);
+  const std::int64_t es = elem_bytes(t.dtype);
   if (t.mem == MemSpace::hbm) {
     // Conservative byte hull of the strided view in host memory.
     std::int64_t lo = 0, hi = 0;
@@ -171,6 +196,7 @@ inline Region region_inline(const Tile& t, bool write) {
 }
 // Tile::free_contiguous() inline.
 inline bool free_contiguous_of(const Tile& t) {
+  if (t.ndim == 1) [[likely]] return t.size[0] == 1 || t.stride[0] == 1;
   std::int64_t expect = 1;
   for (int d = t.ndim - 1; d >= 0; --d) {
     if (t.size[d] != 1 && t.stride[d] != expect) return false;

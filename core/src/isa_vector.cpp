@@ -42,8 +42,10 @@ namespace {
 // ---- op classification ----------------------------------------------------------------------
 
 constexpr bool is_logical(AluOp op) { return op >= AluOp::logical_and && op <= AluOp::logical_xor; }
+// trn::is_bitvec inline (the same test; the exported one is a call per use on every instruction).
+constexpr bool bitvec_op(AluOp op) { return op >= AluOp::bitwise_and; }
 // Ops the native integer path computes exactly (divide and power always go through fp32).
-bool int_native_op(AluOp op) { return !is_bitvec(op) && op != AluOp::divide && op != AluOp::power; }
+bool int_native_op(AluOp op) { return !bitvec_op(op) && op != AluOp::divide && op != AluOp::power; }
 
 template <AluOp OP>
 using OpTag = std::integral_constant<AluOp, OP>;
@@ -292,14 +294,25 @@ std::int64_t scalar_bits(const ScalarOperand& s, std::int32_t p, bool through_fp
   return to_pattern(s.tile.dtype, v);
 }
 
-void check_scalar_operand(std::string_view instr, std::string_view name, const ScalarOperand& s, const Tile& src,
-                          const HardwareSpec& hw, Engine engine) {
+[[gnu::noinline]] void check_scalar_operand_checked(std::string_view instr, std::string_view name, const ScalarOperand& s,
+                                                   const Tile& src, const HardwareSpec& hw, Engine engine) {
   if (!s.is_tile) return;
   detail::check_engine_operand(instr, name, s.tile, hw, engine);
   if (detail::free_size_of(s.tile) != 1)
     throw LimitError(std::string(instr), std::string(name), "free size", s.tile.free_size(),
                      "free size of a [P,1] scalar operand", 1, hw.name);
   detail::require_same_partitions(instr, "src", src, name, s.tile);
+}
+
+// The whole condition of check_scalar_operand_checked inline (it runs, and throws the first failing
+// check with its message, only when the condition fails): an immediate, or a [P, 1] engine operand
+// with src's partitions.
+inline void check_scalar_operand(std::string_view instr, std::string_view name, const ScalarOperand& s, const Tile& src,
+                                 const HardwareSpec& hw, Engine engine) {
+  if (!s.is_tile ||
+      (detail::engine_operand_ok(s.tile, hw, engine) && detail::free_size_of(s.tile) == 1 && s.tile.partitions == src.partitions))
+    return;
+  check_scalar_operand_checked(instr, name, s, src, hw, engine);
 }
 
 // ---- shared checks and trace helpers --------------------------------------------------------------
@@ -325,8 +338,8 @@ inline void require_vector_engine(std::string_view instr, Engine engine, std::in
 }
 
 // A [P,1] vector operand read by the instruction (not counted as a tensor input by the cost model).
-void add_vector_operand(Instruction& ins, const Tile& t) {
-  ins.bytes_read += detail::free_size_of(t) * t.partitions * dtype_size(t.dtype);  // Tile::elements()
+inline void add_vector_operand(Instruction& ins, const Tile& t) {
+  ins.bytes_read += detail::free_size_of(t) * t.partitions * detail::elem_bytes(t.dtype);  // Tile::elements()
   ins.add_region(detail::region_inline(t, false));                                // region_of
 }
 
@@ -607,6 +620,17 @@ bool tt_runs_in_place(const Tile& dst, const Tile& in) {
       in.size == dst.size && in.stride == dst.stride)
     return true;
   if (in.mem != dst.mem) return true;
+  if (dst.ndim == 1 && in.ndim == 1) {
+    // One free dimension each (a small call's rows): the tests below for d = 0 alone.
+    if (dst.stride[0] < 0 || in.stride[0] < 0 || in.partition_stride != dst.partition_stride) return false;
+    const auto hi1 = [](const Tile& t) {
+      const std::int64_t hi = t.stride[0] > 0 && t.size[0] > 0 ? t.stride[0] * (t.size[0] - 1) : 0;
+      return (hi + 1) * detail::elem_bytes(t.dtype);
+    };
+    const std::byte* dhi = dst.base + hi1(dst);
+    const std::byte* ihi = in.base + hi1(in);
+    return dhi <= in.base || ihi <= dst.base;
+  }
   for (const Tile* t : {&dst, &in})
     for (int d = 0; d < t->ndim; ++d)
       if (t->stride[d] < 0) return false;
@@ -646,7 +670,7 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
   detail::require_same_partitions(instr, "a", a, "dst", dst);
   detail::require_same_free_size(instr, "a", a, "b", b);
   detail::require_same_free_size(instr, "a", a, "dst", dst);
-  const bool bitvec = is_bitvec(op);
+  const bool bitvec = bitvec_op(op);
   if (bitvec) {
     require_integer(instr, "a", a, op);
     require_integer(instr, "b", b, op);
@@ -685,8 +709,6 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
       }
     });
   } else {
-    const Rounding r = rounding_for(opt);
-    const SrStream sr = sr_stream();
     // fp32 operands whose innermost runs are dense and equally long (e.g. a table broadcast over
     // blocks through a stride-0 dimension) are combined run by run in place, without widening the
     // rows into scratch, when each input is the destination's own view or shares no byte with its
@@ -723,6 +745,8 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
       });
       return commit_instruction();
     }
+    const Rounding r = rounding_for(opt);  // for store_row (the in-place paths above store fp32 rows)
+    const SrStream sr = sr_stream();
     float* xs = detail::scratch_f32(0, row_len(a));
     float* ys = detail::scratch_f32(1, row_len(a));
     float* out = detail::scratch_f32(2, row_len(a));  // separate: a or b may be read in place
@@ -777,10 +801,10 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
                        "ScalarE supports only (multiply, add), (multiply, bypass), (add, bypass); got (" +
                            std::string(alu_op_name(op0)) + ", " + std::string(alu_op_name(op1)) + ")");
   }
-  const bool bitvec = is_bitvec(op0) || is_bitvec(op1);
+  const bool bitvec = bitvec_op(op0) || bitvec_op(op1);
   if (bitvec) {
-    if ((op0 != AluOp::bypass && !is_bitvec(op0)) || (op1 != AluOp::bypass && !is_bitvec(op1)))
-      throw UsageError(instr, is_bitvec(op0) ? "op1" : "op0",
+    if ((op0 != AluOp::bypass && !bitvec_op(op0)) || (op1 != AluOp::bypass && !bitvec_op(op1)))
+      throw UsageError(instr, bitvec_op(op0) ? "op1" : "op0",
                        "op0 and op1 must both be bitvec or both arithmetic (got " + std::string(alu_op_name(op0)) +
                            ", " + std::string(alu_op_name(op1)) + ")");
     if (engine != Engine::vector)
@@ -794,7 +818,7 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
   check_scalar_operand(instr, "operand0", s0, src, *hw_, engine);
   if (use_s1) check_scalar_operand(instr, "operand1", s1, src, *hw_, engine);
   if (bitvec) {
-    const AluOp bop = is_bitvec(op0) ? op0 : op1;  // named in messages (op0 may be bypass)
+    const AluOp bop = bitvec_op(op0) ? op0 : op1;  // named in messages (op0 may be bypass)
     require_integer(instr, "src", src, bop);
     require_integer(instr, "dst", dst, bop);
     const std::pair<const char*, const ScalarOperand*> scalars[] = {{"operand0", &s0}, {"operand1", &s1}};
@@ -845,11 +869,11 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
     // Dense fp32 rows, dst the same rows as src or disjoint from it: each row is copied into dst
     // and worked there (an fp32 store is a bit copy under every rounding mode), without the
     // scratch row's generic load and store (their per-row set-up was most of a short row's cost).
+    // tiles_disjoint(dst, src) from the regions describe just wrote (record slots 0 and 1).
     const bool rows_in_place = dst.partition_stride == src.partition_stride;
     const bool dense_f32 = src.dtype == DType::f32 && dst.dtype == DType::f32 && detail::free_contiguous_of(src) &&
-                           detail::free_contiguous_of(dst) && ((rows_in_place && dst.base == src.base) || detail::tiles_disjoint(dst, src));
-    const Rounding r = rounding_for(opt);
-    const SrStream sr = sr_stream();
+                           detail::free_contiguous_of(dst) &&
+                           ((rows_in_place && dst.base == src.base) || detail::regions_disjoint(ins.regions[0], ins.regions[1]));
     const TsFusedRow fused = dense_f32 && simd::has_avx512() ? ts_fused_row(op0, op1) : nullptr;
     // One op: columns (n == 1, the trsv kernel's steps) and the ops the fused row does not take run
     // the per-instruction dispatch; longer rows of a fusable op keep the fused single pass below
@@ -858,6 +882,9 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
       ts_dense_f32_rows(dst, src, op0, s0, reverse0);
       return commit_instruction();
     }
+    // The rounding only where a row is stored through store_row (the paths above write fp32 rows).
+    const Rounding r = rounding_for(opt);
+    const SrStream sr = sr_stream();
     float* scratch = dense_f32 ? nullptr : detail::scratch_f32(0, row_len(src));
     for (std::int32_t p = 0; p < src.partitions; ++p) {
       // The scalars first: a scalar column may lie in dst's row, which is written before the ops.
@@ -977,8 +1004,8 @@ void NeuronCore::tensor_reduce(const Tile& dst, const Tile& src, AluOp op, bool 
 void NeuronCore::tensor_tensor_scan(const Tile& dst, const Tile& d0, const Tile& d1, ScalarOperand init,
                                     AluOp op0, AluOp op1, InstrOptions opt) {
   const std::string_view instr = "tensor_tensor_scan";
-  if (is_bitvec(op0)) throw UsageError(instr, "op0", "bitvec ops are not supported by the fp32 scan");
-  if (is_bitvec(op1)) throw UsageError(instr, "op1", "bitvec ops are not supported by the fp32 scan");
+  if (bitvec_op(op0)) throw UsageError(instr, "op0", "bitvec ops are not supported by the fp32 scan");
+  if (bitvec_op(op1)) throw UsageError(instr, "op1", "bitvec ops are not supported by the fp32 scan");
   detail::check_engine_operand(instr, "data0", d0, *hw_, Engine::vector);
   detail::check_engine_operand(instr, "data1", d1, *hw_, Engine::vector);
   detail::check_engine_operand(instr, "dst", dst, *hw_, Engine::vector);

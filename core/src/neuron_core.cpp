@@ -128,10 +128,13 @@ void NeuronCore::commit_instruction() {
     detail::note_onchip_write_all(sbuf_);
     detail::note_onchip_write_all(psum_);
   } else {
+    // An empty memo (no valid entry in either role: every small call without a matmul) has nothing
+    // to invalidate; the test is invalidate_operand_memo's own first one, taken once.
+    const bool memo_empty = memo_->roles[0].index.empty() && memo_->roles[1].index.empty();
     for (std::uint8_t i = 0; i < last.nregions; ++i) {
       const Region& r = last.regions[i];
       if (!r.write || r.mem == MemSpace::hbm) continue;
-      if (r.mem == MemSpace::sbuf) invalidate_operand_memo(&r);
+      if (r.mem == MemSpace::sbuf && !memo_empty) invalidate_operand_memo(&r);
       detail::note_onchip_write(r.mem == MemSpace::sbuf ? sbuf_ : psum_, r);
     }
   }
