@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "spgemm_blocks.hpp"
 #include "trn/core/scratch.hpp"
 #include "trn/core/spmd.hpp"
 #include "trn/tile/complex.hpp"
@@ -101,6 +102,17 @@ struct Plan {
   bool indirect = false;
   std::vector<std::int32_t> rows;
   std::vector<std::int32_t> index;
+
+  Plan() = default;
+  Plan(Plan&&) noexcept = default;
+  Plan& operator=(Plan&&) noexcept = default;
+  // Its large arrays back to the pool of warm blocks (spgemm_blocks.hpp: no page faults next product).
+  ~Plan() {
+    detail::give_warm_block(words);
+    detail::give_warm_block(ctl);
+    detail::give_warm_block(rows);
+    detail::give_warm_block(index);
+  }
 };
 
 // The index work's buffers, reused by every segment of one plan (no allocation per segment). A source
@@ -113,6 +125,16 @@ struct StageBuffers {
   std::array<std::vector<std::int64_t>, 2> slot_ids;  // terms: the u of each slot
   std::vector<std::uint32_t> flags;
   std::uint32_t pass = 0;
+
+  StageBuffers() = default;
+  StageBuffers(const StageBuffers&) = delete;
+  StageBuffers& operator=(const StageBuffers&) = delete;
+  ~StageBuffers() {
+    detail::give_warm_block(stamp_u);
+    detail::give_warm_block(stamp_v);
+    detail::give_warm_block(at_u);
+    detail::give_warm_block(at_v);
+  }
 };
 
 const float* element(const PairSource& s, std::int64_t i, std::int64_t w) {
@@ -315,6 +337,8 @@ void make_tiles(Plan& pl, std::int32_t P) {
     ctl_words += (t.s1 - t.s0) * t.width;
     pl.tiles.push_back(t);
   }
+  detail::warm_capacity(pl.index, z(index_words));
+  detail::warm_capacity(pl.ctl, z(ctl_words));
   pl.index.assign(z(index_words), 0);
   pl.ctl.assign(z(ctl_words), 0u);
   for (const StagedTile& t : pl.tiles) {
@@ -343,6 +367,11 @@ Plan make_plan(const PlanKey& key, const PairLists& L, const PairSource& U, cons
                 V.len0 >= kGatherRow && U.len0 < INT32_MAX && V.len0 < INT32_MAX;
   StageBuffers buf;
   if (pl.layout == StreamLayout::pairs) {
+    detail::warm_capacity(buf.stamp_u, z(U.len0 + U.len1));
+    detail::warm_capacity(buf.stamp_v, z(V.len0 + V.len1));
+    detail::warm_capacity(buf.at_u, z(U.len0 + U.len1));
+    detail::warm_capacity(buf.at_v, z(V.len0 + V.len1));
+    detail::warm_capacity(pl.words, z(L.products()) + 2 * z(L.entries()));
     buf.stamp_u.assign(z(U.len0 + U.len1), 0u);
     buf.stamp_v.assign(z(V.len0 + V.len1), 0u);
     buf.at_u.resize(z(U.len0 + U.len1));

@@ -3,11 +3,13 @@
 #include "trn/sparse/spgemm_csr.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <vector>
 
 #include "generic_detail.hpp"
 #include "generic_host.hpp"
 #include "pair_sums.hpp"
+#include "spgemm_blocks.hpp"
 #include "trn/core/spmd.hpp"
 
 namespace trn::sparse {
@@ -20,8 +22,12 @@ namespace {
 std::size_t z(std::int64_t i) { return static_cast<std::size_t>(i); }
 
 using Rows = RowPattern;  // a validated CSR's offsets and columns, base 0
-// to[i] = p[i] - b for n indices of type t (one loop per index type).
+using detail::give_warm_block;
+using detail::take_warm_block;
+
+// to[i] = p[i] - b for n indices of type t (one loop per index type; a warm block when pooled).
 void indices_of(const void* p, IndexType t, std::int64_t n, std::int64_t b, std::vector<std::int64_t>& to) {
+  if (to.capacity() < z(n)) to = take_warm_block<std::int64_t>(z(n));
   to.resize(z(n));
   if (t == IndexType::i32)
     std::transform(static_cast<const std::int32_t*>(p), static_cast<const std::int32_t*>(p) + n, to.begin(),
@@ -48,37 +54,81 @@ void check_operands(const SparseRef& A, const SparseRef& B) {
   if (A.value != B.value) invalid("spgemm: A and B need one value type", "matB");
 }
 
-// Per entry of C (row by row, columns increasing) its products (A's entry, B's entry) in A's storage
-// order, then B's: the order the host loop summed in (index work; pos maps a column of row i to its entry).
-PairLists product_lists(const Rows& ra, const Rows& rb, const CsrProduct& c) {
-  PairLists L;
-  L.start.assign(z(c.nnz()) + 1, 0);
-  L.u.resize(z(c.products));
-  L.v.resize(z(c.products));
-  std::vector<std::int64_t> pos(z(c.cols), -1);
-  auto for_row = [&](std::int64_t i, auto&& f) {
-    for (std::int64_t ea = ra.start[z(i)]; ea < ra.start[z(i) + 1]; ++ea) {
+// The structural product (generic_detail::structural_product's pattern: row i of C the union of B's
+// rows k over A's entries (i, k), columns increasing) and per entry of C its products (A's entry, B's
+// entry) in A's storage order, then B's: the order the host loop summed in. Index work only, one row
+// at a time: a walk over the row's products marks its distinct columns and counts each column's
+// products, the columns are sorted (a bitmap of B's columns when that is shorter than 4 words per
+// column, else std::sort: the same order), each column's first list position is set, and a second
+// walk (the row's B rows still in cache) writes the pairs. `products` is sum over A's entries of
+// |B row k|. Writes c.offsets, c.columns, c.products and c.pairs.
+void symbolic_rows(const Rows& ra, const Rows& rb, std::int64_t rows, std::int64_t b_cols, std::int64_t products, CsrProduct& c) {
+  const std::size_t most = z(std::min(products, rows * b_cols));  // entries of C at most
+  c.offsets.assign(1, 0);
+  c.offsets.reserve(z(rows) + 1);
+  c.columns = take_warm_block<std::int64_t>(most);
+  c.columns.reserve(most);
+  PairLists& L = c.pairs;
+  L.start = take_warm_block<std::int64_t>(most + 1);
+  L.start.reserve(most + 1);
+  L.start.assign(1, 0);
+  L.u = take_warm_block<std::int64_t>(z(products));
+  L.u.resize(z(products));
+  L.v = take_warm_block<std::int64_t>(z(products));
+  L.v.resize(z(products));
+  // mark[j]: the last row that listed column j; at[j]: its count of products, then its fill cursor
+  std::vector<std::int64_t> mark(z(b_cols), -1), at(z(b_cols), 0);
+  const std::int64_t words = (b_cols + 63) / 64;
+  std::vector<std::uint64_t> bits(z(words), 0);
+  std::int64_t* const u = L.u.data();
+  std::int64_t* const v = L.v.data();
+  const std::int64_t* const bstart = rb.start.data();
+  const std::int64_t* const bcol = rb.col.data();
+  std::int64_t q = 0;  // the row's first list position
+  for (std::int64_t i = 0; i < rows; ++i) {
+    const std::size_t first = c.columns.size();
+    const std::int64_t ea0 = ra.start[z(i)], ea1 = ra.start[z(i) + 1];
+    for (std::int64_t ea = ea0; ea < ea1; ++ea) {
       const std::int64_t k = ra.col[z(ea)];
-      for (std::int64_t eb = rb.start[z(k)]; eb < rb.start[z(k) + 1]; ++eb) f(pos[z(rb.col[z(eb)])], ea, eb);
+      for (std::int64_t eb = bstart[k]; eb < bstart[k + 1]; ++eb) {
+        const std::int64_t j = bcol[eb];
+        if (mark[z(j)] != i) {
+          mark[z(j)] = i;
+          at[z(j)] = 0;
+          c.columns.push_back(j);
+        }
+        ++at[z(j)];
+      }
     }
-  };
-  for (std::int64_t i = 0; i < c.rows; ++i) {
-    for (std::int64_t e = c.offsets[z(i)]; e < c.offsets[z(i) + 1]; ++e) pos[z(c.columns[z(e)])] = e;
-    for_row(i, [&](std::int64_t e, std::int64_t, std::int64_t) { ++L.start[z(e) + 1]; });
+    std::int64_t* const col = c.columns.data();
+    const auto n = static_cast<std::int64_t>(c.columns.size() - first);
+    if (n > 1 && words <= 4 * n) {
+      for (std::size_t e = first; e < c.columns.size(); ++e) bits[z(col[e] / 64)] |= std::uint64_t{1} << (col[e] % 64);
+      std::size_t e = first;
+      for (std::int64_t w = 0; w < words; ++w) {
+        for (std::uint64_t m = bits[z(w)]; m != 0; m &= m - 1) col[e++] = 64 * w + std::countr_zero(m);
+        bits[z(w)] = 0;
+      }
+    } else {
+      std::sort(col + first, col + first + z(n));
+    }
+    for (std::size_t e = first; e < c.columns.size(); ++e) {  // count -> the column's first position
+      const std::int64_t count = at[z(col[e])];
+      at[z(col[e])] = q;
+      q += count;
+      L.start.push_back(q);
+    }
+    for (std::int64_t ea = ea0; ea < ea1; ++ea) {
+      const std::int64_t k = ra.col[z(ea)];
+      for (std::int64_t eb = bstart[k]; eb < bstart[k + 1]; ++eb) {
+        const std::int64_t p = at[z(bcol[eb])]++;
+        u[p] = ea;
+        v[p] = eb;
+      }
+    }
+    c.offsets.push_back(static_cast<std::int64_t>(c.columns.size()));
   }
-  for (std::size_t e = 1; e < L.start.size(); ++e) L.start[e] += L.start[e - 1];
-  // start[e] is entry e's fill cursor (it ends at start[e + 1]), then moves back one entry.
-  for (std::int64_t i = 0; i < c.rows; ++i) {
-    for (std::int64_t e = c.offsets[z(i)]; e < c.offsets[z(i) + 1]; ++e) pos[z(c.columns[z(e)])] = e;
-    for_row(i, [&](std::int64_t e, std::int64_t ea, std::int64_t eb) {
-      const std::int64_t q = L.start[z(e)]++;
-      L.u[z(q)] = ea;
-      L.v[z(q)] = eb;
-    });
-  }
-  for (std::size_t e = L.start.size() - 1; e > 0; --e) L.start[e] = L.start[e - 1];
-  L.start[0] = 0;
-  return L;
+  c.products = products;
 }
 
 PlanFacts copy_plan(const CsrProduct& C, bool read_c) {
@@ -96,18 +146,27 @@ PlanFacts copy_plan(const CsrProduct& C, bool read_c) {
 
 }  // namespace
 
+CsrProduct::~CsrProduct() {
+  for (std::vector<std::int64_t>* v : {&offsets, &columns, &pairs.start, &pairs.u, &pairs.v}) give_warm_block(*v);
+  give_warm_block(sums);
+}
+
 CsrProduct spgemm_csr_symbolic(const SparseRef& A, const SparseRef& B) {
   check_operands(A, B);
-  const Rows ra = rows_of(A), rb = rows_of(B);
+  Rows ra = rows_of(A), rb = rows_of(B);
   CsrProduct c;
   c.rows = A.rows;
   c.cols = B.cols;
   c.value = A.value;
-  c.offsets.push_back(0);
-  c.products = structural_product(ra, rb, A.rows, B.cols, c.offsets, c.columns);
+  std::int64_t products = 0;
+  for (std::int64_t ea = 0; ea < A.nnz; ++ea) products += rb.start[z(ra.col[z(ea)]) + 1] - rb.start[z(ra.col[z(ea)])];
+  symbolic_rows(ra, rb, A.rows, B.cols, products, c);
   c.a_nnz = A.nnz;
   c.b_nnz = B.nnz;
-  c.pairs = product_lists(ra, rb, c);
+  for (Rows* r : {&ra, &rb}) {
+    give_warm_block(r->start);
+    give_warm_block(r->col);
+  }
   return c;
 }
 
@@ -140,6 +199,7 @@ void spgemm_csr_numeric(const Settings& s, const SparseRef& A, const SparseRef& 
   if (C.rows != A.rows || C.cols != B.cols || C.value != A.value) invalid("spgemm: C is not the symbolic product of A B", "matC");
   if (A.nnz != C.a_nnz || B.nnz != C.b_nnz) invalid("spgemm: A or B changed its pattern since the work estimation", "matA");
   const std::size_t vb = value_bytes(C.value);
+  if (C.sums.capacity() < (z(C.nnz()) * vb + 7) / 8) C.sums = take_warm_block<double>((z(C.nnz()) * vb + 7) / 8);
   C.sums.assign((z(C.nnz()) * vb + 7) / 8, 0.0);
   Trace trace;
   const PairRun run =

@@ -62,6 +62,15 @@ struct CsrProduct {
   // (as a cuSPARSE SpGEMM descriptor); distinct products may run concurrently.
   mutable std::shared_ptr<const void> numeric_plan, copy_plan;
   std::int64_t nnz() const { return static_cast<std::int64_t>(columns.size()); }
+
+  CsrProduct() = default;
+  CsrProduct(const CsrProduct&) = default;
+  CsrProduct(CsrProduct&&) noexcept = default;
+  CsrProduct& operator=(const CsrProduct&) = default;
+  CsrProduct& operator=(CsrProduct&&) noexcept = default;
+  // Hands its large arrays to trnsparse's pool of warm blocks, so the next product's phases reuse
+  // mapped pages instead of faulting fresh ones in (issue #30; trnsparse/src/spgemm_blocks.hpp).
+  ~CsrProduct();
 };
 
 // A, B: CSR (format csr) of one value type, A.cols == B.rows; validates both.
