@@ -226,8 +226,16 @@ void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep
     // The partitions a piece can use: a chunked vector of n <= pmax elements is one [n, 1] piece
     // (for_each_piece), so its buffers are n partitions tall and the piece fills them (no views below).
     const auto rows = static_cast<std::int32_t>(one_partition ? 1 : std::min(P, n));
-    for (std::size_t b = 0; b < nb; ++b)
-      buf.set(b, sb.alloc(DType::f32, rows, {F}, "vector chunk", chunk_fill));
+    // The nb buffers as column blocks of ONE allocation, each block padded to the allocation
+    // alignment: first fit on the program's empty SBUF puts nb separate [rows, F] allocations at
+    // offsets b * Fpad * 4 bytes, so every view is the Tile those allocations returned, field for
+    // field (the same trace records), for one allocator call instead of nb (session 20; host only).
+    constexpr std::int64_t kAlignFloats = kAllocAlignBytes / static_cast<std::int64_t>(sizeof(float));
+    const std::int64_t Fpad = (F + kAlignFloats - 1) / kAlignFloats * kAlignFloats;
+    if (nb > 0) {
+      const Tile all = sb.alloc(DType::f32, rows, {static_cast<std::int64_t>(nb) * Fpad}, "vector chunks", chunk_fill);
+      for (std::size_t b = 0; b < nb; ++b) buf.set(b, all.cols(static_cast<std::int64_t>(b) * Fpad, F));
+    }
     if (setup) setup(nc, sb);
     const auto run_body = [&](const Piece& pc) {
       // A piece that fills its buffers (a short vector's one piece) is handed the buffers themselves:
