@@ -760,41 +760,61 @@ template <class T>
 ScratchVector<T> stage_packed(const Settings& s, Uplo uplo, std::int64_t n, const T* AP, l12::Report& rep) {
   return StoredColumns<T>{uplo, n}.to_dense(s, AP, rep);
 }
-// The fp32 band triangle (k off-diagonals, band storage A with ld lda) as a dense n x n copy in one
-// program of O(n / pmax) instructions instead of two DMAs per column (copy_segments), the band
-// analogue of stage_triangle_f32: element (i, j) of the band is A[k + i - j + j lda] (upper) or
-// A[i - j + j lda] (lower), i.e. at base + i + j (lda - 1), so per block of up to pmax columns ONE DMA
-// reads the columns' n x w block (column j on partition j - c0 with partition stride lda - 1, its rows
-// on the free axis), two GpSimdE affine_selects keep the band (upper: j - k <= i <= j; lower:
-// j <= i <= j + k) and write +0 elsewhere (selects, not products: whatever the rest of the array
-// holds cannot leak), one DMA writes the block out. The same n x n matrix, bit for bit, as the
-// per-column copies. The block DMA also reads band-storage elements outside the band; all of them lie
-// inside the caller's lda x n array (offsets k + i + j (lda - 1) <= k + (n - 1) lda < n lda, as
-// lda >= k + 1). New trace and modeled time (docs/trnblas.md).
-ScratchVector<float> stage_band_f32(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, const float* A,
-                                  std::int64_t lda, l12::Report& rep) {
-  ScratchVector<float> full(static_cast<std::size_t>(n * n));
-  const std::int64_t P = hardware_spec(s.target).pmax;
-  const bool up = uplo == Uplo::upper;
-  const float* base = A + (up ? k : 0);
+// An fp32 band (kl sub-, ku super-diagonals, band storage A with ld lda) as a dense m x n
+// column-major copy in one program: element (i, j) is A[ku + i - j + j lda] = base + i + j (lda - 1),
+// so per block of up to pmax columns ONE DMA reads rows 0 .. r - 1 of the block (column j on
+// partition j - c0 with partition stride lda - 1, its rows on the free axis; r = min(m, n + kl): no
+// band element lies below row n - 1 + kl), two GpSimdE affine_selects keep i - j + ku >= 0 and
+// j + kl - i >= 0 and write +0 elsewhere (selects, not products: whatever the rest of the array
+// holds cannot leak), and one DMA writes the block; rows from r on stay the fresh buffer's +0. The
+// block DMA also reads band-storage elements outside the band, all inside the caller's lda x n
+// array (the largest offset, ku + kl + (n - 1) lda, is below n lda as lda >= kl + ku + 1).
+// kl_select_first: the j + kl - i select is issued first (the upper triangle's order since session
+// 19; the two selects write disjoint lanes, so the order changes the trace only). Session 20 folded
+// stage_band_f32 and stage_general_band_f32 into this one helper: the same instructions in the same
+// order on the same operands as each of them issued.
+ScratchVector<float> stage_band_by_selects(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t kl,
+                                           std::int64_t ku, const float* A, std::int64_t lda, bool kl_select_first,
+                                           l12::Report& rep) {
+  ScratchVector<float> full(static_cast<std::size_t>(m * n));
+  const std::int64_t P = hardware_spec(s.target).pmax, rows = std::min(m, n + kl);
+  const float* base = A + ku;
   LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
     AllocScope sb(nc.sbuf());
-    const Tile cols = sb.alloc(DType::f32, static_cast<std::int32_t>(std::min(P, n)), {n}, "columns", 0, AllocFill::none);
+    const Tile cols = sb.alloc(DType::f32, static_cast<std::int32_t>(std::min(P, n)), {rows}, "columns", 0, AllocFill::none);
     for (std::int64_t c0 = 0; c0 < n; c0 += P) {
       const auto w = static_cast<std::int32_t>(std::min(P, n - c0));
       const Tile t = cols.rows(0, w);
-      nc.dma_copy(t, tile::hbm_view(base + c0 * (lda - 1), DType::f32, w, lda - 1, {{n, 1}}));
-      // v(p, i) = step i + off + cm p with j = c0 + p; the band is where both are >= 0.
-      // upper: j - i >= 0 and i - j + k >= 0; lower: i - j >= 0 and j + k - i >= 0.
-      const std::array<std::int64_t, 2> down{-1, n}, rise{1, n};
-      nc.affine_select(t, std::span(up ? &down : &rise, 1), up ? c0 : -c0, up ? 1 : -1, AluOp::greater_equal, t, 0.0f);
-      nc.affine_select(t, std::span(up ? &rise : &down, 1), up ? k - c0 : c0 + k, up ? -1 : 1, AluOp::greater_equal, t,
-                       0.0f);
-      nc.dma_copy(HbmTensor::wrap(full.data() + c0 * n, DType::f32, {w, n}, {n, 1}).tile(0, w, 0, n), t);
+      nc.dma_copy(t, tile::hbm_view(base + c0 * (lda - 1), DType::f32, w, lda - 1, {{rows, 1}}));
+      // v(p, i) = step i + off + cm p with j = c0 + p: i - j + ku >= 0 (rise) and j + kl - i >= 0 (down).
+      const std::array<std::int64_t, 2> rise{1, rows}, down{-1, rows};
+      const auto select_ku = [&] { nc.affine_select(t, std::span(&rise, 1), ku - c0, -1, AluOp::greater_equal, t, 0.0f); };
+      const auto select_kl = [&] { nc.affine_select(t, std::span(&down, 1), c0 + kl, 1, AluOp::greater_equal, t, 0.0f); };
+      if (kl_select_first) {
+        select_kl();
+        select_ku();
+      } else {
+        select_ku();
+        select_kl();
+      }
+      nc.dma_copy(HbmTensor::wrap(full.data() + c0 * m, DType::f32, {w, rows}, {m, 1}).tile(0, w, 0, rows), t);
     }
   });
   rep.add(std::move(r.trace));
   return full;
+}
+
+// The fp32 band triangle (k off-diagonals, band storage A with ld lda) as a dense n x n copy in one
+// program of O(n / pmax) instructions instead of two DMAs per column (copy_segments), the band
+// analogue of stage_triangle_f32 (session 19): the same n x n matrix, bit for bit, as the per-column
+// copies; new trace and modeled time (docs/trnblas.md). The triangle is the band kl = 0, ku = k
+// (upper) or kl = k, ku = 0 (lower) of stage_band_by_selects.
+ScratchVector<float> stage_band_f32(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, const float* A,
+                                  std::int64_t lda, l12::Report& rep) {
+  // The general band with kl = 0, ku = k (upper) or kl = k, ku = 0 (lower); the upper triangle's
+  // j - i >= 0 select has always come first.
+  const bool up = uplo == Uplo::upper;
+  return stage_band_by_selects(s, n, n, up ? 0 : k, up ? k : 0, A, lda, /*kl_select_first=*/up, rep);
 }
 
 template <class T>
@@ -857,40 +877,18 @@ void sym_rank_packed(const Settings& s, Uplo uplo, std::int64_t n, T alpha, cons
   StoredColumns<T>{uplo, n}.to_stored(s, full, AP, rep);
 }
 
-// Dense m x n column-major copy of a general band matrix (kl sub- and ku super-diagonals, band
-// storage A with ld lda) by DMA: one copy_segments segment per column, its stored run (bit copies
-// of the 32-bit words, as DCOPY's); zero outside the band (a fresh buffer).
-// The fp32 general band (kl sub-, ku super-diagonals) as a dense m x n copy in one program, as
-// stage_band_f32 does for a triangular band (session 19): element (i, j) is A[ku + i - j + j lda] =
-// base + i + j (lda - 1), so per block of up to pmax columns one DMA reads rows 0 .. r - 1 of the
-// block (r = min(m, n + kl): no band element lies below row n - 1 + kl; the largest offset read,
-// ku + kl + (n - 1) lda, is inside the caller's lda x n array as lda >= kl + ku + 1), two GpSimdE
-// affine_selects keep j - ku <= i <= j + kl and write +0 elsewhere, one DMA writes the block; the rows
-// from r on stay the fresh buffer's +0. The same matrix, bit for bit, as band_dense's per-column
-// copies (4 instructions per pmax columns instead of two per column; used from n = 3); new trace and modeled time.
+// The fp32 general band (kl sub-, ku super-diagonals) as a dense m x n copy in one program
+// (stage_band_by_selects, session 19): the same matrix, bit for bit, as band_dense's per-column
+// copies (4 instructions per pmax columns instead of two per column; used from n = 3); new trace and
+// modeled time.
 ScratchVector<float> stage_general_band_f32(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t kl,
                                             std::int64_t ku, const float* A, std::int64_t lda, l12::Report& rep) {
-  ScratchVector<float> full(static_cast<std::size_t>(m * n));
-  const std::int64_t P = hardware_spec(s.target).pmax, rows = std::min(m, n + kl);
-  const float* base = A + ku;
-  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
-    AllocScope sb(nc.sbuf());
-    const Tile cols = sb.alloc(DType::f32, static_cast<std::int32_t>(std::min(P, n)), {rows}, "columns", 0, AllocFill::none);
-    for (std::int64_t c0 = 0; c0 < n; c0 += P) {
-      const auto w = static_cast<std::int32_t>(std::min(P, n - c0));
-      const Tile t = cols.rows(0, w);
-      nc.dma_copy(t, tile::hbm_view(base + c0 * (lda - 1), DType::f32, w, lda - 1, {{rows, 1}}));
-      // v(p, i) = step i + off + cm p with j = c0 + p: i - j + ku >= 0 and j + kl - i >= 0.
-      const std::array<std::int64_t, 2> rise{1, rows}, down{-1, rows};
-      nc.affine_select(t, std::span(&rise, 1), ku - c0, -1, AluOp::greater_equal, t, 0.0f);
-      nc.affine_select(t, std::span(&down, 1), c0 + kl, 1, AluOp::greater_equal, t, 0.0f);
-      nc.dma_copy(HbmTensor::wrap(full.data() + c0 * m, DType::f32, {w, rows}, {m, 1}).tile(0, w, 0, rows), t);
-    }
-  });
-  rep.add(std::move(r.trace));
-  return full;
+  return stage_band_by_selects(s, m, n, kl, ku, A, lda, /*kl_select_first=*/false, rep);
 }
 
+// Dense m x n column-major copy of a general band matrix (kl sub- and ku super-diagonals, band
+// storage A with ld lda) by DMA: one copy_segments segment per column, its stored run (bit copies
+// of the 32-bit words, as DCOPY's); zero outside the band (a fresh buffer). fp32 from n = 3: one program.
 template <class T>
 ScratchVector<T> band_dense(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t kl, std::int64_t ku, const T* A,
                           std::int64_t lda, l12::Report& rep) {
