@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <span>
 #include <type_traits>
 
@@ -846,11 +847,113 @@ void dsym_rank1_host(const Settings& s, Uplo uplo, std::int64_t n, double alpha,
   }
 }
 
+// fp32 syr / syr2 / spr / spr2 in ONE program (session 20), for n within
+// ger_fits_one_program's limits (one diagonal block of the SYRKX path: its block size is pmax).
+// Algorithm   The SYRKX path below is a scal launch (t = alpha [x] or alpha [y x], k = 1 or 2) and
+//             gemmt's one diagonal block: the stored triangle copied on the host into an n x n
+//             scratch S (zeros elsewhere), the k-deep GEMM S = [x (y)] t^T + S with alpha = beta = 1,
+//             the triangle copied back (spr / spr2: copy_segments launches stage the packed triangle
+//             into a dense copy and back around that). Here the same S copies on the host (packed:
+//             the stored runs DMAed straight into and out of the program), and one program: the
+//             rows of the stationary t [k, n] and the moving [x (y)] [k, n] by DMA, t scaled on VectorE
+//             (scal's tensor_scalar, fl(alpha v)), ONE nc_matmul (PSUM[j, i] = the k products of
+//             column j and row i from +0, in the GEMM's operand layout), then ger_one_program's
+//             epilogue (tile::evacuate, S in, tile::add_beta_c_and_cast with alpha = beta = 1) and
+//             one DMA of S out: the GEMM driver's instructions on the same operands, so every stored
+//             element has the SYRKX path's bits (signed zeros and NaNs included); only the scal's
+//             HBM round trip and second launch go. New trace and modeled time (docs/trnblas.md).
+// Engines     DMA, VectorE, TensorE.
+// Accuracy    rank 1: fl(a_ij + fl(x_i fl(alpha x_j))); rank 2: fl(a_ij + (x_i fl(alpha y_j) +
+//             y_i fl(alpha x_j))) with the two products summed in PSUM as the k = 2 GEMM does.
+// Limits      n <= min(pmax, gemm_stationary_fmax); larger calls take the SYRKX path.
+// The program of both: load_c(nc, c) fills c [n, n] (column j on partition j, its rows on the free
+// axis) with the stored triangle and +0 elsewhere; store_v(nc, v) writes the triangle back.
+using SymRankIo = std::function<void(NeuronCore&, const Tile&)>;
+void sym_rank_program(const Settings& s, std::int64_t n, float alpha, const float* x, std::int64_t incx,
+                      const float* y, std::int64_t incy, const SymRankIo& load_c, const SymRankIo& store_v,
+                      l12::Report& rep) {
+  const VecIn<float> xv(x, n, incx);
+  const VecIn<float> yv(y != nullptr ? y : x, n, y != nullptr ? incy : incx);
+  const std::int64_t k = y != nullptr ? 2 : 1;
+  const auto rows = static_cast<std::int32_t>(n);
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf()), ps(nc.psum());
+    constexpr AllocFill kWrittenFirst = AllocFill::none;  // each is a DMA's or an instruction's destination first
+    const auto K = static_cast<std::int32_t>(k);
+    const Tile t = sb.alloc(DType::f32, K, {n}, "alpha [y x] rows", 0, kWrittenFirst);
+    const Tile xy = sb.alloc(DType::f32, K, {n}, "[x y] rows", 0, kWrittenFirst);
+    const Tile acc = ps.alloc(DType::f32, rows, {n}, "[x y] t^T", 0, kWrittenFirst);
+    const Tile v = sb.alloc(DType::f32, rows, {n}, "update", 0, kWrittenFirst);
+    const Tile c = sb.alloc(DType::f32, rows, {n}, "stored triangle", 0, kWrittenFirst);
+    const auto row = [&](const VecIn<float>& u) { return tile::hbm_view(u.p, DType::f32, 1, n * u.inc, {{n, u.inc}}); };
+    // right = alpha [y x] (rank 2) or alpha x (rank 1): row l of the stationary is column l of right.
+    nc.dma_copy(t.rows(0, 1), row(k == 2 ? yv : xv));
+    if (k == 2) nc.dma_copy(t.rows(1, 1), row(xv));
+    nc.tensor_scalar(t, t, AluOp::multiply, alpha);  // scal: fl(alpha v)
+    nc.dma_copy(xy.rows(0, 1), row(xv));
+    if (k == 2) nc.dma_copy(xy.rows(1, 1), row(yv));
+    nc.nc_matmul(acc, t, xy, /*accumulate=*/false);
+    tile::evacuate(nc, v, acc, 1.0f, /*accumulated=*/true);
+    load_c(nc, c);
+    tile::add_beta_c_and_cast(nc, v, &c, 1.0f, nullptr);
+    store_v(nc, v);
+  });
+  rep.add(std::move(r.trace));
+}
+
+// Dense storage: gemmt's host copies of the triangle into and out of the n x n scratch S, and one DMA
+// each way between S and the program (the SYRKX path's GEMM reads and writes S so).
+void sym_rank_one_program(const Settings& s, Uplo uplo, std::int64_t n, float alpha, const float* x, std::int64_t incx,
+                          const float* y, std::int64_t incy, float* A, std::int64_t lda, l12::Report& rep) {
+  const bool lower = uplo == Uplo::lower;
+  const auto in_tri = [&](std::int64_t i, std::int64_t j) { return lower ? i >= j : i <= j; };
+  ScratchVector<float> S(static_cast<std::size_t>(n * n));  // gemmt's diagonal-block scratch (traced)
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i) S[static_cast<std::size_t>(i + j * n)] = in_tri(i, j) ? A[i + j * lda] : 0.0f;
+  const Tile st = tile::hbm_view(S.data(), DType::f32, static_cast<std::int32_t>(n), n, {{n, 1}});
+  sym_rank_program(
+      s, n, alpha, x, incx, y, incy, [&](NeuronCore& nc, const Tile& c) { nc.dma_copy(c, st); },
+      [&](NeuronCore& nc, const Tile& v) { nc.dma_copy(st, v); }, rep);
+  if (s.timing_only) return;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i)
+      if (in_tri(i, j)) A[i + j * lda] = S[static_cast<std::size_t>(i + j * n)];
+}
+
+// Packed storage: c is +0 (one memset: the staged copy's zeros) with column j's stored run DMAed onto
+// partition j, and each run written back from v: 2n + 1 instructions in this program instead of the
+// two copy_segments launches (4n DMAs) and the dense copy's launches around the update.
+void sym_rank_packed_one_program(const Settings& s, Uplo uplo, std::int64_t n, float alpha, const float* x,
+                                 std::int64_t incx, const float* y, std::int64_t incy, float* AP, l12::Report& rep) {
+  const StoredColumns<float> cols{uplo, n};
+  const auto runs = [&](NeuronCore& nc, const Tile& sbuf_tile, bool to_sbuf) {
+    for (std::int64_t j = 0; j < n; ++j) {
+      std::int64_t row = 0, len = 0, at = 0;
+      cols.run(j, row, len, at);
+      const Tile on_chip = sbuf_tile.rows(static_cast<std::int32_t>(j), 1).cols(row, len);
+      const Tile stored = tile::hbm_view(AP + at, DType::f32, 1, len, {{len, 1}});
+      if (to_sbuf)
+        nc.dma_copy(on_chip, stored);
+      else
+        nc.dma_copy(stored, on_chip);
+    }
+  };
+  sym_rank_program(
+      s, n, alpha, x, incx, y, incy,
+      [&](NeuronCore& nc, const Tile& c) {
+        nc.memset(c, 0.0f);
+        runs(nc, c, true);
+      },
+      [&](NeuronCore& nc, const Tile& v) { runs(nc, v, false); }, rep);
+}
+
 template <class T>
 void sym_rank(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,
               std::int64_t incy, T* A, std::int64_t lda, l12::Report& rep) {
   if constexpr (std::is_same_v<T, double>)
     if (y == nullptr) return dsym_rank1_host(s, uplo, n, alpha, x, incx, A, lda, false, rep);
+  if constexpr (std::is_same_v<T, float>)
+    if (n > 0 && ger_fits_one_program(s, n, n)) return sym_rank_one_program(s, uplo, n, alpha, x, incx, y, incy, A, lda, rep);
   ScratchVector<T> left = gather(x, n, incx), right = left;  // n x k each, ld n: [x (y)] and [(y) x]
   if (y != nullptr) {
     const ScratchVector<T> yv = gather(y, n, incy);
@@ -872,6 +975,8 @@ void sym_rank_packed(const Settings& s, Uplo uplo, std::int64_t n, T alpha, cons
                      std::int64_t incy, T* AP, l12::Report& rep) {
   if constexpr (std::is_same_v<T, double>)  // fp64 rank 1 in place on the packed triangle (no staging)
     if (y == nullptr) return dsym_rank1_host(s, uplo, n, alpha, x, incx, AP, 0, true, rep);
+  if constexpr (std::is_same_v<T, float>)
+    if (n > 0 && ger_fits_one_program(s, n, n)) return sym_rank_packed_one_program(s, uplo, n, alpha, x, incx, y, incy, AP, rep);
   ScratchVector<T> full = stage_packed(s, uplo, n, AP, rep);
   sym_rank(s, uplo, n, alpha, x, incx, y, incy, full.data(), n, rep);
   StoredColumns<T>{uplo, n}.to_stored(s, full, AP, rep);
