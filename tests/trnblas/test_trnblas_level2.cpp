@@ -1725,3 +1725,40 @@ TYPED_TEST(Level2Staging, TrmvIsGemvOnTheExplicitTriangleBitForBit) {
 }
 
 }  // namespace
+
+// ssymv's symmetric staging in one program (level2.cpp, stage_symmetric_f32; session 20): ssymv is,
+// bit for bit, sgemv on the explicit symmetric matrix (the stored triangle mirrored), with NaN in
+// every unstored element and special values in the stored triangle (signed zeros, NaN payloads,
+// signalling-NaN and subnormal bit patterns), for n up to the one-program limit (24) and beyond it.
+// This checks which words land where (a wrong select or mirror fails it); that each word keeps its
+// bits is by construction (x | 0 = x), and a GEMM from +0 would not show a -0 -> +0 change.
+TEST(Level2SymmetricStaging, SymvIsGemvOnTheExplicitSymmetricMatrixBitForBit) {
+  Handle h;
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const std::uint32_t patterns[] = {0x80000000u, 0x7FC01234u, 0xFFC05678u, 0x7F800001u, 0x00000003u, 0x80400000u};
+  for (const int n : {1, 3, 10, 24, 25, 50}) {
+    const int lda = n + 2;
+    std::vector<float> vals = random_vec<float>(static_cast<std::size_t>(lda * n), 91 + static_cast<std::uint64_t>(n));
+    for (std::size_t q = 0; q < vals.size(); q += 7) std::memcpy(&vals[q], &patterns[(q / 7) % std::size(patterns)], 4);
+    const std::vector<float> x0 = random_vec<float>(static_cast<std::size_t>(n), 93);
+    for (const trnblasFillMode_t u : {TRNBLAS_FILL_MODE_UPPER, TRNBLAS_FILL_MODE_LOWER}) {
+      const bool up = u == TRNBLAS_FILL_MODE_UPPER;
+      std::vector<float> A(vals.size(), nan), D(static_cast<std::size_t>(n * n), 0.0f);
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+          const bool stored = up ? i <= j : i >= j;
+          const std::size_t at = static_cast<std::size_t>(stored ? i + j * lda : j + i * lda);
+          if (stored) A[at] = vals[at];
+          D[static_cast<std::size_t>(i + j * n)] = vals[at];
+        }
+      for (const float beta : {0.0f, -0.5f}) {
+        const float alpha = 0.75f;
+        std::vector<float> ys = x0, yg = x0;
+        ASSERT_EQ(trnblasSsymv(h, u, n, &alpha, A.data(), lda, x0.data(), 1, &beta, ys.data(), 1), TRNBLAS_STATUS_SUCCESS);
+        ASSERT_EQ(trnblasSgemv(h, TRNBLAS_OP_N, n, n, &alpha, D.data(), n, x0.data(), 1, &beta, yg.data(), 1),
+                  TRNBLAS_STATUS_SUCCESS);
+        ASSERT_EQ(0, std::memcmp(ys.data(), yg.data(), ys.size() * 4)) << "n=" << n << " up=" << up << " beta=" << beta;
+      }
+    }
+  }
+}

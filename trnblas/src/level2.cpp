@@ -302,11 +302,60 @@ ScratchVector<double> stage_triangle_f64(const Settings& s, Uplo uplo, std::int6
   return full;
 }
 
+// The fp32 symmetric matrix whose uplo triangle A holds, as a dense n x n copy in one program
+// (session 20; symv's staging, hence ssymv, ssbmv and sspmv after their own staging), instead of
+// two DMA pairs per column (move_runs: the stored run and the mirrored row, 4n DMAs). Per block of up
+// to pmax columns: one DMA reads the columns' n x w block (column j on partition j - c0, as
+// stage_triangle_f32) and one the rows' (row j of A on partition j - c0: element (j, i) at
+// A + j + i lda, partition stride 1, free stride lda); a GpSimdE affine_select keeps the stored
+// triangle of the first and one the strictly mirrored part of the second, each writing +0 (all bits
+// zero) elsewhere; one GpSimdE bitwise_or of their 32-bit words then is, at every element, the bits
+// of the one that was kept (x | 0 = x: NaN payloads, -0 and subnormals included; GpSimdE, whose
+// bitvec operands are exact in every numerics profile), and one DMA writes the block. The same
+// matrix, bit for bit, as the run copies; the row DMA reads only elements of the caller's n x n
+// block of A. New trace and modeled time (docs/trnblas.md).
+// Used up to n = 24, a host-time choice (the bits are the same either way): the selects and the OR
+// touch n^2 elements, and the emulator's GpSimdE bitvec path costs ~45 host instructions per element
+// (core's per-element dtype dispatch), so from n ~ 28 the 4n run DMAs are cheaper to emulate
+// (callgrind, ssymv through the shim, per call: n = 10 78k -> 50k, n = 24 172k -> 147k, n = 32
+// 226k -> 230k, n = 50 366k -> 499k host instructions).
+constexpr std::int64_t kStageSymmetricMaxN = 24;
+ScratchVector<float> stage_symmetric_f32(const Settings& s, Uplo uplo, std::int64_t n, const float* A, std::int64_t lda,
+                                         l12::Report& rep) {
+  ScratchVector<float> full(static_cast<std::size_t>(n * n));
+  const std::int64_t P = hardware_spec(s.target).pmax;
+  const bool up = uplo == Uplo::upper;
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf());
+    const auto rows = static_cast<std::int32_t>(std::min(P, n));
+    const Tile cols = sb.alloc(DType::f32, rows, {n}, "columns", 0, AllocFill::none);
+    const Tile mirror = sb.alloc(DType::f32, rows, {n}, "rows (the mirrored triangle)", 0, AllocFill::none);
+    for (std::int64_t c0 = 0; c0 < n; c0 += P) {
+      const auto w = static_cast<std::int32_t>(std::min(P, n - c0));
+      const Tile t = cols.rows(0, w), m = mirror.rows(0, w);
+      nc.dma_copy(t, tile::hbm_view(A + c0 * lda, DType::f32, w, lda, {{n, 1}}));
+      nc.dma_copy(m, tile::hbm_view(A + c0, DType::f32, w, 1, {{n, lda}}));
+      // v(p, i) = i - j (rise) or j - i (down) with j = c0 + p. Lower storage keeps i - j >= 0 of the
+      // columns and j - i > 0 of the rows; upper storage the reverse.
+      const std::array<std::int64_t, 2> rise{1, n}, down{-1, n};
+      nc.affine_select(t, std::span(up ? &down : &rise, 1), up ? c0 : -c0, up ? 1 : -1, AluOp::greater_equal, t, 0.0f);
+      nc.affine_select(m, std::span(up ? &rise : &down, 1), up ? -c0 : c0, up ? -1 : 1, AluOp::greater, m, 0.0f);
+      const Tile ti = t.bitcast(DType::i32), mi = m.bitcast(DType::i32);
+      nc.tensor_tensor(ti, ti, mi, AluOp::bitwise_or, Engine::gpsimd);
+      nc.dma_copy(HbmTensor::wrap(full.data() + c0 * n, DType::f32, {w, n}, {n, 1}).tile(0, w, 0, n), t);
+    }
+  });
+  rep.add(std::move(r.trace));
+  return full;
+}
+
 template <class T>
 ScratchVector<T> stage(const Settings& s, Uplo uplo, std::int64_t n, const T* A, std::int64_t lda, bool symmetric, bool unit,
                      l12::Report& rep) {
   if constexpr (std::is_same_v<T, float>)
     if (!symmetric && n > 0 && n <= kStageTriangleMaxN) return stage_triangle_f32(s, uplo, n, A, lda, unit, rep);
+  if constexpr (std::is_same_v<T, float>)
+    if (symmetric && !unit && n > 0 && n <= kStageSymmetricMaxN) return stage_symmetric_f32(s, uplo, n, A, lda, rep);
   if constexpr (std::is_same_v<T, double>)
     if (!symmetric && n > 0 && n <= kStageTriangleF64MaxN) return stage_triangle_f64(s, uplo, n, A, lda, unit, rep);
   constexpr std::int64_t W = sizeof(T) / sizeof(float);
