@@ -258,7 +258,7 @@ void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep
     const auto run_body = [&](const Piece& pc) {
       // A piece that fills its buffers (a short vector's one piece) is handed the buffers themselves:
       // rows(0, all) and cols(0, all) are the same Tile, field for field.
-      if (pc.rows == buf[0].partitions && pc.cols == F) return body(nc, pc, std::span<const Tile>(buf.data(), nb));
+      if (nb > 0 && pc.rows == buf[0].partitions && pc.cols == F) return body(nc, pc, std::span<const Tile>(buf.data(), nb));
       for (std::size_t b = 0; b < nb; ++b) view.set(b, buf[b].rows(0, pc.rows).cols(0, pc.cols));
       body(nc, pc, std::span<const Tile>(view.data(), nb));
     };
