@@ -199,8 +199,16 @@ TEST(Level1Float, ShortReductionsAreOneProgramOnOnePartition) {
   EXPECT_EQ(r, std::sqrt(ref));  // 16 small integers + 1/2: every square and sum is exact
   ASSERT_EQ(trnblasSdot(h, 16, x.data(), 1, y.data(), 1, &r), TRNBLAS_STATUS_SUCCESS);
   ASSERT_EQ(trnblasGetLastProfile(h, &p), TRNBLAS_STATUS_SUCCESS);
-  EXPECT_EQ(p.instructions, 7u);  // memset, two dmas, multiply, reduce, combine, dma
+  // two dmas, multiply, reduce, the combine with +0 (one tensor_scalar with the immediate first since
+  // session 20: it replaced a memset and a tensor_tensor), dma
+  EXPECT_EQ(p.instructions, 6u);
   EXPECT_EQ(r, 16.0f * 8.0f);
+  // asum: dma, |x| and its sum in one ScalarE activation (session 20), dma.
+  ASSERT_EQ(trnblasSasum(h, 16, x.data(), 1, &r), TRNBLAS_STATUS_SUCCESS);
+  ASSERT_EQ(trnblasGetLastProfile(h, &p), TRNBLAS_STATUS_SUCCESS);
+  EXPECT_EQ(p.instructions, 3u);
+  EXPECT_EQ(p.instructions_per_engine[static_cast<int>(TRN_ENGINE_SCALAR)], 1u);
+  EXPECT_EQ(r, 16.0f * 8.0f);  // 0.5 + 1.5 + ... + 15.5: exact
 }
 
 TYPED_TEST(Level1, AxpyScalRotWithinBoundsCopySwapExact) {

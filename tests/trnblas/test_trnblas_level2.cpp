@@ -1357,6 +1357,80 @@ TEST(Level2Sger, BitsAreTheGemmContractWithSpecialValues) {
   }
 }
 
+// The fp32 rank updates in one program (level2.cpp, sym_rank_program; session 20) against the SYRKX
+// path they replace inside its limits (n <= 128), bit for bit: ssyr / ssyr2 give what Ssyrkx gives
+// with left = [x (y)], right = [fl(alpha x)] or [fl(alpha y) fl(alpha x)] (the reference BLAS's
+// scaling first, then the k-deep GEMM on the triangle with alpha = beta = 1), and leave the other
+// triangle's bits alone; sspr / sspr2 give the same triangle as ssyr / ssyr2 on its unpacked copy.
+// Special values (signed zeros, Inf, NaN, subnormals, overflowing products) in x, y and A; negative
+// and non-unit increments; n = 129 runs the SYRKX path itself. NaN results compared as NaN.
+TEST(Level2Ssyr, OneProgramRankUpdatesAreTheSyrkxPathBitForBit) {
+  Handle h;
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  const float specials[] = {0.0f, -0.0f, inf, -inf, nan, 0x1p-149f, -0x1p-140f, 0x1p-80f, -0x1p-80f,
+                            0x1p100f, -0x1p100f, 1.0f, -1.5f, 0x1.fffffep127f};
+  auto fill = [&](std::vector<float>& v, std::uint64_t seed) {
+    v = blastest::uniform_f(v.size(), seed);
+    for (std::size_t i = 0; i < v.size(); i += 3) v[i] = specials[(i / 3 + seed) % std::size(specials)];
+  };
+  auto same = [](float got, float want) {
+    if (std::isnan(want)) return std::isnan(got);
+    return std::memcmp(&got, &want, 4) == 0;
+  };
+  const float one = 1.0f;
+  for (const int n : {1, 2, 5, 10, 37, 128, 129}) {
+    for (const trnblasFillMode_t u : {TRNBLAS_FILL_MODE_UPPER, TRNBLAS_FILL_MODE_LOWER}) {
+      const bool up = u == TRNBLAS_FILL_MODE_UPPER;
+      for (const float alpha : {1.0f, -0.3f, 0x1p-100f, -0x1p90f}) {
+        const int ix = n % 2 == 0 ? -2 : 1, iy = n % 3 == 0 ? 3 : -1, lda = n + 2;
+        std::vector<float> x(span_of(n, ix)), y(span_of(n, iy)), A0(static_cast<std::size_t>(lda * n));
+        fill(x, 71 + static_cast<std::uint64_t>(n));
+        fill(y, 73 + static_cast<std::uint64_t>(n));
+        fill(A0, 79);
+        std::vector<float> left(static_cast<std::size_t>(2 * n)), right(left.size());
+        for (int i = 0; i < n; ++i) {
+          const float xi = x[idx(n, ix, i)], yi = y[idx(n, iy, i)];
+          left[static_cast<std::size_t>(i)] = xi;
+          left[static_cast<std::size_t>(n + i)] = yi;
+          volatile float ty = alpha * yi, tx = alpha * xi;
+          right[static_cast<std::size_t>(i)] = ty;
+          right[static_cast<std::size_t>(n + i)] = tx;
+        }
+        for (const bool two : {false, true}) {
+          std::vector<float> A = A0, W = A0;
+          ASSERT_EQ(two ? trnblasSsyr2(h, u, n, &alpha, x.data(), ix, y.data(), iy, A.data(), lda)
+                        : trnblasSsyr(h, u, n, &alpha, x.data(), ix, A.data(), lda),
+                    TRNBLAS_STATUS_SUCCESS);
+          // rank 1: right = fl(alpha x) (its second half).
+          ASSERT_EQ(trnblasSsyrkx(h, u, TRNBLAS_OP_N, n, two ? 2 : 1, &one, left.data(), n,
+                                  two ? right.data() : right.data() + n, n, &one, W.data(), lda),
+                    TRNBLAS_STATUS_SUCCESS);
+          // The packed form: the triangle of A0 packed, updated, compared with the dense result.
+          std::vector<float> Q;
+          for (int j = 0; j < n; ++j)
+            for (int i = up ? 0 : j; i <= (up ? j : n - 1); ++i) Q.push_back(A0[static_cast<std::size_t>(i + j * lda)]);
+          ASSERT_EQ(two ? trnblasSspr2(h, u, n, &alpha, x.data(), ix, y.data(), iy, Q.data())
+                        : trnblasSspr(h, u, n, &alpha, x.data(), ix, Q.data()),
+                    TRNBLAS_STATUS_SUCCESS);
+          std::size_t q = 0;
+          for (int j = 0; j < n; ++j)
+            for (int i = 0; i < lda; ++i) {
+              const std::size_t at = static_cast<std::size_t>(i + j * lda);
+              const bool stored = i < n && (up ? i <= j : i >= j);
+              ASSERT_TRUE(stored ? same(A[at], W[at]) : std::memcmp(&A[at], &A0[at], 4) == 0)
+                  << (two ? "ssyr2" : "ssyr") << " n=" << n << " up=" << up << " alpha=" << alpha << " i=" << i
+                  << " j=" << j << " got " << A[at] << " want " << (stored ? W[at] : A0[at]);
+              if (!stored) continue;
+              ASSERT_TRUE(same(Q[q], A[at])) << (two ? "sspr2" : "sspr") << " n=" << n << " up=" << up << " i=" << i
+                                             << " j=" << j << " got " << Q[q] << " want " << A[at];
+              ++q;
+            }
+        }
+      }
+    }
+  }
+}
+
 // Sgemv bit for bit against the GEMM contract (level2.cpp, gemv_one_program and the GEMM path): per
 // K tile of pmax = 128 rows, s = fma(op(A)^T[k, j], x_k, s) from +0 in increasing k (the matmul
 // micro-kernel), the tiles' sums added in order in fp32 PSUM; then v = alpha s (a copy for alpha = 1)
@@ -1651,3 +1725,40 @@ TYPED_TEST(Level2Staging, TrmvIsGemvOnTheExplicitTriangleBitForBit) {
 }
 
 }  // namespace
+
+// ssymv's symmetric staging in one program (level2.cpp, stage_symmetric_f32; session 20): ssymv is,
+// bit for bit, sgemv on the explicit symmetric matrix (the stored triangle mirrored), with NaN in
+// every unstored element and special values in the stored triangle (signed zeros, NaN payloads,
+// signalling-NaN and subnormal bit patterns), for n up to the one-program limit (24) and beyond it.
+// This checks which words land where (a wrong select or mirror fails it); that each word keeps its
+// bits is by construction (x | 0 = x), and a GEMM from +0 would not show a -0 -> +0 change.
+TEST(Level2SymmetricStaging, SymvIsGemvOnTheExplicitSymmetricMatrixBitForBit) {
+  Handle h;
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const std::uint32_t patterns[] = {0x80000000u, 0x7FC01234u, 0xFFC05678u, 0x7F800001u, 0x00000003u, 0x80400000u};
+  for (const int n : {1, 3, 10, 24, 25, 50}) {
+    const int lda = n + 2;
+    std::vector<float> vals = random_vec<float>(static_cast<std::size_t>(lda * n), 91 + static_cast<std::uint64_t>(n));
+    for (std::size_t q = 0; q < vals.size(); q += 7) std::memcpy(&vals[q], &patterns[(q / 7) % std::size(patterns)], 4);
+    const std::vector<float> x0 = random_vec<float>(static_cast<std::size_t>(n), 93);
+    for (const trnblasFillMode_t u : {TRNBLAS_FILL_MODE_UPPER, TRNBLAS_FILL_MODE_LOWER}) {
+      const bool up = u == TRNBLAS_FILL_MODE_UPPER;
+      std::vector<float> A(vals.size(), nan), D(static_cast<std::size_t>(n * n), 0.0f);
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+          const bool stored = up ? i <= j : i >= j;
+          const std::size_t at = static_cast<std::size_t>(stored ? i + j * lda : j + i * lda);
+          if (stored) A[at] = vals[at];
+          D[static_cast<std::size_t>(i + j * n)] = vals[at];
+        }
+      for (const float beta : {0.0f, -0.5f}) {
+        const float alpha = 0.75f;
+        std::vector<float> ys = x0, yg = x0;
+        ASSERT_EQ(trnblasSsymv(h, u, n, &alpha, A.data(), lda, x0.data(), 1, &beta, ys.data(), 1), TRNBLAS_STATUS_SUCCESS);
+        ASSERT_EQ(trnblasSgemv(h, TRNBLAS_OP_N, n, n, &alpha, D.data(), n, x0.data(), 1, &beta, yg.data(), 1),
+                  TRNBLAS_STATUS_SUCCESS);
+        ASSERT_EQ(0, std::memcmp(ys.data(), yg.data(), ys.size() * 4)) << "n=" << n << " up=" << up << " beta=" << beta;
+      }
+    }
+  }
+}

@@ -41,6 +41,7 @@
 #include <initializer_list>
 #include <limits>
 #include <memory>
+#include <new>
 #include <span>
 #include <string_view>
 #include <type_traits>
@@ -126,6 +127,22 @@ class FnRef<R(A...)> {
   R (*call_)(void*, A...) = nullptr;
 };
 
+// N Tile slots left unconstructed until written: a Tile is ~120 bytes, and value-initialising the 32
+// slots of a Level 1 program (ProgramTiles' 16, run_pieces' buffers and views) on every call was
+// ~4 KB of stores for the 2-6 tiles it uses (session 20; host only).
+static_assert(std::is_trivially_copyable_v<Tile> && std::is_trivially_destructible_v<Tile>);
+template <std::size_t N>
+class TileSlots {
+ public:
+  TileSlots() {}  // NOLINT(modernize-use-equals-default): = default would value-initialise raw_ in `TileSlots x{}`
+  Tile& set(std::size_t i, const Tile& t) { return *std::construct_at(data() + i, t); }
+  Tile& operator[](std::size_t i) { return data()[i]; }
+  Tile* data() { return std::launder(reinterpret_cast<Tile*>(raw_)); }
+
+ private:
+  alignas(Tile) std::byte raw_[N * sizeof(Tile)];
+};
+
 // The SBUF tiles of one Level 1 program, freed in reverse order at its end (AllocScope's contract,
 // in a fixed array: AllocScope's vector was several heap allocations per call).
 class ProgramTiles {
@@ -139,8 +156,7 @@ class ProgramTiles {
   Tile alloc(DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> free_shape, std::string_view name,
              AllocFill fill) {
     if (count_ == kMax) throw Error("trnblas Level 1: more SBUF tiles than ProgramTiles holds");
-    Tile& t = tiles_[static_cast<std::size_t>(count_)];
-    t = mem_.alloc(dtype, partitions, free_shape, name, 0, fill);
+    const Tile& t = tiles_.set(static_cast<std::size_t>(count_), mem_.alloc(dtype, partitions, free_shape, name, 0, fill));
     ++count_;
     return t;
   }
@@ -148,7 +164,7 @@ class ProgramTiles {
  private:
   static constexpr int kMax = 16;
   OnChipMemory& mem_;
-  std::array<Tile, kMax> tiles_{};
+  TileSlots<kMax> tiles_;
   int count_ = 0;
 };
 
@@ -167,10 +183,22 @@ struct Vec {
 };
 
 // The elements of piece pc of the vector whose element 0 is at x0 (step inc) as an HBM tile.
-// (tile::hbm_view builds the same Tile as an HbmTensor view, without the tensor's shape vectors.)
+// (the Tile tile::hbm_view(base, dt, rows, cols * inc, {{cols, inc}}) returns, without an HbmTensor.)
+// Built field by field (session 20, host only): tile::hbm_view's pattern object and overflow checks
+// were ~200 host instructions per DMA operand, a few per cent of a short Level 1 call; the byte
+// offsets here are those of the caller's own vector, so they cannot overflow.
 Tile hbm_piece(Vec x0, std::int64_t inc, const Piece& pc) {
-  const auto* base = static_cast<const std::byte*>(x0.p) + pc.start * inc * dtype_size(x0.dt);
-  return tile::hbm_view(base, x0.dt, pc.rows, pc.cols * inc, {{pc.cols, inc}});
+  const std::int64_t es = dtype_size(x0.dt);
+  Tile t;
+  t.mem = MemSpace::hbm;
+  t.dtype = x0.dt;
+  t.base = static_cast<std::byte*>(const_cast<void*>(x0.p)) + pc.start * inc * es;
+  t.partitions = pc.rows;
+  t.partition_stride = pc.cols * inc * es;
+  t.ndim = 1;
+  t.size = {pc.cols, 1, 1, 1};
+  t.stride = {inc, 0, 0, 0};
+  return t;
 }
 
 Tile hbm_scalar(void* v, DType dt = DType::f32) { return tile::hbm_view(v, dt, 1, 1, {{1, 1}}); }
@@ -206,12 +234,32 @@ void run_pieces(const Settings& s, std::int64_t n, int buffers, l12::Report& rep
   const auto nb = static_cast<std::size_t>(buffers);
   const auto program = [&](NeuronCore& nc) {
     ProgramTiles sb(nc.sbuf());
-    std::array<Tile, kMaxBuffers> buf, view;  // on the stack: no allocation per call
-    for (std::size_t b = 0; b < nb; ++b)
-      buf[b] = sb.alloc(DType::f32, one_partition ? 1 : static_cast<std::int32_t>(P), {F}, "vector chunk", chunk_fill);
+    TileSlots<kMaxBuffers> buf, view;  // on the stack: no allocation per call
+    // The partitions a piece can use: a chunked vector of n <= pmax elements is one [n, 1] piece
+    // (for_each_piece), so its buffers are n partitions tall and the piece fills them (no views below).
+    const auto rows = static_cast<std::int32_t>(one_partition ? 1 : std::min(P, n));
+    // The nb buffers as column blocks of ONE allocation, each block padded to the allocation
+    // alignment: first fit on the program's empty SBUF puts nb separate [rows, F] allocations at
+    // offsets b * Fpad * 4 bytes, so every view is the Tile those allocations returned, field for
+    // field (the same trace records), for one allocator call instead of nb (session 20; host only).
+    constexpr std::int64_t kAlignFloats = kAllocAlignBytes / static_cast<std::int64_t>(sizeof(float));
+    const std::int64_t Fpad = (F + kAlignFloats - 1) / kAlignFloats * kAlignFloats;
+    if (nb > 0) {
+      const Tile all = sb.alloc(DType::f32, rows, {static_cast<std::int64_t>(nb) * Fpad}, "vector chunks", chunk_fill);
+      for (std::size_t b = 0; b < nb; ++b) {  // all.cols(b * Fpad, F), without Tile::slice's checks
+        const std::int64_t at = static_cast<std::int64_t>(b) * Fpad * static_cast<std::int64_t>(sizeof(float));
+        Tile& v = buf.set(b, all);
+        v.base += at;
+        v.offset_bytes += at;
+        v.size[0] = F;
+      }
+    }
     if (setup) setup(nc, sb);
     const auto run_body = [&](const Piece& pc) {
-      for (std::size_t b = 0; b < nb; ++b) view[b] = buf[b].rows(0, pc.rows).cols(0, pc.cols);
+      // A piece that fills its buffers (a short vector's one piece) is handed the buffers themselves:
+      // rows(0, all) and cols(0, all) are the same Tile, field for field.
+      if (nb > 0 && pc.rows == buf[0].partitions && pc.cols == F) return body(nc, pc, std::span<const Tile>(buf.data(), nb));
+      for (std::size_t b = 0; b < nb; ++b) view.set(b, buf[b].rows(0, pc.rows).cols(0, pc.cols));
       body(nc, pc, std::span<const Tile>(view.data(), nb));
     };
     if (one_partition)
@@ -247,20 +295,21 @@ using Epilogue = FnRef<void(NeuronCore&, const Tile&)>;
 float run_short_reduction(const Settings& s, std::int64_t n, int buffers, AluOp combine, float init, l12::Report& rep,
                           Partial partial, Epilogue epilogue, const Vec* typed, bool partial_is_result = false) {
   float result = 0.0f;
-  Tile acc, part;
+  Tile acc;
   run_pieces(
       s, n, buffers, rep,
-      [&](NeuronCore& nc, ProgramTiles& sb) {
-        constexpr AllocFill kWrittenFirst = AllocFill::none;  // the memset / the partial write them
+      [&](NeuronCore&, ProgramTiles& sb) {
+        constexpr AllocFill kWrittenFirst = AllocFill::none;  // the partial writes it
         acc = sb.alloc(DType::f32, 1, {1}, "accumulator", kWrittenFirst);
-        if (partial_is_result) return;
-        part = sb.alloc(DType::f32, 1, {1}, "partial", kWrittenFirst);
-        nc.memset(acc, init);
       },
       [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
-        if (partial_is_result) return partial(nc, pc, v, acc);
-        partial(nc, pc, v, part);
-        nc.tensor_tensor(acc, acc, part, combine);
+        partial(nc, pc, v, acc);
+        if (partial_is_result) return;
+        // init combine partial as ONE tensor_scalar with the immediate as its first operand (reverse0):
+        // the same operation on the same operands in the same order as the memset of the accumulator
+        // to init and tensor_tensor(acc, acc, partial) it replaces (session 20: one instruction and
+        // one SBUF tile fewer, the same bits).
+        nc.tensor_scalar(acc, acc, combine, init, AluOp::bypass, 0.0f, Engine::vector, /*reverse0=*/true);
       },
       [&](NeuronCore& nc) {
         if (epilogue) epilogue(nc, acc);
@@ -835,9 +884,19 @@ float asum(const Settings& s, std::int64_t n, const float* x, std::int64_t incx,
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0.0f;
   // n <= pmax: the sum of |x_i| is the result (partial_is_result: +0 + it changes no bit).
+  const bool short_vector = n <= hardware_spec(s.target).pmax;
   return run_reduction(s, n, 1, AluOp::add, 0.0f, rep,
                        [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v, const Tile& part) {
                          nc.dma_copy(v[0], hbm_piece(x, incx, pc));
+                         if (short_vector) {
+                           // |x| and its sum in one ScalarE instruction (session 20; one instruction
+                           // fewer): abs of the pre-activation x * 1 + 0 (= x, -0 -> +0: the same |x|;
+                           // a NaN quieted, its sign cleared, as abs_max(x, 0) returns it), and
+                           // reduce_dst folds 0 + |x_0| + |x_1| + ... left to right in fp32: the
+                           // tensor_reduce fold, as 0 + |x_0| = |x_0| (|x_0| >= +0 or NaN).
+                           nc.activation(v[0], v[0], ActFunc::abs, 0.0f, 1.0f, &part);
+                           return;
+                         }
                          nc.tensor_scalar(v[0], v[0], AluOp::abs_max, 0.0f);  // |x|
                          nc.tensor_reduce(part, v[0], AluOp::add);
                        }, {}, nullptr, /*partial_is_result=*/true);

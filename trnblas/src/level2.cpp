@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <span>
 #include <type_traits>
 
@@ -396,11 +397,60 @@ ScratchVector<double> stage_triangle_f64(const Settings& s, Uplo uplo, std::int6
   return full;
 }
 
+// The fp32 symmetric matrix whose uplo triangle A holds, as a dense n x n copy in one program
+// (session 20; symv's staging, hence ssymv, ssbmv and sspmv after their own staging), instead of
+// two DMA pairs per column (move_runs: the stored run and the mirrored row, 4n DMAs). Per block of up
+// to pmax columns: one DMA reads the columns' n x w block (column j on partition j - c0, as
+// stage_triangle_f32) and one the rows' (row j of A on partition j - c0: element (j, i) at
+// A + j + i lda, partition stride 1, free stride lda); a GpSimdE affine_select keeps the stored
+// triangle of the first and one the strictly mirrored part of the second, each writing +0 (all bits
+// zero) elsewhere; one GpSimdE bitwise_or of their 32-bit words then is, at every element, the bits
+// of the one that was kept (x | 0 = x: NaN payloads, -0 and subnormals included; GpSimdE, whose
+// bitvec operands are exact in every numerics profile), and one DMA writes the block. The same
+// matrix, bit for bit, as the run copies; the row DMA reads only elements of the caller's n x n
+// block of A. New trace and modeled time (docs/trnblas.md).
+// Used up to n = 24, a host-time choice (the bits are the same either way): the selects and the OR
+// touch n^2 elements, and the emulator's GpSimdE bitvec path costs ~45 host instructions per element
+// (core's per-element dtype dispatch), so from n ~ 28 the 4n run DMAs are cheaper to emulate
+// (callgrind, ssymv through the shim, per call: n = 10 78k -> 50k, n = 24 172k -> 147k, n = 32
+// 226k -> 230k, n = 50 366k -> 499k host instructions).
+constexpr std::int64_t kStageSymmetricMaxN = 24;
+ScratchVector<float> stage_symmetric_f32(const Settings& s, Uplo uplo, std::int64_t n, const float* A, std::int64_t lda,
+                                         l12::Report& rep) {
+  ScratchVector<float> full(static_cast<std::size_t>(n * n));
+  const std::int64_t P = hardware_spec(s.target).pmax;
+  const bool up = uplo == Uplo::upper;
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf());
+    const auto rows = static_cast<std::int32_t>(std::min(P, n));
+    const Tile cols = sb.alloc(DType::f32, rows, {n}, "columns", 0, AllocFill::none);
+    const Tile mirror = sb.alloc(DType::f32, rows, {n}, "rows (the mirrored triangle)", 0, AllocFill::none);
+    for (std::int64_t c0 = 0; c0 < n; c0 += P) {
+      const auto w = static_cast<std::int32_t>(std::min(P, n - c0));
+      const Tile t = cols.rows(0, w), m = mirror.rows(0, w);
+      nc.dma_copy(t, tile::hbm_view(A + c0 * lda, DType::f32, w, lda, {{n, 1}}));
+      nc.dma_copy(m, tile::hbm_view(A + c0, DType::f32, w, 1, {{n, lda}}));
+      // v(p, i) = i - j (rise) or j - i (down) with j = c0 + p. Lower storage keeps i - j >= 0 of the
+      // columns and j - i > 0 of the rows; upper storage the reverse.
+      const std::array<std::int64_t, 2> rise{1, n}, down{-1, n};
+      nc.affine_select(t, std::span(up ? &down : &rise, 1), up ? c0 : -c0, up ? 1 : -1, AluOp::greater_equal, t, 0.0f);
+      nc.affine_select(m, std::span(up ? &rise : &down, 1), up ? -c0 : c0, up ? -1 : 1, AluOp::greater, m, 0.0f);
+      const Tile ti = t.bitcast(DType::i32), mi = m.bitcast(DType::i32);
+      nc.tensor_tensor(ti, ti, mi, AluOp::bitwise_or, Engine::gpsimd);
+      nc.dma_copy(HbmTensor::wrap(full.data() + c0 * n, DType::f32, {w, n}, {n, 1}).tile(0, w, 0, n), t);
+    }
+  });
+  rep.add(std::move(r.trace));
+  return full;
+}
+
 template <class T>
 ScratchVector<T> stage(const Settings& s, Uplo uplo, std::int64_t n, const T* A, std::int64_t lda, bool symmetric, bool unit,
                      l12::Report& rep) {
   if constexpr (std::is_same_v<T, float>)
     if (!symmetric && n > 0 && n <= kStageTriangleMaxN) return stage_triangle_f32(s, uplo, n, A, lda, unit, rep);
+  if constexpr (std::is_same_v<T, float>)
+    if (symmetric && !unit && n > 0 && n <= kStageSymmetricMaxN) return stage_symmetric_f32(s, uplo, n, A, lda, rep);
   if constexpr (std::is_same_v<T, double>)
     if (!symmetric && n > 0 && n <= kStageTriangleF64MaxN) return stage_triangle_f64(s, uplo, n, A, lda, unit, rep);
   constexpr std::int64_t W = sizeof(T) / sizeof(float);
@@ -855,41 +905,61 @@ template <class T>
 ScratchVector<T> stage_packed(const Settings& s, Uplo uplo, std::int64_t n, const T* AP, l12::Report& rep) {
   return StoredColumns<T>{uplo, n}.to_dense(s, AP, rep);
 }
-// The fp32 band triangle (k off-diagonals, band storage A with ld lda) as a dense n x n copy in one
-// program of O(n / pmax) instructions instead of two DMAs per column (copy_segments), the band
-// analogue of stage_triangle_f32: element (i, j) of the band is A[k + i - j + j lda] (upper) or
-// A[i - j + j lda] (lower), i.e. at base + i + j (lda - 1), so per block of up to pmax columns ONE DMA
-// reads the columns' n x w block (column j on partition j - c0 with partition stride lda - 1, its rows
-// on the free axis), two GpSimdE affine_selects keep the band (upper: j - k <= i <= j; lower:
-// j <= i <= j + k) and write +0 elsewhere (selects, not products: whatever the rest of the array
-// holds cannot leak), one DMA writes the block out. The same n x n matrix, bit for bit, as the
-// per-column copies. The block DMA also reads band-storage elements outside the band; all of them lie
-// inside the caller's lda x n array (offsets k + i + j (lda - 1) <= k + (n - 1) lda < n lda, as
-// lda >= k + 1). New trace and modeled time (docs/trnblas.md).
-ScratchVector<float> stage_band_f32(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, const float* A,
-                                  std::int64_t lda, l12::Report& rep) {
-  ScratchVector<float> full(static_cast<std::size_t>(n * n));
-  const std::int64_t P = hardware_spec(s.target).pmax;
-  const bool up = uplo == Uplo::upper;
-  const float* base = A + (up ? k : 0);
+// An fp32 band (kl sub-, ku super-diagonals, band storage A with ld lda) as a dense m x n
+// column-major copy in one program: element (i, j) is A[ku + i - j + j lda] = base + i + j (lda - 1),
+// so per block of up to pmax columns ONE DMA reads rows 0 .. r - 1 of the block (column j on
+// partition j - c0 with partition stride lda - 1, its rows on the free axis; r = min(m, n + kl): no
+// band element lies below row n - 1 + kl), two GpSimdE affine_selects keep i - j + ku >= 0 and
+// j + kl - i >= 0 and write +0 elsewhere (selects, not products: whatever the rest of the array
+// holds cannot leak), and one DMA writes the block; rows from r on stay the fresh buffer's +0. The
+// block DMA also reads band-storage elements outside the band, all inside the caller's lda x n
+// array (the largest offset, ku + kl + (n - 1) lda, is below n lda as lda >= kl + ku + 1).
+// kl_select_first: the j + kl - i select is issued first (the upper triangle's order since session
+// 19; the two selects write disjoint lanes, so the order changes the trace only). Session 20 folded
+// stage_band_f32 and stage_general_band_f32 into this one helper: the same instructions in the same
+// order on the same operands as each of them issued.
+ScratchVector<float> stage_band_by_selects(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t kl,
+                                           std::int64_t ku, const float* A, std::int64_t lda, bool kl_select_first,
+                                           l12::Report& rep) {
+  ScratchVector<float> full(static_cast<std::size_t>(m * n));
+  const std::int64_t P = hardware_spec(s.target).pmax, rows = std::min(m, n + kl);
+  const float* base = A + ku;
   LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
     AllocScope sb(nc.sbuf());
-    const Tile cols = sb.alloc(DType::f32, static_cast<std::int32_t>(std::min(P, n)), {n}, "columns", 0, AllocFill::none);
+    const Tile cols = sb.alloc(DType::f32, static_cast<std::int32_t>(std::min(P, n)), {rows}, "columns", 0, AllocFill::none);
     for (std::int64_t c0 = 0; c0 < n; c0 += P) {
       const auto w = static_cast<std::int32_t>(std::min(P, n - c0));
       const Tile t = cols.rows(0, w);
-      nc.dma_copy(t, tile::hbm_view(base + c0 * (lda - 1), DType::f32, w, lda - 1, {{n, 1}}));
-      // v(p, i) = step i + off + cm p with j = c0 + p; the band is where both are >= 0.
-      // upper: j - i >= 0 and i - j + k >= 0; lower: i - j >= 0 and j + k - i >= 0.
-      const std::array<std::int64_t, 2> down{-1, n}, rise{1, n};
-      nc.affine_select(t, std::span(up ? &down : &rise, 1), up ? c0 : -c0, up ? 1 : -1, AluOp::greater_equal, t, 0.0f);
-      nc.affine_select(t, std::span(up ? &rise : &down, 1), up ? k - c0 : c0 + k, up ? -1 : 1, AluOp::greater_equal, t,
-                       0.0f);
-      nc.dma_copy(HbmTensor::wrap(full.data() + c0 * n, DType::f32, {w, n}, {n, 1}).tile(0, w, 0, n), t);
+      nc.dma_copy(t, tile::hbm_view(base + c0 * (lda - 1), DType::f32, w, lda - 1, {{rows, 1}}));
+      // v(p, i) = step i + off + cm p with j = c0 + p: i - j + ku >= 0 (rise) and j + kl - i >= 0 (down).
+      const std::array<std::int64_t, 2> rise{1, rows}, down{-1, rows};
+      const auto select_ku = [&] { nc.affine_select(t, std::span(&rise, 1), ku - c0, -1, AluOp::greater_equal, t, 0.0f); };
+      const auto select_kl = [&] { nc.affine_select(t, std::span(&down, 1), c0 + kl, 1, AluOp::greater_equal, t, 0.0f); };
+      if (kl_select_first) {
+        select_kl();
+        select_ku();
+      } else {
+        select_ku();
+        select_kl();
+      }
+      nc.dma_copy(HbmTensor::wrap(full.data() + c0 * m, DType::f32, {w, rows}, {m, 1}).tile(0, w, 0, rows), t);
     }
   });
   rep.add(std::move(r.trace));
   return full;
+}
+
+// The fp32 band triangle (k off-diagonals, band storage A with ld lda) as a dense n x n copy in one
+// program of O(n / pmax) instructions instead of two DMAs per column (copy_segments), the band
+// analogue of stage_triangle_f32 (session 19): the same n x n matrix, bit for bit, as the per-column
+// copies; new trace and modeled time (docs/trnblas.md). The triangle is the band kl = 0, ku = k
+// (upper) or kl = k, ku = 0 (lower) of stage_band_by_selects.
+ScratchVector<float> stage_band_f32(const Settings& s, Uplo uplo, std::int64_t n, std::int64_t k, const float* A,
+                                  std::int64_t lda, l12::Report& rep) {
+  // The general band with kl = 0, ku = k (upper) or kl = k, ku = 0 (lower); the upper triangle's
+  // j - i >= 0 select has always come first.
+  const bool up = uplo == Uplo::upper;
+  return stage_band_by_selects(s, n, n, up ? 0 : k, up ? k : 0, A, lda, /*kl_select_first=*/up, rep);
 }
 
 template <class T>
@@ -921,11 +991,113 @@ void dsym_rank1_host(const Settings& s, Uplo uplo, std::int64_t n, double alpha,
   }
 }
 
+// fp32 syr / syr2 / spr / spr2 in ONE program (session 20), for n within
+// ger_fits_one_program's limits (one diagonal block of the SYRKX path: its block size is pmax).
+// Algorithm   The SYRKX path below is a scal launch (t = alpha [x] or alpha [y x], k = 1 or 2) and
+//             gemmt's one diagonal block: the stored triangle copied on the host into an n x n
+//             scratch S (zeros elsewhere), the k-deep GEMM S = [x (y)] t^T + S with alpha = beta = 1,
+//             the triangle copied back (spr / spr2: copy_segments launches stage the packed triangle
+//             into a dense copy and back around that). Here the same S copies on the host (packed:
+//             the stored runs DMAed straight into and out of the program), and one program: the
+//             rows of the stationary t [k, n] and the moving [x (y)] [k, n] by DMA, t scaled on VectorE
+//             (scal's tensor_scalar, fl(alpha v)), ONE nc_matmul (PSUM[j, i] = the k products of
+//             column j and row i from +0, in the GEMM's operand layout), then ger_one_program's
+//             epilogue (tile::evacuate, S in, tile::add_beta_c_and_cast with alpha = beta = 1) and
+//             one DMA of S out: the GEMM driver's instructions on the same operands, so every stored
+//             element has the SYRKX path's bits (signed zeros and NaNs included); only the scal's
+//             HBM round trip and second launch go. New trace and modeled time (docs/trnblas.md).
+// Engines     DMA, VectorE, TensorE.
+// Accuracy    rank 1: fl(a_ij + fl(x_i fl(alpha x_j))); rank 2: fl(a_ij + (x_i fl(alpha y_j) +
+//             y_i fl(alpha x_j))) with the two products summed in PSUM as the k = 2 GEMM does.
+// Limits      n <= min(pmax, gemm_stationary_fmax); larger calls take the SYRKX path.
+// The program of both: load_c(nc, c) fills c [n, n] (column j on partition j, its rows on the free
+// axis) with the stored triangle and +0 elsewhere; store_v(nc, v) writes the triangle back.
+using SymRankIo = std::function<void(NeuronCore&, const Tile&)>;
+void sym_rank_program(const Settings& s, std::int64_t n, float alpha, const float* x, std::int64_t incx,
+                      const float* y, std::int64_t incy, const SymRankIo& load_c, const SymRankIo& store_v,
+                      l12::Report& rep) {
+  const VecIn<float> xv(x, n, incx);
+  const VecIn<float> yv(y != nullptr ? y : x, n, y != nullptr ? incy : incx);
+  const std::int64_t k = y != nullptr ? 2 : 1;
+  const auto rows = static_cast<std::int32_t>(n);
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf()), ps(nc.psum());
+    constexpr AllocFill kWrittenFirst = AllocFill::none;  // each is a DMA's or an instruction's destination first
+    const auto K = static_cast<std::int32_t>(k);
+    const Tile t = sb.alloc(DType::f32, K, {n}, "alpha [y x] rows", 0, kWrittenFirst);
+    const Tile xy = sb.alloc(DType::f32, K, {n}, "[x y] rows", 0, kWrittenFirst);
+    const Tile acc = ps.alloc(DType::f32, rows, {n}, "[x y] t^T", 0, kWrittenFirst);
+    const Tile v = sb.alloc(DType::f32, rows, {n}, "update", 0, kWrittenFirst);
+    const Tile c = sb.alloc(DType::f32, rows, {n}, "stored triangle", 0, kWrittenFirst);
+    const auto row = [&](const VecIn<float>& u) { return tile::hbm_view(u.p, DType::f32, 1, n * u.inc, {{n, u.inc}}); };
+    // right = alpha [y x] (rank 2) or alpha x (rank 1): row l of the stationary is column l of right.
+    nc.dma_copy(t.rows(0, 1), row(k == 2 ? yv : xv));
+    if (k == 2) nc.dma_copy(t.rows(1, 1), row(xv));
+    nc.tensor_scalar(t, t, AluOp::multiply, alpha);  // scal: fl(alpha v)
+    nc.dma_copy(xy.rows(0, 1), row(xv));
+    if (k == 2) nc.dma_copy(xy.rows(1, 1), row(yv));
+    nc.nc_matmul(acc, t, xy, /*accumulate=*/false);
+    tile::evacuate(nc, v, acc, 1.0f, /*accumulated=*/true);
+    load_c(nc, c);
+    tile::add_beta_c_and_cast(nc, v, &c, 1.0f, nullptr);
+    store_v(nc, v);
+  });
+  rep.add(std::move(r.trace));
+}
+
+// Dense storage: gemmt's host copies of the triangle into and out of the n x n scratch S, and one DMA
+// each way between S and the program (the SYRKX path's GEMM reads and writes S so).
+void sym_rank_one_program(const Settings& s, Uplo uplo, std::int64_t n, float alpha, const float* x, std::int64_t incx,
+                          const float* y, std::int64_t incy, float* A, std::int64_t lda, l12::Report& rep) {
+  const bool lower = uplo == Uplo::lower;
+  const auto in_tri = [&](std::int64_t i, std::int64_t j) { return lower ? i >= j : i <= j; };
+  ScratchVector<float> S(static_cast<std::size_t>(n * n));  // gemmt's diagonal-block scratch (traced)
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i) S[static_cast<std::size_t>(i + j * n)] = in_tri(i, j) ? A[i + j * lda] : 0.0f;
+  const Tile st = tile::hbm_view(S.data(), DType::f32, static_cast<std::int32_t>(n), n, {{n, 1}});
+  sym_rank_program(
+      s, n, alpha, x, incx, y, incy, [&](NeuronCore& nc, const Tile& c) { nc.dma_copy(c, st); },
+      [&](NeuronCore& nc, const Tile& v) { nc.dma_copy(st, v); }, rep);
+  if (s.timing_only) return;
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = 0; i < n; ++i)
+      if (in_tri(i, j)) A[i + j * lda] = S[static_cast<std::size_t>(i + j * n)];
+}
+
+// Packed storage: c is +0 (one memset: the staged copy's zeros) with column j's stored run DMAed onto
+// partition j, and each run written back from v: 2n + 1 instructions in this program instead of the
+// two copy_segments launches (4n DMAs) and the dense copy's launches around the update.
+void sym_rank_packed_one_program(const Settings& s, Uplo uplo, std::int64_t n, float alpha, const float* x,
+                                 std::int64_t incx, const float* y, std::int64_t incy, float* AP, l12::Report& rep) {
+  const StoredColumns<float> cols{uplo, n};
+  const auto runs = [&](NeuronCore& nc, const Tile& sbuf_tile, bool to_sbuf) {
+    for (std::int64_t j = 0; j < n; ++j) {
+      std::int64_t row = 0, len = 0, at = 0;
+      cols.run(j, row, len, at);
+      const Tile on_chip = sbuf_tile.rows(static_cast<std::int32_t>(j), 1).cols(row, len);
+      const Tile stored = tile::hbm_view(AP + at, DType::f32, 1, len, {{len, 1}});
+      if (to_sbuf)
+        nc.dma_copy(on_chip, stored);
+      else
+        nc.dma_copy(stored, on_chip);
+    }
+  };
+  sym_rank_program(
+      s, n, alpha, x, incx, y, incy,
+      [&](NeuronCore& nc, const Tile& c) {
+        nc.memset(c, 0.0f);
+        runs(nc, c, true);
+      },
+      [&](NeuronCore& nc, const Tile& v) { runs(nc, v, false); }, rep);
+}
+
 template <class T>
 void sym_rank(const Settings& s, Uplo uplo, std::int64_t n, T alpha, const T* x, std::int64_t incx, const T* y,
               std::int64_t incy, T* A, std::int64_t lda, l12::Report& rep) {
   if constexpr (std::is_same_v<T, double>)
     if (y == nullptr) return dsym_rank1_host(s, uplo, n, alpha, x, incx, A, lda, false, rep);
+  if constexpr (std::is_same_v<T, float>)
+    if (n > 0 && ger_fits_one_program(s, n, n)) return sym_rank_one_program(s, uplo, n, alpha, x, incx, y, incy, A, lda, rep);
   ScratchVector<T> left = gather(x, n, incx), right = left;  // n x k each, ld n: [x (y)] and [(y) x]
   if (y != nullptr) {
     const ScratchVector<T> yv = gather(y, n, incy);
@@ -947,45 +1119,25 @@ void sym_rank_packed(const Settings& s, Uplo uplo, std::int64_t n, T alpha, cons
                      std::int64_t incy, T* AP, l12::Report& rep) {
   if constexpr (std::is_same_v<T, double>)  // fp64 rank 1 in place on the packed triangle (no staging)
     if (y == nullptr) return dsym_rank1_host(s, uplo, n, alpha, x, incx, AP, 0, true, rep);
+  if constexpr (std::is_same_v<T, float>)
+    if (n > 0 && ger_fits_one_program(s, n, n)) return sym_rank_packed_one_program(s, uplo, n, alpha, x, incx, y, incy, AP, rep);
   ScratchVector<T> full = stage_packed(s, uplo, n, AP, rep);
   sym_rank(s, uplo, n, alpha, x, incx, y, incy, full.data(), n, rep);
   StoredColumns<T>{uplo, n}.to_stored(s, full, AP, rep);
 }
 
-// Dense m x n column-major copy of a general band matrix (kl sub- and ku super-diagonals, band
-// storage A with ld lda) by DMA: one copy_segments segment per column, its stored run (bit copies
-// of the 32-bit words, as DCOPY's); zero outside the band (a fresh buffer).
-// The fp32 general band (kl sub-, ku super-diagonals) as a dense m x n copy in one program, as
-// stage_band_f32 does for a triangular band (session 19): element (i, j) is A[ku + i - j + j lda] =
-// base + i + j (lda - 1), so per block of up to pmax columns one DMA reads rows 0 .. r - 1 of the
-// block (r = min(m, n + kl): no band element lies below row n - 1 + kl; the largest offset read,
-// ku + kl + (n - 1) lda, is inside the caller's lda x n array as lda >= kl + ku + 1), two GpSimdE
-// affine_selects keep j - ku <= i <= j + kl and write +0 elsewhere, one DMA writes the block; the rows
-// from r on stay the fresh buffer's +0. The same matrix, bit for bit, as band_dense's per-column
-// copies (4 instructions per pmax columns instead of two per column; used from n = 3); new trace and modeled time.
+// The fp32 general band (kl sub-, ku super-diagonals) as a dense m x n copy in one program
+// (stage_band_by_selects, session 19): the same matrix, bit for bit, as band_dense's per-column
+// copies (4 instructions per pmax columns instead of two per column; used from n = 3); new trace and
+// modeled time.
 ScratchVector<float> stage_general_band_f32(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t kl,
                                             std::int64_t ku, const float* A, std::int64_t lda, l12::Report& rep) {
-  ScratchVector<float> full(static_cast<std::size_t>(m * n));
-  const std::int64_t P = hardware_spec(s.target).pmax, rows = std::min(m, n + kl);
-  const float* base = A + ku;
-  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
-    AllocScope sb(nc.sbuf());
-    const Tile cols = sb.alloc(DType::f32, static_cast<std::int32_t>(std::min(P, n)), {rows}, "columns", 0, AllocFill::none);
-    for (std::int64_t c0 = 0; c0 < n; c0 += P) {
-      const auto w = static_cast<std::int32_t>(std::min(P, n - c0));
-      const Tile t = cols.rows(0, w);
-      nc.dma_copy(t, tile::hbm_view(base + c0 * (lda - 1), DType::f32, w, lda - 1, {{rows, 1}}));
-      // v(p, i) = step i + off + cm p with j = c0 + p: i - j + ku >= 0 and j + kl - i >= 0.
-      const std::array<std::int64_t, 2> rise{1, rows}, down{-1, rows};
-      nc.affine_select(t, std::span(&rise, 1), ku - c0, -1, AluOp::greater_equal, t, 0.0f);
-      nc.affine_select(t, std::span(&down, 1), c0 + kl, 1, AluOp::greater_equal, t, 0.0f);
-      nc.dma_copy(HbmTensor::wrap(full.data() + c0 * m, DType::f32, {w, rows}, {m, 1}).tile(0, w, 0, rows), t);
-    }
-  });
-  rep.add(std::move(r.trace));
-  return full;
+  return stage_band_by_selects(s, m, n, kl, ku, A, lda, /*kl_select_first=*/false, rep);
 }
 
+// Dense m x n column-major copy of a general band matrix (kl sub- and ku super-diagonals, band
+// storage A with ld lda) by DMA: one copy_segments segment per column, its stored run (bit copies
+// of the 32-bit words, as DCOPY's); zero outside the band (a fresh buffer). fp32 from n = 3: one program.
 template <class T>
 ScratchVector<T> band_dense(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t kl, std::int64_t ku, const T* A,
                           std::int64_t lda, l12::Report& rep) {
