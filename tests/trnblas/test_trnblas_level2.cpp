@@ -1297,6 +1297,16 @@ TYPED_TEST(Level2Complex, TriangularBandedSymmetricInvalidArgumentsNameTheirPosi
 
 namespace {
 
+// Uniform values with every `every`-th one replaced by a special value (signed zeros, ±Inf, NaN,
+// subnormals, values whose products underflow or overflow), cycling through them from `seed`.
+void fill_with_specials(std::vector<float>& v, std::uint64_t seed, std::size_t every) {
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  const float specials[] = {0.0f, -0.0f, inf, -inf, nan, 0x1p-149f, -0x1p-140f, 0x1p-80f, -0x1p-80f,
+                            0x1p100f, -0x1p100f, 1.0f, -1.5f, 0x1.fffffep127f};
+  v = blastest::uniform_f(v.size(), seed);
+  for (std::size_t i = 0; i < v.size(); i += every) v[i] = specials[(i / every + seed) % std::size(specials)];
+}
+
 // Sger bit for bit against its contract (trnblas level2.cpp, ger_one_program and the general path):
 // t_j = fl(alpha y_j); the k = 1 product on TensorE is the micro-kernel's fma from +0, so an exact
 // zero product is +0; then the GEMM epilogue with beta = 1: fl(fl(x_i t_j) + 1 * a_ij). Special
@@ -1304,13 +1314,7 @@ namespace {
 // A, shapes inside the one-program limits and beyond them (the general GEMM path), both numerics.
 // NaN results are compared as NaN (payloads are not part of the contract).
 TEST(Level2Sger, BitsAreTheGemmContractWithSpecialValues) {
-  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
-  const float specials[] = {0.0f, -0.0f, inf, -inf, nan, 0x1p-149f, -0x1p-140f, 0x1p-80f, -0x1p-80f,
-                            0x1p100f, -0x1p100f, 1.0f, -1.5f, 0x1.fffffep127f};
-  auto fill = [&](std::vector<float>& v, std::uint64_t seed) {
-    v = blastest::uniform_f(v.size(), seed);
-    for (std::size_t i = 0; i < v.size(); i += 3) v[i] = specials[(i / 3 + seed) % std::size(specials)];
-  };
+  const auto fill = [](std::vector<float>& v, std::uint64_t seed) { fill_with_specials(v, seed, 3); };
   struct Shape {
     int m, n, ix, iy;
   };
@@ -1366,13 +1370,7 @@ TEST(Level2Sger, BitsAreTheGemmContractWithSpecialValues) {
 // and non-unit increments; n = 129 runs the SYRKX path itself. NaN results compared as NaN.
 TEST(Level2Ssyr, OneProgramRankUpdatesAreTheSyrkxPathBitForBit) {
   Handle h;
-  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
-  const float specials[] = {0.0f, -0.0f, inf, -inf, nan, 0x1p-149f, -0x1p-140f, 0x1p-80f, -0x1p-80f,
-                            0x1p100f, -0x1p100f, 1.0f, -1.5f, 0x1.fffffep127f};
-  auto fill = [&](std::vector<float>& v, std::uint64_t seed) {
-    v = blastest::uniform_f(v.size(), seed);
-    for (std::size_t i = 0; i < v.size(); i += 3) v[i] = specials[(i / 3 + seed) % std::size(specials)];
-  };
+  const auto fill = [](std::vector<float>& v, std::uint64_t seed) { fill_with_specials(v, seed, 3); };
   auto same = [](float got, float want) {
     if (std::isnan(want)) return std::isnan(got);
     return std::memcmp(&got, &want, 4) == 0;
@@ -1437,13 +1435,7 @@ TEST(Level2Ssyr, OneProgramRankUpdatesAreTheSyrkxPathBitForBit) {
 // and, with beta != 0, v + beta y. Special values in A, x and y; shapes inside the one-program limits
 // and beyond them; both numerics. NaN results compared as NaN.
 TEST(Level2Sgemv, BitsAreTheGemmContractWithSpecialValues) {
-  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
-  const float specials[] = {0.0f, -0.0f, inf, -inf, nan, 0x1p-149f, -0x1p-140f, 0x1p-80f, -0x1p-80f,
-                            0x1p100f, -0x1p100f, 1.0f, -1.5f, 0x1.fffffep127f};
-  auto fill = [&](std::vector<float>& v, std::uint64_t seed, std::size_t every) {
-    v = blastest::uniform_f(v.size(), seed);
-    for (std::size_t i = 0; i < v.size(); i += every) v[i] = specials[(i / every + seed) % std::size(specials)];
-  };
+  const auto fill = fill_with_specials;
   struct Shape {
     int m, n, ix, iy;
   };
