@@ -1520,12 +1520,6 @@ bool same_record_masked_sse2(const unsigned char* x, const unsigned char* y, con
   return _mm_movemask_epi8(_mm_cmpeq_epi8(diff, _mm_setzero_si128())) == 0xFFFF;
 }
 
-// One record's fields compared 16 bytes at a time (SSE2, x86-64's baseline): true when equal.
-bool same_record_sse2(const unsigned char* x, const unsigned char* y) {
-  alignas(16) static constexpr std::array<std::uint64_t, kRecordWords> mask = kRecordFieldMask;
-  return same_record_masked_sse2(x, y, mask.data());
-}
-
 // Two records (416 bytes, 13 x 32) at a time with AVX2 (the mask's period), then SSE2 for an odd
 // one: about as fast as the memcmp this replaced. `one` is the mask of one record (kRecordWords
 // words, 16-byte aligned), `two` the same mask repeated for two (32-byte aligned).
@@ -1552,31 +1546,33 @@ __attribute__((target("avx2"))) bool same_records_masked_avx2(const unsigned cha
   return i == n || same_record_masked_sse2(x, y, one);
 }
 
-// a[0, n) and b[0, n) hold the same fields (padding ignored).
-bool same_records(const Instruction* a, const Instruction* b, std::size_t n) {
-  static_assert(kRecordWords % 2 == 0);
+// a[0, n) and b[0, n) agree on every record word bit `one` keeps (kRecordWords words, 16-byte
+// aligned; `two` the same mask for two records, 32-byte aligned): AVX2 when the host has it, else
+// SSE2, x86-64's baseline.
+bool same_records_under(const Instruction* a, const Instruction* b, std::size_t n, const std::uint64_t* one,
+                        const std::uint64_t* two) {
   const auto* x = reinterpret_cast<const unsigned char*>(a);
   const auto* y = reinterpret_cast<const unsigned char*>(b);
   static const bool avx2 = host_simd_available(HostSimd::avx2);
-  alignas(32) static constexpr std::array<std::uint64_t, 2 * kRecordWords> two = two_record_mask(kRecordFieldMask);
-  alignas(16) static constexpr std::array<std::uint64_t, kRecordWords> one = kRecordFieldMask;
-  if (avx2) return same_records_masked_avx2(x, y, n, two.data(), one.data());
+  if (avx2) return same_records_masked_avx2(x, y, n, two, one);
   for (std::size_t i = 0; i < n; ++i, x += sizeof(Instruction), y += sizeof(Instruction))
-    if (!same_record_sse2(x, y)) return false;
+    if (!same_record_masked_sse2(x, y, one)) return false;
   return true;
+}
+
+// a[0, n) and b[0, n) hold the same fields (padding ignored).
+bool same_records(const Instruction* a, const Instruction* b, std::size_t n) {
+  static_assert(kRecordWords % 2 == 0);
+  alignas(16) static constexpr std::array<std::uint64_t, kRecordWords> one = kRecordFieldMask;
+  alignas(32) static constexpr std::array<std::uint64_t, 2 * kRecordWords> two = two_record_mask(one);
+  return same_records_under(a, b, n, one.data(), two.data());
 }
 
 // a[0, n) and b[0, n) hold the same fields but perhaps the regions' addresses (padding ignored).
 bool same_records_but_addresses(const Instruction* a, const Instruction* b, std::size_t n) {
-  const auto* x = reinterpret_cast<const unsigned char*>(a);
-  const auto* y = reinterpret_cast<const unsigned char*>(b);
-  static const bool avx2 = host_simd_available(HostSimd::avx2);
   alignas(16) static constexpr std::array<std::uint64_t, kRecordWords> one = record_mask_without_addresses();
   alignas(32) static constexpr std::array<std::uint64_t, 2 * kRecordWords> two = two_record_mask(one);
-  if (avx2) return same_records_masked_avx2(x, y, n, two.data(), one.data());
-  for (std::size_t i = 0; i < n; ++i, x += sizeof(Instruction), y += sizeof(Instruction))
-    if (!same_record_masked_sse2(x, y, one.data())) return false;
-  return true;
+  return same_records_under(a, b, n, one.data(), two.data());
 }
 
 struct ScheduleMemo {
