@@ -396,6 +396,7 @@ detail::C32Operand::C32Operand(const Settings& s, const BsrView& A) : e_(std::ma
   e_->bsr = false;
   e_->format = "BSR (stored blocks packed into 128x128 tiles)";
   e_->bsr_values = ScratchVector<float>();  // read by the host conversion only
+  e_->real = BsrView{};                      // its values pointed into bsr_values
 }
 
 detail::C32Operand::~C32Operand() = default;

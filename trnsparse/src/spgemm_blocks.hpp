@@ -61,6 +61,9 @@ class WarmBlocks {
   }
 
  private:
+  // give() is called from destructors: its push_back must not allocate (a bad_alloc there would end
+  // in std::terminate, and C entry points never abort).
+  WarmBlocks() { spare_.reserve(kWarmBlockCount); }
   std::mutex mutex_;
   std::vector<std::vector<T>> spare_;
   std::size_t bytes_ = 0;

@@ -63,7 +63,9 @@ void check_operands(const SparseRef& A, const SparseRef& B) {
 // walk (the row's B rows still in cache) writes the pairs. `products` is sum over A's entries of
 // |B row k|. Writes c.offsets, c.columns, c.products and c.pairs.
 void symbolic_rows(const Rows& ra, const Rows& rb, std::int64_t rows, std::int64_t b_cols, std::int64_t products, CsrProduct& c) {
-  const std::size_t most = z(std::min(products, rows * b_cols));  // entries of C at most
+  // entries of C at most: min(products, rows * b_cols), without the product's int64 overflow (int64
+  // indices allow rows * b_cols beyond 2^63 for hypersparse operands)
+  const std::size_t most = z(b_cols > 0 && rows > products / b_cols ? products : std::min(products, rows * b_cols));
   c.offsets.assign(1, 0);
   c.offsets.reserve(z(rows) + 1);
   c.columns = take_warm_block<std::int64_t>(most);
