@@ -203,8 +203,9 @@ Tile hbm_piece(Vec x0, std::int64_t inc, const Piece& pc) {
 
 Tile hbm_scalar(void* v, DType dt = DType::f32) { return tile::hbm_view(v, dt, 1, 1, {{1, 1}}); }
 
-// One program over the pieces of an n-vector: `buffers` SBUF tiles [pmax, F] are handed to body
-// as [rows, cols] views of each piece.
+// One program over the pieces of an n-vector: `buffers` SBUF tiles [min(pmax, n), F] ([1, F] for
+// one_partition), column blocks of one allocation, are handed to body as [rows, cols] views of each
+// piece.
 using PieceBody = FnRef<void(NeuronCore&, const Piece&, std::span<const Tile>)>;
 using Setup = FnRef<void(NeuronCore&, ProgramTiles&)>;
 
