@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ozaki.hpp"
+#include "trn/core/host_simd.hpp"
 #include "trn/core/neuron_core.hpp"
 #include "trn/core/plan.hpp"
 #include "trn/tile/gpsimd_fp64.hpp"
@@ -187,16 +188,12 @@ void dot2_block_portable(const double* a, const double* b, std::int64_t m, std::
   if (n == 1) return dot2_column(a, b, m, k, P, E, fma);
   dot2_block(a, b, m, n, k, P, E, fma);
 }
-// 2: AVX-512 and FMA, 1: AVX2 and FMA, 0: portable (std::fma). Detected once, after the CPU model is
-// initialised (a static initialiser may run before libgcc's).
-int host_simd() {
-  static const int level = [] {
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("fma")) return 2;
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return 1;
-    return 0;
-  }();
-  return level;
+// 2: AVX-512 and FMA, 1: AVX2 and FMA, 0: portable (std::fma), from core's one probe of the CPU
+// (trn/core/host_simd.hpp), so TRN_HOST_SIMD=portable|avx2 selects the narrower kernels here too.
+// core's avx2 level includes FMA, which the AVX-512 kernels also use. Every level gives the same bits.
+int dot2_simd() {
+  if (!host_simd_available(HostSimd::avx2)) return 0;
+  return host_simd_available(HostSimd::avx512) ? 2 : 1;
 }
 
 // The operator's C++ (the GpSimd program). Every partition computes its outputs from its own SBUF
@@ -213,7 +210,7 @@ inline double dot2_output(double p, double e, double alpha, double beta, double 
 
 void run_dot2_block(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
                     double* E) {
-  const int simd = host_simd();
+  const int simd = dot2_simd();
   if (simd == 2)
     dot2_block_avx512(a, b, m, n, k, P, E);
   else if (simd == 1)
@@ -480,7 +477,7 @@ void run_dot2_split_operator(const Dot2Split& d, double alpha, double beta, cons
       std::memcpy(Y + kk * c + p, yp + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
     }
   }
-  const int simd = host_simd();
+  const int simd = dot2_simd();
   if (simd == 2)
     dot2_lanes_avx512(X, Y, c, d.longer, kc, P, E);
   else if (simd == 1)
