@@ -16,6 +16,7 @@
 #include "trn/solver/qr.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -67,25 +68,40 @@ RealOf<T> im(T x) {
 
 // ||(parts, more)||_2 of real numbers (more: n values at stride inc, with their imaginary parts when
 // more_im is set), scaled by the largest magnitude (no overflow or underflow for representable
-// results); Inf or NaN anywhere propagates.
+// results); Inf or NaN anywhere propagates. The values are visited in place, in the order parts, then
+// more_re[i] (more_im[i]) for i = 0 .. n - 1, by both passes: the operations and their order of the
+// former copy into a std::vector (one push_back per value, ~4 % of an Xgesvdp 128 x 96 call), so the
+// same bits.
+template <class R, class Visit>
+void visit_norm_values(std::initializer_list<R> parts, const R* more_re, const R* more_im, std::int64_t n,
+                       std::int64_t inc, Visit&& visit) {
+  for (R x : parts) visit(x);
+  if (more_im == nullptr) {
+    if (inc == 1) {
+      for (std::int64_t i = 0; i < n; ++i) visit(more_re[i]);
+    } else {
+      for (std::int64_t i = 0; i < n; ++i) visit(more_re[i * inc]);
+    }
+  } else {
+    for (std::int64_t i = 0; i < n; ++i) {
+      visit(more_re[i * inc]);
+      visit(more_im[i * inc]);
+    }
+  }
+}
 template <class R>
 R scaled_norm(std::initializer_list<R> parts, const R* more_re, const R* more_im, std::int64_t n, std::int64_t inc) {
-  std::vector<R> v(parts);
-  for (std::int64_t i = 0; i < n; ++i) {
-    v.push_back(more_re[i * inc]);
-    if (more_im != nullptr) v.push_back(more_im[i * inc]);
-  }
   R scale = 0, naive = 0;
   bool finite = true;
-  for (R x : v) {
+  visit_norm_values<R>(parts, more_re, more_im, n, inc, [&](R x) {
     scale = std::max(scale, std::fabs(x));
     naive += x * x;
     finite = finite && std::isfinite(x);
-  }
+  });
   if (!finite) return std::sqrt(naive);  // Inf or NaN
   if (scale == R(0)) return R(0);
   R ssq = 0;
-  for (R x : v) ssq += (x / scale) * (x / scale);
+  visit_norm_values<R>(parts, more_re, more_im, n, inc, [&](R x) { ssq += (x / scale) * (x / scale); });
   return scale * std::sqrt(ssq);
 }
 
@@ -136,6 +152,35 @@ T larfg(std::int64_t len, T& alpha, T* x) {
   return tau;
 }
 
+// s[k] += sum over i in [lo, hi) of x[i + k ldx] y[i], k < K (real data): K independent chains in one
+// pass over y, each adding in increasing i -- the sums K separate loops form, bit for bit (fp32/fp64
+// multiplication commutes exactly; no contraction: -ffp-contract=off), without one dependent add per
+// element.
+template <int K, class T>
+void add_dots_k(const T* x, std::int64_t ldx, const T* y, std::int64_t lo, std::int64_t hi, T* s) {
+  T acc[K];
+  for (int k = 0; k < K; ++k) acc[k] = s[k];
+  for (std::int64_t i = lo; i < hi; ++i) {
+    const T yi = y[i];
+    for (int k = 0; k < K; ++k) acc[k] += x[i + k * ldx] * yi;
+  }
+  for (int k = 0; k < K; ++k) s[k] = acc[k];
+}
+constexpr std::int64_t kDotChains = 8;
+template <class T>
+void add_dots(std::int64_t count, const T* x, std::int64_t ldx, const T* y, std::int64_t lo, std::int64_t hi, T* s) {
+  switch (count) {
+    case 1: return add_dots_k<1>(x, ldx, y, lo, hi, s);
+    case 2: return add_dots_k<2>(x, ldx, y, lo, hi, s);
+    case 3: return add_dots_k<3>(x, ldx, y, lo, hi, s);
+    case 4: return add_dots_k<4>(x, ldx, y, lo, hi, s);
+    case 5: return add_dots_k<5>(x, ldx, y, lo, hi, s);
+    case 6: return add_dots_k<6>(x, ldx, y, lo, hi, s);
+    case 7: return add_dots_k<7>(x, ldx, y, lo, hi, s);
+    default: return add_dots_k<kDotChains>(x, ldx, y, lo, hi, s);
+  }
+}
+
 // xGEQR2 on the r x w panel a (lda), r >= w: reflectors below the diagonal, R above, tau. Returns
 // the multiply-add count.
 template <class T>
@@ -147,7 +192,26 @@ double geqr2(T* a, std::int64_t lda, std::int64_t r, std::int64_t w, T* tau) {
     ops += static_cast<double>(r - j);
     if (tau[j] == T(0)) continue;
     const T ctau = conj_of(tau[j]);
-    for (std::int64_t c = j + 1; c < w; ++c) {  // a(j:r, c) -= conj(tau) v (v^H a(j:r, c))
+    std::int64_t c = j + 1;
+    if constexpr (!Scalar<T>::complex) {
+      // Real data: the dot products of up to kDotChains columns in one pass over v (add_dots: each the
+      // loop's below, bit for bit; a column's update touches only that column, so the chains read
+      // what the loop would), then their updates.
+      for (; c < w; c += kDotChains) {
+        const std::int64_t cn = std::min(kDotChains, w - c);
+        T* ac = a + j + c * lda;
+        std::array<T, kDotChains> s{};
+        for (std::int64_t k = 0; k < cn; ++k) s[static_cast<std::size_t>(k)] = ac[k * lda];
+        add_dots(cn, ac, lda, vj, 1, r - j, s.data());
+        for (std::int64_t k = 0; k < cn; ++k) {
+          T* col = ac + k * lda;
+          const T sk = s[static_cast<std::size_t>(k)] * ctau;
+          col[0] -= sk;
+          for (std::int64_t i = 1; i < r - j; ++i) col[i] -= vj[i] * sk;
+        }
+      }
+    }
+    for (; c < w; ++c) {  // a(j:r, c) -= conj(tau) v (v^H a(j:r, c))
       T* ac = a + j + c * lda;
       T s = ac[0];
       for (std::int64_t i = 1; i < r - j; ++i) s += conj_of(vj[i]) * ac[i];
@@ -187,8 +251,14 @@ struct Block {
 template <class T>
 double form_block(const T* a, std::int64_t lda, const T* tau, const Block<T>& b) {
   const std::int64_t r = b.rows, w = b.w;
-  for (std::int64_t c = 0; c < w; ++c)
-    for (std::int64_t i = 0; i < r; ++i) b.v[i + c * r] = i < c ? T(0) : i == c ? T(1) : a[i + c * lda];
+  for (std::int64_t c = 0; c < w; ++c) {  // column c: zeros above the unit diagonal, a(c+1:r, c) below
+    T* vc = b.v + c * r;
+    std::fill(vc, vc + std::min(c, r), T(0));
+    if (c < r) {
+      vc[c] = T(1);
+      std::copy(a + c + 1 + c * lda, a + r + c * lda, vc + c + 1);
+    }
+  }
   double ops = 0;
   std::vector<T> z(static_cast<std::size_t>(w));
   for (std::int64_t j = 0; j < w; ++j) {
@@ -196,7 +266,15 @@ double form_block(const T* a, std::int64_t lda, const T* tau, const Block<T>& b)
     std::fill(tj, tj + w, T(0));
     tj[j] = tau[j];
     if (tau[j] == T(0)) continue;
-    for (std::int64_t i = 0; i < j; ++i) {  // z_i = V(j:r, i)^H v_j (rows above j of v_j are zero)
+    std::int64_t i0 = 0;
+    if constexpr (!Scalar<T>::complex) {  // real data: kDotChains of the z_i per pass (add_dots, same bits)
+      for (; i0 < j; i0 += kDotChains) {
+        const std::int64_t cn = std::min(kDotChains, j - i0);
+        std::fill(z.begin() + i0, z.begin() + i0 + cn, T(0));
+        add_dots(cn, b.v + i0 * r, r, b.v + j * r, j, r, z.data() + i0);
+      }
+    }
+    for (std::int64_t i = i0; i < j; ++i) {  // z_i = V(j:r, i)^H v_j (rows above j of v_j are zero)
       T s = 0;
       for (std::int64_t l = j; l < r; ++l) s += conj_of(b.v[l + i * r]) * b.v[l + j * r];
       z[static_cast<std::size_t>(i)] = s;
