@@ -37,7 +37,9 @@ constexpr double kEps = std::numeric_limits<double>::epsilon() / 2;  // unit rou
 // Implicit QL on d (n), e (n; e[i] couples i and i + 1, e[n - 1] = 0), accumulating the rotations
 // into the columns of z (n x n, ld) when z is set; then sorts ascending (with z's columns). Returns
 // the eigenvalues not converged within 30 iterations each (0 normally); flops added to `flops`.
-int ql_implicit(std::int64_t n, double* d, double* e, double* z, std::int64_t ld, double& flops) {
+// ql_implicit (below) runs this body compiled for the baseline or for AVX-512.
+inline __attribute__((always_inline)) int ql_implicit_body(std::int64_t n, double* d, double* e, double* z,
+                                                           std::int64_t ld, double& flops) {
   int failed = 0;
   for (std::int64_t l = 0; l < n; ++l) {
     for (int iter = 0;; ++iter) {
@@ -96,6 +98,23 @@ int ql_implicit(std::int64_t n, double* d, double* e, double* z, std::int64_t ld
     if (z != nullptr) std::swap_ranges(z + i * ld, z + i * ld + n, z + k * ld);
   }
   return failed;
+}
+
+// The leaf solver and the merge's host step compiled twice: for the baseline (SSE2) and for AVX-512,
+// chosen by host_simd(). Their vector loops (the rotations of z's column pairs; U's quotients,
+// scaling and rotations) are elementwise, and every reduction stays an in-order scalar chain
+// (-ffp-contract=off, no reassociation): each element takes the same operations in the same order
+// on either build -- the same bits, 8 doubles a vector instead of 2.
+int ql_implicit_baseline(std::int64_t n, double* d, double* e, double* z, std::int64_t ld, double& flops) {
+  return ql_implicit_body(n, d, e, z, ld, flops);
+}
+__attribute__((target("avx512f"))) int ql_implicit_avx512(std::int64_t n, double* d, double* e, double* z,
+                                                          std::int64_t ld, double& flops) {
+  return ql_implicit_body(n, d, e, z, ld, flops);
+}
+int ql_implicit(std::int64_t n, double* d, double* e, double* z, std::int64_t ld, double& flops) {
+  return host_simd() == HostSimd::avx512 ? ql_implicit_avx512(n, d, e, z, ld, flops)
+                                         : ql_implicit_baseline(n, d, e, z, ld, flops);
 }
 
 // One root of 1/rho + sum_j z_j^2 / (d_j - lambda) = 0 (d ascending, k poles) in (d_i, d_{i+1})
@@ -318,8 +337,8 @@ struct Rotation {
 };
 
 template <class T>
-void merge_host(std::int64_t n, const double* d_in, const double* z_in, double rho, double* lambda, T* U,
-                double& flops) {
+inline __attribute__((always_inline)) void merge_host_body(std::int64_t n, const double* d_in, const double* z_in,
+                                                           double rho, double* lambda, T* U, double& flops) {
   std::vector<std::int64_t> perm(static_cast<std::size_t>(n));
   std::iota(perm.begin(), perm.end(), 0);
   std::stable_sort(perm.begin(), perm.end(), [&](std::int64_t a, std::int64_t b) { return d_in[a] < d_in[b]; });
@@ -413,6 +432,25 @@ void merge_host(std::int64_t n, const double* d_in, const double* z_in, double r
     for (std::int64_t t = 0; t < n; ++t) U[perm[t] + c * n] = static_cast<T>(y[t]);
   }
   flops += 4.0 * static_cast<double>(k * k) + 4.0 * static_cast<double>(n * static_cast<std::int64_t>(rots.size()));
+}
+// merge_host_body for the baseline or AVX-512 (see ql_implicit: the same bits either way).
+template <class T>
+void merge_host_baseline(std::int64_t n, const double* d_in, const double* z_in, double rho, double* lambda, T* U,
+                         double& flops) {
+  merge_host_body(n, d_in, z_in, rho, lambda, U, flops);
+}
+template <class T>
+__attribute__((target("avx512f"))) void merge_host_avx512(std::int64_t n, const double* d_in, const double* z_in,
+                                                          double rho, double* lambda, T* U, double& flops) {
+  merge_host_body(n, d_in, z_in, rho, lambda, U, flops);
+}
+template <class T>
+void merge_host(std::int64_t n, const double* d_in, const double* z_in, double rho, double* lambda, T* U,
+                double& flops) {
+  if (host_simd() == HostSimd::avx512)
+    merge_host_avx512(n, d_in, z_in, rho, lambda, U, flops);
+  else
+    merge_host_baseline(n, d_in, z_in, rho, lambda, U, flops);
 }
 
 template <class T>
