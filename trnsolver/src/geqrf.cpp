@@ -27,9 +27,11 @@
 #include <type_traits>
 #include <vector>
 
+#include "column_dots.hpp"
 #include "mode_factor.hpp"
 #include "syevj_internal.hpp"
 #include "trn/blas/level3.hpp"  // cgemm, zgemm
+#include "trn/core/host_simd.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/scratch.hpp"
 #include "svd_internal.hpp"
@@ -178,6 +180,10 @@ void add_dots_k(const T* x, std::int64_t ldx, const T* y, std::int64_t lo, std::
 constexpr std::int64_t kDotChains = 8;
 template <class T>
 void add_dots(std::int64_t count, const T* x, std::int64_t ldx, const T* y, std::int64_t lo, std::int64_t hi, T* s) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (host_simd() != HostSimd::portable)  // the same chains as lanes of transposed 8 x 8 blocks
+      return detail::column_dots_fp32_avx2(static_cast<int>(count), x, ldx, y, lo, hi, s);
+  }
   switch (count) {
     case 1: return add_dots_k<1>(x, ldx, y, lo, hi, s);
     case 2: return add_dots_k<2>(x, ldx, y, lo, hi, s);

@@ -27,6 +27,7 @@
 #include <span>
 #include <type_traits>
 
+#include "column_dots.hpp"
 #include "eig_internal.hpp"
 #include "trn/blas/level12.hpp"
 #include "trn/blas/level3.hpp"
@@ -55,6 +56,12 @@ template <class T>
 void dot_columns(std::int64_t n, std::int64_t count, const T* X, std::int64_t ldx, const T* y, Fp64<T>* out) {
   std::int64_t c = 0;
   if constexpr (std::is_same_v<T, float>) {
+    if (host_simd() == HostSimd::avx512) {  // the same chains, lanes of transposed 8 x 8 blocks (column_dots.hpp)
+      for (; c < count; c += 8)
+        column_dots_fp64_avx512(n, static_cast<int>(std::min<std::int64_t>(8, count - c)), X + c * ldx, ldx, y,
+                                out + c);
+      return;
+    }
     constexpr int kChains = 8;
     for (; c + kChains <= count; c += kChains) {
       std::array<double, kChains> s{};
