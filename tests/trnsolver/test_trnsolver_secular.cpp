@@ -4,6 +4,10 @@
 // tiny and zero-free weights, and a large and a small rho (where the bracketing picks either pole and
 // Newton falls back to bisection). A lane that evaluated a stale tau, a missed bracket update or a flop
 // count added in another order fails here. Levels the CPU lacks are skipped.
+// Also sytrd's and geqrf's column dot products (trnsolver/src/column_dots.hpp: eight columns as the lanes
+// of transposed 8 x 8 fp32 blocks) against the scalar chains they replace, bit for bit, on values of a
+// wide dynamic range (so any other order of a column's additions, a swapped lane or a misplaced row of
+// the transpose changes the sums).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "column_dots.hpp"
 #include "eig_internal.hpp"
 
 namespace {
@@ -74,6 +79,54 @@ TEST(StedcSecular, VectorLanesGiveThePortableRootsBitForBit) {
               << where << " root " << j;
         }
         ASSERT_EQ(std::bit_cast<std::uint64_t>(flops), std::bit_cast<std::uint64_t>(flops0)) << where;
+      }
+    }
+}
+
+// Values whose sums depend on the order of the additions: magnitudes over 2^-20 .. 2^20, both signs.
+std::vector<float> wide_values(std::size_t n, std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::uniform_int_distribution<int> e(-20, 20);
+  std::vector<float> v(n);
+  for (float& x : v) x = static_cast<float>(std::ldexp(u(rng), e(rng)));
+  return v;
+}
+
+TEST(ColumnDots, TransposedLanesGiveTheScalarChainsBitForBit) {
+  std::mt19937_64 rng(2024);
+  const bool fp64_lanes = trn::host_simd_available(trn::HostSimd::avx512);
+  const bool fp32_lanes = trn::host_simd_available(trn::HostSimd::avx2);
+  if (!fp32_lanes) GTEST_SKIP() << "no AVX2 on this host";
+  for (std::int64_t n : {0, 1, 7, 8, 9, 15, 16, 17, 63, 129, 200})
+    for (int count = 1; count <= 8; ++count) {
+      const std::int64_t ldx = n + 3;  // columns not aligned to the blocks
+      const std::vector<float> x = wide_values(static_cast<std::size_t>(ldx * count), rng);
+      const std::vector<float> y = wide_values(static_cast<std::size_t>(n), rng);
+      const std::string where = "n " + std::to_string(n) + " count " + std::to_string(count);
+      if (fp64_lanes) {  // sytrd's dot_columns: fp64 chains from 0
+        double got[8];
+        trn::solver::detail::column_dots_fp64_avx512(n, count, x.data(), ldx, y.data(), got);
+        for (int k = 0; k < count; ++k) {
+          double want = 0;
+          for (std::int64_t i = 0; i < n; ++i)
+            want += static_cast<double>(x[static_cast<std::size_t>(i + k * ldx)]) *
+                    static_cast<double>(y[static_cast<std::size_t>(i)]);
+          ASSERT_EQ(std::bit_cast<std::uint64_t>(got[k]), std::bit_cast<std::uint64_t>(want))
+              << where << " column " << k;
+        }
+      }
+      // geqrf's add_dots: fp32 chains from given values over rows [lo, n)
+      for (std::int64_t lo : {std::int64_t{0}, std::int64_t{1}, n / 2}) {
+        if (lo > n) continue;
+        float got[8], want[8];
+        for (int k = 0; k < count; ++k) got[k] = want[k] = static_cast<float>(k) - 2.5f;
+        trn::solver::detail::column_dots_fp32_avx2(count, x.data(), ldx, y.data(), lo, n, got);
+        for (int k = 0; k < count; ++k) {
+          for (std::int64_t i = lo; i < n; ++i)
+            want[k] += x[static_cast<std::size_t>(i + k * ldx)] * y[static_cast<std::size_t>(i)];
+          ASSERT_EQ(std::bit_cast<std::uint32_t>(got[k]), std::bit_cast<std::uint32_t>(want[k]))
+              << where << " lo " << lo << " column " << k;
+        }
       }
     }
 }
