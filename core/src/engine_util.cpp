@@ -256,19 +256,19 @@ void copy_row_runs(T* dense, T* strided, const std::int64_t* offs, std::int64_t 
     }
     return;
   }
+  if constexpr (sizeof(T) == 4) {
+    if (rstride == 2 && avx512) {  // interleaved complex planes: the row's runs in one call
+      if constexpr (Gather)
+        gather_runs_stride2_u32(strided, offs, nruns, run, dense);
+      else
+        scatter_runs_stride2_u32(dense, strided, offs, nruns, run);
+      return;
+    }
+  }
   for (std::int64_t o = 0; o < nruns; ++o) {
     T* s = strided + offs[o];
     T* d = dense + o * run;
-    if (rstride == 2) {  // interleaved complex planes
-      if constexpr (sizeof(T) == 4) {
-        if (avx512) {
-          if constexpr (Gather)
-            gather_stride2_u32(s, d, run);
-          else
-            scatter_stride2_u32(d, s, run);
-          continue;
-        }
-      }
+    if (rstride == 2) {
       if constexpr (Gather)
         for (std::int64_t i = 0; i < run; ++i) d[i] = s[2 * i];
       else
@@ -340,6 +340,11 @@ void copy_rows_one_side_dense(const Tile& dst, const Tile& src, bool gather, con
 // dimension `inner` is the run, in for_each_run's order: an odometer over the outer dimensions.
 void fill_run_offsets(const std::int64_t* size, const std::int64_t* stride, int inner, std::int64_t nruns,
                       std::int64_t* offs) {
+  if (inner == 1) {  // one outer dimension (a matrix's columns or rows): the odometer's offsets, o * stride
+    const std::int64_t step = stride[0];
+    for (std::int64_t o = 0; o < nruns; ++o) offs[o] = o * step;
+    return;
+  }
   std::int64_t idx[kMaxFreeDims] = {0, 0, 0, 0};
   for (std::int64_t o = 0; o < nruns; ++o) {
     std::int64_t off = 0;
@@ -484,32 +489,6 @@ void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32
   for_each_run(dst, pd, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
     for (std::int64_t i = 0; i < n; ++i) std::memcpy(ptr + i * st * es, buf + (at + i) * es, static_cast<std::size_t>(es));
   });
-}
-
-bool copy_rows_stride2_bits(const Tile& dst, const Tile& src) {
-  if (dtype_size(src.dtype) != 4 || dst.mem == src.mem || !simd::has_avx512()) return false;
-  const bool gather = free_contiguous_of(dst);
-  if (gather == free_contiguous_of(src)) return false;
-  const Tile& strided = gather ? src : dst;
-  // The strided side's runs, folded as for_each_run folds them; every partition has the same ones.
-  std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
-  const int nd = fold_free_dims(strided, size, stride);
-  if (nd == 0 || stride[nd - 1] != 2) return false;
-  const int inner = nd - 1;
-  const std::int64_t run = size[inner];
-  std::int64_t nruns = 1;
-  for (int d = 0; d < inner; ++d) nruns *= size[d];
-  std::int64_t* offs = scratch_i64(3, static_cast<std::size_t>(nruns));
-  fill_run_offsets(size, stride, inner, nruns, offs);
-  for (std::int32_t p = 0; p < src.partitions; ++p) {
-    auto* d = reinterpret_cast<std::uint32_t*>(dst.base + std::int64_t{p} * dst.partition_stride);
-    auto* s = reinterpret_cast<const std::uint32_t*>(src.base + std::int64_t{p} * src.partition_stride);
-    if (gather)
-      gather_runs_stride2_u32(s, offs, nruns, run, d);
-    else
-      scatter_runs_stride2_u32(s, d, offs, nruns, run);
-  }
-  return true;
 }
 
 bool single_run(const Tile& t, std::int64_t& stride_elems) {
