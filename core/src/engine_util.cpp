@@ -207,71 +207,132 @@ void store_row_int(const Tile& t, std::int32_t p, const std::int64_t* in) {
 }
 
 namespace {
+// A row's free-pattern byte range relative to the row's first element (t.base + p * partition_stride):
+// [Tile::free_lo_byte(), Tile::free_hi_byte()) minus offset_bytes, the same sums inline (four
+// out-of-line walks per DMA were a tenth of a short DMA's copy).
+struct RowBytes {
+  std::int64_t lo, hi;
+};
+inline RowBytes row_bytes_of(const Tile& t) {
+  std::int64_t lo = 0, hi = 0;
+  for (int d = 0; d < t.ndim; ++d) {
+    if (t.size[d] <= 0) continue;
+    if (t.stride[d] < 0) lo += t.stride[d] * (t.size[d] - 1);
+    if (t.stride[d] > 0) hi += t.stride[d] * (t.size[d] - 1);
+  }
+  const std::int64_t es = elem_bytes(t.dtype);
+  return {lo * es, (hi + 1) * es};
+}
+
+// One row's runs between a dense row and a strided row: run o of the strided row starts offs[o]
+// elements into it and is element o * run of the dense row (gather: dense <- strided; else the
+// reverse). Unit-stride runs of 8 to 64 bytes copy with a compile-time size (inlined loads and
+// stores: a call to memcpy per run cost more than the run); the other cases are the loops they were.
+template <class T, bool Gather>
+void copy_row_runs(T* dense, T* strided, const std::int64_t* offs, std::int64_t nruns, std::int64_t run,
+                   std::int64_t rstride, bool avx512) {
+  if (rstride == 1) {  // dense runs (a column-major panel's columns): the same bytes as one memcpy each
+    auto fixed = [&]<std::size_t N>(std::integral_constant<std::size_t, N>) {
+      for (std::int64_t o = 0; o < nruns; ++o) {
+        if constexpr (Gather)
+          std::memcpy(dense + o * run, strided + offs[o], N);
+        else
+          std::memcpy(strided + offs[o], dense + o * run, N);
+      }
+    };
+    switch (static_cast<std::size_t>(run) * sizeof(T)) {
+      case 8: return fixed(std::integral_constant<std::size_t, 8>{});
+      case 16: return fixed(std::integral_constant<std::size_t, 16>{});
+      case 32: return fixed(std::integral_constant<std::size_t, 32>{});
+      case 64: return fixed(std::integral_constant<std::size_t, 64>{});
+      default: break;
+    }
+    const auto bytes = static_cast<std::size_t>(run) * sizeof(T);
+    for (std::int64_t o = 0; o < nruns; ++o) {
+      if constexpr (Gather)
+        std::memcpy(dense + o * run, strided + offs[o], bytes);
+      else
+        std::memcpy(strided + offs[o], dense + o * run, bytes);
+    }
+    return;
+  }
+  if constexpr (sizeof(T) == 4) {
+    if (rstride == 2 && avx512) {  // interleaved complex planes: the row's runs in one call
+      if constexpr (Gather)
+        gather_runs_stride2_u32(strided, offs, nruns, run, dense);
+      else
+        scatter_runs_stride2_u32(dense, strided, offs, nruns, run);
+      return;
+    }
+  }
+  for (std::int64_t o = 0; o < nruns; ++o) {
+    T* s = strided + offs[o];
+    T* d = dense + o * run;
+    if (rstride == 2) {
+      if constexpr (Gather)
+        for (std::int64_t i = 0; i < run; ++i) d[i] = s[2 * i];
+      else
+        for (std::int64_t i = 0; i < run; ++i) s[2 * i] = d[i];
+    } else {
+      if constexpr (Gather)
+        for (std::int64_t i = 0; i < run; ++i) d[i] = s[i * rstride];
+      else
+        for (std::int64_t i = 0; i < run; ++i) s[i * rstride] = d[i];
+    }
+  }
+}
+
 // copy_row_bits(dst, p, src, p) for every p when exactly one side's free pattern is dense and the
 // elements are 2 or 4 bytes (a DMA between a strided HBM vector and SBUF rows): the tests and the
 // strided side's runs are computed once, not per row (each row call walked both free patterns four
 // times: contiguity twice, the byte hull, the fold). A row whose bytes may overlap the other row's
-// takes copy_row_bits, as before; the others copy in the same run order. Returns false (nothing
-// copied) when the case does not apply.
+// takes copy_row_bits, as before; the others copy in the same run order.
+//
+// A partition-broadcast source (partition stride 0: every row reads the same bytes, e.g. trnblas
+// Dot2's B block to every partition of a group) gathered into a dense destination whose rows are
+// pairwise disjoint and disjoint from the source: every row receives the same gathered bytes, and
+// the source cannot change while the rows are written, so row 0 is gathered and then copied whole
+// to rows 1, 2, ... (one memcpy per row instead of one gather of every run per row: Dgemm 32^3
+// moved 2 x 1 024 runs of 64 bytes per call). Row 0 is not written again after its gather, so
+// every row ends with the bytes the per-row loop leaves.
 template <class T>
 void copy_rows_one_side_dense(const Tile& dst, const Tile& src, bool gather, const std::int64_t* offs,
                               std::int64_t nruns, std::int64_t run, std::int64_t rstride) {
   const bool avx512 = simd::has_avx512();
-  const std::int64_t dlo = dst.free_lo_byte() - dst.offset_bytes, dhi = dst.free_hi_byte() - dst.offset_bytes;
-  const std::int64_t slo = src.free_lo_byte() - src.offset_bytes, shi = src.free_hi_byte() - src.offset_bytes;
+  const RowBytes d_span = row_bytes_of(dst), s_span = row_bytes_of(src);
+  const std::int64_t dlo = d_span.lo, dhi = d_span.hi, slo = s_span.lo, shi = s_span.hi;
   std::byte* const dbase = dst.base;
-  const std::byte* const sbase = src.base;
+  std::byte* const sbase = src.base;
   const std::int64_t dps = dst.partition_stride, sps = src.partition_stride;
   const std::int32_t partitions = src.partitions;
+  if (gather && sps == 0 && partitions > 1) {
+    const std::int64_t row = dhi - dlo;  // the dense destination row's bytes
+    const std::int64_t last = std::int64_t{partitions - 1} * dps;
+    const auto d_lo = reinterpret_cast<std::uintptr_t>(dbase) + static_cast<std::uintptr_t>(std::min<std::int64_t>(0, last) + dlo);
+    const auto d_hi = reinterpret_cast<std::uintptr_t>(dbase) + static_cast<std::uintptr_t>(std::max<std::int64_t>(0, last) + dhi);
+    const auto s_lo = reinterpret_cast<std::uintptr_t>(sbase) + static_cast<std::uintptr_t>(slo);
+    const auto s_hi = reinterpret_cast<std::uintptr_t>(sbase) + static_cast<std::uintptr_t>(shi);
+    const bool rows_apart = dps >= row || dps <= -row;
+    if (rows_apart && (d_hi <= s_lo || s_hi <= d_lo)) {
+      T* const row0 = reinterpret_cast<T*>(dbase);
+      copy_row_runs<T, true>(row0, reinterpret_cast<T*>(sbase), offs, nruns, run, rstride, avx512);
+      for (std::int32_t p = 1; p < partitions; ++p)
+        std::memcpy(dbase + std::int64_t{p} * dps, row0, static_cast<std::size_t>(row));
+      return;
+    }
+  }
   for (std::int32_t p = 0; p < partitions; ++p) {
     std::byte* const dst_row = dbase + std::int64_t{p} * dps;
-    const std::byte* const src_row = sbase + std::int64_t{p} * sps;
+    std::byte* const src_row = sbase + std::int64_t{p} * sps;
     const bool rows_disjoint = dst_row + dhi <= src_row + slo || src_row + shi <= dst_row + dlo;
     if (!rows_disjoint) {
       copy_row_bits(dst, p, src, p);
       continue;
     }
-    if (gather) {  // dense destination row, strided source runs
-      T* d = reinterpret_cast<T*>(dst_row);
-      const T* srow = reinterpret_cast<const T*>(src_row);
-      for (std::int64_t o = 0; o < nruns; ++o) {
-        const T* from = srow + offs[o];
-        T* to = d + o * run;
-        if (rstride == 2) {
-          if constexpr (sizeof(T) == 4) {
-            if (avx512) {
-              gather_stride2_u32(from, to, run);
-              continue;
-            }
-          }
-          for (std::int64_t i = 0; i < run; ++i) to[i] = from[2 * i];
-        } else if (rstride == 1) {  // a dense run (a column-major panel's column): the same bytes
-          std::memcpy(to, from, static_cast<std::size_t>(run) * sizeof(T));
-        } else {
-          for (std::int64_t i = 0; i < run; ++i) to[i] = from[i * rstride];
-        }
-      }
-    } else {  // dense source row, strided destination runs
-      const T* f = reinterpret_cast<const T*>(src_row);
-      T* drow = reinterpret_cast<T*>(dst_row);
-      for (std::int64_t o = 0; o < nruns; ++o) {
-        T* to = drow + offs[o];
-        const T* from = f + o * run;
-        if (rstride == 2) {
-          if constexpr (sizeof(T) == 4) {
-            if (avx512) {
-              scatter_stride2_u32(from, to, run);
-              continue;
-            }
-          }
-          for (std::int64_t i = 0; i < run; ++i) to[2 * i] = from[i];
-        } else if (rstride == 1) {
-          std::memcpy(to, from, static_cast<std::size_t>(run) * sizeof(T));
-        } else {
-          for (std::int64_t i = 0; i < run; ++i) to[i * rstride] = from[i];
-        }
-      }
-    }
+    if (gather)  // dense destination row, strided source runs
+      copy_row_runs<T, true>(reinterpret_cast<T*>(dst_row), reinterpret_cast<T*>(src_row), offs, nruns, run, rstride, avx512);
+    else  // dense source row, strided destination runs
+      copy_row_runs<T, false>(reinterpret_cast<T*>(src_row), reinterpret_cast<T*>(dst_row), offs, nruns, run, rstride, avx512);
   }
 }
 
@@ -279,6 +340,11 @@ void copy_rows_one_side_dense(const Tile& dst, const Tile& src, bool gather, con
 // dimension `inner` is the run, in for_each_run's order: an odometer over the outer dimensions.
 void fill_run_offsets(const std::int64_t* size, const std::int64_t* stride, int inner, std::int64_t nruns,
                       std::int64_t* offs) {
+  if (inner == 1) {  // one outer dimension (a matrix's columns or rows): the odometer's offsets, o * stride
+    const std::int64_t step = stride[0];
+    for (std::int64_t o = 0; o < nruns; ++o) offs[o] = o * step;
+    return;
+  }
   std::int64_t idx[kMaxFreeDims] = {0, 0, 0, 0};
   for (std::int64_t o = 0; o < nruns; ++o) {
     std::int64_t off = 0;
@@ -423,32 +489,6 @@ void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32
   for_each_run(dst, pd, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
     for (std::int64_t i = 0; i < n; ++i) std::memcpy(ptr + i * st * es, buf + (at + i) * es, static_cast<std::size_t>(es));
   });
-}
-
-bool copy_rows_stride2_bits(const Tile& dst, const Tile& src) {
-  if (dtype_size(src.dtype) != 4 || dst.mem == src.mem || !simd::has_avx512()) return false;
-  const bool gather = free_contiguous_of(dst);
-  if (gather == free_contiguous_of(src)) return false;
-  const Tile& strided = gather ? src : dst;
-  // The strided side's runs, folded as for_each_run folds them; every partition has the same ones.
-  std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
-  const int nd = fold_free_dims(strided, size, stride);
-  if (nd == 0 || stride[nd - 1] != 2) return false;
-  const int inner = nd - 1;
-  const std::int64_t run = size[inner];
-  std::int64_t nruns = 1;
-  for (int d = 0; d < inner; ++d) nruns *= size[d];
-  std::int64_t* offs = scratch_i64(3, static_cast<std::size_t>(nruns));
-  fill_run_offsets(size, stride, inner, nruns, offs);
-  for (std::int32_t p = 0; p < src.partitions; ++p) {
-    auto* d = reinterpret_cast<std::uint32_t*>(dst.base + std::int64_t{p} * dst.partition_stride);
-    auto* s = reinterpret_cast<const std::uint32_t*>(src.base + std::int64_t{p} * src.partition_stride);
-    if (gather)
-      gather_runs_stride2_u32(s, offs, nruns, run, d);
-    else
-      scatter_runs_stride2_u32(s, d, offs, nruns, run);
-  }
-  return true;
 }
 
 bool single_run(const Tile& t, std::int64_t& stride_elems) {

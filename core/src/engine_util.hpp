@@ -138,11 +138,6 @@ void load_row_int(const Tile& t, std::int32_t p, std::int64_t* out);
 void store_row_int(const Tile& t, std::int32_t p, const std::int64_t* in);
 // raw byte copy of a row between tiles of the same dtype (bit-exact copies; uses scratch_i64 slot 3)
 void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32_t ps);
-// copy_row_bits for every partition (p to p) when the rows are 4-byte elements, one side's free
-// pattern is dense and the other's innermost stride is 2 (an interleaved complex plane), the two in
-// different memories (HBM and SBUF: disjoint) and the CPU has AVX-512: the same bytes, the run
-// offsets computed once for all partitions. Returns false (nothing copied) otherwise.
-bool copy_rows_stride2_bits(const Tile& dst, const Tile& src);
 // copy_row_bits(dst, p, src, p) for p = 0, 1, ... in that order; when both free patterns are dense
 // (copy_row_bits' memmove case) the test and the row size are computed once, not per row (a short
 // DMA of 8 rows was 8 calls of two free-pattern walks each).

@@ -190,7 +190,7 @@ bool dma_partition_columns(const Tile& dst, const Tile& src) {
 }
 TRN_SIMD_WARNINGS_END
 
-void check_dma_endpoint(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& h) {
+void check_dma_endpoint_checked(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& h) {
   detail::require_nonempty(instr, operand, t);
   // PSUM is not a DMA endpoint: "you cannot move data directly from PSUM to HBM" (KOPT); the
   // emulator also refuses HBM -> PSUM so that PSUM is written only by engines that own it.
@@ -203,6 +203,17 @@ void check_dma_endpoint(std::string_view instr, std::string_view operand, const 
   if (t.ndim > h.access_pattern_max_dims)
     throw LimitError(std::string(instr), std::string(operand), "free dimensions", t.ndim, "access-pattern dims",
                      h.access_pattern_max_dims, h.name);
+}
+
+// The checks above as one inline test of the whole condition (every DMA's path), the checked form
+// only when it fails: the same conditions, order and errors (as engine_util.hpp's require_*).
+inline void check_dma_endpoint(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& h) {
+  const std::int32_t physical = t.is_partition_broadcast() ? 1 : t.partitions;
+  const bool ok = t.partitions >= 1 && t.base != nullptr && detail::free_size_of(t) >= 1 &&
+                  (t.mem == MemSpace::hbm || (t.mem == MemSpace::sbuf && t.partition_start + physical <= h.pmax)) &&
+                  t.ndim <= h.access_pattern_max_dims;
+  if (!ok) [[unlikely]]
+    check_dma_endpoint_checked(instr, operand, t, h);
 }
 
 void describe_dma(Instruction& ins, const Tile& dst, const Tile& src) {
@@ -257,7 +268,10 @@ void NeuronCore::dma_copy(const Tile& dst, const Tile& src) {
     return commit_instruction();
   }
   if (dst.dtype == src.dtype) {
-    if (dma_partition_columns(dst, src) || detail::copy_rows_stride2_bits(dst, src)) return commit_instruction();
+    // (Stride-2 runs against dense rows, trnfft's interleaved planes, take copy_all_rows_bits' whole-row
+    // stride-2 copies: the bytes of the former copy_rows_stride2_bits, which required HBM and SBUF, two
+    // memories whose bytes cannot overlap, so its per-row overlap test was the only difference.)
+    if (dma_partition_columns(dst, src)) return commit_instruction();
     detail::copy_all_rows_bits(dst, src);
   } else {
     // "first casting from src.dtype to float32, then from float32 to dst.dtype" (RNE).

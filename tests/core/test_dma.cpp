@@ -426,3 +426,143 @@ TEST(Dma, IndirectGatherAndScatterMoveTheIndexedRows) {
 }
 
 }  // namespace
+
+namespace {
+// The general copy loop every same-dtype DMA path must equal (core's copy_row_bits, partition by
+// partition in order): the row's elements in access-pattern order read whole, then written.
+void reference_copy(const Tile& dst, const Tile& src) {
+  const std::int64_t es = dtype_size(src.dtype), F = src.free_size();
+  std::vector<std::byte> row(static_cast<std::size_t>(F * es));
+  for (std::int32_t p = 0; p < src.partitions; ++p) {
+    for (std::int64_t f = 0; f < F; ++f) std::memcpy(row.data() + f * es, src.at(p, f), static_cast<std::size_t>(es));
+    for (std::int64_t f = 0; f < F; ++f) std::memcpy(dst.at(p, f), row.data() + f * es, static_cast<std::size_t>(es));
+  }
+}
+
+// A view of `arena` (4-byte words) as `dtype` elements: first element `at` bytes in, partitions
+// `ps` bytes apart, free dims {size, stride in elements} outermost first.
+Tile arena_view(std::vector<std::uint32_t>& arena, DType dtype, std::int64_t at, std::int32_t P, std::int64_t ps,
+                std::initializer_list<std::array<std::int64_t, 2>> dims) {
+  Tile t;
+  t.mem = MemSpace::hbm;
+  t.dtype = dtype;
+  t.base = reinterpret_cast<std::byte*>(arena.data()) + at;
+  t.partitions = P;
+  t.partition_stride = ps;
+  t.ndim = static_cast<int>(dims.size());
+  t.size = {1, 1, 1, 1};
+  t.stride = {0, 0, 0, 0};
+  int d = 0;
+  for (const auto& [n, st] : dims) {
+    t.size[static_cast<std::size_t>(d)] = n;
+    t.stride[static_cast<std::size_t>(d)] = st;
+    ++d;
+  }
+  return t;
+}
+// The same view over another arena of the same size (the reference runs on a copy).
+Tile rebased(const Tile& t, const std::vector<std::uint32_t>& from, std::vector<std::uint32_t>& to) {
+  Tile r = t;
+  r.base = reinterpret_cast<std::byte*>(to.data()) + (t.base - reinterpret_cast<const std::byte*>(from.data()));
+  return r;
+}
+}  // namespace
+
+// Partition-broadcast sources gathered from runs (trnblas Dot2's B block to every partition of a
+// group) take core's one-gather-then-copy-rows path; strided and partial views take the per-run
+// paths. Every case must leave the bytes of the general copy loop: 4- and 2-byte elements; runs of
+// 8 to 64 bytes (the fixed-size copies) and others; run strides 1, 2 (complex planes) and 3; one to
+// 128 partitions; destinations that are a partition sub-range and a column sub-range of a wider
+// tile (bytes around them untouched).
+TEST(Dma, BroadcastAndStridedGathersMatchTheGeneralCopyLoop) {
+  NeuronCore nc;
+  std::mt19937 rng(31);
+  const Tile whole32 = nc.sbuf().alloc(DType::u32, 128, {300}, "whole32");
+  const Tile whole16 = nc.sbuf().alloc(DType::bf16, 128, {600}, "whole16");
+  constexpr std::int64_t kRowBytes = 1200;
+  // Random bytes in the wide tiles and their mirrors in host memory (one row per partition); after
+  // every case the two must be equal again, so they start each case equal.
+  std::vector<std::uint32_t> mirror32(128 * 300), mirror16(128 * 300);
+  for (const Tile* w : {&whole32, &whole16})
+    for (std::int32_t p = 0; p < 128; ++p) {
+      std::uint32_t* m = (w == &whole32 ? mirror32 : mirror16).data() + p * 300;
+      for (int i = 0; i < 300; ++i) m[i] = static_cast<std::uint32_t>(rng());
+      std::memcpy(w->at(p, 0), m, kRowBytes);
+    }
+  for (const DType dt : {DType::u32, DType::bf16})
+    for (const std::int64_t L : {2, 4, 5, 8, 16, 32})
+      for (const std::int64_t R : {1, 3})
+        for (const std::int64_t rstride : {1, 2, 3})
+          for (const std::int32_t P : {1, 2, 7, 32, 128})
+            for (const bool broadcast : {true, false}) {
+              const std::int64_t es = dtype_size(dt), gap = L * rstride + 3;
+              std::vector<std::uint32_t> src_arena(static_cast<std::size_t>(128 * 64 + 4096));
+              for (auto& v : src_arena) v = static_cast<std::uint32_t>(rng());
+              const Tile src = arena_view(src_arena, dt, 12, P, broadcast ? 0 : 64 * 4, {{R, gap}, {L, rstride}});
+              // Destination: partitions 1.. (or 0 for 128) and columns 3.. of the wide tile, dense rows.
+              const std::int32_t p0 = P == 128 ? 0 : 1;
+              const Tile& whole = dt == DType::u32 ? whole32 : whole16;
+              const Tile dst = whole.rows(p0, P).cols(3, R * L);
+              ASSERT_TRUE(dst.free_contiguous());
+              std::vector<std::uint32_t>& mirror = dt == DType::u32 ? mirror32 : mirror16;
+              const std::int64_t row_bytes = kRowBytes;
+              Tile mdst = dst;
+              mdst.mem = MemSpace::hbm;
+              mdst.base = reinterpret_cast<std::byte*>(mirror.data()) + std::int64_t{p0} * row_bytes + 3 * es;
+              mdst.partition_stride = row_bytes;
+              reference_copy(mdst, src);
+              nc.dma_copy(dst, src);
+              for (std::int32_t p = 0; p < 128; ++p)
+                ASSERT_EQ(std::memcmp(whole.at(p, 0), mirror.data() + p * 300, static_cast<std::size_t>(row_bytes)), 0)
+                    << dtype_name(dt) << " L " << L << " R " << R << " rstride " << rstride << " P " << P
+                    << " broadcast " << broadcast << " partition " << p;
+            }
+}
+
+// Overlaps in one HBM arena (the general loop's partition order decides the bytes): destination
+// rows that overlap one another, a broadcast source inside the destination's rows, a source between
+// two destination rows, and row-shifted gathers and scatters within one buffer. The DMA and the
+// general loop run on two copies of the same arena, which must end equal byte for byte.
+TEST(Dma, OverlappingPartitionCopiesMatchTheGeneralCopyLoop) {
+  NeuronCore nc;
+  std::mt19937 rng(32);
+  struct Case {
+    const char* what;
+    DType dt;
+    std::int64_t src_at, src_ps, dst_at, dst_ps;
+    std::int32_t P;
+    std::vector<std::array<std::int64_t, 2>> src_dims, dst_dims;
+  };
+  // In elements of 4 bytes unless bf16; arena of 4096 words. Offsets and partition strides in bytes.
+  const std::vector<Case> cases = {
+      {"broadcast into overlapping rows", DType::u32, 8000, 0, 40, 8, 16, {{4, 11}, {8, 1}}, {{32, 1}}},
+      {"broadcast inside the destination", DType::u32, 600, 0, 0, 256, 16, {{4, 11}, {8, 1}}, {{32, 1}}},
+      {"broadcast between two rows", DType::u32, 140, 0, 0, 512, 8, {{2, 9}, {8, 1}}, {{16, 1}}},
+      {"broadcast stride-2 into overlapping rows", DType::u32, 9000, 0, 100, 12, 20, {{3, 40}, {16, 2}}, {{48, 1}}},
+      {"bf16 broadcast inside the destination", DType::bf16, 260, 0, 0, 128, 24, {{5, 7}, {4, 1}}, {{20, 1}}},
+      {"gather shifted by a partition", DType::u32, 64, 64, 0, 64, 30, {{4, 6}, {4, 1}}, {{16, 1}}},
+      {"gather onto its own rows", DType::u32, 0, 96, 4, 96, 24, {{3, 9}, {8, 1}}, {{24, 1}}},
+      {"scatter shifted by a partition", DType::u32, 0, 64, 64, 64, 30, {{16, 1}}, {{4, 6}, {4, 1}}},
+      {"scatter of a broadcast row", DType::u32, 12000, 0, 0, 16, 40, {{24, 1}}, {{3, 9}, {8, 1}}},
+      {"bf16 scatter onto its own rows", DType::bf16, 0, 80, 2, 80, 24, {{32, 1}}, {{8, 5}, {4, 1}}},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::uint32_t> arena(4096);
+    for (auto& v : arena) v = static_cast<std::uint32_t>(rng());
+    std::vector<std::uint32_t> want = arena;
+    auto view = [&](std::vector<std::uint32_t>& a, std::int64_t at, std::int64_t ps, const std::vector<std::array<std::int64_t, 2>>& dims) {
+      Tile t = arena_view(a, c.dt, at, c.P, ps, {{1, 0}});
+      t.ndim = static_cast<int>(dims.size());
+      for (std::size_t d = 0; d < dims.size(); ++d) {
+        t.size[d] = dims[d][0];
+        t.stride[d] = dims[d][1];
+      }
+      return t;
+    };
+    const Tile src = view(arena, c.src_at, c.src_ps, c.src_dims), dst = view(arena, c.dst_at, c.dst_ps, c.dst_dims);
+    ASSERT_EQ(src.free_size(), dst.free_size()) << c.what;
+    reference_copy(rebased(dst, arena, want), rebased(src, arena, want));
+    nc.dma_copy(dst, src);
+    EXPECT_EQ(arena, want) << c.what;
+  }
+}
