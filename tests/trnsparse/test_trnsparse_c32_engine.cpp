@@ -456,4 +456,91 @@ TEST(Fp64Engine, PlanAndBitsIndependentOfThreadsAndCores) {
   }
 }
 
+// R_64F SpMV on small blocks (block rows of op(A) with <= 128 stored values on average) runs the
+// dgemv row groups: per output |y_hat - y| <= 4.1 u (|alpha p| + |beta y|), p = (op(A) x) exactly
+// (checked against error-free products summed in long double, whose own error is the 2^-60 term), for
+// BSR row / column order and Blocked-ELL, op N / T / C; the plan names the row groups; the bits do not
+// depend on host threads or cores. Large block rows and C_64F keep one Ozaki GEMM per block row.
+TEST(Fp64Engine, SmallBlockR64FSpMVIsDgemvRowGroupsWithinTheExactBound) {
+  for (int fmt = 0; fmt < 3; ++fmt)
+    for (int opA = 0; opA < 3; ++opA) {
+      SCOPED_TRACE(testing::Message() << "format " << fmt << " opA " << opA);
+      const Blocks a(12, 10, 2, fmt != 1, 700 + static_cast<std::uint64_t>(3 * fmt + opA));
+      std::vector<double> vals;
+      for (const cf v : fmt == 2 ? a.ell : a.bsr) vals.push_back(static_cast<double>(v.real()) * (1.0 + 0x1p-27 * v.imag()));
+      const bool tr = opA != 0;
+      const int M = tr ? a.cols() : a.rows(), K = tr ? a.rows() : a.cols();
+      std::vector<double> x(static_cast<size_t>(K)), y0(static_cast<size_t>(M));
+      for (int k = 0; k < K; ++k) x[static_cast<size_t>(k)] = std::sin(1.0 + 7.0 * k) * std::ldexp(1.0, k % 5 - 2);
+      for (int i = 0; i < M; ++i) y0[static_cast<size_t>(i)] = std::cos(2.0 * i);
+      const double alpha = 0.75, beta = -0.375;
+      const sp::GOp op = opA == 0 ? sp::GOp::N : opA == 1 ? sp::GOp::T : sp::GOp::C;
+      auto product = [&](int threads, int cores, sp::CallReport* r) {
+        sp::Settings s;
+        s.host_threads = threads;
+        s.num_cores = cores;
+        std::vector<double> y = y0;
+        const sp::DenseAny xd{x.data(), sp::Value::f64, K, 1, K, sp::Layout::col_major},
+            yd{y.data(), sp::Value::f64, M, 1, M, sp::Layout::col_major};
+        if (fmt == 2)
+          sp::spmm_fp64(s, op, sp::GOp::N, alpha,
+                        sp::BlockedEllView{a.rows(), a.cols(), a.bs, a.slots * a.bs, a.ell_col.data(), vals.data(),
+                                           sp::IndexType::i32, sp::IndexBase::zero, trn::DType::f32},
+                        sp::Value::f64, xd, beta, yd, r);
+        else
+          sp::spmm_fp64(s, op, sp::GOp::N, alpha,
+                        sp::BsrView{a.brows, a.bcols, static_cast<std::int64_t>(a.col.size()), a.bs, a.bs, a.off.data(),
+                                    a.col.data(), vals.data(), sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero,
+                                    trn::DType::f32, fmt == 0 ? sp::BlockOrder::row : sp::BlockOrder::col},
+                        sp::Value::f64, xd, beta, yd, r);
+        return y;
+      };
+      sp::CallReport r;
+      const std::vector<double> y = product(1, 1, &r);
+      EXPECT_NE(r.plan.find("row groups"), std::string::npos) << r.plan;
+      EXPECT_NE(r.plan.find("dgemv (fp64 slice pairs)"), std::string::npos) << r.plan;
+      EXPECT_GT(r.matmuls, 0);
+      for (auto [threads, cores] : {std::pair{3, 1}, std::pair{2, 2}}) {
+        const std::vector<double> got = product(threads, cores, nullptr);
+        EXPECT_EQ(std::memcmp(got.data(), y.data(), y.size() * sizeof(double)), 0) << threads << " threads, " << cores << " cores";
+      }
+      // The dense op(A) with the values as stored (real parts scaled as above), from the BSR blocks.
+      std::vector<double> dense(static_cast<size_t>(a.rows() * a.cols()), 0.0);
+      for (int I = 0; I < a.brows; ++I)
+        for (int e = a.off[static_cast<size_t>(I)]; e < a.off[static_cast<size_t>(I) + 1]; ++e)
+          for (int q = 0; q < a.bs * a.bs; ++q) {
+            const int rr = fmt != 1 ? q / a.bs : q % a.bs, cc = fmt != 1 ? q % a.bs : q / a.bs;
+            const cf v = a.bsr[static_cast<size_t>(e * a.bs * a.bs + q)];
+            dense[static_cast<size_t>((I * a.bs + rr) * a.cols() + a.col[static_cast<size_t>(e)] * a.bs + cc)] =
+                static_cast<double>(v.real()) * (1.0 + 0x1p-27 * v.imag());
+          }
+      for (int i = 0; i < M; ++i) {
+        long double p = 0, mag = 0;
+        for (int k = 0; k < K; ++k) {
+          const double av = tr ? dense[static_cast<size_t>(k * a.cols() + i)] : dense[static_cast<size_t>(i * a.cols() + k)];
+          const double hi = av * x[static_cast<size_t>(k)], lo = std::fma(av, x[static_cast<size_t>(k)], -hi);
+          p += static_cast<long double>(hi) + static_cast<long double>(lo);
+          mag += std::abs(static_cast<long double>(hi));
+        }
+        const long double want = alpha * p + static_cast<long double>(beta) * y0[static_cast<size_t>(i)];
+        const long double bnd = 4.1L * 0x1p-53L * (std::abs(alpha * p) + std::abs(beta * y0[static_cast<size_t>(i)])) +
+                                0x1p-60L * std::abs(alpha) * mag;
+        ASSERT_LE(std::abs(y[static_cast<size_t>(i)] - want), bnd) << "row " << i;
+      }
+    }
+  // Block rows above 128 stored values keep the Ozaki GEMM per block row (8 x 8 blocks, ~4 a row).
+  const Blocks big(4, 8, 8, true, 77);
+  std::vector<double> vals;
+  for (const cf v : big.bsr) vals.push_back(v.real());
+  std::vector<double> x(static_cast<size_t>(big.cols()), 0.5), y(static_cast<size_t>(big.rows()), 0.0);
+  sp::CallReport r;
+  sp::spmm_fp64(sp::Settings{}, sp::GOp::N, sp::GOp::N, 1.0,
+                sp::BsrView{big.brows, big.bcols, static_cast<std::int64_t>(big.col.size()), 8, 8, big.off.data(),
+                            big.col.data(), vals.data(), sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero,
+                            trn::DType::f32, sp::BlockOrder::row},
+                sp::Value::f64, {x.data(), sp::Value::f64, big.cols(), 1, big.cols(), sp::Layout::col_major}, 0.0,
+                {y.data(), sp::Value::f64, big.rows(), 1, big.rows(), sp::Layout::col_major}, &r);
+  EXPECT_NE(r.plan.find("Ozaki dgemm per block row"), std::string::npos) << r.plan;
+}
+
 }  // namespace

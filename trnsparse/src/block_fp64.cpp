@@ -12,14 +12,23 @@
 //             blocks: the same call with k = 0 (C_I = beta C_I). Blocked-ELL is its BSR (slots
 //             sorted by block column; empty slots dropped). Row-major C is copied to a column-major
 //             scratch and back.
+//             R_64F SpMV (n = 1) whose block rows of op(A) hold <= kSmallBlockRowValues stored values
+//             on average (small blocks, few per row): op(A)'s rows of block entries (every element of
+//             every stored block, explicit zeros included) go to rows_fp64.cpp's row groups instead --
+//             G rows per dense panel of their distinct columns, one trnblas dgemv (fp64 slice pairs:
+//             exact 8-bit slice products on TensorE, exact fold, one rounding) per group, G by the
+//             CSR path's rule (choose_group_rows, pattern only).
 // Engines     TensorE and DMA (the Ozaki slice / residue products), VectorE, the Ozaki host steps
 //             (trnblas: scaling, reconstruction, epilogue in fp64).
 // Accuracy    per block row, trnblas dgemm's bound with k = t cb' (docs/trnblas.md "Ozaki", scheme II
 //             with the automatic bit count): |C_hat - C| <= 2^-50 k max|a_i.| max|b_.j| |alpha| + the
 //             epilogue's roundings; C_64F: that bound per real product, four of them (docs/trnsparse.md
-//             "fp64 BSR and Blocked-ELL on TensorE").
-// Limits      one trnblas call per block row of op(A): per-call overheads (host round trips of the
-//             Ozaki steps) scale with the block rows, so large blocks pay, 1 x 1 blocks do not.
+//             "fp64 BSR and Blocked-ELL on TensorE"). The R_64F SpMV row groups: per output
+//             |y_hat - y| <= 4.1 u (|alpha p| + |beta y|), p = (op(A) x) exactly (trnblas "fp64 Levels 1
+//             and 2"), independent of k and of cancellation.
+// Limits      one trnblas call per block row of op(A) (per group for the small-block R_64F SpMV): per-call
+//             overheads (host round trips of the Ozaki steps) scale with the block rows. C_64F keeps
+//             the zgemm 4M per block row (its zgemv row groups measured 7.7x the host time).
 #include <algorithm>
 #include <complex>
 #include <cstring>
@@ -29,6 +38,7 @@
 #include "generic_detail.hpp"
 #include "fp64_engine.hpp"
 #include "generic_host.hpp"
+#include "op_pattern.hpp"
 #include "trn/blas/blas.hpp"
 #include "trn/blas/level3.hpp"
 #include "trn/sparse/generic.hpp"
@@ -158,6 +168,53 @@ void block_row(const Product<T>& g, const Blocks& p, const Layout2& lay, const O
                 gathered.data(), ldb, g.beta, c, g.ldc, rep);
 }
 
+// op(A)'s rows of scalar entries: every element of every stored block (explicit zeros included, as
+// the block GEMMs multiply them), entry = its offset in the values array, in increasing column (op N:
+// a block row's blocks are in increasing block column; op T / C: op_rows keeps A's block rows in
+// increasing order). Index work only.
+OpPattern entry_pattern(const Blocks& p, const Layout2& lay, const OpRows& o, bool tr) {
+  const std::int64_t rbo = tr ? p.cb : p.rb, cbo = tr ? p.rb : p.cb, op_brows = tr ? p.bcols : p.brows;
+  OpPattern q;
+  q.rows = op_brows * rbo;
+  q.cols = (tr ? p.brows : p.bcols) * cbo;
+  q.start.reserve(z(q.rows) + 1);
+  q.start.push_back(0);
+  const std::size_t entries = p.col.size() * z(p.rb * p.cb);
+  q.col.reserve(entries);
+  q.entry.reserve(entries);
+  for (std::int64_t R = 0; R < op_brows; ++R)
+    for (std::int64_t i = 0; i < rbo; ++i) {
+      for (std::int64_t at = o.start[z(R)]; at < o.start[z(R) + 1]; ++at) {
+        const std::int64_t e = o.entry[z(at)], J = o.other[z(at)];
+        for (std::int64_t c = 0; c < cbo; ++c) {
+          q.col.push_back(J * cbo + c);
+          q.entry.push_back(lay.at(e, tr ? c : i, tr ? i : c));
+        }
+      }
+      q.start.push_back(static_cast<std::int64_t>(q.col.size()));
+    }
+  return q;
+}
+
+// R_64F SpMV takes rows_fp64.cpp's dgemv row groups instead of one Ozaki dgemm per block row when the
+// block rows of op(A) hold at most this many stored values on average: each Ozaki call costs a fixed
+// pair of host round trips (modeled) and ~870 k host instructions (a 4 x 1 x 20 call, measured), which
+// such short block rows cannot amortize (docs/trnsparse.md "Session 21"). Pattern only: the same choice
+// for every target, thread and core count.
+constexpr std::int64_t kSmallBlockRowValues = 128;
+bool small_block_rows(const Blocks& p, bool tr) {
+  const std::int64_t op_brows = tr ? p.bcols : p.brows;
+  return op_brows > 0 &&
+         static_cast<std::int64_t>(p.col.size()) * p.rb * p.cb <= kSmallBlockRowValues * op_brows;
+}
+
+std::string block_plan_head(std::int64_t n, const char* format, bool real, std::int64_t M, std::int64_t K, const Blocks& p,
+                            GOp opA) {
+  return std::string(n == 1 ? "spmv" : "spmm") + " plan: " + format + " " + (real ? "R_64F" : "C_64F") + " " +
+         std::to_string(M) + "x" + std::to_string(K) + " blocks " + std::to_string(p.rb) + "x" + std::to_string(p.cb) +
+         " stored=" + std::to_string(p.col.size()) + " n=" + std::to_string(n) + " op(A)=" + generic_host::op_name(opA);
+}
+
 template <class T>
 void block_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Blocks& p, const Layout2& lay, const T* vals,
                    const DenseAny& B, Scalar beta, const DenseAny& C, const char* format, CallReport* report) {
@@ -166,21 +223,36 @@ void block_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Bloc
   if ((opB == GOp::N ? B.rows : B.cols) != K || (opB == GOp::N ? B.cols : B.rows) != n) invalid("op(B) is not K x n", "matB");
   if (C.rows != M) invalid("C is not M x n", "matC");
   const OpRows o = op_rows(p, tr);
+  if (std::is_same_v<T, double> && n == 1 && small_block_rows(p, tr)) {  // R_64F SpMV: dgemv row groups
+    const OpPattern q = entry_pattern(p, lay, o, tr);
+    spmm_fp64_row_groups(s, opA, opB, alpha, q, Value::f64, vals, B, beta, C, report,
+                         [&](const RowGroupFacts& f, double ns) {
+                           return block_plan_head(n, format, true, M, K, p, opA) + "; " + std::to_string(kSmallBlockRowValues) +
+                                  " or fewer stored values per block row of op(A) on average: its " +
+                                  std::to_string(q.col.size()) + " block entries (explicit zeros included) in row groups of " +
+                                  std::to_string(f.G) + " rows (" + std::to_string(f.groups) +
+                                  " calls), each a dense panel of the group's distinct columns gathered on the host (" +
+                                  std::to_string(f.panel_values) + " panel values), one trnblas dgemv (fp64 slice pairs) "
+                                  "per group; engines TensorE, DMA, VectorE, GpSimdE, trnblas host steps; modeled " +
+                                  std::to_string(ns / 1000.0) + " us";
+                         });
+    if (report != nullptr) report->blocks = static_cast<std::int64_t>(p.col.size());
+    return;
+  }
   fp64_engine::ColumnMajorC<T> cm(C, M, n);  // a row-major C, column-major while the GEMMs run
   Product<T> g{&s, opA, opB, alpha, beta, &B, cm.data, cm.ld, n};
   fp64_engine::CallSum sum;
   const std::int64_t op_brows = tr ? p.bcols : p.brows;
   for (std::int64_t r = 0; r < op_brows && M > 0 && n > 0; ++r) {  // block rows one after the other
     blas::CallReport rep;
+    rep.plans_wanted = false;  // only the profile is summed
     block_row(g, p, lay, o, r, vals, &rep);
     sum.add(rep);
   }
   cm.finish();
   sum.into(report, static_cast<std::int64_t>(p.col.size()), [&](double ns) {
-    return std::string(n == 1 ? "spmv" : "spmm") + " plan: " + format + " " + (std::is_same_v<T, double> ? "R_64F" : "C_64F") +
-           " " + std::to_string(M) + "x" + std::to_string(K) + " blocks " + std::to_string(p.rb) + "x" +
-           std::to_string(p.cb) + " stored=" + std::to_string(p.col.size()) + " n=" + std::to_string(n) +
-           " op(A)=" + generic_host::op_name(opA) + "; one Ozaki " + (std::is_same_v<T, double> ? "dgemm" : "zgemm 4M") +
+    return block_plan_head(n, format, std::is_same_v<T, double>, M, K, p, opA) + "; one Ozaki " +
+           (std::is_same_v<T, double> ? "dgemm" : "zgemm 4M") +
            " per block row of op(A) (" + std::to_string(op_brows) + " calls, panels gathered on the host); engines "
            "TensorE, DMA, VectorE, Ozaki host steps; modeled " + std::to_string(ns / 1000.0) + " us";
   });

@@ -4,7 +4,8 @@
 // (trn/sparse/generic.hpp spmm_fp64 on a BsrView of the caller's arrays, dirA the block order): one
 // Ozaki GEMM (dgemm; zgemm 4M) per block row of op(A) on TensorE, its bound 2^-50 k max|a| max|b|
 // |alpha| + the epilogue's roundings per output, k = t blockDim (docs/trnsparse.md "fp64 BSR and
-// Blocked-ELL on TensorE").
+// Blocked-ELL on TensorE"); Dbsrmv with <= 128 stored values per block row on average: dgemv row
+// groups of the block entries, 4.1 u (|alpha p| + |beta y|) (block_fp64.cpp).
 #include <complex>
 #include <cstring>
 #include <vector>
@@ -29,7 +30,8 @@ trnsparseStatus_t bsrmv(trnsparseHandle_t h, const char* fn, const BsrmvArgs& a)
   if (!g_handles.contains(h)) return TRNSPARSE_STATUS_NOT_INITIALIZED;
   Check c(g_log, fn, TRNSPARSE_STATUS_INVALID_VALUE, &h->last_error_param);
   if (!bsrmv_checks(c, h->strict, a, value_of<T>() != sp::Value::f64)) return c.status();
-  // complex-fp32: the real embedding on TensorE (spmm_c32); fp64 / complex-fp64: Ozaki GEMMs per block row (spmm_fp64)
+  // complex-fp32: the real embedding on TensorE (spmm_c32); fp64 / complex-fp64: spmm_fp64 (Ozaki GEMMs per
+  // block row; small-block fp64: dgemv row groups)
   return run(h, fn, {{"offsets", 9}, {"nnz", 5}, {"columns", 10}}, [&] {
     const sp::BsrView view = legacy_view(a.dir, a.mb, a.nb, a.nnzb, a.block, a.descr, a.val, a.row, a.col);
     const std::int64_t M = std::int64_t{a.ta == 0 ? a.mb : a.nb} * a.block, K = std::int64_t{a.ta == 0 ? a.nb : a.mb} * a.block;

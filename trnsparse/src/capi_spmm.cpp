@@ -10,7 +10,7 @@ namespace {
 // values, trn/sparse/generic.hpp spmm_c32), or the host step (matA a CSR / CSC / COO of TRN_R_64F
 // or TRN_C_64F values); the dense operands and computeType of that same type, as cuSPARSE's table
 // of supported combinations; BSR / Blocked-ELL of TRN_R_64F / TRN_C_64F values take Ozaki GEMMs per
-// block row (spmm_fp64). SpMV also takes a Sliced-ELL matA of those types (gathered to CSR,
+// block row (spmm_fp64; an R_64F SpMV on small blocks the dgemv row groups). SpMV also takes a Sliced-ELL matA of those types (gathered to CSR,
 // trn/sparse/sell.hpp; host step in every wide type).
 Check& path_checks(Check& c, const trnsparseSpMatDescr* A, int b_type, bool b_wide, int c_type, bool c_wide, int ct,
                    bool sell_ok = false) {
@@ -128,13 +128,13 @@ Check& sddmm_checks(Check& c, bool strict, int opA, int opB, const void* alpha, 
 float fp32_scalar(const void* p) { return *static_cast<const float*>(p); }
 
 // One wide product (validated): C_32F on TensorE through the real embedding (CSR / CSC / COO / BSR /
-// Blocked-ELL); R_64F / C_64F BSR / Blocked-ELL as Ozaki GEMMs per block row (TensorE), CSR / CSC /
+// Blocked-ELL); R_64F / C_64F BSR / Blocked-ELL through spmm_fp64 (TensorE; block_fp64.cpp), CSR / CSC /
 // COO on the host step.
 void wide_product(trnsparseHandle_t h, sp::GOp opA, sp::GOp opB, const void* alpha, const trnsparseSpMatDescr& A,
                   const sp::DenseAny& B, const void* beta, const sp::DenseAny& C, sp::CallReport* r) {
   const sp::Scalar al = load_scalar(alpha, A.value_type), be = load_scalar(beta, A.value_type);
   const sp::Value v = generic_value(A.value_type);
-  if (A.value_type != TRN_C_32F && A.format == TRNSPARSE_FORMAT_BSR)  // Ozaki GEMMs per block row
+  if (A.value_type != TRN_C_32F && A.format == TRNSPARSE_FORMAT_BSR)  // TensorE (block_fp64.cpp)
     sp::spmm_fp64(h->settings, opA, opB, al, A.bsr, v, B, be, C, r);
   else if (A.value_type != TRN_C_32F && A.format == TRNSPARSE_FORMAT_BLOCKED_ELL)
     sp::spmm_fp64(h->settings, opA, opB, al, A.ell, v, B, be, C, r);

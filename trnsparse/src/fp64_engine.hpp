@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <complex>
 #include <cstdint>
+#include <functional>
+#include <string>
 #include <vector>
 
 #include "trn/blas/blas.hpp"
@@ -97,6 +99,22 @@ inline void fp64_product(const blas::Settings& bs, std::int64_t m, std::int64_t 
     blas::zgemm(bs, blas::ComplexAlgo::four_m, blas::COp::N, blas::COp::N, m, n, k, alpha, a, lda, b,
                 std::max<std::int64_t>(k, 1), beta, c, ldc, rep);
 }
+
+}  // namespace trn::sparse::fp64_engine
+
+namespace trn::sparse {
+struct OpPattern;
+// rows_fp64.cpp's row groups on a given op(A) row pattern (entries index `values`, R_64F or C_64F): the
+// groups' size, count and panel values, for the caller's plan text.
+struct RowGroupFacts {
+  std::int64_t G = 1, groups = 0, panel_values = 0;
+};
+RowGroupFacts spmm_fp64_row_groups(const Settings& s, GOp opA, GOp opB, Scalar alpha, const OpPattern& p, Value value,
+                                   const void* values, const DenseAny& B, Scalar beta, const DenseAny& C,
+                                   CallReport* report, const std::function<std::string(const RowGroupFacts&, double)>& plan);
+}  // namespace trn::sparse
+
+namespace trn::sparse::fp64_engine {
 
 template <class F>
 void dispatch_wide(Value v, F&& f) {

@@ -160,7 +160,8 @@ class Context {
   // out = alpha A in + beta out: trnsparse's SpMV of the operator's format and type, the path the
   // C API's trnsparseSpMV takes for it: fp32 the TensorE tile path (CSR or BSR); complex-fp32 the
   // TensorE 2 x 2 embedding (spmm_c32, n = 1: docs/trnsparse.md "Complex-fp32 on TensorE"); fp64 /
-  // complex-fp64 BSR the Ozaki block-row GEMMs (spmm_fp64), CSR the host step (spmv_host).
+  // complex-fp64 BSR spmm_fp64 (Ozaki block-row GEMMs; small-block fp64 the dgemv row groups), CSR the
+  // host step (spmv_host).
   void spmv(double alpha, const T* in, double beta, T* out) {
     CallReport rep;
     rep.plans_wanted = false;

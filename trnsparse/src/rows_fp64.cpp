@@ -27,6 +27,7 @@
 //             to G x its entries (docs/trnsparse.md says when BSR / dense is the faster choice).
 #include <algorithm>
 #include <complex>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -156,29 +157,32 @@ std::string rows_plan(const SparseRef& A, GOp opA, std::int64_t M, std::int64_t 
          " per group; engines TensorE, DMA, VectorE, trnblas host steps; modeled " + std::to_string(ns / 1000.0) + " us";
 }
 
+// op(A)'s rows `p` (entries index vals) in row groups, one trnblas call per group; the plan's facts.
 template <class T>
-void rows_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B, Scalar beta,
-                  const DenseAny& C, CallReport* report) {
-  const OpPattern p = op_pattern(A, opA);
+RowGroupFacts rows_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, const OpPattern& p, const T* vals,
+                           const DenseAny& B, Scalar beta, const DenseAny& C, CallReport* report,
+                           const std::function<std::string(const RowGroupFacts&, double)>& plan) {
   const std::int64_t M = p.rows, K = p.cols, n = C.cols;
   fp64_engine::ColumnMajorC<T> cm(C, M, n);
-  const RowProduct<T> g{fp64_engine::blas_settings(s), opA, opB, alpha, beta, &B, static_cast<const T*>(A.values),
-                        cm.data, cm.ld, n};
+  const RowProduct<T> g{fp64_engine::blas_settings(s), opA, opB, alpha, beta, &B, vals, cm.data, cm.ld, n};
   GroupBuffers<T> w;
   w.stamp.assign(z(K), -1);
   w.where.assign(z(K), 0);
   fp64_engine::CallSum sum;
-  const std::int64_t G = choose_group_rows(p, hardware_spec(s.target).pmax, sizeof(T), n);
-  std::int64_t panel_values = 0;
-  for (std::int64_t r0 = 0; r0 < M && n > 0; r0 += G) {  // groups one after the other
-    const std::int64_t r1 = std::min(M, r0 + G);
+  RowGroupFacts f;
+  f.G = choose_group_rows(p, hardware_spec(s.target).pmax, sizeof(T), n);
+  for (std::int64_t r0 = 0; r0 < M && n > 0; r0 += f.G) {  // groups one after the other
+    const std::int64_t r1 = std::min(M, r0 + f.G);
     blas::CallReport rep;
+    rep.plans_wanted = false;
     group_product(g, p, r0, r1, w, &rep);
-    panel_values += (r1 - r0) * static_cast<std::int64_t>(w.cols.size());
+    f.panel_values += (r1 - r0) * static_cast<std::int64_t>(w.cols.size());
     sum.add(rep);
   }
   cm.finish();
-  sum.into(report, sum.calls, [&](double ns) { return rows_plan(A, opA, M, K, n, G, sum.calls, panel_values, ns); });
+  f.groups = sum.calls;
+  sum.into(report, sum.calls, [&](double ns) { return plan(f, ns); });
+  return f;
 }
 
 }  // namespace
@@ -190,7 +194,23 @@ void spmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRe
     spmm_fp64_segmented(s, opA, opB, alpha, A, B, beta, C, report);
     return;
   }
-  fp64_engine::dispatch_wide(A.value, [&](auto t) { rows_product<decltype(t)>(s, opA, opB, alpha, A, B, beta, C, report); });
+  const OpPattern p = op_pattern(A, opA);
+  fp64_engine::dispatch_wide(A.value, [&](auto t) {
+    using T = decltype(t);
+    rows_product<T>(s, opA, opB, alpha, p, static_cast<const T*>(A.values), B, beta, C, report,
+                    [&](const RowGroupFacts& f, double ns) {
+                      return rows_plan(A, opA, p.rows, p.cols, C.cols, f.G, f.groups, f.panel_values, ns);
+                    });
+  });
+}
+
+RowGroupFacts spmm_fp64_row_groups(const Settings& s, GOp opA, GOp opB, Scalar alpha, const OpPattern& p, Value value,
+                                   const void* values, const DenseAny& B, Scalar beta, const DenseAny& C,
+                                   CallReport* report, const std::function<std::string(const RowGroupFacts&, double)>& plan) {
+  if (value == Value::f64)
+    return rows_product<double>(s, opA, opB, alpha, p, static_cast<const double*>(values), B, beta, C, report, plan);
+  return rows_product<std::complex<double>>(s, opA, opB, alpha, p, static_cast<const std::complex<double>*>(values), B,
+                                            beta, C, report, plan);
 }
 
 }  // namespace trn::sparse

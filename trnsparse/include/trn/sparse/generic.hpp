@@ -104,7 +104,9 @@ void spmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRe
 // C = alpha op(A) op(B) + beta C for R_64F or C_64F values (`value`; the view's value_type is
 // ignored): per block row of op(A) one trnblas Ozaki GEMM (dgemm, or zgemm 4M) of the gathered
 // block panel and op(B) rows, on TensorE (docs/trnsparse.md "fp64 BSR and Blocked-ELL on TensorE":
-// algorithm, bound, plan). Deterministic; beta == 0 never reads C.
+// algorithm, bound, plan); an R_64F SpMV whose block rows hold <= 128 stored values on average runs
+// the block entries in dgemv row groups instead (exact products, one rounding; docs/trnsparse.md
+// "Session 21"). Deterministic; beta == 0 never reads C.
 void spmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BsrView& A, Value value, const DenseAny& B,
                Scalar beta, const DenseAny& C, CallReport* report = nullptr);
 void spmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BlockedEllView& A, Value value, const DenseAny& B,
