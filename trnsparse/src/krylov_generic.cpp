@@ -22,6 +22,7 @@
 #include "trn/core/host_step.hpp"
 #include "trn/core/scratch.hpp"
 #include "prepared_operand.hpp"
+#include "triangular_replay.hpp"
 #include "trn/sparse/incomplete.hpp"
 #include "trn/sparse/triangular.hpp"
 
@@ -199,8 +200,8 @@ class Context {
       step("trnsparse.krylov.jacobi", 0.5, {r}, {z});
     } else if (!first_.start.empty()) {
       tmp_.resize(static_cast<std::size_t>(n));
-      solve(first_, r, tmp_.data());
-      solve(second_, tmp_.data(), z);
+      solve(first_, first_replay_, r, tmp_.data());
+      solve(second_, second_replay_, tmp_.data(), z);
     } else if (r != z) {
       std::memcpy(z, r, static_cast<std::size_t>(n) * sizeof(T));  // M = I: the vector itself (no step)
     }
@@ -295,12 +296,14 @@ class Context {
     first_ = analyze_triangular(F, /*lower=*/true, /*unit=*/!ic, GOp::N);
     second_ = ic ? analyze_triangular(F, true, false, kComplex<T> ? GOp::C : GOp::T) : analyze_triangular(F, false, false, GOp::N);
   }
-  // out = T^-1 in by SpSV (triangular_solve) on the factor.
-  void solve(const TriangularAnalysis& t, const T* in, T* out) {
+  // out = T^-1 in by SpSV (triangular_solve) on the factor; the level-set path keeps the triangle's
+  // index words and first profile for the solve's later applications (triangular_replay.hpp: the
+  // same launches, bits and profiles).
+  void solve(const TriangularAnalysis& t, detail::LevelSetReplay& replay, const T* in, T* out) {
     CallReport rep;
     rep.plans_wanted = false;
     const DenseAny B{const_cast<T*>(in), kValue<T>, n, 1, n, Layout::col_major}, C{out, kValue<T>, n, 1, n, Layout::col_major};
-    triangular_solve(s_, t, factor_.data(), nullptr, Scalar(1.0), GOp::N, B, C, &rep);
+    detail::triangular_solve_replayed(s_, t, factor_.data(), Scalar(1.0), GOp::N, B, C, &rep, replay);
     add(rep.profile);
   }
 
@@ -315,6 +318,7 @@ class Context {
   ScratchVector<std::int32_t> rows_, cols_;
   ScratchVector<T> factor_, tmp_;
   TriangularAnalysis first_, second_;
+  detail::LevelSetReplay first_replay_, second_replay_;  // per triangle, for this solve only
   // The operator as the SpMV kernel reads it, built at the first product: fp32 CSR's 128 x 128
   // blocks, complex-fp32's real embedding. A is read-only during the solve (the solvers' contract).
   std::unique_ptr<detail::CsrTileOperand> csr_tiles_;
