@@ -21,6 +21,7 @@
 #include "trn/core/dtype.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/scratch.hpp"
+#include "trn/core/trace_recycle.hpp"
 #include "prepared_operand.hpp"
 #include "triangular_replay.hpp"
 #include "trn/sparse/incomplete.hpp"
@@ -157,6 +158,14 @@ class Context {
     append_sequential(res_.profile, p);
     ++res_.launches;
   }
+  // A launched call's profile joins the result's, and its trace buffer goes back to core
+  // (trace_recycle.hpp) for the thread's next launch to record into: without it every SpMV / SpSV
+  // launch recorded into a fresh buffer, ~300 KB of first-touch page faults each (~17 us a page on
+  // the session's VM). Host bookkeeping only: no record, byte or modeled time depends on it.
+  void add(CallReport& rep) {
+    add(rep.profile);
+    recycle_trace(std::move(rep.trace));
+  }
 
   // out = alpha A in + beta out: trnsparse's SpMV of the operator's format and type, the path the
   // C API's trnsparseSpMV takes for it: fp32 the TensorE tile path (CSR or BSR); complex-fp32 the
@@ -190,7 +199,7 @@ class Context {
       if (bsr_ != nullptr) spmm_fp64(s_, GOp::N, GOp::N, Scalar(alpha), *bsr_, kValue<T>, x, Scalar(beta), y, &rep);
       else spmv_host(s_, GOp::N, Scalar(alpha), A_, in, Scalar(beta), out, &rep);
     }
-    add(rep.profile);
+    add(rep);
   }
 
   // z = M^-1 r: Jacobi (a host step), ILU(0) / IC(0) (two SpSV solves through tmp), or a copy.
@@ -287,7 +296,7 @@ class Context {
     CallReport rep;
     rep.plans_wanted = false;
     const std::int64_t zero = incomplete_factor(s_, a, kValue<T>, factor_.data(), PivotBoost{}, &rep);
-    add(rep.profile);
+    add(rep);
     if (zero >= 0)
       throw InvalidArgument(std::string("trnsparse ") + who_ + ": zero pivot in row " + std::to_string(zero) +
                                 (ic ? " (IC(0): A is not positive definite on its pattern)" : " (ILU(0))"), "matA");
@@ -304,7 +313,7 @@ class Context {
     rep.plans_wanted = false;
     const DenseAny B{const_cast<T*>(in), kValue<T>, n, 1, n, Layout::col_major}, C{out, kValue<T>, n, 1, n, Layout::col_major};
     detail::triangular_solve_replayed(s_, t, factor_.data(), Scalar(1.0), GOp::N, B, C, &rep, replay);
-    add(rep.profile);
+    add(rep);
   }
 
   const Settings& s_;

@@ -500,9 +500,45 @@ struct detail::LevelSetReplayState {
   std::int64_t host_steps = 0, link_transfers = 0;
   Profile profile;
   std::int64_t replayed = 0;  // solves answered with `profile`
+  // Empty again, the arrays' capacity kept.
+  void reset() {
+    indexed = modeled = false;
+    chunks.clear();
+    words.clear();
+    records.clear();
+    replayed = 0;
+  }
 };
+
+namespace {
+// States a thread's finished replays handed back, kept warm for its next solve's (their arrays are
+// ~0.3-0.4 MB each for the bench's grid, and a first touch of a 4 KiB page costs ~17 us on the
+// session's VM: ~340 faults per Krylov solve otherwise). Host memory only.
+constexpr std::size_t kReplayPool = 2;
+std::vector<std::unique_ptr<detail::LevelSetReplayState>>& replay_pool() {
+  thread_local std::vector<std::unique_ptr<detail::LevelSetReplayState>> pool = [] {
+    std::vector<std::unique_ptr<detail::LevelSetReplayState>> p;
+    p.reserve(kReplayPool);  // give_back never allocates (it runs in a destructor)
+    return p;
+  }();
+  return pool;
+}
+std::unique_ptr<detail::LevelSetReplayState> take_replay_state() {
+  auto& pool = replay_pool();
+  if (pool.empty()) return std::make_unique<detail::LevelSetReplayState>();
+  std::unique_ptr<detail::LevelSetReplayState> s = std::move(pool.back());
+  pool.pop_back();
+  return s;
+}
+}  // namespace
+
 detail::LevelSetReplay::LevelSetReplay() = default;
-detail::LevelSetReplay::~LevelSetReplay() = default;
+detail::LevelSetReplay::~LevelSetReplay() {
+  auto& pool = replay_pool();
+  if (state == nullptr || pool.size() >= kReplayPool) return;
+  state->reset();
+  pool.push_back(std::move(state));
+}
 detail::LevelSetReplay::LevelSetReplay(LevelSetReplay&&) noexcept = default;
 detail::LevelSetReplay& detail::LevelSetReplay::operator=(LevelSetReplay&&) noexcept = default;
 std::int64_t detail::replayed_solves(const LevelSetReplay& replay) { return replay.state != nullptr ? replay.state->replayed : 0; }
@@ -569,7 +605,7 @@ void triangular_solve_engines(const Settings& s, const TriangularAnalysis& t, co
 void detail::triangular_solve_engines_replayed(const Settings& s, const TriangularAnalysis& t, const void* values,
                                                const void* diagonal, Scalar alpha, GOp opB, const DenseAny& B,
                                                const DenseAny& C, CallReport* report, LevelSetReplay* replay) {
-  if (replay != nullptr && replay->state == nullptr) replay->state = std::make_unique<LevelSetReplayState>();
+  if (replay != nullptr && replay->state == nullptr) replay->state = take_replay_state();
   // A solve with a caller's diagonal array reads a fourth HBM buffer: not replayed.
   LevelSetReplayState* kept = replay != nullptr && diagonal == nullptr ? replay->state.get() : nullptr;
   const std::int64_t n = t.n, m = C.cols;
