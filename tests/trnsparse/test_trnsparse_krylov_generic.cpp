@@ -29,6 +29,8 @@
 #include <vector>
 
 #include "../../trnsparse/src/prepared_operand.hpp"
+#include "../../trnsparse/src/triangular_replay.hpp"
+#include "trn/core/report_observer.hpp"
 #include "trn/core/dtype.hpp"
 #include "trn/sparse/krylov_generic.hpp"
 #include "trnsparse.h"
@@ -947,6 +949,83 @@ TEST(KrylovPreparedBsr, C32SecondSolveSeesChangedValues) {
   EXPECT_EQ(bits_of(x2), solve(fresh));
   trnsparseDestroySpMat(A);
   trnsparseDestroy(h);
+}
+
+// The preconditioner's replayed level-set solves (triangular_replay.hpp) against triangular_solve on
+// the same analysis: the same output bits, trace length and profile (modeled time and every engine's
+// busy and critical time as bit patterns) for successive right-hand sides, the later ones answered
+// from the kept profile (counted); a solve under another target, or under a report observer, is
+// modeled afresh and still equals the unreplayed one.
+struct SolveOut {
+  std::uint64_t x_bits = 0;
+  std::size_t records = 0;
+  trn::Profile profile;
+};
+bool same_profile(const trn::Profile& a, const trn::Profile& b) {
+  return std::memcmp(&a.total_ns, &b.total_ns, sizeof(double)) == 0 &&
+         std::memcmp(a.busy_ns.data(), b.busy_ns.data(), sizeof(a.busy_ns)) == 0 &&
+         std::memcmp(a.critical_ns.data(), b.critical_ns.data(), sizeof(a.critical_ns)) == 0 &&
+         a.instructions == b.instructions && a.dma_bytes == b.dma_bytes && a.flops == b.flops;
+}
+template <class T>
+void replay_matches_plain(sp::GOp op) {
+  Csr<T> a = grid<T>(16, 4.5, 1.0, kCx<T> ? 0.3 : 0.0);  // 256 rows, 31 levels
+  const sp::SparseRef A = a.ref();
+  sp::TriangularAnalysis t = sp::analyze_triangular(A, /*lower=*/true, /*unit=*/false, op);
+  t.schedule = sp::TriangularAnalysis::Schedule::level_sets;
+  sp::detail::LevelSetReplay replay;
+  auto solve = [&](trn::Generation target, int k, bool replayed, sp::GOp opB = sp::GOp::N) {
+    sp::Settings s;
+    s.target = target;
+    std::vector<T> b(static_cast<std::size_t>(a.n)), x(b.size());
+    for (std::size_t i = 0; i < b.size(); ++i) {
+      const double re = std::sin(0.3 * static_cast<double>(i) + k), im = std::cos(0.7 * static_cast<double>(i) - k);
+      if constexpr (kCx<T>) b[i] = T(static_cast<float>(re), static_cast<float>(im));
+      else b[i] = static_cast<T>(re);
+    }
+    const sp::DenseAny B = opB == sp::GOp::N ? sp::DenseAny{b.data(), kVal<T>, a.n, 1, a.n, sp::Layout::col_major}
+                                             : sp::DenseAny{b.data(), kVal<T>, 1, a.n, 1, sp::Layout::col_major};  // op(B) = b^H: n x 1
+    const sp::DenseAny C{x.data(), kVal<T>, a.n, 1, a.n, sp::Layout::col_major};
+    sp::CallReport rep;
+    rep.plans_wanted = false;
+    if (replayed) sp::detail::triangular_solve_replayed(s, t, a.val.data(), sp::Scalar(1.0), opB, B, C, &rep, replay);
+    else sp::triangular_solve(s, t, a.val.data(), nullptr, sp::Scalar(1.0), opB, B, C, &rep);
+    return SolveOut{bits_of(x), rep.trace.instructions.size(), rep.profile};
+  };
+  for (int k = 0; k < 4; ++k) {
+    const SolveOut plain = solve(trn::Generation::trn1, k, false), kept = solve(trn::Generation::trn1, k, true);
+    EXPECT_EQ(kept.x_bits, plain.x_bits) << k;
+    EXPECT_EQ(kept.records, plain.records) << k;
+    EXPECT_TRUE(same_profile(kept.profile, plain.profile)) << k;
+  }
+  EXPECT_EQ(sp::detail::replayed_solves(replay), 3);  // the first solve is modeled, the next three replayed
+  const SolveOut plain2 = solve(trn::Generation::trn2, 5, false), other = solve(trn::Generation::trn2, 5, true);
+  EXPECT_EQ(other.x_bits, plain2.x_bits);
+  EXPECT_TRUE(same_profile(other.profile, plain2.profile));
+  EXPECT_FALSE(same_profile(plain2.profile, solve(trn::Generation::trn1, 5, false).profile));  // the check can fail
+  EXPECT_EQ(sp::detail::replayed_solves(replay), 3);
+  int observed = 0;
+  const trn::ReportObserver previous = trn::set_thread_report_observer(
+      {[](void* ctx, const trn::Report&, const trn::ReportSettings&) { ++*static_cast<int*>(ctx); }, &observed});
+  const SolveOut seen = solve(trn::Generation::trn1, 6, true);
+  trn::set_thread_report_observer(previous);
+  EXPECT_EQ(observed, 1);  // an observed report is modeled and shown to the observer
+  EXPECT_EQ(sp::detail::replayed_solves(replay), 3);
+  EXPECT_TRUE(same_profile(seen.profile, solve(trn::Generation::trn1, 6, false).profile));
+  if constexpr (kCx<T>) {  // conj(b): one more VectorE instruction per chunk, a trace the kept one is not
+    const SolveOut conj = solve(trn::Generation::trn1, 7, true, sp::GOp::C), plain_conj = solve(trn::Generation::trn1, 7, false, sp::GOp::C);
+    EXPECT_EQ(conj.x_bits, plain_conj.x_bits);
+    EXPECT_TRUE(same_profile(conj.profile, plain_conj.profile));
+    EXPECT_GT(conj.records, seen.records);
+    EXPECT_EQ(sp::detail::replayed_solves(replay), 3);
+  }
+}
+
+TEST(LevelSetReplay, SameBitsTraceAndProfileAsTriangularSolve) {
+  replay_matches_plain<float>(sp::GOp::N);
+  replay_matches_plain<float>(sp::GOp::T);
+  replay_matches_plain<std::complex<float>>(sp::GOp::N);
+  replay_matches_plain<std::complex<float>>(sp::GOp::C);
 }
 
 }  // namespace

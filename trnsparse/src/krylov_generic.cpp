@@ -21,7 +21,9 @@
 #include "trn/core/dtype.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/scratch.hpp"
+#include "trn/core/trace_recycle.hpp"
 #include "prepared_operand.hpp"
+#include "triangular_replay.hpp"
 #include "trn/sparse/incomplete.hpp"
 #include "trn/sparse/triangular.hpp"
 
@@ -156,6 +158,14 @@ class Context {
     append_sequential(res_.profile, p);
     ++res_.launches;
   }
+  // A launched call's profile joins the result's, and its trace buffer goes back to core
+  // (trace_recycle.hpp) for the thread's next launch to record into: without it every SpMV / SpSV
+  // launch recorded into a fresh buffer, ~300 KB of first-touch page faults each (~17 us a page on
+  // the session's VM). Host bookkeeping only: no record, byte or modeled time depends on it.
+  void add(CallReport& rep) {
+    add(rep.profile);
+    recycle_trace(std::move(rep.trace));
+  }
 
   // out = alpha A in + beta out: trnsparse's SpMV of the operator's format and type, the path the
   // C API's trnsparseSpMV takes for it: fp32 the TensorE tile path (CSR or BSR); complex-fp32 the
@@ -190,7 +200,7 @@ class Context {
       if (bsr_ != nullptr) spmm_fp64(s_, GOp::N, GOp::N, Scalar(alpha), *bsr_, kValue<T>, x, Scalar(beta), y, &rep);
       else spmv_host(s_, GOp::N, Scalar(alpha), A_, in, Scalar(beta), out, &rep);
     }
-    add(rep.profile);
+    add(rep);
   }
 
   // z = M^-1 r: Jacobi (a host step), ILU(0) / IC(0) (two SpSV solves through tmp), or a copy.
@@ -200,8 +210,8 @@ class Context {
       step("trnsparse.krylov.jacobi", 0.5, {r}, {z});
     } else if (!first_.start.empty()) {
       tmp_.resize(static_cast<std::size_t>(n));
-      solve(first_, r, tmp_.data());
-      solve(second_, tmp_.data(), z);
+      solve(first_, first_replay_, r, tmp_.data());
+      solve(second_, second_replay_, tmp_.data(), z);
     } else if (r != z) {
       std::memcpy(z, r, static_cast<std::size_t>(n) * sizeof(T));  // M = I: the vector itself (no step)
     }
@@ -287,7 +297,7 @@ class Context {
     CallReport rep;
     rep.plans_wanted = false;
     const std::int64_t zero = incomplete_factor(s_, a, kValue<T>, factor_.data(), PivotBoost{}, &rep);
-    add(rep.profile);
+    add(rep);
     if (zero >= 0)
       throw InvalidArgument(std::string("trnsparse ") + who_ + ": zero pivot in row " + std::to_string(zero) +
                                 (ic ? " (IC(0): A is not positive definite on its pattern)" : " (ILU(0))"), "matA");
@@ -296,13 +306,15 @@ class Context {
     first_ = analyze_triangular(F, /*lower=*/true, /*unit=*/!ic, GOp::N);
     second_ = ic ? analyze_triangular(F, true, false, kComplex<T> ? GOp::C : GOp::T) : analyze_triangular(F, false, false, GOp::N);
   }
-  // out = T^-1 in by SpSV (triangular_solve) on the factor.
-  void solve(const TriangularAnalysis& t, const T* in, T* out) {
+  // out = T^-1 in by SpSV (triangular_solve) on the factor; the level-set path keeps the triangle's
+  // index words and first profile for the solve's later applications (triangular_replay.hpp: the
+  // same launches, bits and profiles).
+  void solve(const TriangularAnalysis& t, detail::LevelSetReplay& replay, const T* in, T* out) {
     CallReport rep;
     rep.plans_wanted = false;
     const DenseAny B{const_cast<T*>(in), kValue<T>, n, 1, n, Layout::col_major}, C{out, kValue<T>, n, 1, n, Layout::col_major};
-    triangular_solve(s_, t, factor_.data(), nullptr, Scalar(1.0), GOp::N, B, C, &rep);
-    add(rep.profile);
+    detail::triangular_solve_replayed(s_, t, factor_.data(), Scalar(1.0), GOp::N, B, C, &rep, replay);
+    add(rep);
   }
 
   const Settings& s_;
@@ -316,6 +328,7 @@ class Context {
   ScratchVector<std::int32_t> rows_, cols_;
   ScratchVector<T> factor_, tmp_;
   TriangularAnalysis first_, second_;
+  detail::LevelSetReplay first_replay_, second_replay_;  // per triangle, for this solve only
   // The operator as the SpMV kernel reads it, built at the first product: fp32 CSR's 128 x 128
   // blocks, complex-fp32's real embedding. A is read-only during the solve (the solvers' contract).
   std::unique_ptr<detail::CsrTileOperand> csr_tiles_;

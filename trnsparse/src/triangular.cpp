@@ -8,6 +8,7 @@
 
 #include "generic_detail.hpp"
 #include "generic_host.hpp"
+#include "triangular_replay.hpp"
 
 namespace trn::sparse {
 
@@ -151,8 +152,11 @@ std::string triangular_plan(const char* routine, const TriangularAnalysis& t, st
   return triangular_facts(routine, t, ncols).print();
 }
 
-void triangular_solve(const Settings& s, const TriangularAnalysis& t, const void* values, const void* diagonal,
-                      Scalar alpha, GOp opB, const DenseAny& B, const DenseAny& C, CallReport* report) {
+namespace {
+
+// triangular_solve's checks and path choice; the level-set path with `replay` (may be null).
+void solve_dispatch(const Settings& s, const TriangularAnalysis& t, const void* values, const void* diagonal, Scalar alpha,
+                    GOp opB, const DenseAny& B, const DenseAny& C, CallReport* report, detail::LevelSetReplay* replay) {
   const std::int64_t m = C.cols;
   if (B.value != t.value || C.value != t.value) invalid("A, B and C must share one value type", "valueType");
   if (C.rows != t.n) invalid("C is not n x ncols", "matC");
@@ -161,8 +165,22 @@ void triangular_solve(const Settings& s, const TriangularAnalysis& t, const void
   if ((t.value == Value::f32 || t.value == Value::c32) && t.schedule != TriangularAnalysis::Schedule::level_sets &&
       (t.schedule == TriangularAnalysis::Schedule::blocked || blocked_preferred(t, m)))
     return triangular_solve_blocked(s, t, values, diagonal, alpha, opB, B, C, report);
-  if (triangular_on_engines(t.value)) return triangular_solve_engines(s, t, values, diagonal, alpha, opB, B, C, report);
+  if (triangular_on_engines(t.value))
+    return detail::triangular_solve_engines_replayed(s, t, values, diagonal, alpha, opB, B, C, report, replay);
   triangular_solve_fp64(s, t, values, diagonal, alpha, opB, B, C, report);
+}
+
+}  // namespace
+
+void triangular_solve(const Settings& s, const TriangularAnalysis& t, const void* values, const void* diagonal,
+                      Scalar alpha, GOp opB, const DenseAny& B, const DenseAny& C, CallReport* report) {
+  solve_dispatch(s, t, values, diagonal, alpha, opB, B, C, report, nullptr);
+}
+
+void detail::triangular_solve_replayed(const Settings& s, const TriangularAnalysis& t, const void* values, Scalar alpha,
+                                       GOp opB, const DenseAny& B, const DenseAny& C, CallReport* report,
+                                       LevelSetReplay& replay) {
+  solve_dispatch(s, t, values, nullptr, alpha, opB, B, C, report, &replay);
 }
 
 }  // namespace trn::sparse
