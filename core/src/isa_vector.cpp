@@ -661,23 +661,8 @@ float* run_start(const Tile& t, std::int32_t p, std::int64_t o) {
   }
   return reinterpret_cast<float*>(t.base + std::int64_t{p} * t.partition_stride) + off;
 }
-// `in` may be read run by run while `dst` is written: the same view, or rows without common bytes.
-bool tt_runs_in_place(const Tile& dst, const Tile& in) {
-  if (in.base == dst.base && in.partition_stride == dst.partition_stride && in.ndim == dst.ndim &&
-      in.size == dst.size && in.stride == dst.stride)
-    return true;
-  if (in.mem != dst.mem) return true;
-  if (dst.ndim == 1 && in.ndim == 1) {
-    // One free dimension each (a small call's rows): the tests below for d = 0 alone.
-    if (dst.stride[0] < 0 || in.stride[0] < 0 || in.partition_stride != dst.partition_stride) return false;
-    const auto hi1 = [](const Tile& t) {
-      const std::int64_t hi = t.stride[0] > 0 && t.size[0] > 0 ? t.stride[0] * (t.size[0] - 1) : 0;
-      return (hi + 1) * detail::elem_bytes(t.dtype);
-    };
-    const std::byte* dhi = dst.base + hi1(dst);
-    const std::byte* ihi = in.base + hi1(in);
-    return dhi <= in.base || ihi <= dst.base;
-  }
+// tt_runs_in_place past its inline tests: views of several free dimensions.
+[[gnu::noinline]] bool tt_runs_in_place_dims(const Tile& dst, const Tile& in) {
   for (const Tile* t : {&dst, &in})
     for (int d = 0; d < t->ndim; ++d)
       if (t->stride[d] < 0) return false;
@@ -696,6 +681,24 @@ bool tt_runs_in_place(const Tile& dst, const Tile& in) {
   const std::byte* ilo = in.base;
   const std::byte* ihi = in.base + hi_bytes(in);
   return dhi <= ilo || ihi <= dlo;
+}
+// `in` may be read run by run while `dst` is written: the same view, or rows without common bytes.
+// Inline for the views of one free dimension (a small call's rows: twice per tensor_tensor).
+inline bool tt_runs_in_place(const Tile& dst, const Tile& in) {
+  if (in.base == dst.base && in.partition_stride == dst.partition_stride && in.ndim == dst.ndim &&
+      in.size == dst.size && in.stride == dst.stride)
+    return true;
+  if (in.mem != dst.mem) return true;
+  if (dst.ndim != 1 || in.ndim != 1) return tt_runs_in_place_dims(dst, in);
+  // One free dimension each: tt_runs_in_place_dims for d = 0 alone.
+  if (dst.stride[0] < 0 || in.stride[0] < 0 || in.partition_stride != dst.partition_stride) return false;
+  const auto hi1 = [](const Tile& t) {
+    const std::int64_t hi = t.stride[0] > 0 && t.size[0] > 0 ? t.stride[0] * (t.size[0] - 1) : 0;
+    return (hi + 1) * detail::elem_bytes(t.dtype);
+  };
+  const std::byte* dhi = dst.base + hi1(dst);
+  const std::byte* ihi = in.base + hi1(in);
+  return dhi <= in.base || ihi <= dst.base;
 }
 }  // namespace
 
@@ -981,11 +984,14 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
     const bool dense_f32 = src.dtype == DType::f32 && dst.dtype == DType::f32 && detail::free_contiguous_of(src) &&
                            detail::free_contiguous_of(dst) &&
                            ((rows_in_place && dst.base == src.base) || detail::regions_disjoint(ins.regions[0], ins.regions[1]));
-    const TsFusedRow fused = dense_f32 && simd::has_avx512() ? ts_fused_row(op0, op1) : nullptr;
     // One op: columns (n == 1, the trsv kernel's steps) and the ops the fused row does not take run
     // the per-instruction dispatch; longer rows of a fusable op keep the fused single pass below
-    // (ts_dense_f32_rows copies each row into dst first, then works it: two passes).
-    if (dense_f32 && !use_s1 && (!s0.is_tile || s0.tile.dtype == DType::f32) && (fused == nullptr || n == 1)) {
+    // (ts_dense_f32_rows copies each row into dst first, then works it: two passes). The fused row
+    // is looked up only when a row may take it.
+    const bool one_op_rows = dense_f32 && !use_s1 && (!s0.is_tile || s0.tile.dtype == DType::f32);
+    const TsFusedRow fused =
+        dense_f32 && !(one_op_rows && n == 1) && simd::has_avx512() ? ts_fused_row(op0, op1) : nullptr;
+    if (one_op_rows && (fused == nullptr || n == 1)) {
       ts_dense_f32_rows(dst, src, op0, s0, reverse0);
       return commit_instruction();
     }

@@ -192,9 +192,12 @@ std::int64_t HbmTensor::numel() const {
 Tile HbmTensor::tile_nd(std::initializer_list<std::int64_t> start_list, std::initializer_list<std::int64_t> size_list,
                          int partition_axis) const {
   constexpr const char* who = "HbmTensor::tile_nd";
-  const std::vector<std::int64_t> start(start_list), sizes(size_list);
+  // The lists read in place (copied into vectors, they were two heap blocks per view: a small
+  // call's DMA views are built on every call).
+  const std::int64_t* const start = start_list.begin();
+  const std::int64_t* const sizes = size_list.begin();
   const int nd = static_cast<int>(shape_.size());
-  if (static_cast<int>(start.size()) != nd || static_cast<int>(sizes.size()) != nd)
+  if (static_cast<int>(start_list.size()) != nd || static_cast<int>(size_list.size()) != nd)
     throw UsageError(who, "start/sizes", "need one entry per tensor axis (" + std::to_string(nd) + ")");
   if (partition_axis < 0 || partition_axis >= nd)
     throw LimitError(who, "partition_axis", "axis", partition_axis, "tensor axes", nd, "");
