@@ -43,14 +43,18 @@ void note_onchip_write_ranges(OnChipMemory& m, const Region& r);
 // the same few tiles over and over) changes nothing: that test inline, without the call (the
 // general form's first test for its only group; ~50 host instructions per instruction of a small
 // call went to the call).
-inline void note_onchip_write(OnChipMemory& m, const Region& r) {
+// True when the write changes nothing (that test; false: ask note_onchip_write_ranges).
+inline bool onchip_write_known(const OnChipMemory& m, const Region& r) {
   const auto lo = static_cast<std::int64_t>(r.lo), hi = static_cast<std::int64_t>(r.hi);
   if (lo < hi && r.p0 >= 0 && r.np >= 1 && r.p0 / kGroup == (r.p0 + r.np - 1) / kGroup && r.p0 + r.np <= m.partitions()) {
     const DirtySet& d = dirty_sets(m)[r.p0 / kGroup];
     for (std::int64_t i = 0; i < d.n; ++i)
-      if (d.r[i].lo <= lo && hi <= d.r[i].hi) return;
+      if (d.r[i].lo <= lo && hi <= d.r[i].hi) return true;
   }
-  note_onchip_write_ranges(m, r);
+  return false;
+}
+inline void note_onchip_write(OnChipMemory& m, const Region& r) {
+  if (!onchip_write_known(m, r)) note_onchip_write_ranges(m, r);
 }
 // Anything in m may have been written (an instruction whose regions were not all recorded, or a
 // program that stopped with an exception part-way through an instruction).
