@@ -21,6 +21,7 @@
 //    to the operand's dtype), which reproduces aws-neuron-sdk issue 1308 (I1308).
 //  - trn1_measured arithmetic on integers (VectorE/ScalarE) is the fp32 path, also I1308.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -523,6 +524,19 @@ TsFusedRow ts_fused_row(AluOp op0, AluOp op1) {
   return f;
 }
 
+// add / subtract / multiply / divide: one IEEE operation each, alu_f32<op> chosen at run time.
+constexpr bool is_ieee_basic(AluOp op) {
+  return op == AluOp::add || op == AluOp::subtract || op == AluOp::multiply || op == AluOp::divide;
+}
+inline float alu_f32_basic(AluOp op, float a, float b) {
+  switch (op) {
+    case AluOp::add: return alu_f32<AluOp::add>(a, b);
+    case AluOp::subtract: return alu_f32<AluOp::subtract>(a, b);
+    case AluOp::multiply: return alu_f32<AluOp::multiply>(a, b);
+    default: return alu_f32<AluOp::divide>(a, b);
+  }
+}
+
 // One tensor_scalar stage over a row: one switch per row, a plain loop per op.
 void ts_apply_f32(AluOp op, float* x, float s, bool reverse, std::int64_t n) {
   dispatch_arith(op, [&](auto tag) {
@@ -548,6 +562,17 @@ void ts_dense_f32_rows(const Tile& dst, const Tile& src, AluOp op, const ScalarO
   const std::int64_t dps = dst.partition_stride, sps = src.partition_stride, aps = s0.is_tile ? s0.tile.partition_stride : 0;
   const float imm = s0.imm;
   const std::int32_t partitions = src.partitions;
+  if (n == 1 && partitions == 1 && is_ieee_basic(op)) {
+    // One element (the trsv kernel's x_j / t_jj): the loop below for p = 0 without the per-op
+    // dispatch, whose set-up was most of the instruction's element work (the same alu_f32).
+    float a = imm;
+    if (s_base != nullptr) std::memcpy(&a, s_base, 4);
+    float v;
+    std::memcpy(&v, src_base, 4);
+    v = reverse ? alu_f32_basic(op, a, v) : alu_f32_basic(op, v, a);
+    std::memcpy(dst_base, &v, 4);
+    return;
+  }
   dispatch_arith(op, [&](auto tag) {
     constexpr AluOp OP = decltype(tag)::value;
     constexpr bool kExtreme = OP == AluOp::maximum || OP == AluOp::minimum || OP == AluOp::abs_max || OP == AluOp::abs_min;
@@ -684,9 +709,14 @@ float* run_start(const Tile& t, std::int32_t p, std::int64_t o) {
 }
 // `in` may be read run by run while `dst` is written: the same view, or rows without common bytes.
 // Inline for the views of one free dimension (a small call's rows: twice per tensor_tensor).
+// a == b for the free-pattern arrays, element by element (std::array's == is a memcmp call).
+inline bool same_dims(const std::array<std::int64_t, kMaxFreeDims>& a, const std::array<std::int64_t, kMaxFreeDims>& b) {
+  static_assert(kMaxFreeDims == 4);
+  return ((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3])) == 0;
+}
 inline bool tt_runs_in_place(const Tile& dst, const Tile& in) {
   if (in.base == dst.base && in.partition_stride == dst.partition_stride && in.ndim == dst.ndim &&
-      in.size == dst.size && in.stride == dst.stride)
+      same_dims(in.size, dst.size) && same_dims(in.stride, dst.stride))
     return true;
   if (in.mem != dst.mem) return true;
   if (dst.ndim != 1 || in.ndim != 1) return tt_runs_in_place_dims(dst, in);
@@ -809,6 +839,20 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
             std::memcpy(db + std::int64_t{p} * dps, &v, 4);
           }
         });
+        return commit_instruction();
+      }
+      if (a.partitions == 1 && runs == 1 && is_ieee_basic(op)) {
+        // One run of one partition (the trsv kernel's x_i - t_ij x_j): the loop below for p = 0,
+        // o = 0 without the per-op dispatch (run_start(t, 0, 0) is t.base).
+        const auto* x = reinterpret_cast<const float*>(a.base);
+        const auto* y = reinterpret_cast<const float*>(b.base);
+        auto* out = reinterpret_cast<float*>(dst.base);
+        switch (op) {
+          case AluOp::add: tt_row_f32<AluOp::add>(x, y, out, run); break;
+          case AluOp::subtract: tt_row_f32<AluOp::subtract>(x, y, out, run); break;
+          case AluOp::multiply: tt_row_f32<AluOp::multiply>(x, y, out, run); break;
+          default: tt_row_f32<AluOp::divide>(x, y, out, run); break;
+        }
         return commit_instruction();
       }
       dispatch_arith(op, [&](auto tag) {
