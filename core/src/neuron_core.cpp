@@ -105,13 +105,24 @@ const Instruction kBlankRecord{};
 }  // namespace
 
 Instruction& NeuronCore::record(Engine e, Opcode op) {
+  std::vector<Instruction>& records = trace_.instructions;
   Instruction* ins = &scratch_record_;
-  if (cfg_.trace) {
-    std::vector<Instruction>& records = trace_.instructions;
-    if (records.size() == records.capacity()) trace_.reserve(std::max<std::size_t>(64, 2 * records.capacity()));
+  if (cfg_.trace && records.size() != records.capacity()) [[likely]] {
+    // Room for the record (a traced program's usual case): the append below cannot reallocate, so
+    // its growth path (a call, and the register saves it cost every record) is left out.
+    if (records.size() == records.capacity()) __builtin_unreachable();
     ins = &records.emplace_back(kBlankRecord);
   } else {
-    scratch_record_ = kBlankRecord;
+    // A full buffer, or tracing off: out of line.
+    ins = [this]() __attribute__((noinline)) -> Instruction* {
+      if (!cfg_.trace) {
+        scratch_record_ = kBlankRecord;
+        return &scratch_record_;
+      }
+      std::vector<Instruction>& all = trace_.instructions;
+      trace_.reserve(std::max<std::size_t>(64, 2 * all.capacity()));
+      return &all.emplace_back(kBlankRecord);
+    }();
   }
   ins->index = next_instruction_;
   ins->program = linear_program_;
