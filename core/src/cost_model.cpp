@@ -1562,14 +1562,18 @@ constexpr PairMasks pair_masks() {
   return m;
 }
 alignas(32) constexpr PairMasks kPairMasks = pair_masks();
-static_assert(offsetof(PairMasks, all2) % 32 == 0 && offsetof(PairMasks, fields2) % 32 == 0 && offsetof(PairMasks, addr_first) % 32 == 0 &&
-              offsetof(PairMasks, addr_second) % 32 == 0 && offsetof(PairMasks, fields) % 16 == 0 &&
-              offsetof(PairMasks, addresses) % 16 == 0);
+static_assert(offsetof(PairMasks, all2) % 32 == 0 && offsetof(PairMasks, fields2) % 32 == 0 &&
+              offsetof(PairMasks, addr_first) % 32 == 0 && offsetof(PairMasks, addr_second) % 32 == 0 &&
+              offsetof(PairMasks, fields) % 16 == 0 && offsetof(PairMasks, addresses) % 16 == 0);
 
 __attribute__((target("avx2"))) bool compare_records_avx2(const unsigned char* x, const unsigned char* y, std::size_t n,
                                                           std::uint8_t* moved) {
   static_assert(2 * sizeof(Instruction) % 32 == 0);
   const PairMasks& m = kPairMasks;
+  const auto* all2 = reinterpret_cast<const __m256i*>(m.all2.data());
+  const auto* fields2 = reinterpret_cast<const __m256i*>(m.fields2.data());
+  const auto* addr_first = reinterpret_cast<const __m256i*>(m.addr_first.data());
+  const auto* addr_second = reinterpret_cast<const __m256i*>(m.addr_second.data());
   std::size_t i = 0;
   for (; i + 2 <= n; i += 2, x += 2 * sizeof(Instruction), y += 2 * sizeof(Instruction)) {
     // Two equal records first (every field, addresses included: most records of a repeated call),
@@ -1578,7 +1582,7 @@ __attribute__((target("avx2"))) bool compare_records_avx2(const unsigned char* x
     for (std::size_t k = 0; k < 2 * sizeof(Instruction) / 32; ++k) {
       const __m256i u = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 32 * k));
       const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y + 32 * k));
-      any = _mm256_or_si256(any, _mm256_and_si256(_mm256_xor_si256(u, v), _mm256_load_si256(reinterpret_cast<const __m256i*>(m.all2.data() + 4 * k))));
+      any = _mm256_or_si256(any, _mm256_and_si256(_mm256_xor_si256(u, v), _mm256_load_si256(all2 + k)));
     }
     if (_mm256_testz_si256(any, any)) {
       moved[i] = moved[i + 1] = 0;
@@ -1589,9 +1593,9 @@ __attribute__((target("avx2"))) bool compare_records_avx2(const unsigned char* x
       const __m256i u = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 32 * k));
       const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y + 32 * k));
       const __m256i d = _mm256_xor_si256(u, v);
-      diff = _mm256_or_si256(diff, _mm256_and_si256(d, _mm256_load_si256(reinterpret_cast<const __m256i*>(m.fields2.data() + 4 * k))));
-      first = _mm256_or_si256(first, _mm256_and_si256(d, _mm256_load_si256(reinterpret_cast<const __m256i*>(m.addr_first.data() + 4 * k))));
-      second = _mm256_or_si256(second, _mm256_and_si256(d, _mm256_load_si256(reinterpret_cast<const __m256i*>(m.addr_second.data() + 4 * k))));
+      diff = _mm256_or_si256(diff, _mm256_and_si256(d, _mm256_load_si256(fields2 + k)));
+      first = _mm256_or_si256(first, _mm256_and_si256(d, _mm256_load_si256(addr_first + k)));
+      second = _mm256_or_si256(second, _mm256_and_si256(d, _mm256_load_si256(addr_second + k)));
     }
     if (!_mm256_testz_si256(diff, diff)) return false;
     moved[i] = !_mm256_testz_si256(first, first);

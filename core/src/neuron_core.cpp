@@ -144,7 +144,8 @@ void NeuronCore::commit_instruction() {
     bool known = true;
     for (std::uint8_t i = 0; i < last.nregions && known; ++i) {
       const Region& r = last.regions[i];
-      if (r.write && r.mem != MemSpace::hbm) known = detail::onchip_write_known(r.mem == MemSpace::sbuf ? sbuf_ : psum_, r);
+      if (r.write && r.mem != MemSpace::hbm)
+        known = detail::onchip_write_known(r.mem == MemSpace::sbuf ? sbuf_ : psum_, r);
     }
     if (known) [[likely]] {
       ++trace_.per_engine[static_cast<int>(last.engine)];

@@ -46,7 +46,8 @@ void note_onchip_write_ranges(OnChipMemory& m, const Region& r);
 // True when the write changes nothing (that test; false: ask note_onchip_write_ranges).
 inline bool onchip_write_known(const OnChipMemory& m, const Region& r) {
   const auto lo = static_cast<std::int64_t>(r.lo), hi = static_cast<std::int64_t>(r.hi);
-  if (lo < hi && r.p0 >= 0 && r.np >= 1 && r.p0 / kGroup == (r.p0 + r.np - 1) / kGroup && r.p0 + r.np <= m.partitions()) {
+  if (lo < hi && r.p0 >= 0 && r.np >= 1 && r.p0 / kGroup == (r.p0 + r.np - 1) / kGroup &&
+      r.p0 + r.np <= m.partitions()) {
     const DirtySet& d = dirty_sets(m)[r.p0 / kGroup];
     for (std::int64_t i = 0; i < d.n; ++i)
       if (d.r[i].lo <= lo && hi <= d.r[i].hi) return true;
