@@ -1508,71 +1508,119 @@ constexpr std::array<std::uint64_t, kRecordWords> record_mask_without_addresses(
 static_assert(offsetof(Instruction, regions) % 8 == 0 && sizeof(Region) % 8 == 0 && offsetof(Region, lo) % 8 == 0 &&
               offsetof(Region, hi) % 8 == 0);
 
-// One record's fields under `mask` (16-byte aligned, kRecordWords words), 16 bytes at a time.
-bool same_record_masked_sse2(const unsigned char* x, const unsigned char* y, const std::uint64_t* mask) {
-  __m128i diff = _mm_setzero_si128();
+// The regions' addresses (lo, hi: whole words) of one record: what record_mask_without_addresses drops.
+constexpr std::array<std::uint64_t, kRecordWords> record_address_mask() {
+  std::array<std::uint64_t, kRecordWords> w{};
+  for (std::size_t r = 0; r < std::tuple_size_v<decltype(Instruction::regions)>; ++r) {
+    const std::size_t base = offsetof(Instruction, regions) + r * sizeof(Region);
+    w[(base + offsetof(Region, lo)) / 8] = ~std::uint64_t{0};
+    w[(base + offsetof(Region, hi)) / 8] = ~std::uint64_t{0};
+  }
+  return w;
+}
+
+// The memo's comparison of a trace with the last one (ScheduleMemo::repeats_last), in one pass over
+// both: false when a field other than the regions' addresses differs (padding ignored); otherwise
+// moved[i] says whether any region address word of record i differs (all four region slots; the
+// unused ones are zero in both, records start as a blank copy). Every record is all fields or none:
+// "no record moved" is "the same records", and a moved record is looked at region by region. The
+// masks: `fields` keeps every field but the addresses, `addresses` only the addresses (kRecordWords
+// words each, 16-byte aligned).
+bool compare_record_sse2(const unsigned char* x, const unsigned char* y, const std::uint64_t* fields,
+                         const std::uint64_t* addresses, std::uint8_t& moved) {
+  __m128i diff = _mm_setzero_si128(), addr = _mm_setzero_si128();
   for (std::size_t k = 0; k < kRecordWords / 2; ++k) {
     const __m128i u = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x + 16 * k));
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y + 16 * k));
-    const __m128i m = _mm_load_si128(reinterpret_cast<const __m128i*>(mask + 2 * k));
-    diff = _mm_or_si128(diff, _mm_and_si128(_mm_xor_si128(u, v), m));
+    const __m128i d = _mm_xor_si128(u, v);
+    diff = _mm_or_si128(diff, _mm_and_si128(d, _mm_load_si128(reinterpret_cast<const __m128i*>(fields + 2 * k))));
+    addr = _mm_or_si128(addr, _mm_and_si128(d, _mm_load_si128(reinterpret_cast<const __m128i*>(addresses + 2 * k))));
   }
-  return _mm_movemask_epi8(_mm_cmpeq_epi8(diff, _mm_setzero_si128())) == 0xFFFF;
+  const __m128i zero = _mm_setzero_si128();
+  moved = _mm_movemask_epi8(_mm_cmpeq_epi8(addr, zero)) != 0xFFFF;
+  return _mm_movemask_epi8(_mm_cmpeq_epi8(diff, zero)) == 0xFFFF;
 }
 
-// Two records (416 bytes, 13 x 32) at a time with AVX2 (the mask's period), then SSE2 for an odd
-// one: about as fast as the memcmp this replaced. `one` is the mask of one record (kRecordWords
-// words, 16-byte aligned), `two` the same mask repeated for two (32-byte aligned).
-constexpr std::array<std::uint64_t, 2 * kRecordWords> two_record_mask(const std::array<std::uint64_t, kRecordWords>& one) {
-  std::array<std::uint64_t, 2 * kRecordWords> w{};
-  for (std::size_t k = 0; k < w.size(); ++k) w[k] = one[k % kRecordWords];
-  return w;
+// Two records (416 bytes, 13 x 32) at a time with AVX2 (the masks' period), then SSE2 for an odd
+// one. `fields2` is the fields mask repeated for two records, `addr_first` / `addr_second` the
+// address mask of the first / second record of a pair (zero over the other); all 32-byte aligned.
+struct PairMasks {
+  alignas(32) std::array<std::uint64_t, 2 * kRecordWords> all2, fields2, addr_first, addr_second;
+  alignas(16) std::array<std::uint64_t, kRecordWords> fields, addresses;
+};
+constexpr PairMasks pair_masks() {
+  PairMasks m{};
+  const std::array<std::uint64_t, kRecordWords> f = record_mask_without_addresses(), a = record_address_mask();
+  m.fields = f;
+  m.addresses = a;
+  for (std::size_t k = 0; k < 2 * kRecordWords; ++k) {
+    m.all2[k] = kRecordFieldMask[k % kRecordWords];
+    m.fields2[k] = f[k % kRecordWords];
+    m.addr_first[k] = k < kRecordWords ? a[k] : 0;
+    m.addr_second[k] = k < kRecordWords ? 0 : a[k - kRecordWords];
+  }
+  return m;
 }
-__attribute__((target("avx2"))) bool same_records_masked_avx2(const unsigned char* x, const unsigned char* y,
-                                                              std::size_t n, const std::uint64_t* two,
-                                                              const std::uint64_t* one) {
+alignas(32) constexpr PairMasks kPairMasks = pair_masks();
+static_assert(offsetof(PairMasks, all2) % 32 == 0 && offsetof(PairMasks, fields2) % 32 == 0 &&
+              offsetof(PairMasks, addr_first) % 32 == 0 && offsetof(PairMasks, addr_second) % 32 == 0 &&
+              offsetof(PairMasks, fields) % 16 == 0 && offsetof(PairMasks, addresses) % 16 == 0);
+
+__attribute__((target("avx2"))) bool compare_records_avx2(const unsigned char* x, const unsigned char* y, std::size_t n,
+                                                          std::uint8_t* moved) {
   static_assert(2 * sizeof(Instruction) % 32 == 0);
+  const PairMasks& m = kPairMasks;
+  const auto* all2 = reinterpret_cast<const __m256i*>(m.all2.data());
+  const auto* fields2 = reinterpret_cast<const __m256i*>(m.fields2.data());
+  const auto* addr_first = reinterpret_cast<const __m256i*>(m.addr_first.data());
+  const auto* addr_second = reinterpret_cast<const __m256i*>(m.addr_second.data());
   std::size_t i = 0;
   for (; i + 2 <= n; i += 2, x += 2 * sizeof(Instruction), y += 2 * sizeof(Instruction)) {
-    __m256i diff = _mm256_setzero_si256();
+    // Two equal records first (every field, addresses included: most records of a repeated call),
+    // with one mask; only a pair that differs is taken apart below.
+    __m256i any = _mm256_setzero_si256();
     for (std::size_t k = 0; k < 2 * sizeof(Instruction) / 32; ++k) {
       const __m256i u = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 32 * k));
       const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y + 32 * k));
-      const __m256i m = _mm256_load_si256(reinterpret_cast<const __m256i*>(two + 4 * k));
-      diff = _mm256_or_si256(diff, _mm256_and_si256(_mm256_xor_si256(u, v), m));
+      any = _mm256_or_si256(any, _mm256_and_si256(_mm256_xor_si256(u, v), _mm256_load_si256(all2 + k)));
+    }
+    if (_mm256_testz_si256(any, any)) {
+      moved[i] = moved[i + 1] = 0;
+      continue;
+    }
+    __m256i diff = _mm256_setzero_si256(), first = _mm256_setzero_si256(), second = _mm256_setzero_si256();
+    for (std::size_t k = 0; k < 2 * sizeof(Instruction) / 32; ++k) {
+      const __m256i u = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x + 32 * k));
+      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y + 32 * k));
+      const __m256i d = _mm256_xor_si256(u, v);
+      diff = _mm256_or_si256(diff, _mm256_and_si256(d, _mm256_load_si256(fields2 + k)));
+      first = _mm256_or_si256(first, _mm256_and_si256(d, _mm256_load_si256(addr_first + k)));
+      second = _mm256_or_si256(second, _mm256_and_si256(d, _mm256_load_si256(addr_second + k)));
     }
     if (!_mm256_testz_si256(diff, diff)) return false;
+    moved[i] = !_mm256_testz_si256(first, first);
+    moved[i + 1] = !_mm256_testz_si256(second, second);
   }
-  return i == n || same_record_masked_sse2(x, y, one);
+  return i == n || compare_record_sse2(x, y, m.fields.data(), m.addresses.data(), moved[i]);
 }
 
-// a[0, n) and b[0, n) agree on every record word bit `one` keeps (kRecordWords words, 16-byte
-// aligned; `two` the same mask for two records, 32-byte aligned): AVX2 when the host has it, else
-// SSE2, x86-64's baseline.
-bool same_records_under(const Instruction* a, const Instruction* b, std::size_t n, const std::uint64_t* one,
-                        const std::uint64_t* two) {
-  const auto* x = reinterpret_cast<const unsigned char*>(a);
-  const auto* y = reinterpret_cast<const unsigned char*>(b);
-  static const bool avx2 = host_simd_available(HostSimd::avx2);
-  if (avx2) return same_records_masked_avx2(x, y, n, two, one);
+// compare_records_avx2's answer with SSE2 (x86-64's baseline), one record at a time.
+bool compare_records_sse2(const unsigned char* x, const unsigned char* y, std::size_t n, std::uint8_t* moved) {
   for (std::size_t i = 0; i < n; ++i, x += sizeof(Instruction), y += sizeof(Instruction))
-    if (!same_record_masked_sse2(x, y, one)) return false;
+    if (!compare_record_sse2(x, y, kPairMasks.fields.data(), kPairMasks.addresses.data(), moved[i])) return false;
   return true;
 }
 
-// a[0, n) and b[0, n) hold the same fields (padding ignored).
-bool same_records(const Instruction* a, const Instruction* b, std::size_t n) {
-  static_assert(kRecordWords % 2 == 0);
-  alignas(16) static constexpr std::array<std::uint64_t, kRecordWords> one = kRecordFieldMask;
-  alignas(32) static constexpr std::array<std::uint64_t, 2 * kRecordWords> two = two_record_mask(one);
-  return same_records_under(a, b, n, one.data(), two.data());
+// a[0, n) and b[0, n) agree on every field but perhaps the regions' addresses; moved[i]: record i's
+// addresses differ. AVX2 when the host has it.
+bool compare_records(const Instruction* a, const Instruction* b, std::size_t n, std::uint8_t* moved, bool avx2) {
+  const auto* x = reinterpret_cast<const unsigned char*>(a);
+  const auto* y = reinterpret_cast<const unsigned char*>(b);
+  return avx2 ? compare_records_avx2(x, y, n, moved) : compare_records_sse2(x, y, n, moved);
 }
-
-// a[0, n) and b[0, n) hold the same fields but perhaps the regions' addresses (padding ignored).
-bool same_records_but_addresses(const Instruction* a, const Instruction* b, std::size_t n) {
-  alignas(16) static constexpr std::array<std::uint64_t, kRecordWords> one = record_mask_without_addresses();
-  alignas(32) static constexpr std::array<std::uint64_t, 2 * kRecordWords> two = two_record_mask(one);
-  return same_records_under(a, b, n, one.data(), two.data());
+bool host_has_avx2() {
+  static const bool avx2 = host_simd_available(HostSimd::avx2);
+  return avx2;
 }
 
 struct ScheduleMemo {
@@ -1600,37 +1648,34 @@ struct ScheduleMemo {
   Profile last_profile;
   bool has_last = false;
 
+  // The same records as the last trace (then its key, so its profile), or the same but for the
+  // names of scratch blocks (scratch.hpp: 2^62 | serial << 36 | offset), each changed name moved up
+  // by one common multiple of 2^36 and every unchanged one below every changed one. The second is
+  // a loop of calls whose temporaries come from the scratch stack in the same order (fresh serials
+  // each call; per-thread buffers kept, older). Such a renaming keeps the order of every HBM end
+  // (host addresses lie below every name), so memo_key's ranks, the key and the profile are the
+  // last trace's: without it each such call paid for building, sorting and hashing the key (+3.8 k
+  // instructions of 41.7 k for a small trntensor elementwise call under callgrind). Both tests in
+  // one pass over the records (compare_records): every C API Strsv takes the second, since x is
+  // gathered into a fresh scratch block each call; the two passes it took were ~2.2 k instructions.
   bool repeats_last(const Trace& trace, const CostModelOptions& opt) const {
     const auto& ins = trace.instructions;
-    return has_last && !opt.keep_timeline && ins.size() == last_trace.size() && head_words(opt) == last_head &&
-           same_records(ins.data(), last_trace.data(), ins.size());
-  }
-  // repeats_last's second chance: the same records but for the names of scratch blocks (scratch.hpp:
-  // 2^62 | serial << 36 | offset), each changed name moved up by one common multiple of 2^36 and
-  // every unchanged one below every changed one. That is a loop of calls whose temporaries come from
-  // the scratch stack in the same order (fresh serials each call; per-thread buffers kept, older).
-  // Such a renaming keeps the order of every HBM end (host addresses lie below every name), so
-  // memo_key's ranks, the key and the profile are the last trace's: without it each such call paid
-  // for building, sorting and hashing the key (+3.8 k instructions of 41.7 k for a small trntensor
-  // elementwise call under callgrind).
-  bool repeats_last_renamed(const Trace& trace, const CostModelOptions& opt) const {
-    const auto& ins = trace.instructions;
-    if (!has_last || opt.keep_timeline || ins.size() != last_trace.size() || head_words(opt) != last_head) return false;
-    // Every field but the addresses first, over the whole trace (two records per AVX2 pass), then
-    // the addresses region by region.
-    if (!same_records_but_addresses(ins.data(), last_trace.data(), ins.size())) return false;
+    if (!has_last || opt.keep_timeline || ins.size() != last_trace.size() || ins.size() > kMemoMaxInstructions ||
+        head_words(opt) != last_head)
+      return false;
+    std::array<std::uint8_t, kMemoMaxInstructions> moved;
+    if (!compare_records(ins.data(), last_trace.data(), ins.size(), moved.data(), host_has_avx2())) return false;
     constexpr std::uint64_t kOffsetMask = (std::uint64_t{1} << detail::kScratchSlotShift) - 1;
     std::uint64_t delta = 0, lowest_changed = ~std::uint64_t{0}, highest_kept = 0;
+    bool any_moved = false;
     for (std::size_t i = 0; i < ins.size(); ++i) {
-      const Instruction &a = ins[i], &b = last_trace[i];
       // A record whose addresses are all unchanged (most of them) adds only its named ends.
-      std::uint64_t moved = 0;
-      for (std::uint8_t r = 0; r < a.nregions; ++r)
-        moved |= (a.regions[r].lo ^ b.regions[r].lo) | (a.regions[r].hi ^ b.regions[r].hi);
-      if (moved == 0) {
+      if (moved[i] == 0) {
         highest_kept = std::max(highest_kept, last_named_hi[i]);
         continue;
       }
+      any_moved = true;
+      const Instruction &a = ins[i], &b = last_trace[i];
       for (std::uint8_t r = 0; r < a.nregions; ++r) {
         const Region &g = a.regions[r], &h = b.regions[r];
         const bool named = (h.lo & detail::kScratchTraceTag) != 0;
@@ -1645,7 +1690,7 @@ struct ScheduleMemo {
         lowest_changed = std::min(lowest_changed, h.lo);
       }
     }
-    return highest_kept < lowest_changed;
+    return !any_moved || highest_kept < lowest_changed;
   }
   void remember_last(const Trace& trace, const CostModelOptions& opt, const Profile& p) {
     last_trace.assign(trace.instructions.begin(), trace.instructions.end());
@@ -1694,12 +1739,22 @@ Schedule schedule_uncached(const Trace& trace, const CostModelOptions& opt);
 
 }  // namespace
 
+namespace detail {
+// Test hook (tests/core/test_small_call_paths.cpp declares it; not in a public header): the schedule
+// memo's record comparison (compare_records) on its AVX2 path (avx2 true; only on a host with AVX2)
+// or its SSE2 one.
+bool schedule_memo_compare_records(const Instruction* a, const Instruction* b, std::size_t n, bool avx2,
+                                   std::uint8_t* moved) {
+  return compare_records(a, b, n, moved, avx2 && host_has_avx2());
+}
+}  // namespace detail
+
 Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
   // A schedule with peers is collective (it exchanges arrival times): never answered from the memo.
   if (opt.link_peers != nullptr) return schedule_uncached(trace, opt);
   ScheduleMemo& memo = this_thread_memo();
   Schedule s;
-  if (memo.repeats_last(trace, opt) || memo.repeats_last_renamed(trace, opt)) {
+  if (memo.repeats_last(trace, opt)) {
     s.profile = memo.last_profile;
     return s;
   }

@@ -21,6 +21,7 @@
 //    to the operand's dtype), which reproduces aws-neuron-sdk issue 1308 (I1308).
 //  - trn1_measured arithmetic on integers (VectorE/ScalarE) is the fp32 path, also I1308.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -345,6 +346,53 @@ inline void add_vector_operand(Instruction& ins, const Tile& t) {
 
 std::size_t row_len(const Tile& t) { return static_cast<std::size_t>(detail::free_size_of(t)); }
 
+// ---- one-pass checks and description of flat VectorE operands (issue #30, small calls) ----------
+// A small call's instructions (the trsv kernel's column steps) have operands of one free dimension
+// in SBUF or PSUM on VectorE. For those, check_engine_operand, the partition / free-size agreement
+// and describe's per-operand facts are one pass over each operand's few fields instead of several
+// (the checks read each operand three to five times, describe once more). The facts are
+// describe_operand's (engine_util.cpp) for one free dimension, and the conditions are
+// engine_operand_ok's for Engine::vector: when every one holds, the general sequence throws nothing
+// and records exactly these fields. When any fails, the instruction takes its general path, which
+// throws the first failing check's error as before. test_small_call_paths compares both paths.
+struct FlatOperand {
+  std::uint64_t lo = 0, hi = 0;  // the region's bytes within each partition (region_inline)
+  std::int64_t free = 0;         // free size (elements per partition)
+  bool contiguous = false;       // free_contiguous_of
+};
+// True when t has one free dimension and passes check_engine_operand(..., Engine::vector); then f
+// holds its facts. False says nothing (the general checks decide).
+inline bool flat_vector_operand(const Tile& t, const HardwareSpec& hw, FlatOperand& f) {
+  const std::int64_t size = t.size[0], stride = t.stride[0];
+  const bool psum = t.mem == MemSpace::psum;
+  if (t.ndim != 1 || !(psum || t.mem == MemSpace::sbuf)) return false;
+  const std::int64_t limit = psum ? hw.vector_psum_fmax : hw.vector_sbuf_fmax;
+  if (t.partitions < 1 || size < 1 || size > limit || t.base == nullptr || t.is_partition_broadcast() ||
+      !detail::partition_alignment_ok(t, hw))
+    return false;
+  // Tile::free_lo_byte() / free_hi_byte() for one dimension of size >= 1.
+  const std::int64_t es = detail::elem_bytes(t.dtype), ext = stride * (size - 1);
+  f.lo = static_cast<std::uint64_t>(t.offset_bytes + (ext < 0 ? ext : 0) * es);
+  f.hi = static_cast<std::uint64_t>(t.offset_bytes + ((ext > 0 ? ext : 0) + 1) * es);
+  f.free = size;
+  f.contiguous = size == 1 || stride == 1;
+  return true;
+}
+// The record's region of a flat on-chip operand (every field, as describe_operand writes it; a
+// broadcast is never flat, so np is the partition count).
+inline void put_flat_region(Region& r, const Tile& t, const FlatOperand& f, bool write) {
+  r.mem = t.mem;
+  r.write = write;
+  r.p0 = t.partition_start;
+  r.np = t.partitions;
+  r.lo = f.lo;
+  r.hi = f.hi;
+}
+// Tile::elements() * dtype_size for a flat operand.
+inline std::int64_t flat_bytes(const Tile& t, const FlatOperand& f) {
+  return f.free * t.partitions * detail::elem_bytes(t.dtype);
+}
+
 // ---- row kernels (one instantiation per op; plain loops) ----------------------------------------
 
 // add / subtract / multiply of fp32 rows, 16 lanes at a time: the same IEEE operation per element
@@ -476,6 +524,19 @@ TsFusedRow ts_fused_row(AluOp op0, AluOp op1) {
   return f;
 }
 
+// add / subtract / multiply / divide: one IEEE operation each, alu_f32<op> chosen at run time.
+constexpr bool is_ieee_basic(AluOp op) {
+  return op == AluOp::add || op == AluOp::subtract || op == AluOp::multiply || op == AluOp::divide;
+}
+inline float alu_f32_basic(AluOp op, float a, float b) {
+  switch (op) {
+    case AluOp::add: return alu_f32<AluOp::add>(a, b);
+    case AluOp::subtract: return alu_f32<AluOp::subtract>(a, b);
+    case AluOp::multiply: return alu_f32<AluOp::multiply>(a, b);
+    default: return alu_f32<AluOp::divide>(a, b);
+  }
+}
+
 // One tensor_scalar stage over a row: one switch per row, a plain loop per op.
 void ts_apply_f32(AluOp op, float* x, float s, bool reverse, std::int64_t n) {
   dispatch_arith(op, [&](auto tag) {
@@ -501,6 +562,17 @@ void ts_dense_f32_rows(const Tile& dst, const Tile& src, AluOp op, const ScalarO
   const std::int64_t dps = dst.partition_stride, sps = src.partition_stride, aps = s0.is_tile ? s0.tile.partition_stride : 0;
   const float imm = s0.imm;
   const std::int32_t partitions = src.partitions;
+  if (n == 1 && partitions == 1 && is_ieee_basic(op)) {
+    // One element (the trsv kernel's x_j / t_jj): the loop below for p = 0 without the per-op
+    // dispatch, whose set-up was most of the instruction's element work (the same alu_f32).
+    float a = imm;
+    if (s_base != nullptr) std::memcpy(&a, s_base, 4);
+    float v;
+    std::memcpy(&v, src_base, 4);
+    v = reverse ? alu_f32_basic(op, a, v) : alu_f32_basic(op, v, a);
+    std::memcpy(dst_base, &v, 4);
+    return;
+  }
   dispatch_arith(op, [&](auto tag) {
     constexpr AluOp OP = decltype(tag)::value;
     constexpr bool kExtreme = OP == AluOp::maximum || OP == AluOp::minimum || OP == AluOp::abs_max || OP == AluOp::abs_min;
@@ -614,23 +686,8 @@ float* run_start(const Tile& t, std::int32_t p, std::int64_t o) {
   }
   return reinterpret_cast<float*>(t.base + std::int64_t{p} * t.partition_stride) + off;
 }
-// `in` may be read run by run while `dst` is written: the same view, or rows without common bytes.
-bool tt_runs_in_place(const Tile& dst, const Tile& in) {
-  if (in.base == dst.base && in.partition_stride == dst.partition_stride && in.ndim == dst.ndim &&
-      in.size == dst.size && in.stride == dst.stride)
-    return true;
-  if (in.mem != dst.mem) return true;
-  if (dst.ndim == 1 && in.ndim == 1) {
-    // One free dimension each (a small call's rows): the tests below for d = 0 alone.
-    if (dst.stride[0] < 0 || in.stride[0] < 0 || in.partition_stride != dst.partition_stride) return false;
-    const auto hi1 = [](const Tile& t) {
-      const std::int64_t hi = t.stride[0] > 0 && t.size[0] > 0 ? t.stride[0] * (t.size[0] - 1) : 0;
-      return (hi + 1) * detail::elem_bytes(t.dtype);
-    };
-    const std::byte* dhi = dst.base + hi1(dst);
-    const std::byte* ihi = in.base + hi1(in);
-    return dhi <= in.base || ihi <= dst.base;
-  }
+// tt_runs_in_place past its inline tests: views of several free dimensions.
+[[gnu::noinline]] bool tt_runs_in_place_dims(const Tile& dst, const Tile& in) {
   for (const Tile* t : {&dst, &in})
     for (int d = 0; d < t->ndim; ++d)
       if (t->stride[d] < 0) return false;
@@ -650,6 +707,29 @@ bool tt_runs_in_place(const Tile& dst, const Tile& in) {
   const std::byte* ihi = in.base + hi_bytes(in);
   return dhi <= ilo || ihi <= dlo;
 }
+// `in` may be read run by run while `dst` is written: the same view, or rows without common bytes.
+// Inline for the views of one free dimension (a small call's rows: twice per tensor_tensor).
+// a == b for the free-pattern arrays, element by element (std::array's == is a memcmp call).
+inline bool same_dims(const std::array<std::int64_t, kMaxFreeDims>& a, const std::array<std::int64_t, kMaxFreeDims>& b) {
+  static_assert(kMaxFreeDims == 4);
+  return ((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3])) == 0;
+}
+inline bool tt_runs_in_place(const Tile& dst, const Tile& in) {
+  if (in.base == dst.base && in.partition_stride == dst.partition_stride && in.ndim == dst.ndim &&
+      same_dims(in.size, dst.size) && same_dims(in.stride, dst.stride))
+    return true;
+  if (in.mem != dst.mem) return true;
+  if (dst.ndim != 1 || in.ndim != 1) return tt_runs_in_place_dims(dst, in);
+  // One free dimension each: tt_runs_in_place_dims for d = 0 alone.
+  if (dst.stride[0] < 0 || in.stride[0] < 0 || in.partition_stride != dst.partition_stride) return false;
+  const auto hi1 = [](const Tile& t) {
+    const std::int64_t hi = t.stride[0] > 0 && t.size[0] > 0 ? t.stride[0] * (t.size[0] - 1) : 0;
+    return (hi + 1) * detail::elem_bytes(t.dtype);
+  };
+  const std::byte* dhi = dst.base + hi1(dst);
+  const std::byte* ihi = in.base + hi1(in);
+  return dhi <= in.base || ihi <= dst.base;
+}
 }  // namespace
 
 void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, AluOp op, Engine engine,
@@ -657,28 +737,51 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
   if (detail::replay::recording_anywhere()) [[unlikely]]
     detail::replay::note_tensor_tensor(*this, dst, a, b, op, engine, opt);
   const std::string_view instr = "tensor_tensor";
-  require_vector_engine(instr, engine, {Engine::vector, Engine::gpsimd}, "VectorE or GpSimdE");
-  // ISA: tensor_tensor "power" is a GpSimd operation.
-  if (op == AluOp::power && engine != Engine::gpsimd)
-    throw UsageError(instr, "op", "power runs on GpSimdE (engine=gpsimd), not " + std::string(engine_name(engine)));
-  detail::check_engine_operand(instr, "a", a, *hw_, engine);
-  detail::check_engine_operand(instr, "b", b, *hw_, engine);
-  detail::check_engine_operand(instr, "dst", dst, *hw_, engine);
-  if (a.mem == MemSpace::psum && b.mem == MemSpace::psum)
-    throw UsageError(instr, "b", "inputs 'a' and 'b' cannot both reside in PSUM");
-  detail::require_same_partitions(instr, "a", a, "b", b);
-  detail::require_same_partitions(instr, "a", a, "dst", dst);
-  detail::require_same_free_size(instr, "a", a, "b", b);
-  detail::require_same_free_size(instr, "a", a, "dst", dst);
   const bool bitvec = bitvec_op(op);
-  if (bitvec) {
-    require_integer(instr, "a", a, op);
-    require_integer(instr, "b", b, op);
-    require_integer(instr, "dst", dst, op);
+  Instruction* rec = nullptr;
+  FlatOperand fd, fa, fb;
+  if (engine == Engine::vector && op != AluOp::power && !bitvec && flat_vector_operand(dst, *hw_, fd) &&
+      flat_vector_operand(a, *hw_, fa) && flat_vector_operand(b, *hw_, fb) &&
+      !(a.mem == MemSpace::psum && b.mem == MemSpace::psum) && a.partitions == b.partitions &&
+      a.partitions == dst.partitions && fa.free == fb.free && fa.free == fd.free) [[likely]] {
+    // Flat operands (see FlatOperand): every check below passes; describe's fields in one pass.
+    Instruction& ins = record(engine, Opcode::tensor_tensor);
+    put_flat_region(ins.regions[0], dst, fd, true);
+    put_flat_region(ins.regions[1], a, fa, false);
+    put_flat_region(ins.regions[2], b, fb, false);
+    ins.nregions = 3;
+    ins.out_dtype = dst.dtype;
+    ins.in_dtype = a.dtype;
+    ins.partitions = dst.partitions;
+    ins.inputs = 2;
+    ins.free_elems = fd.free;
+    ins.bytes_written = flat_bytes(dst, fd);
+    ins.bytes_read = flat_bytes(a, fa) + flat_bytes(b, fb);
+    ins.contiguous = fd.contiguous && fa.contiguous && fb.contiguous;
+    rec = &ins;
+  } else {
+    require_vector_engine(instr, engine, {Engine::vector, Engine::gpsimd}, "VectorE or GpSimdE");
+    // ISA: tensor_tensor "power" is a GpSimd operation.
+    if (op == AluOp::power && engine != Engine::gpsimd)
+      throw UsageError(instr, "op", "power runs on GpSimdE (engine=gpsimd), not " + std::string(engine_name(engine)));
+    detail::check_engine_operand(instr, "a", a, *hw_, engine);
+    detail::check_engine_operand(instr, "b", b, *hw_, engine);
+    detail::check_engine_operand(instr, "dst", dst, *hw_, engine);
+    if (a.mem == MemSpace::psum && b.mem == MemSpace::psum)
+      throw UsageError(instr, "b", "inputs 'a' and 'b' cannot both reside in PSUM");
+    detail::require_same_partitions(instr, "a", a, "b", b);
+    detail::require_same_partitions(instr, "a", a, "dst", dst);
+    detail::require_same_free_size(instr, "a", a, "b", b);
+    detail::require_same_free_size(instr, "a", a, "dst", dst);
+    if (bitvec) {
+      require_integer(instr, "a", a, op);
+      require_integer(instr, "b", b, op);
+      require_integer(instr, "dst", dst, op);
+    }
+    rec = &record(engine, Opcode::tensor_tensor);
+    detail::describe(*rec, dst, {&a, &b});
   }
-
-  Instruction& ins = record(engine, Opcode::tensor_tensor);
-  detail::describe(ins, dst, {&a, &b});
+  Instruction& ins = *rec;
   ins.subop = static_cast<std::uint8_t>(static_cast<int>(op) + 1);  // cost model: AluOp + 1
   if (!executes()) return commit_instruction();
   const std::int64_t n = detail::free_size_of(a);
@@ -738,6 +841,20 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
         });
         return commit_instruction();
       }
+      if (a.partitions == 1 && runs == 1 && is_ieee_basic(op)) {
+        // One run of one partition (the trsv kernel's x_i - t_ij x_j): the loop below for p = 0,
+        // o = 0 without the per-op dispatch (run_start(t, 0, 0) is t.base).
+        const auto* x = reinterpret_cast<const float*>(a.base);
+        const auto* y = reinterpret_cast<const float*>(b.base);
+        auto* out = reinterpret_cast<float*>(dst.base);
+        switch (op) {
+          case AluOp::add: tt_row_f32<AluOp::add>(x, y, out, run); break;
+          case AluOp::subtract: tt_row_f32<AluOp::subtract>(x, y, out, run); break;
+          case AluOp::multiply: tt_row_f32<AluOp::multiply>(x, y, out, run); break;
+          default: tt_row_f32<AluOp::divide>(x, y, out, run); break;
+        }
+        return commit_instruction();
+      }
       dispatch_arith(op, [&](auto tag) {
         for (std::int32_t p = 0; p < a.partitions; ++p)
           for (std::int64_t o = 0; o < runs; ++o)
@@ -790,53 +907,90 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
   if (detail::replay::recording_anywhere()) [[unlikely]]
     detail::replay::note_tensor_scalar(*this, dst, src, op0, s0, op1, s1, engine, reverse0, reverse1, opt);
   const std::string_view instr = "tensor_scalar";
-  require_vector_engine(instr, engine, {Engine::vector, Engine::scalar, Engine::gpsimd},
-                        "VectorE, ScalarE (trn2+) or GpSimdE");
-  if (engine == Engine::scalar) {
-    if (hw_->generation == Generation::trn1) throw NotSupportedError(instr, "tensor_scalar on ScalarE", hw_->name);
-    const bool ok = (op0 == AluOp::multiply && (op1 == AluOp::add || op1 == AluOp::bypass)) ||
-                    (op0 == AluOp::add && op1 == AluOp::bypass);
-    if (!ok)
-      throw UsageError(instr, "op0",
-                       "ScalarE supports only (multiply, add), (multiply, bypass), (add, bypass); got (" +
-                           std::string(alu_op_name(op0)) + ", " + std::string(alu_op_name(op1)) + ")");
-  }
   const bool bitvec = bitvec_op(op0) || bitvec_op(op1);
-  if (bitvec) {
-    if ((op0 != AluOp::bypass && !bitvec_op(op0)) || (op1 != AluOp::bypass && !bitvec_op(op1)))
-      throw UsageError(instr, bitvec_op(op0) ? "op1" : "op0",
-                       "op0 and op1 must both be bitvec or both arithmetic (got " + std::string(alu_op_name(op0)) +
-                           ", " + std::string(alu_op_name(op1)) + ")");
-    if (engine != Engine::vector)
-      throw UsageError(instr, "engine", "bitvec ops run on VectorE only (got " + std::string(engine_name(engine)) + ")");
-  }
   const bool use_s1 = op1 != AluOp::bypass;
-  detail::check_engine_operand(instr, "src", src, *hw_, engine);
-  detail::check_engine_operand(instr, "dst", dst, *hw_, engine);
-  detail::require_same_partitions(instr, "src", src, "dst", dst);
-  detail::require_same_free_size(instr, "src", src, "dst", dst);
-  check_scalar_operand(instr, "operand0", s0, src, *hw_, engine);
-  if (use_s1) check_scalar_operand(instr, "operand1", s1, src, *hw_, engine);
-  if (bitvec) {
-    const AluOp bop = bitvec_op(op0) ? op0 : op1;  // named in messages (op0 may be bypass)
-    require_integer(instr, "src", src, bop);
-    require_integer(instr, "dst", dst, bop);
-    const std::pair<const char*, const ScalarOperand*> scalars[] = {{"operand0", &s0}, {"operand1", &s1}};
-    for (int k = 0; k < (use_s1 ? 2 : 1); ++k) {
-      const auto& [name, s] = scalars[k];
-      if (s->is_tile) {
-        require_integer(instr, name, s->tile, bop);
-      } else if (!integral_immediate(s->imm)) {
-        throw UsageError(instr, name, "bitvec immediate " + std::to_string(s->imm) +
-                                          " is not a whole number in [-2^31, 2^32); use a [P,1] integer tile");
+  Instruction* rec = nullptr;
+  FlatOperand fd, fs, f0, f1;
+  // A scalar operand of the flat path: an immediate, or a flat [P, 1] tile with src's partitions.
+  const auto flat_scalar = [&](const ScalarOperand& s, FlatOperand& f) {
+    return !s.is_tile || (flat_vector_operand(s.tile, *hw_, f) && f.free == 1 && s.tile.partitions == src.partitions);
+  };
+  if (engine == Engine::vector && !bitvec && flat_vector_operand(dst, *hw_, fd) && flat_vector_operand(src, *hw_, fs) &&
+      src.partitions == dst.partitions && fs.free == fd.free && flat_scalar(s0, f0) && (!use_s1 || flat_scalar(s1, f1)))
+      [[likely]] {
+    // Flat operands (see FlatOperand): every check below passes; describe's and
+    // add_vector_operand's fields in one pass.
+    Instruction& ins = record(engine, Opcode::tensor_scalar);
+    put_flat_region(ins.regions[0], dst, fd, true);
+    put_flat_region(ins.regions[1], src, fs, false);
+    std::uint8_t k = 2;
+    std::int64_t bytes_read = flat_bytes(src, fs);
+    if (s0.is_tile) {
+      put_flat_region(ins.regions[k++], s0.tile, f0, false);
+      bytes_read += flat_bytes(s0.tile, f0);
+    }
+    if (use_s1 && s1.is_tile) {
+      put_flat_region(ins.regions[k++], s1.tile, f1, false);
+      bytes_read += flat_bytes(s1.tile, f1);
+    }
+    ins.nregions = k;
+    ins.out_dtype = dst.dtype;
+    ins.in_dtype = src.dtype;
+    ins.partitions = dst.partitions;
+    ins.inputs = 1;
+    ins.free_elems = fd.free;
+    ins.bytes_written = flat_bytes(dst, fd);
+    ins.bytes_read = bytes_read;
+    ins.contiguous = fd.contiguous && fs.contiguous;
+    rec = &ins;
+  } else {
+    require_vector_engine(instr, engine, {Engine::vector, Engine::scalar, Engine::gpsimd},
+                          "VectorE, ScalarE (trn2+) or GpSimdE");
+    if (engine == Engine::scalar) {
+      if (hw_->generation == Generation::trn1) throw NotSupportedError(instr, "tensor_scalar on ScalarE", hw_->name);
+      const bool ok = (op0 == AluOp::multiply && (op1 == AluOp::add || op1 == AluOp::bypass)) ||
+                      (op0 == AluOp::add && op1 == AluOp::bypass);
+      if (!ok)
+        throw UsageError(instr, "op0",
+                         "ScalarE supports only (multiply, add), (multiply, bypass), (add, bypass); got (" +
+                             std::string(alu_op_name(op0)) + ", " + std::string(alu_op_name(op1)) + ")");
+    }
+    if (bitvec) {
+      if ((op0 != AluOp::bypass && !bitvec_op(op0)) || (op1 != AluOp::bypass && !bitvec_op(op1)))
+        throw UsageError(instr, bitvec_op(op0) ? "op1" : "op0",
+                         "op0 and op1 must both be bitvec or both arithmetic (got " + std::string(alu_op_name(op0)) +
+                             ", " + std::string(alu_op_name(op1)) + ")");
+      if (engine != Engine::vector)
+        throw UsageError(instr, "engine", "bitvec ops run on VectorE only (got " + std::string(engine_name(engine)) + ")");
+    }
+    detail::check_engine_operand(instr, "src", src, *hw_, engine);
+    detail::check_engine_operand(instr, "dst", dst, *hw_, engine);
+    detail::require_same_partitions(instr, "src", src, "dst", dst);
+    detail::require_same_free_size(instr, "src", src, "dst", dst);
+    check_scalar_operand(instr, "operand0", s0, src, *hw_, engine);
+    if (use_s1) check_scalar_operand(instr, "operand1", s1, src, *hw_, engine);
+    if (bitvec) {
+      const AluOp bop = bitvec_op(op0) ? op0 : op1;  // named in messages (op0 may be bypass)
+      require_integer(instr, "src", src, bop);
+      require_integer(instr, "dst", dst, bop);
+      const std::pair<const char*, const ScalarOperand*> scalars[] = {{"operand0", &s0}, {"operand1", &s1}};
+      for (int k = 0; k < (use_s1 ? 2 : 1); ++k) {
+        const auto& [name, s] = scalars[k];
+        if (s->is_tile) {
+          require_integer(instr, name, s->tile, bop);
+        } else if (!integral_immediate(s->imm)) {
+          throw UsageError(instr, name, "bitvec immediate " + std::to_string(s->imm) +
+                                            " is not a whole number in [-2^31, 2^32); use a [P,1] integer tile");
+        }
       }
     }
-  }
 
-  Instruction& ins = record(engine, Opcode::tensor_scalar);
-  detail::describe(ins, dst, {&src});
-  if (s0.is_tile) add_vector_operand(ins, s0.tile);
-  if (use_s1 && s1.is_tile) add_vector_operand(ins, s1.tile);
+    rec = &record(engine, Opcode::tensor_scalar);
+    detail::describe(*rec, dst, {&src});
+    if (s0.is_tile) add_vector_operand(*rec, s0.tile);
+    if (use_s1 && s1.is_tile) add_vector_operand(*rec, s1.tile);
+  }
+  Instruction& ins = *rec;
   if (!executes()) return commit_instruction();
 
   const std::int64_t n = detail::free_size_of(src);
@@ -874,11 +1028,14 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
     const bool dense_f32 = src.dtype == DType::f32 && dst.dtype == DType::f32 && detail::free_contiguous_of(src) &&
                            detail::free_contiguous_of(dst) &&
                            ((rows_in_place && dst.base == src.base) || detail::regions_disjoint(ins.regions[0], ins.regions[1]));
-    const TsFusedRow fused = dense_f32 && simd::has_avx512() ? ts_fused_row(op0, op1) : nullptr;
     // One op: columns (n == 1, the trsv kernel's steps) and the ops the fused row does not take run
     // the per-instruction dispatch; longer rows of a fusable op keep the fused single pass below
-    // (ts_dense_f32_rows copies each row into dst first, then works it: two passes).
-    if (dense_f32 && !use_s1 && (!s0.is_tile || s0.tile.dtype == DType::f32) && (fused == nullptr || n == 1)) {
+    // (ts_dense_f32_rows copies each row into dst first, then works it: two passes). The fused row
+    // is looked up only when a row may take it.
+    const bool one_op_rows = dense_f32 && !use_s1 && (!s0.is_tile || s0.tile.dtype == DType::f32);
+    const TsFusedRow fused =
+        dense_f32 && !(one_op_rows && n == 1) && simd::has_avx512() ? ts_fused_row(op0, op1) : nullptr;
+    if (one_op_rows && (fused == nullptr || n == 1)) {
       ts_dense_f32_rows(dst, src, op0, s0, reverse0);
       return commit_instruction();
     }

@@ -192,9 +192,12 @@ std::int64_t HbmTensor::numel() const {
 Tile HbmTensor::tile_nd(std::initializer_list<std::int64_t> start_list, std::initializer_list<std::int64_t> size_list,
                          int partition_axis) const {
   constexpr const char* who = "HbmTensor::tile_nd";
-  const std::vector<std::int64_t> start(start_list), sizes(size_list);
+  // The lists read in place (copied into vectors, they were two heap blocks per view: a small
+  // call's DMA views are built on every call).
+  const std::int64_t* const start = start_list.begin();
+  const std::int64_t* const sizes = size_list.begin();
   const int nd = static_cast<int>(shape_.size());
-  if (static_cast<int>(start.size()) != nd || static_cast<int>(sizes.size()) != nd)
+  if (static_cast<int>(start_list.size()) != nd || static_cast<int>(size_list.size()) != nd)
     throw UsageError(who, "start/sizes", "need one entry per tensor axis (" + std::to_string(nd) + ")");
   if (partition_axis < 0 || partition_axis >= nd)
     throw LimitError(who, "partition_axis", "axis", partition_axis, "tensor axes", nd, "");
@@ -275,30 +278,15 @@ Tile HbmTensor::tile_transposed(std::int64_t r0, std::int64_t nrows, std::int64_
 // ---- OnChipMemory --------------------------------------------------------------------------------
 
 namespace {
-// Per group of kGroup partitions, the byte ranges [lo, hi) that may differ from the allocation
-// poison (written since they were last filled): at most kDirtyRanges disjoint, sorted ranges; when
-// a write would make one more, the two ranges with the smallest gap between them become one (the
-// gap counts as written: more fill later, never less). Kept after the partitions in the storage
-// block (plain data, freed with it), so that OnChipMemory's layout is unchanged (onchip_dirty.hpp).
-// Groups rather than partitions: a write costs 4 updates, not up to 128. Separate ranges rather
-// than one hull: a GEMM's tiles lie apart, and one hull made every allocation refill the bytes
-// between the few each call writes.
-struct DirtyRange {
-  std::int64_t lo, hi;
-};
-constexpr int kDirtyRanges = 16;
-struct DirtySet {
-  std::int64_t n;  // ranges in use
-  DirtyRange r[kDirtyRanges + 1];  // one spare: a set may hold kDirtyRanges + 1 before merge_closest
-};
-constexpr std::int32_t kGroup = 32;
-constexpr std::int64_t kPadBytes = 64;  // OnChipMemory::kHostPartitionPadBytes (asserted below)
+using detail::DirtyRange;
+using detail::DirtySet;
+using detail::dirty_sets;
+using detail::host_stride_of;
+using detail::kDirtyRanges;
+using detail::kGroup;
+using detail::kPadBytes;
 
 int dirty_groups(const OnChipMemory& m) { return (m.partitions() + kGroup - 1) / kGroup; }
-std::int64_t host_stride_of(const OnChipMemory& m) { return m.partition_bytes() + kPadBytes; }
-DirtySet* dirty_sets(const OnChipMemory& m) {
-  return reinterpret_cast<DirtySet*>(m.storage() + m.partitions() * host_stride_of(m));
-}
 // Bytes of the storage block after the partitions: one DirtySet per group.
 std::int64_t dirty_bytes(int partitions) {
   return std::int64_t{(partitions + kGroup - 1) / kGroup} * std::int64_t{sizeof(DirtySet)};
@@ -374,7 +362,7 @@ void remove_dirty(DirtySet& d, std::int64_t lo, std::int64_t hi) {
 }
 }  // namespace
 
-void detail::note_onchip_write(OnChipMemory& m, const Region& r) {
+void detail::note_onchip_write_ranges(OnChipMemory& m, const Region& r) {
   DirtySet* h = dirty_sets(m);
   const auto lo = static_cast<std::int64_t>(r.lo), hi = static_cast<std::int64_t>(r.hi);
   if (lo >= hi) return;

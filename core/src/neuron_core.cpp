@@ -105,13 +105,24 @@ const Instruction kBlankRecord{};
 }  // namespace
 
 Instruction& NeuronCore::record(Engine e, Opcode op) {
+  std::vector<Instruction>& records = trace_.instructions;
   Instruction* ins = &scratch_record_;
-  if (cfg_.trace) {
-    std::vector<Instruction>& records = trace_.instructions;
-    if (records.size() == records.capacity()) trace_.reserve(std::max<std::size_t>(64, 2 * records.capacity()));
+  if (cfg_.trace && records.size() != records.capacity()) [[likely]] {
+    // Room for the record (a traced program's usual case): the append below cannot reallocate, so
+    // its growth path (a call, and the register saves it cost every record) is left out.
+    if (records.size() == records.capacity()) __builtin_unreachable();
     ins = &records.emplace_back(kBlankRecord);
   } else {
-    scratch_record_ = kBlankRecord;
+    // A full buffer, or tracing off: out of line.
+    ins = [this]() __attribute__((noinline)) -> Instruction* {
+      if (!cfg_.trace) {
+        scratch_record_ = kBlankRecord;
+        return &scratch_record_;
+      }
+      std::vector<Instruction>& all = trace_.instructions;
+      trace_.reserve(std::max<std::size_t>(64, 2 * all.capacity()));
+      return &all.emplace_back(kBlankRecord);
+    }();
   }
   ins->index = next_instruction_;
   ins->program = linear_program_;
@@ -123,34 +134,58 @@ Instruction& NeuronCore::record(Engine e, Opcode op) {
 
 void NeuronCore::commit_instruction() {
   const Instruction& last = cfg_.trace ? trace_.instructions.back() : scratch_record_;
-  if (last.regions_dropped) {
-    invalidate_operand_memo(nullptr);
-    detail::note_onchip_write_all(sbuf_);
-    detail::note_onchip_write_all(psum_);
-  } else {
-    // An empty memo (no valid entry in either role: every small call without a matmul) has nothing
-    // to invalidate; the test is invalidate_operand_memo's own first one, taken once.
-    const bool memo_empty = memo_->roles[0].index.empty() && memo_->roles[1].index.empty();
-    for (std::uint8_t i = 0; i < last.nregions; ++i) {
+  // The common case first, with no call on its path (so no register saves): every region recorded,
+  // an empty operand memo (no matmul since the program began), no strict-mode PSUM record, and
+  // every on-chip write inside a range the dirty ranges hold already (onchip_dirty.hpp) -- the
+  // general path below would change nothing but the two counters. A small call's instruction paid
+  // ~120 host instructions here, a fifth of them for register saves and restores.
+  if (!last.regions_dropped && memo_->roles[0].index.empty() && memo_->roles[1].index.empty() &&
+      psum_matmul_written_.empty()) [[likely]] {
+    bool known = true;
+    for (std::uint8_t i = 0; i < last.nregions && known; ++i) {
       const Region& r = last.regions[i];
-      if (!r.write || r.mem == MemSpace::hbm) continue;
-      if (r.mem == MemSpace::sbuf && !memo_empty) invalidate_operand_memo(&r);
-      detail::note_onchip_write(r.mem == MemSpace::sbuf ? sbuf_ : psum_, r);
+      if (r.write && r.mem != MemSpace::hbm)
+        known = detail::onchip_write_known(r.mem == MemSpace::sbuf ? sbuf_ : psum_, r);
+    }
+    if (known) [[likely]] {
+      ++trace_.per_engine[static_cast<int>(last.engine)];
+      ++next_instruction_;
+      if (detail::g_instr_probe.load(std::memory_order_relaxed)) [[unlikely]]
+        detail::instr_probe_commit(last);
+      return;
     }
   }
-  // Strict mode: PSUM written by anything but TensorE no longer holds a matmul accumulation
-  // (accumulating onto memset/copy-initialised PSUM is undefined on v2/v3, ISA nc_matmul).
-  if (!psum_matmul_written_.empty() && last.engine != Engine::tensor) {
-    for (std::uint8_t i = 0; i < last.nregions; ++i) {
-      const Region& r = last.regions[i];
-      if (!r.write || r.mem != MemSpace::psum) continue;
-      for (std::int32_t p = r.p0; p < r.p0 + r.np; ++p) {
-        const std::size_t base = static_cast<std::size_t>(std::int64_t{p} * hw_->psum_partition_bytes / 4);
-        std::fill(psum_matmul_written_.begin() + static_cast<std::ptrdiff_t>(base + r.lo / 4),
-                  psum_matmul_written_.begin() + static_cast<std::ptrdiff_t>(base + (r.hi + 3) / 4), 0);
+  // The general path, out of line (inline, its calls made the fast path above save registers).
+  [this, &last]() __attribute__((noinline)) {
+    if (last.regions_dropped) {
+      invalidate_operand_memo(nullptr);
+      detail::note_onchip_write_all(sbuf_);
+      detail::note_onchip_write_all(psum_);
+    } else {
+      // An empty memo (no valid entry in either role: every small call without a matmul) has nothing
+      // to invalidate; the test is invalidate_operand_memo's own first one, taken once.
+      const bool memo_empty = memo_->roles[0].index.empty() && memo_->roles[1].index.empty();
+      for (std::uint8_t i = 0; i < last.nregions; ++i) {
+        const Region& r = last.regions[i];
+        if (!r.write || r.mem == MemSpace::hbm) continue;
+        if (r.mem == MemSpace::sbuf && !memo_empty) invalidate_operand_memo(&r);
+        detail::note_onchip_write(r.mem == MemSpace::sbuf ? sbuf_ : psum_, r);
       }
     }
-  }
+    // Strict mode: PSUM written by anything but TensorE no longer holds a matmul accumulation
+    // (accumulating onto memset/copy-initialised PSUM is undefined on v2/v3, ISA nc_matmul).
+    if (!psum_matmul_written_.empty() && last.engine != Engine::tensor) {
+      for (std::uint8_t i = 0; i < last.nregions; ++i) {
+        const Region& r = last.regions[i];
+        if (!r.write || r.mem != MemSpace::psum) continue;
+        for (std::int32_t p = r.p0; p < r.p0 + r.np; ++p) {
+          const std::size_t base = static_cast<std::size_t>(std::int64_t{p} * hw_->psum_partition_bytes / 4);
+          std::fill(psum_matmul_written_.begin() + static_cast<std::ptrdiff_t>(base + r.lo / 4),
+                    psum_matmul_written_.begin() + static_cast<std::ptrdiff_t>(base + (r.hi + 3) / 4), 0);
+        }
+      }
+    }
+  }();
   ++trace_.per_engine[static_cast<int>(last.engine)];
   ++next_instruction_;
   if (detail::g_instr_probe.load(std::memory_order_relaxed)) detail::instr_probe_commit(last);

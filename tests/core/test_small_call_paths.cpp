@@ -1,14 +1,31 @@
 // The host-side short cuts of small calls (issue #30; docs/architecture.md "Per-call cost") against
 // the element-by-element definitions they replace: memset's value encoded once, the VectorE
 // transpose by fixed address steps, and the dirty ranges that let an allocation refill only what
-// instructions wrote. Same bytes in every case.
+// instructions wrote. Same bytes in every case. Then the hand-written fast paths of the
+// per-instruction work against the general code they stand for: operands of one free dimension
+// (describe's, the operand checks', and VectorE's one-pass checks and description of tensor_scalar /
+// tensor_tensor) against the same operands as two-dimensional views, which take the general loops;
+// the inline operand checks against the sequences of checks that throw; the schedule memo's AVX2
+// record comparison against its SSE2 form and a field-by-field comparison.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
+#include <functional>
+#include <optional>
+#include <string>
 #include <vector>
 
+#include "../../core/src/engine_util.hpp"  // the inline operand checks and their *_checked sequences
 #include "trn/core/core.hpp"
+
+namespace trn::detail {
+// core/src/cost_model.cpp (a test hook, not in a public header): the schedule memo's record
+// comparison on its AVX2 path (avx2 true, when the host has AVX2) or its SSE2 path.
+bool schedule_memo_compare_records(const Instruction* a, const Instruction* b, std::size_t n, bool avx2,
+                                   std::uint8_t* moved);
+}  // namespace trn::detail
 
 namespace {
 
@@ -115,6 +132,339 @@ TEST(SmallCallPaths, AllocationAfterScatteredWritesReadsAsPoison) {
   nc.sbuf().free(part);
   const Tile last = nc.sbuf().alloc(DType::f32, 128, {2048});
   EXPECT_TRUE(all_poison(last));
+}
+
+// ---- fast paths of the per-instruction work against the general code ----------------------------
+
+// The same view as two free dimensions [1, n] (the outer one of size 1, any stride): the same
+// elements in the same order, but every check and description of it runs the general loops.
+Tile as_two_dims(const Tile& t) {
+  Tile u = t;
+  u.ndim = 2;
+  u.size = {1, t.size[0], 1, 1};
+  u.stride = {t.size[0] * t.stride[0] + 7, t.stride[0], 0, 0};
+  return u;
+}
+
+// Every field but the index (the core's instruction counter, one further for the second run).
+void expect_same_record(const Instruction& a, const Instruction& b, const std::string& what) {
+  EXPECT_EQ(a.engine, b.engine) << what;
+  EXPECT_EQ(a.opcode, b.opcode) << what;
+  EXPECT_EQ(a.in_dtype, b.in_dtype) << what;
+  EXPECT_EQ(a.out_dtype, b.out_dtype) << what;
+  EXPECT_EQ(a.partitions, b.partitions) << what;
+  EXPECT_EQ(a.free_elems, b.free_elems) << what;
+  EXPECT_EQ(a.matmul_m, b.matmul_m) << what;
+  EXPECT_EQ(a.inputs, b.inputs) << what;
+  EXPECT_EQ(a.bytes_read, b.bytes_read) << what;
+  EXPECT_EQ(a.bytes_written, b.bytes_written) << what;
+  EXPECT_EQ(a.contiguous, b.contiguous) << what;
+  EXPECT_EQ(a.subop, b.subop) << what;
+  EXPECT_EQ(a.regions_dropped, b.regions_dropped) << what;
+  ASSERT_EQ(a.nregions, b.nregions) << what;
+  for (int r = 0; r < a.nregions; ++r) {
+    const Region &x = a.regions[static_cast<std::size_t>(r)], &y = b.regions[static_cast<std::size_t>(r)];
+    EXPECT_TRUE(x.mem == y.mem && x.write == y.write && x.p0 == y.p0 && x.np == y.np && x.lo == y.lo && x.hi == y.hi)
+        << what << " region " << r << ": " << x.p0 << "+" << x.np << " [" << x.lo << ", " << x.hi << ") vs " << y.p0
+        << "+" << y.np << " [" << y.lo << ", " << y.hi << ")";
+  }
+}
+
+// What one instruction did: its record and the bytes of the whole allocation afterwards (into a
+// buffer the caller keeps: a fresh 64 KiB vector per run was most of the test's time), or the error
+// it threw (then nothing may have been recorded).
+struct Outcome {
+  std::optional<Instruction> record;
+  const std::vector<std::byte>* bytes = nullptr;
+  std::string error;
+};
+
+// Runs `op` on nc after filling `whole` with a fixed pattern (finite values in every float format).
+template <class Op>
+Outcome run_instruction(NeuronCore& nc, const Tile& whole, std::vector<std::byte>& bytes, Op&& op) {
+  const auto row = static_cast<std::size_t>(whole.bytes_per_partition());
+  static std::vector<std::byte> fill;
+  if (fill.size() < row + 128) {
+    fill.resize(row + 128);
+    for (std::size_t b = 0; b < fill.size(); ++b) fill[b] = static_cast<std::byte>((b * 13) % 61 + 1);
+  }
+  for (std::int32_t p = 0; p < whole.partitions; ++p)
+    std::memcpy(whole.base + std::int64_t{p} * whole.partition_stride, fill.data() + p % 128, row);
+  nc.trace().clear();
+  Outcome o;
+  try {
+    op();
+  } catch (const std::exception& e) {
+    o.error = e.what();
+  }
+  if (!nc.trace().instructions.empty()) o.record = nc.trace().instructions.back();
+  bytes.resize(static_cast<std::size_t>(whole.partitions) * row);
+  for (std::int32_t p = 0; p < whole.partitions; ++p)
+    std::memcpy(bytes.data() + static_cast<std::size_t>(p) * row, whole.base + std::int64_t{p} * whole.partition_stride, row);
+  o.bytes = &bytes;
+  if (!o.error.empty()) {
+    EXPECT_FALSE(o.record.has_value()) << "recorded an instruction that threw: " << o.error;
+  }
+  return o;
+}
+
+void expect_same_outcome(const Outcome& flat, const Outcome& general, const std::string& what) {
+  EXPECT_EQ(flat.error, general.error) << what;
+  ASSERT_EQ(flat.record.has_value(), general.record.has_value()) << what;
+  if (flat.record) expect_same_record(*flat.record, *general.record, what);
+  EXPECT_TRUE(*flat.bytes == *general.bytes) << what << ": different bytes";
+}
+
+// A view of `t` (one free dimension) with a hand-set free pattern: `count` elements from element
+// `first`, `step` apart (negative: walking down).
+Tile pattern(const Tile& t, std::int64_t first, std::int64_t count, std::int64_t step) {
+  Tile u = t;
+  const std::int64_t es = dtype_size(t.dtype);
+  u.base = t.base + first * es;
+  u.offset_bytes = t.offset_bytes + first * es;
+  u.size[0] = count;
+  u.stride[0] = step;
+  return u;
+}
+
+// tensor_scalar, tensor_tensor and tensor_copy on operands of one free dimension (tensor_scalar's
+// and tensor_tensor's one-pass flat path; describe's one-dimension branch for tensor_copy) and on
+// the same operands as [1, n] views (the general checks and loops): the same record, bytes and
+// errors, over dense, strided, reversed, single-element, in-place, PSUM, bf16 and partition-offset
+// operands, and over operands that each break one check.
+TEST(SmallCallPaths, FlatOperandPathsMatchTheGeneralPath) {
+  NeuronCore nc;
+  const Tile whole = nc.sbuf().alloc(DType::f32, 128, {128});
+  const Tile psum = nc.psum().alloc(DType::f32, 128, {64});
+  Tile wide16 = whole.cols(96, 32);  // [128, 64] bf16 over the last 32 words
+  wide16.dtype = DType::bf16;
+  wide16.size[0] = 64;
+  struct Ops {
+    Tile dst, src, b, scalar;
+    std::string name;
+  };
+  std::vector<Ops> cases;
+  for (std::int32_t P : {1, 32, 128})
+    for (std::int64_t n : {1, 5, 17}) {
+      const Tile rows = whole.rows(0, P);
+      const std::string tag = "P " + std::to_string(P) + " n " + std::to_string(n);
+      cases.push_back({rows.cols(0, n), rows.cols(32, n), rows.cols(64, n), rows.cols(100, 1), "dense " + tag});
+      cases.push_back({rows.cols(0, n), rows.cols(0, n), rows.cols(0, n), rows.cols(0, 1), "in place " + tag});
+      cases.push_back({pattern(rows, 40, n, 2), rows.cols(0, n), pattern(rows, 80 + n, n, -1), rows.cols(120, 1),
+                       "strided and reversed " + tag});
+      cases.push_back({rows.cols(0, n), psum.rows(0, P).cols(0, n), rows.cols(40, n), psum.rows(0, P).cols(63, 1),
+                       "PSUM source " + tag});
+      cases.push_back({wide16.rows(0, P).cols(0, n), rows.cols(32, n), wide16.rows(0, P).cols(40, n), rows.cols(100, 1),
+                       "bf16 " + tag});
+    }
+  cases.push_back({whole.rows(32, 32).cols(0, 9), whole.rows(32, 32).cols(20, 9), whole.rows(32, 32).cols(40, 9),
+                   whole.rows(32, 32).cols(60, 1), "partitions 32..63"});
+  cases.push_back({whole.rows(64, 64).cols(0, 9), whole.rows(64, 64).cols(20, 9), whole.rows(64, 64).cols(40, 9),
+                   whole.rows(64, 64).cols(60, 1), "partitions 64..127"});
+
+  // Operands that break one check each (applied to one operand at a time).
+  using Break = Tile (*)(Tile);
+  const std::vector<std::pair<std::string, Break>> breaks{
+      {"no partitions", [](Tile t) { t.partitions = 0; return t; }},
+      {"null base", [](Tile t) { t.base = nullptr; return t; }},
+      {"empty free axis", [](Tile t) { t.size[0] = 0; return t; }},
+      {"partition broadcast", [](Tile t) { t.partitions = 2; t.partition_stride = 0; return t; }},
+      {"misaligned start", [](Tile t) { t.partition_start += 1; t.partitions = 1; return t; }},
+      {"past pmax", [](Tile t) { t.partition_start = 96; t.partitions = 64; return t; }},
+      {"in HBM", [](Tile t) { t.mem = MemSpace::hbm; return t; }},
+      {"over the free-size limit", [](Tile t) { t.size[0] = 70000; t.stride[0] = 0; return t; }},
+      {"over the PSUM free-size limit", [](Tile t) { t.mem = MemSpace::psum; t.size[0] = 5000; t.stride[0] = 0; return t; }},
+      {"two-element scalar", [](Tile t) { t.size[0] = 2; return t; }},
+      {"one partition fewer", [](Tile t) { t.partitions = std::max(1, t.partitions - 1); return t; }},
+      {"one element more", [](Tile t) { t.size[0] += 1; return t; }},
+  };
+  std::vector<std::byte> flat_bytes, general_bytes;
+  const auto check = [&](const Ops& c, const std::string& what) {
+    const Tile d2 = as_two_dims(c.dst), s2 = as_two_dims(c.src), b2 = as_two_dims(c.b), k2 = as_two_dims(c.scalar);
+    struct Form {
+      std::string name;
+      std::function<void(const Tile&, const Tile&, const Tile&, const Tile&)> run;
+    };
+    const std::vector<Form> forms{
+        {"tensor_scalar imm", [&](const Tile& d, const Tile& s, const Tile&, const Tile&) { nc.tensor_scalar(d, s, AluOp::multiply, 1.5f); }},
+        {"tensor_scalar tile", [&](const Tile& d, const Tile& s, const Tile&, const Tile& k) { nc.tensor_scalar(d, s, AluOp::divide, k); }},
+        {"tensor_scalar two ops", [&](const Tile& d, const Tile& s, const Tile&, const Tile& k) {
+           nc.tensor_scalar(d, s, AluOp::subtract, k, AluOp::multiply, k, Engine::vector, true, false);
+         }},
+        {"tensor_scalar imm then tile", [&](const Tile& d, const Tile& s, const Tile&, const Tile& k) {
+           nc.tensor_scalar(d, s, AluOp::maximum, -0.25f, AluOp::add, k);
+         }},
+        {"tensor_scalar on GpSimdE", [&](const Tile& d, const Tile& s, const Tile&, const Tile& k) {
+           nc.tensor_scalar(d, s, AluOp::add, k, AluOp::bypass, 0.0f, Engine::gpsimd);
+         }},
+        {"tensor_tensor subtract", [&](const Tile& d, const Tile& s, const Tile& b, const Tile&) { nc.tensor_tensor(d, s, b, AluOp::subtract); }},
+        {"tensor_tensor divide", [&](const Tile& d, const Tile& s, const Tile& b, const Tile&) { nc.tensor_tensor(d, b, s, AluOp::divide); }},
+        {"tensor_tensor power", [&](const Tile& d, const Tile& s, const Tile& b, const Tile&) { nc.tensor_tensor(d, s, b, AluOp::power); }},
+        {"tensor_copy", [&](const Tile& d, const Tile& s, const Tile&, const Tile&) { nc.tensor_copy(d, s); }},
+    };
+    for (const Form& f : forms) {
+      const Outcome flat = run_instruction(nc, whole, flat_bytes, [&] { f.run(c.dst, c.src, c.b, c.scalar); });
+      const Outcome general = run_instruction(nc, whole, general_bytes, [&] { f.run(d2, s2, b2, k2); });
+      expect_same_outcome(flat, general, f.name + ", " + what);
+    }
+  };
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const Ops& c = cases[i];
+    check(c, c.name);
+    if (i % 4 != 0 && i + 2 < cases.size()) continue;  // the broken operands on a quarter of the cases
+    for (const auto& [bname, brk] : breaks) {
+      check({brk(c.dst), c.src, c.b, c.scalar, ""}, c.name + ", dst " + bname);
+      check({c.dst, brk(c.src), c.b, c.scalar, ""}, c.name + ", src " + bname);
+      check({c.dst, c.src, brk(c.b), c.scalar, ""}, c.name + ", b " + bname);
+      check({c.dst, c.src, c.b, brk(c.scalar), ""}, c.name + ", scalar " + bname);
+    }
+  }
+}
+
+// dma_copy between HBM and SBUF with HBM views of one free dimension (describe's one-dimension
+// branch for HBM: the byte hull of a strided view) and the same views as [1, n]: the same record
+// and bytes.
+TEST(SmallCallPaths, OneDimensionHbmDescriptionMatchesTheGeneralLoop) {
+  NeuronCore nc;
+  const Tile whole = nc.sbuf().alloc(DType::f32, 16, {64});
+  std::vector<float> host(4096);
+  for (std::size_t i = 0; i < host.size(); ++i) host[i] = static_cast<float>(i) * 0.5f - 7.0f;
+  const HbmTensor h = HbmTensor::wrap(host.data(), DType::f32, {64, 64});
+  std::vector<std::byte> flat_bytes, general_bytes;
+  for (std::int32_t P : {1, 3, 16})
+    for (std::int64_t n : {1, 4, 31}) {
+      const Tile src = h.tile(2, P, 5, n);
+      Tile strided = src;
+      strided.stride[0] = 2;
+      for (const Tile& s : {src, strided}) {
+        const Tile d = whole.rows(0, P).cols(0, n);
+        const Outcome flat = run_instruction(nc, whole, flat_bytes, [&] { nc.dma_copy(d, s); });
+        const Outcome general = run_instruction(nc, whole, general_bytes, [&] { nc.dma_copy(d, as_two_dims(s)); });
+        expect_same_outcome(flat, general, "load P " + std::to_string(P) + " n " + std::to_string(n));
+      }
+    }
+}
+
+// The inline operand checks (engine_util.hpp: one test of the whole condition) against the
+// sequences of checks they stand for (the *_checked forms, which throw the first failing check):
+// the condition holds exactly when the sequence throws nothing, for one- and two-dimension views.
+TEST(SmallCallPaths, InlineOperandChecksAgreeWithTheCheckSequences) {
+  NeuronCore nc;
+  const HardwareSpec& hw = nc.hw();
+  const Tile sb = nc.sbuf().alloc(DType::f32, 128, {64});
+  const Tile ps = nc.psum().alloc(DType::f32, 128, {64});
+  std::vector<Tile> tiles;
+  for (const Tile& base : {sb, ps})
+    for (std::int32_t start : {0, 1, 32, 64, 96, 127})
+      for (std::int32_t P : {0, 1, 2, 31, 32, 33, 64, 65, 128})
+        for (std::int64_t n : {0, 1, 7, 5000, 70000}) {
+          Tile t = base;
+          t.partition_start = start;
+          t.partitions = P;
+          t.size[0] = n;
+          t.stride[0] = n > 64 ? 0 : 1;
+          tiles.push_back(t);
+          Tile broadcast = t;
+          broadcast.partition_stride = 0;
+          tiles.push_back(broadcast);
+          Tile null = t;
+          null.base = nullptr;
+          tiles.push_back(null);
+          Tile hbm = t;
+          hbm.mem = MemSpace::hbm;
+          tiles.push_back(hbm);
+        }
+  const auto throws = [](auto&& f) {
+    try {
+      f();
+    } catch (const std::exception&) {
+      return true;
+    }
+    return false;
+  };
+  for (const Tile& one : tiles)
+    for (const Tile& t : {one, as_two_dims(one)})
+      for (Engine e : {Engine::vector, Engine::scalar, Engine::gpsimd}) {
+        const bool ok = detail::engine_operand_ok(t, hw, e);
+        EXPECT_EQ(ok, !throws([&] { detail::check_engine_operand_checked("test", "t", t, hw, e); }))
+            << "start " << t.partition_start << " P " << t.partitions << " n " << t.free_size() << " ndim " << t.ndim;
+        EXPECT_EQ(detail::free_size_of(t), t.free_size());
+        EXPECT_EQ(detail::free_contiguous_of(t), t.free_contiguous());
+        EXPECT_EQ(detail::partition_alignment_ok(t, hw),
+                  !throws([&] { detail::require_partition_alignment_checked("test", "t", t, hw); }));
+        EXPECT_EQ(detail::elem_bytes(t.dtype), dtype_size(t.dtype));
+      }
+  for (int d = 0; d < kDTypeCount; ++d) EXPECT_EQ(detail::elem_bytes(static_cast<DType>(d)), dtype_size(static_cast<DType>(d)));
+}
+
+// The schedule memo's comparison of a trace with the last one (cost_model.cpp compare_records):
+// AVX2 (two records per pass) and SSE2 give the field-by-field answer -- false when a field other
+// than the regions' addresses differs, else which records' addresses moved -- for every byte of
+// every record changed in turn (padding bytes change nothing), over odd and even lengths.
+TEST(SmallCallPaths, ScheduleMemoRecordComparisonMatchesFieldByField) {
+  NeuronCore nc;
+  const Tile t = nc.sbuf().alloc(DType::f32, 4, {32});
+  std::vector<float> host(256, 1.0f);
+  const HbmTensor h = HbmTensor::wrap(host.data(), DType::f32, {4, 64});
+  nc.dma_copy(t, h.tile(0, 4, 0, 32));
+  nc.tensor_scalar(t.cols(0, 8), t.cols(8, 8), AluOp::multiply, t.cols(31, 1));
+  nc.tensor_tensor(t.cols(0, 4), t.cols(4, 4), t.cols(12, 4), AluOp::add);
+  nc.memset(t.cols(16, 4), 2.0f);
+  nc.tensor_copy(t.cols(20, 4), t.cols(0, 4), Engine::gpsimd);
+  nc.dma_copy(h.tile(0, 4, 32, 32), t);
+  nc.tensor_reduce(t.cols(24, 1), t.cols(0, 16), AluOp::add);
+  const std::vector<Instruction> base = nc.trace().instructions;
+  ASSERT_EQ(base.size(), 7u);
+  // Field by field: fields_equal false on a differing field but the addresses; moved[i] on
+  // differing addresses of record i (all four region slots).
+  const auto reference = [](const Instruction* a, const Instruction* b, std::size_t n, std::vector<std::uint8_t>& moved) {
+    bool fields_equal = true;
+    for (std::size_t i = 0; i < n; ++i) {
+      const Instruction &x = a[i], &y = b[i];
+      // Byte comparisons of each field (a changed bool byte may hold any value).
+      const auto eq = [](const auto& u, const auto& v) { return std::memcmp(&u, &v, sizeof u) == 0; };
+      fields_equal = fields_equal && eq(x.index, y.index) && eq(x.program, y.program) && eq(x.core, y.core) &&
+                     eq(x.engine, y.engine) && eq(x.opcode, y.opcode) && eq(x.in_dtype, y.in_dtype) &&
+                     eq(x.out_dtype, y.out_dtype) && eq(x.partitions, y.partitions) && eq(x.free_elems, y.free_elems) &&
+                     eq(x.matmul_m, y.matmul_m) && eq(x.inputs, y.inputs) && eq(x.bytes_read, y.bytes_read) &&
+                     eq(x.bytes_written, y.bytes_written) && eq(x.declared_cycles, y.declared_cycles) &&
+                     eq(x.accumulate, y.accumulate) && eq(x.double_row, y.double_row) && eq(x.contiguous, y.contiguous) &&
+                     eq(x.subop, y.subop) && eq(x.nregions, y.nregions) && eq(x.host_label, y.host_label) &&
+                     eq(x.regions_dropped, y.regions_dropped);
+      bool addresses = false;
+      for (std::size_t r = 0; r < x.regions.size(); ++r) {
+        const Region &g = x.regions[r], &k = y.regions[r];
+        fields_equal = fields_equal && eq(g.mem, k.mem) && eq(g.write, k.write) && eq(g.p0, k.p0) && eq(g.np, k.np);
+        addresses = addresses || !eq(g.lo, k.lo) || !eq(g.hi, k.hi);
+      }
+      moved[i] = addresses;
+    }
+    return fields_equal;
+  };
+  int differing = 0, moved_seen = 0, padding = 0;
+  for (std::size_t n : {base.size(), base.size() - 1})
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t byte = 0; byte < sizeof(Instruction); ++byte) {
+        std::vector<Instruction> changed = base;
+        reinterpret_cast<unsigned char*>(&changed[i])[byte] ^= 0x5A;
+        std::vector<std::uint8_t> want(n), avx2(n, 2), sse2(n, 2);
+        const bool same = reference(changed.data(), base.data(), n, want);
+        const bool got_avx2 = detail::schedule_memo_compare_records(changed.data(), base.data(), n, true, avx2.data());
+        const bool got_sse2 = detail::schedule_memo_compare_records(changed.data(), base.data(), n, false, sse2.data());
+        ASSERT_EQ(got_avx2, same) << "record " << i << " byte " << byte << " of " << n;
+        ASSERT_EQ(got_sse2, same) << "record " << i << " byte " << byte << " of " << n;
+        if (same) {
+          ASSERT_EQ(avx2, want) << "record " << i << " byte " << byte << " of " << n;
+          ASSERT_EQ(sse2, want) << "record " << i << " byte " << byte << " of " << n;
+          (want[i] ? moved_seen : padding) += 1;
+        } else {
+          ++differing;
+        }
+      }
+  // Each kind of byte was met: fields, addresses (8 words per record), padding (8 bytes per record).
+  EXPECT_GT(differing, 0);
+  EXPECT_EQ(moved_seen, 64 * 13);
+  EXPECT_EQ(padding, 32 * 13);
 }
 
 }  // namespace
