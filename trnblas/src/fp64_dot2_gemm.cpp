@@ -1,6 +1,8 @@
 // Small fp64 GEMMs as compensated dot products (Dot2) on GpSimdE: algorithm, engines, accuracy and
 // limits in ozaki.hpp (gemm_dot2); the choice against the Ozaki schemes in docs/trnblas.md ("Small
 // DGEMMs: Dot2 on GpSimdE").
+#include <immintrin.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -116,6 +118,7 @@ double operator_cycles(const HardwareSpec& hw, const Dot2Layout& l, bool beta) {
 // over the columns, the rows' independent chains interleaved (every output follows the same
 // operations in the same order as the scalar algorithm: the lanes give each output's scalar bits).
 // fma: the host's correctly rounded fused multiply-add (std::fma, or the FMA unit: the same bits).
+// The portable kernel's; the AVX kernels run dot2_rows below.
 template <class Fma>
 inline void dot2_block(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
                        double* E, Fma fma) {
@@ -148,6 +151,64 @@ inline void dot2_block(const double* a, const double* b, std::int64_t m, std::in
   }
 }
 
+// GCC vectors of 8 and 4 doubles (lane-wise IEEE +, -, *; -ffp-contract=off keeps them unfused).
+typedef double V8d __attribute__((vector_size(64)));
+typedef double V4d __attribute__((vector_size(32)));
+
+// Dot2 of row a_i ([k]) against the lanes' columns of b ([k][ldb], the chunk's first column at b) into
+// Pi, Ei: the chains in lockstep with P and E in registers for the whole row, stored once. Every
+// output follows the scalar algorithm's operations in its order (kk = 0, 1, ..., k - 1): the same
+// bits as dot2_block. FMS(x, y, z) = fma(x, y, -z) lane by lane (one rounding; -z is exact). One
+// body for three (target, vector) pairs: a template cannot take a target attribute from its caller,
+// and a target-specific intrinsic does not inline into a function without that target.
+#define TRN_DOT2_CHUNK(NAME, TARGET, V, MV, FMS)                                                          \
+  __attribute__((target(TARGET), always_inline)) inline void NAME(const double* ai, const double* b,      \
+                                                                  std::int64_t ldb, std::int64_t k,       \
+                                                                  double* Pi, double* Ei) {               \
+    V bv, xv;                                                                                              \
+    std::memcpy(&bv, b, sizeof(V));                                                                        \
+    for (std::size_t l = 0; l < sizeof(V) / sizeof(double); ++l) xv[l] = ai[0]; /* not 0 + x: -0 */       \
+    V p = xv * bv;                                                                                         \
+    V e = V(FMS(MV(xv), MV(bv), MV(p)));                                                                   \
+    for (std::int64_t kk = 1; kk < k; ++kk) {                                                              \
+      std::memcpy(&bv, b + kk * ldb, sizeof(V));                                                           \
+      for (std::size_t l = 0; l < sizeof(V) / sizeof(double); ++l) xv[l] = ai[kk];                        \
+      const V h = xv * bv;                                                                                 \
+      const V r = V(FMS(MV(xv), MV(bv), MV(h)));                                                           \
+      const V s = p + h; /* TwoSum(P, h) = (s, q), Knuth */                                                \
+      const V t = s - p;                                                                                   \
+      const V q = (p - (s - t)) + (h - t);                                                                 \
+      p = s;                                                                                               \
+      e = e + (q + r);                                                                                     \
+    }                                                                                                      \
+    std::memcpy(Pi, &p, sizeof(V));                                                                        \
+    std::memcpy(Ei, &e, sizeof(V));                                                                        \
+  }
+TRN_DOT2_CHUNK(dot2_chunk8_avx512, "avx512f,fma", V8d, __m512d, _mm512_fmsub_pd)
+TRN_DOT2_CHUNK(dot2_chunk4_avx512, "avx512f,fma", V4d, __m256d, _mm256_fmsub_pd)
+TRN_DOT2_CHUNK(dot2_chunk4_avx2, "avx2,fma", V4d, __m256d, _mm256_fmsub_pd)
+#undef TRN_DOT2_CHUNK
+
+// One column (the lanes' scalar form).
+template <class Fma>
+inline void dot2_single(const double* ai, const double* b, std::int64_t ldb, std::int64_t k, double* Pi, double* Ei,
+                        Fma fma) {
+  double p = ai[0] * b[0];
+  double e = fma(ai[0], b[0], -p);
+  for (std::int64_t kk = 1; kk < k; ++kk) {
+    const double bk = b[kk * ldb];
+    const double h = ai[kk] * bk;
+    const double r = fma(ai[kk], bk, -h);
+    const double s = p + h;  // TwoSum(P, h) = (s, q), Knuth
+    const double t = s - p;
+    const double q = (p - (s - t)) + (h - t);
+    p = s;
+    e = e + (q + r);
+  }
+  *Pi = p;
+  *Ei = e;
+}
+
 // dot2_block for one column (n == 1: ddot, a Level 2 row of one output): each row's chain with P and E
 // in registers instead of the column lanes' memory. The same operations in the same order: the same bits.
 template <class Fma>
@@ -170,17 +231,38 @@ inline void dot2_column(const double* a, const double* b, std::int64_t m, std::i
   }
 }
 
+// Per row, the columns in chunks of 8 (AVX-512) or 4 lanes, the rest one by one (dot2_chunk*,
+// dot2_single). One pass over all rows and columns per kk with P and E in memory was ~10 host
+// instructions per multiply-add for an 8^3 product (dgemm_ 8^3: ~1.2 M of xeigtstd < dec.in's calls).
 __attribute__((target("avx512f,fma"))) void dot2_block_avx512(const double* a, const double* b, std::int64_t m,
                                                                std::int64_t n, std::int64_t k, double* P, double* E) {
   const auto fma = [](double x, double y, double w) { return __builtin_fma(x, y, w); };
   if (n == 1) return dot2_column(a, b, m, k, P, E, fma);
-  dot2_block(a, b, m, n, k, P, E, fma);
+  for (std::int64_t i = 0; i < m; ++i) {
+    const double* ai = a + i * k;
+    double* Pi = P + i * n;
+    double* Ei = E + i * n;
+    std::int64_t j = 0;
+    for (; j + 8 <= n; j += 8) dot2_chunk8_avx512(ai, b + j, n, k, Pi + j, Ei + j);
+    if (j + 4 <= n) {
+      dot2_chunk4_avx512(ai, b + j, n, k, Pi + j, Ei + j);
+      j += 4;
+    }
+    for (; j < n; ++j) dot2_single(ai, b + j, n, k, Pi + j, Ei + j, fma);
+  }
 }
 __attribute__((target("avx2,fma"))) void dot2_block_avx2(const double* a, const double* b, std::int64_t m, std::int64_t n,
                                                          std::int64_t k, double* P, double* E) {
   const auto fma = [](double x, double y, double w) { return __builtin_fma(x, y, w); };
   if (n == 1) return dot2_column(a, b, m, k, P, E, fma);
-  dot2_block(a, b, m, n, k, P, E, fma);
+  for (std::int64_t i = 0; i < m; ++i) {
+    const double* ai = a + i * k;
+    double* Pi = P + i * n;
+    double* Ei = E + i * n;
+    std::int64_t j = 0;
+    for (; j + 4 <= n; j += 4) dot2_chunk4_avx2(ai, b + j, n, k, Pi + j, Ei + j);
+    for (; j < n; ++j) dot2_single(ai, b + j, n, k, Pi + j, Ei + j, fma);
+  }
 }
 void dot2_block_portable(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
                          double* E) {
