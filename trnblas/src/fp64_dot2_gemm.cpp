@@ -93,6 +93,16 @@ Dot2Layout layout_of(int P, const Dot2Operands& x) {
 // The orientation (C or C^T on the partitions) with the fewer multiply-adds on the busiest partition,
 // then the fewer DMA runs; a product with more rows than partitions either way has none (m = 0).
 Dot2Layout choose_layout(int P, const Dot2Operands& x) {
+  if (x.m == 1 && x.n == 1) {
+    // One output (ddot, a one-output dgemv; ~17 M of xeigtstd < dec.in's calls): both orientations
+    // put k multiply-adds on one partition and have f(a_k) + f(b_k) + 3 DMA runs (f(1) = 1, else k),
+    // so the tie below keeps x, whose layout_of is one group of one column, group-major.
+    Dot2Layout l{x};
+    l.G = 1;
+    l.nc = 1;
+    l.b_by_column = x.b_k == 1;
+    return l;
+  }
   const Dot2Operands t = x.transposed();
   if (x.m > P && t.m > P) return Dot2Layout{};
   if (t.m > P) return layout_of(P, x);
@@ -309,7 +319,7 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
     std::int64_t stride;
     std::byte* operator()(std::int32_t p) const { return base + std::int64_t{p} * stride; }
   };
-  const auto rows_of = [](const Tile& t) { return Rows{t.at(0, 0), t.partition_stride}; };
+  const auto rows_of = [](const Tile& t) { return Rows{t.base, t.partition_stride}; };  // base: Tile::at(0, 0)
   const Rows ra = rows_of(ctx.inputs[0]), rb = rows_of(ctx.inputs[1]), rout = rows_of(ctx.outputs[0]);
   const Rows rc = beta != 0.0 ? rows_of(ctx.inputs[2]) : rout;
   if (m == 1 && n == 1) {
@@ -405,6 +415,23 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
     return l.b_by_column ? words(from, parts, pstride, {{cw, x.b_j}, {k, x.b_k}})
                          : words(from, parts, pstride, {{k, x.b_k}, {cw, x.b_j}});
   };
+  if (l.G == 1 && x.m == 1 && w == 1) {
+    // One output (choose_layout: one group of one column, group-major): the general path's DMAs below
+    // without its views of views (rows(0, 1) of a one-partition tile and shifted(v, 0) are the views
+    // themselves): A's row, B's column, C in (beta != 0), the operator, C out.
+    nc.dma_copy(at, words(x.A, 1, x.a_i, {{k, x.a_k}}));
+    nc.dma_copy(bt, b_block(x.B, 1, 0, 1));
+    const Tile c_hbm = words(x.C, 1, x.c_i, {{1, x.c_j}});
+    if (beta != 0.0) nc.dma_copy(ct, c_hbm);
+    const Tile inputs[] = {at, bt, ct};
+    const Tile outputs[] = {ct};
+    const Dot2OperatorArgs args{&l, alpha, beta};
+    nc.custom_op("fp64_dot2_gemm", outputs, std::span<const Tile>(inputs, beta != 0.0 ? 3 : 2),
+                 operator_cycles(nc.hw(), l, beta != 0.0),
+                 [a = &args](const CustomOpContext& ctx) { run_dot2_operator(*a->l, a->alpha, a->beta, ctx); });
+    nc.dma_copy(c_hbm, ct);
+    return;
+  }
   // Row-major: the full groups of one row as one DMA (partition stride nc columns), the last group's
   // rest as another.
   const std::int64_t full = x.n / w, rest = x.n - full * w;
@@ -547,8 +574,8 @@ void run_dot2_split_operator(const Dot2Split& d, double alpha, double beta, cons
   double* const E = P + c;
   // Partition p's chunk starts at element 0 of its row: base + p * partition stride (Tile::at(p, 0)
   // without its index walk per partition).
-  const std::byte* const x0 = ctx.inputs[0].at(0, 0);
-  const std::byte* const y0 = ctx.inputs[1].at(0, 0);
+  const std::byte* const x0 = ctx.inputs[0].base;  // Tile::at(0, 0)
+  const std::byte* const y0 = ctx.inputs[1].base;
   const std::int64_t xs = ctx.inputs[0].partition_stride, ys = ctx.inputs[1].partition_stride;
   for (std::int64_t p = 0; p < c; ++p) {  // [kk][p]: the chains side by side
     const std::int64_t len = p < d.longer ? kc : kc - 1;
@@ -580,10 +607,10 @@ void run_dot2_split_operator(const Dot2Split& d, double alpha, double beta, cons
   double out = v;
   if (beta != 0.0) {
     double r0;
-    std::memcpy(&r0, ctx.inputs[2].at(0, 0), sizeof(double));
+    std::memcpy(&r0, ctx.inputs[2].base, sizeof(double));
     out = v + beta * r0;
   }
-  std::memcpy(ctx.outputs[0].at(0, 0), &out, sizeof(double));
+  std::memcpy(ctx.outputs[0].base, &out, sizeof(double));
 }
 
 // The split dot product's program and its arguments (behind one pointer: closures that fit
