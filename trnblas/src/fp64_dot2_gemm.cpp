@@ -118,10 +118,20 @@ Dot2Operands operands_of(Op ta, Op tb, std::int64_t m, std::int64_t n, std::int6
           C, 1, ldc};
 }
 
+// The lane ops of each tally (integers: gpsimd_fp64's constants and the counts above are integers).
+constexpr double kFirstLaneOps = kFirstOps.lane_ops(), kMacLaneOps = kMacOps.lane_ops();
+constexpr double kOutputLaneOps = kOutputOps.lane_ops(), kBetaLaneOps = kBetaOps.lane_ops();
+static_assert(kFirstLaneOps == static_cast<std::int64_t>(kFirstLaneOps) && kMacLaneOps == static_cast<std::int64_t>(kMacLaneOps) &&
+              kOutputLaneOps == static_cast<std::int64_t>(kOutputLaneOps) && kBetaLaneOps == static_cast<std::int64_t>(kBetaLaneOps));
+
+// tile::gpsimd_op_cycles(hw, kFirstOps + (k - 1) kMacOps + kOutputOps [+ kBetaOps], nc) from the
+// tallies' lane ops: every term is an integer far below 2^53, so each sum and product is exact and
+// the order of the additions cannot change the double (the field-by-field tally was ~0.8 % of
+// xeigtstd < dec.in: one per Dot2 call).
 double operator_cycles(const HardwareSpec& hw, const Dot2Layout& l, bool beta) {
-  tile::GpsimdOps per_output = kFirstOps + static_cast<double>(l.x.k - 1) * kMacOps + kOutputOps;
-  if (beta) per_output += kBetaOps;
-  return tile::gpsimd_op_cycles(hw, per_output, l.nc);
+  const double per_output =
+      kFirstLaneOps + static_cast<double>(l.x.k - 1) * kMacLaneOps + kOutputLaneOps + (beta ? kBetaLaneOps : 0.0);
+  return hw.gpsimd_start + per_output * static_cast<double>(l.nc);
 }
 
 // Dot2 of every row of a ([m][k]) against every column of b ([k][n]) into P, E ([m][n]), vectorised
@@ -787,9 +797,13 @@ void dot2_split(const Settings& s, std::int64_t k, double alpha, const double* x
                 std::int64_t incy, double beta, double* r, CallReport* report) {
   const HardwareSpec& hw = hardware_spec(s.target);
   const Dot2Split d = split_of(hw.pmax, k);
-  tile::GpsimdOps lane = kFirstOps + static_cast<double>(d.kc - 1) * kMacOps + static_cast<double>(d.c - 1) * kCombineOps + kOutputOps;
-  if (beta != 0.0) lane += kBetaOps;
-  const double cycles = tile::gpsimd_op_cycles(hw, lane, 1);
+  // tile::gpsimd_op_cycles(hw, kFirstOps + (kc - 1) kMacOps + (c - 1) kCombineOps + kOutputOps [+ kBetaOps], 1)
+  // from the tallies' lane ops: exact integers in any order (operator_cycles).
+  constexpr double kCombineLaneOps = kCombineOps.lane_ops();
+  static_assert(kCombineLaneOps == static_cast<std::int64_t>(kCombineLaneOps));
+  const double lane = kFirstLaneOps + static_cast<double>(d.kc - 1) * kMacLaneOps +
+                      static_cast<double>(d.c - 1) * kCombineLaneOps + kOutputLaneOps + (beta != 0.0 ? kBetaLaneOps : 0.0);
+  const double cycles = hw.gpsimd_start + lane * 1.0;
   const Dot2SplitProgram prog{&d, alpha, beta, cycles, x, incx, y, incy, r};
   LaunchResult lr = launch(s.launch_config(), [a = &prog](NeuronCore& nc) { dot2_split_program(nc, *a); });
   const bool want_plan = report != nullptr && report->plans_wanted;
