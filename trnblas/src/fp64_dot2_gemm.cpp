@@ -348,33 +348,47 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
   double* const b = a + m * k;
   double* const P = b + k * n;
   double* const E = P + m * n;
-  for (std::int64_t i = 0; i < m; ++i) std::memcpy(a + i * k, ra(l.partition(i, 0)), z(k) * sizeof(double));
+  for (std::int64_t i = 0; i < m; ++i) {  // fixed-size element copies: k is small (a memcpy call per row was most of it)
+    const std::byte* const src = ra(l.partition(i, 0));
+    for (std::int64_t kk = 0; kk < k; ++kk)
+      std::memcpy(a + i * k + kk, src + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+  }
   for (std::int64_t g = 0; g < l.G; ++g) {
     const std::int64_t w = std::min(nc, n - g * nc);
     const std::byte* src = rb(l.partition(0, g));
+    double* const bg = b + g * nc;
     if (l.b_by_column) {  // [j][kk] in SBUF
-      for (std::int64_t j = 0; j < w; ++j)
+      for (std::int64_t j = 0; j < w; ++j, src += k * static_cast<std::int64_t>(sizeof(double)))
         for (std::int64_t kk = 0; kk < k; ++kk)
-          std::memcpy(b + kk * n + g * nc + j, src + (j * k + kk) * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+          std::memcpy(bg + kk * n + j, src + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
     } else {  // [kk][j]
       for (std::int64_t kk = 0; kk < k; ++kk)
-        std::memcpy(b + kk * n + g * nc, src + kk * w * static_cast<std::int64_t>(sizeof(double)), z(w) * sizeof(double));
+        std::memcpy(bg + kk * n, src + kk * w * static_cast<std::int64_t>(sizeof(double)), z(w) * sizeof(double));
     }
   }
   run_dot2_block(a, b, m, n, k, P, E);
   // Each output word pair read (beta != 0) and written in place: element copies of a fixed size,
-  // not a library memcpy per partition (64 of them for an 8^3 product).
+  // not a library memcpy per partition (64 of them for an 8^3 product); one loop per beta case.
   for (std::int64_t g = 0; g < l.G; ++g) {
     const std::int64_t w = std::min(nc, n - g * nc);
     for (std::int64_t i = 0; i < m; ++i) {
       const std::int32_t p = l.partition(i, g);
       std::byte* const out = rout(p);
-      const std::byte* const cin = rc(p);
-      for (std::int64_t j = 0; j < w; ++j) {
-        double c = 0;
-        if (beta != 0.0) std::memcpy(&c, cin + j * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
-        const double v = dot2_output(P[i * n + g * nc + j], E[i * n + g * nc + j], alpha, beta, c);
-        std::memcpy(out + j * static_cast<std::int64_t>(sizeof(double)), &v, sizeof(double));
+      const double* const Pi = P + i * n + g * nc;
+      const double* const Ei = E + i * n + g * nc;
+      if (beta == 0.0) {
+        for (std::int64_t j = 0; j < w; ++j) {
+          const double v = dot2_output(Pi[j], Ei[j], alpha, 0.0, 0.0);
+          std::memcpy(out + j * static_cast<std::int64_t>(sizeof(double)), &v, sizeof(double));
+        }
+      } else {
+        const std::byte* const cin = rc(p);
+        for (std::int64_t j = 0; j < w; ++j) {
+          double c;
+          std::memcpy(&c, cin + j * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+          const double v = dot2_output(Pi[j], Ei[j], alpha, beta, c);
+          std::memcpy(out + j * static_cast<std::int64_t>(sizeof(double)), &v, sizeof(double));
+        }
       }
     }
   }
