@@ -1,6 +1,8 @@
 // Small fp64 GEMMs as compensated dot products (Dot2) on GpSimdE: algorithm, engines, accuracy and
 // limits in ozaki.hpp (gemm_dot2); the choice against the Ozaki schemes in docs/trnblas.md ("Small
 // DGEMMs: Dot2 on GpSimdE").
+#include <immintrin.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -91,6 +93,16 @@ Dot2Layout layout_of(int P, const Dot2Operands& x) {
 // The orientation (C or C^T on the partitions) with the fewer multiply-adds on the busiest partition,
 // then the fewer DMA runs; a product with more rows than partitions either way has none (m = 0).
 Dot2Layout choose_layout(int P, const Dot2Operands& x) {
+  if (x.m == 1 && x.n == 1) {
+    // One output (ddot, a one-output dgemv; ~17 M of xeigtstd < dec.in's calls): both orientations
+    // put k multiply-adds on one partition and have f(a_k) + f(b_k) + 3 DMA runs (f(1) = 1, else k),
+    // so the tie below keeps x, whose layout_of is one group of one column, group-major.
+    Dot2Layout l{x};
+    l.G = 1;
+    l.nc = 1;
+    l.b_by_column = x.b_k == 1;
+    return l;
+  }
   const Dot2Operands t = x.transposed();
   if (x.m > P && t.m > P) return Dot2Layout{};
   if (t.m > P) return layout_of(P, x);
@@ -106,16 +118,27 @@ Dot2Operands operands_of(Op ta, Op tb, std::int64_t m, std::int64_t n, std::int6
           C, 1, ldc};
 }
 
+// The lane ops of each tally (integers: gpsimd_fp64's constants and the counts above are integers).
+constexpr double kFirstLaneOps = kFirstOps.lane_ops(), kMacLaneOps = kMacOps.lane_ops();
+constexpr double kOutputLaneOps = kOutputOps.lane_ops(), kBetaLaneOps = kBetaOps.lane_ops();
+static_assert(kFirstLaneOps == static_cast<std::int64_t>(kFirstLaneOps) && kMacLaneOps == static_cast<std::int64_t>(kMacLaneOps) &&
+              kOutputLaneOps == static_cast<std::int64_t>(kOutputLaneOps) && kBetaLaneOps == static_cast<std::int64_t>(kBetaLaneOps));
+
+// tile::gpsimd_op_cycles(hw, kFirstOps + (k - 1) kMacOps + kOutputOps [+ kBetaOps], nc) from the
+// tallies' lane ops: every term is an integer far below 2^53, so each sum and product is exact and
+// the order of the additions cannot change the double (the field-by-field tally was ~0.8 % of
+// xeigtstd < dec.in: one per Dot2 call).
 double operator_cycles(const HardwareSpec& hw, const Dot2Layout& l, bool beta) {
-  tile::GpsimdOps per_output = kFirstOps + static_cast<double>(l.x.k - 1) * kMacOps + kOutputOps;
-  if (beta) per_output += kBetaOps;
-  return tile::gpsimd_op_cycles(hw, per_output, l.nc);
+  const double per_output =
+      kFirstLaneOps + static_cast<double>(l.x.k - 1) * kMacLaneOps + kOutputLaneOps + (beta ? kBetaLaneOps : 0.0);
+  return hw.gpsimd_start + per_output * static_cast<double>(l.nc);
 }
 
 // Dot2 of every row of a ([m][k]) against every column of b ([k][n]) into P, E ([m][n]), vectorised
 // over the columns, the rows' independent chains interleaved (every output follows the same
 // operations in the same order as the scalar algorithm: the lanes give each output's scalar bits).
 // fma: the host's correctly rounded fused multiply-add (std::fma, or the FMA unit: the same bits).
+// The portable kernel's; the AVX kernels run dot2_rows below.
 template <class Fma>
 inline void dot2_block(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
                        double* E, Fma fma) {
@@ -148,6 +171,64 @@ inline void dot2_block(const double* a, const double* b, std::int64_t m, std::in
   }
 }
 
+// GCC vectors of 8 and 4 doubles (lane-wise IEEE +, -, *; -ffp-contract=off keeps them unfused).
+typedef double V8d __attribute__((vector_size(64)));
+typedef double V4d __attribute__((vector_size(32)));
+
+// Dot2 of row a_i ([k]) against the lanes' columns of b ([k][ldb], the chunk's first column at b) into
+// Pi, Ei: the chains in lockstep with P and E in registers for the whole row, stored once. Every
+// output follows the scalar algorithm's operations in its order (kk = 0, 1, ..., k - 1): the same
+// bits as dot2_block. FMS(x, y, z) = fma(x, y, -z) lane by lane (one rounding; -z is exact). One
+// body for three (target, vector) pairs: a template cannot take a target attribute from its caller,
+// and a target-specific intrinsic does not inline into a function without that target.
+#define TRN_DOT2_CHUNK(NAME, TARGET, V, MV, FMS)                                                          \
+  __attribute__((target(TARGET), always_inline)) inline void NAME(const double* ai, const double* b,      \
+                                                                  std::int64_t ldb, std::int64_t k,       \
+                                                                  double* Pi, double* Ei) {               \
+    V bv, xv;                                                                                              \
+    std::memcpy(&bv, b, sizeof(V));                                                                        \
+    for (std::size_t l = 0; l < sizeof(V) / sizeof(double); ++l) xv[l] = ai[0]; /* not 0 + x: -0 */       \
+    V p = xv * bv;                                                                                         \
+    V e = V(FMS(MV(xv), MV(bv), MV(p)));                                                                   \
+    for (std::int64_t kk = 1; kk < k; ++kk) {                                                              \
+      std::memcpy(&bv, b + kk * ldb, sizeof(V));                                                           \
+      for (std::size_t l = 0; l < sizeof(V) / sizeof(double); ++l) xv[l] = ai[kk];                        \
+      const V h = xv * bv;                                                                                 \
+      const V r = V(FMS(MV(xv), MV(bv), MV(h)));                                                           \
+      const V s = p + h; /* TwoSum(P, h) = (s, q), Knuth */                                                \
+      const V t = s - p;                                                                                   \
+      const V q = (p - (s - t)) + (h - t);                                                                 \
+      p = s;                                                                                               \
+      e = e + (q + r);                                                                                     \
+    }                                                                                                      \
+    std::memcpy(Pi, &p, sizeof(V));                                                                        \
+    std::memcpy(Ei, &e, sizeof(V));                                                                        \
+  }
+TRN_DOT2_CHUNK(dot2_chunk8_avx512, "avx512f,fma", V8d, __m512d, _mm512_fmsub_pd)
+TRN_DOT2_CHUNK(dot2_chunk4_avx512, "avx512f,fma", V4d, __m256d, _mm256_fmsub_pd)
+TRN_DOT2_CHUNK(dot2_chunk4_avx2, "avx2,fma", V4d, __m256d, _mm256_fmsub_pd)
+#undef TRN_DOT2_CHUNK
+
+// One column (the lanes' scalar form).
+template <class Fma>
+inline void dot2_single(const double* ai, const double* b, std::int64_t ldb, std::int64_t k, double* Pi, double* Ei,
+                        Fma fma) {
+  double p = ai[0] * b[0];
+  double e = fma(ai[0], b[0], -p);
+  for (std::int64_t kk = 1; kk < k; ++kk) {
+    const double bk = b[kk * ldb];
+    const double h = ai[kk] * bk;
+    const double r = fma(ai[kk], bk, -h);
+    const double s = p + h;  // TwoSum(P, h) = (s, q), Knuth
+    const double t = s - p;
+    const double q = (p - (s - t)) + (h - t);
+    p = s;
+    e = e + (q + r);
+  }
+  *Pi = p;
+  *Ei = e;
+}
+
 // dot2_block for one column (n == 1: ddot, a Level 2 row of one output): each row's chain with P and E
 // in registers instead of the column lanes' memory. The same operations in the same order: the same bits.
 template <class Fma>
@@ -170,17 +251,38 @@ inline void dot2_column(const double* a, const double* b, std::int64_t m, std::i
   }
 }
 
+// Per row, the columns in chunks of 8 (AVX-512) or 4 lanes, the rest one by one (dot2_chunk*,
+// dot2_single). One pass over all rows and columns per kk with P and E in memory was ~10 host
+// instructions per multiply-add for an 8^3 product (dgemm_ 8^3: ~1.2 M of xeigtstd < dec.in's calls).
 __attribute__((target("avx512f,fma"))) void dot2_block_avx512(const double* a, const double* b, std::int64_t m,
                                                                std::int64_t n, std::int64_t k, double* P, double* E) {
   const auto fma = [](double x, double y, double w) { return __builtin_fma(x, y, w); };
   if (n == 1) return dot2_column(a, b, m, k, P, E, fma);
-  dot2_block(a, b, m, n, k, P, E, fma);
+  for (std::int64_t i = 0; i < m; ++i) {
+    const double* ai = a + i * k;
+    double* Pi = P + i * n;
+    double* Ei = E + i * n;
+    std::int64_t j = 0;
+    for (; j + 8 <= n; j += 8) dot2_chunk8_avx512(ai, b + j, n, k, Pi + j, Ei + j);
+    if (j + 4 <= n) {
+      dot2_chunk4_avx512(ai, b + j, n, k, Pi + j, Ei + j);
+      j += 4;
+    }
+    for (; j < n; ++j) dot2_single(ai, b + j, n, k, Pi + j, Ei + j, fma);
+  }
 }
 __attribute__((target("avx2,fma"))) void dot2_block_avx2(const double* a, const double* b, std::int64_t m, std::int64_t n,
                                                          std::int64_t k, double* P, double* E) {
   const auto fma = [](double x, double y, double w) { return __builtin_fma(x, y, w); };
   if (n == 1) return dot2_column(a, b, m, k, P, E, fma);
-  dot2_block(a, b, m, n, k, P, E, fma);
+  for (std::int64_t i = 0; i < m; ++i) {
+    const double* ai = a + i * k;
+    double* Pi = P + i * n;
+    double* Ei = E + i * n;
+    std::int64_t j = 0;
+    for (; j + 4 <= n; j += 4) dot2_chunk4_avx2(ai, b + j, n, k, Pi + j, Ei + j);
+    for (; j < n; ++j) dot2_single(ai, b + j, n, k, Pi + j, Ei + j, fma);
+  }
 }
 void dot2_block_portable(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
                          double* E) {
@@ -227,7 +329,7 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
     std::int64_t stride;
     std::byte* operator()(std::int32_t p) const { return base + std::int64_t{p} * stride; }
   };
-  const auto rows_of = [](const Tile& t) { return Rows{t.at(0, 0), t.partition_stride}; };
+  const auto rows_of = [](const Tile& t) { return Rows{t.base, t.partition_stride}; };  // base: Tile::at(0, 0)
   const Rows ra = rows_of(ctx.inputs[0]), rb = rows_of(ctx.inputs[1]), rout = rows_of(ctx.outputs[0]);
   const Rows rc = beta != 0.0 ? rows_of(ctx.inputs[2]) : rout;
   if (m == 1 && n == 1) {
@@ -246,33 +348,47 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
   double* const b = a + m * k;
   double* const P = b + k * n;
   double* const E = P + m * n;
-  for (std::int64_t i = 0; i < m; ++i) std::memcpy(a + i * k, ra(l.partition(i, 0)), z(k) * sizeof(double));
+  for (std::int64_t i = 0; i < m; ++i) {  // fixed-size element copies: k is small (a memcpy call per row was most of it)
+    const std::byte* const src = ra(l.partition(i, 0));
+    for (std::int64_t kk = 0; kk < k; ++kk)
+      std::memcpy(a + i * k + kk, src + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+  }
   for (std::int64_t g = 0; g < l.G; ++g) {
     const std::int64_t w = std::min(nc, n - g * nc);
     const std::byte* src = rb(l.partition(0, g));
+    double* const bg = b + g * nc;
     if (l.b_by_column) {  // [j][kk] in SBUF
-      for (std::int64_t j = 0; j < w; ++j)
+      for (std::int64_t j = 0; j < w; ++j, src += k * static_cast<std::int64_t>(sizeof(double)))
         for (std::int64_t kk = 0; kk < k; ++kk)
-          std::memcpy(b + kk * n + g * nc + j, src + (j * k + kk) * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+          std::memcpy(bg + kk * n + j, src + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
     } else {  // [kk][j]
       for (std::int64_t kk = 0; kk < k; ++kk)
-        std::memcpy(b + kk * n + g * nc, src + kk * w * static_cast<std::int64_t>(sizeof(double)), z(w) * sizeof(double));
+        std::memcpy(bg + kk * n, src + kk * w * static_cast<std::int64_t>(sizeof(double)), z(w) * sizeof(double));
     }
   }
   run_dot2_block(a, b, m, n, k, P, E);
   // Each output word pair read (beta != 0) and written in place: element copies of a fixed size,
-  // not a library memcpy per partition (64 of them for an 8^3 product).
+  // not a library memcpy per partition (64 of them for an 8^3 product); one loop per beta case.
   for (std::int64_t g = 0; g < l.G; ++g) {
     const std::int64_t w = std::min(nc, n - g * nc);
     for (std::int64_t i = 0; i < m; ++i) {
       const std::int32_t p = l.partition(i, g);
       std::byte* const out = rout(p);
-      const std::byte* const cin = rc(p);
-      for (std::int64_t j = 0; j < w; ++j) {
-        double c = 0;
-        if (beta != 0.0) std::memcpy(&c, cin + j * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
-        const double v = dot2_output(P[i * n + g * nc + j], E[i * n + g * nc + j], alpha, beta, c);
-        std::memcpy(out + j * static_cast<std::int64_t>(sizeof(double)), &v, sizeof(double));
+      const double* const Pi = P + i * n + g * nc;
+      const double* const Ei = E + i * n + g * nc;
+      if (beta == 0.0) {
+        for (std::int64_t j = 0; j < w; ++j) {
+          const double v = dot2_output(Pi[j], Ei[j], alpha, 0.0, 0.0);
+          std::memcpy(out + j * static_cast<std::int64_t>(sizeof(double)), &v, sizeof(double));
+        }
+      } else {
+        const std::byte* const cin = rc(p);
+        for (std::int64_t j = 0; j < w; ++j) {
+          double c;
+          std::memcpy(&c, cin + j * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+          const double v = dot2_output(Pi[j], Ei[j], alpha, beta, c);
+          std::memcpy(out + j * static_cast<std::int64_t>(sizeof(double)), &v, sizeof(double));
+        }
       }
     }
   }
@@ -323,6 +439,23 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
     return l.b_by_column ? words(from, parts, pstride, {{cw, x.b_j}, {k, x.b_k}})
                          : words(from, parts, pstride, {{k, x.b_k}, {cw, x.b_j}});
   };
+  if (l.G == 1 && x.m == 1 && w == 1) {
+    // One output (choose_layout: one group of one column, group-major): the general path's DMAs below
+    // without its views of views (rows(0, 1) of a one-partition tile and shifted(v, 0) are the views
+    // themselves): A's row, B's column, C in (beta != 0), the operator, C out.
+    nc.dma_copy(at, words(x.A, 1, x.a_i, {{k, x.a_k}}));
+    nc.dma_copy(bt, b_block(x.B, 1, 0, 1));
+    const Tile c_hbm = words(x.C, 1, x.c_i, {{1, x.c_j}});
+    if (beta != 0.0) nc.dma_copy(ct, c_hbm);
+    const Tile inputs[] = {at, bt, ct};
+    const Tile outputs[] = {ct};
+    const Dot2OperatorArgs args{&l, alpha, beta};
+    nc.custom_op("fp64_dot2_gemm", outputs, std::span<const Tile>(inputs, beta != 0.0 ? 3 : 2),
+                 operator_cycles(nc.hw(), l, beta != 0.0),
+                 [a = &args](const CustomOpContext& ctx) { run_dot2_operator(*a->l, a->alpha, a->beta, ctx); });
+    nc.dma_copy(c_hbm, ct);
+    return;
+  }
   // Row-major: the full groups of one row as one DMA (partition stride nc columns), the last group's
   // rest as another.
   const std::int64_t full = x.n / w, rest = x.n - full * w;
@@ -439,14 +572,80 @@ inline void dot2_lanes(const double* X, const double* Y, std::int64_t c, std::in
     }
   }
 }
-__attribute__((target("avx512f,fma"))) void dot2_lanes_avx512(const double* X, const double* Y, std::int64_t c,
-                                                               std::int64_t longer, std::int64_t kc, double* P,
-                                                               double* E) {
-  dot2_lanes(X, Y, c, longer, kc, P, E, [](double x, double y, double w) { return __builtin_fma(x, y, w); });
+// dot2_lanes on the chains where they are (chain p's terms at x0 + p xs and y0 + p ys, bytes): the
+// lanes' terms gathered straight from the partitions' rows, 8 (AVX-512) or 4 (AVX2) chains a vector,
+// instead of copied side by side first (that copy was ~2 200 host instructions of a 200-term ddot_;
+// xeigtstd < dec.in makes ~2 M of them). Every lane follows dot2_lanes' operations in its order (the
+// last step only for the chains of kc terms, p < longer): the same P and E bits.
+__attribute__((target("avx512f,fma"))) void dot2_rows_avx512(const std::byte* x0, std::int64_t xs, const std::byte* y0,
+                                                              std::int64_t ys, std::int64_t c, std::int64_t longer,
+                                                              std::int64_t kc, double* P, double* E) {
+  const auto lanes_below = [](std::int64_t end, std::int64_t p0) -> __mmask8 {  // lanes p0 + l < end
+    const std::int64_t n = std::clamp<std::int64_t>(end - p0, 0, 8);
+    return static_cast<__mmask8>((1u << n) - 1u);
+  };
+  const __m512d zero = _mm512_setzero_pd();
+  for (std::int64_t p0 = 0; p0 < c; p0 += 8) {
+    alignas(64) std::int64_t xo[8], yo[8];
+    for (int l = 0; l < 8; ++l) {
+      xo[l] = (p0 + l) * xs;
+      yo[l] = (p0 + l) * ys;
+    }
+    const __m512i xi = _mm512_load_si512(xo), yi = _mm512_load_si512(yo);
+    const __mmask8 valid = lanes_below(c, p0), full = lanes_below(longer, p0);
+    __m512d xv = _mm512_mask_i64gather_pd(zero, valid, xi, x0, 1);
+    __m512d yv = _mm512_mask_i64gather_pd(zero, valid, yi, y0, 1);
+    __m512d p = _mm512_mul_pd(xv, yv);
+    __m512d e = _mm512_fmsub_pd(xv, yv, p);
+    for (std::int64_t kk = 1; kk < kc; ++kk) {
+      const __mmask8 active = kk < kc - 1 ? valid : full;
+      const std::int64_t off = kk * static_cast<std::int64_t>(sizeof(double));
+      xv = _mm512_mask_i64gather_pd(zero, active, xi, x0 + off, 1);
+      yv = _mm512_mask_i64gather_pd(zero, active, yi, y0 + off, 1);
+      const __m512d h = _mm512_mul_pd(xv, yv);
+      const __m512d r = _mm512_fmsub_pd(xv, yv, h);
+      const __m512d sum = _mm512_add_pd(p, h);  // TwoSum(P, h) = (s, q), Knuth
+      const __m512d t = _mm512_sub_pd(sum, p);
+      const __m512d q = _mm512_add_pd(_mm512_sub_pd(p, _mm512_sub_pd(sum, t)), _mm512_sub_pd(h, t));
+      p = _mm512_mask_mov_pd(p, active, sum);
+      e = _mm512_mask_mov_pd(e, active, _mm512_add_pd(e, _mm512_add_pd(q, r)));
+    }
+    _mm512_mask_storeu_pd(P + p0, valid, p);
+    _mm512_mask_storeu_pd(E + p0, valid, e);
+  }
 }
-__attribute__((target("avx2,fma"))) void dot2_lanes_avx2(const double* X, const double* Y, std::int64_t c,
-                                                         std::int64_t longer, std::int64_t kc, double* P, double* E) {
-  dot2_lanes(X, Y, c, longer, kc, P, E, [](double x, double y, double w) { return __builtin_fma(x, y, w); });
+__attribute__((target("avx2,fma"))) void dot2_rows_avx2(const std::byte* x0, std::int64_t xs, const std::byte* y0,
+                                                        std::int64_t ys, std::int64_t c, std::int64_t longer,
+                                                        std::int64_t kc, double* P, double* E) {
+  const __m256d zero = _mm256_setzero_pd();
+  const __m256i lane = _mm256_set_epi64x(3, 2, 1, 0);
+  for (std::int64_t p0 = 0; p0 < c; p0 += 4) {
+    const __m256i xi = _mm256_set_epi64x((p0 + 3) * xs, (p0 + 2) * xs, (p0 + 1) * xs, p0 * xs);
+    const __m256i yi = _mm256_set_epi64x((p0 + 3) * ys, (p0 + 2) * ys, (p0 + 1) * ys, p0 * ys);
+    // Lanes p0 + l < c (valid) and < longer (full): every bit set.
+    const __m256d valid = _mm256_castsi256_pd(_mm256_cmpgt_epi64(_mm256_set1_epi64x(c - p0), lane));
+    const __m256d full = _mm256_castsi256_pd(_mm256_cmpgt_epi64(_mm256_set1_epi64x(longer - p0), lane));
+    const auto* xb = reinterpret_cast<const double*>(x0);
+    const auto* yb = reinterpret_cast<const double*>(y0);
+    __m256d xv = _mm256_mask_i64gather_pd(zero, xb, xi, valid, 1);
+    __m256d yv = _mm256_mask_i64gather_pd(zero, yb, yi, valid, 1);
+    __m256d p = _mm256_mul_pd(xv, yv);
+    __m256d e = _mm256_fmsub_pd(xv, yv, p);
+    for (std::int64_t kk = 1; kk < kc; ++kk) {
+      const __m256d active = kk < kc - 1 ? valid : full;
+      xv = _mm256_mask_i64gather_pd(zero, xb + kk, xi, active, 1);
+      yv = _mm256_mask_i64gather_pd(zero, yb + kk, yi, active, 1);
+      const __m256d h = _mm256_mul_pd(xv, yv);
+      const __m256d r = _mm256_fmsub_pd(xv, yv, h);
+      const __m256d sum = _mm256_add_pd(p, h);  // TwoSum(P, h) = (s, q), Knuth
+      const __m256d t = _mm256_sub_pd(sum, p);
+      const __m256d q = _mm256_add_pd(_mm256_sub_pd(p, _mm256_sub_pd(sum, t)), _mm256_sub_pd(h, t));
+      p = _mm256_blendv_pd(p, sum, active);
+      e = _mm256_blendv_pd(e, _mm256_add_pd(e, _mm256_add_pd(q, r)), active);
+    }
+    _mm256_maskstore_pd(P + p0, _mm256_castpd_si256(valid), p);
+    _mm256_maskstore_pd(E + p0, _mm256_castpd_si256(valid), e);
+  }
 }
 void dot2_lanes_portable(const double* X, const double* Y, std::int64_t c, std::int64_t longer, std::int64_t kc,
                          double* P, double* E) {
@@ -457,33 +656,34 @@ void dot2_lanes_portable(const double* X, const double* Y, std::int64_t c, std::
 // (beta != 0) r on partition 0; outputs[0] the result on partition 0.
 void run_dot2_split_operator(const Dot2Split& d, double alpha, double beta, const CustomOpContext& ctx) {
   const std::int64_t c = d.c, kc = d.kc;
-  thread_local std::vector<double> buf;
-  buf.resize(z(2 * c * kc + 2 * c));
-  double* const X = buf.data();
-  double* const Y = X + c * kc;
-  double* const P = Y + c * kc;
-  double* const E = P + c;
   // Partition p's chunk starts at element 0 of its row: base + p * partition stride (Tile::at(p, 0)
   // without its index walk per partition).
-  const std::byte* const x0 = ctx.inputs[0].at(0, 0);
-  const std::byte* const y0 = ctx.inputs[1].at(0, 0);
+  const std::byte* const x0 = ctx.inputs[0].base;  // Tile::at(0, 0)
+  const std::byte* const y0 = ctx.inputs[1].base;
   const std::int64_t xs = ctx.inputs[0].partition_stride, ys = ctx.inputs[1].partition_stride;
-  for (std::int64_t p = 0; p < c; ++p) {  // [kk][p]: the chains side by side
-    const std::int64_t len = p < d.longer ? kc : kc - 1;
-    const std::byte* const xp = x0 + p * xs;
-    const std::byte* const yp = y0 + p * ys;
-    for (std::int64_t kk = 0; kk < len; ++kk) {
-      std::memcpy(X + kk * c + p, xp + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
-      std::memcpy(Y + kk * c + p, yp + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
-    }
-  }
+  thread_local std::vector<double> buf;
   const int simd = dot2_simd();
-  if (simd == 2)
-    dot2_lanes_avx512(X, Y, c, d.longer, kc, P, E);
-  else if (simd == 1)
-    dot2_lanes_avx2(X, Y, c, d.longer, kc, P, E);
-  else
+  buf.resize(z(simd > 0 ? 2 * c : 2 * c * kc + 2 * c));
+  double* const P = buf.data();
+  double* const E = P + c;
+  if (simd == 2) {
+    dot2_rows_avx512(x0, xs, y0, ys, c, d.longer, kc, P, E);
+  } else if (simd == 1) {
+    dot2_rows_avx2(x0, xs, y0, ys, c, d.longer, kc, P, E);
+  } else {
+    double* const X = E + c;
+    double* const Y = X + c * kc;
+    for (std::int64_t p = 0; p < c; ++p) {  // [kk][p]: the chains side by side
+      const std::int64_t len = p < d.longer ? kc : kc - 1;
+      const std::byte* const xp = x0 + p * xs;
+      const std::byte* const yp = y0 + p * ys;
+      for (std::int64_t kk = 0; kk < len; ++kk) {
+        std::memcpy(X + kk * c + p, xp + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+        std::memcpy(Y + kk * c + p, yp + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+      }
+    }
     dot2_lanes_portable(X, Y, c, d.longer, kc, P, E);
+  }
   double Pt = P[0], Et = E[0];
   for (std::int64_t p = 1; p < c; ++p) {  // the chunks' pairs in chunk order
     const double s = Pt + P[p];           // TwoSum(Pt, P_p) = (s, q)
@@ -498,10 +698,10 @@ void run_dot2_split_operator(const Dot2Split& d, double alpha, double beta, cons
   double out = v;
   if (beta != 0.0) {
     double r0;
-    std::memcpy(&r0, ctx.inputs[2].at(0, 0), sizeof(double));
+    std::memcpy(&r0, ctx.inputs[2].base, sizeof(double));
     out = v + beta * r0;
   }
-  std::memcpy(ctx.outputs[0].at(0, 0), &out, sizeof(double));
+  std::memcpy(ctx.outputs[0].base, &out, sizeof(double));
 }
 
 // The split dot product's program and its arguments (behind one pointer: closures that fit
@@ -611,9 +811,13 @@ void dot2_split(const Settings& s, std::int64_t k, double alpha, const double* x
                 std::int64_t incy, double beta, double* r, CallReport* report) {
   const HardwareSpec& hw = hardware_spec(s.target);
   const Dot2Split d = split_of(hw.pmax, k);
-  tile::GpsimdOps lane = kFirstOps + static_cast<double>(d.kc - 1) * kMacOps + static_cast<double>(d.c - 1) * kCombineOps + kOutputOps;
-  if (beta != 0.0) lane += kBetaOps;
-  const double cycles = tile::gpsimd_op_cycles(hw, lane, 1);
+  // tile::gpsimd_op_cycles(hw, kFirstOps + (kc - 1) kMacOps + (c - 1) kCombineOps + kOutputOps [+ kBetaOps], 1)
+  // from the tallies' lane ops: exact integers in any order (operator_cycles).
+  constexpr double kCombineLaneOps = kCombineOps.lane_ops();
+  static_assert(kCombineLaneOps == static_cast<std::int64_t>(kCombineLaneOps));
+  const double lane = kFirstLaneOps + static_cast<double>(d.kc - 1) * kMacLaneOps +
+                      static_cast<double>(d.c - 1) * kCombineLaneOps + kOutputLaneOps + (beta != 0.0 ? kBetaLaneOps : 0.0);
+  const double cycles = hw.gpsimd_start + lane * 1.0;
   const Dot2SplitProgram prog{&d, alpha, beta, cycles, x, incx, y, incy, r};
   LaunchResult lr = launch(s.launch_config(), [a = &prog](NeuronCore& nc) { dot2_split_program(nc, *a); });
   const bool want_plan = report != nullptr && report->plans_wanted;
