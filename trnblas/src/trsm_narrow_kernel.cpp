@@ -213,8 +213,11 @@ void trsm_narrow_kernel(NeuronCore& nc, std::span<const NarrowTrsm<float>> syste
   std::vector<std::array<Tile, 2>> pp(static_cast<std::size_t>(slots)), qq(static_cast<std::size_t>(slots));
   for (std::int64_t s = 0; s < slots; ++s)
     for (int f = 0; f < 2; ++f) {
-      pp[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "T X");
-      qq[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "X (T X - I)");
+      // No poison fill (host work only: the same trace): every view of them is a matmul's
+      // non-accumulating destination before it is read, and a 1 x 1 solve (no Newton step) never
+      // touches them, so poisoning 2 x 2 x 64 KiB of PSUM was a third of its host time.
+      pp[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "T X", 0, AllocFill::none);
+      qq[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "X (T X - I)", 0, AllocFill::none);
     }
   const auto ptile = [&](auto& set, std::int64_t g, int f) {
     const std::int64_t w = frame.width(g % blocks);
@@ -519,7 +522,8 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
   const std::int64_t slots = std::min<std::int64_t>(blocks, 2);
   std::vector<std::array<Tile, 4>> pp(static_cast<std::size_t>(slots));
   for (std::int64_t s = 0; s < slots; ++s)
-    for (int f = 0; f < 4; ++f) pp[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "complex products");
+    for (int f = 0; f < 4; ++f)  // no poison fill, as the real kernel's (written by a matmul first)
+      pp[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "complex products", 0, AllocFill::none);
   const auto ptile = [&](std::int64_t b, int f) {
     return pp[static_cast<std::size_t>(b % slots)][f].rows(0, rows32(frame.width(b))).cols(0, frame.width(b));
   };
