@@ -398,8 +398,8 @@ ScratchVector<double> stage_triangle_f64(const Settings& s, Uplo uplo, std::int6
 
 // The fp32 symmetric matrix of A's uplo triangle by DMA only, in one program: per block of up to
 // pmax columns, one DMA of the columns' n x w block (column j on partition j - c0) and one of the
-// rows' (row j of A on partition j - c0: partition stride 1, free stride lda), the rows' block written whole as
-// the block's columns of full (full(i, j) = A(j, i): right on the mirrored part), then one DMA per
+// rows' (row j of A on partition j - c0: partition stride 1, free stride lda), the rows' block
+// written whole as the block's columns of full (full(i, j) = A(j, i): right on the mirrored part), then one DMA per
 // column writes its stored run over it from the columns' block (full(i, j) = A(i, j) on the stored
 // triangle and the diagonal). Bit copies only, so the same matrix, bit for bit, as move_runs' run
 // copies; the unreferenced triangle's elements pass through full but are all overwritten. It replaces
@@ -443,7 +443,8 @@ ScratchVector<T> stage(const Settings& s, Uplo uplo, std::int64_t n, const T* A,
   if constexpr (std::is_same_v<T, float>)
     if (!symmetric && n > 0 && n <= kStageTriangleMaxN) return stage_triangle_f32(s, uplo, n, A, lda, unit, rep);
   if constexpr (std::is_same_v<T, float>)
-    if (symmetric && !unit && n > 0 && n <= kStageTriangleMaxN) return stage_symmetric_by_runs_f32(s, uplo, n, A, lda, rep);
+    if (symmetric && !unit && n > 0 && n <= kStageTriangleMaxN)
+      return stage_symmetric_by_runs_f32(s, uplo, n, A, lda, rep);
   if constexpr (std::is_same_v<T, double>)
     if (!symmetric && n > 0 && n <= kStageTriangleF64MaxN) return stage_triangle_f64(s, uplo, n, A, lda, unit, rep);
   constexpr std::int64_t W = sizeof(T) / sizeof(float);
@@ -922,7 +923,8 @@ ScratchVector<float> stage_band_by_selects(const Settings& s, std::int64_t m, st
                                            std::int64_t ku, const float* A, std::int64_t lda, bool kl_select_first,
                                            l12::Report& rep) {
   const std::int64_t P = hardware_spec(s.target).pmax, rows = std::min(m, n + kl);
-  if (rows >= kBandRunsMinRows && kl + ku + 1 <= kStageTriangleMaxN) return stage_band_by_runs(s, m, n, kl, ku, A, lda, rep);
+  if (rows >= kBandRunsMinRows && kl + ku + 1 <= kStageTriangleMaxN)
+    return stage_band_by_runs(s, m, n, kl, ku, A, lda, rep);
   ScratchVector<float> full(static_cast<std::size_t>(m * n));
   const float* base = A + ku;
   LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {

@@ -523,7 +523,8 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
   std::vector<std::array<Tile, 4>> pp(static_cast<std::size_t>(slots));
   for (std::int64_t s = 0; s < slots; ++s)
     for (int f = 0; f < 4; ++f)  // no poison fill, as the real kernel's (written by a matmul first)
-      pp[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "complex products", 0, AllocFill::none);
+      pp[static_cast<std::size_t>(s)][f] =
+          frame.ps.alloc(DType::f32, frame.Pi, {P}, "complex products", 0, AllocFill::none);
   const auto ptile = [&](std::int64_t b, int f) {
     return pp[static_cast<std::size_t>(b % slots)][f].rows(0, rows32(frame.width(b))).cols(0, frame.width(b));
   };
