@@ -1718,17 +1718,17 @@ TYPED_TEST(Level2Staging, TrmvIsGemvOnTheExplicitTriangleBitForBit) {
 
 }  // namespace
 
-// ssymv's symmetric staging in one program (level2.cpp, stage_symmetric_f32; session 20): ssymv is,
-// bit for bit, sgemv on the explicit symmetric matrix (the stored triangle mirrored), with NaN in
-// every unstored element and special values in the stored triangle (signed zeros, NaN payloads,
-// signalling-NaN and subnormal bit patterns), for n up to the one-program limit (24) and beyond it.
-// This checks which words land where (a wrong select or mirror fails it); that each word keeps its
-// bits is by construction (x | 0 = x), and a GEMM from +0 would not show a -0 -> +0 change.
+// ssymv's symmetric staging in one program (level2.cpp, stage_symmetric_by_runs_f32; sessions 20, 21):
+// ssymv is, bit for bit, sgemv on the explicit symmetric matrix (the stored triangle mirrored), with
+// NaN in every unstored element and special values in the stored triangle (signed zeros, NaN payloads,
+// signalling-NaN and subnormal bit patterns), for one block of columns and two (n = 130 > pmax).
+// This checks which words land where (a wrong run or mirror fails it); that each word keeps its
+// bits is by construction (DMA bit copies), and a GEMM from +0 would not show a -0 -> +0 change.
 TEST(Level2SymmetricStaging, SymvIsGemvOnTheExplicitSymmetricMatrixBitForBit) {
   Handle h;
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const std::uint32_t patterns[] = {0x80000000u, 0x7FC01234u, 0xFFC05678u, 0x7F800001u, 0x00000003u, 0x80400000u};
-  for (const int n : {1, 3, 10, 24, 25, 50}) {
+  for (const int n : {1, 3, 10, 24, 25, 50, 130}) {
     const int lda = n + 2;
     std::vector<float> vals = random_vec<float>(static_cast<std::size_t>(lda * n), 91 + static_cast<std::uint64_t>(n));
     for (std::size_t q = 0; q < vals.size(); q += 7) std::memcpy(&vals[q], &patterns[(q / 7) % std::size(patterns)], 4);

@@ -30,7 +30,6 @@
 #include <cstdint>
 #include <cmath>
 #include <cstring>
-#include <functional>
 #include <span>
 #include <type_traits>
 
@@ -397,30 +396,25 @@ ScratchVector<double> stage_triangle_f64(const Settings& s, Uplo uplo, std::int6
   return full;
 }
 
-// The fp32 symmetric matrix whose uplo triangle A holds, as a dense n x n copy in one program
-// (session 20; symv's staging, hence ssymv, ssbmv and sspmv after their own staging), instead of
-// two DMA pairs per column (move_runs: the stored run and the mirrored row, 4n DMAs). Per block of up
-// to pmax columns: one DMA reads the columns' n x w block (column j on partition j - c0, as
-// stage_triangle_f32) and one the rows' (row j of A on partition j - c0: element (j, i) at
-// A + j + i lda, partition stride 1, free stride lda); a GpSimdE affine_select keeps the stored
-// triangle of the first and one the strictly mirrored part of the second, each writing +0 (all bits
-// zero) elsewhere; one GpSimdE bitwise_or of their 32-bit words then is, at every element, the bits
-// of the one that was kept (x | 0 = x: NaN payloads, -0 and subnormals included; GpSimdE, whose
-// bitvec operands are exact in every numerics profile), and one DMA writes the block. The same
-// matrix, bit for bit, as the run copies; the row DMA reads only elements of the caller's n x n
-// block of A. New trace and modeled time (docs/trnblas.md).
-// Used up to n = 24, a host-time choice (the bits are the same either way): the selects and the OR
-// touch n^2 elements, and the emulator's GpSimdE bitvec path costs ~45 host instructions per element
-// (core's per-element dtype dispatch), so from n ~ 28 the 4n run DMAs are cheaper to emulate
-// (callgrind, ssymv through the shim, per call: n = 10 78k -> 50k, n = 24 172k -> 147k, n = 32
-// 226k -> 230k, n = 50 366k -> 499k host instructions).
-constexpr std::int64_t kStageSymmetricMaxN = 24;
-ScratchVector<float> stage_symmetric_f32(const Settings& s, Uplo uplo, std::int64_t n, const float* A, std::int64_t lda,
-                                         l12::Report& rep) {
+// The fp32 symmetric matrix of A's uplo triangle by DMA only, in one program: per block of up to
+// pmax columns, one DMA of the columns' n x w block (column j on partition j - c0) and one of the
+// rows' (row j of A on partition j - c0: partition stride 1, free stride lda), the rows' block
+// written whole as the block's columns of full (full(i, j) = A(j, i): right on the mirrored part), then one DMA per
+// column writes its stored run over it from the columns' block (full(i, j) = A(i, j) on the stored
+// triangle and the diagonal). Bit copies only, so the same matrix, bit for bit, as move_runs' run
+// copies; the unreferenced triangle's elements pass through full but are all overwritten. It replaces
+// (session 21) move_runs' 4n DMAs (n > 24) and session 20's two affine_selects and GpSimdE
+// bitwise_or over n^2 elements (n <= 24, ~45-120 host instructions per element in the emulator's
+// bitvec path): callgrind through the shim, per call, ssymv n = 10 49.1k -> 31.6k, n = 24 143.9k ->
+// 58.0k, n = 50 356.6k -> 119.2k; ssbmv n = 50, k = 7 505.7k -> 247.1k host instructions (xlintsts'
+// SPB line, issue #30). The row DMA reads only elements of the caller's n x n block of A. New trace
+// and modeled time.
+ScratchVector<float> stage_symmetric_by_runs_f32(const Settings& s, Uplo uplo, std::int64_t n, const float* A,
+                                                 std::int64_t lda, l12::Report& rep) {
   ScratchVector<float> full(static_cast<std::size_t>(n * n));
   const std::int64_t P = hardware_spec(s.target).pmax;
   const bool up = uplo == Uplo::upper;
-  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+  const auto program = [&](NeuronCore& nc) {
     AllocScope sb(nc.sbuf());
     const auto rows = static_cast<std::int32_t>(std::min(P, n));
     const Tile cols = sb.alloc(DType::f32, rows, {n}, "columns", 0, AllocFill::none);
@@ -430,16 +424,15 @@ ScratchVector<float> stage_symmetric_f32(const Settings& s, Uplo uplo, std::int6
       const Tile t = cols.rows(0, w), m = mirror.rows(0, w);
       nc.dma_copy(t, tile::hbm_view(A + c0 * lda, DType::f32, w, lda, {{n, 1}}));
       nc.dma_copy(m, tile::hbm_view(A + c0, DType::f32, w, 1, {{n, lda}}));
-      // v(p, i) = i - j (rise) or j - i (down) with j = c0 + p. Lower storage keeps i - j >= 0 of the
-      // columns and j - i > 0 of the rows; upper storage the reverse.
-      const std::array<std::int64_t, 2> rise{1, n}, down{-1, n};
-      nc.affine_select(t, std::span(up ? &down : &rise, 1), up ? c0 : -c0, up ? 1 : -1, AluOp::greater_equal, t, 0.0f);
-      nc.affine_select(m, std::span(up ? &rise : &down, 1), up ? -c0 : c0, up ? -1 : 1, AluOp::greater, m, 0.0f);
-      const Tile ti = t.bitcast(DType::i32), mi = m.bitcast(DType::i32);
-      nc.tensor_tensor(ti, ti, mi, AluOp::bitwise_or, Engine::gpsimd);
-      nc.dma_copy(HbmTensor::wrap(full.data() + c0 * n, DType::f32, {w, n}, {n, 1}).tile(0, w, 0, n), t);
+      nc.dma_copy(tile::hbm_view(full.data() + c0 * n, DType::f32, w, n, {{n, 1}}), m);
+      for (std::int64_t j = c0; j < c0 + w; ++j) {
+        const std::int64_t r0 = up ? 0 : j, len = up ? j + 1 : n - j;  // stored rows of column j
+        nc.dma_copy(tile::hbm_view(full.data() + r0 + j * n, DType::f32, 1, len, {{len, 1}}),
+                    t.rows(static_cast<std::int32_t>(j - c0), 1).cols(r0, len));
+      }
     }
-  });
+  };
+  LaunchResult r = launch(s.launch_config(), [&program](NeuronCore& nc) { program(nc); });
   rep.add(std::move(r.trace));
   return full;
 }
@@ -450,7 +443,8 @@ ScratchVector<T> stage(const Settings& s, Uplo uplo, std::int64_t n, const T* A,
   if constexpr (std::is_same_v<T, float>)
     if (!symmetric && n > 0 && n <= kStageTriangleMaxN) return stage_triangle_f32(s, uplo, n, A, lda, unit, rep);
   if constexpr (std::is_same_v<T, float>)
-    if (symmetric && !unit && n > 0 && n <= kStageSymmetricMaxN) return stage_symmetric_f32(s, uplo, n, A, lda, rep);
+    if (symmetric && !unit && n > 0 && n <= kStageTriangleMaxN)
+      return stage_symmetric_by_runs_f32(s, uplo, n, A, lda, rep);
   if constexpr (std::is_same_v<T, double>)
     if (!symmetric && n > 0 && n <= kStageTriangleF64MaxN) return stage_triangle_f64(s, uplo, n, A, lda, unit, rep);
   constexpr std::int64_t W = sizeof(T) / sizeof(float);
@@ -918,11 +912,20 @@ ScratchVector<T> stage_packed(const Settings& s, Uplo uplo, std::int64_t n, cons
 // 19; the two selects write disjoint lanes, so the order changes the trace only). Session 20 folded
 // stage_band_f32 and stage_general_band_f32 into this one helper: the same instructions in the same
 // order on the same operands as each of them issued.
+// From kBandRunsMinRows rows on (a host-time choice: the same matrix either way) the band is staged
+// by stage_band_by_runs instead: the selects touch w x rows elements per block at ~22 host instructions
+// each in the emulator, a run DMA ~1.2k host instructions per column (callgrind through the shim,
+// stbmv n = 50, k = 7: 143k -> 83k per call).
+constexpr std::int64_t kBandRunsMinRows = 32;
+ScratchVector<float> stage_band_by_runs(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t kl,
+                                        std::int64_t ku, const float* A, std::int64_t lda, l12::Report& rep);
 ScratchVector<float> stage_band_by_selects(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t kl,
                                            std::int64_t ku, const float* A, std::int64_t lda, bool kl_select_first,
                                            l12::Report& rep) {
-  ScratchVector<float> full(static_cast<std::size_t>(m * n));
   const std::int64_t P = hardware_spec(s.target).pmax, rows = std::min(m, n + kl);
+  if (rows >= kBandRunsMinRows && kl + ku + 1 <= kStageTriangleMaxN)
+    return stage_band_by_runs(s, m, n, kl, ku, A, lda, rep);
+  ScratchVector<float> full(static_cast<std::size_t>(m * n));
   const float* base = A + ku;
   LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
     AllocScope sb(nc.sbuf());
@@ -945,6 +948,38 @@ ScratchVector<float> stage_band_by_selects(const Settings& s, std::int64_t m, st
       nc.dma_copy(HbmTensor::wrap(full.data() + c0 * m, DType::f32, {w, rows}, {m, 1}).tile(0, w, 0, rows), t);
     }
   });
+  rep.add(std::move(r.trace));
+  return full;
+}
+
+// The same dense m x n band copy by DMA only: per block of up to pmax columns ONE DMA reads the
+// kl + ku + 1 band-storage elements of every column (column j on partition j - c0: A + j lda, a
+// contiguous run inside the caller's lda x n array), then one DMA per column writes its band rows
+// i = max(0, j - ku) .. min(rows, j + kl + 1) - 1, element (i, j) = A[ku + i - j + j lda], to
+// full + i + j m; every other element stays the fresh buffer's +0. Bit copies: the same matrix, bit
+// for bit, as the selects (which keep exactly those elements and write +0 elsewhere), without their
+// pass over w x rows elements. New trace and modeled time.
+ScratchVector<float> stage_band_by_runs(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t kl,
+                                        std::int64_t ku, const float* A, std::int64_t lda, l12::Report& rep) {
+  ScratchVector<float> full(static_cast<std::size_t>(m * n));
+  const std::int64_t P = hardware_spec(s.target).pmax, rows = std::min(m, n + kl), width = kl + ku + 1;
+  const auto program = [&](NeuronCore& nc) {
+    AllocScope sb(nc.sbuf());
+    const Tile band = sb.alloc(DType::f32, static_cast<std::int32_t>(std::min(P, n)), {width}, "band columns", 0,
+                               AllocFill::none);
+    for (std::int64_t c0 = 0; c0 < n; c0 += P) {
+      const auto w = static_cast<std::int32_t>(std::min(P, n - c0));
+      const Tile t = band.rows(0, w);
+      nc.dma_copy(t, tile::hbm_view(A + c0 * lda, DType::f32, w, lda, {{width, 1}}));
+      for (std::int64_t j = c0; j < c0 + w; ++j) {
+        const std::int64_t i0 = std::max<std::int64_t>(0, j - ku), i1 = std::min(rows, j + kl + 1);
+        if (i1 <= i0) continue;
+        nc.dma_copy(tile::hbm_view(full.data() + i0 + j * m, DType::f32, 1, i1 - i0, {{i1 - i0, 1}}),
+                    t.rows(static_cast<std::int32_t>(j - c0), 1).cols(ku + i0 - j, i1 - i0));
+      }
+    }
+  };
+  LaunchResult r = launch(s.launch_config(), [&program](NeuronCore& nc) { program(nc); });
   rep.add(std::move(r.trace));
   return full;
 }
@@ -1011,16 +1046,18 @@ void dsym_rank1_host(const Settings& s, Uplo uplo, std::int64_t n, double alpha,
 //             y_i fl(alpha x_j))) with the two products summed in PSUM as the k = 2 GEMM does.
 // Limits      n <= min(pmax, gemm_stationary_fmax); larger calls take the SYRKX path.
 // The program of both: load_c(nc, c) fills c [n, n] (column j on partition j, its rows on the free
-// axis) with the stored triangle and +0 elsewhere; store_v(nc, v) writes the triangle back.
-using SymRankIo = std::function<void(NeuronCore&, const Tile&)>;
+// axis) with the stored triangle and +0 elsewhere; store_v(nc, v) writes the triangle back. Both are
+// called as template parameters (no std::function: it heap-copied each capturing lambda and called
+// through it on every rank update).
+template <class LoadC, class StoreV>
 void sym_rank_program(const Settings& s, std::int64_t n, float alpha, const float* x, std::int64_t incx,
-                      const float* y, std::int64_t incy, const SymRankIo& load_c, const SymRankIo& store_v,
+                      const float* y, std::int64_t incy, const LoadC& load_c, const StoreV& store_v,
                       l12::Report& rep) {
   const VecIn<float> xv(x, n, incx);
   const VecIn<float> yv(y != nullptr ? y : x, n, y != nullptr ? incy : incx);
   const std::int64_t k = y != nullptr ? 2 : 1;
   const auto rows = static_cast<std::int32_t>(n);
-  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+  const auto program = [&](NeuronCore& nc) {
     AllocScope sb(nc.sbuf()), ps(nc.psum());
     constexpr AllocFill kWrittenFirst = AllocFill::none;  // each is a DMA's or an instruction's destination first
     const auto K = static_cast<std::int32_t>(k);
@@ -1041,7 +1078,9 @@ void sym_rank_program(const Settings& s, std::int64_t n, float alpha, const floa
     load_c(nc, c);
     tile::add_beta_c_and_cast(nc, v, &c, 1.0f, nullptr);
     store_v(nc, v);
-  });
+  };
+  // The launch's std::function holds one reference (in place: no heap copy of the program).
+  LaunchResult r = launch(s.launch_config(), [&program](NeuronCore& nc) { program(nc); });
   rep.add(std::move(r.trace));
 }
 

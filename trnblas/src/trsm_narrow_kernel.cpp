@@ -64,6 +64,21 @@ struct BlockFrame {
   AllocScope sb, ps;
 };
 
+// The identity of the widest diagonal block, min(pmax, order) square (every use reads its leading
+// w x w corner, w <= that width): a memset of ones and one affine_select keeping p - f == 0. Sized to
+// the block rather than pmax x pmax, since a 1 x 1 solve otherwise spends most of its device and
+// host time building a 128 x 128 identity it never reads (issue #30: xeigtsts ssg's strsm_ calls
+// are mostly of order 1-4).
+Tile identity_tile(NeuronCore& nc, BlockFrame& frame) {
+  const std::int64_t w = frame.width(0);
+  Tile ones = frame.sb.alloc(DType::f32, rows32(w), {w}, "ones");
+  Tile ident = frame.sb.alloc(DType::f32, rows32(w), {w}, "identity");
+  nc.memset(ones, 1.0f);
+  const std::array<std::int64_t, 2> pattern{-1, w};  // p - f == 0
+  nc.affine_select(ident, std::span(&pattern, 1), 0, 1, AluOp::equal, ones, 0.0f);
+  return ident;
+}
+
 // ceil(log2 w): Newton steps that annihilate a strictly triangular residual of order w.
 int newton_steps(std::int64_t w) {
   int steps = 0;
@@ -131,13 +146,7 @@ void trsm_narrow_kernel(NeuronCore& nc, std::span<const NarrowTrsm<float>> syste
     return tile::hbm_view(p.z + b * P * p.es, DType::f32, rows32(frame.width(b)), p.es, {{nrhs, p.rs}});
   };
 
-  Tile ones = frame.sb.alloc(DType::f32, frame.Pi, {P}, "ones");
-  Tile ident = frame.sb.alloc(DType::f32, frame.Pi, {P}, "identity");
-  nc.memset(ones, 1.0f);
-  {
-    const std::array<std::int64_t, 2> pattern{-1, P};  // p - f == 0
-    nc.affine_select(ident, std::span(&pattern, 1), 0, 1, AluOp::equal, ones, 0.0f);
-  }
+  const Tile ident = identity_tile(nc, frame);
   const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(frame.width(b))).cols(b * nrhs, nrhs); };
   std::vector<RealSystem> sys(systems.size());
   const std::int64_t lsign = p0.lower ? 1 : -1;  // T lower: p - f >= 0
@@ -204,8 +213,11 @@ void trsm_narrow_kernel(NeuronCore& nc, std::span<const NarrowTrsm<float>> syste
   std::vector<std::array<Tile, 2>> pp(static_cast<std::size_t>(slots)), qq(static_cast<std::size_t>(slots));
   for (std::int64_t s = 0; s < slots; ++s)
     for (int f = 0; f < 2; ++f) {
-      pp[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "T X");
-      qq[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "X (T X - I)");
+      // No poison fill (host work only: the same trace): every view of them is a matmul's
+      // non-accumulating destination before it is read, and a 1 x 1 solve (no Newton step) never
+      // touches them, so poisoning 2 x 2 x 64 KiB of PSUM was a third of its host time.
+      pp[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "T X", 0, AllocFill::none);
+      qq[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "X (T X - I)", 0, AllocFill::none);
     }
   const auto ptile = [&](auto& set, std::int64_t g, int f) {
     const std::int64_t w = frame.width(g % blocks);
@@ -422,13 +434,7 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
     nc.nc_matmul(dim, stat.im, mre, true);
   };
 
-  Tile ones = frame.sb.alloc(DType::f32, frame.Pi, {P}, "ones");
-  Tile ident = frame.sb.alloc(DType::f32, frame.Pi, {P}, "identity");
-  nc.memset(ones, 1.0f);
-  {
-    const std::array<std::int64_t, 2> pattern{-1, P};
-    nc.affine_select(ident, std::span(&pattern, 1), 0, 1, AluOp::equal, ones, 0.0f);
-  }
+  const Tile ident = identity_tile(nc, frame);
   Cx zt, yt, rt, st;
   Tile scratch;
   const auto col = [&](const Tile& t, std::int64_t b) { return t.rows(0, rows32(frame.width(b))).cols(b * nrhs, nrhs); };
@@ -516,7 +522,9 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
   const std::int64_t slots = std::min<std::int64_t>(blocks, 2);
   std::vector<std::array<Tile, 4>> pp(static_cast<std::size_t>(slots));
   for (std::int64_t s = 0; s < slots; ++s)
-    for (int f = 0; f < 4; ++f) pp[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "complex products");
+    for (int f = 0; f < 4; ++f)  // no poison fill, as the real kernel's (written by a matmul first)
+      pp[static_cast<std::size_t>(s)][f] =
+          frame.ps.alloc(DType::f32, frame.Pi, {P}, "complex products", 0, AllocFill::none);
   const auto ptile = [&](std::int64_t b, int f) {
     return pp[static_cast<std::size_t>(b % slots)][f].rows(0, rows32(frame.width(b))).cols(0, frame.width(b));
   };
