@@ -190,7 +190,7 @@ bool dma_partition_columns(const Tile& dst, const Tile& src) {
 }
 TRN_SIMD_WARNINGS_END
 
-void check_dma_endpoint_checked(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& h) {
+[[gnu::cold, gnu::noinline]] void check_dma_endpoint_checked(std::string_view instr, std::string_view operand, const Tile& t, const HardwareSpec& h) {
   detail::require_nonempty(instr, operand, t);
   // PSUM is not a DMA endpoint: "you cannot move data directly from PSUM to HBM" (KOPT); the
   // emulator also refuses HBM -> PSUM so that PSUM is written only by engines that own it.

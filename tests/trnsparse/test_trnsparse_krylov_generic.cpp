@@ -1028,4 +1028,37 @@ TEST(LevelSetReplay, SameBitsTraceAndProfileAsTriangularSolve) {
   replay_matches_plain<std::complex<float>>(sp::GOp::C);
 }
 
+// A replay handed a second analysis starts afresh instead of reusing the first one's index words
+// (which would solve with the wrong pattern: the two grids share pmax and the slice width).
+TEST(LevelSetReplay, AnotherAnalysisStartsAfresh) {
+  Csr<float> a16 = grid<float>(16, 4.5, 1.0, 0.0), a12 = grid<float>(12, 4.0, 1.0, 0.0);
+  sp::TriangularAnalysis t16 = sp::analyze_triangular(a16.ref(), true, false, sp::GOp::N),
+                         t12 = sp::analyze_triangular(a12.ref(), true, false, sp::GOp::N);
+  t16.schedule = t12.schedule = sp::TriangularAnalysis::Schedule::level_sets;
+  sp::detail::LevelSetReplay replay;
+  auto solve = [&](const Csr<float>& a, const sp::TriangularAnalysis& t, bool replayed) {
+    std::vector<float> b(static_cast<std::size_t>(a.n)), x(b.size());
+    for (std::size_t i = 0; i < b.size(); ++i) b[i] = static_cast<float>(std::sin(0.3 * static_cast<double>(i)));
+    const sp::DenseAny B{b.data(), sp::Value::f32, a.n, 1, a.n, sp::Layout::col_major};
+    const sp::DenseAny C{x.data(), sp::Value::f32, a.n, 1, a.n, sp::Layout::col_major};
+    sp::CallReport rep;
+    rep.plans_wanted = false;
+    sp::Settings s;
+    if (replayed) sp::detail::triangular_solve_replayed(s, t, a.val.data(), sp::Scalar(1.0), sp::GOp::N, B, C, &rep, replay);
+    else sp::triangular_solve(s, t, a.val.data(), nullptr, sp::Scalar(1.0), sp::GOp::N, B, C, &rep);
+    return SolveOut{bits_of(x), rep.trace.instructions.size(), rep.profile};
+  };
+  const SolveOut plain16 = solve(a16, t16, false), plain12 = solve(a12, t12, false);
+  EXPECT_EQ(solve(a16, t16, true).x_bits, plain16.x_bits);
+  EXPECT_EQ(solve(a16, t16, true).x_bits, plain16.x_bits);
+  EXPECT_EQ(sp::detail::replayed_solves(replay), 1);
+  const SolveOut other = solve(a12, t12, true);
+  EXPECT_EQ(other.x_bits, plain12.x_bits);
+  EXPECT_EQ(other.records, plain12.records);
+  EXPECT_TRUE(same_profile(other.profile, plain12.profile));
+  EXPECT_EQ(sp::detail::replayed_solves(replay), 0);  // emptied, then the first solve of t12 modeled
+  EXPECT_EQ(solve(a12, t12, true).x_bits, plain12.x_bits);
+  EXPECT_EQ(sp::detail::replayed_solves(replay), 1);
+}
+
 }  // namespace

@@ -483,6 +483,11 @@ bool same_record(const Instruction& a, const Instruction& c, const HbmBuffers& h
 // What a replay keeps (triangular_replay.hpp): the first level-set solve's chunks and index words,
 // and its trace (HBM addresses renamed) with the profile the cost model gave it.
 struct detail::LevelSetReplayState {
+  // The analysis the words were derived from (a replay serves one analysis, triangular_replay.hpp;
+  // another one, or one at a reused address with another shape, starts the replay afresh).
+  const TriangularAnalysis* analysis = nullptr;
+  std::int64_t analysis_n = 0, analysis_nnz = 0;
+  bool serves(const TriangularAnalysis& t) const { return analysis == &t && analysis_n == t.n && analysis_nnz == t.nnz; }
   // Index words (index_chunks' output for these parameters).
   bool indexed = false;
   std::int32_t pmax = 0;
@@ -502,6 +507,8 @@ struct detail::LevelSetReplayState {
   std::int64_t replayed = 0;  // solves answered with `profile`
   // Empty again, the arrays' capacity kept.
   void reset() {
+    analysis = nullptr;
+    analysis_n = analysis_nnz = 0;
     indexed = modeled = false;
     chunks.clear();
     words.clear();
@@ -534,8 +541,9 @@ std::unique_ptr<detail::LevelSetReplayState> take_replay_state() {
 
 detail::LevelSetReplay::LevelSetReplay() = default;
 detail::LevelSetReplay::~LevelSetReplay() {
+  if (state == nullptr) return;  // before replay_pool(): no thread_local constructed in a destructor
   auto& pool = replay_pool();
-  if (state == nullptr || pool.size() >= kReplayPool) return;
+  if (pool.size() >= kReplayPool) return;
   state->reset();
   pool.push_back(std::move(state));
 }
@@ -643,6 +651,7 @@ void detail::triangular_solve_engines_replayed(const Settings& s, const Triangul
   if (n > 0 && m > 0) {
     const auto pmax = static_cast<std::int32_t>(hardware_spec(s.target).pmax);
     std::vector<ChunkIndex> fresh;
+    if (kept != nullptr && kept->indexed && !kept->serves(t)) kept->reset();
     if (kept != nullptr && kept->indexed && kept->pmax == pmax && kept->slice == g.slice) {
       // The same words, allocated where index_chunks allocates them (the trace's buffer order);
       // zeroed then copied whole: the allocator's element-wise copy loop was ~2x slower.
@@ -658,6 +667,9 @@ void detail::triangular_solve_engines_replayed(const Settings& s, const Triangul
         kept->pmax = pmax;
         kept->slice = g.slice;
         kept->indexed = true;
+        kept->analysis = &t;
+        kept->analysis_n = t.n;
+        kept->analysis_nnz = t.nnz;
       }
     }
     const std::vector<ChunkIndex>& chunks = kept != nullptr ? kept->chunks : fresh;

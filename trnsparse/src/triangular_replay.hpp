@@ -22,6 +22,7 @@
 // Accuracy    Not applicable: the same launches, bits and profiles as triangular_solve.
 // Limits      One analysis, one Settings and no report observer (trn/core/report_observer.hpp: an
 //             observed report is always modeled) per replay; the replay must not outlive the analysis.
+//             A solve with another analysis (address, n or nnz) empties the replay and starts afresh.
 //             Paths other than the level sets (the blocked schedule, fp64) run unchanged.
 #pragma once
 

@@ -61,8 +61,17 @@ struct EnvCache {
 // exit handlers. A plain pointer with the initial-exec TLS model: one %fs-relative load per use,
 // where a thread_local with a dynamic initializer in a shared library costs a __tls_get_addr call
 // and an init-guard test per use (~7 uses a call; __tls_get_addr was 1.8 % of xeigtstd < dec.in).
-// The shim is preloaded or linked (its 8 bytes fit glibc's static TLS surplus when dlopen'ed).
-thread_local EnvCache* t_env_cache __attribute__((tls_model("initial-exec"))) = nullptr;
+// Only when core and trnblas are shared libraries (TRNBLAS_ABI_INITIAL_EXEC_TLS, set by CMake): one
+// initial-exec access marks the whole module DF_STATIC_TLS, and glibc must then fit the module's
+// entire TLS block into its small static-TLS surplus when the shim is dlopen'ed (from Python, say).
+// The shared shim's block is this 8-byte pointer; with BUILD_SHARED_LIBS=OFF, core's and trnblas's
+// thread_locals (~7 KB) are linked in and would not fit, so that build keeps the default model.
+#if TRNBLAS_ABI_INITIAL_EXEC_TLS
+#define TRNBLAS_ABI_TLS_MODEL __attribute__((tls_model("initial-exec")))
+#else
+#define TRNBLAS_ABI_TLS_MODEL
+#endif
+thread_local EnvCache* t_env_cache TRNBLAS_ABI_TLS_MODEL = nullptr;
 
 EnvCache& env_cache() {
   EnvCache* c = t_env_cache;
