@@ -1,29 +1,41 @@
-// MT19937 jump ahead by GF(2) middle products (trn/rand/mt19937.hpp: mt19937_jump_clmul).
+// MT19937 jump ahead by one GF(2) middle product (trn/rand/mt19937.hpp: mt19937_jump_clmul).
 //
 // Algorithm: for g = x^J mod phi (deg g < 19937) the window J steps ahead is
 //   x[J + k] = sum_i g_i x[i + k]   (k = 0 .. 623; over GF(2), word-wise XOR),
 // the relation the Horner scheme of Haramoto et al. (INFORMS J. Computing 20(3), 2008) evaluates
-// as g(T) w. Read bit plane by bit plane (bit b of every word), each of the 32 planes is a middle
-// product of two polynomials: plane_b[k] = coefficient D - 1 + k of G~(z) P_b(z), with G~ the
-// reversal of g (coefficient e = g_{D-1-e}) and P_b(z) = sum_n bit_b(x[n]) z^n over the extended
-// sequence x[0 .. D + 622] (the window followed by 33 twists' words). So one jump is: extend the
-// window by the recurrence (vectorised), transpose the 20608 words to 32 bit planes (byte permutes
-// and GFNI 8x8 bit transposes), the 12 product words each plane needs (VPCLMULQDQ, eight planes
-// per instruction pair) as a 12 x 324 Toeplitz matrix-vector product in 27 blocks, each split by
-// two levels of Karatsuba for Toeplitz matrices (the transposed Karatsuba of Hanrot, Quercia and
-// Zimmermann, "The middle product algorithm I", AAECC 14(6), 2004) into nine 3 x 3 blocks of six
-// products each (toeplitz3): 1458 carry-less 64 x 64 products per plane instead of 12 x 312 = 3744
-// (the generators' sums depend on the polynomial only and are formed once per polynomial); then the
-// transpose back of the 624 output words.
+// as g(T) w. Read bit plane by bit plane (s_b[n] = bit b of x[n]), plane b of the result is
+// o_b[k] = sum_i g_i s_b[i + k]. Sessions 17-21 computed the 32 planes as 32 middle products of 624
+// bits each (1458 carry-less products a plane, 46.7k a jump). Since session 22 only plane 0 is a
+// middle product, 19968 bits long, and planes 1 .. 31 follow from it by the recurrence itself: for
+// every n >= 624, x[n] = x[n - 227] ^ (y >> 1) ^ (y odd ? 0x9908b0df : 0) with y = upper bit of
+// x[n - 624] | lower 31 bits of x[n - 623], so bit b + 1 of x[n - 623] (b < 30) is
+//   s_{b+1}[j] = s_b[j + 623] ^ s_b[j + 396] ^ mag_b s_0[j]            (j >= 1)
+// and bit 31 of x[n - 624] is s_31[j] = s_30[j + 624] ^ s_30[j + 397]  (j >= 0; mag_30 = 0).
+// Both are linear with constant shifts, so they hold for the o_b as well: o_{b+1}[k] =
+// o_b[k + 623] ^ o_b[k + 396] ^ mag_b o_0[k], except at k = 0, where the window's word 0 (whose low
+// 31 bits the recurrence never reads, and which need not satisfy the relation at j = 0) adds
+// g_0 (s_{b+1}[0] ^ s_b[623] ^ s_b[396] ^ mag_b s_0[0]): a correction of word 0. Plane 0 is needed
+// at k < 624 + 623 x 30 + 624 = 19938 (plane 31 at k < 624, plane 30 at k < 1248, each lower plane
+// 623 further), i.e. o_0 is the middle product of G~ (the reversal of g, coefficient e = g_{D-1-e})
+// and S_0(z) = sum_n s_0[n] z^n over x[0 .. 39935] (the window and 63 twists): coefficients
+// D - 1 .. D + 19966 of G~ S_0. Its 314 product word sums S_s = sum_u G~[u] S_0[s - u] (128-bit
+// carry-less products, s = 310 .. 623) are a 324 x 324 Toeplitz matrix of S_0 words times the vector
+// G~, computed by transposed Karatsuba (Hanrot, Quercia and Zimmermann, "The middle product
+// algorithm I", AAECC 14(6), 2004): two two-way levels and four three-way levels (Fan and Hasan,
+// IEEE Trans. Computers 56(2), 2007; exact in characteristic 2), 3^2 6^4 = 11664 carry-less 64 x 64
+// products a jump instead of 46656, eight per two VPCLMULQDQ; the vector side (G~'s sums) depends on
+// the polynomial only and is formed once per polynomial. Then the planes by the relation (shifted
+// XORs of 64-bit words), their transpose back to words (GFNI 8 x 8 bit transposes), word 0's
+// correction.
 // Engines: none; this is the host set-up of the MT19937 streams (docs/trnrand.md section 12: outside the
-// trace, as before). Accuracy: exact (the same linear map as the Horner scheme; tested against it and
-// against plain stepping). Limits: hosts with AVX-512 F/BW/VBMI, VPCLMULQDQ and GFNI (returns false
-// elsewhere, and for g of degree >= 19937); one jump costs ~11.7k VPCLMULQDQ (30k before the
-// Toeplitz blocks, session 19) against the Horner scheme's ~100k 512-bit XORs of table rows that
-// do not fit in L1.
+// trace, as before). Accuracy: exact (the same linear map as the Horner scheme; tested against it, for
+// random windows whose word 0 is arbitrary, and against plain stepping). Limits: hosts with AVX-512
+// F/BW/VBMI, VPCLMULQDQ and GFNI (returns false elsewhere, and for g of degree >= 19937).
 #include "avx512_intrinsics.hpp"
 
 #include <cstring>
+#include <memory>
+#include <utility>
 #include <vector>
 
 #include "trn/core/host_simd.hpp"
@@ -35,16 +47,6 @@ namespace {
 
 constexpr std::size_t kD = kMt19937Degree;             // 19937
 constexpr std::size_t kGWords = (kD + 63) / 64;        // 312 words of G~
-constexpr std::size_t kGroups = 322;                   // 64-word groups of the extended sequence
-constexpr std::size_t kSeqWords = kGroups * 64;        // 20608 >= D + 623 = 20560 words
-constexpr std::size_t kFirstSum = kD / 64 - 1;         // 310: product word sums 310 .. 321 needed
-static_assert(kFirstSum + 1 == kGWords - 1, "step 3: t_k(d) = G~[kFirstSum + 1 - 12 k + d]");
-constexpr std::size_t kSums = 12;
-constexpr std::size_t kOutGroups = 10;                 // 640 >= 624 output words
-// Step 3's Toeplitz blocks: the sums' 12 x 323 Toeplitz matrix of G~ words in 27 square blocks of
-// 12 input groups, each split twice by Karatsuba into nine 3 x 3 blocks of six products each.
-constexpr std::size_t kBlock = 12, kHalfBlock = kBlock / 2, kQuarterBlock = kBlock / 4;
-constexpr std::size_t kBlocks = 27;  // 27 x 12 = 324 >= the 323 groups -1 .. 321
 
 bool clmul_jump_available() {
   static const bool ok = host_simd_available(HostSimd::avx512) && __builtin_cpu_supports("avx512vbmi") &&
@@ -68,55 +70,14 @@ void reversed_polynomial(const Gf2Poly& g, std::uint64_t* gt) {
   for (std::size_t i = 0; i < kGWords; ++i) gt[i] = (r[i] >> kShift) | (r[i + 1] << (64 - kShift));
 }
 
-// The Toeplitz generators of step 3 (see toeplitz_sums), per block k: t_k(d) = G~[311 - 12 k + d]
-// (0 outside 0 .. 311), d = -11 .. 11. A Toeplitz matrix [T1 T0; T2 T1] of generator h is split into
-// the products T1 (h(e)), T0 + T1 (h(e - n) ^ h(e)) and T2 + T1 (h(e + n) ^ h(e)), n the half size;
-// twice: level-2 product b of level-1 product a is a 3 x 3 Toeplitz matrix of generator
-// T_m = h(m - 2), m = 0 .. 4, whose six products (toeplitz3) take w[k][a][b] = {T0 + T1 + T2,
-// T1 + T2 + T3, T2 + T3 + T4, T1, T2, T3}.
-struct ToeplitzGenerators {
-  std::uint64_t w[kBlocks][3][3][6];
-};
-void toeplitz_generators(const std::uint64_t* gt, ToeplitzGenerators& tg) {
-  const auto t = [&](std::size_t k, std::ptrdiff_t d) -> std::uint64_t {
-    const std::ptrdiff_t i = static_cast<std::ptrdiff_t>(kGWords - 1) - static_cast<std::ptrdiff_t>(kBlock * k) + d;
-    return i >= 0 && i < static_cast<std::ptrdiff_t>(kGWords) ? gt[i] : 0;
-  };
-  const auto split = [](auto&& h, std::size_t part, std::ptrdiff_t e, std::ptrdiff_t n) -> std::uint64_t {
-    return part == 0 ? h(e) : part == 1 ? h(e - n) ^ h(e) : h(e + n) ^ h(e);
-  };
-  const auto h1 = static_cast<std::ptrdiff_t>(kHalfBlock), h2 = static_cast<std::ptrdiff_t>(kQuarterBlock);
-  for (std::size_t k = 0; k < kBlocks; ++k)
-    for (std::size_t a = 0; a < 3; ++a)
-      for (std::size_t b = 0; b < 3; ++b)
-        {
-          const auto level1 = [&](std::ptrdiff_t e) { return split([&](std::ptrdiff_t d) { return t(k, d); }, a, e, h1); };
-          std::uint64_t tm[5];
-          for (std::ptrdiff_t f = -(h2 - 1); f <= h2 - 1; ++f) tm[f + h2 - 1] = split(level1, b, f, h2);
-          const std::uint64_t six[6] = {tm[0] ^ tm[1] ^ tm[2], tm[1] ^ tm[2] ^ tm[3], tm[2] ^ tm[3] ^ tm[4], tm[1], tm[2], tm[3]};
-          std::copy(six, six + 6, tg.w[k][a][b]);
-        }
-}
-
 #define TRN_MT_JUMP_TARGET __attribute__((target("avx512f,avx512bw,avx512vbmi,vpclmulqdq,gfni")))
 
-// Byte-permute tables (see jump_avx512).
+// Byte-permute tables of the planes' transpose back to words (see jump_avx512).
 struct PermuteTables {
-  alignas(64) std::uint8_t to_planes_01[64], to_planes_23[64], qword_bytes[64];
   alignas(64) std::uint8_t from_planes[64], interleave_lo[64], interleave_hi[64], words_0[64], words_1[64];
   PermuteTables() {
-    for (int qq = 0; qq < 2; ++qq)
-      for (int g = 0; g < 4; ++g)
-        for (int r = 0; r < 8; ++r) {
-          // Z_q qword g byte r = byte q of word 8g + 7 - r (the GFNI transpose reverses rows).
-          to_planes_01[32 * qq + 8 * g + r] = static_cast<std::uint8_t>(4 * (8 * g + 7 - r) + qq);
-          to_planes_23[32 * qq + 8 * g + r] = static_cast<std::uint8_t>(4 * (8 * g + 7 - r) + qq + 2);
-        }
     for (int j = 0; j < 8; ++j)
-      for (int g = 0; g < 8; ++g) {
-        qword_bytes[8 * j + g] = static_cast<std::uint8_t>(8 * g + j);        // 8 x 8 byte transpose
-        from_planes[8 * g + j] = static_cast<std::uint8_t>(8 * (7 - j) + g);  // and row-reversed
-      }
+      for (int g = 0; g < 8; ++g) from_planes[8 * g + j] = static_cast<std::uint8_t>(8 * (7 - j) + g);  // 8 x 8 byte transpose, rows reversed
     for (int i = 0; i < 32; ++i)
       for (int q = 0; q < 2; ++q) {
         interleave_lo[2 * i + q] = static_cast<std::uint8_t>(i + 64 * q);
@@ -130,139 +91,302 @@ struct PermuteTables {
   }
 };
 
-// acc[s] ^= sum over i of clmul(T_{2 + s - i}, vec[i]): one 3 x 3 Toeplitz block product, the 64 x 64
-// products of one plane parity (kImm: 0x00 even planes, low qwords; 0x10 odd, high qwords), in six
-// products instead of nine (the three-way split for Toeplitz matrix-vector products of Fan and
-// Hasan, IEEE Trans. Computers 56(2), 2007; exact in characteristic 2): P0 = (T0 + T1 + T2) v2,
-// P1 = (T1 + T2 + T3) v1, P2 = (T2 + T3 + T4) v0, P3 = T1 (v1 + v2), P4 = T2 (v0 + v2), P5 = T3 (v0 + v1);
-// rows P0 + P3 + P4, P1 + P3 + P5, P2 + P4 + P5. gen: the six generators of ToeplitzGenerators.
-template <int kImm>
-TRN_MT_JUMP_TARGET inline __m512i generator_product(std::uint64_t g, __m512i v) {
-  return _mm512_clmulepi64_epi128(_mm512_set1_epi64(static_cast<long long>(g)), v, kImm);
+constexpr std::size_t kExtWords = 64 * kMt19937Words;   // 39936 words: the window and 63 twists
+constexpr std::size_t kBitWords = kExtWords / 64;       // 624 words of plane 0 (bit 0 of each word)
+constexpr std::size_t kN = 324;                          // Toeplitz size (>= 314 sums; 2 x 2 x 3^4)
+constexpr std::size_t kGen = 2 * kN - 1;                 // 647 generator words
+constexpr std::size_t kGenShift = 13;                    // generator word k = plane-0 word k - 13
+constexpr std::size_t kSub = 9;                          // sub-products after the two 2-way levels
+constexpr std::size_t kSubN = kN / 4;                    // 81, their size
+constexpr std::size_t kPlane0Words = 312;                // 19968 bits >= the 19938 plane 0 needs
+
+// Row operations on rows of R words (rows are contiguous; the columns are independent products).
+TRN_MT_JUMP_TARGET inline __mmask8 tail_mask(std::size_t left) {
+  return static_cast<__mmask8>((1u << left) - 1u);
 }
-template <int kImm>
-TRN_MT_JUMP_TARGET inline void toeplitz3(__m512i* acc, const std::uint64_t* gen, const __m512i* vec) {
-  const __m512i p0 = generator_product<kImm>(gen[0], vec[2]), p1 = generator_product<kImm>(gen[1], vec[1]),
-                p2 = generator_product<kImm>(gen[2], vec[0]);
-  const __m512i p3 = generator_product<kImm>(gen[3], _mm512_xor_si512(vec[1], vec[2]));
-  const __m512i p4 = generator_product<kImm>(gen[4], _mm512_xor_si512(vec[0], vec[2]));
-  const __m512i p5 = generator_product<kImm>(gen[5], _mm512_xor_si512(vec[0], vec[1]));
-  acc[0] = _mm512_xor_si512(acc[0], _mm512_ternarylogic_epi64(p0, p3, p4, 0x96));
-  acc[1] = _mm512_xor_si512(acc[1], _mm512_ternarylogic_epi64(p1, p3, p5, 0x96));
-  acc[2] = _mm512_xor_si512(acc[2], _mm512_ternarylogic_epi64(p2, p4, p5, 0x96));
+TRN_MT_JUMP_TARGET inline void row_xor(std::uint64_t* o, std::size_t R, const std::uint64_t* a, const std::uint64_t* b) {
+  std::size_t c = 0;
+  for (; c + 8 <= R; c += 8)
+    _mm512_storeu_si512(o + c, _mm512_xor_si512(_mm512_loadu_si512(a + c), _mm512_loadu_si512(b + c)));
+  for (; c < R; ++c) o[c] = a[c] ^ b[c];  // short rows (R = 1, 3, 6, 9) and tails: scalar
+}
+TRN_MT_JUMP_TARGET inline void row_xor3(std::uint64_t* o, std::size_t R, const std::uint64_t* a, const std::uint64_t* b,
+                                        const std::uint64_t* d) {
+  std::size_t c = 0;
+  for (; c + 8 <= R; c += 8)
+    _mm512_storeu_si512(o + c, _mm512_ternarylogic_epi64(_mm512_loadu_si512(a + c), _mm512_loadu_si512(b + c),
+                                                         _mm512_loadu_si512(d + c), 0x96));
+  for (; c < R; ++c) o[c] = a[c] ^ b[c] ^ d[c];
+}
+inline void row_copy(std::uint64_t* o, std::size_t R, const std::uint64_t* a) {
+  for (std::size_t c = 0; c < R; ++c) o[c] = a[c];
 }
 
-// Step 3 for one group of eight planes and one parity: S_s = sum_j G~[310 + s - j] P[j] (j = -1 .. 321;
-// the 128-bit products of the parity's qwords), s = 0 .. 11, into sums[s][pg][parity].
-//
-// The coefficients form a 12 x 324 Toeplitz matrix; in blocks of 12 input groups, block k is the
-// Toeplitz matrix of t_k(d) = G~[311 - 12 k + d], d = s - i. Karatsuba for Toeplitz matrix-vector
-// products: [T1 T0; T2 T1] [v0; v1] = [Q + R; Q + U] with Q = T1 (v0 + v1), R = (T0 + T1) v1,
-// U = (T2 + T1) v0 (carry-less multiplication is bilinear over GF(2)); applied twice, a block is nine
-// 3 x 3 products of six carry-less products each (toeplitz3), 54 instead of 144. The generators' sums depend on the
-// polynomial only (toeplitz_generators, once per polynomial). One pass per level-1 product a (its
-// vector v0 + v1, v1 or v0 of each block), with the level-2 split inside the pass.
-template <int kImm>
-TRN_MT_JUMP_TARGET void toeplitz_sums(const std::uint64_t* base, const ToeplitzGenerators& tg, std::size_t pg,
-                                      std::uint64_t (*sums)[4][2][8]) {
-  __m512i half[3][kHalfBlock];  // the level-1 products Q, R, U (6 outputs each)
-  for (std::size_t a = 0; a < 3; ++a) {
-    __m512i q[kQuarterBlock], r[kQuarterBlock], u[kQuarterBlock], y[kHalfBlock], x[kQuarterBlock];
-    for (std::size_t s = 0; s < kQuarterBlock; ++s) q[s] = r[s] = u[s] = _mm512_setzero_si512();
-    for (std::size_t k = 0; k < kBlocks; ++k) {
-      // Groups j = 12 k - 1 + i at base + 32 j (group -1 is zero, group 322 past the sequence too).
-      const std::uint64_t* pk = base + 32 * (static_cast<std::ptrdiff_t>(kBlock * k) - 1);
-      for (std::size_t i = 0; i < kHalfBlock; ++i) {
-        const std::uint64_t* v0 = pk + 32 * i;
-        const std::uint64_t* v1 = pk + 32 * (kHalfBlock + i);
-        y[i] = a == 0 ? _mm512_xor_si512(_mm512_loadu_si512(v0), _mm512_loadu_si512(v1))
-                      : _mm512_loadu_si512(a == 1 ? v1 : v0);
+// Transposed Karatsuba for a Toeplitz matrix-vector product M v, M[i][u] = h(i - u) (n x n, h given
+// at d = -(n-1) .. n-1 as rows 0 .. 2n-2), one level at a time over R independent products held as
+// columns ([row][R] arrays).
+// Two-way (n = 2m): [T1 T0; T2 T1] [v0; v1] = [Q + R; Q + U], Q = T1 (v0 + v1), R = (T0 + T1) v1,
+// U = (T2 + T1) v0, T1 of h(e), T0 of h(e - m), T2 of h(e + m): sub-products Q, R, U as column blocks.
+TRN_MT_JUMP_TARGET void generator_level2(const std::uint64_t* in, std::size_t n, std::size_t R, std::uint64_t* out) {
+  const std::size_t m = n / 2;
+  for (std::size_t r = 0; r + 1 < 2 * m; ++r) {  // r = e + m - 1; h(e + s m) is row r + (s + 1) m
+    const std::uint64_t *lo = in + r * R, *mid = in + (r + m) * R, *hi = in + (r + 2 * m) * R;
+    std::uint64_t* o = out + r * 3 * R;
+    row_copy(o, R, mid);
+    row_xor(o + R, R, lo, mid);
+    row_xor(o + 2 * R, R, hi, mid);
+  }
+}
+TRN_MT_JUMP_TARGET void vector_level2(const std::uint64_t* in, std::size_t n, std::size_t R, std::uint64_t* out) {
+  const std::size_t m = n / 2;
+  for (std::size_t i = 0; i < m; ++i) {
+    const std::uint64_t *v0 = in + i * R, *v1 = in + (m + i) * R;
+    std::uint64_t* o = out + i * 3 * R;
+    row_xor(o, R, v0, v1);
+    row_copy(o + R, R, v1);
+    row_copy(o + 2 * R, R, v0);
+  }
+}
+TRN_MT_JUMP_TARGET void output_level2(const std::uint64_t* sub, std::size_t n, std::size_t R, std::uint64_t* out) {
+  const std::size_t m = n / 2;
+  for (std::size_t i = 0; i < m; ++i) {
+    const std::uint64_t* s = sub + i * 3 * R;
+    row_xor(out + i * R, R, s, s + R);
+    row_xor(out + (m + i) * R, R, s, s + 2 * R);
+  }
+}
+// Three-way (n = 3m; Fan and Hasan, IEEE Trans. Computers 56(2), 2007; exact in characteristic 2):
+// block (s, i) is T_{2 + s - i} of h(e + (s - i) m); P0 = (T0 + T1 + T2) v2, P1 = (T1 + T2 + T3) v1,
+// P2 = (T2 + T3 + T4) v0, P3 = T1 (v1 + v2), P4 = T2 (v0 + v2), P5 = T3 (v0 + v1); rows P0 + P3 + P4,
+// P1 + P3 + P5, P2 + P4 + P5.
+TRN_MT_JUMP_TARGET void generator_level3(const std::uint64_t* in, std::size_t n, std::size_t R, std::uint64_t* out) {
+  const std::size_t m = n / 3;
+  for (std::size_t r = 0; r + 1 < 2 * m; ++r) {  // h(e + s m) is row r + (s + 2) m
+    const std::uint64_t *a = in + r * R, *b = in + (r + m) * R, *c = in + (r + 2 * m) * R, *d = in + (r + 3 * m) * R,
+                        *e = in + (r + 4 * m) * R;
+    std::uint64_t* o = out + r * 6 * R;
+    row_xor3(o, R, a, b, c);
+    row_xor3(o + R, R, b, c, d);
+    row_xor3(o + 2 * R, R, c, d, e);
+    row_copy(o + 3 * R, R, b);
+    row_copy(o + 4 * R, R, c);
+    row_copy(o + 5 * R, R, d);
+  }
+}
+TRN_MT_JUMP_TARGET void vector_level3(const std::uint64_t* in, std::size_t n, std::size_t R, std::uint64_t* out) {
+  const std::size_t m = n / 3;
+  for (std::size_t i = 0; i < m; ++i) {
+    const std::uint64_t *v0 = in + i * R, *v1 = in + (m + i) * R, *v2 = in + (2 * m + i) * R;
+    std::uint64_t* o = out + i * 6 * R;
+    row_copy(o, R, v2);
+    row_copy(o + R, R, v1);
+    row_copy(o + 2 * R, R, v0);
+    row_xor(o + 3 * R, R, v1, v2);
+    row_xor(o + 4 * R, R, v0, v2);
+    row_xor(o + 5 * R, R, v0, v1);
+  }
+}
+TRN_MT_JUMP_TARGET void output_level3(const std::uint64_t* sub, std::size_t n, std::size_t R, std::uint64_t* out) {
+  const std::size_t m = n / 3;
+  for (std::size_t i = 0; i < m; ++i) {
+    const std::uint64_t* s = sub + i * 6 * R;
+    row_xor3(out + i * R, R, s, s + 3 * R, s + 4 * R);
+    row_xor3(out + (m + i) * R, R, s + R, s + 3 * R, s + 5 * R);
+    row_xor3(out + (2 * m + i) * R, R, s + 2 * R, s + 4 * R, s + 5 * R);
+  }
+}
+
+// The vector side of the middle product for one polynomial: G~ (kN words, zero from kGWords on)
+// through the two two-way and the first two three-way levels (all as columns), then each 9 x 9
+// sub-product's vector through the last two three-way levels into its 36 leaf words.
+constexpr std::size_t kCols9 = 324;                      // 9 x 9 sub-products after the top four levels
+constexpr std::size_t kGroups9 = (kCols9 + 7) / 8;       // 41 groups of eight (the last of four)
+struct VectorSums {
+  // Per group of eight 9 x 9 sub-products: the 36 leaves' vector words of the two three-way levels
+  // done in registers (jump_avx512 step 2), [group][level-1 product p][leaf q][lane].
+  alignas(64) std::uint64_t leaves[kGroups9][6][6][8];
+};
+TRN_MT_JUMP_TARGET void vector_sums(const std::uint64_t* gt, VectorSums& vs) {
+  std::vector<std::uint64_t> v0(kN), v1(kN / 2 * 3), v2(kSubN * kSub), a(27 * 54), b(9 * kCols9 + 8);
+  std::copy(gt, gt + kGWords, v0.begin());
+  vector_level2(v0.data(), kN, 1, v1.data());        // [162][3]
+  vector_level2(v1.data(), kN / 2, 3, v2.data());    // [81][9]
+  vector_level3(v2.data(), 81, 9, a.data());         // [27][54]
+  vector_level3(a.data(), 27, 54, b.data());         // [9][324]
+  for (std::size_t g = 0; g < kGroups9; ++g)
+    for (std::size_t lane = 0; lane < 8; ++lane) {
+      const std::size_t c = 8 * g + lane;
+      std::uint64_t v[9] = {};
+      if (c < kCols9)
+        for (std::size_t i = 0; i < 9; ++i) v[i] = b[i * kCols9 + c];
+      // Three-way split of 9 (m = 3): P0 = v2, P1 = v1, P2 = v0, P3 = v1 + v2, P4 = v0 + v2, P5 = v0 + v1
+      // (v_k the rows 3k .. 3k + 2), then the same split of each (m = 1) into six single words.
+      for (std::size_t p = 0; p < 6; ++p) {
+        std::uint64_t w[3];
+        for (std::size_t i = 0; i < 3; ++i) {
+          const std::uint64_t x0 = v[i], x1 = v[3 + i], x2 = v[6 + i];
+          const std::uint64_t sub[6] = {x2, x1, x0, x1 ^ x2, x0 ^ x2, x0 ^ x1};
+          w[i] = sub[p];
+        }
+        const std::uint64_t leaf[6] = {w[2], w[1], w[0], w[1] ^ w[2], w[0] ^ w[2], w[0] ^ w[1]};
+        for (std::size_t q = 0; q < 6; ++q) vs.leaves[g][p][q][lane] = leaf[q];
       }
-      for (std::size_t i = 0; i < kQuarterBlock; ++i) x[i] = _mm512_xor_si512(y[i], y[kQuarterBlock + i]);
-      toeplitz3<kImm>(q, tg.w[k][a][0], x);
-      toeplitz3<kImm>(r, tg.w[k][a][1], y + kQuarterBlock);
-      toeplitz3<kImm>(u, tg.w[k][a][2], y);
     }
-    for (std::size_t s = 0; s < kQuarterBlock; ++s) {
-      half[a][s] = _mm512_xor_si512(q[s], r[s]);
-      half[a][kQuarterBlock + s] = _mm512_xor_si512(q[s], u[s]);
-    }
-  }
-  constexpr std::size_t parity = kImm == 0 ? 0 : 1;
-  for (std::size_t s = 0; s < kHalfBlock; ++s) {
-    _mm512_store_si512(sums[s][pg][parity], _mm512_xor_si512(half[0][s], half[1][s]));
-    _mm512_store_si512(sums[kHalfBlock + s][pg][parity], _mm512_xor_si512(half[0][s], half[2][s]));
-  }
 }
 
-// out = the window J steps after w, for G~ = gt (kGWords words) with its Toeplitz generators tg.
-TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const ToeplitzGenerators& tg, std::uint32_t* out) {
+// One plane shifted: o[w] = bits 64 w + s .. 64 w + s + 63 of a, for w < words (s % 64 != 0).
+TRN_MT_JUMP_TARGET inline __m512i shifted_bits(const std::uint64_t* a, std::size_t w, std::size_t s) {
+  const std::uint64_t* p = a + w + s / 64;
+  const auto r = static_cast<unsigned>(s % 64);
+  return _mm512_or_si512(_mm512_srli_epi64(_mm512_loadu_si512(p), r), _mm512_slli_epi64(_mm512_loadu_si512(p + 1), 64 - r));
+}
+
+// out = the window J steps after w, for the polynomial whose vector sums are vs.
+TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const VectorSums& vs, bool g0, std::uint32_t* out) {
   static const PermuteTables tables;
-  // Per thread: the extended sequence (82 KB) and its planes, group-major: planes[(v + 1) * 32 + b] is
-  // bits 64v .. 64v + 63 of plane b; group -1 is zero (the products that would read before x[0]).
-  thread_local std::vector<std::uint32_t> x_buf(kSeqWords + 16);
-  thread_local std::vector<std::uint64_t> planes_buf((kGroups + 2) * 32 + 8);  // groups -1 .. 322
-  std::uint32_t* x = x_buf.data();
+  constexpr std::uint32_t kMag = 0x9908b0dfu;
+  static_assert(((kMag >> 30) & 1u) == 0, "plane 31's relation has no s_0 term");
+  constexpr std::size_t kPlaneWords = kPlane0Words + 16;  // slack: the shifted reads past a plane's end
+  // Per thread: the extended sequence (160 KB), plane 0's bits, the planes.
+  struct alignas(64) Line {
+    std::uint32_t w[16];
+  };
+  thread_local std::vector<Line> x_buf(kExtWords / 16);  // 64-byte aligned: the recurrence's loads are aligned
+  thread_local std::vector<std::uint64_t> bits_buf(kBitWords);
+  thread_local std::vector<std::uint64_t> planes_buf(32 * kPlaneWords);  // zeros at first; slack never read into the output
+  std::uint32_t* x = x_buf.data()->w;
+  auto* bits16 = reinterpret_cast<std::uint16_t*>(bits_buf.data());
   std::uint64_t* planes = planes_buf.data();
 
   // 1. x[624 ..] by the recurrence x[n] = x[n - 227] ^ (y >> 1) ^ (y odd ? 0x9908b0df : 0),
-  //    y = x[n - 624] & 0x80000000 | x[n - 623] & 0x7fffffff; 16 words read only older words.
+  //    y = x[n - 624] & 0x80000000 | x[n - 623] & 0x7fffffff (16 words read only older words), and
+  //    bit 0 of every word (plane 0: 16 bits per vector, little-endian, so word n is bit n). The
+  //    unaligned operands x[n - 623 ..] and x[n - 227 ..] are formed from aligned lines (valignd).
   std::memcpy(x, w, kMt19937Words * sizeof(std::uint32_t));
-  const __m512i lower = _mm512_set1_epi32(0x7fffffff), mag = _mm512_set1_epi32(static_cast<int>(0x9908b0dfu));
-  for (std::size_t n = kMt19937Words; n < kSeqWords; n += 16) {
-    const __m512i a = _mm512_loadu_si512(x + n - 624), b = _mm512_loadu_si512(x + n - 623),
-                  c = _mm512_loadu_si512(x + n - 227);
-    const __m512i y = _mm512_ternarylogic_epi32(lower, a, b, 0xac);  // lower ? b : a
-    const __m512i odd = _mm512_slli_epi32(y, 31);
-    const __m512i m = _mm512_and_si512(_mm512_srai_epi32(odd, 31), mag);
-    _mm512_storeu_si512(x + n, _mm512_ternarylogic_epi32(c, _mm512_srli_epi32(y, 1), m, 0x96));  // 3-way XOR
+  const __m512i one = _mm512_set1_epi32(1);
+  for (std::size_t n = 0; n < kMt19937Words; n += 16) bits16[n / 16] = _mm512_test_epi32_mask(_mm512_load_si512(x + n), one);
+  const __m512i lower = _mm512_set1_epi32(0x7fffffff), mag = _mm512_set1_epi32(static_cast<int>(kMag));
+  __m512i a_line = _mm512_load_si512(x), c_line = _mm512_load_si512(x + kMt19937Words - 240);  // x[n - 624 ..], x[n - 240 ..]
+  for (std::size_t n = kMt19937Words; n < kExtWords; n += 16) {
+    const __m512i a_next = _mm512_load_si512(x + n - 608), c_next = _mm512_load_si512(x + n - 224);
+    const __m512i b = _mm512_alignr_epi32(a_next, a_line, 1), c = _mm512_alignr_epi32(c_next, c_line, 13);
+    const __m512i y = _mm512_ternarylogic_epi32(lower, a_line, b, 0xac);  // lower ? b : a
+    __m512i v = _mm512_xor_si512(c, _mm512_srli_epi32(y, 1));
+    v = _mm512_mask_xor_epi32(v, _mm512_test_epi32_mask(b, one), v, mag);  // y odd: y's bit 0 is b's
+    _mm512_store_si512(x + n, v);
+    bits16[n / 16] = _mm512_test_epi32_mask(v, one);
+    a_line = a_next;
+    c_line = c_next;
+  }
+  const std::uint64_t* s0 = bits_buf.data();
+
+  // 2. The sums S_{310 + i} = sum_u G~[u] S_0[310 + i - u], i < kN: the Toeplitz matrix of
+  //    h(d) = S_0[310 + d] (row d + kN - 1: S_0 word row - 13) times G~, generator side per jump.
+  alignas(64) std::uint64_t gen[kGen], g1[(kN - 1) * 3], g2[(kSubN * 2 - 1) * kSub];
+  std::fill(gen, gen + kGenShift, 0);
+  std::copy(s0, s0 + kBitWords, gen + kGenShift);
+  std::fill(gen + kGenShift + kBitWords, gen + kGen, 0);
+  generator_level2(gen, kN, 1, g1);      // [323][3]
+  generator_level2(g1, kN / 2, 3, g2);   // [161][9]
+  alignas(64) std::uint64_t a[53 * 54 + 8], b[17 * kCols9 + 8];
+  generator_level3(g2, 81, 9, a);        // [53][54]
+  generator_level3(a, 27, 54, b);        // [17][324]
+  std::fill(b + 17 * kCols9, b + 17 * kCols9 + 8, 0);  // the last group's loads past row 16
+  // The 9 x 9 sub-products eight at a time in registers: two three-way levels (generator rows 17 ->
+  // 6 x 5 -> 36 leaves), 36 x 8 products (VPCLMULQDQ of the low qwords of each 128-bit lane: columns
+  // 0, 2, 4, 6; of the high ones: 1, 3, 5, 7), and the two output levels back to 9 rows, on the
+  // 128-bit products (the output side is linear, so their low and high words go through it together:
+  // rows of 2 x 324 words, column c's product at 2c, 2c + 1).
+  constexpr std::size_t kCols9x2 = 2 * kCols9;
+  alignas(64) std::uint64_t out9[9 * kCols9x2];
+  const __m512i first_half = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0);
+  const __m512i second_half = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
+  for (std::size_t g = 0; g < kGroups9; ++g) {
+    const std::size_t c0 = 8 * g;
+    const bool full = c0 + 8 <= kCols9;  // the last group holds 4 columns: products 0 .. 3
+    __m512i h[17];
+    for (std::size_t r = 0; r < 17; ++r) h[r] = _mm512_loadu_si512(b + r * kCols9 + c0);
+    __m512i out_even[9], out_odd[9];
+    for (std::size_t i = 0; i < 9; ++i) out_even[i] = out_odd[i] = _mm512_setzero_si512();
+    for (std::size_t p = 0; p < 6; ++p) {
+      __m512i hp[5];
+      for (std::size_t r = 0; r < 5; ++r) {
+        const __m512i A = h[r], B = h[r + 3], C = h[r + 6], D = h[r + 9], E = h[r + 12];
+        hp[r] = p == 0 ? _mm512_ternarylogic_epi64(A, B, C, 0x96)
+              : p == 1 ? _mm512_ternarylogic_epi64(B, C, D, 0x96)
+              : p == 2 ? _mm512_ternarylogic_epi64(C, D, E, 0x96)
+              : p == 3 ? B : p == 4 ? C : D;
+      }
+      const __m512i leaf[6] = {_mm512_ternarylogic_epi64(hp[0], hp[1], hp[2], 0x96),
+                               _mm512_ternarylogic_epi64(hp[1], hp[2], hp[3], 0x96),
+                               _mm512_ternarylogic_epi64(hp[2], hp[3], hp[4], 0x96), hp[1], hp[2], hp[3]};
+      __m512i pe[6], po[6];
+      for (std::size_t q = 0; q < 6; ++q) {
+        const __m512i vv = _mm512_load_si512(vs.leaves[g][p][q]);
+        pe[q] = _mm512_clmulepi64_epi128(leaf[q], vv, 0x00);
+        po[q] = _mm512_clmulepi64_epi128(leaf[q], vv, 0x11);
+      }
+      // Level-2 output rows of product p (P0 + P3 + P4, P1 + P3 + P5, P2 + P4 + P5), added to the
+      // level-1 output rows s of every s whose sum holds p (s = 0: {0, 3, 4}, 1: {1, 3, 5}, 2: {2, 4, 5}).
+      const __m512i re[3] = {_mm512_ternarylogic_epi64(pe[0], pe[3], pe[4], 0x96),
+                             _mm512_ternarylogic_epi64(pe[1], pe[3], pe[5], 0x96),
+                             _mm512_ternarylogic_epi64(pe[2], pe[4], pe[5], 0x96)};
+      const __m512i ro[3] = {_mm512_ternarylogic_epi64(po[0], po[3], po[4], 0x96),
+                             _mm512_ternarylogic_epi64(po[1], po[3], po[5], 0x96),
+                             _mm512_ternarylogic_epi64(po[2], po[4], po[5], 0x96)};
+      for (std::size_t sidx = 0; sidx < 3; ++sidx) {
+        const bool in_sum = sidx == 0 ? (p == 0 || p == 3 || p == 4) : sidx == 1 ? (p == 1 || p == 3 || p == 5) : (p == 2 || p == 4 || p == 5);
+        if (!in_sum) continue;
+        for (std::size_t i = 0; i < 3; ++i) {
+          out_even[3 * sidx + i] = _mm512_xor_si512(out_even[3 * sidx + i], re[i]);
+          out_odd[3 * sidx + i] = _mm512_xor_si512(out_odd[3 * sidx + i], ro[i]);
+        }
+      }
+    }
+    for (std::size_t i = 0; i < 9; ++i) {
+      std::uint64_t* dst = out9 + i * kCols9x2 + 2 * c0;
+      _mm512_storeu_si512(dst, _mm512_permutex2var_epi64(out_even[i], first_half, out_odd[i]));
+      if (full) _mm512_storeu_si512(dst + 8, _mm512_permutex2var_epi64(out_even[i], second_half, out_odd[i]));
+    }
+  }
+  alignas(64) std::uint64_t out27[27 * 108], out81[81 * 18], out162[162 * 6], sums[kN * 2];
+  output_level3(out9, 27, 108, out27);   // [27][2 x 54]
+  output_level3(out27, 81, 18, out81);   // [81][2 x 9]
+  output_level2(out81, kN / 2, 6, out162);  // [162][2 x 3]
+  output_level2(out162, kN, 2, sums);       // [324][2]: S_{310 + i} = sums[2i] (low word), sums[2i + 1]
+
+  // 3. Plane 0: product word p = lo(S_p) ^ hi(S_{p-1}) (p = 311 .. 623), o_0[k] = product bit
+  //    D - 1 + k = bit 32 of word 311 onwards.
+  std::uint64_t* p0 = planes;
+  for (std::size_t r = 0; r < kPlane0Words; ++r) {
+    const std::uint64_t lo_word = sums[2 * (r + 1)] ^ sums[2 * r + 1];      // product word 311 + r
+    const std::uint64_t hi_word = sums[2 * (r + 2)] ^ sums[2 * (r + 1) + 1];  // product word 312 + r
+    p0[r] = (lo_word >> 32) | (hi_word << 32);
   }
 
-  // 2. Bit planes, 64 words per group: bytes q of the words in qwords (rows reversed), GFNI 8 x 8 bit
-  //    transposes, then a byte transpose puts plane 8q + j in qword j.
-  const __m512i to01 = _mm512_load_si512(tables.to_planes_01), to23 = _mm512_load_si512(tables.to_planes_23);
-  const __m512i qbytes = _mm512_load_si512(tables.qword_bytes);
-  const __m512i unit = _mm512_set1_epi64(0x8040201008040201ll);  // byte j = 1 << j
-  std::memset(planes, 0, 32 * sizeof(std::uint64_t));
-  std::memset(planes + (kGroups + 1) * 32, 0, 32 * sizeof(std::uint64_t));  // group 322 (step 3's last block)
-  for (std::size_t v = 0; v < kGroups; ++v) {
-    const std::uint32_t* src = x + 64 * v;
-    const __m512i a0 = _mm512_loadu_si512(src), a1 = _mm512_loadu_si512(src + 16), a2 = _mm512_loadu_si512(src + 32),
-                  a3 = _mm512_loadu_si512(src + 48);
-    const __m512i e01 = _mm512_permutex2var_epi8(a0, to01, a1), e23 = _mm512_permutex2var_epi8(a0, to23, a1);
-    const __m512i f01 = _mm512_permutex2var_epi8(a2, to01, a3), f23 = _mm512_permutex2var_epi8(a2, to23, a3);
-    const __m512i z[4] = {_mm512_shuffle_i64x2(e01, f01, 0x44), _mm512_shuffle_i64x2(e01, f01, 0xee),
-                          _mm512_shuffle_i64x2(e23, f23, 0x44), _mm512_shuffle_i64x2(e23, f23, 0xee)};
-    std::uint64_t* dst = planes + (v + 1) * 32;
-    for (int q = 0; q < 4; ++q) {
-      const __m512i t = _mm512_gf2p8affine_epi64_epi8(unit, z[q], 0);
-      _mm512_storeu_si512(dst + 8 * q, _mm512_permutexvar_epi8(qbytes, t));
+  // 4. Planes 1 .. 31 by the relation: o_{b+1}[k] = o_b[k + 623] ^ o_b[k + 396] ^ mag_b o_0[k] on
+  //    k < 624 + 623 (29 - b) + 624 (b < 30), o_31[k] = o_30[k + 624] ^ o_30[k + 397] on k < 624.
+  for (std::size_t b = 0; b < 31; ++b) {
+    const std::size_t length = b < 30 ? 1248 + 623 * (29 - b) : 624;  // bits of plane b + 1
+    const std::size_t words = (length + 63) / 64;
+    const std::size_t s1 = b < 30 ? 623 : 624, s2 = b < 30 ? 396 : 397;
+    const std::uint64_t* src = planes + b * kPlaneWords;
+    std::uint64_t* dst = planes + (b + 1) * kPlaneWords;
+    const bool with_plane0 = b < 30 && ((kMag >> b) & 1u) != 0;
+    for (std::size_t q = 0; q < words; q += 8) {
+      __m512i v = _mm512_xor_si512(shifted_bits(src, q, s1), shifted_bits(src, q, s2));
+      if (with_plane0) v = _mm512_xor_si512(v, _mm512_loadu_si512(p0 + q));
+      _mm512_storeu_si512(dst + q, v);
     }
   }
 
-  // 3. Product word sums S_s = sum_u G~_u P_b[s - u] (128-bit carry-less products), s = 310 .. 321,
-  //    eight planes per VPCLMULQDQ (even planes from the low qwords, odd from the high), by Toeplitz
-  //    blocks (toeplitz_sums).
-  alignas(64) std::uint64_t sums[kSums][4][2][8];  // [s][plane group][even/odd][lane: lo, hi]
-  for (std::size_t pg = 0; pg < 4; ++pg) {
-    const std::uint64_t* base = planes + 32 + 8 * pg;  // group v at base + 32 v (v = -1: zeros)
-    toeplitz_sums<0x00>(base, tg, pg, sums);
-    toeplitz_sums<0x10>(base, tg, pg, sums);
-  }
-
-  // 4. Output planes: product words m = 311 .. 321 (lo of S_m ^ hi of S_{m-1}); plane bit k is product
-  //    bit D - 1 + k, i.e. bit 32 of word 311 onwards.
+  // 5. Back to words (the first 640 bits of each plane): the inverse byte transpose with rows
+  //    reversed, GFNI transposes, then the bytes of the 64 words interleaved.
+  constexpr std::size_t kOutGroups = 10;  // 640 >= 624 output words
   alignas(64) std::uint64_t out_planes[kOutGroups * 32];
-  for (std::size_t b = 0; b < 32; ++b) {
-    const std::size_t pg = b / 8, parity = b % 2, lane = (b % 8) / 2;
-    std::uint64_t prod[kSums];  // prod[i] = product word 311 + i (i < 11)
-    for (std::size_t i = 0; i + 1 < kSums; ++i)
-      prod[i] = sums[i + 1][pg][parity][2 * lane] ^ sums[i][pg][parity][2 * lane + 1];
-    for (std::size_t r = 0; r < kOutGroups; ++r) out_planes[32 * r + b] = (prod[r] >> 32) | (prod[r + 1] << 32);
-  }
-
-  // 5. Back to words: the inverse byte transpose with rows reversed, GFNI transposes, then the bytes of
-  //    the 64 words interleaved.
+  for (std::size_t r = 0; r < kOutGroups; ++r)
+    for (std::size_t b = 0; b < 32; ++b) out_planes[32 * r + b] = planes[b * kPlaneWords + r];
+  const __m512i unit = _mm512_set1_epi64(0x8040201008040201ll);  // byte j = 1 << j
   const __m512i fromp = _mm512_load_si512(tables.from_planes);
   const __m512i ilo = _mm512_load_si512(tables.interleave_lo), ihi = _mm512_load_si512(tables.interleave_hi);
   const __m512i w0 = _mm512_load_si512(tables.words_0), w1 = _mm512_load_si512(tables.words_1);
@@ -281,9 +405,14 @@ TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const ToeplitzGenera
     _mm512_store_si512(dst + 32, _mm512_permutex2var_epi8(s01hi, w0, s23hi));
     _mm512_store_si512(dst + 48, _mm512_permutex2var_epi8(s01hi, w1, s23hi));
   }
+  // 6. Word 0: the relation at j = 0 reads the window's word 0, whose low bits need not satisfy it;
+  //    the planes above used it as if they did, so add g_0 times its defect (bits 1 .. 30).
+  if (g0) {
+    const std::uint32_t carried = w[623] ^ w[396] ^ ((w[0] & 1u) != 0 ? kMag : 0u);
+    words[0] ^= (w[0] ^ (carried << 1)) & 0x7ffffffeu;
+  }
   std::memcpy(out, words, kMt19937Words * sizeof(std::uint32_t));
 }
-
 }  // namespace
 
 bool mt19937_jump_clmul_available() { return clmul_jump_available(); }
@@ -297,13 +426,13 @@ bool mt19937_jump_clmul(const Mt19937Window& w, const Gf2Poly& g, Mt19937Window&
   // G~ of the last polynomial, per thread (the streams' set-up jumps by one polynomial 8191 times).
   thread_local Gf2Poly last;
   thread_local std::vector<std::uint64_t> gt(kGWords);
-  thread_local ToeplitzGenerators tg;
+  thread_local std::unique_ptr<VectorSums> vs = std::make_unique<VectorSums>();  // 93 KB
   if (last != g) {
     reversed_polynomial(g, gt.data());
-    toeplitz_generators(gt.data(), tg);
+    vector_sums(gt.data(), *vs);
     last = g;
   }
-  jump_avx512(w.data(), tg, out.data());
+  jump_avx512(w.data(), *vs, (g[0] & 1u) != 0, out.data());
   return true;
 }
 
