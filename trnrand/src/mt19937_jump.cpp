@@ -282,13 +282,21 @@ TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const VectorSums& vs
 
   // 2. The sums S_{310 + i} = sum_u G~[u] S_0[310 + i - u], i < kN: the Toeplitz matrix of
   //    h(d) = S_0[310 + d] (row d + kN - 1: S_0 word row - 13) times G~, generator side per jump.
-  alignas(64) std::uint64_t gen[kGen], g1[(kN - 1) * 3], g2[(kSubN * 2 - 1) * kSub];
+  // The levels' arrays (~190 KB) per thread, not on the stack (callers' threads may have small stacks).
+  struct alignas(64) Work {
+    alignas(64) std::uint64_t gen[kGen], g1[(kN - 1) * 3], g2[(kSubN * 2 - 1) * kSub];
+    alignas(64) std::uint64_t a[53 * 54 + 8], b[17 * kCols9 + 8];
+    alignas(64) std::uint64_t out9[9 * 2 * kCols9];
+    alignas(64) std::uint64_t out27[27 * 108], out81[81 * 18], out162[162 * 6], sums[kN * 2];
+  };
+  thread_local std::unique_ptr<Work> work = std::make_unique<Work>();
+  std::uint64_t *gen = work->gen, *g1 = work->g1, *g2 = work->g2;
   std::fill(gen, gen + kGenShift, 0);
   std::copy(s0, s0 + kBitWords, gen + kGenShift);
   std::fill(gen + kGenShift + kBitWords, gen + kGen, 0);
   generator_level2(gen, kN, 1, g1);      // [323][3]
   generator_level2(g1, kN / 2, 3, g2);   // [161][9]
-  alignas(64) std::uint64_t a[53 * 54 + 8], b[17 * kCols9 + 8];
+  std::uint64_t *a = work->a, *b = work->b;
   generator_level3(g2, 81, 9, a);        // [53][54]
   generator_level3(a, 27, 54, b);        // [17][324]
   std::fill(b + 17 * kCols9, b + 17 * kCols9 + 8, 0);  // the last group's loads past row 16
@@ -298,7 +306,7 @@ TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const VectorSums& vs
   // 128-bit products (the output side is linear, so their low and high words go through it together:
   // rows of 2 x 324 words, column c's product at 2c, 2c + 1).
   constexpr std::size_t kCols9x2 = 2 * kCols9;
-  alignas(64) std::uint64_t out9[9 * kCols9x2];
+  std::uint64_t* out9 = work->out9;
   const __m512i first_half = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0);
   const __m512i second_half = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
   for (std::size_t g = 0; g < kGroups9; ++g) {
@@ -349,7 +357,7 @@ TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const VectorSums& vs
       if (full) _mm512_storeu_si512(dst + 8, _mm512_permutex2var_epi64(out_even[i], second_half, out_odd[i]));
     }
   }
-  alignas(64) std::uint64_t out27[27 * 108], out81[81 * 18], out162[162 * 6], sums[kN * 2];
+  std::uint64_t *out27 = work->out27, *out81 = work->out81, *out162 = work->out162, *sums = work->sums;
   output_level3(out9, 27, 108, out27);   // [27][2 x 54]
   output_level3(out27, 81, 18, out81);   // [81][2 x 9]
   output_level2(out81, kN / 2, 6, out162);  // [162][2 x 3]
