@@ -15,6 +15,7 @@
 #include <immintrin.h>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <limits>
 #include <new>
 #include <sys/mman.h>
@@ -1346,15 +1347,29 @@ std::optional<Schedule> schedule_both(const Trace& trace, const CostModelOptions
 // never by arithmetic, so the trace with every HBM endpoint replaced by its rank among the trace's
 // HBM endpoints schedules exactly as the trace does (a strictly increasing map keeps every
 // comparison). A per-thread memo keyed by that canonical trace and the options returns the profile
-// stored under an equal key: the same profile, bit for bit, without scheduling again. Only short
-// traces are memoised (there the schedule's fixed cost is most of a call) and never when a timeline
-// is asked for.
+// stored under an equal key: the same profile, bit for bit, without scheduling again. Never when a
+// timeline is asked for.
+//
+// Short traces (at most kMemoMaxInstructions records: there the schedule's fixed cost is most of a
+// call) are keyed on every call and also compared with the last trace verbatim (repeats_last).
+// Long traces (up to kLongMemoMaxInstructions: a Krylov solve's level-set SpSV of ~1 500 records
+// four times an iteration, a Jacobi sweep's or an FFT plan's launch run again) are keyed only from
+// their second sighting: a first sighting costs one pass over the records for a fingerprint (no
+// key: a one-shot factorization's trace never pays for building, sorting and storing one), and the
+// keys kept for long traces are bounded in words per thread (kLongMemoWords), the oldest dropped
+// first. The comparison is the short traces' one: the full canonical key, word for word.
 namespace {
 
 // 256: the C API's small solves repeat too (Strsv n = 50 is 151 instructions, Ctrsv n = 32 169; at 128
 // they were scheduled afresh every call: two thirds of a C API Strsv n = 50, callgrind).
 constexpr std::size_t kMemoMaxInstructions = 256;
 constexpr std::size_t kMemoEntries = 32;
+// Long traces: at most 16 Ki records (a key of ~25 words a record: <= 3.3 MiB), at most 8 MiB of
+// keys kept per thread, at most kLongMemoEntries of them; fingerprints of kLongSeen first sightings.
+constexpr std::size_t kLongMemoMaxInstructions = std::size_t{1} << 14;
+constexpr std::size_t kLongMemoWords = std::size_t{1} << 20;
+constexpr std::size_t kLongMemoEntries = 16;
+constexpr std::size_t kLongSeen = 16;
 
 // Every field of Instruction and Region enters the key: a new field must be added to memo_key.
 static_assert(sizeof(Region) == 32 && sizeof(Instruction) == 208, "Instruction changed: update memo_key");
@@ -1377,12 +1392,12 @@ HeadWords head_words(const CostModelOptions& opt) {
           bits_of(opt.host.roundtrip_ns)};
 }
 
-// The canonical key of (trace, options); false when the trace is too long to memoise. The key is
-// sized once and written through a pointer (a push_back per word was a third of a memo hit).
+// The canonical key of (trace, options); false when the trace is longer than max_records. The key
+// is sized once and written through a pointer (a push_back per word was a third of a memo hit).
 bool memo_key(const Trace& trace, const CostModelOptions& opt, std::vector<std::uint64_t>& key,
-              std::vector<std::uint64_t>& ends) {
+              std::vector<std::uint64_t>& ends, std::size_t max_records = kMemoMaxInstructions) {
   const auto& ins = trace.instructions;
-  if (ins.size() > kMemoMaxInstructions || opt.keep_timeline) return false;
+  if (ins.size() > max_records || opt.keep_timeline) return false;
   constexpr std::size_t kInstructionWords = 9, kRegionWords = 4;
   std::size_t words = kHeadWords;
   ends.clear();
@@ -1451,6 +1466,31 @@ std::uint64_t hash_key(const std::vector<std::uint64_t>& key) {
     mix(key.data() + (n - kHashedWords), kHashedWords);
   }
   std::uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+  for (std::uint64_t w : lane) {
+    h ^= w + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    h *= kMul;
+  }
+  return h ^ (h >> 29);
+}
+
+// A long trace's fingerprint: the options, the length and every record's fields but its regions'
+// addresses (what a renaming keeps), in four multiply chains. Equal traces under memo_key's renaming
+// have equal fingerprints; unequal ones may too (the key decides). One pass, no allocation.
+std::uint64_t long_fingerprint(const Trace& trace, const CostModelOptions& opt) {
+  constexpr std::uint64_t kMul = 0xFF51AFD7ED558CCDull;
+  std::uint64_t lane[4] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full, 0x165667B19E3779F9ull, 0x27D4EB2F165667C5ull};
+  const auto mix = [&](std::size_t l, std::uint64_t w) { lane[l] = std::rotl((lane[l] ^ w) * kMul, 31); };
+  const HeadWords head = head_words(opt);
+  for (std::size_t k = 0; k < kHeadWords; ++k) mix(k % 4, head[k]);
+  const auto u32 = [](std::int32_t v) { return static_cast<std::uint64_t>(static_cast<std::uint32_t>(v)); };
+  for (const Instruction& i : trace.instructions) {
+    mix(0, std::uint64_t{static_cast<std::uint8_t>(i.engine)} | std::uint64_t{static_cast<std::uint8_t>(i.opcode)} << 8 |
+               std::uint64_t{i.subop} << 16 | std::uint64_t{i.nregions} << 24 | u32(i.partitions) << 32);
+    mix(1, static_cast<std::uint64_t>(i.free_elems) ^ (u32(i.matmul_m) << 40));
+    mix(2, static_cast<std::uint64_t>(i.bytes_read) ^ static_cast<std::uint64_t>(i.bytes_written) << 21);
+    mix(3, bits_of(i.declared_cycles) ^ i.index);
+  }
+  std::uint64_t h = 0x9E3779B97F4A7C15ull ^ trace.instructions.size();
   for (std::uint64_t w : lane) {
     h ^= w + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
     h *= kMul;
@@ -1725,6 +1765,48 @@ struct ScheduleMemo {
     e->key = key;
     e->profile = p;
   }
+
+  // Long traces (see the section's comment): their keyed entries, oldest first, with the words
+  // they hold, and the fingerprints of long traces seen once (ring).
+  struct LongEntry {
+    std::uint64_t fingerprint = 0, hash = 0;
+    std::vector<std::uint64_t> key;
+    Profile profile;
+  };
+  std::deque<LongEntry> long_entries;
+  std::size_t long_words = 0;
+  std::array<std::uint64_t, kLongSeen> seen{};
+  std::size_t seen_next = 0;
+  std::int64_t long_hits = 0;  // (test hook: detail::schedule_memo_long_hits)
+
+  // Whether a long trace of this fingerprint was seen before (noted now if not).
+  bool seen_before(std::uint64_t fp) {
+    for (const LongEntry& e : long_entries)
+      if (e.fingerprint == fp) return true;
+    for (std::uint64_t s : seen)
+      if (s == fp) return true;
+    seen[seen_next] = fp;
+    seen_next = (seen_next + 1) % kLongSeen;
+    return false;
+  }
+  const Profile* find_long(std::uint64_t h) const {
+    for (const LongEntry& e : long_entries)
+      if (e.hash == h && e.key == key) return &e.profile;
+    return nullptr;
+  }
+  void store_long(std::uint64_t fp, std::uint64_t h, const Profile& p) {
+    if (key.size() > kLongMemoWords / 4) return;
+    while (!long_entries.empty() && (long_entries.size() >= kLongMemoEntries || long_words + key.size() > kLongMemoWords)) {
+      long_words -= long_entries.front().key.size();
+      long_entries.pop_front();
+    }
+    LongEntry& e = long_entries.emplace_back();
+    e.fingerprint = fp;
+    e.hash = h;
+    e.key = key;  // exactly sized
+    e.profile = p;
+    long_words += e.key.size();
+  }
 };
 
 Schedule schedule_uncached(const Trace& trace, const CostModelOptions& opt);
@@ -1747,6 +1829,8 @@ bool schedule_memo_compare_records(const Instruction* a, const Instruction* b, s
                                    std::uint8_t* moved) {
   return compare_records(a, b, n, moved, avx2 && host_has_avx2());
 }
+// Test hook (tests/core/test_cost_model_reference.cpp): long traces answered from this thread's memo.
+std::int64_t schedule_memo_long_hits() { return this_thread_memo().long_hits; }
 }  // namespace detail
 
 Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
@@ -1756,6 +1840,22 @@ Schedule schedule_trace(const Trace& trace, const CostModelOptions& opt) {
   Schedule s;
   if (memo.repeats_last(trace, opt)) {
     s.profile = memo.last_profile;
+    return s;
+  }
+  const std::size_t n = trace.instructions.size();
+  if (n > kMemoMaxInstructions && n <= kLongMemoMaxInstructions && !opt.keep_timeline) {
+    // A long trace: keyed from its second sighting (the section's comment); never `last`.
+    const std::uint64_t fp = long_fingerprint(trace, opt);
+    if (!memo.seen_before(fp) || !memo_key(trace, opt, memo.key, memo.ends, kLongMemoMaxInstructions))
+      return schedule_uncached(trace, opt);
+    const std::uint64_t h = hash_key(memo.key);
+    if (const Profile* p = memo.find_long(h)) {
+      s.profile = *p;
+      ++memo.long_hits;
+      return s;
+    }
+    s = schedule_uncached(trace, opt);
+    memo.store_long(fp, h, s.profile);
     return s;
   }
   if (!memo_key(trace, opt, memo.key, memo.ends)) return schedule_uncached(trace, opt);

@@ -93,29 +93,12 @@ Tile Tile::broadcast_partitions(std::int32_t count) const {
   return t;
 }
 
-namespace {
-// Tile::slice's checks, in their order, with their messages: called only when one fails, so the
-// view's own path keeps no frame for building a message (a small call builds ~50 views).
-[[noreturn, gnu::noinline, gnu::cold]] void throw_bad_slice(const Tile& t, int dim, std::int64_t start,
-                                                            std::int64_t count, std::int64_t step) {
+// Tile::slice's checks (memory.hpp), in their order, with their messages: called only when one fails.
+void detail::throw_bad_slice(const Tile& t, int dim, std::int64_t start, std::int64_t count, std::int64_t step) {
   if (dim < 0 || dim >= t.ndim) throw LimitError("Tile::slice", "tile", "dimension", dim, "ndim", t.ndim, "");
   if (step <= 0) throw UsageError("Tile::slice", "tile", "step must be positive");
   throw LimitError("Tile::slice", "tile", "slice end", start + (count > 0 ? (count - 1) * step + 1 : 0),
                    "dimension size", t.size[static_cast<std::size_t>(dim)], "");
-}
-}  // namespace
-
-Tile Tile::slice(int dim, std::int64_t start, std::int64_t count, std::int64_t step) const {
-  if (dim < 0 || dim >= ndim || step <= 0 || start < 0 || count < 0 ||
-      (count > 0 && start + (count - 1) * step >= size[static_cast<std::size_t>(dim)])) [[unlikely]]
-    throw_bad_slice(*this, dim, start, count, step);
-  Tile t = *this;
-  const std::int64_t delta_bytes = start * stride[static_cast<std::size_t>(dim)] * dtype_size(dtype);
-  t.base = base + delta_bytes;
-  t.offset_bytes = offset_bytes + delta_bytes;
-  t.size[static_cast<std::size_t>(dim)] = count;
-  t.stride[static_cast<std::size_t>(dim)] = stride[static_cast<std::size_t>(dim)] * step;
-  return t;
 }
 
 Tile Tile::reshape(std::initializer_list<std::int64_t> free_shape) const {

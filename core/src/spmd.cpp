@@ -169,13 +169,6 @@ void fold_peak(std::atomic<std::int64_t>& peak, std::int64_t v) {
   for (std::int64_t cur = peak.load(); v > cur && !peak.compare_exchange_weak(cur, v);) {}
 }
 
-// The trace buffer recycle_trace handed back on this thread (its capacity; no contents).
-constexpr std::size_t kSpareTraceMaxRecords = 8192;  // larger buffers are freed, not kept (~1.6 MiB)
-std::vector<Instruction>& spare_trace_buffer() {
-  thread_local std::vector<Instruction> spare;
-  return spare;
-}
-
 // A grid of one program (every small library call): run on the calling thread's core, with no
 // hand-off to the worker pool and no per-program bookkeeping. The program sees exactly what the
 // general path gives program 0 (begin_program resets the core the same way), an exception
@@ -192,15 +185,9 @@ LaunchResult launch_one(const LaunchConfig& cfg, const Kernel& kernel) {
   LaunchResult r;
   const std::size_t length = nc.trace().instructions.size();
   r.trace = std::move(nc.trace());
-  // The next trace records into the recycled buffer when it holds this one's length (the same
-  // capacity reserve would give, without an allocation).
-  if (std::vector<Instruction>& spare = spare_trace_buffer(); spare.capacity() >= length && length > 0) {
-    nc.trace().instructions = std::move(spare);
-    nc.trace().instructions.clear();
-    spare = {};
-  } else {
-    nc.trace().reserve(length);
-  }
+  // The next trace records into a warm buffer of this thread's pool when one holds this one's
+  // length (trace.hpp; recycle_trace and finished reports hand theirs back), else a new one.
+  nc.trace().reserve(length);
   r.sbuf_peak_bytes = nc.sbuf().peak_bytes();
   r.psum_peak_bytes = nc.psum().peak_bytes();
   r.host_threads = 1;
@@ -210,9 +197,7 @@ LaunchResult launch_one(const LaunchConfig& cfg, const Kernel& kernel) {
 }  // namespace
 
 void recycle_trace(Trace&& trace) {
-  std::vector<Instruction>& spare = spare_trace_buffer();
-  const std::size_t c = trace.instructions.capacity();
-  if (c <= kSpareTraceMaxRecords && c > spare.capacity()) spare = std::move(trace.instructions);
+  detail::give_trace_buffer(trace.instructions);
   trace.clear();
 }
 

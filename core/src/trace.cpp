@@ -59,20 +59,80 @@ void advise_huge_pages(void* p, std::size_t bytes) {
 }
 }  // namespace
 
-void Trace::reserve(std::size_t records) {
-  if (records <= instructions.capacity()) return;
-  constexpr std::size_t kAdviseBytes = std::size_t{4} << 20;
-  if (records * sizeof(Instruction) < kAdviseBytes) {
-    instructions.reserve(records);
+// ---- The warm pool of trace buffers (trace.hpp) ------------------------------------------------
+namespace {
+// Set by the pool's destructor (a trivially destructible thread_local, readable after it): a Trace
+// destroyed later on this thread (a static's, at exit) frees its buffer instead.
+thread_local bool t_trace_pool_gone = false;
+struct TraceBufferPool {
+  std::array<std::vector<Instruction>, detail::kTraceBufferSlots> slots;  // an empty slot has no capacity
+  ~TraceBufferPool() { t_trace_pool_gone = true; }
+};
+TraceBufferPool& trace_pool() noexcept {
+  thread_local TraceBufferPool pool;
+  return pool;
+}
+}  // namespace
+
+void detail::give_trace_buffer(std::vector<Instruction>& records) noexcept {
+  const std::size_t c = records.capacity();
+  if (c == 0) return;
+  if (c > kTraceBufferMaxRecords || t_trace_pool_gone) {
+    std::vector<Instruction>().swap(records);
     return;
   }
-  // A new buffer, advised before the old records are copied into it (vector::reserve would copy
-  // first, faulting the copied half in 4 KiB pages).
+  records.clear();
+  // An empty slot, else the smallest kept buffer when it is smaller than this one (freed: the
+  // large buffers are the ones whose pages fault in afresh).
+  auto& slots = trace_pool().slots;
+  std::vector<Instruction>* smallest = &slots[0];
+  for (std::vector<Instruction>& s : slots) {
+    if (s.capacity() == 0) {
+      s.swap(records);
+      return;
+    }
+    if (s.capacity() < smallest->capacity()) smallest = &s;
+  }
+  if (smallest->capacity() < c) smallest->swap(records);
+  std::vector<Instruction>().swap(records);
+}
+
+bool detail::take_trace_buffer(std::vector<Instruction>& records, std::size_t n) noexcept {
+  if (t_trace_pool_gone || records.capacity() != 0) return false;
+  std::vector<Instruction>* best = nullptr;
+  for (std::vector<Instruction>& s : trace_pool().slots)
+    if (s.capacity() >= n && s.capacity() != 0 && (best == nullptr || s.capacity() < best->capacity())) best = &s;
+  if (best == nullptr) return false;
+  best->swap(records);
+  return true;
+}
+
+void Trace::reserve(std::size_t records) {
+  if (records <= instructions.capacity()) return;
+  if (instructions.empty()) {
+    // A warm buffer from this thread's pool (trace.hpp), the small one handed back in exchange.
+    std::vector<Instruction> warm;
+    if (detail::take_trace_buffer(warm, records)) {
+      detail::give_trace_buffer(instructions);
+      instructions.swap(warm);
+      return;
+    }
+  }
+  constexpr std::size_t kAdviseBytes = std::size_t{4} << 20;
   std::vector<Instruction> grown;
-  grown.reserve(records);
-  advise_huge_pages(grown.data(), records * sizeof(Instruction));
+  if (!detail::take_trace_buffer(grown, records)) {
+    if (records * sizeof(Instruction) < kAdviseBytes && instructions.empty()) {
+      instructions.reserve(records);
+      return;
+    }
+    // A new buffer, advised before the old records are copied into it (vector::reserve would copy
+    // first, faulting the copied half in 4 KiB pages).
+    grown.reserve(records);
+    if (records * sizeof(Instruction) >= kAdviseBytes) advise_huge_pages(grown.data(), records * sizeof(Instruction));
+  }
   grown.insert(grown.end(), instructions.begin(), instructions.end());
   instructions.swap(grown);
+  detail::give_trace_buffer(grown);
 }
 
 void Trace::append(const Trace& other) {

@@ -1014,3 +1014,101 @@ TEST(CostModelReference, InOrderWithoutWaitsGivesTheReorderScheduleBitForBit) {
     }
   }
 }
+
+// ---- The schedule memo of long traces (core/src/cost_model.cpp, "The schedule memo") -----------
+namespace trn::detail {
+std::int64_t schedule_memo_long_hits();  // test hook: this thread's long-trace memo hits so far
+}  // namespace trn::detail
+
+namespace {
+
+// A schedule's profile fields (bits(), without a timeline).
+std::vector<std::uint64_t> profile_bits(Schedule s) {
+  s.timeline.clear();
+  return bits(s);
+}
+
+// The trace with every HBM endpoint moved by a strictly increasing map (another call's buffers).
+Trace hbm_moved(const Trace& t) {
+  Trace m = t;
+  for (Instruction& ins : m.instructions)
+    for (std::uint8_t r = 0; r < ins.nregions; ++r)
+      if (ins.regions[r].mem == MemSpace::hbm) {
+        ins.regions[r].lo = 2 * ins.regions[r].lo + 0x40000000ull;
+        ins.regions[r].hi = 2 * ins.regions[r].hi + 0x40000000ull;
+      }
+  return m;
+}
+
+}  // namespace
+
+// A long trace (more than the 256 records of the short memo) is scheduled afresh at its first
+// sighting, keyed and kept at its second, and answered from the memo from its third on, also with
+// its HBM buffers elsewhere in the same order: every answer equal, field by field, to the reference
+// scheduler's profile of that trace.
+TEST(CostModelReference, LongTraceMemoHitIsTheFreshScheduleBitForBit) {
+  std::mt19937_64 rng(32);
+  for (int round = 0; round < 6; ++round) {
+    const Trace t = random_trace(rng, 300 + static_cast<std::size_t>(round) * 700, round % 3 == 0 ? 2 : 1);
+    CostModelOptions opt;
+    opt.target = round % 2 == 0 ? Generation::trn1 : Generation::trn2;
+    opt.mode = round % 2 == 0 ? ScheduleMode::as_written : ScheduleMode::reorder;
+    opt.compare_modes = round % 4 != 3;
+    const std::vector<std::uint64_t> want = profile_bits(reference::schedule_trace(t, opt));
+    const std::int64_t hits = detail::schedule_memo_long_hits();
+    for (int call = 0; call < 3; ++call)
+      EXPECT_TRUE(profile_bits(schedule_trace(t, opt)) == want) << "round " << round << " call " << call;
+    EXPECT_EQ(detail::schedule_memo_long_hits() - hits, 1) << "round " << round;
+    const Trace moved = hbm_moved(t);
+    EXPECT_TRUE(profile_bits(schedule_trace(moved, opt)) == profile_bits(reference::schedule_trace(moved, opt)))
+        << "round " << round;
+    EXPECT_EQ(detail::schedule_memo_long_hits() - hits, 2) << "round " << round;
+  }
+}
+
+// A long trace kept in the memo, then traces that differ from it in one record (first, middle or
+// last; one field, or one region's bounds, on chip or in HBM, the HBM change reordering the
+// endpoints): each is a miss on its first and second sighting, and is scheduled as the reference
+// schedules it.
+TEST(CostModelReference, LongTraceMemoMissesOnAnyOneRecordDifference) {
+  std::mt19937_64 rng(33);
+  const Trace t = random_trace(rng, 1500, 1);
+  CostModelOptions opt;
+  for (int call = 0; call < 3; ++call) (void)schedule_trace(t, opt);
+  const std::size_t n = t.instructions.size();
+  int variants = 0;
+  for (const std::size_t k : {std::size_t{0}, n / 2, n - 1}) {
+    for (int change = 0; change < 6; ++change) {
+      Trace v = t;
+      Instruction& ins = v.instructions[k];
+      Region* onchip = nullptr;
+      Region* hbm = nullptr;
+      for (std::uint8_t r = 0; r < ins.nregions; ++r) (ins.regions[r].mem == MemSpace::hbm ? hbm : onchip) = &ins.regions[r];
+      switch (change) {
+        case 0: ins.free_elems += 1; break;
+        case 1: ins.index += 1; break;
+        case 2: ins.declared_cycles += 1; break;
+        case 3:
+          if (onchip == nullptr) continue;
+          onchip->hi += 4;
+          break;
+        case 4:
+          if (onchip == nullptr) continue;
+          onchip->p0 = onchip->p0 > 0 ? onchip->p0 - 1 : onchip->p0 + 1;
+          break;
+        case 5:
+          if (hbm == nullptr) continue;
+          hbm->lo = 0x18000000ull;  // between two buffers: every later endpoint's rank moves
+          hbm->hi = hbm->lo + 64;
+          break;
+      }
+      const std::vector<std::uint64_t> want = profile_bits(reference::schedule_trace(v, opt));
+      const std::int64_t hits = detail::schedule_memo_long_hits();
+      for (int call = 0; call < 2; ++call)
+        EXPECT_TRUE(profile_bits(schedule_trace(v, opt)) == want) << "record " << k << " change " << change;
+      EXPECT_EQ(detail::schedule_memo_long_hits(), hits) << "record " << k << " change " << change;
+      ++variants;
+    }
+  }
+  EXPECT_GE(variants, 12);
+}
