@@ -5,9 +5,13 @@
 #include <algorithm>
 #include <array>
 #include <complex>
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
+#include <new>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -166,7 +170,9 @@ struct TileShape {
 class FirstTiles {
  public:
   static constexpr std::size_t kMax = 5;
-  FirstTiles(OnChipMemory& mem, std::initializer_list<TileShape> shapes, std::string_view name) : mem_(mem) {
+  FirstTiles(OnChipMemory& mem, std::initializer_list<TileShape> shapes, std::string_view name)
+      : FirstTiles(mem, std::span<const TileShape>(shapes.begin(), shapes.size()), name) {}
+  FirstTiles(OnChipMemory& mem, std::span<const TileShape> shapes, std::string_view name) : mem_(mem) {
     if (shapes.size() > kMax) throw Error("trnblas FirstTiles: more tiles than kMax");
     constexpr std::int64_t kAlign = kAllocAlignBytes / static_cast<std::int64_t>(sizeof(float));
     std::int64_t total = 0;
@@ -175,38 +181,41 @@ class FirstTiles {
       total += (t.cols + kAlign - 1) / kAlign * kAlign;
       rows = std::max(rows, t.partitions);
     }
+    Tile* const tiles = this->tiles();
     if (mem.space() == MemSpace::sbuf && mem.used_bytes() == 0 && total * 4 <= mem.partition_bytes()) {
-      const Tile all = mem.alloc(DType::f32, rows, {total}, name, 0, AllocFill::none);
-      allocations_[0] = all;
+      Tile* const all = std::construct_at(allocations(), mem.alloc(DType::f32, rows, {total}, name, 0, AllocFill::none));
       allocated_ = 1;
       std::int64_t at = 0;  // floats from all's element 0
       for (const TileShape& t : shapes) {
-        Tile& v = tiles_[count_++];
-        v = all;
-        v.partitions = t.partitions;
-        v.base += at * 4;
-        v.offset_bytes += at * 4;
-        v.size[0] = t.cols;
+        Tile* const v = std::construct_at(tiles + count_++, *all);
+        v->partitions = t.partitions;
+        v->base += at * 4;
+        v->offset_bytes += at * 4;
+        v->size[0] = t.cols;
         at += (t.cols + kAlign - 1) / kAlign * kAlign;
       }
       return;
     }
     for (const TileShape& t : shapes) {
-      tiles_[count_++] = allocations_[allocated_] = mem.alloc(DType::f32, t.partitions, {t.cols}, name, 0, AllocFill::none);
-      ++allocated_;
+      std::construct_at(allocations() + allocated_, mem.alloc(DType::f32, t.partitions, {t.cols}, name, 0, AllocFill::none));
+      std::construct_at(tiles + count_++, allocations()[allocated_++]);
     }
   }
   ~FirstTiles() {
-    for (std::size_t i = allocated_; i-- > 0;) mem_.free(allocations_[i]);
+    for (std::size_t i = allocated_; i-- > 0;) mem_.free(allocations()[i]);
   }
   FirstTiles(const FirstTiles&) = delete;
   FirstTiles& operator=(const FirstTiles&) = delete;
-  const Tile& operator[](std::size_t i) const { return tiles_[i]; }
+  const Tile& operator[](std::size_t i) const { return tiles()[i]; }
 
  private:
+  // Raw slots, written when used (a Tile is ~120 bytes: value-initialising 2 x kMax of them was
+  // more stores than the allocation this saves; Tile is trivially copyable and destructible).
+  Tile* tiles() const { return std::launder(reinterpret_cast<Tile*>(const_cast<std::byte*>(tiles_))); }
+  Tile* allocations() { return std::launder(reinterpret_cast<Tile*>(allocations_)); }
   OnChipMemory& mem_;
-  std::array<Tile, kMax> tiles_;
-  std::array<Tile, kMax> allocations_;
+  alignas(Tile) std::byte tiles_[kMax * sizeof(Tile)];
+  alignas(Tile) std::byte allocations_[kMax * sizeof(Tile)];
   std::size_t count_ = 0, allocated_ = 0;
 };
 
