@@ -62,10 +62,10 @@ Report::~Report() {
   // that report was the last one finished on this thread, under the report settings s_ gives, it is
   // taken over instead of modeled a second time (the same trace and settings give the same profile).
   // Under a report observer (the Python bindings) every report is modeled, as before.
-  if (subs_ == 1 && subs_added_ == 1 && !own_trace_ && detail::finished_last_under(sub_, s_) &&
+  if (subs_ == 1 && subs_added_ == 1 && !own_trace_ && detail::finished_last_under(*sub_, s_) &&
       !trn::thread_report_observed()) {
-    r_->tensor_passes = sub_.tensor_passes;
-    r_->profile = std::move(sub_.profile);
+    r_->tensor_passes = sub_->tensor_passes;
+    r_->profile = std::move(sub_->profile);
     r_->trace = std::move(trace_);
     return;
   }

@@ -2,8 +2,17 @@
 // addressing, host-side gathers (data movement only, no arithmetic) and the call report of
 // composite calls that launch several kernels.
 #pragma once
+#include <algorithm>
+#include <array>
 #include <complex>
+#include <cstddef>
 #include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <new>
+#include <optional>
+#include <span>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -60,30 +69,32 @@ class Report {
   Report(const Settings& s, CallReport* r) : s_(s), r_(r) {
     if (r_ == nullptr) return;
     *r_ = CallReport{};
-    sub_.plans_wanted = static_cast<bool>(r_->plans_wanted);  // a nested call prints its plan only if asked
+    sub_.emplace();
+    sub_->plans_wanted = static_cast<bool>(r_->plans_wanted);  // a nested call prints its plan only if asked
   }
   // A CallReport for a nested call (gemm, dgemm), or nullptr when nobody asked for one.
   CallReport* sub() {
     if (r_ == nullptr) return nullptr;
     ++subs_;
-    return &sub_;
+    return &*sub_;
   }
   void add_sub() {
     if (r_ == nullptr) return;
     ++subs_added_;
     // Taken over (the nested call's buffer, often the launch's recycled one) when it is the call's
     // first trace; a later nested call resets sub_ (its Report or `*report = CallReport{}`).
-    trace_.append(std::move(sub_.trace));
-    if (!sub_.plan.empty() && r_->plan.find(sub_.plan) == std::string::npos) r_->add_plan(sub_.plan);
-    if (sub_.ozaki_mantissa_bits > r_->ozaki_mantissa_bits) {
-      r_->ozaki_mantissa_bits = sub_.ozaki_mantissa_bits;
-      r_->ozaki_slices_a = sub_.ozaki_slices_a;
-      r_->ozaki_slices_b = sub_.ozaki_slices_b;
-      r_->ozaki_products = sub_.ozaki_products;
+    CallReport& sub = *sub_;
+    trace_.append(std::move(sub.trace));
+    if (!sub.plan.empty() && r_->plan.find(sub.plan) == std::string::npos) r_->add_plan(sub.plan);
+    if (sub.ozaki_mantissa_bits > r_->ozaki_mantissa_bits) {
+      r_->ozaki_mantissa_bits = sub.ozaki_mantissa_bits;
+      r_->ozaki_slices_a = sub.ozaki_slices_a;
+      r_->ozaki_slices_b = sub.ozaki_slices_b;
+      r_->ozaki_products = sub.ozaki_products;
     }
-    if (sub_.ozaki_capped && !r_->ozaki_capped) {
+    if (sub.ozaki_capped && !r_->ozaki_capped) {
       r_->ozaki_capped = true;
-      r_->ozaki_cap_note = sub_.ozaki_cap_note;
+      r_->ozaki_cap_note = sub.ozaki_cap_note;
     }
   }
   void add(const Trace& t) {
@@ -113,7 +124,10 @@ class Report {
  private:
   const Settings& s_;
   CallReport* r_;
-  CallReport sub_;
+  // The nested calls' report, built only when the caller asked for one (r_ != nullptr): constructing
+  // and destroying an unused CallReport (its profile, trace, plan and note) on every Level 1/2 call
+  // of the BLAS ABI, which never asks, was ~150 host instructions (session 22).
+  std::optional<CallReport> sub_;
   Trace trace_;
   // The call was one nested call and nothing else (subs_ == subs_added_ == 1, !own_trace_): its
   // trace is the nested report's, so ~Report may take that report over (level1.cpp).
@@ -138,6 +152,91 @@ void complex_mul(const Settings& s, std::int64_t n, const float* ar, const float
 // most 5 roundings (relative error <= gamma_5 per part, with respect to |1/d|).
 void complex_reciprocal(const Settings& s, std::int64_t n, const float* dr, const float* di, float* rr, float* ri,
                         Report& rep);
+
+
+// The fp32 SBUF tiles a program allocates first, as ONE allocation (session 22, host only). First
+// fit on an empty memory places separate allocations of these shapes one after another, each at the
+// running sum of the aligned sizes before it (SBUF has no banks), so every tile carved here is, field
+// for field, the Tile those allocations would have returned: the same offsets, partitions and sizes,
+// hence the same trace records, SBUF peak and poisoned byte range (their union). One allocator call
+// and one free instead of one each (~420 host instructions per allocation with AllocScope's warm
+// vector: 20 % of a 1 x 2 sgemv through the BLAS ABI). When the memory is not empty the tiles are
+// allocated one by one, as before. No tile is poison-filled: each caller writes every tile (a DMA's
+// or an instruction's destination) before reading it.
+struct TileShape {
+  std::int32_t partitions;
+  std::int64_t cols;  // fp32 elements per partition
+};
+class FirstTiles {
+ public:
+  static constexpr std::size_t kMax = 5;
+  FirstTiles(OnChipMemory& mem, std::initializer_list<TileShape> shapes, std::string_view name)
+      : FirstTiles(mem, std::span<const TileShape>(shapes.begin(), shapes.size()), name) {}
+  FirstTiles(OnChipMemory& mem, std::span<const TileShape> shapes, std::string_view name) : mem_(mem) {
+    if (shapes.size() > kMax) throw Error("trnblas FirstTiles: more tiles than kMax");
+    constexpr std::int64_t kAlign = kAllocAlignBytes / static_cast<std::int64_t>(sizeof(float));
+    std::int64_t total = 0;
+    std::int32_t rows = 1;
+    for (const TileShape& t : shapes) {
+      total += (t.cols + kAlign - 1) / kAlign * kAlign;
+      rows = std::max(rows, t.partitions);
+    }
+    Tile* const tiles = this->tiles();
+    if (mem.space() == MemSpace::sbuf && mem.used_bytes() == 0 && total * 4 <= mem.partition_bytes()) {
+      Tile* const all = std::construct_at(allocations(), mem.alloc(DType::f32, rows, {total}, name, 0, AllocFill::none));
+      allocated_ = 1;
+      std::int64_t at = 0;  // floats from all's element 0
+      for (const TileShape& t : shapes) {
+        Tile* const v = std::construct_at(tiles + count_++, *all);
+        v->partitions = t.partitions;
+        v->base += at * 4;
+        v->offset_bytes += at * 4;
+        v->size[0] = t.cols;
+        at += (t.cols + kAlign - 1) / kAlign * kAlign;
+      }
+      return;
+    }
+    for (const TileShape& t : shapes) {
+      std::construct_at(allocations() + allocated_, mem.alloc(DType::f32, t.partitions, {t.cols}, name, 0, AllocFill::none));
+      std::construct_at(tiles + count_++, allocations()[allocated_++]);
+    }
+  }
+  ~FirstTiles() {
+    for (std::size_t i = allocated_; i-- > 0;) mem_.free(allocations()[i]);
+  }
+  FirstTiles(const FirstTiles&) = delete;
+  FirstTiles& operator=(const FirstTiles&) = delete;
+  const Tile& operator[](std::size_t i) const { return tiles()[i]; }
+
+ private:
+  // Raw slots, written when used (a Tile is ~120 bytes: value-initialising 2 x kMax of them was
+  // more stores than the allocation this saves; Tile is trivially copyable and destructible).
+  Tile* tiles() const { return std::launder(reinterpret_cast<Tile*>(const_cast<std::byte*>(tiles_))); }
+  Tile* allocations() { return std::launder(reinterpret_cast<Tile*>(allocations_)); }
+  OnChipMemory& mem_;
+  alignas(Tile) std::byte tiles_[kMax * sizeof(Tile)];
+  alignas(Tile) std::byte allocations_[kMax * sizeof(Tile)];
+  std::size_t count_ = 0, allocated_ = 0;
+};
+
+// A one-free-dimension fp32 HBM view of the caller's own memory, field by field: partitions rows
+// partition_stride elements apart, cols elements col_stride apart from base. The Tile
+// tile::hbm_view(base, f32, partitions, partition_stride, {{cols, col_stride}}) returns, without its
+// pattern object and overflow checks (~150 host instructions per operand; the caller's arrays hold
+// these offsets, so they cannot overflow), as level1.cpp's hbm_piece.
+inline Tile hbm_f32(const float* base, std::int32_t partitions, std::int64_t partition_stride, std::int64_t cols,
+                    std::int64_t col_stride) {
+  Tile t;
+  t.mem = MemSpace::hbm;
+  t.dtype = DType::f32;
+  t.base = reinterpret_cast<std::byte*>(const_cast<float*>(base));
+  t.partitions = partitions;
+  t.partition_stride = partition_stride * static_cast<std::int64_t>(sizeof(float));
+  t.ndim = 1;
+  t.size = {cols, 1, 1, 1};
+  t.stride = {col_stride, 0, 0, 0};
+  return t;
+}
 
 }  // namespace trn::blas::l12
 

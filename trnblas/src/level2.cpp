@@ -113,22 +113,28 @@ void gemv_one_program(const Settings& s, Op trans, std::int64_t len_x, std::int6
   const auto K = static_cast<std::int32_t>(len_x), J = static_cast<std::int32_t>(len_y);
   l12::Report rep(s, sub);
   LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
-    AllocScope sb(nc.sbuf()), ps(nc.psum());
-    constexpr AllocFill kWrittenFirst = AllocFill::none;  // each is a DMA's or an instruction's destination first
-    const Tile xs = sb.alloc(DType::f32, K, {1}, "x", 0, kWrittenFirst);
-    const Tile b = sb.alloc(DType::f32, K, {len_y}, "op(A)^T", 0, kWrittenFirst);
-    const Tile acc = ps.alloc(DType::f32, J, {1}, "op(A) x", 0, kWrittenFirst);
-    const Tile v = sb.alloc(DType::f32, J, {1}, "y out", 0, kWrittenFirst);
-    nc.dma_copy(xs, tile::hbm_view(x, DType::f32, K, incx, {{1, 1}}));
+    // x, op(A)^T, y out and (beta != 0) y in, in this order as one allocation (l12::FirstTiles: the
+    // tiles the four allocations gave, each a DMA's or an instruction's destination first); the PSUM
+    // accumulator is its own allocation in PSUM.
+    const bool with_c = beta != 0.0f;
+    const l12::FirstTiles sb(nc.sbuf(), with_c ? std::initializer_list<l12::TileShape>{{K, 1}, {K, len_y}, {J, 1}, {J, 1}}
+                                               : std::initializer_list<l12::TileShape>{{K, 1}, {K, len_y}, {J, 1}},
+                             "gemv operands");
+    const Tile &xs = sb[0], &b = sb[1], &v = sb[2];
+    const Tile acc = nc.psum().alloc(DType::f32, J, {1}, "op(A) x", 0, AllocFill::none);
+    struct FreePsum {
+      OnChipMemory& m;
+      const Tile& t;
+      ~FreePsum() { m.free(t); }
+    } free_acc{nc.psum(), acc};
+    nc.dma_copy(xs, l12::hbm_f32(x, K, incx, 1, 1));
     // op(A)^T[k, j]: A(j, k) (trans N: rows of A on the free axis) or A(k, j) (trans T).
-    const Tile bh = trans == Op::N ? tile::hbm_view(A, DType::f32, K, lda, {{len_y, 1}})
-                                   : tile::hbm_view(A, DType::f32, K, 1, {{len_y, lda}});
-    nc.dma_copy(b, bh);
+    nc.dma_copy(b, trans == Op::N ? l12::hbm_f32(A, K, lda, len_y, 1) : l12::hbm_f32(A, K, 1, len_y, lda));
     nc.nc_matmul(acc, b, xs, /*accumulate=*/false);
     tile::evacuate(nc, v, acc, alpha, /*accumulated=*/true);
-    const Tile yh = tile::hbm_view(y, DType::f32, J, incy, {{1, 1}});
-    if (beta != 0.0f) {
-      const Tile c = sb.alloc(DType::f32, J, {1}, "y in", 0, kWrittenFirst);
+    const Tile yh = l12::hbm_f32(y, J, incy, 1, 1);
+    if (with_c) {
+      const Tile& c = sb[3];
       nc.dma_copy(c, yh);
       tile::add_beta_c_and_cast(nc, v, &c, beta, nullptr);
     }
@@ -552,19 +558,23 @@ void ger_one_program(const Settings& s, std::int64_t m, std::int64_t n, float al
                      const float* y, std::int64_t incy, float* A, std::int64_t lda, l12::Report& rep) {
   const auto rows = static_cast<std::int32_t>(n);
   LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
-    AllocScope sb(nc.sbuf()), ps(nc.psum());
-    constexpr AllocFill kWrittenFirst = AllocFill::none;  // each is a DMA's or an instruction's destination first
-    const Tile t = sb.alloc(DType::f32, 1, {n}, "alpha y", 0, kWrittenFirst);
-    const Tile xr = sb.alloc(DType::f32, 1, {m}, "x", 0, kWrittenFirst);
-    const Tile acc = ps.alloc(DType::f32, rows, {m}, "x (alpha y)^T", 0, kWrittenFirst);
-    const Tile v = sb.alloc(DType::f32, rows, {m}, "update", 0, kWrittenFirst);
-    const Tile c = sb.alloc(DType::f32, rows, {m}, "A", 0, kWrittenFirst);
-    nc.dma_copy(t, tile::hbm_view(y, DType::f32, 1, n * incy, {{n, incy}}));
+    // alpha y, x, the update and A's block, in this order as one allocation (l12::FirstTiles: the
+    // tiles the four allocations gave, each a DMA's or an instruction's destination first); the PSUM
+    // accumulator is its own allocation in PSUM.
+    const l12::FirstTiles sb(nc.sbuf(), {{1, n}, {1, m}, {rows, m}, {rows, m}}, "ger operands");
+    const Tile &t = sb[0], &xr = sb[1], &v = sb[2], &c = sb[3];
+    const Tile acc = nc.psum().alloc(DType::f32, rows, {m}, "x (alpha y)^T", 0, AllocFill::none);
+    struct FreePsum {
+      OnChipMemory& m;
+      const Tile& t;
+      ~FreePsum() { m.free(t); }
+    } free_acc{nc.psum(), acc};
+    nc.dma_copy(t, l12::hbm_f32(y, 1, n * incy, n, incy));
     nc.tensor_scalar(t, t, AluOp::multiply, alpha);  // scal: fl(alpha y_j)
-    nc.dma_copy(xr, tile::hbm_view(x, DType::f32, 1, m * incx, {{m, incx}}));
+    nc.dma_copy(xr, l12::hbm_f32(x, 1, m * incx, m, incx));
     nc.nc_matmul(acc, t, xr, /*accumulate=*/false);
     tile::evacuate(nc, v, acc, 1.0f, /*accumulated=*/true);
-    const Tile a = tile::hbm_view(A, DType::f32, rows, lda, {{m, 1}});
+    const Tile a = l12::hbm_f32(A, rows, lda, m, 1);
     nc.dma_copy(c, a);
     tile::add_beta_c_and_cast(nc, v, &c, 1.0f, nullptr);
     nc.dma_copy(a, v);

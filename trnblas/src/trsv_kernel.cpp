@@ -137,11 +137,11 @@ void trsv_kernel(NeuronCore& nc, const TrsmProblem& pr) {
   const std::int64_t n = pr.n;
   if (pr.nrhs != 1 || n < 1 || n > kTrsvMaxN)
     throw UsageError("trn::blas::trsv_kernel", "problem", "needs nrhs == 1 and 1 <= n <= kTrsvMaxN");
-  AllocScope sb(nc.sbuf());
   const std::int64_t w_max = std::max<std::int64_t>(1, kTrsvPanelElements / n);
-  Tile x = sb.alloc(DType::f32, 1, {n}, "x");
-  Tile upd = sb.alloc(DType::f32, 1, {n}, "t_ij x_j", 0, AllocFill::none);
-  Tile tp = sb.alloc(DType::f32, 1, {std::min(n, w_max) * n}, "T panel", 0, AllocFill::none);
+  // x, t_ij x_j and the T panel as one allocation (l12::FirstTiles): x is written whole by the first
+  // DMA, upd and the panel before each read.
+  const l12::FirstTiles sb(nc.sbuf(), {{1, n}, {1, n}, {1, std::min(n, w_max) * n}}, "trsv x, update, T panel");
+  const Tile &x = sb[0], &upd = sb[1], &tp = sb[2];
   const Tile xh = HbmTensor::wrap(pr.b, DType::f32, {1, n}).tile(0, 1, 0, n);
   nc.dma_copy(x, xh);
   // T's contiguous storage axis: op(T)'s columns (t_si == 1) or its rows (t_sj == 1).
@@ -194,10 +194,10 @@ void tbsv_kernel(NeuronCore& nc, const BandSolve& pr) {
   const std::int64_t n = pr.n, kk = std::min(pr.k, n - 1), L = kk + 1;
   if (n < 1 || n > kTrsvMaxN || pr.k < 0 || n * L > kTbsvBandElements || pr.lda < pr.k + 1)
     throw UsageError("trn::blas::tbsv_kernel", "problem", "needs 1 <= n <= kTrsvMaxN, lda > k >= 0, n (min(k, n - 1) + 1) <= kTbsvBandElements");
-  AllocScope sb(nc.sbuf());
-  Tile x = sb.alloc(DType::f32, 1, {n}, "x");
-  Tile upd = sb.alloc(DType::f32, 1, {std::max<std::int64_t>(1, kk)}, "t_ij x_j", 0, AllocFill::none);
-  Tile band = sb.alloc(DType::f32, 1, {n * L}, "band", 0, AllocFill::none);
+  // x, t_ij x_j and the band as one allocation (l12::FirstTiles): x is written whole by the first DMA,
+  // upd and the band before each read.
+  const l12::FirstTiles sb(nc.sbuf(), {{1, n}, {1, std::max<std::int64_t>(1, kk)}, {1, n * L}}, "tbsv x, update, band");
+  const Tile &x = sb[0], &upd = sb[1], &band = sb[2];
   const Tile xh = HbmTensor::wrap(pr.b, DType::f32, {1, n}).tile(0, 1, 0, n);
   nc.dma_copy(x, xh);
   const std::int64_t row0 = pr.upper_stored ? pr.k - kk : 0;  // the first storage row used

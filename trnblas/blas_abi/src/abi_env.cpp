@@ -55,6 +55,15 @@ struct EnvCache {
   char** array = nullptr;                  // and the array that held them
   bool checked = false;                    // compared during the current call
   std::array<const char*, kVars> value{};  // getenv's answer for each variable (nullptr: unset)
+  // What the values say, worked out once per scan instead of once or more per call (session 22: the
+  // seven reads of a call and the parse of TRNBLAS_TARGET / _NUMERICS / _COMPUTE were ~40 % of the
+  // shim's ~700 host instructions per Level 1 call): the on/off switches at the scan, each Config
+  // (fp32 routines, fp64 routines) at its first use after the scan, so that an unknown value is
+  // warned about at the same call as before (the first that reads it; the warning is printed once
+  // per process either way).
+  bool trace_on = false, count_on = false, profile_on = false;
+  std::array<Config, 2> config{};           // [fp64]
+  std::array<bool, 2> config_ready{};
 };
 
 // The calling thread's cache. Never destroyed (one small allocation per thread): calls may come from
@@ -115,9 +124,19 @@ EnvCache& env_cache() {
       if (cache.value[v] == nullptr && std::strlen(kVarNames[v]) == len && std::strncmp(e, kVarNames[v], len) == 0)
         cache.value[v] = eq + 1;
   }
+  // "unset or 0: off" (trnblas_blas.h), for the three switches read on every call.
+  const auto on = [&](Var v) {
+    const char* s = cache.value[static_cast<std::size_t>(v)];
+    return s != nullptr && *s != '\0' && std::strcmp(s, "0") != 0;
+  };
+  cache.trace_on = on(Var::trace);
+  cache.count_on = on(Var::count);
+  cache.profile_on = on(Var::profile);
+  cache.config_ready.fill(false);
 }
 
-const char* env_value(Var var) {
+// The calling thread's cache, compared with the environment once per call.
+EnvCache& checked_env() {
   EnvCache& cache = env_cache();
   char** const ep = environ;
   if (!cache.checked || ep != cache.array) {
@@ -125,8 +144,10 @@ const char* env_value(Var var) {
     if (ep != cache.array || (ep == nullptr ? cache.count != 0 : !same_entries(ep, cache))) env_scan(cache, ep);
     cache.checked = true;
   }
-  return cache.value[static_cast<std::size_t>(var)];
+  return cache;
 }
+
+const char* env_value(Var var) { return checked_env().value[static_cast<std::size_t>(var)]; }
 
 }  // namespace
 
@@ -296,8 +317,9 @@ long long thread_cpu_ns() {
 void count_call(const Entry& e) {
   // Read on every call (as TRNBLAS_BLAS_TRACE); the file named at the first counted call gets the
   // totals of every counted call, written at exit.
-  const char* path = env_value(Var::count);
-  if (path == nullptr || *path == '\0' || std::strcmp(path, "0") == 0) return;
+  const EnvCache& env = checked_env();
+  if (!env.count_on) return;
+  const char* path = env.value[static_cast<std::size_t>(Var::count)];
   CallCounts& c = *call_counts();
   std::lock_guard<std::mutex> lock(c.mu);
   if (c.path.empty()) {
@@ -308,8 +330,9 @@ void count_call(const Entry& e) {
 }
 
 long long profile_start() {
-  const char* path = env_value(Var::profile);
-  if (path == nullptr || *path == '\0' || std::strcmp(path, "0") == 0) return -1;
+  const EnvCache& env = checked_env();
+  if (!env.profile_on) return -1;
+  const char* path = env.value[static_cast<std::size_t>(Var::profile)];
   CallProfile& c = *call_profile();
   {
     std::lock_guard<std::mutex> lock(c.mu);
@@ -331,18 +354,21 @@ void profile_call(const Entry& e, long long start_ns) {
 }
 
 Config config_from_env(bool fp64) {
-  Config c;
-  c.settings.target = env_choice(Var::target, kTargetChoices);
-  c.settings.numerics = env_choice(Var::numerics, kNumericsChoices);
-  c.settings.dgemm_dot2_max_macs = trn::blas::kDot2MaxMacs;  // a caller's own small fp64 calls: Dot2 (blas.hpp)
-  c.mode = fp64 ? GemmMode::fp64_ozaki : env_mode(Var::compute);
-  return c;
+  EnvCache& env = checked_env();
+  const std::size_t k = fp64 ? 1 : 0;
+  if (!env.config_ready[k]) {  // the first use since the last scan
+    Config c;
+    c.settings.target = env_choice(Var::target, kTargetChoices);
+    c.settings.numerics = env_choice(Var::numerics, kNumericsChoices);
+    c.settings.dgemm_dot2_max_macs = trn::blas::kDot2MaxMacs;  // a caller's own small fp64 calls: Dot2 (blas.hpp)
+    c.mode = fp64 ? GemmMode::fp64_ozaki : env_mode(Var::compute);
+    env.config[k] = c;
+    env.config_ready[k] = true;
+  }
+  return env.config[k];
 }
 
-bool trace_requested() {
-  const char* v = env_value(Var::trace);
-  return v != nullptr && *v != '\0' && std::strcmp(v, "0") != 0;
-}
+bool trace_requested() { return checked_env().trace_on; }
 
 void trace_args(char* buf, std::size_t size, const char* format, ...) {
   if (size == 0) return;
