@@ -18,6 +18,12 @@
 //             G rows per dense panel of their distinct columns, one trnblas dgemv (fp64 slice pairs:
 //             exact 8-bit slice products on TensorE, exact fold, one rounding) per group, G by the
 //             CSR path's rule (choose_group_rows, pattern only).
+//             C_64F SpMV on the same small block rows (s22/sparse): the same row groups, one trnblas
+//             zgemv per group (the real representation [ar -ai; ai ar] of the G x u panel times x's
+//             interleaved parts, then the alpha / beta epilogue), G capped (pattern only) so that
+//             every group meets at most kComplexGroupColumns distinct columns: its 2u-deep real
+//             rows then fit trnblas's Dot2 cap (kDot2VectorMaxMacs = 128 multiply-adds a partition,
+//             ozaki.hpp) and run as Dot2 on GpSimdE instead of the slice pairs.
 // Engines     TensorE and DMA (the Ozaki slice / residue products), VectorE, the Ozaki host steps
 //             (trnblas: scaling, reconstruction, epilogue in fp64).
 // Accuracy    per block row, trnblas dgemm's bound with k = t cb' (docs/trnblas.md "Ozaki", scheme II
@@ -25,10 +31,14 @@
 //             epilogue's roundings; C_64F: that bound per real product, four of them (docs/trnsparse.md
 //             "fp64 BSR and Blocked-ELL on TensorE"). The R_64F SpMV row groups: per output
 //             |y_hat - y| <= 4.1 u (|alpha p| + |beta y|), p = (op(A) x) exactly (trnblas "fp64 Levels 1
-//             and 2"), independent of k and of cancellation.
+//             and 2"), independent of k and of cancellation. The C_64F SpMV row groups, per output
+//             (u = 2^-53, T = (|Re op(A)| + |Im op(A)|)(|Re x| + |Im x|) row-wise, k = 2 x the group's
+//             distinct columns <= 128): |y_hat - y| <= 8 u (|alpha| |p| + |beta| |y|) + 2 |alpha| gamma_k^2 T
+//             (Dot2 per real part: u |p_part| + gamma_k^2 T_part, Ogita-Rump-Oishi; then the fp64
+//             epilogue; docs/trnsparse.md "Session 22").
 // Limits      one trnblas call per block row of op(A) (per group for the small-block R_64F SpMV): per-call
-//             overheads (host round trips of the Ozaki steps) scale with the block rows. C_64F keeps
-//             the zgemm 4M per block row (its zgemv row groups measured 7.7x the host time).
+//             overheads (host round trips of the Ozaki steps) scale with the block rows. C_64F SpMM
+//             and large block rows keep the zgemm 4M per block row.
 #include <algorithm>
 #include <complex>
 #include <cstring>
@@ -202,6 +212,12 @@ OpPattern entry_pattern(const Blocks& p, const Layout2& lay, const OpRows& o, bo
 // such short block rows cannot amortize (docs/trnsparse.md "Session 21"). Pattern only: the same choice
 // for every target, thread and core count.
 constexpr std::int64_t kSmallBlockRowValues = 128;
+// C_64F SpMV row groups: the most distinct columns a group may meet. zgemv multiplies the group's
+// 2G x 2u real representation; trnblas runs a product of <= 128 multiply-adds a partition (2u <= 128)
+// as Dot2 on GpSimdE (ozaki.hpp kDot2VectorMaxMacs) and longer ones as the slice pairs, whose
+// GpSimdE integer slicing measured ~18x the host time of the Dot2 groups on the bsrmv bench row
+// (docs/trnsparse.md "Session 22").
+constexpr std::int64_t kComplexGroupColumns = 64;
 bool small_block_rows(const Blocks& p, bool tr) {
   const std::int64_t op_brows = tr ? p.bcols : p.brows;
   return op_brows > 0 &&
@@ -223,19 +239,27 @@ void block_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Bloc
   if ((opB == GOp::N ? B.rows : B.cols) != K || (opB == GOp::N ? B.cols : B.rows) != n) invalid("op(B) is not K x n", "matB");
   if (C.rows != M) invalid("C is not M x n", "matC");
   const OpRows o = op_rows(p, tr);
-  if (std::is_same_v<T, double> && n == 1 && small_block_rows(p, tr)) {  // R_64F SpMV: dgemv row groups
+  if (n == 1 && small_block_rows(p, tr)) {  // SpMV: dgemv / zgemv row groups
+    constexpr bool real = std::is_same_v<T, double>;
     const OpPattern q = entry_pattern(p, lay, o, tr);
-    spmm_fp64_row_groups(s, opA, opB, alpha, q, Value::f64, vals, B, beta, C, report,
-                         [&](const RowGroupFacts& f, double ns) {
-                           return block_plan_head(n, format, true, M, K, p, opA) + "; " + std::to_string(kSmallBlockRowValues) +
-                                  " or fewer stored values per block row of op(A) on average: its " +
-                                  std::to_string(q.col.size()) + " block entries (explicit zeros included) in row groups of " +
-                                  std::to_string(f.G) + " rows (" + std::to_string(f.groups) +
-                                  " calls), each a dense panel of the group's distinct columns gathered on the host (" +
-                                  std::to_string(f.panel_values) + " panel values), one trnblas dgemv (fp64 slice pairs) "
-                                  "per group; engines TensorE, DMA, VectorE, GpSimdE, trnblas host steps; modeled " +
-                                  std::to_string(ns / 1000.0) + " us";
-                         });
+    spmm_fp64_row_groups(
+        s, opA, opB, alpha, q, real ? Value::f64 : Value::c64, vals, B, beta, C, report,
+        [&](const RowGroupFacts& f, double ns) {
+          return block_plan_head(n, format, real, M, K, p, opA) + "; " + std::to_string(kSmallBlockRowValues) +
+                 " or fewer stored values per block row of op(A) on average: its " + std::to_string(q.col.size()) +
+                 " block entries (explicit zeros included) in row groups of " + std::to_string(f.G) + " rows (" +
+                 std::to_string(f.groups) + " calls" +
+                 (real ? std::string()
+                       : ", at most " + std::to_string(kComplexGroupColumns) + " distinct columns a group: widest " +
+                             std::to_string(f.widest)) +
+                 "), each a dense panel of the group's distinct columns gathered on the host (" +
+                 std::to_string(f.panel_values) + " panel values), one trnblas " +
+                 (real ? "dgemv (fp64 slice pairs)"
+                       : "zgemv (real representation; Dot2 on GpSimdE within its 128 multiply-adds a partition)") +
+                 " per group; engines TensorE, DMA, VectorE, GpSimdE, trnblas host steps; modeled " +
+                 std::to_string(ns / 1000.0) + " us";
+        },
+        real ? 0 : kComplexGroupColumns);
     if (report != nullptr) report->blocks = static_cast<std::int64_t>(p.col.size());
     return;
   }
