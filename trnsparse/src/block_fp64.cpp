@@ -20,10 +20,11 @@
 //             CSR path's rule (choose_group_rows, pattern only).
 //             C_64F SpMV on the same small block rows (s22/sparse): the same row groups, one trnblas
 //             zgemv per group (the real representation [ar -ai; ai ar] of the G x u panel times x's
-//             interleaved parts, then the alpha / beta epilogue), G capped (pattern only) so that
-//             every group meets at most kComplexGroupColumns distinct columns: its 2u-deep real
-//             rows then fit trnblas's Dot2 cap (kDot2VectorMaxMacs = 128 multiply-adds a partition,
-//             ozaki.hpp) and run as Dot2 on GpSimdE instead of the slice pairs.
+//             interleaved parts: trnblas's fp64 slice pairs, then the alpha / beta epilogue), G capped
+//             (pattern only) so that every group's real representation holds fewer than
+//             kComplexGroupElements elements (2u (2G + 1)): trnblas then cuts its slices on the host
+//             instead of GpSimdE (device_slicing.hpp kDeviceSlicingMinElements), whose per-element
+//             integer emulation made uncapped groups ~10x the host time of the Ozaki path.
 // Engines     TensorE and DMA (the Ozaki slice / residue products), VectorE, the Ozaki host steps
 //             (trnblas: scaling, reconstruction, epilogue in fp64).
 // Accuracy    per block row, trnblas dgemm's bound with k = t cb' (docs/trnblas.md "Ozaki", scheme II
@@ -31,11 +32,10 @@
 //             epilogue's roundings; C_64F: that bound per real product, four of them (docs/trnsparse.md
 //             "fp64 BSR and Blocked-ELL on TensorE"). The R_64F SpMV row groups: per output
 //             |y_hat - y| <= 4.1 u (|alpha p| + |beta y|), p = (op(A) x) exactly (trnblas "fp64 Levels 1
-//             and 2"), independent of k and of cancellation. The C_64F SpMV row groups, per output
-//             (u = 2^-53, T = (|Re op(A)| + |Im op(A)|)(|Re x| + |Im x|) row-wise, k = 2 x the group's
-//             distinct columns <= 128): |y_hat - y| <= 8 u (|alpha| |p| + |beta| |y|) + 2 |alpha| gamma_k^2 T
-//             (Dot2 per real part: u |p_part| + gamma_k^2 T_part, Ogita-Rump-Oishi; then the fp64
-//             epilogue; docs/trnsparse.md "Session 22").
+//             and 2"), independent of k and of cancellation. The C_64F SpMV row groups, per output:
+//             |y_hat - y| <= 8 u (|alpha| |p| + |beta| |y|), p = (op(A) x) exactly (each part of p one
+//             exact slice-pair sum rounded once, <= 2.02 u |p_part|, then the fp64 complex epilogue;
+//             docs/trnsparse.md "Session 22").
 // Limits      one trnblas call per block row of op(A) (per group for the small-block R_64F SpMV): per-call
 //             overheads (host round trips of the Ozaki steps) scale with the block rows. C_64F SpMM
 //             and large block rows keep the zgemm 4M per block row.
@@ -212,12 +212,12 @@ OpPattern entry_pattern(const Blocks& p, const Layout2& lay, const OpRows& o, bo
 // such short block rows cannot amortize (docs/trnsparse.md "Session 21"). Pattern only: the same choice
 // for every target, thread and core count.
 constexpr std::int64_t kSmallBlockRowValues = 128;
-// C_64F SpMV row groups: the most distinct columns a group may meet. zgemv multiplies the group's
-// 2G x 2u real representation; trnblas runs a product of <= 128 multiply-adds a partition (2u <= 128)
-// as Dot2 on GpSimdE (ozaki.hpp kDot2VectorMaxMacs) and longer ones as the slice pairs, whose
-// GpSimdE integer slicing measured ~18x the host time of the Dot2 groups on the bsrmv bench row
-// (docs/trnsparse.md "Session 22").
-constexpr std::int64_t kComplexGroupColumns = 64;
+// C_64F SpMV row groups: a group's real representation (x's 2u parts and the 2u x 2G matrix) holds
+// fewer elements than this, trnblas's threshold for slicing on the host (device_slicing.hpp
+// kDeviceSlicingMinElements = 4096). Above it the slices are cut on GpSimdE, whose integer element path
+// took ~10x the host time of the Ozaki zgemm per block row on the bsrmv bench row (docs/trnsparse.md
+// "Session 22"); below it each group costs ~5 host-sliced instructions. Pattern only.
+constexpr std::int64_t kComplexGroupElements = 4096;
 bool small_block_rows(const Blocks& p, bool tr) {
   const std::int64_t op_brows = tr ? p.bcols : p.brows;
   return op_brows > 0 &&
@@ -250,16 +250,16 @@ void block_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Bloc
                  " block entries (explicit zeros included) in row groups of " + std::to_string(f.G) + " rows (" +
                  std::to_string(f.groups) + " calls" +
                  (real ? std::string()
-                       : ", at most " + std::to_string(kComplexGroupColumns) + " distinct columns a group: widest " +
-                             std::to_string(f.widest)) +
+                       : ", each group's real representation under " + std::to_string(kComplexGroupElements) +
+                             " elements: largest " + std::to_string(f.largest_real_form)) +
                  "), each a dense panel of the group's distinct columns gathered on the host (" +
                  std::to_string(f.panel_values) + " panel values), one trnblas " +
                  (real ? "dgemv (fp64 slice pairs)"
-                       : "zgemv (real representation; Dot2 on GpSimdE within its 128 multiply-adds a partition)") +
+                       : "zgemv (fp64 slice pairs, real representation, slices cut on the host)") +
                  " per group; engines TensorE, DMA, VectorE, GpSimdE, trnblas host steps; modeled " +
                  std::to_string(ns / 1000.0) + " us";
         },
-        real ? 0 : kComplexGroupColumns);
+        real ? 0 : kComplexGroupElements);
     if (report != nullptr) report->blocks = static_cast<std::int64_t>(p.col.size());
     return;
   }

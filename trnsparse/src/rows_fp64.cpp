@@ -102,13 +102,17 @@ std::int64_t choose_group_rows(const OpPattern& p, std::int64_t pmax, std::size_
   return best;
 }
 
-// The largest of G, G / 2, ..., 1 whose groups each meet at most max_cols distinct columns (1 when
-// none does). Pattern only, like choose_group_rows.
-std::int64_t cap_group_rows(const OpPattern& p, std::int64_t G, std::int64_t max_cols, std::vector<std::int64_t>& stamp) {
+// The elements of a complex group's real representation as trnblas's zgemv multiplies it: x's 2u
+// parts and the 2u x 2 rows matrix (u distinct columns, `rows` rows).
+std::int64_t real_form_elements(std::int64_t rows, std::int64_t u) { return 2 * u * (2 * rows + 1); }
+
+// The largest of G, G / 2, ..., 1 whose groups' real representations each hold fewer than
+// max_elements elements (1 when none does). Pattern only, like choose_group_rows.
+std::int64_t cap_group_rows(const OpPattern& p, std::int64_t G, std::int64_t max_elements, std::vector<std::int64_t>& stamp) {
   for (; G > 1; G /= 2) {
     std::fill(stamp.begin(), stamp.end(), -1);
-    std::int64_t widest = 0;
-    for (std::int64_t r0 = 0; r0 < p.rows && widest <= max_cols; r0 += G) {
+    bool fits = true;
+    for (std::int64_t r0 = 0; r0 < p.rows && fits; r0 += G) {
       const std::int64_t r1 = std::min(p.rows, r0 + G);
       std::int64_t u = 0;
       for (std::int64_t e = p.start[z(r0)]; e < p.start[z(r1)]; ++e)
@@ -116,9 +120,9 @@ std::int64_t cap_group_rows(const OpPattern& p, std::int64_t G, std::int64_t max
           stamp[z(p.col[z(e)])] = r0;
           ++u;
         }
-      widest = std::max(widest, u);
+      fits = real_form_elements(r1 - r0, u) < max_elements;
     }
-    if (widest <= max_cols) break;
+    if (fits) break;
   }
   return G;
 }
@@ -183,7 +187,7 @@ template <class T>
 RowGroupFacts rows_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, const OpPattern& p, const T* vals,
                            const DenseAny& B, Scalar beta, const DenseAny& C, CallReport* report,
                            const std::function<std::string(const RowGroupFacts&, double)>& plan,
-                           std::int64_t max_group_columns = 0) {
+                           std::int64_t max_real_form_elements = 0) {
   const std::int64_t M = p.rows, K = p.cols, n = C.cols;
   fp64_engine::ColumnMajorC<T> cm(C, M, n);
   const RowProduct<T> g{fp64_engine::blas_settings(s), opA, opB, alpha, beta, &B, vals, cm.data, cm.ld, n};
@@ -193,8 +197,8 @@ RowGroupFacts rows_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, co
   fp64_engine::CallSum sum;
   RowGroupFacts f;
   f.G = choose_group_rows(p, hardware_spec(s.target).pmax, sizeof(T), n);
-  if (max_group_columns > 0) {
-    f.G = cap_group_rows(p, f.G, max_group_columns, w.stamp);
+  if (max_real_form_elements > 0) {
+    f.G = cap_group_rows(p, f.G, max_real_form_elements, w.stamp);
     std::fill(w.stamp.begin(), w.stamp.end(), -1);  // group_columns' marks start afresh
   }
   for (std::int64_t r0 = 0; r0 < M && n > 0; r0 += f.G) {  // groups one after the other
@@ -203,7 +207,8 @@ RowGroupFacts rows_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, co
     rep.plans_wanted = false;
     group_product(g, p, r0, r1, w, &rep);
     f.panel_values += (r1 - r0) * static_cast<std::int64_t>(w.cols.size());
-    f.widest = std::max(f.widest, static_cast<std::int64_t>(w.cols.size()));
+    f.largest_real_form =
+        std::max(f.largest_real_form, real_form_elements(r1 - r0, static_cast<std::int64_t>(w.cols.size())));
     sum.add(rep);
   }
   cm.finish();
@@ -234,12 +239,12 @@ void spmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRe
 RowGroupFacts spmm_fp64_row_groups(const Settings& s, GOp opA, GOp opB, Scalar alpha, const OpPattern& p, Value value,
                                    const void* values, const DenseAny& B, Scalar beta, const DenseAny& C,
                                    CallReport* report, const std::function<std::string(const RowGroupFacts&, double)>& plan,
-                                   std::int64_t max_group_columns) {
+                                   std::int64_t max_real_form_elements) {
   if (value == Value::f64)
     return rows_product<double>(s, opA, opB, alpha, p, static_cast<const double*>(values), B, beta, C, report, plan,
-                                max_group_columns);
+                                max_real_form_elements);
   return rows_product<std::complex<double>>(s, opA, opB, alpha, p, static_cast<const std::complex<double>*>(values), B,
-                                            beta, C, report, plan, max_group_columns);
+                                            beta, C, report, plan, max_real_form_elements);
 }
 
 }  // namespace trn::sparse
