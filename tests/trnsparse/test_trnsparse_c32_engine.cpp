@@ -460,7 +460,7 @@ TEST(Fp64Engine, PlanAndBitsIndependentOfThreadsAndCores) {
 // dgemv row groups: per output |y_hat - y| <= 4.1 u (|alpha p| + |beta y|), p = (op(A) x) exactly
 // (checked against error-free products summed in long double, whose own error is the 2^-60 term), for
 // BSR row / column order and Blocked-ELL, op N / T / C; the plan names the row groups; the bits do not
-// depend on host threads or cores. Large block rows and C_64F keep one Ozaki GEMM per block row.
+// depend on host threads or cores. Large block rows keep one Ozaki GEMM per block row.
 TEST(Fp64Engine, SmallBlockR64FSpMVIsDgemvRowGroupsWithinTheExactBound) {
   for (int fmt = 0; fmt < 3; ++fmt)
     for (int opA = 0; opA < 3; ++opA) {
@@ -541,6 +541,108 @@ TEST(Fp64Engine, SmallBlockR64FSpMVIsDgemvRowGroupsWithinTheExactBound) {
                 sp::Value::f64, {x.data(), sp::Value::f64, big.cols(), 1, big.cols(), sp::Layout::col_major}, 0.0,
                 {y.data(), sp::Value::f64, big.rows(), 1, big.rows(), sp::Layout::col_major}, &r);
   EXPECT_NE(r.plan.find("Ozaki dgemm per block row"), std::string::npos) << r.plan;
+}
+
+
+// C_64F SpMV on small blocks runs the zgemv row groups (s22/sparse), each group's real representation
+// under 4096 elements (trnblas slices it on the host): per output |y_hat - y| <= 8 u (|alpha| |p| +
+// |beta| |y|), p = (op(A) x) exactly (+ 2^-60 |alpha| T, T = sum (|Re a| + |Im a|) (|Re x| + |Im x|), for
+// long double's own error), checked against error-free products summed in long double, for BSR row /
+// column order and Blocked-ELL, op N / T / C, complex alpha and beta; the plan names zgemv and the cap;
+// the bits do not depend on host threads or cores. The 40 x 40 block pattern's groups are capped.
+TEST(Fp64Engine, SmallBlockC64FSpMVIsZgemvRowGroupsWithinTheBound) {
+  for (const int nb : {10, 40})
+    for (int fmt = 0; fmt < 3; ++fmt)
+      for (int opA = 0; opA < 3; ++opA) {
+        SCOPED_TRACE(testing::Message() << "blocks " << nb << " format " << fmt << " opA " << opA);
+        const Blocks a(nb + 2, nb, 2, fmt != 1, 900 + static_cast<std::uint64_t>(9 * nb + 3 * fmt + opA));
+        auto value = [](cf v) { return cd(static_cast<double>(v.real()) * (1.0 + 0x1p-27 * v.imag()), v.imag() - 0x1p-30 * v.real()); };
+        std::vector<cd> vals;
+        for (const cf v : fmt == 2 ? a.ell : a.bsr) vals.push_back(value(v));
+        const bool tr = opA != 0;
+        const int M = tr ? a.cols() : a.rows(), K = tr ? a.rows() : a.cols();
+        std::vector<cd> x(static_cast<size_t>(K)), y0(static_cast<size_t>(M));
+        for (int k = 0; k < K; ++k) x[static_cast<size_t>(k)] = cd(std::sin(1.0 + 7.0 * k) * std::ldexp(1.0, k % 5 - 2), std::cos(0.5 + k));
+        for (int i = 0; i < M; ++i) y0[static_cast<size_t>(i)] = cd(std::cos(2.0 * i), std::sin(3.0 * i));
+        const cd alpha(0.75, -0.25), beta(-0.375, 0.125);
+        const sp::GOp op = opA == 0 ? sp::GOp::N : opA == 1 ? sp::GOp::T : sp::GOp::C;
+        auto product = [&](int threads, int cores, sp::CallReport* r) {
+          sp::Settings s;
+          s.host_threads = threads;
+          s.num_cores = cores;
+          std::vector<cd> y = y0;
+          const sp::DenseAny xd{x.data(), sp::Value::c64, K, 1, K, sp::Layout::col_major},
+              yd{y.data(), sp::Value::c64, M, 1, M, sp::Layout::col_major};
+          if (fmt == 2)
+            sp::spmm_fp64(s, op, sp::GOp::N, alpha,
+                          sp::BlockedEllView{a.rows(), a.cols(), a.bs, a.slots * a.bs, a.ell_col.data(), vals.data(),
+                                             sp::IndexType::i32, sp::IndexBase::zero, trn::DType::f32},
+                          sp::Value::c64, xd, beta, yd, r);
+          else
+            sp::spmm_fp64(s, op, sp::GOp::N, alpha,
+                          sp::BsrView{a.brows, a.bcols, static_cast<std::int64_t>(a.col.size()), a.bs, a.bs, a.off.data(),
+                                      a.col.data(), vals.data(), sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero,
+                                      trn::DType::f32, fmt == 0 ? sp::BlockOrder::row : sp::BlockOrder::col},
+                          sp::Value::c64, xd, beta, yd, r);
+          return y;
+        };
+        sp::CallReport r;
+        const std::vector<cd> y = product(1, 1, &r);
+        EXPECT_NE(r.plan.find("row groups"), std::string::npos) << r.plan;
+        EXPECT_NE(r.plan.find("zgemv (fp64 slice pairs, real representation"), std::string::npos) << r.plan;
+        const std::size_t w = r.plan.find("elements: largest ");
+        ASSERT_NE(w, std::string::npos) << r.plan;
+        EXPECT_LT(std::stoi(r.plan.substr(w + 18)), 4096) << r.plan;
+        for (auto [threads, cores] : {std::pair{3, 1}, std::pair{2, 2}}) {
+          const std::vector<cd> got = product(threads, cores, nullptr);
+          EXPECT_EQ(std::memcmp(got.data(), y.data(), y.size() * sizeof(cd)), 0) << threads << " threads, " << cores << " cores";
+        }
+        // op(A)'s entries as stored (the perturbed values above), from the BSR blocks.
+        auto opa = [&](int i, int k) -> cd {
+          const int rr = tr ? k : i, cc = tr ? i : k;
+          const int I = rr / a.bs, J = cc / a.bs;
+          for (int e = a.off[static_cast<size_t>(I)]; e < a.off[static_cast<size_t>(I) + 1]; ++e)
+            if (a.col[static_cast<size_t>(e)] == J) {
+              const int q = fmt != 1 ? (rr % a.bs) * a.bs + cc % a.bs : (cc % a.bs) * a.bs + rr % a.bs;
+              const cd v = value(a.bsr[static_cast<size_t>(e * a.bs * a.bs + q)]);
+              return opA == 2 ? std::conj(v) : v;
+            }
+          return cd(0.0, 0.0);
+        };
+        auto exact = [](double p, double q) {  // p q as a long double, error-free in two parts
+          const double hi = p * q, lo = std::fma(p, q, -hi);
+          return static_cast<long double>(hi) + static_cast<long double>(lo);
+        };
+        for (int i = 0; i < M; ++i) {
+          long double pr = 0, pi = 0, T = 0;
+          for (int k = 0; k < K; ++k) {
+            const cd av = opa(i, k), xv = x[static_cast<size_t>(k)];
+            pr += exact(av.real(), xv.real()) - exact(av.imag(), xv.imag());
+            pi += exact(av.real(), xv.imag()) + exact(av.imag(), xv.real());
+            T += (std::abs(static_cast<long double>(av.real())) + std::abs(static_cast<long double>(av.imag()))) *
+                 (std::abs(static_cast<long double>(xv.real())) + std::abs(static_cast<long double>(xv.imag())));
+          }
+          const cld p(pr, pi), al(alpha.real(), alpha.imag()), be(beta.real(), beta.imag()),
+              yi(y0[static_cast<size_t>(i)].real(), y0[static_cast<size_t>(i)].imag());
+          const cld want = al * p + be * yi;
+          const long double bnd = 8 * 0x1p-53L * (std::abs(al) * std::abs(p) + std::abs(be) * std::abs(yi)) + 0x1p-60L * std::abs(al) * T;
+          const cld got(y[static_cast<size_t>(i)].real(), y[static_cast<size_t>(i)].imag());
+          ASSERT_LE(std::abs(got - want), bnd) << "row " << i;
+        }
+      }
+  // SpMM and block rows above 128 stored values keep the zgemm 4M per block row (8 x 8 blocks).
+  const Blocks big(4, 8, 8, true, 78);
+  std::vector<cd> vals;
+  for (const cf v : big.bsr) vals.push_back(cd(v.real(), v.imag()));
+  std::vector<cd> x(static_cast<size_t>(big.cols()), cd(0.5, 0.25)), y(static_cast<size_t>(big.rows()));
+  sp::CallReport r;
+  sp::spmm_fp64(sp::Settings{}, sp::GOp::N, sp::GOp::N, 1.0,
+                sp::BsrView{big.brows, big.bcols, static_cast<std::int64_t>(big.col.size()), 8, 8, big.off.data(),
+                            big.col.data(), vals.data(), sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero,
+                            trn::DType::f32, sp::BlockOrder::row},
+                sp::Value::c64, {x.data(), sp::Value::c64, big.cols(), 1, big.cols(), sp::Layout::col_major}, 0.0,
+                {y.data(), sp::Value::c64, big.rows(), 1, big.rows(), sp::Layout::col_major}, &r);
+  EXPECT_NE(r.plan.find("Ozaki zgemm 4M per block row"), std::string::npos) << r.plan;
 }
 
 }  // namespace

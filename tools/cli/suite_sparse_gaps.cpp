@@ -842,10 +842,11 @@ Run krylov_bsr_run(Method m, std::int64_t g, trnTarget_t target) {
 template <class T>
 void add_bsr_krylov_cases(Registry& reg) {
   const std::string tn = type_label<T>();
-  // R_64F: 4 x 4 blocks, ~5 a block row, so the SpMV takes the dgemv row groups (block_fp64.cpp).
+  // R_64F / C_64F: 4 x 4 blocks, ~5 a block row, so the SpMV takes the dgemv / zgemv row groups
+  // (block_fp64.cpp; C_64F since s22/sparse).
   const char* path = std::is_same_v<T, C32>      ? "TensorE 2x2 embedding SpMV"
                      : std::is_same_v<T, double> ? "dgemv row-group SpMV"
-                                                 : "Ozaki block-row SpMV";
+                                                 : "zgemv row-group SpMV";
   for (Method m : {Method::cg, Method::bicgstab, Method::gmres}) {
     reg.add(ValidationCase{.suite = "sparse", .library = "trnsparse", .op = method_op(m), .mode = tn + ", Jacobi (" + path + ")",
                            .shape = "8x8 5-point grid, 4x4 blocks (64 rows)", .metric = "residual_over_bound",

@@ -18,6 +18,13 @@
 //             G rows per dense panel of their distinct columns, one trnblas dgemv (fp64 slice pairs:
 //             exact 8-bit slice products on TensorE, exact fold, one rounding) per group, G by the
 //             CSR path's rule (choose_group_rows, pattern only).
+//             C_64F SpMV on the same small block rows (s22/sparse): the same row groups, one trnblas
+//             zgemv per group (the real representation [ar -ai; ai ar] of the G x u panel times x's
+//             interleaved parts: trnblas's fp64 slice pairs, then the alpha / beta epilogue), G capped
+//             (pattern only) so that every group's real representation holds fewer than
+//             kComplexGroupElements elements (2u (2G + 1)): trnblas then cuts its slices on the host
+//             instead of GpSimdE (device_slicing.hpp kDeviceSlicingMinElements), whose per-element
+//             integer emulation made uncapped groups ~10x the host time of the Ozaki path.
 // Engines     TensorE and DMA (the Ozaki slice / residue products), VectorE, the Ozaki host steps
 //             (trnblas: scaling, reconstruction, epilogue in fp64).
 // Accuracy    per block row, trnblas dgemm's bound with k = t cb' (docs/trnblas.md "Ozaki", scheme II
@@ -25,10 +32,13 @@
 //             epilogue's roundings; C_64F: that bound per real product, four of them (docs/trnsparse.md
 //             "fp64 BSR and Blocked-ELL on TensorE"). The R_64F SpMV row groups: per output
 //             |y_hat - y| <= 4.1 u (|alpha p| + |beta y|), p = (op(A) x) exactly (trnblas "fp64 Levels 1
-//             and 2"), independent of k and of cancellation.
+//             and 2"), independent of k and of cancellation. The C_64F SpMV row groups, per output:
+//             |y_hat - y| <= 8 u (|alpha| |p| + |beta| |y|), p = (op(A) x) exactly (each part of p one
+//             exact slice-pair sum rounded once, <= 2.02 u |p_part|, then the fp64 complex epilogue;
+//             docs/trnsparse.md "Session 22").
 // Limits      one trnblas call per block row of op(A) (per group for the small-block R_64F SpMV): per-call
-//             overheads (host round trips of the Ozaki steps) scale with the block rows. C_64F keeps
-//             the zgemm 4M per block row (its zgemv row groups measured 7.7x the host time).
+//             overheads (host round trips of the Ozaki steps) scale with the block rows. C_64F SpMM
+//             and large block rows keep the zgemm 4M per block row.
 #include <algorithm>
 #include <complex>
 #include <cstring>
@@ -202,6 +212,12 @@ OpPattern entry_pattern(const Blocks& p, const Layout2& lay, const OpRows& o, bo
 // such short block rows cannot amortize (docs/trnsparse.md "Session 21"). Pattern only: the same choice
 // for every target, thread and core count.
 constexpr std::int64_t kSmallBlockRowValues = 128;
+// C_64F SpMV row groups: a group's real representation (x's 2u parts and the 2u x 2G matrix) holds
+// fewer elements than this, trnblas's threshold for slicing on the host (device_slicing.hpp
+// kDeviceSlicingMinElements = 4096). Above it the slices are cut on GpSimdE, whose integer element path
+// took ~10x the host time of the Ozaki zgemm per block row on the bsrmv bench row (docs/trnsparse.md
+// "Session 22"); below it each group costs ~5 host-sliced instructions. Pattern only.
+constexpr std::int64_t kComplexGroupElements = 4096;
 bool small_block_rows(const Blocks& p, bool tr) {
   const std::int64_t op_brows = tr ? p.bcols : p.brows;
   return op_brows > 0 &&
@@ -223,19 +239,27 @@ void block_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Bloc
   if ((opB == GOp::N ? B.rows : B.cols) != K || (opB == GOp::N ? B.cols : B.rows) != n) invalid("op(B) is not K x n", "matB");
   if (C.rows != M) invalid("C is not M x n", "matC");
   const OpRows o = op_rows(p, tr);
-  if (std::is_same_v<T, double> && n == 1 && small_block_rows(p, tr)) {  // R_64F SpMV: dgemv row groups
+  if (n == 1 && small_block_rows(p, tr)) {  // SpMV: dgemv / zgemv row groups
+    constexpr bool real = std::is_same_v<T, double>;
     const OpPattern q = entry_pattern(p, lay, o, tr);
-    spmm_fp64_row_groups(s, opA, opB, alpha, q, Value::f64, vals, B, beta, C, report,
-                         [&](const RowGroupFacts& f, double ns) {
-                           return block_plan_head(n, format, true, M, K, p, opA) + "; " + std::to_string(kSmallBlockRowValues) +
-                                  " or fewer stored values per block row of op(A) on average: its " +
-                                  std::to_string(q.col.size()) + " block entries (explicit zeros included) in row groups of " +
-                                  std::to_string(f.G) + " rows (" + std::to_string(f.groups) +
-                                  " calls), each a dense panel of the group's distinct columns gathered on the host (" +
-                                  std::to_string(f.panel_values) + " panel values), one trnblas dgemv (fp64 slice pairs) "
-                                  "per group; engines TensorE, DMA, VectorE, GpSimdE, trnblas host steps; modeled " +
-                                  std::to_string(ns / 1000.0) + " us";
-                         });
+    spmm_fp64_row_groups(
+        s, opA, opB, alpha, q, real ? Value::f64 : Value::c64, vals, B, beta, C, report,
+        [&](const RowGroupFacts& f, double ns) {
+          return block_plan_head(n, format, real, M, K, p, opA) + "; " + std::to_string(kSmallBlockRowValues) +
+                 " or fewer stored values per block row of op(A) on average: its " + std::to_string(q.col.size()) +
+                 " block entries (explicit zeros included) in row groups of " + std::to_string(f.G) + " rows (" +
+                 std::to_string(f.groups) + " calls" +
+                 (real ? std::string()
+                       : ", each group's real representation under " + std::to_string(kComplexGroupElements) +
+                             " elements: largest " + std::to_string(f.largest_real_form)) +
+                 "), each a dense panel of the group's distinct columns gathered on the host (" +
+                 std::to_string(f.panel_values) + " panel values), one trnblas " +
+                 (real ? "dgemv (fp64 slice pairs)"
+                       : "zgemv (fp64 slice pairs, real representation, slices cut on the host)") +
+                 " per group; engines TensorE, DMA, VectorE, GpSimdE, trnblas host steps; modeled " +
+                 std::to_string(ns / 1000.0) + " us";
+        },
+        real ? 0 : kComplexGroupElements);
     if (report != nullptr) report->blocks = static_cast<std::int64_t>(p.col.size());
     return;
   }

@@ -105,13 +105,18 @@ inline void fp64_product(const blas::Settings& bs, std::int64_t m, std::int64_t 
 namespace trn::sparse {
 struct OpPattern;
 // rows_fp64.cpp's row groups on a given op(A) row pattern (entries index `values`, R_64F or C_64F): the
-// groups' size, count and panel values, for the caller's plan text.
+// groups' size, count and panel values, for the caller's plan text. max_real_form_elements > 0 (C_64F)
+// caps the rows per group further: G halves (pattern only) until every group's real representation,
+// as trnblas's zgemv multiplies it (x's 2u parts and the 2u x 2 rows matrix, u distinct columns),
+// holds fewer elements than that, or G = 1.
 struct RowGroupFacts {
   std::int64_t G = 1, groups = 0, panel_values = 0;
+  std::int64_t largest_real_form = 0;  // the most elements of a group's real representation (as above)
 };
 RowGroupFacts spmm_fp64_row_groups(const Settings& s, GOp opA, GOp opB, Scalar alpha, const OpPattern& p, Value value,
                                    const void* values, const DenseAny& B, Scalar beta, const DenseAny& C,
-                                   CallReport* report, const std::function<std::string(const RowGroupFacts&, double)>& plan);
+                                   CallReport* report, const std::function<std::string(const RowGroupFacts&, double)>& plan,
+                                   std::int64_t max_real_form_elements = 0);
 }  // namespace trn::sparse
 
 namespace trn::sparse::fp64_engine {

@@ -102,6 +102,31 @@ std::int64_t choose_group_rows(const OpPattern& p, std::int64_t pmax, std::size_
   return best;
 }
 
+// The elements of a complex group's real representation as trnblas's zgemv multiplies it: x's 2u
+// parts and the 2u x 2 rows matrix (u distinct columns, `rows` rows).
+std::int64_t real_form_elements(std::int64_t rows, std::int64_t u) { return 2 * u * (2 * rows + 1); }
+
+// The largest of G, G / 2, ..., 1 whose groups' real representations each hold fewer than
+// max_elements elements (1 when none does). Pattern only, like choose_group_rows.
+std::int64_t cap_group_rows(const OpPattern& p, std::int64_t G, std::int64_t max_elements, std::vector<std::int64_t>& stamp) {
+  for (; G > 1; G /= 2) {
+    std::fill(stamp.begin(), stamp.end(), -1);
+    bool fits = true;
+    for (std::int64_t r0 = 0; r0 < p.rows && fits; r0 += G) {
+      const std::int64_t r1 = std::min(p.rows, r0 + G);
+      std::int64_t u = 0;
+      for (std::int64_t e = p.start[z(r0)]; e < p.start[z(r1)]; ++e)
+        if (stamp[z(p.col[z(e)])] != r0) {
+          stamp[z(p.col[z(e)])] = r0;
+          ++u;
+        }
+      fits = real_form_elements(r1 - r0, u) < max_elements;
+    }
+    if (fits) break;
+  }
+  return G;
+}
+
 template <class T>
 struct RowProduct {
   blas::Settings bs;
@@ -161,7 +186,8 @@ std::string rows_plan(const SparseRef& A, GOp opA, std::int64_t M, std::int64_t 
 template <class T>
 RowGroupFacts rows_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, const OpPattern& p, const T* vals,
                            const DenseAny& B, Scalar beta, const DenseAny& C, CallReport* report,
-                           const std::function<std::string(const RowGroupFacts&, double)>& plan) {
+                           const std::function<std::string(const RowGroupFacts&, double)>& plan,
+                           std::int64_t max_real_form_elements = 0) {
   const std::int64_t M = p.rows, K = p.cols, n = C.cols;
   fp64_engine::ColumnMajorC<T> cm(C, M, n);
   const RowProduct<T> g{fp64_engine::blas_settings(s), opA, opB, alpha, beta, &B, vals, cm.data, cm.ld, n};
@@ -171,12 +197,18 @@ RowGroupFacts rows_product(const Settings& s, GOp opA, GOp opB, Scalar alpha, co
   fp64_engine::CallSum sum;
   RowGroupFacts f;
   f.G = choose_group_rows(p, hardware_spec(s.target).pmax, sizeof(T), n);
+  if (max_real_form_elements > 0) {
+    f.G = cap_group_rows(p, f.G, max_real_form_elements, w.stamp);
+    std::fill(w.stamp.begin(), w.stamp.end(), -1);  // group_columns' marks start afresh
+  }
   for (std::int64_t r0 = 0; r0 < M && n > 0; r0 += f.G) {  // groups one after the other
     const std::int64_t r1 = std::min(M, r0 + f.G);
     blas::CallReport rep;
     rep.plans_wanted = false;
     group_product(g, p, r0, r1, w, &rep);
     f.panel_values += (r1 - r0) * static_cast<std::int64_t>(w.cols.size());
+    f.largest_real_form =
+        std::max(f.largest_real_form, real_form_elements(r1 - r0, static_cast<std::int64_t>(w.cols.size())));
     sum.add(rep);
   }
   cm.finish();
@@ -206,11 +238,13 @@ void spmm_fp64(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRe
 
 RowGroupFacts spmm_fp64_row_groups(const Settings& s, GOp opA, GOp opB, Scalar alpha, const OpPattern& p, Value value,
                                    const void* values, const DenseAny& B, Scalar beta, const DenseAny& C,
-                                   CallReport* report, const std::function<std::string(const RowGroupFacts&, double)>& plan) {
+                                   CallReport* report, const std::function<std::string(const RowGroupFacts&, double)>& plan,
+                                   std::int64_t max_real_form_elements) {
   if (value == Value::f64)
-    return rows_product<double>(s, opA, opB, alpha, p, static_cast<const double*>(values), B, beta, C, report, plan);
+    return rows_product<double>(s, opA, opB, alpha, p, static_cast<const double*>(values), B, beta, C, report, plan,
+                                max_real_form_elements);
   return rows_product<std::complex<double>>(s, opA, opB, alpha, p, static_cast<const std::complex<double>*>(values), B,
-                                            beta, C, report, plan);
+                                            beta, C, report, plan, max_real_form_elements);
 }
 
 }  // namespace trn::sparse
