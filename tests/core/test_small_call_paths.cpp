@@ -14,6 +14,7 @@
 #include <cstring>
 #include <functional>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -591,6 +592,43 @@ TEST(SmallCallPaths, OneRowPerPartitionIndirectDmaMatchesTheGeneralLoop) {
           EXPECT_TRUE(row_bytes(g1) == before1 && row_bytes(g2) == before2) << what << " bad " << bad;
         }
       }
+}
+
+// Random writes (memset of engine-aligned partition quadrants, DMA of any partition span) over
+// random byte windows of a few tiles, each freed and allocated again: every fresh allocation reads
+// as poison. Exercises the dirty ranges' splits, joins and merges (poison's in-place remove_dirty,
+// session 22): a removal of more than the filled bytes leaves old bytes in a fresh tile.
+TEST(SmallCallPaths, RandomPartialWritesNeverLeakIntoAFreshAllocation) {
+  NeuronCore nc;
+  std::mt19937 gen(22);
+  HbmTensor src(DType::f32, {128, 512});
+  for (std::int64_t i = 0; i < 128 * 512; ++i) src.as<float>()[i] = static_cast<float>(i % 1000) + 0.5f;
+  std::vector<Tile> live;
+  for (int step = 0; step < 3000; ++step) {
+    if (live.size() < 3 || gen() % 3 == 0) {
+      if (live.size() >= 4) {
+        const std::size_t k = gen() % live.size();
+        nc.sbuf().free(live[k]);
+        live.erase(live.begin() + static_cast<std::ptrdiff_t>(k));
+      }
+      const std::int64_t cols = 16 * (1 + static_cast<std::int64_t>(gen() % 6));
+      const Tile t = nc.sbuf().alloc(DType::f32, 128, {cols}, "t");
+      ASSERT_TRUE(all_poison(t)) << "step " << step;
+      live.push_back(t);
+      continue;
+    }
+    const Tile& t = live[gen() % live.size()];
+    const std::int64_t F = t.free_size(), c0 = static_cast<std::int64_t>(gen() % static_cast<unsigned>(F));
+    const std::int64_t n = 1 + static_cast<std::int64_t>(gen() % static_cast<unsigned>(F - c0));
+    if (gen() % 2 == 0) {
+      const std::int32_t q = static_cast<std::int32_t>(gen() % 4), w = gen() % 3 == 0 ? 128 : 32;
+      nc.memset(w == 128 ? t.cols(c0, n) : t.rows(32 * q, 32).cols(c0, n), static_cast<float>(step));
+    } else {
+      const std::int32_t p0 = static_cast<std::int32_t>(gen() % 128);
+      const std::int32_t np = 1 + static_cast<std::int32_t>(gen() % static_cast<unsigned>(128 - p0));
+      nc.dma_copy(t.rows(p0, np).cols(c0, n), src.tile(0, np, 0, n));
+    }
+  }
 }
 
 }  // namespace
