@@ -377,6 +377,29 @@ void detail::note_onchip_write_ranges(OnChipMemory& m, const Region& r) {
   for (std::int32_t g = std::max(r.p0, 0) / kGroup; g * kGroup < p1; ++g) add_dirty(h[g], lo, hi);
 }
 
+bool detail::onchip_write_known_groups(const OnChipMemory& m, const Region& r) {
+  const auto lo = static_cast<std::int64_t>(r.lo), hi = static_cast<std::int64_t>(r.hi);
+  if (!(lo < hi && r.p0 >= 0 && r.np >= 1 && r.p0 + r.np <= m.partitions())) return false;
+  const DirtySet* sets = dirty_sets(m);
+  for (std::int32_t g = r.p0 / kGroup, last = (r.p0 + r.np - 1) / kGroup; g <= last; ++g) {
+    const DirtySet& d = sets[g];
+    bool inside = false;
+    for (std::int64_t i = 0; i < d.n && !inside; ++i) inside = d.r[i].lo <= lo && hi <= d.r[i].hi;
+    if (!inside) return false;
+  }
+  return true;
+}
+
+bool detail::onchip_writes_known_groups(const Instruction& ins, const OnChipMemory& sbuf, const OnChipMemory& psum) {
+  for (std::uint8_t i = 0; i < ins.nregions; ++i) {
+    const Region& r = ins.regions[i];
+    if (!r.write || r.mem == MemSpace::hbm) continue;
+    const OnChipMemory& m = r.mem == MemSpace::sbuf ? sbuf : psum;
+    if (!onchip_write_known(m, r) && !onchip_write_known_groups(m, r)) return false;
+  }
+  return true;
+}
+
 void detail::place_next_alloc(OnChipMemory& m, std::int64_t offset, std::int64_t used_after) {
   placement_hint(m) = {offset, used_after};
 }
@@ -461,7 +484,8 @@ void poison_rows(const OnChipMemory& m, std::int32_t q0, std::int32_t q1, std::i
   const std::int64_t stride = host_stride_of(m);
   std::byte* first = m.storage() + std::int64_t{q0} * stride;
   if (b - a <= 4 * kAllocAlignBytes && simd::has_avx512()) return poison_short_rows_avx512(first, stride, q1 - q0, a, b);
-  if (b - a <= 4 * kAllocAlignBytes && has_avx2()) return poison_short_rows_avx2(first, stride, q1 - q0, a, b);
+  // (A few rows stay on the inline loop below: the call and the test cost them more than the stores.)
+  if (b - a <= 4 * kAllocAlignBytes && q1 - q0 >= 8 && has_avx2()) return poison_short_rows_avx2(first, stride, q1 - q0, a, b);
   for (std::int32_t p = 0; p < q1 - q0; ++p) poison_bytes(first + std::int64_t{p} * stride, a, b);
 }
 

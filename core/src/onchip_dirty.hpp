@@ -46,20 +46,24 @@ void note_onchip_write_ranges(OnChipMemory& m, const Region& r);
 // of 33-128 partitions (a 64-row gather, a 128-partition tile) took commit_instruction's general
 // path, ~340 host instructions, for the same no-op (session 22).
 // True when the write changes nothing (that test; false: ask note_onchip_write_ranges).
+// The same test for a write reaching several groups (33-128 partitions: a 64-row gather, a
+// 128-partition tile): every group it reaches must hold it. Out of line, asked only when the
+// one-group test below says no, so that commit_instruction's fast path keeps its code.
+[[gnu::noinline]] bool onchip_write_known_groups(const OnChipMemory& m, const Region& r);
+// Every on-chip write region of `ins` known to the one-group or the several-group test.
+[[gnu::noinline]] bool onchip_writes_known_groups(const Instruction& ins, const OnChipMemory& sbuf, const OnChipMemory& psum);
 inline bool onchip_write_known(const OnChipMemory& m, const Region& r) {
   const auto lo = static_cast<std::int64_t>(r.lo), hi = static_cast<std::int64_t>(r.hi);
-  if (!(lo < hi && r.p0 >= 0 && r.np >= 1 && r.p0 + r.np <= m.partitions())) return false;
-  const DirtySet* sets = dirty_sets(m);
-  for (std::int32_t g = r.p0 / kGroup, last = (r.p0 + r.np - 1) / kGroup; g <= last; ++g) {
-    const DirtySet& d = sets[g];
-    bool inside = false;
-    for (std::int64_t i = 0; i < d.n && !inside; ++i) inside = d.r[i].lo <= lo && hi <= d.r[i].hi;
-    if (!inside) return false;
+  if (lo < hi && r.p0 >= 0 && r.np >= 1 && r.p0 / kGroup == (r.p0 + r.np - 1) / kGroup &&
+      r.p0 + r.np <= m.partitions()) {
+    const DirtySet& d = dirty_sets(m)[r.p0 / kGroup];
+    for (std::int64_t i = 0; i < d.n; ++i)
+      if (d.r[i].lo <= lo && hi <= d.r[i].hi) return true;
   }
-  return true;
+  return false;
 }
 inline void note_onchip_write(OnChipMemory& m, const Region& r) {
-  if (!onchip_write_known(m, r)) note_onchip_write_ranges(m, r);
+  if (!onchip_write_known(m, r) && !onchip_write_known_groups(m, r)) note_onchip_write_ranges(m, r);
 }
 // Anything in m may have been written (an instruction whose regions were not all recorded, or a
 // program that stopped with an exception part-way through an instruction).
