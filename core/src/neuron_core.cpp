@@ -147,6 +147,9 @@ void NeuronCore::commit_instruction() {
       if (r.write && r.mem != MemSpace::hbm)
         known = detail::onchip_write_known(r.mem == MemSpace::sbuf ? sbuf_ : psum_, r);
     }
+    // A write of several partition groups (a 64-row gather, a 128-partition tile) that every group
+    // holds already is the same no-op: tested out of line, only when the one-group test said no.
+    if (!known) known = detail::onchip_writes_known_groups(last, sbuf_, psum_);
     if (known) [[likely]] {
       ++trace_.per_engine[static_cast<int>(last.engine)];
       ++next_instruction_;

@@ -38,12 +38,20 @@ inline DirtySet* dirty_sets(const OnChipMemory& m) {
 // it reaches.
 void note_onchip_write_ranges(OnChipMemory& m, const Region& r);
 
-// An instruction wrote region r of m (an SBUF or PSUM region of the trace). A write inside one
-// partition group that one of the group's ranges holds already (a small call's instructions write
-// the same few tiles over and over) changes nothing: that test inline, without the call (the
-// general form's first test for its only group; ~50 host instructions per instruction of a small
-// call went to the call).
+// An instruction wrote region r of m (an SBUF or PSUM region of the trace). A write whose bytes
+// every partition group it reaches holds already in one of its ranges (a small call's instructions
+// write the same few tiles over and over) changes nothing: that test inline, without the call (the
+// general form's first test, add_dirty's, for each of its groups; ~50 host instructions per
+// instruction of a small call went to the call). Every group, not only a write inside one: a write
+// of 33-128 partitions (a 64-row gather, a 128-partition tile) took commit_instruction's general
+// path, ~340 host instructions, for the same no-op (session 22).
 // True when the write changes nothing (that test; false: ask note_onchip_write_ranges).
+// The same test for a write reaching several groups (33-128 partitions: a 64-row gather, a
+// 128-partition tile): every group it reaches must hold it. Out of line, asked only when the
+// one-group test below says no, so that commit_instruction's fast path keeps its code.
+[[gnu::noinline]] bool onchip_write_known_groups(const OnChipMemory& m, const Region& r);
+// Every on-chip write region of `ins` known to the one-group or the several-group test.
+[[gnu::noinline]] bool onchip_writes_known_groups(const Instruction& ins, const OnChipMemory& sbuf, const OnChipMemory& psum);
 inline bool onchip_write_known(const OnChipMemory& m, const Region& r) {
   const auto lo = static_cast<std::int64_t>(r.lo), hi = static_cast<std::int64_t>(r.hi);
   if (lo < hi && r.p0 >= 0 && r.np >= 1 && r.p0 / kGroup == (r.p0 + r.np - 1) / kGroup &&
@@ -55,7 +63,7 @@ inline bool onchip_write_known(const OnChipMemory& m, const Region& r) {
   return false;
 }
 inline void note_onchip_write(OnChipMemory& m, const Region& r) {
-  if (!onchip_write_known(m, r)) note_onchip_write_ranges(m, r);
+  if (!onchip_write_known(m, r) && !onchip_write_known_groups(m, r)) note_onchip_write_ranges(m, r);
 }
 // Anything in m may have been written (an instruction whose regions were not all recorded, or a
 // program that stopped with an exception part-way through an instruction).

@@ -14,6 +14,7 @@
 #include <cstring>
 #include <functional>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -465,6 +466,169 @@ TEST(SmallCallPaths, ScheduleMemoRecordComparisonMatchesFieldByField) {
   EXPECT_GT(differing, 0);
   EXPECT_EQ(moved_seen, 64 * 13);
   EXPECT_EQ(padding, 32 * 13);
+}
+
+// ---- session 22: commit_instruction's inline dirty-range test over several partition groups, and
+// the indirect DMA's one-row-per-partition path ------------------------------------------------
+
+// A write of 64 partitions whose bytes the first partition group (0..31) already holds as written
+// and the second (32..63) does not: commit_instruction's inline test must not take it as known
+// (it tests every group the write reaches), so the next allocation over those bytes poisons both
+// groups. Fails when the inline test looks at the first group only (the session-21 form accepted
+// only writes inside one group; a form that stops after the first group would leave partitions
+// 32..63 holding the memset's bytes). Also the write the other way round (the second group known),
+// one inside group 3, and a 128-partition write after both halves were written.
+TEST(SmallCallPaths, MultiGroupWritesAreNotedInEveryGroup) {
+  for (int variant = 0; variant < 4; ++variant) {
+    NeuronCore nc;
+    const Tile t = nc.sbuf().alloc(DType::f32, 128, {64}, "t");
+    ASSERT_TRUE(all_poison(t));
+    const Tile cols = t.cols(16, 16);
+    switch (variant) {
+      case 0:  // group 0 first, then groups 0 and 1
+        nc.memset(cols.rows(0, 32), 1.0f);
+        nc.memset(cols.rows(0, 64), 2.0f);
+        break;
+      case 1:  // group 1 first, then groups 0 and 1
+        nc.memset(cols.rows(32, 32), 1.0f);
+        nc.memset(cols.rows(0, 64), 2.0f);
+        break;
+      case 2:  // groups 0..1, then a write inside group 3 (the one-group form), then all four groups
+        nc.memset(cols.rows(0, 64), 1.0f);
+        nc.memset(cols.rows(96, 32), 3.0f);
+        nc.memset(cols, 2.0f);
+        break;
+      default: {  // DMA writes of partitions 16..95 (three groups, none aligned): the same range again
+        // (known, nothing to note), then partitions 40..89
+        HbmTensor h(DType::f32, {128, 16});
+        nc.dma_copy(cols.rows(16, 80), h.tile(0, 80, 0, 16));
+        nc.dma_copy(cols.rows(16, 80), h.tile(1, 80, 0, 16));
+        nc.dma_copy(cols.rows(40, 50), h.tile(2, 50, 0, 16));
+        break;
+      }
+    }
+    nc.sbuf().free(t);
+    const Tile again = nc.sbuf().alloc(DType::f32, 128, {64}, "again");
+    ASSERT_EQ(again.offset_bytes, t.offset_bytes);
+    EXPECT_TRUE(all_poison(again)) << "variant " << variant;
+  }
+}
+
+// dma_gather / dma_scatter with one index per partition and rows of one 4- or 8-byte word take a
+// flat loop down the partitions (isa_dma.cpp move_one_row_per_partition, and check_indices' flat
+// test); K = 2 (each partition's index twice) takes the general (p, k) loop. Column 0 of the K = 2
+// gather is the K = 1 gather; a K = 2 scatter of each partition's value twice leaves the table as
+// the K = 1 scatter (the last partition naming a row wins in both); a bad index raises the same
+// error with nothing moved. Over rows of 4 and 8 bytes (and 12: the general copy), P = 1, 17, 64,
+// 128, an on-chip side starting at partition 32, indices with repeats, and an index tile that is a
+// column of a wider one (partition stride > 4).
+TEST(SmallCallPaths, OneRowPerPartitionIndirectDmaMatchesTheGeneralLoop) {
+  const std::int64_t R = 300;
+  for (const std::int64_t words : {1, 2, 3})
+    for (const std::int32_t P : {1, 17, 64, 128})
+      for (const std::int32_t p0 : {0, 32}) {
+        if (p0 + P > 128) continue;
+        const std::string what = "words " + std::to_string(words) + " P " + std::to_string(P) + " p0 " + std::to_string(p0);
+        NeuronCore nc;
+        HbmTensor table(DType::f32, {R, words});
+        for (std::int64_t i = 0; i < R * words; ++i) table.as<float>()[i] = static_cast<float>(i) * 0.5f + 0.125f;
+        const Tile rows = table.tile(0, static_cast<std::int32_t>(R), 0, words);
+        // Index words: column 1 of a [128, 3] tile (K = 1) and columns 1..2 (K = 2, the same index twice).
+        HbmTensor hidx(DType::i32, {128, 3});
+        for (std::int64_t p = 0; p < 128; ++p) {
+          const auto v = static_cast<std::int32_t>(1 + (p * 37 + 11) % (p % 5 == 0 ? 7 : R));  // repeats among p % 5 == 0
+          hidx.as<std::int32_t>()[3 * p] = -99;
+          hidx.as<std::int32_t>()[3 * p + 1] = v;
+          hidx.as<std::int32_t>()[3 * p + 2] = v;
+        }
+        const Tile iw = nc.sbuf().alloc(DType::i32, 128, {3}, "index words");
+        nc.dma_copy(iw, hidx.tile(0, 128, 0, 3));
+        const Tile one = iw.rows(p0, P).cols(1, 1), two = iw.rows(p0, P).cols(1, 2);
+        const Tile g1 = nc.sbuf().alloc(DType::f32, 128, {words}, "g1");
+        const Tile g2 = nc.sbuf().alloc(DType::f32, 128, {2 * words}, "g2");
+        nc.dma_gather(g1.rows(p0, P), rows, one, 1);
+        nc.dma_gather(g2.rows(p0, P), rows, two, 1);
+        for (std::int32_t p = p0; p < p0 + P; ++p)
+          for (std::int64_t j = 0; j < words; ++j) {
+            const float want = table.as<float>()[(hidx.as<std::int32_t>()[3 * p + 1] - 1) * words + j];
+            ASSERT_EQ(*reinterpret_cast<const float*>(g1.at(p, j)), want) << what << " p " << p;
+            ASSERT_EQ(*reinterpret_cast<const float*>(g2.at(p, j)), want) << what << " p " << p;
+          }
+        // Scatter distinct values back: K = 1 from [P, words] into one table, K = 2 (each partition's
+        // values twice) into a copy.
+        HbmTensor vals(DType::f32, {128, words});
+        for (std::int64_t i = 0; i < 128 * words; ++i) vals.as<float>()[i] = 5000.0f + static_cast<float>(i);
+        const Tile v = vals.tile(p0, P, 0, words);
+        nc.dma_copy(g1.rows(p0, P), v);
+        nc.dma_copy(g2.rows(p0, P).cols(0, words), v);
+        nc.dma_copy(g2.rows(p0, P).cols(words, words), v);
+        HbmTensor t1(DType::f32, {R, words}), t2(DType::f32, {R, words});
+        std::memcpy(t1.data(), table.data(), static_cast<std::size_t>(R * words * 4));
+        std::memcpy(t2.data(), table.data(), static_cast<std::size_t>(R * words * 4));
+        nc.dma_scatter(t1.tile(0, static_cast<std::int32_t>(R), 0, words), g1.rows(p0, P), one, 1);
+        nc.dma_scatter(t2.tile(0, static_cast<std::int32_t>(R), 0, words), g2.rows(p0, P), two, 1);
+        EXPECT_EQ(std::memcmp(t1.data(), t2.data(), static_cast<std::size_t>(R * words * 4)), 0) << what;
+        EXPECT_NE(std::memcmp(t1.data(), table.data(), static_cast<std::size_t>(R * words * 4)), 0) << what;
+        // A bad index (below and above the table) in the last partition: the same error, nothing moved.
+        for (const std::int32_t bad : {0, static_cast<std::int32_t>(R + 1)}) {
+          HbmTensor b(DType::i32, {1, 2});
+          b.as<std::int32_t>()[0] = bad;
+          b.as<std::int32_t>()[1] = bad;
+          nc.dma_copy(iw.rows(p0 + P - 1, 1).cols(1, 2), b.tile(0, 1, 0, 2));
+          const std::vector<std::byte> before1 = row_bytes(g1), before2 = row_bytes(g2);
+          std::string e1, e2;
+          try {
+            nc.dma_gather(g1.rows(p0, P), rows, one, 1);
+          } catch (const UsageError& e) {
+            e1 = e.what();
+          }
+          try {
+            nc.dma_gather(g2.rows(p0, P), rows, two, 1);
+          } catch (const UsageError& e) {
+            e2 = e.what();
+          }
+          EXPECT_FALSE(e1.empty()) << what << " bad " << bad;
+          EXPECT_EQ(e1, e2) << what << " bad " << bad;
+          EXPECT_TRUE(row_bytes(g1) == before1 && row_bytes(g2) == before2) << what << " bad " << bad;
+        }
+      }
+}
+
+// Random writes (memset of engine-aligned partition quadrants, DMA of any partition span) over
+// random byte windows of a few tiles, each freed and allocated again: every fresh allocation reads
+// as poison. Exercises the dirty ranges' splits, joins and merges (poison's in-place remove_dirty,
+// session 22): a removal of more than the filled bytes leaves old bytes in a fresh tile.
+TEST(SmallCallPaths, RandomPartialWritesNeverLeakIntoAFreshAllocation) {
+  NeuronCore nc;
+  std::mt19937 gen(22);
+  HbmTensor src(DType::f32, {128, 512});
+  for (std::int64_t i = 0; i < 128 * 512; ++i) src.as<float>()[i] = static_cast<float>(i % 1000) + 0.5f;
+  std::vector<Tile> live;
+  for (int step = 0; step < 3000; ++step) {
+    if (live.size() < 3 || gen() % 3 == 0) {
+      if (live.size() >= 4) {
+        const std::size_t k = gen() % live.size();
+        nc.sbuf().free(live[k]);
+        live.erase(live.begin() + static_cast<std::ptrdiff_t>(k));
+      }
+      const std::int64_t cols = 16 * (1 + static_cast<std::int64_t>(gen() % 6));
+      const Tile t = nc.sbuf().alloc(DType::f32, 128, {cols}, "t");
+      ASSERT_TRUE(all_poison(t)) << "step " << step;
+      live.push_back(t);
+      continue;
+    }
+    const Tile& t = live[gen() % live.size()];
+    const std::int64_t F = t.free_size(), c0 = static_cast<std::int64_t>(gen() % static_cast<unsigned>(F));
+    const std::int64_t n = 1 + static_cast<std::int64_t>(gen() % static_cast<unsigned>(F - c0));
+    if (gen() % 2 == 0) {
+      const std::int32_t q = static_cast<std::int32_t>(gen() % 4), w = gen() % 3 == 0 ? 128 : 32;
+      nc.memset(w == 128 ? t.cols(c0, n) : t.rows(32 * q, 32).cols(c0, n), static_cast<float>(step));
+    } else {
+      const std::int32_t p0 = static_cast<std::int32_t>(gen() % 128);
+      const std::int32_t np = 1 + static_cast<std::int32_t>(gen() % static_cast<unsigned>(128 - p0));
+      nc.dma_copy(t.rows(p0, np).cols(c0, n), src.tile(0, np, 0, n));
+    }
+  }
 }
 
 }  // namespace
