@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ozaki.hpp"
@@ -125,177 +126,140 @@ static_assert(kFirstLaneOps == static_cast<std::int64_t>(kFirstLaneOps) && kMacL
               kOutputLaneOps == static_cast<std::int64_t>(kOutputLaneOps) && kBetaLaneOps == static_cast<std::int64_t>(kBetaLaneOps));
 
 // tile::gpsimd_op_cycles(hw, kFirstOps + (k - 1) kMacOps + kOutputOps [+ kBetaOps], nc) from the
-// tallies' lane ops: every term is an integer far below 2^53, so each sum and product is exact and
-// the order of the additions cannot change the double (the field-by-field tally was ~0.8 % of
+// tallies' lane ops, handed over as one tally of that many native lane ops (lane_ops() adds only
+// zeros to it): every term is an integer far below 2^53, so each sum and product is exact and the
+// order of the additions cannot change the double (the field-by-field tally was ~0.8 % of
 // xeigtstd < dec.in: one per Dot2 call).
+double operator_cycles(const HardwareSpec& hw, std::int64_t nc, double lane_ops_per_output) {
+  return tile::gpsimd_op_cycles(hw, tile::GpsimdOps{.int32 = lane_ops_per_output}, nc);
+}
 double operator_cycles(const HardwareSpec& hw, const Dot2Layout& l, bool beta) {
   const double per_output =
       kFirstLaneOps + static_cast<double>(l.x.k - 1) * kMacLaneOps + kOutputLaneOps + (beta ? kBetaLaneOps : 0.0);
-  return hw.gpsimd_start + per_output * static_cast<double>(l.nc);
+  return operator_cycles(hw, l.nc, per_output);
 }
 
-// Dot2 of every row of a ([m][k]) against every column of b ([k][n]) into P, E ([m][n]), vectorised
-// over the columns, the rows' independent chains interleaved (every output follows the same
-// operations in the same order as the scalar algorithm: the lanes give each output's scalar bits).
-// fma: the host's correctly rounded fused multiply-add (std::fma, or the FMA unit: the same bits).
-// The portable kernel's; the AVX kernels run dot2_rows below.
-template <class Fma>
-inline void dot2_block(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
-                       double* E, Fma fma) {
-  for (std::int64_t i = 0; i < m; ++i) {
-    const double x = a[i * k];
-    double* Pi = P + i * n;
-    double* Ei = E + i * n;
-    for (std::int64_t j = 0; j < n; ++j) {
-      const double h = x * b[j];
-      Pi[j] = h;
-      Ei[j] = fma(x, b[j], -h);
-    }
-  }
-  for (std::int64_t kk = 1; kk < k; ++kk) {
-    const double* bk = b + kk * n;
-    for (std::int64_t i = 0; i < m; ++i) {
-      const double x = a[i * k + kk];
-      double* Pi = P + i * n;
-      double* Ei = E + i * n;
-      for (std::int64_t j = 0; j < n; ++j) {
-        const double h = x * bk[j];
-        const double r = fma(x, bk[j], -h);
-        const double s = Pi[j] + h;  // TwoSum(P, h) = (s, q), Knuth
-        const double t = s - Pi[j];
-        const double q = (Pi[j] - (s - t)) + (h - t);
-        Pi[j] = s;
-        Ei[j] = Ei[j] + (q + r);
-      }
-    }
-  }
-}
-
-// GCC vectors of 8 and 4 doubles (lane-wise IEEE +, -, *; -ffp-contract=off keeps them unfused).
+// ---- the Dot2 chain (Ogita, Rump, Oishi 2005, Algorithm 4.3 with TwoProduct by fma) --------------
+// One form for every kernel below: the lane type V is double or a GCC vector of doubles (lane-wise
+// IEEE +, -, *; -ffp-contract=off keeps them unfused) and the instruction set's policy F supplies
+// FMS(x, y, z) = fma(x, y, -z) lane by lane (one rounding; -z is exact). Every lane follows the
+// scalar algorithm's operations in its order, so any lane type and any policy give its bits.
 typedef double V8d __attribute__((vector_size(64)));
 typedef double V4d __attribute__((vector_size(32)));
 
-// Dot2 of row a_i ([k]) against the lanes' columns of b ([k][ldb], the chunk's first column at b) into
-// Pi, Ei: the chains in lockstep with P and E in registers for the whole row, stored once. Every
-// output follows the scalar algorithm's operations in its order (kk = 0, 1, ..., k - 1): the same
-// bits as dot2_block. FMS(x, y, z) = fma(x, y, -z) lane by lane (one rounding; -z is exact). One
-// body for three (target, vector) pairs: a template cannot take a target attribute from its caller,
-// and a target-specific intrinsic does not inline into a function without that target.
-#define TRN_DOT2_CHUNK(NAME, TARGET, V, MV, FMS)                                                          \
-  __attribute__((target(TARGET), always_inline)) inline void NAME(const double* ai, const double* b,      \
-                                                                  std::int64_t ldb, std::int64_t k,       \
-                                                                  double* Pi, double* Ei) {               \
-    V bv, xv;                                                                                              \
-    std::memcpy(&bv, b, sizeof(V));                                                                        \
-    for (std::size_t l = 0; l < sizeof(V) / sizeof(double); ++l) xv[l] = ai[0]; /* not 0 + x: -0 */       \
-    V p = xv * bv;                                                                                         \
-    V e = V(FMS(MV(xv), MV(bv), MV(p)));                                                                   \
-    for (std::int64_t kk = 1; kk < k; ++kk) {                                                              \
-      std::memcpy(&bv, b + kk * ldb, sizeof(V));                                                           \
-      for (std::size_t l = 0; l < sizeof(V) / sizeof(double); ++l) xv[l] = ai[kk];                        \
-      const V h = xv * bv;                                                                                 \
-      const V r = V(FMS(MV(xv), MV(bv), MV(h)));                                                           \
-      const V s = p + h; /* TwoSum(P, h) = (s, q), Knuth */                                                \
-      const V t = s - p;                                                                                   \
-      const V q = (p - (s - t)) + (h - t);                                                                 \
-      p = s;                                                                                               \
-      e = e + (q + r);                                                                                     \
-    }                                                                                                      \
-    std::memcpy(Pi, &p, sizeof(V));                                                                        \
-    std::memcpy(Ei, &e, sizeof(V));                                                                        \
+// The policies. A target-specific intrinsic inlines only into a function of that target: the
+// kernels taking the AVX policies are instantiated inside target-attributed `flatten` functions,
+// which inline the whole call tree in their own target. Vectors go by reference (a vector argument or
+// result of a function without that target would have an ABI of its own: -Wpsabi).
+struct FmsPortable {
+  static void fms(const double& x, const double& y, const double& z, double& out) { out = std::fma(x, y, -z); }
+};
+struct FmsAvx2 {
+  __attribute__((target("avx2,fma"))) static void fms(const double& x, const double& y, const double& z, double& out) {
+    out = __builtin_fma(x, y, -z);
   }
-TRN_DOT2_CHUNK(dot2_chunk8_avx512, "avx512f,fma", V8d, __m512d, _mm512_fmsub_pd)
-TRN_DOT2_CHUNK(dot2_chunk4_avx512, "avx512f,fma", V4d, __m256d, _mm256_fmsub_pd)
-TRN_DOT2_CHUNK(dot2_chunk4_avx2, "avx2,fma", V4d, __m256d, _mm256_fmsub_pd)
-#undef TRN_DOT2_CHUNK
+  __attribute__((target("avx2,fma"))) static void fms(const V4d& x, const V4d& y, const V4d& z, V4d& out) {
+    out = V4d(_mm256_fmsub_pd(x, y, z));
+  }
+};
+struct FmsAvx512 {
+  __attribute__((target("avx512f,fma"))) static void fms(const double& x, const double& y, const double& z, double& out) {
+    out = __builtin_fma(x, y, -z);
+  }
+  __attribute__((target("avx512f,fma"))) static void fms(const V4d& x, const V4d& y, const V4d& z, V4d& out) {
+    out = V4d(_mm256_fmsub_pd(x, y, z));
+  }
+  __attribute__((target("avx512f,fma"))) static void fms(const V8d& x, const V8d& y, const V8d& z, V8d& out) {
+    out = V8d(_mm512_fmsub_pd(x, y, z));
+  }
+};
 
-// One column (the lanes' scalar form).
-template <class Fma>
-inline void dot2_single(const double* ai, const double* b, std::int64_t ldb, std::int64_t k, double* Pi, double* Ei,
-                        Fma fma) {
-  double p = ai[0] * b[0];
-  double e = fma(ai[0], b[0], -p);
+// The chain's first term: TwoProduct only.
+template <class F, class V>
+inline void dot2_first(const V& x, const V& y, V& p, V& e) {
+  p = x * y;
+  F::fms(x, y, p, e);
+}
+// Every later term: TwoProduct (h, r), TwoSum(p, h) = (s, q) (Knuth, branch-free), e += q + r.
+template <class F, class V>
+inline void dot2_step(const V& x, const V& y, V& p, V& e) {
+  const V h = x * y;
+  V r;
+  F::fms(x, y, h, r);
+  const V s = p + h;
+  const V t = s - p;
+  const V q = (p - (s - t)) + (h - t);
+  p = s;
+  e = e + (q + r);
+}
+
+// Every lane of v set to x (lane copies, not 0 + x: that turns -0 into +0).
+template <class V>
+inline void splat(double x, V& v) {
+  if constexpr (std::is_same_v<V, double>) {
+    v = x;
+  } else {
+    for (std::size_t l = 0; l < sizeof(V) / sizeof(double); ++l) v[l] = x;
+  }
+}
+
+// Dot2 of row ai ([k]) against the lanes' columns of b ([k][ldb], the lanes' first column at b) into
+// Pi, Ei: the lanes in lockstep with P and E in registers for the whole row, stored once.
+template <class V, class F>
+inline void dot2_chunk(const double* ai, const double* b, std::int64_t ldb, std::int64_t k, double* Pi, double* Ei) {
+  V x, y, p, e;
+  splat(ai[0], x);
+  std::memcpy(&y, b, sizeof(V));
+  dot2_first<F>(x, y, p, e);
   for (std::int64_t kk = 1; kk < k; ++kk) {
-    const double bk = b[kk * ldb];
-    const double h = ai[kk] * bk;
-    const double r = fma(ai[kk], bk, -h);
-    const double s = p + h;  // TwoSum(P, h) = (s, q), Knuth
-    const double t = s - p;
-    const double q = (p - (s - t)) + (h - t);
-    p = s;
-    e = e + (q + r);
+    splat(ai[kk], x);
+    std::memcpy(&y, b + kk * ldb, sizeof(V));
+    dot2_step<F>(x, y, p, e);
   }
-  *Pi = p;
-  *Ei = e;
+  std::memcpy(Pi, &p, sizeof(V));
+  std::memcpy(Ei, &e, sizeof(V));
 }
 
-// dot2_block for one column (n == 1: ddot, a Level 2 row of one output): each row's chain with P and E
-// in registers instead of the column lanes' memory. The same operations in the same order: the same bits.
-template <class Fma>
-inline void dot2_column(const double* a, const double* b, std::int64_t m, std::int64_t k, double* P, double* E, Fma fma) {
-  for (std::int64_t i = 0; i < m; ++i) {
-    const double* ai = a + i * k;
-    double p = ai[0] * b[0];
-    double e = fma(ai[0], b[0], -p);
-    for (std::int64_t kk = 1; kk < k; ++kk) {
-      const double h = ai[kk] * b[kk];
-      const double r = fma(ai[kk], b[kk], -h);
-      const double s = p + h;  // TwoSum(P, h) = (s, q), Knuth
-      const double t = s - p;
-      const double q = (p - (s - t)) + (h - t);
-      p = s;
-      e = e + (q + r);
-    }
-    P[i] = p;
-    E[i] = e;
-  }
-}
-
-// Per row, the columns in chunks of 8 (AVX-512) or 4 lanes, the rest one by one (dot2_chunk*,
-// dot2_single). One pass over all rows and columns per kk with P and E in memory was ~10 host
-// instructions per multiply-add for an 8^3 product (dgemm_ 8^3: ~1.2 M of xeigtstd < dec.in's calls).
-__attribute__((target("avx512f,fma"))) void dot2_block_avx512(const double* a, const double* b, std::int64_t m,
-                                                               std::int64_t n, std::int64_t k, double* P, double* E) {
-  const auto fma = [](double x, double y, double w) { return __builtin_fma(x, y, w); };
-  if (n == 1) return dot2_column(a, b, m, k, P, E, fma);
+// Dot2 of every row of a ([m][k]) against every column of b ([k][n]) into P, E ([m][n]): per row, the
+// columns in chunks of W lanes (8: AVX-512, 4: AVX2, 1: portable), an AVX-512 row's rest of >= 4
+// columns as one chunk of 4, the rest one by one. (One pass over all rows and columns per kk with P and E
+// in memory was ~10 host instructions a multiply-add for an 8^3 product: dgemm_ 8^3 is ~1.2 M of
+// xeigtstd < dec.in's calls.) n = 1 (ddot, a one-output dgemv) is each row's single chain.
+template <int W, class F>
+inline void dot2_block(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
+                       double* E) {
   for (std::int64_t i = 0; i < m; ++i) {
     const double* ai = a + i * k;
     double* Pi = P + i * n;
     double* Ei = E + i * n;
     std::int64_t j = 0;
-    for (; j + 8 <= n; j += 8) dot2_chunk8_avx512(ai, b + j, n, k, Pi + j, Ei + j);
-    if (j + 4 <= n) {
-      dot2_chunk4_avx512(ai, b + j, n, k, Pi + j, Ei + j);
-      j += 4;
-    }
-    for (; j < n; ++j) dot2_single(ai, b + j, n, k, Pi + j, Ei + j, fma);
+    if constexpr (W == 8)
+      for (; j + 8 <= n; j += 8) dot2_chunk<V8d, F>(ai, b + j, n, k, Pi + j, Ei + j);
+    if constexpr (W >= 4)
+      for (; j + 4 <= n; j += 4) dot2_chunk<V4d, F>(ai, b + j, n, k, Pi + j, Ei + j);
+    for (; j < n; ++j) dot2_chunk<double, F>(ai, b + j, n, k, Pi + j, Ei + j);
   }
 }
-__attribute__((target("avx2,fma"))) void dot2_block_avx2(const double* a, const double* b, std::int64_t m, std::int64_t n,
-                                                         std::int64_t k, double* P, double* E) {
-  const auto fma = [](double x, double y, double w) { return __builtin_fma(x, y, w); };
-  if (n == 1) return dot2_column(a, b, m, k, P, E, fma);
-  for (std::int64_t i = 0; i < m; ++i) {
-    const double* ai = a + i * k;
-    double* Pi = P + i * n;
-    double* Ei = E + i * n;
-    std::int64_t j = 0;
-    for (; j + 4 <= n; j += 4) dot2_chunk4_avx2(ai, b + j, n, k, Pi + j, Ei + j);
-    for (; j < n; ++j) dot2_single(ai, b + j, n, k, Pi + j, Ei + j, fma);
-  }
+__attribute__((target("avx512f,fma"), flatten)) void dot2_block_avx512(const double* a, const double* b, std::int64_t m,
+                                                                        std::int64_t n, std::int64_t k, double* P,
+                                                                        double* E) {
+  dot2_block<8, FmsAvx512>(a, b, m, n, k, P, E);
+}
+__attribute__((target("avx2,fma"), flatten)) void dot2_block_avx2(const double* a, const double* b, std::int64_t m,
+                                                                   std::int64_t n, std::int64_t k, double* P, double* E) {
+  dot2_block<4, FmsAvx2>(a, b, m, n, k, P, E);
 }
 void dot2_block_portable(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
                          double* E) {
-  const auto fma = [](double x, double y, double w) { return std::fma(x, y, w); };
-  if (n == 1) return dot2_column(a, b, m, k, P, E, fma);
-  dot2_block(a, b, m, n, k, P, E, fma);
+  dot2_block<1, FmsPortable>(a, b, m, n, k, P, E);
 }
 // 2: AVX-512 and FMA, 1: AVX2 and FMA, 0: portable (std::fma), from core's one probe of the CPU
 // (trn/core/host_simd.hpp), so TRN_HOST_SIMD=portable|avx2 selects the narrower kernels here too.
 // core's avx2 level includes FMA, which the AVX-512 kernels also use. Every level gives the same bits.
 int dot2_simd() {
-  if (!host_simd_available(HostSimd::avx2)) return 0;
-  return host_simd_available(HostSimd::avx512) ? 2 : 1;
+  static const int level =
+      !host_simd_available(HostSimd::avx2) ? 0 : host_simd_available(HostSimd::avx512) ? 2 : 1;  // fixed per process
+  return level;
 }
 
 // The operator's C++ (the GpSimd program). Every partition computes its outputs from its own SBUF
@@ -547,39 +511,24 @@ Dot2Split split_of(int P, std::int64_t k) {
 constexpr tile::GpsimdOps kCombineOps{.f64_add = 6 + 2, .load_words = 4};
 
 // Dot2 of c chains in lockstep, chain p over the terms X[kk c + p] Y[kk c + p], kk < kc for p < longer
-// and kk < kc - 1 for the others (kc >= 2 when some chain is shorter): every chain follows the scalar
-// algorithm's operations in its order, so the lanes give each chain's scalar bits.
-template <class Fma>
-inline void dot2_lanes(const double* X, const double* Y, std::int64_t c, std::int64_t longer, std::int64_t kc,
-                       double* P, double* E, Fma fma) {
-  for (std::int64_t p = 0; p < c; ++p) {
-    const double h = X[p] * Y[p];
-    P[p] = h;
-    E[p] = fma(X[p], Y[p], -h);
-  }
+// and kk < kc - 1 for the others (kc >= 2 when some chain is shorter): the portable kernel.
+void dot2_lanes_portable(const double* X, const double* Y, std::int64_t c, std::int64_t longer, std::int64_t kc,
+                         double* P, double* E) {
+  for (std::int64_t p = 0; p < c; ++p) dot2_first<FmsPortable>(X[p], Y[p], P[p], E[p]);
   for (std::int64_t kk = 1; kk < kc; ++kk) {
     const std::int64_t lanes = kk < kc - 1 ? c : longer;
-    const double* xk = X + kk * c;
-    const double* yk = Y + kk * c;
-    for (std::int64_t p = 0; p < lanes; ++p) {
-      const double h = xk[p] * yk[p];
-      const double r = fma(xk[p], yk[p], -h);
-      const double s = P[p] + h;  // TwoSum(P, h) = (s, q), Knuth
-      const double t = s - P[p];
-      const double q = (P[p] - (s - t)) + (h - t);
-      P[p] = s;
-      E[p] = E[p] + (q + r);
-    }
+    for (std::int64_t p = 0; p < lanes; ++p) dot2_step<FmsPortable>(X[kk * c + p], Y[kk * c + p], P[p], E[p]);
   }
 }
-// dot2_lanes on the chains where they are (chain p's terms at x0 + p xs and y0 + p ys, bytes): the
-// lanes' terms gathered straight from the partitions' rows, 8 (AVX-512) or 4 (AVX2) chains a vector,
-// instead of copied side by side first (that copy was ~2 200 host instructions of a 200-term ddot_;
-// xeigtstd < dec.in makes ~2 M of them). Every lane follows dot2_lanes' operations in its order (the
-// last step only for the chains of kc terms, p < longer): the same P and E bits.
-__attribute__((target("avx512f,fma"))) void dot2_rows_avx512(const std::byte* x0, std::int64_t xs, const std::byte* y0,
-                                                              std::int64_t ys, std::int64_t c, std::int64_t longer,
-                                                              std::int64_t kc, double* P, double* E) {
+// dot2_lanes_portable on the chains where they are (chain p's terms at x0 + p xs and y0 + p ys,
+// bytes): the lanes' terms gathered straight from the partitions' rows, 8 (AVX-512) or 4 (AVX2)
+// chains a vector, instead of copied side by side first (that copy was ~2 200 host instructions of a
+// 200-term ddot_; xeigtstd < dec.in makes ~2 M of them). The last step updates only the chains of kc
+// terms (p < longer): every lane follows its chain's operations in order, the same P and E bits.
+__attribute__((target("avx512f,fma"), flatten)) void dot2_rows_avx512(const std::byte* x0, std::int64_t xs,
+                                                                       const std::byte* y0, std::int64_t ys,
+                                                                       std::int64_t c, std::int64_t longer,
+                                                                       std::int64_t kc, double* P, double* E) {
   const auto lanes_below = [](std::int64_t end, std::int64_t p0) -> __mmask8 {  // lanes p0 + l < end
     const std::int64_t n = std::clamp<std::int64_t>(end - p0, 0, 8);
     return static_cast<__mmask8>((1u << n) - 1u);
@@ -593,30 +542,26 @@ __attribute__((target("avx512f,fma"))) void dot2_rows_avx512(const std::byte* x0
     }
     const __m512i xi = _mm512_load_si512(xo), yi = _mm512_load_si512(yo);
     const __mmask8 valid = lanes_below(c, p0), full = lanes_below(longer, p0);
-    __m512d xv = _mm512_mask_i64gather_pd(zero, valid, xi, x0, 1);
-    __m512d yv = _mm512_mask_i64gather_pd(zero, valid, yi, y0, 1);
-    __m512d p = _mm512_mul_pd(xv, yv);
-    __m512d e = _mm512_fmsub_pd(xv, yv, p);
+    V8d p, e;
+    dot2_first<FmsAvx512>(V8d(_mm512_mask_i64gather_pd(zero, valid, xi, x0, 1)),
+                          V8d(_mm512_mask_i64gather_pd(zero, valid, yi, y0, 1)), p, e);
     for (std::int64_t kk = 1; kk < kc; ++kk) {
       const __mmask8 active = kk < kc - 1 ? valid : full;
       const std::int64_t off = kk * static_cast<std::int64_t>(sizeof(double));
-      xv = _mm512_mask_i64gather_pd(zero, active, xi, x0 + off, 1);
-      yv = _mm512_mask_i64gather_pd(zero, active, yi, y0 + off, 1);
-      const __m512d h = _mm512_mul_pd(xv, yv);
-      const __m512d r = _mm512_fmsub_pd(xv, yv, h);
-      const __m512d sum = _mm512_add_pd(p, h);  // TwoSum(P, h) = (s, q), Knuth
-      const __m512d t = _mm512_sub_pd(sum, p);
-      const __m512d q = _mm512_add_pd(_mm512_sub_pd(p, _mm512_sub_pd(sum, t)), _mm512_sub_pd(h, t));
-      p = _mm512_mask_mov_pd(p, active, sum);
-      e = _mm512_mask_mov_pd(e, active, _mm512_add_pd(e, _mm512_add_pd(q, r)));
+      V8d ps = p, es = e;
+      dot2_step<FmsAvx512>(V8d(_mm512_mask_i64gather_pd(zero, active, xi, x0 + off, 1)),
+                           V8d(_mm512_mask_i64gather_pd(zero, active, yi, y0 + off, 1)), ps, es);
+      p = V8d(_mm512_mask_mov_pd(p, active, ps));
+      e = V8d(_mm512_mask_mov_pd(e, active, es));
     }
     _mm512_mask_storeu_pd(P + p0, valid, p);
     _mm512_mask_storeu_pd(E + p0, valid, e);
   }
 }
-__attribute__((target("avx2,fma"))) void dot2_rows_avx2(const std::byte* x0, std::int64_t xs, const std::byte* y0,
-                                                        std::int64_t ys, std::int64_t c, std::int64_t longer,
-                                                        std::int64_t kc, double* P, double* E) {
+__attribute__((target("avx2,fma"), flatten)) void dot2_rows_avx2(const std::byte* x0, std::int64_t xs,
+                                                                  const std::byte* y0, std::int64_t ys, std::int64_t c,
+                                                                  std::int64_t longer, std::int64_t kc, double* P,
+                                                                  double* E) {
   const __m256d zero = _mm256_setzero_pd();
   const __m256i lane = _mm256_set_epi64x(3, 2, 1, 0);
   for (std::int64_t p0 = 0; p0 < c; p0 += 4) {
@@ -627,31 +572,21 @@ __attribute__((target("avx2,fma"))) void dot2_rows_avx2(const std::byte* x0, std
     const __m256d full = _mm256_castsi256_pd(_mm256_cmpgt_epi64(_mm256_set1_epi64x(longer - p0), lane));
     const auto* xb = reinterpret_cast<const double*>(x0);
     const auto* yb = reinterpret_cast<const double*>(y0);
-    __m256d xv = _mm256_mask_i64gather_pd(zero, xb, xi, valid, 1);
-    __m256d yv = _mm256_mask_i64gather_pd(zero, yb, yi, valid, 1);
-    __m256d p = _mm256_mul_pd(xv, yv);
-    __m256d e = _mm256_fmsub_pd(xv, yv, p);
+    V4d p, e;
+    dot2_first<FmsAvx2>(V4d(_mm256_mask_i64gather_pd(zero, xb, xi, valid, 1)),
+                        V4d(_mm256_mask_i64gather_pd(zero, yb, yi, valid, 1)), p, e);
     for (std::int64_t kk = 1; kk < kc; ++kk) {
       const __m256d active = kk < kc - 1 ? valid : full;
-      xv = _mm256_mask_i64gather_pd(zero, xb + kk, xi, active, 1);
-      yv = _mm256_mask_i64gather_pd(zero, yb + kk, yi, active, 1);
-      const __m256d h = _mm256_mul_pd(xv, yv);
-      const __m256d r = _mm256_fmsub_pd(xv, yv, h);
-      const __m256d sum = _mm256_add_pd(p, h);  // TwoSum(P, h) = (s, q), Knuth
-      const __m256d t = _mm256_sub_pd(sum, p);
-      const __m256d q = _mm256_add_pd(_mm256_sub_pd(p, _mm256_sub_pd(sum, t)), _mm256_sub_pd(h, t));
-      p = _mm256_blendv_pd(p, sum, active);
-      e = _mm256_blendv_pd(e, _mm256_add_pd(e, _mm256_add_pd(q, r)), active);
+      V4d ps = p, es = e;
+      dot2_step<FmsAvx2>(V4d(_mm256_mask_i64gather_pd(zero, xb + kk, xi, active, 1)),
+                         V4d(_mm256_mask_i64gather_pd(zero, yb + kk, yi, active, 1)), ps, es);
+      p = V4d(_mm256_blendv_pd(p, ps, active));
+      e = V4d(_mm256_blendv_pd(e, es, active));
     }
     _mm256_maskstore_pd(P + p0, _mm256_castpd_si256(valid), p);
     _mm256_maskstore_pd(E + p0, _mm256_castpd_si256(valid), e);
   }
 }
-void dot2_lanes_portable(const double* X, const double* Y, std::int64_t c, std::int64_t longer, std::int64_t kc,
-                         double* P, double* E) {
-  dot2_lanes(X, Y, c, longer, kc, P, E, [](double x, double y, double w) { return std::fma(x, y, w); });
-}
-
 // The operator: inputs[0], [1] hold chunk p of x and y on partition p (kc or kc - 1 fp64 values), inputs[2]
 // (beta != 0) r on partition 0; outputs[0] the result on partition 0.
 void run_dot2_split_operator(const Dot2Split& d, double alpha, double beta, const CustomOpContext& ctx) {
@@ -817,7 +752,7 @@ void dot2_split(const Settings& s, std::int64_t k, double alpha, const double* x
   static_assert(kCombineLaneOps == static_cast<std::int64_t>(kCombineLaneOps));
   const double lane = kFirstLaneOps + static_cast<double>(d.kc - 1) * kMacLaneOps +
                       static_cast<double>(d.c - 1) * kCombineLaneOps + kOutputLaneOps + (beta != 0.0 ? kBetaLaneOps : 0.0);
-  const double cycles = hw.gpsimd_start + lane * 1.0;
+  const double cycles = operator_cycles(hw, 1, lane);
   const Dot2SplitProgram prog{&d, alpha, beta, cycles, x, incx, y, incy, r};
   LaunchResult lr = launch(s.launch_config(), [a = &prog](NeuronCore& nc) { dot2_split_program(nc, *a); });
   const bool want_plan = report != nullptr && report->plans_wanted;
