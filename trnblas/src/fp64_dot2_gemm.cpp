@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -193,65 +194,79 @@ inline void dot2_step(const V& x, const V& y, V& p, V& e) {
   e = e + (q + r);
 }
 
-// Every lane of v set to x (lane copies, not 0 + x: that turns -0 into +0).
+// Every lane of v set to x (copies, not 0 + x: that turns -0 into +0).
 template <class V>
 inline void splat(double x, V& v) {
-  if constexpr (std::is_same_v<V, double>) {
+  if constexpr (std::is_same_v<V, double>)
     v = x;
-  } else {
-    for (std::size_t l = 0; l < sizeof(V) / sizeof(double); ++l) v[l] = x;
-  }
+  else if constexpr (std::is_same_v<V, V4d>)
+    v = V4d{x, x, x, x};
+  else
+    v = V8d{x, x, x, x, x, x, x, x};
 }
 
-// Dot2 of row ai ([k]) against the lanes' columns of b ([k][ldb], the lanes' first column at b) into
-// Pi, Ei: the lanes in lockstep with P and E in registers for the whole row, stored once.
-template <class V, class F>
-inline void dot2_chunk(const double* ai, const double* b, std::int64_t ldb, std::int64_t k, double* Pi, double* Ei) {
-  V x, y, p, e;
-  splat(ai[0], x);
+// Dot2 of R rows of a (row r at ai + r lda, [k]) against the lanes' columns of b ([k][ldb], the lanes'
+// first column at b) into P, E (row r's outputs at Pi + r ldp, Ei + r ldp): the rows' chains in
+// lockstep (two rows: two independent dependency chains in flight, each its own row's operations in
+// its order) with P and E in registers for the whole row, stored once.
+template <class V, class F, int R>
+inline void dot2_chunk(const double* ai, std::int64_t lda, const double* b, std::int64_t ldb, std::int64_t k, double* Pi,
+                       double* Ei, std::int64_t ldp) {
+  V x, y, p[R], e[R];
   std::memcpy(&y, b, sizeof(V));
-  dot2_first<F>(x, y, p, e);
-  for (std::int64_t kk = 1; kk < k; ++kk) {
-    splat(ai[kk], x);
-    std::memcpy(&y, b + kk * ldb, sizeof(V));
-    dot2_step<F>(x, y, p, e);
+  for (int r = 0; r < R; ++r) {
+    splat(ai[r * lda], x);
+    dot2_first<F>(x, y, p[r], e[r]);
   }
-  std::memcpy(Pi, &p, sizeof(V));
-  std::memcpy(Ei, &e, sizeof(V));
+  for (std::int64_t kk = 1; kk < k; ++kk) {
+    std::memcpy(&y, b + kk * ldb, sizeof(V));
+    for (int r = 0; r < R; ++r) {
+      splat(ai[r * lda + kk], x);
+      dot2_step<F>(x, y, p[r], e[r]);
+    }
+  }
+  for (int r = 0; r < R; ++r) {
+    std::memcpy(Pi + r * ldp, &p[r], sizeof(V));
+    std::memcpy(Ei + r * ldp, &e[r], sizeof(V));
+  }
 }
 
-// Dot2 of every row of a ([m][k]) against every column of b ([k][n]) into P, E ([m][n]): per row, the
-// columns in chunks of W lanes (8: AVX-512, 4: AVX2, 1: portable), an AVX-512 row's rest of >= 4
-// columns as one chunk of 4, the rest one by one. (One pass over all rows and columns per kk with P and E
-// in memory was ~10 host instructions a multiply-add for an 8^3 product: dgemm_ 8^3 is ~1.2 M of
-// xeigtstd < dec.in's calls.) n = 1 (ddot, a one-output dgemv) is each row's single chain.
+// Dot2 of every row of a ([m][lda], k used) against every column of b ([k][n]) into P, E ([m][n]): two
+// rows at a time (one for an odd last row), their columns in chunks of W lanes (8: AVX-512, 4: AVX2,
+// 1: portable), an AVX-512 row's rest of >= 4 columns as one chunk of 4, the rest one by one. (One
+// pass over all rows and columns per kk with P and E in memory was ~10 host instructions a
+// multiply-add for an 8^3 product: dgemm_ 8^3 is ~1.2 M of xeigtstd < dec.in's calls.) n = 1 (ddot,
+// a one-output dgemv) is each row's single chain.
+template <int W, class F, int R>
+inline void dot2_block_rows(const double* ai, std::int64_t lda, const double* b, std::int64_t n, std::int64_t k, double* Pi,
+                      double* Ei) {
+  std::int64_t j = 0;
+  if constexpr (W == 8)
+    for (; j + 8 <= n; j += 8) dot2_chunk<V8d, F, R>(ai, lda, b + j, n, k, Pi + j, Ei + j, n);
+  if constexpr (W >= 4)
+    for (; j + 4 <= n; j += 4) dot2_chunk<V4d, F, R>(ai, lda, b + j, n, k, Pi + j, Ei + j, n);
+  for (; j < n; ++j) dot2_chunk<double, F, R>(ai, lda, b + j, n, k, Pi + j, Ei + j, n);
+}
 template <int W, class F>
-inline void dot2_block(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
-                       double* E) {
-  for (std::int64_t i = 0; i < m; ++i) {
-    const double* ai = a + i * k;
-    double* Pi = P + i * n;
-    double* Ei = E + i * n;
-    std::int64_t j = 0;
-    if constexpr (W == 8)
-      for (; j + 8 <= n; j += 8) dot2_chunk<V8d, F>(ai, b + j, n, k, Pi + j, Ei + j);
-    if constexpr (W >= 4)
-      for (; j + 4 <= n; j += 4) dot2_chunk<V4d, F>(ai, b + j, n, k, Pi + j, Ei + j);
-    for (; j < n; ++j) dot2_chunk<double, F>(ai, b + j, n, k, Pi + j, Ei + j);
-  }
+inline void dot2_block(const double* a, std::int64_t lda, const double* b, std::int64_t m, std::int64_t n, std::int64_t k,
+                       double* P, double* E) {
+  std::int64_t i = 0;
+  for (; i + 2 <= m; i += 2) dot2_block_rows<W, F, 2>(a + i * lda, lda, b, n, k, P + i * n, E + i * n);
+  if (i < m) dot2_block_rows<W, F, 1>(a + i * lda, lda, b, n, k, P + i * n, E + i * n);
 }
-__attribute__((target("avx512f,fma"), flatten)) void dot2_block_avx512(const double* a, const double* b, std::int64_t m,
-                                                                        std::int64_t n, std::int64_t k, double* P,
-                                                                        double* E) {
-  dot2_block<8, FmsAvx512>(a, b, m, n, k, P, E);
+__attribute__((target("avx512f,fma"), flatten)) void dot2_block_avx512(const double* a, std::int64_t lda, const double* b,
+                                                                        std::int64_t m, std::int64_t n, std::int64_t k,
+                                                                        double* P, double* E) {
+  dot2_block<8, FmsAvx512>(a, lda, b, m, n, k, P, E);
 }
-__attribute__((target("avx2,fma"), flatten)) void dot2_block_avx2(const double* a, const double* b, std::int64_t m,
-                                                                   std::int64_t n, std::int64_t k, double* P, double* E) {
-  dot2_block<4, FmsAvx2>(a, b, m, n, k, P, E);
+__attribute__((target("avx2,fma"), flatten)) void dot2_block_avx2(const double* a, std::int64_t lda, const double* b,
+                                                                   std::int64_t m, std::int64_t n, std::int64_t k,
+                                                                   double* P, double* E) {
+  dot2_block<4, FmsAvx2>(a, lda, b, m, n, k, P, E);
 }
-void dot2_block_portable(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
-                         double* E) {
-  dot2_block<1, FmsPortable>(a, b, m, n, k, P, E);
+void dot2_block_portable(const double* a, std::int64_t lda, const double* b, std::int64_t m, std::int64_t n,
+                         std::int64_t k, double* P, double* E) {
+  dot2_block<1, FmsPortable>(a, lda, b, m, n, k, P, E);
 }
 // 2: AVX-512 and FMA, 1: AVX2 and FMA, 0: portable (std::fma), from core's one probe of the CPU
 // (trn/core/host_simd.hpp), so TRN_HOST_SIMD=portable|avx2 selects the narrower kernels here too.
@@ -274,15 +289,15 @@ inline double dot2_output(double p, double e, double alpha, double beta, double 
   return beta == 0.0 ? v : v + beta * c;
 }
 
-void run_dot2_block(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
-                    double* E) {
+void run_dot2_block(const double* a, std::int64_t lda, const double* b, std::int64_t m, std::int64_t n, std::int64_t k,
+                    double* P, double* E) {
   const int simd = dot2_simd();
   if (simd == 2)
-    dot2_block_avx512(a, b, m, n, k, P, E);
+    dot2_block_avx512(a, lda, b, m, n, k, P, E);
   else if (simd == 1)
-    dot2_block_avx2(a, b, m, n, k, P, E);
+    dot2_block_avx2(a, lda, b, m, n, k, P, E);
   else
-    dot2_block_portable(a, b, m, n, k, P, E);
+    dot2_block_portable(a, lda, b, m, n, k, P, E);
 }
 
 void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const CustomOpContext& ctx) {
@@ -300,37 +315,49 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
     // One output (ddot, a one-output dgemv): A's row and B's column are each k contiguous words
     // pairs of partition 0; the chain reads them where they are (the same operations as below).
     double P = 0, E = 0, c = 0;
-    run_dot2_block(reinterpret_cast<const double*>(ra(0)), reinterpret_cast<const double*>(rb(0)), 1, 1, k, &P, &E);
+    run_dot2_block(reinterpret_cast<const double*>(ra(0)), k, reinterpret_cast<const double*>(rb(0)), 1, 1, k, &P, &E);
     if (beta != 0.0) std::memcpy(&c, rc(0), sizeof(double));
     const double out = dot2_output(P, E, alpha, beta, c);
     std::memcpy(rout(0), &out, sizeof(double));
     return;
   }
+  // A's rows where they are: row i on partition(i, 0), a whole number of fp64 words from row 0 (an
+  // SBUF partition stride is; else they are copied side by side first, as B's block is).
+  const std::int64_t a_row_bytes = (l.row_major ? l.G : 1) * ra.stride;
+  const bool a_in_place = a_row_bytes % static_cast<std::int64_t>(sizeof(double)) == 0;
   thread_local std::vector<double> buf;
-  buf.resize(z(m * k + k * n + 2 * m * n));
-  double* const a = buf.data();
-  double* const b = a + m * k;
+  buf.resize(z((a_in_place ? 0 : m * k) + k * n + 2 * m * n));
+  double* const b = buf.data();
   double* const P = b + k * n;
   double* const E = P + m * n;
-  for (std::int64_t i = 0; i < m; ++i) {  // fixed-size element copies: k is small (a memcpy call per row was most of it)
-    const std::byte* const src = ra(l.partition(i, 0));
-    for (std::int64_t kk = 0; kk < k; ++kk)
-      std::memcpy(a + i * k + kk, src + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+  const double* a = reinterpret_cast<const double*>(ra(0));
+  std::int64_t lda = a_row_bytes / static_cast<std::int64_t>(sizeof(double));
+  if (!a_in_place) {
+    double* const rows = E + m * n;
+    for (std::int64_t i = 0; i < m; ++i) {  // fixed-size element copies: k is small (a memcpy call per row was most of it)
+      const std::byte* const src = ra(l.partition(i, 0));
+      for (std::int64_t kk = 0; kk < k; ++kk)
+        std::memcpy(rows + i * k + kk, src + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+    }
+    a = rows;
+    lda = k;
   }
+  // B's block as [kk][j]: each group's columns from its first partition, by fixed-size element copies
+  // (a memcpy call of w words per kk was ~1 500 host instructions of a dgemm_ 8^3).
   for (std::int64_t g = 0; g < l.G; ++g) {
     const std::int64_t w = std::min(nc, n - g * nc);
-    const std::byte* src = rb(l.partition(0, g));
+    const std::byte* const src = rb(l.partition(0, g));
     double* const bg = b + g * nc;
+    constexpr auto kWord = static_cast<std::int64_t>(sizeof(double));
     if (l.b_by_column) {  // [j][kk] in SBUF
-      for (std::int64_t j = 0; j < w; ++j, src += k * static_cast<std::int64_t>(sizeof(double)))
-        for (std::int64_t kk = 0; kk < k; ++kk)
-          std::memcpy(bg + kk * n + j, src + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+      for (std::int64_t j = 0; j < w; ++j)
+        for (std::int64_t kk = 0; kk < k; ++kk) std::memcpy(bg + kk * n + j, src + (j * k + kk) * kWord, sizeof(double));
     } else {  // [kk][j]
       for (std::int64_t kk = 0; kk < k; ++kk)
-        std::memcpy(bg + kk * n, src + kk * w * static_cast<std::int64_t>(sizeof(double)), z(w) * sizeof(double));
+        for (std::int64_t j = 0; j < w; ++j) std::memcpy(bg + kk * n + j, src + (kk * w + j) * kWord, sizeof(double));
     }
   }
-  run_dot2_block(a, b, m, n, k, P, E);
+  run_dot2_block(a, lda, b, m, n, k, P, E);
   // Each output word pair read (beta != 0) and written in place: element copies of a fixed size,
   // not a library memcpy per partition (64 of them for an 8^3 product); one loop per beta case.
   for (std::int64_t g = 0; g < l.G; ++g) {
@@ -360,15 +387,49 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
 
 // An fp64 HBM view as u32 word pairs: dims (count, stride in fp64 elements) outermost first. A
 // unit-stride innermost dimension becomes one run of 2 count words (the DMA copies runs, so a run of
-// two words per element would cost a step per element).
+// two words per element would cost a step per element). The tile tile::hbm_view(base, u32, partitions,
+// 2 partition_stride, pattern) returns, field by field (an HBM tile at base; the pattern's dims, then
+// size 1 / stride 0 up to kMaxFreeDims), without building the FreePattern and checking it: every
+// caller here passes >= 1 partition, sizes >= 0, at most 3 dims and strides of BLAS integer arguments
+// (no 64-bit overflow in bytes), for which hbm_view throws nothing. Building it was ~500 host
+// instructions of a ddot_'s ~6 200 (three views; ~16 M ddot_ calls in xeigtstd < dec.in).
 Tile words(const void* base, std::int32_t partitions, std::int64_t partition_stride,
            std::initializer_list<std::array<std::int64_t, 2>> dims) {
-  tile::FreePattern pat;
+  Tile t;
+  t.mem = MemSpace::hbm;
+  t.dtype = DType::u32;
+  t.base = static_cast<std::byte*>(const_cast<void*>(base));
+  t.partitions = partitions;
+  t.partition_stride = 2 * partition_stride * static_cast<std::int64_t>(sizeof(std::uint32_t));
+  std::size_t r = 0;
   const auto* last = dims.end() - 1;
-  for (const auto* d = dims.begin(); d != dims.end(); ++d)
-    pat.push_back(d == last && (*d)[1] == 1 ? tile::FreeDim{2 * (*d)[0], 1} : tile::FreeDim{(*d)[0], 2 * (*d)[1]});
-  if ((*last)[1] != 1) pat.push_back({2, 1});
-  return tile::hbm_view(base, DType::u32, partitions, 2 * partition_stride, pat);
+  for (const auto* d = dims.begin(); d != dims.end(); ++d, ++r) {
+    const bool run = d == last && (*d)[1] == 1;
+    t.size[r] = run ? 2 * (*d)[0] : (*d)[0];
+    t.stride[r] = run ? 1 : 2 * (*d)[1];
+  }
+  if ((*last)[1] != 1) {
+    t.size[r] = 2;
+    t.stride[r] = 1;
+    ++r;
+  }
+  t.ndim = static_cast<int>(r);
+  for (; r < static_cast<std::size_t>(kMaxFreeDims); ++r) {
+    t.size[r] = 1;
+    t.stride[r] = 0;
+  }
+  return t;
+}
+
+// tile.rows(first, count) of the tile whose rows(0, count) `rows0` is, for an on-chip tile of at
+// least first + count partitions: the fields Tile::rows sets (base, partition_start, partitions),
+// from one view built once per program (a group-major program took 4 G rows() calls: ~1 300 host
+// instructions of a dgemm_ 8^3's ~47 000).
+Tile partitions_on(const Tile& rows0, std::int64_t first) {
+  Tile t = rows0;
+  t.base += first * rows0.partition_stride;
+  t.partition_start += static_cast<std::int32_t>(first);
+  return t;
 }
 
 // An HBM view of fp64 words moved by `elements` fp64 elements: the view words() builds from that start.
@@ -395,9 +456,17 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
   // an allocation reserves its byte range in every partition, and the operator's operands are the
   // tiles themselves, no partition sub-range views).
   const Tile abc = sb.alloc(DType::u32, used, {2 * k + 2 * k * w + 2 * w}, "dot2.abc", 0, AllocFill::none);
-  const Tile at = abc.cols(0, 2 * k);
-  const Tile bt = abc.cols(2 * k, 2 * k * w);
-  const Tile ct = abc.cols(2 * k + 2 * k * w, 2 * w);
+  // The operator's operands in place (no copies of them for its input and output lists).
+  const Tile io[] = {abc.cols(0, 2 * k), abc.cols(2 * k, 2 * k * w), abc.cols(2 * k + 2 * k * w, 2 * w)};
+  const Tile &at = io[0], &bt = io[1], &ct = io[2];
+  const std::span<const Tile> inputs(io, beta != 0.0 ? 3 : 2), outputs(&ct, 1);  // C an input only with beta != 0
+  const Dot2OperatorArgs args{&l, alpha, beta};
+  // The operator's arguments behind one pointer: a capture that fits std::function's inline storage
+  // (no heap block per call).
+  const auto dot2_operator = [&] {
+    nc.custom_op("fp64_dot2_gemm", outputs, inputs, operator_cycles(nc.hw(), l, beta != 0.0),
+                 [a = &args](const CustomOpContext& ctx) { run_dot2_operator(*a->l, a->alpha, a->beta, ctx); });
+  };
   // B's block of cw columns in SBUF in B's storage order (one run per stored line when it is one).
   const auto b_block = [&](const double* from, std::int32_t parts, std::int64_t pstride, std::int64_t cw) {
     return l.b_by_column ? words(from, parts, pstride, {{cw, x.b_j}, {k, x.b_k}})
@@ -411,12 +480,7 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
     nc.dma_copy(bt, b_block(x.B, 1, 0, 1));
     const Tile c_hbm = words(x.C, 1, x.c_i, {{1, x.c_j}});
     if (beta != 0.0) nc.dma_copy(ct, c_hbm);
-    const Tile inputs[] = {at, bt, ct};
-    const Tile outputs[] = {ct};
-    const Dot2OperatorArgs args{&l, alpha, beta};
-    nc.custom_op("fp64_dot2_gemm", outputs, std::span<const Tile>(inputs, beta != 0.0 ? 3 : 2),
-                 operator_cycles(nc.hw(), l, beta != 0.0),
-                 [a = &args](const CustomOpContext& ctx) { run_dot2_operator(*a->l, a->alpha, a->beta, ctx); });
+    dot2_operator();
     nc.dma_copy(c_hbm, ct);
     return;
   }
@@ -424,6 +488,7 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
   // rest as another.
   const std::int64_t full = x.n / w, rest = x.n - full * w;
   const auto G = static_cast<std::int32_t>(l.G), Gf = static_cast<std::int32_t>(full);
+  const Tile ct0 = l.row_major ? ct : ct.rows(0, m);  // group-major: group g's C is partitions_on(ct0, g m)
   const auto c_moves = [&](auto&& move) {  // move(SBUF rows, HBM view): C in or out
     if (l.row_major) {
       for (std::int32_t i = 0; i < m; ++i) {
@@ -435,7 +500,7 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
       const Tile c_full = words(x.C, m, x.c_i, {{w, x.c_j}});  // group 0's; group g's is g w c_j elements on
       for (std::int64_t g = 0; g < l.G; ++g) {
         const std::int64_t cw = std::min(w, x.n - g * w);
-        const Tile rows = ct.rows(static_cast<std::int32_t>(g * x.m), m);
+        const Tile rows = partitions_on(ct0, g * x.m);
         // A full group's columns are the whole tile (cols(0, 2 w) would be the same view).
         if (cw == w)
           move(rows, shifted(c_full, g * w * x.c_j));
@@ -455,27 +520,20 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
     // differ only by where they start (the same views words() would build, so the same DMAs).
     const Tile a_rows = words(x.A, m, x.a_i, {{k, x.a_k}});
     const Tile b_full = b_block(x.B, m, 0, w);
+    const Tile at0 = at.rows(0, m), bt0 = bt.rows(0, m);
     for (std::int64_t g = 0; g < l.G; ++g) {
       const std::int64_t cw = std::min(w, x.n - g * w);
-      const auto rows = static_cast<std::int32_t>(g * x.m);
-      nc.dma_copy(at.rows(rows, m), a_rows);
+      nc.dma_copy(partitions_on(at0, g * x.m), a_rows);
       // B's column block to every partition of the group (partition stride 0); a full group's block
       // is the whole tile (cols(0, 2 k w) would be the same view).
       if (cw == w)
-        nc.dma_copy(bt.rows(rows, m), shifted(b_full, g * w * x.b_j));
+        nc.dma_copy(partitions_on(bt0, g * x.m), shifted(b_full, g * w * x.b_j));
       else
-        nc.dma_copy(bt.rows(rows, m).cols(0, 2 * k * cw), b_block(x.B + g * w * x.b_j, m, 0, cw));
+        nc.dma_copy(partitions_on(bt0, g * x.m).cols(0, 2 * k * cw), b_block(x.B + g * w * x.b_j, m, 0, cw));
     }
   }
   if (beta != 0.0) c_moves([&](const Tile& sbuf, const Tile& hbm) { nc.dma_copy(sbuf, hbm); });
-  const Tile inputs[] = {at, bt, ct};  // C only with beta != 0
-  const Tile outputs[] = {ct};
-  // The operator's arguments behind one pointer: a capture that fits std::function's inline storage
-  // (no heap block per call).
-  const Dot2OperatorArgs args{&l, alpha, beta};
-  nc.custom_op("fp64_dot2_gemm", outputs, std::span<const Tile>(inputs, beta != 0.0 ? 3 : 2),
-               operator_cycles(nc.hw(), l, beta != 0.0),
-               [a = &args](const CustomOpContext& ctx) { run_dot2_operator(*a->l, a->alpha, a->beta, ctx); });
+  dot2_operator();
   c_moves([&](const Tile& sbuf, const Tile& hbm) { nc.dma_copy(hbm, sbuf); });
 }
 
