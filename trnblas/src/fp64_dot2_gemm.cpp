@@ -719,9 +719,10 @@ void dot2_split_program(NeuronCore& nc, const Dot2SplitProgram& a) {
   const Tile xt = xyr.cols(0, 2 * d.kc);
   const Tile yt = xyr.cols(2 * d.kc, 2 * d.kc);
   const Tile rt = xyr.rows(0, 1).cols(4 * d.kc, 2);
-  // Chunk p on partition p: the longer chunks as one DMA per operand, the shorter ones as another.
+  // Chunk p on partition p: the longer chunks as one DMA per operand, the shorter ones as another
+  // (t holds 2 kc columns: the longer chunks' rows are the whole width, cols(0, 2 kc) the same view).
   const auto chunks_in = [&](const Tile& t, const double* v, std::int64_t inc) {
-    nc.dma_copy(t.rows(0, longer).cols(0, 2 * d.kc), words(v, longer, d.kc * inc, {{d.kc, inc}}));
+    nc.dma_copy(t.rows(0, longer), words(v, longer, d.kc * inc, {{d.kc, inc}}));
     if (longer < c)
       nc.dma_copy(t.rows(longer, c - longer).cols(0, 2 * (d.kc - 1)),
                   words(v + longer * d.kc * inc, c - longer, (d.kc - 1) * inc, {{d.kc - 1, inc}}));
