@@ -247,8 +247,8 @@ inline void dot2_chunk(const double* ai, std::int64_t lda, const double* b, std:
 // multiply-add for an 8^3 product: dgemm_ 8^3 is ~1.2 M of xeigtstd < dec.in's calls.) n = 1 (ddot,
 // a one-output dgemv) is each row's single chain.
 template <int W, class F, int R>
-inline void dot2_block_rows(const double* ai, std::int64_t lda, const double* b, std::int64_t n, std::int64_t k, double* Pi,
-                      double* Ei) {
+inline void dot2_block_rows(const double* ai, std::int64_t lda, const double* b, std::int64_t n, std::int64_t k,
+                            double* Pi, double* Ei) {
   std::int64_t j = 0;
   if constexpr (W == 8)
     for (; j + 8 <= n; j += 8) dot2_chunk<V8d, F, R>(ai, lda, b + j, n, k, Pi + j, Ei + j, n);
