@@ -7,7 +7,9 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ozaki.hpp"
@@ -125,177 +127,163 @@ static_assert(kFirstLaneOps == static_cast<std::int64_t>(kFirstLaneOps) && kMacL
               kOutputLaneOps == static_cast<std::int64_t>(kOutputLaneOps) && kBetaLaneOps == static_cast<std::int64_t>(kBetaLaneOps));
 
 // tile::gpsimd_op_cycles(hw, kFirstOps + (k - 1) kMacOps + kOutputOps [+ kBetaOps], nc) from the
-// tallies' lane ops: every term is an integer far below 2^53, so each sum and product is exact and
-// the order of the additions cannot change the double (the field-by-field tally was ~0.8 % of
+// tallies' lane ops, handed over as one tally of that many native lane ops (lane_ops() adds only
+// zeros to it): every term is an integer far below 2^53, so each sum and product is exact and the
+// order of the additions cannot change the double (the field-by-field tally was ~0.8 % of
 // xeigtstd < dec.in: one per Dot2 call).
+double operator_cycles(const HardwareSpec& hw, std::int64_t nc, double lane_ops_per_output) {
+  return tile::gpsimd_op_cycles(hw, tile::GpsimdOps{.int32 = lane_ops_per_output}, nc);
+}
 double operator_cycles(const HardwareSpec& hw, const Dot2Layout& l, bool beta) {
   const double per_output =
       kFirstLaneOps + static_cast<double>(l.x.k - 1) * kMacLaneOps + kOutputLaneOps + (beta ? kBetaLaneOps : 0.0);
-  return hw.gpsimd_start + per_output * static_cast<double>(l.nc);
+  return operator_cycles(hw, l.nc, per_output);
 }
 
-// Dot2 of every row of a ([m][k]) against every column of b ([k][n]) into P, E ([m][n]), vectorised
-// over the columns, the rows' independent chains interleaved (every output follows the same
-// operations in the same order as the scalar algorithm: the lanes give each output's scalar bits).
-// fma: the host's correctly rounded fused multiply-add (std::fma, or the FMA unit: the same bits).
-// The portable kernel's; the AVX kernels run dot2_rows below.
-template <class Fma>
-inline void dot2_block(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
-                       double* E, Fma fma) {
-  for (std::int64_t i = 0; i < m; ++i) {
-    const double x = a[i * k];
-    double* Pi = P + i * n;
-    double* Ei = E + i * n;
-    for (std::int64_t j = 0; j < n; ++j) {
-      const double h = x * b[j];
-      Pi[j] = h;
-      Ei[j] = fma(x, b[j], -h);
-    }
-  }
-  for (std::int64_t kk = 1; kk < k; ++kk) {
-    const double* bk = b + kk * n;
-    for (std::int64_t i = 0; i < m; ++i) {
-      const double x = a[i * k + kk];
-      double* Pi = P + i * n;
-      double* Ei = E + i * n;
-      for (std::int64_t j = 0; j < n; ++j) {
-        const double h = x * bk[j];
-        const double r = fma(x, bk[j], -h);
-        const double s = Pi[j] + h;  // TwoSum(P, h) = (s, q), Knuth
-        const double t = s - Pi[j];
-        const double q = (Pi[j] - (s - t)) + (h - t);
-        Pi[j] = s;
-        Ei[j] = Ei[j] + (q + r);
-      }
-    }
-  }
-}
-
-// GCC vectors of 8 and 4 doubles (lane-wise IEEE +, -, *; -ffp-contract=off keeps them unfused).
+// ---- the Dot2 chain (Ogita, Rump, Oishi 2005, Algorithm 4.3 with TwoProduct by fma) --------------
+// One form for every kernel below: the lane type V is double or a GCC vector of doubles (lane-wise
+// IEEE +, -, *; -ffp-contract=off keeps them unfused) and the instruction set's policy F supplies
+// FMS(x, y, z) = fma(x, y, -z) lane by lane (one rounding; -z is exact). Every lane follows the
+// scalar algorithm's operations in its order, so any lane type and any policy give its bits.
 typedef double V8d __attribute__((vector_size(64)));
 typedef double V4d __attribute__((vector_size(32)));
 
-// Dot2 of row a_i ([k]) against the lanes' columns of b ([k][ldb], the chunk's first column at b) into
-// Pi, Ei: the chains in lockstep with P and E in registers for the whole row, stored once. Every
-// output follows the scalar algorithm's operations in its order (kk = 0, 1, ..., k - 1): the same
-// bits as dot2_block. FMS(x, y, z) = fma(x, y, -z) lane by lane (one rounding; -z is exact). One
-// body for three (target, vector) pairs: a template cannot take a target attribute from its caller,
-// and a target-specific intrinsic does not inline into a function without that target.
-#define TRN_DOT2_CHUNK(NAME, TARGET, V, MV, FMS)                                                          \
-  __attribute__((target(TARGET), always_inline)) inline void NAME(const double* ai, const double* b,      \
-                                                                  std::int64_t ldb, std::int64_t k,       \
-                                                                  double* Pi, double* Ei) {               \
-    V bv, xv;                                                                                              \
-    std::memcpy(&bv, b, sizeof(V));                                                                        \
-    for (std::size_t l = 0; l < sizeof(V) / sizeof(double); ++l) xv[l] = ai[0]; /* not 0 + x: -0 */       \
-    V p = xv * bv;                                                                                         \
-    V e = V(FMS(MV(xv), MV(bv), MV(p)));                                                                   \
-    for (std::int64_t kk = 1; kk < k; ++kk) {                                                              \
-      std::memcpy(&bv, b + kk * ldb, sizeof(V));                                                           \
-      for (std::size_t l = 0; l < sizeof(V) / sizeof(double); ++l) xv[l] = ai[kk];                        \
-      const V h = xv * bv;                                                                                 \
-      const V r = V(FMS(MV(xv), MV(bv), MV(h)));                                                           \
-      const V s = p + h; /* TwoSum(P, h) = (s, q), Knuth */                                                \
-      const V t = s - p;                                                                                   \
-      const V q = (p - (s - t)) + (h - t);                                                                 \
-      p = s;                                                                                               \
-      e = e + (q + r);                                                                                     \
-    }                                                                                                      \
-    std::memcpy(Pi, &p, sizeof(V));                                                                        \
-    std::memcpy(Ei, &e, sizeof(V));                                                                        \
+// The policies. A target-specific intrinsic inlines only into a function of that target: the
+// kernels taking the AVX policies are instantiated inside target-attributed `flatten` functions,
+// which inline the whole call tree in their own target. Vectors go by reference (a vector argument or
+// result of a function without that target would have an ABI of its own: -Wpsabi).
+struct FmsPortable {
+  static void fms(const double& x, const double& y, const double& z, double& out) { out = std::fma(x, y, -z); }
+};
+struct FmsAvx2 {
+  __attribute__((target("avx2,fma"))) static void fms(const double& x, const double& y, const double& z, double& out) {
+    out = __builtin_fma(x, y, -z);
   }
-TRN_DOT2_CHUNK(dot2_chunk8_avx512, "avx512f,fma", V8d, __m512d, _mm512_fmsub_pd)
-TRN_DOT2_CHUNK(dot2_chunk4_avx512, "avx512f,fma", V4d, __m256d, _mm256_fmsub_pd)
-TRN_DOT2_CHUNK(dot2_chunk4_avx2, "avx2,fma", V4d, __m256d, _mm256_fmsub_pd)
-#undef TRN_DOT2_CHUNK
+  __attribute__((target("avx2,fma"))) static void fms(const V4d& x, const V4d& y, const V4d& z, V4d& out) {
+    out = V4d(_mm256_fmsub_pd(x, y, z));
+  }
+};
+struct FmsAvx512 {
+  __attribute__((target("avx512f,fma"))) static void fms(const double& x, const double& y, const double& z, double& out) {
+    out = __builtin_fma(x, y, -z);
+  }
+  __attribute__((target("avx512f,fma"))) static void fms(const V4d& x, const V4d& y, const V4d& z, V4d& out) {
+    out = V4d(_mm256_fmsub_pd(x, y, z));
+  }
+  __attribute__((target("avx512f,fma"))) static void fms(const V8d& x, const V8d& y, const V8d& z, V8d& out) {
+    out = V8d(_mm512_fmsub_pd(x, y, z));
+  }
+};
 
-// One column (the lanes' scalar form).
-template <class Fma>
-inline void dot2_single(const double* ai, const double* b, std::int64_t ldb, std::int64_t k, double* Pi, double* Ei,
-                        Fma fma) {
-  double p = ai[0] * b[0];
-  double e = fma(ai[0], b[0], -p);
+// The chain's first term: TwoProduct only.
+template <class F, class V>
+inline void dot2_first(const V& x, const V& y, V& p, V& e) {
+  p = x * y;
+  F::fms(x, y, p, e);
+}
+// Every later term: TwoProduct (h, r), TwoSum(p, h) = (s, q) (Knuth, branch-free), e += q + r.
+template <class F, class V>
+inline void dot2_step(const V& x, const V& y, V& p, V& e) {
+  const V h = x * y;
+  V r;
+  F::fms(x, y, h, r);
+  const V s = p + h;
+  const V t = s - p;
+  const V q = (p - (s - t)) + (h - t);
+  p = s;
+  e = e + (q + r);
+}
+
+// Every lane of v set to x (copies, not 0 + x: that turns -0 into +0).
+template <class V>
+inline void splat(double x, V& v) {
+  if constexpr (std::is_same_v<V, double>)
+    v = x;
+  else if constexpr (std::is_same_v<V, V4d>)
+    v = V4d{x, x, x, x};
+  else
+    v = V8d{x, x, x, x, x, x, x, x};
+}
+
+// Dot2 of R rows of a (row r at ai + r lda, [k]) against the lanes' columns of b ([k][ldb], the lanes'
+// first column at b) into P, E (row r's outputs at Pi + r ldp, Ei + r ldp): the rows' chains in
+// lockstep (two rows: two independent dependency chains in flight, each its own row's operations in
+// its order) with P and E in registers for the whole row, stored once.
+template <class V, class F, int R>
+inline void dot2_chunk(const double* ai, std::int64_t lda, const double* b, std::int64_t ldb, std::int64_t k, double* Pi,
+                       double* Ei, std::int64_t ldp) {
+  static_assert(R == 1 || R == 2);
+  // Named accumulators, not arrays: an array element of a one-row chunk was kept in a general
+  // register, two register moves on the chain's every step (~1.3x the time of a ddot_ n = 100).
+  V x, y, p0, e0, p1, e1;
+  std::memcpy(&y, b, sizeof(V));
+  splat(ai[0], x);
+  dot2_first<F>(x, y, p0, e0);
+  if constexpr (R == 2) {
+    splat(ai[lda], x);
+    dot2_first<F>(x, y, p1, e1);
+  }
   for (std::int64_t kk = 1; kk < k; ++kk) {
-    const double bk = b[kk * ldb];
-    const double h = ai[kk] * bk;
-    const double r = fma(ai[kk], bk, -h);
-    const double s = p + h;  // TwoSum(P, h) = (s, q), Knuth
-    const double t = s - p;
-    const double q = (p - (s - t)) + (h - t);
-    p = s;
-    e = e + (q + r);
-  }
-  *Pi = p;
-  *Ei = e;
-}
-
-// dot2_block for one column (n == 1: ddot, a Level 2 row of one output): each row's chain with P and E
-// in registers instead of the column lanes' memory. The same operations in the same order: the same bits.
-template <class Fma>
-inline void dot2_column(const double* a, const double* b, std::int64_t m, std::int64_t k, double* P, double* E, Fma fma) {
-  for (std::int64_t i = 0; i < m; ++i) {
-    const double* ai = a + i * k;
-    double p = ai[0] * b[0];
-    double e = fma(ai[0], b[0], -p);
-    for (std::int64_t kk = 1; kk < k; ++kk) {
-      const double h = ai[kk] * b[kk];
-      const double r = fma(ai[kk], b[kk], -h);
-      const double s = p + h;  // TwoSum(P, h) = (s, q), Knuth
-      const double t = s - p;
-      const double q = (p - (s - t)) + (h - t);
-      p = s;
-      e = e + (q + r);
+    std::memcpy(&y, b + kk * ldb, sizeof(V));
+    splat(ai[kk], x);
+    dot2_step<F>(x, y, p0, e0);
+    if constexpr (R == 2) {
+      splat(ai[lda + kk], x);
+      dot2_step<F>(x, y, p1, e1);
     }
-    P[i] = p;
-    E[i] = e;
+  }
+  std::memcpy(Pi, &p0, sizeof(V));
+  std::memcpy(Ei, &e0, sizeof(V));
+  if constexpr (R == 2) {
+    std::memcpy(Pi + ldp, &p1, sizeof(V));
+    std::memcpy(Ei + ldp, &e1, sizeof(V));
   }
 }
 
-// Per row, the columns in chunks of 8 (AVX-512) or 4 lanes, the rest one by one (dot2_chunk*,
-// dot2_single). One pass over all rows and columns per kk with P and E in memory was ~10 host
-// instructions per multiply-add for an 8^3 product (dgemm_ 8^3: ~1.2 M of xeigtstd < dec.in's calls).
-__attribute__((target("avx512f,fma"))) void dot2_block_avx512(const double* a, const double* b, std::int64_t m,
-                                                               std::int64_t n, std::int64_t k, double* P, double* E) {
-  const auto fma = [](double x, double y, double w) { return __builtin_fma(x, y, w); };
-  if (n == 1) return dot2_column(a, b, m, k, P, E, fma);
-  for (std::int64_t i = 0; i < m; ++i) {
-    const double* ai = a + i * k;
-    double* Pi = P + i * n;
-    double* Ei = E + i * n;
-    std::int64_t j = 0;
-    for (; j + 8 <= n; j += 8) dot2_chunk8_avx512(ai, b + j, n, k, Pi + j, Ei + j);
-    if (j + 4 <= n) {
-      dot2_chunk4_avx512(ai, b + j, n, k, Pi + j, Ei + j);
-      j += 4;
-    }
-    for (; j < n; ++j) dot2_single(ai, b + j, n, k, Pi + j, Ei + j, fma);
-  }
+// Dot2 of every row of a ([m][lda], k used) against every column of b ([k][n]) into P, E ([m][n]): two
+// rows at a time (one for an odd last row), their columns in chunks of W lanes (8: AVX-512, 4: AVX2,
+// 1: portable), an AVX-512 row's rest of >= 4 columns as one chunk of 4, the rest one by one. (One
+// pass over all rows and columns per kk with P and E in memory was ~10 host instructions a
+// multiply-add for an 8^3 product: dgemm_ 8^3 is ~1.2 M of xeigtstd < dec.in's calls.) n = 1 (ddot,
+// a one-output dgemv) is each row's single chain.
+template <int W, class F, int R>
+inline void dot2_block_rows(const double* ai, std::int64_t lda, const double* b, std::int64_t n, std::int64_t k,
+                            double* Pi, double* Ei) {
+  std::int64_t j = 0;
+  if constexpr (W == 8)
+    for (; j + 8 <= n; j += 8) dot2_chunk<V8d, F, R>(ai, lda, b + j, n, k, Pi + j, Ei + j, n);
+  if constexpr (W >= 4)
+    for (; j + 4 <= n; j += 4) dot2_chunk<V4d, F, R>(ai, lda, b + j, n, k, Pi + j, Ei + j, n);
+  for (; j < n; ++j) dot2_chunk<double, F, R>(ai, lda, b + j, n, k, Pi + j, Ei + j, n);
 }
-__attribute__((target("avx2,fma"))) void dot2_block_avx2(const double* a, const double* b, std::int64_t m, std::int64_t n,
-                                                         std::int64_t k, double* P, double* E) {
-  const auto fma = [](double x, double y, double w) { return __builtin_fma(x, y, w); };
-  if (n == 1) return dot2_column(a, b, m, k, P, E, fma);
-  for (std::int64_t i = 0; i < m; ++i) {
-    const double* ai = a + i * k;
-    double* Pi = P + i * n;
-    double* Ei = E + i * n;
-    std::int64_t j = 0;
-    for (; j + 4 <= n; j += 4) dot2_chunk4_avx2(ai, b + j, n, k, Pi + j, Ei + j);
-    for (; j < n; ++j) dot2_single(ai, b + j, n, k, Pi + j, Ei + j, fma);
-  }
+template <int W, class F>
+inline void dot2_block(const double* a, std::int64_t lda, const double* b, std::int64_t m, std::int64_t n, std::int64_t k,
+                       double* P, double* E) {
+  std::int64_t i = 0;
+  for (; i + 2 <= m; i += 2) dot2_block_rows<W, F, 2>(a + i * lda, lda, b, n, k, P + i * n, E + i * n);
+  if (i < m) dot2_block_rows<W, F, 1>(a + i * lda, lda, b, n, k, P + i * n, E + i * n);
 }
-void dot2_block_portable(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
-                         double* E) {
-  const auto fma = [](double x, double y, double w) { return std::fma(x, y, w); };
-  if (n == 1) return dot2_column(a, b, m, k, P, E, fma);
-  dot2_block(a, b, m, n, k, P, E, fma);
+__attribute__((target("avx512f,fma"), flatten)) void dot2_block_avx512(const double* a, std::int64_t lda, const double* b,
+                                                                        std::int64_t m, std::int64_t n, std::int64_t k,
+                                                                        double* P, double* E) {
+  dot2_block<8, FmsAvx512>(a, lda, b, m, n, k, P, E);
+}
+__attribute__((target("avx2,fma"), flatten)) void dot2_block_avx2(const double* a, std::int64_t lda, const double* b,
+                                                                   std::int64_t m, std::int64_t n, std::int64_t k,
+                                                                   double* P, double* E) {
+  dot2_block<4, FmsAvx2>(a, lda, b, m, n, k, P, E);
+}
+void dot2_block_portable(const double* a, std::int64_t lda, const double* b, std::int64_t m, std::int64_t n,
+                         std::int64_t k, double* P, double* E) {
+  dot2_block<1, FmsPortable>(a, lda, b, m, n, k, P, E);
 }
 // 2: AVX-512 and FMA, 1: AVX2 and FMA, 0: portable (std::fma), from core's one probe of the CPU
 // (trn/core/host_simd.hpp), so TRN_HOST_SIMD=portable|avx2 selects the narrower kernels here too.
 // core's avx2 level includes FMA, which the AVX-512 kernels also use. Every level gives the same bits.
 int dot2_simd() {
-  if (!host_simd_available(HostSimd::avx2)) return 0;
-  return host_simd_available(HostSimd::avx512) ? 2 : 1;
+  static const int level =
+      !host_simd_available(HostSimd::avx2) ? 0 : host_simd_available(HostSimd::avx512) ? 2 : 1;  // fixed per process
+  return level;
 }
 
 // The operator's C++ (the GpSimd program). Every partition computes its outputs from its own SBUF
@@ -310,15 +298,15 @@ inline double dot2_output(double p, double e, double alpha, double beta, double 
   return beta == 0.0 ? v : v + beta * c;
 }
 
-void run_dot2_block(const double* a, const double* b, std::int64_t m, std::int64_t n, std::int64_t k, double* P,
-                    double* E) {
+void run_dot2_block(const double* a, std::int64_t lda, const double* b, std::int64_t m, std::int64_t n, std::int64_t k,
+                    double* P, double* E) {
   const int simd = dot2_simd();
   if (simd == 2)
-    dot2_block_avx512(a, b, m, n, k, P, E);
+    dot2_block_avx512(a, lda, b, m, n, k, P, E);
   else if (simd == 1)
-    dot2_block_avx2(a, b, m, n, k, P, E);
+    dot2_block_avx2(a, lda, b, m, n, k, P, E);
   else
-    dot2_block_portable(a, b, m, n, k, P, E);
+    dot2_block_portable(a, lda, b, m, n, k, P, E);
 }
 
 void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const CustomOpContext& ctx) {
@@ -336,37 +324,49 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
     // One output (ddot, a one-output dgemv): A's row and B's column are each k contiguous words
     // pairs of partition 0; the chain reads them where they are (the same operations as below).
     double P = 0, E = 0, c = 0;
-    run_dot2_block(reinterpret_cast<const double*>(ra(0)), reinterpret_cast<const double*>(rb(0)), 1, 1, k, &P, &E);
+    run_dot2_block(reinterpret_cast<const double*>(ra(0)), k, reinterpret_cast<const double*>(rb(0)), 1, 1, k, &P, &E);
     if (beta != 0.0) std::memcpy(&c, rc(0), sizeof(double));
     const double out = dot2_output(P, E, alpha, beta, c);
     std::memcpy(rout(0), &out, sizeof(double));
     return;
   }
+  // A's rows where they are: row i on partition(i, 0), a whole number of fp64 words from row 0 (an
+  // SBUF partition stride is; else they are copied side by side first, as B's block is).
+  const std::int64_t a_row_bytes = (l.row_major ? l.G : 1) * ra.stride;
+  const bool a_in_place = a_row_bytes % static_cast<std::int64_t>(sizeof(double)) == 0;
   thread_local std::vector<double> buf;
-  buf.resize(z(m * k + k * n + 2 * m * n));
-  double* const a = buf.data();
-  double* const b = a + m * k;
+  buf.resize(z((a_in_place ? 0 : m * k) + k * n + 2 * m * n));
+  double* const b = buf.data();
   double* const P = b + k * n;
   double* const E = P + m * n;
-  for (std::int64_t i = 0; i < m; ++i) {  // fixed-size element copies: k is small (a memcpy call per row was most of it)
-    const std::byte* const src = ra(l.partition(i, 0));
-    for (std::int64_t kk = 0; kk < k; ++kk)
-      std::memcpy(a + i * k + kk, src + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+  const double* a = reinterpret_cast<const double*>(ra(0));
+  std::int64_t lda = a_row_bytes / static_cast<std::int64_t>(sizeof(double));
+  if (!a_in_place) {
+    double* const rows = E + m * n;
+    for (std::int64_t i = 0; i < m; ++i) {  // fixed-size element copies: k is small (a memcpy call per row was most of it)
+      const std::byte* const src = ra(l.partition(i, 0));
+      for (std::int64_t kk = 0; kk < k; ++kk)
+        std::memcpy(rows + i * k + kk, src + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+    }
+    a = rows;
+    lda = k;
   }
+  // B's block as [kk][j]: each group's columns from its first partition, by fixed-size element copies
+  // (a memcpy call of w words per kk was ~1 500 host instructions of a dgemm_ 8^3).
   for (std::int64_t g = 0; g < l.G; ++g) {
     const std::int64_t w = std::min(nc, n - g * nc);
-    const std::byte* src = rb(l.partition(0, g));
+    const std::byte* const src = rb(l.partition(0, g));
     double* const bg = b + g * nc;
+    constexpr auto kWord = static_cast<std::int64_t>(sizeof(double));
     if (l.b_by_column) {  // [j][kk] in SBUF
-      for (std::int64_t j = 0; j < w; ++j, src += k * static_cast<std::int64_t>(sizeof(double)))
-        for (std::int64_t kk = 0; kk < k; ++kk)
-          std::memcpy(bg + kk * n + j, src + kk * static_cast<std::int64_t>(sizeof(double)), sizeof(double));
+      for (std::int64_t j = 0; j < w; ++j)
+        for (std::int64_t kk = 0; kk < k; ++kk) std::memcpy(bg + kk * n + j, src + (j * k + kk) * kWord, sizeof(double));
     } else {  // [kk][j]
       for (std::int64_t kk = 0; kk < k; ++kk)
-        std::memcpy(bg + kk * n, src + kk * w * static_cast<std::int64_t>(sizeof(double)), z(w) * sizeof(double));
+        for (std::int64_t j = 0; j < w; ++j) std::memcpy(bg + kk * n + j, src + (kk * w + j) * kWord, sizeof(double));
     }
   }
-  run_dot2_block(a, b, m, n, k, P, E);
+  run_dot2_block(a, lda, b, m, n, k, P, E);
   // Each output word pair read (beta != 0) and written in place: element copies of a fixed size,
   // not a library memcpy per partition (64 of them for an 8^3 product); one loop per beta case.
   for (std::int64_t g = 0; g < l.G; ++g) {
@@ -396,15 +396,49 @@ void run_dot2_operator(const Dot2Layout& l, double alpha, double beta, const Cus
 
 // An fp64 HBM view as u32 word pairs: dims (count, stride in fp64 elements) outermost first. A
 // unit-stride innermost dimension becomes one run of 2 count words (the DMA copies runs, so a run of
-// two words per element would cost a step per element).
+// two words per element would cost a step per element). The tile tile::hbm_view(base, u32, partitions,
+// 2 partition_stride, pattern) returns, field by field (an HBM tile at base; the pattern's dims, then
+// size 1 / stride 0 up to kMaxFreeDims), without building the FreePattern and checking it: every
+// caller here passes >= 1 partition, sizes >= 0, at most 3 dims and strides of BLAS integer arguments
+// (no 64-bit overflow in bytes), for which hbm_view throws nothing. Building it was ~500 host
+// instructions of a ddot_'s ~6 200 (three views; ~16 M ddot_ calls in xeigtstd < dec.in).
 Tile words(const void* base, std::int32_t partitions, std::int64_t partition_stride,
            std::initializer_list<std::array<std::int64_t, 2>> dims) {
-  tile::FreePattern pat;
+  Tile t;
+  t.mem = MemSpace::hbm;
+  t.dtype = DType::u32;
+  t.base = static_cast<std::byte*>(const_cast<void*>(base));
+  t.partitions = partitions;
+  t.partition_stride = 2 * partition_stride * static_cast<std::int64_t>(sizeof(std::uint32_t));
+  std::size_t r = 0;
   const auto* last = dims.end() - 1;
-  for (const auto* d = dims.begin(); d != dims.end(); ++d)
-    pat.push_back(d == last && (*d)[1] == 1 ? tile::FreeDim{2 * (*d)[0], 1} : tile::FreeDim{(*d)[0], 2 * (*d)[1]});
-  if ((*last)[1] != 1) pat.push_back({2, 1});
-  return tile::hbm_view(base, DType::u32, partitions, 2 * partition_stride, pat);
+  for (const auto* d = dims.begin(); d != dims.end(); ++d, ++r) {
+    const bool run = d == last && (*d)[1] == 1;
+    t.size[r] = run ? 2 * (*d)[0] : (*d)[0];
+    t.stride[r] = run ? 1 : 2 * (*d)[1];
+  }
+  if ((*last)[1] != 1) {
+    t.size[r] = 2;
+    t.stride[r] = 1;
+    ++r;
+  }
+  t.ndim = static_cast<int>(r);
+  for (; r < static_cast<std::size_t>(kMaxFreeDims); ++r) {
+    t.size[r] = 1;
+    t.stride[r] = 0;
+  }
+  return t;
+}
+
+// tile.rows(first, count) of the tile whose rows(0, count) `rows0` is, for an on-chip tile of at
+// least first + count partitions: the fields Tile::rows sets (base, partition_start, partitions),
+// from one view built once per program (a group-major program took 4 G rows() calls: ~1 300 host
+// instructions of a dgemm_ 8^3's ~47 000).
+Tile partitions_on(const Tile& rows0, std::int64_t first) {
+  Tile t = rows0;
+  t.base += first * rows0.partition_stride;
+  t.partition_start += static_cast<std::int32_t>(first);
+  return t;
 }
 
 // An HBM view of fp64 words moved by `elements` fp64 elements: the view words() builds from that start.
@@ -431,9 +465,17 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
   // an allocation reserves its byte range in every partition, and the operator's operands are the
   // tiles themselves, no partition sub-range views).
   const Tile abc = sb.alloc(DType::u32, used, {2 * k + 2 * k * w + 2 * w}, "dot2.abc", 0, AllocFill::none);
-  const Tile at = abc.cols(0, 2 * k);
-  const Tile bt = abc.cols(2 * k, 2 * k * w);
-  const Tile ct = abc.cols(2 * k + 2 * k * w, 2 * w);
+  // The operator's operands in place (no copies of them for its input and output lists).
+  const Tile io[] = {abc.cols(0, 2 * k), abc.cols(2 * k, 2 * k * w), abc.cols(2 * k + 2 * k * w, 2 * w)};
+  const Tile &at = io[0], &bt = io[1], &ct = io[2];
+  const std::span<const Tile> inputs(io, beta != 0.0 ? 3 : 2), outputs(&ct, 1);  // C an input only with beta != 0
+  const Dot2OperatorArgs args{&l, alpha, beta};
+  // The operator's arguments behind one pointer: a capture that fits std::function's inline storage
+  // (no heap block per call).
+  const auto dot2_operator = [&] {
+    nc.custom_op("fp64_dot2_gemm", outputs, inputs, operator_cycles(nc.hw(), l, beta != 0.0),
+                 [a = &args](const CustomOpContext& ctx) { run_dot2_operator(*a->l, a->alpha, a->beta, ctx); });
+  };
   // B's block of cw columns in SBUF in B's storage order (one run per stored line when it is one).
   const auto b_block = [&](const double* from, std::int32_t parts, std::int64_t pstride, std::int64_t cw) {
     return l.b_by_column ? words(from, parts, pstride, {{cw, x.b_j}, {k, x.b_k}})
@@ -447,12 +489,7 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
     nc.dma_copy(bt, b_block(x.B, 1, 0, 1));
     const Tile c_hbm = words(x.C, 1, x.c_i, {{1, x.c_j}});
     if (beta != 0.0) nc.dma_copy(ct, c_hbm);
-    const Tile inputs[] = {at, bt, ct};
-    const Tile outputs[] = {ct};
-    const Dot2OperatorArgs args{&l, alpha, beta};
-    nc.custom_op("fp64_dot2_gemm", outputs, std::span<const Tile>(inputs, beta != 0.0 ? 3 : 2),
-                 operator_cycles(nc.hw(), l, beta != 0.0),
-                 [a = &args](const CustomOpContext& ctx) { run_dot2_operator(*a->l, a->alpha, a->beta, ctx); });
+    dot2_operator();
     nc.dma_copy(c_hbm, ct);
     return;
   }
@@ -460,6 +497,7 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
   // rest as another.
   const std::int64_t full = x.n / w, rest = x.n - full * w;
   const auto G = static_cast<std::int32_t>(l.G), Gf = static_cast<std::int32_t>(full);
+  const Tile ct0 = l.row_major ? ct : ct.rows(0, m);  // group-major: group g's C is partitions_on(ct0, g m)
   const auto c_moves = [&](auto&& move) {  // move(SBUF rows, HBM view): C in or out
     if (l.row_major) {
       for (std::int32_t i = 0; i < m; ++i) {
@@ -471,7 +509,7 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
       const Tile c_full = words(x.C, m, x.c_i, {{w, x.c_j}});  // group 0's; group g's is g w c_j elements on
       for (std::int64_t g = 0; g < l.G; ++g) {
         const std::int64_t cw = std::min(w, x.n - g * w);
-        const Tile rows = ct.rows(static_cast<std::int32_t>(g * x.m), m);
+        const Tile rows = partitions_on(ct0, g * x.m);
         // A full group's columns are the whole tile (cols(0, 2 w) would be the same view).
         if (cw == w)
           move(rows, shifted(c_full, g * w * x.c_j));
@@ -491,27 +529,20 @@ void dot2_program(NeuronCore& nc, const Dot2Layout& l, double alpha, double beta
     // differ only by where they start (the same views words() would build, so the same DMAs).
     const Tile a_rows = words(x.A, m, x.a_i, {{k, x.a_k}});
     const Tile b_full = b_block(x.B, m, 0, w);
+    const Tile at0 = at.rows(0, m), bt0 = bt.rows(0, m);
     for (std::int64_t g = 0; g < l.G; ++g) {
       const std::int64_t cw = std::min(w, x.n - g * w);
-      const auto rows = static_cast<std::int32_t>(g * x.m);
-      nc.dma_copy(at.rows(rows, m), a_rows);
+      nc.dma_copy(partitions_on(at0, g * x.m), a_rows);
       // B's column block to every partition of the group (partition stride 0); a full group's block
       // is the whole tile (cols(0, 2 k w) would be the same view).
       if (cw == w)
-        nc.dma_copy(bt.rows(rows, m), shifted(b_full, g * w * x.b_j));
+        nc.dma_copy(partitions_on(bt0, g * x.m), shifted(b_full, g * w * x.b_j));
       else
-        nc.dma_copy(bt.rows(rows, m).cols(0, 2 * k * cw), b_block(x.B + g * w * x.b_j, m, 0, cw));
+        nc.dma_copy(partitions_on(bt0, g * x.m).cols(0, 2 * k * cw), b_block(x.B + g * w * x.b_j, m, 0, cw));
     }
   }
   if (beta != 0.0) c_moves([&](const Tile& sbuf, const Tile& hbm) { nc.dma_copy(sbuf, hbm); });
-  const Tile inputs[] = {at, bt, ct};  // C only with beta != 0
-  const Tile outputs[] = {ct};
-  // The operator's arguments behind one pointer: a capture that fits std::function's inline storage
-  // (no heap block per call).
-  const Dot2OperatorArgs args{&l, alpha, beta};
-  nc.custom_op("fp64_dot2_gemm", outputs, std::span<const Tile>(inputs, beta != 0.0 ? 3 : 2),
-               operator_cycles(nc.hw(), l, beta != 0.0),
-               [a = &args](const CustomOpContext& ctx) { run_dot2_operator(*a->l, a->alpha, a->beta, ctx); });
+  dot2_operator();
   c_moves([&](const Tile& sbuf, const Tile& hbm) { nc.dma_copy(hbm, sbuf); });
 }
 
@@ -547,39 +578,24 @@ Dot2Split split_of(int P, std::int64_t k) {
 constexpr tile::GpsimdOps kCombineOps{.f64_add = 6 + 2, .load_words = 4};
 
 // Dot2 of c chains in lockstep, chain p over the terms X[kk c + p] Y[kk c + p], kk < kc for p < longer
-// and kk < kc - 1 for the others (kc >= 2 when some chain is shorter): every chain follows the scalar
-// algorithm's operations in its order, so the lanes give each chain's scalar bits.
-template <class Fma>
-inline void dot2_lanes(const double* X, const double* Y, std::int64_t c, std::int64_t longer, std::int64_t kc,
-                       double* P, double* E, Fma fma) {
-  for (std::int64_t p = 0; p < c; ++p) {
-    const double h = X[p] * Y[p];
-    P[p] = h;
-    E[p] = fma(X[p], Y[p], -h);
-  }
+// and kk < kc - 1 for the others (kc >= 2 when some chain is shorter): the portable kernel.
+void dot2_lanes_portable(const double* X, const double* Y, std::int64_t c, std::int64_t longer, std::int64_t kc,
+                         double* P, double* E) {
+  for (std::int64_t p = 0; p < c; ++p) dot2_first<FmsPortable>(X[p], Y[p], P[p], E[p]);
   for (std::int64_t kk = 1; kk < kc; ++kk) {
     const std::int64_t lanes = kk < kc - 1 ? c : longer;
-    const double* xk = X + kk * c;
-    const double* yk = Y + kk * c;
-    for (std::int64_t p = 0; p < lanes; ++p) {
-      const double h = xk[p] * yk[p];
-      const double r = fma(xk[p], yk[p], -h);
-      const double s = P[p] + h;  // TwoSum(P, h) = (s, q), Knuth
-      const double t = s - P[p];
-      const double q = (P[p] - (s - t)) + (h - t);
-      P[p] = s;
-      E[p] = E[p] + (q + r);
-    }
+    for (std::int64_t p = 0; p < lanes; ++p) dot2_step<FmsPortable>(X[kk * c + p], Y[kk * c + p], P[p], E[p]);
   }
 }
-// dot2_lanes on the chains where they are (chain p's terms at x0 + p xs and y0 + p ys, bytes): the
-// lanes' terms gathered straight from the partitions' rows, 8 (AVX-512) or 4 (AVX2) chains a vector,
-// instead of copied side by side first (that copy was ~2 200 host instructions of a 200-term ddot_;
-// xeigtstd < dec.in makes ~2 M of them). Every lane follows dot2_lanes' operations in its order (the
-// last step only for the chains of kc terms, p < longer): the same P and E bits.
-__attribute__((target("avx512f,fma"))) void dot2_rows_avx512(const std::byte* x0, std::int64_t xs, const std::byte* y0,
-                                                              std::int64_t ys, std::int64_t c, std::int64_t longer,
-                                                              std::int64_t kc, double* P, double* E) {
+// dot2_lanes_portable on the chains where they are (chain p's terms at x0 + p xs and y0 + p ys,
+// bytes): the lanes' terms gathered straight from the partitions' rows, 8 (AVX-512) or 4 (AVX2)
+// chains a vector, instead of copied side by side first (that copy was ~2 200 host instructions of a
+// 200-term ddot_; xeigtstd < dec.in makes ~2 M of them). The last step updates only the chains of kc
+// terms (p < longer): every lane follows its chain's operations in order, the same P and E bits.
+__attribute__((target("avx512f,fma"), flatten)) void dot2_rows_avx512(const std::byte* x0, std::int64_t xs,
+                                                                       const std::byte* y0, std::int64_t ys,
+                                                                       std::int64_t c, std::int64_t longer,
+                                                                       std::int64_t kc, double* P, double* E) {
   const auto lanes_below = [](std::int64_t end, std::int64_t p0) -> __mmask8 {  // lanes p0 + l < end
     const std::int64_t n = std::clamp<std::int64_t>(end - p0, 0, 8);
     return static_cast<__mmask8>((1u << n) - 1u);
@@ -593,30 +609,26 @@ __attribute__((target("avx512f,fma"))) void dot2_rows_avx512(const std::byte* x0
     }
     const __m512i xi = _mm512_load_si512(xo), yi = _mm512_load_si512(yo);
     const __mmask8 valid = lanes_below(c, p0), full = lanes_below(longer, p0);
-    __m512d xv = _mm512_mask_i64gather_pd(zero, valid, xi, x0, 1);
-    __m512d yv = _mm512_mask_i64gather_pd(zero, valid, yi, y0, 1);
-    __m512d p = _mm512_mul_pd(xv, yv);
-    __m512d e = _mm512_fmsub_pd(xv, yv, p);
+    V8d p, e;
+    dot2_first<FmsAvx512>(V8d(_mm512_mask_i64gather_pd(zero, valid, xi, x0, 1)),
+                          V8d(_mm512_mask_i64gather_pd(zero, valid, yi, y0, 1)), p, e);
     for (std::int64_t kk = 1; kk < kc; ++kk) {
       const __mmask8 active = kk < kc - 1 ? valid : full;
       const std::int64_t off = kk * static_cast<std::int64_t>(sizeof(double));
-      xv = _mm512_mask_i64gather_pd(zero, active, xi, x0 + off, 1);
-      yv = _mm512_mask_i64gather_pd(zero, active, yi, y0 + off, 1);
-      const __m512d h = _mm512_mul_pd(xv, yv);
-      const __m512d r = _mm512_fmsub_pd(xv, yv, h);
-      const __m512d sum = _mm512_add_pd(p, h);  // TwoSum(P, h) = (s, q), Knuth
-      const __m512d t = _mm512_sub_pd(sum, p);
-      const __m512d q = _mm512_add_pd(_mm512_sub_pd(p, _mm512_sub_pd(sum, t)), _mm512_sub_pd(h, t));
-      p = _mm512_mask_mov_pd(p, active, sum);
-      e = _mm512_mask_mov_pd(e, active, _mm512_add_pd(e, _mm512_add_pd(q, r)));
+      V8d ps = p, es = e;
+      dot2_step<FmsAvx512>(V8d(_mm512_mask_i64gather_pd(zero, active, xi, x0 + off, 1)),
+                           V8d(_mm512_mask_i64gather_pd(zero, active, yi, y0 + off, 1)), ps, es);
+      p = V8d(_mm512_mask_mov_pd(p, active, ps));
+      e = V8d(_mm512_mask_mov_pd(e, active, es));
     }
     _mm512_mask_storeu_pd(P + p0, valid, p);
     _mm512_mask_storeu_pd(E + p0, valid, e);
   }
 }
-__attribute__((target("avx2,fma"))) void dot2_rows_avx2(const std::byte* x0, std::int64_t xs, const std::byte* y0,
-                                                        std::int64_t ys, std::int64_t c, std::int64_t longer,
-                                                        std::int64_t kc, double* P, double* E) {
+__attribute__((target("avx2,fma"), flatten)) void dot2_rows_avx2(const std::byte* x0, std::int64_t xs,
+                                                                  const std::byte* y0, std::int64_t ys, std::int64_t c,
+                                                                  std::int64_t longer, std::int64_t kc, double* P,
+                                                                  double* E) {
   const __m256d zero = _mm256_setzero_pd();
   const __m256i lane = _mm256_set_epi64x(3, 2, 1, 0);
   for (std::int64_t p0 = 0; p0 < c; p0 += 4) {
@@ -627,31 +639,21 @@ __attribute__((target("avx2,fma"))) void dot2_rows_avx2(const std::byte* x0, std
     const __m256d full = _mm256_castsi256_pd(_mm256_cmpgt_epi64(_mm256_set1_epi64x(longer - p0), lane));
     const auto* xb = reinterpret_cast<const double*>(x0);
     const auto* yb = reinterpret_cast<const double*>(y0);
-    __m256d xv = _mm256_mask_i64gather_pd(zero, xb, xi, valid, 1);
-    __m256d yv = _mm256_mask_i64gather_pd(zero, yb, yi, valid, 1);
-    __m256d p = _mm256_mul_pd(xv, yv);
-    __m256d e = _mm256_fmsub_pd(xv, yv, p);
+    V4d p, e;
+    dot2_first<FmsAvx2>(V4d(_mm256_mask_i64gather_pd(zero, xb, xi, valid, 1)),
+                        V4d(_mm256_mask_i64gather_pd(zero, yb, yi, valid, 1)), p, e);
     for (std::int64_t kk = 1; kk < kc; ++kk) {
       const __m256d active = kk < kc - 1 ? valid : full;
-      xv = _mm256_mask_i64gather_pd(zero, xb + kk, xi, active, 1);
-      yv = _mm256_mask_i64gather_pd(zero, yb + kk, yi, active, 1);
-      const __m256d h = _mm256_mul_pd(xv, yv);
-      const __m256d r = _mm256_fmsub_pd(xv, yv, h);
-      const __m256d sum = _mm256_add_pd(p, h);  // TwoSum(P, h) = (s, q), Knuth
-      const __m256d t = _mm256_sub_pd(sum, p);
-      const __m256d q = _mm256_add_pd(_mm256_sub_pd(p, _mm256_sub_pd(sum, t)), _mm256_sub_pd(h, t));
-      p = _mm256_blendv_pd(p, sum, active);
-      e = _mm256_blendv_pd(e, _mm256_add_pd(e, _mm256_add_pd(q, r)), active);
+      V4d ps = p, es = e;
+      dot2_step<FmsAvx2>(V4d(_mm256_mask_i64gather_pd(zero, xb + kk, xi, active, 1)),
+                         V4d(_mm256_mask_i64gather_pd(zero, yb + kk, yi, active, 1)), ps, es);
+      p = V4d(_mm256_blendv_pd(p, ps, active));
+      e = V4d(_mm256_blendv_pd(e, es, active));
     }
     _mm256_maskstore_pd(P + p0, _mm256_castpd_si256(valid), p);
     _mm256_maskstore_pd(E + p0, _mm256_castpd_si256(valid), e);
   }
 }
-void dot2_lanes_portable(const double* X, const double* Y, std::int64_t c, std::int64_t longer, std::int64_t kc,
-                         double* P, double* E) {
-  dot2_lanes(X, Y, c, longer, kc, P, E, [](double x, double y, double w) { return std::fma(x, y, w); });
-}
-
 // The operator: inputs[0], [1] hold chunk p of x and y on partition p (kc or kc - 1 fp64 values), inputs[2]
 // (beta != 0) r on partition 0; outputs[0] the result on partition 0.
 void run_dot2_split_operator(const Dot2Split& d, double alpha, double beta, const CustomOpContext& ctx) {
@@ -726,9 +728,10 @@ void dot2_split_program(NeuronCore& nc, const Dot2SplitProgram& a) {
   const Tile xt = xyr.cols(0, 2 * d.kc);
   const Tile yt = xyr.cols(2 * d.kc, 2 * d.kc);
   const Tile rt = xyr.rows(0, 1).cols(4 * d.kc, 2);
-  // Chunk p on partition p: the longer chunks as one DMA per operand, the shorter ones as another.
+  // Chunk p on partition p: the longer chunks as one DMA per operand, the shorter ones as another
+  // (t holds 2 kc columns: the longer chunks' rows are the whole width, cols(0, 2 kc) the same view).
   const auto chunks_in = [&](const Tile& t, const double* v, std::int64_t inc) {
-    nc.dma_copy(t.rows(0, longer).cols(0, 2 * d.kc), words(v, longer, d.kc * inc, {{d.kc, inc}}));
+    nc.dma_copy(t.rows(0, longer), words(v, longer, d.kc * inc, {{d.kc, inc}}));
     if (longer < c)
       nc.dma_copy(t.rows(longer, c - longer).cols(0, 2 * (d.kc - 1)),
                   words(v + longer * d.kc * inc, c - longer, (d.kc - 1) * inc, {{d.kc - 1, inc}}));
@@ -817,7 +820,7 @@ void dot2_split(const Settings& s, std::int64_t k, double alpha, const double* x
   static_assert(kCombineLaneOps == static_cast<std::int64_t>(kCombineLaneOps));
   const double lane = kFirstLaneOps + static_cast<double>(d.kc - 1) * kMacLaneOps +
                       static_cast<double>(d.c - 1) * kCombineLaneOps + kOutputLaneOps + (beta != 0.0 ? kBetaLaneOps : 0.0);
-  const double cycles = hw.gpsimd_start + lane * 1.0;
+  const double cycles = operator_cycles(hw, 1, lane);
   const Dot2SplitProgram prog{&d, alpha, beta, cycles, x, incx, y, incy, r};
   LaunchResult lr = launch(s.launch_config(), [a = &prog](NeuronCore& nc) { dot2_split_program(nc, *a); });
   const bool want_plan = report != nullptr && report->plans_wanted;
