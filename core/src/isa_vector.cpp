@@ -1143,15 +1143,8 @@ void NeuronCore::tensor_reduce(const Tile& dst, const Tile& src, AluOp op, bool 
       }
     });
   } else {
-    const Rounding r = rounding_for(opt);
-    const SrStream sr = sr_stream();
     float* x = detail::scratch_f32(0, row_len(src));
-    // An fp32 source whose free pattern is one run (stride `step`) is read at its addresses, a dense
-    // run in place, instead of through load_row's per-partition walk, and an fp32 destination
-    // element is written at Tile::at(p, 0) (an fp32 store is a bit copy under every rounding mode):
-    // the same values in the same order, so the same bits. Row p is read whole before dst's
-    // element p is written, as through the scratch. Small tiles (a Krylov solve's <= 64 x <= 2 dot
-    // products) spent ~10k host instructions per reduce in the per-partition row walks.
+    // fp32 rows of one run into an fp32 column: at their addresses (reduce_f32_run_rows, the same bits).
     std::int64_t step = 1;
     if (src.dtype == DType::f32 && dst.dtype == DType::f32 && detail::single_run(src, step)) {
       dispatch_arith(op, [&](auto tag) {
@@ -1160,6 +1153,8 @@ void NeuronCore::tensor_reduce(const Tile& dst, const Tile& src, AluOp op, bool 
       });
       return commit_instruction();
     }
+    const Rounding r = rounding_for(opt);
+    const SrStream sr = sr_stream();
     dispatch_arith(op, [&](auto tag) {
       for (std::int32_t p = 0; p < src.partitions; ++p) {
         detail::load_row(src, p, x);
