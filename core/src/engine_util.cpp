@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -192,18 +193,130 @@ void store_row(const Tile& t, std::int32_t p, const float* in, Rounding r, const
   });
 }
 
-void load_row_int(const Tile& t, std::int32_t p, std::int64_t* out) {
+// ---- integer rows (GpSimdE's native integer and bit-vector paths) --------------------------------
+// The element conversions of load_as_int / store_int (dtype.cpp) with the dtype a template
+// parameter: one switch per row and a typed loop per run (a dense row is one run, walked without
+// for_each_run's fold), instead of a switch and an out-of-line call per element (~110 host
+// instructions an element: the diagonal blocks' u32 bitwise_or of ssyevd, fp64 SpGEMM's index
+// words). The *_general forms are the per-element loops they replace: the reference the tests
+// compare against (test_gpsimd) and the path of every non-integer dtype.
+namespace {
+enum class IntConv {
+  value,    // load: the element's value; store: clamped to T's range (store_int)
+  pattern,  // load: the element's bits zero-extended to 32 bits; store: the low bits of the pattern
+};
+template <class T, IntConv C>
+inline std::int64_t load_elem(const std::byte* ptr) {
+  T v;
+  std::memcpy(&v, ptr, sizeof v);
+  if constexpr (C == IntConv::value)
+    return v;
+  else
+    return static_cast<std::make_unsigned_t<T>>(v);
+}
+template <class T, IntConv C>
+inline void store_elem(std::byte* ptr, std::int64_t x) {
+  T v;
+  if constexpr (C == IntConv::value)
+    v = static_cast<T>(std::clamp<std::int64_t>(x, std::numeric_limits<T>::min(), std::numeric_limits<T>::max()));
+  else
+    v = static_cast<T>(static_cast<std::make_unsigned_t<T>>(static_cast<std::uint32_t>(x)));
+  std::memcpy(ptr, &v, sizeof v);
+}
+template <class T, IntConv C>
+void load_int_row_as(const Tile& t, std::int32_t p, std::int64_t* out) {
+  constexpr std::int64_t es = sizeof(T);
+  if (free_contiguous_of(t)) {
+    const std::byte* row = t.base + std::int64_t{p} * t.partition_stride;
+    const std::int64_t n = free_size_of(t);
+    for (std::int64_t i = 0; i < n; ++i) out[i] = load_elem<T, C>(row + i * es);
+    return;
+  }
+  for_each_run(t, p, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
+    std::int64_t* o = out + at;
+    for (std::int64_t i = 0; i < n; ++i) o[i] = load_elem<T, C>(ptr + i * st * es);
+  });
+}
+template <class T, IntConv C>
+void store_int_row_as(const Tile& t, std::int32_t p, const std::int64_t* in) {
+  constexpr std::int64_t es = sizeof(T);
+  if (free_contiguous_of(t)) {
+    std::byte* row = t.base + std::int64_t{p} * t.partition_stride;
+    const std::int64_t n = free_size_of(t);
+    for (std::int64_t i = 0; i < n; ++i) store_elem<T, C>(row + i * es, in[i]);
+    return;
+  }
+  for_each_run(t, p, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
+    const std::int64_t* x = in + at;
+    for (std::int64_t i = 0; i < n; ++i) store_elem<T, C>(ptr + i * st * es, x[i]);
+  });
+}
+// f.template operator()<T>() for t's integer element type; false for any other dtype.
+template <class F>
+bool with_int_type(DType t, F&& f) {
+  switch (t) {
+    case DType::i8: f.template operator()<std::int8_t>(); return true;
+    case DType::i16: f.template operator()<std::int16_t>(); return true;
+    case DType::i32: f.template operator()<std::int32_t>(); return true;
+    case DType::u8: f.template operator()<std::uint8_t>(); return true;
+    case DType::u16: f.template operator()<std::uint16_t>(); return true;
+    case DType::u32: f.template operator()<std::uint32_t>(); return true;
+    default: return false;
+  }
+}
+}  // namespace
+
+void load_row_int_general(const Tile& t, std::int32_t p, std::int64_t* out) {
   const std::int64_t es = dtype_size(t.dtype);
   for_each_run(t, p, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
     for (std::int64_t i = 0; i < n; ++i) out[at + i] = load_as_int(t.dtype, ptr + i * st * es);
   });
 }
 
-void store_row_int(const Tile& t, std::int32_t p, const std::int64_t* in) {
+void store_row_int_general(const Tile& t, std::int32_t p, const std::int64_t* in) {
   const std::int64_t es = dtype_size(t.dtype);
   for_each_run(t, p, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
     for (std::int64_t i = 0; i < n; ++i) store_int(t.dtype, ptr + i * st * es, in[at + i]);
   });
+}
+
+void load_row_int(const Tile& t, std::int32_t p, std::int64_t* out) {
+  if (!with_int_type(t.dtype, [&]<class T>() { load_int_row_as<T, IntConv::value>(t, p, out); }))
+    load_row_int_general(t, p, out);
+}
+
+void store_row_int(const Tile& t, std::int32_t p, const std::int64_t* in) {
+  if (!with_int_type(t.dtype, [&]<class T>() { store_int_row_as<T, IntConv::value>(t, p, in); }))
+    store_row_int_general(t, p, in);
+}
+
+void load_row_bits_general(const Tile& t, std::int32_t p, bool through_fp32, std::int64_t* out) {
+  load_row_int_general(t, p, out);
+  const std::int64_t n = t.free_size();
+  if (through_fp32)
+    for (std::int64_t i = 0; i < n; ++i) out[i] = via_fp32(t.dtype, out[i]);
+  for (std::int64_t i = 0; i < n; ++i) out[i] = to_pattern(t.dtype, out[i]);
+}
+
+void store_row_bits_general(const Tile& t, std::int32_t p, std::int64_t* in) {
+  const std::int64_t n = t.free_size();
+  for (std::int64_t i = 0; i < n; ++i) in[i] = from_pattern(t.dtype, in[i]);
+  store_row_int_general(t, p, in);
+}
+
+void load_row_bits(const Tile& t, std::int32_t p, bool through_fp32, std::int64_t* out) {
+  if (!through_fp32) {
+    if (with_int_type(t.dtype, [&]<class T>() { load_int_row_as<T, IntConv::pattern>(t, p, out); })) return;
+    return load_row_bits_general(t, p, false, out);
+  }
+  load_row_int(t, p, out);
+  const std::int64_t n = free_size_of(t);
+  for (std::int64_t i = 0; i < n; ++i) out[i] = to_pattern(t.dtype, via_fp32(t.dtype, out[i]));
+}
+
+void store_row_bits(const Tile& t, std::int32_t p, std::int64_t* in) {
+  if (with_int_type(t.dtype, [&]<class T>() { store_int_row_as<T, IntConv::pattern>(t, p, in); })) return;
+  store_row_bits_general(t, p, in);
 }
 
 namespace {

@@ -133,9 +133,42 @@ inline bool regions_disjoint(const Region& x, const Region& y) {
   return x.hi <= y.lo || y.hi <= x.lo;
 }
 void store_row(const Tile& t, std::int32_t p, const float* in, Rounding r, const SrStream* sr);
-// exact integer row access (integer dtypes only)
+// exact integer row access (integer dtypes only): load_as_int / store_int (saturating) per element,
+// as typed loops over whole runs. The *_general forms are the per-element loops (any dtype): the
+// reference the fast forms are tested against.
 void load_row_int(const Tile& t, std::int32_t p, std::int64_t* out);
 void store_row_int(const Tile& t, std::int32_t p, const std::int64_t* in);
+void load_row_int_general(const Tile& t, std::int32_t p, std::int64_t* out);
+void store_row_int_general(const Tile& t, std::int32_t p, const std::int64_t* in);
+// ---- bit-vector rows (tensor_tensor / tensor_scalar / tensor_reduce bitvec ops, isa_vector.cpp) ----
+// Each operand is its bit pattern zero-extended from its dtype width to 32 bits; a result's low
+// bits are stored (no saturation).
+inline std::uint32_t width_mask(DType t) {
+  const int bits = 8 * dtype_size(t);
+  return bits >= 32 ? 0xffffffffu : (1u << bits) - 1u;
+}
+// Integer value -> its two's-complement pattern in t's width, zero-extended to 32 bits.
+inline std::int64_t to_pattern(DType t, std::int64_t v) { return static_cast<std::uint32_t>(v) & width_mask(t); }
+// 32-bit pattern -> the value of its low bits read as dtype t (so store_int never saturates it).
+inline std::int64_t from_pattern(DType t, std::int64_t u) {
+  const int bits = 8 * dtype_size(t);
+  const std::int64_t w = static_cast<std::uint32_t>(u) & width_mask(t);
+  if (is_signed_integer(t) && (w >> (bits - 1)) != 0) return w - (std::int64_t{1} << bits);
+  return w;
+}
+// I1308 fault model: integer -> fp32 (RNE) -> integer of the same dtype (RNE, saturating).
+inline std::int64_t via_fp32(DType t, std::int64_t v) { return f32_to_int_saturate(t, static_cast<float>(v)); }
+// Row p of an integer tile as 32-bit patterns (through_fp32: each value through via_fp32 first).
+// Without the round trip the patterns are read by a typed loop over whole runs (one dtype switch
+// per row); with it, the values by load_row_int.
+void load_row_bits(const Tile& t, std::int32_t p, bool through_fp32, std::int64_t* out);
+// Row p from 32-bit patterns: the low dtype-width bits of each, by a typed loop over whole runs.
+// `in` may be rewritten (the general form leaves from_pattern's values in it).
+void store_row_bits(const Tile& t, std::int32_t p, std::int64_t* in);
+// The per-element forms (load_row_int_general + to_pattern; from_pattern + store_row_int_general):
+// the reference the typed forms are tested against.
+void load_row_bits_general(const Tile& t, std::int32_t p, bool through_fp32, std::int64_t* out);
+void store_row_bits_general(const Tile& t, std::int32_t p, std::int64_t* in);
 // raw byte copy of a row between tiles of the same dtype (bit-exact copies; uses scratch_i64 slot 3)
 void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32_t ps);
 // copy_row_bits(dst, p, src, p) for p = 0, 1, ... in that order; when both free patterns are dense

@@ -242,37 +242,12 @@ inline std::int64_t alu_bits(std::int64_t a, std::int64_t b) {
   else static_assert(OP == bypass, "alu_bits: arithmetic op");
 }
 
-// ---- bit patterns ---------------------------------------------------------------------------------
+// ---- bit patterns: detail::to_pattern / from_pattern / via_fp32 and the row forms (engine_util) ----
 
-std::uint32_t width_mask(DType t) {
-  const int bits = 8 * dtype_size(t);
-  return bits >= 32 ? 0xffffffffu : (1u << bits) - 1u;
-}
-// Integer value -> its two's-complement pattern in t's width, zero-extended to 32 bits.
-inline std::int64_t to_pattern(DType t, std::int64_t v) { return static_cast<std::uint32_t>(v) & width_mask(t); }
-// 32-bit pattern -> the value of its low bits read as dtype t (so store_int never saturates it).
-inline std::int64_t from_pattern(DType t, std::int64_t u) {
-  const int bits = 8 * dtype_size(t);
-  const std::int64_t w = static_cast<std::uint32_t>(u) & width_mask(t);
-  if (is_signed_integer(t) && (w >> (bits - 1)) != 0) return w - (std::int64_t{1} << bits);
-  return w;
-}
-// I1308 fault model: integer -> fp32 (RNE) -> integer of the same dtype (RNE, saturating).
-inline std::int64_t via_fp32(DType t, std::int64_t v) { return f32_to_int_saturate(t, static_cast<float>(v)); }
-
-// Row p of an integer tile as 32-bit patterns.
-void load_row_bits(const Tile& t, std::int32_t p, bool through_fp32, std::int64_t* out) {
-  detail::load_row_int(t, p, out);
-  const std::int64_t n = t.free_size();
-  if (through_fp32)
-    for (std::int64_t i = 0; i < n; ++i) out[i] = via_fp32(t.dtype, out[i]);
-  for (std::int64_t i = 0; i < n; ++i) out[i] = to_pattern(t.dtype, out[i]);
-}
-void store_row_bits(const Tile& t, std::int32_t p, std::int64_t* in) {
-  const std::int64_t n = t.free_size();
-  for (std::int64_t i = 0; i < n; ++i) in[i] = from_pattern(t.dtype, in[i]);
-  detail::store_row_int(t, p, in);
-}
+using detail::load_row_bits;
+using detail::store_row_bits;
+using detail::to_pattern;
+using detail::via_fp32;
 
 // ---- scalar operands (tensor_scalar) ---------------------------------------------------------------
 
@@ -391,6 +366,22 @@ inline void put_flat_region(Region& r, const Tile& t, const FlatOperand& f, bool
 // Tile::elements() * dtype_size for a flat operand.
 inline std::int64_t flat_bytes(const Tile& t, const FlatOperand& f) {
   return f.free * t.partitions * detail::elem_bytes(t.dtype);
+}
+// The record fields describe (and add_vector_operand) fill, for flat operands whose regions are
+// already in ins.regions[0 .. nregions): dst's, then the first tensor input `in`'s, then any more.
+// `inputs` tensor inputs are counted; bytes_read sums every read operand; contiguous is over the
+// tensor operands (tensor_tensor: dst, a, b; tensor_scalar: dst, src; not its [P, 1] scalars).
+inline void fill_flat_record(Instruction& ins, std::uint8_t nregions, const Tile& dst, const FlatOperand& fd,
+                             const Tile& in, std::int32_t inputs, std::int64_t bytes_read, bool contiguous) {
+  ins.nregions = nregions;
+  ins.out_dtype = dst.dtype;
+  ins.in_dtype = in.dtype;
+  ins.partitions = dst.partitions;
+  ins.inputs = inputs;
+  ins.free_elems = fd.free;
+  ins.bytes_written = flat_bytes(dst, fd);
+  ins.bytes_read = bytes_read;
+  ins.contiguous = contiguous;
 }
 
 // ---- row kernels (one instantiation per op; plain loops) ----------------------------------------
@@ -749,15 +740,8 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
     put_flat_region(ins.regions[0], dst, fd, true);
     put_flat_region(ins.regions[1], a, fa, false);
     put_flat_region(ins.regions[2], b, fb, false);
-    ins.nregions = 3;
-    ins.out_dtype = dst.dtype;
-    ins.in_dtype = a.dtype;
-    ins.partitions = dst.partitions;
-    ins.inputs = 2;
-    ins.free_elems = fd.free;
-    ins.bytes_written = flat_bytes(dst, fd);
-    ins.bytes_read = flat_bytes(a, fa) + flat_bytes(b, fb);
-    ins.contiguous = fd.contiguous && fa.contiguous && fb.contiguous;
+    fill_flat_record(ins, 3, dst, fd, a, 2, flat_bytes(a, fa) + flat_bytes(b, fb),
+                     fd.contiguous && fa.contiguous && fb.contiguous);
     rec = &ins;
   } else {
     require_vector_engine(instr, engine, {Engine::vector, Engine::gpsimd}, "VectorE or GpSimdE");
@@ -933,15 +917,7 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
       put_flat_region(ins.regions[k++], s1.tile, f1, false);
       bytes_read += flat_bytes(s1.tile, f1);
     }
-    ins.nregions = k;
-    ins.out_dtype = dst.dtype;
-    ins.in_dtype = src.dtype;
-    ins.partitions = dst.partitions;
-    ins.inputs = 1;
-    ins.free_elems = fd.free;
-    ins.bytes_written = flat_bytes(dst, fd);
-    ins.bytes_read = bytes_read;
-    ins.contiguous = fd.contiguous && fs.contiguous;
+    fill_flat_record(ins, k, dst, fd, src, 1, bytes_read, fd.contiguous && fs.contiguous);
     rec = &ins;
   } else {
     require_vector_engine(instr, engine, {Engine::vector, Engine::scalar, Engine::gpsimd},
@@ -1075,6 +1051,47 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
 // result (arithmetic ops only). The partition axis is never reduced (API property).
 // ================================================================================================
 
+namespace {
+// op over row[0 .. n) (n >= 1), tensor_reduce's order: acc = x0, then acc = op(acc, x_i) left to
+// right; maximum / minimum without NaN by extreme_without_nan (the same bits, see there).
+template <AluOp kOp>
+inline float reduce_f32_row(const float* row, std::int64_t n) {
+  if constexpr (kOp == AluOp::maximum || kOp == AluOp::minimum)
+    if (n > 1)
+      if (const std::optional<float> extreme = extreme_without_nan<kOp == AluOp::maximum>(row, n)) return *extreme;
+  // the sequential fold: the other ops, and NaN payload order of maximum/minimum
+  float acc = row[0];
+  if constexpr (is_logical(kOp)) acc = acc != 0.0f ? 1.0f : 0.0f;
+  for (std::int64_t i = 1; i < n; ++i) acc = alu_f32<kOp>(acc, row[i]);
+  return acc;
+}
+// tensor_reduce of fp32 rows whose free pattern is one run (element i of partition p at
+// src + p * sps + i * step * 4) into an fp32 [P, 1] destination (element p at dst + p * dps): a
+// dense run is read in place, a strided one gathered into `scratch`, and each result written at its
+// address (an fp32 store is a bit copy under every rounding mode). The values and order of the
+// general row walk (load_row, store_row), so the same bits; row p is read whole before dst's
+// element p is written, as through the scratch. Addresses and sizes are parameters, not Tile
+// fields: the byte stores would otherwise reload them every partition (a Krylov solve's <= 64 x
+// <= 2 dot products spent ~10k host instructions per reduce in the per-partition row walks).
+template <AluOp kOp>
+void reduce_f32_run_rows(const std::byte* src, std::int64_t sps, std::int64_t step, std::int64_t n,
+                         std::int32_t partitions, bool negate, std::byte* dst, std::int64_t dps, float* scratch) {
+  for (std::int32_t p = 0; p < partitions; ++p) {
+    const std::byte* at = src + std::int64_t{p} * sps;
+    const float* row = scratch;
+    if (step == 1)
+      row = reinterpret_cast<const float*>(at);
+    else
+      for (std::int64_t i = 0; i < n; ++i) std::memcpy(scratch + i, at + i * step * 4, 4);
+    float acc = n == 2 && !(kOp == AluOp::maximum || kOp == AluOp::minimum || is_logical(kOp))
+                    ? alu_f32<kOp>(row[0], row[1])  // the fold for two elements, without its loop
+                    : reduce_f32_row<kOp>(row, n);
+    if (negate) acc = -acc;
+    std::memcpy(dst + std::int64_t{p} * dps, &acc, 4);
+  }
+}
+}  // namespace
+
 void NeuronCore::tensor_reduce(const Tile& dst, const Tile& src, AluOp op, bool negate, InstrOptions opt) {
   const std::string_view instr = "tensor_reduce";
   const bool bitvec = op == AluOp::bitwise_and || op == AluOp::bitwise_or || op == AluOp::bitwise_xor;
@@ -1126,23 +1143,22 @@ void NeuronCore::tensor_reduce(const Tile& dst, const Tile& src, AluOp op, bool 
       }
     });
   } else {
+    float* x = detail::scratch_f32(0, row_len(src));
+    // fp32 rows of one run into an fp32 column: at their addresses (reduce_f32_run_rows, the same bits).
+    std::int64_t step = 1;
+    if (src.dtype == DType::f32 && dst.dtype == DType::f32 && detail::single_run(src, step)) {
+      dispatch_arith(op, [&](auto tag) {
+        reduce_f32_run_rows<decltype(tag)::value>(src.base, src.partition_stride, step, n, src.partitions, negate,
+                                                  dst.base, dst.partition_stride, x);
+      });
+      return commit_instruction();
+    }
     const Rounding r = rounding_for(opt);
     const SrStream sr = sr_stream();
-    float* x = detail::scratch_f32(0, row_len(src));
     dispatch_arith(op, [&](auto tag) {
       for (std::int32_t p = 0; p < src.partitions; ++p) {
         detail::load_row(src, p, x);
-        constexpr AluOp kOp = decltype(tag)::value;
-        float acc = x[0];
-        std::optional<float> extreme;
-        if constexpr (kOp == AluOp::maximum || kOp == AluOp::minimum)
-          if (n > 1) extreme = extreme_without_nan<kOp == AluOp::maximum>(x, n);
-        if (extreme) {
-          acc = *extreme;
-        } else {  // the sequential fold: the other ops, and NaN payload order of maximum/minimum
-          if constexpr (is_logical(kOp)) acc = acc != 0.0f ? 1.0f : 0.0f;
-          for (std::int64_t i = 1; i < n; ++i) acc = alu_f32<kOp>(acc, x[i]);
-        }
+        float acc = reduce_f32_row<decltype(tag)::value>(x, n);
         if (negate) acc = -acc;
         detail::store_row(dst, p, &acc, r, &sr);
       }

@@ -1,18 +1,24 @@
 // GpSimdE: iota (int32 wrap-around arithmetic, casts), affine_select (masks such as the causal /
 // lower-triangular one), custom_op (user code, declared cycles in the trace), the SBUF-only rule,
-// and GpSimdE's native integer arithmetic in both numerics profiles.
+// and GpSimdE's native integer arithmetic in both numerics profiles. Then the typed row paths of the
+// integer / bit-vector element work and tensor_reduce's fp32 single-run rows against the general
+// per-element loops they replace (issue #30).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
 #include <limits>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "../../core/src/engine_util.hpp"  // the row helpers and their *_general reference forms
 #include "test_util.hpp"
 #include "trn/core/core.hpp"
 
@@ -357,3 +363,289 @@ TEST(GpsimdCustomOp, TimingOnlyRunRecordsWithoutCallingUserCode) {
 }
 
 }  // namespace
+
+// ================================================================================================
+// Typed integer / bit-vector rows and tensor_reduce's single-run rows (issue #30) against the
+// per-element general paths
+// ================================================================================================
+
+namespace {
+
+const DType kIntTypes[] = {DType::i8, DType::i16, DType::i32, DType::u8, DType::u16, DType::u32};
+
+// Views of one [8, 96] allocation: dense rows, a dense partial row at an odd offset, one strided
+// run, partial runs of 2-D and 3-D views, a reversed run (negative stride) and a stride-0 run.
+std::vector<Tile> row_views(const Tile& whole) {
+  const std::int64_t es = dtype_size(whole.dtype);
+  std::vector<Tile> v;
+  v.push_back(whole);
+  v.push_back(whole.cols(5, 17));
+  v.push_back(whole.slice(0, 1, 30, 3));
+  v.push_back(whole.reshape({8, 12}).slice(1, 2, 7).rows(1, 5));
+  v.push_back(whole.reshape({4, 6, 4}).slice(2, 1, 2, 2));
+  v.push_back(whole.reshape({8, 12}).slice(0, 1, 3, 2).slice(1, 0, 12, 1));  // rows 1, 3, 5 of 12: dense runs
+  Tile reversed = whole.cols(10, 20);
+  reversed.base += 19 * es;
+  reversed.offset_bytes += 19 * es;
+  reversed.stride[0] = -1;
+  v.push_back(reversed);
+  Tile repeated = whole.cols(40, 6);
+  repeated.stride[0] = 0;
+  v.push_back(repeated);
+  return v;
+}
+
+// Random bytes over every row of `whole`, with integer extremes and the fp32 bit patterns of NaN
+// (quiet, signalling, negative), -0, +-Inf and subnormals planted at the start of each row.
+void fill_random_bytes(const Tile& whole, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const std::int64_t row = whole.free_size() * dtype_size(whole.dtype);
+  const std::uint32_t specials[] = {0x7fc00000u, 0x7f800001u, 0xffc00001u, 0x80000000u, 0x7f800000u, 0xff800000u,
+                                    0x00000001u, 0x7fffffffu, 0xffffffffu, 0x00000000u, 0x80000001u, 0x0000ff80u};
+  for (std::int32_t p = 0; p < whole.partitions; ++p) {
+    std::byte* b = whole.base + std::int64_t{p} * whole.partition_stride;
+    for (std::int64_t i = 0; i < row; ++i) b[i] = static_cast<std::byte>(rng() & 0xff);
+    std::memcpy(b, specials, std::min<std::int64_t>(row, sizeof specials));
+  }
+}
+
+std::vector<std::uint8_t> all_row_bytes(const Tile& whole) {
+  std::vector<std::uint8_t> out;
+  const std::int64_t row = whole.free_size() * dtype_size(whole.dtype);
+  for (std::int32_t p = 0; p < whole.partitions; ++p) {
+    const auto* b = reinterpret_cast<const std::uint8_t*>(whole.base + std::int64_t{p} * whole.partition_stride);
+    out.insert(out.end(), b, b + row);
+  }
+  return out;
+}
+
+}  // namespace
+
+// load_row_int / store_row_int / load_row_bits / store_row_bits (typed loops over whole runs) give
+// the per-element loops' values and bytes for every integer dtype over dense, partial, strided,
+// reversed and stride-0 views, with values outside every dtype's range (saturation) and patterns
+// with high bits set (truncation). Float dtypes take the general loops.
+TEST(GpsimdRows, TypedIntegerRowsMatchTheElementLoops) {
+  std::vector<DType> types(std::begin(kIntTypes), std::end(kIntTypes));
+  types.push_back(DType::f32);
+  types.push_back(DType::bf16);
+  const std::int64_t extremes[] = {0, -1, 1, 127, 128, -128, -129, 255, 256, 32767, 32768, -32769, 65535, 65536,
+                                   0x7fffffffLL, 0x80000000LL, -0x80000001LL, 0xffffffffLL, 0x100000000LL,
+                                   std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()};
+  std::mt19937_64 rng(30);
+  int views_checked = 0;
+  for (DType dt : types) {
+    NeuronCore nc;
+    const Tile w1 = nc.sbuf().alloc(dt, 8, {96});
+    const Tile w2 = nc.sbuf().alloc(dt, 8, {96});
+    fill_random_bytes(w1, 7 + static_cast<std::uint64_t>(dt));
+    const std::vector<Tile> v1 = row_views(w1), v2 = row_views(w2);
+    for (std::size_t k = 0; k < v1.size(); ++k) {
+      const Tile& t1 = v1[k];
+      const Tile& t2 = v2[k];
+      const std::int64_t n = t1.free_size();
+      std::vector<std::int64_t> fast(static_cast<std::size_t>(n)), general(static_cast<std::size_t>(n));
+      for (std::int32_t p = 0; p < t1.partitions; ++p) {
+        detail::load_row_int(t1, p, fast.data());
+        detail::load_row_int_general(t1, p, general.data());
+        ASSERT_EQ(fast, general) << "load_row_int " << dtype_name(dt) << " view " << k << " p " << p;
+        for (bool through_fp32 : {false, true}) {
+          detail::load_row_bits(t1, p, through_fp32, fast.data());
+          detail::load_row_bits_general(t1, p, through_fp32, general.data());
+          ASSERT_EQ(fast, general) << "load_row_bits " << dtype_name(dt) << " view " << k << " p " << p << " fp32 "
+                                   << through_fp32;
+        }
+      }
+      // Stores: the same random rows into two copies of the same bytes, one by each path.
+      for (std::int32_t p = 0; p < 8; ++p)
+        std::memcpy(w2.at(p, 0), w1.at(p, 0), static_cast<std::size_t>(96 * dtype_size(dt)));
+      ASSERT_EQ(all_row_bytes(w1), all_row_bytes(w2));
+      for (std::int32_t p = 0; p < t1.partitions; ++p) {
+        for (std::int64_t i = 0; i < n; ++i)
+          fast[static_cast<std::size_t>(i)] =
+              (rng() & 3) == 0 ? extremes[rng() % std::size(extremes)] : static_cast<std::int64_t>(rng()) >> (rng() % 64);
+        general = fast;
+        detail::store_row_int(t1, p, fast.data());
+        detail::store_row_int_general(t2, p, general.data());
+        ASSERT_EQ(all_row_bytes(w1), all_row_bytes(w2)) << "store_row_int " << dtype_name(dt) << " view " << k << " p " << p;
+        general = fast;
+        detail::store_row_bits(t1, p, fast.data());
+        detail::store_row_bits_general(t2, p, general.data());
+        ASSERT_EQ(all_row_bytes(w1), all_row_bytes(w2)) << "store_row_bits " << dtype_name(dt) << " view " << k << " p " << p;
+      }
+      ++views_checked;
+    }
+  }
+  EXPECT_EQ(views_checked, 8 * 8);
+}
+
+// The instructions on those rows: tensor_tensor's bit-vector and native integer ops on GpSimdE,
+// tensor_scalar's bit-vector ops on VectorE and tensor_reduce's bitwise_or, over integer operands
+// of every dtype pair (strided and 2-D views included), against the documented element semantics:
+// bitvec = 32-bit patterns zero-extended from each dtype's width, the result's low bits stored;
+// native integer = exact int64, stored with saturation to dst's range.
+TEST(GpsimdRows, BitvecAndIntegerInstructionsFollowTheElementSemantics) {
+  const auto pattern = [](DType t, std::int64_t v) { return static_cast<std::int64_t>(detail::to_pattern(t, v)); };
+  const auto low_bits = [](DType t, std::uint32_t u) { return detail::from_pattern(t, u); };
+  const auto saturate = [](DType t, std::int64_t v) {
+    std::int64_t lo = 0, hi = 0xffffffffLL;
+    switch (t) {
+      case DType::i8: lo = -128, hi = 127; break;
+      case DType::i16: lo = -32768, hi = 32767; break;
+      case DType::i32: lo = -0x80000000LL, hi = 0x7fffffffLL; break;
+      case DType::u8: hi = 255; break;
+      case DType::u16: hi = 65535; break;
+      default: break;
+    }
+    return std::clamp(v, lo, hi);
+  };
+  const AluOp bit_ops[] = {AluOp::bitwise_and, AluOp::bitwise_or, AluOp::bitwise_xor, AluOp::left_shift, AluOp::right_shift};
+  const AluOp int_ops[] = {AluOp::add, AluOp::subtract, AluOp::multiply, AluOp::maximum, AluOp::abs_min, AluOp::less};
+  const auto bit_ref = [](AluOp op, std::uint32_t a, std::uint32_t b) -> std::uint32_t {
+    switch (op) {
+      case AluOp::bitwise_and: return a & b;
+      case AluOp::bitwise_or: return a | b;
+      case AluOp::bitwise_xor: return a ^ b;
+      case AluOp::left_shift: return b >= 32 ? 0u : a << b;
+      default: return b >= 32 ? 0u : a >> b;
+    }
+  };
+  const auto int_ref = [](AluOp op, std::int64_t a, std::int64_t b) -> std::int64_t {
+    switch (op) {
+      case AluOp::add: return a + b;
+      case AluOp::subtract: return a - b;
+      case AluOp::multiply: {  // exact, saturating at the int64 range (u32 x u32 may exceed it)
+        std::int64_t r = 0;
+        if (__builtin_mul_overflow(a, b, &r))
+          return (a < 0) != (b < 0) ? std::numeric_limits<std::int64_t>::min() : std::numeric_limits<std::int64_t>::max();
+        return r;
+      }
+      case AluOp::maximum: return std::max(a, b);
+      case AluOp::abs_min: return std::min(a < 0 ? -a : a, b < 0 ? -b : b);
+      default: return a < b;
+    }
+  };
+  int cases = 0;
+  for (DType ta : kIntTypes)
+    for (DType td : kIntTypes) {
+      const DType tb = kIntTypes[(static_cast<int>(ta) + static_cast<int>(td)) % 6];
+      NeuronCore nc;
+      const Tile wa = nc.sbuf().alloc(ta, 8, {96});
+      const Tile wb = nc.sbuf().alloc(tb, 8, {96});
+      const Tile wd = nc.sbuf().alloc(td, 8, {96});
+      fill_random_bytes(wa, 100 + static_cast<std::uint64_t>(ta));
+      fill_random_bytes(wb, 200 + static_cast<std::uint64_t>(tb));
+      // Shift counts 0..40 in b's first 64 elements of each row (shifts by >= 32 give 0).
+      for (std::int32_t p = 0; p < 8; ++p)
+        for (std::int64_t i = 0; i < 64; i += 2) store_int(tb, wb.at(p, i), (i * 7 + p) % 41);
+      // Operand views of 30 elements: dense, stride 3, a 2-D [5, 6] view of partial runs.
+      const auto views = [](const Tile& w) {
+        return std::vector<Tile>{w.cols(3, 30), w.slice(0, 1, 30, 3), w.reshape({8, 12}).slice(1, 1, 6).slice(0, 2, 5)};
+      };
+      const std::vector<Tile> va = views(wa), vb = views(wb), vd = views(wd);
+      for (std::size_t k = 0; k < va.size(); ++k) {
+        const Tile &a = va[k], &b = vb[(k + 1) % 3], &d = vd[(k + 2) % 3];
+        const auto xa = read_int(a), xb = read_int(b);
+        for (AluOp op : bit_ops) {
+          nc.tensor_tensor(d, a, b, op, Engine::gpsimd);
+          const auto got = read_int(d);
+          for (std::size_t i = 0; i < got.size(); ++i) {
+            const auto want = low_bits(td, bit_ref(op, static_cast<std::uint32_t>(pattern(ta, xa[i])),
+                                                   static_cast<std::uint32_t>(pattern(tb, xb[i]))));
+            ASSERT_EQ(got[i], want) << alu_op_name(op) << " " << dtype_name(ta) << " " << dtype_name(tb) << " -> "
+                                    << dtype_name(td) << " view " << k << " i " << i;
+          }
+          // tensor_scalar (VectorE, ideal numerics): a, op with an immediate, then bitwise_xor with [P, 1] b.
+          Tile b_col = b;  // element 0 of each of b's rows, as a [P, 1] tile
+          for (int dim = 0; dim < b_col.ndim; ++dim) b_col = b_col.slice(dim, 0, 1);
+          nc.tensor_scalar(d, a, op, 5.0f, AluOp::bitwise_xor, ScalarOperand(b_col), Engine::vector);
+          const auto got_s = read_int(d);
+          const std::int64_t per_row = a.free_size();
+          for (std::size_t i = 0; i < got_s.size(); ++i) {
+            const auto s1 = static_cast<std::uint32_t>(pattern(tb, xb[i / per_row * per_row]));
+            const auto want = low_bits(td, bit_ref(op, static_cast<std::uint32_t>(pattern(ta, xa[i])), 5u) ^ s1);
+            ASSERT_EQ(got_s[i], want) << "tensor_scalar " << alu_op_name(op) << " " << dtype_name(ta) << " view " << k;
+          }
+        }
+        for (AluOp op : int_ops) {
+          nc.tensor_tensor(d, a, b, op, Engine::gpsimd);
+          const auto got = read_int(d);
+          for (std::size_t i = 0; i < got.size(); ++i)
+            ASSERT_EQ(got[i], saturate(td, int_ref(op, xa[i], xb[i])))
+                << alu_op_name(op) << " " << dtype_name(ta) << " " << dtype_name(tb) << " -> " << dtype_name(td)
+                << " view " << k << " i " << i;
+        }
+        // tensor_reduce bitwise_or over each row into a [P, 1] column of dst's dtype.
+        const Tile col = wd.cols(90, 1).rows(0, a.partitions);
+        nc.tensor_reduce(col, a, AluOp::bitwise_or);
+        const auto got_r = read_int(col);
+        const std::int64_t per_row = a.free_size();
+        for (std::int32_t p = 0; p < a.partitions; ++p) {
+          std::uint32_t acc = 0;
+          for (std::int64_t i = 0; i < per_row; ++i) acc |= static_cast<std::uint32_t>(pattern(ta, xa[static_cast<std::size_t>(p * per_row + i)]));
+          ASSERT_EQ(got_r[static_cast<std::size_t>(p)], low_bits(td, acc)) << dtype_name(ta) << " view " << k << " p " << p;
+        }
+        ++cases;
+      }
+    }
+  EXPECT_EQ(cases, 6 * 6 * 3);
+}
+
+// tensor_reduce over fp32 rows of one run (dense: read in place; strided: gathered) and an fp32
+// [P, 1] destination written at its address, against the same bits through the general row walk
+// (the same bytes read as tf32, whose row load is the same bit copy, so the instruction takes
+// load_row): every op, negate, NaN payloads, -0, Inf, subnormals, 1 to 64 elements, 1 to 64
+// partitions, destination columns inside wider rows and partition sub-ranges.
+TEST(GpsimdRows, ReduceSingleRunRowsMatchTheGeneralRowWalk) {
+  const AluOp ops[] = {AluOp::add,     AluOp::multiply,    AluOp::maximum,    AluOp::minimum,
+                       AluOp::logical_and, AluOp::logical_or, AluOp::logical_xor};
+  const std::uint32_t specials[] = {0x7fc00000u, 0x7fc00123u, 0xffc00456u, 0x80000000u, 0x00000000u,
+                                    0x7f800000u, 0xff800000u, 0x00000001u, 0x807fffffu, 0x3f800000u};
+  std::mt19937_64 rng(2030);
+  int cases = 0;
+  for (std::int64_t n : {1, 2, 3, 64})
+    for (std::int32_t parts : {7, 64})
+      for (int special_mix = 0; special_mix < 3; ++special_mix) {
+        NeuronCore nc;
+        const Tile src = nc.sbuf().alloc(DType::f32, 64, {2 * n});
+        const Tile out = nc.sbuf().alloc(DType::f32, 128, {6});
+        for (std::int32_t p = 0; p < 64; ++p)
+          for (std::int64_t i = 0; i < 2 * n; ++i) {
+            std::uint32_t bits = 0;
+            if (special_mix > 0 && rng() % (special_mix == 1 ? 8 : 2) == 0)
+              bits = specials[rng() % std::size(specials)];
+            else
+              bits = std::bit_cast<std::uint32_t>(std::ldexp(static_cast<float>(static_cast<std::int32_t>(rng() % 2001) - 1000) / 1000.0f,
+                                                             static_cast<int>(rng() % 9) - 4));
+            std::memcpy(src.at(p, i), &bits, 4);
+          }
+        const Tile dense = src.cols(0, n).rows(0, parts);                  // one run, read in place
+        const Tile strided = src.slice(0, 1, n, 2).rows(0, parts);          // one run of stride 2, gathered
+        for (AluOp op : ops)
+          for (bool negate : {false, true}) {
+            for (const Tile& s : {dense, strided}) {
+              const Tile fast_col = out.cols(1, 1).rows(64, parts);  // partition sub-range, column 1 of 6
+              const Tile general_col = out.cols(4, 1).rows(0, parts);
+              nc.memset(out, -7.0f);
+              nc.tensor_reduce(fast_col, s, op, negate);
+              nc.tensor_reduce(general_col, s.bitcast(DType::tf32), op, negate);
+              const auto cell = [&](std::int32_t p, std::int64_t c) { return out.base + p * out.partition_stride + c * 4; };
+              for (std::int32_t p = 0; p < 128; ++p)
+                for (std::int64_t c = 0; c < 6; ++c) {
+                  std::uint32_t got = 0, want = 0;
+                  std::memcpy(&got, cell(p, c), 4);
+                  const bool fast_cell = c == 1 && p >= 64 && p < 64 + parts;
+                  const bool general_cell = c == 4 && p < parts;
+                  if (fast_cell)
+                    std::memcpy(&want, cell(p - 64, 4), 4);
+                  else
+                    want = general_cell ? got : std::bit_cast<std::uint32_t>(-7.0f);
+                  ASSERT_EQ(got, want) << alu_op_name(op) << " negate " << negate << " n " << n << " parts " << parts
+                                       << " stride " << s.stride[0] << " p " << p << " c " << c;
+                }
+              ++cases;
+            }
+          }
+      }
+  EXPECT_EQ(cases, 4 * 2 * 3 * 7 * 2 * 2);
+}
