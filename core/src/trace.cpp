@@ -99,9 +99,14 @@ void detail::give_trace_buffer(std::vector<Instruction>& records) noexcept {
 
 bool detail::take_trace_buffer(std::vector<Instruction>& records, std::size_t n) noexcept {
   if (t_trace_pool_gone || records.capacity() != 0) return false;
+  // At most about twice the records asked for: a call's many small launch traces, outstanding until
+  // their join, would otherwise take the large buffers (the join's) and leave the join to allocate
+  // and fault in a new one every call (ssyevd 128: ~64 faults a call).
+  const std::size_t most = 2 * n + 256;
   std::vector<Instruction>* best = nullptr;
   for (std::vector<Instruction>& s : trace_pool().slots)
-    if (s.capacity() >= n && s.capacity() != 0 && (best == nullptr || s.capacity() < best->capacity())) best = &s;
+    if (s.capacity() >= n && s.capacity() != 0 && s.capacity() <= most && (best == nullptr || s.capacity() < best->capacity()))
+      best = &s;
   if (best == nullptr) return false;
   best->swap(records);
   return true;

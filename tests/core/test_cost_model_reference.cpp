@@ -1068,8 +1068,8 @@ TEST(CostModelReference, LongTraceMemoHitIsTheFreshScheduleBitForBit) {
 
 // A long trace kept in the memo, then traces that differ from it in one record (first, middle or
 // last; one field, or one region's bounds, on chip or in HBM, the HBM change reordering the
-// endpoints): each is a miss on its first and second sighting, and is scheduled as the reference
-// schedules it.
+// endpoints): the first sighting of each is a miss (keyed against the kept trace when only regions
+// changed), and every answer is the reference scheduler's profile of the variant.
 TEST(CostModelReference, LongTraceMemoMissesOnAnyOneRecordDifference) {
   std::mt19937_64 rng(33);
   const Trace t = random_trace(rng, 1500, 1);
@@ -1104,9 +1104,12 @@ TEST(CostModelReference, LongTraceMemoMissesOnAnyOneRecordDifference) {
       }
       const std::vector<std::uint64_t> want = profile_bits(reference::schedule_trace(v, opt));
       const std::int64_t hits = detail::schedule_memo_long_hits();
-      for (int call = 0; call < 2; ++call)
-        EXPECT_TRUE(profile_bits(schedule_trace(v, opt)) == want) << "record " << k << " change " << change;
-      EXPECT_EQ(detail::schedule_memo_long_hits(), hits) << "record " << k << " change " << change;
+      EXPECT_TRUE(profile_bits(schedule_trace(v, opt)) == want) << "record " << k << " change " << change;
+      EXPECT_EQ(detail::schedule_memo_long_hits(), hits) << "record " << k << " change " << change << ": first sighting";
+      // The second sighting: a miss, or (when the first was keyed: only the regions changed, which
+      // the fingerprint leaves out) a hit on the variant's own entry. Either way its own profile.
+      EXPECT_TRUE(profile_bits(schedule_trace(v, opt)) == want) << "record " << k << " change " << change;
+      EXPECT_LE(detail::schedule_memo_long_hits() - hits, 1) << "record " << k << " change " << change;
       ++variants;
     }
   }

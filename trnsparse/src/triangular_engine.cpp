@@ -57,6 +57,7 @@
 
 #include "generic_host.hpp"
 #include "triangular_replay.hpp"
+#include "trn/core/report_observer.hpp"
 #include "trn/core/scratch.hpp"
 #include "trn/core/spmd.hpp"
 #include "trn/sparse/triangular.hpp"
@@ -402,11 +403,85 @@ PlanFacts engine_facts(const TriangularAnalysis& t, std::int64_t m, const Engine
   return p;
 }
 
+// ---- Replay (triangular_replay.hpp) ------------------------------------------------------------
+
+// The launch's HBM buffers (the work vector, the value table, the index words) as trace addresses
+// (trace_hbm_address: scratch blocks named by allocation), in increasing order of their first byte.
+struct HbmBuffers {
+  std::array<std::uint64_t, 3> lo{}, hi{};
+};
+HbmBuffers hbm_buffers(const void* work, std::size_t work_bytes, const void* table, std::size_t table_bytes,
+                       const void* words, std::size_t words_bytes) {
+  std::array<std::pair<std::uint64_t, std::uint64_t>, 3> b;
+  const auto at = [](const void* p, std::size_t bytes) {
+    const std::uint64_t lo = trace_hbm_address(reinterpret_cast<std::uintptr_t>(p));
+    return std::pair<std::uint64_t, std::uint64_t>{lo, lo + bytes};
+  };
+  b[0] = at(work, work_bytes);
+  b[1] = at(table, table_bytes);
+  b[2] = at(words, words_bytes);
+  std::sort(b.begin(), b.end());
+  HbmBuffers h;
+  for (std::size_t k = 0; k < b.size(); ++k) {
+    h.lo[k] = b[k].first;
+    h.hi[k] = b[k].second;
+  }
+  return h;
+}
+
+// An HBM trace address as (rank of its buffer) << 48 | offset in it: strictly increasing over the
+// buffers' addresses (ranks in address order, an address on two buffers' common edge taken by the
+// lower one). False for an address outside them.
+bool renamed(std::uint64_t a, const HbmBuffers& h, std::uint64_t& out) {
+  for (std::size_t k = 0; k < h.lo.size(); ++k)
+    if (a >= h.lo[k] && a <= h.hi[k]) {
+      out = std::uint64_t{k} << 48 | (a - h.lo[k]);
+      return true;
+    }
+  return false;
+}
+
+// Every field the cost model can read (as core's schedule memo key does: cost_model.cpp memo_key).
+static_assert(sizeof(Region) == 32 && sizeof(Instruction) == 208, "Instruction changed: update same_record");
+bool same_fields(const Instruction& a, const Instruction& c) {
+  return a.index == c.index && a.program == c.program && a.core == c.core && a.engine == c.engine && a.opcode == c.opcode &&
+         a.in_dtype == c.in_dtype && a.out_dtype == c.out_dtype && a.partitions == c.partitions &&
+         a.free_elems == c.free_elems && a.matmul_m == c.matmul_m && a.inputs == c.inputs && a.bytes_read == c.bytes_read &&
+         a.bytes_written == c.bytes_written &&
+         std::memcmp(&a.declared_cycles, &c.declared_cycles, sizeof(double)) == 0 && a.accumulate == c.accumulate &&
+         a.double_row == c.double_row && a.contiguous == c.contiguous && a.subop == c.subop && a.nregions == c.nregions &&
+         a.host_label == c.host_label && a.regions_dropped == c.regions_dropped;
+}
+// `a` with its HBM endpoints renamed into `out`; false when one lies outside the buffers.
+bool rename_record(const Instruction& a, const HbmBuffers& h, Instruction& out) {
+  out = a;
+  for (std::uint8_t r = 0; r < a.nregions; ++r) {
+    Region& g = out.regions[r];
+    if (g.mem != MemSpace::hbm) continue;
+    if (!renamed(a.regions[r].lo, h, g.lo) || !renamed(a.regions[r].hi, h, g.hi)) return false;
+  }
+  return true;
+}
+// a (as traced) equals c (as kept, renamed) in every field, HBM endpoints under the renaming.
+bool same_record(const Instruction& a, const Instruction& c, const HbmBuffers& h) {
+  if (!same_fields(a, c)) return false;
+  for (std::uint8_t r = 0; r < a.nregions; ++r) {
+    const Region &x = a.regions[r], &y = c.regions[r];
+    if (x.mem != y.mem || x.write != y.write || x.p0 != y.p0 || x.np != y.np) return false;
+    if (x.mem != MemSpace::hbm) {
+      if (x.lo != y.lo || x.hi != y.hi) return false;
+      continue;
+    }
+    std::uint64_t lo = 0, hi = 0;
+    if (!renamed(x.lo, h, lo) || !renamed(x.hi, h, hi) || lo != y.lo || hi != y.hi) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
-// What a replay keeps (triangular_replay.hpp): the first level-set solve's chunks and index words.
-// (Its trace and profile were kept here too until session 22: core's schedule memo now serves long
-// traces, cost_model.cpp "The schedule memo".)
+// What a replay keeps (triangular_replay.hpp): the first level-set solve's chunks and index words,
+// and its trace (HBM addresses renamed) with the profile the cost model gave it.
 struct detail::LevelSetReplayState {
   // The analysis the words were derived from (a replay serves one analysis, triangular_replay.hpp;
   // another one, or one at a reused address with another shape, starts the replay afresh).
@@ -420,14 +495,24 @@ struct detail::LevelSetReplayState {
   std::vector<ChunkIndex> chunks;
   std::vector<std::int32_t> words;
   std::int64_t width = 0;
-  std::int64_t replayed = 0;  // solves that took the kept index words
+  // The first modeled trace and its profile.
+  bool modeled = false;
+  Generation target = Generation::trn1;
+  int num_cores = 1;
+  std::int64_t ncols = 0;
+  std::vector<Instruction> records;  // HBM endpoints renamed (rename_record)
+  std::array<std::int64_t, kEngineCount> per_engine{};
+  std::int64_t host_steps = 0, link_transfers = 0;
+  Profile profile;
+  std::int64_t replayed = 0;  // solves answered with `profile`
   // Empty again, the arrays' capacity kept.
   void reset() {
     analysis = nullptr;
     analysis_n = analysis_nnz = 0;
-    indexed = false;
+    indexed = modeled = false;
     chunks.clear();
     words.clear();
+    records.clear();
     replayed = 0;
   }
 };
@@ -466,6 +551,38 @@ detail::LevelSetReplay::LevelSetReplay(LevelSetReplay&&) noexcept = default;
 detail::LevelSetReplay& detail::LevelSetReplay::operator=(LevelSetReplay&&) noexcept = default;
 std::int64_t detail::replayed_solves(const LevelSetReplay& replay) { return replay.state != nullptr ? replay.state->replayed : 0; }
 
+namespace {
+
+// True when `trace` is the kept one record by record under this launch's buffers (same settings).
+bool repeats_kept(const detail::LevelSetReplayState& k, const Trace& trace, const HbmBuffers& h) {
+  if (trace.instructions.size() != k.records.size() || trace.per_engine != k.per_engine ||
+      trace.host_steps != k.host_steps || trace.link_transfers != k.link_transfers)
+    return false;
+  for (std::size_t i = 0; i < k.records.size(); ++i)
+    if (!same_record(trace.instructions[i], k.records[i], h)) return false;
+  return true;
+}
+// Keeps a modeled report's trace (renamed) and profile; nothing when an address lies outside the buffers.
+void keep_modeled(detail::LevelSetReplayState& k, const Settings& s, std::int64_t ncols, const CallReport& report,
+                  const HbmBuffers& h) {
+  k.records.resize(report.trace.instructions.size());
+  for (std::size_t i = 0; i < k.records.size(); ++i)
+    if (!rename_record(report.trace.instructions[i], h, k.records[i])) {
+      k.records.clear();
+      return;
+    }
+  k.per_engine = report.trace.per_engine;
+  k.host_steps = report.trace.host_steps;
+  k.link_transfers = report.trace.link_transfers;
+  k.profile = report.profile;
+  k.target = s.target;
+  k.num_cores = s.num_cores;
+  k.ncols = ncols;
+  k.modeled = true;
+}
+
+}  // namespace
+
 bool triangular_on_engines(Value v) { return v == Value::f32 || v == Value::c32; }
 
 std::string triangular_levels_text(const TriangularAnalysis& t) {
@@ -497,7 +614,7 @@ void detail::triangular_solve_engines_replayed(const Settings& s, const Triangul
                                                const void* diagonal, Scalar alpha, GOp opB, const DenseAny& B,
                                                const DenseAny& C, CallReport* report, LevelSetReplay* replay) {
   if (replay != nullptr && replay->state == nullptr) replay->state = take_replay_state();
-  // A solve with a caller's diagonal array derives other index words: not kept.
+  // A solve with a caller's diagonal array reads a fourth HBM buffer: not replayed.
   LevelSetReplayState* kept = replay != nullptr && diagonal == nullptr ? replay->state.get() : nullptr;
   const std::int64_t n = t.n, m = C.cols;
   const bool cplx = t.value == Value::c32;
@@ -541,7 +658,6 @@ void detail::triangular_solve_engines_replayed(const Settings& s, const Triangul
       words.resize(kept->words.size());
       std::memcpy(words.data(), kept->words.data(), kept->words.size() * sizeof(std::int32_t));
       g.index_width = kept->width;
-      ++kept->replayed;
     } else {
       fresh = index_chunks(t, pmax, g.slice, diagonal != nullptr, words, g.index_width);
       if (kept != nullptr) {
@@ -566,9 +682,22 @@ void detail::triangular_solve_engines_replayed(const Settings& s, const Triangul
     store_solution(yr, n, m, g.block, C);
   if (report == nullptr) return;
   const bool wanted = report->plans_wanted;
-  // Modeled as every launch is: a later application's trace, equal to an earlier one's up to the
-  // scratch blocks' names, takes its profile from core's schedule memo (cost_model.cpp).
-  finish_report(*report, std::move(r.trace), ReportSettings::of(s));
+  // Replayed: a trace equal to the kept one under the buffers' renaming has the kept profile
+  // (triangular_replay.hpp); an observed report is always modeled (report_observer.hpp).
+  const bool replayable = kept != nullptr && n > 0 && m > 0 && !thread_report_observed();
+  HbmBuffers buffers;
+  if (replayable)
+    buffers = hbm_buffers(g.work, work_values * z(g.w) * sizeof(float), table.data(), table_words * sizeof(float),
+                          words.data(), words.size() * sizeof(std::int32_t));
+  if (replayable && kept->modeled && kept->target == s.target && kept->num_cores == s.num_cores && kept->ncols == m &&
+      repeats_kept(*kept, r.trace, buffers)) {
+    report->trace = std::move(r.trace);
+    report->profile = kept->profile;
+    ++kept->replayed;
+  } else {
+    finish_report(*report, std::move(r.trace), ReportSettings::of(s));
+    if (replayable && !kept->modeled) keep_modeled(*kept, s, m, *report, buffers);
+  }
   report->blocks = counts.chunks;
   if (wanted) report->add_plan(engine_facts(t, m, counts, report->profile.total_ns).print());
 }

@@ -3,17 +3,25 @@
 // R_32F / C_32F level-set path (triangular_engine.cpp) can keep between those solves without
 // changing a bit, a trace record or a modeled time.
 //
-// Algorithm   The first solve runs as triangular_solve does and keeps the chunks and their index
-//             words (pattern only: the same words every solve). A later solve copies the kept words
-//             instead of deriving them again and runs its launch as before (every instruction
-//             executes, leaves its bytes and its trace record, and the trace is modeled). Its profile
-//             comes from core's schedule memo when its trace equals an earlier one record by record
-//             up to an order-preserving renaming of its HBM addresses (core/src/cost_model.cpp, "The
-//             schedule memo": long traces are memoised from session 22 on; until then this replay
-//             kept the first trace and profile itself, core's memo stopping at 256 records).
+// Algorithm   The first solve runs as triangular_solve does and keeps (a) the chunks and their index
+//             words (pattern only: the same words every solve) and (b) its trace with every HBM
+//             address renamed to (rank of its buffer among the launch's three buffers, offset in the
+//             buffer), and the profile the cost model gave it. A later solve copies the kept index
+//             words instead of deriving them again, runs its launch as before (every instruction
+//             executes, leaves its bytes and its trace record), and then compares its trace with the
+//             kept one record by record, every field, HBM addresses under the same renaming. Equal:
+//             the kept profile is this trace's profile, because the cost model reads HBM addresses
+//             only by comparing region endpoints with one another (core/src/cost_model.cpp, "The
+//             schedule memo": a strictly increasing renaming of the endpoints schedules exactly as
+//             the trace does, the argument core's own schedule memo rests on) and the renaming is
+//             strictly increasing when the three buffers lie in the same order in both calls.
+//             Different (any field, a buffer order, an address outside the three buffers): the
+//             trace is modeled as usual. Core's memo stops at 256 records; a level-set solve of the
+//             bench's 64 x 64 grid has ~1 500.
 // Engines     None of its own (host bookkeeping around triangular_solve_engines).
 // Accuracy    Not applicable: the same launches, bits and profiles as triangular_solve.
-// Limits      One analysis and one Settings per replay; the replay must not outlive the analysis.
+// Limits      One analysis, one Settings and no report observer (trn/core/report_observer.hpp: an
+//             observed report is always modeled) per replay; the replay must not outlive the analysis.
 //             A solve with another analysis (address, n or nnz) empties the replay and starts afresh.
 //             Paths other than the level sets (the blocked schedule, fp64) run unchanged.
 #pragma once
@@ -36,7 +44,7 @@ class LevelSetReplay {
   std::unique_ptr<LevelSetReplayState> state;
 };
 
-// Solves that took the kept index words (tests: a replay that never replays is a slow no-op).
+// Solves whose profile came from the kept one (tests: a replay that never replays is a slow no-op).
 std::int64_t replayed_solves(const LevelSetReplay& replay);
 
 // triangular_solve with a replay: the same checks and path choice; the R_32F / C_32F level-set path
