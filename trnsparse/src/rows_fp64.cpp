@@ -60,19 +60,25 @@ void group_columns(const OpPattern& p, std::int64_t r0, std::int64_t r1, std::ve
   for (std::size_t q = 0; q < cols.size(); ++q) where[z(cols[q])] = static_cast<std::int64_t>(q);
 }
 
+// The distinct columns u of rows [r0, r1) of the pattern: stamp[c] == r0 marks column c as seen in
+// this group (the caller fills stamp with -1 before a pass over increasing r0).
+std::int64_t distinct_columns_of_rows(const OpPattern& p, std::int64_t r0, std::int64_t r1, std::vector<std::int64_t>& stamp) {
+  std::int64_t u = 0;
+  for (std::int64_t e = p.start[z(r0)]; e < p.start[z(r1)]; ++e)
+    if (stamp[z(p.col[z(e)])] != r0) {
+      stamp[z(p.col[z(e)])] = r0;
+      ++u;
+    }
+  return u;
+}
+
 // The panel values sum_g rows_g u_g of the groups of G rows (one pass over the pattern).
 std::int64_t panel_values_of(const OpPattern& p, std::int64_t G, std::vector<std::int64_t>& stamp) {
   std::fill(stamp.begin(), stamp.end(), -1);
   std::int64_t total = 0;
   for (std::int64_t r0 = 0; r0 < p.rows; r0 += G) {
     const std::int64_t r1 = std::min(p.rows, r0 + G);
-    std::int64_t u = 0;
-    for (std::int64_t e = p.start[z(r0)]; e < p.start[z(r1)]; ++e)
-      if (stamp[z(p.col[z(e)])] != r0) {
-        stamp[z(p.col[z(e)])] = r0;
-        ++u;
-      }
-    total += (r1 - r0) * u;
+    total += (r1 - r0) * distinct_columns_of_rows(p, r0, r1, stamp);
   }
   return total;
 }
@@ -114,13 +120,7 @@ std::int64_t cap_group_rows(const OpPattern& p, std::int64_t G, std::int64_t max
     bool fits = true;
     for (std::int64_t r0 = 0; r0 < p.rows && fits; r0 += G) {
       const std::int64_t r1 = std::min(p.rows, r0 + G);
-      std::int64_t u = 0;
-      for (std::int64_t e = p.start[z(r0)]; e < p.start[z(r1)]; ++e)
-        if (stamp[z(p.col[z(e)])] != r0) {
-          stamp[z(p.col[z(e)])] = r0;
-          ++u;
-        }
-      fits = real_form_elements(r1 - r0, u) < max_elements;
+      fits = real_form_elements(r1 - r0, distinct_columns_of_rows(p, r0, r1, stamp)) < max_elements;
     }
     if (fits) break;
   }
