@@ -1364,8 +1364,8 @@ namespace {
 // they were scheduled afresh every call: two thirds of a C API Strsv n = 50, callgrind).
 constexpr std::size_t kMemoMaxInstructions = 256;
 constexpr std::size_t kMemoEntries = 32;
-// Long traces: at most 16 Ki records (a key of ~25 words a record: <= 3.3 MiB), at most 8 MiB of
-// keys kept per thread, at most kLongMemoEntries of them; fingerprints of kLongSeen first sightings.
+// Long traces: at most 16 Ki records (a key of at most 25 words a record: <= 3.2 MiB, stored when it
+// is at most half the budget), at most 8 MiB of keys kept per thread, at most kLongMemoEntries of them; fingerprints of kLongSeen first sightings.
 constexpr std::size_t kLongMemoMaxInstructions = std::size_t{1} << 14;
 constexpr std::size_t kLongMemoWords = std::size_t{1} << 20;
 constexpr std::size_t kLongMemoEntries = 16;
@@ -1795,7 +1795,10 @@ struct ScheduleMemo {
     return nullptr;
   }
   void store_long(std::uint64_t fp, std::uint64_t h, const Profile& p) {
-    if (key.size() > kLongMemoWords / 4) return;
+    // One key may take half the budget: a trace of kLongMemoMaxInstructions records of four regions
+    // each (9 + 4 x 4 words a record) always fits, so no trace the memo keys is keyed in vain.
+    static_assert(kHeadWords + kLongMemoMaxInstructions * (9 + 4 * 4) <= kLongMemoWords / 2);
+    if (key.size() > kLongMemoWords / 2) return;
     while (!long_entries.empty() && (long_entries.size() >= kLongMemoEntries || long_words + key.size() > kLongMemoWords)) {
       long_words -= long_entries.front().key.size();
       long_entries.pop_front();

@@ -72,6 +72,9 @@ TraceBufferPool& trace_pool() noexcept {
   thread_local TraceBufferPool pool;
   return pool;
 }
+// The records all of a thread's kept trace buffers may hold together: two of the largest kept buffer
+// (a join's and one launch's), ~6.5 MiB (Instruction is 208 bytes).
+constexpr std::size_t kTraceBufferPoolRecords = 2 * detail::kTraceBufferMaxRecords;
 }  // namespace
 
 void detail::give_trace_buffer(std::vector<Instruction>& records) noexcept {
@@ -82,9 +85,20 @@ void detail::give_trace_buffer(std::vector<Instruction>& records) noexcept {
     return;
   }
   records.clear();
+  auto& slots = trace_pool().slots;
+  // The records kept in all slots stay within kTraceBufferPoolRecords (~6.5 MiB a thread, against 8
+  // slots x 3.3 MiB): the smallest kept buffers are freed first until this one fits.
+  std::size_t kept = 0;
+  for (const std::vector<Instruction>& s : slots) kept += s.capacity();
+  while (kept + c > kTraceBufferPoolRecords) {
+    std::vector<Instruction>* drop = nullptr;
+    for (std::vector<Instruction>& s : slots)
+      if (s.capacity() != 0 && (drop == nullptr || s.capacity() < drop->capacity())) drop = &s;
+    kept -= drop->capacity();
+    std::vector<Instruction>().swap(*drop);
+  }
   // An empty slot, else the smallest kept buffer when it is smaller than this one (freed: the
   // large buffers are the ones whose pages fault in afresh).
-  auto& slots = trace_pool().slots;
   std::vector<Instruction>* smallest = &slots[0];
   for (std::vector<Instruction>& s : slots) {
     if (s.capacity() == 0) {

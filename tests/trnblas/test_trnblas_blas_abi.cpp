@@ -501,6 +501,27 @@ void expect_gemm_info(const char* srname) {
   }
 }
 
+// The shim works its switches and modes out once per environment scan (session 22); a putenv()'d
+// string edited in place changes the environment (POSIX) without changing any entry pointer, and
+// must still reach the next call, as the per-call reads it replaced did.
+TEST(TrnblasBlasAbi, InPlaceEditsOfAPutenvStringReachTheNextCall) {
+  DefaultEnv env;
+  const int m = 40, n = 30, k = 128;
+  const auto A = uniform_f(static_cast<std::size_t>(m) * k, 27), B = uniform_f(static_cast<std::size_t>(k) * n, 28);
+  const auto fp32 = sgemm_product(A, B, m, n, k);
+  static char entry[] = "TRNBLAS_COMPUTE=fp32";
+  ASSERT_EQ(putenv(entry), 0);
+  const auto before = sgemm_product(A, B, m, n, k);
+  std::memcpy(entry + 16, "bf16", 4);  // the same entry pointer, another value
+  const auto after = sgemm_product(A, B, m, n, k);
+  std::memcpy(entry + 16, "fp32", 4);
+  const auto back = sgemm_product(A, B, m, n, k);
+  unsetenv("TRNBLAS_COMPUTE");
+  EXPECT_EQ(before, fp32);
+  EXPECT_NE(after, fp32) << "TRNBLAS_COMPUTE edited in place to bf16 must reach the next sgemm_";
+  EXPECT_EQ(back, fp32);
+}
+
 TEST(TrnblasBlasAbi, XerblaReceivesReferenceGemmInfo) {
   DefaultEnv env;
   expect_gemm_info<float>("SGEMM ");

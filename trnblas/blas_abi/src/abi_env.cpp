@@ -10,6 +10,7 @@
 #include <array>
 #include <cctype>
 #include <cstdarg>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -62,6 +63,13 @@ struct EnvCache {
   // warned about at the same call as before (the first that reads it; the warning is printed once
   // per process either way).
   bool trace_on = false, count_on = false, profile_on = false;
+  // The text of each set variable at the scan: a putenv()'d string edited in place changes the
+  // environment (POSIX) without changing any entry pointer, and the values worked out above must
+  // follow it as the per-call reads they replace did. Compared once per call; nothing when no
+  // TRNBLAS_ variable is set.
+  std::array<std::string, kVars> text{};
+  std::array<std::uint8_t, kVars> set_vars{};
+  std::size_t nset = 0;
   std::array<Config, 2> config{};           // [fp64]
   std::array<bool, 2> config_ready{};
 };
@@ -124,6 +132,12 @@ EnvCache& env_cache() {
       if (cache.value[v] == nullptr && std::strlen(kVarNames[v]) == len && std::strncmp(e, kVarNames[v], len) == 0)
         cache.value[v] = eq + 1;
   }
+  cache.nset = 0;
+  for (std::size_t v = 0; v < kVars; ++v)
+    if (cache.value[v] != nullptr) {
+      cache.text[v] = cache.value[v];
+      cache.set_vars[cache.nset++] = static_cast<std::uint8_t>(v);
+    }
   // "unset or 0: off" (trnblas_blas.h), for the three switches read on every call.
   const auto on = [&](Var v) {
     const char* s = cache.value[static_cast<std::size_t>(v)];
@@ -135,13 +149,23 @@ EnvCache& env_cache() {
   cache.config_ready.fill(false);
 }
 
+// True when a set variable's string no longer reads as it did at the scan (edited in place).
+[[gnu::always_inline]] inline bool values_edited(const EnvCache& cache) {
+  for (std::size_t i = 0; i < cache.nset; ++i) {
+    const std::size_t v = cache.set_vars[i];
+    if (std::strcmp(cache.value[v], cache.text[v].c_str()) != 0) return true;
+  }
+  return false;
+}
+
 // The calling thread's cache, compared with the environment once per call.
 EnvCache& checked_env() {
   EnvCache& cache = env_cache();
   char** const ep = environ;
   if (!cache.checked || ep != cache.array) {
     // The same array with the same entries (a null array: none, as at the last scan), else scan again.
-    if (ep != cache.array || (ep == nullptr ? cache.count != 0 : !same_entries(ep, cache))) env_scan(cache, ep);
+    if (ep != cache.array || (ep == nullptr ? cache.count != 0 : !same_entries(ep, cache)) || values_edited(cache))
+      env_scan(cache, ep);
     cache.checked = true;
   }
   return cache;
