@@ -27,10 +27,15 @@
 // the polynomial only and is formed once per polynomial. Then the planes by the relation (shifted
 // XORs of 64-bit words), their transpose back to words (GFNI 8 x 8 bit transposes), word 0's
 // correction.
+// Session 23 (host speed only, the same words): the extension's y-odd term is a permute lookup and
+// its last ~9.3k words run in 16-bit lanes (step 1); the third generator level works on blocks of
+// eight rows (generator_level3_short_rows); the fourth level, the 9 x 9 sub-products and the
+// fourth level's output rows are one pass over registers (fused_group, the 5-level product loop
+// unrolled); the planes' relation reads aligned lines and funnel-shifts them (relation_plane).
 // Engines: none; this is the host set-up of the MT19937 streams (docs/trnrand.md section 12: outside the
 // trace, as before). Accuracy: exact (the same linear map as the Horner scheme; tested against it, for
 // random windows whose word 0 is arbitrary, and against plain stepping). Limits: hosts with AVX-512
-// F/BW/VBMI, VPCLMULQDQ and GFNI (returns false elsewhere, and for g of degree >= 19937).
+// F/BW/VBMI/VBMI2, VPCLMULQDQ and GFNI (returns false elsewhere, and for g of degree >= 19937).
 #include "avx512_intrinsics.hpp"
 
 #include <cstring>
@@ -50,6 +55,7 @@ constexpr std::size_t kGWords = (kD + 63) / 64;        // 312 words of G~
 
 bool clmul_jump_available() {
   static const bool ok = host_simd_available(HostSimd::avx512) && __builtin_cpu_supports("avx512vbmi") &&
+                         __builtin_cpu_supports("avx512vbmi2") &&
                          __builtin_cpu_supports("vpclmulqdq") && __builtin_cpu_supports("gfni");
   return ok;
 }
@@ -70,7 +76,7 @@ void reversed_polynomial(const Gf2Poly& g, std::uint64_t* gt) {
   for (std::size_t i = 0; i < kGWords; ++i) gt[i] = (r[i] >> kShift) | (r[i + 1] << (64 - kShift));
 }
 
-#define TRN_MT_JUMP_TARGET __attribute__((target("avx512f,avx512bw,avx512vbmi,vpclmulqdq,gfni")))
+#define TRN_MT_JUMP_TARGET __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,vpclmulqdq,gfni")))
 
 // Byte-permute tables of the planes' transpose back to words (see jump_avx512).
 struct PermuteTables {
@@ -93,6 +99,8 @@ struct PermuteTables {
 
 constexpr std::size_t kExtWords = 64 * kMt19937Words;   // 39936 words: the window and 63 twists
 constexpr std::size_t kBitWords = kExtWords / 64;       // 624 words of plane 0 (bit 0 of each word)
+constexpr std::size_t kNarrowFrom = 30592;               // the extension's 16-bit tail starts here (jump_avx512 step 1)
+static_assert(kNarrowFrom % 64 == 0 && kNarrowFrom + 15 * 623 >= 39904 && kNarrowFrom - 640 >= kMt19937Words, "");
 constexpr std::size_t kN = 324;                          // Toeplitz size (>= 314 sums; 2 x 2 x 3^4)
 constexpr std::size_t kGen = 2 * kN - 1;                 // 647 generator words
 constexpr std::size_t kGenShift = 13;                    // generator word k = plane-0 word k - 13
@@ -159,19 +167,32 @@ TRN_MT_JUMP_TARGET void output_level2(const std::uint64_t* sub, std::size_t n, s
 // block (s, i) is T_{2 + s - i} of h(e + (s - i) m); P0 = (T0 + T1 + T2) v2, P1 = (T1 + T2 + T3) v1,
 // P2 = (T2 + T3 + T4) v0, P3 = T1 (v1 + v2), P4 = T2 (v0 + v2), P5 = T3 (v0 + v1); rows P0 + P3 + P4,
 // P1 + P3 + P5, P2 + P4 + P5.
-TRN_MT_JUMP_TARGET void generator_level3(const std::uint64_t* in, std::size_t n, std::size_t R, std::uint64_t* out) {
-  const std::size_t m = n / 3;
-  for (std::size_t r = 0; r + 1 < 2 * m; ++r) {  // h(e + s m) is row r + (s + 2) m
-    const std::uint64_t *a = in + r * R, *b = in + (r + m) * R, *c = in + (r + 2 * m) * R, *d = in + (r + 3 * m) * R,
-                        *e = in + (r + 4 * m) * R;
-    std::uint64_t* o = out + r * 6 * R;
-    row_xor3(o, R, a, b, c);
-    row_xor3(o + R, R, b, c, d);
-    row_xor3(o + 2 * R, R, c, d, e);
-    row_copy(o + 3 * R, R, b);
-    row_copy(o + 4 * R, R, c);
-    row_copy(o + 5 * R, R, d);
-  }
+// The generator side of a three-way level (n = 3m, rows of R words, R not a multiple of 8: the
+// level-3 call, R = 9): with A .. E the generator rows r + s m (s = 0 .. 4; h(e + s m) is row
+// r + (s + 2) m), row r of the six parts is A + B + C, B + C + D, C + D + E, B, C, D (r < 2m - 1).
+// Eight rows at a time: rows r .. r + 7 of each of the five operands are 8 R
+// contiguous words (R vectors), and each vector's lanes are stored row by row with masked stores (a
+// vector meets at most two rows of 9): ~half the instructions of row-by-row XORs with scalar tails.
+// Reads up to 4 m R + 8 R words past `in` (the caller pads); writes only the 2m - 1 rows.
+template <std::size_t R>
+TRN_MT_JUMP_TARGET void generator_level3_short_rows(const std::uint64_t* in, std::size_t n, std::uint64_t* out) {
+  const std::size_t m = n / 3, rows = 2 * m - 1;
+  for (std::size_t r0 = 0; r0 < rows; r0 += 8)
+    for (std::size_t q = 0; q < R; ++q) {  // words 8 q .. 8 q + 7 of the block of rows r0 .. r0 + 7
+      const std::uint64_t* src = in + r0 * R + 8 * q;
+      const __m512i A = _mm512_loadu_si512(src), B = _mm512_loadu_si512(src + m * R), C = _mm512_loadu_si512(src + 2 * m * R),
+                    D = _mm512_loadu_si512(src + 3 * m * R), E = _mm512_loadu_si512(src + 4 * m * R);
+      const __m512i part[6] = {_mm512_ternarylogic_epi64(A, B, C, 0x96), _mm512_ternarylogic_epi64(B, C, D, 0x96),
+                               _mm512_ternarylogic_epi64(C, D, E, 0x96), B, C, D};
+      // Word w = 8 q + lane of the block is column w mod R of row r0 + w div R, which lives at
+      // out + (r0 + w div R) 6R + k R + w mod R = out + r0 6R + k R + w + (w div R) 5R.
+      for (std::size_t rr = 8 * q / R; rr * R < 8 * q + 8 && r0 + rr < rows; ++rr) {
+        const std::size_t first = rr * R > 8 * q ? rr * R - 8 * q : 0, last = std::min<std::size_t>(8, (rr + 1) * R - 8 * q);
+        const auto mask = static_cast<__mmask8>(((1u << last) - 1u) & ~((1u << first) - 1u));
+        std::uint64_t* dst = out + r0 * 6 * R + 8 * q + rr * 5 * R;
+        for (std::size_t k = 0; k < 6; ++k) _mm512_mask_storeu_epi64(dst + k * R, mask, part[k]);
+      }
+    }
 }
 TRN_MT_JUMP_TARGET void vector_level3(const std::uint64_t* in, std::size_t n, std::size_t R, std::uint64_t* out) {
   const std::size_t m = n / 3;
@@ -196,15 +217,23 @@ TRN_MT_JUMP_TARGET void output_level3(const std::uint64_t* sub, std::size_t n, s
   }
 }
 
+// Fan and Hasan's three-way output rows: row s (0, 1, 2) is P_s + P_3 + P_4, P_s + P_3 + P_5, P_s + P_4 + P_5:
+// whether product p is in row s's sum.
+constexpr bool in_three_way_sum(std::size_t s, std::size_t p) {
+  return p == s || (s == 0 ? (p == 3 || p == 4) : s == 1 ? (p == 3 || p == 5) : (p == 4 || p == 5));
+}
+
 // The vector side of the middle product for one polynomial: G~ (kN words, zero from kGWords on)
 // through the two two-way and the first two three-way levels (all as columns), then each 9 x 9
 // sub-product's vector through the last two three-way levels into its 36 leaf words.
-constexpr std::size_t kCols9 = 324;                      // 9 x 9 sub-products after the top four levels
-constexpr std::size_t kGroups9 = (kCols9 + 7) / 8;       // 41 groups of eight (the last of four)
+constexpr std::size_t kCols27 = 54;                      // 27 x 27 sub-products after the top three levels
+constexpr std::size_t kCols9 = 6 * kCols27;              // 324 9 x 9 sub-products after the fourth (part k4: columns 54 k4 ..)
+constexpr std::size_t kLaneGroups = (kCols27 + 7) / 8;   // 7 groups of eight of a part's 54 columns (the last of six)
 struct VectorSums {
-  // Per group of eight 9 x 9 sub-products: the 36 leaves' vector words of the two three-way levels
-  // done in registers (jump_avx512 step 2), [group][level-1 product p][leaf q][lane].
-  alignas(64) std::uint64_t leaves[kGroups9][6][6][8];
+  // Per part k4 of the fourth level and group j of eight of its 54 columns (column 54 k4 + 8 j + lane;
+  // lanes past column 53 zero): the 36 leaves' vector words of the two three-way levels done in
+  // registers (jump_avx512 step 2), [k4][j][level-5 product p][leaf q][lane].
+  alignas(64) std::uint64_t leaves[6][kLaneGroups][6][6][8];
 };
 TRN_MT_JUMP_TARGET void vector_sums(const std::uint64_t* gt, VectorSums& vs) {
   std::vector<std::uint64_t> v0(kN), v1(kN / 2 * 3), v2(kSubN * kSub), a(27 * 54), b(9 * kCols9 + 8);
@@ -213,32 +242,123 @@ TRN_MT_JUMP_TARGET void vector_sums(const std::uint64_t* gt, VectorSums& vs) {
   vector_level2(v1.data(), kN / 2, 3, v2.data());    // [81][9]
   vector_level3(v2.data(), 81, 9, a.data());         // [27][54]
   vector_level3(a.data(), 27, 54, b.data());         // [9][324]
-  for (std::size_t g = 0; g < kGroups9; ++g)
-    for (std::size_t lane = 0; lane < 8; ++lane) {
-      const std::size_t c = 8 * g + lane;
-      std::uint64_t v[9] = {};
-      if (c < kCols9)
-        for (std::size_t i = 0; i < 9; ++i) v[i] = b[i * kCols9 + c];
-      // Three-way split of 9 (m = 3): P0 = v2, P1 = v1, P2 = v0, P3 = v1 + v2, P4 = v0 + v2, P5 = v0 + v1
-      // (v_k the rows 3k .. 3k + 2), then the same split of each (m = 1) into six single words.
-      for (std::size_t p = 0; p < 6; ++p) {
-        std::uint64_t w[3];
-        for (std::size_t i = 0; i < 3; ++i) {
-          const std::uint64_t x0 = v[i], x1 = v[3 + i], x2 = v[6 + i];
-          const std::uint64_t sub[6] = {x2, x1, x0, x1 ^ x2, x0 ^ x2, x0 ^ x1};
-          w[i] = sub[p];
+  for (std::size_t k4 = 0; k4 < 6; ++k4)
+    for (std::size_t j = 0; j < kLaneGroups; ++j)
+      for (std::size_t lane = 0; lane < 8; ++lane) {
+        std::uint64_t v[9] = {};
+        if (8 * j + lane < kCols27)
+          for (std::size_t i = 0; i < 9; ++i) v[i] = b[i * kCols9 + kCols27 * k4 + 8 * j + lane];
+        // Three-way split of 9 (m = 3): P0 = v2, P1 = v1, P2 = v0, P3 = v1 + v2, P4 = v0 + v2, P5 = v0 + v1
+        // (v_k the rows 3k .. 3k + 2), then the same split of each (m = 1) into six single words.
+        for (std::size_t p = 0; p < 6; ++p) {
+          std::uint64_t w[3];
+          for (std::size_t i = 0; i < 3; ++i) {
+            const std::uint64_t x0 = v[i], x1 = v[3 + i], x2 = v[6 + i];
+            const std::uint64_t sub[6] = {x2, x1, x0, x1 ^ x2, x0 ^ x2, x0 ^ x1};
+            w[i] = sub[p];
+          }
+          const std::uint64_t leaf[6] = {w[2], w[1], w[0], w[1] ^ w[2], w[0] ^ w[2], w[0] ^ w[1]};
+          for (std::size_t q = 0; q < 6; ++q) vs.leaves[k4][j][p][q][lane] = leaf[q];
         }
-        const std::uint64_t leaf[6] = {w[2], w[1], w[0], w[1] ^ w[2], w[0] ^ w[2], w[0] ^ w[1]};
-        for (std::size_t q = 0; q < 6; ++q) vs.leaves[g][p][q][lane] = leaf[q];
       }
-    }
 }
 
-// One plane shifted: o[w] = bits 64 w + s .. 64 w + s + 63 of a, for w < words (s % 64 != 0).
-TRN_MT_JUMP_TARGET inline __m512i shifted_bits(const std::uint64_t* a, std::size_t w, std::size_t s) {
-  const std::uint64_t* p = a + w + s / 64;
-  const auto r = static_cast<unsigned>(s % 64);
-  return _mm512_or_si512(_mm512_srli_epi64(_mm512_loadu_si512(p), r), _mm512_slli_epi64(_mm512_loadu_si512(p + 1), 64 - r));
+// One step of the planes' relation: dst[q .. q + 7] = bits 64 q + s1 .. and 64 q + s2 .. of src
+// (s2 < s1 < 640, neither a multiple of 64), XORed, and XORed with plane0[q ..] & plane0_mask. src's
+// lines are read aligned: lines l0, l1, l2 are words q .. q + 23 (s2 / 64 = 6, s1 / 64 = 9), the
+// shifted words are formed by valignq and a funnel shift (fewer, unsplit loads).
+template <std::size_t s1, std::size_t s2>
+TRN_MT_JUMP_TARGET inline __m512i relation_step(__m512i l0, __m512i l1, __m512i l2, __m512i plane0_and) {
+  static_assert(s1 / 64 == 9 && s2 / 64 == 6 && s1 % 64 != 0 && s2 % 64 != 0, "lines q .. q + 23 hold both operands");
+  const __m512i a_lo = _mm512_alignr_epi64(l2, l1, 1), a_hi = _mm512_alignr_epi64(l2, l1, 2);  // words q + 9 .., q + 10 ..
+  const __m512i b_lo = _mm512_alignr_epi64(l1, l0, 6), b_hi = _mm512_alignr_epi64(l1, l0, 7);  // words q + 6 .., q + 7 ..
+  return _mm512_ternarylogic_epi64(_mm512_shrdi_epi64(a_lo, a_hi, s1 % 64), _mm512_shrdi_epi64(b_lo, b_hi, s2 % 64),
+                                   plane0_and, 0x96);
+}
+// A whole plane: words q < `words` (a multiple of 8 is written; src is read up to q + 23).
+template <std::size_t s1, std::size_t s2>
+TRN_MT_JUMP_TARGET inline void relation_plane(const std::uint64_t* src, const std::uint64_t* plane0, __m512i plane0_mask,
+                                              std::size_t words, std::uint64_t* dst) {
+  __m512i l0 = _mm512_load_si512(src), l1 = _mm512_load_si512(src + 8);
+  for (std::size_t q = 0; q < words; q += 8) {
+    const __m512i l2 = _mm512_load_si512(src + q + 16);
+    _mm512_store_si512(dst + q, relation_step<s1, s2>(l0, l1, l2, _mm512_and_si512(plane0_mask, _mm512_load_si512(plane0 + q))));
+    l0 = l1;
+    l1 = l2;
+  }
+}
+
+// One group of the fused stage of jump_avx512 step 2: part k4 of the fourth level, columns 8 j ..
+// 8 j + 7 of a (the 27 x 27 sub-products' generator rows, [53][54]), through the 9 x 9 sub-products to
+// out27's rows ([27][2 x 54]).
+template <std::size_t k4>
+TRN_MT_JUMP_TARGET inline void fused_group(const std::uint64_t* a, const VectorSums& vs, std::size_t j, std::uint64_t* out27) {
+  const __m512i first_half = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0);
+  const __m512i second_half = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
+  constexpr std::size_t kRow27 = 2 * kCols27;  // 108 words
+  const std::uint64_t* col = a + 8 * j;
+  // The last group holds six columns (48 .. 53): its second half-row stores words 8 .. 11 only.
+  const __mmask8 tail = 8 * j + 8 <= kCols27 ? 0xff : 0x0f;
+  __m512i h[17];
+  for (std::size_t r = 0; r < 17; ++r) {
+    const std::uint64_t* rows = col + r * kCols27;  // a's rows r + 9 s at rows + 9 s kCols27
+    constexpr std::size_t kStep = 9 * kCols27;
+    h[r] = k4 < 3 ? _mm512_ternarylogic_epi64(_mm512_loadu_si512(rows + k4 * kStep), _mm512_loadu_si512(rows + (k4 + 1) * kStep),
+                                              _mm512_loadu_si512(rows + (k4 + 2) * kStep), 0x96)
+                  : _mm512_loadu_si512(rows + (k4 - 2) * kStep);
+  }
+  __m512i out_even[9], out_odd[9];
+  for (std::size_t i = 0; i < 9; ++i) out_even[i] = out_odd[i] = _mm512_setzero_si512();
+#pragma GCC unroll 6
+  for (std::size_t p = 0; p < 6; ++p) {
+    __m512i hp[5];
+    for (std::size_t r = 0; r < 5; ++r) {
+      const __m512i A = h[r], B = h[r + 3], C = h[r + 6], D = h[r + 9], E = h[r + 12];
+      hp[r] = p == 0 ? _mm512_ternarylogic_epi64(A, B, C, 0x96)
+            : p == 1 ? _mm512_ternarylogic_epi64(B, C, D, 0x96)
+            : p == 2 ? _mm512_ternarylogic_epi64(C, D, E, 0x96)
+            : p == 3 ? B : p == 4 ? C : D;
+    }
+    const __m512i leaf[6] = {_mm512_ternarylogic_epi64(hp[0], hp[1], hp[2], 0x96),
+                             _mm512_ternarylogic_epi64(hp[1], hp[2], hp[3], 0x96),
+                             _mm512_ternarylogic_epi64(hp[2], hp[3], hp[4], 0x96), hp[1], hp[2], hp[3]};
+    __m512i pe[6], po[6];
+    for (std::size_t q = 0; q < 6; ++q) {
+      const __m512i vv = _mm512_load_si512(vs.leaves[k4][j][p][q]);
+      pe[q] = _mm512_clmulepi64_epi128(leaf[q], vv, 0x00);
+      po[q] = _mm512_clmulepi64_epi128(leaf[q], vv, 0x11);
+    }
+    // Level-6 output rows of product p (P0 + P3 + P4, P1 + P3 + P5, P2 + P4 + P5), added to the
+    // level-5 output rows s of every s whose sum holds p (s = 0: {0, 3, 4}, 1: {1, 3, 5}, 2: {2, 4, 5}).
+    const __m512i re[3] = {_mm512_ternarylogic_epi64(pe[0], pe[3], pe[4], 0x96),
+                           _mm512_ternarylogic_epi64(pe[1], pe[3], pe[5], 0x96),
+                           _mm512_ternarylogic_epi64(pe[2], pe[4], pe[5], 0x96)};
+    const __m512i ro[3] = {_mm512_ternarylogic_epi64(po[0], po[3], po[4], 0x96),
+                           _mm512_ternarylogic_epi64(po[1], po[3], po[5], 0x96),
+                           _mm512_ternarylogic_epi64(po[2], po[4], po[5], 0x96)};
+    for (std::size_t sidx = 0; sidx < 3; ++sidx) {
+      if (!in_three_way_sum(sidx, p)) continue;
+      for (std::size_t i = 0; i < 3; ++i) {
+        out_even[3 * sidx + i] = _mm512_xor_si512(out_even[3 * sidx + i], re[i]);
+        out_odd[3 * sidx + i] = _mm512_xor_si512(out_odd[3 * sidx + i], ro[i]);
+      }
+    }
+  }
+  for (std::size_t i = 0; i < 9; ++i) {
+    const __m512i lo = _mm512_permutex2var_epi64(out_even[i], first_half, out_odd[i]);
+    const __m512i hi = _mm512_permutex2var_epi64(out_even[i], second_half, out_odd[i]);
+    for (std::size_t block = 0; block < 3; ++block) {  // the fourth level's output rows holding part k4
+      if (!in_three_way_sum(block, k4)) continue;
+      std::uint64_t* dst = out27 + (9 * block + i) * kRow27 + 16 * j;
+      if constexpr (k4 < 3) {
+        _mm512_storeu_si512(dst, lo);
+        _mm512_mask_storeu_epi64(dst + 8, tail, hi);
+      } else {
+        _mm512_storeu_si512(dst, _mm512_xor_si512(_mm512_loadu_si512(dst), lo));
+        _mm512_mask_storeu_epi64(dst + 8, tail, _mm512_xor_si512(_mm512_maskz_loadu_epi64(tail, dst + 8), hi));
+      }
+    }
+  }
 }
 
 // out = the window J steps after w, for the polynomial whose vector sums are vs.
@@ -251,12 +371,17 @@ TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const VectorSums& vs
   struct alignas(64) Line {
     std::uint32_t w[16];
   };
-  thread_local std::vector<Line> x_buf(kExtWords / 16);  // 64-byte aligned: the recurrence's loads are aligned
+  thread_local std::vector<Line> x_buf(kNarrowFrom / 16);  // 64-byte aligned: the recurrence's loads are aligned
+  thread_local std::vector<Line> x16_buf((kExtWords - kNarrowFrom + 640) / 32);  // the 16-bit tail
   thread_local std::vector<std::uint64_t> bits_buf(kBitWords);
-  thread_local std::vector<std::uint64_t> planes_buf(32 * kPlaneWords);  // zeros at first; slack never read into the output
+  struct alignas(64) PlaneLine {
+    std::uint64_t w[8];
+  };
+  static_assert(kPlaneWords % 8 == 0, "planes start on 64-byte lines");
+  thread_local std::vector<PlaneLine> planes_buf(32 * kPlaneWords / 8);  // zeros at first; slack never read into the output
   std::uint32_t* x = x_buf.data()->w;
   auto* bits16 = reinterpret_cast<std::uint16_t*>(bits_buf.data());
-  std::uint64_t* planes = planes_buf.data();
+  std::uint64_t* planes = planes_buf.data()->w;
 
   // 1. x[624 ..] by the recurrence x[n] = x[n - 227] ^ (y >> 1) ^ (y odd ? 0x9908b0df : 0),
   //    y = x[n - 624] & 0x80000000 | x[n - 623] & 0x7fffffff (16 words read only older words), and
@@ -265,29 +390,66 @@ TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const VectorSums& vs
   std::memcpy(x, w, kMt19937Words * sizeof(std::uint32_t));
   const __m512i one = _mm512_set1_epi32(1);
   for (std::size_t n = 0; n < kMt19937Words; n += 16) bits16[n / 16] = _mm512_test_epi32_mask(_mm512_load_si512(x + n), one);
-  const __m512i lower = _mm512_set1_epi32(0x7fffffff), mag = _mm512_set1_epi32(static_cast<int>(kMag));
+  const __m512i lower = _mm512_set1_epi32(0x7fffffff);
+  const __m512i mag_of_bit0 = _mm512_set_epi32(static_cast<int>(kMag), 0, static_cast<int>(kMag), 0, static_cast<int>(kMag), 0,
+                                               static_cast<int>(kMag), 0, static_cast<int>(kMag), 0, static_cast<int>(kMag), 0,
+                                               static_cast<int>(kMag), 0, static_cast<int>(kMag), 0);  // lane i: i odd ? kMag : 0
   __m512i a_line = _mm512_load_si512(x), c_line = _mm512_load_si512(x + kMt19937Words - 240);  // x[n - 624 ..], x[n - 240 ..]
-  for (std::size_t n = kMt19937Words; n < kExtWords; n += 16) {
+  for (std::size_t n = kMt19937Words; n < kNarrowFrom; n += 16) {
     const __m512i a_next = _mm512_load_si512(x + n - 608), c_next = _mm512_load_si512(x + n - 224);
     const __m512i b = _mm512_alignr_epi32(a_next, a_line, 1), c = _mm512_alignr_epi32(c_next, c_line, 13);
     const __m512i y = _mm512_ternarylogic_epi32(lower, a_line, b, 0xac);  // lower ? b : a
-    __m512i v = _mm512_xor_si512(c, _mm512_srli_epi32(y, 1));
-    v = _mm512_mask_xor_epi32(v, _mm512_test_epi32_mask(b, one), v, mag);  // y odd: y's bit 0 is b's
+    // y odd (y's bit 0 is b's): XOR kMag, looked up by b's low index bits (one permute, no mask).
+    const __m512i v = _mm512_ternarylogic_epi32(c, _mm512_srli_epi32(y, 1), _mm512_permutexvar_epi32(b, mag_of_bit0), 0x96);
     _mm512_store_si512(x + n, v);
     bits16[n / 16] = _mm512_test_epi32_mask(v, one);
     a_line = a_next;
     c_line = c_next;
   }
+  // From kNarrowFrom on, the low 16 bits of each word only (32 words a vector): bit b < 15 of x[n]
+  // reads bits b and 0 of older words and bit b + 1 of x[n - 623], so the bits the 16-bit words get
+  // wrong (bit 15 from kNarrowFrom on: its bit 16 is gone) move down one bit per 623 words, and bit 0
+  // stays exact below kNarrowFrom + 15 x 623 >= 39904 (the last position plane 0's product bits read;
+  // the test's random windows and the 8191-jump hashes check it). ~12 % fewer vector instructions.
+  // x16[i] is position kNarrowFrom - 640 + i; its first 640 come from the 32-bit words.
+  auto* x16 = reinterpret_cast<std::uint16_t*>(x16_buf.data()->w);
+  for (std::size_t i = 0; i < 640; i += 16)
+    _mm256_store_si256(reinterpret_cast<__m256i*>(x16 + i), _mm512_cvtepi32_epi16(_mm512_load_si512(x + kNarrowFrom - 640 + i)));
+  __m512i idx17, idx29, mag16;  // lanes i + 17, i + 29 of two lines; lane i: i odd ? low half of kMag : 0
+  {
+    alignas(64) std::uint16_t t17[32], t29[32], tm[32];
+    for (std::uint16_t i = 0; i < 32; ++i) {
+      t17[i] = static_cast<std::uint16_t>(i + 17);
+      t29[i] = static_cast<std::uint16_t>(i + 29);
+      tm[i] = (i & 1u) != 0 ? static_cast<std::uint16_t>(kMag) : 0;
+    }
+    idx17 = _mm512_load_si512(t17);
+    idx29 = _mm512_load_si512(t29);
+    mag16 = _mm512_load_si512(tm);
+  }
+  const __m512i one16 = _mm512_set1_epi16(1);
+  auto* bits32 = reinterpret_cast<std::uint32_t*>(bits_buf.data());
+  // Lines x16[i - 640 ..] and x16[i - 608 ..] hold x[n - 623 ..] at lane 17, x16[i - 256 ..] and
+  // x16[i - 224 ..] hold x[n - 227 ..] at lane 29.
+  __m512i b_lo = _mm512_load_si512(x16), c_lo = _mm512_load_si512(x16 + 640 - 256);
+  for (std::size_t n = kNarrowFrom, i = 640; n < kExtWords; n += 32, i += 32) {
+    const __m512i b_hi = _mm512_load_si512(x16 + i - 608), c_hi = _mm512_load_si512(x16 + i - 224);
+    const __m512i b = _mm512_permutex2var_epi16(b_lo, idx17, b_hi), c = _mm512_permutex2var_epi16(c_lo, idx29, c_hi);
+    const __m512i v = _mm512_ternarylogic_epi32(c, _mm512_srli_epi16(b, 1), _mm512_permutexvar_epi16(b, mag16), 0x96);
+    _mm512_store_si512(x16 + i, v);
+    bits32[n / 32] = _mm512_test_epi16_mask(v, one16);
+    b_lo = b_hi;
+    c_lo = c_hi;
+  }
   const std::uint64_t* s0 = bits_buf.data();
 
   // 2. The sums S_{310 + i} = sum_u G~[u] S_0[310 + i - u], i < kN: the Toeplitz matrix of
   //    h(d) = S_0[310 + d] (row d + kN - 1: S_0 word row - 13) times G~, generator side per jump.
-  // The levels' arrays (~190 KB) per thread, not on the stack (callers' threads may have small stacks).
+  // The levels' arrays (~60 KB) per thread, not on the stack (callers' threads may have small stacks).
   struct alignas(64) Work {
-    alignas(64) std::uint64_t gen[kGen], g1[(kN - 1) * 3], g2[(kSubN * 2 - 1) * kSub];
-    alignas(64) std::uint64_t a[53 * 54 + 8], b[17 * kCols9 + 8];
-    alignas(64) std::uint64_t out9[9 * 2 * kCols9];
-    alignas(64) std::uint64_t out27[27 * 108], out81[81 * 18], out162[162 * 6], sums[kN * 2];
+    alignas(64) std::uint64_t gen[kGen], g1[(kN - 1) * 3], g2[(kSubN * 2 - 1) * kSub + 4 * kSub];  // + the slack of level 3's reads
+    alignas(64) std::uint64_t a[53 * kCols27 + 8];
+    alignas(64) std::uint64_t out27[27 * 2 * kCols27], out81[81 * 18], out162[162 * 6], sums[kN * 2];
   };
   thread_local std::unique_ptr<Work> work = std::make_unique<Work>();
   std::uint64_t *gen = work->gen, *g1 = work->g1, *g2 = work->g2;
@@ -296,69 +458,25 @@ TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const VectorSums& vs
   std::fill(gen + kGenShift + kBitWords, gen + kGen, 0);
   generator_level2(gen, kN, 1, g1);      // [323][3]
   generator_level2(g1, kN / 2, 3, g2);   // [161][9]
-  std::uint64_t *a = work->a, *b = work->b;
-  generator_level3(g2, 81, 9, a);        // [53][54]
-  generator_level3(a, 27, 54, b);        // [17][324]
-  std::fill(b + 17 * kCols9, b + 17 * kCols9 + 8, 0);  // the last group's loads past row 16
-  // The 9 x 9 sub-products eight at a time in registers: two three-way levels (generator rows 17 ->
-  // 6 x 5 -> 36 leaves), 36 x 8 products (VPCLMULQDQ of the low qwords of each 128-bit lane: columns
-  // 0, 2, 4, 6; of the high ones: 1, 3, 5, 7), and the two output levels back to 9 rows, on the
-  // 128-bit products (the output side is linear, so their low and high words go through it together:
-  // rows of 2 x 324 words, column c's product at 2c, 2c + 1).
-  constexpr std::size_t kCols9x2 = 2 * kCols9;
-  std::uint64_t* out9 = work->out9;
-  const __m512i first_half = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0);
-  const __m512i second_half = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
-  for (std::size_t g = 0; g < kGroups9; ++g) {
-    const std::size_t c0 = 8 * g;
-    const bool full = c0 + 8 <= kCols9;  // the last group holds 4 columns: products 0 .. 3
-    __m512i h[17];
-    for (std::size_t r = 0; r < 17; ++r) h[r] = _mm512_loadu_si512(b + r * kCols9 + c0);
-    __m512i out_even[9], out_odd[9];
-    for (std::size_t i = 0; i < 9; ++i) out_even[i] = out_odd[i] = _mm512_setzero_si512();
-    for (std::size_t p = 0; p < 6; ++p) {
-      __m512i hp[5];
-      for (std::size_t r = 0; r < 5; ++r) {
-        const __m512i A = h[r], B = h[r + 3], C = h[r + 6], D = h[r + 9], E = h[r + 12];
-        hp[r] = p == 0 ? _mm512_ternarylogic_epi64(A, B, C, 0x96)
-              : p == 1 ? _mm512_ternarylogic_epi64(B, C, D, 0x96)
-              : p == 2 ? _mm512_ternarylogic_epi64(C, D, E, 0x96)
-              : p == 3 ? B : p == 4 ? C : D;
-      }
-      const __m512i leaf[6] = {_mm512_ternarylogic_epi64(hp[0], hp[1], hp[2], 0x96),
-                               _mm512_ternarylogic_epi64(hp[1], hp[2], hp[3], 0x96),
-                               _mm512_ternarylogic_epi64(hp[2], hp[3], hp[4], 0x96), hp[1], hp[2], hp[3]};
-      __m512i pe[6], po[6];
-      for (std::size_t q = 0; q < 6; ++q) {
-        const __m512i vv = _mm512_load_si512(vs.leaves[g][p][q]);
-        pe[q] = _mm512_clmulepi64_epi128(leaf[q], vv, 0x00);
-        po[q] = _mm512_clmulepi64_epi128(leaf[q], vv, 0x11);
-      }
-      // Level-2 output rows of product p (P0 + P3 + P4, P1 + P3 + P5, P2 + P4 + P5), added to the
-      // level-1 output rows s of every s whose sum holds p (s = 0: {0, 3, 4}, 1: {1, 3, 5}, 2: {2, 4, 5}).
-      const __m512i re[3] = {_mm512_ternarylogic_epi64(pe[0], pe[3], pe[4], 0x96),
-                             _mm512_ternarylogic_epi64(pe[1], pe[3], pe[5], 0x96),
-                             _mm512_ternarylogic_epi64(pe[2], pe[4], pe[5], 0x96)};
-      const __m512i ro[3] = {_mm512_ternarylogic_epi64(po[0], po[3], po[4], 0x96),
-                             _mm512_ternarylogic_epi64(po[1], po[3], po[5], 0x96),
-                             _mm512_ternarylogic_epi64(po[2], po[4], po[5], 0x96)};
-      for (std::size_t sidx = 0; sidx < 3; ++sidx) {
-        const bool in_sum = sidx == 0 ? (p == 0 || p == 3 || p == 4) : sidx == 1 ? (p == 1 || p == 3 || p == 5) : (p == 2 || p == 4 || p == 5);
-        if (!in_sum) continue;
-        for (std::size_t i = 0; i < 3; ++i) {
-          out_even[3 * sidx + i] = _mm512_xor_si512(out_even[3 * sidx + i], re[i]);
-          out_odd[3 * sidx + i] = _mm512_xor_si512(out_odd[3 * sidx + i], ro[i]);
-        }
-      }
-    }
-    for (std::size_t i = 0; i < 9; ++i) {
-      std::uint64_t* dst = out9 + i * kCols9x2 + 2 * c0;
-      _mm512_storeu_si512(dst, _mm512_permutex2var_epi64(out_even[i], first_half, out_odd[i]));
-      if (full) _mm512_storeu_si512(dst + 8, _mm512_permutex2var_epi64(out_even[i], second_half, out_odd[i]));
-    }
-  }
-  std::uint64_t *out27 = work->out27, *out81 = work->out81, *out162 = work->out162, *sums = work->sums;
-  output_level3(out9, 27, 108, out27);   // [27][2 x 54]
+  std::uint64_t* a = work->a;
+  generator_level3_short_rows<kSub>(g2, 81, a);  // [53][54]
+  std::fill(a + 53 * kCols27, a + 53 * kCols27 + 8, 0);  // the last group's loads past row 52
+  // The 27 x 27 sub-products' fourth level (three-way, m = 9: part k4 of generator row r is a sum of
+  // a's rows r + 9 s) and then their 9 x 9 sub-products eight at a time in registers: two three-way
+  // levels (generator rows 17 -> 6 x 5 -> 36 leaves), 36 x 8 products (VPCLMULQDQ of the low qwords
+  // of each 128-bit lane: columns 0, 2, 4, 6; of the high ones: 1, 3, 5, 7), the two output levels
+  // back to 9 rows and the fourth level's output rows (P0 + P3 + P4, P1 + P3 + P5, P2 + P4 + P5) added
+  // into out27, on the 128-bit products (the output side is linear, so their low and high words go
+  // through it together: rows of 2 x 54 words, column c's product at 2c, 2c + 1). Parts 0 .. 2 store
+  // their rows, parts 3 .. 5 add theirs.
+  std::uint64_t* out27 = work->out27;
+  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<0>(a, vs, j, out27);
+  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<1>(a, vs, j, out27);
+  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<2>(a, vs, j, out27);
+  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<3>(a, vs, j, out27);
+  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<4>(a, vs, j, out27);
+  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<5>(a, vs, j, out27);
+  std::uint64_t *out81 = work->out81, *out162 = work->out162, *sums = work->sums;
   output_level3(out27, 81, 18, out81);   // [81][2 x 9]
   output_level2(out81, kN / 2, 6, out162);  // [162][2 x 3]
   output_level2(out162, kN, 2, sums);       // [324][2]: S_{310 + i} = sums[2i] (low word), sums[2i + 1]
@@ -374,19 +492,12 @@ TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const VectorSums& vs
 
   // 4. Planes 1 .. 31 by the relation: o_{b+1}[k] = o_b[k + 623] ^ o_b[k + 396] ^ mag_b o_0[k] on
   //    k < 624 + 623 (29 - b) + 624 (b < 30), o_31[k] = o_30[k + 624] ^ o_30[k + 397] on k < 624.
-  for (std::size_t b = 0; b < 31; ++b) {
-    const std::size_t length = b < 30 ? 1248 + 623 * (29 - b) : 624;  // bits of plane b + 1
-    const std::size_t words = (length + 63) / 64;
-    const std::size_t s1 = b < 30 ? 623 : 624, s2 = b < 30 ? 396 : 397;
-    const std::uint64_t* src = planes + b * kPlaneWords;
-    std::uint64_t* dst = planes + (b + 1) * kPlaneWords;
-    const bool with_plane0 = b < 30 && ((kMag >> b) & 1u) != 0;
-    for (std::size_t q = 0; q < words; q += 8) {
-      __m512i v = _mm512_xor_si512(shifted_bits(src, q, s1), shifted_bits(src, q, s2));
-      if (with_plane0) v = _mm512_xor_si512(v, _mm512_loadu_si512(p0 + q));
-      _mm512_storeu_si512(dst + q, v);
-    }
+  for (std::size_t b = 0; b < 30; ++b) {
+    const __m512i with_plane0 = _mm512_set1_epi64(((kMag >> b) & 1u) != 0 ? -1 : 0);
+    relation_plane<623, 396>(planes + b * kPlaneWords, p0, with_plane0, (1248 + 623 * (29 - b) + 63) / 64,  // plane b + 1's bits
+                             planes + (b + 1) * kPlaneWords);
   }
+  relation_plane<624, 397>(planes + 30 * kPlaneWords, p0, _mm512_setzero_si512(), kMt19937Words / 64 + 1, planes + 31 * kPlaneWords);
 
   // 5. Back to words (the first 640 bits of each plane): the inverse byte transpose with rows
   //    reversed, GFNI transposes, then the bytes of the 64 words interleaved.

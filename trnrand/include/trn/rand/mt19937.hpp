@@ -64,10 +64,10 @@ Mt19937Window mt19937_jump(const Mt19937Window& w, const Gf2Poly& g);
 // The paper's sliding-window Horner scheme (q = 8), on every host.
 Mt19937Window mt19937_jump_horner(const Mt19937Window& w, const Gf2Poly& g);
 // The same jump as 32 bit-plane middle products x[J + k] = sum_i g_i x[i + k] (VPCLMULQDQ, GFNI;
-// trnrand/src/mt19937_jump.cpp). False (out untouched) on hosts without AVX-512 VBMI, VPCLMULQDQ
+// trnrand/src/mt19937_jump.cpp). False (out untouched) on hosts without AVX-512 VBMI / VBMI2, VPCLMULQDQ
 // and GFNI, or when deg g >= 19937.
 bool mt19937_jump_clmul(const Mt19937Window& w, const Gf2Poly& g, Mt19937Window& out);
-// Whether this host runs mt19937_jump_clmul (AVX-512 F/BW/VBMI, VPCLMULQDQ, GFNI; TRN_HOST_SIMD).
+// Whether this host runs mt19937_jump_clmul (AVX-512 F/BW/VBMI/VBMI2, VPCLMULQDQ, GFNI; TRN_HOST_SIMD).
 bool mt19937_jump_clmul_available();
 // Advances a window by 624 steps in place (x[k..] -> x[k+624..]): the standard "generate" twist.
 void mt19937_twist(Mt19937Window& w);
