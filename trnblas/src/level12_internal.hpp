@@ -69,12 +69,16 @@ class Report {
   Report(const Settings& s, CallReport* r) : s_(s), r_(r) {
     if (r_ == nullptr) return;
     *r_ = CallReport{};
-    sub_.emplace();
-    sub_->plans_wanted = static_cast<bool>(r_->plans_wanted);  // a nested call prints its plan only if asked
   }
-  // A CallReport for a nested call (gemm, dgemm), or nullptr when nobody asked for one.
+  // A CallReport for a nested call (gemm, dgemm), or nullptr when nobody asked for one. Built on the
+  // first nested call: most Level 1/2 calls launch their own kernels and have none (constructing and
+  // destroying an unused one was ~300 host instructions of a C API Sdot or Strsv, session 23).
   CallReport* sub() {
     if (r_ == nullptr) return nullptr;
+    if (!sub_) {
+      sub_.emplace();
+      sub_->plans_wanted = static_cast<bool>(r_->plans_wanted);  // a nested call prints its plan only if asked
+    }
     ++subs_;
     return &*sub_;
   }
@@ -124,7 +128,8 @@ class Report {
  private:
   const Settings& s_;
   CallReport* r_;
-  // The nested calls' report, built only when the caller asked for one (r_ != nullptr): constructing
+  // The nested calls' report, built only when the caller asked for one (r_ != nullptr) and a nested
+  // call needs it (sub()): constructing
   // and destroying an unused CallReport (its profile, trace, plan and note) on every Level 1/2 call
   // of the BLAS ABI, which never asks, was ~150 host instructions (session 22).
   std::optional<CallReport> sub_;
