@@ -44,6 +44,7 @@ void CallReport::finish(const Settings& s, Trace&& t) {
   // Its profile is left as it is (nobody reads it: store_report hands the trace to the handle), and
   // it is never a report another one takes over (t_last_finish.report stays null).
   if (detail::DeferredProfile& d = t_deferred_profile; this == d.report) {
+    d.fresh = false;
     d.deferred = !rs.trace_only && t.instructions.size() <= detail::kDeferredProfileMaxRecords &&
                  !trn::thread_report_observed();
     if (d.deferred) {

@@ -333,11 +333,13 @@ ProfileOnlyCall::ProfileOnlyCall(CallReport& r) {
   trn::blas::detail::DeferredProfile& d = trn::blas::detail::deferred_profile();
   d.report = &r;
   d.deferred = false;
+  d.fresh = true;  // the caller constructed it just now (setting plans_wanted only)
 }
 ProfileOnlyCall::~ProfileOnlyCall() {
   trn::blas::detail::DeferredProfile& d = trn::blas::detail::deferred_profile();
   d.report = nullptr;
   d.deferred = false;
+  d.fresh = false;
 }
 
 void LastProfile::store(const trnProfile_t& p) {

@@ -25,6 +25,10 @@ struct DeferredProfile {
   const CallReport* report = nullptr;  // the running C entry point's report (null: none)
   bool deferred = false;               // its last finish left the trace unmodeled
   ReportSettings settings{};           // what that finish would have modeled under
+  // `report` is as it was constructed (a default CallReport with its plans_wanted set) and nothing has
+  // written to it since: the `*report = CallReport{}` an l12::Report starts with would change nothing
+  // (~240 host instructions a report, session 23), so the first one skips it.
+  bool fresh = false;
 };
 // This thread's registration.
 DeferredProfile& deferred_profile();

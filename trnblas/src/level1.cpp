@@ -63,6 +63,7 @@ Report::~Report() {
   // waits too: the same trace under the same settings (what the take-over below would give).
   if (detail::DeferredProfile* d = sub_ ? &detail::deferred_profile() : nullptr; d != nullptr && d->report == &*sub_) {
     d->report = r_;
+    d->fresh = false;
     const ReportSettings own = ReportSettings::of(s_);
     if (d->deferred && subs_ == 1 && subs_added_ == 1 && !own_trace_ && !s_.report_trace_only &&
         d->settings.target == own.target && d->settings.cores == own.cores && !d->settings.trace_only) {
