@@ -8,7 +8,8 @@
 //
 // Rows named "ABI ..." call the Fortran BLAS entry points of libtrnblas_blas.so (dlopen'ed with
 // RTLD_LOCAL, so its symbols never replace OpenBLAS's for the native column), as a LAPACK client
-// through the shim does: no report, so no cost-model schedule (a C API call always keeps one).
+// through the shim does: no report, so no cost-model schedule (a C API call keeps one; a short call's
+// schedule waits until GetLastProfile asks for it: docs/trnblas.md "Session 23").
 // BENCH_BLAS_ABI=PATH loads another build's shim (with LD_LIBRARY_PATH at its libraries: pairs).
 //
 // --scale multiplies every row's repetition count (the default counts are in the table: 10^4 for

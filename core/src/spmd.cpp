@@ -147,12 +147,24 @@ class WorkerPool {
 };
 thread_local bool WorkerPool::inside_ = false;
 
-// The emulated core a host thread keeps between launches.
+// Every field of two core configurations equal (a new field must be added here).
+static_assert(sizeof(CoreConfig) == 24, "CoreConfig changed: update same_config");
+bool same_config(const CoreConfig& a, const CoreConfig& b) {
+  return a.generation == b.generation && a.numerics == b.numerics && a.stochastic_rounding == b.stochastic_rounding &&
+         a.sr_seed == b.sr_seed && a.trace == b.trace && a.execute == b.execute && a.strict == b.strict &&
+         a.activation_out_of_range == b.activation_out_of_range && a.matmul_isa == b.matmul_isa &&
+         a.double_row_order == b.double_row_order && a.matmul_skip_zero_terms == b.matmul_skip_zero_terms;
+}
+
+// The emulated core a host thread keeps between launches. Every launch starts its programs with
+// begin_program, which resets what reconfigure would (the operand memo, the strict-mode PSUM
+// record), so a launch under the configuration the core already has skips reconfigure (a loop of
+// small calls: ~100 host instructions a launch, session 23).
 NeuronCore& thread_core(const CoreConfig& cfg) {
   thread_local std::unique_ptr<NeuronCore> core;
   if (!core)
     core = std::make_unique<NeuronCore>(cfg);
-  else
+  else if (!same_config(core->config(), cfg))
     core->reconfigure(cfg);
   return *core;
 }

@@ -68,9 +68,13 @@ struct TraceBufferPool {
   std::array<std::vector<Instruction>, detail::kTraceBufferSlots> slots;  // an empty slot has no capacity
   ~TraceBufferPool() { t_trace_pool_gone = true; }
 };
-TraceBufferPool& trace_pool() noexcept {
+// This thread's pool, or null once it is destroyed. Its address is taken once per give / take and
+// kept in a register: with the thread_local named inside the slot loops, GCC recomputed its address
+// (a __tls_get_addr call) on every slot, ~10 calls per take (callgrind, session 23).
+[[gnu::noinline]] TraceBufferPool* this_thread_pool() noexcept {
+  if (t_trace_pool_gone) return nullptr;
   thread_local TraceBufferPool pool;
-  return pool;
+  return &pool;
 }
 // The records all of a thread's kept trace buffers may hold together: two of the largest kept buffer
 // (a join's and one launch's), ~6.5 MiB (Instruction is 208 bytes).
@@ -80,12 +84,13 @@ constexpr std::size_t kTraceBufferPoolRecords = 2 * detail::kTraceBufferMaxRecor
 void detail::give_trace_buffer(std::vector<Instruction>& records) noexcept {
   const std::size_t c = records.capacity();
   if (c == 0) return;
-  if (c > kTraceBufferMaxRecords || t_trace_pool_gone) {
+  TraceBufferPool* const pool = c > kTraceBufferMaxRecords ? nullptr : this_thread_pool();
+  if (pool == nullptr) {
     std::vector<Instruction>().swap(records);
     return;
   }
   records.clear();
-  auto& slots = trace_pool().slots;
+  auto& slots = pool->slots;
   // The records kept in all slots stay within kTraceBufferPoolRecords (~6.5 MiB a thread, against 8
   // slots x 3.3 MiB): the smallest kept buffers are freed first until this one fits.
   std::size_t kept = 0;
@@ -112,13 +117,15 @@ void detail::give_trace_buffer(std::vector<Instruction>& records) noexcept {
 }
 
 bool detail::take_trace_buffer(std::vector<Instruction>& records, std::size_t n) noexcept {
-  if (t_trace_pool_gone || records.capacity() != 0) return false;
+  if (records.capacity() != 0) return false;
+  TraceBufferPool* const pool = this_thread_pool();
+  if (pool == nullptr) return false;
   // At most about twice the records asked for: a call's many small launch traces, outstanding until
   // their join, would otherwise take the large buffers (the join's) and leave the join to allocate
   // and fault in a new one every call (ssyevd 128: ~64 faults a call).
   const std::size_t most = 2 * n + 256;
   std::vector<Instruction>* best = nullptr;
-  for (std::vector<Instruction>& s : trace_pool().slots)
+  for (std::vector<Instruction>& s : pool->slots)
     if (s.capacity() >= n && s.capacity() != 0 && s.capacity() <= most && (best == nullptr || s.capacity() < best->capacity()))
       best = &s;
   if (best == nullptr) return false;

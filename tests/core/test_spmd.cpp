@@ -35,6 +35,37 @@ TEST(Spmd, ProgramIdsCoverTheGrid) {
   for (int v : seen) EXPECT_EQ(v, 1);
 }
 
+// A thread's warm core is reconfigured only when a launch asks for another configuration (spmd.cpp
+// thread_core): every launch's program still sees exactly the configuration it launched with, after
+// launches under other ones, and after a program changed its own core's stochastic rounding.
+TEST(Spmd, EveryLaunchSeesItsOwnConfigurationOnAWarmCore) {
+  std::vector<CoreConfig> configs(6);
+  configs[1].generation = Generation::trn2;
+  configs[2].stochastic_rounding = true;
+  configs[2].sr_seed = 11;
+  configs[3].numerics = Numerics::trn1_measured;
+  configs[4].execute = false;
+  configs[5].strict = true;
+  for (int round = 0; round < 3; ++round)
+    for (std::size_t k = 0; k < configs.size(); ++k) {
+      LaunchConfig lc;
+      lc.core = configs[k];
+      lc.host_threads = 1;
+      for (bool tamper : {true, false})
+        launch(lc, [&](NeuronCore& nc) {
+          const CoreConfig& c = nc.config();
+          EXPECT_EQ(c.generation, configs[k].generation) << k;
+          EXPECT_EQ(c.numerics, configs[k].numerics) << k;
+          EXPECT_EQ(c.stochastic_rounding, configs[k].stochastic_rounding) << k;
+          EXPECT_EQ(c.sr_seed, configs[k].sr_seed) << k;
+          EXPECT_EQ(c.execute, configs[k].execute) << k;
+          EXPECT_EQ(c.strict, configs[k].strict) << k;
+          EXPECT_EQ(nc.sbuf().partition_bytes(), hardware_spec(configs[k].generation).sbuf_partition_bytes) << k;
+          if (tamper) nc.set_stochastic_rounding(!c.stochastic_rounding, c.sr_seed + 1);  // the next launch undoes it
+        });
+    }
+}
+
 // The worker pool closes a job when the calling thread has claimed the last program (a worker woken
 // later sits it out, docs/architecture.md "Inline launches"): over many short launches of 2..9
 // programs on two and three threads, every program still runs exactly once and its launch has

@@ -17,6 +17,8 @@
 #include "trn/blas/blas.hpp"
 #include "trn/blas/level12.hpp"
 #include "trn/core/core.hpp"
+#include "trn/core/report_observer.hpp"
+#include "trnblas.h"
 
 using namespace trn;
 using namespace trn::blas;
@@ -345,6 +347,82 @@ TEST(WarmCalls, Level2ReportTakenOverEqualsAFinishedOne) {
         EXPECT_EQ(profile_fields(r->profile), profile_fields(want.profile)) << "rep " << rep;
         EXPECT_EQ(r->tensor_passes, want.tensor_passes) << "rep " << rep;
       }
+    }
+}
+
+// A C entry point's short trace waits on the handle for its schedule until GetLastProfile asks
+// (trnblas/src/deferred_profile.hpp). Under a report observer every call is scheduled at once (the
+// path before session 23), so that is the reference: for each setting the schedule reads (target,
+// cores), each call's GetLastProfile must be the bytes the observed call stored, whether asked once,
+// twice, after a failed call (which stores nothing) or only after a later call (the later call's).
+TEST(WarmCalls, DeferredCApiProfileEqualsTheScheduledOne) {
+  const Operands& o = ops();
+  std::vector<float> c(64 * 64), rhs(64);
+  std::vector<double> cd(64);
+  float r = 0.0f;
+  double rd = 0.0;
+  const float one = 1.0f, zero = 0.0f;
+  const double oned = 1.0, zerod = 0.0;
+  const std::vector<std::function<trnblasStatus_t(trnblasHandle_t)>> calls{
+      [&](trnblasHandle_t h) { return trnblasSdot(h, 4, o.x.data(), 1, o.y.data(), 1, &r); },
+      [&](trnblasHandle_t h) { return trnblasSnrm2(h, 16, o.x.data(), 1, &r); },
+      [&](trnblasHandle_t h) {
+        std::copy_n(o.x.begin(), 8, rhs.begin());
+        for (int i = 0; i < 8; ++i) c[static_cast<std::size_t>(i * 9)] = 2.0f;
+        return trnblasStrsv(h, TRNBLAS_FILL_MODE_LOWER, TRNBLAS_OP_N, TRNBLAS_DIAG_NON_UNIT, 8, c.data(), 8, rhs.data(), 1);
+      },
+      [&](trnblasHandle_t h) {
+        return trnblasSgemv(h, TRNBLAS_OP_N, 8, 8, &one, o.a.data(), 8, o.x.data(), 1, &zero, c.data() + 100, 1);
+      },
+      [&](trnblasHandle_t h) {
+        return trnblasSgemm(h, TRNBLAS_OP_N, TRNBLAS_OP_N, 8, 8, 8, &one, o.a.data(), 8, o.b.data(), 8, &zero,
+                            c.data() + 200, 8);
+      },
+      // 64^3: a trace longer than the deferred bound, scheduled at once.
+      [&](trnblasHandle_t h) {
+        return trnblasSgemm(h, TRNBLAS_OP_N, TRNBLAS_OP_N, 64, 64, 64, &one, o.a.data(), 64, o.b.data(), 64, &zero,
+                            c.data(), 64);
+      },
+      [&](trnblasHandle_t h) { return trnblasDdot(h, 4, o.xd.data(), 1, o.yd.data(), 1, &rd); },
+      [&](trnblasHandle_t h) {
+        return trnblasDgemv(h, TRNBLAS_OP_N, 8, 8, &oned, o.ad.data(), 8, o.xd.data(), 1, &zerod, cd.data(), 1);
+      },
+  };
+  const auto profile_bytes = [](trnblasHandle_t h) {
+    trnProfile_t p;
+    std::memset(&p, 0xA5, sizeof p);
+    EXPECT_EQ(trnblasGetLastProfile(h, &p), TRNBLAS_STATUS_SUCCESS);
+    std::vector<std::uint8_t> v;
+    put_bytes(&p, 1, v);
+    return v;
+  };
+  const ReportObserver any{[](void*, const Report&, const ReportSettings&) {}, nullptr};
+  for (trnTarget_t target : {TRN_TARGET_TRN1, TRN_TARGET_TRN2})
+    for (int cores : {1, 2}) {
+      trnblasHandle_t h = nullptr;
+      ASSERT_EQ(trnblasCreate(&h), TRNBLAS_STATUS_SUCCESS);
+      ASSERT_EQ(trnblasSetTarget(h, target), TRNBLAS_STATUS_SUCCESS);
+      ASSERT_EQ(trnblasSetNumCores(h, cores), TRNBLAS_STATUS_SUCCESS);
+      for (std::size_t k = 0; k < calls.size(); ++k) {
+        const std::string where = "call " + std::to_string(k) + " target " + std::to_string(target) + " cores " +
+                                  std::to_string(cores);
+        const ReportObserver before = set_thread_report_observer(any);
+        ASSERT_EQ(calls[k](h), TRNBLAS_STATUS_SUCCESS) << where;
+        set_thread_report_observer(before);
+        const std::vector<std::uint8_t> want = profile_bytes(h);
+        // Deferred, asked at once and again.
+        ASSERT_EQ(calls[k](h), TRNBLAS_STATUS_SUCCESS) << where;
+        EXPECT_EQ(profile_bytes(h), want) << where;
+        EXPECT_EQ(profile_bytes(h), want) << where;
+        // A failed call stores nothing; a deferred trace overwritten by the next call is that call's.
+        ASSERT_EQ(calls[k](h), TRNBLAS_STATUS_SUCCESS) << where;
+        EXPECT_EQ(trnblasSdot(h, 4, nullptr, 1, o.y.data(), 1, &r), TRNBLAS_STATUS_INVALID_VALUE) << where;
+        EXPECT_EQ(profile_bytes(h), want) << where;
+        ASSERT_EQ(calls[(k + 1) % calls.size()](h), TRNBLAS_STATUS_SUCCESS) << where;
+        ASSERT_EQ(calls[k](h), TRNBLAS_STATUS_SUCCESS) << where;
+        EXPECT_EQ(profile_bytes(h), want) << where;
+      }
+      trnblasDestroy(h);
     }
 }
 }  // namespace

@@ -8,7 +8,9 @@
 #include <limits>
 #include <string>
 
+#include "deferred_profile.hpp"
 #include "ozaki.hpp"
+#include "trn/core/report_observer.hpp"
 #include "trn/core/scratch.hpp"
 #include "trn/blas/blas.hpp"
 #include "trn/blas/modes.hpp"
@@ -28,13 +30,29 @@ struct LastFinish {
   bool trace_only = false;
 };
 thread_local LastFinish t_last_finish;
+thread_local detail::DeferredProfile t_deferred_profile;
 }  // namespace
+
+detail::DeferredProfile& detail::deferred_profile() { return t_deferred_profile; }
 
 void CallReport::finish(const Settings& s, Trace&& t) {
   tensor_passes = t.per_engine[static_cast<int>(Engine::tensor)];
   ReportSettings rs = ReportSettings::of(s);
   rs.trace_only = s.report_trace_only;
   t_last_finish = {nullptr, rs.target, rs.cores, rs.trace_only};  // (an exception below leaves no report)
+  // The running C entry point's own report: its schedule waits for GetLastProfile (deferred_profile.hpp).
+  // Its profile is left as it is (nobody reads it: store_report hands the trace to the handle), and
+  // it is never a report another one takes over (t_last_finish.report stays null).
+  if (detail::DeferredProfile& d = t_deferred_profile; this == d.report) {
+    d.fresh = false;
+    d.deferred = !rs.trace_only && t.instructions.size() <= detail::kDeferredProfileMaxRecords &&
+                 !trn::thread_report_observed();
+    if (d.deferred) {
+      d.settings = rs;
+      trace = std::move(t);
+      return;
+    }
+  }
   finish_report(*this, std::move(t), rs);
   t_last_finish.report = this;
 }

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "capi_internal.hpp"
+#include "deferred_profile.hpp"
 #include "trn/blas/blas.hpp"
 #include "trn/blas/level3.hpp"
 #include "trn/blas/modes.hpp"
@@ -75,8 +76,11 @@ trnblasStatus_t guarded(trnblasHandle_t h, const char* fn, F&& body) {
   return trn::cshim::guarded(g_log, fn, kStatusMap, std::forward<F>(body));
 }
 
-void store_report(trnblasHandle_t h, const trn::blas::CallReport& r) {
-  h->last_profile.store(r.profile.to_c());
+void store_report(trnblasHandle_t h, trn::blas::CallReport& r) {
+  if (const auto& d = trn::blas::detail::deferred_profile(); d.report == &r && d.deferred)
+    h->last_profile.store_unmodeled(std::move(r.trace), d.settings);
+  else
+    h->last_profile.store(r.profile.to_c());
   if (h->bits_used != nullptr) *h->bits_used = r.ozaki_mantissa_bits;
   // The fp64 emulation hit its work cap: the call completed with the clamped count (ozaki.hpp, Limits).
   if (r.ozaki_capped) g_log.log("trnblas fp64 emulation: " + r.ozaki_cap_note);
@@ -294,6 +298,7 @@ trn::cshim::ArgCheck<trnblasStatus_t> arg_check(trnblasHandle_t h, const char* f
 trnblasStatus_t run(trnblasHandle_t h, const char* fn, const std::function<void(const Settings&, CallReport*)>& body) {
   trn::blas::CallReport report;
   report.plans_wanted = false;  // the C API keeps the profile only (store_report): no plan text built
+  const ProfileOnlyCall profile_only(report);
   const trnblasStatus_t st = ::guarded(h, fn, [&] { body(settings_for(h), &report); });
   if (st == TRNBLAS_STATUS_SUCCESS) ::store_report(h, report);
   trn::recycle_trace(std::move(report.trace));  // the next small call's launch records into it
@@ -322,6 +327,42 @@ trnblasStatus_t fail(trnblasHandle_t h, const char* fn, trnblasStatus_t st, cons
 trnblasStatus_t guarded(trnblasHandle_t h, const char* fn, const std::function<void()>& body) {
   return ::guarded(h, fn, body);
 }
-void store_report(trnblasHandle_t h, const trn::blas::CallReport& r) { ::store_report(h, r); }
+void store_report(trnblasHandle_t h, trn::blas::CallReport& r) { ::store_report(h, r); }
+
+ProfileOnlyCall::ProfileOnlyCall(CallReport& r) {
+  trn::blas::detail::DeferredProfile& d = trn::blas::detail::deferred_profile();
+  d.report = &r;
+  d.deferred = false;
+  d.fresh = true;  // the caller constructed it just now (setting plans_wanted only)
+}
+ProfileOnlyCall::~ProfileOnlyCall() {
+  trn::blas::detail::DeferredProfile& d = trn::blas::detail::deferred_profile();
+  d.report = nullptr;
+  d.deferred = false;
+  d.fresh = false;
+}
+
+void LastProfile::store(const trnProfile_t& p) {
+  std::lock_guard<std::mutex> lock(mu_);
+  value_ = p;
+  pending_ = false;
+  trace_.clear();  // its buffer stays for the next short call's trace
+}
+void LastProfile::store_unmodeled(trn::Trace&& trace, const trn::ReportSettings& rs) {
+  std::lock_guard<std::mutex> lock(mu_);
+  trace_ = std::move(trace);  // the previous trace's buffer goes to this thread's warm pool (trace.hpp)
+  settings_ = rs;
+  pending_ = true;
+}
+trnProfile_t LastProfile::load() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (pending_) {
+    // What CallReport::finish would have stored (finish_report under these settings, no timeline),
+    // as store_report converts it.
+    value_ = trn::model_trace(trace_, settings_).to_c();
+    pending_ = false;
+  }
+  return value_;
+}
 trn::blas::Settings settings_for(trnblasHandle_t h) { return ::settings_for(h); }
 }  // namespace blas_capi

@@ -230,6 +230,7 @@ trnblasStatus_t gemm_ex_impl(trnblasHandle_t h, const char* fn, const GemmPositi
   const std::int64_t ldc_k = kernel_ld(ldc, m, n);
   trn::blas::CallReport report;
   report.plans_wanted = false;  // the C API keeps the profile only (store_report): no plan text built
+  const blas_capi::ProfileOnlyCall profile_only(report);
   const trnblasStatus_t st = guarded(h, fn, [&] {
     const trn::blas::Settings s = settings_for(h);
     if (plan.f64) {
@@ -354,6 +355,7 @@ trnblasStatus_t syrk_impl(trnblasHandle_t h, const char* fn, int uplo, int trans
   if (n == 0) return TRNBLAS_STATUS_SUCCESS;
   trn::blas::CallReport report;
   report.plans_wanted = false;  // the C API keeps the profile only (store_report): no plan text built
+  const blas_capi::ProfileOnlyCall profile_only(report);
   const trnblasStatus_t st = guarded(h, fn, [&] {
     const trn::blas::Settings s = settings_for(h);
     const auto ul = uplo == TRNBLAS_FILL_MODE_LOWER ? trn::blas::Uplo::lower : trn::blas::Uplo::upper;
@@ -568,6 +570,7 @@ trnblasStatus_t grouped_impl(trnblasHandle_t h, const char* fn, const trnblasOpe
   constexpr bool f64 = std::is_same_v<T, double>;
   trn::blas::CallReport report;
   report.plans_wanted = false;  // the C API keeps the profile only (store_report): no plan text built
+  const blas_capi::ProfileOnlyCall profile_only(report);
   const trnblasStatus_t st = guarded(h, fn, [&] {
     const trn::blas::Settings s = settings_for(h);
     std::int64_t base = 0;

@@ -7,13 +7,37 @@
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <mutex>
 #include <string>
 #include <type_traits>
 #include <utility>
 
 #include "trn/blas/blas.hpp"
 #include "trn/core/c_shim.hpp"
+#include "trn/core/report.hpp"
 #include "trnblas.h"
+
+namespace blas_capi {
+// The profile a handle keeps of its last call (GetLastProfile), in place of the kit's
+// LastCall<trnProfile_t>: either a modeled profile, or a short call's trace with the ReportSettings
+// its schedule waits for (trnblas/src/deferred_profile.hpp), scheduled on the first load. Locked:
+// one handle may serve several threads (cuBLAS's rule), each call storing into it as it finishes.
+class LastProfile {
+ public:
+  void store(const trnProfile_t& p);
+  void store_unmodeled(trn::Trace&& trace, const trn::ReportSettings& rs);
+  trnProfile_t load() const;  // may throw (the schedule's allocations): the kit's getter runs it guarded
+
+ private:
+  mutable std::mutex mu_;
+  mutable trnProfile_t value_{};
+  mutable trn::Trace trace_;  // waiting for its schedule when pending_
+  trn::ReportSettings settings_{};
+  mutable bool pending_ = false;
+};
+// The kit's getter (trn::cshim::ContextBinding::Access::last_profile) reads it through this overload.
+inline trnProfile_t profile_of(const LastProfile& p) { return p.load(); }
+}  // namespace blas_capi
 
 // A trnblas handle: the emulator settings, cuBLAS's modes and the emulation knobs, the last call.
 struct trnblasContext {
@@ -31,7 +55,7 @@ struct trnblasContext {
   int mantissa_offset = 0;
   trnblasEmulationScheme_t scheme = TRNBLAS_EMULATION_SCHEME_OZAKI_II;
   int* bits_used = nullptr;
-  trn::cshim::LastCall<trnProfile_t> last_profile;  // one handle may serve several threads (cuBLAS's rule)
+  blas_capi::LastProfile last_profile;  // one handle may serve several threads (cuBLAS's rule)
   trn::cshim::LastError last_error_param{0};
 };
 
@@ -64,8 +88,19 @@ trnblasStatus_t invalid(trnblasHandle_t h, const char* fn, int position, const c
 trnblasStatus_t fail(trnblasHandle_t h, const char* fn, trnblasStatus_t st, const std::string& why);
 // Runs a compute body, mapping exceptions to statuses.
 trnblasStatus_t guarded(trnblasHandle_t h, const char* fn, const std::function<void()>& body);
-// Stores a successful call's report on h (profile, Ozaki bits used, cap note).
-void store_report(trnblasHandle_t h, const CallReport& r);
+// Stores a successful call's report on h (profile, Ozaki bits used, cap note). The report registered
+// by the running ProfileOnlyCall whose trace waits for its schedule hands that trace to the handle.
+void store_report(trnblasHandle_t h, CallReport& r);
+// While alive, `r` is the running C entry point's report, kept for its profile only: its schedule
+// may wait until GetLastProfile asks for it (deferred_profile.hpp). One per entry point, around the
+// compute body and store_report.
+class ProfileOnlyCall {
+ public:
+  explicit ProfileOnlyCall(CallReport& r);
+  ~ProfileOnlyCall();
+  ProfileOnlyCall(const ProfileOnlyCall&) = delete;
+  ProfileOnlyCall& operator=(const ProfileOnlyCall&) = delete;
+};
 // The handle's settings with its emulation knobs applied.
 Settings settings_for(trnblasHandle_t h);
 // A (rows x cols, ld) operand's extent is addressable in int64 bytes (8-byte elements at most).

@@ -58,6 +58,21 @@ namespace trn::blas {
 namespace l12 {
 Report::~Report() {
   if (r_ == nullptr) return;
+  // The C entry point's registration lent to the nested report (sub()) comes back. When the call was
+  // that one nested call and its schedule waits under this call's own report settings, this call's
+  // waits too: the same trace under the same settings (what the take-over below would give).
+  if (detail::DeferredProfile* d = sub_ ? &detail::deferred_profile() : nullptr; d != nullptr && d->report == &*sub_) {
+    d->report = r_;
+    d->fresh = false;
+    const ReportSettings own = ReportSettings::of(s_);
+    if (d->deferred && subs_ == 1 && subs_added_ == 1 && !own_trace_ && !s_.report_trace_only &&
+        d->settings.target == own.target && d->settings.cores == own.cores && !d->settings.trace_only) {
+      r_->tensor_passes = sub_->tensor_passes;
+      r_->trace = std::move(trace_);
+      return;
+    }
+    d->deferred = false;
+  }
   // A call that is exactly one nested call (a Level 2 call's GEMM) has the nested report's trace; when
   // that report was the last one finished on this thread, under the report settings s_ gives, it is
   // taken over instead of modeled a second time (the same trace and settings give the same profile).

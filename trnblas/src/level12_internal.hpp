@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "deferred_profile.hpp"
 #include "trn/blas/blas.hpp"
 #include "trn/core/host_step.hpp"
 #include "trn/core/scratch.hpp"
@@ -68,13 +69,28 @@ class Report {
  public:
   Report(const Settings& s, CallReport* r) : s_(s), r_(r) {
     if (r_ == nullptr) return;
-    *r_ = CallReport{};
-    sub_.emplace();
-    sub_->plans_wanted = static_cast<bool>(r_->plans_wanted);  // a nested call prints its plan only if asked
+    if (detail::DeferredProfile& d = detail::deferred_profile(); d.report == r_ && d.fresh)
+      d.fresh = false;  // as constructed: the reset below would change nothing (deferred_profile.hpp)
+    else
+      *r_ = CallReport{};
   }
-  // A CallReport for a nested call (gemm, dgemm), or nullptr when nobody asked for one.
+  // A CallReport for a nested call (gemm, dgemm), or nullptr when nobody asked for one. Built on the
+  // first nested call: most Level 1/2 calls launch their own kernels and have none (constructing and
+  // destroying an unused one was ~110 host instructions of a C API Sdot or Strsv, session 23).
   CallReport* sub() {
     if (r_ == nullptr) return nullptr;
+    const bool emplaced = !sub_;
+    if (emplaced) {
+      sub_.emplace();
+      sub_->plans_wanted = static_cast<bool>(r_->plans_wanted);  // a nested call prints its plan only if asked
+    }
+    // The C entry point's report (deferred_profile.hpp): while nested calls run, theirs stands in for
+    // it, so that a call that is one nested call and nothing else keeps that call's schedule waiting
+    // (~Report hands the registration back).
+    if (detail::DeferredProfile& d = detail::deferred_profile(); d.report == r_) {
+      d.report = &*sub_;
+      d.fresh = emplaced;
+    }
     ++subs_;
     return &*sub_;
   }
@@ -124,7 +140,8 @@ class Report {
  private:
   const Settings& s_;
   CallReport* r_;
-  // The nested calls' report, built only when the caller asked for one (r_ != nullptr): constructing
+  // The nested calls' report, built only when the caller asked for one (r_ != nullptr) and a nested
+  // call needs it (sub()): constructing
   // and destroying an unused CallReport (its profile, trace, plan and note) on every Level 1/2 call
   // of the BLAS ABI, which never asks, was ~150 host instructions (session 22).
   std::optional<CallReport> sub_;
