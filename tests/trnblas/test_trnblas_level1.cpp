@@ -848,4 +848,71 @@ TEST(Level1Short, VectorsInOneArrayBitsAndOverlap) {
       }
 }
 
+// i?amax / i?amin (float) of n <= pmax: one GpSimdE custom operator between two DMAs (level1.cpp,
+// short_index_of_extreme, session 23) against an independent reference loop in long double (the
+// first NaN, else the first strictly larger / smaller |x_i|), for every n = 1 .. pmax and beyond it
+// (the two-pass path), increments 1 and 3, special values (signed zeros, infinities, NaN payloads of
+// both signs, subnormals, ties of +-v), under 1 and 2 host threads and 1 and 2 emulated cores: the
+// same index everywhere, and for n <= pmax exactly three instructions with one custom_op.
+TEST(Level1Short, IamaxIaminOneGpSimdOperatorMatchesTheReferenceLoop) {
+  namespace tb = trn::blas;
+  const auto reference = [](std::int64_t n, const float* x, std::int64_t inc, bool largest) {
+    std::int64_t best = 0;
+    for (std::int64_t i = 0; i < n; ++i) {
+      const long double a = std::fabs(static_cast<long double>(x[i * inc]));
+      if (std::isnan(a)) return i + 1;
+      const long double b = std::fabs(static_cast<long double>(x[best * inc]));
+      if (largest ? a > b : a < b) best = i;
+    }
+    return best + 1;
+  };
+  const float nan_neg = -std::numeric_limits<float>::quiet_NaN();
+  float payload = 0.0f;
+  const std::uint32_t payload_bits = 0x7fa00001u;  // a signalling NaN with a payload
+  std::memcpy(&payload, &payload_bits, 4);
+  int calls = 0;
+  for (int threads : {1, 2})
+    for (int cores : {1, 2}) {
+      tb::Settings s;
+      s.host_threads = threads;
+      s.num_cores = cores;
+      for (std::int64_t n : {1, 2, 3, 4, 5, 7, 8, 10, 16, 31, 64, 100, 127, 128, 129, 200}) {
+        for (std::int64_t inc : {1, 3}) {
+          for (int variant = 0; variant < 6; ++variant) {
+            std::vector<float> x = blastest::uniform_f(span_of(n, inc), 91 + static_cast<std::uint64_t>(n) + 7u * static_cast<std::uint64_t>(variant));
+            const auto at = [&](std::int64_t i) -> float& { return x[static_cast<std::size_t>(i * inc)]; };
+            if (variant == 1)  // ties: +-v at two places, the larger and the smaller magnitude
+              for (std::int64_t i = 0; i < n; ++i) at(i) = (i % 3 == 0) ? -2.5f : (i % 3 == 1 ? 2.5f : 0x1p-149f);
+            if (variant == 2)  // subnormals and signed zeros only
+              for (std::int64_t i = 0; i < n; ++i) at(i) = (i % 4 == 0) ? -0.0f : (i % 4 == 1 ? 0x1p-140f : (i % 4 == 2 ? -0x1p-149f : 0.0f));
+            if (variant == 3 && n > 1) {  // infinities of both signs, a later NaN
+              at(n / 3) = -std::numeric_limits<float>::infinity();
+              at(n / 2) = std::numeric_limits<float>::infinity();
+              at(n - 1) = nan_neg;
+            }
+            if (variant == 4)  // a signalling NaN with a payload, then a quiet one
+              for (std::int64_t i = 0; i < n; ++i) at(i) = i == n - 1 ? payload : (i == n / 2 && n > 2 ? nan_neg : at(i));
+            if (variant == 5)  // the special values of the other short tests, cycled
+              for (std::int64_t i = 0; i < n; ++i) at(i) = kShortSpecials[static_cast<std::size_t>(i + n) % std::size(kShortSpecials)];
+            for (bool largest : {true, false}) {
+              tb::CallReport rep;
+              const std::int64_t got = largest ? tb::iamax(s, n, x.data(), inc, &rep) : tb::iamin(s, n, x.data(), inc, &rep);
+              ++calls;
+              ASSERT_EQ(got, reference(n, x.data(), inc, largest))
+                  << (largest ? "iamax" : "iamin") << " n=" << n << " inc=" << inc << " variant " << variant
+                  << " threads " << threads << " cores " << cores;
+              if (n <= 128) {
+                std::int64_t custom = 0;
+                for (const trn::Instruction& ins : rep.trace.instructions) custom += ins.opcode == trn::Opcode::custom_op;
+                ASSERT_EQ(rep.trace.instructions.size(), 3u) << "n=" << n;
+                ASSERT_EQ(custom, 1) << "n=" << n;
+              }
+            }
+          }
+        }
+      }
+    }
+  EXPECT_EQ(calls, 4 * 16 * 2 * 6 * 2);
+}
+
 }  // namespace

@@ -25,8 +25,8 @@
 //   (short_nrm2: the scale factors from max|x_i| by a GpSimdE custom operator instead of the host).
 //   i?amax/i?amin: pass 1 the extreme |x_i| (or NaN), pass 2 a key (2^24 - index) on the lanes
 //   that match it (or hold a NaN), maximum-reduced: the first index wins. Indices are exact fp32
-//   integers, hence n < 2^24. For n <= pmax both passes are one program (short_index_of_extreme:
-//   the mask max(|x| == m, x != x) needs no host branch on NaN).
+//   integers, hence n < 2^24. For n <= pmax the index is one GpSimdE custom operator between two
+//   DMAs (short_index_of_extreme: integer compares of the words' magnitudes, the same index).
 // double: no engine computes in fp64. dot, asum and nrm2 are reductions and run as the fp64 slice
 // pairs (detail::dgemv_row: exact slice-pair products on TensorE, an exact fold on the host side);
 // axpy, scal, rot, rotm (elementwise) and i?amax/i?amin (comparisons) run on the host CPU, each
@@ -36,6 +36,7 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <functional>
 #include <initializer_list>
@@ -216,7 +217,9 @@ Tile hbm_piece(Vec x0, std::int64_t inc, const Piece& pc) {
   return t;
 }
 
-Tile hbm_scalar(void* v, DType dt = DType::f32) { return tile::hbm_view(v, dt, 1, 1, {{1, 1}}); }
+// One element of HBM: the Tile tile::hbm_view(v, dt, 1, 1, {{1, 1}}) returns, field for field, without
+// its pattern object and overflow checks (session 23, host only: a reduction's result DMA).
+Tile hbm_scalar(void* v, DType dt = DType::f32) { return hbm_piece(Vec(v, dt), 1, Piece{0, 1, 1}); }
 
 // One program over the pieces of an n-vector: `buffers` SBUF tiles [min(pmax, n), F] ([1, F] for
 // one_partition), column blocks of one allocation, are handed to body as [rows, cols] views of each
@@ -387,43 +390,63 @@ float extreme_abs(const Settings& s, std::int64_t n, Vec x0, std::int64_t inc, b
                        });
 }
 
-// i?amax / i?amin of n <= pmax elements in ONE program on one partition ([1, n]), instead of the
-// two launches of the general path below (the extreme on the engines, back to the host, then the
-// keys): |x| (VectorE abs_max) -> m = the maximum (minimum) of |x| (tensor_reduce, NaN if any x_i is
-// NaN) -> the mask max(|x| == m, x != x) with m read as a per-partition scalar tile: without a NaN
-// the second term is 0 everywhere and the mask is the general path's |x| == m; with one, m is NaN,
-// |x| == m is 0 everywhere and the mask is the general path's NaN lanes -- no host branch -> keys
-// 2^24 - i (iota, GpSimdE) times the mask, maximum-reduced: the first matching index, as before.
-// The same index for every input (the general path's accumulator combines, max(0, .) and
-// min(+Inf, .), leave m and the keys unchanged); new trace and modeled time (docs/trnblas.md).
+// The 1-based index i?amax (largest) / i?amin (smallest) returns for the fp32 words x[0 .. n), n >= 1,
+// in integer arithmetic on their bit patterns: the first NaN if any, else the first i with |x_i|
+// extreme. With the sign bit cleared (a = bits & 0x7fffffff: |x| exactly, -0 as +0) a non-NaN fp32
+// value orders as its pattern does, and a > 0x7f800000 (an all-ones exponent with a nonzero
+// fraction) is exactly a NaN, so the comparisons are those of the fp32 values.
+std::int64_t index_of_extreme_bits(const std::byte* x, std::int64_t n, bool largest) {
+  constexpr std::uint32_t kMagnitude = 0x7fffffffu, kInfBits = 0x7f800000u;
+  std::int64_t best_i = 0;
+  std::uint32_t best = 0;
+  for (std::int64_t i = 0; i < n; ++i) {
+    std::uint32_t a = 0;
+    std::memcpy(&a, x + i * 4, sizeof a);
+    a &= kMagnitude;
+    if (a > kInfBits) return i + 1;  // the first NaN
+    if (i == 0 || (largest ? a > best : a < best)) {
+      best = a;
+      best_i = i;
+    }
+  }
+  return best_i + 1;
+}
+
+// i?amax / i?amin of n <= pmax elements in ONE program of three instructions (session 23, issue
+// #30): x onto one partition ([1, n]) by DMA, one GpSimdE custom operator (index_of_extreme_bits:
+// integer compares of the words' magnitudes, the first NaN or the first extreme |x_i|) writing the
+// index as an fp32 integer (exact: n <= pmax < 2^24) to a [1, 1] tile, and one DMA of it to the host.
+// Algorithm   Linear scan with strict comparisons (the first index wins ties), NaN first: the result
+//             session 17's ten-instruction VectorE program gave for every input -- its m = max (min)
+//             |x| by IEEE maximum (minimum) is NaN when any x_i is, its mask max(|x| == m, x != x)
+//             then marks exactly the NaN lanes, and otherwise the lanes whose |x| equals m -- and the
+//             same index the general path (n > pmax) and the reference loop give.
+// Engines     DMA, GpSimdE (custom operator; declared gpsimd_start + 2n cycles: one load and one
+//             compare-select per element, as iota and affine_select's start-up plus N).
+// Accuracy    Exact (comparisons only: no rounding anywhere).
+// Limits      n <= pmax (one partition's free axis); larger n take the two-pass path below. New trace
+//             and modeled time for these calls (3 instructions instead of 10; docs/trnblas.md,
+//             "Session 23"); the same index for every input.
 std::int64_t short_index_of_extreme(const Settings& s, std::int64_t n, const float* x0, std::int64_t inc, bool largest,
                                     l12::Report& rep) {
-  float key = 0.0f;
-  Tile m, part;
+  float index = 0.0f;  // timing-only runs do not execute the operator: 0, reported as 1 below
+  // Buffers [1, n]: x, and the index in column 0 of the second (the program's one allocation).
   run_pieces(
-      s, n, 3, rep,
-      [&](NeuronCore&, ProgramTiles& sb) {
-        constexpr AllocFill kWrittenFirst = AllocFill::none;  // each is an instruction's destination first
-        m = sb.alloc(DType::f32, 1, {1}, "extreme |x|", kWrittenFirst);
-        part = sb.alloc(DType::f32, 1, {1}, "largest key", kWrittenFirst);
-      },
+      s, n, 2, rep, {},
       [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
         nc.dma_copy(v[0], hbm_piece(x0, inc, pc));
-        nc.tensor_scalar(v[1], v[0], AluOp::abs_max, 0.0f);  // |x| (NaN stays NaN)
-        nc.tensor_reduce(m, v[1], largest ? AluOp::maximum : AluOp::minimum);
-        nc.tensor_scalar(v[1], v[1], AluOp::equal, m);          // |x| == m
-        nc.tensor_tensor(v[0], v[0], v[0], AluOp::not_equal);  // 1 on NaN lanes
-        nc.tensor_tensor(v[1], v[1], v[0], AluOp::maximum);
-        // The keys 2^24 - i (i the 1-based index) by one iota counting down (GpSimdE's int32
-        // arithmetic, exact in fp32 below 2^24): the general path's iota of i and its VectorE
-        // (i - 2^24) * -1 give the same values, one instruction more (session 19).
-        const std::array<std::int64_t, 2> down{-1, pc.cols};
-        nc.iota(v[2], std::span(&down, 1), static_cast<std::int64_t>(kIndexBase) - (pc.start + 1), pc.cols);
-        nc.tensor_tensor(v[1], v[1], v[2], AluOp::multiply);
-        nc.tensor_reduce(part, v[1], AluOp::maximum);
+        const Tile outputs[] = {v[1].cols(0, 1)};
+        const double cycles = nc.hw().gpsimd_start + 2.0 * static_cast<double>(pc.cols);
+        nc.custom_op(largest ? "index_of_max_abs" : "index_of_min_abs", outputs, v.first(1), cycles,
+                     [largest](const CustomOpContext& ctx) {
+                       const Tile& x = ctx.inputs[0];  // one dense run of fp32 words
+                       const auto i = static_cast<float>(index_of_extreme_bits(x.at(0, 0), x.free_size(), largest));
+                       std::memcpy(ctx.outputs[0].at(0, 0), &i, sizeof i);
+                     });
+        nc.dma_copy(hbm_scalar(&index), outputs[0]);
       },
-      [&](NeuronCore& nc) { nc.dma_copy(hbm_scalar(&key), part); }, AllocFill::none, Layout::one_partition);
-  return key > 0.0f ? static_cast<std::int64_t>(kIndexBase - key) : 1;
+      {}, AllocFill::none, Layout::one_partition);
+  return index >= 1.0f ? static_cast<std::int64_t>(index) : 1;
 }
 
 std::int64_t index_of_extreme(const Settings& s, std::int64_t n, const float* x, std::int64_t inc, bool largest,

@@ -198,11 +198,17 @@ void tbsv_kernel(NeuronCore& nc, const BandSolve& pr) {
   // upd and the band before each read.
   const l12::FirstTiles sb(nc.sbuf(), {{1, n}, {1, std::max<std::int64_t>(1, kk)}, {1, n * L}}, "tbsv x, update, band");
   const Tile &x = sb[0], &upd = sb[1], &band = sb[2];
-  const Tile xh = HbmTensor::wrap(pr.b, DType::f32, {1, n}).tile(0, 1, 0, n);
+  // The HBM views field by field (session 23, host only): x is the Tile HbmTensor::wrap(b, f32, {1, n})
+  // .tile(0, 1, 0, n) returned, the band the one wrap(a + row0, f32, {1, n, L}, {1, lda, 1})
+  // .tile_nd({0, 0, 0}, {1, n, L}) returned -- without the two tensors' four heap vectors per call.
+  const Tile xh = l12::hbm_f32(pr.b, 1, n, n, 1);
   nc.dma_copy(x, xh);
   const std::int64_t row0 = pr.upper_stored ? pr.k - kk : 0;  // the first storage row used
-  const HbmTensor stored = HbmTensor::wrap(const_cast<float*>(pr.a) + row0, DType::f32, {1, n, L}, {1, pr.lda, 1});
-  nc.dma_copy(band.cols(0, n * L), stored.tile_nd({0, 0, 0}, {1, n, L}));
+  Tile stored = l12::hbm_f32(pr.a + row0, 1, 1, n, pr.lda);   // [1, n] columns, lda apart ...
+  stored.ndim = 2;                                             // ... of L consecutive rows each
+  stored.size = {n, L, 1, 1};
+  stored.stride = {pr.lda, 1, 0, 0};
+  nc.dma_copy(band.cols(0, n * L), stored);
   // Word of T(r, c) (r, c in the band) in `band`, and of op(T)(i, j).
   const auto word_t = [&](std::int64_t r, std::int64_t c) { return (pr.upper_stored ? kk + r - c : r - c) + c * L; };
   const auto word_op = [&](std::int64_t i, std::int64_t j) { return pr.transposed ? word_t(j, i) : word_t(i, j); };
