@@ -418,3 +418,39 @@ TEST(TileGemm, ReplaySkippingUntouchedSlotsKeepsPeaksTraceAndBits) {
     }).join();
   }
 }
+
+// Launches cycling through more shapes than the warm table holds (tile::gemm_detail::kWarmGemmEntries)
+// run cold on every sighting (a recording would be evicted before it replays: gemm_replay.cpp,
+// seen_before), and a shape repeated right away still records and replays, in the same thread: every
+// run leaves the first run's C bits and trace records, and matches the exact product.
+TEST(TileGemm, ShapesCyclingPastTheWarmTableKeepTraceAndBits) {
+  std::thread([] {
+    constexpr int kShapes = 12;  // more than kWarmGemmEntries (8)
+    std::vector<Problem> problems;
+    for (int s = 0; s < kShapes; ++s) problems.emplace_back(8 + s, 3, 8, 11 + static_cast<unsigned>(s), 4);
+    std::vector<std::vector<float>> c0, first_c;
+    std::vector<LaunchResult> first;
+    for (Problem& p : problems) c0.push_back(p.c);
+    LaunchConfig lc;
+    lc.host_threads = 1;
+    for (int round = 0; round < 4; ++round)
+      for (int s = 0; s < kShapes; ++s)
+        for (int again = 0; again < (s == 0 ? 3 : 1); ++again) {  // shape 0 three times in a row: recorded, replayed
+          Problem& p = problems[static_cast<std::size_t>(s)];
+          p.c = c0[static_cast<std::size_t>(s)];
+          const LaunchResult r = tile::launch_gemm(lc, {p.args(DType::f32, 1.0f, 0.5f)});
+          const std::string what = "shape " + std::to_string(s) + " round " + std::to_string(round) + " run " + std::to_string(again);
+          if (round == 0 && again == 0) {
+            EXPECT_EQ(p.c, p.expected(0, p.k, 1.0f, 0.5f, c0[static_cast<std::size_t>(s)])) << what;
+            first.push_back(r);
+            first_c.push_back(p.c);
+            continue;
+          }
+          const LaunchResult& f = first[static_cast<std::size_t>(s)];
+          EXPECT_EQ(p.c, first_c[static_cast<std::size_t>(s)]) << what;
+          ASSERT_EQ(r.trace.instructions.size(), f.trace.instructions.size()) << what;
+          for (std::size_t i = 0; i < r.trace.instructions.size(); ++i)
+            EXPECT_TRUE(same_record(r.trace.instructions[i], f.trace.instructions[i])) << what << " record " << i;
+        }
+  }).join();
+}

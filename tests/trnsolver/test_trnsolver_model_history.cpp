@@ -8,11 +8,15 @@
 #include <gtest/gtest.h>
 
 #include <complex>
+#include <cstdio>
+#include <cstdlib>
 #include <cstdint>
 #include <cstring>
 #include <random>
+#include <sstream>
 #include <string>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 #include "trn/blas/blas.hpp"
@@ -227,4 +231,100 @@ TEST(ModelHistory, CheevdAndChegvdProfilesIndependentOfEarlierCalls) {
     EXPECT_EQ(on_fresh_thread([&] { return heevd_bits<C>(true, 64, 0); }), chegvd) << "chegvd, fresh thread, round " << round;
     EXPECT_EQ(on_fresh_thread([&] { return heevd_bits<C>(false, 96, pad); }), cheevd) << "cheevd, fresh thread, round " << round;
   }
+}
+
+// syevd's plan predicts its modeled time by running syevd on a seeded random matrix
+// (predict_syevd_ns, eig_predict.cpp); the plan keeps that prediction per process (eig_internal.hpp,
+// remembered_syevd_prediction_ns), which is right only if the prediction does not depend on the
+// process's history. The same run here (the matrix built as predict_syevd_ns builds it; the last case
+// checks the plan prints its time): its profile bits in a fresh process (this executable run again
+// for the disabled case below only), then after other calls and heap traffic, on a warm and a fresh
+// thread.
+namespace {
+struct SyevdPredictionCase {
+  bool fp32;
+  std::int64_t n;
+  bool vectors;
+  trn::Generation target;
+};
+const SyevdPredictionCase kSyevdPredictionCases[] = {
+    {true, 128, true, trn::Generation::trn1}, {true, 64, true, trn::Generation::trn1}, {true, 100, false, trn::Generation::trn2},
+    {false, 64, true, trn::Generation::trn1}};
+
+template <class T>
+double prediction_run_ns(const SyevdPredictionCase& c) {
+  std::mt19937_64 g(0x5eed5eedULL);  // predict_syevd_ns's matrix
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  const std::int64_t n = c.n;
+  std::vector<T> a(static_cast<std::size_t>(n * n)), w(static_cast<std::size_t>(n));
+  for (std::int64_t j = 0; j < n; ++j)
+    for (std::int64_t i = j; i < n; ++i)
+      a[static_cast<std::size_t>(i + j * n)] = a[static_cast<std::size_t>(j + i * n)] = static_cast<T>(u(g));
+  ts::Settings s;
+  s.target = c.target;
+  ts::CallReport r;
+  r.plans_wanted = false;
+  EXPECT_EQ(ts::syevd(s, c.vectors, trn::blas::Uplo::lower, n, a.data(), n, w.data(), &r), 0);
+  return r.profile.total_ns;
+}
+std::string prediction_run_bits(const SyevdPredictionCase& c) {
+  const double ns = c.fp32 ? prediction_run_ns<float>(c) : prediction_run_ns<double>(c);
+  std::uint64_t u = 0;
+  std::memcpy(&u, &ns, sizeof u);
+  return std::to_string(u);
+}
+// The prediction a call's plan prints (ns, to the plan's 1 ns), for the case's settings and order.
+double printed_prediction_ns(const SyevdPredictionCase& c) {
+  std::vector<double> a(static_cast<std::size_t>(c.n * c.n), 0.0), w(static_cast<std::size_t>(c.n));
+  for (std::int64_t i = 0; i < c.n; ++i) a[static_cast<std::size_t>(i + i * c.n)] = 1.0 + static_cast<double>(i);
+  std::vector<float> af(a.begin(), a.end()), wf(w.size());
+  ts::Settings s;
+  s.target = c.target;
+  ts::CallReport r;
+  if (c.fp32) ts::syevd(s, c.vectors, trn::blas::Uplo::lower, c.n, af.data(), c.n, wf.data(), &r);
+  else ts::syevd(s, c.vectors, trn::blas::Uplo::lower, c.n, a.data(), c.n, w.data(), &r);
+  const auto at = r.plan.find("predicted ");
+  EXPECT_NE(at, std::string::npos) << r.plan;
+  return at == std::string::npos ? -1.0 : std::stod(r.plan.substr(at + 10)) * 1e3;
+}
+}  // namespace
+
+// Run only as the fresh process of the case below: prints each case's prediction run, first thing.
+TEST(ModelHistory, DISABLED_PrintSyevdPredictionsOfAFreshProcess) {
+  for (const SyevdPredictionCase& c : kSyevdPredictionCases) std::printf("syevd prediction %s\n", prediction_run_bits(c).c_str());
+}
+
+TEST(ModelHistory, SyevdPredictionIndependentOfHostHistory) {
+  std::vector<std::string> fresh;
+  char self[4096] = {};  // this executable (popen's shell is another process)
+  ASSERT_GT(::readlink("/proc/self/exe", self, sizeof self - 1), 0);
+  const std::string command = std::string("'") + self +
+                              "' --gtest_filter=ModelHistory.DISABLED_PrintSyevdPredictionsOfAFreshProcess "
+                              "--gtest_also_run_disabled_tests";
+  FILE* child = ::popen(command.c_str(), "r");
+  ASSERT_NE(child, nullptr);
+  char line[512];
+  while (std::fgets(line, sizeof line, child) != nullptr) {
+    std::istringstream in(line);
+    std::string a, b, bits;
+    if (in >> a >> b >> bits && a == "syevd" && b == "prediction") fresh.push_back(bits);
+  }
+  ASSERT_EQ(::pclose(child), 0);
+  ASSERT_EQ(fresh.size(), std::size(kSyevdPredictionCases));
+  std::vector<std::vector<char>> keep;
+  for (int round = 0; round < 2; ++round) {
+    disturb_heap(keep, round);
+    (void)heevd_bits<C>(false, 48, static_cast<std::size_t>(round));
+    for (std::size_t i = 0; i < fresh.size(); ++i) {
+      const SyevdPredictionCase& c = kSyevdPredictionCases[i];
+      EXPECT_EQ(prediction_run_bits(c), fresh[i]) << "case " << i << ", warm thread, round " << round;
+      EXPECT_EQ(on_fresh_thread([&] { return prediction_run_bits(c); }), fresh[i]) << "case " << i << ", fresh thread, round " << round;
+    }
+  }
+  // The plans print that run's time, the first time and again (kept) after other calls.
+  for (int round = 0; round < 2; ++round)
+    for (const SyevdPredictionCase& c : kSyevdPredictionCases) {
+      const double run = c.fp32 ? prediction_run_ns<float>(c) : prediction_run_ns<double>(c);
+      EXPECT_NEAR(printed_prediction_ns(c), run, 0.51) << "n " << c.n << ", round " << round;
+    }
 }

@@ -19,6 +19,15 @@
 
 namespace trn::solver::detail {
 
+// predict_syevd_ns<T>(s, n, vectors), computed once per process for everything it depends on (the
+// settings, n, vectors and the panel widths TRNSOLVER_SYTRD_NB / TRNSOLVER_QR_NB choose) and kept:
+// a plan's prediction runs a whole syevd on a seeded random matrix, which made every syevd call of a
+// C++ caller that keeps plans run twice. Valid because the prediction's modeled time does not depend
+// on what ran before in the process, on which thread, or on where the heap puts buffers
+// (test_trnsolver_model_history, SyevdPredictionIndependentOfHostHistory).
+template <class T>
+double remembered_syevd_prediction_ns(const Settings& s, std::int64_t n, bool vectors);
+
 // What the steps of one syevd-family call share: the trnblas settings of its TensorE steps (fp32
 // mode for S, Ozaki fp64 for D), the traces of every step in order, the host fp64 flops.
 struct EigSteps {

@@ -558,7 +558,7 @@ void eig_gemm(EigSteps& st, bool ta, bool tb, std::int64_t m, std::int64_t n, st
               const float* A, std::int64_t lda, const float* B, std::int64_t ldb, double beta, float* C,
               std::int64_t ldc) {
   if (m == 0 || n == 0) return;
-  blas::CallReport r;
+  StepReport r;
   blas::gemm(st.bs, blas::GemmMode::fp32, ta ? blas::Op::T : blas::Op::N, tb ? blas::Op::T : blas::Op::N, m, n, k,
              static_cast<float>(alpha), {A, DType::f32, lda}, {B, DType::f32, ldb}, static_cast<float>(beta),
              {C, DType::f32, ldc}, &r);
@@ -569,7 +569,7 @@ void eig_gemm(EigSteps& st, bool ta, bool tb, std::int64_t m, std::int64_t n, st
               const double* A, std::int64_t lda, const double* B, std::int64_t ldb, double beta, double* C,
               std::int64_t ldc) {
   if (m == 0 || n == 0) return;
-  blas::CallReport r;
+  StepReport r;
   blas::dgemm(st.bs, ta ? blas::Op::T : blas::Op::N, tb ? blas::Op::T : blas::Op::N, m, n, k, alpha, A, lda, B, ldb,
               beta, C, ldc, &r);
   st.trace.add(std::move(r.trace));

@@ -50,7 +50,7 @@ int syevd_impl(const Settings& s, bool vectors, const EigSelect& sel, Uplo uplo,
   SyevdPlan plan = plan_syevd(kS ? 's' : 'd', 'e', n, vectors);
   if (report != nullptr) *report = CallReport{};
   if (report != nullptr && sel.range == EigRange::all && n > 0)  // computed when printed
-    plan.predicted_ns = trn::LazyNs([s, n, vectors] { return predict_syevd_ns<T>(s, n, vectors); });
+    plan.predicted_ns = trn::LazyNs([s, n, vectors] { return detail::remembered_syevd_prediction_ns<T>(s, n, vectors); });
   EigSteps st{kS ? detail::step_blas_settings(s) : detail::fp64_update_blas_settings(s), {}, 0, plan.host_symv};
   int info = 0;
   if (n > 0) {

@@ -88,6 +88,14 @@ double ssyevj_block_dry_ns(const Settings& s, bool vectors, std::int64_t n, std:
 int sgetrf_mode(const Settings& s, blas::GemmMode mode, std::int64_t m, std::int64_t n, float* A, std::int64_t lda,
                 int* ipiv, CallReport* report);
 
+// The report of a trnblas step whose trace the driver joins to its own (and models once): no plan
+// text. A blas::CallReport wants plans by default, and a GEMM's plan is copied and printed per
+// launch (a heap copy and a formatted string, ~10 % of a small GEMM launch's host work) for nobody
+// to read. Host only: the trace is the same with or without the plan.
+struct StepReport : blas::CallReport {
+  StepReport() { plans_wanted = false; }
+};
+
 // trnblas settings for the GEMM/SYRK/TRSM steps the drivers launch: the target, numerics and host
 // threads of s (one NeuronCore), reports with the trace only (the driver models its whole trace
 // once).

@@ -69,7 +69,7 @@ void gemm_step(const blas::Settings& bs, blas::GemmMode mode, char ta, char tb, 
                std::int64_t k, T alpha, const T* A, std::int64_t lda, const T* B, std::int64_t ldb, T beta, T* C,
                std::int64_t ldc, TraceParts& trace) {
   if (m <= 0 || n <= 0) return;
-  blas::CallReport r;
+  StepReport r;
   if constexpr (std::is_same_v<T, float>)
     blas::gemm(bs, mode, to_rop(ta), to_rop(tb), m, n, k, alpha, {A, DType::f32, lda}, {B, DType::f32, ldb}, beta,
                {C, DType::f32, ldc}, &r);
@@ -96,7 +96,7 @@ template <class T>
 void syrkx_minus(const blas::Settings& bs, Uplo uplo, std::int64_t n, std::int64_t k, const T* A, std::int64_t lda,
                  const T* B, std::int64_t ldb, T* C, std::int64_t ldc, TraceParts& trace) {
   if (n <= 0 || k <= 0) return;
-  blas::CallReport r;
+  StepReport r;
   if constexpr (std::is_same_v<T, float>)
     blas::ssyrkx(bs, blas::GemmMode::fp32, uplo, blas::Op::N, n, k, -1.0f, A, lda, B, ldb, 1.0f, C, ldc, &r);
   else if constexpr (std::is_same_v<T, double>)

@@ -162,7 +162,7 @@ void stage_symmetric_lower(EigSteps& st, std::int64_t N, const float* a, std::in
 // y = full(0:n, 0:n) x for the staged symmetric copy (ld ldf): trnblas gemv, the product symv runs on
 // its own staging (same values, same GEMM; one direct program for n <= 256, level2.cpp).
 void symv(EigSteps& st, std::int64_t n, const float* full, std::int64_t ldf, const float* x, float* y) {
-  blas::CallReport r;
+  detail::StepReport r;
   blas::gemv(st.bs, blas::Op::N, n, n, 1.0f, full, ldf, x, 1, 0.0f, y, 1, &r);
   st.trace.add(std::move(r.trace));
 }
@@ -184,20 +184,20 @@ void symv(EigSteps& st, std::int64_t n, const double* A, std::int64_t lda, const
                                         .writes = {HostSpan(y, n)}});
     return;
   }
-  blas::CallReport r;
+  detail::StepReport r;
   blas::symv(st.bs, blas::Uplo::lower, n, 1.0, A, lda, x, 1, 0.0, y, 1, &r);
   st.trace.add(std::move(r.trace));
 }
 void syr2k(EigSteps& st, std::int64_t n, std::int64_t k, const float* V, std::int64_t ldv, const float* W,
            std::int64_t ldw, float* C, std::int64_t ldc) {
-  blas::CallReport r;
+  detail::StepReport r;
   blas::ssyr2k(st.bs, blas::GemmMode::fp32, blas::Uplo::lower, blas::Op::N, n, k, -1.0f, V, ldv, W, ldw, 1.0f, C, ldc,
                &r);
   st.trace.add(std::move(r.trace));
 }
 void syr2k(EigSteps& st, std::int64_t n, std::int64_t k, const double* V, std::int64_t ldv, const double* W,
            std::int64_t ldw, double* C, std::int64_t ldc) {
-  blas::CallReport r;
+  detail::StepReport r;
   blas::dsyr2k(st.bs, blas::Uplo::lower, blas::Op::N, n, k, -1.0, V, ldv, W, ldw, 1.0, C, ldc, &r);
   st.trace.add(std::move(r.trace));
 }

@@ -31,6 +31,8 @@ struct WarmTable {
   int next = 0;  // round-robin victim
   std::vector<std::int64_t> key;  // the key being looked up (its buffer reused)
   std::uint64_t seen[kSeenKeys] = {};
+  std::uint64_t seen_at[kSeenKeys] = {};  // the value of `notes` when the key was noted
+  std::uint64_t notes = 0;                // keys noted so far
   int next_seen = 0;
 };
 
@@ -40,15 +42,24 @@ std::uint64_t key_hash(const std::vector<std::int64_t>& k) {
   return h | 1;  // never 0 (an empty slot)
 }
 
-// True when the key was seen before (and forgets it: it is about to get an entry); otherwise notes it.
+// True when the key was seen before, with at most kWarmGemmEntries other keys noted since (and forgets
+// it: it is about to get an entry); otherwise notes it (again). A key that comes back only after more
+// new keys than the table holds (a driver cycling through more shapes than kWarmGemmEntries, e.g.
+// ssyevd's 57 GEMM shapes per call) would be evicted round-robin before its recording replays: it
+// runs cold instead of being recorded on every second sighting for nothing (session 23).
 bool seen_before(WarmTable& t) {
   const std::uint64_t h = key_hash(t.key);
-  for (std::uint64_t& s : t.seen)
-    if (s == h) {
-      s = 0;
-      return true;
+  for (int i = 0; i < kSeenKeys; ++i)
+    if (t.seen[i] == h) {
+      if (t.notes - t.seen_at[i] <= static_cast<std::uint64_t>(kWarmGemmEntries)) {
+        t.seen[i] = 0;
+        return true;
+      }
+      t.seen_at[i] = t.notes++;  // too long ago: noted again, as now
+      return false;
     }
   t.seen[t.next_seen] = h;
+  t.seen_at[t.next_seen] = t.notes++;
   t.next_seen = (t.next_seen + 1) % kSeenKeys;
   return false;
 }
