@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "bsr_kernels.hpp"
 #include "trn/tile/matmul.hpp"
@@ -130,28 +131,28 @@ SlotSpmvOperands::SlotSpmvOperands(const SpmmArgs& g, const SlotSpmvPlan& p) {
   const auto* src = reinterpret_cast<const float*>(a.values);
   float* v = values.data();
   std::int32_t* ix = index.data();
+  std::vector<const float*> block_of(static_cast<std::size_t>(S * Tc));  // [slot][row]: the slot's block, null for a pad
   for (std::int64_t j0 = 0; j0 < T; j0 += Tc) {
     const std::int64_t len = std::min(Tc, T - j0);
     for (std::int64_t part = 0; part < Pu; ++part) {
       const std::int64_t I0 = part * T + j0;  // the chunk's first block row in this partition
-      const auto stored = [&](std::int64_t I) { return I < a.brows ? a.row_start[I + 1] - a.row_start[I] : 0; };
       for (std::int64_t s = 0; s < S; ++s)
-        for (std::int64_t jj = 0; jj < len; ++jj)
-          *ix++ = static_cast<std::int32_t>(s < stored(I0 + jj) ? a.col[a.row_start[I0 + jj] + s] : a.bcols);
+        for (std::int64_t jj = 0; jj < len; ++jj) {
+          const std::int64_t I = I0 + jj, e = I < a.brows ? a.row_start[I] + s : 0;
+          const bool stored = I < a.brows && e < a.row_start[I + 1];
+          block_of[static_cast<std::size_t>(s * len + jj)] = stored ? src + a.block[e] * bs : nullptr;
+          *ix++ = static_cast<std::int32_t>(stored ? a.col[e] : a.bcols);
+        }
       for (std::int64_t r = 0; r < rb; ++r)
-        for (std::int64_t s = 0; s < S; ++s)
-          for (std::int64_t jj = 0; jj < len; ++jj, v += cb) {
-            const std::int64_t I = I0 + jj;
-            if (s >= stored(I)) {
-              std::fill_n(v, cb, -0.0f);
-              continue;
-            }
-            const float* blk = src + a.block[a.row_start[I] + s] * bs;
-            if (a.row_major)
-              copy_row(v, blk + r * cb, cb);
-            else
-              for (std::int64_t c = 0; c < cb; ++c) v[c] = blk[r + c * rb];
-          }
+        for (std::int64_t q = 0; q < S * len; ++q, v += cb) {
+          const float* blk = block_of[static_cast<std::size_t>(q)];
+          if (blk == nullptr)
+            std::fill_n(v, cb, -0.0f);
+          else if (a.row_major)
+            copy_row(v, blk + r * cb, cb);
+          else
+            for (std::int64_t c = 0; c < cb; ++c) v[c] = blk[r + c * rb];
+        }
     }
   }
 }
