@@ -6,6 +6,7 @@
 #include <immintrin.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <string>
 
@@ -430,6 +431,10 @@ void move_rows(const Tile& table, const Tile& on_chip, const Tile& index, std::i
       each(std::uint32_t{});
     } else if (row_bytes == 8) {
       each(std::uint64_t{});
+    } else if (row_bytes == 16) {  // (4 x 4 blocks' x rows: a fixed-size move, not a library call per row)
+      each(std::array<std::uint64_t, 2>{});
+    } else if (row_bytes == 32) {
+      each(std::array<std::uint64_t, 4>{});
     } else {
       for (std::int64_t k = 0; k < K; ++k) {
         std::byte* t = table.base + (ip[k * step] - index_base) * ts;

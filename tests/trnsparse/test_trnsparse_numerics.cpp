@@ -179,6 +179,97 @@ TEST(Spmv, MatchesOpenBlasSgemv) {
     }
 }
 
+// Small-block fp32 SpMV (n = 1, blocks of <= 64 values) runs as slot rows on VectorE
+// (bsr_kernels.hpp "Small-block SpMV", s23/bsr32): the plan names it and no TensorE instruction
+// runs; every output within gamma_{d+3} (|alpha| |op(A)| |x| + |beta| |y|), d = ceil(log2 S) +
+// ceil(log2 cb') (S the most stored blocks of a block row of op(A), cb' its block width), against a
+// long-double loop; a +Inf in x reaches only the rows whose blocks meet it (the pads multiply -0 by
+// the table's +0 row, never x); beta = 0 never reads y (NaN there); the bits equal across 1 / 3 host
+// threads, 1 / 2 cores and the chunked / multi-program layout.
+TEST(Spmv, SmallBlocksAreSlotRowsWithinTheBound) {
+  struct Case {
+    std::int64_t brows, bcols, rb, cb;
+    double density;
+    BlockOrder order;
+  };
+  const auto ceil_log2 = [](std::int64_t m) {
+    std::int64_t d = 0;
+    while ((std::int64_t{1} << d) < m) ++d;
+    return d;
+  };
+  // 301 block rows: 3 per partition, the last partition holds 1 (its store is the partial one);
+  // 1800 blocks rows of 12 8 x 8 blocks: two chunks per partition, two programs on two cores.
+  for (const Case& c : {Case{301, 280, 4, 4, 0.02, BlockOrder::row}, Case{301, 97, 2, 3, 0.05, BlockOrder::col},
+                        Case{130, 64, 8, 8, 0.06, BlockOrder::row}, Case{260, 250, 1, 1, 0.03, BlockOrder::col},
+                        Case{1800, 40, 8, 8, 0.3, BlockOrder::row}})
+    for (Op opA : {Op::N, Op::T})
+      for (const auto& [alpha, beta] : {std::pair{1.0f, 0.0f}, std::pair{0.75f, -0.5f}}) {
+        if (c.brows == 1800 && opA == Op::T) continue;  // (its op T has 40 long block rows: the per-block kernel)
+        TestBsr A = random_bsr(c.brows, c.bcols, c.rb, c.cb, c.density, 81 + static_cast<std::uint64_t>(c.rb), c.order);
+        const std::int64_t M = opA == Op::N ? A.rows() : A.cols(), K = opA == Op::N ? A.cols() : A.rows();
+        const std::int64_t orows = opA == Op::N ? A.brows : A.bcols, cbp = opA == Op::N ? A.cb : A.rb;
+        std::vector<std::int64_t> per_row(static_cast<std::size_t>(orows), 0);
+        for (std::int64_t R = 0; R < A.brows; ++R)
+          for (std::int64_t e = A.offsets[R]; e < A.offsets[R + 1]; ++e)
+            ++per_row[static_cast<std::size_t>(opA == Op::N ? R : A.columns[e])];
+        const std::int64_t S = *std::max_element(per_row.begin(), per_row.end());
+        const long double u = std::ldexp(1.0L, -24), d = static_cast<long double>(ceil_log2(S) + ceil_log2(cbp) + 3);
+        const long double gamma = d * u / (1 - d * u);
+        const std::vector<float> Ad = A.dense();  // column-major rows() x cols()
+        const auto a_op = [&](std::int64_t i, std::int64_t k) {
+          return opA == Op::N ? Ad[static_cast<std::size_t>(i + k * A.rows())] : Ad[static_cast<std::size_t>(k + i * A.rows())];
+        };
+        std::mt19937_64 rng(91);
+        std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+        std::vector<float> x(static_cast<std::size_t>(K)), y0(static_cast<std::size_t>(M));
+        for (float& v : x) v = dist(rng);
+        for (float& v : y0) v = beta != 0.0f ? dist(rng) : std::numeric_limits<float>::quiet_NaN();
+        // one +Inf in x, in block column 0 of op(A): a pad reading x's first row (not the table's
+        // row of zeros) would turn rows that never meet it into NaN
+        const std::int64_t inf_at = cbp - 1;
+        x[static_cast<std::size_t>(inf_at)] = std::numeric_limits<float>::infinity();
+        std::vector<std::vector<float>> runs;
+        for (auto [threads, cores] : {std::pair{1, 1}, std::pair{3, 1}, std::pair{1, 2}}) {
+          sp::Settings s;
+          s.host_threads = threads;
+          s.num_cores = cores;
+          std::vector<float> y = y0;
+          sp::CallReport rep;
+          rep.plans_wanted = true;
+          sp::spmv(s, opA, alpha, A.view(), x.data(), DType::f32, beta, y.data(), DType::f32, &rep);
+          ASSERT_NE(rep.plan.find("slot rows on VectorE"), std::string::npos) << rep.plan;
+          ASSERT_EQ(rep.profile.instructions[static_cast<int>(trn::Engine::tensor)], 0);
+          runs.push_back(y);
+        }
+        for (std::size_t r = 1; r < runs.size(); ++r)
+          ASSERT_EQ(std::memcmp(runs[0].data(), runs[r].data(), runs[0].size() * sizeof(float)), 0) << "run " << r;
+        const std::vector<float>& y = runs[0];
+        for (std::int64_t i = 0; i < M; ++i) {
+          long double p = 0, mag = 0;
+          bool meets_inf = false;
+          for (std::int64_t k = 0; k < K; ++k) {
+            const float a = a_op(i, k);
+            if (k == inf_at) {
+              meets_inf = meets_inf || a != 0.0f;
+              continue;
+            }
+            p += static_cast<long double>(a) * x[static_cast<std::size_t>(k)];
+            mag += std::fabs(static_cast<long double>(a) * x[static_cast<std::size_t>(k)]);
+          }
+          const float yi = y[static_cast<std::size_t>(i)];
+          if (meets_inf) {  // a stored nonzero times +Inf: the row is not finite
+            ASSERT_FALSE(std::isfinite(yi)) << "row " << i;
+            continue;
+          }
+          const long double y0i = beta != 0.0f ? y0[static_cast<std::size_t>(i)] : 0.0L;
+          const long double want = static_cast<long double>(alpha) * p + static_cast<long double>(beta) * y0i;
+          const long double bnd = gamma * (std::fabs(static_cast<long double>(alpha)) * mag + std::fabs(static_cast<long double>(beta) * y0i));
+          ASSERT_TRUE(std::isfinite(yi)) << "row " << i << " (a pad or an unread y leaked a NaN)";
+          ASSERT_LE(std::fabs(static_cast<long double>(yi) - want), bnd) << "row " << i << " rb " << c.rb << " op " << (opA == Op::N);
+        }
+      }
+}
+
 // SDDMM reference: the dense product by cblas_sgemm, sampled, combined in double.
 void check_sddmm_values(Op opA, Op opB, std::int64_t M, std::int64_t N, std::int64_t K, float alpha, float beta,
                         const TestDense& A, const TestDense& B, const std::vector<std::int64_t>& rows,

@@ -5,9 +5,11 @@
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "trn/core/core.hpp"
+#include "trn/core/scratch.hpp"
 
 namespace trn::sparse::detail {
 
@@ -69,6 +71,78 @@ struct SpmmPlan {
 SpmmPlan plan_spmm(const HardwareSpec& hw, const SpmmArgs& g, int num_cores);
 // b_resident: set when some program keeps its op(B) strips in SBUF.
 void spmm_kernel(NeuronCore& nc, const SpmmArgs& g, const SpmmPlan& p, std::atomic<bool>* b_resident);
+
+// Small-block SpMV: y = alpha op(A) x + beta y for n = 1 on small blocks (bsr_slot_spmv.cpp, s23/bsr32).
+//
+// Algorithm   Block row I of op(A) is row I mod T of partition I / T (T = ceil(block rows / pmax));
+//             its t_I stored blocks are slots 0 .. t_I - 1 of S = max_I t_I (pattern only), the rest
+//             pads (value -0, x row +0). The host packs, per chunk of Tc rows per partition, the
+//             slots' values as [partition][r][slot][row][c] and their block columns as index words
+//             (data movement, as the CSR path's copy into 128 x 128 tiles). Per chunk: DMA the index
+//             words, dma_gather the rows of x (a per-program scratch copy of x, by one DMA, with one
+//             more row of zeros for the pads), DMA the values, one VectorE multiply by x broadcast
+//             over r, a pairwise sum over slots (ceil(log2 S) levels: [0, h) += [m - h, m), h =
+//             floor(m / 2), one add per r), an SBUF -> SBUF DMA of the sums to [c][r][row], the pairwise sum over the
+//             block's columns (ceil(log2 cb) adds), then alpha (skipped
+//             for 1) and beta y (y read only when beta != 0) on VectorE, one or two DMA stores.
+//             Grid: the chunks split over min(chunks, num_cores) programs.
+// Engines     DMA (direct and indirect), VectorE.
+// Accuracy    per output, d = ceil(log2 S) + ceil(log2 cb) (pattern only): every product is rounded
+//             once and passes through at most d additions (the pads' -0 products add exactly),
+//             then fl(fl(alpha p) + fl(beta y)): |y_hat - y| <= gamma_{d+3} (|alpha| |op(A)| |x| +
+//             |beta| |y|) in u32 (docs/trnsparse.md "Session 23"). The bits depend on the pattern
+//             (S) and the values only: not on T, chunks, programs, cores or threads.
+// Limits      n = 1, fp32 A, x and y, alpha != 0; blocks of <= kSlotSpmvBlockElements values; padded
+//             slots <= kSlotSpmvPadFactor x the stored blocks (rows of very unequal lengths keep the
+//             per-block kernel); one chunk row of two buffers within kSlotSpmvChunkBytes per partition.
+inline constexpr std::int64_t kSlotSpmvBlockElements = 64;  // up to 8 x 8: a C_32F 4 x 4 block embedded
+inline constexpr std::int64_t kSlotSpmvPadFactor = 4;
+inline constexpr std::int64_t kSlotSpmvChunkBytes = 96 * 1024;
+bool slot_spmv_applies(const HardwareSpec& hw, const SpmmArgs& g);
+// The layout (trn::Plan): pattern, target partitions and core count only.
+struct SlotSpmvPlan {
+  std::int64_t rb = 1, cb = 1, brows = 0;
+  std::int64_t slots = 0;          // S
+  std::int64_t per_partition = 0;  // T: block rows per partition
+  std::int64_t partitions = 0;     // partitions holding block rows: ceil(brows / T)
+  std::int64_t chunk = 1;          // Tc: block rows per partition in one chunk
+  std::int64_t chunks = 1;
+  int programs = 1;
+  double predicted_ns = -1;
+  std::string print(std::int64_t m, std::int64_t k, const LaunchResult& r) const;
+};
+SlotSpmvPlan plan_slot_spmv(const HardwareSpec& hw, const SpmmArgs& g, int num_cores);
+// A buffer on the thread's scratch stack (trn/core/scratch.hpp) left uninitialized: for operands the
+// host fills completely (a ScratchVector would zero them first).
+template <class T>
+class ScratchBuffer {
+ public:
+  ScratchBuffer() = default;
+  explicit ScratchBuffer(std::int64_t n) : n_(n), p_(n > 0 ? ScratchAllocator<T>().allocate(static_cast<std::size_t>(n)) : nullptr) {}
+  ScratchBuffer(ScratchBuffer&& o) noexcept : n_(std::exchange(o.n_, 0)), p_(std::exchange(o.p_, nullptr)) {}
+  ScratchBuffer& operator=(ScratchBuffer&& o) noexcept {
+    std::swap(n_, o.n_);
+    std::swap(p_, o.p_);
+    return *this;
+  }
+  ~ScratchBuffer() {
+    if (p_ != nullptr) ScratchAllocator<T>().deallocate(p_, static_cast<std::size_t>(n_));
+  }
+  T* data() const { return p_; }
+
+ private:
+  std::int64_t n_ = 0;
+  T* p_ = nullptr;
+};
+// The host-packed operands (scratch HBM: the trace names them by allocation).
+struct SlotSpmvOperands {
+  SlotSpmvOperands(const SpmmArgs& g, const SlotSpmvPlan& p);
+  ScratchBuffer<float> values;         // chunk by chunk: [partition][r][slot][row][c]
+  ScratchBuffer<std::int32_t> index;  // chunk by chunk: [partition][slot][row]
+  ScratchBuffer<float> x;              // per program: x's Kb rows of cb, then a row of +0
+  std::int64_t table_rows = 0;         // Kb + 1
+};
+void slot_spmv_kernel(NeuronCore& nc, const SpmmArgs& g, const SlotSpmvPlan& p, const SlotSpmvOperands& o);
 
 // C_block = alpha (op(A) op(B))_block + beta C_block for every stored block of C.
 //

@@ -40,6 +40,7 @@ trnsparseStatus_t bsrmv(trnsparseHandle_t h, const char* fn, const BsrmvArgs& a)
     const sp::DenseAny y{const_cast<void*>(a.y), v, M, 1, std::max<std::int64_t>(M, 1), sp::Layout::col_major};
     const sp::Scalar al = load_scalar(a.alpha, value_type_of(v)), be = load_scalar(a.beta, value_type_of(v));
     sp::CallReport r;
+    r.plans_wanted = false;  // the profile only (as capi_spmm.cpp): no plan printed, so no prediction computed
     if constexpr (v == sp::Value::c32)
       sp::spmm_c32(h->settings, gop_of(a.ta), sp::GOp::N, al, view, x, be, y, &r);
     else
@@ -76,6 +77,7 @@ trnsparseStatus_t trnsparseDbsrmm(trnsparseHandle_t h, trnsparseDirection_t dirA
                       [&](std::int64_t rows_c, std::int64_t k) {
                         const sp::BsrView view = legacy_view(dir, mb, kb, nnzb, blockSize, descrA, val, rowPtr, colInd);
                         sp::CallReport r;
+                        r.plans_wanted = false;  // the profile only (as capi_spmm.cpp): no plan printed, so no prediction computed
                         sp::spmm_fp64(h->settings, gop_of(ta), gop_of(tb), {*alpha, 0.0}, view, sp::Value::f64,
                                       {const_cast<double*>(B), sp::Value::f64, tb == 0 ? k : n, tb == 0 ? n : k, ldb,
                                        sp::Layout::col_major},

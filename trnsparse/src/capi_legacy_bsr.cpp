@@ -31,6 +31,7 @@ trnsparseStatus_t trnsparseSbsrmm(trnsparseHandle_t h, trnsparseDirection_t dirA
                         const sp::DenseRef b{B, trn::DType::f32, tb == 0 ? k : n, tb == 0 ? n : k, ldb, sp::Layout::col_major};
                         const sp::MutableDenseRef cm{C, trn::DType::f32, rows_c, n, ldc, sp::Layout::col_major};
                         sp::CallReport r;
+                        r.plans_wanted = false;  // the profile only (as capi_spmm.cpp): no plan printed, so no prediction computed
                         sp::spmm(h->settings, op_of(ta), op_of(tb), *alpha, a, b, *beta, cm, &r);
                         store_profile(h, r);
                       });
@@ -48,6 +49,7 @@ trnsparseStatus_t trnsparseSbsrmv(trnsparseHandle_t h, trnsparseDirection_t dirA
   const sp::BsrView a = legacy_bsr(dir, mb, nb, nnzb, blockDim, descrA, val, rowPtr, colInd);
   return run(h, "trnsparseSbsrmv", {{"offsets", 9}, {"nnz", 5}, {"columns", 10}}, [&] {
     sp::CallReport r;
+    r.plans_wanted = false;  // the profile only (as capi_spmm.cpp): no plan printed, so no prediction computed
     sp::spmv(h->settings, op_of(ta), *alpha, a, x, trn::DType::f32, *beta, y, trn::DType::f32, &r);
     store_profile(h, r);
   });

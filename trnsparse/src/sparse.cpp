@@ -198,6 +198,25 @@ void validate(const CsrView& a) {
 
 namespace {
 
+// The small-block SpMV (bsr_kernels.hpp "Small-block SpMV"): pack, predict when a plan is wanted, launch.
+void slot_spmv(const Settings& s, LaunchConfig lc, const detail::SpmmArgs& g, std::int64_t M, std::int64_t K,
+               std::int64_t blocks, CallReport* report) {
+  detail::SlotSpmvPlan plan = detail::plan_slot_spmv(hardware_spec(s.target), g, lc.num_cores);
+  const detail::SlotSpmvOperands o(g, plan);
+  lc.grid = {plan.programs, 1, 1};
+  const auto kernel = [&](NeuronCore& nc) { detail::slot_spmv_kernel(nc, g, plan, o); };
+  const bool plans = report != nullptr && report->plans_wanted;
+  if (plans) {  // the same launch timing-only, scheduled as the report is (as spmm_logical's prediction)
+    LaunchConfig dry = lc;
+    dry.core.execute = false;
+    plan.predicted_ns = model_trace(launch(dry, kernel).trace, ReportSettings::of(s)).total_ns;
+  }
+  LaunchResult r = launch(lc, kernel);
+  const std::string printed = plans ? plan.print(M, K, r) : std::string();
+  finish_report(report, s, std::move(r.trace), blocks);
+  if (plans) report->add_plan(printed);
+}
+
 // SpMM on a validated BSR matrix whose logical size (a_rows x a_cols) may be smaller than its block
 // grid (CSR input converted to 128-blocks).
 void spmm_logical(const Settings& s, Op opA, Op opB, float alpha, const BsrView& A, std::int64_t a_rows,
@@ -227,6 +246,10 @@ void spmm_logical(const Settings& s, Op opA, Op opB, float alpha, const BsrView&
   g.m_rows = M;
   g.k_rows = K;
   LaunchConfig lc = launch_config(s);
+  if (detail::slot_spmv_applies(hardware_spec(s.target), g)) {
+    slot_spmv(s, lc, g, M, K, A.bnnz, report);
+    return;
+  }
   detail::SpmmPlan plan = detail::plan_spmm(hardware_spec(s.target), g, lc.num_cores);
   lc.grid = {plan.n_chunks, plan.row_groups, 1};
   std::atomic<bool> resident{false};
