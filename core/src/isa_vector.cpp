@@ -388,12 +388,13 @@ inline void fill_flat_record(Instruction& ins, std::uint8_t nregions, const Tile
 // The commonest operands of the small calls' instructions (the trsv / tbsv kernels' column steps,
 // Level 1 pieces, LAPACK clients through the shim) are fp32 rows and columns of one free dimension,
 // dense (stride 1, or one element), in SBUF or PSUM. For these the flat path's facts are fixed by
-// the dtype (4-byte elements, one run), so tensor_tensor_dense_f32 / tensor_scalar_dense_f32 test
-// every condition of the flat checks and of the element path's choice first, in one pass and in a
-// function of their own, then record and run the same element function as the general path. The
-// general functions' frames (~0.6 KiB, with their spills and the re-derivation after the record of
-// what the flat checks had shown) were ~40 % of a small call's host instructions. When a condition
-// fails, nothing has been done and the general path runs: the same bytes, records and errors.
+// the dtype (4-byte elements, one run), so tt_dense_f32_ready / ts_dense_f32_ready test every
+// condition of the flat checks and of the element path's choice first, in one pass, and
+// NeuronCore::tensor_tensor / tensor_scalar then record and run the same element function as the
+// general path, which sits in a noinline lambda of its own. The general functions' frames (~0.6 KiB,
+// with their spills and the re-derivation after the record of what the flat checks had shown) were
+// most of these instructions' front-end cost. When a condition fails, nothing has been done and the
+// general path runs: the same bytes, records and errors.
 // True when t is such an operand and passes check_engine_operand(..., Engine::vector)
 // (flat_vector_operand's conditions for an fp32 tile of one run).
 inline bool dense_f32_operand(const Tile& t, const HardwareSpec& hw) {
@@ -660,7 +661,7 @@ void ts_apply_bits(AluOp op, std::int64_t* x, std::int64_t s, bool reverse, std:
 // tensor_scalar's fp32 path over dense fp32 rows, dst the same rows as src or disjoint from it:
 // each row is copied into dst and worked there (an fp32 store is a bit copy under every rounding
 // mode), without the scratch row's generic load and store (their per-row set-up was most of a short
-// row's cost). Shared by the general path and tensor_scalar_dense_f32.
+// row's cost). Shared by the general path and the dense fp32 front-end.
 void ts_dense_f32(const Tile& dst, const Tile& src, AluOp op0, const ScalarOperand& s0, AluOp op1,
                   const ScalarOperand& s1, bool reverse0, bool reverse1) {
   const bool use_s1 = op1 != AluOp::bypass;
