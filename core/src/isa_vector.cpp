@@ -384,6 +384,51 @@ inline void fill_flat_record(Instruction& ins, std::uint8_t nregions, const Tile
   ins.contiguous = contiguous;
 }
 
+// ---- dense fp32 operands: a whole front-end in one pass (issue #30, session 23) ----------------
+// The commonest operands of the small calls' instructions (the trsv / tbsv kernels' column steps,
+// Level 1 pieces, LAPACK clients through the shim) are fp32 rows and columns of one free dimension,
+// dense (stride 1, or one element), in SBUF or PSUM. For these the flat path's facts are fixed by
+// the dtype (4-byte elements, one run), so tt_dense_f32_ready / ts_dense_f32_ready test every
+// condition of the flat checks and of the element path's choice first, in one pass, and
+// NeuronCore::tensor_tensor / tensor_scalar then record and run the same element function as the
+// general path, which sits in a noinline lambda of its own. The general functions' frames (~0.6 KiB,
+// with their spills and the re-derivation after the record of what the flat checks had shown) were
+// most of these instructions' front-end cost. When a condition fails, nothing has been done and the
+// general path runs: the same bytes, records and errors.
+// True when t is such an operand and passes check_engine_operand(..., Engine::vector)
+// (flat_vector_operand's conditions for an fp32 tile of one run).
+inline bool dense_f32_operand(const Tile& t, const HardwareSpec& hw) {
+  const std::int64_t size = t.size[0];
+  const bool psum = t.mem == MemSpace::psum;
+  const std::int64_t limit = psum ? hw.vector_psum_fmax : hw.vector_sbuf_fmax;
+  return t.ndim == 1 && t.dtype == DType::f32 && (psum || t.mem == MemSpace::sbuf) && t.partitions >= 1 &&
+         size >= 1 && size <= limit && (size == 1 || t.stride[0] == 1) && t.base != nullptr &&
+         !t.is_partition_broadcast() && detail::partition_alignment_ok(t, hw);
+}
+// put_flat_region for a dense fp32 operand: its bytes in each partition are [offset, offset + 4 size)
+// (flat_vector_operand's lo / hi for 4-byte elements and an extent of size - 1 or 0 elements).
+inline void put_dense_f32_region(Region& r, const Tile& t, bool write) {
+  r.mem = t.mem;
+  r.write = write;
+  r.p0 = t.partition_start;
+  r.np = t.partitions;
+  r.lo = static_cast<std::uint64_t>(t.offset_bytes);
+  r.hi = static_cast<std::uint64_t>(t.offset_bytes + 4 * t.size[0]);
+}
+// fill_flat_record's fields for dense fp32 operands (fp32 in and out, every tensor operand one run).
+inline void fill_dense_f32_record(Instruction& ins, std::uint8_t nregions, const Tile& dst, std::int32_t inputs,
+                                  std::int64_t bytes_read) {
+  ins.nregions = nregions;
+  ins.out_dtype = DType::f32;
+  ins.in_dtype = DType::f32;
+  ins.partitions = dst.partitions;
+  ins.inputs = inputs;
+  ins.free_elems = dst.size[0];
+  ins.bytes_written = dst.size[0] * dst.partitions * 4;
+  ins.bytes_read = bytes_read;
+  ins.contiguous = true;
+}
+
 // ---- row kernels (one instantiation per op; plain loops) ----------------------------------------
 
 // add / subtract / multiply of fp32 rows, 16 lanes at a time: the same IEEE operation per element
@@ -613,6 +658,55 @@ void ts_apply_bits(AluOp op, std::int64_t* x, std::int64_t s, bool reverse, std:
   });
 }
 
+// tensor_scalar's fp32 path over dense fp32 rows, dst the same rows as src or disjoint from it:
+// each row is copied into dst and worked there (an fp32 store is a bit copy under every rounding
+// mode), without the scratch row's generic load and store (their per-row set-up was most of a short
+// row's cost). Shared by the general path and the dense fp32 front-end.
+void ts_dense_f32(const Tile& dst, const Tile& src, AluOp op0, const ScalarOperand& s0, AluOp op1,
+                  const ScalarOperand& s1, bool reverse0, bool reverse1) {
+  const bool use_s1 = op1 != AluOp::bypass;
+  const std::int64_t n = detail::free_size_of(src);
+  // One op: columns (n == 1, the trsv kernel's steps) and the ops the fused row does not take run
+  // the per-instruction dispatch; longer rows of a fusable op keep the fused single pass below
+  // (ts_dense_f32_rows copies each row into dst first, then works it: two passes). The fused row
+  // is looked up only when a row may take it.
+  const bool one_op_rows = !use_s1 && (!s0.is_tile || s0.tile.dtype == DType::f32);
+  const TsFusedRow fused = !(one_op_rows && n == 1) && simd::has_avx512() ? ts_fused_row(op0, op1) : nullptr;
+  if (one_op_rows && (fused == nullptr || n == 1)) return ts_dense_f32_rows(dst, src, op0, s0, reverse0);
+  for (std::int32_t p = 0; p < src.partitions; ++p) {
+    // The scalars first: a scalar column may lie in dst's row, which is written before the ops.
+    const float a0 = scalar_f32(s0, p), a1 = use_s1 ? scalar_f32(s1, p) : 0.0f;
+    auto* x = reinterpret_cast<float*>(dst.base + std::int64_t{p} * dst.partition_stride);
+    const auto* from = reinterpret_cast<const float*>(src.base + std::int64_t{p} * src.partition_stride);
+    if (fused != nullptr && !std::isnan(a0) && !std::isnan(a1)) {
+      fused(from, x, a0, reverse0, a1, reverse1, n);
+      continue;
+    }
+    if (x != from) std::memcpy(x, from, static_cast<std::size_t>(n) * 4);
+    ts_apply_f32(op0, x, a0, reverse0, n);
+    if (use_s1) ts_apply_f32(op1, x, a1, reverse1, n);
+  }
+}
+
+// True when tensor_scalar's operands are dense fp32 ones on VectorE (see dense_f32_operand; scalars:
+// immediates or dense fp32 [P, 1] tiles) that pass every check of the general path and whose rows
+// take ts_dense_f32 (the general path's dense_f32: the same rows as src, or rows without a common
+// byte, regions_disjoint of the two regions put_dense_f32_region writes).
+inline bool ts_dense_f32_ready(const HardwareSpec& hw, const Tile& dst, const Tile& src, AluOp op0,
+                               const ScalarOperand& s0, AluOp op1, const ScalarOperand& s1) {
+  const auto scalar_ok = [&](const ScalarOperand& s) {
+    return !s.is_tile || (dense_f32_operand(s.tile, hw) && s.tile.size[0] == 1 && s.tile.partitions == src.partitions);
+  };
+  if (bitvec_op(op0) || bitvec_op(op1) || !dense_f32_operand(dst, hw) || !dense_f32_operand(src, hw) ||
+      src.partitions != dst.partitions || src.size[0] != dst.size[0] || !scalar_ok(s0) ||
+      (op1 != AluOp::bypass && !scalar_ok(s1)))
+    return false;
+  const bool same_rows = dst.partition_stride == src.partition_stride && dst.base == src.base;
+  return same_rows || dst.mem != src.mem || dst.partition_start + dst.partitions <= src.partition_start ||
+         src.partition_start + src.partitions <= dst.partition_start ||
+         dst.offset_bytes + 4 * dst.size[0] <= src.offset_bytes || src.offset_bytes + 4 * src.size[0] <= dst.offset_bytes;
+}
+
 }  // namespace
 
 // ================================================================================================
@@ -721,159 +815,192 @@ inline bool tt_runs_in_place(const Tile& dst, const Tile& in) {
   const std::byte* ihi = in.base + hi1(in);
   return dhi <= in.base || ihi <= dst.base;
 }
+// tensor_tensor's fp32 path (every operand read as fp32, the op in fp32, dst written with the
+// instruction's rounding), the element work after the checks and the record, in two parts shared by
+// the general path and the dense fp32 one: tt_fp32_in_place (false: it did nothing) and, when that
+// declines, tt_fp32_scratch_rows.
+bool tt_fp32_in_place(const Tile& dst, const Tile& a, const Tile& b, AluOp op) {
+  const std::int64_t n = detail::free_size_of(a);
+  // fp32 operands whose innermost runs are dense and equally long (e.g. a table broadcast over
+  // blocks through a stride-0 dimension) are combined run by run in place, without widening the
+  // rows into scratch, when each input is the destination's own view or shares no byte with its
+  // row (so every input element is read before the row is written, as through the scratch).
+  if (a.dtype == DType::f32 && b.dtype == DType::f32 && dst.dtype == DType::f32 && tt_runs_in_place(dst, a) &&
+      tt_runs_in_place(dst, b) && dst.size[dst.ndim - 1] == a.size[a.ndim - 1] &&
+      dst.size[dst.ndim - 1] == b.size[b.ndim - 1] && dst.stride[dst.ndim - 1] == 1 && a.stride[a.ndim - 1] == 1 &&
+      b.stride[b.ndim - 1] == 1) {
+    const std::int64_t run = dst.size[dst.ndim - 1], runs = n / run;
+    if (n == 1) {
+      // Columns ([P, 1]: the trsv kernel's updates): one element per partition, computed inline
+      // (the same alu_f32; the 16-lane add/subtract/multiply give the same bits) with the
+      // addresses in locals instead of a row call per partition.
+      const std::byte* const ab = a.base;
+      const std::byte* const bb = b.base;
+      std::byte* const db = dst.base;
+      const std::int64_t aps = a.partition_stride, bps = b.partition_stride, dps = dst.partition_stride;
+      const std::int32_t partitions = a.partitions;
+      dispatch_arith(op, [&](auto tag) {
+        for (std::int32_t p = 0; p < partitions; ++p) {
+          float x, y;
+          std::memcpy(&x, ab + std::int64_t{p} * aps, 4);
+          std::memcpy(&y, bb + std::int64_t{p} * bps, 4);
+          const float v = alu_f32<decltype(tag)::value>(x, y);
+          std::memcpy(db + std::int64_t{p} * dps, &v, 4);
+        }
+      });
+      return true;
+    }
+    if (a.partitions == 1 && runs == 1 && is_ieee_basic(op)) {
+      // One run of one partition (the trsv kernel's x_i - t_ij x_j): the loop below for p = 0,
+      // o = 0 without the per-op dispatch (run_start(t, 0, 0) is t.base).
+      const auto* x = reinterpret_cast<const float*>(a.base);
+      const auto* y = reinterpret_cast<const float*>(b.base);
+      auto* out = reinterpret_cast<float*>(dst.base);
+      switch (op) {
+        case AluOp::add: tt_row_f32<AluOp::add>(x, y, out, run); break;
+        case AluOp::subtract: tt_row_f32<AluOp::subtract>(x, y, out, run); break;
+        case AluOp::multiply: tt_row_f32<AluOp::multiply>(x, y, out, run); break;
+        default: tt_row_f32<AluOp::divide>(x, y, out, run); break;
+      }
+      return true;
+    }
+    dispatch_arith(op, [&](auto tag) {
+      for (std::int32_t p = 0; p < a.partitions; ++p)
+        for (std::int64_t o = 0; o < runs; ++o)
+          tt_row_f32<decltype(tag)::value>(run_start(a, p, o), run_start(b, p, o), run_start(dst, p, o), run);
+    });
+    return true;
+  }
+  return false;
+}
+// r, sr: the instruction's rounding, for store_row (the in-place paths above store fp32 rows).
+void tt_fp32_scratch_rows(const Tile& dst, const Tile& a, const Tile& b, AluOp op, Rounding r, const SrStream& sr) {
+  const std::int64_t n = detail::free_size_of(a);
+  float* xs = detail::scratch_f32(0, row_len(a));
+  float* ys = detail::scratch_f32(1, row_len(a));
+  float* out = detail::scratch_f32(2, row_len(a));  // separate: a or b may be read in place
+  // An fp32 dense destination row takes the results directly (storing fp32 is a plain copy) when
+  // each input row read in place is the same row or shares no byte with it (element-wise ops).
+  const bool dst_direct = dst.dtype == DType::f32 && detail::free_contiguous_of(dst);
+  const std::int64_t row_bytes = n * 4;
+  auto clear_of = [&](const float* x, const std::byte* d) {
+    const auto* xb = reinterpret_cast<const std::byte*>(x);
+    return xb == d || xb + row_bytes <= d || d + row_bytes <= xb;
+  };
+  dispatch_arith(op, [&](auto tag) {
+    for (std::int32_t p = 0; p < a.partitions; ++p) {
+      const float* x = detail::read_row_f32(a, p, xs);
+      const float* y = detail::read_row_f32(b, p, ys);
+      std::byte* d = dst.base + std::int64_t{p} * dst.partition_stride;
+      if (dst_direct && clear_of(x, d) && clear_of(y, d)) {
+        tt_row_f32<decltype(tag)::value>(x, y, reinterpret_cast<float*>(d), n);
+      } else {
+        tt_row_f32<decltype(tag)::value>(x, y, out, n);
+        detail::store_row(dst, p, out, r, &sr);
+      }
+    }
+  });
+}
+// True when tensor_tensor's operands are dense fp32 ones on VectorE (see dense_f32_operand) that
+// pass every check of the general path.
+inline bool tt_dense_f32_ready(const HardwareSpec& hw, const Tile& dst, const Tile& a, const Tile& b, AluOp op) {
+  return op != AluOp::power && !bitvec_op(op) && dense_f32_operand(dst, hw) && dense_f32_operand(a, hw) &&
+         dense_f32_operand(b, hw) && !(a.mem == MemSpace::psum && b.mem == MemSpace::psum) &&
+         a.partitions == b.partitions && a.partitions == dst.partitions && a.size[0] == b.size[0] &&
+         a.size[0] == dst.size[0];
+}
 }  // namespace
 
 void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, AluOp op, Engine engine,
                                InstrOptions opt) {
   if (detail::replay::recording_anywhere()) [[unlikely]]
     detail::replay::note_tensor_tensor(*this, dst, a, b, op, engine, opt);
-  const std::string_view instr = "tensor_tensor";
-  const bool bitvec = bitvec_op(op);
-  Instruction* rec = nullptr;
-  FlatOperand fd, fa, fb;
-  if (engine == Engine::vector && op != AluOp::power && !bitvec && flat_vector_operand(dst, *hw_, fd) &&
-      flat_vector_operand(a, *hw_, fa) && flat_vector_operand(b, *hw_, fb) &&
-      !(a.mem == MemSpace::psum && b.mem == MemSpace::psum) && a.partitions == b.partitions &&
-      a.partitions == dst.partitions && fa.free == fb.free && fa.free == fd.free) [[likely]] {
-    // Flat operands (see FlatOperand): every check below passes; describe's fields in one pass.
+  // Dense fp32 operands (the commonest; see dense_f32_operand): every check below passes, and the
+  // record and the element work in one pass, here; the general path in a function of its own.
+  if (engine == Engine::vector && tt_dense_f32_ready(*hw_, dst, a, b, op)) [[likely]] {
     Instruction& ins = record(engine, Opcode::tensor_tensor);
-    put_flat_region(ins.regions[0], dst, fd, true);
-    put_flat_region(ins.regions[1], a, fa, false);
-    put_flat_region(ins.regions[2], b, fb, false);
-    fill_flat_record(ins, 3, dst, fd, a, 2, flat_bytes(a, fa) + flat_bytes(b, fb),
-                     fd.contiguous && fa.contiguous && fb.contiguous);
-    rec = &ins;
-  } else {
-    require_vector_engine(instr, engine, {Engine::vector, Engine::gpsimd}, "VectorE or GpSimdE");
-    // ISA: tensor_tensor "power" is a GpSimd operation.
-    if (op == AluOp::power && engine != Engine::gpsimd)
-      throw UsageError(instr, "op", "power runs on GpSimdE (engine=gpsimd), not " + std::string(engine_name(engine)));
-    detail::check_engine_operand(instr, "a", a, *hw_, engine);
-    detail::check_engine_operand(instr, "b", b, *hw_, engine);
-    detail::check_engine_operand(instr, "dst", dst, *hw_, engine);
-    if (a.mem == MemSpace::psum && b.mem == MemSpace::psum)
-      throw UsageError(instr, "b", "inputs 'a' and 'b' cannot both reside in PSUM");
-    detail::require_same_partitions(instr, "a", a, "b", b);
-    detail::require_same_partitions(instr, "a", a, "dst", dst);
-    detail::require_same_free_size(instr, "a", a, "b", b);
-    detail::require_same_free_size(instr, "a", a, "dst", dst);
-    if (bitvec) {
-      require_integer(instr, "a", a, op);
-      require_integer(instr, "b", b, op);
-      require_integer(instr, "dst", dst, op);
-    }
-    rec = &record(engine, Opcode::tensor_tensor);
-    detail::describe(*rec, dst, {&a, &b});
+    put_dense_f32_region(ins.regions[0], dst, true);
+    put_dense_f32_region(ins.regions[1], a, false);
+    put_dense_f32_region(ins.regions[2], b, false);
+    fill_dense_f32_record(ins, 3, dst, 2, 2 * a.size[0] * a.partitions * 4);
+    ins.subop = static_cast<std::uint8_t>(static_cast<int>(op) + 1);  // cost model: AluOp + 1
+    if (executes() && !tt_fp32_in_place(dst, a, b, op)) tt_fp32_scratch_rows(dst, a, b, op, rounding_for(opt), sr_stream());
+    return commit_instruction();
   }
-  Instruction& ins = *rec;
-  ins.subop = static_cast<std::uint8_t>(static_cast<int>(op) + 1);  // cost model: AluOp + 1
-  if (!executes()) return commit_instruction();
-  const std::int64_t n = detail::free_size_of(a);
-  const bool all_int = is_integer(a.dtype) && is_integer(b.dtype) && is_integer(dst.dtype);
-  const bool native_engine = engine == Engine::gpsimd || cfg_.numerics == Numerics::ideal;
+  [&]() __attribute__((noinline)) {
+    const std::string_view instr = "tensor_tensor";
+    const bool bitvec = bitvec_op(op);
+    Instruction* rec = nullptr;
+    FlatOperand fd, fa, fb;
+    if (engine == Engine::vector && op != AluOp::power && !bitvec && flat_vector_operand(dst, *hw_, fd) &&
+        flat_vector_operand(a, *hw_, fa) && flat_vector_operand(b, *hw_, fb) &&
+        !(a.mem == MemSpace::psum && b.mem == MemSpace::psum) && a.partitions == b.partitions &&
+        a.partitions == dst.partitions && fa.free == fb.free && fa.free == fd.free) [[likely]] {
+      // Flat operands (see FlatOperand): every check below passes; describe's fields in one pass.
+      Instruction& ins = record(engine, Opcode::tensor_tensor);
+      put_flat_region(ins.regions[0], dst, fd, true);
+      put_flat_region(ins.regions[1], a, fa, false);
+      put_flat_region(ins.regions[2], b, fb, false);
+      fill_flat_record(ins, 3, dst, fd, a, 2, flat_bytes(a, fa) + flat_bytes(b, fb),
+                       fd.contiguous && fa.contiguous && fb.contiguous);
+      rec = &ins;
+    } else {
+      require_vector_engine(instr, engine, {Engine::vector, Engine::gpsimd}, "VectorE or GpSimdE");
+      // ISA: tensor_tensor "power" is a GpSimd operation.
+      if (op == AluOp::power && engine != Engine::gpsimd)
+        throw UsageError(instr, "op", "power runs on GpSimdE (engine=gpsimd), not " + std::string(engine_name(engine)));
+      detail::check_engine_operand(instr, "a", a, *hw_, engine);
+      detail::check_engine_operand(instr, "b", b, *hw_, engine);
+      detail::check_engine_operand(instr, "dst", dst, *hw_, engine);
+      if (a.mem == MemSpace::psum && b.mem == MemSpace::psum)
+        throw UsageError(instr, "b", "inputs 'a' and 'b' cannot both reside in PSUM");
+      detail::require_same_partitions(instr, "a", a, "b", b);
+      detail::require_same_partitions(instr, "a", a, "dst", dst);
+      detail::require_same_free_size(instr, "a", a, "b", b);
+      detail::require_same_free_size(instr, "a", a, "dst", dst);
+      if (bitvec) {
+        require_integer(instr, "a", a, op);
+        require_integer(instr, "b", b, op);
+        require_integer(instr, "dst", dst, op);
+      }
+      rec = &record(engine, Opcode::tensor_tensor);
+      detail::describe(*rec, dst, {&a, &b});
+    }
+    Instruction& ins = *rec;
+    ins.subop = static_cast<std::uint8_t>(static_cast<int>(op) + 1);  // cost model: AluOp + 1
+    if (!executes()) return commit_instruction();
+    const std::int64_t n = detail::free_size_of(a);
+    const bool all_int = is_integer(a.dtype) && is_integer(b.dtype) && is_integer(dst.dtype);
+    const bool native_engine = engine == Engine::gpsimd || cfg_.numerics == Numerics::ideal;
 
-  if (bitvec) {
-    const bool through_fp32 = engine != Engine::gpsimd && cfg_.numerics == Numerics::trn1_measured;
-    std::int64_t* x = detail::scratch_i64(0, row_len(a));
-    std::int64_t* y = detail::scratch_i64(1, row_len(a));
-    dispatch_bitvec(op, [&](auto tag) {
-      for (std::int32_t p = 0; p < a.partitions; ++p) {
-        load_row_bits(a, p, through_fp32, x);
-        load_row_bits(b, p, through_fp32, y);
-        tt_row_bits<decltype(tag)::value>(x, y, x, n);
-        store_row_bits(dst, p, x);
-      }
-    });
-  } else if (all_int && native_engine && int_native_op(op)) {
-    std::int64_t* x = detail::scratch_i64(0, row_len(a));
-    std::int64_t* y = detail::scratch_i64(1, row_len(a));
-    dispatch_int(op, [&](auto tag) {
-      for (std::int32_t p = 0; p < a.partitions; ++p) {
-        detail::load_row_int(a, p, x);
-        detail::load_row_int(b, p, y);
-        tt_row_i64<decltype(tag)::value>(x, y, x, n);
-        detail::store_row_int(dst, p, x);
-      }
-    });
-  } else {
-    // fp32 operands whose innermost runs are dense and equally long (e.g. a table broadcast over
-    // blocks through a stride-0 dimension) are combined run by run in place, without widening the
-    // rows into scratch, when each input is the destination's own view or shares no byte with its
-    // row (so every input element is read before the row is written, as through the scratch).
-    if (a.dtype == DType::f32 && b.dtype == DType::f32 && dst.dtype == DType::f32 && tt_runs_in_place(dst, a) &&
-        tt_runs_in_place(dst, b) && dst.size[dst.ndim - 1] == a.size[a.ndim - 1] &&
-        dst.size[dst.ndim - 1] == b.size[b.ndim - 1] && dst.stride[dst.ndim - 1] == 1 && a.stride[a.ndim - 1] == 1 &&
-        b.stride[b.ndim - 1] == 1) {
-      const std::int64_t run = dst.size[dst.ndim - 1], runs = n / run;
-      if (n == 1) {
-        // Columns ([P, 1]: the trsv kernel's updates): one element per partition, computed inline
-        // (the same alu_f32; the 16-lane add/subtract/multiply give the same bits) with the
-        // addresses in locals instead of a row call per partition.
-        const std::byte* const ab = a.base;
-        const std::byte* const bb = b.base;
-        std::byte* const db = dst.base;
-        const std::int64_t aps = a.partition_stride, bps = b.partition_stride, dps = dst.partition_stride;
-        const std::int32_t partitions = a.partitions;
-        dispatch_arith(op, [&](auto tag) {
-          for (std::int32_t p = 0; p < partitions; ++p) {
-            float x, y;
-            std::memcpy(&x, ab + std::int64_t{p} * aps, 4);
-            std::memcpy(&y, bb + std::int64_t{p} * bps, 4);
-            const float v = alu_f32<decltype(tag)::value>(x, y);
-            std::memcpy(db + std::int64_t{p} * dps, &v, 4);
-          }
-        });
-        return commit_instruction();
-      }
-      if (a.partitions == 1 && runs == 1 && is_ieee_basic(op)) {
-        // One run of one partition (the trsv kernel's x_i - t_ij x_j): the loop below for p = 0,
-        // o = 0 without the per-op dispatch (run_start(t, 0, 0) is t.base).
-        const auto* x = reinterpret_cast<const float*>(a.base);
-        const auto* y = reinterpret_cast<const float*>(b.base);
-        auto* out = reinterpret_cast<float*>(dst.base);
-        switch (op) {
-          case AluOp::add: tt_row_f32<AluOp::add>(x, y, out, run); break;
-          case AluOp::subtract: tt_row_f32<AluOp::subtract>(x, y, out, run); break;
-          case AluOp::multiply: tt_row_f32<AluOp::multiply>(x, y, out, run); break;
-          default: tt_row_f32<AluOp::divide>(x, y, out, run); break;
+    if (bitvec) {
+      const bool through_fp32 = engine != Engine::gpsimd && cfg_.numerics == Numerics::trn1_measured;
+      std::int64_t* x = detail::scratch_i64(0, row_len(a));
+      std::int64_t* y = detail::scratch_i64(1, row_len(a));
+      dispatch_bitvec(op, [&](auto tag) {
+        for (std::int32_t p = 0; p < a.partitions; ++p) {
+          load_row_bits(a, p, through_fp32, x);
+          load_row_bits(b, p, through_fp32, y);
+          tt_row_bits<decltype(tag)::value>(x, y, x, n);
+          store_row_bits(dst, p, x);
         }
-        return commit_instruction();
-      }
-      dispatch_arith(op, [&](auto tag) {
-        for (std::int32_t p = 0; p < a.partitions; ++p)
-          for (std::int64_t o = 0; o < runs; ++o)
-            tt_row_f32<decltype(tag)::value>(run_start(a, p, o), run_start(b, p, o), run_start(dst, p, o), run);
       });
-      return commit_instruction();
-    }
-    const Rounding r = rounding_for(opt);  // for store_row (the in-place paths above store fp32 rows)
-    const SrStream sr = sr_stream();
-    float* xs = detail::scratch_f32(0, row_len(a));
-    float* ys = detail::scratch_f32(1, row_len(a));
-    float* out = detail::scratch_f32(2, row_len(a));  // separate: a or b may be read in place
-    // An fp32 dense destination row takes the results directly (storing fp32 is a plain copy) when
-    // each input row read in place is the same row or shares no byte with it (element-wise ops).
-    const bool dst_direct = dst.dtype == DType::f32 && detail::free_contiguous_of(dst);
-    const std::int64_t row_bytes = n * 4;
-    auto clear_of = [&](const float* x, const std::byte* d) {
-      const auto* xb = reinterpret_cast<const std::byte*>(x);
-      return xb == d || xb + row_bytes <= d || d + row_bytes <= xb;
-    };
-    dispatch_arith(op, [&](auto tag) {
-      for (std::int32_t p = 0; p < a.partitions; ++p) {
-        const float* x = detail::read_row_f32(a, p, xs);
-        const float* y = detail::read_row_f32(b, p, ys);
-        std::byte* d = dst.base + std::int64_t{p} * dst.partition_stride;
-        if (dst_direct && clear_of(x, d) && clear_of(y, d)) {
-          tt_row_f32<decltype(tag)::value>(x, y, reinterpret_cast<float*>(d), n);
-        } else {
-          tt_row_f32<decltype(tag)::value>(x, y, out, n);
-          detail::store_row(dst, p, out, r, &sr);
+    } else if (all_int && native_engine && int_native_op(op)) {
+      std::int64_t* x = detail::scratch_i64(0, row_len(a));
+      std::int64_t* y = detail::scratch_i64(1, row_len(a));
+      dispatch_int(op, [&](auto tag) {
+        for (std::int32_t p = 0; p < a.partitions; ++p) {
+          detail::load_row_int(a, p, x);
+          detail::load_row_int(b, p, y);
+          tt_row_i64<decltype(tag)::value>(x, y, x, n);
+          detail::store_row_int(dst, p, x);
         }
-      }
-    });
-  }
-  commit_instruction();
+      });
+    } else {
+      if (!tt_fp32_in_place(dst, a, b, op)) tt_fp32_scratch_rows(dst, a, b, op, rounding_for(opt), sr_stream());
+    }
+    commit_instruction();
+  }();
 }
 
 // ================================================================================================
@@ -890,157 +1017,158 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
                                ScalarOperand s1, Engine engine, bool reverse0, bool reverse1, InstrOptions opt) {
   if (detail::replay::recording_anywhere()) [[unlikely]]
     detail::replay::note_tensor_scalar(*this, dst, src, op0, s0, op1, s1, engine, reverse0, reverse1, opt);
-  const std::string_view instr = "tensor_scalar";
-  const bool bitvec = bitvec_op(op0) || bitvec_op(op1);
-  const bool use_s1 = op1 != AluOp::bypass;
-  Instruction* rec = nullptr;
-  FlatOperand fd, fs, f0, f1;
-  // A scalar operand of the flat path: an immediate, or a flat [P, 1] tile with src's partitions.
-  const auto flat_scalar = [&](const ScalarOperand& s, FlatOperand& f) {
-    return !s.is_tile || (flat_vector_operand(s.tile, *hw_, f) && f.free == 1 && s.tile.partitions == src.partitions);
-  };
-  if (engine == Engine::vector && !bitvec && flat_vector_operand(dst, *hw_, fd) && flat_vector_operand(src, *hw_, fs) &&
-      src.partitions == dst.partitions && fs.free == fd.free && flat_scalar(s0, f0) && (!use_s1 || flat_scalar(s1, f1)))
-      [[likely]] {
-    // Flat operands (see FlatOperand): every check below passes; describe's and
-    // add_vector_operand's fields in one pass.
+  // Dense fp32 operands (the commonest; see dense_f32_operand): every check below passes, and the
+  // record and the element work in one pass, here; the general path in a function of its own.
+  if (engine == Engine::vector && ts_dense_f32_ready(*hw_, dst, src, op0, s0, op1, s1)) [[likely]] {
     Instruction& ins = record(engine, Opcode::tensor_scalar);
-    put_flat_region(ins.regions[0], dst, fd, true);
-    put_flat_region(ins.regions[1], src, fs, false);
+    put_dense_f32_region(ins.regions[0], dst, true);
+    put_dense_f32_region(ins.regions[1], src, false);
     std::uint8_t k = 2;
-    std::int64_t bytes_read = flat_bytes(src, fs);
+    std::int64_t bytes_read = src.size[0] * src.partitions * 4;
     if (s0.is_tile) {
-      put_flat_region(ins.regions[k++], s0.tile, f0, false);
-      bytes_read += flat_bytes(s0.tile, f0);
+      put_dense_f32_region(ins.regions[k++], s0.tile, false);
+      bytes_read += s0.tile.partitions * 4;
     }
-    if (use_s1 && s1.is_tile) {
-      put_flat_region(ins.regions[k++], s1.tile, f1, false);
-      bytes_read += flat_bytes(s1.tile, f1);
+    if (op1 != AluOp::bypass && s1.is_tile) {
+      put_dense_f32_region(ins.regions[k++], s1.tile, false);
+      bytes_read += s1.tile.partitions * 4;
     }
-    fill_flat_record(ins, k, dst, fd, src, 1, bytes_read, fd.contiguous && fs.contiguous);
-    rec = &ins;
-  } else {
-    require_vector_engine(instr, engine, {Engine::vector, Engine::scalar, Engine::gpsimd},
-                          "VectorE, ScalarE (trn2+) or GpSimdE");
-    if (engine == Engine::scalar) {
-      if (hw_->generation == Generation::trn1) throw NotSupportedError(instr, "tensor_scalar on ScalarE", hw_->name);
-      const bool ok = (op0 == AluOp::multiply && (op1 == AluOp::add || op1 == AluOp::bypass)) ||
-                      (op0 == AluOp::add && op1 == AluOp::bypass);
-      if (!ok)
-        throw UsageError(instr, "op0",
-                         "ScalarE supports only (multiply, add), (multiply, bypass), (add, bypass); got (" +
-                             std::string(alu_op_name(op0)) + ", " + std::string(alu_op_name(op1)) + ")");
-    }
-    if (bitvec) {
-      if ((op0 != AluOp::bypass && !bitvec_op(op0)) || (op1 != AluOp::bypass && !bitvec_op(op1)))
-        throw UsageError(instr, bitvec_op(op0) ? "op1" : "op0",
-                         "op0 and op1 must both be bitvec or both arithmetic (got " + std::string(alu_op_name(op0)) +
-                             ", " + std::string(alu_op_name(op1)) + ")");
-      if (engine != Engine::vector)
-        throw UsageError(instr, "engine", "bitvec ops run on VectorE only (got " + std::string(engine_name(engine)) + ")");
-    }
-    detail::check_engine_operand(instr, "src", src, *hw_, engine);
-    detail::check_engine_operand(instr, "dst", dst, *hw_, engine);
-    detail::require_same_partitions(instr, "src", src, "dst", dst);
-    detail::require_same_free_size(instr, "src", src, "dst", dst);
-    check_scalar_operand(instr, "operand0", s0, src, *hw_, engine);
-    if (use_s1) check_scalar_operand(instr, "operand1", s1, src, *hw_, engine);
-    if (bitvec) {
-      const AluOp bop = bitvec_op(op0) ? op0 : op1;  // named in messages (op0 may be bypass)
-      require_integer(instr, "src", src, bop);
-      require_integer(instr, "dst", dst, bop);
-      const std::pair<const char*, const ScalarOperand*> scalars[] = {{"operand0", &s0}, {"operand1", &s1}};
-      for (int k = 0; k < (use_s1 ? 2 : 1); ++k) {
-        const auto& [name, s] = scalars[k];
-        if (s->is_tile) {
-          require_integer(instr, name, s->tile, bop);
-        } else if (!integral_immediate(s->imm)) {
-          throw UsageError(instr, name, "bitvec immediate " + std::to_string(s->imm) +
-                                            " is not a whole number in [-2^31, 2^32); use a [P,1] integer tile");
+    fill_dense_f32_record(ins, k, dst, 1, bytes_read);
+    if (executes()) ts_dense_f32(dst, src, op0, s0, op1, s1, reverse0, reverse1);
+    return commit_instruction();
+  }
+  [&]() __attribute__((noinline)) {
+    const std::string_view instr = "tensor_scalar";
+    const bool bitvec = bitvec_op(op0) || bitvec_op(op1);
+    const bool use_s1 = op1 != AluOp::bypass;
+    Instruction* rec = nullptr;
+    FlatOperand fd, fs, f0, f1;
+    // A scalar operand of the flat path: an immediate, or a flat [P, 1] tile with src's partitions.
+    const auto flat_scalar = [&](const ScalarOperand& s, FlatOperand& f) {
+      return !s.is_tile || (flat_vector_operand(s.tile, *hw_, f) && f.free == 1 && s.tile.partitions == src.partitions);
+    };
+    if (engine == Engine::vector && !bitvec && flat_vector_operand(dst, *hw_, fd) && flat_vector_operand(src, *hw_, fs) &&
+        src.partitions == dst.partitions && fs.free == fd.free && flat_scalar(s0, f0) && (!use_s1 || flat_scalar(s1, f1)))
+        [[likely]] {
+      // Flat operands (see FlatOperand): every check below passes; describe's and
+      // add_vector_operand's fields in one pass.
+      Instruction& ins = record(engine, Opcode::tensor_scalar);
+      put_flat_region(ins.regions[0], dst, fd, true);
+      put_flat_region(ins.regions[1], src, fs, false);
+      std::uint8_t k = 2;
+      std::int64_t bytes_read = flat_bytes(src, fs);
+      if (s0.is_tile) {
+        put_flat_region(ins.regions[k++], s0.tile, f0, false);
+        bytes_read += flat_bytes(s0.tile, f0);
+      }
+      if (use_s1 && s1.is_tile) {
+        put_flat_region(ins.regions[k++], s1.tile, f1, false);
+        bytes_read += flat_bytes(s1.tile, f1);
+      }
+      fill_flat_record(ins, k, dst, fd, src, 1, bytes_read, fd.contiguous && fs.contiguous);
+      rec = &ins;
+    } else {
+      require_vector_engine(instr, engine, {Engine::vector, Engine::scalar, Engine::gpsimd},
+                            "VectorE, ScalarE (trn2+) or GpSimdE");
+      if (engine == Engine::scalar) {
+        if (hw_->generation == Generation::trn1) throw NotSupportedError(instr, "tensor_scalar on ScalarE", hw_->name);
+        const bool ok = (op0 == AluOp::multiply && (op1 == AluOp::add || op1 == AluOp::bypass)) ||
+                        (op0 == AluOp::add && op1 == AluOp::bypass);
+        if (!ok)
+          throw UsageError(instr, "op0",
+                           "ScalarE supports only (multiply, add), (multiply, bypass), (add, bypass); got (" +
+                               std::string(alu_op_name(op0)) + ", " + std::string(alu_op_name(op1)) + ")");
+      }
+      if (bitvec) {
+        if ((op0 != AluOp::bypass && !bitvec_op(op0)) || (op1 != AluOp::bypass && !bitvec_op(op1)))
+          throw UsageError(instr, bitvec_op(op0) ? "op1" : "op0",
+                           "op0 and op1 must both be bitvec or both arithmetic (got " + std::string(alu_op_name(op0)) +
+                               ", " + std::string(alu_op_name(op1)) + ")");
+        if (engine != Engine::vector)
+          throw UsageError(instr, "engine", "bitvec ops run on VectorE only (got " + std::string(engine_name(engine)) + ")");
+      }
+      detail::check_engine_operand(instr, "src", src, *hw_, engine);
+      detail::check_engine_operand(instr, "dst", dst, *hw_, engine);
+      detail::require_same_partitions(instr, "src", src, "dst", dst);
+      detail::require_same_free_size(instr, "src", src, "dst", dst);
+      check_scalar_operand(instr, "operand0", s0, src, *hw_, engine);
+      if (use_s1) check_scalar_operand(instr, "operand1", s1, src, *hw_, engine);
+      if (bitvec) {
+        const AluOp bop = bitvec_op(op0) ? op0 : op1;  // named in messages (op0 may be bypass)
+        require_integer(instr, "src", src, bop);
+        require_integer(instr, "dst", dst, bop);
+        const std::pair<const char*, const ScalarOperand*> scalars[] = {{"operand0", &s0}, {"operand1", &s1}};
+        for (int k = 0; k < (use_s1 ? 2 : 1); ++k) {
+          const auto& [name, s] = scalars[k];
+          if (s->is_tile) {
+            require_integer(instr, name, s->tile, bop);
+          } else if (!integral_immediate(s->imm)) {
+            throw UsageError(instr, name, "bitvec immediate " + std::to_string(s->imm) +
+                                              " is not a whole number in [-2^31, 2^32); use a [P,1] integer tile");
+          }
         }
       }
-    }
 
-    rec = &record(engine, Opcode::tensor_scalar);
-    detail::describe(*rec, dst, {&src});
-    if (s0.is_tile) add_vector_operand(*rec, s0.tile);
-    if (use_s1 && s1.is_tile) add_vector_operand(*rec, s1.tile);
-  }
-  Instruction& ins = *rec;
-  if (!executes()) return commit_instruction();
+      rec = &record(engine, Opcode::tensor_scalar);
+      detail::describe(*rec, dst, {&src});
+      if (s0.is_tile) add_vector_operand(*rec, s0.tile);
+      if (use_s1 && s1.is_tile) add_vector_operand(*rec, s1.tile);
+    }
+    Instruction& ins = *rec;
+    if (!executes()) return commit_instruction();
 
-  const std::int64_t n = detail::free_size_of(src);
-  auto scalar_is_int = [](const ScalarOperand& s) {
-    return s.is_tile ? is_integer(s.tile.dtype) : integral_immediate(s.imm);
-  };
-  const bool all_int = is_integer(src.dtype) && is_integer(dst.dtype) && scalar_is_int(s0) &&
-                       (!use_s1 || scalar_is_int(s1));
-  const bool native_engine =
-      engine == Engine::gpsimd || (engine == Engine::vector && cfg_.numerics == Numerics::ideal);
+    const std::int64_t n = detail::free_size_of(src);
+    auto scalar_is_int = [](const ScalarOperand& s) {
+      return s.is_tile ? is_integer(s.tile.dtype) : integral_immediate(s.imm);
+    };
+    const bool all_int = is_integer(src.dtype) && is_integer(dst.dtype) && scalar_is_int(s0) &&
+                         (!use_s1 || scalar_is_int(s1));
+    const bool native_engine =
+        engine == Engine::gpsimd || (engine == Engine::vector && cfg_.numerics == Numerics::ideal);
 
-  if (bitvec) {
-    const bool through_fp32 = cfg_.numerics == Numerics::trn1_measured;  // VectorE only here
-    std::int64_t* x = detail::scratch_i64(0, row_len(src));
-    for (std::int32_t p = 0; p < src.partitions; ++p) {
-      load_row_bits(src, p, through_fp32, x);
-      ts_apply_bits(op0, x, scalar_bits(s0, p, through_fp32), reverse0, n);
-      if (use_s1) ts_apply_bits(op1, x, scalar_bits(s1, p, through_fp32), reverse1, n);
-      store_row_bits(dst, p, x);
-    }
-  } else if (all_int && native_engine && int_native_op(op0) && (!use_s1 || int_native_op(op1))) {
-    std::int64_t* x = detail::scratch_i64(0, row_len(src));
-    for (std::int32_t p = 0; p < src.partitions; ++p) {
-      detail::load_row_int(src, p, x);
-      ts_apply_i64(op0, x, scalar_int(s0, p), reverse0, n);
-      if (use_s1) ts_apply_i64(op1, x, scalar_int(s1, p), reverse1, n);
-      detail::store_row_int(dst, p, x);
-    }
-  } else {
-    // Dense fp32 rows, dst the same rows as src or disjoint from it: each row is copied into dst
-    // and worked there (an fp32 store is a bit copy under every rounding mode), without the
-    // scratch row's generic load and store (their per-row set-up was most of a short row's cost).
-    // tiles_disjoint(dst, src) from the regions describe just wrote (record slots 0 and 1).
-    const bool rows_in_place = dst.partition_stride == src.partition_stride;
-    const bool dense_f32 = src.dtype == DType::f32 && dst.dtype == DType::f32 && detail::free_contiguous_of(src) &&
-                           detail::free_contiguous_of(dst) &&
-                           ((rows_in_place && dst.base == src.base) || detail::regions_disjoint(ins.regions[0], ins.regions[1]));
-    // One op: columns (n == 1, the trsv kernel's steps) and the ops the fused row does not take run
-    // the per-instruction dispatch; longer rows of a fusable op keep the fused single pass below
-    // (ts_dense_f32_rows copies each row into dst first, then works it: two passes). The fused row
-    // is looked up only when a row may take it.
-    const bool one_op_rows = dense_f32 && !use_s1 && (!s0.is_tile || s0.tile.dtype == DType::f32);
-    const TsFusedRow fused =
-        dense_f32 && !(one_op_rows && n == 1) && simd::has_avx512() ? ts_fused_row(op0, op1) : nullptr;
-    if (one_op_rows && (fused == nullptr || n == 1)) {
-      ts_dense_f32_rows(dst, src, op0, s0, reverse0);
-      return commit_instruction();
-    }
-    // The rounding only where a row is stored through store_row (the paths above write fp32 rows).
-    const Rounding r = rounding_for(opt);
-    const SrStream sr = sr_stream();
-    float* scratch = dense_f32 ? nullptr : detail::scratch_f32(0, row_len(src));
-    for (std::int32_t p = 0; p < src.partitions; ++p) {
-      // The scalars first: a scalar column may lie in dst's row, which is written before the ops.
-      const float a0 = scalar_f32(s0, p), a1 = use_s1 ? scalar_f32(s1, p) : 0.0f;
-      if (fused != nullptr && !std::isnan(a0) && !std::isnan(a1)) {
-        fused(reinterpret_cast<const float*>(src.base + std::int64_t{p} * src.partition_stride),
-              reinterpret_cast<float*>(dst.base + std::int64_t{p} * dst.partition_stride), a0, reverse0, a1, reverse1, n);
-        continue;
+    if (bitvec) {
+      const bool through_fp32 = cfg_.numerics == Numerics::trn1_measured;  // VectorE only here
+      std::int64_t* x = detail::scratch_i64(0, row_len(src));
+      for (std::int32_t p = 0; p < src.partitions; ++p) {
+        load_row_bits(src, p, through_fp32, x);
+        ts_apply_bits(op0, x, scalar_bits(s0, p, through_fp32), reverse0, n);
+        if (use_s1) ts_apply_bits(op1, x, scalar_bits(s1, p, through_fp32), reverse1, n);
+        store_row_bits(dst, p, x);
       }
-      float* x = scratch;
+    } else if (all_int && native_engine && int_native_op(op0) && (!use_s1 || int_native_op(op1))) {
+      std::int64_t* x = detail::scratch_i64(0, row_len(src));
+      for (std::int32_t p = 0; p < src.partitions; ++p) {
+        detail::load_row_int(src, p, x);
+        ts_apply_i64(op0, x, scalar_int(s0, p), reverse0, n);
+        if (use_s1) ts_apply_i64(op1, x, scalar_int(s1, p), reverse1, n);
+        detail::store_row_int(dst, p, x);
+      }
+    } else {
+      // Dense fp32 rows, dst the same rows as src or disjoint from it: ts_dense_f32.
+      // tiles_disjoint(dst, src) from the regions describe just wrote (record slots 0 and 1).
+      const bool rows_in_place = dst.partition_stride == src.partition_stride;
+      const bool dense_f32 = src.dtype == DType::f32 && dst.dtype == DType::f32 && detail::free_contiguous_of(src) &&
+                             detail::free_contiguous_of(dst) &&
+                             ((rows_in_place && dst.base == src.base) || detail::regions_disjoint(ins.regions[0], ins.regions[1]));
       if (dense_f32) {
-        x = reinterpret_cast<float*>(dst.base + std::int64_t{p} * dst.partition_stride);
-        const auto* from = reinterpret_cast<const float*>(src.base + std::int64_t{p} * src.partition_stride);
-        if (x != from) std::memcpy(x, from, static_cast<std::size_t>(n) * 4);
-      } else {
-        detail::load_row(src, p, x);
+        ts_dense_f32(dst, src, op0, s0, op1, s1, reverse0, reverse1);
+        return commit_instruction();
       }
-      ts_apply_f32(op0, x, a0, reverse0, n);
-      if (use_s1) ts_apply_f32(op1, x, a1, reverse1, n);
-      if (!dense_f32) detail::store_row(dst, p, x, r, &sr);
+      // Other rows through an fp32 scratch row, stored with the instruction's rounding.
+      const Rounding r = rounding_for(opt);
+      const SrStream sr = sr_stream();
+      float* scratch = detail::scratch_f32(0, row_len(src));
+      for (std::int32_t p = 0; p < src.partitions; ++p) {
+        // The scalars first: a scalar column may lie in dst's row, which is written before the ops.
+        const float a0 = scalar_f32(s0, p), a1 = use_s1 ? scalar_f32(s1, p) : 0.0f;
+        detail::load_row(src, p, scratch);
+        ts_apply_f32(op0, scratch, a0, reverse0, n);
+        if (use_s1) ts_apply_f32(op1, scratch, a1, reverse1, n);
+        detail::store_row(dst, p, scratch, r, &sr);
+      }
     }
-  }
-  commit_instruction();
+    commit_instruction();
+  }();
 }
 
 // ================================================================================================

@@ -231,8 +231,10 @@ Tile pattern(const Tile& t, std::int64_t first, std::int64_t count, std::int64_t
 // tensor_scalar, tensor_tensor and tensor_copy on operands of one free dimension (tensor_scalar's
 // and tensor_tensor's one-pass flat path; describe's one-dimension branch for tensor_copy) and on
 // the same operands as [1, n] views (the general checks and loops): the same record, bytes and
-// errors, over dense, strided, reversed, single-element, in-place, PSUM, bf16 and partition-offset
-// operands, and over operands that each break one check.
+// errors, over dense, strided, reversed, single-element, in-place, overlapping, PSUM, bf16 and
+// partition-offset operands, and over operands that each break one check. The one-dimension fp32
+// operands take the dense fp32 front-ends of tensor_scalar / tensor_tensor (session 23) or, when
+// those decline, the flat path.
 TEST(SmallCallPaths, FlatOperandPathsMatchTheGeneralPath) {
   NeuronCore nc;
   const Tile whole = nc.sbuf().alloc(DType::f32, 128, {128});
@@ -257,6 +259,11 @@ TEST(SmallCallPaths, FlatOperandPathsMatchTheGeneralPath) {
                        "PSUM source " + tag});
       cases.push_back({wide16.rows(0, P).cols(0, n), rows.cols(32, n), wide16.rows(0, P).cols(40, n), rows.cols(100, 1),
                        "bf16 " + tag});
+      // dst and src overlapping by one element either way (rows neither the same nor disjoint: the
+      // dense fp32 front-ends decline them) and a PSUM destination (session 23).
+      cases.push_back({rows.cols(1, n), rows.cols(0, n), rows.cols(64, n), rows.cols(100, 1), "overlap, dst ahead " + tag});
+      cases.push_back({rows.cols(0, n), rows.cols(1, n), rows.cols(64, n), rows.cols(100, 1), "overlap, src ahead " + tag});
+      cases.push_back({psum.rows(0, P).cols(8, n), rows.cols(32, n), rows.cols(64, n), rows.cols(100, 1), "PSUM destination " + tag});
     }
   cases.push_back({whole.rows(32, 32).cols(0, 9), whole.rows(32, 32).cols(20, 9), whole.rows(32, 32).cols(40, 9),
                    whole.rows(32, 32).cols(60, 1), "partitions 32..63"});
