@@ -270,6 +270,63 @@ TEST(Spmv, SmallBlocksAreSlotRowsWithinTheBound) {
       }
 }
 
+// Empty block rows on the slot path: y is +0 (BLAS's y := 0; y += alpha a x) for any alpha when
+// beta = 0, and beta y exactly otherwise; every (alpha, beta) branch of the epilogue, including
+// alpha = 1 with beta != 0 (y updated in place in the sums' view).
+TEST(Spmv, SlotRowsEmptyBlockRowsGivePlusZero) {
+  TestBsr A = random_bsr(40, 30, 4, 4, 0.1, 7);
+  TestBsr B = A;  // A with every third block row emptied
+  B.columns.clear();
+  B.offsets.assign(1, 0);
+  std::vector<float> vals;
+  for (std::int64_t R = 0; R < A.brows; ++R) {
+    if (R % 3 != 1)
+      for (std::int64_t e = A.offsets[R]; e < A.offsets[R + 1]; ++e) {
+        B.columns.push_back(A.columns[e]);
+        vals.insert(vals.end(), A.values.f32.begin() + e * 16, A.values.f32.begin() + (e + 1) * 16);
+      }
+    B.offsets.push_back(static_cast<std::int64_t>(B.columns.size()));
+  }
+  B.values.f32 = vals;
+  B.store_indices();
+  std::vector<float> x(static_cast<std::size_t>(B.cols()), 1.0f);
+  std::int64_t slots = 0, depth = 3 + 2;  // the bound's d + 3: log2 S + log2 cb (4) + 3
+  for (std::int64_t R = 0; R < B.brows; ++R) slots = std::max(slots, B.offsets[R + 1] - B.offsets[R]);
+  while ((std::int64_t{1} << (depth - 5)) < slots) ++depth;
+  const long double u = std::ldexp(1.0L, -24), gamma = depth * u / (1 - depth * u);
+  for (const auto& [alpha, beta] : {std::pair{1.0f, 0.0f}, std::pair{2.0f, 0.0f}, std::pair{-2.0f, 0.0f},
+                                    std::pair{1.0f, 0.5f}, std::pair{-2.0f, -0.5f}}) {
+    std::vector<float> y0(static_cast<std::size_t>(B.rows()), beta != 0.0f ? 3.0f : std::numeric_limits<float>::quiet_NaN());
+    std::vector<float> y = y0;
+    sp::CallReport rep;
+    rep.plans_wanted = true;
+    sp::spmv({}, Op::N, alpha, B.view(), x.data(), DType::f32, beta, y.data(), DType::f32, &rep);
+    ASSERT_NE(rep.plan.find("slot rows on VectorE"), std::string::npos) << rep.plan;
+    for (std::int64_t i = 0; i < B.rows(); ++i) {
+      const float yi = y[static_cast<std::size_t>(i)];
+      if ((i / B.rb) % 3 == 1) {
+        if (beta == 0.0f) {
+          ASSERT_EQ(yi, 0.0f) << "row " << i << " alpha " << alpha;
+          ASSERT_FALSE(std::signbit(yi)) << "row " << i << " alpha " << alpha;
+        } else {
+          ASSERT_EQ(yi, beta * 3.0f) << "row " << i << " alpha " << alpha;
+        }
+        continue;
+      }
+      long double p = 0, mag = 0;
+      for (std::int64_t e = B.offsets[i / B.rb]; e < B.offsets[i / B.rb + 1]; ++e)
+        for (std::int64_t c = 0; c < B.cb; ++c) {
+          const float a = B.values.f32[static_cast<std::size_t>(e * 16 + (i % B.rb) * B.cb + c)];
+          p += a;
+          mag += std::fabs(static_cast<long double>(a));
+        }
+      const long double want = static_cast<long double>(alpha) * p + (beta != 0.0f ? beta * 3.0L : 0.0L);
+      ASSERT_LE(std::fabs(yi - want), gamma * (std::fabs(static_cast<long double>(alpha)) * mag + std::fabs(beta * 3.0L)))
+          << "row " << i << " alpha " << alpha << " beta " << beta;
+    }
+  }
+}
+
 // SDDMM reference: the dense product by cblas_sgemm, sampled, combined in double.
 void check_sddmm_values(Op opA, Op opB, std::int64_t M, std::int64_t N, std::int64_t K, float alpha, float beta,
                         const TestDense& A, const TestDense& B, const std::vector<std::int64_t>& rows,

@@ -146,8 +146,8 @@ SlotSpmvOperands::SlotSpmvOperands(const SpmmArgs& g, const SlotSpmvPlan& p) {
       for (std::int64_t r = 0; r < rb; ++r)
         for (std::int64_t q = 0; q < S * len; ++q, v += cb) {
           const float* blk = block_of[static_cast<std::size_t>(q)];
-          if (blk == nullptr)
-            std::fill_n(v, cb, -0.0f);
+          if (blk == nullptr)  // a pad: -0 adds exactly to any sum; slot 0's pad is an empty block
+            std::fill_n(v, cb, q < len ? 0.0f : -0.0f);  // row's only term, +0 (the empty sum, as BLAS)
           else if (a.row_major)
             copy_row(v, blk + r * cb, cb);
           else
@@ -232,9 +232,10 @@ void slot_spmv_kernel(NeuronCore& nc, const SpmmArgs& g, const SlotSpmvPlan& p, 
     // p[jj][r] (element c = 0 of each (r, jj)); the epilogue fl(fl(alpha p) + fl(beta y)), alpha 1 skipped
     const Tile p_view = tile::view(w, 0, {{len, 1}, {rb, len}});  // p[jj][r] = w[0][r][jj]
     Tile y = p_view;
-    if (g.alpha != 1.0f) {
-      y = out[buf].cols(0, len * rb);
-      nc.tensor_scalar(y, p_view, AluOp::multiply, g.alpha);
+    if (g.alpha != 1.0f) {  // with beta = 0, fl(alpha p) + 0: an empty row's alpha (+0) is +0 for any
+      y = out[buf].cols(0, len * rb);  // alpha, as BLAS's y := 0; y += alpha a x (exact otherwise)
+      if (g.beta == 0.0f) nc.tensor_scalar(y, p_view, AluOp::multiply, g.alpha, AluOp::add, 0.0f);
+      else nc.tensor_scalar(y, p_view, AluOp::multiply, g.alpha);
     }
     if (g.beta != 0.0f) {
       const Tile c = cold[buf].cols(0, len * rb);

@@ -42,11 +42,12 @@ std::uint64_t key_hash(const std::vector<std::int64_t>& k) {
   return h | 1;  // never 0 (an empty slot)
 }
 
-// True when the key was seen before, with at most kWarmGemmEntries other keys noted since (and forgets
-// it: it is about to get an entry); otherwise notes it (again). A key that comes back only after more
+// True when the key was seen before with fewer than kWarmGemmEntries other keys noted since (notes -
+// seen_at counts its own note), and forgets it (it is about to get an entry); otherwise notes it (again). A key that comes back only after more
 // new keys than the table holds (a driver cycling through more shapes than kWarmGemmEntries, e.g.
 // ssyevd's 57 GEMM shapes per call) would be evicted round-robin before its recording replays: it
-// runs cold instead of being recorded on every second sighting for nothing (session 23).
+// runs cold instead of being recorded on every second sighting for nothing (session 23). A heuristic:
+// the table evicts on recordings, not on notes, so the count is an upper bound of the keys between.
 bool seen_before(WarmTable& t) {
   const std::uint64_t h = key_hash(t.key);
   for (int i = 0; i < kSeenKeys; ++i)
@@ -81,7 +82,11 @@ std::int64_t* put_tensor(std::int64_t* k, const HbmTensor& t) {
 // added to CoreConfig must be added to the key too (it may change the stream). The key's length is
 // counted first and its words written through a pointer into the reused buffer (a push_back per
 // word was most of a warm lookup).
-static_assert(sizeof(CoreConfig) == 24, "CoreConfig changed: add the new field to build_key");
+// Compiles only while CoreConfig has the key's 11 configuration words as fields (a sizeof test
+// would miss a one-byte field added into its padding): a field added must be added to build_key.
+[[maybe_unused]] void core_config_fields_are_the_key_words(const CoreConfig& c) {
+  [[maybe_unused]] const auto& [f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10] = c;
+}
 void build_key(std::vector<std::int64_t>& key, const CoreConfig& c, const BlockGemmArgs& g) {
   constexpr std::size_t kConfigWords = 11, kFixedWords = kConfigWords + 2 + 3 + 4 + 5;
   std::size_t words = kFixedWords + 2 * g.pairs.size() + tensor_words(g.c);
