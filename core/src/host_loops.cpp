@@ -65,45 +65,13 @@ inline void centred_residues_bf16_body(const double* mant, const std::uint8_t* e
     out[i] = static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(static_cast<float>(c)) >> 16);
   }
 }
-TRN_SIMD_WARNINGS_BEGIN
-// The body's operations lane by lane on 8 elements: the same IEEE operations in the same order
-// (fnmadd is fma(-q, p, x): one rounding, the negation exact; cvtpd_ps rounds to nearest even as the
-// cast), so the same bits. pow2_mod[e[i]] is one gather from the 256-entry table (GCC's vector form of
-// the body assembled it from scalar loads and inserts, ~40 % of the loop).
-__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,fma"))) inline __m128i centred_residues8(
-    const double* mant, const std::uint8_t* e, __m512d p, __m512d inv_p, __m512d half, __m512d neg_half,
-    const double* pow2_mod) {
-  const __m512d magic = _mm512_set1_pd(0x1.8p52);  // nearest_small: (v + magic) - magic
-  const __m512d x = _mm512_loadu_pd(mant);
-  const __m512d q = _mm512_sub_pd(_mm512_add_pd(_mm512_mul_pd(x, inv_p), magic), magic);
-  const __m512d r = _mm512_fnmadd_pd(q, p, x);
-  const __m256i idx = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(e)));
-  const __m512d w = _mm512_mul_pd(r, _mm512_i32gather_pd(idx, pow2_mod, 8));
-  const __m512d qw = _mm512_sub_pd(_mm512_add_pd(_mm512_mul_pd(w, inv_p), magic), magic);
-  __m512d c = _mm512_sub_pd(w, _mm512_mul_pd(qw, p));
-  c = _mm512_mask_sub_pd(c, _mm512_cmp_pd_mask(c, half, _CMP_GE_OQ), c, p);
-  c = _mm512_mask_add_pd(c, _mm512_cmp_pd_mask(c, neg_half, _CMP_LT_OQ), c, p);
-  const __m256i bits = _mm256_castps_si256(_mm512_cvtpd_ps(c));
-  return _mm256_cvtepi32_epi16(_mm256_srli_epi32(bits, 16));
-}
+// (An AVX-512 form with one vgatherdpd per 8 elements for pow2_mod[e[i]] was 3x slower than GCC's
+// vector form of the body on this project's VM: gathers are microcoded slow there, session 23.)
 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,fma"))) void centred_residues_bf16_avx512(
     const double* mant, const std::uint8_t* e, std::int64_t count, double p, double inv_p, const double* pow2_mod,
     std::uint16_t* out) {
-  const double half = 0.5 * p;
-  const __m512d vp = _mm512_set1_pd(p), vinv = _mm512_set1_pd(inv_p), vhalf = _mm512_set1_pd(half),
-                vneg_half = _mm512_set1_pd(-half);
-  std::int64_t i = 0;
-  for (; i + 16 <= count; i += 16) {  // two independent groups in flight (the gathers' latency)
-    const __m128i lo = centred_residues8(mant + i, e + i, vp, vinv, vhalf, vneg_half, pow2_mod);
-    const __m128i hi = centred_residues8(mant + i + 8, e + i + 8, vp, vinv, vhalf, vneg_half, pow2_mod);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), lo);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i + 8), hi);
-  }
-  for (; i + 8 <= count; i += 8)
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), centred_residues8(mant + i, e + i, vp, vinv, vhalf, vneg_half, pow2_mod));
-  centred_residues_bf16_body<1>(mant + i, e + i, count - i, p, inv_p, pow2_mod, out + i);
+  centred_residues_bf16_body<1>(mant, e, count, p, inv_p, pow2_mod, out);
 }
-TRN_SIMD_WARNINGS_END
 
 // The quotient estimate is the nearest integer: P / p's fp64 error is far below 1/2 away from ties,
 // and a tie gives +-p/2.
