@@ -541,55 +541,9 @@ inline void copy_strided_rows(std::byte* dense, std::int64_t dense_ps, std::byte
   }
 }
 
-TRN_SIMD_WARNINGS_BEGIN
-// out row p (8 bytes x 8, row stride ld_out) = word p of in rows 0..7 (row stride ld_in): an 8 x 8
-// transpose of 8-byte words by unpacks and 128-bit lane shuffles (bit moves only).
-__attribute__((target("avx512f"))) void transpose_words8x8(const std::byte* in, std::int64_t ld_in, std::byte* out,
-                                                           std::int64_t ld_out) {
-  __m512i r[8], t[8];
-  for (int j = 0; j < 8; ++j) r[j] = _mm512_loadu_si512(in + j * ld_in);
-  for (int j = 0; j < 4; ++j) {
-    t[2 * j] = _mm512_unpacklo_epi64(r[2 * j], r[2 * j + 1]);      // words 0, 2, 4, 6 of rows 2j, 2j + 1
-    t[2 * j + 1] = _mm512_unpackhi_epi64(r[2 * j], r[2 * j + 1]);  // words 1, 3, 5, 7
-  }
-  // s[q] pairs rows (0,1 | 2,3) or (4,5 | 6,7) at words {0,4}, {2,6}, {1,5}, {3,7}
-  const __m512i s0 = _mm512_shuffle_i64x2(t[0], t[2], 0x88), s1 = _mm512_shuffle_i64x2(t[0], t[2], 0xDD);
-  const __m512i s2 = _mm512_shuffle_i64x2(t[1], t[3], 0x88), s3 = _mm512_shuffle_i64x2(t[1], t[3], 0xDD);
-  const __m512i s4 = _mm512_shuffle_i64x2(t[4], t[6], 0x88), s5 = _mm512_shuffle_i64x2(t[4], t[6], 0xDD);
-  const __m512i s6 = _mm512_shuffle_i64x2(t[5], t[7], 0x88), s7 = _mm512_shuffle_i64x2(t[5], t[7], 0xDD);
-  _mm512_storeu_si512(out + 0 * ld_out, _mm512_shuffle_i64x2(s0, s4, 0x88));
-  _mm512_storeu_si512(out + 4 * ld_out, _mm512_shuffle_i64x2(s0, s4, 0xDD));
-  _mm512_storeu_si512(out + 2 * ld_out, _mm512_shuffle_i64x2(s1, s5, 0x88));
-  _mm512_storeu_si512(out + 6 * ld_out, _mm512_shuffle_i64x2(s1, s5, 0xDD));
-  _mm512_storeu_si512(out + 1 * ld_out, _mm512_shuffle_i64x2(s2, s6, 0x88));
-  _mm512_storeu_si512(out + 5 * ld_out, _mm512_shuffle_i64x2(s2, s6, 0xDD));
-  _mm512_storeu_si512(out + 3 * ld_out, _mm512_shuffle_i64x2(s3, s7, 0x88));
-  _mm512_storeu_si512(out + 7 * ld_out, _mm512_shuffle_i64x2(s3, s7, 0xDD));
-}
-TRN_SIMD_WARNINGS_END
-
-// A gather of 8-byte runs whose rows are consecutive words in HBM (partition stride 8: op(A)'s rows
-// of a column-major A in a dgemm_ 8^3, 8 partitions x 8 runs): blocks of 8 rows x 8 runs as one
-// register transpose each (every HBM read a 64-byte column), the rest run by run. The source is
-// HBM and the destination on chip, so the order of the copies does not change a byte.
-void gather_word_columns(std::byte* dense, std::int64_t dense_ps, const std::byte* strided, std::int32_t partitions,
-                         const StridedRows& r) {
-  const std::int64_t nruns = r.nruns, step = r.step;
-  const std::int32_t P8 = partitions / 8 * 8;
-  const std::int64_t R8 = nruns / 8 * 8;
-  for (std::int32_t p0 = 0; p0 < P8; p0 += 8)
-    for (std::int64_t o0 = 0; o0 < R8; o0 += 8)
-      transpose_words8x8(strided + std::int64_t{p0} * 8 + o0 * step, step, dense + std::int64_t{p0} * dense_ps + o0 * 8, dense_ps);
-  for (std::int32_t p = 0; p < partitions; ++p)
-    for (std::int64_t o = p < P8 ? R8 : 0; o < nruns; ++o)
-      std::memcpy(dense + std::int64_t{p} * dense_ps + o * 8, strided + std::int64_t{p} * 8 + o * step, 8);
-}
-
 template <bool Gather>
 void copy_strided_rows_sized(std::byte* dense, std::int64_t dense_ps, std::byte* strided, std::int64_t strided_ps,
                              std::int32_t partitions, const StridedRows& r) {
-  if (Gather && r.run_bytes == 8 && strided_ps == 8 && partitions >= 8 && r.nruns >= 8 && simd::has_avx512())
-    return gather_word_columns(dense, dense_ps, strided, partitions, r);
   const auto fixed = [&]<std::size_t N>(std::integral_constant<std::size_t, N>) {
     copy_strided_rows<Gather>(dense, dense_ps, strided, strided_ps, partitions, r,
                               [](std::byte* to, const std::byte* from) { std::memcpy(to, from, N); });

@@ -567,8 +567,7 @@ TEST(Dma, OverlappingPartitionCopiesMatchTheGeneralCopyLoop) {
   }
 }
 
-// Rows between HBM and SBUF with one side dense and the other in runs (core's copy_rows_across_memories,
-// its 8 x 8 word transposes where rows are consecutive words in HBM: 8-byte partition strides):
+// Rows between HBM and SBUF with one side dense and the other in runs (core's copy_rows_across_memories):
 // gathers into and scatters out of dense SBUF rows, every byte of the general copy loop's. Runs of 1,
 // 2, 3, 4, 8 and 16 elements of 1, 2 and 4 bytes (fp64 words as u32 pairs: runs of 2), run steps
 // forward, backward and zero, element strides 3, -1 and 5, one to 128 partitions, HBM partition
@@ -595,7 +594,6 @@ TEST(Dma, StridedRunsAcrossMemoriesMatchTheGeneralCopyLoop) {
   };
   const std::vector<Pattern> patterns = {
       {{{8, 20}, {2, 1}}, 64},     // 8 fp64 words of a column-major matrix row
-      {{{19, -24}, {2, 1}}, 2000}, // 19 of them (8 x 8 word blocks and the rest, with 8-byte partition steps)
       {{{5, 7}, {1, 1}}, 64},      // single elements, folded to one strided dimension
       {{{4, 3}, {3, 1}}, 64},      // runs of 3 that touch (step = run)
       {{{6, -9}, {4, 1}}, 4000},   // runs backwards
