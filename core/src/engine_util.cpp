@@ -492,35 +492,139 @@ bool copy_all_rows_one_side_dense(const Tile& dst, const Tile& src, bool dst_den
     copy_rows_one_side_dense<std::uint16_t>(dst, src, gather, offs, nruns, run, rstride);
   return true;
 }
+// ---- rows between HBM and on-chip memory, one side dense ------------------------------------------
+// An HBM tile against an on-chip one is two memories: no byte of one tile's row can be a byte of the
+// other's, so copy_row_bits' overlap tests and its scratch staging cannot change a byte. When one
+// side's rows are dense and the other's fold to at most two dimensions -- `nruns` runs of `run_bytes`
+// contiguous bytes, `step` bytes apart (a strided vector's elements, the rows of a column-major
+// matrix, fp64 words as u32 pairs) -- every row is copied run by run in copy_row_bits' order (p
+// ascending, the runs in access-pattern order), each run by a copy whose size is fixed once per DMA.
+// The same bytes as the row-by-row path, also when an HBM destination's runs or rows overlap one
+// another (the later write wins, in the same order). A dgemm_ 8^3 makes 8 DMAs of 8 rows x 8 such
+// runs, a strided ddot_ one of n runs: the per-DMA offsets table, the per-row calls and overlap tests
+// were most of their host cost (xeigtstd < dec.in makes ~90 M DMAs).
+struct StridedRows {
+  std::int64_t nruns = 0, run_bytes = 0, step = 0;
+};
+
+// The strided side's runs, or false when its pattern is not one this path takes.
+bool strided_rows_of(const Tile& t, std::int64_t es, StridedRows& r) {
+  std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
+  const int nd = fold_free_dims(t, size, stride);
+  if (nd == 2 && stride[1] == 1) {  // runs of size[1] elements
+    r = {size[0], size[1] * es, stride[0] * es};
+    return true;
+  }
+  // One element per run: a strided vector (stride 2, interleaved complex planes, keeps its vector path).
+  if (nd == 1 && stride[0] != 1 && stride[0] != 2) {
+    r = {size[0], es, stride[0] * es};
+    return true;
+  }
+  return false;
+}
+
+// Every row's runs: dense row p at dense + p dense_ps, its runs at strided + p strided_ps + o step;
+// copy_run(to, from) copies one run.
+template <bool Gather, class CopyRun>
+inline void copy_strided_rows(std::byte* dense, std::int64_t dense_ps, std::byte* strided, std::int64_t strided_ps,
+                              std::int32_t partitions, const StridedRows& r, CopyRun&& copy_run) {
+  const std::int64_t nruns = r.nruns, run_bytes = r.run_bytes, step = r.step;  // not reloaded after each store
+  for (std::int32_t p = 0; p < partitions; ++p) {
+    std::byte* d = dense + std::int64_t{p} * dense_ps;
+    std::byte* s = strided + std::int64_t{p} * strided_ps;
+    for (std::int64_t o = 0; o < nruns; ++o, d += run_bytes, s += step) {
+      if constexpr (Gather)
+        copy_run(d, s);
+      else
+        copy_run(s, d);
+    }
+  }
+}
+
+template <bool Gather>
+void copy_strided_rows_sized(std::byte* dense, std::int64_t dense_ps, std::byte* strided, std::int64_t strided_ps,
+                             std::int32_t partitions, const StridedRows& r) {
+  const auto fixed = [&]<std::size_t N>(std::integral_constant<std::size_t, N>) {
+    copy_strided_rows<Gather>(dense, dense_ps, strided, strided_ps, partitions, r,
+                              [](std::byte* to, const std::byte* from) { std::memcpy(to, from, N); });
+  };
+  switch (r.run_bytes) {
+    case 2: return fixed(std::integral_constant<std::size_t, 2>{});
+    case 4: return fixed(std::integral_constant<std::size_t, 4>{});
+    case 8: return fixed(std::integral_constant<std::size_t, 8>{});
+    case 16: return fixed(std::integral_constant<std::size_t, 16>{});
+    case 32: return fixed(std::integral_constant<std::size_t, 32>{});
+    case 64: return fixed(std::integral_constant<std::size_t, 64>{});
+    default: break;
+  }
+  const auto bytes = static_cast<std::size_t>(r.run_bytes);
+  copy_strided_rows<Gather>(dense, dense_ps, strided, strided_ps, partitions, r,
+                            [bytes](std::byte* to, const std::byte* from) { std::memcpy(to, from, bytes); });
+}
+
+// true when done: exactly one side dense, the two tiles in different memories, the strided side's
+// pattern one strided_rows_of takes.
+bool copy_rows_across_memories(const Tile& dst, const Tile& src, bool dst_dense) {
+  const bool gather = dst_dense;
+  const Tile& strided = gather ? src : dst;
+  const Tile& dense = gather ? dst : src;
+  StridedRows r;
+  if (!strided_rows_of(strided, elem_bytes(src.dtype), r)) return false;
+  const std::int32_t partitions = src.partitions;
+  if (gather && strided.partition_stride == 0 && partitions > 1) {
+    // A partition broadcast (every row reads the same HBM bytes, e.g. trnblas Dot2's B block to every
+    // partition of a group): row 0 gathered, then copied whole to the other rows, which are apart
+    // (the HBM source cannot change meanwhile: the same bytes as gathering every row).
+    const std::int64_t row = r.nruns * r.run_bytes;
+    if (dense.partition_stride >= row || dense.partition_stride <= -row) {
+      copy_strided_rows_sized<true>(dense.base, 0, strided.base, 0, 1, r);
+      for (std::int32_t p = 1; p < partitions; ++p)
+        std::memcpy(dense.base + std::int64_t{p} * dense.partition_stride, dense.base, static_cast<std::size_t>(row));
+      return true;
+    }
+  }
+  if (gather)
+    copy_strided_rows_sized<true>(dense.base, dense.partition_stride, strided.base, strided.partition_stride, partitions, r);
+  else
+    copy_strided_rows_sized<false>(dense.base, dense.partition_stride, strided.base, strided.partition_stride, partitions, r);
+  return true;
+}
 }  // namespace
 
 void copy_all_rows_bits(const Tile& dst, const Tile& src) {
   const bool dst_dense = free_contiguous_of(dst), src_dense = free_contiguous_of(src);
   if (!dst_dense || !src_dense) {
+    if (dst_dense != src_dense && dst.on_chip() != src.on_chip() && copy_rows_across_memories(dst, src, dst_dense)) return;
     if (copy_all_rows_one_side_dense(dst, src, dst_dense, src_dense)) return;
     for (std::int32_t p = 0; p < src.partitions; ++p) copy_row_bits(dst, p, src, p);
     return;
   }
-  const auto row_bytes = static_cast<std::size_t>(free_size_of(src) * dtype_size(src.dtype));
+  const auto row_bytes = static_cast<std::size_t>(free_size_of(src) * elem_bytes(src.dtype));
+  // The tiles' fields in locals: a store through a std::byte pointer may alias them, so the loops
+  // below reloaded them after every row.
+  std::byte* const dbase = dst.base;
+  const std::byte* const sbase = src.base;
+  const std::int64_t dps = dst.partition_stride, sps = src.partition_stride;
+  const std::int32_t partitions = src.partitions;
   // Short rows (a vector down the partitions, an 8- or 16-wide matrix row) in fixed-size copies the
   // compiler inlines: each row is read whole before it is written, as memmove does.
   auto rows_of = [&]<std::size_t N>(std::integral_constant<std::size_t, N>) {
-    for (std::int32_t p = 0; p < src.partitions; ++p) {
+    for (std::int32_t p = 0; p < partitions; ++p) {
       unsigned char row[N];
-      std::memcpy(row, src.base + std::int64_t{p} * src.partition_stride, N);
-      std::memcpy(dst.base + std::int64_t{p} * dst.partition_stride, row, N);
+      std::memcpy(row, sbase + std::int64_t{p} * sps, N);
+      std::memcpy(dbase + std::int64_t{p} * dps, row, N);
     }
   };
   switch (row_bytes) {
     case 4: return rows_of(std::integral_constant<std::size_t, 4>{});
     case 8: return rows_of(std::integral_constant<std::size_t, 8>{});
+    case 16: return rows_of(std::integral_constant<std::size_t, 16>{});
     case 32: return rows_of(std::integral_constant<std::size_t, 32>{});
     case 64: return rows_of(std::integral_constant<std::size_t, 64>{});
     default: break;
   }
-  for (std::int32_t p = 0; p < src.partitions; ++p)
-    std::memmove(dst.base + std::int64_t{p} * dst.partition_stride, src.base + std::int64_t{p} * src.partition_stride,
-                 row_bytes);
+  for (std::int32_t p = 0; p < partitions; ++p)
+    std::memmove(dbase + std::int64_t{p} * dps, sbase + std::int64_t{p} * sps, row_bytes);
 }
 
 void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32_t ps) {

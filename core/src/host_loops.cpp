@@ -4,8 +4,12 @@
 // math), so both give the same bits.
 #include "trn/core/host_loops.hpp"
 
+#include <immintrin.h>
+
 #include <bit>
 #include <cmath>
+
+#include "simd_util.hpp"
 
 namespace trn::host {
 namespace {
@@ -61,6 +65,8 @@ inline void centred_residues_bf16_body(const double* mant, const std::uint8_t* e
     out[i] = static_cast<std::uint16_t>(std::bit_cast<std::uint32_t>(static_cast<float>(c)) >> 16);
   }
 }
+// (An AVX-512 form with one vgatherdpd per 8 elements for pow2_mod[e[i]] was 3x slower than GCC's
+// vector form of the body on this project's VM: gathers are microcoded slow there, session 23.)
 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,fma"))) void centred_residues_bf16_avx512(
     const double* mant, const std::uint8_t* e, std::int64_t count, double p, double inv_p, const double* pow2_mod,
     std::uint16_t* out) {
@@ -99,11 +105,50 @@ inline void weighted_digit_sums_body(int moduli, int digits, const double* W, st
     }
   }
 }
+TRN_SIMD_WARNINGS_BEGIN
+// The body with S's 8-element column blocks of all D digits in registers over every modulus: each
+// S[c][e] still receives w_lc y_l[e] for l = 0, 1, ... in that order, a product and an add apiece
+// (the same bits), but S is loaded and stored once per block instead of once per modulus, and y_l's
+// bytes are widened once per modulus instead of once per digit.
+template <int D>
+__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"))) inline void weighted_digit_sums_block(
+    int moduli, const double* W, std::size_t w_stride, const std::uint8_t* const* y, std::int64_t offset,
+    std::int64_t e, __mmask8 lanes, double (*S)[256]) {
+  __m512d acc[D];
+  for (int c = 0; c < D; ++c) acc[c] = _mm512_maskz_loadu_pd(lanes, S[c] + e);
+  for (int l = 0; l < moduli; ++l) {
+    const __m128i bytes = _mm_maskz_loadu_epi8(lanes, y[l] + offset + e);
+    const __m512d yv = _mm512_cvtepi32_pd(_mm256_cvtepu8_epi32(bytes));
+    const double* Wl = W + static_cast<std::size_t>(l) * w_stride;
+    for (int c = 0; c < D; ++c) acc[c] = _mm512_add_pd(acc[c], _mm512_mul_pd(_mm512_set1_pd(Wl[c]), yv));
+  }
+  for (int c = 0; c < D; ++c) _mm512_mask_storeu_pd(S[c] + e, lanes, acc[c]);
+}
+template <int D>
+__attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"))) void weighted_digit_sums_blocks(
+    int moduli, const double* W, std::size_t w_stride, const std::uint8_t* const* y, std::int64_t offset,
+    std::int64_t nb, double (*S)[256]) {
+  std::int64_t e = 0;
+  for (; e + 8 <= nb; e += 8) weighted_digit_sums_block<D>(moduli, W, w_stride, y, offset, e, 0xff, S);
+  if (e < nb)
+    weighted_digit_sums_block<D>(moduli, W, w_stride, y, offset, e, static_cast<__mmask8>((1u << (nb - e)) - 1u), S);
+}
 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl"))) void weighted_digit_sums_avx512(
     int moduli, int digits, const double* W, std::size_t w_stride, const std::uint8_t* const* y, std::int64_t offset,
     std::int64_t nb, double (*S)[256]) {
+  switch (digits) {  // trnblas's CRT tables have 1 .. 7 digits (ozaki_crt.hpp, kMaxDigits + 1 rows of S)
+    case 1: return weighted_digit_sums_blocks<1>(moduli, W, w_stride, y, offset, nb, S);
+    case 2: return weighted_digit_sums_blocks<2>(moduli, W, w_stride, y, offset, nb, S);
+    case 3: return weighted_digit_sums_blocks<3>(moduli, W, w_stride, y, offset, nb, S);
+    case 4: return weighted_digit_sums_blocks<4>(moduli, W, w_stride, y, offset, nb, S);
+    case 5: return weighted_digit_sums_blocks<5>(moduli, W, w_stride, y, offset, nb, S);
+    case 6: return weighted_digit_sums_blocks<6>(moduli, W, w_stride, y, offset, nb, S);
+    case 7: return weighted_digit_sums_blocks<7>(moduli, W, w_stride, y, offset, nb, S);
+    default: break;
+  }
   weighted_digit_sums_body<1>(moduli, digits, W, w_stride, y, offset, nb, S);
 }
+TRN_SIMD_WARNINGS_END
 
 bool avx512() {
   static const bool available = host_simd_available(HostSimd::avx512);

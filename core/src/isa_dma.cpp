@@ -158,6 +158,9 @@ void partition_columns_run(float* hb, int ps, std::int64_t P, std::int64_t F, st
 // all have their own addresses. The same bytes as the row-by-row element loop: HBM and SBUF are
 // different memories, so the order of the copies does not matter.
 bool dma_partition_columns(const Tile& dst, const Tile& src) {
+  // Both forms need >= 16 partitions (the 2-byte one 32); the two tiles have the same count. Tested
+  // first: nearly every short DMA (a ddot_'s, a dgemm_ 8^3's) has fewer.
+  if (src.partitions < 16) return false;
   if (dma_partition_columns16(dst, src)) return true;
   const bool load = src.mem == MemSpace::hbm && dst.on_chip();
   const Tile& h = load ? src : dst;  // the HBM side

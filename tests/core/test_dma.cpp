@@ -566,3 +566,84 @@ TEST(Dma, OverlappingPartitionCopiesMatchTheGeneralCopyLoop) {
     EXPECT_EQ(arena, want) << c.what;
   }
 }
+
+// Rows between HBM and SBUF with one side dense and the other in runs (core's copy_rows_across_memories):
+// gathers into and scatters out of dense SBUF rows, every byte of the general copy loop's. Runs of 1,
+// 2, 3, 4, 8 and 16 elements of 1, 2 and 4 bytes (fp64 words as u32 pairs: runs of 2), run steps
+// forward, backward and zero, element strides 3, -1 and 5, one to 128 partitions, HBM partition
+// strides apart, 8 and 4 bytes (rows overlapping one another: in a scatter the later row's bytes win) and
+// zero (gathers); the SBUF
+// side is a partition and column sub-range of a wider tile (bytes around it untouched).
+TEST(Dma, StridedRunsAcrossMemoriesMatchTheGeneralCopyLoop) {
+  NeuronCore nc;
+  std::mt19937 rng(33);
+  constexpr std::int64_t kWords = 300;
+  const Tile whole = nc.sbuf().alloc(DType::u32, 128, {kWords}, "whole");
+  std::vector<std::uint32_t> mirror(128 * kWords);
+  // Fresh random rows for every case (a gather leaves rows that repeat one another's bytes, which
+  // would hide a scatter's row order).
+  const auto refill = [&] {
+    for (std::int32_t p = 0; p < 128; ++p) {
+      for (std::int64_t i = 0; i < kWords; ++i) mirror[static_cast<std::size_t>(p * kWords + i)] = static_cast<std::uint32_t>(rng());
+      std::memcpy(whole.at(p, 0), mirror.data() + p * kWords, kWords * 4);
+    }
+  };
+  struct Pattern {
+    std::vector<std::array<std::int64_t, 2>> dims;  // {size, stride in elements}, outermost first
+    std::int64_t at;                                // first element's byte offset into the arena
+  };
+  const std::vector<Pattern> patterns = {
+      {{{8, 20}, {2, 1}}, 64},     // 8 fp64 words of a column-major matrix row
+      {{{5, 7}, {1, 1}}, 64},      // single elements, folded to one strided dimension
+      {{{4, 3}, {3, 1}}, 64},      // runs of 3 that touch (step = run)
+      {{{6, -9}, {4, 1}}, 4000},   // runs backwards
+      {{{3, 0}, {2, 1}}, 64},      // the same run three times (a scatter's later copy wins)
+      {{{7, 5}}, 64},              // element stride 5
+      {{{9, -1}}, 4000},           // element stride -1
+      {{{2, 40}, {16, 1}}, 64},    // runs of 16
+      {{{2, 40}, {3, 2}}, 64},     // stride-2 runs (the vector path, not this one)
+  };
+  for (const DType dt : {DType::u32, DType::bf16, DType::u8})
+    for (const Pattern& pat : patterns)
+      for (const std::int32_t P : {1, 3, 8, 128})
+        for (const std::int64_t hbm_ps : {std::int64_t{256}, std::int64_t{8}, std::int64_t{4}, std::int64_t{0}})
+          for (const bool gather : {true, false}) {
+            if (!gather && hbm_ps == 0 && P > 1) continue;  // a DMA destination has physical partitions
+            refill();
+            const std::int64_t es = dtype_size(dt);
+            std::vector<std::uint32_t> arena(32768), want;
+            for (auto& v : arena) v = static_cast<std::uint32_t>(rng());
+            Tile hbm = arena_view(arena, dt, pat.at * es, P, hbm_ps, {{1, 0}});
+            hbm.ndim = static_cast<int>(pat.dims.size());
+            for (std::size_t d = 0; d < pat.dims.size(); ++d) {
+              hbm.size[d] = pat.dims[d][0];
+              hbm.stride[d] = pat.dims[d][1];
+            }
+            const std::int64_t F = hbm.free_size();
+            const std::int32_t p0 = P == 128 ? 0 : 1;
+            Tile sb = whole.rows(p0, P);  // F dense elements of dt from byte 12 of each row
+            sb.dtype = dt;
+            sb.base += 12;
+            sb.offset_bytes += 12;
+            sb.size[0] = F;
+            // The reference on copies: the SBUF side mirrored in host memory (same row bytes).
+            Tile msb = sb;
+            msb.mem = MemSpace::hbm;
+            msb.base = reinterpret_cast<std::byte*>(mirror.data()) + std::int64_t{p0} * kWords * 4 + 12;
+            msb.partition_stride = kWords * 4;
+            want = arena;
+            if (gather) {
+              reference_copy(msb, rebased(hbm, arena, want));
+              nc.dma_copy(sb, hbm);
+            } else {
+              reference_copy(rebased(hbm, arena, want), msb);
+              nc.dma_copy(hbm, sb);
+            }
+            const std::string what = std::string(dtype_name(dt)) + " pattern " + std::to_string(&pat - patterns.data()) +
+                                     " P " + std::to_string(P) + " hbm partition stride " + std::to_string(hbm_ps) +
+                                     (gather ? " gather" : " scatter");
+            ASSERT_EQ(arena, want) << what;
+            for (std::int32_t p = 0; p < 128; ++p)
+              ASSERT_EQ(std::memcmp(whole.at(p, 0), mirror.data() + p * kWords, kWords * 4), 0) << what << " partition " << p;
+          }
+}
