@@ -169,7 +169,74 @@ __attribute__((target("avx512f"))) void scatter_runs_stride2_u32(const std::uint
 TRN_SIMD_WARNINGS_END
 }  // namespace
 
+namespace {
+// An fp32 / tf32 / bf16 row in access-pattern order as one walk of for_each_run's folded
+// dimensions: each run widened to fp32 words in place (stride 1), repeated (stride 0: a broadcast
+// operand) or gathered (any other stride) -- the words load_row_f32 gives (fp32 copied as they are,
+// bf16 its 16 bits above 16 zero bits: exact, no rounding). The generic walk cost a lambda call, an
+// offset loop and load_row_f32's dtype switch per run (~75 host instructions) plus a strided
+// per-element loop: the segmented slice-pair kernel's bf16 mask products read [P, nt J Sa] views
+// whose runs are Sa <= 8 elements of stride 0 (~30 % of an R_64F CG solve's host instructions),
+// and the complex fp32 SpSV reads its re / im planes as stride-2 runs of one or two elements.
+template <class Word, class Widen>
+void walk_row_f32(const Tile& t, std::int32_t p, float* out, Widen widen) {
+  std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
+  int nd = 1;
+  if (t.ndim == 1) {  // one run as it is (a size-1 run reads its one element either way)
+    size[0] = t.size[0];
+    stride[0] = t.stride[0];
+  } else {
+    nd = fold_free_dims(t, size, stride);
+  }
+  const std::byte* row = t.base + std::int64_t{p} * t.partition_stride;
+  const auto word = [](const std::byte* at) {  // an element's bits (memcpy: the storage is bytes)
+    Word w;
+    __builtin_memcpy(&w, at, sizeof(Word));
+    return w;
+  };
+  if (nd == 0) {  // a single element
+    out[0] = widen(word(row));
+    return;
+  }
+  const std::int64_t run = size[nd - 1], rs = stride[nd - 1], step = rs * std::int64_t{sizeof(Word)};
+  const auto copy_run = [&](const std::byte* src) {
+    if (rs == 1) {  // dense: the element size a constant, so the loop vectorises
+      for (std::int64_t k = 0; k < run; ++k) out[k] = widen(word(src + k * std::int64_t{sizeof(Word)}));
+    } else if (rs == 0) {
+      const float v = widen(word(src));
+      for (std::int64_t k = 0; k < run; ++k) out[k] = v;
+    } else {
+      for (std::int64_t k = 0; k < run; ++k) out[k] = widen(word(src + k * step));
+    }
+    out += run;
+  };
+  if (nd == 1) {  // one run (e.g. a complex plane: stride 2)
+    copy_run(row);
+    return;
+  }
+  // Up to three outer dimensions, the missing outermost ones of size 1 (scalars, not a padded array:
+  // the compiler turned the padding loop into two memcpy calls per row).
+  const std::int64_t es = sizeof(Word);
+  const std::int64_t n2 = size[nd - 2], s2 = stride[nd - 2] * es;
+  const std::int64_t n1 = nd >= 3 ? size[nd - 3] : 1, s1 = nd >= 3 ? stride[nd - 3] * es : 0;
+  const std::int64_t n0 = nd >= 4 ? size[0] : 1, s0 = nd >= 4 ? stride[0] * es : 0;
+  for (std::int64_t i0 = 0; i0 < n0; ++i0)
+    for (std::int64_t i1 = 0; i1 < n1; ++i1)
+      for (std::int64_t i2 = 0; i2 < n2; ++i2) copy_run(row + i0 * s0 + i1 * s1 + i2 * s2);
+}
+}  // namespace
+
 void load_row(const Tile& t, std::int32_t p, float* out) {
+  if (t.dtype == DType::f32 || t.dtype == DType::tf32) {
+    walk_row_f32<std::uint32_t>(t, p, out, [](std::uint32_t w) { return bits_to_f32(w); });
+  } else if (t.dtype == DType::bf16) {
+    walk_row_f32<std::uint16_t>(t, p, out, [](std::uint16_t w) { return bits_to_f32(std::uint32_t{w} << 16); });
+  } else {
+    load_row_general(t, p, out);
+  }
+}
+
+void load_row_general(const Tile& t, std::int32_t p, float* out) {
   for_each_run(t, p, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
     load_row_f32(t.dtype, ptr, st, n, out + at);
   });

@@ -118,8 +118,11 @@ inline void check_engine_operand(std::string_view instr, std::string_view operan
   check_engine_operand_checked(instr, operand, t, hw, engine);
 }
 
-// fp32 row access: element order is the tile's access-pattern order.
+// fp32 row access: element order is the tile's access-pattern order. fp32 / tf32 rows are one walk
+// of the folded dimensions; load_row_general is the per-run loop through load_row_f32 (any dtype),
+// the reference the tests compare it with.
 void load_row(const Tile& t, std::int32_t p, float* out);
+void load_row_general(const Tile& t, std::int32_t p, float* out);
 // Row p as fp32 for reading: a pointer into the tile itself when it is fp32 with a contiguous free
 // range (no copy), else the row loaded into `scratch`.
 const float* read_row_f32(const Tile& t, std::int32_t p, float* scratch);

@@ -479,6 +479,54 @@ TEST(GpsimdRows, TypedIntegerRowsMatchTheElementLoops) {
   EXPECT_EQ(views_checked, 8 * 8);
 }
 
+// load_row's fp32 / tf32 walk (one pass over the folded dimensions) gives load_row_general's words
+// (the per-run loop through load_row_f32) bit for bit — NaN payloads, signalling NaNs, -0 and
+// subnormals included — over row_views' dense, strided, reversed and stride-0 views and the
+// broadcast patterns of the segmented kernel's mask products (stride 0 in an inner or a middle
+// dimension, up to four dimensions); other dtypes take the general loop. read_row_f32 agrees.
+TEST(GpsimdRows, Fp32RowWalkMatchesTheRunLoop) {
+  int views_checked = 0;
+  for (DType dt : {DType::f32, DType::tf32, DType::bf16}) {
+    NeuronCore nc;
+    const Tile whole = nc.sbuf().alloc(dt, 8, {96});
+    fill_random_bytes(whole, 11 + static_cast<std::uint64_t>(dt));
+    std::vector<Tile> views = row_views(whole);
+    auto shaped = [&](std::initializer_list<std::int64_t> size, std::initializer_list<std::int64_t> stride) {
+      Tile t = whole;
+      t.ndim = static_cast<int>(size.size());
+      std::copy(size.begin(), size.end(), t.size.begin());
+      std::copy(stride.begin(), stride.end(), t.stride.begin());
+      return t;
+    };
+    views.push_back(shaped({2, 32, 7}, {7, 1, 0}));            // mask[t, j] over the Sa slices (inner broadcast)
+    views.push_back(shaped({2, 32, 7}, {7, 0, 1}));            // qa[t, s] over the J segments (middle broadcast)
+    views.push_back(shaped({3, 1, 4, 5}, {20, 0, 5, 1}));      // a size-1 dimension folded away
+    Tile four = shaped({2, 3, 2, 4}, {40, 0, -4, 2});          // four dimensions, negative and stride-2 runs
+    four.base += 8 * dtype_size(dt);                           // element 0 at word 8: offsets -4 .. 54
+    four.offset_bytes += 8 * dtype_size(dt);
+    views.push_back(four);
+    views.push_back(shaped({1}, {1}));                         // one element
+    views.push_back(shaped({6, 4}, {4, 1}));                   // continuing dimensions: one run of 24
+    for (const Tile& t : views) {
+      const std::int64_t n = t.free_size();
+      std::vector<float> fast(static_cast<std::size_t>(n)), general(static_cast<std::size_t>(n)), scratch(fast.size());
+      for (std::int32_t p = 0; p < t.partitions; ++p) {
+        std::fill(fast.begin(), fast.end(), 1.5f);
+        std::fill(general.begin(), general.end(), -2.5f);
+        detail::load_row(t, p, fast.data());
+        detail::load_row_general(t, p, general.data());
+        ASSERT_EQ(std::memcmp(fast.data(), general.data(), fast.size() * sizeof(float)), 0)
+            << "load_row " << dtype_name(dt) << " view " << views_checked << " p " << p;
+        const float* read = detail::read_row_f32(t, p, scratch.data());
+        ASSERT_EQ(std::memcmp(read, general.data(), fast.size() * sizeof(float)), 0)
+            << "read_row_f32 " << dtype_name(dt) << " view " << views_checked << " p " << p;
+      }
+      ++views_checked;
+    }
+  }
+  EXPECT_EQ(views_checked, 3 * 14);
+}
+
 // The instructions on those rows: tensor_tensor's bit-vector and native integer ops on GpSimdE,
 // tensor_scalar's bit-vector ops on VectorE and tensor_reduce's bitwise_or, over integer operands
 // of every dtype pair (strided and 2-D views included), against the documented element semantics:

@@ -15,6 +15,7 @@
 #include "generic_host.hpp"
 #include "device_slices.hpp"
 #include "op_pattern.hpp"
+#include "scratch_buffer.hpp"
 #include "trn/blas/blas.hpp"
 #include "trn/blas/fp64_fold_device.hpp"
 #include "trn/blas/fp64_slices.hpp"
@@ -114,45 +115,6 @@ Tiles make_tiles(const RealRows& rr, int pmax) {
   return t;
 }
 
-// A host buffer the launch reads or writes: zero-filled when the call computes, left uninitialised
-// in timing-only runs (only its addresses are recorded, and untouched pages cost the host nothing).
-// On the calling thread's scratch stack (trn/core/scratch.hpp): the trace names it by allocation,
-// not by where malloc put it, and its pages stay mapped for the next call (issue #30: a fresh heap
-// block of an fp64 SpGEMM's partial sums cost ~20 k page faults, ~17 us each on this VM, per call).
-// Released by the thread that allocated it (the routine's own frame).
-template <class T>
-struct Buffer {
-  T* p = nullptr;
-  std::size_t n = 0;
-  Buffer() = default;
-  Buffer(const Buffer&) = delete;
-  Buffer& operator=(const Buffer&) = delete;
-  Buffer(Buffer&& o) noexcept : p(std::exchange(o.p, nullptr)), n(std::exchange(o.n, 0)) {}
-  Buffer& operator=(Buffer&& o) noexcept {
-    if (this != &o) {
-      release();
-      p = std::exchange(o.p, nullptr);
-      n = std::exchange(o.n, 0);
-    }
-    return *this;
-  }
-  ~Buffer() { release(); }
-  void allocate(std::size_t count, bool zero) {
-    release();
-    n = count;
-    p = static_cast<T*>(trn::detail::scratch_allocate(std::max<std::size_t>(count, 1) * sizeof(T)));
-    if (zero) std::memset(static_cast<void*>(p), 0, count * sizeof(T));
-  }
-  void release() noexcept {
-    if (p != nullptr) trn::detail::scratch_release(p);
-    p = nullptr;
-    n = 0;
-  }
-  T* data() const { return p; }
-  std::size_t size() const { return n; }
-  T& operator[](std::size_t i) const { return p[i]; }
-};
-
 // The host step's output: per value its exponent offset, and the values themselves in slot order
 // (the device cuts the slices, device_slices.hpp).
 struct Operands {
@@ -160,11 +122,11 @@ struct Operands {
   std::vector<int> ex;              // per column of X: largest exponent
   bool capped = false;
   std::vector<int> er;              // per real row: largest exponent
-  Buffer<double> a;                 // [slots]: A's values (Inf / NaN written as 0; padding 0)
-  Buffer<std::int32_t> off;         // [slots + 2 n + rows]: kSliceOffsetBias + e_r of the slot's row, then per
+  ScratchBuffer<double> a;          // [slots]: A's values (Inf / NaN written as 0; padding 0)
+  ScratchBuffer<std::int32_t> off;  // [slots + 2 n + rows]: kSliceOffsetBias + e_r of the slot's row, then per
                                     // column of X kSliceOffsetBias + e_x, then the fold's exponents: e_x per
                                     // column, e_r per real row (one buffer: a host step names <= 4 writes)
-  Buffer<double> x;                 // [slots][n]: each entry's row of X (the gather; Inf / NaN as 0)
+  ScratchBuffer<double> x;          // [slots][n]: each entry's row of X (the gather; Inf / NaN as 0)
 };
 
 // Largest exponent and spread (e_max - e_min + 1, 0 if no finite nonzero) of values [lo, hi).
@@ -323,7 +285,7 @@ double signed_zero(const RealRows& rr, std::int64_t r, std::int64_t c) {
 
 // Per real row and column of X: the exact fold of its segments' partials, rounded once
 // (digits_to_double, or round_digits_once when `exact`); p[c rows + r].
-std::vector<double> fold_rows(const RealRows& rr, const Tiles& t, const Operands& q, const Buffer<float>& partial, bool exact) {
+std::vector<double> fold_rows(const RealRows& rr, const Tiles& t, const Operands& q, const ScratchBuffer<float>& partial, bool exact) {
   std::vector<double> p(z(rr.rows * rr.n), 0.0);
   const int G = q.Sa + q.Sx - 1;
   const std::int64_t N = static_cast<std::int64_t>(t.J) * q.Sa, W = rr.n * q.Sx;
@@ -437,7 +399,7 @@ SegmentedFacts segmented_rows_product(const Settings& s, const RealRows& rr, con
   const std::int64_t per = tiles_per_program(q.Sa, q.Sx, rr.n, tiles.J);
   SegmentedFacts f{.tiles = tiles.count, .programs = (tiles.count + per - 1) / per, .Sa = q.Sa, .Sx = q.Sx, .J = tiles.J,
                    .capped = q.capped};
-  Buffer<float> partial;
+  ScratchBuffer<float> partial;
   partial.allocate(z(tiles.count * W * N), !s.timing_only);
   const std::int64_t slots = tiles.count * hw.pmax;
   record_host_step(trace, HostStep{.name = steps.exponents,
@@ -455,7 +417,7 @@ SegmentedFacts segmented_rows_product(const Settings& s, const RealRows& rr, con
     trace.append(std::move(r.trace));
   }
   // The fold on GpSimdE (trn/blas/fp64_fold_device.hpp), unless a row's partials exceed one program.
-  Buffer<double> folded;
+  ScratchBuffer<double> folded;
   folded.allocate(z(rr.rows * rr.n), false);
   const blas::DeviceFoldArgs fa{.partial = partial.data(), .tiles = tiles.count, .n = rr.n, .rows = rr.rows, .Sx = q.Sx,
                                 .Sa = q.Sa, .J = tiles.J, .seg_row = tiles.seg_row, .seg_stride = kSegmentsPerTile,
@@ -498,7 +460,7 @@ namespace {
 
 template <class T>
 void segmented_typed(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
-                     Scalar beta, const DenseAny& C, CallReport* report, const FoldFollowUp* follow_up) {
+                     Scalar beta, const DenseAny& C, CallReport* report, const FoldFollowUp* follow_up, bool trace_only) {
   const OpPattern pat = op_pattern(A, opA);
   const std::int64_t M = pat.rows, K = pat.cols;
   RealRows rr;
@@ -527,7 +489,9 @@ void segmented_typed(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Sp
   *report = CallReport{};
   report->matmuls = trace.per_engine[static_cast<int>(Engine::tensor)];
   report->blocks = f.tiles;
-  trn::finish_report(*report, std::move(trace), ReportSettings::of(s));
+  ReportSettings rs = ReportSettings::of(s);
+  rs.trace_only = trace_only;
+  trn::finish_report(*report, std::move(trace), rs);
   if (report->plans_wanted) report->add_plan(segmented_plan(A, opA, M, K, rr.n, f, report->profile.total_ns));
 }
 
@@ -545,11 +509,11 @@ std::string segmented_summary(const SegmentedFacts& f) {
 }
 
 void spmm_fp64_segmented(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
-                         Scalar beta, const DenseAny& C, CallReport* report, const FoldFollowUp* follow_up) {
+                         Scalar beta, const DenseAny& C, CallReport* report, const FoldFollowUp* follow_up, bool trace_only) {
   if (A.value == Value::f64)
-    segmented_typed<double>(s, opA, opB, alpha, A, B, beta, C, report, follow_up);
+    segmented_typed<double>(s, opA, opB, alpha, A, B, beta, C, report, follow_up, trace_only);
   else
-    segmented_typed<std::complex<double>>(s, opA, opB, alpha, A, B, beta, C, report, follow_up);
+    segmented_typed<std::complex<double>>(s, opA, opB, alpha, A, B, beta, C, report, follow_up, trace_only);
 }
 
 }  // namespace trn::sparse

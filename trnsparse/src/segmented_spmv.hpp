@@ -134,7 +134,10 @@ struct FoldFollowUp {
 };
 
 // C (M x n) = alpha op(A) op(B) + beta C with op(B) K x n; A R_64F or C_64F (shapes checked by the caller).
+// trace_only: the report gets the trace, blocks and matmuls but no profile (ReportSettings::trace_only:
+// not modeled, no observer call), for a caller that appends the trace to one it models itself.
 void spmm_fp64_segmented(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef& A, const DenseAny& B,
-                         Scalar beta, const DenseAny& C, CallReport* report, const FoldFollowUp* follow_up = nullptr);
+                         Scalar beta, const DenseAny& C, CallReport* report, const FoldFollowUp* follow_up = nullptr,
+                         bool trace_only = false);
 
 }  // namespace trn::sparse

@@ -56,6 +56,7 @@
 #include <vector>
 
 #include "generic_host.hpp"
+#include "scratch_buffer.hpp"
 #include "triangular_replay.hpp"
 #include "trn/core/report_observer.hpp"
 #include "trn/core/scratch.hpp"
@@ -635,17 +636,27 @@ void detail::triangular_solve_engines_replayed(const Settings& s, const Triangul
                           "matA");
   // The work vector and the value table (A's values, then a zero value) are the launch's HBM: scratch
   // stack blocks (trace names by allocation, docs/cost-model.md section 2), filled by the host.
+  // The table is written whole (values, then the zero entry), so it is not zero-filled first; a
+  // ScratchBuffer takes the same scratch allocation as the ScratchVector it replaced (same trace).
   const std::size_t work_values = z((n + 1) * m), table_words = z((t.nnz + 1) * g.w);
   ScratchVector<std::complex<float>> yc(cplx ? work_values : 0);
-  ScratchVector<float> yr(cplx ? 0 : work_values), table(table_words);
+  ScratchVector<float> yr(cplx ? 0 : work_values);
+  ScratchBuffer<float> table;
+  table.allocate(table_words, /*zero=*/false);
   if (cplx)
     stage_rhs(opB, B, n, m, g.block, yc);
   else
     stage_rhs(opB, B, n, m, g.block, yr);
   if (t.nnz > 0) std::memcpy(table.data(), values, z(t.nnz * g.w) * sizeof(float));
+  std::fill(table.data() + t.nnz * g.w, table.data() + table_words, 0.0f);
   g.values = table.data();
   g.work = cplx ? reinterpret_cast<float*>(yc.data()) : yr.data();
+  // The index words: index_chunks' vector, or (replayed) the kept words copied into a block of the
+  // same size allocated at the same point (the trace's buffer order), not zero-filled first.
   ScratchVector<std::int32_t> words;
+  ScratchBuffer<std::int32_t> kept_words;
+  const std::int32_t* words_data = nullptr;
+  std::size_t words_size = 0;
   EngineCounts counts;
   LaunchResult r;
   if (n > 0 && m > 0) {
@@ -653,13 +664,18 @@ void detail::triangular_solve_engines_replayed(const Settings& s, const Triangul
     std::vector<ChunkIndex> fresh;
     if (kept != nullptr && kept->indexed && !kept->serves(t)) kept->reset();
     if (kept != nullptr && kept->indexed && kept->pmax == pmax && kept->slice == g.slice) {
-      // The same words, allocated where index_chunks allocates them (the trace's buffer order);
-      // zeroed then copied whole: the allocator's element-wise copy loop was ~2x slower.
-      words.resize(kept->words.size());
-      std::memcpy(words.data(), kept->words.data(), kept->words.size() * sizeof(std::int32_t));
+      // The same words, allocated where index_chunks allocates them (the trace's buffer order),
+      // copied whole (the allocator's element-wise copy loop was ~2x slower, and zero-filling a
+      // vector first cost as much as the copy).
+      kept_words.allocate(kept->words.size(), /*zero=*/false);
+      std::memcpy(kept_words.data(), kept->words.data(), kept->words.size() * sizeof(std::int32_t));
+      words_data = kept_words.data();
+      words_size = kept_words.size();
       g.index_width = kept->width;
     } else {
       fresh = index_chunks(t, pmax, g.slice, diagonal != nullptr, words, g.index_width);
+      words_data = words.data();
+      words_size = words.size();
       if (kept != nullptr) {
         kept->chunks = fresh;
         kept->words.assign(words.begin(), words.end());
@@ -673,7 +689,7 @@ void detail::triangular_solve_engines_replayed(const Settings& s, const Triangul
       }
     }
     const std::vector<ChunkIndex>& chunks = kept != nullptr ? kept->chunks : fresh;
-    g.index = words.data();
+    g.index = words_data;
     r = launch(s.launch_config(), [&](NeuronCore& nc) { solve_kernel(nc, g, chunks, counts); });
   }
   if (cplx)
@@ -688,7 +704,7 @@ void detail::triangular_solve_engines_replayed(const Settings& s, const Triangul
   HbmBuffers buffers;
   if (replayable)
     buffers = hbm_buffers(g.work, work_values * z(g.w) * sizeof(float), table.data(), table_words * sizeof(float),
-                          words.data(), words.size() * sizeof(std::int32_t));
+                          words_data, words_size * sizeof(std::int32_t));
   if (replayable && kept->modeled && kept->target == s.target && kept->num_cores == s.num_cores && kept->ncols == m &&
       repeats_kept(*kept, r.trace, buffers)) {
     report->trace = std::move(r.trace);
