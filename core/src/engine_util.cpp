@@ -216,6 +216,7 @@ void walk_row_f32(const Tile& t, std::int32_t p, float* out, Widen widen) {
   }
   // Up to three outer dimensions, the missing outermost ones of size 1 (scalars, not a padded array:
   // the compiler turned the padding loop into two memcpy calls per row).
+  static_assert(kMaxFreeDims == 4, "walk_row_f32 walks at most three outer dimensions");
   const std::int64_t es = sizeof(Word);
   const std::int64_t n2 = size[nd - 2], s2 = stride[nd - 2] * es;
   const std::int64_t n1 = nd >= 3 ? size[nd - 3] : 1, s1 = nd >= 3 ? stride[nd - 3] * es : 0;
@@ -230,7 +231,7 @@ void load_row(const Tile& t, std::int32_t p, float* out) {
   if (t.dtype == DType::f32 || t.dtype == DType::tf32) {
     walk_row_f32<std::uint32_t>(t, p, out, [](std::uint32_t w) { return bits_to_f32(w); });
   } else if (t.dtype == DType::bf16) {
-    walk_row_f32<std::uint16_t>(t, p, out, [](std::uint16_t w) { return bits_to_f32(std::uint32_t{w} << 16); });
+    walk_row_f32<std::uint16_t>(t, p, out, [](std::uint16_t w) { return bf16_to_f32(w); });
   } else {
     load_row_general(t, p, out);
   }

@@ -118,7 +118,7 @@ inline void check_engine_operand(std::string_view instr, std::string_view operan
   check_engine_operand_checked(instr, operand, t, hw, engine);
 }
 
-// fp32 row access: element order is the tile's access-pattern order. fp32 / tf32 rows are one walk
+// fp32 row access: element order is the tile's access-pattern order. fp32 / tf32 / bf16 rows are one walk
 // of the folded dimensions; load_row_general is the per-run loop through load_row_f32 (any dtype),
 // the reference the tests compare it with.
 void load_row(const Tile& t, std::int32_t p, float* out);
