@@ -522,6 +522,49 @@ TEST(TrnblasBlasAbi, InPlaceEditsOfAPutenvStringReachTheNextCall) {
   EXPECT_EQ(back, fp32);
 }
 
+// Linked before libc, the shim's setenv / unsetenv / putenv / clearenv are the program's: each change
+// bumps a generation, and a call sees "unchanged" from the environment array's address and that
+// generation alone (session 24; abi_env.cpp). Every kind of change must reach the next call, the
+// ones that keep the array and its length included: a value replaced in place (setenv, putenv of
+// another string), a variable removed and another added, the whole environment cleared.
+TEST(TrnblasBlasAbi, EnvironmentChangesThroughLibcCallsReachTheNextCall) {
+  ASSERT_NE(shim_symbol("setenv"), nullptr);
+  ASSERT_EQ(dlsym(RTLD_DEFAULT, "setenv"), shim_symbol("setenv")) << "the shim's setenv must be the program's";
+  DefaultEnv env;
+  const int m = 40, n = 30, k = 128;
+  const auto A = uniform_f(static_cast<std::size_t>(m) * k, 29), B = uniform_f(static_cast<std::size_t>(k) * n, 30);
+  const auto fp32 = sgemm_product(A, B, m, n, k);
+  ASSERT_EQ(setenv("TRNBLAS_COMPUTE", "fp32", 1), 0);
+  EXPECT_EQ(sgemm_product(A, B, m, n, k), fp32);
+  ASSERT_EQ(setenv("TRNBLAS_COMPUTE", "bf16", 1), 0);  // the same slot of the same array, another pointer
+  const auto bf16 = sgemm_product(A, B, m, n, k);
+  EXPECT_NE(bf16, fp32) << "setenv over an existing TRNBLAS_COMPUTE must reach the next sgemm_";
+  static char fp32_entry[] = "TRNBLAS_COMPUTE=fp32";
+  ASSERT_EQ(putenv(fp32_entry), 0);
+  EXPECT_EQ(sgemm_product(A, B, m, n, k), fp32) << "putenv of another string";
+  // One variable out and one in: the same length, and (glibc growing its own array in place) often
+  // the same array.
+  ASSERT_EQ(setenv("TRNBLAS_ENV_TEST_OTHER", "1", 1), 0);
+  ASSERT_EQ(unsetenv("TRNBLAS_COMPUTE"), 0);
+  ASSERT_EQ(unsetenv("TRNBLAS_ENV_TEST_OTHER"), 0);
+  ASSERT_EQ(setenv("TRNBLAS_COMPUTE", "bf16", 1), 0);
+  EXPECT_EQ(sgemm_product(A, B, m, n, k), bf16) << "removed and added";
+  // Cleared, then one variable: the default, then bf16; then the environment as it was.
+  std::vector<std::string> saved;
+  for (char** e = environ; e != nullptr && *e != nullptr; ++e) saved.emplace_back(*e);
+  ASSERT_EQ(clearenv(), 0);
+  const auto cleared = sgemm_product(A, B, m, n, k);
+  ASSERT_EQ(setenv("TRNBLAS_COMPUTE", "bf16", 1), 0);
+  const auto set_again = sgemm_product(A, B, m, n, k);
+  ASSERT_EQ(clearenv(), 0);
+  auto* restored = new std::vector<std::string>(saved);  // putenv keeps the strings: never freed
+  for (std::string& s : *restored) putenv(s.data());
+  EXPECT_EQ(cleared, fp32) << "clearenv";
+  EXPECT_EQ(set_again, bf16) << "setenv after clearenv";
+  unsetenv("TRNBLAS_COMPUTE");
+  EXPECT_EQ(sgemm_product(A, B, m, n, k), fp32);
+}
+
 TEST(TrnblasBlasAbi, XerblaReceivesReferenceGemmInfo) {
   DefaultEnv env;
   expect_gemm_info<float>("SGEMM ");

@@ -2,13 +2,16 @@
 // TRNBLAS_COMPUTE), the TRNBLAS_BLAS_TRACE lines, the TRNBLAS_BLAS_COUNT totals and the
 // TRNBLAS_BLAS_PROFILE CPU times. Contract:
 // trnblas_blas.h.
+#include <dlfcn.h>
 #include <strings.h>
 #include <time.h>
 
 #include <unistd.h>
 
 #include <array>
+#include <atomic>
 #include <cctype>
+#include <cerrno>
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
@@ -40,11 +43,22 @@ constexpr Choice<trn::Numerics> kNumericsChoices[] = {{"ideal", trn::Numerics::i
 // The TRNBLAS_* variables, read on every call (trnblas_blas.h), but not by six getenv scans of the
 // whole environment per call (~2300 instructions, 15-20 % of a short Level 1 call in a ~150-variable
 // environment): the values are taken in one scan and kept per thread with the environment's entry
-// pointers they came from. The first read of a call compares those pointers (one load each; setenv,
-// unsetenv and putenv always change an entry pointer or the array) and scans again when any
-// differs; the call's later reads reuse the result, and env_call_done() (the end of every call:
-// run(), report_info(), report_cblas()) makes the next call check again. Rewriting the characters
-// of a string already handed to putenv is the one change between calls this does not see.
+// pointers they came from. The first read of a call asks whether the environment changed since the
+// scan and scans again when it may have; the call's later reads reuse the result, and
+// env_call_done() (the end of every call: run(), report_info(), report_cblas()) makes the next call
+// ask again. How it asks:
+// - When this library's setenv / unsetenv / putenv / clearenv are the process's (the shim preloaded
+//   or linked before libc: the LAPACK clients; env_hooks_bound), every change through them bumps
+//   g_env_generation after libc made it, and "unchanged" is the same `environ` array and the same
+//   generation as at the scan: two loads, not one per entry (the entry comparison below was ~320
+//   host instructions per call, ~4 % of xlintsts < cut_SGB.in, session 24).
+// - Otherwise (the shim dlopen'ed after libc, from Python or bench_small_calls' ABI rows) the
+//   environment array's entry pointers are compared with the scan's, one load each (setenv,
+//   unsetenv and putenv always change an entry pointer or the array).
+// Either way the text of each set TRNBLAS_ variable is compared too (values_edited): rewriting the
+// characters of a string already handed to putenv changes the environment without a call. Not seen:
+// a store into environ's array itself under the hooks, or a change made by calling libc's own
+// definitions past ours (dlsym of libc's handle, an RTLD_DEEPBIND library).
 enum class Var : std::uint8_t { target, numerics, compute, trace, count, profile };
 constexpr const char* kVarNames[] = {"TRNBLAS_TARGET", "TRNBLAS_NUMERICS", "TRNBLAS_COMPUTE",
                                      "TRNBLAS_BLAS_TRACE", "TRNBLAS_BLAS_COUNT", "TRNBLAS_BLAS_PROFILE"};
@@ -54,6 +68,7 @@ struct EnvCache {
   std::vector<char*> entries{nullptr};     // the entry pointers at the last scan, nullptr-terminated
   std::size_t count = 0;                   // entries before that nullptr
   char** array = nullptr;                  // and the array that held them
+  std::uint64_t generation = 0;            // g_env_generation at the scan (hooks bound)
   bool checked = false;                    // compared during the current call
   std::array<const char*, kVars> value{};  // getenv's answer for each variable (nullptr: unset)
   // What the values say, worked out once per scan instead of once or more per call (session 22: the
@@ -90,6 +105,9 @@ struct EnvCache {
 #endif
 thread_local EnvCache* t_env_cache TRNBLAS_ABI_TLS_MODEL = nullptr;
 
+// Changes made through this library's environment functions (below), counted after libc made them.
+std::atomic<std::uint64_t> g_env_generation{0};
+
 EnvCache& env_cache() {
   EnvCache* c = t_env_cache;
   if (c == nullptr) [[unlikely]]
@@ -113,6 +131,9 @@ EnvCache& env_cache() {
 }
 
 [[gnu::noinline]] void env_scan(EnvCache& cache, char** ep) {
+  // The generation first: a change made during the scan (another thread's setenv; the program's
+  // race) bumps it past this value, and the next call scans again.
+  cache.generation = g_env_generation.load(std::memory_order_acquire);
   std::size_t n = 0;
   if (ep != nullptr)
     while (ep[n] != nullptr) ++n;
@@ -158,17 +179,28 @@ EnvCache& env_cache() {
   return false;
 }
 
-// The calling thread's cache, compared with the environment once per call.
-EnvCache& checked_env() {
+bool env_hooks_bound();
+
+// checked_env's first use in a call (or after `environ` moved): compares, and scans when needed.
+[[gnu::noinline]] EnvCache& check_env() {
   EnvCache& cache = env_cache();
   char** const ep = environ;
-  if (!cache.checked || ep != cache.array) {
-    // The same array with the same entries (a null array: none, as at the last scan), else scan again.
-    if (ep != cache.array || (ep == nullptr ? cache.count != 0 : !same_entries(ep, cache)) || values_edited(cache))
-      env_scan(cache, ep);
-    cache.checked = true;
-  }
+  // The same array with the same entries (a null array: none, as at the last scan), else scan again.
+  const bool same = ep == cache.array &&
+                    (env_hooks_bound() ? g_env_generation.load(std::memory_order_acquire) == cache.generation
+                                       : (ep == nullptr ? cache.count == 0 : same_entries(ep, cache)));
+  if (!same || values_edited(cache)) env_scan(cache, ep);
+  cache.checked = true;
   return cache;
+}
+
+// The calling thread's cache, compared with the environment once per call: the later uses of a
+// call (~5 per call) take the inline test alone, with no call and no register saves.
+inline EnvCache& checked_env() {
+  EnvCache* c = t_env_cache;
+  if (c != nullptr && c->checked && environ == c->array) [[likely]]
+    return *c;
+  return check_env();
 }
 
 const char* env_value(Var var) { return checked_env().value[static_cast<std::size_t>(var)]; }
@@ -353,6 +385,12 @@ void count_call(const Entry& e) {
   ++c.by_entry[{e.symbol, e.layout}];
 }
 
+CallStart call_start(const Entry& e) {
+  const EnvCache& env = checked_env();
+  if (env.count_on) count_call(e);
+  return {env.profile_on ? profile_start() : -1, env.trace_on};
+}
+
 long long profile_start() {
   const EnvCache& env = checked_env();
   if (!env.profile_on) return -1;
@@ -424,4 +462,65 @@ void report_exception(const Entry& e, const char* args, const std::exception& ex
   if (trace) trace_outcome(e, args, "exception");
 }
 
+}  // namespace trnblas_abi
+
+// ---- the environment functions, counted (see "The TRNBLAS_* variables" above) ------------------
+// Each calls the next definition after this library's (libc's, or another interposer's) and then
+// bumps g_env_generation. Their bodies are hidden functions, exported under the standard names by
+// alias (trnblas_blas.map), so that env_hooks_bound can tell this library's definitions from
+// whichever one the process binds.
+namespace trnblas_abi {
+namespace {
+template <class Fn>
+Fn next_definition(const char* name) {
+  return reinterpret_cast<Fn>(dlsym(RTLD_NEXT, name));
+}
+int changed(int result) {
+  g_env_generation.fetch_add(1, std::memory_order_release);
+  return result;
+}
+int no_definition() {
+  errno = ENOSYS;
+  return -1;
+}
+}  // namespace
+}  // namespace trnblas_abi
+
+extern "C" {
+[[gnu::visibility("hidden")]] int trnblas_abi_setenv(const char* name, const char* value, int overwrite) noexcept {
+  static const auto next = trnblas_abi::next_definition<int (*)(const char*, const char*, int)>("setenv");
+  return trnblas_abi::changed(next != nullptr ? next(name, value, overwrite) : trnblas_abi::no_definition());
+}
+[[gnu::visibility("hidden")]] int trnblas_abi_unsetenv(const char* name) noexcept {
+  static const auto next = trnblas_abi::next_definition<int (*)(const char*)>("unsetenv");
+  return trnblas_abi::changed(next != nullptr ? next(name) : trnblas_abi::no_definition());
+}
+[[gnu::visibility("hidden")]] int trnblas_abi_putenv(char* string) noexcept {
+  static const auto next = trnblas_abi::next_definition<int (*)(char*)>("putenv");
+  return trnblas_abi::changed(next != nullptr ? next(string) : trnblas_abi::no_definition());
+}
+[[gnu::visibility("hidden")]] int trnblas_abi_clearenv() noexcept {
+  static const auto next = trnblas_abi::next_definition<int (*)()>("clearenv");
+  return trnblas_abi::changed(next != nullptr ? next() : trnblas_abi::no_definition());
+}
+int setenv(const char* name, const char* value, int overwrite) noexcept __attribute__((alias("trnblas_abi_setenv")));
+int unsetenv(const char* name) noexcept __attribute__((alias("trnblas_abi_unsetenv")));
+int putenv(char* string) noexcept __attribute__((alias("trnblas_abi_putenv")));
+int clearenv() noexcept __attribute__((alias("trnblas_abi_clearenv")));
+}
+
+namespace trnblas_abi {
+namespace {
+// True when the process binds setenv, unsetenv, putenv and clearenv to this library's definitions
+// (the first definitions in the global scope: the shim preloaded, or linked before libc), so that
+// every change a program makes through them is counted. Asked once; a library dlopen'ed later
+// cannot take them over (the global scope's order is fixed).
+bool env_hooks_bound() {
+  static const bool bound = dlsym(RTLD_DEFAULT, "setenv") == reinterpret_cast<void*>(&trnblas_abi_setenv) &&
+                            dlsym(RTLD_DEFAULT, "unsetenv") == reinterpret_cast<void*>(&trnblas_abi_unsetenv) &&
+                            dlsym(RTLD_DEFAULT, "putenv") == reinterpret_cast<void*>(&trnblas_abi_putenv) &&
+                            dlsym(RTLD_DEFAULT, "clearenv") == reinterpret_cast<void*>(&trnblas_abi_clearenv);
+  return bound;
+}
+}  // namespace
 }  // namespace trnblas_abi

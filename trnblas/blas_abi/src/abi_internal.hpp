@@ -119,6 +119,13 @@ void count_call(const Entry& e);
 // time added to its entry point's total (written at exit with the call counts).
 long long profile_start();
 void profile_call(const Entry& e, long long start_ns);
+// The start of a call that runs: count_call, profile_start and trace_requested from one look at
+// the environment.
+struct CallStart {
+  long long profile_ns;  // profile_start()'s answer
+  bool trace;            // trace_requested()'s
+};
+CallStart call_start(const Entry& e);
 void trace_outcome(const Entry& e, const char* args, const char* outcome);
 // The trace line of a finished call: its mode, target, numerics and instruction counts.
 void trace_done(const Entry& e, const char* args, const Config& cfg, const trn::blas::CallReport& report);
@@ -135,9 +142,7 @@ void report_cblas(const Entry& e, int position, const char* form, int value);
 // Runs one trnblas call; C is left as the kernels left it when it throws.
 template <class F>
 void run(const Entry& e, const char* args, const Config& cfg, F&& body) {
-  count_call(e);
-  const long long profile_ns = profile_start();
-  const bool trace = trace_requested();
+  const auto [profile_ns, trace] = call_start(e);
   trn::blas::CallReport report;
   try {
     body(trace ? &report : nullptr);
