@@ -313,6 +313,23 @@ inline void require_vector_engine(std::string_view instr, Engine engine, std::in
   throw_engine_not_allowed(instr, engine, allowed_text);
 }
 
+// The operand checks of a two-input elementwise instruction (tensor_tensor, tensor_tensor_scan), in
+// this order: each operand on the engine, not both inputs in PSUM, the second input's and dst's
+// partitions and free sizes equal to the first input's.
+void check_two_inputs(std::string_view instr, std::string_view a_name, const Tile& a, std::string_view b_name,
+                      const Tile& b, const Tile& dst, const HardwareSpec& hw, Engine engine) {
+  detail::check_engine_operand(instr, a_name, a, hw, engine);
+  detail::check_engine_operand(instr, b_name, b, hw, engine);
+  detail::check_engine_operand(instr, "dst", dst, hw, engine);
+  if (a.mem == MemSpace::psum && b.mem == MemSpace::psum)
+    throw UsageError(instr, b_name,
+                     "inputs '" + std::string(a_name) + "' and '" + std::string(b_name) + "' cannot both reside in PSUM");
+  detail::require_same_partitions(instr, a_name, a, b_name, b);
+  detail::require_same_partitions(instr, a_name, a, "dst", dst);
+  detail::require_same_free_size(instr, a_name, a, b_name, b);
+  detail::require_same_free_size(instr, a_name, a, "dst", dst);
+}
+
 // A [P,1] vector operand read by the instruction (not counted as a tensor input by the cost model).
 inline void add_vector_operand(Instruction& ins, const Tile& t) {
   ins.bytes_read += detail::free_size_of(t) * t.partitions * detail::elem_bytes(t.dtype);  // Tile::elements()
@@ -395,15 +412,23 @@ inline void fill_flat_record(Instruction& ins, std::uint8_t nregions, const Tile
 // with their spills and the re-derivation after the record of what the flat checks had shown) were
 // most of these instructions' front-end cost. When a condition fails, nothing has been done and the
 // general path runs: the same bytes, records and errors.
+// dense_f32_operand(t, hw) && t.partitions == rows && t.size[0] == size for `rows` and `size` another
+// operand's that passed dense_f32_operand (1 <= rows <= pmax, size >= 1): the same conditions less
+// the ranges those equalities imply, with partition_alignment_ok's quantum (32, 64 or 128
+// partitions) as its mask (session 24: the front-ends' checks were ~40 host instructions per operand).
+inline bool dense_f32_operand_as(const Tile& t, const HardwareSpec& hw, std::int32_t rows, std::int64_t size) {
+  const bool psum = t.mem == MemSpace::psum;
+  const std::int64_t limit = psum ? hw.vector_psum_fmax : hw.vector_sbuf_fmax;
+  const std::int32_t start = t.partition_start, quantum_mask = rows > 64 ? 127 : rows > 32 ? 63 : 31;
+  return t.ndim == 1 && t.dtype == DType::f32 && (psum || t.mem == MemSpace::sbuf) && t.partitions == rows &&
+         t.size[0] == size && size <= limit && (size == 1 || t.stride[0] == 1) && t.base != nullptr &&
+         (t.partition_stride != 0 || rows == 1) && start + rows <= hw.pmax && (start & quantum_mask) == 0;
+}
 // True when t is such an operand and passes check_engine_operand(..., Engine::vector)
 // (flat_vector_operand's conditions for an fp32 tile of one run).
 inline bool dense_f32_operand(const Tile& t, const HardwareSpec& hw) {
-  const std::int64_t size = t.size[0];
-  const bool psum = t.mem == MemSpace::psum;
-  const std::int64_t limit = psum ? hw.vector_psum_fmax : hw.vector_sbuf_fmax;
-  return t.ndim == 1 && t.dtype == DType::f32 && (psum || t.mem == MemSpace::sbuf) && t.partitions >= 1 &&
-         size >= 1 && size <= limit && (size == 1 || t.stride[0] == 1) && t.base != nullptr &&
-         !t.is_partition_broadcast() && detail::partition_alignment_ok(t, hw);
+  return static_cast<std::uint32_t>(t.partitions) - 1u < static_cast<std::uint32_t>(hw.pmax) && t.size[0] >= 1 &&
+         dense_f32_operand_as(t, hw, t.partitions, t.size[0]);
 }
 // put_flat_region for a dense fp32 operand: its bytes in each partition are [offset, offset + 4 size)
 // (flat_vector_operand's lo / hi for 4-byte elements and an extent of size - 1 or 0 elements).
@@ -695,10 +720,10 @@ void ts_dense_f32(const Tile& dst, const Tile& src, AluOp op0, const ScalarOpera
 inline bool ts_dense_f32_ready(const HardwareSpec& hw, const Tile& dst, const Tile& src, AluOp op0,
                                const ScalarOperand& s0, AluOp op1, const ScalarOperand& s1) {
   const auto scalar_ok = [&](const ScalarOperand& s) {
-    return !s.is_tile || (dense_f32_operand(s.tile, hw) && s.tile.size[0] == 1 && s.tile.partitions == src.partitions);
+    return !s.is_tile || dense_f32_operand_as(s.tile, hw, dst.partitions, 1);
   };
-  if (bitvec_op(op0) || bitvec_op(op1) || !dense_f32_operand(dst, hw) || !dense_f32_operand(src, hw) ||
-      src.partitions != dst.partitions || src.size[0] != dst.size[0] || !scalar_ok(s0) ||
+  if (bitvec_op(op0) || bitvec_op(op1) || !dense_f32_operand(dst, hw) ||
+      !dense_f32_operand_as(src, hw, dst.partitions, dst.size[0]) || !scalar_ok(s0) ||
       (op1 != AluOp::bypass && !scalar_ok(s1)))
     return false;
   const bool same_rows = dst.partition_stride == src.partition_stride && dst.base == src.base;
@@ -904,10 +929,9 @@ void tt_fp32_scratch_rows(const Tile& dst, const Tile& a, const Tile& b, AluOp o
 // True when tensor_tensor's operands are dense fp32 ones on VectorE (see dense_f32_operand) that
 // pass every check of the general path.
 inline bool tt_dense_f32_ready(const HardwareSpec& hw, const Tile& dst, const Tile& a, const Tile& b, AluOp op) {
-  return op != AluOp::power && !bitvec_op(op) && dense_f32_operand(dst, hw) && dense_f32_operand(a, hw) &&
-         dense_f32_operand(b, hw) && !(a.mem == MemSpace::psum && b.mem == MemSpace::psum) &&
-         a.partitions == b.partitions && a.partitions == dst.partitions && a.size[0] == b.size[0] &&
-         a.size[0] == dst.size[0];
+  return op != AluOp::power && !bitvec_op(op) && dense_f32_operand(dst, hw) &&
+         dense_f32_operand_as(a, hw, dst.partitions, dst.size[0]) &&
+         dense_f32_operand_as(b, hw, dst.partitions, dst.size[0]) && !(a.mem == MemSpace::psum && b.mem == MemSpace::psum);
 }
 }  // namespace
 
@@ -949,15 +973,7 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
       // ISA: tensor_tensor "power" is a GpSimd operation.
       if (op == AluOp::power && engine != Engine::gpsimd)
         throw UsageError(instr, "op", "power runs on GpSimdE (engine=gpsimd), not " + std::string(engine_name(engine)));
-      detail::check_engine_operand(instr, "a", a, *hw_, engine);
-      detail::check_engine_operand(instr, "b", b, *hw_, engine);
-      detail::check_engine_operand(instr, "dst", dst, *hw_, engine);
-      if (a.mem == MemSpace::psum && b.mem == MemSpace::psum)
-        throw UsageError(instr, "b", "inputs 'a' and 'b' cannot both reside in PSUM");
-      detail::require_same_partitions(instr, "a", a, "b", b);
-      detail::require_same_partitions(instr, "a", a, "dst", dst);
-      detail::require_same_free_size(instr, "a", a, "b", b);
-      detail::require_same_free_size(instr, "a", a, "dst", dst);
+      check_two_inputs(instr, "a", a, "b", b, dst, *hw_, engine);
       if (bitvec) {
         require_integer(instr, "a", a, op);
         require_integer(instr, "b", b, op);
@@ -1307,15 +1323,7 @@ void NeuronCore::tensor_tensor_scan(const Tile& dst, const Tile& d0, const Tile&
   const std::string_view instr = "tensor_tensor_scan";
   if (bitvec_op(op0)) throw UsageError(instr, "op0", "bitvec ops are not supported by the fp32 scan");
   if (bitvec_op(op1)) throw UsageError(instr, "op1", "bitvec ops are not supported by the fp32 scan");
-  detail::check_engine_operand(instr, "data0", d0, *hw_, Engine::vector);
-  detail::check_engine_operand(instr, "data1", d1, *hw_, Engine::vector);
-  detail::check_engine_operand(instr, "dst", dst, *hw_, Engine::vector);
-  if (d0.mem == MemSpace::psum && d1.mem == MemSpace::psum)
-    throw UsageError(instr, "data1", "inputs 'data0' and 'data1' cannot both reside in PSUM");
-  detail::require_same_partitions(instr, "data0", d0, "data1", d1);
-  detail::require_same_partitions(instr, "data0", d0, "dst", dst);
-  detail::require_same_free_size(instr, "data0", d0, "data1", d1);
-  detail::require_same_free_size(instr, "data0", d0, "dst", dst);
+  check_two_inputs(instr, "data0", d0, "data1", d1, dst, *hw_, Engine::vector);
   if (init.is_tile) {
     detail::check_engine_operand(instr, "initial", init.tile, *hw_, Engine::vector);
     detail::require_same_partitions(instr, "data0", d0, "initial", init.tile);

@@ -322,7 +322,8 @@ TEST(VectorTensorTensor, OnePsumInputIsAllowedBothAreNot) {
   const auto before = raw_bytes(d);
   const auto count = nc.instruction_count();
   const auto traced = nc.trace().instructions.size();
-  expect_error<UsageError>([&] { nc.tensor_tensor(d, ps, ps2, AluOp::add); }, {"tensor_tensor", "'b'", "PSUM"});
+  expect_error<UsageError>([&] { nc.tensor_tensor(d, ps, ps2, AluOp::add); },
+                           {"tensor_tensor", "'b'", "inputs 'a' and 'b' cannot both reside in PSUM"});
   EXPECT_EQ(raw_bytes(d), before);  // nothing written
   EXPECT_EQ(nc.instruction_count(), count);
   EXPECT_EQ(nc.trace().instructions.size(), traced);
@@ -1112,7 +1113,9 @@ TEST(VectorTensorTensorScan, Checks) {
   poke(p1, std::vector<float>(32, 1.0f));
   nc.memset(d, 2.0f);
   const auto before = raw_bytes(d);
-  expect_error<UsageError>([&] { nc.tensor_tensor_scan(d, p1, p2, 0.0f, AluOp::add, AluOp::add); }, {"tensor_tensor_scan", "PSUM"});
+  // The two-input checks are tensor_tensor's (check_two_inputs), with this instruction's operand names.
+  expect_error<UsageError>([&] { nc.tensor_tensor_scan(d, p1, p2, 0.0f, AluOp::add, AluOp::add); },
+                           {"tensor_tensor_scan", "'data1'", "inputs 'data0' and 'data1' cannot both reside in PSUM"});
   expect_error<UsageError>([&] { nc.tensor_tensor_scan(d, d, d, 0.0f, AluOp::bitwise_or, AluOp::add); }, {"tensor_tensor_scan", "'op0'"});
   expect_error<LimitError>([&] { nc.tensor_tensor_scan(d9, d, d, 0.0f, AluOp::add, AluOp::add); }, {"tensor_tensor_scan", "'dst'", "9", "8"});
   EXPECT_EQ(raw_bytes(d), before);
