@@ -1063,4 +1063,57 @@ TEST(LevelSetReplay, AnotherAnalysisStartsAfresh) {
   EXPECT_EQ(sp::detail::replayed_solves(replay), 1);
 }
 
+// A finished replay's state stays in the thread's pool: the next replay of an analysis with the same
+// pattern (another object, as each Krylov solve's new factor has) starts with the kept words and
+// profile, so its first solve is replayed too, with the bits, trace length and profile of
+// triangular_solve; an analysis with the same rows and columns but other entry numbers (the upper
+// triangle solved as op T of a nonsymmetric matrix) starts afresh. Fails when the pattern comparison
+// skips the entry numbers (the kept words then read the lower triangle's values: checked).
+TEST(LevelSetReplay, KeptAcrossReplaysOfOnePattern) {
+  Csr<float> a = grid<float>(16, 4.5, 1.0, 0.0);  // convection 1: a_ij != a_ji
+  auto analysis = [&](bool lower, sp::GOp op) {
+    sp::TriangularAnalysis t = sp::analyze_triangular(a.ref(), lower, /*unit=*/false, op);
+    t.schedule = sp::TriangularAnalysis::Schedule::level_sets;
+    return t;
+  };
+  auto solve = [&](const sp::TriangularAnalysis& t, sp::detail::LevelSetReplay* replay) {
+    std::vector<float> b(static_cast<std::size_t>(a.n)), x(b.size());
+    for (std::size_t i = 0; i < b.size(); ++i) b[i] = static_cast<float>(std::sin(0.3 * static_cast<double>(i)));
+    const sp::DenseAny B{b.data(), sp::Value::f32, a.n, 1, a.n, sp::Layout::col_major};
+    const sp::DenseAny C{x.data(), sp::Value::f32, a.n, 1, a.n, sp::Layout::col_major};
+    sp::CallReport rep;
+    rep.plans_wanted = false;
+    if (replay != nullptr) sp::detail::triangular_solve_replayed(sp::Settings{}, t, a.val.data(), sp::Scalar(1.0), sp::GOp::N, B, C, &rep, *replay);
+    else sp::triangular_solve(sp::Settings{}, t, a.val.data(), nullptr, sp::Scalar(1.0), sp::GOp::N, B, C, &rep);
+    return SolveOut{bits_of(x), rep.trace.instructions.size(), rep.profile};
+  };
+  const sp::TriangularAnalysis lower = analysis(true, sp::GOp::N), upper_t = analysis(false, sp::GOp::T);
+  ASSERT_EQ(upper_t.col, lower.col);  // the same rows and columns of op(A) ...
+  ASSERT_NE(upper_t.src, lower.src);  // ... holding other entries of A
+  {
+    sp::detail::LevelSetReplay first;
+    solve(lower, &first);
+    solve(lower, &first);
+    EXPECT_EQ(sp::detail::replayed_solves(first), 1);
+  }
+  const sp::TriangularAnalysis again = analysis(true, sp::GOp::N);  // the next solve's analysis
+  const SolveOut plain = solve(again, nullptr);
+  {
+    sp::detail::LevelSetReplay second;
+    const SolveOut kept = solve(again, &second);
+    EXPECT_EQ(sp::detail::replayed_solves(second), 1);  // its first solve answered from the kept state
+    EXPECT_EQ(kept.x_bits, plain.x_bits);
+    EXPECT_EQ(kept.records, plain.records);
+    EXPECT_TRUE(same_profile(kept.profile, plain.profile));
+  }
+  const SolveOut plain_t = solve(upper_t, nullptr);
+  sp::detail::LevelSetReplay third;
+  const SolveOut other = solve(upper_t, &third);
+  EXPECT_NE(plain_t.x_bits, plain.x_bits);
+  EXPECT_EQ(other.x_bits, plain_t.x_bits);
+  EXPECT_EQ(other.records, plain_t.records);
+  EXPECT_TRUE(same_profile(other.profile, plain_t.profile));
+  EXPECT_EQ(sp::detail::replayed_solves(third), 0);
+}
+
 }  // namespace
