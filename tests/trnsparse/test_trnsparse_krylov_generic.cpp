@@ -1030,6 +1030,21 @@ TEST(LevelSetReplay, SameBitsTraceAndProfileAsTriangularSolve) {
   replay_matches_plain<std::complex<float>>(sp::GOp::C);
 }
 
+// x = op(T)^-1 b for b_i = sin(0.3 i), R_32F, default settings: through `replay` (triangular_solve_replayed)
+// or, when it is null, triangular_solve.
+SolveOut solve_f32(const Csr<float>& a, const sp::TriangularAnalysis& t, sp::detail::LevelSetReplay* replay) {
+  std::vector<float> b(static_cast<std::size_t>(a.n)), x(b.size());
+  for (std::size_t i = 0; i < b.size(); ++i) b[i] = static_cast<float>(std::sin(0.3 * static_cast<double>(i)));
+  const sp::DenseAny B{b.data(), sp::Value::f32, a.n, 1, a.n, sp::Layout::col_major};
+  const sp::DenseAny C{x.data(), sp::Value::f32, a.n, 1, a.n, sp::Layout::col_major};
+  sp::CallReport rep;
+  rep.plans_wanted = false;
+  const sp::Settings s;
+  if (replay != nullptr) sp::detail::triangular_solve_replayed(s, t, a.val.data(), sp::Scalar(1.0), sp::GOp::N, B, C, &rep, *replay);
+  else sp::triangular_solve(s, t, a.val.data(), nullptr, sp::Scalar(1.0), sp::GOp::N, B, C, &rep);
+  return SolveOut{bits_of(x), rep.trace.instructions.size(), rep.profile};
+}
+
 // A replay handed a second analysis starts afresh instead of reusing the first one's index words
 // (which would solve with the wrong pattern: the two grids share pmax and the slice width).
 TEST(LevelSetReplay, AnotherAnalysisStartsAfresh) {
@@ -1039,16 +1054,7 @@ TEST(LevelSetReplay, AnotherAnalysisStartsAfresh) {
   t16.schedule = t12.schedule = sp::TriangularAnalysis::Schedule::level_sets;
   sp::detail::LevelSetReplay replay;
   auto solve = [&](const Csr<float>& a, const sp::TriangularAnalysis& t, bool replayed) {
-    std::vector<float> b(static_cast<std::size_t>(a.n)), x(b.size());
-    for (std::size_t i = 0; i < b.size(); ++i) b[i] = static_cast<float>(std::sin(0.3 * static_cast<double>(i)));
-    const sp::DenseAny B{b.data(), sp::Value::f32, a.n, 1, a.n, sp::Layout::col_major};
-    const sp::DenseAny C{x.data(), sp::Value::f32, a.n, 1, a.n, sp::Layout::col_major};
-    sp::CallReport rep;
-    rep.plans_wanted = false;
-    sp::Settings s;
-    if (replayed) sp::detail::triangular_solve_replayed(s, t, a.val.data(), sp::Scalar(1.0), sp::GOp::N, B, C, &rep, replay);
-    else sp::triangular_solve(s, t, a.val.data(), nullptr, sp::Scalar(1.0), sp::GOp::N, B, C, &rep);
-    return SolveOut{bits_of(x), rep.trace.instructions.size(), rep.profile};
+    return solve_f32(a, t, replayed ? &replay : nullptr);
   };
   const SolveOut plain16 = solve(a16, t16, false), plain12 = solve(a12, t12, false);
   EXPECT_EQ(solve(a16, t16, true).x_bits, plain16.x_bits);
@@ -1076,17 +1082,7 @@ TEST(LevelSetReplay, KeptAcrossReplaysOfOnePattern) {
     t.schedule = sp::TriangularAnalysis::Schedule::level_sets;
     return t;
   };
-  auto solve = [&](const sp::TriangularAnalysis& t, sp::detail::LevelSetReplay* replay) {
-    std::vector<float> b(static_cast<std::size_t>(a.n)), x(b.size());
-    for (std::size_t i = 0; i < b.size(); ++i) b[i] = static_cast<float>(std::sin(0.3 * static_cast<double>(i)));
-    const sp::DenseAny B{b.data(), sp::Value::f32, a.n, 1, a.n, sp::Layout::col_major};
-    const sp::DenseAny C{x.data(), sp::Value::f32, a.n, 1, a.n, sp::Layout::col_major};
-    sp::CallReport rep;
-    rep.plans_wanted = false;
-    if (replay != nullptr) sp::detail::triangular_solve_replayed(sp::Settings{}, t, a.val.data(), sp::Scalar(1.0), sp::GOp::N, B, C, &rep, *replay);
-    else sp::triangular_solve(sp::Settings{}, t, a.val.data(), nullptr, sp::Scalar(1.0), sp::GOp::N, B, C, &rep);
-    return SolveOut{bits_of(x), rep.trace.instructions.size(), rep.profile};
-  };
+  auto solve = [&](const sp::TriangularAnalysis& t, sp::detail::LevelSetReplay* replay) { return solve_f32(a, t, replay); };
   const sp::TriangularAnalysis lower = analysis(true, sp::GOp::N), upper_t = analysis(false, sp::GOp::T);
   ASSERT_EQ(upper_t.col, lower.col);  // the same rows and columns of op(A) ...
   ASSERT_NE(upper_t.src, lower.src);  // ... holding other entries of A
