@@ -1030,6 +1030,21 @@ TEST(LevelSetReplay, SameBitsTraceAndProfileAsTriangularSolve) {
   replay_matches_plain<std::complex<float>>(sp::GOp::C);
 }
 
+// x = op(T)^-1 b for b_i = sin(0.3 i), R_32F, default settings: through `replay` (triangular_solve_replayed)
+// or, when it is null, triangular_solve.
+SolveOut solve_f32(const Csr<float>& a, const sp::TriangularAnalysis& t, sp::detail::LevelSetReplay* replay) {
+  std::vector<float> b(static_cast<std::size_t>(a.n)), x(b.size());
+  for (std::size_t i = 0; i < b.size(); ++i) b[i] = static_cast<float>(std::sin(0.3 * static_cast<double>(i)));
+  const sp::DenseAny B{b.data(), sp::Value::f32, a.n, 1, a.n, sp::Layout::col_major};
+  const sp::DenseAny C{x.data(), sp::Value::f32, a.n, 1, a.n, sp::Layout::col_major};
+  sp::CallReport rep;
+  rep.plans_wanted = false;
+  const sp::Settings s;
+  if (replay != nullptr) sp::detail::triangular_solve_replayed(s, t, a.val.data(), sp::Scalar(1.0), sp::GOp::N, B, C, &rep, *replay);
+  else sp::triangular_solve(s, t, a.val.data(), nullptr, sp::Scalar(1.0), sp::GOp::N, B, C, &rep);
+  return SolveOut{bits_of(x), rep.trace.instructions.size(), rep.profile};
+}
+
 // A replay handed a second analysis starts afresh instead of reusing the first one's index words
 // (which would solve with the wrong pattern: the two grids share pmax and the slice width).
 TEST(LevelSetReplay, AnotherAnalysisStartsAfresh) {
@@ -1039,16 +1054,7 @@ TEST(LevelSetReplay, AnotherAnalysisStartsAfresh) {
   t16.schedule = t12.schedule = sp::TriangularAnalysis::Schedule::level_sets;
   sp::detail::LevelSetReplay replay;
   auto solve = [&](const Csr<float>& a, const sp::TriangularAnalysis& t, bool replayed) {
-    std::vector<float> b(static_cast<std::size_t>(a.n)), x(b.size());
-    for (std::size_t i = 0; i < b.size(); ++i) b[i] = static_cast<float>(std::sin(0.3 * static_cast<double>(i)));
-    const sp::DenseAny B{b.data(), sp::Value::f32, a.n, 1, a.n, sp::Layout::col_major};
-    const sp::DenseAny C{x.data(), sp::Value::f32, a.n, 1, a.n, sp::Layout::col_major};
-    sp::CallReport rep;
-    rep.plans_wanted = false;
-    sp::Settings s;
-    if (replayed) sp::detail::triangular_solve_replayed(s, t, a.val.data(), sp::Scalar(1.0), sp::GOp::N, B, C, &rep, replay);
-    else sp::triangular_solve(s, t, a.val.data(), nullptr, sp::Scalar(1.0), sp::GOp::N, B, C, &rep);
-    return SolveOut{bits_of(x), rep.trace.instructions.size(), rep.profile};
+    return solve_f32(a, t, replayed ? &replay : nullptr);
   };
   const SolveOut plain16 = solve(a16, t16, false), plain12 = solve(a12, t12, false);
   EXPECT_EQ(solve(a16, t16, true).x_bits, plain16.x_bits);
@@ -1061,6 +1067,49 @@ TEST(LevelSetReplay, AnotherAnalysisStartsAfresh) {
   EXPECT_EQ(sp::detail::replayed_solves(replay), 0);  // emptied, then the first solve of t12 modeled
   EXPECT_EQ(solve(a12, t12, true).x_bits, plain12.x_bits);
   EXPECT_EQ(sp::detail::replayed_solves(replay), 1);
+}
+
+// A finished replay's state stays in the thread's pool: the next replay of an analysis with the same
+// pattern (another object, as each Krylov solve's new factor has) starts with the kept words and
+// profile, so its first solve is replayed too, with the bits, trace length and profile of
+// triangular_solve; an analysis with the same rows and columns but other entry numbers (the upper
+// triangle solved as op T of a nonsymmetric matrix) starts afresh. Fails when the pattern comparison
+// skips the entry numbers (the kept words then read the lower triangle's values: checked).
+TEST(LevelSetReplay, KeptAcrossReplaysOfOnePattern) {
+  Csr<float> a = grid<float>(16, 4.5, 1.0, 0.0);  // convection 1: a_ij != a_ji
+  auto analysis = [&](bool lower, sp::GOp op) {
+    sp::TriangularAnalysis t = sp::analyze_triangular(a.ref(), lower, /*unit=*/false, op);
+    t.schedule = sp::TriangularAnalysis::Schedule::level_sets;
+    return t;
+  };
+  auto solve = [&](const sp::TriangularAnalysis& t, sp::detail::LevelSetReplay* replay) { return solve_f32(a, t, replay); };
+  const sp::TriangularAnalysis lower = analysis(true, sp::GOp::N), upper_t = analysis(false, sp::GOp::T);
+  ASSERT_EQ(upper_t.col, lower.col);  // the same rows and columns of op(A) ...
+  ASSERT_NE(upper_t.src, lower.src);  // ... holding other entries of A
+  {
+    sp::detail::LevelSetReplay first;
+    solve(lower, &first);
+    solve(lower, &first);
+    EXPECT_EQ(sp::detail::replayed_solves(first), 1);
+  }
+  const sp::TriangularAnalysis again = analysis(true, sp::GOp::N);  // the next solve's analysis
+  const SolveOut plain = solve(again, nullptr);
+  {
+    sp::detail::LevelSetReplay second;
+    const SolveOut kept = solve(again, &second);
+    EXPECT_EQ(sp::detail::replayed_solves(second), 1);  // its first solve answered from the kept state
+    EXPECT_EQ(kept.x_bits, plain.x_bits);
+    EXPECT_EQ(kept.records, plain.records);
+    EXPECT_TRUE(same_profile(kept.profile, plain.profile));
+  }
+  const SolveOut plain_t = solve(upper_t, nullptr);
+  sp::detail::LevelSetReplay third;
+  const SolveOut other = solve(upper_t, &third);
+  EXPECT_NE(plain_t.x_bits, plain.x_bits);
+  EXPECT_EQ(other.x_bits, plain_t.x_bits);
+  EXPECT_EQ(other.records, plain_t.records);
+  EXPECT_TRUE(same_profile(other.profile, plain_t.profile));
+  EXPECT_EQ(sp::detail::replayed_solves(third), 0);
 }
 
 }  // namespace

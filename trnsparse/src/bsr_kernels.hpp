@@ -209,6 +209,14 @@ void sddmm_csr_kernel(NeuronCore& nc, const SddmmCsrArgs& g, std::int64_t* tiles
 // ---- SDDMM's plan (sddmm_plan.cpp) ---------------------------------------------------------------
 namespace trn::sparse::detail {
 
+// A plan's prediction: `kernel`'s launch run timing-only (nothing executes; the instructions follow
+// the pattern and the shapes alone), scheduled as the call's report is.
+template <class Kernel>
+double predicted_launch_ns(LaunchConfig lc, const Kernel& kernel, const ReportSettings& rs) {
+  lc.core.execute = false;
+  return model_trace(launch(lc, kernel).trace, rs).total_ns;
+}
+
 // What sddmm runs (trn::Plan): the output pattern's format and kernel grid, and the predicted
 // modeled time -- the same launch run timing-only (nothing executes; the kernel's instructions
 // follow C's pattern and the shapes alone), scheduled as the report is, computed when the plan is

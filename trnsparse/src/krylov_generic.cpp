@@ -328,7 +328,7 @@ class Context {
   ScratchVector<std::int32_t> rows_, cols_;
   ScratchVector<T> factor_, tmp_;
   TriangularAnalysis first_, second_;
-  detail::LevelSetReplay first_replay_, second_replay_;  // per triangle, for this solve only
+  detail::LevelSetReplay first_replay_, second_replay_;  // per triangle (kept for the thread's next solve)
   // The operator as the SpMV kernel reads it, built at the first product: fp32 CSR's 128 x 128
   // blocks, complex-fp32's real embedding. A is read-only during the solve (the solvers' contract).
   std::unique_ptr<detail::CsrTileOperand> csr_tiles_;

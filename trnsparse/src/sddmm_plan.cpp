@@ -7,19 +7,12 @@
 
 namespace trn::sparse::detail {
 
-namespace {
-LaunchConfig dry(LaunchConfig lc) {
-  lc.core.execute = false;
-  return lc;
-}
-}  // namespace
-
 double predict_sddmm_bsr_ns(const LaunchConfig& lc, const SddmmArgs& g, const SpmmPlan& p, const ReportSettings& rs) {
-  return model_trace(launch(dry(lc), [&](NeuronCore& nc) { sddmm_bsr_kernel(nc, g, p); }).trace, rs).total_ns;
+  return predicted_launch_ns(lc, [&](NeuronCore& nc) { sddmm_bsr_kernel(nc, g, p); }, rs);
 }
 
 double predict_sddmm_csr_ns(const LaunchConfig& lc, const SddmmCsrArgs& g, const ReportSettings& rs) {
-  return model_trace(launch(dry(lc), [&](NeuronCore& nc) { sddmm_csr_kernel(nc, g, nullptr); }).trace, rs).total_ns;
+  return predicted_launch_ns(lc, [&](NeuronCore& nc) { sddmm_csr_kernel(nc, g, nullptr); }, rs);
 }
 
 void record_launch(SddmmPlan& plan, const LaunchResult& r) {

@@ -206,11 +206,7 @@ void slot_spmv(const Settings& s, LaunchConfig lc, const detail::SpmmArgs& g, st
   lc.grid = {plan.programs, 1, 1};
   const auto kernel = [&](NeuronCore& nc) { detail::slot_spmv_kernel(nc, g, plan, o); };
   const bool plans = report != nullptr && report->plans_wanted;
-  if (plans) {  // the same launch timing-only, scheduled as the report is (as spmm_logical's prediction)
-    LaunchConfig dry = lc;
-    dry.core.execute = false;
-    plan.predicted_ns = model_trace(launch(dry, kernel).trace, ReportSettings::of(s)).total_ns;
-  }
+  if (plans) plan.predicted_ns = detail::predicted_launch_ns(lc, kernel, ReportSettings::of(s));
   LaunchResult r = launch(lc, kernel);
   const std::string printed = plans ? plan.print(M, K, r) : std::string();
   finish_report(report, s, std::move(r.trace), blocks);
@@ -253,15 +249,10 @@ void spmm_logical(const Settings& s, Op opA, Op opB, float alpha, const BsrView&
   detail::SpmmPlan plan = detail::plan_spmm(hardware_spec(s.target), g, lc.num_cores);
   lc.grid = {plan.n_chunks, plan.row_groups, 1};
   std::atomic<bool> resident{false};
-  if (report != nullptr && report->plans_wanted) {  // (a profile-only report prints no plan)
-    // Predicted before the run: the same launch timing-only (nothing executes; the kernel's
-    // instructions follow the pattern and the shapes alone), scheduled as the report is.
-    LaunchConfig dry = lc;
-    dry.core.execute = false;
+  if (report != nullptr && report->plans_wanted) {  // predicted before the run (a profile-only report prints no plan)
     std::atomic<bool> ignored{false};
-    plan.predicted_ns = model_trace(launch(dry, [&](NeuronCore& nc) { detail::spmm_kernel(nc, g, plan, &ignored); }).trace,
-                                    ReportSettings::of(s))
-                            .total_ns;
+    plan.predicted_ns =
+        detail::predicted_launch_ns(lc, [&](NeuronCore& nc) { detail::spmm_kernel(nc, g, plan, &ignored); }, ReportSettings::of(s));
   }
   LaunchResult r = launch(lc, [&](NeuronCore& nc) { detail::spmm_kernel(nc, g, plan, &resident); });
   const std::string printed = report != nullptr ? plan.print(M, n, K, resident.load(), r) : std::string();

@@ -484,11 +484,31 @@ bool same_record(const Instruction& a, const Instruction& c, const HbmBuffers& h
 // What a replay keeps (triangular_replay.hpp): the first level-set solve's chunks and index words,
 // and its trace (HBM addresses renamed) with the profile the cost model gave it.
 struct detail::LevelSetReplayState {
-  // The analysis the words were derived from (a replay serves one analysis, triangular_replay.hpp;
-  // another one, or one at a reused address with another shape, starts the replay afresh).
+  // The analysis the words were derived from: the one at `analysis` while a replay holds this state
+  // (a replay serves one analysis, triangular_replay.hpp), and a copy of what index_chunks reads of
+  // it, so a later replay (the next Krylov solve) can take the words for an analysis with the same
+  // pattern at another address. Another pattern starts the state afresh.
   const TriangularAnalysis* analysis = nullptr;
   std::int64_t analysis_n = 0, analysis_nnz = 0;
+  Value value = Value::f32;  // not read by index_chunks; the trace differs by it (no use keeping another type's)
+  std::vector<std::int64_t> level_start, order, start, col, src, diag;
   bool serves(const TriangularAnalysis& t) const { return analysis == &t && analysis_n == t.n && analysis_nnz == t.nnz; }
+  bool same_pattern(const TriangularAnalysis& t) const {
+    return indexed && analysis_n == t.n && analysis_nnz == t.nnz && value == t.value && level_start == t.level_start &&
+           order == t.order && start == t.start && col == t.col && src == t.src && diag == t.diag;
+  }
+  void keep_pattern(const TriangularAnalysis& t) {
+    analysis = &t;
+    value = t.value;
+    analysis_n = t.n;
+    analysis_nnz = t.nnz;
+    level_start.assign(t.level_start.begin(), t.level_start.end());
+    order.assign(t.order.begin(), t.order.end());
+    start.assign(t.start.begin(), t.start.end());
+    col.assign(t.col.begin(), t.col.end());
+    src.assign(t.src.begin(), t.src.end());
+    diag.assign(t.diag.begin(), t.diag.end());
+  }
   // Index words (index_chunks' output for these parameters).
   bool indexed = false;
   std::int32_t pmax = 0;
@@ -505,7 +525,7 @@ struct detail::LevelSetReplayState {
   std::array<std::int64_t, kEngineCount> per_engine{};
   std::int64_t host_steps = 0, link_transfers = 0;
   Profile profile;
-  std::int64_t replayed = 0;  // solves answered with `profile`
+  std::int64_t replayed = 0;  // solves answered with `profile` (by the replay holding this state)
   // Empty again, the arrays' capacity kept.
   void reset() {
     analysis = nullptr;
@@ -521,7 +541,11 @@ struct detail::LevelSetReplayState {
 namespace {
 // States a thread's finished replays handed back, kept warm for its next solve's (their arrays are
 // ~0.3-0.4 MB each for the bench's grid, and a first touch of a 4 KiB page costs ~17 us on the
-// session's VM: ~340 faults per Krylov solve otherwise). Host memory only.
+// session's VM: ~340 faults per Krylov solve otherwise). A state keeps its words, trace and profile
+// in the pool: the next Krylov solve of the same pattern (a new factor, so a new analysis) takes the
+// state whose pattern is its own and starts with the words and the profile to compare against (its
+// first application is replayed too; the index words and a schedule of each triangle's ~1 500
+// records were ~7 % of a C_32F solve). Host memory only.
 constexpr std::size_t kReplayPool = 2;
 std::vector<std::unique_ptr<detail::LevelSetReplayState>>& replay_pool() {
   thread_local std::vector<std::unique_ptr<detail::LevelSetReplayState>> pool = [] {
@@ -531,11 +555,17 @@ std::vector<std::unique_ptr<detail::LevelSetReplayState>>& replay_pool() {
   }();
   return pool;
 }
-std::unique_ptr<detail::LevelSetReplayState> take_replay_state() {
+// The kept state of t's pattern if the pool has one, else the most recently handed back (emptied by
+// its first solve: another pattern), else a new one.
+std::unique_ptr<detail::LevelSetReplayState> take_replay_state(const TriangularAnalysis& t) {
   auto& pool = replay_pool();
   if (pool.empty()) return std::make_unique<detail::LevelSetReplayState>();
-  std::unique_ptr<detail::LevelSetReplayState> s = std::move(pool.back());
-  pool.pop_back();
+  auto it = std::find_if(pool.begin(), pool.end(), [&](const auto& k) { return k->same_pattern(t); });
+  if (it == pool.end()) it = pool.end() - 1;
+  std::unique_ptr<detail::LevelSetReplayState> s = std::move(*it);
+  pool.erase(it);
+  s->analysis = nullptr;  // the pattern is compared at the first solve (the address may be reused)
+  s->replayed = 0;
   return s;
 }
 }  // namespace
@@ -545,7 +575,6 @@ detail::LevelSetReplay::~LevelSetReplay() {
   if (state == nullptr) return;  // before replay_pool(): no thread_local constructed in a destructor
   auto& pool = replay_pool();
   if (pool.size() >= kReplayPool) return;
-  state->reset();
   pool.push_back(std::move(state));
 }
 detail::LevelSetReplay::LevelSetReplay(LevelSetReplay&&) noexcept = default;
@@ -566,6 +595,7 @@ bool repeats_kept(const detail::LevelSetReplayState& k, const Trace& trace, cons
 // Keeps a modeled report's trace (renamed) and profile; nothing when an address lies outside the buffers.
 void keep_modeled(detail::LevelSetReplayState& k, const Settings& s, std::int64_t ncols, const CallReport& report,
                   const HbmBuffers& h) {
+  k.modeled = false;
   k.records.resize(report.trace.instructions.size());
   for (std::size_t i = 0; i < k.records.size(); ++i)
     if (!rename_record(report.trace.instructions[i], h, k.records[i])) {
@@ -614,7 +644,7 @@ void triangular_solve_engines(const Settings& s, const TriangularAnalysis& t, co
 void detail::triangular_solve_engines_replayed(const Settings& s, const TriangularAnalysis& t, const void* values,
                                                const void* diagonal, Scalar alpha, GOp opB, const DenseAny& B,
                                                const DenseAny& C, CallReport* report, LevelSetReplay* replay) {
-  if (replay != nullptr && replay->state == nullptr) replay->state = take_replay_state();
+  if (replay != nullptr && replay->state == nullptr) replay->state = take_replay_state(t);
   // A solve with a caller's diagonal array reads a fourth HBM buffer: not replayed.
   LevelSetReplayState* kept = replay != nullptr && diagonal == nullptr ? replay->state.get() : nullptr;
   const std::int64_t n = t.n, m = C.cols;
@@ -662,7 +692,10 @@ void detail::triangular_solve_engines_replayed(const Settings& s, const Triangul
   if (n > 0 && m > 0) {
     const auto pmax = static_cast<std::int32_t>(hardware_spec(s.target).pmax);
     std::vector<ChunkIndex> fresh;
-    if (kept != nullptr && kept->indexed && !kept->serves(t)) kept->reset();
+    if (kept != nullptr && kept->indexed && !kept->serves(t)) {
+      if (kept->same_pattern(t)) kept->analysis = &t;  // a state kept from an earlier solve of this pattern
+      else kept->reset();
+    }
     if (kept != nullptr && kept->indexed && kept->pmax == pmax && kept->slice == g.slice) {
       // The same words, allocated where index_chunks allocates them (the trace's buffer order),
       // copied whole (the allocator's element-wise copy loop was ~2x slower, and zero-filling a
@@ -683,9 +716,7 @@ void detail::triangular_solve_engines_replayed(const Settings& s, const Triangul
         kept->pmax = pmax;
         kept->slice = g.slice;
         kept->indexed = true;
-        kept->analysis = &t;
-        kept->analysis_n = t.n;
-        kept->analysis_nnz = t.nnz;
+        kept->keep_pattern(t);
       }
     }
     const std::vector<ChunkIndex>& chunks = kept != nullptr ? kept->chunks : fresh;
@@ -712,7 +743,12 @@ void detail::triangular_solve_engines_replayed(const Settings& s, const Triangul
     ++kept->replayed;
   } else {
     finish_report(*report, std::move(r.trace), ReportSettings::of(s));
-    if (replayable && !kept->modeled) keep_modeled(*kept, s, m, *report, buffers);
+    // Kept: the first modeled trace; or this one when the kept trace has not been repeated by this
+    // replay or was modeled under other settings (a state kept from an earlier solve: another
+    // target, right-hand side count or trace).
+    if (replayable && (!kept->modeled || kept->replayed == 0 || kept->target != s.target || kept->num_cores != s.num_cores ||
+                       kept->ncols != m))
+      keep_modeled(*kept, s, m, *report, buffers);
   }
   report->blocks = counts.chunks;
   if (wanted) report->add_plan(engine_facts(t, m, counts, report->profile.total_ns).print());

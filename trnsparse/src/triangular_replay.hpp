@@ -22,8 +22,16 @@
 // Accuracy    Not applicable: the same launches, bits and profiles as triangular_solve.
 // Limits      One analysis, one Settings and no report observer (trn/core/report_observer.hpp: an
 //             observed report is always modeled) per replay; the replay must not outlive the analysis.
-//             A solve with another analysis (address, n or nnz) empties the replay and starts afresh.
+//             A solve with another analysis of another pattern empties the replay and starts afresh.
 //             Paths other than the level sets (the blocked schedule, fp64) run unchanged.
+// Across      A destroyed replay's state goes to its thread's pool of two with what it kept (session
+// replays     24): a later replay's first solve takes the state whose pattern equals its analysis'
+//             (n, nnz, value type and every array index_chunks reads: levels, order, rows, columns,
+//             entry numbers, diagonal positions; compared in full, O(n + nnz)), so the next Krylov
+//             solve of the same matrix (a new factor, a new analysis object) starts with the words
+//             and the profile to compare against. The profile still answers only a trace equal to the
+//             kept one record by record; a state kept under other settings (another target) or whose
+//             trace this replay has not repeated keeps the next modeled trace instead.
 #pragma once
 
 #include <memory>
