@@ -388,6 +388,22 @@ void store_row_bits(const Tile& t, std::int32_t p, std::int64_t* in) {
 }
 
 namespace {
+// f(std::integral_constant<std::size_t, N>{}) when bytes is one of the sizes N the row copies inline
+// as fixed-size copies (a call to memcpy per short run or row cost more than the copy); false
+// otherwise, for the caller's runtime-sized loop.
+template <class F>
+bool with_fixed_size(std::int64_t bytes, F&& f) {
+  switch (bytes) {
+    case 2: f(std::integral_constant<std::size_t, 2>{}); return true;
+    case 4: f(std::integral_constant<std::size_t, 4>{}); return true;
+    case 8: f(std::integral_constant<std::size_t, 8>{}); return true;
+    case 16: f(std::integral_constant<std::size_t, 16>{}); return true;
+    case 32: f(std::integral_constant<std::size_t, 32>{}); return true;
+    case 64: f(std::integral_constant<std::size_t, 64>{}); return true;
+    default: return false;
+  }
+}
+
 // A row's free-pattern byte range relative to the row's first element (t.base + p * partition_stride):
 // [Tile::free_lo_byte(), Tile::free_hi_byte()) minus offset_bytes, the same sums inline (four
 // out-of-line walks per DMA were a tenth of a short DMA's copy).
@@ -421,13 +437,7 @@ void copy_row_runs(T* dense, T* strided, const std::int64_t* offs, std::int64_t 
           std::memcpy(strided + offs[o], dense + o * run, N);
       }
     };
-    switch (static_cast<std::size_t>(run) * sizeof(T)) {
-      case 8: return fixed(std::integral_constant<std::size_t, 8>{});
-      case 16: return fixed(std::integral_constant<std::size_t, 16>{});
-      case 32: return fixed(std::integral_constant<std::size_t, 32>{});
-      case 64: return fixed(std::integral_constant<std::size_t, 64>{});
-      default: break;
-    }
+    if (with_fixed_size(run * static_cast<std::int64_t>(sizeof(T)), fixed)) return;
     const auto bytes = static_cast<std::size_t>(run) * sizeof(T);
     for (std::int64_t o = 0; o < nruns; ++o) {
       if constexpr (Gather)
@@ -577,6 +587,14 @@ struct StridedRows {
 
 // The strided side's runs, or false when its pattern is not one this path takes.
 bool strided_rows_of(const Tile& t, std::int64_t es, StridedRows& r) {
+  if (t.ndim == 1) {
+    // fold_free_dims of one dimension, inline: nothing when its size is 1 (a dense pattern, not
+    // reached), else the dimension itself. Most strided DMAs (a vector's increment) are this case.
+    const std::int64_t n = t.size[0], s = t.stride[0];
+    if (n == 1 || s == 1 || s == 2) return false;
+    r = {n, es, s * es};
+    return true;
+  }
   std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
   const int nd = fold_free_dims(t, size, stride);
   if (nd == 2 && stride[1] == 1) {  // runs of size[1] elements
@@ -616,15 +634,7 @@ void copy_strided_rows_sized(std::byte* dense, std::int64_t dense_ps, std::byte*
     copy_strided_rows<Gather>(dense, dense_ps, strided, strided_ps, partitions, r,
                               [](std::byte* to, const std::byte* from) { std::memcpy(to, from, N); });
   };
-  switch (r.run_bytes) {
-    case 2: return fixed(std::integral_constant<std::size_t, 2>{});
-    case 4: return fixed(std::integral_constant<std::size_t, 4>{});
-    case 8: return fixed(std::integral_constant<std::size_t, 8>{});
-    case 16: return fixed(std::integral_constant<std::size_t, 16>{});
-    case 32: return fixed(std::integral_constant<std::size_t, 32>{});
-    case 64: return fixed(std::integral_constant<std::size_t, 64>{});
-    default: break;
-  }
+  if (with_fixed_size(r.run_bytes, fixed)) return;
   const auto bytes = static_cast<std::size_t>(r.run_bytes);
   copy_strided_rows<Gather>(dense, dense_ps, strided, strided_ps, partitions, r,
                             [bytes](std::byte* to, const std::byte* from) { std::memcpy(to, from, bytes); });
@@ -683,14 +693,7 @@ void copy_all_rows_bits(const Tile& dst, const Tile& src) {
       std::memcpy(dbase + std::int64_t{p} * dps, row, N);
     }
   };
-  switch (row_bytes) {
-    case 4: return rows_of(std::integral_constant<std::size_t, 4>{});
-    case 8: return rows_of(std::integral_constant<std::size_t, 8>{});
-    case 16: return rows_of(std::integral_constant<std::size_t, 16>{});
-    case 32: return rows_of(std::integral_constant<std::size_t, 32>{});
-    case 64: return rows_of(std::integral_constant<std::size_t, 64>{});
-    default: break;
-  }
+  if (with_fixed_size(static_cast<std::int64_t>(row_bytes), rows_of)) return;
   for (std::int32_t p = 0; p < partitions; ++p)
     std::memmove(dbase + std::int64_t{p} * dps, sbase + std::int64_t{p} * sps, row_bytes);
 }
@@ -908,6 +911,22 @@ inline OperandFacts describe_into_record(Instruction& ins, const Tile& t, bool w
   return describe_operand(t, write, dropped);
 }
 }  // namespace
+
+// The list form below for one source (srcs = {&src}), without the list loop and its null tests: the
+// same fields from the same sums in the same order (a DMA's record: two operands, ~200 host
+// instructions through the list form, session 24).
+void describe(Instruction& ins, const Tile& dst, const Tile& src) {
+  const OperandFacts d = describe_into_record(ins, dst, true);
+  ins.out_dtype = dst.dtype;
+  ins.partitions = dst.partitions;
+  ins.bytes_written = d.free * dst.partitions * elem_bytes(dst.dtype);
+  const OperandFacts f = describe_into_record(ins, src, false);
+  ins.in_dtype = src.dtype;
+  ins.inputs = 1;
+  ins.free_elems = std::max(d.free, f.free);
+  ins.bytes_read += f.free * src.partitions * elem_bytes(src.dtype);
+  ins.contiguous = d.contiguous && f.contiguous;
+}
 
 void describe(Instruction& ins, const Tile& dst, std::initializer_list<const Tile*> srcs) {
   const OperandFacts d = describe_into_record(ins, dst, true);

@@ -238,6 +238,8 @@ inline bool free_contiguous_of(const Tile& t) {
 
 // Fill a trace record's common fields for an element-wise instruction.
 void describe(Instruction& ins, const Tile& dst, std::initializer_list<const Tile*> srcs);
+// describe(ins, dst, {&src}): the same fields, for one source.
+void describe(Instruction& ins, const Tile& dst, const Tile& src);
 
 // Host-time probe of the instruction stream (bench/bench_core_instructions.cpp): while on, every
 // committed instruction appends its record and the time-stamp counter at its commit to a buffer

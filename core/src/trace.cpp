@@ -66,6 +66,9 @@ namespace {
 thread_local bool t_trace_pool_gone = false;
 struct TraceBufferPool {
   std::array<std::vector<Instruction>, detail::kTraceBufferSlots> slots;  // an empty slot has no capacity
+  std::size_t kept = 0;  // the slots' capacities summed (kept in step with every swap below)
+  std::size_t last = 0;  // the slot the last give filled or take emptied: a loop of small calls takes a
+                         // buffer each launch and gives one back, so each looks there first
   ~TraceBufferPool() { t_trace_pool_gone = true; }
 };
 // This thread's pool, or null once it is destroyed. Its address is taken once per give / take and
@@ -79,6 +82,12 @@ struct TraceBufferPool {
 // The records all of a thread's kept trace buffers may hold together: two of the largest kept buffer
 // (a join's and one launch's), ~6.5 MiB (Instruction is 208 bytes).
 constexpr std::size_t kTraceBufferPoolRecords = 2 * detail::kTraceBufferMaxRecords;
+
+// Slot s's buffer swapped with `records` (one of them empty), `kept` updated.
+void swap_slot(TraceBufferPool& pool, std::vector<Instruction>& slot, std::vector<Instruction>& records) {
+  pool.kept = pool.kept - slot.capacity() + records.capacity();
+  slot.swap(records);
+}
 }  // namespace
 
 void detail::give_trace_buffer(std::vector<Instruction>& records) noexcept {
@@ -91,28 +100,36 @@ void detail::give_trace_buffer(std::vector<Instruction>& records) noexcept {
   }
   records.clear();
   auto& slots = pool->slots;
+  // The slot a take emptied last (a small-call loop's every give), when the pool has room: the
+  // general path below would fill the first empty slot; any empty slot keeps the same bound.
+  if (pool->kept + c <= kTraceBufferPoolRecords && slots[pool->last].capacity() == 0) [[likely]] {
+    swap_slot(*pool, slots[pool->last], records);
+    return;
+  }
   // The records kept in all slots stay within kTraceBufferPoolRecords (~6.5 MiB a thread, against 8
   // slots x 3.3 MiB): the smallest kept buffers are freed first until this one fits.
-  std::size_t kept = 0;
-  for (const std::vector<Instruction>& s : slots) kept += s.capacity();
-  while (kept + c > kTraceBufferPoolRecords) {
+  while (pool->kept + c > kTraceBufferPoolRecords) {
     std::vector<Instruction>* drop = nullptr;
     for (std::vector<Instruction>& s : slots)
       if (s.capacity() != 0 && (drop == nullptr || s.capacity() < drop->capacity())) drop = &s;
-    kept -= drop->capacity();
+    pool->kept -= drop->capacity();
     std::vector<Instruction>().swap(*drop);
   }
   // An empty slot, else the smallest kept buffer when it is smaller than this one (freed: the
   // large buffers are the ones whose pages fault in afresh).
-  std::vector<Instruction>* smallest = &slots[0];
-  for (std::vector<Instruction>& s : slots) {
-    if (s.capacity() == 0) {
-      s.swap(records);
+  std::size_t smallest = 0;
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    if (slots[i].capacity() == 0) {
+      swap_slot(*pool, slots[i], records);
+      pool->last = i;
       return;
     }
-    if (s.capacity() < smallest->capacity()) smallest = &s;
+    if (slots[i].capacity() < slots[smallest].capacity()) smallest = i;
   }
-  if (smallest->capacity() < c) smallest->swap(records);
+  if (slots[smallest].capacity() < c) {
+    swap_slot(*pool, slots[smallest], records);
+    pool->last = smallest;
+  }
   std::vector<Instruction>().swap(records);
 }
 
@@ -124,12 +141,18 @@ bool detail::take_trace_buffer(std::vector<Instruction>& records, std::size_t n)
   // their join, would otherwise take the large buffers (the join's) and leave the join to allocate
   // and fault in a new one every call (ssyevd 128: ~64 faults a call).
   const std::size_t most = 2 * n + 256;
-  std::vector<Instruction>* best = nullptr;
-  for (std::vector<Instruction>& s : pool->slots)
-    if (s.capacity() >= n && s.capacity() != 0 && s.capacity() <= most && (best == nullptr || s.capacity() < best->capacity()))
-      best = &s;
+  const auto fits = [&](const std::vector<Instruction>& s) {
+    return s.capacity() >= n && s.capacity() != 0 && s.capacity() <= most;
+  };
+  // The buffer the last give kept, when it fits (a small-call loop's every take); else the smallest
+  // that fits.
+  std::vector<Instruction>* best = fits(pool->slots[pool->last]) ? &pool->slots[pool->last] : nullptr;
+  if (best == nullptr)
+    for (std::vector<Instruction>& s : pool->slots)
+      if (fits(s) && (best == nullptr || s.capacity() < best->capacity())) best = &s;
   if (best == nullptr) return false;
-  best->swap(records);
+  swap_slot(*pool, *best, records);
+  pool->last = static_cast<std::size_t>(best - pool->slots.data());  // empty now: the next give's slot
   return true;
 }
 

@@ -353,6 +353,102 @@ TEST(SmallCallPaths, OneDimensionHbmDescriptionMatchesTheGeneralLoop) {
     }
 }
 
+// DMAs of one free dimension between a strided HBM vector (increment 3, 5, -1: the one-dimension
+// runs copy_all_rows_bits takes without folding, session 24) and SBUF rows, loads and stores, against
+// the same views as [1, n] (the folded general runs): the same record, SBUF bytes and HBM bytes.
+TEST(SmallCallPaths, OneDimensionStridedDmaMatchesTheFoldedRuns) {
+  NeuronCore nc;
+  const Tile whole = nc.sbuf().alloc(DType::f32, 8, {64});
+  std::vector<float> host(4096), host_flat, host_general;
+  for (std::size_t i = 0; i < host.size(); ++i) host[i] = static_cast<float>(i) * 0.25f + 1.0f;
+  const HbmTensor h = HbmTensor::wrap(host.data(), DType::f32, {64, 64});
+  std::vector<std::byte> flat_bytes, general_bytes;
+  for (std::int32_t P : {1, 2, 8})
+    for (std::int64_t n : {2, 5, 9})
+      for (std::int64_t step : {3, 5, -1}) {
+        const Tile s = pattern(h.tile(1, P, 0, 1), step < 0 ? 40 : 2, n, step);
+        const Tile d = whole.rows(0, P).cols(0, n);
+        const std::string what = "P " + std::to_string(P) + " n " + std::to_string(n) + " step " + std::to_string(step);
+        const std::vector<float> saved = host;
+        const Outcome flat_load = run_instruction(nc, whole, flat_bytes, [&] { nc.dma_copy(d, s); });
+        const Outcome general_load = run_instruction(nc, whole, general_bytes, [&] { nc.dma_copy(d, as_two_dims(s)); });
+        expect_same_outcome(flat_load, general_load, "load " + what);
+        const Outcome flat_store = run_instruction(nc, whole, flat_bytes, [&] { nc.dma_copy(s, d); });
+        host_flat = host;
+        host = saved;
+        const Outcome general_store = run_instruction(nc, whole, general_bytes, [&] { nc.dma_copy(as_two_dims(s), d); });
+        host_general = host;
+        host = saved;
+        expect_same_outcome(flat_store, general_store, "store " + what);
+        EXPECT_TRUE(host_flat == host_general) << "store " << what << ": different HBM bytes";
+        EXPECT_FALSE(host_flat == saved) << "store " << what << ": wrote nothing";
+      }
+}
+
+// describe's one-source form (the DMA's record) against the list form it stands for, over dense,
+// strided, reversed, multi-dimension, partition-broadcast, PSUM and HBM operands and a record whose
+// region slots are full: every field the same.
+TEST(SmallCallPaths, OneSourceDescriptionMatchesTheListForm) {
+  NeuronCore nc;
+  const Tile sb = nc.sbuf().alloc(DType::f32, 16, {64});
+  const Tile ps = nc.psum().alloc(DType::f32, 16, {64});
+  const Tile b16 = nc.sbuf().alloc(DType::bf16, 4, {32});
+  std::vector<float> host(4096);
+  const HbmTensor h = HbmTensor::wrap(host.data(), DType::f32, {64, 64});
+  std::vector<Tile> tiles = {sb, sb.rows(3, 5).cols(2, 9), pattern(sb.rows(0, 4), 1, 7, 3), pattern(sb.rows(0, 4), 20, 6, -2),
+                             ps.rows(0, 8), b16, h.tile(0, 4, 0, 16), pattern(h.tile(2, 3, 0, 1), 5, 6, 7),
+                             pattern(h.tile(2, 3, 0, 1), 30, 4, -3), sb.rows(2, 1).broadcast_partitions(16)};
+  for (std::size_t i = 0, n = tiles.size(); i < n; ++i) tiles.push_back(as_two_dims(tiles[i]));
+  for (const Tile& dst : tiles)
+    for (const Tile& src : tiles)
+      for (std::uint8_t used : {0, 3, 4}) {
+        Instruction one, list;
+        one.nregions = list.nregions = used;  // 4: full, the regions are dropped
+        one.bytes_read = list.bytes_read = 12;
+        detail::describe(one, dst, src);
+        detail::describe(list, dst, {&src});
+        expect_same_record(one, list, "ndim " + std::to_string(dst.ndim) + "/" + std::to_string(src.ndim));
+        EXPECT_EQ(one.index, list.index);
+      }
+}
+
+// The thread's pool of trace buffers (trace.cpp): a buffer handed back is the one the next take of
+// a fitting size gets (a loop of small calls), a take never returns one more than about twice the
+// size asked for, and the pool keeps at most two of the largest buffers (given three, one is freed).
+TEST(SmallCallPaths, TraceBufferPoolReusesAndStaysBounded) {
+  std::vector<Instruction> drain;  // the buffers earlier tests left: a take of n gets [n, 2n + 256]
+  for (std::size_t want = 1; want <= detail::kTraceBufferMaxRecords; want *= 2)
+    while (detail::take_trace_buffer(drain, want)) std::vector<Instruction>().swap(drain);
+  for (int round = 0; round < 5; ++round) {
+    std::vector<Instruction> a;
+    a.reserve(100);
+    const Instruction* data = a.data();
+    detail::give_trace_buffer(a);
+    EXPECT_EQ(a.capacity(), 0u);
+    std::vector<Instruction> b;
+    ASSERT_TRUE(detail::take_trace_buffer(b, 60)) << "round " << round;
+    EXPECT_EQ(b.data(), data) << "round " << round;
+    std::vector<Instruction> c;
+    EXPECT_FALSE(detail::take_trace_buffer(c, 20)) << "a buffer over twice the size asked for, round " << round;
+  }
+  const std::size_t max = detail::kTraceBufferMaxRecords;
+  std::vector<const Instruction*> given;
+  for (int i = 0; i < 3; ++i) {
+    std::vector<Instruction> big;
+    big.reserve(max);
+    given.push_back(big.data());
+    detail::give_trace_buffer(big);
+  }
+  int kept = 0;
+  for (int i = 0; i < 3; ++i) {
+    std::vector<Instruction> t;
+    if (!detail::take_trace_buffer(t, max)) continue;
+    ++kept;
+    EXPECT_TRUE(t.data() == given[0] || t.data() == given[1] || t.data() == given[2]);
+  }
+  EXPECT_EQ(kept, 2);
+}
+
 // The inline operand checks (engine_util.hpp: one test of the whole condition) against the
 // sequences of checks they stand for (the *_checked forms, which throw the first failing check):
 // the condition holds exactly when the sequence throws nothing, for one- and two-dimension views.
