@@ -290,17 +290,15 @@ TRN_MT_JUMP_TARGET inline void relation_plane(const std::uint64_t* src, const st
   }
 }
 
-// One group of the fused stage of jump_avx512 step 2: part k4 of the fourth level, columns 8 j ..
-// 8 j + 7 of a (the 27 x 27 sub-products' generator rows, [53][54]), through the 9 x 9 sub-products to
-// out27's rows ([27][2 x 54]).
+// The generator side of the fused stage (jump step 2), per source window: part k4 of the fourth
+// level, columns 8 j .. 8 j + 7 of a (the 27 x 27 sub-products' generator rows, [53][54]), through
+// the last two three-way levels to the 36 leaves of the 9 x 9 sub-products, [level-5 product p][leaf q].
+struct GeneratorLeaves {
+  __m512i leaves[6][kLaneGroups][6][6];
+};
 template <std::size_t k4>
-TRN_MT_JUMP_TARGET inline void fused_group(const std::uint64_t* a, const VectorSums& vs, std::size_t j, std::uint64_t* out27) {
-  const __m512i first_half = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0);
-  const __m512i second_half = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
-  constexpr std::size_t kRow27 = 2 * kCols27;  // 108 words
+TRN_MT_JUMP_TARGET inline void generator_leaves_group(const std::uint64_t* a, std::size_t j, __m512i (*out)[6]) {
   const std::uint64_t* col = a + 8 * j;
-  // The last group holds six columns (48 .. 53): its second half-row stores words 8 .. 11 only.
-  const __mmask8 tail = 8 * j + 8 <= kCols27 ? 0xff : 0x0f;
   __m512i h[17];
   for (std::size_t r = 0; r < 17; ++r) {
     const std::uint64_t* rows = col + r * kCols27;  // a's rows r + 9 s at rows + 9 s kCols27
@@ -309,8 +307,6 @@ TRN_MT_JUMP_TARGET inline void fused_group(const std::uint64_t* a, const VectorS
                                               _mm512_loadu_si512(rows + (k4 + 2) * kStep), 0x96)
                   : _mm512_loadu_si512(rows + (k4 - 2) * kStep);
   }
-  __m512i out_even[9], out_odd[9];
-  for (std::size_t i = 0; i < 9; ++i) out_even[i] = out_odd[i] = _mm512_setzero_si512();
 #pragma GCC unroll 6
   for (std::size_t p = 0; p < 6; ++p) {
     __m512i hp[5];
@@ -321,14 +317,38 @@ TRN_MT_JUMP_TARGET inline void fused_group(const std::uint64_t* a, const VectorS
             : p == 2 ? _mm512_ternarylogic_epi64(C, D, E, 0x96)
             : p == 3 ? B : p == 4 ? C : D;
     }
-    const __m512i leaf[6] = {_mm512_ternarylogic_epi64(hp[0], hp[1], hp[2], 0x96),
-                             _mm512_ternarylogic_epi64(hp[1], hp[2], hp[3], 0x96),
-                             _mm512_ternarylogic_epi64(hp[2], hp[3], hp[4], 0x96), hp[1], hp[2], hp[3]};
+    out[p][0] = _mm512_ternarylogic_epi64(hp[0], hp[1], hp[2], 0x96);
+    out[p][1] = _mm512_ternarylogic_epi64(hp[1], hp[2], hp[3], 0x96);
+    out[p][2] = _mm512_ternarylogic_epi64(hp[2], hp[3], hp[4], 0x96);
+    out[p][3] = hp[1];
+    out[p][4] = hp[2];
+    out[p][5] = hp[3];
+  }
+}
+template <std::size_t k4>
+TRN_MT_JUMP_TARGET void generator_leaves_part(const std::uint64_t* a, GeneratorLeaves& gl) {
+  for (std::size_t j = 0; j < kLaneGroups; ++j) generator_leaves_group<k4>(a, j, gl.leaves[k4][j]);
+}
+
+// One group of the product side of the fused stage, per polynomial: the 36 leaves' products with the
+// vector sums, the 9 x 9 sub-products' two output levels and the fourth level's output rows, into
+// out27's rows ([27][2 x 54]).
+template <std::size_t k4>
+TRN_MT_JUMP_TARGET inline void fused_group(const GeneratorLeaves& gl, const VectorSums& vs, std::size_t j, std::uint64_t* out27) {
+  const __m512i first_half = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0);
+  const __m512i second_half = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
+  constexpr std::size_t kRow27 = 2 * kCols27;  // 108 words
+  // The last group holds six columns (48 .. 53): its second half-row stores words 8 .. 11 only.
+  const __mmask8 tail = 8 * j + 8 <= kCols27 ? 0xff : 0x0f;
+  __m512i out_even[9], out_odd[9];
+  for (std::size_t i = 0; i < 9; ++i) out_even[i] = out_odd[i] = _mm512_setzero_si512();
+#pragma GCC unroll 6
+  for (std::size_t p = 0; p < 6; ++p) {
     __m512i pe[6], po[6];
     for (std::size_t q = 0; q < 6; ++q) {
-      const __m512i vv = _mm512_load_si512(vs.leaves[k4][j][p][q]);
-      pe[q] = _mm512_clmulepi64_epi128(leaf[q], vv, 0x00);
-      po[q] = _mm512_clmulepi64_epi128(leaf[q], vv, 0x11);
+      const __m512i leaf = gl.leaves[k4][j][p][q], vv = _mm512_load_si512(vs.leaves[k4][j][p][q]);
+      pe[q] = _mm512_clmulepi64_epi128(leaf, vv, 0x00);
+      po[q] = _mm512_clmulepi64_epi128(leaf, vv, 0x11);
     }
     // Level-6 output rows of product p (P0 + P3 + P4, P1 + P3 + P5, P2 + P4 + P5), added to the
     // level-5 output rows s of every s whose sum holds p (s = 0: {0, 3, 4}, 1: {1, 3, 5}, 2: {2, 4, 5}).
@@ -378,6 +398,7 @@ struct alignas(64) JumpWork {
   alignas(64) std::uint64_t bits[kBitWords];
   alignas(64) std::uint64_t gen[kGen], g1[(kN - 1) * 3], g2[(kSubN * 2 - 1) * kSub + 4 * kSub];  // + the slack of level 3's reads
   alignas(64) std::uint64_t a[53 * kCols27 + 8];
+  GeneratorLeaves leaves;  // 97 KB
   alignas(64) std::uint64_t out27[27 * 2 * kCols27], out81[81 * 18], out162[162 * 6], sums[kN * 2];
   alignas(64) std::uint64_t planes[32 * kPlaneWords];  // zeros at first; slack never read into the output
 };
@@ -464,6 +485,14 @@ TRN_MT_JUMP_TARGET void jump_source_avx512(const std::uint32_t* w, JumpWork& wor
   std::uint64_t* a = work.a;
   generator_level3_short_rows<kSub>(g2, 81, a);  // [53][54]
   std::fill(a + 53 * kCols27, a + 53 * kCols27 + 8, 0);  // the last group's loads past row 52
+  // The fourth level's generator parts and the last two levels' generator sides, to the leaves
+  // (jump_product_avx512 multiplies them by each polynomial's vector leaves).
+  generator_leaves_part<0>(a, work.leaves);
+  generator_leaves_part<1>(a, work.leaves);
+  generator_leaves_part<2>(a, work.leaves);
+  generator_leaves_part<3>(a, work.leaves);
+  generator_leaves_part<4>(a, work.leaves);
+  generator_leaves_part<5>(a, work.leaves);
 }
 
 // The other half, per polynomial: out = the window J steps after w (whose jump_source_avx512 is in
@@ -473,7 +502,6 @@ TRN_MT_JUMP_TARGET void jump_product_avx512(const std::uint32_t* w, const Vector
   static const PermuteTables tables;
   static_assert(((kMag >> 30) & 1u) == 0, "plane 31's relation has no s_0 term");
   constexpr std::size_t kPlaneWords = JumpWork::kPlaneWords;
-  const std::uint64_t* a = work.a;
   std::uint64_t* planes = work.planes;
   // The 27 x 27 sub-products' fourth level (three-way, m = 9: part k4 of generator row r is a sum of
   // a's rows r + 9 s) and then their 9 x 9 sub-products eight at a time in registers: two three-way
@@ -484,12 +512,12 @@ TRN_MT_JUMP_TARGET void jump_product_avx512(const std::uint32_t* w, const Vector
   // through it together: rows of 2 x 54 words, column c's product at 2c, 2c + 1). Parts 0 .. 2 store
   // their rows, parts 3 .. 5 add theirs.
   std::uint64_t* out27 = work.out27;
-  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<0>(a, vs, j, out27);
-  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<1>(a, vs, j, out27);
-  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<2>(a, vs, j, out27);
-  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<3>(a, vs, j, out27);
-  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<4>(a, vs, j, out27);
-  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<5>(a, vs, j, out27);
+  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<0>(work.leaves, vs, j, out27);
+  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<1>(work.leaves, vs, j, out27);
+  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<2>(work.leaves, vs, j, out27);
+  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<3>(work.leaves, vs, j, out27);
+  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<4>(work.leaves, vs, j, out27);
+  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<5>(work.leaves, vs, j, out27);
   std::uint64_t *out81 = work.out81, *out162 = work.out162, *sums = work.sums;
   output_level3(out27, 81, 18, out81);   // [81][2 x 9]
   output_level2(out81, kN / 2, 6, out162);  // [162][2 x 3]
@@ -559,9 +587,9 @@ bool degree_below_d(const Gf2Poly& g) {
   return true;
 }
 
-// G~'s vector sums per polynomial, per thread: the streams' set-up applies the same few polynomials
-// (mt19937_stream_jump_powers) thousands of times. The most recently used kKept polynomials are kept
-// (93 KB each).
+// G~'s vector sums per polynomial, per thread: the streams' set-up applies the same eight
+// polynomials (mt19937_stream_jump_powers) a thousand times each. The last kKept polynomials are
+// kept (93 KB each), replaced first in first out (no reordering on a hit: a batch looks up eight).
 const VectorSums& vector_sums_of(const Gf2Poly& g) {
   constexpr std::size_t kKept = 2 * kMt19937JumpBatch;
   struct Entry {
@@ -569,18 +597,20 @@ const VectorSums& vector_sums_of(const Gf2Poly& g) {
     std::unique_ptr<VectorSums> sums;
   };
   thread_local std::vector<Entry> kept;
-  for (std::size_t i = 0; i < kept.size(); ++i)
-    if (kept[i].poly == g) {
-      if (i != 0) std::rotate(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(i), kept.begin() + static_cast<std::ptrdiff_t>(i) + 1);
-      return *kept[0].sums;
-    }
-  if (kept.size() < kKept) kept.push_back({{}, std::make_unique<VectorSums>()});
-  std::rotate(kept.begin(), kept.end() - 1, kept.end());  // the least recent (or the new) entry first
+  thread_local std::size_t replace_next = 0;
+  for (const Entry& e : kept)
+    if (e.poly == g) return *e.sums;
+  if (kept.size() < kKept) {
+    kept.push_back({{}, std::make_unique<VectorSums>()});
+    replace_next = kept.size() - 1;
+  }
+  Entry& e = kept[replace_next];
+  replace_next = (replace_next + 1) % kKept;
   std::uint64_t gt[kGWords];
   reversed_polynomial(g, gt);
-  vector_sums(gt, *kept[0].sums);
-  kept[0].poly = g;
-  return *kept[0].sums;
+  vector_sums(gt, *e.sums);
+  e.poly = g;
+  return *e.sums;
 }
 }  // namespace
 
