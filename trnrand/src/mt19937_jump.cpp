@@ -32,6 +32,11 @@
 // eight rows (generator_level3_short_rows); the fourth level, the 9 x 9 sub-products and the
 // fourth level's output rows are one pass over registers (fused_group, the 5-level product loop
 // unrolled); the planes' relation reads aligned lines and funnel-shifts them (relation_plane).
+// Session 24 (host speed only, the same words): mt19937_jump_clmul_many applies several polynomials
+// to one window; its extension, the generator levels and the generator side of the register stage
+// (GeneratorLeaves) are formed once (jump_source_avx512) and only the products, the output levels,
+// the planes and the transpose run per polynomial (jump_product_avx512). The streams' set-up jumps
+// from every eighth stream to the next eight (mt19937_set_up_streams in mt19937.cpp).
 // Engines: none; this is the host set-up of the MT19937 streams (docs/trnrand.md section 12: outside the
 // trace, as before). Accuracy: exact (the same linear map as the Horner scheme; tested against it, for
 // random windows whose word 0 is arbitrary, and against plain stepping). Limits: hosts with AVX-512

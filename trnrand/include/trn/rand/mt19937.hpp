@@ -17,7 +17,8 @@
 // ahead for F2-linear random number generators", INFORMS J. Computing 20(3), 385-390, 2008): the
 // characteristic polynomial phi of the transition (degree 19937) by Berlekamp-Massey from 2 x 19937
 // output bits, g = x^(2^2048) mod phi by 2048 squarings (stored as a constant; the test recomputes
-// it), and each stream's state advanced from the previous one by g(T): x[J + k] = sum_i g_i x[i + k],
+// it), and each stream's state advanced by g(T): x[J + k] = sum_i g_i x[i + k] (since session 24 stream
+// 8h + j from stream 8h by x^(jJ) mod phi, eight stored polynomials, mt19937_set_up_streams),
 // as 32 bit-plane GF(2) middle products with VPCLMULQDQ (mt19937_jump_clmul, ~20 us per stream) or
 // the paper's sliding-window Horner scheme (q = 8: 2492 XORs of 624-word table entries, ~150 us) on
 // hosts without it; streams are set up lazily, so a call of n < 65536 words needs only n / 8 of them.
