@@ -507,7 +507,12 @@ struct Mt19937Generator::Streams {
     if (have.size() <= t) {
       const std::size_t from = have.size();
       have.resize(t + 1);  // capacity 8192: no reallocation
-      mt19937_set_up_streams(have.data(), from, t + 1);
+      try {
+        mt19937_set_up_streams(have.data(), from, t + 1);
+      } catch (...) {
+        have.resize(from);  // no unwritten window stays kept
+        throw;
+      }
     }
     // `window` grows with the streams set up (a generator's 20 MB are not zeroed and then
     // overwritten); the kernel extends it to all 8192 with zeros (window_all).

@@ -55,7 +55,7 @@ Gf2Poly mt19937_x_pow_mod(std::uint64_t e);
 // stored in the library (mt19937_x_pow2_mod(2048) takes 2048 squarings modulo phi, ~0.7 s of host
 // time on the first call of a process; the test compares the two).
 const Gf2Poly& mt19937_stream_jump_polynomial();
-// Products modulo phi (schoolbook; for the stored tables' tests and their generator).
+// a b mod phi for a, b of degree < 19937 (schoolbook; for the stored tables' tests and their generator).
 Gf2Poly mt19937_mul_mod(const Gf2Poly& a, const Gf2Poly& b);
 // The streams' set-up jumps from every kMt19937JumpBatch-th stream to the next kMt19937JumpBatch
 // (one twist extension and generator side shared by their middle products, mt19937_jump_many):
