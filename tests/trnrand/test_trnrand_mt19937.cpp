@@ -64,6 +64,10 @@ TEST(TrnrandMt19937, JumpAheadEqualsPlainStepping) {
     const auto w = trn::rand::mt19937_jump(w0, trn::rand::mt19937_x_pow_mod(j));
     for (std::size_t k = 1; k < 624; ++k) ASSERT_EQ(w[k], x[j + k]) << j << " " << k;  // word 0: its top bit only
     EXPECT_EQ(w[0] >> 31, x[j] >> 31) << j;
+    // From the window made recurrent, word 0 too (all 32 bits of x[J]).
+    trn::rand::Mt19937Window stepped{};
+    std::copy(x.begin() + static_cast<std::ptrdiff_t>(j), x.begin() + static_cast<std::ptrdiff_t>(j) + 624, stepped.begin());
+    EXPECT_EQ(trn::rand::mt19937_jump(trn::rand::mt19937_recurrent_word0(w0), trn::rand::mt19937_x_pow_mod(j)), stepped) << j;
   }
   // 2^11 by squarings equals 2048 by square and multiply.
   EXPECT_EQ(trn::rand::mt19937_x_pow2_mod(11), trn::rand::mt19937_x_pow_mod(2048));
@@ -106,6 +110,81 @@ TEST(TrnrandMt19937, MiddleProductJumpEqualsHornerJump) {
   trn::rand::Gf2Poly high(313, 0);
   high[312] = 1;
   EXPECT_FALSE(trn::rand::mt19937_jump_clmul(w, high, out));
+}
+
+TEST(TrnrandMt19937, StreamJumpPowersAreProductsOfTheStreamJump) {
+  // The stored x^(j 2^2048) mod phi (j = 1 .. 8) of the batched stream set-up: element 0 is the
+  // stream jump, element j the product modulo phi of element j - 1 and the stream jump; the product
+  // itself against square and multiply.
+  using trn::rand::mt19937_mul_mod;
+  using trn::rand::mt19937_x_pow_mod;
+  EXPECT_EQ(mt19937_mul_mod(mt19937_x_pow_mod(20000), mt19937_x_pow_mod(30011)), mt19937_x_pow_mod(50011));
+  EXPECT_EQ(mt19937_mul_mod(mt19937_x_pow_mod(19936), mt19937_x_pow_mod(19937)), mt19937_x_pow_mod(39873));
+  const auto& powers = trn::rand::mt19937_stream_jump_powers();
+  const auto& g = trn::rand::mt19937_stream_jump_polynomial();
+  ASSERT_EQ(powers[0], g);
+  for (std::size_t j = 1; j < powers.size(); ++j) EXPECT_EQ(powers[j], mt19937_mul_mod(powers[j - 1], g)) << j;
+}
+
+TEST(TrnrandMt19937, BatchedJumpsEqualSingleJumpsAndTheChain) {
+  // mt19937_jump_many (one extension and generator side for several polynomials) equals
+  // mt19937_jump per polynomial: random windows (word 0 arbitrary), random polynomials and the
+  // stored powers, out aliasing the source. From init_genrand's window made recurrent
+  // (mt19937_recurrent_word0), the j-th power equals j chained stream jumps (the set-up's old order,
+  // and cuRAND's streams); from the window itself it does not for j = 3, 4 (their g_0 = 1).
+  std::mt19937_64 r(20261207);
+  const auto& powers = trn::rand::mt19937_stream_jump_powers();
+  for (int k = 0; k < 6; ++k) {
+    std::vector<trn::rand::Gf2Poly> polys(powers.begin(), powers.end());
+    for (int extra = 0; extra < 3; ++extra) {
+      trn::rand::Gf2Poly p(312);
+      for (auto& c : p) c = r();
+      p[311] &= (std::uint64_t{1} << (19937 % 64)) - 1;
+      polys.insert(polys.begin() + 3 * extra, p);
+    }
+    trn::rand::Mt19937Window w{};
+    for (auto& x : w) x = static_cast<std::uint32_t>(r());
+    std::vector<trn::rand::Mt19937Window> out(polys.size());
+    trn::rand::mt19937_jump_many(w, polys, out.data());
+    for (std::size_t i = 0; i < polys.size(); ++i) ASSERT_EQ(out[i], trn::rand::mt19937_jump(w, polys[i])) << k << " " << i;
+    trn::rand::Mt19937Window aliased = w;
+    trn::rand::mt19937_jump_many(aliased, std::span<const trn::rand::Gf2Poly>(polys).subspan(5, 1), &aliased);
+    ASSERT_EQ(aliased, out[5]) << k;
+  }
+  const auto w0 = trn::rand::mt19937_init_genrand(7u);
+  const auto recurrent = trn::rand::mt19937_recurrent_word0(w0);
+  std::vector<trn::rand::Mt19937Window> batch(powers.size());
+  trn::rand::mt19937_jump_many(recurrent, powers, batch.data());
+  auto chained = w0;
+  bool differs_without = false;
+  for (std::size_t j = 0; j < powers.size(); ++j) {
+    chained = trn::rand::mt19937_jump(chained, trn::rand::mt19937_stream_jump_polynomial());
+    ASSERT_EQ(batch[j], chained) << j;
+    EXPECT_EQ(trn::rand::mt19937_recurrent_word0(chained), chained) << j;  // a jump's window is the recurrence's
+    differs_without |= trn::rand::mt19937_jump(w0, powers[j]) != chained;
+  }
+  EXPECT_TRUE(differs_without);
+  auto twisted = w0;
+  trn::rand::mt19937_twist(twisted);
+  EXPECT_EQ(trn::rand::mt19937_recurrent_word0(twisted), twisted);
+}
+
+TEST(TrnrandMt19937, StreamSetUpEqualsTheChainOfStreamJumps) {
+  // All 8192 initial windows of seed 1234 (every word, word 0's unread bits included: the kernel
+  // DMAs them into SBUF) by the batched set-up, in one range and in ranges that start and end inside
+  // batches (as lazy calls do), against the chain of single stream jumps from init_genrand's window.
+  const std::size_t n = trn::rand::kMt19937Streams;
+  std::vector<trn::rand::Mt19937Window> chain(n), whole(n), pieces(n);
+  chain[0] = whole[0] = pieces[0] = trn::rand::mt19937_init_genrand(1234u);
+  for (std::size_t t = 1; t < n; ++t) chain[t] = trn::rand::mt19937_jump(chain[t - 1], trn::rand::mt19937_stream_jump_polynomial());
+  trn::rand::mt19937_set_up_streams(whole.data(), 1, n);
+  std::size_t from = 1;
+  for (const std::size_t to : {std::size_t{2}, std::size_t{5}, std::size_t{9}, std::size_t{10}, std::size_t{100}, n})
+    trn::rand::mt19937_set_up_streams(pieces.data(), from, to), from = to;
+  for (std::size_t t = 0; t < n; ++t) {
+    ASSERT_EQ(whole[t], chain[t]) << t;
+    ASSERT_EQ(pieces[t], chain[t]) << t;
+  }
 }
 
 TEST(TrnrandMt19937, MatchesStoredCurandVectors) {

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <utility>
 
 #include "trn/core/error.hpp"
 #include "trn/core/memory.hpp"
@@ -294,6 +295,14 @@ const Gf2Poly& mt19937_stream_jump_polynomial() {
   return g;
 }
 
+Gf2Poly mt19937_mul_mod(const Gf2Poly& a, const Gf2Poly& b) {
+  const Gf2Poly b_low(b.begin(), b.begin() + static_cast<std::ptrdiff_t>(std::min(b.size(), kPolyWords)));
+  Gf2Poly p(2 * kPolyWords + 2, 0);
+  for (std::size_t i = 0; i < std::min(a.size(), kPolyWords) * 64; ++i)
+    if (coefficient(a, i)) xor_shifted(p, b_low, i);
+  return reducer().reduce(std::move(p));
+}
+
 Mt19937Window mt19937_init_genrand(std::uint32_t seed) {
   Mt19937Window w{};
   w[0] = seed;
@@ -325,6 +334,42 @@ Mt19937Window mt19937_jump(const Mt19937Window& w, const Gf2Poly& g) {
   Mt19937Window out;
   if (mt19937_jump_clmul(w, g, out)) return out;  // the same words, ~20x faster where the ISA allows
   return mt19937_jump_horner(w, g);
+}
+
+Mt19937Window mt19937_recurrent_word0(const Mt19937Window& w) {
+  // w = T u means w[0] = u[1] and w[623] ^ w[396] = (y >> 1) ^ (y odd ? 0x9908b0df : 0) with
+  // y = u[0] & 0x80000000 | u[1] & 0x7fffffff: bit 31 of it is y's bit 0 (the constant's bit 31 is
+  // set, y >> 1 has none), and its bits 0 .. 29, with the constant removed, are y's bits 1 .. 30.
+  constexpr std::uint32_t kMag = 0x9908b0dfu;
+  static_assert((kMag >> 31) == 1u, "the odd-y constant marks bit 31");
+  Mt19937Window v = w;
+  const std::uint32_t carried = w[623] ^ w[396];
+  const std::uint32_t bit0 = carried >> 31;
+  const std::uint32_t bits1_30 = ((carried ^ (bit0 != 0 ? kMag : 0u)) << 1) & 0x7ffffffeu;
+  v[0] = (w[0] & 0x80000000u) | bits1_30 | bit0;
+  return v;
+}
+
+void mt19937_set_up_streams(Mt19937Window* windows, std::size_t from, std::size_t to) {
+  for (std::size_t next = from; next < to;) {
+    // Streams next .. last from their batch's first stream `head`. Jumps from stream 0's window as
+    // the recurrence would have written it (mt19937_recurrent_word0): g(T) applies g_0 to the unread
+    // bits of word 0, and the chain of single jumps this replaces applied x^(2^2048) mod phi, whose
+    // g_0 is 0, where x^(j 2^2048) mod phi has g_0 = 1 for j = 3, 4. Every later head is the
+    // recurrence's window already (a jump's).
+    const std::size_t head = (next - 1) / kMt19937JumpBatch * kMt19937JumpBatch;
+    const std::size_t last = std::min(head + kMt19937JumpBatch, to - 1);
+    mt19937_jump_many(mt19937_recurrent_word0(windows[head]),
+                      std::span<const Gf2Poly>(mt19937_stream_jump_powers()).subspan(next - head - 1, last + 1 - next),
+                      windows + next);
+    next = last + 1;
+  }
+}
+
+void mt19937_jump_many(const Mt19937Window& w, std::span<const Gf2Poly> polys, Mt19937Window* out) {
+  if (mt19937_jump_clmul_many(w, polys, out)) return;
+  const Mt19937Window source = w;  // out may alias w
+  for (std::size_t i = 0; i < polys.size(); ++i) out[i] = mt19937_jump_horner(source, polys[i]);
 }
 
 Mt19937Window mt19937_jump_horner(const Mt19937Window& w, const Gf2Poly& g) {
@@ -405,18 +450,32 @@ namespace {
 // pages (core's allocate_host_bytes: 2 MiB aligned, madvise): in 4 KiB pages their first touch
 // was ~10 k page faults, ~11 % of a process's first MT19937 call (perf). Host speed only: the same
 // words; the arrays are filled before they are read.
-template <class T>
+// kZeroFill false: resize leaves the new windows uninitialised (the seed's windows, written by the
+// jumps right after; a generator's windows keep resize's zeros: the kernel DMAs them in).
+template <class T, bool kZeroFill = true>
 struct HugePageAllocator {
   using value_type = T;
+  template <class U>
+  struct rebind {
+    using other = HugePageAllocator<U, kZeroFill>;
+  };
   HugePageAllocator() = default;
   template <class U>
-  HugePageAllocator(const HugePageAllocator<U>&) noexcept {}
+  HugePageAllocator(const HugePageAllocator<U, kZeroFill>&) noexcept {}
   T* allocate(std::size_t n) { return reinterpret_cast<T*>(detail::allocate_host_bytes(n * sizeof(T), false)); }
   void deallocate(T* p, std::size_t) noexcept { detail::HostFree{}(reinterpret_cast<std::byte*>(p)); }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    if constexpr (sizeof...(Args) == 0 && !kZeroFill)
+      ::new (static_cast<void*>(p)) U;  // default-initialised: no zero pass over 20 MB
+    else
+      ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
   template <class U>
-  bool operator==(const HugePageAllocator<U>&) const noexcept { return true; }
+  bool operator==(const HugePageAllocator<U, kZeroFill>&) const noexcept { return true; }
 };
 using WindowVector = std::vector<Mt19937Window, HugePageAllocator<Mt19937Window>>;
+using SeedWindowVector = std::vector<Mt19937Window, HugePageAllocator<Mt19937Window, false>>;
 }  // namespace
 
 // The 8192 stream states: stream t's window holds block `block[t]` (its 624 raw words after
@@ -431,19 +490,29 @@ struct Mt19937Generator::Streams {
   explicit Streams(std::uint64_t seed)
       : block(kMt19937Streams, -1), seed32(static_cast<std::uint32_t>(seed)) {}
 
-  // Sets up (by jump ahead) every stream up to t. The initial windows depend on lo32(seed) only
-  // and cost ~8 us of host time per stream (a 19937-bit polynomial of the transition applied to
-  // the previous stream, mt19937_jump; 150 us with the Horner scheme), ~0.07 s for all 8192: they
-  // are kept per seed (InitialWindows below), so a second generator of the same seed copies them
-  // (20 MB) instead of recomputing them. Host set-up outside the trace, as before; the same words.
+  // Sets up (by jump ahead) every stream up to t. The initial windows depend on lo32(seed) only:
+  // stream 8h + j (j = 1 .. 8) is stream 8h advanced by x^(j 2^2048) mod phi (mt19937_jump_many:
+  // stream 8h's twist extension and the generator side of its middle products once for the eight,
+  // ~4 us of host time per stream instead of ~6 for a chain of single jumps; ~150 us with the Horner
+  // scheme). They are kept per seed (InitialWindows below), so a second generator of the same seed
+  // copies them (20 MB) instead of recomputing them. Host set-up outside the trace, as before; the
+  // same words (the same linear maps of stream 0).
   void prepare(std::uint32_t t) {
     if (ready > t) return;
     if (!initial) initial = initial_windows(seed32);  // held while this generator lives (no recompute)
     const std::shared_ptr<InitialWindows>& cached = initial;
     const std::lock_guard<std::mutex> lock(cached->mutex);
-    while (cached->windows.size() <= t) {
-      if (!cached->windows.empty()) cached->cursor = mt19937_jump(cached->cursor, stream_jump());
-      cached->windows.push_back(cached->cursor);
+    SeedWindowVector& have = cached->windows;
+    if (have.empty()) have.push_back(mt19937_init_genrand(seed32));
+    if (have.size() <= t) {
+      const std::size_t from = have.size();
+      have.resize(t + 1);  // capacity 8192: no reallocation
+      try {
+        mt19937_set_up_streams(have.data(), from, t + 1);
+      } catch (...) {
+        have.resize(from);  // no unwritten window stays kept
+        throw;
+      }
     }
     // `window` grows with the streams set up (a generator's 20 MB are not zeroed and then
     // overwritten); the kernel extends it to all 8192 with zeros (window_all).
@@ -458,11 +527,10 @@ struct Mt19937Generator::Streams {
     ready = t + 1;
   }
 
-  // The initial windows of streams 0 .. windows.size() - 1 of one seed (cursor: the last one).
+  // The initial windows of streams 0 .. windows.size() - 1 of one seed.
   struct InitialWindows {
     std::mutex mutex;
-    WindowVector windows;
-    Mt19937Window cursor{};
+    SeedWindowVector windows;
   };
   std::shared_ptr<InitialWindows> initial;  // this seed's, from initial_windows at the first prepare
   // The process's windows for lo32(seed): the most recently used seeds' are kept after their
@@ -481,13 +549,11 @@ struct Mt19937Generator::Streams {
       }
     auto fresh = std::make_shared<InitialWindows>();
     fresh->windows.reserve(kMt19937Streams);
-    fresh->cursor = mt19937_init_genrand(seed32);
     std::rotate(recent.begin(), recent.begin() + static_cast<std::ptrdiff_t>(kept) - 1,
                 recent.begin() + static_cast<std::ptrdiff_t>(kept));  // drop the least recent
     recent[0] = {seed32, fresh};
     return fresh;
   }
-  static const Gf2Poly& stream_jump() { return mt19937_stream_jump_polynomial(); }
   // All 8192 windows (the kernel's SBUF image): the streams not set up yet are zeros, never read.
   Mt19937Window* window_all() {
     window.resize(kMt19937Streams);

@@ -32,14 +32,21 @@
 // eight rows (generator_level3_short_rows); the fourth level, the 9 x 9 sub-products and the
 // fourth level's output rows are one pass over registers (fused_group, the 5-level product loop
 // unrolled); the planes' relation reads aligned lines and funnel-shifts them (relation_plane).
+// Session 24 (host speed only, the same words): mt19937_jump_clmul_many applies several polynomials
+// to one window; its extension, the generator levels and the generator side of the register stage
+// (GeneratorLeaves) are formed once (jump_source_avx512) and only the products, the output levels,
+// the planes and the transpose run per polynomial (jump_product_avx512). The streams' set-up jumps
+// from every eighth stream to the next eight (mt19937_set_up_streams in mt19937.cpp).
 // Engines: none; this is the host set-up of the MT19937 streams (docs/trnrand.md section 12: outside the
 // trace, as before). Accuracy: exact (the same linear map as the Horner scheme; tested against it, for
 // random windows whose word 0 is arbitrary, and against plain stepping). Limits: hosts with AVX-512
 // F/BW/VBMI/VBMI2, VPCLMULQDQ and GFNI (returns false elsewhere, and for g of degree >= 19937).
 #include "avx512_intrinsics.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -288,17 +295,15 @@ TRN_MT_JUMP_TARGET inline void relation_plane(const std::uint64_t* src, const st
   }
 }
 
-// One group of the fused stage of jump_avx512 step 2: part k4 of the fourth level, columns 8 j ..
-// 8 j + 7 of a (the 27 x 27 sub-products' generator rows, [53][54]), through the 9 x 9 sub-products to
-// out27's rows ([27][2 x 54]).
+// The generator side of the fused stage (jump step 2), per source window: part k4 of the fourth
+// level, columns 8 j .. 8 j + 7 of a (the 27 x 27 sub-products' generator rows, [53][54]), through
+// the last two three-way levels to the 36 leaves of the 9 x 9 sub-products, [level-5 product p][leaf q].
+struct GeneratorLeaves {
+  __m512i leaves[6][kLaneGroups][6][6];
+};
 template <std::size_t k4>
-TRN_MT_JUMP_TARGET inline void fused_group(const std::uint64_t* a, const VectorSums& vs, std::size_t j, std::uint64_t* out27) {
-  const __m512i first_half = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0);
-  const __m512i second_half = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
-  constexpr std::size_t kRow27 = 2 * kCols27;  // 108 words
+TRN_MT_JUMP_TARGET inline void generator_leaves_group(const std::uint64_t* a, std::size_t j, __m512i (*out)[6]) {
   const std::uint64_t* col = a + 8 * j;
-  // The last group holds six columns (48 .. 53): its second half-row stores words 8 .. 11 only.
-  const __mmask8 tail = 8 * j + 8 <= kCols27 ? 0xff : 0x0f;
   __m512i h[17];
   for (std::size_t r = 0; r < 17; ++r) {
     const std::uint64_t* rows = col + r * kCols27;  // a's rows r + 9 s at rows + 9 s kCols27
@@ -307,8 +312,6 @@ TRN_MT_JUMP_TARGET inline void fused_group(const std::uint64_t* a, const VectorS
                                               _mm512_loadu_si512(rows + (k4 + 2) * kStep), 0x96)
                   : _mm512_loadu_si512(rows + (k4 - 2) * kStep);
   }
-  __m512i out_even[9], out_odd[9];
-  for (std::size_t i = 0; i < 9; ++i) out_even[i] = out_odd[i] = _mm512_setzero_si512();
 #pragma GCC unroll 6
   for (std::size_t p = 0; p < 6; ++p) {
     __m512i hp[5];
@@ -319,14 +322,38 @@ TRN_MT_JUMP_TARGET inline void fused_group(const std::uint64_t* a, const VectorS
             : p == 2 ? _mm512_ternarylogic_epi64(C, D, E, 0x96)
             : p == 3 ? B : p == 4 ? C : D;
     }
-    const __m512i leaf[6] = {_mm512_ternarylogic_epi64(hp[0], hp[1], hp[2], 0x96),
-                             _mm512_ternarylogic_epi64(hp[1], hp[2], hp[3], 0x96),
-                             _mm512_ternarylogic_epi64(hp[2], hp[3], hp[4], 0x96), hp[1], hp[2], hp[3]};
+    out[p][0] = _mm512_ternarylogic_epi64(hp[0], hp[1], hp[2], 0x96);
+    out[p][1] = _mm512_ternarylogic_epi64(hp[1], hp[2], hp[3], 0x96);
+    out[p][2] = _mm512_ternarylogic_epi64(hp[2], hp[3], hp[4], 0x96);
+    out[p][3] = hp[1];
+    out[p][4] = hp[2];
+    out[p][5] = hp[3];
+  }
+}
+template <std::size_t k4>
+TRN_MT_JUMP_TARGET void generator_leaves_part(const std::uint64_t* a, GeneratorLeaves& gl) {
+  for (std::size_t j = 0; j < kLaneGroups; ++j) generator_leaves_group<k4>(a, j, gl.leaves[k4][j]);
+}
+
+// One group of the product side of the fused stage, per polynomial: the 36 leaves' products with the
+// vector sums, the 9 x 9 sub-products' two output levels and the fourth level's output rows, into
+// out27's rows ([27][2 x 54]).
+template <std::size_t k4>
+TRN_MT_JUMP_TARGET inline void fused_group(const GeneratorLeaves& gl, const VectorSums& vs, std::size_t j, std::uint64_t* out27) {
+  const __m512i first_half = _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0);
+  const __m512i second_half = _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4);
+  constexpr std::size_t kRow27 = 2 * kCols27;  // 108 words
+  // The last group holds six columns (48 .. 53): its second half-row stores words 8 .. 11 only.
+  const __mmask8 tail = 8 * j + 8 <= kCols27 ? 0xff : 0x0f;
+  __m512i out_even[9], out_odd[9];
+  for (std::size_t i = 0; i < 9; ++i) out_even[i] = out_odd[i] = _mm512_setzero_si512();
+#pragma GCC unroll 6
+  for (std::size_t p = 0; p < 6; ++p) {
     __m512i pe[6], po[6];
     for (std::size_t q = 0; q < 6; ++q) {
-      const __m512i vv = _mm512_load_si512(vs.leaves[k4][j][p][q]);
-      pe[q] = _mm512_clmulepi64_epi128(leaf[q], vv, 0x00);
-      po[q] = _mm512_clmulepi64_epi128(leaf[q], vv, 0x11);
+      const __m512i leaf = gl.leaves[k4][j][p][q], vv = _mm512_load_si512(vs.leaves[k4][j][p][q]);
+      pe[q] = _mm512_clmulepi64_epi128(leaf, vv, 0x00);
+      po[q] = _mm512_clmulepi64_epi128(leaf, vv, 0x11);
     }
     // Level-6 output rows of product p (P0 + P3 + P4, P1 + P3 + P5, P2 + P4 + P5), added to the
     // level-5 output rows s of every s whose sum holds p (s = 0: {0, 3, 4}, 1: {1, 3, 5}, 2: {2, 4, 5}).
@@ -361,27 +388,36 @@ TRN_MT_JUMP_TARGET inline void fused_group(const std::uint64_t* a, const VectorS
   }
 }
 
-// out = the window J steps after w, for the polynomial whose vector sums are vs.
-TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const VectorSums& vs, bool g0, std::uint32_t* out) {
-  static const PermuteTables tables;
-  constexpr std::uint32_t kMag = 0x9908b0dfu;
-  static_assert(((kMag >> 30) & 1u) == 0, "plane 31's relation has no s_0 term");
-  constexpr std::size_t kPlaneWords = kPlane0Words + 16;  // slack: the shifted reads past a plane's end
-  // Per thread: the extended sequence (160 KB), plane 0's bits, the planes.
+constexpr std::uint32_t kMag = 0x9908b0dfu;
+
+// The per-thread arrays of a jump (callers' threads may have small stacks): the extended sequence
+// (160 KB), plane 0's bits, the levels' arrays (~60 KB), the planes.
+struct alignas(64) JumpWork {
   struct alignas(64) Line {
     std::uint32_t w[16];
   };
-  thread_local std::vector<Line> x_buf(kNarrowFrom / 16);  // 64-byte aligned: the recurrence's loads are aligned
-  thread_local std::vector<Line> x16_buf((kExtWords - kNarrowFrom + 640) / 32);  // the 16-bit tail
-  thread_local std::vector<std::uint64_t> bits_buf(kBitWords);
-  struct alignas(64) PlaneLine {
-    std::uint64_t w[8];
-  };
+  static constexpr std::size_t kPlaneWords = kPlane0Words + 16;  // slack: the shifted reads past a plane's end
   static_assert(kPlaneWords % 8 == 0, "planes start on 64-byte lines");
-  thread_local std::vector<PlaneLine> planes_buf(32 * kPlaneWords / 8);  // zeros at first; slack never read into the output
-  std::uint32_t* x = x_buf.data()->w;
-  auto* bits16 = reinterpret_cast<std::uint16_t*>(bits_buf.data());
-  std::uint64_t* planes = planes_buf.data()->w;
+  alignas(64) Line x[kNarrowFrom / 16];  // 64-byte aligned: the recurrence's loads are aligned
+  alignas(64) Line x16[(kExtWords - kNarrowFrom + 640) / 32];  // the 16-bit tail
+  alignas(64) std::uint64_t bits[kBitWords];
+  alignas(64) std::uint64_t gen[kGen], g1[(kN - 1) * 3], g2[(kSubN * 2 - 1) * kSub + 4 * kSub];  // + the slack of level 3's reads
+  alignas(64) std::uint64_t a[53 * kCols27 + 8];
+  GeneratorLeaves leaves;  // 97 KB
+  alignas(64) std::uint64_t out27[27 * 2 * kCols27], out81[81 * 18], out162[162 * 6], sums[kN * 2];
+  alignas(64) std::uint64_t planes[32 * kPlaneWords];  // zeros at first; slack never read into the output
+};
+JumpWork& jump_work() {
+  thread_local std::unique_ptr<JumpWork> work = std::make_unique<JumpWork>();  // value-initialised: zeros
+  return *work;
+}
+
+// The half of a jump that depends on the source window only (shared by every polynomial applied to
+// it, mt19937_jump_clmul_many): w's extension to plane 0's 39 936 bits and the generator side of the
+// middle product's top three levels (work.a).
+TRN_MT_JUMP_TARGET void jump_source_avx512(const std::uint32_t* w, JumpWork& work) {
+  std::uint32_t* x = work.x->w;
+  auto* bits16 = reinterpret_cast<std::uint16_t*>(work.bits);
 
   // 1. x[624 ..] by the recurrence x[n] = x[n - 227] ^ (y >> 1) ^ (y odd ? 0x9908b0df : 0),
   //    y = x[n - 624] & 0x80000000 | x[n - 623] & 0x7fffffff (16 words read only older words), and
@@ -412,7 +448,7 @@ TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const VectorSums& vs
   // stays exact below kNarrowFrom + 15 x 623 >= 39904 (the last position plane 0's product bits read;
   // the test's random windows and the 8191-jump hashes check it). ~12 % fewer vector instructions.
   // x16[i] is position kNarrowFrom - 640 + i; its first 640 come from the 32-bit words.
-  auto* x16 = reinterpret_cast<std::uint16_t*>(x16_buf.data()->w);
+  auto* x16 = reinterpret_cast<std::uint16_t*>(work.x16->w);
   for (std::size_t i = 0; i < 640; i += 16)
     _mm256_store_si256(reinterpret_cast<__m256i*>(x16 + i), _mm512_cvtepi32_epi16(_mm512_load_si512(x + kNarrowFrom - 640 + i)));
   __m512i idx17, idx29, mag16;  // lanes i + 17, i + 29 of two lines; lane i: i odd ? low half of kMag : 0
@@ -428,7 +464,7 @@ TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const VectorSums& vs
     mag16 = _mm512_load_si512(tm);
   }
   const __m512i one16 = _mm512_set1_epi16(1);
-  auto* bits32 = reinterpret_cast<std::uint32_t*>(bits_buf.data());
+  auto* bits32 = reinterpret_cast<std::uint32_t*>(work.bits);
   // Lines x16[i - 640 ..] and x16[i - 608 ..] hold x[n - 623 ..] at lane 17, x16[i - 256 ..] and
   // x16[i - 224 ..] hold x[n - 227 ..] at lane 29.
   __m512i b_lo = _mm512_load_si512(x16), c_lo = _mm512_load_si512(x16 + 640 - 256);
@@ -441,26 +477,37 @@ TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const VectorSums& vs
     b_lo = b_hi;
     c_lo = c_hi;
   }
-  const std::uint64_t* s0 = bits_buf.data();
+  const std::uint64_t* s0 = work.bits;
 
   // 2. The sums S_{310 + i} = sum_u G~[u] S_0[310 + i - u], i < kN: the Toeplitz matrix of
-  //    h(d) = S_0[310 + d] (row d + kN - 1: S_0 word row - 13) times G~, generator side per jump.
-  // The levels' arrays (~60 KB) per thread, not on the stack (callers' threads may have small stacks).
-  struct alignas(64) Work {
-    alignas(64) std::uint64_t gen[kGen], g1[(kN - 1) * 3], g2[(kSubN * 2 - 1) * kSub + 4 * kSub];  // + the slack of level 3's reads
-    alignas(64) std::uint64_t a[53 * kCols27 + 8];
-    alignas(64) std::uint64_t out27[27 * 2 * kCols27], out81[81 * 18], out162[162 * 6], sums[kN * 2];
-  };
-  thread_local std::unique_ptr<Work> work = std::make_unique<Work>();
-  std::uint64_t *gen = work->gen, *g1 = work->g1, *g2 = work->g2;
+  //    h(d) = S_0[310 + d] (row d + kN - 1: S_0 word row - 13) times G~, generator side per source window.
+  std::uint64_t *gen = work.gen, *g1 = work.g1, *g2 = work.g2;
   std::fill(gen, gen + kGenShift, 0);
   std::copy(s0, s0 + kBitWords, gen + kGenShift);
   std::fill(gen + kGenShift + kBitWords, gen + kGen, 0);
   generator_level2(gen, kN, 1, g1);      // [323][3]
   generator_level2(g1, kN / 2, 3, g2);   // [161][9]
-  std::uint64_t* a = work->a;
+  std::uint64_t* a = work.a;
   generator_level3_short_rows<kSub>(g2, 81, a);  // [53][54]
   std::fill(a + 53 * kCols27, a + 53 * kCols27 + 8, 0);  // the last group's loads past row 52
+  // The fourth level's generator parts and the last two levels' generator sides, to the leaves
+  // (jump_product_avx512 multiplies them by each polynomial's vector leaves).
+  generator_leaves_part<0>(a, work.leaves);
+  generator_leaves_part<1>(a, work.leaves);
+  generator_leaves_part<2>(a, work.leaves);
+  generator_leaves_part<3>(a, work.leaves);
+  generator_leaves_part<4>(a, work.leaves);
+  generator_leaves_part<5>(a, work.leaves);
+}
+
+// The other half, per polynomial: out = the window J steps after w (whose jump_source_avx512 is in
+// work), for the polynomial whose vector sums are vs and whose coefficient g_0 is g0.
+TRN_MT_JUMP_TARGET void jump_product_avx512(const std::uint32_t* w, const VectorSums& vs, bool g0, JumpWork& work,
+                                            std::uint32_t* out) {
+  static const PermuteTables tables;
+  static_assert(((kMag >> 30) & 1u) == 0, "plane 31's relation has no s_0 term");
+  constexpr std::size_t kPlaneWords = JumpWork::kPlaneWords;
+  std::uint64_t* planes = work.planes;
   // The 27 x 27 sub-products' fourth level (three-way, m = 9: part k4 of generator row r is a sum of
   // a's rows r + 9 s) and then their 9 x 9 sub-products eight at a time in registers: two three-way
   // levels (generator rows 17 -> 6 x 5 -> 36 leaves), 36 x 8 products (VPCLMULQDQ of the low qwords
@@ -469,14 +516,14 @@ TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const VectorSums& vs
   // into out27, on the 128-bit products (the output side is linear, so their low and high words go
   // through it together: rows of 2 x 54 words, column c's product at 2c, 2c + 1). Parts 0 .. 2 store
   // their rows, parts 3 .. 5 add theirs.
-  std::uint64_t* out27 = work->out27;
-  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<0>(a, vs, j, out27);
-  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<1>(a, vs, j, out27);
-  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<2>(a, vs, j, out27);
-  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<3>(a, vs, j, out27);
-  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<4>(a, vs, j, out27);
-  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<5>(a, vs, j, out27);
-  std::uint64_t *out81 = work->out81, *out162 = work->out162, *sums = work->sums;
+  std::uint64_t* out27 = work.out27;
+  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<0>(work.leaves, vs, j, out27);
+  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<1>(work.leaves, vs, j, out27);
+  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<2>(work.leaves, vs, j, out27);
+  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<3>(work.leaves, vs, j, out27);
+  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<4>(work.leaves, vs, j, out27);
+  for (std::size_t j = 0; j < kLaneGroups; ++j) fused_group<5>(work.leaves, vs, j, out27);
+  std::uint64_t *out81 = work.out81, *out162 = work.out162, *sums = work.sums;
   output_level3(out27, 81, 18, out81);   // [81][2 x 9]
   output_level2(out81, kN / 2, 6, out162);  // [162][2 x 3]
   output_level2(out162, kN, 2, sums);       // [324][2]: S_{310 + i} = sums[2i] (low word), sums[2i + 1]
@@ -536,22 +583,56 @@ TRN_MT_JUMP_TARGET void jump_avx512(const std::uint32_t* w, const VectorSums& vs
 
 bool mt19937_jump_clmul_available() { return clmul_jump_available(); }
 
-bool mt19937_jump_clmul(const Mt19937Window& w, const Gf2Poly& g, Mt19937Window& out) {
-  if (!clmul_jump_available()) return false;
-  for (std::size_t i = kD / 64; i < g.size(); ++i) {  // degree < D only
+namespace {
+bool degree_below_d(const Gf2Poly& g) {
+  for (std::size_t i = kD / 64; i < g.size(); ++i) {
     const std::uint64_t high = i == kD / 64 ? g[i] >> (kD % 64) : g[i];
     if (high != 0) return false;
   }
-  // G~ of the last polynomial, per thread (the streams' set-up jumps by one polynomial 8191 times).
-  thread_local Gf2Poly last;
-  thread_local std::vector<std::uint64_t> gt(kGWords);
-  thread_local std::unique_ptr<VectorSums> vs = std::make_unique<VectorSums>();  // 93 KB
-  if (last != g) {
-    reversed_polynomial(g, gt.data());
-    vector_sums(gt.data(), *vs);
-    last = g;
+  return true;
+}
+
+// G~'s vector sums per polynomial, per thread: the streams' set-up applies the same eight
+// polynomials (mt19937_stream_jump_powers) a thousand times each. The last kKept polynomials are
+// kept (93 KB each), replaced first in first out (no reordering on a hit: a batch looks up eight).
+const VectorSums& vector_sums_of(const Gf2Poly& g) {
+  constexpr std::size_t kKept = 2 * kMt19937JumpBatch;
+  struct Entry {
+    Gf2Poly poly;
+    std::unique_ptr<VectorSums> sums;
+  };
+  thread_local std::vector<Entry> kept;
+  thread_local std::size_t replace_next = 0;
+  for (const Entry& e : kept)
+    if (e.poly == g) return *e.sums;
+  if (kept.size() < kKept) {
+    kept.push_back({{}, std::make_unique<VectorSums>()});
+    replace_next = kept.size() - 1;
   }
-  jump_avx512(w.data(), *vs, (g[0] & 1u) != 0, out.data());
+  Entry& e = kept[replace_next];
+  replace_next = (replace_next + 1) % kKept;
+  std::uint64_t gt[kGWords];
+  reversed_polynomial(g, gt);
+  vector_sums(gt, *e.sums);
+  e.poly = g;
+  return *e.sums;
+}
+}  // namespace
+
+bool mt19937_jump_clmul(const Mt19937Window& w, const Gf2Poly& g, Mt19937Window& out) {
+  return mt19937_jump_clmul_many(w, std::span<const Gf2Poly>(&g, 1), &out);
+}
+
+bool mt19937_jump_clmul_many(const Mt19937Window& w, std::span<const Gf2Poly> polys, Mt19937Window* out) {
+  if (!clmul_jump_available()) return false;
+  for (const Gf2Poly& g : polys)
+    if (!degree_below_d(g)) return false;
+  if (polys.empty()) return true;
+  JumpWork& work = jump_work();
+  const Mt19937Window source = w;  // out may alias w
+  jump_source_avx512(source.data(), work);
+  for (std::size_t i = 0; i < polys.size(); ++i)
+    jump_product_avx512(source.data(), vector_sums_of(polys[i]), (polys[i][0] & 1u) != 0, work, out[i].data());
   return true;
 }
 

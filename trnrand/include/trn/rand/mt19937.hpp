@@ -17,7 +17,8 @@
 // ahead for F2-linear random number generators", INFORMS J. Computing 20(3), 385-390, 2008): the
 // characteristic polynomial phi of the transition (degree 19937) by Berlekamp-Massey from 2 x 19937
 // output bits, g = x^(2^2048) mod phi by 2048 squarings (stored as a constant; the test recomputes
-// it), and each stream's state advanced from the previous one by g(T): x[J + k] = sum_i g_i x[i + k],
+// it), and each stream's state advanced by g(T): x[J + k] = sum_i g_i x[i + k] (since session 24 stream
+// 8h + j from stream 8h by x^(jJ) mod phi, eight stored polynomials, mt19937_set_up_streams),
 // as 32 bit-plane GF(2) middle products with VPCLMULQDQ (mt19937_jump_clmul, ~20 us per stream) or
 // the paper's sliding-window Horner scheme (q = 8: 2492 XORs of 624-word table entries, ~150 us) on
 // hosts without it; streams are set up lazily, so a call of n < 65536 words needs only n / 8 of them.
@@ -54,6 +55,15 @@ Gf2Poly mt19937_x_pow_mod(std::uint64_t e);
 // stored in the library (mt19937_x_pow2_mod(2048) takes 2048 squarings modulo phi, ~0.7 s of host
 // time on the first call of a process; the test compares the two).
 const Gf2Poly& mt19937_stream_jump_polynomial();
+// a b mod phi for a, b of degree < 19937 (schoolbook; for the stored tables' tests and their generator).
+Gf2Poly mt19937_mul_mod(const Gf2Poly& a, const Gf2Poly& b);
+// The streams' set-up jumps from every kMt19937JumpBatch-th stream to the next kMt19937JumpBatch
+// (one twist extension and generator side shared by their middle products, mt19937_jump_many):
+// x^(j 2^2048) mod phi for j = 1 .. kMt19937JumpBatch, element j - 1. Constants stored in the library
+// (trnrand/src/mt19937_jump_powers.cpp, printed by tools/trnrand/print_mt19937_jump_powers.cpp:
+// element j - 1 is mt19937_mul_mod(element j - 2, mt19937_stream_jump_polynomial()); the test compares).
+inline constexpr std::size_t kMt19937JumpBatch = 8;
+const std::array<Gf2Poly, kMt19937JumpBatch>& mt19937_stream_jump_powers();
 
 // Raw state window x[k .. k+623] (the standard generator's mt[] right after initialisation has k = 0).
 using Mt19937Window = std::array<std::uint32_t, kMt19937Words>;
@@ -67,8 +77,23 @@ Mt19937Window mt19937_jump_horner(const Mt19937Window& w, const Gf2Poly& g);
 // trnrand/src/mt19937_jump.cpp). False (out untouched) on hosts without AVX-512 VBMI / VBMI2, VPCLMULQDQ
 // and GFNI, or when deg g >= 19937.
 bool mt19937_jump_clmul(const Mt19937Window& w, const Gf2Poly& g, Mt19937Window& out);
+// out[i] = mt19937_jump(w, polys[i]) for every i (out may alias w): the twist extension of w and the
+// generator side of the middle product are formed once for all the polynomials (the *_clmul_many
+// form: false, out untouched, where mt19937_jump_clmul would be false).
+void mt19937_jump_many(const Mt19937Window& w, std::span<const Gf2Poly> polys, Mt19937Window* out);
+bool mt19937_jump_clmul_many(const Mt19937Window& w, std::span<const Gf2Poly> polys, Mt19937Window* out);
 // Whether this host runs mt19937_jump_clmul (AVX-512 F/BW/VBMI/VBMI2, VPCLMULQDQ, GFNI; TRN_HOST_SIMD).
 bool mt19937_jump_clmul_available();
+// The initial windows of streams from .. to - 1 (1 <= from < to <= 8192) from those of streams
+// 0 .. from - 1 (windows[0]: init_genrand's): stream 8h + j (j = 1 .. 8) is stream 8h advanced by
+// x^(j 2^2048) mod phi (mt19937_jump_many, one twist extension for eight jumps), the same windows
+// as a chain of single stream jumps from stream 0.
+void mt19937_set_up_streams(Mt19937Window* windows, std::size_t from, std::size_t to);
+// w with the bits 0 .. 30 of word 0, which the recurrence never reads, replaced by the values it
+// would have written (w = T u for a window u): then g(T) w = T^J w for every g = x^J mod phi, whatever
+// g_0 (mt19937_jump adds g_0 times the difference to word 0). Windows written by a jump or a twist
+// already are such windows; init_genrand's are not.
+Mt19937Window mt19937_recurrent_word0(const Mt19937Window& w);
 // Advances a window by 624 steps in place (x[k..] -> x[k+624..]): the standard "generate" twist.
 void mt19937_twist(Mt19937Window& w);
 constexpr std::uint32_t mt19937_temper(std::uint32_t y) {
