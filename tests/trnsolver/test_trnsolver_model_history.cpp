@@ -423,3 +423,45 @@ TEST(ModelHistory, GebrdPredictionIndependentOfHostHistory) {
       EXPECT_NEAR(printed_gebrd_prediction_ns(c), run, 0.51) << "case " << i << ", round " << round;
     }
 }
+
+// gesvdp's temporaries come from the scratch stack (svd_family.cpp), so its trace names them by
+// allocation: calls on the same caller buffers give traces equal under the schedule memo's renaming,
+// and from the third call on (a long trace is keyed from its second sighting) the profile comes from
+// the memo -- the same bits as the first call's. With heap temporaries their addresses' order moved
+// between calls and the memo never hit (Xgesvdp R_32F: a ~3 900-record schedule on every call).
+namespace trn::detail {
+std::int64_t schedule_memo_long_hits();  // core's test hook: this thread's long-trace memo hits so far
+}
+namespace {
+template <class T>
+void expect_gesvdp_memo_hits(std::int64_t m, std::int64_t n) {
+  using R = trn::real_t<T>;
+  std::mt19937_64 gen(1900);
+  std::normal_distribution<double> normal;
+  std::vector<T> a(static_cast<std::size_t>(m * n)), u(a.size()), v(static_cast<std::size_t>(n * n));
+  for (T& x : a) {
+    if constexpr (trn::is_complex_v<T>) x = T(static_cast<R>(normal(gen)), static_cast<R>(normal(gen)));
+    else x = static_cast<T>(normal(gen));
+  }
+  std::vector<R> s(static_cast<std::size_t>(n));
+  ts::Settings st;
+  st.target = trn::Generation::trn1;
+  std::string first;
+  for (int call = 0; call < 4; ++call) {
+    std::vector<std::vector<char>> keep;  // heap traffic between the calls
+    disturb_heap(keep, call);
+    const std::int64_t hits = trn::detail::schedule_memo_long_hits();
+    ts::CallReport r;
+    r.plans_wanted = false;
+    EXPECT_EQ(ts::gesvdp(st, true, true, m, n, a.data(), m, s.data(), u.data(), m, v.data(), n, &r).info, 0);
+    if (call == 0) first = profile_bits(r.profile);
+    EXPECT_EQ(profile_bits(r.profile), first) << "call " << call;
+    EXPECT_EQ(trn::detail::schedule_memo_long_hits() - hits, call >= 2 ? 1 : 0) << m << " x " << n << ", call " << call;
+  }
+}
+}  // namespace
+
+TEST(ModelHistory, GesvdpRepeatedOnTheSameBuffersSchedulesFromTheMemo) {
+  expect_gesvdp_memo_hits<float>(128, 96);
+  expect_gesvdp_memo_hits<std::complex<float>>(64, 40);
+}
