@@ -59,9 +59,9 @@ using Vec = std::vector<T>;
 // order moved between calls: Xgesvdp built and stored a memo key for its ~3 900 records on every call
 // and never hit it.
 // The other drivers here keep heap vectors for now: cgesvd 128 x 96's modeled time moves with the
-// heap's history (its temporaries sometimes reuse one another's freed bytes: false dependencies) and
-// on the scratch stack it would settle at another value -- a change of modeled time, left to be made
-// with its own evidence (docs/trnsolver.md "Session 24").
+// heap's history (temporaries reusing one another's freed bytes: false dependencies), and these
+// vectors alone on the scratch stack do not make it history-free; moving them changes its modeled
+// time, so it waits for the whole fix with its own evidence (docs/trnsolver.md "Session 24").
 inline std::size_t sz(std::int64_t n) { return static_cast<std::size_t>(n); }
 
 // dst (rows x cols, ldd) = src (lds), optionally conjugate-transposed (src cols x rows); a recorded move.
