@@ -23,6 +23,9 @@
 #include "trn/core/scratch.hpp"
 #include "trn/solver/complex_eig.hpp"
 #include "trn/solver/eig.hpp"
+#include "trn/core/scalar_traits.hpp"
+#include "trn/solver/svd.hpp"
+#include "svd_internal.hpp"  // trnsolver/src: detail::predict_gebrd_ns
 
 namespace ts = trn::solver;
 
@@ -152,6 +155,39 @@ void disturb_heap(std::vector<std::vector<char>>& keep, int round) {
   (void)heevj_bits<C>(24, static_cast<std::size_t>(round));
 }
 
+// The "<routine> prediction <bits>" lines of a fresh process: this executable run again for the disabled
+// test `disabled_test` only (popen's shell is another process).
+std::vector<std::string> fresh_process_predictions(const char* disabled_test, const std::string& routine) {
+  std::vector<std::string> fresh;
+  char self[4096] = {};
+  EXPECT_GT(::readlink("/proc/self/exe", self, sizeof self - 1), 0);
+  const std::string command = std::string("'") + self + "' --gtest_filter=ModelHistory." + disabled_test +
+                              " --gtest_also_run_disabled_tests";
+  FILE* child = ::popen(command.c_str(), "r");
+  EXPECT_NE(child, nullptr);
+  if (child == nullptr) return fresh;
+  char line[512];
+  while (std::fgets(line, sizeof line, child) != nullptr) {
+    std::istringstream in(line);
+    std::string a, b, bits;
+    if (in >> a >> b >> bits && a == routine && b == "prediction") fresh.push_back(bits);
+  }
+  EXPECT_EQ(::pclose(child), 0);
+  return fresh;
+}
+// A double's bits, as text.
+std::string bits_of(double ns) {
+  std::uint64_t u = 0;
+  std::memcpy(&u, &ns, sizeof u);
+  return std::to_string(u);
+}
+// The time a plan prints (ns, to the plan's 1 ns).
+double printed_ns(const std::string& plan) {
+  const auto at = plan.find("predicted ");
+  EXPECT_NE(at, std::string::npos) << plan;
+  return at == std::string::npos ? -1.0 : std::stod(plan.substr(at + 10)) * 1e3;
+}
+
 template <class F>
 std::string on_fresh_thread(F&& f) {
   std::string r;
@@ -268,10 +304,7 @@ double prediction_run_ns(const SyevdPredictionCase& c) {
   return r.profile.total_ns;
 }
 std::string prediction_run_bits(const SyevdPredictionCase& c) {
-  const double ns = c.fp32 ? prediction_run_ns<float>(c) : prediction_run_ns<double>(c);
-  std::uint64_t u = 0;
-  std::memcpy(&u, &ns, sizeof u);
-  return std::to_string(u);
+  return bits_of(c.fp32 ? prediction_run_ns<float>(c) : prediction_run_ns<double>(c));
 }
 // The prediction a call's plan prints (ns, to the plan's 1 ns), for the case's settings and order.
 double printed_prediction_ns(const SyevdPredictionCase& c) {
@@ -283,9 +316,7 @@ double printed_prediction_ns(const SyevdPredictionCase& c) {
   ts::CallReport r;
   if (c.fp32) ts::syevd(s, c.vectors, trn::blas::Uplo::lower, c.n, af.data(), c.n, wf.data(), &r);
   else ts::syevd(s, c.vectors, trn::blas::Uplo::lower, c.n, a.data(), c.n, w.data(), &r);
-  const auto at = r.plan.find("predicted ");
-  EXPECT_NE(at, std::string::npos) << r.plan;
-  return at == std::string::npos ? -1.0 : std::stod(r.plan.substr(at + 10)) * 1e3;
+  return printed_ns(r.plan);
 }
 }  // namespace
 
@@ -295,21 +326,7 @@ TEST(ModelHistory, DISABLED_PrintSyevdPredictionsOfAFreshProcess) {
 }
 
 TEST(ModelHistory, SyevdPredictionIndependentOfHostHistory) {
-  std::vector<std::string> fresh;
-  char self[4096] = {};  // this executable (popen's shell is another process)
-  ASSERT_GT(::readlink("/proc/self/exe", self, sizeof self - 1), 0);
-  const std::string command = std::string("'") + self +
-                              "' --gtest_filter=ModelHistory.DISABLED_PrintSyevdPredictionsOfAFreshProcess "
-                              "--gtest_also_run_disabled_tests";
-  FILE* child = ::popen(command.c_str(), "r");
-  ASSERT_NE(child, nullptr);
-  char line[512];
-  while (std::fgets(line, sizeof line, child) != nullptr) {
-    std::istringstream in(line);
-    std::string a, b, bits;
-    if (in >> a >> b >> bits && a == "syevd" && b == "prediction") fresh.push_back(bits);
-  }
-  ASSERT_EQ(::pclose(child), 0);
+  const std::vector<std::string> fresh = fresh_process_predictions("DISABLED_PrintSyevdPredictionsOfAFreshProcess", "syevd");
   ASSERT_EQ(fresh.size(), std::size(kSyevdPredictionCases));
   std::vector<std::vector<char>> keep;
   for (int round = 0; round < 2; ++round) {
@@ -327,4 +344,124 @@ TEST(ModelHistory, SyevdPredictionIndependentOfHostHistory) {
       const double run = c.fp32 ? prediction_run_ns<float>(c) : prediction_run_ns<double>(c);
       EXPECT_NEAR(printed_prediction_ns(c), run, 0.51) << "n " << c.n << ", round " << round;
     }
+}
+
+// gebrd's plan predicts its modeled time by replaying gebrd on a synthetic matrix of the call's shape
+// (detail::predict_gebrd_ns) and keeps it per process (detail::remembered_gebrd_prediction_ns): as for
+// syevd, the replay's time in a fresh process equals the one here after other calls and heap traffic,
+// on warm and fresh threads, and every plan prints it, the first time and again from the memo. The
+// cases differ in one key field each (m, n, type, target), so a field left out of the key prints
+// another case's time.
+namespace {
+struct GebrdPredictionCase {
+  char type;  // 's', 'd', 'c', 'z'
+  std::int64_t m, n;
+  trn::Generation target;
+};
+const GebrdPredictionCase kGebrdPredictionCases[] = {
+    {'s', 256, 192, trn::Generation::trn1}, {'s', 200, 192, trn::Generation::trn1}, {'s', 200, 192, trn::Generation::trn2},
+    {'c', 160, 136, trn::Generation::trn1}, {'d', 64, 40, trn::Generation::trn1},   {'z', 64, 40, trn::Generation::trn1}};
+
+ts::Settings settings_of(const GebrdPredictionCase& c) {
+  ts::Settings s;
+  s.target = c.target;
+  return s;
+}
+template <class F>
+auto by_type(char type, F&& f) {
+  switch (type) {
+    case 's': return f(float{});
+    case 'd': return f(double{});
+    case 'c': return f(std::complex<float>{});
+    default: return f(std::complex<double>{});
+  }
+}
+std::string gebrd_prediction_run_bits(const GebrdPredictionCase& c) {
+  return bits_of(ts::detail::predict_gebrd_ns(c.type, settings_of(c), c.m, c.n));
+}
+// A gebrd call of the case's shape (on its own matrix) with plans wanted: the time its plan prints.
+double printed_gebrd_prediction_ns(const GebrdPredictionCase& c) {
+  return by_type(c.type, [&](auto t) {
+    using T = decltype(t);
+    using R = trn::real_t<T>;
+    std::mt19937_64 gen(1800);
+    std::normal_distribution<double> normal;
+    std::vector<T> a(static_cast<std::size_t>(c.m * c.n)), tauq(static_cast<std::size_t>(c.n)), taup(tauq.size());
+    for (T& x : a) x = T(static_cast<R>(normal(gen)));
+    std::vector<R> d(tauq.size()), e(tauq.size());
+    ts::CallReport r;
+    EXPECT_EQ(ts::gebrd(settings_of(c), c.m, c.n, a.data(), c.m, d.data(), e.data(), tauq.data(), taup.data(), &r), 0);
+    return printed_ns(r.plan);
+  });
+}
+}  // namespace
+
+// Run only as the fresh process of the case below: prints each case's prediction run, first thing.
+TEST(ModelHistory, DISABLED_PrintGebrdPredictionsOfAFreshProcess) {
+  for (const GebrdPredictionCase& c : kGebrdPredictionCases) std::printf("gebrd prediction %s\n", gebrd_prediction_run_bits(c).c_str());
+}
+
+TEST(ModelHistory, GebrdPredictionIndependentOfHostHistory) {
+  const std::vector<std::string> fresh = fresh_process_predictions("DISABLED_PrintGebrdPredictionsOfAFreshProcess", "gebrd");
+  ASSERT_EQ(fresh.size(), std::size(kGebrdPredictionCases));
+  std::vector<std::vector<char>> keep;
+  for (int round = 0; round < 2; ++round) {
+    disturb_heap(keep, round);
+    (void)heevd_bits<C>(false, 48, static_cast<std::size_t>(round));
+    for (std::size_t i = 0; i < fresh.size(); ++i) {
+      const GebrdPredictionCase& c = kGebrdPredictionCases[i];
+      EXPECT_EQ(gebrd_prediction_run_bits(c), fresh[i]) << "case " << i << ", warm thread, round " << round;
+      EXPECT_EQ(on_fresh_thread([&] { return gebrd_prediction_run_bits(c); }), fresh[i]) << "case " << i << ", fresh thread, round " << round;
+    }
+  }
+  for (int round = 0; round < 2; ++round)
+    for (std::size_t i = 0; i < fresh.size(); ++i) {
+      const GebrdPredictionCase& c = kGebrdPredictionCases[i];
+      const std::uint64_t bits = std::stoull(fresh[i]);
+      double run = 0;
+      std::memcpy(&run, &bits, sizeof run);
+      EXPECT_NEAR(printed_gebrd_prediction_ns(c), run, 0.51) << "case " << i << ", round " << round;
+    }
+}
+
+// gesvdp's temporaries come from the scratch stack (svd_family.cpp), so its trace names them by
+// allocation: calls on the same caller buffers give traces equal under the schedule memo's renaming,
+// and from the third call on (a long trace is keyed from its second sighting) the profile comes from
+// the memo -- the same bits as the first call's. With heap temporaries their addresses' order moved
+// between calls and the memo never hit (Xgesvdp R_32F: a ~3 900-record schedule on every call).
+namespace trn::detail {
+std::int64_t schedule_memo_long_hits();  // core's test hook: this thread's long-trace memo hits so far
+}
+namespace {
+template <class T>
+void expect_gesvdp_memo_hits(std::int64_t m, std::int64_t n) {
+  using R = trn::real_t<T>;
+  std::mt19937_64 gen(1900);
+  std::normal_distribution<double> normal;
+  std::vector<T> a(static_cast<std::size_t>(m * n)), u(a.size()), v(static_cast<std::size_t>(n * n));
+  for (T& x : a) {
+    if constexpr (trn::is_complex_v<T>) x = T(static_cast<R>(normal(gen)), static_cast<R>(normal(gen)));
+    else x = static_cast<T>(normal(gen));
+  }
+  std::vector<R> s(static_cast<std::size_t>(n));
+  ts::Settings st;
+  st.target = trn::Generation::trn1;
+  std::string first;
+  for (int call = 0; call < 4; ++call) {
+    std::vector<std::vector<char>> keep;  // heap traffic between the calls
+    disturb_heap(keep, call);
+    const std::int64_t hits = trn::detail::schedule_memo_long_hits();
+    ts::CallReport r;
+    r.plans_wanted = false;
+    EXPECT_EQ(ts::gesvdp(st, true, true, m, n, a.data(), m, s.data(), u.data(), m, v.data(), n, &r).info, 0);
+    if (call == 0) first = profile_bits(r.profile);
+    EXPECT_EQ(profile_bits(r.profile), first) << "call " << call;
+    EXPECT_EQ(trn::detail::schedule_memo_long_hits() - hits, call >= 2 ? 1 : 0) << m << " x " << n << ", call " << call;
+  }
+}
+}  // namespace
+
+TEST(ModelHistory, GesvdpRepeatedOnTheSameBuffersSchedulesFromTheMemo) {
+  expect_gesvdp_memo_hits<float>(128, 96);
+  expect_gesvdp_memo_hits<std::complex<float>>(64, 40);
 }

@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
-#include <mutex>
 #include <tuple>
 #include <random>
 #include <string>
@@ -14,6 +12,7 @@
 
 #include "eig_internal.hpp"
 #include "jacobi_f64.hpp"
+#include "prediction_memo.hpp"
 #include "syevj_internal.hpp"
 #include "trn/blas/blas.hpp"
 #include "trn/core/cost_model.hpp"
@@ -121,50 +120,16 @@ double predict_syevd_ns(const Settings& s, std::int64_t n, bool vectors) {
 template double predict_syevd_ns<float>(const Settings&, std::int64_t, bool);
 template double predict_syevd_ns<double>(const Settings&, std::int64_t, bool);
 
-namespace {
-
-// Everything predict_syevd_ns's modeled time depends on: the element type, every Settings field, n,
-// vectors and the panel widths read from the environment at each call (sytrd's, ormqr's).
-// A field added to Settings or EmulatorSettings must be added to the key. EmulatorSettings' fields
-// are checked by a binding that compiles only while it has 7 (sizeof would miss a bool added into its
-// padding); Settings' own by its size only (qr_block_size: a field small enough for the base's tail
-// padding could still slip past, so add it here by hand).
-static_assert(sizeof(Settings) == sizeof(EmulatorSettings) + sizeof(std::int64_t), "Settings changed: add the new field to SyevdPredictionKey");
-[[maybe_unused]] void emulator_settings_fields_are_in_the_key(const EmulatorSettings& s) {
-  [[maybe_unused]] const auto& [f0, f1, f2, f3, f4, f5, f6] = s;
-}
-using SyevdPredictionKey = std::tuple<bool, int, int, bool, std::uint64_t, int, int, bool, std::int64_t, std::int64_t,
-                                      bool, std::int64_t, std::int64_t>;
-// At most this many kept (then forgotten all at once): a caller sweeping n keeps a bounded table.
-constexpr std::size_t kMaxSyevdPredictions = 64;
-
-struct SyevdPredictions {
-  std::mutex mutex;
-  std::map<SyevdPredictionKey, double> ns;
-};
-SyevdPredictions& syevd_predictions() {
-  static SyevdPredictions p;
-  return p;
-}
-
-}  // namespace
-
 template <class T>
 double detail::remembered_syevd_prediction_ns(const Settings& s, std::int64_t n, bool vectors) {
+  // Everything predict_syevd_ns's modeled time depends on (prediction_memo.hpp): the element type,
+  // every Settings field, n, vectors and the panel widths read from the environment at each call
+  // (sytrd's, ormqr's).
+  using Key = std::tuple<bool, detail::SettingsKey, std::int64_t, bool, std::int64_t, std::int64_t>;
+  static detail::PredictionMemo<Key> kept;
   constexpr char prefix = std::is_same_v<T, float> ? 's' : 'd';
-  const SyevdPredictionKey key{prefix == 's', static_cast<int>(s.target), static_cast<int>(s.numerics),
-                               s.stochastic_rounding, s.sr_seed, s.num_cores, s.host_threads, s.timing_only,
-                               s.qr_block_size, n, vectors, sytrd_panel_width(), qr_panel_width(prefix, s.qr_block_size)};
-  SyevdPredictions& kept = syevd_predictions();
-  {
-    const std::lock_guard<std::mutex> lock(kept.mutex);
-    if (const auto it = kept.ns.find(key); it != kept.ns.end()) return it->second;
-  }
-  const double ns = predict_syevd_ns<T>(s, n, vectors);  // outside the lock: a whole syevd
-  const std::lock_guard<std::mutex> lock(kept.mutex);
-  if (kept.ns.size() >= kMaxSyevdPredictions) kept.ns.clear();
-  kept.ns.emplace(key, ns);
-  return ns;
+  const Key key{prefix == 's', detail::settings_key(s), n, vectors, sytrd_panel_width(), qr_panel_width(prefix, s.qr_block_size)};
+  return kept.get(key, [&] { return predict_syevd_ns<T>(s, n, vectors); });
 }
 template double detail::remembered_syevd_prediction_ns<float>(const Settings&, std::int64_t, bool);
 template double detail::remembered_syevd_prediction_ns<double>(const Settings&, std::int64_t, bool);

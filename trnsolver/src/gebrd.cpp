@@ -27,10 +27,12 @@
 #include <cstdlib>
 #include <complex>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
 #include "trn/core/for_each_scalar.hpp"
+#include "prediction_memo.hpp"
 #include "svd_internal.hpp"
 #include "syevj_internal.hpp"
 #include "trn/blas/level12.hpp"
@@ -309,21 +311,25 @@ std::vector<T> synthetic_matrix(std::int64_t m, std::int64_t n) {
   return a;
 }
 
-// The plan of a call, its modeled time computed when the plan is printed: the driver replayed on the
-// synthetic matrix of the call's shape (sizes and settings captured, never the caller's buffers).
+// gebrd's predicted modeled time: the driver replayed on the synthetic matrix of the call's shape.
+template <class T>
+double gebrd_replay_ns(const Settings& s, std::int64_t m, std::int64_t n) {
+  using R = trn::real_t<T>;
+  std::vector<T> a = synthetic_matrix<T>(m, n), tauq(static_cast<std::size_t>(std::max<std::int64_t>(1, n))),
+                 taup(tauq.size());
+  std::vector<R> d(tauq.size()), e(tauq.size());
+  CallReport r;
+  r.plans_wanted = false;  // its own plan is never printed (nor predicted)
+  gebrd_impl(s, m, n, a.data(), std::max<std::int64_t>(1, m), d.data(), e.data(), tauq.data(), taup.data(), &r);
+  return r.modeled_ns();
+}
+
+// The plan of a call, its modeled time computed when the plan is printed and kept per process
+// (detail::remembered_gebrd_prediction_ns): sizes and settings captured, never the caller's buffers.
 template <class T>
 GebrdPlan plan_of(const Settings& s, std::int64_t m, std::int64_t n) {
   GebrdPlan p = plan_gebrd(detail::precision_prefix<T>(), m, n);
-  p.predicted_ns = trn::LazyNs([s, m, n] {
-    using R = trn::real_t<T>;
-    std::vector<T> a = synthetic_matrix<T>(m, n), tauq(static_cast<std::size_t>(std::max<std::int64_t>(1, n))),
-                   taup(tauq.size());
-    std::vector<R> d(tauq.size()), e(tauq.size());
-    CallReport r;
-    r.plans_wanted = false;
-    gebrd_impl(s, m, n, a.data(), std::max<std::int64_t>(1, m), d.data(), e.data(), tauq.data(), taup.data(), &r);
-    return r.modeled_ns();
-  });
+  p.predicted_ns = trn::LazyNs([s, m, n] { return detail::remembered_gebrd_prediction_ns(detail::precision_prefix<T>(), s, m, n); });
   return p;
 }
 
@@ -410,6 +416,26 @@ int orgbr_impl(const Settings& s, char vect, std::int64_t m, std::int64_t n, std
   }
 TRN_FOR_EACH_SDCZ_REAL(TRNSOLVER_GEBRD_DEFINE)
 #undef TRNSOLVER_GEBRD_DEFINE
+
+double detail::predict_gebrd_ns(char prefix, const Settings& s, std::int64_t m, std::int64_t n) {
+  switch (prefix) {
+    case 's': return gebrd_replay_ns<float>(s, m, n);
+    case 'd': return gebrd_replay_ns<double>(s, m, n);
+    case 'c': return gebrd_replay_ns<std::complex<float>>(s, m, n);
+    default: return gebrd_replay_ns<std::complex<double>>(s, m, n);
+  }
+}
+
+// The same, computed once per process for everything the replay depends on (prediction_memo.hpp): the
+// element type, every Settings field, the shape, and the panel width and crossover the environment sets
+// at the call (TRNSOLVER_GEBRD_NB / _NX; the trailing GEMMs and GEMVs read no other variable).
+double detail::remembered_gebrd_prediction_ns(char prefix, const Settings& s, std::int64_t m, std::int64_t n) {
+  using Key = std::tuple<char, detail::SettingsKey, std::int64_t, std::int64_t, std::int64_t, std::int64_t>;
+  static detail::PredictionMemo<Key> kept;
+  const bool fp64 = prefix == 'd' || prefix == 'z';
+  const Key key{prefix, detail::settings_key(s), m, n, gebrd_panel_width(), gebrd_crossover(fp64)};
+  return kept.get(key, [&] { return detail::predict_gebrd_ns(prefix, s, m, n); });
+}
 
 // xGEBD2's real flops of columns [c0, c1) of an m x n reduction (the left reflector on (m-i) x (n-i-1),
 // the right one on (m-i-1) x (n-i-1): 4 flops per entry each; 4 m n^2 - 4/3 n^3 in all), times f.

@@ -35,6 +35,7 @@
 #include "svd_internal.hpp"
 #include "syevj_internal.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/solver/eig.hpp"
 #include "trn/solver/qr.hpp"
 #include "trn/solver/svd.hpp"
@@ -51,6 +52,16 @@ using detail::require;
 
 template <class T>
 using Vec = std::vector<T>;
+// gesvdp's temporaries (and orthonormalise's), which its trace records, are ScratchVectors: from the
+// scratch stack (trn/core/scratch.hpp), so the trace names them by allocation whatever the heap did
+// before. Calls on the same caller buffers then give equal schedule-memo keys, and from the third on
+// the profile comes from the memo (docs/cost-model.md "Per-call cost"). On the heap their addresses'
+// order moved between calls: Xgesvdp built and stored a memo key for its ~3 900 records on every call
+// and never hit it.
+// The other drivers here keep heap vectors for now: cgesvd 128 x 96's modeled time moves with the
+// heap's history (temporaries reusing one another's freed bytes: false dependencies), and these
+// vectors alone on the scratch stack do not make it history-free; moving them changes its modeled
+// time, so it waits for the whole fix with its own evidence (docs/trnsolver.md "Session 24").
 inline std::size_t sz(std::int64_t n) { return static_cast<std::size_t>(n); }
 
 // dst (rows x cols, ldd) = src (lds), optionally conjugate-transposed (src cols x rows); a recorded move.
@@ -82,7 +93,7 @@ double frobenius(SubCalls& sub, const char* name, std::int64_t rows, std::int64_
 // Q of the m x l matrix Y (ld m) in place: geqrf + orgqr (TensorE block reflectors).
 template <class T>
 void orthonormalise(const Settings& s, SubCalls& sub, std::int64_t m, std::int64_t l, T* Y) {
-  Vec<T> tau(sz(l));
+  ScratchVector<T> tau(sz(l));
   detail::SubCallReport guard;  // the sub-call's trace joins this call's, modeled once
   CallReport& r = guard.report;
   geqrf(s, m, l, Y, m, tau.data(), &r);
@@ -235,7 +246,7 @@ int qdwh(const Settings& s, SubCalls& sub, std::int64_t m, std::int64_t n, T* X,
   if (alpha == 0) return 0;  // X = 0: U_p is completed by the final QR
   scale(sub, "trnsolver.gesvdp.scale", m, n, X, m, T(static_cast<R>(1.0 / alpha)));
   const std::int64_t mn = m + n;
-  Vec<T> w(sz(mn * n)), old(sz(m * n)), tau(sz(n));
+  ScratchVector<T> w(sz(mn * n)), old(sz(m * n)), tau(sz(n));
   double l = u;
   while (iters < kQdwhMaxIter) {
     const QdwhWeights q = qdwh_weights(l);
@@ -280,7 +291,7 @@ template <class T>
 void orthonormal_u(const Settings& s, SubCalls& sub, std::int64_t m, std::int64_t n, std::int64_t ucols, const T* uv,
                    T* U, std::int64_t ldu) {
   using R = decltype(detail::real_part(T{}));
-  Vec<T> q(sz(m * ucols), T(0)), tau(sz(n)), phase(sz(n));
+  ScratchVector<T> q(sz(m * ucols), T(0)), tau(sz(n)), phase(sz(n));
   copy_into(sub, "trnsolver.gesvdp.u", m, n, uv, m, q.data(), m);
   detail::SubCallReport guard;  // the sub-call's trace joins this call's, modeled once
   CallReport& r = guard.report;
@@ -305,8 +316,8 @@ template <class T, class R>
 GesvdpResult gesvdp_tall(const Settings& s, SubCalls& sub, std::int64_t M, std::int64_t N, const T* a, R* S, T* U,
                          std::int64_t ldu, std::int64_t ucols, T* V, std::int64_t ldv) {
   GesvdpResult res;
-  Vec<T> x(a, a + M * N), h(sz(N * N));
-  Vec<R> w(sz(N));
+  ScratchVector<T> x(a, a + M * N), h(sz(N * N));
+  ScratchVector<R> w(sz(N));
   res.info = qdwh(s, sub, M, N, x.data(), res.iterations);
   if (res.info != 0) {
     std::fill(S, S + N, std::numeric_limits<R>::quiet_NaN());
@@ -321,7 +332,7 @@ GesvdpResult gesvdp_tall(const Settings& s, SubCalls& sub, std::int64_t M, std::
   res.info = hermitian_eig(s, sub, vectors, N, h.data(), w.data());
   if (res.info != 0) return res;
   // Descending order: sigma_i = max(lambda, 0), V's columns reversed; err_sigma the clamp's size.
-  Vec<T> vr(vectors ? sz(N * N) : 0);
+  ScratchVector<T> vr(vectors ? sz(N * N) : 0);
   for (std::int64_t j = 0; j < N; ++j) {
     const R lam = w[sz(N - 1 - j)];
     S[j] = std::max(lam, R(0));
@@ -332,7 +343,7 @@ GesvdpResult gesvdp_tall(const Settings& s, SubCalls& sub, std::int64_t M, std::
                                        .writes = {HostSpan(S, N), HostSpan(vr.data(), vectors ? N * N : 0)}});
   if (!vectors) return res;
   copy_into(sub, "trnsolver.gesvdp.v", N, N, vr.data(), N, V, ldv);
-  Vec<T> uv(sz(M * N));
+  ScratchVector<T> uv(sz(M * N));
   detail::qr_gemm(s, 'N', 'N', M, N, N, T(1), x.data(), M, vr.data(), N, T(0), uv.data(), M, sub.trace);
   orthonormal_u(s, sub, M, N, ucols, uv.data(), U, ldu);
   return res;
@@ -351,7 +362,7 @@ GesvdpResult gesvdp_impl(const Settings& s, bool vectors, bool econ, std::int64_
   GesvdpResult res;
   if (k == 0) return res;
   SubCalls sub;
-  Vec<T> a(sz(m * n));
+  ScratchVector<T> a(sz(m * n));
   if (m >= n) {
     copy_into(sub, "trnsolver.gesvdp.copy_a", m, n, A, lda, a.data(), m);
     res = gesvdp_tall(s, sub, m, n, a.data(), S, vectors ? U : nullptr, ldu, uc, V, ldv);

@@ -31,6 +31,12 @@ TRNSOLVER_SVD_STEPS_DECLARE(std::complex<float>)
 TRNSOLVER_SVD_STEPS_DECLARE(std::complex<double>)
 #undef TRNSOLVER_SVD_STEPS_DECLARE
 
+// gebrd's plan prediction (gebrd.cpp): the driver replayed on a synthetic well-scaled m x n matrix, its
+// modeled time; remembered_gebrd_prediction_ns keeps it per process (prediction_memo.hpp), which the
+// plan prints. prefix 's', 'd', 'c', 'z' (the element type).
+double predict_gebrd_ns(char prefix, const Settings& s, std::int64_t m, std::int64_t n);
+double remembered_gebrd_prediction_ns(char prefix, const Settings& s, std::int64_t m, std::int64_t n);
+
 // Element traits of the four types: conjugate, real part, real flops per multiply-add, fp64 or not.
 template <class T>
 inline constexpr bool kRealType = std::is_same_v<T, float> || std::is_same_v<T, double>;
