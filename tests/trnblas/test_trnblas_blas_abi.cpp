@@ -522,14 +522,11 @@ TEST(TrnblasBlasAbi, InPlaceEditsOfAPutenvStringReachTheNextCall) {
   EXPECT_EQ(back, fp32);
 }
 
-// Linked before libc, the shim's setenv / unsetenv / putenv / clearenv are the program's: each change
-// bumps a generation, and a call sees "unchanged" from the environment array's address and that
-// generation alone (session 24; abi_env.cpp). Every kind of change must reach the next call, the
-// ones that keep the array and its length included: a value replaced in place (setenv, putenv of
-// another string), a variable removed and another added, the whole environment cleared.
+// Every kind of environment change through libc must reach the next call, the ones that keep the
+// environment array and its length included: a value replaced in place (setenv, putenv of another
+// string), a variable removed and another added, the whole environment cleared (abi_env.cpp compares
+// the entry pointers once per call; session 24).
 TEST(TrnblasBlasAbi, EnvironmentChangesThroughLibcCallsReachTheNextCall) {
-  ASSERT_NE(shim_symbol("setenv"), nullptr);
-  ASSERT_EQ(dlsym(RTLD_DEFAULT, "setenv"), shim_symbol("setenv")) << "the shim's setenv must be the program's";
   DefaultEnv env;
   const int m = 40, n = 30, k = 128;
   const auto A = uniform_f(static_cast<std::size_t>(m) * k, 29), B = uniform_f(static_cast<std::size_t>(k) * n, 30);

@@ -50,10 +50,6 @@
  *                     whole call, CLOCK_THREAD_CPUTIME_ID: run with TRN_NUM_THREADS=1 to include
  *                     every program), then the same for the total. A measuring tool.
  * An unknown value prints one warning line on stderr and the default is used.
- * The library also exports setenv, unsetenv, putenv and clearenv: each calls the next definition
- * (libc's) and notes that the environment changed, so that a call need not compare the whole
- * environment to see whether these variables did. Changes made by storing into environ's array
- * directly, or by calling libc's definitions past this library's, may not be seen by the next call.
  *
  * Error handlers: the library's xerbla_ and cblas_xerbla are WEAK and overridable (a program's own
  * XERBLA wins, with or without LD_PRELOAD). The defaults print to stderr and RETURN:

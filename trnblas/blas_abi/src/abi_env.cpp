@@ -2,16 +2,13 @@
 // TRNBLAS_COMPUTE), the TRNBLAS_BLAS_TRACE lines, the TRNBLAS_BLAS_COUNT totals and the
 // TRNBLAS_BLAS_PROFILE CPU times. Contract:
 // trnblas_blas.h.
-#include <dlfcn.h>
 #include <strings.h>
 #include <time.h>
 
 #include <unistd.h>
 
 #include <array>
-#include <atomic>
 #include <cctype>
-#include <cerrno>
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
@@ -43,22 +40,17 @@ constexpr Choice<trn::Numerics> kNumericsChoices[] = {{"ideal", trn::Numerics::i
 // The TRNBLAS_* variables, read on every call (trnblas_blas.h), but not by six getenv scans of the
 // whole environment per call (~2300 instructions, 15-20 % of a short Level 1 call in a ~150-variable
 // environment): the values are taken in one scan and kept per thread with the environment's entry
-// pointers they came from. The first read of a call asks whether the environment changed since the
-// scan and scans again when it may have; the call's later reads reuse the result, and
+// pointers they came from. The first read of a call compares those pointers (one load each; setenv,
+// unsetenv and putenv always change an entry pointer or the array) and scans again when any
+// differs; the call's later reads reuse the result (an inline test: checked_env), and
 // env_call_done() (the end of every call: run(), report_info(), report_cblas()) makes the next call
-// ask again. How it asks:
-// - When this library's setenv / unsetenv / putenv / clearenv are the process's (the shim preloaded
-//   or linked before libc: the LAPACK clients; env_hooks_bound), every change through them bumps
-//   g_env_generation after libc made it, and "unchanged" is the same `environ` array and the same
-//   generation as at the scan: two loads, not one per entry (the entry comparison below was ~320
-//   host instructions per call, ~4 % of xlintsts < cut_SGB.in, session 24).
-// - Otherwise (the shim dlopen'ed after libc, from Python or bench_small_calls' ABI rows) the
-//   environment array's entry pointers are compared with the scan's, one load each (setenv,
-//   unsetenv and putenv always change an entry pointer or the array).
-// Either way the text of each set TRNBLAS_ variable is compared too (values_edited): rewriting the
-// characters of a string already handed to putenv changes the environment without a call. Not seen:
-// a store into environ's array itself under the hooks, or a change made by calling libc's own
-// definitions past ours (dlsym of libc's handle, an RTLD_DEEPBIND library).
+// check again. Rewriting the characters of a string already handed to putenv is caught by comparing
+// each set TRNBLAS_ variable's text (values_edited), once the entries are known to be the same.
+// Session 24 tried exporting counted setenv / unsetenv / putenv / clearenv so that the comparison
+// became two loads (~4 % of xlintsts < cut_SGB.in); a review found changes it missed (an
+// RTLD_DEEPBIND load binds libc's setenv while dlsym(RTLD_DEFAULT) in the shim finds its own; a new
+// environ array at a reused address; wordexp's internal __setenv) and it was taken out: a BLAS
+// library does not interpose libc.
 enum class Var : std::uint8_t { target, numerics, compute, trace, count, profile };
 constexpr const char* kVarNames[] = {"TRNBLAS_TARGET", "TRNBLAS_NUMERICS", "TRNBLAS_COMPUTE",
                                      "TRNBLAS_BLAS_TRACE", "TRNBLAS_BLAS_COUNT", "TRNBLAS_BLAS_PROFILE"};
@@ -68,7 +60,6 @@ struct EnvCache {
   std::vector<char*> entries{nullptr};     // the entry pointers at the last scan, nullptr-terminated
   std::size_t count = 0;                   // entries before that nullptr
   char** array = nullptr;                  // and the array that held them
-  std::uint64_t generation = 0;            // g_env_generation at the scan (hooks bound)
   bool checked = false;                    // compared during the current call
   std::array<const char*, kVars> value{};  // getenv's answer for each variable (nullptr: unset)
   // What the values say, worked out once per scan instead of once or more per call (session 22: the
@@ -105,9 +96,6 @@ struct EnvCache {
 #endif
 thread_local EnvCache* t_env_cache TRNBLAS_ABI_TLS_MODEL = nullptr;
 
-// Changes made through this library's environment functions (below), counted after libc made them.
-std::atomic<std::uint64_t> g_env_generation{0};
-
 EnvCache& env_cache() {
   EnvCache* c = t_env_cache;
   if (c == nullptr) [[unlikely]]
@@ -131,9 +119,6 @@ EnvCache& env_cache() {
 }
 
 [[gnu::noinline]] void env_scan(EnvCache& cache, char** ep) {
-  // The generation first: a change made during the scan (another thread's setenv; the program's
-  // race) bumps it past this value, and the next call scans again.
-  cache.generation = g_env_generation.load(std::memory_order_acquire);
   std::size_t n = 0;
   if (ep != nullptr)
     while (ep[n] != nullptr) ++n;
@@ -179,17 +164,14 @@ EnvCache& env_cache() {
   return false;
 }
 
-bool env_hooks_bound();
-
 // checked_env's first use in a call (or after `environ` moved): compares, and scans when needed.
 [[gnu::noinline]] EnvCache& check_env() {
   EnvCache& cache = env_cache();
   char** const ep = environ;
   // The same array with the same entries (a null array: none, as at the last scan), else scan again.
-  const bool same = ep == cache.array &&
-                    (env_hooks_bound() ? g_env_generation.load(std::memory_order_acquire) == cache.generation
-                                       : (ep == nullptr ? cache.count == 0 : same_entries(ep, cache)));
-  if (!same || values_edited(cache)) env_scan(cache, ep);
+  // values_edited reads the kept entries' text only once they are known to be the environment's.
+  if (ep != cache.array || (ep == nullptr ? cache.count != 0 : !same_entries(ep, cache)) || values_edited(cache))
+    env_scan(cache, ep);
   cache.checked = true;
   return cache;
 }
@@ -464,63 +446,3 @@ void report_exception(const Entry& e, const char* args, const std::exception& ex
 
 }  // namespace trnblas_abi
 
-// ---- the environment functions, counted (see "The TRNBLAS_* variables" above) ------------------
-// Each calls the next definition after this library's (libc's, or another interposer's) and then
-// bumps g_env_generation. Their bodies are hidden functions, exported under the standard names by
-// alias (trnblas_blas.map), so that env_hooks_bound can tell this library's definitions from
-// whichever one the process binds.
-namespace trnblas_abi {
-namespace {
-template <class Fn>
-Fn next_definition(const char* name) {
-  return reinterpret_cast<Fn>(dlsym(RTLD_NEXT, name));
-}
-int changed(int result) {
-  g_env_generation.fetch_add(1, std::memory_order_release);
-  return result;
-}
-int no_definition() {
-  errno = ENOSYS;
-  return -1;
-}
-}  // namespace
-}  // namespace trnblas_abi
-
-extern "C" {
-[[gnu::visibility("hidden")]] int trnblas_abi_setenv(const char* name, const char* value, int overwrite) noexcept {
-  static const auto next = trnblas_abi::next_definition<int (*)(const char*, const char*, int)>("setenv");
-  return trnblas_abi::changed(next != nullptr ? next(name, value, overwrite) : trnblas_abi::no_definition());
-}
-[[gnu::visibility("hidden")]] int trnblas_abi_unsetenv(const char* name) noexcept {
-  static const auto next = trnblas_abi::next_definition<int (*)(const char*)>("unsetenv");
-  return trnblas_abi::changed(next != nullptr ? next(name) : trnblas_abi::no_definition());
-}
-[[gnu::visibility("hidden")]] int trnblas_abi_putenv(char* string) noexcept {
-  static const auto next = trnblas_abi::next_definition<int (*)(char*)>("putenv");
-  return trnblas_abi::changed(next != nullptr ? next(string) : trnblas_abi::no_definition());
-}
-[[gnu::visibility("hidden")]] int trnblas_abi_clearenv() noexcept {
-  static const auto next = trnblas_abi::next_definition<int (*)()>("clearenv");
-  return trnblas_abi::changed(next != nullptr ? next() : trnblas_abi::no_definition());
-}
-int setenv(const char* name, const char* value, int overwrite) noexcept __attribute__((alias("trnblas_abi_setenv")));
-int unsetenv(const char* name) noexcept __attribute__((alias("trnblas_abi_unsetenv")));
-int putenv(char* string) noexcept __attribute__((alias("trnblas_abi_putenv")));
-int clearenv() noexcept __attribute__((alias("trnblas_abi_clearenv")));
-}
-
-namespace trnblas_abi {
-namespace {
-// True when the process binds setenv, unsetenv, putenv and clearenv to this library's definitions
-// (the first definitions in the global scope: the shim preloaded, or linked before libc), so that
-// every change a program makes through them is counted. Asked once; a library dlopen'ed later
-// cannot take them over (the global scope's order is fixed).
-bool env_hooks_bound() {
-  static const bool bound = dlsym(RTLD_DEFAULT, "setenv") == reinterpret_cast<void*>(&trnblas_abi_setenv) &&
-                            dlsym(RTLD_DEFAULT, "unsetenv") == reinterpret_cast<void*>(&trnblas_abi_unsetenv) &&
-                            dlsym(RTLD_DEFAULT, "putenv") == reinterpret_cast<void*>(&trnblas_abi_putenv) &&
-                            dlsym(RTLD_DEFAULT, "clearenv") == reinterpret_cast<void*>(&trnblas_abi_clearenv);
-  return bound;
-}
-}  // namespace
-}  // namespace trnblas_abi
