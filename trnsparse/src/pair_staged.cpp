@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "bit_list.hpp"
 #include "spgemm_blocks.hpp"
 #include "trn/core/scratch.hpp"
 #include "trn/core/spmd.hpp"
@@ -119,6 +120,7 @@ struct Plan {
 // element's stamp is the last pass (one side of one segment) that listed it; at its staged position then.
 struct StageBuffers {
   std::vector<std::int64_t> ids, pos;
+  std::vector<std::int64_t> list;  // distinct_sorted's work list (its longest input + 4, never shrunk)
   std::vector<std::uint64_t> bits;
   std::vector<std::uint32_t> stamp_u, stamp_v;
   std::vector<std::int32_t> at_u, at_v;
@@ -209,33 +211,37 @@ std::int64_t add_rows(Plan& pl, const PairSource& s, const std::vector<std::int6
 }
 
 // out = the distinct values of id[0 .. n), increasing (stamp: per element, the pass that last listed
-// it). Few distinct values over a short range are sorted by a bitmap of the range, others by
-// std::sort; both give the same list.
-void distinct_sorted(const std::int64_t* id, std::int64_t n, std::vector<std::uint32_t>& stamp, std::uint32_t pass,
+// it). One walk without a branch per element (each value is written at the list's end, which
+// advances when its stamp is not this pass). Few distinct values over a short range are sorted by a
+// bitmap of the range, others by std::sort; both give the same list.
+void distinct_sorted(const std::int64_t* __restrict id, std::int64_t n, std::vector<std::uint32_t>& stamp, std::uint32_t pass,
                      StageBuffers& b) {
-  std::vector<std::int64_t>& out = b.ids;
-  out.clear();
-  std::int64_t lo = INT64_MAX, hi = -1;
+  if (b.list.size() < z(n) + 4) b.list.resize(z(n) + 4);
+  std::int64_t* __restrict list = b.list.data();
+  std::uint32_t* __restrict seen = stamp.data();
+  std::int64_t k = 0, lo = INT64_MAX, hi = -1;
   for (std::int64_t q = 0; q < n; ++q) {
     const std::int64_t i = id[q];
-    if (stamp[z(i)] == pass) continue;
-    stamp[z(i)] = pass;
-    out.push_back(i);
+    list[k] = i;
+    k += seen[i] != pass ? 1 : 0;
+    seen[i] = pass;
     lo = std::min(lo, i);
     hi = std::max(hi, i);
   }
-  const auto k = static_cast<std::int64_t>(out.size());
-  if (k < 2) return;
-  const std::int64_t words = (hi - lo) / 64 + 1;
+  const std::int64_t words = k < 2 ? 0 : (hi - lo) / 64 + 1;
   if (words > 4 * k) {
-    std::sort(out.begin(), out.end());
-    return;
+    std::sort(list, list + k);
+  } else if (k >= 2) {
+    b.bits.assign(z(words), 0);
+    std::uint64_t* __restrict bits = b.bits.data();
+    for (std::int64_t e = 0; e < k; ++e) {
+      const auto d = static_cast<std::uint64_t>(list[e] - lo);
+      bits[d / 64] |= std::uint64_t{1} << (d % 64);
+    }
+    k = 0;
+    for (std::int64_t w = 0; w < words; ++w) k += detail::read_set_bits(bits[w], lo + 64 * w, list + k);
   }
-  b.bits.assign(z(words), 0);
-  for (const std::int64_t i : out) b.bits[z((i - lo) / 64)] |= std::uint64_t{1} << ((i - lo) % 64);
-  out.clear();
-  for (std::int64_t w = 0; w < words; ++w)
-    for (std::uint64_t m = b.bits[z(w)]; m != 0; m &= m - 1) out.push_back(lo + 64 * w + std::countr_zero(m));
+  b.ids.assign(list, list + k);
 }
 
 // One side of segment g, pairs layout: its distinct elements staged (rows or runs), each element's

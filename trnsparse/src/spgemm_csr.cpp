@@ -6,6 +6,7 @@
 #include <bit>
 #include <vector>
 
+#include "bit_list.hpp"
 #include "generic_detail.hpp"
 #include "generic_host.hpp"
 #include "pair_sums.hpp"
@@ -60,7 +61,7 @@ void check_operands(const SparseRef& A, const SparseRef& B) {
 // at a time, over a dense per-column counter `at` (0 for every column between rows):
 //  1. a walk over the row's products counts each column's products (at[j]) and lists its distinct
 //     columns: as bits of a bitmap of B's columns when that is at most 4 words per product of the
-//     row (read back in increasing order, four bits per round), else in first-seen order (at[j] was
+//     row (read back in increasing order, detail::read_set_bits), else in first-seen order (at[j] was
 //     0), then std::sort — the same sorted list either way;
 //  2. per distinct column in order, at[j] becomes its first list position (a running sum of the
 //     counts: C's list starts);
@@ -83,21 +84,6 @@ struct SymbolicArrays {
   std::int64_t* __restrict v;         // products
 };
 
-// The set bits of `word` as 64 w + bit, increasing, at out[0 ..); returns their count. Four per
-// round, each written whether set or not (past the last bit countr_zero is 64: written at the count,
-// overwritten by the next word or unread), so a word's usual 0–4 bits cost one predictable round.
-std::int64_t read_bits(std::uint64_t word, std::int64_t w, std::int64_t* __restrict out) {
-  std::int64_t n = 0;
-  while (word != 0) {
-    for (int r = 0; r < 4; ++r) {
-      out[n] = 64 * w + std::countr_zero(word);
-      n += word != 0 ? 1 : 0;
-      word &= word - 1;
-    }
-  }
-  return n;
-}
-
 // Rows [0, rows) of the product: offsets, pairs, and C's columns and list ends appended per row.
 void symbolic_row_walks(const SymbolicArrays& s, std::int64_t rows, std::int64_t words, std::vector<std::int64_t>& columns,
                         std::vector<std::int64_t>& start) {
@@ -118,7 +104,7 @@ void symbolic_row_walks(const SymbolicArrays& s, std::int64_t rows, std::int64_t
         }
       }
       for (std::int64_t w = 0; w < words; ++w) {
-        n += read_bits(s.bits[w], w, s.row_col + n);
+        n += detail::read_set_bits(s.bits[w], 64 * w, s.row_col + n);
         s.bits[w] = 0;
       }
     } else {
