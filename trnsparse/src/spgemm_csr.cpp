@@ -3,7 +3,6 @@
 #include "trn/sparse/spgemm_csr.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <vector>
 
 #include "bit_list.hpp"
