@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "bit_list.hpp"
 #include "spgemm_blocks.hpp"
 #include "trn/core/scratch.hpp"
 #include "trn/core/spmd.hpp"
@@ -119,7 +120,8 @@ struct Plan {
 // element's stamp is the last pass (one side of one segment) that listed it; at its staged position then.
 struct StageBuffers {
   std::vector<std::int64_t> ids, pos;
-  std::vector<std::uint64_t> bits;
+  std::vector<std::int64_t> list;  // distinct_sorted's work list (its longest input + 4, never shrunk)
+  std::vector<std::uint64_t> bits, summary;  // distinct_sorted's bitmaps (zero between its calls)
   std::vector<std::uint32_t> stamp_u, stamp_v;
   std::vector<std::int32_t> at_u, at_v;
   std::array<std::vector<std::int64_t>, 2> slot_ids;  // terms: the u of each slot
@@ -208,34 +210,55 @@ std::int64_t add_rows(Plan& pl, const PairSource& s, const std::vector<std::int6
   return n * kGatherRow;
 }
 
-// out = the distinct values of id[0 .. n), increasing (stamp: per element, the pass that last listed
-// it). Few distinct values over a short range are sorted by a bitmap of the range, others by
-// std::sort; both give the same list.
-void distinct_sorted(const std::int64_t* id, std::int64_t n, std::vector<std::uint32_t>& stamp, std::uint32_t pass,
+// out = the distinct values of id[0 .. n), increasing. When the values' range is at most 4 words
+// per value listed, by a bitmap of the range (a repeated value sets its bit again: no per-element
+// stamp, whose scattered reads and writes were most of this function's time) and a summary bitmap
+// of its non-zero words, so the read-back visits only those (a side's values are few and scattered
+// over its source: B's entries of a few C rows); the words read are cleared, so both bitmaps are
+// zero between calls. Else the first occurrences (stamp: per element, the pass that last listed
+// it; each value is written at the list's end, which advances when its stamp is not this pass), then
+// std::sort. Both give the same list.
+void distinct_sorted(const std::int64_t* __restrict id, std::int64_t n, std::vector<std::uint32_t>& stamp, std::uint32_t pass,
                      StageBuffers& b) {
-  std::vector<std::int64_t>& out = b.ids;
-  out.clear();
+  if (b.list.size() < z(n) + 4) b.list.resize(z(n) + 4);
+  std::int64_t* __restrict list = b.list.data();
   std::int64_t lo = INT64_MAX, hi = -1;
   for (std::int64_t q = 0; q < n; ++q) {
-    const std::int64_t i = id[q];
-    if (stamp[z(i)] == pass) continue;
-    stamp[z(i)] = pass;
-    out.push_back(i);
-    lo = std::min(lo, i);
-    hi = std::max(hi, i);
+    lo = std::min(lo, id[q]);
+    hi = std::max(hi, id[q]);
   }
-  const auto k = static_cast<std::int64_t>(out.size());
-  if (k < 2) return;
-  const std::int64_t words = (hi - lo) / 64 + 1;
-  if (words > 4 * k) {
-    std::sort(out.begin(), out.end());
-    return;
+  const std::int64_t words = n == 0 ? 0 : (hi - lo) / 64 + 1;
+  std::int64_t k = 0;
+  if (words <= 4 * n) {
+    const std::int64_t summary_words = (words + 63) / 64;
+    if (b.bits.size() < z(words)) b.bits.resize(z(words), 0);
+    if (b.summary.size() < z(summary_words)) b.summary.resize(z(summary_words), 0);
+    std::uint64_t* __restrict bits = b.bits.data();
+    std::uint64_t* __restrict summary = b.summary.data();
+    for (std::int64_t q = 0; q < n; ++q) {
+      const auto d = static_cast<std::uint64_t>(id[q] - lo);
+      bits[d / 64] |= std::uint64_t{1} << (d % 64);
+      summary[d / 4096] |= std::uint64_t{1} << (d / 64 % 64);
+    }
+    for (std::int64_t sw = 0; sw < summary_words; ++sw) {
+      for (std::uint64_t m = summary[sw]; m != 0; m &= m - 1) {
+        const std::int64_t w = 64 * sw + std::countr_zero(m);
+        k += detail::read_set_bits(bits[w], lo + 64 * w, list + k);
+        bits[w] = 0;
+      }
+      summary[sw] = 0;
+    }
+  } else {
+    std::uint32_t* __restrict seen = stamp.data();
+    for (std::int64_t q = 0; q < n; ++q) {
+      const std::int64_t i = id[q];
+      list[k] = i;
+      k += seen[i] != pass ? 1 : 0;
+      seen[i] = pass;
+    }
+    std::sort(list, list + k);
   }
-  b.bits.assign(z(words), 0);
-  for (const std::int64_t i : out) b.bits[z((i - lo) / 64)] |= std::uint64_t{1} << ((i - lo) % 64);
-  out.clear();
-  for (std::int64_t w = 0; w < words; ++w)
-    for (std::uint64_t m = b.bits[z(w)]; m != 0; m &= m - 1) out.push_back(lo + 64 * w + std::countr_zero(m));
+  b.ids.assign(list, list + k);
 }
 
 // One side of segment g, pairs layout: its distinct elements staged (rows or runs), each element's

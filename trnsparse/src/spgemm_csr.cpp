@@ -3,9 +3,9 @@
 #include "trn/sparse/spgemm_csr.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <vector>
 
+#include "bit_list.hpp"
 #include "generic_detail.hpp"
 #include "generic_host.hpp"
 #include "pair_sums.hpp"
@@ -57,17 +57,92 @@ void check_operands(const SparseRef& A, const SparseRef& B) {
 // The structural product (generic_detail::structural_product's pattern: row i of C the union of B's
 // rows k over A's entries (i, k), columns increasing) and per entry of C its products (A's entry, B's
 // entry) in A's storage order, then B's: the order the host loop summed in. Index work only, one row
-// at a time: a walk over the row's products marks its distinct columns and counts each column's
-// products, the columns are sorted (a bitmap of B's columns when that is shorter than 4 words per
-// column, else std::sort: the same order), each column's first list position is set, and a second
-// walk (the row's B rows still in cache) writes the pairs. `products` is sum over A's entries of
-// |B row k|. Writes c.offsets, c.columns, c.products and c.pairs.
+// at a time, over a dense per-column counter `at` (0 for every column between rows):
+//  1. a walk over the row's products counts each column's products (at[j]) and lists its distinct
+//     columns: as bits of a bitmap of B's columns when that is at most 4 words per product of the
+//     row (read back in increasing order, detail::read_set_bits), else in first-seen order (at[j] was
+//     0), then std::sort — the same sorted list either way;
+//  2. per distinct column in order, at[j] becomes its first list position (a running sum of the
+//     counts: C's list starts);
+//  3. a second walk (the row's B rows still in cache) writes each product's pair at at[j]++, so an
+//     entry's pairs come in A's storage order;
+//  4. at[j] = 0 again for the row's columns; the row's columns and list ends are appended to C's.
+// No branch per product on the bitmap path, and no per-column marker array. `products` is sum over
+// A's entries of |B row k|. Writes c.offsets, c.columns, c.products and c.pairs.
+struct SymbolicArrays {
+  const std::int64_t* __restrict astart;
+  const std::int64_t* __restrict acol;
+  const std::int64_t* __restrict bstart;
+  const std::int64_t* __restrict bcol;
+  std::int64_t* __restrict at;        // b_cols counters, all 0 on entry and on return
+  std::uint64_t* __restrict bits;     // (b_cols + 63) / 64 words, all 0 on entry and on return
+  std::int64_t* __restrict row_col;   // a row's distinct columns at most, + 4 (the bitmap's read-back)
+  std::int64_t* __restrict row_end;   // a row's distinct columns at most: the row's list ends
+  std::int64_t* __restrict offsets;   // rows + 1
+  std::int64_t* __restrict u;         // products
+  std::int64_t* __restrict v;         // products
+};
+
+// Rows [0, rows) of the product: offsets, pairs, and C's columns and list ends appended per row.
+void symbolic_row_walks(const SymbolicArrays& s, std::int64_t rows, std::int64_t words, std::vector<std::int64_t>& columns,
+                        std::vector<std::int64_t>& start) {
+  std::int64_t q = 0;  // list positions so far
+  s.offsets[0] = 0;
+  for (std::int64_t i = 0; i < rows; ++i) {
+    const std::int64_t ea0 = s.astart[i], ea1 = s.astart[i + 1];
+    std::int64_t row_products = 0;
+    for (std::int64_t ea = ea0; ea < ea1; ++ea) row_products += s.bstart[s.acol[ea] + 1] - s.bstart[s.acol[ea]];
+    std::int64_t n = 0;  // the row's distinct columns
+    if (words <= 4 * row_products) {
+      for (std::int64_t ea = ea0; ea < ea1; ++ea) {
+        const std::int64_t k = s.acol[ea];
+        for (std::int64_t eb = s.bstart[k]; eb < s.bstart[k + 1]; ++eb) {
+          const std::int64_t j = s.bcol[eb];
+          s.bits[j >> 6] |= std::uint64_t{1} << (j & 63);
+          ++s.at[j];
+        }
+      }
+      for (std::int64_t w = 0; w < words; ++w) {
+        n += detail::read_set_bits(s.bits[w], 64 * w, s.row_col + n);
+        s.bits[w] = 0;
+      }
+    } else {
+      for (std::int64_t ea = ea0; ea < ea1; ++ea) {
+        const std::int64_t k = s.acol[ea];
+        for (std::int64_t eb = s.bstart[k]; eb < s.bstart[k + 1]; ++eb) {
+          const std::int64_t j = s.bcol[eb];
+          if (s.at[j]++ == 0) s.row_col[n++] = j;
+        }
+      }
+      std::sort(s.row_col, s.row_col + n);
+    }
+    for (std::int64_t c = 0; c < n; ++c) {  // count -> the column's first position
+      const std::int64_t j = s.row_col[c];
+      const std::int64_t count = s.at[j];
+      s.at[j] = q;
+      q += count;
+      s.row_end[c] = q;
+    }
+    for (std::int64_t ea = ea0; ea < ea1; ++ea) {
+      const std::int64_t k = s.acol[ea];
+      for (std::int64_t eb = s.bstart[k]; eb < s.bstart[k + 1]; ++eb) {
+        const std::int64_t p = s.at[s.bcol[eb]]++;
+        s.u[p] = ea;
+        s.v[p] = eb;
+      }
+    }
+    for (std::int64_t c = 0; c < n; ++c) s.at[s.row_col[c]] = 0;
+    columns.insert(columns.end(), s.row_col, s.row_col + n);
+    start.insert(start.end(), s.row_end, s.row_end + n);
+    s.offsets[i + 1] = static_cast<std::int64_t>(columns.size());
+  }
+}
+
 void symbolic_rows(const Rows& ra, const Rows& rb, std::int64_t rows, std::int64_t b_cols, std::int64_t products, CsrProduct& c) {
   // entries of C at most: min(products, rows * b_cols), without the product's int64 overflow (int64
   // indices allow rows * b_cols beyond 2^63 for hypersparse operands)
   const std::size_t most = z(b_cols > 0 && rows > products / b_cols ? products : std::min(products, rows * b_cols));
-  c.offsets.assign(1, 0);
-  c.offsets.reserve(z(rows) + 1);
+  c.offsets.resize(z(rows) + 1);
   c.columns = take_warm_block<std::int64_t>(most);
   c.columns.reserve(most);
   PairLists& L = c.pairs;
@@ -78,58 +153,20 @@ void symbolic_rows(const Rows& ra, const Rows& rb, std::int64_t rows, std::int64
   L.u.resize(z(products));
   L.v = take_warm_block<std::int64_t>(z(products));
   L.v.resize(z(products));
-  // mark[j]: the last row that listed column j; at[j]: its count of products, then its fill cursor
-  std::vector<std::int64_t> mark(z(b_cols), -1), at(z(b_cols), 0);
   const std::int64_t words = (b_cols + 63) / 64;
-  std::vector<std::uint64_t> bits(z(words), 0);
-  std::int64_t* const u = L.u.data();
-  std::int64_t* const v = L.v.data();
-  const std::int64_t* const bstart = rb.start.data();
-  const std::int64_t* const bcol = rb.col.data();
-  std::int64_t q = 0;  // the row's first list position
+  // a row's distinct columns at most: min(b_cols, its products)
+  std::int64_t row_most = 0;
   for (std::int64_t i = 0; i < rows; ++i) {
-    const std::size_t first = c.columns.size();
-    const std::int64_t ea0 = ra.start[z(i)], ea1 = ra.start[z(i) + 1];
-    for (std::int64_t ea = ea0; ea < ea1; ++ea) {
-      const std::int64_t k = ra.col[z(ea)];
-      for (std::int64_t eb = bstart[k]; eb < bstart[k + 1]; ++eb) {
-        const std::int64_t j = bcol[eb];
-        if (mark[z(j)] != i) {
-          mark[z(j)] = i;
-          at[z(j)] = 0;
-          c.columns.push_back(j);
-        }
-        ++at[z(j)];
-      }
-    }
-    std::int64_t* const col = c.columns.data();
-    const auto n = static_cast<std::int64_t>(c.columns.size() - first);
-    if (n > 1 && words <= 4 * n) {
-      for (std::size_t e = first; e < c.columns.size(); ++e) bits[z(col[e] / 64)] |= std::uint64_t{1} << (col[e] % 64);
-      std::size_t e = first;
-      for (std::int64_t w = 0; w < words; ++w) {
-        for (std::uint64_t m = bits[z(w)]; m != 0; m &= m - 1) col[e++] = 64 * w + std::countr_zero(m);
-        bits[z(w)] = 0;
-      }
-    } else {
-      std::sort(col + first, col + first + z(n));
-    }
-    for (std::size_t e = first; e < c.columns.size(); ++e) {  // count -> the column's first position
-      const std::int64_t count = at[z(col[e])];
-      at[z(col[e])] = q;
-      q += count;
-      L.start.push_back(q);
-    }
-    for (std::int64_t ea = ea0; ea < ea1; ++ea) {
-      const std::int64_t k = ra.col[z(ea)];
-      for (std::int64_t eb = bstart[k]; eb < bstart[k + 1]; ++eb) {
-        const std::int64_t p = at[z(bcol[eb])]++;
-        u[p] = ea;
-        v[p] = eb;
-      }
-    }
-    c.offsets.push_back(static_cast<std::int64_t>(c.columns.size()));
+    std::int64_t row_products = 0;
+    for (std::int64_t ea = ra.start[z(i)]; ea < ra.start[z(i) + 1]; ++ea)
+      row_products += rb.start[z(ra.col[z(ea)]) + 1] - rb.start[z(ra.col[z(ea)])];
+    row_most = std::max(row_most, std::min(row_products, b_cols));
   }
+  std::vector<std::int64_t> at(z(b_cols), 0), row_col(z(row_most) + 4), row_end(z(row_most));
+  std::vector<std::uint64_t> bits(z(words), 0);
+  const SymbolicArrays s{ra.start.data(), ra.col.data(), rb.start.data(), rb.col.data(), at.data(),    bits.data(),
+                         row_col.data(),  row_end.data(), c.offsets.data(), L.u.data(),  L.v.data()};
+  symbolic_row_walks(s, rows, words, c.columns, L.start);
   c.products = products;
 }
 
