@@ -53,6 +53,17 @@ namespace {
 
 std::int32_t rows32(std::int64_t v) { return static_cast<std::int32_t>(v); }
 
+// Every SBUF and PSUM tile of these kernels skips the allocator's NaN poison fill (host work only: not
+// an instruction, no device time; core/include/trn/core/memory.hpp). Each byte any instruction here
+// reads was written earlier in the launch, by a DMA, a memset, an affine_select (which writes every
+// element), or an instruction's destination: the diagonal blocks and E_bk^T are DMA'd whole, the
+// inverses' X_0 written whole before the Newton steps, every PSUM view is a non-accumulating matmul's
+// destination before it is read; the [pmax, ...] tiles (Z, Y, R, S, t_ii, the block columns) are read
+// only in the rows (width(b)) and columns their DMA or instruction wrote. So the poison was never read,
+// and every output bit, trace record and modeled time is the same (issue #30, session 24: the fill
+// was ~5 % of `xlintsts`' SGE path, whose strsm_/ctrsm_ calls are mostly of order 1-50 with nrhs <= 4).
+constexpr AllocFill kWrittenFirst = AllocFill::none;
+
 // What both kernels open with: blocks of pmax rows of an order-`order` triangle (the last one
 // `width` rows) and the SBUF / PSUM scopes every tile of the launch lives in.
 struct BlockFrame {
@@ -71,8 +82,8 @@ struct BlockFrame {
 // are mostly of order 1-4).
 Tile identity_tile(NeuronCore& nc, BlockFrame& frame) {
   const std::int64_t w = frame.width(0);
-  Tile ones = frame.sb.alloc(DType::f32, rows32(w), {w}, "ones");
-  Tile ident = frame.sb.alloc(DType::f32, rows32(w), {w}, "identity");
+  Tile ones = frame.sb.alloc(DType::f32, rows32(w), {w}, "ones", 0, kWrittenFirst);
+  Tile ident = frame.sb.alloc(DType::f32, rows32(w), {w}, "identity", 0, kWrittenFirst);
   nc.memset(ones, 1.0f);
   const std::array<std::int64_t, 2> pattern{-1, w};  // p - f == 0
   nc.affine_select(ident, std::span(&pattern, 1), 0, 1, AluOp::equal, ones, 0.0f);
@@ -154,10 +165,10 @@ void trsm_narrow_kernel(NeuronCore& nc, std::span<const NarrowTrsm<float>> syste
     const NarrowTrsm<float>& p = systems[static_cast<std::size_t>(q)];
     RealSystem& S = sys[static_cast<std::size_t>(q)];
     if (p.x == nullptr) {  // (the inverse: below)
-      S.zt = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "Z blocks");
-      S.yt = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "Y blocks");
-      S.rt = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "R blocks");
-      S.st = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "refinement residuals");
+      S.zt = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "Z blocks", 0, kWrittenFirst);
+      S.yt = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "Y blocks", 0, kWrittenFirst);
+      S.rt = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "R blocks", 0, kWrittenFirst);
+      S.st = frame.sb.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "refinement residuals", 0, kWrittenFirst);
       for (std::int64_t b = 0; b < blocks; ++b) nc.dma_copy(col(S.zt, b), z_block(p, b));
     }
     // ---- 1. the inverses of the diagonal blocks --------------------------------------------------
@@ -165,12 +176,12 @@ void trsm_narrow_kernel(NeuronCore& nc, std::span<const NarrowTrsm<float>> syste
     for (std::int64_t b = 0; b < blocks; ++b) {
       const std::int64_t w = frame.width(b), e0 = b * P;
       RealDiag& x = S.d[static_cast<std::size_t>(b)];
-      x.t = frame.sb.alloc(DType::f32, rows32(w), {w}, "T_b");
-      x.u = frame.sb.alloc(DType::f32, rows32(w), {w}, "T_b^T");
-      x.w = frame.sb.alloc(DType::f32, rows32(w), {w}, "W_b");
-      x.v = frame.sb.alloc(DType::f32, rows32(w), {w}, "V_b");
-      x.pw = frame.sb.alloc(DType::f32, rows32(w), {w}, "T W - I");
-      x.pv = frame.sb.alloc(DType::f32, rows32(w), {w}, "T^T V - I");
+      x.t = frame.sb.alloc(DType::f32, rows32(w), {w}, "T_b", 0, kWrittenFirst);
+      x.u = frame.sb.alloc(DType::f32, rows32(w), {w}, "T_b^T", 0, kWrittenFirst);
+      x.w = frame.sb.alloc(DType::f32, rows32(w), {w}, "W_b", 0, kWrittenFirst);
+      x.v = frame.sb.alloc(DType::f32, rows32(w), {w}, "V_b", 0, kWrittenFirst);
+      x.pw = frame.sb.alloc(DType::f32, rows32(w), {w}, "T W - I", 0, kWrittenFirst);
+      x.pv = frame.sb.alloc(DType::f32, rows32(w), {w}, "T^T V - I", 0, kWrittenFirst);
       nc.dma_copy(x.t, e_block(p, e0, w, e0, w, false));
       nc.dma_copy(x.u, e_block(p, e0, w, e0, w, true));
     }
@@ -180,12 +191,12 @@ void trsm_narrow_kernel(NeuronCore& nc, std::span<const NarrowTrsm<float>> syste
       for (std::int64_t k = 0; k < blocks; ++k) {
         if (p.lower ? k >= b : k <= b) continue;
         Tile& t = S.et[static_cast<std::size_t>(b * blocks + k)];
-        t = frame.sb.alloc(DType::f32, rows32(frame.width(k)), {frame.width(b)}, "E_bk^T");
+        t = frame.sb.alloc(DType::f32, rows32(frame.width(k)), {frame.width(b)}, "E_bk^T", 0, kWrittenFirst);
         nc.dma_copy(t, e_block(p, b * P, frame.width(b), k * P, frame.width(k), true));
       }
   }
   for (RealSystem& S : sys) {
-    S.diag = frame.sb.alloc(DType::f32, frame.Pi, {blocks}, "t_ii");
+    S.diag = frame.sb.alloc(DType::f32, frame.Pi, {blocks}, "t_ii", 0, kWrittenFirst);
     for (std::int64_t b = 0; b < blocks; ++b) {
       const std::int64_t w = frame.width(b);
       RealDiag& x = S.d[static_cast<std::size_t>(b)];
@@ -216,8 +227,8 @@ void trsm_narrow_kernel(NeuronCore& nc, std::span<const NarrowTrsm<float>> syste
       // No poison fill (host work only: the same trace): every view of them is a matmul's
       // non-accumulating destination before it is read, and a 1 x 1 solve (no Newton step) never
       // touches them, so poisoning 2 x 2 x 64 KiB of PSUM was a third of its host time.
-      pp[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "T X", 0, AllocFill::none);
-      qq[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "X (T X - I)", 0, AllocFill::none);
+      pp[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "T X", 0, kWrittenFirst);
+      qq[static_cast<std::size_t>(s)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "X (T X - I)", 0, kWrittenFirst);
     }
   const auto ptile = [&](auto& set, std::int64_t g, int f) {
     const std::int64_t w = frame.width(g % blocks);
@@ -282,13 +293,13 @@ void trsm_narrow_kernel(NeuronCore& nc, std::span<const NarrowTrsm<float>> syste
       return tile::hbm_view(p.x + b * P + c * P * p.ldx, DType::f32, rows32(frame.width(b)), 1, {{frame.width(c), p.ldx}});
     };
     for (std::int64_t c = 0; c < blocks; ++c) {
-      xc[ci(c)] = frame.sb.alloc(DType::f32, frame.Pi, {blocks * P}, "X block column");
-      rc[ci(c)] = frame.sb.alloc(DType::f32, frame.Pi, {P}, "R_bc");
-      sc[ci(c)] = frame.sb.alloc(DType::f32, frame.Pi, {P}, "refinement residual");
-      stored[ci(c)] = frame.sb.alloc(DType::f32, rows32(frame.width(c)), {frame.width(c)}, "X_cc as stored");
-      merged[ci(c)] = frame.sb.alloc(DType::f32, rows32(frame.width(c)), {frame.width(c)}, "X_cc merged");
-      acc[ci(c)] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "E_bK X_Kc");
-      xp[ci(c)] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "V_b^T R_bc");
+      xc[ci(c)] = frame.sb.alloc(DType::f32, frame.Pi, {blocks * P}, "X block column", 0, kWrittenFirst);
+      rc[ci(c)] = frame.sb.alloc(DType::f32, frame.Pi, {P}, "R_bc", 0, kWrittenFirst);
+      sc[ci(c)] = frame.sb.alloc(DType::f32, frame.Pi, {P}, "refinement residual", 0, kWrittenFirst);
+      stored[ci(c)] = frame.sb.alloc(DType::f32, rows32(frame.width(c)), {frame.width(c)}, "X_cc as stored", 0, kWrittenFirst);
+      merged[ci(c)] = frame.sb.alloc(DType::f32, rows32(frame.width(c)), {frame.width(c)}, "X_cc merged", 0, kWrittenFirst);
+      acc[ci(c)] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "E_bK X_Kc", 0, kWrittenFirst);
+      xp[ci(c)] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "V_b^T R_bc", 0, kWrittenFirst);
       nc.dma_copy(stored[ci(c)], x_view(c, c));  // before any write of X (X may be E: in place)
     }
     const auto row_of = [&](std::int64_t c, std::int64_t step) { return p.lower ? c + step : c - step; };
@@ -356,8 +367,8 @@ void trsm_narrow_kernel(NeuronCore& nc, std::span<const NarrowTrsm<float>> syste
       for (std::int64_t b = 0; b < blocks; ++b) nc.tensor_scalar(col(S.zt, b), col(S.zt, b), AluOp::multiply, p.alpha);
   }
   for (RealSystem& S : sys) {
-    S.acc = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "E_bK Y_K");
-    S.yp = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "V_b^T R_b");
+    S.acc = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "E_bK Y_K", 0, kWrittenFirst);
+    S.yp = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "V_b^T R_b", 0, kWrittenFirst);
   }
   std::vector<Tile> r(sys.size());
   for (std::int64_t step = 0; step < blocks; ++step) {
@@ -420,9 +431,9 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
   };
   const auto alloc_cx = [&](std::int64_t rows, std::int64_t cols, const char* name, bool with_nim) {
     Cx c;
-    c.re = frame.sb.alloc(DType::f32, rows32(rows), {cols}, name);
-    c.im = frame.sb.alloc(DType::f32, rows32(rows), {cols}, name);
-    if (with_nim) c.nim = frame.sb.alloc(DType::f32, rows32(rows), {cols}, name);
+    c.re = frame.sb.alloc(DType::f32, rows32(rows), {cols}, name, 0, kWrittenFirst);
+    c.im = frame.sb.alloc(DType::f32, rows32(rows), {cols}, name, 0, kWrittenFirst);
+    if (with_nim) c.nim = frame.sb.alloc(DType::f32, rows32(rows), {cols}, name, 0, kWrittenFirst);
     return c;
   };
   // dst (PSUM planes) = stat^T mov (complex), or += when accumulate.
@@ -443,7 +454,7 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
     yt = alloc_cx(P, blocks * nrhs, "Y blocks", false);
     rt = alloc_cx(P, blocks * nrhs, "R blocks", false);
     st = alloc_cx(P, blocks * nrhs, "refinement residuals", false);
-    scratch = frame.sb.alloc(DType::f32, frame.Pi, {3 * nrhs}, "alpha z");
+    scratch = frame.sb.alloc(DType::f32, frame.Pi, {3 * nrhs}, "alpha z", 0, kWrittenFirst);
     for (std::int64_t b = 0; b < blocks; ++b) {
       nc.dma_copy(col(zt.re, b), z_plane(b, 0));
       nc.dma_copy(col(zt.im, b), z_plane(b, 1));
@@ -482,7 +493,7 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
       nc.tensor_scalar(t.nim, t.im, AluOp::multiply, -1.0f);
       if (p.conj) std::swap(t.im, t.nim);
     }
-  Tile work = frame.sb.alloc(DType::f32, frame.Pi, {8 * blocks}, "t_ii and its reciprocal");
+  Tile work = frame.sb.alloc(DType::f32, frame.Pi, {8 * blocks}, "t_ii and its reciprocal", 0, kWrittenFirst);
   for (std::int64_t b = 0; b < blocks; ++b) {
     const std::int64_t w = frame.width(b);
     Diag& x = d[static_cast<std::size_t>(b)];
@@ -524,7 +535,7 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
   for (std::int64_t s = 0; s < slots; ++s)
     for (int f = 0; f < 4; ++f)  // no poison fill, as the real kernel's (written by a matmul first)
       pp[static_cast<std::size_t>(s)][f] =
-          frame.ps.alloc(DType::f32, frame.Pi, {P}, "complex products", 0, AllocFill::none);
+          frame.ps.alloc(DType::f32, frame.Pi, {P}, "complex products", 0, kWrittenFirst);
   const auto ptile = [&](std::int64_t b, int f) {
     return pp[static_cast<std::size_t>(b % slots)][f].rows(0, rows32(frame.width(b))).cols(0, frame.width(b));
   };
@@ -578,7 +589,7 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
     const auto ci = [](std::int64_t c) { return static_cast<std::size_t>(c); };
     std::vector<Cx> xc(ci(blocks)), rc(ci(blocks)), sc(ci(blocks));
     std::vector<std::array<Tile, 2>> acc(ci(blocks)), xp(ci(blocks));
-    Tile zeros = frame.sb.alloc(DType::f32, frame.Pi, {P}, "zeros");
+    Tile zeros = frame.sb.alloc(DType::f32, frame.Pi, {P}, "zeros", 0, kWrittenFirst);
     nc.memset(zeros, 0.0f);
     float* xf = reinterpret_cast<float*>(p.x);
     const auto x_plane = [&](std::int64_t b, std::int64_t c, int part) {
@@ -593,8 +604,8 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
       stored[ci(c)] = alloc_cx(frame.width(c), frame.width(c), "X_cc as stored", false);
       merged[ci(c)] = alloc_cx(frame.width(c), frame.width(c), "X_cc merged", false);
       for (int f = 0; f < 2; ++f) {
-        acc[ci(c)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "E_bK X_Kc");
-        xp[ci(c)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "V_b^T R_bc");
+        acc[ci(c)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "E_bK X_Kc", 0, kWrittenFirst);
+        xp[ci(c)][f] = frame.ps.alloc(DType::f32, frame.Pi, {P}, "V_b^T R_bc", 0, kWrittenFirst);
       }
       nc.dma_copy(stored[ci(c)].re, x_plane(c, c, 0));  // before any write of X (X may be E: in place)
       nc.dma_copy(stored[ci(c)].im, x_plane(c, c, 1));
@@ -684,10 +695,10 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p
       const auto s3 = [&](int i) { return scratch.rows(0, rows32(w)).cols(i * nrhs, nrhs); };
       tile::complex_scale(nc, {col(zt.re, b), col(zt.im, b)}, p.alpha.real(), p.alpha.imag(), s3(0), s3(1), s3(2));
     }
-  Tile acc_re = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "E_bK Y_K re");
-  Tile acc_im = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "E_bK Y_K im");
-  Tile yp_re = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "V_b^T R_b re");
-  Tile yp_im = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "V_b^T R_b im");
+  Tile acc_re = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "E_bK Y_K re", 0, kWrittenFirst);
+  Tile acc_im = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "E_bK Y_K im", 0, kWrittenFirst);
+  Tile yp_re = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "V_b^T R_b re", 0, kWrittenFirst);
+  Tile yp_im = frame.ps.alloc(DType::f32, frame.Pi, {blocks * nrhs}, "V_b^T R_b im", 0, kWrittenFirst);
   for (std::int64_t step = 0; step < blocks; ++step) {
     const std::int64_t b = p.lower ? step : blocks - 1 - step;
     Tile r_re = col(zt.re, b), r_im = col(zt.im, b);
