@@ -351,6 +351,8 @@ Mt19937Window mt19937_recurrent_word0(const Mt19937Window& w) {
 }
 
 void mt19937_set_up_streams(Mt19937Window* windows, std::size_t from, std::size_t to) {
+  if (from < 1 || from > to || to > kMt19937Streams)  // from = 0 would wrap the batch head below
+    throw InvalidArgument("trn::rand::mt19937_set_up_streams", "from, to", "need 1 <= from <= to <= 8192");
   for (std::size_t next = from; next < to;) {
     // Streams next .. last from their batch's first stream `head`. Jumps from stream 0's window as
     // the recurrence would have written it (mt19937_recurrent_word0): g(T) applies g_0 to the unread

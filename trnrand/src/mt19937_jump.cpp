@@ -604,7 +604,7 @@ const VectorSums& vector_sums_of(const Gf2Poly& g) {
   thread_local std::vector<Entry> kept;
   thread_local std::size_t replace_next = 0;
   for (const Entry& e : kept)
-    if (e.poly == g) return *e.sums;
+    if (!e.poly.empty() && e.poly == g) return *e.sums;  // empty: sums being rewritten (or failed)
   if (kept.size() < kKept) {
     kept.push_back({{}, std::make_unique<VectorSums>()});
     replace_next = kept.size() - 1;
@@ -613,8 +613,13 @@ const VectorSums& vector_sums_of(const Gf2Poly& g) {
   replace_next = (replace_next + 1) % kKept;
   std::uint64_t gt[kGWords];
   reversed_polynomial(g, gt);
+  // The polynomial is copied before the entry changes, and the entry matches nothing while its sums
+  // are rewritten: a bad_alloc from either leaves no entry pairing one polynomial with another's
+  // sums (session 24 review: the old order kept the old polynomial beside the new sums).
+  Gf2Poly key = g;
+  e.poly.clear();
   vector_sums(gt, *e.sums);
-  e.poly = g;
+  e.poly = std::move(key);
   return *e.sums;
 }
 }  // namespace
