@@ -168,10 +168,12 @@ std::optional<float> extreme_without_nan(const float* x, std::int64_t n) {
 // fp32 semantics of the arithmetic ops. Comparisons and logical ops give 1.0f / 0.0f; logical ops
 // treat any nonzero value (NaN included) as true; power is C powf. Two NaN operands give the NaN
 // `rule` names, quieted (two_nan.hpp; for abs_max / abs_min the operands are |a| and |b|).
-template <AluOp OP>
+// kTwoNanTest false: for a caller that knows one operand is not NaN (a row's scalar), where the
+// IEEE operation alone gives the rule's result.
+template <AluOp OP, bool kTwoNanTest = true>
 inline float alu_f32(float a, float b, TwoNanResult rule) {
   using enum AluOp;
-  if constexpr (OP == add || OP == subtract || OP == multiply || OP == divide || OP == power)
+  if constexpr (kTwoNanTest && (OP == add || OP == subtract || OP == multiply || OP == divide || OP == power))
     if (both_nan(a, b)) [[unlikely]]
       return two_nan_result(a, b, rule);
   if constexpr (OP == bypass) return a;
@@ -443,6 +445,11 @@ inline void fill_dense_f32_record(Instruction& ins, std::uint8_t nregions, const
 
 // ---- row kernels (one instantiation per op; plain loops) ----------------------------------------
 
+// add / subtract / multiply / divide: one IEEE operation each.
+constexpr bool is_ieee_basic(AluOp op) {
+  return op == AluOp::add || op == AluOp::subtract || op == AluOp::multiply || op == AluOp::divide;
+}
+
 // add / subtract / multiply of fp32 rows, 16 lanes at a time: the same IEEE operation per element
 // as the scalar loop and the rule's NaN where both are NaN, so the same bits; out may be a or b
 // (element-wise).
@@ -469,7 +476,10 @@ void tt_row_f32(const float* a, const float* b, float* out, std::int64_t n, TwoN
   if constexpr (OP == AluOp::add || OP == AluOp::subtract || OP == AluOp::multiply) {
     if (simd::has_avx512()) return tt_row_f32_avx512<OP>(a, b, out, n, rule);
   }
-  for (std::int64_t i = 0; i < n; ++i) out[i] = alu_f32<OP>(a[i], b[i], rule);
+  if constexpr (is_ieee_basic(OP))  // branch-free (two_nan_select), so that the loop still vectorises
+    for (std::int64_t i = 0; i < n; ++i) out[i] = detail::two_nan_select(alu_f32<OP, false>(a[i], b[i], rule), a[i], b[i], rule);
+  else
+    for (std::int64_t i = 0; i < n; ++i) out[i] = alu_f32<OP>(a[i], b[i], rule);
 }
 template <AluOp OP>
 void tt_row_i64(const std::int64_t* a, const std::int64_t* b, std::int64_t* out, std::int64_t n) {
@@ -486,6 +496,15 @@ void ts_row(T* x, T s, bool reverse, std::int64_t n, Fn fn) {
     for (std::int64_t i = 0; i < n; ++i) x[i] = fn(s, x[i]);
   else
     for (std::int64_t i = 0; i < n; ++i) x[i] = fn(x[i], s);
+}
+// ts_row of alu_f32<OP>: a scalar that is not NaN leaves no lane with two NaN operands, so the row
+// runs without the per-element two-NaN test (the same bits).
+template <AluOp OP>
+void ts_row_f32(float* x, float s, bool reverse, std::int64_t n, TwoNanResult rule) {
+  if (s == s)
+    ts_row(x, s, reverse, n, [rule](float a, float b) { return alu_f32<OP, false>(a, b, rule); });
+  else
+    ts_row(x, s, reverse, n, [rule](float a, float b) { return alu_f32<OP>(a, b, rule); });
 }
 // maximum/minimum/abs_max/abs_min of a row and a scalar, 16 lanes at a time (the scalar loop's
 // branches on NaN and equality kept it from vectorising; LU pivot searches run abs_max over whole
@@ -575,10 +594,7 @@ TsFusedRow ts_fused_row(AluOp op0, AluOp op1) {
   return f;
 }
 
-// add / subtract / multiply / divide: one IEEE operation each, alu_f32<op> chosen at run time.
-constexpr bool is_ieee_basic(AluOp op) {
-  return op == AluOp::add || op == AluOp::subtract || op == AluOp::multiply || op == AluOp::divide;
-}
+// add / subtract / multiply / divide (is_ieee_basic): alu_f32<op> chosen at run time.
 inline float alu_f32_basic(AluOp op, float a, float b, TwoNanResult rule) {
   switch (op) {
     case AluOp::add: return alu_f32<AluOp::add>(a, b, rule);
@@ -594,7 +610,7 @@ void ts_apply_f32(AluOp op, float* x, float s, bool reverse, std::int64_t n, Two
     constexpr AluOp OP = decltype(tag)::value;
     if constexpr (OP == AluOp::maximum || OP == AluOp::minimum || OP == AluOp::abs_max || OP == AluOp::abs_min)
       if (simd::has_avx512()) return ts_row_extreme_avx512<OP>(x, s, reverse, n, rule);
-    ts_row(x, s, reverse, n, [rule](float a, float b) { return alu_f32<OP>(a, b, rule); });
+    ts_row_f32<OP>(x, s, reverse, n, rule);
   });
 }
 // tensor_scalar with one op over dense fp32 rows (dst the same rows as src or disjoint from it) and
@@ -656,7 +672,7 @@ void ts_dense_f32_rows(const Tile& dst, const Tile& src, AluOp op, const ScalarO
           continue;
         }
       }
-      ts_row(x, a, reverse, n, [rule](float u, float w) { return alu_f32<OP>(u, w, rule); });
+      ts_row_f32<OP>(x, a, reverse, n, rule);
     }
   });
 }
