@@ -28,6 +28,7 @@
 #include <type_traits>
 
 #include "engine_util.hpp"
+#include "two_nan.hpp"
 #include "trn/core/error.hpp"
 
 namespace trn {
@@ -174,13 +175,23 @@ float operand_value(const ScalarOperand& s, std::int32_t p) {
   return s.is_tile ? load_as_f32(s.tile.dtype, s.tile.at(p, 0)) : s.imm;
 }
 
-// v = x * scale + bias (fp32, two roundings) for row p.
+// a + b and a * b with the two-NaN rule (two_nan.hpp): both NaN gives the rule's operand, quieted.
+inline float add_rule(float a, float b, TwoNanResult rule) {
+  return detail::both_nan(a, b) ? detail::two_nan_result(a, b, rule) : a + b;
+}
+inline float multiply_rule(float a, float b, TwoNanResult rule) {
+  return detail::both_nan(a, b) ? detail::two_nan_result(a, b, rule) : a * b;
+}
+
+// v = x * scale + bias (fp32, two roundings) for row p; the operands in that order for the
+// two-NaN rule (x before scale, the product before bias).
 // A dense fp32 row is read in place (the generic row load's set-up was most of a short row's cost).
-void pre_activation(const Tile& src, std::int32_t p, const ScalarOperand& scale, const ScalarOperand& bias, float* v) {
+void pre_activation(const Tile& src, std::int32_t p, const ScalarOperand& scale, const ScalarOperand& bias, float* v,
+                    TwoNanResult rule) {
   const float* x = detail::read_row_f32(src, p, v);
   const float sc = operand_value(scale, p), bi = operand_value(bias, p);
   const std::int64_t n = src.free_size();
-  for (std::int64_t i = 0; i < n; ++i) v[i] = x[i] * sc + bi;
+  for (std::int64_t i = 0; i < n; ++i) v[i] = add_rule(multiply_rule(x[i], sc, rule), bi, rule);
 }
 
 void check_vector_operand(std::string_view name, const ScalarOperand& s, const Tile& src, const HardwareSpec& hw) {
@@ -248,7 +259,7 @@ void NeuronCore::activation(const Tile& dst, const Tile& src, ActFunc func, Scal
     // Pre-scan: the error must come before anything is written (or recorded).
     for (std::int32_t p = 0; p < src.partitions; ++p) {
       if (kept != nullptr) v = kept + std::int64_t{p} * n;
-      pre_activation(src, p, scale, bias, v);
+      pre_activation(src, p, scale, bias, v, cfg_.two_nan_result);
       for (std::int64_t i = 0; i < n; ++i)
         if (!in_range(info, v[i]))
           throw UsageError(instr, "src",
@@ -283,13 +294,13 @@ void NeuronCore::activation(const Tile& dst, const Tile& src, ActFunc func, Scal
       if (kept != nullptr) {
         v = kept + std::int64_t{p} * n;
       } else {
-        pre_activation(src, p, scale, bias, v);
+        pre_activation(src, p, scale, bias, v, cfg_.two_nan_result);
       }
       act_row<decltype(tag)::value>(info, poison, v, n);
       detail::store_row(dst, p, v, r, &sr);
       if (reduce_dst != nullptr) {
         float acc = 0.0f;
-        for (std::int64_t i = 0; i < n; ++i) acc += v[i];
+        for (std::int64_t i = 0; i < n; ++i) acc = add_rule(acc, v[i], cfg_.two_nan_result);
         detail::store_row(*reduce_dst, p, &acc, r, &sr_reduce);
       }
     }

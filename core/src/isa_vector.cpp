@@ -34,6 +34,7 @@
 #include "program_replay.hpp"
 #include "engine_util.hpp"
 #include "simd_util.hpp"
+#include "two_nan.hpp"
 #include "trn/core/error.hpp"
 
 namespace trn {
@@ -106,15 +107,22 @@ void dispatch_bitvec(AluOp op, F&& f) {
 
 // ---- scalar semantics ---------------------------------------------------------------------------
 
-// IEEE 754-2019 maximum/minimum: NaN if either operand is NaN (a quiet NaN: a + b, which on x86
-// carries the first NaN operand's payload); -0 < +0.
-inline float max_ieee(float a, float b) {
-  if (a != a || b != b) return a + b;
+using detail::both_nan;
+using detail::two_nan_result;
+
+// The NaN an op returns when a or b is NaN: the NaN operand, quieted; of two, the rule's (two_nan.hpp).
+inline float nan_operand(float a, float b, TwoNanResult rule) {
+  return a != a && (b == b || rule == TwoNanResult::first_operand) ? detail::quiet_nan(a) : detail::quiet_nan(b);
+}
+
+// IEEE 754-2019 maximum/minimum: NaN if either operand is NaN (nan_operand); -0 < +0.
+inline float max_ieee(float a, float b, TwoNanResult rule) {
+  if (a != a || b != b) return nan_operand(a, b, rule);
   if (a == b) return std::bit_cast<float>(std::bit_cast<std::uint32_t>(a) & std::bit_cast<std::uint32_t>(b));
   return a > b ? a : b;
 }
-inline float min_ieee(float a, float b) {
-  if (a != a || b != b) return a + b;
+inline float min_ieee(float a, float b, TwoNanResult rule) {
+  if (a != a || b != b) return nan_operand(a, b, rule);
   if (a == b) return std::bit_cast<float>(std::bit_cast<std::uint32_t>(a) | std::bit_cast<std::uint32_t>(b));
   return a < b ? a : b;
 }
@@ -158,19 +166,25 @@ std::optional<float> extreme_without_nan(const float* x, std::int64_t n) {
 }
 
 // fp32 semantics of the arithmetic ops. Comparisons and logical ops give 1.0f / 0.0f; logical ops
-// treat any nonzero value (NaN included) as true; power is C powf.
-template <AluOp OP>
-inline float alu_f32(float a, float b) {
+// treat any nonzero value (NaN included) as true; power is C powf. Two NaN operands give the NaN
+// `rule` names, quieted (two_nan.hpp; for abs_max / abs_min the operands are |a| and |b|).
+// kTwoNanTest false: for a caller that knows one operand is not NaN (a row's scalar), where the
+// IEEE operation alone gives the rule's result.
+template <AluOp OP, bool kTwoNanTest = true>
+inline float alu_f32(float a, float b, TwoNanResult rule) {
   using enum AluOp;
+  if constexpr (kTwoNanTest && (OP == add || OP == subtract || OP == multiply || OP == divide || OP == power))
+    if (both_nan(a, b)) [[unlikely]]
+      return two_nan_result(a, b, rule);
   if constexpr (OP == bypass) return a;
   else if constexpr (OP == add) return a + b;
   else if constexpr (OP == subtract) return a - b;
   else if constexpr (OP == multiply) return a * b;
   else if constexpr (OP == divide) return a / b;
-  else if constexpr (OP == maximum) return max_ieee(a, b);
-  else if constexpr (OP == minimum) return min_ieee(a, b);
-  else if constexpr (OP == abs_max) return max_ieee(std::fabs(a), std::fabs(b));
-  else if constexpr (OP == abs_min) return min_ieee(std::fabs(a), std::fabs(b));
+  else if constexpr (OP == maximum) return max_ieee(a, b, rule);
+  else if constexpr (OP == minimum) return min_ieee(a, b, rule);
+  else if constexpr (OP == abs_max) return max_ieee(std::fabs(a), std::fabs(b), rule);
+  else if constexpr (OP == abs_min) return min_ieee(std::fabs(a), std::fabs(b), rule);
   else if constexpr (OP == power) return std::pow(a, b);  // float overload = powf
   else if constexpr (OP == equal) return a == b ? 1.0f : 0.0f;
   else if constexpr (OP == not_equal) return a != b ? 1.0f : 0.0f;
@@ -456,11 +470,18 @@ inline void fill_dense_f32_record(Instruction& ins, std::uint8_t nregions, const
 
 // ---- row kernels (one instantiation per op; plain loops) ----------------------------------------
 
+// add / subtract / multiply / divide: one IEEE operation each.
+constexpr bool is_ieee_basic(AluOp op) {
+  return op == AluOp::add || op == AluOp::subtract || op == AluOp::multiply || op == AluOp::divide;
+}
+
 // add / subtract / multiply of fp32 rows, 16 lanes at a time: the same IEEE operation per element
-// as the scalar loop (first operand first), so the same bits; out may be a or b (element-wise).
+// as the scalar loop and the rule's NaN where both are NaN, so the same bits; out may be a or b
+// (element-wise).
 TRN_SIMD_WARNINGS_BEGIN
 template <AluOp OP>
-__attribute__((target("avx512f"))) void tt_row_f32_avx512(const float* a, const float* b, float* out, std::int64_t n) {
+__attribute__((target("avx512f"))) void tt_row_f32_avx512(const float* a, const float* b, float* out, std::int64_t n,
+                                                          TwoNanResult rule) {
   for (std::int64_t i = 0; i < n; i += 16) {
     const auto m = n - i >= 16 ? __mmask16(0xffff) : static_cast<__mmask16>((1u << (n - i)) - 1u);
     const __m512 x = _mm512_maskz_loadu_ps(m, a + i), y = _mm512_maskz_loadu_ps(m, b + i);
@@ -471,16 +492,19 @@ __attribute__((target("avx512f"))) void tt_row_f32_avx512(const float* a, const 
       r = _mm512_sub_ps(x, y);
     else
       r = _mm512_mul_ps(x, y);
-    _mm512_mask_storeu_ps(out + i, m, r);
+    _mm512_mask_storeu_ps(out + i, m, detail::two_nan_lanes_avx512(r, x, y, rule));
   }
 }
 TRN_SIMD_WARNINGS_END
 template <AluOp OP>
-void tt_row_f32(const float* a, const float* b, float* out, std::int64_t n) {
+void tt_row_f32(const float* a, const float* b, float* out, std::int64_t n, TwoNanResult rule) {
   if constexpr (OP == AluOp::add || OP == AluOp::subtract || OP == AluOp::multiply) {
-    if (simd::has_avx512()) return tt_row_f32_avx512<OP>(a, b, out, n);
+    if (simd::has_avx512()) return tt_row_f32_avx512<OP>(a, b, out, n, rule);
   }
-  for (std::int64_t i = 0; i < n; ++i) out[i] = alu_f32<OP>(a[i], b[i]);
+  if constexpr (is_ieee_basic(OP))  // branch-free (two_nan_select), so that the loop still vectorises
+    for (std::int64_t i = 0; i < n; ++i) out[i] = detail::two_nan_select(alu_f32<OP, false>(a[i], b[i], rule), a[i], b[i], rule);
+  else
+    for (std::int64_t i = 0; i < n; ++i) out[i] = alu_f32<OP>(a[i], b[i], rule);
 }
 template <AluOp OP>
 void tt_row_i64(const std::int64_t* a, const std::int64_t* b, std::int64_t* out, std::int64_t n) {
@@ -498,14 +522,24 @@ void ts_row(T* x, T s, bool reverse, std::int64_t n, Fn fn) {
   else
     for (std::int64_t i = 0; i < n; ++i) x[i] = fn(x[i], s);
 }
+// ts_row of alu_f32<OP>: a scalar that is not NaN leaves no lane with two NaN operands, so the row
+// runs without the per-element two-NaN test (the same bits).
+template <AluOp OP>
+void ts_row_f32(float* x, float s, bool reverse, std::int64_t n, TwoNanResult rule) {
+  if (s == s)
+    ts_row(x, s, reverse, n, [rule](float a, float b) { return alu_f32<OP, false>(a, b, rule); });
+  else
+    ts_row(x, s, reverse, n, [rule](float a, float b) { return alu_f32<OP>(a, b, rule); });
+}
 // maximum/minimum/abs_max/abs_min of a row and a scalar, 16 lanes at a time (the scalar loop's
 // branches on NaN and equality kept it from vectorising; LU pivot searches run abs_max over whole
 // panel rows). Lanes without a NaN: the larger (smaller) operand, equal operands' bits AND-ed
-// (OR-ed), as max_ieee/min_ieee; lanes with a NaN go through alu_f32 itself (its NaN payload rule).
+// (OR-ed), as max_ieee/min_ieee; lanes with a NaN go through alu_f32 itself (its NaN rule).
 // The same bits as ts_row.
 TRN_SIMD_WARNINGS_BEGIN
 template <AluOp OP>
-__attribute__((target("avx512f"))) void ts_row_extreme_avx512(float* x, float s, bool reverse, std::int64_t n) {
+__attribute__((target("avx512f"))) void ts_row_extreme_avx512(float* x, float s, bool reverse, std::int64_t n,
+                                                              TwoNanResult rule) {
   constexpr bool kMax = OP == AluOp::maximum || OP == AluOp::abs_max;
   constexpr bool kAbs = OP == AluOp::abs_max || OP == AluOp::abs_min;
   // fabs for abs_max/abs_min: the sign bit cleared (a lambda would not inherit the target)
@@ -523,7 +557,7 @@ __attribute__((target("avx512f"))) void ts_row_extreme_avx512(float* x, float s,
     const __m512 r = _mm512_mask_blend_ps(equal, _mm512_mask_blend_ps(take_b, a, b), _mm512_castsi512_ps(ab));
     _mm512_mask_storeu_ps(x + i, static_cast<__mmask16>(m & ~nan), r);
     for (int l = 0; l < 16; ++l)
-      if ((nan >> l) & 1u) x[i + l] = reverse ? alu_f32<OP>(s, x[i + l]) : alu_f32<OP>(x[i + l], s);
+      if ((nan >> l) & 1u) x[i + l] = reverse ? alu_f32<OP>(s, x[i + l], rule) : alu_f32<OP>(x[i + l], s, rule);
   }
 }
 TRN_SIMD_WARNINGS_END
@@ -534,9 +568,9 @@ TRN_SIMD_WARNINGS_END
 // ts_row's and the intermediate stays fp32, so the bits are ts_apply_f32's; one pass reads the
 // source row and writes the destination row, instead of a copy and a pass per stage (a large
 // tensor_scalar ran at a third of the host's streaming rate). `to` is `from` or shares no byte
-// with it. Only for scalars that are not NaN (the caller's test): of two NaN operands x86 returns
-// the first source's payload, and ts_row's compiled loop puts the element first in its 4-lane body
-// but the scalar first in its odd tail element (GCC 12, add), an order no other loop reproduces.
+// with it. Only for scalars that are not NaN (the caller's test): then no lane has two NaN
+// operands, and an IEEE operation with one NaN operand returns that NaN, quieted, in either operand
+// order; rows with a NaN scalar take ts_apply_f32, which applies the two-NaN rule (two_nan.hpp).
 constexpr bool ts_fusable(AluOp op) {
   return op == AluOp::add || op == AluOp::subtract || op == AluOp::multiply || op == AluOp::divide;
 }
@@ -585,26 +619,23 @@ TsFusedRow ts_fused_row(AluOp op0, AluOp op1) {
   return f;
 }
 
-// add / subtract / multiply / divide: one IEEE operation each, alu_f32<op> chosen at run time.
-constexpr bool is_ieee_basic(AluOp op) {
-  return op == AluOp::add || op == AluOp::subtract || op == AluOp::multiply || op == AluOp::divide;
-}
-inline float alu_f32_basic(AluOp op, float a, float b) {
+// add / subtract / multiply / divide (is_ieee_basic): alu_f32<op> chosen at run time.
+inline float alu_f32_basic(AluOp op, float a, float b, TwoNanResult rule) {
   switch (op) {
-    case AluOp::add: return alu_f32<AluOp::add>(a, b);
-    case AluOp::subtract: return alu_f32<AluOp::subtract>(a, b);
-    case AluOp::multiply: return alu_f32<AluOp::multiply>(a, b);
-    default: return alu_f32<AluOp::divide>(a, b);
+    case AluOp::add: return alu_f32<AluOp::add>(a, b, rule);
+    case AluOp::subtract: return alu_f32<AluOp::subtract>(a, b, rule);
+    case AluOp::multiply: return alu_f32<AluOp::multiply>(a, b, rule);
+    default: return alu_f32<AluOp::divide>(a, b, rule);
   }
 }
 
 // One tensor_scalar stage over a row: one switch per row, a plain loop per op.
-void ts_apply_f32(AluOp op, float* x, float s, bool reverse, std::int64_t n) {
+void ts_apply_f32(AluOp op, float* x, float s, bool reverse, std::int64_t n, TwoNanResult rule) {
   dispatch_arith(op, [&](auto tag) {
     constexpr AluOp OP = decltype(tag)::value;
     if constexpr (OP == AluOp::maximum || OP == AluOp::minimum || OP == AluOp::abs_max || OP == AluOp::abs_min)
-      if (simd::has_avx512()) return ts_row_extreme_avx512<OP>(x, s, reverse, n);
-    ts_row(x, s, reverse, n, [](float a, float b) { return alu_f32<OP>(a, b); });
+      if (simd::has_avx512()) return ts_row_extreme_avx512<OP>(x, s, reverse, n, rule);
+    ts_row_f32<OP>(x, s, reverse, n, rule);
   });
 }
 // tensor_scalar with one op over dense fp32 rows (dst the same rows as src or disjoint from it) and
@@ -613,7 +644,8 @@ void ts_apply_f32(AluOp op, float* x, float s, bool reverse, std::int64_t n) {
 // row and the scalar read at its address (Tile::at(p, 0) is base + p * partition_stride). The same
 // bits: the same alu_f32 (or its 16-lane form, the same bits) on the same values. The trsv kernel's
 // steps are [128, 1] columns, where the per-row dispatch and scalar lookup were most of the work.
-void ts_dense_f32_rows(const Tile& dst, const Tile& src, AluOp op, const ScalarOperand& s0, bool reverse) {
+void ts_dense_f32_rows(const Tile& dst, const Tile& src, AluOp op, const ScalarOperand& s0, bool reverse,
+                       TwoNanResult rule) {
   const std::int64_t n = detail::free_size_of(src);
   // The operands' addresses in locals: the row copies below are byte stores, which may alias any
   // object, so fields read through the Tile references would be reloaded every row.
@@ -630,7 +662,7 @@ void ts_dense_f32_rows(const Tile& dst, const Tile& src, AluOp op, const ScalarO
     if (s_base != nullptr) std::memcpy(&a, s_base, 4);
     float v;
     std::memcpy(&v, src_base, 4);
-    v = reverse ? alu_f32_basic(op, a, v) : alu_f32_basic(op, v, a);
+    v = reverse ? alu_f32_basic(op, a, v, rule) : alu_f32_basic(op, v, a, rule);
     std::memcpy(dst_base, &v, 4);
     return;
   }
@@ -649,23 +681,23 @@ void ts_dense_f32_rows(const Tile& dst, const Tile& src, AluOp op, const ScalarO
         std::memcpy(&v, from, 4);
         if constexpr (kExtreme) {
           if (simd_extreme) {
-            ts_row_extreme_avx512<OP>(&v, a, reverse, 1);
+            ts_row_extreme_avx512<OP>(&v, a, reverse, 1, rule);
             std::memcpy(x, &v, 4);
             continue;
           }
         }
-        v = reverse ? alu_f32<OP>(a, v) : alu_f32<OP>(v, a);
+        v = reverse ? alu_f32<OP>(a, v, rule) : alu_f32<OP>(v, a, rule);
         std::memcpy(x, &v, 4);
         continue;
       }
       if (x != from) std::memcpy(x, from, static_cast<std::size_t>(n) * 4);
       if constexpr (kExtreme) {
         if (simd_extreme) {
-          ts_row_extreme_avx512<OP>(x, a, reverse, n);
+          ts_row_extreme_avx512<OP>(x, a, reverse, n, rule);
           continue;
         }
       }
-      ts_row(x, a, reverse, n, [](float u, float w) { return alu_f32<OP>(u, w); });
+      ts_row_f32<OP>(x, a, reverse, n, rule);
     }
   });
 }
@@ -688,7 +720,7 @@ void ts_apply_bits(AluOp op, std::int64_t* x, std::int64_t s, bool reverse, std:
 // mode), without the scratch row's generic load and store (their per-row set-up was most of a short
 // row's cost). Shared by the general path and the dense fp32 front-end.
 void ts_dense_f32(const Tile& dst, const Tile& src, AluOp op0, const ScalarOperand& s0, AluOp op1,
-                  const ScalarOperand& s1, bool reverse0, bool reverse1) {
+                  const ScalarOperand& s1, bool reverse0, bool reverse1, TwoNanResult rule) {
   const bool use_s1 = op1 != AluOp::bypass;
   const std::int64_t n = detail::free_size_of(src);
   // One op: columns (n == 1, the trsv kernel's steps) and the ops the fused row does not take run
@@ -697,7 +729,7 @@ void ts_dense_f32(const Tile& dst, const Tile& src, AluOp op0, const ScalarOpera
   // is looked up only when a row may take it.
   const bool one_op_rows = !use_s1 && (!s0.is_tile || s0.tile.dtype == DType::f32);
   const TsFusedRow fused = !(one_op_rows && n == 1) && simd::has_avx512() ? ts_fused_row(op0, op1) : nullptr;
-  if (one_op_rows && (fused == nullptr || n == 1)) return ts_dense_f32_rows(dst, src, op0, s0, reverse0);
+  if (one_op_rows && (fused == nullptr || n == 1)) return ts_dense_f32_rows(dst, src, op0, s0, reverse0, rule);
   for (std::int32_t p = 0; p < src.partitions; ++p) {
     // The scalars first: a scalar column may lie in dst's row, which is written before the ops.
     const float a0 = scalar_f32(s0, p), a1 = use_s1 ? scalar_f32(s1, p) : 0.0f;
@@ -708,8 +740,8 @@ void ts_dense_f32(const Tile& dst, const Tile& src, AluOp op0, const ScalarOpera
       continue;
     }
     if (x != from) std::memcpy(x, from, static_cast<std::size_t>(n) * 4);
-    ts_apply_f32(op0, x, a0, reverse0, n);
-    if (use_s1) ts_apply_f32(op1, x, a1, reverse1, n);
+    ts_apply_f32(op0, x, a0, reverse0, n, rule);
+    if (use_s1) ts_apply_f32(op1, x, a1, reverse1, n, rule);
   }
 }
 
@@ -844,7 +876,7 @@ inline bool tt_runs_in_place(const Tile& dst, const Tile& in) {
 // instruction's rounding), the element work after the checks and the record, in two parts shared by
 // the general path and the dense fp32 one: tt_fp32_in_place (false: it did nothing) and, when that
 // declines, tt_fp32_scratch_rows.
-bool tt_fp32_in_place(const Tile& dst, const Tile& a, const Tile& b, AluOp op) {
+bool tt_fp32_in_place(const Tile& dst, const Tile& a, const Tile& b, AluOp op, TwoNanResult rule) {
   const std::int64_t n = detail::free_size_of(a);
   // fp32 operands whose innermost runs are dense and equally long (e.g. a table broadcast over
   // blocks through a stride-0 dimension) are combined run by run in place, without widening the
@@ -869,7 +901,7 @@ bool tt_fp32_in_place(const Tile& dst, const Tile& a, const Tile& b, AluOp op) {
           float x, y;
           std::memcpy(&x, ab + std::int64_t{p} * aps, 4);
           std::memcpy(&y, bb + std::int64_t{p} * bps, 4);
-          const float v = alu_f32<decltype(tag)::value>(x, y);
+          const float v = alu_f32<decltype(tag)::value>(x, y, rule);
           std::memcpy(db + std::int64_t{p} * dps, &v, 4);
         }
       });
@@ -882,24 +914,25 @@ bool tt_fp32_in_place(const Tile& dst, const Tile& a, const Tile& b, AluOp op) {
       const auto* y = reinterpret_cast<const float*>(b.base);
       auto* out = reinterpret_cast<float*>(dst.base);
       switch (op) {
-        case AluOp::add: tt_row_f32<AluOp::add>(x, y, out, run); break;
-        case AluOp::subtract: tt_row_f32<AluOp::subtract>(x, y, out, run); break;
-        case AluOp::multiply: tt_row_f32<AluOp::multiply>(x, y, out, run); break;
-        default: tt_row_f32<AluOp::divide>(x, y, out, run); break;
+        case AluOp::add: tt_row_f32<AluOp::add>(x, y, out, run, rule); break;
+        case AluOp::subtract: tt_row_f32<AluOp::subtract>(x, y, out, run, rule); break;
+        case AluOp::multiply: tt_row_f32<AluOp::multiply>(x, y, out, run, rule); break;
+        default: tt_row_f32<AluOp::divide>(x, y, out, run, rule); break;
       }
       return true;
     }
     dispatch_arith(op, [&](auto tag) {
       for (std::int32_t p = 0; p < a.partitions; ++p)
         for (std::int64_t o = 0; o < runs; ++o)
-          tt_row_f32<decltype(tag)::value>(run_start(a, p, o), run_start(b, p, o), run_start(dst, p, o), run);
+          tt_row_f32<decltype(tag)::value>(run_start(a, p, o), run_start(b, p, o), run_start(dst, p, o), run, rule);
     });
     return true;
   }
   return false;
 }
 // r, sr: the instruction's rounding, for store_row (the in-place paths above store fp32 rows).
-void tt_fp32_scratch_rows(const Tile& dst, const Tile& a, const Tile& b, AluOp op, Rounding r, const SrStream& sr) {
+void tt_fp32_scratch_rows(const Tile& dst, const Tile& a, const Tile& b, AluOp op, Rounding r, const SrStream& sr,
+                          TwoNanResult rule) {
   const std::int64_t n = detail::free_size_of(a);
   float* xs = detail::scratch_f32(0, row_len(a));
   float* ys = detail::scratch_f32(1, row_len(a));
@@ -918,9 +951,9 @@ void tt_fp32_scratch_rows(const Tile& dst, const Tile& a, const Tile& b, AluOp o
       const float* y = detail::read_row_f32(b, p, ys);
       std::byte* d = dst.base + std::int64_t{p} * dst.partition_stride;
       if (dst_direct && clear_of(x, d) && clear_of(y, d)) {
-        tt_row_f32<decltype(tag)::value>(x, y, reinterpret_cast<float*>(d), n);
+        tt_row_f32<decltype(tag)::value>(x, y, reinterpret_cast<float*>(d), n, rule);
       } else {
-        tt_row_f32<decltype(tag)::value>(x, y, out, n);
+        tt_row_f32<decltype(tag)::value>(x, y, out, n, rule);
         detail::store_row(dst, p, out, r, &sr);
       }
     }
@@ -948,7 +981,8 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
     put_dense_f32_region(ins.regions[2], b, false);
     fill_dense_f32_record(ins, 3, dst, 2, 2 * a.size[0] * a.partitions * 4);
     ins.subop = static_cast<std::uint8_t>(static_cast<int>(op) + 1);  // cost model: AluOp + 1
-    if (executes() && !tt_fp32_in_place(dst, a, b, op)) tt_fp32_scratch_rows(dst, a, b, op, rounding_for(opt), sr_stream());
+    if (executes() && !tt_fp32_in_place(dst, a, b, op, cfg_.two_nan_result))
+      tt_fp32_scratch_rows(dst, a, b, op, rounding_for(opt), sr_stream(), cfg_.two_nan_result);
     return commit_instruction();
   }
   [&]() __attribute__((noinline)) {
@@ -1013,7 +1047,8 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
         }
       });
     } else {
-      if (!tt_fp32_in_place(dst, a, b, op)) tt_fp32_scratch_rows(dst, a, b, op, rounding_for(opt), sr_stream());
+      if (!tt_fp32_in_place(dst, a, b, op, cfg_.two_nan_result))
+        tt_fp32_scratch_rows(dst, a, b, op, rounding_for(opt), sr_stream(), cfg_.two_nan_result);
     }
     commit_instruction();
   }();
@@ -1050,7 +1085,7 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
       bytes_read += s1.tile.partitions * 4;
     }
     fill_dense_f32_record(ins, k, dst, 1, bytes_read);
-    if (executes()) ts_dense_f32(dst, src, op0, s0, op1, s1, reverse0, reverse1);
+    if (executes()) ts_dense_f32(dst, src, op0, s0, op1, s1, reverse0, reverse1, cfg_.two_nan_result);
     return commit_instruction();
   }
   [&]() __attribute__((noinline)) {
@@ -1167,7 +1202,7 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
                              detail::free_contiguous_of(dst) &&
                              ((rows_in_place && dst.base == src.base) || detail::regions_disjoint(ins.regions[0], ins.regions[1]));
       if (dense_f32) {
-        ts_dense_f32(dst, src, op0, s0, op1, s1, reverse0, reverse1);
+        ts_dense_f32(dst, src, op0, s0, op1, s1, reverse0, reverse1, cfg_.two_nan_result);
         return commit_instruction();
       }
       // Other rows through an fp32 scratch row, stored with the instruction's rounding.
@@ -1178,8 +1213,8 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
         // The scalars first: a scalar column may lie in dst's row, which is written before the ops.
         const float a0 = scalar_f32(s0, p), a1 = use_s1 ? scalar_f32(s1, p) : 0.0f;
         detail::load_row(src, p, scratch);
-        ts_apply_f32(op0, scratch, a0, reverse0, n);
-        if (use_s1) ts_apply_f32(op1, scratch, a1, reverse1, n);
+        ts_apply_f32(op0, scratch, a0, reverse0, n, cfg_.two_nan_result);
+        if (use_s1) ts_apply_f32(op1, scratch, a1, reverse1, n, cfg_.two_nan_result);
         detail::store_row(dst, p, scratch, r, &sr);
       }
     }
@@ -1199,14 +1234,14 @@ namespace {
 // op over row[0 .. n) (n >= 1), tensor_reduce's order: acc = x0, then acc = op(acc, x_i) left to
 // right; maximum / minimum without NaN by extreme_without_nan (the same bits, see there).
 template <AluOp kOp>
-inline float reduce_f32_row(const float* row, std::int64_t n) {
+inline float reduce_f32_row(const float* row, std::int64_t n, TwoNanResult rule) {
   if constexpr (kOp == AluOp::maximum || kOp == AluOp::minimum)
     if (n > 1)
       if (const std::optional<float> extreme = extreme_without_nan<kOp == AluOp::maximum>(row, n)) return *extreme;
   // the sequential fold: the other ops, and NaN payload order of maximum/minimum
   float acc = row[0];
   if constexpr (is_logical(kOp)) acc = acc != 0.0f ? 1.0f : 0.0f;
-  for (std::int64_t i = 1; i < n; ++i) acc = alu_f32<kOp>(acc, row[i]);
+  for (std::int64_t i = 1; i < n; ++i) acc = alu_f32<kOp>(acc, row[i], rule);
   return acc;
 }
 // tensor_reduce of fp32 rows whose free pattern is one run (element i of partition p at
@@ -1219,7 +1254,8 @@ inline float reduce_f32_row(const float* row, std::int64_t n) {
 // <= 2 dot products spent ~10k host instructions per reduce in the per-partition row walks).
 template <AluOp kOp>
 void reduce_f32_run_rows(const std::byte* src, std::int64_t sps, std::int64_t step, std::int64_t n,
-                         std::int32_t partitions, bool negate, std::byte* dst, std::int64_t dps, float* scratch) {
+                         std::int32_t partitions, bool negate, std::byte* dst, std::int64_t dps, float* scratch,
+                         TwoNanResult rule) {
   for (std::int32_t p = 0; p < partitions; ++p) {
     const std::byte* at = src + std::int64_t{p} * sps;
     const float* row = scratch;
@@ -1228,8 +1264,8 @@ void reduce_f32_run_rows(const std::byte* src, std::int64_t sps, std::int64_t st
     else
       for (std::int64_t i = 0; i < n; ++i) std::memcpy(scratch + i, at + i * step * 4, 4);
     float acc = n == 2 && !(kOp == AluOp::maximum || kOp == AluOp::minimum || is_logical(kOp))
-                    ? alu_f32<kOp>(row[0], row[1])  // the fold for two elements, without its loop
-                    : reduce_f32_row<kOp>(row, n);
+                    ? alu_f32<kOp>(row[0], row[1], rule)  // the fold for two elements, without its loop
+                    : reduce_f32_row<kOp>(row, n, rule);
     if (negate) acc = -acc;
     std::memcpy(dst + std::int64_t{p} * dps, &acc, 4);
   }
@@ -1293,7 +1329,7 @@ void NeuronCore::tensor_reduce(const Tile& dst, const Tile& src, AluOp op, bool 
     if (src.dtype == DType::f32 && dst.dtype == DType::f32 && detail::single_run(src, step)) {
       dispatch_arith(op, [&](auto tag) {
         reduce_f32_run_rows<decltype(tag)::value>(src.base, src.partition_stride, step, n, src.partitions, negate,
-                                                  dst.base, dst.partition_stride, x);
+                                                  dst.base, dst.partition_stride, x, cfg_.two_nan_result);
       });
       return commit_instruction();
     }
@@ -1302,7 +1338,7 @@ void NeuronCore::tensor_reduce(const Tile& dst, const Tile& src, AluOp op, bool 
     dispatch_arith(op, [&](auto tag) {
       for (std::int32_t p = 0; p < src.partitions; ++p) {
         detail::load_row(src, p, x);
-        float acc = reduce_f32_row<decltype(tag)::value>(x, n);
+        float acc = reduce_f32_row<decltype(tag)::value>(x, n, cfg_.two_nan_result);
         if (negate) acc = -acc;
         detail::store_row(dst, p, &acc, r, &sr);
       }
@@ -1343,6 +1379,7 @@ void NeuronCore::tensor_tensor_scan(const Tile& dst, const Tile& d0, const Tile&
   const std::int64_t n = d0.free_size();
   float* x = detail::scratch_f32(0, row_len(d0));
   float* y = detail::scratch_f32(1, row_len(d0));
+  const TwoNanResult rule = cfg_.two_nan_result;
   dispatch_arith(op0, [&](auto t0) {
     dispatch_arith(op1, [&](auto t1) {
       for (std::int32_t p = 0; p < d0.partitions; ++p) {
@@ -1350,7 +1387,7 @@ void NeuronCore::tensor_tensor_scan(const Tile& dst, const Tile& d0, const Tile&
         detail::load_row(d1, p, y);
         float acc = init.is_tile ? load_as_f32(init.tile.dtype, init.tile.at(p, 0)) : init.imm;
         for (std::int64_t i = 0; i < n; ++i) {
-          acc = alu_f32<decltype(t1)::value>(alu_f32<decltype(t0)::value>(x[i], acc), y[i]);
+          acc = alu_f32<decltype(t1)::value>(alu_f32<decltype(t0)::value>(x[i], acc, rule), y[i], rule);
           x[i] = acc;
         }
         detail::store_row(dst, p, x, r, &sr);

@@ -148,14 +148,15 @@ class WorkerPool {
 thread_local bool WorkerPool::inside_ = false;
 
 // Every field of two core configurations equal (a new field must be added here: the binding below
-// compiles only while CoreConfig has these 11 fields; a sizeof test would miss a one-byte field added
+// compiles only while CoreConfig has these 12 fields; a sizeof test would miss a one-byte field added
 // into its padding).
 bool same_config(const CoreConfig& a, const CoreConfig& b) {
-  [[maybe_unused]] const auto& [f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10] = a;
+  [[maybe_unused]] const auto& [f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11] = a;
   return a.generation == b.generation && a.numerics == b.numerics && a.stochastic_rounding == b.stochastic_rounding &&
          a.sr_seed == b.sr_seed && a.trace == b.trace && a.execute == b.execute && a.strict == b.strict &&
          a.activation_out_of_range == b.activation_out_of_range && a.matmul_isa == b.matmul_isa &&
-         a.double_row_order == b.double_row_order && a.matmul_skip_zero_terms == b.matmul_skip_zero_terms;
+         a.double_row_order == b.double_row_order && a.matmul_skip_zero_terms == b.matmul_skip_zero_terms &&
+         a.two_nan_result == b.two_nan_result;
 }
 
 // The emulated core a host thread keeps between launches. Every launch starts its programs with

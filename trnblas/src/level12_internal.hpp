@@ -213,14 +213,19 @@ class FirstTiles {
       }
       return;
     }
-    for (const TileShape& t : shapes) {
-      std::construct_at(allocations() + allocated_, mem.alloc(DType::f32, t.partitions, {t.cols}, name, 0, AllocFill::none));
-      std::construct_at(tiles + count_++, allocations()[allocated_++]);
+    // One by one: an allocation that throws (the memory is full) frees those made before it, since
+    // a constructor that throws runs no destructor.
+    try {
+      for (const TileShape& t : shapes) {
+        std::construct_at(allocations() + allocated_, mem.alloc(DType::f32, t.partitions, {t.cols}, name, 0, AllocFill::none));
+        std::construct_at(tiles + count_++, allocations()[allocated_++]);
+      }
+    } catch (...) {
+      release();
+      throw;
     }
   }
-  ~FirstTiles() {
-    for (std::size_t i = allocated_; i-- > 0;) mem_.free(allocations()[i]);
-  }
+  ~FirstTiles() { release(); }
   FirstTiles(const FirstTiles&) = delete;
   FirstTiles& operator=(const FirstTiles&) = delete;
   const Tile& operator[](std::size_t i) const { return tiles()[i]; }
@@ -230,6 +235,9 @@ class FirstTiles {
   // more stores than the allocation this saves; Tile is trivially copyable and destructible).
   Tile* tiles() const { return std::launder(reinterpret_cast<Tile*>(const_cast<std::byte*>(tiles_))); }
   Tile* allocations() { return std::launder(reinterpret_cast<Tile*>(allocations_)); }
+  void release() {
+    for (std::size_t i = allocated_; i-- > 0;) mem_.free(allocations()[i]);
+  }
   OnChipMemory& mem_;
   alignas(Tile) std::byte tiles_[kMax * sizeof(Tile)];
   alignas(Tile) std::byte allocations_[kMax * sizeof(Tile)];

@@ -82,13 +82,13 @@ std::int64_t* put_tensor(std::int64_t* k, const HbmTensor& t) {
 // added to CoreConfig must be added to the key too (it may change the stream). The key's length is
 // counted first and its words written through a pointer into the reused buffer (a push_back per
 // word was most of a warm lookup).
-// Compiles only while CoreConfig has the key's 11 configuration words as fields (a sizeof test
+// Compiles only while CoreConfig has the key's 12 configuration words as fields (a sizeof test
 // would miss a one-byte field added into its padding): a field added must be added to build_key.
 [[maybe_unused]] void core_config_fields_are_the_key_words(const CoreConfig& c) {
-  [[maybe_unused]] const auto& [f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10] = c;
+  [[maybe_unused]] const auto& [f0, f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11] = c;
 }
 void build_key(std::vector<std::int64_t>& key, const CoreConfig& c, const BlockGemmArgs& g) {
-  constexpr std::size_t kConfigWords = 11, kFixedWords = kConfigWords + 2 + 3 + 4 + 5;
+  constexpr std::size_t kConfigWords = 12, kFixedWords = kConfigWords + 2 + 3 + 4 + 5;
   std::size_t words = kFixedWords + 2 * g.pairs.size() + tensor_words(g.c);
   for (const HbmTensor& t : g.a_src) words += tensor_words(t);
   for (const HbmTensor& t : g.b_src) words += tensor_words(t);
@@ -99,7 +99,8 @@ void build_key(std::vector<std::int64_t>& key, const CoreConfig& c, const BlockG
       std::int64_t{c.stochastic_rounding}, static_cast<std::int64_t>(c.sr_seed), std::int64_t{c.trace},
       std::int64_t{c.execute}, std::int64_t{c.strict},
       static_cast<std::int64_t>(c.activation_out_of_range), static_cast<std::int64_t>(c.matmul_isa),
-      static_cast<std::int64_t>(c.double_row_order), std::int64_t{c.matmul_skip_zero_terms}};
+      static_cast<std::int64_t>(c.double_row_order), std::int64_t{c.matmul_skip_zero_terms},
+      static_cast<std::int64_t>(c.two_nan_result)};
   k = std::copy(config, config + kConfigWords, k);
   *k++ = static_cast<std::int64_t>(g.a_src.size());
   for (const HbmTensor& t : g.a_src) k = put_tensor(k, t);

@@ -45,6 +45,11 @@ enum class MatmulPerfMode : std::uint8_t { none, double_row };
 // section 10). sequential: s = RN(RN(s + a0*b0) + a1*b1), i.e. the nc_matmul contract over the 2K
 // rows in the order k = 2p + r; pair_sum: s = RN(s + RN(a0*b0 + a1*b1)) (the PE adds its pair first).
 enum class DoubleRowOrder : std::uint8_t { sequential, pair_sum };
+// Which input NaN an arithmetic element op (VectorE / GpSimdE / ScalarE: add, subtract, multiply,
+// divide, maximum, minimum, abs_max, abs_min, power, activation's affine part) returns, quieted,
+// when both of its operands are NaN. IEEE 754-2019 6.2.3 leaves the choice open and the hardware's
+// is undocumented (docs/numerics.md section 10, row 6); first_operand is the default.
+enum class TwoNanResult : std::uint8_t { first_operand, second_operand };
 
 struct CoreConfig {
   Generation generation = Generation::trn1;
@@ -66,6 +71,7 @@ struct CoreConfig {
   // bit-identical to the dense sum (docs/numerics.md section 4). false (or TRN_MATMUL_DENSE=1 in
   // the environment) runs every term.
   bool matmul_skip_zero_terms = true;
+  TwoNanResult two_nan_result = TwoNanResult::first_operand;
 };
 
 // ALU operators of Vector/Scalar/GpSimd (SHARED "ALU operators"). Arithmetic ops compute in fp32;
