@@ -172,8 +172,20 @@ TEST(HeapHistory, PotriHbmIntervalsAndTimeIndependentOfHeapReuse) {
 // temporaries on its path that the trace records reused one another's bytes (false dependencies in
 // the cost model; docs/trnsolver.md "Session 24, heap-dependent modeled time").
 TEST(HeapHistory, GesvdProfilesIndependentOfHeapReuse) {
-  heap_history::expect_history_independent([] { return gesvd_bits<std::complex<float>>(128, 96); });
-  heap_history::expect_history_independent([] { return gesvd_bits<std::complex<double>>(128, 96); });
-  heap_history::expect_history_independent([] { return gesvd_bits<float>(128, 96); });
-  heap_history::expect_history_independent([] { return gesvd_bits<double>(128, 96); });
+  {
+    SCOPED_TRACE("cgesvd");
+    heap_history::expect_history_independent([] { return gesvd_bits<std::complex<float>>(128, 96); });
+  }
+  {
+    SCOPED_TRACE("zgesvd");
+    heap_history::expect_history_independent([] { return gesvd_bits<std::complex<double>>(128, 96); });
+  }
+  {
+    SCOPED_TRACE("sgesvd");
+    heap_history::expect_history_independent([] { return gesvd_bits<float>(128, 96); });
+  }
+  {
+    SCOPED_TRACE("dgesvd");
+    heap_history::expect_history_independent([] { return gesvd_bits<double>(128, 96); });
+  }
 }
