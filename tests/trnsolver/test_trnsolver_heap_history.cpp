@@ -18,6 +18,7 @@
 #include <new>
 #include <random>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -175,6 +176,11 @@ TEST(HeapHistory, GesvdProfilesIndependentOfHeapReuse) {
   {
     SCOPED_TRACE("cgesvd");
     heap_history::expect_history_independent([] { return gesvd_bits<std::complex<float>>(128, 96); });
+    // A fresh thread (its own, empty scratch stack) gives the same bits too.
+    const std::string here = gesvd_bits<std::complex<float>>(128, 96);
+    std::string fresh;
+    std::thread([&] { fresh = gesvd_bits<std::complex<float>>(128, 96); }).join();
+    EXPECT_EQ(fresh, here) << "fresh thread";
   }
   {
     SCOPED_TRACE("zgesvd");
