@@ -39,6 +39,7 @@
 #include "trn/core/host_step.hpp"
 #include "trn/core/plan.hpp"
 #include "trn/core/scalar_traits.hpp"
+#include "trn/core/scratch.hpp"
 #include "trn/solver/qr.hpp"
 #include "trn/solver/svd.hpp"
 
@@ -100,7 +101,7 @@ struct Panel {
   R* e;
   T* tauq;
   T* taup;
-  std::vector<T> X, Y;
+  ScratchVector<T> X, Y;  // traced (record_panel_step): scratch, so no false dependency on freed bytes
   TraceParts& trace;
   double host_ops = 0;  // multiply-adds on the host (the report's fp64 flops for D, Z)
   T* at(std::int64_t i, std::int64_t j) { return a + i + j * lda; }
@@ -261,8 +262,8 @@ double gebrd_blocked(const Settings& s, std::int64_t m, std::int64_t n, T* A, st
   for (; n - i0 > nx; i0 += nb) {
     const std::int64_t M = m - i0, N = n - i0;
     Panel<T, R> p{s, M, N, A + i0 + i0 * lda, lda, d + i0, e + i0, tauq + i0, taup + i0,
-                  std::vector<T>(static_cast<std::size_t>(M * nb), T(0)),
-                  std::vector<T>(static_cast<std::size_t>(N * nb), T(0)), trace};
+                  ScratchVector<T>(static_cast<std::size_t>(M * nb), T(0)),
+                  ScratchVector<T>(static_cast<std::size_t>(N * nb), T(0)), trace};
     labrd(p, nb);
     trailing_update(p, nb);
     restore_bidiagonal(p, nb);
@@ -366,7 +367,10 @@ template <class T>
 void orglq_by_orgqr(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t k, T* A, std::int64_t lda,
                     const T* tau, detail::SubCalls& sub) {
   if (m == 0) return;
-  std::vector<T> b(static_cast<std::size_t>(n * m));
+  // Scratch, not heap: traced (transpose_in / _out, then orgqr's records), and on the heap it could
+  // reuse bytes an earlier temporary of the call freed (a false dependency that moved with malloc's
+  // history; docs/trnsolver.md "Session 24, heap-dependent modeled time").
+  ScratchVector<T> b(static_cast<std::size_t>(n * m));
   for (std::int64_t i = 0; i < m; ++i)
     for (std::int64_t j = 0; j < n; ++j) b[static_cast<std::size_t>(j + i * n)] = cj(A[i + j * lda]);
   record_move(sub.trace, "trnsolver.orgbr.transpose_in", HostSpan::matrix(A, m, n, lda), HostSpan(b.data(), m * n));

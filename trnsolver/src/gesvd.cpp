@@ -10,6 +10,7 @@
 
 #include "trn/solver/eig.hpp"
 #include "trn/core/host_step.hpp"
+#include "trn/core/scratch.hpp"
 #include "syevj_internal.hpp"  // detail::SubCallReport
 
 namespace trn::solver {
@@ -34,7 +35,11 @@ int gesvd_impl(const Settings& s, char jobu, char jobvt, std::int64_t m, std::in
   const bool vectors = wants(jobu) || wants(jobvt), full_u = jobu == 'A';
   // gesvdj writes U straight into the caller's U for 'A' / 'S', else into uw (m x n); V into vw (n x n).
   const bool direct_u = jobu == 'A' || jobu == 'S';
-  std::vector<T> uw(vectors && !direct_u ? static_cast<std::size_t>(m * n) : 0), vw(vectors ? static_cast<std::size_t>(n * n) : 0);
+  // Scratch, not heap: the trace records both (gesvdj's outputs, then the index moves), and a heap block
+  // reusing bytes another temporary of the call (or of a complex gesvd around it) freed would be a
+  // false dependency that moved with malloc's history (docs/trnsolver.md "Session 24, heap-dependent
+  // modeled time").
+  ScratchVector<T> uw(vectors && !direct_u ? static_cast<std::size_t>(m * n) : 0), vw(vectors ? static_cast<std::size_t>(n * n) : 0);
   T* u = direct_u ? U : uw.data();
   const std::int64_t lu = direct_u ? ldu : m;
   GesvdjParams p;  // tolerance: machine epsilon of T, up to 100 sweeps, sorted descending

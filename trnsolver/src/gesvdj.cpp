@@ -576,7 +576,7 @@ std::vector<JacobiColumns<float>> jacobi_f32_group(const Settings& s, const std:
                                                    bool vectors, const GesvdjParams& p, TraceParts* trace) {
   const std::size_t G = in.size();
   std::vector<JacobiColumns<float>> out = padded_jacobi_columns(G, K);
-  std::vector<float> slots(G, 0.0f);  // each matrix's convergence scalar: its own host word
+  ScratchVector<float> slots(G, 0.0f);  // each matrix's convergence scalar: its own host word (traced: scratch)
   LaunchConfig lc = s.launch_config({1, 1, 1});
   lc.core.execute = true;  // the host reads one convergence scalar per matrix and sweep
   const double tol = sgesvdj_effective_tolerance(M, p.tolerance);
@@ -615,13 +615,16 @@ std::vector<JacobiColumns<float>> jacobi_f32_group(const Settings& s, const std:
 // Jacobi on G (Demmel-Veselic threshold; zero columns skipped), and when it rotated X(:, idx) U by the
 // balanced Ozaki DGEMM (column p's exponent from sqrt(g_pp), its norm) and V(:, idx) U. Returns whether
 // it rotated.
-bool gesvdj_pair_f64(const Settings& s, std::int64_t M, std::int64_t K, std::vector<double>& x, std::vector<double>& v,
+bool gesvdj_pair_f64(const Settings& s, std::int64_t M, std::int64_t K, ScratchVector<double>& x, ScratchVector<double>& v,
                      const std::vector<std::int64_t>& idx, double tol, double* measure, TraceParts& trace, double& flops) {
   const auto k = static_cast<std::int64_t>(idx.size());
-  std::vector<double> xb(static_cast<std::size_t>(M * k)), G(static_cast<std::size_t>(k * k)), u(G.size(), 0.0);
+  // Every buffer the trace records (here, and gram / balanced / plain_dgemm's operands) is scratch: on
+  // the heap one reused bytes another freed, a false dependency that moved with malloc's history
+  // (docs/trnsolver.md "Session 24, heap-dependent modeled time").
+  ScratchVector<double> xb(static_cast<std::size_t>(M * k)), G(static_cast<std::size_t>(k * k)), u(G.size(), 0.0);
   for (std::int64_t j = 0; j < k; ++j) std::copy_n(x.begin() + idx[j] * M, M, xb.begin() + j * M);
   detail::gram_dgemm(s, M, k, xb.data(), G.data(), trace);
-  std::vector<double> g(G);
+  ScratchVector<double> g(G);
   for (std::int64_t j = 0; j < k; ++j) {
     u[j + j * k] = 1.0;
     for (std::int64_t i = 0; i < j; ++i) g[i + j * k] = g[j + i * k];  // exactly symmetric: the lower triangle
@@ -641,11 +644,11 @@ bool gesvdj_pair_f64(const Settings& s, std::int64_t M, std::int64_t K, std::vec
   if (!rotated) return false;
   std::vector<int> e(static_cast<std::size_t>(k));
   for (std::int64_t p = 0; p < k; ++p) e[p] = detail::scale_exponent(std::sqrt(G[p + p * k]));
-  std::vector<double> ub(u), y(xb.size());
+  ScratchVector<double> ub(u), y(xb.size());
   detail::balanced_dgemm(s, M, k, xb.data(), ub.data(), e, y.data(), trace);
   for (std::int64_t j = 0; j < k; ++j) std::copy_n(y.begin() + j * M, M, x.begin() + idx[j] * M);
   if (!v.empty()) {
-    std::vector<double> vin(static_cast<std::size_t>(K * k)), vout(vin.size());
+    ScratchVector<double> vin(static_cast<std::size_t>(K * k)), vout(vin.size());
     for (std::int64_t j = 0; j < k; ++j) std::copy_n(v.begin() + idx[j] * K, K, vin.begin() + j * K);
     detail::plain_dgemm(s, K, k, vin.data(), u.data(), vout.data(), trace);
     for (std::int64_t j = 0; j < k; ++j) std::copy_n(vout.begin() + j * K, K, v.begin() + idx[j] * K);
@@ -660,7 +663,7 @@ JacobiColumns<double> jacobi_f64(const Settings& s, const double* a, std::int64_
                                  std::int64_t K, bool vectors, const GesvdjParams& p, TraceParts& trace, double* flops) {
   JacobiColumns<double> out;
   out.N = K;
-  std::vector<double> x(static_cast<std::size_t>(M * K), 0.0), v;
+  ScratchVector<double> x(static_cast<std::size_t>(M * K), 0.0), v;  // traced: scratch (gesvdj_pair_f64)
   bool finite = true;
   for (std::int64_t j = 0; j < K; ++j)
     for (std::int64_t i = 0; i < M; ++i) {
@@ -836,7 +839,7 @@ GesvdjResult gesvdj_one(const Ops<T>& ops, bool vectors, bool econ, bool sort, s
   using Segment = std::conditional_t<std::is_same_v<T, float>, blas::CopySegment, typename Ops<double>::Segment>;
   std::vector<Segment> out;
   std::vector<std::int64_t> missing;
-  std::vector<T> u1;
+  ScratchVector<T> u1;  // traced (the projector's operand), as w below: scratch, not heap
   for (std::int64_t k = 0; k < cols; ++k) {
     if (k < K && S[k] > zero_below) {
       const T* src = jc.xn.data() + pos[static_cast<std::size_t>(k)] * M;
@@ -849,7 +852,7 @@ GesvdjResult gesvdj_one(const Ops<T>& ops, bool vectors, bool econ, bool sort, s
   JacobiColumns<T> cj;  // kept until the copies ran
   if (!missing.empty()) {
     const std::int64_t g = static_cast<std::int64_t>(u1.size()) / M;
-    std::vector<T> w(static_cast<std::size_t>(M * M), T(0));
+    ScratchVector<T> w(static_cast<std::size_t>(M * M), T(0));
     ops.projector(M, g, u1.data(), w.data());
     GesvdjParams q;  // defaults: the projector's run is internal, not the caller's sweep budget
     cj = ops.jacobi(w.data(), 1, M, M, M, false, q);

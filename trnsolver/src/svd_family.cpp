@@ -50,18 +50,16 @@ using detail::SubCalls;
 
 using detail::require;
 
+// Every temporary here that a trace records is a ScratchVector: from the scratch stack
+// (trn/core/scratch.hpp), so the trace names it by allocation whatever the heap did before. On the
+// heap, temporaries reused one another's freed bytes (false dependencies in the cost model), and which
+// did moved with malloc's history: cgesvd 128 x 96 modeled 10.776 or 10.755 ms on trn1 between
+// identical bench runs (docs/trnsolver.md "Session 24, heap-dependent modeled time"). gesvdp's
+// temporaries moved first (Session 24): on the heap their addresses' order moved between calls, so
+// Xgesvdp never hit the schedule memo; now repeated calls on the same caller buffers do from the
+// third on (docs/cost-model.md "Per-call cost").
 template <class T>
-using Vec = std::vector<T>;
-// gesvdp's temporaries (and orthonormalise's), which its trace records, are ScratchVectors: from the
-// scratch stack (trn/core/scratch.hpp), so the trace names them by allocation whatever the heap did
-// before. Calls on the same caller buffers then give equal schedule-memo keys, and from the third on
-// the profile comes from the memo (docs/cost-model.md "Per-call cost"). On the heap their addresses'
-// order moved between calls: Xgesvdp built and stored a memo key for its ~3 900 records on every call
-// and never hit it.
-// The other drivers here keep heap vectors for now: cgesvd 128 x 96's modeled time moves with the
-// heap's history (temporaries reusing one another's freed bytes: false dependencies), and these
-// vectors alone on the scratch stack do not make it history-free; moving them changes its modeled
-// time, so it waits for the whole fix with its own evidence (docs/trnsolver.md "Session 24").
+using Vec = ScratchVector<T>;
 inline std::size_t sz(std::int64_t n) { return static_cast<std::size_t>(n); }
 
 // dst (rows x cols, ldd) = src (lds), optionally conjugate-transposed (src cols x rows); a recorded move.
