@@ -12,6 +12,7 @@ namespace trn::tile::gemm_detail {
 
 struct WarmGemm {
   std::vector<std::int64_t> key;
+  std::uint64_t hash = 0;  // key_hash(key): compared before the key's words
   GemmPlan plan;
   bool has_plan = false;
   bool cold_only = false;  // recorded once without exception but not replayable: run cold, unrecorded
@@ -24,7 +25,7 @@ namespace {
 
 // Keys seen once (hashes): a key is recorded on its second launch, so a caller whose shapes
 // rarely repeat (a LAPACK client through the BLAS shim) does not pay a recording per call.
-inline constexpr int kSeenKeys = 64;
+inline constexpr int kSeenKeys = 2 * kWarmGemmEntries;
 
 struct WarmTable {
   WarmGemm entries[kWarmGemmEntries];
@@ -48,8 +49,7 @@ std::uint64_t key_hash(const std::vector<std::int64_t>& k) {
 // ssyevd's 57 GEMM shapes per call) would be evicted round-robin before its recording replays: it
 // runs cold instead of being recorded on every second sighting for nothing (session 23). A heuristic:
 // the table evicts on recordings, not on notes, so the count is an upper bound of the keys between.
-bool seen_before(WarmTable& t) {
-  const std::uint64_t h = key_hash(t.key);
+bool seen_before(WarmTable& t, std::uint64_t h) {
   for (int i = 0; i < kSeenKeys; ++i)
     if (t.seen[i] == h) {
       if (t.notes - t.seen_at[i] <= static_cast<std::uint64_t>(kWarmGemmEntries)) {
@@ -140,19 +140,21 @@ WarmGemm* warm_gemm_entry(const LaunchConfig& lc, const std::vector<BlockGemmArg
 
   WarmTable& table = warm_table();
   build_key(table.key, lc.core, g);
+  const std::uint64_t h = key_hash(table.key);
   WarmGemm* w = nullptr;
   for (WarmGemm& e : table.entries)
-    if (e.key.size() == table.key.size() &&
+    if (e.hash == h && e.key.size() == table.key.size() &&
         std::memcmp(e.key.data(), table.key.data(), table.key.size() * sizeof(std::int64_t)) == 0) {
       w = &e;
       break;
     }
   if (w == nullptr) {
-    if (!seen_before(table)) return nullptr;  // first launch of this key: cold, unrecorded
+    if (!seen_before(table, h)) return nullptr;  // first launch of this key: cold, unrecorded
     w = &table.entries[table.next];
     table.next = (table.next + 1) % kWarmGemmEntries;
     warm_gemm_drop(*w);
     w->key = table.key;
+    w->hash = h;
   }
   std::copy(ops, ops + nops, w->ops);
   w->nops = static_cast<int>(nops);
@@ -179,6 +181,7 @@ void warm_gemm_run(NeuronCore& nc, WarmGemm& w, const BlockGemmArgs& g, const Bl
 
 void warm_gemm_drop(WarmGemm& w) {
   w.key.clear();
+  w.hash = 0;
   w.has_plan = false;
   w.cold_only = false;
   w.program.events.clear();
