@@ -425,9 +425,9 @@ TEST(TileGemm, ReplaySkippingUntouchedSlotsKeepsPeaksTraceAndBits) {
 // run leaves the first run's C bits and trace records, and matches the exact product.
 TEST(TileGemm, ShapesCyclingPastTheWarmTableKeepTraceAndBits) {
   std::thread([] {
-    constexpr int kShapes = 12;  // more than kWarmGemmEntries (8)
+    constexpr int kShapes = 132;  // more than kWarmGemmEntries (128)
     std::vector<Problem> problems;
-    for (int s = 0; s < kShapes; ++s) problems.emplace_back(8 + s, 3, 8, 11 + static_cast<unsigned>(s), 4);
+    for (int s = 0; s < kShapes; ++s) problems.emplace_back(8 + s % 64, 3 + s / 64, 8, 11 + static_cast<unsigned>(s), 4);
     std::vector<std::vector<float>> c0, first_c;
     std::vector<LaunchResult> first;
     for (Problem& p : problems) c0.push_back(p.c);

@@ -12,6 +12,7 @@ namespace trn::tile::gemm_detail {
 
 struct WarmGemm {
   std::vector<std::int64_t> key;
+  std::uint64_t hash = 0;  // key_hash(key): compared before the key's words
   GemmPlan plan;
   bool has_plan = false;
   bool cold_only = false;  // recorded once without exception but not replayable: run cold, unrecorded
@@ -24,11 +25,12 @@ namespace {
 
 // Keys seen once (hashes): a key is recorded on its second launch, so a caller whose shapes
 // rarely repeat (a LAPACK client through the BLAS shim) does not pay a recording per call.
-inline constexpr int kSeenKeys = 64;
+inline constexpr int kSeenKeys = 2 * kWarmGemmEntries;
 
 struct WarmTable {
   WarmGemm entries[kWarmGemmEntries];
   int next = 0;  // round-robin victim
+  int last = 0;  // the entry found or filled last
   std::vector<std::int64_t> key;  // the key being looked up (its buffer reused)
   std::uint64_t seen[kSeenKeys] = {};
   std::uint64_t seen_at[kSeenKeys] = {};  // the value of `notes` when the key was noted
@@ -44,12 +46,13 @@ std::uint64_t key_hash(const std::vector<std::int64_t>& k) {
 
 // True when the key was seen before with fewer than kWarmGemmEntries other keys noted since (notes -
 // seen_at counts its own note), and forgets it (it is about to get an entry); otherwise notes it (again). A key that comes back only after more
-// new keys than the table holds (a driver cycling through more shapes than kWarmGemmEntries, e.g.
-// ssyevd's 57 GEMM shapes per call) would be evicted round-robin before its recording replays: it
-// runs cold instead of being recorded on every second sighting for nothing (session 23). A heuristic:
+// new keys than the table holds (a driver cycling through more shapes than kWarmGemmEntries; with 8
+// entries, ssyevd's 57 GEMM shapes per call) would be evicted round-robin before its recording
+// replays: it runs cold instead of being recorded on every second sighting for nothing (session 23).
+// 128 entries (session 24) hold LAPACK's solve sweeps through the BLAS shim: csptrs's cgeru_ of
+// m = K-1 = 49..1, each m a key of the complex ger's plane GEMMs, cycled once per solve. A heuristic:
 // the table evicts on recordings, not on notes, so the count is an upper bound of the keys between.
-bool seen_before(WarmTable& t) {
-  const std::uint64_t h = key_hash(t.key);
+bool seen_before(WarmTable& t, std::uint64_t h) {
   for (int i = 0; i < kSeenKeys; ++i)
     if (t.seen[i] == h) {
       if (t.notes - t.seen_at[i] <= static_cast<std::uint64_t>(kWarmGemmEntries)) {
@@ -141,19 +144,28 @@ WarmGemm* warm_gemm_entry(const LaunchConfig& lc, const std::vector<BlockGemmArg
 
   WarmTable& table = warm_table();
   build_key(table.key, lc.core, g);
-  WarmGemm* w = nullptr;
-  for (WarmGemm& e : table.entries)
-    if (e.key.size() == table.key.size() &&
-        std::memcmp(e.key.data(), table.key.data(), table.key.size() * sizeof(std::int64_t)) == 0) {
-      w = &e;
-      break;
-    }
+  const auto same_key = [&table](const WarmGemm& e) {
+    return e.key.size() == table.key.size() &&
+           std::memcmp(e.key.data(), table.key.data(), table.key.size() * sizeof(std::int64_t)) == 0;
+  };
+  // The last key found first (a call repeated: no hash), then the table by hash.
+  WarmGemm* w = same_key(table.entries[table.last]) ? &table.entries[table.last] : nullptr;
   if (w == nullptr) {
-    if (!seen_before(table)) return nullptr;  // first launch of this key: cold, unrecorded
-    w = &table.entries[table.next];
-    table.next = (table.next + 1) % kWarmGemmEntries;
-    warm_gemm_drop(*w);
-    w->key = table.key;
+    const std::uint64_t h = key_hash(table.key);
+    for (int e = 0; e < kWarmGemmEntries && w == nullptr; ++e)
+      if (table.entries[e].hash == h && same_key(table.entries[e])) {
+        w = &table.entries[e];
+        table.last = e;
+      }
+    if (w == nullptr) {
+      if (!seen_before(table, h)) return nullptr;  // first launch of this key: cold, unrecorded
+      table.last = table.next;
+      w = &table.entries[table.next];
+      table.next = (table.next + 1) % kWarmGemmEntries;
+      warm_gemm_drop(*w);
+      w->key = table.key;
+      w->hash = h;
+    }
   }
   std::copy(ops, ops + nops, w->ops);
   w->nops = static_cast<int>(nops);
@@ -180,6 +192,7 @@ void warm_gemm_run(NeuronCore& nc, WarmGemm& w, const BlockGemmArgs& g, const Bl
 
 void warm_gemm_drop(WarmGemm& w) {
   w.key.clear();
+  w.hash = 0;
   w.has_plan = false;
   w.cold_only = false;
   w.program.events.clear();

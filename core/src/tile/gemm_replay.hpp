@@ -22,7 +22,7 @@
 
 namespace trn::tile::gemm_detail {
 
-inline constexpr int kWarmGemmEntries = 8;
+inline constexpr int kWarmGemmEntries = 128;
 inline constexpr int kMaxWarmOperands = 8;
 
 struct WarmGemm;  // gemm_replay.cpp
