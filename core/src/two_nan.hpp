@@ -30,7 +30,7 @@ inline float two_nan_result(float a, float b, TwoNanResult rule) {
 // branch, so that the compiler still vectorises a row loop of it.
 inline float two_nan_select(float r, float a, float b, TwoNanResult rule) {
   const std::uint32_t both = 0u - static_cast<std::uint32_t>((a != a) & (b != b));
-  const std::uint32_t pick = std::bit_cast<std::uint32_t>(rule == TwoNanResult::second_operand ? b : a) | kQuietBit;
+  const std::uint32_t pick = std::bit_cast<std::uint32_t>(two_nan_result(a, b, rule));
   return std::bit_cast<float>((std::bit_cast<std::uint32_t>(r) & ~both) | (pick & both));
 }
 

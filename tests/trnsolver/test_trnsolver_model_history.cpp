@@ -277,6 +277,34 @@ TEST(ModelHistory, CheevdAndChegvdProfilesIndependentOfEarlierCalls) {
 // for the disabled case below only), then after other calls and heap traffic, on a warm and a fresh
 // thread.
 namespace {
+// The two prediction tests below share this shape. print_predictions is the body of a disabled test
+// run only as a fresh process; expect_predictions_match_a_fresh_process runs it, then replays every
+// case here after heap traffic and other calls, on this thread and on a fresh one, and expects the
+// fresh process's bits each time. It returns the fresh process's bits.
+template <class Case, std::size_t N, class RunBits>
+void print_predictions(const char* routine, const Case (&cases)[N], RunBits run_bits) {
+  for (const Case& c : cases) std::printf("%s prediction %s\n", routine, run_bits(c).c_str());
+}
+template <class Case, std::size_t N, class RunBits>
+std::vector<std::string> expect_predictions_match_a_fresh_process(const char* disabled_test, const char* routine,
+                                                                  const Case (&cases)[N], RunBits run_bits) {
+  const std::vector<std::string> fresh = fresh_process_predictions(disabled_test, routine);
+  EXPECT_EQ(fresh.size(), N);
+  if (fresh.size() != N) return fresh;
+  std::vector<std::vector<char>> keep;
+  for (int round = 0; round < 2; ++round) {
+    disturb_heap(keep, round);
+    (void)heevd_bits<C>(false, 48, static_cast<std::size_t>(round));
+    for (std::size_t i = 0; i < N; ++i) {
+      const Case& c = cases[i];
+      EXPECT_EQ(run_bits(c), fresh[i]) << routine << " case " << i << ", warm thread, round " << round;
+      EXPECT_EQ(on_fresh_thread([&] { return run_bits(c); }), fresh[i])
+          << routine << " case " << i << ", fresh thread, round " << round;
+    }
+  }
+  return fresh;
+}
+
 struct SyevdPredictionCase {
   bool fp32;
   std::int64_t n;
@@ -322,22 +350,12 @@ double printed_prediction_ns(const SyevdPredictionCase& c) {
 
 // Run only as the fresh process of the case below: prints each case's prediction run, first thing.
 TEST(ModelHistory, DISABLED_PrintSyevdPredictionsOfAFreshProcess) {
-  for (const SyevdPredictionCase& c : kSyevdPredictionCases) std::printf("syevd prediction %s\n", prediction_run_bits(c).c_str());
+  print_predictions("syevd", kSyevdPredictionCases, prediction_run_bits);
 }
 
 TEST(ModelHistory, SyevdPredictionIndependentOfHostHistory) {
-  const std::vector<std::string> fresh = fresh_process_predictions("DISABLED_PrintSyevdPredictionsOfAFreshProcess", "syevd");
-  ASSERT_EQ(fresh.size(), std::size(kSyevdPredictionCases));
-  std::vector<std::vector<char>> keep;
-  for (int round = 0; round < 2; ++round) {
-    disturb_heap(keep, round);
-    (void)heevd_bits<C>(false, 48, static_cast<std::size_t>(round));
-    for (std::size_t i = 0; i < fresh.size(); ++i) {
-      const SyevdPredictionCase& c = kSyevdPredictionCases[i];
-      EXPECT_EQ(prediction_run_bits(c), fresh[i]) << "case " << i << ", warm thread, round " << round;
-      EXPECT_EQ(on_fresh_thread([&] { return prediction_run_bits(c); }), fresh[i]) << "case " << i << ", fresh thread, round " << round;
-    }
-  }
+  (void)expect_predictions_match_a_fresh_process("DISABLED_PrintSyevdPredictionsOfAFreshProcess", "syevd",
+                                                 kSyevdPredictionCases, prediction_run_bits);
   // The plans print that run's time, the first time and again (kept) after other calls.
   for (int round = 0; round < 2; ++round)
     for (const SyevdPredictionCase& c : kSyevdPredictionCases) {
@@ -398,22 +416,13 @@ double printed_gebrd_prediction_ns(const GebrdPredictionCase& c) {
 
 // Run only as the fresh process of the case below: prints each case's prediction run, first thing.
 TEST(ModelHistory, DISABLED_PrintGebrdPredictionsOfAFreshProcess) {
-  for (const GebrdPredictionCase& c : kGebrdPredictionCases) std::printf("gebrd prediction %s\n", gebrd_prediction_run_bits(c).c_str());
+  print_predictions("gebrd", kGebrdPredictionCases, gebrd_prediction_run_bits);
 }
 
 TEST(ModelHistory, GebrdPredictionIndependentOfHostHistory) {
-  const std::vector<std::string> fresh = fresh_process_predictions("DISABLED_PrintGebrdPredictionsOfAFreshProcess", "gebrd");
+  const std::vector<std::string> fresh = expect_predictions_match_a_fresh_process(
+      "DISABLED_PrintGebrdPredictionsOfAFreshProcess", "gebrd", kGebrdPredictionCases, gebrd_prediction_run_bits);
   ASSERT_EQ(fresh.size(), std::size(kGebrdPredictionCases));
-  std::vector<std::vector<char>> keep;
-  for (int round = 0; round < 2; ++round) {
-    disturb_heap(keep, round);
-    (void)heevd_bits<C>(false, 48, static_cast<std::size_t>(round));
-    for (std::size_t i = 0; i < fresh.size(); ++i) {
-      const GebrdPredictionCase& c = kGebrdPredictionCases[i];
-      EXPECT_EQ(gebrd_prediction_run_bits(c), fresh[i]) << "case " << i << ", warm thread, round " << round;
-      EXPECT_EQ(on_fresh_thread([&] { return gebrd_prediction_run_bits(c); }), fresh[i]) << "case " << i << ", fresh thread, round " << round;
-    }
-  }
   for (int round = 0; round < 2; ++round)
     for (std::size_t i = 0; i < fresh.size(); ++i) {
       const GebrdPredictionCase& c = kGebrdPredictionCases[i];
