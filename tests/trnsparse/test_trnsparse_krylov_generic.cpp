@@ -1030,6 +1030,43 @@ TEST(LevelSetReplay, SameBitsTraceAndProfileAsTriangularSolve) {
   replay_matches_plain<std::complex<float>>(sp::GOp::C);
 }
 
+// The fp64 / complex fp64 level-set solve (triangular_fp64.cpp) leaves each level's product trace
+// unmodeled -- only the solve's joined trace is modeled -- unless a report observer is set on the
+// thread (report_observer.hpp), which then sees every level's modeled report and the solve's. Either
+// way the output bits and the solve's profile are the same.
+template <class T>
+void fp64_solve_same_when_observed() {
+  Csr<T> a = grid<T>(16, 4.5, 1.0, kCx<T> ? 0.3 : 0.0);  // 256 rows, 31 levels
+  sp::TriangularAnalysis t = sp::analyze_triangular(a.ref(), /*lower=*/true, /*unit=*/false, sp::GOp::N);
+  t.schedule = sp::TriangularAnalysis::Schedule::level_sets;
+  auto solve = [&] {
+    std::vector<T> b(static_cast<std::size_t>(a.n)), x(b.size());
+    for (std::size_t i = 0; i < b.size(); ++i) b[i] = static_cast<T>(std::sin(0.3 * static_cast<double>(i)));
+    const sp::DenseAny B{b.data(), kVal<T>, a.n, 1, a.n, sp::Layout::col_major};
+    const sp::DenseAny C{x.data(), kVal<T>, a.n, 1, a.n, sp::Layout::col_major};
+    sp::CallReport rep;
+    rep.plans_wanted = false;
+    sp::triangular_solve(sp::Settings{}, t, a.val.data(), nullptr, sp::Scalar(1.0), sp::GOp::N, B, C, &rep);
+    return SolveOut{bits_of(x), rep.trace.instructions.size(), rep.profile};
+  };
+  const SolveOut plain = solve();
+  int observed = 0;
+  const trn::ReportObserver previous = trn::set_thread_report_observer(
+      {[](void* ctx, const trn::Report&, const trn::ReportSettings&) { ++*static_cast<int*>(ctx); }, &observed});
+  const SolveOut seen = solve();
+  trn::set_thread_report_observer(previous);
+  EXPECT_GT(observed, 30) << sp::value_name(kVal<T>);  // the levels' reports (30 with an off-diagonal part) and the solve's
+  EXPECT_EQ(seen.x_bits, plain.x_bits) << sp::value_name(kVal<T>);
+  EXPECT_EQ(seen.records, plain.records) << sp::value_name(kVal<T>);
+  EXPECT_TRUE(same_profile(seen.profile, plain.profile)) << sp::value_name(kVal<T>);
+  EXPECT_GT(plain.profile.total_ns, 0.0);
+}
+
+TEST(TriangularSolveFp64, ObservedLevelsAreModeledWithTheSameBitsAndProfile) {
+  fp64_solve_same_when_observed<double>();
+  fp64_solve_same_when_observed<std::complex<double>>();
+}
+
 // x = op(T)^-1 b for b_i = sin(0.3 i), R_32F, default settings: through `replay` (triangular_solve_replayed)
 // or, when it is null, triangular_solve.
 SolveOut solve_f32(const Csr<float>& a, const sp::TriangularAnalysis& t, sp::detail::LevelSetReplay* replay) {
