@@ -463,6 +463,34 @@ TEST(Fp64Engine, PlanAndBitsIndependentOfThreadsAndCores) {
   }
 }
 
+// y = alpha op(A) x + beta y0 through spmm_fp64 (generic.hpp) for the small-block SpMV tests below:
+// fmt 0 / 1 BSR row / column order, 2 Blocked-ELL; A's pattern from `a`, its values `vals` (R_64F or
+// C_64F by T), host threads and cores as given; returns y.
+template <class T>
+std::vector<T> small_block_spmv(const Blocks& a, int fmt, sp::GOp op, T alpha, std::vector<T>& vals,
+                                std::vector<T>& x, T beta, const std::vector<T>& y0, int threads, int cores,
+                                sp::CallReport* r) {
+  constexpr sp::Value v = std::is_same_v<T, double> ? sp::Value::f64 : sp::Value::c64;
+  sp::Settings s;
+  s.host_threads = threads;
+  s.num_cores = cores;
+  std::vector<T> y = y0;
+  const std::int64_t K = static_cast<std::int64_t>(x.size()), M = static_cast<std::int64_t>(y.size());
+  const sp::DenseAny xd{x.data(), v, K, 1, K, sp::Layout::col_major}, yd{y.data(), v, M, 1, M, sp::Layout::col_major};
+  if (fmt == 2)
+    sp::spmm_fp64(s, op, sp::GOp::N, alpha,
+                  sp::BlockedEllView{a.rows(), a.cols(), a.bs, a.slots * a.bs, a.ell_col.data(), vals.data(),
+                                     sp::IndexType::i32, sp::IndexBase::zero, trn::DType::f32},
+                  v, xd, beta, yd, r);
+  else
+    sp::spmm_fp64(s, op, sp::GOp::N, alpha,
+                  sp::BsrView{a.brows, a.bcols, static_cast<std::int64_t>(a.col.size()), a.bs, a.bs, a.off.data(),
+                              a.col.data(), vals.data(), sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero,
+                              trn::DType::f32, fmt == 0 ? sp::BlockOrder::row : sp::BlockOrder::col},
+                  v, xd, beta, yd, r);
+  return y;
+}
+
 // R_64F SpMV on small blocks (block rows of op(A) with <= 128 stored values on average) runs the
 // dgemv row groups: per output |y_hat - y| <= 4.1 u (|alpha p| + |beta y|), p = (op(A) x) exactly
 // (checked against error-free products summed in long double, whose own error is the 2^-60 term), for
@@ -483,24 +511,7 @@ TEST(Fp64Engine, SmallBlockR64FSpMVIsDgemvRowGroupsWithinTheExactBound) {
       const double alpha = 0.75, beta = -0.375;
       const sp::GOp op = opA == 0 ? sp::GOp::N : opA == 1 ? sp::GOp::T : sp::GOp::C;
       auto product = [&](int threads, int cores, sp::CallReport* r) {
-        sp::Settings s;
-        s.host_threads = threads;
-        s.num_cores = cores;
-        std::vector<double> y = y0;
-        const sp::DenseAny xd{x.data(), sp::Value::f64, K, 1, K, sp::Layout::col_major},
-            yd{y.data(), sp::Value::f64, M, 1, M, sp::Layout::col_major};
-        if (fmt == 2)
-          sp::spmm_fp64(s, op, sp::GOp::N, alpha,
-                        sp::BlockedEllView{a.rows(), a.cols(), a.bs, a.slots * a.bs, a.ell_col.data(), vals.data(),
-                                           sp::IndexType::i32, sp::IndexBase::zero, trn::DType::f32},
-                        sp::Value::f64, xd, beta, yd, r);
-        else
-          sp::spmm_fp64(s, op, sp::GOp::N, alpha,
-                        sp::BsrView{a.brows, a.bcols, static_cast<std::int64_t>(a.col.size()), a.bs, a.bs, a.off.data(),
-                                    a.col.data(), vals.data(), sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero,
-                                    trn::DType::f32, fmt == 0 ? sp::BlockOrder::row : sp::BlockOrder::col},
-                        sp::Value::f64, xd, beta, yd, r);
-        return y;
+        return small_block_spmv(a, fmt, op, alpha, vals, x, beta, y0, threads, cores, r);
       };
       sp::CallReport r;
       const std::vector<double> y = product(1, 1, &r);
@@ -574,24 +585,7 @@ TEST(Fp64Engine, SmallBlockC64FSpMVIsZgemvRowGroupsWithinTheBound) {
         const cd alpha(0.75, -0.25), beta(-0.375, 0.125);
         const sp::GOp op = opA == 0 ? sp::GOp::N : opA == 1 ? sp::GOp::T : sp::GOp::C;
         auto product = [&](int threads, int cores, sp::CallReport* r) {
-          sp::Settings s;
-          s.host_threads = threads;
-          s.num_cores = cores;
-          std::vector<cd> y = y0;
-          const sp::DenseAny xd{x.data(), sp::Value::c64, K, 1, K, sp::Layout::col_major},
-              yd{y.data(), sp::Value::c64, M, 1, M, sp::Layout::col_major};
-          if (fmt == 2)
-            sp::spmm_fp64(s, op, sp::GOp::N, alpha,
-                          sp::BlockedEllView{a.rows(), a.cols(), a.bs, a.slots * a.bs, a.ell_col.data(), vals.data(),
-                                             sp::IndexType::i32, sp::IndexBase::zero, trn::DType::f32},
-                          sp::Value::c64, xd, beta, yd, r);
-          else
-            sp::spmm_fp64(s, op, sp::GOp::N, alpha,
-                          sp::BsrView{a.brows, a.bcols, static_cast<std::int64_t>(a.col.size()), a.bs, a.bs, a.off.data(),
-                                      a.col.data(), vals.data(), sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero,
-                                      trn::DType::f32, fmt == 0 ? sp::BlockOrder::row : sp::BlockOrder::col},
-                          sp::Value::c64, xd, beta, yd, r);
-          return y;
+          return small_block_spmv(a, fmt, op, alpha, vals, x, beta, y0, threads, cores, r);
         };
         sp::CallReport r;
         const std::vector<cd> y = product(1, 1, &r);
