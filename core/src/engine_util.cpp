@@ -837,17 +837,25 @@ std::int64_t* scratch_i64(int slot, std::size_t n) {
 
 namespace {
 // One operand of a record in one pass over its free dimensions: its free size (free_size_of),
-// whether it is one dense run (free_contiguous_of) and its region (region_inline), which describe
-// computed in three walks. The same sums and tests, so the same values. The region is written in
-// place (into the record's next slot): every field of it, so what the slot held does not matter.
+// whether it is one dense run (free_contiguous_of), the bytes it moves (free size x partitions x
+// element size) and its region (region_inline), which describe computed in three walks. The same
+// sums and tests, so the same values. Every field the record needs is read from the tile before the
+// region is written (session 25: the record's integer fields may alias the tile's, so a store into
+// the region before the reads made the compiler load the tile's fields again after it, ~15 host
+// instructions per operand). The region is written in place (into the record's next slot), every
+// field of it, so what the slot held does not matter.
 struct OperandFacts {
   std::int64_t free;
+  std::int64_t bytes;  // free * partitions * element size
+  DType dtype;
+  std::int32_t partitions;
   bool contiguous;
 };
 inline OperandFacts describe_operand(const Tile& t, bool write, Region& r) {
-  r.mem = t.mem;
-  r.write = write;
-  const std::int64_t es = elem_bytes(t.dtype);
+  const MemSpace mem = t.mem;
+  const DType dtype = t.dtype;
+  const std::int32_t partitions = t.partitions;
+  const std::int64_t es = elem_bytes(dtype);
   std::int64_t free = 1, lo = 0, hi = 0;
   bool contiguous = true;
   if (t.ndim == 1) [[likely]] {
@@ -855,14 +863,14 @@ inline OperandFacts describe_operand(const Tile& t, bool write, Region& r) {
     const std::int64_t size = t.size[0], stride = t.stride[0];
     free = size;
     contiguous = size == 1 || stride == 1;
-    if (t.mem == MemSpace::hbm) {
+    if (mem == MemSpace::hbm) {
       const std::int64_t ext = stride * (size - 1) * es;
       (ext < 0 ? lo : hi) += ext;
     } else if (size > 0) {
       if (stride < 0) lo = stride * (size - 1);
       if (stride > 0) hi = stride * (size - 1);
     }
-  } else if (t.mem == MemSpace::hbm) {
+  } else if (mem == MemSpace::hbm) {
     std::int64_t expect = 1;
     for (int d = t.ndim - 1; d >= 0; --d) {
       const std::int64_t size = t.size[d], stride = t.stride[d];
@@ -884,21 +892,28 @@ inline OperandFacts describe_operand(const Tile& t, bool write, Region& r) {
       if (stride > 0) hi += stride * (size - 1);
     }
   }
-  if (t.mem == MemSpace::hbm) {
-    const std::int64_t pext = t.partition_stride * (t.partitions - 1);
+  std::int32_t p0 = 0, np = 0;
+  std::uint64_t region_lo, region_hi;
+  if (mem == MemSpace::hbm) {
+    const std::int64_t pext = t.partition_stride * (partitions - 1);
     (pext < 0 ? lo : hi) += pext;
     const std::uint64_t base = trace_hbm_address(reinterpret_cast<std::uintptr_t>(t.base));
-    r.p0 = 0;
-    r.np = 0;
-    r.lo = base + static_cast<std::uint64_t>(lo);
-    r.hi = base + static_cast<std::uint64_t>(hi + es);
+    region_lo = base + static_cast<std::uint64_t>(lo);
+    region_hi = base + static_cast<std::uint64_t>(hi + es);
   } else {
-    r.p0 = t.partition_start;
-    r.np = t.is_partition_broadcast() ? 1 : t.partitions;
-    r.lo = static_cast<std::uint64_t>(t.offset_bytes + lo * es);
-    r.hi = static_cast<std::uint64_t>(t.offset_bytes + (hi + 1) * es);
+    const std::int64_t offset = t.offset_bytes;
+    p0 = t.partition_start;
+    np = t.is_partition_broadcast() ? 1 : partitions;
+    region_lo = static_cast<std::uint64_t>(offset + lo * es);
+    region_hi = static_cast<std::uint64_t>(offset + (hi + 1) * es);
   }
-  return {free, contiguous};
+  r.mem = mem;
+  r.write = write;
+  r.p0 = p0;
+  r.np = np;
+  r.lo = region_lo;
+  r.hi = region_hi;
+  return {free, free * partitions * es, dtype, partitions, contiguous};
 }
 
 // describe_operand into the record's next region slot (Instruction::add_region, without the copy),
@@ -917,33 +932,33 @@ inline OperandFacts describe_into_record(Instruction& ins, const Tile& t, bool w
 // instructions through the list form, session 24).
 void describe(Instruction& ins, const Tile& dst, const Tile& src) {
   const OperandFacts d = describe_into_record(ins, dst, true);
-  ins.out_dtype = dst.dtype;
-  ins.partitions = dst.partitions;
-  ins.bytes_written = d.free * dst.partitions * elem_bytes(dst.dtype);
   const OperandFacts f = describe_into_record(ins, src, false);
-  ins.in_dtype = src.dtype;
+  ins.out_dtype = d.dtype;
+  ins.partitions = d.partitions;
+  ins.bytes_written = d.bytes;
+  ins.in_dtype = f.dtype;
   ins.inputs = 1;
   ins.free_elems = std::max(d.free, f.free);
-  ins.bytes_read += f.free * src.partitions * elem_bytes(src.dtype);
+  ins.bytes_read += f.bytes;
   ins.contiguous = d.contiguous && f.contiguous;
 }
 
 void describe(Instruction& ins, const Tile& dst, std::initializer_list<const Tile*> srcs) {
   const OperandFacts d = describe_into_record(ins, dst, true);
-  ins.out_dtype = dst.dtype;
-  ins.partitions = dst.partitions;
+  ins.out_dtype = d.dtype;
+  ins.partitions = d.partitions;
   std::int64_t free_elems = d.free, bytes_read = ins.bytes_read;
   int inputs = 0;
-  ins.bytes_written = d.free * dst.partitions * elem_bytes(dst.dtype);
+  ins.bytes_written = d.bytes;
   bool contiguous = d.contiguous;
   for (const Tile* s : srcs) {
     if (s == nullptr) continue;
     const OperandFacts f = describe_into_record(ins, *s, false);
     contiguous = contiguous && f.contiguous;
-    if (inputs == 0) ins.in_dtype = s->dtype;
+    if (inputs == 0) ins.in_dtype = f.dtype;
     ++inputs;
     free_elems = std::max(free_elems, f.free);
-    bytes_read += f.free * s->partitions * elem_bytes(s->dtype);
+    bytes_read += f.bytes;
   }
   ins.inputs = inputs;
   ins.free_elems = free_elems;

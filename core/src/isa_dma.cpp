@@ -11,6 +11,7 @@
 #include <string>
 
 #include "program_replay.hpp"
+#include "commit_path.hpp"
 #include "engine_util.hpp"
 #include "simd_util.hpp"
 #include "trn/core/error.hpp"

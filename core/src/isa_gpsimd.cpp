@@ -15,6 +15,7 @@
 #include <cstring>
 #include <string>
 
+#include "commit_path.hpp"
 #include "engine_util.hpp"
 #include "trn/core/error.hpp"
 

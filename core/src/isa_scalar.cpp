@@ -27,6 +27,7 @@
 #include <string>
 #include <type_traits>
 
+#include "commit_path.hpp"
 #include "engine_util.hpp"
 #include "two_nan.hpp"
 #include "trn/core/error.hpp"

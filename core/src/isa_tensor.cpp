@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "program_replay.hpp"
+#include "commit_path.hpp"
 #include "engine_util.hpp"
 #include "matmul_kernels.hpp"
 #include "operand_memo.hpp"

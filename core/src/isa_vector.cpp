@@ -32,6 +32,7 @@
 #include <utility>
 
 #include "program_replay.hpp"
+#include "commit_path.hpp"
 #include "engine_util.hpp"
 #include "simd_util.hpp"
 #include "two_nan.hpp"

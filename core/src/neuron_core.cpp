@@ -1,5 +1,6 @@
 #include "trn/core/neuron_core.hpp"
 
+#include "commit_path.hpp"
 #include "engine_util.hpp"
 #include "onchip_dirty.hpp"
 #include "operand_memo.hpp"
@@ -67,7 +68,9 @@ void NeuronCore::begin_program(std::array<int, 3> pid, std::array<int, 3> npid, 
   psum_.reset();
   trace_.clear();
   std::fill(psum_matmul_written_.begin(), psum_matmul_written_.end(), 0);
-  invalidate_operand_memo(nullptr);  // a new program's SBUF contents are unrelated to the memo
+  // A new program's SBUF contents are unrelated to the memo. An empty one (no matmul since the last
+  // program began: every small Level 1/2 call) has nothing to drop: the test is the loop's own.
+  if (!memo_->roles[0].index.empty() || !memo_->roles[1].index.empty()) invalidate_operand_memo(nullptr);
 }
 
 void NeuronCore::invalidate_operand_memo(const Region* w) {
@@ -96,70 +99,23 @@ SrStream NeuronCore::sr_stream() const {
                   static_cast<std::uint32_t>(next_instruction_)};
 }
 
-namespace {
-// A value-initialised record, padding included (static storage is zero-filled): a new record is a
-// copy of it. emplace_back() value-initialised in place, which GCC compiles to `rep stosq` over the
-// 208 bytes followed by the defaults' stores; its start-up was ~3/4 of record()'s samples in a small
-// call loop (perf, srot_ n = 8). The copy is 13 16-byte moves and leaves the same bytes.
-const Instruction kBlankRecord{};
-}  // namespace
-
-Instruction& NeuronCore::record(Engine e, Opcode op) {
-  std::vector<Instruction>& records = trace_.instructions;
-  Instruction* ins = &scratch_record_;
-  if (cfg_.trace && records.size() != records.capacity()) [[likely]] {
-    // Room for the record (a traced program's usual case): the append below cannot reallocate, so
-    // its growth path (a call, and the register saves it cost every record) is left out.
-    if (records.size() == records.capacity()) __builtin_unreachable();
-    ins = &records.emplace_back(kBlankRecord);
-  } else {
-    // A full buffer, or tracing off: out of line.
-    ins = [this]() __attribute__((noinline)) -> Instruction* {
-      if (!cfg_.trace) {
-        scratch_record_ = kBlankRecord;
-        return &scratch_record_;
-      }
-      std::vector<Instruction>& all = trace_.instructions;
-      trace_.reserve(std::max<std::size_t>(64, 2 * all.capacity()));
-      return &all.emplace_back(kBlankRecord);
-    }();
+Instruction& NeuronCore::record_out_of_line() {
+  if (!cfg_.trace) {
+    scratch_record_ = detail::kBlankRecord;
+    return scratch_record_;
   }
-  ins->index = next_instruction_;
-  ins->program = linear_program_;
-  ins->core = core_index_;
-  ins->engine = e;
-  ins->opcode = op;
-  return *ins;
+  std::vector<Instruction>& all = trace_.instructions;
+  trace_.reserve(std::max<std::size_t>(64, 2 * all.capacity()));
+  return all.emplace_back(detail::kBlankRecord);
 }
 
-void NeuronCore::commit_instruction() {
-  const Instruction& last = cfg_.trace ? trace_.instructions.back() : scratch_record_;
-  // The common case first, with no call on its path (so no register saves): every region recorded,
-  // an empty operand memo (no matmul since the program began), no strict-mode PSUM record, and
-  // every on-chip write inside a range the dirty ranges hold already (onchip_dirty.hpp) -- the
-  // general path below would change nothing but the two counters. A small call's instruction paid
-  // ~120 host instructions here, a fifth of them for register saves and restores.
-  if (!last.regions_dropped && memo_->roles[0].index.empty() && memo_->roles[1].index.empty() &&
-      psum_matmul_written_.empty()) [[likely]] {
-    bool known = true;
-    for (std::uint8_t i = 0; i < last.nregions && known; ++i) {
-      const Region& r = last.regions[i];
-      if (r.write && r.mem != MemSpace::hbm)
-        known = detail::onchip_write_known(r.mem == MemSpace::sbuf ? sbuf_ : psum_, r);
-    }
-    // A write of several partition groups (a 64-row gather, a 128-partition tile) that every group
-    // holds already is the same no-op: tested out of line, only when the one-group test said no.
-    if (!known) known = detail::onchip_writes_known_groups(last, sbuf_, psum_);
-    if (known) [[likely]] {
-      ++trace_.per_engine[static_cast<int>(last.engine)];
-      ++next_instruction_;
-      if (detail::g_instr_probe.load(std::memory_order_relaxed)) [[unlikely]]
-        detail::instr_probe_commit(last);
-      return;
-    }
-  }
-  // The general path, out of line (inline, its calls made the fast path above save registers).
-  [this, &last]() __attribute__((noinline)) {
+void NeuronCore::commit_general(const Instruction& last) {
+  const bool quiet = !last.regions_dropped && memo_->roles[0].index.empty() && memo_->roles[1].index.empty() &&
+                     psum_matmul_written_.empty();
+  // commit_instruction's common case but for a write the one-group test could not place: a write of
+  // several partition groups (a 64-row gather, a 128-partition tile) that every group holds already
+  // is the same no-op.
+  if (!quiet || !detail::onchip_writes_known_groups(last, sbuf_, psum_)) {
     if (last.regions_dropped) {
       invalidate_operand_memo(nullptr);
       detail::note_onchip_write_all(sbuf_);
@@ -188,7 +144,7 @@ void NeuronCore::commit_instruction() {
         }
       }
     }
-  }();
+  }
   ++trace_.per_engine[static_cast<int>(last.engine)];
   ++next_instruction_;
   if (detail::g_instr_probe.load(std::memory_order_relaxed)) detail::instr_probe_commit(last);

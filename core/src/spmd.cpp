@@ -162,12 +162,25 @@ bool same_config(const CoreConfig& a, const CoreConfig& b) {
 // The emulated core a host thread keeps between launches. Every launch starts its programs with
 // begin_program, which resets what reconfigure would (the operand memo, the strict-mode PSUM
 // record), so a launch under the configuration the core already has skips reconfigure (a loop of
-// small calls: ~100 host instructions a launch, session 23).
+// small calls: ~100 host instructions a launch, session 23). The core is found through a trivially
+// destructible thread-local pointer (one thread-local address, no guard variable; session 25); the
+// unique_ptr that destroys it at thread exit is constructed with it, once per thread.
+thread_local NeuronCore* t_core = nullptr;
+struct ThreadCoreOwner {
+  std::unique_ptr<NeuronCore> core;
+  ~ThreadCoreOwner() { t_core = nullptr; }
+};
+[[gnu::noinline, gnu::cold]] NeuronCore& create_thread_core(const CoreConfig& cfg) {
+  thread_local ThreadCoreOwner owner;
+  owner.core = std::make_unique<NeuronCore>(cfg);
+  t_core = owner.core.get();
+  return *t_core;
+}
 NeuronCore& thread_core(const CoreConfig& cfg) {
-  thread_local std::unique_ptr<NeuronCore> core;
-  if (!core)
-    core = std::make_unique<NeuronCore>(cfg);
-  else if (!same_config(core->config(), cfg))
+  NeuronCore* const core = t_core;
+  if (core == nullptr) [[unlikely]]
+    return create_thread_core(cfg);
+  if (!same_config(core->config(), cfg)) [[unlikely]]
     core->reconfigure(cfg);
   return *core;
 }
@@ -197,15 +210,10 @@ LaunchResult launch_one(const LaunchConfig& cfg, const Kernel& kernel) {
     forget_filled(nc);
     throw;
   }
-  LaunchResult r;
-  const std::size_t length = nc.trace().instructions.size();
-  r.trace = std::move(nc.trace());
+  LaunchResult r{std::move(nc.trace()), nc.sbuf().peak_bytes(), nc.psum().peak_bytes(), 1};
   // The next trace records into a warm buffer of this thread's pool when one holds this one's
   // length (trace.hpp; recycle_trace and finished reports hand theirs back), else a new one.
-  nc.trace().reserve(length);
-  r.sbuf_peak_bytes = nc.sbuf().peak_bytes();
-  r.psum_peak_bytes = nc.psum().peak_bytes();
-  r.host_threads = 1;
+  nc.trace().reserve(r.trace.instructions.size());
   return r;
 }
 

@@ -412,6 +412,47 @@ TEST(SmallCallPaths, OneSourceDescriptionMatchesTheListForm) {
       }
 }
 
+// describe's fields against the Tile's own definitions (free_size, free_contiguous, region_of: the
+// region hull of trace.cpp, not describe's one-pass walk), over the operands above and their 2-D
+// views, with regions[0] the destination's and regions[1] the source's: an independent check of the
+// one pass both forms above share (session 25: it reads every tile field before writing the region).
+TEST(SmallCallPaths, DescriptionMatchesTheTileDefinitions) {
+  NeuronCore nc;
+  const Tile sb = nc.sbuf().alloc(DType::f32, 16, {64});
+  const Tile ps = nc.psum().alloc(DType::f32, 16, {64});
+  const Tile b16 = nc.sbuf().alloc(DType::bf16, 4, {32});
+  std::vector<float> host(4096);
+  const HbmTensor h = HbmTensor::wrap(host.data(), DType::f32, {64, 64});
+  std::vector<Tile> tiles = {sb, sb.rows(3, 5).cols(2, 9), pattern(sb.rows(0, 4), 1, 7, 3), pattern(sb.rows(0, 4), 20, 6, -2),
+                             ps.rows(0, 8), b16, b16.rows(1, 2).cols(3, 5), h.tile(0, 4, 0, 16),
+                             pattern(h.tile(2, 3, 0, 1), 5, 6, 7), pattern(h.tile(2, 3, 0, 1), 30, 4, -3),
+                             sb.rows(2, 1).broadcast_partitions(16)};
+  for (std::size_t i = 0, n = tiles.size(); i < n; ++i) tiles.push_back(as_two_dims(tiles[i]));
+  const auto same_region = [](const Region& a, const Region& b) {
+    return a.mem == b.mem && a.write == b.write && a.p0 == b.p0 && a.np == b.np && a.lo == b.lo && a.hi == b.hi;
+  };
+  for (const Tile& dst : tiles)
+    for (const Tile& src : tiles) {
+      const std::string what = "ndim " + std::to_string(dst.ndim) + "/" + std::to_string(src.ndim) + " mem " +
+                               std::to_string(static_cast<int>(dst.mem)) + "/" + std::to_string(static_cast<int>(src.mem));
+      Instruction one;
+      one.bytes_read = 12;
+      detail::describe(one, dst, src);
+      ASSERT_EQ(one.nregions, 2) << what;
+      EXPECT_TRUE(same_region(one.regions[0], region_of(dst, true))) << what;
+      EXPECT_TRUE(same_region(one.regions[1], region_of(src, false))) << what;
+      EXPECT_EQ(one.out_dtype, dst.dtype) << what;
+      EXPECT_EQ(one.in_dtype, src.dtype) << what;
+      EXPECT_EQ(one.partitions, dst.partitions) << what;
+      EXPECT_EQ(one.inputs, 1) << what;
+      EXPECT_EQ(one.free_elems, std::max(dst.free_size(), src.free_size())) << what;
+      EXPECT_EQ(one.bytes_written, dst.free_size() * dst.partitions * dtype_size(dst.dtype)) << what;
+      EXPECT_EQ(one.bytes_read, 12 + src.free_size() * src.partitions * dtype_size(src.dtype)) << what;
+      EXPECT_EQ(one.contiguous, dst.free_contiguous() && src.free_contiguous()) << what;
+      EXPECT_FALSE(one.regions_dropped) << what;
+    }
+}
+
 // The thread's pool of trace buffers (trace.cpp): a buffer handed back is the one the next take of
 // a fitting size gets (a loop of small calls), a take never returns one more than about twice the
 // size asked for, and the pool keeps at most two of the largest buffers (given three, one is freed).

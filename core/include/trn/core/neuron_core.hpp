@@ -225,8 +225,13 @@ class NeuronCore {
   // Engine-implementation internals (the isa_*.cpp files): rounding, SR stream, trace records.
   Rounding rounding_for(const InstrOptions& opt) const;
   SrStream sr_stream() const;  // for the instruction being executed
-  Instruction& record(Engine e, Opcode op);  // starts a trace record (a dummy when tracing is off)
-  void commit_instruction();  // advances the instruction counter
+  // A record's start and its commit are on every instruction's path: inline (core/src/commit_path.hpp,
+  // the only place they are defined; every core file that records includes it), each with its rare
+  // case out of line below.
+  inline Instruction& record(Engine e, Opcode op);  // starts a trace record (a dummy when tracing is off)
+  inline void commit_instruction();  // notes the record's on-chip writes, advances the instruction counter
+  Instruction& record_out_of_line();  // record's start when tracing is off or the trace buffer is full
+  void commit_general(const Instruction& last);  // commit_instruction when its common case does not hold
   bool executes() const { return cfg_.execute; }
 
   CoreConfig cfg_;

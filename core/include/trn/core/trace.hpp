@@ -88,17 +88,25 @@ inline constexpr std::uint8_t kSubopIndirectDma = 1;
 
 namespace detail {
 // The calling thread's warm pool of trace buffers (trace.cpp): a Trace's record buffer goes back to
-// it when the Trace is destroyed or assigned over, and Trace::reserve takes the smallest kept buffer
-// that holds the records asked for before allocating. A process's second call of a large routine
-// otherwise faults its trace buffers in afresh (ssyevd 128: 131 page faults, 5.4 ms against 3.0 ms
-// from the third call on, session 21). Bounded: at most kTraceBufferSlots buffers of at most
-// kTraceBufferMaxRecords records each per thread. Host memory only: no record, byte or modeled time
-// depends on it.
+// it when the Trace is destroyed or assigned over (or by recycle_trace), and Trace::reserve takes a
+// kept buffer before allocating. A process's second call of a large routine otherwise faults its
+// trace buffers in afresh (ssyevd 128: 131 page faults, 5.4 ms against 3.0 ms from the third call
+// on, session 21). Host memory only: no record, byte or modeled time depends on it.
+// - Bounded by a running total: the pool keeps at most kTraceBufferSlots buffers, each of at most
+//   kTraceBufferMaxRecords records (a larger one is freed when given), and their capacities summed
+//   stay within 2 * kTraceBufferMaxRecords records (~6.5 MiB a thread): a give that would pass the
+//   bound first frees the smallest kept buffers.
+// - A take wants a buffer of at least the records asked for and at most about twice as many (a
+//   call's small launch traces would otherwise take the join's large buffer); it tries the slot the
+//   last give filled or take emptied first (a loop of small calls takes one buffer per launch and
+//   gives one back), then the smallest that fits.
+// - A give fills the slot the last take emptied when the bound allows, else any empty slot, else
+//   replaces the smallest kept buffer when that one is smaller, else frees the buffer.
 inline constexpr std::size_t kTraceBufferSlots = 8;
 inline constexpr std::size_t kTraceBufferMaxRecords = std::size_t{1} << 14;  // 3.3 MiB of records
 // Takes `records`' buffer (left empty, no capacity) into the pool, or frees it.
 void give_trace_buffer(std::vector<Instruction>& records) noexcept;
-// Swaps the smallest kept buffer of capacity >= n into `records` (empty, no capacity); false if none.
+// Swaps a kept buffer of capacity n .. 2n + 256 (as above) into `records` (no capacity); false if none.
 bool take_trace_buffer(std::vector<Instruction>& records, std::size_t n) noexcept;
 }  // namespace detail
 
