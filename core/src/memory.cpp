@@ -1,10 +1,12 @@
 #include "trn/core/memory.hpp"
 
+#include <malloc.h>
 #include <sys/mman.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <new>
 #include <numeric>
 
@@ -17,15 +19,108 @@
 namespace trn {
 
 namespace detail {
-void HostFree::operator()(std::byte* p) const noexcept { std::free(p); }
+namespace {
+constexpr std::size_t kHugeBytes = std::size_t{2} << 20, kLineBytes = 64;
+
+// Freed host blocks of 2 MiB or more (an SBUF's or PSUM's storage when a core changes generation,
+// a trnrand generator's 20 MB windows, a large HbmTensor), kept mapped for the next request they
+// fit: fresh anonymous memory costs a page fault and the kernel's zeroing per page (2 MiB on
+// transparent huge pages) at first touch, recycled memory neither. Host speed only: every user of
+// allocate_host_bytes writes its bytes before reading them or asks for zeros (filled here either
+// way), so what a block held before is never seen.
+// Bounds: at most kKeptBlocks blocks and kKeptBytes in all, none larger than kKeptBytes / 2; the
+// least recently kept go first. A request takes the smallest kept block that holds it (of equal
+// sizes the one kept last, the likeliest still in the host's caches), and only one at most twice
+// its size (a 2 MiB request does not pin a 64 MiB block).
+// Never destroyed (HostFree may run from static destructors); the mutex is taken only on this
+// path, never for the cache-line-aligned small blocks.
+class KeptBlocks {
+ public:
+  static constexpr int kKeptBlocks = 8;
+  static constexpr std::size_t kKeptBytes = std::size_t{128} << 20;
+
+  // A kept block of at least `size` bytes (2 MiB aligned), or nullptr.
+  void* take(std::size_t size) {
+    const std::lock_guard<std::mutex> lock(mu_);
+    int best = -1;
+    for (int i = 0; i < kKeptBlocks; ++i)
+      if (slots_[i].p != nullptr && slots_[i].size >= size && slots_[i].size / 2 <= size &&
+          (best < 0 || slots_[i].size < slots_[best].size ||
+           (slots_[i].size == slots_[best].size && slots_[i].tick > slots_[best].tick)))
+        best = i;
+    if (best < 0) return nullptr;
+    void* p = slots_[best].p;
+    total_ -= slots_[best].size;
+    slots_[best] = {};
+    return p;
+  }
+
+  // Keeps p (usable size `size`) when the bounds allow, evicting the oldest kept blocks as needed;
+  // otherwise frees it. The blocks to free are freed after the lock is released.
+  void keep(void* p, std::size_t size) noexcept {
+    void* evicted[kKeptBlocks + 1] = {};
+    int nevicted = 0;
+    if (size > kKeptBytes / 2) {
+      evicted[nevicted++] = p;
+    } else {
+      const std::lock_guard<std::mutex> lock(mu_);
+      for (;;) {
+        int empty = -1, oldest = -1;
+        for (int i = 0; i < kKeptBlocks; ++i) {
+          if (slots_[i].p == nullptr) {
+            if (empty < 0) empty = i;
+          } else if (oldest < 0 || slots_[i].tick < slots_[oldest].tick) {
+            oldest = i;
+          }
+        }
+        if (empty >= 0 && total_ + size <= kKeptBytes) {
+          slots_[empty] = {p, size, ++tick_};
+          total_ += size;
+          break;
+        }
+        evicted[nevicted++] = slots_[oldest].p;  // total_ + size > kKeptBytes or no empty slot: one is kept
+        total_ -= slots_[oldest].size;
+        slots_[oldest] = {};
+      }
+    }
+    for (int i = 0; i < nevicted; ++i) std::free(evicted[i]);
+  }
+
+ private:
+  struct Slot {
+    void* p = nullptr;
+    std::size_t size = 0;
+    std::uint64_t tick = 0;
+  };
+  std::mutex mu_;
+  Slot slots_[kKeptBlocks];
+  std::size_t total_ = 0;
+  std::uint64_t tick_ = 0;
+};
+
+KeptBlocks& kept_blocks() {
+  static KeptBlocks* const kept = new KeptBlocks;
+  return *kept;
+}
+}  // namespace
+
+void HostFree::operator()(std::byte* p) const noexcept {
+  // Blocks of the huge-page path are 2 MiB aligned (a small block may be too, by chance: its
+  // usable size tells; kept or not, it is a valid block of that size).
+  if (p != nullptr && reinterpret_cast<std::uintptr_t>(p) % kHugeBytes == 0) {
+    const std::size_t usable = malloc_usable_size(p);
+    if (usable >= kHugeBytes) return kept_blocks().keep(p, usable);
+  }
+  std::free(p);
+}
 
 std::byte* allocate_host_bytes(std::size_t bytes, bool zero) {
-  constexpr std::size_t kHuge = std::size_t{2} << 20, kLine = 64;
-  const std::size_t align = bytes >= kHuge ? kHuge : kLine;
+  const std::size_t align = bytes >= kHugeBytes ? kHugeBytes : kLineBytes;
   const std::size_t size = (std::max<std::size_t>(bytes, 1) + align - 1) / align * align;
-  void* p = std::aligned_alloc(align, size);
+  void* p = align == kHugeBytes ? kept_blocks().take(size) : nullptr;
+  if (p == nullptr) p = std::aligned_alloc(align, size);
   if (p == nullptr) throw std::bad_alloc();
-  if (align == kHuge) (void)madvise(p, size, MADV_HUGEPAGE);  // advice only: failure costs speed, not results
+  if (align == kHugeBytes) (void)madvise(p, size, MADV_HUGEPAGE);  // advice only: failure costs speed, not results
   if (zero) std::memset(p, 0, size);
   return static_cast<std::byte*>(p);
 }
@@ -275,15 +370,24 @@ std::int64_t dirty_bytes(int partitions) {
   return std::int64_t{(partitions + kGroup - 1) / kGroup} * std::int64_t{sizeof(DirtySet)};
 }
 
-// After the dirty sets: the placement of the next allocation (detail::place_next_alloc), plain
-// data in the storage block like them. offset < 0: none.
+// After the dirty sets, plain data in the storage block like them (so that OnChipMemory's layout,
+// and with it every file that includes memory.hpp, is unchanged):
+//  - the placement of the next allocation (detail::place_next_alloc); offset < 0: none;
+//  - the bytes per partition of the live blocks (used_bytes), kept as blocks come and go: alloc's
+//    peak and the replay's checks read it on every allocation, and summing the blocks each time
+//    was a large part of an allocation's host cost.
 struct PlacementHint {
   std::int64_t offset, used_after;
 };
-PlacementHint& placement_hint(const OnChipMemory& m) {
-  return *reinterpret_cast<PlacementHint*>(m.storage() + m.partitions() * host_stride_of(m) +
-                                           dirty_bytes(m.partitions()));
+struct StorageTail {
+  PlacementHint hint;
+  std::int64_t used;
+};
+StorageTail& storage_tail(const OnChipMemory& m) {
+  return *reinterpret_cast<StorageTail*>(m.storage() + m.partitions() * host_stride_of(m) +
+                                         dirty_bytes(m.partitions()));
 }
+PlacementHint& placement_hint(const OnChipMemory& m) { return storage_tail(m).hint; }
 
 // Back to kDirtyRanges ranges: the two neighbours with the smallest gap become one.
 void merge_closest(DirtySet& d) {
@@ -406,12 +510,12 @@ OnChipMemory::OnChipMemory(MemSpace space, const HardwareSpec& hw)
       // Not zeroed: every allocation is NaN-poisoned before use, and untouched pages stay unmapped.
       // The dirty ranges (below) follow the partitions.
       storage_(detail::allocate_host_bytes(
-          static_cast<std::size_t>(hw.pmax * host_stride_ + dirty_bytes(hw.pmax) + sizeof(PlacementHint)),
+          static_cast<std::size_t>(hw.pmax * host_stride_ + dirty_bytes(hw.pmax) + sizeof(StorageTail)),
           /*zero=*/false)) {
   static_assert(kHostPartitionPadBytes == kPadBytes);
-  static_assert(sizeof(DirtySet) % alignof(PlacementHint) == 0);
+  static_assert(sizeof(DirtySet) % alignof(StorageTail) == 0);
   detail::note_onchip_write_all(*this);  // nothing filled yet
-  placement_hint(*this) = {-1, 0};
+  storage_tail(*this) = {{-1, 0}, 0};
 }
 
 namespace {
@@ -547,6 +651,7 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
                               placed.offset + need <= (at < blocks_.size() ? blocks_[at].offset : partition_bytes_);
     if (fits_between) {
       blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(at), Block{placed.offset, need});
+      storage_tail(*this).used += need;
       peak_ = std::max(peak_, placed.used_after);
       found = placed.offset;
     }
@@ -586,7 +691,9 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
                        std::string(generation_) + "; " + std::to_string(used_bytes()) + " of " +
                            std::to_string(partition_bytes_) + " bytes per partition in use");
     blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(insert_at), Block{found, need});
-    peak_ = std::max(peak_, used_bytes());
+    std::int64_t& used = storage_tail(*this).used;
+    used += need;
+    peak_ = std::max(peak_, used);
   }
 
   Tile t;
@@ -627,6 +734,7 @@ void OnChipMemory::free(const Tile& t) {
   auto it = std::find_if(blocks_.begin(), blocks_.end(), [&](const Block& b) { return b.offset == t.offset_bytes; });
   if (it == blocks_.end())
     throw UsageError(std::string(mem_space_name(space_)) + " free", "tile", "not the start of a live allocation");
+  storage_tail(*this).used -= it->bytes;
   blocks_.erase(it);
 }
 
@@ -634,14 +742,11 @@ void OnChipMemory::reset() {
   if (detail::replay::recording_anywhere()) [[unlikely]]
     detail::replay::note_reset(*this);
   blocks_.clear();
+  storage_tail(*this).used = 0;
   peak_ = 0;
 }
 
-std::int64_t OnChipMemory::used_bytes() const {
-  std::int64_t u = 0;
-  for (const auto& b : blocks_) u += b.bytes;
-  return u;
-}
+std::int64_t OnChipMemory::used_bytes() const { return storage_tail(*this).used; }
 
 AllocScope::~AllocScope() {
   for (auto it = tiles_.rbegin(); it != tiles_.rend(); ++it) mem_.free(*it);

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 
 #include "test_util.hpp"
 #include "trn/core/access_pattern.hpp"
@@ -105,6 +106,71 @@ TEST(Memory, AllocFillNoneKeepsTheRangesBytes) {
   nc.sbuf().free(b);
   const Tile c = nc.sbuf().alloc(DType::f32, 4, {8});
   for (float v : trntest::read(c)) EXPECT_TRUE(std::isnan(v));
+}
+
+// On-chip storage comes from host blocks that may be recycled (freed blocks of 2 MiB or more are
+// kept for reuse, memory.cpp): whatever such a block held before, from an HBM tensor or from the
+// core itself before it changed generation and back, a fresh allocation is poisoned as on a new core.
+TEST(Memory, RecycledOnChipStorageIsPoisonedAfresh) {
+  const auto expect_poisoned = [](const Tile& t) {
+    for (std::int32_t q = 0; q < t.partitions; ++q)
+      for (std::int64_t i = 0; i < t.free_size(); ++i)
+        ASSERT_EQ(*reinterpret_cast<const std::uint32_t*>(t.at(q, i)), 0xFFFFFFFFu)
+            << mem_space_name(t.mem) << " partition " << q << " element " << i;
+  };
+  CoreConfig trn1;
+  trn1.generation = Generation::trn1;
+  CoreConfig trn2 = trn1;
+  trn2.generation = Generation::trn2;
+  const std::int64_t sbuf_words = hardware_spec(Generation::trn1).sbuf_partition_bytes / 4;
+  {
+    // 26 MiB: the trn1 SBUF's host block (128 partitions of 192 KiB + 64 B and its records, in
+    // whole 2 MiB), so the core below takes this one, full of other bytes.
+    const HbmTensor junk(DType::u8, {std::int64_t{26} << 20});
+    std::memset(junk.data(), 0x5A, std::size_t{26} << 20);
+  }
+  NeuronCore nc(trn1);
+  expect_poisoned(nc.sbuf().alloc(DType::u32, 128, {sbuf_words}, "whole"));
+  nc.sbuf().reset();
+  const std::byte* const sbuf = nc.sbuf().storage();
+  const std::byte* const psum = nc.psum().storage();
+  {
+    const Tile s = nc.sbuf().alloc(DType::f32, 128, {1024}, "written");
+    const Tile p = nc.psum().alloc(DType::f32, 128, {512}, "written");
+    nc.memset(s, 1.0f);
+    nc.memset(p, 2.0f);
+    nc.sbuf().free(s);
+    nc.psum().free(p);
+  }
+  nc.reconfigure(trn2);
+  nc.reconfigure(trn1);
+  EXPECT_EQ(nc.sbuf().storage(), sbuf);  // the same host blocks: the bytes written above are still in them
+  EXPECT_EQ(nc.psum().storage(), psum);
+  expect_poisoned(nc.sbuf().alloc(DType::u32, 128, {1024}, "fresh"));
+  expect_poisoned(nc.psum().alloc(DType::u32, 128, {512}, "fresh"));
+}
+
+// Host blocks of 2 MiB or more are kept after release and handed to a later request they fit
+// (memory.cpp, KeptBlocks): never one smaller than asked for, zero-filled when zeros are asked for.
+TEST(Memory, KeptHostBlocksFitTheRequestAndAreZeroedOnRequest) {
+  constexpr std::size_t kMiB = std::size_t{1} << 20;
+  std::byte* a = detail::allocate_host_bytes(4 * kMiB, false);
+  std::memset(a, 0xAB, 4 * kMiB);
+  detail::HostFree{}(a);
+  // A larger request cannot take the kept 4 MiB block.
+  std::byte* larger = detail::allocate_host_bytes(6 * kMiB, false);
+  EXPECT_NE(larger, a);
+  // A request it fits takes it (the block kept last of its size), zero-filled as asked.
+  std::byte* zeroed = detail::allocate_host_bytes(4 * kMiB, true);
+  EXPECT_EQ(zeroed, a);
+  for (std::size_t i = 0; i < 4 * kMiB; i += 997) ASSERT_EQ(zeroed[i], std::byte{0}) << i;
+  ASSERT_EQ(zeroed[4 * kMiB - 1], std::byte{0});
+  // A kept block goes to one request only.
+  std::byte* another = detail::allocate_host_bytes(4 * kMiB, false);
+  EXPECT_NE(another, zeroed);
+  detail::HostFree{}(another);
+  detail::HostFree{}(zeroed);
+  detail::HostFree{}(larger);
 }
 
 TEST(Memory, AllocScopeFreesAndViewsCheckBounds) {
