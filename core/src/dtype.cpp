@@ -432,6 +432,24 @@ void load_int_row_f32(const std::byte* src, std::int64_t stride, std::int64_t n,
     for (std::int64_t i = 0; i < n; ++i) out[i] = static_cast<float>(load_raw<T>(src + i * stride * std::int64_t{sizeof(T)}));
   }
 }
+// store_from_f32's integer case (store_int of f32_to_int_saturate: NaN -> 0, RNE, saturating) with
+// the dtype a template parameter: the same comparisons on the same double, without a two-level dtype
+// switch per element (VectorE's integer ops go through fp32 in trn1_measured: the fp64 slicing's
+// [128, 1..4] i32 rows).
+template <class T>
+void store_int_row_f32(const float* in, std::int64_t n, std::byte* dst, std::int64_t stride) {
+  constexpr T kMin = std::numeric_limits<T>::min(), kMax = std::numeric_limits<T>::max();
+  constexpr double lo = kMin, hi = kMax;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const float x = in[i];
+    T v = 0;
+    if (!std::isnan(x)) {
+      const double r = std::nearbyint(static_cast<double>(x));  // host rounding mode is RNE
+      v = r <= lo ? kMin : r >= hi ? kMax : static_cast<T>(static_cast<std::int64_t>(r));
+    }
+    store_raw(dst + i * stride * std::int64_t{sizeof(T)}, v);
+  }
+}
 }  // namespace
 
 void load_row_f32(DType t, const std::byte* src, std::int64_t stride, std::int64_t n, float* out) {
@@ -490,6 +508,15 @@ void store_row_f32(DType t, const float* in, std::int64_t n, std::byte* dst, std
     else
       for (std::int64_t i = 0; i < n; ++i) store_raw(dst + i * stride * 4, in[i]);
     return;
+  }
+  switch (t) {  // integers: RNE + saturation under every rounding mode (store_from_f32)
+    case DType::u32: return store_int_row_f32<std::uint32_t>(in, n, dst, stride);
+    case DType::i32: return store_int_row_f32<std::int32_t>(in, n, dst, stride);
+    case DType::u16: return store_int_row_f32<std::uint16_t>(in, n, dst, stride);
+    case DType::i16: return store_int_row_f32<std::int16_t>(in, n, dst, stride);
+    case DType::u8: return store_int_row_f32<std::uint8_t>(in, n, dst, stride);
+    case DType::i8: return store_int_row_f32<std::int8_t>(in, n, dst, stride);
+    default: break;
   }
   if (r == Rounding::stochastic && is_float(t) && sr != nullptr) {
     for (std::int64_t i = 0; i < n; ++i)

@@ -199,31 +199,72 @@ void walk_row_f32(const Tile& t, std::int32_t p, float* out, Widen widen) {
     return;
   }
   const std::int64_t run = size[nd - 1], rs = stride[nd - 1], step = rs * std::int64_t{sizeof(Word)};
-  const auto copy_run = [&](const std::byte* src) {
+  float* const row_end = out + [&] {
+    std::int64_t n = 1;
+    for (int d = 0; d < nd; ++d) n *= size[d];
+    return n;
+  }();
+  const auto copy_run = [&](const std::byte* src, float* to) {
     if (rs == 1) {  // dense: the element size a constant, so the loop vectorises
-      for (std::int64_t k = 0; k < run; ++k) out[k] = widen(word(src + k * std::int64_t{sizeof(Word)}));
+      for (std::int64_t k = 0; k < run; ++k) to[k] = widen(word(src + k * std::int64_t{sizeof(Word)}));
     } else if (rs == 0) {
       const float v = widen(word(src));
-      for (std::int64_t k = 0; k < run; ++k) out[k] = v;
+      if (run <= 8 && row_end - to >= 8) {
+        // A short broadcast run (a mask element repeated over a value's Sa slices) as one fixed-size
+        // store of 8 copies: the ones past the run land on later runs of the row, which are written
+        // after it (or replicated over it), and never past the row.
+        float eight[8];
+        for (float& e : eight) e = v;
+        __builtin_memcpy(to, eight, sizeof eight);
+      } else {
+        for (std::int64_t k = 0; k < run; ++k) to[k] = v;
+      }
     } else {
-      for (std::int64_t k = 0; k < run; ++k) out[k] = widen(word(src + k * step));
+      for (std::int64_t k = 0; k < run; ++k) to[k] = widen(word(src + k * step));
     }
-    out += run;
   };
   if (nd == 1) {  // one run (e.g. a complex plane: stride 2)
-    copy_run(row);
+    copy_run(row, out);
     return;
   }
-  // Up to three outer dimensions, the missing outermost ones of size 1 (scalars, not a padded array:
-  // the compiler turned the padding loop into two memcpy calls per row).
+  // Outer dimensions (up to three: the missing outermost ones are not walked). A dimension of stride
+  // 0 (an operand repeated along it, e.g. a value's slices against each of J columns) reads the same
+  // elements at every index: its first block is loaded and then copied (doubling: log2 of its size
+  // copies), the same words as loading every block.
   static_assert(kMaxFreeDims == 4, "walk_row_f32 walks at most three outer dimensions");
-  const std::int64_t es = sizeof(Word);
-  const std::int64_t n2 = size[nd - 2], s2 = stride[nd - 2] * es;
-  const std::int64_t n1 = nd >= 3 ? size[nd - 3] : 1, s1 = nd >= 3 ? stride[nd - 3] * es : 0;
-  const std::int64_t n0 = nd >= 4 ? size[0] : 1, s0 = nd >= 4 ? stride[0] * es : 0;
-  for (std::int64_t i0 = 0; i0 < n0; ++i0)
-    for (std::int64_t i1 = 0; i1 < n1; ++i1)
-      for (std::int64_t i2 = 0; i2 < n2; ++i2) copy_run(row + i0 * s0 + i1 * s1 + i2 * s2);
+  if (nd > kMaxFreeDims) __builtin_unreachable();
+  const auto repeat_block = [](float* to, std::int64_t blk, std::int64_t n) {
+    for (std::int64_t have = 1; have < n;) {
+      const std::int64_t c = std::min(have, n - have);
+      std::memcpy(to + have * blk, to, static_cast<std::size_t>(c * blk) * sizeof(float));
+      have += c;
+    }
+  };
+  constexpr std::int64_t es = sizeof(Word);
+  const std::int64_t n2 = size[nd - 2], s2 = stride[nd - 2] * es, b2 = run;
+  const auto level2 = [&](const std::byte* src, float* to) {
+    if (s2 == 0) {
+      copy_run(src, to);
+      return repeat_block(to, b2, n2);
+    }
+    for (std::int64_t i = 0; i < n2; ++i) copy_run(src + i * s2, to + i * b2);
+  };
+  if (nd == 2) return level2(row, out);
+  const std::int64_t n1 = size[nd - 3], s1 = stride[nd - 3] * es, b1 = b2 * n2;
+  const auto level1 = [&](const std::byte* src, float* to) {
+    if (s1 == 0) {
+      level2(src, to);
+      return repeat_block(to, b1, n1);
+    }
+    for (std::int64_t i = 0; i < n1; ++i) level2(src + i * s1, to + i * b1);
+  };
+  if (nd == 3) return level1(row, out);
+  const std::int64_t n0 = size[0], s0 = stride[0] * es, b0 = b1 * n1;
+  if (s0 == 0) {
+    level1(row, out);
+    return repeat_block(out, b0, n0);
+  }
+  for (std::int64_t i = 0; i < n0; ++i) level1(row + i * s0, out + i * b0);
 }
 }  // namespace
 
@@ -233,7 +274,18 @@ void load_row(const Tile& t, std::int32_t p, float* out) {
   } else if (t.dtype == DType::bf16) {
     walk_row_f32<std::uint16_t>(t, p, out, [](std::uint16_t w) { return bf16_to_f32(w); });
   } else {
-    load_row_general(t, p, out);
+    // Integers: load_row_f32's static_cast<float> of the element (VectorE's integer ops through fp32:
+    // [128, 1..4] i32 rows of the fp64 slicing, where the generic walk's per-run call dominated).
+    const auto as_float = [](auto w) { return static_cast<float>(w); };
+    switch (t.dtype) {
+      case DType::u32: return walk_row_f32<std::uint32_t>(t, p, out, as_float);
+      case DType::i32: return walk_row_f32<std::int32_t>(t, p, out, as_float);
+      case DType::u16: return walk_row_f32<std::uint16_t>(t, p, out, as_float);
+      case DType::i16: return walk_row_f32<std::int16_t>(t, p, out, as_float);
+      case DType::u8: return walk_row_f32<std::uint8_t>(t, p, out, as_float);
+      case DType::i8: return walk_row_f32<std::int8_t>(t, p, out, as_float);
+      default: return load_row_general(t, p, out);
+    }
   }
 }
 
@@ -255,6 +307,12 @@ bool tiles_disjoint(const Tile& a, const Tile& b) {
 }
 
 void store_row(const Tile& t, std::int32_t p, const float* in, Rounding r, const SrStream* sr) {
+  if (t.ndim == 1) {  // one run (for_each_run's one call for it, without the fold)
+    const std::int64_t n = t.size[0];
+    store_row_f32(t.dtype, in, n, t.base + std::int64_t{p} * t.partition_stride, n == 1 ? 1 : t.stride[0], r, sr,
+                  static_cast<std::uint64_t>(p) * static_cast<std::uint64_t>(n));
+    return;
+  }
   const std::uint64_t base_elem = static_cast<std::uint64_t>(p) * static_cast<std::uint64_t>(free_size_of(t));
   for_each_run(t, p, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
     store_row_f32(t.dtype, in + at, n, ptr, st, r, sr, base_elem + static_cast<std::uint64_t>(at));
@@ -263,24 +321,20 @@ void store_row(const Tile& t, std::int32_t p, const float* in, Rounding r, const
 
 // ---- integer rows (GpSimdE's native integer and bit-vector paths) --------------------------------
 // The element conversions of load_as_int / store_int (dtype.cpp) with the dtype a template
-// parameter: one switch per row and a typed loop per run (a dense row is one run, walked without
-// for_each_run's fold), instead of a switch and an out-of-line call per element (~110 host
-// instructions an element: the diagonal blocks' u32 bitwise_or of ssyevd, fp64 SpGEMM's index
-// words). The *_general forms are the per-element loops they replace: the reference the tests
-// compare against (test_gpsimd) and the path of every non-integer dtype.
+// parameter, dispatched once per operand and loop (IntRows): a typed loop per run of the folded
+// free pattern, instead of a switch and an out-of-line call per element (~110 host instructions
+// an element: the diagonal blocks' u32 bitwise_or of ssyevd, fp64 SpGEMM's index words). The
+// *_general forms are the per-element loops they replace: the reference the tests compare against
+// (test_gpsimd) and the path of every non-integer dtype.
 namespace {
-enum class IntConv {
-  value,    // load: the element's value; store: clamped to T's range (store_int)
-  pattern,  // load: the element's bits zero-extended to 32 bits; store: the low bits of the pattern
-};
 template <class T, IntConv C>
 inline std::int64_t load_elem(const std::byte* ptr) {
   T v;
   std::memcpy(&v, ptr, sizeof v);
-  if constexpr (C == IntConv::value)
-    return v;
-  else
+  if constexpr (C == IntConv::pattern)
     return static_cast<std::make_unsigned_t<T>>(v);
+  else
+    return v;  // value; pattern_via_fp32 reads the value first
 }
 template <class T, IntConv C>
 inline void store_elem(std::byte* ptr, std::int64_t x) {
@@ -291,33 +345,71 @@ inline void store_elem(std::byte* ptr, std::int64_t x) {
     v = static_cast<T>(static_cast<std::make_unsigned_t<T>>(static_cast<std::uint32_t>(x)));
   std::memcpy(ptr, &v, sizeof v);
 }
-template <class T, IntConv C>
-void load_int_row_as(const Tile& t, std::int32_t p, std::int64_t* out) {
-  constexpr std::int64_t es = sizeof(T);
-  if (free_contiguous_of(t)) {
-    const std::byte* row = t.base + std::int64_t{p} * t.partition_stride;
-    const std::int64_t n = free_size_of(t);
-    for (std::int64_t i = 0; i < n; ++i) out[i] = load_elem<T, C>(row + i * es);
-    return;
+// f(element offset of the run's first element, run length, run stride in elements, the run's first
+// flat index) for each run of r's folded pattern, in access-pattern order (for_each_run's walk
+// without the fold).
+template <class F>
+inline void walk_int_runs(const IntRows& r, F&& f) {
+  const int inner = r.nd - 1;
+  const std::int64_t run = r.size[inner], rs = r.stride[inner];
+  if (inner == 0) return f(std::int64_t{0}, run, rs, std::int64_t{0});
+  std::int64_t outer = 1;
+  for (int d = 0; d < inner; ++d) outer *= r.size[d];
+  std::int64_t idx[kMaxFreeDims] = {0, 0, 0, 0};
+  for (std::int64_t o = 0; o < outer; ++o) {
+    std::int64_t off = 0;
+    for (int d = 0; d < inner; ++d) off += idx[d] * r.stride[d];
+    f(off, run, rs, o * run);
+    for (int d = inner - 1; d >= 0; --d) {
+      if (++idx[d] < r.size[d]) break;
+      idx[d] = 0;
+    }
   }
-  for_each_run(t, p, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
-    std::int64_t* o = out + at;
-    for (std::int64_t i = 0; i < n; ++i) o[i] = load_elem<T, C>(ptr + i * st * es);
-  });
 }
 template <class T, IntConv C>
-void store_int_row_as(const Tile& t, std::int32_t p, const std::int64_t* in) {
+void load_int_row_as(const IntRows& r, std::int32_t p, std::int64_t* out) {
   constexpr std::int64_t es = sizeof(T);
-  if (free_contiguous_of(t)) {
-    std::byte* row = t.base + std::int64_t{p} * t.partition_stride;
-    const std::int64_t n = free_size_of(t);
-    for (std::int64_t i = 0; i < n; ++i) store_elem<T, C>(row + i * es, in[i]);
+  const std::byte* row = r.base + std::int64_t{p} * r.partition_stride;
+  if (r.table) {
+    for (std::int64_t i = 0; i < r.n; ++i) out[i] = load_elem<T, C>(row + r.offset[i]);
+  } else {
+    walk_int_runs(r, [&](std::int64_t first, std::int64_t n, std::int64_t st, std::int64_t at) {
+      const std::byte* ptr = row + first * es;
+      std::int64_t* o = out + at;
+      if (st == 1)  // dense: the element size a constant, so the loop vectorises
+        for (std::int64_t i = 0; i < n; ++i) o[i] = load_elem<T, C>(ptr + i * es);
+      else
+        for (std::int64_t i = 0; i < n; ++i) o[i] = load_elem<T, C>(ptr + i * st * es);
+    });
+  }
+  if constexpr (C == IntConv::pattern_via_fp32)
+    for (std::int64_t i = 0; i < r.n; ++i) out[i] = to_pattern(r.dtype, via_fp32(r.dtype, out[i]));
+}
+template <class T, IntConv C>
+void store_int_row_as(const IntRows& r, std::int32_t p, std::int64_t* in) {
+  constexpr std::int64_t es = sizeof(T);
+  std::byte* const row = r.base + std::int64_t{p} * r.partition_stride;
+  if (r.table) {
+    for (std::int64_t i = 0; i < r.n; ++i) store_elem<T, C>(row + r.offset[i], in[i]);
     return;
   }
-  for_each_run(t, p, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
+  walk_int_runs(r, [&](std::int64_t first, std::int64_t n, std::int64_t st, std::int64_t at) {
+    std::byte* ptr = row + first * es;
     const std::int64_t* x = in + at;
-    for (std::int64_t i = 0; i < n; ++i) store_elem<T, C>(ptr + i * st * es, x[i]);
+    if (st == 1)
+      for (std::int64_t i = 0; i < n; ++i) store_elem<T, C>(ptr + i * es, x[i]);
+    else
+      for (std::int64_t i = 0; i < n; ++i) store_elem<T, C>(ptr + i * st * es, x[i]);
   });
+}
+// Non-integer dtypes: the per-element general forms.
+void load_int_row_general(const IntRows& r, std::int32_t p, std::int64_t* out) {
+  if (r.conv == IntConv::value) return load_row_int_general(*r.tile, p, out);
+  load_row_bits_general(*r.tile, p, r.conv == IntConv::pattern_via_fp32, out);
+}
+void store_int_row_general(const IntRows& r, std::int32_t p, std::int64_t* in) {
+  if (r.conv == IntConv::value) return store_row_int_general(*r.tile, p, in);
+  store_row_bits_general(*r.tile, p, in);
 }
 // f.template operator()<T>() for t's integer element type; false for any other dtype.
 template <class F>
@@ -334,6 +426,43 @@ bool with_int_type(DType t, F&& f) {
 }
 }  // namespace
 
+IntRows::IntRows(const Tile& t, IntConv c)
+    : tile(&t), base(t.base), partition_stride(t.partition_stride), dtype(t.dtype), conv(c) {
+  nd = fold_free_dims(t, size, stride);
+  if (nd == 0) {  // a single element: one run of one (for_each_run's call for it)
+    nd = 1;
+    size[0] = 1;
+    stride[0] = 1;
+  }
+  n = 1;
+  for (int d = 0; d < nd; ++d) n *= size[d];
+  table = nd >= 2 && n <= kTableElems;
+  if (table) {
+    const std::int64_t es = elem_bytes(t.dtype);
+    walk_int_runs(*this, [&](std::int64_t first, std::int64_t run, std::int64_t rs, std::int64_t at) {
+      for (std::int64_t i = 0; i < run; ++i) offset[at + i] = (first + i * rs) * es;
+    });
+  }
+  load_ = &load_int_row_general;
+  store_ = &store_int_row_general;
+  with_int_type(t.dtype, [&]<class T>() {
+    switch (c) {
+      case IntConv::value:
+        load_ = &load_int_row_as<T, IntConv::value>;
+        store_ = &store_int_row_as<T, IntConv::value>;
+        break;
+      case IntConv::pattern:
+        load_ = &load_int_row_as<T, IntConv::pattern>;
+        store_ = &store_int_row_as<T, IntConv::pattern>;
+        break;
+      case IntConv::pattern_via_fp32:  // a load conversion; stores write patterns
+        load_ = &load_int_row_as<T, IntConv::pattern_via_fp32>;
+        store_ = &store_int_row_as<T, IntConv::pattern>;
+        break;
+    }
+  });
+}
+
 void load_row_int_general(const Tile& t, std::int32_t p, std::int64_t* out) {
   const std::int64_t es = dtype_size(t.dtype);
   for_each_run(t, p, [&](std::byte* ptr, std::int64_t n, std::int64_t st, std::int64_t at) {
@@ -348,14 +477,11 @@ void store_row_int_general(const Tile& t, std::int32_t p, const std::int64_t* in
   });
 }
 
-void load_row_int(const Tile& t, std::int32_t p, std::int64_t* out) {
-  if (!with_int_type(t.dtype, [&]<class T>() { load_int_row_as<T, IntConv::value>(t, p, out); }))
-    load_row_int_general(t, p, out);
-}
+void load_row_int(const Tile& t, std::int32_t p, std::int64_t* out) { IntRows(t, IntConv::value).load(p, out); }
 
+// A value store never writes `in` (only the general pattern store rewrites its input).
 void store_row_int(const Tile& t, std::int32_t p, const std::int64_t* in) {
-  if (!with_int_type(t.dtype, [&]<class T>() { store_int_row_as<T, IntConv::value>(t, p, in); }))
-    store_row_int_general(t, p, in);
+  IntRows(t, IntConv::value).store(p, const_cast<std::int64_t*>(in));
 }
 
 void load_row_bits_general(const Tile& t, std::int32_t p, bool through_fp32, std::int64_t* out) {
@@ -373,19 +499,10 @@ void store_row_bits_general(const Tile& t, std::int32_t p, std::int64_t* in) {
 }
 
 void load_row_bits(const Tile& t, std::int32_t p, bool through_fp32, std::int64_t* out) {
-  if (!through_fp32) {
-    if (with_int_type(t.dtype, [&]<class T>() { load_int_row_as<T, IntConv::pattern>(t, p, out); })) return;
-    return load_row_bits_general(t, p, false, out);
-  }
-  load_row_int(t, p, out);
-  const std::int64_t n = free_size_of(t);
-  for (std::int64_t i = 0; i < n; ++i) out[i] = to_pattern(t.dtype, via_fp32(t.dtype, out[i]));
+  IntRows(t, through_fp32 ? IntConv::pattern_via_fp32 : IntConv::pattern).load(p, out);
 }
 
-void store_row_bits(const Tile& t, std::int32_t p, std::int64_t* in) {
-  if (with_int_type(t.dtype, [&]<class T>() { store_int_row_as<T, IntConv::pattern>(t, p, in); })) return;
-  store_row_bits_general(t, p, in);
-}
+void store_row_bits(const Tile& t, std::int32_t p, std::int64_t* in) { IntRows(t, IntConv::pattern).store(p, in); }
 
 namespace {
 // f(std::integral_constant<std::size_t, N>{}) when bytes is one of the sizes N the row copies inline

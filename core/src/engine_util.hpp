@@ -172,6 +172,44 @@ void store_row_bits(const Tile& t, std::int32_t p, std::int64_t* in);
 // the reference the typed forms are tested against.
 void load_row_bits_general(const Tile& t, std::int32_t p, bool through_fp32, std::int64_t* out);
 void store_row_bits_general(const Tile& t, std::int32_t p, std::int64_t* in);
+
+// The row conversions of the integer paths: an element's value (load_row_int / store_row_int: loads
+// exact, stores clamped to the dtype's range), its bit pattern (load_row_bits / store_row_bits
+// without the round trip) or, on loads only, its value through via_fp32 as a pattern
+// (load_row_bits with through_fp32).
+enum class IntConv : std::uint8_t { value, pattern, pattern_via_fp32 };
+// An operand of a per-partition integer or bit-vector loop with its free pattern folded
+// (fold_free_dims) and its dtype and conversion dispatched once, when the loop starts: each row is
+// then one call of the typed element walk. Row by row the loads and stores of load_row_int /
+// store_row_int / load_row_bits / store_row_bits (which are these for one row), so the same bits;
+// the per-row fold and dtype switch they repeated cost ~140 host instructions per row and operand
+// against a handful of elements (the fp64 slicing's [128, 1..4] GpSimdE ops: ~40 % of an fp64
+// Krylov solve). Reads only the Tile's fields at construction (its bytes at each load / store).
+class IntRows {
+ public:
+  IntRows(const Tile& t, IntConv conv);
+  void load(std::int32_t p, std::int64_t* out) const { load_(*this, p, out); }
+  // A pattern store of a non-integer dtype (the general form) rewrites `in` (from_pattern's values).
+  void store(std::int32_t p, std::int64_t* in) const { store_(*this, p, in); }
+
+  const Tile* tile;  // the general forms' operand (non-integer dtypes)
+  std::byte* base;
+  std::int64_t partition_stride;
+  int nd;  // folded free dimensions, at least 1 (a single element: one run of 1)
+  std::int64_t size[kMaxFreeDims], stride[kMaxFreeDims];
+  std::int64_t n;  // elements per row
+  // A short row of several runs (n <= kTableElems, nd >= 2: the fp64 slicing's [P, (values, words)]
+  // views with stride-0 and stride-2 runs of one or two elements) as the byte offset of each element
+  // in access-pattern order, computed here once: a row is then one loop over the table, not a
+  // walk of the runs.
+  static constexpr std::int64_t kTableElems = 64;
+  bool table;
+  std::int64_t offset[kTableElems];
+  DType dtype;
+  IntConv conv;
+  void (*load_)(const IntRows&, std::int32_t, std::int64_t*);
+  void (*store_)(const IntRows&, std::int32_t, std::int64_t*);
+};
 // raw byte copy of a row between tiles of the same dtype (bit-exact copies; uses scratch_i64 slot 3)
 void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32_t ps);
 // copy_row_bits(dst, p, src, p) for p = 0, 1, ... in that order; when both free patterns are dense

@@ -130,10 +130,11 @@ void NeuronCore::iota(const Tile& dst, std::span<const std::array<std::int64_t, 
   const std::int64_t n = dst.free_size();
   std::int64_t* v = detail::scratch_i64(0, static_cast<std::size_t>(n));
   float* f = detail::scratch_f32(0, static_cast<std::size_t>(n));
+  const detail::IntRows int_rows(dst, detail::IntConv::value);
   for (std::int32_t p = 0; p < dst.partitions; ++p) {
     affine_row(pattern, offset, channel_multiplier, p, v);
     if (is_integer(dst.dtype)) {
-      detail::store_row_int(dst, p, v);
+      int_rows.store(p, v);
     } else {
       for (std::int64_t i = 0; i < n; ++i) f[i] = static_cast<float>(v[i]);
       detail::store_row(dst, p, f, Rounding::nearest_even, nullptr);
@@ -173,21 +174,22 @@ void NeuronCore::affine_select(const Tile& dst, std::span<const std::array<std::
   if (is_integer(dst.dtype) && is_integer(on_true.dtype)) {
     const std::int64_t f = f32_to_int_saturate(dst.dtype, on_false);
     std::int64_t* t = detail::scratch_i64(1, static_cast<std::size_t>(n));
+    const detail::IntRows true_rows(on_true, detail::IntConv::value), dst_rows(dst, detail::IntConv::value);
     for (std::int32_t p = 0; p < dst.partitions; ++p) {
       if (whole_rows) {
         const bool keep = row_constant_holds(cmp, offset, channel_multiplier, p);
         if (keep)
-          detail::load_row_int(on_true, p, t);
+          true_rows.load(p, t);
         else if (!row_is_fill)
           std::fill_n(t, n, f);
         row_is_fill = !keep;  // t holds on_false's row for the next rejected partition
       } else {
         affine_row(pattern, offset, channel_multiplier, p, mask);
         compare_with_zero(cmp, mask, n);
-        detail::load_row_int(on_true, p, t);
+        true_rows.load(p, t);
         for (std::int64_t i = 0; i < n; ++i) t[i] = mask[i] != 0 ? t[i] : f;
       }
-      detail::store_row_int(dst, p, t);
+      dst_rows.store(p, t);
     }
   } else if (dst.dtype == DType::f32 && on_true.dtype == DType::f32 && dst.free_contiguous() &&
              on_true.free_contiguous()) {

@@ -259,8 +259,7 @@ inline std::int64_t alu_bits(std::int64_t a, std::int64_t b) {
 
 // ---- bit patterns: detail::to_pattern / from_pattern / via_fp32 and the row forms (engine_util) ----
 
-using detail::load_row_bits;
-using detail::store_row_bits;
+using detail::IntConv;
 using detail::to_pattern;
 using detail::via_fp32;
 
@@ -792,9 +791,10 @@ void NeuronCore::tensor_copy(const Tile& dst, const Tile& src, Engine engine, In
     detail::copy_all_rows_bits(dst, src);
   } else if (int_native) {
     std::int64_t* row = detail::scratch_i64(0, static_cast<std::size_t>(src.free_size()));
+    const detail::IntRows src_rows(src, IntConv::value), dst_rows(dst, IntConv::value);
     for (std::int32_t p = 0; p < src.partitions; ++p) {
-      detail::load_row_int(src, p, row);
-      detail::store_row_int(dst, p, row);
+      src_rows.load(p, row);
+      dst_rows.store(p, row);
     }
   } else {
     const Rounding r = rounding_for(opt);
@@ -1028,23 +1028,26 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
       const bool through_fp32 = engine != Engine::gpsimd && cfg_.numerics == Numerics::trn1_measured;
       std::int64_t* x = detail::scratch_i64(0, row_len(a));
       std::int64_t* y = detail::scratch_i64(1, row_len(a));
+      const IntConv in_conv = through_fp32 ? IntConv::pattern_via_fp32 : IntConv::pattern;
+      const detail::IntRows rows_a(a, in_conv), rows_b(b, in_conv), rows_dst(dst, IntConv::pattern);
       dispatch_bitvec(op, [&](auto tag) {
         for (std::int32_t p = 0; p < a.partitions; ++p) {
-          load_row_bits(a, p, through_fp32, x);
-          load_row_bits(b, p, through_fp32, y);
+          rows_a.load(p, x);
+          rows_b.load(p, y);
           tt_row_bits<decltype(tag)::value>(x, y, x, n);
-          store_row_bits(dst, p, x);
+          rows_dst.store(p, x);
         }
       });
     } else if (all_int && native_engine && int_native_op(op)) {
       std::int64_t* x = detail::scratch_i64(0, row_len(a));
       std::int64_t* y = detail::scratch_i64(1, row_len(a));
+      const detail::IntRows rows_a(a, IntConv::value), rows_b(b, IntConv::value), rows_dst(dst, IntConv::value);
       dispatch_int(op, [&](auto tag) {
         for (std::int32_t p = 0; p < a.partitions; ++p) {
-          detail::load_row_int(a, p, x);
-          detail::load_row_int(b, p, y);
+          rows_a.load(p, x);
+          rows_b.load(p, y);
           tt_row_i64<decltype(tag)::value>(x, y, x, n);
-          detail::store_row_int(dst, p, x);
+          rows_dst.store(p, x);
         }
       });
     } else {
@@ -1181,19 +1184,22 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
     if (bitvec) {
       const bool through_fp32 = cfg_.numerics == Numerics::trn1_measured;  // VectorE only here
       std::int64_t* x = detail::scratch_i64(0, row_len(src));
+      const detail::IntRows rows_src(src, through_fp32 ? IntConv::pattern_via_fp32 : IntConv::pattern),
+          rows_dst(dst, IntConv::pattern);
       for (std::int32_t p = 0; p < src.partitions; ++p) {
-        load_row_bits(src, p, through_fp32, x);
+        rows_src.load(p, x);
         ts_apply_bits(op0, x, scalar_bits(s0, p, through_fp32), reverse0, n);
         if (use_s1) ts_apply_bits(op1, x, scalar_bits(s1, p, through_fp32), reverse1, n);
-        store_row_bits(dst, p, x);
+        rows_dst.store(p, x);
       }
     } else if (all_int && native_engine && int_native_op(op0) && (!use_s1 || int_native_op(op1))) {
       std::int64_t* x = detail::scratch_i64(0, row_len(src));
+      const detail::IntRows rows_src(src, IntConv::value), rows_dst(dst, IntConv::value);
       for (std::int32_t p = 0; p < src.partitions; ++p) {
-        detail::load_row_int(src, p, x);
+        rows_src.load(p, x);
         ts_apply_i64(op0, x, scalar_int(s0, p), reverse0, n);
         if (use_s1) ts_apply_i64(op1, x, scalar_int(s1, p), reverse1, n);
-        detail::store_row_int(dst, p, x);
+        rows_dst.store(p, x);
       }
     } else {
       // Dense fp32 rows, dst the same rows as src or disjoint from it: ts_dense_f32.
@@ -1303,24 +1309,27 @@ void NeuronCore::tensor_reduce(const Tile& dst, const Tile& src, AluOp op, bool 
   if (bitvec) {
     const bool through_fp32 = cfg_.numerics == Numerics::trn1_measured;
     std::int64_t* x = detail::scratch_i64(0, row_len(src));
+    const detail::IntRows src_rows(src, through_fp32 ? IntConv::pattern_via_fp32 : IntConv::pattern),
+        dst_rows(dst, IntConv::pattern);
     dispatch_bitvec(op, [&](auto tag) {
       for (std::int32_t p = 0; p < src.partitions; ++p) {
-        load_row_bits(src, p, through_fp32, x);
+        src_rows.load(p, x);
         std::int64_t acc = x[0];
         for (std::int64_t i = 1; i < n; ++i) acc = alu_bits<decltype(tag)::value>(acc, x[i]);
-        store_row_bits(dst, p, &acc);
+        dst_rows.store(p, &acc);
       }
     });
   } else if (all_int && cfg_.numerics == Numerics::ideal) {
     std::int64_t* x = detail::scratch_i64(0, row_len(src));
+    const detail::IntRows src_rows(src, IntConv::value), dst_rows(dst, IntConv::value);
     dispatch_int(op, [&](auto tag) {
       for (std::int32_t p = 0; p < src.partitions; ++p) {
-        detail::load_row_int(src, p, x);
+        src_rows.load(p, x);
         std::int64_t acc = x[0];
         if constexpr (is_logical(decltype(tag)::value)) acc = acc != 0;
         for (std::int64_t i = 1; i < n; ++i) acc = alu_i64<decltype(tag)::value>(acc, x[i]);
         if (negate) acc = sat_sub(0, acc);
-        detail::store_row_int(dst, p, &acc);
+        dst_rows.store(p, &acc);
       }
     });
   } else {
