@@ -745,6 +745,78 @@ void ts_dense_f32(const Tile& dst, const Tile& src, AluOp op0, const ScalarOpera
   }
 }
 
+// ---- one-dimension fp32 views of any stride, element by element (issue #30, session 25) ----------
+// The complex fp32 SpSV's products run on [<= 64, <= 2] interleaved re / im planes (stride 2) and
+// short dense rows: through the scratch rows each partition cost a row walk per operand, a row
+// call and a store walk (~110 host instructions a partition, ~7 k an instruction: 64 % of a C_32F
+// CG solve). Here the element loop runs over every partition with the addresses in locals.
+//
+// Equivalence with the scratch rows, which read a partition's whole input rows before writing its
+// destination row (the same holds across partitions: rows of different partitions of one memory
+// never share a byte, and tiles in different memories none at all): reading element k of each input
+// and then writing element k of dst, k = 0, 1, ..., gives the same bytes when no element of dst
+// written at step k lies in the bytes of an input element read at a later step j > k.
+// strided_elementwise_safe(dst, in) is a sufficient test of that for one input of a one-dimension
+// fp32 view, with d_k = D + 4 sd k and i_j = I + 4 si j the elements' byte addresses:
+//  - different memories, or the rows' byte hulls disjoint (any strides): no byte in common;
+//  - the same stride s != 0 and D - I = 4 q (element-aligned): d_k = i_j exactly when q = s (j - k),
+//    so the views share no element when q is not a multiple of s (the other plane of interleaved
+//    re / im words), and otherwise element k of dst is input element j = k + q / s, read at a later
+//    step only when q / s > 0 (q = 0: the same view, in place; q / s < 0: read before written).
+// Any other overlap (unaligned, unequal strides) declines: the scratch rows keep it.
+inline bool strided_elementwise_safe(const Tile& dst, const Tile& in) {
+  if (in.mem != dst.mem) return true;
+  if (in.partition_stride != dst.partition_stride) return false;
+  const auto hull = [](const Tile& t, const std::byte*& lo, const std::byte*& hi) {
+    const std::int64_t ext = t.stride[0] * (t.size[0] - 1);
+    lo = t.base + 4 * std::min<std::int64_t>(ext, 0);
+    hi = t.base + 4 * (std::max<std::int64_t>(ext, 0) + 1);
+  };
+  const std::byte *dlo, *dhi, *ilo, *ihi;
+  hull(dst, dlo, dhi);
+  hull(in, ilo, ihi);
+  if (dhi <= ilo || ihi <= dlo) return true;
+  const std::int64_t s = dst.stride[0], delta = dst.base - in.base;
+  if (s == 0 || in.stride[0] != s || delta % 4 != 0) return false;
+  const std::int64_t q = delta / 4;
+  return q % s != 0 || q / s <= 0;
+}
+// tensor_scalar's fp32 path on one-dimension fp32 views of any stride with one op (tt_strided_applies'
+// case for tensor_tensor, the scalar in place of b): x[p][k] op0 s0 (reverse: s0 op0 x), every
+// partition and element in order, the scalar read before the partition's row as the scratch rows do
+// (a scalar column may lie in dst's row). alu_f32 per element: the bits of ts_apply_f32's loops.
+inline bool ts_strided_applies(const Tile& dst, const Tile& src, AluOp op1) {
+  return op1 == AluOp::bypass && src.dtype == DType::f32 && dst.dtype == DType::f32 && src.ndim == 1 && dst.ndim == 1 &&
+         (dst.stride[0] != 0 || dst.size[0] == 1) && strided_elementwise_safe(dst, src);
+}
+template <AluOp OP>
+void ts_strided_rows_f32(std::int32_t partitions, std::int64_t n, const std::byte* sb, std::int64_t sps, std::int64_t ss,
+                         std::byte* db, std::int64_t dps, std::int64_t ds, const ScalarOperand& s0, bool reverse,
+                         TwoNanResult rule) {
+  const bool f32_column = s0.is_tile && s0.tile.dtype == DType::f32;
+  for (std::int32_t p = 0; p < partitions; ++p, sb += sps, db += dps) {
+    float a = s0.imm;
+    if (f32_column)
+      __builtin_memcpy(&a, s0.tile.base + std::int64_t{p} * s0.tile.partition_stride, 4);
+    else if (s0.is_tile)
+      a = scalar_f32(s0, p);
+    const std::byte* x = sb;
+    std::byte* d = db;
+    for (std::int64_t k = 0; k < n; ++k, x += ss, d += ds) {
+      float v;
+      __builtin_memcpy(&v, x, 4);
+      v = reverse ? alu_f32<OP>(a, v, rule) : alu_f32<OP>(v, a, rule);
+      __builtin_memcpy(d, &v, 4);
+    }
+  }
+}
+void ts_fp32_strided(const Tile& dst, const Tile& src, AluOp op0, const ScalarOperand& s0, bool reverse0, TwoNanResult rule) {
+  dispatch_arith(op0, [&](auto tag) {
+    ts_strided_rows_f32<decltype(tag)::value>(src.partitions, src.size[0], src.base, src.partition_stride, 4 * src.stride[0],
+                                              dst.base, dst.partition_stride, 4 * dst.stride[0], s0, reverse0, rule);
+  });
+}
+
 // True when tensor_scalar's operands are dense fp32 ones on VectorE (see dense_f32_operand; scalars:
 // immediates or dense fp32 [P, 1] tiles) that pass every check of the general path and whose rows
 // take ts_dense_f32 (the general path's dense_f32: the same rows as src, or rows without a common
@@ -873,20 +945,67 @@ inline bool tt_runs_in_place(const Tile& dst, const Tile& in) {
   const std::byte* ihi = in.base + hi1(in);
   return dhi <= in.base || ihi <= dst.base;
 }
+// Dense rows at least this long keep the per-partition row kernels (16 lanes a step); shorter ones
+// (the SpSV's [P, <= 2] products) take the element loop, whose cost is per element only.
+constexpr std::int64_t kDenseRowKernelMin = 8;
+// fp32 operands of one free dimension that tt_fp32_strided takes: any stride except a destination
+// that repeats an element (stride 0 over two or more), every input safe by strided_elementwise_safe;
+// dense rows only when short and over several partitions (one row, [P, 1] columns and long rows
+// have their own loops in tt_fp32_in_place).
+inline bool tt_strided_applies(const Tile& dst, const Tile& a, const Tile& b) {
+  if (a.dtype != DType::f32 || b.dtype != DType::f32 || dst.dtype != DType::f32 || a.ndim != 1 || b.ndim != 1 ||
+      dst.ndim != 1)
+    return false;
+  const std::int64_t n = dst.size[0];
+  if (n == 1 || dst.stride[0] == 0) return false;
+  if (a.stride[0] == 1 && b.stride[0] == 1 && dst.stride[0] == 1 && (n >= kDenseRowKernelMin || dst.partitions == 1))
+    return false;
+  return strided_elementwise_safe(dst, a) && strided_elementwise_safe(dst, b);
+}
+// d[p][k] = a[p][k] OP b[p][k] for every partition p and element k, in that order (alu_f32: the
+// rule's NaN where both operands are NaN; the row kernels' bits). Strides and partition strides in bytes.
+template <AluOp OP>
+void tt_strided_rows_f32(std::int32_t partitions, std::int64_t n, const std::byte* ab, std::int64_t aps, std::int64_t as,
+                         const std::byte* bb, std::int64_t bps, std::int64_t bs, std::byte* db, std::int64_t dps,
+                         std::int64_t ds, TwoNanResult rule) {
+  for (std::int32_t p = 0; p < partitions; ++p, ab += aps, bb += bps, db += dps) {
+    const std::byte* x = ab;
+    const std::byte* y = bb;
+    std::byte* d = db;
+    for (std::int64_t k = 0; k < n; ++k, x += as, y += bs, d += ds) {
+      float u, v;
+      __builtin_memcpy(&u, x, 4);
+      __builtin_memcpy(&v, y, 4);
+      const float r = alu_f32<OP>(u, v, rule);
+      __builtin_memcpy(d, &r, 4);
+    }
+  }
+}
+// tensor_tensor's fp32 element work on operands tt_strided_applies takes.
+void tt_fp32_strided(const Tile& dst, const Tile& a, const Tile& b, AluOp op, TwoNanResult rule) {
+  dispatch_arith(op, [&](auto tag) {
+    tt_strided_rows_f32<decltype(tag)::value>(dst.partitions, dst.size[0], a.base, a.partition_stride, 4 * a.stride[0],
+                                              b.base, b.partition_stride, 4 * b.stride[0], dst.base,
+                                              dst.partition_stride, 4 * dst.stride[0], rule);
+  });
+}
+
 // tensor_tensor's fp32 path (every operand read as fp32, the op in fp32, dst written with the
-// instruction's rounding), the element work after the checks and the record, in two parts shared by
-// the general path and the dense fp32 one: tt_fp32_in_place (false: it did nothing) and, when that
-// declines, tt_fp32_scratch_rows.
+// instruction's rounding), the element work after the checks and the record, in three parts shared by
+// the general path and the dense fp32 one: tt_fp32_strided when tt_strided_applies, else
+// tt_fp32_in_place (false: it did nothing) and, when that declines, tt_fp32_scratch_rows.
 bool tt_fp32_in_place(const Tile& dst, const Tile& a, const Tile& b, AluOp op, TwoNanResult rule) {
   const std::int64_t n = detail::free_size_of(a);
   // fp32 operands whose innermost runs are dense and equally long (e.g. a table broadcast over
   // blocks through a stride-0 dimension) are combined run by run in place, without widening the
   // rows into scratch, when each input is the destination's own view or shares no byte with its
-  // row (so every input element is read before the row is written, as through the scratch).
+  // row (so every input element is read before the row is written, as through the scratch). One
+  // element per partition is such a run whatever its views' stride fields say (a [P, 1] column of
+  // an interleaved complex plane: stride 2).
   if (a.dtype == DType::f32 && b.dtype == DType::f32 && dst.dtype == DType::f32 && tt_runs_in_place(dst, a) &&
       tt_runs_in_place(dst, b) && dst.size[dst.ndim - 1] == a.size[a.ndim - 1] &&
-      dst.size[dst.ndim - 1] == b.size[b.ndim - 1] && dst.stride[dst.ndim - 1] == 1 && a.stride[a.ndim - 1] == 1 &&
-      b.stride[b.ndim - 1] == 1) {
+      dst.size[dst.ndim - 1] == b.size[b.ndim - 1] &&
+      (n == 1 || (dst.stride[dst.ndim - 1] == 1 && a.stride[a.ndim - 1] == 1 && b.stride[b.ndim - 1] == 1))) {
     const std::int64_t run = dst.size[dst.ndim - 1], runs = n / run;
     if (n == 1) {
       // Columns ([P, 1]: the trsv kernel's updates): one element per partition, computed inline
@@ -920,6 +1039,23 @@ bool tt_fp32_in_place(const Tile& dst, const Tile& a, const Tile& b, AluOp op, T
         case AluOp::multiply: tt_row_f32<AluOp::multiply>(x, y, out, run, rule); break;
         default: tt_row_f32<AluOp::divide>(x, y, out, run, rule); break;
       }
+      return true;
+    }
+    if (a.ndim <= 2 && b.ndim <= 2 && dst.ndim <= 2) {
+      // At most one outer dimension each: run o of partition p starts o * stride[0] elements into the
+      // row (run_start without its division per dimension and run, which was most of a short run's
+      // cost: bsrmv's slot products are 4 runs a partition).
+      const auto outer_step = [](const Tile& t) { return t.ndim == 2 ? t.stride[0] : std::int64_t{0}; };
+      const std::int64_t as = outer_step(a), bs = outer_step(b), ds = outer_step(dst);
+      dispatch_arith(op, [&](auto tag) {
+        for (std::int32_t p = 0; p < a.partitions; ++p) {
+          const float* x = run_start(a, p, 0);
+          const float* y = run_start(b, p, 0);
+          float* out = run_start(dst, p, 0);
+          for (std::int64_t o = 0; o < runs; ++o)
+            tt_row_f32<decltype(tag)::value>(x + o * as, y + o * bs, out + o * ds, run, rule);
+        }
+      });
       return true;
     }
     dispatch_arith(op, [&](auto tag) {
@@ -982,8 +1118,15 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
     put_dense_f32_region(ins.regions[2], b, false);
     fill_dense_f32_record(ins, 3, dst, 2, 2 * a.size[0] * a.partitions * 4);
     ins.subop = static_cast<std::uint8_t>(static_cast<int>(op) + 1);  // cost model: AluOp + 1
-    if (executes() && !tt_fp32_in_place(dst, a, b, op, cfg_.two_nan_result))
-      tt_fp32_scratch_rows(dst, a, b, op, rounding_for(opt), sr_stream(), cfg_.two_nan_result);
+    if (executes()) {
+      // tt_strided_applies for dense fp32 operands (fp32, one dimension, strides 1 or size 1).
+      const std::int64_t n = dst.size[0];
+      if (n > 1 && n < kDenseRowKernelMin && dst.partitions > 1 && strided_elementwise_safe(dst, a) &&
+          strided_elementwise_safe(dst, b))
+        tt_fp32_strided(dst, a, b, op, cfg_.two_nan_result);
+      else if (!tt_fp32_in_place(dst, a, b, op, cfg_.two_nan_result))
+        tt_fp32_scratch_rows(dst, a, b, op, rounding_for(opt), sr_stream(), cfg_.two_nan_result);
+    }
     return commit_instruction();
   }
   [&]() __attribute__((noinline)) {
@@ -1050,9 +1193,10 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
           rows_dst.store(p, x);
         }
       });
-    } else {
-      if (!tt_fp32_in_place(dst, a, b, op, cfg_.two_nan_result))
-        tt_fp32_scratch_rows(dst, a, b, op, rounding_for(opt), sr_stream(), cfg_.two_nan_result);
+    } else if (tt_strided_applies(dst, a, b)) {
+      tt_fp32_strided(dst, a, b, op, cfg_.two_nan_result);
+    } else if (!tt_fp32_in_place(dst, a, b, op, cfg_.two_nan_result)) {
+      tt_fp32_scratch_rows(dst, a, b, op, rounding_for(opt), sr_stream(), cfg_.two_nan_result);
     }
     commit_instruction();
   }();
@@ -1210,6 +1354,10 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
                              ((rows_in_place && dst.base == src.base) || detail::regions_disjoint(ins.regions[0], ins.regions[1]));
       if (dense_f32) {
         ts_dense_f32(dst, src, op0, s0, op1, s1, reverse0, reverse1, cfg_.two_nan_result);
+        return commit_instruction();
+      }
+      if (ts_strided_applies(dst, src, op1)) {
+        ts_fp32_strided(dst, src, op0, s0, reverse0, cfg_.two_nan_result);
         return commit_instruction();
       }
       // Other rows through an fp32 scratch row, stored with the instruction's rounding.

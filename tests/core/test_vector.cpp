@@ -18,6 +18,7 @@
 
 #include "test_util.hpp"
 #include "trn/core/core.hpp"
+#include "trn/tile/view.hpp"
 
 using namespace trn;
 using namespace trntest;
@@ -1285,6 +1286,116 @@ TEST(VectorReciprocal, CorrectlyRoundedFp32Division) {
   const Tile d2 = nc.sbuf().alloc(DType::f32, P, {F - 1});
   expect_error<LimitError>([&] { nc.reciprocal(d2, s); }, {"reciprocal", "'dst'", "free size"});
   EXPECT_EQ(nc.trace().instructions.back().opcode, Opcode::reciprocal);
+}
+
+// ---- one-dimension fp32 views of any stride (session 25: the element-by-element loop) -----------
+// An instruction reads its input rows whole before it writes its destination row (numerics.md; the
+// scratch rows do exactly that). The element loop (core's tt_fp32_strided / ts_fp32_strided) reads
+// element k and writes element k in turn, which is the same only for some overlaps. Each case
+// below views one buffer three ways; the reference applies the op to snapshots of the input rows
+// and writes the destination's elements in order, and every byte of the buffer (all partitions) is
+// compared, so a destination element written before an input element that aliases it is read
+// shows. Cases: interleaved planes (the SpSV's products), the same view, a destination behind its
+// input (the loop) and ahead of it (must read whole rows first), unequal strides, negative strides,
+// a broadcast input, dense short rows (the dense front-end), [P, 1] columns with stride fields 2.
+struct StridedView {
+  std::int64_t offset, stride;
+};
+struct StridedCase {
+  std::int64_t n;
+  StridedView d, a, b;
+};
+constexpr StridedCase kStridedCases[] = {
+    {2, {0, 2}, {1, 2}, {0, 2}},     // d = b, a the other plane
+    {2, {1, 2}, {0, 2}, {1, 2}},     // the same, im plane written
+    {6, {0, 2}, {2, 2}, {1, 2}},     // d behind a by one element: d_k = a_{k-1}, read a step earlier
+    {6, {2, 2}, {0, 2}, {1, 2}},     // d ahead of a by one element: d_k = a_{k+1}
+    {5, {0, 1}, {1, 1}, {7, 1}},     // dense short rows, d behind a
+    {5, {1, 1}, {0, 1}, {7, 1}},     // dense short rows, d ahead of a
+    {5, {3, 1}, {3, 1}, {3, 1}},     // one dense view three times
+    {6, {0, 1}, {0, 2}, {20, 1}},    // unequal strides, overlapping hulls
+    {6, {11, -2}, {10, -2}, {0, 2}}, // negative stride, interleaved
+    {6, {10, -2}, {12, -2}, {1, 2}}, // negative stride, d ahead of a (d_k = a_{k+1})
+    {6, {12, -2}, {10, -2}, {1, 2}}, // negative stride, d behind a
+    {6, {8, 1}, {3, 0}, {20, 3}},    // a broadcast element, disjoint from d
+    {6, {2, 1}, {3, 0}, {20, 3}},    // a broadcast element inside d's row
+    {1, {4, 2}, {5, 2}, {4, 2}},     // [P, 1] columns, stride fields 2
+    {20, {1, 3}, {0, 3}, {2, 3}},    // a longer strided row, three interleaved planes
+    {12, {0, 2}, {2, 2}, {4, 2}},    // d behind both inputs
+};
+constexpr std::int64_t kStridedWidth = 64;
+constexpr std::int32_t kStridedPartitions = 5;
+
+Tile strided_view(const Tile& buf, std::int64_t n, StridedView v) { return tile::view(buf, v.offset, {{n, v.stride}}); }
+std::vector<float> buffer_values(const Tile& buf) {
+  std::vector<float> v(static_cast<std::size_t>(buf.partitions * kStridedWidth));
+  for (std::int32_t p = 0; p < buf.partitions; ++p)
+    for (std::int64_t i = 0; i < kStridedWidth; ++i)
+      std::memcpy(&v[static_cast<std::size_t>(p * kStridedWidth + i)], buf.at(p, i), 4);
+  return v;
+}
+void fill_buffer(const Tile& buf, std::mt19937& rng) {
+  std::uniform_real_distribution<float> u(-4.0f, 4.0f);
+  for (std::int32_t p = 0; p < buf.partitions; ++p)
+    for (std::int64_t i = 0; i < kStridedWidth; ++i) {
+      const float v = u(rng);
+      std::memcpy(buf.at(p, i), &v, 4);
+    }
+}
+std::size_t at(std::int32_t p, StridedView v, std::int64_t k) {
+  return static_cast<std::size_t>(p * kStridedWidth + v.offset + k * v.stride);
+}
+std::string case_name(const StridedCase& c) {
+  return "n " + std::to_string(c.n) + " d (" + std::to_string(c.d.offset) + ", " + std::to_string(c.d.stride) + ") a (" +
+         std::to_string(c.a.offset) + ", " + std::to_string(c.a.stride) + ") b (" + std::to_string(c.b.offset) + ", " +
+         std::to_string(c.b.stride) + ")";
+}
+
+TEST(VectorStridedViews, TensorTensorReadsWholeInputRowsFirst) {
+  NeuronCore nc;
+  const Tile buf = nc.sbuf().alloc(DType::f32, kStridedPartitions, {kStridedWidth}, "buf");
+  std::mt19937 rng(25);
+  for (const StridedCase& c : kStridedCases)
+    for (const AluOp op : {AluOp::add, AluOp::subtract, AluOp::multiply, AluOp::maximum}) {
+      fill_buffer(buf, rng);
+      const std::vector<float> before = buffer_values(buf);
+      std::vector<float> want = before;
+      for (std::int32_t p = 0; p < kStridedPartitions; ++p)
+        for (std::int64_t k = 0; k < c.n; ++k)
+          want[at(p, c.d, k)] = ref_op(op, before[at(p, c.a, k)], before[at(p, c.b, k)]);
+      nc.tensor_tensor(strided_view(buf, c.n, c.d), strided_view(buf, c.n, c.a), strided_view(buf, c.n, c.b), op);
+      const std::vector<float> got = buffer_values(buf);
+      for (std::size_t i = 0; i < got.size(); ++i)
+        ASSERT_TRUE(same_bits(got[i], want[i])) << alu_op_name(op) << " " << case_name(c) << " at word " << i;
+    }
+}
+
+TEST(VectorStridedViews, TensorScalarReadsTheScalarAndTheRowFirst) {
+  NeuronCore nc;
+  const Tile buf = nc.sbuf().alloc(DType::f32, kStridedPartitions, {kStridedWidth}, "buf");
+  std::mt19937 rng(26);
+  for (const StridedCase& c : kStridedCases)
+    for (const bool reverse : {false, true})
+      for (const std::int64_t scalar_at : {std::int64_t{-1}, c.d.offset, c.d.offset + c.d.stride * (c.n - 1)}) {
+        // the scalar: an immediate, or a [P, 1] column at dst's first or last element (written by the op)
+        fill_buffer(buf, rng);
+        const std::vector<float> before = buffer_values(buf);
+        std::vector<float> want = before;
+        for (std::int32_t p = 0; p < kStridedPartitions; ++p) {
+          const float s = scalar_at < 0 ? 0.75f : before[static_cast<std::size_t>(p * kStridedWidth + scalar_at)];
+          for (std::int64_t k = 0; k < c.n; ++k) {
+            const float x = before[at(p, c.a, k)];
+            want[at(p, c.d, k)] = reverse ? ref_op(AluOp::subtract, s, x) : ref_op(AluOp::subtract, x, s);
+          }
+        }
+        const ScalarOperand s = scalar_at < 0 ? ScalarOperand(0.75f) : ScalarOperand(buf.cols(scalar_at, 1));
+        nc.tensor_scalar(strided_view(buf, c.n, c.d), strided_view(buf, c.n, c.a), AluOp::subtract, s, AluOp::bypass, 0.0f,
+                         Engine::vector, reverse);
+        const std::vector<float> got = buffer_values(buf);
+        for (std::size_t i = 0; i < got.size(); ++i)
+          ASSERT_TRUE(same_bits(got[i], want[i]))
+              << case_name(c) << (reverse ? " reversed" : "") << " scalar at " << scalar_at << " at word " << i;
+      }
 }
 
 }  // namespace
