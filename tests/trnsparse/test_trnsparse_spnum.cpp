@@ -369,6 +369,59 @@ TEST(SpgemmStaged, LongEntryTakesPerEntryPath) {
   check_long_entry<std::complex<float>>();
 }
 
+// An entry of 700 products (row 0 of A and column 1 of B dense; 513 .. 1024 products stay on the staged
+// path) is summed by the GpSimdE segment-sums operator in two chunks, 512 then 188, the chunk sums
+// added: equal to the documented fp32 loop bit for bit, real and complex, beside entries of 1 .. 3.
+template <class T>
+void check_two_chunk_entry() {
+  const Csr<T> a(6, 700, 0.004, 65, 0), b(700, 5, 0.004, 66, -1, 1);
+  const Product<T> r = spgemm(a, b, alpha_of<T>(), beta_of<T>(), settings(1, 1));
+  std::int64_t longest = 0;
+  for (std::int64_t i = 0; i < a.m; ++i)
+    for (std::int32_t e = r.off[static_cast<std::size_t>(i)]; e < r.off[static_cast<std::size_t>(i) + 1]; ++e) {
+      const auto [u, v] = entry_pairs(a, b, i, r.col[static_cast<std::size_t>(e)]);
+      longest = std::max<std::int64_t>(longest, static_cast<std::int64_t>(u.size()));
+      const T want = mul32(alpha_of<T>(), sum32(u, v)) + mul32(beta_of<T>(), r.c0[static_cast<std::size_t>(e)]);
+      ASSERT_EQ(r.c[static_cast<std::size_t>(e)], want) << i << "," << r.col[static_cast<std::size_t>(e)] << ", " << u.size() << " products";
+    }
+  EXPECT_EQ(longest, 700);
+  EXPECT_EQ(r.numeric.plan.find("per-entry gathers"), std::string::npos) << r.numeric.plan;
+}
+
+TEST(SpgemmStaged, TwoChunkEntryStaysStaged) {
+  check_two_chunk_entry<float>();
+  check_two_chunk_entry<std::complex<float>>();
+}
+
+// The staged plan lists a segment's distinct source elements in two ways (pair_staged.cpp, read_side):
+// a bitmap read back over the marked range, or -- when that range is long against the segment's
+// products -- the first occurrences, sorted. A of one dense row of 3 and B of three dense rows of
+// 40 000: a segment (85 entries of 3 products) reads B entries from all three rows, ~1250 bitmap words
+// against 255 products, so its B side takes the sorted path (its A side the bitmap). Every entry equals
+// the documented fp32 loop bit for bit, real and complex, and 2 threads / 2 cores give the same bits.
+template <class T>
+void check_wide_source_range() {
+  constexpr std::int32_t n = 40000;
+  const Csr<T> a(1, 3, 0.0, 61, 0), b(3, n, 1.0, 62);
+  const Product<T> r = spgemm(a, b, alpha_of<T>(), beta_of<T>(), settings(1, 1));
+  ASSERT_EQ(r.p.nnz(), n);
+  ASSERT_EQ(b.val.size(), 3u * n);
+  for (std::int32_t j = 0; j < n; ++j) {
+    const std::vector<T> v{b.val[static_cast<std::size_t>(j)], b.val[static_cast<std::size_t>(n + j)],
+                           b.val[static_cast<std::size_t>(2 * n + j)]};
+    const T want = mul32(alpha_of<T>(), sum32(a.val, v)) + mul32(beta_of<T>(), r.c0[static_cast<std::size_t>(j)]);
+    ASSERT_EQ(r.c[static_cast<std::size_t>(j)], want) << "entry " << j;
+  }
+  EXPECT_NE(r.numeric.plan.find("staged"), std::string::npos) << r.numeric.plan;
+  const Product<T> r2 = spgemm(a, b, alpha_of<T>(), beta_of<T>(), settings(2, 2));
+  EXPECT_TRUE(same_bits(r.c, r2.c));
+}
+
+TEST(SpgemmStaged, WideSourceRangeTakesTheSortedList) {
+  check_wide_source_range<float>();
+  check_wide_source_range<std::complex<float>>();
+}
+
 // The staged plans a CsrProduct keeps (issue #30, as cuSPARSE's SpGEMM descriptor keeps its work
 // estimation): a second numeric / copy call reuses them (the same plan object), and a kept plan serves
 // new value arrays at new addresses -- the results equal a fresh product's bit for bit, with the same

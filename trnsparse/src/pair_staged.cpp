@@ -116,24 +116,20 @@ struct Plan {
   }
 };
 
-// The index work's buffers, reused by every segment of one plan (no allocation per segment). A source
-// element's stamp is the last pass (one side of one segment) that listed it; at its staged position then.
+// The index work's buffers, reused by every segment of one plan (no allocation per segment). A
+// source element's `at` is its staged position in the last segment that listed it.
 struct StageBuffers {
   std::vector<std::int64_t> ids, pos;
-  std::vector<std::int64_t> list;  // distinct_sorted's work list (its longest input + 4, never shrunk)
-  std::vector<std::uint64_t> bits, summary;  // distinct_sorted's bitmaps (zero between its calls)
-  std::vector<std::uint32_t> stamp_u, stamp_v;
+  std::vector<std::int64_t> list;             // read_side's list (its longest input + 4, never shrunk)
+  std::vector<std::uint64_t> bits_u, bits_v;  // pairs: a bit per source element (zero between segments)
   std::vector<std::int32_t> at_u, at_v;
   std::array<std::vector<std::int64_t>, 2> slot_ids;  // terms: the u of each slot
   std::vector<std::uint32_t> flags;
-  std::uint32_t pass = 0;
 
   StageBuffers() = default;
   StageBuffers(const StageBuffers&) = delete;
   StageBuffers& operator=(const StageBuffers&) = delete;
   ~StageBuffers() {
-    detail::give_warm_block(stamp_u);
-    detail::give_warm_block(stamp_v);
     detail::give_warm_block(at_u);
     detail::give_warm_block(at_v);
   }
@@ -193,109 +189,125 @@ std::int64_t add_runs(Plan& pl, const PairSource& s, const std::vector<std::int6
   return staged;
 }
 
-// Indirect staging: the table rows covering the sorted distinct elements ids of a one-array source
-// (a row starts at its first element, moved back to len - kGatherRow at the array's end); pos[k] =
-// ids[k]'s staged position (row r at kGatherRow r). Returns the staged count.
-std::int64_t add_rows(Plan& pl, const PairSource& s, const std::vector<std::int64_t>& ids, std::vector<std::int64_t>& pos) {
-  pos.resize(ids.size());
-  std::int64_t row = -1, n = 0;
-  for (std::size_t k = 0; k < ids.size(); ++k) {
-    if (row < 0 || ids[k] >= row + kGatherRow) {
-      row = std::min(ids[k], s.len0 - kGatherRow);
+// Indirect staging: the table rows covering the sorted distinct elements ids[0 .. n) of a one-array
+// source (a row starts at its first element, moved back to len - kGatherRow at the array's end), each
+// element's staged position (row r at kGatherRow r) written to at[element]. Returns the staged count.
+std::int64_t add_rows(Plan& pl, const PairSource& s, const std::int64_t* __restrict ids, std::int64_t n,
+                      std::int32_t* __restrict at) {
+  std::int64_t row_end = INT64_MIN, first_pos = 0;  // the open row's end; staged position - element
+  std::int64_t rows = 0;
+  for (std::int64_t k = 0; k < n; ++k) {
+    const std::int64_t i = ids[k];
+    if (i >= row_end) {
+      const std::int64_t row = std::min(i, s.len0 - kGatherRow);
       pl.rows.push_back(static_cast<std::int32_t>(row));
-      ++n;
+      row_end = row + kGatherRow;
+      first_pos = rows * kGatherRow - row;
+      ++rows;
     }
-    pos[k] = (n - 1) * kGatherRow + (ids[k] - row);
+    at[i] = static_cast<std::int32_t>(first_pos + i);
   }
-  return n * kGatherRow;
+  return rows * kGatherRow;
 }
 
-// out = the distinct values of id[0 .. n), increasing. When the values' range is at most 4 words
-// per value listed, by a bitmap of the range (a repeated value sets its bit again: no per-element
-// stamp, whose scattered reads and writes were most of this function's time) and a summary bitmap
-// of its non-zero words, so the read-back visits only those (a side's values are few and scattered
-// over its source: B's entries of a few C rows); the words read are cleared, so both bitmaps are
-// zero between calls. Else the first occurrences (stamp: per element, the pass that last listed
-// it; each value is written at the list's end, which advances when its stamp is not this pass), then
-// std::sort. Both give the same list.
-void distinct_sorted(const std::int64_t* __restrict id, std::int64_t n, std::vector<std::uint32_t>& stamp, std::uint32_t pass,
-                     StageBuffers& b) {
-  if (b.list.size() < z(n) + 4) b.list.resize(z(n) + 4);
-  std::int64_t* __restrict list = b.list.data();
-  std::int64_t lo = INT64_MAX, hi = -1;
+// The pairs layout's index work on one segment's products [q0, q1), both sides in one pass: each
+// side's elements set their bits in a bitmap of the whole side (Side::bits, zero between segments; a
+// repeated element sets its bit again: no per-element stamp, whose scattered reads and writes were
+// most of this work before session 24), and the side's least and greatest element are kept.
+struct Side {
+  std::uint64_t* __restrict bits;  // (source length + 63) / 64 words and 3 more (zero)
+  std::int64_t lo, hi;
+};
+void mark_sides(const std::int64_t* __restrict u, const std::int64_t* __restrict v, std::int64_t n, Side& su, Side& sv) {
+  std::uint64_t* __restrict bu = su.bits;
+  std::uint64_t* __restrict bv = sv.bits;
+  std::int64_t ulo = INT64_MAX, uhi = -1, vlo = INT64_MAX, vhi = -1;
   for (std::int64_t q = 0; q < n; ++q) {
-    lo = std::min(lo, id[q]);
-    hi = std::max(hi, id[q]);
+    const auto a = static_cast<std::uint64_t>(u[q]), b = static_cast<std::uint64_t>(v[q]);
+    bu[a / 64] |= std::uint64_t{1} << (a % 64);
+    bv[b / 64] |= std::uint64_t{1} << (b % 64);
+    ulo = std::min(ulo, u[q]);
+    uhi = std::max(uhi, u[q]);
+    vlo = std::min(vlo, v[q]);
+    vhi = std::max(vhi, v[q]);
   }
-  const std::int64_t words = n == 0 ? 0 : (hi - lo) / 64 + 1;
-  std::int64_t k = 0;
-  if (words <= 4 * n) {
-    const std::int64_t summary_words = (words + 63) / 64;
-    if (b.bits.size() < z(words)) b.bits.resize(z(words), 0);
-    if (b.summary.size() < z(summary_words)) b.summary.resize(z(summary_words), 0);
-    std::uint64_t* __restrict bits = b.bits.data();
-    std::uint64_t* __restrict summary = b.summary.data();
-    for (std::int64_t q = 0; q < n; ++q) {
-      const auto d = static_cast<std::uint64_t>(id[q] - lo);
-      bits[d / 64] |= std::uint64_t{1} << (d % 64);
-      summary[d / 4096] |= std::uint64_t{1} << (d / 64 % 64);
-    }
-    for (std::int64_t sw = 0; sw < summary_words; ++sw) {
-      for (std::uint64_t m = summary[sw]; m != 0; m &= m - 1) {
-        const std::int64_t w = 64 * sw + std::countr_zero(m);
-        k += detail::read_set_bits(bits[w], lo + 64 * w, list + k);
-        bits[w] = 0;
-      }
-      summary[sw] = 0;
-    }
-  } else {
-    std::uint32_t* __restrict seen = stamp.data();
-    for (std::int64_t q = 0; q < n; ++q) {
-      const std::int64_t i = id[q];
-      list[k] = i;
-      k += seen[i] != pass ? 1 : 0;
-      seen[i] = pass;
-    }
-    std::sort(list, list + k);
-  }
-  b.ids.assign(list, list + k);
+  su.lo = ulo;
+  su.hi = uhi;
+  sv.lo = vlo;
+  sv.hi = vhi;
 }
 
-// One side of segment g, pairs layout: its distinct elements staged (rows or runs), each element's
-// staged position into `at`. Returns the staged count; the side's runs or rows are [*r0, *r1).
-std::int64_t stage_side(Plan& pl, StageBuffers& b, const std::vector<std::int64_t>& index, std::int64_t q0, std::int64_t q1,
-                        const PairSource& src, std::vector<std::uint32_t>& stamp, std::vector<std::int32_t>& at,
-                        std::int64_t* r0, std::int64_t* r1) {
-  distinct_sorted(index.data() + q0, q1 - q0, stamp, ++b.pass, b);
+// A marked side's distinct elements, increasing, into list (n + 4 elements; returns their count), its
+// bits cleared. When the marked range is at most 4 words per product, its words are read back in
+// order (detail::read_set_bits); else (a few elements scattered over a long source) each product
+// keeps its element when the element's bit is still set and clears it -- the first occurrences --
+// then std::sort. The same list either way.
+std::int64_t read_side(Side& s, const std::int64_t* __restrict id, std::int64_t n, std::int64_t* __restrict list) {
+  if (n == 0) return 0;
+  std::uint64_t* __restrict bits = s.bits;
+  const std::int64_t w0 = s.lo / 64, w1 = s.hi / 64;
+  std::int64_t k = 0;
+  if (w1 - w0 < 4 * n) {
+    for (std::int64_t w = w0; w <= w1; w += 4) {  // four words a test: a side's bits are sparse in its range
+      if ((bits[w] | bits[w + 1] | bits[w + 2] | bits[w + 3]) == 0) continue;
+      for (std::int64_t j = w; j < w + 4; ++j) {
+        k += detail::read_set_bits(bits[j], 64 * j, list + k);
+        bits[j] = 0;
+      }
+    }
+    return k;
+  }
+  for (std::int64_t q = 0; q < n; ++q) {
+    const auto i = static_cast<std::uint64_t>(id[q]);
+    const std::uint64_t bit = std::uint64_t{1} << (i % 64);
+    list[k] = id[q];
+    k += (bits[i / 64] & bit) != 0 ? 1 : 0;
+    bits[i / 64] &= ~bit;
+  }
+  std::sort(list, list + k);
+  return k;
+}
+
+// One marked side of segment g, pairs layout: its distinct elements staged (rows or runs), each
+// element's staged position into `at`. Returns the staged count; the side's runs or rows are [*r0, *r1).
+std::int64_t stage_side(Plan& pl, StageBuffers& b, Side& side, const std::int64_t* id, std::int64_t n, const PairSource& src,
+                        std::vector<std::int32_t>& at, std::int64_t* r0, std::int64_t* r1) {
+  if (b.list.size() < z(n) + 4) b.list.resize(z(n) + 4);
+  const std::int64_t k = read_side(side, id, n, b.list.data());
   std::int64_t staged = 0;
   if (pl.indirect) {
     *r0 = static_cast<std::int64_t>(pl.rows.size());
-    staged = add_rows(pl, src, b.ids, b.pos);
+    staged = add_rows(pl, src, b.list.data(), k, at.data());
     *r1 = static_cast<std::int64_t>(pl.rows.size());
   } else {
+    b.ids.assign(b.list.begin(), b.list.begin() + k);
     *r0 = static_cast<std::int64_t>(pl.runs.size());
     staged = add_runs(pl, src, b.ids, 0, b.pos);
     *r1 = static_cast<std::int64_t>(pl.runs.size());
+    for (std::size_t j = 0; j < b.ids.size(); ++j) at[z(b.ids[j])] = static_cast<std::int32_t>(b.pos[j]);
   }
-  for (std::size_t k = 0; k < b.ids.size(); ++k) at[z(b.ids[k])] = static_cast<std::int32_t>(b.pos[k]);
   return staged;
 }
 
 // Segment g's runs and control words, pairs layout.
 void stage_pairs(Plan& pl, StageBuffers& b, const PairLists& L, const PairSource& U, const PairSource& V, Segment& g) {
-  const std::int64_t q0 = L.start[z(g.e0)], q1 = L.start[z(g.e1)];
-  g.su = stage_side(pl, b, L.u, q0, q1, U, b.stamp_u, b.at_u, &g.u_runs0, &g.u_runs1);
-  g.sv = stage_side(pl, b, L.v, q0, q1, V, b.stamp_v, b.at_v, &g.v_runs0, &g.v_runs1);
+  const std::int64_t q0 = L.start[z(g.e0)], q1 = L.start[z(g.e1)], n = q1 - q0;
+  const std::int64_t* __restrict u = L.u.data() + q0;
+  const std::int64_t* __restrict v = L.v.data() + q0;
+  Side su{b.bits_u.data(), 0, 0}, sv{b.bits_v.data(), 0, 0};
+  mark_sides(u, v, n, su, sv);
+  g.su = stage_side(pl, b, su, u, n, U, b.at_u, &g.u_runs0, &g.u_runs1);
+  g.sv = stage_side(pl, b, sv, v, n, V, b.at_v, &g.v_runs0, &g.v_runs1);
   const std::size_t w0 = pl.words.size();
-  pl.words.resize(w0 + 2 + z(q1 - q0));
-  std::uint32_t* word = pl.words.data() + w0;
-  word[0] = static_cast<std::uint32_t>(q1 - q0);
+  pl.words.resize(w0 + 2 + z(n));
+  std::uint32_t* __restrict word = pl.words.data() + w0;
+  word[0] = static_cast<std::uint32_t>(n);
   word[1] = static_cast<std::uint32_t>(g.entries());
   word += 2;
-  const std::int64_t* u = L.u.data();
-  const std::int64_t* v = L.v.data();
-  for (std::int64_t q = q0; q < q1; ++q)
-    word[q - q0] = static_cast<std::uint32_t>(b.at_u[z(u[q])]) | (static_cast<std::uint32_t>(b.at_v[z(v[q])]) << 16);
+  const std::int32_t* __restrict at_u = b.at_u.data();
+  const std::int32_t* __restrict at_v = b.at_v.data();
+  for (std::int64_t q = 0; q < n; ++q)
+    word[q] = static_cast<std::uint32_t>(at_u[u[q]]) | (static_cast<std::uint32_t>(at_v[v[q]]) << 16);
   for (std::int64_t e = g.e0; e < g.e1; ++e) word[L.start[z(e) + 1] - 1 - q0] |= kEndBit;  // entries have >= 1 product
 }
 
@@ -390,21 +402,17 @@ Plan make_plan(const PlanKey& key, const PairLists& L, const PairSource& U, cons
                 V.len0 >= kGatherRow && U.len0 < INT32_MAX && V.len0 < INT32_MAX;
   StageBuffers buf;
   if (pl.layout == StreamLayout::pairs) {
-    detail::warm_capacity(buf.stamp_u, z(U.len0 + U.len1));
-    detail::warm_capacity(buf.stamp_v, z(V.len0 + V.len1));
     detail::warm_capacity(buf.at_u, z(U.len0 + U.len1));
     detail::warm_capacity(buf.at_v, z(V.len0 + V.len1));
     detail::warm_capacity(pl.words, z(L.products()) + 2 * z(L.entries()));
-    buf.stamp_u.assign(z(U.len0 + U.len1), 0u);
-    buf.stamp_v.assign(z(V.len0 + V.len1), 0u);
+    buf.bits_u.assign(z((U.len0 + U.len1 + 63) / 64 + 3), 0);  // + 3: read_side's last test of four words
+    buf.bits_v.assign(z((V.len0 + V.len1 + 63) / 64 + 3), 0);
     buf.at_u.resize(z(U.len0 + U.len1));
     buf.at_v.resize(z(V.len0 + V.len1));
     pl.words.reserve(z(L.products()) + 2 * z(L.entries()));
   }
   const std::int64_t spread = key.P * kStagedTargetTiles;
   const std::int64_t target = std::clamp<std::int64_t>((L.products() + spread - 1) / spread, kStagedMinProducts, kStagedProducts);
-  Segment cur;
-  bool open = false;
   // Stages entries [e0, e1) as one segment; with indirect staging a segment whose rows overflow the
   // staged tile is halved (a single entry that overflows goes to the per-entry path).
   const auto stage = [&](auto&& self, std::int64_t e0, std::int64_t e1) -> void {
@@ -430,26 +438,30 @@ Plan make_plan(const PlanKey& key, const PairLists& L, const PairSource& U, cons
     g.words = static_cast<std::int64_t>(pl.words.size()) - g.words_at;
     pl.segs.push_back(g);
   };
-  const auto close = [&] {
-    if (!open) return;
-    stage(stage, cur.e0, cur.e1);
-    open = false;
+  // Runs of consecutive entries of 1 .. kStagedProducts products each (an entry of none or more is
+  // left over), cut into segments: an entry joins the open segment while the segment's slots (pairs:
+  // its products; else 2 per entry) stay <= target, and always opens one.
+  const std::int64_t* const start = L.start.data();
+  const std::int64_t entries = L.entries();
+  const bool pairs = pl.layout == StreamLayout::pairs;
+  const auto regular = [start](std::int64_t e) {
+    const std::int64_t k = start[e + 1] - start[e];
+    return k >= 1 && k <= kStagedProducts;
   };
-  for (std::int64_t e = 0; e < L.entries(); ++e) {
-    const std::int64_t k = L.start[z(e) + 1] - L.start[z(e)];
-    if (k == 0 || k > kStagedProducts) {
-      close();
-      pl.leftover.push_back(e);
+  for (std::int64_t e = 0; e < entries;) {
+    if (!regular(e)) {
+      pl.leftover.push_back(e++);
       continue;
     }
-    const std::int64_t slots = pl.layout == StreamLayout::pairs ? k : 2;
-    if (open && cur.products + slots > target) close();
-    if (!open) cur = Segment{.e0 = e, .e1 = e};
-    open = true;
-    cur.e1 = e + 1;
-    cur.products += slots;
+    const std::int64_t e0 = e++;
+    if (pairs) {  // products [start[e0], end) at most target
+      const std::int64_t end = start[e0] + target;
+      while (e < entries && start[e + 1] <= end && regular(e)) ++e;
+    } else {
+      while (e < entries && 2 * (e + 1 - e0) <= target && regular(e)) ++e;
+    }
+    stage(stage, e0, e);
   }
-  close();
   make_tiles(pl, key.P);
   return pl;
 }
@@ -497,17 +509,25 @@ struct C32 {
 float add(float a, float b) { return a + b; }
 C32 add(C32 a, C32 b) { return {a.re + b.re, a.im + b.im}; }
 
-// Gather, pairs: U[s], V[s] for the partition's products, zeros up to `slots`.
+// Gather, pairs: U[s], V[s] for the partition's products, zeros up to `slots`. W (words per value) a
+// constant, so a value is one fixed-size move (a copy_n of a run-time w was a memmove call per value:
+// half the staged launch's host instructions, session 25).
+template <std::int64_t W>
+void gather_pairs_w(const std::uint32_t* __restrict c, const float* __restrict su, const float* __restrict sv,
+                    float* __restrict u, float* __restrict v, std::int64_t slots) {
+  const std::int64_t n = c[0];
+  const std::uint32_t* __restrict word = c + kHeader;
+  for (std::int64_t q = 0; q < n; ++q) {
+    const std::uint32_t x = word[q];
+    std::memcpy(u + q * W, su + (x & kPosMask) * W, sizeof(float) * W);
+    std::memcpy(v + q * W, sv + (x >> 16) * W, sizeof(float) * W);
+  }
+  std::fill(u + n * W, u + slots * W, 0.0f);
+  std::fill(v + n * W, v + slots * W, 0.0f);
+}
 void gather_pairs(const std::uint32_t* c, const float* su, const float* sv, float* u, float* v, std::int64_t w,
                   std::int64_t slots) {
-  const std::int64_t n = c[0];
-  for (std::int64_t q = 0; q < n; ++q) {
-    const std::uint32_t word = c[kHeader + q];
-    std::copy_n(su + (word & kPosMask) * w, w, u + q * w);
-    std::copy_n(sv + (word >> 16) * w, w, v + q * w);
-  }
-  std::fill(u + n * w, u + slots * w, 0.0f);
-  std::fill(v + n * w, v + slots * w, 0.0f);
+  (w == 1 ? gather_pairs_w<1> : gather_pairs_w<2>)(c, su, sv, u, v, slots);
 }
 
 // Gather, terms: slot 0 (u, alpha), slot 1 (u, beta) per entry; zeros where a term is absent.
@@ -541,25 +561,28 @@ void store(float* out, std::int64_t e, C32 x) {
 }
 
 // Sums, pairs: per entry, the fp32 loop of pair_sums.hpp over the products (re, im planes).
+// An entry's first product opens its chunk sum; each later one is added on, except that the product
+// after a full chunk of kChunk opens the next chunk (the closed chunk's sum added to the total).
 template <class T>
 void segment_sums(const std::uint32_t* c, const float* re, const float* im, float* out) {
   const std::int64_t n = c[0];
-  T part{}, total{};
-  std::int64_t k = 0, e = 0;
-  for (std::int64_t q = 0; q < n; ++q) {
-    const T p = product_at<T>(re, im, q);
-    if (k % kChunk == 0) {
-      if (k == kChunk) total = part;
-      if (k > kChunk) total = add(total, part);
-      part = p;
-    } else {
-      part = add(part, p);
+  const std::uint32_t* word = c + kHeader;
+  for (std::int64_t q = 0, e = 0; q < n; ++e) {
+    T part = product_at<T>(re, im, q), total{};
+    bool end = (word[q++] & kEndBit) != 0, chunked = false;
+    for (std::int64_t k = 1; !end; ++k) {
+      const T p = product_at<T>(re, im, q);
+      end = (word[q++] & kEndBit) != 0;
+      if (k == kChunk) {
+        total = chunked ? add(total, part) : part;
+        chunked = true;
+        part = p;
+        k = 0;
+      } else {
+        part = add(part, p);
+      }
     }
-    ++k;
-    if (c[kHeader + q] & kEndBit) {
-      store(out, e++, k <= kChunk ? part : add(total, part));
-      k = 0;
-    }
+    store(out, e, chunked ? add(total, part) : part);
   }
 }
 

@@ -34,9 +34,12 @@
 //             The plan (segments, runs or table rows as element indices, control words, index tiles)
 //             depends on the list and the sources' lengths only, so a caller may keep it between
 //             calls (SpGEMM's descriptor, s19/spgemm); its control words and index tiles are copied
-//             to the scratch stack for each launch. Host index work per segment: distinct elements
-//             by per-element stamps, sorted by a bitmap of their range when short, positions by a
-//             per-element table (no allocation or search per segment or product).
+//             to the scratch stack for each launch. Host index work per segment (pairs): one pass
+//             over its products sets each side's elements' bits in a bitmap of the whole side and
+//             keeps the side's range; the distinct elements are read back in order from the range's
+//             words (or, a range long against the segment, the first occurrences sorted), each
+//             element's staged position into a per-element table (no allocation or search per
+//             segment or product).
 // Engines     DMA, GpSimdE, VectorE (one launch).
 // Accuracy    The fp32 loop of pair_sums.hpp exactly (IEEE binary32 RNE per operation, no FMA). An
 //             entry whose sum is exactly -0: pairs -0 (no padding is added); terms with one term +0
