@@ -401,6 +401,33 @@ struct HugePageAllocator {
 };
 using WindowVector = std::vector<Mt19937Window, HugePageAllocator<Mt19937Window>>;
 using SeedWindowVector = std::vector<Mt19937Window, HugePageAllocator<Mt19937Window, false>>;
+
+// A gone generator's window array, kept for the next generator (session 25): its 20 MB are touched
+// already, where a fresh array's first touch cost ~5-15 ms of page faults and clearing per generator on
+// this project's VM (perf: clear_page_erms under Streams::prepare). One array is kept (emptied: size 0,
+// capacity kept); every window is written before it is read, as in a fresh array. Host speed only.
+// Never destroyed (a generator in a static object may outlive any static here).
+struct WindowRecycler {
+  std::mutex mutex;
+  WindowVector kept;
+};
+WindowRecycler& window_recycler() {
+  static auto* recycler = new WindowRecycler;
+  return *recycler;
+}
+WindowVector take_recycled_window() {
+  WindowRecycler& r = window_recycler();
+  const std::lock_guard<std::mutex> lock(r.mutex);
+  WindowVector v = std::move(r.kept);
+  r.kept = WindowVector();
+  v.clear();
+  return v;
+}
+void recycle_window(WindowVector&& v) noexcept {
+  WindowRecycler& r = window_recycler();
+  const std::lock_guard<std::mutex> lock(r.mutex);
+  if (v.capacity() > r.kept.capacity()) std::swap(r.kept, v);  // the larger array is kept; v's is freed
+}
 }  // namespace
 
 // The 8192 stream states: stream t's window holds block `block[t]` (its 624 raw words after
@@ -413,7 +440,10 @@ struct Mt19937Generator::Streams {
   std::uint32_t seed32 = 0;  // the seed's low 32 bits: all init_genrand uses
 
   explicit Streams(std::uint64_t seed)
-      : block(kMt19937Streams, -1), seed32(static_cast<std::uint32_t>(seed)) {}
+      : window(take_recycled_window()), block(kMt19937Streams, -1), seed32(static_cast<std::uint32_t>(seed)) {}
+  ~Streams() { recycle_window(std::move(window)); }
+  Streams(const Streams&) = delete;
+  Streams& operator=(const Streams&) = delete;
 
   // Sets up (by jump ahead) every stream up to t. The initial windows depend on lo32(seed) only:
   // stream 8h + j (j = 1 .. 8) is stream 8h advanced by x^(j 2^2048) mod phi (mt19937_jump_many:
