@@ -440,7 +440,7 @@ struct Mt19937Generator::Streams {
   std::uint32_t seed32 = 0;  // the seed's low 32 bits: all init_genrand uses
 
   explicit Streams(std::uint64_t seed)
-      : window(take_recycled_window()), block(kMt19937Streams, -1), seed32(static_cast<std::uint32_t>(seed)) {}
+      : block(kMt19937Streams, -1), seed32(static_cast<std::uint32_t>(seed)) {}
   ~Streams() { recycle_window(std::move(window)); }
   Streams(const Streams&) = delete;
   Streams& operator=(const Streams&) = delete;
@@ -472,6 +472,13 @@ struct Mt19937Generator::Streams {
     // `window` grows with the streams set up (a generator's 20 MB are not zeroed and then
     // overwritten); the kernel extends it to all 8192 with zeros (window_all).
     const auto first = cached->windows.begin() + ready, last = cached->windows.begin() + t + 1;
+    // A gone generator's array if there is one (taken here, not at construction: set_seed builds the
+    // new Streams before the old one is gone and has recycled its array).
+    if (window.capacity() < kMt19937Streams) {
+      WindowVector recycled = take_recycled_window();
+      if (recycled.capacity() >= kMt19937Streams && window.empty()) window = std::move(recycled);
+      else recycle_window(std::move(recycled));
+    }
     if (window.capacity() < kMt19937Streams) window.reserve(kMt19937Streams);
     if (window.size() == ready) {
       window.insert(window.end(), first, last);
