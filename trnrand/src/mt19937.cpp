@@ -233,13 +233,20 @@ Mt19937Window mt19937_init_genrand(std::uint32_t seed) {
   return w;
 }
 
-void mt19937_twist(Mt19937Window& w) {
+namespace {
+void twist_words(std::uint32_t* x);
+}  // namespace
+
+void mt19937_twist(Mt19937Window& w) { twist_words(w.data()); }
+
+namespace {
+// One twist of the 624 words at x (a window; the kernel's operator twists its SBUF words in place).
+void twist_words(std::uint32_t* x) {
   // x[k+624] overwrites x[k]; x[k+1] is still the window's word and x[k+397] the window's (k < 227)
   // or already the new x[k-227]. The same order of writes as one loop over k with indices mod 624,
   // split where (k + 397) wraps so that each part is a plain loop the compiler vectorises (the
   // reads of the second part are 227 words behind its writes). Branch-free: the odd-y constant is
   // masked in (identical words).
-  std::uint32_t* x = w.data();
   constexpr std::size_t kN = kMt19937Words, kM = 397;
   for (std::size_t k = 0; k < kN - kM; ++k) {
     const std::uint32_t y = (x[k] & 0x80000000u) | (x[k + 1] & 0x7fffffffu);
@@ -251,6 +258,7 @@ void mt19937_twist(Mt19937Window& w) {
   }
   x[kN - 1] = next_word(x[kN - 1], x[0], x[kM - 1]);
 }
+}  // namespace
 
 
 Mt19937Window mt19937_jump(const Mt19937Window& w, const Gf2Poly& g) {
@@ -693,12 +701,8 @@ void Mt19937Generator::words_on_engines(std::uint32_t* out, std::size_t n, bool 
               const auto rr = static_cast<int>(r % kMt19937RowsPerBlock);
               const std::uint64_t q = (r << 16) + static_cast<std::uint64_t>((j * per_partition + sidx) * 8);
               if (q + 8 <= p0 || q >= p1) continue;  // no word of this stream in the call
-              if (bl[sidx] < b) {  // the rows enter a new block: twist in a local window
-                Mt19937Window window;
-                std::memcpy(window.data(), wv, sizeof(window));
-                for (; bl[sidx] < b; ++bl[sidx]) mt19937_twist(window);
-                std::memcpy(wv, window.data(), sizeof(window));
-              }
+              // The rows enter a new block: twist the SBUF words in place (no copy out and back).
+              for (; bl[sidx] < b; ++bl[sidx]) twist_words(wv);
               const int* positions = position_table[static_cast<std::size_t>(rr)].data();
               std::uint32_t* row_dst = dst + static_cast<std::int64_t>(r - r0) * row_part + sidx * 8;
               if (avx512)
