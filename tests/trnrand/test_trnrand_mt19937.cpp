@@ -240,6 +240,37 @@ TEST(TrnrandMt19937, EnginePathEqualsHostPathAndRecordsAProfile) {
   }
 }
 
+TEST(TrnrandMt19937, InterleavedGeneratorsKeepTheirWindowsWhenArraysAreRecycled) {
+  // A gone generator's window array is kept for the next generator's first set-up (session 25). A
+  // generator that already has windows keeps its own when it sets up more streams while such an
+  // array waits, and a new generator on a recycled array gives the same words as the host path
+  // (the array's old windows are never read).
+  auto words = [](Mt19937Generator& g, std::size_t n) {
+    std::vector<std::uint32_t> v(n);
+    g.generate(v);
+    return v;
+  };
+  Mt19937Generator host_a, host_c;
+  host_a.set_seed(5);
+  host_c.set_seed(6);
+  const auto a_first = words(host_a, 100), a_next = words(host_a, (1u << 17) + 5);
+  const auto c_first = words(host_c, 1000), c_next = words(host_c, 1u << 17);
+  Mt19937Generator a(true);
+  a.set_seed(5);
+  EXPECT_EQ(words(a, 100), a_first);  // a set up its first 13 streams
+  {
+    Mt19937Generator b(true);
+    b.set_seed(7);
+    std::vector<float> v(1u << 17);  // every stream of seed 7 set up, then b is gone: its array waits
+    b.uniform(v);
+  }
+  EXPECT_EQ(words(a, (1u << 17) + 5), a_next);  // a sets up the other streams in its own array
+  Mt19937Generator c(true);  // takes b's array
+  c.set_seed(6);
+  EXPECT_EQ(words(c, 1000), c_first);
+  EXPECT_EQ(words(c, 1u << 17), c_next);
+}
+
 TEST(TrnrandMt19937, CApiStatuses) {
   trnrandGenerator_t g = nullptr;
   // The "device" generator runs the mt19937_rows kernel (the last record again, below).

@@ -72,6 +72,27 @@ TEST(TrnrandXorwow, EnginePathEqualsHostPathAndRecordsAProfile) {
   EXPECT_EQ(host.last_profile().total_ns, 0.0);
 }
 
+TEST(TrnrandXorwow, EnginePathEqualsHostPathAcrossTilesAndRoundChunks) {
+  // Calls of several 2048-column tiles whose operator runs in chunks of whole 4096-thread rounds
+  // (session 25: boundaries at the call's round phase, each chunk copied into the tile rows), from
+  // offsets inside a round, with 1, 2 and 4 words a slot: the same bits and offset on both paths.
+  XorwowGenerator host, engines(true);
+  for (auto* g : {&host, &engines}) {
+    g->set_seed(2024);
+    g->set_offset(4093 + 4096 * 5);
+  }
+  auto both = [&](auto&& call) {
+    const auto a = call(host), b = call(engines);
+    EXPECT_EQ(a, b);
+  };
+  both([](XorwowGenerator& g) { std::vector<std::uint32_t> v((1u << 19) + 4099); g.generate(v); return v; });
+  both([](XorwowGenerator& g) { std::vector<float> v((1u << 19) + 1); g.uniform(v); return v; });
+  both([](XorwowGenerator& g) { std::vector<double> v((1u << 16) + 3); g.uniform_double(v); return v; });
+  both([](XorwowGenerator& g) { std::vector<double> v((1u << 15) + 2); g.normal_double(v, 1.0, 2.0); return v; });
+  both([](XorwowGenerator& g) { std::vector<std::uint32_t> v(3 * 65536 + 17); g.generate(v); return v; });
+  EXPECT_EQ(host.offset(), engines.offset());
+}
+
 TEST(TrnrandXorwow, SkipAheadEqualsSteppingAndComposes) {
   // Independent reference: the plain recurrence (Marsaglia 2003, xorwow) stepped n times.
   for (const std::uint64_t seed : {0ull, 1234ull, 0xfedcba9876543210ull}) {

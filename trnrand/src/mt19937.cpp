@@ -10,7 +10,9 @@
 #include <string>
 #include <utility>
 
+#include "avx512_intrinsics.hpp"
 #include "trn/core/error.hpp"
+#include "trn/core/host_simd.hpp"
 #include "trn/core/memory.hpp"
 #include "trn/core/host_loops.hpp"
 #include "trn/rand/sobol.hpp"
@@ -231,13 +233,20 @@ Mt19937Window mt19937_init_genrand(std::uint32_t seed) {
   return w;
 }
 
-void mt19937_twist(Mt19937Window& w) {
+namespace {
+void twist_words(std::uint32_t* x);
+}  // namespace
+
+void mt19937_twist(Mt19937Window& w) { twist_words(w.data()); }
+
+namespace {
+// One twist of the 624 words at x (a window; the kernel's operator twists its SBUF words in place).
+void twist_words(std::uint32_t* x) {
   // x[k+624] overwrites x[k]; x[k+1] is still the window's word and x[k+397] the window's (k < 227)
   // or already the new x[k-227]. The same order of writes as one loop over k with indices mod 624,
   // split where (k + 397) wraps so that each part is a plain loop the compiler vectorises (the
   // reads of the second part are 227 words behind its writes). Branch-free: the odd-y constant is
   // masked in (identical words).
-  std::uint32_t* x = w.data();
   constexpr std::size_t kN = kMt19937Words, kM = 397;
   for (std::size_t k = 0; k < kN - kM; ++k) {
     const std::uint32_t y = (x[k] & 0x80000000u) | (x[k + 1] & 0x7fffffffu);
@@ -249,6 +258,7 @@ void mt19937_twist(Mt19937Window& w) {
   }
   x[kN - 1] = next_word(x[kN - 1], x[0], x[kM - 1]);
 }
+}  // namespace
 
 
 Mt19937Window mt19937_jump(const Mt19937Window& w, const Gf2Poly& g) {
@@ -399,6 +409,33 @@ struct HugePageAllocator {
 };
 using WindowVector = std::vector<Mt19937Window, HugePageAllocator<Mt19937Window>>;
 using SeedWindowVector = std::vector<Mt19937Window, HugePageAllocator<Mt19937Window, false>>;
+
+// A gone generator's window array, kept for the next generator (session 25): its 20 MB are touched
+// already, where a fresh array's first touch cost ~5-15 ms of page faults and clearing per generator on
+// this project's VM (perf: clear_page_erms under Streams::prepare). One array is kept (emptied: size 0,
+// capacity kept); every window is written before it is read, as in a fresh array. Host speed only.
+// Never destroyed (a generator in a static object may outlive any static here).
+struct WindowRecycler {
+  std::mutex mutex;
+  WindowVector kept;
+};
+WindowRecycler& window_recycler() {
+  static auto* recycler = new WindowRecycler;
+  return *recycler;
+}
+WindowVector take_recycled_window() {
+  WindowRecycler& r = window_recycler();
+  const std::lock_guard<std::mutex> lock(r.mutex);
+  WindowVector v = std::move(r.kept);
+  r.kept = WindowVector();
+  v.clear();
+  return v;
+}
+void recycle_window(WindowVector&& v) noexcept {
+  WindowRecycler& r = window_recycler();
+  const std::lock_guard<std::mutex> lock(r.mutex);
+  if (v.capacity() > r.kept.capacity()) std::swap(r.kept, v);  // the larger array is kept; v's is freed
+}
 }  // namespace
 
 // The 8192 stream states: stream t's window holds block `block[t]` (its 624 raw words after
@@ -412,6 +449,9 @@ struct Mt19937Generator::Streams {
 
   explicit Streams(std::uint64_t seed)
       : block(kMt19937Streams, -1), seed32(static_cast<std::uint32_t>(seed)) {}
+  ~Streams() { recycle_window(std::move(window)); }
+  Streams(const Streams&) = delete;
+  Streams& operator=(const Streams&) = delete;
 
   // Sets up (by jump ahead) every stream up to t. The initial windows depend on lo32(seed) only:
   // stream 8h + j (j = 1 .. 8) is stream 8h advanced by x^(j 2^2048) mod phi (mt19937_jump_many:
@@ -440,6 +480,13 @@ struct Mt19937Generator::Streams {
     // `window` grows with the streams set up (a generator's 20 MB are not zeroed and then
     // overwritten); the kernel extends it to all 8192 with zeros (window_all).
     const auto first = cached->windows.begin() + ready, last = cached->windows.begin() + t + 1;
+    // A gone generator's array if there is one (taken here, not at construction: set_seed builds the
+    // new Streams before the old one is gone and has recycled its array).
+    if (window.capacity() < kMt19937Streams) {
+      WindowVector recycled = take_recycled_window();
+      if (recycled.capacity() >= kMt19937Streams && window.empty()) window = std::move(recycled);
+      else recycle_window(std::move(recycled));
+    }
     if (window.capacity() < kMt19937Streams) window.reserve(kMt19937Streams);
     if (window.size() == ready) {
       window.insert(window.end(), first, last);
@@ -532,6 +579,34 @@ void Mt19937Generator::words(std::uint32_t* out, std::size_t n, bool uniform) {
 }
 
 namespace {
+// The operator's words of one stream in one row (mt19937_rows below): dst[c] = the tempered word at
+// block position positions[c] of window w (c < 8), or the bits of its float uniform. The scalar form
+// and an AVX-512 one (eight loads, the temper on 8 lanes, the uniform as x 2^-32 + 2^-33 in fp64 -
+// exact: 33 significant bits - rounded once to fp32 by VCVTPD2PS under the default rounding, as the
+// scalar cast): the same integer operations and the same single rounding, so the same bits.
+void temper_row_scalar(const std::uint32_t* w, const int* positions, bool uniform, std::uint32_t* dst) {
+  for (int c = 0; c < 8; ++c) {
+    const std::uint32_t x = mt19937_temper(w[positions[c]]);
+    dst[c] = uniform ? std::bit_cast<std::uint32_t>(mt19937_uniform(x)) : x;
+  }
+}
+__attribute__((target("avx512f,avx512vl"))) void temper_row_avx512(const std::uint32_t* w, const int* positions, bool uniform,
+                                                                   std::uint32_t* dst) {
+  // Eight scalar loads, not VPGATHERDD (measured several times slower on this project's VM).
+  __m256i y = _mm256_setr_epi32(static_cast<int>(w[positions[0]]), static_cast<int>(w[positions[1]]), static_cast<int>(w[positions[2]]),
+                                static_cast<int>(w[positions[3]]), static_cast<int>(w[positions[4]]), static_cast<int>(w[positions[5]]),
+                                static_cast<int>(w[positions[6]]), static_cast<int>(w[positions[7]]));
+  y = _mm256_xor_si256(y, _mm256_srli_epi32(y, 11));
+  y = _mm256_xor_si256(y, _mm256_and_si256(_mm256_slli_epi32(y, 7), _mm256_set1_epi32(static_cast<int>(0x9d2c5680u))));
+  y = _mm256_xor_si256(y, _mm256_and_si256(_mm256_slli_epi32(y, 15), _mm256_set1_epi32(static_cast<int>(0xefc60000u))));
+  y = _mm256_xor_si256(y, _mm256_srli_epi32(y, 18));
+  if (uniform) {
+    const __m512d v = _mm512_add_pd(_mm512_mul_pd(_mm512_cvtepu32_pd(y), _mm512_set1_pd(0x1p-32)), _mm512_set1_pd(0x1p-33));
+    y = _mm256_castps_si256(_mm512_cvtpd_ps(v));
+  }
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), y);
+}
+
 constexpr double kMtGpsimdOpsPerTwistWord = 9.0;
 constexpr double kMtGpsimdOpsPerTemperWord = 12.0;
 constexpr double kMtGpsimdOpsPerUniform = 16.0;
@@ -595,6 +670,21 @@ void Mt19937Generator::words_on_engines(std::uint32_t* out, std::size_t n, bool 
       const Tile inputs[] = {win, blk};
       nc.custom_op("mt19937_rows", outputs, inputs, cycles, [&, r0, r1](const CustomOpContext& ctx) {
         const Tile &o = ctx.outputs[0], &w = ctx.outputs[1], &bt = ctx.outputs[2];
+        static const bool avx512 = host_simd_available(HostSimd::avx512);
+        const auto& position_table = block_position_table();
+        // The 64-byte lines of a window that these rows read (the same in every stream), prefetched
+        // kAhead streams ahead: each stream's words are a few lines 2.5 KB from the previous
+        // stream's, and the 20 MB tile is swept once per tile, so the loads missed (perf: most of
+        // the operator's time waited on them). Host speed only.
+        constexpr std::int64_t kAhead = 8, kWordsPerLine = 16;
+        std::array<bool, kMt19937Words / kWordsPerLine + 1> line_read{};
+        for (std::uint64_t r = r0; r < r1; ++r)
+          for (const int pos : position_table[static_cast<std::size_t>(r % kMt19937RowsPerBlock)])
+            line_read[static_cast<std::size_t>(pos / kWordsPerLine)] = true;
+        std::array<std::int32_t, kMt19937Words / kWordsPerLine + 1> lines{};
+        std::size_t n_lines = 0;
+        for (std::size_t l = 0; l < line_read.size(); ++l)
+          if (line_read[l]) lines[n_lines++] = static_cast<std::int32_t>(l * kWordsPerLine);
         for (std::int32_t j = 0; j < o.partitions; ++j) {
           auto* wins = reinterpret_cast<std::uint32_t*>(w.at(j, 0));
           auto* bl = reinterpret_cast<std::uint32_t*>(bt.at(j, 0));
@@ -604,23 +694,21 @@ void Mt19937Generator::words_on_engines(std::uint32_t* out, std::size_t n, bool 
           // twists before the row that needs it, so the words are those of row-major order.
           for (std::int64_t sidx = 0; sidx < per_partition; ++sidx) {
             std::uint32_t* wv = wins + sidx * kMt19937Words;
+            if (sidx + kAhead < per_partition)
+              for (std::size_t l = 0; l < n_lines; ++l) __builtin_prefetch(wv + kAhead * kMt19937Words + lines[l]);
             for (std::uint64_t r = r0; r < r1; ++r) {
               const auto b = static_cast<std::uint32_t>(r / kMt19937RowsPerBlock + 1);
               const auto rr = static_cast<int>(r % kMt19937RowsPerBlock);
               const std::uint64_t q = (r << 16) + static_cast<std::uint64_t>((j * per_partition + sidx) * 8);
               if (q + 8 <= p0 || q >= p1) continue;  // no word of this stream in the call
-              if (bl[sidx] < b) {  // the rows enter a new block: twist in a local window
-                Mt19937Window window;
-                std::memcpy(window.data(), wv, sizeof(window));
-                for (; bl[sidx] < b; ++bl[sidx]) mt19937_twist(window);
-                std::memcpy(wv, window.data(), sizeof(window));
-              }
-              const BlockPositionRow& positions = block_position_table()[static_cast<std::size_t>(rr)];
-              for (int c = 0; c < 8; ++c) {
-                const std::uint32_t x = mt19937_temper(wv[positions[static_cast<std::size_t>(c)]]);
-                dst[static_cast<std::int64_t>(r - r0) * row_part + sidx * 8 + c] =
-                    uniform ? std::bit_cast<std::uint32_t>(mt19937_uniform(x)) : x;
-              }
+              // The rows enter a new block: twist the SBUF words in place (no copy out and back).
+              for (; bl[sidx] < b; ++bl[sidx]) twist_words(wv);
+              const int* positions = position_table[static_cast<std::size_t>(rr)].data();
+              std::uint32_t* row_dst = dst + static_cast<std::int64_t>(r - r0) * row_part + sidx * 8;
+              if (avx512)
+                temper_row_avx512(wv, positions, uniform, row_dst);
+              else
+                temper_row_scalar(wv, positions, uniform, row_dst);
             }
           }
         }

@@ -11,6 +11,10 @@ namespace trn::rand {
 
 namespace {
 constexpr std::int64_t kMaxFree = 2048;
+// A copying operator's chunk (spec.round_values): ~128 KB of values, whole rounds, so the buffer stays
+// in L2 between the slot routine's writes and the copy into the tile rows (a 1 MB buffer per tile
+// missed on both).
+constexpr std::uint64_t kChunkValues = 32768;
 }
 
 LaunchResult run_slot_kernel_bytes(const SlotKernelSpec& spec, std::span<std::byte> states, std::int64_t threads,
@@ -40,7 +44,17 @@ LaunchResult run_slot_kernel_bytes(const SlotKernelSpec& spec, std::span<std::by
   // The operator's values of one tile: one buffer for every tile (a zero-filled vector per tile
   // was a fresh allocation, memset and first-touch faults of 1 MiB sixteen times per 2^22 values).
   // In place (spec.states_in_place): none, the operator writes the output tile's rows directly.
-  std::vector<std::uint32_t> vals(run_rows ? 0 : static_cast<std::size_t>(std::min<std::uint64_t>(tile_values, values)));
+  // Chunks of whole rounds (spec.round_values): boundaries at round_phase + k round_values.
+  const std::uint64_t chunk_values =
+      spec.round_values == 0 ? tile_values : std::max(kChunkValues, spec.round_values);
+  const auto chunk_end = [&](std::uint64_t p, std::uint64_t limit) {  // call value indices
+    if (spec.round_values == 0) return limit;
+    const std::uint64_t last = p + chunk_values, R = spec.round_values, phase = spec.round_phase;
+    const std::uint64_t boundary = last < phase ? last : phase + (last - phase) / R * R;  // > p: chunk_values >= R > phase
+    return std::min(boundary, limit);
+  };
+  std::vector<std::uint32_t> vals(
+      run_rows ? 0 : static_cast<std::size_t>(std::min<std::uint64_t>(std::min(tile_values, chunk_values), values)));
   return launch(lc, [&](NeuronCore& nc) {
     const std::int32_t P = nc.hw().pmax;
     OnChipMemory& sbuf = nc.sbuf();
@@ -71,14 +85,21 @@ LaunchResult run_slot_kernel_bytes(const SlotKernelSpec& spec, std::span<std::by
                      const auto row_bytes = static_cast<std::size_t>(row_words) * 4;
                      for (std::int32_t p = 0; p < st.partitions; ++p)
                        std::memcpy(scratch.data() + static_cast<std::size_t>(p) * row_bytes, st.at(p, 0), row_bytes);
-                     run(v0, v0 + count, vals.data());
+                     // Value i of the tile is at partition i / F, column i mod F.
+                     for (std::uint64_t i = 0; i < count;) {
+                       const std::uint64_t end = chunk_end(v0 + i, v0 + count) - v0;
+                       run(v0 + i, v0 + end, vals.data());
+                       for (std::uint64_t k = i; k < end;) {
+                         const auto row = static_cast<std::int32_t>(k / static_cast<std::uint64_t>(F));
+                         const std::uint64_t col = k % static_cast<std::uint64_t>(F);
+                         const std::uint64_t n = std::min<std::uint64_t>(static_cast<std::uint64_t>(F) - col, end - k);
+                         std::memcpy(wtile.at(row, 0) + col * 4, &vals[static_cast<std::size_t>(k - i)], static_cast<std::size_t>(n) * 4);
+                         k += n;
+                       }
+                       i = end;
+                     }
                      for (std::int32_t p = 0; p < st.partitions; ++p)
                        std::memcpy(st.at(p, 0), scratch.data() + static_cast<std::size_t>(p) * row_bytes, row_bytes);
-                     for (std::uint64_t i = 0; i < count; i += static_cast<std::uint64_t>(F)) {
-                       const std::uint64_t n = std::min<std::uint64_t>(static_cast<std::uint64_t>(F), count - i);
-                       std::memcpy(wtile.at(static_cast<std::int32_t>(i / static_cast<std::uint64_t>(F)), 0),
-                                   &vals[static_cast<std::size_t>(i)], static_cast<std::size_t>(n) * 4);
-                     }
                    });
       // Without VectorE the operator wrote the output's bits (f32 outputs: their bit patterns).
       const Tile src = spec.uniform_on_vector ? floats.rows(0, rows) : wt.bitcast(out_dtype);

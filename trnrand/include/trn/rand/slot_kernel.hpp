@@ -52,6 +52,13 @@ struct SlotKernelSpec {
   // tile: 2 x 2.6 MB per tile for MRG32K3A's 81920 states). Needs a slot routine that takes any
   // contiguous run of threads (XORWOW's whole-round path wants all 4096 states: it copies).
   bool states_in_place = false;
+  // Copying operators (states_in_place false): the values of a whole round of the threads
+  // (threads x values_per_slot; 0: no rounds) and the call's value index of its first round boundary.
+  // The operator then runs its tile in chunks of whole rounds into a small buffer that stays in
+  // cache and copies each chunk into the tile rows (session 25; the same values: the slot routine
+  // takes the slots in order, and whole rounds keep its fast path).
+  std::uint64_t round_values = 0;
+  std::uint64_t round_phase = 0;
 };
 
 // Values [value_begin, value_end) of the call from the states (already copied out of SBUF into the
@@ -92,13 +99,17 @@ LaunchResult run_slots_kernel(std::string_view who, const SlotKernelSpec& spec, 
   if (states.size() != threads)
     throw UsageError(who, "states", "needs " + std::to_string(threads) + " thread states");
   const auto w = static_cast<std::uint64_t>(spec.values_per_slot);
-  if (!spec.states_in_place)
+  if (!spec.states_in_place) {
+    SlotKernelSpec rounds = spec;
+    rounds.round_values = threads * w;
+    rounds.round_phase = (threads - first_slot % threads) % threads * w;
     return run_slot_kernel(
-        spec, states, slots * w, out_dtype, out,
+        rounds, states, slots * w, out_dtype, out,
         [&](std::span<State> s, std::uint64_t v0, std::uint64_t v1, std::uint32_t* o) {
           run_slots(s, first_slot, v0 / w, v1 / w, o);
         },
         cfg);
+  }
   static_assert(std::is_trivially_copyable_v<State> && sizeof(State) % 4 == 0, "states are SBUF words");
   // Slot s is thread (first_slot + s) mod threads; partition p holds threads p tpp .. p tpp + tpp - 1.
   // The runs are taken in slot order, so every thread's steps stay in order (the same values).
