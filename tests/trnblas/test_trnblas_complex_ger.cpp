@@ -11,8 +11,9 @@
 //     fma chain, 1 in the add; |v|_1 = |re| + |im|);
 //   * the same bits for 1 and 2 host threads and 1 and 2 emulated cores, and under trn1_measured
 //     numerics (fp32 TensorE inputs are not rounded there);
-//   * one launch of 15 (geru) / 14 (gerc) instructions inside the limits; the general path (four
-//     launches) beyond them (n = 129, m = 257), which must satisfy the same contract.
+//   * one launch of 15 (geru) / 14 (gerc) instructions inside the limits, its plan text naming the
+//     kernel; the general path (four launches) beyond them (n = 129, m = 257), which must satisfy the
+//     same contract.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -114,6 +115,8 @@ TEST(ComplexGer, OneProgramIsItsContractBitForBitWithinGamma5AndDeterministic) {
             if (first.empty()) {
               first = A;
               first_instructions = rep.trace.instructions.size();
+              // The plan names the kernel that ran (the general path's GEMM plans otherwise).
+              ASSERT_EQ(rep.plan.find("complex_ger_one_program") != std::string::npos, sh.m <= 256 && sh.n <= 128) << where;
               continue;
             }
             ASSERT_EQ(0, std::memcmp(A.data(), first.data(), A.size() * sizeof(cf)))

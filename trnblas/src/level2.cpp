@@ -32,6 +32,7 @@
 #include <cmath>
 #include <cstring>
 #include <span>
+#include <string>
 #include <type_traits>
 
 #include "level12_internal.hpp"
@@ -1521,8 +1522,13 @@ void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cflo
          std::int64_t incx, const cfloat* y, std::int64_t incy, cfloat* A, std::int64_t lda, CallReport* report) {
   l12::Report rep(s, report);
   if (m == 0 || n == 0 || alpha == cfloat(0.0f)) return;
-  if (complex_ger_fits_one_program(s, m, n, incx, incy))
+  if (complex_ger_fits_one_program(s, m, n, incx, incy)) {
+    if (report != nullptr && report->plans_wanted)
+      report->add_plan(std::string(conjugate ? "cgerc " : "cgeru ") + std::to_string(m) + " x " + std::to_string(n) +
+                       ": one program (complex_ger_one_program: x, y in by DMA, u = alpha x on VectorE, both planes' "
+                       "k = 2 products on TensorE, one add, one DMA out)");
     return complex_ger_one_program(s, conjugate, m, n, alpha, x, incx, y, incy, A, lda, rep);
+  }
   ScratchVector<cfloat> u(static_cast<std::size_t>(m));
   copy(s, m, x, incx, u.data(), 1, rep.sub());  // x's gather: DMAs (exact)
   rep.add_sub();
