@@ -358,6 +358,18 @@ int main(int argc, char** argv) {
                   [&] {
                     cblas_cgemv(CblasColMajor, CblasNoTrans, 8, 8, &cone, ca.data(), 64, cx.data(), 1, &czero, cy.data(), 1);
                   }});
+  // LAPACK's csytf2 / csptrs / cgbtrs rank-1 updates: cgeru_ of m x 1 (one program since session 25).
+  using CGerF = void(const int*, const int*, const void*, const void*, const int*, const void*, const int*, void*, const int*);
+  auto* f_cgeru = reinterpret_cast<CGerF*>(sym("cgeru_"));
+  std::vector<trnComplex> cger_a(64 * 64, trnComplex{0.25f, -0.5f});
+  const trnComplex cminus{-0.75f, 0.5f};
+  static const int kSix = 6;
+  rows.push_back({"ABI cgeru 6x1", reps(5000),
+                  [&] {
+                    f_cgeru(&kSix, &kOne, &cminus, cx.data(), &kOne, cy.data(), &kOne, cger_a.data(), &kLd);
+                    return 0;
+                  },
+                  [&] { cblas_cgeru(CblasColMajor, 6, 1, &cminus, cx.data(), 1, cy.data(), 1, cger_a.data(), 64); }});
   rows.push_back({"Ddot n=4", reps(1000),
                   [&] { return static_cast<int>(trnblasDdot(h, 4, xd.data(), 1, yd.data(), 1, &rd)); },
                   [&] { rd = cblas_ddot(4, xd.data(), 1, yd.data(), 1); }});

@@ -14,7 +14,8 @@
 // (a copy with zeros, and ones on a unit diagonal: data movement only, the analogue of a masked
 // DMA), then run the dense product. ger is the k = 1 GEMM A = x (alpha y)^T + 1 * A (alpha y first:
 // see scaled; fp64 on the host side). Small fp32 gemv and ger calls issue the GEMM's instructions in
-// one direct program (gemv_one_program, ger_one_program: no GEMM driver, no second launch); fp32 gemv
+// one direct program (gemv_one_program, ger_one_program, complex_ger_one_program: no GEMM driver, no
+// second launch); fp32 gemv
 // of two tiles (len <= 256) issues the driver's own program directly (gemv_two_tiles: same trace).
 // trsv: float runs trsv_kernel (column substitution with x on one partition's free axis: VectorE
 // divide and updates; trsm_left_kernel's TensorE broadcasts beyond kTrsvMaxN); double is blocked by kTrsvBlock columns: each diagonal block is
@@ -31,6 +32,7 @@
 #include <cmath>
 #include <cstring>
 #include <span>
+#include <string>
 #include <type_traits>
 
 #include "level12_internal.hpp"
@@ -1419,6 +1421,92 @@ void ger_planes(const Settings& s, bool conjugate, std::int64_t m, std::int64_t 
       A[i + j * lda] = std::complex<R>(ar[static_cast<std::size_t>(i + j * m)], ai[static_cast<std::size_t>(i + j * m)]);
 }
 
+// Complex fp32 geru / gerc in ONE program: the x copy, u = alpha x (scal), the sign flips of the
+// operand packing and both planes' k = 2 GEMMs of the general path (ger_planes), fused.
+// Algorithm   x and y come in by DMA as two-partition tiles in both part orders, (re; im) and
+//             (im; re) (partition stride +-1 float of the interleaved data; K = 2 on partitions).
+//             u = alpha x with scal's VectorE instructions per element: t1 = x * ar, t2 = x_swapped * ai
+//             on both partitions, then ui = t1 + t2 (partition 1) and ur = t1 - t2 (partition 0, the
+//             one partition an instruction can address alone: partition starts are 32-aligned).
+//             The stationary operands are the general path's packed planes, sign flips included:
+//             real plane W_r = (yr; -1 * yi) (geru: y * -1, row 0 copied back) or (yr; yi) (gerc);
+//             imaginary plane W_i = (yi; yr) (geru) or (-1 * yi; yr) (gerc). Two nc_matmuls with
+//             moving u [2, m] (accumulate = false) give PSUM[j, i] = fma(u_1i, w_1j, fma(u_0i, w_0j, +0))
+//             per plane into the two halves of one [n, 2m] PSUM tile; one tensor_tensor adds them,
+//             read interleaved, to A's [n, 2m] block (column j of A on partition j, its re/im pairs
+//             on the free axis: contiguous runs) and one DMA writes it back. The general path's
+//             epilogue was tensor_copy (alpha = 1), c = 1 * c, v = v + c: the same sum, since
+//             1 * c is c (a signalling NaN is quieted either way by the add). So each element is the
+//             general path's fl(a + fl(fl(u_0 w_0) + u_1 w_1)) with u = fl(alpha x) rounded as scal
+//             does: the same bits, signed zeros included; the one difference is the sign bit of a
+//             NaN made from a NaN imaginary part of y by gerc (the host negation flipped it, the
+//             multiply by -1 keeps it). New trace and modeled time (docs/trnblas.md, "Complex ger
+//             in one program"): 28 instructions in 4 launches -> 14 (gerc) / 15 (geru) in one.
+// Engines     DMA, VectorE, TensorE.
+// Accuracy    Per component fl(a + fl(fl(ur yr) -+ ui yi)) (resp. ur yi +- ui yr) with ur, ui each
+//             within gamma_2 |alpha|_1 |x_i|_1 of alpha x: |error| <= gamma_5 (|alpha|_1 |x_i|_1 |y_j|_1
+//             + |a_ij|) per component, |v|_1 = |re| + |im| (docs/trnblas.md, "Complex ger in one program").
+// Limits      incx, incy != 0; n <= min(pmax, gemm_stationary_fmax) (PSUM partitions, PE columns);
+//             2m fp32 in one PSUM bank and m <= gemm_moving_fmax. Larger calls take ger_planes.
+bool complex_ger_fits_one_program(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t incx,
+                                  std::int64_t incy) {
+  const HardwareSpec& hw = hardware_spec(s.target);
+  return incx != 0 && incy != 0 && n <= std::min<std::int64_t>(hw.pmax, hw.gemm_stationary_fmax) &&
+         2 * m <= hw.psum_bank_bytes / 4 && m <= hw.gemm_moving_fmax;
+}
+
+void complex_ger_one_program(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cfloat alpha,
+                             const cfloat* x, std::int64_t incx, const cfloat* y, std::int64_t incy, cfloat* A,
+                             std::int64_t lda, l12::Report& rep) {
+  const auto rows = static_cast<std::int32_t>(n);
+  // Element 0 of each vector (inc < 0: the last stored one, walked backwards) as floats: re at +0, im at +1.
+  const float* const xf = reinterpret_cast<const float*>(l12::first(x, m, incx));
+  const float* const yf = reinterpret_cast<const float*>(l12::first(y, n, incy));
+  const float ar = alpha.real(), ai = alpha.imag();
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    // The two-partition operands side by side in one tile, then A's block (l12::FirstTiles: one
+    // allocation, no poison fill; every tile is a DMA's or an instruction's destination first).
+    const l12::FirstTiles sb(nc.sbuf(), {{2, 3 * m + 3 * n}, {rows, 2 * m}}, "complex ger operands");
+    const Tile& pairs = sb[0];
+    const Tile& c = sb[1];
+    const Tile x_ri = pairs.cols(0, m), x_ir = pairs.cols(m, m), u = pairs.cols(2 * m, m);
+    const Tile y_ri = pairs.cols(3 * m, n), y_ir = pairs.cols(3 * m + n, n), y_rn = pairs.cols(3 * m + 2 * n, n);
+    const Tile acc = nc.psum().alloc(DType::f32, rows, {2 * m}, "u W^T (re | im)", 0, AllocFill::none);
+    struct FreePsum {
+      OnChipMemory& m;
+      const Tile& t;
+      ~FreePsum() { m.free(t); }
+    } free_acc{nc.psum(), acc};
+    nc.dma_copy(x_ri, l12::hbm_f32(xf, 2, 1, m, 2 * incx));       // (xr; xi)
+    nc.dma_copy(x_ir, l12::hbm_f32(xf + 1, 2, -1, m, 2 * incx));  // (xi; xr)
+    nc.dma_copy(y_ri, l12::hbm_f32(yf, 2, 1, n, 2 * incy));       // (yr; yi)
+    nc.dma_copy(y_ir, l12::hbm_f32(yf + 1, 2, -1, n, 2 * incy));  // (yi; yr)
+    const Tile a = l12::hbm_f32(reinterpret_cast<float*>(A), rows, 2 * lda, 2 * m, 1);
+    nc.dma_copy(c, a);
+    // u = alpha x as scal: ur = fl(fl(xr ar) - fl(xi ai)), ui = fl(fl(xi ar) + fl(xr ai)).
+    nc.tensor_scalar(x_ri, x_ri, AluOp::multiply, ar);  // (xr ar; xi ar)
+    nc.tensor_scalar(x_ir, x_ir, AluOp::multiply, ai);  // (xi ai; xr ai)
+    nc.tensor_tensor(u, x_ri, x_ir, AluOp::add);         // partition 1: ui (partition 0 is replaced next)
+    nc.tensor_tensor(u.rows(0, 1), x_ri.rows(0, 1), x_ir.rows(0, 1), AluOp::subtract);  // ur
+    // The planes' stationary operands, as ger_planes packs them.
+    const Tile* w_re = &y_ri;
+    const Tile* w_im = &y_ir;
+    if (conjugate) {
+      nc.tensor_scalar(y_ir.rows(0, 1), y_ir.rows(0, 1), AluOp::multiply, -1.0f);  // (-yi; yr)
+    } else {
+      nc.tensor_scalar(y_rn, y_ri, AluOp::multiply, -1.0f);  // (-yr; -yi), then row 0 back to yr
+      nc.tensor_copy(y_rn.rows(0, 1), y_ri.rows(0, 1));
+      w_re = &y_rn;
+    }
+    nc.nc_matmul(acc.cols(0, m), *w_re, u, /*accumulate=*/false);
+    nc.nc_matmul(acc.cols(m, m), *w_im, u, /*accumulate=*/false);
+    // A += the planes, read interleaved: free element 2i + p of A's block is plane p's element i.
+    nc.tensor_tensor(c, tile::view(acc, 0, {{m, 1}, {2, m}}), c, AluOp::add);
+    nc.dma_copy(a, c);
+  });
+  rep.add(std::move(r.trace));
+}
+
 }  // namespace
 
 void hemv(const Settings& s, Uplo uplo, std::int64_t n, cfloat alpha, const cfloat* A, std::int64_t lda,
@@ -1434,6 +1522,13 @@ void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cflo
          std::int64_t incx, const cfloat* y, std::int64_t incy, cfloat* A, std::int64_t lda, CallReport* report) {
   l12::Report rep(s, report);
   if (m == 0 || n == 0 || alpha == cfloat(0.0f)) return;
+  if (complex_ger_fits_one_program(s, m, n, incx, incy)) {
+    if (report != nullptr && report->plans_wanted)
+      report->add_plan(std::string(conjugate ? "cgerc " : "cgeru ") + std::to_string(m) + " x " + std::to_string(n) +
+                       ": one program (complex_ger_one_program: x, y in by DMA, u = alpha x on VectorE, both planes' "
+                       "k = 2 products on TensorE, one add, one DMA out)");
+    return complex_ger_one_program(s, conjugate, m, n, alpha, x, incx, y, incy, A, lda, rep);
+  }
   ScratchVector<cfloat> u(static_cast<std::size_t>(m));
   copy(s, m, x, incx, u.data(), 1, rep.sub());  // x's gather: DMAs (exact)
   rep.add_sub();

@@ -40,7 +40,10 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <exception>
+#include <initializer_list>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "level3_internal.hpp"
@@ -64,15 +67,148 @@ std::int32_t rows32(std::int64_t v) { return static_cast<std::int32_t>(v); }
 // was ~5 % of `xlintsts`' SGE path, whose strsm_/ctrsm_ calls are mostly of order 1-50 with nrhs <= 4).
 constexpr AllocFill kWrittenFirst = AllocFill::none;
 
+// ---- the launch's tiles as one allocation per memory (host work only; issue #30, session 25) ----
+// A launch of these kernels allocates every SBUF and PSUM tile into an empty memory and frees none
+// before the launch ends, so the allocator's placements depend only on the sequence of requests, and
+// that sequence only on the PlanKey below (the loops over blocks, systems and block columns). The
+// first launch of a key allocates tile by tile, as before, and records where each tile went
+// (TilePlan); later launches of that key make ONE allocation per memory, of the recorded extent, and
+// hand out the tiles as views at the recorded offsets: field for field the Tiles the allocator
+// returned (base, offset, partitions, size), so every instruction, trace record, output bit and
+// modeled time is the same. One allocation leaves the same peak (the memory's used bytes) only when
+// the tiles lie end to end from offset 0; a plan with a gap (a PSUM bank skip) or with a tile that is
+// not a poison-free fp32 [rows, cols] from partition 0 is not recorded, and its key keeps allocating
+// tile by tile. Each view is checked against its recorded request (an internal error if the sequence
+// ever differed). ~17 (real) to ~36 (complex) allocations of ~360 host instructions each per solve.
+struct TilePlan {
+  struct Slot {
+    std::int32_t rows;
+    std::int64_t cols, offset;  // fp32 columns; byte offset in every partition
+  };
+  std::vector<Slot> slots;
+  std::int64_t extent = 0;  // bytes per partition, offset 0 to the end of the last tile
+  std::int32_t rows = 1;    // the most partitions of any tile
+};
+
+// Everything the request sequence of a launch depends on.
+struct PlanKey {
+  const HardwareSpec* hw = nullptr;
+  bool complex = false, inverse = false, lower = false;
+  std::int64_t order = 0, nrhs = 0, systems = 0;
+  bool operator==(const PlanKey&) const = default;
+};
+
+// The recorded plans of this thread's keys, direct-mapped by a hash of the key (LAPACK's getrs / trtrs
+// sweep orders 1-50 in both triangles with nrhs 1, 2, 15: ~150 keys, each for a few calls; a table
+// searched in order, or replaced round robin with fewer entries than the sweep, never hit).
+struct PlanEntry {
+  PlanKey key;
+  bool valid = false;
+  TilePlan sb, ps;
+};
+struct PlanCache {
+  static constexpr std::size_t kEntries = 256;
+  std::array<PlanEntry, kEntries> entries;
+  static std::size_t slot(const PlanKey& k) {
+    std::uint64_t h = static_cast<std::uint64_t>(k.order) * 0x9e3779b97f4a7c15ull;
+    h ^= static_cast<std::uint64_t>(k.nrhs) * 0xc2b2ae3d27d4eb4full + static_cast<std::uint64_t>(k.systems) * 0x165667b19e3779f9ull;
+    h ^= (k.complex ? 1u : 0u) | (k.inverse ? 2u : 0u) | (k.lower ? 4u : 0u);
+    h ^= reinterpret_cast<std::uintptr_t>(k.hw) >> 4;
+    return static_cast<std::size_t>((h ^ (h >> 29)) % kEntries);
+  }
+  const PlanEntry* find(const PlanKey& k) const {
+    const PlanEntry& e = entries[slot(k)];
+    return e.valid && e.key == k ? &e : nullptr;
+  }
+  void store(const PlanKey& k, TilePlan&& sb, TilePlan&& ps) {
+    PlanEntry& e = entries[slot(k)];
+    e.key = k;
+    e.valid = true;
+    e.sb = std::move(sb);
+    e.ps = std::move(ps);
+  }
+};
+PlanCache& plan_cache() {
+  thread_local PlanCache cache;
+  return cache;
+}
+
+// One memory's tiles of a launch: AllocScope's alloc, recording (plan == nullptr) or slicing.
+class TileArena {
+ public:
+  TileArena(OnChipMemory& mem, const TilePlan* plan) : scope_(mem), plan_(plan), empty_at_start_(mem.used_bytes() == 0) {
+    if (plan_ != nullptr)
+      all_ = scope_.alloc(DType::f32, plan_->rows, {plan_->extent / 4}, "narrow TRSM tiles", 0, AllocFill::none);
+  }
+  Tile alloc(DType dtype, std::int32_t partitions, std::initializer_list<std::int64_t> free_shape, std::string_view name,
+             std::int32_t partition_start, AllocFill fill) {
+    const bool plain = dtype == DType::f32 && free_shape.size() == 1 && partition_start == 0 && fill == AllocFill::none;
+    if (plan_ == nullptr) {
+      const Tile t = scope_.alloc(dtype, partitions, free_shape, name, partition_start, fill);
+      recordable_ = recordable_ && plain;
+      const std::int64_t cols = *free_shape.begin();
+      const std::int64_t need = (cols * 4 + kAllocAlignBytes - 1) / kAllocAlignBytes * kAllocAlignBytes;
+      record_.slots.push_back({partitions, cols, t.offset_bytes});
+      record_.extent = std::max(record_.extent, t.offset_bytes + need);
+      record_.rows = std::max(record_.rows, partitions);
+      used_ += need;
+      return t;
+    }
+    if (!plain || next_ >= plan_->slots.size() || plan_->slots[next_].rows != partitions ||
+        plan_->slots[next_].cols != *free_shape.begin())
+      throw Error("trnblas narrow TRSM: a tile request differs from the recorded plan of its launch");
+    const TilePlan::Slot& s = plan_->slots[next_++];
+    Tile t = all_;
+    t.partitions = s.rows;
+    t.base += s.offset;
+    t.offset_bytes += s.offset;
+    t.size[0] = s.cols;
+    return t;
+  }
+  // The recorded plan, when one allocation can stand for its tiles (see above).
+  bool take_record(TilePlan& out) {
+    if (plan_ != nullptr || !recordable_ || !empty_at_start_ || used_ != record_.extent) return false;
+    out = std::move(record_);
+    return true;
+  }
+
+ private:
+  AllocScope scope_;
+  const TilePlan* plan_;
+  bool empty_at_start_;
+  Tile all_{};
+  TilePlan record_;
+  std::int64_t used_ = 0;
+  bool recordable_ = true;
+  std::size_t next_ = 0;
+};
+
 // What both kernels open with: blocks of pmax rows of an order-`order` triangle (the last one
-// `width` rows) and the SBUF / PSUM scopes every tile of the launch lives in.
+// `width` rows) and the SBUF / PSUM arenas every tile of the launch lives in (their plans recorded
+// when the launch ends normally).
 struct BlockFrame {
-  BlockFrame(NeuronCore& nc, std::int64_t n)
-      : P(nc.hw().pmax), order(n), blocks((n + P - 1) / P), Pi(rows32(P)), sb(nc.sbuf()), ps(nc.psum()) {}
+  BlockFrame(NeuronCore& nc, const PlanKey& key)
+      : P(nc.hw().pmax), order(key.order), blocks((order + P - 1) / P), Pi(rows32(P)), key_(key),
+        plan_(plan_cache().find(key)), exceptions_(std::uncaught_exceptions()),
+        sb(nc.sbuf(), plan_ != nullptr ? &plan_->sb : nullptr), ps(nc.psum(), plan_ != nullptr ? &plan_->ps : nullptr) {}
+  ~BlockFrame() {
+    if (plan_ != nullptr || std::uncaught_exceptions() != exceptions_) return;
+    TilePlan s, p;
+    if (sb.take_record(s) && ps.take_record(p)) plan_cache().store(key_, std::move(s), std::move(p));
+  }
+  BlockFrame(const BlockFrame&) = delete;
+  BlockFrame& operator=(const BlockFrame&) = delete;
   std::int64_t width(std::int64_t b) const { return std::min(P, order - b * P); }
   const std::int64_t P, order, blocks;
   const std::int32_t Pi;  // P as a partition count
-  AllocScope sb, ps;
+
+ private:
+  const PlanKey key_;
+  const PlanEntry* const plan_;
+  const int exceptions_;
+
+ public:
+  TileArena sb, ps;
 };
 
 // The identity of the widest diagonal block, min(pmax, order) square (every use reads its leading
@@ -143,7 +279,8 @@ void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<float>& p) {
 // system's launch is the instruction sequence it always was, and a batch's systems overlap.
 void trsm_narrow_kernel(NeuronCore& nc, std::span<const NarrowTrsm<float>> systems) {
   const NarrowTrsm<float>& p0 = systems.front();
-  BlockFrame frame(nc, p0.order);
+  BlockFrame frame(nc, PlanKey{&nc.hw(), false, p0.x != nullptr, p0.lower, p0.order, p0.nrhs,
+                               static_cast<std::int64_t>(systems.size())});
   const std::int64_t P = frame.P, blocks = frame.blocks, nrhs = p0.nrhs;
   const auto nsys = static_cast<std::int64_t>(systems.size());
   // E(i, j) at e[i si + j sj]: the block (i0.., j0..) with partitions along i (direct) or j (transposed).
@@ -413,7 +550,7 @@ void trsm_narrow_kernel(NeuronCore& nc, std::span<const NarrowTrsm<float>> syste
 // (and the reciprocal's gamma_7 in X_0, which the Newton steps correct): |r_b - T_b y_b| <=
 // gamma_{2w+4} (|r_b| + |T_b| |y_b|) + 4 gamma_{6w+4}^2 (|T_b| |T_b^-1|)^4 |r_b|.
 void trsm_narrow_kernel(NeuronCore& nc, const NarrowTrsm<std::complex<float>>& p) {
-  BlockFrame frame(nc, p.order);
+  BlockFrame frame(nc, PlanKey{&nc.hw(), true, p.x != nullptr, p.lower, p.order, p.nrhs, 1});
   const std::int64_t P = frame.P, blocks = frame.blocks, nrhs = p.nrhs;
   const float* ef = reinterpret_cast<const float*>(p.e);
   float* zf = reinterpret_cast<float*>(p.z);

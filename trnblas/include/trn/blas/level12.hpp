@@ -229,7 +229,8 @@ TRNBLAS_HER(cdouble, double)
 #undef TRNBLAS_HER
 // A = alpha x y^T + A (geru) or alpha x y^H + A (gerc, conjugate = true), m x n complex: u = alpha x
 // (VectorE for C, host side for Z), then the real and imaginary planes of A are updated by two
-// k = 2 GEMMs, Ar += [ur ui] [yr -+yi]^T and Ai += [ur ui] [+-yi yr]^T (upper signs: geru).
+// k = 2 GEMMs, Ar += [ur ui] [yr -+yi]^T and Ai += [ur ui] [+-yi yr]^T (upper signs: geru). C with
+// n <= 128 and m <= 256 runs all of it as one program (the same arithmetic; docs/trnblas.md).
 void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cfloat alpha, const cfloat* x,
          std::int64_t incx, const cfloat* y, std::int64_t incy, cfloat* A, std::int64_t lda,
          CallReport* report = nullptr);
