@@ -736,7 +736,7 @@ void complex_product(const Settings& s, Op trans, bool conjugate, std::int64_t m
 //             the same of beta and y (y in by one DMA as [len_y, 2]) added to it -- complex_axpby's
 //             roundings in its operand order, fl(fl(c a) op t) as ONE tensor_scalar with t the
 //             per-partition operand (as the real axpy's column layout); one DMA of [len_y, 2] to y.
-//             17 instructions with beta != 0, 11 without (the two launches: 25 and 15), no host split
+//             17 instructions with beta != 0, 10 without (the two launches: 25 and 15), no host split
 //             of p and no second launch: a new trace and modeled time (docs/trnblas.md, "Session 25").
 // Engines     DMA, TensorE, VectorE.
 // Accuracy    As before: |error| <= gamma_{2 len_x + 2} (|alpha| |A| |x|) + gamma_2 |beta| |y| componentwise
