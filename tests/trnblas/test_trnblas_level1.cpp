@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "blas_test_util.hpp"
+#include "trn/blas/level12.hpp"
 
 namespace {
 
@@ -913,6 +914,85 @@ TEST(Level1Short, IamaxIaminOneGpSimdOperatorMatchesTheReferenceLoop) {
       }
     }
   EXPECT_EQ(calls, 4 * 16 * 2 * 6 * 2);
+}
+
+
+// caxpy of n <= 8 on [n, 2] columns (level1.cpp, complex_axpy_columns; session 25): bit for bit its
+// arithmetic, which is the general path's -- per part fl(y + fl(fl(ar xr) - fl(ai xi))) and fl(y +
+// fl(fl(ar xi) + fl(ai xr))) -- with special values (signed zeros, Inf, NaN, subnormals, overflow) in x,
+// y and alpha, increments 1, 2, -1, -3 (n from 1 to 12: both sides of the limit); NaN results compared
+// as NaN. Then within gamma_3 (|alpha| |x| + |y|) per part of a long-double reference, the same bits at 1
+// and 2 host threads and on 2 emulated cores, and the launch's 9 instructions for n <= 8 (so the test
+// sees the path it checks).
+TEST(ComplexAxpyColumns, BitsAreItsArithmeticWithinTheBoundAndTheSameOnThreadsAndCores) {
+  using C = std::complex<float>;
+  const auto& specials = kShortSpecials;
+  const C alphas[] = {C(1, 0), C(-1, 0), C(0.7f, -0.2f), C(0, 1), C(-0.0f, 0.5f), C(0x1p100f, -3), C(1e-30f, -0.0f)};
+  const int incs[][2] = {{1, 1}, {2, 1}, {-1, 2}, {1, -3}, {-3, -1}};
+  for (const bool with_specials : {true, false}) {
+    for (int n = 1; n <= 12; ++n) {
+      for (const auto& inc : incs) {
+        for (const C alpha : alphas) {
+          const int ix = inc[0], iy = inc[1];
+          std::vector<float> xf = blastest::uniform_f(2 * ((n - 1) * std::abs(ix) + 1), 71 + static_cast<std::uint64_t>(n));
+          std::vector<float> yf = blastest::uniform_f(2 * ((n - 1) * std::abs(iy) + 1), 73 + static_cast<std::uint64_t>(n));
+          if (with_specials) {
+            for (std::size_t i = 0; i < xf.size(); i += 3) xf[i] = specials[(i / 3 + static_cast<std::size_t>(n)) % std::size(specials)];
+            for (std::size_t i = 1; i < yf.size(); i += 4) yf[i] = specials[(i / 4 + 3) % std::size(specials)];
+          }
+          std::vector<C> x(xf.size() / 2), y0(yf.size() / 2);
+          for (std::size_t i = 0; i < x.size(); ++i) x[i] = C(xf[2 * i], xf[2 * i + 1]);
+          for (std::size_t i = 0; i < y0.size(); ++i) y0[i] = C(yf[2 * i], yf[2 * i + 1]);
+          std::vector<C> runs[3];
+          for (int run = 0; run < 3; ++run) {  // 1 thread; 2 threads; 2 emulated cores
+            trn::blas::Settings s;
+            s.host_threads = run == 1 ? 2 : 1;
+            s.num_cores = run == 2 ? 2 : 1;
+            runs[run] = y0;
+            trn::blas::CallReport rep;
+            trn::blas::axpy(s, n, alpha, x.data(), ix, runs[run].data(), iy, &rep);
+            if (run == 0 && n <= 8) {
+              EXPECT_EQ(rep.profile.total_instructions, 9) << "n=" << n;
+            }
+          }
+          ASSERT_EQ(0, std::memcmp(runs[0].data(), runs[1].data(), runs[0].size() * sizeof(C))) << "1 vs 2 threads";
+          ASSERT_EQ(0, std::memcmp(runs[0].data(), runs[2].data(), runs[0].size() * sizeof(C))) << "1 vs 2 cores";
+          const std::vector<C>& y = runs[0];
+          for (int i = 0; i < n; ++i) {
+            const C xi = x[static_cast<std::size_t>(ix > 0 ? i * ix : (n - 1 - i) * -ix)];
+            const std::size_t at = static_cast<std::size_t>(iy > 0 ? i * iy : (n - 1 - i) * -iy);
+            const C yi = y0[at];
+            volatile float p1 = alpha.real() * xi.real(), p2 = alpha.imag() * xi.imag();
+            volatile float re = p1 - p2;
+            re = yi.real() + re;
+            volatile float q1 = alpha.real() * xi.imag(), q2 = alpha.imag() * xi.real();
+            volatile float im = q1 + q2;
+            im = yi.imag() + im;
+            const float want[2] = {re, im}, got[2] = {y[at].real(), y[at].imag()};
+            for (int part = 0; part < 2; ++part) {
+              if (std::isnan(want[part])) {
+                ASSERT_TRUE(std::isnan(got[part])) << "n=" << n << " i=" << i << " part=" << part;
+                continue;
+              }
+              std::uint32_t gb = 0, wb = 0;
+              std::memcpy(&gb, &got[part], 4);
+              std::memcpy(&wb, &want[part], 4);
+              ASSERT_EQ(gb, wb) << "n=" << n << " ix=" << ix << " iy=" << iy << " alpha=" << alpha << " i=" << i
+                                << " part=" << part << " got " << got[part] << " want " << want[part];
+            }
+            if (with_specials || std::abs(alpha.real()) > 1e30f) continue;
+            const long double ar = alpha.real(), ai = alpha.imag(), xr = xi.real(), xim = xi.imag();
+            const long double er = yi.real() + (ar * xr - ai * xim), ei = yi.imag() + (ar * xim + ai * xr);
+            const long double u = std::numeric_limits<float>::epsilon() / 2.0L, g3 = 3 * u / (1 - 3 * u);
+            const long double mr = std::fabs(ar * xr) + std::fabs(ai * xim) + std::fabs(static_cast<long double>(yi.real()));
+            const long double mi = std::fabs(ar * xim) + std::fabs(ai * xr) + std::fabs(static_cast<long double>(yi.imag()));
+            EXPECT_LE(std::fabs(static_cast<long double>(y[at].real()) - er), g3 * mr + 1e-44L) << "n=" << n << " i=" << i;
+            EXPECT_LE(std::fabs(static_cast<long double>(y[at].imag()) - ei), g3 * mi + 1e-44L) << "n=" << n << " i=" << i;
+          }
+        }
+      }
+    }
+  }
 }
 
 }  // namespace

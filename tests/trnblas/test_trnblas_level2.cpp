@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "blas_test_util.hpp"
+#include "trn/blas/level12.hpp"
 
 namespace {
 
@@ -1750,6 +1751,147 @@ TEST(Level2SymmetricStaging, SymvIsGemvOnTheExplicitSymmetricMatrixBitForBit) {
         ASSERT_EQ(trnblasSgemv(h, TRNBLAS_OP_N, n, n, &alpha, D.data(), n, x0.data(), 1, &beta, yg.data(), 1),
                   TRNBLAS_STATUS_SUCCESS);
         ASSERT_EQ(0, std::memcmp(ys.data(), yg.data(), ys.size() * 4)) << "n=" << n << " up=" << up << " beta=" << beta;
+      }
+    }
+  }
+}
+
+// The small complex float gemv in one program (level2.cpp, complex_gemv_one_program; session 25): bit
+// for bit its documented arithmetic, which is what the two launches before it computed (complex_product's
+// real-form matmul, then l12::complex_axpby): per output part the micro-kernel's fma chain from +0 over
+// the 2 len_x reals of x against the real form's row (re: ar x_r, -ai x_i per k; im: ai x_r, ar x_i;
+// conjugate: ai -> -ai), then re = fl(fl(alpha_r p_r) - fl(alpha_i p_i)), im = fl(fl(alpha_r p_i) +
+// fl(alpha_i p_r)) and, beta != 0, the same of beta and y added. Special values (signed zeros, Inf,
+// NaN, subnormals, overflow) in A, x and y; NaN results compared as NaN. Then within the bound of a
+// long-double product (gamma_{2 len_x + 4} of the absolute terms), the same bits at 1 and 2 host
+// threads and on 2 emulated cores, and the one launch's instruction count (17 with beta, 10 without),
+// so that the test sees the path it checks. Shapes inside the one-program limits and one beyond.
+namespace {
+float bits_model_part(const std::vector<std::complex<float>>& A, int lda, trn::blas::Op op, bool conj, int i, int K,
+                      const std::vector<std::complex<float>>& x, int incx, int part) {
+  // Real term kk = 2k + c (c = 0: x_k's real part); beyond 128 terms (the two launches' path past the
+  // one-program limits) each 128-term K tile is summed on its own and added to the total, as Sgemv's.
+  volatile float total = 0.0f, s = 0.0f;
+  for (int kk = 0; kk < 2 * K; ++kk) {
+    const int k = kk / 2;
+    const std::complex<float> a = op == trn::blas::Op::N ? A[static_cast<std::size_t>(i + k * lda)]
+                                                         : A[static_cast<std::size_t>(k + i * lda)];
+    const float ar = a.real(), ai = conj ? -a.imag() : a.imag();
+    const std::complex<float> xk = x[idx(K, incx, k)];
+    const float coef = kk % 2 == 0 ? (part == 0 ? ar : ai) : (part == 0 ? -ai : ar);
+    if (kk % 128 == 0) s = 0.0f;
+    s = std::fma(coef, kk % 2 == 0 ? xk.real() : xk.imag(), static_cast<float>(s));
+    if (kk % 128 == 127 || kk == 2 * K - 1) total = kk < 128 ? static_cast<float>(s) : total + s;
+  }
+  return total;
+}
+// fl(fl(ca a) op fl(cb b)), op = +1 add / -1 subtract.
+float combine_model(float a, float b, float ca, float cb, int op) {
+  volatile float ta = ca * a, tb = cb * b;
+  volatile float r = op > 0 ? ta + tb : ta - tb;
+  return r;
+}
+}  // namespace
+
+TEST(Level2ComplexGemvOneProgram, BitsAreItsArithmeticWithinTheBoundAndTheSameOnThreadsAndCores) {
+  using C = std::complex<float>;
+  using trn::blas::Op;
+  struct Shape {
+    int m, n, ix, iy;
+  };
+  const Shape shapes[] = {{1, 1, 1, 1}, {2, 1, 1, 10}, {10, 1, 1, 10}, {3, 5, -2, 3}, {7, 7, 1, 1},
+                          {64, 30, 2, 1}, {30, 64, -1, 2}, {64, 64, 1, 1}, {65, 40, 1, 1}};
+  const C scalars[][2] = {{C(1, 0), C(0, 0)}, {C(-1, 0), C(1, 0)}, {C(0.7f, -0.2f), C(-0.5f, 0.25f)},
+                          {C(0, 1), C(-0.0f, 0)}, {C(0x1p-100f, -3), C(0, -0.0f)}};
+  for (const bool specials : {true, false}) {
+    for (const int opi : {0, 1, 2}) {
+      const Op op = opi == 0 ? Op::N : Op::T;
+      const bool conj = opi == 2;
+      for (const Shape& sh : shapes) {
+        for (const auto& ab : scalars) {
+          const C alpha = ab[0], beta = ab[1];
+          const int lda = sh.m + 2, K = op == Op::N ? sh.n : sh.m, J = op == Op::N ? sh.m : sh.n;
+          std::vector<float> af(static_cast<std::size_t>(2 * lda * sh.n)), xf(2 * span_of(K, sh.ix)),
+              yf(2 * span_of(J, sh.iy));
+          const auto fill = [&](std::vector<float>& v, std::uint64_t seed) {
+            if (specials)
+              fill_with_specials(v, seed, 5);
+            else
+              v = blastest::uniform_f(v.size(), seed);  // finite: the bound below applies
+          };
+          fill(af, 61 + static_cast<std::uint64_t>(sh.m));
+          fill(xf, 67 + static_cast<std::uint64_t>(sh.n));
+          fill(yf, 71);
+          const auto as_c = [](const std::vector<float>& f) {
+            std::vector<C> c(f.size() / 2);
+            for (std::size_t i = 0; i < c.size(); ++i) c[i] = C(f[2 * i], f[2 * i + 1]);
+            return c;
+          };
+          const std::vector<C> A = as_c(af), x = as_c(xf), y0 = as_c(yf);
+          std::vector<C> runs[3];
+          for (int run = 0; run < 3; ++run) {  // 1 thread; 2 threads; 2 emulated cores
+            trn::blas::Settings s;
+            s.host_threads = run == 1 ? 2 : 1;
+            s.num_cores = run == 2 ? 2 : 1;
+            runs[run] = y0;
+            trn::blas::CallReport rep;
+            trn::blas::gemv(s, op, conj, sh.m, sh.n, alpha, A.data(), lda, x.data(), sh.ix, beta, runs[run].data(),
+                            sh.iy, &rep);
+            if (run == 0 && 2 * std::max(K, J) <= 128) {
+              EXPECT_EQ(rep.profile.total_instructions, beta != C(0) ? 17 : 10) << "m=" << sh.m << " n=" << sh.n;
+            }
+          }
+          ASSERT_EQ(0, std::memcmp(runs[0].data(), runs[1].data(), runs[0].size() * sizeof(C))) << "1 vs 2 threads";
+          ASSERT_EQ(0, std::memcmp(runs[0].data(), runs[2].data(), runs[0].size() * sizeof(C))) << "1 vs 2 cores";
+          const std::vector<C>& y = runs[0];
+          for (int i = 0; i < J; ++i) {
+            const std::size_t yi = idx(J, sh.iy, i);
+            const float pr = bits_model_part(A, lda, op, conj, i, K, x, sh.ix, 0);
+            const float pi = bits_model_part(A, lda, op, conj, i, K, x, sh.ix, 1);
+            volatile float re = combine_model(pr, pi, alpha.real(), alpha.imag(), -1);
+            volatile float im = combine_model(pi, pr, alpha.real(), alpha.imag(), +1);
+            if (beta != C(0)) {
+              re = re + combine_model(y0[yi].real(), y0[yi].imag(), beta.real(), beta.imag(), -1);
+              im = im + combine_model(y0[yi].imag(), y0[yi].real(), beta.real(), beta.imag(), +1);
+            }
+            const float want[2] = {re, im}, got[2] = {y[yi].real(), y[yi].imag()};
+            for (int part = 0; part < 2; ++part) {
+              const auto where = [&] {
+                return ::testing::Message() << "op=" << opi << " m=" << sh.m << " n=" << sh.n << " alpha=" << alpha
+                                            << " beta=" << beta << " specials=" << specials << " i=" << i
+                                            << " part=" << part << " got " << got[part] << " want " << want[part];
+              };
+              if (std::isnan(want[part])) {
+                ASSERT_TRUE(std::isnan(got[part])) << where();
+                continue;
+              }
+              std::uint32_t gb = 0, wb = 0;
+              std::memcpy(&gb, &got[part], 4);
+              std::memcpy(&wb, &want[part], 4);
+              ASSERT_EQ(gb, wb) << where();
+            }
+            if (specials) continue;
+            // The bound against the long-double product: every term passes through at most 2K + 4 roundings.
+            long double er = 0, ei = 0, mag = 0;
+            for (int k = 0; k < K; ++k) {
+              const C a = op == Op::N ? A[static_cast<std::size_t>(i + k * lda)] : A[static_cast<std::size_t>(k + i * lda)];
+              const long double ar = a.real(), ai = conj ? -a.imag() : a.imag();
+              const long double xr = x[idx(K, sh.ix, k)].real(), xi = x[idx(K, sh.ix, k)].imag();
+              const long double pr_k = ar * xr - ai * xi, pi_k = ar * xi + ai * xr;
+              er += alpha.real() * pr_k - alpha.imag() * pi_k;
+              ei += alpha.real() * pi_k + alpha.imag() * pr_k;
+              mag += (std::fabs(alpha.real()) + std::fabs(alpha.imag())) * (std::fabs(ar) + std::fabs(ai)) *
+                     (std::fabs(xr) + std::fabs(xi));
+            }
+            const long double yr = y0[yi].real(), yim = y0[yi].imag();
+            er += beta.real() * yr - beta.imag() * yim;
+            ei += beta.real() * yim + beta.imag() * yr;
+            mag += (std::fabs(beta.real()) + std::fabs(beta.imag())) * (std::fabs(yr) + std::fabs(yim));
+            const long double tol = gamma<float>(2.0L * K + 4) * mag + 1e-44L;
+            EXPECT_LE(std::fabs(static_cast<long double>(y[yi].real()) - er), tol) << "re i=" << i;
+            EXPECT_LE(std::fabs(static_cast<long double>(y[yi].imag()) - ei), tol) << "im i=" << i;
+          }
+        }
       }
     }
   }

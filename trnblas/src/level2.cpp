@@ -722,6 +722,109 @@ void complex_product(const Settings& s, Op trans, bool conjugate, std::int64_t m
   }
 }
 
+// A small complex float gemv as ONE program (session 25, issue #30): what complex_product (through
+// gemv_one_program) and l12::complex_axpby computed in two launches, in one.
+// Algorithm   The same arithmetic on the same operands, so the same bits (checked against the two-launch
+//             path over special values: test_trnblas_level2's ComplexGemvOneProgram tests). The real
+//             representation of op(A) is staged on the host as before, its 2 len_y rows reordered
+//             (the real parts' rows first, then the imaginary parts'): a row permutation of the
+//             stationary matrix, which moves no term of any output's sum. On the device: DMA x (its
+//             2 len_x interleaved reals, K on the partitions) and the stationary [2 len_x, 2 len_y];
+//             two nc_matmuls (the real rows, then the imaginary rows, accumulate = false) into the two
+//             columns of one PSUM tile [len_y, 2]: PSUM = the micro-kernel's fma chain from +0 in
+//             increasing k, as the one matmul of gemv_one_program gave each row; tile::evacuate with
+//             alpha = 1 (a copy, as there). Then y = alpha p + beta y per element with the planes as
+//             [len_y, 1] columns: fl(fl(ar pr) - fl(ai pi)), fl(fl(ar pi) + fl(ai pr)) and, beta != 0,
+//             the same of beta and y (y in by one DMA as [len_y, 2]) added to it -- complex_axpby's
+//             roundings in its operand order, fl(fl(c a) op t) as ONE tensor_scalar with t the
+//             per-partition operand (as the real axpy's column layout); one DMA of [len_y, 2] to y.
+//             17 instructions with beta != 0, 10 without (the two launches: 25 and 15), no host split
+//             of p and no second launch: a new trace and modeled time (docs/trnblas.md, "Session 25").
+// Engines     DMA, TensorE, VectorE.
+// Accuracy    As before: |error| <= gamma_{2 len_x + 2} (|alpha| |A| |x|) + gamma_2 |beta| |y| componentwise
+//             per part (the fp32 PSUM sum of 2 len_x exact products, then complex_axpby's roundings).
+// Limits      alpha != 0, incy > 0, 2 len_x <= pmax and 2 len_y <= min(pmax, gemm_stationary_fmax) (the calls
+//             whose product took gemv_one_program); other calls take the two launches.
+bool complex_gemv_fits_one_program(const Settings& s, std::int64_t len_x, std::int64_t len_y, cfloat alpha,
+                                   std::int64_t incy) {
+  const HardwareSpec& hw = hardware_spec(s.target);
+  return alpha != cfloat(0.0f) && incy > 0 && 2 * len_x <= hw.pmax &&
+         2 * len_y <= std::min<std::int64_t>(hw.pmax, hw.gemm_stationary_fmax);
+}
+
+void complex_gemv_one_program(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n, cfloat alpha,
+                              const cfloat* A, std::int64_t lda, const cfloat* x, std::int64_t incx, cfloat beta,
+                              cfloat* y, std::int64_t incy, l12::Report& rep) {
+  const std::int64_t len_x = trans == Op::N ? n : m, len_y = trans == Op::N ? m : n;
+  const std::int64_t K = 2 * len_x, J = len_y;
+  // stationary[kk, c] (row-major, 2 J columns): column i the real part's row of output i, column J + i its
+  // imaginary part's; rows 2k, 2k + 1 the real and imaginary part of x_k. complex_product's block
+  // [ar -ai; ai ar] of element (i, k), transposed, with the rows 2i, 2i + 1 at i and J + i.
+  ScratchVector<float> stationary(static_cast<std::size_t>(K * 2 * J));  // traced: docs/cost-model.md section 2
+  const float sc = conjugate ? -1.0f : 1.0f;
+  for (std::int64_t k = 0; k < len_x; ++k) {
+    float* const row0 = stationary.data() + (2 * k) * 2 * J;
+    float* const row1 = row0 + 2 * J;
+    for (std::int64_t i = 0; i < len_y; ++i) {
+      const cfloat a = trans == Op::N ? A[i + k * lda] : A[k + i * lda];
+      const float ar = a.real(), ai = sc * a.imag();
+      row0[i] = ar;
+      row0[J + i] = ai;
+      row1[i] = -ai;
+      row1[J + i] = ar;
+    }
+  }
+  const auto xv = gather(x, len_x, incx);
+  const std::int64_t a_rows = trans == Op::N ? len_y : len_x, a_cols = trans == Op::N ? len_x : len_y;
+  rep.host_step(HostStep{.name = "trnblas.complex_gemv.pack",
+                         .reads = {HostSpan::matrix(A, a_rows, a_cols, lda), l12::vec_span(x, len_x, incx)},
+                         .writes = {HostSpan(stationary.data(), K * 2 * J), HostSpan(xv.data(), len_x)}});
+  const float ar = alpha.real(), ai = alpha.imag(), br = beta.real(), bi = beta.imag();
+  const bool with_c = beta != cfloat(0.0f);
+  const auto Ji = static_cast<std::int32_t>(J), Ki = static_cast<std::int32_t>(K);
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) {
+    // x, the stationary, p, the outputs with two scratch columns, and (beta != 0) y in: one allocation
+    // (l12::FirstTiles), each tile a DMA's or an instruction's destination before it is read.
+    const l12::FirstTiles sb(nc.sbuf(),
+                             with_c ? std::initializer_list<l12::TileShape>{{Ki, 1}, {Ki, 2 * J}, {Ji, 2}, {Ji, 4}, {Ji, 2}}
+                                    : std::initializer_list<l12::TileShape>{{Ki, 1}, {Ki, 2 * J}, {Ji, 2}, {Ji, 4}},
+                             "complex gemv operands");
+    const Tile &xs = sb[0], &b = sb[1], &p = sb[2], &work = sb[3];
+    const Tile acc = nc.psum().alloc(DType::f32, Ji, {2}, "op(A) x", 0, AllocFill::none);
+    struct FreePsum {
+      OnChipMemory& m;
+      const Tile& t;
+      ~FreePsum() { m.free(t); }
+    } free_acc{nc.psum(), acc};
+    nc.dma_copy(xs, l12::hbm_f32(reinterpret_cast<const float*>(xv.data()), Ki, 1, 1, 1));
+    nc.dma_copy(b, l12::hbm_f32(stationary.data(), Ki, 2 * J, 2 * J, 1));
+    nc.nc_matmul(acc.cols(0, 1), b.cols(0, J), xs, /*accumulate=*/false);  // real parts
+    nc.nc_matmul(acc.cols(1, 1), b.cols(J, J), xs, /*accumulate=*/false);  // imaginary parts
+    tile::evacuate(nc, p, acc, 1.0f, /*accumulated=*/true);
+    const Tile pr = p.cols(0, 1), pi = p.cols(1, 1);
+    const Tile o0 = work.cols(0, 1), o1 = work.cols(1, 1), t = work.cols(2, 1), u = work.cols(3, 1);
+    // out = fl(fl(ca a) op fl(cb b)): complex_axpby's combine, its last two steps as one instruction.
+    const auto combine = [&](const Tile& out, const Tile& a, const Tile& bv, float ca, float cb, AluOp op) {
+      nc.tensor_scalar(t, bv, AluOp::multiply, cb);
+      nc.tensor_scalar(out, a, AluOp::multiply, ca, op, t);
+    };
+    combine(o0, pr, pi, ar, ai, AluOp::subtract);  // re(alpha p)
+    combine(o1, pi, pr, ar, ai, AluOp::add);       // im(alpha p)
+    const Tile yh = l12::hbm_f32(reinterpret_cast<float*>(y), Ji, 2 * incy, 2, 1);
+    if (with_c) {
+      const Tile& c = sb[4];
+      nc.dma_copy(c, yh);
+      const Tile yr = c.cols(0, 1), yi = c.cols(1, 1);
+      combine(u, yr, yi, br, bi, AluOp::subtract);  // re(beta y)
+      nc.tensor_tensor(o0, o0, u, AluOp::add);
+      combine(u, yi, yr, br, bi, AluOp::add);       // im(beta y)
+      nc.tensor_tensor(o1, o1, u, AluOp::add);
+    }
+    nc.dma_copy(yh, work.cols(0, 2));
+  });
+  rep.add(std::move(r.trace));
+}
+
 }  // namespace
 
 void gemv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int64_t n, cfloat alpha, const cfloat* A,
@@ -730,6 +833,8 @@ void gemv(const Settings& s, Op trans, bool conjugate, std::int64_t m, std::int6
   l12::Report rep(s, report);
   if (m == 0 || n == 0 || (alpha == cfloat(0.0f) && beta == cfloat(1.0f))) return;
   const std::int64_t len_y = trans == Op::N ? m : n;
+  if (complex_gemv_fits_one_program(s, trans == Op::N ? n : m, len_y, alpha, incy))
+    return complex_gemv_one_program(s, trans, conjugate, m, n, alpha, A, lda, x, incx, beta, y, incy, rep);
   ScratchVector<float> pr(static_cast<std::size_t>(len_y), 0.0f), pi(pr.size(), 0.0f);
   if (alpha != cfloat(0.0f)) complex_product(s, trans, conjugate, m, n, A, lda, x, incx, pr, pi, rep);
   l12::complex_axpby(s, len_y, alpha, pr.data(), pi.data(), beta, y, incy, rep);
