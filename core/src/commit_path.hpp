@@ -18,9 +18,11 @@ namespace detail {
 // A value-initialised record, padding included (static storage is zero-filled): a new record is a
 // copy of it. emplace_back() value-initialised in place, which GCC compiles to `rep stosq` over the
 // 208 bytes followed by the defaults' stores; its start-up was ~3/4 of record()'s samples in a small
-// call loop (perf, srot_ n = 8). The copy is 13 16-byte moves and leaves the same bytes. Internal
-// linkage (one copy per file that records): an exported inline variable is read through the GOT.
-constexpr Instruction kBlankRecord{};
+// call loop (perf, srot_ n = 8). The copy is 13 16-byte moves and leaves the same bytes. One object
+// (an inline variable, so the inline functions below name the same one in every file: no ODR
+// question), hidden, so that it is read RIP-relative rather than through the GOT as an exported
+// variable would be.
+[[gnu::visibility("hidden")]] inline constexpr Instruction kBlankRecord{};
 }  // namespace detail
 
 inline Instruction& NeuronCore::record(Engine e, Opcode op) {

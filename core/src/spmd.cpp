@@ -210,7 +210,10 @@ LaunchResult launch_one(const LaunchConfig& cfg, const Kernel& kernel) {
     forget_filled(nc);
     throw;
   }
-  LaunchResult r{std::move(nc.trace()), nc.sbuf().peak_bytes(), nc.psum().peak_bytes(), 1};
+  LaunchResult r{.trace = std::move(nc.trace()),
+                 .sbuf_peak_bytes = nc.sbuf().peak_bytes(),
+                 .psum_peak_bytes = nc.psum().peak_bytes(),
+                 .host_threads = 1};
   // The next trace records into a warm buffer of this thread's pool when one holds this one's
   // length (trace.hpp; recycle_trace and finished reports hand theirs back), else a new one.
   nc.trace().reserve(r.trace.instructions.size());
