@@ -15,8 +15,8 @@
 // DMA), then run the dense product. ger is the k = 1 GEMM A = x (alpha y)^T + 1 * A (alpha y first:
 // see scaled; fp64 on the host side). Small fp32 gemv and ger calls issue the GEMM's instructions in
 // one direct program (gemv_one_program, ger_one_program, complex_ger_one_program: no GEMM driver, no
-// second launch); fp32 gemv
-// of two tiles (len <= 256) issues the driver's own program directly (gemv_two_tiles: same trace).
+// second launch); fp32 gemv of two tiles (len <= 256) issues the driver's own program directly
+// (gemv_two_tiles: same trace).
 // trsv: float runs trsv_kernel (column substitution with x on one partition's free axis: VectorE
 // divide and updates; trsm_left_kernel's TensorE broadcasts beyond kTrsvMaxN); double is blocked by kTrsvBlock columns: each diagonal block is
 // solved by substitution on the host side in fp64, each off-diagonal update x2 -= T21 x1 is an
