@@ -1550,7 +1550,8 @@ void ger_planes(const Settings& s, bool conjugate, std::int64_t m, std::int64_t 
 // Engines     DMA, VectorE, TensorE.
 // Accuracy    Per component fl(a + fl(fl(ur yr) -+ ui yi)) (resp. ur yi +- ui yr) with ur, ui each
 //             within gamma_2 |alpha|_1 |x_i|_1 of alpha x: |error| <= gamma_5 (|alpha|_1 |x_i|_1 |y_j|_1
-//             + |a_ij|) per component, |v|_1 = |re| + |im| (docs/trnblas.md, "Complex ger in one program").
+//             + |a_ij|) per component, |v|_1 = |re| + |im|, barring underflow and overflow
+//             (docs/trnblas.md, "Complex ger in one program").
 // Limits      incx, incy != 0; n <= min(pmax, gemm_stationary_fmax) (PSUM partitions, PE columns);
 //             2m fp32 in one PSUM bank and m <= gemm_moving_fmax. Larger calls take ger_planes.
 bool complex_ger_fits_one_program(const Settings& s, std::int64_t m, std::int64_t n, std::int64_t incx,

@@ -113,7 +113,8 @@ struct PlanCache {
     std::uint64_t h = static_cast<std::uint64_t>(k.order) * 0x9e3779b97f4a7c15ull;
     h ^= static_cast<std::uint64_t>(k.nrhs) * 0xc2b2ae3d27d4eb4full + static_cast<std::uint64_t>(k.systems) * 0x165667b19e3779f9ull;
     h ^= (k.complex ? 1u : 0u) | (k.inverse ? 2u : 0u) | (k.lower ? 4u : 0u);
-    h ^= reinterpret_cast<std::uintptr_t>(k.hw) >> 4;
+    // The generation, not the spec's address: the slots (and so the host cost) do not move with ASLR.
+    h ^= static_cast<std::uint64_t>(k.hw->generation) << 3;
     return static_cast<std::size_t>((h ^ (h >> 29)) % kEntries);
   }
   const PlanEntry* find(const PlanKey& k) const {
@@ -137,6 +138,9 @@ PlanCache& plan_cache() {
 class TileArena {
  public:
   TileArena(OnChipMemory& mem, const TilePlan* plan) : scope_(mem), plan_(plan), empty_at_start_(mem.used_bytes() == 0) {
+    // A plan was recorded from an empty memory; with live tiles its one allocation would land
+    // elsewhere and first fit could place the tiles otherwise: allocate tile by tile (not stored).
+    if (!empty_at_start_) plan_ = nullptr;
     if (plan_ != nullptr)
       all_ = scope_.alloc(DType::f32, plan_->rows, {plan_->extent / 4}, "narrow TRSM tiles", 0, AllocFill::none);
   }
