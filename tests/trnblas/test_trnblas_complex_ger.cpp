@@ -22,6 +22,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "blas_test_util.hpp"
@@ -85,7 +86,7 @@ struct Shape {
 TEST(ComplexGer, OneProgramIsItsContractBitForBitWithinGamma5AndDeterministic) {
   const Shape shapes[] = {{1, 1, 1, 1},  {6, 1, 1, 1},   {5, 3, -2, 3},  {10, 2, 1, -1}, {49, 1, 2, 1},
                           {33, 40, 1, 1}, {1, 50, -1, 2}, {128, 128, 1, 1}, {256, 3, 1, 1}, {200, 128, -1, -1},
-                          {257, 4, 1, 1}, {7, 129, 1, 2}};
+                          {257, 4, 1, 1}, {7, 129, 1, 2}, {256, 128, 1, 1}, {9, 5, -7, 3}};
   const cf alphas[] = {cf(0.75f, -0.5f), cf(-1.0f, 0.0f), cf(0.0f, 1.0f), cf(-0.0f, 0x1p-100f), cf(0x1p90f, -3.0f)};
   int one_program_calls = 0, general_calls = 0;
   for (const Shape& sh : shapes)
@@ -169,6 +170,21 @@ TEST(ComplexGer, OneProgramIsItsContractBitForBitWithinGamma5AndDeterministic) {
         }
   EXPECT_GT(one_program_calls, 0);
   EXPECT_GT(general_calls, 0);
+}
+
+// alpha = 0 (and m = 0 / n = 0) is BLAS's quick return: A keeps every bit, NaNs and infinities in A,
+// x and y included, and no instruction runs.
+TEST(ComplexGer, ZeroAlphaOrEmptyLeavesABitForBit) {
+  const std::vector<cf> x = values(12, 5, true), y = values(12, 6, true), A0 = values(14 * 12, 7, true);
+  for (const bool conj : {false, true})
+    for (const auto [m, n, alpha] : {std::tuple{12, 12, cf(0.0f, 0.0f)}, std::tuple{12, 12, cf(-0.0f, -0.0f)},
+                                     std::tuple{0, 12, cf(1.0f, 0.0f)}, std::tuple{12, 0, cf(1.0f, 0.0f)}}) {
+      std::vector<cf> A = A0;
+      tb::CallReport rep;
+      tb::ger(tb::Settings{}, conj, m, n, alpha, x.data(), 1, y.data(), 1, A.data(), 14, &rep);
+      EXPECT_EQ(0, std::memcmp(A.data(), A0.data(), A.size() * sizeof(cf))) << "m " << m << " n " << n << " conj " << conj;
+      EXPECT_EQ(rep.trace.instructions.size(), 0u) << "m " << m << " n " << n;
+    }
 }
 
 }  // namespace
