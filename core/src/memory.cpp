@@ -370,24 +370,15 @@ std::int64_t dirty_bytes(int partitions) {
   return std::int64_t{(partitions + kGroup - 1) / kGroup} * std::int64_t{sizeof(DirtySet)};
 }
 
-// After the dirty sets, plain data in the storage block like them (so that OnChipMemory's layout,
-// and with it every file that includes memory.hpp, is unchanged):
-//  - the placement of the next allocation (detail::place_next_alloc); offset < 0: none;
-//  - the bytes per partition of the live blocks (used_bytes), kept as blocks come and go: alloc's
-//    peak and the replay's checks read it on every allocation, and summing the blocks each time
-//    was a large part of an allocation's host cost.
+// After the dirty sets: the placement of the next allocation (detail::place_next_alloc), plain
+// data in the storage block like them. offset < 0: none.
 struct PlacementHint {
   std::int64_t offset, used_after;
 };
-struct StorageTail {
-  PlacementHint hint;
-  std::int64_t used;
-};
-StorageTail& storage_tail(const OnChipMemory& m) {
-  return *reinterpret_cast<StorageTail*>(m.storage() + m.partitions() * host_stride_of(m) +
-                                         dirty_bytes(m.partitions()));
+PlacementHint& placement_hint(const OnChipMemory& m) {
+  return *reinterpret_cast<PlacementHint*>(m.storage() + m.partitions() * host_stride_of(m) +
+                                           dirty_bytes(m.partitions()));
 }
-PlacementHint& placement_hint(const OnChipMemory& m) { return storage_tail(m).hint; }
 
 // Back to kDirtyRanges ranges: the two neighbours with the smallest gap become one.
 void merge_closest(DirtySet& d) {
@@ -510,12 +501,12 @@ OnChipMemory::OnChipMemory(MemSpace space, const HardwareSpec& hw)
       // Not zeroed: every allocation is NaN-poisoned before use, and untouched pages stay unmapped.
       // The dirty ranges (below) follow the partitions.
       storage_(detail::allocate_host_bytes(
-          static_cast<std::size_t>(hw.pmax * host_stride_ + dirty_bytes(hw.pmax) + sizeof(StorageTail)),
+          static_cast<std::size_t>(hw.pmax * host_stride_ + dirty_bytes(hw.pmax) + sizeof(PlacementHint)),
           /*zero=*/false)) {
   static_assert(kHostPartitionPadBytes == kPadBytes);
-  static_assert(sizeof(DirtySet) % alignof(StorageTail) == 0);
+  static_assert(sizeof(DirtySet) % alignof(PlacementHint) == 0);
   detail::note_onchip_write_all(*this);  // nothing filled yet
-  storage_tail(*this) = {{-1, 0}, 0};
+  placement_hint(*this) = {-1, 0};
 }
 
 namespace {
@@ -651,7 +642,6 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
                               placed.offset + need <= (at < blocks_.size() ? blocks_[at].offset : partition_bytes_);
     if (fits_between) {
       blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(at), Block{placed.offset, need});
-      storage_tail(*this).used += need;
       peak_ = std::max(peak_, placed.used_after);
       found = placed.offset;
     }
@@ -691,9 +681,7 @@ Tile OnChipMemory::alloc(DType dtype, std::int32_t partitions, std::initializer_
                        std::string(generation_) + "; " + std::to_string(used_bytes()) + " of " +
                            std::to_string(partition_bytes_) + " bytes per partition in use");
     blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(insert_at), Block{found, need});
-    std::int64_t& used = storage_tail(*this).used;
-    used += need;
-    peak_ = std::max(peak_, used);
+    peak_ = std::max(peak_, used_bytes());
   }
 
   Tile t;
@@ -734,7 +722,6 @@ void OnChipMemory::free(const Tile& t) {
   auto it = std::find_if(blocks_.begin(), blocks_.end(), [&](const Block& b) { return b.offset == t.offset_bytes; });
   if (it == blocks_.end())
     throw UsageError(std::string(mem_space_name(space_)) + " free", "tile", "not the start of a live allocation");
-  storage_tail(*this).used -= it->bytes;
   blocks_.erase(it);
 }
 
@@ -742,11 +729,14 @@ void OnChipMemory::reset() {
   if (detail::replay::recording_anywhere()) [[unlikely]]
     detail::replay::note_reset(*this);
   blocks_.clear();
-  storage_tail(*this).used = 0;
   peak_ = 0;
 }
 
-std::int64_t OnChipMemory::used_bytes() const { return storage_tail(*this).used; }
+std::int64_t OnChipMemory::used_bytes() const {
+  std::int64_t u = 0;
+  for (const auto& b : blocks_) u += b.bytes;
+  return u;
+}
 
 AllocScope::~AllocScope() {
   for (auto it = tiles_.rbegin(); it != tiles_.rend(); ++it) mem_.free(*it);

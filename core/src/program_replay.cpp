@@ -3,6 +3,7 @@
 #include "program_replay.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "engine_util.hpp"
 #include "onchip_dirty.hpp"
@@ -26,8 +27,23 @@ struct Recorder {
   bool unsupported = false;  // an operand or a memory the replay could not rename
   Recorder* outer = nullptr;
   bool pending_alloc = false;  // an allocation noted whose tile has not come back (it threw)  // a recording this one interrupted (it then misses instructions: incomplete)
+  // Where the events go while recording: the thread's scratch list (below), or out->events for a
+  // recording inside another one (which holds the scratch).
+  std::vector<Event>* events = nullptr;
 };
 thread_local Recorder* t_recorder = nullptr;
+
+// The thread's recording list, reused from one recording to the next: a recording collects its
+// events here and the program keeps an exact copy at the end. Growing each program's own list by
+// doubling left it up to twice its size, in memory first touched there: a process's second
+// ssyevd 128 call records ~40 programs of ~30 events (~860 bytes each), and those fresh pages were
+// most of that call's page faults (perf, session 25). Host work only: the same events.
+// A thread keeps the list's buffer while it holds at most this many events (~3.5 MB).
+constexpr std::size_t kScratchEventsKept = 4096;
+std::vector<Event>& recording_scratch() {
+  thread_local std::vector<Event> scratch;
+  return scratch;
+}
 
 // The thread's recorder when it records for this core (nullptr otherwise; a foreign core's
 // instruction inside a recording makes it unreplayable).
@@ -60,14 +76,16 @@ void note_tile(Recorder& r, const Tile& t, Tile& slot, std::int8_t& hbm) {
 Event& next_instruction(Recorder& r, Kind k) {
   if (r.pending_alloc) r.unsupported = true;  // an allocation that threw was caught by the kernel
   ++r.noted_instructions;
-  Event& e = r.out->events.emplace_back();
+  Event& e = r.events->emplace_back();
   e.kind = k;
   return e;
 }
 
-void note_scalar(Recorder& r, const ScalarOperand& s, ScalarOperand& slot, std::int8_t& hbm) {
-  slot = s;
-  if (s.is_tile) note_tile(r, s.tile, slot.tile, hbm);
+// tensor_scalar's scalar operand k (0, 1): its immediate, or its tile in slot 2 + k.
+void note_scalar(Recorder& r, const ScalarOperand& s, Event& e, int k) {
+  e.imm[k] = s.imm;
+  e.scalar_tile[k] = s.is_tile;
+  if (s.is_tile) note_tile(r, s.tile, e.t[2 + k], e.hbm[2 + k]);
 }
 
 Tile renamed(const Tile& t, std::int8_t hbm, std::span<const HbmOperand> ops) {
@@ -77,9 +95,9 @@ Tile renamed(const Tile& t, std::int8_t hbm, std::span<const HbmOperand> ops) {
   return x;
 }
 
-ScalarOperand renamed(const ScalarOperand& s, std::int8_t hbm, std::span<const HbmOperand> ops) {
-  if (!s.is_tile) return s;
-  return ScalarOperand(renamed(s.tile, hbm, ops));
+ScalarOperand renamed_scalar(const Event& e, int k, std::span<const HbmOperand> ops) {
+  if (!e.scalar_tile[k]) return ScalarOperand(e.imm[k]);
+  return ScalarOperand(renamed(e.t[2 + k], e.hbm[2 + k], ops));
 }
 
 // The recorded allocation again, through the real allocator (its poison fill, dirty ranges, peak
@@ -99,8 +117,7 @@ void replay_alloc(NeuronCore& nc, const Event& e, bool place, std::int64_t used_
   if (t.base != e.t[0].base)
     throw Error("program replay: allocation '" + e.name + "' landed elsewhere than when recorded");
   for (int k = 0; k < e.nrest; ++k)
-    poison_onchip(m, static_cast<std::int32_t>(e.rest[k][0]), static_cast<std::int32_t>(e.rest[k][1]), e.rest[k][2],
-                  e.rest[k][3]);
+    poison_onchip(m, e.rest[k][0], e.rest[k][1], e.rest[k][2], e.rest[k][3]);
 }
 
 void replay_event(NeuronCore& nc, const Event& e, std::span<const HbmOperand> ops, bool place) {
@@ -115,7 +132,7 @@ void replay_event(NeuronCore& nc, const Event& e, std::span<const HbmOperand> op
       return nc.tensor_copy(renamed(e.t[0], e.hbm[0], ops), renamed(e.t[1], e.hbm[1], ops), e.engine, e.opt);
     case Kind::tensor_scalar:
       return nc.tensor_scalar(renamed(e.t[0], e.hbm[0], ops), renamed(e.t[1], e.hbm[1], ops), e.op0,
-                              renamed(e.s0, e.hbm[3], ops), e.op1, renamed(e.s1, e.hbm[4], ops), e.engine, e.reverse0,
+                              renamed_scalar(e, 0, ops), e.op1, renamed_scalar(e, 1, ops), e.engine, e.reverse0,
                               e.reverse1, e.opt);
     case Kind::tensor_tensor:
       return nc.tensor_tensor(renamed(e.t[0], e.hbm[0], ops), renamed(e.t[1], e.hbm[1], ops),
@@ -156,8 +173,8 @@ int read_operands(const Event& e, const Tile* out[4]) {
       break;
     case Kind::tensor_scalar:
       out[n++] = &e.t[1];
-      if (e.s0.is_tile) out[n++] = &e.s0.tile;
-      if (e.s1.is_tile) out[n++] = &e.s1.tile;
+      if (e.scalar_tile[0]) out[n++] = &e.t[2];
+      if (e.scalar_tile[1]) out[n++] = &e.t[3];
       break;
     case Kind::dma_copy:
     case Kind::tensor_copy: out[n++] = &e.t[1]; break;
@@ -219,8 +236,9 @@ void analyse_first_touch(std::vector<Event>& events, std::size_t i) {
     a.nrest = 0;
     const auto rest = [&](std::int64_t p0, std::int64_t p1, std::int64_t lo, std::int64_t hi) {
       if (p1 > p0 && hi > lo) {
-        std::int64_t* r = a.rest[a.nrest++];
-        r[0] = p0, r[1] = p1 - p0, r[2] = lo, r[3] = hi - lo;
+        std::int32_t* r = a.rest[a.nrest++];
+        r[0] = static_cast<std::int32_t>(p0), r[1] = static_cast<std::int32_t>(p1 - p0);
+        r[2] = static_cast<std::int32_t>(lo), r[3] = static_cast<std::int32_t>(hi - lo);
       }
     };
     rest(whole.p0, whole.p1, whole.lo, w.lo);
@@ -235,12 +253,8 @@ void analyse_first_touch(std::vector<Event>& events, std::size_t i) {
 // The on-chip operands of an instruction event, read or written (dst first).
 int onchip_operands(const Event& e, const Tile* out[5]) {
   int n = 0;
-  for (const Tile& t : e.t)
+  for (const Tile& t : e.t)  // unused slots keep Tile{} (no partitions)
     if (t.mem != MemSpace::hbm && t.partitions > 0) out[n++] = &t;
-  if (e.kind == Kind::tensor_scalar) {
-    if (e.s0.is_tile && e.s0.tile.mem != MemSpace::hbm) out[n++] = &e.s0.tile;
-    if (e.s1.is_tile && e.s1.tile.mem != MemSpace::hbm) out[n++] = &e.s1.tile;
-  }
   return n;
 }
 
@@ -332,6 +346,8 @@ void begin_recording(NeuronCore& nc, std::span<const HbmOperand> ops, Program& o
   out.starts_empty = nc.sbuf().used_bytes() == 0 && nc.psum().used_bytes() == 0;
   out.skipped_peak[0] = out.skipped_peak[1] = 0;
   auto* r = new Recorder{&nc, ops, &out, nc.instruction_count(), 0, false, t_recorder};
+  r->events = r->outer == nullptr ? &recording_scratch() : &out.events;
+  r->events->clear();
   t_recorder = r;
   __atomic_add_fetch(&g_recorders, 1, __ATOMIC_RELAXED);
 }
@@ -344,6 +360,19 @@ void end_recording(bool ok) {
   __atomic_sub_fetch(&g_recorders, 1, __ATOMIC_RELAXED);
   r->out->complete =
       ok && !r->unsupported && !r->pending_alloc && r->nc->instruction_count() - r->first_instruction == r->noted_instructions;
+  if (r->events != &r->out->events) {
+    // Exactly the events (assign reallocates only when the program's list is too small, and then
+    // to the size asked), moved out of the scratch, which keeps its capacity up to a bound.
+    if (r->out->complete) {
+      try {
+        r->out->events.assign(std::make_move_iterator(r->events->begin()), std::make_move_iterator(r->events->end()));
+      } catch (...) {  // no memory for the copy: the program runs cold, as an incomplete recording does
+        r->out->complete = false;
+      }
+    }
+    r->events->clear();
+    if (r->events->capacity() > kScratchEventsKept) std::vector<Event>().swap(*r->events);
+  }
   if (!r->out->complete) r->out->events.clear();
   // Fills are skipped only where the instructions compute (timing-only runs write no bytes).
   if (r->out->complete && r->nc->config().execute)
@@ -396,7 +425,7 @@ void note_alloc(const OnChipMemory& m, DType dtype, std::int32_t partitions, std
   }
   if (r->pending_alloc) r->unsupported = true;
   r->pending_alloc = true;
-  Event& e = r->out->events.emplace_back();
+  Event& e = r->events->emplace_back();
   e.kind = Kind::alloc;
   e.space = m.space();
   e.dtype = dtype;
@@ -410,9 +439,9 @@ void note_alloc(const OnChipMemory& m, DType dtype, std::int32_t partitions, std
 
 void note_alloc_result(const OnChipMemory& m, const Tile& t) {
   Recorder* r = t_recorder;
-  if (r == nullptr || r->unsupported || r->out->events.empty()) return;
+  if (r == nullptr || r->unsupported || r->events->empty()) return;
   r->pending_alloc = false;
-  Event& e = r->out->events.back();
+  Event& e = r->events->back();
   if (e.kind != Kind::alloc || e.space != m.space()) {
     r->unsupported = true;
     return;
@@ -429,7 +458,7 @@ void note_free(const OnChipMemory& m, const Tile& t) {
     return;
   }
   if (r->pending_alloc) r->unsupported = true;
-  Event& e = r->out->events.emplace_back();
+  Event& e = r->events->emplace_back();
   e.kind = Kind::free;
   e.space = m.space();
   e.t[0] = t;
@@ -477,8 +506,8 @@ void note_tensor_scalar(const NeuronCore& nc, const Tile& dst, const Tile& src, 
   Event& e = next_instruction(*r, Kind::tensor_scalar);
   note_tile(*r, dst, e.t[0], e.hbm[0]);
   note_tile(*r, src, e.t[1], e.hbm[1]);
-  note_scalar(*r, s0, e.s0, e.hbm[3]);
-  note_scalar(*r, s1, e.s1, e.hbm[4]);
+  note_scalar(*r, s0, e, 0);
+  note_scalar(*r, s1, e, 1);
   e.op0 = op0;
   e.op1 = op1;
   e.engine = engine;

@@ -44,9 +44,7 @@ bool any_overlap(std::span<const HbmOperand> ops);
 
 enum class Kind : std::uint8_t { alloc, free, dma_copy, nc_matmul, tensor_copy, tensor_scalar, tensor_tensor, memset };
 
-// One noted allocation, free or instruction. Tile slots t[0..2] (dst first) and the two scalar
-// operands' tiles; hbm[i] >= 0 names the HBM operand slot i was renamed to (its byte offset is in
-// the slot's base, relative to the operand's data), -1 an on-chip tile kept as it was.
+// One noted allocation, free or instruction.
 struct Event {
   Kind kind = Kind::alloc;
   MemSpace space = MemSpace::sbuf;  // alloc / free
@@ -61,15 +59,22 @@ struct Event {
   // rectangle `written` of it and reads none of it, so the replay fills only the rest (`rest`:
   // up to four rectangles {p0, rows, lo, bytes}) and leaves the same bytes (program_replay.cpp).
   bool first_touch_writes = false;
-  std::int64_t rest[4][4] = {};
+  std::int32_t rest[4][4] = {};      // {p0, rows, lo, bytes}: partitions and in-partition offsets (int32)
   int nrest = 0;
   // alloc: no instruction touches any byte of the tile before its free (a GEMM's spare operand
   // and epilogue slots of a one-tile problem); free: the free of such a tile. A placed replay
   // skips both (program_replay.cpp, mark_untouched_allocations).
   bool untouched = false;
-  Tile t[3]{};
-  ScalarOperand s0{0.0f}, s1{0.0f};
-  std::int8_t hbm[5] = {-1, -1, -1, -1, -1};  // t[0..2], s0.tile, s1.tile
+  // Tile slots (dst first; tensor_scalar's scalar operands that are tiles in slots 2 and 3, its
+  // immediates in imm, which_tile telling which). Slot k of an HBM operand: hbm[k] >= 0 names the
+  // HBM operand it was renamed to (its byte offset is in the slot's base, relative to the
+  // operand's data), -1 an on-chip tile kept as it was. The scalars in tile slots rather than as
+  // two ScalarOperand members (128 bytes each): an event of a recorded program is ~0.6 KiB, not
+  // ~0.85 (a process's second ssyevd 128 call first-touches every recorded event's pages).
+  Tile t[4]{};
+  float imm[2] = {0.0f, 0.0f};
+  bool scalar_tile[2] = {false, false};
+  std::int8_t hbm[4] = {-1, -1, -1, -1};
   bool accumulate = false, reverse0 = false, reverse1 = false;
   MatmulPerfMode perf_mode = MatmulPerfMode::none;
   Engine engine = Engine::vector;

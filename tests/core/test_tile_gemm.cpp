@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "trn/core/core.hpp"
+#include "../../core/src/program_replay.hpp"  // the recorder and replay (internal)
 #include "trn/tile/gemm.hpp"
 
 using namespace trn;
@@ -376,6 +378,57 @@ bool same_record(const Instruction& a, const Instruction& b) {
   return same;
 }
 }  // namespace
+
+// A recorded program replays tensor_scalar's scalar operands as recorded: tiles (on chip or
+// renamed HBM operands) and immediates, each in its own position (an event keeps the tiles in its
+// slots 2 and 3, core/src/program_replay.hpp). The replay on new inputs leaves the bits and trace
+// records of a cold run of the same kernel on them.
+TEST(ProgramReplay, TensorScalarTileAndImmediateScalarsReplayAsACold) {
+  namespace rp = trn::detail::replay;
+  const auto kernel = [](NeuronCore& nc, const HbmTensor& x, const HbmTensor& s, const HbmTensor& y) {
+    AllocScope scope(nc.sbuf());
+    const Tile xt = scope.alloc(DType::f32, 4, {8}, "x");
+    const Tile st = scope.alloc(DType::f32, 4, {2}, "s");
+    const Tile yt = scope.alloc(DType::f32, 4, {8}, "y");
+    nc.dma_copy(xt, x.tile(0, 4, 0, 8));
+    nc.dma_copy(st, s.tile(0, 4, 0, 2));
+    // Both scalars tiles (different columns), then an immediate first and a tile second, then the reverse.
+    nc.tensor_scalar(yt, xt, AluOp::multiply, st.cols(0, 1), AluOp::subtract, st.cols(1, 1));
+    nc.tensor_scalar(yt, yt, AluOp::add, 0.25f, AluOp::multiply, st.cols(1, 1));
+    nc.tensor_scalar(yt, yt, AluOp::divide, st.cols(0, 1), AluOp::add, -3.0f);
+    nc.dma_copy(y.tile(0, 4, 0, 8), yt);
+  };
+  const auto filled = [](std::int64_t cols, float first, float step) {
+    HbmTensor t(DType::f32, {4, cols});
+    for (std::int64_t i = 0; i < 4 * cols; ++i) t.as<float>()[i] = first + step * static_cast<float>(i);
+    return t;
+  };
+  const auto operands = [](const HbmTensor& x, const HbmTensor& s, const HbmTensor& y) {
+    return std::array<rp::HbmOperand, 3>{rp::hbm_operand(x), rp::hbm_operand(s), rp::hbm_operand(y)};
+  };
+  NeuronCore nc;
+  const HbmTensor x1 = filled(8, 1.0f, 0.5f), s1 = filled(2, 2.0f, 1.0f), y1(DType::f32, {4, 8});
+  const auto ops1 = operands(x1, s1, y1);
+  rp::Program program;
+  rp::record(nc, ops1, program, [&](NeuronCore& c) { kernel(c, x1, s1, y1); });
+  ASSERT_TRUE(program.complete);
+  // New inputs: the scalars 1.5 and 0.75 apart per partition, so a swapped operand changes the bits.
+  const HbmTensor x2 = filled(8, -2.0f, 0.375f), s2 = filled(2, 3.0f, -0.75f);
+  const HbmTensor y_replay(DType::f32, {4, 8}), y_cold(DType::f32, {4, 8});
+  nc.begin_program({0, 0, 0}, {1, 1, 1}, 0, 0);
+  rp::replay(nc, program, operands(x2, s2, y_replay));
+  const Trace replayed = nc.trace();
+  NeuronCore fresh;
+  kernel(fresh, x2, s2, y_cold);
+  for (std::int64_t i = 0; i < 32; ++i)
+    EXPECT_EQ(std::bit_cast<std::uint32_t>(y_replay.as<float>()[i]), std::bit_cast<std::uint32_t>(y_cold.as<float>()[i]))
+        << "element " << i;
+  ASSERT_EQ(replayed.instructions.size(), fresh.trace().instructions.size());
+  for (std::size_t i = 0; i < replayed.instructions.size(); ++i) {
+    if (replayed.instructions[i].opcode == Opcode::dma_copy) continue;  // DMA records name HBM addresses (other tensors)
+    EXPECT_TRUE(same_record(replayed.instructions[i], fresh.trace().instructions[i])) << "record " << i;
+  }
+}
 
 // A one-program launch repeated on the same thread runs cold, then records, then replays
 // (core/src/tile/gemm_replay.hpp); a placed replay skips the allocations no instruction touches (a
