@@ -412,12 +412,22 @@ TEST(BlasHostSteps, Fp32RoutinesRecordNone) {
   auto xc = values<cf>(static_cast<std::size_t>(n), 83), yc = values<cf>(static_cast<std::size_t>(n), 84);
   auto ac = values<cf>(static_cast<std::size_t>(n * n), 85);
   tb::gemv(s, tb::Op::N, false, n, n, cf(1, 1), ac.data(), n, xc.data(), 1, cf(0.5f, 0), yc.data(), 1, &r);
-  // CGEMV's arithmetic runs on the engines; its real representation [ar -ai; ai ar] and the split of
-  // the product into planes are host copies, the only two round trips: A (8n^2) and x (8n) there, the
-  // 2n x 2n real matrix (16n^2) and x back; the product (8n) there, its planes (8n) back.
-  EXPECT_EQ(r.profile.host_steps, 2) << "cgemv";
+  // CGEMV's arithmetic runs on the engines; its real representation [ar -ai; ai ar] is a host copy:
+  // A (8n^2) and x (8n) there, the 2n x 2n real matrix (16n^2) and x back. At n = 40 (2n <= 128) the
+  // product and the alpha/beta epilogue are one program (complex_gemv_one_program): that is the only
+  // round trip. Beyond it (n = 70) the product's planes are split on the host between the two launches:
+  // the product (8n) there, its planes (8n) back.
+  EXPECT_EQ(r.profile.host_steps, 1) << "cgemv one program";
   expect_steps(r, "trnblas.complex_gemv.pack", 1, 0, 8.0 * n * n + 8.0 * n, 16.0 * n * n + 8.0 * n, "cgemv");
-  expect_steps(r, "trnblas.complex_gemv.split", 1, 0, 8.0 * n, 8.0 * n, "cgemv");
+  {
+    const std::int64_t n2 = 70;
+    auto x2 = values<cf>(static_cast<std::size_t>(n2), 86), y2 = values<cf>(static_cast<std::size_t>(n2), 87);
+    auto a2 = values<cf>(static_cast<std::size_t>(n2 * n2), 88);
+    tb::gemv(s, tb::Op::N, false, n2, n2, cf(1, 1), a2.data(), n2, x2.data(), 1, cf(0.5f, 0), y2.data(), 1, &r);
+    EXPECT_EQ(r.profile.host_steps, 2) << "cgemv two launches";
+    expect_steps(r, "trnblas.complex_gemv.pack", 1, 0, 8.0 * n2 * n2 + 8.0 * n2, 16.0 * n2 * n2 + 8.0 * n2, "cgemv");
+    expect_steps(r, "trnblas.complex_gemv.split", 1, 0, 8.0 * n2, 8.0 * n2, "cgemv");
+  }
   std::vector<cf> cc(ac.size());
   tb::cgemm(s, tb::GemmMode::fp32, tb::ComplexAlgo::three_m, tb::COp::N, tb::COp::N, n, n, n, cf(1, 1), ac.data(), n,
             ac.data(), n, cf(0, 1), cc.data(), n, &r);
