@@ -1,6 +1,7 @@
 #include "trn/core/memory.hpp"
 
 #include <malloc.h>
+#include <pthread.h>
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -32,8 +33,16 @@ constexpr std::size_t kHugeBytes = std::size_t{2} << 20, kLineBytes = 64;
 // least recently kept go first. A request takes the smallest kept block that holds it (of equal
 // sizes the one kept last, the likeliest still in the host's caches), and only one at most twice
 // its size (a 2 MiB request does not pin a 64 MiB block).
+// Sizes are glibc's usable sizes (malloc_usable_size), which for a mapped block exceed the request
+// by up to 2 MiB according to where the mapping fell: which kept block a request takes may differ
+// from run to run. Only host addresses depend on it (on-chip trace regions are offsets; the libraries
+// own no HbmTensor, they wrap the caller's memory), never a byte, record or modeled time.
 // Never destroyed (HostFree may run from static destructors); the mutex is taken only on this
-// path, never for the cache-line-aligned small blocks.
+// path, never for the cache-line-aligned small blocks, and is held across fork() by an atfork
+// handler (the child gets a fresh one), so a fork while another thread keeps or takes a block
+// cannot leave the child's next large allocation waiting forever.
+// Off under AddressSanitizer / ThreadSanitizer (TRNSCI_SANITIZE, the fuzz builds): a block must be
+// really freed for a later use of it to be reported.
 class KeptBlocks {
  public:
   static constexpr int kKeptBlocks = 8;
@@ -86,6 +95,26 @@ class KeptBlocks {
     for (int i = 0; i < nevicted; ++i) std::free(evicted[i]);
   }
 
+  // Frees every kept block (an allocation failed: the memory they hold goes back first).
+  void drain() noexcept {
+    void* freed[kKeptBlocks] = {};
+    {
+      const std::lock_guard<std::mutex> lock(mu_);
+      for (int i = 0; i < kKeptBlocks; ++i) {
+        freed[i] = slots_[i].p;
+        slots_[i] = {};
+      }
+      total_ = 0;
+    }
+    for (void* p : freed) std::free(p);
+  }
+
+  // fork(): the lock is held across it and released in the parent; the child, whose only thread
+  // is the forking one, starts with a new unlocked mutex.
+  void before_fork() { mu_.lock(); }
+  void after_fork_in_parent() { mu_.unlock(); }
+  void after_fork_in_child() { new (&mu_) std::mutex(); }
+
  private:
   struct Slot {
     void* p = nullptr;
@@ -99,15 +128,32 @@ class KeptBlocks {
 };
 
 KeptBlocks& kept_blocks() {
-  static KeptBlocks* const kept = new KeptBlocks;
+  static KeptBlocks* const kept = [] {
+    KeptBlocks* k = new KeptBlocks;
+    (void)pthread_atfork([] { kept_blocks().before_fork(); }, [] { kept_blocks().after_fork_in_parent(); },
+                         [] { kept_blocks().after_fork_in_child(); });
+    return k;
+  }();
   return *kept;
 }
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kKeepFreedBlocks = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+constexpr bool kKeepFreedBlocks = false;
+#else
+constexpr bool kKeepFreedBlocks = true;
+#endif
+#else
+constexpr bool kKeepFreedBlocks = true;
+#endif
 }  // namespace
 
 void HostFree::operator()(std::byte* p) const noexcept {
   // Blocks of the huge-page path are 2 MiB aligned (a small block may be too, by chance: its
   // usable size tells; kept or not, it is a valid block of that size).
-  if (p != nullptr && reinterpret_cast<std::uintptr_t>(p) % kHugeBytes == 0) {
+  if (kKeepFreedBlocks && p != nullptr && reinterpret_cast<std::uintptr_t>(p) % kHugeBytes == 0) {
     const std::size_t usable = malloc_usable_size(p);
     if (usable >= kHugeBytes) return kept_blocks().keep(p, usable);
   }
@@ -117,8 +163,12 @@ void HostFree::operator()(std::byte* p) const noexcept {
 std::byte* allocate_host_bytes(std::size_t bytes, bool zero) {
   const std::size_t align = bytes >= kHugeBytes ? kHugeBytes : kLineBytes;
   const std::size_t size = (std::max<std::size_t>(bytes, 1) + align - 1) / align * align;
-  void* p = align == kHugeBytes ? kept_blocks().take(size) : nullptr;
+  void* p = kKeepFreedBlocks && align == kHugeBytes ? kept_blocks().take(size) : nullptr;
   if (p == nullptr) p = std::aligned_alloc(align, size);
+  if (p == nullptr && kKeepFreedBlocks) {  // the kept blocks' memory back to the host, then once more
+    kept_blocks().drain();
+    p = std::aligned_alloc(align, size);
+  }
   if (p == nullptr) throw std::bad_alloc();
   if (align == kHugeBytes) (void)madvise(p, size, MADV_HUGEPAGE);  // advice only: failure costs speed, not results
   if (zero) std::memset(p, 0, size);

@@ -66,7 +66,7 @@ struct Event {
   // skips both (program_replay.cpp, mark_untouched_allocations).
   bool untouched = false;
   // Tile slots (dst first; tensor_scalar's scalar operands that are tiles in slots 2 and 3, its
-  // immediates in imm, which_tile telling which). Slot k of an HBM operand: hbm[k] >= 0 names the
+  // immediates in imm, scalar_tile telling which). Slot k of an HBM operand: hbm[k] >= 0 names the
   // HBM operand it was renamed to (its byte offset is in the slot's base, relative to the
   // operand's data), -1 an on-chip tile kept as it was. The scalars in tile slots rather than as
   // two ScalarOperand members (128 bytes each): an event of a recorded program is ~0.6 KiB, not
