@@ -395,6 +395,32 @@ std::vector<Tile> row_views(const Tile& whole) {
   return v;
 }
 
+// `whole` with its free pattern replaced (sizes and element strides, outermost first).
+Tile shaped(const Tile& whole, std::initializer_list<std::int64_t> size, std::initializer_list<std::int64_t> stride) {
+  Tile t = whole;
+  t.ndim = static_cast<int>(size.size());
+  std::copy(size.begin(), size.end(), t.size.begin());
+  std::copy(stride.begin(), stride.end(), t.stride.begin());
+  return t;
+}
+
+// Short rows of several runs (IntRows' offset table, n <= 64) and stride-0 dimensions: the fp64
+// slicing's [P, (values, words)] views (each value's word broadcast over W = 2 words, a value's hi
+// word at stride 2), a broadcast [P, 1] constant, a 65-element row of runs (just past the table)
+// and a four-dimensional one with a negative run.
+std::vector<Tile> multi_run_views(const Tile& whole) {
+  std::vector<Tile> v;
+  v.push_back(shaped(whole, {3, 4, 2}, {8, 2, 0}));
+  v.push_back(shaped(whole, {2, 3}, {6, 2}));
+  v.push_back(shaped(whole, {4, 2, 1}, {0, 0, 1}));
+  v.push_back(shaped(whole, {13, 5}, {7, 1}));
+  Tile four = shaped(whole, {2, 3, 2, 4}, {40, 0, -4, 2});
+  four.base += 8 * dtype_size(whole.dtype);  // element 0 at word 8: offsets -4 .. 54
+  four.offset_bytes += 8 * dtype_size(whole.dtype);
+  v.push_back(four);
+  return v;
+}
+
 // Random bytes over every row of `whole`, with integer extremes and the fp32 bit patterns of NaN
 // (quiet, signalling, negative), -0, +-Inf and subnormals planted at the start of each row.
 void fill_random_bytes(const Tile& whole, std::uint64_t seed) {
@@ -439,7 +465,9 @@ TEST(GpsimdRows, TypedIntegerRowsMatchTheElementLoops) {
     const Tile w1 = nc.sbuf().alloc(dt, 8, {96});
     const Tile w2 = nc.sbuf().alloc(dt, 8, {96});
     fill_random_bytes(w1, 7 + static_cast<std::uint64_t>(dt));
-    const std::vector<Tile> v1 = row_views(w1), v2 = row_views(w2);
+    std::vector<Tile> v1 = row_views(w1), v2 = row_views(w2);
+    for (const Tile& t : multi_run_views(w1)) v1.push_back(t);
+    for (const Tile& t : multi_run_views(w2)) v2.push_back(t);
     for (std::size_t k = 0; k < v1.size(); ++k) {
       const Tile& t1 = v1[k];
       const Tile& t2 = v2[k];
@@ -454,6 +482,22 @@ TEST(GpsimdRows, TypedIntegerRowsMatchTheElementLoops) {
           detail::load_row_bits_general(t1, p, through_fp32, general.data());
           ASSERT_EQ(fast, general) << "load_row_bits " << dtype_name(dt) << " view " << k << " p " << p << " fp32 "
                                    << through_fp32;
+        }
+      }
+      // One IntRows over every partition (as the instructions' loops use it), past a row's end
+      // untouched: the same values as the element loops row by row.
+      for (const detail::IntConv conv : {detail::IntConv::value, detail::IntConv::pattern, detail::IntConv::pattern_via_fp32}) {
+        const detail::IntRows rows(t1, conv);
+        std::vector<std::int64_t> guarded(static_cast<std::size_t>(n) + 8, -7);
+        for (std::int32_t p = 0; p < t1.partitions; ++p) {
+          rows.load(p, guarded.data());
+          if (conv == detail::IntConv::value)
+            detail::load_row_int_general(t1, p, general.data());
+          else
+            detail::load_row_bits_general(t1, p, conv == detail::IntConv::pattern_via_fp32, general.data());
+          ASSERT_TRUE(std::equal(general.begin(), general.end(), guarded.begin()))
+              << "IntRows " << dtype_name(dt) << " view " << k << " p " << p << " conv " << static_cast<int>(conv);
+          ASSERT_TRUE(std::all_of(guarded.begin() + n, guarded.end(), [](std::int64_t x) { return x == -7; }));
         }
       }
       // Stores: the same random rows into two copies of the same bytes, one by each path.
@@ -476,7 +520,7 @@ TEST(GpsimdRows, TypedIntegerRowsMatchTheElementLoops) {
       ++views_checked;
     }
   }
-  EXPECT_EQ(views_checked, 8 * 8);
+  EXPECT_EQ(views_checked, 8 * 13);
 }
 
 // load_row's fp32 / tf32 walk (one pass over the folded dimensions) gives load_row_general's words
@@ -486,45 +530,45 @@ TEST(GpsimdRows, TypedIntegerRowsMatchTheElementLoops) {
 // dimension, up to four dimensions); other dtypes take the general loop. read_row_f32 agrees.
 TEST(GpsimdRows, Fp32RowWalkMatchesTheRunLoop) {
   int views_checked = 0;
-  for (DType dt : {DType::f32, DType::tf32, DType::bf16}) {
+  std::vector<DType> types = {DType::f32, DType::tf32, DType::bf16};
+  types.insert(types.end(), std::begin(kIntTypes), std::end(kIntTypes));
+  for (DType dt : types) {
     NeuronCore nc;
     const Tile whole = nc.sbuf().alloc(dt, 8, {96});
     fill_random_bytes(whole, 11 + static_cast<std::uint64_t>(dt));
     std::vector<Tile> views = row_views(whole);
-    auto shaped = [&](std::initializer_list<std::int64_t> size, std::initializer_list<std::int64_t> stride) {
-      Tile t = whole;
-      t.ndim = static_cast<int>(size.size());
-      std::copy(size.begin(), size.end(), t.size.begin());
-      std::copy(stride.begin(), stride.end(), t.stride.begin());
-      return t;
-    };
-    views.push_back(shaped({2, 32, 7}, {7, 1, 0}));            // mask[t, j] over the Sa slices (inner broadcast)
-    views.push_back(shaped({2, 32, 7}, {7, 0, 1}));            // qa[t, s] over the J segments (middle broadcast)
-    views.push_back(shaped({3, 1, 4, 5}, {20, 0, 5, 1}));      // a size-1 dimension folded away
-    Tile four = shaped({2, 3, 2, 4}, {40, 0, -4, 2});          // four dimensions, negative and stride-2 runs
-    four.base += 8 * dtype_size(dt);                           // element 0 at word 8: offsets -4 .. 54
+    views.push_back(shaped(whole, {2, 32, 7}, {7, 1, 0}));        // mask[t, j] over the Sa slices (inner broadcast)
+    views.push_back(shaped(whole, {2, 32, 7}, {7, 0, 1}));        // qa[t, s] over the J segments (middle broadcast)
+    views.push_back(shaped(whole, {3, 1, 4, 5}, {20, 0, 5, 1}));  // a size-1 dimension folded away
+    Tile four = shaped(whole, {2, 3, 2, 4}, {40, 0, -4, 2});      // four dimensions, negative and stride-2 runs
+    four.base += 8 * dtype_size(dt);                              // element 0 at word 8: offsets -4 .. 54
     four.offset_bytes += 8 * dtype_size(dt);
     views.push_back(four);
-    views.push_back(shaped({1}, {1}));                         // one element
-    views.push_back(shaped({6, 4}, {4, 1}));                   // continuing dimensions: one run of 24
+    views.push_back(shaped(whole, {1}, {1}));                     // one element
+    views.push_back(shaped(whole, {6, 4}, {4, 1}));               // continuing dimensions: one run of 24
+    views.push_back(shaped(whole, {3, 5, 2, 3}, {0, 9, 1, 0}));   // stride 0 outermost, broadcast runs of 3
+    views.push_back(shaped(whole, {5, 3, 2}, {2, 0, 0}));         // stride-0 dimensions folded into runs of 6
     for (const Tile& t : views) {
       const std::int64_t n = t.free_size();
-      std::vector<float> fast(static_cast<std::size_t>(n)), general(static_cast<std::size_t>(n)), scratch(fast.size());
+      // 8 guard words past the row: a broadcast run's fixed-size store must stay inside the row.
+      std::vector<float> fast(static_cast<std::size_t>(n) + 8), general(static_cast<std::size_t>(n)), scratch(fast.size());
       for (std::int32_t p = 0; p < t.partitions; ++p) {
         std::fill(fast.begin(), fast.end(), 1.5f);
         std::fill(general.begin(), general.end(), -2.5f);
         detail::load_row(t, p, fast.data());
         detail::load_row_general(t, p, general.data());
-        ASSERT_EQ(std::memcmp(fast.data(), general.data(), fast.size() * sizeof(float)), 0)
+        ASSERT_EQ(std::memcmp(fast.data(), general.data(), general.size() * sizeof(float)), 0)
             << "load_row " << dtype_name(dt) << " view " << views_checked << " p " << p;
+        ASSERT_TRUE(std::all_of(fast.begin() + n, fast.end(), [](float x) { return x == 1.5f; }))
+            << "load_row wrote past the row: " << dtype_name(dt) << " view " << views_checked;
         const float* read = detail::read_row_f32(t, p, scratch.data());
-        ASSERT_EQ(std::memcmp(read, general.data(), fast.size() * sizeof(float)), 0)
+        ASSERT_EQ(std::memcmp(read, general.data(), general.size() * sizeof(float)), 0)
             << "read_row_f32 " << dtype_name(dt) << " view " << views_checked << " p " << p;
       }
       ++views_checked;
     }
   }
-  EXPECT_EQ(views_checked, 3 * 14);
+  EXPECT_EQ(views_checked, 9 * 16);
 }
 
 // The instructions on those rows: tensor_tensor's bit-vector and native integer ops on GpSimdE,
