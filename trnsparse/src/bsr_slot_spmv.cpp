@@ -140,6 +140,8 @@ SlotSpmvOperands::SlotSpmvOperands(const SpmmArgs& g, const SlotSpmvPlan& p) {
   const BlockPattern& a = g.a;
   const std::int64_t S = p.slots, rb = p.rb, cb = p.cb, T = p.per_partition, Pu = p.partitions, Tc = p.chunk;
   const std::int64_t bs = rb * cb;
+  // The pads are read as blocks of bs values (pad_blocks): slot_spmv_applies admits no larger block.
+  if (bs > kSlotSpmvBlockElements) throw Error("trnsparse slot SpMV: a block larger than the pads");
   table_rows = a.bcols + 1;
   // Every element of values and index is written below, and the tables' first Kb rows by the
   // kernel's DMA of x: only the tables' last rows (the pads' +0) are set here.
