@@ -385,20 +385,28 @@ TEST(SmallCallPaths, OneDimensionStridedDmaMatchesTheFoldedRuns) {
       }
 }
 
+// The operands both describe tests below run over: dense, strided, reversed, partition-broadcast,
+// PSUM, bf16 and HBM (over `host`) views, then each again as a two-dimension view.
+std::vector<Tile> description_operands(NeuronCore& nc, std::vector<float>& host) {
+  const Tile sb = nc.sbuf().alloc(DType::f32, 16, {64});
+  const Tile ps = nc.psum().alloc(DType::f32, 16, {64});
+  const Tile b16 = nc.sbuf().alloc(DType::bf16, 4, {32});
+  const HbmTensor h = HbmTensor::wrap(host.data(), DType::f32, {64, 64});
+  std::vector<Tile> tiles = {sb, sb.rows(3, 5).cols(2, 9), pattern(sb.rows(0, 4), 1, 7, 3), pattern(sb.rows(0, 4), 20, 6, -2),
+                             ps.rows(0, 8), b16, b16.rows(1, 2).cols(3, 5), h.tile(0, 4, 0, 16),
+                             pattern(h.tile(2, 3, 0, 1), 5, 6, 7), pattern(h.tile(2, 3, 0, 1), 30, 4, -3),
+                             sb.rows(2, 1).broadcast_partitions(16)};
+  for (std::size_t i = 0, n = tiles.size(); i < n; ++i) tiles.push_back(as_two_dims(tiles[i]));
+  return tiles;
+}
+
 // describe's one-source form (the DMA's record) against the list form it stands for, over dense,
 // strided, reversed, multi-dimension, partition-broadcast, PSUM and HBM operands and a record whose
 // region slots are full: every field the same.
 TEST(SmallCallPaths, OneSourceDescriptionMatchesTheListForm) {
   NeuronCore nc;
-  const Tile sb = nc.sbuf().alloc(DType::f32, 16, {64});
-  const Tile ps = nc.psum().alloc(DType::f32, 16, {64});
-  const Tile b16 = nc.sbuf().alloc(DType::bf16, 4, {32});
   std::vector<float> host(4096);
-  const HbmTensor h = HbmTensor::wrap(host.data(), DType::f32, {64, 64});
-  std::vector<Tile> tiles = {sb, sb.rows(3, 5).cols(2, 9), pattern(sb.rows(0, 4), 1, 7, 3), pattern(sb.rows(0, 4), 20, 6, -2),
-                             ps.rows(0, 8), b16, h.tile(0, 4, 0, 16), pattern(h.tile(2, 3, 0, 1), 5, 6, 7),
-                             pattern(h.tile(2, 3, 0, 1), 30, 4, -3), sb.rows(2, 1).broadcast_partitions(16)};
-  for (std::size_t i = 0, n = tiles.size(); i < n; ++i) tiles.push_back(as_two_dims(tiles[i]));
+  const std::vector<Tile> tiles = description_operands(nc, host);
   for (const Tile& dst : tiles)
     for (const Tile& src : tiles)
       for (std::uint8_t used : {0, 3, 4}) {
@@ -418,16 +426,8 @@ TEST(SmallCallPaths, OneSourceDescriptionMatchesTheListForm) {
 // one pass both forms above share (session 25: it reads every tile field before writing the region).
 TEST(SmallCallPaths, DescriptionMatchesTheTileDefinitions) {
   NeuronCore nc;
-  const Tile sb = nc.sbuf().alloc(DType::f32, 16, {64});
-  const Tile ps = nc.psum().alloc(DType::f32, 16, {64});
-  const Tile b16 = nc.sbuf().alloc(DType::bf16, 4, {32});
   std::vector<float> host(4096);
-  const HbmTensor h = HbmTensor::wrap(host.data(), DType::f32, {64, 64});
-  std::vector<Tile> tiles = {sb, sb.rows(3, 5).cols(2, 9), pattern(sb.rows(0, 4), 1, 7, 3), pattern(sb.rows(0, 4), 20, 6, -2),
-                             ps.rows(0, 8), b16, b16.rows(1, 2).cols(3, 5), h.tile(0, 4, 0, 16),
-                             pattern(h.tile(2, 3, 0, 1), 5, 6, 7), pattern(h.tile(2, 3, 0, 1), 30, 4, -3),
-                             sb.rows(2, 1).broadcast_partitions(16)};
-  for (std::size_t i = 0, n = tiles.size(); i < n; ++i) tiles.push_back(as_two_dims(tiles[i]));
+  const std::vector<Tile> tiles = description_operands(nc, host);
   const auto same_region = [](const Region& a, const Region& b) {
     return a.mem == b.mem && a.write == b.write && a.p0 == b.p0 && a.np == b.np && a.lo == b.lo && a.hi == b.hi;
   };
