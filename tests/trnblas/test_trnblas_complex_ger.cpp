@@ -177,7 +177,7 @@ TEST(ComplexGer, OneProgramIsItsContractBitForBitWithinGamma5AndDeterministic) {
 TEST(ComplexGer, ZeroAlphaOrEmptyLeavesABitForBit) {
   const std::vector<cf> x = values(12, 5, true), y = values(12, 6, true), A0 = values(14 * 12, 7, true);
   for (const bool conj : {false, true})
-    for (const auto [m, n, alpha] : {std::tuple{12, 12, cf(0.0f, 0.0f)}, std::tuple{12, 12, cf(-0.0f, -0.0f)},
+    for (const auto& [m, n, alpha] : {std::tuple{12, 12, cf(0.0f, 0.0f)}, std::tuple{12, 12, cf(-0.0f, -0.0f)},
                                      std::tuple{0, 12, cf(1.0f, 0.0f)}, std::tuple{12, 0, cf(1.0f, 0.0f)}}) {
       std::vector<cf> A = A0;
       tb::CallReport rep;
