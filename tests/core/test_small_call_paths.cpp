@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "../../core/src/engine_util.hpp"  // the inline operand checks and their *_checked sequences
+#include "../trace_records.hpp"
 #include "trn/core/core.hpp"
 
 namespace trn::detail {
@@ -148,28 +149,7 @@ Tile as_two_dims(const Tile& t) {
 }
 
 // Every field but the index (the core's instruction counter, one further for the second run).
-void expect_same_record(const Instruction& a, const Instruction& b, const std::string& what) {
-  EXPECT_EQ(a.engine, b.engine) << what;
-  EXPECT_EQ(a.opcode, b.opcode) << what;
-  EXPECT_EQ(a.in_dtype, b.in_dtype) << what;
-  EXPECT_EQ(a.out_dtype, b.out_dtype) << what;
-  EXPECT_EQ(a.partitions, b.partitions) << what;
-  EXPECT_EQ(a.free_elems, b.free_elems) << what;
-  EXPECT_EQ(a.matmul_m, b.matmul_m) << what;
-  EXPECT_EQ(a.inputs, b.inputs) << what;
-  EXPECT_EQ(a.bytes_read, b.bytes_read) << what;
-  EXPECT_EQ(a.bytes_written, b.bytes_written) << what;
-  EXPECT_EQ(a.contiguous, b.contiguous) << what;
-  EXPECT_EQ(a.subop, b.subop) << what;
-  EXPECT_EQ(a.regions_dropped, b.regions_dropped) << what;
-  ASSERT_EQ(a.nregions, b.nregions) << what;
-  for (int r = 0; r < a.nregions; ++r) {
-    const Region &x = a.regions[static_cast<std::size_t>(r)], &y = b.regions[static_cast<std::size_t>(r)];
-    EXPECT_TRUE(x.mem == y.mem && x.write == y.write && x.p0 == y.p0 && x.np == y.np && x.lo == y.lo && x.hi == y.hi)
-        << what << " region " << r << ": " << x.p0 << "+" << x.np << " [" << x.lo << ", " << x.hi << ") vs " << y.p0
-        << "+" << y.np << " [" << y.lo << ", " << y.hi << ")";
-  }
-}
+using trntest::expect_same_record;
 
 // What one instruction did: its record and the bytes of the whole allocation afterwards (into a
 // buffer the caller keeps: a fresh 64 KiB vector per run was most of the test's time), or the error

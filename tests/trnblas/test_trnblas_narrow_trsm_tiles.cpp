@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "../trace_records.hpp"
 #include "blas_test_util.hpp"
 #include "trn/blas/level3.hpp"
 #include "trn/blas/narrow_trsm.hpp"
@@ -26,36 +27,9 @@ using cf = std::complex<float>;
 void expect_same_records(const trn::Trace& a, const trn::Trace& b, const std::string& where) {
   ASSERT_EQ(a.instructions.size(), b.instructions.size()) << where;
   for (std::size_t i = 0; i < a.instructions.size(); ++i) {
-    const trn::Instruction &x = a.instructions[i], &y = b.instructions[i];
-    const std::string at = where + " record " + std::to_string(i);
-    ASSERT_EQ(x.index, y.index) << at;
-    ASSERT_EQ(x.engine, y.engine) << at;
-    ASSERT_EQ(x.opcode, y.opcode) << at;
-    ASSERT_EQ(x.in_dtype, y.in_dtype) << at;
-    ASSERT_EQ(x.out_dtype, y.out_dtype) << at;
-    ASSERT_EQ(x.partitions, y.partitions) << at;
-    ASSERT_EQ(x.free_elems, y.free_elems) << at;
-    ASSERT_EQ(x.matmul_m, y.matmul_m) << at;
-    ASSERT_EQ(x.inputs, y.inputs) << at;
-    ASSERT_EQ(x.bytes_read, y.bytes_read) << at;
-    ASSERT_EQ(x.bytes_written, y.bytes_written) << at;
-    ASSERT_EQ(x.accumulate, y.accumulate) << at;
-    ASSERT_EQ(x.contiguous, y.contiguous) << at;
-    ASSERT_EQ(x.subop, y.subop) << at;
-    ASSERT_EQ(x.nregions, y.nregions) << at;
-    for (int r = 0; r < x.nregions; ++r) {
-      const trn::Region &p = x.regions[static_cast<std::size_t>(r)], &q = y.regions[static_cast<std::size_t>(r)];
-      ASSERT_EQ(p.mem, q.mem) << at;
-      ASSERT_EQ(p.write, q.write) << at;
-      ASSERT_EQ(p.p0, q.p0) << at;
-      ASSERT_EQ(p.np, q.np) << at;
-      if (p.mem == trn::MemSpace::hbm) {
-        ASSERT_EQ(p.hi - p.lo, q.hi - q.lo) << at;
-      } else {
-        ASSERT_EQ(p.lo, q.lo) << at;  // the SBUF / PSUM offsets the tiles were given
-        ASSERT_EQ(p.hi, q.hi) << at;
-      }
-    }
+    trntest::expect_same_record(a.instructions[i], b.instructions[i], where + " record " + std::to_string(i),
+                                {.index = true, .hbm_by_extent = true});
+    if (::testing::Test::HasFailure()) return;  // the first differing record is the message
   }
 }
 
