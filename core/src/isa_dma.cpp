@@ -9,6 +9,7 @@
 #include <array>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "program_replay.hpp"
 #include "commit_path.hpp"
@@ -369,13 +370,25 @@ void check_indices(std::string_view instr, const Tile& table, const Tile& index,
       hi = std::max(hi, v);
     }
   } else {
-    for (std::int32_t p = 0; p < index.partitions; ++p) {
-      const auto* ip = reinterpret_cast<const std::int32_t*>(index.base + std::int64_t{p} * ps);
-      for (std::int64_t k = 0; k < K; ++k) {
-        lo = std::min(lo, ip[k * step]);
-        hi = std::max(hi, ip[k * step]);
+    // A dense index row (step 1, every library's int32 indices) as its own loop, so that the
+    // compiler vectorises the min / max (host speed only).
+    auto rows = [&](auto unit) {
+      const std::int64_t s = decltype(unit)::value ? 1 : step;
+      for (std::int32_t p = 0; p < index.partitions; ++p) {
+        const auto* ip = reinterpret_cast<const std::int32_t*>(index.base + std::int64_t{p} * ps);
+        std::int32_t l = lo, h = hi;
+        for (std::int64_t k = 0; k < K; ++k) {
+          l = std::min(l, ip[k * s]);
+          h = std::max(h, ip[k * s]);
+        }
+        lo = l;
+        hi = h;
       }
-    }
+    };
+    if (step == 1)
+      rows(std::true_type{});
+    else
+      rows(std::false_type{});
   }
   if (lo - index_base < 0 || hi - index_base >= table.partitions) [[unlikely]]
     check_indices_checked(instr, table, index, index_base);
@@ -432,20 +445,38 @@ void move_rows(const Tile& table, const Tile& on_chip, const Tile& index, std::i
   for (std::int32_t p = 0; p < index.partitions; ++p) {
     const auto* ip = reinterpret_cast<const std::int32_t*>(index.base + std::int64_t{p} * index.partition_stride);
     std::byte* c = on_chip.base + std::int64_t{p} * on_chip.partition_stride;
-    auto each = [&](auto word) {
+    // unit: the index row is dense (step 1), a compile-time stride for the common case.
+    auto each_step = [&](auto word, auto unit) {
       using W = decltype(word);
+      const std::int64_t s = decltype(unit)::value ? 1 : step;
+      // Locals: the moves store bytes, which may alias any Tile field, so members would be reloaded.
+      std::byte* const tb = table.base;
+      const std::int32_t* const ix = ip;
+      const std::int64_t ib = index_base, rs = ts;
+      const auto row = [=](std::int64_t k) { return tb + (ix[k * s] - ib) * rs; };
       // Rows a random gather / scatter touches miss the cache: prefetch kAhead rows ahead so that
-      // several misses are in flight (host speed only).
+      // several misses are in flight (host speed only). The rows before the last kAhead run without
+      // the bound test.
       constexpr std::int64_t kAhead = 16;
-      for (std::int64_t k = 0; k < std::min(K, kAhead); ++k) __builtin_prefetch(table.base + (ip[k * step] - index_base) * ts, ToTable ? 1 : 0);
-      for (std::int64_t k = 0; k < K; ++k) {
-        if (k + kAhead < K) __builtin_prefetch(table.base + (ip[(k + kAhead) * step] - index_base) * ts, ToTable ? 1 : 0);
-        std::byte* t = table.base + (ip[k * step] - index_base) * ts;
+      const auto move = [&](std::int64_t k) {
         if constexpr (ToTable)
-          std::memcpy(t, c + k * sizeof(W), sizeof(W));
+          std::memcpy(row(k), c + k * sizeof(W), sizeof(W));
         else
-          std::memcpy(c + k * sizeof(W), t, sizeof(W));
+          std::memcpy(c + k * sizeof(W), row(k), sizeof(W));
+      };
+      for (std::int64_t k = 0; k < std::min(K, kAhead); ++k) __builtin_prefetch(row(k), ToTable ? 1 : 0);
+      std::int64_t k = 0;
+      for (; k + kAhead < K; ++k) {
+        __builtin_prefetch(row(k + kAhead), ToTable ? 1 : 0);
+        move(k);
       }
+      for (; k < K; ++k) move(k);
+    };
+    auto each = [&](auto word) {
+      if (step == 1)
+        each_step(word, std::true_type{});
+      else
+        each_step(word, std::false_type{});
     };
     if (row_bytes == 4) {
       each(std::uint32_t{});

@@ -54,12 +54,35 @@ void validate(const SparseRef& a) {
   }
 }
 
+namespace {
+// The lowest and highest of ix[0 .. n) (n >= 1), in the array's own type (vectorisable).
+template <class T>
+void index_range(const T* ix, std::int64_t n, std::int64_t& lo, std::int64_t& hi) {
+  T l = ix[0], h = ix[0];
+  for (std::int64_t e = 1; e < n; ++e) {
+    l = std::min(l, ix[e]);
+    h = std::max(h, ix[e]);
+  }
+  lo = l;
+  hi = h;
+}
+}  // namespace
+
 void validate(const SpVecRef& x) {
   if (x.size < 0) invalid("negative vector size", "size");
   if (x.nnz < 0 || x.nnz > x.size) invalid("nnz must be in [0, size]", "nnz");
   if (x.nnz > 0 && x.indices == nullptr) invalid("indices is NULL", "indices");
   if (x.nnz > 0 && x.values == nullptr) invalid("values is NULL", "values");
   const std::int64_t b = base_value(x.base);
+  // The lowest and highest index first (a branch-free pass over the typed array); the entry-by-entry
+  // search for the first bad one only when one is out of range (the same error, host speed only).
+  if (x.nnz == 0) return;
+  std::int64_t lo = 0, hi = 0;
+  if (x.index_type == IndexType::i32)
+    index_range(static_cast<const std::int32_t*>(x.indices), x.nnz, lo, hi);
+  else
+    index_range(static_cast<const std::int64_t*>(x.indices), x.nnz, lo, hi);
+  if (lo >= b && hi - b < x.size) return;
   for (std::int64_t e = 0; e < x.nnz; ++e) {
     const std::int64_t i = idx(x.indices, x.index_type, e) - b;
     if (i < 0 || i >= x.size) invalid("index out of range at entry " + std::to_string(e), "indices");

@@ -111,10 +111,17 @@ void for_each_entry(const SparseRef& a, F&& f) {
 }
 
 // f(position, entry) for every entry of a validated sparse vector, in storage order.
+// The index type is tested once, not per entry, so the loop over a typed array can vectorise.
 template <class F>
 void for_each_spvec(const SpVecRef& x, F&& f) {
   const std::int64_t b = base_value(x.base);
-  for (std::int64_t e = 0; e < x.nnz; ++e) f(idx(x.indices, x.index_type, e) - b, e);
+  auto each = [&](const auto* ix) {
+    for (std::int64_t e = 0; e < x.nnz; ++e) f(std::int64_t{ix[e]} - b, e);
+  };
+  if (x.index_type == IndexType::i32)
+    each(static_cast<const std::int32_t*>(x.indices));
+  else
+    each(static_cast<const std::int64_t*>(x.indices));
 }
 
 }  // namespace trn::sparse::generic_detail

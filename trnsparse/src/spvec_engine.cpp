@@ -83,7 +83,13 @@ struct VecCall {
   const SpVecRef* x = nullptr;
   float* xv = nullptr;               // x.values
   float* y = nullptr;                // the dense vector
-  std::vector<std::int64_t> pos;     // pos[e] = x.indices[e] - base
+  const void* indices = nullptr;     // x.indices
+  bool i64 = false;                  // x.index_type == i64
+  std::int64_t base = 0;             // the index base
+  // Entry e's position in y (read from x.indices each time: no per-call array of nnz positions).
+  std::int64_t position(std::int64_t e) const {
+    return (i64 ? static_cast<const std::int64_t*>(indices)[e] : std::int64_t{static_cast<const std::int32_t*>(indices)[e]}) - base;
+  }
   std::int64_t w = 1;                // fp32 words per value
   bool indirect = false;             // y's rows fit an int32 index: scattered moves by indirect DMA
   std::int64_t descriptors = 0;      // DMA instructions issued (the plan prints them)
@@ -106,12 +112,14 @@ struct IndexWords {
 };
 
 // One chunk: list positions [q0, q0 + L) of `list` laid out as [rows, cols]; x_words / y_words: the
-// list's entry numbers / positions as index words (null: no indirect DMA for that side).
+// list's entry numbers / positions as index words (null: no indirect DMA for that side). A null list
+// is every entry in storage order (list position q is entry q): no list is built for it.
 struct Chunk {
   const std::vector<std::int64_t>* list = nullptr;
   std::int64_t q0 = 0, L = 0, cols = 1;
   std::int32_t rows = 0;
   IndexWords x_words{}, y_words{};
+  std::int64_t entry(std::int64_t q) const { return list != nullptr ? (*list)[z(q)] : q; }
 };
 
 // A list's index words (ListIndex::of): in storage order (every entry once), y's are x.indices
@@ -151,9 +159,24 @@ void move_indirect(NeuronCore& nc, VecCall& c, const Chunk& ch, const Tile& t, f
   if (tail > 0) part(full, 1, tail);
 }
 
+// The chunk's list positions whose key does not follow its predecessor's, counted until move_chunk's
+// choice is made: at `enough` breaks (at least one, and breaks + 1 > L / kMinRun) the chunk is
+// neither one run nor runs long enough for copies, so the rest of a scattered chunk is not scanned
+// (host work only).
 template <class Key>
-void move_chunk(NeuronCore& nc, VecCall& c, const Chunk& ch, const Tile& t, float* base, Key key, bool to_hbm,
-                IndexWords words = {}, std::int64_t table_rows = 0) {
+std::int64_t key_breaks(const Chunk& ch, Key key) {
+  const std::int64_t enough = std::max<std::int64_t>(1, ch.L / kMinRun);
+  std::int64_t breaks = 0;
+  for (std::int64_t q = ch.q0 + 1; q < ch.q0 + ch.L && breaks < enough; ++q) breaks += key(q) != key(q - 1) + 1 ? 1 : 0;
+  return breaks;
+}
+
+// breaks: key_breaks(ch, key), computed by the caller (which knows when the keys are one run or an
+// array it can scan directly). Only two facts are used: breaks == 0 (one run) and whether
+// (breaks + 1) kMinRun > L (indirect DMA).
+template <class Key>
+void move_chunk(NeuronCore& nc, VecCall& c, const Chunk& ch, const Tile& t, float* base, Key key, std::int64_t breaks,
+                bool to_hbm, IndexWords words = {}, std::int64_t table_rows = 0) {
   auto move = [&](const Tile& on_chip, const Tile& hbm) {
     if (to_hbm)
       nc.dma_copy(hbm, on_chip);
@@ -162,8 +185,6 @@ void move_chunk(NeuronCore& nc, VecCall& c, const Chunk& ch, const Tile& t, floa
     ++c.descriptors;
   };
   const std::int64_t w = c.w, first = key(ch.q0);
-  std::int64_t breaks = 0;  // list positions whose key does not follow its predecessor's
-  for (std::int64_t q = ch.q0 + 1; q < ch.q0 + ch.L; ++q) breaks += key(q) != key(q - 1) + 1 ? 1 : 0;
   const bool one_run = breaks == 0;
   if (!one_run && words.words != nullptr && (breaks + 1) * kMinRun > ch.L) {
     move_indirect(nc, c, ch, t, base, table_rows, words, to_hbm);
@@ -187,29 +208,33 @@ void move_chunk(NeuronCore& nc, VecCall& c, const Chunk& ch, const Tile& t, floa
   }
 }
 
-// The chunk's x values (keys: entry numbers) and y values (keys: positions).
+// The chunk's x values (keys: entry numbers; storage order: one run) and y values (keys: positions;
+// storage order: the breaks counted straight down x.indices).
 void move_x(NeuronCore& nc, VecCall& c, const Chunk& ch, const Tile& t, bool to_hbm) {
-  move_chunk(nc, c, ch, t, c.xv, [&](std::int64_t q) { return (*ch.list)[z(q)]; }, to_hbm, ch.x_words, c.x->nnz);
+  const auto key = [&](std::int64_t q) { return ch.entry(q); };
+  move_chunk(nc, c, ch, t, c.xv, key, ch.list != nullptr ? key_breaks(ch, key) : 0, to_hbm, ch.x_words, c.x->nnz);
 }
 void move_y(NeuronCore& nc, VecCall& c, const Chunk& ch, const Tile& t, bool to_hbm) {
-  move_chunk(nc, c, ch, t, c.y, [&](std::int64_t q) { return c.pos[z((*ch.list)[z(q)])]; }, to_hbm, ch.y_words,
-             c.x->size);
+  const auto key = [&](std::int64_t q) { return c.position(ch.entry(q)); };
+  const auto stored = [&](std::int64_t q) { return c.position(q); };
+  move_chunk(nc, c, ch, t, c.y, key, ch.list != nullptr ? key_breaks(ch, key) : key_breaks(ch, stored), to_hbm,
+             ch.y_words, c.x->size);
 }
 
-// The index words of `list` (entry numbers; in_order: list[q] == q for every q).
-ListIndex list_index(const VecCall& c, const std::vector<std::int64_t>& list, bool in_order) {
+// The index words of `list` (entry numbers; null: every entry in storage order).
+ListIndex list_index(const VecCall& c, const std::vector<std::int64_t>* list) {
   ListIndex li;
   if (!c.indirect) return li;
-  if (in_order) {
+  if (list == nullptr) {
     li.y = {static_cast<const std::int32_t*>(c.x->indices), c.x->index_type == IndexType::i64 ? 2 : 1,
             generic_detail::base_value(c.x->base)};
     return li;
   }
-  li.entries.resize(list.size());
-  li.positions.resize(list.size());
-  for (std::size_t q = 0; q < list.size(); ++q) {
-    li.entries[q] = static_cast<std::int32_t>(list[q]);
-    li.positions[q] = static_cast<std::int32_t>(c.pos[z(list[q])]);
+  li.entries.resize(list->size());
+  li.positions.resize(list->size());
+  for (std::size_t q = 0; q < list->size(); ++q) {
+    li.entries[q] = static_cast<std::int32_t>((*list)[q]);
+    li.positions[q] = static_cast<std::int32_t>(c.position((*list)[q]));
   }
   li.x = {li.entries.data(), 1, 0};
   li.y = {li.positions.data(), 1, 0};
@@ -231,10 +256,19 @@ void for_each_chunk_of(const std::vector<std::int64_t>* list, std::int64_t n, st
     f(ch);
   }
 }
-template <class F>
-void for_each_chunk(const std::vector<std::int64_t>& list, std::int32_t P, F&& f, const ListIndex* li = nullptr) {
-  for_each_chunk_of(&list, static_cast<std::int64_t>(list.size()), P, f, li);
-}
+// x's entries in duplicate-free rounds (duplicate_free_rounds): no list when every position is
+// distinct (the common case: one round in storage order, the null list), else the rounds' lists.
+struct Rounds {
+  std::vector<std::vector<std::int64_t>> lists;
+  std::int64_t nnz = 0;
+  std::int64_t count() const { return lists.empty() ? (nnz > 0 ? 1 : 0) : static_cast<std::int64_t>(lists.size()); }
+  // f(list, its length) per round in order.
+  template <class F>
+  void each(F&& f) const {
+    if (lists.empty() && nnz > 0) f(static_cast<const std::vector<std::int64_t>*>(nullptr), nnz);
+    for (const auto& l : lists) f(&l, static_cast<std::int64_t>(l.size()));
+  }
+};
 
 // `count` words of a [P, n] tile, every `stride`-th from word `first` (a value plane).
 Tile plane(const Tile& t, std::int64_t first, std::int64_t count, std::int64_t stride) {
@@ -289,9 +323,9 @@ void scale_dense(NeuronCore& nc, VecCall& c, const VecTiles& w, std::int32_t P, 
     const Tile t = buf.rows(0, ch.rows).cols(0, ch.cols * c.w);
     auto at = [&](std::int64_t q) { return q; };
     if (ch.rows * ch.cols > ch.L) nc.memset(t, 0.0f);  // the tail row's unused words: never stored, kept defined
-    move_chunk(nc, c, ch, buf, c.y, at, false);
+    move_chunk(nc, c, ch, buf, c.y, at, 0, false);
     scale(nc, w, ch, c.w, t, t, beta);
-    move_chunk(nc, c, ch, buf, c.y, at, true);
+    move_chunk(nc, c, ch, buf, c.y, at, 0, true);
     ++c.chunks;
   });
 }
@@ -306,15 +340,15 @@ void load_pair(NeuronCore& nc, VecCall& c, const VecTiles& w, const Chunk& ch) {
   move_y(nc, c, ch, w.b, false);
 }
 
-void axpby_kernel(NeuronCore& nc, VecCall& c, Coef alpha, Coef beta, const std::vector<std::vector<std::int64_t>>& rounds) {
+void axpby_kernel(NeuronCore& nc, VecCall& c, Coef alpha, Coef beta, const Rounds& rounds) {
   const std::int32_t P = nc.hw().pmax;
   AllocScope sb(nc.sbuf());
   VecTiles w = alloc_vec_tiles(sb, P, c.w, c);
   w.c = sb.alloc(DType::f32, P, {kFree * c.w}, "y values, third turn");
   scale_dense(nc, c, w, P, beta);
-  for (const auto& list : rounds) {
-    const ListIndex li = list_index(c, list, rounds.size() == 1);
-    for_each_chunk(list, P, [&](const Chunk& ch) {
+  rounds.each([&](const std::vector<std::int64_t>* list, std::int64_t n) {
+    const ListIndex li = list_index(c, list);
+    for_each_chunk_of(list, n, P, [&](const Chunk& ch) {
       load_pair(nc, c, w, ch);
       const Tile xa = w.a.rows(0, ch.rows).cols(0, ch.cols * c.w), yb = w.b.rows(0, ch.rows).cols(0, ch.cols * c.w);
       scale(nc, w, ch, c.w, xa, xa, alpha);
@@ -322,18 +356,18 @@ void axpby_kernel(NeuronCore& nc, VecCall& c, Coef alpha, Coef beta, const std::
       move_y(nc, c, ch, w.b, true);
       ++c.chunks;
     }, &li);
-  }
+  });
 }
 
 // X' = c X + s Y, Y' = c Y - s X on one chunk (two more value-sized temporaries: cx, sy, ...).
-void rot_kernel(NeuronCore& nc, VecCall& c, Coef cc, Coef ss, const std::vector<std::vector<std::int64_t>>& rounds) {
+void rot_kernel(NeuronCore& nc, VecCall& c, Coef cc, Coef ss, const Rounds& rounds) {
   const std::int32_t P = nc.hw().pmax;
   AllocScope sb(nc.sbuf());
   const VecTiles w = alloc_vec_tiles(sb, P, c.w, c);
   const Tile u1 = sb.alloc(DType::f32, P, {kFree * c.w}, "c x"), u2 = sb.alloc(DType::f32, P, {kFree * c.w}, "s y");
-  for (const auto& list : rounds) {
-    const ListIndex li = list_index(c, list, rounds.size() == 1);
-    for_each_chunk(list, P, [&](const Chunk& ch) {
+  rounds.each([&](const std::vector<std::int64_t>* list, std::int64_t len) {
+    const ListIndex li = list_index(c, list);
+    for_each_chunk_of(list, len, P, [&](const Chunk& ch) {
       load_pair(nc, c, w, ch);
       const std::int64_t n = ch.cols * c.w;
       const Tile xa = w.a.rows(0, ch.rows).cols(0, n), yb = w.b.rows(0, ch.rows).cols(0, n);
@@ -348,7 +382,7 @@ void rot_kernel(NeuronCore& nc, VecCall& c, Coef cc, Coef ss, const std::vector<
       move_y(nc, c, ch, w.b, true);
       ++c.chunks;
     }, &li);
-  }
+  });
 }
 
 // sum op(x_e) y(pos_e) per plane: per-partition partial sums, then the partition fold.
@@ -362,10 +396,8 @@ void spvv_kernel(NeuronCore& nc, VecCall& c, bool conj_x, float* out) {
   const Tile row = sb.alloc(DType::f32, 1, {P * planes}, "partials as rows");
   const Tile res = sb.alloc(DType::f32, 1, {planes}, "result");
   nc.memset(acc, 0.0f);
-  std::vector<std::int64_t> all(z(c.x->nnz));
-  std::iota(all.begin(), all.end(), 0);
-  const ListIndex li = list_index(c, all, true);
-  for_each_chunk(all, P, [&](const Chunk& ch) {
+  const ListIndex li = list_index(c, nullptr);
+  for_each_chunk_of(nullptr, c.x->nnz, P, [&](const Chunk& ch) {
     load_pair(nc, c, w, ch);
     const Tile xa = w.a.rows(0, ch.rows).cols(0, ch.cols * c.w), yb = w.b.rows(0, ch.rows).cols(0, ch.cols * c.w);
     const Tile t1 = w.t1.rows(0, ch.rows).cols(0, ch.cols), t2 = w.t2.rows(0, ch.rows).cols(0, ch.cols),
@@ -402,8 +434,9 @@ VecCall vec_call(const SpVecRef& x, void* y) {
   c.xv = static_cast<float*>(x.values);
   c.y = static_cast<float*>(y);
   c.w = static_cast<std::int64_t>(value_bytes(x.value) / 4);
-  c.pos.resize(z(x.nnz));
-  generic_detail::for_each_spvec(x, [&](std::int64_t i, std::int64_t e) { c.pos[z(e)] = i; });
+  c.indices = x.indices;
+  c.i64 = x.index_type == IndexType::i64;
+  c.base = generic_detail::base_value(x.base);
   // Indirect DMA takes int32 row numbers (positions < size, entry numbers < nnz <= size).
   c.indirect = x.size < std::numeric_limits<std::int32_t>::max();
   return c;
@@ -456,18 +489,23 @@ bool all_distinct(const std::vector<std::int64_t>& pos) {
     return std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();
   }
   if (seen.size() <= z(top / 64)) seen.resize(z(top / 64 + 1), 0);
+  // The bitmap's words through a plain pointer and the positions as unsigned (>= 0): shifts and masks,
+  // no thread-local lookup or signed division per entry.
+  std::uint64_t* const words = seen.data();
+  const std::int64_t* const p = pos.data();
+  const std::size_t n = pos.size();
   std::size_t e = 0;
   bool distinct = true;
-  for (; e < pos.size(); ++e) {
-    std::uint64_t& word = seen[z(pos[e] / 64)];
-    const std::uint64_t bit = std::uint64_t{1} << (pos[e] % 64);
-    if ((word & bit) != 0) {
+  for (; e < n; ++e) {
+    const auto u = static_cast<std::uint64_t>(p[e]);
+    const std::uint64_t bit = std::uint64_t{1} << (u & 63);
+    if ((words[u >> 6] & bit) != 0) {
       distinct = false;
       break;
     }
-    word |= bit;
+    words[u >> 6] |= bit;
   }
-  for (std::size_t k = 0; k < e; ++k) seen[z(pos[k] / 64)] = 0;
+  for (std::size_t k = 0; k < e; ++k) words[static_cast<std::uint64_t>(p[k]) >> 6] = 0;
   return distinct;
 }
 }  // namespace
@@ -491,20 +529,32 @@ std::vector<std::vector<std::int64_t>> duplicate_free_rounds(const std::vector<s
   return rounds;
 }
 
+namespace {
+// x's positions (pos[e] = x.indices[e] - base) in their duplicate-free rounds.
+Rounds rounds_of(const SpVecRef& x) {
+  std::vector<std::int64_t> pos(z(x.nnz));
+  generic_detail::for_each_spvec(x, [p = pos.data()](std::int64_t i, std::int64_t e) { p[e] = i; });
+  Rounds r;
+  r.nnz = x.nnz;
+  if (!all_distinct(pos)) r.lists = duplicate_free_rounds(pos);
+  return r;
+}
+}  // namespace
+
 bool spvec_on_engines(Value v) { return v == Value::f32 || v == Value::c32; }
 
 void axpby_engines(const Settings& s, Scalar alpha, const SpVecRef& x, Scalar beta, void* y, CallReport* report) {
   VecCall c = vec_call(x, y);
-  const auto rounds = duplicate_free_rounds(c.pos);
+  const Rounds rounds = rounds_of(x);
   const double per = c.w == 2 ? 8.0 : 2.0;
-  run_vec(s, "axpby", x, c, static_cast<std::int64_t>(rounds.size()), per * static_cast<double>(x.size + x.nnz), false, report, [&](NeuronCore& nc) { axpby_kernel(nc, c, coef(alpha), coef(beta), rounds); });
+  run_vec(s, "axpby", x, c, rounds.count(), per * static_cast<double>(x.size + x.nnz), false, report, [&](NeuronCore& nc) { axpby_kernel(nc, c, coef(alpha), coef(beta), rounds); });
 }
 
 void rot_engines(const Settings& s, Scalar cc, Scalar sn, const SpVecRef& x, void* y, CallReport* report) {
   VecCall c = vec_call(x, y);
-  const auto rounds = duplicate_free_rounds(c.pos);
+  const Rounds rounds = rounds_of(x);
   const double per = c.w == 2 ? 16.0 : 6.0;
-  run_vec(s, "rot", x, c, static_cast<std::int64_t>(rounds.size()), per * static_cast<double>(x.nnz), false, report,
+  run_vec(s, "rot", x, c, rounds.count(), per * static_cast<double>(x.nnz), false, report,
           [&](NeuronCore& nc) { rot_kernel(nc, c, coef(cc), coef(sn), rounds); });
 }
 
@@ -524,10 +574,8 @@ void move_engines(const Settings& s, bool to_x, const SpVecRef& x, void* y, Call
     AllocScope sb(nc.sbuf());
     const Tile t = sb.alloc(DType::f32, P, {kFree * c.w}, "values");
     c.idx = sb.alloc(DType::i32, P, {2 * kFree}, "index words");
-    std::vector<std::int64_t> all(z(x.nnz));
-    std::iota(all.begin(), all.end(), 0);
-    const ListIndex li = list_index(c, all, true);
-    for_each_chunk(all, P, [&](const Chunk& ch) {
+    const ListIndex li = list_index(c, nullptr);
+    for_each_chunk_of(nullptr, x.nnz, P, [&](const Chunk& ch) {
       if (to_x) {
         move_y(nc, c, ch, t, false);
         move_x(nc, c, ch, t, true);
@@ -598,8 +646,8 @@ void fill_and_scatter_engines(const Settings& s, const DenseLines& y, const SpVe
         std::iota(all.begin(), all.end(), 0);
       }
       const std::vector<std::int64_t>& list = entries != nullptr ? *entries : all;
-      const ListIndex li = list_index(c, list, entries == nullptr);
-      for_each_chunk(list, P, [&](const Chunk& ch) {
+      const ListIndex li = list_index(c, entries == nullptr ? nullptr : &list);
+      for_each_chunk_of(&list, static_cast<std::int64_t>(list.size()), P, [&](const Chunk& ch) {
         move_x(nc, c, ch, t, false);
         move_y(nc, c, ch, t, true);  // storage order: a position stored twice keeps its last entry
         ++c.chunks;
