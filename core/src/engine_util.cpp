@@ -436,11 +436,18 @@ IntRows::IntRows(const Tile& t, IntConv c)
   }
   n = 1;
   for (int d = 0; d < nd; ++d) n *= size[d];
-  table = nd >= 2 && n <= kTableElems;
+  table = nd >= 2 && (n <= kTableElems || (n <= kLongTableElems && size[nd - 1] <= kShortRun));
+  offset = inline_offset;
   if (table) {
+    std::int64_t* to = inline_offset;
+    if (n > kTableElems) {
+      long_offset.resize(static_cast<std::size_t>(n));
+      to = long_offset.data();
+      offset = to;
+    }
     const std::int64_t es = elem_bytes(t.dtype);
     walk_int_runs(*this, [&](std::int64_t first, std::int64_t run, std::int64_t rs, std::int64_t at) {
-      for (std::int64_t i = 0; i < run; ++i) offset[at + i] = (first + i * rs) * es;
+      for (std::int64_t i = 0; i < run; ++i) to[at + i] = (first + i * rs) * es;
     });
   }
   load_ = &load_int_row_general;

@@ -201,10 +201,17 @@ class IntRows {
   // A short row of several runs (n <= kTableElems, nd >= 2: the fp64 slicing's [P, (values, words)]
   // views with stride-0 and stride-2 runs of one or two elements) as the byte offset of each element
   // in access-pattern order, computed here once: a row is then one loop over the table, not a
-  // walk of the runs.
-  static constexpr std::int64_t kTableElems = 64;
+  // walk of the runs. A longer row of short runs (runs of <= kShortRun elements, n <=
+  // kLongTableElems: the slicing's words broadcast over W or 4 byte shifts, [P, (values, W)] with
+  // values up to 64 tiles) takes a table on the heap (long_offset): per run the walk cost ~8 host
+  // instructions an element there, the table ~2, and the 128 partitions share it.
+  static constexpr std::int64_t kTableElems = 64, kLongTableElems = 4096, kShortRun = 8;
   bool table;
-  std::int64_t offset[kTableElems];
+  const std::int64_t* offset;  // the table: inline_offset or long_offset's
+  std::int64_t inline_offset[kTableElems];
+  std::vector<std::int64_t> long_offset;
+  IntRows(const IntRows&) = delete;  // offset may point into the object
+  IntRows& operator=(const IntRows&) = delete;
   DType dtype;
   IntConv conv;
   void (*load_)(const IntRows&, std::int32_t, std::int64_t*);

@@ -510,8 +510,17 @@ template <AluOp OP>
 void tt_row_i64(const std::int64_t* a, const std::int64_t* b, std::int64_t* out, std::int64_t n) {
   for (std::int64_t i = 0; i < n; ++i) out[i] = alu_i64<OP>(a[i], b[i]);
 }
+// The same loop built for AVX-512 (8 patterns a vector; variable shifts vpsllvq / vpsrlvq): the
+// baseline build's SSE2 has no variable per-lane shift, so it ran one element at a time (the fp64
+// slicing's GpSimdE shifts, ors and ands of 32-bit words). Integer ops: the same bits.
+template <AluOp OP>
+__attribute__((target("avx512f,avx512vl,avx512dq"))) void tt_row_bits_avx512(const std::int64_t* a, const std::int64_t* b,
+                                                                              std::int64_t* out, std::int64_t n) {
+  for (std::int64_t i = 0; i < n; ++i) out[i] = alu_bits<OP>(a[i], b[i]);
+}
 template <AluOp OP>
 void tt_row_bits(const std::int64_t* a, const std::int64_t* b, std::int64_t* out, std::int64_t n) {
+  if (n >= 8 && simd::has_avx512()) return tt_row_bits_avx512<OP>(a, b, out, n);
   for (std::int64_t i = 0; i < n; ++i) out[i] = alu_bits<OP>(a[i], b[i]);
 }
 // x = reverse ? fn(s, x) : fn(x, s), in place.

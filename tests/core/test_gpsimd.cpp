@@ -418,6 +418,11 @@ std::vector<Tile> multi_run_views(const Tile& whole) {
   four.base += 8 * dtype_size(whole.dtype);  // element 0 at word 8: offsets -4 .. 54
   four.offset_bytes += 8 * dtype_size(whole.dtype);
   v.push_back(four);
+  // Longer rows of short runs (IntRows' heap table, n > 64 with runs of <= 8): the slicing's words
+  // broadcast over 3 words, a middle stride-0 dimension over runs of 2, and runs of 9 (the walk).
+  v.push_back(shaped(whole, {48, 3}, {2, 0}));
+  v.push_back(shaped(whole, {20, 4, 2}, {4, 0, 1}));
+  v.push_back(shaped(whole, {8, 9}, {10, 1}));
   return v;
 }
 
@@ -520,7 +525,7 @@ TEST(GpsimdRows, TypedIntegerRowsMatchTheElementLoops) {
       ++views_checked;
     }
   }
-  EXPECT_EQ(views_checked, 8 * 13);
+  EXPECT_EQ(views_checked, 8 * 16);
 }
 
 // load_row's fp32 / tf32 walk (one pass over the folded dimensions) gives load_row_general's words

@@ -16,6 +16,7 @@
 #include "device_slices.hpp"
 #include "op_pattern.hpp"
 #include "scratch_buffer.hpp"
+#include "spgemm_blocks.hpp"
 #include "trn/blas/blas.hpp"
 #include "trn/blas/fp64_fold_device.hpp"
 #include "trn/blas/fp64_slices.hpp"
@@ -32,14 +33,26 @@ namespace sl = blas::slices;
 using tile::view;
 inline auto z(std::int64_t i) { return static_cast<std::size_t>(i); }
 
+// The call's large host arrays (patterns, real rows, tiles, gathered X, folded rows) come from the
+// calling thread's warm blocks and go back to them when the call ends (spgemm_blocks.hpp): glibc maps
+// arrays of these sizes afresh on every call, and their first-touch page faults were ~1/3 of an
+// R_64F SpMV's host time (4096^2, 0.5 %). Host bookkeeping only: the one array the trace names by
+// host address (the tiles' segment numbers) is a live block of the call, as a fresh one was.
+template <class T>
+void copy_warm(std::vector<T>& to, const std::vector<T>& from) {
+  detail::warm_capacity(to, from.size());
+  to.assign(from.begin(), from.end());
+}
+
 }  // namespace
 
 // R_64F: op(A)'s rows as they are (op T and C are the same).
 RealRows real_rows(const OpPattern& p, const double* vals, std::vector<double> x) {
   RealRows rr;
   rr.rows = p.rows;
-  rr.start = p.start;
-  rr.col = p.col;
+  copy_warm(rr.start, p.start);
+  copy_warm(rr.col, p.col);
+  detail::warm_capacity(rr.val, p.entry.size());
   rr.val.resize(p.entry.size());
   for (std::size_t e = 0; e < p.entry.size(); ++e) rr.val[e] = vals[p.entry[e]];
   rr.xlen = p.cols;
@@ -53,7 +66,10 @@ RealRows real_rows(const OpPattern& p, const std::complex<double>* vals, GOp opA
   RealRows rr;
   rr.rows = 2 * p.rows;
   rr.mirrored = true;
+  detail::warm_capacity(rr.start, z(rr.rows) + 1);
   rr.start.assign(z(rr.rows) + 1, 0);
+  detail::warm_capacity(rr.col, 4 * p.entry.size());
+  detail::warm_capacity(rr.val, 4 * p.entry.size());
   rr.col.reserve(4 * p.entry.size());
   rr.val.reserve(4 * p.entry.size());
   for (std::int64_t r = 0; r < p.rows; ++r)
@@ -69,12 +85,20 @@ RealRows real_rows(const OpPattern& p, const std::complex<double>* vals, GOp opA
       rr.start[z(2 * r + part) + 1] = static_cast<std::int64_t>(rr.col.size());
     }
   rr.xlen = 2 * p.cols;
+  detail::warm_capacity(rr.x, 2 * xc.size());
   rr.x.resize(2 * xc.size());  // column c of X: [Re x_0c, Im x_0c, ...] (xc column-major as well)
   for (std::size_t k = 0; k < xc.size(); ++k) {
     rr.x[2 * k] = xc[k].real();
     rr.x[2 * k + 1] = xc[k].imag();
   }
   return rr;
+}
+
+RealRows::~RealRows() {
+  detail::give_warm_block(start);
+  detail::give_warm_block(col);
+  detail::give_warm_block(val);
+  detail::give_warm_block(x);
 }
 
 namespace {
@@ -86,11 +110,24 @@ struct Tiles {
   std::vector<std::int64_t> slot;     // slot of each real-row entry
   std::vector<std::int64_t> seg_row;  // [count][kSegmentsPerTile]: real row of segment j (-1: none)
   std::vector<float> seg_of;          // [count][pmax]: segment number of each slot (0 on padding)
+  Tiles() = default;
+  Tiles(Tiles&&) = default;
+  Tiles& operator=(Tiles&&) = default;
+  ~Tiles() {  // back to the thread's warm blocks (make_tiles takes them from there)
+    detail::give_warm_block(slot);
+    detail::give_warm_block(seg_row);
+    detail::give_warm_block(seg_of);
+  }
 };
 
 // A tile closes at pmax entries or kSegmentsPerTile segments; a segment is one row's run in a tile.
 Tiles make_tiles(const RealRows& rr, int pmax) {
   Tiles t;
+  // Warm blocks for the arrays (capacity only: a tile count past the estimate just grows them).
+  const std::size_t tiles_estimate = rr.col.size() / z(pmax) + z(rr.rows) / 8 + 2;
+  detail::warm_capacity(t.slot, rr.col.size());
+  detail::warm_capacity(t.seg_row, tiles_estimate * kSegmentsPerTile);
+  detail::warm_capacity(t.seg_of, tiles_estimate * z(pmax));
   t.slot.resize(rr.col.size());
   std::int64_t in_tile = pmax, segs = 0, last_row = -1;
   for (std::int64_t r = 0; r < rr.rows; ++r)
@@ -286,7 +323,9 @@ double signed_zero(const RealRows& rr, std::int64_t r, std::int64_t c) {
 // Per real row and column of X: the exact fold of its segments' partials, rounded once
 // (digits_to_double, or round_digits_once when `exact`); p[c rows + r].
 std::vector<double> fold_rows(const RealRows& rr, const Tiles& t, const Operands& q, const ScratchBuffer<float>& partial, bool exact) {
-  std::vector<double> p(z(rr.rows * rr.n), 0.0);
+  std::vector<double> p;
+  detail::warm_capacity(p, z(rr.rows * rr.n));
+  p.assign(z(rr.rows * rr.n), 0.0);
   const int G = q.Sa + q.Sx - 1;
   const std::int64_t N = static_cast<std::int64_t>(t.J) * q.Sa, W = rr.n * q.Sx;
   std::vector<double> T(z(G * rr.n), 0.0);
@@ -361,7 +400,9 @@ void epilogue(const std::vector<double>& p, Scalar alpha, Scalar beta, const Den
 template <class T>
 std::vector<T> gather_x(GOp opB, const DenseAny& B, std::int64_t K, std::int64_t n) {
   const auto* b = static_cast<const T*>(B.data);
-  std::vector<T> x(z(K * n));
+  std::vector<T> x;
+  detail::warm_capacity(x, z(K * n));
+  x.resize(z(K * n));
   for (std::int64_t c = 0; c < n; ++c)
     for (std::int64_t k = 0; k < K; ++k)
       x[z(c * K + k)] = opB == GOp::N ? b[generic_host::at(B, k, c)]
@@ -400,7 +441,8 @@ SegmentedFacts segmented_rows_product(const Settings& s, const RealRows& rr, con
   SegmentedFacts f{.tiles = tiles.count, .programs = (tiles.count + per - 1) / per, .Sa = q.Sa, .Sx = q.Sx, .J = tiles.J,
                    .capped = q.capped};
   ScratchBuffer<float> partial;
-  partial.allocate(z(tiles.count * W * N), !s.timing_only);
+  // Not zero-filled: every program DMAs all W x N partials of each of its tiles (segment_program).
+  partial.allocate(z(tiles.count * W * N), false);
   const std::int64_t slots = tiles.count * hw.pmax;
   record_host_step(trace, HostStep{.name = steps.exponents,
                                    .flops = kExponentFlops * static_cast<double>(rr.val.size() + rr.x.size()),
@@ -433,6 +475,7 @@ SegmentedFacts segmented_rows_product(const Settings& s, const RealRows& rr, con
   if (!s.timing_only) {
     std::vector<double> p;
     if (f.fold_on_device) {
+      detail::warm_capacity(p, z(rr.rows * rr.n));
       p.resize(z(rr.rows * rr.n));
       for (std::int64_t r = 0; r < rr.rows; ++r)
         for (std::int64_t c = 0; c < rr.n; ++c) p[z(c * rr.rows + r)] = folded[z(r * rr.n + c)];
@@ -442,6 +485,7 @@ SegmentedFacts segmented_rows_product(const Settings& s, const RealRows& rr, con
     f.special = recompute_special_rows(rr, p);
     if (steps.correctly_rounded) f.special += sign_zero_rows(rr, p);
     if (steps.epilogue) steps.epilogue(p);
+    detail::give_warm_block(p);
   }
   // The host visit: the epilogue on the folded rows (and, without the device fold, the fold itself).
   const double G = q.Sa + q.Sx - 1, outputs = static_cast<double>(rr.rows * rr.n);
@@ -464,10 +508,13 @@ void segmented_typed(const Settings& s, GOp opA, GOp opB, Scalar alpha, const Sp
   const OpPattern pat = op_pattern(A, opA);
   const std::int64_t M = pat.rows, K = pat.cols;
   RealRows rr;
-  if constexpr (std::is_same_v<T, double>)
+  if constexpr (std::is_same_v<T, double>) {
     rr = real_rows(pat, static_cast<const double*>(A.values), gather_x<double>(opB, B, K, C.cols));
-  else
-    rr = real_rows(pat, static_cast<const T*>(A.values), opA, gather_x<T>(opB, B, K, C.cols));
+  } else {
+    std::vector<T> xc = gather_x<T>(opB, B, K, C.cols);
+    rr = real_rows(pat, static_cast<const T*>(A.values), opA, xc);
+    detail::give_warm_block(xc);
+  }
   rr.n = C.cols;
   const auto a = generic_host::sparse_spans(A);
   SegmentedSteps steps;

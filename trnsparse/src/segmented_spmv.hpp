@@ -88,6 +88,10 @@ struct RealRows {
   bool mirrored = false;  // C_64F SpMV: odd row 2r + 1 holds row 2r's values, pairs swapped, the first negated
   std::vector<std::int64_t> start, col;
   std::vector<double> val, x;
+  RealRows() = default;
+  RealRows(RealRows&&) = default;
+  RealRows& operator=(RealRows&&) = default;
+  ~RealRows();  // the arrays back to the thread's warm blocks (segmented_spmv.cpp)
 };
 
 // R_64F: p's rows as they are, vals[p.entry[e]] their values, x X's columns (column-major).
