@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "generic_host.hpp"
+#include "scratch_buffer.hpp"
 #include "trn/core/spmd.hpp"
 #include "trn/sparse/banded.hpp"
 #include "trn/tile/gpsimd_fp64.hpp"
@@ -404,8 +405,15 @@ bool banded_on_engines(Value v, BandedAlgo algo, int half, bool batched) {
 void banded_solve_engines(const Settings& s, const char* routine, const BandedSystems& b, CallReport* report) {
   const std::int64_t m = b.m, count = b.count;
   const bool cplx = b.value == Value::c32;
-  // complex: g and h interleaved per row ([count][m][4] words), x as [count][m][2]
-  std::vector<float> g(z((cplx ? 4 : 1) * m * count)), h(z(cplx ? 0 : m * count)), out(z((cplx ? 2 : 1) * m * count));
+  // complex: g and h interleaved per row ([count][m][4] words), x as [count][m][2]. HBM scratch the
+  // programs' DMAs write in full (every system's every row chunk) before any DMA reads it back:
+  // scratch-stack blocks without a zero fill. A fresh heap block of this size faulted its pages in on
+  // every call (~6 MB at 256 x 1024 C_32F: ~20 ms of the row's ~35 ms host time unless an earlier
+  // call had left glibc's mmap threshold raised).
+  ScratchBuffer<float> g, h, out;
+  g.allocate(z((cplx ? 4 : 1) * m * count), false);
+  h.allocate(z(cplx ? 0 : m * count), false);
+  out.allocate(z((cplx ? 2 : 1) * m * count), false);
   std::vector<float> zero_row(z(count), kNoZero);
   std::vector<std::int32_t> zero_first(z(cplx ? count : 0), -1);
   const ThomasJob j{&b, g.data(), h.data(), out.data(), zero_row.data(), cplx ? kChunkRowsC32 : kChunkRows, zero_first.data()};
