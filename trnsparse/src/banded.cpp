@@ -35,11 +35,13 @@
 #include <complex>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "banded_steps.hpp"
 #include "generic_detail.hpp"
 #include "generic_host.hpp"
+#include "scratch_buffer.hpp"
 #include "trn/core/spmd.hpp"
 #include "trn/sparse/banded.hpp"
 #include "trn/tile/gpsimd_fp64.hpp"
@@ -93,13 +95,21 @@ struct GpsimdTiles {
   Tile raw, work, state, urows, out;
 };
 
+// The large tiles skip the allocation's NaN fill (AllocFill::none; host work only, ~15 MB of stores
+// per program at L = 1024): each operator reads only what a DMA or an earlier operator of the program
+// wrote — raw: the rows load_rows just brought in, each band only inside the matrix, as the forward
+// operator reads it; work: rows [0, L + p) by chunk 0's forward operator (later chunks read and DMA
+// out no more than that); urows: the chunk's rows by the DMA before the back operator; out: every
+// row by the back operator (zero bytes for a system that stopped). `state` keeps the fill (small).
 GpsimdTiles alloc_tiles(AllocScope& sb, const Geometry& g, std::int32_t P) {
+  constexpr AllocFill kWrittenFirst = AllocFill::none;
   GpsimdTiles t;
-  t.raw = sb.alloc(DType::u32, P, {(g.bands + 1) * (g.L + g.p), g.vw}, "band and right-hand side rows (storage type)");
-  t.work = sb.alloc(DType::u32, P, {g.L + g.p, g.rw}, "fp64 row window");
+  t.raw = sb.alloc(DType::u32, P, {(g.bands + 1) * (g.L + g.p), g.vw}, "band and right-hand side rows (storage type)", 0,
+                   kWrittenFirst);
+  t.work = sb.alloc(DType::u32, P, {g.L + g.p, g.rw}, "fp64 row window", 0, kWrittenFirst);
   t.state = sb.alloc(DType::u32, P, {2 + 2 * g.p * g.dw}, "first zero pivot, x carry");
-  t.urows = sb.alloc(DType::u32, P, {g.L, g.uw}, "U rows and y (fp64)");
-  t.out = sb.alloc(DType::u32, P, {g.L, g.vw}, "x (storage type)");
+  t.urows = sb.alloc(DType::u32, P, {g.L, g.uw}, "U rows and y (fp64)", 0, kWrittenFirst);
+  t.out = sb.alloc(DType::u32, P, {g.L, g.vw}, "x (storage type)", 0, kWrittenFirst);
   return t;
 }
 
@@ -180,76 +190,132 @@ bool fp32_storage(Value v) { return v == Value::f32 || v == Value::c32; }
 
 // ---- the operators' code (per partition, host double = software fp64) ---------------------------
 
+// One stored value (storage type T, possibly unaligned in the partition's bytes) as the working type.
 template <class T>
-Acc<T> load_value(const Tile& t, std::int32_t q, std::int64_t idx) {
+Acc<T> load_value(const std::byte* at) {
   T v;
-  std::memcpy(&v, t.at(q, 0) + idx * static_cast<std::int64_t>(sizeof(T)), sizeof(T));
+  std::memcpy(&v, at, sizeof(T));
   return static_cast<Acc<T>>(v);
 }
 
-// Forward chunk [r0, r0 + Lc) of partition q: rows [r0, r_end) in the window (rows below `fresh0`
-// carried from the previous chunk's window rows L .. L + p - 1), then the columns eliminated.
-template <class T>
-void forward_partition(const GpsimdJob& j, const CustomOpContext& ctx, std::int32_t q, std::int64_t r0, std::int64_t Lc,
-                       std::int64_t fresh0, std::int64_t r_end, std::vector<Acc<T>>& win) {
+// Lanes run in groups of kLaneGroup partitions in lockstep: each column (row of the back
+// substitution) of every lane of the group before the next. A system is a chain of dependent
+// divisions, multiplications and subtractions (~30 cycles of latency a row on the host); the
+// group's chains are independent, so the host overlaps them. Host speed only: every lane runs its
+// own operations in its own order, as one lane at a time did.
+constexpr std::int32_t kLaneGroup = 4;
+
+// Forward chunk [r0, r0 + Lc) of partitions [q0, q0 + K): rows [r0, r_end) in each lane's window (rows
+// below `fresh0` carried from the previous chunk's window rows L .. L + p - 1), then the columns
+// eliminated. A lane's window rows [0, r_end - r0) are written whenever the lane is still solving
+// (chunk 0 always: the work tile is then written in full for every row a later chunk's DMA reads).
+// P = p and the algorithm are template arguments (host speed; the same operations in the same order).
+template <class T, int P, BandedAlgo algo, int K>
+void forward_lanes(const GpsimdJob& j, const CustomOpContext& ctx, std::int32_t q0, std::int64_t r0, std::int64_t Lc,
+                   std::int64_t fresh0, std::int64_t r_end, std::vector<Acc<T>>* win) {
   using V = Acc<T>;
+  using Window = BandWindow<V, P>;
   const Geometry& g = j.g;
-  const std::int64_t stride = g.w + 1;
-  std::byte* work = ctx.outputs[0].at(q, 0);
-  std::byte* state = ctx.outputs[1].at(q, 0);
-  std::int32_t zero = -1;
-  if (r0 > 0) std::memcpy(&zero, state, sizeof zero);
-  if (zero < 0) {
-    const BandWindow<V> B{g.m, g.p, r0, std::span<V>(win)};
-    if (fresh0 > r0) std::memcpy(win.data(), work + g.L * stride * sizeof(V), z((fresh0 - r0) * stride) * sizeof(V));
+  constexpr std::int64_t stride = Window::stride, bands = 2 * P + 1;
+  const std::int64_t band_elems = g.L + g.p;  // raw row r of band k at element k (L + p) + r (x: band 2p + 1)
+  std::int32_t zero[K];
+  bool solving[K], live[K];
+  Window B[K];
+  for (int l = 0; l < K; ++l) {
+    const std::int32_t q = q0 + l;
+    zero[l] = -1;
+    if (r0 > 0) std::memcpy(&zero[l], ctx.outputs[1].at(q, 0), sizeof(std::int32_t));
+    solving[l] = live[l] = zero[l] < 0;
+    B[l] = Window{g.m, r0, win[l].data()};
+    if (!solving[l]) continue;
+    if (fresh0 > r0)
+      std::memcpy(win[l].data(), ctx.outputs[0].at(q, 0) + g.L * stride * sizeof(V), z((fresh0 - r0) * stride) * sizeof(V));
+    const std::byte* raw = ctx.inputs[0].at(q, 0);
     for (std::int64_t i = fresh0; i < r_end; ++i) {
-      std::fill_n(win.begin() + (i - r0) * stride, stride, V{});
-      for (int k = 0; k < g.bands; ++k) {
-        const std::int64_t col = i + k - g.p;
-        if (col >= 0 && col < g.m) B.at(i, col) = load_value<T>(ctx.inputs[0], q, k * (g.L + g.p) + i - fresh0);
+      std::fill_n(win[l].begin() + (i - r0) * stride, stride, V{});
+      const std::byte* row = raw + (i - fresh0) * static_cast<std::int64_t>(sizeof(T));
+      for (std::int64_t k = 0; k < bands; ++k) {
+        const std::int64_t col = i + k - P;
+        if (col >= 0 && col < g.m) B[l].at(i, col) = load_value<T>(row + k * band_elems * static_cast<std::int64_t>(sizeof(T)));
       }
-      B.x(i) = load_value<T>(ctx.inputs[0], q, g.bands * (g.L + g.p) + i - fresh0);
+      B[l].x(i) = load_value<T>(row + bands * band_elems * static_cast<std::int64_t>(sizeof(T)));
     }
-    for (std::int64_t col = r0; col < r0 + Lc; ++col)
-      if (banded_steps::eliminate_column(B, col, j.algo)) {
-        zero = static_cast<std::int32_t>(col);
-        break;
-      }
-    std::memcpy(work, win.data(), z((r_end - r0) * stride) * sizeof(V));
   }
-  std::memcpy(state, &zero, sizeof zero);
+  for (std::int64_t col = r0; col < r0 + Lc; ++col)
+    for (int l = 0; l < K; ++l)
+      if (live[l] && banded_steps::eliminate_column<algo>(B[l], col)) {
+        zero[l] = static_cast<std::int32_t>(col);
+        live[l] = false;
+      }
+  for (int l = 0; l < K; ++l) {
+    if (solving[l]) std::memcpy(ctx.outputs[0].at(q0 + l, 0), win[l].data(), z((r_end - r0) * stride) * sizeof(V));
+    std::memcpy(ctx.outputs[1].at(q0 + l, 0), &zero[l], sizeof(std::int32_t));
+  }
 }
 
-// Backward chunk [r0, r0 + Lc) of partition q: the U rows and y of the chunk, x of the next
-// min(2p, m - r0 - Lc) rows from the carry; x rounded to T into the output, the carry replaced.
-template <class T>
-void back_partition(const GpsimdJob& j, const CustomOpContext& ctx, std::int32_t q, std::int64_t r0, std::int64_t Lc,
-                    std::vector<Acc<T>>& win) {
+// Backward chunk [r0, r0 + Lc) of partitions [q0, q0 + K): the U rows and y of the chunk, x of the next
+// min(2p, m - r0 - Lc) rows from the carry; x rounded to T into the output, the carry replaced. A
+// lane that met a zero pivot writes zero bytes for x (never copied to the caller: the output tile
+// is written in full by every operator, so it needs no poison fill).
+template <class T, int P, int K>
+void back_lanes(const GpsimdJob& j, const CustomOpContext& ctx, std::int32_t q0, std::int64_t r0, std::int64_t Lc,
+                std::vector<Acc<T>>* win) {
   using V = Acc<T>;
   const Geometry& g = j.g;
-  const std::int64_t p2 = 2 * g.p;
-  std::byte* out = ctx.outputs[0].at(q, 0);
-  std::byte* state = ctx.outputs[1].at(q, 0);
-  const std::byte* urows = ctx.inputs[0].at(q, 0);
-  std::int32_t zero = -1;
-  std::memcpy(&zero, state, sizeof zero);
-  if (zero >= 0) return;
-  const BandWindow<V> B{g.m, g.p, r0, std::span<V>(win)};
+  constexpr std::int64_t p2 = 2 * P;
   const std::int64_t below = std::min(p2, g.m - r0 - Lc);  // carried x rows
-  for (std::int64_t c = 0; c < below; ++c) std::memcpy(&B.x(r0 + Lc + c), state + 8 + c * sizeof(V), sizeof(V));
-  for (std::int64_t i = r0; i < r0 + Lc; ++i)  // U(i, i .. i + 2p) and y_i: window offsets p .. 3p + 1
-    std::memcpy(&B.at(i, i), urows + (i - r0) * g.uw * 4, z(g.uw) * 4);
-  for (std::int64_t i = r0 + Lc - 1; i >= r0; --i)
-    if (!banded_steps::back_substitute_row(B, i)) {
-      zero = static_cast<std::int32_t>(i);
-      std::memcpy(state, &zero, sizeof zero);
-      return;
-    }
-  for (std::int64_t i = r0; i < r0 + Lc; ++i) {
-    const T x = static_cast<T>(B.x(i));
-    std::memcpy(out + (i - r0) * static_cast<std::int64_t>(sizeof(T)), &x, sizeof(T));
+  std::int32_t zero[K];
+  bool live[K];
+  BandWindow<V, P> B[K];
+  for (int l = 0; l < K; ++l) {
+    const std::int32_t q = q0 + l;
+    std::byte* state = ctx.outputs[1].at(q, 0);
+    const std::byte* urows = ctx.inputs[0].at(q, 0);
+    std::memcpy(&zero[l], state, sizeof(std::int32_t));
+    live[l] = zero[l] < 0;
+    B[l] = BandWindow<V, P>{g.m, r0, win[l].data()};
+    if (!live[l]) continue;
+    for (std::int64_t c = 0; c < below; ++c) std::memcpy(&B[l].x(r0 + Lc + c), state + 8 + c * sizeof(V), sizeof(V));
+    for (std::int64_t i = r0; i < r0 + Lc; ++i)  // U(i, i .. i + 2p) and y_i (uw words): window offsets p .. 3p + 1
+      std::memcpy(&B[l].at(i, i), urows + (i - r0) * g.uw * 4, (2 * P + 2) * sizeof(V));
   }
-  for (std::int64_t c = 0; c < std::min(p2, g.m - r0); ++c) std::memcpy(state + 8 + c * sizeof(V), &B.x(r0 + c), sizeof(V));
+  for (std::int64_t i = r0 + Lc - 1; i >= r0; --i)
+    for (int l = 0; l < K; ++l)
+      if (live[l] && !banded_steps::back_substitute_row(B[l], i)) {
+        zero[l] = static_cast<std::int32_t>(i);
+        std::memcpy(ctx.outputs[1].at(q0 + l, 0), &zero[l], sizeof(std::int32_t));
+        live[l] = false;
+      }
+  for (int l = 0; l < K; ++l) {
+    std::byte* out = ctx.outputs[0].at(q0 + l, 0);
+    if (!live[l]) {
+      std::memset(out, 0, z(Lc) * sizeof(T));
+      continue;
+    }
+    for (std::int64_t i = r0; i < r0 + Lc; ++i) {
+      const T x = static_cast<T>(B[l].x(i));
+      std::memcpy(out + (i - r0) * static_cast<std::int64_t>(sizeof(T)), &x, sizeof(T));
+    }
+    std::byte* state = ctx.outputs[1].at(q0 + l, 0);
+    for (std::int64_t c = 0; c < std::min(p2, g.m - r0); ++c) std::memcpy(state + 8 + c * sizeof(V), &B[l].x(r0 + c), sizeof(V));
+  }
+}
+
+// f(lanes, K) over partitions [0, P): groups of kLaneGroup, then the rest one by one.
+template <class F>
+void over_lane_groups(std::int32_t P, F&& f) {
+  std::int32_t q = 0;
+  for (; q + kLaneGroup <= P; q += kLaneGroup) f(q, std::integral_constant<int, kLaneGroup>{});
+  for (; q < P; ++q) f(q, std::integral_constant<int, 1>{});
+}
+
+// f(std::integral_constant<int, p>) for the job's half bandwidth (1 or 2: banded_solve checks it).
+template <class F>
+void with_half(const Geometry& g, F&& f) {
+  if (g.p == 1)
+    f(std::integral_constant<int, 1>{});
+  else
+    f(std::integral_constant<int, 2>{});
 }
 
 // ---- the program ----------------------------------------------------------------------------------
@@ -283,8 +349,22 @@ void forward_chunk(NeuronCore& nc, const GpsimdJob& j, const GpsimdTiles& t, std
   const Tile outs[] = {t.work.rows(0, P), t.state.rows(0, P)};
   const Tile ins[] = {t.raw.rows(0, P)};
   nc.custom_op("banded_forward", outs, ins, cycles, [&j, P, r0, Lc, fresh0, r_end](const CustomOpContext& ctx) {
-    std::vector<Acc<T>> win(z((j.g.L + 2 * j.g.p) * (j.g.w + 1)));
-    for (std::int32_t q = 0; q < P; ++q) forward_partition<T>(j, ctx, q, r0, Lc, fresh0, r_end, win);
+    std::vector<Acc<T>> win[kLaneGroup];
+    for (auto& w : win) w.resize(z((j.g.L + 2 * j.g.p) * (j.g.w + 1)));
+    with_half(j.g, [&](auto half) {
+      const auto run = [&](auto algo) {
+        over_lane_groups(P, [&](std::int32_t q0, auto lanes) {
+          forward_lanes<T, decltype(half)::value, decltype(algo)::value, decltype(lanes)::value>(j, ctx, q0, r0, Lc, fresh0,
+                                                                                                r_end, win);
+        });
+      };
+      if (j.algo == BandedAlgo::no_pivot)
+        run(std::integral_constant<BandedAlgo, BandedAlgo::no_pivot>{});
+      else if (j.algo == BandedAlgo::lu_pivot)
+        run(std::integral_constant<BandedAlgo, BandedAlgo::lu_pivot>{});
+      else
+        run(std::integral_constant<BandedAlgo, BandedAlgo::qr_givens>{});
+    });
   });
   nc.dma_copy(HbmTensor::wrap(j.urows, DType::u32, {g.count, g.m, g.uw}).tile_nd({s0, r0, 0}, {P, Lc, g.uw}, 0),
               t.work.rows(0, P).slice(0, 0, Lc).slice(1, g.p * g.dw, g.uw));
@@ -302,8 +382,13 @@ void back_chunk(NeuronCore& nc, const GpsimdJob& j, const GpsimdTiles& t, std::i
   const double cycles =
       tile::gpsimd_op_cycles(nc.hw(), back_row_ops(g, value_is_complex(j.b->value), fp32_storage(j.b->value)), Lc);
   nc.custom_op("banded_back", outs, ins, cycles, [&j, P, r0, Lc](const CustomOpContext& ctx) {
-    std::vector<Acc<T>> win(z((j.g.L + 2 * j.g.p) * (j.g.w + 1)));
-    for (std::int32_t q = 0; q < P; ++q) back_partition<T>(j, ctx, q, r0, Lc, win);
+    std::vector<Acc<T>> win[kLaneGroup];
+    for (auto& w : win) w.resize(z((j.g.L + 2 * j.g.p) * (j.g.w + 1)));
+    with_half(j.g, [&](auto half) {
+      over_lane_groups(P, [&](std::int32_t q0, auto lanes) {
+        back_lanes<T, decltype(half)::value, decltype(lanes)::value>(j, ctx, q0, r0, Lc, win);
+      });
+    });
   });
   nc.dma_copy(HbmTensor::wrap(j.out, DType::u32, {g.count, g.m, g.vw}).tile_nd({s0, r0, 0}, {P, Lc, g.vw}, 0), outs[0]);
 }
@@ -359,7 +444,11 @@ void banded_solve_gpsimd(const Settings& s, const char* routine, BandedAlgo algo
   const HardwareSpec& hw = hardware_spec(s.target);
   GpsimdJob j{&b, algo, geometry(hw, b)};
   const Geometry& g = j.g;
-  std::vector<std::uint32_t> urows(z(g.count * g.m * g.uw)), out(z(g.count * g.m * g.vw));
+  // The U-row scratch and the staging array are written in full by the programs' DMAs before they
+  // are read: scratch-stack blocks without a zero fill (10 MB per call at 256 x 1024 R_64F).
+  ScratchBuffer<std::uint32_t> urows, out;
+  urows.allocate(z(g.count * g.m * g.uw), false);
+  out.allocate(z(g.count * g.m * g.vw), false);
   std::vector<std::int32_t> zero_row(z(g.count), -1);
   j.urows = urows.data(), j.out = out.data(), j.zero_row = zero_row.data();
   const std::int64_t programs = (g.count + hw.pmax - 1) / hw.pmax;
@@ -369,12 +458,14 @@ void banded_solve_gpsimd(const Settings& s, const char* routine, BandedAlgo algo
   if (!s.timing_only) {
     for (std::int64_t k = 0; k < g.count; ++k)
       if (zero_row[z(k)] >= 0) throw ZeroPivot(k, zero_row[z(k)]);
-    const std::size_t vb = value_bytes(b.value);
-    auto* x = static_cast<std::byte*>(b.x);
-    for (std::int64_t k = 0; k < g.count; ++k)
-      for (std::int64_t i = 0; i < g.m; ++i)
-        std::memcpy(x + (i * b.x_elem_stride + k * b.x_sys_stride) * static_cast<std::int64_t>(vb),
-                    out.data() + (k * g.m + i) * g.vw, vb);
+    generic_host::dispatch(b.value, [&](auto tag) {
+      using T = decltype(tag);
+      auto* x = static_cast<std::byte*>(b.x);
+      for (std::int64_t k = 0; k < g.count; ++k)
+        for (std::int64_t i = 0; i < g.m; ++i)
+          std::memcpy(x + (i * b.x_elem_stride + k * b.x_sys_stride) * static_cast<std::int64_t>(sizeof(T)),
+                      out.data() + (k * g.m + i) * g.vw, sizeof(T));
+    });
   }
   if (report == nullptr) return;
   const bool wanted = report->plans_wanted;

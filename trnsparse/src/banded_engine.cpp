@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "generic_host.hpp"
+#include "scratch_buffer.hpp"
 #include "trn/core/spmd.hpp"
 #include "trn/sparse/banded.hpp"
 #include "trn/tile/gpsimd_fp64.hpp"
@@ -267,9 +268,14 @@ struct C32Tiles {
   }
 };
 
+// bands, g / h and x skip the allocation's NaN fill (AllocFill::none; host work only, ~7 MB of stores
+// per program at L = 1024): the operators read only what the DMAs or the forward operator wrote (the
+// lanes never read dl_0 or du_{m-1}, the two band entries no DMA brings in).
 C32Tiles alloc_c32(AllocScope& sb, std::int32_t P, std::int64_t L) {
-  return {sb.alloc(DType::u32, P, {4 * L, 2}, "dl, d, du, b"), sb.alloc(DType::u32, P, {L, 4}, "g, h"),
-          sb.alloc(DType::u32, P, {L, 2}, "x"), sb.alloc(DType::u32, P, {9}, "carry (r, y, du, x, first zero row)")};
+  constexpr AllocFill kWrittenFirst = AllocFill::none;
+  return {sb.alloc(DType::u32, P, {4 * L, 2}, "dl, d, du, b", 0, kWrittenFirst),
+          sb.alloc(DType::u32, P, {L, 4}, "g, h", 0, kWrittenFirst), sb.alloc(DType::u32, P, {L, 2}, "x", 0, kWrittenFirst),
+          sb.alloc(DType::u32, P, {9}, "carry (r, y, du, x, first zero row)")};
 }
 
 // Rows [r, r + n) of systems [s0, s0 + P) of an interleaved complex-fp32 array as [P, n, 2] words.
@@ -278,34 +284,36 @@ Tile c32_rows(const void* base, std::int64_t count, std::int64_t m, std::int64_t
   return HbmTensor::wrap(const_cast<void*>(base), DType::u32, {count, m, 2}, {2 * ss, 2 * es, 1}).tile_nd({s0, r, 0}, {P, n, 2}, 0);
 }
 
-CF lane_value(const Tile& t, std::int32_t q, std::int64_t i) {
+// Value i of a lane's row of an operand (`row`: the operand's bytes in that partition, Tile::at(q, 0)).
+CF lane_value(const std::byte* row, std::int64_t i) {
   CF v;
-  std::memcpy(&v, t.at(q, 0) + i * static_cast<std::int64_t>(sizeof(CF)), sizeof(CF));
+  std::memcpy(&v, row + i * static_cast<std::int64_t>(sizeof(CF)), sizeof(CF));
   return v;
 }
-void set_lane_value(const Tile& t, std::int32_t q, std::int64_t i, CF v) {
-  std::memcpy(t.at(q, 0) + i * static_cast<std::int64_t>(sizeof(CF)), &v, sizeof(CF));
+void set_lane_value(std::byte* row, std::int64_t i, CF v) {
+  std::memcpy(row + i * static_cast<std::int64_t>(sizeof(CF)), &v, sizeof(CF));
 }
 
 // Rows [r0, r0 + L) of lane q: pivots, reciprocals, y, g, h (the header's recurrence).
 void forward_lane_c32(const CustomOpContext& ctx, std::int32_t q, std::int64_t m, std::int64_t r0, std::int64_t L,
                       std::int64_t stride) {
-  const Tile& bands = ctx.inputs[0];
-  const Tile &gh = ctx.outputs[0], &carry = ctx.outputs[1];
+  const std::byte* bands = ctx.inputs[0].at(q, 0);
+  std::byte* gh = ctx.outputs[0].at(q, 0);
+  const Tile& carry = ctx.outputs[1];
   LaneCarry c{};
   if (r0 > 0) std::memcpy(&c, carry.at(q, 0), sizeof c);
   else c.zero = -1;
   for (std::int64_t k = 0; k < L; ++k) {
     const std::int64_t i = r0 + k;
-    const CF dli = i == 0 ? CF{} : lane_value(bands, q, k);
-    const CF dui = i == m - 1 ? CF{} : lane_value(bands, q, 2 * stride + k);
-    const CF u = lane_multiply_subtract(lane_value(bands, q, stride + k), lane_multiply(dli, c.du), c.r);
+    const CF dli = i == 0 ? CF{} : lane_value(bands, k);
+    const CF dui = i == m - 1 ? CF{} : lane_value(bands, 2 * stride + k);
+    const CF u = lane_multiply_subtract(lane_value(bands, stride + k), lane_multiply(dli, c.du), c.r);
     const float mag = lane_abs_max(u.real(), u.imag());
     if (mag == 0.0f && c.zero < 0) c.zero = static_cast<std::int32_t>(i);
     const CF r = lane_reciprocal(u, mag);
-    c.y = lane_multiply_subtract(lane_value(bands, q, 3 * stride + k), lane_multiply(dli, c.r), c.y);
-    set_lane_value(gh, q, 2 * k, lane_multiply(c.y, r));
-    set_lane_value(gh, q, 2 * k + 1, lane_multiply(dui, r));
+    c.y = lane_multiply_subtract(lane_value(bands, 3 * stride + k), lane_multiply(dli, c.r), c.y);
+    set_lane_value(gh, 2 * k, lane_multiply(c.y, r));
+    set_lane_value(gh, 2 * k + 1, lane_multiply(dui, r));
     c.r = r, c.du = dui;
   }
   std::memcpy(carry.at(q, 0), &c, sizeof c);
@@ -313,12 +321,14 @@ void forward_lane_c32(const CustomOpContext& ctx, std::int32_t q, std::int64_t m
 
 // Rows [r0, r0 + L) of lane q, last first: x_i = g_i - h_i x_{i+1}.
 void back_lane_c32(const CustomOpContext& ctx, std::int32_t q, std::int64_t L) {
-  const Tile &gh = ctx.inputs[0], &x = ctx.outputs[0], &carry = ctx.outputs[1];
+  const std::byte* gh = ctx.inputs[0].at(q, 0);
+  std::byte* x = ctx.outputs[0].at(q, 0);
+  const Tile& carry = ctx.outputs[1];
   LaneCarry c{};
   std::memcpy(&c, carry.at(q, 0), sizeof c);
   for (std::int64_t k = L - 1; k >= 0; --k) {
-    c.x = lane_multiply_subtract(lane_value(gh, q, 2 * k), lane_value(gh, q, 2 * k + 1), c.x);
-    set_lane_value(x, q, k, c.x);
+    c.x = lane_multiply_subtract(lane_value(gh, 2 * k), lane_value(gh, 2 * k + 1), c.x);
+    set_lane_value(x, k, c.x);
   }
   std::memcpy(carry.at(q, 0), &c, sizeof c);
 }
@@ -404,8 +414,15 @@ bool banded_on_engines(Value v, BandedAlgo algo, int half, bool batched) {
 void banded_solve_engines(const Settings& s, const char* routine, const BandedSystems& b, CallReport* report) {
   const std::int64_t m = b.m, count = b.count;
   const bool cplx = b.value == Value::c32;
-  // complex: g and h interleaved per row ([count][m][4] words), x as [count][m][2]
-  std::vector<float> g(z((cplx ? 4 : 1) * m * count)), h(z(cplx ? 0 : m * count)), out(z((cplx ? 2 : 1) * m * count));
+  // complex: g and h interleaved per row ([count][m][4] words), x as [count][m][2]. HBM scratch the
+  // programs' DMAs write in full (every system's every row chunk) before any DMA reads it back:
+  // scratch-stack blocks without a zero fill. A fresh heap block of this size faulted its pages in on
+  // every call (~6 MB at 256 x 1024 C_32F: ~20 ms of the row's ~35 ms host time unless an earlier
+  // call had left glibc's mmap threshold raised).
+  ScratchBuffer<float> g, h, out;
+  g.allocate(z((cplx ? 4 : 1) * m * count), false);
+  h.allocate(z(cplx ? 0 : m * count), false);
+  out.allocate(z((cplx ? 2 : 1) * m * count), false);
   std::vector<float> zero_row(z(count), kNoZero);
   std::vector<std::int32_t> zero_first(z(cplx ? count : 0), -1);
   const ThomasJob j{&b, g.data(), h.data(), out.data(), zero_row.data(), cplx ? kChunkRowsC32 : kChunkRows, zero_first.data()};
