@@ -8,6 +8,7 @@
 #include <limits>
 #include <numeric>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "generic_detail.hpp"
@@ -284,14 +285,40 @@ namespace {
 void check_offsets(const std::int32_t* off, std::int64_t major, std::int64_t nnz, std::int64_t b, const char* item) {
   if (off == nullptr) invalid("offsets is NULL", item);
   if (off[0] != b) invalid("offsets[0] differs from the index base", item);
-  for (std::int64_t m = 0; m < major; ++m)
-    if (off[m + 1] < off[m]) invalid("offsets are not monotone at " + std::to_string(m), item);
+  // One branch-free pass (vectorisable, s26/conv) decides; a failing array is walked again by the
+  // loop below, which names its first fault as before.
+  unsigned down = 0;
+  for (std::int64_t m = 0; m < major; ++m) down |= static_cast<unsigned>(off[m + 1] < off[m]);
+  if (down != 0)
+    for (std::int64_t m = 0; m < major; ++m)
+      if (off[m + 1] < off[m]) invalid("offsets are not monotone at " + std::to_string(m), item);
   if (off[major] - b != nnz) invalid("offsets[last] - base differs from nnz", item);
+}
+// Whether every ind[e] lies in [lo, hi) (hi - lo < 2^32): one branch-free pass over unsigned
+// differences (vectorisable; s26/conv).
+bool in_range(const std::int32_t* ind, std::int64_t nnz, std::int64_t lo, std::int64_t hi) {
+  const auto ulo = static_cast<std::uint32_t>(lo), span = static_cast<std::uint32_t>(hi - lo);
+  unsigned out = 0;
+  for (std::int64_t e = 0; e < nnz; ++e) out |= static_cast<unsigned>(static_cast<std::uint32_t>(ind[e]) - ulo >= span);
+  return out == 0;
 }
 void check_range(const std::int32_t* ind, std::int64_t nnz, std::int64_t lo, std::int64_t hi, const char* item) {
   if (nnz > 0 && ind == nullptr) invalid("index array is NULL", item);
+  if (hi - lo < (std::int64_t{1} << 32) && hi >= lo && in_range(ind, nnz, lo, hi)) return;
   for (std::int64_t e = 0; e < nnz; ++e)
     if (ind[e] < lo || ind[e] >= hi) invalid("index out of range at entry " + std::to_string(e), item);
+}
+
+// Calls f(std::integral_constant<std::size_t, W>) for a value width of 4, 8 or 16 bytes (a value
+// copy of compile-time size, not a memcpy call per value), f(0) for any other width.
+template <class F>
+void with_width(std::size_t vbytes, F&& f) {
+  switch (vbytes) {
+    case 4: return f(std::integral_constant<std::size_t, 4>{});
+    case 8: return f(std::integral_constant<std::size_t, 8>{});
+    case 16: return f(std::integral_constant<std::size_t, 16>{});
+    default: return f(std::integral_constant<std::size_t, 0>{});
+  }
 }
 
 }  // namespace
@@ -309,35 +336,52 @@ void csr_to_csc(std::int64_t m, std::int64_t n, std::int64_t nnz, const void* cs
   for (std::int64_t e = 0; e < nnz; ++e) ++next[static_cast<std::size_t>(col_ind[e] - b) + 1];
   std::partial_sum(next.begin(), next.end(), next.begin());
   for (std::int64_t j = 0; j <= n; ++j) col_ptr[j] = static_cast<std::int32_t>(next[static_cast<std::size_t>(j)] + b);
-  for (std::int64_t r = 0; r < m; ++r)
-    for (std::int64_t e = row_ptr[r] - b; e < row_ptr[r + 1] - b; ++e) {
-      const std::int64_t dst = next[static_cast<std::size_t>(col_ind[e] - b)]++;
-      row_ind[dst] = static_cast<std::int32_t>(r + b);
-      if (numeric)
-        std::memcpy(static_cast<std::byte*>(csc_val) + dst * static_cast<std::int64_t>(vbytes),
-                    static_cast<const std::byte*>(csr_val) + e * static_cast<std::int64_t>(vbytes), vbytes);
-    }
+  with_width(numeric ? vbytes : 0, [&](auto width) {
+    constexpr std::size_t W = decltype(width)::value;
+    const auto* in = static_cast<const std::byte*>(csr_val);
+    auto* out = static_cast<std::byte*>(csc_val);
+    for (std::int64_t r = 0; r < m; ++r)
+      for (std::int64_t e = row_ptr[r] - b; e < row_ptr[r + 1] - b; ++e) {
+        const std::int64_t dst = next[static_cast<std::size_t>(col_ind[e] - b)]++;
+        row_ind[dst] = static_cast<std::int32_t>(r + b);
+        if constexpr (W != 0) {
+          std::memcpy(out + dst * static_cast<std::int64_t>(W), in + e * static_cast<std::int64_t>(W), W);
+        } else if (numeric) {
+          std::memcpy(out + dst * static_cast<std::int64_t>(vbytes), in + e * static_cast<std::int64_t>(vbytes), vbytes);
+        }
+      }
+  });
 }
 
 void coo_to_csr(const std::int32_t* coo_rows, std::int64_t nnz, std::int64_t m, std::int32_t* row_ptr, IndexBase base) {
   const std::int64_t b = base_value(base);
-  check_range(coo_rows, nnz, b, m + b, "cooRowInd");
-  for (std::int64_t e = 1; e < nnz; ++e)
-    if (coo_rows[e] < coo_rows[e - 1]) invalid("row indices not sorted at entry " + std::to_string(e), "cooRowInd");
-  if (row_ptr == nullptr) invalid("csrSortedRowPtr is NULL", "csrSortedRowPtr");
-  std::int64_t e = 0;
-  for (std::int64_t r = 0; r <= m; ++r) {
-    while (e < nnz && coo_rows[e] - b < r) ++e;
-    row_ptr[r] = static_cast<std::int32_t>(e + b);
+  // Sorted rows lie in [b, m + b) iff the first and last do: one branch-free pass over neighbours
+  // (vectorisable) decides; an array that fails it is checked by the loops that name its first
+  // fault (the range first, then the order, as before). s26/conv.
+  if (nnz > 0 && coo_rows == nullptr) invalid("index array is NULL", "cooRowInd");
+  unsigned down = 0;
+  for (std::int64_t e = 1; e < nnz; ++e) down |= static_cast<unsigned>(coo_rows[e] < coo_rows[e - 1]);
+  if (nnz > 0 && (down != 0 || coo_rows[0] < b || coo_rows[nnz - 1] >= m + b)) {
+    check_range(coo_rows, nnz, b, m + b, "cooRowInd");
+    for (std::int64_t e = 1; e < nnz; ++e)
+      if (coo_rows[e] < coo_rows[e - 1]) invalid("row indices not sorted at entry " + std::to_string(e), "cooRowInd");
   }
+  if (row_ptr == nullptr) invalid("csrSortedRowPtr is NULL", "csrSortedRowPtr");
+  // row_ptr[r] = b + the first entry whose row is r or later (nnz if none): written when the scan
+  // reaches that entry, so each entry costs one compare and each row one store.
+  std::int64_t r = 0;
+  for (std::int64_t e = 0; e < nnz; ++e) {
+    const std::int64_t row = coo_rows[e] - b;
+    while (r <= row) row_ptr[r++] = static_cast<std::int32_t>(e + b);
+  }
+  for (; r <= m; ++r) row_ptr[r] = static_cast<std::int32_t>(nnz + b);
 }
 
 void csr_to_coo(const std::int32_t* row_ptr, std::int64_t nnz, std::int64_t m, std::int32_t* coo_rows, IndexBase base) {
   const std::int64_t b = base_value(base);
   check_offsets(row_ptr, m, nnz, b, "csrSortedRowPtr");
   if (nnz > 0 && coo_rows == nullptr) invalid("cooRowInd is NULL", "cooRowInd");
-  for (std::int64_t r = 0; r < m; ++r)
-    for (std::int64_t e = row_ptr[r] - b; e < row_ptr[r + 1] - b; ++e) coo_rows[e] = static_cast<std::int32_t>(r + b);
+  for (std::int64_t r = 0; r < m; ++r) std::fill(coo_rows + (row_ptr[r] - b), coo_rows + (row_ptr[r + 1] - b), static_cast<std::int32_t>(r + b));
 }
 
 namespace {
