@@ -125,6 +125,83 @@ EmbeddedCsr embed_csr(const SparseRef& A, const EntryMap& map) {
   return o;
 }
 
+// E(A) of a validated CSR / CSC / COO complex matrix straight into the kernel's bd x bd tiles: the
+// offsets, columns and tile bytes csr_to_bsr makes of embed_csr's CSR (which is never built). Complex
+// entry (i, j) fills real rows 2i, 2i + 1 and columns 2j, 2j + 1, all in tile (i / h, j / h), h = bd / 2,
+// so E(A)'s tile pattern is A's pattern of h x h blocks. Entries are bucketed by tile row (CSC visits
+// columns first), each tile row's distinct tile columns sorted as csr_to_bsr sorts them. Why: the
+// embedded CSR (4 nnz int64 columns and fp32 values), its validation and the generic conversion were
+// ~40 % of a warm 4096 x 4096 C_32F SpMV's host instructions (callgrind, docs/trnsparse.md "Session 26").
+struct EmbeddedTiles {
+  struct Entry {
+    std::int64_t i, j, e;
+  };
+  std::vector<Entry> entries;                  // bucketed by tile row
+  std::vector<std::int64_t> bucket;            // entries of tile row R: [bucket[R], bucket[R + 1])
+  detail::TileSource source;
+};
+EmbeddedTiles embed_tiles(const SparseRef& A, std::int64_t bd) {
+  EmbeddedTiles t;
+  const std::int64_t h = bd / 2, mb = (A.rows + h - 1) / h, nb = (A.cols + h - 1) / h;
+  auto z = [](std::int64_t i) { return static_cast<std::size_t>(i); };
+  t.bucket.assign(z(mb) + 1, 0);
+  for_each_entry(A, [&](std::int64_t i, std::int64_t, std::int64_t) { ++t.bucket[z(i / h) + 1]; });
+  for (std::int64_t R = 0; R < mb; ++R) t.bucket[z(R) + 1] += t.bucket[z(R)];
+  t.entries.resize(z(A.nnz));
+  {
+    std::vector<std::int64_t> next(t.bucket.begin(), t.bucket.end() - 1);
+    for_each_entry(A, [&](std::int64_t i, std::int64_t j, std::int64_t e) { t.entries[z(next[z(i / h)]++)] = {i, j, e}; });
+  }
+  std::vector<std::int64_t> mark(z(nb), -1);
+  t.source.rows = 2 * A.rows;
+  t.source.cols = 2 * A.cols;
+  t.source.offsets.assign(1, 0);
+  t.source.offsets.reserve(z(mb) + 1);
+  for (std::int64_t R = 0; R < mb; ++R) {
+    const std::size_t first = t.source.columns.size();
+    for (std::int64_t x = t.bucket[z(R)]; x < t.bucket[z(R) + 1]; ++x) {
+      const std::int64_t C = t.entries[z(x)].j / h;
+      if (mark[z(C)] != R) {
+        mark[z(C)] = R;
+        t.source.columns.push_back(C);
+      }
+    }
+    std::sort(t.source.columns.begin() + static_cast<std::ptrdiff_t>(first), t.source.columns.end());
+    t.source.offsets.push_back(static_cast<std::int64_t>(t.source.columns.size()));
+  }
+  t.source.entry_bytes = 2 * sizeof(float);  // write_tiles' runs
+  return t;
+}
+
+// The entries of embed_tiles' t into the tiles (TileSource::write): two fp32 entries adjacent in the
+// tile's order per recorded run, (2i, 2j) with its neighbour below (column order) or to the right
+// (row order), and the same at 2j + 1 / 2i + 1.
+void write_tiles(const EmbeddedTiles& t, const SparseRef& A, const EntryMap& map, std::int64_t bd, float* values,
+                 BlockOrder order, const std::int64_t* offsets, const std::int64_t* columns, std::vector<std::int64_t>& written) {
+  auto z = [](std::int64_t i) { return static_cast<std::size_t>(i); };
+  const std::int64_t h = bd / 2, mb = static_cast<std::int64_t>(t.bucket.size()) - 1;
+  std::vector<std::int64_t> slot(z((A.cols + h - 1) / h), -1);
+  written.reserve(2 * t.entries.size());
+  const auto* vals = static_cast<const cf*>(A.values);
+  const bool col_order = order == BlockOrder::col;
+  const std::int64_t down = col_order ? 1 : bd, right = col_order ? bd : 1;  // steps of r + 1 and c + 1
+  for (std::int64_t R = 0; R < mb; ++R) {
+    for (std::int64_t b = offsets[R]; b < offsets[R + 1]; ++b) slot[z(columns[b])] = b;
+    for (std::int64_t x = t.bucket[z(R)]; x < t.bucket[z(R) + 1]; ++x) {
+      const EmbeddedTiles::Entry& en = t.entries[z(x)];
+      const std::int64_t r = 2 * (en.i - R * h), c = 2 * (en.j % h);
+      const std::int64_t at = slot[z(en.j / h)] * bd * bd + r * down + c * right;
+      const cf w = map(vals[en.e]);
+      values[at] = w.real();
+      values[at + down] = w.imag();
+      values[at + right] = -w.imag();
+      values[at + down + right] = w.real();
+      written.push_back(at * static_cast<std::int64_t>(sizeof(float)));
+      written.push_back((col_order ? at + right : at + down) * static_cast<std::int64_t>(sizeof(float)));
+    }
+  }
+}
+
 // The interleaved fp32 operands of one product: op(B) as [2K, n], C as [2M, n] (views of the caller's
 // memory when column-major with op(B) = B, packed copies otherwise).
 struct RealOperands {
@@ -237,12 +314,19 @@ void spmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const SparseRef
   validate(A);
   if (A.value != Value::c32) invalid("spmm_c32 takes C_32F values", "valueType");
   const EntryMap map = entry_map(opA, alpha);
-  const EmbeddedCsr e = embed_csr(A, map);
   const std::string line = embed_plan(C.cols == 1 ? "spmv" : "spmm", generic_host::format_name(A.format), opA, A.rows,
                                       A.cols, A.nnz, C.cols, map, beta);
   embedded_product(s, opA, opB, beta, B, C, rows_of_op(opA, A.rows, A.cols), contraction(opA, A.rows, A.cols), kernel_alpha(map, alpha), line,
                    [&](Op op, float al, const DenseRef& b, float be, const MutableDenseRef& c, CallReport* r) {
-                     spmm(s, op, Op::N, al, e.view, b, be, c, r);
+                     // as spmm(s, op, Op::N, al, embed_csr(A, map).view, b, be, c, r), the embedded CSR never built
+                     const std::int64_t bd = hardware_spec(s.target).pmax;
+                     EmbeddedTiles t = embed_tiles(A, bd);
+                     t.source.write = [&](float* values, BlockOrder order, const std::int64_t* offsets, const std::int64_t* columns,
+                                          std::vector<std::int64_t>& written) {
+                       write_tiles(t, A, map, bd, values, order, offsets, columns, written);
+                     };
+                     const detail::CsrTileOperand tiles(s, std::move(t.source), op);
+                     tiles.spmm(s, op, Op::N, al, b, be, c, r);
                    },
                    report);
   add_alpha_step(s, map, A.values, A.nnz, report);

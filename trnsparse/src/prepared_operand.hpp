@@ -21,6 +21,7 @@
 // (tested: KrylovPrepared.SecondSolveSeesChangedValues, KrylovPreparedBsr.*).
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -29,9 +30,26 @@
 
 namespace trn::sparse::detail {
 
+// The pmax x pmax tiles of an fp32 matrix that its caller lays out itself instead of handing over a
+// CSR (complex_embed.cpp: the 2 x 2 embedding of a complex matrix written straight into the tiles,
+// the blocks, columns and bytes csr_to_bsr would make of the embedded CSR, without that CSR).
+struct TileSource {
+  std::int64_t rows = 0, cols = 0;             // the logical size (the tile grid covers it)
+  std::vector<std::int64_t> offsets, columns;  // zero-based int64 tile rows' offsets, sorted tile columns
+  std::int64_t entry_bytes = 4;                // bytes of each run the writer records
+  // Writes the entries into the all-zero tile values (tile t at values + t pmax^2, `order` inside a
+  // tile; offsets / columns: the pattern above, now the operand's) and appends the byte offset of
+  // every entry_bytes run it wrote (cleared again afterwards).
+  std::function<void(float* values, BlockOrder order, const std::int64_t* offsets, const std::int64_t* columns,
+                     std::vector<std::int64_t>& written)>
+      write;
+};
+
 // An fp32 (or bf16 / f16) CSR matrix as the 128 x 128 BSR the tile SpMM kernel reads.
 class CsrTileOperand {
  public:
+  // The tiles of `source` (its pattern trusted: no validation), in the block order of A's ctor.
+  CsrTileOperand(const Settings& s, TileSource&& source, Op opA);
   // Validates A (InvalidArgument as sparse::spmm) and converts its current values, in the block order
   // whose stationary loads are contiguous for products with opA (sparse.cpp CsrAsBsr; a product
   // with the other op gives the same bits and modeled time, its loads a transposing gather).

@@ -290,7 +290,13 @@ class ZeroedValues {
   }
   ~ZeroedValues() {
     if (owner_ == nullptr) return;
-    for (const std::int64_t off : written) std::memset(data_ + off, 0, static_cast<std::size_t>(entry_bytes));
+    // (constant-size clears are single stores; a memset call per fp32 entry was ~4 % of a C_32F SpMV)
+    if (entry_bytes == 4)
+      for (const std::int64_t off : written) std::memset(data_ + off, 0, 4);
+    else if (entry_bytes == 8)
+      for (const std::int64_t off : written) std::memset(data_ + off, 0, 8);
+    else
+      for (const std::int64_t off : written) std::memset(data_ + off, 0, static_cast<std::size_t>(entry_bytes));
     owner_->busy = false;  // the cache lent at construction (operands are built and dropped on one thread)
   }
   ZeroedValues(const ZeroedValues&) = delete;
@@ -364,6 +370,7 @@ struct CsrAsBsr {
   ZeroedValues values;
   BsrView view;
   CsrAsBsr(const Settings& s, const CsrView& A, BlockOrder order);
+  CsrAsBsr(const Settings& s, detail::TileSource&& src, BlockOrder order);
 };
 std::int64_t csr_as_bsr_blocks(const Settings& s, const CsrView& A, std::vector<std::int64_t>& offsets) {
   const std::int64_t bd = hardware_spec(s.target).pmax;
@@ -384,6 +391,17 @@ CsrAsBsr::CsrAsBsr(const Settings& s, const CsrView& A, BlockOrder order)
                  IndexType::i64, IndexBase::zero, A.value_type, order};
 }
 
+CsrAsBsr::CsrAsBsr(const Settings& s, detail::TileSource&& src, BlockOrder order)
+    : offsets(std::move(src.offsets)), columns(std::move(src.columns)),
+      values(static_cast<std::size_t>(offsets.back() * hardware_spec(s.target).pmax * hardware_spec(s.target).pmax) *
+             sizeof(float)) {
+  const std::int64_t bd = hardware_spec(s.target).pmax;
+  values.entry_bytes = src.entry_bytes;
+  src.write(reinterpret_cast<float*>(values.data()), order, offsets.data(), columns.data(), values.written);
+  view = BsrView{(src.rows + bd - 1) / bd, (src.cols + bd - 1) / bd, offsets.back(), bd, bd, offsets.data(), columns.data(),
+                 values.data(), IndexType::i64, IndexType::i64, IndexBase::zero, DType::f32, order};
+}
+
 }  // namespace
 
 // ---- the converted CSR operand (prepared_operand.hpp) --------------------------------------------
@@ -391,11 +409,17 @@ CsrAsBsr::CsrAsBsr(const Settings& s, const CsrView& A, BlockOrder order)
 struct detail::CsrTileOperand::Converted {
   CsrAsBsr bsr;
   Converted(const Settings& s, const CsrView& A, Op opA) : bsr(s, A, opA == Op::N ? BlockOrder::col : BlockOrder::row) {}
+  Converted(const Settings& s, TileSource&& src, Op opA)
+      : bsr(s, std::move(src), opA == Op::N ? BlockOrder::col : BlockOrder::row) {}
 };
 
 detail::CsrTileOperand::CsrTileOperand(const Settings& s, const CsrView& A, Op opA) : csr_(A), target_(s.target) {
   validate(A);
   converted_ = std::make_unique<Converted>(s, A, opA);
+}
+detail::CsrTileOperand::CsrTileOperand(const Settings& s, TileSource&& source, Op opA)
+    : csr_{source.rows, source.cols, 0, nullptr, nullptr, nullptr}, target_(s.target) {
+  converted_ = std::make_unique<Converted>(s, std::move(source), opA);
 }
 detail::CsrTileOperand::~CsrTileOperand() = default;
 
