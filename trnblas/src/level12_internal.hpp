@@ -186,7 +186,7 @@ struct TileShape {
 };
 class FirstTiles {
  public:
-  static constexpr std::size_t kMax = 5;
+  static constexpr std::size_t kMax = 8;
   FirstTiles(OnChipMemory& mem, std::initializer_list<TileShape> shapes, std::string_view name)
       : FirstTiles(mem, std::span<const TileShape>(shapes.begin(), shapes.size()), name) {}
   FirstTiles(OnChipMemory& mem, std::span<const TileShape> shapes, std::string_view name) : mem_(mem) {
