@@ -445,15 +445,20 @@ void move_rows(const Tile& table, const Tile& on_chip, const Tile& index, std::i
   for (std::int32_t p = 0; p < index.partitions; ++p) {
     const auto* ip = reinterpret_cast<const std::int32_t*>(index.base + std::int64_t{p} * index.partition_stride);
     std::byte* c = on_chip.base + std::int64_t{p} * on_chip.partition_stride;
-    // unit: the index row is dense (step 1), a compile-time stride for the common case.
-    auto each_step = [&](auto word, auto unit) {
+    // dense: the index row is dense (step 1) and the table's rows are adjacent (stride = row bytes),
+    // the common case, with both strides known at compile time (one scaled address per row).
+    auto each_step = [&](auto word, auto dense) {
       using W = decltype(word);
-      const std::int64_t s = decltype(unit)::value ? 1 : step;
+      const std::int64_t s = decltype(dense)::value ? 1 : step;
+      const std::int64_t rs = decltype(dense)::value ? std::int64_t{sizeof(W)} : ts;
       // Locals: the moves store bytes, which may alias any Tile field, so members would be reloaded.
-      std::byte* const tb = table.base;
+      // origin: the address index 0 would name (index_base rows before the table; modular arithmetic,
+      // only in-range rows are formed).
+      const std::uintptr_t origin = reinterpret_cast<std::uintptr_t>(table.base) - static_cast<std::uintptr_t>(index_base * rs);
       const std::int32_t* const ix = ip;
-      const std::int64_t ib = index_base, rs = ts;
-      const auto row = [=](std::int64_t k) { return tb + (ix[k * s] - ib) * rs; };
+      const auto row = [=](std::int64_t k) {
+        return reinterpret_cast<std::byte*>(origin + static_cast<std::uintptr_t>(std::int64_t{ix[k * s]} * rs));
+      };
       // Rows a random gather / scatter touches miss the cache: prefetch kAhead rows ahead so that
       // several misses are in flight (host speed only). The rows before the last kAhead run without
       // the bound test.
@@ -473,7 +478,7 @@ void move_rows(const Tile& table, const Tile& on_chip, const Tile& index, std::i
       for (; k < K; ++k) move(k);
     };
     auto each = [&](auto word) {
-      if (step == 1)
+      if (step == 1 && ts == static_cast<std::int64_t>(sizeof(word)))
         each_step(word, std::true_type{});
       else
         each_step(word, std::false_type{});

@@ -227,6 +227,45 @@ TEST(SpVecEngine, GatherScatterBitExactEveryType) {
   }
 }
 
+// validate(SpVecRef) (every sparse-vector entry point calls it) finds the index range in one pass
+// and names the first bad entry only when one is out of range: the last position (size - 1 + base)
+// passes, one past it or one below the base throws InvalidArgument naming "indices" and the first
+// such entry, for int32 / int64 and zero / one base, and x and y are left as they were.
+TEST(SpVecEngine, ValidateNamesTheFirstIndexOutOfRange) {
+  const std::int64_t size = 100;
+  for (sp::IndexBase base : {sp::IndexBase::zero, sp::IndexBase::one})
+    for (bool i64 : {false, true}) {
+      const std::int64_t b = base == sp::IndexBase::one ? 1 : 0;
+      std::vector<std::int64_t> want = {5 + b, size - 1 + b, b, 40 + b, 41 + b, 7 + b, 90 + b, 12 + b, 13 + b, 60 + b};
+      std::vector<float> x(want.size(), 1.0f), y(static_cast<std::size_t>(size), 2.0f);
+      auto call = [&](const std::vector<std::int64_t>& idx) {
+        std::vector<std::int32_t> i32(idx.begin(), idx.end());
+        const sp::SpVecRef ref{.size = size, .nnz = static_cast<std::int64_t>(idx.size()),
+                               .indices = i64 ? static_cast<const void*>(idx.data()) : i32.data(), .values = x.data(),
+                               .index_type = i64 ? sp::IndexType::i64 : sp::IndexType::i32, .base = base};
+        sp::gather(settings(), y.data(), ref, nullptr);
+      };
+      const std::string what = std::string(i64 ? "int64" : "int32") + (b ? " one-based" : " zero-based");
+      EXPECT_NO_THROW(call(want)) << what;
+      for (std::size_t e = 0; e < want.size(); ++e) EXPECT_EQ(x[e], 2.0f) << what;
+      std::fill(x.begin(), x.end(), 1.0f);
+      // Bad at `first` (one past the end, or one below the base) and, unless -1, far out at `second`.
+      for (const auto& [first, second] : {std::pair{7, -1}, std::pair{3, -1}, std::pair{7, 9}, std::pair{3, 8}}) {
+        std::vector<std::int64_t> bad = want;
+        bad[static_cast<std::size_t>(first)] = first == 7 ? size + b : b - 1;
+        if (second >= 0) bad[static_cast<std::size_t>(second)] = size + 50 + b;
+        try {
+          call(bad);
+          ADD_FAILURE() << what << ": index out of range at entry " << first << " accepted";
+        } catch (const sp::InvalidArgument& e) {
+          EXPECT_EQ(e.item(), "indices") << what;
+          EXPECT_NE(std::string(e.what()).find("at entry " + std::to_string(first)), std::string::npos) << what << ": " << e.what();
+        }
+        for (float v : x) EXPECT_EQ(v, 1.0f) << what << ": x written before the check";
+      }
+    }
+}
+
 TEST(SpVecEngine, SameBitsForOneAndTwoHostThreads) {
   for (sp::Value v : kTypes) {
     Pair a = make_pair(v, 40000, 0.5, 5, 9), b = a;
