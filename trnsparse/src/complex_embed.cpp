@@ -29,7 +29,9 @@
 #include <complex>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "trn/core/scratch.hpp"
@@ -74,19 +76,46 @@ EntryMap entry_map(GOp opA, Scalar alpha) {
 }
 
 // E of a rows x cols grid of complex values (row- or column-major, contiguous) into the 2rows x 2cols
-// real grid of the same order.
+// real grid of the same order: each source row (column) fills two adjacent destination rows
+// (columns), walked by pointer (an index lambda per element was ~40 % of a warm C_32F BSR SpMV).
 void embed_grid(const cf* src, std::int64_t rows, std::int64_t cols, bool row_major, const EntryMap& map, float* dst) {
-  const std::int64_t r2 = 2 * rows, c2 = 2 * cols;
-  auto out = [&](std::int64_t r, std::int64_t c) -> float& { return dst[row_major ? r * c2 + c : r + c * r2]; };
-  for (std::int64_t r = 0; r < rows; ++r)
-    for (std::int64_t c = 0; c < cols; ++c) {
-      const cf w = map(src[row_major ? r * cols + c : r + c * rows]);
-      out(2 * r, 2 * c) = w.real();
-      out(2 * r, 2 * c + 1) = -w.imag();
-      out(2 * r + 1, 2 * c) = w.imag();
-      out(2 * r + 1, 2 * c + 1) = w.real();
+  // row-major: line r (cols values) -> rows 2r (re, -im) and 2r + 1 (im, re); column-major: line c
+  // (rows values) -> columns 2c (re, im) and 2c + 1 (-im, re)
+  const std::int64_t lines = row_major ? rows : cols, len = row_major ? cols : rows, out_len = 2 * len;
+  for (std::int64_t l = 0; l < lines; ++l) {
+    const cf* in = src + l * len;
+    float* first = dst + 2 * l * out_len;
+    float* second = first + out_len;
+    for (std::int64_t x = 0; x < len; ++x) {
+      const cf w = map(in[x]);
+      first[2 * x] = w.real();
+      second[2 * x + 1] = w.real();
+      (row_major ? first[2 * x + 1] : second[2 * x]) = -w.imag();
+      (row_major ? second[2 * x] : first[2 * x + 1]) = w.imag();
     }
+  }
 }
+
+// A scratch-stack allocator whose value-initialisation is default-initialisation: buffers the
+// embedding overwrites entirely are not zero-filled first (same scratch blocks, same trace names).
+template <class T>
+struct UninitScratch : ScratchAllocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitScratch<U>;
+  };
+  UninitScratch() = default;
+  template <class U>
+  UninitScratch(const UninitScratch<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
 
 // The real CSR E(A) of a validated CSR / CSC / COO complex matrix: row r's entries (increasing
 // column in every format: CSC's column-major walk visits a row's entries in increasing column)
@@ -339,7 +368,8 @@ void spmm_c32(const Settings& s, GOp opA, GOp opB, Scalar alpha, const BsrView& 
   validate(real);
   const EntryMap map = entry_map(opA, alpha);
   const std::int64_t per_block = A.row_block * A.col_block;
-  ScratchVector<float> values(static_cast<std::size_t>(4 * per_block * A.bnnz));  // read by the kernel: scratch stack
+  // read by the kernel: scratch stack; every element written by embed_grid
+  std::vector<float, UninitScratch<float>> values(static_cast<std::size_t>(4 * per_block * A.bnnz));
   for (std::int64_t b = 0; b < A.bnnz; ++b)
     embed_grid(static_cast<const cf*>(A.values) + b * per_block, A.row_block, A.col_block, A.order == BlockOrder::row, map,
                values.data() + 4 * b * per_block);
