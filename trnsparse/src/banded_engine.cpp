@@ -76,9 +76,15 @@ struct ThomasTiles {
   ZeroMarks z;
 };
 
+// The [P, L] tiles skip the allocation's NaN fill (AllocFill::none; host work only, ~6 MB of stores
+// per program at L = 1024): every instruction reads column ranges [0, L) (s, y: [0, L]) of the chunk
+// that a DMA, memset, iota or an earlier instruction of the chunk wrote (load_chunk sets dl_0 / du_{m-1}
+// to 0; the s / y carries are set at the program's start).
+constexpr AllocFill kWrittenFirst = AllocFill::none;
+
 ZeroMarks alloc_marks(AllocScope& sb, std::int32_t P, std::int64_t L) {
-  return {sb.alloc(DType::f32, P, {L}, "zero marks"), sb.alloc(DType::f32, P, {L}, "zero rows"),
-          sb.alloc(DType::f32, P, {L}, "row numbers"), sb.alloc(DType::f32, P, {1}, "first zero row"),
+  return {sb.alloc(DType::f32, P, {L}, "zero marks", 0, kWrittenFirst), sb.alloc(DType::f32, P, {L}, "zero rows", 0, kWrittenFirst),
+          sb.alloc(DType::f32, P, {L}, "row numbers", 0, kWrittenFirst), sb.alloc(DType::f32, P, {1}, "first zero row"),
           sb.alloc(DType::f32, P, {1}, "chunk's first zero row")};
 }
 
@@ -100,16 +106,17 @@ Tile reversed_rows(float* base, std::int64_t m, std::int64_t count, std::int64_t
 
 ThomasTiles alloc_thomas(AllocScope& sb, std::int32_t P, std::int64_t L) {
   ThomasTiles w;
-  w.dl = sb.alloc(DType::f32, P, {L}, "dl");
-  w.dup = sb.alloc(DType::f32, P, {L}, "du (row above)");
-  w.d = sb.alloc(DType::f32, P, {L}, "d");
-  w.du = sb.alloc(DType::f32, P, {L}, "du");
-  w.rhs = sb.alloc(DType::f32, P, {L}, "b / x");
-  w.s = sb.alloc(DType::f32, P, {L + 1}, "-pivots (carry first)");
-  w.y = sb.alloc(DType::f32, P, {L + 1}, "y (carry first)");
-  w.c = sb.alloc(DType::f32, P, {L}, "-dl du / multipliers");
-  w.g = sb.alloc(DType::f32, P, {L}, "g");
-  w.h = sb.alloc(DType::f32, P, {L}, "h");
+  const auto row = [&](std::int64_t n, const char* name) { return sb.alloc(DType::f32, P, {n}, name, 0, kWrittenFirst); };
+  w.dl = row(L, "dl");
+  w.dup = row(L, "du (row above)");
+  w.d = row(L, "d");
+  w.du = row(L, "du");
+  w.rhs = row(L, "b / x");
+  w.s = row(L + 1, "-pivots (carry first)");
+  w.y = row(L + 1, "y (carry first)");
+  w.c = row(L, "-dl du / multipliers");
+  w.g = row(L, "g");
+  w.h = row(L, "h");
   w.z = alloc_marks(sb, P, L);
   w.carry = sb.alloc(DType::f32, P, {1}, "x carry");
   return w;
