@@ -203,7 +203,7 @@ Acc<T> load_value(const std::byte* at) {
 // divisions, multiplications and subtractions (~30 cycles of latency a row on the host); the
 // group's chains are independent, so the host overlaps them. Host speed only: every lane runs its
 // own operations in its own order, as one lane at a time did.
-constexpr std::int32_t kLaneGroup = 4;
+constexpr std::int32_t kLaneGroup = 8;
 
 // Forward chunk [r0, r0 + Lc) of partitions [q0, q0 + K): rows [r0, r_end) in each lane's window (rows
 // below `fresh0` carried from the previous chunk's window rows L .. L + p - 1), then the columns

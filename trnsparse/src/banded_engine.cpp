@@ -38,6 +38,7 @@
 #include <complex>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "generic_host.hpp"
@@ -75,9 +76,15 @@ struct ThomasTiles {
   ZeroMarks z;
 };
 
+// The [P, L] tiles skip the allocation's NaN fill (AllocFill::none; host work only, ~6 MB of stores
+// per program at L = 1024): every instruction reads column ranges [0, L) (s, y: [0, L]) of the chunk
+// that a DMA, memset, iota or an earlier instruction of the chunk wrote (load_chunk sets dl_0 / du_{m-1}
+// to 0; the s / y carries are set at the program's start).
+constexpr AllocFill kWrittenFirst = AllocFill::none;
+
 ZeroMarks alloc_marks(AllocScope& sb, std::int32_t P, std::int64_t L) {
-  return {sb.alloc(DType::f32, P, {L}, "zero marks"), sb.alloc(DType::f32, P, {L}, "zero rows"),
-          sb.alloc(DType::f32, P, {L}, "row numbers"), sb.alloc(DType::f32, P, {1}, "first zero row"),
+  return {sb.alloc(DType::f32, P, {L}, "zero marks", 0, kWrittenFirst), sb.alloc(DType::f32, P, {L}, "zero rows", 0, kWrittenFirst),
+          sb.alloc(DType::f32, P, {L}, "row numbers", 0, kWrittenFirst), sb.alloc(DType::f32, P, {1}, "first zero row"),
           sb.alloc(DType::f32, P, {1}, "chunk's first zero row")};
 }
 
@@ -99,16 +106,17 @@ Tile reversed_rows(float* base, std::int64_t m, std::int64_t count, std::int64_t
 
 ThomasTiles alloc_thomas(AllocScope& sb, std::int32_t P, std::int64_t L) {
   ThomasTiles w;
-  w.dl = sb.alloc(DType::f32, P, {L}, "dl");
-  w.dup = sb.alloc(DType::f32, P, {L}, "du (row above)");
-  w.d = sb.alloc(DType::f32, P, {L}, "d");
-  w.du = sb.alloc(DType::f32, P, {L}, "du");
-  w.rhs = sb.alloc(DType::f32, P, {L}, "b / x");
-  w.s = sb.alloc(DType::f32, P, {L + 1}, "-pivots (carry first)");
-  w.y = sb.alloc(DType::f32, P, {L + 1}, "y (carry first)");
-  w.c = sb.alloc(DType::f32, P, {L}, "-dl du / multipliers");
-  w.g = sb.alloc(DType::f32, P, {L}, "g");
-  w.h = sb.alloc(DType::f32, P, {L}, "h");
+  const auto row = [&](std::int64_t n, const char* name) { return sb.alloc(DType::f32, P, {n}, name, 0, kWrittenFirst); };
+  w.dl = row(L, "dl");
+  w.dup = row(L, "du (row above)");
+  w.d = row(L, "d");
+  w.du = row(L, "du");
+  w.rhs = row(L, "b / x");
+  w.s = row(L + 1, "-pivots (carry first)");
+  w.y = row(L + 1, "y (carry first)");
+  w.c = row(L, "-dl du / multipliers");
+  w.g = row(L, "g");
+  w.h = row(L, "h");
   w.z = alloc_marks(sb, P, L);
   w.carry = sb.alloc(DType::f32, P, {1}, "x carry");
   return w;
@@ -294,43 +302,70 @@ void set_lane_value(std::byte* row, std::int64_t i, CF v) {
   std::memcpy(row + i * static_cast<std::int64_t>(sizeof(CF)), &v, sizeof(CF));
 }
 
-// Rows [r0, r0 + L) of lane q: pivots, reciprocals, y, g, h (the header's recurrence).
-void forward_lane_c32(const CustomOpContext& ctx, std::int32_t q, std::int64_t m, std::int64_t r0, std::int64_t L,
-                      std::int64_t stride) {
-  const std::byte* bands = ctx.inputs[0].at(q, 0);
-  std::byte* gh = ctx.outputs[0].at(q, 0);
-  const Tile& carry = ctx.outputs[1];
-  LaneCarry c{};
-  if (r0 > 0) std::memcpy(&c, carry.at(q, 0), sizeof c);
-  else c.zero = -1;
-  for (std::int64_t k = 0; k < L; ++k) {
-    const std::int64_t i = r0 + k;
-    const CF dli = i == 0 ? CF{} : lane_value(bands, k);
-    const CF dui = i == m - 1 ? CF{} : lane_value(bands, 2 * stride + k);
-    const CF u = lane_multiply_subtract(lane_value(bands, stride + k), lane_multiply(dli, c.du), c.r);
-    const float mag = lane_abs_max(u.real(), u.imag());
-    if (mag == 0.0f && c.zero < 0) c.zero = static_cast<std::int32_t>(i);
-    const CF r = lane_reciprocal(u, mag);
-    c.y = lane_multiply_subtract(lane_value(bands, 3 * stride + k), lane_multiply(dli, c.r), c.y);
-    set_lane_value(gh, 2 * k, lane_multiply(c.y, r));
-    set_lane_value(gh, 2 * k + 1, lane_multiply(dui, r));
-    c.r = r, c.du = dui;
-  }
-  std::memcpy(carry.at(q, 0), &c, sizeof c);
+// Lanes run in groups of kLaneGroupC32 partitions in lockstep (row k of every lane of the group
+// before row k + 1): a lane's row is a chain of dependent products and divisions (the reciprocal);
+// the group's chains are independent, so the host overlaps them. Host speed only: each lane runs its
+// own operations in its own order.
+constexpr std::int32_t kLaneGroupC32 = 8;
+
+// f(q0, K) over partitions [0, P): groups of kLaneGroupC32, then the rest one by one.
+template <class F>
+void over_lane_groups_c32(std::int32_t P, F&& f) {
+  std::int32_t q = 0;
+  for (; q + kLaneGroupC32 <= P; q += kLaneGroupC32) f(q, std::integral_constant<int, kLaneGroupC32>{});
+  for (; q < P; ++q) f(q, std::integral_constant<int, 1>{});
 }
 
-// Rows [r0, r0 + L) of lane q, last first: x_i = g_i - h_i x_{i+1}.
-void back_lane_c32(const CustomOpContext& ctx, std::int32_t q, std::int64_t L) {
-  const std::byte* gh = ctx.inputs[0].at(q, 0);
-  std::byte* x = ctx.outputs[0].at(q, 0);
-  const Tile& carry = ctx.outputs[1];
-  LaneCarry c{};
-  std::memcpy(&c, carry.at(q, 0), sizeof c);
-  for (std::int64_t k = L - 1; k >= 0; --k) {
-    c.x = lane_multiply_subtract(lane_value(gh, 2 * k), lane_value(gh, 2 * k + 1), c.x);
-    set_lane_value(x, k, c.x);
+// Rows [r0, r0 + L) of lanes [q0, q0 + K): pivots, reciprocals, y, g, h (the header's recurrence).
+template <int K>
+void forward_lanes_c32(const CustomOpContext& ctx, std::int32_t q0, std::int64_t m, std::int64_t r0, std::int64_t L,
+                       std::int64_t stride) {
+  const std::byte* bands[K];
+  std::byte* gh[K];
+  LaneCarry c[K];
+  for (int l = 0; l < K; ++l) {
+    bands[l] = ctx.inputs[0].at(q0 + l, 0);
+    gh[l] = ctx.outputs[0].at(q0 + l, 0);
+    c[l] = LaneCarry{};
+    if (r0 > 0) std::memcpy(&c[l], ctx.outputs[1].at(q0 + l, 0), sizeof c[l]);
+    else c[l].zero = -1;
   }
-  std::memcpy(carry.at(q, 0), &c, sizeof c);
+  for (std::int64_t k = 0; k < L; ++k) {
+    const std::int64_t i = r0 + k;
+    for (int l = 0; l < K; ++l) {
+      LaneCarry& cl = c[l];
+      const CF dli = i == 0 ? CF{} : lane_value(bands[l], k);
+      const CF dui = i == m - 1 ? CF{} : lane_value(bands[l], 2 * stride + k);
+      const CF u = lane_multiply_subtract(lane_value(bands[l], stride + k), lane_multiply(dli, cl.du), cl.r);
+      const float mag = lane_abs_max(u.real(), u.imag());
+      if (mag == 0.0f && cl.zero < 0) cl.zero = static_cast<std::int32_t>(i);
+      const CF r = lane_reciprocal(u, mag);
+      cl.y = lane_multiply_subtract(lane_value(bands[l], 3 * stride + k), lane_multiply(dli, cl.r), cl.y);
+      set_lane_value(gh[l], 2 * k, lane_multiply(cl.y, r));
+      set_lane_value(gh[l], 2 * k + 1, lane_multiply(dui, r));
+      cl.r = r, cl.du = dui;
+    }
+  }
+  for (int l = 0; l < K; ++l) std::memcpy(ctx.outputs[1].at(q0 + l, 0), &c[l], sizeof c[l]);
+}
+
+// Rows [r0, r0 + L) of lanes [q0, q0 + K), last first: x_i = g_i - h_i x_{i+1}.
+template <int K>
+void back_lanes_c32(const CustomOpContext& ctx, std::int32_t q0, std::int64_t L) {
+  const std::byte* gh[K];
+  std::byte* x[K];
+  LaneCarry c[K];
+  for (int l = 0; l < K; ++l) {
+    gh[l] = ctx.inputs[0].at(q0 + l, 0);
+    x[l] = ctx.outputs[0].at(q0 + l, 0);
+    std::memcpy(&c[l], ctx.outputs[1].at(q0 + l, 0), sizeof c[l]);
+  }
+  for (std::int64_t k = L - 1; k >= 0; --k)
+    for (int l = 0; l < K; ++l) {
+      c[l].x = lane_multiply_subtract(lane_value(gh[l], 2 * k), lane_value(gh[l], 2 * k + 1), c[l].x);
+      set_lane_value(x[l], k, c[l].x);
+    }
+  for (int l = 0; l < K; ++l) std::memcpy(ctx.outputs[1].at(q0 + l, 0), &c[l], sizeof c[l]);
 }
 
 // Rows [r0, r0 + L): the bands in (dl_0 and du_{m-1} not read), the forward operator, g / h out.
@@ -350,7 +385,9 @@ void forward_chunk_c32(NeuronCore& nc, const ThomasJob& j, const C32Tiles& w, st
   const Tile ins[] = {w.bands.rows(0, P)};
   nc.custom_op("thomas_c32_forward", outs, ins, tile::gpsimd_op_cycles(nc.hw(), kForwardRowC32, L),
                [P, m, r0, L, S](const CustomOpContext& ctx) {
-                 for (std::int32_t q = 0; q < P; ++q) forward_lane_c32(ctx, q, m, r0, L, S);
+                 over_lane_groups_c32(P, [&](std::int32_t q0, auto lanes) {
+                   forward_lanes_c32<decltype(lanes)::value>(ctx, q0, m, r0, L, S);
+                 });
                });
   nc.dma_copy(HbmTensor::wrap(j.g, DType::u32, {b.count, m, 4}).tile_nd({s0, r0, 0}, {P, L, 4}, 0), outs[0]);
 }
@@ -364,7 +401,7 @@ void backward_chunk_c32(NeuronCore& nc, const ThomasJob& j, const C32Tiles& w, s
   const Tile ins[] = {gh};
   nc.custom_op("thomas_c32_back", outs, ins, tile::gpsimd_op_cycles(nc.hw(), kBackRowC32, L),
                [P, L](const CustomOpContext& ctx) {
-                 for (std::int32_t q = 0; q < P; ++q) back_lane_c32(ctx, q, L);
+                 over_lane_groups_c32(P, [&](std::int32_t q0, auto lanes) { back_lanes_c32<decltype(lanes)::value>(ctx, q0, L); });
                });
   nc.dma_copy(HbmTensor::wrap(j.out, DType::u32, {count, m, 2}).tile_nd({s0, r0, 0}, {P, L, 2}, 0), outs[0]);
 }
