@@ -12,7 +12,8 @@
 #   3. that each of our calls ran on the emulator (any emulated instruction), except the routines
 #      listed as host-side: no NeuronCore engine computes in fp64, so D/Z elementwise Level 1
 #      (axpy, scal, rot, rotm, i?amax; copy and swap move bits and run as emulated DMAs), the D rank-1
-#      updates DGER/DSYR/DSPR (elementwise, one host round trip since s15/lapackd), DTRSV/DTBSV/DTPSV (one diagonal block at these
+#      updates DGER/DSYR/DSPR (elementwise, one host round trip since s15/lapackd) and ZGERU/ZGERC/ZHER/ZHPR/
+#      ZHER2/ZHPR2 (the same since s26/clients: elementwise, their triangle staged on the host), DTRSV/DTBSV/DTPSV (one diagonal block at these
 #      sizes; DTBSV/DTPSV stage their triangle densely by DMA first, so they count as emulated) and DTRSM/ZTRSM (one diagonal block) run in fp64 on the host side of trnblas
 #      (level12.hpp, level3.hpp), and ?ROTG/?ROTMG are scalar setups (host arithmetic on two elements).
 # Routines a program tests that the shim does not export (`reference` below; none since SDSDOT and
@@ -59,13 +60,13 @@ case "$prog" in
            host="DTRSV DGER DSYR DSPR" ;;
   xblat2c) level=2 input=cblat2.in kind=fortran ours="CGEMV CGBMV CHEMV CHBMV CHPMV CTRMV CTBMV CTPMV CTRSV CTBSV CTPSV CGERC CGERU CHER CHPR CHER2 CHPR2" ;;
   xblat2z) level=2 input=zblat2.in kind=fortran ours="ZGEMV ZGBMV ZHEMV ZHBMV ZHPMV ZTRMV ZTBMV ZTPMV ZTRSV ZTBSV ZTPSV ZGERC ZGERU ZHER ZHPR ZHER2 ZHPR2"
-           host="ZTRSV ZTBSV ZTPSV" ;;
+           host="ZTRSV ZTBSV ZTPSV ZGERC ZGERU ZHER ZHPR ZHER2 ZHPR2" ;;
   xscblat2) level=2 input=sin2 kind=cblas ours="cblas_sgemv cblas_sgbmv cblas_ssymv cblas_ssbmv cblas_sspmv cblas_strmv cblas_stbmv cblas_stpmv cblas_strsv cblas_stbsv cblas_stpsv cblas_sger cblas_ssyr cblas_sspr cblas_ssyr2 cblas_sspr2" ;;
   xdcblat2) level=2 input=din2 kind=cblas ours="cblas_dgemv cblas_dgbmv cblas_dsymv cblas_dsbmv cblas_dspmv cblas_dtrmv cblas_dtbmv cblas_dtpmv cblas_dtrsv cblas_dtbsv cblas_dtpsv cblas_dger cblas_dsyr cblas_dspr cblas_dsyr2 cblas_dspr2"
             host="cblas_dtrsv cblas_dger cblas_dsyr cblas_dspr" ;;
   xccblat2) level=2 input=cin2 kind=cblas ours="cblas_cgemv cblas_cgbmv cblas_chemv cblas_chbmv cblas_chpmv cblas_ctrmv cblas_ctbmv cblas_ctpmv cblas_ctrsv cblas_ctbsv cblas_ctpsv cblas_cgerc cblas_cgeru cblas_cher cblas_chpr cblas_cher2 cblas_chpr2" ;;
   xzcblat2) level=2 input=zin2 kind=cblas ours="cblas_zgemv cblas_zgbmv cblas_zhemv cblas_zhbmv cblas_zhpmv cblas_ztrmv cblas_ztbmv cblas_ztpmv cblas_ztrsv cblas_ztbsv cblas_ztpsv cblas_zgerc cblas_zgeru cblas_zher cblas_zhpr cblas_zher2 cblas_zhpr2"
-            host="cblas_ztrsv cblas_ztbsv cblas_ztpsv" ;;
+            host="cblas_ztrsv cblas_ztbsv cblas_ztpsv cblas_zgerc cblas_zgeru cblas_zher cblas_zhpr cblas_zher2 cblas_zhpr2" ;;
   xblat3s) level=3 input=sblat3.in kind=fortran ours="SGEMM SSYMM STRMM STRSM SSYRK SSYR2K" ;;
   xblat3d) level=3 input=dblat3.in kind=fortran ours="DGEMM DSYMM DTRMM DTRSM DSYRK DSYR2K" host="DTRSM" ;;
   xscblat3) level=3 input=sin3 kind=cblas ours="cblas_sgemm cblas_ssymm cblas_strmm cblas_strsm cblas_ssyrk cblas_ssyr2k" ;;

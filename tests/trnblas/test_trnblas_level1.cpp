@@ -991,4 +991,107 @@ TEST(ComplexAxpyColumns, BitsAreItsArithmeticWithinTheBoundAndTheSameOnThreadsAn
   }
 }
 
+
+// cdotu / cdotc and icamax / icamin of n <= pmax in one program each (level1.cpp, short_complex_dot,
+// short_complex_index_of_extreme; session 26): bit for bit their arithmetic, which is the two-launch
+// path's -- dot: per part the terms fl(fl(x_r y_.) -+ fl(x_i y_.)) (re: xr yr, xi yi; im: xr yi, xi yr;
+// conjugate flips both combines), their left-to-right fp32 sum, then fl(+0 + sum); index: the first NaN,
+// else the first largest (smallest) fl(|re x_i| + |im x_i|), 1-based. Special values in x and y (NaN
+// results compared as NaN), increments 1, -2, 3; the same bits at 1 and 2 host threads and on 2
+// emulated cores; the one launch's 14 (dot) and 7 (index) instructions, so the test sees the path it
+// checks. For finite data the dot is also within gamma_{n+1} sum (|x_r y_.| + |x_i y_.|) per part of a
+// long-double reference (docs/trnblas.md "Complex accuracy").
+TEST(ComplexShortReductions, DotAndIndexAreTheirArithmeticInOneProgramOnThreadsAndCores) {
+  using C = std::complex<float>;
+  const auto& specials = kShortSpecials;
+  int checked = 0;
+  for (const bool with_specials : {true, false}) {
+    for (const int n : {1, 2, 3, 5, 8, 17, 64, 127, 128}) {
+      for (const auto& [ix, iy] : {std::pair{1, 1}, std::pair{-2, 3}, std::pair{3, -1}}) {
+        std::vector<float> xf = blastest::uniform_f(2 * span_of(n, ix), 81 + static_cast<std::uint64_t>(n));
+        std::vector<float> yf = blastest::uniform_f(2 * span_of(n, iy), 83 + static_cast<std::uint64_t>(n));
+        if (with_specials) {
+          for (std::size_t i = 0; i < xf.size(); i += 5) xf[i] = specials[(i / 5 + static_cast<std::size_t>(n)) % std::size(specials)];
+          for (std::size_t i = 2; i < yf.size(); i += 7) yf[i] = specials[(i / 7 + 3) % std::size(specials)];
+        }
+        std::vector<C> x(xf.size() / 2), y(yf.size() / 2);
+        for (std::size_t i = 0; i < x.size(); ++i) x[i] = C(xf[2 * i], xf[2 * i + 1]);
+        for (std::size_t i = 0; i < y.size(); ++i) y[i] = C(yf[2 * i], yf[2 * i + 1]);
+        const auto at = [&](const std::vector<C>& v, int inc, int i) { return v[static_cast<std::size_t>(inc > 0 ? i * inc : (n - 1 - i) * -inc)]; };
+        for (const bool conjugate : {false, true}) {
+          C runs[3];
+          for (int run = 0; run < 3; ++run) {  // 1 thread; 2 threads; 2 emulated cores
+            trn::blas::Settings s;
+            s.host_threads = run == 1 ? 2 : 1;
+            s.num_cores = run == 2 ? 2 : 1;
+            trn::blas::CallReport rep;
+            runs[run] = trn::blas::dot(s, n, x.data(), ix, y.data(), iy, conjugate, &rep);
+            if (run == 0) {
+              EXPECT_EQ(rep.trace.instructions.size(), 14u) << "n=" << n;
+            }
+          }
+          ASSERT_EQ(0, std::memcmp(&runs[0], &runs[1], sizeof(C))) << "1 vs 2 threads";
+          ASSERT_EQ(0, std::memcmp(&runs[0], &runs[2], sizeof(C))) << "1 vs 2 cores";
+          float want[2];
+          long double exact[2] = {0, 0}, mag[2] = {0, 0};
+          for (int part = 0; part < 2; ++part) {
+            volatile float sum = 0.0f;
+            for (int i = 0; i < n; ++i) {
+              const C xi = at(x, ix, i), yi = at(y, iy, i);
+              const float ya = part == 0 ? yi.real() : yi.imag(), yb = part == 0 ? yi.imag() : yi.real();
+              volatile float p1 = xi.real() * ya, p2 = xi.imag() * yb;
+              const bool subtract = (part == 0) != conjugate;
+              volatile float t = subtract ? p1 - p2 : p1 + p2;
+              sum = i == 0 ? static_cast<float>(t) : sum + t;
+              const long double q1 = static_cast<long double>(xi.real()) * ya, q2 = static_cast<long double>(xi.imag()) * yb;
+              exact[part] += subtract ? q1 - q2 : q1 + q2;
+              mag[part] += std::fabs(q1) + std::fabs(q2);
+            }
+            volatile float fin = 0.0f + sum;
+            want[part] = fin;
+          }
+          const float got[2] = {runs[0].real(), runs[0].imag()};
+          for (int part = 0; part < 2; ++part) {
+            ASSERT_TRUE(same_bits_or_nan(got[part], want[part]))
+                << (conjugate ? "cdotc" : "cdotu") << " n=" << n << " ix=" << ix << " iy=" << iy << " part=" << part
+                << " got " << got[part] << " want " << want[part];
+            if (with_specials) continue;
+            const long double u = std::numeric_limits<float>::epsilon() / 2.0L, g = (n + 1) * u / (1 - (n + 1) * u);
+            EXPECT_LE(std::fabs(static_cast<long double>(got[part]) - exact[part]), g * mag[part]) << "n=" << n;
+          }
+          ++checked;
+        }
+        if (ix < 0) continue;  // i?amax / i?amin take incx > 0
+        for (const bool largest : {true, false}) {
+          std::int64_t runs_i[3] = {0, 0, 0};
+          for (int run = 0; run < 3; ++run) {
+            trn::blas::Settings s;
+            s.host_threads = run == 1 ? 2 : 1;
+            s.num_cores = run == 2 ? 2 : 1;
+            trn::blas::CallReport rep;
+            runs_i[run] = largest ? trn::blas::iamax(s, n, x.data(), ix, &rep) : trn::blas::iamin(s, n, x.data(), ix, &rep);
+            if (run == 0) {
+              EXPECT_EQ(rep.trace.instructions.size(), 7u) << "n=" << n;
+            }
+          }
+          EXPECT_EQ(runs_i[0], runs_i[1]) << "1 vs 2 threads";
+          EXPECT_EQ(runs_i[0], runs_i[2]) << "1 vs 2 cores";
+          std::int64_t want_i = 0;
+          float best = 0.0f;
+          for (int i = 0; i < n; ++i) {
+            const C xi = at(x, ix, i);
+            volatile float a = std::fabs(xi.real()), b = std::fabs(xi.imag());
+            volatile float v = a + b;
+            if (std::isnan(v)) { want_i = i + 1; break; }
+            if (want_i == 0 || (largest ? v > best : v < best)) { want_i = i + 1; best = v; }
+          }
+          ASSERT_EQ(runs_i[0], want_i) << (largest ? "icamax" : "icamin") << " n=" << n << " ix=" << ix;
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(checked, 2 * 9 * (3 * 2 + 2 * 2));
+}
+
 }  // namespace

@@ -1891,3 +1891,88 @@ TEST(Level2ComplexGemvOneProgram, BitsAreItsArithmeticWithinTheBoundAndTheSameOn
     }
   }
 }
+
+// zgeru / zgerc on the host side (level2.cpp, session 26): bit for bit the reference ZGERU / ZGERC
+// loops -- t_j = fl(alpha y_j) (gerc: conj(y_j)), a_ij = fl(a_ij + fl(x_i t_j)), each complex product
+// as Fortran evaluates it, every step rounded once -- with special values in A, x and y (NaN results
+// compared as NaN), increments 1, -2, 3; within gamma_5 (|alpha|_1 |x_i|_1 |y_j|_1 + |a_ij|) per part of
+// a long-double reference for finite data; the same bits at 1 and 2 host threads and on 2 emulated
+// cores; and one costed host round trip (trnblas.zger.host), no device instruction.
+TEST(ZgerHost, ReferenceLoopsBitForBitWithinTheBoundOnThreadsAndCores) {
+  using Z = std::complex<double>;
+  const Z alphas[] = {Z(1, 0), Z(-1, 0), Z(0.7, -0.2), Z(0, 1), Z(-0.0, 0.5), Z(0x1p600, -3)};
+  struct Shape {
+    int m, n, ix, iy;
+  };
+  const Shape shapes[] = {{1, 1, 1, 1}, {3, 2, 1, 1}, {10, 7, -2, 3}, {64, 33, 3, -1}};
+  int checked = 0;
+  for (const bool specials : {true, false}) {
+    for (const Shape& sh : shapes) {
+      for (const Z alpha : alphas) {
+        for (const bool conjugate : {false, true}) {
+          const int lda = sh.m + 1;
+          const auto fill = [&](std::size_t count, std::uint64_t seed) {
+            std::vector<float> f(2 * count);
+            if (specials) fill_with_specials(f, seed, 4); else f = blastest::uniform_f(f.size(), seed);
+            std::vector<Z> v(count);
+            for (std::size_t i = 0; i < count; ++i) v[i] = Z(f[2 * i] * 1.25, f[2 * i + 1] * 0.75);  // not float-exact products
+            return v;
+          };
+          const std::vector<Z> x = fill(span_of(sh.m, sh.ix), 101 + static_cast<std::uint64_t>(sh.m));
+          const std::vector<Z> y = fill(span_of(sh.n, sh.iy), 103 + static_cast<std::uint64_t>(sh.n));
+          const std::vector<Z> a0 = fill(static_cast<std::size_t>(lda * sh.n), 107);
+          std::vector<Z> runs[3];
+          for (int run = 0; run < 3; ++run) {  // 1 thread; 2 threads; 2 emulated cores
+            trn::blas::Settings s;
+            s.host_threads = run == 1 ? 2 : 1;
+            s.num_cores = run == 2 ? 2 : 1;
+            runs[run] = a0;
+            trn::blas::CallReport rep;
+            trn::blas::ger(s, conjugate, sh.m, sh.n, alpha, x.data(), sh.ix, y.data(), sh.iy, runs[run].data(), lda, &rep);
+            if (run == 0) {
+              ASSERT_EQ(rep.trace.instructions.size(), 1u);
+              EXPECT_EQ(rep.trace.instructions[0].opcode, trn::Opcode::host_compute);
+              EXPECT_EQ(trn::host_step_name(rep.trace.instructions[0].host_label), "trnblas.zger.host");
+            }
+          }
+          ASSERT_EQ(0, std::memcmp(runs[0].data(), runs[1].data(), runs[0].size() * sizeof(Z))) << "1 vs 2 threads";
+          ASSERT_EQ(0, std::memcmp(runs[0].data(), runs[2].data(), runs[0].size() * sizeof(Z))) << "1 vs 2 cores";
+          for (int j = 0; j < sh.n; ++j) {
+            const Z yj0 = y[idx(sh.n, sh.iy, j)], yj = conjugate ? std::conj(yj0) : yj0;
+            volatile double t1 = alpha.real() * yj.real(), t2 = alpha.imag() * yj.imag(), t3 = alpha.real() * yj.imag(),
+                            t4 = alpha.imag() * yj.real();
+            volatile double tr = t1 - t2, ti = t3 + t4;
+            for (int i = 0; i < sh.m; ++i) {
+              const Z xi = x[idx(sh.m, sh.ix, i)], a = a0[static_cast<std::size_t>(i + j * lda)];
+              volatile double p1 = xi.real() * tr, p2 = xi.imag() * ti, p3 = xi.real() * ti, p4 = xi.imag() * tr;
+              volatile double pr = p1 - p2, pi = p3 + p4;
+              volatile double wr = a.real() + pr, wi = a.imag() + pi;
+              const Z got = runs[0][static_cast<std::size_t>(i + j * lda)];
+              const double want[2] = {wr, wi}, g[2] = {got.real(), got.imag()};
+              for (int part = 0; part < 2; ++part) {
+                if (std::isnan(want[part])) {
+                  ASSERT_TRUE(std::isnan(g[part])) << "i=" << i << " j=" << j;
+                  continue;
+                }
+                ASSERT_EQ(0, std::memcmp(&g[part], &want[part], sizeof(double)))
+                    << (conjugate ? "zgerc" : "zgeru") << " m=" << sh.m << " n=" << sh.n << " alpha=" << alpha << " i=" << i
+                    << " j=" << j << " part=" << part << " got " << g[part] << " want " << want[part];
+              }
+              ++checked;
+              if (specials) continue;
+              using LD = long double;
+              const LD ar = alpha.real(), ai = alpha.imag(), yr = yj.real(), yi = yj.imag(), xr = xi.real(), xim = xi.imag();
+              const LD er = ar * yr - ai * yi, ei = ar * yi + ai * yr;  // exact alpha y_j
+              const LD exr = a.real() + (xr * er - xim * ei), exi = a.imag() + (xr * ei + xim * er);
+              const LD mag = (std::fabs(ar) + std::fabs(ai)) * (std::fabs(xr) + std::fabs(xim)) * (std::fabs(yr) + std::fabs(yi));
+              const LD u = std::numeric_limits<double>::epsilon() / 2.0L, g5 = 5 * u / (1 - 5 * u);
+              EXPECT_LE(std::fabs(static_cast<LD>(got.real()) - exr), g5 * (mag + std::fabs(static_cast<LD>(a.real()))));
+              EXPECT_LE(std::fabs(static_cast<LD>(got.imag()) - exi), g5 * (mag + std::fabs(static_cast<LD>(a.imag()))));
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_EQ(checked, 2 * 6 * 2 * (1 * 1 + 3 * 2 + 10 * 7 + 64 * 33));
+}

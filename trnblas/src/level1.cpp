@@ -427,6 +427,20 @@ std::int64_t index_of_extreme_bits(const std::byte* x, std::int64_t n, bool larg
 // Limits      n <= pmax (one partition's free axis); larger n take the two-pass path below. New trace
 //             and modeled time for these calls (3 instructions instead of 10; docs/trnblas.md,
 //             "Session 23"); the same index for every input.
+// The GpSimdE operator of short_index_of_extreme: the 1-based index (index_of_extreme_bits) of the
+// words of v[0] (one dense [1, cols] run) into column 0 of v[1], then that word out to `index` by DMA.
+void index_of_extreme_operator(NeuronCore& nc, std::span<const Tile> v, std::int64_t cols, bool largest, float* index) {
+  const Tile outputs[] = {v[1].cols(0, 1)};
+  const double cycles = nc.hw().gpsimd_start + 2.0 * static_cast<double>(cols);
+  nc.custom_op(largest ? "index_of_max_abs" : "index_of_min_abs", outputs, v.first(1), cycles,
+               [largest](const CustomOpContext& ctx) {
+                 const Tile& x = ctx.inputs[0];  // one dense run of fp32 words
+                 const auto i = static_cast<float>(index_of_extreme_bits(x.at(0, 0), x.free_size(), largest));
+                 std::memcpy(ctx.outputs[0].at(0, 0), &i, sizeof i);
+               });
+  nc.dma_copy(hbm_scalar(index), outputs[0]);
+}
+
 std::int64_t short_index_of_extreme(const Settings& s, std::int64_t n, const float* x0, std::int64_t inc, bool largest,
                                     l12::Report& rep) {
   float index = 0.0f;  // timing-only runs do not execute the operator: 0, reported as 1 below
@@ -435,15 +449,7 @@ std::int64_t short_index_of_extreme(const Settings& s, std::int64_t n, const flo
       s, n, 2, rep, {},
       [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
         nc.dma_copy(v[0], hbm_piece(x0, inc, pc));
-        const Tile outputs[] = {v[1].cols(0, 1)};
-        const double cycles = nc.hw().gpsimd_start + 2.0 * static_cast<double>(pc.cols);
-        nc.custom_op(largest ? "index_of_max_abs" : "index_of_min_abs", outputs, v.first(1), cycles,
-                     [largest](const CustomOpContext& ctx) {
-                       const Tile& x = ctx.inputs[0];  // one dense run of fp32 words
-                       const auto i = static_cast<float>(index_of_extreme_bits(x.at(0, 0), x.free_size(), largest));
-                       std::memcpy(ctx.outputs[0].at(0, 0), &i, sizeof i);
-                     });
-        nc.dma_copy(hbm_scalar(&index), outputs[0]);
+        index_of_extreme_operator(nc, v, pc.cols, largest, &index);
       },
       {}, AllocFill::none, Layout::one_partition);
   return index >= 1.0f ? static_cast<std::int64_t>(index) : 1;
@@ -1370,12 +1376,58 @@ void rot(const Settings& s, std::int64_t n, cfloat* x, std::int64_t incx, cfloat
   });
 }
 
+namespace {
+// cdotu / cdotc of n <= pmax elements in ONE program (session 26, issue #30): the two launches of the
+// general path below (one short reduction per part, each loading all four planes) share one load.
+// Algorithm   The four planes in by one DMA each into [1, n] rows; per part the general path's
+//             instructions on them in its operand order: two VectorE multiplies (re: xr yr, xi yi;
+//             im: xr yi, xi yr), their combine (re: - for dotu, + for dotc; im: + / -), the free-axis
+//             sum into column `part` of a [1, 2] accumulator (tensor_reduce); then run_short_reduction's
+//             fl(+0 + sum) for both parts as one tensor_scalar (reverse0) and one DMA of both out.
+//             14 instructions in one launch (was 20 in two); the same roundings in the same order, so
+//             the same bits, NaN payloads included (a new trace and modeled time: docs/trnblas.md
+//             "Session 26").
+// Engines     DMA, VectorE.
+// Accuracy    As the general path: each part within gamma_{n+1} of sum |x_r y_.| + |x_i y_.|
+//             ("Complex accuracy"); it is the same value.
+// Limits      1 <= n <= pmax (one partition's row, as run_short_reduction); larger n take the general path.
+cfloat short_complex_dot(const Settings& s, std::int64_t n, const cfloat* x0, std::int64_t incx, const cfloat* y0,
+                         std::int64_t incy, bool conjugate, l12::Report& rep) {
+  float result[2] = {0.0f, 0.0f};
+  Tile acc;
+  run_pieces(
+      s, n, 6, rep,
+      [&](NeuronCore&, ProgramTiles& sb) {
+        constexpr AllocFill kWrittenFirst = AllocFill::none;  // both columns written by the reductions
+        acc = sb.alloc(DType::f32, 1, {2}, "accumulators (re, im)", kWrittenFirst);
+      },
+      [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+        nc.dma_copy(v[0], hbm_piece(plane(x0, 0), 2 * incx, pc));
+        nc.dma_copy(v[1], hbm_piece(plane(x0, 1), 2 * incx, pc));
+        nc.dma_copy(v[2], hbm_piece(plane(y0, 0), 2 * incy, pc));
+        nc.dma_copy(v[3], hbm_piece(plane(y0, 1), 2 * incy, pc));
+        for (int part = 0; part < 2; ++part) {
+          const AluOp combine = (part == 0) != conjugate ? AluOp::subtract : AluOp::add;
+          nc.tensor_tensor(v[4], v[0], v[2 + part], AluOp::multiply);  // xr yr (re) or xr yi (im)
+          nc.tensor_tensor(v[5], v[1], v[3 - part], AluOp::multiply);  // xi yi (re) or xi yr (im)
+          nc.tensor_tensor(v[4], v[4], v[5], combine);
+          nc.tensor_reduce(acc.cols(part, 1), v[4], AluOp::add);
+        }
+        nc.tensor_scalar(acc, acc, AluOp::add, 0.0f, AluOp::bypass, 0.0f, Engine::vector, /*reverse0=*/true);
+      },
+      [&](NeuronCore& nc) { nc.dma_copy(l12::hbm_f32(result, 1, 2, 2, 1), acc); }, AllocFill::none,
+      Layout::one_partition);
+  return {result[0], result[1]};
+}
+}  // namespace
+
 cfloat dot(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx, const cfloat* y, std::int64_t incy,
            bool conjugate, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0) return {0.0f, 0.0f};
   const cfloat* x0 = first(x, n, incx);
   const cfloat* y0 = first(y, n, incy);
+  if (n <= hardware_spec(s.target).pmax) return short_complex_dot(s, n, x0, incx, y0, incy, conjugate, rep);
   // re = sum xr yr -+ xi yi, im = sum xr yi +- xi yr (conjugate: the lower signs): each term is two
   // products and one add on VectorE, then the reduction order of the real dot.
   float part_value[2];
@@ -1417,11 +1469,42 @@ float nrm2(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx
 }
 
 namespace {
+// i?amax / i?amin of a complex vector of n <= pmax elements in ONE program (session 26, issue #30): the
+// two launches of the general path below (|re x_i| + |im x_i| to an HBM scratch vector, then
+// short_index_of_extreme's DMA of it, custom operator and DMA out) without the scratch vector's round
+// trip through HBM -- the operator reads the sums where VectorE wrote them.
+// Algorithm   The same values in the same order (a DMA is an exact copy), so the same index: 2 DMAs, 3
+//             VectorE instructions, the GpSimdE operator index_of_extreme_bits, one DMA out (7
+//             instructions instead of 9, one launch instead of two: a new trace and modeled time,
+//             docs/trnblas.md "Session 26").
+// Engines     DMA, VectorE, GpSimdE.
+// Accuracy    Exact: the index of the first NaN, else of the first largest (smallest) fl(|re x_i| +
+//             |im x_i|), as before.
+// Limits      1 <= n <= pmax, incx > 0; larger n take the general path.
+std::int64_t short_complex_index_of_extreme(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx,
+                                            bool largest, l12::Report& rep) {
+  float index = 0.0f;  // timing-only runs do not execute the operator: 0, reported as 1 below
+  run_pieces(
+      s, n, 3, rep, {},
+      [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
+        nc.dma_copy(v[0], hbm_piece(plane(x, 0), 2 * incx, pc));
+        nc.dma_copy(v[1], hbm_piece(plane(x, 1), 2 * incx, pc));
+        nc.tensor_scalar(v[0], v[0], AluOp::abs_max, 0.0f);
+        nc.tensor_scalar(v[1], v[1], AluOp::abs_max, 0.0f);
+        nc.tensor_tensor(v[0], v[0], v[1], AluOp::add);
+        const Tile operands[] = {v[0], v[2]};  // the sums, the index's column
+        index_of_extreme_operator(nc, operands, pc.cols, largest, &index);
+      },
+      {}, AllocFill::none, Layout::one_partition);
+  return index >= 1.0f ? static_cast<std::int64_t>(index) : 1;
+}
+
 // |re x_i| + |im x_i| on VectorE into a contiguous fp32 scratch vector, then the real index search.
 std::int64_t complex_index_of_extreme(const Settings& s, std::int64_t n, const cfloat* x, std::int64_t incx,
                                       bool largest, CallReport* report) {
   l12::Report rep(s, report);
   if (n <= 0 || incx <= 0) return 0;
+  if (n <= hardware_spec(s.target).pmax) return short_complex_index_of_extreme(s, n, x, incx, largest, rep);
   ScratchVector<float> abs1(static_cast<std::size_t>(n));
   run_pieces(s, n, 2, rep, {}, [&](NeuronCore& nc, const Piece& pc, std::span<const Tile> v) {
     nc.dma_copy(v[0], hbm_piece(plane(x, 0), 2 * incx, pc));

@@ -1642,16 +1642,38 @@ void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cflo
   rep.add_sub();
   ger_planes(s, conjugate, m, n, u, y, incy, A, lda, rep);
 }
+// fp64 complex rank 1 (zgeru, zgerc; zher, zher2, zsyr, zsyr2 through rank_staged) on the host side, as
+// dger and zaxpy are (session 26, issue #30): a rank-1 update is elementwise -- per element one complex
+// product and one add, no sum over k -- so it is one costed host round trip (trnblas.zger.host) instead
+// of the host scal of u = alpha x and one Ozaki DGEMM m x n x 2 per plane it was (27 k host
+// instructions for LAPACK's 3 x 2 calls; zgeru_ + zgerc_ were 12.7 % of xlintstz's shim time).
+// Algorithm   The reference ZGERU / ZGERC loops: t_j = alpha y_j (gerc: alpha conj(y_j)), then
+//             a_ij = a_ij + x_i t_j, each complex product as Fortran evaluates it (re = fl(fl(ar br) -
+//             fl(ai bi)), im = fl(fl(ar bi) + fl(ai br))); no column is skipped for y_j = 0 (the IEEE
+//             result, as the engine forms).
+// Accuracy    Each part within gamma_5 (|alpha|_1 |x_i|_1 |y_j|_1 + |a_ij|) barring underflow / overflow
+//             (two roundings in t, two in the product, one in the add), the bound of the fp32 form
+//             (docs/trnblas.md, "Complex ger in one program"); the Ozaki form's bits differ in the last place.
 void ger(const Settings& s, bool conjugate, std::int64_t m, std::int64_t n, cdouble alpha, const cdouble* x,
          std::int64_t incx, const cdouble* y, std::int64_t incy, cdouble* A, std::int64_t lda, CallReport* report) {
   l12::Report rep(s, report);
   if (m == 0 || n == 0 || alpha == cdouble(0.0)) return;
-  ScratchVector<cdouble> u(static_cast<std::size_t>(m));
-  copy(s, m, x, incx, u.data(), 1, rep.sub());  // x's gather: DMAs (exact)
-  rep.add_sub();
-  scal(s, m, alpha, u.data(), 1, rep.sub());  // u = alpha x, host side (fp64)
-  rep.add_sub();
-  ger_planes(s, conjugate, m, n, u, y, incy, A, lda, rep);
+  const HostSpan as = HostSpan::matrix(A, m, n, lda);
+  rep.host_step(HostStep{.name = "trnblas.zger.host",
+                         .flops = 6.0 * static_cast<double>(n) + 8.0 * static_cast<double>(m * n),
+                         .reads = {l12::vec_span(x, m, incx), l12::vec_span(y, n, incy), as},
+                         .writes = {as}});
+  if (s.timing_only) return;
+  const VecIn<cdouble> xv(x, m, incx), yv(y, n, incy);
+  const auto mul = [](cdouble a, cdouble b) {  // Fortran's complex product, each step rounded
+    return cdouble(a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real());
+  };
+  for (std::int64_t j = 0; j < n; ++j) {
+    const cdouble yj = yv.p[j * yv.inc];
+    const cdouble t = mul(alpha, conjugate ? std::conj(yj) : yj);
+    cdouble* const a = A + j * lda;
+    for (std::int64_t i = 0; i < m; ++i) a[i] += mul(xv.p[i * xv.inc], t);
+  }
 }
 
 #define TRNBLAS_HBMV_HPMV(C)                                                                                     \
