@@ -236,7 +236,8 @@ void dense_to_sparse_typed(const DenseAny& A, const SparseRef& out) {
   const auto* base = static_cast<const std::byte*>(A.data);
   auto line_of = [&](std::int64_t l) { return base + l * A.ld * w; };
   std::vector<std::int64_t> at, first(static_cast<std::size_t>(lines) + 1, 0);
-  at.reserve(static_cast<std::size_t>(std::max<std::int64_t>(out.nnz, 0)));
+  // The analysis' nnz sizes the record; never more than A holds (a wrong nnz is an error below, not an allocation).
+  at.reserve(static_cast<std::size_t>(std::clamp<std::int64_t>(out.nnz, 0, lines * len)));
   for (std::int64_t l = 0; l < lines; ++l) {
     stored_positions<T, N>(line_of(l), len, at);
     first[static_cast<std::size_t>(l) + 1] = static_cast<std::int64_t>(at.size());
