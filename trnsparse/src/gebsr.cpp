@@ -86,11 +86,6 @@ BlockPattern block_pattern(const CsrView& a, std::int64_t rb, std::int64_t cb) {
   return p;
 }
 
-// (r, c) of an rb x cb block in block order row (r * cb + c) or col (r + c * rb).
-std::int64_t within_block(BlockOrder order, std::int64_t r, std::int64_t c, std::int64_t rb, std::int64_t cb) {
-  return order == BlockOrder::row ? r * cb + c : r + c * rb;
-}
-
 // The rbC x cbC block pattern of a general BSR A (validated here): C block row I collects the C
 // block columns covered by every stored A block whose rows meet I's (every value of a stored block
 // counts, explicit zeros included: cuSPARSE's gebsr2gebsr = gebsr2csr then csr2gebsr).
@@ -127,17 +122,6 @@ BlockPattern gebsr_block_pattern(const BsrView& a, std::int64_t rbc, std::int64_
   }
   if (p.cols.size() >= static_cast<std::size_t>(INT_MAX)) invalid("nnzb of C (+ base) does not fit an int", "nnzbC");
   return p;
-}
-
-// One value's bytes with a compile-time size for the four value types (a runtime-sized memcpy is a
-// library call per value).
-void copy_value(std::byte* to, const std::byte* from, std::size_t value_bytes) {
-  switch (value_bytes) {
-    case 4: std::memcpy(to, from, 4); return;
-    case 8: std::memcpy(to, from, 8); return;
-    case 16: std::memcpy(to, from, 16); return;
-    default: std::memcpy(to, from, value_bytes); return;
-  }
 }
 
 // Moves every value of every stored block of A into C's zero-filled blocks (pattern p), W bytes each
@@ -307,26 +291,34 @@ void gebsr_to_csr(const BsrView& a, std::size_t value_bytes, IndexBase out_base,
   if (total > 0 && csr_col_ind == nullptr) invalid("csrSortedColIndC is NULL", "csrColIndC");
   const std::int64_t ob = generic_detail::base_value(out_base), b = generic_detail::base_value(a.base);
   const std::int64_t rb = a.row_block, cb = a.col_block;
-  std::int64_t e = 0;
   csr_row_ptr[0] = static_cast<std::int32_t>(ob);
   const std::size_t a_block = z(rb * cb);
   const auto* in = static_cast<const std::byte*>(a.values);
   auto* out = static_cast<std::byte*>(csr_val);
-  for (std::int64_t i = 0; i < a.brows; ++i) {
-    const std::int64_t k0 = idx(a.offsets, a.offsets_type, i) - b, k1 = idx(a.offsets, a.offsets_type, i + 1) - b;
-    for (std::int64_t r = 0; r < rb; ++r) {
-      for (std::int64_t k = k0; k < k1; ++k) {
-        const std::int64_t j = idx(a.columns, a.columns_type, k) - b;
-        for (std::int64_t c = 0; c < cb; ++c, ++e) {
-          csr_col_ind[e] = static_cast<std::int32_t>(j * cb + c + ob);
-          if (out != nullptr)
-            copy_value(out + z(e) * value_bytes, in + (z(k) * a_block + z(within_block(a.order, r, c, rb, cb))) * value_bytes,
-                       value_bytes);
+  // Element strides inside a block: (row, column) -> row * sr + column * sc; values of compile-time
+  // width (s26/conv: no per-value switch or block-order branch).
+  const std::int64_t sr = a.order == BlockOrder::row ? cb : 1, sc = a.order == BlockOrder::row ? 1 : rb;
+  with_value_width(out != nullptr ? value_bytes : 0, [&](auto width) {
+    constexpr std::size_t W = decltype(width)::value;
+    std::int64_t e = 0;
+    for (std::int64_t i = 0; i < a.brows; ++i) {
+      const std::int64_t k0 = idx(a.offsets, a.offsets_type, i) - b, k1 = idx(a.offsets, a.offsets_type, i + 1) - b;
+      for (std::int64_t r = 0; r < rb; ++r) {
+        for (std::int64_t k = k0; k < k1; ++k) {
+          const std::int64_t j = idx(a.columns, a.columns_type, k) - b;
+          const std::byte* from = in + (z(k) * a_block + z(r * sr)) * value_bytes;
+          for (std::int64_t c = 0; c < cb; ++c, ++e) {
+            csr_col_ind[e] = static_cast<std::int32_t>(j * cb + c + ob);
+            if constexpr (W != 0)
+              std::memcpy(out + z(e) * W, from + z(c * sc) * W, W);
+            else if (out != nullptr)
+              std::memcpy(out + z(e) * value_bytes, from + z(c * sc) * value_bytes, value_bytes);
+          }
         }
+        csr_row_ptr[i * rb + r + 1] = static_cast<std::int32_t>(e + ob);
       }
-      csr_row_ptr[i * rb + r + 1] = static_cast<std::int32_t>(e + ob);
     }
-  }
+  });
 }
 
 }  // namespace trn::sparse
