@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "c_api_test_util.hpp"
+#include "trn/core/error.hpp"
 #include "trn/sparse/generic.hpp"
 #include "trnsparse.h"
 
@@ -624,6 +625,24 @@ TEST(GenericConversions, DenseToCsrToDenseAndCsr2cscAgainstTheDenseCopy) {
   trnsparseDestroyDnMat(mA);
   trnsparseDestroyDnMat(mBack);
   trnsparseDestroySpMat(B);
+}
+
+// The C++ API takes int64 dimensions: an index range wider than 2^31 (a dimension above int32's) must
+// still refuse a negative int32 index and keep the largest one (the vectorised range check clamps the
+// range to int32's before its unsigned test; unclamped, INT32_MIN passed: session 26 review).
+TEST(GenericConversions, IndexRangeWiderThanInt32StillRefusesNegativeIndices) {
+  const std::int64_t wide = std::int64_t{1} << 31;
+  for (const std::int32_t bad : {INT32_MIN, INT32_MIN + 1, -1}) {
+    std::int32_t rows[1] = {bad}, cols[1] = {0}, P[1] = {0};
+    EXPECT_THROW(trn::sparse::coo_sort(wide, 4, 1, rows, cols, P, true), trn::InvalidArgument) << bad;
+    EXPECT_EQ(rows[0], bad);
+    std::int32_t rows2[1] = {0}, cols2[1] = {bad};
+    EXPECT_THROW(trn::sparse::coo_sort(4, wide + 5, 1, rows2, cols2, P, false), trn::InvalidArgument) << bad;
+  }
+  std::int32_t rows[2] = {INT32_MAX, 0}, cols[2] = {0, 1}, P[2] = {0, 1};
+  trn::sparse::coo_sort(wide, 4, 2, rows, cols, P, true);  // both in [0, 2^31]: sorted, no error
+  EXPECT_EQ(std::vector<std::int32_t>(rows, rows + 2), (std::vector<std::int32_t>{0, INT32_MAX}));
+  EXPECT_EQ(std::vector<std::int32_t>(P, P + 2), (std::vector<std::int32_t>{1, 0}));
 }
 
 TEST(GenericConversions, CooCsrRoundTripAndSortsCarryThePermutation) {

@@ -323,8 +323,10 @@ void check_offsets(const std::int32_t* off, std::int64_t major, std::int64_t nnz
       if (off[m + 1] < off[m]) invalid("offsets are not monotone at " + std::to_string(m), item);
   if (off[major] - b != nnz) invalid("offsets[last] - base differs from nnz", item);
 }
-// Whether every ind[e] lies in [lo, hi) (hi - lo < 2^32): one branch-free pass over unsigned
-// differences (vectorisable; s26/conv).
+// Whether every ind[e] lies in [lo, hi): one branch-free pass over unsigned differences
+// (vectorisable; s26/conv). Exact when lo >= INT32_MIN, hi <= 2^31 and hi - lo < 2^32 (check_range
+// clamps the range to int32's first): a value below lo then wraps to at least 2^31 - lo >= hi - lo.
+// Without the clamp, a C++ call with a dimension above 2^31 let INT32_MIN through (session 26 review).
 bool in_range(const std::int32_t* ind, std::int64_t nnz, std::int64_t lo, std::int64_t hi) {
   const auto ulo = static_cast<std::uint32_t>(lo), span = static_cast<std::uint32_t>(hi - lo);
   unsigned out = 0;
@@ -333,7 +335,9 @@ bool in_range(const std::int32_t* ind, std::int64_t nnz, std::int64_t lo, std::i
 }
 void check_range(const std::int32_t* ind, std::int64_t nnz, std::int64_t lo, std::int64_t hi, const char* item) {
   if (nnz > 0 && ind == nullptr) invalid("index array is NULL", item);
-  if (hi - lo < (std::int64_t{1} << 32) && hi >= lo && in_range(ind, nnz, lo, hi)) return;
+  // An int32 index lies in [lo, hi) exactly when it lies in [lo, hi) clamped to int32's range.
+  const std::int64_t lo32 = std::max<std::int64_t>(lo, INT32_MIN), hi32 = std::min<std::int64_t>(hi, std::int64_t{1} << 31);
+  if (hi32 - lo32 < (std::int64_t{1} << 32) && hi32 >= lo32 && in_range(ind, nnz, lo32, hi32)) return;
   for (std::int64_t e = 0; e < nnz; ++e)
     if (ind[e] < lo || ind[e] >= hi) invalid("index out of range at entry " + std::to_string(e), item);
 }
