@@ -57,7 +57,10 @@ int gv_factor_b(const Settings& s, std::int64_t n, const T* B, std::int64_t ldb,
   if (n == 0) return 0;
   st.f.resize(static_cast<std::size_t>(n * n));
   copy_matrix(s, B, ldb, st.f.data(), n, n, n, st.trace);
-  CallReport pr;
+  // potrf is a sub-call: its trace parts join st.trace unjoined and unmodeled, without its plan
+  // (detail::SubCallParts; the add below stays for a routine that finishes its report otherwise).
+  SubCallParts sub(st.trace);
+  CallReport& pr = sub.report();
   const int info = potrf(st.f.data(), &pr);
   st.trace.add(std::move(pr.trace));
   st.flops += pr.host_fp64_flops;

@@ -496,9 +496,9 @@ void sgetrs(const Settings& s, bool trans, std::int64_t n, std::int64_t nrhs, co
     detail::strsm_left(s, A, lda, 1, false, true, n, nrhs, B, ldb, trace);
     detail::apply_interchanges(s, ipiv, 0, n, false, n, nrhs, B, ldb, sizeof(float), trace);
   }
-  if (report != nullptr) {
-    finish_report(*report, std::move(trace).join(), ReportSettings{s.target});
-  }
+  // As dgetrs: a sub-call's report (the refinement solvers' solves, detail::SubCallParts) is neither
+  // joined nor modeled here; a caller's own report is modeled as before (no host flops).
+  detail::finish_fp64_report(report, std::move(trace), s.target, 0);
 }
 
 }  // namespace trn::solver

@@ -228,7 +228,11 @@ struct LowFactors {
  private:
   template <class X>
   void apply(const ScratchVector<X>& f, const ScratchVector<X>& tau, X* v, std::int64_t cols, bool normal) {
-    CallReport r;
+    // The solve is a sub-call: its trace parts join this call's unjoined and unmodeled, its plan is
+    // not printed (detail::SubCallParts; the same records in the same order as adding its joined
+    // trace below, which stays for a routine that finishes its report otherwise).
+    detail::SubCallParts sub(*trace);
+    CallReport& r = sub.report();
     if (!qr) {
       getrs_of(s, n, cols, f.data(), n, pivots(), v, n, &r);
     } else if (!normal) {
@@ -343,7 +347,10 @@ class IrsSolve {
       for (std::size_t i = 0; i < nn_; ++i) f_.piv[i] = static_cast<int>(i + 1);  // reported as the identity
     const auto mn = static_cast<std::size_t>(m_ * n_);
     int lu_info = 0;
-    CallReport rl;
+    // The factorisation is a sub-call, as LowFactors::apply's solves: its parts join trace_ where its
+    // joined trace was added, unmodeled, without its plan (whose prediction replays the driver).
+    detail::SubCallParts sub(trace_);
+    CallReport& rl = sub.report();
     if (o_.lu_fp64) {
       f_.lu64.resize(mn);
       // A into the fp64 LU's working array (fp64 I/O: no engine holds fp64): a host round trip.

@@ -5,6 +5,7 @@
 // semantics, docs/trnsolver.md "sygvj" and "sygvd" the accuracy.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "trn/solver/solver.hpp"
@@ -147,8 +148,13 @@ SyevjResult sygvj_any(const Settings& s, int itype, bool vectors, Uplo uplo, std
   SyevjResult res;
   res.info = sygv_reduce(s, itype, vectors, uplo, n, A, lda, B, ldb, W, report,
                          [&](T* c, T* w, TraceParts& trace, double& flops) {
-                           detail::SubCallReport sub;
-                           CallReport& er = sub.report;
+                           // dsyevj finishes once through finish_fp64_report: its parts join
+                           // `trace` unjoined (SubCallParts); ssyevj's trace-only report is joined.
+                           std::optional<detail::SubCallParts> parts;
+                           std::optional<detail::SubCallReport> sub;
+                           if constexpr (std::is_same_v<T, double>) parts.emplace(trace);
+                           else sub.emplace();
+                           CallReport& er = parts ? parts->report() : sub->report;
                            SyevjParams q = p;
                            q.sort_eig = true;
                            if constexpr (std::is_same_v<T, float>)
