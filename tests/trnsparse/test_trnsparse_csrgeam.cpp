@@ -5,12 +5,15 @@
 #include <gtest/gtest.h>
 
 #include <complex>
+#include <cstdint>
+#include <cstring>
 #include <map>
 #include <random>
 #include <set>
 #include <vector>
 
 #include "c_api_test_util.hpp"
+#include "trn/sparse/csrgeam.hpp"
 #include "trnsparse.h"
 
 namespace {
@@ -444,3 +447,77 @@ TEST(WideBsr, Dbsrmm) {
 }
 
 }  // namespace
+
+// csrgeam2's staged sums from the merge's per-entry term masks (pair_sums.hpp TermMasks, session 26):
+// every mask layout -- mixed (the two-slot "terms" layout), every entry A and B (identical patterns),
+// only A (B empty), only B (A empty): the "fixed" layout -- and int64 / int32 operand index types
+// (one merge per type pair), R_32F bit for bit against fl(fl(alpha a) + fl(beta b)) (one term:
+// fl(alpha a) or fl(beta b)), the same bits at 2 threads and on 2 cores. Enough entries for several
+// segments and tiles (pair_staged.hpp: 128 entries a segment here).
+TEST(CsrgeamMasks, EveryLayoutBitForBit) {
+  namespace sp = trn::sparse;
+  const int m = 400, n = 300;
+  struct Case {
+    const char* name;
+    double da, db;
+    bool same_pattern, a64;
+  };
+  const Case cases[] = {{"mixed", 0.05, 0.05, false, false}, {"identical", 0.05, 0.05, true, false},
+                        {"B empty", 0.05, 0.0, false, false}, {"A empty", 0.0, 0.05, false, false},
+                        {"int64 A", 0.05, 0.05, false, true}};
+  const float alpha = 0.75f, beta = -1.25f;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const Csr<float> a = make<float>(m, n, c.da, 0, 11);
+    Csr<float> b = make<float>(m, n, c.db, 0, 12);
+    if (c.same_pattern) {
+      b = make<float>(m, n, c.da, 0, 11);  // A's pattern, other values
+      for (float& v : b.val) v = v * 0.5f - 0.25f;
+    }
+    const std::vector<std::int64_t> a_row64(a.row.begin(), a.row.end()), a_col64(a.col.begin(), a.col.end());
+    const sp::SparseRef A{sp::SparseRef::Format::csr, m, n, static_cast<std::int64_t>(a.col.size()),
+                          c.a64 ? static_cast<const void*>(a_row64.data()) : a.row.data(),
+                          c.a64 ? static_cast<const void*>(a_col64.data()) : a.col.data(), const_cast<float*>(a.val.data()),
+                          c.a64 ? sp::IndexType::i64 : sp::IndexType::i32, c.a64 ? sp::IndexType::i64 : sp::IndexType::i32,
+                          sp::IndexBase::zero, sp::Value::f32};
+    const sp::SparseRef B{sp::SparseRef::Format::csr, m, n, static_cast<std::int64_t>(b.col.size()), b.row.data(), b.col.data(),
+                          b.val.data(), sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, sp::Value::f32};
+    // The reference: per (i, j) fl(alpha a) and / or fl(beta b), summed in fp32.
+    std::map<std::pair<int, int>, std::pair<int, float>> want;  // terms seen (bit 0 a, bit 1 b), their values
+    for (int i = 0; i < m; ++i) {
+      for (int k = a.row[i]; k < a.row[i + 1]; ++k) want[{i, a.col[k]}] = {1, alpha * a.val[k]};
+      for (int k = b.row[i]; k < b.row[i + 1]; ++k) {
+        auto& w = want[{i, b.col[k]}];
+        w.second = w.first == 1 ? w.second + beta * b.val[k] : beta * b.val[k];
+        w.first |= 2;
+      }
+    }
+    std::vector<std::uint32_t> first_bits;
+    for (const auto& [threads, cores] : {std::pair{1, 1}, std::pair{2, 1}, std::pair{1, 2}}) {
+      std::vector<std::int32_t> off(m + 1);
+      const std::int64_t nnz = sp::csrgeam_nnz(A, B, sp::IndexBase::zero, off.data());
+      ASSERT_EQ(nnz, static_cast<std::int64_t>(want.size()));
+      std::vector<std::int32_t> col(static_cast<std::size_t>(nnz));
+      std::vector<float> val(static_cast<std::size_t>(nnz), 99.0f);
+      const sp::SparseRef C{sp::SparseRef::Format::csr, m, n, nnz, off.data(), col.data(), val.data(),
+                            sp::IndexType::i32, sp::IndexType::i32, sp::IndexBase::zero, sp::Value::f32};
+      sp::Settings s;
+      s.host_threads = threads;
+      s.num_cores = cores;
+      sp::csrgeam(s, {alpha, 0.0}, A, {beta, 0.0}, B, C);
+      std::vector<std::uint32_t> bits(val.size());
+      std::memcpy(bits.data(), val.data(), val.size() * sizeof(float));
+      if (first_bits.empty()) {
+        auto it = want.begin();
+        for (int i = 0; i < m; ++i)
+          for (int e = off[i]; e < off[i + 1]; ++e, ++it) {
+            ASSERT_EQ(it->first, std::make_pair(i, col[static_cast<std::size_t>(e)]));
+            EXPECT_EQ(val[static_cast<std::size_t>(e)], it->second.second) << "entry " << e;
+          }
+        first_bits = bits;
+      } else {
+        EXPECT_EQ(bits, first_bits) << threads << " threads, " << cores << " cores";
+      }
+    }
+  }
+}

@@ -123,8 +123,6 @@ struct StageBuffers {
   std::vector<std::int64_t> list;             // read_side's list (its longest input + 4, never shrunk)
   std::vector<std::uint64_t> bits_u, bits_v;  // pairs: a bit per source element (zero between segments)
   std::vector<std::int32_t> at_u, at_v;
-  std::array<std::vector<std::int64_t>, 2> slot_ids;  // terms: the u of each slot
-  std::vector<std::uint32_t> flags;
 
   StageBuffers() = default;
   StageBuffers(const StageBuffers&) = delete;
@@ -140,24 +138,26 @@ const float* element(const PairSource& s, std::int64_t i, std::int64_t w) {
 }
 
 // Whether L is a terms list (pair_staged.hpp, StreamLayout): k in {1, 2}, v = 0 before v = 1, and the
-// u of each slot consecutive over the entries. *uniform = the slot mask every entry has (0: mixed).
-bool is_terms(const PairLists& L, const PairSource& V, std::uint32_t* uniform) {
+// u of each slot consecutive over the entries -- then t (masks into `mask`) stands for it.
+bool is_terms(const PairLists& L, const PairSource& V, std::vector<std::uint8_t>& mask, TermMasks& t) {
   if (V.len0 + V.len1 != 2) return false;
-  std::array<std::int64_t, 2> next{-1, -1};
-  *uniform = 4;  // none seen yet
+  std::array<std::int64_t, 2> next{-1, -1}, first{0, 0};
+  mask.resize(z(L.entries()));
   for (std::int64_t e = 0; e < L.entries(); ++e) {
     const std::int64_t q0 = L.start[z(e)], q1 = L.start[z(e) + 1];
     if (q1 - q0 < 1 || q1 - q0 > 2) return false;
-    std::uint32_t mask = 0;
+    std::uint32_t m = 0;
     for (std::int64_t q = q0; q < q1; ++q) {
       const std::int64_t slot = L.v[z(q)];
       if (slot < 0 || slot > 1 || (q > q0 && slot <= L.v[z(q) - 1])) return false;
       if (next[z(slot)] >= 0 && L.u[z(q)] != next[z(slot)]) return false;
+      if (next[z(slot)] < 0) first[z(slot)] = L.u[z(q)];
       next[z(slot)] = L.u[z(q)] + 1;
-      mask |= 1u << slot;
+      m |= 1u << slot;
     }
-    *uniform = *uniform == 4 || *uniform == mask ? mask : 0;
+    mask[z(e)] = static_cast<std::uint8_t>(m);
   }
+  t = TermMasks{.mask = mask.data(), .entries = L.entries(), .terms = L.products(), .u0 = first[0], .u1 = first[1]};
   return true;
 }
 
@@ -187,6 +187,15 @@ std::int64_t add_runs(Plan& pl, const PairSource& s, const std::vector<std::int6
   }
   close();
   return staged;
+}
+
+// add_runs for the n consecutive elements first .. first + n - 1 (staged from position at): one run,
+// or two where they cross from the source's first array into its second.
+void add_span(Plan& pl, const PairSource& s, std::int64_t first, std::int64_t n, std::int64_t at) {
+  if (n <= 0) return;
+  const std::int64_t head = first < s.len0 && first + n > s.len0 ? s.len0 - first : n;
+  pl.runs.push_back({first, head, at});
+  if (head < n) pl.runs.push_back({first + head, n - head, at + head});
 }
 
 // Indirect staging: the table rows covering the sorted distinct elements ids[0 .. n) of a one-array
@@ -311,33 +320,6 @@ void stage_pairs(Plan& pl, StageBuffers& b, const PairLists& L, const PairSource
   for (std::int64_t e = g.e0; e < g.e1; ++e) word[L.start[z(e) + 1] - 1 - q0] |= kEndBit;  // entries have >= 1 product
 }
 
-// Segment g's runs and control words, terms layout: staged u = its slot-0 terms' run, then slot 1's.
-void stage_terms(Plan& pl, StageBuffers& b, const PairLists& L, const PairSource& U, const PairSource& V, Segment& g) {
-  std::array<std::vector<std::int64_t>, 2>& ids = b.slot_ids;
-  ids[0].clear();
-  ids[1].clear();
-  b.flags.assign(z((g.entries() + 15) / 16), 0u);
-  for (std::int64_t e = g.e0; e < g.e1; ++e)
-    for (std::int64_t q = L.start[z(e)]; q < L.start[z(e) + 1]; ++q) {
-      ids[z(L.v[z(q)])].push_back(L.u[z(q)]);
-      b.flags[z((e - g.e0) / 16)] |= (1u << L.v[z(q)]) << (2 * ((e - g.e0) % 16));
-    }
-  g.u_runs0 = static_cast<std::int64_t>(pl.runs.size());
-  const std::int64_t n0 = add_runs(pl, U, ids[0], 0, b.pos);
-  // fixed: slot 1's block at value kStagedProducts of the staged tile (the second half, sv's place)
-  const std::int64_t base1 = pl.layout == StreamLayout::fixed ? kStagedProducts : n0;
-  g.su = n0 + add_runs(pl, U, ids[1], base1, b.pos, base1 + kStagedProducts);
-  g.u_runs1 = g.v_runs0 = static_cast<std::int64_t>(pl.runs.size());
-  if (pl.layout == StreamLayout::terms) {  // fixed: v as immediates
-    b.ids.assign({0, 1});
-    g.sv = add_runs(pl, V, b.ids, 0, b.pos);
-  }
-  g.v_runs1 = static_cast<std::int64_t>(pl.runs.size());
-  pl.words.push_back(static_cast<std::uint32_t>(g.entries()));
-  pl.words.push_back(static_cast<std::uint32_t>(n0));
-  pl.words.insert(pl.words.end(), b.flags.begin(), b.flags.end());
-}
-
 // Tiles of P segments and their control words laid out [rows, width] (one DMA each); the descriptor count.
 void make_tiles(Plan& pl, std::int32_t P) {
   std::int64_t ctl_words = 0, index_words = 0;
@@ -389,41 +371,110 @@ void make_tiles(Plan& pl, std::int32_t P) {
   }
 }
 
-// Segments of consecutive entries (about products / (P kStagedTargetTiles) products each), staged.
-Plan make_plan(const PlanKey& key, const PairLists& L, const PairSource& U, const PairSource& V) {
+// The mask every entry of t has, or 0 when they differ (t has entries).
+std::uint32_t uniform_mask(const TermMasks& t) {
+  std::uint32_t any = 0, all = 3;
+  for (std::int64_t e = 0; e < t.entries; ++e) {
+    any |= t.mask[e];
+    all &= t.mask[e];
+  }
+  return any == all ? any : 0;
+}
+
+// The plan of the terms list t stands for: segments of target / 2 consecutive entries (2 slots
+// each); per segment its slot-0 terms' u (consecutive: one run, pair_sums.hpp's TermMasks) staged
+// from 0, its slot-1 terms' from n0 (fixed: from kStagedProducts, sv's half), v = [alpha, beta] one
+// run (terms only: fixed takes them as immediates), the control words E, n0 and 2 mask bits per
+// entry. uniform: the mask every entry has (the fixed layout; t.mask is then not read), else 0.
+Plan make_terms_plan(const PlanKey& key, const TermMasks& t, std::uint32_t uniform, const PairSource& U, const PairSource& V) {
   Plan pl;
   pl.key = key;
   pl.w = key.value == Value::c32 ? 2 : 1;
-  std::uint32_t uniform = 0;
-  pl.layout = is_terms(L, V, &uniform) ? (uniform != 0 ? StreamLayout::fixed : StreamLayout::terms) : StreamLayout::pairs;
-  if (pl.layout == StreamLayout::fixed) pl.fixed_terms = uniform;
-  // Indirect staging for SpGEMM's pairs (each side one array of at least a table row, int32 rows).
-  pl.indirect = pl.layout == StreamLayout::pairs && U.len1 == 0 && V.len1 == 0 && U.len0 >= kGatherRow &&
-                V.len0 >= kGatherRow && U.len0 < INT32_MAX && V.len0 < INT32_MAX;
-  StageBuffers buf;
-  if (pl.layout == StreamLayout::pairs) {
-    detail::warm_capacity(buf.at_u, z(U.len0 + U.len1));
-    detail::warm_capacity(buf.at_v, z(V.len0 + V.len1));
-    detail::warm_capacity(pl.words, z(L.products()) + 2 * z(L.entries()));
-    buf.bits_u.assign(z((U.len0 + U.len1 + 63) / 64 + 3), 0);  // + 3: read_side's last test of four words
-    buf.bits_v.assign(z((V.len0 + V.len1 + 63) / 64 + 3), 0);
-    buf.at_u.resize(z(U.len0 + U.len1));
-    buf.at_v.resize(z(V.len0 + V.len1));
-    pl.words.reserve(z(L.products()) + 2 * z(L.entries()));
+  pl.layout = uniform != 0 ? StreamLayout::fixed : StreamLayout::terms;
+  pl.fixed_terms = uniform;
+  const std::int64_t spread = key.P * kStagedTargetTiles;
+  const std::int64_t target = std::clamp<std::int64_t>((t.terms + spread - 1) / spread, kStagedMinProducts, kStagedProducts);
+  const std::int64_t per = target / 2;  // entries per segment: an entry takes 2 slots, at most target
+  const std::uint32_t flag16 = uniform * 0x55555555u;  // 16 entries of mask `uniform`, 2 bits each
+  const std::int64_t segments = (t.entries + per - 1) / per;
+  pl.segs.reserve(z(segments));
+  pl.runs.reserve(z(3 * segments));
+  pl.words.reserve(z(2 * segments + (t.entries + 15) / 16 + segments));
+  std::int64_t next0 = t.u0, next1 = t.u1;
+  for (std::int64_t e0 = 0; e0 < t.entries; e0 += per) {
+    const std::int64_t e1 = std::min(t.entries, e0 + per), E = e1 - e0;
+    Segment g{.e0 = e0, .e1 = e1, .products = 2 * E};
+    g.words_at = static_cast<std::int64_t>(pl.words.size());
+    pl.words.push_back(static_cast<std::uint32_t>(E));
+    pl.words.push_back(0);  // n0, below
+    std::int64_t n0 = 0, n1 = 0;
+    if (uniform != 0) {
+      for (std::int64_t f = 0; f < E; f += 16)
+        pl.words.push_back(E - f >= 16 ? flag16 : flag16 & ((1u << (2 * (E - f))) - 1u));
+      n0 = (uniform & 1u) != 0 ? E : 0;
+      n1 = (uniform & 2u) != 0 ? E : 0;
+    } else {
+      const std::uint8_t* __restrict m = t.mask + e0;
+      for (std::int64_t f = 0; f < E; f += 16) {
+        std::uint32_t word = 0;
+        for (std::int64_t k = 0; k < std::min<std::int64_t>(16, E - f); ++k) {
+          word |= std::uint32_t{m[f + k]} << (2 * k);
+          n0 += m[f + k] & 1u;
+          n1 += m[f + k] >> 1;
+        }
+        pl.words.push_back(word);
+      }
+    }
+    pl.words[z(g.words_at) + 1] = static_cast<std::uint32_t>(n0);
+    g.u_runs0 = static_cast<std::int64_t>(pl.runs.size());
+    add_span(pl, U, next0, n0, 0);
+    add_span(pl, U, next1, n1, uniform != 0 ? kStagedProducts : n0);
+    g.su = n0 + n1;
+    g.u_runs1 = g.v_runs0 = static_cast<std::int64_t>(pl.runs.size());
+    if (uniform == 0) {
+      add_span(pl, V, 0, 2, 0);
+      g.sv = 2;
+    }
+    g.v_runs1 = static_cast<std::int64_t>(pl.runs.size());
+    next0 += n0;
+    next1 += n1;
+    g.words = static_cast<std::int64_t>(pl.words.size()) - g.words_at;
+    pl.segs.push_back(g);
   }
+  make_tiles(pl, key.P);
+  return pl;
+}
+
+// Segments of consecutive entries (about products / (P kStagedTargetTiles) products each), staged.
+// A terms list takes make_terms_plan.
+Plan make_plan(const PlanKey& key, const PairLists& L, const PairSource& U, const PairSource& V) {
+  std::vector<std::uint8_t> mask;
+  TermMasks terms;
+  if (is_terms(L, V, mask, terms)) return make_terms_plan(key, terms, uniform_mask(terms), U, V);
+  Plan pl;
+  pl.key = key;
+  pl.w = key.value == Value::c32 ? 2 : 1;
+  pl.layout = StreamLayout::pairs;
+  // Indirect staging for SpGEMM's pairs (each side one array of at least a table row, int32 rows).
+  pl.indirect = U.len1 == 0 && V.len1 == 0 && U.len0 >= kGatherRow && V.len0 >= kGatherRow && U.len0 < INT32_MAX && V.len0 < INT32_MAX;
+  StageBuffers buf;
+  detail::warm_capacity(buf.at_u, z(U.len0 + U.len1));
+  detail::warm_capacity(buf.at_v, z(V.len0 + V.len1));
+  detail::warm_capacity(pl.words, z(L.products()) + 2 * z(L.entries()));
+  buf.bits_u.assign(z((U.len0 + U.len1 + 63) / 64 + 3), 0);  // + 3: read_side's last test of four words
+  buf.bits_v.assign(z((V.len0 + V.len1 + 63) / 64 + 3), 0);
+  buf.at_u.resize(z(U.len0 + U.len1));
+  buf.at_v.resize(z(V.len0 + V.len1));
+  pl.words.reserve(z(L.products()) + 2 * z(L.entries()));
   const std::int64_t spread = key.P * kStagedTargetTiles;
   const std::int64_t target = std::clamp<std::int64_t>((L.products() + spread - 1) / spread, kStagedMinProducts, kStagedProducts);
   // Stages entries [e0, e1) as one segment; with indirect staging a segment whose rows overflow the
   // staged tile is halved (a single entry that overflows goes to the per-entry path).
   const auto stage = [&](auto&& self, std::int64_t e0, std::int64_t e1) -> void {
-    Segment g{.e0 = e0, .e1 = e1, .products = 0};
-    g.products = pl.layout == StreamLayout::pairs ? L.start[z(e1)] - L.start[z(e0)] : 2 * (e1 - e0);
+    Segment g{.e0 = e0, .e1 = e1, .products = L.start[z(e1)] - L.start[z(e0)]};
     g.words_at = static_cast<std::int64_t>(pl.words.size());
     const std::size_t rows0 = pl.rows.size();
-    if (pl.layout == StreamLayout::pairs)
-      stage_pairs(pl, buf, L, U, V, g);
-    else
-      stage_terms(pl, buf, L, U, V, g);
+    stage_pairs(pl, buf, L, U, V, g);
     if (pl.indirect && (g.su > kStagedProducts || g.sv > kStagedProducts)) {
       pl.words.resize(z(g.words_at));
       pl.rows.resize(rows0);
@@ -439,11 +490,10 @@ Plan make_plan(const PlanKey& key, const PairLists& L, const PairSource& U, cons
     pl.segs.push_back(g);
   };
   // Runs of consecutive entries of 1 .. kStagedProducts products each (an entry of none or more is
-  // left over), cut into segments: an entry joins the open segment while the segment's slots (pairs:
-  // its products; else 2 per entry) stay <= target, and always opens one.
+  // left over), cut into segments: an entry joins the open segment while the segment's products
+  // stay <= target, and always opens one.
   const std::int64_t* const start = L.start.data();
   const std::int64_t entries = L.entries();
-  const bool pairs = pl.layout == StreamLayout::pairs;
   const auto regular = [start](std::int64_t e) {
     const std::int64_t k = start[e + 1] - start[e];
     return k >= 1 && k <= kStagedProducts;
@@ -454,48 +504,9 @@ Plan make_plan(const PlanKey& key, const PairLists& L, const PairSource& U, cons
       continue;
     }
     const std::int64_t e0 = e++;
-    if (pairs) {  // products [start[e0], end) at most target
-      const std::int64_t end = start[e0] + target;
-      while (e < entries && start[e + 1] <= end && regular(e)) ++e;
-    } else {
-      while (e < entries && 2 * (e + 1 - e0) <= target && regular(e)) ++e;
-    }
+    const std::int64_t end = start[e0] + target;  // products [start[e0], end) at most target
+    while (e < entries && start[e + 1] <= end && regular(e)) ++e;
     stage(stage, e0, e);
-  }
-  make_tiles(pl, key.P);
-  return pl;
-}
-
-// The plan make_plan builds for the fixed list of n entries -- per entry e the term (e, v = 0), then
-// (n + e, v = 1) when `both` -- without the list (SpGEMM's copy): segments of target / 2 entries
-// (2 slots each), per segment one run of slot 0's u and one of slot 1's (at kStagedProducts), the
-// flags 1 (or 3) per entry.
-Plan make_fixed_plan(const PlanKey& key, std::int64_t n, bool both) {
-  Plan pl;
-  pl.key = key;
-  pl.w = key.value == Value::c32 ? 2 : 1;
-  pl.layout = StreamLayout::fixed;
-  pl.fixed_terms = both ? 3u : 1u;
-  const std::int64_t spread = key.P * kStagedTargetTiles, products = (both ? 2 : 1) * n;
-  const std::int64_t target = std::clamp<std::int64_t>((products + spread - 1) / spread, kStagedMinProducts, kStagedProducts);
-  const std::int64_t per = target / 2;  // entries per segment: an entry takes 2 slots, at most target
-  const std::uint32_t flag16 = both ? 0xffffffffu : 0x55555555u;  // 16 entries of mask 3 (or 1), 2 bits each
-  pl.segs.reserve(z((n + per - 1) / per));
-  for (std::int64_t e0 = 0; e0 < n; e0 += per) {
-    const std::int64_t e1 = std::min(n, e0 + per), E = e1 - e0;
-    Segment g{.e0 = e0, .e1 = e1, .products = 2 * E};
-    g.words_at = static_cast<std::int64_t>(pl.words.size());
-    g.u_runs0 = static_cast<std::int64_t>(pl.runs.size());
-    pl.runs.push_back({e0, E, 0});
-    if (both) pl.runs.push_back({n + e0, E, kStagedProducts});
-    g.u_runs1 = g.v_runs0 = g.v_runs1 = static_cast<std::int64_t>(pl.runs.size());
-    g.su = both ? 2 * E : E;
-    pl.words.push_back(static_cast<std::uint32_t>(E));
-    pl.words.push_back(static_cast<std::uint32_t>(E));
-    for (std::int64_t f = 0; f < E; f += 16)
-      pl.words.push_back(E - f >= 16 ? flag16 : flag16 & ((1u << (2 * (E - f))) - 1u));
-    g.words = static_cast<std::int64_t>(pl.words.size()) - g.words_at;
-    pl.segs.push_back(g);
   }
   make_tiles(pl, key.P);
   return pl;
@@ -530,21 +541,30 @@ void gather_pairs(const std::uint32_t* c, const float* su, const float* sv, floa
   (w == 1 ? gather_pairs_w<1> : gather_pairs_w<2>)(c, su, sv, u, v, slots);
 }
 
-// Gather, terms: slot 0 (u, alpha), slot 1 (u, beta) per entry; zeros where a term is absent.
-void gather_terms(const std::uint32_t* c, const float* su, const float* sv, float* u, float* v, std::int64_t w,
-                  std::int64_t slots) {
+// Gather, terms: slot 0 (u, alpha), slot 1 (u, beta) per entry; zeros where a term is absent. W
+// (words per value) a constant, as gather_pairs_w's.
+template <std::int64_t W>
+void gather_terms_w(const std::uint32_t* __restrict c, const float* __restrict su, const float* __restrict sv,
+                    float* __restrict u, float* __restrict v, std::int64_t slots) {
   const std::int64_t E = c[0];
-  std::array<std::int64_t, 2> next{0, static_cast<std::int64_t>(c[1])};
-  std::fill(u, u + slots * w, 0.0f);
-  std::fill(v, v + slots * w, 0.0f);
+  std::int64_t next0 = 0, next1 = c[1];
+  std::fill(u, u + slots * W, 0.0f);
+  std::fill(v, v + slots * W, 0.0f);
   for (std::int64_t e = 0; e < E; ++e) {
     const std::uint32_t f = (c[kHeader + e / 16] >> (2 * (e % 16))) & 3u;
-    for (std::int64_t k = 0; k < 2; ++k)
-      if ((f >> k) & 1u) {
-        std::copy_n(su + next[z(k)]++ * w, w, u + (2 * e + k) * w);
-        std::copy_n(sv + k * w, w, v + (2 * e + k) * w);
-      }
+    if ((f & 1u) != 0) {
+      std::memcpy(u + 2 * e * W, su + next0++ * W, sizeof(float) * W);
+      std::memcpy(v + 2 * e * W, sv, sizeof(float) * W);
+    }
+    if ((f & 2u) != 0) {
+      std::memcpy(u + (2 * e + 1) * W, su + next1++ * W, sizeof(float) * W);
+      std::memcpy(v + (2 * e + 1) * W, sv + W, sizeof(float) * W);
+    }
   }
+}
+void gather_terms(const std::uint32_t* c, const float* su, const float* sv, float* u, float* v, std::int64_t w,
+                  std::int64_t slots) {
+  (w == 1 ? gather_terms_w<1> : gather_terms_w<2>)(c, su, sv, u, v, slots);
 }
 
 template <class T>
@@ -795,7 +815,16 @@ StagedRun pair_sums_fixed_staged(const Settings& s, Value value, std::int64_t n,
                                  const PairSource& V, float* out, Trace& trace, std::shared_ptr<const void>* cache) {
   const PlanKey key{.value = value, .P = hardware_spec(s.target).pmax, .u_len0 = U.len0, .u_len1 = U.len1, .v_len0 = V.len0,
                     .v_len1 = V.len1, .entries = n, .products = (both ? 2 : 1) * n};
-  return run_plan(s, *kept_plan(key, cache, [&] { return make_fixed_plan(key, n, both); }), U, V, out, trace);
+  // per entry e the term (e, v = 0), then (n + e, v = 1) when `both`: every entry the same mask
+  const TermMasks t{.entries = n, .terms = key.products, .u0 = 0, .u1 = n};
+  return run_plan(s, *kept_plan(key, cache, [&] { return make_terms_plan(key, t, both ? 3u : 1u, U, V); }), U, V, out, trace);
+}
+
+StagedRun pair_sums_terms_staged(const Settings& s, Value value, const TermMasks& t, const PairSource& U, const PairSource& V,
+                                 float* out, Trace& trace) {
+  const PlanKey key{.value = value, .P = hardware_spec(s.target).pmax, .u_len0 = U.len0, .u_len1 = U.len1, .v_len0 = V.len0,
+                    .v_len1 = V.len1, .entries = t.entries, .products = t.terms};
+  return run_plan(s, make_terms_plan(key, t, uniform_mask(t), U, V), U, V, out, trace);
 }
 
 namespace {

@@ -39,7 +39,11 @@
 //             keeps the side's range; the distinct elements are read back in order from the range's
 //             words (or, a range long against the segment, the first occurrences sorted), each
 //             element's staged position into a per-element table (no allocation or search per
-//             segment or product).
+//             segment or product). Terms (and fixed): the plan is built from one mask byte per entry
+//             (pair_sums.hpp TermMasks: csrgeam2's merge writes them; a terms list is read into
+//             them): a slot's u are consecutive, so a segment's slot is one run (two where it crosses
+//             from the source's first array into its second) -- O(segments) plus a pass over the
+//             masks for the control bits.
 // Engines     DMA, GpSimdE, VectorE (one launch).
 // Accuracy    The fp32 loop of pair_sums.hpp exactly (IEEE binary32 RNE per operation, no FMA). An
 //             entry whose sum is exactly -0: pairs -0 (no padding is added); terms with one term +0
@@ -77,6 +81,10 @@ StagedRun pair_sums_staged(const Settings& s, Value value, const PairLists& L, c
 // `both` (SpGEMM's copy: alpha s + beta c) -- from its plan built without the list (the same plan).
 StagedRun pair_sums_fixed_staged(const Settings& s, Value value, std::int64_t n, bool both, const PairSource& U,
                                  const PairSource& V, float* out, Trace& trace, std::shared_ptr<const void>* cache = nullptr);
+
+// The same for the terms list t stands for (pair_sums.hpp, TermMasks), its plan built from the masks.
+StagedRun pair_sums_terms_staged(const Settings& s, Value value, const TermMasks& t, const PairSource& U, const PairSource& V,
+                                 float* out, Trace& trace);
 
 // [t1] = u v on VectorE for n values of w words (w = 2: t1 = re, t2 = im, t3 a temporary; the
 // six instructions of trn::tile::complex_multiply). u, v: [rows, n w]; t1, t2, t3: [rows, n].

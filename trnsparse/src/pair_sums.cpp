@@ -202,9 +202,10 @@ PairRun pair_sums_f64(const Settings& s, const PairLists& L, const PairSource& U
 
 }  // namespace
 
-double pair_flops(Value value, const PairLists& L) {
-  return (value_is_complex(value) ? 8.0 : 2.0) * static_cast<double>(L.products());
+double pair_flops(Value value, std::int64_t products) {
+  return (value_is_complex(value) ? 8.0 : 2.0) * static_cast<double>(products);
 }
+double pair_flops(Value value, const PairLists& L) { return pair_flops(value, L.products()); }
 
 std::vector<double> pair_coefficients(Value value, Scalar alpha, Scalar beta) {
   std::vector<double> c(4, 0.0);  // room for two complex<double>
@@ -236,6 +237,32 @@ PairRun pair_sums(const Settings& s, Value value, const PairLists& L, const Pair
   if (value == Value::c64) return pair_sums_f64<std::complex<double>>(s, L, U, V, out, trace);
   if (value != Value::f32 && value != Value::c32) throw InvalidArgument("trnsparse: pair sums take R/C 32F/64F", "valueType");
   return pair_sums_f32(s, value, L, U, V, out, trace, cache);
+}
+
+PairRun pair_sums_terms(const Settings& s, Value value, const TermMasks& t, const PairSource& U, const PairSource& V, void* out,
+                        Trace& trace) {
+  if ((value == Value::f32 || value == Value::c32) && t.entries > 0) {  // every entry has 1 or 2 terms: no per-entry path
+    const StagedRun staged = pair_sums_terms_staged(s, value, t, U, V, static_cast<float*>(out), trace);
+    return {.kernel = "staged runs: " + staged.kernel, .engines = staged.engines};
+  }
+  PairLists L;
+  L.start.resize(z(t.entries) + 1);
+  L.u.resize(z(t.terms));
+  L.v.resize(z(t.terms));
+  std::int64_t q = 0, next0 = t.u0, next1 = t.u1;
+  for (std::int64_t e = 0; e < t.entries; ++e) {
+    L.start[z(e)] = q;
+    if ((t.mask[e] & 1u) != 0) {
+      L.u[z(q)] = next0++;
+      L.v[z(q++)] = 0;
+    }
+    if ((t.mask[e] & 2u) != 0) {
+      L.u[z(q)] = next1++;
+      L.v[z(q++)] = 1;
+    }
+  }
+  L.start[z(t.entries)] = q;
+  return pair_sums(s, value, L, U, V, out, trace);
 }
 
 PairRun pair_sums_fixed(const Settings& s, Value value, std::int64_t n, bool both, const PairSource& U, const PairSource& V,

@@ -71,8 +71,25 @@ PairRun pair_sums(const Settings& s, Value value, const PairLists& L, const Pair
 PairRun pair_sums_fixed(const Settings& s, Value value, std::int64_t n, bool both, const PairSource& U, const PairSource& V,
                         void* out, Trace& trace, std::shared_ptr<const void>* cache = nullptr);
 
+// A terms list (pair_staged.hpp, "terms") given by its per-entry slot masks instead of the list: entry
+// e's terms are (u0 + its rank among the slot-0 terms, v = 0) when mask[e] bit 0 is set, then (u1 + its
+// rank among the slot-1 terms, v = 1) when bit 1 is -- csrgeam2's alpha a + beta b (u0 = 0: A's
+// entries in order, u1 = nnz(A): B's), which its merge writes as one byte per entry of C.
+struct TermMasks {
+  const std::uint8_t* mask = nullptr;  // per entry 1, 2 or 3
+  std::int64_t entries = 0;
+  std::int64_t terms = 0;  // the masks' set bits: the list's products
+  std::int64_t u0 = 0, u1 = 0;
+};
+
+// pair_sums of the list `t` stands for (the same bits, trace and plan text); fp32 builds its staged
+// plan from the masks (no list).
+PairRun pair_sums_terms(const Settings& s, Value value, const TermMasks& t, const PairSource& U, const PairSource& V, void* out,
+                        Trace& trace);
+
 // The flops of L's sums: 2 per product (8 complex).
 double pair_flops(Value value, const PairLists& L);
+double pair_flops(Value value, std::int64_t products);
 
 // [alpha, beta] in the value type (raw storage for two values of any type): the v side of alpha s +
 // beta c and alpha a + beta b.
