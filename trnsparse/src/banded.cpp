@@ -301,14 +301,6 @@ void back_lanes(const GpsimdJob& j, const CustomOpContext& ctx, std::int32_t q0,
   }
 }
 
-// f(lanes, K) over partitions [0, P): groups of kLaneGroup, then the rest one by one.
-template <class F>
-void over_lane_groups(std::int32_t P, F&& f) {
-  std::int32_t q = 0;
-  for (; q + kLaneGroup <= P; q += kLaneGroup) f(q, std::integral_constant<int, kLaneGroup>{});
-  for (; q < P; ++q) f(q, std::integral_constant<int, 1>{});
-}
-
 // f(std::integral_constant<int, p>) for the job's half bandwidth (1 or 2: banded_solve checks it).
 template <class F>
 void with_half(const Geometry& g, F&& f) {
@@ -353,7 +345,7 @@ void forward_chunk(NeuronCore& nc, const GpsimdJob& j, const GpsimdTiles& t, std
     for (auto& w : win) w.resize(z((j.g.L + 2 * j.g.p) * (j.g.w + 1)));
     with_half(j.g, [&](auto half) {
       const auto run = [&](auto algo) {
-        over_lane_groups(P, [&](std::int32_t q0, auto lanes) {
+        generic_host::over_lane_groups<kLaneGroup>(P, [&](std::int32_t q0, auto lanes) {
           forward_lanes<T, decltype(half)::value, decltype(algo)::value, decltype(lanes)::value>(j, ctx, q0, r0, Lc, fresh0,
                                                                                                 r_end, win);
         });
@@ -385,7 +377,7 @@ void back_chunk(NeuronCore& nc, const GpsimdJob& j, const GpsimdTiles& t, std::i
     std::vector<Acc<T>> win[kLaneGroup];
     for (auto& w : win) w.resize(z((j.g.L + 2 * j.g.p) * (j.g.w + 1)));
     with_half(j.g, [&](auto half) {
-      over_lane_groups(P, [&](std::int32_t q0, auto lanes) {
+      generic_host::over_lane_groups<kLaneGroup>(P, [&](std::int32_t q0, auto lanes) {
         back_lanes<T, decltype(half)::value, decltype(lanes)::value>(j, ctx, q0, r0, Lc, win);
       });
     });

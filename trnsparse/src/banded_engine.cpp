@@ -308,14 +308,6 @@ void set_lane_value(std::byte* row, std::int64_t i, CF v) {
 // own operations in its own order.
 constexpr std::int32_t kLaneGroupC32 = 8;
 
-// f(q0, K) over partitions [0, P): groups of kLaneGroupC32, then the rest one by one.
-template <class F>
-void over_lane_groups_c32(std::int32_t P, F&& f) {
-  std::int32_t q = 0;
-  for (; q + kLaneGroupC32 <= P; q += kLaneGroupC32) f(q, std::integral_constant<int, kLaneGroupC32>{});
-  for (; q < P; ++q) f(q, std::integral_constant<int, 1>{});
-}
-
 // Rows [r0, r0 + L) of lanes [q0, q0 + K): pivots, reciprocals, y, g, h (the header's recurrence).
 template <int K>
 void forward_lanes_c32(const CustomOpContext& ctx, std::int32_t q0, std::int64_t m, std::int64_t r0, std::int64_t L,
@@ -385,7 +377,7 @@ void forward_chunk_c32(NeuronCore& nc, const ThomasJob& j, const C32Tiles& w, st
   const Tile ins[] = {w.bands.rows(0, P)};
   nc.custom_op("thomas_c32_forward", outs, ins, tile::gpsimd_op_cycles(nc.hw(), kForwardRowC32, L),
                [P, m, r0, L, S](const CustomOpContext& ctx) {
-                 over_lane_groups_c32(P, [&](std::int32_t q0, auto lanes) {
+                 generic_host::over_lane_groups<kLaneGroupC32>(P, [&](std::int32_t q0, auto lanes) {
                    forward_lanes_c32<decltype(lanes)::value>(ctx, q0, m, r0, L, S);
                  });
                });
@@ -401,7 +393,7 @@ void backward_chunk_c32(NeuronCore& nc, const ThomasJob& j, const C32Tiles& w, s
   const Tile ins[] = {gh};
   nc.custom_op("thomas_c32_back", outs, ins, tile::gpsimd_op_cycles(nc.hw(), kBackRowC32, L),
                [P, L](const CustomOpContext& ctx) {
-                 over_lane_groups_c32(P, [&](std::int32_t q0, auto lanes) { back_lanes_c32<decltype(lanes)::value>(ctx, q0, L); });
+                 generic_host::over_lane_groups<kLaneGroupC32>(P, [&](std::int32_t q0, auto lanes) { back_lanes_c32<decltype(lanes)::value>(ctx, q0, L); });
                });
   nc.dma_copy(HbmTensor::wrap(j.out, DType::u32, {count, m, 2}).tile_nd({s0, r0, 0}, {P, L, 2}, 0), outs[0]);
 }

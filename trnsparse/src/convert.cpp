@@ -342,17 +342,6 @@ void check_range(const std::int32_t* ind, std::int64_t nnz, std::int64_t lo, std
     if (ind[e] < lo || ind[e] >= hi) invalid("index out of range at entry " + std::to_string(e), item);
 }
 
-// Calls f(std::integral_constant<std::size_t, W>) for a value width of 4, 8 or 16 bytes (a value
-// copy of compile-time size, not a memcpy call per value), f(0) for any other width.
-template <class F>
-void with_width(std::size_t vbytes, F&& f) {
-  switch (vbytes) {
-    case 4: return f(std::integral_constant<std::size_t, 4>{});
-    case 8: return f(std::integral_constant<std::size_t, 8>{});
-    case 16: return f(std::integral_constant<std::size_t, 16>{});
-    default: return f(std::integral_constant<std::size_t, 0>{});
-  }
-}
 
 }  // namespace
 
@@ -369,7 +358,7 @@ void csr_to_csc(std::int64_t m, std::int64_t n, std::int64_t nnz, const void* cs
   for (std::int64_t e = 0; e < nnz; ++e) ++next[static_cast<std::size_t>(col_ind[e] - b) + 1];
   std::partial_sum(next.begin(), next.end(), next.begin());
   for (std::int64_t j = 0; j <= n; ++j) col_ptr[j] = static_cast<std::int32_t>(next[static_cast<std::size_t>(j)] + b);
-  with_width(numeric ? vbytes : 0, [&](auto width) {
+  with_value_width(numeric ? vbytes : 0, [&](auto width) {
     constexpr std::size_t W = decltype(width)::value;
     const auto* in = static_cast<const std::byte*>(csr_val);
     auto* out = static_cast<std::byte*>(csc_val);

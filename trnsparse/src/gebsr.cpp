@@ -14,22 +14,12 @@ namespace trn::sparse {
 
 using generic_detail::idx;
 using generic_detail::invalid;
+using generic_detail::with_value_width;
 
 namespace {
 
 std::size_t z(std::int64_t i) { return static_cast<std::size_t>(i); }
 
-// Calls f(std::integral_constant<std::size_t, W>) for a value width of 4, 8 or 16 bytes (a value
-// copy of compile-time size), f(0) for any other width.
-template <class F>
-void with_value_width(std::size_t value_bytes, F&& f) {
-  switch (value_bytes) {
-    case 4: return f(std::integral_constant<std::size_t, 4>{});
-    case 8: return f(std::integral_constant<std::size_t, 8>{});
-    case 16: return f(std::integral_constant<std::size_t, 16>{});
-    default: return f(std::integral_constant<std::size_t, 0>{});
-  }
-}
 
 // Sorted block columns of every block row of a validated CSR: block row I's are cols[start[I] .. start[I + 1]).
 struct BlockPattern {

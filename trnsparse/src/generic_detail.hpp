@@ -3,14 +3,29 @@
 #pragma once
 #include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "trn/sparse/generic.hpp"
 
 namespace trn::sparse::generic_detail {
+
+// Calls f(std::integral_constant<std::size_t, W>) for a value width of 4, 8 or 16 bytes (a value
+// copy of compile-time size, not a memcpy call per value: the conversions' value moves), f(0) for
+// any other width.
+template <class F>
+void with_value_width(std::size_t value_bytes, F&& f) {
+  switch (value_bytes) {
+    case 4: return f(std::integral_constant<std::size_t, 4>{});
+    case 8: return f(std::integral_constant<std::size_t, 8>{});
+    case 16: return f(std::integral_constant<std::size_t, 16>{});
+    default: return f(std::integral_constant<std::size_t, 0>{});
+  }
+}
 
 [[noreturn]] inline void invalid(const std::string& what, const std::string& item) {
   throw InvalidArgument("trnsparse: " + what, item);

@@ -16,6 +16,17 @@
 
 namespace trn::sparse::generic_host {
 
+// f(q0, std::integral_constant<int, K>) over partitions [0, P): groups of G lanes (K = G), then the
+// rest one lane at a time (K = 1). The banded operators run a group's lanes in lockstep so that the
+// host overlaps their independent chains of dependent divisions (host speed only: each lane runs its
+// own operations in its own order).
+template <int G, class F>
+void over_lane_groups(std::int32_t P, F&& f) {
+  std::int32_t q = 0;
+  for (; q + G <= P; q += G) f(q, std::integral_constant<int, G>{});
+  for (; q < P; ++q) f(q, std::integral_constant<int, 1>{});
+}
+
 // The accumulator of a storage type: double for real, complex<double> for complex values.
 template <class T>
 using Acc = HostFp64<T>;
