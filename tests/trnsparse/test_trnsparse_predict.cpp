@@ -102,10 +102,10 @@ TEST(PlanPrediction, HostProductPlansPredictTheModeledTime) {
 
 namespace {
 
-// SDDMM's plan (detail::SddmmPlan): its launch run timing-only on copies of its arguments, against
-// the modeled time of the call, BSR and CSR patterns, a few shapes, one and two cores, two targets.
-// The dry run issues the very instructions of the run (the kernel follows the pattern and shapes
-// alone), so the band is 1%.
+// SDDMM's plan (detail::SddmmPlan) takes its predicted time from the run's report (session 27). What
+// is tested: the same call run timing-only gives exactly the run's modeled time and record count (the
+// kernel follows the pattern and shapes alone, so a dry run would issue the very records), and the
+// plan's prediction is that time; BSR and CSR patterns, a few shapes, one and two cores, two targets.
 TEST(PlanPrediction, SddmmPredictedTimeMatchesTheModeledTime) {
   struct Case {
     std::int64_t brows, bcols, rb, cb;

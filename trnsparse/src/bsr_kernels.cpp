@@ -414,10 +414,13 @@ void sddmm_small_blocks_kernel(NeuronCore& nc, const SddmmArgs& g, std::int64_t 
     const double cycles =
         hw.gpsimd_start + (kMoveOps * static_cast<double>((rb + cb) * k_tiles) + kBlockOps) * static_cast<double>(nb);
     const std::int64_t es = dtype_size(g.load);
+    const std::int64_t k = g.k;
     nc.custom_op("sddmm_block_operands", out, in, cycles, [=](const CustomOpContext& x) {
       for (int p = 0; p < kp; ++p) {
         const auto* w = reinterpret_cast<const std::int32_t*>(x.inputs[2].at(p, 0));
-        for (std::int64_t kt = 0; kt < k_tiles; ++kt) {
+        // The last K tile holds k - kt P rows (ensure's DMAs wrote only those): its other partitions
+        // are neither read here nor by the matmuls (rows(0, tk)), so unwritten bytes are never copied.
+        for (std::int64_t kt = 0; kt < k_tiles && p < k - kt * P; ++kt) {
           const std::byte* a = x.inputs[0].at(p, kt * M);  // k_tiles > 1: a0 = 0
           const std::byte* b = x.inputs[1].at(p, kt * N);
           std::byte* s = x.outputs[0].at(p, kt * MT);
