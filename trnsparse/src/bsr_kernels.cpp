@@ -31,7 +31,15 @@ std::int64_t chunk_width(const HardwareSpec& hw) {
   return std::min<std::int64_t>(hw.gemm_moving_fmax, hw.psum_bank_bytes / 4);
 }
 
-// Output tiles of the epilogue, double-buffered by row parity.
+// The fill of SBUF tiles every reader reads only where a DMA, engine or operator of the kernel wrote
+// first (each use below says why): no NaN poison fill (AllocFill::none). Host work only: the same
+// bytes are read. The poison's memset was 14 % of a warm small-block SDDMM's host instructions and
+// 2 % of a CSR SDDMM's (s27/sddmm, callgrind).
+constexpr AllocFill kWrittenFirst = AllocFill::none;
+
+// Output tiles of the epilogue, double-buffered by row parity. Each is read only at the view
+// [tm, nn] that evacuate (out), the C load (cold; the CSR kernel's memset) or the cast (outc) wrote
+// just before: kWrittenFirst.
 struct Epilogue {
   Tile out[2], cold[2], outc[2];
   bool read_c = false, cast = false;
@@ -39,9 +47,9 @@ struct Epilogue {
     read_c = beta != 0.0f;
     cast = c_dtype != DType::f32;
     for (int i = 0; i < 2; ++i) {
-      out[i] = sbuf.alloc(DType::f32, hw.gemm_stationary_fmax, {width}, "epilogue fp32");
-      if (read_c) cold[i] = sbuf.alloc(DType::f32, hw.gemm_stationary_fmax, {width}, "C (beta)");
-      if (cast) outc[i] = sbuf.alloc(c_dtype, hw.gemm_stationary_fmax, {width}, "C out");
+      out[i] = sbuf.alloc(DType::f32, hw.gemm_stationary_fmax, {width}, "epilogue fp32", 0, kWrittenFirst);
+      if (read_c) cold[i] = sbuf.alloc(DType::f32, hw.gemm_stationary_fmax, {width}, "C (beta)", 0, kWrittenFirst);
+      if (cast) outc[i] = sbuf.alloc(c_dtype, hw.gemm_stationary_fmax, {width}, "C out", 0, kWrittenFirst);
     }
   }
   // v = alpha * acc (or 0 when nothing was accumulated) in out[slot]; returns the fp32 tile.
@@ -142,7 +150,6 @@ void spmm_kernel(NeuronCore& nc, const SpmmArgs& g, const SpmmPlan& plan, std::a
   // loads the rows each product reads): no NaN poison fill (AllocFill::none; 4 MiB of memset per
   // launch for 128-blocks: 23 % of a packed C_32F BSR solve's host instructions, callgrind). Host
   // work only: the same bytes are read.
-  constexpr AllocFill kWrittenFirst = AllocFill::none;
   // Resident plan: one SBUF slot per (referenced block column, 128-row chunk of it), slots in
   // increasing block column so that runs of columns are runs of slots.
   std::vector<std::int64_t> slot_of, cols_used;
@@ -322,19 +329,23 @@ void sddmm_small_blocks_kernel(NeuronCore& nc, const SddmmArgs& g, std::int64_t 
       row_of[static_cast<std::size_t>(e - e_begin)] = r;
     }
 
+  // kWrittenFirst: the operand operator reads a_all / b_all only at the rows / columns of its blocks
+  // (the windows `ensure` loaded; its declared inputs span more), ctl at its tile's words (its DMA),
+  // the matmuls st / mv at [tk <= kp, nb rb] / [tk, nb cb] (the operator's copies), the diagonal
+  // operator v at [tm, nn] (evacuate), the epilogue vc / cold at [tm, cb] (the diagonal, the C load).
   AllocScope sbuf(nc.sbuf()), psum(nc.psum());
-  const Tile a_all = sbuf.alloc(g.load, P, {k_tiles, M}, "op(A) resident");
-  const Tile b_all = sbuf.alloc(g.load, P, {k_tiles, N}, "op(B) resident");
+  const Tile a_all = sbuf.alloc(g.load, P, {k_tiles, M}, "op(A) resident", 0, kWrittenFirst);
+  const Tile b_all = sbuf.alloc(g.load, P, {k_tiles, N}, "op(B) resident", 0, kWrittenFirst);
   const std::int64_t stored = e_end - e_begin;
-  const Tile ctl = sbuf.alloc(DType::i32, P, {2 * stored}, "control words");
+  const Tile ctl = sbuf.alloc(DType::i32, P, {2 * stored}, "control words", 0, kWrittenFirst);
   Tile st[2], mv[2], v[2], vc[2], cold[2];
   const bool read_c = g.beta != 0.0f;
   for (int i = 0; i < 2; ++i) {
-    st[i] = sbuf.alloc(g.load, P, {k_tiles, MT}, "op(A) rows of the tile's blocks");
-    mv[i] = sbuf.alloc(g.load, P, {k_tiles, W}, "op(B) columns of the tile's blocks");
-    v[i] = sbuf.alloc(DType::f32, MT, {W}, "alpha AB");
-    vc[i] = sbuf.alloc(DType::f32, MT, {cb}, "the tile's blocks");
-    if (read_c) cold[i] = sbuf.alloc(DType::f32, MT, {cb}, "C (beta)");
+    st[i] = sbuf.alloc(g.load, P, {k_tiles, MT}, "op(A) rows of the tile's blocks", 0, kWrittenFirst);
+    mv[i] = sbuf.alloc(g.load, P, {k_tiles, W}, "op(B) columns of the tile's blocks", 0, kWrittenFirst);
+    v[i] = sbuf.alloc(DType::f32, MT, {W}, "alpha AB", 0, kWrittenFirst);
+    vc[i] = sbuf.alloc(DType::f32, MT, {cb}, "the tile's blocks", 0, kWrittenFirst);
+    if (read_c) cold[i] = sbuf.alloc(DType::f32, MT, {cb}, "C (beta)", 0, kWrittenFirst);
   }
   tile::PsumRing acc(psum, 2, MT, W, "sddmm acc");
 
@@ -403,10 +414,13 @@ void sddmm_small_blocks_kernel(NeuronCore& nc, const SddmmArgs& g, std::int64_t 
     const double cycles =
         hw.gpsimd_start + (kMoveOps * static_cast<double>((rb + cb) * k_tiles) + kBlockOps) * static_cast<double>(nb);
     const std::int64_t es = dtype_size(g.load);
+    const std::int64_t k = g.k;
     nc.custom_op("sddmm_block_operands", out, in, cycles, [=](const CustomOpContext& x) {
       for (int p = 0; p < kp; ++p) {
         const auto* w = reinterpret_cast<const std::int32_t*>(x.inputs[2].at(p, 0));
-        for (std::int64_t kt = 0; kt < k_tiles; ++kt) {
+        // The last K tile holds k - kt P rows (ensure's DMAs wrote only those): its other partitions
+        // are neither read here nor by the matmuls (rows(0, tk)), so unwritten bytes are never copied.
+        for (std::int64_t kt = 0; kt < k_tiles && p < k - kt * P; ++kt) {
           const std::byte* a = x.inputs[0].at(p, kt * M);  // k_tiles > 1: a0 = 0
           const std::byte* b = x.inputs[1].at(p, kt * N);
           std::byte* s = x.outputs[0].at(p, kt * MT);
@@ -496,15 +510,17 @@ void sddmm_bsr_kernel(NeuronCore& nc, const SddmmArgs& g, const SpmmPlan& plan) 
   const bool resident = multiply && 2 * k_tiles * MT * es <= hw.sbuf_partition_bytes / 2;
   const bool b_resident = resident && k_tiles * N * es + 2 * k_tiles * MT * es + 6 * W * 4 + 2 * W * es <=
                                           hw.sbuf_partition_bytes - 16 * kAllocAlignBytes;
+  // kWrittenFirst: each matmul reads its strip / tile at [tk, tm] / [tk, nn] after their DMAs, and
+  // b_all at the block columns ensure_b loaded.
   Tile a_strip[2], a_buf[2], b_buf[2], b_all;
   if (multiply) {
     if (resident)
-      for (Tile& t : a_strip) t = sbuf.alloc(g.load, P, {k_tiles, MT}, "op(A) strip");
+      for (Tile& t : a_strip) t = sbuf.alloc(g.load, P, {k_tiles, MT}, "op(A) strip", 0, kWrittenFirst);
     for (int i = 0; i < 2; ++i) {
-      if (!resident) a_buf[i] = sbuf.alloc(g.load, P, {MT}, "op(A) tile");
-      if (!b_resident) b_buf[i] = sbuf.alloc(g.load, P, {W}, "op(B) tile");
+      if (!resident) a_buf[i] = sbuf.alloc(g.load, P, {MT}, "op(A) tile", 0, kWrittenFirst);
+      if (!b_resident) b_buf[i] = sbuf.alloc(g.load, P, {W}, "op(B) tile", 0, kWrittenFirst);
     }
-    if (b_resident) b_all = sbuf.alloc(g.load, P, {k_tiles, N}, "op(B) resident");
+    if (b_resident) b_all = sbuf.alloc(g.load, P, {k_tiles, N}, "op(B) resident", 0, kWrittenFirst);
   }
   std::vector<char> used(static_cast<std::size_t>(b_resident ? c.bcols : 0), 0), loaded(used.size(), 0);
   if (b_resident)
@@ -592,11 +608,11 @@ void sddmm_csr_kernel(NeuronCore& nc, const SddmmCsrArgs& g, std::int64_t* tiles
   AllocScope sbuf(nc.sbuf()), psum(nc.psum());
   const bool resident = multiply && k_tiles * MT * dtype_size(g.load) <= hw.sbuf_partition_bytes / 2;
   Tile a_strip, a_buf[2], b_buf[2];
-  if (multiply) {
-    if (resident) a_strip = sbuf.alloc(g.load, P, {k_tiles, MT}, "op(A) strip");
+  if (multiply) {  // kWrittenFirst: each matmul reads [tk, tm] / [tk, nn], loaded by the DMAs before it
+    if (resident) a_strip = sbuf.alloc(g.load, P, {k_tiles, MT}, "op(A) strip", 0, kWrittenFirst);
     for (int i = 0; i < 2; ++i) {
-      if (!resident) a_buf[i] = sbuf.alloc(g.load, P, {MT}, "op(A) tile");
-      b_buf[i] = sbuf.alloc(g.load, P, {W}, "op(B) tile");
+      if (!resident) a_buf[i] = sbuf.alloc(g.load, P, {MT}, "op(A) tile", 0, kWrittenFirst);
+      b_buf[i] = sbuf.alloc(g.load, P, {W}, "op(B) tile", 0, kWrittenFirst);
     }
     if (resident)
       for (std::int64_t kt = 0; kt < k_tiles; ++kt) {
@@ -623,8 +639,10 @@ void sddmm_csr_kernel(NeuronCore& nc, const SddmmCsrArgs& g, std::int64_t* tiles
       }
     }
   };
+  // The view HbmTensor::wrap(values + e, {1, len}).tile(0, 1, 0, len) was (one partition of len
+  // elements), without the tensor's two heap vectors per run (~10 k runs at 1024^2, 0.5 %).
   auto values_run = [&](std::int64_t e, std::int64_t len) {
-    return HbmTensor::wrap(c.values + e * es, c.value_type, {1, len}).tile(0, 1, 0, len);
+    return tile::hbm_view(c.values + e * es, c.value_type, 1, len, {{len, 1}});
   };
 
   std::int64_t parity = 0;

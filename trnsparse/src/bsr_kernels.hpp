@@ -219,8 +219,8 @@ double predicted_launch_ns(LaunchConfig lc, const Kernel& kernel, const ReportSe
 
 // What sddmm runs (trn::Plan): the output pattern's format and kernel grid, and the predicted
 // modeled time -- the same launch run timing-only (nothing executes; the kernel's instructions
-// follow C's pattern and the shapes alone), scheduled as the report is, computed when the plan is
-// first printed (trn::LazyNs). SBUF/PSUM peaks and the nc_matmul count from the launch.
+// follow C's pattern and the shapes alone), scheduled as the report is. SBUF/PSUM peaks and the
+// nc_matmul count from the launch.
 struct SddmmPlan {
   const char* format = "BSR";  // "BSR" or "CSR"
   std::int64_t m = 0, n = 0, k = 0;
@@ -230,10 +230,14 @@ struct SddmmPlan {
   trn::LazyNs predicted_ns;
   std::string print() const;
 };
-// The dry runs of the two kernels (copies of the arguments: the prediction may run after the call).
-double predict_sddmm_bsr_ns(const LaunchConfig& lc, const SddmmArgs& g, const SpmmPlan& p, const ReportSettings& rs);
-double predict_sddmm_csr_ns(const LaunchConfig& lc, const SddmmCsrArgs& g, const ReportSettings& rs);
 // The launch's peaks and matmul count into the plan.
 void record_launch(SddmmPlan& plan, const LaunchResult& r);
+// Adds the plan of a call that ran to `report` (its profile modeled, finish_report), with the
+// prediction: the kernels' dry run issues the run's very records (both kernels follow C's pattern and
+// the shapes alone; no record depends on a value) and is scheduled with the report's settings, so the
+// dry run's modeled time is the report's, bit for bit (PlanPrediction.SddmmPredictedTimeMatchesTheModeledTime). The
+// plan takes that time from the report rather than launching and scheduling the kernel a second time
+// (s27/sddmm: a quarter of a warm 1024^2 CSR call's host instructions).
+void add_plan_after_run(Report& report, SddmmPlan& plan);
 
 }  // namespace trn::sparse::detail

@@ -1,5 +1,5 @@
 // SDDMM's plan (detail::SddmmPlan, trn::Plan) and its prediction: the kernel's launch run
-// timing-only on copies of its arguments (docs/cost-model.md section 9).
+// timing-only (docs/cost-model.md section 9), whose modeled time is the run's (add_plan_after_run).
 #include <cstdio>
 #include <string>
 
@@ -7,18 +7,16 @@
 
 namespace trn::sparse::detail {
 
-double predict_sddmm_bsr_ns(const LaunchConfig& lc, const SddmmArgs& g, const SpmmPlan& p, const ReportSettings& rs) {
-  return predicted_launch_ns(lc, [&](NeuronCore& nc) { sddmm_bsr_kernel(nc, g, p); }, rs);
-}
-
-double predict_sddmm_csr_ns(const LaunchConfig& lc, const SddmmCsrArgs& g, const ReportSettings& rs) {
-  return predicted_launch_ns(lc, [&](NeuronCore& nc) { sddmm_csr_kernel(nc, g, nullptr); }, rs);
-}
-
 void record_launch(SddmmPlan& plan, const LaunchResult& r) {
   plan.sbuf_bytes = r.sbuf_peak_bytes;
   plan.psum_bytes = r.psum_peak_bytes;
   plan.matmuls = r.trace.per_engine[static_cast<int>(Engine::tensor)];
+}
+
+void add_plan_after_run(Report& report, SddmmPlan& plan) {
+  if (!report.plans_wanted) return;
+  plan.predicted_ns = trn::LazyNs([ns = report.profile.total_ns] { return ns; });
+  report.add_plan(plan);
 }
 
 std::string SddmmPlan::print() const {

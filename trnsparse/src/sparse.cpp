@@ -647,12 +647,10 @@ void sddmm(const Settings& s, Op opA, Op opB, float alpha, const DenseRef& A, co
   const detail::SpmmPlan plan = detail::plan_spmm(hardware_spec(s.target), shape, lc.num_cores);
   lc.grid = {1, plan.row_groups, 1};
   detail::SddmmPlan sp{"BSR", C.rows(), C.cols(), K, C.bnnz, plan.row_groups, -1, -1, -1, {}};
-  if (report != nullptr && report->plans_wanted)  // computed when printed
-    sp.predicted_ns = trn::LazyNs([lc, g, plan, rs = ReportSettings::of(s)] { return detail::predict_sddmm_bsr_ns(lc, g, plan, rs); });
   LaunchResult r = launch(lc, [&](NeuronCore& nc) { detail::sddmm_bsr_kernel(nc, g, plan); });
   detail::record_launch(sp, r);
   finish_report(report, s, std::move(r.trace), C.bnnz);
-  if (report != nullptr) report->add_plan(sp);
+  if (report != nullptr) detail::add_plan_after_run(*report, sp);
 }
 
 void sddmm(const Settings& s, Op opA, Op opB, float alpha, const DenseRef& A, const DenseRef& B, float beta,
@@ -687,14 +685,12 @@ void sddmm(const Settings& s, Op opA, Op opB, float alpha, const DenseRef& A, co
   lc.grid = {1, static_cast<int>(tiles), 1};
   std::vector<std::int64_t> visited(static_cast<std::size_t>(tiles), 0);
   detail::SddmmPlan sp{"CSR", C.rows, C.cols, K, C.nnz, static_cast<int>(tiles), -1, -1, -1, {}};
-  if (report != nullptr && report->plans_wanted)  // computed when printed
-    sp.predicted_ns = trn::LazyNs([lc, g, rs = ReportSettings::of(s)] { return detail::predict_sddmm_csr_ns(lc, g, rs); });
   LaunchResult r = launch(lc, [&](NeuronCore& nc) { detail::sddmm_csr_kernel(nc, g, visited.data()); });
   std::int64_t total = 0;
   for (std::int64_t v : visited) total += v;
   detail::record_launch(sp, r);
   finish_report(report, s, std::move(r.trace), total);
-  if (report != nullptr) report->add_plan(sp);
+  if (report != nullptr) detail::add_plan_after_run(*report, sp);
 }
 
 // ---- conversions ------------------------------------------------------------------------------
