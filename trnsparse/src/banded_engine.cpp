@@ -41,6 +41,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "banded_steps.hpp"
 #include "generic_host.hpp"
 #include "scratch_buffer.hpp"
 #include "trn/core/spmd.hpp"
@@ -468,12 +469,11 @@ void banded_solve_engines(const Settings& s, const char* routine, const BandedSy
       if (!cplx && zero_row[z(k)] != kNoZero) throw ZeroPivot(k, static_cast<std::int64_t>(zero_row[z(k)]));
       if (cplx && zero_first[z(k)] >= 0) throw ZeroPivot(k, zero_first[z(k)]);
     }
-    auto* x = static_cast<float*>(b.x);
-    const int w = cplx ? 2 : 1;
-    for (int p = 0; p < w; ++p)
-      for (std::int64_t k = 0; k < count; ++k)
-        for (std::int64_t i = 0; i < m; ++i)
-          x[w * (i * b.x_elem_stride + k * b.x_sys_stride) + p] = out[z((k * m + i) * w + p)];
+    const auto* staging = reinterpret_cast<const std::byte*>(out.data());
+    if (cplx)
+      banded_steps::copy_solutions_out<CF>(staging, b.x, count, m, b.x_elem_stride, b.x_sys_stride);
+    else
+      banded_steps::copy_solutions_out<float>(staging, b.x, count, m, b.x_elem_stride, b.x_sys_stride);
   }
   if (report == nullptr) return;
   const bool wanted = report->plans_wanted;
