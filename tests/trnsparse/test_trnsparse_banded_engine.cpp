@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <complex>
 #include <cstdio>
@@ -162,6 +163,53 @@ TYPED_TEST(BandedEngine, ZeroPivotNamesSystemAndRow) {
     EXPECT_EQ(e.row, row);
   }
   EXPECT_EQ(std::memcmp(x.data(), S.x.data(), x.size() * sizeof(T)), 0);
+}
+
+// C_32F lanes run four to a vector (banded_engine.cpp, F4) in groups of eight, the rest one at a time:
+// 36 systems of 40 rows are 32 vector lanes and 4 single lanes. System s is of kind s % 4: ordinary;
+// a row whose pivot has |Re| == |Im| (abs_max's equal rule); entries of 1e30 and subnormal ones;
+// a row whose pivot is (NaN, 0). The first three kinds' x must have the bits of the single lane of
+// their kind (systems 32 .. 34). The NaN kind checks abs_max's NaN rule (the moduli's sum: NaN, so
+// not a zero pivot; without the rule the larger modulus, 0, and a zero pivot would be reported):
+// every x value NaN. Its NaNs' signs are not compared: where two NaNs meet in an operation the host
+// returns either one (the lanes' plain C++ fp32 does not apply VectorE's two-NaN rule, and single
+// and grouped lanes differed there before the vectors too).
+TEST(BandedEngineC32, VectorLanesGiveTheBitsOfOneLane) {
+  constexpr std::int64_t kM = 40, kCount = 36, kSingle = 32;
+  constexpr int kNanKind = 3;
+  std::vector<cf> dl(kM * kCount), d(kM * kCount), du(kM * kCount), x(kM * kCount);
+  std::mt19937 g(11);
+  std::vector<cf> sys_dl(kM), sys_d(kM), sys_du(kM), sys_x(kM);
+  for (int kind = 0; kind < 4; ++kind) {
+    for (std::int64_t i = 0; i < kM; ++i)
+      sys_dl[i] = draw<cf>(g, 1, 0), sys_du[i] = draw<cf>(g, 1, 0), sys_d[i] = draw<cf>(g, 1, 3), sys_x[i] = draw<cf>(g, 2, 0);
+    if (kind == 1) sys_dl[12] = cf(0, 0), sys_d[12] = cf(2.5f, -2.5f);  // u = d: |Re u| == |Im u|
+    if (kind == 2) sys_du[7] = cf(1e30f, 1), sys_d[8] = cf(2e30f, -1e30f), sys_dl[30] = cf(1e-40f, -1e-41f);
+    if (kind == kNanKind) sys_dl[20] = cf(0, 0), sys_d[20] = cf(std::bit_cast<float>(0x7fc01234u), 0.0f);  // u = (NaN, 0)
+    for (std::int64_t s = kind; s < kCount; s += 4)
+      for (std::int64_t i = 0; i < kM; ++i) {
+        const std::int64_t at = i * kCount + s;
+        dl[at] = sys_dl[i], d[at] = sys_d[i], du[at] = sys_du[i], x[at] = sys_x[i];
+      }
+  }
+  sp::BandedSystems b;
+  b.value = sp::Value::c32;
+  b.m = kM, b.count = kCount;
+  b.band = {dl.data(), d.data(), du.data()};
+  b.elem_stride = kCount, b.sys_stride = 1;
+  b.x = x.data();
+  b.x_elem_stride = kCount, b.x_sys_stride = 1;
+  sp::banded_solve(sp::Settings{}, "gtsvInterleavedBatch", sp::BandedAlgo::no_pivot, b);  // no ZeroPivot
+  for (std::int64_t s = 0; s < kCount; ++s)
+    for (std::int64_t i = 0; i < kM; ++i) {
+      const cf got = x[i * kCount + s], want = x[i * kCount + kSingle + s % 4];
+      if (s % 4 == kNanKind) {
+        ASSERT_TRUE(std::isnan(got.real()) && std::isnan(got.imag())) << "system " << s << ", row " << i;
+      } else {
+        ASSERT_EQ(std::memcmp(&got, &want, sizeof got), 0) << "system " << s << ", row " << i;
+        ASSERT_TRUE(std::isfinite(got.real()) && std::isfinite(got.imag())) << "system " << s << ", row " << i;
+      }
+    }
 }
 
 }  // namespace

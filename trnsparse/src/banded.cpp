@@ -451,12 +451,8 @@ void banded_solve_gpsimd(const Settings& s, const char* routine, BandedAlgo algo
     for (std::int64_t k = 0; k < g.count; ++k)
       if (zero_row[z(k)] >= 0) throw ZeroPivot(k, zero_row[z(k)]);
     generic_host::dispatch(b.value, [&](auto tag) {
-      using T = decltype(tag);
-      auto* x = static_cast<std::byte*>(b.x);
-      for (std::int64_t k = 0; k < g.count; ++k)
-        for (std::int64_t i = 0; i < g.m; ++i)
-          std::memcpy(x + (i * b.x_elem_stride + k * b.x_sys_stride) * static_cast<std::int64_t>(sizeof(T)),
-                      out.data() + (k * g.m + i) * g.vw, sizeof(T));
+      banded_steps::copy_solutions_out<decltype(tag)>(reinterpret_cast<const std::byte*>(out.data()), b.x, g.count, g.m,
+                                                      b.x_elem_stride, b.x_sys_stride);
     });
   }
   if (report == nullptr) return;

@@ -41,6 +41,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "banded_steps.hpp"
 #include "generic_host.hpp"
 #include "scratch_buffer.hpp"
 #include "trn/core/spmd.hpp"
@@ -211,7 +212,8 @@ void thomas_program(NeuronCore& nc, const ThomasJob& j) {
 // instructions (33 per row, 3% of VectorE's peak rate); here each lane runs its system's rows in
 // C++ float, the same instructions' formulas in the same order (trn/tile/complex.hpp: products,
 // multiply-subtract, the scaled reciprocal; abs_max as VectorE computes it), so the bits are the
-// VectorE sequence's. Per row i, r_{-1} = y_{-1} = x_m = 0, dl_0 = du_{-1} = du_{m-1} = 0:
+// VectorE sequence's (host speed: lanes four to an SSE2 vector, element by element the same
+// operations; s27/band). Per row i, r_{-1} = y_{-1} = x_m = 0, dl_0 = du_{-1} = du_{m-1} = 0:
 //   p = dl_i du_{i-1}; u = d_i - p r_{i-1}; mag = max(|Re u|, |Im u|) (zero pivot iff mag == 0);
 //   r_i = 1 / u (scaled by mag); l = dl_i r_{i-1}; y_i = b_i - l y_{i-1}; g_i = y_i r_i; h_i = du_i r_i
 //   and, last row first, x_i = g_i - h_i x_{i+1}.
@@ -221,38 +223,95 @@ constexpr std::int64_t kChunkRowsC32 = 2048;  // 14 words per row: dl d du b (2 
 
 using CF = std::complex<float>;
 
-// The VectorE sequences of trn/tile/complex.hpp, one lane (each line one instruction, one rounding).
-CF lane_multiply(CF a, CF b) {  // complex_multiply
-  float re = a.real() * b.real();
-  float t = a.imag() * b.imag();
+// The formulas below are written once for one lane (F = float) and for four lanes side by side (F =
+// F4, GCC vector extensions: SSE2, the build's baseline, one instruction per line for four lanes).
+// Each line is one IEEE fp32 operation, element by element in the vector form, so four lanes give
+// the bits of four runs of the one-lane form (the build has no FMA contraction: -ffp-contract=off).
+using F4 = float __attribute__((vector_size(16)));
+using I4 = std::int32_t __attribute__((vector_size(16)));
+
+// A complex value (or four, one a lane) as its two parts.
+template <class F>
+struct Cx {
+  F re, im;
+};
+
+// The VectorE sequences of trn/tile/complex.hpp (each line one instruction, one rounding).
+template <class F>
+[[gnu::always_inline]] inline Cx<F> lane_multiply(Cx<F> a, Cx<F> b) {  // complex_multiply
+  F re = a.re * b.re;
+  F t = a.im * b.im;
   re = re - t;
-  float im = a.real() * b.imag();
-  t = a.imag() * b.real();
+  F im = a.re * b.im;
+  t = a.im * b.re;
   return {re, im + t};
 }
-CF lane_multiply_subtract(CF acc, CF a, CF b) {  // complex_multiply_subtract: acc - a b
-  float t1 = a.real() * b.real();
-  float t2 = a.imag() * b.imag();
+template <class F>
+[[gnu::always_inline]] inline Cx<F> lane_multiply_subtract(Cx<F> acc, Cx<F> a, Cx<F> b) {  // acc - a b
+  F t1 = a.re * b.re;
+  F t2 = a.im * b.im;
   t1 = t1 - t2;
-  const float re = acc.real() - t1;
-  t1 = a.real() * b.imag();
-  t2 = a.imag() * b.real();
+  const F re = acc.re - t1;
+  t1 = a.re * b.im;
+  t2 = a.im * b.re;
   t1 = t1 + t2;
-  return {re, acc.imag() - t1};
+  return {re, acc.im - t1};
 }
-float lane_abs_max(float a, float b) {  // AluOp::abs_max (isa_vector.cpp max_ieee of the moduli)
+inline float lane_abs_max(float a, float b) {  // AluOp::abs_max (isa_vector.cpp max_ieee of the moduli)
   a = std::fabs(a), b = std::fabs(b);
   if (a != a || b != b) return a + b;
   if (a == b) return std::bit_cast<float>(std::bit_cast<std::uint32_t>(a) & std::bit_cast<std::uint32_t>(b));
   return a > b ? a : b;
 }
-CF lane_reciprocal(CF e, float m) {  // complex_reciprocal
-  const float er = e.real() / m, ei = e.imag() / m;
-  float q = er * er;
-  const float t = ei * ei;
+// The same rule for four lanes: the moduli's sum where either is NaN, else their bits' and where
+// they are equal, else the larger (masks from the element-wise compares, -1 where true).
+[[gnu::always_inline]] inline F4 lane_abs_max(F4 a, F4 b) {
+  const I4 magnitude_bits = {0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff};
+  const I4 ai = std::bit_cast<I4>(a) & magnitude_bits, bi = std::bit_cast<I4>(b) & magnitude_bits;
+  a = std::bit_cast<F4>(ai), b = std::bit_cast<F4>(bi);
+  const I4 nan = (a != a) | (b != b), equal = a == b, greater = a > b;
+  const I4 larger = (ai & greater) | (bi & ~greater);
+  const I4 pick = (std::bit_cast<I4>(a + b) & nan) | (~nan & ((ai & bi & equal) | (larger & ~equal)));
+  return std::bit_cast<F4>(pick);
+}
+template <class F>
+[[gnu::always_inline]] inline Cx<F> lane_reciprocal(Cx<F> e, F m) {  // complex_reciprocal
+  const F er = e.re / m, ei = e.im / m;
+  F q = er * er;
+  const F t = ei * ei;
   q = q + t;
   q = q * m;
   return {er / q, (ei / q) * -1.0f};
+}
+
+// The first zero row: `zero` becomes i where mag == 0 and no zero was met before.
+inline void mark_zero(float mag, std::int32_t& zero, std::int32_t i) {
+  if (mag == 0.0f && zero < 0) zero = i;
+}
+[[gnu::always_inline]] inline void mark_zero(F4 mag, I4& zero, std::int32_t i) {
+  const I4 now = (mag == 0.0f) & (zero < 0);
+  zero = (now & i) | (~now & zero);
+}
+
+// What a row step carries to the next row: r_{i-1}, y_{i-1}, du_{i-1}, the first zero row.
+template <class F, class Z>
+struct RowCarry {
+  Cx<F> r, y, du;
+  Z zero;
+};
+
+// Row i of the elimination (the header's recurrence; dl = 0 on row 0, du = 0 on row m - 1): g_i and h_i.
+template <class F, class Z>
+[[gnu::always_inline]] inline void forward_row(RowCarry<F, Z>& c, Cx<F> dl, Cx<F> d, Cx<F> du, Cx<F> b, std::int32_t i,
+                                               Cx<F>& g, Cx<F>& h) {
+  const Cx<F> u = lane_multiply_subtract(d, lane_multiply(dl, c.du), c.r);
+  const F mag = lane_abs_max(u.re, u.im);
+  mark_zero(mag, c.zero, i);
+  const Cx<F> r = lane_reciprocal(u, mag);
+  c.y = lane_multiply_subtract(b, lane_multiply(dl, c.r), c.y);
+  g = lane_multiply(c.y, r);
+  h = lane_multiply(du, r);
+  c.r = r, c.du = du;
 }
 
 // Lane ops per row (tile::GpsimdOps, native fp32): forward 6 + 8 + 5 (abs, abs, NaN tests, max) + 8
@@ -293,25 +352,39 @@ Tile c32_rows(const void* base, std::int64_t count, std::int64_t m, std::int64_t
 }
 
 // Value i of a lane's row of an operand (`row`: the operand's bytes in that partition, Tile::at(q, 0)).
-CF lane_value(const std::byte* row, std::int64_t i) {
-  CF v;
-  std::memcpy(&v, row + i * static_cast<std::int64_t>(sizeof(CF)), sizeof(CF));
-  return v;
+Cx<float> lane_value(const std::byte* row, std::int64_t i) {
+  float v[2];
+  std::memcpy(v, row + i * static_cast<std::int64_t>(sizeof(CF)), sizeof(CF));
+  return {v[0], v[1]};
 }
-void set_lane_value(std::byte* row, std::int64_t i, CF v) {
-  std::memcpy(row + i * static_cast<std::int64_t>(sizeof(CF)), &v, sizeof(CF));
+void set_lane_value(std::byte* row, std::int64_t i, Cx<float> v) {
+  const float parts[2] = {v.re, v.im};
+  std::memcpy(row + i * static_cast<std::int64_t>(sizeof(CF)), parts, sizeof(CF));
+}
+// Value i of four lanes' rows (rows[0 .. 3]) as their parts, and back.
+[[gnu::always_inline]] inline Cx<F4> lanes_value(const std::byte* const* rows, std::int64_t i) {
+  const Cx<float> v0 = lane_value(rows[0], i), v1 = lane_value(rows[1], i), v2 = lane_value(rows[2], i),
+                  v3 = lane_value(rows[3], i);
+  return {F4{v0.re, v1.re, v2.re, v3.re}, F4{v0.im, v1.im, v2.im, v3.im}};
+}
+[[gnu::always_inline]] inline void set_lanes_value(std::byte* const* rows, std::int64_t i, Cx<F4> v) {
+  for (int l = 0; l < 4; ++l) set_lane_value(rows[l], i, {v.re[l], v.im[l]});
 }
 
 // Lanes run in groups of kLaneGroupC32 partitions in lockstep (row k of every lane of the group
 // before row k + 1): a lane's row is a chain of dependent products and divisions (the reciprocal);
-// the group's chains are independent, so the host overlaps them. Host speed only: each lane runs its
-// own operations in its own order.
+// the group's chains are independent, so the host overlaps them, four lanes to a vector (F4). Host
+// speed only: each lane runs its own operations in its own order.
 constexpr std::int32_t kLaneGroupC32 = 8;
 
 // Rows [r0, r0 + L) of lanes [q0, q0 + K): pivots, reciprocals, y, g, h (the header's recurrence).
+// K = 1, or a multiple of 4 (four lanes a vector).
 template <int K>
 void forward_lanes_c32(const CustomOpContext& ctx, std::int32_t q0, std::int64_t m, std::int64_t r0, std::int64_t L,
                        std::int64_t stride) {
+  constexpr int W = K % 4 == 0 ? 4 : 1, N = K / W;  // lanes per vector, vectors
+  using F = std::conditional_t<W == 4, F4, float>;
+  using Z = std::conditional_t<W == 4, I4, std::int32_t>;
   const std::byte* bands[K];
   std::byte* gh[K];
   LaneCarry c[K];
@@ -322,28 +395,55 @@ void forward_lanes_c32(const CustomOpContext& ctx, std::int32_t q0, std::int64_t
     if (r0 > 0) std::memcpy(&c[l], ctx.outputs[1].at(q0 + l, 0), sizeof c[l]);
     else c[l].zero = -1;
   }
+  RowCarry<F, Z> rc[N];
+  for (int v = 0; v < N; ++v)
+    for (int w = 0; w < W; ++w) {
+      const LaneCarry& cl = c[v * W + w];
+      const auto set = [&](auto& to, auto from) {
+        if constexpr (W == 4) to[w] = from;
+        else to = from;
+      };
+      set(rc[v].r.re, cl.r.real()), set(rc[v].r.im, cl.r.imag()), set(rc[v].y.re, cl.y.real());
+      set(rc[v].y.im, cl.y.imag()), set(rc[v].du.re, cl.du.real()), set(rc[v].du.im, cl.du.imag());
+      set(rc[v].zero, cl.zero);
+    }
+  const auto value = [](const std::byte* const* rows, std::int64_t i) {
+    if constexpr (W == 4) return lanes_value(rows, i);
+    else return lane_value(rows[0], i);
+  };
+  const auto set_value = [](std::byte* const* rows, std::int64_t i, Cx<F> v) {
+    if constexpr (W == 4) set_lanes_value(rows, i, v);
+    else set_lane_value(rows[0], i, v);
+  };
   for (std::int64_t k = 0; k < L; ++k) {
     const std::int64_t i = r0 + k;
-    for (int l = 0; l < K; ++l) {
-      LaneCarry& cl = c[l];
-      const CF dli = i == 0 ? CF{} : lane_value(bands[l], k);
-      const CF dui = i == m - 1 ? CF{} : lane_value(bands[l], 2 * stride + k);
-      const CF u = lane_multiply_subtract(lane_value(bands[l], stride + k), lane_multiply(dli, cl.du), cl.r);
-      const float mag = lane_abs_max(u.real(), u.imag());
-      if (mag == 0.0f && cl.zero < 0) cl.zero = static_cast<std::int32_t>(i);
-      const CF r = lane_reciprocal(u, mag);
-      cl.y = lane_multiply_subtract(lane_value(bands[l], 3 * stride + k), lane_multiply(dli, cl.r), cl.y);
-      set_lane_value(gh[l], 2 * k, lane_multiply(cl.y, r));
-      set_lane_value(gh[l], 2 * k + 1, lane_multiply(dui, r));
-      cl.r = r, cl.du = dui;
+    for (int v = 0; v < N; ++v) {
+      const std::byte* const* in = bands + v * W;
+      const Cx<F> dl = i == 0 ? Cx<F>{} : value(in, k), du = i == m - 1 ? Cx<F>{} : value(in, 2 * stride + k);
+      Cx<F> g, h;
+      forward_row(rc[v], dl, value(in, stride + k), du, value(in, 3 * stride + k), static_cast<std::int32_t>(i), g, h);
+      set_value(gh + v * W, 2 * k, g);
+      set_value(gh + v * W, 2 * k + 1, h);
     }
   }
+  for (int v = 0; v < N; ++v)
+    for (int w = 0; w < W; ++w) {
+      LaneCarry& cl = c[v * W + w];
+      const auto get = [&](const auto& from) -> auto {
+        if constexpr (W == 4) return from[w];
+        else return from;
+      };
+      cl.r = {get(rc[v].r.re), get(rc[v].r.im)}, cl.y = {get(rc[v].y.re), get(rc[v].y.im)};
+      cl.du = {get(rc[v].du.re), get(rc[v].du.im)}, cl.zero = get(rc[v].zero);
+    }
   for (int l = 0; l < K; ++l) std::memcpy(ctx.outputs[1].at(q0 + l, 0), &c[l], sizeof c[l]);
 }
 
 // Rows [r0, r0 + L) of lanes [q0, q0 + K), last first: x_i = g_i - h_i x_{i+1}.
 template <int K>
 void back_lanes_c32(const CustomOpContext& ctx, std::int32_t q0, std::int64_t L) {
+  constexpr int W = K % 4 == 0 ? 4 : 1, N = K / W;
+  using F = std::conditional_t<W == 4, F4, float>;
   const std::byte* gh[K];
   std::byte* x[K];
   LaneCarry c[K];
@@ -352,10 +452,26 @@ void back_lanes_c32(const CustomOpContext& ctx, std::int32_t q0, std::int64_t L)
     x[l] = ctx.outputs[0].at(q0 + l, 0);
     std::memcpy(&c[l], ctx.outputs[1].at(q0 + l, 0), sizeof c[l]);
   }
+  Cx<F> xc[N];
+  for (int v = 0; v < N; ++v)
+    for (int w = 0; w < W; ++w) {
+      if constexpr (W == 4) xc[v].re[w] = c[v * W + w].x.real(), xc[v].im[w] = c[v * W + w].x.imag();
+      else xc[v] = {c[v].x.real(), c[v].x.imag()};
+    }
   for (std::int64_t k = L - 1; k >= 0; --k)
-    for (int l = 0; l < K; ++l) {
-      c[l].x = lane_multiply_subtract(lane_value(gh[l], 2 * k), lane_value(gh[l], 2 * k + 1), c[l].x);
-      set_lane_value(x[l], k, c[l].x);
+    for (int v = 0; v < N; ++v) {
+      if constexpr (W == 4) {
+        xc[v] = lane_multiply_subtract(lanes_value(gh + v * W, 2 * k), lanes_value(gh + v * W, 2 * k + 1), xc[v]);
+        set_lanes_value(x + v * W, k, xc[v]);
+      } else {
+        xc[v] = lane_multiply_subtract(lane_value(gh[v], 2 * k), lane_value(gh[v], 2 * k + 1), xc[v]);
+        set_lane_value(x[v], k, xc[v]);
+      }
+    }
+  for (int v = 0; v < N; ++v)
+    for (int w = 0; w < W; ++w) {
+      if constexpr (W == 4) c[v * W + w].x = {xc[v].re[w], xc[v].im[w]};
+      else c[v].x = {xc[v].re, xc[v].im};
     }
   for (int l = 0; l < K; ++l) std::memcpy(ctx.outputs[1].at(q0 + l, 0), &c[l], sizeof c[l]);
 }
@@ -468,12 +584,11 @@ void banded_solve_engines(const Settings& s, const char* routine, const BandedSy
       if (!cplx && zero_row[z(k)] != kNoZero) throw ZeroPivot(k, static_cast<std::int64_t>(zero_row[z(k)]));
       if (cplx && zero_first[z(k)] >= 0) throw ZeroPivot(k, zero_first[z(k)]);
     }
-    auto* x = static_cast<float*>(b.x);
-    const int w = cplx ? 2 : 1;
-    for (int p = 0; p < w; ++p)
-      for (std::int64_t k = 0; k < count; ++k)
-        for (std::int64_t i = 0; i < m; ++i)
-          x[w * (i * b.x_elem_stride + k * b.x_sys_stride) + p] = out[z((k * m + i) * w + p)];
+    const auto* staging = reinterpret_cast<const std::byte*>(out.data());
+    if (cplx)
+      banded_steps::copy_solutions_out<CF>(staging, b.x, count, m, b.x_elem_stride, b.x_sys_stride);
+    else
+      banded_steps::copy_solutions_out<float>(staging, b.x, count, m, b.x_elem_stride, b.x_sys_stride);
   }
   if (report == nullptr) return;
   const bool wanted = report->plans_wanted;
