@@ -51,6 +51,7 @@
 #include <complex>
 #include <cstring>
 #include <limits>
+#include <numeric>
 #include <span>
 #include <string_view>
 #include <string>
@@ -336,8 +337,8 @@ constexpr std::int64_t kScaleFree = 512;  // values per partition of a chunk (C_
 // (one descriptor per run: the held positions keep their bits for the segmented launch's fold).
 struct ScalePass {
   std::uint32_t* y = nullptr;
-  std::int64_t size = 0, w = 2;             // words per value: 2 (R_64F) or 4 (C_64F)
-  const std::vector<bool>* held = nullptr;  // held[i]: some entry of x has position i
+  std::int64_t size = 0, w = 2;                    // words per value: 2 (R_64F) or 4 (C_64F)
+  const std::vector<std::int64_t>* held = nullptr;  // the positions some entry of x has, increasing
   double br = 0, bi = 0;
   std::int64_t chunks = 0, descriptors = 0;
 };
@@ -352,6 +353,8 @@ void scale_pass_program(NeuronCore& nc, ScalePass& c) {
   const Tile buf = sb.alloc(DType::u32, P, {kScaleFree * c.w}, "y words");
   const bool cx = c.w == 4;
   const tile::GpsimdOps per = cx ? kScaleComplexOps : kScaleRealOps;
+  const std::vector<std::int64_t>& held = *c.held;
+  std::size_t next = 0;  // the first held position not yet passed
   for (std::int64_t q0 = 0; q0 < c.size; q0 += P * kScaleFree) {
     const std::int64_t L = std::min<std::int64_t>(P * kScaleFree, c.size - q0), cols = (L + P - 1) / P;
     const auto full = static_cast<std::int32_t>(L / cols);
@@ -382,19 +385,23 @@ void scale_pass_program(NeuronCore& nc, ScalePass& c) {
                      }
                    }
                  });
-    // Store back the runs of positions no entry holds.
+    // Store back the runs of positions no entry holds: the gaps between the held positions of each
+    // row [a, b) (rows and chunks visit the positions in increasing order, so one cursor walks the
+    // held list once per call: O(held + runs), not a test per position).
     for (std::int32_t p = 0; p * cols < L; ++p) {
       const std::int64_t a = q0 + p * cols, b = std::min(q0 + L, a + cols);
+      while (next < held.size() && held[next] < a) ++next;
       for (std::int64_t i = a; i < b;) {
-        if ((*c.held)[z(i)]) {
-          ++i;
-          continue;
+        const std::int64_t stop = next < held.size() ? std::min(held[next], b) : b;  // the run's end: the next held position
+        if (stop > i) {
+          nc.dma_copy(hbm_words_u32(c.y, i * c.w, 1, (stop - i) * c.w), buf.rows(p, 1).cols((i - a) * c.w, (stop - i) * c.w));
+          ++c.descriptors;
+          i = stop;
         }
-        std::int64_t len = 1;
-        while (i + len < b && !(*c.held)[z(i + len)]) ++len;
-        nc.dma_copy(hbm_words_u32(c.y, i * c.w, 1, len * c.w), buf.rows(p, 1).cols((i - a) * c.w, len * c.w));
-        ++c.descriptors;
-        i += len;
+        if (i < b) {  // i is held: skip it
+          ++i;
+          ++next;
+        }
       }
     }
     ++c.chunks;
@@ -408,23 +415,25 @@ bool spvec_fp64_on_engines(Value v) { return v == Value::f64 || v == Value::c64;
 void axpby_fp64_engines(const Settings& s, Scalar alpha, const SpVecRef& x, Scalar beta, void* y, CallReport* report) {
   const bool cx = x.value == Value::c64;
   const std::vector<std::int64_t> pos = positions(x);
-  std::vector<std::int64_t> first(z(x.size) + 1, 0), order(z(x.nnz));  // entries by position, storage order kept
-  for (const std::int64_t i : pos) ++first[z(i) + 1];
-  for (std::int64_t i = 0; i < x.size; ++i) first[z(i) + 1] += first[z(i)];
-  std::vector<std::int64_t> fill(first.begin(), first.end() - 1);
-  for (std::int64_t e = 0; e < x.nnz; ++e) order[z(fill[z(pos[z(e)])]++)] = e;
+  // The entries by position, storage order kept within a position: a stable sort of the entry
+  // numbers, none when the positions already increase (the common case). O(nnz log nnz) host work,
+  // not the O(size) counting arrays of the vector's length (16 MiB of fresh pages at 2^20).
+  std::vector<std::int64_t> order(z(x.nnz));
+  std::iota(order.begin(), order.end(), 0);
+  if (!std::is_sorted(pos.begin(), pos.end()))
+    std::stable_sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) { return pos[z(a)] < pos[z(b)]; });
   // Only x's positions are rows of the segmented kernel. beta == 1 leaves every other position as it
   // is (1 y = y exactly); any other beta scales them on GpSimdE first (scale_pass_program: the same
   // bits as their one-term rows gave, at one software fp64 product per value instead of a row of
   // slice pairs each).
   const bool scale_rest = beta != Scalar(1.0);
-  std::vector<std::int64_t> outs;
+  std::vector<std::int64_t> outs;  // the held positions, increasing
   Combinations comb(cx, {beta, alpha});
-  for (std::int64_t i = 0; i < x.size; ++i) {
-    if (first[z(i)] == first[z(i) + 1]) continue;
+  for (std::int64_t q = 0; q < x.nnz;) {
+    const std::int64_t i = pos[z(order[z(q)])];
     outs.push_back(i);
     comb.term(load(y, cx, i), 0);
-    for (std::int64_t q = first[z(i)]; q < first[z(i) + 1]; ++q) comb.term(load(x.values, cx, order[z(q)]), 1);
+    for (; q < x.nnz && pos[z(order[z(q)])] == i; ++q) comb.term(load(x.values, cx, order[z(q)]), 1);
     comb.end_output();
   }
   const VecSpans sp = vec_spans(x, y, static_cast<std::int64_t>(outs.size()));
@@ -436,9 +445,7 @@ void axpby_fp64_engines(const Settings& s, Scalar alpha, const SpVecRef& x, Scal
   Trace trace;
   Fp64VecCounts n;
   if (scale_rest && static_cast<std::int64_t>(outs.size()) < x.size) {
-    std::vector<bool> held(z(x.size), false);
-    for (const std::int64_t i : outs) held[z(i)] = true;
-    ScalePass pass{.y = static_cast<std::uint32_t*>(y), .size = x.size, .w = cx ? 4 : 2, .held = &held,
+    ScalePass pass{.y = static_cast<std::uint32_t*>(y), .size = x.size, .w = cx ? 4 : 2, .held = &outs,
                    .br = beta.real(), .bi = beta.imag()};
     LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) { scale_pass_program(nc, pass); });
     trace.append(std::move(r.trace));
