@@ -60,6 +60,7 @@
 #include "generic_detail.hpp"
 #include "generic_host.hpp"
 #include "segmented_spmv.hpp"
+#include "spgemm_blocks.hpp"
 #include "spvec_engine.hpp"
 #include "trn/core/spmd.hpp"
 #include "trn/tile/gpsimd_fp64.hpp"
@@ -89,7 +90,18 @@ struct Combinations {
   bool cx = false;
   std::vector<std::pair<cd, std::int64_t>> open;
 
-  Combinations(bool complex, const std::vector<cd>& coefficients) : cx(complex) {
+  // terms / outputs: upper bounds of the entries and outputs to come. The rows' arrays take the thread's
+  // warm blocks at their final size (spgemm_blocks.hpp): no growth copies, no fresh pages per call.
+  Combinations(bool complex, const std::vector<cd>& coefficients, std::int64_t terms, std::int64_t outputs) : cx(complex) {
+    const std::size_t w = cx ? 4 : 1, entries = z(terms) * w, rows = z(outputs) * (cx ? 2 : 1) + 1;
+    detail::warm_capacity(rr.start, rows);
+    detail::warm_capacity(rr.col, entries);
+    detail::warm_capacity(rr.val, entries);
+    detail::warm_capacity(rr.x, coefficients.size() * w);
+    rr.start.reserve(rows);
+    rr.col.reserve(entries);
+    rr.val.reserve(entries);
+    rr.x.reserve(coefficients.size() * w);
     rr.start.assign(1, 0);
     for (const cd c : coefficients) {
       if (!cx) {
@@ -441,7 +453,7 @@ void axpby_fp64_engines(const Settings& s, Scalar alpha, const SpVecRef& x, Scal
   // slice pairs each).
   const bool scale_rest = beta != Scalar(1.0);
   std::vector<std::int64_t> outs;  // the held positions, increasing
-  Combinations comb(cx, {beta, alpha});
+  Combinations comb(cx, {beta, alpha}, 2 * x.nnz, x.nnz);  // per output its y and its entries
   for (std::int64_t q = 0; q < x.nnz;) {
     const std::int64_t i = pos[z(order[z(q)])];
     outs.push_back(i);
@@ -476,7 +488,8 @@ void rot_fp64_engines(const Settings& s, Scalar c, Scalar sn, const SpVecRef& x,
   Trace trace;
   Fp64VecCounts n;
   for (const std::vector<std::int64_t>& round : duplicate_free_rounds(pos)) {
-    Combinations comb(cx, {c, sn, -sn});
+    const auto entries = static_cast<std::int64_t>(round.size());
+    Combinations comb(cx, {c, sn, -sn}, 4 * entries, 2 * entries);  // two outputs of two terms per entry
     for (const std::int64_t e : round) {
       const cd xv = load(x.values, cx, e), yv = load(y, cx, pos[z(e)]);
       comb.term(xv, 0);
@@ -506,7 +519,8 @@ Scalar spvv_fp64_engines(const Settings& s, GOp opX, const SpVecRef& x, const vo
   const std::vector<std::int64_t> pos = positions(x);
   std::vector<cd> gathered(z(x.nnz));  // the coefficient line: y at x's positions (host gather)
   for (std::int64_t e = 0; e < x.nnz; ++e) gathered[z(e)] = load(y, cx, pos[z(e)]);
-  Combinations comb(cx, gathered);
+  Combinations comb(cx, gathered, x.nnz, 1);
+  comb.open.reserve(z(x.nnz));
   for (std::int64_t e = 0; e < x.nnz; ++e) comb.term(generic_host::conj_if(load(x.values, cx, e), opX == GOp::C), e);
   comb.end_output();
   const VecSpans sp = vec_spans(x, y, x.nnz);
