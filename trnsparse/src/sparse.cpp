@@ -32,7 +32,8 @@ FillReport csr_to_bsr_into(const CsrView& csr, std::int64_t block_dim, BlockOrde
 
 // csr_to_bsr_nnz's block row offsets without its validation of csr (the caller validated it: the
 // CSR SpMM's conversion, after CsrTileOperand's validate, so the pattern is not checked twice).
-std::int64_t csr_block_offsets(const CsrView& csr, std::int64_t block_dim, IndexBase out_base, void* bsr_offsets,
+// File-local on purpose: on an unvalidated pattern block_columns would index past its marks.
+static std::int64_t csr_block_offsets(const CsrView& csr, std::int64_t block_dim, IndexBase out_base, void* bsr_offsets,
                                IndexType out_index);
 
 namespace {
@@ -280,6 +281,7 @@ void spmm_logical(const Settings& s, Op opA, Op opB, float alpha, const BsrView&
 class ZeroedValues {
  public:
   static constexpr std::size_t kCachedValueBytes = std::size_t{256} << 20;
+  static constexpr std::size_t kKeptOffsets = (std::size_t{64} << 20) / sizeof(std::int64_t);  // 64 MiB, WarmBlocks' cap
   explicit ZeroedValues(std::size_t bytes) {
     if (bytes == 0) return;
     Cache& c = cache();
@@ -304,6 +306,9 @@ class ZeroedValues {
     else
       for (const std::int64_t off : written) std::memset(data_ + off, 0, static_cast<std::size_t>(entry_bytes));
     written.clear();
+    // A list longer than kKeptOffsets (a nearly dense tiled matrix: nnz x 8 bytes) is freed, not
+    // kept with the thread: the cache keeps the common sizes' capacity, not the largest ever seen.
+    if (written.capacity() > kKeptOffsets) std::vector<std::int64_t>{}.swap(written);
     written.swap(owner_->written);
     owner_->busy = false;  // the cache lent at construction (operands are built and dropped on one thread)
   }
@@ -739,7 +744,7 @@ std::int64_t csr_to_bsr_nnz(const CsrView& csr, std::int64_t block_dim, IndexBas
   return csr_block_offsets(csr, block_dim, out_base, bsr_offsets, out_index);
 }
 
-std::int64_t csr_block_offsets(const CsrView& csr, std::int64_t block_dim, IndexBase out_base, void* bsr_offsets,
+static std::int64_t csr_block_offsets(const CsrView& csr, std::int64_t block_dim, IndexBase out_base, void* bsr_offsets,
                                IndexType out_index) {
   if (block_dim < 1) invalid("block dimension must be >= 1", "blockDim");
   if (bsr_offsets == nullptr) invalid("bsr offsets is NULL", "bsrRowPtrC");
