@@ -184,6 +184,68 @@ TEST(SpVecFp64, AxpbyPositionsWithoutEntriesScaledOnGpSimdE) {
   EXPECT_GT(rep.profile.busy_ns[static_cast<int>(trn::Engine::gpsimd)], 0.0);
 }
 
+// The GpSimdE scale pass (positions without an entry) and the segmented kernel's fold (positions with
+// one) round the same exact value the same way: y holds each value twice, at position i (no entry) and
+// at n + i (an entry whose value is 0: alpha 0 adds an exact zero), and both copies must come out with
+// the same bits -- products across fp64's normal range, its subnormal range (the kernel rounds there
+// twice, the pass must too), near the smallest normal, and, complex, sums of two products whose
+// rounding needs the sticky bits. (Planted: the scale pass's sticky bit dropped -> fails; a ldexp
+// replaced by a product with 2^E outside the normal powers -> fails on the deep subnormal values.)
+TEST(SpVecFp64, AxpbyScalePassGivesTheKernelRowsBits) {
+  for (bool cx : {false, true}) {
+    const std::int64_t n = 6000;
+    std::mt19937_64 g(29 + (cx ? 1 : 0));
+    std::uniform_real_distribution<double> d(0.5, 1.0);
+    std::uniform_int_distribution<int> ex(-1080, -940);  // beta y from 2^-1080 (below the subnormals' ulp) to normal
+    Vecs v;
+    v.cx = cx;
+    v.size = 2 * n;
+    const std::size_t w = cx ? 2 : 1;
+    v.y.resize(static_cast<std::size_t>(2 * n) * w);
+    for (std::size_t q = 0; q < static_cast<std::size_t>(n); ++q) {
+      const int scale = q % 3 == 0 ? 0 : ex(g) + 60;  // two values in three: beta y near or below fp64's normal range
+      for (std::size_t part = 0; part < w; ++part) {
+        // full 53-bit significands (bit patterns, not d(g)'s), either sign
+        const double m = std::ldexp(static_cast<double>((g() >> 11) | (std::uint64_t{1} << 52)), -52) * (g() % 2 ? -1 : 1);
+        const std::size_t k = q * w + part;
+        v.y[k] = v.y[k + static_cast<std::size_t>(n) * w] = q % 7 == 0 ? d(g) : std::ldexp(m, scale);
+      }
+    }
+    for (std::int64_t i = n; i < 2 * n; ++i) v.idx.push_back(static_cast<std::int32_t>(i));
+    v.x.assign(v.idx.size() * w, 0.0);
+    const double b = std::ldexp(0.7071067811865476, -60);  // a full significand: beta y lands 2^-60 lower
+    const cd beta = cx ? cd(b, -std::ldexp(0.8164965809277261, -61)) : cd(b);
+    sp::axpby(settings(), cx ? cd(0.5, 0.25) : cd(0.5), v.ref(), beta, v.y.data());
+    std::size_t subnormal = 0;
+    for (std::size_t k = 0; k < static_cast<std::size_t>(n) * w; ++k) {
+      const double pass = v.y[k], kernel = v.y[k + static_cast<std::size_t>(n) * w];
+      ASSERT_EQ(std::memcmp(&pass, &kernel, 8), 0) << (cx ? "C_64F" : "R_64F") << " value " << k << ": " << pass << " vs " << kernel;
+      subnormal += std::fpclassify(pass) == FP_SUBNORMAL;
+    }
+    EXPECT_GT(subnormal, static_cast<std::size_t>(n) * w / 10);  // the range the test is about is covered
+  }
+  // Exact ties broken by a far smaller second product (the sticky bits): beta = 1.5 + i, y = (1 + k 2^-52,
+  // +-2^-e): re = 1.5 (1 + k 2^-52) -+ 2^-e is a half-ulp tie for odd k, decided by the sign of the
+  // 2^-e term alone (round to even would give the other side for one of the two signs).
+  Vecs t;
+  t.cx = true;
+  const std::int64_t ties = 16;
+  t.size = 2 * ties;
+  t.y.resize(static_cast<std::size_t>(4 * ties));
+  for (std::int64_t q = 0; q < ties; ++q) {
+    const double re = 1.0 + static_cast<double>(2 * (q / 2) + 1) * 0x1p-52, im = std::ldexp(q % 2 ? -1.0 : 1.0, -70 - static_cast<int>(q));
+    for (const std::int64_t at : {q, ties + q}) {
+      t.y[static_cast<std::size_t>(2 * at)] = re;
+      t.y[static_cast<std::size_t>(2 * at + 1)] = im;
+    }
+    t.idx.push_back(static_cast<std::int32_t>(ties + q));
+  }
+  t.x.assign(t.idx.size() * 2, 0.0);
+  sp::axpby(settings(), cd(0.5, 0.0), t.ref(), cd(1.5, 1.0), t.y.data());
+  for (std::size_t k = 0; k < static_cast<std::size_t>(2 * ties); ++k)
+    ASSERT_EQ(std::memcmp(&t.y[k], &t.y[k + static_cast<std::size_t>(2 * ties)], 8), 0) << "tie value " << k;
+}
+
 // beta == 1: the positions outside x are left as they are (1 y = y, a NaN payload included) and
 // only x's positions go through the kernel, still the exact value rounded once.
 TEST(SpVecFp64, AxpbyBetaOneTouchesOnlyXsPositions) {

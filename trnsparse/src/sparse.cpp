@@ -30,6 +30,12 @@ FillReport csr_to_bsr_into(const CsrView& csr, std::int64_t block_dim, BlockOrde
                            const void* bsr_offsets, IndexType out_index, void* bsr_columns, void* bsr_values,
                            std::vector<std::int64_t>* zeroed_written, bool trusted = false);
 
+// csr_to_bsr_nnz's block row offsets without its validation of csr (the caller validated it: the
+// CSR SpMM's conversion, after CsrTileOperand's validate, so the pattern is not checked twice).
+// File-local on purpose: on an unvalidated pattern block_columns would index past its marks.
+static std::int64_t csr_block_offsets(const CsrView& csr, std::int64_t block_dim, IndexBase out_base, void* bsr_offsets,
+                               IndexType out_index);
+
 namespace {
 
 using detail::BlockPattern;
@@ -275,6 +281,7 @@ void spmm_logical(const Settings& s, Op opA, Op opB, float alpha, const BsrView&
 class ZeroedValues {
  public:
   static constexpr std::size_t kCachedValueBytes = std::size_t{256} << 20;
+  static constexpr std::size_t kKeptOffsets = (std::size_t{64} << 20) / sizeof(std::int64_t);  // 64 MiB, WarmBlocks' cap
   explicit ZeroedValues(std::size_t bytes) {
     if (bytes == 0) return;
     Cache& c = cache();
@@ -283,6 +290,7 @@ class ZeroedValues {
       c.busy = true;
       data_ = c.map.data;
       owner_ = &c;
+      written.swap(c.written);  // the thread's offset list, empty, with its capacity (no fresh pages per call)
       return;
     }
     own_ = Mapping(bytes);
@@ -297,6 +305,11 @@ class ZeroedValues {
       for (const std::int64_t off : written) std::memset(data_ + off, 0, 8);
     else
       for (const std::int64_t off : written) std::memset(data_ + off, 0, static_cast<std::size_t>(entry_bytes));
+    written.clear();
+    // A list longer than kKeptOffsets (a nearly dense tiled matrix: nnz x 8 bytes) is freed, not
+    // kept with the thread: the cache keeps the common sizes' capacity, not the largest ever seen.
+    if (written.capacity() > kKeptOffsets) std::vector<std::int64_t>{}.swap(written);
+    written.swap(owner_->written);
     owner_->busy = false;  // the cache lent at construction (operands are built and dropped on one thread)
   }
   ZeroedValues(const ZeroedValues&) = delete;
@@ -344,6 +357,7 @@ class ZeroedValues {
   };
   struct Cache {
     Mapping map;
+    std::vector<std::int64_t> written;  // kept between calls for its capacity (an 84k-entry list is 0.7 MB)
     bool busy = false;
   };
   static Cache& cache() {
@@ -375,7 +389,7 @@ struct CsrAsBsr {
 std::int64_t csr_as_bsr_blocks(const Settings& s, const CsrView& A, std::vector<std::int64_t>& offsets) {
   const std::int64_t bd = hardware_spec(s.target).pmax;
   offsets.resize(static_cast<std::size_t>((A.rows + bd - 1) / bd) + 1);
-  return csr_to_bsr_nnz(A, bd, IndexBase::zero, offsets.data(), IndexType::i64);
+  return csr_block_offsets(A, bd, IndexBase::zero, offsets.data(), IndexType::i64);  // A validated by CsrTileOperand
 }
 CsrAsBsr::CsrAsBsr(const Settings& s, const CsrView& A, BlockOrder order)
     : values(static_cast<std::size_t>(csr_as_bsr_blocks(s, A, offsets) * hardware_spec(s.target).pmax *
@@ -723,6 +737,12 @@ std::int64_t csr_to_bsr_nnz(const CsrView& csr, std::int64_t block_dim, IndexBas
   if (block_dim < 1) invalid("block dimension must be >= 1", "blockDim");
   // The pattern only: values are not read.
   validate_compressed(csr.rows, csr.cols, csr.nnz, csr.offsets, csr.offsets_type, csr.columns, csr.columns_type, csr.base);
+  return csr_block_offsets(csr, block_dim, out_base, bsr_offsets, out_index);
+}
+
+static std::int64_t csr_block_offsets(const CsrView& csr, std::int64_t block_dim, IndexBase out_base, void* bsr_offsets,
+                               IndexType out_index) {
+  if (block_dim < 1) invalid("block dimension must be >= 1", "blockDim");
   if (bsr_offsets == nullptr) invalid("bsr offsets is NULL", "bsrRowPtrC");
   const std::int64_t mb = (csr.rows + block_dim - 1) / block_dim, nb = (csr.cols + block_dim - 1) / block_dim;
   std::vector<std::int64_t> mark(static_cast<std::size_t>(nb), -1), cols;
@@ -773,6 +793,18 @@ FillReport csr_to_bsr_into(const CsrView& csr, std::int64_t block_dim, BlockOrde
   FillReport fill;
   fill.bnnz = total;
   fill.nnz = csr.nnz;
+  if (zeroed_written != nullptr) zeroed_written->reserve(zeroed_written->size() + static_cast<std::size_t>(csr.nnz));
+  // One entry's bytes: a typed copy for the value widths (a run-time memcpy size compiled to a byte loop).
+  auto copy_entry = [es](std::byte* dst, const std::byte* src) {
+    if (es == 4)
+      std::memcpy(dst, src, 4);
+    else if (es == 8)
+      std::memcpy(dst, src, 8);
+    else if (es == 2)
+      std::memcpy(dst, src, 2);
+    else
+      std::memcpy(dst, src, static_cast<std::size_t>(es));
+  };
   for (std::int64_t R = 0; R < mb; ++R) {
     block_columns(csr, block_dim, R, mark, cols);
     const std::int64_t first = load_index(bsr_offsets, out_index, R) - ob;
@@ -791,7 +823,7 @@ FillReport csr_to_bsr_into(const CsrView& csr, std::int64_t block_dim, BlockOrde
         const std::int64_t within = order == BlockOrder::row ? br * block_dim + bc : br + bc * block_dim;
         const std::int64_t at = (slot[static_cast<std::size_t>(c / block_dim)] * bb + within) * es;
         if (zeroed_written != nullptr) zeroed_written->push_back(at);
-        std::memcpy(out + at, in + e * es, static_cast<std::size_t>(es));
+        copy_entry(out + at, in + e * es);
       }
   }
   fill.fill = total > 0 ? static_cast<double>(fill.nnz) / static_cast<double>(total * bb) : 0.0;

@@ -51,6 +51,7 @@
 #include <complex>
 #include <cstring>
 #include <limits>
+#include <numeric>
 #include <span>
 #include <string_view>
 #include <string>
@@ -59,6 +60,7 @@
 #include "generic_detail.hpp"
 #include "generic_host.hpp"
 #include "segmented_spmv.hpp"
+#include "spgemm_blocks.hpp"
 #include "spvec_engine.hpp"
 #include "trn/core/spmd.hpp"
 #include "trn/tile/gpsimd_fp64.hpp"
@@ -88,7 +90,18 @@ struct Combinations {
   bool cx = false;
   std::vector<std::pair<cd, std::int64_t>> open;
 
-  Combinations(bool complex, const std::vector<cd>& coefficients) : cx(complex) {
+  // terms / outputs: upper bounds of the entries and outputs to come. The rows' arrays take the thread's
+  // warm blocks at their final size (spgemm_blocks.hpp): no growth copies, no fresh pages per call.
+  Combinations(bool complex, const std::vector<cd>& coefficients, std::int64_t terms, std::int64_t outputs) : cx(complex) {
+    const std::size_t w = cx ? 4 : 1, entries = z(terms) * w, rows = z(outputs) * (cx ? 2 : 1) + 1;
+    detail::warm_capacity(rr.start, rows);
+    detail::warm_capacity(rr.col, entries);
+    detail::warm_capacity(rr.val, entries);
+    detail::warm_capacity(rr.x, coefficients.size() * w);
+    rr.start.reserve(rows);
+    rr.col.reserve(entries);
+    rr.val.reserve(entries);
+    rr.x.reserve(coefficients.size() * w);
     rr.start.assign(1, 0);
     for (const cd c : coefficients) {
       if (!cx) {
@@ -223,6 +236,15 @@ int bit_length(U128 v) {
   return hi != 0 ? 128 - std::countl_zero(hi) : 64 - std::countl_zero(static_cast<std::uint64_t>(v));
 }
 
+// std::ldexp(v, E) for a finite v: when 2^E is a normal double, v 2^E is one IEEE product of v and
+// an exact power of two, which rounds the exact value v 2^E once to nearest even as ldexp does (a
+// subnormal result included); outside that range ldexp itself. (libm's scalbn call was ~6 % of a
+// C_64F Axpby's host time, two per value of the scale pass.)
+double scale_by_power_of_two(double v, int E) {
+  if (E >= -1022 && E <= 1023) return v * std::bit_cast<double>(static_cast<std::uint64_t>(E + 1023) << 52);
+  return std::ldexp(v, E);
+}
+
 // sum_t d_t c_t over `terms` (1 or 2) finite products, rounded exactly as the segmented kernel's
 // correctly rounded fold rounds the same exact value (round_digits_once, trn/blas/fp64_slices.hpp):
 // the exact sum's 53-bit round to nearest (ties to even; every bit below the round bit kept as a
@@ -286,7 +308,7 @@ double round_products_once(const double* d, const double* c, int terms) {
     top = static_cast<std::uint64_t>(acc);  // exact (a sticky bit implies len >= 125)
   }
   if (sticky) top |= 1;  // 11 places below the round bit of a 64-bit top
-  const double mag = std::ldexp(static_cast<double>(top), E);
+  const double mag = scale_by_power_of_two(static_cast<double>(top), E);
   return neg ? -mag : mag;
 }
 
@@ -336,8 +358,8 @@ constexpr std::int64_t kScaleFree = 512;  // values per partition of a chunk (C_
 // (one descriptor per run: the held positions keep their bits for the segmented launch's fold).
 struct ScalePass {
   std::uint32_t* y = nullptr;
-  std::int64_t size = 0, w = 2;             // words per value: 2 (R_64F) or 4 (C_64F)
-  const std::vector<bool>* held = nullptr;  // held[i]: some entry of x has position i
+  std::int64_t size = 0, w = 2;                    // words per value: 2 (R_64F) or 4 (C_64F)
+  const std::vector<std::int64_t>* held = nullptr;  // the positions some entry of x has, increasing
   double br = 0, bi = 0;
   std::int64_t chunks = 0, descriptors = 0;
 };
@@ -352,6 +374,8 @@ void scale_pass_program(NeuronCore& nc, ScalePass& c) {
   const Tile buf = sb.alloc(DType::u32, P, {kScaleFree * c.w}, "y words");
   const bool cx = c.w == 4;
   const tile::GpsimdOps per = cx ? kScaleComplexOps : kScaleRealOps;
+  const std::vector<std::int64_t>& held = *c.held;
+  std::size_t next = 0;  // the first held position not yet passed
   for (std::int64_t q0 = 0; q0 < c.size; q0 += P * kScaleFree) {
     const std::int64_t L = std::min<std::int64_t>(P * kScaleFree, c.size - q0), cols = (L + P - 1) / P;
     const auto full = static_cast<std::int32_t>(L / cols);
@@ -368,33 +392,41 @@ void scale_pass_program(NeuronCore& nc, ScalePass& c) {
                    for (std::int32_t p = 0; p < v.partitions; ++p) {
                      std::byte* row = v.at(p, 0);
                      const std::int64_t values = std::min(cols, L - p * cols);
-                     for (std::int64_t j = 0; j < values; ++j) {
-                       double d[2];
-                       std::memcpy(d, row + j * 8 * (cx ? 2 : 1), cx ? 16 : 8);
-                       if (cx) {
-                         double o[2];
+                     // (the value width fixed per loop: a run-time memcpy size per value was a libc call)
+                     if (cx) {
+                       for (std::int64_t j = 0; j < values; ++j) {
+                         double d[2], o[2];
+                         std::memcpy(d, row + j * 16, 16);
                          scaled_complex(d, c.br, c.bi, o);
                          std::memcpy(row + j * 16, o, 16);
-                       } else {
-                         d[0] = scaled_real(d[0], c.br);
-                         std::memcpy(row + j * 8, d, 8);
+                       }
+                     } else {
+                       for (std::int64_t j = 0; j < values; ++j) {
+                         double d;
+                         std::memcpy(&d, row + j * 8, 8);
+                         d = scaled_real(d, c.br);
+                         std::memcpy(row + j * 8, &d, 8);
                        }
                      }
                    }
                  });
-    // Store back the runs of positions no entry holds.
+    // Store back the runs of positions no entry holds: the gaps between the held positions of each
+    // row [a, b) (rows and chunks visit the positions in increasing order, so one cursor walks the
+    // held list once per call: O(held + runs), not a test per position).
     for (std::int32_t p = 0; p * cols < L; ++p) {
       const std::int64_t a = q0 + p * cols, b = std::min(q0 + L, a + cols);
+      while (next < held.size() && held[next] < a) ++next;
       for (std::int64_t i = a; i < b;) {
-        if ((*c.held)[z(i)]) {
-          ++i;
-          continue;
+        const std::int64_t stop = next < held.size() ? std::min(held[next], b) : b;  // the run's end: the next held position
+        if (stop > i) {
+          nc.dma_copy(hbm_words_u32(c.y, i * c.w, 1, (stop - i) * c.w), buf.rows(p, 1).cols((i - a) * c.w, (stop - i) * c.w));
+          ++c.descriptors;
+          i = stop;
         }
-        std::int64_t len = 1;
-        while (i + len < b && !(*c.held)[z(i + len)]) ++len;
-        nc.dma_copy(hbm_words_u32(c.y, i * c.w, 1, len * c.w), buf.rows(p, 1).cols((i - a) * c.w, len * c.w));
-        ++c.descriptors;
-        i += len;
+        if (i < b) {  // i is held: skip it
+          ++i;
+          ++next;
+        }
       }
     }
     ++c.chunks;
@@ -408,23 +440,25 @@ bool spvec_fp64_on_engines(Value v) { return v == Value::f64 || v == Value::c64;
 void axpby_fp64_engines(const Settings& s, Scalar alpha, const SpVecRef& x, Scalar beta, void* y, CallReport* report) {
   const bool cx = x.value == Value::c64;
   const std::vector<std::int64_t> pos = positions(x);
-  std::vector<std::int64_t> first(z(x.size) + 1, 0), order(z(x.nnz));  // entries by position, storage order kept
-  for (const std::int64_t i : pos) ++first[z(i) + 1];
-  for (std::int64_t i = 0; i < x.size; ++i) first[z(i) + 1] += first[z(i)];
-  std::vector<std::int64_t> fill(first.begin(), first.end() - 1);
-  for (std::int64_t e = 0; e < x.nnz; ++e) order[z(fill[z(pos[z(e)])]++)] = e;
+  // The entries by position, storage order kept within a position: a stable sort of the entry
+  // numbers, none when the positions already increase (the common case). O(nnz log nnz) host work,
+  // not the O(size) counting arrays of the vector's length (16 MiB of fresh pages at 2^20).
+  std::vector<std::int64_t> order(z(x.nnz));
+  std::iota(order.begin(), order.end(), 0);
+  if (!std::is_sorted(pos.begin(), pos.end()))
+    std::stable_sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) { return pos[z(a)] < pos[z(b)]; });
   // Only x's positions are rows of the segmented kernel. beta == 1 leaves every other position as it
   // is (1 y = y exactly); any other beta scales them on GpSimdE first (scale_pass_program: the same
   // bits as their one-term rows gave, at one software fp64 product per value instead of a row of
   // slice pairs each).
   const bool scale_rest = beta != Scalar(1.0);
-  std::vector<std::int64_t> outs;
-  Combinations comb(cx, {beta, alpha});
-  for (std::int64_t i = 0; i < x.size; ++i) {
-    if (first[z(i)] == first[z(i) + 1]) continue;
+  std::vector<std::int64_t> outs;  // the held positions, increasing
+  Combinations comb(cx, {beta, alpha}, 2 * x.nnz, x.nnz);  // per output its y and its entries
+  for (std::int64_t q = 0; q < x.nnz;) {
+    const std::int64_t i = pos[z(order[z(q)])];
     outs.push_back(i);
     comb.term(load(y, cx, i), 0);
-    for (std::int64_t q = first[z(i)]; q < first[z(i) + 1]; ++q) comb.term(load(x.values, cx, order[z(q)]), 1);
+    for (; q < x.nnz && pos[z(order[z(q)])] == i; ++q) comb.term(load(x.values, cx, order[z(q)]), 1);
     comb.end_output();
   }
   const VecSpans sp = vec_spans(x, y, static_cast<std::int64_t>(outs.size()));
@@ -436,9 +470,7 @@ void axpby_fp64_engines(const Settings& s, Scalar alpha, const SpVecRef& x, Scal
   Trace trace;
   Fp64VecCounts n;
   if (scale_rest && static_cast<std::int64_t>(outs.size()) < x.size) {
-    std::vector<bool> held(z(x.size), false);
-    for (const std::int64_t i : outs) held[z(i)] = true;
-    ScalePass pass{.y = static_cast<std::uint32_t*>(y), .size = x.size, .w = cx ? 4 : 2, .held = &held,
+    ScalePass pass{.y = static_cast<std::uint32_t*>(y), .size = x.size, .w = cx ? 4 : 2, .held = &outs,
                    .br = beta.real(), .bi = beta.imag()};
     LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) { scale_pass_program(nc, pass); });
     trace.append(std::move(r.trace));
@@ -456,7 +488,8 @@ void rot_fp64_engines(const Settings& s, Scalar c, Scalar sn, const SpVecRef& x,
   Trace trace;
   Fp64VecCounts n;
   for (const std::vector<std::int64_t>& round : duplicate_free_rounds(pos)) {
-    Combinations comb(cx, {c, sn, -sn});
+    const auto entries = static_cast<std::int64_t>(round.size());
+    Combinations comb(cx, {c, sn, -sn}, 4 * entries, 2 * entries);  // two outputs of two terms per entry
     for (const std::int64_t e : round) {
       const cd xv = load(x.values, cx, e), yv = load(y, cx, pos[z(e)]);
       comb.term(xv, 0);
@@ -486,7 +519,8 @@ Scalar spvv_fp64_engines(const Settings& s, GOp opX, const SpVecRef& x, const vo
   const std::vector<std::int64_t> pos = positions(x);
   std::vector<cd> gathered(z(x.nnz));  // the coefficient line: y at x's positions (host gather)
   for (std::int64_t e = 0; e < x.nnz; ++e) gathered[z(e)] = load(y, cx, pos[z(e)]);
-  Combinations comb(cx, gathered);
+  Combinations comb(cx, gathered, x.nnz, 1);
+  comb.open.reserve(z(x.nnz));
   for (std::int64_t e = 0; e < x.nnz; ++e) comb.term(generic_host::conj_if(load(x.values, cx, e), opX == GOp::C), e);
   comb.end_output();
   const VecSpans sp = vec_spans(x, y, x.nnz);
