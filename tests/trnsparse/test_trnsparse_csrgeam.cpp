@@ -453,21 +453,27 @@ TEST(WideBsr, Dbsrmm) {
 // only A (B empty), only B (A empty): the "fixed" layout -- and int64 / int32 operand index types
 // (one merge per type pair), R_32F bit for bit against fl(fl(alpha a) + fl(beta b)) (one term:
 // fl(alpha a) or fl(beta b)), the same bits at 2 threads and on 2 cores. Enough entries for several
-// segments and tiles (pair_staged.hpp: 128 entries a segment here).
+// segments and tiles (pair_staged.hpp: 128 entries a segment here). csrgeam_nnz counts C's rows by a
+// bitmap of the columns (session 27) except for "wide" (the merge); a wrong count of the common
+// columns fails here (checked: the bit of column j + 1 tested).
 TEST(CsrgeamMasks, EveryLayoutBitForBit) {
   namespace sp = trn::sparse;
-  const int m = 400, n = 300;
+  const int m = 400;
   struct Case {
     const char* name;
     double da, db;
     bool same_pattern, a64;
+    int n = 300;
   };
+  // "wide": more than 4 bitmap words per stored entry, so csrgeam_nnz counts by the merge (else by
+  // a bitmap of the columns, count_rows).
   const Case cases[] = {{"mixed", 0.05, 0.05, false, false}, {"identical", 0.05, 0.05, true, false},
                         {"B empty", 0.05, 0.0, false, false}, {"A empty", 0.0, 0.05, false, false},
-                        {"int64 A", 0.05, 0.05, false, true}};
+                        {"int64 A", 0.05, 0.05, false, true}, {"wide", 4e-6, 4e-6, false, false, 40000}};
   const float alpha = 0.75f, beta = -1.25f;
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
+    const int n = c.n;
     const Csr<float> a = make<float>(m, n, c.da, 0, 11);
     Csr<float> b = make<float>(m, n, c.db, 0, 12);
     if (c.same_pattern) {

@@ -14,6 +14,7 @@
 #include "sparse_test_util.hpp"
 #include "c_api_test_util.hpp"
 #include "trnsparse.h"
+#include "trn/sparse/generic.hpp"
 
 namespace {
 
@@ -342,6 +343,63 @@ TEST(BlockedEll, BadInputIsInvalidValueAtItsPosition) {
     EXPECT_EQ(C, before);
   }
   trnsparseDestroySpMat(A);
+}
+
+// validate() of a CSR's index arrays (sparse.cpp validate_compressed: a branch-free pass over each
+// array, then the per-entry loops only to name a fault, session 27): every fault of a 5 x 8 pattern
+// is refused with its item and the first fault's text, and the valid pattern -- whose columns fall or
+// repeat across row starts, never within a row -- passes, for every index-type pair and base.
+// Checked: without the pass's count of places where the columns do not rise, the in-row repeats and
+// falls below are accepted (this test and Csc.BadArraysAreInvalidValueAndOutputUntouched fail).
+TEST(CompressedValidation, EveryFaultIsNamedAndTheValidPatternPasses) {
+  namespace sp = trn::sparse;
+  using V = std::vector<std::int64_t>;
+  const V off{0, 2, 2, 5, 6, 8}, col{1, 4, 0, 3, 7, 7, 0, 2};
+  struct Fault {
+    V off, col;
+    const char* item;
+    const char* text;
+  };
+  const std::vector<Fault> faults{
+      {{0, 2, 1, 5, 6, 8}, col, "offsets", "not monotone at row 1"},
+      {{0, 2, 2, 5, 9, 8}, col, "nnz", "exceed the number of stored entries at row 3"},
+      {{0, 2, 2, 5, 6, 7}, col, "nnz", "offsets[rows] - base differs from nnz"},
+      {{1, 2, 2, 5, 6, 8}, col, "offsets", "differs from the index base"},
+      {off, {1, 4, 0, 3, 3, 7, 0, 2}, "columns", "not strictly increasing in row 2"},
+      {off, {1, 4, 0, 5, 3, 7, 0, 2}, "columns", "not strictly increasing in row 2"},
+      {off, {1, 4, 0, 3, 7, 7, 2, 2}, "columns", "not strictly increasing in row 4"},
+      {off, {4, 1, 0, 3, 7, 7, 0, 2}, "columns", "not strictly increasing in row 0"},
+      {off, {1, 8, 0, 3, 7, 7, 0, 2}, "columns", "out of range at entry 1"},
+      {off, {1, 4, -1, 3, 7, 7, 0, 2}, "columns", "out of range at entry 2"},
+  };
+  for (const sp::IndexType ot : {sp::IndexType::i32, sp::IndexType::i64})
+    for (const sp::IndexType ct : {sp::IndexType::i32, sp::IndexType::i64})
+      for (const std::int64_t b : {0, 1}) {
+        std::vector<std::int32_t> o32, c32;
+        std::vector<std::int64_t> o64, c64;
+        float values[8] = {};
+        const auto ref = [&](const V& o, const V& c) {
+          o32.clear(), c32.clear(), o64.clear(), c64.clear();
+          for (const std::int64_t x : o) o32.push_back(static_cast<std::int32_t>(x + b)), o64.push_back(x + b);
+          for (const std::int64_t x : c) c32.push_back(static_cast<std::int32_t>(x + b)), c64.push_back(x + b);
+          return sp::SparseRef{sp::SparseRef::Format::csr, 5, 8, 8,
+                               ot == sp::IndexType::i32 ? static_cast<const void*>(o32.data()) : o64.data(),
+                               ct == sp::IndexType::i32 ? static_cast<const void*>(c32.data()) : c64.data(), values, ot, ct,
+                               b == 0 ? sp::IndexBase::zero : sp::IndexBase::one, sp::Value::f32};
+        };
+        const std::string where = "types " + std::to_string(static_cast<int>(ot)) + std::to_string(static_cast<int>(ct)) + " base " +
+                                  std::to_string(b);
+        EXPECT_NO_THROW(sp::validate(ref(off, col))) << where;
+        for (const Fault& f : faults) {
+          try {
+            sp::validate(ref(f.off, f.col));
+            ADD_FAILURE() << where << ": accepted, wanted " << f.text;
+          } catch (const sp::InvalidArgument& e) {
+            EXPECT_EQ(e.item(), f.item) << where << ": " << e.what();
+            EXPECT_NE(std::string(e.what()).find(f.text), std::string::npos) << where << ": " << e.what();
+          }
+        }
+      }
 }
 
 }  // namespace

@@ -75,6 +75,37 @@ std::int64_t merge_rows(const SparseRef& A, const SparseRef& B, const std::vecto
   return out;
 }
 
+// nnz(C) of each row only (csrgeam_nnz): |A row| + |B row| - |common columns|, the common columns
+// counted by a bitmap of the columns (A's row sets its bits, B's row tests its columns, A's clears
+// them: no chain of dependent loads, as the merge's next loads wait on its compare). Writes C's row
+// offsets from 0 (rows + 1); bits: (cols + 63) / 64 words, zero, left zero. The offsets merge_rows
+// writes.
+template <class IA, class IB>
+std::int64_t count_rows(const SparseRef& A, const SparseRef& B, const std::vector<std::int64_t>& a_off,
+                        const std::vector<std::int64_t>& b_off, std::int64_t* __restrict offsets, std::uint64_t* __restrict bits) {
+  const IA* __restrict ac = static_cast<const IA*>(A.indices);
+  const IB* __restrict bc = static_cast<const IB*>(B.indices);
+  const std::int64_t ab = base_value(A.base), bb = base_value(B.base);
+  std::int64_t out = 0;
+  offsets[0] = 0;
+  for (std::int64_t i = 0; i < A.rows; ++i) {
+    const std::int64_t ea0 = a_off[z(i)], ea1 = a_off[z(i) + 1], eb0 = b_off[z(i)], eb1 = b_off[z(i) + 1];
+    for (std::int64_t ea = ea0; ea < ea1; ++ea) {
+      const auto j = static_cast<std::uint64_t>(std::int64_t{ac[ea]} - ab);
+      bits[j >> 6] |= std::uint64_t{1} << (j & 63);
+    }
+    std::int64_t common = 0;
+    for (std::int64_t eb = eb0; eb < eb1; ++eb) {
+      const auto j = static_cast<std::uint64_t>(std::int64_t{bc[eb]} - bb);
+      common += static_cast<std::int64_t>((bits[j >> 6] >> (j & 63)) & 1u);
+    }
+    for (std::int64_t ea = ea0; ea < ea1; ++ea) bits[static_cast<std::uint64_t>(std::int64_t{ac[ea]} - ab) >> 6] = 0;
+    out += (ea1 - ea0) + (eb1 - eb0) - common;
+    offsets[z(i) + 1] = out;
+  }
+  return out;
+}
+
 // A validated CSR's row offsets, base removed.
 std::vector<std::int64_t> offsets_of(const SparseRef& m) {
   std::vector<std::int64_t> off(z(m.rows) + 1);
@@ -111,7 +142,21 @@ std::int64_t union_pattern(const SparseRef& A, const SparseRef& B, std::vector<s
                : (b32 ? merge_rows<kEntries, std::int64_t, std::int32_t>(A, B, a_off, b_off, o)
                       : merge_rows<kEntries, std::int64_t, std::int64_t>(A, B, a_off, b_off, o));
   };
-  const std::int64_t nnz = entries ? merge.template operator()<true>() : merge.template operator()<false>();
+  // nnz only: the counts by a bitmap of the columns when it is at most 4 words per stored entry
+  // (count_rows), else the merge without its entries.
+  const std::int64_t words = (A.cols + 63) / 64;
+  std::int64_t nnz = 0;
+  if (entries) {
+    nnz = merge.template operator()<true>();
+  } else if (words <= 4 * (A.nnz + B.nnz)) {
+    std::vector<std::uint64_t> bits(z(words), 0);
+    nnz = a32 ? (b32 ? count_rows<std::int32_t, std::int32_t>(A, B, a_off, b_off, o.offsets, bits.data())
+                     : count_rows<std::int32_t, std::int64_t>(A, B, a_off, b_off, o.offsets, bits.data()))
+              : (b32 ? count_rows<std::int64_t, std::int32_t>(A, B, a_off, b_off, o.offsets, bits.data())
+                     : count_rows<std::int64_t, std::int64_t>(A, B, a_off, b_off, o.offsets, bits.data()));
+  } else {
+    nnz = merge.template operator()<false>();
+  }
   if (nnz > INT32_MAX - 1) invalid("csrgeam2: C has more than 2^31 - 2 entries", "nnzC");
   return nnz;
 }

@@ -23,11 +23,6 @@ struct Outcome {
   std::int64_t pivot = -1;
   double updates = 0, divisions = 0;
 };
-Outcome stop(Outcome o, std::int64_t row) {
-  o.pivot = row;
-  return o;
-}
-
 // ILU(0), IKJ order restricted to the pattern; w holds A's values in fp64. The rows run in `order`
 // (NULL: 0, 1, ..., n - 1), a topological order of the dependencies: each row reads only rows it
 // depends on, which are final by then, so any such order gives the same bits.
@@ -37,14 +32,32 @@ Outcome stop(Outcome o, std::int64_t row) {
 // scatter map this replaced, which cost two extra passes over every row and an indirect load per
 // candidate). The counters are integers (exact; converted once), off the division chain that bounds
 // the loop in row order. docs/trnsparse.md "Session 19" has the measurements.
+// w[q] -= l w[f] for row i's entries q in [q, hi) and row k's entries f in [f, f_end) of one column,
+// f increasing (both sorted by column). Returns the updates.
 template <class V>
-Outcome ilu0_rows(const IncompleteAnalysis& a, V* w, const PivotBoost& boost, V boost_value, const std::int64_t* order) {
-  Outcome o;
-  const std::int64_t* diag = a.lower.diag.data();
-  const std::int64_t* start = a.start.data();
-  const std::int64_t* col = a.col.data();
+std::int64_t minus_products(V* __restrict w, const std::int64_t* __restrict col, V l, std::int64_t q, std::int64_t hi,
+                            std::int64_t f, std::int64_t f_end) {
+  std::int64_t updates = 0;
+  if (q == hi) return 0;
+  for (; f < f_end; ++f) {
+    const std::int64_t j = col[f];
+    while (col[q] < j)
+      if (++q == hi) return updates;
+    if (col[q] != j) continue;
+    w[q] -= l * w[f];
+    ++updates;
+  }
+  return updates;
+}
+
+template <class V>
+Outcome ilu0_rows(const IncompleteAnalysis& a, V* __restrict w, const PivotBoost& boost, V boost_value, const std::int64_t* order) {
+  const std::int64_t* __restrict diag = a.lower.diag.data();
+  const std::int64_t* __restrict start = a.start.data();
+  const std::int64_t* __restrict col = a.col.data();
   std::int64_t updates = 0, divisions = 0;
   auto finish = [&](std::int64_t pivot) {
+    Outcome o;
     o.updates = static_cast<double>(updates);
     o.divisions = static_cast<double>(divisions);
     o.pivot = pivot;
@@ -52,24 +65,20 @@ Outcome ilu0_rows(const IncompleteAnalysis& a, V* w, const PivotBoost& boost, V 
   };
   for (std::int64_t r = 0; r < a.n; ++r) {
     const std::int64_t i = order != nullptr ? order[r] : r;
-    const std::int64_t lo = start[i], hi = start[i + 1];
-    for (std::int64_t e = lo; e < hi && col[e] < i; ++e) {
-      const std::int64_t k = col[e];
-      w[e] /= w[diag[k]];  // row k's pivot: present and nonzero (else the loop stopped at k)
-      ++divisions;
-      const V l = w[e];
-      std::int64_t q = e + 1;  // row i's entries right of (i, k)
-      for (std::int64_t f = diag[k] + 1, f_end = start[k + 1]; f < f_end && q < hi; ++f) {
-        const std::int64_t j = col[f];
-        while (q < hi && col[q] < j) ++q;
-        if (q == hi) break;
-        if (col[q] != j) continue;
-        w[q] -= l * w[f];
-        ++updates;
-      }
+    const std::int64_t lo = start[i], hi = start[i + 1], di = diag[i];
+    std::int64_t end = di;  // one past row i's last strictly lower entry (its diagonal when stored)
+    if (di < 0) {
+      end = lo;
+      while (end < hi && col[end] < i) ++end;
     }
-    if (diag[i] < 0) return finish(i);
-    V& u = w[diag[i]];
+    for (std::int64_t e = lo; e < end; ++e) {
+      const std::int64_t k = col[e], dk = diag[k];
+      w[e] /= w[dk];  // row k's pivot: present and nonzero (else the loop stopped at k)
+      updates += minus_products(w, col, w[e], e + 1, hi, dk + 1, start[k + 1]);  // row i's entries right of (i, k)
+    }
+    divisions += end - lo;
+    if (di < 0) return finish(i);
+    V& u = w[di];
     if (boost.enabled && std::abs(u) <= boost.tol) u = boost_value;
     if (u == V{}) return finish(i);
   }
@@ -77,40 +86,66 @@ Outcome ilu0_rows(const IncompleteAnalysis& a, V* w, const PivotBoost& boost, V 
 }
 
 // IC(0), left-looking by rows on the lower triangle (the strict upper part is never read); rows in
-// `order` as ilu0_rows.
+// `order` as ilu0_rows. Row i's entry (i, k) subtracts l_im conj(l_km) over the columns m < k stored
+// in both rows, m increasing: row k's lower entries (k, m) walked in order against row i's entries
+// left of (i, k) by a merge (both sorted by column), the updates, their order and count those of the
+// column -> entry scatter map this replaced (session 27: the map's per-row scatter, reset and
+// indirect load per candidate were most of the loop). Row i's strictly lower entries end at its
+// diagonal when it is stored (sorted columns), else where the columns pass i. The counters are
+// integers off the division chain (exact; converted once), as in ilu0_rows.
+// s - sum of w[q] conj(w[f]) over row i's entries q in [lo, e) and row k's entries f in [f, f_end)
+// of one column, f increasing (both sorted by column; lo < e); each term counted in `updates`.
 template <class V>
-Outcome ic0_rows(const IncompleteAnalysis& a, V* w, std::int32_t* pos, const std::int64_t* order) {
-  Outcome o;
-  const std::vector<std::int64_t>& diag = a.lower.diag;
+V minus_common(V s, const V* __restrict w, const std::int64_t* __restrict col, std::int64_t lo, std::int64_t e,
+               std::int64_t f, std::int64_t f_end, std::int64_t& updates) {
+  std::int64_t q = lo;
+  for (; f < f_end; ++f) {
+    const std::int64_t m = col[f];
+    while (col[q] < m)
+      if (++q == e) return s;
+    if (col[q] != m) continue;
+    s -= w[q] * conj_if(w[f], true);
+    ++updates;
+  }
+  return s;
+}
+
+template <class V>
+Outcome ic0_rows(const IncompleteAnalysis& a, V* __restrict w, const std::int64_t* order) {
+  const std::int64_t* __restrict diag = a.lower.diag.data();
+  const std::int64_t* __restrict start = a.start.data();
+  const std::int64_t* __restrict col = a.col.data();
+  std::int64_t updates = 0, lower = 0, roots = 0;  // merged updates; lower entries (one division each); square roots
+  auto finish = [&](std::int64_t pivot) {
+    Outcome o;
+    o.updates = static_cast<double>(updates + lower);
+    o.divisions = static_cast<double>(lower + roots);
+    o.pivot = pivot;
+    return o;
+  };
   for (std::int64_t r = 0; r < a.n; ++r) {
     const std::int64_t i = order != nullptr ? order[r] : r;
-    const std::int64_t lo = a.start[z(i)];
-    std::int64_t end = lo;  // one past row i's last strictly lower entry
-    while (end < a.start[z(i) + 1] && a.col[z(end)] < i) ++end;
-    for (std::int64_t e = lo; e < end; ++e) pos[z(a.col[z(e)])] = static_cast<std::int32_t>(e);
+    const std::int64_t lo = start[i], di = diag[i];
+    std::int64_t end = di;  // one past row i's last strictly lower entry
+    if (di < 0) {
+      end = lo;
+      while (end < start[i + 1] && col[end] < i) ++end;
+    }
     double d_sum = 0;
     for (std::int64_t e = lo; e < end; ++e) {
-      const std::int64_t k = a.col[z(e)];
-      V s = w[z(e)];
-      for (std::int64_t f = a.start[z(k)]; f < diag[z(k)]; ++f) {
-        const std::int64_t p = pos[z(a.col[z(f)])];
-        if (p < 0) continue;
-        s -= w[z(p)] * conj_if(w[z(f)], true);
-        o.updates += 1;
-      }
-      w[z(e)] = s / std::real(w[z(diag[z(k)])]);  // l_kk: real, positive
-      d_sum += std::norm(w[z(e)]);
-      o.divisions += 1;
+      const std::int64_t k = col[e], dk = diag[k];
+      const V s = e > lo ? minus_common(w[e], w, col, lo, e, start[k], dk, updates) : w[e];
+      w[e] = s / std::real(w[dk]);  // l_kk: real, positive
+      d_sum += std::norm(w[e]);
     }
-    for (std::int64_t e = lo; e < end; ++e) pos[z(a.col[z(e)])] = -1;
-    o.updates += static_cast<double>(end - lo);
-    if (diag[z(i)] < 0) return stop(o, i);
-    const double d = std::real(w[z(diag[z(i)])]) - d_sum;
-    if (!(d > 0)) return stop(o, i);
-    w[z(diag[z(i)])] = V(std::sqrt(d));
-    o.divisions += 1;
+    lower += end - lo;
+    if (di < 0) return finish(i);
+    const double d = std::real(w[di]) - d_sum;
+    if (!(d > 0)) return finish(i);
+    w[di] = V(std::sqrt(d));
+    ++roots;
   }
-  return o;
+  return finish(-1);
 }
 
 template <class T>
@@ -125,7 +160,7 @@ Outcome factor_typed(const IncompleteAnalysis& a, void* values, const PivotBoost
   auto rows = [&](const std::int64_t* order) {
     for (std::int64_t e = 0; e < a.nnz; ++e) w[z(e)] = static_cast<V>(in[z(e)]);
     return a.kind == Incomplete::ilu0 ? ilu0_rows<V>(a, w, boost, from_scalar<V>(boost.value), order)
-                                      : ic0_rows<V>(a, w, a.row_map.data(), order);
+                                      : ic0_rows<V>(a, w, order);
   };
   // IC(0) runs its rows in level order first: consecutive rows of one level are independent, so the
   // host overlaps their divisions and square roots instead of waiting on each row's pivot (row order
@@ -146,8 +181,13 @@ Outcome factor_typed(const IncompleteAnalysis& a, void* values, const PivotBoost
     for (std::int64_t e = 0; e < a.nnz; ++e) out[z(e)] = static_cast<T>(w[z(e)]);
     return o;
   }
-  for (std::int64_t i = 0; i < a.n; ++i)  // IC(0): the lower triangle (row i's entries up to its diagonal)
-    for (std::int64_t e = a.start[z(i)]; e < a.start[z(i) + 1] && a.col[z(e)] <= i; ++e) out[z(e)] = static_cast<T>(w[z(e)]);
+  // IC(0): the lower triangle, row i's entries up to its diagonal (stored in every row: no zero pivot)
+  const std::int64_t* __restrict start = a.start.data();
+  const std::int64_t* __restrict diag = a.lower.diag.data();
+  for (std::int64_t i = 0; i < a.n; ++i) {
+    const std::int64_t e0 = start[i], e1 = diag[i] + 1;
+    for (std::int64_t e = e0; e < e1; ++e) out[e] = static_cast<T>(w[e]);
+  }
   return o;
 }
 
@@ -190,7 +230,6 @@ IncompleteAnalysis analyze_incomplete(Incomplete kind, std::int64_t m, std::int6
     a.work_complex.resize(z(nnz));
   else
     a.work_real.resize(z(nnz));
-  a.row_map.assign(z(m), -1);
   return a;
 }
 
@@ -198,7 +237,6 @@ std::int64_t incomplete_factor(const Settings& s, const IncompleteAnalysis& a, V
                                const PivotBoost& boost, CallReport* report) {
   if (value != a.lower.value) generic_detail::invalid("values of another type than the analysis'", "values");
   if (a.nnz > 0 && values == nullptr) generic_detail::invalid("values is NULL", "values");
-  if (a.row_map.size() != z(a.n)) a.row_map.assign(z(a.n), -1);  // an analysis not made by analyze_incomplete
   if (is_complex(value) ? a.work_complex.size() != z(a.nnz) : a.work_real.size() != z(a.nnz)) {
     a.work_complex.resize(is_complex(value) ? z(a.nnz) : 0);
     a.work_real.resize(is_complex(value) ? 0 : z(a.nnz));

@@ -60,6 +60,33 @@ std::int64_t base_of(IndexBase b) { return b == IndexBase::one ? 1 : 0; }
 
 bool value_dtype_ok(DType t) { return t == DType::f32 || t == DType::bf16 || t == DType::f16; }
 
+// Whether offsets and columns of types O and C pass every check of validate_compressed below (the
+// offsets' first entry already checked), without a branch per entry: the offsets monotone and within
+// nnz; each non-empty row's first column >= base and last < cols + base; and every place where the
+// column array does not increase (counted over the whole array in one vectorisable pass) a row's
+// first entry -- so each row increases strictly, hence stays in range. validate_compressed's loops,
+// which name the first fault, run only when this fails (issue #30: they tested the index type and
+// the row's first entry per entry, ~15 host instructions an entry, four times a SpGEMM or csrgeam2
+// call).
+template <class O, class C>
+bool compressed_ok(std::int64_t rows, std::int64_t cols, std::int64_t nnz, const O* __restrict off, const C* __restrict col,
+                   std::int64_t b) {
+  bool bad = false;
+  for (std::int64_t r = 0; r < rows; ++r)
+    bad |= (off[r + 1] < off[r]) | (std::int64_t{off[r + 1]} - b > nnz);
+  if (bad || std::int64_t{off[rows]} - b != nnz) return false;
+  std::int64_t row_starts = 0;  // non-empty rows after the first entry whose first column does not exceed the one before
+  for (std::int64_t r = 0; r < rows; ++r) {
+    const std::int64_t lo = std::int64_t{off[r]} - b, hi = std::int64_t{off[r + 1]} - b;
+    if (lo == hi) continue;
+    bad |= (std::int64_t{col[lo]} < b) | (std::int64_t{col[hi - 1]} - b >= cols);
+    if (lo > 0) row_starts += col[lo] <= col[lo - 1];
+  }
+  std::int64_t falls = 0;  // places e where col[e] <= col[e - 1]
+  for (std::int64_t e = 1; e < nnz; ++e) falls += col[e] <= col[e - 1];
+  return !bad && falls == row_starts;
+}
+
 // Offsets and columns of a compressed pattern (BSR block level or CSR), O(rows + nnz).
 void validate_compressed(std::int64_t rows, std::int64_t cols, std::int64_t nnz, const void* offsets, IndexType ot,
                          const void* columns, IndexType ct, IndexBase base) {
@@ -70,6 +97,12 @@ void validate_compressed(std::int64_t rows, std::int64_t cols, std::int64_t nnz,
   if (nnz > 0 && columns == nullptr) invalid("columns is NULL", "columns");
   const std::int64_t b = base_of(base);
   if (load_index(offsets, ot, 0) != b) invalid("offsets[0] differs from the index base", "offsets");
+  const auto i32 = [](const void* p) { return static_cast<const std::int32_t*>(p); };
+  const auto i64 = [](const void* p) { return static_cast<const std::int64_t*>(p); };
+  const bool o32 = ot == IndexType::i32, c32 = ct == IndexType::i32;
+  if (o32 ? (c32 ? compressed_ok(rows, cols, nnz, i32(offsets), i32(columns), b) : compressed_ok(rows, cols, nnz, i32(offsets), i64(columns), b))
+          : (c32 ? compressed_ok(rows, cols, nnz, i64(offsets), i32(columns), b) : compressed_ok(rows, cols, nnz, i64(offsets), i64(columns), b)))
+    return;
   // Offsets first (monotone, within nnz, consistent total), then columns: each array is blamed
   // for its own fault.
   for (std::int64_t r = 0; r < rows; ++r) {

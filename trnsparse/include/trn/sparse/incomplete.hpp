@@ -68,12 +68,10 @@ struct IncompleteAnalysis {
   std::int64_t levels() const { return lower.levels(); }
   // The factorization's working memory, sized here once per pattern as cuSPARSE's pBuffer (its
   // bufferSize / analysis / factorization split), so a factorization allocates and first-touches
-  // nothing: the fp64 copy of the values (real or complex by the analyzed type, nnz of them) and
-  // IC(0)'s column -> entry map of the current row (n, all -1 between calls). One factorization at a
-  // time per analysis, as cuSPARSE's info and buffer; never part of the result.
+  // nothing: the fp64 copy of the values (real or complex by the analyzed type, nnz of them). One
+  // factorization at a time per analysis, as cuSPARSE's info and buffer; never part of the result.
   mutable std::vector<double> work_real;
   mutable std::vector<std::complex<double>> work_complex;
-  mutable std::vector<std::int32_t> row_map;
 };
 
 // Validates the pattern (throws InvalidArgument naming "offsets", "columns", "nnz", "values") and
