@@ -287,4 +287,25 @@ struct BandSolve {
 // The band rows a solve uses (min(k, n - 1) + 1 per column) in one SBUF partition, as trsv's panel.
 inline constexpr std::int64_t kTbsvBandElements = kTrsvPanelElements;
 void tbsv_kernel(NeuronCore& nc, const BandSolve& p);
+
+// complex_trsv_kernel (trsv_kernel.cpp): the complex fp32 triangular solve op(A) x = b of order n in
+// ONE program (trnblas's ctrsv / ctbsv / ctpsv for n <= kComplexTrsvMaxN), on the fp32 words the host
+// stages (complex_trsv_staged_words of them, interleaved re / im pairs, E = op(A) column-major with
+// column j's pair for row i at word 2n j + 2i, only the strict triangle read):
+//   non-unit: [diagonal re, each twice (2n) | diagonal im, each twice (2n) | b (2n) | E (2n^2)]
+//   unit:     [b (2n) | E (2n^2) | E's second real-form columns, (-im, re) pairs (2n^2)]
+// The solution overwrites b's words.
+struct ComplexTrsvProblem {
+  float* staged = nullptr;
+  std::int64_t n = 0;
+  bool lower = true;   // op(A)'s triangle
+  bool unit = false;   // unit diagonal (not staged)
+};
+// At most 4n + 15 records, so a call's trace stays short enough for the C API's deferred profile
+// (deferred_profile.hpp: 256), and ~8n^2 + 24n words of one SBUF partition (60: 120 KiB).
+inline constexpr std::int64_t kComplexTrsvMaxN = 60;
+inline constexpr std::int64_t complex_trsv_staged_words(std::int64_t n, bool unit) {
+  return unit ? 2 * n + 4 * n * n : 6 * n + 2 * n * n;
+}
+void complex_trsv_kernel(NeuronCore& nc, const ComplexTrsvProblem& p);
 }  // namespace trn::blas

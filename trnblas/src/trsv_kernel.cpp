@@ -11,6 +11,8 @@
 // Limits: nrhs <= gemm_moving_fmax per call (the driver splits wider B).
 // A TRSM (left side, no transpose of the stored view): trnblas's strsv and trnsolver's potrs/getrs use it.
 #include <algorithm>
+#include <array>
+#include <span>
 
 #include "level12_internal.hpp"
 #include "trn/blas/level12.hpp"
@@ -221,6 +223,96 @@ void tbsv_kernel(NeuronCore& nc, const BandSolve& pr) {
     substitute_column(nc, x, upd, band, pr.unit, j, word_op(j, j), word_op(i0, j), step, i0, len);
   }
   nc.dma_copy(xh, x);
+}
+
+// The complex fp32 triangular solve op(A) x = b of order n <= kComplexTrsvMaxN in ONE program
+// (session 27, issue #30). The general path (level2.cpp complex_trsv_dense) ran three launches with
+// host packing between them: Smith's reciprocals of the diagonal, the rows of E = op(A) and b scaled
+// by them (planes packed on the host), then trsv_kernel on the unit real form of order 2n built on
+// the host. This kernel runs the same arithmetic on one partition's free axis, in one launch, with
+// every VectorE operand one-dimensional (dense or stride 2: core's element loops, not its generic
+// rows).
+// Algorithm   Non-unit (unit: only step 4, B staged by the host as the general path's real form):
+//   1. r_i = 1 / d_i by Smith's branch-free form (l12::complex_reciprocal's operations in its order:
+//      big = max(|dr|, |di|), small = min, den = fl(fl(fl(small / big) small) + big), rr = fl(fl(dr /
+//      big) / den), c = fl(fl(di / big) / den) = -ri), on the diagonal staged twice per element, so
+//      that each result is already the pair (r, r) a complex element's two words are scaled by:
+//      10 VectorE instructions on 2n words.
+//   2. One SBUF-to-SBUF DMA repeats the two 2n-word rows (rr, rr pairs; c, c pairs) n + 1 times:
+//      R1, R2 match [b | E] word for word (a source dimension of step 0).
+//   3. Q = [b | E] R2 and P = [b | E] R1 (dense), then in place re = fl(P_re + Q_im) = fl(fl(er rr) -
+//      fl(ei ri)) and im = fl(P_im - Q_re) = fl(fl(er ri) + fl(ei rr)) (stride 2): complex_mul's
+//      rounded products and sums, the signs folded into add / subtract. Now b' = r b and column j
+//      of E' = D^-1 E is the real form's column 2j (er', ei' pairs); its column 2j + 1, the pairs
+//      (-ei', er'), is written by a multiply by -1 (exact) and the sum re again (2 instructions).
+//   4. Column substitution on the real form of the unit E': for each column j in the reference
+//      order, the rows i of op(A)'s triangle past j get x_i -= e'_ij re(x_j) from column 2j and
+//      x_i -= (-ei', er')_ij im(x_j) from column 2j + 1 (substitute_column: a multiply into upd and
+//      a subtract, 2(n - 1 - j) words, lower: 2j first, upper: 2j + 1 first as trsv_kernel's upper
+//      order), 4 instructions per column.
+//   DMAs: the staged words in (1), the solution out (1). 4n + 15 instructions (unit: 4n - 2).
+// Engines     DMA and VectorE.
+// Accuracy    Every word is the general path's: the same roundings in the same order (steps 1-3 are
+//   complex_reciprocal and complex_mul on the same operands; step 4 is trsv_kernel's loop on the same
+//   real form), except that the real form's zero at (2j + 1, 2j) is no longer applied (x_j's
+//   imaginary part took fl(x - 0 re(x_j)): NaN when re(x_j) was infinite, and -0 became +0), as in
+//   the reference CTRSV, which does not update x_j by its own column. Componentwise backward error
+//   (docs/trnblas.md "Session 27, s27/ctrsv"): |b - op(A) x| <= sqrt(2) gamma_{2n+10} (|b| + |op(A)|
+//   |x|) barring underflow and overflow.
+// Limits      1 <= n <= kComplexTrsvMaxN (the trace and one SBUF partition's words, level12_internal.hpp).
+void complex_trsv_kernel(NeuronCore& nc, const ComplexTrsvProblem& pr) {
+  const std::int64_t n = pr.n, n2 = 2 * n, sq = 2 * n * n, words = complex_trsv_staged_words(n, pr.unit);
+  if (n < 1 || n > kComplexTrsvMaxN)
+    throw UsageError("trn::blas::complex_trsv_kernel", "problem", "needs 1 <= n <= kComplexTrsvMaxN");
+  const std::int64_t lead = pr.unit ? 0 : 2 * n2;  // the doubled diagonal's words before b
+  const std::int64_t xa = n2 + sq;                 // b and E: the words the rows' scaling covers
+  // The staged words, E's second real-form columns (non-unit), R1 | R2, |d| and two scratch rows,
+  // t_ij x_j: one allocation (l12::FirstTiles); each tile is a DMA's or an instruction's destination
+  // before it is read.
+  const std::array<l12::TileShape, 7> shapes{{{1, words}, {1, n2}, {1, sq}, {1, 2 * xa}, {1, 2 * n2}, {1, n2}, {1, n2}}};
+  const l12::FirstTiles sb(nc.sbuf(), std::span(shapes.data(), pr.unit ? 2 : 7), "complex trsv");
+  const Tile& staged = sb[0];
+  const Tile& upd = sb[1];
+  const Tile staged_hbm = l12::hbm_f32(pr.staged, 1, words, words, 1);
+  nc.dma_copy(staged, staged_hbm);
+  const Tile x = staged.cols(lead, n2), e = staged.cols(lead + n2, sq);
+  const auto pairs = [](const Tile& t, std::int64_t part, std::int64_t count) { return t.slice(0, part, count, 2); };
+  Tile second = pr.unit ? staged.cols(lead + xa, sq) : sb[2];  // the real form's columns 2j + 1
+  if (!pr.unit) {
+    const Tile &r = sb[3], &mag = sb[4], &big = sb[5], &small = sb[6];
+    const Tile diag = staged.cols(0, 2 * n2), dr = staged.cols(0, n2), di = staged.cols(n2, n2);
+    const Tile mr = mag.cols(0, n2), mi = mag.cols(n2, n2), den = mr;  // den overwrites |dr| (not read again)
+    nc.tensor_scalar(mag, diag, AluOp::abs_max, 0.0f);
+    nc.tensor_tensor(big, mr, mi, AluOp::maximum);
+    nc.tensor_tensor(small, mr, mi, AluOp::minimum);
+    nc.tensor_tensor(den, small, big, AluOp::divide);  // t = small / big (<= 1)
+    nc.tensor_tensor(den, den, small, AluOp::multiply);
+    nc.tensor_tensor(den, den, big, AluOp::add);       // big + small t
+    for (const Tile& part : {dr, di}) {
+      nc.tensor_tensor(part, part, big, AluOp::divide);
+      nc.tensor_tensor(part, part, den, AluOp::divide);  // rr, then c = -ri
+    }
+    Tile repeated = diag;  // [2][n + 1][2n]: each row n + 1 times
+    repeated.ndim = 3;
+    repeated.size = {2, n + 1, n2, 1};
+    repeated.stride = {n2, 0, 1, 0};
+    nc.dma_copy(r, repeated);
+    const Tile r1 = r.cols(0, xa), r2 = r.cols(xa, xa), be = staged.cols(lead, xa);
+    const std::int64_t np = n * (n + 1), ne = n * n;  // pairs of [b | E], of E
+    nc.tensor_tensor(r2, be, r2, AluOp::multiply);  // Q: (er c, ei c)
+    nc.tensor_tensor(r1, be, r1, AluOp::multiply);  // P: (er rr, ei rr)
+    nc.tensor_tensor(pairs(be, 0, np), pairs(r1, 0, np), pairs(r2, 1, np), AluOp::add);       // re(e r)
+    nc.tensor_tensor(pairs(be, 1, np), pairs(r1, 1, np), pairs(r2, 0, np), AluOp::subtract);  // im(e r)
+    nc.tensor_scalar(pairs(second, 0, ne), pairs(e, 1, ne), AluOp::multiply, -1.0f);
+    nc.tensor_tensor(pairs(second, 1, ne), pairs(r1.cols(n2, sq), 0, ne), pairs(r2.cols(n2, sq), 1, ne), AluOp::add);
+  }
+  for (std::int64_t step = 0; step + 1 < n; ++step) {
+    const std::int64_t j = pr.lower ? step : n - 1 - step;
+    const std::int64_t i0 = pr.lower ? 2 * (j + 1) : 0, len = pr.lower ? 2 * (n - 1 - j) : 2 * j;
+    for (const bool imaginary : {!pr.lower, pr.lower})
+      substitute_column(nc, x, upd, imaginary ? second : e, true, 2 * j + (imaginary ? 1 : 0), 0, n2 * j + i0, 1, i0, len);
+  }
+  nc.dma_copy(staged_hbm.cols(lead, n2), x);
 }
 
 }  // namespace trn::blas
