@@ -292,7 +292,8 @@ void tbsv_kernel(NeuronCore& nc, const BandSolve& p);
 // ONE program (trnblas's ctrsv / ctbsv / ctpsv for n <= kComplexTrsvMaxN), on the fp32 words the host
 // stages (complex_trsv_staged_words of them, interleaved re / im pairs, E = op(A) column-major with
 // column j's pair for row i at word 2n j + 2i, only the strict triangle read):
-//   non-unit: [diagonal re, each twice (2n) | diagonal im, each twice (2n) | b (2n) | E (2n^2)]
+//   non-unit: [D: (dr, dr) pairs (2n) | (di, -di) pairs (2n) | (dr, dr) pairs (2n) | W: b (2n) |
+//              E (2n^2) | Ws: W with each pair swapped, (im, re) (2n + 2n^2)]
 //   unit:     [b (2n) | E (2n^2) | E's second real-form columns, (-im, re) pairs (2n^2)]
 // The solution overwrites b's words.
 struct ComplexTrsvProblem {
@@ -301,11 +302,11 @@ struct ComplexTrsvProblem {
   bool lower = true;   // op(A)'s triangle
   bool unit = false;   // unit diagonal (not staged)
 };
-// At most 4n + 15 records, so a call's trace stays short enough for the C API's deferred profile
-// (deferred_profile.hpp: 256), and ~8n^2 + 24n words of one SBUF partition (60: 120 KiB).
+// At most 4n + 12 records, so a call's trace stays short enough for the C API's deferred profile
+// (deferred_profile.hpp: 256), and ~8n^2 + 30n words of one SBUF partition (60: 120 KiB).
 inline constexpr std::int64_t kComplexTrsvMaxN = 60;
 inline constexpr std::int64_t complex_trsv_staged_words(std::int64_t n, bool unit) {
-  return unit ? 2 * n + 4 * n * n : 6 * n + 2 * n * n;
+  return unit ? 2 * n + 4 * n * n : 10 * n + 4 * n * n;
 }
 void complex_trsv_kernel(NeuronCore& nc, const ComplexTrsvProblem& p);
 }  // namespace trn::blas

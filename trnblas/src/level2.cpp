@@ -1923,38 +1923,41 @@ void complex_trsv_dense(const Settings& s, bool lower, bool unit, std::int64_t n
 }
 
 // The complex fp32 solve of n <= kComplexTrsvMaxN in one program (complex_trsv_kernel, session 27):
-// op(A)'s strict triangle, its diagonal (each part twice: the kernel's reciprocal pairs) or, for a
-// unit diagonal, the real form's second columns, and b staged on the host in one pass over the
-// stored elements (copies and sign flips, one recorded round trip), one launch, x scattered back.
+// b, op(A)'s strict triangle and either its diagonal (D's three rows) and both swapped, or, for a
+// unit diagonal, the real form's second columns, staged on the host in one pass over the stored
+// elements (copies and sign flips, one recorded round trip; level12_internal.hpp's layout), one
+// launch, x scattered back.
 // op_element(i, j) is op(A)'s element (i, j) (conjugated for op C) of its triangle.
 template <class OpElement>
 void complex_trsv_one_program(const Settings& s, bool lower, bool unit, std::int64_t n, HostSpan stored,
                               OpElement&& op_element, cfloat* x, std::int64_t incx, l12::Report& rep) {
   const std::int64_t n2 = 2 * n, sq = 2 * n * n, words = complex_trsv_staged_words(n, unit);
   ScratchVector<float> staged(static_cast<std::size_t>(words), 0.0f);
-  float* const xs = staged.data() + (unit ? 0 : 2 * n2);
-  float* const e = xs + n2;
-  const cfloat* const x0 = l12::first(x, n, incx);
-  for (std::int64_t i = 0; i < n; ++i) {
-    const cfloat v = x0[i * incx];
-    xs[2 * i] = v.real();
-    xs[2 * i + 1] = v.imag();
-  }
-  for (std::int64_t j = 0; j < n; ++j) {
-    float* const col = e + n2 * j;
-    for (std::int64_t i = lower ? j + 1 : 0; i < (lower ? n : j); ++i) {
-      const cfloat v = op_element(i, j);
-      col[2 * i] = v.real();
-      col[2 * i + 1] = v.imag();
-      if (unit) {  // the real form's column 2j + 1 (the general path's host negation)
-        col[sq + 2 * i] = -v.imag();
-        col[sq + 2 * i + 1] = v.real();
-      }
-    }
+  float* const d = staged.data();                  // non-unit: D's three rows
+  float* const xs = staged.data() + (unit ? 0 : 3 * n2);
+  float* const after = xs + n2 + sq;  // non-unit: Ws, W's pairs swapped; unit: E's second real-form columns
+  // The complex element at word w of W (b, then E), and after it its pair in Ws or, for a unit
+  // diagonal, E's element's pair (-im, re) (the general path's host negation) in the second columns.
+  const auto put = [&](std::int64_t w, cfloat v) {
+    xs[w] = v.real();
+    xs[w + 1] = v.imag();
     if (!unit) {
-      const cfloat d = op_element(j, j);
-      staged[static_cast<std::size_t>(2 * j)] = staged[static_cast<std::size_t>(2 * j + 1)] = d.real();
-      staged[static_cast<std::size_t>(n2 + 2 * j)] = staged[static_cast<std::size_t>(n2 + 2 * j + 1)] = d.imag();
+      after[w] = v.imag();
+      after[w + 1] = v.real();
+    } else if (w >= n2) {
+      after[w - n2] = -v.imag();
+      after[w - n2 + 1] = v.real();
+    }
+  };
+  const cfloat* const x0 = l12::first(x, n, incx);
+  for (std::int64_t i = 0; i < n; ++i) put(2 * i, x0[i * incx]);
+  for (std::int64_t j = 0; j < n; ++j) {
+    for (std::int64_t i = lower ? j + 1 : 0; i < (lower ? n : j); ++i) put(n2 + n2 * j + 2 * i, op_element(i, j));
+    if (!unit) {
+      const cfloat v = op_element(j, j);
+      d[2 * j] = d[2 * j + 1] = d[2 * n2 + 2 * j] = d[2 * n2 + 2 * j + 1] = v.real();
+      d[n2 + 2 * j] = v.imag();
+      d[n2 + 2 * j + 1] = -v.imag();
     }
   }
   rep.host_step(HostStep{.name = "trnblas.complex_trsv.stage", .flops = 0, .reads = {stored, l12::vec_span(x, n, incx)},

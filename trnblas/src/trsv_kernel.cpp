@@ -232,25 +232,28 @@ void tbsv_kernel(NeuronCore& nc, const BandSolve& pr) {
 // the host. This kernel runs the same arithmetic on one partition's free axis, in one launch, with
 // every VectorE operand one-dimensional (dense or stride 2: core's element loops, not its generic
 // rows).
-// Algorithm   Non-unit (unit: only step 4, B staged by the host as the general path's real form):
+// Algorithm   Non-unit (unit: only step 4, the second columns staged by the host as the general
+//   path's real form). The host stages (level12_internal.hpp) the diagonal as three rows of 2n
+//   words, D = [(dr, dr) pairs | (di, -di) pairs | (dr, dr) pairs], then W = [b | E] and Ws, W with
+//   each pair swapped, (im, re).
 //   1. r_i = 1 / d_i by Smith's branch-free form (l12::complex_reciprocal's operations in its order:
 //      big = max(|dr|, |di|), small = min, den = fl(fl(fl(small / big) small) + big), rr = fl(fl(dr /
-//      big) / den), c = fl(fl(di / big) / den) = -ri), on the diagonal staged twice per element, so
-//      that each result is already the pair (r, r) a complex element's two words are scaled by:
-//      10 VectorE instructions on 2n words.
-//   2. One SBUF-to-SBUF DMA repeats the two 2n-word rows (rr, rr pairs; c, c pairs) n + 1 times:
-//      R1, R2 match [b | E] word for word (a source dimension of step 0).
-//   3. Q = [b | E] R2 and P = [b | E] R1 (dense), then in place re = fl(P_re + Q_im) = fl(fl(er rr) -
-//      fl(ei ri)) and im = fl(P_im - Q_re) = fl(fl(er ri) + fl(ei rr)) (stride 2): complex_mul's
-//      rounded products and sums, the signs folded into add / subtract. Now b' = r b and column j
-//      of E' = D^-1 E is the real form's column 2j (er', ei' pairs); its column 2j + 1, the pairs
-//      (-ei', er'), is written by a multiply by -1 (exact) and the sum re again (2 instructions).
+//      big) / den), c = fl(fl(di / big) / den) = -ri). |D|'s rows 0-1 against rows 1-2 give [big |
+//      big] and [small | small] in one instruction each, so D's rows 0-1 become [(rr, rr) | (c, -c)]
+//      pairs, the factors each word of a complex element is multiplied by: 8 VectorE instructions.
+//   2. One SBUF-to-SBUF DMA repeats the two rows n + 1 times: R1 and R2 match W word for word (a
+//      source dimension of step 0).
+//   3. P = W R1 = (er rr, ei rr), Q = Ws R2 = (ei c, -(er c)), W = P + Q (dense): re = fl(fl(er rr) +
+//      fl(ei c)) = fl(fl(er rr) - fl(ei ri)), im = fl(fl(ei rr) - fl(er c)) = fl(fl(er ri) + fl(ei rr)):
+//      complex_mul's rounded products and sums, the signs folded into the factors. Now b' = r b and
+//      column j of E' = D^-1 E is the real form's column 2j (er', ei' pairs); its column 2j + 1, the
+//      pairs (-ei', er'), is written by a multiply by -1 (exact) and the sum re again (stride 2).
 //   4. Column substitution on the real form of the unit E': for each column j in the reference
 //      order, the rows i of op(A)'s triangle past j get x_i -= e'_ij re(x_j) from column 2j and
 //      x_i -= (-ei', er')_ij im(x_j) from column 2j + 1 (substitute_column: a multiply into upd and
 //      a subtract, 2(n - 1 - j) words, lower: 2j first, upper: 2j + 1 first as trsv_kernel's upper
 //      order), 4 instructions per column.
-//   DMAs: the staged words in (1), the solution out (1). 4n + 15 instructions (unit: 4n - 2).
+//   DMAs: the staged words in (1), the solution out (1). 4n + 12 instructions (unit: 4n - 2).
 // Engines     DMA and VectorE.
 // Accuracy    Every word is the general path's: the same roundings in the same order (steps 1-3 are
 //   complex_reciprocal and complex_mul on the same operands; step 4 is trsv_kernel's loop on the same
@@ -264,12 +267,12 @@ void complex_trsv_kernel(NeuronCore& nc, const ComplexTrsvProblem& pr) {
   const std::int64_t n = pr.n, n2 = 2 * n, sq = 2 * n * n, words = complex_trsv_staged_words(n, pr.unit);
   if (n < 1 || n > kComplexTrsvMaxN)
     throw UsageError("trn::blas::complex_trsv_kernel", "problem", "needs 1 <= n <= kComplexTrsvMaxN");
-  const std::int64_t lead = pr.unit ? 0 : 2 * n2;  // the doubled diagonal's words before b
-  const std::int64_t xa = n2 + sq;                 // b and E: the words the rows' scaling covers
-  // The staged words, E's second real-form columns (non-unit), R1 | R2, |d| and two scratch rows,
+  const std::int64_t lead = pr.unit ? 0 : 3 * n2;  // D's words before b
+  const std::int64_t xa = n2 + sq;                 // W = [b | E]: the words the rows' scaling covers
+  // The staged words, E's second real-form columns (non-unit), R1 | R2, |D| and two scratch rows,
   // t_ij x_j: one allocation (l12::FirstTiles); each tile is a DMA's or an instruction's destination
   // before it is read.
-  const std::array<l12::TileShape, 7> shapes{{{1, words}, {1, n2}, {1, sq}, {1, 2 * xa}, {1, 2 * n2}, {1, n2}, {1, n2}}};
+  const std::array<l12::TileShape, 7> shapes{{{1, words}, {1, n2}, {1, sq}, {1, 2 * xa}, {1, 3 * n2}, {1, 2 * n2}, {1, 2 * n2}}};
   const l12::FirstTiles sb(nc.sbuf(), std::span(shapes.data(), pr.unit ? 2 : 7), "complex trsv");
   const Tile& staged = sb[0];
   const Tile& upd = sb[1];
@@ -280,31 +283,27 @@ void complex_trsv_kernel(NeuronCore& nc, const ComplexTrsvProblem& pr) {
   Tile second = pr.unit ? staged.cols(lead + xa, sq) : sb[2];  // the real form's columns 2j + 1
   if (!pr.unit) {
     const Tile &r = sb[3], &mag = sb[4], &big = sb[5], &small = sb[6];
-    const Tile diag = staged.cols(0, 2 * n2), dr = staged.cols(0, n2), di = staged.cols(n2, n2);
-    const Tile mr = mag.cols(0, n2), mi = mag.cols(n2, n2), den = mr;  // den overwrites |dr| (not read again)
-    nc.tensor_scalar(mag, diag, AluOp::abs_max, 0.0f);
-    nc.tensor_tensor(big, mr, mi, AluOp::maximum);
-    nc.tensor_tensor(small, mr, mi, AluOp::minimum);
-    nc.tensor_tensor(den, small, big, AluOp::divide);  // t = small / big (<= 1)
+    const Tile d = staged.cols(0, 3 * n2), num = staged.cols(0, 2 * n2), den = mag.cols(0, 2 * n2);
+    nc.tensor_scalar(mag, d, AluOp::abs_max, 0.0f);
+    nc.tensor_tensor(big, mag.cols(0, 2 * n2), mag.cols(n2, 2 * n2), AluOp::maximum);    // [big | big]
+    nc.tensor_tensor(small, mag.cols(0, 2 * n2), mag.cols(n2, 2 * n2), AluOp::minimum);  // [small | small]
+    nc.tensor_tensor(den, small, big, AluOp::divide);  // t = small / big (<= 1); |D| is not read again
     nc.tensor_tensor(den, den, small, AluOp::multiply);
     nc.tensor_tensor(den, den, big, AluOp::add);       // big + small t
-    for (const Tile& part : {dr, di}) {
-      nc.tensor_tensor(part, part, big, AluOp::divide);
-      nc.tensor_tensor(part, part, den, AluOp::divide);  // rr, then c = -ri
-    }
-    Tile repeated = diag;  // [2][n + 1][2n]: each row n + 1 times
+    nc.tensor_tensor(num, num, big, AluOp::divide);
+    nc.tensor_tensor(num, num, den, AluOp::divide);    // [(rr, rr) | (c, -c)]
+    Tile repeated = num;  // [2][n + 1][2n]: each row n + 1 times
     repeated.ndim = 3;
     repeated.size = {2, n + 1, n2, 1};
     repeated.stride = {n2, 0, 1, 0};
     nc.dma_copy(r, repeated);
-    const Tile r1 = r.cols(0, xa), r2 = r.cols(xa, xa), be = staged.cols(lead, xa);
-    const std::int64_t np = n * (n + 1), ne = n * n;  // pairs of [b | E], of E
-    nc.tensor_tensor(r2, be, r2, AluOp::multiply);  // Q: (er c, ei c)
-    nc.tensor_tensor(r1, be, r1, AluOp::multiply);  // P: (er rr, ei rr)
-    nc.tensor_tensor(pairs(be, 0, np), pairs(r1, 0, np), pairs(r2, 1, np), AluOp::add);       // re(e r)
-    nc.tensor_tensor(pairs(be, 1, np), pairs(r1, 1, np), pairs(r2, 0, np), AluOp::subtract);  // im(e r)
+    const Tile r1 = r.cols(0, xa), r2 = r.cols(xa, xa), w = staged.cols(lead, xa), ws = staged.cols(lead + xa, xa);
+    const std::int64_t ne = n * n;  // E's pairs
+    nc.tensor_tensor(r1, w, r1, AluOp::multiply);   // P: (er rr, ei rr)
+    nc.tensor_tensor(r2, ws, r2, AluOp::multiply);  // Q: (ei c, -(er c))
+    nc.tensor_tensor(w, r1, r2, AluOp::add);        // (re, im) of e r
     nc.tensor_scalar(pairs(second, 0, ne), pairs(e, 1, ne), AluOp::multiply, -1.0f);
-    nc.tensor_tensor(pairs(second, 1, ne), pairs(r1.cols(n2, sq), 0, ne), pairs(r2.cols(n2, sq), 1, ne), AluOp::add);
+    nc.tensor_tensor(pairs(second, 1, ne), pairs(r1.cols(n2, sq), 0, ne), pairs(r2.cols(n2, sq), 0, ne), AluOp::add);
   }
   for (std::int64_t step = 0; step + 1 < n; ++step) {
     const std::int64_t j = pr.lower ? step : n - 1 - step;
