@@ -302,9 +302,10 @@ struct ComplexTrsvProblem {
   bool lower = true;   // op(A)'s triangle
   bool unit = false;   // unit diagonal (not staged)
 };
-// At most 4n + 12 records, so a call's trace stays short enough for the C API's deferred profile
-// (deferred_profile.hpp: 256), and ~8n^2 + 30n words of one SBUF partition (60: 120 KiB).
-inline constexpr std::int64_t kComplexTrsvMaxN = 60;
+// The small-call sizes (issue #30's rows go to n = 32): 4n + 12 records and ~8n^2 + 30n words of one
+// SBUF partition (33 KiB). Past it the scaling's O(n^2) words on one partition cost more modeled
+// time than the general path's 128-partition planes (n = 60: 128 us against 108 us on trn1).
+inline constexpr std::int64_t kComplexTrsvMaxN = 32;
 inline constexpr std::int64_t complex_trsv_staged_words(std::int64_t n, bool unit) {
   return unit ? 2 * n + 4 * n * n : 10 * n + 4 * n * n;
 }
