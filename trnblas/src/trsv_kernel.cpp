@@ -238,9 +238,9 @@ void tbsv_kernel(NeuronCore& nc, const BandSolve& pr) {
 //   each pair swapped, (im, re).
 //   1. r_i = 1 / d_i by Smith's branch-free form (l12::complex_reciprocal's operations in its order:
 //      big = max(|dr|, |di|), small = min, den = fl(fl(fl(small / big) small) + big), rr = fl(fl(dr /
-//      big) / den), c = fl(fl(di / big) / den) = -ri). |D|'s rows 0-1 against rows 1-2 give [big |
-//      big] and [small | small] in one instruction each, so D's rows 0-1 become [(rr, rr) | (c, -c)]
-//      pairs, the factors each word of a complex element is multiplied by: 8 VectorE instructions.
+//      big) / den), c = fl(fl(di / big) / den) = -ri). D's rows 0-1 against rows 1-2 give [big |
+//      big] and [small | small] in one abs_max / abs_min each, so D's rows 0-1 become [(rr, rr) |
+//      (c, -c)] pairs, the factors each word of a complex element is multiplied by: 7 instructions.
 //   2. One SBUF-to-SBUF DMA repeats the two rows n + 1 times: R1 and R2 match W word for word (a
 //      source dimension of step 0).
 //   3. P = W R1 = (er rr, ei rr), Q = Ws R2 = (ei c, -(er c)), W = P + Q (dense): re = fl(fl(er rr) +
@@ -253,7 +253,7 @@ void tbsv_kernel(NeuronCore& nc, const BandSolve& pr) {
 //      x_i -= (-ei', er')_ij im(x_j) from column 2j + 1 (substitute_column: a multiply into upd and
 //      a subtract, 2(n - 1 - j) words, lower: 2j first, upper: 2j + 1 first as trsv_kernel's upper
 //      order), 4 instructions per column.
-//   DMAs: the staged words in (1), the solution out (1). 4n + 12 instructions (unit: 4n - 2).
+//   DMAs: the staged words in (1), the solution out (1). 4n + 11 instructions (unit: 4n - 2).
 // Engines     DMA and VectorE.
 // Accuracy    Every word is the general path's: the same roundings in the same order (steps 1-3 are
 //   complex_reciprocal and complex_mul on the same operands; step 4 is trsv_kernel's loop on the same
@@ -269,10 +269,10 @@ void complex_trsv_kernel(NeuronCore& nc, const ComplexTrsvProblem& pr) {
     throw UsageError("trn::blas::complex_trsv_kernel", "problem", "needs 1 <= n <= kComplexTrsvMaxN");
   const std::int64_t lead = pr.unit ? 0 : 3 * n2;  // D's words before b
   const std::int64_t xa = n2 + sq;                 // W = [b | E]: the words the rows' scaling covers
-  // The staged words, E's second real-form columns (non-unit), R1 | R2, |D| and two scratch rows,
-  // t_ij x_j: one allocation (l12::FirstTiles); each tile is a DMA's or an instruction's destination
+  // The staged words, t_ij x_j, E's second real-form columns (non-unit), R1 | R2 and three scratch
+  // rows: one allocation (l12::FirstTiles); each tile is a DMA's or an instruction's destination
   // before it is read.
-  const std::array<l12::TileShape, 7> shapes{{{1, words}, {1, n2}, {1, sq}, {1, 2 * xa}, {1, 3 * n2}, {1, 2 * n2}, {1, 2 * n2}}};
+  const std::array<l12::TileShape, 7> shapes{{{1, words}, {1, n2}, {1, sq}, {1, 2 * xa}, {1, 2 * n2}, {1, 2 * n2}, {1, 2 * n2}}};
   const l12::FirstTiles sb(nc.sbuf(), std::span(shapes.data(), pr.unit ? 2 : 7), "complex trsv");
   const Tile& staged = sb[0];
   const Tile& upd = sb[1];
@@ -282,12 +282,11 @@ void complex_trsv_kernel(NeuronCore& nc, const ComplexTrsvProblem& pr) {
   const auto pairs = [](const Tile& t, std::int64_t part, std::int64_t count) { return t.slice(0, part, count, 2); };
   Tile second = pr.unit ? staged.cols(lead + xa, sq) : sb[2];  // the real form's columns 2j + 1
   if (!pr.unit) {
-    const Tile &r = sb[3], &mag = sb[4], &big = sb[5], &small = sb[6];
-    const Tile d = staged.cols(0, 3 * n2), num = staged.cols(0, 2 * n2), den = mag.cols(0, 2 * n2);
-    nc.tensor_scalar(mag, d, AluOp::abs_max, 0.0f);
-    nc.tensor_tensor(big, mag.cols(0, 2 * n2), mag.cols(n2, 2 * n2), AluOp::maximum);    // [big | big]
-    nc.tensor_tensor(small, mag.cols(0, 2 * n2), mag.cols(n2, 2 * n2), AluOp::minimum);  // [small | small]
-    nc.tensor_tensor(den, small, big, AluOp::divide);  // t = small / big (<= 1); |D| is not read again
+    const Tile &r = sb[3], &den = sb[4], &big = sb[5], &small = sb[6];
+    const Tile num = staged.cols(0, 2 * n2), shifted = staged.cols(n2, 2 * n2);  // D's rows 0-1 and 1-2
+    nc.tensor_tensor(big, num, shifted, AluOp::abs_max);    // [big | big]
+    nc.tensor_tensor(small, num, shifted, AluOp::abs_min);  // [small | small]
+    nc.tensor_tensor(den, small, big, AluOp::divide);  // t = small / big (<= 1)
     nc.tensor_tensor(den, den, small, AluOp::multiply);
     nc.tensor_tensor(den, den, big, AluOp::add);       // big + small t
     nc.tensor_tensor(num, num, big, AluOp::divide);
