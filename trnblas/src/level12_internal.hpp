@@ -302,8 +302,8 @@ struct ComplexTrsvProblem {
   bool lower = true;   // op(A)'s triangle
   bool unit = false;   // unit diagonal (not staged)
 };
-// The small-call sizes (issue #30's rows go to n = 32): 4n + 11 records and ~8n^2 + 30n words of one
-// SBUF partition (33 KiB). Past it the scaling's O(n^2) words on one partition cost more modeled
+// The small-call sizes (issue #30's rows go to n = 32): 4n + 11 records and 10n^2 + 28n words of one
+// SBUF partition (43.5 KiB at n = 32, non-unit; the partition holds 192 KiB). Past it the scaling's O(n^2) words on one partition cost more modeled
 // time than the general path's 128-partition planes (n = 60: 128 us against 108 us on trn1).
 inline constexpr std::int64_t kComplexTrsvMaxN = 32;
 inline constexpr std::int64_t complex_trsv_staged_words(std::int64_t n, bool unit) {
