@@ -437,8 +437,9 @@ TEST(BlasHostSteps, Fp32RoutinesRecordNone) {
 // The C/Z triangular and rank-update routines that work on a dense copy stage it on the host: the
 // stored elements there (dense or packed: n(n + 1)/2; band: n(k + 1) - k(k + 1)/2), the dense n x n
 // copy back, no arithmetic (trnblas.complex_triangle.stage); the rank updates write the triangle
-// back the same way (complex_rank.unstage); TRSV's real form [er -ei; ei er] is one more round trip
-// (E there, the 2n x 2n real matrix back).
+// back the same way (complex_rank.unstage). The C solves of n <= kComplexTrsvMaxN stage in one round
+// trip (complex_trsv.stage: the stored elements and x there, the kernel's words back: unit 2n + 4n^2);
+// above it TRSV's real form [er -ei; ei er] is one more round trip (E there, the 2n x 2n real matrix back).
 TEST(BlasHostSteps, ComplexTriangleStagingIsOneRoundTrip) {
   const tb::Settings s = ozaki_only();
   const std::int64_t n = 24, k = 3, tri = n * (n + 1) / 2, band = n * (k + 1) - k * (k + 1) / 2;
@@ -451,8 +452,16 @@ TEST(BlasHostSteps, ComplexTriangleStagingIsOneRoundTrip) {
   tb::tbmv(s, tb::Uplo::upper, tb::Op::N, false, true, n, k, a.data(), k + 1, x.data(), 1, &r);
   expect_steps(r, "trnblas.complex_triangle.stage", 1, 0, C * band, C * N * N, "ctbmv");
   tb::tpsv(s, tb::Uplo::lower, tb::Op::N, false, true, n, a.data(), x.data(), 1, &r);
-  expect_steps(r, "trnblas.complex_triangle.stage", 1, 0, C * tri, C * N * N, "ctpsv");
-  expect_steps(r, "trnblas.complex_trsv.real_form", 1, 0, C * N * N, 4.0 * N * N * 4.0, "ctpsv");
+  expect_steps(r, "trnblas.complex_trsv.stage", 1, 0, C * tri + C * N, 4.0 * (2.0 * N + 4.0 * N * N), "ctpsv");
+  expect_steps(r, "trnblas.complex_trsv.real_form", 0, 0, 0, 0, "ctpsv");
+  {
+    const std::int64_t big = 64, big_tri = big * (big + 1) / 2;  // past kComplexTrsvMaxN: the general path
+    const double B = static_cast<double>(big);
+    auto ab = values<cf>(static_cast<std::size_t>(big * big), 94), xb = values<cf>(static_cast<std::size_t>(big), 95);
+    tb::tpsv(s, tb::Uplo::lower, tb::Op::N, false, true, big, ab.data(), xb.data(), 1, &r);
+    expect_steps(r, "trnblas.complex_triangle.stage", 1, 0, C * big_tri, C * B * B, "ctpsv 64");
+    expect_steps(r, "trnblas.complex_trsv.real_form", 1, 0, C * B * B, 4.0 * B * B * 4.0, "ctpsv 64");
+  }
   auto z = values<cd>(static_cast<std::size_t>(n * n), 92), zx = values<cd>(static_cast<std::size_t>(n), 93);
   tb::hpr(s, tb::Uplo::upper, n, 0.5, zx.data(), 1, z.data(), &r);
   expect_steps(r, "trnblas.complex_rank.stage", 1, 0, 16.0 * tri, 16.0 * N * N, "zhpr");

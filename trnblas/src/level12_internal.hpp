@@ -287,4 +287,27 @@ struct BandSolve {
 // The band rows a solve uses (min(k, n - 1) + 1 per column) in one SBUF partition, as trsv's panel.
 inline constexpr std::int64_t kTbsvBandElements = kTrsvPanelElements;
 void tbsv_kernel(NeuronCore& nc, const BandSolve& p);
+
+// complex_trsv_kernel (trsv_kernel.cpp): the complex fp32 triangular solve op(A) x = b of order n in
+// ONE program (trnblas's ctrsv / ctbsv / ctpsv for n <= kComplexTrsvMaxN), on the fp32 words the host
+// stages (complex_trsv_staged_words of them, interleaved re / im pairs, E = op(A) column-major with
+// column j's pair for row i at word 2n j + 2i, only the strict triangle read):
+//   non-unit: [D: (dr, dr) pairs (2n) | (di, -di) pairs (2n) | (dr, dr) pairs (2n) | W: b (2n) |
+//              E (2n^2) | Ws: W with each pair swapped, (im, re) (2n + 2n^2)]
+//   unit:     [b (2n) | E (2n^2) | E's second real-form columns, (-im, re) pairs (2n^2)]
+// The solution overwrites b's words.
+struct ComplexTrsvProblem {
+  float* staged = nullptr;
+  std::int64_t n = 0;
+  bool lower = true;   // op(A)'s triangle
+  bool unit = false;   // unit diagonal (not staged)
+};
+// The small-call sizes (issue #30's rows go to n = 32): 4n + 11 records and 10n^2 + 28n words of one
+// SBUF partition (43.5 KiB at n = 32, non-unit; the partition holds 192 KiB). Past it the scaling's O(n^2) words on one partition cost more modeled
+// time than the general path's 128-partition planes (n = 60: 128 us against 108 us on trn1).
+inline constexpr std::int64_t kComplexTrsvMaxN = 32;
+inline constexpr std::int64_t complex_trsv_staged_words(std::int64_t n, bool unit) {
+  return unit ? 2 * n + 4 * n * n : 10 * n + 4 * n * n;
+}
+void complex_trsv_kernel(NeuronCore& nc, const ComplexTrsvProblem& p);
 }  // namespace trn::blas

@@ -1922,6 +1922,76 @@ void complex_trsv_dense(const Settings& s, bool lower, bool unit, std::int64_t n
   if (!s.timing_only) scatter(b, x, n, incx);
 }
 
+// The complex fp32 solve of n <= kComplexTrsvMaxN in one program (complex_trsv_kernel, session 27):
+// b, op(A)'s strict triangle and either its diagonal (D's three rows) and both swapped, or, for a
+// unit diagonal, the real form's second columns, staged on the host in one pass over the stored
+// elements (copies and sign flips, one recorded round trip; level12_internal.hpp's layout), one
+// launch, x scattered back.
+// op_element(i, j) is op(A)'s element (i, j) (conjugated for op C) of its triangle.
+template <class OpElement>
+void complex_trsv_one_program(const Settings& s, bool lower, bool unit, std::int64_t n, HostSpan stored,
+                              OpElement&& op_element, cfloat* x, std::int64_t incx, l12::Report& rep) {
+  const std::int64_t n2 = 2 * n, sq = 2 * n * n, words = complex_trsv_staged_words(n, unit);
+  ScratchVector<float> staged(static_cast<std::size_t>(words), 0.0f);
+  float* const d = staged.data();                  // non-unit: D's three rows
+  float* const xs = staged.data() + (unit ? 0 : 3 * n2);
+  float* const after = xs + n2 + sq;  // non-unit: Ws, W's pairs swapped; unit: E's second real-form columns
+  // The complex element at word w of W (b, then E), and after it its pair in Ws or, for a unit
+  // diagonal, E's element's pair (-im, re) (the general path's host negation) in the second columns.
+  const auto put = [&](std::int64_t w, cfloat v) {
+    xs[w] = v.real();
+    xs[w + 1] = v.imag();
+    if (!unit) {
+      after[w] = v.imag();
+      after[w + 1] = v.real();
+    } else if (w >= n2) {
+      after[w - n2] = -v.imag();
+      after[w - n2 + 1] = v.real();
+    }
+  };
+  const cfloat* const x0 = l12::first(x, n, incx);
+  for (std::int64_t i = 0; i < n; ++i) put(2 * i, x0[i * incx]);
+  for (std::int64_t j = 0; j < n; ++j) {
+    for (std::int64_t i = lower ? j + 1 : 0; i < (lower ? n : j); ++i) put(n2 + n2 * j + 2 * i, op_element(i, j));
+    if (!unit) {
+      const cfloat v = op_element(j, j);
+      d[2 * j] = d[2 * j + 1] = d[2 * n2 + 2 * j] = d[2 * n2 + 2 * j + 1] = v.real();
+      d[n2 + 2 * j] = v.imag();
+      d[n2 + 2 * j + 1] = -v.imag();
+    }
+  }
+  rep.host_step(HostStep{.name = "trnblas.complex_trsv.stage", .flops = 0, .reads = {stored, l12::vec_span(x, n, incx)},
+                         .writes = {HostSpan(staged.data(), words)}});
+  const ComplexTrsvProblem p{.staged = staged.data(), .n = n, .lower = lower, .unit = unit};
+  LaunchResult r = launch(s.launch_config(), [&](NeuronCore& nc) { complex_trsv_kernel(nc, p); });
+  rep.add(std::move(r.trace));
+  if (s.timing_only) return;
+  cfloat* const out = l12::first(x, n, incx);
+  for (std::int64_t i = 0; i < n; ++i) out[i * incx] = cfloat(xs[2 * i], xs[2 * i + 1]);
+}
+
+// op(A) x = b for a triangle held by get (stored element (r, c) of the uplo triangle): C with
+// n <= kComplexTrsvMaxN in one program, otherwise op(A) staged densely and complex_trsv_dense.
+template <class C, class Get>
+void complex_trsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, HostSpan stored,
+                  Get&& get, C* x, std::int64_t incx, CallReport* report) {
+  const bool lower = (uplo == Uplo::lower) == (trans == Op::N);
+  if constexpr (std::is_same_v<C, cfloat>) {
+    if (n >= 1 && n <= kComplexTrsvMaxN) {
+      l12::Report rep(s, report);
+      if (report != nullptr && report->plans_wanted)
+        report->add_plan("ctrsv " + std::to_string(n) +
+                         ": one program (complex_trsv_kernel: Smith reciprocals of the diagonal, rows scaled "
+                         "on VectorE, column substitution on the unit real form, 4 instructions per column)");
+      return complex_trsv_one_program(s, lower, unit, n, stored, [&](std::int64_t i, std::int64_t j) {
+        const C v = trans == Op::N ? get(i, j) : get(j, i);
+        return conjugate ? std::conj(v) : v;
+      }, x, incx, rep);
+    }
+  }
+  complex_trsv_dense(s, lower, unit, n, stored, op_triangle<C>(uplo, trans, conjugate, unit, n, get), x, incx, report);
+}
+
 }  // namespace
 
 #define TRNBLAS_L2_COMPLEX_EXTRA_IMPL(C)                                                                                 \
@@ -1978,22 +2048,18 @@ void complex_trsv_dense(const Settings& s, bool lower, bool unit, std::int64_t n
   }                                                                                                                     \
   void trsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* A,              \
             std::int64_t lda, C* x, std::int64_t incx, CallReport* report) {                                            \
-    complex_trsv_dense(s, (uplo == Uplo::lower) == (trans == Op::N), unit, n, triangle_span(A, n, lda),                                           \
-                       op_triangle<C>(uplo, trans, conjugate, unit, n, [&](std::int64_t r, std::int64_t c) {            \
-                         return A[r + c * lda];                                                                         \
-                       }), x, incx, report);                                                                            \
+    complex_trsv(s, uplo, trans, conjugate, unit, n, triangle_span(A, n, lda),                                        \
+                 [&](std::int64_t r, std::int64_t c) { return A[r + c * lda]; }, x, incx, report);                     \
   }                                                                                                                     \
   void tbsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, std::int64_t k,          \
             const C* A, std::int64_t lda, C* x, std::int64_t incx, CallReport* report) {                                \
-    complex_trsv_dense(s, (uplo == Uplo::lower) == (trans == Op::N), unit, n, band_span(A, n, k, lda),                                           \
-                       op_triangle<C>(uplo, trans, conjugate, unit, n, band_getter(uplo, k, A, lda)), x, incx, report); \
+    complex_trsv(s, uplo, trans, conjugate, unit, n, band_span(A, n, k, lda), band_getter(uplo, k, A, lda), x, incx,  \
+                 report);                                                                                              \
   }                                                                                                                     \
   void tpsv(const Settings& s, Uplo uplo, Op trans, bool conjugate, bool unit, std::int64_t n, const C* AP, C* x,       \
             std::int64_t incx, CallReport* report) {                                                                    \
-    complex_trsv_dense(s, (uplo == Uplo::lower) == (trans == Op::N), unit, n, packed_span(AP, n),                                           \
-                       op_triangle<C>(uplo, trans, conjugate, unit, n, [&](std::int64_t r, std::int64_t c) {            \
-                         return AP[packed_index(uplo, n, r, c)];                                                        \
-                       }), x, incx, report);                                                                            \
+    complex_trsv(s, uplo, trans, conjugate, unit, n, packed_span(AP, n),                                              \
+                 [&](std::int64_t r, std::int64_t c) { return AP[packed_index(uplo, n, r, c)]; }, x, incx, report);   \
   }
 TRNBLAS_L2_COMPLEX_EXTRA_IMPL(cfloat)
 TRNBLAS_L2_COMPLEX_EXTRA_IMPL(cdouble)

@@ -11,6 +11,8 @@
 // Limits: nrhs <= gemm_moving_fmax per call (the driver splits wider B).
 // A TRSM (left side, no transpose of the stored view): trnblas's strsv and trnsolver's potrs/getrs use it.
 #include <algorithm>
+#include <array>
+#include <span>
 
 #include "level12_internal.hpp"
 #include "trn/blas/level12.hpp"
@@ -221,6 +223,94 @@ void tbsv_kernel(NeuronCore& nc, const BandSolve& pr) {
     substitute_column(nc, x, upd, band, pr.unit, j, word_op(j, j), word_op(i0, j), step, i0, len);
   }
   nc.dma_copy(xh, x);
+}
+
+// The complex fp32 triangular solve op(A) x = b of order n <= kComplexTrsvMaxN in ONE program
+// (session 27, issue #30). The general path (level2.cpp complex_trsv_dense) ran three launches with
+// host packing between them: Smith's reciprocals of the diagonal, the rows of E = op(A) and b scaled
+// by them (planes packed on the host), then trsv_kernel on the unit real form of order 2n built on
+// the host. This kernel runs the same arithmetic on one partition's free axis, in one launch, with
+// every VectorE operand one-dimensional (dense or stride 2: core's element loops, not its generic
+// rows).
+// Algorithm   Non-unit (unit: only step 4, the second columns staged by the host as the general
+//   path's real form). The host stages (level12_internal.hpp) the diagonal as three rows of 2n
+//   words, D = [(dr, dr) pairs | (di, -di) pairs | (dr, dr) pairs], then W = [b | E] and Ws, W with
+//   each pair swapped, (im, re).
+//   1. r_i = 1 / d_i by Smith's branch-free form (l12::complex_reciprocal's operations in its order:
+//      big = max(|dr|, |di|), small = min, den = fl(fl(fl(small / big) small) + big), rr = fl(fl(dr /
+//      big) / den), c = fl(fl(di / big) / den) = -ri). D's rows 0-1 against rows 1-2 give [big |
+//      big] and [small | small] in one abs_max / abs_min each, so D's rows 0-1 become [(rr, rr) |
+//      (c, -c)] pairs, the factors each word of a complex element is multiplied by: 7 instructions.
+//   2. One SBUF-to-SBUF DMA repeats the two rows n + 1 times: R1 and R2 match W word for word (a
+//      source dimension of step 0).
+//   3. P = W R1 = (er rr, ei rr), Q = Ws R2 = (ei c, -(er c)), W = P + Q (dense): re = fl(fl(er rr) +
+//      fl(ei c)) = fl(fl(er rr) - fl(ei ri)), im = fl(fl(ei rr) - fl(er c)) = fl(fl(er ri) + fl(ei rr)):
+//      complex_mul's rounded products and sums, the signs folded into the factors. Now b' = r b and
+//      column j of E' = D^-1 E is the real form's column 2j (er', ei' pairs); its column 2j + 1, the
+//      pairs (-ei', er'), is written by a multiply by -1 (exact) and the sum re again (stride 2).
+//   4. Column substitution on the real form of the unit E': for each column j in the reference
+//      order, the rows i of op(A)'s triangle past j get x_i -= e'_ij re(x_j) from column 2j and
+//      x_i -= (-ei', er')_ij im(x_j) from column 2j + 1 (substitute_column: a multiply into upd and
+//      a subtract, 2(n - 1 - j) words, lower: 2j first, upper: 2j + 1 first as trsv_kernel's upper
+//      order), 4 instructions per column.
+//   DMAs: the staged words in (1), the solution out (1). 4n + 11 instructions (unit: 4n - 2).
+// Engines     DMA and VectorE.
+// Accuracy    Every word is the general path's: the same roundings in the same order (steps 1-3 are
+//   complex_reciprocal and complex_mul on the same operands; step 4 is trsv_kernel's loop on the same
+//   real form), except that the real form's zero at (2j + 1, 2j) is no longer applied (x_j's
+//   imaginary part took fl(x - 0 re(x_j)): NaN when re(x_j) was infinite, and -0 became +0), as in
+//   the reference CTRSV, which does not update x_j by its own column. Componentwise backward error
+//   (docs/trnblas.md "Session 27, s27/ctrsv"): |b - op(A) x| <= sqrt(2) gamma_{2n+10} (|b| + |op(A)|
+//   |x|) barring underflow and overflow.
+// Limits      1 <= n <= kComplexTrsvMaxN (the trace and one SBUF partition's words, level12_internal.hpp).
+void complex_trsv_kernel(NeuronCore& nc, const ComplexTrsvProblem& pr) {
+  const std::int64_t n = pr.n, n2 = 2 * n, sq = 2 * n * n, words = complex_trsv_staged_words(n, pr.unit);
+  if (n < 1 || n > kComplexTrsvMaxN)
+    throw UsageError("trn::blas::complex_trsv_kernel", "problem", "needs 1 <= n <= kComplexTrsvMaxN");
+  const std::int64_t lead = pr.unit ? 0 : 3 * n2;  // D's words before b
+  const std::int64_t xa = n2 + sq;                 // W = [b | E]: the words the rows' scaling covers
+  // The staged words, t_ij x_j, E's second real-form columns (non-unit), R1 | R2 and three scratch
+  // rows: one allocation (l12::FirstTiles); each tile is a DMA's or an instruction's destination
+  // before it is read.
+  const std::array<l12::TileShape, 7> shapes{{{1, words}, {1, n2}, {1, sq}, {1, 2 * xa}, {1, 2 * n2}, {1, 2 * n2}, {1, 2 * n2}}};
+  const l12::FirstTiles sb(nc.sbuf(), std::span(shapes.data(), pr.unit ? 2 : 7), "complex trsv");
+  const Tile& staged = sb[0];
+  const Tile& upd = sb[1];
+  const Tile staged_hbm = l12::hbm_f32(pr.staged, 1, words, words, 1);
+  nc.dma_copy(staged, staged_hbm);
+  const Tile x = staged.cols(lead, n2), e = staged.cols(lead + n2, sq);
+  const auto pairs = [](const Tile& t, std::int64_t part, std::int64_t count) { return t.slice(0, part, count, 2); };
+  Tile second = pr.unit ? staged.cols(lead + xa, sq) : sb[2];  // the real form's columns 2j + 1
+  if (!pr.unit) {
+    const Tile &r = sb[3], &den = sb[4], &big = sb[5], &small = sb[6];
+    const Tile num = staged.cols(0, 2 * n2), shifted = staged.cols(n2, 2 * n2);  // D's rows 0-1 and 1-2
+    nc.tensor_tensor(big, num, shifted, AluOp::abs_max);    // [big | big]
+    nc.tensor_tensor(small, num, shifted, AluOp::abs_min);  // [small | small]
+    nc.tensor_tensor(den, small, big, AluOp::divide);  // t = small / big (<= 1)
+    nc.tensor_tensor(den, den, small, AluOp::multiply);
+    nc.tensor_tensor(den, den, big, AluOp::add);       // big + small t
+    nc.tensor_tensor(num, num, big, AluOp::divide);
+    nc.tensor_tensor(num, num, den, AluOp::divide);    // [(rr, rr) | (c, -c)]
+    Tile repeated = num;  // [2][n + 1][2n]: each row n + 1 times
+    repeated.ndim = 3;
+    repeated.size = {2, n + 1, n2, 1};
+    repeated.stride = {n2, 0, 1, 0};
+    nc.dma_copy(r, repeated);
+    const Tile r1 = r.cols(0, xa), r2 = r.cols(xa, xa), w = staged.cols(lead, xa), ws = staged.cols(lead + xa, xa);
+    const std::int64_t ne = n * n;  // E's pairs
+    nc.tensor_tensor(r1, w, r1, AluOp::multiply);   // P: (er rr, ei rr)
+    nc.tensor_tensor(r2, ws, r2, AluOp::multiply);  // Q: (ei c, -(er c))
+    nc.tensor_tensor(w, r1, r2, AluOp::add);        // (re, im) of e r
+    nc.tensor_scalar(pairs(second, 0, ne), pairs(e, 1, ne), AluOp::multiply, -1.0f);
+    nc.tensor_tensor(pairs(second, 1, ne), pairs(r1.cols(n2, sq), 0, ne), pairs(r2.cols(n2, sq), 0, ne), AluOp::add);
+  }
+  for (std::int64_t step = 0; step + 1 < n; ++step) {
+    const std::int64_t j = pr.lower ? step : n - 1 - step;
+    const std::int64_t i0 = pr.lower ? 2 * (j + 1) : 0, len = pr.lower ? 2 * (n - 1 - j) : 2 * j;
+    for (const bool imaginary : {!pr.lower, pr.lower})
+      substitute_column(nc, x, upd, imaginary ? second : e, true, 2 * j + (imaginary ? 1 : 0), 0, n2 * j + i0, 1, i0, len);
+  }
+  nc.dma_copy(staged_hbm.cols(lead, n2), x);
 }
 
 }  // namespace trn::blas
