@@ -16,6 +16,7 @@
 
 #include "bsr_kernels.hpp"
 #include "prepared_operand.hpp"
+#include "spgemm_blocks.hpp"
 #include "trn/core/c_shim.hpp"
 #include "trn/sparse/sparse.hpp"
 
@@ -330,6 +331,27 @@ class ZeroedValues {
     data_ = own_.data;
   }
   ~ZeroedValues() {
+    clear_written();
+    detail::give_warm_block(written);
+  }
+  ZeroedValues(const ZeroedValues&) = delete;
+  ZeroedValues& operator=(const ZeroedValues&) = delete;
+  std::byte* data() const { return data_; }
+  // Byte offsets of the entries written (each entry_bytes long): cleared again by the destructor.
+  // Its capacity for `entries` offsets is taken before the conversion writes them: one of the
+  // thread's warm blocks (spgemm_blocks.hpp) rather than a vector grown by doubling, whose fresh
+  // pages (~2 MB for 84 k fp32 entries, 32 KiB .. 1 MiB regrowths that glibc trims off the heap
+  // top again when the call frees them) were ~380 first-touch page faults of every warm fp32 CSR
+  // SpMM 4096^2 x 16 (perf stat; ~1/4 of its host time on this VM).
+  void reserve_written(std::int64_t entries) {
+    detail::warm_capacity(written, static_cast<std::size_t>(entries));
+    written.reserve(static_cast<std::size_t>(entries));
+  }
+  std::vector<std::int64_t> written;
+  std::int64_t entry_bytes = 0;
+
+ private:
+  void clear_written() {
     if (owner_ == nullptr) return;
     // (constant-size clears are single stores; a memset call per fp32 entry was ~4 % of a C_32F SpMV)
     if (entry_bytes == 4)
@@ -345,14 +367,6 @@ class ZeroedValues {
     written.swap(owner_->written);
     owner_->busy = false;  // the cache lent at construction (operands are built and dropped on one thread)
   }
-  ZeroedValues(const ZeroedValues&) = delete;
-  ZeroedValues& operator=(const ZeroedValues&) = delete;
-  std::byte* data() const { return data_; }
-  // Byte offsets of the entries written (each entry_bytes long): cleared again by the destructor.
-  std::vector<std::int64_t> written;
-  std::int64_t entry_bytes = 0;
-
- private:
   // Anonymous memory of at least `size` bytes starting on a 2 MiB boundary, huge pages advised.
   struct Mapping {
     static constexpr std::size_t kHuge = std::size_t{2} << 20;
@@ -432,6 +446,7 @@ CsrAsBsr::CsrAsBsr(const Settings& s, const CsrView& A, BlockOrder order)
   const std::int64_t bnnz = offsets.back();
   columns.resize(static_cast<std::size_t>(bnnz));
   values.entry_bytes = dtype_size(A.value_type);
+  values.reserve_written(A.nnz);
   csr_to_bsr_into(A, bd, order, IndexBase::zero, offsets.data(), IndexType::i64, columns.data(), values.data(),
                   &values.written, /*trusted=*/true);  // A validated by CsrTileOperand, offsets just computed
   view = BsrView{mb, nb, bnnz, bd, bd, offsets.data(), columns.data(), values.data(), IndexType::i64,
@@ -566,10 +581,23 @@ namespace {
 
 // A validated Blocked-ELL matrix as BSR: per block row the stored slots sorted by block column
 // (distinct, so the order is unique), each block's values copied into a contiguous row-major block.
+// The block values (every byte written by the copy) live in one of the calling thread's warm blocks
+// (spgemm_blocks.hpp) and are not value-initialised first: a fresh zero-filled vector per call was a
+// 2 MiB memset plus its first-touch page faults for the bench's 2048^2 matrix of 64-blocks, 4 slots
+// (~half of a warm call's ~1.3 ms, perf). Host memory only: the kernel reads the same bytes, and the
+// trace names the array by its host address as before.
 struct EllAsBsr {
+  struct RawByte {  // a byte the copy writes: default-initialised, so resize() does not zero it
+    std::byte b;
+    RawByte() {}  // NOLINT(modernize-use-equals-default): `= default` would value-initialise in resize()
+  };
   std::vector<std::int64_t> offsets, columns;
-  std::vector<std::byte> values;
+  std::vector<RawByte> values;
   BsrView view;
+  EllAsBsr() = default;
+  EllAsBsr(EllAsBsr&&) = default;  // the view's pointers follow the moved buffers
+  EllAsBsr& operator=(EllAsBsr&&) = delete;
+  ~EllAsBsr() { detail::give_warm_block(values); }
 };
 EllAsBsr ell_as_bsr(const BlockedEllView& a) {
   validate(a);
@@ -593,16 +621,19 @@ EllAsBsr ell_as_bsr(const BlockedEllView& a) {
     }
     o.offsets.push_back(static_cast<std::int64_t>(o.columns.size()));
   }
-  o.values.resize(stored.size() * static_cast<std::size_t>(bs) * row_bytes);
+  const std::size_t value_bytes = stored.size() * static_cast<std::size_t>(bs) * row_bytes;
+  detail::warm_capacity(o.values, value_bytes);
+  o.values.resize(value_bytes);
+  auto* dst = reinterpret_cast<std::byte*>(o.values.data());
   const auto* src = static_cast<const std::byte*>(a.values);
   for (std::size_t e = 0; e < stored.size(); ++e) {
     const auto [i, t] = stored[e];
     for (std::int64_t r = 0; r < bs; ++r)
-      std::memcpy(o.values.data() + (e * static_cast<std::size_t>(bs) + static_cast<std::size_t>(r)) * row_bytes,
+      std::memcpy(dst + (e * static_cast<std::size_t>(bs) + static_cast<std::size_t>(r)) * row_bytes,
                   src + (static_cast<std::size_t>((i * bs + r) * a.ell_cols + t * bs)) * es, row_bytes);
   }
   o.view = BsrView{brows, bcols, static_cast<std::int64_t>(o.columns.size()), bs, bs, o.offsets.data(), o.columns.data(),
-                   o.values.data(), IndexType::i64, IndexType::i64, IndexBase::zero, a.value_type, BlockOrder::row};
+                   dst, IndexType::i64, IndexType::i64, IndexBase::zero, a.value_type, BlockOrder::row};
   return o;
 }
 
