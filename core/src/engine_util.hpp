@@ -191,6 +191,11 @@ class IntRows {
   void load(std::int32_t p, std::int64_t* out) const { load_(*this, p, out); }
   // A pattern store of a non-integer dtype (the general form) rewrites `in` (from_pattern's values).
   void store(std::int32_t p, std::int64_t* in) const { store_(*this, p, in); }
+  // Rows 0 .. P-1 at out + p n / from in + p n: load(p) / store(p) for p = 0, 1, ... in one call (the
+  // same elements, conversions and order; the typed walk inlined into the partition loop). For
+  // callers that batch short rows (isa_vector.cpp int_rows_batch).
+  void load_rows(std::int32_t P, std::int64_t* out) const { load_rows_(*this, P, out); }
+  void store_rows(std::int32_t P, std::int64_t* in) const { store_rows_(*this, P, in); }
 
   const Tile* tile;  // the general forms' operand (non-integer dtypes)
   std::byte* base;
@@ -216,6 +221,8 @@ class IntRows {
   IntConv conv;
   void (*load_)(const IntRows&, std::int32_t, std::int64_t*);
   void (*store_)(const IntRows&, std::int32_t, std::int64_t*);
+  void (*load_rows_)(const IntRows&, std::int32_t, std::int64_t*);
+  void (*store_rows_)(const IntRows&, std::int32_t, std::int64_t*);
 };
 // raw byte copy of a row between tiles of the same dtype (bit-exact copies; uses scratch_i64 slot 3)
 void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32_t ps);

@@ -352,6 +352,26 @@ inline void add_vector_operand(Instruction& ins, const Tile& t) {
 
 std::size_t row_len(const Tile& t) { return static_cast<std::size_t>(detail::free_size_of(t)); }
 
+// Whether a per-partition integer loop (load the rows of the sources, op, store the row of dst; p =
+// 0, 1, ...) may run as one batch — every source row loaded, the op over all P n elements, every
+// dst row stored — without changing a bit: rows of at most kIntBatchRow elements (there the per-row
+// calls were most of the cost: the fp64 slicing's [128, 1..8] GpSimdE ops), and no dst row on
+// another partition's row of a source (a [P, 1] scalar tile included): each source disjoint from
+// dst, or starting on dst's partition, so that row p of dst meets only row p of it, which the row
+// loop also reads before it stores row p. The elementwise ops do not depend on the row boundaries.
+constexpr std::int64_t kIntBatchRow = 64;
+bool int_rows_batch(const Tile& dst, std::int64_t n, std::initializer_list<const Tile*> sources) {
+  if (n > kIntBatchRow) return false;
+  const Region d = detail::region_inline(dst, true);
+  for (const Tile* t : sources) {
+    if (t == nullptr) continue;
+    const Region r = detail::region_inline(*t, false);
+    if (!detail::regions_disjoint(d, r) && r.p0 != d.p0) return false;
+  }
+  return true;
+}
+const Tile* scalar_tile(const ScalarOperand& s, bool used = true) { return used && s.is_tile ? &s.tile : nullptr; }
+
 // ---- one-pass checks and description of flat VectorE operands (issue #30, small calls) ----------
 // A small call's instructions (the trsv kernel's column steps) have operands of one free dimension
 // in SBUF or PSUM on VectorE. For those, check_engine_operand, the partition / free-size agreement
@@ -1182,7 +1202,15 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
       std::int64_t* y = detail::scratch_i64(1, row_len(a));
       const IntConv in_conv = through_fp32 ? IntConv::pattern_via_fp32 : IntConv::pattern;
       const detail::IntRows rows_a(a, in_conv), rows_b(b, in_conv), rows_dst(dst, IntConv::pattern);
-      dispatch_bitvec(op, [&](auto tag) {
+      if (int_rows_batch(dst, n, {&a, &b})) {
+        const std::int64_t all = std::int64_t{a.partitions} * n;
+        x = detail::scratch_i64(0, static_cast<std::size_t>(all));
+        y = detail::scratch_i64(1, static_cast<std::size_t>(all));
+        rows_a.load_rows(a.partitions, x);
+        rows_b.load_rows(a.partitions, y);
+        dispatch_bitvec(op, [&](auto tag) { tt_row_bits<decltype(tag)::value>(x, y, x, all); });
+        rows_dst.store_rows(a.partitions, x);
+      } else dispatch_bitvec(op, [&](auto tag) {
         for (std::int32_t p = 0; p < a.partitions; ++p) {
           rows_a.load(p, x);
           rows_b.load(p, y);
@@ -1194,7 +1222,15 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
       std::int64_t* x = detail::scratch_i64(0, row_len(a));
       std::int64_t* y = detail::scratch_i64(1, row_len(a));
       const detail::IntRows rows_a(a, IntConv::value), rows_b(b, IntConv::value), rows_dst(dst, IntConv::value);
-      dispatch_int(op, [&](auto tag) {
+      if (int_rows_batch(dst, n, {&a, &b})) {
+        const std::int64_t all = std::int64_t{a.partitions} * n;
+        x = detail::scratch_i64(0, static_cast<std::size_t>(all));
+        y = detail::scratch_i64(1, static_cast<std::size_t>(all));
+        rows_a.load_rows(a.partitions, x);
+        rows_b.load_rows(a.partitions, y);
+        dispatch_int(op, [&](auto tag) { tt_row_i64<decltype(tag)::value>(x, y, x, all); });
+        rows_dst.store_rows(a.partitions, x);
+      } else dispatch_int(op, [&](auto tag) {
         for (std::int32_t p = 0; p < a.partitions; ++p) {
           rows_a.load(p, x);
           rows_b.load(p, y);
@@ -1339,7 +1375,16 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
       std::int64_t* x = detail::scratch_i64(0, row_len(src));
       const detail::IntRows rows_src(src, through_fp32 ? IntConv::pattern_via_fp32 : IntConv::pattern),
           rows_dst(dst, IntConv::pattern);
-      for (std::int32_t p = 0; p < src.partitions; ++p) {
+      if (int_rows_batch(dst, n, {&src, scalar_tile(s0), scalar_tile(s1, use_s1)})) {
+        x = detail::scratch_i64(0, static_cast<std::size_t>(std::int64_t{src.partitions} * n));
+        rows_src.load_rows(src.partitions, x);
+        for (std::int32_t p = 0; p < src.partitions; ++p) {
+          std::int64_t* row = x + std::int64_t{p} * n;
+          ts_apply_bits(op0, row, scalar_bits(s0, p, through_fp32), reverse0, n);
+          if (use_s1) ts_apply_bits(op1, row, scalar_bits(s1, p, through_fp32), reverse1, n);
+        }
+        rows_dst.store_rows(src.partitions, x);
+      } else for (std::int32_t p = 0; p < src.partitions; ++p) {
         rows_src.load(p, x);
         ts_apply_bits(op0, x, scalar_bits(s0, p, through_fp32), reverse0, n);
         if (use_s1) ts_apply_bits(op1, x, scalar_bits(s1, p, through_fp32), reverse1, n);
@@ -1348,7 +1393,16 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
     } else if (all_int && native_engine && int_native_op(op0) && (!use_s1 || int_native_op(op1))) {
       std::int64_t* x = detail::scratch_i64(0, row_len(src));
       const detail::IntRows rows_src(src, IntConv::value), rows_dst(dst, IntConv::value);
-      for (std::int32_t p = 0; p < src.partitions; ++p) {
+      if (int_rows_batch(dst, n, {&src, scalar_tile(s0), scalar_tile(s1, use_s1)})) {
+        x = detail::scratch_i64(0, static_cast<std::size_t>(std::int64_t{src.partitions} * n));
+        rows_src.load_rows(src.partitions, x);
+        for (std::int32_t p = 0; p < src.partitions; ++p) {
+          std::int64_t* row = x + std::int64_t{p} * n;
+          ts_apply_i64(op0, row, scalar_int(s0, p), reverse0, n);
+          if (use_s1) ts_apply_i64(op1, row, scalar_int(s1, p), reverse1, n);
+        }
+        rows_dst.store_rows(src.partitions, x);
+      } else for (std::int32_t p = 0; p < src.partitions; ++p) {
         rows_src.load(p, x);
         ts_apply_i64(op0, x, scalar_int(s0, p), reverse0, n);
         if (use_s1) ts_apply_i64(op1, x, scalar_int(s1, p), reverse1, n);
