@@ -60,6 +60,18 @@ TEST(GpsimdIota, AffineValuesOverMultiDimPatterns) {
   EXPECT_EQ(ins.engine, Engine::gpsimd);
   EXPECT_EQ(ins.inputs, 0);
   EXPECT_EQ(ins.free_elems, 64);
+  // channel_multiplier 0: every partition's row is partition 0's (computed once, stored in one batch),
+  // in an integer and in a float tile.
+  const Tile f = nc.sbuf().alloc(DType::f32, 128, {4, 16});
+  nc.iota(d, pat, -5, 0);
+  nc.iota(f, pat, -5, 0);
+  const auto same = read_int(d);
+  const auto same_f = read(f);
+  for (int p = 0; p < 128; ++p)
+    for (int i = 0; i < 64; ++i) {
+      ASSERT_EQ(same[p * 64 + i], affine_ref(pat, -5, 0, p, i)) << p << "," << i;
+      ASSERT_EQ(same_f[p * 64 + i], static_cast<float>(affine_ref(pat, -5, 0, p, i))) << p << "," << i;
+    }
 }
 
 TEST(GpsimdIota, PartitionIndexIsRelativeToTheTile) {
