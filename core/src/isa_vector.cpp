@@ -1378,10 +1378,12 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
       if (int_rows_batch(dst, n, {&src, scalar_tile(s0), scalar_tile(s1, use_s1)})) {
         x = detail::scratch_i64(0, static_cast<std::size_t>(std::int64_t{src.partitions} * n));
         rows_src.load_rows(src.partitions, x);
-        for (std::int32_t p = 0; p < src.partitions; ++p) {
+        const bool immediates = !s0.is_tile && !(use_s1 && s1.is_tile);  // one scalar for every row
+        for (std::int32_t p = 0; p < (immediates ? 1 : src.partitions); ++p) {
           std::int64_t* row = x + std::int64_t{p} * n;
-          ts_apply_bits(op0, row, scalar_bits(s0, p, through_fp32), reverse0, n);
-          if (use_s1) ts_apply_bits(op1, row, scalar_bits(s1, p, through_fp32), reverse1, n);
+          const std::int64_t len = immediates ? std::int64_t{src.partitions} * n : n;
+          ts_apply_bits(op0, row, scalar_bits(s0, p, through_fp32), reverse0, len);
+          if (use_s1) ts_apply_bits(op1, row, scalar_bits(s1, p, through_fp32), reverse1, len);
         }
         rows_dst.store_rows(src.partitions, x);
       } else for (std::int32_t p = 0; p < src.partitions; ++p) {
@@ -1396,10 +1398,12 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
       if (int_rows_batch(dst, n, {&src, scalar_tile(s0), scalar_tile(s1, use_s1)})) {
         x = detail::scratch_i64(0, static_cast<std::size_t>(std::int64_t{src.partitions} * n));
         rows_src.load_rows(src.partitions, x);
-        for (std::int32_t p = 0; p < src.partitions; ++p) {
+        const bool immediates = !s0.is_tile && !(use_s1 && s1.is_tile);  // one scalar for every row
+        for (std::int32_t p = 0; p < (immediates ? 1 : src.partitions); ++p) {
           std::int64_t* row = x + std::int64_t{p} * n;
-          ts_apply_i64(op0, row, scalar_int(s0, p), reverse0, n);
-          if (use_s1) ts_apply_i64(op1, row, scalar_int(s1, p), reverse1, n);
+          const std::int64_t len = immediates ? std::int64_t{src.partitions} * n : n;
+          ts_apply_i64(op0, row, scalar_int(s0, p), reverse0, len);
+          if (use_s1) ts_apply_i64(op1, row, scalar_int(s1, p), reverse1, len);
         }
         rows_dst.store_rows(src.partitions, x);
       } else for (std::int32_t p = 0; p < src.partitions; ++p) {
