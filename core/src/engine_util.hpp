@@ -173,6 +173,12 @@ void store_row_bits(const Tile& t, std::int32_t p, std::int64_t* in);
 void load_row_bits_general(const Tile& t, std::int32_t p, bool through_fp32, std::int64_t* out);
 void store_row_bits_general(const Tile& t, std::int32_t p, std::int64_t* in);
 
+// The longest row an integer instruction handles as one batch of every partition's row (IntRows::
+// load_rows / store_rows: P n int64 of scratch): past it the per-row calls are a small part of the
+// row's own work and the batch's scratch would grow with the instruction (isa_vector.cpp's
+// int_rows_batch, isa_gpsimd.cpp's iota).
+inline constexpr std::int64_t kIntBatchRow = 64;
+
 // The row conversions of the integer paths: an element's value (load_row_int / store_row_int: loads
 // exact, stores clamped to the dtype's range), its bit pattern (load_row_bits / store_row_bits
 // without the round trip) or, on loads only, its value through via_fp32 as a pattern

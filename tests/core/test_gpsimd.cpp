@@ -540,15 +540,10 @@ TEST(GpsimdRows, TypedIntegerRowsMatchTheElementLoops) {
   EXPECT_EQ(views_checked, 8 * 16);
 }
 
-// load_row's fp32 / tf32 walk (one pass over the folded dimensions) gives load_row_general's words
-// (the per-run loop through load_row_f32) bit for bit — NaN payloads, signalling NaNs, -0 and
-// subnormals included — over row_views' dense, strided, reversed and stride-0 views and the
-// broadcast patterns of the segmented kernel's mask products (stride 0 in an inner or a middle
-// dimension, up to four dimensions); other dtypes take the general loop. read_row_f32 agrees.
 // IntRows::load_rows / store_rows (every partition in one call: the batch of short integer rows) give
 // load(p) / store(p)'s values and bytes for p = 0, 1, ... over every view above, in every conversion;
-// and the batched instructions (rows of <= 64: in place, into a disjoint tile, a [P, 1]-free scalar
-// form) give the row loop's element results, as do rows of 65 (not batched).
+// and the batched instructions (rows of <= 64: in place, into a disjoint tile, the tensor_scalar
+// form with immediate scalars) give the row loop's element results, as do rows of 65 (not batched).
 TEST(GpsimdRows, ShortRowsInOneBatchKeepTheRowOrder) {
   int views_checked = 0;
   for (DType dt : kIntTypes) {
@@ -619,6 +614,11 @@ TEST(GpsimdRows, ShortRowsInOneBatchKeepTheRowOrder) {
   }
 }
 
+// load_row's fp32 / tf32 walk (one pass over the folded dimensions) gives load_row_general's words
+// (the per-run loop through load_row_f32) bit for bit — NaN payloads, signalling NaNs, -0 and
+// subnormals included — over row_views' dense, strided, reversed and stride-0 views and the
+// broadcast patterns of the segmented kernel's mask products (stride 0 in an inner or a middle
+// dimension, up to four dimensions); other dtypes take the general loop. read_row_f32 agrees.
 TEST(GpsimdRows, Fp32RowWalkMatchesTheRunLoop) {
   int views_checked = 0;
   std::vector<DType> types = {DType::f32, DType::tf32, DType::bf16};
