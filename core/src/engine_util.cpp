@@ -411,6 +411,44 @@ void store_int_row_general(const IntRows& r, std::int32_t p, std::int64_t* in) {
   if (r.conv == IntConv::value) return store_row_int_general(*r.tile, p, in);
   store_row_bits_general(*r.tile, p, in);
 }
+// IntRows::load_rows / store_rows: the row function ROW for p = 0 .. P-1. The typed forms walk the
+// rows of a table or of one run in one loop nest (the same element addresses and conversions as
+// load_int_row_as / store_int_row_as): a row of one or two elements cost ~55 host instructions as a
+// call of its own.
+template <void (*ROW)(const IntRows&, std::int32_t, std::int64_t*)>
+void int_rows_in_order(const IntRows& r, std::int32_t P, std::int64_t* v) {
+  for (std::int32_t p = 0; p < P; ++p) ROW(r, p, v + std::int64_t{p} * r.n);
+}
+template <class T, IntConv C>
+void load_int_rows_as(const IntRows& r, std::int32_t P, std::int64_t* out) {
+  constexpr std::int64_t es = sizeof(T);
+  const std::int64_t n = r.n, st = r.stride[0] * es;
+  if (!r.table && r.nd != 1) return int_rows_in_order<&load_int_row_as<T, C>>(r, P, out);
+  for (std::int32_t p = 0; p < P; ++p) {
+    const std::byte* row = r.base + std::int64_t{p} * r.partition_stride;
+    std::int64_t* o = out + std::int64_t{p} * n;
+    if (r.table)
+      for (std::int64_t i = 0; i < n; ++i) o[i] = load_elem<T, C>(row + r.offset[i]);
+    else
+      for (std::int64_t i = 0; i < n; ++i) o[i] = load_elem<T, C>(row + i * st);
+  }
+  if constexpr (C == IntConv::pattern_via_fp32)
+    for (std::int64_t i = 0; i < std::int64_t{P} * n; ++i) out[i] = to_pattern(r.dtype, via_fp32(r.dtype, out[i]));
+}
+template <class T, IntConv C>
+void store_int_rows_as(const IntRows& r, std::int32_t P, std::int64_t* in) {
+  constexpr std::int64_t es = sizeof(T);
+  const std::int64_t n = r.n, st = r.stride[0] * es;
+  if (!r.table && r.nd != 1) return int_rows_in_order<&store_int_row_as<T, C>>(r, P, in);
+  for (std::int32_t p = 0; p < P; ++p) {
+    std::byte* const row = r.base + std::int64_t{p} * r.partition_stride;
+    const std::int64_t* x = in + std::int64_t{p} * n;
+    if (r.table)
+      for (std::int64_t i = 0; i < n; ++i) store_elem<T, C>(row + r.offset[i], x[i]);
+    else
+      for (std::int64_t i = 0; i < n; ++i) store_elem<T, C>(row + i * st, x[i]);
+  }
+}
 // f.template operator()<T>() for t's integer element type; false for any other dtype.
 template <class F>
 bool with_int_type(DType t, F&& f) {
@@ -452,19 +490,27 @@ IntRows::IntRows(const Tile& t, IntConv c)
   }
   load_ = &load_int_row_general;
   store_ = &store_int_row_general;
+  load_rows_ = &int_rows_in_order<&load_int_row_general>;
+  store_rows_ = &int_rows_in_order<&store_int_row_general>;
   with_int_type(t.dtype, [&]<class T>() {
     switch (c) {
       case IntConv::value:
         load_ = &load_int_row_as<T, IntConv::value>;
         store_ = &store_int_row_as<T, IntConv::value>;
+        load_rows_ = &load_int_rows_as<T, IntConv::value>;
+        store_rows_ = &store_int_rows_as<T, IntConv::value>;
         break;
       case IntConv::pattern:
         load_ = &load_int_row_as<T, IntConv::pattern>;
         store_ = &store_int_row_as<T, IntConv::pattern>;
+        load_rows_ = &load_int_rows_as<T, IntConv::pattern>;
+        store_rows_ = &store_int_rows_as<T, IntConv::pattern>;
         break;
       case IntConv::pattern_via_fp32:  // a load conversion; stores write patterns
         load_ = &load_int_row_as<T, IntConv::pattern_via_fp32>;
         store_ = &store_int_row_as<T, IntConv::pattern>;
+        load_rows_ = &load_int_rows_as<T, IntConv::pattern_via_fp32>;
+        store_rows_ = &store_int_rows_as<T, IntConv::pattern>;
         break;
     }
   });

@@ -173,6 +173,12 @@ void store_row_bits(const Tile& t, std::int32_t p, std::int64_t* in);
 void load_row_bits_general(const Tile& t, std::int32_t p, bool through_fp32, std::int64_t* out);
 void store_row_bits_general(const Tile& t, std::int32_t p, std::int64_t* in);
 
+// The longest row an integer instruction handles as one batch of every partition's row (IntRows::
+// load_rows / store_rows: P n int64 of scratch): past it the per-row calls are a small part of the
+// row's own work and the batch's scratch would grow with the instruction (isa_vector.cpp's
+// int_rows_batch, isa_gpsimd.cpp's iota).
+inline constexpr std::int64_t kIntBatchRow = 64;
+
 // The row conversions of the integer paths: an element's value (load_row_int / store_row_int: loads
 // exact, stores clamped to the dtype's range), its bit pattern (load_row_bits / store_row_bits
 // without the round trip) or, on loads only, its value through via_fp32 as a pattern
@@ -191,6 +197,11 @@ class IntRows {
   void load(std::int32_t p, std::int64_t* out) const { load_(*this, p, out); }
   // A pattern store of a non-integer dtype (the general form) rewrites `in` (from_pattern's values).
   void store(std::int32_t p, std::int64_t* in) const { store_(*this, p, in); }
+  // Rows 0 .. P-1 at out + p n / from in + p n: load(p) / store(p) for p = 0, 1, ... in one call (the
+  // same elements, conversions and order; the typed walk inlined into the partition loop). For
+  // callers that batch short rows (isa_vector.cpp int_rows_batch).
+  void load_rows(std::int32_t P, std::int64_t* out) const { load_rows_(*this, P, out); }
+  void store_rows(std::int32_t P, std::int64_t* in) const { store_rows_(*this, P, in); }
 
   const Tile* tile;  // the general forms' operand (non-integer dtypes)
   std::byte* base;
@@ -216,6 +227,8 @@ class IntRows {
   IntConv conv;
   void (*load_)(const IntRows&, std::int32_t, std::int64_t*);
   void (*store_)(const IntRows&, std::int32_t, std::int64_t*);
+  void (*load_rows_)(const IntRows&, std::int32_t, std::int64_t*);
+  void (*store_rows_)(const IntRows&, std::int32_t, std::int64_t*);
 };
 // raw byte copy of a row between tiles of the same dtype (bit-exact copies; uses scratch_i64 slot 3)
 void copy_row_bits(const Tile& dst, std::int32_t pd, const Tile& src, std::int32_t ps);

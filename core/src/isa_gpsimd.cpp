@@ -127,18 +127,40 @@ void NeuronCore::iota(const Tile& dst, std::span<const std::array<std::int64_t, 
   Instruction& ins = record(Engine::gpsimd, Opcode::iota);
   detail::describe(ins, dst, {});
   if (!executes()) return commit_instruction();
-  const std::int64_t n = dst.free_size();
+  const std::int64_t n = dst.free_size(), P = dst.partitions;
+  // channel_multiplier 0 (the same row on every partition: the fp64 slicing's shift tables, the
+  // segmented kernel's segment numbers) computes the row once; short integer rows go out in one
+  // batch (IntRows::store_rows: no operand to alias), longer ones row by row from one row of scratch
+  // (an integer store does not rewrite its values). The same values, rounding and bytes as row by row.
+  const bool same_rows = channel_multiplier == 0;
+  if (is_integer(dst.dtype)) {
+    const detail::IntRows int_rows(dst, detail::IntConv::value);
+    if (n <= detail::kIntBatchRow) {
+      std::int64_t* v = detail::scratch_i64(0, static_cast<std::size_t>(P * n));
+      for (std::int32_t p = 0; p < P; ++p) {
+        if (same_rows && p > 0)
+          std::copy(v, v + n, v + p * n);
+        else
+          affine_row(pattern, offset, channel_multiplier, p, v + p * n);
+      }
+      int_rows.store_rows(dst.partitions, v);
+    } else {
+      std::int64_t* v = detail::scratch_i64(0, static_cast<std::size_t>(n));
+      for (std::int32_t p = 0; p < P; ++p) {
+        if (!same_rows || p == 0) affine_row(pattern, offset, channel_multiplier, p, v);
+        int_rows.store(p, v);
+      }
+    }
+    return commit_instruction();
+  }
   std::int64_t* v = detail::scratch_i64(0, static_cast<std::size_t>(n));
   float* f = detail::scratch_f32(0, static_cast<std::size_t>(n));
-  const detail::IntRows int_rows(dst, detail::IntConv::value);
-  for (std::int32_t p = 0; p < dst.partitions; ++p) {
-    affine_row(pattern, offset, channel_multiplier, p, v);
-    if (is_integer(dst.dtype)) {
-      int_rows.store(p, v);
-    } else {
+  for (std::int32_t p = 0; p < P; ++p) {
+    if (!same_rows || p == 0) {
+      affine_row(pattern, offset, channel_multiplier, p, v);
       for (std::int64_t i = 0; i < n; ++i) f[i] = static_cast<float>(v[i]);
-      detail::store_row(dst, p, f, Rounding::nearest_even, nullptr);
     }
+    detail::store_row(dst, p, f, Rounding::nearest_even, nullptr);
   }
   commit_instruction();
 }

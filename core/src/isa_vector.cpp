@@ -352,6 +352,49 @@ inline void add_vector_operand(Instruction& ins, const Tile& t) {
 
 std::size_t row_len(const Tile& t) { return static_cast<std::size_t>(detail::free_size_of(t)); }
 
+// Whether a per-partition integer loop (load the rows of the sources, op, store the row of dst; p =
+// 0, 1, ...) may run as one batch — every source row loaded, the op over all P n elements, every
+// dst row stored — without changing a bit: rows of at most kIntBatchRow elements (there the per-row
+// calls were most of the cost: the fp64 slicing's [128, 1..8] GpSimdE ops), and no dst row on
+// another partition's row of a source (a [P, 1] scalar tile included): each source disjoint from
+// dst, or starting on dst's partition, so that row p of dst meets only row p of it, which the row
+// loop also reads before it stores row p. The elementwise ops do not depend on the row boundaries.
+bool int_rows_batch(const Tile& dst, std::int64_t n, std::initializer_list<const Tile*> sources) {
+  if (n > detail::kIntBatchRow) return false;
+  const Region d = detail::region_inline(dst, true);
+  for (const Tile* t : sources) {
+    if (t == nullptr) continue;
+    const Region r = detail::region_inline(*t, false);
+    if (!detail::regions_disjoint(d, r) && r.p0 != d.p0) return false;
+  }
+  return true;
+}
+const Tile* scalar_tile(const ScalarOperand& s, bool used = true) { return used && s.is_tile ? &s.tile : nullptr; }
+
+// tensor_scalar's integer rows (the bit-vector and the native integer paths): every row in one batch
+// when int_rows_batch allows it (one apply over all P n elements when both scalars are immediates:
+// one scalar for every row), else row by row. apply(row, p, len): op0 then op1 with partition p's
+// scalars over len elements.
+template <class Apply>
+void ts_int_rows(const Tile& dst, const Tile& src, std::int64_t n, const ScalarOperand& s0, const ScalarOperand& s1,
+                 bool use_s1, const detail::IntRows& rows_src, const detail::IntRows& rows_dst, Apply&& apply) {
+  if (int_rows_batch(dst, n, {&src, scalar_tile(s0), scalar_tile(s1, use_s1)})) {
+    std::int64_t* x = detail::scratch_i64(0, static_cast<std::size_t>(std::int64_t{src.partitions} * n));
+    rows_src.load_rows(src.partitions, x);
+    const bool immediates = !s0.is_tile && !(use_s1 && s1.is_tile);
+    for (std::int32_t p = 0; p < (immediates ? 1 : src.partitions); ++p)
+      apply(x + std::int64_t{p} * n, p, immediates ? std::int64_t{src.partitions} * n : n);
+    rows_dst.store_rows(src.partitions, x);
+    return;
+  }
+  std::int64_t* x = detail::scratch_i64(0, static_cast<std::size_t>(n));
+  for (std::int32_t p = 0; p < src.partitions; ++p) {
+    rows_src.load(p, x);
+    apply(x, p, n);
+    rows_dst.store(p, x);
+  }
+}
+
 // ---- one-pass checks and description of flat VectorE operands (issue #30, small calls) ----------
 // A small call's instructions (the trsv kernel's column steps) have operands of one free dimension
 // in SBUF or PSUM on VectorE. For those, check_engine_operand, the partition / free-size agreement
@@ -522,6 +565,34 @@ template <AluOp OP>
 void tt_row_bits(const std::int64_t* a, const std::int64_t* b, std::int64_t* out, std::int64_t n) {
   if (n >= 8 && simd::has_avx512()) return tt_row_bits_avx512<OP>(a, b, out, n);
   for (std::int64_t i = 0; i < n; ++i) out[i] = alu_bits<OP>(a[i], b[i]);
+}
+
+// tensor_tensor's integer rows (the bit-vector and the native integer paths): every row in one batch
+// when int_rows_batch allows it, else row by row. dispatch(body) calls body(row) once with the op's
+// row function row(a, b, out, len).
+template <class Dispatch>
+void tt_int_rows(const Tile& dst, const Tile& a, const Tile& b, std::int64_t n, const detail::IntRows& rows_a,
+                 const detail::IntRows& rows_b, const detail::IntRows& rows_dst, Dispatch&& dispatch) {
+  if (int_rows_batch(dst, n, {&a, &b})) {
+    const std::int64_t all = std::int64_t{a.partitions} * n;
+    std::int64_t* x = detail::scratch_i64(0, static_cast<std::size_t>(all));
+    std::int64_t* y = detail::scratch_i64(1, static_cast<std::size_t>(all));
+    rows_a.load_rows(a.partitions, x);
+    rows_b.load_rows(a.partitions, y);
+    dispatch([&](auto row) { row(x, y, x, all); });
+    rows_dst.store_rows(a.partitions, x);
+    return;
+  }
+  std::int64_t* x = detail::scratch_i64(0, static_cast<std::size_t>(n));
+  std::int64_t* y = detail::scratch_i64(1, static_cast<std::size_t>(n));
+  dispatch([&](auto row) {
+    for (std::int32_t p = 0; p < a.partitions; ++p) {
+      rows_a.load(p, x);
+      rows_b.load(p, y);
+      row(x, y, x, n);
+      rows_dst.store(p, x);
+    }
+  });
 }
 // x = reverse ? fn(s, x) : fn(x, s), in place.
 template <class T, class Fn>
@@ -1178,29 +1249,15 @@ void NeuronCore::tensor_tensor(const Tile& dst, const Tile& a, const Tile& b, Al
 
     if (bitvec) {
       const bool through_fp32 = engine != Engine::gpsimd && cfg_.numerics == Numerics::trn1_measured;
-      std::int64_t* x = detail::scratch_i64(0, row_len(a));
-      std::int64_t* y = detail::scratch_i64(1, row_len(a));
       const IntConv in_conv = through_fp32 ? IntConv::pattern_via_fp32 : IntConv::pattern;
       const detail::IntRows rows_a(a, in_conv), rows_b(b, in_conv), rows_dst(dst, IntConv::pattern);
-      dispatch_bitvec(op, [&](auto tag) {
-        for (std::int32_t p = 0; p < a.partitions; ++p) {
-          rows_a.load(p, x);
-          rows_b.load(p, y);
-          tt_row_bits<decltype(tag)::value>(x, y, x, n);
-          rows_dst.store(p, x);
-        }
+      tt_int_rows(dst, a, b, n, rows_a, rows_b, rows_dst, [&](auto&& body) {
+        dispatch_bitvec(op, [&](auto tag) { body(tt_row_bits<decltype(tag)::value>); });
       });
     } else if (all_int && native_engine && int_native_op(op)) {
-      std::int64_t* x = detail::scratch_i64(0, row_len(a));
-      std::int64_t* y = detail::scratch_i64(1, row_len(a));
       const detail::IntRows rows_a(a, IntConv::value), rows_b(b, IntConv::value), rows_dst(dst, IntConv::value);
-      dispatch_int(op, [&](auto tag) {
-        for (std::int32_t p = 0; p < a.partitions; ++p) {
-          rows_a.load(p, x);
-          rows_b.load(p, y);
-          tt_row_i64<decltype(tag)::value>(x, y, x, n);
-          rows_dst.store(p, x);
-        }
+      tt_int_rows(dst, a, b, n, rows_a, rows_b, rows_dst, [&](auto&& body) {
+        dispatch_int(op, [&](auto tag) { body(tt_row_i64<decltype(tag)::value>); });
       });
     } else if (tt_strided_applies(dst, a, b)) {
       tt_fp32_strided(dst, a, b, op, cfg_.two_nan_result);
@@ -1336,24 +1393,18 @@ void NeuronCore::tensor_scalar(const Tile& dst, const Tile& src, AluOp op0, Scal
 
     if (bitvec) {
       const bool through_fp32 = cfg_.numerics == Numerics::trn1_measured;  // VectorE only here
-      std::int64_t* x = detail::scratch_i64(0, row_len(src));
       const detail::IntRows rows_src(src, through_fp32 ? IntConv::pattern_via_fp32 : IntConv::pattern),
           rows_dst(dst, IntConv::pattern);
-      for (std::int32_t p = 0; p < src.partitions; ++p) {
-        rows_src.load(p, x);
-        ts_apply_bits(op0, x, scalar_bits(s0, p, through_fp32), reverse0, n);
-        if (use_s1) ts_apply_bits(op1, x, scalar_bits(s1, p, through_fp32), reverse1, n);
-        rows_dst.store(p, x);
-      }
+      ts_int_rows(dst, src, n, s0, s1, use_s1, rows_src, rows_dst, [&](std::int64_t* row, std::int32_t p, std::int64_t len) {
+        ts_apply_bits(op0, row, scalar_bits(s0, p, through_fp32), reverse0, len);
+        if (use_s1) ts_apply_bits(op1, row, scalar_bits(s1, p, through_fp32), reverse1, len);
+      });
     } else if (all_int && native_engine && int_native_op(op0) && (!use_s1 || int_native_op(op1))) {
-      std::int64_t* x = detail::scratch_i64(0, row_len(src));
       const detail::IntRows rows_src(src, IntConv::value), rows_dst(dst, IntConv::value);
-      for (std::int32_t p = 0; p < src.partitions; ++p) {
-        rows_src.load(p, x);
-        ts_apply_i64(op0, x, scalar_int(s0, p), reverse0, n);
-        if (use_s1) ts_apply_i64(op1, x, scalar_int(s1, p), reverse1, n);
-        rows_dst.store(p, x);
-      }
+      ts_int_rows(dst, src, n, s0, s1, use_s1, rows_src, rows_dst, [&](std::int64_t* row, std::int32_t p, std::int64_t len) {
+        ts_apply_i64(op0, row, scalar_int(s0, p), reverse0, len);
+        if (use_s1) ts_apply_i64(op1, row, scalar_int(s1, p), reverse1, len);
+      });
     } else {
       // Dense fp32 rows, dst the same rows as src or disjoint from it: ts_dense_f32.
       // tiles_disjoint(dst, src) from the regions describe just wrote (record slots 0 and 1).

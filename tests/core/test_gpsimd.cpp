@@ -60,6 +60,18 @@ TEST(GpsimdIota, AffineValuesOverMultiDimPatterns) {
   EXPECT_EQ(ins.engine, Engine::gpsimd);
   EXPECT_EQ(ins.inputs, 0);
   EXPECT_EQ(ins.free_elems, 64);
+  // channel_multiplier 0: every partition's row is partition 0's (computed once, stored in one batch),
+  // in an integer and in a float tile.
+  const Tile f = nc.sbuf().alloc(DType::f32, 128, {4, 16});
+  nc.iota(d, pat, -5, 0);
+  nc.iota(f, pat, -5, 0);
+  const auto same = read_int(d);
+  const auto same_f = read(f);
+  for (int p = 0; p < 128; ++p)
+    for (int i = 0; i < 64; ++i) {
+      ASSERT_EQ(same[p * 64 + i], affine_ref(pat, -5, 0, p, i)) << p << "," << i;
+      ASSERT_EQ(same_f[p * 64 + i], static_cast<float>(affine_ref(pat, -5, 0, p, i))) << p << "," << i;
+    }
 }
 
 TEST(GpsimdIota, PartitionIndexIsRelativeToTheTile) {
@@ -526,6 +538,80 @@ TEST(GpsimdRows, TypedIntegerRowsMatchTheElementLoops) {
     }
   }
   EXPECT_EQ(views_checked, 8 * 16);
+}
+
+// IntRows::load_rows / store_rows (every partition in one call: the batch of short integer rows) give
+// load(p) / store(p)'s values and bytes for p = 0, 1, ... over every view above, in every conversion;
+// and the batched instructions (rows of <= 64: in place, into a disjoint tile, the tensor_scalar
+// form with immediate scalars) give the row loop's element results, as do rows of 65 (not batched).
+TEST(GpsimdRows, ShortRowsInOneBatchKeepTheRowOrder) {
+  int views_checked = 0;
+  for (DType dt : kIntTypes) {
+    NeuronCore nc;
+    const Tile w1 = nc.sbuf().alloc(dt, 8, {96});
+    const Tile w2 = nc.sbuf().alloc(dt, 8, {96});
+    fill_random_bytes(w1, 11 + static_cast<std::uint64_t>(dt));
+    std::vector<Tile> v1 = row_views(w1), v2 = row_views(w2);
+    for (const Tile& t : multi_run_views(w1)) v1.push_back(t);
+    for (const Tile& t : multi_run_views(w2)) v2.push_back(t);
+    std::mt19937_64 rng(41);
+    for (std::size_t k = 0; k < v1.size(); ++k) {
+      const Tile &t1 = v1[k], &t2 = v2[k];
+      const std::int64_t n = t1.free_size(), P = t1.partitions;
+      for (const detail::IntConv conv : {detail::IntConv::value, detail::IntConv::pattern, detail::IntConv::pattern_via_fp32}) {
+        const detail::IntRows rows(t1, conv);
+        std::vector<std::int64_t> batch(static_cast<std::size_t>(P * n) + 8, -7), one(static_cast<std::size_t>(n));
+        rows.load_rows(t1.partitions, batch.data());
+        for (std::int32_t p = 0; p < t1.partitions; ++p) {
+          rows.load(p, one.data());
+          ASSERT_TRUE(std::equal(one.begin(), one.end(), batch.begin() + p * n))
+              << "load_rows " << dtype_name(dt) << " view " << k << " p " << p << " conv " << static_cast<int>(conv);
+        }
+        ASSERT_TRUE(std::all_of(batch.end() - 8, batch.end(), [](std::int64_t x) { return x == -7; }));
+        if (conv == detail::IntConv::pattern_via_fp32) continue;  // a load conversion only
+        for (std::int32_t p = 0; p < 8; ++p)
+          std::memcpy(w2.at(p, 0), w1.at(p, 0), static_cast<std::size_t>(96 * dtype_size(dt)));
+        for (std::int64_t i = 0; i < P * n; ++i)
+          batch[static_cast<std::size_t>(i)] = static_cast<std::int64_t>(rng()) >> (rng() % 64);
+        std::vector<std::int64_t> copy = batch;
+        rows.store_rows(t1.partitions, batch.data());
+        const detail::IntRows rows2(t2, conv);
+        for (std::int32_t p = 0; p < t2.partitions; ++p) rows2.store(p, copy.data() + p * n);
+        ASSERT_EQ(all_row_bytes(w1), all_row_bytes(w2)) << "store_rows " << dtype_name(dt) << " view " << k;
+      }
+      ++views_checked;
+    }
+  }
+  EXPECT_EQ(views_checked, 6 * 16);
+
+  // The instructions, batched: in place and into a disjoint tile, rows of 4 and of 64 (the batch's
+  // limit) and of 65 (the row loop), row p of b = p + 1 + i (small: no saturation).
+  for (const std::int64_t n : {std::int64_t{4}, std::int64_t{64}, std::int64_t{65}}) {
+    NeuronCore nc;
+    const Tile a = nc.sbuf().alloc(DType::i32, 32, {n});
+    const Tile b = nc.sbuf().alloc(DType::i32, 32, {n});
+    const Tile out = nc.sbuf().alloc(DType::u32, 32, {n});
+    for (const bool bits : {false, true}) {
+      const AluOp op = bits ? AluOp::bitwise_xor : AluOp::add;
+      for (std::int32_t p = 0; p < 32; ++p)
+        for (std::int64_t i = 0; i < n; ++i) {
+          store_int(DType::i32, a.at(p, i), 10 * i - p);
+          store_int(DType::i32, b.at(p, i), p + 1 + i);
+        }
+      const auto f = [&](std::int64_t x, std::int64_t y) { return bits ? x ^ y : x + y; };
+      nc.tensor_tensor(a, a, b, op, Engine::gpsimd);  // in place
+      nc.tensor_tensor(out, a, b, op, Engine::gpsimd);
+      nc.tensor_scalar(a, a, op, 3.0f, op, 5.0f, bits ? Engine::vector : Engine::gpsimd);  // bit-vector ops: VectorE
+      for (std::int32_t p = 0; p < 32; ++p)
+        for (std::int64_t i = 0; i < n; ++i) {
+          const std::int64_t once = f(10 * i - p, p + 1 + i);
+          ASSERT_EQ(load_as_int(DType::u32, out.at(p, i)), static_cast<std::uint32_t>(f(once, p + 1 + i)))
+              << "tensor_tensor n " << n << " bits " << bits << " p " << p << " i " << i;
+          ASSERT_EQ(load_as_int(DType::i32, a.at(p, i)), f(f(once, 3), 5))
+              << "tensor_scalar n " << n << " bits " << bits << " p " << p << " i " << i;
+        }
+    }
+  }
 }
 
 // load_row's fp32 / tf32 walk (one pass over the folded dimensions) gives load_row_general's words
