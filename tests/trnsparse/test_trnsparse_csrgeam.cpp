@@ -465,11 +465,12 @@ TEST(CsrgeamMasks, EveryLayoutBitForBit) {
     bool same_pattern, a64;
     int n = 300;
   };
-  // "wide": more than 4 bitmap words per stored entry, so csrgeam_nnz counts by the merge (else by
-  // a bitmap of the columns, count_rows).
+  // "wide" / "wide identical": more bitmap words than stored entries, so csrgeam_nnz counts by the
+  // merge (else by a bitmap of the columns, count_rows); "wide identical" has every column common.
   const Case cases[] = {{"mixed", 0.05, 0.05, false, false}, {"identical", 0.05, 0.05, true, false},
                         {"B empty", 0.05, 0.0, false, false}, {"A empty", 0.0, 0.05, false, false},
-                        {"int64 A", 0.05, 0.05, false, true}, {"wide", 4e-6, 4e-6, false, false, 40000}};
+                        {"int64 A", 0.05, 0.05, false, true}, {"wide", 4e-6, 4e-6, false, false, 40000},
+                        {"wide identical", 4e-6, 4e-6, true, false, 40000}};
   const float alpha = 0.75f, beta = -1.25f;
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);

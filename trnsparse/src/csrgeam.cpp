@@ -142,13 +142,14 @@ std::int64_t union_pattern(const SparseRef& A, const SparseRef& B, std::vector<s
                : (b32 ? merge_rows<kEntries, std::int64_t, std::int32_t>(A, B, a_off, b_off, o)
                       : merge_rows<kEntries, std::int64_t, std::int64_t>(A, B, a_off, b_off, o));
   };
-  // nnz only: the counts by a bitmap of the columns when it is at most 4 words per stored entry
-  // (count_rows), else the merge without its entries.
-  const std::int64_t words = (A.cols + 63) / 64;
+  // nnz only: the counts by a bitmap of the columns when it is at most one word per stored entry
+  // (count_rows; the bitmap's memory then stays below the entries' own), else the merge without its
+  // entries. (A.cols / 64 + 1: no overflow for cols near INT64_MAX, the C++ API's limit.)
+  const std::int64_t words = A.cols / 64 + 1;
   std::int64_t nnz = 0;
   if (entries) {
     nnz = merge.template operator()<true>();
-  } else if (words <= 4 * (A.nnz + B.nnz)) {
+  } else if (words <= A.nnz + B.nnz) {
     std::vector<std::uint64_t> bits(z(words), 0);
     nnz = a32 ? (b32 ? count_rows<std::int32_t, std::int32_t>(A, B, a_off, b_off, o.offsets, bits.data())
                      : count_rows<std::int32_t, std::int64_t>(A, B, a_off, b_off, o.offsets, bits.data()))

@@ -23,15 +23,6 @@ struct Outcome {
   std::int64_t pivot = -1;
   double updates = 0, divisions = 0;
 };
-// ILU(0), IKJ order restricted to the pattern; w holds A's values in fp64. The rows run in `order`
-// (NULL: 0, 1, ..., n - 1), a topological order of the dependencies: each row reads only rows it
-// depends on, which are final by then, so any such order gives the same bits.
-// Row i's update by its lower entry (i, k) walks row k's upper entries (k, j), j increasing, and
-// subtracts l_ik u_kj from the stored (i, j): row i's entries after (i, k) are sorted by column too,
-// so a merge finds (i, j) (the updates, their order and count are those of the column -> entry
-// scatter map this replaced, which cost two extra passes over every row and an indirect load per
-// candidate). The counters are integers (exact; converted once), off the division chain that bounds
-// the loop in row order. docs/trnsparse.md "Session 19" has the measurements.
 // w[q] -= l w[f] for row i's entries q in [q, hi) and row k's entries f in [f, f_end) of one column,
 // f increasing (both sorted by column). Returns the updates.
 template <class V>
@@ -50,6 +41,15 @@ std::int64_t minus_products(V* __restrict w, const std::int64_t* __restrict col,
   return updates;
 }
 
+// ILU(0), IKJ order restricted to the pattern; w holds A's values in fp64. The rows run in `order`
+// (NULL: 0, 1, ..., n - 1), a topological order of the dependencies: each row reads only rows it
+// depends on, which are final by then, so any such order gives the same bits.
+// Row i's update by its lower entry (i, k) walks row k's upper entries (k, j), j increasing, and
+// subtracts l_ik u_kj from the stored (i, j): row i's entries after (i, k) are sorted by column too,
+// so a merge finds (i, j) (the updates, their order and count are those of the column -> entry
+// scatter map this replaced, which cost two extra passes over every row and an indirect load per
+// candidate). The counters are integers (exact; converted once), off the division chain that bounds
+// the loop in row order. docs/trnsparse.md "Session 19" has the measurements.
 template <class V>
 Outcome ilu0_rows(const IncompleteAnalysis& a, V* __restrict w, const PivotBoost& boost, V boost_value, const std::int64_t* order) {
   const std::int64_t* __restrict diag = a.lower.diag.data();
@@ -85,14 +85,6 @@ Outcome ilu0_rows(const IncompleteAnalysis& a, V* __restrict w, const PivotBoost
   return finish(-1);
 }
 
-// IC(0), left-looking by rows on the lower triangle (the strict upper part is never read); rows in
-// `order` as ilu0_rows. Row i's entry (i, k) subtracts l_im conj(l_km) over the columns m < k stored
-// in both rows, m increasing: row k's lower entries (k, m) walked in order against row i's entries
-// left of (i, k) by a merge (both sorted by column), the updates, their order and count those of the
-// column -> entry scatter map this replaced (session 27: the map's per-row scatter, reset and
-// indirect load per candidate were most of the loop). Row i's strictly lower entries end at its
-// diagonal when it is stored (sorted columns), else where the columns pass i. The counters are
-// integers off the division chain (exact; converted once), as in ilu0_rows.
 // s - sum of w[q] conj(w[f]) over row i's entries q in [lo, e) and row k's entries f in [f, f_end)
 // of one column, f increasing (both sorted by column; lo < e); each term counted in `updates`.
 template <class V>
@@ -110,6 +102,14 @@ V minus_common(V s, const V* __restrict w, const std::int64_t* __restrict col, s
   return s;
 }
 
+// IC(0), left-looking by rows on the lower triangle (the strict upper part is never read); rows in
+// `order` as ilu0_rows. Row i's entry (i, k) subtracts l_im conj(l_km) over the columns m < k stored
+// in both rows, m increasing: row k's lower entries (k, m) walked in order against row i's entries
+// left of (i, k) by a merge (both sorted by column), the updates, their order and count those of the
+// column -> entry scatter map this replaced (session 27: the map's per-row scatter, reset and
+// indirect load per candidate were most of the loop). Row i's strictly lower entries end at its
+// diagonal when it is stored (sorted columns), else where the columns pass i. The counters are
+// integers off the division chain (exact; converted once), as in ilu0_rows.
 template <class V>
 Outcome ic0_rows(const IncompleteAnalysis& a, V* __restrict w, const std::int64_t* order) {
   const std::int64_t* __restrict diag = a.lower.diag.data();

@@ -62,8 +62,8 @@ std::int64_t base_of(IndexBase b) { return b == IndexBase::one ? 1 : 0; }
 bool value_dtype_ok(DType t) { return t == DType::f32 || t == DType::bf16 || t == DType::f16; }
 
 // Whether offsets and columns of types O and C pass every check of validate_compressed below (the
-// offsets' first entry already checked), without a branch per entry: the offsets monotone and within
-// nnz; each non-empty row's first column >= base and last < cols + base; and every place where the
+// offsets' first entry already checked), without a branch per entry: the offsets monotone and ending
+// at nnz; each non-empty row's first column >= base and last < cols + base; and every place where the
 // column array does not increase (counted over the whole array in one vectorisable pass) a row's
 // first entry -- so each row increases strictly, hence stays in range. validate_compressed's loops,
 // which name the first fault, run only when this fails (issue #30: they tested the index type and
@@ -72,15 +72,18 @@ bool value_dtype_ok(DType t) { return t == DType::f32 || t == DType::bf16 || t =
 template <class O, class C>
 bool compressed_ok(std::int64_t rows, std::int64_t cols, std::int64_t nnz, const O* __restrict off, const C* __restrict col,
                    std::int64_t b) {
+  // Monotone offsets from off[0] = b (checked) and off[rows] - b = nnz keep every offset in [b, nnz + b]:
+  // no subtraction below is taken on an unchecked offset (int64 offsets could be INT64_MIN).
   bool bad = false;
-  for (std::int64_t r = 0; r < rows; ++r)
-    bad |= (off[r + 1] < off[r]) | (std::int64_t{off[r + 1]} - b > nnz);
+  for (std::int64_t r = 0; r < rows; ++r) bad |= off[r + 1] < off[r];
   if (bad || std::int64_t{off[rows]} - b != nnz) return false;
   std::int64_t row_starts = 0;  // non-empty rows after the first entry whose first column does not exceed the one before
   for (std::int64_t r = 0; r < rows; ++r) {
     const std::int64_t lo = std::int64_t{off[r]} - b, hi = std::int64_t{off[r + 1]} - b;
     if (lo == hi) continue;
-    bad |= (std::int64_t{col[lo]} < b) | (std::int64_t{col[hi - 1]} - b >= cols);
+    // In range: col - b in [0, cols), compared unsigned (no signed overflow for any stored column).
+    bad |= (static_cast<std::uint64_t>(std::int64_t{col[lo]}) - static_cast<std::uint64_t>(b) >= static_cast<std::uint64_t>(cols)) |
+           (static_cast<std::uint64_t>(std::int64_t{col[hi - 1]}) - static_cast<std::uint64_t>(b) >= static_cast<std::uint64_t>(cols));
     if (lo > 0) row_starts += col[lo] <= col[lo - 1];
   }
   std::int64_t falls = 0;  // places e where col[e] <= col[e - 1]
