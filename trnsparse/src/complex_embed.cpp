@@ -38,6 +38,7 @@
 #include "generic_detail.hpp"
 #include "generic_host.hpp"
 #include "prepared_operand.hpp"
+#include "spgemm_blocks.hpp"
 #include "trn/sparse/generic.hpp"
 
 namespace trn::sparse {
@@ -233,6 +234,7 @@ void write_tiles(const EmbeddedTiles& t, const SparseRef& A, const EntryMap& map
   auto z = [](std::int64_t i) { return static_cast<std::size_t>(i); };
   const std::int64_t h = bd / 2, mb = static_cast<std::int64_t>(t.bucket.size()) - 1;
   std::vector<std::int64_t> slot(z((A.cols + h - 1) / h), -1);
+  detail::warm_capacity(written, 2 * t.entries.size());  // one of the thread's warm blocks (ZeroedValues gives it back)
   written.reserve(2 * t.entries.size());
   const auto* vals = static_cast<const cf*>(A.values);
   const bool col_order = order == BlockOrder::col;

@@ -318,7 +318,6 @@ void spmm_logical(const Settings& s, Op opA, Op opB, float alpha, const BsrView&
 class ZeroedValues {
  public:
   static constexpr std::size_t kCachedValueBytes = std::size_t{256} << 20;
-  static constexpr std::size_t kKeptOffsets = (std::size_t{64} << 20) / sizeof(std::int64_t);  // 64 MiB, WarmBlocks' cap
   explicit ZeroedValues(std::size_t bytes) {
     if (bytes == 0) return;
     Cache& c = cache();
@@ -327,7 +326,6 @@ class ZeroedValues {
       c.busy = true;
       data_ = c.map.data;
       owner_ = &c;
-      written.swap(c.written);  // the thread's offset list, empty, with its capacity (no fresh pages per call)
       return;
     }
     own_ = Mapping(bytes);
@@ -364,10 +362,6 @@ class ZeroedValues {
     else
       for (const std::int64_t off : written) std::memset(data_ + off, 0, static_cast<std::size_t>(entry_bytes));
     written.clear();
-    // A list longer than kKeptOffsets (a nearly dense tiled matrix: nnz x 8 bytes) is freed, not
-    // kept with the thread: the cache keeps the common sizes' capacity, not the largest ever seen.
-    if (written.capacity() > kKeptOffsets) std::vector<std::int64_t>{}.swap(written);
-    written.swap(owner_->written);
     owner_->busy = false;  // the cache lent at construction (operands are built and dropped on one thread)
   }
   // Anonymous memory of at least `size` bytes starting on a 2 MiB boundary, huge pages advised.
@@ -407,7 +401,6 @@ class ZeroedValues {
   };
   struct Cache {
     Mapping map;
-    std::vector<std::int64_t> written;  // kept between calls for its capacity (an 84k-entry list is 0.7 MB)
     bool busy = false;
   };
   static Cache& cache() {
