@@ -419,35 +419,31 @@ template <void (*ROW)(const IntRows&, std::int32_t, std::int64_t*)>
 void int_rows_in_order(const IntRows& r, std::int32_t P, std::int64_t* v) {
   for (std::int32_t p = 0; p < P; ++p) ROW(r, p, v + std::int64_t{p} * r.n);
 }
+// Calls f(address of element i of row p, v + p n + i) for the rows 0 .. P-1 of a table or of one run
+// (the layouts the batched forms take in one loop nest), p then i increasing.
+template <std::int64_t ES, class F>
+void over_int_row_elements(const IntRows& r, std::int32_t P, std::int64_t* v, F&& f) {
+  const std::int64_t n = r.n, st = r.stride[0] * ES;
+  for (std::int32_t p = 0; p < P; ++p) {
+    std::byte* const row = r.base + std::int64_t{p} * r.partition_stride;
+    std::int64_t* x = v + std::int64_t{p} * n;
+    if (r.table)
+      for (std::int64_t i = 0; i < n; ++i) f(row + r.offset[i], x[i]);
+    else
+      for (std::int64_t i = 0; i < n; ++i) f(row + i * st, x[i]);
+  }
+}
 template <class T, IntConv C>
 void load_int_rows_as(const IntRows& r, std::int32_t P, std::int64_t* out) {
-  constexpr std::int64_t es = sizeof(T);
-  const std::int64_t n = r.n, st = r.stride[0] * es;
   if (!r.table && r.nd != 1) return int_rows_in_order<&load_int_row_as<T, C>>(r, P, out);
-  for (std::int32_t p = 0; p < P; ++p) {
-    const std::byte* row = r.base + std::int64_t{p} * r.partition_stride;
-    std::int64_t* o = out + std::int64_t{p} * n;
-    if (r.table)
-      for (std::int64_t i = 0; i < n; ++i) o[i] = load_elem<T, C>(row + r.offset[i]);
-    else
-      for (std::int64_t i = 0; i < n; ++i) o[i] = load_elem<T, C>(row + i * st);
-  }
+  over_int_row_elements<sizeof(T)>(r, P, out, [](const std::byte* at, std::int64_t& x) { x = load_elem<T, C>(at); });
   if constexpr (C == IntConv::pattern_via_fp32)
-    for (std::int64_t i = 0; i < std::int64_t{P} * n; ++i) out[i] = to_pattern(r.dtype, via_fp32(r.dtype, out[i]));
+    for (std::int64_t i = 0; i < std::int64_t{P} * r.n; ++i) out[i] = to_pattern(r.dtype, via_fp32(r.dtype, out[i]));
 }
 template <class T, IntConv C>
 void store_int_rows_as(const IntRows& r, std::int32_t P, std::int64_t* in) {
-  constexpr std::int64_t es = sizeof(T);
-  const std::int64_t n = r.n, st = r.stride[0] * es;
   if (!r.table && r.nd != 1) return int_rows_in_order<&store_int_row_as<T, C>>(r, P, in);
-  for (std::int32_t p = 0; p < P; ++p) {
-    std::byte* const row = r.base + std::int64_t{p} * r.partition_stride;
-    const std::int64_t* x = in + std::int64_t{p} * n;
-    if (r.table)
-      for (std::int64_t i = 0; i < n; ++i) store_elem<T, C>(row + r.offset[i], x[i]);
-    else
-      for (std::int64_t i = 0; i < n; ++i) store_elem<T, C>(row + i * st, x[i]);
-  }
+  over_int_row_elements<sizeof(T)>(r, P, in, [](std::byte* at, const std::int64_t& x) { store_elem<T, C>(at, x); });
 }
 // f.template operator()<T>() for t's integer element type; false for any other dtype.
 template <class F>
