@@ -323,21 +323,14 @@ void NeuronCore::nc_matmul(const Tile& dst, const Tile& stationary, const Tile& 
   const bool product_rounded =
       cfg_.numerics == Numerics::trn1_measured && stationary.dtype == DType::bf16 && moving.dtype == DType::bf16;
   const MatmulIsa isa = detail::resolve_matmul_isa(cfg_.matmul_isa);
-  // A narrow fp32 moving operand (the trsv kernel's row broadcasts; up to kRowsSkipMaxN columns with
-  // zero-term skipping, the sparse SpMM's tiles): computed in place, no operand conversion
-  // (matmul_kernels.hpp, matmul_narrow / matmul_rows_skip: the same bits). Not memoised, so the
-  // memo's entries are those of the other matmuls only; its invalidation is unchanged.
-  const bool in_place = !product_rounded && stationary.dtype == DType::f32 && moving.dtype == DType::f32 &&
-                        stationary.free_contiguous() && moving.free_contiguous();
-  const auto* st_rows = reinterpret_cast<const float*>(stationary.base);
-  const auto* mv_rows = reinterpret_cast<const float*>(moving.base);
-  auto* dst_rows = reinterpret_cast<float*>(dst.base);
-  if (in_place &&
-      (detail::matmul_narrow(isa, st_rows, stationary.partition_stride / 4, mv_rows, moving.partition_stride / 4, K, M, N,
-                             dst_rows, dst.partition_stride / 4, accumulate) ||
-       (cfg_.matmul_skip_zero_terms && !detail::matmul_dense_forced() &&
-        detail::matmul_rows_skip(isa, st_rows, stationary.partition_stride / 4, mv_rows, moving.partition_stride / 4, K, M,
-                                 N, dst_rows, dst.partition_stride / 4, accumulate)))) {
+  // A narrow fp32 moving operand (the trsv kernel's row broadcasts): computed in place, no operand
+  // conversion (matmul_kernels.hpp, matmul_narrow: the same bits). Not memoised, so the memo's
+  // entries are those of the other matmuls only; its invalidation is unchanged.
+  if (!product_rounded && N <= detail::kNarrowMaxN && stationary.dtype == DType::f32 && moving.dtype == DType::f32 &&
+      stationary.free_contiguous() && moving.free_contiguous() &&
+      detail::matmul_narrow(isa, reinterpret_cast<const float*>(stationary.base), stationary.partition_stride / 4,
+                            reinterpret_cast<const float*>(moving.base), moving.partition_stride / 4, K, M, N,
+                            reinterpret_cast<float*>(dst.base), dst.partition_stride / 4, accumulate)) {
     if (!written.empty())
       for (int m = 0; m < M; ++m)
         std::fill_n(written.begin() + static_cast<std::ptrdiff_t>(psum_word(*this, dst, m, 0)), N, std::uint8_t{1});

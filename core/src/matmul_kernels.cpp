@@ -3,11 +3,9 @@
 #include <immintrin.h>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <utility>
 
 #include "simd_util.hpp"
 #include "trn/core/dtype.hpp"
@@ -455,102 +453,7 @@ __attribute__((target("avx2,fma"))) void narrow_avx2(const float* A, std::int64_
 }
 TRN_SIMD_WARNINGS_END
 
-// matmul_rows_skip (matmul_kernels.hpp): one block of mb <= 16 output rows m (vector lanes over m)
-// and NB columns n (one accumulator per column): the fmas of the kept rows k (increasing, from +0),
-// the others skipped (their stationary values in the block all +-0, their moving values finite);
-// a -0 result of a block that skipped is recomputed with all K terms (matmul_kernels.hpp,
-// "Zero-term skipping"). Then C = accumulate ? C + s : s per element.
-TRN_SIMD_WARNINGS_BEGIN
-template <int NB>
-__attribute__((target("avx512f"))) void rows_skip_avx512(const float* A, std::int64_t lda, const float* B, std::int64_t ldb,
-                                                         int K, const std::uint8_t* kept, int kept_rows, int m0, int mb,
-                                                         int n0, float* C, std::int64_t ldc, bool accumulate) {
-  const __mmask16 mask = mb >= 16 ? __mmask16(0xffff) : __mmask16((1u << mb) - 1u);
-  __m512 s[NB];
-#pragma GCC unroll 16
-  for (int j = 0; j < NB; ++j) s[j] = _mm512_setzero_ps();
-  for (int q = 0; q < kept_rows; ++q) {
-    const int k = kept[q];
-    const __m512 a = _mm512_maskz_loadu_ps(mask, A + k * lda + m0);
-    const float* b = B + k * ldb + n0;
-#pragma GCC unroll 16
-    for (int j = 0; j < NB; ++j) s[j] = _mm512_fmadd_ps(a, _mm512_set1_ps(b[j]), s[j]);
-  }
-  alignas(64) float out[16 * NB];
-#pragma GCC unroll 16
-  for (int j = 0; j < NB; ++j) _mm512_store_ps(out + 16 * j, s[j]);
-  const bool skipped = kept_rows < K;
-  for (int i = 0; i < mb; ++i)
-    for (int j = 0; j < NB; ++j) {
-      float v = out[16 * j + i];
-      if (skipped && v == 0.0f && std::signbit(v)) {  // the full sum may be +0 (see the header)
-        v = 0.0f;
-        for (int k = 0; k < K; ++k) v = std::fma(A[k * lda + m0 + i], B[k * ldb + n0 + j], v);
-      }
-      float& c = C[(m0 + i) * ldc + n0 + j];
-      c = accumulate ? c + v : v;
-    }
-}
-
-// zero[k]: bit b set when the stationary values of row k in rows-block b (16 columns m) are all +-0.
-// Row by row, so each row's cache lines are read once (rows lie a partition stride apart: reading
-// them block by block instead aliased them into a few L1 sets).
-__attribute__((target("avx512f"))) void zero_row_blocks_avx512(const float* A, std::int64_t lda, int K, int M,
-                                                               std::uint8_t* zero) {
-  for (int k = 0; k < K; ++k) {
-    std::uint8_t bits = 0;
-    for (int m0 = 0, b = 0; m0 < M; m0 += 16, ++b) {
-      const int mb = M - m0;
-      const __mmask16 mask = mb >= 16 ? __mmask16(0xffff) : __mmask16((1u << mb) - 1u);
-      const __m512 a = _mm512_maskz_loadu_ps(mask, A + k * lda + m0);
-      if (_mm512_cmp_ps_mask(a, _mm512_setzero_ps(), _CMP_EQ_OQ) == __mmask16(0xffff)) bits |= std::uint8_t(1u << b);
-    }
-    zero[k] = bits;
-  }
-}
-
-// finite[k]: the moving values B[k, n0 .. n0 + nb) are all finite (x - x is 0 exactly for them, NaN
-// for +-Inf and NaN).
-__attribute__((target("avx512f"))) void finite_rows_avx512(const float* B, std::int64_t ldb, int K, int n0, int nb,
-                                                           bool* finite) {
-  const __mmask16 mask = nb >= 16 ? __mmask16(0xffff) : __mmask16((1u << nb) - 1u);
-  for (int k = 0; k < K; ++k) {
-    const __m512 b = _mm512_maskz_loadu_ps(mask, B + k * ldb + n0);
-    finite[k] = _mm512_cmp_ps_mask(_mm512_sub_ps(b, b), _mm512_setzero_ps(), _CMP_EQ_OQ) == __mmask16(0xffff);
-  }
-}
-TRN_SIMD_WARNINGS_END
-
-using RowsSkipFn = void (*)(const float*, std::int64_t, const float*, std::int64_t, int, const std::uint8_t*, int, int, int,
-                            int, float*, std::int64_t, bool);
-template <int... NB>
-constexpr std::array<RowsSkipFn, sizeof...(NB)> rows_skip_table(std::integer_sequence<int, NB...>) {
-  return {rows_skip_avx512<NB + 1>...};
-}
-
 }  // namespace
-
-bool matmul_rows_skip(MatmulIsa isa, const float* A, std::int64_t lda, const float* B, std::int64_t ldb, int K, int M, int N,
-                      float* C, std::int64_t ldc, bool accumulate) {
-  if (N > kRowsSkipMaxN || K > kSkipMaxK || M > 8 * 16 || isa != MatmulIsa::avx512 || !simd::has_avx512()) return false;
-  static constexpr auto kBlock = rows_skip_table(std::make_integer_sequence<int, 16>{});  // NB = 1 .. 16
-  std::uint8_t zero[kSkipMaxK], kept[kSkipMaxK];
-  bool b_finite[kSkipMaxK];
-  zero_row_blocks_avx512(A, lda, K, M, zero);
-  for (int n0 = 0; n0 < N; n0 += 16) {
-    const int nb = std::min(16, N - n0);
-    finite_rows_avx512(B, ldb, K, n0, nb, b_finite);
-    for (int m0 = 0, blk = 0; m0 < M; m0 += 16, ++blk) {
-      int kept_rows = 0;
-      for (int k = 0; k < K; ++k) {  // branch-free: the skipped rows follow the pattern, not a prediction
-        kept[kept_rows] = static_cast<std::uint8_t>(k);
-        kept_rows += static_cast<int>(!b_finite[k] || ((zero[k] >> blk) & 1u) == 0);
-      }
-      kBlock[nb - 1](A, lda, B, ldb, K, kept, kept_rows, m0, std::min(16, M - m0), n0, C, ldc, accumulate);
-    }
-  }
-  return true;
-}
 
 bool matmul_narrow(MatmulIsa isa, const float* A, std::int64_t lda, const float* B, std::int64_t ldb, int K, int M, int N,
                    float* C, std::int64_t ldc, bool accumulate) {

@@ -128,19 +128,6 @@ void matmul_bf16_product_rounded(const MatmulArgs& a);
 constexpr int kNarrowMaxN = 8;
 bool matmul_narrow(MatmulIsa isa, const float* A, std::int64_t lda, const float* B, std::int64_t ldb, int K, int M, int N,
                    float* C, std::int64_t ldc, bool accumulate);
-// A moving operand of kNarrowMaxN < N <= kRowsSkipMaxN fp32 columns against an fp32 stationary read
-// in place (the sparse SpMM's 128 x 128 tiles of mostly empty block columns against 16 columns of
-// B, or 32 of an embedded complex B): blocks of 16 output rows m (vector lanes) x up to 16 columns n
-// (one accumulator each), with the zero-term skipping of the header per block and stationary row:
-// row k is skipped when the block's 16 stationary values in it are all +-0 and the moving row's
-// values finite, and a -0 result of a block that skipped is recomputed with all K terms. The same
-// bits as the packed kernels (their contract), without packing the stationary operand: for the SpMM
-// tiles (~0.6 % stored) the packing and row scan were most of an nc_matmul's host time, and ~90 % of
-// a 16-row block's rows are skipped. AVX-512 only, K <= kSkipMaxK; false: not run (the caller takes
-// the general path).
-constexpr int kRowsSkipMaxN = 32;
-bool matmul_rows_skip(MatmulIsa isa, const float* A, std::int64_t lda, const float* B, std::int64_t ldb, int K, int M, int N,
-                      float* C, std::int64_t ldc, bool accumulate);
 
 MatmulIsa resolve_matmul_isa(MatmulIsa requested);
 // TRN_MATMUL_DENSE=1 in the environment (read once): never skip zero terms.

@@ -88,46 +88,6 @@ INSTANTIATE_TEST_SUITE_P(
              std::to_string(info.param.M) + "_N" + std::to_string(info.param.N);
     });
 
-// An fp32 matmul of S (K x M) and Mv (K x N) on every ISA, alone and accumulated onto itself: the
-// same bits on every ISA, and the contract's value wherever it is not a NaN.
-void expect_same_bits_on_every_isa(const std::vector<float>& S, const std::vector<float>& Mv, int K, int M, int N) {
-  for (const bool accumulate : {false, true}) {
-    std::vector<std::uint32_t> first;
-    for (MatmulIsa isa : {MatmulIsa::portable, MatmulIsa::avx2, MatmulIsa::avx512}) {
-      if (!matmul_isa_available(isa)) continue;
-      CoreConfig cfg;
-      cfg.matmul_isa = isa;
-      NeuronCore nc(cfg);
-      const Tile st = nc.sbuf().alloc(DType::f32, K, {M}, "stationary");
-      const Tile mv = nc.sbuf().alloc(DType::f32, K, {N}, "moving");
-      const Tile out = nc.psum().alloc(DType::f32, M, {N}, "out");
-      upload(nc, st, S);
-      upload(nc, mv, Mv);
-      if (accumulate) nc.nc_matmul(out, st, mv, false);  // the sum, then the sum added onto it
-      nc.nc_matmul(out, st, mv, accumulate);
-      const auto bits = read_bits(out);
-      if (first.empty()) {
-        first = bits;
-        if (!accumulate) {  // the contract's value where no NaN is involved
-          const auto ref = contract_reference(S, Mv, K, M, N, true);
-          for (std::size_t i = 0; i < ref.size(); ++i)
-            if (!std::isnan(ref[i])) {
-              std::uint32_t rb;
-              std::memcpy(&rb, &ref[i], 4);
-              ASSERT_EQ(bits[i], rb) << "K" << K << " M" << M << " N" << N << " element " << i;
-            }
-        }
-      } else {
-        EXPECT_EQ(bits, first) << "isa " << matmul_isa_name(isa) << " K" << K << " M" << M << " N" << N
-                               << " accumulate " << accumulate;
-      }
-    }
-  }
-}
-
-const float kSpecials[] = {0.0f, -0.0f, std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
-                           std::numeric_limits<float>::quiet_NaN(), 1e-40f, -1e-42f, 1.0f};
-
 // Narrow fp32 moving operands (N <= 8: the trsv kernel's row broadcasts) take an in-place kernel
 // with lanes over m on the SIMD ISAs (matmul_kernels.hpp, matmul_narrow); the portable ISA keeps the
 // general path. Every ISA must give the same bits, with and without accumulation, on operands that
@@ -141,46 +101,47 @@ TEST(Matmul, NarrowMovingOperandsGiveTheSameBitsOnEveryIsa) {
     const auto [K, M, N] = sh;
     auto S = random_values(static_cast<std::size_t>(K) * M, DType::f32, 21);
     auto Mv = random_values(static_cast<std::size_t>(K) * N, DType::f32, 22);
-    for (std::size_t i = 0; i < S.size(); i += 7) S[i] = kSpecials[(i / 7) % 8];
-    for (std::size_t i = 0; i < Mv.size(); i += 5) Mv[i] = kSpecials[(i / 5 + 3) % 8];
+    const float specials[] = {0.0f, -0.0f, std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                              std::numeric_limits<float>::quiet_NaN(), 1e-40f, -1e-42f, 1.0f};
+    for (std::size_t i = 0; i < S.size(); i += 7) S[i] = specials[(i / 7) % 8];
+    for (std::size_t i = 0; i < Mv.size(); i += 5) Mv[i] = specials[(i / 5 + 3) % 8];
     if (K > 2) {  // a one-hot selector column: row k of the moving operand onto every output row
       for (int m = 0; m < M; ++m)
         for (int k = 0; k < K; ++k) S[static_cast<std::size_t>(k) * M + m] = k == 2 ? 1.0f : 0.0f;
     }
-    expect_same_bits_on_every_isa(S, Mv, K, M, N);
+    for (const bool accumulate : {false, true}) {
+      std::vector<std::uint32_t> first;
+      for (MatmulIsa isa : {MatmulIsa::portable, MatmulIsa::avx2, MatmulIsa::avx512}) {
+        if (!matmul_isa_available(isa)) continue;
+        CoreConfig cfg;
+        cfg.matmul_isa = isa;
+        NeuronCore nc(cfg);
+        const Tile st = nc.sbuf().alloc(DType::f32, K, {M}, "stationary");
+        const Tile mv = nc.sbuf().alloc(DType::f32, K, {N}, "moving");
+        const Tile out = nc.psum().alloc(DType::f32, M, {N}, "out");
+        upload(nc, st, S);
+        upload(nc, mv, Mv);
+        if (accumulate) nc.nc_matmul(out, st, mv, false);  // the sum, then the sum added onto it
+        nc.nc_matmul(out, st, mv, accumulate);
+        const auto bits = read_bits(out);
+        if (first.empty()) {
+          first = bits;
+          if (!accumulate) {  // the contract's value where no NaN is involved
+            const auto ref = contract_reference(S, Mv, K, M, N, true);
+            for (std::size_t i = 0; i < ref.size(); ++i)
+              if (!std::isnan(ref[i])) {
+                std::uint32_t rb;
+                std::memcpy(&rb, &ref[i], 4);
+                ASSERT_EQ(bits[i], rb) << "K" << K << " M" << M << " N" << N << " element " << i;
+              }
+          }
+        } else {
+          EXPECT_EQ(bits, first) << "isa " << matmul_isa_name(isa) << " K" << K << " M" << M << " N" << N
+                                 << " accumulate " << accumulate;
+        }
+      }
+    }
   }
-}
-
-// Mostly empty fp32 stationary operands against 9 .. 32 moving columns (the sparse SpMM's 128 x 128
-// tiles; AVX-512: matmul_rows_skip, which skips a 16-row block's all-zero stationary rows): the same
-// bits as the general path and the contract. The operands hold +-0 rows, NaN / Inf moving rows
-// against zero stationary rows (0 x Inf -> NaN: such rows may not be skipped), NaN and Inf stationary
-// values, subnormals, and tiny products that underflow to -0 followed by skipped +0 products (the
-// full sum is +0 there, the skipping one -0: the block's -0 results must be recomputed; planted: the
-// recompute left out -> the last case fails).
-TEST(Matmul, SparseStationaryWithUpTo32MovingColumnsGivesTheSameBitsOnEveryIsa) {
-  struct Shape {
-    int K, M, N;
-  };
-  for (const Shape sh : {Shape{128, 128, 16}, Shape{128, 128, 32}, Shape{100, 65, 9}, Shape{17, 33, 25}, Shape{1, 1, 10},
-                         Shape{128, 7, 31}, Shape{64, 16, 17}}) {
-    const auto [K, M, N] = sh;
-    auto S = random_values(static_cast<std::size_t>(K) * M, DType::f32, 31);
-    auto Mv = random_values(static_cast<std::size_t>(K) * N, DType::f32, 32);
-    for (std::size_t i = 0; i < S.size(); ++i)  // ~4 % stored, a few of them special; the rest +-0
-      if (i % 23 != 0) S[i] = (i % 5 == 0) ? -0.0f : 0.0f;
-      else if (i % 3 == 0) S[i] = kSpecials[(i / 23) % 8];
-    for (std::size_t i = 0; i < Mv.size(); i += 37) Mv[i] = kSpecials[(i / 37 + 2) % 8];
-    expect_same_bits_on_every_isa(S, Mv, K, M, N);
-  }
-  // Row 0's products underflow to -0, every later row is +0 in the whole block with positive moving
-  // values: the full sum is -0 + (+0) = +0, the one without the skipped rows -0 (only the block's
-  // recompute gives the contract's +0).
-  const int K = 64, M = 20, N = 16;
-  std::vector<float> S(static_cast<std::size_t>(K) * M, 0.0f), Mv(static_cast<std::size_t>(K) * N, 1.0f);
-  for (int m = 0; m < M; ++m) S[static_cast<std::size_t>(m)] = -1e-30f;
-  for (int n = 0; n < N; ++n) Mv[static_cast<std::size_t>(n)] = 1e-30f;
-  expect_same_bits_on_every_isa(S, Mv, K, M, N);
 }
 
 TEST(Matmul, AccumulateAddsTheTileSumWithOneRounding) {
