@@ -614,6 +614,74 @@ TEST(GpsimdRows, ShortRowsInOneBatchKeepTheRowOrder) {
   }
 }
 
+// The batched integer rows (rows of <= kIntBatchRow: every source row loaded, the op, every dst row
+// stored) read their sources before storing when dst overlaps them on the same partitions, as the row
+// loop does (VectorStridedViews' fp32 tests state the rule): tensor_tensor with dst one element right
+// or left of a in the same rows, tensor_scalar with its [P, 1] scalar column at dst's first or last
+// element; on partitions 32..63, GpSimdE, i32. And iota with channel_multiplier 0 (the row computed
+// once) into saturating narrow dtypes and f32, on partitions 32..63, rows of 64 (batched) and 100
+// (row by row).
+TEST(GpsimdRows, BatchedIntegerRowsReadTheirSourcesFirst) {
+  constexpr std::int64_t n = 32, W = n + 1;
+  NeuronCore nc;
+  const Tile t = nc.sbuf().alloc(DType::i32, 64, {W}).rows(32, 32);
+  const Tile b = nc.sbuf().alloc(DType::i32, 64, {n}).rows(32, 32);
+  std::mt19937 rng(5);
+  const auto snapshot = [&](const Tile& x) {
+    std::vector<std::int64_t> v;
+    for (std::int32_t p = 0; p < 32; ++p)
+      for (std::int64_t i = 0; i < x.free_size(); ++i) v.push_back(load_as_int(DType::i32, x.at(p, i)));
+    return v;
+  };
+  const auto fill = [&] {
+    for (std::int32_t p = 0; p < 32; ++p) {
+      for (std::int64_t i = 0; i < W; ++i) store_int(DType::i32, t.at(p, i), static_cast<std::int64_t>(rng() % 2001) - 1000);
+      for (std::int64_t i = 0; i < n; ++i) store_int(DType::i32, b.at(p, i), static_cast<std::int64_t>(rng() % 2001) - 1000);
+    }
+  };
+  for (const int shift : {1, -1}) {  // dst = a one element right (1) or left (-1)
+    fill();
+    const std::vector<std::int64_t> before = snapshot(t), bv = snapshot(b);
+    const std::int64_t d0 = shift > 0 ? 1 : 0, a0 = shift > 0 ? 0 : 1;
+    nc.tensor_tensor(t.cols(d0, n), t.cols(a0, n), b, AluOp::subtract, Engine::gpsimd);
+    std::vector<std::int64_t> want = before;
+    for (std::int64_t p = 0; p < 32; ++p)
+      for (std::int64_t i = 0; i < n; ++i)
+        want[static_cast<std::size_t>(p * W + d0 + i)] = before[static_cast<std::size_t>(p * W + a0 + i)] - bv[static_cast<std::size_t>(p * n + i)];
+    ASSERT_EQ(snapshot(t), want) << "tensor_tensor shift " << shift;
+  }
+  for (const std::int64_t at : {std::int64_t{0}, n - 1}) {  // the scalar column: dst's first / last element
+    fill();
+    const std::vector<std::int64_t> before = snapshot(t);
+    nc.tensor_scalar(t.cols(0, n), t.cols(0, n), AluOp::subtract, ScalarOperand(t.cols(at, 1)), AluOp::add, 7.0f,
+                     Engine::gpsimd);
+    std::vector<std::int64_t> want = before;
+    for (std::int64_t p = 0; p < 32; ++p)
+      for (std::int64_t i = 0; i < n; ++i)
+        want[static_cast<std::size_t>(p * W + i)] = before[static_cast<std::size_t>(p * W + i)] - before[static_cast<std::size_t>(p * W + at)] + 7;
+    ASSERT_EQ(snapshot(t), want) << "tensor_scalar scalar at " << at;
+  }
+  for (const std::int64_t len : {std::int64_t{64}, std::int64_t{100}})
+    for (const DType dt : {DType::u8, DType::i8, DType::i16, DType::f32}) {
+      const Tile d = nc.sbuf().alloc(dt, 64, {len}).rows(32, 32);
+      nc.iota(d, Pattern{{7, len}}, -100, 0);  // -100, -93, ..., 593: below 0 and above 127 / 255
+      for (std::int32_t p = 0; p < 32; ++p)
+        for (std::int64_t i = 0; i < len; ++i) {
+          const std::int64_t v = -100 + 7 * i;
+          if (dt == DType::f32) {
+            float got;
+            std::memcpy(&got, d.at(p, i), sizeof got);
+            ASSERT_EQ(got, static_cast<float>(v)) << "iota f32 len " << len << " p " << p << " i " << i;
+          } else {
+            const std::int64_t lo = dt == DType::u8 ? 0 : dt == DType::i8 ? -128 : -32768;
+            const std::int64_t hi = dt == DType::u8 ? 255 : dt == DType::i8 ? 127 : 32767;
+            ASSERT_EQ(load_as_int(dt, d.at(p, i)), std::clamp(v, lo, hi))
+                << "iota " << dtype_name(dt) << " len " << len << " p " << p << " i " << i;
+          }
+        }
+    }
+}
+
 // load_row's fp32 / tf32 walk (one pass over the folded dimensions) gives load_row_general's words
 // (the per-run loop through load_row_f32) bit for bit — NaN payloads, signalling NaNs, -0 and
 // subnormals included — over row_views' dense, strided, reversed and stride-0 views and the
