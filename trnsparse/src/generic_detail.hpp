@@ -14,12 +14,13 @@
 
 namespace trn::sparse::generic_detail {
 
-// Calls f(std::integral_constant<std::size_t, W>) for a value width of 4, 8 or 16 bytes (a value
+// Calls f(std::integral_constant<std::size_t, W>) for a value width of 2, 4, 8 or 16 bytes (a value
 // copy of compile-time size, not a memcpy call per value: the conversions' value moves), f(0) for
 // any other width.
 template <class F>
 void with_value_width(std::size_t value_bytes, F&& f) {
   switch (value_bytes) {
+    case 2: return f(std::integral_constant<std::size_t, 2>{});
     case 4: return f(std::integral_constant<std::size_t, 4>{});
     case 8: return f(std::integral_constant<std::size_t, 8>{});
     case 16: return f(std::integral_constant<std::size_t, 16>{});

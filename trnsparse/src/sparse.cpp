@@ -15,6 +15,7 @@
 #include <string>
 
 #include "bsr_kernels.hpp"
+#include "generic_detail.hpp"
 #include "prepared_operand.hpp"
 #include "spgemm_blocks.hpp"
 #include "trn/core/c_shim.hpp"
@@ -854,38 +855,32 @@ FillReport csr_to_bsr_into(const CsrView& csr, std::int64_t block_dim, BlockOrde
   fill.bnnz = total;
   fill.nnz = csr.nnz;
   if (zeroed_written != nullptr) zeroed_written->reserve(zeroed_written->size() + static_cast<std::size_t>(csr.nnz));
-  // One entry's bytes: a typed copy for the value widths (a run-time memcpy size compiled to a byte loop).
-  auto copy_entry = [es](std::byte* dst, const std::byte* src) {
-    if (es == 4)
-      std::memcpy(dst, src, 4);
-    else if (es == 8)
-      std::memcpy(dst, src, 8);
-    else if (es == 2)
-      std::memcpy(dst, src, 2);
-    else
-      std::memcpy(dst, src, static_cast<std::size_t>(es));
-  };
-  for (std::int64_t R = 0; R < mb; ++R) {
-    block_columns(csr, block_dim, R, mark, cols);
-    const std::int64_t first = load_index(bsr_offsets, out_index, R) - ob;
-    for (std::size_t t = 0; t < cols.size(); ++t) {
-      slot[static_cast<std::size_t>(cols[t])] = first + static_cast<std::int64_t>(t);
-      store_index(bsr_columns, out_index, first + static_cast<std::int64_t>(t), cols[t] + ob);
-    }
-    if (!cols.empty() && zeroed_written == nullptr)  // (an empty matrix may have no value array at all: memset(NULL, 0, 0) is UB)
-      std::memset(out + first * bb * es, 0, static_cast<std::size_t>(static_cast<std::int64_t>(cols.size()) * bb * es));
-    const std::int64_t r_end = std::min(csr.rows, (R + 1) * block_dim);
-    for (std::int64_t r = R * block_dim; r < r_end; ++r)
-      for (std::int64_t e = load_index(csr.offsets, csr.offsets_type, r) - cb;
-           e < load_index(csr.offsets, csr.offsets_type, r + 1) - cb; ++e) {
-        const std::int64_t c = load_index(csr.columns, csr.columns_type, e) - cb;
-        const std::int64_t br = r - R * block_dim, bc = c % block_dim;
-        const std::int64_t within = order == BlockOrder::row ? br * block_dim + bc : br + bc * block_dim;
-        const std::int64_t at = (slot[static_cast<std::size_t>(c / block_dim)] * bb + within) * es;
-        if (zeroed_written != nullptr) zeroed_written->push_back(at);
-        copy_entry(out + at, in + e * es);
+  // Each entry's bytes by a typed copy of the value width (a run-time memcpy size compiled to a byte loop).
+  generic_detail::with_value_width(static_cast<std::size_t>(es), [&](auto width) {
+    constexpr std::size_t W = decltype(width)::value;
+    const std::size_t entry_bytes = W != 0 ? W : static_cast<std::size_t>(es);
+    for (std::int64_t R = 0; R < mb; ++R) {
+      block_columns(csr, block_dim, R, mark, cols);
+      const std::int64_t first = load_index(bsr_offsets, out_index, R) - ob;
+      for (std::size_t t = 0; t < cols.size(); ++t) {
+        slot[static_cast<std::size_t>(cols[t])] = first + static_cast<std::int64_t>(t);
+        store_index(bsr_columns, out_index, first + static_cast<std::int64_t>(t), cols[t] + ob);
       }
-  }
+      if (!cols.empty() && zeroed_written == nullptr)  // (an empty matrix may have no value array at all: memset(NULL, 0, 0) is UB)
+        std::memset(out + first * bb * es, 0, static_cast<std::size_t>(static_cast<std::int64_t>(cols.size()) * bb * es));
+      const std::int64_t r_end = std::min(csr.rows, (R + 1) * block_dim);
+      for (std::int64_t r = R * block_dim; r < r_end; ++r)
+        for (std::int64_t e = load_index(csr.offsets, csr.offsets_type, r) - cb;
+             e < load_index(csr.offsets, csr.offsets_type, r + 1) - cb; ++e) {
+          const std::int64_t c = load_index(csr.columns, csr.columns_type, e) - cb;
+          const std::int64_t br = r - R * block_dim, bc = c % block_dim;
+          const std::int64_t within = order == BlockOrder::row ? br * block_dim + bc : br + bc * block_dim;
+          const std::int64_t at = (slot[static_cast<std::size_t>(c / block_dim)] * bb + within) * es;
+          if (zeroed_written != nullptr) zeroed_written->push_back(at);
+          std::memcpy(out + at, in + e * es, entry_bytes);
+        }
+    }
+  });
   fill.fill = total > 0 ? static_cast<double>(fill.nnz) / static_cast<double>(total * bb) : 0.0;
   return fill;
 }
